@@ -1,0 +1,45 @@
+import { errorCatalog, statusOf, type ErrorCode } from './codes';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** A handled error of the world (bad input, missing user, ...), never a programmer error. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors: FieldError[] | undefined;
+  /** Extra, safe-to-show members of the problem body (e.g. commandId on a timeout). */
+  readonly extra: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, detail?: string, options?: { errors?: FieldError[]; extra?: Record<string, unknown> }) {
+    super(detail ?? errorCatalog[code].title);
+    this.name = 'AppError';
+    this.code = code;
+    this.errors = options?.errors;
+    this.extra = options?.extra;
+  }
+
+  get status(): number {
+    return statusOf(this.code);
+  }
+
+  /** The serialisable form carried in Kafka replies between services. */
+  toWire(): WireError {
+    return { code: this.code, detail: this.message, ...(this.errors ? { errors: this.errors } : {}) };
+  }
+
+  static fromWire(wire: WireError): AppError {
+    return new AppError(wire.code as ErrorCode, wire.detail, wire.errors ? { errors: wire.errors } : undefined);
+  }
+}
+
+export interface WireError {
+  code: string;
+  detail: string;
+  errors?: FieldError[];
+}
+
+export function validationError(errors: FieldError[], detail = 'The request is invalid'): AppError {
+  return new AppError('VALIDATION_FAILED', detail, { errors });
+}
