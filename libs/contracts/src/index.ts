@@ -1,0 +1,6 @@
+export * from './money';
+export * from './common';
+export * from './topics';
+export * from './messaging';
+export * from './user';
+export * from './ledger';

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { actor, isoDateTime } from './common';
+
+/** Kafka headers every command carries (ARCHITECTURE "Writes"). */
+export const headerNames = {
+  commandId: 'command-id',
+  correlationId: 'correlation-id',
+  replyTo: 'reply-to',
+  traceparent: 'traceparent',
+  requestId: 'request-id',
+  type: 'type',
+} as const;
+
+/** A command: imperative, one owner, answered by exactly one reply when `reply-to` is set. */
+export function commandSchema<T extends string, D extends z.ZodType>(type: T, data: D) {
+  return z.object({
+    commandId: z.uuid(),
+    type: z.literal(type),
+    issuedAt: isoDateTime,
+    actor,
+    data,
+  });
+}
+
+export const anyCommand = z.object({
+  commandId: z.uuid(),
+  type: z.string().min(1).max(100),
+  issuedAt: isoDateTime,
+  actor,
+  data: z.unknown(),
+});
+export type AnyCommand = z.infer<typeof anyCommand>;
+
+export const wireError = z.object({
+  code: z.string(),
+  detail: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+/** The answer to a command, produced to the topic named in its `reply-to` header. */
+export const reply = z.discriminatedUnion('ok', [
+  z.object({ correlationId: z.string().min(1), commandId: z.uuid(), ok: z.literal(true), result: z.unknown() }),
+  z.object({ correlationId: z.string().min(1), commandId: z.uuid(), ok: z.literal(false), error: wireError }),
+]);
+export type Reply = z.infer<typeof reply>;
+
+/** The SPEC §8 envelope of every event; the payload sits beside the envelope fields. */
+export function eventSchema<T extends string, P extends z.ZodRawShape>(type: T, payload: P) {
+  return z.object({
+    eventId: z.uuid(),
+    type: z.literal(type),
+    version: z.literal(1),
+    occurredAt: isoDateTime,
+    ...payload,
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * Topic names and partition counts. Every name is prefixed at run time (TOPIC_PREFIX) so tests
+ * get their own topics without restarting Kafka.
+ */
+export const topicBases = {
+  ledgerCommands: 'ledger.commands',
+  userCommands: 'user.commands',
+  gatewayReplies: 'gateway.replies',
+  userEvents: 'user.events',
+  coinTransactions: 'coin.transactions',
+} as const;
+
+export type TopicBase = (typeof topicBases)[keyof typeof topicBases];
+
+/** Partitions per topic. ledger.commands bounds ledger parallelism: fixed at creation. */
+export const defaultPartitions: Readonly<Record<TopicBase, number>> = {
+  'ledger.commands': 6,
+  'user.commands': 3,
+  'gateway.replies': 3,
+  'user.events': 3,
+  'coin.transactions': 6,
+};
+
+export const dlqSuffix = '.dlq';
+
+export function topicName(prefix: string, base: string): string {
+  return `${prefix}${base}`;
+}
+
+export function dlqOf(topic: string): string {
+  return `${topic}${dlqSuffix}`;
+}
+
+export type TopicNames = { [K in keyof typeof topicBases]: string };
+
+export function topicNames(prefix: string): TopicNames {
+  const entries = Object.entries(topicBases).map(([k, base]) => [k, topicName(prefix, base)]);
+  return Object.fromEntries(entries) as TopicNames;
+}

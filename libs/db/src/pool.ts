@@ -1,0 +1,62 @@
+import pg from 'pg';
+
+const int8Oid = 20;
+
+/**
+ * BIGINT columns hold minor units and ids. They arrive as strings; we turn them into numbers
+ * and refuse, loudly, any value JavaScript cannot represent exactly (a broken invariant).
+ */
+function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new Error(`BIGINT value ${text} exceeds the safe integer range`);
+  return value;
+}
+
+const types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === int8Oid ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+export interface PoolOptions {
+  url: string;
+  /** The service's own schema; unqualified table names resolve there. */
+  schema: string;
+  applicationName: string;
+  /** Connections per process; PostgreSQL's own limit is shared by every service. */
+  connectionsMax?: number;
+}
+
+export function createPool(options: PoolOptions): pg.Pool {
+  assertIdentifier(options.schema);
+  return new pg.Pool({
+    connectionString: options.url,
+    max: options.connectionsMax ?? 10,
+    application_name: options.applicationName,
+    options: `-c search_path=${options.schema}`,
+    types,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30000,
+  });
+}
+
+export function assertIdentifier(name: string): void {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`unsafe SQL identifier: ${name}`);
+}
+
+/** Runs fn in one transaction; rolls back on any error. */
+export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export type { Pool, PoolClient } from 'pg';

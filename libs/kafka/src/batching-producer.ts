@@ -1,0 +1,94 @@
+import type { Message, Producer, TopicMessages } from 'kafkajs';
+import type { Logger } from '@coin/logger';
+
+interface Pending {
+  topic: string;
+  message: Message;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+export interface BatchingProducerOptions {
+  /** Messages per sendBatch; above it the rest waits for the next flush. */
+  batchMessagesMax?: number;
+}
+
+/**
+ * kafkajs has no linger: every send() is its own request. This producer collects the sends made
+ * while the previous request is in flight (or in the same tick) and writes them with one
+ * sendBatch, so it batches at the system's pace: one message when idle, hundreds under load.
+ * One request is in flight at a time, which also keeps per-key order across flushes.
+ */
+export class BatchingProducer {
+  private queue: Pending[] = [];
+  private flushing = false;
+  private scheduled = false;
+  private closed = false;
+  private readonly batchMessagesMax: number;
+
+  constructor(
+    private readonly producer: Producer,
+    private readonly logger: Logger,
+    options: BatchingProducerOptions = {},
+  ) {
+    this.batchMessagesMax = options.batchMessagesMax ?? 2000;
+  }
+
+  async connect(): Promise<void> {
+    await this.producer.connect();
+  }
+
+  send(topic: string, message: Message): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('producer is closed'));
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ topic, message, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  sendMany(items: Array<{ topic: string; message: Message }>): Promise<void> {
+    return Promise.all(items.map((i) => this.send(i.topic, i.message))).then(() => undefined);
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.flushing) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushing || this.queue.length === 0) return;
+    this.flushing = true;
+    const batch = this.queue.splice(0, this.batchMessagesMax);
+    try {
+      const byTopic = new Map<string, Message[]>();
+      for (const item of batch) {
+        const list = byTopic.get(item.topic) ?? [];
+        list.push(item.message);
+        byTopic.set(item.topic, list);
+      }
+      const topicMessages: TopicMessages[] = [...byTopic].map(([topic, messages]) => ({ topic, messages }));
+      await this.producer.sendBatch({ topicMessages, acks: -1 });
+      for (const item of batch) item.resolve();
+    } catch (err) {
+      this.logger.warn({ err, messages: batch.length }, 'kafka send failed');
+      for (const item of batch) item.reject(err);
+    } finally {
+      this.flushing = false;
+      if (this.queue.length > 0) this.schedule();
+    }
+  }
+
+  /** Waits for queued messages, then disconnects. */
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.queue.length > 0 || this.flushing) {
+      if (!this.flushing) await this.flush();
+      else await new Promise((r) => setTimeout(r, 5));
+    }
+    await this.producer.disconnect();
+  }
+}

@@ -1,0 +1,41 @@
+import { Kafka, logLevel, type LogEntry } from 'kafkajs';
+import type { Logger } from '@coin/logger';
+
+process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+
+/**
+ * Consumer settings that make group joins quick (KAFKA_LOCAL.md): the broker's minimum session
+ * timeout, frequent heartbeats, and a short fetch wait so idle consumers answer promptly.
+ */
+export const fastGroupSettings = {
+  sessionTimeout: 6000,
+  heartbeatInterval: 500,
+  rebalanceTimeout: 10000,
+  maxWaitTimeInMs: 100,
+} as const;
+
+const pinoLevelOf: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'info',
+  [logLevel.DEBUG]: 'debug',
+};
+
+export function createKafka(options: { brokers: string[]; clientId: string; logger: Logger }): Kafka {
+  const kafkaLogger = options.logger.child({ component: 'kafkajs' });
+  return new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    connectionTimeout: 3000,
+    requestTimeout: 30000,
+    retry: { initialRetryTime: 100, retries: 8 },
+    // kafkajs INFO is chatty about every join; WARN and above reach our logs.
+    logLevel: logLevel.WARN,
+    logCreator:
+      () =>
+      ({ level, log }: LogEntry) => {
+        const { message, ...rest } = log;
+        kafkaLogger[pinoLevelOf[level] ?? 'info'](rest, message);
+      },
+  });
+}

@@ -1,0 +1,140 @@
+import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
+import type { z } from 'zod';
+import { dlqOf } from '@coin/contracts';
+import type { Logger } from '@coin/logger';
+import type { BatchingProducer } from './batching-producer';
+import { fastGroupSettings } from './client';
+import { readHeaders } from './headers';
+
+export interface Delivered<T> {
+  value: T;
+  key: string | null;
+  headers: Record<string, string>;
+  topic: string;
+  partition: number;
+  offset: string;
+}
+
+export interface ConsumerOptions<S extends z.ZodType> {
+  kafka: Kafka;
+  groupId: string;
+  topics: string[];
+  schema: S;
+  logger: Logger;
+  /** Where invalid messages go (`<topic>.dlq`); shared with the service's other sends. */
+  producer: BatchingProducer;
+  /**
+   * Gets every valid message of one fetched partition batch, in offset order. Offsets are
+   * committed only after it resolves, so a crash redelivers the batch: handlers are idempotent.
+   */
+  handleBatch: (items: Delivered<z.output<S>>[]) => Promise<void>;
+  /** Partitions handled at once in this process; each partition stays serial. */
+  partitionsConsumedConcurrently?: number;
+  fromBeginning?: boolean;
+}
+
+export interface RunningConsumer {
+  consumer: Consumer;
+  /** Resolves once the group has joined and received its partitions. */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function parseMessage<S extends z.ZodType>(
+  schema: S,
+  message: KafkaMessage,
+): { ok: true; value: z.output<S> } | { ok: false; error: string } {
+  if (!message.value) return { ok: false, error: 'empty message value' };
+  let json: unknown;
+  try {
+    json = JSON.parse(message.value.toString('utf8'));
+  } catch {
+    return { ok: false, error: 'value is not JSON' };
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const error = parsed.error.issues
+      .slice(0, 5)
+      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+      .join('; ');
+    return { ok: false, error };
+  }
+  return { ok: true, value: parsed.data };
+}
+
+/** Sends a message that failed validation to `<topic>.dlq` with its origin and the error. */
+export async function deadLetter(
+  producer: BatchingProducer,
+  topic: string,
+  partition: number,
+  message: KafkaMessage,
+  error: string,
+): Promise<void> {
+  await producer.send(dlqOf(topic), {
+    key: message.key,
+    value: message.value,
+    headers: {
+      ...readHeaders(message.headers),
+      'dlq-original-topic': topic,
+      'dlq-original-partition': String(partition),
+      'dlq-original-offset': message.offset,
+      'dlq-error': error.slice(0, 1000),
+      'dlq-at': new Date().toISOString(),
+    },
+  });
+}
+
+/**
+ * A consumer that validates every message against a zod schema before any logic, dead-letters
+ * the invalid ones, hands the valid ones over a batch at a time and commits after the handler.
+ */
+export async function startConsumer<S extends z.ZodType>(options: ConsumerOptions<S>): Promise<RunningConsumer> {
+  const log = options.logger.child({ groupId: options.groupId });
+  const consumer = options.kafka.consumer({ groupId: options.groupId, ...fastGroupSettings });
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  consumer.on(consumer.events.GROUP_JOIN, () => markReady());
+
+  await consumer.connect();
+  for (const topic of options.topics) {
+    await consumer.subscribe({ topic, fromBeginning: options.fromBeginning ?? true });
+  }
+  await consumer.run({
+    autoCommit: true,
+    eachBatchAutoResolve: false,
+    partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
+    eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
+      if (!isRunning() || isStale()) return;
+      const valid: Delivered<z.output<S>>[] = [];
+      for (const message of batch.messages) {
+        const parsed = parseMessage(options.schema, message);
+        if (parsed.ok) {
+          valid.push({
+            value: parsed.value,
+            key: message.key ? message.key.toString() : null,
+            headers: readHeaders(message.headers),
+            topic: batch.topic,
+            partition: batch.partition,
+            offset: message.offset,
+          });
+        } else {
+          log.warn({ topic: batch.topic, partition: batch.partition, offset: message.offset, error: parsed.error }, 'dead-lettering invalid message');
+          await deadLetter(options.producer, batch.topic, batch.partition, message, parsed.error);
+        }
+      }
+      if (valid.length > 0) await options.handleBatch(valid);
+      const last = batch.messages[batch.messages.length - 1];
+      if (last) resolveOffset(last.offset);
+      await commitOffsetsIfNecessary();
+      await heartbeat();
+    },
+  });
+
+  return {
+    consumer,
+    ready,
+    stop: async () => {
+      await consumer.disconnect();
+    },
+  };
+}

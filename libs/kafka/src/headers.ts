@@ -1,0 +1,11 @@
+import type { IHeaders } from 'kafkajs';
+
+/** Kafka headers arrive as Buffers (or arrays of them); we only ever use single strings. */
+export function readHeaders(headers: IHeaders | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined) out[name] = first.toString();
+  }
+  return out;
+}

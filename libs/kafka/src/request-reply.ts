@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { Consumer, Kafka } from 'kafkajs';
+import { headerNames, reply as replySchema, type Reply } from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import type { Logger } from '@coin/logger';
+import type { BatchingProducer } from './batching-producer';
+import { fastGroupSettings } from './client';
+import { parseMessage } from './consumer';
+
+export interface CommandToSend {
+  commandId: string;
+  type: string;
+  issuedAt: string;
+  actor: { kind: 'user' | 'system' | 'service' | 'operator'; id: string; role?: string | undefined };
+  data: unknown;
+}
+
+export interface RequestOptions {
+  topic: string;
+  /** Partition key: the wallet the command debits, or the user it concerns. */
+  key: string;
+  command: CommandToSend;
+  timeoutMs: number;
+  requestId?: string;
+  traceparent?: string;
+}
+
+interface Waiter {
+  resolve: (reply: Reply) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * The gateway side of "Writes" (ARCHITECTURE): produce a command with a correlation id, wait for
+ * the reply on the shared reply topic, or fail with TIMEOUT naming the command id.
+ *
+ * kafkajs has no manual partition assignment, so every gateway instance reads all of the reply
+ * topic under its own group id and ignores replies that are not its own. That costs each
+ * instance the whole reply stream; past a handful of instances, give each its own reply topic
+ * (reply-to already says where to answer) or use a client with manual assignment.
+ */
+export class RequestReplyClient {
+  private readonly waiters = new Map<string, Waiter>();
+  private consumer: Consumer | undefined;
+  private readonly groupId: string;
+
+  constructor(
+    private readonly kafka: Kafka,
+    private readonly producer: BatchingProducer,
+    private readonly replyTopic: string,
+    private readonly logger: Logger,
+    instanceId: string = randomUUID(),
+  ) {
+    this.groupId = `gateway-replies-${instanceId}`;
+  }
+
+  get pendingCount(): number {
+    return this.waiters.size;
+  }
+
+  async start(): Promise<void> {
+    const consumer = this.kafka.consumer({ groupId: this.groupId, ...fastGroupSettings, maxWaitTimeInMs: 50 });
+    this.consumer = consumer;
+    const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+    // The first completed fetch fixes the "latest" start offset; only after it can no reply be missed.
+    const firstFetch = new Promise<void>((resolve) => consumer.on(consumer.events.FETCH, () => resolve()));
+    await consumer.connect();
+    await consumer.subscribe({ topic: this.replyTopic, fromBeginning: false });
+    await consumer.run({
+      // Replies are transient: this group never commits, so it leaves nothing behind on the broker.
+      autoCommit: false,
+      partitionsConsumedConcurrently: 3,
+      eachMessage: async ({ message }) => {
+        const parsed = parseMessage(replySchema, message);
+        if (!parsed.ok) {
+          this.logger.warn({ error: parsed.error, offset: message.offset }, 'ignoring invalid reply');
+          return;
+        }
+        const waiter = this.waiters.get(parsed.value.correlationId);
+        if (!waiter) return; // another instance's reply, or one that arrived after its deadline
+        this.waiters.delete(parsed.value.correlationId);
+        clearTimeout(waiter.timer);
+        waiter.resolve(parsed.value);
+      },
+    });
+    await joined;
+    await firstFetch;
+  }
+
+  /** Sends the command and resolves with its reply; rejects with AppError TIMEOUT / UNAVAILABLE. */
+  async request(options: RequestOptions): Promise<Reply> {
+    const correlationId = randomUUID();
+    const { command } = options;
+    const replyPromise = new Promise<Reply>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters.delete(correlationId);
+        reject(
+          new AppError('TIMEOUT', 'The command was accepted but not confirmed in time; retry with the same Idempotency-Key', {
+            extra: { commandId: command.commandId },
+          }),
+        );
+      }, options.timeoutMs);
+      this.waiters.set(correlationId, { resolve, timer });
+    });
+    try {
+      await this.producer.send(options.topic, {
+        key: options.key,
+        value: JSON.stringify(command),
+        headers: {
+          [headerNames.commandId]: command.commandId,
+          [headerNames.correlationId]: correlationId,
+          [headerNames.replyTo]: this.replyTopic,
+          [headerNames.type]: command.type,
+          ...(options.requestId ? { [headerNames.requestId]: options.requestId } : {}),
+          ...(options.traceparent ? { [headerNames.traceparent]: options.traceparent } : {}),
+        },
+      });
+    } catch (err) {
+      const waiter = this.waiters.get(correlationId);
+      if (waiter) clearTimeout(waiter.timer);
+      this.waiters.delete(correlationId);
+      this.logger.error({ err, commandId: command.commandId }, 'could not produce command');
+      throw new AppError('UNAVAILABLE', 'The command could not be queued; retry with the same Idempotency-Key', {
+        extra: { commandId: command.commandId },
+      });
+    }
+    return replyPromise;
+  }
+
+  async stop(): Promise<void> {
+    for (const waiter of this.waiters.values()) clearTimeout(waiter.timer);
+    this.waiters.clear();
+    await this.consumer?.disconnect();
+  }
+}
