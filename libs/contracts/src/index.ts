@@ -4,3 +4,4 @@ export * from './topics';
 export * from './messaging';
 export * from './user';
 export * from './ledger';
+export * from './problem';

@@ -25,17 +25,20 @@ export const tokenPair = z.object({
 });
 
 // ---- Kafka commands on user.commands ----
+/**
+ * Registration travels through Kafka, so the gateway hashes the password first: no plaintext
+ * credential is ever written to a topic (topics are retained and replicated).
+ */
 export const registerUserCommand = commandSchema(
   'user.register',
-  z.object({ email, password, fullName }),
-);
-export const loginCommand = commandSchema(
-  'user.login',
-  z.object({ email: z.string(), password: z.string() }),
+  z.object({ email, passwordHash: z.string().min(1).max(500), fullName }),
 );
 
-export const userCommand = z.discriminatedUnion('type', [registerUserCommand, loginCommand]);
+export const userCommand = z.discriminatedUnion('type', [registerUserCommand]);
 export type UserCommand = z.infer<typeof userCommand>;
+
+// ---- Internal HTTP of the user service (gateway only) ----
+export const sessionRequest = z.strictObject({ userId });
 
 // ---- Events on user.events (SPEC §8) ----
 export const userEventUser = z.object({ id: userId, email: z.string(), role, tokenVersion: z.number().int().nonnegative() });

@@ -5,3 +5,4 @@ export * from './batching-producer';
 export * from './consumer';
 export * from './request-reply';
 export * from './replies';
+export * from './outbox-publisher';

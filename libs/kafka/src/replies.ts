@@ -13,7 +13,18 @@ export function replyAddressOf(headers: Record<string, string>): ReplyAddress | 
   return replyTo && correlationId ? { replyTo, correlationId } : null;
 }
 
-export function sendReply(producer: BatchingProducer, address: ReplyAddress, body: Omit<Reply, 'correlationId'>): Promise<void> {
+export type ReplyBody =
+  | { commandId: string; ok: true; result: unknown }
+  | { commandId: string; ok: false; error: { code: string; detail: string; errors?: Array<{ path: string; message: string }> } };
+
+/** A stored command outcome as a reply body. */
+export function replyBodyOf(commandId: string, outcome: { ok: boolean; reply: unknown }): ReplyBody {
+  return outcome.ok
+    ? { commandId, ok: true, result: outcome.reply }
+    : { commandId, ok: false, error: outcome.reply as { code: string; detail: string } };
+}
+
+export function sendReply(producer: BatchingProducer, address: ReplyAddress, body: ReplyBody): Promise<void> {
   const value: Reply = { ...body, correlationId: address.correlationId } as Reply;
   return producer.send(address.replyTo, {
     key: address.correlationId,

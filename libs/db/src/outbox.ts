@@ -1,0 +1,102 @@
+import type { Pool, PoolClient } from 'pg';
+
+/**
+ * Transactional outbox (ARCHITECTURE "Outbox"). Rows are inserted in the same transaction as
+ * the state change; after commit the writer publishes them at once, and a sweeper republishes
+ * whatever a crash left unpublished. Delivery is at least once: consumers dedupe.
+ *
+ * Each service's migrations create the table:
+ *   outbox(id bigserial PRIMARY KEY, topic text, key text, headers jsonb, payload jsonb,
+ *          created_at timestamptz DEFAULT now(), published_at timestamptz)
+ *   plus a partial index on (id) WHERE published_at IS NULL.
+ */
+export interface OutboxMessage {
+  topic: string;
+  key: string;
+  headers?: Record<string, string>;
+  payload: unknown;
+}
+
+export interface OutboxRow extends OutboxMessage {
+  id: number;
+}
+
+/** Inserts the rows in the caller's transaction and returns their ids (in input order). */
+export async function insertOutbox(client: PoolClient, messages: OutboxMessage[]): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const result = await client.query<{ id: number }>(
+    `INSERT INTO outbox (topic, key, headers, payload)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::jsonb[])
+     RETURNING id`,
+    [
+      messages.map((m) => m.topic),
+      messages.map((m) => m.key),
+      messages.map((m) => JSON.stringify(m.headers ?? {})),
+      messages.map((m) => JSON.stringify(m.payload)),
+    ],
+  );
+  return result.rows.map((r) => r.id);
+}
+
+export type Publish = (rows: OutboxRow[]) => Promise<void>;
+
+export interface OutboxRelayOptions {
+  pool: Pool;
+  publish: Publish;
+  /** How often the sweeper looks for rows a crash left behind. */
+  sweepIntervalMs?: number;
+  /** Rows younger than this are presumed still being published by their writer. */
+  sweepGraceMs?: number;
+  sweepBatchMax?: number;
+  onError?: (err: unknown) => void;
+}
+
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private sweeping = false;
+
+  constructor(private readonly options: OutboxRelayOptions) {}
+
+  /** Publishes rows the caller just committed, then marks them published. */
+  async publishCommitted(rows: OutboxRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.options.publish(rows);
+    await this.options.pool.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]);
+  }
+
+  /** One sweep: publishes unpublished rows older than the grace period, oldest first. */
+  async sweep(): Promise<number> {
+    if (this.sweeping) return 0;
+    this.sweeping = true;
+    try {
+      const result = await this.options.pool.query<OutboxRow>(
+        `SELECT id, topic, key, headers, payload FROM outbox
+          WHERE published_at IS NULL AND created_at < now() - make_interval(secs => $1::double precision / 1000)
+          ORDER BY id LIMIT $2`,
+        [this.options.sweepGraceMs ?? 2000, this.options.sweepBatchMax ?? 1000],
+      );
+      await this.publishCommitted(result.rows);
+      return result.rows.length;
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  /** Unpublished rows right now: the backlog metric. */
+  async backlog(): Promise<number> {
+    const result = await this.options.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL');
+    return result.rows[0]?.n ?? 0;
+  }
+
+  start(): void {
+    const interval = this.options.sweepIntervalMs ?? 1000;
+    this.timer = setInterval(() => {
+      this.sweep().catch((err) => this.options.onError?.(err));
+    }, interval);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+}

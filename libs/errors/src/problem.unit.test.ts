@@ -1,0 +1,46 @@
+import { AppError } from './app-error';
+import { errorCatalog, statusOf } from './codes';
+import { internalProblem, problemOf } from './problem';
+
+describe('problem rendering (SPEC §7)', () => {
+  it('when an AppError is rendered, then it is an RFC 9457 body with code and requestId', () => {
+    const problem = problemOf(new AppError('INSUFFICIENT_FUNDS', 'Balance 3.00 is below 5.00'), 'req-1');
+    expect(problem).toEqual({
+      type: expect.stringContaining('insufficient-funds'),
+      title: 'Insufficient funds',
+      status: 422,
+      detail: 'Balance 3.00 is below 5.00',
+      code: 'INSUFFICIENT_FUNDS',
+      requestId: 'req-1',
+    });
+  });
+
+  it('when a validation error is rendered, then it lists the fields', () => {
+    const err = new AppError('VALIDATION_FAILED', 'bad', { errors: [{ path: 'body.amount', message: 'too small' }] });
+    expect(problemOf(err, 'r').errors).toEqual([{ path: 'body.amount', message: 'too small' }]);
+  });
+
+  it('then every code of the SPEC maps to its status', () => {
+    const expected: Record<number, string[]> = {
+      400: ['VALIDATION_FAILED', 'MALFORMED_JSON'],
+      401: ['UNAUTHENTICATED', 'TOKEN_EXPIRED', 'API_KEY_INVALID'],
+      403: ['FORBIDDEN', 'API_KEY_SCOPE'],
+      404: ['NOT_FOUND', 'USER_NOT_FOUND', 'TRANSACTION_NOT_FOUND'],
+      409: ['EMAIL_TAKEN', 'LAST_SUPERADMIN', 'REQUEST_IN_PROGRESS'],
+      413: ['PAYLOAD_TOO_LARGE'],
+      422: ['INSUFFICIENT_FUNDS', 'SELF_TRANSFER', 'RECIPIENT_CLOSED', 'REFUND_EXCEEDS_PURCHASE', 'NOT_REFUNDABLE', 'IDEMPOTENCY_KEY_REUSED'],
+      429: ['RATE_LIMITED'],
+      503: ['UNAVAILABLE'],
+      504: ['TIMEOUT'],
+    };
+    for (const [status, codes] of Object.entries(expected)) {
+      for (const code of codes) expect(statusOf(code as keyof typeof errorCatalog)).toBe(Number(status));
+    }
+  });
+
+  it('when an unexpected error happens, then the body says nothing about it', () => {
+    const problem = internalProblem('r');
+    expect(problem.status).toBe(500);
+    expect(JSON.stringify(problem)).not.toMatch(/stack|SELECT|Error:/);
+  });
+});

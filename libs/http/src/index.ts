@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, internalProblem, problemOf, validationError } from '@coin/errors';
+import type { Logger } from '@coin/logger';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+
+/** A fastify instance with zod route schemas, as every app of this repo is built. */
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyApp = FastifyInstance<any, any, any, any, any>;
+
+export type ReadinessCheck = () => Promise<void>;
+
+export interface InternalAppOptions {
+  logger: Logger;
+  /** Named dependencies /readyz must reach (Kafka, PostgreSQL, Redis). */
+  readiness: Record<string, ReadinessCheck>;
+  metrics?: Registry;
+  bodyBytesMax?: number;
+}
+
+/** How long a readiness probe waits for one dependency before calling it down. */
+const readinessCheckTimeoutMs = 2000;
+
+/** The wire form of a validation failure, shared by the gateway and the internal APIs. */
+export function zodIssuesToFieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
+  return issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
+}
+
+/** Maps any thrown error to problem+json; unknown errors are logged and become a generic 500. */
+export function installProblemHandler(app: AnyApp): void {
+  app.setErrorHandler((err: FastifyError & { validation?: unknown }, request, reply) => {
+    const requestId = String(request.id);
+    let appError: AppError | undefined;
+    if (err instanceof AppError) appError = err;
+    else if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err.statusCode === 400 && err instanceof SyntaxError))
+      appError = new AppError('MALFORMED_JSON', 'The body is not valid JSON');
+    else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') appError = new AppError('PAYLOAD_TOO_LARGE', 'The body exceeds the size limit');
+    else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+      appError = new AppError('VALIDATION_FAILED', err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'A JSON body is required' : 'Content-Type must be application/json');
+    else if (err.code === 'FST_ERR_VALIDATION' || err.validation) {
+      const cause = err as unknown as { validation?: Array<{ instancePath?: string; message?: string; params?: { issue?: { path: PropertyKey[]; message: string } } }>; validationContext?: string };
+      const context = cause.validationContext ?? 'body';
+      const errors = (cause.validation ?? []).map((v) => {
+        const issue = v.params?.issue;
+        const path = issue ? issue.path.map(String).join('.') : (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+        return { path: [context, path].filter(Boolean).join('.'), message: issue?.message ?? v.message ?? 'invalid' };
+      });
+      appError = validationError(errors, `Invalid ${context}`);
+    } else if (err.statusCode === 429) appError = new AppError('RATE_LIMITED', 'Too many requests; retry later');
+    else if (err.statusCode === 404) appError = new AppError('NOT_FOUND', 'No such resource');
+    if (appError) {
+      reply.status(appError.status).type('application/problem+json').send(problemOf(appError, requestId));
+      return;
+    }
+    request.log.error({ err }, 'unhandled error');
+    reply.status(500).type('application/problem+json').send(internalProblem(requestId));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const problem = problemOf(new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`), String(request.id));
+    reply.status(404).type('application/problem+json').send(problem);
+  });
+}
+
+export async function checkReadiness(checks: Record<string, ReadinessCheck>): Promise<Record<string, 'up' | 'down'>> {
+  const entries = await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      try {
+        await Promise.race([
+          check(),
+          new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), readinessCheckTimeoutMs).unref()),
+        ]);
+        return [name, 'up'] as const;
+      } catch {
+        return [name, 'down'] as const;
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** Adds /healthz (process up), /readyz (dependencies reachable) and /metrics. */
+export function installOperationalRoutes(app: AnyApp, readiness: Record<string, ReadinessCheck>, metrics: Registry): void {
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const checks = await checkReadiness(readiness);
+    const ready = Object.values(checks).every((s) => s === 'up');
+    reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', checks });
+  });
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    reply.type(metrics.contentType).send(await metrics.metrics());
+  });
+}
+
+export function createMetricsRegistry(service: string): Registry {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service });
+  collectDefaultMetrics({ register: registry });
+  return registry;
+}
+
+/** The internal API of a service: zod-validated routes, problem+json errors, ops routes. */
+export function buildInternalApp(options: InternalAppOptions): App {
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    bodyLimit: options.bodyBytesMax ?? 64 * 1024,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
+    },
+    disableRequestLogging: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installProblemHandler(app);
+  installOperationalRoutes(app, options.readiness, options.metrics ?? createMetricsRegistry('internal'));
+  return app;
+}
+
+export type { FastifyInstance, ZodTypeProvider };
+
+/**
+ * Starts a service and closes it gracefully on SIGTERM/SIGINT: in-flight requests and batches
+ * finish, then the process exits. A second signal, or 20 s, forces the exit.
+ */
+export function runUntilSignalled(logger: Logger, start: () => Promise<{ url: string; close(): Promise<void> }>): void {
+  const shutdownMsMax = 20_000;
+  start()
+    .then((service) => {
+      logger.info({ url: service.url }, 'service started');
+      let stopping = false;
+      const stop = (signal: string) => {
+        if (stopping) process.exit(1);
+        stopping = true;
+        logger.info({ signal }, 'shutting down');
+        setTimeout(() => process.exit(1), shutdownMsMax).unref();
+        service.close().then(
+          () => process.exit(0),
+          (err) => {
+            logger.error({ err }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      };
+      process.on('SIGTERM', () => stop('SIGTERM'));
+      process.on('SIGINT', () => stop('SIGINT'));
+    })
+    .catch((err) => {
+      logger.fatal({ err }, 'service failed to start');
+      process.exit(1);
+    });
+}

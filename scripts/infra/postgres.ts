@@ -1,0 +1,340 @@
+// PostgreSQL from the machine's Debian packages: the installed cluster when we are root,
+// otherwise a private cluster initialised into .data/postgres on its own port.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Client } from 'pg';
+import {
+  aptInstall,
+  dataRoot,
+  ensureDir,
+  isRoot,
+  readStarted,
+  rel,
+  run,
+  runRoot,
+  tail,
+  updateStarted,
+  waitFor,
+  which,
+  type Log,
+  type RunResult,
+} from './common';
+
+/**
+ * The dev admin is a SUPERUSER. In PostgreSQL 15 a CREATEROLE role can create roles but not
+ * `CREATE SCHEMA ... AUTHORIZATION <that role>` unless it first grants itself membership
+ * (PostgreSQL 16 still needs `GRANT ... WITH SET`); migrations should not carry that
+ * version-specific dance, and the Testcontainers image's user is a superuser too. Dev only.
+ */
+export const defaultDatabaseUrl = 'postgres://coin_admin:coin_admin@127.0.0.1:5432/coin';
+/** The private cluster's port, so it never collides with a system cluster on 5432. */
+const privatePort = 5433;
+export const pgDataDir = path.join(dataRoot, 'postgres');
+export const pgPrivateLogFile = path.join(runRoot, 'postgres.log');
+
+const readyTimeoutMs = 30_000;
+const probeIntervalMs = 300;
+/** pg_ctl's own wait for start and stop. */
+const pgCtlTimeoutS = 60;
+
+export type PgProbe = { ok: true } | { ok: false; code: string; message: string };
+
+/** Connects and runs SELECT 1. The error code tells "nobody home" from "no such role/database". */
+export async function probePostgres(url: string, timeoutMs = 3_000): Promise<PgProbe> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return { ok: true };
+  } catch (err) {
+    const e = err as { code?: string; message?: string };
+    return { ok: false, code: e.code ?? 'UNKNOWN', message: e.message ?? String(err) };
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function withPort(url: string, port: number): string {
+  const u = new URL(url);
+  u.port = String(port);
+  return u.toString();
+}
+
+function privateUrl(): string {
+  return withPort(defaultDatabaseUrl, privatePort);
+}
+
+interface Target {
+  user: string;
+  password: string;
+  database: string;
+  port: number;
+}
+
+function target(url: string): Target {
+  const u = new URL(url);
+  return {
+    user: decodeURIComponent(u.username),
+    password: decodeURIComponent(u.password),
+    database: decodeURIComponent(u.pathname.replace(/^\//, '')),
+    port: Number.parseInt(u.port || '5432', 10),
+  };
+}
+
+const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
+const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/** Installed server versions, newest first, from Debian's layout /usr/lib/postgresql/<ver>/bin. */
+function installedVersions(): string[] {
+  let entries: string[] = [];
+  try {
+    entries = fs.readdirSync('/usr/lib/postgresql');
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((v) => fs.existsSync(path.join('/usr/lib/postgresql', v, 'bin', 'postgres')))
+    .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a));
+}
+
+interface Cluster {
+  version: string;
+  name: string;
+  port: number;
+  online: boolean;
+  logFile: string;
+}
+
+async function listClusters(): Promise<Cluster[]> {
+  const tool = which('pg_lsclusters');
+  if (!tool) return [];
+  const result = await run(tool, ['--no-header']);
+  if (result.code !== 0) return [];
+  return result.stdout
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((f) => f.length >= 6)
+    .map((f) => ({
+      version: f[0] ?? '',
+      name: f[1] ?? '',
+      port: Number.parseInt(f[2] ?? '0', 10),
+      online: (f[3] ?? '').startsWith('online'),
+      logFile: f[6] ?? `/var/log/postgresql/postgresql-${f[0]}-${f[1]}.log`,
+    }));
+}
+
+/** Idempotent: creates or updates the admin role and creates its database. Runs as OS user postgres. */
+async function ensureRoleAndDatabase(port: number, url: string): Promise<void> {
+  const t = target(url);
+  const sql = `
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = ${literal(t.user)}) THEN
+    CREATE ROLE ${ident(t.user)} LOGIN SUPERUSER CREATEROLE CREATEDB PASSWORD ${literal(t.password)};
+  ELSE
+    ALTER ROLE ${ident(t.user)} LOGIN SUPERUSER CREATEROLE CREATEDB PASSWORD ${literal(t.password)};
+  END IF;
+END
+$$;
+SELECT format('CREATE DATABASE %I OWNER %I', ${literal(t.database)}, ${literal(t.user)})
+WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = ${literal(t.database)})\\gexec
+`;
+  const result = await run('runuser', ['-u', 'postgres', '--', 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-p', String(port), '-d', 'postgres', '-f', '-'], {
+    input: sql,
+    cwd: '/',
+  });
+  if (result.code !== 0) {
+    throw new Error(`PostgreSQL: creating role ${t.user} and database ${t.database} failed:\n${tail(result.stderr || result.stdout)}`);
+  }
+}
+
+async function waitUntilAnswering(url: string): Promise<PgProbe> {
+  let last: PgProbe = { ok: false, code: 'TIMEOUT', message: 'not tried' };
+  await waitFor(
+    async () => {
+      last = await probePostgres(url);
+      return last.ok ? true : undefined;
+    },
+    { timeoutMs: readyTimeoutMs, intervalMs: probeIntervalMs },
+  );
+  return last;
+}
+
+export interface PostgresUp {
+  url: string;
+  startedHere: boolean;
+}
+
+/** Starts (if needed) the Debian cluster that owns the default port, as root. */
+async function useSystemCluster(cluster: Cluster, log: Log): Promise<PostgresUp> {
+  const id = `${cluster.version}/${cluster.name}`;
+  let startedHere = false;
+  if (!cluster.online) {
+    log(`PostgreSQL: starting cluster ${id} (pg_ctlcluster)`);
+    const result = await run('pg_ctlcluster', [cluster.version, cluster.name, 'start']);
+    if (result.code !== 0) {
+      throw new Error(`PostgreSQL cluster ${id} did not start; see ${cluster.logFile}\n${tail(result.stderr || result.stdout)}`);
+    }
+    startedHere = true;
+    updateStarted((r) => {
+      r.postgres = { cluster: id };
+    });
+  }
+  await ensureRoleAndDatabase(cluster.port, defaultDatabaseUrl);
+  const probe = await waitUntilAnswering(defaultDatabaseUrl);
+  if (!probe.ok) {
+    throw new Error(`PostgreSQL cluster ${id} does not accept ${defaultDatabaseUrl} (${probe.message}); see ${cluster.logFile}`);
+  }
+  log(`PostgreSQL: ${startedHere ? 'started' : 'using running'} cluster ${id} at ${defaultDatabaseUrl}`);
+  return { url: defaultDatabaseUrl, startedHere };
+}
+
+function privateClusterVersion(): string | undefined {
+  try {
+    const v = fs.readFileSync(path.join(pgDataDir, 'PG_VERSION'), 'utf8').trim();
+    return installedVersions().includes(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs a PostgreSQL server binary as ourselves, or as OS user postgres when we are root (it refuses root). */
+function pgBin(binDir: string, tool: string, args: string[]): Promise<RunResult> {
+  const exe = path.join(binDir, tool);
+  return isRoot() ? run('runuser', ['-u', 'postgres', '--', exe, ...args], { cwd: '/' }) : run(exe, args, { cwd: '/' });
+}
+
+/** A private cluster in .data/postgres whose bootstrap superuser is the dev admin itself. */
+async function usePrivateCluster(newest: string, log: Log): Promise<PostgresUp> {
+  const url = privateUrl();
+  if ((await probePostgres(url)).ok) {
+    log(`PostgreSQL: reusing private cluster at ${url}`);
+    return { url, startedHere: false };
+  }
+  // An existing data directory must be run by the major version that created it.
+  const version = privateClusterVersion() ?? newest;
+  const binDir = path.join('/usr/lib/postgresql', version, 'bin');
+  const t = target(url);
+  ensureDir(runRoot);
+  if (!fs.existsSync(path.join(pgDataDir, 'PG_VERSION'))) {
+    log(`PostgreSQL: initdb ${rel(pgDataDir)} (version ${version})`);
+    fs.rmSync(pgDataDir, { recursive: true, force: true });
+    ensureDir(pgDataDir);
+    const pwFile = path.join(runRoot, `pg-pw-${process.pid}`);
+    fs.writeFileSync(pwFile, `${t.password}\n`, { mode: 0o600 });
+    if (isRoot()) {
+      await run('chown', ['postgres:postgres', pgDataDir, pwFile]);
+    }
+    const result = await pgBin(binDir, 'initdb', [
+      '-D', pgDataDir, '-U', t.user, `--pwfile=${pwFile}`,
+      '--auth-host=scram-sha-256', '--auth-local=scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8',
+    ]);
+    fs.rmSync(pwFile, { force: true });
+    if (result.code !== 0) {
+      throw new Error(`PostgreSQL: initdb into ${rel(pgDataDir)} failed:\n${tail(result.stderr || result.stdout)}`);
+    }
+    // TCP on loopback only; no Unix socket, whose default directory a non-root user cannot write.
+    fs.appendFileSync(
+      path.join(pgDataDir, 'postgresql.conf'),
+      `\n# Added by scripts/infra/postgres.ts\nport = ${t.port}\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = ''\n`,
+    );
+  }
+  if (isRoot()) {
+    fs.closeSync(fs.openSync(pgPrivateLogFile, 'a'));
+    await run('chown', ['postgres:postgres', pgPrivateLogFile]);
+  }
+  log(`PostgreSQL: starting private cluster ${rel(pgDataDir)} on port ${t.port}`);
+  const result = await pgBin(binDir, 'pg_ctl', ['-D', pgDataDir, '-l', pgPrivateLogFile, '-w', '-t', String(pgCtlTimeoutS), 'start']);
+  if (result.code !== 0) {
+    throw new Error(`PostgreSQL did not start from ${rel(pgDataDir)}; see ${rel(pgPrivateLogFile)}\n${tail(result.stderr || result.stdout)}`);
+  }
+  updateStarted((r) => {
+    r.postgres = { dataDir: pgDataDir, port: t.port };
+  });
+
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const client = new Client({ connectionString: adminUrl.toString(), connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [t.database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${ident(t.database)} OWNER ${ident(t.user)}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const probe = await waitUntilAnswering(url);
+  if (!probe.ok) throw new Error(`PostgreSQL private cluster does not accept ${url} (${probe.message}); see ${rel(pgPrivateLogFile)}`);
+  log(`PostgreSQL: private cluster ready at ${url}`);
+  return { url, startedHere: true };
+}
+
+/**
+ * Reuses whatever answers at the default URL; otherwise, as root, starts the installed Debian
+ * cluster on that port (installing PostgreSQL first if absent) and creates the dev admin role
+ * and database; otherwise initialises a private cluster on port 5433.
+ */
+export async function ensurePostgres(log: Log): Promise<PostgresUp> {
+  const first = await probePostgres(defaultDatabaseUrl);
+  if (first.ok) {
+    log(`PostgreSQL: reusing server at ${defaultDatabaseUrl}`);
+    return { url: defaultDatabaseUrl, startedHere: false };
+  }
+  let versions = installedVersions();
+  if (versions.length === 0) {
+    if (!isRoot()) {
+      throw new Error('PostgreSQL is not installed and we are not root to install it: apt-get install -y postgresql, or set DATABASE_URL');
+    }
+    await aptInstall(['postgresql'], log);
+    versions = installedVersions();
+    if (versions.length === 0) throw new Error('PostgreSQL: apt-get install postgresql finished but no server binaries were found under /usr/lib/postgresql');
+  }
+  const newest = versions[0] as string;
+
+  if (isRoot()) {
+    const port = target(defaultDatabaseUrl).port;
+    const candidates = (await listClusters())
+      .filter((c) => c.port === port)
+      .sort((a, b) => Number(b.online) - Number(a.online) || Number.parseFloat(b.version) - Number.parseFloat(a.version));
+    const cluster = candidates[0];
+    if (cluster) return useSystemCluster(cluster, log);
+    log(`PostgreSQL: no Debian cluster on port ${port}; using a private cluster instead`);
+  }
+  return usePrivateCluster(newest, log);
+}
+
+/** The URL that currently answers, for `status`; undefined when none does. */
+export async function currentPostgresUrl(): Promise<string | undefined> {
+  if ((await probePostgres(defaultDatabaseUrl, 1_500)).ok) return defaultDatabaseUrl;
+  if ((await probePostgres(privateUrl(), 1_500)).ok) return privateUrl();
+  return undefined;
+}
+
+/** Stops the cluster only if this project started it. */
+export async function stopPostgres(log: Log): Promise<void> {
+  const entry = readStarted().postgres;
+  if (!entry) return;
+  if ('cluster' in entry) {
+    const [version, name] = entry.cluster.split('/');
+    log(`PostgreSQL: stopping cluster ${entry.cluster}`);
+    const result = await run('pg_ctlcluster', [version ?? '', name ?? '', 'stop', '-m', 'fast']);
+    // Exit 2 means it was not running, which is the state we wanted.
+    if (result.code !== 0 && result.code !== 2) {
+      throw new Error(`PostgreSQL: pg_ctlcluster ${version} ${name} stop failed:\n${tail(result.stderr || result.stdout)}`);
+    }
+  } else {
+    const version = privateClusterVersion();
+    if (version && fs.existsSync(path.join(entry.dataDir, 'postmaster.pid'))) {
+      log(`PostgreSQL: stopping private cluster ${rel(entry.dataDir)}`);
+      const result = await pgBin(path.join('/usr/lib/postgresql', version, 'bin'), 'pg_ctl', [
+        '-D', entry.dataDir, '-m', 'fast', '-w', '-t', String(pgCtlTimeoutS), 'stop',
+      ]);
+      if (result.code !== 0) {
+        throw new Error(`PostgreSQL: pg_ctl stop for ${rel(entry.dataDir)} failed; see ${rel(pgPrivateLogFile)}\n${tail(result.stderr || result.stdout)}`);
+      }
+    }
+  }
+  updateStarted((r) => {
+    delete r.postgres;
+  });
+}

@@ -1,0 +1,55 @@
+import { schemaName, serviceDatabaseUrl } from '@coin/db';
+import type { JwtKey } from './keys';
+import { devRolePassword, serviceDatabases, type ServiceName } from './services';
+
+export interface StackSettings {
+  kafkaBrokers: string[];
+  databaseUrl: string;
+  redisUrl: string;
+  topicPrefix: string;
+  schemaPrefix: string;
+  jwtKey: JwtKey;
+  host?: string;
+  /** Ports of the four services; 0 picks a free one (tests). */
+  ports: Record<ServiceName, number>;
+  logLevel?: string;
+  extra?: Record<string, string>;
+}
+
+/** The environment each service is started with: the same keys its config.ts parses. */
+export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string, string>> {
+  const host = s.host ?? '127.0.0.1';
+  const common = {
+    NODE_ENV: 'development',
+    LOG_LEVEL: s.logLevel ?? 'info',
+    KAFKA_BROKERS: s.kafkaBrokers.join(','),
+    TOPIC_PREFIX: s.topicPrefix,
+    DB_SCHEMA_PREFIX: s.schemaPrefix,
+    HOST: host,
+    ...(s.extra ?? {}),
+  };
+  const dbUrl = (service: keyof typeof serviceDatabases) =>
+    serviceDatabaseUrl(s.databaseUrl, serviceDatabases[service].role, devRolePassword(serviceDatabases[service].role));
+  const url = (port: number) => `http://${host}:${port}`;
+  return {
+    user: {
+      ...common,
+      USER_HTTP_PORT: String(s.ports.user),
+      USER_DATABASE_URL: dbUrl('user'),
+      JWT_PRIVATE_KEY: s.jwtKey.privateKeyPem,
+      JWT_KEY_ID: s.jwtKey.kid,
+    },
+    ledger: { ...common, LEDGER_HTTP_PORT: String(s.ports.ledger), LEDGER_DATABASE_URL: dbUrl('ledger') },
+    history: { ...common, HISTORY_HTTP_PORT: String(s.ports.history), HISTORY_DATABASE_URL: dbUrl('history') },
+    gateway: {
+      ...common,
+      GATEWAY_PORT: String(s.ports.gateway),
+      REDIS_URL: s.redisUrl,
+      USER_SERVICE_URL: url(s.ports.user),
+      LEDGER_SERVICE_URL: url(s.ports.ledger),
+      HISTORY_SERVICE_URL: url(s.ports.history),
+    },
+  };
+}
+
+export { schemaName };

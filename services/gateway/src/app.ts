@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TopicNames } from '@coin/contracts';
+import { installOperationalRoutes, installProblemHandler, type App, type ReadinessCheck } from '@coin/http';
+import type { Logger } from '@coin/logger';
+import type { Registry } from 'prom-client';
+import type { CommandBus } from './clients/commands';
+import type { InternalHttpClient } from './clients/internal-http';
+import { registerAuth } from './plugins/auth';
+import { registerAuthRoutes } from './routes/auth';
+import { registerWalletRoutes } from './routes/wallets';
+
+export interface GatewayDeps {
+  logger: Logger;
+  metrics: Registry;
+  readiness: Record<string, ReadinessCheck>;
+  commands: CommandBus;
+  topics: TopicNames;
+  users: InternalHttpClient;
+  ledger: InternalHttpClient;
+  history: InternalHttpClient;
+  auth: { jwksUrl: string; issuer: string; audience: string; currentTokenVersion?: (userId: number) => Promise<number | null> };
+  bodyBytesMax: number;
+}
+
+/** The gateway as a fastify app, without listen(): tests drive it with inject() or on port 0. */
+export async function buildApp(deps: GatewayDeps): Promise<App> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: deps.bodyBytesMax,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'requestId',
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installProblemHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', String(request.id));
+  });
+
+  await app.register(helmet, { contentSecurityPolicy: false, global: true });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Coin ledger API',
+        version: '1.0.0',
+        description: 'Central ledger of the platform coin. Errors are RFC 9457 problem+json.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  registerAuth(app, deps.auth);
+  installOperationalRoutes(app, deps.readiness, deps.metrics);
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => deps.users.get('/.well-known/jwks.json'));
+
+  registerAuthRoutes(app, deps);
+  registerWalletRoutes(app, deps);
+  return app;
+}

@@ -1,0 +1,86 @@
+import { roleAtLeast, role as roleSchema } from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { minimumRole, type Access, type Principal } from './access';
+
+export interface AuthOptions {
+  jwksUrl: string;
+  issuer: string;
+  audience: string;
+  /** Token-version check (immediate revocation); resolves the user's current version. */
+  currentTokenVersion?: (userId: number) => Promise<number | null>;
+}
+
+/** Only the signing algorithm the user service uses: never `none`, never HS*. */
+const allowedAlgorithms = ['EdDSA'];
+
+function bearerTokenOf(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header) : null;
+  if (!match?.[1]) throw new AppError('UNAUTHENTICATED', 'A bearer access token is required');
+  return match[1];
+}
+
+export async function verifyAccessToken(token: string, keys: JWTVerifyGetKey, options: AuthOptions): Promise<Principal> {
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, keys, { issuer: options.issuer, audience: options.audience, algorithms: allowedAlgorithms }));
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED', 'The access token has expired');
+    throw new AppError('UNAUTHENTICATED', 'The access token is invalid');
+  }
+  const subject = payload.sub;
+  const version = payload['ver'];
+  const claimedRole = payload['role'];
+  if (typeof subject !== 'string' || typeof version !== 'number' || !Number.isInteger(version)) {
+    throw new AppError('UNAUTHENTICATED', 'The access token is invalid');
+  }
+  if (claimedRole === 'SYSTEM') return { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version };
+  const parsedRole = roleSchema.safeParse(claimedRole);
+  if (!parsedRole.success || !/^[1-9][0-9]{0,15}$/.test(subject)) throw new AppError('UNAUTHENTICATED', 'The access token is invalid');
+  return { kind: 'user', subject, userId: Number(subject), role: parsedRole.data, tokenVersion: version };
+}
+
+export function isAllowed(principal: Principal, access: Exclude<Access, 'public'>): boolean {
+  if (principal.kind === 'system') return access === 'reward';
+  return roleAtLeast(principal.role as Exclude<Principal['role'], 'SYSTEM'>, minimumRole[access]);
+}
+
+/**
+ * Authentication and role checks for every route, driven by the route's `config.access`.
+ * Routes under /api without a declared access level are refused at registration time.
+ */
+export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
+  const keys = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.config?.access) {
+      throw new Error(`route ${route.method} ${route.url} declares no access level`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const principal = await verifyAccessToken(bearerTokenOf(request), keys, options);
+    if (principal.kind === 'user' && options.currentTokenVersion) {
+      const current = await options.currentTokenVersion(principal.userId!);
+      if (current === null || current !== principal.tokenVersion) throw new AppError('UNAUTHENTICATED', 'The access token has been revoked');
+    }
+    request.principal = principal;
+    if (!isAllowed(principal, access)) throw new AppError('FORBIDDEN', 'Your role does not allow this operation');
+  });
+}
+
+/** The authenticated principal of a guarded route (the hook guarantees it is set). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Error('principalOf called on a route without authentication');
+  return request.principal;
+}
+
+export function userIdOf(request: FastifyRequest): number {
+  const principal = principalOf(request);
+  if (principal.userId === undefined) throw new AppError('FORBIDDEN', 'This operation needs a user token');
+  return principal.userId;
+}

@@ -1,0 +1,63 @@
+import { loginBody, problem, registerBody, tokenPair, type TopicNames, type User } from '@coin/contracts';
+import { walletKeyOfUser } from '@coin/contracts';
+import type { App } from '@coin/http';
+import { hashPassword } from '@coin/security';
+import type { CommandBus } from '../clients/commands';
+import type { InternalHttpClient } from '../clients/internal-http';
+
+export interface AuthRouteDeps {
+  commands: CommandBus;
+  topics: TopicNames;
+  users: InternalHttpClient;
+}
+
+const errorResponses = { 400: problem, 401: problem, 409: problem, 429: problem, 503: problem, 504: problem };
+
+export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
+  app.post(
+    '/api/auth/register',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account; its wallet is created with it',
+        body: registerBody,
+        response: { 201: tokenPair, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { email, password, fullName } = request.body;
+      // Hash here so the plaintext never reaches a Kafka topic.
+      const passwordHash = await hashPassword(password);
+      const { user } = await deps.commands.execute<{ user: User }>({
+        topic: deps.topics.userCommands,
+        key: email.trim().toLowerCase(),
+        type: 'user.register',
+        data: { email, passwordHash, fullName },
+        actor: { kind: 'user', id: 'anonymous' },
+        requestId: String(request.id),
+      });
+      // The wallet exists before we answer, so the new user can read it at once.
+      await deps.commands.execute({
+        topic: deps.topics.ledgerCommands,
+        key: walletKeyOfUser(user.id),
+        type: 'ledger.open-wallet',
+        data: { userId: user.id },
+        actor: { kind: 'service', id: 'gateway' },
+        requestId: String(request.id),
+      });
+      const session = await deps.users.post<unknown>('/internal/sessions', { userId: user.id }, String(request.id));
+      reply.status(201);
+      return session as never;
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Exchange email and password for tokens', body: loginBody, response: { 200: tokenPair, ...errorResponses } },
+    },
+    async (request) => deps.users.post('/internal/auth/login', request.body, String(request.id)) as never,
+  );
+}

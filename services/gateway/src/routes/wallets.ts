@@ -1,0 +1,20 @@
+import { problem, wallet } from '@coin/contracts';
+import type { App } from '@coin/http';
+import type { InternalHttpClient } from '../clients/internal-http';
+import { userIdOf } from '../plugins/auth';
+
+export function registerWalletRoutes(app: App, deps: { ledger: InternalHttpClient }): void {
+  app.get(
+    '/api/wallets/me',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['wallets'],
+        summary: "The caller's wallet with balance and statistics",
+        security: [{ bearerAuth: [] }],
+        response: { 200: wallet, 401: problem, 404: problem },
+      },
+    },
+    async (request) => deps.ledger.get(`/internal/wallets/by-user/${userIdOf(request)}`, String(request.id)) as never,
+  );
+}

@@ -1,0 +1,13 @@
+import { commonEnv, parseConfig, port, z, type Env } from '@coin/config';
+
+export const historyConfigSchema = z.object({
+  ...commonEnv,
+  HISTORY_HTTP_PORT: port(8084),
+  HISTORY_DATABASE_URL: z.string().url(),
+});
+
+export type HistoryConfig = z.output<typeof historyConfigSchema>;
+
+export function loadHistoryConfig(env: Env): Readonly<HistoryConfig> {
+  return parseConfig(historyConfigSchema, env);
+}

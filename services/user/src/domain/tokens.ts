@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { exportJWK, importPKCS8, importSPKI, SignJWT, type JWK, type KeyLike } from 'jose';
+import type { Role } from '@coin/contracts';
+
+export const accessTokenAlgorithm = 'EdDSA';
+
+export interface SigningKeys {
+  kid: string;
+  privateKey: KeyLike;
+  /** Current and retired public keys, served as the JWKS. */
+  jwks: { keys: JWK[] };
+}
+
+export async function loadSigningKeys(privateKeyPem: string, kid: string, previousPublicKeysJson: string): Promise<SigningKeys> {
+  const privateKey = await importPKCS8(privateKeyPem, accessTokenAlgorithm, { extractable: true });
+  const { createPublicKey } = await import('node:crypto');
+  const publicPem = createPublicKey(privateKeyPem).export({ type: 'spki', format: 'pem' }).toString();
+  const current = await exportJWK(await importSPKI(publicPem, accessTokenAlgorithm, { extractable: true }));
+  const previous = JSON.parse(previousPublicKeysJson) as Array<{ kid: string; publicKeyPem: string }>;
+  const retired = await Promise.all(
+    previous.map(async (p) => ({ ...(await exportJWK(await importSPKI(p.publicKeyPem, accessTokenAlgorithm, { extractable: true }))), kid: p.kid })),
+  );
+  const keys = [{ ...current, kid }, ...retired].map((k) => ({ ...k, alg: accessTokenAlgorithm, use: 'sig' }));
+  return { kid, privateKey, jwks: { keys } };
+}
+
+export interface AccessTokenClaims {
+  subject: string;
+  role: Role | 'SYSTEM';
+  tokenVersion: number;
+}
+
+export interface TokenSettings {
+  issuer: string;
+  audience: string;
+  ttlSeconds: number;
+}
+
+export async function signAccessToken(keys: SigningKeys, settings: TokenSettings, claims: AccessTokenClaims, nowMs: number): Promise<string> {
+  const iat = Math.floor(nowMs / 1000);
+  return new SignJWT({ role: claims.role, ver: claims.tokenVersion })
+    .setProtectedHeader({ alg: accessTokenAlgorithm, kid: keys.kid, typ: 'JWT' })
+    .setSubject(claims.subject)
+    .setIssuer(settings.issuer)
+    .setAudience(settings.audience)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + settings.ttlSeconds)
+    .setJti(randomUUID())
+    .sign(keys.privateKey);
+}

@@ -1,0 +1,27 @@
+import type { Role, User } from '@coin/contracts';
+
+/** Emails are unique case-insensitively (SPEC §5); stored as given, compared normalised. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export interface UserRow {
+  id: number;
+  email: string;
+  full_name: string;
+  role: Role;
+  is_verified: boolean;
+  token_version: number;
+  created_at: Date;
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    fullName: row.full_name,
+    role: row.role,
+    isVerified: row.is_verified,
+    createdAt: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,61 @@
+import { loginBody, sessionRequest, tokenPair, user, userIdParam } from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import type { App } from '@coin/http';
+import type { Pool } from '@coin/db';
+import { decoyPasswordHash, verifyPassword } from '@coin/security';
+import { z } from 'zod';
+import { createRefreshToken } from '../db/sessions-repo';
+import { findCredentialsByEmail, findUserById } from '../db/users-repo';
+import { signAccessToken, type SigningKeys, type TokenSettings } from '../domain/tokens';
+import { normalizeEmail, toUser, type UserRow } from '../domain/users';
+
+export interface InternalRouteDeps {
+  pool: Pool;
+  keys: SigningKeys;
+  tokens: TokenSettings;
+  refreshTokenTtlSeconds: number;
+  now: () => Date;
+}
+
+async function issueSession(deps: InternalRouteDeps, row: UserRow) {
+  const accessToken = await signAccessToken(
+    deps.keys,
+    deps.tokens,
+    { subject: String(row.id), role: row.role, tokenVersion: row.token_version },
+    deps.now().getTime(),
+  );
+  const { token: refreshToken } = await createRefreshToken(deps.pool, row.id, deps.refreshTokenTtlSeconds);
+  return { user: toUser(row), accessToken, refreshToken, expiresIn: deps.tokens.ttlSeconds };
+}
+
+/**
+ * The user service's internal API: reads, and the credential-bearing calls (login, refresh)
+ * that must not pass through a retained Kafka topic. Reachable from the gateway only.
+ */
+export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void {
+  app.get('/.well-known/jwks.json', async () => deps.keys.jwks);
+
+  app.post('/internal/auth/login', { schema: { body: loginBody, response: { 200: tokenPair } } }, async (request) => {
+    const row = await findCredentialsByEmail(deps.pool, normalizeEmail(request.body.email));
+    // Verify against a decoy when the email is unknown, so timing does not reveal accounts.
+    const valid = await verifyPassword(request.body.password, row?.password_hash ?? (await decoyPasswordHash()));
+    if (!row || !valid) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
+    return issueSession(deps, row);
+  });
+
+  app.post('/internal/sessions', { schema: { body: sessionRequest, response: { 200: tokenPair } } }, async (request) => {
+    const row = await findUserById(deps.pool, request.body.userId);
+    if (!row) throw new AppError('USER_NOT_FOUND', 'No such user');
+    return issueSession(deps, row);
+  });
+
+  app.get(
+    '/internal/users/:id',
+    { schema: { params: z.object({ id: userIdParam }), response: { 200: user.extend({ tokenVersion: z.number().int() }) } } },
+    async (request) => {
+      const row = await findUserById(deps.pool, request.params.id);
+      if (!row) throw new AppError('USER_NOT_FOUND', 'No such user');
+      return { ...toUser(row), tokenVersion: row.token_version };
+    },
+  );
+}

@@ -1,0 +1,77 @@
+import { topicNames, userCommand } from '@coin/contracts';
+import { createPool, OutboxRelay } from '@coin/db';
+import { buildInternalApp, createMetricsRegistry } from '@coin/http';
+import { BatchingProducer, createKafka, outboxPublisher, startConsumer } from '@coin/kafka';
+import type { Logger } from '@coin/logger';
+import type { UserConfig } from './config';
+import { loadSigningKeys } from './domain/tokens';
+import { registerInternalRoutes } from './http/internal-routes';
+import { handleUserCommands } from './kafka/user-commands';
+
+export interface RunningService {
+  /** host:port of the internal HTTP API. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startUserService(config: Readonly<UserConfig>, logger: Logger): Promise<RunningService> {
+  const now = () => new Date();
+  const schema = `${config.DB_SCHEMA_PREFIX}users`;
+  const pool = createPool({ url: config.USER_DATABASE_URL, schema, applicationName: 'user-service' });
+  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'user-service', logger });
+  const producer = new BatchingProducer(kafka.producer(), logger);
+  await producer.connect();
+  const outbox = new OutboxRelay({
+    pool,
+    publish: outboxPublisher(producer),
+    onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
+  });
+  outbox.start();
+
+  const keys = await loadSigningKeys(config.JWT_PRIVATE_KEY, config.JWT_KEY_ID, config.JWT_PREVIOUS_PUBLIC_KEYS);
+  const admin = kafka.admin();
+  await admin.connect();
+  const metrics = createMetricsRegistry('user');
+  const app = buildInternalApp({
+    logger,
+    metrics,
+    readiness: {
+      postgres: async () => void (await pool.query('SELECT 1')),
+      kafka: async () => void (await admin.describeCluster()),
+    },
+  });
+  registerInternalRoutes(app, {
+    pool,
+    keys,
+    tokens: { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, ttlSeconds: config.ACCESS_TOKEN_TTL_S },
+    refreshTokenTtlSeconds: config.REFRESH_TOKEN_TTL_S,
+    now,
+  });
+
+  const topics = topicNames(config.TOPIC_PREFIX);
+  const consumer = await startConsumer({
+    kafka,
+    groupId: `${config.TOPIC_PREFIX}user-service`,
+    topics: [topics.userCommands],
+    schema: userCommand,
+    logger,
+    producer,
+    partitionsConsumedConcurrently: 3,
+    handleBatch: handleUserCommands({ pool, producer, outbox, topicPrefix: config.TOPIC_PREFIX, logger, now }),
+  });
+  await consumer.ready;
+  const address = await app.listen({ host: config.HOST, port: config.USER_HTTP_PORT });
+
+  return {
+    url: address,
+    close: async () => {
+      // Stop taking new work first, then drain what is in flight, then release connections.
+      await app.close();
+      await consumer.stop();
+      outbox.stop();
+      await producer.close();
+      await admin.disconnect();
+      await pool.end();
+    },
+  };
+}

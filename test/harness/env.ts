@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+
+export interface TestInfra {
+  kafkaBrokers: string[];
+  databaseUrl: string;
+  redisUrl: string;
+}
+
+/** The infrastructure chosen by global-setup for this run. */
+export function testInfra(): TestInfra {
+  const brokers = process.env.COIN_TEST_KAFKA_BROKERS;
+  const databaseUrl = process.env.COIN_TEST_DATABASE_URL;
+  const redisUrl = process.env.COIN_TEST_REDIS_URL;
+  if (!brokers || !databaseUrl || !redisUrl) throw new Error('test infrastructure not set up: run through jest (global-setup)');
+  return { kafkaBrokers: brokers.split(','), databaseUrl, redisUrl };
+}
+
+/**
+ * A prefix unique to this run and this call: topics and schemas of one test file never meet
+ * another's, and nothing needs dropping or restarting between runs.
+ */
+export function uniquePrefix(): string {
+  const run = process.env.COIN_TEST_RUN_ID ?? `t${Date.now().toString(36)}`;
+  return `${run}_${randomBytes(3).toString('hex')}_`;
+}

@@ -1,0 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import { provideInfra } from './infra';
+
+/**
+ * Runs once per jest run: makes the infrastructure available (Testcontainers or the locally
+ * started services, decided in ./infra) and gives the run a unique id that prefixes every topic
+ * and schema it creates. Workers inherit the values through process.env.
+ */
+export default async function globalSetup(): Promise<void> {
+  if (process.env.COIN_TEST_RUN_ID) return; // a second project of the same run
+  const infra = await provideInfra();
+  process.env.COIN_TEST_KAFKA_BROKERS = infra.kafkaBrokers.join(',');
+  process.env.COIN_TEST_DATABASE_URL = infra.databaseUrl;
+  process.env.COIN_TEST_REDIS_URL = infra.redisUrl;
+  process.env.COIN_TEST_INFRA_MODE = infra.mode;
+  process.env.COIN_TEST_RUN_ID = `t${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  process.env.KAFKAJS_NO_PARTITIONER_WARNING = '1';
+}
