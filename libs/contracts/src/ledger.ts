@@ -55,3 +55,12 @@ export const transactionRecorded = eventSchema('coin.transaction.recorded', { tr
 export type TransactionRecorded = z.infer<typeof transactionRecorded>;
 
 export { positiveMinorUnits, reasonText };
+
+// ---- Internal HTTP of the ledger (gateway and operator tools only) ----
+/** The ledger's record in id order: what `history:rebuild` replays (not Kafka, whose retention is finite). */
+export const internalTransactionPage = z.object({
+  transactions: z.array(transaction),
+  /** Pass as `afterId` for the next page; null when this page is the last. */
+  nextAfterId: z.number().int().nullable(),
+});
+export type InternalTransactionPage = z.infer<typeof internalTransactionPage>;
