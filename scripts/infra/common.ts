@@ -215,3 +215,43 @@ export function aptInstall(packages: readonly string[], log: Log): Promise<void>
   aptQueue = next.catch(() => undefined);
   return next;
 }
+
+// ---------------------------------------------------------------------------------------------
+// One bring-up at a time across processes: two test runs starting together must not both
+// launch a broker on the same port and data directory.
+
+const lockFile = path.join(runRoot, 'infra.lock');
+/** Longer than a cold start including the jar download, so a waiter never steals a live lock. */
+const lockWaitMsMax = 10 * 60_000;
+
+function tryLock(): boolean {
+  try {
+    const fd = fs.openSync(lockFile, 'wx');
+    fs.writeSync(fd, `${process.pid}\n`);
+    fs.closeSync(fd);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const holder = readPidFile(lockFile);
+    if (holder !== undefined && isPidAlive(holder)) return false;
+    // The holder died without cleaning up; an empty file is a holder between open and write,
+    // unless it has stayed empty for a while.
+    const ageMs = Date.now() - (fs.statSync(lockFile, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (holder !== undefined || ageMs > 5_000) fs.rmSync(lockFile, { force: true });
+    return false;
+  }
+}
+
+export async function withInfraLock<T>(fn: () => Promise<T>, log: Log): Promise<T> {
+  ensureDir(runRoot);
+  if (!tryLock()) {
+    log(`waiting for another bring-up to finish (${rel(lockFile)})`);
+    const got = await waitFor(async () => (tryLock() ? true : undefined), { timeoutMs: lockWaitMsMax, intervalMs: 200 });
+    if (!got) throw new Error(`Another process has held ${rel(lockFile)} for ${lockWaitMsMax / 60_000} min; remove it if that process is gone`);
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lockFile, { force: true });
+  }
+}

@@ -1,7 +1,7 @@
 // The project's own infrastructure bring-up for machines without a Docker engine: a KRaft Kafka
 // node from Maven Central jars, PostgreSQL and Redis from Debian packages. Idempotent, reuses
 // what already runs, and stops only what it started (recorded in .run/started.json).
-import { noLog, readStarted, type Log, type StartedRecord } from './common';
+import { noLog, readStarted, withInfraLock, type Log, type StartedRecord } from './common';
 import { defaultKafkaBrokers, ensureKafka, probeKafka, stopKafka } from './kafka';
 import { currentPostgresUrl, ensurePostgres, probePostgres, stopPostgres } from './postgres';
 import { defaultRedisUrl, ensureRedis, probeRedis, stopRedis } from './redis';
@@ -56,7 +56,11 @@ function envBrokers(): string[] | undefined {
  * KAFKA_BROKERS, DATABASE_URL, REDIS_URL) and returns where they answer. When any piece fails,
  * the others are still left running and one Error names every failure and its log file.
  */
-export async function ensureInfra(log: Log = noLog): Promise<InfraEndpoints> {
+export function ensureInfra(log: Log = noLog): Promise<InfraEndpoints> {
+  return withInfraLock(() => bringUp(log), log);
+}
+
+async function bringUp(log: Log): Promise<InfraEndpoints> {
   const brokers = envBrokers();
   const databaseUrl = process.env.DATABASE_URL?.trim();
   const redisUrl = process.env.REDIS_URL?.trim();
@@ -77,7 +81,11 @@ export async function ensureInfra(log: Log = noLog): Promise<InfraEndpoints> {
 }
 
 /** Stops only what this project started, in parallel, and forgets it. */
-export async function stopInfra(log: Log = noLog): Promise<void> {
+export function stopInfra(log: Log = noLog): Promise<void> {
+  return withInfraLock(() => bringDown(log), log);
+}
+
+async function bringDown(log: Log): Promise<void> {
   const results = await Promise.allSettled([stopKafka(log), stopPostgres(log), stopRedis(log)]);
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failures.length > 0) {

@@ -358,11 +358,22 @@ export async function ensureKafka(log: Log): Promise<KafkaUp> {
   log(`Kafka: started pid ${pid} on ${brokers.join(',')}; waiting for it to answer`);
 
   const startedAt = Date.now();
-  const ready = await waitFor(async () => ((await probeKafka(brokers)) ? true : undefined), {
-    timeoutMs: readyTimeoutMs,
-    intervalMs: probeIntervalMs,
-    abort: () => exit,
-  });
+  let ready: true | undefined;
+  try {
+    ready = await waitFor(async () => ((await probeKafka(brokers)) ? true : undefined), {
+      timeoutMs: readyTimeoutMs,
+      intervalMs: probeIntervalMs,
+      abort: () => exit,
+    });
+  } catch (err) {
+    // It died: nothing of ours is running any more. (A broker that is merely slow stays
+    // recorded, so `down` can still stop it.)
+    fs.rmSync(pidFile, { force: true });
+    updateStarted((r) => {
+      delete r.kafka;
+    });
+    throw err;
+  }
   if (!ready) throw new Error(`Kafka did not become ready within ${readyTimeoutMs / 1000} s; see ${rel(kafkaLogFile)}`);
   log(`Kafka: ready after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   return { brokers, startedHere: true };
