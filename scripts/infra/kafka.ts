@@ -225,6 +225,13 @@ log4j.appender.stderr.layout.ConversionPattern=[%d] %p %m (%c)%n
 log4j.logger.kafka.request.logger=WARN
 log4j.logger.state.change.logger=WARN
 log4j.logger.org.apache.kafka.clients.NetworkClient=WARN
+# Test runs create topics by the hundred; per-partition lines would bury everything else.
+log4j.logger.org.apache.kafka.controller.ReplicationControlManager=WARN
+log4j.logger.kafka.cluster.Partition=WARN
+log4j.logger.kafka.log=WARN
+log4j.logger.org.apache.kafka.storage.internals.log=WARN
+log4j.logger.kafka.server.ReplicaFetcherManager=WARN
+log4j.logger.kafka.server.ReplicaAlterLogDirsManager=WARN
 `;
 
 /** Kafka's cluster id format: 16 random bytes, base64url, and never a leading '-' (CLI parsers). */
