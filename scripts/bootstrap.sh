@@ -1,11 +1,13 @@
 #!/bin/sh
 # Installs what is missing, then hands over to the TypeScript stack script.
-# npm ci runs when node_modules is absent or older than the lockfile.
+# Installs when node_modules is absent or older than the lockfile. `npm install` (not `npm ci`):
+# the registry these machines reach lacks some optional platform binaries that the lockfile lists
+# (e.g. other OSes' @swc/core and resolver builds), which `npm ci` refuses and `npm install` skips.
 set -e
 cd "$(dirname "$0")/.."
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "[stack] installing npm dependencies"
-  npm ci --no-audit --no-fund
+  npm install --no-audit --no-fund
 fi
 case "$1" in
   test)
