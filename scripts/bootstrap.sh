@@ -11,6 +11,8 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 fi
 case "$1" in
   test)
+    echo "[stack] type-checking every project (tsc -b)"
+    npx tsc -b
     npx tsx scripts/stack.ts infra
     shift
     exec npx jest "$@"
