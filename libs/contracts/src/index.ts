@@ -6,3 +6,4 @@ export * from './user';
 export * from './ledger';
 export * from './problem';
 export * from './history';
+export * from './asyncapi';

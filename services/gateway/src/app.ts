@@ -13,6 +13,8 @@ import type { InternalHttpClient } from './clients/internal-http';
 import { registerAuth } from './plugins/auth';
 import { registerAuthRoutes } from './routes/auth';
 import { registerWalletRoutes } from './routes/wallets';
+import { registerHistoryRoutes } from './routes/history';
+import { registerAsyncApiRoute } from './routes/asyncapi';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -68,5 +70,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
 
   registerAuthRoutes(app, deps);
   registerWalletRoutes(app, deps);
+  registerHistoryRoutes(app, deps);
+  registerAsyncApiRoute(app);
   return app;
 }
