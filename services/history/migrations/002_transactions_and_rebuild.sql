@@ -28,3 +28,8 @@ CREATE TABLE history_rebuild_checkpoint (
   updated_at   timestamptz NOT NULL,
   completed_at timestamptz
 );
+
+-- Rows re-created by `npm run history:rebuild` come from the ledger's record, not from an event,
+-- so they have no event id.
+ALTER TABLE history_entries ALTER COLUMN event_id DROP NOT NULL;
+ALTER TABLE history_transactions ALTER COLUMN event_id DROP NOT NULL;

@@ -7,7 +7,8 @@ import type { CursorPosition } from '../domain/cursor';
 type Queryable = Pool | PoolClient;
 
 export interface ProjectedRow extends ProjectedTransaction {
-  eventId: string;
+  /** Null for rows the rebuild re-created from the ledger's record. */
+  eventId: string | null;
 }
 
 const transactionColumns = `transaction_id, type, amount, from_user_id, to_user_id, from_treasury, to_treasury,
