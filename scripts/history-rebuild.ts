@@ -22,7 +22,8 @@ const rebuildConfig = z.object({
 
 /** Pages of 1000: a few hundred KiB of JSON per request, one short transaction per page. */
 const pageSizeDefault = 1000;
-const pageSizeMax = 10_000;
+/** The ledger serves at most 1000 per page. */
+const pageSizeMax = 1000;
 const plainProgressIntervalMs = 5000;
 const barWidth = 30;
 
