@@ -3,6 +3,7 @@
  * 10,000 transactions. Requests go through the history service's internal API in-process
  * (fastify inject: routing, zod validation, SQL on a real PostgreSQL, serialisation; no socket),
  * which is what the gateway calls for GET /api/coins/history and GET /api/wallets/me/transactions.
+ * Then the freshness through Kafka: events produced at a steady pace, time until stored.
  * Uses its own schema (bench_history), dropped at the end unless --keep.
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
@@ -14,6 +15,12 @@ import { buildInternalApp } from '@coin/http';
 import { createLogger } from '@coin/logger';
 import { registerInternalRoutes } from '../services/history/src/http/internal-routes';
 import { ensureInfra } from '../scripts/infra';
+import { provision } from '../scripts/stack/provision';
+import { loadHistoryConfig } from '../services/history/src/config';
+import { startHistoryService } from '../services/history/src/service';
+import { headerNames, topicNames } from '@coin/contracts';
+import { Kafka, logLevel } from 'kafkajs';
+import { randomUUID } from 'node:crypto';
 import { devRolePassword, repoRoot, serviceDatabases } from '../scripts/stack/services';
 
 const schema = 'bench_history';
@@ -24,6 +31,10 @@ const targetUserId = 1;
 const otherUsers = 99_000;
 const warmupRequests = 200;
 const requestsPerRead = 2000;
+/** Freshness: events produced at a steady pace, each stamped with its production time. */
+const freshnessEvents = 3000;
+const freshnessBurst = 30;
+const freshnessPauseMs = 20;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -32,6 +43,61 @@ function percentile(sorted: number[], p: number): number {
 function summary(name: string, samplesMs: number[]) {
   const sorted = [...samplesMs].sort((a, b) => a - b);
   return { read: name, requests: sorted.length, p50Ms: +percentile(sorted, 50).toFixed(3), p99Ms: +percentile(sorted, 99).toFixed(3), maxMs: +sorted[sorted.length - 1]!.toFixed(3) };
+}
+
+/**
+ * Produce-to-stored delay through Kafka and the real consumer: occurredAt is set when the event
+ * is produced, and the service's history_apply_delay_seconds histogram records storage time
+ * minus occurredAt. Returns the share stored within 1 s and the bucket holding p50 and p99.
+ */
+async function measureFreshness(databaseUrl: string, brokers: string[]) {
+  const prefix = `benchf${Date.now().toString(36)}_`;
+  await provision({ kafkaBrokers: brokers, databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
+  const env = {
+    NODE_ENV: 'development', LOG_LEVEL: 'warn', KAFKA_BROKERS: brokers.join(','), TOPIC_PREFIX: prefix, DB_SCHEMA_PREFIX: prefix,
+    HOST: '127.0.0.1', HISTORY_HTTP_PORT: '0',
+    HISTORY_DATABASE_URL: serviceDatabaseUrl(databaseUrl, serviceDatabases.history.role, devRolePassword(serviceDatabases.history.role)),
+  };
+  const service = await startHistoryService(loadHistoryConfig(env), createLogger('bench-history', 'warn'));
+  const producer = new Kafka({ clientId: 'bench-history', brokers, logLevel: logLevel.NOTHING }).producer();
+  await producer.connect();
+  const topic = topicNames(prefix).coinTransactions;
+  try {
+    for (let sent = 0; sent < freshnessEvents; sent += freshnessBurst) {
+      const now = new Date().toISOString();
+      await producer.send({
+        topic,
+        messages: Array.from({ length: freshnessBurst }, (_, i) => {
+          const id = sent + i + 1;
+          const event = { eventId: randomUUID(), type: 'coin.transaction.recorded', version: 1, occurredAt: now,
+            transaction: { id, type: 'TRANSFER', amount: 1, fromUserId: 1 + (id % 500), toUserId: 501 + (id % 500), fromTreasury: null, toTreasury: null, reason: 'bench', reference: null, refundOf: null, createdAt: now } };
+          return { key: String(id), value: JSON.stringify(event), headers: { [headerNames.type]: event.type } };
+        }),
+      });
+      await new Promise((r) => setTimeout(r, freshnessPauseMs));
+    }
+    const deadline = Date.now() + 60_000;
+    let buckets: Array<{ le: number; count: number }> = [];
+    let total = 0;
+    while (Date.now() < deadline) {
+      const text = await (await fetch(`${service.url}/metrics`)).text();
+      buckets = [...text.matchAll(/history_apply_delay_seconds_bucket\{le="([^"]+)"[^}]*\} (\d+)/g)].map((m) => ({ le: m[1] === '+Inf' ? Infinity : Number(m[1]), count: Number(m[2]) }));
+      total = buckets.find((b) => b.le === Infinity)?.count ?? 0;
+      if (total >= freshnessEvents) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const bucketOf = (q: number) => buckets.find((b) => b.count >= q * total)?.le ?? Infinity;
+    return { events: total, withinOneSecond: +((buckets.find((b) => b.le === 1)?.count ?? 0) / Math.max(total, 1)).toFixed(4), p50AtMostS: bucketOf(0.5), p99AtMostS: bucketOf(0.99) };
+  } finally {
+    await producer.disconnect();
+    await service.close();
+    const cleanup = new pg.Client({ connectionString: databaseUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP SCHEMA IF EXISTS ${prefix}history CASCADE`);
+    await cleanup.query(`DROP SCHEMA IF EXISTS ${prefix}ledger CASCADE`);
+    await cleanup.query(`DROP SCHEMA IF EXISTS ${prefix}users CASCADE`);
+    await cleanup.end();
+  }
 }
 
 async function main(): Promise<void> {
@@ -115,6 +181,8 @@ async function main(): Promise<void> {
     pool.query(`EXPLAIN SELECT * FROM history_entries WHERE party_kind = 'user' AND party_id = '1' AND (created_at, transaction_id) < (now(), 1) ORDER BY created_at DESC, transaction_id DESC LIMIT 101`),
     pool.query(`EXPLAIN SELECT count(*) FROM history_entries WHERE party_kind = 'user' AND party_id = '1'`),
   ]);
+  log('measuring freshness through Kafka');
+  const freshness = await measureFreshness(infra.databaseUrl, infra.kafkaBrokers);
   const results = {
     measuredAt: new Date().toISOString(),
     how: 'history service internal API in-process (fastify inject), real PostgreSQL, sequential requests',
@@ -125,9 +193,11 @@ async function main(): Promise<void> {
       summary('GET /api/wallets/me/transactions (offset 0..9980, limit=20, with total)', offsetSamples),
       summary('GET /api/admin/transactions (first page, limit=100, all / by type)', adminSamples),
     ],
+    freshness,
     plans: plans.map((p) => p.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')),
   };
   for (const r of results.reads) process.stdout.write(`${r.read}: p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms (${r.requests} requests)\n`);
+  process.stdout.write(`freshness (produce -> stored, ${freshness.events} events): ${(freshness.withinOneSecond * 100).toFixed(2)}% within 1 s, p50 <= ${freshness.p50AtMostS} s, p99 <= ${freshness.p99AtMostS} s\n`);
   for (const plan of results.plans) process.stdout.write(`${plan}\n`);
   mkdirSync(join(repoRoot, 'bench', 'results'), { recursive: true });
   writeFileSync(join(repoRoot, 'bench', 'results', 'history-reads.json'), `${JSON.stringify(results, null, 2)}\n`);
