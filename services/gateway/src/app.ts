@@ -13,6 +13,10 @@ import type { InternalHttpClient } from './clients/internal-http';
 import { registerAuth } from './plugins/auth';
 import { registerAuthRoutes } from './routes/auth';
 import { registerWalletRoutes } from './routes/wallets';
+import type { Redis } from '@coin/redis';
+import { registerIdempotency } from './plugins/idempotency';
+import { registerMoneyRoutes } from './routes/money';
+import { registerTreasuryRoutes } from './routes/treasuries';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -25,6 +29,9 @@ export interface GatewayDeps {
   history: InternalHttpClient;
   auth: { jwksUrl: string; issuer: string; audience: string; currentTokenVersion?: (userId: number) => Promise<number | null> };
   bodyBytesMax: number;
+  redis: Redis;
+  /** Lifetime of an Idempotency-Key in-flight lock whose release is lost. */
+  idempotencyLockMs: number;
 }
 
 /** The gateway as a fastify app, without listen(): tests drive it with inject() or on port 0. */
@@ -68,5 +75,8 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
 
   registerAuthRoutes(app, deps);
   registerWalletRoutes(app, deps);
+  registerIdempotency(app, { redis: deps.redis, lockMs: deps.idempotencyLockMs });
+  registerMoneyRoutes(app, deps);
+  registerTreasuryRoutes(app, deps);
   return app;
 }

@@ -41,6 +41,8 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
     history: new InternalHttpClient(config.HISTORY_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS),
     auth: { jwksUrl: new URL('/.well-known/jwks.json', config.USER_SERVICE_URL).toString(), issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE },
     bodyBytesMax: config.BODY_BYTES_MAX,
+    redis,
+    idempotencyLockMs: config.COMMAND_TIMEOUT_MS + 1000,
   });
   const address = await app.listen({ host: config.HOST, port: config.GATEWAY_PORT });
   return {
