@@ -11,6 +11,7 @@ import { serviceEnvs } from '../../scripts/stack/env';
 import { generateJwtKey, type JwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
 import { testInfra, uniquePrefix } from './env';
+import type { RouteEntry } from '../../services/gateway/src/plugins/route-table';
 
 export interface TestStack {
   gatewayUrl: string;
@@ -23,6 +24,8 @@ export interface TestStack {
   redisUrl: string;
   jwtKey: JwtKey;
   env: ReturnType<typeof serviceEnvs>;
+  /** Every route the gateway serves, with its access level and API-key scope. */
+  gatewayRoutes: RouteEntry[];
   close(): Promise<void>;
 }
 
@@ -62,6 +65,7 @@ export async function startTestStack(options: { extraEnv?: Record<string, string
     ...infra,
     jwtKey,
     env: finalEnvs,
+    gatewayRoutes: gateway.routes,
     close: async () => {
       await gateway.close();
       await Promise.all([user.close(), ledger.close(), history.close()]);

@@ -13,6 +13,10 @@ import type { InternalHttpClient } from './clients/internal-http';
 import { registerAuth } from './plugins/auth';
 import { registerAuthRoutes } from './routes/auth';
 import { registerWalletRoutes } from './routes/wallets';
+import type { Redis } from '@coin/redis';
+import { registerRouteTable } from './plugins/route-table';
+import { registerApiKeyCheck, type ApiKeyVerifier } from './plugins/api-key';
+import { registerApiKeyRoutes } from './routes/api-keys';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -25,6 +29,8 @@ export interface GatewayDeps {
   history: InternalHttpClient;
   auth: { jwksUrl: string; issuer: string; audience: string; currentTokenVersion?: (userId: number) => Promise<number | null> };
   bodyBytesMax: number;
+  redis: Redis;
+  apiKeys: ApiKeyVerifier;
 }
 
 /** The gateway as a fastify app, without listen(): tests drive it with inject() or on port 0. */
@@ -61,12 +67,15 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  registerRouteTable(app);
   registerAuth(app, deps.auth);
+  registerApiKeyCheck(app, deps.apiKeys);
   installOperationalRoutes(app, deps.readiness, deps.metrics);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => deps.users.get('/.well-known/jwks.json'));
 
   registerAuthRoutes(app, deps);
   registerWalletRoutes(app, deps);
+  registerApiKeyRoutes(app, deps);
   return app;
 }

@@ -7,9 +7,13 @@ import { buildApp } from './app';
 import { CommandBus } from './clients/commands';
 import { InternalHttpClient } from './clients/internal-http';
 import type { GatewayConfig } from './config';
+import { ApiKeyVerifier } from './plugins/api-key';
+import type { RouteEntry } from './plugins/route-table';
 
 export interface RunningService {
   url: string;
+  /** The routes served and their guards (the security suite walks them). */
+  routes: RouteEntry[];
   close(): Promise<void>;
 }
 
@@ -41,10 +45,13 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
     history: new InternalHttpClient(config.HISTORY_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS),
     auth: { jwksUrl: new URL('/.well-known/jwks.json', config.USER_SERVICE_URL).toString(), issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE },
     bodyBytesMax: config.BODY_BYTES_MAX,
+    redis,
+    apiKeys: new ApiKeyVerifier(redis, users, config.API_KEY_CACHE_TTL_S, logger),
   });
   const address = await app.listen({ host: config.HOST, port: config.GATEWAY_PORT });
   return {
     url: address,
+    routes: app.routeTable,
     close: async () => {
       await app.close();
       await replies.stop();
