@@ -17,6 +17,11 @@ import type { Redis } from '@coin/redis';
 import { registerRouteTable } from './plugins/route-table';
 import { registerApiKeyCheck, type ApiKeyVerifier } from './plugins/api-key';
 import { registerApiKeyRoutes } from './routes/api-keys';
+import type { TokenVersionStore } from './plugins/token-version';
+import { registerRateLimits, type RateLimitSettings } from './plugins/rate-limit';
+import { registerApiSecurityHeaders } from './plugins/security-headers';
+import { registerSessionRoutes } from './routes/sessions';
+import { registerAdminUserRoutes } from './routes/admin-users';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -31,6 +36,8 @@ export interface GatewayDeps {
   bodyBytesMax: number;
   redis: Redis;
   apiKeys: ApiKeyVerifier;
+  tokenVersions: TokenVersionStore;
+  rateLimits: RateLimitSettings;
 }
 
 /** The gateway as a fastify app, without listen(): tests drive it with inject() or on port 0. */
@@ -70,6 +77,8 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerRouteTable(app);
   registerAuth(app, deps.auth);
   registerApiKeyCheck(app, deps.apiKeys);
+  await registerRateLimits(app, { redis: deps.redis, limits: deps.rateLimits });
+  registerApiSecurityHeaders(app);
   installOperationalRoutes(app, deps.readiness, deps.metrics);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => deps.users.get('/.well-known/jwks.json'));
@@ -77,5 +86,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerAuthRoutes(app, deps);
   registerWalletRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
+  registerSessionRoutes(app, deps);
+  registerAdminUserRoutes(app, deps);
   return app;
 }

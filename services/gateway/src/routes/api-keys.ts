@@ -83,7 +83,7 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
         requestId: String(request.id),
       });
       await deps.apiKeys.revoked(keyHash);
-      reply.status(204).send(null);
+      return reply.status(204).send(null);
     },
   );
 }

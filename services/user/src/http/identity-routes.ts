@@ -67,7 +67,7 @@ export function registerIdentityRoutes(app: App, deps: InternalRouteDeps): void 
       const token = await lockRefreshToken(client, request.body.refreshToken);
       if (token) await revokeFamily(client, token.family_id);
     });
-    reply.status(204).send();
+    return reply.status(204).send();
   });
 
   app.post('/internal/auth/token', { schema: { body: clientCredentialsBody, response: { 200: systemToken } } }, async (request) => {
