@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { createPool, type Pool } from '@coin/db';
-import { bootstrapSuperadmin } from '../../scripts/stack/bootstrap-admin';
 import { httpLedgerRecord, rebuildHistory } from '../../services/history/src/rebuild';
 import { startTestStack, type TestStack } from '../harness/stack';
-import { http, registerUser, uniqueEmail } from '../harness/http';
+import { adminSession, apiKeyFor } from '../harness/admin';
+import { http, registerUser } from '../harness/http';
 import { eventually } from '../harness/history';
 
 /**
@@ -22,12 +22,9 @@ describe('history of real money operations, and its rebuild from the ledger', ()
 
   beforeAll(async () => {
     stack = await startTestStack();
-    const email = uniqueEmail('superadmin');
-    await bootstrapSuperadmin({ databaseUrl: stack.databaseUrl, schemaPrefix: stack.prefix, topicPrefix: stack.prefix, email, password: 'superadmin password' });
-    adminToken = (await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email, password: 'superadmin password' } })).body.accessToken;
-    const key = await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', { token: adminToken, body: { name: 'history e2e', scopes: ['mint', 'burn', 'refund'] } });
-    if (key.status !== 201) throw new Error(`api key: ${key.status} ${JSON.stringify(key.body)}`);
-    apiKey = key.body.key;
+    const superadmin = await adminSession(stack, 'SUPERADMIN');
+    adminToken = superadmin.accessToken;
+    apiKey = await apiKeyFor(stack, adminToken, ['mint', 'burn', 'refund']);
     pool = createPool({ url: stack.env.history.HISTORY_DATABASE_URL!, schema: `${stack.prefix}history`, applicationName: 'history-e2e' });
     alice = await registerUser(stack.gatewayUrl);
     bob = await registerUser(stack.gatewayUrl);

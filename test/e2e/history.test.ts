@@ -1,8 +1,8 @@
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { topicNames } from '@coin/contracts';
-import { bootstrapSuperadmin } from '../../scripts/stack/bootstrap-admin';
 import { startTestStack, type TestStack } from '../harness/stack';
-import { http, registerUser, uniqueEmail } from '../harness/http';
+import { adminSession } from '../harness/admin';
+import { http, registerUser } from '../harness/http';
 import { eventually, publishEvents, transactionEvent } from '../harness/history';
 
 /**
@@ -19,10 +19,7 @@ describe('history through the gateway', () => {
     stack = await startTestStack();
     producer = new Kafka({ clientId: 'history-e2e', brokers: stack.kafkaBrokers, logLevel: logLevel.NOTHING }).producer();
     await producer.connect();
-    const email = uniqueEmail('superadmin');
-    await bootstrapSuperadmin({ databaseUrl: stack.databaseUrl, schemaPrefix: stack.prefix, topicPrefix: stack.prefix, email, password: 'superadmin password' });
-    const login = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email, password: 'superadmin password' } });
-    adminToken = login.body.accessToken;
+    adminToken = (await adminSession(stack, 'ADMIN')).accessToken;
   }, 90_000);
   afterAll(async () => {
     await producer?.disconnect();
