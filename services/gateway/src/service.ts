@@ -18,7 +18,8 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'gateway', logger });
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
-  const replies = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger);
+  const metrics = createMetricsRegistry('gateway');
+  const replies = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger, undefined, metrics);
   await replies.start();
   const redis = createRedis(config.REDIS_URL, `${config.TOPIC_PREFIX}gw:`);
   await redis.connect();
@@ -28,7 +29,7 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
   const users = new InternalHttpClient(config.USER_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS);
   const app = await buildApp({
     logger,
-    metrics: createMetricsRegistry('gateway'),
+    metrics,
     readiness: {
       kafka: async () => void (await admin.describeCluster()),
       redis: async () => void (await redis.ping()),

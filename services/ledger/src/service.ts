@@ -22,9 +22,10 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
   const admin = kafka.admin();
   await admin.connect();
 
+  const metrics = createMetricsRegistry('ledger');
   const app = buildInternalApp({
     logger,
-    metrics: createMetricsRegistry('ledger'),
+    metrics,
     readiness: {
       postgres: async () => void (await pool.query('SELECT 1')),
       kafka: async () => void (await admin.describeCluster()),
@@ -42,6 +43,8 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     producer,
     // One partition = one serial stream of a set of wallets; partitions run side by side.
     partitionsConsumedConcurrently: 6,
+    // Batch size and apply time of the ledger: kafka_consumer_batch_* with group=<prefix>ledger-service.
+    metrics,
     handleBatch: handleLedgerCommands({ pool, producer, logger, xafRate: config.COIN_XAF_RATE }),
   });
   const userEvents = await startConsumer({
@@ -51,6 +54,7 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     schema: userEvent,
     logger,
     producer,
+    metrics,
     handleBatch: handleUserEvents({ pool }),
   });
   await Promise.all([commands.ready, userEvents.ready]);
