@@ -42,3 +42,14 @@ export const commonEnv = {
 };
 
 export { z };
+
+/**
+ * Which configuration keys are secrets, by name: deploy/ keeps these in Secrets (never in a
+ * ConfigMap or a committed file), the container entry reads them from `<KEY>_FILE` mounts, and
+ * the configuration reference marks them. Name a new secret key so that it matches.
+ */
+export const secretEnvKeyPattern = /(^|_)(DATABASE_URL|REDIS_URL|PRIVATE_KEY|PASSWORD|SECRET|TOKEN)$/;
+
+export function isSecretEnvKey(key: string): boolean {
+  return secretEnvKeyPattern.test(key);
+}
