@@ -5,3 +5,4 @@ export * from './messaging';
 export * from './user';
 export * from './ledger';
 export * from './problem';
+export * from './identity';

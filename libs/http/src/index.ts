@@ -88,10 +88,10 @@ export function installOperationalRoutes(app: AnyApp, readiness: Record<string, 
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     const checks = await checkReadiness(readiness);
     const ready = Object.values(checks).every((s) => s === 'up');
-    reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', checks });
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', checks });
   });
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    reply.type(metrics.contentType).send(await metrics.metrics());
+    return reply.type(metrics.contentType).send(await metrics.metrics());
   });
 }
 

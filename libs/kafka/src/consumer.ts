@@ -37,6 +37,11 @@ export interface ConsumerOptions<S extends z.ZodType> {
   fromBeginning?: boolean;
   /** Registers batch size, handler duration, lag and message counters on this registry. */
   metrics?: Registry;
+  /**
+   * Fetch sizing, passed to the kafkajs consumer. Larger fetches make larger batches, which is
+   * what a batch-per-transaction handler (the ledger) wants; defaults are kafkajs's.
+   */
+  fetch?: { maxBytesPerPartition?: number; maxBytes?: number; minBytes?: number; maxWaitTimeInMs?: number };
 }
 
 export interface RunningConsumer {
@@ -96,7 +101,7 @@ export async function deadLetter(
  */
 export async function startConsumer<S extends z.ZodType>(options: ConsumerOptions<S>): Promise<RunningConsumer> {
   const log = options.logger.child({ groupId: options.groupId });
-  const consumer = options.kafka.consumer({ groupId: options.groupId, ...fastGroupSettings });
+  const consumer = options.kafka.consumer({ groupId: options.groupId, ...fastGroupSettings, ...(options.fetch ?? {}) });
   const metrics = options.metrics ? consumerMetrics(options.metrics) : undefined;
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (markReady = resolve));

@@ -13,6 +13,18 @@ import type { InternalHttpClient } from './clients/internal-http';
 import { registerAuth } from './plugins/auth';
 import { registerAuthRoutes } from './routes/auth';
 import { registerWalletRoutes } from './routes/wallets';
+import type { Redis } from '@coin/redis';
+import { registerIdempotency } from './plugins/idempotency';
+import { registerMoneyRoutes } from './routes/money';
+import { registerTreasuryRoutes } from './routes/treasuries';
+import { registerRouteTable } from './plugins/route-table';
+import { registerApiKeyCheck, type ApiKeyVerifier } from './plugins/api-key';
+import { registerApiKeyRoutes } from './routes/api-keys';
+import type { TokenVersionStore } from './plugins/token-version';
+import { registerRateLimits, type RateLimitSettings } from './plugins/rate-limit';
+import { registerApiSecurityHeaders } from './plugins/security-headers';
+import { registerSessionRoutes } from './routes/sessions';
+import { registerAdminUserRoutes } from './routes/admin-users';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -25,6 +37,12 @@ export interface GatewayDeps {
   history: InternalHttpClient;
   auth: { jwksUrl: string; issuer: string; audience: string; currentTokenVersion?: (userId: number) => Promise<number | null> };
   bodyBytesMax: number;
+  redis: Redis;
+  /** Lifetime of an Idempotency-Key in-flight lock whose release is lost. */
+  idempotencyLockMs: number;
+  apiKeys: ApiKeyVerifier;
+  tokenVersions: TokenVersionStore;
+  rateLimits: RateLimitSettings;
 }
 
 /** The gateway as a fastify app, without listen(): tests drive it with inject() or on port 0. */
@@ -62,12 +80,22 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  registerRouteTable(app);
   registerAuth(app, deps.auth);
+  registerApiKeyCheck(app, deps.apiKeys);
+  await registerRateLimits(app, { redis: deps.redis, limits: deps.rateLimits });
+  registerApiSecurityHeaders(app);
   installOperationalRoutes(app, deps.readiness, deps.metrics);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => deps.users.get('/.well-known/jwks.json'));
 
   registerAuthRoutes(app, deps);
   registerWalletRoutes(app, deps);
+  registerIdempotency(app, { redis: deps.redis, lockMs: deps.idempotencyLockMs });
+  registerMoneyRoutes(app, deps);
+  registerTreasuryRoutes(app, deps);
+  registerApiKeyRoutes(app, deps);
+  registerSessionRoutes(app, deps);
+  registerAdminUserRoutes(app, deps);
   return app;
 }

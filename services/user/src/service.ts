@@ -6,6 +6,7 @@ import type { Logger } from '@coin/logger';
 import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
 import { registerInternalRoutes } from './http/internal-routes';
+import { registerIdentityRoutes } from './http/identity-routes';
 import { handleUserCommands } from './kafka/user-commands';
 
 export interface RunningService {
@@ -41,13 +42,15 @@ export async function startUserService(config: Readonly<UserConfig>, logger: Log
       kafka: async () => void (await admin.describeCluster()),
     },
   });
-  registerInternalRoutes(app, {
+  const routeDeps = {
     pool,
     keys,
     tokens: { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, ttlSeconds: config.ACCESS_TOKEN_TTL_S },
     refreshTokenTtlSeconds: config.REFRESH_TOKEN_TTL_S,
     now,
-  });
+  };
+  registerInternalRoutes(app, routeDeps);
+  registerIdentityRoutes(app, routeDeps);
 
   const topics = topicNames(config.TOPIC_PREFIX);
   const consumer = await startConsumer({
