@@ -19,9 +19,10 @@ export async function startHistoryService(config: Readonly<HistoryConfig>, logge
   await producer.connect();
   const admin = kafka.admin();
   await admin.connect();
+  const metrics = createMetricsRegistry('history');
   const app = buildInternalApp({
     logger,
-    metrics: createMetricsRegistry('history'),
+    metrics,
     readiness: {
       postgres: async () => void (await pool.query('SELECT 1')),
       kafka: async () => void (await admin.describeCluster()),
@@ -36,6 +37,7 @@ export async function startHistoryService(config: Readonly<HistoryConfig>, logge
     logger,
     producer,
     partitionsConsumedConcurrently: 3,
+    metrics,
     handleBatch: handleTransactionEvents({ pool }),
   });
   await consumer.ready;
