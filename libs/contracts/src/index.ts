@@ -6,3 +6,5 @@ export * from './user';
 export * from './ledger';
 export * from './problem';
 export * from './identity';
+export * from './history';
+export * from './asyncapi';

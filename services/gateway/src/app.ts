@@ -25,6 +25,8 @@ import { registerRateLimits, type RateLimitSettings } from './plugins/rate-limit
 import { registerApiSecurityHeaders } from './plugins/security-headers';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerAdminUserRoutes } from './routes/admin-users';
+import { registerHistoryRoutes } from './routes/history';
+import { registerAsyncApiRoute } from './routes/asyncapi';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -97,5 +99,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerApiKeyRoutes(app, deps);
   registerSessionRoutes(app, deps);
   registerAdminUserRoutes(app, deps);
+  registerHistoryRoutes(app, deps);
+  registerAsyncApiRoute(app);
   return app;
 }
