@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { headerNames } from './messaging';
 import { transactionRecorded } from './ledger';
 import { defaultPartitions, topicBases } from './topics';
-import { userDeleted, userRegistered, userRoleChanged } from './user';
+import { userDeleted, userRegistered, userRoleChanged, userSessionsRevoked } from './user';
 
 /**
  * The events other internal services may consume (SPEC §8), described once: the AsyncAPI
@@ -29,6 +29,7 @@ export const publishedEvents = [
       { name: 'userRegistered', type: 'user.registered', schema: userRegistered, summary: 'A user account was created' },
       { name: 'userRoleChanged', type: 'user.role-changed', schema: userRoleChanged, summary: "A user's role changed; older tokens are revoked" },
       { name: 'userDeleted', type: 'user.deleted', schema: userDeleted, summary: 'A user account was deleted' },
+      { name: 'userSessionsRevoked', type: 'user.sessions-revoked', schema: userSessionsRevoked, summary: "A user logged out everywhere; older tokens are revoked" },
     ],
   },
 ] as const;
