@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandSchema, eventSchema } from './messaging';
-import { coinValue, positiveMinorUnits } from './money';
+import { coinAmount, coinValue, positiveMinorUnits } from './money';
 import { isoDateTime, reasonText, treasuryCode, userId } from './common';
 
 export const transactionTypes = ['MINT', 'BURN', 'TRANSFER', 'PURCHASE', 'REWARD', 'REFUND'] as const;
@@ -47,8 +47,95 @@ export function walletKeyOfTreasury(code: string): string {
 
 export const openWalletCommand = commandSchema('ledger.open-wallet', z.object({ userId }));
 
-export const ledgerCommand = z.discriminatedUnion('type', [openWalletCommand]);
+/** A wallet addressed by its owner: a user or a treasury. */
+export const party = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user'), userId }),
+  z.object({ kind: z.literal('treasury'), code: treasuryCode }),
+]);
+export type Party = z.infer<typeof party>;
+
+export function walletKeyOf(p: Party): string {
+  return p.kind === 'user' ? walletKeyOfUser(p.userId) : walletKeyOfTreasury(p.code);
+}
+
+/**
+ * sha256 (hex) of the HTTP route and canonical body that produced the command, set by the
+ * gateway. The ledger stores it with the outcome: the same command id with another hash is an
+ * Idempotency-Key reused for a different request (SPEC §4).
+ */
+const requestHash = z.string().regex(/^[0-9a-f]{64}$/).optional();
+
+/** Keyed by the wallet it credits: new coins. */
+export const mintCommand = commandSchema(
+  'ledger.mint',
+  z.object({ to: party, amount: positiveMinorUnits, reason: reasonText, requestHash }),
+);
+/** Keyed by the wallet it debits: coins destroyed. */
+export const burnCommand = commandSchema(
+  'ledger.burn',
+  z.object({ from: party, amount: positiveMinorUnits, reason: reasonText, requestHash }),
+);
+/** TRANSFER (to a user or a treasury) and PURCHASE (to a treasury); keyed by the paying user. */
+export const transferCommand = commandSchema(
+  'ledger.transfer',
+  z.object({
+    kind: z.enum(['TRANSFER', 'PURCHASE']),
+    fromUserId: userId,
+    to: party,
+    amount: positiveMinorUnits,
+    reason: reasonText,
+    reference: z.string().max(100).optional(),
+    requestHash,
+  }),
+);
+/** Keyed by the REWARDS treasury, which it debits. */
+export const rewardCommand = commandSchema(
+  'ledger.reward',
+  z.object({ toUserId: userId, amount: positiveMinorUnits, reason: reasonText, requestHash }),
+);
+/**
+ * Keyed by the treasury the purchase paid (`treasury`), which it debits. Without an amount, the
+ * remaining refundable amount of the purchase is refunded.
+ */
+export const refundCommand = commandSchema(
+  'ledger.refund',
+  z.object({
+    transactionId: z.number().int().positive(),
+    treasury: treasuryCode,
+    amount: positiveMinorUnits.optional(),
+    reason: reasonText,
+    requestHash,
+  }),
+);
+/**
+ * Internal: the credit side of a transaction whose debit committed on another partition,
+ * keyed by the credited wallet. `returnTo` is who gets the coins back when the credited wallet
+ * is closed by the time the leg applies.
+ */
+export const creditCommand = commandSchema(
+  'ledger.credit',
+  z.object({
+    transactionId: z.number().int().positive(),
+    to: party,
+    amount: positiveMinorUnits,
+    returnTo: party.nullable(),
+  }),
+);
+/** Burns what is left in a deleted user's wallet and closes it; keyed by that wallet. */
+export const closeWalletCommand = commandSchema('ledger.close-wallet', z.object({ userId, reason: reasonText }));
+
+export const ledgerCommand = z.discriminatedUnion('type', [
+  openWalletCommand,
+  mintCommand,
+  burnCommand,
+  transferCommand,
+  rewardCommand,
+  refundCommand,
+  creditCommand,
+  closeWalletCommand,
+]);
 export type LedgerCommand = z.infer<typeof ledgerCommand>;
+export type MoneyCommand = Exclude<LedgerCommand, { type: 'ledger.open-wallet' }>;
 
 // ---- Events on coin.transactions (SPEC §8) ----
 export const transactionRecorded = eventSchema('coin.transaction.recorded', { transaction });
@@ -64,3 +151,79 @@ export const internalTransactionPage = z.object({
   nextAfterId: z.number().int().nullable(),
 });
 export type InternalTransactionPage = z.infer<typeof internalTransactionPage>;
+
+/** A treasury (SPEC §2); amounts in coins. */
+export const treasury = z.object({
+  code: treasuryCode,
+  name: z.string(),
+  walletId: z.uuid(),
+  balance: coinValue,
+  totalReceived: coinValue,
+  totalSent: coinValue,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Treasury = z.infer<typeof treasury>;
+export const treasuryList = z.object({ treasuries: z.array(treasury) });
+
+/**
+ * The 201 of every money command (SPEC §3): the transaction and the wallet the operation
+ * debited (MINT: credited), which is a treasury for treasury-side operations.
+ */
+export const moneyResult = z.object({ transaction, wallet: z.union([wallet, treasury]) });
+export type MoneyResult = z.infer<typeof moneyResult>;
+
+/** Audit figures (SPEC §1 invariant); amounts in coins. */
+export const supplyReport = z.object({
+  minted: coinValue,
+  burned: coinValue,
+  /** minted − burned: the coins that exist. */
+  supply: coinValue,
+  /** Σ balances of all wallets, users and treasuries. */
+  balances: coinValue,
+  /** Debited but not yet credited (credit legs on their way); 0 at a quiet moment. */
+  inFlight: coinValue,
+  wallets: z.number().int(),
+  transactions: z.number().int(),
+  /** Wallets whose balance or totals differ from the sum of their entries. */
+  mismatchedWallets: z.array(
+    z.object({ walletKey: z.string(), balance: coinValue, entriesSum: coinValue, totalReceived: coinValue, totalSent: coinValue }),
+  ),
+  /** Purchases whose refunds add up to more than the purchase. */
+  overRefundedPurchases: z.array(z.number().int()),
+  consistent: z.boolean(),
+});
+export type SupplyReport = z.infer<typeof supplyReport>;
+
+// ---- HTTP bodies of the money endpoints (gateway), SPEC §3 ----
+const exactlyOneTarget =
+  (first: string, second: string) =>
+  (value: Record<string, unknown>, ctx: z.RefinementCtx): void => {
+    const count = [value[first], value[second]].filter((v) => v !== undefined).length;
+    if (count !== 1) ctx.addIssue({ code: 'custom', path: [first], message: `exactly one of ${first}, ${second} is required` });
+  };
+
+export const mintBody = z
+  .strictObject({ userId: userId.optional(), treasury: treasuryCode.optional(), amount: coinAmount, reason: reasonText })
+  .superRefine(exactlyOneTarget('userId', 'treasury'));
+export const burnBody = mintBody;
+export const transferBody = z
+  .strictObject({ toUserId: userId.optional(), toTreasury: treasuryCode.optional(), amount: coinAmount, reason: reasonText })
+  .superRefine(exactlyOneTarget('toUserId', 'toTreasury'));
+export const purchaseBody = z.strictObject({
+  treasury: treasuryCode,
+  amount: coinAmount,
+  reason: reasonText,
+  reference: z.string().min(1).max(100).optional(),
+});
+export const rewardBody = z.strictObject({ userId, amount: coinAmount, reason: reasonText });
+export const refundBody = z.strictObject({
+  transactionId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  amount: coinAmount.optional(),
+  reason: reasonText,
+});
+
+export const transactionIdParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/, 'must be a positive integer')
+  .transform(Number);

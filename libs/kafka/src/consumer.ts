@@ -31,6 +31,11 @@ export interface ConsumerOptions<S extends z.ZodType> {
   /** Partitions handled at once in this process; each partition stays serial. */
   partitionsConsumedConcurrently?: number;
   fromBeginning?: boolean;
+  /**
+   * Fetch sizing, passed to the kafkajs consumer. Larger fetches make larger batches, which is
+   * what a batch-per-transaction handler (the ledger) wants; defaults are kafkajs's.
+   */
+  fetch?: { maxBytesPerPartition?: number; maxBytes?: number; minBytes?: number; maxWaitTimeInMs?: number };
 }
 
 export interface RunningConsumer {
@@ -90,7 +95,7 @@ export async function deadLetter(
  */
 export async function startConsumer<S extends z.ZodType>(options: ConsumerOptions<S>): Promise<RunningConsumer> {
   const log = options.logger.child({ groupId: options.groupId });
-  const consumer = options.kafka.consumer({ groupId: options.groupId, ...fastGroupSettings });
+  const consumer = options.kafka.consumer({ groupId: options.groupId, ...fastGroupSettings, ...(options.fetch ?? {}) });
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   consumer.on(consumer.events.GROUP_JOIN, () => markReady());

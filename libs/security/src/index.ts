@@ -69,3 +69,21 @@ export function constantTimeEqual(a: string, b: string): boolean {
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 }
+
+/** The namespace of every deterministic id this system derives (a fixed, random UUID). */
+export const coinIdNamespace = '6f1d2c1e-8a4b-4c55-9a0e-3b7d2f9e5a10';
+
+/**
+ * RFC 9562 UUIDv5 (SHA-1, name-based): the same name always gives the same id. Used where an id
+ * must survive a retry: the command id of an Idempotency-Key, of a credit leg, of the command
+ * an event triggers.
+ */
+export function uuidV5(name: string, namespace: string = coinIdNamespace): string {
+  const ns = Buffer.from(namespace.replace(/-/g, ''), 'hex');
+  if (ns.length !== 16) throw new Error(`invalid namespace UUID: ${namespace}`);
+  const bytes = createHash('sha1').update(ns).update(name, 'utf8').digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -14,6 +14,9 @@ import { registerAuth } from './plugins/auth';
 import { registerAuthRoutes } from './routes/auth';
 import { registerWalletRoutes } from './routes/wallets';
 import type { Redis } from '@coin/redis';
+import { registerIdempotency } from './plugins/idempotency';
+import { registerMoneyRoutes } from './routes/money';
+import { registerTreasuryRoutes } from './routes/treasuries';
 import { registerRouteTable } from './plugins/route-table';
 import { registerApiKeyCheck, type ApiKeyVerifier } from './plugins/api-key';
 import { registerApiKeyRoutes } from './routes/api-keys';
@@ -35,6 +38,8 @@ export interface GatewayDeps {
   auth: { jwksUrl: string; issuer: string; audience: string; currentTokenVersion?: (userId: number) => Promise<number | null> };
   bodyBytesMax: number;
   redis: Redis;
+  /** Lifetime of an Idempotency-Key in-flight lock whose release is lost. */
+  idempotencyLockMs: number;
   apiKeys: ApiKeyVerifier;
   tokenVersions: TokenVersionStore;
   rateLimits: RateLimitSettings;
@@ -85,6 +90,9 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
 
   registerAuthRoutes(app, deps);
   registerWalletRoutes(app, deps);
+  registerIdempotency(app, { redis: deps.redis, lockMs: deps.idempotencyLockMs });
+  registerMoneyRoutes(app, deps);
+  registerTreasuryRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
   registerSessionRoutes(app, deps);
   registerAdminUserRoutes(app, deps);

@@ -1,4 +1,4 @@
-import { commonEnv, parseConfig, port, z, type Env } from '@coin/config';
+import { commonEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
 
 export const ledgerConfigSchema = z.object({
   ...commonEnv,
@@ -6,6 +6,17 @@ export const ledgerConfigSchema = z.object({
   LEDGER_DATABASE_URL: z.string().url(),
   /** Optional display rate: wallets then also carry xafValue = balance x rate (SPEC §1). */
   COIN_XAF_RATE: z.coerce.number().positive().optional(),
+  /** Partitions of ledger.commands this process applies side by side (each stays serial). */
+  LEDGER_PARTITIONS_CONCURRENT: positiveInt(6),
+  /**
+   * Bytes fetched per partition per request: bounds the batch, hence the commands per database
+   * transaction (a transfer command is about 400 bytes, so 1 MiB is ~2,500 commands).
+   */
+  LEDGER_FETCH_BYTES_PER_PARTITION_MAX: positiveInt(1024 * 1024),
+  /** How often the outbox sweeper republishes rows a crash left unpublished. */
+  OUTBOX_SWEEP_INTERVAL_MS: positiveInt(1000),
+  /** Rows younger than this are left to the writer that is publishing them right now. */
+  OUTBOX_SWEEP_GRACE_MS: positiveInt(2000),
 });
 
 export type LedgerConfig = z.output<typeof ledgerConfigSchema>;

@@ -1,11 +1,12 @@
 import { ledgerCommand, topicNames, userEvent } from '@coin/contracts';
-import { createPool } from '@coin/db';
+import { createPool, OutboxRelay } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
-import { BatchingProducer, createKafka, startConsumer } from '@coin/kafka';
+import { BatchingProducer, createKafka, outboxPublisher, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
+import { Counter, Histogram } from 'prom-client';
 import type { LedgerConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
-import { handleLedgerCommands } from './kafka/ledger-commands';
+import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
 import { handleUserEvents } from './kafka/user-events';
 
 export interface RunningService {
@@ -13,7 +14,14 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-export async function startLedgerService(config: Readonly<LedgerConfig>, logger: Logger): Promise<RunningService> {
+export interface LedgerServiceOptions {
+  /** Test hook: runs after each batch's database commit, before publish, replies and offsets. */
+  afterCommit?: LedgerCommandDeps['afterCommit'];
+  now?: () => Date;
+}
+
+export async function startLedgerService(config: Readonly<LedgerConfig>, logger: Logger, options: LedgerServiceOptions = {}): Promise<RunningService> {
+  const now = options.now ?? (() => new Date());
   const schema = `${config.DB_SCHEMA_PREFIX}ledger`;
   const pool = createPool({ url: config.LEDGER_DATABASE_URL, schema, applicationName: 'ledger-service', connectionsMax: 12 });
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'ledger-service', logger });
@@ -21,10 +29,32 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
   await producer.connect();
   const admin = kafka.admin();
   await admin.connect();
+  const outbox = new OutboxRelay({
+    pool,
+    publish: outboxPublisher(producer),
+    sweepIntervalMs: config.OUTBOX_SWEEP_INTERVAL_MS,
+    sweepGraceMs: config.OUTBOX_SWEEP_GRACE_MS,
+    onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
+  });
+
+  const metrics = createMetricsRegistry('ledger');
+  const batchCommands = new Histogram({
+    name: 'ledger_batch_commands',
+    help: 'Commands per applied partition batch (one database transaction each)',
+    buckets: [1, 5, 20, 100, 500, 2000, 5000],
+    registers: [metrics],
+  });
+  const batchSeconds = new Histogram({
+    name: 'ledger_batch_apply_seconds',
+    help: 'Time to apply, commit, publish and reply one partition batch',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [metrics],
+  });
+  const commandsApplied = new Counter({ name: 'ledger_commands_applied_total', help: 'Commands whose outcome was stored', registers: [metrics] });
 
   const app = buildInternalApp({
     logger,
-    metrics: createMetricsRegistry('ledger'),
+    metrics,
     readiness: {
       postgres: async () => void (await pool.query('SELECT 1')),
       kafka: async () => void (await admin.describeCluster()),
@@ -41,8 +71,23 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     logger,
     producer,
     // One partition = one serial stream of a set of wallets; partitions run side by side.
-    partitionsConsumedConcurrently: 6,
-    handleBatch: handleLedgerCommands({ pool, producer, logger, xafRate: config.COIN_XAF_RATE }),
+    partitionsConsumedConcurrently: config.LEDGER_PARTITIONS_CONCURRENT,
+    fetch: { maxBytesPerPartition: config.LEDGER_FETCH_BYTES_PER_PARTITION_MAX },
+    handleBatch: handleLedgerCommands({
+      pool,
+      producer,
+      outbox,
+      topics,
+      logger,
+      now,
+      xafRate: config.COIN_XAF_RATE,
+      ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
+      onBatch: ({ commands: count, applied, durationMs }) => {
+        batchCommands.observe(count);
+        batchSeconds.observe(durationMs / 1000);
+        commandsApplied.inc(applied);
+      },
+    }),
   });
   const userEvents = await startConsumer({
     kafka,
@@ -51,14 +96,16 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     schema: userEvent,
     logger,
     producer,
-    handleBatch: handleUserEvents({ pool }),
+    handleBatch: handleUserEvents({ pool, producer, topics, now }),
   });
   await Promise.all([commands.ready, userEvents.ready]);
+  outbox.start();
   const address = await app.listen({ host: config.HOST, port: config.LEDGER_HTTP_PORT });
 
   return {
     url: address,
     close: async () => {
+      outbox.stop();
       await app.close();
       await Promise.all([commands.stop(), userEvents.stop()]);
       await producer.close();

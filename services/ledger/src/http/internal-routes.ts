@@ -1,10 +1,15 @@
-import { userIdParam, wallet } from '@coin/contracts';
+import { internalTransactionPage, supplyReport, transaction, transactionIdParam, treasuryList, userIdParam, wallet } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { Pool } from '@coin/db';
 import type { App } from '@coin/http';
 import { z } from 'zod';
+import { auditLedger } from '../db/audit';
+import { findTransaction, listTreasuries, transactionsAfter } from '../db/ledger-repo';
 import { findWalletByUser } from '../db/wallets-repo';
 import { toWallet } from '../domain/wallets';
+
+/** Largest page of GET /internal/transactions: a rebuild pages through the whole ledger. */
+const transactionPageSizeMax = 1000;
 
 export function registerInternalRoutes(app: App, deps: { pool: Pool; xafRate?: number | undefined }): void {
   app.get(
@@ -16,4 +21,43 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool; xafRate?: n
       return toWallet(row, deps.xafRate);
     },
   );
+
+  app.get(
+    '/internal/transactions',
+    {
+      schema: {
+        querystring: z.strictObject({
+          afterId: z.coerce.number().int().nonnegative().default(0),
+          limit: z.coerce.number().int().min(1).max(transactionPageSizeMax).default(500),
+        }),
+        response: { 200: internalTransactionPage },
+      },
+    },
+    async (request) => {
+      const { afterId, limit } = request.query;
+      const transactions = await transactionsAfter(deps.pool, afterId, limit);
+      return { transactions, nextAfterId: transactions.length === limit ? transactions[transactions.length - 1]!.id : null };
+    },
+  );
+
+  app.get(
+    '/internal/transactions/:id',
+    { schema: { params: z.object({ id: transactionIdParam }), response: { 200: transaction } } },
+    async (request) => {
+      const found = await findTransaction(deps.pool, request.params.id);
+      if (!found) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${request.params.id} does not exist`);
+      return found;
+    },
+  );
+
+  app.get('/internal/treasuries', { schema: { response: { 200: treasuryList } } }, async () => ({ treasuries: await listTreasuries(deps.pool) }));
+
+  app.get('/internal/supply', { schema: { response: { 200: supplyReport } } }, async () => {
+    const client = await deps.pool.connect();
+    try {
+      return await auditLedger(client);
+    } finally {
+      client.release();
+    }
+  });
 }

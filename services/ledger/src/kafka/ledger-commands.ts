@@ -1,15 +1,47 @@
-import { type LedgerCommand } from '@coin/contracts';
-import { inTransaction, type Pool, type PoolClient } from '@coin/db';
+import {
+  headerNames,
+  walletKeyOf,
+  walletKeyOfUser,
+  type LedgerCommand,
+  type MoneyCommand,
+  type TopicNames,
+  type TransactionRecorded,
+} from '@coin/contracts';
+import { inTransaction, insertOutbox, type OutboxMessage, type OutboxRelay, type OutboxRow, type Pool, type PoolClient } from '@coin/db';
 import { replyAddressOf, replyBodyOf, sendReply, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { findWalletByUser, openUserWallets } from '../db/wallets-repo';
-import { toWallet } from '../domain/wallets';
+import { uuidV5 } from '@coin/security';
+import { outcomeOf, runBatch, toTransaction, toWalletView, type BatchStep, type StoredOutcome } from '../domain/batch';
+import { walletKeysOf, type CreditLeg, type LedgerState, type NewTransaction } from '../domain/ledger';
+import {
+  insertEntries,
+  insertOutcomes,
+  insertTransactions,
+  loadOutcomes,
+  loadRefundTargets,
+  loadWallets,
+  reserveTransactionIds,
+  StaleWalletError,
+  updateWallets,
+  type LoadedWallet,
+} from '../db/ledger-repo';
+import { openUserWallets } from '../db/wallets-repo';
 
 export interface LedgerCommandDeps {
   pool: Pool;
   producer: BatchingProducer;
+  outbox: OutboxRelay;
+  topics: TopicNames;
   logger: Logger;
+  now: () => Date;
   xafRate?: number | undefined;
+  /**
+   * Called after the batch's database commit and before anything else (outbox publish,
+   * replies, offset commit). Tests use it to crash the process at the worst moment.
+   */
+  afterCommit?: (info: { commands: number }) => Promise<void> | void;
+  /** Reports each applied batch (metrics). */
+  onBatch?: (info: { commands: number; applied: number; durationMs: number }) => void;
 }
 
 interface Outcome {
@@ -17,61 +49,191 @@ interface Outcome {
   reply: unknown;
 }
 
-async function storedOutcomes(client: PoolClient, commandIds: string[]): Promise<Map<string, Outcome>> {
-  const result = await client.query<{ command_id: string; ok: boolean; reply: unknown }>(
-    'SELECT command_id, ok, reply FROM processed_commands WHERE command_id = ANY($1::uuid[])',
-    [commandIds],
-  );
-  return new Map(result.rows.map((r) => [r.command_id, { ok: r.ok, reply: r.reply }]));
+/** How often one batch is redone from fresh state after losing a race (see StaleWalletError). */
+const batchAttemptsMax = 5;
+const uniqueViolation = '23505';
+
+export function creditLegCommandId(leg: Pick<CreditLeg, 'transactionId' | 'to'>): string {
+  return uuidV5(`ledger.credit:${leg.transactionId}:${walletKeyOf(leg.to)}`);
 }
 
-async function storeOutcomes(client: PoolClient, outcomes: Array<{ commandId: string; type: string; outcome: Outcome }>) {
-  if (outcomes.length === 0) return;
-  await client.query(
-    `INSERT INTO processed_commands (command_id, type, ok, reply)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::bool[], $4::jsonb[])`,
-    [
-      outcomes.map((o) => o.commandId),
-      outcomes.map((o) => o.type),
-      outcomes.map((o) => o.outcome.ok),
-      outcomes.map((o) => JSON.stringify(o.outcome.reply)),
-    ],
-  );
+export function transactionEventId(transactionId: number): string {
+  return uuidV5(`coin.transaction.recorded:${transactionId}`);
+}
+
+/** Provisional ids are negative until the batch knows how many it needs; then they are remapped. */
+function remapIds(steps: BatchStep[], ids: Map<number, number>): void {
+  const real = (id: number) => (id < 0 ? ids.get(id)! : id);
+  for (const step of steps) {
+    if (step.kind !== 'decided' || !step.decision.ok) continue;
+    const d = step.decision;
+    if (d.transaction) d.transaction.id = real(d.transaction.id);
+    for (const e of d.entries) e.transactionId = real(e.transactionId);
+    for (const leg of d.creditLegs) leg.transactionId = real(leg.transactionId);
+  }
+}
+
+interface BatchResult {
+  outcomes: Outcome[];
+  outbox: OutboxRow[];
+  applied: number;
 }
 
 /**
- * Applies one partition's batch in one database transaction: commands already processed get
- * their stored outcome back; the rest are applied in offset order and their outcomes stored
- * with their effects. Replies go out only after the commit.
+ * One partition batch in one database transaction: load what the commands read, decide them in
+ * offset order in memory, then write wallets, transactions, entries, outcomes and outbox rows
+ * with one multi-row statement each. Only this partition's consumer writes these wallets, so
+ * nothing is locked; the version check on the wallet update proves it.
+ */
+async function applyInTransaction(client: PoolClient, commands: LedgerCommand[], deps: LedgerCommandDeps): Promise<BatchResult> {
+  const now = deps.now();
+  const money = commands.filter((c): c is MoneyCommand => c.type !== 'ledger.open-wallet');
+  const opens = commands.filter((c): c is Extract<LedgerCommand, { type: 'ledger.open-wallet' }> => c.type === 'ledger.open-wallet');
+
+  const known = await loadOutcomes(client, commands.map((c) => c.commandId));
+  // Wallets to open are created first: they start empty, so an earlier creation changes nothing
+  // a command of the batch could observe except that the wallet exists.
+  const toOpen = opens.filter((c) => !known.has(c.commandId)).map((c) => c.data.userId);
+  await openUserWallets(client, toOpen);
+
+  const refundTargets = await loadRefundTargets(
+    client,
+    money.flatMap((c) => (c.type === 'ledger.refund' && !known.has(c.commandId) ? [c.data.transactionId] : [])),
+  );
+  const keys = new Set<string>(toOpen.map(walletKeyOfUser));
+  for (const c of money) if (!known.has(c.commandId)) for (const k of walletKeysOf(c)) keys.add(k);
+  for (const t of refundTargets.values()) if (t.fromUserId !== null) keys.add(walletKeyOfUser(t.fromUserId));
+  const loaded = await loadWallets(client, [...keys]);
+  const state: LedgerState = { wallets: new Map([...loaded].map(([k, w]) => [k, w.state])), refundTargets };
+
+  let provisional = 0;
+  const steps = runBatch(state, known, money, now, () => --provisional);
+  const reserved = await reserveTransactionIds(client, -provisional);
+  remapIds(steps, new Map(reserved.map((id, i) => [-(i + 1), id])));
+
+  const transactions: Array<{ transaction: NewTransaction; commandId: string }> = [];
+  const entries: Parameters<typeof insertEntries>[1] = [];
+  const touched = new Map<string, LoadedWallet>();
+  const legs: CreditLeg[] = [];
+  const fresh: Parameters<typeof insertOutcomes>[1] = [];
+  const outcomeByStep: Outcome[] = [];
+  for (const step of steps) {
+    let outcome: Outcome;
+    if (step.kind === 'stored') outcome = step.outcome;
+    else if (step.kind === 'reused') outcome = { ok: false, reply: step.error };
+    else if (step.kind === 'repeat') outcome = outcomeByStep[step.of]!;
+    else {
+      outcome = outcomeOf(step, deps.xafRate);
+      fresh.push({ commandId: step.command.commandId, type: step.command.type, ...outcome, requestHash: step.requestHash });
+      const d = step.decision;
+      if (d.ok) {
+        if (d.transaction) transactions.push({ transaction: d.transaction, commandId: step.command.commandId });
+        for (const e of d.entries) {
+          const wallet = loaded.get(e.walletKey)!;
+          entries.push({ ...e, walletId: wallet.state.id, createdAt: now });
+          touched.set(e.walletKey, wallet);
+        }
+        for (const key of d.closes) touched.set(key, loaded.get(key)!);
+        legs.push(...d.creditLegs);
+      }
+    }
+    outcomeByStep.push(outcome);
+  }
+
+  // Outcomes of the wallet openings, in the shape the gateway's register flow expects.
+  const openOutcomes = new Map<string, Outcome>();
+  for (const c of opens) {
+    const stored = known.get(c.commandId) ?? openOutcomes.get(c.commandId);
+    if (stored) {
+      openOutcomes.set(c.commandId, stored);
+      continue;
+    }
+    const wallet = state.wallets.get(walletKeyOfUser(c.data.userId));
+    const outcome = { ok: true, reply: { wallet: wallet ? toWalletView(wallet, deps.xafRate) : null } };
+    openOutcomes.set(c.commandId, outcome);
+    fresh.push({ commandId: c.commandId, type: c.type, ...outcome, requestHash: null });
+  }
+
+  await updateWallets(client, [...touched.values()]);
+  await insertTransactions(client, transactions);
+  await insertEntries(client, entries);
+  await insertOutcomes(client, fresh);
+  const messages: OutboxMessage[] = [
+    ...transactions.map(({ transaction }) => transactionEventMessage(deps.topics, transaction)),
+    ...legs.map((leg) => creditLegMessage(deps.topics, leg, now)),
+  ];
+  const outboxIds = await insertOutbox(client, messages);
+
+  let moneyIndex = 0;
+  const outcomes = commands.map((c) => (c.type === 'ledger.open-wallet' ? openOutcomes.get(c.commandId)! : outcomeByStep[moneyIndex++]!));
+  return {
+    outcomes,
+    outbox: messages.map((m, i) => ({ ...m, id: outboxIds[i]! })),
+    applied: fresh.length,
+  };
+}
+
+function transactionEventMessage(topics: TopicNames, transaction: NewTransaction): OutboxMessage {
+  const event: TransactionRecorded = {
+    eventId: transactionEventId(transaction.id),
+    type: 'coin.transaction.recorded',
+    version: 1,
+    occurredAt: transaction.createdAt.toISOString(),
+    transaction: toTransaction(transaction),
+  };
+  return { topic: topics.coinTransactions, key: String(transaction.id), headers: { [headerNames.type]: event.type }, payload: event };
+}
+
+/** A credit leg travels as a command keyed by the credited wallet, so its partition applies it. */
+function creditLegMessage(topics: TopicNames, leg: CreditLeg, now: Date): OutboxMessage {
+  const commandId = creditLegCommandId(leg);
+  const command: Extract<LedgerCommand, { type: 'ledger.credit' }> = {
+    commandId,
+    type: 'ledger.credit',
+    issuedAt: now.toISOString(),
+    actor: { kind: 'service', id: 'ledger' },
+    data: { transactionId: leg.transactionId, to: leg.to, amount: leg.amount, returnTo: leg.returnTo },
+  };
+  return {
+    topic: topics.ledgerCommands,
+    key: walletKeyOf(leg.to),
+    headers: { [headerNames.commandId]: commandId, [headerNames.type]: command.type },
+    payload: command,
+  };
+}
+
+function isRetryable(err: unknown): boolean {
+  return err instanceof StaleWalletError || (err as { code?: string }).code === uniqueViolation;
+}
+
+/**
+ * The `eachBatch` handler of ledger.commands: apply and commit, then publish the batch's outbox
+ * rows at once, then reply. Kafka offsets are committed after this resolves; a crash before
+ * that redelivers the batch, and the stored outcomes make the second delivery change nothing.
  */
 export function handleLedgerCommands(deps: LedgerCommandDeps) {
   return async (items: Delivered<LedgerCommand>[]): Promise<void> => {
-    const outcomes = await inTransaction(deps.pool, async (client) => {
-      const known = await storedOutcomes(client, items.map((i) => i.value.commandId));
-      const fresh: Array<{ commandId: string; type: string; outcome: Outcome }> = [];
-      const result = new Map<string, Outcome>(known);
-      for (const { value: command } of items) {
-        if (result.has(command.commandId)) continue;
-        switch (command.type) {
-          case 'ledger.open-wallet': {
-            await openUserWallets(client, [command.data.userId]);
-            const row = await findWalletByUser(client, command.data.userId);
-            const outcome = { ok: true, reply: { wallet: row ? toWallet(row, deps.xafRate) : null } };
-            fresh.push({ commandId: command.commandId, type: command.type, outcome });
-            result.set(command.commandId, outcome);
-            break;
-          }
-        }
+    const started = performance.now();
+    const commands = items.map((i) => i.value);
+    let result: BatchResult | undefined;
+    for (let attempt = 1; !result; attempt += 1) {
+      try {
+        result = await inTransaction(deps.pool, (client) => applyInTransaction(client, commands, deps));
+      } catch (err) {
+        if (!isRetryable(err) || attempt >= batchAttemptsMax) throw err;
+        deps.logger.warn({ err, attempt, partition: items[0]?.partition }, 'batch lost a race; redoing it from fresh state');
       }
-      await storeOutcomes(client, fresh);
-      return result;
+    }
+    await deps.afterCommit?.({ commands: commands.length });
+    await deps.outbox.publishCommitted(result.outbox);
+    const replies: Promise<void>[] = [];
+    items.forEach((item, i) => {
+      const address = replyAddressOf(item.headers);
+      if (address) replies.push(sendReply(deps.producer, address, replyBodyOf(item.value.commandId, result.outcomes[i]!)));
     });
-    await Promise.all(
-      items.map((item) => {
-        const address = replyAddressOf(item.headers);
-        const outcome = outcomes.get(item.value.commandId);
-        return address && outcome ? sendReply(deps.producer, address, replyBodyOf(item.value.commandId, outcome)) : undefined;
-      }),
-    );
+    await Promise.all(replies);
+    deps.onBatch?.({ commands: commands.length, applied: result.applied, durationMs: performance.now() - started });
   };
 }
+
+export type { StoredOutcome };

@@ -1,0 +1,34 @@
+import { problem, supplyReport, treasuryList } from '@coin/contracts';
+import type { App } from '@coin/http';
+import type { InternalHttpClient } from '../clients/internal-http';
+
+/** Treasury balances and the supply audit (SPEC §2, §1): reads from the ledger's internal API. */
+export function registerTreasuryRoutes(app: App, deps: { ledger: InternalHttpClient }): void {
+  app.get(
+    '/api/admin/treasuries',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The four treasuries with their balances',
+        security: [{ bearerAuth: [] }],
+        response: { 200: treasuryList, 401: problem, 403: problem, 503: problem },
+      },
+    },
+    async (request) => deps.ledger.get('/internal/treasuries', String(request.id)) as never,
+  );
+
+  app.get(
+    '/api/admin/supply',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Audit: Σ balances against Σ MINT − Σ BURN, and per-wallet entry sums',
+        security: [{ bearerAuth: [] }],
+        response: { 200: supplyReport, 401: problem, 403: problem, 503: problem },
+      },
+    },
+    async (request) => deps.ledger.get('/internal/supply', String(request.id)) as never,
+  );
+}

@@ -1,0 +1,132 @@
+import { minorUnitsToCoins, xafValueOf, type MoneyCommand, type Party, type Transaction, type Treasury, type TreasuryCode, type Wallet } from '@coin/contracts';
+import type { WireError } from '@coin/errors';
+import { decide, evolve, type Decision, type LedgerState, type NewTransaction, type WalletState } from './ledger';
+
+/** The stored outcome of a command: what every later delivery or retry of it gets back. */
+export interface StoredOutcome {
+  ok: boolean;
+  reply: unknown;
+  requestHash: string | null;
+}
+
+export type BatchStep =
+  /** Processed before (an earlier batch, a redelivery, a retry): answered as stored. */
+  | { kind: 'stored'; command: MoneyCommand; outcome: StoredOutcome }
+  /** The id of a processed command with another request behind it: refused, not stored. */
+  | { kind: 'reused'; command: MoneyCommand; error: WireError }
+  /** Decided now; its outcome is stored with its effects. */
+  | { kind: 'decided'; command: MoneyCommand; decision: Decision; subject: WalletState | null; requestHash: string | null }
+  /** The same command twice in one batch: answered like step `of`. */
+  | { kind: 'repeat'; command: MoneyCommand; of: number };
+
+export function requestHashOf(command: MoneyCommand): string | null {
+  return 'requestHash' in command.data ? (command.data.requestHash ?? null) : null;
+}
+
+const reusedError: WireError = {
+  code: 'IDEMPOTENCY_KEY_REUSED',
+  detail: 'This Idempotency-Key was used for a different request',
+};
+
+/**
+ * Runs one partition batch in offset order against the loaded state: exactly-once first (a
+ * command id already processed is answered from its stored outcome), then decide and evolve.
+ * `known` holds the stored outcomes of the batch's command ids.
+ */
+export function runBatch(
+  state: LedgerState,
+  known: ReadonlyMap<string, StoredOutcome>,
+  commands: MoneyCommand[],
+  now: Date,
+  nextId: () => number,
+): BatchStep[] {
+  const steps: BatchStep[] = [];
+  const decidedAt = new Map<string, number>();
+  for (const command of commands) {
+    const requestHash = requestHashOf(command);
+    const stored = known.get(command.commandId);
+    if (stored) {
+      steps.push(stored.requestHash === requestHash ? { kind: 'stored', command, outcome: stored } : { kind: 'reused', command, error: reusedError });
+      continue;
+    }
+    const earlier = decidedAt.get(command.commandId);
+    if (earlier !== undefined) {
+      const first = steps[earlier] as Extract<BatchStep, { kind: 'decided' }>;
+      steps.push(first.requestHash === requestHash ? { kind: 'repeat', command, of: earlier } : { kind: 'reused', command, error: reusedError });
+      continue;
+    }
+    const decision = decide(state, command, now, nextId);
+    let subject: WalletState | null = null;
+    if (decision.ok) {
+      evolve(state, decision, now);
+      const wallet = decision.subjectKey ? state.wallets.get(decision.subjectKey) : undefined;
+      subject = wallet ? { ...wallet } : null;
+    }
+    decidedAt.set(command.commandId, steps.length);
+    steps.push({ kind: 'decided', command, decision, subject, requestHash });
+  }
+  return steps;
+}
+
+// ---- Rendering: the reply a decided command stores, in the API's units (coins) ----
+
+/** Names of the four treasuries (SPEC §2), as seeded by migration 001. */
+export const treasuryNames: Readonly<Record<TreasuryCode, string>> = {
+  COURSE_FEES: 'Course fees',
+  SUBSCRIPTIONS: 'Subscriptions',
+  REWARDS: 'Rewards',
+  OPERATIONS: 'General operations',
+};
+
+export function toTransaction(t: NewTransaction): Transaction {
+  const userOf = (p: Party | null) => (p?.kind === 'user' ? p.userId : null);
+  const treasuryOf = (p: Party | null) => (p?.kind === 'treasury' ? p.code : null);
+  return {
+    id: t.id,
+    type: t.type,
+    amount: minorUnitsToCoins(t.amount),
+    fromUserId: userOf(t.from),
+    toUserId: userOf(t.to),
+    fromTreasury: treasuryOf(t.from),
+    toTreasury: treasuryOf(t.to),
+    reason: t.reason,
+    reference: t.reference,
+    refundOf: t.refundOf,
+    createdAt: t.createdAt.toISOString(),
+  };
+}
+
+export function toWalletView(w: WalletState, xafRate?: number): Wallet | Treasury {
+  const amounts = {
+    balance: minorUnitsToCoins(w.balance),
+    totalReceived: minorUnitsToCoins(w.totalReceived),
+    totalSent: minorUnitsToCoins(w.totalSent),
+    createdAt: w.createdAt.toISOString(),
+    updatedAt: w.updatedAt.toISOString(),
+  };
+  if (w.party.kind === 'treasury') {
+    return { code: w.party.code, name: treasuryNames[w.party.code], walletId: w.id, ...amounts };
+  }
+  return {
+    id: w.id,
+    userId: w.party.userId,
+    activeCoins: amounts.balance,
+    ...amounts,
+    ...(xafRate !== undefined ? { xafValue: xafValueOf(w.balance, xafRate) } : {}),
+  };
+}
+
+/** The outcome to store for a decided command. */
+export function outcomeOf(step: Extract<BatchStep, { kind: 'decided' }>, xafRate?: number): { ok: boolean; reply: unknown } {
+  const { decision, command, subject } = step;
+  if (!decision.ok) return { ok: false, reply: { code: decision.code, detail: decision.detail } satisfies WireError };
+  switch (command.type) {
+    case 'ledger.credit':
+      return { ok: true, reply: { transactionId: command.data.transactionId, resolution: decision.credit, returnTransactionId: decision.transaction?.id ?? null } };
+    case 'ledger.close-wallet':
+      return { ok: true, reply: { closed: decision.closes.length > 0, burnTransactionId: decision.transaction?.id ?? null } };
+    default:
+      if (!decision.transaction || !subject) throw new Error(`invariant: ${command.type} accepted without a transaction`);
+      return { ok: true, reply: { transaction: toTransaction(decision.transaction), wallet: toWalletView(subject, xafRate) } };
+  }
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contracts';
+import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
+import { closeWalletCommandId } from './kafka/user-events';
+
+async function balanceOf(h: LedgerHarness, key: string): Promise<number> {
+  const result = await h.pool.query<{ balance: number }>('SELECT balance FROM wallets WHERE wallet_key = $1', [key]);
+  return result.rows[0]?.balance ?? -1;
+}
+
+function resultOf(reply: Reply): any {
+  if (!reply.ok) throw new Error(`rejected: ${JSON.stringify(reply.error)}`);
+  return reply.result;
+}
+
+describe('ledger apply stage against real Kafka and PostgreSQL', () => {
+  let h: LedgerHarness;
+  let nextUser = 1000;
+  const openUser = async () => {
+    nextUser += 1;
+    const userId = nextUser;
+    resultOf(await h.send({ type: 'ledger.open-wallet', key: walletKeyOfUser(userId), data: { userId } }));
+    return userId;
+  };
+  const mint = (userId: number, amount: number) =>
+    h.send({ type: 'ledger.mint', key: walletKeyOfUser(userId), data: { to: { kind: 'user', userId }, amount, reason: 'seed' } });
+
+  beforeAll(async () => {
+    h = await startLedgerHarness();
+    await h.startLedger();
+  }, 90_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('when a transfer is applied, then the debit answers with the transaction and wallet, and the credit leg lands on the receiver', async () => {
+    const [alice, bob] = [await openUser(), await openUser()];
+    resultOf(await mint(alice, 10_000));
+    const reply = await h.send({
+      type: 'ledger.transfer',
+      key: walletKeyOfUser(alice),
+      data: { kind: 'TRANSFER', fromUserId: alice, to: { kind: 'user', userId: bob }, amount: 2_550, reason: 'lunch' },
+    });
+    const result = resultOf(reply);
+    expect(result.transaction).toMatchObject({ type: 'TRANSFER', amount: 25.5, fromUserId: alice, toUserId: bob, reason: 'lunch' });
+    expect(result.wallet).toMatchObject({ userId: alice, balance: 74.5, totalSent: 25.5, totalReceived: 100 });
+    await eventually(async () => ((await balanceOf(h, walletKeyOfUser(bob))) === 2_550 ? true : undefined), 10_000, 'credit leg');
+    const entries = await h.pool.query('SELECT amount FROM entries WHERE transaction_id = $1 ORDER BY amount', [result.transaction.id]);
+    expect(entries.rows.map((r) => r.amount)).toEqual([-2_550, 2_550]);
+  });
+
+  it('when the same command is delivered twice, then it applies once and both deliveries get the same answer', async () => {
+    const userId = await openUser();
+    const commandId = randomUUID();
+    const command = { type: 'ledger.mint' as const, key: walletKeyOfUser(userId), commandId, data: { to: { kind: 'user', userId }, amount: 500, reason: 'once' } };
+    const [first, second] = await Promise.all([h.send(command), h.send(command)]);
+    const third = await h.send(command);
+    expect(resultOf(first)).toEqual(resultOf(second));
+    expect(resultOf(third)).toEqual(resultOf(first));
+    expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(500);
+    const count = await h.pool.query('SELECT count(*)::int AS n FROM transactions WHERE command_id = $1', [commandId]);
+    expect(count.rows[0].n).toBe(1);
+  });
+
+  it('when a command id comes back with a different request hash, then IDEMPOTENCY_KEY_REUSED and nothing changes', async () => {
+    const userId = await openUser();
+    const commandId = randomUUID();
+    const data = (amount: number, hashChar: string) => ({ to: { kind: 'user', userId }, amount, reason: 'r', requestHash: hashChar.repeat(64) });
+    resultOf(await h.send({ type: 'ledger.mint', key: walletKeyOfUser(userId), commandId, data: data(100, 'a') }));
+    const reused = await h.send({ type: 'ledger.mint', key: walletKeyOfUser(userId), commandId, data: data(200, 'b') });
+    expect(reused).toMatchObject({ ok: false, error: { code: 'IDEMPOTENCY_KEY_REUSED' } });
+    expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(100);
+  });
+
+  it('when a purchase is refunded beyond its amount or a non-purchase is refunded, then REFUND_EXCEEDS_PURCHASE / NOT_REFUNDABLE', async () => {
+    const userId = await openUser();
+    const minted = resultOf(await mint(userId, 1_000));
+    const purchase = resultOf(
+      await h.send({
+        type: 'ledger.transfer',
+        key: walletKeyOfUser(userId),
+        data: { kind: 'PURCHASE', fromUserId: userId, to: { kind: 'treasury', code: 'COURSE_FEES' }, amount: 600, reason: 'course', reference: 'order-1' },
+      }),
+    );
+    expect(purchase.transaction).toMatchObject({ type: 'PURCHASE', toTreasury: 'COURSE_FEES', reference: 'order-1' });
+    const refund = (transactionId: number, amount?: number) =>
+      h.send({
+        type: 'ledger.refund',
+        key: walletKeyOfTreasury('COURSE_FEES'),
+        data: { transactionId, treasury: 'COURSE_FEES', reason: 'cancelled', ...(amount ? { amount } : {}) },
+      });
+    await eventually(async () => ((await balanceOf(h, walletKeyOfTreasury('COURSE_FEES'))) >= 600 ? true : undefined));
+    expect(resultOf(await refund(purchase.transaction.id, 200)).transaction).toMatchObject({ type: 'REFUND', amount: 2, refundOf: purchase.transaction.id });
+    expect(await refund(purchase.transaction.id, 401)).toMatchObject({ ok: false, error: { code: 'REFUND_EXCEEDS_PURCHASE' } });
+    expect(resultOf(await refund(purchase.transaction.id)).transaction.amount).toBe(4);
+    expect(await refund(minted.transaction.id)).toMatchObject({ ok: false, error: { code: 'NOT_REFUNDABLE' } });
+    await eventually(async () => ((await balanceOf(h, walletKeyOfUser(userId))) === 1_000 ? true : undefined));
+  });
+
+  it('when a wallet is closed while a transfer to it is in flight, then the coins come back to the sender', async () => {
+    const [alice, bob] = [await openUser(), await openUser()];
+    resultOf(await mint(alice, 1_000));
+    resultOf(await mint(bob, 300));
+    // Close first in bob's partition, then transfer: the debit checked bob open only if it ran
+    // before; either way no coin is lost and bob ends closed with nothing.
+    const closeId = closeWalletCommandId(randomUUID());
+    const close = resultOf(
+      await h.send({ type: 'ledger.close-wallet', key: walletKeyOfUser(bob), commandId: closeId, data: { userId: bob, reason: 'Account deleted (test)' } }),
+    );
+    expect(close).toEqual({ closed: true, burnTransactionId: expect.any(Number) });
+    const burn = await h.pool.query('SELECT type, amount, reason FROM transactions WHERE id = $1', [close.burnTransactionId]);
+    expect(burn.rows[0]).toEqual({ type: 'BURN', amount: 300, reason: 'Account deleted (test)' });
+    const rejected = await h.send({
+      type: 'ledger.transfer',
+      key: walletKeyOfUser(alice),
+      data: { kind: 'TRANSFER', fromUserId: alice, to: { kind: 'user', userId: bob }, amount: 100, reason: 'late' },
+    });
+    expect(rejected).toMatchObject({ ok: false, error: { code: 'RECIPIENT_CLOSED' } });
+
+    // A credit leg that reaches a closed wallet (as if the close raced the debit) is returned.
+    const leg = await h.send({
+      type: 'ledger.credit',
+      key: walletKeyOfUser(bob),
+      data: { transactionId: close.burnTransactionId, to: { kind: 'user', userId: bob }, amount: 50, returnTo: { kind: 'user', userId: alice } },
+    });
+    expect(resultOf(leg)).toMatchObject({ resolution: 'returned', returnTransactionId: expect.any(Number) });
+  });
+
+  it('when a command is invalid, then it goes to the dead-letter topic and the partition keeps flowing', async () => {
+    await h.producer.send(h.topics.ledgerCommands, { key: walletKeyOfUser(1), value: JSON.stringify({ type: 'ledger.mint', data: { amount: -1 } }) });
+    const userId = await openUser();
+    expect(resultOf(await mint(userId, 1)).wallet.balance).toBe(0.01);
+  });
+});
