@@ -144,7 +144,10 @@ async function pipelineInvariants(stack: ProcessStack, prefix: string, mintedMin
   const supply = await requestJson(stack.urls.ledger, 'GET', '/internal/supply').catch(() => null);
   if (supply && supply.status === 200) {
     details.supply = supply.body;
-    if (supply.body && typeof supply.body.ok === 'boolean') ok = ok && supply.body.ok;
+    // The ledger's audit: balances match entries, supply == Σ balances once nothing is in flight.
+    const report = supply.body as { consistent?: boolean; supply?: number; balances?: number; inFlight?: number };
+    if (typeof report.consistent === 'boolean') ok = ok && report.consistent;
+    if (report.supply !== undefined && report.balances !== undefined) ok = ok && report.supply === report.balances && (report.inFlight ?? 0) === 0;
   } else {
     details.supply = 'GET /internal/supply not available';
   }

@@ -365,7 +365,10 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     const supply = await requestJson(stack.urls.ledger, 'GET', '/internal/supply').catch(() => null);
     if (supply?.status === 200) {
       details.supply = supply.body;
-      if (supply.body?.ok === false) violations.push(`ledger supply check failed: ${JSON.stringify(supply.body)}`);
+      const report = supply.body as { consistent?: boolean; supply?: number; balances?: number; inFlight?: number };
+      if (report.consistent === false || (report.supply !== undefined && report.supply !== report.balances) || (report.inFlight ?? 0) !== 0) {
+        violations.push(`ledger audit (GET /internal/supply) failed: ${JSON.stringify(supply.body).slice(0, 500)}`);
+      }
     }
 
     const rejectionCodes: Record<string, number> = {};
