@@ -247,6 +247,7 @@ function markdown(result: Record<string, any>): string {
     lines.push('', `PostgreSQL commits (whole server, includes other clients): ${JSON.stringify(result.commits)}`);
   }
   if (result.profiles) lines.push('', '## CPU profiles (self time, top functions)', '', '```', result.profiles, '```');
+  if ((result.notes as string[]).length > 0) lines.push('');
   for (const note of result.notes as string[]) lines.push(`- ${note}`);
   lines.push('', '![throughput/latency](latest.svg)', '');
   return lines.join('\n');
