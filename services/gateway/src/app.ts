@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TopicNames } from '@coin/contracts';
-import { installOperationalRoutes, installProblemHandler, type App, type ReadinessCheck } from '@coin/http';
+import { installHttpMetrics, installOperationalRoutes, installProblemHandler, type App, type ReadinessCheck } from '@coin/http';
 import type { Logger } from '@coin/logger';
 import type { Registry } from 'prom-client';
 import type { CommandBus } from './clients/commands';
@@ -62,6 +62,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installProblemHandler(app);
+  installHttpMetrics(app, deps.metrics);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', String(request.id));
   });

@@ -23,7 +23,8 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'gateway', logger });
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
-  const replies = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger);
+  const metrics = createMetricsRegistry('gateway');
+  const replies = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger, undefined, metrics);
   await replies.start();
   const redis = createRedis(config.REDIS_URL, `${config.TOPIC_PREFIX}gw:`);
   await redis.connect();
@@ -46,7 +47,7 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
   await userEvents.ready;
   const app = await buildApp({
     logger,
-    metrics: createMetricsRegistry('gateway'),
+    metrics,
     readiness: {
       kafka: async () => void (await admin.describeCluster()),
       redis: async () => void (await redis.ping()),

@@ -48,6 +48,7 @@ export async function startHistoryService(config: Readonly<HistoryConfig>, logge
     producer,
     // Rows of different partitions never conflict (the keys are per transaction), so partitions run side by side.
     partitionsConsumedConcurrently: 3,
+    metrics: registry,
     handleBatch: handleTransactionEvents({ pool, producer, logger, metrics }),
   });
   await consumer.ready;

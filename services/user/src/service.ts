@@ -22,8 +22,10 @@ export async function startUserService(config: Readonly<UserConfig>, logger: Log
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'user-service', logger });
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
+  const metrics = createMetricsRegistry('user');
   const outbox = new OutboxRelay({
     pool,
+    metrics,
     publish: outboxPublisher(producer),
     onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
   });
@@ -32,7 +34,6 @@ export async function startUserService(config: Readonly<UserConfig>, logger: Log
   const keys = await loadSigningKeys(config.JWT_PRIVATE_KEY, config.JWT_KEY_ID, config.JWT_PREVIOUS_PUBLIC_KEYS);
   const admin = kafka.admin();
   await admin.connect();
-  const metrics = createMetricsRegistry('user');
   const app = buildInternalApp({
     logger,
     metrics,
@@ -60,6 +61,7 @@ export async function startUserService(config: Readonly<UserConfig>, logger: Log
     logger,
     producer,
     partitionsConsumedConcurrently: 3,
+    metrics,
     handleBatch: handleUserCommands({ pool, producer, outbox, topicPrefix: config.TOPIC_PREFIX, logger, now }),
   });
   await consumer.ready;

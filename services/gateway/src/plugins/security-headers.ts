@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
  */
 export function registerApiSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/.well-known/')) return;
+    if (!request.url.startsWith('/api/')) return;
     reply.header('cache-control', 'no-store');
     reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
   });
