@@ -209,6 +209,10 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     const operations: Operation[] = [];
     const endAt = Date.now() + options.durationSec * 1000;
     let running = true;
+    // Traffic lasts the given duration AND until every fault has happened at least once, so the
+    // coverage does not depend on how fast a loaded machine restarts processes.
+    let faultsCovered = false;
+    const trafficGoesOn = () => Date.now() < endAt || !faultsCovered;
 
     // The nemesis: every service killed at least once (shuffled), then at random.
     const nemesis = (async () => {
@@ -216,10 +220,11 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       const queue = [...services].sort(() => Math.random() - 0.5);
       let kafkaDone = !options.restartKafka;
       const kafkaAt = Date.now() + (options.durationSec * 1000) / 2;
-      while (running && Date.now() < endAt - 3000) {
+      const allCovered = () => queue.length === 0 && kafkaDone;
+      while (running && (Date.now() < endAt - 3000 || !allCovered())) {
         const [lo, hi] = options.nemesisIntervalMs;
         await sleep(lo + Math.random() * (hi - lo));
-        if (!running || Date.now() >= endAt - 3000) break;
+        if (!running || (Date.now() >= endAt - 3000 && allCovered())) break;
         if (!kafkaDone && Date.now() >= kafkaAt) {
           kafkaDone = true;
           await restartKafkaBroker(infra.kafkaBrokers, log);
@@ -232,7 +237,9 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
         await sleep(Math.random() * 1500);
         await stack.restart(victim).catch((err: Error) => violations.push(`${victim} did not come back: ${err.message}`));
         log(`nemesis: ${victim} back (pid ${stack.pid(victim)})`);
+        faultsCovered = allCovered();
       }
+      faultsCovered = true;
       // Everything must run at the end, whatever happened.
       for (const name of ['user', 'ledger', 'history', 'gateway'] as const) {
         if (!stack.isRunning(name)) await stack.restart(name);
@@ -240,7 +247,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     })();
 
     const client = async () => {
-      while (Date.now() < endAt) {
+      while (trafficGoesOn()) {
         const from = pick(users);
         let to = pick(users);
         while (to.userId === from.userId) to = pick(users);
