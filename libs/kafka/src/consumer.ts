@@ -27,15 +27,21 @@ export interface ConsumerOptions<S extends z.ZodType> {
    * Gets every valid message of one fetched partition batch, in offset order. Offsets are
    * committed only after it resolves, so a crash redelivers the batch: handlers are idempotent.
    */
-  handleBatch: (items: Delivered<z.output<S>>[]) => Promise<void>;
+  handleBatch: (items: Delivered<z.output<S>>[], control: BatchControl) => Promise<void>;
   /** Partitions handled at once in this process; each partition stays serial. */
   partitionsConsumedConcurrently?: number;
   fromBeginning?: boolean;
   /**
-   * Fetch sizing, passed to the kafkajs consumer. Larger fetches make larger batches, which is
-   * what a batch-per-transaction handler (the ledger) wants; defaults are kafkajs's.
+   * Fetch sizing and group timing, passed to the kafkajs consumer over the fast defaults.
+   * Larger fetches make larger batches, which is what a batch-per-transaction handler (the
+   * ledger) wants; such a handler also needs a session timeout well above its slowest batch.
    */
-  fetch?: { maxBytesPerPartition?: number; maxBytes?: number; minBytes?: number; maxWaitTimeInMs?: number };
+  tuning?: { maxBytesPerPartition?: number; maxBytes?: number; minBytes?: number; maxWaitTimeInMs?: number; sessionTimeout?: number };
+}
+
+export interface BatchControl {
+  /** Tells the group coordinator this member is alive; call it during long batches. */
+  heartbeat(): Promise<void>;
 }
 
 export interface RunningConsumer {
@@ -95,7 +101,7 @@ export async function deadLetter(
  */
 export async function startConsumer<S extends z.ZodType>(options: ConsumerOptions<S>): Promise<RunningConsumer> {
   const log = options.logger.child({ groupId: options.groupId });
-  const consumer = options.kafka.consumer({ groupId: options.groupId, ...fastGroupSettings, ...(options.fetch ?? {}) });
+  const consumer = options.kafka.consumer({ groupId: options.groupId, ...fastGroupSettings, ...(options.tuning ?? {}) });
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   consumer.on(consumer.events.GROUP_JOIN, () => markReady());
@@ -127,7 +133,7 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
           await deadLetter(options.producer, batch.topic, batch.partition, message, parsed.error);
         }
       }
-      if (valid.length > 0) await options.handleBatch(valid);
+      if (valid.length > 0) await options.handleBatch(valid, { heartbeat });
       const last = batch.messages[batch.messages.length - 1];
       if (last) resolveOffset(last.offset);
       await commitOffsetsIfNecessary();

@@ -72,7 +72,7 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     producer,
     // One partition = one serial stream of a set of wallets; partitions run side by side.
     partitionsConsumedConcurrently: config.LEDGER_PARTITIONS_CONCURRENT,
-    fetch: { maxBytesPerPartition: config.LEDGER_FETCH_BYTES_PER_PARTITION_MAX },
+    tuning: { maxBytesPerPartition: config.LEDGER_FETCH_BYTES_PER_PARTITION_MAX, sessionTimeout: config.LEDGER_SESSION_TIMEOUT_MS },
     handleBatch: handleLedgerCommands({
       pool,
       producer,
