@@ -12,9 +12,10 @@
 import { randomUUID } from 'node:crypto';
 import { ledgerCommand, topicNames, walletKeyOfUser } from '@coin/contracts';
 import { createPool, OutboxRelay } from '@coin/db';
-import { BatchingProducer, createKafka, outboxPublisher, startConsumer } from '@coin/kafka';
+import { BatchingProducer, createKafka, startConsumer } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { loadLedgerConfig } from '../services/ledger/src/config';
+import { textOutboxPublisher } from '../services/ledger/src/db/ledger-repo';
 import { handleLedgerCommands } from '../services/ledger/src/kafka/ledger-commands';
 import { runAudit } from '../scripts/audit';
 import { ensureInfra } from '../scripts/infra';
@@ -32,7 +33,8 @@ const walletCount = arg('wallets', 10_000);
 const partitions = arg('partitions', 6);
 /** Every wallet starts with far more than it can send, so no transfer is refused. */
 const fundingMinor = 10_000_000;
-const produceChunk = 10_000;
+/** Messages per produce request: one partition's share must stay under the broker's 1 MB message limit. */
+const produceChunk = 2_000;
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
 async function main(): Promise<void> {
@@ -96,7 +98,7 @@ async function main(): Promise<void> {
 
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
-  const outbox = new OutboxRelay({ pool, publish: outboxPublisher(producer) });
+  const outbox = new OutboxRelay({ pool, publish: textOutboxPublisher(producer) });
   const expected = commandCount * 2; // each transfer and its credit leg
   let applied = 0;
   let delivered = 0;

@@ -46,3 +46,13 @@ CREATE TABLE entries (
 -- Identifies the request behind a command id (route + canonical body): the same
 -- Idempotency-Key with another body is refused instead of answered with the old outcome.
 ALTER TABLE processed_commands ADD COLUMN request_hash text;
+
+-- Outbox payloads and stored replies are kept as the exact JSON text that is published or
+-- replayed: the apply stage writes thousands per batch, and parsing each into jsonb cost about
+-- four times as much as storing the text (measured; see docs/DESIGN.md "Performance"). Nothing
+-- queries inside them; `reply::json` still works for an operator.
+ALTER TABLE outbox ALTER COLUMN headers DROP DEFAULT;
+ALTER TABLE outbox ALTER COLUMN headers TYPE text USING headers::text;
+ALTER TABLE outbox ALTER COLUMN headers SET DEFAULT '{}';
+ALTER TABLE outbox ALTER COLUMN payload TYPE text USING payload::text;
+ALTER TABLE processed_commands ALTER COLUMN reply TYPE text USING reply::text;

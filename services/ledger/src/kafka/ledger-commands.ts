@@ -7,7 +7,7 @@ import {
   type TopicNames,
   type TransactionRecorded,
 } from '@coin/contracts';
-import { inTransaction, insertOutbox, type OutboxMessage, type OutboxRelay, type OutboxRow, type Pool, type PoolClient } from '@coin/db';
+import { inTransaction, type OutboxMessage, type OutboxRelay, type OutboxRow, type Pool, type PoolClient } from '@coin/db';
 import { replyAddressOf, replyBodyOf, sendReply, type BatchControl, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { uuidV5 } from '@coin/security';
@@ -15,6 +15,7 @@ import { outcomeOf, runBatch, toTransaction, toWalletView, type BatchStep, type 
 import { walletKeysOf, type CreditLeg, type LedgerState, type NewTransaction } from '../domain/ledger';
 import {
   insertEntries,
+  insertOutboxText,
   insertOutcomes,
   insertTransactions,
   loadOutcomes,
@@ -162,7 +163,7 @@ async function applyInTransaction(client: PoolClient, commands: LedgerCommand[],
     ...transactions.map(({ transaction }) => transactionEventMessage(deps.topics, transaction)),
     ...legs.map((leg) => creditLegMessage(deps.topics, leg, now)),
   ];
-  const outboxIds = await insertOutbox(client, messages);
+  const outboxIds = await insertOutboxText(client, messages);
 
   let moneyIndex = 0;
   const outcomes = commands.map((c) => (c.type === 'ledger.open-wallet' ? openOutcomes.get(c.commandId)! : outcomeByStep[moneyIndex++]!));
