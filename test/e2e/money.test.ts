@@ -7,19 +7,7 @@ import { createRedis } from '@coin/redis';
 import { uuidV5 } from '@coin/security';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { http, registerUser } from '../harness/http';
-
-/**
- * Until test/harness/admin.ts exists, an admin is a registered user promoted by SQL in the
- * user service's schema, then logged in again for a token carrying the role.
- */
-async function promoteToAdmin(stack: TestStack, user: { userId: number; email: string; password: string }): Promise<string> {
-  const client = new pg.Client({ connectionString: stack.databaseUrl });
-  await client.connect();
-  await client.query(`UPDATE "${stack.prefix}users".users SET role = 'ADMIN' WHERE id = $1`, [user.userId]);
-  await client.end();
-  const login = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
-  return login.body.accessToken as string;
-}
+import { adminSession, apiKeyFor } from '../harness/admin';
 
 async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -34,14 +22,17 @@ async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs: num
 describe('money endpoints through the gateway, the ledger and back', () => {
   let stack: TestStack;
   let admin: string;
+  let apiKey: string;
+  // The admin's calls carry an API key with every money scope, as an admin's platform would.
   const post = (path: string, token: string, body: unknown, headers: Record<string, string> = {}) =>
-    http(stack.gatewayUrl, 'POST', path, { token, body, headers });
+    http(stack.gatewayUrl, 'POST', path, { token, body, headers: token === admin ? { 'x-api-key': apiKey, ...headers } : headers });
   const balanceOf = async (token: string) => (await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token })).body.balance as number;
   const mint = (userId: number, amount: number) => post('/api/admin/mint', admin, { userId, amount, reason: 'seed' });
 
   beforeAll(async () => {
     stack = await startTestStack();
-    admin = await promoteToAdmin(stack, await registerUser(stack.gatewayUrl));
+    admin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
+    apiKey = await apiKeyFor(stack, admin, ['mint', 'burn', 'refund']);
   }, 90_000);
   afterAll(async () => {
     await stack?.close();

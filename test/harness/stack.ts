@@ -11,6 +11,15 @@ import { serviceEnvs } from '../../scripts/stack/env';
 import { generateJwtKey, type JwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
 import { testInfra, uniquePrefix } from './env';
+import type { RouteEntry } from '../../services/gateway/src/plugins/route-table';
+
+const relaxedRateLimits: Record<string, string> = {
+  RATE_LIMIT_LOGIN_PER_IP_MAX: '100000',
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX: '100000',
+  RATE_LIMIT_REGISTER_PER_IP_MAX: '100000',
+  RATE_LIMIT_CREDENTIALS_PER_IP_MAX: '100000',
+  RATE_LIMIT_WRITES_PER_CALLER_MAX: '100000',
+};
 
 export interface TestStack {
   gatewayUrl: string;
@@ -23,6 +32,8 @@ export interface TestStack {
   redisUrl: string;
   jwtKey: JwtKey;
   env: ReturnType<typeof serviceEnvs>;
+  /** Every route the gateway serves, with its access level and API-key scope. */
+  gatewayRoutes: RouteEntry[];
   close(): Promise<void>;
 }
 
@@ -42,7 +53,9 @@ export async function startTestStack(options: { extraEnv?: Record<string, string
     jwtKey,
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
-    ...(options.extraEnv ? { extra: options.extraEnv } : {}),
+    // Every request of a test comes from 127.0.0.1: production per-IP limits would throttle the
+    // suite itself. Tests of the limits pass their own low values through extraEnv.
+    extra: { ...relaxedRateLimits, ...(options.extraEnv ?? {}) },
   };
   const envs = serviceEnvs(settings);
   const logger = (name: string) => createLogger(name, settings.logLevel as 'warn');
@@ -62,6 +75,7 @@ export async function startTestStack(options: { extraEnv?: Record<string, string
     ...infra,
     jwtKey,
     env: finalEnvs,
+    gatewayRoutes: gateway.routes,
     close: async () => {
       await gateway.close();
       await Promise.all([user.close(), ledger.close(), history.close()]);

@@ -31,14 +31,29 @@ export const csv = (fallback: string) =>
 
 /** Keys every service shares: where the infrastructure is and how this run names things. */
 export const commonEnv = {
+  /** `production` in the image; `development` allows development-only defaults (the migrate step's role passwords). */
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** pino level of the JSON logs on stdout. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Comma-separated host:port list of Kafka bootstrap brokers. */
   KAFKA_BROKERS: csv('127.0.0.1:9092'),
   /** Prepended to every topic name; tests use a unique one per run instead of restarting Kafka. */
   TOPIC_PREFIX: z.string().regex(/^[a-zA-Z0-9._-]*$/).default(''),
   /** Prepended to every schema name, for the same reason. */
   DB_SCHEMA_PREFIX: z.string().regex(/^[a-z0-9_]*$/).default(''),
+  /** Address the HTTP server binds to (`0.0.0.0` in containers). */
   HOST: z.string().default('127.0.0.1'),
 };
 
 export { z };
+
+/**
+ * Which configuration keys are secrets, by name: deploy/ keeps these in Secrets (never in a
+ * ConfigMap or a committed file), the container entry reads them from `<KEY>_FILE` mounts, and
+ * the configuration reference marks them. Name a new secret key so that it matches.
+ */
+export const secretEnvKeyPattern = /(^|_)(DATABASE_URL|REDIS_URL|PRIVATE_KEY|PASSWORD|SECRET|TOKEN)$/;
+
+export function isSecretEnvKey(key: string): boolean {
+  return secretEnvKeyPattern.test(key);
+}

@@ -13,6 +13,11 @@ export const treasuryCodes = ['COURSE_FEES', 'SUBSCRIPTIONS', 'REWARDS', 'OPERAT
 export const treasuryCode = z.enum(treasuryCodes);
 export type TreasuryCode = z.infer<typeof treasuryCode>;
 
+/** What an API key may be used for (SPEC §5). */
+export const apiKeyScopes = ['mint', 'burn', 'refund'] as const;
+export const apiKeyScope = z.enum(apiKeyScopes);
+export type ApiKeyScopeName = z.infer<typeof apiKeyScope>;
+
 export const userId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** Path parameter form of a user id: digits only, so "1e3" or "0x10" are 400s. */
 export const userIdParam = z

@@ -5,3 +5,6 @@ export * from './messaging';
 export * from './user';
 export * from './ledger';
 export * from './problem';
+export * from './identity';
+export * from './history';
+export * from './asyncapi';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandSchema, eventSchema } from './messaging';
-import { email, fullName, isoDateTime, password, role, userId } from './common';
+import { apiKeyScope, email, fullName, isoDateTime, password, role, userId } from './common';
 
 /** The seed's User (2.4), without the wallet (list form). */
 export const user = z.object({
@@ -34,7 +34,25 @@ export const registerUserCommand = commandSchema(
   z.object({ email, passwordHash: z.string().min(1).max(500), fullName }),
 );
 
-export const userCommand = z.discriminatedUnion('type', [registerUserCommand]);
+/** Role changes, deletions and "log out everywhere" bump the user's token version (SPEC §5). */
+export const changeRoleCommand = commandSchema('user.change-role', z.object({ userId, role }));
+export const deleteUserCommand = commandSchema('user.delete', z.object({ userId }));
+export const revokeSessionsCommand = commandSchema('user.revoke-sessions', z.object({ userId }));
+/** The gateway generates the key and sends only its SHA-256: the secret never reaches a topic. */
+export const createApiKeyCommand = commandSchema(
+  'user.api-key.create',
+  z.object({ name: z.string().min(1).max(100), scopes: z.array(apiKeyScope).min(1), keyHash: z.string().regex(/^[0-9a-f]{64}$/) }),
+);
+export const revokeApiKeyCommand = commandSchema('user.api-key.revoke', z.object({ id: z.uuid() }));
+
+export const userCommand = z.discriminatedUnion('type', [
+  registerUserCommand,
+  changeRoleCommand,
+  deleteUserCommand,
+  revokeSessionsCommand,
+  createApiKeyCommand,
+  revokeApiKeyCommand,
+]);
 export type UserCommand = z.infer<typeof userCommand>;
 
 // ---- Internal HTTP of the user service (gateway only) ----
@@ -45,5 +63,7 @@ export const userEventUser = z.object({ id: userId, email: z.string(), role, tok
 export const userRegistered = eventSchema('user.registered', { user: userEventUser });
 export const userRoleChanged = eventSchema('user.role-changed', { user: userEventUser, previousRole: role });
 export const userDeleted = eventSchema('user.deleted', { user: userEventUser });
-export const userEvent = z.discriminatedUnion('type', [userRegistered, userRoleChanged, userDeleted]);
+/** "Log out everywhere": the token version went up; consumers other than the gateway may ignore it. */
+export const userSessionsRevoked = eventSchema('user.sessions-revoked', { user: userEventUser });
+export const userEvent = z.discriminatedUnion('type', [userRegistered, userRoleChanged, userDeleted, userSessionsRevoked]);
 export type UserEvent = z.infer<typeof userEvent>;

@@ -1,4 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
+import { Gauge, type Registry } from 'prom-client';
+
+/** The gauge's name, shared with deploy/prometheus/alerts.yml. */
+export const outboxBacklogMetricName = 'outbox_backlog';
 
 /**
  * Transactional outbox (ARCHITECTURE "Outbox"). Rows are inserted in the same transaction as
@@ -49,13 +53,33 @@ export interface OutboxRelayOptions {
   sweepGraceMs?: number;
   sweepBatchMax?: number;
   onError?: (err: unknown) => void;
+  /** Registers the outbox_backlog gauge here; it counts unpublished rows at each scrape. */
+  metrics?: Registry;
 }
 
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private sweeping = false;
 
-  constructor(private readonly options: OutboxRelayOptions) {}
+  constructor(private readonly options: OutboxRelayOptions) {
+    const registry = options.metrics;
+    if (registry && !registry.getSingleMetric(outboxBacklogMetricName)) {
+      // eslint-disable-next-line @typescript-eslint/no-this-alias
+      const relay = this;
+      new Gauge({
+        name: outboxBacklogMetricName,
+        help: 'Outbox rows written but not yet published to Kafka',
+        registers: [registry],
+        async collect() {
+          try {
+            this.set(await relay.backlog());
+          } catch {
+            // The database is unreachable: /readyz says so; leave the last value rather than fail the scrape.
+          }
+        },
+      });
+    }
+  }
 
   /** Publishes rows the caller just committed, then marks them published. */
   async publishCommitted(rows: OutboxRow[]): Promise<void> {

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { AppError, internalProblem, problemOf, validationError } from '@coin/errors';
 import type { Logger } from '@coin/logger';
 import { collectDefaultMetrics, Registry } from 'prom-client';
+import { installHttpMetrics } from './metrics';
 
 /** A fastify instance with zod route schemas, as every app of this repo is built. */
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -87,10 +88,10 @@ export function installOperationalRoutes(app: AnyApp, readiness: Record<string, 
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     const checks = await checkReadiness(readiness);
     const ready = Object.values(checks).every((s) => s === 'up');
-    reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', checks });
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', checks });
   });
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    reply.type(metrics.contentType).send(await metrics.metrics());
+    return reply.type(metrics.contentType).send(await metrics.metrics());
   });
 }
 
@@ -115,7 +116,9 @@ export function buildInternalApp(options: InternalAppOptions): App {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installProblemHandler(app);
-  installOperationalRoutes(app, options.readiness, options.metrics ?? createMetricsRegistry('internal'));
+  const metrics = options.metrics ?? createMetricsRegistry('internal');
+  installHttpMetrics(app, metrics);
+  installOperationalRoutes(app, options.readiness, metrics);
   return app;
 }
 
@@ -152,3 +155,5 @@ export function runUntilSignalled(logger: Logger, start: () => Promise<{ url: st
       process.exit(1);
     });
 }
+
+export * from './metrics';

@@ -1,10 +1,12 @@
 import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import type { z } from 'zod';
-import { dlqOf } from '@coin/contracts';
+import { dlqOf, headerNames } from '@coin/contracts';
 import type { Logger } from '@coin/logger';
 import type { BatchingProducer } from './batching-producer';
 import { fastGroupSettings } from './client';
 import { readHeaders } from './headers';
+import { consumerMetrics, loggerForHeaders } from './metrics';
+import type { Registry } from 'prom-client';
 
 export interface Delivered<T> {
   value: T;
@@ -13,6 +15,8 @@ export interface Delivered<T> {
   topic: string;
   partition: number;
   offset: string;
+  /** The consumer's logger bound to the message's requestId / commandId / correlationId headers. */
+  log?: Logger;
 }
 
 export interface ConsumerOptions<S extends z.ZodType> {
@@ -31,6 +35,8 @@ export interface ConsumerOptions<S extends z.ZodType> {
   /** Partitions handled at once in this process; each partition stays serial. */
   partitionsConsumedConcurrently?: number;
   fromBeginning?: boolean;
+  /** Registers batch size, handler duration, lag and message counters on this registry. */
+  metrics?: Registry;
   /**
    * Fetch sizing and group timing, passed to the kafkajs consumer over the fast defaults.
    * Larger fetches make larger batches, which is what a batch-per-transaction handler (the
@@ -102,6 +108,7 @@ export async function deadLetter(
 export async function startConsumer<S extends z.ZodType>(options: ConsumerOptions<S>): Promise<RunningConsumer> {
   const log = options.logger.child({ groupId: options.groupId });
   const consumer = options.kafka.consumer({ groupId: options.groupId, ...fastGroupSettings, ...(options.tuning ?? {}) });
+  const metrics = options.metrics ? consumerMetrics(options.metrics) : undefined;
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   consumer.on(consumer.events.GROUP_JOIN, () => markReady());
@@ -120,22 +127,47 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
       for (const message of batch.messages) {
         const parsed = parseMessage(options.schema, message);
         if (parsed.ok) {
+          const headers = readHeaders(message.headers);
           valid.push({
             value: parsed.value,
             key: message.key ? message.key.toString() : null,
-            headers: readHeaders(message.headers),
+            headers,
             topic: batch.topic,
             partition: batch.partition,
             offset: message.offset,
+            log: loggerForHeaders(log, headers),
           });
         } else {
-          log.warn({ topic: batch.topic, partition: batch.partition, offset: message.offset, error: parsed.error }, 'dead-lettering invalid message');
+          loggerForHeaders(log, readHeaders(message.headers)).warn(
+            { topic: batch.topic, partition: batch.partition, offset: message.offset, error: parsed.error },
+            'dead-lettering invalid message',
+          );
           await deadLetter(options.producer, batch.topic, batch.partition, message, parsed.error);
         }
       }
-      if (valid.length > 0) await options.handleBatch(valid, { heartbeat });
+      const labels = { group: options.groupId, topic: batch.topic };
+      metrics?.messages.inc({ ...labels, outcome: 'valid' }, valid.length);
+      metrics?.messages.inc({ ...labels, outcome: 'dead_lettered' }, batch.messages.length - valid.length);
+      if (valid.length > 0) {
+        const endTimer = metrics?.batchDuration.startTimer(labels);
+        try {
+          await options.handleBatch(valid, { heartbeat });
+        } catch (err) {
+          metrics?.messages.inc({ ...labels, outcome: 'handler_failed' }, valid.length);
+          // kafkajs retries the batch; say which commands it held so their logs can be found.
+          log.error(
+            { err, topic: batch.topic, partition: batch.partition, firstOffset: batch.firstOffset(), commandIds: valid.slice(0, 20).map((v) => v.headers[headerNames.commandId]).filter(Boolean) },
+            'batch handler failed; the batch will be redelivered',
+          );
+          throw err;
+        }
+        endTimer?.();
+        metrics?.batchSize.observe(labels, valid.length);
+      }
       const last = batch.messages[batch.messages.length - 1];
       if (last) resolveOffset(last.offset);
+      // Lag after this batch: the high watermark is the offset the next produced message gets.
+      if (last) metrics?.lag.set({ ...labels, partition: String(batch.partition) }, Math.max(0, Number(batch.highWatermark) - Number(last.offset) - 1));
       await commitOffsetsIfNecessary();
       await heartbeat();
     },

@@ -6,3 +6,4 @@ export * from './consumer';
 export * from './request-reply';
 export * from './replies';
 export * from './outbox-publisher';
+export * from './metrics';

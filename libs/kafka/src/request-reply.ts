@@ -6,6 +6,8 @@ import type { Logger } from '@coin/logger';
 import type { BatchingProducer } from './batching-producer';
 import { fastGroupSettings } from './client';
 import { parseMessage } from './consumer';
+import { requestReplyHistogram } from './metrics';
+import type { Histogram, Registry } from 'prom-client';
 
 export interface CommandToSend {
   commandId: string;
@@ -43,6 +45,7 @@ export class RequestReplyClient {
   private readonly waiters = new Map<string, Waiter>();
   private consumer: Consumer | undefined;
   private readonly groupId: string;
+  private readonly roundTrip: Histogram<'topic' | 'type' | 'outcome'> | undefined;
 
   constructor(
     private readonly kafka: Kafka,
@@ -50,8 +53,11 @@ export class RequestReplyClient {
     private readonly replyTopic: string,
     private readonly logger: Logger,
     instanceId: string = randomUUID(),
+    /** Registers the round-trip histogram (kafka_request_reply_duration_seconds) here. */
+    metrics?: Registry,
   ) {
     this.groupId = `gateway-replies-${instanceId}`;
+    this.roundTrip = metrics ? requestReplyHistogram(metrics) : undefined;
   }
 
   get pendingCount(): number {
@@ -91,16 +97,27 @@ export class RequestReplyClient {
   async request(options: RequestOptions): Promise<Reply> {
     const correlationId = randomUUID();
     const { command } = options;
+    const endTimer = this.roundTrip?.startTimer({ topic: options.topic, type: command.type });
+    const ids = { requestId: options.requestId, commandId: command.commandId, correlationId };
     const replyPromise = new Promise<Reply>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters.delete(correlationId);
+        endTimer?.({ outcome: 'timeout' });
+        this.logger.warn({ ...ids, topic: options.topic, type: command.type, timeoutMs: options.timeoutMs }, 'command reply timed out');
         reject(
           new AppError('TIMEOUT', 'The command was accepted but not confirmed in time; retry with the same Idempotency-Key', {
             extra: { commandId: command.commandId },
           }),
         );
       }, options.timeoutMs);
-      this.waiters.set(correlationId, { resolve, timer });
+      this.waiters.set(correlationId, {
+        resolve: (reply) => {
+          endTimer?.({ outcome: reply.ok ? 'ok' : 'rejected' });
+          this.logger.debug({ ...ids, type: command.type, ok: reply.ok }, 'command replied');
+          resolve(reply);
+        },
+        timer,
+      });
     });
     try {
       await this.producer.send(options.topic, {
@@ -119,7 +136,8 @@ export class RequestReplyClient {
       const waiter = this.waiters.get(correlationId);
       if (waiter) clearTimeout(waiter.timer);
       this.waiters.delete(correlationId);
-      this.logger.error({ err, commandId: command.commandId }, 'could not produce command');
+      endTimer?.({ outcome: 'unavailable' });
+      this.logger.error({ err, ...ids }, 'could not produce command');
       throw new AppError('UNAVAILABLE', 'The command could not be queued; retry with the same Idempotency-Key', {
         extra: { commandId: command.commandId },
       });

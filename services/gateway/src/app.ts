@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TopicNames } from '@coin/contracts';
-import { installOperationalRoutes, installProblemHandler, type App, type ReadinessCheck } from '@coin/http';
+import { installHttpMetrics, installOperationalRoutes, installProblemHandler, type App, type ReadinessCheck } from '@coin/http';
 import type { Logger } from '@coin/logger';
 import type { Registry } from 'prom-client';
 import type { CommandBus } from './clients/commands';
@@ -17,6 +17,16 @@ import type { Redis } from '@coin/redis';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerMoneyRoutes } from './routes/money';
 import { registerTreasuryRoutes } from './routes/treasuries';
+import { registerRouteTable } from './plugins/route-table';
+import { registerApiKeyCheck, type ApiKeyVerifier } from './plugins/api-key';
+import { registerApiKeyRoutes } from './routes/api-keys';
+import type { TokenVersionStore } from './plugins/token-version';
+import { registerRateLimits, type RateLimitSettings } from './plugins/rate-limit';
+import { registerApiSecurityHeaders } from './plugins/security-headers';
+import { registerSessionRoutes } from './routes/sessions';
+import { registerAdminUserRoutes } from './routes/admin-users';
+import { registerHistoryRoutes } from './routes/history';
+import { registerAsyncApiRoute } from './routes/asyncapi';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -32,6 +42,9 @@ export interface GatewayDeps {
   redis: Redis;
   /** Lifetime of an Idempotency-Key in-flight lock whose release is lost. */
   idempotencyLockMs: number;
+  apiKeys: ApiKeyVerifier;
+  tokenVersions: TokenVersionStore;
+  rateLimits: RateLimitSettings;
 }
 
 /** The gateway as a fastify app, without listen(): tests drive it with inject() or on port 0. */
@@ -49,6 +62,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installProblemHandler(app);
+  installHttpMetrics(app, deps.metrics);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', String(request.id));
   });
@@ -68,7 +82,11 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  registerRouteTable(app);
   registerAuth(app, deps.auth);
+  registerApiKeyCheck(app, deps.apiKeys);
+  await registerRateLimits(app, { redis: deps.redis, limits: deps.rateLimits });
+  registerApiSecurityHeaders(app);
   installOperationalRoutes(app, deps.readiness, deps.metrics);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => deps.users.get('/.well-known/jwks.json'));
@@ -78,5 +96,10 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerIdempotency(app, { redis: deps.redis, lockMs: deps.idempotencyLockMs });
   registerMoneyRoutes(app, deps);
   registerTreasuryRoutes(app, deps);
+  registerApiKeyRoutes(app, deps);
+  registerSessionRoutes(app, deps);
+  registerAdminUserRoutes(app, deps);
+  registerHistoryRoutes(app, deps);
+  registerAsyncApiRoute(app);
   return app;
 }

@@ -15,6 +15,23 @@ export const gatewayConfigSchema = z.object({
   INTERNAL_HTTP_TIMEOUT_MS: positiveInt(3000),
   /** SPEC §9: request bodies above this are refused with 413. */
   BODY_BYTES_MAX: positiveInt(16 * 1024),
+  /** Cached token versions expire after this; user.events keep them current meanwhile. */
+  TOKEN_VERSION_CACHE_TTL_S: positiveInt(24 * 3600),
+  /** Cached API-key grants; revocation through the API drops them at once (docs/DESIGN.md). */
+  API_KEY_CACHE_TTL_S: positiveInt(30),
+  /** Rate limits (SPEC §9), each a count per window. */
+  RATE_LIMIT_LOGIN_PER_IP_MAX: positiveInt(10),
+  RATE_LIMIT_LOGIN_PER_IP_WINDOW_MS: positiveInt(60_000),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX: positiveInt(10),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_WINDOW_MS: positiveInt(15 * 60_000),
+  RATE_LIMIT_REGISTER_PER_IP_MAX: positiveInt(20),
+  RATE_LIMIT_REGISTER_PER_IP_WINDOW_MS: positiveInt(60 * 60_000),
+  /** Refresh, logout and client-credential calls. */
+  RATE_LIMIT_CREDENTIALS_PER_IP_MAX: positiveInt(60),
+  RATE_LIMIT_CREDENTIALS_PER_IP_WINDOW_MS: positiveInt(60_000),
+  /** Every authenticated write (money commands included), per caller. */
+  RATE_LIMIT_WRITES_PER_CALLER_MAX: positiveInt(100),
+  RATE_LIMIT_WRITES_PER_CALLER_WINDOW_MS: positiveInt(1000),
 });
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

@@ -1,15 +1,20 @@
-import { topicNames } from '@coin/contracts';
+import { topicNames, userEvent } from '@coin/contracts';
 import { createMetricsRegistry } from '@coin/http';
-import { BatchingProducer, createKafka, RequestReplyClient } from '@coin/kafka';
+import { BatchingProducer, createKafka, RequestReplyClient, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { createRedis } from '@coin/redis';
 import { buildApp } from './app';
 import { CommandBus } from './clients/commands';
 import { InternalHttpClient } from './clients/internal-http';
 import type { GatewayConfig } from './config';
+import { ApiKeyVerifier } from './plugins/api-key';
+import type { RouteEntry } from './plugins/route-table';
+import { TokenVersionStore } from './plugins/token-version';
 
 export interface RunningService {
   url: string;
+  /** The routes served and their guards (the security suite walks them). */
+  routes: RouteEntry[];
   close(): Promise<void>;
 }
 
@@ -18,7 +23,8 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'gateway', logger });
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
-  const replies = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger);
+  const metrics = createMetricsRegistry('gateway');
+  const replies = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger, undefined, metrics);
   await replies.start();
   const redis = createRedis(config.REDIS_URL, `${config.TOPIC_PREFIX}gw:`);
   await redis.connect();
@@ -26,9 +32,22 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
   await admin.connect();
 
   const users = new InternalHttpClient(config.USER_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS);
+  const tokenVersions = new TokenVersionStore(redis, users, config.TOKEN_VERSION_CACHE_TTL_S, logger);
+  // One group shared by all gateway instances: the cache is shared Redis, so each event needs
+  // writing once, and committed offsets mean no event is missed while the gateways restart.
+  const userEvents = await startConsumer({
+    kafka,
+    groupId: `${config.TOPIC_PREFIX}gateway-token-versions`,
+    topics: [topics.userEvents],
+    schema: userEvent,
+    logger,
+    producer,
+    handleBatch: tokenVersions.handleUserEvents(),
+  });
+  await userEvents.ready;
   const app = await buildApp({
     logger,
-    metrics: createMetricsRegistry('gateway'),
+    metrics,
     readiness: {
       kafka: async () => void (await admin.describeCluster()),
       redis: async () => void (await redis.ping()),
@@ -39,16 +58,32 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
     users,
     ledger: new InternalHttpClient(config.LEDGER_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS),
     history: new InternalHttpClient(config.HISTORY_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS),
-    auth: { jwksUrl: new URL('/.well-known/jwks.json', config.USER_SERVICE_URL).toString(), issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE },
+    auth: {
+      jwksUrl: new URL('/.well-known/jwks.json', config.USER_SERVICE_URL).toString(),
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+      currentTokenVersion: (userId) => tokenVersions.current(userId),
+    },
     bodyBytesMax: config.BODY_BYTES_MAX,
     redis,
     idempotencyLockMs: config.COMMAND_TIMEOUT_MS + 1000,
+    apiKeys: new ApiKeyVerifier(redis, users, config.API_KEY_CACHE_TTL_S, logger),
+    tokenVersions,
+    rateLimits: {
+      loginPerIp: { max: config.RATE_LIMIT_LOGIN_PER_IP_MAX, windowMs: config.RATE_LIMIT_LOGIN_PER_IP_WINDOW_MS },
+      loginPerAccount: { max: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX, windowMs: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_WINDOW_MS },
+      registerPerIp: { max: config.RATE_LIMIT_REGISTER_PER_IP_MAX, windowMs: config.RATE_LIMIT_REGISTER_PER_IP_WINDOW_MS },
+      credentialsPerIp: { max: config.RATE_LIMIT_CREDENTIALS_PER_IP_MAX, windowMs: config.RATE_LIMIT_CREDENTIALS_PER_IP_WINDOW_MS },
+      writesPerCaller: { max: config.RATE_LIMIT_WRITES_PER_CALLER_MAX, windowMs: config.RATE_LIMIT_WRITES_PER_CALLER_WINDOW_MS },
+    },
   });
   const address = await app.listen({ host: config.HOST, port: config.GATEWAY_PORT });
   return {
     url: address,
+    routes: app.routeTable,
     close: async () => {
       await app.close();
+      await userEvents.stop();
       await replies.stop();
       await producer.close();
       await admin.disconnect();

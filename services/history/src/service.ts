@@ -1,14 +1,21 @@
-import { topicNames, transactionRecorded } from '@coin/contracts';
+import { topicNames } from '@coin/contracts';
 import { createPool } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
 import { BatchingProducer, createKafka, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import type { HistoryConfig } from './config';
-import { handleTransactionEvents } from './kafka/transaction-events';
+import { registerInternalRoutes } from './http/internal-routes';
+import { handleTransactionEvents, projectableTransactionEvent } from './kafka/transaction-events';
+import { registerHistoryMetrics } from './metrics';
 
 export interface RunningService {
   url: string;
   close(): Promise<void>;
+}
+
+/** The consumer group of the projection; operator tools (lag, rebuild) address it by this name. */
+export function historyGroupId(topicPrefix: string): string {
+  return `${topicPrefix}history-service`;
 }
 
 export async function startHistoryService(config: Readonly<HistoryConfig>, logger: Logger): Promise<RunningService> {
@@ -19,24 +26,30 @@ export async function startHistoryService(config: Readonly<HistoryConfig>, logge
   await producer.connect();
   const admin = kafka.admin();
   await admin.connect();
+  const topics = topicNames(config.TOPIC_PREFIX);
+  const groupId = historyGroupId(config.TOPIC_PREFIX);
+  const registry = createMetricsRegistry('history');
+  const metrics = registerHistoryMetrics(registry, { admin, groupId, topic: topics.coinTransactions });
   const app = buildInternalApp({
     logger,
-    metrics: createMetricsRegistry('history'),
+    metrics: registry,
     readiness: {
       postgres: async () => void (await pool.query('SELECT 1')),
       kafka: async () => void (await admin.describeCluster()),
     },
   });
-  const topics = topicNames(config.TOPIC_PREFIX);
+  registerInternalRoutes(app, { pool });
   const consumer = await startConsumer({
     kafka,
-    groupId: `${config.TOPIC_PREFIX}history-service`,
+    groupId,
     topics: [topics.coinTransactions],
-    schema: transactionRecorded,
+    schema: projectableTransactionEvent,
     logger,
     producer,
+    // Rows of different partitions never conflict (the keys are per transaction), so partitions run side by side.
     partitionsConsumedConcurrently: 3,
-    handleBatch: handleTransactionEvents({ pool }),
+    metrics: registry,
+    handleBatch: handleTransactionEvents({ pool, producer, logger, metrics }),
   });
   await consumer.ready;
   const address = await app.listen({ host: config.HOST, port: config.HISTORY_HTTP_PORT });

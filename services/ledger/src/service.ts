@@ -30,15 +30,16 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
   await producer.connect();
   const admin = kafka.admin();
   await admin.connect();
+  const metrics = createMetricsRegistry('ledger');
   const outbox = new OutboxRelay({
     pool,
     publish: textOutboxPublisher(producer),
     sweepIntervalMs: config.OUTBOX_SWEEP_INTERVAL_MS,
     sweepGraceMs: config.OUTBOX_SWEEP_GRACE_MS,
+    metrics,
     onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
   });
 
-  const metrics = createMetricsRegistry('ledger');
   const batchCommands = new Histogram({
     name: 'ledger_batch_commands',
     help: 'Commands per applied partition batch (one database transaction each)',
@@ -72,6 +73,8 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     logger,
     producer,
     // One partition = one serial stream of a set of wallets; partitions run side by side.
+    // Generic consumer metrics too: kafka_consumer_batch_*, lag, messages with group=<prefix>ledger-service.
+    metrics,
     partitionsConsumedConcurrently: config.LEDGER_PARTITIONS_CONCURRENT,
     tuning: { maxBytesPerPartition: config.LEDGER_FETCH_BYTES_PER_PARTITION_MAX, sessionTimeout: config.LEDGER_SESSION_TIMEOUT_MS },
     handleBatch: handleLedgerCommands({
@@ -97,6 +100,7 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     schema: userEvent,
     logger,
     producer,
+    metrics,
     handleBatch: handleUserEvents({ pool, producer, topics, now }),
   });
   await Promise.all([commands.ready, userEvents.ready]);

@@ -6,6 +6,7 @@ import type { Logger } from '@coin/logger';
 import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
 import { registerInternalRoutes } from './http/internal-routes';
+import { registerIdentityRoutes } from './http/identity-routes';
 import { handleUserCommands } from './kafka/user-commands';
 
 export interface RunningService {
@@ -21,8 +22,10 @@ export async function startUserService(config: Readonly<UserConfig>, logger: Log
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'user-service', logger });
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
+  const metrics = createMetricsRegistry('user');
   const outbox = new OutboxRelay({
     pool,
+    metrics,
     publish: outboxPublisher(producer),
     onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
   });
@@ -31,7 +34,6 @@ export async function startUserService(config: Readonly<UserConfig>, logger: Log
   const keys = await loadSigningKeys(config.JWT_PRIVATE_KEY, config.JWT_KEY_ID, config.JWT_PREVIOUS_PUBLIC_KEYS);
   const admin = kafka.admin();
   await admin.connect();
-  const metrics = createMetricsRegistry('user');
   const app = buildInternalApp({
     logger,
     metrics,
@@ -40,13 +42,15 @@ export async function startUserService(config: Readonly<UserConfig>, logger: Log
       kafka: async () => void (await admin.describeCluster()),
     },
   });
-  registerInternalRoutes(app, {
+  const routeDeps = {
     pool,
     keys,
     tokens: { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, ttlSeconds: config.ACCESS_TOKEN_TTL_S },
     refreshTokenTtlSeconds: config.REFRESH_TOKEN_TTL_S,
     now,
-  });
+  };
+  registerInternalRoutes(app, routeDeps);
+  registerIdentityRoutes(app, routeDeps);
 
   const topics = topicNames(config.TOPIC_PREFIX);
   const consumer = await startConsumer({
@@ -57,6 +61,7 @@ export async function startUserService(config: Readonly<UserConfig>, logger: Log
     logger,
     producer,
     partitionsConsumedConcurrently: 3,
+    metrics,
     handleBatch: handleUserCommands({ pool, producer, outbox, topicPrefix: config.TOPIC_PREFIX, logger, now }),
   });
   await consumer.ready;

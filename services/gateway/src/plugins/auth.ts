@@ -84,3 +84,10 @@ export function userIdOf(request: FastifyRequest): number {
   if (principal.userId === undefined) throw new AppError('FORBIDDEN', 'This operation needs a user token');
   return principal.userId;
 }
+
+/** The command actor for the authenticated caller. */
+export function actorOf(request: FastifyRequest): { kind: 'user' | 'system'; id: string; role?: Exclude<Principal['role'], 'SYSTEM'> } {
+  const principal = principalOf(request);
+  if (principal.kind === 'system') return { kind: 'system', id: principal.subject };
+  return { kind: 'user', id: principal.subject, role: principal.role as Exclude<Principal['role'], 'SYSTEM'> };
+}

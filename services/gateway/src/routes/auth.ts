@@ -17,7 +17,7 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
   app.post(
     '/api/auth/register',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimitPolicies: ['register-ip'] },
       schema: {
         tags: ['auth'],
         summary: 'Create an account; its wallet is created with it',
@@ -55,7 +55,7 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
   app.post(
     '/api/auth/login',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimitPolicies: ['login-ip', 'login-account'] },
       schema: { tags: ['auth'], summary: 'Exchange email and password for tokens', body: loginBody, response: { 200: tokenPair, ...errorResponses } },
     },
     async (request) => deps.users.post('/internal/auth/login', request.body, String(request.id)) as never,

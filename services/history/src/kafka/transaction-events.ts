@@ -1,52 +1,78 @@
-import type { TransactionRecorded } from '@coin/contracts';
-import { minorUnitsPerCoin } from '@coin/contracts';
+import { transactionRecorded, type TransactionRecorded } from '@coin/contracts';
 import type { Pool } from '@coin/db';
-import type { Delivered } from '@coin/kafka';
+import { deadLetter, type BatchingProducer, type Delivered } from '@coin/kafka';
+import type { Logger } from '@coin/logger';
+import type { KafkaMessage } from 'kafkajs';
+import { storeTransactions, type ProjectedRow } from '../db/history-repo';
+import { toProjected, unprojectableReason } from '../domain/projection';
+import type { HistoryMetrics } from '../metrics';
 
-interface PartyRow {
-  partyKind: 'user' | 'treasury';
-  partyId: string;
-  event: TransactionRecorded;
+/**
+ * The schema the history consumer validates with: the event contract, plus the rules without
+ * which a row cannot be stored (a valid amount, at least one party). A message that breaks them
+ * is dead-lettered by the consumer like any other invalid message, instead of failing forever.
+ */
+export const projectableTransactionEvent = transactionRecorded.superRefine((event, ctx) => {
+  const reason = unprojectableReason(event.transaction);
+  if (reason) ctx.addIssue({ code: 'custom', message: reason, path: ['transaction'] });
+});
+
+/** PostgreSQL SQLSTATE classes that blame the data, not the database: 22 data exception, 23 integrity. */
+function isDataError(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 }
 
-function partiesOf(event: TransactionRecorded): PartyRow[] {
-  const t = event.transaction;
-  const rows: PartyRow[] = [];
-  if (t.fromUserId !== null) rows.push({ partyKind: 'user', partyId: String(t.fromUserId), event });
-  if (t.toUserId !== null && t.toUserId !== t.fromUserId) rows.push({ partyKind: 'user', partyId: String(t.toUserId), event });
-  if (t.fromTreasury !== null) rows.push({ partyKind: 'treasury', partyId: t.fromTreasury, event });
-  if (t.toTreasury !== null && t.toTreasury !== t.fromTreasury) rows.push({ partyKind: 'treasury', partyId: t.toTreasury, event });
-  return rows;
+function rowOf(event: TransactionRecorded): ProjectedRow {
+  return { ...toProjected(event.transaction), eventId: event.eventId };
 }
 
-/** Upserts one row per party; a redelivered event hits the primary key and changes nothing. */
-export function handleTransactionEvents(deps: { pool: Pool }) {
+function asKafkaMessage(item: Delivered<TransactionRecorded>): KafkaMessage {
+  return {
+    key: item.key === null ? null : Buffer.from(item.key),
+    value: Buffer.from(JSON.stringify(item.value)),
+    headers: item.headers,
+    offset: item.offset,
+    timestamp: String(Date.now()),
+    attributes: 0,
+  } as KafkaMessage;
+}
+
+/**
+ * Stores one row per transaction and one per party; a redelivered event hits the primary keys
+ * and changes nothing. If the database refuses the batch for its data, each event is retried on
+ * its own and the one it refuses goes to the dead-letter topic, so one bad message cannot block
+ * its partition. Any other failure is thrown: the batch is not committed and comes back.
+ */
+export function handleTransactionEvents(deps: { pool: Pool; producer: BatchingProducer; logger: Logger; metrics: HistoryMetrics }) {
+  const record = (items: Delivered<TransactionRecorded>[], inserted: number) => {
+    const now = Date.now();
+    deps.metrics.eventsApplied.inc({ outcome: 'new' }, inserted);
+    deps.metrics.eventsApplied.inc({ outcome: 'duplicate' }, items.length - inserted);
+    for (const item of items) {
+      const occurredAtMs = Date.parse(item.value.occurredAt);
+      deps.metrics.markApplied(occurredAtMs);
+      if (inserted > 0) deps.metrics.applyDelay.observe(Math.max(0, now - occurredAtMs) / 1000);
+    }
+  };
   return async (items: Delivered<TransactionRecorded>[]): Promise<void> => {
-    const rows = items.flatMap((i) => partiesOf(i.value));
-    if (rows.length === 0) return;
-    const col = <T>(f: (r: PartyRow) => T) => rows.map(f);
-    await deps.pool.query(
-      `INSERT INTO history_entries (party_kind, party_id, transaction_id, type, amount, from_user_id, to_user_id,
-                                    from_treasury, to_treasury, reason, reference, refund_of, created_at, event_id)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[],
-                            $8::text[], $9::text[], $10::text[], $11::text[], $12::bigint[], $13::timestamptz[], $14::uuid[])
-       ON CONFLICT DO NOTHING`,
-      [
-        col((r) => r.partyKind),
-        col((r) => r.partyId),
-        col((r) => r.event.transaction.id),
-        col((r) => r.event.transaction.type),
-        col((r) => Math.round(r.event.transaction.amount * minorUnitsPerCoin)),
-        col((r) => r.event.transaction.fromUserId),
-        col((r) => r.event.transaction.toUserId),
-        col((r) => r.event.transaction.fromTreasury),
-        col((r) => r.event.transaction.toTreasury),
-        col((r) => r.event.transaction.reason),
-        col((r) => r.event.transaction.reference),
-        col((r) => r.event.transaction.refundOf),
-        col((r) => r.event.transaction.createdAt),
-        col((r) => r.event.eventId),
-      ],
-    );
+    try {
+      record(items, await storeTransactions(deps.pool, items.map((i) => rowOf(i.value))));
+      return;
+    } catch (err) {
+      if (!isDataError(err)) throw err;
+      deps.logger.warn({ err, count: items.length }, 'batch refused for its data; storing events one by one');
+    }
+    for (const item of items) {
+      try {
+        record([item], await storeTransactions(deps.pool, [rowOf(item.value)]));
+      } catch (err) {
+        if (!isDataError(err)) throw err;
+        const error = `projection refused: ${(err as Error).message}`;
+        deps.logger.warn({ topic: item.topic, partition: item.partition, offset: item.offset, error }, 'dead-lettering unstorable event');
+        await deadLetter(deps.producer, item.topic, item.partition, asKafkaMessage(item), error);
+        deps.metrics.eventsDeadLettered.inc();
+      }
+    }
   };
 }

@@ -1,19 +1,52 @@
 import { randomUUID } from 'node:crypto';
-import type { Pool } from '@coin/db';
+import type { Pool, PoolClient } from '@coin/db';
 import { randomSecret, sha256Hex } from '@coin/security';
+
+type Queryable = Pool | PoolClient;
 
 /** Issues a refresh token in a new family (a login) or an existing one (a rotation). */
 export async function createRefreshToken(
-  pool: Pool,
+  db: Queryable,
   userId: number,
   ttlSeconds: number,
   familyId: string = randomUUID(),
 ): Promise<{ token: string; familyId: string }> {
   const token = randomSecret('rt_');
-  await pool.query(
+  await db.query(
     `INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, expires_at)
      VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
     [randomUUID(), userId, familyId, sha256Hex(token), ttlSeconds],
   );
   return { token, familyId };
+}
+
+export interface RefreshTokenRow {
+  id: string;
+  user_id: number;
+  family_id: string;
+  used_at: Date | null;
+  revoked_at: Date | null;
+  expired: boolean;
+}
+
+/** The token with this secret, locked for the rotation that reads it. */
+export async function lockRefreshToken(client: PoolClient, token: string): Promise<RefreshTokenRow | null> {
+  const result = await client.query<RefreshTokenRow>(
+    `SELECT id, user_id, family_id, used_at, revoked_at, expires_at <= now() AS expired
+       FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
+    [sha256Hex(token)],
+  );
+  return result.rows[0] ?? null;
+}
+
+export async function markUsed(client: PoolClient, id: string): Promise<void> {
+  await client.query('UPDATE refresh_tokens SET used_at = now() WHERE id = $1', [id]);
+}
+
+export async function revokeFamily(db: Queryable, familyId: string): Promise<void> {
+  await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [familyId]);
+}
+
+export async function revokeAllOfUser(db: Queryable, userId: number): Promise<void> {
+  await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
 }

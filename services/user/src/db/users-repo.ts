@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from '@coin/db';
+import type { Role } from '@coin/contracts';
 import type { UserRow } from '../domain/users';
 
 const userColumns = 'id, email, full_name, role, is_verified, token_version, created_at';
@@ -19,8 +20,15 @@ export async function insertUser(
   return result.rows[0] ?? null;
 }
 
+/** A live (not deleted) user. */
 export async function findUserById(db: Queryable, id: number): Promise<UserRow | null> {
-  const result = await db.query<UserRow>(`SELECT ${userColumns} FROM users WHERE id = $1`, [id]);
+  const result = await db.query<UserRow>(`SELECT ${userColumns} FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]);
+  return result.rows[0] ?? null;
+}
+
+/** Locks a live user's row for the rest of the transaction. */
+export async function lockUser(client: PoolClient, id: number): Promise<UserRow | null> {
+  const result = await client.query<UserRow>(`SELECT ${userColumns} FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [id]);
   return result.rows[0] ?? null;
 }
 
@@ -29,8 +37,73 @@ export async function findCredentialsByEmail(
   emailNormalized: string,
 ): Promise<(UserRow & { password_hash: string }) | null> {
   const result = await db.query<UserRow & { password_hash: string }>(
-    `SELECT ${userColumns}, password_hash FROM users WHERE email_normalized = $1`,
+    `SELECT ${userColumns}, password_hash FROM users WHERE email_normalized = $1 AND deleted_at IS NULL`,
     [emailNormalized],
   );
   return result.rows[0] ?? null;
+}
+
+/** LIKE metacharacters in a search term match themselves. */
+export function escapeLikePattern(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function listUsers(
+  db: Queryable,
+  query: { page: number; pageSize: number; role?: Role | undefined; q?: string | undefined },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const conditions = ['deleted_at IS NULL'];
+  const params: unknown[] = [];
+  if (query.role) {
+    params.push(query.role);
+    conditions.push(`role = $${params.length}`);
+  }
+  if (query.q) {
+    params.push(`%${escapeLikePattern(query.q)}%`);
+    conditions.push(`(email ILIKE $${params.length} ESCAPE '\\' OR full_name ILIKE $${params.length} ESCAPE '\\')`);
+  }
+  const where = conditions.join(' AND ');
+  const total = await db.query<{ total: string }>(`SELECT count(*) AS total FROM users WHERE ${where}`, params);
+  const rows = await db.query<UserRow>(
+    `SELECT ${userColumns} FROM users WHERE ${where} ORDER BY id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, query.pageSize, (query.page - 1) * query.pageSize],
+  );
+  return { rows: rows.rows, total: Number(total.rows[0]?.total ?? 0) };
+}
+
+/**
+ * Serialises every change that can remove a SUPERADMIN (demotion, deletion) so two concurrent
+ * ones cannot both see "another SUPERADMIN remains" and leave none.
+ */
+export async function lockSuperadminSet(client: PoolClient): Promise<number> {
+  await client.query("SELECT pg_advisory_xact_lock(hashtext('superadmin-set'))");
+  const result = await client.query<{ n: string }>("SELECT count(*) AS n FROM users WHERE role = 'SUPERADMIN' AND deleted_at IS NULL");
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+export async function setRole(client: PoolClient, id: number, role: Role): Promise<UserRow> {
+  const result = await client.query<UserRow>(
+    `UPDATE users SET role = $2, token_version = token_version + 1, updated_at = now() WHERE id = $1 RETURNING ${userColumns}`,
+    [id, role],
+  );
+  return result.rows[0]!;
+}
+
+export async function bumpTokenVersion(client: PoolClient, id: number): Promise<UserRow> {
+  const result = await client.query<UserRow>(
+    `UPDATE users SET token_version = token_version + 1, updated_at = now() WHERE id = $1 RETURNING ${userColumns}`,
+    [id],
+  );
+  return result.rows[0]!;
+}
+
+/** Deletion: every personal field erased, the row kept as a tombstone (docs/DESIGN.md). */
+export async function eraseUser(client: PoolClient, id: number): Promise<UserRow> {
+  const result = await client.query<UserRow>(
+    `UPDATE users SET email = NULL, email_normalized = NULL, full_name = NULL, password_hash = NULL,
+            token_version = token_version + 1, deleted_at = now(), updated_at = now()
+      WHERE id = $1 RETURNING ${userColumns}`,
+    [id],
+  );
+  return result.rows[0]!;
 }

@@ -25,3 +25,16 @@ export function toUser(row: UserRow): User {
     createdAt: row.created_at.toISOString(),
   };
 }
+
+/**
+ * SPEC §5: the last SUPERADMIN cannot be demoted or deleted. `newRole` null means deletion;
+ * `superadminCount` counts live SUPERADMINs including the target.
+ */
+export function removesLastSuperadmin(currentRole: Role, newRole: Role | null, superadminCount: number): boolean {
+  return currentRole === 'SUPERADMIN' && newRole !== 'SUPERADMIN' && superadminCount <= 1;
+}
+
+/** Whether a change to `currentRole` -> `newRole` (null: deletion) takes a SUPERADMIN away. */
+export function removesSuperadmin(currentRole: Role, newRole: Role | null): boolean {
+  return currentRole === 'SUPERADMIN' && newRole !== 'SUPERADMIN';
+}

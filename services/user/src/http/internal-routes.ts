@@ -1,4 +1,4 @@
-import { loginBody, sessionRequest, tokenPair, user, userIdParam } from '@coin/contracts';
+import { internalUser, loginBody, sessionRequest, tokenPair, userIdParam } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { Pool } from '@coin/db';
@@ -17,14 +17,14 @@ export interface InternalRouteDeps {
   now: () => Date;
 }
 
-async function issueSession(deps: InternalRouteDeps, row: UserRow) {
+export async function issueSession(deps: InternalRouteDeps, row: UserRow, familyId?: string) {
   const accessToken = await signAccessToken(
     deps.keys,
     deps.tokens,
     { subject: String(row.id), role: row.role, tokenVersion: row.token_version },
     deps.now().getTime(),
   );
-  const { token: refreshToken } = await createRefreshToken(deps.pool, row.id, deps.refreshTokenTtlSeconds);
+  const { token: refreshToken } = await createRefreshToken(deps.pool, row.id, deps.refreshTokenTtlSeconds, familyId);
   return { user: toUser(row), accessToken, refreshToken, expiresIn: deps.tokens.ttlSeconds };
 }
 
@@ -51,7 +51,7 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
 
   app.get(
     '/internal/users/:id',
-    { schema: { params: z.object({ id: userIdParam }), response: { 200: user.extend({ tokenVersion: z.number().int() }) } } },
+    { schema: { params: z.object({ id: userIdParam }), response: { 200: internalUser } } },
     async (request) => {
       const row = await findUserById(deps.pool, request.params.id);
       if (!row) throw new AppError('USER_NOT_FOUND', 'No such user');

@@ -1,13 +1,15 @@
-import { topicNames, userCommand, type UserCommand, type UserEvent } from '@coin/contracts';
+import { topicNames, userCommand, type Actor, type UserCommand, type UserEvent } from '@coin/contracts';
 import { AppError } from '@coin/errors';
-import { inTransaction, insertOutbox, type OutboxRelay, type Pool } from '@coin/db';
+import { inTransaction, insertOutbox, type OutboxRelay, type Pool, type PoolClient } from '@coin/db';
 import { replyAddressOf, replyBodyOf, sendReply, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { isPasswordHash } from '@coin/security';
 import { randomUUID } from 'node:crypto';
-import { insertUser } from '../db/users-repo';
+import { insertApiKey, revokeApiKey } from '../db/api-keys-repo';
+import { revokeAllOfUser } from '../db/sessions-repo';
+import { bumpTokenVersion, eraseUser, insertUser, lockSuperadminSet, lockUser, setRole } from '../db/users-repo';
 import { findOutcome, storeOutcome, type StoredOutcome } from '../db/processed-commands';
-import { normalizeEmail, toUser, type UserRow } from '../domain/users';
+import { normalizeEmail, removesLastSuperadmin, removesSuperadmin, toUser, type UserRow } from '../domain/users';
 
 export { userCommand };
 
@@ -30,6 +32,76 @@ export function userEventOf(type: UserEvent['type'], row: UserRow, now: Date): O
   } as UserEvent;
 }
 
+/** The gateway checked roles before sending; the user service checks again (defence in depth). */
+function isSuperadminOrOperator(actor: Actor): boolean {
+  return actor.kind === 'operator' || (actor.kind === 'user' && actor.role === 'SUPERADMIN');
+}
+
+function rejected(error: AppError): StoredOutcome {
+  return { ok: false, reply: error.toWire() };
+}
+
+type Effects = { outcome: StoredOutcome; events: UserEvent[] };
+
+/** The effects of one command inside its transaction. Identity commands that are not register. */
+async function applyAdminCommand(client: PoolClient, command: Exclude<UserCommand, { type: 'user.register' }>, now: Date): Promise<Effects> {
+  const forbidden = rejected(new AppError('FORBIDDEN', 'Only a SUPERADMIN may do this'));
+  switch (command.type) {
+    case 'user.change-role': {
+      if (!isSuperadminOrOperator(command.actor)) return { outcome: forbidden, events: [] };
+      const { userId, role } = command.data;
+      const current = await lockUser(client, userId);
+      if (!current) return { outcome: rejected(new AppError('USER_NOT_FOUND', 'No such user')), events: [] };
+      if (current.role === role) {
+        return { outcome: { ok: true, reply: { user: { id: current.id, role }, tokenVersion: current.token_version } }, events: [] };
+      }
+      if (removesSuperadmin(current.role, role) && removesLastSuperadmin(current.role, role, await lockSuperadminSet(client))) {
+        return { outcome: rejected(new AppError('LAST_SUPERADMIN', 'The last SUPERADMIN cannot be demoted')), events: [] };
+      }
+      const updated = await setRole(client, userId, role);
+      const event = { ...userEventOf('user.role-changed', updated, now), previousRole: current.role } as UserEvent;
+      return { outcome: { ok: true, reply: { user: { id: updated.id, role: updated.role }, tokenVersion: updated.token_version } }, events: [event] };
+    }
+    case 'user.delete': {
+      if (!isSuperadminOrOperator(command.actor)) return { outcome: forbidden, events: [] };
+      const { userId } = command.data;
+      const current = await lockUser(client, userId);
+      if (!current) return { outcome: rejected(new AppError('USER_NOT_FOUND', 'No such user')), events: [] };
+      if (removesSuperadmin(current.role, null) && removesLastSuperadmin(current.role, null, await lockSuperadminSet(client))) {
+        return { outcome: rejected(new AppError('LAST_SUPERADMIN', 'The last SUPERADMIN cannot be deleted')), events: [] };
+      }
+      const erased = await eraseUser(client, userId);
+      await revokeAllOfUser(client, userId);
+      // The event names the account as it was: consumers may need the email to notify or audit.
+      const event = userEventOf('user.deleted', { ...erased, email: current.email }, now) as UserEvent;
+      return { outcome: { ok: true, reply: { userId, tokenVersion: erased.token_version } }, events: [event] };
+    }
+    case 'user.revoke-sessions': {
+      const { userId } = command.data;
+      const self = command.actor.kind === 'user' && command.actor.id === String(userId);
+      if (!self && !isSuperadminOrOperator(command.actor)) return { outcome: forbidden, events: [] };
+      const current = await lockUser(client, userId);
+      if (!current) return { outcome: rejected(new AppError('USER_NOT_FOUND', 'No such user')), events: [] };
+      const bumped = await bumpTokenVersion(client, userId);
+      await revokeAllOfUser(client, userId);
+      const event = userEventOf('user.sessions-revoked', bumped, now) as UserEvent;
+      return { outcome: { ok: true, reply: { userId, tokenVersion: bumped.token_version } }, events: [event] };
+    }
+    case 'user.api-key.create': {
+      if (!isSuperadminOrOperator(command.actor)) return { outcome: forbidden, events: [] };
+      const createdBy = /^[1-9][0-9]{0,15}$/.test(command.actor.id) ? Number(command.actor.id) : null;
+      const key = await insertApiKey(client, { id: randomUUID(), ...command.data, createdBy });
+      return { outcome: { ok: true, reply: key }, events: [] };
+    }
+    case 'user.api-key.revoke': {
+      if (!isSuperadminOrOperator(command.actor)) return { outcome: forbidden, events: [] };
+      const revoked = await revokeApiKey(client, command.data.id);
+      if (!revoked) return { outcome: rejected(new AppError('NOT_FOUND', 'No such API key')), events: [] };
+      return { outcome: { ok: true, reply: { id: command.data.id, keyHash: revoked.keyHash } }, events: [] };
+    }
+  }
+}
+
 /**
  * Applies one command in one transaction: its effects, its outbox events and its outcome
  * commit together, so a redelivered command finds the outcome and changes nothing.
@@ -40,20 +112,19 @@ async function applyCommand(deps: UserCommandDeps, command: UserCommand) {
     const previous = await findOutcome(client, command.commandId);
     if (previous) return { outcome: previous, outboxIds: [] as number[], events: [] };
     let outcome: StoredOutcome;
-    const events: UserEvent[] = [];
-    switch (command.type) {
-      case 'user.register': {
-        const { email, passwordHash, fullName } = command.data;
-        if (!isPasswordHash(passwordHash)) throw new Error('register command without a password hash');
-        const row = await insertUser(client, { email: email.trim(), emailNormalized: normalizeEmail(email), fullName, passwordHash });
-        if (!row) {
-          outcome = { ok: false, reply: new AppError('EMAIL_TAKEN', 'An account with this email already exists').toWire() };
-        } else {
-          events.push(userEventOf('user.registered', row, deps.now()) as UserEvent);
-          outcome = { ok: true, reply: { user: toUser(row) } };
-        }
-        break;
+    let events: UserEvent[] = [];
+    if (command.type === 'user.register') {
+      const { email, passwordHash, fullName } = command.data;
+      if (!isPasswordHash(passwordHash)) throw new Error('register command without a password hash');
+      const row = await insertUser(client, { email: email.trim(), emailNormalized: normalizeEmail(email), fullName, passwordHash });
+      if (!row) {
+        outcome = rejected(new AppError('EMAIL_TAKEN', 'An account with this email already exists'));
+      } else {
+        events.push(userEventOf('user.registered', row, deps.now()) as UserEvent);
+        outcome = { ok: true, reply: { user: toUser(row) } };
       }
+    } else {
+      ({ outcome, events } = await applyAdminCommand(client, command, deps.now()));
     }
     const outboxIds = await insertOutbox(
       client,

@@ -1,0 +1,55 @@
+# syntax=docker/dockerfile:1
+#
+# One image for the four services and the migration step; the command picks which:
+#   docker run coin-ledger:<tag> gateway | user | ledger | history | migrate
+# (scripts/container/entry.ts). Ports: gateway 8080, user 8082, ledger 8083, history 8084.
+#
+# No compile step: the services run their TypeScript through tsx, a production dependency of
+# the root package.json, exactly as `npm start` and the test suite run them, so what is tested is
+# what ships. tsx transpiles each file once per process start (about a second for a service);
+# its cache goes to /tmp, the only writable path (mount an emptyDir/tmpfs there: the root
+# filesystem is read-only in compose and Kubernetes).
+#
+# PID 1 is tini: it forwards SIGTERM to node and reaps zombies; node drains in-flight requests
+# and Kafka batches on SIGTERM (runUntilSignalled in libs/http) within 20 s.
+
+# /var/lib/coin/keys: where compose mounts its development JWT key volume (a fresh named volume
+# takes the ownership of the directory it is mounted over, so the node user can write the key).
+ARG NODE_IMAGE=node:20.19-bookworm-slim
+
+# Only the workspace manifests, so the install layer below is rebuilt when a dependency
+# changes, not on every source edit (and a new workspace needs no Dockerfile change).
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY libs ./libs
+COPY services ./services
+RUN find libs services -type f ! -name package.json -delete \
+ && find libs services -depth -type d -empty -delete
+
+# Production dependencies only (jest, swc, testcontainers, typescript stay out).
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY --from=manifests /app ./
+RUN npm ci --omit=dev --no-audit --no-fund \
+ && npm cache clean --force
+
+FROM ${NODE_IMAGE} AS runtime
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tini \
+ && rm -rf /var/lib/apt/lists/* \
+ && install -d -o node -g node /var/lib/coin /var/lib/coin/keys
+ENV NODE_ENV=production \
+    HOST=0.0.0.0
+WORKDIR /app
+# Root-owned and not writable by the service user: the code cannot be changed at run time.
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json package-lock.json tsconfig.json tsconfig.base.json ./
+COPY libs ./libs
+COPY services ./services
+COPY scripts ./scripts
+# The image's `node` user, numerically, so Kubernetes can verify runAsNonRoot.
+USER 1000:1000
+EXPOSE 8080 8082 8083 8084
+ENTRYPOINT ["/usr/bin/tini", "--", "node", "--import", "tsx", "scripts/container/entry.ts"]
+CMD ["gateway"]

@@ -1,0 +1,218 @@
+/**
+ * npm run bench:history: both history reads against 1,000,000 history rows, for a user with
+ * 10,000 transactions. Requests go through the history service's internal API in-process
+ * (fastify inject: routing, zod validation, SQL on a real PostgreSQL, serialisation; no socket),
+ * which is what the gateway calls for GET /api/coins/history and GET /api/wallets/me/transactions.
+ * Then the freshness through Kafka: events produced at a steady pace, time until stored.
+ * Uses its own schema (bench_history), dropped at the end unless --keep.
+ */
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createPool, migrate, serviceDatabaseUrl } from '@coin/db';
+import { buildInternalApp } from '@coin/http';
+import { createLogger } from '@coin/logger';
+import { registerInternalRoutes } from '../services/history/src/http/internal-routes';
+import { ensureInfra } from '../scripts/infra';
+import { provision } from '../scripts/stack/provision';
+import { loadHistoryConfig } from '../services/history/src/config';
+import { startHistoryService } from '../services/history/src/service';
+import { headerNames, topicNames } from '@coin/contracts';
+import { Kafka, logLevel } from 'kafkajs';
+import { randomUUID } from 'node:crypto';
+import { devRolePassword, repoRoot, serviceDatabases } from '../scripts/stack/services';
+
+const schema = 'bench_history';
+const rowsTotal = 1_000_000;
+/** Every 100th row belongs to the measured user: 10,000 of the 1,000,000. */
+const targetEvery = 100;
+const targetUserId = 1;
+const otherUsers = 99_000;
+const warmupRequests = 200;
+const requestsPerRead = 2000;
+/** Freshness: events produced at a steady pace, each stamped with its production time. */
+const freshnessEvents = 3000;
+const freshnessBurst = 30;
+const freshnessPauseMs = 20;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function summary(name: string, samplesMs: number[]) {
+  const sorted = [...samplesMs].sort((a, b) => a - b);
+  return { read: name, requests: sorted.length, p50Ms: +percentile(sorted, 50).toFixed(3), p99Ms: +percentile(sorted, 99).toFixed(3), maxMs: +sorted[sorted.length - 1]!.toFixed(3) };
+}
+
+/**
+ * Produce-to-stored delay through Kafka and the real consumer: occurredAt is set when the event
+ * is produced, and the service's history_apply_delay_seconds histogram records storage time
+ * minus occurredAt. Returns the share stored within 1 s and the bucket holding p50 and p99.
+ */
+async function measureFreshness(databaseUrl: string, brokers: string[]) {
+  const prefix = `benchf${Date.now().toString(36)}_`;
+  await provision({ kafkaBrokers: brokers, databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
+  const env = {
+    NODE_ENV: 'development', LOG_LEVEL: 'warn', KAFKA_BROKERS: brokers.join(','), TOPIC_PREFIX: prefix, DB_SCHEMA_PREFIX: prefix,
+    HOST: '127.0.0.1', HISTORY_HTTP_PORT: '0',
+    HISTORY_DATABASE_URL: serviceDatabaseUrl(databaseUrl, serviceDatabases.history.role, devRolePassword(serviceDatabases.history.role)),
+  };
+  const service = await startHistoryService(loadHistoryConfig(env), createLogger('bench-history', 'warn'));
+  const producer = new Kafka({ clientId: 'bench-history', brokers, logLevel: logLevel.NOTHING }).producer();
+  await producer.connect();
+  const topic = topicNames(prefix).coinTransactions;
+  try {
+    for (let sent = 0; sent < freshnessEvents; sent += freshnessBurst) {
+      const now = new Date().toISOString();
+      await producer.send({
+        topic,
+        messages: Array.from({ length: freshnessBurst }, (_, i) => {
+          const id = sent + i + 1;
+          const event = { eventId: randomUUID(), type: 'coin.transaction.recorded', version: 1, occurredAt: now,
+            transaction: { id, type: 'TRANSFER', amount: 1, fromUserId: 1 + (id % 500), toUserId: 501 + (id % 500), fromTreasury: null, toTreasury: null, reason: 'bench', reference: null, refundOf: null, createdAt: now } };
+          return { key: String(id), value: JSON.stringify(event), headers: { [headerNames.type]: event.type } };
+        }),
+      });
+      await new Promise((r) => setTimeout(r, freshnessPauseMs));
+    }
+    const deadline = Date.now() + 60_000;
+    let buckets: Array<{ le: number; count: number }> = [];
+    let total = 0;
+    while (Date.now() < deadline) {
+      const text = await (await fetch(`${service.url}/metrics`)).text();
+      buckets = [...text.matchAll(/history_apply_delay_seconds_bucket\{le="([^"]+)"[^}]*\} (\d+)/g)].map((m) => ({ le: m[1] === '+Inf' ? Infinity : Number(m[1]), count: Number(m[2]) }));
+      total = buckets.find((b) => b.le === Infinity)?.count ?? 0;
+      if (total >= freshnessEvents) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const bucketOf = (q: number) => buckets.find((b) => b.count >= q * total)?.le ?? Infinity;
+    return { events: total, withinOneSecond: +((buckets.find((b) => b.le === 1)?.count ?? 0) / Math.max(total, 1)).toFixed(4), p50AtMostS: bucketOf(0.5), p99AtMostS: bucketOf(0.99) };
+  } finally {
+    await producer.disconnect();
+    await service.close();
+    const cleanup = new pg.Client({ connectionString: databaseUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP SCHEMA IF EXISTS ${prefix}history CASCADE`);
+    await cleanup.query(`DROP SCHEMA IF EXISTS ${prefix}ledger CASCADE`);
+    await cleanup.query(`DROP SCHEMA IF EXISTS ${prefix}users CASCADE`);
+    await cleanup.end();
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { keep: { type: 'boolean', default: false } } });
+  const log = (m: string) => process.stderr.write(`[bench:history] ${m}\n`);
+  const infra = await ensureInfra();
+  const admin = new pg.Client({ connectionString: infra.databaseUrl });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await admin.end();
+  await migrate({ adminUrl: infra.databaseUrl, schema, role: serviceDatabases.history.role, rolePassword: devRolePassword(serviceDatabases.history.role), migrationsDir: serviceDatabases.history.migrationsDir });
+  const url = serviceDatabaseUrl(infra.databaseUrl, serviceDatabases.history.role, devRolePassword(serviceDatabases.history.role));
+  const pool = createPool({ url, schema, applicationName: 'bench-history', connectionsMax: 4 });
+
+  const started = Date.now();
+  // One transaction per row, each with one user party: the measured user on every 100th, the
+  // others spread over 99,000 users. createdAt advances with the id plus up to 10 minutes of
+  // jitter, so arrival order and time order differ as they do across partitions.
+  await pool.query(
+    `INSERT INTO history_transactions (transaction_id, type, amount, from_user_id, to_user_id, to_treasury, reason, reference, created_at, event_id)
+     SELECT g, (ARRAY['MINT','TRANSFER','PURCHASE','REWARD'])[1 + g % 4], 100 + g % 100000,
+            CASE WHEN g % 4 IN (1, 2) THEN (CASE WHEN g % $1 = 0 THEN $2 ELSE 2 + g % $3 END) END,
+            CASE WHEN g % 4 IN (0, 1, 3) THEN (CASE WHEN g % 4 = 1 THEN 2 + (g * 7) % $3 WHEN g % $1 = 0 THEN $2 ELSE 2 + g % $3 END) END,
+            CASE WHEN g % 4 = 2 THEN 'COURSE_FEES' END,
+            'bench row ' || g, NULL,
+            timestamptz '2025-01-01T00:00:00Z' + g * interval '30 seconds' + (random() * 600) * interval '1 second',
+            md5(g::text)::uuid
+       FROM generate_series(1, $4::int) AS g`,
+    [targetEvery, targetUserId, otherUsers, rowsTotal],
+  );
+  await pool.query(
+    `INSERT INTO history_entries (party_kind, party_id, transaction_id, type, amount, from_user_id, to_user_id, from_treasury, to_treasury,
+                                  reason, reference, refund_of, created_at, event_id)
+     SELECT 'user', (CASE WHEN transaction_id % $1 = 0 THEN $2 ELSE 2 + transaction_id % $3 END)::text,
+            transaction_id, type, amount, from_user_id, to_user_id, from_treasury, to_treasury, reason, reference, refund_of, created_at, event_id
+       FROM history_transactions`,
+    [targetEvery, targetUserId, otherUsers],
+  );
+  await pool.query('VACUUM ANALYZE history_entries');
+  await pool.query('VACUUM ANALYZE history_transactions');
+  const counts = await pool.query<{ rows: number; target: number }>(
+    `SELECT count(*)::bigint AS rows, count(*) FILTER (WHERE party_id = $1)::bigint AS target FROM history_entries`,
+    [String(targetUserId)],
+  );
+  log(`loaded ${counts.rows[0]!.rows.toLocaleString('en-US')} history rows (${counts.rows[0]!.target.toLocaleString('en-US')} for user ${targetUserId}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const app = buildInternalApp({ logger: createLogger('bench-history', 'warn'), readiness: {} });
+  registerInternalRoutes(app, { pool });
+  await app.ready();
+  const get = async (url: string) => {
+    const t0 = process.hrtime.bigint();
+    const response = await app.inject({ method: 'GET', url });
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    return { ms, body: response.json() as { transactions: unknown[]; nextCursor?: string | null } };
+  };
+
+  // Keyset: walk the whole history page by page (100 pages of 100), again and again.
+  const cursorSamples: number[] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < warmupRequests + requestsPerRead; i += 1) {
+    const { ms, body } = await get(`/internal/history/users/${targetUserId}?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+    if (i >= warmupRequests) cursorSamples.push(ms);
+    cursor = body.nextCursor ?? null;
+  }
+  // Offset: pages of 20 at offsets spread evenly over the whole history, with the total.
+  const offsetSamples: number[] = [];
+  for (let i = 0; i < warmupRequests + requestsPerRead; i += 1) {
+    const offset = ((i * 7919) % 500) * 20;
+    const { ms } = await get(`/internal/history/users/${targetUserId}/page?limit=20&offset=${offset}`);
+    if (i >= warmupRequests) offsetSamples.push(ms);
+  }
+  // Admin search, first pages: everything newest first, and by type.
+  const adminSamples: number[] = [];
+  for (let i = 0; i < warmupRequests / 2 + requestsPerRead / 4; i += 1) {
+    const { ms } = await get(`/internal/transactions?limit=100${i % 2 ? '&type=PURCHASE' : ''}`);
+    if (i >= warmupRequests / 2) adminSamples.push(ms);
+  }
+
+  const plans = await Promise.all([
+    pool.query(`EXPLAIN SELECT * FROM history_entries WHERE party_kind = 'user' AND party_id = '1' AND (created_at, transaction_id) < (now(), 1) ORDER BY created_at DESC, transaction_id DESC LIMIT 101`),
+    pool.query(`EXPLAIN SELECT count(*) FROM history_entries WHERE party_kind = 'user' AND party_id = '1'`),
+  ]);
+  log('measuring freshness through Kafka');
+  const freshness = await measureFreshness(infra.databaseUrl, infra.kafkaBrokers);
+  const results = {
+    measuredAt: new Date().toISOString(),
+    how: 'history service internal API in-process (fastify inject), real PostgreSQL, sequential requests',
+    rows: counts.rows[0]!.rows,
+    userTransactions: counts.rows[0]!.target,
+    reads: [
+      summary('GET /api/coins/history (keyset, limit=100, full walks)', cursorSamples),
+      summary('GET /api/wallets/me/transactions (offset 0..9980, limit=20, with total)', offsetSamples),
+      summary('GET /api/admin/transactions (first page, limit=100, all / by type)', adminSamples),
+    ],
+    freshness,
+    plans: plans.map((p) => p.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')),
+  };
+  for (const r of results.reads) process.stdout.write(`${r.read}: p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms (${r.requests} requests)\n`);
+  process.stdout.write(`freshness (produce -> stored, ${freshness.events} events): ${(freshness.withinOneSecond * 100).toFixed(2)}% within 1 s, p50 <= ${freshness.p50AtMostS} s, p99 <= ${freshness.p99AtMostS} s\n`);
+  for (const plan of results.plans) process.stdout.write(`${plan}\n`);
+  mkdirSync(join(repoRoot, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(repoRoot, 'bench', 'results', 'history-reads.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+  await app.close();
+  await pool.end();
+  if (!values.keep) {
+    const cleanup = new pg.Client({ connectionString: infra.databaseUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await cleanup.end();
+  }
+}
+
+main().catch((err: Error) => {
+  process.stderr.write(`bench:history failed: ${err.stack ?? err.message}\n`);
+  process.exit(1);
+});

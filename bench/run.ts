@@ -1,0 +1,435 @@
+/**
+ * `npm run bench`: the pipeline (gateway → Kafka → ledger) against a naive one-process baseline
+ * (one transaction with SELECT … FOR UPDATE per transfer), same PostgreSQL, same machine, same
+ * load generator. Writes bench/results/latest.{json,md,svg} and appends to history.jsonl.
+ *
+ * Settings (environment): BENCH_USERS (10000), BENCH_STEP_S (10), BENCH_CONCURRENCY (16,64,256),
+ * BENCH_OPEN_FRACTIONS (0.5,0.8), BENCH_HOT_CONNECTIONS (128), BENCH_CPU_PROF (e.g.
+ * "gateway,ledger": profiles written to .run/bench/<prefix>/profiles and summarised),
+ * BENCH_KEEP=1 keeps the run's schemas and topics, BENCH_SKIP_BASELINE=1 / BENCH_SKIP_PIPELINE=1.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createPublicKey, randomUUID } from 'node:crypto';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createKafka } from '@coin/kafka';
+import { createLogger } from '@coin/logger';
+import { ensureInfra, type InfraEndpoints } from '../scripts/infra';
+import { generateJwtKey } from '../scripts/stack/keys';
+import { freePort, ProcessStack, waitForReady } from '../scripts/stack/processes';
+import { provision } from '../scripts/stack/provision';
+import { seedUsers, type SeededUser } from '../scripts/stack/seed';
+import { repoRoot, type ServiceName } from '../scripts/stack/services';
+import { createOperator, fundUsers } from './lib/admin';
+import { auditBaseline, baselineSchema, dropBaseline, prepareBaseline } from './baseline/schema';
+import { throughputLatencySvg } from './lib/chart';
+import { requestJson } from './lib/http';
+import { runStep, type GeneratedRequest, type StepResult } from './lib/load';
+import { summariseProfiles } from './lib/profile';
+import { say, status } from './lib/progress';
+import { benchServiceEnv } from './lib/service-env';
+
+const settings = {
+  users: Number(process.env.BENCH_USERS ?? 10_000),
+  stepSec: Number(process.env.BENCH_STEP_S ?? 10),
+  warmupSec: 3,
+  concurrencies: (process.env.BENCH_CONCURRENCY ?? '16,64,256').split(',').map(Number),
+  openFractions: (process.env.BENCH_OPEN_FRACTIONS ?? '0.5,0.8').split(',').map(Number),
+  /** Connections for open-loop steps: enough that the offered rate is not capped by them. */
+  openConnections: 128,
+  hotConnections: Number(process.env.BENCH_HOT_CONNECTIONS ?? 128),
+  /** Coins each user starts with: far more than a run can spend at ≤ 1 coin per transfer. */
+  fundCoins: 10_000,
+  cpuProf: (process.env.BENCH_CPU_PROF ?? '').split(',').filter(Boolean) as ServiceName[],
+  keep: process.env.BENCH_KEEP === '1',
+  skipBaseline: process.env.BENCH_SKIP_BASELINE === '1',
+  skipPipeline: process.env.BENCH_SKIP_PIPELINE === '1',
+};
+const resultsDir = join(repoRoot, 'bench', 'results');
+
+interface SystemResult {
+  transfersPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  peakStep: string;
+  at80PercentOfPeak: { offeredPerSec: number; transfersPerSec: number; p50Ms: number; p99Ms: number } | null;
+  steps: StepResult[];
+  notes: string[];
+}
+
+function pick<T>(items: T[]): T {
+  return items[Math.floor(Math.random() * items.length)]!;
+}
+
+/** 0.01 to 1.00 coins: small enough that no funded user runs dry during a run. */
+function randomAmount(): number {
+  return (1 + Math.floor(Math.random() * 100)) / 100;
+}
+
+function transferGenerator(users: SeededUser[], idempotency: boolean): () => GeneratedRequest {
+  return () => {
+    const from = pick(users);
+    let to = pick(users);
+    while (to.userId === from.userId) to = pick(users);
+    const headers: Record<string, string> = { authorization: `Bearer ${from.accessToken}` };
+    if (idempotency) headers['idempotency-key'] = randomUUID();
+    return { path: '/api/coins/transfer', headers, body: JSON.stringify({ toUserId: to.userId, amount: randomAmount(), reason: 'bench transfer' }) };
+  };
+}
+
+function progressTick(label: string, durationSec: number) {
+  return (p: { elapsedSec: number; okLastSec: number; ok: number; failed: number }) =>
+    status(`${label}: ${p.elapsedSec.toFixed(0)}/${durationSec} s, ${p.okLastSec} ok/s, ${p.ok} ok, ${p.failed} not ok`);
+}
+
+function describe(r: StepResult): string {
+  const codes = Object.entries(r.statusCodes)
+    .map(([c, n]) => `${c}:${n}`)
+    .join(' ');
+  return `${r.label}: ${r.transfersPerSec} transfers/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (${codes}${r.errors ? `, ${r.errors} errors` : ''}${r.timeouts ? `, ${r.timeouts} timeouts` : ''})`;
+}
+
+/** Warm-up, closed loop at rising concurrency, then open loop at fractions of the peak. */
+async function measureSystem(name: string, url: string, next: () => GeneratedRequest): Promise<SystemResult> {
+  await runStep({ label: `${name} warm-up`, url, kind: 'closed', connections: 16, durationSec: settings.warmupSec, next, onTick: progressTick(`${name} warm-up`, settings.warmupSec) });
+  const steps: StepResult[] = [];
+  for (const connections of settings.concurrencies) {
+    const label = `${name} closed c=${connections}`;
+    const result = await runStep({ label, url, kind: 'closed', connections, durationSec: settings.stepSec, next, onTick: progressTick(label, settings.stepSec) });
+    say(describe(result));
+    steps.push(result);
+  }
+  const peak = steps.reduce((best, s) => (s.transfersPerSec > best.transfersPerSec ? s : best), steps[0]!);
+  let at80: SystemResult['at80PercentOfPeak'] = null;
+  for (const fraction of settings.openFractions) {
+    const rate = Math.max(1, Math.round(peak.transfersPerSec * fraction));
+    const label = `${name} open ${Math.round(fraction * 100)}% = ${rate}/s`;
+    const result = await runStep({ label, url, kind: 'open', connections: settings.openConnections, ratePerSec: rate, durationSec: settings.stepSec, next, onTick: progressTick(label, settings.stepSec) });
+    say(describe(result));
+    steps.push(result);
+    if (Math.abs(fraction - 0.8) < 1e-9) at80 = { offeredPerSec: rate, transfersPerSec: result.transfersPerSec, p50Ms: result.p50Ms, p99Ms: result.p99Ms };
+  }
+  return { transfersPerSec: peak.transfersPerSec, p50Ms: peak.p50Ms, p99Ms: peak.p99Ms, peakStep: peak.label, at80PercentOfPeak: at80, steps, notes: [] };
+}
+
+async function hotAccount(name: string, url: string, next: () => GeneratedRequest) {
+  const label = `${name} hot account c=${settings.hotConnections}`;
+  const result = await runStep({ label, url, kind: 'closed', connections: settings.hotConnections, durationSec: settings.stepSec, next, onTick: progressTick(label, settings.stepSec) });
+  say(describe(result));
+  return { purchasesPerSec: result.transfersPerSec, p50Ms: result.p50Ms, p99Ms: result.p99Ms, step: result };
+}
+
+async function gatewayRoutes(gatewayUrl: string): Promise<Set<string>> {
+  const doc = await requestJson(gatewayUrl, 'GET', '/openapi.json');
+  return new Set(Object.keys((doc.body?.paths as Record<string, unknown>) ?? {}));
+}
+
+async function databaseCommits(adminUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const r = await client.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()');
+    return Number(r.rows[0]!.n);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The ledger's own money check: Σ balances == Σ MINT − Σ BURN, no negative balance. */
+async function pipelineInvariants(stack: ProcessStack, prefix: string, mintedMinor: number | null): Promise<{ ok: boolean; details: Record<string, unknown> }> {
+  const details: Record<string, unknown> = {};
+  let ok = true;
+  const supply = await requestJson(stack.urls.ledger, 'GET', '/internal/supply').catch(() => null);
+  if (supply && supply.status === 200) {
+    details.supply = supply.body;
+    // The ledger's audit: balances match entries, supply == Σ balances once nothing is in flight.
+    const report = supply.body as { consistent?: boolean; supply?: number; balances?: number; inFlight?: number };
+    if (typeof report.consistent === 'boolean') ok = ok && report.consistent;
+    if (report.supply !== undefined && report.balances !== undefined) ok = ok && report.supply === report.balances && (report.inFlight ?? 0) === 0;
+  } else {
+    details.supply = 'GET /internal/supply not available';
+  }
+  const pool = new pg.Pool({ connectionString: stack.env('ledger').LEDGER_DATABASE_URL, max: 1, options: `-c search_path=${prefix}ledger` });
+  try {
+    const r = await pool.query<{ total: string; negative: string; wallets: string }>(
+      'SELECT coalesce(sum(balance), 0) AS total, count(*) FILTER (WHERE balance < 0) AS negative, count(*) AS wallets FROM wallets',
+    );
+    const total = Number(r.rows[0]!.total);
+    const negative = Number(r.rows[0]!.negative);
+    details.walletBalancesMinor = total;
+    details.wallets = Number(r.rows[0]!.wallets);
+    details.negativeBalances = negative;
+    details.mintedByBenchMinor = mintedMinor;
+    ok = ok && negative === 0;
+    if (mintedMinor !== null) ok = ok && total === mintedMinor;
+  } finally {
+    await pool.end();
+  }
+  return { ok, details };
+}
+
+async function ledgerApplyFigure(): Promise<{ commandsPerSec: number | null; note: string }> {
+  const pkg = (await import(join(repoRoot, 'package.json'))) as { scripts?: Record<string, string> };
+  if (!pkg.scripts?.['bench:ledger']) return { commandsPerSec: null, note: 'npm run bench:ledger does not exist in this checkout' };
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', 'bench:ledger'], { cwd: repoRoot, env: { ...process.env, BENCH_JSON: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => {
+      const match = /"commandsPerSec"\s*:\s*([\d.]+)/.exec(out) ?? /([\d.]+)\s*commands\/s/.exec(out);
+      if (code === 0 && match) resolve({ commandsPerSec: Number(match[1]), note: 'from npm run bench:ledger' });
+      else resolve({ commandsPerSec: null, note: `npm run bench:ledger exited ${code} without a commandsPerSec figure` });
+    });
+  });
+}
+
+function startBaseline(env: Record<string, string>, logFile: string): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/baseline/server.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const chunks: string[] = [];
+  child.stdout?.on('data', (d: Buffer) => chunks.push(d.toString()));
+  child.stderr?.on('data', (d: Buffer) => chunks.push(d.toString()));
+  child.on('exit', () => writeFileSync(logFile, chunks.join('')));
+  return child;
+}
+
+async function cleanUp(infra: InfraEndpoints, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: infra.databaseUrl });
+  await client.connect();
+  try {
+    for (const schema of ['users', 'ledger', 'history', 'baseline']) await client.query(`DROP SCHEMA IF EXISTS ${prefix}${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
+  const kafka = createKafka({ brokers: infra.kafkaBrokers, clientId: 'bench-cleanup', logger: createLogger('bench', 'error') });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const topics = (await admin.listTopics()).filter((t) => t.startsWith(prefix));
+    if (topics.length > 0) await admin.deleteTopics({ topics });
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+function markdown(result: Record<string, any>): string {
+  const lines: string[] = [];
+  const p = result.pipeline as SystemResult | null;
+  const b = result.baseline as SystemResult | null;
+  lines.push(`# Benchmark ${result.startedAt}`, '');
+  lines.push(`Machine: ${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGb} GB, Node ${result.machine.node}; everything on one box.`);
+  lines.push(`Users: ${result.settings.users}; steps of ${result.settings.stepSec} s; command: \`npm run bench\`.`, '');
+  lines.push('| | transfers/s (peak) | p50 ms | p99 ms | at 80 % of peak: offered → achieved/s, p99 ms |', '|---|---|---|---|---|');
+  const row = (name: string, s: SystemResult | null) =>
+    s
+      ? `| ${name} | ${s.transfersPerSec} | ${s.p50Ms} | ${s.p99Ms} | ${s.at80PercentOfPeak ? `${s.at80PercentOfPeak.offeredPerSec} → ${s.at80PercentOfPeak.transfersPerSec}, p99 ${s.at80PercentOfPeak.p99Ms}` : '—'} |`
+      : `| ${name} | not measured | | | |`;
+  lines.push(row('pipeline', p), row('baseline', b), '');
+  if (result.ratio !== null) lines.push(`Pipeline / baseline throughput: **${result.ratio}×** (target ≥ 2×, stretch 3×).`, '');
+  const hot = result.hotAccount;
+  lines.push(`Hot account (many users paying COURSE_FEES at once): ${hot ? `${hot.purchasesPerSec} purchases/s, p99 ${hot.p99Ms} ms` : 'not measured'} (target ≥ 2,000/s).`);
+  if (result.baselineHotAccount) lines.push(`Baseline hot account (everyone paying one row): ${result.baselineHotAccount.purchasesPerSec}/s, p99 ${result.baselineHotAccount.p99Ms} ms.`);
+  lines.push(`Ledger apply alone: ${result.ledgerApply.commandsPerSec ?? 'n/a'} commands/s (${result.ledgerApply.note}).`);
+  lines.push(`Invariants: **${result.invariants.ok ? 'ok' : 'VIOLATED'}**.`, '');
+  lines.push('## Every step', '', '| step | offered/s | transfers/s | p50 | p90 | p99 | max | codes | errors |', '|---|---|---|---|---|---|---|---|---|');
+  for (const s of [...(p?.steps ?? []), ...(b?.steps ?? []), ...(hot ? [hot.step] : []), ...(result.baselineHotAccount ? [result.baselineHotAccount.step] : [])] as StepResult[]) {
+    const codes = Object.entries(s.statusCodes)
+      .map(([c, n]) => `${c}:${n}`)
+      .join(' ');
+    lines.push(`| ${s.label} | ${s.offeredPerSec ?? '—'} | ${s.transfersPerSec} | ${s.p50Ms} | ${s.p90Ms} | ${s.p99Ms} | ${s.maxMs} | ${codes} | ${s.errors + s.timeouts} |`);
+  }
+  if (result.commits) {
+    lines.push('', `PostgreSQL commits (whole server, includes other clients): ${JSON.stringify(result.commits)}`);
+  }
+  if (result.profiles) lines.push('', '## CPU profiles (self time, top functions)', '', '```', result.profiles, '```');
+  if ((result.notes as string[]).length > 0) lines.push('');
+  for (const note of result.notes as string[]) lines.push(`- ${note}`);
+  lines.push('', '![throughput/latency](latest.svg)', '');
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date().toISOString();
+  const notes: string[] = [];
+  say(`bench: ${settings.users} users, steps ${settings.stepSec} s, concurrency ${settings.concurrencies.join('/')}`);
+  const infra = await ensureInfra((m) => status(m));
+  const prefix = `bench_${Date.now().toString(36)}_`;
+  const runDir = join(repoRoot, '.run', 'bench', prefix);
+  mkdirSync(runDir, { recursive: true });
+  await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
+  const jwtKey = generateJwtKey(`bench-${prefix}`);
+  const profileDir = join(runDir, 'profiles');
+  const nodeArgs: Partial<Record<ServiceName, string[]>> = {};
+  for (const name of settings.cpuProf) nodeArgs[name] = ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`];
+
+  let stack: ProcessStack | undefined;
+  let baseline: ChildProcess | undefined;
+  const result: Record<string, any> = {
+    startedAt,
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+    settings,
+    pipeline: null,
+    baseline: null,
+    hotAccount: null,
+    baselineHotAccount: null,
+    ledgerApply: { commandsPerSec: null, note: 'not run' },
+    invariants: { ok: false, details: {} },
+    ratio: null,
+    notes,
+  };
+  try {
+    say('starting the four services as child processes');
+    stack = await ProcessStack.start({ infra, prefix, jwtKey, logDir: runDir, extraEnv: benchServiceEnv(), nodeArgs });
+    say(`stack up: gateway ${stack.gatewayUrl}`);
+    const users = await seedUsers({
+      userDatabaseUrl: stack.env('user').USER_DATABASE_URL!,
+      ledgerDatabaseUrl: stack.env('ledger').LEDGER_DATABASE_URL!,
+      prefix,
+      count: settings.users,
+      jwtKey,
+      log: status,
+    });
+    say(`${users.length} users created (user-service repository + outbox; wallets opened by the ledger from user.registered)`);
+
+    const routes = await gatewayRoutes(stack.gatewayUrl);
+    const can = { mint: routes.has('/api/admin/mint'), transfer: routes.has('/api/coins/transfer'), purchase: routes.has('/api/coins/purchase') };
+    let mintedMinor: number | null = 0;
+    if (can.mint && !settings.skipPipeline) {
+      const operator = await createOperator({ gatewayUrl: stack.gatewayUrl, userDatabaseUrl: stack.env('user').USER_DATABASE_URL!, prefix });
+      mintedMinor = await fundUsers({
+        gatewayUrl: stack.gatewayUrl,
+        operator,
+        userIds: users.map((u) => u.userId),
+        coins: settings.fundCoins,
+        onProgress: (done) => status(`funding: ${done}/${users.length} MINT commands`),
+      });
+      say(`${users.length} users funded with ${settings.fundCoins} coins each through POST /api/admin/mint`);
+    } else {
+      notes.push('POST /api/admin/mint is not in this build: users were not funded and the pipeline was not measured');
+    }
+
+    if (can.transfer && can.mint && !settings.skipPipeline) {
+      const commitsBefore = await databaseCommits(infra.databaseUrl);
+      const pipelineStarted = Date.now();
+      result.pipeline = await measureSystem('pipeline', stack.gatewayUrl, transferGenerator(users, true));
+      const commitsAfter = await databaseCommits(infra.databaseUrl);
+      const transfers = (result.pipeline as SystemResult).steps.reduce((n, s) => n + s.ok, 0);
+      result.commits = { pipelineCommits: commitsAfter - commitsBefore, pipelineTransfers: transfers, seconds: Math.round((Date.now() - pipelineStarted) / 1000) };
+    } else if (!can.transfer) {
+      notes.push('POST /api/coins/transfer is not in this build: pipeline not measured');
+    }
+    if (can.purchase && can.mint && !settings.skipPipeline) {
+      result.hotAccount = await hotAccount('pipeline', stack.gatewayUrl, () => {
+        const from = pick(users);
+        return {
+          path: '/api/coins/purchase',
+          headers: { authorization: `Bearer ${from.accessToken}`, 'idempotency-key': randomUUID() },
+          body: JSON.stringify({ treasury: 'COURSE_FEES', amount: randomAmount(), reason: 'bench purchase' }),
+        };
+      });
+    } else {
+      notes.push('POST /api/coins/purchase is not in this build: hot account not measured');
+    }
+    await new Promise((r) => setTimeout(r, 2000)); // let credit legs and replies settle before the audit
+    result.invariants = await pipelineInvariants(stack, prefix, can.mint ? mintedMinor : null);
+    if (!can.mint) result.invariants.details.note = 'no money moved in this build';
+
+    if (settings.cpuProf.length > 0) {
+      say('stopping the stack gracefully so the CPU profiles are written');
+      await stack.stop();
+      stack = undefined;
+      result.profiles = summariseProfiles(profileDir, settings.cpuProf);
+      process.stderr.write(`${result.profiles}\n`);
+    } else {
+      await stack.stop();
+      stack = undefined;
+    }
+
+    if (!settings.skipBaseline) {
+      const schema = baselineSchema(prefix);
+      const treasuryId = 1_000_000_000;
+      const ids = users.map((u) => u.userId);
+      const balanceMinor = settings.fundCoins * 100;
+      await prepareBaseline({ adminUrl: infra.databaseUrl, schema, accountIds: ids, balanceMinor, treasuryId });
+      const port = await freePort();
+      baseline = startBaseline(
+        {
+          BASELINE_PORT: String(port),
+          BASELINE_DATABASE_URL: infra.databaseUrl,
+          BASELINE_SCHEMA: schema,
+          BASELINE_JWT_PUBLIC_KEY: createPublicKey(jwtKey.privateKeyPem).export({ type: 'spki', format: 'pem' }).toString(),
+        },
+        join(runDir, 'baseline.log'),
+      );
+      const baselineUrl = `http://127.0.0.1:${port}`;
+      await waitForReady(baselineUrl, 30_000);
+      say('baseline up (one process, one transaction with SELECT … FOR UPDATE per transfer)');
+      const toPath = (g: GeneratedRequest): GeneratedRequest => ({ ...g, path: '/transfer', headers: { authorization: g.headers.authorization! } });
+      const gen = transferGenerator(users, false);
+      result.baseline = await measureSystem('baseline', baselineUrl, () => toPath(gen()));
+      result.baselineHotAccount = await hotAccount('baseline', baselineUrl, () => {
+        const from = pick(users);
+        return { path: '/transfer', headers: { authorization: `Bearer ${from.accessToken}` }, body: JSON.stringify({ toUserId: treasuryId, amount: randomAmount(), reason: 'bench purchase' }) };
+      });
+      const audit = await auditBaseline(infra.databaseUrl, schema, ids.length * balanceMinor);
+      result.invariants.details.baseline = audit;
+      result.invariants.ok = result.invariants.ok && audit.ok;
+      baseline.kill('SIGTERM');
+      baseline = undefined;
+      if (!settings.keep) await dropBaseline(infra.databaseUrl, schema);
+    }
+
+    result.ledgerApply = await ledgerApplyFigure();
+    if (result.pipeline && result.baseline) result.ratio = Math.round((result.pipeline.transfersPerSec / result.baseline.transfersPerSec) * 100) / 100;
+  } finally {
+    await stack?.stop();
+    baseline?.kill('SIGTERM');
+    if (!settings.keep) await cleanUp(infra, prefix).catch((err: Error) => say(`clean-up failed: ${err.message}`));
+  }
+
+  mkdirSync(resultsDir, { recursive: true });
+  const json = {
+    pipeline: result.pipeline,
+    baseline: result.baseline,
+    hotAccount: result.hotAccount,
+    ledgerApply: result.ledgerApply,
+    invariants: result.invariants,
+    ratio: result.ratio,
+    baselineHotAccount: result.baselineHotAccount,
+    commits: result.commits ?? null,
+    startedAt,
+    machine: result.machine,
+    settings,
+    notes,
+  };
+  writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(join(resultsDir, 'latest.md'), markdown(result));
+  const closed = (s: SystemResult | null) =>
+    (s?.steps ?? []).filter((x) => x.kind === 'closed').map((x) => ({ label: `c=${x.connections}`, x: x.transfersPerSec, p50: x.p50Ms, p99: x.p99Ms }));
+  writeFileSync(
+    join(resultsDir, 'latest.svg'),
+    throughputLatencySvg(`Transfers: pipeline vs naive baseline (${startedAt.slice(0, 10)})`, [
+      { name: 'pipeline', colour: '#1f77b4', points: closed(result.pipeline) },
+      { name: 'baseline', colour: '#d62728', points: closed(result.baseline) },
+    ]),
+  );
+  appendFileSync(
+    join(resultsDir, 'history.jsonl'),
+    `${JSON.stringify({ startedAt, pipeline: result.pipeline?.transfersPerSec ?? null, baseline: result.baseline?.transfersPerSec ?? null, ratio: result.ratio, hot: result.hotAccount?.purchasesPerSec ?? null, p99At80: result.pipeline?.at80PercentOfPeak?.p99Ms ?? null, invariants: result.invariants.ok })}\n`,
+  );
+  say(`results: bench/results/latest.json, latest.md, latest.svg`);
+  say(
+    `pipeline ${result.pipeline?.transfersPerSec ?? 'n/a'}/s, baseline ${result.baseline?.transfersPerSec ?? 'n/a'}/s, ratio ${result.ratio ?? 'n/a'}, hot ${result.hotAccount?.purchasesPerSec ?? 'n/a'}/s, invariants ${result.invariants.ok ? 'ok' : 'VIOLATED'}`,
+  );
+  if (!result.invariants.ok) process.exitCode = 1;
+}
+
+main().catch((err: unknown) => {
+  say(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { headerNames } from './messaging';
+import { transactionRecorded } from './ledger';
+import { defaultPartitions, topicBases } from './topics';
+import { userDeleted, userRegistered, userRoleChanged, userSessionsRevoked } from './user';
+
+/**
+ * The events other internal services may consume (SPEC §8), described once: the AsyncAPI
+ * document below and docs/EVENTS.md are generated from / checked against this list, and the
+ * payload schemas are the zod schemas the producers and consumers of this repo validate with.
+ */
+export const publishedEvents = [
+  {
+    channel: 'coinTransactions',
+    topic: topicBases.coinTransactions,
+    key: 'The transaction id, as a decimal string',
+    description:
+      'One message per committed ledger transaction, produced by the ledger through its outbox after the commit. ' +
+      'At least once and in order per key; deduplicate by eventId (or by transaction.id).',
+    messages: [{ name: 'coinTransactionRecorded', type: 'coin.transaction.recorded', schema: transactionRecorded, summary: 'A transaction was committed to the ledger' }],
+  },
+  {
+    channel: 'userEvents',
+    topic: topicBases.userEvents,
+    key: 'The user id, as a decimal string',
+    description:
+      'Lifecycle of user accounts, produced by the user service through its outbox. At least once and in order per user; deduplicate by eventId.',
+    messages: [
+      { name: 'userRegistered', type: 'user.registered', schema: userRegistered, summary: 'A user account was created' },
+      { name: 'userRoleChanged', type: 'user.role-changed', schema: userRoleChanged, summary: "A user's role changed; older tokens are revoked" },
+      { name: 'userDeleted', type: 'user.deleted', schema: userDeleted, summary: 'A user account was deleted' },
+      { name: 'userSessionsRevoked', type: 'user.sessions-revoked', schema: userSessionsRevoked, summary: "A user logged out everywhere; older tokens are revoked" },
+    ],
+  },
+] as const;
+
+type JsonObject = Record<string, unknown>;
+
+function jsonSchemaOf(schema: z.ZodType): JsonObject {
+  // AsyncAPI's default schema format is a superset of JSON Schema draft 7.
+  const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }) as JsonObject;
+  delete json.$schema;
+  return json;
+}
+
+/** The version of the event contract: bumped with every change to a published schema. */
+export const eventContractVersion = '1.0.0';
+const kafkaBindingVersion = '0.5.0';
+
+/**
+ * The AsyncAPI 3.0 document of the published topics, generated from the zod schemas. Topic
+ * addresses are the base names; a deployment with TOPIC_PREFIX prepends it to each.
+ */
+export function buildAsyncApiDocument(options: { serverHost?: string } = {}): JsonObject {
+  const channels: JsonObject = {};
+  const operations: JsonObject = {};
+  const messages: JsonObject = {};
+  for (const published of publishedEvents) {
+    const channelMessages: JsonObject = {};
+    for (const message of published.messages) {
+      messages[message.name] = {
+        name: message.type,
+        title: message.type,
+        summary: message.summary,
+        contentType: 'application/json',
+        headers: {
+          type: 'object',
+          required: [headerNames.type],
+          properties: { [headerNames.type]: { type: 'string', const: message.type, description: 'The event type, also in the body' } },
+        },
+        payload: jsonSchemaOf(message.schema),
+        correlationId: { description: 'Unique per event; the deduplication key', location: '$message.payload#/eventId' },
+        bindings: { kafka: { key: { type: 'string', description: published.key }, bindingVersion: kafkaBindingVersion } },
+      };
+      channelMessages[message.name] = { $ref: `#/components/messages/${message.name}` };
+    }
+    channels[published.channel] = {
+      address: published.topic,
+      description: published.description,
+      messages: channelMessages,
+      bindings: {
+        kafka: { topic: published.topic, partitions: defaultPartitions[published.topic], bindingVersion: kafkaBindingVersion },
+      },
+    };
+    operations[`consume${published.channel[0]!.toUpperCase()}${published.channel.slice(1)}`] = {
+      action: 'receive',
+      channel: { $ref: `#/channels/${published.channel}` },
+      summary: `Consume ${published.topic}`,
+      messages: published.messages.map((m) => ({ $ref: `#/channels/${published.channel}/messages/${m.name}` })),
+    };
+  }
+  return {
+    asyncapi: '3.0.0',
+    info: {
+      title: 'Coin ledger events',
+      version: eventContractVersion,
+      description:
+        'Events for other internal services (SPEC §8). Delivery is at least once and in order per key; every event ' +
+        'carries a unique eventId for deduplication. See docs/EVENTS.md for how to consume the topics and the versioning policy.',
+    },
+    defaultContentType: 'application/json',
+    servers: {
+      kafka: { host: options.serverHost ?? 'kafka:9092', protocol: 'kafka', description: 'The cluster the services of this deployment use' },
+    },
+    channels,
+    operations,
+    components: { messages },
+  };
+}

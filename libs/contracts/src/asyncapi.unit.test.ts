@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import specs from '@asyncapi/specs';
+import { buildAsyncApiDocument, publishedEvents } from './asyncapi';
+import { transactionRecorded } from './ledger';
+import { userEvent } from './user';
+
+type Json = Record<string, any>;
+
+function resolve(doc: Json, ref: string): unknown {
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((node, part) => (node as Json | undefined)?.[part], doc);
+}
+
+function refsOf(node: unknown, out: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((n) => refsOf(n, out));
+  else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string') out.push(v);
+      else refsOf(v, out);
+    }
+  }
+  return out;
+}
+
+describe('AsyncAPI document generated from the zod event schemas', () => {
+  const doc = buildAsyncApiDocument();
+
+  it('when validated against the official AsyncAPI 3.0.0 JSON Schema, then it has no errors', () => {
+    // The bundled schema embeds its own copy of the draft-07 meta-schema, so Ajv's must stay out.
+    const ajv = new Ajv({ strict: false, allErrors: true, meta: false, validateSchema: false });
+    addFormats(ajv);
+    const validate = ajv.compile((specs as unknown as { schemas: Record<string, object> }).schemas['3.0.0']!);
+    const valid = validate(doc);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('then both topics and every event type are in it, and every $ref resolves', () => {
+    expect(doc.asyncapi).toBe('3.0.0');
+    const channels = doc.channels as Json;
+    expect(Object.values(channels).map((c) => c.address)).toEqual(['coin.transactions', 'user.events']);
+    const names = Object.values(doc.components as Json)
+      .flatMap((group) => Object.values(group as Json))
+      .map((m) => m.name);
+    // The document lists exactly the event types of the unions the code validates with, so an
+    // event added in code without being documented fails here.
+    const userTypes = userEvent.options.map((o) => o.shape.type.value);
+    expect(names).toEqual(['coin.transaction.recorded', ...userTypes]);
+    for (const ref of refsOf(doc)) expect([ref, resolve(doc, ref) !== undefined]).toEqual([ref, true]);
+  });
+
+  it('then a payload schema accepts what the zod schema accepts and rejects what it rejects', () => {
+    const ajv = new Ajv({ strict: false });
+    addFormats(ajv);
+    const payload = (resolve(doc, '#/components/messages/coinTransactionRecorded') as Json).payload;
+    const check = ajv.compile(payload);
+    const good = {
+      eventId: '0b7f5b5e-58c5-4c59-9a38-1a4d0f0f9d11',
+      type: 'coin.transaction.recorded',
+      version: 1,
+      occurredAt: '2030-01-01T00:00:00.000Z',
+      transaction: { id: 7, type: 'TRANSFER', amount: 1.5, fromUserId: 1, toUserId: 2, fromTreasury: null, toTreasury: null, reason: 'r', reference: null, refundOf: null, createdAt: '2030-01-01T00:00:00.000Z' },
+    };
+    expect(transactionRecorded.safeParse(good).success).toBe(true);
+    expect(check(good)).toBe(true);
+    const bad = { ...good, version: 2 };
+    expect(transactionRecorded.safeParse(bad).success).toBe(false);
+    expect(check(bad)).toBe(false);
+  });
+
+  it('when a published event list entry has no messages, then that would be caught: every channel has at least one', () => {
+    for (const p of publishedEvents) expect(p.messages.length).toBeGreaterThan(0);
+  });
+});
+
+describe('docs/EVENTS.md', () => {
+  it('then it names every published topic and event type', () => {
+    const text = readFileSync(join(__dirname, '../../../docs/EVENTS.md'), 'utf8');
+    for (const published of publishedEvents) {
+      expect([published.topic, text.includes(published.topic)]).toEqual([published.topic, true]);
+      for (const message of published.messages) expect([message.type, text.includes(`\`${message.type}\``)]).toEqual([message.type, true]);
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { apiKeyScope, apiKeyScopes, isoDateTime, role, userId } from './common';
+import { coinValue } from './money';
+import { user } from './user';
+
+// ---- API keys (SPEC §5) ----
+export const apiKey = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  scopes: z.array(apiKeyScope),
+  createdAt: isoDateTime,
+  revokedAt: isoDateTime.nullable(),
+});
+export type ApiKey = z.infer<typeof apiKey>;
+
+export const createApiKeyBody = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  scopes: z
+    .array(apiKeyScope)
+    .min(1)
+    .max(apiKeyScopes.length)
+    .refine((s) => new Set(s).size === s.length, { message: 'scopes must not repeat' }),
+});
+export const createdApiKey = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  scopes: z.array(apiKeyScope),
+  createdAt: isoDateTime,
+  key: z.string().describe('The secret, shown this once; only its hash is stored'),
+});
+export const apiKeyList = z.object({ apiKeys: z.array(apiKey) });
+export const apiKeyIdParams = z.object({ id: z.uuid() });
+
+/** Internal: the gateway asks whether an active key has this hash. */
+export const apiKeyLookup = z.strictObject({ keyHash: z.string().regex(/^[0-9a-f]{64}$/) });
+export const apiKeyGrant = z.object({ id: z.uuid(), scopes: z.array(apiKeyScope) });
+export type ApiKeyGrant = z.infer<typeof apiKeyGrant>;
+
+// ---- Sessions and platform clients (SPEC §5) ----
+export const logoutBody = z.strictObject({ refreshToken: z.string().min(1).max(512) });
+export const clientCredentialsBody = z.strictObject({
+  clientId: z.string().min(1).max(100),
+  clientSecret: z.string().min(1).max(200),
+});
+export const systemToken = z.object({
+  accessToken: z.string(),
+  tokenType: z.literal('Bearer'),
+  expiresIn: z.number().int().describe('Seconds until the access token expires'),
+});
+
+// ---- User administration (seed 4.7-4.10, SPEC §6) ----
+/** SPEC §6 paging: integers only, out of range -> 400, never clamped. */
+function integerQuery(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^[0-9]{1,10}$/, 'must be an integer')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+export const userPageSizeDefault = 20;
+export const userPageSizeMax = 100;
+export const userPageMax = 1_000_000;
+export const userListQuery = z.object({
+  page: integerQuery(1, userPageMax).default(1),
+  pageSize: integerQuery(1, userPageSizeMax).default(userPageSizeDefault),
+  role: role.optional(),
+  q: z.string().trim().min(1).max(254).optional().describe('Matches email or full name (case-insensitive substring)'),
+});
+export const pagination = z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
+export const userList = z.object({ users: z.array(user), pagination });
+export type UserList = z.infer<typeof userList>;
+export const userDetail = user.extend({ wallet: z.object({ balance: coinValue }) });
+export const changeRoleBody = z.strictObject({ role });
+export const roleChanged = z.object({ message: z.string(), user: z.object({ id: userId, role }) });
+export const messageBody = z.object({ message: z.string() });
+
+/** Internal: a user with the token version the gateway compares access tokens against. */
+export const internalUser = user.extend({ tokenVersion: z.number().int().nonnegative() });

@@ -1,0 +1,96 @@
+import { headerNames } from '@coin/contracts';
+import type { Logger } from '@coin/logger';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+
+/** Metric names, shared with deploy/prometheus/alerts.yml and the docs. */
+export const kafkaMetricNames = {
+  requestReplyDuration: 'kafka_request_reply_duration_seconds',
+  consumerBatchSize: 'kafka_consumer_batch_size',
+  consumerBatchDuration: 'kafka_consumer_batch_duration_seconds',
+  consumerLag: 'kafka_consumer_lag',
+  consumerMessages: 'kafka_consumer_messages_total',
+} as const;
+
+/** Gets the metric of that name from the registry, or registers a new one (several consumers share one registry). */
+function once<M>(registry: Registry, name: string, create: () => M): M {
+  return (registry.getSingleMetric(name) as M | undefined) ?? create();
+}
+
+export interface ConsumerMetrics {
+  batchSize: Histogram<'group' | 'topic'>;
+  batchDuration: Histogram<'group' | 'topic'>;
+  lag: Gauge<'group' | 'topic' | 'partition'>;
+  messages: Counter<'group' | 'topic' | 'outcome'>;
+}
+
+/**
+ * Per consumer group: how many messages each fetched partition batch held, how long its handler
+ * took (for the ledger's command group this is the apply time of one database transaction),
+ * how far the group is behind the partition's high watermark, and valid vs dead-lettered counts.
+ */
+export function consumerMetrics(registry: Registry): ConsumerMetrics {
+  return {
+    batchSize: once(registry, kafkaMetricNames.consumerBatchSize, () =>
+      new Histogram({
+        name: kafkaMetricNames.consumerBatchSize,
+        help: 'Messages per handled partition batch',
+        labelNames: ['group', 'topic'] as const,
+        buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000],
+        registers: [registry],
+      }),
+    ),
+    batchDuration: once(registry, kafkaMetricNames.consumerBatchDuration, () =>
+      new Histogram({
+        name: kafkaMetricNames.consumerBatchDuration,
+        help: 'Time the handler took for one partition batch (the ledger: apply and commit)',
+        labelNames: ['group', 'topic'] as const,
+        buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+        registers: [registry],
+      }),
+    ),
+    lag: once(registry, kafkaMetricNames.consumerLag, () =>
+      new Gauge({
+        name: kafkaMetricNames.consumerLag,
+        help: 'Messages between the last handled offset and the high watermark, per partition',
+        labelNames: ['group', 'topic', 'partition'] as const,
+        registers: [registry],
+      }),
+    ),
+    messages: once(registry, kafkaMetricNames.consumerMessages, () =>
+      new Counter({
+        name: kafkaMetricNames.consumerMessages,
+        help: 'Messages consumed, by outcome: valid (handed to the handler), dead_lettered, handler_failed (batch redelivered)',
+        labelNames: ['group', 'topic', 'outcome'] as const,
+        registers: [registry],
+      }),
+    ),
+  };
+}
+
+/** The gateway's command round trip: produce, apply elsewhere, reply consumed. */
+export function requestReplyHistogram(registry: Registry): Histogram<'topic' | 'type' | 'outcome'> {
+  return once(registry, kafkaMetricNames.requestReplyDuration, () =>
+    new Histogram({
+      name: kafkaMetricNames.requestReplyDuration,
+      help: 'Command round trip over Kafka, from produce to reply (outcome: ok, rejected, timeout, unavailable)',
+      labelNames: ['topic', 'type', 'outcome'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+  );
+}
+
+/**
+ * A child logger carrying the ids that tie one request's log lines together across services:
+ * requestId (set by the gateway), commandId and correlationId (set on every command).
+ */
+export function loggerForHeaders(logger: Logger, headers: Record<string, string>): Logger {
+  const bindings: Record<string, string> = {};
+  const requestId = headers[headerNames.requestId];
+  const commandId = headers[headerNames.commandId];
+  const correlationId = headers[headerNames.correlationId];
+  if (requestId) bindings.requestId = requestId;
+  if (commandId) bindings.commandId = commandId;
+  if (correlationId) bindings.correlationId = correlationId;
+  return Object.keys(bindings).length > 0 ? logger.child(bindings) : logger;
+}

@@ -1,0 +1,43 @@
+import { commonEnv, parseConfig, positiveInt, z, type Env } from '@coin/config';
+import { defaultPartitions } from '@coin/contracts';
+
+const { HOST: _unusedHost, ...infraEnv } = commonEnv;
+
+/**
+ * The migration step (compose one-shot, Kubernetes Job): creates the topics, each service's
+ * role and schema, applies the migrations, and optionally the first SUPERADMIN.
+ */
+export const migrateConfigSchema = z
+  .object({
+    ...infraEnv,
+    /** Admin URL: a role that may create roles and schemas. Used by this step only, never by a service. */
+    DATABASE_URL: z.string().url(),
+    /** The user service's own URL: its role and password are created from it (the same Secret the service reads). */
+    USER_DATABASE_URL: z.string().url().optional(),
+    /** The ledger service's own URL, as USER_DATABASE_URL. */
+    LEDGER_DATABASE_URL: z.string().url().optional(),
+    /** The history service's own URL, as USER_DATABASE_URL. */
+    HISTORY_DATABASE_URL: z.string().url().optional(),
+    /** Partitions of ledger.commands when it is created (never changed afterwards: see the drain procedure). */
+    LEDGER_COMMANDS_PARTITIONS: positiveInt(defaultPartitions['ledger.commands']),
+    /** Creates the first SUPERADMIN when no SUPERADMIN exists yet (with BOOTSTRAP_SUPERADMIN_PASSWORD). */
+    BOOTSTRAP_SUPERADMIN_EMAIL: z.string().email().optional(),
+    /** The first SUPERADMIN's password. Never logged. */
+    BOOTSTRAP_SUPERADMIN_PASSWORD: z.string().min(12).max(128).optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production') {
+      for (const key of ['USER_DATABASE_URL', 'LEDGER_DATABASE_URL', 'HISTORY_DATABASE_URL'] as const) {
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required in production (development role passwords are refused)' });
+      }
+    }
+    if (Boolean(c.BOOTSTRAP_SUPERADMIN_EMAIL) !== Boolean(c.BOOTSTRAP_SUPERADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['BOOTSTRAP_SUPERADMIN_PASSWORD'], message: 'set both BOOTSTRAP_SUPERADMIN_EMAIL and BOOTSTRAP_SUPERADMIN_PASSWORD, or neither' });
+    }
+  });
+
+export type MigrateConfig = z.output<typeof migrateConfigSchema>;
+
+export function loadMigrateConfig(env: Env): Readonly<MigrateConfig> {
+  return parseConfig(migrateConfigSchema, env);
+}

@@ -1,0 +1,31 @@
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { gatewayConfigSchema } from '../../services/gateway/src/config';
+import { historyConfigSchema } from '../../services/history/src/config';
+import { ledgerConfigSchema } from '../../services/ledger/src/config';
+import { userConfigSchema } from '../../services/user/src/config';
+import { migrateConfigSchema } from '../container/migrate-config';
+import { repoRoot } from '../stack/services';
+
+export interface ConfiguredWorkload {
+  /** The image command that runs it, and the compose service / Kubernetes workload name. */
+  name: 'gateway' | 'user' | 'ledger' | 'history' | 'migrate';
+  schema: z.ZodObject;
+  /** Source files whose doc comments describe the keys (the schema's file, then libs/config). */
+  sources: string[];
+}
+
+const commonSource = join(repoRoot, 'libs/config/src/index.ts');
+
+/** Every workload of the image and the schema it parses its environment with: the one source for env vars. */
+export const configuredWorkloads: ConfiguredWorkload[] = [
+  { name: 'gateway', schema: gatewayConfigSchema, sources: [join(repoRoot, 'services/gateway/src/config.ts'), commonSource] },
+  { name: 'user', schema: userConfigSchema, sources: [join(repoRoot, 'services/user/src/config.ts'), commonSource] },
+  { name: 'ledger', schema: ledgerConfigSchema, sources: [join(repoRoot, 'services/ledger/src/config.ts'), commonSource] },
+  { name: 'history', schema: historyConfigSchema, sources: [join(repoRoot, 'services/history/src/config.ts'), commonSource] },
+  { name: 'migrate', schema: migrateConfigSchema, sources: [join(repoRoot, 'scripts/container/migrate-config.ts'), commonSource] },
+];
+
+export function envKeysOf(workload: ConfiguredWorkload): string[] {
+  return Object.keys(workload.schema.shape);
+}

@@ -1,0 +1,46 @@
+/**
+ * A fingerprint of every table of the services' schemas, for "a rejected request changes
+ * nothing". Tables that record rejections on purpose are left out: processed_commands (SPEC §4:
+ * a rejected command's outcome is remembered, so its retry gets the same answer), idempotency
+ * records, and refresh tokens (SPEC §5: a reused refresh token is refused AND revokes its
+ * family). Meant for small test schemas: it reads every row.
+ */
+import pg from 'pg';
+import { assertIdentifier } from '@coin/db';
+
+const excludedTables = /^(processed_commands|idempotency.*|refresh_tokens|.*_rate_limits?)$/;
+
+export interface StateSnapshotter {
+  snapshot(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function stateSnapshotter(adminUrl: string, schemas: string[]): StateSnapshotter {
+  for (const s of schemas) assertIdentifier(s);
+  const pool = new pg.Pool({ connectionString: adminUrl, max: 1 });
+  let tables: Array<{ schema: string; table: string }> | undefined;
+  return {
+    async snapshot() {
+      if (!tables) {
+        const result = await pool.query<{ schema: string; table: string }>(
+          `SELECT table_schema AS schema, table_name AS table FROM information_schema.tables
+            WHERE table_schema = ANY($1::text[]) AND table_type = 'BASE TABLE' ORDER BY 1, 2`,
+          [schemas],
+        );
+        tables = result.rows.filter((r) => !excludedTables.test(r.table) && r.table !== 'schema_migrations');
+      }
+      if (tables.length === 0) return '';
+      const parts = tables.map((t) => {
+        assertIdentifier(t.table);
+        // Outbox rows are marked published after the fact: only their existence counts.
+        const row = t.table === 'outbox' ? 'x.id::text' : 'x::text';
+        return `SELECT '${t.schema}.${t.table}' AS name, count(*) AS n, md5(coalesce(string_agg(${row}, '|' ORDER BY ${row}), '')) AS digest FROM ${t.schema}.${t.table} x`;
+      });
+      const result = await pool.query<{ name: string; n: string; digest: string }>(parts.join(' UNION ALL '));
+      return result.rows.map((r) => `${r.name}:${r.n}:${r.digest}`).join('\n');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

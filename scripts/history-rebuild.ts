@@ -1,0 +1,100 @@
+/**
+ * Re-creates the history projection from the ledger's record:
+ *   npm run history:rebuild [-- --reset] [--page-size N]
+ * Pages through the ledger's internal API (GET /internal/transactions?afterId&limit), upserts
+ * every page into the history schema with a checkpoint, shows progress, and ends with a count
+ * check against the ledger; exits 1 on a mismatch. Interrupted, it resumes on the next run.
+ */
+import { parseArgs } from 'node:util';
+import { commonEnv, parseConfig, positiveInt, z } from '@coin/config';
+import { createPool, serviceDatabaseUrl } from '@coin/db';
+import { httpLedgerRecord, rebuildHistory, type RebuildProgress } from '../services/history/src/rebuild';
+import { ensureInfra } from './infra';
+import { devRolePassword } from './stack/services';
+
+const rebuildConfig = z.object({
+  ...commonEnv,
+  LEDGER_SERVICE_URL: z.string().url().default('http://127.0.0.1:8083'),
+  /** The history service's own database URL; on a laptop, derived from the local infrastructure. */
+  HISTORY_DATABASE_URL: z.string().url().optional(),
+  LEDGER_HTTP_TIMEOUT_MS: positiveInt(30_000),
+});
+
+/** Pages of 1000: a few hundred KiB of JSON per request, one short transaction per page. */
+const pageSizeDefault = 1000;
+/** The ledger serves at most 1000 per page. */
+const pageSizeMax = 1000;
+const plainProgressIntervalMs = 5000;
+const barWidth = 30;
+
+export function progressLine(p: RebuildProgress, startedMs: number, nowMs: number): string {
+  const seconds = Math.max((nowMs - startedMs) / 1000, 0.001);
+  const rate = Math.round(p.done / seconds);
+  const head = `${p.resumed ? 'resumed, ' : ''}${p.done.toLocaleString('en-US')} transactions, ${rate.toLocaleString('en-US')}/s, at id ${p.afterId}`;
+  if (p.estimatedLastId <= 0) return head;
+  const fraction = Math.min(1, p.afterId / p.estimatedLastId);
+  const filled = Math.round(fraction * barWidth);
+  return `[${'#'.repeat(filled)}${'-'.repeat(barWidth - filled)}] ~${Math.round(fraction * 100)}% ${head}`;
+}
+
+function progressPrinter(stream: NodeJS.WriteStream): { update(p: RebuildProgress): void; end(): void } {
+  const startedMs = Date.now();
+  let lastPlainMs = 0;
+  let live = false;
+  return {
+    update(p) {
+      const now = Date.now();
+      if (stream.isTTY) {
+        stream.write(`\r\x1b[2K${progressLine(p, startedMs, now)}`);
+        live = true;
+      } else if (now - lastPlainMs >= plainProgressIntervalMs) {
+        lastPlainMs = now;
+        stream.write(`${progressLine(p, startedMs, now)}\n`);
+      }
+    },
+    end() {
+      if (live) stream.write('\n');
+    },
+  };
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { reset: { type: 'boolean', default: false }, 'page-size': { type: 'string' } } });
+  const pageSizeText = values['page-size'] ?? String(pageSizeDefault);
+  if (!/^[1-9][0-9]*$/.test(pageSizeText) || Number(pageSizeText) > pageSizeMax) throw new Error(`--page-size must be an integer 1..${pageSizeMax}`);
+  const config = parseConfig(rebuildConfig, process.env);
+  let databaseUrl = config.HISTORY_DATABASE_URL;
+  if (!databaseUrl) {
+    if (config.NODE_ENV === 'production') throw new Error('HISTORY_DATABASE_URL is required in production');
+    databaseUrl = serviceDatabaseUrl((await ensureInfra()).databaseUrl, 'coin_history', devRolePassword('coin_history'));
+  }
+  const pool = createPool({ url: databaseUrl, schema: `${config.DB_SCHEMA_PREFIX}history`, applicationName: 'history-rebuild', connectionsMax: 2 });
+  const progress = progressPrinter(process.stderr);
+  try {
+    const result = await rebuildHistory({
+      pool,
+      ledger: httpLedgerRecord(config.LEDGER_SERVICE_URL, config.LEDGER_HTTP_TIMEOUT_MS),
+      pageSize: Number(pageSizeText),
+      reset: values.reset ?? false,
+      onProgress: (p) => progress.update(p),
+    });
+    progress.end();
+    if (result.skipped.length > 0) process.stdout.write(`skipped ${result.skipped.length} unprojectable transaction(s): ${result.skipped.slice(0, 20).join(', ')}\n`);
+    process.stdout.write(
+      `count check up to id ${result.lastId}: ledger ${result.ledgerCount}, projection ${result.projectionCount} -> ${result.countsMatch ? 'OK' : 'MISMATCH'}\n`,
+    );
+    return result.countsMatch ? 0 : 1;
+  } finally {
+    await pool.end();
+  }
+}
+
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (err: Error) => {
+      process.stderr.write(`\nhistory:rebuild failed: ${err.message}\n`);
+      process.exit(2);
+    },
+  );
+}

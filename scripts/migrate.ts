@@ -1,0 +1,70 @@
+// The migration entry point of the container image (`docker compose` one-shot, Kubernetes Job):
+// topics, per-service roles/schemas/migrations, and the optional first SUPERADMIN, from env only.
+// Idempotent: run it before every rollout.
+import { serviceDatabaseUrl } from '@coin/db';
+import { createLogger } from '@coin/logger';
+import { loadMigrateConfig, type MigrateConfig } from './container/migrate-config';
+import { bootstrapSuperadmin } from './stack/bootstrap-admin';
+import { provision } from './stack/provision';
+import { devRolePassword, serviceDatabases, type DatabaseService } from './stack/services';
+
+const urlKeys: Record<DatabaseService, 'USER_DATABASE_URL' | 'LEDGER_DATABASE_URL' | 'HISTORY_DATABASE_URL'> = {
+  user: 'USER_DATABASE_URL',
+  ledger: 'LEDGER_DATABASE_URL',
+  history: 'HISTORY_DATABASE_URL',
+};
+
+/**
+ * The role password of each service comes from the service's own database URL (the Secret the
+ * service itself reads), so the password exists in one place. Without one (development only)
+ * the development password is used.
+ */
+export function rolePasswordsFrom(config: Readonly<MigrateConfig>): (role: string) => string {
+  const byRole = new Map<string, string>();
+  for (const [service, key] of Object.entries(urlKeys) as Array<[DatabaseService, (typeof urlKeys)[DatabaseService]]>) {
+    const value = config[key];
+    if (!value) continue;
+    const url = new URL(value);
+    const role = serviceDatabases[service].role;
+    if (decodeURIComponent(url.username) !== role) throw new Error(`${key} must connect as role ${role}`);
+    if (!url.password) throw new Error(`${key} has no password`);
+    byRole.set(role, decodeURIComponent(url.password));
+  }
+  return (role) => byRole.get(role) ?? devRolePassword(role);
+}
+
+export async function runMigrate(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const config = loadMigrateConfig(env);
+  const logger = createLogger('migrate', config.LOG_LEVEL);
+  const rolePassword = rolePasswordsFrom(config);
+  await provision({
+    kafkaBrokers: config.KAFKA_BROKERS,
+    databaseUrl: config.DATABASE_URL,
+    topicPrefix: config.TOPIC_PREFIX,
+    schemaPrefix: config.DB_SCHEMA_PREFIX,
+    rolePassword,
+    ledgerPartitions: config.LEDGER_COMMANDS_PARTITIONS,
+    log: (message) => logger.info(message),
+  });
+  if (config.BOOTSTRAP_SUPERADMIN_EMAIL && config.BOOTSTRAP_SUPERADMIN_PASSWORD) {
+    const outcome = await bootstrapSuperadmin({
+      databaseUrl: config.USER_DATABASE_URL ?? serviceDatabaseUrl(config.DATABASE_URL, serviceDatabases.user.role, rolePassword(serviceDatabases.user.role)),
+      schemaPrefix: config.DB_SCHEMA_PREFIX,
+      topicPrefix: config.TOPIC_PREFIX,
+      email: config.BOOTSTRAP_SUPERADMIN_EMAIL,
+      password: config.BOOTSTRAP_SUPERADMIN_PASSWORD,
+    });
+    logger.info({ outcome }, 'bootstrap superadmin');
+  }
+  logger.info('migration done');
+}
+
+if (require.main === module) {
+  runMigrate().then(
+    () => process.exit(0),
+    (err) => {
+      createLogger('migrate').fatal({ err }, 'migration failed');
+      process.exit(1);
+    },
+  );
+}

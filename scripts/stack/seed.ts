@@ -1,0 +1,106 @@
+/**
+ * Many users at once, for the benchmark and the bank test. Registering 10,000 users through
+ * the API would spend minutes in scrypt (the gateway hashes every password), so this inserts
+ * them through the user service's own repository code and outbox instead, in chunks: the rows
+ * are what a registration writes, and the user.registered events go through the outbox and
+ * Kafka as always, so the ledger opens each wallet itself. Access tokens are signed with the
+ * stack's signing key by the user service's own token code. Funding is NOT done here: it must
+ * go through real MINT commands so the ledger's invariants hold.
+ */
+import { topicNames, type UserEvent } from '@coin/contracts';
+import { createPool, insertOutbox, inTransaction, schemaName } from '@coin/db';
+import { hashPassword } from '@coin/security';
+import { loadSigningKeys, signAccessToken } from '../../services/user/src/domain/tokens';
+import type { UserRow } from '../../services/user/src/domain/users';
+import { userEventOf } from '../../services/user/src/kafka/user-commands';
+import type { JwtKey } from './keys';
+
+export interface SeededUser {
+  userId: number;
+  email: string;
+  accessToken: string;
+}
+
+export interface SeedOptions {
+  /** The user and ledger services' database URLs (their own roles). */
+  userDatabaseUrl: string;
+  ledgerDatabaseUrl: string;
+  prefix: string;
+  count: number;
+  jwtKey: JwtKey;
+  /** Long enough for the whole run; the API's own tokens live 15 minutes. */
+  tokenTtlSeconds?: number;
+  issuer?: string;
+  audience?: string;
+  /** Distinguishes the emails of several seedings in one schema. */
+  tag?: string;
+  /** How long the ledger may take to open every wallet. */
+  walletsTimeoutMs?: number;
+  log?: (message: string) => void;
+}
+
+const usersPerChunk = 1000;
+export const seedPassword = 'bench-password-1';
+
+export async function seedUsers(options: SeedOptions): Promise<SeededUser[]> {
+  const log = options.log ?? (() => undefined);
+  const tag = options.tag ?? `s${Date.now().toString(36)}`;
+  const userPool = createPool({ url: options.userDatabaseUrl, schema: schemaName(options.prefix, 'users'), applicationName: 'seed', connectionsMax: 2 });
+  const ledgerPool = createPool({ url: options.ledgerDatabaseUrl, schema: schemaName(options.prefix, 'ledger'), applicationName: 'seed', connectionsMax: 1 });
+  const topics = topicNames(options.prefix);
+  try {
+    // One hash for everyone: the password is the same, and scrypt is what we are avoiding.
+    const passwordHash = await hashPassword(seedPassword);
+    const rows: UserRow[] = [];
+    for (let start = 0; start < options.count; start += usersPerChunk) {
+      const size = Math.min(usersPerChunk, options.count - start);
+      const emails = Array.from({ length: size }, (_, i) => `${tag}.${start + i}@bench.example`);
+      const chunk = await inTransaction(userPool, async (client) => {
+        const inserted = await client.query<UserRow>(
+          `INSERT INTO users (email, email_normalized, full_name, password_hash)
+           SELECT e, e, 'Bench User', $2 FROM unnest($1::text[]) AS e
+           RETURNING id, email, full_name, role, is_verified, token_version, created_at`,
+          [emails, passwordHash],
+        );
+        const now = new Date();
+        await insertOutbox(
+          client,
+          inserted.rows.map((row) => {
+            const event = userEventOf('user.registered', row, now) as UserEvent;
+            return { topic: topics.userEvents, key: String(row.id), headers: { type: event.type }, payload: event };
+          }),
+        );
+        return inserted.rows;
+      });
+      rows.push(...chunk);
+      log(`seed: ${rows.length}/${options.count} users inserted`);
+    }
+
+    const ids = rows.map((r) => r.id);
+    const deadline = Date.now() + (options.walletsTimeoutMs ?? 180_000);
+    for (;;) {
+      const result = await ledgerPool.query<{ n: number }>('SELECT count(*)::int AS n FROM wallets WHERE user_id = ANY($1::bigint[])', [ids]);
+      const opened = result.rows[0]?.n ?? 0;
+      log(`seed: ${opened}/${ids.length} wallets opened by the ledger`);
+      if (opened === ids.length) break;
+      if (Date.now() > deadline) throw new Error(`only ${opened} of ${ids.length} wallets were opened in time`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+
+    const keys = await loadSigningKeys(options.jwtKey.privateKeyPem, options.jwtKey.kid, '[]');
+    const settings = {
+      issuer: options.issuer ?? 'coin-ledger',
+      audience: options.audience ?? 'coin-ledger-api',
+      ttlSeconds: options.tokenTtlSeconds ?? 3600,
+    };
+    const nowMs = Date.now();
+    const users: SeededUser[] = [];
+    for (const row of rows) {
+      const accessToken = await signAccessToken(keys, settings, { subject: String(row.id), role: row.role, tokenVersion: row.token_version }, nowMs);
+      users.push({ userId: row.id, email: row.email, accessToken });
+    }
+    return users;
+  } finally {
+    await Promise.all([userPool.end(), ledgerPool.end()]);
+  }
+}

@@ -1,0 +1,105 @@
+import type { UserEvent } from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import type { Delivered } from '@coin/kafka';
+import type { Logger } from '@coin/logger';
+import type { Redis } from '@coin/redis';
+import type { InternalHttpClient } from '../clients/internal-http';
+
+const deletedMarker = 'deleted';
+
+/**
+ * Raises a cached version, never lowers it: a fallback read that raced with an event cannot
+ * put an older version back. A deleted user stays deleted.
+ */
+const setMaxScript = `
+local current = redis.call('GET', KEYS[1])
+if current == '${deletedMarker}' then return 0 end
+if ARGV[1] ~= '${deletedMarker}' and current and tonumber(current) >= tonumber(ARGV[1]) then
+  redis.call('EXPIRE', KEYS[1], ARGV[2])
+  return 0
+end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+return 1
+`;
+
+type RedisWithSetMax = Redis & { tokenVersionSetMax(key: string, value: string, ttlSeconds: number): Promise<number> };
+
+/**
+ * Immediate revocation (SPEC §5). Each user's current token version lives in Redis as
+ * `tokenver:<userId>`, written from user.events and by the gateway itself after a role change,
+ * deletion or logout-everywhere it executed. A miss (or Redis down) reads the user service.
+ */
+export class TokenVersionStore {
+  private readonly redis: RedisWithSetMax;
+
+  constructor(
+    redis: Redis,
+    private readonly users: InternalHttpClient,
+    private readonly ttlSeconds: number,
+    private readonly logger: Logger,
+  ) {
+    if (!('tokenVersionSetMax' in redis)) redis.defineCommand('tokenVersionSetMax', { numberOfKeys: 1, lua: setMaxScript });
+    this.redis = redis as RedisWithSetMax;
+  }
+
+  private key(userId: number): string {
+    return `tokenver:${userId}`;
+  }
+
+  /** The version a token must carry to be accepted; null for a deleted user. */
+  async current(userId: number): Promise<number | null> {
+    let cached: string | null = null;
+    try {
+      cached = await this.redis.get(this.key(userId));
+    } catch (err) {
+      this.logger.warn({ err }, 'token version cache unavailable; reading the user service');
+    }
+    if (cached === deletedMarker) return null;
+    if (cached !== null) return Number(cached);
+    try {
+      const user = await this.users.get<{ tokenVersion: number }>(`/internal/users/${userId}`);
+      await this.remember(userId, user.tokenVersion);
+      return user.tokenVersion;
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'USER_NOT_FOUND') {
+        await this.rememberDeleted(userId);
+        return null;
+      }
+      throw err;
+    }
+  }
+
+  async remember(userId: number, version: number): Promise<void> {
+    await this.write(userId, String(version));
+  }
+
+  async rememberDeleted(userId: number): Promise<void> {
+    await this.write(userId, deletedMarker);
+  }
+
+  private async write(userId: number, value: string): Promise<void> {
+    try {
+      await this.redis.tokenVersionSetMax(this.key(userId), value, this.ttlSeconds);
+    } catch (err) {
+      // The user.events consumer writes the same value and retries until Redis answers; meanwhile
+      // try to drop the entry so the next check reads the user service.
+      this.logger.warn({ err, userId }, 'could not cache a token version');
+      await this.redis.del(this.key(userId)).catch(() => undefined);
+    }
+  }
+
+  /** The user.events consumer: keeps the cache current whoever changed the user. */
+  handleUserEvents() {
+    return async (items: Delivered<UserEvent>[]): Promise<void> => {
+      for (const { value: event } of items) {
+        if (event.type === 'user.deleted') await this.writeOrThrow(event.user.id, deletedMarker);
+        else await this.writeOrThrow(event.user.id, String(event.user.tokenVersion));
+      }
+    };
+  }
+
+  /** From the consumer, a failed write must be retried (the batch is redelivered), not skipped. */
+  private async writeOrThrow(userId: number, value: string): Promise<void> {
+    await this.redis.tokenVersionSetMax(this.key(userId), value, this.ttlSeconds);
+  }
+}

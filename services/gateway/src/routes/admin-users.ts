@@ -1,0 +1,136 @@
+import {
+  changeRoleBody,
+  messageBody,
+  problem,
+  roleChanged,
+  userDetail,
+  userIdParam,
+  userList,
+  userListQuery,
+  type Role,
+  type TopicNames,
+  type User,
+  type Wallet,
+} from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import type { App } from '@coin/http';
+import { z } from 'zod';
+import type { CommandBus } from '../clients/commands';
+import type { InternalHttpClient } from '../clients/internal-http';
+import { actorOf } from '../plugins/auth';
+import type { TokenVersionStore } from '../plugins/token-version';
+
+export interface AdminUserRouteDeps {
+  commands: CommandBus;
+  topics: TopicNames;
+  users: InternalHttpClient;
+  ledger: InternalHttpClient;
+  tokenVersions: TokenVersionStore;
+}
+
+const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 503: problem, 504: problem };
+const idParams = z.object({ id: userIdParam });
+
+/** Seed 4.7-4.10 with SPEC §5-6: listing and reading for ADMIN+, role change and deletion for SUPERADMIN. */
+export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): void {
+  app.get(
+    '/api/admin/users',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'List users, paged (page from 1; pageSize default 20, max 100); filter by role, search email or name with q',
+        security: [{ bearerAuth: [] }],
+        querystring: userListQuery,
+        response: { 200: userList, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, role, q } = request.query;
+      const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize), ...(role ? { role } : {}), ...(q ? { q } : {}) });
+      return deps.users.get(`/internal/users?${params.toString()}`, String(request.id)) as never;
+    },
+  );
+
+  app.get(
+    '/api/admin/users/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'One user with their wallet balance',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: userDetail, 404: problem, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const found = await deps.users.get<User>(`/internal/users/${id}`, String(request.id));
+      let balance = 0;
+      try {
+        balance = (await deps.ledger.get<Wallet>(`/internal/wallets/by-user/${id}`, String(request.id))).balance;
+      } catch (err) {
+        // A user created outside the gateway gets the wallet from user.registered a moment later.
+        if (!(err instanceof AppError && err.code === 'WALLET_NOT_FOUND')) throw err;
+      }
+      const { tokenVersion: _omitted, ...user } = found as User & { tokenVersion?: number };
+      return { ...user, wallet: { balance } };
+    },
+  );
+
+  app.patch(
+    '/api/admin/users/:id/role',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['admin'],
+        summary: "Change a user's role; their current tokens stop working at once (the last SUPERADMIN cannot be demoted)",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        body: changeRoleBody,
+        response: { 200: roleChanged, 404: problem, 409: problem, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const result = await deps.commands.execute<{ user: { id: number; role: Role }; tokenVersion: number }>({
+        topic: deps.topics.userCommands,
+        key: String(id),
+        type: 'user.change-role',
+        data: { userId: id, role: request.body.role },
+        actor: actorOf(request),
+        requestId: String(request.id),
+      });
+      await deps.tokenVersions.remember(id, result.tokenVersion);
+      return { message: 'Role updated', user: result.user };
+    },
+  );
+
+  app.delete(
+    '/api/admin/users/:id',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['admin'],
+        summary: "Delete a user: personal data erased, tokens revoked, remaining coins burned (the last SUPERADMIN cannot be deleted)",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: messageBody, 404: problem, 409: problem, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await deps.commands.execute({
+        topic: deps.topics.userCommands,
+        key: String(id),
+        type: 'user.delete',
+        data: { userId: id },
+        actor: actorOf(request),
+        requestId: String(request.id),
+      });
+      await deps.tokenVersions.rememberDeleted(id);
+      return { message: 'User deleted' };
+    },
+  );
+}

@@ -1,0 +1,89 @@
+import { apiKeyIdParams, apiKeyList, createApiKeyBody, createdApiKey, problem, type ApiKey, type TopicNames } from '@coin/contracts';
+import type { App } from '@coin/http';
+import { z } from 'zod';
+import { randomSecret, sha256Hex } from '@coin/security';
+import type { CommandBus } from '../clients/commands';
+import type { InternalHttpClient } from '../clients/internal-http';
+import { actorOf } from '../plugins/auth';
+import { apiKeyPrefix, type ApiKeyVerifier } from '../plugins/api-key';
+
+export interface ApiKeyRouteDeps {
+  commands: CommandBus;
+  topics: TopicNames;
+  users: InternalHttpClient;
+  apiKeys: ApiKeyVerifier;
+}
+
+const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 503: problem, 504: problem };
+/** All API-key commands share one key: they are rare, and one partition keeps them in order. */
+const apiKeyCommandKey = 'api-keys';
+
+export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
+  app.post(
+    '/api/admin/api-keys',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['api-keys'],
+        summary: 'Create an API key; the secret is in this response only',
+        security: [{ bearerAuth: [] }],
+        body: createApiKeyBody,
+        response: { 201: createdApiKey, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      // The secret is made here and only its hash is sent over Kafka and stored.
+      const key = randomSecret(apiKeyPrefix);
+      const created = await deps.commands.execute<ApiKey>({
+        topic: deps.topics.userCommands,
+        key: apiKeyCommandKey,
+        type: 'user.api-key.create',
+        data: { name: request.body.name, scopes: request.body.scopes, keyHash: sha256Hex(key) },
+        actor: actorOf(request),
+        requestId: String(request.id),
+      });
+      reply.status(201);
+      return { id: created.id, name: created.name, scopes: created.scopes, createdAt: created.createdAt, key };
+    },
+  );
+
+  app.get(
+    '/api/admin/api-keys',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['api-keys'],
+        summary: 'List API keys (never their secrets), revoked ones included',
+        security: [{ bearerAuth: [] }],
+        response: { 200: apiKeyList, ...errorResponses },
+      },
+    },
+    async (request) => deps.users.get('/internal/api-keys', String(request.id)) as never,
+  );
+
+  app.delete(
+    '/api/admin/api-keys/:id',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['api-keys'],
+        summary: 'Revoke an API key, effective on the next request',
+        security: [{ bearerAuth: [] }],
+        params: apiKeyIdParams,
+        response: { 204: z.null().describe('Revoked'), 404: problem, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { keyHash } = await deps.commands.execute<{ keyHash: string }>({
+        topic: deps.topics.userCommands,
+        key: apiKeyCommandKey,
+        type: 'user.api-key.revoke',
+        data: { id: request.params.id },
+        actor: actorOf(request),
+        requestId: String(request.id),
+      });
+      await deps.apiKeys.revoked(keyHash);
+      return reply.status(204).send(null);
+    },
+  );
+}

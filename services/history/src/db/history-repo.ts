@@ -1,0 +1,233 @@
+import type { Transaction } from '@coin/contracts';
+import { minorUnitsToCoins } from '@coin/contracts';
+import type { Pool, PoolClient } from '@coin/db';
+import { partiesOf, type ProjectedTransaction } from '../domain/projection';
+import type { CursorPosition } from '../domain/cursor';
+
+type Queryable = Pool | PoolClient;
+
+export interface ProjectedRow extends ProjectedTransaction {
+  /** Null for rows the rebuild re-created from the ledger's record. */
+  eventId: string | null;
+}
+
+const transactionColumns = `transaction_id, type, amount, from_user_id, to_user_id, from_treasury, to_treasury,
+                            reason, reference, refund_of, created_at, event_id`;
+const unnestTransactions = `unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[], $6::text[], $7::text[],
+                                   $8::text[], $9::text[], $10::bigint[], $11::timestamptz[], $12::uuid[])`;
+
+function transactionArrays(rows: ProjectedRow[]): unknown[] {
+  const col = <T>(f: (r: ProjectedRow) => T) => rows.map(f);
+  return [
+    col((r) => r.id),
+    col((r) => r.type),
+    col((r) => r.amountMinor),
+    col((r) => r.fromUserId),
+    col((r) => r.toUserId),
+    col((r) => r.fromTreasury),
+    col((r) => r.toTreasury),
+    col((r) => r.reason),
+    col((r) => r.reference),
+    col((r) => r.refundOf),
+    col((r) => r.createdAt),
+    col((r) => r.eventId),
+  ];
+}
+
+function partyArrays(rows: ProjectedRow[]): [string[], string[], number[]] {
+  const kinds: string[] = [];
+  const ids: string[] = [];
+  const transactionIds: number[] = [];
+  for (const row of rows) {
+    for (const party of partiesOf(row)) {
+      kinds.push(party.kind);
+      ids.push(party.id);
+      transactionIds.push(row.id);
+    }
+  }
+  return [kinds, ids, transactionIds];
+}
+
+/**
+ * Stores transactions and one entry per party, in one statement (so atomically). A row that is
+ * already there is left as it is: a redelivered event changes nothing. With `repair`, used by
+ * the rebuild, a stored row that differs from the ledger's record is overwritten instead.
+ * Returns how many transactions were new.
+ */
+export async function storeTransactions(db: Queryable, rows: ProjectedRow[], options: { repair?: boolean } = {}): Promise<number> {
+  if (rows.length === 0) return 0;
+  const [kinds, ids, transactionIds] = partyArrays(rows);
+  const onTransactionConflict = options.repair
+    ? `ON CONFLICT (transaction_id) DO UPDATE SET
+         type = EXCLUDED.type, amount = EXCLUDED.amount, from_user_id = EXCLUDED.from_user_id, to_user_id = EXCLUDED.to_user_id,
+         from_treasury = EXCLUDED.from_treasury, to_treasury = EXCLUDED.to_treasury, reason = EXCLUDED.reason,
+         reference = EXCLUDED.reference, refund_of = EXCLUDED.refund_of, created_at = EXCLUDED.created_at
+       WHERE (history_transactions.type, history_transactions.amount, history_transactions.from_user_id, history_transactions.to_user_id,
+              history_transactions.from_treasury, history_transactions.to_treasury, history_transactions.reason,
+              history_transactions.reference, history_transactions.refund_of, history_transactions.created_at)
+             IS DISTINCT FROM
+             (EXCLUDED.type, EXCLUDED.amount, EXCLUDED.from_user_id, EXCLUDED.to_user_id, EXCLUDED.from_treasury, EXCLUDED.to_treasury,
+              EXCLUDED.reason, EXCLUDED.reference, EXCLUDED.refund_of, EXCLUDED.created_at)`
+    : 'ON CONFLICT (transaction_id) DO NOTHING';
+  const onEntryConflict = options.repair
+    ? `ON CONFLICT (party_kind, party_id, transaction_id) DO UPDATE SET
+         type = EXCLUDED.type, amount = EXCLUDED.amount, from_user_id = EXCLUDED.from_user_id, to_user_id = EXCLUDED.to_user_id,
+         from_treasury = EXCLUDED.from_treasury, to_treasury = EXCLUDED.to_treasury, reason = EXCLUDED.reason,
+         reference = EXCLUDED.reference, refund_of = EXCLUDED.refund_of, created_at = EXCLUDED.created_at
+       WHERE history_entries.created_at IS DISTINCT FROM EXCLUDED.created_at OR history_entries.amount IS DISTINCT FROM EXCLUDED.amount
+          OR history_entries.type IS DISTINCT FROM EXCLUDED.type OR history_entries.reason IS DISTINCT FROM EXCLUDED.reason
+          OR history_entries.reference IS DISTINCT FROM EXCLUDED.reference OR history_entries.refund_of IS DISTINCT FROM EXCLUDED.refund_of`
+    : 'ON CONFLICT (party_kind, party_id, transaction_id) DO NOTHING';
+  const txParams = transactionArrays(rows);
+  const result = await db.query<{ inserted: number }>(
+    `WITH incoming AS (
+       SELECT * FROM ${unnestTransactions}
+         AS i(transaction_id, type, amount, from_user_id, to_user_id, from_treasury, to_treasury, reason, reference, refund_of, created_at, event_id)
+     ),
+     stored AS (
+       INSERT INTO history_transactions (${transactionColumns})
+       SELECT DISTINCT ON (transaction_id) * FROM incoming ORDER BY transaction_id
+       ${onTransactionConflict}
+       RETURNING (xmax = 0) AS inserted
+     ),
+     parties AS (
+       SELECT * FROM unnest($13::text[], $14::text[], $15::bigint[]) AS p(party_kind, party_id, transaction_id)
+     ),
+     entries AS (
+       INSERT INTO history_entries (party_kind, party_id, ${transactionColumns})
+       SELECT DISTINCT ON (p.party_kind, p.party_id, p.transaction_id) p.party_kind, p.party_id, i.*
+         FROM parties p JOIN incoming i USING (transaction_id)
+        ORDER BY p.party_kind, p.party_id, p.transaction_id
+       ${onEntryConflict}
+     )
+     SELECT count(*) FILTER (WHERE inserted)::int AS inserted FROM stored`,
+    [...txParams, kinds, ids, transactionIds],
+  );
+  return result.rows[0]?.inserted ?? 0;
+}
+
+interface EntryRow {
+  transaction_id: number;
+  type: Transaction['type'];
+  amount: number;
+  from_user_id: number | null;
+  to_user_id: number | null;
+  from_treasury: Transaction['fromTreasury'];
+  to_treasury: Transaction['toTreasury'];
+  reason: string;
+  reference: string | null;
+  refund_of: number | null;
+  created_at_iso: string;
+  cursor_at: string;
+}
+
+/** The columns of a read, from the table or alias `t`. */
+function selectColumns(t: string): string {
+  return `${t}.transaction_id, ${t}.type, ${t}.amount, ${t}.from_user_id, ${t}.to_user_id, ${t}.from_treasury, ${t}.to_treasury,
+    ${t}.reason, ${t}.reference, ${t}.refund_of,
+    to_char(${t}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at_iso,
+    to_char(${t}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
+}
+
+function toTransaction(row: EntryRow): Transaction {
+  return {
+    id: row.transaction_id,
+    type: row.type,
+    amount: minorUnitsToCoins(row.amount),
+    fromUserId: row.from_user_id,
+    toUserId: row.to_user_id,
+    fromTreasury: row.from_treasury,
+    toTreasury: row.to_treasury,
+    reason: row.reason,
+    reference: row.reference,
+    refundOf: row.refund_of,
+    createdAt: row.created_at_iso,
+  };
+}
+
+export interface KeysetPage {
+  transactions: Transaction[];
+  /** Where the next page starts, or null when this one reached the end. */
+  next: CursorPosition | null;
+}
+
+function keysetPageOf(rows: EntryRow[], limit: number): KeysetPage {
+  const hasMore = rows.length > limit;
+  const page = hasMore ? rows.slice(0, limit) : rows;
+  const last = page[page.length - 1];
+  return {
+    transactions: page.map(toTransaction),
+    next: hasMore && last ? { createdAt: last.cursor_at, transactionId: last.transaction_id } : null,
+  };
+}
+
+export interface HistoryFilter {
+  party?: { kind: 'user' | 'treasury'; id: string };
+  type?: Transaction['type'];
+  /** Inclusive. */
+  from?: string;
+  /** Exclusive. */
+  to?: string;
+}
+
+/**
+ * A page newest first (createdAt desc, id desc), starting after `after`. Reads one row more than
+ * asked to know whether another page follows. With a party, the per-party index serves it;
+ * without, the transactions table (by type when filtered by type).
+ */
+export async function findKeysetPage(db: Queryable, filter: HistoryFilter, limit: number, after: CursorPosition | null): Promise<KeysetPage> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const table = filter.party ? 'history_entries' : 'history_transactions';
+  if (filter.party) where.push(`party_kind = ${param(filter.party.kind)}`, `party_id = ${param(filter.party.id)}`);
+  if (filter.type) where.push(`type = ${param(filter.type)}`);
+  if (filter.from) where.push(`created_at >= ${param(filter.from)}::timestamptz`);
+  if (filter.to) where.push(`created_at < ${param(filter.to)}::timestamptz`);
+  if (after) where.push(`(created_at, transaction_id) < (${param(after.createdAt)}::timestamptz, ${param(after.transactionId)}::bigint)`);
+  const result = await db.query<EntryRow>(
+    `SELECT ${selectColumns(table)} FROM ${table}
+      ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY created_at DESC, transaction_id DESC
+      LIMIT ${param(limit + 1)}`,
+    params,
+  );
+  return keysetPageOf(result.rows, limit);
+}
+
+/** An offset page of one user's history newest first, with the user's total. */
+export async function findOffsetPage(pool: Pool, userId: number, limit: number, offset: number): Promise<{ transactions: Transaction[]; total: number }> {
+  const party = ['user', String(userId)];
+  const [page, count] = await Promise.all([
+    // The offset is walked on the index alone (an index-only scan: every column it needs is in
+    // history_entries_party_recent_idx); only the rows of the page are then read from the table.
+    pool.query<EntryRow>(
+      `WITH page AS (
+         SELECT party_kind, party_id, transaction_id, created_at FROM history_entries
+          WHERE party_kind = $1 AND party_id = $2
+          ORDER BY created_at DESC, transaction_id DESC
+          LIMIT $3 OFFSET $4
+       )
+       SELECT ${selectColumns('e')} FROM page
+         JOIN history_entries e USING (party_kind, party_id, transaction_id)
+        ORDER BY page.created_at DESC, page.transaction_id DESC`,
+      [...party, limit, offset],
+    ),
+    pool.query<{ total: number }>('SELECT count(*)::bigint AS total FROM history_entries WHERE party_kind = $1 AND party_id = $2', party),
+  ]);
+  return { transactions: page.rows.map(toTransaction), total: count.rows[0]?.total ?? 0 };
+}
+
+/** Distinct transactions in the projection, up to an id (the rebuild's count check). */
+export async function countTransactions(db: Queryable, upToId?: number): Promise<number> {
+  const result = await db.query<{ n: number }>(
+    upToId === undefined
+      ? 'SELECT count(*)::bigint AS n FROM history_transactions'
+      : 'SELECT count(*)::bigint AS n FROM history_transactions WHERE transaction_id <= $1',
+    upToId === undefined ? [] : [upToId],
+  );
+  return result.rows[0]?.n ?? 0;
+}

@@ -1,0 +1,64 @@
+import {
+  adminTransactionsPage,
+  adminTransactionsQuery,
+  historyPage,
+  historyQuery,
+  userIdParam,
+  walletTransactionsPage,
+  walletTransactionsQuery,
+} from '@coin/contracts';
+import type { Pool } from '@coin/db';
+import type { App } from '@coin/http';
+import { z } from 'zod';
+import { findKeysetPage, findOffsetPage, type HistoryFilter } from '../db/history-repo';
+import { decodeCursor, encodeCursor } from '../domain/cursor';
+
+const userParams = z.object({ userId: userIdParam });
+
+/**
+ * The history service's internal API, called by the gateway only. The gateway takes the user id
+ * from the access token; this API trusts the path it is given and is never exposed outside.
+ */
+export function registerInternalRoutes(app: App, deps: { pool: Pool }): void {
+  app.get(
+    '/internal/history/users/:userId',
+    { schema: { params: userParams, querystring: historyQuery, response: { 200: historyPage } } },
+    async (request) => {
+      const { limit, cursor } = request.query;
+      const page = await findKeysetPage(
+        deps.pool,
+        { party: { kind: 'user', id: String(request.params.userId) } },
+        limit,
+        cursor ? decodeCursor(cursor) : null,
+      );
+      return { transactions: page.transactions, nextCursor: page.next ? encodeCursor(page.next) : null };
+    },
+  );
+
+  app.get(
+    '/internal/history/users/:userId/page',
+    { schema: { params: userParams, querystring: walletTransactionsQuery, response: { 200: walletTransactionsPage } } },
+    async (request) => {
+      const { limit, offset } = request.query;
+      const page = await findOffsetPage(deps.pool, request.params.userId, limit, offset);
+      return { transactions: page.transactions, pagination: { limit, offset, total: page.total } };
+    },
+  );
+
+  app.get(
+    '/internal/transactions',
+    { schema: { querystring: adminTransactionsQuery, response: { 200: adminTransactionsPage } } },
+    async (request) => {
+      const q = request.query;
+      const filter: HistoryFilter = {
+        ...(q.userId !== undefined ? { party: { kind: 'user' as const, id: String(q.userId) } } : {}),
+        ...(q.treasury !== undefined ? { party: { kind: 'treasury' as const, id: q.treasury } } : {}),
+        ...(q.type ? { type: q.type } : {}),
+        ...(q.from ? { from: q.from } : {}),
+        ...(q.to ? { to: q.to } : {}),
+      };
+      const page = await findKeysetPage(deps.pool, filter, q.limit, q.cursor ? decodeCursor(q.cursor) : null);
+      return { transactions: page.transactions, nextCursor: page.next ? encodeCursor(page.next) : null };
+    },
+  );
+}

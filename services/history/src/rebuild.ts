@@ -1,0 +1,120 @@
+import { internalTransactionPage, type InternalTransactionPage } from '@coin/contracts';
+import { inTransaction, type Pool } from '@coin/db';
+import { countTransactions, storeTransactions, type ProjectedRow } from './db/history-repo';
+import {
+  advanceCheckpoint,
+  completeCheckpoint,
+  projectionExtent,
+  readCheckpoint,
+  startCheckpoint,
+  truncateProjection,
+} from './db/rebuild-checkpoint';
+import { toProjected, unprojectableReason } from './domain/projection';
+
+/** Reads the ledger's record in id order (the ledger's internal API). */
+export interface LedgerRecord {
+  page(afterId: number, limit: number): Promise<InternalTransactionPage>;
+}
+
+export interface RebuildProgress {
+  /** Transactions stored in this run so far, the resumed part included. */
+  done: number;
+  /** The newest id the projection knew at the start: an estimate of where the end lies. */
+  estimatedLastId: number;
+  afterId: number;
+  resumed: boolean;
+}
+
+export interface RebuildOptions {
+  pool: Pool;
+  ledger: LedgerRecord;
+  pageSize: number;
+  /** Empty the projection first (a corrupted one); otherwise rows are upserted in place. */
+  reset?: boolean;
+  /** Stop after this many pages, leaving the checkpoint open (tests of resuming). */
+  pagesMax?: number;
+  onProgress?: (progress: RebuildProgress) => void;
+  now?: () => Date;
+}
+
+export interface RebuildResult {
+  completed: boolean;
+  resumed: boolean;
+  lastId: number;
+  ledgerCount: number;
+  projectionCount: number;
+  /** Ids the ledger returned that the projection refused (invalid amount, no party). */
+  skipped: number[];
+  countsMatch: boolean;
+}
+
+/** The ledger's internal API over HTTP, each page validated against the contract. */
+export function httpLedgerRecord(baseUrl: string, timeoutMs: number, retriesMax = 5): LedgerRecord {
+  return {
+    async page(afterId, limit) {
+      let lastError: unknown;
+      for (let attempt = 0; attempt <= retriesMax; attempt += 1) {
+        try {
+          const response = await fetch(new URL(`/internal/transactions?afterId=${afterId}&limit=${limit}`, baseUrl), {
+            signal: AbortSignal.timeout(timeoutMs),
+          });
+          if (!response.ok) throw new Error(`ledger answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+          return internalTransactionPage.parse(await response.json());
+        } catch (err) {
+          lastError = err;
+          await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
+        }
+      }
+      throw new Error(`ledger page after id ${afterId} failed ${retriesMax + 1} times: ${(lastError as Error).message}`);
+    },
+  };
+}
+
+/**
+ * Re-creates the projection from the ledger's record (not from Kafka, whose retention is
+ * finite). Each page is upserted and the checkpoint advanced in one transaction, so a run that
+ * stops anywhere resumes after its last stored page; upserts make replaying a page harmless.
+ * Ends with the count check: transactions the ledger returned vs distinct transactions stored,
+ * both up to the last id.
+ */
+export async function rebuildHistory(options: RebuildOptions): Promise<RebuildResult> {
+  const now = options.now ?? (() => new Date());
+  const extent = await projectionExtent(options.pool);
+  if (options.reset) await truncateProjection(options.pool);
+  const existing = await readCheckpoint(options.pool);
+  const resumed = existing !== null && existing.completedAt === null;
+  const checkpoint = resumed ? existing : await startCheckpoint(options.pool, now());
+  let afterId = checkpoint.afterId;
+  let ledgerCount = checkpoint.ledgerCount;
+  const skipped: number[] = [];
+  let pages = 0;
+  const report = () => options.onProgress?.({ done: ledgerCount, estimatedLastId: extent.maxId, afterId, resumed });
+  report();
+  for (;;) {
+    if (options.pagesMax !== undefined && pages >= options.pagesMax) {
+      return { completed: false, resumed, lastId: afterId, ledgerCount, projectionCount: await countTransactions(options.pool, afterId), skipped, countsMatch: false };
+    }
+    const page = await options.ledger.page(afterId, options.pageSize);
+    pages += 1;
+    const rows: ProjectedRow[] = [];
+    for (const t of page.transactions) {
+      if (t.id <= afterId) throw new Error(`the ledger returned id ${t.id} after ${afterId}: pages must be in increasing id order`);
+      if (unprojectableReason(t)) skipped.push(t.id);
+      else rows.push({ ...toProjected(t), eventId: null });
+    }
+    const lastId = page.transactions.at(-1)?.id ?? afterId;
+    const count = ledgerCount + page.transactions.length;
+    await inTransaction(options.pool, async (client) => {
+      await storeTransactions(client, rows, { repair: true });
+      await advanceCheckpoint(client, lastId, count, now());
+    });
+    afterId = lastId;
+    ledgerCount = count;
+    report();
+    if (page.nextAfterId === null || page.transactions.length === 0) break;
+    afterId = Math.max(afterId, page.nextAfterId);
+  }
+  await completeCheckpoint(options.pool, now());
+  const projectionCount = await countTransactions(options.pool, afterId);
+  return { completed: true, resumed, lastId: afterId, ledgerCount, projectionCount, skipped, countsMatch: projectionCount === ledgerCount };
+}

@@ -1,0 +1,94 @@
+import {
+  apiKeyGrant,
+  apiKeyList,
+  apiKeyLookup,
+  clientCredentialsBody,
+  logoutBody,
+  refreshBody,
+  systemToken,
+  tokenPair,
+  userList,
+  userListQuery,
+} from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import { inTransaction } from '@coin/db';
+import type { App } from '@coin/http';
+import { constantTimeEqual, sha256Hex } from '@coin/security';
+import { findActiveApiKeyByHash, listApiKeys } from '../db/api-keys-repo';
+import { findActivePlatformClient } from '../db/clients-repo';
+import { createRefreshToken, lockRefreshToken, markUsed, revokeFamily } from '../db/sessions-repo';
+import { findUserById, listUsers } from '../db/users-repo';
+import { signAccessToken } from '../domain/tokens';
+import { toUser, type UserRow } from '../domain/users';
+import type { InternalRouteDeps } from './internal-routes';
+
+type RefreshOutcome = { kind: 'rotated'; user: UserRow; refreshToken: string } | { kind: 'invalid' } | { kind: 'reused' };
+
+/** A hash no client secret has: unknown client ids cost the same comparison as known ones. */
+const absentSecretHash = sha256Hex('no client has this secret');
+
+/**
+ * Sessions (refresh, logout), client credentials, and the reads the gateway needs for user
+ * administration and API-key checks. Credential-bearing calls stay off Kafka (docs/DESIGN.md).
+ */
+export function registerIdentityRoutes(app: App, deps: InternalRouteDeps): void {
+  app.post('/internal/auth/refresh', { schema: { body: refreshBody, response: { 200: tokenPair } } }, async (request) => {
+    const outcome = await inTransaction<RefreshOutcome>(deps.pool, async (client) => {
+      const token = await lockRefreshToken(client, request.body.refreshToken);
+      if (!token) return { kind: 'invalid' };
+      if (token.used_at || token.revoked_at) {
+        // A rotated or revoked token came back: someone holds a copy. End the whole family.
+        await revokeFamily(client, token.family_id);
+        return { kind: 'reused' };
+      }
+      if (token.expired) return { kind: 'invalid' };
+      const user = await findUserById(client, token.user_id);
+      if (!user) return { kind: 'invalid' };
+      await markUsed(client, token.id);
+      const next = await createRefreshToken(client, user.id, deps.refreshTokenTtlSeconds, token.family_id);
+      return { kind: 'rotated', user, refreshToken: next.token };
+    });
+    if (outcome.kind === 'reused') {
+      request.log.warn({ event: 'refresh-token-reuse' }, 'a rotated refresh token was presented again; its family is revoked');
+    }
+    if (outcome.kind !== 'rotated') throw new AppError('UNAUTHENTICATED', 'The refresh token is invalid, expired or revoked');
+    const accessToken = await signAccessToken(
+      deps.keys,
+      deps.tokens,
+      { subject: String(outcome.user.id), role: outcome.user.role, tokenVersion: outcome.user.token_version },
+      deps.now().getTime(),
+    );
+    return { user: toUser(outcome.user), accessToken, refreshToken: outcome.refreshToken, expiresIn: deps.tokens.ttlSeconds };
+  });
+
+  app.post('/internal/auth/logout', { schema: { body: logoutBody } }, async (request, reply) => {
+    // The same answer whether the token exists or not: logout reveals nothing.
+    await inTransaction(deps.pool, async (client) => {
+      const token = await lockRefreshToken(client, request.body.refreshToken);
+      if (token) await revokeFamily(client, token.family_id);
+    });
+    return reply.status(204).send();
+  });
+
+  app.post('/internal/auth/token', { schema: { body: clientCredentialsBody, response: { 200: systemToken } } }, async (request) => {
+    const found = await findActivePlatformClient(deps.pool, request.body.clientId);
+    const matches = constantTimeEqual(sha256Hex(request.body.clientSecret), found?.secret_hash ?? absentSecretHash);
+    if (!found || !matches) throw new AppError('UNAUTHENTICATED', 'Invalid client credentials');
+    const accessToken = await signAccessToken(deps.keys, deps.tokens, { subject: found.id, role: 'SYSTEM', tokenVersion: 0 }, deps.now().getTime());
+    return { accessToken, tokenType: 'Bearer' as const, expiresIn: deps.tokens.ttlSeconds };
+  });
+
+  app.get('/internal/users', { schema: { querystring: userListQuery, response: { 200: userList } } }, async (request) => {
+    const { page, pageSize } = request.query;
+    const { rows, total } = await listUsers(deps.pool, request.query);
+    return { users: rows.map(toUser), pagination: { page, pageSize, total } };
+  });
+
+  app.get('/internal/api-keys', { schema: { response: { 200: apiKeyList } } }, async () => ({ apiKeys: await listApiKeys(deps.pool) }));
+
+  app.post('/internal/api-keys/lookup', { schema: { body: apiKeyLookup, response: { 200: apiKeyGrant } } }, async (request) => {
+    const found = await findActiveApiKeyByHash(deps.pool, request.body.keyHash);
+    if (!found) throw new AppError('API_KEY_INVALID', 'The API key is invalid or revoked');
+    return found;
+  });
+}

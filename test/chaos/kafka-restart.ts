@@ -1,0 +1,82 @@
+/**
+ * Restarts the running Kafka broker exactly as it was started: same command line, working
+ * directory and environment, output appended to the same log. Whoever started it (this
+ * checkout's `npm start`/`npm test`, or another checkout on the same machine), the pid file and
+ * `.run/started.json` beside its working directory are updated, so `npm run stop` there still
+ * stops it. The broker is shared: only the bank test with its broker-restart switch on calls this.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, openSync, readdirSync, readFileSync, readlinkSync, writeFileSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
+import { probeKafka } from '../../scripts/infra/kafka';
+
+function brokerPid(): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmdline.includes('kafka.Kafka')) return Number(entry);
+    } catch {
+      // gone or not ours to read
+    }
+  }
+  return undefined;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+export async function restartKafkaBroker(brokers: string[], log: (m: string) => void): Promise<{ downMs: number }> {
+  const pid = brokerPid();
+  if (pid === undefined) throw new Error('no kafka.Kafka process found to restart');
+  const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  const cwd = readlinkSync(`/proc/${pid}/cwd`);
+  const env: Record<string, string> = {};
+  for (const pair of readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean)) {
+    const i = pair.indexOf('=');
+    env[pair.slice(0, i)] = pair.slice(i + 1);
+  }
+  const started = Date.now();
+  log(`kafka: stopping broker pid ${pid}`);
+  process.kill(pid, 'SIGTERM');
+  if (!(await waitUntil(() => !alive(pid), 30_000))) {
+    process.kill(pid, 'SIGKILL');
+    await waitUntil(() => !alive(pid), 5_000);
+  }
+  const logFile = join(cwd, '.run', 'kafka.log');
+  const out = openSync(existsSync(join(cwd, '.run')) ? logFile : '/dev/null', 'a');
+  const child = spawn(argv[0]!, argv.slice(1), { cwd, env, detached: true, stdio: ['ignore', out, out] });
+  closeSync(out);
+  child.unref();
+  const newPid = child.pid!;
+  const pidFile = join(cwd, '.run', 'kafka.pid');
+  if (existsSync(pidFile)) writeFileSync(pidFile, `${newPid}\n`);
+  const startedFile = join(cwd, '.run', 'started.json');
+  if (existsSync(startedFile)) {
+    const record = JSON.parse(readFileSync(startedFile, 'utf8')) as { kafka?: { pid: number } };
+    if (record.kafka?.pid === pid) {
+      record.kafka.pid = newPid;
+      writeFileSync(startedFile, `${JSON.stringify(record, null, 2)}\n`);
+    }
+  }
+  log(`kafka: started again as pid ${newPid}; waiting for it to answer`);
+  if (!(await waitUntil(() => probeKafka(brokers, 2_000), 90_000))) throw new Error('the restarted Kafka broker did not answer within 90 s');
+  const downMs = Date.now() - started;
+  log(`kafka: broker back after ${downMs} ms`);
+  return { downMs };
+}

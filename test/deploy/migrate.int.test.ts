@@ -1,0 +1,57 @@
+import { createKafka } from '@coin/kafka';
+import { createLogger } from '@coin/logger';
+import { serviceDatabaseUrl } from '@coin/db';
+import pg from 'pg';
+import { runMigrate, rolePasswordsFrom } from '../../scripts/migrate';
+import { loadMigrateConfig } from '../../scripts/container/migrate-config';
+import { devRolePassword } from '../../scripts/stack/services';
+import { testInfra, uniquePrefix } from '../harness/env';
+
+describe('scripts/migrate.ts: the migration step of the container image, configured from env only', () => {
+  const infra = testInfra();
+  const urlOf = (role: string) => serviceDatabaseUrl(infra.databaseUrl, role, devRolePassword(role));
+
+  it('when run with production settings, then topics (ledger.commands with the given partitions), schemas and the first SUPERADMIN exist', async () => {
+    const prefix = uniquePrefix();
+    await runMigrate({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      TOPIC_PREFIX: prefix,
+      DB_SCHEMA_PREFIX: prefix,
+      DATABASE_URL: infra.databaseUrl,
+      USER_DATABASE_URL: urlOf('coin_user'),
+      LEDGER_DATABASE_URL: urlOf('coin_ledger'),
+      HISTORY_DATABASE_URL: urlOf('coin_history'),
+      LEDGER_COMMANDS_PARTITIONS: '2',
+      BOOTSTRAP_SUPERADMIN_EMAIL: `root.${prefix.replace(/_/g, '')}@example.test`,
+      BOOTSTRAP_SUPERADMIN_PASSWORD: 'a long bootstrap password',
+    });
+
+    const admin = createKafka({ brokers: infra.kafkaBrokers, clientId: 'migrate-test', logger: createLogger('test', 'warn') }).admin();
+    await admin.connect();
+    try {
+      const metadata = await admin.fetchTopicMetadata({ topics: [`${prefix}ledger.commands`, `${prefix}user.commands`] });
+      const partitions = Object.fromEntries(metadata.topics.map((t) => [t.name, t.partitions.length]));
+      expect(partitions).toEqual({ [`${prefix}ledger.commands`]: 2, [`${prefix}user.commands`]: 3 });
+    } finally {
+      await admin.disconnect();
+    }
+
+    const client = new pg.Client({ connectionString: urlOf('coin_user') });
+    await client.connect();
+    try {
+      const superadmins = await client.query(`SELECT count(*)::int AS n FROM ${prefix}users.users WHERE role = 'SUPERADMIN'`);
+      expect(superadmins.rows[0].n).toBe(1);
+    } finally {
+      await client.end();
+    }
+  }, 90_000);
+
+  it('when production settings lack a service database URL or name the wrong role, then it refuses before touching anything', () => {
+    expect(() => loadMigrateConfig({ NODE_ENV: 'production', DATABASE_URL: infra.databaseUrl })).toThrow(/USER_DATABASE_URL: required in production/);
+    const config = loadMigrateConfig({ DATABASE_URL: infra.databaseUrl, USER_DATABASE_URL: urlOf('coin_ledger') });
+    expect(() => rolePasswordsFrom(config)).toThrow(/USER_DATABASE_URL must connect as role coin_user/);
+    expect(() => loadMigrateConfig({ DATABASE_URL: infra.databaseUrl, BOOTSTRAP_SUPERADMIN_EMAIL: 'a@example.test' })).toThrow(/set both/);
+  });
+});

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { outboxBacklogMetricName } from '@coin/db';
+import { httpDurationMetricName } from '@coin/http';
+import { kafkaMetricNames } from '@coin/kafka';
+import { operationsDoc, renderConfigReference, withCurrentReference } from '../../scripts/docs/config-reference';
+import { configuredWorkloads, envKeysOf } from '../../scripts/docs/config-schemas';
+import { readYaml, repoRoot, type Obj } from './manifests';
+
+const codeMetricNames = [httpDurationMetricName, outboxBacklogMetricName, ...Object.values(kafkaMetricNames)];
+
+describe('docs/OPERATIONS.md', () => {
+  const doc = readFileSync(operationsDoc, 'utf8');
+
+  it('when the configuration reference is generated from the schemas, then the document already holds exactly that block', () => {
+    // On failure: npx tsx scripts/docs/config-reference.ts --write
+    expect(withCurrentReference(doc)).toBe(doc);
+    const reference = renderConfigReference();
+    for (const workload of configuredWorkloads) {
+      for (const key of envKeysOf(workload)) expect(reference).toContain(`\`${key}\``);
+    }
+  });
+
+  it('when the document lost its markers, then the generator refuses instead of appending', () => {
+    expect(() => withCurrentReference('# Operations\nno markers here\n')).toThrow(/lacks the markers/);
+  });
+
+  it('when the metrics table is read, then it names every metric the libs export', () => {
+    for (const name of codeMetricNames) expect(doc).toContain(`\`${name}\``);
+  });
+});
+
+describe('deploy/prometheus/alerts.yml', () => {
+  const alerts = readYaml(join(repoRoot, 'deploy/prometheus/alerts.yml'));
+  const rules = (alerts.groups as Obj[]).flatMap((g) => g.rules as Obj[]);
+
+  it('when parsed, then every rule has a name, an expression, a severity, a summary and a runbook link into OPERATIONS.md', () => {
+    expect(rules.length).toBeGreaterThan(5);
+    for (const rule of rules) {
+      expect(rule).toMatchObject({ alert: expect.stringMatching(/^Coin[A-Za-z]+$/), expr: expect.any(String), labels: { severity: expect.stringMatching(/^(page|ticket)$/) } });
+      expect(rule.annotations.summary).toEqual(expect.any(String));
+      expect(rule.annotations.runbook).toMatch(/^docs\/OPERATIONS\.md#/);
+      expect(readFileSync(operationsDoc, 'utf8')).toContain(`| ${rule.alert} |`);
+    }
+  });
+
+  it('when the rules are read, then each metric the libs export is used by at least one of them', () => {
+    const text = JSON.stringify(rules);
+    for (const name of codeMetricNames) expect({ name, used: text.includes(name) }).toEqual({ name, used: true });
+  });
+});

@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { installProblemHandler } from '@coin/http';
+import { createLogger } from '@coin/logger';
+import { createRedis, type Redis } from '@coin/redis';
+import { InternalHttpClient } from '../../../services/gateway/src/clients/internal-http';
+import { ApiKeyVerifier, registerApiKeyCheck } from '../../../services/gateway/src/plugins/api-key';
+import { registerAuth } from '../../../services/gateway/src/plugins/auth';
+import { startTestStack, type TestStack } from '../../harness/stack';
+import { adminSession, apiKeyFor, withUsersDb, type Session } from '../../harness/admin';
+import { http, registerUser } from '../../harness/http';
+
+/**
+ * API keys (SPEC §5) through the real gateway, plus the gateway's x-api-key check mounted on a
+ * probe route (the money routes that need keys are covered by the security suite, which walks
+ * every route declaring an apiKeyScope).
+ */
+describe('API keys', () => {
+  let stack: TestStack;
+  let superadmin: Session;
+  let admin: Session;
+  let probeUrl: string;
+  let probe: Awaited<ReturnType<typeof buildProbe>>;
+  let redis: Redis;
+
+  async function buildProbe() {
+    const logger = createLogger('probe', 'warn');
+    const users = new InternalHttpClient(stack.userUrl, 3000);
+    redis = createRedis(stack.redisUrl, `${stack.prefix}gw:`);
+    await redis.connect();
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    installProblemHandler(app);
+    registerAuth(app, { jwksUrl: `${stack.userUrl}/.well-known/jwks.json`, issuer: 'coin-ledger', audience: 'coin-ledger-api' });
+    registerApiKeyCheck(app, new ApiKeyVerifier(redis, users, 30, logger));
+    app.post('/api/probe/mint', { config: { access: 'admin', apiKeyScope: 'mint' } }, async (request) => ({ ok: true, apiKeyId: request.apiKeyId }));
+    return app;
+  }
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    [superadmin, admin] = await Promise.all([adminSession(stack, 'SUPERADMIN'), adminSession(stack, 'ADMIN')]);
+    probe = await buildProbe();
+    probeUrl = await probe.listen({ host: '127.0.0.1', port: 0 });
+  }, 90_000);
+  afterAll(async () => {
+    await probe?.close();
+    redis?.disconnect();
+    await stack?.close();
+  });
+
+  const mintWith = (key: string | undefined, token = admin.accessToken) =>
+    http(probeUrl, 'POST', '/api/probe/mint', { token, body: {}, ...(key !== undefined ? { headers: { 'x-api-key': key } } : {}) });
+
+  it('when a SUPERADMIN creates a key, then the secret is shown once and the list never shows it', async () => {
+    const created = await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', {
+      token: superadmin.accessToken,
+      body: { name: 'tournament mint', scopes: ['mint', 'burn'] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'tournament mint',
+      scopes: ['mint', 'burn'],
+      createdAt: expect.any(String),
+      key: expect.stringMatching(/^ck_[A-Za-z0-9_-]{43}$/),
+    });
+    const list = await http(stack.gatewayUrl, 'GET', '/api/admin/api-keys', { token: superadmin.accessToken });
+    expect(list.status).toBe(200);
+    const listed = list.body.apiKeys.find((k: { id: string }) => k.id === created.body.id);
+    expect(listed).toEqual({ id: created.body.id, name: 'tournament mint', scopes: ['mint', 'burn'], createdAt: created.body.createdAt, revokedAt: null });
+    expect(JSON.stringify(list.body)).not.toContain(created.body.key);
+  });
+
+  it('when a key is stored, then only its SHA-256 is in the database', async () => {
+    const key = await apiKeyFor(stack, superadmin.accessToken, ['refund']);
+    const rows = await withUsersDb(stack, (q) => q('SELECT * FROM api_keys'));
+    const dump = JSON.stringify(rows.rows);
+    expect(dump).not.toContain(key);
+    expect(dump).toContain(createHash('sha256').update(key).digest('hex'));
+  });
+
+  it('when an ADMIN, a DEVELOPER or a USER manages keys, then 403', async () => {
+    const developer = await adminSession(stack, 'DEVELOPER');
+    const user = await registerUser(stack.gatewayUrl);
+    for (const token of [admin.accessToken, developer.accessToken, user.accessToken]) {
+      expect((await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', { token, body: { name: 'x', scopes: ['mint'] } })).status).toBe(403);
+      expect((await http(stack.gatewayUrl, 'GET', '/api/admin/api-keys', { token })).status).toBe(403);
+      expect((await http(stack.gatewayUrl, 'DELETE', '/api/admin/api-keys/00000000-0000-4000-8000-000000000000', { token })).status).toBe(403);
+    }
+  });
+
+  it.each([
+    ['no scopes', { name: 'k', scopes: [] }],
+    ['an unknown scope', { name: 'k', scopes: ['transfer'] }],
+    ['a repeated scope', { name: 'k', scopes: ['mint', 'mint'] }],
+    ['an empty name', { name: ' ', scopes: ['mint'] }],
+    ['an unknown field', { name: 'k', scopes: ['mint'], key: 'ck_chosen-by-caller' }],
+  ])('when the body has %s, then 400 VALIDATION_FAILED', async (_label, body) => {
+    const response = await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', { token: superadmin.accessToken, body });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('when an unknown or malformed id is revoked, then 404 / 400', async () => {
+    const unknown = await http(stack.gatewayUrl, 'DELETE', '/api/admin/api-keys/00000000-0000-4000-8000-000000000000', { token: superadmin.accessToken });
+    expect(unknown.status).toBe(404);
+    const malformed = await http(stack.gatewayUrl, 'DELETE', '/api/admin/api-keys/1', { token: superadmin.accessToken });
+    expect(malformed.status).toBe(400);
+  });
+
+  it('when a route needs a scope, then a key with it passes and a key without it gets 403 API_KEY_SCOPE', async () => {
+    const mintKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    const burnKey = await apiKeyFor(stack, superadmin.accessToken, ['burn']);
+    const ok = await mintWith(mintKey);
+    expect(ok.status).toBe(200);
+    expect(ok.body.apiKeyId).toMatch(/^[0-9a-f-]{36}$/);
+    const wrongScope = await mintWith(burnKey);
+    expect(wrongScope.status).toBe(403);
+    expect(wrongScope.body.code).toBe('API_KEY_SCOPE');
+  });
+
+  it('when the key is missing, unknown or malformed, then 401 API_KEY_INVALID', async () => {
+    for (const key of [undefined, 'ck_' + 'A'.repeat(43), 'not-a-key', '']) {
+      const response = await mintWith(key);
+      expect(response.status).toBe(401);
+      expect(response.body.code).toBe('API_KEY_INVALID');
+    }
+  });
+
+  it('when the bearer token is missing or the role too low, then that is refused before the key is looked at', async () => {
+    const mintKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    const user = await registerUser(stack.gatewayUrl);
+    const noBearer = await http(probeUrl, 'POST', '/api/probe/mint', { body: {}, headers: { 'x-api-key': mintKey } });
+    expect(noBearer.status).toBe(401);
+    expect(noBearer.body.code).toBe('UNAUTHENTICATED');
+    const asUser = await mintWith(mintKey, user.accessToken);
+    expect(asUser.status).toBe(403);
+    expect(asUser.body.code).toBe('FORBIDDEN');
+  });
+
+  it('when a key that was just used (and cached) is revoked, then the very next request is refused', async () => {
+    const created = await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', { token: superadmin.accessToken, body: { name: 'soon revoked', scopes: ['mint'] } });
+    expect((await mintWith(created.body.key)).status).toBe(200);
+    expect((await mintWith(created.body.key)).status).toBe(200);
+    const revoked = await http(stack.gatewayUrl, 'DELETE', `/api/admin/api-keys/${created.body.id}`, { token: superadmin.accessToken });
+    expect(revoked.status).toBe(204);
+    const after = await mintWith(created.body.key);
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe('API_KEY_INVALID');
+    const list = await http(stack.gatewayUrl, 'GET', '/api/admin/api-keys', { token: superadmin.accessToken });
+    expect(list.body.apiKeys.find((k: { id: string }) => k.id === created.body.id).revokedAt).toEqual(expect.any(String));
+    const again = await http(stack.gatewayUrl, 'DELETE', `/api/admin/api-keys/${created.body.id}`, { token: superadmin.accessToken });
+    expect(again.status).toBe(204);
+  });
+});

@@ -1,0 +1,77 @@
+import { startTestStack, type TestStack } from '../harness/stack';
+import { http, registerUser } from '../harness/http';
+
+/** The sample lines of one metric family in a Prometheus text exposition. */
+function samples(text: string, name: string): string[] {
+  return text.split('\n').filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `));
+}
+
+describe('metrics: every service exposes the operational histograms, counters and gauges at /metrics', () => {
+  let stack: TestStack;
+  const scrape = async (url: string) => {
+    const response = await http(url, 'GET', '/metrics');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    return String(response.body);
+  };
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    const user = await registerUser(stack.gatewayUrl);
+    const login = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
+    expect(login.status).toBe(200);
+    const wallet = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: login.body.accessToken });
+    expect(wallet.status).toBe(200);
+    for (const url of [stack.userUrl, stack.ledgerUrl, stack.historyUrl]) await http(url, 'GET', '/readyz');
+  }, 90_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('when a user registered, logged in and read the wallet, then the gateway shows HTTP latency by route and the Kafka round trip by command type', async () => {
+    const text = await scrape(stack.gatewayUrl);
+    const http = samples(text, 'http_request_duration_seconds_count');
+    for (const route of ['/api/auth/register', '/api/auth/login', '/api/wallets/me']) {
+      expect(http.some((l) => l.includes(`route="${route}"`) && l.includes('service="gateway"'))).toBe(true);
+    }
+    expect(samples(text, 'http_request_duration_seconds_bucket').some((l) => l.includes('le="0.1"'))).toBe(true);
+    const roundTrip = samples(text, 'kafka_request_reply_duration_seconds_count');
+    expect(roundTrip.some((l) => l.includes('type="user.register"') && l.includes('outcome="ok"'))).toBe(true);
+    expect(roundTrip.some((l) => l.includes('type="ledger.open-wallet"') && l.includes('outcome="ok"'))).toBe(true);
+    expect(text).toContain('# TYPE process_cpu_seconds_total counter');
+  });
+
+  it('when the ledger applied the open-wallet command, then its batch size, apply time and lag are labelled by its consumer group', async () => {
+    const text = await scrape(stack.ledgerUrl);
+    const group = `group="${stack.prefix}ledger-service"`;
+    expect(samples(text, 'kafka_consumer_batch_size_count').some((l) => l.includes(group))).toBe(true);
+    expect(samples(text, 'kafka_consumer_batch_duration_seconds_count').some((l) => l.includes(group))).toBe(true);
+    expect(samples(text, 'kafka_consumer_lag').some((l) => l.includes(group) && l.includes('partition="'))).toBe(true);
+    expect(samples(text, 'kafka_consumer_messages_total').some((l) => l.includes(group) && l.includes('outcome="valid"'))).toBe(true);
+    expect(samples(text, 'http_request_duration_seconds_count').some((l) => l.includes('service="ledger"'))).toBe(true);
+  });
+
+  it('when the user service handled the register command, then its consumer metrics and the outbox backlog gauge are exposed', async () => {
+    const text = await scrape(stack.userUrl);
+    expect(samples(text, 'kafka_consumer_batch_size_count').some((l) => l.includes(`group="${stack.prefix}user-service"`))).toBe(true);
+    expect(samples(text, 'outbox_backlog')).toEqual([expect.stringMatching(/^outbox_backlog\{service="user"\} \d+$/)]);
+    expect(samples(text, 'http_request_duration_seconds_count').some((l) => l.includes('service="user"'))).toBe(true);
+  });
+
+  it('when the history service runs, then its HTTP histogram and consumer metric families are registered', async () => {
+    const text = await scrape(stack.historyUrl);
+    expect(samples(text, 'http_request_duration_seconds_count').some((l) => l.includes('route="/readyz"') && l.includes('service="history"'))).toBe(true);
+    for (const family of ['kafka_consumer_batch_size histogram', 'kafka_consumer_batch_duration_seconds histogram', 'kafka_consumer_lag gauge']) {
+      expect(text).toContain(`# TYPE ${family}`);
+    }
+  });
+
+  it('when a client requests unknown URLs, then they are counted under route="unmatched", never by their raw path', async () => {
+    const response = await http(stack.gatewayUrl, 'GET', '/no/such/path/12345');
+    expect(response.status).toBe(404);
+    const text = await scrape(stack.gatewayUrl);
+    const lines = samples(text, 'http_request_duration_seconds_count');
+    expect(lines.some((l) => l.includes('route="unmatched"') && l.includes('status_code="404"'))).toBe(true);
+    expect(text).not.toContain('/no/such/path/12345');
+  });
+});

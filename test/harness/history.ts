@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel, type Producer } from 'kafkajs';
+import { headerNames, topicNames, type Transaction, type TransactionRecorded } from '@coin/contracts';
+import { serviceDatabaseUrl } from '@coin/db';
+import { createLogger } from '@coin/logger';
+import { loadHistoryConfig } from '../../services/history/src/config';
+import { startHistoryService, type RunningService } from '../../services/history/src/service';
+import { devRolePassword } from '../../scripts/stack/services';
+import { provision } from '../../scripts/stack/provision';
+import { testInfra, uniquePrefix } from './env';
+
+/** The history service alone, on its own topics and schema, and a producer for its input topic. */
+export interface HistoryTestBed {
+  prefix: string;
+  url: string;
+  topic: string;
+  env: Record<string, string>;
+  kafka: Kafka;
+  producer: Producer;
+  /** Produces events keyed by transaction id (SPEC §8), optionally to a chosen partition. */
+  publish(events: TransactionRecorded[], partition?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function historyEnv(prefix: string, overrides: Record<string, string> = {}): Record<string, string> {
+  const infra = testInfra();
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    TOPIC_PREFIX: prefix,
+    DB_SCHEMA_PREFIX: prefix,
+    HOST: '127.0.0.1',
+    HISTORY_HTTP_PORT: '0',
+    HISTORY_DATABASE_URL: serviceDatabaseUrl(infra.databaseUrl, 'coin_history', devRolePassword('coin_history')),
+    ...overrides,
+  };
+}
+
+export async function startHistoryTestBed(): Promise<HistoryTestBed> {
+  const infra = testInfra();
+  const prefix = uniquePrefix();
+  await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
+  const env = historyEnv(prefix);
+  const service: RunningService = await startHistoryService(loadHistoryConfig(env), createLogger('history', env.LOG_LEVEL as 'warn'));
+  const kafka = new Kafka({ clientId: 'history-test', brokers: infra.kafkaBrokers, logLevel: logLevel.NOTHING });
+  const producer = kafka.producer();
+  await producer.connect();
+  const topic = topicNames(prefix).coinTransactions;
+  return {
+    prefix,
+    url: service.url,
+    topic,
+    env,
+    kafka,
+    producer,
+    publish: (events, partition) => publishEvents(producer, topic, events, partition),
+    close: async () => {
+      await producer.disconnect();
+      await service.close();
+    },
+  };
+}
+
+export async function publishEvents(producer: Producer, topic: string, events: TransactionRecorded[], partition?: number): Promise<void> {
+  await producer.send({
+    topic,
+    messages: events.map((e) => ({
+      key: String(e.transaction.id),
+      value: JSON.stringify(e),
+      headers: { [headerNames.type]: e.type },
+      ...(partition !== undefined ? { partition } : {}),
+    })),
+  });
+}
+
+let lastId = 0;
+/** An id (of a transaction or a user) no other call of this process has used. */
+export function freshId(): number {
+  lastId += 1;
+  return lastId;
+}
+
+/** A valid coin.transaction.recorded event; the transaction defaults to a transfer. */
+export function transactionEvent(overrides: Partial<Transaction> & { id: number }, occurredAt?: string): TransactionRecorded {
+  const createdAt = overrides.createdAt ?? new Date().toISOString();
+  return {
+    eventId: randomUUID(),
+    type: 'coin.transaction.recorded',
+    version: 1,
+    occurredAt: occurredAt ?? createdAt,
+    transaction: {
+      type: 'TRANSFER',
+      amount: 1.5,
+      fromUserId: 1,
+      toUserId: 2,
+      fromTreasury: null,
+      toTreasury: null,
+      reason: 'test',
+      reference: null,
+      refundOf: null,
+      createdAt,
+      ...overrides,
+    },
+  };
+}
+
+/** Polls until check() returns a value other than undefined, or fails after timeoutMs. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

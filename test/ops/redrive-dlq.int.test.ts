@@ -1,0 +1,71 @@
+import { dlqOf } from '@coin/contracts';
+import { createKafka, readHeaders } from '@coin/kafka';
+import { createLogger } from '@coin/logger';
+import { redriveDlq } from '../../scripts/redrive-dlq';
+import { http } from '../harness/http';
+import { eventually, freshId, startHistoryTestBed, transactionEvent, type HistoryTestBed } from '../harness/history';
+
+const logger = createLogger('redrive-test', 'error');
+
+describe('npm run dlq:redrive against a real broker and the history service', () => {
+  let bed: HistoryTestBed;
+  beforeAll(async () => {
+    bed = await startHistoryTestBed();
+  }, 90_000);
+  afterAll(async () => {
+    await bed?.close();
+  });
+
+  const deadLettered = (event: ReturnType<typeof transactionEvent>, offset: number) => ({
+    key: String(event.transaction.id),
+    value: JSON.stringify(event),
+    headers: {
+      type: event.type,
+      'dlq-original-topic': bed.topic,
+      'dlq-original-partition': '0',
+      'dlq-original-offset': String(offset),
+      'dlq-error': 'refused by an older consumer',
+      'dlq-at': new Date().toISOString(),
+    },
+  });
+
+  it('when dead letters are re-driven, then they return to the topic without dlq headers, are applied, and a rerun moves nothing more', async () => {
+    const userId = freshId();
+    const events = [1, 2, 3].map(() => transactionEvent({ id: freshId(), fromUserId: userId, toUserId: freshId() }));
+    await bed.producer.send({ topic: dlqOf(bed.topic), messages: events.map((e, i) => deadLettered(e, i)) });
+    const kafka = createKafka({ brokers: bed.env.KAFKA_BROKERS!.split(","), clientId: 'redrive-test', logger });
+
+    // A copy of what reaches the topic, to look at the headers.
+    const watcher = bed.kafka.consumer({ groupId: `${bed.prefix}watcher` });
+    await watcher.connect();
+    await watcher.subscribe({ topic: bed.topic, fromBeginning: true });
+    const seen: Array<{ key: string; headers: Record<string, string> }> = [];
+    await watcher.run({ eachMessage: async ({ message }) => void seen.push({ key: message.key!.toString(), headers: readHeaders(message.headers) }) });
+
+    expect(await redriveDlq({ kafka, topic: bed.topic, limit: 2, logger })).toEqual({ moved: 2 });
+    expect(await redriveDlq({ kafka, topic: bed.topic, logger })).toEqual({ moved: 1 });
+    expect(await redriveDlq({ kafka, topic: bed.topic, logger })).toEqual({ moved: 0 });
+
+    const page = await eventually(async () => {
+      const r = await http(bed.url, 'GET', `/internal/history/users/${userId}/page`);
+      return r.body.pagination?.total === 3 ? r : undefined;
+    });
+    expect(page.body.transactions.map((t: { id: number }) => t.id).sort((a: number, b: number) => a - b)).toEqual(events.map((e) => e.transaction.id));
+    await eventually(async () => (seen.length >= 3 ? true : undefined));
+    await watcher.disconnect();
+    // Keys spread over partitions, so only the set is fixed, not the order.
+    expect(seen.map((m) => m.key).sort()).toEqual(events.map((e) => String(e.transaction.id)).sort());
+    for (const m of seen) expect(m.headers).toEqual({ type: 'coin.transaction.recorded' });
+  }, 90_000);
+
+  it('when the topic argument is not a known topic, then the command refuses to run', async () => {
+    const { execFile } = await import('node:child_process');
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = execFile(process.execPath, ['--import', 'tsx', 'scripts/redrive-dlq.ts', '--topic', 'no.such.topic'], { env: { ...process.env, KAFKA_BROKERS: bed.env.KAFKA_BROKERS } }, (_err, _stdout, stderr) =>
+        resolve({ code: child.exitCode, stderr }),
+      );
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--topic must be one of');
+  }, 30_000);
+});
