@@ -153,6 +153,19 @@ async function main(): Promise<void> {
   log(`applied ${applied} commands in ${seconds.toFixed(2)} s (first batch to last; group join ${((firstBatchAt - startedAt) / 1000).toFixed(1)} s excluded)`);
   log(`throughput ${Math.round(applied / seconds)} commands/s (${Math.round(commandCount / seconds)} transfers/s, each = debit + credit leg)`);
   log(`batches (= database commits) ${batches}, mean batch ${(delivered / batches).toFixed(1)} commands, mean batch time ${(applyMsTotal / batches).toFixed(1)} ms (database ${(commitMsTotal / batches).toFixed(1)}, outbox publish ${(publishMsTotal / batches).toFixed(1)})`);
+  // One machine-readable line for bench/run.ts and CI.
+  log(
+    JSON.stringify({
+      commandsPerSec: Math.round(applied / seconds),
+      transfersPerSec: Math.round(commandCount / seconds),
+      commands: applied,
+      seconds: Number(seconds.toFixed(2)),
+      batches,
+      meanBatchCommands: Number((delivered / batches).toFixed(1)),
+      meanBatchMs: Number((applyMsTotal / batches).toFixed(1)),
+      partitions,
+    }),
+  );
   const audit = await runAudit({ databaseUrl: infra.databaseUrl, schemaPrefix: prefix, waitMs: 5_000, log: (l) => log(`audit: ${l}`) });
   await pool.end();
   process.exit(audit.ok ? 0 : 1);
