@@ -36,7 +36,7 @@ export function keyOf(party: Party): string {
   return walletKeyOf(party);
 }
 
-export async function startLedgerHarness(options: { ledgerPartitions?: number } = {}): Promise<LedgerHarness> {
+export async function startLedgerHarness(options: { ledgerPartitions?: number; extraEnv?: Record<string, string> } = {}): Promise<LedgerHarness> {
   const infra = testInfra();
   const prefix = uniquePrefix();
   await provision({
@@ -53,6 +53,7 @@ export async function startLedgerHarness(options: { ledgerPartitions?: number } 
     jwtKey: generateJwtKey(`ledger-${prefix}`),
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
+    ...(options.extraEnv ? { extra: options.extraEnv } : {}),
   }).ledger;
   const config = loadLedgerConfig(env);
   const logger = createLogger('ledger-test', (process.env.COIN_TEST_LOG_LEVEL ?? 'warn') as 'warn');

@@ -31,17 +31,23 @@ export interface ConsumerOptions<S extends z.ZodType> {
    * Gets every valid message of one fetched partition batch, in offset order. Offsets are
    * committed only after it resolves, so a crash redelivers the batch: handlers are idempotent.
    */
-  handleBatch: (items: Delivered<z.output<S>>[]) => Promise<void>;
+  handleBatch: (items: Delivered<z.output<S>>[], control: BatchControl) => Promise<void>;
   /** Partitions handled at once in this process; each partition stays serial. */
   partitionsConsumedConcurrently?: number;
   fromBeginning?: boolean;
   /** Registers batch size, handler duration, lag and message counters on this registry. */
   metrics?: Registry;
   /**
-   * Fetch sizing, passed to the kafkajs consumer. Larger fetches make larger batches, which is
-   * what a batch-per-transaction handler (the ledger) wants; defaults are kafkajs's.
+   * Fetch sizing and group timing, passed to the kafkajs consumer over the fast defaults.
+   * Larger fetches make larger batches, which is what a batch-per-transaction handler (the
+   * ledger) wants; such a handler also needs a session timeout well above its slowest batch.
    */
-  fetch?: { maxBytesPerPartition?: number; maxBytes?: number; minBytes?: number; maxWaitTimeInMs?: number };
+  tuning?: { maxBytesPerPartition?: number; maxBytes?: number; minBytes?: number; maxWaitTimeInMs?: number; sessionTimeout?: number };
+}
+
+export interface BatchControl {
+  /** Tells the group coordinator this member is alive; call it during long batches. */
+  heartbeat(): Promise<void>;
 }
 
 export interface RunningConsumer {
@@ -101,7 +107,7 @@ export async function deadLetter(
  */
 export async function startConsumer<S extends z.ZodType>(options: ConsumerOptions<S>): Promise<RunningConsumer> {
   const log = options.logger.child({ groupId: options.groupId });
-  const consumer = options.kafka.consumer({ groupId: options.groupId, ...fastGroupSettings, ...(options.fetch ?? {}) });
+  const consumer = options.kafka.consumer({ groupId: options.groupId, ...fastGroupSettings, ...(options.tuning ?? {}) });
   const metrics = options.metrics ? consumerMetrics(options.metrics) : undefined;
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
@@ -145,7 +151,7 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
       if (valid.length > 0) {
         const endTimer = metrics?.batchDuration.startTimer(labels);
         try {
-          await options.handleBatch(valid);
+          await options.handleBatch(valid, { heartbeat });
         } catch (err) {
           metrics?.messages.inc({ ...labels, outcome: 'handler_failed' }, valid.length);
           // kafkajs retries the batch; say which commands it held so their logs can be found.

@@ -4,6 +4,9 @@
 -- every batch update says which version it read, so a stale consumer (a zombie after a
 -- rebalance) fails its transaction instead of overwriting a newer balance.
 ALTER TABLE wallets ADD COLUMN version bigint NOT NULL DEFAULT 0;
+-- Balance updates touch no indexed column; free space on each page lets them stay HOT (no
+-- index writes), which matters when a batch rewrites thousands of wallets.
+ALTER TABLE wallets SET (fillfactor = 70);
 
 -- Amounts are positive integer minor units. Ids come from the sequence (the seed's ids are
 -- integers); the apply stage reserves them with nextval before it writes.
@@ -43,3 +46,13 @@ CREATE TABLE entries (
 -- Identifies the request behind a command id (route + canonical body): the same
 -- Idempotency-Key with another body is refused instead of answered with the old outcome.
 ALTER TABLE processed_commands ADD COLUMN request_hash text;
+
+-- Outbox payloads and stored replies are kept as the exact JSON text that is published or
+-- replayed: the apply stage writes thousands per batch, and parsing each into jsonb cost about
+-- four times as much as storing the text (measured; see docs/DESIGN.md "Performance"). Nothing
+-- queries inside them; `reply::json` still works for an operator.
+ALTER TABLE outbox ALTER COLUMN headers DROP DEFAULT;
+ALTER TABLE outbox ALTER COLUMN headers TYPE text USING headers::text;
+ALTER TABLE outbox ALTER COLUMN headers SET DEFAULT '{}';
+ALTER TABLE outbox ALTER COLUMN payload TYPE text USING payload::text;
+ALTER TABLE processed_commands ALTER COLUMN reply TYPE text USING reply::text;

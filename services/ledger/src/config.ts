@@ -13,6 +13,11 @@ export const ledgerConfigSchema = z.object({
    * transaction (a transfer command is about 400 bytes, so 1 MiB is ~2,500 commands).
    */
   LEDGER_FETCH_BYTES_PER_PARTITION_MAX: positiveInt(1024 * 1024),
+  /**
+   * A member whose batch takes longer than this without a heartbeat is dropped from the group
+   * and its batch redelivered (harmless, but wasted): well above the slowest batch.
+   */
+  LEDGER_SESSION_TIMEOUT_MS: positiveInt(30_000),
   /** How often the outbox sweeper republishes rows a crash left unpublished. */
   OUTBOX_SWEEP_INTERVAL_MS: positiveInt(1000),
   /** Rows younger than this are left to the writer that is publishing them right now. */

@@ -1,11 +1,12 @@
 import { ledgerCommand, topicNames, userEvent } from '@coin/contracts';
 import { createPool, OutboxRelay } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
-import { BatchingProducer, createKafka, outboxPublisher, startConsumer } from '@coin/kafka';
+import { BatchingProducer, createKafka, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { Counter, Histogram } from 'prom-client';
 import type { LedgerConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
+import { textOutboxPublisher } from './db/ledger-repo';
 import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
 import { handleUserEvents } from './kafka/user-events';
 
@@ -32,7 +33,7 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
   const metrics = createMetricsRegistry('ledger');
   const outbox = new OutboxRelay({
     pool,
-    publish: outboxPublisher(producer),
+    publish: textOutboxPublisher(producer),
     sweepIntervalMs: config.OUTBOX_SWEEP_INTERVAL_MS,
     sweepGraceMs: config.OUTBOX_SWEEP_GRACE_MS,
     metrics,
@@ -75,7 +76,7 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     // Generic consumer metrics too: kafka_consumer_batch_*, lag, messages with group=<prefix>ledger-service.
     metrics,
     partitionsConsumedConcurrently: config.LEDGER_PARTITIONS_CONCURRENT,
-    fetch: { maxBytesPerPartition: config.LEDGER_FETCH_BYTES_PER_PARTITION_MAX },
+    tuning: { maxBytesPerPartition: config.LEDGER_FETCH_BYTES_PER_PARTITION_MAX, sessionTimeout: config.LEDGER_SESSION_TIMEOUT_MS },
     handleBatch: handleLedgerCommands({
       pool,
       producer,

@@ -1,6 +1,7 @@
 import type { Party, Transaction, TransactionType, TreasuryCode } from '@coin/contracts';
 import { minorUnitsToCoins } from '@coin/contracts';
-import type { PoolClient } from '@coin/db';
+import type { OutboxMessage, PoolClient, Publish } from '@coin/db';
+import type { BatchingProducer } from '@coin/kafka';
 import type { StoredOutcome } from '../domain/batch';
 import type { Entry, NewTransaction, RefundTarget, WalletState } from '../domain/ledger';
 
@@ -41,11 +42,11 @@ function partyOfRow(row: { user_id: number | null; treasury_code: TreasuryCode |
 }
 
 export async function loadOutcomes(client: PoolClient, commandIds: string[]): Promise<Map<string, StoredOutcome>> {
-  const result = await client.query<{ command_id: string; ok: boolean; reply: unknown; request_hash: string | null }>(
+  const result = await client.query<{ command_id: string; ok: boolean; reply: string; request_hash: string | null }>(
     'SELECT command_id, ok, reply, request_hash FROM processed_commands WHERE command_id = ANY($1::uuid[])',
     [commandIds],
   );
-  return new Map(result.rows.map((r) => [r.command_id, { ok: r.ok, reply: r.reply, requestHash: r.request_hash }]));
+  return new Map(result.rows.map((r) => [r.command_id, { ok: r.ok, reply: JSON.parse(r.reply) as unknown, requestHash: r.request_hash }]));
 }
 
 /** The transactions refunds name, with what has been refunded of each so far. */
@@ -167,9 +168,44 @@ export async function insertOutcomes(
   if (rows.length === 0) return;
   await client.query(
     `INSERT INTO processed_commands (command_id, type, ok, reply, request_hash)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::bool[], $4::jsonb[], $5::text[])`,
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::bool[], $4::text[], $5::text[])`,
     [rows.map((r) => r.commandId), rows.map((r) => r.type), rows.map((r) => r.ok), rows.map((r) => JSON.stringify(r.reply)), rows.map((r) => r.requestHash)],
   );
+}
+
+/**
+ * The ledger's outbox keeps headers and payload as JSON text (migration 002), written verbatim
+ * and published verbatim. Returns the ids in input order.
+ */
+export async function insertOutboxText(client: PoolClient, messages: OutboxMessage[]): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const result = await client.query<{ id: number }>(
+    `INSERT INTO outbox (topic, key, headers, payload)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+     RETURNING id`,
+    [
+      messages.map((m) => m.topic),
+      messages.map((m) => m.key),
+      messages.map((m) => JSON.stringify(m.headers ?? {})),
+      messages.map((m) => JSON.stringify(m.payload)),
+    ],
+  );
+  return result.rows.map((r) => r.id);
+}
+
+/** Publishes outbox rows whether they come from memory (objects) or from a sweep (JSON text). */
+export function textOutboxPublisher(producer: BatchingProducer): Publish {
+  return (rows) =>
+    producer.sendMany(
+      rows.map((row) => ({
+        topic: row.topic,
+        message: {
+          key: row.key,
+          value: typeof row.payload === 'string' ? row.payload : JSON.stringify(row.payload),
+          headers: typeof row.headers === 'string' ? (JSON.parse(row.headers) as Record<string, string>) : (row.headers ?? {}),
+        },
+      })),
+    );
 }
 
 // ---- Reads of the internal API ----

@@ -7,14 +7,15 @@ import {
   type TopicNames,
   type TransactionRecorded,
 } from '@coin/contracts';
-import { inTransaction, insertOutbox, type OutboxMessage, type OutboxRelay, type OutboxRow, type Pool, type PoolClient } from '@coin/db';
-import { replyAddressOf, replyBodyOf, sendReply, type BatchingProducer, type Delivered } from '@coin/kafka';
+import { inTransaction, type OutboxMessage, type OutboxRelay, type OutboxRow, type Pool, type PoolClient } from '@coin/db';
+import { replyAddressOf, replyBodyOf, sendReply, type BatchControl, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { uuidV5 } from '@coin/security';
 import { outcomeOf, runBatch, toTransaction, toWalletView, type BatchStep, type StoredOutcome } from '../domain/batch';
 import { walletKeysOf, type CreditLeg, type LedgerState, type NewTransaction } from '../domain/ledger';
 import {
   insertEntries,
+  insertOutboxText,
   insertOutcomes,
   insertTransactions,
   loadOutcomes,
@@ -41,7 +42,7 @@ export interface LedgerCommandDeps {
    */
   afterCommit?: (info: { commands: number }) => Promise<void> | void;
   /** Reports each applied batch (metrics). */
-  onBatch?: (info: { commands: number; applied: number; durationMs: number }) => void;
+  onBatch?: (info: { commands: number; applied: number; durationMs: number; commitMs: number; publishMs: number }) => void;
 }
 
 interface Outcome {
@@ -162,7 +163,7 @@ async function applyInTransaction(client: PoolClient, commands: LedgerCommand[],
     ...transactions.map(({ transaction }) => transactionEventMessage(deps.topics, transaction)),
     ...legs.map((leg) => creditLegMessage(deps.topics, leg, now)),
   ];
-  const outboxIds = await insertOutbox(client, messages);
+  const outboxIds = await insertOutboxText(client, messages);
 
   let moneyIndex = 0;
   const outcomes = commands.map((c) => (c.type === 'ledger.open-wallet' ? openOutcomes.get(c.commandId)! : outcomeByStep[moneyIndex++]!));
@@ -212,7 +213,7 @@ function isRetryable(err: unknown): boolean {
  * that redelivers the batch, and the stored outcomes make the second delivery change nothing.
  */
 export function handleLedgerCommands(deps: LedgerCommandDeps) {
-  return async (items: Delivered<LedgerCommand>[]): Promise<void> => {
+  return async (items: Delivered<LedgerCommand>[], control?: BatchControl): Promise<void> => {
     const started = performance.now();
     const commands = items.map((i) => i.value);
     let result: BatchResult | undefined;
@@ -224,15 +225,24 @@ export function handleLedgerCommands(deps: LedgerCommandDeps) {
         deps.logger.warn({ err, attempt, partition: items[0]?.partition }, 'batch lost a race; redoing it from fresh state');
       }
     }
+    const committed = performance.now();
     await deps.afterCommit?.({ commands: commands.length });
+    await control?.heartbeat();
     await deps.outbox.publishCommitted(result.outbox);
+    const published = performance.now();
     const replies: Promise<void>[] = [];
     items.forEach((item, i) => {
       const address = replyAddressOf(item.headers);
       if (address) replies.push(sendReply(deps.producer, address, replyBodyOf(item.value.commandId, result.outcomes[i]!)));
     });
     await Promise.all(replies);
-    deps.onBatch?.({ commands: commands.length, applied: result.applied, durationMs: performance.now() - started });
+    deps.onBatch?.({
+      commands: commands.length,
+      applied: result.applied,
+      durationMs: performance.now() - started,
+      commitMs: committed - started,
+      publishMs: published - committed,
+    });
   };
 }
 

@@ -1,0 +1,22 @@
+/**
+ * A ledger service process that kills itself (SIGKILL, no cleanup) right after its Nth batch
+ * commits to the database: before the outbox publish, the replies and the Kafka offset commit.
+ * Started by the ledger crash test; configured by the same environment as the service plus
+ * CRASH_AFTER_COMMITS.
+ */
+import { createLogger } from '@coin/logger';
+import { loadLedgerConfig } from '../../services/ledger/src/config';
+import { startLedgerService } from '../../services/ledger/src/service';
+
+const crashAfterCommits = Number(process.env.CRASH_AFTER_COMMITS ?? '1');
+const config = loadLedgerConfig(process.env);
+let commits = 0;
+startLedgerService(config, createLogger('ledger-crash-child', config.LOG_LEVEL), {
+  afterCommit: () => {
+    commits += 1;
+    if (commits >= crashAfterCommits) process.kill(process.pid, 'SIGKILL');
+  },
+}).catch((err: unknown) => {
+  process.stderr.write(`crash child failed to start: ${String(err)}\n`);
+  process.exit(3);
+});
