@@ -168,8 +168,14 @@ export async function insertOutcomes(
   if (rows.length === 0) return;
   await client.query(
     `INSERT INTO processed_commands (command_id, type, ok, reply, request_hash)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::bool[], $4::text[], $5::text[])`,
-    [rows.map((r) => r.commandId), rows.map((r) => r.type), rows.map((r) => r.ok), rows.map((r) => JSON.stringify(r.reply)), rows.map((r) => r.requestHash)],
+     SELECT * FROM ROWS FROM (unnest($1::uuid[]), unnest($2::text[]), unnest($3::bool[]), json_array_elements_text($4::json), unnest($5::text[]))`,
+    [
+      rows.map((r) => r.commandId),
+      rows.map((r) => r.type),
+      rows.map((r) => r.ok),
+      JSON.stringify(rows.map((r) => JSON.stringify(r.reply))),
+      rows.map((r) => r.requestHash),
+    ],
   );
 }
 
@@ -179,15 +185,17 @@ export async function insertOutcomes(
  */
 export async function insertOutboxText(client: PoolClient, messages: OutboxMessage[]): Promise<number[]> {
   if (messages.length === 0) return [];
+  // Payloads travel as one JSON array of strings: JSON.stringify escapes in native code, where
+  // pg's text[] literal escaping would run a regex per element in JavaScript.
   const result = await client.query<{ id: number }>(
     `INSERT INTO outbox (topic, key, headers, payload)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+     SELECT * FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), unnest($3::text[]), json_array_elements_text($4::json))
      RETURNING id`,
     [
       messages.map((m) => m.topic),
       messages.map((m) => m.key),
       messages.map((m) => JSON.stringify(m.headers ?? {})),
-      messages.map((m) => JSON.stringify(m.payload)),
+      JSON.stringify(messages.map((m) => (typeof m.payload === 'string' ? m.payload : JSON.stringify(m.payload)))),
     ],
   );
   return result.rows.map((r) => r.id);

@@ -182,7 +182,8 @@ function transactionEventMessage(topics: TopicNames, transaction: NewTransaction
     occurredAt: transaction.createdAt.toISOString(),
     transaction: toTransaction(transaction),
   };
-  return { topic: topics.coinTransactions, key: String(transaction.id), headers: { [headerNames.type]: event.type }, payload: event };
+  // Serialised once: the same text is stored in the outbox and published.
+  return { topic: topics.coinTransactions, key: String(transaction.id), headers: { [headerNames.type]: event.type }, payload: JSON.stringify(event) };
 }
 
 /** A credit leg travels as a command keyed by the credited wallet, so its partition applies it. */
@@ -199,7 +200,7 @@ function creditLegMessage(topics: TopicNames, leg: CreditLeg, now: Date): Outbox
     topic: topics.ledgerCommands,
     key: walletKeyOf(leg.to),
     headers: { [headerNames.commandId]: commandId, [headerNames.type]: command.type },
-    payload: command,
+    payload: JSON.stringify(command),
   };
 }
 
