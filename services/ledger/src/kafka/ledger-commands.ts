@@ -210,7 +210,7 @@ function isRetryable(err: unknown): boolean {
 
 /**
  * The `eachBatch` handler of ledger.commands: apply and commit, then publish the batch's outbox
- * rows at once, then reply. Kafka offsets are committed after this resolves; a crash before
+ * rows and the replies together. Kafka offsets are committed after this resolves; a crash before
  * that redelivers the batch, and the stored outcomes make the second delivery change nothing.
  */
 export function handleLedgerCommands(deps: LedgerCommandDeps) {
@@ -228,15 +228,16 @@ export function handleLedgerCommands(deps: LedgerCommandDeps) {
     }
     const committed = performance.now();
     await deps.afterCommit?.({ commands: commands.length });
-    await control?.heartbeat();
-    await deps.outbox.publishCommitted(result.outbox);
-    const published = performance.now();
+    // Replies depend on the commit only, so they leave in the same producer flush as the outbox
+    // rows instead of waiting for that publish (and its published_at update) to finish.
     const replies: Promise<void>[] = [];
     items.forEach((item, i) => {
       const address = replyAddressOf(item.headers);
       if (address) replies.push(sendReply(deps.producer, address, replyBodyOf(item.value.commandId, result.outcomes[i]!)));
     });
-    await Promise.all(replies);
+    await Promise.all([deps.outbox.publishCommitted(result.outbox), ...replies]);
+    const published = performance.now();
+    await control?.heartbeat();
     deps.onBatch?.({
       commands: commands.length,
       applied: result.applied,
