@@ -6,7 +6,12 @@ export const ledgerConfigSchema = z.object({
   LEDGER_DATABASE_URL: z.string().url(),
   /** Optional display rate: wallets then also carry xafValue = balance x rate (SPEC §1). */
   COIN_XAF_RATE: z.coerce.number().positive().optional(),
-  /** Partitions of ledger.commands this process applies side by side (each stays serial). */
+  /**
+   * Consumers of ledger.commands in this process. Each has its own fetch loop, so partitions do
+   * not wait on each other's batches; more than the partition count leaves some idle.
+   */
+  LEDGER_COMMAND_CONSUMERS: positiveInt(6),
+  /** Partitions one consumer applies side by side (each stays serial). */
   LEDGER_PARTITIONS_CONCURRENT: positiveInt(6),
   /**
    * Bytes fetched per partition per request: bounds the batch, hence the commands per database

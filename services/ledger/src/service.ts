@@ -65,7 +65,11 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
   registerInternalRoutes(app, { pool, xafRate: config.COIN_XAF_RATE });
 
   const topics = topicNames(config.TOPIC_PREFIX);
-  const commands = await startConsumer({
+  // kafkajs runs one fetch loop per consumer and waits for every partition's batch of a fetch
+  // before fetching again, so partitions sharing a consumer move in lock-step behind the slowest
+  // batch. Several consumers in the group (ideally one per partition) give each partition its own
+  // loop; each partition still has exactly one consumer, so the apply stays serial per wallet.
+  const startCommandConsumer = () => startConsumer({
     kafka,
     groupId: `${config.TOPIC_PREFIX}ledger-service`,
     topics: [topics.ledgerCommands],
@@ -93,6 +97,7 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
       },
     }),
   });
+  const commandConsumers = await Promise.all(Array.from({ length: config.LEDGER_COMMAND_CONSUMERS }, startCommandConsumer));
   const userEvents = await startConsumer({
     kafka,
     groupId: `${config.TOPIC_PREFIX}ledger-user-events`,
@@ -103,7 +108,7 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     metrics,
     handleBatch: handleUserEvents({ pool, producer, topics, now }),
   });
-  await Promise.all([commands.ready, userEvents.ready]);
+  await Promise.all([...commandConsumers.map((c) => c.ready), userEvents.ready]);
   outbox.start();
   const address = await app.listen({ host: config.HOST, port: config.LEDGER_HTTP_PORT });
 
@@ -112,7 +117,7 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     close: async () => {
       outbox.stop();
       await app.close();
-      await Promise.all([commands.stop(), userEvents.stop()]);
+      await Promise.all([...commandConsumers.map((c) => c.stop()), userEvents.stop()]);
       await producer.close();
       await admin.disconnect();
       await pool.end();
