@@ -19,10 +19,11 @@ export const ledgerConfigSchema = z.object({
    */
   LEDGER_FETCH_BYTES_PER_PARTITION_MAX: positiveInt(1024 * 1024),
   /**
-   * A member whose batch takes longer than this without a heartbeat is dropped from the group
-   * and its batch redelivered (harmless, but wasted): well above the slowest batch.
+   * A member silent for this long is dropped from the group: its batch is redelivered (harmless,
+   * but wasted) and, after a crash, its partitions wait this long for a new owner. Handlers
+   * heartbeat between the phases of a batch, so this only needs to exceed one phase.
    */
-  LEDGER_SESSION_TIMEOUT_MS: positiveInt(30_000),
+  LEDGER_SESSION_TIMEOUT_MS: positiveInt(10_000),
   /** How often the outbox sweeper republishes rows a crash left unpublished. */
   OUTBOX_SWEEP_INTERVAL_MS: positiveInt(1000),
   /** Rows younger than this are left to the writer that is publishing them right now. */

@@ -218,6 +218,7 @@ export function handleLedgerCommands(deps: LedgerCommandDeps) {
     const started = performance.now();
     const commands = items.map((i) => i.value);
     let result: BatchResult | undefined;
+    await control?.heartbeat();
     for (let attempt = 1; !result; attempt += 1) {
       try {
         result = await inTransaction(deps.pool, (client) => applyInTransaction(client, commands, deps));
