@@ -11,7 +11,7 @@ import { ensureInfra, stopInfra, type InfraEndpoints } from './infra';
 import { serviceEnvs } from './stack/env';
 import { devJwtKey } from './stack/keys';
 import { provision } from './stack/provision';
-import { repoRoot, serviceNames, type ServiceName } from './stack/services';
+import { repoRoot, serviceNames, serviceNodeArgs, type ServiceName } from './stack/services';
 import { bootstrapSuperadmin } from './stack/bootstrap-admin';
 
 const log = (message: string) => process.stdout.write(`[stack] ${message}\n`);
@@ -38,7 +38,7 @@ async function infraAndProvision(): Promise<InfraEndpoints> {
 }
 
 function startService(name: ServiceName, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, `services/${name}/src/main.ts`)], {
+  const child = spawn(process.execPath, [...serviceNodeArgs[name], '--import', 'tsx', join(repoRoot, `services/${name}/src/main.ts`)], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

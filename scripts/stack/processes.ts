@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { InfraEndpoints } from '../infra';
 import { serviceEnvs } from './env';
 import type { JwtKey } from './keys';
-import { repoRoot, serviceNames, type ServiceName } from './services';
+import { repoRoot, serviceNames, serviceNodeArgs, type ServiceName } from './services';
 
 export interface ProcessStackOptions {
   infra: InfraEndpoints;
@@ -133,7 +133,7 @@ export class ProcessStack {
   private async launch(name: ServiceName): Promise<void> {
     const child = spawn(
       process.execPath,
-      [...(this.options.nodeArgs?.[name] ?? []), '--import', 'tsx', join(repoRoot, `services/${name}/src/main.ts`)],
+      [...serviceNodeArgs[name], ...(this.options.nodeArgs?.[name] ?? []), '--import', 'tsx', join(repoRoot, `services/${name}/src/main.ts`)],
       { cwd: repoRoot, env: { ...process.env, ...this.envs[name] }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const log = this.log(name);
