@@ -3,6 +3,7 @@ import { AppError } from '@coin/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { minimumRole, type Access, type Principal } from './access';
+import { VerifiedTokenCache } from './verified-tokens';
 
 export interface AuthOptions {
   jwksUrl: string;
@@ -11,6 +12,11 @@ export interface AuthOptions {
   /** Token-version check (immediate revocation); resolves the user's current version. */
   currentTokenVersion?: (userId: number) => Promise<number | null>;
 }
+
+/** Verified tokens kept per gateway: about 10 MB at most, enough for every active client. */
+const verifiedTokensMax = 20_000;
+/** How long a withdrawn signing key can still be honoured through the cache. */
+const verifiedTokenTtlMsMax = 60_000;
 
 /** Only the signing algorithm the user service uses: never `none`, never HS*. */
 const allowedAlgorithms = ['EdDSA'];
@@ -22,7 +28,11 @@ function bearerTokenOf(request: FastifyRequest): string {
   return match[1];
 }
 
-export async function verifyAccessToken(token: string, keys: JWTVerifyGetKey, options: AuthOptions): Promise<Principal> {
+export async function verifyAccessToken(
+  token: string,
+  keys: JWTVerifyGetKey,
+  options: AuthOptions,
+): Promise<{ principal: Principal; expiresAtMs: number }> {
   let payload;
   try {
     ({ payload } = await jwtVerify(token, keys, { issuer: options.issuer, audience: options.audience, algorithms: allowedAlgorithms }));
@@ -32,14 +42,15 @@ export async function verifyAccessToken(token: string, keys: JWTVerifyGetKey, op
   }
   const subject = payload.sub;
   const version = payload['ver'];
+  const expiresAtMs = (payload.exp ?? 0) * 1000;
   const claimedRole = payload['role'];
   if (typeof subject !== 'string' || typeof version !== 'number' || !Number.isInteger(version)) {
     throw new AppError('UNAUTHENTICATED', 'The access token is invalid');
   }
-  if (claimedRole === 'SYSTEM') return { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version };
+  if (claimedRole === 'SYSTEM') return { principal: { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version }, expiresAtMs };
   const parsedRole = roleSchema.safeParse(claimedRole);
   if (!parsedRole.success || !/^[1-9][0-9]{0,15}$/.test(subject)) throw new AppError('UNAUTHENTICATED', 'The access token is invalid');
-  return { kind: 'user', subject, userId: Number(subject), role: parsedRole.data, tokenVersion: version };
+  return { principal: { kind: 'user', subject, userId: Number(subject), role: parsedRole.data, tokenVersion: version }, expiresAtMs };
 }
 
 export function isAllowed(principal: Principal, access: Exclude<Access, 'public'>): boolean {
@@ -53,6 +64,7 @@ export function isAllowed(principal: Principal, access: Exclude<Access, 'public'
  */
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   const keys = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
+  const verified = new VerifiedTokenCache(verifiedTokensMax, verifiedTokenTtlMsMax);
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.config?.access) {
@@ -63,7 +75,14 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    const principal = await verifyAccessToken(bearerTokenOf(request), keys, options);
+    const token = bearerTokenOf(request);
+    const nowMs = Date.now();
+    let principal = verified.get(token, nowMs);
+    if (!principal) {
+      const result = await verifyAccessToken(token, keys, options);
+      principal = result.principal;
+      verified.set(token, principal, result.expiresAtMs, nowMs);
+    }
     if (principal.kind === 'user' && options.currentTokenVersion) {
       const current = await options.currentTokenVersion(principal.userId!);
       if (current === null || current !== principal.tokenVersion) throw new AppError('UNAUTHENTICATED', 'The access token has been revoked');
