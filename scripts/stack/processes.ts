@@ -71,6 +71,9 @@ export class ProcessStack {
   /** Every start of a service after its first one. */
   restarts = 0;
   kills = 0;
+  /** Services that exited without being killed or stopped by us: a crash, always a finding. */
+  readonly unexpectedExits: Array<{ name: ServiceName; pid: number | undefined; code: number | null; signal: string | null; at: string }> = [];
+  private readonly intendedExits = new Set<ChildProcess>();
 
   private constructor(
     private readonly options: ProcessStackOptions,
@@ -141,6 +144,11 @@ export class ProcessStack {
     child.stdout?.pipe(log, { end: false });
     child.stderr?.pipe(log, { end: false });
     this.children.set(name, child);
+    child.once('exit', (code, signal) => {
+      if (this.intendedExits.has(child)) return;
+      this.unexpectedExits.push({ name, pid: child.pid, code, signal, at: new Date().toISOString() });
+      log.write(`--- ${new Date().toISOString()} pid ${child.pid} exited on its own (${signal ?? code})\n`);
+    });
     await waitForReady(this.urls[name], this.options.readyTimeoutMs ?? readyTimeoutMsDefault, () => child.exitCode === null && child.signalCode === null);
   }
 
@@ -160,6 +168,7 @@ export class ProcessStack {
     const child = this.children.get(name);
     if (!child || !this.isRunning(name)) return;
     this.log(name).write(`--- ${new Date().toISOString()} SIGKILL pid ${child.pid}\n`);
+    this.intendedExits.add(child);
     child.kill('SIGKILL');
     this.kills += 1;
     await this.waitExit(child, 10_000);
@@ -178,6 +187,7 @@ export class ProcessStack {
       order.map(async (name) => {
         const child = this.children.get(name);
         if (!child || !this.isRunning(name)) return;
+        this.intendedExits.add(child);
         child.kill('SIGTERM');
         if (!(await this.waitExit(child, stopGraceMs))) {
           child.kill('SIGKILL');

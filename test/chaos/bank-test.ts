@@ -283,6 +283,11 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       if (shapes.size > 1) violations.push(`key ${op.key} got different definitive answers: ${[...shapes].join(', ')}`);
     }
 
+    // A service that died without being killed crashed on a fault it should have survived.
+    for (const exit of stack.unexpectedExits) {
+      violations.push(`${exit.name} (pid ${exit.pid}) exited on its own at ${exit.at} (${exit.signal ?? exit.code})`);
+    }
+
     // Replay a sample of keys once more, after all the restarts: the original answer again.
     const resolved = operations.filter((o) => o.outcome !== 'unresolved');
     const sample = [...resolved].sort(() => Math.random() - 0.5).slice(0, replaySampleMax);

@@ -119,6 +119,10 @@ export class RequestReplyClient {
         timer,
       });
     });
+    // The deadline runs from now, so it can pass while the send below is still being retried
+    // (broker down). That rejection must not go unhandled — Node would end the process — so a
+    // handler is attached at once; callers still get it through the promise returned below.
+    replyPromise.catch(() => undefined);
     try {
       await this.producer.send(options.topic, {
         key: options.key,

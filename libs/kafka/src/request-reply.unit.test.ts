@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { createLogger } from '@coin/logger';
+import type { BatchingProducer } from './batching-producer';
+import { RequestReplyClient } from './request-reply';
+
+/** A producer whose sends take as long as a broker outage makes them (our own class's shape). */
+function slowProducer(delayMs: number, outcome: 'ok' | 'fail'): BatchingProducer {
+  return {
+    send: () =>
+      new Promise<void>((resolve, reject) => setTimeout(() => (outcome === 'ok' ? resolve() : reject(new Error('broker down'))), delayMs)),
+  } as unknown as BatchingProducer;
+}
+
+const command = () => ({ commandId: randomUUID(), type: 'test', issuedAt: new Date().toISOString(), actor: { kind: 'service' as const, id: 't' }, data: {} });
+
+describe('request/reply deadline while the broker is slow or down', () => {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+  beforeAll(() => process.on('unhandledRejection', onUnhandled));
+  afterAll(() => void process.off('unhandledRejection', onUnhandled));
+
+  it('when the deadline passes during a send that then succeeds, then the caller gets TIMEOUT and nothing goes unhandled', async () => {
+    const client = new RequestReplyClient({} as never, slowProducer(150, 'ok'), 'replies', createLogger('rr', 'silent'));
+    const c = command();
+    await expect(client.request({ topic: 't', key: 'k', command: c, timeoutMs: 30 })).rejects.toMatchObject({ code: 'TIMEOUT', extra: { commandId: c.commandId } });
+    await new Promise((r) => setImmediate(r));
+    expect(unhandled).toEqual([]);
+  });
+
+  it('when the deadline passes during a send that then fails, then the caller gets UNAVAILABLE and nothing goes unhandled', async () => {
+    const client = new RequestReplyClient({} as never, slowProducer(150, 'fail'), 'replies', createLogger('rr', 'silent'));
+    await expect(client.request({ topic: 't', key: 'k', command: command(), timeoutMs: 30 })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await new Promise((r) => setImmediate(r));
+    expect(unhandled).toEqual([]);
+    expect(client.pendingCount).toBe(0);
+  });
+});
