@@ -11,6 +11,19 @@ interface Pending {
 export interface BatchingProducerOptions {
   /** Messages per sendBatch; above it the rest waits for the next flush. */
   batchMessagesMax?: number;
+  /**
+   * Approximate bytes per sendBatch (keys, values, headers). The broker refuses a partition's
+   * record batch above message.max.bytes (1 MiB by default) and fails the whole request, so a
+   * flush stops below that; a single larger message still goes alone (and fails alone).
+   */
+  batchBytesMax?: number;
+}
+
+function approximateBytes(message: Message): number {
+  const size = (v: unknown) => (v == null ? 0 : typeof v === 'string' ? Buffer.byteLength(v) : Buffer.isBuffer(v) ? v.length : 0);
+  let bytes = size(message.key) + size(message.value) + 64;
+  for (const [name, value] of Object.entries(message.headers ?? {})) bytes += name.length + size(value);
+  return bytes;
 }
 
 /**
@@ -25,6 +38,7 @@ export class BatchingProducer {
   private scheduled = false;
   private closed = false;
   private readonly batchMessagesMax: number;
+  private readonly batchBytesMax: number;
 
   constructor(
     private readonly producer: Producer,
@@ -32,6 +46,7 @@ export class BatchingProducer {
     options: BatchingProducerOptions = {},
   ) {
     this.batchMessagesMax = options.batchMessagesMax ?? 2000;
+    this.batchBytesMax = options.batchBytesMax ?? 768 * 1024;
   }
 
   async connect(): Promise<void> {
@@ -62,7 +77,7 @@ export class BatchingProducer {
   private async flush(): Promise<void> {
     if (this.flushing || this.queue.length === 0) return;
     this.flushing = true;
-    const batch = this.queue.splice(0, this.batchMessagesMax);
+    const batch = this.queue.splice(0, this.batchSizeAtHead());
     try {
       const byTopic = new Map<string, Message[]>();
       for (const item of batch) {
@@ -80,6 +95,19 @@ export class BatchingProducer {
       this.flushing = false;
       if (this.queue.length > 0) this.schedule();
     }
+  }
+
+  /** How many queued messages the next request takes: at least one, within both limits. */
+  private batchSizeAtHead(): number {
+    let bytes = 0;
+    let count = 0;
+    for (const item of this.queue) {
+      if (count >= this.batchMessagesMax) break;
+      bytes += approximateBytes(item.message);
+      if (count > 0 && bytes > this.batchBytesMax) break;
+      count += 1;
+    }
+    return count;
   }
 
   /** Waits for queued messages, then disconnects. */

@@ -143,6 +143,20 @@ describe('messaging backbone against a real broker', () => {
     }
   }, 60_000);
 
+  it('when messages queued together exceed what the broker takes in one request, then they are split and all arrive', async () => {
+    const topic = `${prefix}big`;
+    await ensureTopics(kafka, [{ topic, numPartitions: 1 }]);
+    // Three values of 400 KB for one partition: 1.2 MB in one request is over the broker's
+    // default message.max.bytes (1 MiB) and would be refused as a whole.
+    const value = 'x'.repeat(400 * 1024);
+    await Promise.all([1, 2, 3].map(() => producer.send(topic, { key: 'same', value })));
+    const admin = kafka.admin();
+    await admin.connect();
+    const offsets = await admin.fetchTopicOffsets(topic);
+    await admin.disconnect();
+    expect(Number(offsets[0]!.high)).toBe(3);
+  });
+
   it('when the producer is closed with sends queued, then they are delivered before it disconnects', async () => {
     const own = new BatchingProducer(kafka.producer(), logger);
     await own.connect();
