@@ -10,13 +10,12 @@
  *   npm run bench:ledger -- [--commands 100000] [--wallets 10000] [--partitions 6]
  */
 import { randomUUID } from 'node:crypto';
-import { ledgerCommand, topicNames, walletKeyOfUser } from '@coin/contracts';
-import { createPool, OutboxRelay } from '@coin/db';
-import { BatchingProducer, createKafka, startConsumer } from '@coin/kafka';
+import { topicNames, walletKeyOfUser } from '@coin/contracts';
+import { createPool } from '@coin/db';
+import { createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { loadLedgerConfig } from '../services/ledger/src/config';
-import { textOutboxPublisher } from '../services/ledger/src/db/ledger-repo';
-import { handleLedgerCommands } from '../services/ledger/src/kafka/ledger-commands';
+import { startLedgerService } from '../services/ledger/src/service';
 import { runAudit } from '../scripts/audit';
 import { ensureInfra } from '../scripts/infra';
 import { serviceEnvs } from '../scripts/stack/env';
@@ -96,9 +95,6 @@ async function main(): Promise<void> {
   await rawProducer.disconnect();
   log(`produced in ${((performance.now() - producedAt) / 1000).toFixed(1)} s`);
 
-  const producer = new BatchingProducer(kafka.producer(), logger);
-  await producer.connect();
-  const outbox = new OutboxRelay({ pool, publish: textOutboxPublisher(producer) });
   const expected = commandCount * 2; // each transfer and its credit leg
   let applied = 0;
   let delivered = 0;
@@ -111,42 +107,27 @@ async function main(): Promise<void> {
   let done: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => (done = resolve));
   const startedAt = performance.now();
-  const consumer = await startConsumer({
-    kafka,
-    groupId: `${prefix}ledger-service`,
-    topics: [topics.ledgerCommands],
-    schema: ledgerCommand,
-    logger,
-    producer,
-    partitionsConsumedConcurrently: config.LEDGER_PARTITIONS_CONCURRENT,
-    tuning: { maxBytesPerPartition: config.LEDGER_FETCH_BYTES_PER_PARTITION_MAX, sessionTimeout: config.LEDGER_SESSION_TIMEOUT_MS },
-    handleBatch: handleLedgerCommands({
-      pool,
-      producer,
-      outbox,
-      topics,
-      logger,
-      now: () => new Date(),
-      onBatch: (b) => {
-        const now = performance.now();
-        if (batches === 0) firstBatchAt = now - b.durationMs;
-        batches += 1;
-        delivered += b.commands;
-        applied += b.applied;
-        applyMsTotal += b.durationMs;
-        commitMsTotal += b.commitMs;
-        publishMsTotal += b.publishMs;
-        lastBatchAt = now;
-        if (applied >= expected) done();
-      },
-    }),
+  // The ledger service itself, as `npm start` runs it (its consumers, producer and outbox), with
+  // an observer on every applied batch.
+  const ledger = await startLedgerService(config, logger, {
+    onBatch: (b) => {
+      const now = performance.now();
+      if (batches === 0) firstBatchAt = now - b.durationMs;
+      batches += 1;
+      delivered += b.commands;
+      applied += b.applied;
+      applyMsTotal += b.durationMs;
+      commitMsTotal += b.commitMs;
+      publishMsTotal += b.publishMs;
+      lastBatchAt = now;
+      if (applied >= expected) done();
+    },
   });
   const progress = setInterval(() => log(`applied ${applied}/${expected} in ${batches} batches`), 2000);
   await finished;
   clearInterval(progress);
   const seconds = (lastBatchAt - firstBatchAt) / 1000;
-  await consumer.stop();
-  await producer.close();
+  await ledger.close();
 
   log('---');
   log(`transfers ${commandCount}, credit legs ${expected - commandCount}, wallets ${walletCount}, partitions ${partitions}`);

@@ -18,6 +18,8 @@ export interface RunningService {
 export interface LedgerServiceOptions {
   /** Test hook: runs after each batch's database commit, before publish, replies and offsets. */
   afterCommit?: LedgerCommandDeps['afterCommit'];
+  /** Observer of every applied batch: what the apply benchmark counts. */
+  onBatch?: LedgerCommandDeps['onBatch'];
   now?: () => Date;
 }
 
@@ -90,10 +92,11 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
       now,
       xafRate: config.COIN_XAF_RATE,
       ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
-      onBatch: ({ commands: count, applied, durationMs }) => {
-        batchCommands.observe(count);
-        batchSeconds.observe(durationMs / 1000);
-        commandsApplied.inc(applied);
+      onBatch: (batch) => {
+        batchCommands.observe(batch.commands);
+        batchSeconds.observe(batch.durationMs / 1000);
+        commandsApplied.inc(batch.applied);
+        options.onBatch?.(batch);
       },
     }),
   });
