@@ -8,16 +8,7 @@ import { uuidV5 } from '@coin/security';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { http, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor } from '../harness/admin';
-
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { eventually } from '../harness/eventually';
 
 describe('money endpoints through the gateway, the ledger and back', () => {
   let stack: TestStack;

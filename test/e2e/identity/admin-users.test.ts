@@ -1,15 +1,7 @@
 import { startTestStack, type TestStack } from '../../harness/stack';
 import { adminSession, withUsersDb, type Session } from '../../harness/admin';
 import { http, registerUser, uniqueEmail } from '../../harness/http';
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('condition not reached in time');
-}
+import { eventually } from '../../harness/eventually';
 
 describe('user administration (seed 4.7-4.10)', () => {
   let stack: TestStack;

@@ -4,15 +4,7 @@ import { http, registerUser } from '../../harness/http';
 import { createPlatformClient } from '../../../services/user/src/admin/operator';
 import { createPool, schemaName } from '@coin/db';
 import { runAdminCommand } from '../../../scripts/admin';
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('condition not reached in time');
-}
+import { eventually } from '../../harness/eventually';
 
 describe('sessions: refresh rotation, logout, log out everywhere, client credentials', () => {
   let stack: TestStack;

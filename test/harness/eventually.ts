@@ -1,0 +1,25 @@
+/** How often a condition is polled. */
+const pollIntervalMs = 25;
+
+/**
+ * Polls until check() returns something other than undefined or false (a check that throws is
+ * retried too), and returns it; fails after timeoutMs naming what was awaited and the last error.
+ */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 15_000,
+  what = 'condition',
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+    await new Promise((r) => setTimeout(r, pollIntervalMs));
+  }
+}
