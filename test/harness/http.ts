@@ -1,3 +1,8 @@
+import { requestJson } from '../../scripts/stack/http-json';
+
+/** Longer than any test waits: a hung request fails the test by its own timeout first. */
+const testRequestTimeoutMs = 120_000;
+
 /** A small HTTP client for tests: JSON in, status + parsed body + headers out. */
 export interface HttpResult<T = any> {
   status: number;
@@ -13,23 +18,14 @@ export async function http<T = any>(
 ): Promise<HttpResult<T>> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | undefined;
-  if (options.rawBody !== undefined) {
-    body = options.rawBody;
-    headers['content-type'] ??= 'application/json';
-  } else if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers['content-type'] = 'application/json';
-  }
-  const response = await fetch(new URL(path, baseUrl), { method, headers, ...(body !== undefined ? { body } : {}) });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: response.status, body: parsed as T, headers: response.headers };
+  // A JSON body is always sent as JSON here; raw bodies keep a content type the test chose.
+  if (options.rawBody === undefined && options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await requestJson<T>(baseUrl, method, path, {
+    ...(options.rawBody !== undefined ? { rawBody: options.rawBody } : options.body !== undefined ? { body: options.body } : {}),
+    headers,
+    timeoutMs: testRequestTimeoutMs,
+  });
+  return { status: response.status, body: response.body, headers: response.headers };
 }
 
 let counter = 0;
