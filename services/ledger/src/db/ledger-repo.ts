@@ -4,6 +4,7 @@ import type { OutboxMessage, PoolClient, Publish } from '@coin/db';
 import type { BatchingProducer } from '@coin/kafka';
 import type { StoredOutcome } from '../domain/batch';
 import type { Entry, NewTransaction, RefundTarget, WalletState } from '../domain/ledger';
+import type { WalletRow } from '../domain/wallets';
 
 /**
  * The SQL of the batch apply. Every statement takes whole columns (`unnest`), so a batch of
@@ -18,19 +19,8 @@ export class StaleWalletError extends Error {
   }
 }
 
-interface WalletDbRow {
-  id: string;
-  wallet_key: string;
-  user_id: number | null;
-  treasury_code: TreasuryCode | null;
-  balance: number;
-  total_received: number;
-  total_sent: number;
-  status: 'OPEN' | 'CLOSED';
-  created_at: Date;
-  updated_at: Date;
-  version: number;
-}
+/** A wallets row as the apply stage reads it: with the version its update is checked against. */
+type WalletDbRow = Omit<WalletRow, 'treasury_code'> & { treasury_code: TreasuryCode | null; version: number };
 
 export interface LoadedWallet {
   state: WalletState;
