@@ -27,11 +27,14 @@ COPY services ./services
 RUN find libs services -type f ! -name package.json -delete \
  && find libs services -depth -type d -empty -delete
 
-# Production dependencies only (jest, swc, testcontainers, typescript stay out).
+# Production dependencies only (jest, swc, testcontainers, typescript stay out). `npm install`
+# with the lockfile rather than `npm ci`: the lockfile was resolved against a registry that lacks
+# some optional platform binaries (other OSes' builds), and `npm ci` refuses a lockfile without
+# them (see scripts/bootstrap.sh).
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY --from=manifests /app ./
-RUN npm ci --omit=dev --no-audit --no-fund \
+RUN npm install --omit=dev --no-audit --no-fund \
  && npm cache clean --force
 
 FROM ${NODE_IMAGE} AS runtime
