@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { migrate, schemaName, serviceDatabaseUrl } from './migrate';
-import { insertOutbox, OutboxRelay, type OutboxRow } from './outbox';
+import { insertOutbox, OutboxRelay, outboxTable, type OutboxRow } from './outbox';
 import { createPool, inTransaction } from './pool';
 
 describe('per-service migrations and the outbox, against real PostgreSQL', () => {
@@ -56,7 +56,7 @@ describe('per-service migrations and the outbox, against real PostgreSQL', () =>
 
   it('when a writer crashes between commit and publish, then the sweeper publishes its rows once the grace period passed', async () => {
     const published: OutboxRow[] = [];
-    const relay = new OutboxRelay({ pool, publish: async (rows) => void published.push(...rows), sweepGraceMs: 0 });
+    const relay = new OutboxRelay({ store: outboxTable(pool), publish: async (rows) => void published.push(...rows), sweepGraceMs: 0 });
     // Committed, never published: what a crash right after COMMIT leaves behind.
     await inTransaction(pool, (client) => insertOutbox(client, [{ topic: 't', key: 'k1', payload: { n: 1 } }]));
     // Committed and published by its writer at once.

@@ -42,11 +42,41 @@ export async function insertOutbox(client: PoolClient, messages: OutboxMessage[]
   return result.rows.map((r) => r.id);
 }
 
-export type Publish = (rows: OutboxRow[]) => Promise<void>;
+export type Publish<R = OutboxRow> = (rows: R[]) => Promise<void>;
 
-export interface OutboxRelayOptions {
-  pool: Pool;
-  publish: Publish;
+/**
+ * Where a service keeps its outbox rows. The relay's logic (publish at once after commit, then
+ * mark; sweep what a crash left behind) is the same whatever a row holds: one message per row
+ * (`outboxTable`), or all the messages of one ledger batch per row.
+ */
+export interface OutboxStore<R extends { id: number }> {
+  /** Unpublished rows older than graceMs, oldest first, at most limit. */
+  unpublished(graceMs: number, limit: number): Promise<R[]>;
+  markPublished(ids: number[]): Promise<void>;
+  /** Unpublished rows right now. */
+  backlog(): Promise<number>;
+}
+
+/** The `outbox` table described above: one message per row. */
+export function outboxTable(pool: Pool): OutboxStore<OutboxRow> {
+  return {
+    unpublished: async (graceMs, limit) =>
+      (
+        await pool.query<OutboxRow>(
+          `SELECT id, topic, key, headers, payload FROM outbox
+            WHERE published_at IS NULL AND created_at < now() - make_interval(secs => $1::double precision / 1000)
+            ORDER BY id LIMIT $2`,
+          [graceMs, limit],
+        )
+      ).rows,
+    markPublished: async (ids) => void (await pool.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])', [ids])),
+    backlog: async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0]?.n ?? 0,
+  };
+}
+
+export interface OutboxRelayOptions<R extends { id: number }> {
+  store: OutboxStore<R>;
+  publish: Publish<R>;
   /** How often the sweeper looks for rows a crash left behind. */
   sweepIntervalMs?: number;
   /** Rows younger than this are presumed still being published by their writer. */
@@ -57,11 +87,11 @@ export interface OutboxRelayOptions {
   metrics?: Registry;
 }
 
-export class OutboxRelay {
+export class OutboxRelay<R extends { id: number } = OutboxRow> {
   private timer: NodeJS.Timeout | undefined;
   private sweeping = false;
 
-  constructor(private readonly options: OutboxRelayOptions) {
+  constructor(private readonly options: OutboxRelayOptions<R>) {
     const registry = options.metrics;
     if (registry && !registry.getSingleMetric(outboxBacklogMetricName)) {
       // eslint-disable-next-line @typescript-eslint/no-this-alias
@@ -82,10 +112,10 @@ export class OutboxRelay {
   }
 
   /** Publishes rows the caller just committed, then marks them published. */
-  async publishCommitted(rows: OutboxRow[]): Promise<void> {
+  async publishCommitted(rows: R[]): Promise<void> {
     if (rows.length === 0) return;
     await this.options.publish(rows);
-    await this.options.pool.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])', [rows.map((r) => r.id)]);
+    await this.options.store.markPublished(rows.map((r) => r.id));
   }
 
   /** One sweep: publishes unpublished rows older than the grace period, oldest first. */
@@ -93,23 +123,17 @@ export class OutboxRelay {
     if (this.sweeping) return 0;
     this.sweeping = true;
     try {
-      const result = await this.options.pool.query<OutboxRow>(
-        `SELECT id, topic, key, headers, payload FROM outbox
-          WHERE published_at IS NULL AND created_at < now() - make_interval(secs => $1::double precision / 1000)
-          ORDER BY id LIMIT $2`,
-        [this.options.sweepGraceMs ?? 2000, this.options.sweepBatchMax ?? 1000],
-      );
-      await this.publishCommitted(result.rows);
-      return result.rows.length;
+      const rows = await this.options.store.unpublished(this.options.sweepGraceMs ?? 2000, this.options.sweepBatchMax ?? 1000);
+      await this.publishCommitted(rows);
+      return rows.length;
     } finally {
       this.sweeping = false;
     }
   }
 
   /** Unpublished rows right now: the backlog metric. */
-  async backlog(): Promise<number> {
-    const result = await this.options.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL');
-    return result.rows[0]?.n ?? 0;
+  backlog(): Promise<number> {
+    return this.options.store.backlog();
   }
 
   start(): void {

@@ -54,7 +54,7 @@ describe('a ledger that crashes between the database commit and the offset commi
 
     // The crash point: a batch is in the database, its outbox rows were never published.
     const atCrash = await h.pool.query<{ outcomes: number; unpublished: number }>(
-      'SELECT (SELECT count(*) FROM processed_commands)::int AS outcomes, (SELECT count(*) FROM outbox WHERE published_at IS NULL)::int AS unpublished',
+      'SELECT (SELECT count(*) FROM processed_commands)::int AS outcomes, (SELECT count(*) FROM outbox_batches WHERE published_at IS NULL)::int AS unpublished',
     );
     expect(atCrash.rows[0]!.outcomes).toBeGreaterThan(0);
     expect(atCrash.rows[0]!.unpublished).toBeGreaterThan(0);
@@ -75,7 +75,7 @@ describe('a ledger that crashes between the database commit and the offset commi
         const r = await h.pool.query<{ legs: number; credited: number; unpublished: number }>(
           `SELECT (SELECT count(*) FROM transactions WHERE type = 'TRANSFER')::int AS legs,
                   (SELECT count(*) FROM processed_commands WHERE type = 'ledger.credit')::int AS credited,
-                  (SELECT count(*) FROM outbox WHERE published_at IS NULL)::int AS unpublished`,
+                  (SELECT count(*) FROM outbox_batches WHERE published_at IS NULL)::int AS unpublished`,
         );
         const row = r.rows[0]!;
         return row.legs === row.credited && row.unpublished === 0 ? true : undefined;

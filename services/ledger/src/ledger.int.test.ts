@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contracts';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
+import { OutboxRelay } from '@coin/db';
+import type { Delivered } from '@coin/kafka';
+import type { LedgerCommand } from '@coin/contracts';
+import { outboxBatches, outboxBatchPublisher, readBatch, StaleWalletError, writeBatch } from './db/ledger-repo';
+import { handleLedgerCommands } from './kafka/ledger-commands';
 import { closeWalletCommandId } from './kafka/user-events';
 
 async function balanceOf(h: LedgerHarness, key: string): Promise<number> {
@@ -130,5 +135,53 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     await h.producer.send(h.topics.ledgerCommands, { key: walletKeyOfUser(1), value: JSON.stringify({ type: 'ledger.mint', data: { amount: -1 } }) });
     const userId = await openUser();
     expect(resultOf(await mint(userId, 1)).wallet.balance).toBe(0.01);
+  });
+
+  it('when a wallet changes between a batch read and its write, then the write fails as a whole and writes nothing', async () => {
+    const userId = await openUser();
+    resultOf(await mint(userId, 1_000));
+    const key = walletKeyOfUser(userId);
+    const read = await readBatch(h.pool, { commandIds: [], walletKeys: [key], refundOf: [], idsToReserve: 1 });
+    const wallet = read.wallets.get(key)!;
+    // Another writer (a zombie consumer after a rebalance) gets there first.
+    await h.pool.query('UPDATE wallets SET balance = balance - 10, version = version + 1 WHERE wallet_key = $1', [key]);
+    const commandId = randomUUID();
+    const write = writeBatch(h.pool, {
+      wallets: [{ ...wallet, state: { ...wallet.state, balance: wallet.state.balance - 500 } }],
+      transactions: [],
+      entries: [],
+      outcomes: [{ commandId, type: 'ledger.burn', ok: true, reply: {}, requestHash: null }],
+      outbox: [{ topic: h.topics.coinTransactions, key: 'k', headers: {}, payload: '{}' }],
+    });
+    await expect(write).rejects.toBeInstanceOf(StaleWalletError);
+    expect(await balanceOf(h, key)).toBe(990);
+    const outcome = await h.pool.query('SELECT 1 FROM processed_commands WHERE command_id = $1', [commandId]);
+    expect(outcome.rowCount).toBe(0);
+  });
+
+  it('when several consumers apply the same batch at once (zombies after a rebalance), then it applies once', async () => {
+    const [alice, bob] = [await openUser(), await openUser()];
+    resultOf(await mint(alice, 1_000));
+    const outbox = new OutboxRelay({ store: outboxBatches(h.pool), publish: outboxBatchPublisher(h.producer) });
+    const handle = handleLedgerCommands({ pool: h.pool, producer: h.producer, outbox, topics: h.topics, logger: h.logger, now: () => new Date() });
+    const batch: Delivered<LedgerCommand>[] = [1, 2, 3].map((n) => ({
+      value: {
+        commandId: randomUUID(),
+        type: 'ledger.transfer',
+        issuedAt: new Date().toISOString(),
+        actor: { kind: 'user', id: String(alice) },
+        data: { kind: 'TRANSFER', fromUserId: alice, to: { kind: 'user', userId: bob }, amount: 100 * n, reason: 'race' },
+      },
+      key: walletKeyOfUser(alice),
+      headers: {},
+      topic: h.topics.ledgerCommands,
+      partition: 0,
+      offset: String(n),
+    }));
+    await Promise.all(Array.from({ length: 4 }, () => handle(batch)));
+    expect(await balanceOf(h, walletKeyOfUser(alice))).toBe(400);
+    const transfers = await h.pool.query("SELECT count(*)::int AS n FROM transactions WHERE type = 'TRANSFER' AND from_user_id = $1", [alice]);
+    expect(transfers.rows[0].n).toBe(3);
+    await eventually(async () => ((await balanceOf(h, walletKeyOfUser(bob))) === 600 ? true : undefined), 10_000, 'credit legs');
   });
 });

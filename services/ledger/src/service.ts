@@ -6,7 +6,7 @@ import type { Logger } from '@coin/logger';
 import { Counter, Histogram } from 'prom-client';
 import type { LedgerConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
-import { textOutboxPublisher } from './db/ledger-repo';
+import { outboxBatches, outboxBatchPublisher, type OutboxBatch } from './db/ledger-repo';
 import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
 import { handleUserEvents } from './kafka/user-events';
 
@@ -33,9 +33,11 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
   const admin = kafka.admin();
   await admin.connect();
   const metrics = createMetricsRegistry('ledger');
-  const outbox = new OutboxRelay({
-    pool,
-    publish: textOutboxPublisher(producer),
+  const outbox = new OutboxRelay<OutboxBatch>({
+    store: outboxBatches(pool),
+    publish: outboxBatchPublisher(producer),
+    // A row is a whole batch (up to thousands of messages): a sweep takes a few at a time.
+    sweepBatchMax: 20,
     sweepIntervalMs: config.OUTBOX_SWEEP_INTERVAL_MS,
     sweepGraceMs: config.OUTBOX_SWEEP_GRACE_MS,
     metrics,

@@ -1,5 +1,5 @@
 import { topicNames, userCommand } from '@coin/contracts';
-import { createPool, OutboxRelay } from '@coin/db';
+import { createPool, OutboxRelay, outboxTable } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
 import { BatchingProducer, createKafka, outboxPublisher, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
@@ -24,7 +24,7 @@ export async function startUserService(config: Readonly<UserConfig>, logger: Log
   await producer.connect();
   const metrics = createMetricsRegistry('user');
   const outbox = new OutboxRelay({
-    pool,
+    store: outboxTable(pool),
     metrics,
     publish: outboxPublisher(producer),
     onError: (err) => logger.warn({ err }, 'outbox sweep failed'),

@@ -7,31 +7,28 @@ import {
   type TopicNames,
   type TransactionRecorded,
 } from '@coin/contracts';
-import { inTransaction, type OutboxMessage, type OutboxRelay, type OutboxRow, type Pool, type PoolClient } from '@coin/db';
+import type { OutboxRelay, Pool } from '@coin/db';
 import { replyAddressOf, replyBodyOf, sendReply, type BatchControl, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { uuidV5 } from '@coin/security';
 import { outcomeOf, runBatch, toTransaction, toWalletView, type BatchStep, type StoredOutcome } from '../domain/batch';
 import { walletKeysOf, type CreditLeg, type LedgerState, type NewTransaction } from '../domain/ledger';
 import {
-  insertEntries,
-  insertOutboxText,
-  insertOutcomes,
-  insertTransactions,
-  loadOutcomes,
-  loadRefundTargets,
-  loadWallets,
+  readBatch,
   reserveTransactionIds,
   StaleWalletError,
-  updateWallets,
+  writeBatch,
+  type BatchWrite,
   type LoadedWallet,
+  type OutboxBatch,
+  type OutboxBatchMessage,
 } from '../db/ledger-repo';
 import { openUserWallets } from '../db/wallets-repo';
 
 export interface LedgerCommandDeps {
   pool: Pool;
   producer: BatchingProducer;
-  outbox: OutboxRelay;
+  outbox: OutboxRelay<OutboxBatch>;
   topics: TopicNames;
   logger: Logger;
   now: () => Date;
@@ -62,8 +59,20 @@ export function transactionEventId(transactionId: number): string {
   return uuidV5(`coin.transaction.recorded:${transactionId}`);
 }
 
-/** Provisional ids are negative until the batch knows how many it needs; then they are remapped. */
-function remapIds(steps: BatchStep[], ids: Map<number, number>): void {
+/**
+ * Hands out the ids the batch read reserved; provisional negative ids beyond them (a credit leg
+ * whose wallet is closed needs a return transaction nobody reserved) are remapped afterwards.
+ */
+function idAllocator(reserved: number[]) {
+  let next = 0;
+  let provisional = 0;
+  return {
+    take: () => (next < reserved.length ? reserved[next++]! : --provisional),
+    unreserved: () => -provisional,
+  };
+}
+
+function remapProvisionalIds(steps: BatchStep[], ids: Map<number, number>): void {
   const real = (id: number) => (id < 0 ? ids.get(id)! : id);
   for (const step of steps) {
     if (step.kind !== 'decided' || !step.decision.ok) continue;
@@ -76,47 +85,53 @@ function remapIds(steps: BatchStep[], ids: Map<number, number>): void {
 
 interface BatchResult {
   outcomes: Outcome[];
-  outbox: OutboxRow[];
+  /** The batch's outbox row; null when it produced no messages. */
+  outbox: OutboxBatch | null;
   applied: number;
 }
 
+/** Commands that create a transaction when accepted; a credit leg only does when it is returned. */
+function mayCreateTransaction(command: MoneyCommand): boolean {
+  return command.type !== 'ledger.credit';
+}
+
 /**
- * One partition batch in one database transaction: load what the commands read, decide them in
- * offset order in memory, then write wallets, transactions, entries, outcomes and outbox rows
- * with one multi-row statement each. Only this partition's consumer writes these wallets, so
- * nothing is locked; the version check on the wallet update proves it.
+ * One partition batch in two round trips: one statement reads what the commands need, the
+ * commands are decided in offset order in memory, and one statement writes wallets,
+ * transactions, entries, outcomes and outbox rows (PostgreSQL runs it as one transaction).
+ * Only this partition's consumer writes these wallets, so nothing is locked; the version check
+ * inside the write proves it.
  */
-async function applyInTransaction(client: PoolClient, commands: LedgerCommand[], deps: LedgerCommandDeps): Promise<BatchResult> {
+async function applyBatch(pool: Pool, commands: LedgerCommand[], deps: LedgerCommandDeps): Promise<BatchResult> {
   const now = deps.now();
   const money = commands.filter((c): c is MoneyCommand => c.type !== 'ledger.open-wallet');
   const opens = commands.filter((c): c is Extract<LedgerCommand, { type: 'ledger.open-wallet' }> => c.type === 'ledger.open-wallet');
 
-  const known = await loadOutcomes(client, commands.map((c) => c.commandId));
-  // Wallets to open are created first: they start empty, so an earlier creation changes nothing
-  // a command of the batch could observe except that the wallet exists.
-  const toOpen = opens.filter((c) => !known.has(c.commandId)).map((c) => c.data.userId);
-  await openUserWallets(client, toOpen);
+  // Wallets to open are created first (idempotently: an existing wallet is left as it is). They
+  // start empty, so an earlier creation changes nothing a command could observe but existence.
+  await openUserWallets(pool, opens.map((c) => c.data.userId));
 
-  const refundTargets = await loadRefundTargets(
-    client,
-    money.flatMap((c) => (c.type === 'ledger.refund' && !known.has(c.commandId) ? [c.data.transactionId] : [])),
-  );
-  const keys = new Set<string>(toOpen.map(walletKeyOfUser));
-  for (const c of money) if (!known.has(c.commandId)) for (const k of walletKeysOf(c)) keys.add(k);
-  for (const t of refundTargets.values()) if (t.fromUserId !== null) keys.add(walletKeyOfUser(t.fromUserId));
-  const loaded = await loadWallets(client, [...keys]);
-  const state: LedgerState = { wallets: new Map([...loaded].map(([k, w]) => [k, w.state])), refundTargets };
+  const keys = new Set<string>(opens.map((c) => walletKeyOfUser(c.data.userId)));
+  for (const c of money) for (const k of walletKeysOf(c)) keys.add(k);
+  const read = await readBatch(pool, {
+    commandIds: commands.map((c) => c.commandId),
+    walletKeys: [...keys],
+    refundOf: money.flatMap((c) => (c.type === 'ledger.refund' ? [c.data.transactionId] : [])),
+    idsToReserve: money.filter(mayCreateTransaction).length,
+  });
+  const { known, wallets: loaded } = read;
+  const state: LedgerState = { wallets: new Map([...loaded].map(([k, w]) => [k, w.state])), refundTargets: read.refundTargets };
 
-  let provisional = 0;
-  const steps = runBatch(state, known, money, now, () => --provisional);
-  const reserved = await reserveTransactionIds(client, -provisional);
-  remapIds(steps, new Map(reserved.map((id, i) => [-(i + 1), id])));
+  const ids = idAllocator(read.reservedIds);
+  const steps = runBatch(state, known, money, now, ids.take);
+  const extra = await reserveTransactionIds(pool, ids.unreserved());
+  if (extra.length > 0) remapProvisionalIds(steps, new Map(extra.map((id, i) => [-(i + 1), id])));
 
-  const transactions: Array<{ transaction: NewTransaction; commandId: string }> = [];
-  const entries: Parameters<typeof insertEntries>[1] = [];
+  const transactions: BatchWrite['transactions'] = [];
+  const entries: BatchWrite['entries'] = [];
   const touched = new Map<string, LoadedWallet>();
   const legs: CreditLeg[] = [];
-  const fresh: Parameters<typeof insertOutcomes>[1] = [];
+  const fresh: BatchWrite['outcomes'] = [];
   const outcomeByStep: Outcome[] = [];
   for (const step of steps) {
     let outcome: Outcome;
@@ -155,26 +170,22 @@ async function applyInTransaction(client: PoolClient, commands: LedgerCommand[],
     fresh.push({ commandId: c.commandId, type: c.type, ...outcome, requestHash: null });
   }
 
-  await updateWallets(client, [...touched.values()]);
-  await insertTransactions(client, transactions);
-  await insertEntries(client, entries);
-  await insertOutcomes(client, fresh);
-  const messages: OutboxMessage[] = [
+  const messages: OutboxBatchMessage[] = [
     ...transactions.map(({ transaction }) => transactionEventMessage(deps.topics, transaction)),
     ...legs.map((leg) => creditLegMessage(deps.topics, leg, now)),
   ];
-  const outboxIds = await insertOutboxText(client, messages);
+  const outboxId = await writeBatch(pool, { wallets: [...touched.values()], transactions, entries, outcomes: fresh, outbox: messages });
 
   let moneyIndex = 0;
   const outcomes = commands.map((c) => (c.type === 'ledger.open-wallet' ? openOutcomes.get(c.commandId)! : outcomeByStep[moneyIndex++]!));
   return {
     outcomes,
-    outbox: messages.map((m, i) => ({ ...m, id: outboxIds[i]! })),
+    outbox: outboxId === null ? null : { id: outboxId, messages },
     applied: fresh.length,
   };
 }
 
-function transactionEventMessage(topics: TopicNames, transaction: NewTransaction): OutboxMessage {
+function transactionEventMessage(topics: TopicNames, transaction: NewTransaction): OutboxBatchMessage {
   const event: TransactionRecorded = {
     eventId: transactionEventId(transaction.id),
     type: 'coin.transaction.recorded',
@@ -187,7 +198,7 @@ function transactionEventMessage(topics: TopicNames, transaction: NewTransaction
 }
 
 /** A credit leg travels as a command keyed by the credited wallet, so its partition applies it. */
-function creditLegMessage(topics: TopicNames, leg: CreditLeg, now: Date): OutboxMessage {
+function creditLegMessage(topics: TopicNames, leg: CreditLeg, now: Date): OutboxBatchMessage {
   const commandId = creditLegCommandId(leg);
   const command: Extract<LedgerCommand, { type: 'ledger.credit' }> = {
     commandId,
@@ -221,7 +232,7 @@ export function handleLedgerCommands(deps: LedgerCommandDeps) {
     await control?.heartbeat();
     for (let attempt = 1; !result; attempt += 1) {
       try {
-        result = await inTransaction(deps.pool, (client) => applyInTransaction(client, commands, deps));
+        result = await applyBatch(deps.pool, commands, deps);
       } catch (err) {
         if (!isRetryable(err) || attempt >= batchAttemptsMax) throw err;
         deps.logger.warn({ err, attempt, partition: items[0]?.partition }, 'batch lost a race; redoing it from fresh state');
@@ -236,7 +247,7 @@ export function handleLedgerCommands(deps: LedgerCommandDeps) {
       const address = replyAddressOf(item.headers);
       if (address) replies.push(sendReply(deps.producer, address, replyBodyOf(item.value.commandId, result.outcomes[i]!)));
     });
-    await Promise.all([deps.outbox.publishCommitted(result.outbox), ...replies]);
+    await Promise.all([deps.outbox.publishCommitted(result.outbox ? [result.outbox] : []), ...replies]);
     const published = performance.now();
     await control?.heartbeat();
     deps.onBatch?.({
