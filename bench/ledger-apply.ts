@@ -8,6 +8,8 @@
  * leg it produced has been applied. Prints commands/s, batch sizes and the commit count.
  *
  *   npm run bench:ledger -- [--commands 100000] [--wallets 10000] [--partitions 6]
+ *
+ * Its topics and schemas are removed at the end; BENCH_KEEP=1 keeps them.
  */
 import { randomUUID } from 'node:crypto';
 import { topicNames, walletKeyOfUser } from '@coin/contracts';
@@ -17,7 +19,8 @@ import { createLogger } from '@coin/logger';
 import { loadLedgerConfig } from '../services/ledger/src/config';
 import { startLedgerService } from '../services/ledger/src/service';
 import { runAudit } from '../scripts/audit';
-import { ensureInfra } from '../scripts/infra';
+import { ensureInfra, type InfraEndpoints } from '../scripts/infra';
+import { removeTopicsAndSchemas } from '../scripts/stack/cleanup';
 import { serviceEnvs } from '../scripts/stack/env';
 import { generateJwtKey } from '../scripts/stack/keys';
 import { provision } from '../scripts/stack/provision';
@@ -34,11 +37,28 @@ const partitions = arg('partitions', 6);
 const fundingMinor = 10_000_000;
 /** Messages per produce request: one partition's share must stay under the broker's 1 MB message limit. */
 const produceChunk = 2_000;
+const keep = process.env.BENCH_KEEP === '1';
 const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
 async function main(): Promise<void> {
   const infra = await ensureInfra(log);
   const prefix = `bench_${Date.now().toString(36)}_`;
+  let auditOk = false;
+  try {
+    auditOk = await measure(infra, prefix);
+  } finally {
+    if (!keep) {
+      await removeTopicsAndSchemas(infra, [prefix]).then(
+        (removed) => log(`removed ${removed.topics} topics and ${removed.schemas} schemas of ${prefix}`),
+        (err: Error) => log(`clean-up failed: ${err.message}`),
+      );
+    }
+  }
+  process.exit(auditOk ? 0 : 1);
+}
+
+/** Provisions `prefix`, runs the measurement and the audit; true when the audit holds. */
+async function measure(infra: InfraEndpoints, prefix: string): Promise<boolean> {
   await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix, ledgerPartitions: partitions });
   const env = serviceEnvs({
     ...infra,
@@ -149,7 +169,7 @@ async function main(): Promise<void> {
   );
   const audit = await runAudit({ databaseUrl: infra.databaseUrl, schemaPrefix: prefix, waitMs: 5_000, log: (l) => log(`audit: ${l}`) });
   await pool.end();
-  process.exit(audit.ok ? 0 : 1);
+  return audit.ok;
 }
 
 main().catch((err: unknown) => {

@@ -14,9 +14,8 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createKafka } from '@coin/kafka';
-import { createLogger } from '@coin/logger';
-import { ensureInfra, type InfraEndpoints } from '../scripts/infra';
+import { ensureInfra } from '../scripts/infra';
+import { removeTopicsAndSchemas } from '../scripts/stack/cleanup';
 import { generateJwtKey } from '../scripts/stack/keys';
 import { freePort, ProcessStack, waitForReady } from '../scripts/stack/processes';
 import { provision } from '../scripts/stack/provision';
@@ -198,25 +197,6 @@ function startBaseline(env: Record<string, string>, logFile: string): ChildProce
   return child;
 }
 
-async function cleanUp(infra: InfraEndpoints, prefix: string): Promise<void> {
-  const client = new pg.Client({ connectionString: infra.databaseUrl });
-  await client.connect();
-  try {
-    for (const schema of ['users', 'ledger', 'history', 'baseline']) await client.query(`DROP SCHEMA IF EXISTS ${prefix}${schema} CASCADE`);
-  } finally {
-    await client.end();
-  }
-  const kafka = createKafka({ brokers: infra.kafkaBrokers, clientId: 'bench-cleanup', logger: createLogger('bench', 'error') });
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    const topics = (await admin.listTopics()).filter((t) => t.startsWith(prefix));
-    if (topics.length > 0) await admin.deleteTopics({ topics });
-  } finally {
-    await admin.disconnect();
-  }
-}
-
 function markdown(result: Record<string, any>): string {
   const lines: string[] = [];
   const p = result.pipeline as SystemResult | null;
@@ -389,7 +369,7 @@ async function main(): Promise<void> {
   } finally {
     await stack?.stop();
     baseline?.kill('SIGTERM');
-    if (!settings.keep) await cleanUp(infra, prefix).catch((err: Error) => say(`clean-up failed: ${err.message}`));
+    if (!settings.keep) await removeTopicsAndSchemas(infra, [prefix]).catch((err: Error) => say(`clean-up failed: ${err.message}`));
   }
 
   mkdirSync(resultsDir, { recursive: true });

@@ -4,6 +4,7 @@
  *   infra    infrastructure, topics, migrations (what the test suite needs first)
  *   migrate  topics and migrations only, against running infrastructure
  *   stop     stops what this project started, and nothing else
+ *   clean    removes the topics and schemas of test and bench runs started over 2 h ago
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { devJwtKey } from './stack/keys';
 import { provision } from './stack/provision';
 import { repoRoot, serviceNames, serviceNodeArgs, type ServiceName } from './stack/services';
 import { bootstrapSuperadmin } from './stack/bootstrap-admin';
+import { removeStaleRuns } from './stack/cleanup';
 
 const log = (message: string) => process.stdout.write(`[stack] ${message}\n`);
 
@@ -137,8 +139,14 @@ async function main(): Promise<void> {
     case 'stop':
       await stopInfra(log);
       return;
+    case 'clean': {
+      const started = Date.now();
+      const removed = await removeStaleRuns(await ensureInfra(log));
+      log(`removed ${removed.topics} topics and ${removed.schemas} schemas of test and bench runs older than 2 h in ${Date.now() - started} ms`);
+      return;
+    }
     default:
-      throw new Error(`usage: stack.ts start|infra|migrate|stop (got ${command ?? 'nothing'})`);
+      throw new Error(`usage: stack.ts start|infra|migrate|stop|clean (got ${command ?? 'nothing'})`);
   }
 }
 

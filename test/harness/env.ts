@@ -17,7 +17,9 @@ export function testInfra(): TestInfra {
 
 /**
  * A prefix unique to this run and this call: topics and schemas of one test file never meet
- * another's, and nothing needs dropping or restarting between runs.
+ * another's, and nothing needs dropping or restarting between runs. global-teardown removes
+ * everything under `<run id>_` afterwards (scripts/stack/cleanup.ts reads the run's start time
+ * from this form to remove what interrupted runs left).
  */
 export function uniquePrefix(): string {
   const run = process.env.COIN_TEST_RUN_ID ?? `t${Date.now().toString(36)}`;

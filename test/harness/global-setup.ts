@@ -4,7 +4,9 @@ import { provideInfra } from './infra';
 /**
  * Runs once per jest run: makes the infrastructure available (Testcontainers or the locally
  * started services, decided in ./infra) and gives the run a unique id that prefixes every topic
- * and schema it creates. Workers inherit the values through process.env.
+ * and schema it creates. Workers inherit the values through process.env; global-teardown removes
+ * those topics and schemas again. Keep the run id's form in step with runStartedAt() in
+ * scripts/stack/cleanup.ts.
  */
 export default async function globalSetup(): Promise<void> {
   if (process.env.COIN_TEST_RUN_ID) return; // a second project of the same run
