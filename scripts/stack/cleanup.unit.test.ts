@@ -31,6 +31,11 @@ describe('runStartedAt', () => {
     expect(runStartedAt(`${benchPrefixAt(started)}baseline`)).toBe(started);
   });
 
+  it('reads the prefixes of the bank test and the fuzzer', () => {
+    expect(runStartedAt('chaos_mwq15wmk_ledger')).toBe(parseInt('mwq15wmk', 36));
+    expect(runStartedAt('fuzz_mwpy470z_users.dlq')).toBe(parseInt('mwpy470z', 36));
+  });
+
   it('reads a prefix made at this very moment', () => {
     const time = Date.now();
     expect(runStartedAt(`${testPrefixAt(time)}history`)).toBe(time);
@@ -41,8 +46,8 @@ describe('runStartedAt', () => {
       'ledger', // the dev stack, unprefixed
       'coin.transactions',
       '__consumer_offsets',
-      'chaos_mwq15wmk_ledger', // npm run chaos
-      'fuzz_mwpy470z_users',
+      'chaos_ledger', // no run time
+      'fuzzy_mwpy470z_users',
       'latmwpzh65g_23ec31_users', // someone's own run id
       'benchfmwpyh5mq_user.events',
       `t${now.toString(36)}_abcdef_users`, // uniquePrefix() without a run id from global-setup
@@ -65,7 +70,8 @@ describe('staleRuns', () => {
     expect(stale(`${testPrefixAt(now - 5 * 60_000)}users`)).toBe(false);
     expect(stale(`${benchPrefixAt(now - hour)}ledger`)).toBe(false);
     expect(stale(`${testPrefixAt(now + hour)}users`)).toBe(false);
-    expect(stale('chaos_mwq15wmk_ledger')).toBe(false);
+    expect(stale(`chaos_${(now - 3 * hour).toString(36)}_ledger`)).toBe(true);
+    expect(stale(`fuzz_${(now - hour).toString(36)}_users`)).toBe(false);
     expect(stale('ledger')).toBe(false);
   });
 });
