@@ -1,4 +1,6 @@
-import { Kafka, logLevel, type LogEntry } from 'kafkajs';
+import { connect as tcpConnect } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
+import { Kafka, logLevel, type ISocketFactory, type LogEntry } from 'kafkajs';
 import type { Logger } from '@coin/logger';
 
 process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
@@ -21,11 +23,24 @@ const pinoLevelOf: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
+/**
+ * kafkajs's own socket factory leaves Nagle's algorithm on: a small request written while an
+ * earlier one on the same connection is unacknowledged waits for that ACK, which stretches every
+ * produce → fetch → reply hop. Requests are whole buffers already, so they go out at once.
+ */
+const noDelaySocketFactory: ISocketFactory = ({ host, port, ssl, onConnect }) => {
+  const socket = ssl ? tlsConnect({ host, port, ...ssl }, onConnect) : tcpConnect({ host, port }, onConnect);
+  socket.setNoDelay(true);
+  socket.setKeepAlive(true, 60_000);
+  return socket;
+};
+
 export function createKafka(options: { brokers: string[]; clientId: string; logger: Logger }): Kafka {
   const kafkaLogger = options.logger.child({ component: 'kafkajs' });
   return new Kafka({
     clientId: options.clientId,
     brokers: options.brokers,
+    socketFactory: noDelaySocketFactory,
     connectionTimeout: 3000,
     requestTimeout: 30000,
     retry: { initialRetryTime: 100, retries: 8 },
