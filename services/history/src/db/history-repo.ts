@@ -79,8 +79,10 @@ export async function storeTransactions(db: Queryable, rows: ProjectedRow[], opt
           OR history_entries.reference IS DISTINCT FROM EXCLUDED.reference OR history_entries.refund_of IS DISTINCT FROM EXCLUDED.refund_of`
     : 'ON CONFLICT (party_kind, party_id, transaction_id) DO NOTHING';
   const txParams = transactionArrays(rows);
-  const result = await db.query<{ inserted: number }>(
-    `WITH incoming AS (
+  // A named prepared statement per variant: parsed and planned once per connection, not per batch.
+  const result = await db.query<{ inserted: number }>({
+    name: options.repair ? 'history-store-repair' : 'history-store',
+    text: `WITH incoming AS (
        SELECT * FROM ${unnestTransactions}
          AS i(transaction_id, type, amount, from_user_id, to_user_id, from_treasury, to_treasury, reason, reference, refund_of, created_at, event_id)
      ),
@@ -101,8 +103,8 @@ export async function storeTransactions(db: Queryable, rows: ProjectedRow[], opt
        ${onEntryConflict}
      )
      SELECT count(*) FILTER (WHERE inserted)::int AS inserted FROM stored`,
-    [...txParams, kinds, ids, transactionIds],
-  );
+    values: [...txParams, kinds, ids, transactionIds],
+  });
   return result.rows[0]?.inserted ?? 0;
 }
 

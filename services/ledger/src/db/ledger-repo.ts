@@ -9,7 +9,9 @@ import type { WalletRow } from '../domain/wallets';
 /**
  * The SQL of the batch apply: one statement reads what a batch needs, one statement writes all
  * it changed. Every column travels whole (`unnest`), so a batch of thousands of commands costs
- * the same two round trips as a batch of one.
+ * the same two round trips as a batch of one. Both are named prepared statements: each
+ * connection parses and plans them once instead of on every batch (under light load batches
+ * hold a command or two, and planning these statements cost PostgreSQL more than running them).
  */
 
 type Queryable = Pick<PoolClient, 'query'>;
@@ -73,8 +75,9 @@ export interface BatchRead {
  * batch write proves that (wallet versions, command-id primary key) or fails as a whole.
  */
 export async function readBatch(db: Queryable, request: BatchReadRequest): Promise<BatchRead> {
-  const result = await db.query<{ outcomes: Array<{ command_id: string; ok: boolean; reply: string; request_hash: string | null }>; wallets: WalletDbRow[]; refund_targets: Array<{ id: number; type: TransactionType; amount: number; from_user_id: number | null; to_treasury: TreasuryCode | null; refunded: number }>; ids: string[] }>(
-    `WITH targets AS (
+  const result = await db.query<{ outcomes: Array<{ command_id: string; ok: boolean; reply: string; request_hash: string | null }>; wallets: WalletDbRow[]; refund_targets: Array<{ id: number; type: TransactionType; amount: number; from_user_id: number | null; to_treasury: TreasuryCode | null; refunded: number }>; ids: string[] }>({
+    name: 'ledger-read-batch',
+    text: `WITH targets AS (
        SELECT t.id, t.type, t.amount, t.from_user_id, t.to_treasury,
               (SELECT coalesce(sum(r.amount), 0) FROM transactions r WHERE r.refund_of = t.id)::bigint AS refunded
          FROM transactions t WHERE t.id = ANY($3::bigint[]))
@@ -88,8 +91,8 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
          WHERE wallet_key = ANY($2::text[] || ARRAY(SELECT 'user:' || from_user_id FROM targets WHERE from_user_id IS NOT NULL))) AS wallets,
        (SELECT coalesce(json_agg(targets), '[]') FROM targets) AS refund_targets,
        ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $4::int)) AS ids`,
-    [request.commandIds, request.walletKeys, request.refundOf, request.idsToReserve],
-  );
+    values: [request.commandIds, request.walletKeys, request.refundOf, request.idsToReserve],
+  });
   const row = result.rows[0]!;
   return {
     known: new Map(row.outcomes.map((r) => [r.command_id, { ok: r.ok, reply: JSON.parse(r.reply) as unknown, requestHash: r.request_hash }])),
@@ -155,8 +158,9 @@ export async function writeBatch(db: Queryable, batch: BatchWrite): Promise<numb
   // pg's text[] literal escaping would run a regex per element in JavaScript.
   const texts = (values: string[]) => JSON.stringify(values);
   try {
-    const result = await db.query<{ outbox_id: number | null }>(
-      `WITH updated AS (
+    const result = await db.query<{ outbox_id: number | null }>({
+      name: 'ledger-write-batch',
+      text: `WITH updated AS (
          UPDATE wallets w
             SET balance = u.balance, total_received = u.received, total_sent = u.sent, status = u.status,
                 updated_at = u.updated_at, version = w.version + 1
@@ -181,7 +185,7 @@ export async function writeBatch(db: Queryable, batch: BatchWrite): Promise<numb
          RETURNING id)
      SELECT assert_wallets_current((SELECT count(*) FROM updated), $31::bigint) AS wallets_current,
             (SELECT id FROM new_outbox) AS outbox_id`,
-      [
+      values: [
         wallets.map((w) => w.state.id),
         wallets.map((w) => w.state.balance),
         wallets.map((w) => w.state.totalReceived),
@@ -214,7 +218,7 @@ export async function writeBatch(db: Queryable, batch: BatchWrite): Promise<numb
         outbox.length > 0 ? JSON.stringify(outbox) : null,
         wallets.length,
       ],
-    );
+    });
     return result.rows[0]?.outbox_id ?? null;
   } catch (err) {
     if ((err as { code?: string }).code === serializationFailure) throw new StaleWalletError((err as Error).message);
@@ -248,7 +252,8 @@ export function outboxBatches(pool: Pool): OutboxStore<OutboxBatch> {
       );
       return result.rows.map((r) => ({ id: r.id, messages: JSON.parse(r.messages) as OutboxBatchMessage[] }));
     },
-    markPublished: async (ids) => void (await pool.query('UPDATE outbox_batches SET published_at = now() WHERE id = ANY($1::bigint[])', [ids])),
+    markPublished: async (ids) =>
+      void (await pool.query({ name: 'ledger-outbox-published', text: 'UPDATE outbox_batches SET published_at = now() WHERE id = ANY($1::bigint[])', values: [ids] })),
     backlog: async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_batches WHERE published_at IS NULL')).rows[0]?.n ?? 0,
   };
 }
