@@ -7,23 +7,33 @@
  * same handler and wiring as the service) and measures until every transfer and every credit
  * leg it produced has been applied. Prints commands/s, batch sizes and the commit count.
  *
- *   npm run bench:ledger -- [--commands 100000] [--wallets 10000] [--partitions 6]
+ * By default the ledger runs as two processes, as deploy/k8s/base deploys it (`replicas: 2`):
+ * `node services/ledger/src/main.ts` each, taking half the partitions; the figures come from
+ * their /metrics, polled every 100 ms (each scrape costs them a little). With `--replicas 1` the
+ * ledger service runs inside this process instead, with an observer on every batch (database
+ * and publish time apart): one process's share of the machine.
+ *
+ *   npm run bench:ledger -- [--commands 100000] [--wallets 10000] [--partitions 6] [--replicas 2]
  *
  * Its topics and schemas are removed at the end; BENCH_KEEP=1 keeps them.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { topicNames, walletKeyOfUser } from '@coin/contracts';
 import { createPool } from '@coin/db';
 import { createKafka } from '@coin/kafka';
-import { createLogger } from '@coin/logger';
-import { loadLedgerConfig } from '../services/ledger/src/config';
+import { createLogger, type Logger } from '@coin/logger';
+import { loadLedgerConfig, type LedgerConfig } from '../services/ledger/src/config';
 import { startLedgerService } from '../services/ledger/src/service';
 import { runAudit } from '../scripts/audit';
 import { ensureInfra, type InfraEndpoints } from '../scripts/infra';
 import { removeTopicsAndSchemas } from '../scripts/stack/cleanup';
 import { serviceEnvs } from '../scripts/stack/env';
 import { generateJwtKey } from '../scripts/stack/keys';
+import { freePort, waitForReady } from '../scripts/stack/processes';
 import { provision } from '../scripts/stack/provision';
+import { repoRoot, serviceNodeArgs } from '../scripts/stack/services';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -33,6 +43,8 @@ function arg(name: string, fallback: number): number {
 const commandCount = arg('commands', 100_000);
 const walletCount = arg('wallets', 10_000);
 const partitions = arg('partitions', 6);
+/** Ledger processes; 2 as in deploy/k8s/base (replicas: 2), 1 to see one process's share. */
+const replicas = arg('replicas', 2);
 /** Every wallet starts with far more than it can send, so no transfer is refused. */
 const fundingMinor = 10_000_000;
 /** Messages per produce request: one partition's share must stay under the broker's 1 MB message limit. */
@@ -116,60 +128,163 @@ async function measure(infra: InfraEndpoints, prefix: string): Promise<boolean> 
   log(`produced in ${((performance.now() - producedAt) / 1000).toFixed(1)} s`);
 
   const expected = commandCount * 2; // each transfer and its credit leg
-  let applied = 0;
-  let delivered = 0;
-  let batches = 0;
-  let firstBatchAt = 0;
-  let lastBatchAt = 0;
-  let applyMsTotal = 0;
-  let commitMsTotal = 0;
-  let publishMsTotal = 0;
-  let done: () => void = () => undefined;
-  const finished = new Promise<void>((resolve) => (done = resolve));
-  const startedAt = performance.now();
-  // The ledger service itself, as `npm start` runs it (its consumers, producer and outbox), with
-  // an observer on every applied batch.
-  const ledger = await startLedgerService(config, logger, {
-    onBatch: (b) => {
-      const now = performance.now();
-      if (batches === 0) firstBatchAt = now - b.durationMs;
-      batches += 1;
-      delivered += b.commands;
-      applied += b.applied;
-      applyMsTotal += b.durationMs;
-      commitMsTotal += b.commitMs;
-      publishMsTotal += b.publishMs;
-      lastBatchAt = now;
-      if (applied >= expected) done();
-    },
-  });
-  const progress = setInterval(() => log(`applied ${applied}/${expected} in ${batches} batches`), 2000);
-  await finished;
-  clearInterval(progress);
-  const seconds = (lastBatchAt - firstBatchAt) / 1000;
-  await ledger.close();
-
+  const run = replicas > 1 ? await applyInReplicas(env, expected, prefix, infra.kafkaBrokers) : await applyInProcess(config, logger, expected);
+  const { applied, delivered, batches, seconds } = run;
   log('---');
-  log(`transfers ${commandCount}, credit legs ${expected - commandCount}, wallets ${walletCount}, partitions ${partitions}`);
-  log(`applied ${applied} commands in ${seconds.toFixed(2)} s (first batch to last; group join ${((firstBatchAt - startedAt) / 1000).toFixed(1)} s excluded)`);
-  log(`throughput ${Math.round(applied / seconds)} commands/s (${Math.round(commandCount / seconds)} transfers/s, each = debit + credit leg)`);
-  log(`batches (= database commits) ${batches}, mean batch ${(delivered / batches).toFixed(1)} commands, mean batch time ${(applyMsTotal / batches).toFixed(1)} ms (database ${(commitMsTotal / batches).toFixed(1)}, outbox publish ${(publishMsTotal / batches).toFixed(1)})`);
+  log(`transfers ${commandCount}, credit legs ${expected - commandCount}, wallets ${walletCount}, partitions ${partitions}, ledger processes ${replicas}`);
+  log(`applied ${applied} commands in ${seconds.toFixed(2)} s (${run.window}; the first ${run.joinSeconds.toFixed(1)} s excluded)`);
+  log(`throughput ${Math.round(applied / seconds)} commands/s (${Math.round(applied / 2 / seconds)} transfers/s, each = debit + credit leg)`);
+  const split = run.commitMsTotal !== null && run.publishMsTotal !== null
+    ? ` (database ${(run.commitMsTotal / batches).toFixed(1)}, outbox publish ${(run.publishMsTotal / batches).toFixed(1)})`
+    : '';
+  log(`batches (= database commits) ${batches}, mean batch ${(delivered / batches).toFixed(1)} commands, mean batch time ${(run.applyMsTotal / batches).toFixed(1)} ms${split}`);
   // One machine-readable line for bench/run.ts and CI.
   log(
     JSON.stringify({
       commandsPerSec: Math.round(applied / seconds),
-      transfersPerSec: Math.round(commandCount / seconds),
+      transfersPerSec: Math.round(applied / 2 / seconds),
       commands: applied,
       seconds: Number(seconds.toFixed(2)),
       batches,
       meanBatchCommands: Number((delivered / batches).toFixed(1)),
-      meanBatchMs: Number((applyMsTotal / batches).toFixed(1)),
+      meanBatchMs: Number((run.applyMsTotal / batches).toFixed(1)),
       partitions,
+      replicas,
     }),
   );
   const audit = await runAudit({ databaseUrl: infra.databaseUrl, schemaPrefix: prefix, waitMs: 5_000, log: (l) => log(`audit: ${l}`) });
   await pool.end();
   return audit.ok;
+}
+
+interface ApplyRun {
+  applied: number;
+  delivered: number;
+  batches: number;
+  /** The measured window: `window` says where it starts. */
+  seconds: number;
+  window: string;
+  joinSeconds: number;
+  applyMsTotal: number;
+  /** Database and publish time apart: known only in process. */
+  commitMsTotal: number | null;
+  publishMsTotal: number | null;
+}
+
+/** The ledger service inside this process, as `npm start` runs it, with an observer on every batch. */
+async function applyInProcess(config: LedgerConfig, logger: Logger, expected: number): Promise<ApplyRun> {
+  const run: ApplyRun = { applied: 0, delivered: 0, batches: 0, seconds: 0, window: 'first batch to last, group join excluded', joinSeconds: 0, applyMsTotal: 0, commitMsTotal: 0, publishMsTotal: 0 };
+  let firstBatchAt = 0;
+  let lastBatchAt = 0;
+  let done: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  const startedAt = performance.now();
+  const ledger = await startLedgerService(config, logger, {
+    onBatch: (b) => {
+      const now = performance.now();
+      if (run.batches === 0) firstBatchAt = now - b.durationMs;
+      run.batches += 1;
+      run.delivered += b.commands;
+      run.applied += b.applied;
+      run.applyMsTotal += b.durationMs;
+      run.commitMsTotal! += b.commitMs;
+      run.publishMsTotal! += b.publishMs;
+      lastBatchAt = now;
+      if (run.applied >= expected) done();
+    },
+  });
+  const progress = setInterval(() => log(`applied ${run.applied}/${expected} in ${run.batches} batches`), 2000);
+  await finished;
+  clearInterval(progress);
+  await ledger.close();
+  return { ...run, seconds: (lastBatchAt - firstBatchAt) / 1000, joinSeconds: (firstBatchAt - startedAt) / 1000 };
+}
+
+/** Sums of the ledger's counters on a /metrics page. */
+function ledgerCounters(text: string): { applied: number; batches: number; delivered: number; applySeconds: number } {
+  const sum = (name: string) =>
+    text
+      .split('\n')
+      .filter((line) => line.startsWith(`${name} `) || line.startsWith(`${name}{`))
+      .reduce((total, line) => total + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+  return {
+    applied: sum('ledger_commands_applied_total'),
+    batches: sum('ledger_batch_commands_count'),
+    delivered: sum('ledger_batch_commands_sum'),
+    applySeconds: sum('ledger_batch_apply_seconds_sum'),
+  };
+}
+
+/**
+ * N ledger processes, as deployed with N replicas: each runs `partitions / N` command consumers
+ * of the one group. They cannot join at the same instant, so the first to join starts applying
+ * and the group rebalances when the others arrive. As the in-process run excludes the group
+ * join, this one measures from the moment the group is stable with every consumer in it (the
+ * commands applied before that are counted and reported, not measured) to the last command.
+ */
+async function applyInReplicas(env: Record<string, string>, expected: number, prefix: string, brokers: string[]): Promise<ApplyRun> {
+  const consumersPerReplica = Math.ceil(partitions / replicas);
+  const children: ChildProcess[] = [];
+  const urls: string[] = [];
+  const admin = createKafka({ brokers, clientId: 'ledger-bench-admin', logger: createLogger('bench', 'warn') }).admin();
+  await admin.connect();
+  const startedAt = performance.now();
+  try {
+    for (let i = 0; i < replicas; i += 1) {
+      const port = await freePort();
+      urls.push(`http://127.0.0.1:${port}`);
+      children.push(
+        spawn(process.execPath, [...serviceNodeArgs.ledger, '--import', 'tsx', join(repoRoot, 'services/ledger/src/main.ts')], {
+          cwd: repoRoot,
+          env: { ...process.env, ...env, LEDGER_HTTP_PORT: String(port), LEDGER_COMMAND_CONSUMERS: String(consumersPerReplica) },
+          stdio: ['ignore', 'inherit', 'inherit'],
+        }),
+      );
+    }
+    const poll = async () => {
+      const pages = await Promise.all(urls.map(async (url) => ledgerCounters(await (await fetch(`${url}/metrics`)).text())));
+      return pages.reduce((a, b) => ({ applied: a.applied + b.applied, batches: a.batches + b.batches, delivered: a.delivered + b.delivered, applySeconds: a.applySeconds + b.applySeconds }));
+    };
+    const groupIsStable = async () => {
+      const { groups } = await admin.describeGroups([`${prefix}ledger-service`]);
+      return groups[0]?.state === 'Stable' && groups[0].members.length === replicas * consumersPerReplica;
+    };
+    await Promise.all(urls.map((url) => waitForReady(url, 60_000)));
+    // Start and end are each known to within one poll: the midpoint of the two polls around them.
+    let previousAt = performance.now();
+    let stable: { at: number; totals: Awaited<ReturnType<typeof poll>> } | null = null;
+    let lastAt = 0;
+    let totals = await poll();
+    let lastLog = 0;
+    while (totals.applied < expected) {
+      await new Promise((r) => setTimeout(r, 100));
+      const now = performance.now();
+      if (!stable && (await groupIsStable())) stable = { at: now, totals: await poll() };
+      totals = await poll();
+      if (totals.applied >= expected) lastAt = (previousAt + now) / 2;
+      previousAt = now;
+      if (now - lastLog > 2000) {
+        log(`applied ${totals.applied}/${expected} in ${totals.batches} batches (${replicas} processes${stable ? '' : ', group not yet stable'})`);
+        lastLog = now;
+      }
+    }
+    if (!stable) throw new Error('the consumer group never became stable before the last command was applied; run with more --commands');
+    log(`${stable.totals.applied} commands were applied before the group was stable (${((stable.at - startedAt) / 1000).toFixed(1)} s after start): not measured`);
+    return {
+      applied: totals.applied - stable.totals.applied,
+      delivered: totals.delivered - stable.totals.delivered,
+      batches: totals.batches - stable.totals.batches,
+      seconds: (lastAt - stable.at) / 1000,
+      window: 'stable group to the last command, the join and first rebalance excluded',
+      joinSeconds: (stable.at - startedAt) / 1000,
+      applyMsTotal: (totals.applySeconds - stable.totals.applySeconds) * 1000,
+      commitMsTotal: null,
+      publishMsTotal: null,
+    };
+  } finally {
+    await admin.disconnect();
+    await Promise.all(children.map((child) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM'))))));
+  }
 }
 
 main().catch((err: unknown) => {

@@ -20,12 +20,14 @@ import { generateJwtKey } from '../scripts/stack/keys';
 import { freePort, ProcessStack, waitForReady } from '../scripts/stack/processes';
 import { provision } from '../scripts/stack/provision';
 import { seedUsers, type SeededUser } from '../scripts/stack/seed';
-import { repoRoot, type ServiceName } from '../scripts/stack/services';
+import { repoRoot, serviceNames, type ServiceName } from '../scripts/stack/services';
 import { createOperator, fundUsers } from './lib/admin';
 import { auditBaseline, baselineSchema, dropBaseline, prepareBaseline } from './baseline/schema';
 import { throughputLatencySvg } from './lib/chart';
 import { requestJson } from './lib/http';
-import { runStep, type GeneratedRequest, type StepResult } from './lib/load';
+import { cpuSnapshot, cpuUse, describeCpuUse, type CpuUse } from './lib/cpu';
+import { runStep, type GeneratedRequest, type StepResult, type StepSpec } from './lib/load';
+import { describeStages, stageFigures, stageSnapshot, type StageFigures } from './lib/stage-metrics';
 import { summariseProfiles } from './lib/profile';
 import { say, status } from './lib/progress';
 import { benchServiceEnv } from './lib/service-env';
@@ -90,33 +92,58 @@ function describe(r: StepResult): string {
   return `${r.label}: ${r.transfersPerSec} transfers/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (${codes}${r.errors ? `, ${r.errors} errors` : ''}${r.timeouts ? `, ${r.timeouts} timeouts` : ''})`;
 }
 
+/** What a step is observed with besides the load generator: the processes and /metrics pages. */
+interface Observed {
+  /** Label → pid of the system's own processes (services, or the baseline server). */
+  pids: () => Record<string, number | undefined>;
+  /** Label → base URL of services whose /metrics the step reads. */
+  metricsUrls: Record<string, string>;
+}
+
+type ObservedStep = StepResult & { cpu: CpuUse | null; stages: StageFigures | null };
+
+/** One load step, with the CPU each component spent on it and the services' own stage figures. */
+async function observedStep(spec: StepSpec, observed: Observed): Promise<ObservedStep> {
+  const hasMetrics = Object.keys(observed.metricsUrls).length > 0;
+  const pidsWithBench = () => ({ ...observed.pids(), 'load generator': process.pid });
+  const [cpuBefore, stagesBefore] = [cpuSnapshot(pidsWithBench()), hasMetrics ? await stageSnapshot(observed.metricsUrls) : null];
+  const started = performance.now();
+  const result = await runStep(spec);
+  const wallSeconds = (performance.now() - started) / 1000;
+  const cpu = cpuUse(cpuBefore, cpuSnapshot(pidsWithBench()), result.ok, wallSeconds);
+  const stages = stagesBefore ? stageFigures(stagesBefore, await stageSnapshot(observed.metricsUrls), wallSeconds) : null;
+  say(describe(result));
+  if (cpu) say(`  ${describeCpuUse(cpu)}`);
+  if (stages) say(`  ${describeStages(stages)}`);
+  return { ...result, cpu, stages };
+}
+
 /** Warm-up, closed loop at rising concurrency, then open loop at fractions of the peak. */
-async function measureSystem(name: string, url: string, next: () => GeneratedRequest): Promise<SystemResult> {
+async function measureSystem(name: string, url: string, next: () => GeneratedRequest, observed: Observed): Promise<SystemResult> {
   await runStep({ label: `${name} warm-up`, url, kind: 'closed', connections: 16, durationSec: settings.warmupSec, next, onTick: progressTick(`${name} warm-up`, settings.warmupSec) });
-  const steps: StepResult[] = [];
+  const steps: ObservedStep[] = [];
   for (const connections of settings.concurrencies) {
     const label = `${name} closed c=${connections}`;
-    const result = await runStep({ label, url, kind: 'closed', connections, durationSec: settings.stepSec, next, onTick: progressTick(label, settings.stepSec) });
-    say(describe(result));
-    steps.push(result);
+    steps.push(await observedStep({ label, url, kind: 'closed', connections, durationSec: settings.stepSec, next, onTick: progressTick(label, settings.stepSec) }, observed));
   }
   const peak = steps.reduce((best, s) => (s.transfersPerSec > best.transfersPerSec ? s : best), steps[0]!);
   let at80: SystemResult['at80PercentOfPeak'] = null;
   for (const fraction of settings.openFractions) {
     const rate = Math.max(1, Math.round(peak.transfersPerSec * fraction));
     const label = `${name} open ${Math.round(fraction * 100)}% = ${rate}/s`;
-    const result = await runStep({ label, url, kind: 'open', connections: settings.openConnections, ratePerSec: rate, durationSec: settings.stepSec, next, onTick: progressTick(label, settings.stepSec) });
-    say(describe(result));
+    const result = await observedStep(
+      { label, url, kind: 'open', connections: settings.openConnections, ratePerSec: rate, durationSec: settings.stepSec, next, onTick: progressTick(label, settings.stepSec) },
+      observed,
+    );
     steps.push(result);
     if (Math.abs(fraction - 0.8) < 1e-9) at80 = { offeredPerSec: rate, transfersPerSec: result.transfersPerSec, p50Ms: result.p50Ms, p99Ms: result.p99Ms };
   }
   return { transfersPerSec: peak.transfersPerSec, p50Ms: peak.p50Ms, p99Ms: peak.p99Ms, peakStep: peak.label, at80PercentOfPeak: at80, steps, notes: [] };
 }
 
-async function hotAccount(name: string, url: string, next: () => GeneratedRequest) {
+async function hotAccount(name: string, url: string, next: () => GeneratedRequest, observed: Observed) {
   const label = `${name} hot account c=${settings.hotConnections}`;
-  const result = await runStep({ label, url, kind: 'closed', connections: settings.hotConnections, durationSec: settings.stepSec, next, onTick: progressTick(label, settings.stepSec) });
-  say(describe(result));
+  const result = await observedStep({ label, url, kind: 'closed', connections: settings.hotConnections, durationSec: settings.stepSec, next, onTick: progressTick(label, settings.stepSec) }, observed);
   return { purchasesPerSec: result.transfersPerSec, p50Ms: result.p50Ms, p99Ms: result.p99Ms, step: result };
 }
 
@@ -169,19 +196,27 @@ async function pipelineInvariants(stack: ProcessStack, prefix: string, mintedMin
   return { ok, details };
 }
 
-async function ledgerApplyFigure(): Promise<{ commandsPerSec: number | null; note: string }> {
-  const pkg = (await import(join(repoRoot, 'package.json'))) as { scripts?: Record<string, string> };
-  if (!pkg.scripts?.['bench:ledger']) return { commandsPerSec: null, note: 'npm run bench:ledger does not exist in this checkout' };
+/** `npm run bench:ledger` with these arguments: its commandsPerSec, or null with why not. */
+function runLedgerBench(args: string[]): Promise<{ commandsPerSec: number | null; note: string }> {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'bench:ledger'], { cwd: repoRoot, env: { ...process.env, BENCH_JSON: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('npm', ['run', '--silent', 'bench:ledger', '--', ...args], { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('exit', (code) => {
-      const match = /"commandsPerSec"\s*:\s*([\d.]+)/.exec(out) ?? /([\d.]+)\s*commands\/s/.exec(out);
-      if (code === 0 && match) resolve({ commandsPerSec: Number(match[1]), note: 'from npm run bench:ledger' });
-      else resolve({ commandsPerSec: null, note: `npm run bench:ledger exited ${code} without a commandsPerSec figure` });
+      const match = /"commandsPerSec"\s*:\s*([\d.]+)/.exec(out);
+      if (code === 0 && match) resolve({ commandsPerSec: Number(match[1]), note: `from npm run bench:ledger -- ${args.join(' ')}` });
+      else resolve({ commandsPerSec: null, note: `npm run bench:ledger -- ${args.join(' ')} exited ${code} without a commandsPerSec figure` });
     });
   });
+}
+
+/** The apply stage alone: two ledger processes as deployed, and one process's share. */
+async function ledgerApplyFigure(): Promise<{ commandsPerSec: number | null; oneProcessCommandsPerSec: number | null; note: string }> {
+  const pkg = (await import(join(repoRoot, 'package.json'))) as { scripts?: Record<string, string> };
+  if (!pkg.scripts?.['bench:ledger']) return { commandsPerSec: null, oneProcessCommandsPerSec: null, note: 'npm run bench:ledger does not exist in this checkout' };
+  const two = await runLedgerBench(['--replicas', '2']);
+  const one = await runLedgerBench(['--replicas', '1']);
+  return { commandsPerSec: two.commandsPerSec, oneProcessCommandsPerSec: one.commandsPerSec, note: `${two.note} (two ledger processes); one process: ${one.commandsPerSec ?? one.note}` };
 }
 
 function startBaseline(env: Record<string, string>, logFile: string): ChildProcess {
@@ -222,6 +257,11 @@ function markdown(result: Record<string, any>): string {
       .map(([c, n]) => `${c}:${n}`)
       .join(' ');
     lines.push(`| ${s.label} | ${s.offeredPerSec ?? '—'} | ${s.transfersPerSec} | ${s.p50Ms} | ${s.p90Ms} | ${s.p99Ms} | ${s.maxMs} | ${codes} | ${s.errors + s.timeouts} |`);
+  }
+  const observed = [...(p?.steps ?? []), ...(b?.steps ?? []), ...(hot ? [hot.step] : []), ...(result.baselineHotAccount ? [result.baselineHotAccount.step] : [])] as ObservedStep[];
+  lines.push('', '## Where the CPU went (ms per committed transfer, from /proc) and what the services saw', '');
+  for (const s of observed) {
+    lines.push(`- **${s.label}**: ${s.cpu ? describeCpuUse(s.cpu) : 'no CPU figures (no /proc)'}${s.stages ? `; ${describeStages(s.stages)}` : ''}`);
   }
   if (result.commits) {
     lines.push('', `PostgreSQL commits (whole server, includes other clients): ${JSON.stringify(result.commits)}`);
@@ -293,10 +333,15 @@ async function main(): Promise<void> {
       notes.push('POST /api/admin/mint is not in this build: users were not funded and the pipeline was not measured');
     }
 
+    const running = stack;
+    const pipelineObserved: Observed = {
+      pids: () => Object.fromEntries(serviceNames.map((n) => [n, running.pid(n)])),
+      metricsUrls: { gateway: running.urls.gateway, ledger: running.urls.ledger, history: running.urls.history },
+    };
     if (can.transfer && can.mint && !settings.skipPipeline) {
       const commitsBefore = await databaseCommits(infra.databaseUrl);
       const pipelineStarted = Date.now();
-      result.pipeline = await measureSystem('pipeline', stack.gatewayUrl, transferGenerator(users, true));
+      result.pipeline = await measureSystem('pipeline', stack.gatewayUrl, transferGenerator(users, true), pipelineObserved);
       const commitsAfter = await databaseCommits(infra.databaseUrl);
       const transfers = (result.pipeline as SystemResult).steps.reduce((n, s) => n + s.ok, 0);
       result.commits = { pipelineCommits: commitsAfter - commitsBefore, pipelineTransfers: transfers, seconds: Math.round((Date.now() - pipelineStarted) / 1000) };
@@ -311,7 +356,7 @@ async function main(): Promise<void> {
           headers: { authorization: `Bearer ${from.accessToken}`, 'idempotency-key': randomUUID() },
           body: JSON.stringify({ treasury: 'COURSE_FEES', amount: randomAmount(), reason: 'bench purchase' }),
         };
-      });
+      }, pipelineObserved);
     } else {
       notes.push('POST /api/coins/purchase is not in this build: hot account not measured');
     }
@@ -351,11 +396,13 @@ async function main(): Promise<void> {
       say('baseline up (one process, one transaction with SELECT … FOR UPDATE per transfer)');
       const toPath = (g: GeneratedRequest): GeneratedRequest => ({ ...g, path: '/transfer', headers: { authorization: g.headers.authorization! } });
       const gen = transferGenerator(users, false);
-      result.baseline = await measureSystem('baseline', baselineUrl, () => toPath(gen()));
+      const server = baseline;
+      const baselineObserved: Observed = { pids: () => ({ baseline: server.pid }), metricsUrls: {} };
+      result.baseline = await measureSystem('baseline', baselineUrl, () => toPath(gen()), baselineObserved);
       result.baselineHotAccount = await hotAccount('baseline', baselineUrl, () => {
         const from = pick(users);
         return { path: '/transfer', headers: { authorization: `Bearer ${from.accessToken}` }, body: JSON.stringify({ toUserId: treasuryId, amount: randomAmount(), reason: 'bench purchase' }) };
-      });
+      }, baselineObserved);
       const audit = await auditBaseline(infra.databaseUrl, schema, ids.length * balanceMinor);
       result.invariants.details.baseline = audit;
       result.invariants.ok = result.invariants.ok && audit.ok;

@@ -184,4 +184,38 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     expect(transfers.rows[0].n).toBe(3);
     await eventually(async () => ((await balanceOf(h, walletKeyOfUser(bob))) === 600 ? true : undefined), 10_000, 'credit legs');
   });
+
+  it('when the heartbeat after a committed batch fails (a rebalance), then the batch is still reported with what it applied', async () => {
+    const userId = await openUser();
+    const outbox = new OutboxRelay({ store: outboxBatches(h.pool), publish: outboxBatchPublisher(h.producer) });
+    const reported: number[] = [];
+    const handle = handleLedgerCommands({
+      pool: h.pool,
+      producer: h.producer,
+      outbox,
+      topics: h.topics,
+      logger: h.logger,
+      now: () => new Date(),
+      onBatch: (b) => reported.push(b.applied),
+    });
+    const mint: Delivered<LedgerCommand> = {
+      value: { commandId: randomUUID(), type: 'ledger.mint', issuedAt: new Date().toISOString(), actor: { kind: 'operator', id: 'test' }, data: { to: { kind: 'user', userId }, amount: 70, reason: 'r' } },
+      key: walletKeyOfUser(userId),
+      headers: {},
+      topic: h.topics.ledgerCommands,
+      partition: 0,
+      offset: '1',
+    };
+    let heartbeats = 0;
+    const rebalancing = async () => {
+      heartbeats += 1;
+      if (heartbeats > 1) throw new Error('The group is rebalancing, so a rejoin is needed');
+    };
+    await expect(handle([mint], { heartbeat: rebalancing })).rejects.toThrow('rebalancing');
+    expect(reported).toEqual([1]);
+    // The redelivery is answered from the stored outcome and applies nothing more.
+    await handle([mint], { heartbeat: async () => undefined });
+    expect(reported).toEqual([1, 0]);
+    expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(70);
+  });
 });

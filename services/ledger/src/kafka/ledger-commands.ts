@@ -38,7 +38,7 @@ export interface LedgerCommandDeps {
    * replies, offset commit). Tests use it to crash the process at the worst moment.
    */
   afterCommit?: (info: { commands: number }) => Promise<void> | void;
-  /** Reports each applied batch (metrics). */
+  /** Reports each batch once its database commit is done (metrics), whatever happens after. */
   onBatch?: (info: { commands: number; applied: number; durationMs: number; commitMs: number; publishMs: number }) => void;
 }
 
@@ -247,16 +247,23 @@ export function handleLedgerCommands(deps: LedgerCommandDeps) {
       const address = replyAddressOf(item.headers);
       if (address) replies.push(sendReply(deps.producer, address, replyBodyOf(item.value.commandId, result.outcomes[i]!)));
     });
-    await Promise.all([deps.outbox.publishCommitted(result.outbox ? [result.outbox] : []), ...replies]);
-    const published = performance.now();
+    try {
+      await Promise.all([deps.outbox.publishCommitted(result.outbox ? [result.outbox] : []), ...replies]);
+    } finally {
+      // Reported once per committed batch, even when the publish fails (the sweeper and the
+      // redelivery take over): the applied count must match the database, which a redelivered
+      // batch (answered from stored outcomes) no longer adds to.
+      const published = performance.now();
+      deps.onBatch?.({
+        commands: commands.length,
+        applied: result.applied,
+        durationMs: published - started,
+        commitMs: committed - started,
+        publishMs: published - committed,
+      });
+    }
+    // During a rebalance this throws; the batch is committed and counted, its offsets are not.
     await control?.heartbeat();
-    deps.onBatch?.({
-      commands: commands.length,
-      applied: result.applied,
-      durationMs: performance.now() - started,
-      commitMs: committed - started,
-      publishMs: published - committed,
-    });
   };
 }
 
