@@ -62,6 +62,7 @@ describe('per-service migrations and the outbox, against real PostgreSQL', () =>
     // Committed and published by its writer at once.
     const ids = await inTransaction(pool, (client) => insertOutbox(client, [{ topic: 't', key: 'k2', payload: { n: 2 } }]));
     await relay.publishCommitted([{ id: ids[0]!, topic: 't', key: 'k2', payload: { n: 2 } }]);
+    await relay.flushMarks(); // marks follow the publish in the background
     expect(await relay.backlog()).toBe(1);
 
     expect(await relay.sweep()).toBe(1);

@@ -90,6 +90,9 @@ export interface OutboxRelayOptions<R extends { id: number }> {
 export class OutboxRelay<R extends { id: number } = OutboxRow> {
   private timer: NodeJS.Timeout | undefined;
   private sweeping = false;
+  /** Published rows waiting to be marked, and the marking under way. */
+  private unmarked: number[] = [];
+  private marking: Promise<void> | undefined;
 
   constructor(private readonly options: OutboxRelayOptions<R>) {
     const registry = options.metrics;
@@ -111,11 +114,33 @@ export class OutboxRelay<R extends { id: number } = OutboxRow> {
     }
   }
 
-  /** Publishes rows the caller just committed, then marks them published. */
+  /**
+   * Publishes rows the caller just committed; resolves once Kafka has them. Marking them
+   * published happens behind it, one statement for everything published meanwhile: the
+   * writer's next batch does not wait for that commit. A row whose mark is lost (a crash, the
+   * database away) is republished by the sweeper, which is the at-least-once promise anyway.
+   */
   async publishCommitted(rows: R[]): Promise<void> {
     if (rows.length === 0) return;
     await this.options.publish(rows);
-    await this.options.store.markPublished(rows.map((r) => r.id));
+    this.unmarked.push(...rows.map((r) => r.id));
+    this.marking ??= this.markPublished();
+  }
+
+  private async markPublished(): Promise<void> {
+    try {
+      while (this.unmarked.length > 0) {
+        const ids = this.unmarked.splice(0);
+        await this.options.store.markPublished(ids).catch((err: unknown) => this.options.onError?.(err));
+      }
+    } finally {
+      this.marking = undefined;
+    }
+  }
+
+  /** Resolves once every row published so far is marked (or its mark has failed). */
+  async flushMarks(): Promise<void> {
+    while (this.marking) await this.marking;
   }
 
   /** One sweep: publishes unpublished rows older than the grace period, oldest first. */
@@ -125,6 +150,8 @@ export class OutboxRelay<R extends { id: number } = OutboxRow> {
     try {
       const rows = await this.options.store.unpublished(this.options.sweepGraceMs ?? 2000, this.options.sweepBatchMax ?? 1000);
       await this.publishCommitted(rows);
+      // The next sweep must not find these rows again.
+      await this.flushMarks();
       return rows.length;
     } finally {
       this.sweeping = false;
@@ -144,7 +171,9 @@ export class OutboxRelay<R extends { id: number } = OutboxRow> {
     this.timer.unref();
   }
 
-  stop(): void {
+  /** Stops sweeping and waits for the marks of what was published. */
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    await this.flushMarks();
   }
 }

@@ -48,6 +48,12 @@ export async function startHistoryService(config: Readonly<HistoryConfig>, logge
     producer,
     // Rows of different partitions never conflict (the keys are per transaction), so partitions run side by side.
     partitionsConsumedConcurrently: 3,
+    // A redelivered event hits the primary keys and changes nothing.
+    commitIntervalMs: 500,
+    // The projection is off the request path: letting a fetch wait up to 50 ms for 64 KB makes
+    // batches about twice as large under load (one statement each) and halves its CPU per
+    // event, for at most 50 ms more before a row is readable (the target is one second).
+    tuning: { minBytes: 65536, maxWaitTimeInMs: 50 },
     metrics: registry,
     handleBatch: handleTransactionEvents({ pool, producer, logger, metrics }),
   });

@@ -84,6 +84,9 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     // Generic consumer metrics too: kafka_consumer_batch_*, lag, messages with group=<prefix>ledger-service.
     metrics,
     partitionsConsumedConcurrently: config.LEDGER_PARTITIONS_CONCURRENT,
+    // A redelivered command is answered from its stored outcome, so offsets need not be
+    // committed after every batch.
+    commitIntervalMs: 500,
     tuning: { maxBytesPerPartition: config.LEDGER_FETCH_BYTES_PER_PARTITION_MAX, sessionTimeout: config.LEDGER_SESSION_TIMEOUT_MS },
     handleBatch: handleLedgerCommands({
       pool,
@@ -120,9 +123,10 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
   return {
     url: address,
     close: async () => {
-      outbox.stop();
       await app.close();
       await Promise.all([...commandConsumers.map((c) => c.stop()), userEvents.stop()]);
+      // After the consumers: the last batches' marks are flushed before the pool closes.
+      await outbox.stop();
       await producer.close();
       await admin.disconnect();
       await pool.end();

@@ -73,7 +73,7 @@ export async function startUserService(config: Readonly<UserConfig>, logger: Log
       // Stop taking new work first, then drain what is in flight, then release connections.
       await app.close();
       await consumer.stop();
-      outbox.stop();
+      await outbox.stop();
       await producer.close();
       await admin.disconnect();
       await pool.end();
