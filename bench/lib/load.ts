@@ -1,9 +1,10 @@
 /**
- * One load step with autocannon: closed-loop (N connections, each sends its next request when
- * the previous answered) or open-loop (a fixed offered rate over many connections, with
- * autocannon's coordinated-omission correction, so a stalled server shows in the latencies).
+ * One load step: closed loop with autocannon (N connections, each sends its next request when
+ * the previous answered), or open loop at a constant offered rate (./open-loop.ts: requests
+ * due at fixed intervals, latency from when each was due, so a stalled server shows).
  */
 import autocannon from 'autocannon';
+import { runOpenLoop } from './open-loop';
 
 export interface GeneratedRequest {
   path: string;
@@ -47,6 +48,10 @@ export interface StepResult {
 const requestTimeoutSec = 10;
 
 export function runStep(spec: StepSpec): Promise<StepResult> {
+  if (spec.kind === 'open') {
+    if (!spec.ratePerSec) throw new Error(`open-loop step ${spec.label} needs ratePerSec`);
+    return runOpenLoop({ ...spec, ratePerSec: spec.ratePerSec });
+  }
   return new Promise((resolve, reject) => {
     let ok = 0;
     let failed = 0;
@@ -58,7 +63,6 @@ export function runStep(spec: StepSpec): Promise<StepResult> {
         connections: spec.connections,
         duration: spec.durationSec,
         timeout: requestTimeoutSec,
-        ...(spec.kind === 'open' && spec.ratePerSec ? { overallRate: spec.ratePerSec } : {}),
         requests: [
           {
             method: 'POST',
