@@ -137,6 +137,17 @@ describe('deploy/k8s', () => {
     }
   });
 
+  it('when the replicas and LEDGER_COMMAND_CONSUMERS are read, then every ledger.commands partition gets a consumer of its own and none is idle', () => {
+    const baseReplicas = Number(byKind(baseResources, 'Deployment', 'ledger')[0]!.spec.replicas);
+    for (const dir of [base, ...overlays]) {
+      const literals = configLiterals(dir);
+      const replicas = dir === base ? baseReplicas : (patchedReplicas(dir, 'ledger') ?? baseReplicas);
+      const consumers = replicas * Number(literals.LEDGER_COMMAND_CONSUMERS);
+      const partitions = Number(literals.LEDGER_COMMANDS_PARTITIONS ?? defaultPartitions['ledger.commands']);
+      expect({ dir, consumers }).toEqual({ dir, consumers: partitions });
+    }
+  });
+
   it('when the Strimzi component is read, then its topics are exactly the topics the code creates, with its partition counts', () => {
     const topics = readYamlDocs(join(k8sDir, 'components/strimzi-topics/topics.yaml'));
     const declared = Object.fromEntries(topics.map((t) => [t.spec.topicName, t.spec.partitions]));

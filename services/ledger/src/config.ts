@@ -8,7 +8,8 @@ export const ledgerConfigSchema = z.object({
   COIN_XAF_RATE: z.coerce.number().positive().optional(),
   /**
    * Consumers of ledger.commands in this process. Each has its own fetch loop, so partitions do
-   * not wait on each other's batches; more than the partition count leaves some idle.
+   * not wait on each other's batches. Set it so that replicas × consumers = partitions: fewer
+   * make partitions share a loop, more leave consumers idle (deploy/k8s sets it per overlay).
    */
   LEDGER_COMMAND_CONSUMERS: positiveInt(6),
   /** Partitions one consumer applies side by side (each stays serial). */
