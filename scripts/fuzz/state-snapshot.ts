@@ -32,8 +32,9 @@ export function stateSnapshotter(adminUrl: string, schemas: string[]): StateSnap
       if (tables.length === 0) return '';
       const parts = tables.map((t) => {
         assertIdentifier(t.table);
-        // Outbox rows are marked published after the fact: only their existence counts.
-        const row = t.table === 'outbox' ? 'x.id::text' : 'x::text';
+        // Outbox rows (outbox, the ledger's outbox_batches) are marked published after the fact,
+        // in the background: only their existence counts.
+        const row = t.table === 'outbox' || t.table === 'outbox_batches' ? 'x.id::text' : 'x::text';
         return `SELECT '${t.schema}.${t.table}' AS name, count(*) AS n, md5(coalesce(string_agg(${row}, '|' ORDER BY ${row}), '')) AS digest FROM ${t.schema}.${t.table} x`;
       });
       const result = await pool.query<{ name: string; n: string; digest: string }>(parts.join(' UNION ALL '));
