@@ -22,6 +22,7 @@ import { headerNames, topicNames } from '@coin/contracts';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { devRolePassword, repoRoot, serviceDatabases } from '../scripts/stack/services';
+import { percentile } from './lib/percentile';
 
 const schema = 'bench_history';
 const rowsTotal = 1_000_000;
@@ -35,10 +36,6 @@ const requestsPerRead = 2000;
 const freshnessEvents = 3000;
 const freshnessBurst = 30;
 const freshnessPauseMs = 20;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 function summary(name: string, samplesMs: number[]) {
   const sorted = [...samplesMs].sort((a, b) => a - b);

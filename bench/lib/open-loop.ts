@@ -10,14 +10,10 @@
  */
 import { Pool } from 'undici';
 import type { GeneratedRequest, StepResult, StepSpec } from './load';
+import { percentile } from './percentile';
 
 /** Per-request timeout, as for the closed-loop steps. */
 const requestTimeoutMs = 10_000;
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 export function runOpenLoop(spec: StepSpec & { ratePerSec: number }): Promise<StepResult> {
   // undici rather than node:http: about a third of the client CPU per request, which here is
