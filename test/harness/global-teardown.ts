@@ -2,7 +2,7 @@ import { removeStaleRuns, removeTopicsAndSchemas, type CleanupTarget } from '../
 
 /**
  * Runs once per jest run, after every test: removes the topics and schemas this run created
- * (all under `<COIN_TEST_RUN_ID>_`), and those of earlier test and benchmark runs that started
+ * (all under `<COIN_TEST_RUN_ID>_`), and those of earlier test, benchmark, bank-test and fuzz runs that started
  * more than two hours ago (interrupted runs never reach this teardown). With Testcontainers the
  * containers go away anyway and hold no earlier runs; the same code then just finds little.
  * A failure here is reported, not fatal: the tests have passed or failed already.
