@@ -34,6 +34,7 @@ import { generateJwtKey } from '../scripts/stack/keys';
 import { freePort, waitForReady } from '../scripts/stack/processes';
 import { provision } from '../scripts/stack/provision';
 import { repoRoot, serviceNodeArgs } from '../scripts/stack/services';
+import { metricTotals } from './lib/stage-metrics';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -202,16 +203,12 @@ async function applyInProcess(config: LedgerConfig, logger: Logger, expected: nu
 
 /** Sums of the ledger's counters on a /metrics page. */
 function ledgerCounters(text: string): { applied: number; batches: number; delivered: number; applySeconds: number } {
-  const sum = (name: string) =>
-    text
-      .split('\n')
-      .filter((line) => line.startsWith(`${name} `) || line.startsWith(`${name}{`))
-      .reduce((total, line) => total + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+  const totals = metricTotals(text);
   return {
-    applied: sum('ledger_commands_applied_total'),
-    batches: sum('ledger_batch_commands_count'),
-    delivered: sum('ledger_batch_commands_sum'),
-    applySeconds: sum('ledger_batch_apply_seconds_sum'),
+    applied: totals.get('ledger_commands_applied_total') ?? 0,
+    batches: totals.get('ledger_batch_commands_count') ?? 0,
+    delivered: totals.get('ledger_batch_commands_sum') ?? 0,
+    applySeconds: totals.get('ledger_batch_apply_seconds_sum') ?? 0,
   };
 }
 

@@ -7,11 +7,11 @@ import { kafkaMetricNames } from '@coin/kafka';
 
 type Totals = Map<string, number>;
 
-/** `<name>_sum` and `<name>_count` of every histogram on the page, summed over label sets. */
-function histogramTotals(text: string): Totals {
+/** Every sample on a Prometheus text page, summed by metric name over its label sets. */
+export function metricTotals(text: string): Totals {
   const totals: Totals = new Map();
   for (const line of text.split('\n')) {
-    const match = /^([a-z_]+_(?:sum|count))(?:\{[^}]*\})? ([0-9.e+-]+)$/.exec(line);
+    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{[^}]*\})? (\S+)$/.exec(line);
     if (match) totals.set(match[1]!, (totals.get(match[1]!) ?? 0) + Number(match[2]));
   }
   return totals;
@@ -24,7 +24,7 @@ export async function stageSnapshot(urls: Record<string, string>): Promise<Stage
   await Promise.all(
     Object.entries(urls).map(async ([service, url]) => {
       const response = await fetch(`${url}/metrics`).catch(() => null);
-      snapshot[service] = response?.ok ? histogramTotals(await response.text()) : new Map();
+      snapshot[service] = response?.ok ? metricTotals(await response.text()) : new Map();
     }),
   );
   return snapshot;
