@@ -36,8 +36,8 @@ const settings = {
   users: Number(process.env.BENCH_USERS ?? 10_000),
   stepSec: Number(process.env.BENCH_STEP_S ?? 10),
   warmupSec: 3,
-  concurrencies: (process.env.BENCH_CONCURRENCY ?? '16,64,256').split(',').map(Number),
-  openFractions: (process.env.BENCH_OPEN_FRACTIONS ?? '0.5,0.8').split(',').map(Number),
+  concurrencies: (process.env.BENCH_CONCURRENCY ?? '16,64,256').split(',').filter(Boolean).map(Number),
+  openFractions: (process.env.BENCH_OPEN_FRACTIONS ?? '0.5,0.8').split(',').filter(Boolean).map(Number),
   /** Connections for open-loop steps: enough that the offered rate is not capped by them. */
   openConnections: 128,
   hotConnections: Number(process.env.BENCH_HOT_CONNECTIONS ?? 128),
@@ -348,7 +348,7 @@ async function main(): Promise<void> {
     } else if (!can.transfer) {
       notes.push('POST /api/coins/transfer is not in this build: pipeline not measured');
     }
-    if (can.purchase && can.mint && !settings.skipPipeline) {
+    if (can.purchase && can.mint && !settings.skipPipeline && settings.hotConnections > 0) {
       result.hotAccount = await hotAccount('pipeline', stack.gatewayUrl, () => {
         const from = pick(users);
         return {
@@ -399,7 +399,7 @@ async function main(): Promise<void> {
       const server = baseline;
       const baselineObserved: Observed = { pids: () => ({ baseline: server.pid }), metricsUrls: {} };
       result.baseline = await measureSystem('baseline', baselineUrl, () => toPath(gen()), baselineObserved);
-      result.baselineHotAccount = await hotAccount('baseline', baselineUrl, () => {
+      if (settings.hotConnections > 0) result.baselineHotAccount = await hotAccount('baseline', baselineUrl, () => {
         const from = pick(users);
         return { path: '/transfer', headers: { authorization: `Bearer ${from.accessToken}` }, body: JSON.stringify({ toUserId: treasuryId, amount: randomAmount(), reason: 'bench purchase' }) };
       }, baselineObserved);
