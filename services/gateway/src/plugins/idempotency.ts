@@ -64,7 +64,12 @@ export function canonicalJson(value: unknown): string {
 
 const releaseScript = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
+type RedisWithRelease = Redis & { idempotencyRelease(key: string, token: string): Promise<number> };
+
 export function registerIdempotency(app: FastifyInstance, options: IdempotencyOptions): void {
+  // A defined command runs by EVALSHA: the script text is not sent and hashed on every release.
+  if (!('idempotencyRelease' in options.redis)) options.redis.defineCommand('idempotencyRelease', { numberOfKeys: 1, lua: releaseScript });
+  const redis = options.redis as RedisWithRelease;
   // preHandler: after authentication and body validation, so only valid requests take a lock.
   app.addHook('preHandler', async (request) => {
     if (!request.routeOptions.config?.idempotent) return;
@@ -95,7 +100,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   app.addHook('onResponse', async (request) => {
     const lock = request.idempotency?.lock;
     if (!lock) return;
-    await options.redis.eval(releaseScript, 1, lock.key, lock.token).catch((err: unknown) => {
+    await redis.idempotencyRelease(lock.key, lock.token).catch((err: unknown) => {
       request.log.warn({ err }, 'idempotency lock not released; it expires on its own');
     });
   });
