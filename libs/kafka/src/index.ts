@@ -7,3 +7,4 @@ export * from './request-reply';
 export * from './replies';
 export * from './outbox-publisher';
 export * from './metrics';
+export * from './group-commit';

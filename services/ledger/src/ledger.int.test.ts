@@ -5,7 +5,7 @@ import { OutboxRelay } from '@coin/db';
 import type { Delivered } from '@coin/kafka';
 import type { LedgerCommand } from '@coin/contracts';
 import { outboxBatches, outboxBatchPublisher, readBatch, StaleWalletError, writeBatch } from './db/ledger-repo';
-import { handleLedgerCommands } from './kafka/ledger-commands';
+import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
 import { closeWalletCommandId } from './kafka/user-events';
 
 async function balanceOf(h: LedgerHarness, key: string): Promise<number> {
@@ -29,6 +29,18 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
   };
   const mint = (userId: number, amount: number) =>
     h.send({ type: 'ledger.mint', key: walletKeyOfUser(userId), data: { to: { kind: 'user', userId }, amount, reason: 'seed' } });
+
+  /** The handler one ledger process runs, outside the service, over the harness's pool and producer. */
+  const processHandler = (onBatch?: LedgerCommandDeps['onBatch']) =>
+    handleLedgerCommands({
+      pool: h.pool,
+      producer: h.producer,
+      outbox: new OutboxRelay({ store: outboxBatches(h.pool), publish: outboxBatchPublisher(h.producer) }),
+      topics: h.topics,
+      logger: h.logger,
+      now: () => new Date(),
+      ...(onBatch ? { onBatch } : {}),
+    });
 
   beforeAll(async () => {
     h = await startLedgerHarness();
@@ -162,8 +174,8 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
   it('when several consumers apply the same batch at once (zombies after a rebalance), then it applies once', async () => {
     const [alice, bob] = [await openUser(), await openUser()];
     resultOf(await mint(alice, 1_000));
-    const outbox = new OutboxRelay({ store: outboxBatches(h.pool), publish: outboxBatchPublisher(h.producer) });
-    const handle = handleLedgerCommands({ pool: h.pool, producer: h.producer, outbox, topics: h.topics, logger: h.logger, now: () => new Date() });
+    // One handler per process: each has its own GroupCommit, as four processes would.
+    const processes = Array.from({ length: 4 }, () => processHandler());
     const batch: Delivered<LedgerCommand>[] = [1, 2, 3].map((n) => ({
       value: {
         commandId: randomUUID(),
@@ -178,26 +190,55 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       partition: 0,
       offset: String(n),
     }));
-    await Promise.all(Array.from({ length: 4 }, () => handle(batch)));
+    await Promise.all(processes.map((handle) => handle(batch)));
     expect(await balanceOf(h, walletKeyOfUser(alice))).toBe(400);
     const transfers = await h.pool.query("SELECT count(*)::int AS n FROM transactions WHERE type = 'TRANSFER' AND from_user_id = $1", [alice]);
     expect(transfers.rows[0].n).toBe(3);
     await eventually(async () => ((await balanceOf(h, walletKeyOfUser(bob))) === 600 ? true : undefined), 10_000, 'credit legs');
   });
 
+  it('when batches of several partitions arrive together, then one database transaction applies them and each gets its own outcomes', async () => {
+    const users = [await openUser(), await openUser(), await openUser()];
+    const applies: Array<{ commands: number; applied: number }> = [];
+    const handle = processHandler((b) => applies.push({ commands: b.commands, applied: b.applied }));
+    const mintOf = (userId: number, amount: number, partition: number, offset: number): Delivered<LedgerCommand> => ({
+      value: { commandId: randomUUID(), type: 'ledger.mint', issuedAt: new Date().toISOString(), actor: { kind: 'operator', id: 'test' }, data: { to: { kind: 'user', userId }, amount, reason: 'r' } },
+      key: walletKeyOfUser(userId),
+      headers: {},
+      topic: h.topics.ledgerCommands,
+      partition,
+      offset: String(offset),
+    });
+    const overdraw = (userId: number, partition: number): Delivered<LedgerCommand> => ({
+      ...mintOf(userId, 0, partition, 9),
+      value: { commandId: randomUUID(), type: 'ledger.burn', issuedAt: new Date().toISOString(), actor: { kind: 'operator', id: 'test' }, data: { from: { kind: 'user', userId }, amount: 1_000_000, reason: 'too much' } },
+    });
+    const outboxBefore = (await h.pool.query('SELECT count(*)::int AS n FROM outbox_batches')).rows[0].n;
+    const groups = [
+      [mintOf(users[0]!, 100, 0, 1), mintOf(users[0]!, 5, 0, 2)],
+      [mintOf(users[1]!, 200, 1, 1), overdraw(users[1]!, 1)],
+      [mintOf(users[2]!, 300, 2, 1)],
+    ];
+    // Three partitions' batches from the same fetch, as three consumers hand them over.
+    await Promise.all(groups.map((g) => handle(g)));
+    expect(applies).toEqual([{ commands: 5, applied: 5 }]);
+    expect(await Promise.all(users.map((u) => balanceOf(h, walletKeyOfUser(u))))).toEqual([105, 200, 300]);
+    const ids = groups.flat().map((d) => d.value.commandId);
+    const outcomes = await h.pool.query<{ command_id: string; ok: boolean; code: string | null }>(
+      "SELECT command_id, ok, reply::json->>'code' AS code FROM processed_commands WHERE command_id = ANY($1::uuid[])",
+      [ids],
+    );
+    const byId = new Map(outcomes.rows.map((r) => [r.command_id, r]));
+    expect(ids.map((id) => byId.get(id)?.ok)).toEqual([true, true, true, false, true]);
+    expect(byId.get(ids[3]!)?.code).toBe('INSUFFICIENT_FUNDS');
+    // One outbox row for the one transaction.
+    expect((await h.pool.query('SELECT count(*)::int AS n FROM outbox_batches')).rows[0].n).toBe(outboxBefore + 1);
+  });
+
   it('when the heartbeat after a committed batch fails (a rebalance), then the batch is still reported with what it applied', async () => {
     const userId = await openUser();
-    const outbox = new OutboxRelay({ store: outboxBatches(h.pool), publish: outboxBatchPublisher(h.producer) });
     const reported: number[] = [];
-    const handle = handleLedgerCommands({
-      pool: h.pool,
-      producer: h.producer,
-      outbox,
-      topics: h.topics,
-      logger: h.logger,
-      now: () => new Date(),
-      onBatch: (b) => reported.push(b.applied),
-    });
+    const handle = processHandler((b) => reported.push(b.applied));
     const mint: Delivered<LedgerCommand> = {
       value: { commandId: randomUUID(), type: 'ledger.mint', issuedAt: new Date().toISOString(), actor: { kind: 'operator', id: 'test' }, data: { to: { kind: 'user', userId }, amount: 70, reason: 'r' } },
       key: walletKeyOfUser(userId),

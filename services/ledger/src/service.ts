@@ -46,13 +46,13 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
 
   const batchCommands = new Histogram({
     name: 'ledger_batch_commands',
-    help: 'Commands per applied partition batch (one database transaction each)',
+    help: 'Commands per apply: the partition batches merged into one database transaction',
     buckets: [1, 5, 20, 100, 500, 2000, 5000],
     registers: [metrics],
   });
   const batchSeconds = new Histogram({
     name: 'ledger_batch_apply_seconds',
-    help: 'Time to apply, commit, publish and reply one partition batch',
+    help: 'Time to apply, commit and publish one apply (merged partition batches)',
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [metrics],
   });
@@ -69,6 +69,24 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
   registerInternalRoutes(app, { pool, xafRate: config.COIN_XAF_RATE });
 
   const topics = topicNames(config.TOPIC_PREFIX);
+  // One handler for all the command consumers of this process, so that their partition batches
+  // can share an apply (see handleLedgerCommands).
+  const handleCommands = handleLedgerCommands({
+    pool,
+    producer,
+    outbox,
+    topics,
+    logger,
+    now,
+    xafRate: config.COIN_XAF_RATE,
+    ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
+    onBatch: (batch) => {
+      batchCommands.observe(batch.commands);
+      batchSeconds.observe(batch.durationMs / 1000);
+      commandsApplied.inc(batch.applied);
+      options.onBatch?.(batch);
+    },
+  });
   // kafkajs runs one fetch loop per consumer and waits for every partition's batch of a fetch
   // before fetching again, so partitions sharing a consumer move in lock-step behind the slowest
   // batch. Several consumers in the group (ideally one per partition) give each partition its own
@@ -88,22 +106,7 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     // committed after every batch.
     commitIntervalMs: 500,
     tuning: { maxBytesPerPartition: config.LEDGER_FETCH_BYTES_PER_PARTITION_MAX, sessionTimeout: config.LEDGER_SESSION_TIMEOUT_MS },
-    handleBatch: handleLedgerCommands({
-      pool,
-      producer,
-      outbox,
-      topics,
-      logger,
-      now,
-      xafRate: config.COIN_XAF_RATE,
-      ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
-      onBatch: (batch) => {
-        batchCommands.observe(batch.commands);
-        batchSeconds.observe(batch.durationMs / 1000);
-        commandsApplied.inc(batch.applied);
-        options.onBatch?.(batch);
-      },
-    }),
+    handleBatch: handleCommands,
   });
   const commandConsumers = await Promise.all(Array.from({ length: config.LEDGER_COMMAND_CONSUMERS }, startCommandConsumer));
   const userEvents = await startConsumer({

@@ -8,7 +8,7 @@ import {
   type TransactionRecorded,
 } from '@coin/contracts';
 import type { OutboxRelay, Pool } from '@coin/db';
-import { replyAddressOf, replyBodyOf, sendReply, type BatchControl, type BatchingProducer, type Delivered } from '@coin/kafka';
+import { GroupCommit, replyAddressOf, replyBodyOf, sendReply, type BatchControl, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { uuidV5 } from '@coin/security';
 import { outcomeOf, runBatch, toTransaction, toWalletView, type BatchStep, type StoredOutcome } from '../domain/batch';
@@ -34,11 +34,14 @@ export interface LedgerCommandDeps {
   now: () => Date;
   xafRate?: number | undefined;
   /**
-   * Called after the batch's database commit and before anything else (outbox publish,
+   * Called after an apply's database commit and before anything else (outbox publish,
    * replies, offset commit). Tests use it to crash the process at the worst moment.
    */
   afterCommit?: (info: { commands: number }) => Promise<void> | void;
-  /** Reports each batch once its database commit is done (metrics), whatever happens after. */
+  /**
+   * Reports each apply (the partition batches merged into one database transaction) once its
+   * outbox publish has settled, whatever happens after (metrics).
+   */
   onBatch?: (info: { commands: number; applied: number; durationMs: number; commitMs: number; publishMs: number }) => void;
 }
 
@@ -219,49 +222,80 @@ function isRetryable(err: unknown): boolean {
   return err instanceof StaleWalletError || (err as { code?: string }).code === uniqueViolation;
 }
 
+/** What a partition handler gets back from a (possibly merged) apply. */
+interface GroupResult {
+  outcomes: Outcome[];
+  /** Settles once the apply's outbox row is published (it rejects if the publish fails). */
+  published: Promise<void>;
+}
+
+export interface ApplyLimits {
+  /** Merged applies running at once in this process (GroupCommit.inFlightMax). */
+  inFlightMax: number;
+  /** Commands per merged apply (GroupCommit.itemsMax). */
+  commandsMax: number;
+}
+
 /**
- * The `eachBatch` handler of ledger.commands: apply and commit, then publish the batch's outbox
- * rows and the replies together. Kafka offsets are committed after this resolves; a crash before
- * that redelivers the batch, and the stored outcomes make the second delivery change nothing.
+ * Two applies in flight: one can be in PostgreSQL while the next is decided in memory; more
+ * would only split the waiting batches into smaller applies. 4,000 commands keep one apply's
+ * statements well inside PostgreSQL's and pg's message limits (a command writes ~1 KB).
  */
-export function handleLedgerCommands(deps: LedgerCommandDeps) {
-  return async (items: Delivered<LedgerCommand>[], control?: BatchControl): Promise<void> => {
+export const defaultApplyLimits: ApplyLimits = { inFlightMax: 2, commandsMax: 4000 };
+
+/**
+ * The `eachBatch` handler of ledger.commands for every consumer of one process. Partition
+ * batches that arrive together are applied together (GroupCommit): wallets belong to one
+ * partition each, so the batches are independent and one database transaction can hold them.
+ * Then the apply's outbox row and each batch's replies are published. Kafka offsets are
+ * committed after this resolves; a crash before that redelivers the batch, and the stored
+ * outcomes make the second delivery change nothing.
+ */
+export function handleLedgerCommands(deps: LedgerCommandDeps, limits: ApplyLimits = defaultApplyLimits) {
+  const applyGroups = async (groups: LedgerCommand[][]): Promise<GroupResult[]> => {
     const started = performance.now();
-    const commands = items.map((i) => i.value);
+    const commands = groups.flat();
     let result: BatchResult | undefined;
-    await control?.heartbeat();
     for (let attempt = 1; !result; attempt += 1) {
       try {
         result = await applyBatch(deps.pool, commands, deps);
       } catch (err) {
         if (!isRetryable(err) || attempt >= batchAttemptsMax) throw err;
-        deps.logger.warn({ err, attempt, partition: items[0]?.partition }, 'batch lost a race; redoing it from fresh state');
+        deps.logger.warn({ err, attempt, groups: groups.length }, 'batch lost a race; redoing it from fresh state');
       }
     }
     const committed = performance.now();
+    const applied = result;
     await deps.afterCommit?.({ commands: commands.length });
+    // Reported once per committed apply, even when the publish fails (the sweeper and the
+    // redelivery take over): the applied count must match the database, which a redelivered
+    // batch (answered from stored outcomes) no longer adds to. Chained on the publish, so every
+    // handler awaiting it finds the apply already reported.
+    const published = deps.outbox.publishCommitted(applied.outbox ? [applied.outbox] : []).finally(() => {
+      const done = performance.now();
+      deps.onBatch?.({ commands: commands.length, applied: applied.applied, durationMs: done - started, commitMs: committed - started, publishMs: done - committed });
+    });
+    published.catch(() => undefined); // each handler awaits it and sees the failure itself
+    let offset = 0;
+    return groups.map((group) => {
+      const outcomes = applied.outcomes.slice(offset, offset + group.length);
+      offset += group.length;
+      return { outcomes, published };
+    });
+  };
+  const groupCommit = new GroupCommit(applyGroups, { inFlightMax: limits.inFlightMax, itemsMax: limits.commandsMax });
+
+  return async (items: Delivered<LedgerCommand>[], control?: BatchControl): Promise<void> => {
+    await control?.heartbeat();
+    const { outcomes, published } = await groupCommit.submit(items.map((i) => i.value));
     // Replies depend on the commit only, so they leave in the same producer flush as the outbox
     // rows instead of waiting for that publish (and its published_at update) to finish.
     const replies: Promise<void>[] = [];
     items.forEach((item, i) => {
       const address = replyAddressOf(item.headers);
-      if (address) replies.push(sendReply(deps.producer, address, replyBodyOf(item.value.commandId, result.outcomes[i]!)));
+      if (address) replies.push(sendReply(deps.producer, address, replyBodyOf(item.value.commandId, outcomes[i]!)));
     });
-    try {
-      await Promise.all([deps.outbox.publishCommitted(result.outbox ? [result.outbox] : []), ...replies]);
-    } finally {
-      // Reported once per committed batch, even when the publish fails (the sweeper and the
-      // redelivery take over): the applied count must match the database, which a redelivered
-      // batch (answered from stored outcomes) no longer adds to.
-      const published = performance.now();
-      deps.onBatch?.({
-        commands: commands.length,
-        applied: result.applied,
-        durationMs: published - started,
-        commitMs: committed - started,
-        publishMs: published - committed,
-      });
-    }
+    await Promise.all([published, ...replies]);
     // During a rebalance this throws; the batch is committed and counted, its offsets are not.
     await control?.heartbeat();
   };

@@ -1,0 +1,84 @@
+import { GroupCommit } from './group-commit';
+
+/** An apply that records the groups of each call and answers every group with its items joined. */
+function recordingApply(options: { failWhen?: (group: string[]) => boolean; delayMs?: number } = {}) {
+  const calls: string[][][] = [];
+  const apply = async (groups: string[][]): Promise<string[]> => {
+    calls.push(groups);
+    await new Promise((r) => setTimeout(r, options.delayMs ?? 5));
+    if (options.failWhen && groups.some(options.failWhen)) throw new Error('cannot apply');
+    return groups.map((g) => g.join('+'));
+  };
+  return { calls, apply };
+}
+
+describe('GroupCommit', () => {
+  it('when groups are submitted in the same tick, then one apply takes them all and each gets its own result', async () => {
+    const { calls, apply } = recordingApply();
+    const commit = new GroupCommit(apply, { inFlightMax: 1, itemsMax: 100 });
+    const results = await Promise.all([commit.submit(['a1', 'a2']), commit.submit(['b1']), commit.submit(['c1'])]);
+    expect(results).toEqual(['a1+a2', 'b1', 'c1']);
+    expect(calls).toEqual([[['a1', 'a2'], ['b1'], ['c1']]]);
+  });
+
+  it('when the applies in flight are at the limit, then later groups wait and go together in the next apply', async () => {
+    const { calls, apply } = recordingApply({ delayMs: 20 });
+    const commit = new GroupCommit(apply, { inFlightMax: 1, itemsMax: 100 });
+    const first = commit.submit(['a']);
+    await new Promise((r) => setTimeout(r, 5)); // the first apply is running now
+    const later = [commit.submit(['b']), commit.submit(['c'])];
+    await new Promise((r) => setTimeout(r, 1));
+    const third = commit.submit(['d']);
+    expect(await Promise.all([first, ...later, third])).toEqual(['a', 'b', 'c', 'd']);
+    expect(calls).toEqual([[['a']], [['b'], ['c'], ['d']]]);
+  });
+
+  it('when two applies may run at once, then the second starts while the first is in flight', async () => {
+    let running = 0;
+    let runningMax = 0;
+    const commit = new GroupCommit(
+      async (groups: number[][]) => {
+        running += 1;
+        runningMax = Math.max(runningMax, running);
+        await new Promise((r) => setTimeout(r, 20));
+        running -= 1;
+        return groups.map((g) => g.length);
+      },
+      { inFlightMax: 2, itemsMax: 100 },
+    );
+    const first = commit.submit([1]);
+    await new Promise((r) => setTimeout(r, 5));
+    await Promise.all([first, commit.submit([2])]);
+    expect(runningMax).toBe(2);
+  });
+
+  it('when the waiting groups exceed itemsMax, then an apply takes only what fits, and a larger group goes alone', async () => {
+    const { calls, apply } = recordingApply();
+    const commit = new GroupCommit(apply, { inFlightMax: 1, itemsMax: 3 });
+    await Promise.all([commit.submit(['a', 'b']), commit.submit(['c']), commit.submit(['d', 'e']), commit.submit(['f', 'g', 'h', 'i'])]);
+    expect(calls.map((c) => c.map((g) => g.length))).toEqual([[2, 1], [2], [4]]);
+  });
+
+  it('when a merged apply fails, then each group is retried alone and only the failing group is rejected', async () => {
+    const { calls, apply } = recordingApply({ failWhen: (g) => g.includes('poison') });
+    const commit = new GroupCommit(apply, { inFlightMax: 1, itemsMax: 100 });
+    const results = await Promise.allSettled([commit.submit(['a']), commit.submit(['poison']), commit.submit(['c'])]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[0] as PromiseFulfilledResult<string>).value).toBe('a');
+    expect((results[2] as PromiseFulfilledResult<string>).value).toBe('c');
+    expect(calls).toEqual([[['a'], ['poison'], ['c']], [['a']], [['poison']], [['c']]]);
+  });
+
+  it('when apply returns the wrong number of results, then no group is answered from them', async () => {
+    const commit = new GroupCommit(async () => ['only one'], { inFlightMax: 1, itemsMax: 100 });
+    const results = await Promise.allSettled([commit.submit(['a']), commit.submit(['b'])]);
+    // Merged: the count is wrong, so each group is applied again alone, where one result is right.
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    const broken = new GroupCommit(async () => [] as string[], { inFlightMax: 1, itemsMax: 100 });
+    await expect(broken.submit(['a'])).rejects.toThrow('apply returned 0 results for 1 groups');
+  });
+
+  it('when a limit is below one, then construction fails', () => {
+    expect(() => new GroupCommit(async () => [], { inFlightMax: 0, itemsMax: 1 })).toThrow();
+  });
+});
