@@ -213,14 +213,13 @@ function ledgerCounters(text: string): { applied: number; batches: number; deliv
 }
 
 /**
- * N ledger processes, as deployed with N replicas: each runs `partitions / N` command consumers
+ * N ledger processes, as deployed with N replicas: each runs one command consumer
  * of the one group. They cannot join at the same instant, so the first to join starts applying
  * and the group rebalances when the others arrive. As the in-process run excludes the group
  * join, this one measures from the moment the group is stable with every consumer in it (the
  * commands applied before that are counted and reported, not measured) to the last command.
  */
 async function applyInReplicas(env: Record<string, string>, expected: number, prefix: string, brokers: string[]): Promise<ApplyRun> {
-  const consumersPerReplica = Math.ceil(partitions / replicas);
   const children: ChildProcess[] = [];
   const urls: string[] = [];
   const admin = createKafka({ brokers, clientId: 'ledger-bench-admin', logger: createLogger('bench', 'warn') }).admin();
@@ -233,7 +232,7 @@ async function applyInReplicas(env: Record<string, string>, expected: number, pr
       children.push(
         spawn(process.execPath, [...serviceNodeArgs.ledger, '--import', 'tsx', join(repoRoot, 'services/ledger/src/main.ts')], {
           cwd: repoRoot,
-          env: { ...process.env, ...env, LEDGER_HTTP_PORT: String(port), LEDGER_COMMAND_CONSUMERS: String(consumersPerReplica) },
+          env: { ...process.env, ...env, LEDGER_HTTP_PORT: String(port) },
           stdio: ['ignore', 'inherit', 'inherit'],
         }),
       );
@@ -244,7 +243,7 @@ async function applyInReplicas(env: Record<string, string>, expected: number, pr
     };
     const groupIsStable = async () => {
       const { groups } = await admin.describeGroups([`${prefix}ledger-service`]);
-      return groups[0]?.state === 'Stable' && groups[0].members.length === replicas * consumersPerReplica;
+      return groups[0]?.state === 'Stable' && groups[0].members.length === replicas;
     };
     await Promise.all(urls.map((url) => waitForReady(url, 60_000)));
     // Start and end are each known to within one poll: the midpoint of the two polls around them.

@@ -7,12 +7,9 @@ export const ledgerConfigSchema = z.object({
   /** Optional display rate: wallets then also carry xafValue = balance x rate (SPEC §1). */
   COIN_XAF_RATE: z.coerce.number().positive().optional(),
   /**
-   * Consumers of ledger.commands in this process. Each has its own fetch loop, so partitions do
-   * not wait on each other's batches. Set it so that replicas × consumers = partitions: fewer
-   * make partitions share a loop, more leave consumers idle (deploy/k8s sets it per overlay).
+   * Partitions this process applies side by side (each stays serial); at least as many as one
+   * replica can own, or the rest wait for a free slot.
    */
-  LEDGER_COMMAND_CONSUMERS: positiveInt(6),
-  /** Partitions one consumer applies side by side (each stays serial). */
   LEDGER_PARTITIONS_CONCURRENT: positiveInt(6),
   /**
    * Bytes fetched per partition per request: bounds the batch, hence the commands per database

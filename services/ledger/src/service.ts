@@ -69,8 +69,8 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
   registerInternalRoutes(app, { pool, xafRate: config.COIN_XAF_RATE });
 
   const topics = topicNames(config.TOPIC_PREFIX);
-  // One handler for all the command consumers of this process, so that their partition batches
-  // can share an apply (see handleLedgerCommands).
+  // One handler for every partition this process owns, so that their batches can share an apply
+  // (see handleLedgerCommands).
   const handleCommands = handleLedgerCommands({
     pool,
     producer,
@@ -87,11 +87,11 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
       options.onBatch?.(batch);
     },
   });
-  // kafkajs runs one fetch loop per consumer and waits for every partition's batch of a fetch
-  // before fetching again, so partitions sharing a consumer move in lock-step behind the slowest
-  // batch. Several consumers in the group (ideally one per partition) give each partition its own
-  // loop; each partition still has exactly one consumer, so the apply stays serial per wallet.
-  const startCommandConsumer = () => startConsumer({
+  // One consumer per process: a fetch brings the batches of all its partitions at once and
+  // GroupCommit applies them together. (kafkajs waits for every batch of a fetch before fetching
+  // again; several consumers per process each had their own loop but split the same load into
+  // more, smaller applies, which cost more CPU per command: docs/PERFORMANCE.md.)
+  const commandConsumer = await startConsumer({
     kafka,
     groupId: `${config.TOPIC_PREFIX}ledger-service`,
     topics: [topics.ledgerCommands],
@@ -108,7 +108,6 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     tuning: { maxBytesPerPartition: config.LEDGER_FETCH_BYTES_PER_PARTITION_MAX, sessionTimeout: config.LEDGER_SESSION_TIMEOUT_MS },
     handleBatch: handleCommands,
   });
-  const commandConsumers = await Promise.all(Array.from({ length: config.LEDGER_COMMAND_CONSUMERS }, startCommandConsumer));
   const userEvents = await startConsumer({
     kafka,
     groupId: `${config.TOPIC_PREFIX}ledger-user-events`,
@@ -119,7 +118,7 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     metrics,
     handleBatch: handleUserEvents({ pool, producer, topics, now }),
   });
-  await Promise.all([...commandConsumers.map((c) => c.ready), userEvents.ready]);
+  await Promise.all([commandConsumer.ready, userEvents.ready]);
   outbox.start();
   const address = await app.listen({ host: config.HOST, port: config.LEDGER_HTTP_PORT });
 
@@ -127,7 +126,7 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     url: address,
     close: async () => {
       await app.close();
-      await Promise.all([...commandConsumers.map((c) => c.stop()), userEvents.stop()]);
+      await Promise.all([commandConsumer.stop(), userEvents.stop()]);
       // After the consumers: the last batches' marks are flushed before the pool closes.
       await outbox.stop();
       await producer.close();
