@@ -244,7 +244,7 @@ export interface ApplyLimits {
 export const defaultApplyLimits: ApplyLimits = { inFlightMax: 2, commandsMax: 4000 };
 
 /**
- * The `eachBatch` handler of ledger.commands for every consumer of one process. Partition
+ * The `eachBatch` handler of ledger.commands for every partition one process owns. Partition
  * batches that arrive together are applied together (GroupCommit): wallets belong to one
  * partition each, so the batches are independent and one database transaction can hold them.
  * Then the apply's outbox row and each batch's replies are published. Kafka offsets are
