@@ -8,7 +8,7 @@ import {
   type TransactionRecorded,
 } from '@coin/contracts';
 import type { OutboxRelay, Pool } from '@coin/db';
-import { GroupCommit, replyAddressOf, replyBodyOf, sendReply, type BatchControl, type BatchingProducer, type Delivered } from '@coin/kafka';
+import { GroupCommit, replyAddressOf, type GroupCommitOptions, replyBodyOf, sendReply, type BatchControl, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { uuidV5 } from '@coin/security';
 import { outcomeOf, runBatch, toTransaction, toWalletView, type BatchStep, type StoredOutcome } from '../domain/batch';
@@ -229,19 +229,12 @@ interface GroupResult {
   published: Promise<void>;
 }
 
-export interface ApplyLimits {
-  /** Merged applies running at once in this process (GroupCommit.inFlightMax). */
-  inFlightMax: number;
-  /** Commands per merged apply (GroupCommit.itemsMax). */
-  commandsMax: number;
-}
-
 /**
  * Two applies in flight: one can be in PostgreSQL while the next is decided in memory; more
  * would only split the waiting batches into smaller applies. 4,000 commands keep one apply's
  * statements well inside PostgreSQL's and pg's message limits (a command writes ~1 KB).
  */
-export const defaultApplyLimits: ApplyLimits = { inFlightMax: 2, commandsMax: 4000 };
+export const defaultApplyLimits: GroupCommitOptions = { inFlightMax: 2, itemsMax: 4000 };
 
 /**
  * The `eachBatch` handler of ledger.commands for every partition one process owns. Partition
@@ -251,7 +244,7 @@ export const defaultApplyLimits: ApplyLimits = { inFlightMax: 2, commandsMax: 40
  * committed after this resolves; a crash before that redelivers the batch, and the stored
  * outcomes make the second delivery change nothing.
  */
-export function handleLedgerCommands(deps: LedgerCommandDeps, limits: ApplyLimits = defaultApplyLimits) {
+export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommitOptions = defaultApplyLimits) {
   const applyGroups = async (groups: LedgerCommand[][]): Promise<GroupResult[]> => {
     const started = performance.now();
     const commands = groups.flat();
@@ -283,7 +276,7 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: ApplyLimit
       return { outcomes, published };
     });
   };
-  const groupCommit = new GroupCommit(applyGroups, { inFlightMax: limits.inFlightMax, itemsMax: limits.commandsMax });
+  const groupCommit = new GroupCommit(applyGroups, limits);
 
   return async (items: Delivered<LedgerCommand>[], control?: BatchControl): Promise<void> => {
     await control?.heartbeat();
