@@ -2,6 +2,7 @@ import { connect as tcpConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { Kafka, logLevel, type ISocketFactory, type LogEntry } from 'kafkajs';
 import type { Logger } from '@coin/logger';
+import './kafkajs-idle-loop-fix';
 
 process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
 

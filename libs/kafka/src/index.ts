@@ -1,3 +1,4 @@
+export { kafkajsIdleLoopFixed } from './kafkajs-idle-loop-fix';
 export * from './client';
 export * from './headers';
 export * from './topics';
