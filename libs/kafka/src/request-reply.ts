@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Consumer, Kafka } from 'kafkajs';
+import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import { headerNames, reply as replySchema, type Reply } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { Logger } from '@coin/logger';
@@ -76,21 +76,32 @@ export class RequestReplyClient {
       // Replies are transient: this group never commits, so it leaves nothing behind on the broker.
       autoCommit: false,
       partitionsConsumedConcurrently: 3,
-      eachMessage: async ({ message }) => {
-        const parsed = parseMessage(replySchema, message);
-        if (!parsed.ok) {
-          this.logger.warn({ error: parsed.error, offset: message.offset }, 'ignoring invalid reply');
-          return;
-        }
-        const waiter = this.waiters.get(parsed.value.correlationId);
-        if (!waiter) return; // another instance's reply, or one that arrived after its deadline
-        this.waiters.delete(parsed.value.correlationId);
-        clearTimeout(waiter.timer);
-        waiter.resolve(parsed.value);
+      // A whole fetched batch in one synchronous loop: kafkajs's per-message path (a promise,
+      // offset bookkeeping and heartbeat checks for every reply) cost more than the reply itself.
+      eachBatch: async ({ batch }) => {
+        for (const message of batch.messages) this.deliver(message);
       },
     });
     await joined;
     await firstFetch;
+  }
+
+  private deliver(message: KafkaMessage): void {
+    // Every instance reads every reply: look the correlation id up in the header before parsing,
+    // so the replies of other instances (and late ones) cost no JSON parse and validation.
+    const header = message.headers?.[headerNames.correlationId];
+    const correlationId = header === undefined ? undefined : String(header);
+    if (correlationId !== undefined && !this.waiters.has(correlationId)) return;
+    const parsed = parseMessage(replySchema, message);
+    if (!parsed.ok) {
+      this.logger.warn({ error: parsed.error, offset: message.offset }, 'ignoring invalid reply');
+      return;
+    }
+    const waiter = this.waiters.get(parsed.value.correlationId);
+    if (!waiter) return; // another instance's reply, or one that arrived after its deadline
+    this.waiters.delete(parsed.value.correlationId);
+    clearTimeout(waiter.timer);
+    waiter.resolve(parsed.value);
   }
 
   /** Sends the command and resolves with its reply; rejects with AppError TIMEOUT / UNAVAILABLE. */
