@@ -5,7 +5,9 @@
  * so the audit holds), produces N transfer commands to ledger.commands in advance (keyed by
  * the sender, so spread over the partitions), then starts the ledger's command consumer (the
  * same handler and wiring as the service) and measures until every transfer and every credit
- * leg it produced has been applied. Prints commands/s, batch sizes and the commit count.
+ * leg it produced has been applied. Prints commands/s, batch sizes and the commit count. A
+ * credit applied in its debit's own apply (DESIGN.md, "Credit legs") counts as the leg command it
+ * replaces, so the figure stays debits + credits per second whichever way the credits go.
  *
  * By default the ledger runs as two processes, as deploy/k8s/base deploys it (`replicas: 2`):
  * `node services/ledger/src/main.ts` each, taking half the partitions; the figures come from
@@ -133,7 +135,7 @@ async function measure(infra: InfraEndpoints, prefix: string): Promise<boolean> 
   const { applied, delivered, batches, seconds } = run;
   log('---');
   log(`transfers ${commandCount}, credit legs ${expected - commandCount}, wallets ${walletCount}, partitions ${partitions}, ledger processes ${replicas}`);
-  log(`applied ${applied} commands in ${seconds.toFixed(2)} s (${run.window}; the first ${run.joinSeconds.toFixed(1)} s excluded)`);
+  log(`applied ${applied} commands (${run.creditedInPlace} of the credits in their debit's apply) in ${seconds.toFixed(2)} s (${run.window}; the first ${run.joinSeconds.toFixed(1)} s excluded)`);
   log(`throughput ${Math.round(applied / seconds)} commands/s (${Math.round(applied / 2 / seconds)} transfers/s, each = debit + credit leg)`);
   const split = run.commitMsTotal !== null && run.publishMsTotal !== null
     ? ` (database ${(run.commitMsTotal / batches).toFixed(1)}, outbox publish ${(run.publishMsTotal / batches).toFixed(1)})`
@@ -159,7 +161,9 @@ async function measure(infra: InfraEndpoints, prefix: string): Promise<boolean> 
 }
 
 interface ApplyRun {
+  /** Commands applied plus credits applied in place of a leg command. */
   applied: number;
+  creditedInPlace: number;
   delivered: number;
   batches: number;
   /** The measured window: `window` says where it starts. */
@@ -174,7 +178,7 @@ interface ApplyRun {
 
 /** The ledger service inside this process, as `npm start` runs it, with an observer on every batch. */
 async function applyInProcess(config: LedgerConfig, logger: Logger, expected: number): Promise<ApplyRun> {
-  const run: ApplyRun = { applied: 0, delivered: 0, batches: 0, seconds: 0, window: 'first batch to last, group join excluded', joinSeconds: 0, applyMsTotal: 0, commitMsTotal: 0, publishMsTotal: 0 };
+  const run: ApplyRun = { applied: 0, creditedInPlace: 0, delivered: 0, batches: 0, seconds: 0, window: 'first batch to last, group join excluded', joinSeconds: 0, applyMsTotal: 0, commitMsTotal: 0, publishMsTotal: 0 };
   let firstBatchAt = 0;
   let lastBatchAt = 0;
   let done: () => void = () => undefined;
@@ -186,7 +190,8 @@ async function applyInProcess(config: LedgerConfig, logger: Logger, expected: nu
       if (run.batches === 0) firstBatchAt = now - b.durationMs;
       run.batches += 1;
       run.delivered += b.commands;
-      run.applied += b.applied;
+      run.applied += b.applied + b.creditedInPlace;
+      run.creditedInPlace += b.creditedInPlace;
       run.applyMsTotal += b.durationMs;
       run.commitMsTotal! += b.commitMs;
       run.publishMsTotal! += b.publishMs;
@@ -202,10 +207,12 @@ async function applyInProcess(config: LedgerConfig, logger: Logger, expected: nu
 }
 
 /** Sums of the ledger's counters on a /metrics page. */
-function ledgerCounters(text: string): { applied: number; batches: number; delivered: number; applySeconds: number } {
+function ledgerCounters(text: string): { applied: number; creditedInPlace: number; batches: number; delivered: number; applySeconds: number } {
   const totals = metricTotals(text);
+  const creditedInPlace = totals.get('ledger_credits_in_place_total') ?? 0;
   return {
-    applied: totals.get('ledger_commands_applied_total') ?? 0,
+    applied: (totals.get('ledger_commands_applied_total') ?? 0) + creditedInPlace,
+    creditedInPlace,
     batches: totals.get('ledger_batch_commands_count') ?? 0,
     delivered: totals.get('ledger_batch_commands_sum') ?? 0,
     applySeconds: totals.get('ledger_batch_apply_seconds_sum') ?? 0,
@@ -239,7 +246,7 @@ async function applyInReplicas(env: Record<string, string>, expected: number, pr
     }
     const poll = async () => {
       const pages = await Promise.all(urls.map(async (url) => ledgerCounters(await (await fetch(`${url}/metrics`)).text())));
-      return pages.reduce((a, b) => ({ applied: a.applied + b.applied, batches: a.batches + b.batches, delivered: a.delivered + b.delivered, applySeconds: a.applySeconds + b.applySeconds }));
+      return pages.reduce((a, b) => ({ applied: a.applied + b.applied, creditedInPlace: a.creditedInPlace + b.creditedInPlace, batches: a.batches + b.batches, delivered: a.delivered + b.delivered, applySeconds: a.applySeconds + b.applySeconds }));
     };
     const groupIsStable = async () => {
       const { groups } = await admin.describeGroups([`${prefix}ledger-service`]);
@@ -268,6 +275,7 @@ async function applyInReplicas(env: Record<string, string>, expected: number, pr
     log(`${stable.totals.applied} commands were applied before the group was stable (${((stable.at - startedAt) / 1000).toFixed(1)} s after start): not measured`);
     return {
       applied: totals.applied - stable.totals.applied,
+      creditedInPlace: totals.creditedInPlace - stable.totals.creditedInPlace,
       delivered: totals.delivered - stable.totals.delivered,
       batches: totals.batches - stable.totals.batches,
       seconds: (lastAt - stable.at) / 1000,

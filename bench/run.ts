@@ -6,7 +6,8 @@
  * Settings (environment): BENCH_USERS (10000), BENCH_STEP_S (10), BENCH_CONCURRENCY (16,64,256),
  * BENCH_OPEN_FRACTIONS (0.5,0.8), BENCH_HOT_CONNECTIONS (128), BENCH_CPU_PROF (e.g.
  * "gateway,ledger": profiles written to .run/bench/<prefix>/profiles and summarised),
- * BENCH_KEEP=1 keeps the run's schemas and topics, BENCH_SKIP_BASELINE=1 / BENCH_SKIP_PIPELINE=1.
+ * BENCH_KEEP=1 keeps the run's schemas and topics, BENCH_SKIP_BASELINE=1 / BENCH_SKIP_PIPELINE=1 /
+ * BENCH_SKIP_LEDGER_APPLY=1 (no `bench:ledger` figure).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createPublicKey, randomUUID } from 'node:crypto';
@@ -47,6 +48,7 @@ const settings = {
   keep: process.env.BENCH_KEEP === '1',
   skipBaseline: process.env.BENCH_SKIP_BASELINE === '1',
   skipPipeline: process.env.BENCH_SKIP_PIPELINE === '1',
+  skipLedgerApply: process.env.BENCH_SKIP_LEDGER_APPLY === '1',
 };
 const resultsDir = join(repoRoot, 'bench', 'results');
 
@@ -411,7 +413,7 @@ async function main(): Promise<void> {
       if (!settings.keep) await dropBaseline(infra.databaseUrl, schema);
     }
 
-    result.ledgerApply = await ledgerApplyFigure();
+    result.ledgerApply = settings.skipLedgerApply ? { commandsPerSec: null, note: 'skipped (BENCH_SKIP_LEDGER_APPLY=1)' } : await ledgerApplyFigure();
     if (result.pipeline && result.baseline) result.ratio = Math.round((result.pipeline.transfersPerSec / result.baseline.transfersPerSec) * 100) / 100;
   } finally {
     await stack?.stop();

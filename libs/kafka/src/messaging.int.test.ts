@@ -10,7 +10,7 @@ import { startConsumer, type Delivered, type RunningConsumer } from './consumer'
 import { readHeaders } from './headers';
 import { replyAddressOf, sendReply } from './replies';
 import { RequestReplyClient } from './request-reply';
-import { ensureTopics } from './topics';
+import { ensureTopics, keyPartitioner, partitionCount } from './topics';
 
 const logger = createLogger('kafka-int', 'error');
 
@@ -52,6 +52,24 @@ describe('messaging backbone against a real broker', () => {
     await admin.disconnect();
     const total = offsets.reduce((sum, p) => sum + Number(p.high) - Number(p.low), 0);
     expect(total).toBe(count);
+  });
+
+  it('when keyed messages are produced, then each lands on the partition keyPartitioner names for its key', async () => {
+    const admin = kafka.admin();
+    await admin.connect();
+    const partitionOf = keyPartitioner(await partitionCount(admin, topics.commands));
+    const highs = async () => new Map((await admin.fetchTopicOffsets(topics.commands)).map((p) => [p.partition, Number(p.high)]));
+    const landedOn: number[] = [];
+    const keys = Array.from({ length: 12 }, (_, i) => `user:${i * 7919}`);
+    for (const key of keys) {
+      const before = await highs();
+      await producer.send(topics.commands, { key, value: '{}' });
+      const after = await highs();
+      landedOn.push([...after].find(([p, high]) => high > before.get(p)!)![0]);
+    }
+    await admin.disconnect();
+    expect(landedOn).toEqual(keys.map(partitionOf));
+    expect(new Set(landedOn).size).toBe(3); // the keys spread over every partition, so the match says something
   });
 
   it('when a command is answered, then request() resolves with the reply of its correlation id', async () => {

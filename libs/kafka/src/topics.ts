@@ -1,4 +1,4 @@
-import type { Kafka } from 'kafkajs';
+import { Partitioners, type Admin, type Kafka } from 'kafkajs';
 import { defaultPartitions, dlqOf, topicName, type TopicBase } from '@coin/contracts';
 
 export interface TopicSpec {
@@ -42,4 +42,23 @@ export async function ensureTopics(kafka: Kafka, specs: TopicSpec[]): Promise<st
   } finally {
     await admin.disconnect();
   }
+}
+
+/**
+ * The partition a keyed message goes to: kafkajs's default partitioner (murmur2 of the key modulo
+ * the partition count, as the Java client), the one every producer here uses. The ledger uses
+ * it to know which of its partitions a wallet belongs to.
+ */
+export function keyPartitioner(partitions: number): (key: string) => number {
+  if (!Number.isInteger(partitions) || partitions < 1) throw new Error(`a topic has at least one partition, not ${partitions}`);
+  const partitioner = Partitioners.DefaultPartitioner();
+  const partitionMetadata = Array.from({ length: partitions }, (_, partitionId) => ({ partitionId, leader: 0, partitionErrorCode: 0, replicas: [0], isr: [0] }));
+  return (key) => partitioner({ topic: '', partitionMetadata, message: { key, value: null } });
+}
+
+export async function partitionCount(admin: Admin, topic: string): Promise<number> {
+  const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
+  const count = topics[0]?.partitions.length ?? 0;
+  if (count < 1) throw new Error(`topic ${topic} has no partitions`);
+  return count;
 }

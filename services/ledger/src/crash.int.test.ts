@@ -69,16 +69,18 @@ describe('a ledger that crashes between the database commit and the offset commi
       60_000,
       'every command applied after the restart',
     );
-    // Every accepted transfer's credit leg lands too, and the outbox drains (sweeper included).
+    // Every accepted transfer is credited too (in its debit's apply or by a leg that travelled),
+    // and the outbox drains (sweeper included).
     await eventually(
       async () => {
-        const r = await h.pool.query<{ legs: number; credited: number; unpublished: number }>(
-          `SELECT (SELECT count(*) FROM transactions WHERE type = 'TRANSFER')::int AS legs,
-                  (SELECT count(*) FROM processed_commands WHERE type = 'ledger.credit')::int AS credited,
+        const r = await h.pool.query<{ transfers: number; credited: number; unpublished: number }>(
+          `SELECT (SELECT count(*) FROM transactions WHERE type = 'TRANSFER')::int AS transfers,
+                  (SELECT count(DISTINCT transaction_id) FROM entries e JOIN transactions t ON t.id = e.transaction_id
+                    WHERE t.type = 'TRANSFER' AND e.amount > 0)::int AS credited,
                   (SELECT count(*) FROM outbox_batches WHERE published_at IS NULL)::int AS unpublished`,
         );
         const row = r.rows[0]!;
-        return row.legs === row.credited && row.unpublished === 0 ? true : undefined;
+        return row.transfers === row.credited && row.unpublished === 0 ? true : undefined;
       },
       60_000,
       'credit legs applied and outbox drained',

@@ -5,7 +5,7 @@ import { OutboxRelay } from '@coin/db';
 import type { Delivered } from '@coin/kafka';
 import type { LedgerCommand } from '@coin/contracts';
 import { outboxBatches, outboxBatchPublisher, readBatch, StaleWalletError, writeBatch } from './db/ledger-repo';
-import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
+import { creditLegCommandId, handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
 import { closeWalletCommandId } from './kafka/user-events';
 
 async function balanceOf(h: LedgerHarness, key: string): Promise<number> {
@@ -31,7 +31,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     h.send({ type: 'ledger.mint', key: walletKeyOfUser(userId), data: { to: { kind: 'user', userId }, amount, reason: 'seed' } });
 
   /** The handler one ledger process runs, outside the service, over the harness's pool and producer. */
-  const processHandler = (onBatch?: LedgerCommandDeps['onBatch']) =>
+  const processHandler = (onBatch?: LedgerCommandDeps['onBatch'], partitionOfWallet?: LedgerCommandDeps['partitionOfWallet']) =>
     handleLedgerCommands({
       pool: h.pool,
       producer: h.producer,
@@ -40,6 +40,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       logger: h.logger,
       now: () => new Date(),
       ...(onBatch ? { onBatch } : {}),
+      ...(partitionOfWallet ? { partitionOfWallet } : {}),
     });
 
   beforeAll(async () => {
@@ -233,6 +234,43 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     expect(byId.get(ids[3]!)?.code).toBe('INSUFFICIENT_FUNDS');
     // One outbox row for the one transaction.
     expect((await h.pool.query('SELECT count(*)::int AS n FROM outbox_batches')).rows[0].n).toBe(outboxBefore + 1);
+  });
+
+  it("when a credited wallet's partition is in the same apply, then the credit commits with the debit and only the other legs travel", async () => {
+    const [alice, bob, carol] = [await openUser(), await openUser(), await openUser()];
+    resultOf(await mint(alice, 1_000));
+    // Bob's wallet is on partition 1, carol's on 5, the rest on 0; this process has 0 and 1 now.
+    const partitionOf = (key: string) => (key === walletKeyOfUser(bob) ? 1 : key === walletKeyOfUser(carol) ? 5 : 0);
+    const handle = processHandler(undefined, partitionOf);
+    const delivered = (partition: number, offset: number, value: Omit<LedgerCommand, 'commandId' | 'issuedAt'>): Delivered<LedgerCommand> => ({
+      value: { commandId: randomUUID(), issuedAt: new Date().toISOString(), ...value } as LedgerCommand,
+      key: null,
+      headers: {},
+      topic: h.topics.ledgerCommands,
+      partition,
+      offset: String(offset),
+    });
+    const transfer = (to: number, amount: number, offset: number) =>
+      delivered(0, offset, { type: 'ledger.transfer', actor: { kind: 'user', id: String(alice) }, data: { kind: 'TRANSFER', fromUserId: alice, to: { kind: 'user', userId: to }, amount, reason: 'r' } });
+    const toBob = transfer(bob, 100, 1);
+    const toCarol = transfer(carol, 50, 2);
+    const bobsPartition = delivered(1, 1, { type: 'ledger.mint', actor: { kind: 'operator', id: 'test' }, data: { to: { kind: 'user', userId: bob }, amount: 1, reason: 'r' } });
+    await Promise.all([handle([toBob, toCarol]), handle([bobsPartition])]);
+
+    // Bob's credit is already there, in the debit's database transaction; carol's is a leg in Kafka.
+    expect(await balanceOf(h, walletKeyOfUser(bob))).toBe(101);
+    const transactionOf = async (d: Delivered<LedgerCommand>) =>
+      (await h.pool.query<{ id: number }>('SELECT id FROM transactions WHERE command_id = $1', [d.value.commandId])).rows[0]!.id;
+    const [bobTx, carolTx] = [await transactionOf(toBob), await transactionOf(toCarol)];
+    const entries = await h.pool.query('SELECT amount FROM entries WHERE transaction_id = $1 ORDER BY amount', [bobTx]);
+    expect(entries.rows.map((r) => r.amount)).toEqual([-100, 100]);
+    await eventually(async () => ((await balanceOf(h, walletKeyOfUser(carol))) === 50 ? true : undefined), 10_000, "carol's leg");
+    const legOutcomes = await h.pool.query<{ command_id: string }>('SELECT command_id FROM processed_commands WHERE command_id = ANY($1::uuid[])', [
+      [creditLegCommandId({ transactionId: bobTx, to: { kind: 'user', userId: bob } }), creditLegCommandId({ transactionId: carolTx, to: { kind: 'user', userId: carol } })],
+    ]);
+    // Only the leg that travelled was applied (and stored) as a command of its own.
+    expect(legOutcomes.rows.map((r) => r.command_id)).toEqual([creditLegCommandId({ transactionId: carolTx, to: { kind: 'user', userId: carol } })]);
+    expect(await balanceOf(h, walletKeyOfUser(alice))).toBe(850);
   });
 
   it('when the heartbeat after a committed batch fails (a rebalance), then the batch is still reported with what it applied', async () => {

@@ -1,7 +1,7 @@
 import { ledgerCommand, topicNames, userEvent } from '@coin/contracts';
 import { createPool, OutboxRelay } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
-import { BatchingProducer, createKafka, startConsumer } from '@coin/kafka';
+import { BatchingProducer, createKafka, keyPartitioner, partitionCount, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { Counter, Histogram } from 'prom-client';
 import type { LedgerConfig } from './config';
@@ -57,6 +57,11 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     registers: [metrics],
   });
   const commandsApplied = new Counter({ name: 'ledger_commands_applied_total', help: 'Commands whose outcome was stored', registers: [metrics] });
+  const creditedInPlace = new Counter({
+    name: 'ledger_credits_in_place_total',
+    help: 'Credit legs applied in the database transaction of their debit instead of travelling as commands',
+    registers: [metrics],
+  });
 
   const app = buildInternalApp({
     logger,
@@ -69,6 +74,8 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
   registerInternalRoutes(app, { pool, xafRate: config.COIN_XAF_RATE });
 
   const topics = topicNames(config.TOPIC_PREFIX);
+  // Partition counts change only by the drain procedure (OPERATIONS.md), which stops the ledger.
+  const partitionOfWallet = keyPartitioner(await partitionCount(admin, topics.ledgerCommands));
   // One handler for every partition this process owns, so that their batches can share an apply
   // (see handleLedgerCommands).
   const handleCommands = handleLedgerCommands({
@@ -79,11 +86,13 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     logger,
     now,
     xafRate: config.COIN_XAF_RATE,
+    partitionOfWallet,
     ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
     onBatch: (batch) => {
       batchCommands.observe(batch.commands);
       batchSeconds.observe(batch.durationMs / 1000);
       commandsApplied.inc(batch.applied);
+      creditedInPlace.inc(batch.creditedInPlace);
       options.onBatch?.(batch);
     },
   });

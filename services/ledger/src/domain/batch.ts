@@ -1,6 +1,18 @@
-import { minorUnitsToCoins, xafValueOf, type MoneyCommand, type Party, type Transaction, type Treasury, type TreasuryCode, type Wallet } from '@coin/contracts';
+import {
+  minorUnitsToCoins,
+  walletKeyOf,
+  xafValueOf,
+  type LedgerCommand,
+  type MoneyCommand,
+  type Party,
+  type Transaction,
+  type Treasury,
+  type TreasuryCode,
+  type Wallet,
+} from '@coin/contracts';
 import type { WireError } from '@coin/errors';
-import { decide, evolve, type Decision, type LedgerState, type NewTransaction, type WalletState } from './ledger';
+import { uuidV5 } from '@coin/security';
+import { decide, evolve, type CreditLeg, type Decision, type LedgerState, type NewTransaction, type WalletState } from './ledger';
 
 /** The stored outcome of a command: what every later delivery or retry of it gets back. */
 export interface StoredOutcome {
@@ -66,6 +78,61 @@ export function runBatch(
     steps.push({ kind: 'decided', command, decision, subject, requestHash });
   }
   return steps;
+}
+
+export type CreditCommand = Extract<LedgerCommand, { type: 'ledger.credit' }>;
+
+/** The id a credit leg travels under: the same leg always gets the same id. */
+export function creditLegCommandId(leg: Pick<CreditLeg, 'transactionId' | 'to'>): string {
+  return uuidV5(`ledger.credit:${leg.transactionId}:${walletKeyOf(leg.to)}`);
+}
+
+export function creditLegCommand(leg: CreditLeg, now: Date): CreditCommand {
+  return {
+    commandId: creditLegCommandId(leg),
+    type: 'ledger.credit',
+    issuedAt: now.toISOString(),
+    actor: { kind: 'service', id: 'ledger' },
+    data: { transactionId: leg.transactionId, to: leg.to, amount: leg.amount, returnTo: leg.returnTo },
+  };
+}
+
+function creditLegsOf(steps: BatchStep[]): CreditLeg[] {
+  return steps.flatMap((step) => (step.kind === 'decided' && step.decision.ok ? step.decision.creditLegs : []));
+}
+
+/**
+ * Credit legs this apply may credit itself: the credited wallet belongs to a partition whose
+ * batch is in the same apply (`owns`), so no other apply writes it meanwhile, and its state is
+ * loaded. They are decided after every command of the apply, as `ledger.credit` commands, which
+ * is where they would have arrived through Kafka (after the commands before them); a leg that
+ * finds its wallet closed returns the coins, and that return is credited here too when it can be.
+ * The other legs are left to travel as commands. Inline credits store no outcome: no one sent
+ * them, and no copy of them is ever published.
+ */
+export function creditOwnLegs(
+  state: LedgerState,
+  steps: BatchStep[],
+  owns: (walletKey: string) => boolean,
+  now: Date,
+  nextId: () => number,
+): { creditSteps: BatchStep[]; legsToPublish: CreditLeg[] } {
+  const creditSteps: BatchStep[] = [];
+  const legsToPublish: CreditLeg[] = [];
+  let legs = creditLegsOf(steps);
+  // A return is never returned again (its returnTo is null), so two rounds settle every leg.
+  while (legs.length > 0) {
+    const inline: CreditCommand[] = [];
+    for (const leg of legs) {
+      const key = walletKeyOf(leg.to);
+      if (owns(key) && state.wallets.has(key)) inline.push(creditLegCommand(leg, now));
+      else legsToPublish.push(leg);
+    }
+    const decided = runBatch(state, new Map(), inline, now, nextId);
+    creditSteps.push(...decided);
+    legs = creditLegsOf(decided);
+  }
+  return { creditSteps, legsToPublish };
 }
 
 // ---- Rendering: the reply a decided command stores, in the API's units (coins) ----

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { treasuryCodes, walletKeyOf, type MoneyCommand, type Party, type TreasuryCode } from '@coin/contracts';
-import { runBatch, outcomeOf, type StoredOutcome } from './batch';
+import { creditOwnLegs, runBatch, outcomeOf, type StoredOutcome } from './batch';
 import { type CreditLeg, type Entry, type LedgerState, type NewTransaction, type WalletState } from './ledger';
 
 const now = new Date('2025-01-01T00:00:00.000Z');
@@ -40,8 +40,11 @@ class World {
     return { commandId, type, issuedAt: now.toISOString(), actor, data } as MoneyCommand;
   }
 
-  /** One partition batch, then what the apply stage would persist. */
-  apply(commands: MoneyCommand[]) {
+  /**
+   * One apply, then what the apply stage would persist. Credit legs to the wallets it `owns`
+   * (those of the partitions in the apply) are credited in it; the others are queued.
+   */
+  apply(commands: MoneyCommand[], owns: (walletKey: string) => boolean = () => false) {
     // The apply stage loads the transactions refunds name; here every transaction is at hand.
     for (const c of commands) {
       if (c.type !== 'ledger.refund' || this.state.refundTargets.has(c.data.transactionId)) continue;
@@ -57,19 +60,26 @@ class World {
         refunded,
       });
     }
-    const steps = runBatch(this.state, this.known, commands, now, () => ++this.ids);
+    const nextId = () => ++this.ids;
+    const steps = runBatch(this.state, this.known, commands, now, nextId);
+    const { creditSteps, legsToPublish } = creditOwnLegs(this.state, steps, owns, now, nextId);
     for (const step of steps) {
       if (step.kind !== 'decided') continue;
       const outcome = outcomeOf(step);
       this.known.set(step.command.commandId, { ...outcome, requestHash: step.requestHash });
       this.history.push(step.command);
-      if (!step.decision.ok) continue;
+    }
+    for (const step of [...steps, ...creditSteps]) {
+      if (step.kind !== 'decided' || !step.decision.ok) continue;
       if (step.decision.transaction) this.transactions.push(step.decision.transaction);
       this.entries.push(...step.decision.entries);
-      this.pending.push(...step.decision.creditLegs.map((leg) => this.legCommand(leg)));
     }
+    this.pending.push(...legsToPublish.map((leg) => this.legCommand(leg)));
+    this.inlineCredits += creditSteps.length;
     return steps;
   }
+
+  inlineCredits = 0;
 
   legCommand(leg: CreditLeg): MoneyCommand {
     return this.command('ledger.credit', leg, `credit-${leg.transactionId}-${walletKeyOf(leg.to)}`);
@@ -131,7 +141,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 );
 
 /** Turns generated actions into one batch of commands for the world (or a delivery). */
-function run(world: World, batch: Action[]): void {
+function run(world: World, batch: Action[], owned: string[] = []): void {
   const commands: MoneyCommand[] = [];
   for (const a of batch) {
     if (a.do === 'command') commands.push(world.command(a.type, a.data as never));
@@ -144,7 +154,7 @@ function run(world: World, batch: Action[]): void {
     }
     if (a.do === 'replay' && world.history.length > 0) commands.push(world.history[a.index % world.history.length]!);
   }
-  if (commands.length > 0) world.apply(commands);
+  if (commands.length > 0) world.apply(commands, (key) => owned.includes(key));
   for (const a of batch) if (a.do === 'deliver' && world.pending.length > 0) world.deliver(a.index);
 }
 
@@ -181,6 +191,27 @@ describe('ledger domain: properties over random command sequences', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('when an apply credits the legs to the wallets it owns (any subset, per apply), then the same invariants hold', () => {
+    const walletKeys = [...userIds.map((userId) => walletKeyOf({ kind: 'user', userId })), ...treasuryCodes.map((code) => walletKeyOf({ kind: 'treasury', code }))];
+    const ownedBatches = fc.array(fc.tuple(fc.array(action, { minLength: 1, maxLength: 8 }), fc.subarray(walletKeys)), { minLength: 1, maxLength: 40 });
+    let inline = 0;
+    fc.assert(
+      fc.property(ownedBatches, (generated) => {
+        const world = new World();
+        for (const [batch, owned] of generated) {
+          run(world, batch, owned);
+          checkInvariants(world);
+        }
+        world.drain();
+        checkInvariants(world);
+        expect(world.balances()).toBe(world.supply());
+        inline += world.inlineCredits;
+      }),
+      { numRuns: 300 },
+    );
+    expect(inline).toBeGreaterThan(0); // the property did exercise inline credits
   });
 
   it('when any processed command is delivered again, then it gets its stored outcome and nothing changes', () => {
@@ -296,6 +327,33 @@ describe('ledger domain: decisions', () => {
     world.apply([world.command('ledger.close-wallet', { userId: 3, reason: 'deleted' }), world.command('ledger.close-wallet', { userId: 1, reason: 'deleted' })]);
     world.drain();
     expect(world.transactions.at(-1)).toMatchObject({ type: 'BURN', amount: 50 });
+    expect(world.balances()).toBe(world.supply());
+  });
+
+  it('when the credited wallet belongs to the same apply, then the leg is credited there and nothing travels; otherwise it travels', () => {
+    const world = funded(100);
+    const owns = (key: string) => key === 'user:2';
+    world.apply([transfer(world, { kind: 'user', userId: 2 }, 30), transfer(world, { kind: 'user', userId: 3 }, 20)], owns);
+    expect(world.state.wallets.get('user:2')!.balance).toBe(30);
+    expect(world.state.wallets.get('user:3')!.balance).toBe(0);
+    expect(world.pending.map((c) => c.type === 'ledger.credit' && c.data.to)).toEqual([{ kind: 'user', userId: 3 }]);
+    expect(world.known.size).toBe(3); // the mint and the two transfers: an inline credit stores no outcome
+    world.drain();
+    expect(world.state.wallets.get('user:3')!.balance).toBe(20);
+  });
+
+  it('when an inline credit finds its wallet closed earlier in the same apply, then the coins return to the sender in that apply', () => {
+    const world = funded(100);
+    world.apply([world.command('ledger.mint', { to: { kind: 'user', userId: 2 }, amount: 7, reason: 'seed' })]);
+    world.apply([transfer(world, { kind: 'user', userId: 2 }, 30), world.command('ledger.close-wallet', { userId: 2, reason: 'deleted' })], () => true);
+    expect(world.pending).toEqual([]);
+    expect(world.state.wallets.get('user:1')!.balance).toBe(100);
+    expect(world.state.wallets.get('user:2')).toMatchObject({ balance: 0, status: 'CLOSED' });
+    expect(world.transactions.slice(-3).map((t) => [t.type, t.amount])).toEqual([
+      ['TRANSFER', 30],
+      ['BURN', 7],
+      ['TRANSFER', 30], // the return
+    ]);
     expect(world.balances()).toBe(world.supply());
   });
 

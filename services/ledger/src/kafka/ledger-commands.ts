@@ -11,7 +11,17 @@ import type { OutboxRelay, Pool } from '@coin/db';
 import { GroupCommit, replyAddressOf, type GroupCommitOptions, replyBodyOf, sendReply, type BatchControl, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { uuidV5 } from '@coin/security';
-import { outcomeOf, runBatch, toTransaction, toWalletView, type BatchStep, type StoredOutcome } from '../domain/batch';
+import {
+  creditLegCommand,
+  creditLegCommandId,
+  creditOwnLegs,
+  outcomeOf,
+  runBatch,
+  toTransaction,
+  toWalletView,
+  type BatchStep,
+  type StoredOutcome,
+} from '../domain/batch';
 import { walletKeysOf, type CreditLeg, type LedgerState, type NewTransaction } from '../domain/ledger';
 import {
   readBatch,
@@ -42,7 +52,13 @@ export interface LedgerCommandDeps {
    * Reports each apply (the partition batches merged into one database transaction) once its
    * outbox publish has settled, whatever happens after (metrics).
    */
-  onBatch?: (info: { commands: number; applied: number; durationMs: number; commitMs: number; publishMs: number }) => void;
+  onBatch?: (info: { commands: number; applied: number; creditedInPlace: number; durationMs: number; commitMs: number; publishMs: number }) => void;
+  /**
+   * The ledger.commands partition a wallet key is produced to (see `keyPartitioner`). With it,
+   * an apply credits the legs whose wallet belongs to one of its own partitions itself instead of
+   * sending them through Kafka (`creditOwnLegs`); without it every leg travels.
+   */
+  partitionOfWallet?: (walletKey: string) => number;
 }
 
 interface Outcome {
@@ -54,9 +70,7 @@ interface Outcome {
 const batchAttemptsMax = 5;
 const uniqueViolation = '23505';
 
-export function creditLegCommandId(leg: Pick<CreditLeg, 'transactionId' | 'to'>): string {
-  return uuidV5(`ledger.credit:${leg.transactionId}:${walletKeyOf(leg.to)}`);
-}
+export { creditLegCommandId };
 
 export function transactionEventId(transactionId: number): string {
   return uuidV5(`coin.transaction.recorded:${transactionId}`);
@@ -75,15 +89,15 @@ function idAllocator(reserved: number[]) {
   };
 }
 
-function remapProvisionalIds(steps: BatchStep[], ids: Map<number, number>): void {
+function remapProvisionalIds(steps: BatchStep[], legs: CreditLeg[], ids: Map<number, number>): void {
   const real = (id: number) => (id < 0 ? ids.get(id)! : id);
   for (const step of steps) {
     if (step.kind !== 'decided' || !step.decision.ok) continue;
     const d = step.decision;
     if (d.transaction) d.transaction.id = real(d.transaction.id);
     for (const e of d.entries) e.transactionId = real(e.transactionId);
-    for (const leg of d.creditLegs) leg.transactionId = real(leg.transactionId);
   }
+  for (const leg of legs) leg.transactionId = real(leg.transactionId);
 }
 
 interface BatchResult {
@@ -91,6 +105,8 @@ interface BatchResult {
   /** The batch's outbox row; null when it produced no messages. */
   outbox: OutboxBatch | null;
   applied: number;
+  /** Credit legs applied in this apply instead of travelling (see creditOwnLegs). */
+  creditedInPlace: number;
 }
 
 /** Commands that create a transaction when accepted; a credit leg only does when it is returned. */
@@ -105,7 +121,7 @@ function mayCreateTransaction(command: MoneyCommand): boolean {
  * Only this partition's consumer writes these wallets, so nothing is locked; the version check
  * inside the write proves it.
  */
-async function applyBatch(pool: Pool, commands: LedgerCommand[], deps: LedgerCommandDeps): Promise<BatchResult> {
+async function applyBatch(pool: Pool, commands: LedgerCommand[], deps: LedgerCommandDeps, owns: ((walletKey: string) => boolean) | null): Promise<BatchResult> {
   const now = deps.now();
   const money = commands.filter((c): c is MoneyCommand => c.type !== 'ledger.open-wallet');
   const opens = commands.filter((c): c is Extract<LedgerCommand, { type: 'ledger.open-wallet' }> => c.type === 'ledger.open-wallet');
@@ -127,15 +143,26 @@ async function applyBatch(pool: Pool, commands: LedgerCommand[], deps: LedgerCom
 
   const ids = idAllocator(read.reservedIds);
   const steps = runBatch(state, known, money, now, ids.take);
+  const { creditSteps, legsToPublish: legs } = creditOwnLegs(state, steps, owns ?? (() => false), now, ids.take);
   const extra = await reserveTransactionIds(pool, ids.unreserved());
-  if (extra.length > 0) remapProvisionalIds(steps, new Map(extra.map((id, i) => [-(i + 1), id])));
+  if (extra.length > 0) remapProvisionalIds([...steps, ...creditSteps], legs, new Map(extra.map((id, i) => [-(i + 1), id])));
 
   const transactions: BatchWrite['transactions'] = [];
   const entries: BatchWrite['entries'] = [];
   const touched = new Map<string, LoadedWallet>();
-  const legs: CreditLeg[] = [];
   const fresh: BatchWrite['outcomes'] = [];
   const outcomeByStep: Outcome[] = [];
+  const recordEffects = (step: BatchStep & { kind: 'decided' }) => {
+    const d = step.decision;
+    if (!d.ok) return;
+    if (d.transaction) transactions.push({ transaction: d.transaction, commandId: step.command.commandId });
+    for (const e of d.entries) {
+      const wallet = loaded.get(e.walletKey)!;
+      entries.push({ ...e, walletId: wallet.state.id, createdAt: now });
+      touched.set(e.walletKey, wallet);
+    }
+    for (const key of d.closes) touched.set(key, loaded.get(key)!);
+  };
   for (const step of steps) {
     let outcome: Outcome;
     if (step.kind === 'stored') outcome = step.outcome;
@@ -144,20 +171,11 @@ async function applyBatch(pool: Pool, commands: LedgerCommand[], deps: LedgerCom
     else {
       outcome = outcomeOf(step, deps.xafRate);
       fresh.push({ commandId: step.command.commandId, type: step.command.type, ...outcome, requestHash: step.requestHash });
-      const d = step.decision;
-      if (d.ok) {
-        if (d.transaction) transactions.push({ transaction: d.transaction, commandId: step.command.commandId });
-        for (const e of d.entries) {
-          const wallet = loaded.get(e.walletKey)!;
-          entries.push({ ...e, walletId: wallet.state.id, createdAt: now });
-          touched.set(e.walletKey, wallet);
-        }
-        for (const key of d.closes) touched.set(key, loaded.get(key)!);
-        legs.push(...d.creditLegs);
-      }
+      recordEffects(step);
     }
     outcomeByStep.push(outcome);
   }
+  for (const step of creditSteps) if (step.kind === 'decided') recordEffects(step);
 
   // Outcomes of the wallet openings, in the shape the gateway's register flow expects.
   const openOutcomes = new Map<string, Outcome>();
@@ -185,6 +203,7 @@ async function applyBatch(pool: Pool, commands: LedgerCommand[], deps: LedgerCom
     outcomes,
     outbox: outboxId === null ? null : { id: outboxId, messages },
     applied: fresh.length,
+    creditedInPlace: creditSteps.length,
   };
 }
 
@@ -202,18 +221,11 @@ function transactionEventMessage(topics: TopicNames, transaction: NewTransaction
 
 /** A credit leg travels as a command keyed by the credited wallet, so its partition applies it. */
 function creditLegMessage(topics: TopicNames, leg: CreditLeg, now: Date): OutboxBatchMessage {
-  const commandId = creditLegCommandId(leg);
-  const command: Extract<LedgerCommand, { type: 'ledger.credit' }> = {
-    commandId,
-    type: 'ledger.credit',
-    issuedAt: now.toISOString(),
-    actor: { kind: 'service', id: 'ledger' },
-    data: { transactionId: leg.transactionId, to: leg.to, amount: leg.amount, returnTo: leg.returnTo },
-  };
+  const command = creditLegCommand(leg, now);
   return {
     topic: topics.ledgerCommands,
     key: walletKeyOf(leg.to),
-    headers: { [headerNames.commandId]: commandId, [headerNames.type]: command.type },
+    headers: { [headerNames.commandId]: command.commandId, [headerNames.type]: command.type },
     payload: JSON.stringify(command),
   };
 }
@@ -245,13 +257,18 @@ export const defaultApplyLimits: GroupCommitOptions = { inFlightMax: 2, itemsMax
  * outcomes make the second delivery change nothing.
  */
 export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommitOptions = defaultApplyLimits) {
-  const applyGroups = async (groups: LedgerCommand[][]): Promise<GroupResult[]> => {
+  const applyGroups = async (groups: Delivered<LedgerCommand>[][]): Promise<GroupResult[]> => {
     const started = performance.now();
-    const commands = groups.flat();
+    const commands = groups.flatMap((group) => group.map((item) => item.value));
+    // The partitions whose batches are in this apply: only this apply writes their wallets now
+    // (each partition is serial, and a zombie's write fails the version check).
+    const { partitionOfWallet } = deps;
+    const partitions = new Set(groups.flatMap((group) => group.map((item) => item.partition)));
+    const owns = partitionOfWallet ? (walletKey: string) => partitions.has(partitionOfWallet(walletKey)) : null;
     let result: BatchResult | undefined;
     for (let attempt = 1; !result; attempt += 1) {
       try {
-        result = await applyBatch(deps.pool, commands, deps);
+        result = await applyBatch(deps.pool, commands, deps, owns);
       } catch (err) {
         if (!isRetryable(err) || attempt >= batchAttemptsMax) throw err;
         deps.logger.warn({ err, attempt, groups: groups.length }, 'batch lost a race; redoing it from fresh state');
@@ -266,7 +283,7 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
     // handler awaiting it finds the apply already reported.
     const published = deps.outbox.publishCommitted(applied.outbox ? [applied.outbox] : []).finally(() => {
       const done = performance.now();
-      deps.onBatch?.({ commands: commands.length, applied: applied.applied, durationMs: done - started, commitMs: committed - started, publishMs: done - committed });
+      deps.onBatch?.({ commands: commands.length, applied: applied.applied, creditedInPlace: applied.creditedInPlace, durationMs: done - started, commitMs: committed - started, publishMs: done - committed });
     });
     published.catch(() => undefined); // each handler awaits it and sees the failure itself
     let offset = 0;
@@ -280,7 +297,7 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
 
   return async (items: Delivered<LedgerCommand>[], control?: BatchControl): Promise<void> => {
     await control?.heartbeat();
-    const { outcomes, published } = await groupCommit.submit(items.map((i) => i.value));
+    const { outcomes, published } = await groupCommit.submit(items);
     // Replies depend on the commit only, so they leave in the same producer flush as the outbox
     // rows instead of waiting for that publish (and its published_at update) to finish.
     const replies: Promise<void>[] = [];
