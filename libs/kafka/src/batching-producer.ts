@@ -4,6 +4,7 @@ import type { Logger } from '@coin/logger';
 interface Pending {
   topic: string;
   message: Message;
+  queuedAt: number;
   resolve: () => void;
   reject: (err: unknown) => void;
 }
@@ -17,6 +18,13 @@ export interface BatchingProducerOptions {
    * flush stops below that; a single larger message still goes alone (and fails alone).
    */
   batchBytesMax?: number;
+  /**
+   * How long the oldest queued message may wait for company before a request goes out (Kafka's
+   * linger.ms). 0 sends as soon as the previous request is done. Under load requests are
+   * back to back and older than this anyway, so it only changes moderate loads: fewer, larger
+   * requests (less CPU in the client and the broker) for up to this much latency.
+   */
+  lingerMs?: number;
 }
 
 function approximateBytes(message: Message): number {
@@ -36,9 +44,11 @@ export class BatchingProducer {
   private queue: Pending[] = [];
   private flushing = false;
   private scheduled = false;
+  private lingerTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private readonly batchMessagesMax: number;
   private readonly batchBytesMax: number;
+  private readonly lingerMs: number;
 
   constructor(
     private readonly producer: Producer,
@@ -47,6 +57,7 @@ export class BatchingProducer {
   ) {
     this.batchMessagesMax = options.batchMessagesMax ?? 2000;
     this.batchBytesMax = options.batchBytesMax ?? 768 * 1024;
+    this.lingerMs = options.lingerMs ?? 0;
   }
 
   async connect(): Promise<void> {
@@ -56,7 +67,7 @@ export class BatchingProducer {
   send(topic: string, message: Message): Promise<void> {
     if (this.closed) return Promise.reject(new Error('producer is closed'));
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ topic, message, resolve, reject });
+      this.queue.push({ topic, message, queuedAt: performance.now(), resolve, reject });
       this.schedule();
     });
   }
@@ -66,12 +77,24 @@ export class BatchingProducer {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.flushing) return;
-    this.scheduled = true;
-    setImmediate(() => {
+    if (this.flushing || this.queue.length === 0) return;
+    const full = this.closed || this.queue.length >= this.batchMessagesMax;
+    // A full queue does not wait out a linger that is running.
+    if (this.lingerTimer && full) {
+      clearTimeout(this.lingerTimer);
+      this.lingerTimer = undefined;
       this.scheduled = false;
+    }
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const run = () => {
+      this.scheduled = false;
+      this.lingerTimer = undefined;
       void this.flush();
-    });
+    };
+    const waitMs = full ? 0 : this.queue[0]!.queuedAt + this.lingerMs - performance.now();
+    if (waitMs >= 1) this.lingerTimer = setTimeout(run, waitMs);
+    else setImmediate(run);
   }
 
   private async flush(): Promise<void> {

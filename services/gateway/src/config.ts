@@ -11,6 +11,11 @@ export const gatewayConfigSchema = z.object({
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
   /** How long a write waits for its reply before answering 504 with the command id. */
   COMMAND_TIMEOUT_MS: positiveInt(5000),
+  /**
+   * How long a command may wait in the gateway for others to share its Kafka produce request
+   * (linger.ms); 0 sends as soon as the previous request is done (docs/PERFORMANCE.md).
+   */
+  GATEWAY_PRODUCE_LINGER_MS: z.coerce.number().int().min(0).max(100).default(5),
   /** How long a read waits for an internal service. */
   INTERNAL_HTTP_TIMEOUT_MS: positiveInt(3000),
   /** SPEC §9: request bodies above this are refused with 413. */

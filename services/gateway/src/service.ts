@@ -21,7 +21,7 @@ export interface RunningService {
 export async function startGatewayService(config: Readonly<GatewayConfig>, logger: Logger): Promise<RunningService> {
   const topics = topicNames(config.TOPIC_PREFIX);
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'gateway', logger });
-  const producer = new BatchingProducer(kafka.producer(), logger);
+  const producer = new BatchingProducer(kafka.producer(), logger, { lingerMs: config.GATEWAY_PRODUCE_LINGER_MS });
   await producer.connect();
   const metrics = createMetricsRegistry('gateway');
   const replies = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger, undefined, metrics);
