@@ -136,6 +136,10 @@ export class BatchingProducer {
   /** Waits for queued messages, then disconnects. */
   async close(): Promise<void> {
     this.closed = true;
+    // What is queued goes now; a running linger would only keep the process alive.
+    if (this.lingerTimer) clearTimeout(this.lingerTimer);
+    this.lingerTimer = undefined;
+    this.scheduled = false;
     while (this.queue.length > 0 || this.flushing) {
       if (!this.flushing) await this.flush();
       else await new Promise((r) => setTimeout(r, 5));

@@ -76,8 +76,8 @@ export class RequestReplyClient {
       // Replies are transient: this group never commits, so it leaves nothing behind on the broker.
       autoCommit: false,
       partitionsConsumedConcurrently: 3,
-      // A whole fetched batch in one synchronous loop: kafkajs's per-message path (a promise,
-      // offset bookkeeping and heartbeat checks for every reply) cost more than the reply itself.
+      // A whole fetched batch in one synchronous loop, instead of kafkajs's per-message path
+      // (a promise, offset bookkeeping and a heartbeat check for every reply).
       eachBatch: async ({ batch }) => {
         for (const message of batch.messages) this.deliver(message);
       },
