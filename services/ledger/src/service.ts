@@ -74,7 +74,8 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
   registerInternalRoutes(app, { pool, xafRate: config.COIN_XAF_RATE });
 
   const topics = topicNames(config.TOPIC_PREFIX);
-  // Partition counts change only by the drain procedure (OPERATIONS.md), which stops the ledger.
+  // Read once: partition counts change only by the drain procedure (OPERATIONS.md), which
+  // restarts the ledger.
   const partitionOfWallet = keyPartitioner(await partitionCount(admin, topics.ledgerCommands));
   // One handler for every partition this process owns, so that their batches can share an apply
   // (see handleLedgerCommands).

@@ -115,11 +115,12 @@ function mayCreateTransaction(command: MoneyCommand): boolean {
 }
 
 /**
- * One partition batch in two round trips: one statement reads what the commands need, the
- * commands are decided in offset order in memory, and one statement writes wallets,
- * transactions, entries, outcomes and outbox rows (PostgreSQL runs it as one transaction).
- * Only this partition's consumer writes these wallets, so nothing is locked; the version check
- * inside the write proves it.
+ * One apply (the partition batches merged by group commit) in two round trips: one statement
+ * reads what the commands need, the commands are decided in offset order in memory, then the
+ * credits this apply `owns` (creditOwnLegs), and one statement writes wallets, transactions,
+ * entries, outcomes and outbox rows (PostgreSQL runs it as one transaction). Only the apply
+ * holding a partition's batch writes that partition's wallets, so nothing is locked; the version
+ * check inside the write proves it.
  */
 async function applyBatch(pool: Pool, commands: LedgerCommand[], deps: LedgerCommandDeps, owns: ((walletKey: string) => boolean) | null): Promise<BatchResult> {
   const now = deps.now();
