@@ -1,4 +1,3 @@
-export { kafkajsIdleLoopFixed } from './kafkajs-idle-loop-fix';
 export * from './client';
 export * from './headers';
 export * from './topics';

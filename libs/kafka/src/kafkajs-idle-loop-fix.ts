@@ -42,7 +42,7 @@ function scheduleCheckPendingRequests(this: RequestQueueInternals): void {
   );
 }
 
-export type RequestQueueClass = new (options: Record<string, unknown>) => RequestQueueInternals;
+type RequestQueueClass = new (options: Record<string, unknown>) => RequestQueueInternals;
 
 /** kafkajs's RequestQueue class (an internal module: kafkajs has no exports map). */
 export const RequestQueue: RequestQueueClass = require('kafkajs/src/network/requestQueue/index.js');
@@ -51,7 +51,7 @@ export const RequestQueue: RequestQueueClass = require('kafkajs/src/network/requ
 /** kafkajs's own method, kept so a test can show the loop the fix removes. */
 export const originalScheduleCheckPendingRequests = RequestQueue.prototype.scheduleCheckPendingRequests;
 
-export function fixKafkajsIdleLoop(): boolean {
+function fixKafkajsIdleLoop(): boolean {
   if (kafkajsVersion !== patchedKafkajsVersion) return false;
   RequestQueue.prototype.scheduleCheckPendingRequests = scheduleCheckPendingRequests;
   return true;

@@ -122,7 +122,7 @@ function mayCreateTransaction(command: MoneyCommand): boolean {
  * holding a partition's batch writes that partition's wallets, so nothing is locked; the version
  * check inside the write proves it.
  */
-async function applyBatch(pool: Pool, commands: LedgerCommand[], deps: LedgerCommandDeps, owns: ((walletKey: string) => boolean) | null): Promise<BatchResult> {
+async function applyBatch(pool: Pool, commands: LedgerCommand[], deps: LedgerCommandDeps, owns: (walletKey: string) => boolean): Promise<BatchResult> {
   const now = deps.now();
   const money = commands.filter((c): c is MoneyCommand => c.type !== 'ledger.open-wallet');
   const opens = commands.filter((c): c is Extract<LedgerCommand, { type: 'ledger.open-wallet' }> => c.type === 'ledger.open-wallet');
@@ -144,7 +144,7 @@ async function applyBatch(pool: Pool, commands: LedgerCommand[], deps: LedgerCom
 
   const ids = idAllocator(read.reservedIds);
   const steps = runBatch(state, known, money, now, ids.take);
-  const { creditSteps, legsToPublish: legs } = creditOwnLegs(state, steps, owns ?? (() => false), now, ids.take);
+  const { creditSteps, legsToPublish: legs } = creditOwnLegs(state, steps, owns, now, ids.take);
   const extra = await reserveTransactionIds(pool, ids.unreserved());
   if (extra.length > 0) remapProvisionalIds([...steps, ...creditSteps], legs, new Map(extra.map((id, i) => [-(i + 1), id])));
 
@@ -265,7 +265,7 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
     // (each partition is serial, and a zombie's write fails the version check).
     const { partitionOfWallet } = deps;
     const partitions = new Set(groups.flatMap((group) => group.map((item) => item.partition)));
-    const owns = partitionOfWallet ? (walletKey: string) => partitions.has(partitionOfWallet(walletKey)) : null;
+    const owns = partitionOfWallet ? (walletKey: string) => partitions.has(partitionOfWallet(walletKey)) : () => false;
     let result: BatchResult | undefined;
     for (let attempt = 1; !result; attempt += 1) {
       try {
