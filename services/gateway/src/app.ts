@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,7 +21,7 @@ import { registerApiKeyCheck, type ApiKeyVerifier } from './plugins/api-key';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import type { TokenVersionStore } from './plugins/token-version';
 import { registerRateLimits, type RateLimitSettings } from './plugins/rate-limit';
-import { registerApiSecurityHeaders } from './plugins/security-headers';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerAdminUserRoutes } from './routes/admin-users';
 import { registerHistoryRoutes } from './routes/history';
@@ -63,11 +62,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   installProblemHandler(app);
   installHttpMetrics(app, deps.metrics);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', String(request.id));
-  });
-
-  await app.register(helmet, { contentSecurityPolicy: false, global: true });
+  registerSecurityHeaders(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -86,7 +81,6 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerAuth(app, deps.auth);
   registerApiKeyCheck(app, deps.apiKeys);
   await registerRateLimits(app, { redis: deps.redis, limits: deps.rateLimits });
-  registerApiSecurityHeaders(app);
   installOperationalRoutes(app, deps.readiness, deps.metrics);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => deps.users.get('/.well-known/jwks.json'));

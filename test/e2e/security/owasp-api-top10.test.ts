@@ -380,8 +380,18 @@ describe('OWASP API Security Top 10 (2023)', () => {
       expect(h.get('cache-control')).toBe('no-store');
       expect(h.get('content-security-policy')).toContain("default-src 'none'");
       expect(h.get('x-powered-by')).toBeNull();
+      expect(h.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      // Error answers (401, unknown route) carry them too, and a caller's request id comes back.
       const error = await http(stack.gatewayUrl, 'GET', '/api/wallets/me');
-      expect(error.headers.get('cache-control')).toBe('no-store');
+      const unknown = await http(stack.gatewayUrl, 'GET', '/api/no-such-route', { headers: { 'x-request-id': 'trace-me-42' } });
+      expect([error.status, unknown.status]).toEqual([401, 404]);
+      for (const answer of [error, unknown]) {
+        expect(answer.headers.get('cache-control')).toBe('no-store');
+        expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+        expect(answer.headers.get('x-powered-by')).toBeNull();
+      }
+      expect(unknown.headers.get('x-request-id')).toBe('trace-me-42');
     });
   });
 
