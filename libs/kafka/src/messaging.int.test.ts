@@ -142,6 +142,7 @@ describe('messaging backbone against a real broker', () => {
     await producer.sendMany([
       { topic: topics.events, message: { key: 'bad', value: 'not json', headers: { marker } } },
       { topic: topics.events, message: { key: 'bad', value: JSON.stringify({ n: 'seven' }), headers: { marker } } },
+      { topic: topics.events, message: { key: 'good', value: JSON.stringify({ n: 7 }), headers: { 'command-id': marker, 'request-id': 'req-7' } } },
     ]);
 
     const dead: Array<{ value: string; headers: Record<string, string> }> = [];
@@ -152,8 +153,12 @@ describe('messaging backbone against a real broker', () => {
     stopLater.push(() => dlqReader.disconnect());
 
     const deadline = Date.now() + 20_000;
-    while ((dead.length < 2 || received.length < 500) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(received.length).toBe(500); // the valid messages of the first test, each once
+    while ((dead.length < 2 || received.length < 501) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(received.length).toBe(501); // the valid messages of the first test and the good one, each once
+    // A handler's logger for a message carries the message's ids.
+    const good = received.find((item) => item.headers['command-id'] === marker);
+    expect(good?.value).toEqual({ n: 7 });
+    expect(good?.log?.bindings()).toMatchObject({ groupId: `${prefix}dlq-test`, commandId: marker, requestId: 'req-7' });
     expect(dead.map((d) => d.value).sort()).toEqual(['not json', JSON.stringify({ n: 'seven' })].sort());
     for (const d of dead) {
       expect(d.headers).toMatchObject({ marker, 'dlq-original-topic': topics.events, 'dlq-original-offset': expect.stringMatching(/^\d+$/) });
