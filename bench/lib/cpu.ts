@@ -5,8 +5,10 @@
  * shares two cores, this says which component a design change has to make cheaper.
  *
  * Linux only (/proc); elsewhere the snapshot is empty and the step reports no CPU figures.
- * PostgreSQL backends that exit during a step take their CPU time with them, so its figure is a
- * lower bound (the stack's pools keep their connections, so in practice little is lost).
+ * A PostgreSQL backend that exits (a pool closing idle connections) leaves the live processes'
+ * sum, and its CPU moves into the postmaster's cutime/cstime once reaped: the infrastructure
+ * processes therefore count their reaped children too, so the figure stays continuous. (Without
+ * that, a step after the baseline's pool shrank read PostgreSQL at 0.00 ms per transfer.)
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
@@ -18,16 +20,24 @@ const byCommandName: Record<string, string> = { java: 'kafka', postgres: 'postgr
 
 const ticksPerSecond = 100; // USER_HZ: 100 on every Linux this runs on
 
-/** utime + stime of one process in seconds, and its command name; null when it is gone. */
-function readStat(pid: number): { name: string; seconds: number } | null {
+/**
+ * utime + stime of one process in seconds, the same for its reaped children (cutime + cstime),
+ * and its command name; null when it is gone.
+ */
+function readStat(pid: number): { name: string; seconds: number; reapedChildrenSeconds: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name is in parentheses and may itself contain spaces or parentheses.
     const open = stat.indexOf('(');
     const close = stat.lastIndexOf(')');
     const fields = stat.slice(close + 2).split(' ');
-    // After the name: state is field 3 of stat(5), so utime (14) and stime (15) are at 11 and 12 here.
-    return { name: stat.slice(open + 1, close), seconds: (Number(fields[11]) + Number(fields[12])) / ticksPerSecond };
+    // After the name: state is field 3 of stat(5), so utime (14), stime (15), cutime (16) and
+    // cstime (17) are at 11 to 14 here.
+    return {
+      name: stat.slice(open + 1, close),
+      seconds: (Number(fields[11]) + Number(fields[12])) / ticksPerSecond,
+      reapedChildrenSeconds: (Number(fields[13]) + Number(fields[14])) / ticksPerSecond,
+    };
   } catch {
     return null;
   }
@@ -48,7 +58,8 @@ export function cpuSnapshot(named: Record<string, number | undefined>): CpuSnaps
     if (!/^\d+$/.test(entry)) continue;
     const stat = readStat(Number(entry));
     const label = stat ? byCommandName[stat.name] : undefined;
-    if (stat && label) snapshot.set(label, (snapshot.get(label) ?? 0) + stat.seconds);
+    // Not for the named processes: the load generator's reaped children would be services.
+    if (stat && label) snapshot.set(label, (snapshot.get(label) ?? 0) + stat.seconds + stat.reapedChildrenSeconds);
   }
   return snapshot;
 }
