@@ -22,6 +22,7 @@ import { registerApiKeyRoutes } from './routes/api-keys';
 import type { TokenVersionStore } from './plugins/token-version';
 import { registerRateLimits, type RateLimitSettings } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { trustProxyOption } from './plugins/client-address';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerAdminUserRoutes } from './routes/admin-users';
 import { registerHistoryRoutes } from './routes/history';
@@ -38,6 +39,8 @@ export interface GatewayDeps {
   history: InternalHttpClient;
   auth: { jwksUrl: string; issuer: string; audience: string; currentTokenVersion?: (userId: number) => Promise<number | null> };
   bodyBytesMax: number;
+  /** Proxies whose X-Forwarded-For names the client (GATEWAY_TRUSTED_PROXIES); empty trusts none. */
+  trustedProxies: readonly string[];
   redis: Redis;
   /** Lifetime of an Idempotency-Key in-flight lock whose release is lost. */
   idempotencyLockMs: number;
@@ -56,7 +59,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
       return typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
     },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    trustProxy: false,
+    trustProxy: trustProxyOption(deps.trustedProxies),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,5 @@
-import { commonEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
+import { commonEnv, csv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
+import { isProxyAddress } from './plugins/client-address';
 
 export const gatewayConfigSchema = z.object({
   ...commonEnv,
@@ -16,6 +17,15 @@ export const gatewayConfigSchema = z.object({
    * (linger.ms); 0 sends as soon as the previous request is done (docs/PERFORMANCE.md).
    */
   GATEWAY_PRODUCE_LINGER_MS: z.coerce.number().int().min(0).max(100).default(5),
+  /**
+   * Comma-separated addresses or ranges (CIDR, or loopback / linklocal / uniquelocal) of the
+   * proxies in front of the gateway (Ingress controller, load balancer) whose X-Forwarded-For is
+   * believed. Empty: the socket address is the client, as when clients connect directly. Behind a
+   * proxy that is not listed, every client shares the proxy's per-IP rate limits.
+   */
+  GATEWAY_TRUSTED_PROXIES: csv('').refine((entries) => entries.every(isProxyAddress), {
+    message: 'each entry must be an IP address, a CIDR range, or loopback / linklocal / uniquelocal',
+  }),
   /** How long a read waits for an internal service. */
   INTERNAL_HTTP_TIMEOUT_MS: positiveInt(3000),
   /** SPEC §9: request bodies above this are refused with 413. */

@@ -65,6 +65,7 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
       currentTokenVersion: (userId) => tokenVersions.current(userId),
     },
     bodyBytesMax: config.BODY_BYTES_MAX,
+    trustedProxies: config.GATEWAY_TRUSTED_PROXIES,
     redis,
     idempotencyLockMs: config.COMMAND_TIMEOUT_MS + 1000,
     apiKeys: new ApiKeyVerifier(redis, users, config.API_KEY_CACHE_TTL_S, logger),

@@ -269,6 +269,8 @@ describe('OWASP API Security Top 10 (2023)', () => {
             RATE_LIMIT_REGISTER_PER_IP_MAX: '5',
             RATE_LIMIT_WRITES_PER_CALLER_MAX: '3',
             RATE_LIMIT_WRITES_PER_CALLER_WINDOW_MS: '60000',
+            // As behind an Ingress: the proxy in front (here the test itself, on loopback) names the client.
+            GATEWAY_TRUSTED_PROXIES: 'loopback',
           },
         });
         caller = await adminSession(limited, 'SUPERADMIN'); // spends 1 registration and 1 login
@@ -301,6 +303,11 @@ describe('OWASP API Security Top 10 (2023)', () => {
         const ipBlocked = await login(registered[3]!.email);
         expect(ipBlocked.status).toBe(429);
         expect(ipBlocked.body.code).toBe('RATE_LIMITED');
+        // Another client behind the trusted proxy has its own per-IP budget; the blocked one stays blocked.
+        const via = (client: string, email: string) =>
+          http(limited.gatewayUrl, 'POST', '/api/auth/login', { body: { email, password: 'wrong password' }, headers: { 'x-forwarded-for': client } });
+        expect((await via('203.0.113.9', registered[2]!.email)).status).toBe(401);
+        expect((await via('127.0.0.1', registered[2]!.email)).status).toBe(429);
       });
 
       it('when one caller sends too many authenticated writes, then 429 with Retry-After while its reads still pass', async () => {
