@@ -21,8 +21,8 @@ export interface Delivered<T> {
 
 /**
  * A delivered message whose bound logger is built on first use: a pino child per message (its
- * bindings serialised and redacted) cost the ledger and history ~2 % of their CPU under load, for
- * log lines most messages never write.
+ * bindings serialised and redacted) was ~2 % of the ledger's CPU profile under load, for log
+ * lines most messages never write.
  */
 class DeliveredMessage<T> implements Delivered<T> {
   private boundLog: Logger | undefined;
