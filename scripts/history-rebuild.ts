@@ -80,8 +80,9 @@ async function main(): Promise<number> {
     });
     progress.end();
     if (result.skipped.length > 0) process.stdout.write(`skipped ${result.skipped.length} unprojectable transaction(s): ${result.skipped.slice(0, 20).join(', ')}\n`);
+    const recounted = result.recounted ? ' (after a second reading of the ledger: the first counts differed)' : '';
     process.stdout.write(
-      `count check up to id ${result.lastId}: ledger ${result.ledgerCount}, projection ${result.projectionCount} -> ${result.countsMatch ? 'OK' : 'MISMATCH'}\n`,
+      `count check up to id ${result.lastId}: ledger ${result.ledgerCount}, projection ${result.projectionCount} -> ${result.countsMatch ? 'OK' : 'MISMATCH'}${recounted}\n`,
     );
     return result.countsMatch ? 0 : 1;
   } finally {

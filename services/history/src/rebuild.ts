@@ -46,6 +46,11 @@ export interface RebuildResult {
   /** Ids the ledger returned that the projection refused (invalid amount, no party). */
   skipped: number[];
   countsMatch: boolean;
+  /**
+   * The first count check disagreed, so the ledger's record up to lastId was read (and stored)
+   * once more and both sides recounted; ledgerCount is then that second reading.
+   */
+  recounted: boolean;
 }
 
 /** The ledger's internal API over HTTP, each page validated against the contract. */
@@ -75,7 +80,8 @@ export function httpLedgerRecord(baseUrl: string, timeoutMs: number, retriesMax 
  * finite). Each page is upserted and the checkpoint advanced in one transaction, so a run that
  * stops anywhere resumes after its last stored page; upserts make replaying a page harmless.
  * Ends with the count check: transactions the ledger returned vs distinct transactions stored,
- * both up to the last id.
+ * both up to the last id; if they differ, the record is read once more and counted again
+ * (transactions that were committing while their page was read).
  */
 export async function rebuildHistory(options: RebuildOptions): Promise<RebuildResult> {
   const now = options.now ?? (() => new Date());
@@ -92,7 +98,7 @@ export async function rebuildHistory(options: RebuildOptions): Promise<RebuildRe
   report();
   for (;;) {
     if (options.pagesMax !== undefined && pages >= options.pagesMax) {
-      return { completed: false, resumed, lastId: afterId, ledgerCount, projectionCount: await countTransactions(options.pool, afterId), skipped, countsMatch: false };
+      return { completed: false, resumed, lastId: afterId, ledgerCount, projectionCount: await countTransactions(options.pool, afterId), skipped, countsMatch: false, recounted: false };
     }
     const page = await options.ledger.page(afterId, options.pageSize);
     pages += 1;
@@ -116,5 +122,37 @@ export async function rebuildHistory(options: RebuildOptions): Promise<RebuildRe
   }
   await completeCheckpoint(options.pool, now());
   const projectionCount = await countTransactions(options.pool, afterId);
-  return { completed: true, resumed, lastId: afterId, ledgerCount, projectionCount, skipped, countsMatch: projectionCount === ledgerCount };
+  if (projectionCount === ledgerCount) {
+    return { completed: true, resumed, lastId: afterId, ledgerCount, projectionCount, skipped, countsMatch: true, recounted: false };
+  }
+  // The ledger's transactions commit out of id order: a page read while an apply was committing
+  // can lack an id below its last one, which the live consumer then stores (the projection counts
+  // more than the ledger returned). Everything up to lastId has settled by now, so one more
+  // reading of the record decides: its rows are stored too, and both sides are counted again.
+  const settled = await storeRecordUpTo(options, afterId);
+  const recount = await countTransactions(options.pool, afterId);
+  for (const id of settled.skipped) if (!skipped.includes(id)) skipped.push(id);
+  return { completed: true, resumed, lastId: afterId, ledgerCount: settled.count, projectionCount: recount, skipped, countsMatch: recount === settled.count, recounted: true };
+}
+
+/** Reads the ledger's record from the start up to lastId, stores it, and counts it. */
+async function storeRecordUpTo(options: RebuildOptions, lastId: number): Promise<{ count: number; skipped: number[] }> {
+  let afterId = 0;
+  let count = 0;
+  const skipped: number[] = [];
+  while (afterId < lastId) {
+    const page = await options.ledger.page(afterId, options.pageSize);
+    const upTo = page.transactions.filter((t) => t.id > afterId && t.id <= lastId);
+    const rows: ProjectedRow[] = [];
+    for (const t of upTo) {
+      if (unprojectableReason(t)) skipped.push(t.id);
+      else rows.push({ ...toProjected(t), eventId: null });
+    }
+    await storeTransactions(options.pool, rows, { repair: true });
+    count += upTo.length;
+    const pageLastId = page.transactions.at(-1)?.id ?? afterId;
+    if (page.nextAfterId === null || page.transactions.length === 0 || pageLastId >= lastId) break;
+    afterId = Math.max(pageLastId, page.nextAfterId);
+  }
+  return { count, skipped };
 }

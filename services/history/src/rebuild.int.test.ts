@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { InternalTransactionPage, Transaction } from '@coin/contracts';
+import { createPool, type Pool } from '@coin/db';
+import { historyEnv, transactionEvent } from '../../../test/harness/history';
+import { testInfra, uniquePrefix } from '../../../test/harness/env';
+import { provision } from '../../../scripts/stack/provision';
+import { storeTransactions } from './db/history-repo';
+import { toProjected } from './domain/projection';
+import { rebuildHistory, type LedgerRecord } from './rebuild';
+
+/** The ledger's record in memory: committed transactions, read in id order like GET /internal/transactions. */
+class FakeLedgerRecord implements LedgerRecord {
+  readonly committed = new Map<number, Transaction>();
+  /** Called with each page's afterId before it is answered (to commit something "meanwhile"). */
+  onPage: (afterId: number) => Promise<void> = async () => undefined;
+
+  async page(afterId: number, limit: number): Promise<InternalTransactionPage> {
+    await this.onPage(afterId);
+    const transactions = [...this.committed.values()].filter((t) => t.id > afterId).sort((a, b) => a.id - b.id).slice(0, limit);
+    return { transactions, nextAfterId: transactions.length === limit ? transactions.at(-1)!.id : null };
+  }
+}
+
+const transaction = (id: number): Transaction => transactionEvent({ id, fromUserId: 7, toUserId: 8 }).transaction;
+
+describe('history rebuild count check (real PostgreSQL, the ledger record in memory)', () => {
+  let pool: Pool;
+  beforeAll(async () => {
+    const prefix = uniquePrefix();
+    const infra = testInfra();
+    await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
+    pool = createPool({ url: historyEnv(prefix).HISTORY_DATABASE_URL!, schema: `${prefix}history`, applicationName: 'rebuild-test' });
+  }, 60_000);
+  afterAll(async () => {
+    await pool?.end();
+  });
+
+  /** What the live consumer does with an event meanwhile. */
+  const consumerStores = (t: Transaction) => storeTransactions(pool, [{ ...toProjected(t), eventId: randomUUID() }]);
+
+  it('when a transaction commits below the last id while its page is read, then the second reading counts it and the check passes', async () => {
+    const ledger = new FakeLedgerRecord();
+    for (const id of [1, 2, 4, 5]) ledger.committed.set(id, transaction(id));
+    // Id 3 was allocated before 4 and 5 but commits only once the rebuild has read past it; the
+    // live consumer stores it. The first count is then ledger 4 against projection 5.
+    ledger.onPage = async (afterId) => {
+      if (afterId >= 5 && !ledger.committed.has(3)) {
+        ledger.committed.set(3, transaction(3));
+        await consumerStores(transaction(3));
+      }
+    };
+    const result = await rebuildHistory({ pool, ledger, pageSize: 2, reset: true });
+    expect(result).toMatchObject({ completed: true, lastId: 5, ledgerCount: 5, projectionCount: 5, countsMatch: true, recounted: true, skipped: [] });
+  });
+
+  it('when the projection holds a transaction the ledger does not have, then the check still fails after the second reading', async () => {
+    const ledger = new FakeLedgerRecord();
+    for (const id of [1, 2, 4, 5]) ledger.committed.set(id, transaction(id));
+    ledger.onPage = async (afterId) => {
+      if (afterId >= 5) await consumerStores(transaction(3)); // a row no ledger transaction backs
+    };
+    const result = await rebuildHistory({ pool, ledger, pageSize: 2, reset: true });
+    expect(result).toMatchObject({ completed: true, lastId: 5, ledgerCount: 4, projectionCount: 5, countsMatch: false, recounted: true });
+  });
+
+  it('when the counts agree at once, then the record is read only once', async () => {
+    const ledger = new FakeLedgerRecord();
+    for (const id of [1, 2, 3]) ledger.committed.set(id, transaction(id));
+    const pagesRead: number[] = [];
+    ledger.onPage = async (afterId) => void pagesRead.push(afterId);
+    const result = await rebuildHistory({ pool, ledger, pageSize: 2, reset: true });
+    expect(result).toMatchObject({ completed: true, lastId: 3, ledgerCount: 3, projectionCount: 3, countsMatch: true, recounted: false });
+    expect(pagesRead).toEqual([0, 2]);
+  });
+});
