@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, internalProblem, problemOf, validationError } from '@coin/errors';
@@ -65,6 +65,15 @@ export function installProblemHandler(app: AnyApp): void {
   });
 }
 
+/**
+ * fastify's `frameworkErrors`: a URL it cannot decode, or a path parameter over its length limit,
+ * is answered before routing — by default as plain JSON, past every hook. As problem+json instead.
+ */
+export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const detail = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The URL is not valid';
+  reply.status(400).type('application/problem+json').send(problemOf(new AppError('VALIDATION_FAILED', detail), String(request.id)));
+}
+
 export async function checkReadiness(checks: Record<string, ReadinessCheck>): Promise<Record<string, 'up' | 'down'>> {
   const entries = await Promise.all(
     Object.entries(checks).map(async ([name, check]) => {
@@ -112,6 +121,7 @@ export function buildInternalApp(options: InternalAppOptions): App {
       return typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
     },
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,7 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TopicNames } from '@coin/contracts';
-import { installHttpMetrics, installOperationalRoutes, installProblemHandler, type App, type ReadinessCheck } from '@coin/http';
+import { answerFrameworkError, installHttpMetrics, installOperationalRoutes, installProblemHandler, type App, type ReadinessCheck } from '@coin/http';
 import type { Logger } from '@coin/logger';
 import type { Registry } from 'prom-client';
 import type { CommandBus } from './clients/commands';
@@ -21,7 +21,7 @@ import { registerApiKeyCheck, type ApiKeyVerifier } from './plugins/api-key';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import type { TokenVersionStore } from './plugins/token-version';
 import { registerRateLimits, type RateLimitSettings } from './plugins/rate-limit';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { trustProxyOption } from './plugins/client-address';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerAdminUserRoutes } from './routes/admin-users';
@@ -51,6 +51,7 @@ export interface GatewayDeps {
 
 /** The gateway as a fastify app, without listen(): tests drive it with inject() or on port 0. */
 export async function buildApp(deps: GatewayDeps): Promise<App> {
+  const setSecurityHeaders = securityHeaders();
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.bodyBytesMax,
@@ -60,12 +61,17 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
     },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     trustProxy: trustProxyOption(deps.trustedProxies),
+    // Answered before routing, so past every hook: the headers are set here.
+    frameworkErrors: (err, request, reply) => {
+      setSecurityHeaders(request, reply);
+      answerFrameworkError(err, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installProblemHandler(app);
   installHttpMetrics(app, deps.metrics);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, setSecurityHeaders);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -391,8 +391,12 @@ describe('OWASP API Security Top 10 (2023)', () => {
       // Error answers (401, unknown route) carry them too, and a caller's request id comes back.
       const error = await http(stack.gatewayUrl, 'GET', '/api/wallets/me');
       const unknown = await http(stack.gatewayUrl, 'GET', '/api/no-such-route', { headers: { 'x-request-id': 'trace-me-42' } });
-      expect([error.status, unknown.status]).toEqual([401, 404]);
-      for (const answer of [error, unknown]) {
+      const malformed = await http(stack.gatewayUrl, 'GET', '/api/wallets/%E0%A4%A');
+      expect([error.status, unknown.status, malformed.status]).toEqual([401, 404, 400]);
+      // A URL fastify cannot decode is answered before routing: still problem+json, still these headers.
+      expect(malformed.headers.get('content-type')).toContain('application/problem+json');
+      expect(malformed.body.code).toBe('VALIDATION_FAILED');
+      for (const answer of [error, unknown, malformed]) {
         expect(answer.headers.get('cache-control')).toBe('no-store');
         expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
         expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
