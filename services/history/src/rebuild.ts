@@ -102,12 +102,10 @@ export async function rebuildHistory(options: RebuildOptions): Promise<RebuildRe
     }
     const page = await options.ledger.page(afterId, options.pageSize);
     pages += 1;
-    const rows: ProjectedRow[] = [];
     for (const t of page.transactions) {
       if (t.id <= afterId) throw new Error(`the ledger returned id ${t.id} after ${afterId}: pages must be in increasing id order`);
-      if (unprojectableReason(t)) skipped.push(t.id);
-      else rows.push({ ...toProjected(t), eventId: null });
     }
+    const rows = projectedRows(page.transactions, skipped);
     const lastId = page.transactions.at(-1)?.id ?? afterId;
     const count = ledgerCount + page.transactions.length;
     await inTransaction(options.pool, async (client) => {
@@ -135,6 +133,16 @@ export async function rebuildHistory(options: RebuildOptions): Promise<RebuildRe
   return { completed: true, resumed, lastId: afterId, ledgerCount: settled.count, projectionCount: recount, skipped, countsMatch: recount === settled.count, recounted: true };
 }
 
+/** The rows a page's transactions become; the ids the projection refuses go to `skipped`. */
+function projectedRows(transactions: InternalTransactionPage['transactions'], skipped: number[]): ProjectedRow[] {
+  const rows: ProjectedRow[] = [];
+  for (const t of transactions) {
+    if (unprojectableReason(t)) skipped.push(t.id);
+    else rows.push({ ...toProjected(t), eventId: null });
+  }
+  return rows;
+}
+
 /** Reads the ledger's record from the start up to lastId, stores it, and counts it. */
 async function storeRecordUpTo(options: RebuildOptions, lastId: number): Promise<{ count: number; skipped: number[] }> {
   let afterId = 0;
@@ -143,12 +151,7 @@ async function storeRecordUpTo(options: RebuildOptions, lastId: number): Promise
   while (afterId < lastId) {
     const page = await options.ledger.page(afterId, options.pageSize);
     const upTo = page.transactions.filter((t) => t.id > afterId && t.id <= lastId);
-    const rows: ProjectedRow[] = [];
-    for (const t of upTo) {
-      if (unprojectableReason(t)) skipped.push(t.id);
-      else rows.push({ ...toProjected(t), eventId: null });
-    }
-    await storeTransactions(options.pool, rows, { repair: true });
+    await storeTransactions(options.pool, projectedRows(upTo, skipped), { repair: true });
     count += upTo.length;
     const pageLastId = page.transactions.at(-1)?.id ?? afterId;
     if (page.nextAfterId === null || page.transactions.length === 0 || pageLastId >= lastId) break;
