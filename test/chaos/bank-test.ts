@@ -88,12 +88,32 @@ const requestTimeoutMs = 12_000;
 /** History is eventually consistent (SPEC §6: within 1 s); after chaos we allow much more. */
 const historySettleMs = 60_000;
 const replaySampleMax = 300;
+/** How long every service gets to answer /readyz 200 once the faults have stopped. */
+const readySettleMs = 60_000;
 
 function pick<T>(items: T[]): T {
   return items[Math.floor(Math.random() * items.length)]!;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The services whose /readyz has not answered 200 within the time, each with its last checks. */
+async function servicesNotReady(urls: Record<ServiceName, string>, withinMs: number): Promise<string[]> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const answers = await Promise.all(
+      Object.entries(urls).map(async ([name, url]) => {
+        const response = await requestJson(url, 'GET', '/readyz').catch(() => null);
+        return { name, response };
+      }),
+    );
+    const notReady = answers.filter((a) => a.response?.status !== 200);
+    if (notReady.length === 0 || Date.now() > deadline) {
+      return notReady.map((a) => `${a.name} (${a.response ? JSON.stringify(a.response.body) : 'no answer'})`);
+    }
+    await sleep(1000);
+  }
+}
 
 function isDefinitive(a: Attempt): boolean {
   return a.status === 201 || (a.status >= 400 && a.status < 500 && a.status !== 409 && a.status !== 429 && a.status !== 408);
@@ -298,8 +318,15 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       if (got !== expected) violations.push(`replay of key ${op.key}: expected ${expected}, got ${got}`);
     }
 
-    // Retry the unresolved ones now that all is calm, so the accounting below is exact.
-    for (const op of operations.filter((o) => o.outcome === 'unresolved')) {
+    // Every service says it is ready again, its Kafka consumers included: a consumer that died
+    // for good in a broker restart left the gateway answering every write with TIMEOUT while
+    // /readyz still said "ready".
+    const notReady = await servicesNotReady(stack.urls, readySettleMs);
+    violations.push(...notReady.map((s) => `${s} is not ready ${readySettleMs / 1000} s after the faults stopped`));
+
+    // Retry the unresolved ones now that all is calm, so the accounting below is exact (not
+    // against a service that stays unready: each would wait out its whole deadline).
+    for (const op of notReady.length > 0 ? [] : operations.filter((o) => o.outcome === 'unresolved')) {
       await drive(stack.gatewayUrl, op, () => Date.now() + 30_000);
     }
 

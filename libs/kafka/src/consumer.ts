@@ -1,11 +1,12 @@
-import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
+import type { ConsumerRunConfig, Kafka, KafkaMessage } from 'kafkajs';
 import type { z } from 'zod';
 import { dlqOf, headerNames } from '@coin/contracts';
 import type { Logger } from '@coin/logger';
 import type { BatchingProducer } from './batching-producer';
 import { fastGroupSettings } from './client';
 import { readHeaders } from './headers';
-import { consumerMetrics, loggerForHeaders } from './metrics';
+import { consumerMetrics, consumerRestartCounter, loggerForHeaders, type ConsumerMetrics } from './metrics';
+import { SupervisedConsumer } from './supervised-consumer';
 import type { Registry } from 'prom-client';
 
 export interface Delivered<T> {
@@ -81,9 +82,10 @@ export interface BatchControl {
 }
 
 export interface RunningConsumer {
-  consumer: Consumer;
   /** Resolves once the group has joined and received its partitions. */
   ready: Promise<void>;
+  /** False from a crash until a consumer of the group has joined again (SupervisedConsumer). */
+  readonly consuming: boolean;
   stop(): Promise<void>;
 }
 
@@ -137,17 +139,32 @@ export async function deadLetter(
  */
 export async function startConsumer<S extends z.ZodType>(options: ConsumerOptions<S>): Promise<RunningConsumer> {
   const log = options.logger.child({ groupId: options.groupId });
-  const consumer = options.kafka.consumer({ groupId: options.groupId, ...fastGroupSettings, ...(options.tuning ?? {}) });
   const metrics = options.metrics ? consumerMetrics(options.metrics) : undefined;
-  let markReady: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
-  consumer.on(consumer.events.GROUP_JOIN, () => markReady());
+  const supervisor = new SupervisedConsumer({
+    groupId: options.groupId,
+    logger: log,
+    ...(options.metrics ? { restarts: consumerRestartCounter(options.metrics) } : {}),
+    create: () => options.kafka.consumer({ groupId: options.groupId, ...fastGroupSettings, ...(options.tuning ?? {}) }),
+    start: async (consumer) => {
+      await consumer.connect();
+      for (const topic of options.topics) {
+        await consumer.subscribe({ topic, fromBeginning: options.fromBeginning ?? true });
+      }
+      await consumer.run(runConfig(options, log, metrics));
+    },
+  });
+  await supervisor.start();
+  return {
+    ready: supervisor.ready,
+    get consuming() {
+      return supervisor.consuming;
+    },
+    stop: () => supervisor.stop(),
+  };
+}
 
-  await consumer.connect();
-  for (const topic of options.topics) {
-    await consumer.subscribe({ topic, fromBeginning: options.fromBeginning ?? true });
-  }
-  await consumer.run({
+function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger, metrics: ConsumerMetrics | undefined): ConsumerRunConfig {
+  return {
     // kafkajs's auto-commit commits after every batch whatever the interval; with an interval
     // the handler's commitOffsetsIfNecessary() below is what commits, at most that often.
     ...(options.commitIntervalMs ? { autoCommit: false, autoCommitInterval: options.commitIntervalMs } : { autoCommit: true }),
@@ -194,14 +211,6 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
       if (last) metrics?.lag.set({ ...labels, partition: String(batch.partition) }, Math.max(0, Number(batch.highWatermark) - Number(last.offset) - 1));
       await commitOffsetsIfNecessary();
       await heartbeat();
-    },
-  });
-
-  return {
-    consumer,
-    ready,
-    stop: async () => {
-      await consumer.disconnect();
     },
   };
 }

@@ -8,3 +8,4 @@ export * from './replies';
 export * from './outbox-publisher';
 export * from './metrics';
 export * from './group-commit';
+export * from './supervised-consumer';

@@ -9,6 +9,7 @@ export const kafkaMetricNames = {
   consumerBatchDuration: 'kafka_consumer_batch_duration_seconds',
   consumerLag: 'kafka_consumer_lag',
   consumerMessages: 'kafka_consumer_messages_total',
+  consumerRestarts: 'kafka_consumer_restarts_total',
 } as const;
 
 /** Gets the metric of that name from the registry, or registers a new one (several consumers share one registry). */
@@ -65,6 +66,18 @@ export function consumerMetrics(registry: Registry): ConsumerMetrics {
       }),
     ),
   };
+}
+
+/** Consumers started anew after a crash kafkajs would not recover from (SupervisedConsumer). */
+export function consumerRestartCounter(registry: Registry): Counter<'group'> {
+  return once(registry, kafkaMetricNames.consumerRestarts, () =>
+    new Counter({
+      name: kafkaMetricNames.consumerRestarts,
+      help: 'Kafka consumers replaced after a crash kafkajs does not restart by itself (non-retriable error)',
+      labelNames: ['group'] as const,
+      registers: [registry],
+    }),
+  );
 }
 
 /** The gateway's command round trip: produce, apply elsewhere, reply consumed. */

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
+import type { Kafka, KafkaMessage } from 'kafkajs';
 import { headerNames, reply as replySchema, type Reply } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { Logger } from '@coin/logger';
 import type { BatchingProducer } from './batching-producer';
 import { fastGroupSettings } from './client';
 import { parseMessage } from './consumer';
-import { requestReplyHistogram } from './metrics';
-import type { Histogram, Registry } from 'prom-client';
+import { consumerRestartCounter, requestReplyHistogram } from './metrics';
+import { SupervisedConsumer } from './supervised-consumer';
+import type { Counter, Histogram, Registry } from 'prom-client';
 
 export interface CommandToSend {
   commandId: string;
@@ -43,7 +44,8 @@ interface Waiter {
  */
 export class RequestReplyClient {
   private readonly waiters = new Map<string, Waiter>();
-  private consumer: Consumer | undefined;
+  private replies: SupervisedConsumer | undefined;
+  private readonly restarts: Counter<'group'> | undefined;
   private readonly groupId: string;
   private readonly roundTrip: Histogram<'topic' | 'type' | 'outcome'> | undefined;
 
@@ -58,31 +60,48 @@ export class RequestReplyClient {
   ) {
     this.groupId = `gateway-replies-${instanceId}`;
     this.roundTrip = metrics ? requestReplyHistogram(metrics) : undefined;
+    this.restarts = metrics ? consumerRestartCounter(metrics) : undefined;
   }
 
   get pendingCount(): number {
     return this.waiters.size;
   }
 
+  /** False from a crash of the reply consumer until its replacement has joined (for /readyz). */
+  get consuming(): boolean {
+    return this.replies?.consuming ?? false;
+  }
+
   async start(): Promise<void> {
-    const consumer = this.kafka.consumer({ groupId: this.groupId, ...fastGroupSettings, maxWaitTimeInMs: 50 });
-    this.consumer = consumer;
-    const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
-    // The first completed fetch fixes the "latest" start offset; only after it can no reply be missed.
-    const firstFetch = new Promise<void>((resolve) => consumer.on(consumer.events.FETCH, () => resolve()));
-    await consumer.connect();
-    await consumer.subscribe({ topic: this.replyTopic, fromBeginning: false });
-    await consumer.run({
-      // Replies are transient: this group never commits, so it leaves nothing behind on the broker.
-      autoCommit: false,
-      partitionsConsumedConcurrently: 3,
-      // A whole fetched batch in one synchronous loop, instead of kafkajs's per-message path
-      // (a promise, offset bookkeeping and a heartbeat check for every reply).
-      eachBatch: async ({ batch }) => {
-        for (const message of batch.messages) this.deliver(message);
+    // The first completed fetch fixes the "latest" start offset; only after it can no reply be
+    // missed. (A replacement consumer after a crash starts at "latest" again: replies produced
+    // while none was running are lost, and those requests time out with TIMEOUT — retried with
+    // their Idempotency-Key, they get the stored outcome.)
+    let markFirstFetch: () => void = () => undefined;
+    const firstFetch = new Promise<void>((resolve) => (markFirstFetch = resolve));
+    this.replies = new SupervisedConsumer({
+      groupId: this.groupId,
+      logger: this.logger,
+      ...(this.restarts ? { restarts: this.restarts } : {}),
+      create: () => this.kafka.consumer({ groupId: this.groupId, ...fastGroupSettings, maxWaitTimeInMs: 50 }),
+      start: async (consumer) => {
+        consumer.on(consumer.events.FETCH, () => markFirstFetch());
+        await consumer.connect();
+        await consumer.subscribe({ topic: this.replyTopic, fromBeginning: false });
+        await consumer.run({
+          // Replies are transient: this group never commits, so it leaves nothing behind on the broker.
+          autoCommit: false,
+          partitionsConsumedConcurrently: 3,
+          // A whole fetched batch in one synchronous loop, instead of kafkajs's per-message path
+          // (a promise, offset bookkeeping and a heartbeat check for every reply).
+          eachBatch: async ({ batch }) => {
+            for (const message of batch.messages) this.deliver(message);
+          },
+        });
       },
     });
-    await joined;
+    await this.replies.start();
+    await this.replies.ready;
     await firstFetch;
   }
 
@@ -163,6 +182,6 @@ export class RequestReplyClient {
   async stop(): Promise<void> {
     for (const waiter of this.waiters.values()) clearTimeout(waiter.timer);
     this.waiters.clear();
-    await this.consumer?.disconnect();
+    await this.replies?.stop();
   }
 }

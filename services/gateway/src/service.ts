@@ -1,6 +1,6 @@
 import { topicNames, userEvent } from '@coin/contracts';
 import { createMetricsRegistry } from '@coin/http';
-import { BatchingProducer, createKafka, RequestReplyClient, startConsumer } from '@coin/kafka';
+import { BatchingProducer, consumersReadiness, createKafka, RequestReplyClient, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { createRedis } from '@coin/redis';
 import { buildApp } from './app';
@@ -52,6 +52,8 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
       kafka: async () => void (await admin.describeCluster()),
       redis: async () => void (await redis.ping()),
       postgres: async () => void (await users.get('/readyz')),
+      // The reply consumer and the token-version consumer: without the first, every write times out.
+      consumers: consumersReadiness([replies, userEvents]),
     },
     commands: new CommandBus(replies, config.COMMAND_TIMEOUT_MS),
     topics,

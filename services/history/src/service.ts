@@ -1,7 +1,7 @@
 import { topicNames } from '@coin/contracts';
 import { createPool } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
-import { BatchingProducer, createKafka, startConsumer } from '@coin/kafka';
+import { BatchingProducer, consumersReadiness, createKafka, startConsumer, type RunningConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import type { HistoryConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
@@ -30,12 +30,14 @@ export async function startHistoryService(config: Readonly<HistoryConfig>, logge
   const groupId = historyGroupId(config.TOPIC_PREFIX);
   const registry = createMetricsRegistry('history');
   const metrics = registerHistoryMetrics(registry, { admin, groupId, topic: topics.coinTransactions });
+  const consumers: RunningConsumer[] = [];
   const app = buildInternalApp({
     logger,
     metrics: registry,
     readiness: {
       postgres: async () => void (await pool.query('SELECT 1')),
       kafka: async () => void (await admin.describeCluster()),
+      consumers: consumersReadiness(consumers),
     },
   });
   registerInternalRoutes(app, { pool });
@@ -57,6 +59,7 @@ export async function startHistoryService(config: Readonly<HistoryConfig>, logge
     metrics: registry,
     handleBatch: handleTransactionEvents({ pool, producer, logger, metrics }),
   });
+  consumers.push(consumer);
   await consumer.ready;
   const address = await app.listen({ host: config.HOST, port: config.HISTORY_HTTP_PORT });
   return {

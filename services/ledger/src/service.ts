@@ -1,7 +1,7 @@
 import { ledgerCommand, topicNames, userEvent } from '@coin/contracts';
 import { createPool, OutboxRelay } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
-import { BatchingProducer, createKafka, keyPartitioner, partitionCount, startConsumer } from '@coin/kafka';
+import { BatchingProducer, consumersReadiness, createKafka, keyPartitioner, partitionCount, startConsumer, type RunningConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { Counter, Histogram } from 'prom-client';
 import type { LedgerConfig } from './config';
@@ -63,12 +63,14 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     registers: [metrics],
   });
 
+  const consumers: RunningConsumer[] = [];
   const app = buildInternalApp({
     logger,
     metrics,
     readiness: {
       postgres: async () => void (await pool.query('SELECT 1')),
       kafka: async () => void (await admin.describeCluster()),
+      consumers: consumersReadiness(consumers),
     },
   });
   registerInternalRoutes(app, { pool, xafRate: config.COIN_XAF_RATE });
@@ -128,6 +130,7 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     metrics,
     handleBatch: handleUserEvents({ pool, producer, topics, now }),
   });
+  consumers.push(commandConsumer, userEvents);
   await Promise.all([commandConsumer.ready, userEvents.ready]);
   outbox.start();
   const address = await app.listen({ host: config.HOST, port: config.LEDGER_HTTP_PORT });

@@ -1,7 +1,7 @@
 import { topicNames, userCommand } from '@coin/contracts';
 import { createPool, OutboxRelay, outboxTable } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
-import { BatchingProducer, createKafka, outboxPublisher, startConsumer } from '@coin/kafka';
+import { BatchingProducer, consumersReadiness, createKafka, outboxPublisher, startConsumer, type RunningConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
@@ -34,12 +34,14 @@ export async function startUserService(config: Readonly<UserConfig>, logger: Log
   const keys = await loadSigningKeys(config.JWT_PRIVATE_KEY, config.JWT_KEY_ID, config.JWT_PREVIOUS_PUBLIC_KEYS);
   const admin = kafka.admin();
   await admin.connect();
+  const consumers: RunningConsumer[] = [];
   const app = buildInternalApp({
     logger,
     metrics,
     readiness: {
       postgres: async () => void (await pool.query('SELECT 1')),
       kafka: async () => void (await admin.describeCluster()),
+      consumers: consumersReadiness(consumers),
     },
   });
   const routeDeps = {
@@ -64,6 +66,7 @@ export async function startUserService(config: Readonly<UserConfig>, logger: Log
     metrics,
     handleBatch: handleUserCommands({ pool, producer, outbox, topicPrefix: config.TOPIC_PREFIX, logger, now }),
   });
+  consumers.push(consumer);
   await consumer.ready;
   const address = await app.listen({ host: config.HOST, port: config.USER_HTTP_PORT });
 
