@@ -22,6 +22,8 @@ ARG NODE_IMAGE=node:20.19-bookworm-slim
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
+# patch-package applies these to node_modules in npm install's postinstall (patches/README.md).
+COPY patches ./patches
 COPY libs ./libs
 COPY services ./services
 RUN find libs services -type f ! -name package.json -delete \

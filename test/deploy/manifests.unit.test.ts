@@ -233,4 +233,11 @@ describe('images and ports agree across compose, Kubernetes, the Dockerfile and 
     expect(configuredWorkloads.map((w) => w.name).every((n) => commands.includes(n))).toBe(true);
     expect(dockerfile).toContain('scripts/container/entry.ts');
   });
+
+  it('when the image installs its dependencies, then the patches postinstall applies are already copied in', () => {
+    const install = dockerfile.indexOf('RUN npm install');
+    expect(dockerfile.indexOf('COPY patches ./patches')).toBeGreaterThan(-1);
+    expect(dockerfile.indexOf('COPY patches ./patches')).toBeLessThan(install);
+    expect(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).scripts.postinstall).toBe('patch-package');
+  });
 });
