@@ -163,6 +163,10 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
   };
 }
 
+/**
+ * What each consumer of the group (the first and any replacement) runs: per fetched partition
+ * batch, validation and dead letters, the handler, then offsets and metrics.
+ */
 function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger, metrics: ConsumerMetrics | undefined): ConsumerRunConfig {
   return {
     // kafkajs's auto-commit commits after every batch whatever the interval; with an interval
