@@ -44,6 +44,8 @@ interface Waiter {
  */
 export class RequestReplyClient {
   private readonly waiters = new Map<string, Waiter>();
+  /** Per reply partition, the offset after the last reply delivered: where a replacement resumes. */
+  private readonly nextOffsets = new Map<number, string>();
   private replies: SupervisedConsumer | undefined;
   private readonly restarts: Counter<'group'> | undefined;
   private readonly groupId: string;
@@ -74,9 +76,10 @@ export class RequestReplyClient {
 
   async start(): Promise<void> {
     // The first completed fetch fixes the "latest" start offset; only after it can no reply be
-    // missed. (A replacement consumer after a crash starts at "latest" again: replies produced
-    // while none was running are lost, and those requests time out with TIMEOUT — retried with
-    // their Idempotency-Key, they get the stored outcome.)
+    // missed. A replacement consumer after a crash resumes each partition after the last reply
+    // delivered from it, so the replies produced meanwhile still reach their waiters; a partition
+    // nothing was delivered from yet starts at "latest", and a reply lost there ends in TIMEOUT
+    // (retried with its Idempotency-Key, the command gets its stored outcome).
     let markFirstFetch: () => void = () => undefined;
     const firstFetch = new Promise<void>((resolve) => (markFirstFetch = resolve));
     this.replies = new SupervisedConsumer({
@@ -88,6 +91,7 @@ export class RequestReplyClient {
         consumer.on(consumer.events.FETCH, () => markFirstFetch());
         await consumer.connect();
         await consumer.subscribe({ topic: this.replyTopic, fromBeginning: false });
+        const resumeAt = [...this.nextOffsets];
         await consumer.run({
           // Replies are transient: this group never commits, so it leaves nothing behind on the broker.
           autoCommit: false,
@@ -96,8 +100,18 @@ export class RequestReplyClient {
           // (a promise, offset bookkeeping and a heartbeat check for every reply).
           eachBatch: async ({ batch }) => {
             for (const message of batch.messages) this.deliver(message);
+            const last = batch.messages[batch.messages.length - 1];
+            if (last) this.nextOffsets.set(batch.partition, String(BigInt(last.offset) + 1n));
           },
         });
+        for (const [partition, offset] of resumeAt) {
+          try {
+            consumer.seek({ topic: this.replyTopic, partition, offset });
+          } catch (err) {
+            // The join failed and kafkajs reported a crash: the supervisor tries again.
+            this.logger.warn({ err, partition, offset }, 'could not resume the reply partition');
+          }
+        }
       },
     });
     await this.replies.start();

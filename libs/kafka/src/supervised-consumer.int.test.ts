@@ -24,11 +24,12 @@ const logger = createLogger('supervised-int', 'silent');
 const nonRetriable = () => Object.assign(new Error('injected non-retriable failure'), { retriable: false });
 
 /**
- * The real client, except that the first batch any of its consumers receives throws
- * `nonRetriable`, and the connect() of the next `failingReconnects` consumers it builds after
- * that fails as if the broker were still away.
+ * The real client, except that the `crashOnBatch`-th batch its consumers receive (counted over
+ * all of them) throws `nonRetriable`, and the connect() of the next `failingReconnects` consumers
+ * it builds after that fails as if the broker were still away.
  */
-function kafkaWhoseFirstBatchCrashes(kafka: Kafka, failingReconnects = 0): Kafka {
+function kafkaWhoseBatchCrashes(kafka: Kafka, { crashOnBatch = 1, failingReconnects = 0 } = {}): Kafka {
+  let batches = 0;
   let crashed = false;
   let connectsToFail = failingReconnects;
   return {
@@ -43,7 +44,7 @@ function kafkaWhoseFirstBatchCrashes(kafka: Kafka, failingReconnects = 0): Kafka
         run({
           ...runConfig,
           eachBatch: async (payload) => {
-            if (!crashed) {
+            if (!crashed && ++batches === crashOnBatch) {
               crashed = true;
               throw nonRetriable();
             }
@@ -115,7 +116,7 @@ describe('consumers after a crash kafkajs does not restart (real broker)', () =>
 
   it('when a handler fails with a non-retriable error, then a new consumer of the group takes over, /readyz fails meanwhile, and the batch is handled', async () => {
     const groupId = `${prefix}sup-events-group`;
-    const { consumer, handled, registry } = await countingConsumer(kafkaWhoseFirstBatchCrashes(kafka), groupId, topics.events);
+    const { consumer, handled, registry } = await countingConsumer(kafkaWhoseBatchCrashes(kafka), groupId, topics.events);
     const ready = consumersReadiness([consumer]);
     await expect(ready()).resolves.toBeUndefined();
 
@@ -137,7 +138,7 @@ describe('consumers after a crash kafkajs does not restart (real broker)', () =>
 
   it('when starting the replacement fails too, then it is tried again after a longer wait until one joins', async () => {
     const groupId = `${prefix}sup-retry-group`;
-    const { consumer, handled, registry } = await countingConsumer(kafkaWhoseFirstBatchCrashes(kafka, 1), groupId, topics.retry);
+    const { consumer, handled, registry } = await countingConsumer(kafkaWhoseBatchCrashes(kafka, { failingReconnects: 1 }), groupId, topics.retry);
     const crashedAt = Date.now();
     await producer.send(topics.retry, { value: JSON.stringify({ n: 3 }) });
     await until(() => handled.length > 0, 30_000, 'the second replacement to handle the batch');
@@ -148,7 +149,7 @@ describe('consumers after a crash kafkajs does not restart (real broker)', () =>
     await until(() => consumer.consuming, 10_000, 'the replacement to join');
   }, 90_000);
 
-  it('when the gateway reply consumer crashes for good, then replies flow again through a new one and the readiness check says so meanwhile', async () => {
+  it('when the gateway reply consumer crashes for good, then a new one resumes after the last reply delivered, the pending request is answered, and the readiness check fails meanwhile', async () => {
     const server = await startConsumer({
       kafka,
       groupId: `${prefix}sup-server`,
@@ -166,28 +167,26 @@ describe('consumers after a crash kafkajs does not restart (real broker)', () =>
     stopLater.push(server.stop);
     await server.ready;
     const registry = new Registry();
-    const client = new RequestReplyClient(kafkaWhoseFirstBatchCrashes(kafka), producer, topics.replies, logger, 'sup-test', registry);
+    const client = new RequestReplyClient(kafkaWhoseBatchCrashes(kafka, { crashOnBatch: 2 }), producer, topics.replies, logger, 'sup-test', registry);
     await client.start();
     stopLater.push(() => client.stop());
     expect(client.consuming).toBe(true);
-    const request = (n: number, timeoutMs: number) =>
+    const request = (n: number) =>
       client.request({
         topic: topics.commands,
         key: 'wallet-1',
-        timeoutMs,
+        timeoutMs: 15_000,
         command: { commandId: randomUUID(), type: 'test.echo', issuedAt: new Date().toISOString(), actor: { kind: 'service', id: 'test' }, data: { n } },
       });
 
-    // Its reply is the batch that crashes the consumer: lost, so the caller gets TIMEOUT (and
-    // would retry with its Idempotency-Key).
-    const lost = request(1, 3000);
+    await expect(request(1)).resolves.toMatchObject({ ok: true, result: { n: 1 } });
+    // The batch holding this reply crashes the consumer; the replacement reads it again.
+    const pending = request(2);
     await until(() => !client.consuming, 10_000, 'the crash');
     await expect(consumersReadiness([client])()).rejects.toThrow('not consuming');
-    await expect(lost).rejects.toMatchObject({ code: 'TIMEOUT' });
-
-    await until(() => client.consuming, 30_000, 'the replacement reply consumer');
-    const reply = await request(2, 10_000);
-    expect(reply).toMatchObject({ ok: true, result: { n: 2 } });
+    await expect(pending).resolves.toMatchObject({ ok: true, result: { n: 2 } });
+    await until(() => client.consuming, 10_000, 'the replacement reply consumer');
+    await expect(request(3)).resolves.toMatchObject({ ok: true, result: { n: 3 } });
     expect(await restartsCounted(registry, 'gateway-replies-sup-test')).toBe(1);
   }, 90_000);
 });
