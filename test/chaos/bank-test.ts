@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { ensureInfra, type InfraEndpoints } from '../../scripts/infra';
 import { generateJwtKey } from '../../scripts/stack/keys';
-import { ProcessStack } from '../../scripts/stack/processes';
+import { ProcessStack, waitForReady } from '../../scripts/stack/processes';
 import { provision } from '../../scripts/stack/provision';
 import { seedUsers, type SeededUser } from '../../scripts/stack/seed';
 import { repoRoot, type ServiceName } from '../../scripts/stack/services';
@@ -99,20 +99,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The services whose /readyz has not answered 200 within the time, each with its last checks. */
 async function servicesNotReady(urls: Record<ServiceName, string>, withinMs: number): Promise<string[]> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const answers = await Promise.all(
-      Object.entries(urls).map(async ([name, url]) => {
+  const waited = await Promise.all(Object.entries(urls).map(([name, url]) => waitForReady(url, withinMs).then(() => null, () => ({ name, url }))));
+  return Promise.all(
+    waited
+      .filter((w) => w !== null)
+      .map(async ({ name, url }) => {
         const response = await requestJson(url, 'GET', '/readyz').catch(() => null);
-        return { name, response };
+        return `${name} (${response ? JSON.stringify(response.body) : 'no answer'})`;
       }),
-    );
-    const notReady = answers.filter((a) => a.response?.status !== 200);
-    if (notReady.length === 0 || Date.now() > deadline) {
-      return notReady.map((a) => `${a.name} (${a.response ? JSON.stringify(a.response.body) : 'no answer'})`);
-    }
-    await sleep(1000);
-  }
+  );
 }
 
 function isDefinitive(a: Attempt): boolean {

@@ -82,13 +82,21 @@ export class RequestReplyClient {
     // (retried with its Idempotency-Key, the command gets its stored outcome).
     let markFirstFetch: () => void = () => undefined;
     const firstFetch = new Promise<void>((resolve) => (markFirstFetch = resolve));
+    let fetchedOnce = false;
     this.replies = new SupervisedConsumer({
       groupId: this.groupId,
       logger: this.logger,
       ...(this.restarts ? { restarts: this.restarts } : {}),
       create: () => this.kafka.consumer({ groupId: this.groupId, ...fastGroupSettings, maxWaitTimeInMs: 50 }),
       start: async (consumer) => {
-        consumer.on(consumer.events.FETCH, () => markFirstFetch());
+        if (!fetchedOnce) {
+          // Only the first fetch matters: the listener goes, so later fetches cost nothing here.
+          const stopListening = consumer.on(consumer.events.FETCH, () => {
+            fetchedOnce = true;
+            markFirstFetch();
+            stopListening();
+          });
+        }
         await consumer.connect();
         await consumer.subscribe({ topic: this.replyTopic, fromBeginning: false });
         const resumeAt = [...this.nextOffsets];
