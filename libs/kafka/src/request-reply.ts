@@ -75,11 +75,12 @@ export class RequestReplyClient {
   }
 
   async start(): Promise<void> {
-    // The first completed fetch fixes the "latest" start offset; only after it can no reply be
-    // missed. A replacement consumer after a crash resumes each partition after the last reply
-    // delivered from it, so the replies produced meanwhile still reach their waiters; a partition
-    // nothing was delivered from yet starts at "latest", and a reply lost there ends in TIMEOUT
-    // (retried with its Idempotency-Key, the command gets its stored outcome).
+    // Every consumer of this client starts each reply partition where the one before stopped: the
+    // first at the end of the topic as it was before it joined, a replacement after a crash after
+    // the last reply delivered from that partition (or that same end, if nothing was). So the
+    // replies produced while the consumer was away, including on a partition it had not read from
+    // yet, still reach their waiters. The group commits nothing, so the offsets live here.
+    await this.recordEndOffsets();
     let markFirstFetch: () => void = () => undefined;
     const firstFetch = new Promise<void>((resolve) => (markFirstFetch = resolve));
     let fetchedOnce = false;
@@ -125,6 +126,19 @@ export class RequestReplyClient {
     await this.replies.start();
     await this.replies.ready;
     await firstFetch;
+  }
+
+  /** Where each reply partition ends now: the start of every partition nothing was delivered from yet. */
+  private async recordEndOffsets(): Promise<void> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      for (const { partition, offset } of await admin.fetchTopicOffsets(this.replyTopic)) {
+        if (!this.nextOffsets.has(partition)) this.nextOffsets.set(partition, offset);
+      }
+    } finally {
+      await admin.disconnect();
+    }
   }
 
   private deliver(message: KafkaMessage): void {

@@ -33,6 +33,7 @@ function kafkaWhoseBatchCrashes(kafka: Kafka, { crashOnBatch = 1, failingReconne
   let crashed = false;
   let connectsToFail = failingReconnects;
   return {
+    admin: (config?: Parameters<Kafka['admin']>[0]) => kafka.admin(config),
     consumer: (config: Parameters<Kafka['consumer']>[0]): Consumer => {
       const consumer = kafka.consumer(config);
       if (crashed && connectsToFail > 0) {
@@ -71,7 +72,7 @@ async function restartsCounted(registry: Registry, groupId: string): Promise<num
 
 describe('consumers after a crash kafkajs does not restart (real broker)', () => {
   const prefix = uniquePrefix();
-  const topics = { events: `${prefix}sup-events`, retry: `${prefix}sup-retry`, commands: `${prefix}sup-cmd`, replies: `${prefix}sup-replies` };
+  const topics = { events: `${prefix}sup-events`, retry: `${prefix}sup-retry`, commands: `${prefix}sup-cmd`, replies: `${prefix}sup-replies`, freshReplies: `${prefix}sup-replies-fresh` };
   const kafka = createKafka({ brokers: testInfra().kafkaBrokers, clientId: 'supervised-int', logger });
   let producer: BatchingProducer;
   const stopLater: Array<() => Promise<void>> = [];
@@ -85,6 +86,7 @@ describe('consumers after a crash kafkajs does not restart (real broker)', () =>
       { topic: topics.commands, numPartitions: 1 },
       { topic: dlqOf(topics.commands), numPartitions: 1 },
       { topic: topics.replies, numPartitions: 1 },
+      { topic: topics.freshReplies, numPartitions: 1 },
     ]);
     producer = new BatchingProducer(kafka.producer(), logger);
     await producer.connect();
@@ -149,10 +151,13 @@ describe('consumers after a crash kafkajs does not restart (real broker)', () =>
     await until(() => consumer.consuming, 10_000, 'the replacement to join');
   }, 90_000);
 
-  it('when the gateway reply consumer crashes for good, then a new one resumes after the last reply delivered, the pending request is answered, and the readiness check fails meanwhile', async () => {
+  /** A command consumer that answers every command with its data, on the reply-to it names; started once. */
+  let echoServer: Promise<void> | undefined;
+  const ensureEchoServer = () => (echoServer ??= startEchoServer(`${prefix}sup-server`));
+  async function startEchoServer(groupId: string) {
     const server = await startConsumer({
       kafka,
-      groupId: `${prefix}sup-server`,
+      groupId,
       topics: [topics.commands],
       schema: anyCommand,
       logger,
@@ -166,8 +171,11 @@ describe('consumers after a crash kafkajs does not restart (real broker)', () =>
     });
     stopLater.push(server.stop);
     await server.ready;
+  }
+
+  async function startReplyClient(replyTopic: string, crashOnBatch: number, instanceId: string) {
     const registry = new Registry();
-    const client = new RequestReplyClient(kafkaWhoseBatchCrashes(kafka, { crashOnBatch: 2 }), producer, topics.replies, logger, 'sup-test', registry);
+    const client = new RequestReplyClient(kafkaWhoseBatchCrashes(kafka, { crashOnBatch }), producer, replyTopic, logger, instanceId, registry);
     await client.start();
     stopLater.push(() => client.stop());
     expect(client.consuming).toBe(true);
@@ -178,6 +186,12 @@ describe('consumers after a crash kafkajs does not restart (real broker)', () =>
         timeoutMs: 15_000,
         command: { commandId: randomUUID(), type: 'test.echo', issuedAt: new Date().toISOString(), actor: { kind: 'service', id: 'test' }, data: { n } },
       });
+    return { client, registry, request };
+  }
+
+  it('when the gateway reply consumer crashes for good, then a new one resumes after the last reply delivered, the pending request is answered, and the readiness check fails meanwhile', async () => {
+    await ensureEchoServer();
+    const { client, registry, request } = await startReplyClient(topics.replies, 2, 'sup-test');
 
     await expect(request(1)).resolves.toMatchObject({ ok: true, result: { n: 1 } });
     // The batch holding this reply crashes the consumer; the replacement reads it again.
@@ -188,5 +202,16 @@ describe('consumers after a crash kafkajs does not restart (real broker)', () =>
     await until(() => client.consuming, 10_000, 'the replacement reply consumer');
     await expect(request(3)).resolves.toMatchObject({ ok: true, result: { n: 3 } });
     expect(await restartsCounted(registry, 'gateway-replies-sup-test')).toBe(1);
+  }, 90_000);
+
+  it('when the reply consumer crashes on the first reply a partition ever held, then the replacement starts that partition where it ended before the client started, and the pending request is answered', async () => {
+    // Its replies go to a topic of their own, so the crash comes before anything was delivered from it.
+    await ensureEchoServer();
+    const { client, registry, request } = await startReplyClient(topics.freshReplies, 1, 'sup-fresh');
+    const pending = request(4);
+    await until(() => !client.consuming, 10_000, 'the crash');
+    await expect(pending).resolves.toMatchObject({ ok: true, result: { n: 4 } });
+    await until(() => client.consuming, 10_000, 'the replacement reply consumer');
+    expect(await restartsCounted(registry, 'gateway-replies-sup-fresh')).toBe(1);
   }, 90_000);
 });
