@@ -7,7 +7,8 @@
  * BENCH_OPEN_FRACTIONS (0.5,0.8), BENCH_HOT_CONNECTIONS (the largest concurrency), BENCH_CPU_PROF (e.g.
  * "gateway,ledger": profiles written to .run/bench/<prefix>/profiles and summarised),
  * BENCH_KEEP=1 keeps the run's schemas and topics, BENCH_SKIP_BASELINE=1 / BENCH_SKIP_PIPELINE=1 /
- * BENCH_SKIP_LEDGER_APPLY=1 (no `bench:ledger` figure).
+ * BENCH_SKIP_FLOOR=1 (no transport floor, ./lib/transport-floor.ts) / BENCH_SKIP_LEDGER_APPLY=1 (no
+ * `bench:ledger` figure).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createPublicKey, randomUUID } from 'node:crypto';
@@ -30,6 +31,8 @@ import { cpuSnapshot, cpuUse, describeCpuUse, type CpuUse } from './lib/cpu';
 import { runStep, type GeneratedRequest, type StepResult, type StepSpec } from './lib/load';
 import { describeStages, stageFigures, stageSnapshot, type StageFigures } from './lib/stage-metrics';
 import { summariseProfiles } from './lib/profile';
+import { measureTransportFloor, type TransportFloor } from './lib/transport-floor';
+import { gatewayConfigSchema } from '../services/gateway/src/config';
 import { say, status } from './lib/progress';
 import { benchServiceEnv } from './lib/service-env';
 
@@ -60,6 +63,7 @@ const settings = {
   skipBaseline: process.env.BENCH_SKIP_BASELINE === '1',
   skipPipeline: process.env.BENCH_SKIP_PIPELINE === '1',
   skipLedgerApply: process.env.BENCH_SKIP_LEDGER_APPLY === '1',
+  skipFloor: process.env.BENCH_SKIP_FLOOR === '1',
 };
 const resultsDir = join(repoRoot, 'bench', 'results');
 
@@ -264,6 +268,15 @@ function markdown(result: Record<string, any>): string {
   lines.push(`Hot account (many users paying COURSE_FEES at once): ${hot ? `${hot.purchasesPerSec} purchases/s, p99 ${hot.p99Ms} ms` : 'not measured'} (target ≥ 2,000/s).`);
   if (result.baselineHotAccount) lines.push(`Baseline hot account (everyone paying one row): ${result.baselineHotAccount.purchasesPerSec}/s, p99 ${result.baselineHotAccount.p99Ms} ms.`);
   lines.push(`Ledger apply alone: ${result.ledgerApply.commandsPerSec ?? 'n/a'} commands/s (${result.ledgerApply.note}).`);
+  const floor = result.transportFloor as TransportFloor | undefined;
+  if (floor) {
+    const times = (x: number, of: SystemResult | null) => (of ? ` = ${(x / of.transfersPerSec).toFixed(2)}× the baseline` : '');
+    lines.push(
+      `Transport floor (HTTP → Kafka command → consumer answering at once → Kafka reply → HTTP, nothing else; same connections as the pipeline's peak): ` +
+        `**${floor.kafkaRoundTrip.requestsPerSec}/s**${times(floor.kafkaRoundTrip.requestsPerSec, b)}; HTTP alone ${floor.httpOnly.requestsPerSec}/s${times(floor.httpOnly.requestsPerSec, b)}` +
+        `${p ? `; the pipeline reaches ${((p.transfersPerSec / floor.kafkaRoundTrip.requestsPerSec) * 100).toFixed(0)} % of the transport floor` : ''}.`,
+    );
+  }
   lines.push(`Invariants: **${result.invariants.ok ? 'ok' : 'VIOLATED'}**.`, '');
   lines.push('## Every step', '', '| step | offered/s | transfers/s | p50 | p90 | p99 | max | codes | errors |', '|---|---|---|---|---|---|---|---|---|');
   for (const s of [...(p?.steps ?? []), ...(b?.steps ?? []), ...(hot ? [hot.step] : []), ...(result.baselineHotAccount ? [result.baselineHotAccount.step] : [])] as StepResult[]) {
@@ -276,6 +289,11 @@ function markdown(result: Record<string, any>): string {
   lines.push('', '## Where the CPU went (ms per committed transfer, from /proc) and what the services saw', '');
   for (const s of observed) {
     lines.push(`- **${s.label}**: ${s.cpu ? describeCpuUse(s.cpu) : 'no CPU figures (no /proc)'}${s.stages ? `; ${describeStages(s.stages)}` : ''}`);
+  }
+  if (floor) {
+    for (const step of [floor.httpOnly, floor.kafkaRoundTrip]) {
+      lines.push(`- **${step.label}**: ${step.requestsPerSec} requests/s, p50 ${step.p50Ms} ms, p99 ${step.p99Ms} ms, ${step.errors} failed; ${step.cpu ? describeCpuUse(step.cpu).replace('per transfer', 'per request') : 'no CPU figures'}`);
+    }
   }
   if (result.commits) {
     lines.push('', `PostgreSQL commits (whole server, includes other clients): ${JSON.stringify(result.commits)}`);
@@ -425,6 +443,23 @@ async function main(): Promise<void> {
       if (!settings.keep) await dropBaseline(infra.databaseUrl, schema);
     }
 
+    if (!settings.skipFloor) {
+      // At the pipeline's peak step, the transport alone: how high the design could go here at best.
+      const peakConnections = (result.pipeline as SystemResult | null)?.steps.find((x) => x.label === result.pipeline.peakStep)?.connections;
+      const bodies = transferGenerator(users, false);
+      result.transportFloor = await measureTransportFloor({
+        kafkaBrokers: infra.kafkaBrokers,
+        prefix,
+        connections: peakConnections ?? Math.max(...settings.concurrencies),
+        durationSec: settings.stepSec,
+        warmupSec: settings.warmupSec,
+        // The linger the bench's gateway ran with: its configured default unless the bench set one.
+        lingerMs: gatewayConfigSchema.shape.GATEWAY_PRODUCE_LINGER_MS.parse(benchServiceEnv().GATEWAY_PRODUCE_LINGER_MS),
+        logDir: runDir,
+        nextBody: () => bodies().body,
+      });
+    }
+
     result.ledgerApply = settings.skipLedgerApply ? { commandsPerSec: null, note: 'skipped (BENCH_SKIP_LEDGER_APPLY=1)' } : await ledgerApplyFigure();
     if (result.pipeline && result.baseline) result.ratio = Math.round((result.pipeline.transfersPerSec / result.baseline.transfersPerSec) * 100) / 100;
   } finally {
@@ -442,6 +477,7 @@ async function main(): Promise<void> {
     invariants: result.invariants,
     ratio: result.ratio,
     baselineHotAccount: result.baselineHotAccount,
+    transportFloor: result.transportFloor ?? null,
     commits: result.commits ?? null,
     startedAt,
     machine: result.machine,
@@ -461,7 +497,7 @@ async function main(): Promise<void> {
   );
   appendFileSync(
     join(resultsDir, 'history.jsonl'),
-    `${JSON.stringify({ startedAt, pipeline: result.pipeline?.transfersPerSec ?? null, baseline: result.baseline?.transfersPerSec ?? null, ratio: result.ratio, hot: result.hotAccount?.purchasesPerSec ?? null, p99At80: result.pipeline?.at80PercentOfPeak?.p99Ms ?? null, invariants: result.invariants.ok })}\n`,
+    `${JSON.stringify({ startedAt, pipeline: result.pipeline?.transfersPerSec ?? null, baseline: result.baseline?.transfersPerSec ?? null, ratio: result.ratio, hot: result.hotAccount?.purchasesPerSec ?? null, p99At80: result.pipeline?.at80PercentOfPeak?.p99Ms ?? null, transportFloor: result.transportFloor?.kafkaRoundTrip.requestsPerSec ?? null, invariants: result.invariants.ok })}\n`,
   );
   say(`results: bench/results/latest.json, latest.md, latest.svg`);
   say(
