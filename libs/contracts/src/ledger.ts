@@ -227,3 +227,8 @@ export const transactionIdParam = z
   .string()
   .regex(/^[1-9][0-9]{0,15}$/, 'must be a positive integer')
   .transform(Number);
+
+/** The reason of the BURN that closes a deleted user's wallet: one text whoever sends the close. */
+export function closeWalletReason(userId: number): string {
+  return `Account deleted: remaining balance burned (user ${userId})`;
+}

@@ -43,3 +43,15 @@ export interface WireError {
 export function validationError(errors: FieldError[], detail = 'The request is invalid'): AppError {
   return new AppError('VALIDATION_FAILED', detail, { errors });
 }
+
+/**
+ * A rule the code itself guarantees was broken (a bug, or data no code path should have written):
+ * never a condition of the world. Retrying the same input breaks it again, so a consumer sets the
+ * message aside instead of retrying it for ever (docs/RELIABILITY.md "Failure classes").
+ */
+export class InvariantViolation extends Error {
+  constructor(detail: string) {
+    super(`invariant: ${detail}`);
+    this.name = 'InvariantViolation';
+  }
+}

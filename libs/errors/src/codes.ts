@@ -51,6 +51,8 @@ export const errorCatalog = {
   REFUND_EXCEEDS_PURCHASE: { kind: 'unprocessable', title: 'Refund exceeds the purchase' },
   NOT_REFUNDABLE: { kind: 'unprocessable', title: 'Transaction is not refundable' },
   IDEMPOTENCY_KEY_REUSED: { kind: 'unprocessable', title: 'Idempotency-Key reused with a different request' },
+  BALANCE_LIMIT_EXCEEDED: { kind: 'unprocessable', title: 'A balance or running total would exceed the largest amount the ledger holds' },
+  COMMAND_FAILED: { kind: 'unprocessable', title: 'The command could not be applied and was set aside' },
   RATE_LIMITED: { kind: 'rate-limited', title: 'Too many requests' },
   UNAVAILABLE: { kind: 'unavailable', title: 'Service unavailable' },
   TIMEOUT: { kind: 'timeout', title: 'The command did not complete in time' },

@@ -1,10 +1,13 @@
 import type { ConsumerRunConfig, Kafka, KafkaMessage } from 'kafkajs';
 import type { z } from 'zod';
 import { dlqOf, headerNames } from '@coin/contracts';
+import { AppError, type WireError } from '@coin/errors';
 import type { Logger } from '@coin/logger';
 import type { BatchingProducer } from './batching-producer';
 import { fastGroupSettings } from './client';
+import { classifyFailure } from './failures';
 import { readHeaders } from './headers';
+import { replyAddressOf, replyBodyOf, sendReply } from './replies';
 import { consumerMetrics, consumerRestartCounter, loggerForHeaders, type ConsumerMetrics } from './metrics';
 import { SupervisedConsumer } from './supervised-consumer';
 import type { Registry } from 'prom-client';
@@ -18,6 +21,8 @@ export interface Delivered<T> {
   offset: string;
   /** The consumer's logger bound to the message's requestId / commandId / correlationId headers. */
   log?: Logger;
+  /** The message as it arrived: what a dead letter carries. */
+  raw?: KafkaMessage;
 }
 
 /**
@@ -36,6 +41,7 @@ class DeliveredMessage<T> implements Delivered<T> {
     readonly partition: number,
     readonly offset: string,
     private readonly consumerLog: Logger,
+    readonly raw: KafkaMessage,
   ) {}
 
   get log(): Logger {
@@ -69,6 +75,17 @@ export interface ConsumerOptions<S extends z.ZodType> {
   /** Registers batch size, handler duration, lag and message counters on this registry. */
   metrics?: Registry;
   /**
+   * Stores the outcome of a message set aside for a permanent failure (see `applyIsolating`) so
+   * that a redelivery or a retry with the same command id is answered the same way, and returns
+   * the outcome stored (an earlier one if there was). The consumer then answers the caller with it, if the message has a
+   * reply address, and dead-letters the message. Without it the caller is answered with the
+   * COMMAND_FAILED error and nothing is stored. Resolve null to answer nobody (internal messages
+   * an operator redrives).
+   */
+  recordSetAside?: (item: Delivered<z.output<S>>, error: WireError) => Promise<{ ok: boolean; reply: unknown } | null>;
+  /** How a message whose failure is not recognised is retried alone before it is set aside. */
+  isolation?: Partial<IsolationSettings>;
+  /**
    * Fetch sizing and group timing, passed to the kafkajs consumer over the fast defaults.
    * Larger fetches make larger batches, which is what a batch-per-transaction handler (the
    * ledger) wants; such a handler also needs a session timeout well above its slowest batch.
@@ -88,6 +105,33 @@ export interface RunningConsumer {
   readonly consuming: boolean;
   stop(): Promise<void>;
 }
+
+export interface IsolationSettings {
+  /** Attempts of one message alone, when its failure is of no known class (failures.ts). */
+  unknownAttempts: number;
+  /** First pause between those attempts; doubles each time. */
+  backoffMs: number;
+}
+
+const defaultIsolation: IsolationSettings = { unknownAttempts: 3, backoffMs: 250 };
+
+/** The id the caller will look for: the command's own, else its header (unparseable messages). */
+function commandIdOf(value: unknown, headers: Record<string, string>): string {
+  const fromValue = (value as { commandId?: unknown } | null)?.commandId;
+  const id = typeof fromValue === 'string' ? fromValue : headers[headerNames.commandId];
+  return id && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id : '00000000-0000-0000-0000-000000000000';
+}
+
+/** The error a caller gets for a command set aside: its id, never the internal error text. */
+export function commandFailedError(commandId: string, why: 'refused' | 'failed'): WireError {
+  const detail =
+    why === 'refused'
+      ? `Command ${commandId} was refused before it was applied (it does not match the command contract) and was set aside for operators; nothing changed`
+      : `Command ${commandId} could not be applied and was set aside for operators; nothing changed`;
+  return new AppError('COMMAND_FAILED', detail).toWire();
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function parseMessage<S extends z.ZodType>(
   schema: S,
@@ -181,13 +225,14 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
         const parsed = parseMessage(options.schema, message);
         if (parsed.ok) {
           const key = message.key ? message.key.toString() : null;
-          valid.push(new DeliveredMessage(parsed.value, key, readHeaders(message.headers), batch.topic, batch.partition, message.offset, log));
+          valid.push(new DeliveredMessage(parsed.value, key, readHeaders(message.headers), batch.topic, batch.partition, message.offset, log, message));
         } else {
           loggerForHeaders(log, readHeaders(message.headers)).warn(
             { topic: batch.topic, partition: batch.partition, offset: message.offset, error: parsed.error },
             'dead-lettering invalid message',
           );
           await deadLetter(options.producer, batch.topic, batch.partition, message, parsed.error);
+          await answerUndecided(options.producer, readHeaders(message.headers));
         }
       }
       const labels = { group: options.groupId, topic: batch.topic };
@@ -196,13 +241,14 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
       if (valid.length > 0) {
         const endTimer = metrics?.batchDuration.startTimer(labels);
         try {
-          await options.handleBatch(valid, { heartbeat });
+          const setAside = await applyIsolating(valid, { heartbeat }, options, log);
+          if (setAside > 0) metrics?.messages.inc({ ...labels, outcome: 'set_aside' }, setAside);
         } catch (err) {
           metrics?.messages.inc({ ...labels, outcome: 'handler_failed' }, valid.length);
           // kafkajs retries the batch; say which commands it held so their logs can be found.
           log.error(
             { err, topic: batch.topic, partition: batch.partition, firstOffset: batch.firstOffset(), commandIds: valid.slice(0, 20).map((v) => v.headers[headerNames.commandId]).filter(Boolean) },
-            'batch handler failed; the batch will be redelivered',
+            'batch handler failed for a transient reason; the batch will be redelivered',
           );
           throw err;
         }
@@ -217,4 +263,91 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
       await heartbeat();
     },
   };
+}
+
+/** A command dead-lettered before anything decided it is answered at once, never left to time out. */
+async function answerUndecided(producer: BatchingProducer, headers: Record<string, string>): Promise<void> {
+  const address = replyAddressOf(headers);
+  if (!address) return;
+  const commandId = commandIdOf(null, headers);
+  await sendReply(producer, address, { commandId, ok: false, error: commandFailedError(commandId, 'refused') });
+}
+
+/**
+ * Runs the handler on a batch so that no message can stop the partition (docs/RELIABILITY.md
+ * "Failure classes"). A transient failure is thrown: the batch comes back and is retried. Any
+ * other failure splits the batch in two halves, each handled on its own, in order, down to the
+ * single message that fails; that one is retried alone if its failure is not recognised, then
+ * set aside: its outcome stored (recordSetAside), its caller answered, the message
+ * dead-lettered with the error. Handlers are idempotent, so a half handled again after a
+ * partial failure changes nothing. Returns how many messages were set aside.
+ */
+export async function applyIsolating<T>(
+  items: Delivered<T>[],
+  control: BatchControl,
+  options: Pick<ConsumerOptions<z.ZodType<T>>, 'handleBatch' | 'recordSetAside' | 'producer' | 'isolation'> & { handleBatch: (items: Delivered<T>[], control: BatchControl) => Promise<void> },
+  log: Logger,
+): Promise<number> {
+  const settings = { ...defaultIsolation, ...(options.isolation ?? {}) };
+  const handle = (part: Delivered<T>[]) => options.handleBatch(part, control);
+
+  const settleAlone = async (item: Delivered<T>, first: unknown): Promise<number> => {
+    let failure = first;
+    for (let attempt = 2; classifyFailure(failure) === 'unknown' && attempt <= settings.unknownAttempts; attempt += 1) {
+      await sleep(settings.backoffMs * 2 ** (attempt - 2));
+      await control.heartbeat();
+      try {
+        await handle([item]);
+        return 0;
+      } catch (err) {
+        if (classifyFailure(err) === 'transient') throw err;
+        failure = err;
+      }
+    }
+    await setAside(item, failure);
+    return 1;
+  };
+
+  const setAside = async (item: Delivered<T>, failure: unknown): Promise<void> => {
+    const commandId = commandIdOf(item.value, item.headers);
+    const error = commandFailedError(commandId, 'failed');
+    // Only a failure known to be the message's is stored: an unrecognised one (a bug, say) is
+    // answered but not remembered, so a retry after the fix, or a redrive, applies the command.
+    const stored = options.recordSetAside && classifyFailure(failure) === 'permanent' ? await options.recordSetAside(item, error) : undefined;
+    const outcome = stored === undefined ? { ok: false, reply: error } : stored;
+    const address = replyAddressOf(item.headers);
+    if (address && outcome) await sendReply(options.producer, address, replyBodyOf(commandId, outcome));
+    const text = failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure);
+    const code = (failure as { code?: unknown } | null)?.code;
+    const reason = `set aside (${classifyFailure(failure)}${typeof code === 'string' ? `, code ${code}` : ''}): ${text}`;
+    log.error({ err: failure, topic: item.topic, partition: item.partition, offset: item.offset, commandId }, 'message set aside: the handler cannot apply it');
+    await deadLetter(options.producer, item.topic, item.partition, item.raw ?? rawOf(item), reason);
+  };
+
+  const run = async (part: Delivered<T>[]): Promise<number> => {
+    try {
+      await handle(part);
+      return 0;
+    } catch (err) {
+      if (classifyFailure(err) === 'transient') throw err;
+      if (part.length === 1) return settleAlone(part[0]!, err);
+      log.warn({ err, count: part.length, firstOffset: part[0]!.offset }, 'batch failed for a reason retrying may not cure; isolating the message');
+      const middle = Math.ceil(part.length / 2);
+      const left = await run(part.slice(0, middle));
+      return left + (await run(part.slice(middle)));
+    }
+  };
+  return run(items);
+}
+
+/** A delivered message rebuilt for its dead letter when the original is not at hand. */
+function rawOf<T>(item: Delivered<T>): KafkaMessage {
+  return {
+    key: item.key === null ? null : Buffer.from(item.key),
+    value: Buffer.from(JSON.stringify(item.value)),
+    headers: item.headers,
+    offset: item.offset,
+    timestamp: String(Date.now()),
+    attributes: 0,
+  } as KafkaMessage;
 }

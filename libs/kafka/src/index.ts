@@ -9,3 +9,4 @@ export * from './outbox-publisher';
 export * from './metrics';
 export * from './group-commit';
 export * from './supervised-consumer';
+export * from './failures';

@@ -30,6 +30,8 @@ export interface RequestOptions {
 
 interface Waiter {
   resolve: (reply: Reply) => void;
+  reject: (err: AppError) => void;
+  commandId: string;
   timer: NodeJS.Timeout;
 }
 
@@ -149,7 +151,10 @@ export class RequestReplyClient {
     if (correlationId !== undefined && !this.waiters.has(correlationId)) return;
     const parsed = parseMessage(replySchema, message);
     if (!parsed.ok) {
-      this.logger.warn({ error: parsed.error, offset: message.offset }, 'ignoring invalid reply');
+      this.logger.warn({ error: parsed.error, offset: message.offset }, 'invalid reply');
+      // A garbled reply to a request of ours: its caller learns at once that the outcome is
+      // unknown (the same answer a timeout gives) instead of waiting out the deadline.
+      if (correlationId !== undefined) this.fail(correlationId, 'The reply to this command could not be read; retry with the same Idempotency-Key');
       return;
     }
     const waiter = this.waiters.get(parsed.value.correlationId);
@@ -157,6 +162,15 @@ export class RequestReplyClient {
     this.waiters.delete(parsed.value.correlationId);
     clearTimeout(waiter.timer);
     waiter.resolve(parsed.value);
+  }
+
+  /** Answers a waiting request with TIMEOUT's meaning (outcome unknown) before its deadline. */
+  private fail(correlationId: string, detail: string): void {
+    const waiter = this.waiters.get(correlationId);
+    if (!waiter) return;
+    this.waiters.delete(correlationId);
+    clearTimeout(waiter.timer);
+    waiter.reject(new AppError('TIMEOUT', detail, { extra: { commandId: waiter.commandId } }));
   }
 
   /** Sends the command and resolves with its reply; rejects with AppError TIMEOUT / UNAVAILABLE. */
@@ -182,6 +196,11 @@ export class RequestReplyClient {
           this.logger.debug({ ...ids, type: command.type, ok: reply.ok }, 'command replied');
           resolve(reply);
         },
+        reject: (err) => {
+          endTimer?.({ outcome: 'unreadable' });
+          reject(err);
+        },
+        commandId: command.commandId,
         timer,
       });
     });

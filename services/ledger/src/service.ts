@@ -6,7 +6,8 @@ import type { Logger } from '@coin/logger';
 import { Counter, Histogram } from 'prom-client';
 import type { LedgerConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
-import { outboxBatches, outboxBatchPublisher, type OutboxBatch } from './db/ledger-repo';
+import { outboxBatches, outboxBatchPublisher, storeSetAsideOutcome, type OutboxBatch } from './db/ledger-repo';
+import { requestHashOf } from './domain/batch';
 import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
 import { handleUserEvents } from './kafka/user-events';
 
@@ -119,6 +120,18 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     commitIntervalMs: 500,
     tuning: { maxBytesPerPartition: config.LEDGER_FETCH_BYTES_PER_PARTITION_MAX, sessionTimeout: config.LEDGER_SESSION_TIMEOUT_MS },
     handleBatch: handleCommands,
+    // A command no apply can take is answered like a rejected one, and a retry gets the same
+    // answer. A credit leg stores nothing: its debit is committed, so an operator fixes the cause
+    // and redrives it from the dead-letter topic (docs/RELIABILITY.md); the audit shows it in flight.
+    recordSetAside: async ({ value: command }, error) =>
+      command.type === 'ledger.credit'
+        ? null
+        : storeSetAsideOutcome(pool, {
+            commandId: command.commandId,
+            type: command.type,
+            requestHash: command.type === 'ledger.open-wallet' ? null : requestHashOf(command),
+            reply: error,
+          }),
   });
   const userEvents = await startConsumer({
     kafka,

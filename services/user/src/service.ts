@@ -8,6 +8,7 @@ import { loadSigningKeys } from './domain/tokens';
 import { registerInternalRoutes } from './http/internal-routes';
 import { registerIdentityRoutes } from './http/identity-routes';
 import { handleUserCommands } from './kafka/user-commands';
+import { storeSetAsideOutcome } from './db/processed-commands';
 
 export interface RunningService {
   /** host:port of the internal HTTP API. */
@@ -65,6 +66,9 @@ export async function startUserService(config: Readonly<UserConfig>, logger: Log
     partitionsConsumedConcurrently: 3,
     metrics,
     handleBatch: handleUserCommands({ pool, producer, outbox, topicPrefix: config.TOPIC_PREFIX, logger, now }),
+    // A command the database or a rule refuses for good is answered like a rejected one, and a
+    // retry with the same id gets the same answer (docs/RELIABILITY.md "Failure classes").
+    recordSetAside: ({ value: command }, error) => storeSetAsideOutcome(pool, command.commandId, command.type, error),
   });
   consumers.push(consumer);
   await consumer.ready;

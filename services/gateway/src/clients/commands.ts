@@ -41,7 +41,12 @@ export class CommandBus {
   /** Sends and returns the result of an accepted command, or throws the rejection. */
   async execute<T>(command: SendCommand): Promise<T> {
     const reply = await this.send(command);
-    if (!reply.ok) throw AppError.fromWire(reply.error);
+    if (!reply.ok) {
+      const error = AppError.fromWire(reply.error);
+      // A command set aside names itself, so the caller (and support) can find it.
+      if (error.code === 'COMMAND_FAILED') throw new AppError(error.code, error.message, { extra: { commandId: reply.commandId } });
+      throw error;
+    }
     return reply.result as T;
   }
 }

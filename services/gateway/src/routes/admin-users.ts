@@ -1,4 +1,5 @@
 import {
+  closeWalletReason,
   changeRoleBody,
   messageBody,
   problem,
@@ -7,6 +8,7 @@ import {
   userIdParam,
   userList,
   userListQuery,
+  walletKeyOfUser,
   type Role,
   type TopicNames,
   type User,
@@ -14,6 +16,8 @@ import {
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
+import { uuidV5 } from '@coin/security';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
@@ -113,7 +117,7 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
       config: { access: 'superadmin' },
       schema: {
         tags: ['admin'],
-        summary: "Delete a user: personal data erased, tokens revoked, remaining coins burned (the last SUPERADMIN cannot be deleted)",
+        summary: "Delete a user: personal data erased, tokens revoked, wallet closed and remaining coins burned before it answers (the last SUPERADMIN cannot be deleted)",
         security: [{ bearerAuth: [] }],
         params: idParams,
         response: { 200: messageBody, 404: problem, 409: problem, ...errorResponses },
@@ -121,15 +125,30 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
     },
     async (request) => {
       const { id } = request.params;
+      const deleteCommandId = randomUUID();
       await deps.commands.execute({
         topic: deps.topics.userCommands,
         key: String(id),
         type: 'user.delete',
+        commandId: deleteCommandId,
         data: { userId: id },
         actor: actorOf(request),
         requestId: String(request.id),
       });
       await deps.tokenVersions.rememberDeleted(id);
+      // Deleted means closed when this answers (SPEC §6): the close runs in the wallet's own
+      // partition, so every transfer decided after it sees the wallet closed and is refused, and
+      // no one's coin is burned with the deleted user's balance. The ledger's user.deleted
+      // consumer sends the same close later; the second finds the wallet closed and does nothing.
+      await deps.commands.execute({
+        topic: deps.topics.ledgerCommands,
+        key: walletKeyOfUser(id),
+        type: 'ledger.close-wallet',
+        commandId: uuidV5(`ledger.close-wallet:${deleteCommandId}`),
+        data: { userId: id, reason: closeWalletReason(id) },
+        actor: actorOf(request),
+        requestId: String(request.id),
+      });
       return { message: 'User deleted' };
     },
   );

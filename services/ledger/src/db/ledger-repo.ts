@@ -18,6 +18,9 @@ type Queryable = Pick<PoolClient, 'query'>;
 
 /** A wallet update lost a race it should never be in (a second consumer on the partition). */
 export class StaleWalletError extends Error {
+  /** A serialization failure: consumers retry it (libs/kafka failures.ts), it is not the command's. */
+  readonly code = '40001';
+
   constructor(detail: string) {
     super(detail);
     this.name = 'StaleWalletError';
@@ -123,11 +126,27 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
   };
 }
 
-/** Takes more transaction ids when a batch needed more than it reserved (returns of credit legs). */
-export async function reserveTransactionIds(db: Queryable, count: number): Promise<number[]> {
-  if (count <= 0) return [];
-  const result = await db.query<{ id: number }>("SELECT nextval('transactions_id_seq') AS id FROM generate_series(1, $1::int)", [count]);
-  return result.rows.map((r) => r.id).sort((a, b) => a - b);
+/**
+ * Stores the outcome of a command the apply could not take (set aside by the consumer), unless an
+ * outcome is stored already, and returns the one that stands: a redelivery or a retry with the
+ * same Idempotency-Key is answered with it, like any rejected command.
+ */
+export async function storeSetAsideOutcome(
+  db: Queryable,
+  outcome: { commandId: string; type: string; requestHash: string | null; reply: unknown },
+): Promise<StoredOutcome> {
+  const result = await db.query<{ ok: boolean; reply: string; request_hash: string | null }>(
+    `WITH inserted AS (
+       INSERT INTO processed_commands (command_id, type, ok, reply, request_hash) VALUES ($1, $2, false, $3, $4)
+       ON CONFLICT (command_id) DO NOTHING
+       RETURNING ok, reply, request_hash)
+     SELECT ok, reply, request_hash FROM inserted
+     UNION ALL
+     SELECT ok, reply, request_hash FROM processed_commands WHERE command_id = $1 AND NOT EXISTS (SELECT 1 FROM inserted)`,
+    [outcome.commandId, outcome.type, JSON.stringify(outcome.reply), outcome.requestHash],
+  );
+  const row = result.rows[0]!;
+  return { ok: row.ok, reply: JSON.parse(row.reply) as unknown, requestHash: row.request_hash };
 }
 
 export interface BatchWrite {

@@ -10,7 +10,7 @@ import {
   type TreasuryCode,
   type Wallet,
 } from '@coin/contracts';
-import type { WireError } from '@coin/errors';
+import { InvariantViolation, type WireError } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
 import { decide, evolve, type CreditLeg, type Decision, type LedgerState, type NewTransaction, type WalletState } from './ledger';
 
@@ -193,7 +193,7 @@ export function outcomeOf(step: Extract<BatchStep, { kind: 'decided' }>, xafRate
     case 'ledger.close-wallet':
       return { ok: true, reply: { closed: decision.closes.length > 0, burnTransactionId: decision.transaction?.id ?? null } };
     default:
-      if (!decision.transaction || !subject) throw new Error(`invariant: ${command.type} accepted without a transaction`);
+      if (!decision.transaction || !subject) throw new InvariantViolation(`${command.type} accepted without a transaction`);
       return { ok: true, reply: { transaction: toTransaction(decision.transaction), wallet: toWalletView(subject, xafRate) } };
   }
 }

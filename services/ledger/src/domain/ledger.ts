@@ -7,7 +7,7 @@ import {
   type TransactionType,
   type TreasuryCode,
 } from '@coin/contracts';
-import type { ErrorCode } from '@coin/errors';
+import { InvariantViolation, type ErrorCode } from '@coin/errors';
 
 /**
  * The ledger's pure core (STYLE rule 2): `decide` turns a command and the state it reads into
@@ -129,6 +129,27 @@ function insufficient(wallet: WalletState, amount: number): Rejected {
   return reject('INSUFFICIENT_FUNDS', `The balance ${coins(wallet.balance)} is below the amount ${coins(amount)}`);
 }
 
+/**
+ * The largest balance or running total a wallet can hold: amounts are exact JavaScript integers
+ * (and BIGINT in PostgreSQL), so nothing may pass 2^53 − 1 minor units. A command that would is
+ * decided and rejected, never left to throw in `evolve` (which would stop its partition).
+ */
+export const walletAmountMax = Number.MAX_SAFE_INTEGER;
+
+/** Whether crediting `amount` keeps the wallet's balance and total received within the limit. */
+function canCredit(wallet: WalletState, amount: number): boolean {
+  return wallet.balance + amount <= walletAmountMax && wallet.totalReceived + amount <= walletAmountMax;
+}
+
+/** Whether debiting `amount` keeps the wallet's total sent within the limit. */
+function canDebit(wallet: WalletState, amount: number): boolean {
+  return wallet.totalSent + amount <= walletAmountMax;
+}
+
+function beyondLimit(wallet: WalletState): Rejected {
+  return reject('BALANCE_LIMIT_EXCEEDED', `The wallet ${wallet.key} would pass the largest amount a wallet can hold (${coins(walletAmountMax)})`);
+}
+
 function missingParty(p: Party): Rejected {
   return p.kind === 'user'
     ? reject('USER_NOT_FOUND', `User ${p.userId} has no wallet`)
@@ -170,6 +191,7 @@ export function decide(state: LedgerState, command: MoneyCommand, now: Date, nex
       const target = wallet(walletKeyOf(to));
       if (!target) return missingParty(to);
       if (target.status === 'CLOSED') return reject('RECIPIENT_CLOSED', 'The wallet to mint into is closed');
+      if (!canCredit(target, amount)) return beyondLimit(target);
       const transaction = newTransaction({ type: 'MINT', amount, from: null, to, reason });
       return accepted({ transaction, entries: [{ transactionId: transaction.id, walletKey: target.key, amount }], subjectKey: target.key });
     }
@@ -179,6 +201,7 @@ export function decide(state: LedgerState, command: MoneyCommand, now: Date, nex
       const source = wallet(walletKeyOf(from));
       if (!source) return missingParty(from);
       if (source.balance < amount) return insufficient(source, amount);
+      if (!canDebit(source, amount)) return beyondLimit(source);
       const transaction = newTransaction({ type: 'BURN', amount, from, to: null, reason });
       return accepted({ transaction, entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }], subjectKey: source.key });
     }
@@ -194,6 +217,8 @@ export function decide(state: LedgerState, command: MoneyCommand, now: Date, nex
       if (!target) return missingParty(to);
       if (target.status === 'CLOSED') return reject('RECIPIENT_CLOSED', 'The recipient wallet is closed');
       if (source.balance < amount) return insufficient(source, amount);
+      if (!canDebit(source, amount)) return beyondLimit(source);
+      if (!canCredit(target, amount)) return beyondLimit(target);
       const transaction = newTransaction({ type: kind, amount, from, to, reason, reference: reference ?? null });
       return accepted({
         transaction,
@@ -213,6 +238,8 @@ export function decide(state: LedgerState, command: MoneyCommand, now: Date, nex
       if (!target) return missingParty(to);
       if (target.status === 'CLOSED') return reject('RECIPIENT_CLOSED', 'The recipient wallet is closed');
       if (source.balance < amount) return insufficient(source, amount);
+      if (!canDebit(source, amount)) return beyondLimit(source);
+      if (!canCredit(target, amount)) return beyondLimit(target);
       const transaction = newTransaction({ type: 'REWARD', amount, from, to, reason });
       return accepted({
         transaction,
@@ -243,6 +270,8 @@ export function decide(state: LedgerState, command: MoneyCommand, now: Date, nex
       const target = wallet(walletKeyOf(to));
       if (!target || target.status === 'CLOSED') return reject('RECIPIENT_CLOSED', "The payer's wallet is closed");
       if (source.balance < amount) return insufficient(source, amount);
+      if (!canDebit(source, amount)) return beyondLimit(source);
+      if (!canCredit(target, amount)) return beyondLimit(target);
       const transaction = newTransaction({ type: 'REFUND', amount, from, to, reason, refundOf: purchase.id });
       return accepted({
         transaction,
@@ -256,18 +285,19 @@ export function decide(state: LedgerState, command: MoneyCommand, now: Date, nex
     case 'ledger.credit': {
       const { transactionId, to, amount, returnTo } = command.data;
       const target = wallet(walletKeyOf(to));
-      if (target && target.status === 'OPEN') {
+      if (target && target.status === 'OPEN' && canCredit(target, amount)) {
         return accepted({ entries: [{ transactionId, walletKey: target.key, amount }], subjectKey: target.key, credit: 'credited' });
       }
-      // The credited wallet closed after the debit committed: the coins go back, as a
-      // transaction of their own, so none is lost (docs/DESIGN.md "Closed wallets").
+      // The credited wallet closed after the debit committed (or cannot hold more): the coins go
+      // back, as a transaction of their own, so none is lost (docs/DESIGN.md "Closed wallets").
+      const why = target && target.status === 'OPEN' ? 'cannot hold more coins' : 'is closed';
       if (returnTo) {
         const transaction = newTransaction({
           type: 'TRANSFER',
           amount,
           from: to,
           to: returnTo,
-          reason: `Returned: the recipient's wallet is closed (transaction ${transactionId})`,
+          reason: `Returned: the recipient's wallet ${why} (transaction ${transactionId})`,
           returns: transactionId,
         });
         return accepted({ transaction, creditLegs: [{ transactionId: transaction.id, to: returnTo, amount, returnTo: null }], credit: 'returned' });
@@ -279,7 +309,7 @@ export function decide(state: LedgerState, command: MoneyCommand, now: Date, nex
         amount,
         from: to,
         to: null,
-        reason: `Burned: returned coins of transaction ${transactionId} found the sender's wallet closed`,
+        reason: `Burned: returned coins of transaction ${transactionId} found the sender's wallet ${why}`,
         returns: transactionId,
       });
       return accepted({ transaction, credit: 'burned' });
@@ -290,6 +320,7 @@ export function decide(state: LedgerState, command: MoneyCommand, now: Date, nex
       const target = wallet(walletKeyOfUser(userId));
       if (!target || target.status === 'CLOSED') return accepted({});
       if (target.balance === 0) return accepted({ closes: [target.key], subjectKey: target.key });
+      if (!canDebit(target, target.balance)) return beyondLimit(target);
       const party: Party = { kind: 'user', userId };
       const transaction = newTransaction({ type: 'BURN', amount: target.balance, from: party, to: null, reason });
       return accepted({
@@ -309,26 +340,26 @@ export function decide(state: LedgerState, command: MoneyCommand, now: Date, nex
 export function evolve(state: LedgerState, decision: Accepted, now: Date): void {
   for (const entry of decision.entries) {
     const wallet = state.wallets.get(entry.walletKey);
-    if (!wallet) throw new Error(`invariant: entry for unloaded wallet ${entry.walletKey}`);
+    if (!wallet) throw new InvariantViolation(`entry for unloaded wallet ${entry.walletKey}`);
     wallet.balance += entry.amount;
     if (entry.amount > 0) wallet.totalReceived += entry.amount;
     else wallet.totalSent -= entry.amount;
     wallet.updatedAt = now;
     if (wallet.balance < 0 || !Number.isSafeInteger(wallet.balance)) {
-      throw new Error(`invariant: balance of ${wallet.key} would be ${wallet.balance}`);
+      throw new InvariantViolation(`balance of ${wallet.key} would be ${wallet.balance}`);
     }
   }
   for (const key of decision.closes) {
     const wallet = state.wallets.get(key);
-    if (!wallet) throw new Error(`invariant: closing unloaded wallet ${key}`);
-    if (wallet.balance !== 0) throw new Error(`invariant: closing ${key} with balance ${wallet.balance}`);
+    if (!wallet) throw new InvariantViolation(`closing unloaded wallet ${key}`);
+    if (wallet.balance !== 0) throw new InvariantViolation(`closing ${key} with balance ${wallet.balance}`);
     wallet.status = 'CLOSED';
     wallet.updatedAt = now;
   }
   if (decision.refund) {
     const target = state.refundTargets.get(decision.refund.of);
-    if (!target) throw new Error(`invariant: refund of unloaded transaction ${decision.refund.of}`);
+    if (!target) throw new InvariantViolation(`refund of unloaded transaction ${decision.refund.of}`);
     target.refunded += decision.refund.amount;
-    if (target.refunded > target.amount) throw new Error(`invariant: transaction ${target.id} refunded beyond its amount`);
+    if (target.refunded > target.amount) throw new InvariantViolation(`transaction ${target.id} refunded beyond its amount`);
   }
 }

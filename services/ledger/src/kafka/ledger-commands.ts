@@ -23,9 +23,9 @@ import {
   type StoredOutcome,
 } from '../domain/batch';
 import { walletKeysOf, type CreditLeg, type LedgerState, type NewTransaction } from '../domain/ledger';
+import { InvariantViolation } from '@coin/errors';
 import {
   readBatch,
-  reserveTransactionIds,
   StaleWalletError,
   writeBatch,
   type BatchWrite,
@@ -77,27 +77,29 @@ export function transactionEventId(transactionId: number): string {
 }
 
 /**
- * Hands out the ids the batch read reserved; provisional negative ids beyond them (a credit leg
- * whose wallet is closed needs a return transaction nobody reserved) are remapped afterwards.
+ * The one place transaction ids come from: the ids the batch read reserved from the sequence.
+ * When a run needs more than were reserved (credit legs whose wallet is closed need returns
+ * nobody could count beforehand), the ids it could not hand out are counted and the whole run
+ * is redone from a fresh read with that many more reserved, so no id, `returns` or reason text
+ * ever holds a placeholder (an earlier version renumbered afterwards and missed `returns`).
  */
-function idAllocator(reserved: number[]) {
-  let next = 0;
-  let provisional = 0;
-  return {
-    take: () => (next < reserved.length ? reserved[next++]! : --provisional),
-    unreserved: () => -provisional,
-  };
-}
+export class TransactionIds {
+  private next = 0;
+  private missing = 0;
 
-function remapProvisionalIds(steps: BatchStep[], legs: CreditLeg[], ids: Map<number, number>): void {
-  const real = (id: number) => (id < 0 ? ids.get(id)! : id);
-  for (const step of steps) {
-    if (step.kind !== 'decided' || !step.decision.ok) continue;
-    const d = step.decision;
-    if (d.transaction) d.transaction.id = real(d.transaction.id);
-    for (const e of d.entries) e.transactionId = real(e.transactionId);
+  constructor(private readonly reserved: readonly number[]) {}
+
+  /** The next reserved id; 0 (never a transaction id) once they are used up, counted in `shortBy`. */
+  readonly take = (): number => {
+    if (this.next < this.reserved.length) return this.reserved[this.next++]!;
+    this.missing += 1;
+    return 0;
+  };
+
+  /** How many more ids the run needed than were reserved; the run is void when this is > 0. */
+  get shortBy(): number {
+    return this.missing;
   }
-  for (const leg of legs) leg.transactionId = real(leg.transactionId);
 }
 
 interface BatchResult {
@@ -133,20 +135,38 @@ async function applyBatch(pool: Pool, commands: LedgerCommand[], deps: LedgerCom
 
   const keys = new Set<string>(opens.map((c) => walletKeyOfUser(c.data.userId)));
   for (const c of money) for (const k of walletKeysOf(c)) keys.add(k);
-  const read = await readBatch(pool, {
-    commandIds: commands.map((c) => c.commandId),
-    walletKeys: [...keys],
-    refundOf: money.flatMap((c) => (c.type === 'ledger.refund' ? [c.data.transactionId] : [])),
-    idsToReserve: money.filter(mayCreateTransaction).length,
-  });
-  const { known, wallets: loaded } = read;
-  const state: LedgerState = { wallets: new Map([...loaded].map(([k, w]) => [k, w.state])), refundTargets: read.refundTargets };
+  let idsToReserve = money.filter(mayCreateTransaction).length;
+  for (;;) {
+    const read = await readBatch(pool, {
+      commandIds: commands.map((c) => c.commandId),
+      walletKeys: [...keys],
+      refundOf: money.flatMap((c) => (c.type === 'ledger.refund' ? [c.data.transactionId] : [])),
+      idsToReserve,
+    });
+    const state: LedgerState = { wallets: new Map([...read.wallets].map(([k, w]) => [k, w.state])), refundTargets: read.refundTargets };
+    const ids = new TransactionIds(read.reservedIds);
+    const steps = runBatch(state, read.known, money, now, ids.take);
+    const { creditSteps, legsToPublish } = creditOwnLegs(state, steps, owns, now, ids.take);
+    if (ids.shortBy === 0) return writeApplied(pool, deps, now, { commands, opens, read, state, steps, creditSteps, legs: legsToPublish });
+    // Redone from a fresh read: the run above changed `state`, and its ids are void.
+    idsToReserve += ids.shortBy;
+  }
+}
 
-  const ids = idAllocator(read.reservedIds);
-  const steps = runBatch(state, known, money, now, ids.take);
-  const { creditSteps, legsToPublish: legs } = creditOwnLegs(state, steps, owns, now, ids.take);
-  const extra = await reserveTransactionIds(pool, ids.unreserved());
-  if (extra.length > 0) remapProvisionalIds([...steps, ...creditSteps], legs, new Map(extra.map((id, i) => [-(i + 1), id])));
+interface DecidedApply {
+  commands: LedgerCommand[];
+  opens: Array<Extract<LedgerCommand, { type: 'ledger.open-wallet' }>>;
+  read: Awaited<ReturnType<typeof readBatch>>;
+  state: LedgerState;
+  steps: BatchStep[];
+  creditSteps: BatchStep[];
+  legs: CreditLeg[];
+}
+
+/** Turns a decided apply into its one write: wallets, transactions, entries, outcomes, outbox. */
+async function writeApplied(pool: Pool, deps: LedgerCommandDeps, now: Date, decided: DecidedApply): Promise<BatchResult> {
+  const { commands, opens, read, state, steps, creditSteps, legs } = decided;
+  const { known, wallets: loaded } = read;
 
   const transactions: BatchWrite['transactions'] = [];
   const entries: BatchWrite['entries'] = [];
@@ -156,7 +176,10 @@ async function applyBatch(pool: Pool, commands: LedgerCommand[], deps: LedgerCom
   const recordEffects = (step: BatchStep & { kind: 'decided' }) => {
     const d = step.decision;
     if (!d.ok) return;
-    if (d.transaction) transactions.push({ transaction: d.transaction, commandId: step.command.commandId });
+    if (d.transaction) {
+      if (!(d.transaction.id > 0)) throw new InvariantViolation(`transaction without a reserved id (${d.transaction.id})`);
+      transactions.push({ transaction: d.transaction, commandId: step.command.commandId });
+    }
     for (const e of d.entries) {
       const wallet = loaded.get(e.walletKey)!;
       entries.push({ ...e, walletId: wallet.state.id, createdAt: now });
@@ -271,7 +294,11 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
       try {
         result = await applyBatch(deps.pool, commands, deps, owns);
       } catch (err) {
-        if (!isRetryable(err) || attempt >= batchAttemptsMax) throw err;
+        if (!isRetryable(err)) throw err;
+        // Still racing after every attempt (a zombie consumer during a rebalance): the batch comes
+        // back from Kafka. A unique violation here is a race, never the command's fault, so it is
+        // reported as the serialization failure it is, which consumers retry.
+        if (attempt >= batchAttemptsMax) throw err instanceof StaleWalletError ? err : new StaleWalletError((err as Error).message);
         deps.logger.warn({ err, attempt, groups: groups.length }, 'batch lost a race; redoing it from fresh state');
       }
     }

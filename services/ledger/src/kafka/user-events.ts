@@ -1,4 +1,4 @@
-import { headerNames, walletKeyOfUser, type LedgerCommand, type TopicNames, type UserEvent } from '@coin/contracts';
+import { closeWalletReason, headerNames, walletKeyOfUser, type LedgerCommand, type TopicNames, type UserEvent } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import type { BatchingProducer, Delivered } from '@coin/kafka';
 import { uuidV5 } from '@coin/security';
@@ -19,7 +19,9 @@ export function closeWalletCommandId(eventId: string): string {
 /**
  * Every registered user gets a wallet (seed §1), however the user was created. A deleted user's
  * wallet is closed by a `ledger.close-wallet` command in the wallet's own partition, so the burn
- * of what is left is serialised with every other movement of that wallet (SPEC §6).
+ * of what is left is serialised with every other movement of that wallet (SPEC §6). The gateway's
+ * DELETE closes it before it answers; this is the close for deletions that did not come through
+ * the gateway, or whose gateway stopped between the deletion and the close (a no-op otherwise).
  */
 export function handleUserEvents(deps: UserEventDeps) {
   return async (items: Delivered<UserEvent>[]): Promise<void> => {
@@ -34,7 +36,7 @@ export function handleUserEvents(deps: UserEventDeps) {
           type: 'ledger.close-wallet',
           issuedAt: deps.now().toISOString(),
           actor: { kind: 'service', id: 'ledger' },
-          data: { userId: e.user.id, reason: `Account deleted: remaining balance burned (user ${e.user.id})` },
+          data: { userId: e.user.id, reason: closeWalletReason(e.user.id) },
         };
         return {
           topic: deps.topics.ledgerCommands,

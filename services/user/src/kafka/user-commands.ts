@@ -115,9 +115,13 @@ async function applyCommand(deps: UserCommandDeps, command: UserCommand) {
     let events: UserEvent[] = [];
     if (command.type === 'user.register') {
       const { email, passwordHash, fullName } = command.data;
-      if (!isPasswordHash(passwordHash)) throw new Error('register command without a password hash');
-      const row = await insertUser(client, { email: email.trim(), emailNormalized: normalizeEmail(email), fullName, passwordHash });
-      if (!row) {
+      // Only the gateway hashes passwords; anything else on the topic is refused, not retried.
+      const row = isPasswordHash(passwordHash)
+        ? await insertUser(client, { email: email.trim(), emailNormalized: normalizeEmail(email), fullName, passwordHash })
+        : undefined;
+      if (row === undefined) {
+        outcome = rejected(new AppError('VALIDATION_FAILED', 'A register command must carry a password hash'));
+      } else if (!row) {
         outcome = rejected(new AppError('EMAIL_TAKEN', 'An account with this email already exists'));
       } else {
         events.push(userEventOf('user.registered', row, deps.now()) as UserEvent);

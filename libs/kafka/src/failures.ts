@@ -1,0 +1,63 @@
+import { AppError, InvariantViolation } from '@coin/errors';
+import { ZodError } from 'zod';
+
+/**
+ * What a consumer does with a handler failure (docs/RELIABILITY.md "Failure classes"):
+ * - `transient`: the world, not the message — a connection lost, a failover, a serialization
+ *   failure, a timeout. The same batch is retried (redelivered) until it goes through.
+ * - `permanent`: the message — PostgreSQL refuses its data (SQLSTATE class 22) or an integrity
+ *   rule the code does not handle (class 23), a schema refuses it, the domain's invariant throws.
+ *   Retrying cannot cure it: the message is set aside (answered, stored, dead-lettered).
+ * - `unknown`: anything else. Retried a few times on its own; if it keeps failing it is treated
+ *   as permanent, because a failure that repeats on one message while its neighbours pass is that
+ *   message's, and a partition must never stop on it.
+ */
+export type FailureClass = 'transient' | 'permanent' | 'unknown';
+
+/** SQLSTATE classes that blame the connection or the server's state, not the statement's data. */
+const transientSqlStateClasses = new Set([
+  '08', // connection exception
+  '40', // transaction rollback: serialization failure, deadlock
+  '53', // insufficient resources: disk full, out of memory, too many connections
+  '55', // object not in prerequisite state: lock not available
+  '57', // operator intervention: admin shutdown, crash shutdown, query canceled (statement timeout)
+  '58', // system error: I/O error
+]);
+const permanentSqlStateClasses = new Set(['22', '23']);
+
+const transientSystemCodes = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** node-postgres and ioredis report a lost connection without a code. */
+const transientMessages = [
+  /connection terminated/i,
+  /connection is closed/i,
+  /timeout exceeded when trying to connect/i,
+  /client has encountered a connection error/i,
+  /cannot use a pool after calling end/i,
+  /server closed the connection unexpectedly/i,
+  /the database system is (starting up|shutting down|in recovery mode)/i,
+  /stream isn't writeable/i,
+  /max retries per request/i,
+];
+
+export function classifyFailure(err: unknown): FailureClass {
+  if (err instanceof ZodError || err instanceof InvariantViolation) return 'permanent';
+  if (err instanceof AppError) {
+    if (err.code === 'UNAVAILABLE' || err.code === 'TIMEOUT') return 'transient';
+    return 'permanent';
+  }
+  if (typeof err !== 'object' || err === null) return 'unknown';
+  const { code, retriable, name, message } = err as { code?: unknown; retriable?: unknown; name?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (/^[0-9A-Z]{5}$/.test(code)) {
+      const sqlClass = code.slice(0, 2);
+      if (transientSqlStateClasses.has(sqlClass)) return 'transient';
+      if (permanentSqlStateClasses.has(sqlClass)) return 'permanent';
+    }
+    if (transientSystemCodes.has(code)) return 'transient';
+  }
+  // kafkajs marks its own errors; a producer that cannot reach the broker is the world's fault.
+  if (retriable === true || (typeof name === 'string' && name.startsWith('Kafka'))) return 'transient';
+  if (typeof message === 'string' && transientMessages.some((pattern) => pattern.test(message))) return 'transient';
+  return 'unknown';
+}
