@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { treasuryCodes, walletKeyOf, type MoneyCommand, type Party, type TreasuryCode } from '@coin/contracts';
 import { creditOwnLegs, runBatch, outcomeOf, type StoredOutcome } from './batch';
-import { type CreditLeg, type Entry, type LedgerState, type NewTransaction, type WalletState } from './ledger';
+import { walletAmountMax, type CreditLeg, type Entry, type LedgerState, type NewTransaction, type WalletState } from './ledger';
 
 const now = new Date('2025-01-01T00:00:00.000Z');
 const userIds = [1, 2, 3, 4, 5];
@@ -373,5 +373,33 @@ describe('ledger domain: decisions', () => {
     expect(steps.map((s) => s.kind)).toEqual(['decided', 'reused', 'repeat']);
     expect(world.apply([second])[0]).toMatchObject({ kind: 'reused', error: { code: 'IDEMPOTENCY_KEY_REUSED' } });
     expect(world.state.wallets.get('user:1')!.balance).toBe(90);
+  });
+
+  it('when a balance, total received or total sent would pass 2^53 − 1 minor units, then BALANCE_LIMIT_EXCEEDED and nothing moves', () => {
+    const world = funded(100);
+    const full = world.state.wallets.get('user:2')!;
+    full.balance = walletAmountMax - 10;
+    full.totalReceived = walletAmountMax - 10;
+    expect(codeOf(world, world.command('ledger.mint', { to: { kind: 'user', userId: 2 }, amount: 11, reason: 'r' }))).toBe('BALANCE_LIMIT_EXCEEDED');
+    expect(codeOf(world, transfer(world, { kind: 'user', userId: 2 }, 11))).toBe('BALANCE_LIMIT_EXCEEDED');
+    expect(codeOf(world, world.command('ledger.mint', { to: { kind: 'user', userId: 2 }, amount: 10, reason: 'r' }))).toBe('OK');
+    expect(full.balance).toBe(walletAmountMax);
+    const spender = world.state.wallets.get('user:1')!;
+    spender.totalSent = walletAmountMax - 5;
+    expect(codeOf(world, world.command('ledger.burn', { from: { kind: 'user', userId: 1 }, amount: 6, reason: 'r' }))).toBe('BALANCE_LIMIT_EXCEEDED');
+    expect(spender.balance).toBe(100);
+  });
+
+  it('when a credit leg would take its wallet past the limit, then the coins are returned instead of thrown', () => {
+    const world = funded(100);
+    world.apply([transfer(world, { kind: 'user', userId: 2 }, 40)]);
+    // The recipient filled up between the debit and the leg's arrival.
+    const recipient = world.state.wallets.get('user:2')!;
+    recipient.balance = walletAmountMax - 1;
+    recipient.totalReceived = walletAmountMax - 1;
+    world.drain();
+    expect(recipient.balance).toBe(walletAmountMax - 1);
+    expect(world.state.wallets.get('user:1')!.balance).toBe(100);
+    expect(world.transactions.at(-1)).toMatchObject({ type: 'TRANSFER', amount: 40, reason: expect.stringContaining('cannot hold more coins') });
   });
 });
