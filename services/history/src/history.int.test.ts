@@ -1,5 +1,7 @@
 import { dlqOf } from '@coin/contracts';
+import { createPool, schemaName } from '@coin/db';
 import { readHeaders } from '@coin/kafka';
+import { testInfra } from '../../../test/harness/env';
 import { http } from '../../../test/harness/http';
 import { eventually, freshId, startHistoryTestBed, transactionEvent, type HistoryTestBed } from '../../../test/harness/history';
 
@@ -203,6 +205,36 @@ describe('history projection and reads (history service in-process, real Kafka a
     expect(dead[0]!.headers).toMatchObject({ 'x-origin': 'test', 'dlq-original-topic': bed.topic, 'dlq-original-partition': '0', 'dlq-error': 'value is not JSON' });
     expect(dead[0]!.headers['dlq-original-offset']).toMatch(/^\d+$/);
     expect(dead[1]!.headers['dlq-error']).toContain('amount');
+  });
+
+  it('when the database refuses one event for a reason it does not class as data (P0001), then that event is set aside and the partition goes on', async () => {
+    // The schema's owner installs a trigger refusing one reason with a plain RAISE (SQLSTATE
+    // P0001): before issue 16 only classes 22/23 were isolated, and this batch came back for ever.
+    const owner = createPool({ url: testInfra().databaseUrl, schema: schemaName(bed.prefix, 'history'), applicationName: 'history-poison-test', connectionsMax: 1 });
+    try {
+      await owner.query(`
+        CREATE FUNCTION refuse_poison_history() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.reason = 'poison' THEN RAISE EXCEPTION 'poison history row refused'; END IF;
+          RETURN NEW;
+        END $$;
+        CREATE TRIGGER refuse_poison_history BEFORE INSERT ON history_transactions FOR EACH ROW EXECUTE FUNCTION refuse_poison_history();`);
+    } finally {
+      await owner.end();
+    }
+    const userId = freshId();
+    const before = transactionEvent({ id: freshId(), fromUserId: userId, toUserId: freshId() });
+    const poison = transactionEvent({ id: freshId(), fromUserId: userId, toUserId: freshId(), reason: 'poison' });
+    const after = transactionEvent({ id: freshId(), fromUserId: userId, toUserId: freshId() });
+    await bed.publish([before, poison, after], 1);
+    await waitForTotal(userId, 2);
+    // The two dead letters of the test above, then this one.
+    const dead = (await readAll(bed, dlqOf(bed.topic), 3)).find((m) => m.key === String(poison.transaction.id));
+    expect(dead?.headers['dlq-error']).toContain('P0001');
+    // Later events on the same partition still apply.
+    const later = transactionEvent({ id: freshId(), fromUserId: userId, toUserId: freshId() });
+    await bed.publish([later], 1);
+    await waitForTotal(userId, 3);
   });
 
   it('when metrics are scraped, then consumer lag and event freshness are exported', async () => {
