@@ -25,6 +25,7 @@ describe('ledger consumers with a poison message among good ones', () => {
   let dlqReader: Consumer;
   const deadLetters: Array<{ headers: Record<string, string>; value: string }> = [];
   let nextUser = 5000;
+  const poisonUserId = 9_000_000_001;
 
   const openUser = async () => {
     nextUser += 1;
@@ -55,10 +56,17 @@ describe('ledger consumers with a poison message among good ones', () => {
         IF NEW.amount = 777 THEN RAISE EXCEPTION 'poison entry refused' USING ERRCODE = '22023'; END IF;
         RETURN NEW;
       END $$;
-      CREATE TRIGGER refuse_poison_entry BEFORE INSERT ON entries FOR EACH ROW EXECUTE FUNCTION refuse_poison_entry();`);
+      CREATE TRIGGER refuse_poison_entry BEFORE INSERT ON entries FOR EACH ROW EXECUTE FUNCTION refuse_poison_entry();
+      CREATE FUNCTION refuse_poison_wallet() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.user_id = ${poisonUserId} THEN RAISE EXCEPTION 'poison wallet refused' USING ERRCODE = '22023'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_poison_wallet BEFORE INSERT ON wallets FOR EACH ROW EXECUTE FUNCTION refuse_poison_wallet();`);
     dlqReader = h.kafka.consumer({ groupId: `${h.prefix}poison-dlq-reader`, ...fastGroupSettings });
     await dlqReader.connect();
     await dlqReader.subscribe({ topic: dlqOf(h.topics.ledgerCommands), fromBeginning: true });
+    await dlqReader.subscribe({ topic: dlqOf(h.topics.userEvents), fromBeginning: true });
     await dlqReader.run({ eachMessage: async ({ message }) => void deadLetters.push({ headers: readHeaders(message.headers), value: message.value?.toString() ?? '' }) });
   }, 90_000);
 
@@ -110,6 +118,27 @@ describe('ledger consumers with a poison message among good ones', () => {
     // Nothing stored: once the cause is fixed, a redrive applies the leg.
     const stored = await h.pool.query('SELECT 1 FROM processed_commands WHERE command_id = $1', [leg.commandId]);
     expect(stored.rowCount).toBe(0);
+  });
+
+  it("when the database refuses one user.registered event's wallet, then the other users get theirs and that event is dead-lettered", async () => {
+    const registered = (userId: number) => ({
+      key: String(userId),
+      value: JSON.stringify({
+        eventId: randomUUID(),
+        type: 'user.registered',
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        user: { id: userId, email: `u${userId}@example.com`, role: 'USER', tokenVersion: 0 },
+      }),
+      headers: { type: 'user.registered' },
+    });
+    const [before, after] = [9_000_000_000, 9_000_000_002];
+    // One key, so one partition and (most likely) one batch.
+    await h.producer.sendMany([before, poisonUserId, after].map((userId) => ({ topic: h.topics.userEvents, message: { ...registered(userId), key: 'same-partition' } })));
+    await eventually(async () => ((await balanceOf(before)) === 0 && (await balanceOf(after)) === 0 ? true : undefined), 15_000, 'wallets of the good events');
+    const dead = await eventually(async () => deadLetters.find((d) => d.value.includes(`"id":${poisonUserId}`)), 15_000, 'dead-lettered event');
+    expect(dead.headers['dlq-error']).toContain('22023');
+    expect(await balanceOf(poisonUserId)).toBeUndefined();
   });
 
   it('when a balance would pass 2^53 − 1 minor units, then the command is rejected BALANCE_LIMIT_EXCEEDED and the partition goes on', async () => {
