@@ -2,17 +2,26 @@
  * Operator commands (`npm run admin -- <command> [--flag value]...`), run with database access:
  *   create-superadmin --email E --password P [--name N]   create (or promote) a SUPERADMIN
  *   create-client --name N                                 register a platform client; prints its secret once
+ *   list-clients                                           platform clients: id, name, createdAt, revokedAt
+ *   revoke-client --id ID                                  revoke a platform client; its SYSTEM tokens stop on the next request
  *   revoke-sessions --user-id ID                           log a user out everywhere, now
  * Environment: USER_DATABASE_URL (the user service's URL) or DATABASE_URL (an admin URL; the
- * local cluster when unset), DB_SCHEMA_PREFIX, TOPIC_PREFIX. Events go out through the outbox,
- * which the running user service publishes.
+ * local cluster when unset), DB_SCHEMA_PREFIX, TOPIC_PREFIX; for revoke-client also REDIS_URL
+ * (the gateway's Redis; the local one when unset). Events go out through the outbox, which the
+ * running user service publishes.
  */
 import { createPool, schemaName, serviceDatabaseUrl } from '@coin/db';
-import { createPlatformClient, createSuperadmin, revokeUserSessions } from '../services/user/src/admin/operator';
+import { createRedis } from '@coin/redis';
+import { forgetPlatformClient, gatewayRedisPrefix } from '../services/gateway/src/plugins/platform-clients';
+import { createPlatformClient, createSuperadmin, listClients, revokePlatformClient, revokeUserSessions } from '../services/user/src/admin/operator';
 import { infraStatus } from './infra';
+import { defaultRedisUrl } from './infra/redis';
 import { devRolePassword, serviceDatabases } from './stack/services';
 
-const usage = 'usage: npm run admin -- create-superadmin --email E --password P [--name N] | create-client --name N | revoke-sessions --user-id ID';
+const usage =
+  'usage: npm run admin -- create-superadmin --email E --password P [--name N] | create-client --name N | list-clients | revoke-client --id ID | revoke-sessions --user-id ID';
+/** Platform client ids are `pc_` + base64url (services/user/src/admin/operator.ts). */
+const clientIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
 
 function flags(args: string[]): Map<string, string> {
   const result = new Map<string, string>();
@@ -39,6 +48,36 @@ async function databaseUrl(): Promise<string> {
   // Connect as the service's role, as the service does, so rows and grants stay the same.
   const role = serviceDatabases.user.role;
   return process.env.DATABASE_URL?.trim() ? admin : serviceDatabaseUrl(admin, role, devRolePassword(role));
+}
+
+/**
+ * Drops the gateway's cached status of a revoked client and leaves the tombstone that overrides
+ * any late re-caching (services/gateway/src/plugins/platform-clients.ts), so the client's tokens
+ * are refused on the next request. The CLI writes it because nothing else would tell the gateway:
+ * the revocation is a database change, not a Kafka command.
+ */
+async function forgetInGateway(clientId: string, topicPrefix: string): Promise<void> {
+  const redis = createRedis(process.env.REDIS_URL?.trim() || defaultRedisUrl, gatewayRedisPrefix(topicPrefix));
+  // The connection's own error says why ("connect ECONNREFUSED ..."); connect() only says it closed.
+  let connectionError: Error | undefined;
+  redis.on('error', (err: Error) => (connectionError = err));
+  try {
+    await redis.connect();
+    await forgetPlatformClient(redis, clientId);
+  } catch (err) {
+    throw new Error(
+      `client ${clientId} is revoked and gets no new tokens, but the gateway's Redis (REDIS_URL) could not be updated ` +
+        `(${(connectionError ?? (err as Error)).message}): tokens it holds keep working until the gateway's cached status expires ` +
+        '(PLATFORM_CLIENT_CACHE_TTL_S, 30 s by default). Run the same command again to retry.',
+    );
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  '));
 }
 
 export async function runAdminCommand(argv: string[], out: (line: string) => void): Promise<void> {
@@ -73,6 +112,30 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
         out(`client id:     ${clientId}`);
         out(`client secret: ${clientSecret}`);
         out('The secret is shown this once; only its hash is stored.');
+        return;
+      }
+      case 'list-clients': {
+        const clients = await listClients(pool);
+        if (clients.length === 0) {
+          out('no platform clients');
+          return;
+        }
+        const rows = clients.map((c) => [c.id, c.name, c.createdAt, c.revokedAt ?? '-']);
+        for (const line of table([['id', 'name', 'createdAt', 'revokedAt'], ...rows])) out(line);
+        return;
+      }
+      case 'revoke-client': {
+        const id = required(values, 'id');
+        if (!clientIdPattern.test(id)) throw new Error('--id must be a platform client id (as list-clients shows it)');
+        const result = await revokePlatformClient(pool, { clientId: id, now: new Date() });
+        if (!result) throw new Error(`no platform client ${id}`);
+        // Also when it was already revoked: running the command again is how a failed cache update is retried.
+        await forgetInGateway(id, topicPrefix);
+        out(
+          result.alreadyRevoked
+            ? `client ${id} (${result.client.name}) was already revoked${result.client.revokedAt ? ` at ${result.client.revokedAt}` : ''}`
+            : `client ${id} (${result.client.name}) revoked at ${result.client.revokedAt}: no new tokens, and its tokens are refused from the next request`,
+        );
         return;
       }
       case 'revoke-sessions': {

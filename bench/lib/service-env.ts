@@ -9,6 +9,7 @@ export function benchServiceEnv(extra: Record<string, string> = {}): Record<stri
   return {
     RATE_LIMIT_LOGIN_PER_IP_MAX: high,
     RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX: high,
+    RATE_LIMIT_LOGIN_FAILURES_PER_IP_MAX: high,
     RATE_LIMIT_REGISTER_PER_IP_MAX: high,
     RATE_LIMIT_CREDENTIALS_PER_IP_MAX: high,
     RATE_LIMIT_WRITES_PER_CALLER_MAX: high,

@@ -16,6 +16,7 @@ import type { RouteEntry } from '../../services/gateway/src/plugins/route-table'
 const relaxedRateLimits: Record<string, string> = {
   RATE_LIMIT_LOGIN_PER_IP_MAX: '100000',
   RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX: '100000',
+  RATE_LIMIT_LOGIN_FAILURES_PER_IP_MAX: '100000',
   RATE_LIMIT_REGISTER_PER_IP_MAX: '100000',
   RATE_LIMIT_CREDENTIALS_PER_IP_MAX: '100000',
   RATE_LIMIT_WRITES_PER_CALLER_MAX: '100000',

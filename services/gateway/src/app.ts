@@ -9,7 +9,7 @@ import type { Logger } from '@coin/logger';
 import type { Registry } from 'prom-client';
 import type { CommandBus } from './clients/commands';
 import type { InternalHttpClient } from './clients/internal-http';
-import { registerAuth } from './plugins/auth';
+import { registerAuth, type AuthOptions } from './plugins/auth';
 import { registerAuthRoutes } from './routes/auth';
 import { registerWalletRoutes } from './routes/wallets';
 import type { Redis } from '@coin/redis';
@@ -21,6 +21,7 @@ import { registerApiKeyCheck, type ApiKeyVerifier } from './plugins/api-key';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import type { TokenVersionStore } from './plugins/token-version';
 import { registerRateLimits, type RateLimitSettings } from './plugins/rate-limit';
+import type { LoginThrottle } from './plugins/login-throttle';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { trustProxyOption } from './plugins/client-address';
 import { registerSessionRoutes } from './routes/sessions';
@@ -37,7 +38,7 @@ export interface GatewayDeps {
   users: InternalHttpClient;
   ledger: InternalHttpClient;
   history: InternalHttpClient;
-  auth: { jwksUrl: string; issuer: string; audience: string; currentTokenVersion?: (userId: number) => Promise<number | null> };
+  auth: AuthOptions;
   bodyBytesMax: number;
   /** Proxies whose X-Forwarded-For names the client (GATEWAY_TRUSTED_PROXIES); empty trusts none. */
   trustedProxies: readonly string[];
@@ -47,6 +48,7 @@ export interface GatewayDeps {
   apiKeys: ApiKeyVerifier;
   tokenVersions: TokenVersionStore;
   rateLimits: RateLimitSettings;
+  loginThrottle: LoginThrottle;
 }
 
 /** The gateway as a fastify app, without listen(): tests drive it with inject() or on port 0. */

@@ -34,11 +34,21 @@ export const gatewayConfigSchema = z.object({
   TOKEN_VERSION_CACHE_TTL_S: positiveInt(24 * 3600),
   /** Cached API-key grants; revocation through the API drops them at once (docs/DESIGN.md). */
   API_KEY_CACHE_TTL_S: positiveInt(30),
-  /** Rate limits (SPEC §9), each a count per window. */
+  /** Cached "this platform client is not revoked"; `npm run admin -- revoke-client` drops it at once (docs/OPERATIONS.md "Platform clients"). */
+  PLATFORM_CLIENT_CACHE_TTL_S: positiveInt(30),
+  /** Rate limits (SPEC §9), each a count per window. Login requests per client address, whatever their outcome. */
   RATE_LIMIT_LOGIN_PER_IP_MAX: positiveInt(10),
   RATE_LIMIT_LOGIN_PER_IP_WINDOW_MS: positiveInt(60_000),
+  /**
+   * Failed logins per (account, client address); past it that client is refused for that account
+   * until the window, which starts at the first failure, ends. Other clients of the account are
+   * not affected (docs/OPERATIONS.md "Login throttling"); a success resets the count.
+   */
   RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX: positiveInt(10),
   RATE_LIMIT_LOGIN_PER_ACCOUNT_WINDOW_MS: positiveInt(15 * 60_000),
+  /** Failed logins per client address across all accounts (credential stuffing); past it, every login of that client is refused. */
+  RATE_LIMIT_LOGIN_FAILURES_PER_IP_MAX: positiveInt(30),
+  RATE_LIMIT_LOGIN_FAILURES_PER_IP_WINDOW_MS: positiveInt(15 * 60_000),
   RATE_LIMIT_REGISTER_PER_IP_MAX: positiveInt(20),
   RATE_LIMIT_REGISTER_PER_IP_WINDOW_MS: positiveInt(60 * 60_000),
   /** Refresh, logout and client-credential calls. */

@@ -8,6 +8,8 @@ import { CommandBus } from './clients/commands';
 import { InternalHttpClient } from './clients/internal-http';
 import type { GatewayConfig } from './config';
 import { ApiKeyVerifier } from './plugins/api-key';
+import { LoginThrottle } from './plugins/login-throttle';
+import { gatewayRedisPrefix, PlatformClientStatus } from './plugins/platform-clients';
 import type { RouteEntry } from './plugins/route-table';
 import { TokenVersionStore } from './plugins/token-version';
 
@@ -26,13 +28,14 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
   const metrics = createMetricsRegistry('gateway');
   const replies = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger, undefined, metrics);
   await replies.start();
-  const redis = createRedis(config.REDIS_URL, `${config.TOPIC_PREFIX}gw:`);
+  const redis = createRedis(config.REDIS_URL, gatewayRedisPrefix(config.TOPIC_PREFIX));
   await redis.connect();
   const admin = kafka.admin();
   await admin.connect();
 
   const users = new InternalHttpClient(config.USER_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS);
   const tokenVersions = new TokenVersionStore(redis, users, config.TOKEN_VERSION_CACHE_TTL_S, logger);
+  const platformClients = new PlatformClientStatus(redis, users, config.PLATFORM_CLIENT_CACHE_TTL_S, logger);
   // One group shared by all gateway instances: the cache is shared Redis, so each event needs
   // writing once, and committed offsets mean no event is missed while the gateways restart.
   const userEvents = await startConsumer({
@@ -65,6 +68,7 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
       issuer: config.JWT_ISSUER,
       audience: config.JWT_AUDIENCE,
       currentTokenVersion: (userId) => tokenVersions.current(userId),
+      platformClientActive: (clientId, requestId) => platformClients.isActive(clientId, requestId),
     },
     bodyBytesMax: config.BODY_BYTES_MAX,
     trustedProxies: config.GATEWAY_TRUSTED_PROXIES,
@@ -74,11 +78,18 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
     tokenVersions,
     rateLimits: {
       loginPerIp: { max: config.RATE_LIMIT_LOGIN_PER_IP_MAX, windowMs: config.RATE_LIMIT_LOGIN_PER_IP_WINDOW_MS },
-      loginPerAccount: { max: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX, windowMs: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_WINDOW_MS },
       registerPerIp: { max: config.RATE_LIMIT_REGISTER_PER_IP_MAX, windowMs: config.RATE_LIMIT_REGISTER_PER_IP_WINDOW_MS },
       credentialsPerIp: { max: config.RATE_LIMIT_CREDENTIALS_PER_IP_MAX, windowMs: config.RATE_LIMIT_CREDENTIALS_PER_IP_WINDOW_MS },
       writesPerCaller: { max: config.RATE_LIMIT_WRITES_PER_CALLER_MAX, windowMs: config.RATE_LIMIT_WRITES_PER_CALLER_WINDOW_MS },
     },
+    loginThrottle: new LoginThrottle(
+      redis,
+      {
+        perAccountClient: { max: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX, windowMs: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_WINDOW_MS },
+        perClient: { max: config.RATE_LIMIT_LOGIN_FAILURES_PER_IP_MAX, windowMs: config.RATE_LIMIT_LOGIN_FAILURES_PER_IP_WINDOW_MS },
+      },
+      logger,
+    ),
   });
   const address = await app.listen({ host: config.HOST, port: config.GATEWAY_PORT });
   return {

@@ -186,7 +186,8 @@ describe('OWASP API Security Top 10 (2023)', () => {
     });
 
     it('when the Authorization header is malformed, then 401', async () => {
-      for (const header of ['Bearer', 'Basic dXNlcjpwYXNz', `bearer ${user.accessToken}`, `Bearer ${user.accessToken} extra`]) {
+      // A lower-case `bearer` is not malformed: the scheme is case-insensitive (RFC 7235; test/e2e/identity/platform-clients.test.ts).
+      for (const header of ['Bearer', 'Basic dXNlcjpwYXNz', `Token ${user.accessToken}`, `Bearer ${user.accessToken} extra`]) {
         const response = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { headers: { authorization: header } });
         expect(response.status).toBe(401);
       }

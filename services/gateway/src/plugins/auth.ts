@@ -11,6 +11,8 @@ export interface AuthOptions {
   audience: string;
   /** Token-version check (immediate revocation); resolves the user's current version. */
   currentTokenVersion?: (userId: number) => Promise<number | null>;
+  /** Platform-client check for SYSTEM tokens (immediate revocation, plugins/platform-clients.ts). */
+  platformClientActive?: (clientId: string, requestId: string) => Promise<boolean>;
 }
 
 /** Verified tokens kept per gateway: about 10 MB at most, enough for every active client. */
@@ -21,9 +23,12 @@ const verifiedTokenTtlMsMax = 60_000;
 /** Only the signing algorithm the user service uses: never `none`, never HS*. */
 const allowedAlgorithms = ['EdDSA'];
 
-function bearerTokenOf(request: FastifyRequest): string {
+/** RFC 7235: the scheme is case-insensitive and followed by one or more spaces. */
+const bearerPattern = /^bearer +([A-Za-z0-9_\-.]+)$/i;
+
+export function bearerTokenOf(request: Pick<FastifyRequest, 'headers'>): string {
   const header = request.headers.authorization;
-  const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header) : null;
+  const match = typeof header === 'string' ? bearerPattern.exec(header) : null;
   if (!match?.[1]) throw new AppError('UNAUTHENTICATED', 'A bearer access token is required');
   return match[1];
 }
@@ -86,6 +91,11 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     if (principal.kind === 'user' && options.currentTokenVersion) {
       const current = await options.currentTokenVersion(principal.userId!);
       if (current === null || current !== principal.tokenVersion) throw new AppError('UNAUTHENTICATED', 'The access token has been revoked');
+    }
+    if (principal.kind === 'system' && options.platformClientActive) {
+      if (!(await options.platformClientActive(principal.subject, String(request.id)))) {
+        throw new AppError('UNAUTHENTICATED', 'The access token has been revoked');
+      }
     }
     request.principal = principal;
     if (!isAllowed(principal, access)) throw new AppError('FORBIDDEN', 'Your role does not allow this operation');

@@ -1,11 +1,14 @@
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from '@coin/errors';
 import type { Redis } from '@coin/redis';
-import { sha256Hex } from '@coin/security';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
 
-/** Limits a route opts into by name; authenticated writes are limited per caller automatically. */
-export type RateLimitPolicy = 'login-ip' | 'login-account' | 'register-ip' | 'credentials-ip';
+/**
+ * Limits a route opts into by name; authenticated writes are limited per caller automatically.
+ * These count requests. Failed logins are counted apart, per (e-mail, client) and per client
+ * (plugins/login-throttle.ts): a per-e-mail request limit would let anyone lock the owner out.
+ */
+export type RateLimitPolicy = 'login-ip' | 'register-ip' | 'credentials-ip';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,7 +23,6 @@ export interface RateLimitRule {
 
 export interface RateLimitSettings {
   loginPerIp: RateLimitRule;
-  loginPerAccount: RateLimitRule;
   registerPerIp: RateLimitRule;
   credentialsPerIp: RateLimitRule;
   writesPerCaller: RateLimitRule;
@@ -46,15 +48,10 @@ export async function registerRateLimits(app: FastifyInstance, options: { redis:
     app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:${keyOf(request)}` });
 
   const byIp = (request: FastifyRequest) => request.ip;
-  const byAccount = (request: FastifyRequest) => {
-    const email = (request.body as { email?: unknown } | undefined)?.email;
-    return sha256Hex(typeof email === 'string' ? email.trim().toLowerCase() : '').slice(0, 32);
-  };
   const byCaller = (request: FastifyRequest) => request.principal?.subject ?? request.ip;
 
   const limiters: Record<RateLimitPolicy | 'writes-caller', Limiter> = {
     'login-ip': make('login-ip', options.limits.loginPerIp, byIp),
-    'login-account': make('login-account', options.limits.loginPerAccount, byAccount),
     'register-ip': make('register-ip', options.limits.registerPerIp, byIp),
     'credentials-ip': make('credentials-ip', options.limits.credentialsPerIp, byIp),
     'writes-caller': make('writes-caller', options.limits.writesPerCaller, byCaller),
@@ -69,10 +66,7 @@ export async function registerRateLimits(app: FastifyInstance, options: { redis:
 
   app.addHook('onRoute', (route) => {
     const config = route.config as { access?: string; rateLimitPolicies?: RateLimitPolicy[] } | undefined;
-    for (const policy of config?.rateLimitPolicies ?? []) {
-      // The per-account limit needs the parsed, validated body: it runs before the handler.
-      addHook(route, policy === 'login-account' ? 'preHandler' : 'onRequest', enforce(limiters[policy]) as onRequestHookHandler);
-    }
+    for (const policy of config?.rateLimitPolicies ?? []) addHook(route, 'onRequest', enforce(limiters[policy]) as onRequestHookHandler);
     const methods = [route.method].flat().map(String);
     const isWrite = methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m));
     if (isWrite && config?.access && config.access !== 'public') {

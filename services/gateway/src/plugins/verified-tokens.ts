@@ -3,7 +3,8 @@ import type { Principal } from './access';
 /**
  * Access tokens this gateway has already verified, so a client's next request skips the Ed25519
  * signature check (12% of the gateway's CPU under load, by profile). Only what the signature
- * proves is cached: the token-version check (immediate revocation) still runs on every request.
+ * proves is cached: the token-version check and, for SYSTEM tokens, the platform-client check
+ * (immediate revocation) still run on every request.
  * Entries live until the token expires, but at most `entryTtlMsMax`, so a signing key withdrawn
  * from the JWKS stops being honoured within that time; the oldest entry makes room for a new one.
  */

@@ -4,11 +4,13 @@ import type { App } from '@coin/http';
 import { hashPassword } from '@coin/security';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
+import type { LoginThrottle } from '../plugins/login-throttle';
 
 export interface AuthRouteDeps {
   commands: CommandBus;
   topics: TopicNames;
   users: InternalHttpClient;
+  loginThrottle: LoginThrottle;
 }
 
 const errorResponses = { 400: problem, 401: problem, 409: problem, 429: problem, 503: problem, 504: problem };
@@ -55,9 +57,11 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
   app.post(
     '/api/auth/login',
     {
-      config: { access: 'public', rateLimitPolicies: ['login-ip', 'login-account'] },
+      config: { access: 'public', rateLimitPolicies: ['login-ip'] },
       schema: { tags: ['auth'], summary: 'Exchange email and password for tokens', body: loginBody, response: { 200: tokenPair, ...errorResponses } },
     },
-    async (request) => deps.users.post('/internal/auth/login', request.body, String(request.id)) as never,
+    // Failed logins are budgeted per (e-mail, client) and per client, never per e-mail alone.
+    async (request, reply) =>
+      deps.loginThrottle.attempt(request.body.email, request.ip, reply, () => deps.users.post('/internal/auth/login', request.body, String(request.id))) as never,
   );
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { topicNames, type UserEvent } from '@coin/contracts';
 import { inTransaction, insertOutbox, type Pool, type PoolClient } from '@coin/db';
 import { hashPassword, randomSecret, sha256Hex } from '@coin/security';
-import { insertPlatformClient } from '../db/clients-repo';
+import { insertPlatformClient, listPlatformClients, revokePlatformClient as markRevoked, type PlatformClientRow } from '../db/clients-repo';
 import { revokeAllOfUser } from '../db/sessions-repo';
 import { bumpTokenVersion, findCredentialsByEmail, insertUser, lockUser, setRole } from '../db/users-repo';
 import { normalizeEmail } from '../domain/users';
@@ -54,6 +54,37 @@ export async function createPlatformClient(pool: Pool, name: string): Promise<{ 
   const clientSecret = randomSecret('pcs_');
   await insertPlatformClient(pool, { id: clientId, name, secretHash: sha256Hex(clientSecret) });
   return { clientId, clientSecret };
+}
+
+/** A platform client as the operator CLI lists it: never its secret or the secret's hash. */
+export interface PlatformClientInfo {
+  id: string;
+  name: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+function infoOf(row: PlatformClientRow): PlatformClientInfo {
+  return { id: row.id, name: row.name, createdAt: row.created_at.toISOString(), revokedAt: row.revoked_at?.toISOString() ?? null };
+}
+
+export async function listClients(pool: Pool): Promise<PlatformClientInfo[]> {
+  return (await listPlatformClients(pool)).map(infoOf);
+}
+
+/**
+ * Revokes a platform client in the database: it gets no new SYSTEM token from then on, and the
+ * gateway refuses its tokens already issued as soon as it asks the user service again. The caller
+ * (scripts/admin.ts) drops the gateway's cached status so that happens on the next request.
+ * Null for an unknown id; `alreadyRevoked` when nothing changed.
+ */
+export async function revokePlatformClient(
+  pool: Pool,
+  input: { clientId: string; now: Date },
+): Promise<{ client: PlatformClientInfo; alreadyRevoked: boolean } | null> {
+  const result = await markRevoked(pool, input.clientId, input.now);
+  if (!result) return null;
+  return { client: infoOf(result.row), alreadyRevoked: !result.revoked };
 }
 
 /** "Log out everywhere" for a user: new token version, every refresh token revoked. */

@@ -2,6 +2,14 @@ import type { Pool, PoolClient } from '@coin/db';
 
 type Queryable = Pool | PoolClient;
 
+/** A platform client as an operator may see it: never its secret's hash. */
+export interface PlatformClientRow {
+  id: string;
+  name: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
 export async function insertPlatformClient(db: Queryable, input: { id: string; name: string; secretHash: string }): Promise<void> {
   await db.query('INSERT INTO platform_clients (id, name, secret_hash) VALUES ($1, $2, $3)', [input.id, input.name, input.secretHash]);
 }
@@ -12,4 +20,31 @@ export async function findActivePlatformClient(db: Queryable, id: string): Promi
     [id],
   );
   return result.rows[0] ?? null;
+}
+
+/** Oldest first; revoked clients included (the listing is an audit too). */
+export async function listPlatformClients(db: Queryable): Promise<PlatformClientRow[]> {
+  const result = await db.query<PlatformClientRow>('SELECT id, name, created_at, revoked_at FROM platform_clients ORDER BY created_at, id');
+  return result.rows;
+}
+
+/**
+ * Marks the client revoked, keeping the first revocation time when it already was; null for an
+ * unknown id. `revoked` tells whether this call revoked it.
+ */
+export async function revokePlatformClient(db: Queryable, id: string, now: Date): Promise<{ row: PlatformClientRow; revoked: boolean } | null> {
+  const result = await db.query<PlatformClientRow & { revoked: boolean }>(
+    `WITH updated AS (
+       UPDATE platform_clients SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL
+       RETURNING id, name, created_at, revoked_at
+     )
+     SELECT id, name, created_at, revoked_at, true AS revoked FROM updated
+     UNION ALL
+     SELECT id, name, created_at, revoked_at, false AS revoked FROM platform_clients WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM updated)`,
+    [id, now],
+  );
+  const found = result.rows[0];
+  if (!found) return null;
+  const { revoked, ...row } = found;
+  return { row, revoked };
 }

@@ -13,6 +13,7 @@ import {
 import { AppError } from '@coin/errors';
 import { inTransaction } from '@coin/db';
 import type { App } from '@coin/http';
+import { z } from 'zod';
 import { constantTimeEqual, sha256Hex } from '@coin/security';
 import { findActiveApiKeyByHash, listApiKeys } from '../db/api-keys-repo';
 import { findActivePlatformClient } from '../db/clients-repo';
@@ -77,6 +78,14 @@ export function registerIdentityRoutes(app: App, deps: InternalRouteDeps): void 
     const accessToken = await signAccessToken(deps.keys, deps.tokens, { subject: found.id, role: 'SYSTEM', tokenVersion: 0 }, deps.now().getTime());
     return { accessToken, tokenType: 'Bearer' as const, expiresIn: deps.tokens.ttlSeconds };
   });
+
+  // The gateway's check behind every SYSTEM request (its plugins/platform-clients.ts caches it
+  // briefly). Unknown and revoked clients look the same: either way the token must be refused.
+  app.get(
+    '/internal/platform-clients/:id/status',
+    { schema: { params: z.object({ id: z.string().min(1).max(100) }), response: { 200: z.object({ active: z.boolean() }) } } },
+    async (request) => ({ active: (await findActivePlatformClient(deps.pool, request.params.id)) !== null }),
+  );
 
   app.get('/internal/users', { schema: { querystring: userListQuery, response: { 200: userList } } }, async (request) => {
     const { page, pageSize } = request.query;

@@ -1,0 +1,116 @@
+import { AppError } from '@coin/errors';
+import type { Logger } from '@coin/logger';
+import type { Redis } from '@coin/redis';
+import {
+  isCredentialFailure,
+  judgeLogin,
+  loginThrottleKeys,
+  type LoginThrottleKeys,
+  type LoginThrottlePolicy,
+} from '../auth/login-throttle-policy';
+
+/**
+ * Counts this attempt in on both counters, starting a counter's window with its first failure
+ * (fixed windows, as the other limits), and returns the counts and the windows' remaining time.
+ * One script, so concurrent attempts of one client each see the others.
+ */
+const countInScript = `
+local out = {}
+for i = 1, 2 do
+  local n = redis.call('INCR', KEYS[i])
+  local ttl = redis.call('PTTL', KEYS[i])
+  if n == 1 or ttl < 0 then
+    redis.call('PEXPIRE', KEYS[i], ARGV[i])
+    ttl = tonumber(ARGV[i])
+  end
+  out[#out + 1] = n
+  out[#out + 1] = ttl
+end
+return out
+`;
+
+/** Gives an attempt back: decrements each counter that still exists (an expired one stays gone). */
+const giveBackScript = `
+for i = 1, #KEYS do
+  if tonumber(redis.call('GET', KEYS[i]) or '0') > 0 then redis.call('DECR', KEYS[i]) end
+end
+return 0
+`;
+
+type RedisWithLoginScripts = Redis & {
+  loginThrottleCountIn(pairKey: string, clientKey: string, pairWindowMs: number, clientWindowMs: number): Promise<number[]>;
+  /** Keys counted by the first argument (ioredis's form for a script without a fixed key count). */
+  loginThrottleGiveBack(numberOfKeys: number, ...keys: string[]): Promise<number>;
+};
+
+/**
+ * The Redis side of the login-throttling policy (auth/login-throttle-policy.ts), shared by every
+ * gateway instance. Like the other limits it fails open: with Redis unreachable, logins are
+ * checked unthrottled (availability wins; /readyz shows Redis down).
+ */
+export class LoginThrottle {
+  private readonly redis: RedisWithLoginScripts;
+
+  constructor(
+    redis: Redis,
+    private readonly policy: LoginThrottlePolicy,
+    private readonly logger: Logger,
+  ) {
+    if (!('loginThrottleCountIn' in redis)) {
+      redis.defineCommand('loginThrottleCountIn', { numberOfKeys: 2, lua: countInScript });
+      redis.defineCommand('loginThrottleGiveBack', { lua: giveBackScript });
+    }
+    this.redis = redis as RedisWithLoginScripts;
+  }
+
+  /**
+   * Runs `checkPassword` (the user service's login) if the client is within its budgets; answers
+   * 429 RATE_LIMITED with Retry-After (set on `reply`) if not. The attempt stays counted only if
+   * the password was refused; a success resets the pair's count.
+   */
+  async attempt<T>(email: string, client: string, reply: { header(name: string, value: string): unknown }, checkPassword: () => Promise<T>): Promise<T> {
+    const keys = loginThrottleKeys(email, client);
+    let counted = false;
+    try {
+      const [accountClient = 0, accountClientTtlMs = 0, clientCount = 0, clientTtlMs = 0] = await this.redis.loginThrottleCountIn(
+        keys.accountClient,
+        keys.client,
+        this.policy.perAccountClient.windowMs,
+        this.policy.perClient.windowMs,
+      );
+      counted = true;
+      const verdict = judgeLogin({ accountClient, accountClientTtlMs, client: clientCount, clientTtlMs }, this.policy);
+      if (!verdict.allowed) {
+        // A refused attempt was never checked, so it is not a failure either.
+        await this.settle(keys, 'give-back');
+        this.logger.info({ event: 'login-throttled', client, exceeded: verdict.exceeded }, 'login refused: failure budget used');
+        reply.header('retry-after', String(verdict.retryAfterS));
+        throw new AppError('RATE_LIMITED', 'Too many failed logins; retry after the time in Retry-After');
+      }
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      this.logger.warn({ err }, 'login throttling unavailable; checking the password unthrottled');
+    }
+    try {
+      const result = await checkPassword();
+      if (counted) await this.settle(keys, 'success');
+      return result;
+    } catch (err) {
+      if (counted && !isCredentialFailure(err)) await this.settle(keys, 'give-back');
+      throw err;
+    }
+  }
+
+  private async settle(keys: LoginThrottleKeys, outcome: 'success' | 'give-back'): Promise<void> {
+    try {
+      if (outcome === 'success') {
+        await Promise.all([this.redis.del(keys.accountClient), this.redis.loginThrottleGiveBack(1, keys.client)]);
+      } else {
+        await this.redis.loginThrottleGiveBack(2, keys.accountClient, keys.client);
+      }
+    } catch (err) {
+      // The attempt stays counted until its window ends: at worst one more failure than happened.
+      this.logger.warn({ err }, 'could not settle a login attempt in the throttling counters');
+    }
+  }
+}
