@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     handleBatch: async (items) => {
       await Promise.all(
         items.map((item) => {
-          const address = replyAddressOf(item.headers);
+          const address = replyAddressOf(item.headers, env('FLOOR_REPLY_TOPIC'));
           return address ? sendReply(producer, address, { commandId: item.value.commandId, ok: true, result: item.value.data }) : undefined;
         }),
       );

@@ -1,5 +1,5 @@
 import type { ConsumerRunConfig, Kafka, KafkaMessage } from 'kafkajs';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { dlqOf, headerNames } from '@coin/contracts';
 import { AppError, type WireError } from '@coin/errors';
 import type { Logger } from '@coin/logger';
@@ -86,6 +86,11 @@ export interface ConsumerOptions<S extends z.ZodType> {
   /** How a message whose failure is not recognised is retried alone before it is set aside. */
   isolation?: Partial<IsolationSettings>;
   /**
+   * The topic this consumer answers commands on (the gateway's replies). A message set aside or
+   * refused by the schema is answered there when its `reply-to` names it; without it, nobody is.
+   */
+  replyTopic?: string;
+  /**
    * Fetch sizing and group timing, passed to the kafkajs consumer over the fast defaults.
    * Larger fetches make larger batches, which is what a batch-per-transaction handler (the
    * ledger) wants; such a handler also needs a session timeout well above its slowest batch.
@@ -113,13 +118,16 @@ export interface IsolationSettings {
   backoffMs: number;
 }
 
+const commandIdSchema = z.uuid();
+
 const defaultIsolation: IsolationSettings = { unknownAttempts: 3, backoffMs: 250 };
 
 /** The id the caller will look for: the command's own, else its header (unparseable messages). */
 function commandIdOf(value: unknown, headers: Record<string, string>): string {
   const fromValue = (value as { commandId?: unknown } | null)?.commandId;
   const id = typeof fromValue === 'string' ? fromValue : headers[headerNames.commandId];
-  return id && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id : '00000000-0000-0000-0000-000000000000';
+  // The same rule as the reply schema's, so the answer is readable by the one who waits for it.
+  return id && commandIdSchema.safeParse(id).success ? id : '00000000-0000-0000-0000-000000000000';
 }
 
 /** The error a caller gets for a command set aside: its id, never the internal error text. */
@@ -232,7 +240,7 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
             'dead-lettering invalid message',
           );
           await deadLetter(options.producer, batch.topic, batch.partition, message, parsed.error);
-          await answerUndecided(options.producer, readHeaders(message.headers));
+          if (options.replyTopic) await answerUndecided(options.producer, readHeaders(message.headers), options.replyTopic);
         }
       }
       const labels = { group: options.groupId, topic: batch.topic };
@@ -266,8 +274,8 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
 }
 
 /** A command dead-lettered before anything decided it is answered at once, never left to time out. */
-async function answerUndecided(producer: BatchingProducer, headers: Record<string, string>): Promise<void> {
-  const address = replyAddressOf(headers);
+async function answerUndecided(producer: BatchingProducer, headers: Record<string, string>, replyTopic: string): Promise<void> {
+  const address = replyAddressOf(headers, replyTopic);
   if (!address) return;
   const commandId = commandIdOf(null, headers);
   await sendReply(producer, address, { commandId, ok: false, error: commandFailedError(commandId, 'refused') });
@@ -285,11 +293,17 @@ async function answerUndecided(producer: BatchingProducer, headers: Record<strin
 export async function applyIsolating<T>(
   items: Delivered<T>[],
   control: BatchControl,
-  options: Pick<ConsumerOptions<z.ZodType<T>>, 'handleBatch' | 'recordSetAside' | 'producer' | 'isolation'> & { handleBatch: (items: Delivered<T>[], control: BatchControl) => Promise<void> },
+  options: Pick<ConsumerOptions<z.ZodType<T>>, 'handleBatch' | 'recordSetAside' | 'producer' | 'isolation' | 'replyTopic'> & { handleBatch: (items: Delivered<T>[], control: BatchControl) => Promise<void> },
   log: Logger,
 ): Promise<number> {
   const settings = { ...defaultIsolation, ...(options.isolation ?? {}) };
-  const handle = (part: Delivered<T>[]) => options.handleBatch(part, control);
+  let passed = 0;
+  const handle = async (part: Delivered<T>[]) => {
+    await options.handleBatch(part, control);
+    passed += part.length;
+  };
+  /** Messages whose failure is of no known class, set aside at the end unless nothing passed. */
+  const unexplained: Array<{ item: Delivered<T>; failure: unknown }> = [];
 
   const settleAlone = async (item: Delivered<T>, first: unknown): Promise<number> => {
     let failure = first;
@@ -304,6 +318,10 @@ export async function applyIsolating<T>(
         failure = err;
       }
     }
+    if (classifyFailure(failure) === 'unknown') {
+      unexplained.push({ item, failure });
+      return 0;
+    }
     await setAside(item, failure);
     return 1;
   };
@@ -315,7 +333,7 @@ export async function applyIsolating<T>(
     // answered but not remembered, so a retry after the fix, or a redrive, applies the command.
     const stored = options.recordSetAside && classifyFailure(failure) === 'permanent' ? await options.recordSetAside(item, error) : undefined;
     const outcome = stored === undefined ? { ok: false, reply: error } : stored;
-    const address = replyAddressOf(item.headers);
+    const address = options.replyTopic ? replyAddressOf(item.headers, options.replyTopic) : null;
     if (address && outcome) await sendReply(options.producer, address, replyBodyOf(commandId, outcome));
     const text = failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure);
     const code = (failure as { code?: unknown } | null)?.code;
@@ -337,7 +355,15 @@ export async function applyIsolating<T>(
       return left + (await run(part.slice(middle)));
     }
   };
-  return run(items);
+  const setAsideNow = await run(items);
+  if (unexplained.length === 0) return setAsideNow;
+  // An unrecognised failure that struck every message of the batch, and let none pass, is the
+  // world's (a Redis replica loading, a library in a bad state), not each message's: the batch
+  // comes back, as for a transient failure. A lone message has no neighbours to tell; it is set
+  // aside after its attempts, so a partition never waits on it for ever.
+  if (passed === 0 && items.length > 1) throw unexplained[unexplained.length - 1]!.failure;
+  for (const { item, failure } of unexplained) await setAside(item, failure);
+  return setAsideNow + unexplained.length;
 }
 
 /** A delivered message rebuilt for its dead letter when the original is not at hand. */

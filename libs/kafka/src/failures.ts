@@ -38,6 +38,9 @@ const transientMessages = [
   /the database system is (starting up|shutting down|in recovery mode)/i,
   /stream isn't writeable/i,
   /max retries per request/i,
+  // Redis server states that pass: a replica loading its dataset, a read-only replica during a
+  // failover, a script running too long, a cluster re-sharding.
+  /^(LOADING|READONLY|BUSY|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|OOM) /,
 ];
 
 export function classifyFailure(err: unknown): FailureClass {

@@ -82,7 +82,7 @@ describe('messaging backbone against a real broker', () => {
       producer,
       handleBatch: async (items) => {
         for (const item of items) {
-          const address = replyAddressOf(item.headers);
+          const address = replyAddressOf(item.headers, topics.replies);
           if (!address || (item.value.data as { silent?: boolean }).silent) continue;
           await sendReply(producer, address, { commandId: item.value.commandId, ok: true, result: { echo: item.value.data, requestId: item.headers[headerNames.requestId] } });
         }

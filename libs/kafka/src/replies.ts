@@ -7,10 +7,16 @@ export interface ReplyAddress {
   correlationId: string;
 }
 
-export function replyAddressOf(headers: Record<string, string>): ReplyAddress | null {
+/**
+ * The reply address of a command, if it names `replyTopic`: the one topic this deployment answers
+ * on (the gateway's replies). `reply-to` is input like any other: a command naming another topic
+ * (one that does not exist, say) would make every attempt to answer it fail, and the batch that
+ * holds it come back for ever, so such a command is applied and answered to no one.
+ */
+export function replyAddressOf(headers: Record<string, string>, replyTopic: string): ReplyAddress | null {
   const replyTo = headers[headerNames.replyTo];
   const correlationId = headers[headerNames.correlationId];
-  return replyTo && correlationId ? { replyTo, correlationId } : null;
+  return replyTo === replyTopic && correlationId ? { replyTo, correlationId } : null;
 }
 
 export type ReplyBody =

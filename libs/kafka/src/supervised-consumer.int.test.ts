@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Consumer, ConsumerRunConfig, Kafka } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { z } from 'zod';
-import { anyCommand, dlqOf } from '@coin/contracts';
+import { anyCommand, dlqOf, headerNames } from '@coin/contracts';
 import { createLogger } from '@coin/logger';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { BatchingProducer } from './batching-producer';
@@ -164,7 +164,8 @@ describe('consumers after a crash kafkajs does not restart (real broker)', () =>
       producer,
       handleBatch: async (items) => {
         for (const item of items) {
-          const address = replyAddressOf(item.headers);
+          // Each test's client has a reply topic of its own: this echo answers whichever is named.
+          const address = replyAddressOf(item.headers, item.headers[headerNames.replyTo] ?? '');
           if (address) await sendReply(producer, address, { commandId: item.value.commandId, ok: true, result: item.value.data });
         }
       },

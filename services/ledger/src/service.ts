@@ -120,6 +120,7 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     commitIntervalMs: 500,
     tuning: { maxBytesPerPartition: config.LEDGER_FETCH_BYTES_PER_PARTITION_MAX, sessionTimeout: config.LEDGER_SESSION_TIMEOUT_MS },
     handleBatch: handleCommands,
+    replyTopic: topics.gatewayReplies,
     // A command no apply can take is answered like a rejected one, and a retry gets the same
     // answer. A credit leg stores nothing: its debit is committed, so an operator fixes the cause
     // and redrives it from the dead-letter topic (docs/RELIABILITY.md); the audit shows it in flight.

@@ -66,6 +66,7 @@ export async function startUserService(config: Readonly<UserConfig>, logger: Log
     partitionsConsumedConcurrently: 3,
     metrics,
     handleBatch: handleUserCommands({ pool, producer, outbox, topicPrefix: config.TOPIC_PREFIX, logger, now }),
+    replyTopic: topics.gatewayReplies,
     // A command the database or a rule refuses for good is answered like a rejected one, and a
     // retry with the same id gets the same answer (docs/RELIABILITY.md "Failure classes").
     recordSetAside: ({ value: command }, error) => storeSetAsideOutcome(pool, command.commandId, command.type, error),

@@ -330,7 +330,7 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
     // rows instead of waiting for that publish (and its published_at update) to finish.
     const replies: Promise<void>[] = [];
     items.forEach((item, i) => {
-      const address = replyAddressOf(item.headers);
+      const address = replyAddressOf(item.headers, deps.topics.gatewayReplies);
       if (address) replies.push(sendReply(deps.producer, address, replyBodyOf(item.value.commandId, outcomes[i]!)));
     });
     await Promise.all([published, ...replies]);

@@ -149,7 +149,7 @@ export function handleUserCommands(deps: UserCommandDeps) {
       await deps.outbox.publishCommitted(
         events.map((e, i) => ({ id: outboxIds[i]!, topic: topics.userEvents, key: String(e.user.id), headers: { type: e.type }, payload: e })),
       );
-      const address = replyAddressOf(item.headers);
+      const address = replyAddressOf(item.headers, topics.gatewayReplies);
       if (address) {
         await sendReply(deps.producer, address, replyBodyOf(command.commandId, outcome));
       }
