@@ -3,12 +3,19 @@
  * fast-check generates valid-looking bodies (from the request schema), broken ones (a required
  * field dropped, an unknown field, a wrong type, SPEC §1 edge amounts, malformed or oversized
  * JSON, a wrong content type), odd path and query values, and odd headers (no token, a garbage
- * token, an `alg: none` token, random Idempotency-Key and x-api-key values). Properties:
- *   1. no 5xx, ever;
+ * token, an `alg: none` token, random Idempotency-Key and x-api-key values), and hostile values
+ * (scripts/fuzz/hostile.ts) in every body field, path and query parameter and header: control
+ * characters, lone surrogates, very long strings, integers past 2^53, numbers with many digits
+ * and exponents. With the optional admin and superadmin sessions the admin operations are
+ * reached past their guards too. Properties:
+ *   1. no 5xx and no timeout, ever;
  *   2. every 4xx is application/problem+json with the SPEC §7 fields, status matching;
  *   3. a rejected request changes no state (the caller supplies a snapshot of the stores).
+ * That the services still move every partition afterwards is the liveness probe's part
+ * (scripts/fuzz/liveness.ts), run after each fuzz run.
  */
 import fc from 'fast-check';
+import { hostileHeaderValue, hostileNumberText, hostileString, hostileUrlValue, jsonText, percentEncode, RawNumber } from './hostile';
 
 type JsonSchema = {
   type?: string | string[];
@@ -47,12 +54,14 @@ export interface FuzzCase {
   operation: string;
   method: string;
   path: string;
-  auth: 'none' | 'user' | 'garbage' | 'alg-none' | 'basic';
+  auth: 'none' | 'user' | 'admin' | 'superadmin' | 'garbage' | 'alg-none' | 'basic';
   headers: Record<string, string>;
   /** The raw request body (not necessarily JSON); undefined for none. */
   rawBody: string | undefined;
   contentType: string | undefined;
   mode: string;
+  /** The case carries text no field takes (body, path or query): it must be refused at the edge. */
+  forbiddenText: boolean;
 }
 
 export interface FuzzOutcome {
@@ -65,17 +74,46 @@ export interface FuzzContext {
   gatewayUrl: string;
   /** A valid access token of an ordinary user. */
   userToken: string;
+  /** An ADMIN's access token and an API key with every scope, sent together: mint, burn, refund, reward. */
+  admin?: { token: string; apiKey: string };
+  /** A SUPERADMIN's access token: role changes, deletions, API keys. */
+  superadminToken?: string;
   /** A fingerprint of all persistent state a rejected request must not change. */
   snapshot?: () => Promise<string>;
   /** Paths never sent (e.g. logout of the fuzz user's own session). */
   skip?: (operation: Operation) => boolean;
+  /** Cases never sent, e.g. a deletion of the users whose sessions the fuzzer itself uses. */
+  skipCase?: (c: FuzzCase) => boolean;
 }
 
 export interface FuzzStats {
   requests: number;
   byStatus: Record<string, number>;
   byOperation: Record<string, number>;
+  byMode: Record<string, number>;
+  byAuth: Record<string, number>;
+  /** The slowest answer, in ms (a stalled partition shows here before anything else). */
+  slowestMs: number;
 }
+
+/** Text no field takes (issue 16): a control other than tab, LF, CR, or a lone surrogate. */
+const forbiddenText = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+function hasForbiddenText(value: unknown): boolean {
+  if (typeof value === 'string') return forbiddenText.test(value);
+  return Array.isArray(value) && value.some(hasForbiddenText);
+}
+/**
+ * The same in a percent-encoded URL, where no parameter is free text: any control. (A URL
+ * cannot carry a lone surrogate: its UTF-8 form, ED A0 80, is not UTF-8, and the parsers leave
+ * such an escape as the literal text "%ED%A0%80" or refuse the URL.)
+ */
+const forbiddenInUrl = /%(?:[01][0-9A-F]|7F)|%C2%[89][0-9A-F]/i;
+/**
+ * What may answer a request carrying forbidden text: the checks that come before validation
+ * (authentication, role, unknown route, size, rate) or validation's 400. Anything else (2xx,
+ * 409, 422) means the text got past the edge, to a service.
+ */
+const edgeStatuses = new Set([400, 401, 403, 404, 413, 429]);
 
 /** SPEC §1 amounts that must be refused: zero, negative zero, too many decimals, too big, tiny. */
 const edgeNumbers = [0, -0, 0.001, -1, 1_000_000_000.01, 1e-7, 0.1 + 0.2, 1e21, Number.MAX_SAFE_INTEGER + 2, -1e9];
@@ -151,6 +189,27 @@ export function arbitraryOf(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown
   }
 }
 
+/**
+ * A valid body with one field replaced by a hostile value: text for text fields, a number text
+ * for numbers, and sometimes the other kind, so every field meets both. 'hostile-text' when the
+ * value carries text no field takes (it must then be refused at the edge), else 'hostile-field'.
+ */
+function hostileBody(schema: JsonSchema): fc.Arbitrary<{ mode: string; raw: string }> | null {
+  const keys = Object.keys(schema.properties ?? {});
+  if (keys.length === 0) return null;
+  const valid = arbitraryOf(schema) as fc.Arbitrary<Record<string, unknown>>;
+  const hostileFor = (key: string): fc.Arbitrary<unknown> => {
+    const types = typesOf(schema.properties?.[key] ?? {});
+    const number = hostileNumberText.map((text) => new RawNumber(text));
+    const text = types.includes('array') ? fc.array(hostileString, { minLength: 1, maxLength: 3 }) : hostileString;
+    const numeric = types.includes('integer') || types.includes('number');
+    return numeric ? fc.oneof({ weight: 3, arbitrary: number }, { weight: 1, arbitrary: text }) : fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: number });
+  };
+  return fc
+    .tuple(valid, fc.constantFrom(...keys))
+    .chain(([v, k]) => hostileFor(k).map((x) => ({ mode: hasForbiddenText(x) ? 'hostile-text' : 'hostile-field', raw: jsonText({ ...v, [k]: x }) })));
+}
+
 /** A body derived from a valid one by one targeted break. */
 function brokenBody(schema: JsonSchema): fc.Arbitrary<{ mode: string; raw: string; contentType?: string }> {
   const valid = arbitraryOf(schema) as fc.Arbitrary<Record<string, unknown>>;
@@ -164,7 +223,20 @@ function brokenBody(schema: JsonSchema): fc.Arbitrary<{ mode: string; raw: strin
     valid.map((v) => ({ mode: 'truncated-json', raw: JSON.stringify(v).slice(0, -1) })),
     valid.map((v) => ({ mode: 'oversize', raw: JSON.stringify({ ...v, padding: 'x'.repeat(oversizeBytes) }) })),
     valid.map((v) => ({ mode: 'wrong-content-type', raw: JSON.stringify(v), contentType: 'text/plain' })),
-    fc.constantFrom('null', '[]', '""', '0', '{}', '{"amount":1e400}', '{"amount":-0}', '{"__proto__":{"admin":true}}').map((raw) => ({ mode: 'edge-json', raw })),
+    fc.constantFrom(
+      'null',
+      '[]',
+      '""',
+      '0',
+      '{}',
+      '{"amount":1e400}',
+      '{"amount":-0}',
+      '{"amount":0.0100000000000000001}',
+      '{"amount":1.0000000000000001}',
+      '{"__proto__":{"admin":true}}',
+      '{"constructor":{"prototype":{"admin":true}}}',
+      '{"a":1,"a":2}',
+    ).map((raw) => ({ mode: 'edge-json', raw })),
   ];
   if (required.length > 0) {
     options.push(fc.tuple(valid, fc.constantFrom(...required)).map(([v, k]) => {
@@ -183,6 +255,7 @@ const pathValue = fc.oneof(
   fc.integer({ min: 1, max: 1_000_000 }).map(String),
   fc.constantFrom('0', '-1', 'abc', '1e3', '0x10', '9'.repeat(30), '1.5', '%00', '..%2F..', ' '),
   fc.string({ minLength: 1, maxLength: 20 }).map((s) => encodeURIComponent(s)),
+  hostileUrlValue,
 );
 
 /** Printable ASCII (what an HTTP header value may carry), sometimes empty or very long. */
@@ -191,6 +264,7 @@ const headerText = fc.oneof(
   fc.constant(''),
   fc.constant('k'.repeat(300)),
   fc.stringMatching(/^[\x21-\x7e][\x20-\x7e]{0,30}[\x21-\x7e]$/),
+  hostileHeaderValue,
 );
 
 function base64url(value: unknown): string {
@@ -209,27 +283,44 @@ export function caseArbitrary(operations: Operation[], ctx: FuzzContext): fc.Arb
       return p;
     });
     const queryParams = op.parameters.filter((p) => p.in === 'query');
+    // Values are percent-encoded here (hostileUrlValue already is): URLSearchParams would
+    // replace a lone surrogate by U+FFFD instead of sending it.
     const query = fc
       .tuple(
         ...queryParams.map((p) =>
-          fc.option(fc.oneof(arbitraryOf(p.schema ?? { type: 'string' }).map(String), fc.constantFrom('-1', '0', 'abc', '1e9', '1.5', '')), { nil: undefined }),
+          fc.option(
+            fc.oneof(
+              arbitraryOf(p.schema ?? { type: 'string' }).map((v) => percentEncode(String(v))),
+              fc.constantFrom('-1', '0', 'abc', '1e9', '1.5', ''),
+              hostileUrlValue,
+            ),
+            { nil: undefined },
+          ),
         ),
       )
       .map((values) => {
-        const search = new URLSearchParams();
-        queryParams.forEach((p, i) => {
-          if (values[i] !== undefined) search.set(p.name, values[i] as string);
-        });
-        const text = search.toString();
-        return text ? `?${text}` : '';
+        const pairs = queryParams.flatMap((p, i) => (values[i] !== undefined ? [`${encodeURIComponent(p.name)}=${values[i] as string}`] : []));
+        return pairs.length > 0 ? `?${pairs.join('&')}` : '';
       });
+    const hostile = op.body ? hostileBody(op.body) : null;
     const body: fc.Arbitrary<{ mode: string; raw: string | undefined; contentType?: string }> = op.body
       ? fc.oneof(
-          { weight: 3, arbitrary: arbitraryOf(op.body).map((v) => ({ mode: 'schema-valid', raw: JSON.stringify(v) })) },
+          { weight: 3, arbitrary: arbitraryOf(op.body).map((v) => ({ mode: 'schema-valid', raw: jsonText(v) })) },
           { weight: 3, arbitrary: brokenBody(op.body) },
+          ...(hostile ? [{ weight: 3, arbitrary: hostile }] : []),
         )
       : fc.oneof({ weight: 4, arbitrary: fc.constant({ mode: 'no-body', raw: undefined }) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }).map((v) => ({ mode: 'unexpected-body', raw: JSON.stringify(v) })) });
-    const auth = fc.constantFrom<FuzzCase['auth']>('user', 'user', 'user', 'none', 'garbage', 'alg-none', 'basic');
+    const auth = fc.constantFrom<FuzzCase['auth']>(
+      'user',
+      'user',
+      'user',
+      ...(ctx.admin ? (['admin', 'admin', 'admin'] as const) : []),
+      ...(ctx.superadminToken ? (['superadmin', 'superadmin', 'superadmin'] as const) : []),
+      'none',
+      'garbage',
+      'alg-none',
+      'basic',
+    );
     const extraHeaders = fc.record(
       { 'idempotency-key': headerText, 'x-api-key': headerText, 'x-request-id': headerText },
       { requiredKeys: [] },
@@ -237,6 +328,12 @@ export function caseArbitrary(operations: Operation[], ctx: FuzzContext): fc.Arb
     return fc.tuple(path, query, body, auth, extraHeaders).map(([p, q, b, a, h]) => {
       const headers: Record<string, string> = { ...(h as Record<string, string>) };
       if (a === 'user') headers.authorization = `Bearer ${ctx.userToken}`;
+      if (a === 'admin' && ctx.admin) {
+        headers.authorization = `Bearer ${ctx.admin.token}`;
+        // Mostly the real key, so bodies are judged past the API-key check; sometimes a random one.
+        headers['x-api-key'] ??= ctx.admin.apiKey;
+      }
+      if (a === 'superadmin' && ctx.superadminToken) headers.authorization = `Bearer ${ctx.superadminToken}`;
       if (a === 'garbage') headers.authorization = 'Bearer not.a.jwt';
       if (a === 'alg-none') headers.authorization = `Bearer ${algNoneToken}`;
       if (a === 'basic') headers.authorization = 'Basic dXNlcjpwYXNz';
@@ -251,19 +348,32 @@ export function caseArbitrary(operations: Operation[], ctx: FuzzContext): fc.Arb
         rawBody: raw,
         contentType: raw === undefined ? undefined : (b.contentType ?? 'application/json'),
         mode: b.mode,
+        forbiddenText: b.mode === 'hostile-text' || forbiddenInUrl.test(`${p}${q}`),
       };
     });
-  });
+  }).filter((c) => !(ctx.skipCase?.(c) ?? false));
 }
+
+/**
+ * Longer than the gateway's command timeout (5 s, then 504): a request still unanswered after
+ * this is a hang, and fails the run like a 5xx.
+ */
+export const requestTimeoutMs = 15_000;
 
 export async function send(ctx: FuzzContext, c: FuzzCase): Promise<FuzzOutcome> {
   const headers = { ...c.headers, ...(c.contentType ? { 'content-type': c.contentType } : {}) };
-  const response = await fetch(new URL(c.path, ctx.gatewayUrl), {
-    method: c.method,
-    headers,
-    ...(c.rawBody !== undefined ? { body: c.rawBody } : {}),
-    signal: AbortSignal.timeout(20_000),
-  });
+  let response: Response;
+  try {
+    response = await fetch(new URL(c.path, ctx.gatewayUrl), {
+      method: c.method,
+      headers,
+      ...(c.rawBody !== undefined ? { body: c.rawBody } : {}),
+      signal: AbortSignal.timeout(requestTimeoutMs),
+    });
+  } catch (err) {
+    const cause = (err as Error & { cause?: Error }).cause;
+    throw new Error(`no answer (timeout after ${requestTimeoutMs} ms or connection lost): ${(err as Error).message}${cause ? ` (${cause.message})` : ''}`);
+  }
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -291,27 +401,67 @@ export function problemViolation(outcome: FuzzOutcome): string | null {
   return null;
 }
 
+/**
+ * A successful write can go on changing state after its answer (the credit leg of a transfer,
+ * the burn that closes a deleted user's wallet). Before the next "rejected changes nothing"
+ * check, wait until the stores have stood still for `settleQuietMs`.
+ */
+const settleQuietMs = 500;
+const settleMaxMs = 15_000;
+
+async function settledSnapshot(snapshot: () => Promise<string>): Promise<string> {
+  const deadline = Date.now() + settleMaxMs;
+  let previous = await snapshot();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, settleQuietMs));
+    const next = await snapshot();
+    if (next === previous || Date.now() > deadline) return next;
+    previous = next;
+  }
+}
+
+/** The tables whose line differs between two snapshots (lines are `schema.table:rows:digest`). */
+function changedTables(before: string, after: string): string[] {
+  const lines = new Set(before.split('\n'));
+  return after.split('\n').filter((line) => !lines.has(line)).map((line) => line.split(':')[0]!);
+}
+
+const count = (table: Record<string, number>, key: string) => (table[key] = (table[key] ?? 0) + 1);
+
 /** Runs `count` generated requests one after another; throws (with the shrunk case) on a violation. */
-export async function fuzzGateway(ctx: FuzzContext, doc: unknown, count: number, seed?: number): Promise<FuzzStats> {
+export async function fuzzGateway(ctx: FuzzContext, doc: unknown, runs: number, seed?: number): Promise<FuzzStats> {
   const operations = operationsOf(doc as { paths?: Record<string, Record<string, any>> });
   if (operations.length === 0) throw new Error('the OpenAPI document lists no operations');
-  const stats: FuzzStats = { requests: 0, byStatus: {}, byOperation: {} };
+  const stats: FuzzStats = { requests: 0, byStatus: {}, byOperation: {}, byMode: {}, byAuth: {}, slowestMs: 0 };
+  // The set-up before the run (users registered, wallets opened from their events) may still be landing.
+  let unsettled = true;
   await fc.assert(
     fc.asyncProperty(caseArbitrary(operations, ctx), async (c) => {
       const changesState = c.method !== 'GET';
-      const before = changesState && ctx.snapshot ? await ctx.snapshot() : undefined;
+      let before: string | undefined;
+      if (changesState && ctx.snapshot) before = unsettled ? await settledSnapshot(ctx.snapshot) : await ctx.snapshot();
+      const started = performance.now();
       const outcome = await send(ctx, c);
+      stats.slowestMs = Math.max(stats.slowestMs, Math.round(performance.now() - started));
       stats.requests += 1;
-      stats.byStatus[outcome.status] = (stats.byStatus[outcome.status] ?? 0) + 1;
-      stats.byOperation[c.operation] = (stats.byOperation[c.operation] ?? 0) + 1;
+      count(stats.byStatus, String(outcome.status));
+      count(stats.byOperation, c.operation);
+      count(stats.byMode, c.mode);
+      count(stats.byAuth, c.auth);
       const problem = problemViolation(outcome);
-      if (problem) throw new Error(`${problem}: ${JSON.stringify(outcome.body).slice(0, 300)}`);
+      if (problem) throw new Error(`${problem}: ${String(JSON.stringify(outcome.body)).slice(0, 300)}`);
+      if (c.forbiddenText && !edgeStatuses.has(outcome.status)) {
+        throw new Error(`text with a control character or a lone surrogate passed the edge: answered ${outcome.status} ${String(JSON.stringify(outcome.body)).slice(0, 300)}`);
+      }
+      if (changesState && outcome.status < 400) unsettled = true;
+      else if (before !== undefined) unsettled = false;
       if (before !== undefined && outcome.status >= 400 && ctx.snapshot) {
         const after = await ctx.snapshot();
-        if (after !== before) throw new Error(`rejected with ${outcome.status} but the stored state changed`);
+        if (after !== before) throw new Error(`rejected with ${outcome.status} but the stored state changed: ${changedTables(before, after).join(', ')}`);
       }
     }),
-    { numRuns: count, ...(seed !== undefined ? { seed } : {}), endOnFailure: true },
+    // includeErrorInReport: the report names what was violated, not only the case.
+    { numRuns: runs, ...(seed !== undefined ? { seed } : {}), endOnFailure: true, includeErrorInReport: true },
   );
   return stats;
 }

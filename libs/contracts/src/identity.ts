@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiKeyScope, apiKeyScopes, isoDateTime, role, userId } from './common';
+import { apiKeyScope, apiKeyScopes, isoDateTime, role, singleLineText, userId } from './common';
 import { coinValue } from './money';
 import { user } from './user';
 
@@ -14,7 +14,7 @@ export const apiKey = z.object({
 export type ApiKey = z.infer<typeof apiKey>;
 
 export const createApiKeyBody = z.strictObject({
-  name: z.string().trim().min(1).max(100),
+  name: singleLineText(1, 100, { trim: true }),
   scopes: z
     .array(apiKeyScope)
     .min(1)
@@ -37,10 +37,10 @@ export const apiKeyGrant = z.object({ id: z.uuid(), scopes: z.array(apiKeyScope)
 export type ApiKeyGrant = z.infer<typeof apiKeyGrant>;
 
 // ---- Sessions and platform clients (SPEC §5) ----
-export const logoutBody = z.strictObject({ refreshToken: z.string().min(1).max(512) });
+export const logoutBody = z.strictObject({ refreshToken: singleLineText(1, 512) });
 export const clientCredentialsBody = z.strictObject({
-  clientId: z.string().min(1).max(100),
-  clientSecret: z.string().min(1).max(200),
+  clientId: singleLineText(1, 100),
+  clientSecret: singleLineText(1, 200),
 });
 export const systemToken = z.object({
   accessToken: z.string(),
@@ -64,7 +64,7 @@ export const userListQuery = z.object({
   page: integerQuery(1, userPageMax).default(1),
   pageSize: integerQuery(1, userPageSizeMax).default(userPageSizeDefault),
   role: role.optional(),
-  q: z.string().trim().min(1).max(254).optional().describe('Matches email or full name (case-insensitive substring)'),
+  q: singleLineText(1, 254, { trim: true }).optional().describe('Matches email or full name (case-insensitive substring)'),
 });
 export const pagination = z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
 export const userList = z.object({ users: z.array(user), pagination });

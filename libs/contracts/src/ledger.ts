@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commandSchema, eventSchema } from './messaging';
 import { coinAmount, coinValue, positiveMinorUnits } from './money';
-import { isoDateTime, reasonText, treasuryCode, userId } from './common';
+import { isoDateTime, positiveIdParam, reasonText, singleLineText, treasuryCode, userId } from './common';
 
 export const transactionTypes = ['MINT', 'BURN', 'TRANSFER', 'PURCHASE', 'REWARD', 'REFUND'] as const;
 export const transactionType = z.enum(transactionTypes);
@@ -64,6 +64,10 @@ export function walletKeyOf(p: Party): string {
  * Idempotency-Key reused for a different request (SPEC §4).
  */
 const requestHash = z.string().regex(/^[0-9a-f]{64}$/).optional();
+/** A transaction id given by a caller (HTTP body or command): exact as a JSON number. */
+const transactionId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** SPEC §3: the caller's own reference of a purchase (an order number), ≤ 100 characters on one line. */
+const purchaseReference = singleLineText(1, 100);
 
 /** Keyed by the wallet it credits: new coins. */
 export const mintCommand = commandSchema(
@@ -84,7 +88,7 @@ export const transferCommand = commandSchema(
     to: party,
     amount: positiveMinorUnits,
     reason: reasonText,
-    reference: z.string().max(100).optional(),
+    reference: purchaseReference.optional(),
     requestHash,
   }),
 );
@@ -100,7 +104,7 @@ export const rewardCommand = commandSchema(
 export const refundCommand = commandSchema(
   'ledger.refund',
   z.object({
-    transactionId: z.number().int().positive(),
+    transactionId,
     treasury: treasuryCode,
     amount: positiveMinorUnits.optional(),
     reason: reasonText,
@@ -115,7 +119,7 @@ export const refundCommand = commandSchema(
 export const creditCommand = commandSchema(
   'ledger.credit',
   z.object({
-    transactionId: z.number().int().positive(),
+    transactionId,
     to: party,
     amount: positiveMinorUnits,
     returnTo: party.nullable(),
@@ -214,19 +218,16 @@ export const purchaseBody = z.strictObject({
   treasury: treasuryCode,
   amount: coinAmount,
   reason: reasonText,
-  reference: z.string().min(1).max(100).optional(),
+  reference: purchaseReference.optional(),
 });
 export const rewardBody = z.strictObject({ userId, amount: coinAmount, reason: reasonText });
 export const refundBody = z.strictObject({
-  transactionId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  transactionId,
   amount: coinAmount.optional(),
   reason: reasonText,
 });
 
-export const transactionIdParam = z
-  .string()
-  .regex(/^[1-9][0-9]{0,15}$/, 'must be a positive integer')
-  .transform(Number);
+export const transactionIdParam = positiveIdParam;
 
 /** The reason of the BURN that closes a deleted user's wallet: one text whoever sends the close. */
 export function closeWalletReason(userId: number): string {

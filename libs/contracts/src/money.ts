@@ -11,6 +11,11 @@ const fractionDigitsMax = 2;
  * a valid amount (SPEC §1): not finite, not > 0, more than 2 decimals, or above the maximum.
  * The check works on the shortest decimal form of the double (what JSON.stringify prints), so
  * 0.1 + 0.2 style artefacts and exponent forms are rejected instead of rounded.
+ *
+ * A double alone cannot say what was written: 0.0100000000000000001 parses to the same double
+ * as 0.01. SPEC §1 judges the exact JSON text, so the gateway's body parser
+ * (services/gateway/src/plugins/json-body.ts) hands a number over only when the text is the
+ * very decimal this shortest form shows; past it, this function sees the text's decimal.
  */
 export function coinsToMinorUnits(coins: unknown): number | null {
   if (typeof coins !== 'number' || !Number.isFinite(coins) || !(coins > 0) || coins > amountCoinsMax) return null;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandSchema, eventSchema } from './messaging';
-import { apiKeyScope, email, fullName, isoDateTime, password, role, userId } from './common';
+import { apiKeyScope, email, fullName, isoDateTime, password, role, singleLineText, userId } from './common';
 
 /** The seed's User (2.4), without the wallet (list form). */
 export const user = z.object({
@@ -15,8 +15,9 @@ export type User = z.infer<typeof user>;
 
 // ---- HTTP bodies (gateway) ----
 export const registerBody = z.strictObject({ email, password, fullName });
-export const loginBody = z.strictObject({ email: z.string().min(1).max(254), password: z.string().min(1).max(128) });
-export const refreshBody = z.strictObject({ refreshToken: z.string().min(1).max(512) });
+/** Login takes any address registered before the e-mail format tightened, but never a control character. */
+export const loginBody = z.strictObject({ email: singleLineText(1, 254), password: singleLineText(1, 128) });
+export const refreshBody = z.strictObject({ refreshToken: singleLineText(1, 512) });
 export const tokenPair = z.object({
   user,
   accessToken: z.string(),
@@ -31,7 +32,7 @@ export const tokenPair = z.object({
  */
 export const registerUserCommand = commandSchema(
   'user.register',
-  z.object({ email, passwordHash: z.string().min(1).max(500), fullName }),
+  z.object({ email, passwordHash: singleLineText(1, 500), fullName }),
 );
 
 /** Role changes, deletions and "log out everywhere" bump the user's token version (SPEC §5). */
@@ -41,7 +42,7 @@ export const revokeSessionsCommand = commandSchema('user.revoke-sessions', z.obj
 /** The gateway generates the key and sends only its SHA-256: the secret never reaches a topic. */
 export const createApiKeyCommand = commandSchema(
   'user.api-key.create',
-  z.object({ name: z.string().min(1).max(100), scopes: z.array(apiKeyScope).min(1), keyHash: z.string().regex(/^[0-9a-f]{64}$/) }),
+  z.object({ name: singleLineText(1, 100), scopes: z.array(apiKeyScope).min(1), keyHash: z.string().regex(/^[0-9a-f]{64}$/) }),
 );
 export const revokeApiKeyCommand = commandSchema('user.api-key.revoke', z.object({ id: z.uuid() }));
 

@@ -14,6 +14,7 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerWalletRoutes } from './routes/wallets';
 import type { Redis } from '@coin/redis';
 import { registerIdempotency } from './plugins/idempotency';
+import { registerJsonBodyParser } from './plugins/json-body';
 import { registerMoneyRoutes } from './routes/money';
 import { registerTreasuryRoutes } from './routes/treasuries';
 import { registerRouteTable } from './plugins/route-table';
@@ -71,6 +72,8 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Numbers judged on their JSON text (SPEC §1 amounts, ids past 2^53−1): see the plugin.
+  registerJsonBodyParser(app);
   installProblemHandler(app);
   installHttpMetrics(app, deps.metrics);
   registerSecurityHeaders(app, setSecurityHeaders);

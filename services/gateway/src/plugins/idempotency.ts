@@ -4,6 +4,7 @@ import type { Redis } from '@coin/redis';
 import { sha256Hex, uuidV5 } from '@coin/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { idempotencyKey } from '@coin/contracts';
 import { principalOf } from './auth';
 
 /**
@@ -18,15 +19,9 @@ import { principalOf } from './auth';
  *   from the command id, so a lost lock (Redis restart, TTL) cannot apply anything twice.
  */
 
-/** SPEC §4: 1–255 printable characters. */
+/** SPEC §4: the header's rule is the shared contract's (`idempotencyKey`). */
 export const idempotencyKeyHeader = 'idempotency-key';
-export const idempotencyHeaders = z.looseObject({
-  [idempotencyKeyHeader]: z
-    .string()
-    .regex(/^[\x20-\x7e]{1,255}$/, 'must be 1-255 printable ASCII characters')
-    .optional()
-    .describe('Makes a retry of this request safe: same key and body give the original answer'),
-});
+export const idempotencyHeaders = z.looseObject({ [idempotencyKeyHeader]: idempotencyKey.optional() });
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -81,10 +76,12 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       request.idempotency = { commandId: randomUUID(), requestHash };
       return;
     }
-    if (typeof key !== 'string' || !/^[\x20-\x7e]{1,255}$/.test(key)) {
-      throw validationError([{ path: `headers.${idempotencyKeyHeader}`, message: 'must be 1-255 printable ASCII characters' }]);
+    // The route schema validated the header already; this guards a route that forgot `headers`.
+    const checked = idempotencyKey.safeParse(key);
+    if (!checked.success) {
+      throw validationError([{ path: `headers.${idempotencyKeyHeader}`, message: checked.error.issues[0]?.message ?? 'invalid' }]);
     }
-    const commandId = uuidV5(`${principal.kind}:${principal.subject}:${route}:${key}`);
+    const commandId = uuidV5(`${principal.kind}:${principal.subject}:${route}:${checked.data}`);
     const lock = { key: `idem:${commandId}`, token: randomUUID() };
     let acquired: string | null;
     try {

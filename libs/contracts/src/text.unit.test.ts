@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  actor,
+  createApiKeyBody,
+  createApiKeyCommand,
+  email,
+  freeText,
+  freeTextPattern,
+  fullName,
+  idempotencyKey,
+  loginBody,
+  positiveIdParam,
+  purchaseBody,
+  refundCommand,
+  registerUserCommand,
+  singleLinePattern,
+  singleLineText,
+  transactionIdParam,
+  transferCommand,
+  userIdParam,
+  userListQuery,
+} from './index';
+
+const hostile = ['a\u0000b', '\u0001', 'a\u001bb', '\u001f', 'a\u007fb', 'a\u0085b', '\u009f', 'a\ud800b', '\udbff', 'x\udc00', '\udc00\ud800', 'a\ud83d'];
+const lineBreaks = ['a\nb', 'a\rb', 'a\tb', 'a\r\nb'];
+const fine = ['', 'Ada Lovelace', 'Zoë Ångström', '🚀 rocket', 'a\u00a0b', '中文', 'quote " backslash \\', 'a\u2028b'];
+
+describe('text rules (issue 16): no controls, no lone surrogates', () => {
+  it.each(hostile)('when single-line or free text contains %j, then it is refused', (text) => {
+    expect(singleLineText(0, 100).safeParse(text).success).toBe(false);
+    expect(freeText(0, 100).safeParse(text).success).toBe(false);
+  });
+
+  it.each(lineBreaks)('when text contains the line break or tab %j, then free text takes it and single-line text does not', (text) => {
+    expect(freeText(0, 100).safeParse(text).success).toBe(true);
+    expect(singleLineText(0, 100).safeParse(text).success).toBe(false);
+  });
+
+  it.each(fine)('when text is %j, then both rules take it', (text) => {
+    expect(singleLineText(0, 100).safeParse(text).success).toBe(true);
+    expect(freeText(0, 100).safeParse(text).success).toBe(true);
+  });
+
+  it('then the patterns mean the same with the u flag (as JSON Schema validators may compile them)', () => {
+    for (const pattern of [singleLinePattern, freeTextPattern]) {
+      const unicode = new RegExp(pattern.source, 'u');
+      for (const text of [...hostile, ...lineBreaks, ...fine]) expect([text, unicode.test(text)]).toEqual([text, pattern.test(text)]);
+    }
+  });
+
+  it('then a long hostile-free text is checked in linear time', () => {
+    const started = Date.now();
+    expect(freeText(0, 200_000).safeParse('🚀a'.repeat(50_000)).success).toBe(true);
+    expect(freeText(0, 200_000).safeParse(`${'🚀a'.repeat(50_000)}\u0000`).success).toBe(false);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('when the field is named, then the issue says which rule and where', () => {
+    const result = z.object({ reason: freeText(1, 10) }).safeParse({ reason: 'a\u0000' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ path: ['reason'], message: expect.stringContaining('control characters') });
+  });
+
+  it('when the shared fields get hostile text, then each refuses it', () => {
+    expect(fullName.safeParse('a\u0000b').success).toBe(false);
+    expect(fullName.safeParse('  Ada  ').data).toBe('Ada');
+    expect(email.safeParse('a\u0000@example.test').success).toBe(false);
+    expect(email.safeParse('a\ud800@example.test').success).toBe(false);
+    expect(loginBody.safeParse({ email: 'a@b.c\u0000', password: 'x' }).success).toBe(false);
+    expect(loginBody.safeParse({ email: 'a@b.c', password: 'x\u0000' }).success).toBe(false);
+    expect(createApiKeyBody.safeParse({ name: 'k\u0000', scopes: ['mint'] }).success).toBe(false);
+    expect(purchaseBody.safeParse({ treasury: 'REWARDS', amount: 1, reason: 'r', reference: 'r\u0000' }).success).toBe(false);
+    expect(userListQuery.safeParse({ q: '\u0000' }).success).toBe(false);
+    expect(userListQuery.safeParse({ q: 'ada' }).success).toBe(true);
+    expect(actor.safeParse({ kind: 'user', id: '1\u0000' }).success).toBe(false);
+  });
+
+  it('then the Idempotency-Key is 1-255 printable ASCII characters (SPEC §4)', () => {
+    expect(idempotencyKey.safeParse('order-42 retry #1').success).toBe(true);
+    for (const key of ['', 'a\tb', 'clé', 'a\u0000', 'k'.repeat(256)]) expect(idempotencyKey.safeParse(key).success).toBe(false);
+  });
+});
+
+describe('Kafka commands refuse hostile text too (a message put on a topic by hand)', () => {
+  const envelope = { commandId: randomUUID(), issuedAt: new Date().toISOString(), actor: { kind: 'user' as const, id: '1' } };
+  const transfer = (data: Record<string, unknown>) =>
+    transferCommand.safeParse({
+      ...envelope,
+      type: 'ledger.transfer',
+      data: { kind: 'PURCHASE', fromUserId: 1, to: { kind: 'treasury', code: 'REWARDS' }, amount: 100, reason: 'course', ...data },
+    }).success;
+
+  it('when a transfer command is well-formed, then it parses (the control case)', () => {
+    expect(transfer({})).toBe(true);
+    expect(transfer({ reason: 'two\nlines', reference: 'order-1' })).toBe(true);
+  });
+
+  it.each(hostile)('when a transfer command carries %j in reason or reference, then its schema refuses it', (text) => {
+    expect(transfer({ reason: text })).toBe(false);
+    expect(transfer({ reference: text })).toBe(false);
+  });
+
+  it('when a register or API-key command carries a NUL, then its schema refuses it', () => {
+    const register = (fullName: string) =>
+      registerUserCommand.safeParse({ ...envelope, type: 'user.register', data: { email: 'a@example.test', passwordHash: 'h', fullName } }).success;
+    expect(register('Ada')).toBe(true);
+    expect(register('a\u0000b')).toBe(false);
+    const apiKey = (name: string) =>
+      createApiKeyCommand.safeParse({ ...envelope, type: 'user.api-key.create', data: { name, scopes: ['mint'], keyHash: 'a'.repeat(64) } }).success;
+    expect(apiKey('ops')).toBe(true);
+    expect(apiKey('o\u0000ps')).toBe(false);
+  });
+
+  it('when a refund command names a transaction id past 2^53−1, then its schema refuses it', () => {
+    const refund = (transactionId: number) =>
+      refundCommand.safeParse({ ...envelope, type: 'ledger.refund', data: { transactionId, treasury: 'REWARDS', reason: 'r' } }).success;
+    expect(refund(Number.MAX_SAFE_INTEGER)).toBe(true);
+    expect(refund(2 ** 53)).toBe(false);
+  });
+});
+
+describe('ids in paths and queries: digits only, at most 2^53−1', () => {
+  it.each([positiveIdParam, userIdParam, transactionIdParam])('then each id parameter schema keeps exactly that rule', (schema) => {
+    expect(schema.safeParse('1').data).toBe(1);
+    expect(schema.safeParse('9007199254740991').data).toBe(Number.MAX_SAFE_INTEGER);
+    for (const text of ['9007199254740992', '9007199254740993', '9999999999999999', '99999999999999999', '0', '-1', '1e3', '0x10', ' 5', '1.0', '']) {
+      expect([text, schema.safeParse(text).success]).toEqual([text, false]);
+    }
+  });
+});

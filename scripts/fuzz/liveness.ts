@@ -1,0 +1,210 @@
+/**
+ * The liveness probe (issue 16 item 8): after anything hostile was thrown at a stack (a fuzz
+ * run, the bank test), prove that no Kafka partition stopped. A poison message used to stall
+ * its partition for good while every other request still answered, so "no 5xx so far" proves
+ * nothing about the partitions the run happened not to use afterwards. The probe therefore
+ * picks its keys so that it reaches every partition:
+ *  - a registration routed to every user.commands partition (the gateway keys `user.register`
+ *    by the normalised e-mail), each answered 201 within `withinMs` (1 s);
+ *  - a transfer routed to every ledger.commands partition (keyed by the paying wallet,
+ *    `user:<id>`: one payer per partition, funded with 0.01 by a MINT), each 201 within 1 s;
+ *  - the supply audit (`GET /api/admin/supply`) consistent: Σ balances == Σ MINT − Σ BURN and
+ *    every wallet equal to its entries, once the credit legs in flight have landed.
+ * It goes through the public API only, so it holds for any deployment the caller can reach.
+ * A partition gets a second request when the first was answered 201 but slower than 1 s (a
+ * busy machine: registration alone hashes a password with scrypt); a stalled partition answers
+ * neither (504 after the command timeout), so this does not hide one.
+ */
+import { randomUUID } from 'node:crypto';
+import { topicNames, walletKeyOfUser } from '@coin/contracts';
+import { createKafka, keyPartitioner, partitionCount } from '@coin/kafka';
+import { createLogger } from '@coin/logger';
+import { requestJson, type JsonResponse } from '../stack/http-json';
+
+export interface LivenessTarget {
+  gatewayUrl: string;
+  /**
+   * A SUPERADMIN: credentials are better (the probe logs in afresh, as a run may have ended the
+   * sessions it had); a token still valid will do.
+   */
+  superadmin: { email: string; password: string } | { accessToken: string };
+  /** Partition counts of the command topics (`commandPartitions` reads them from the broker). */
+  partitions: { userCommands: number; ledgerCommands: number };
+  /** The answer time every probe request must keep (SPEC-level latency, not a timeout). */
+  withinMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface ProbeTiming {
+  partition: number;
+  key: string;
+  status: number;
+  ms: number;
+  code?: string;
+  /** 2 when the first request was slower than `withinMs` (the figures are the second's). */
+  attempts: number;
+}
+
+export interface LivenessReport {
+  ok: boolean;
+  failures: string[];
+  registrations: ProbeTiming[];
+  transfers: ProbeTiming[];
+  /** Registrations beyond one per user partition, made to find a payer on every ledger partition. */
+  extraRegistrations: number;
+  supply?: { consistent: boolean; supply: number; balances: number; inFlight: number; waitedMs: number };
+}
+
+/** Far above `withinMs`: a stalled partition shows as a slow 504 with its time, not a hang. */
+const requestTimeoutMs = 15_000;
+/** Users registered at most while looking for a payer on every ledger partition. */
+const payerSearchMax = 200;
+const supplySettleMs = 10_000;
+/** Requests per partition at most: one, and one more when the first was a slow success. */
+const attemptsMax = 2;
+const password = 'liveness probe password';
+
+/**
+ * The key the gateway gives `user.register` (services/gateway/src/routes/auth.ts): the e-mail,
+ * trimmed and lower-cased, so one address always lands on the same partition.
+ */
+export function registrationKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Partition counts of user.commands and ledger.commands under a topic prefix, from the broker. */
+export async function commandPartitions(kafkaBrokers: string[], prefix: string): Promise<LivenessTarget['partitions']> {
+  const kafka = createKafka({ brokers: kafkaBrokers, clientId: 'liveness-probe', logger: createLogger('liveness-probe', 'warn') });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const topics = topicNames(prefix);
+    return { userCommands: await partitionCount(admin, topics.userCommands), ledgerCommands: await partitionCount(admin, topics.ledgerCommands) };
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+async function timed(send: () => Promise<JsonResponse>): Promise<{ response: JsonResponse; ms: number }> {
+  const started = performance.now();
+  const response = await send().catch((err: Error) => ({ status: 0, body: { code: `no answer: ${err.message}` }, contentType: '', headers: new Headers() }));
+  return { response, ms: Math.round(performance.now() - started) };
+}
+
+export async function probeLiveness(target: LivenessTarget): Promise<LivenessReport> {
+  const withinMs = target.withinMs ?? 1000;
+  const log = target.log ?? (() => undefined);
+  const report: LivenessReport = { ok: false, failures: [], registrations: [], transfers: [], extraRegistrations: 0 };
+  const call = (method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) =>
+    requestJson(target.gatewayUrl, method, path, { ...options, timeoutMs: requestTimeoutMs });
+  const userPartitionOf = keyPartitioner(target.partitions.userCommands);
+  const ledgerPartitionOf = keyPartitioner(target.partitions.ledgerCommands);
+
+  let adminToken: string;
+  if ('accessToken' in target.superadmin) adminToken = target.superadmin.accessToken;
+  else {
+    const login = await call('POST', '/api/auth/login', { body: { email: target.superadmin.email, password: target.superadmin.password } });
+    if (login.status !== 200) {
+      report.failures.push(`superadmin login answered ${login.status} ${JSON.stringify(login.body).slice(0, 200)}`);
+      return report;
+    }
+    adminToken = login.body.accessToken as string;
+  }
+  const adminAuth = { authorization: `Bearer ${adminToken}` };
+  const key = await call('POST', '/api/admin/api-keys', { headers: adminAuth, body: { name: 'liveness probe', scopes: ['mint'] } });
+  if (key.status !== 201) {
+    report.failures.push(`API key creation answered ${key.status} ${JSON.stringify(key.body).slice(0, 200)}`);
+    return report;
+  }
+  const mintHeaders = { ...adminAuth, 'x-api-key': key.body.key as string };
+
+  // 1. One registration per user.commands partition, each an e-mail chosen for its partition.
+  const run = randomUUID().slice(0, 8);
+  const users: Array<{ userId: number; accessToken: string }> = [];
+  const register = async (email: string): Promise<{ response: JsonResponse; ms: number }> => {
+    const result = await timed(() => call('POST', '/api/auth/register', { body: { email, password, fullName: 'Liveness Probe' } }));
+    if (result.response.status === 201) users.push({ userId: result.response.body.user.id, accessToken: result.response.body.accessToken });
+    return result;
+  };
+  let n = 0;
+  for (let partition = 0; partition < target.partitions.userCommands; partition += 1) {
+    for (let attempts = 1; ; attempts += 1) {
+      let email: string;
+      do email = `liveness.${run}.${(n += 1)}@example.test`;
+      while (userPartitionOf(registrationKey(email)) !== partition);
+      const { response, ms } = await register(email);
+      const slowSuccess = response.status === 201 && ms > withinMs;
+      if (slowSuccess && attempts < attemptsMax) continue;
+      report.registrations.push({ partition, key: registrationKey(email), status: response.status, ms, attempts, ...(response.status !== 201 ? { code: response.body?.code } : {}) });
+      if (response.status !== 201 || ms > withinMs) report.failures.push(`registration on user.commands partition ${partition} answered ${response.status} in ${ms} ms`);
+      break;
+    }
+  }
+  log(`liveness: registrations ${report.registrations.map((r) => `p${r.partition} ${r.status} ${r.ms} ms${r.attempts > 1 ? ' (2nd try)' : ''}`).join(', ')}`);
+
+  // 2. A payer on every ledger.commands partition: user ids are the server's, so register until covered.
+  const payers = new Map<number, { userId: number; accessToken: string }>();
+  const cover = () => {
+    for (const user of users) {
+      const partition = ledgerPartitionOf(walletKeyOfUser(user.userId));
+      if (!payers.has(partition)) payers.set(partition, user);
+    }
+  };
+  cover();
+  while (payers.size < target.partitions.ledgerCommands && report.extraRegistrations < payerSearchMax) {
+    report.extraRegistrations += 1;
+    const { response, ms } = await register(`liveness.${run}.payer${report.extraRegistrations}@example.test`);
+    if (response.status !== 201) {
+      report.failures.push(`registration of a payer answered ${response.status} in ${ms} ms ${JSON.stringify(response.body).slice(0, 200)}`);
+      return report;
+    }
+    cover();
+  }
+  if (payers.size < target.partitions.ledgerCommands) {
+    report.failures.push(`no payer found for ${target.partitions.ledgerCommands - payers.size} ledger partitions after ${payerSearchMax} registrations`);
+    return report;
+  }
+
+  // 3. Fund each payer (the MINT is keyed by the payer's wallet too), then each pays 0.01 on.
+  for (const [partition, payer] of payers) {
+    const minted = await call('POST', '/api/admin/mint', { headers: mintHeaders, body: { userId: payer.userId, amount: 0.01 * attemptsMax, reason: 'liveness probe' } });
+    if (minted.status !== 201) report.failures.push(`mint to the payer of ledger partition ${partition} answered ${minted.status} ${JSON.stringify(minted.body).slice(0, 200)}`);
+  }
+  const partitions = [...payers.keys()].sort((a, b) => a - b);
+  for (const partition of partitions) {
+    const payer = payers.get(partition)!;
+    const payee = users.find((u) => u.userId !== payer.userId)!;
+    for (let attempts = 1; ; attempts += 1) {
+      const { response, ms } = await timed(() =>
+        call('POST', '/api/coins/transfer', {
+          headers: { authorization: `Bearer ${payer.accessToken}` },
+          body: { toUserId: payee.userId, amount: 0.01, reason: 'liveness probe' },
+        }),
+      );
+      if (response.status === 201 && ms > withinMs && attempts < attemptsMax) continue;
+      report.transfers.push({ partition, key: walletKeyOfUser(payer.userId), status: response.status, ms, attempts, ...(response.status !== 201 ? { code: response.body?.code } : {}) });
+      if (response.status !== 201 || ms > withinMs) report.failures.push(`transfer on ledger.commands partition ${partition} answered ${response.status} in ${ms} ms`);
+      break;
+    }
+  }
+  log(`liveness: transfers ${report.transfers.map((t) => `p${t.partition} ${t.status} ${t.ms} ms${t.attempts > 1 ? ' (2nd try)' : ''}`).join(', ')}`);
+
+  // 4. The supply audit, once the credit legs of those transfers have landed.
+  const started = Date.now();
+  for (;;) {
+    const audit = await call('GET', '/api/admin/supply', { headers: adminAuth });
+    const body = audit.body as { consistent?: boolean; supply?: number; balances?: number; inFlight?: number };
+    if (audit.status === 200) {
+      report.supply = { consistent: body.consistent === true, supply: body.supply ?? NaN, balances: body.balances ?? NaN, inFlight: body.inFlight ?? NaN, waitedMs: Date.now() - started };
+      if (report.supply.consistent) break;
+    }
+    if (Date.now() - started > supplySettleMs) {
+      report.failures.push(`supply audit not consistent after ${supplySettleMs} ms: ${audit.status} ${JSON.stringify(audit.body).slice(0, 500)}`);
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  log(`liveness: supply ${JSON.stringify(report.supply)}`);
+  report.ok = report.failures.length === 0;
+  return report;
+}

@@ -1,0 +1,94 @@
+/**
+ * The sessions the API fuzzer sends requests as: an ordinary user, an ADMIN with an API key of
+ * every scope, and the first SUPERADMIN (created as `npm start` creates it). With only a user
+ * token every admin operation stops at 403, before its body, path or query is ever judged: the
+ * ids past 2^53 that reached the user service came in through PATCH and DELETE
+ * /api/admin/users/{id}, which only a SUPERADMIN reaches.
+ */
+import { randomUUID } from 'node:crypto';
+import { requestJson } from '../stack/http-json';
+import type { FuzzCase, FuzzContext } from './openapi-fuzz';
+
+export interface FuzzPrincipals {
+  user: { userId: number; accessToken: string };
+  admin: { userId: number; token: string; apiKey: string };
+  superadmin: { userId: number; email: string; password: string; accessToken: string };
+}
+
+async function expectStatus(status: number, what: string, response: { status: number; body: unknown }): Promise<void> {
+  if (response.status !== status) throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`);
+}
+
+/**
+ * Creates the three sessions through the public API; `bootstrapSuperadmin` creates the first
+ * SUPERADMIN in the users schema (there is no API for that, by design).
+ */
+export async function createFuzzPrincipals(
+  gatewayUrl: string,
+  bootstrapSuperadmin: (email: string, password: string) => Promise<void>,
+): Promise<FuzzPrincipals> {
+  const tag = randomUUID().slice(0, 8);
+  const password = `fuzz password ${tag}`;
+  const call = (method: string, path: string, options: { body?: unknown; token?: string } = {}) =>
+    requestJson(gatewayUrl, method, path, {
+      ...(options.body !== undefined ? { body: options.body } : {}),
+      headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+      timeoutMs: 15_000,
+    });
+  const login = async (email: string) => {
+    const response = await call('POST', '/api/auth/login', { body: { email, password } });
+    await expectStatus(200, `login of ${email}`, response);
+    return { userId: response.body.user.id as number, accessToken: response.body.accessToken as string };
+  };
+  const register = async (email: string) => {
+    const response = await call('POST', '/api/auth/register', { body: { email, password, fullName: 'Fuzz' } });
+    await expectStatus(201, `registration of ${email}`, response);
+    return { userId: response.body.user.id as number, accessToken: response.body.accessToken as string };
+  };
+
+  const superadminEmail = `fuzz.superadmin.${tag}@example.test`;
+  await bootstrapSuperadmin(superadminEmail, password);
+  const superadmin = await login(superadminEmail);
+  // Its wallet is opened by the ledger from the user.registered event, when the ledger's
+  // consumer has joined its group: seconds after a fresh start. Wait, so that the run's first
+  // "a rejected request changes nothing" check does not see it land.
+  const deadline = Date.now() + 60_000;
+  while ((await call('GET', '/api/wallets/me', { token: superadmin.accessToken })).status !== 200) {
+    if (Date.now() > deadline) throw new Error("the bootstrapped SUPERADMIN's wallet was not opened within 60 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const user = await register(`fuzz.user.${tag}@example.test`);
+  const adminEmail = `fuzz.admin.${tag}@example.test`;
+  const adminUser = await register(adminEmail);
+  await expectStatus(200, 'promotion to ADMIN', await call('PATCH', `/api/admin/users/${adminUser.userId}/role`, { token: superadmin.accessToken, body: { role: 'ADMIN' } }));
+  const admin = await login(adminEmail);
+  const key = await call('POST', '/api/admin/api-keys', { token: superadmin.accessToken, body: { name: `fuzz ${tag}`, scopes: ['mint', 'burn', 'refund'] } });
+  await expectStatus(201, 'API key creation', key);
+  return {
+    user,
+    admin: { userId: admin.userId, token: admin.accessToken, apiKey: key.body.key as string },
+    superadmin: { ...superadmin, email: superadminEmail, password },
+  };
+}
+
+/**
+ * The fuzz context for these sessions. Cases that would end the fuzzer's own sessions are not
+ * sent (they would turn the rest of the run into 401s): deleting or re-roling its users, and
+ * "log out everywhere" with one of its tokens.
+ */
+export function fuzzContextFor(gatewayUrl: string, principals: FuzzPrincipals, snapshot?: () => Promise<string>): FuzzContext {
+  const own = new Set([principals.user.userId, principals.admin.userId, principals.superadmin.userId].map(String));
+  const skipCase = (c: FuzzCase): boolean => {
+    const target = /^\/api\/admin\/users\/([^/?]+)/.exec(c.path)?.[1];
+    if ((c.method === 'DELETE' || c.method === 'PATCH') && target !== undefined && own.has(target)) return true;
+    return c.operation === 'POST /api/auth/logout-all' && ['user', 'admin', 'superadmin'].includes(c.auth);
+  };
+  return {
+    gatewayUrl,
+    userToken: principals.user.accessToken,
+    admin: { token: principals.admin.token, apiKey: principals.admin.apiKey },
+    superadminToken: principals.superadmin.accessToken,
+    skipCase,
+    ...(snapshot ? { snapshot } : {}),
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * The gateway's application/json body parser. fastify's own (JSON.parse through
+ * secure-json-parse) turns every number into a double, and the text is gone: 0.0100000000000000001
+ * and 0.01 become the same value, so an amount could not be judged on what the caller wrote
+ * (SPEC §1: "≤ 2 decimals after exact decimal parsing"), and an id written 9007199254740993
+ * silently became 9007199254740992. This parser keeps each number's text (lossless-json) and
+ * hands a JS number over only when it is exactly the decimal written; any other number is a
+ * 400 VALIDATION_FAILED naming its JSON path. What fastify's parser protected against still
+ * holds: `__proto__` and `constructor.prototype` keys are refused (MALFORMED_JSON, as before),
+ * as are an empty body (VALIDATION_FAILED) and malformed JSON (MALFORMED_JSON); the body size
+ * limit is fastify's, applied before this runs.
+ */
+import { AppError, validationError, type FieldError } from '@coin/errors';
+import type { FastifyInstance } from 'fastify';
+import { parse } from 'lossless-json';
+
+/** A JSON number as written, until it is judged. */
+class NumberText {
+  constructor(readonly text: string) {}
+}
+
+/** A decimal as sign, significant digits (no leading or trailing zero; '' for zero) and exponent. */
+interface Decimal {
+  negative: boolean;
+  digits: string;
+  exponent: bigint;
+}
+
+const jsonNumberPattern = /^(-?)(0|[1-9][0-9]*)(?:\.([0-9]+))?(?:[eE]([+-]?[0-9]+))?$/;
+
+/**
+ * The exact decimal a JSON number text denotes, normalised so that two texts of the same value
+ * compare equal ("1.50" and "15e-1"; "0.0" and "-0e3" are both zero). BigInt for the exponent:
+ * "1e99999999999999999999" is valid JSON.
+ */
+function decimalOf(text: string): Decimal | null {
+  const match = jsonNumberPattern.exec(text);
+  if (!match) return null;
+  const [, sign, whole, fraction = '', exponentText = '0'] = match;
+  let digits = `${whole}${fraction}`.replace(/^0+/, '');
+  let exponent = BigInt(exponentText) - BigInt(fraction.length);
+  if (digits === '') return { negative: false, digits: '', exponent: 0n };
+  const trailingZeros = digits.length - digits.replace(/0+$/, '').length;
+  digits = digits.slice(0, digits.length - trailingZeros);
+  exponent += BigInt(trailingZeros);
+  return { negative: sign === '-', digits, exponent };
+}
+
+/**
+ * The JS number a JSON number text denotes, or null when no double is exactly that decimal.
+ * "Exactly" is read as: the shortest decimal that round-trips the double (String(n), what
+ * JSON.stringify writes back) is the decimal written. So 0.01, 1.50, 1e2 and 9007199254740991 are
+ * kept; 0.0100000000000000001, 1.0000000000000001, 9007199254740993, 1e400 and 1e-400 are not.
+ * Every decimal of at most 15 significant digits within the double range passes. "-0" gives -0
+ * (zero is exact); the amount rule refuses it as not > 0.
+ */
+export function numberOfJsonText(text: string): number | null {
+  const written = decimalOf(text);
+  if (!written) return null;
+  const value = Number(text);
+  if (!Number.isFinite(value)) return null;
+  if (written.digits === '') return value;
+  const shown = decimalOf(String(value));
+  if (!shown) return null;
+  return shown.negative === written.negative && shown.digits === written.digits && shown.exponent === written.exponent ? value : null;
+}
+
+const forbidden = (detail: string) => new AppError('MALFORMED_JSON', detail);
+
+/**
+ * Replaces every NumberText under `value` by its number, in place, collecting the paths of the
+ * inexact ones; refuses prototype-poisoning keys as secure-json-parse does.
+ */
+function settle(value: unknown, path: string, errors: FieldError[]): unknown {
+  if (value instanceof NumberText) {
+    const number = numberOfJsonText(value.text);
+    if (number === null) errors.push({ path, message: `the number ${value.text.slice(0, 40)} cannot be represented exactly: too many digits, or out of range` });
+    return number ?? 0;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) value[i] = settle(value[i], `${path}.${i}`, errors);
+    return value;
+  }
+  if (value !== null && typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    if (Object.prototype.hasOwnProperty.call(object, '__proto__')) throw forbidden('The body contains a "__proto__" key');
+    const ctor = object.constructor;
+    if (Object.prototype.hasOwnProperty.call(object, 'constructor') && ctor !== null && typeof ctor === 'object' && Object.prototype.hasOwnProperty.call(ctor, 'prototype')) {
+      throw forbidden('The body contains a "constructor.prototype" key');
+    }
+    for (const key of Object.keys(object)) object[key] = settle(object[key], `${path}.${key}`, errors);
+  }
+  return value;
+}
+
+/** Parses a JSON body; throws the AppError the caller gets. */
+export function parseJsonBody(text: string): unknown {
+  if (text.length === 0) throw new AppError('VALIDATION_FAILED', 'A JSON body is required');
+  let parsed: unknown;
+  try {
+    parsed = parse(text, null, (numberText) => new NumberText(numberText));
+  } catch {
+    // lossless-json refuses what JSON.parse refuses, and also a key repeated with another value.
+    throw new AppError('MALFORMED_JSON', 'The body is not valid JSON');
+  }
+  const errors: FieldError[] = [];
+  const value = settle(parsed, 'body', errors);
+  if (errors.length > 0) throw validationError(errors, 'Invalid body');
+  return value;
+}
+
+/** Replaces fastify's application/json parser (also used for `application/json; charset=...`). */
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+}
