@@ -13,7 +13,19 @@ export interface Operator {
   headers: Record<string, string>;
 }
 
+/** An operator with the credentials it logs in with (for tools that log in afresh, e.g. the liveness probe). */
+export interface OperatorLogin extends Operator {
+  email: string;
+  password: string;
+}
+
 export async function createOperator(input: { gatewayUrl: string; userDatabaseUrl: string; prefix: string }): Promise<Operator> {
+  const { email: _email, password: _password, ...operator } = await createOperatorLogin(input);
+  return operator;
+}
+
+/** createOperator, also returning the SUPERADMIN's e-mail and password. */
+export async function createOperatorLogin(input: { gatewayUrl: string; userDatabaseUrl: string; prefix: string }): Promise<OperatorLogin> {
   const email = `operator.${Date.now().toString(36)}@bench.example`;
   const password = `operator-${randomUUID()}`;
   await bootstrapSuperadmin({ databaseUrl: input.userDatabaseUrl, schemaPrefix: input.prefix, topicPrefix: input.prefix, email, password });
@@ -27,7 +39,7 @@ export async function createOperator(input: { gatewayUrl: string; userDatabaseUr
   });
   if (key.status !== 201) throw new Error(`API key creation failed: ${key.status} ${JSON.stringify(key.body)}`);
   const apiKey = key.body.key as string;
-  return { accessToken, apiKey, headers: { authorization: `Bearer ${accessToken}`, 'x-api-key': apiKey } };
+  return { accessToken, apiKey, headers: { authorization: `Bearer ${accessToken}`, 'x-api-key': apiKey }, email, password };
 }
 
 /** Mints `coins` into each user's wallet through POST /api/admin/mint; returns the minor units minted. */

@@ -2,65 +2,65 @@
  * A bank test in the spirit of Jepsen. Random transfers among N funded wallets for a while,
  * through the gateway, while a nemesis SIGKILLs and restarts every service process at random
  * moments (and, when allowed, restarts the Kafka broker once). Clients behave as SPEC §4 lets
- * them: every transfer has its own Idempotency-Key, and any answer that is not definitive (5xx,
+ * them: every operation has its own Idempotency-Key, and any answer that is not definitive (5xx,
  * 409 REQUEST_IN_PROGRESS, 429, a dropped connection, a timeout) is retried with the same key
  * until a definitive one (201 or another 4xx) arrives.
  *
- * Each transfer's reason carries its key, so the ledger's record can be matched to the client's
- * log without trusting the service. Checks at the end:
- *  - every acknowledged (201) transfer exists exactly once in the ledger, with the id, parties
- *    and amount it was acknowledged with, and exactly once in both parties' histories;
- *  - no transfer is applied twice, and none that was definitively rejected is applied at all;
- *  - Σ balances == Σ MINT − Σ BURN (here: what was minted), no negative balance;
- *  - every definitive answer for a key is the same (same transaction id, or same error code),
- *    also when the key is replayed once more after the run.
+ * This file is the orchestrator. The clients are actors (./actors/), each with its own log and
+ * its own end checks, all running at once against the same stack under the same faults:
+ *  - transfers: the random transfers (./actors/transfers.ts), a share of them to users who are
+ *    deleted during the run;
+ *  - deletions: those users deleted by a SUPERADMIN at random moments (./actors/deletions.ts);
+ *  - refunds: purchases, each raced by several partial and full refunds (./actors/refunds.ts);
+ *  - hostile: a trickle of requests with NUL, controls, lone surrogates and ids past 2^53, each
+ *    to be answered 400 (./actors/hostile.ts).
+ * Checks at the end, besides each actor's: Σ balances == Σ MINT − Σ BURN (the MINTs being
+ * exactly what the test minted, the BURNs the closes of deleted users), no negative balance, the
+ * ledger's own audit consistent, every service ready again, no service exited on its own, and
+ * every Kafka partition live (scripts/fuzz/liveness.ts: a registration on every user.commands
+ * partition and a transfer on every ledger.commands partition, each 201 within 1 s).
  */
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ensureInfra, type InfraEndpoints } from '../../scripts/infra';
+import { commandPartitions, probeLiveness, type LivenessReport } from '../../scripts/fuzz/liveness';
 import { generateJwtKey } from '../../scripts/stack/keys';
 import { ProcessStack, waitForReady } from '../../scripts/stack/processes';
 import { provision } from '../../scripts/stack/provision';
-import { seedUsers, type SeededUser } from '../../scripts/stack/seed';
+import { seedUsers } from '../../scripts/stack/seed';
 import { repoRoot, type ServiceName } from '../../scripts/stack/services';
-import { createOperator, fundUsers } from '../../bench/lib/admin';
-import { requestJson, type JsonResponse } from '../../bench/lib/http';
+import { createOperatorLogin, fundUsers } from '../../bench/lib/admin';
+import { requestJson } from '../../bench/lib/http';
 import { benchServiceEnv } from '../../bench/lib/service-env';
+import type { ChaosActor, EndState } from './actors/actor';
+import { DeletionsActor } from './actors/deletions';
+import { HostileActor } from './actors/hostile';
+import { fundShopTreasuries, RefundsActor } from './actors/refunds';
+import { TransfersActor } from './actors/transfers';
+import { ledgerTransactions, pick, sleep, toMinor } from './client';
 import { restartKafkaBroker } from './kafka-restart';
 
 export interface BankTestOptions {
   durationSec: number;
   wallets: number;
-  /** Concurrent clients, each with one transfer in flight. */
+  /** Concurrent transfer clients, each with one transfer in flight. */
   clients: number;
   /** Restart the (shared!) Kafka broker once, half-way. */
   restartKafka: boolean;
   /** Time between two nemesis actions. */
   nemesisIntervalMs: [number, number];
+  /** Users deleted during the run while being paid (default: wallets / 25, at least 8). */
+  deletions?: number;
+  /** Concurrent purchase-then-racing-refunds loops (default 3). */
+  refundLoops?: number;
+  /** Pause between two hostile requests (default 100–300 ms). */
+  hostileIntervalMs?: [number, number];
   /** Infrastructure already provided (jest's global set-up); ensureInfra() otherwise. */
   infra?: InfraEndpoints;
   log?: (message: string) => void;
 }
 
-interface Attempt {
-  status: number;
-  code?: string;
-  transactionId?: number;
-  error?: string;
-}
-
-interface Operation {
-  key: string;
-  from: SeededUser;
-  toUserId: number;
-  amountCoins: number;
-  reason: string;
-  attempts: Attempt[];
-  outcome: 'acknowledged' | 'rejected' | 'unresolved';
-  transactionId?: number;
-  code?: string;
-}
+type ActorCounts = Record<string, number | Record<string, number>>;
 
 export interface BankTestReport {
   ok: boolean;
@@ -76,8 +76,29 @@ export interface BankTestReport {
     restarts: number;
     kafkaRestarts: number;
     replayed: number;
+    deletions: number;
+    deleted: number;
+    deletedOnRetry404: number;
+    transfersToDeleted: number;
+    refusedAfterDeletion: number;
+    closeBurns: number;
+    purchases: number;
+    purchasesAcknowledged: number;
+    refunds: number;
+    refundsAcknowledged: number;
+    refundsRejected: number;
+    hostile: number;
+    hostile400: number;
+    /** 400, or for the user search with a lone surrogate's bytes 200 (see actors/hostile.ts). */
+    hostileAsRequired: number;
+    livenessRegistrationMaxMs: number;
+    livenessTransferMaxMs: number;
   };
+  /** Rejection codes of the transfers. */
   rejectionCodes: Record<string, number>;
+  /** Each actor's own figures. */
+  actors: Record<string, ActorCounts>;
+  liveness?: LivenessReport;
   details: Record<string, unknown>;
 }
 
@@ -90,12 +111,8 @@ const historySettleMs = 60_000;
 const replaySampleMax = 300;
 /** How long every service gets to answer /readyz 200 once the faults have stopped. */
 const readySettleMs = 60_000;
-
-function pick<T>(items: T[]): T {
-  return items[Math.floor(Math.random() * items.length)]!;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Share of the transfers that pay a user who is deleted during the run. */
+const paymentsToDeletedShare = 0.1;
 
 /** The services whose /readyz has not answered 200 within the time, each with its last checks. */
 async function servicesNotReady(urls: Record<ServiceName, string>, withinMs: number): Promise<string[]> {
@@ -110,92 +127,7 @@ async function servicesNotReady(urls: Record<ServiceName, string>, withinMs: num
   );
 }
 
-function isDefinitive(a: Attempt): boolean {
-  return a.status === 201 || (a.status >= 400 && a.status < 500 && a.status !== 409 && a.status !== 429 && a.status !== 408);
-}
-
-async function transfer(gatewayUrl: string, op: Operation): Promise<Attempt> {
-  let response: JsonResponse;
-  try {
-    response = await requestJson(gatewayUrl, 'POST', '/api/coins/transfer', {
-      body: { toUserId: op.toUserId, amount: op.amountCoins, reason: op.reason },
-      headers: { authorization: `Bearer ${op.from.accessToken}`, 'idempotency-key': op.key },
-      timeoutMs: requestTimeoutMs,
-    });
-  } catch (err) {
-    return { status: 0, error: err instanceof Error ? err.message : String(err) };
-  }
-  if (response.status === 201) return { status: 201, transactionId: response.body?.transaction?.id as number };
-  return { status: response.status, code: (response.body?.code as string | undefined) ?? 'NO_CODE' };
-}
-
-/** Sends until a definitive answer or the grace period after the end runs out. */
-async function drive(gatewayUrl: string, op: Operation, giveUpAt: () => number): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    const result = await transfer(gatewayUrl, op);
-    op.attempts.push(result);
-    if (isDefinitive(result)) {
-      if (result.status === 201) {
-        op.outcome = 'acknowledged';
-        op.transactionId = result.transactionId;
-      } else {
-        op.outcome = 'rejected';
-        op.code = result.code;
-      }
-      return;
-    }
-    if (Date.now() > giveUpAt()) return;
-    await sleep(Math.min(1000, 50 * attempt) + Math.random() * 100);
-  }
-}
-
-interface LedgerTransaction {
-  id: number;
-  type: string;
-  amount: number;
-  fromUserId: number | null;
-  toUserId: number | null;
-  reason: string;
-}
-
-/** The ledger's whole record, through its internal API (what history:rebuild replays). */
-async function ledgerTransactions(ledgerUrl: string): Promise<LedgerTransaction[] | null> {
-  const all: LedgerTransaction[] = [];
-  let afterId = 0;
-  for (;;) {
-    const page = await requestJson(ledgerUrl, 'GET', `/internal/transactions?afterId=${afterId}&limit=1000`).catch(() => null);
-    if (!page || page.status !== 200) return all.length > 0 ? all : null;
-    all.push(...(page.body.transactions as LedgerTransaction[]));
-    if (page.body.nextAfterId === null || page.body.nextAfterId === undefined) return all;
-    afterId = page.body.nextAfterId as number;
-  }
-}
-
-async function historyOf(gatewayUrl: string, user: SeededUser): Promise<Array<{ id: number }> | null> {
-  const items: Array<{ id: number }> = [];
-  let cursor: string | null = null;
-  for (let page = 0; page < 100; page += 1) {
-    const query: string = cursor ? `?limit=1000&cursor=${encodeURIComponent(cursor)}` : '?limit=1000';
-    const response = await requestJson(gatewayUrl, 'GET', `/api/coins/history${query}`, { headers: { authorization: `Bearer ${user.accessToken}` } }).catch(() => null);
-    if (!response || response.status !== 200) return null;
-    items.push(...(response.body.transactions as Array<{ id: number }>));
-    cursor = response.body.nextCursor as string | null;
-    if (!cursor) return items;
-  }
-  return items;
-}
-
-async function walletTotals(stack: ProcessStack, prefix: string) {
-  const pool = new pg.Pool({ connectionString: stack.env('ledger').LEDGER_DATABASE_URL, max: 1, options: `-c search_path=${prefix}ledger` });
-  try {
-    const r = await pool.query<{ total: string; negative: string }>(
-      'SELECT coalesce(sum(balance), 0) AS total, count(*) FILTER (WHERE balance < 0) AS negative FROM wallets',
-    );
-    return { totalMinor: Number(r.rows[0]!.total), negative: Number(r.rows[0]!.negative) };
-  } finally {
-    await pool.end();
-  }
-}
+const num = (counts: ActorCounts, key: string) => (typeof counts[key] === 'number' ? (counts[key] as number) : 0);
 
 export async function runBankTest(options: BankTestOptions): Promise<BankTestReport> {
   const log = options.log ?? ((m: string) => process.stderr.write(`[chaos] ${m}\n`));
@@ -209,25 +141,77 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
   const violations: string[] = [];
   const details: Record<string, unknown> = {};
   let kafkaRestarts = 0;
+  const ledgerPool = new pg.Pool({ connectionString: stack.env('ledger').LEDGER_DATABASE_URL, max: 1, options: `-c search_path=${prefix}ledger` });
   try {
-    const users = await seedUsers({
-      userDatabaseUrl: stack.env('user').USER_DATABASE_URL!,
-      ledgerDatabaseUrl: stack.env('ledger').LEDGER_DATABASE_URL!,
-      prefix,
-      count: options.wallets,
-      jwtKey,
-    });
-    const operator = await createOperator({ gatewayUrl: stack.gatewayUrl, userDatabaseUrl: stack.env('user').USER_DATABASE_URL!, prefix });
-    const mintedMinor = await fundUsers({ gatewayUrl: stack.gatewayUrl, operator, userIds: users.map((u) => u.userId), coins: startingCoins });
-    log(`${users.length} wallets funded with ${startingCoins} coins each; ${options.durationSec} s of transfers under faults begin`);
+    const seed = (count: number, tag: string) =>
+      seedUsers({
+        userDatabaseUrl: stack.env('user').USER_DATABASE_URL!,
+        ledgerDatabaseUrl: stack.env('ledger').LEDGER_DATABASE_URL!,
+        prefix,
+        count,
+        jwtKey,
+        tag: `${tag}${Date.now().toString(36)}`,
+      });
+    const users = await seed(options.wallets, 'w');
+    const doomed = await seed(options.deletions ?? Math.max(8, Math.round(options.wallets / 25)), 'd');
+    const operator = await createOperatorLogin({ gatewayUrl: stack.gatewayUrl, userDatabaseUrl: stack.env('user').USER_DATABASE_URL!, prefix });
+    const mintedMinor =
+      (await fundUsers({ gatewayUrl: stack.gatewayUrl, operator, userIds: users.map((u) => u.userId), coins: startingCoins })) +
+      (await fundShopTreasuries(stack.gatewayUrl, operator, requestTimeoutMs));
 
-    const operations: Operation[] = [];
-    const endAt = Date.now() + options.durationSec * 1000;
+    const startAt = Date.now();
+    const endAt = startAt + options.durationSec * 1000;
     let running = true;
     // Traffic lasts the given duration AND until every fault has happened at least once, so the
     // coverage does not depend on how fast a loaded machine restarts processes.
     let faultsCovered = false;
     const trafficGoesOn = () => Date.now() < endAt || !faultsCovered;
+    const giveUpAt = () => endAt + resolveGraceMs;
+
+    const transfers: TransfersActor = new TransfersActor({
+      gatewayUrl: stack.gatewayUrl,
+      users,
+      clients: options.clients,
+      goesOn: trafficGoesOn,
+      giveUpAt,
+      extraRecipients: { share: paymentsToDeletedShare, pick: () => deletions.pick(), has: (id) => deletions.has(id) },
+      requestTimeoutMs,
+      replaySampleMax,
+      historySettleMs,
+    });
+    const deletions = new DeletionsActor({
+      gatewayUrl: stack.gatewayUrl,
+      targets: doomed,
+      superadminToken: operator.accessToken,
+      window: [startAt + options.durationSec * 100, startAt + options.durationSec * 800],
+      giveUpAt,
+      requestTimeoutMs,
+      payments: () => transfers.operations,
+    });
+    const refunds = new RefundsActor({
+      gatewayUrl: stack.gatewayUrl,
+      buyers: users,
+      operator,
+      loops: options.refundLoops ?? 3,
+      goesOn: trafficGoesOn,
+      giveUpAt,
+      requestTimeoutMs,
+    });
+    const hostile = new HostileActor({
+      gatewayUrl: stack.gatewayUrl,
+      user: users[0]!,
+      payee: users[1]!,
+      operator,
+      goesOn: trafficGoesOn,
+      giveUpAt,
+      intervalMs: options.hostileIntervalMs ?? [100, 300],
+      requestTimeoutMs,
+    });
+    const actors: ChaosActor[] = [transfers, deletions, refunds, hostile];
+    log(
+      `${users.length} wallets funded with ${startingCoins} coins each, ${doomed.length} users to delete while paid, treasuries funded; ` +
+        `${options.durationSec} s of transfers, deletions, racing refunds and hostile requests under faults begin`,
+    );
 
     // The nemesis: every service killed at least once (shuffled), then at random.
     const nemesis = (async () => {
@@ -261,56 +245,25 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       }
     })();
 
-    const client = async () => {
-      while (trafficGoesOn()) {
-        const from = pick(users);
-        let to = pick(users);
-        while (to.userId === from.userId) to = pick(users);
-        const key = randomUUID();
-        const op: Operation = {
-          key,
-          from,
-          toUserId: to.userId,
-          // Up to 30 coins of 100: some senders run dry, so rejections are exercised too.
-          amountCoins: (1 + Math.floor(Math.random() * 3000)) / 100,
-          reason: `chaos ${key}`,
-          attempts: [],
-          outcome: 'unresolved',
-        };
-        operations.push(op);
-        await drive(stack.gatewayUrl, op, () => endAt + resolveGraceMs);
-      }
-    };
+    for (const actor of actors) actor.start();
     const progress = setInterval(() => {
-      const acked = operations.filter((o) => o.outcome === 'acknowledged').length;
-      log(`${Math.max(0, Math.round((endAt - Date.now()) / 1000))} s left: ${operations.length} transfers, ${acked} acknowledged`);
+      const [t, d, r, h] = [transfers.counts(), deletions.counts(), refunds.counts(), hostile.counts()];
+      log(
+        `${Math.max(0, Math.round((endAt - Date.now()) / 1000))} s left: ${num(t, 'operations')} transfers, ${num(t, 'acknowledged')} acknowledged; ` +
+          `${num(d, 'deleted') + num(d, 'deletedOnRetry404')}/${num(d, 'targets')} deleted; ${num(r, 'purchasesAcknowledged')} purchases, ` +
+          `${num(r, 'refundsAcknowledged')}/${num(r, 'refunds')} refunds acknowledged; ${num(h, 'sent')} hostile requests`,
+      );
     }, 5000);
-    await Promise.all(Array.from({ length: options.clients }, client));
+    while (trafficGoesOn()) await sleep(200);
+    await Promise.all(actors.map((a) => a.stop()));
     clearInterval(progress);
     running = false;
     await nemesis;
-    log(`load over; ${operations.filter((o) => o.outcome === 'unresolved').length} transfers unresolved`);
-
-    // Every retry of a key answered the same once it was definitive.
-    for (const op of operations) {
-      const definitive = op.attempts.filter(isDefinitive);
-      const shapes = new Set(definitive.map((a) => (a.status === 201 ? `201:${a.transactionId}` : `${a.status}:${a.code}`)));
-      if (shapes.size > 1) violations.push(`key ${op.key} got different definitive answers: ${[...shapes].join(', ')}`);
-    }
+    log(`load over; ${num(transfers.counts(), 'unresolved')} transfers unresolved`);
 
     // A service that died without being killed crashed on a fault it should have survived.
     for (const exit of stack.unexpectedExits) {
       violations.push(`${exit.name} (pid ${exit.pid}) exited on its own at ${exit.at} (${exit.signal ?? exit.code})`);
-    }
-
-    // Replay a sample of keys once more, after all the restarts: the original answer again.
-    const resolved = operations.filter((o) => o.outcome !== 'unresolved');
-    const sample = [...resolved].sort(() => Math.random() - 0.5).slice(0, replaySampleMax);
-    for (const op of sample) {
-      const again = await transfer(stack.gatewayUrl, op);
-      const expected = op.outcome === 'acknowledged' ? `201:${op.transactionId}` : `${op.attempts.at(-1)!.status}:${op.code}`;
-      const got = again.status === 201 ? `201:${again.transactionId}` : `${again.status}:${again.code}`;
-      if (got !== expected) violations.push(`replay of key ${op.key}: expected ${expected}, got ${got}`);
     }
 
     // Every service says it is ready again, its Kafka consumers included: a consumer that died
@@ -319,83 +272,52 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     const notReady = await servicesNotReady(stack.urls, readySettleMs);
     violations.push(...notReady.map((s) => `${s} is not ready ${readySettleMs / 1000} s after the faults stopped`));
 
-    // Retry the unresolved ones now that all is calm, so the accounting below is exact (not
-    // against a service that stays unready: each would wait out its whole deadline).
-    for (const op of notReady.length > 0 ? [] : operations.filter((o) => o.outcome === 'unresolved')) {
-      await drive(stack.gatewayUrl, op, () => Date.now() + 30_000);
+    // Now that all is calm: what is unresolved is driven to a definitive answer (not against a
+    // service that stays unready: each would wait out its whole deadline), then keys are
+    // replayed once more, after all the restarts: the original answers again.
+    if (notReady.length === 0) {
+      for (const actor of actors) await actor.settle();
+      for (const actor of actors) violations.push(...((await actor.replay?.()) ?? []));
     }
 
-    // The ledger's record against the clients' log.
+    // The ledger's record and wallets against every actor's log.
     await sleep(2000);
-    const recorded = await ledgerTransactions(stack.urls.ledger);
-    if (recorded === null) {
+    const record = await ledgerTransactions(stack.urls.ledger);
+    let supplyFromRecord: { mintedMinor: number; burnedMinor: number } | undefined;
+    if (record === null) {
       violations.push('the ledger record could not be read (GET /internal/transactions)');
     } else {
-      const byReason = new Map<string, LedgerTransaction[]>();
-      for (const t of recorded) {
-        if (t.type !== 'TRANSFER') continue;
-        const list = byReason.get(t.reason) ?? [];
-        list.push(t);
-        byReason.set(t.reason, list);
-      }
-      for (const op of operations) {
-        const applied = byReason.get(op.reason) ?? [];
-        if (applied.length > 1) violations.push(`transfer ${op.key} applied ${applied.length} times`);
-        if (op.outcome === 'acknowledged') {
-          const t = applied[0];
-          if (!t) violations.push(`acknowledged transfer ${op.key} (tx ${op.transactionId}) is not in the ledger`);
-          else if (t.id !== op.transactionId || t.fromUserId !== op.from.userId || t.toUserId !== op.toUserId || t.amount !== op.amountCoins) {
-            violations.push(`acknowledged transfer ${op.key} differs in the ledger: ${JSON.stringify(t)}`);
-          }
-        }
-        if (op.outcome === 'rejected' && applied.length > 0) violations.push(`rejected transfer ${op.key} (${op.code}) was applied`);
-      }
-      details.ledgerTransfers = [...byReason.values()].reduce((n, l) => n + l.length, 0);
+      const end: EndState = {
+        record,
+        ledgerQuery: async <R extends Record<string, unknown>>(sql: string, params: unknown[] = []) => (await ledgerPool.query<R>(sql, params)).rows,
+      };
+      for (const actor of actors) violations.push(...(await actor.check(end)));
+      const sum = (type: string) => record.filter((t) => t.type === type).reduce((s, t) => s + toMinor(t.amount), 0);
+      supplyFromRecord = { mintedMinor: sum('MINT'), burnedMinor: sum('BURN') };
+      details.ledgerTransactions = record.length;
+      details.ledgerTypes = record.reduce<Record<string, number>>((c, t) => ({ ...c, [t.type]: (c[t.type] ?? 0) + 1 }), {});
     }
 
-    // Both histories, allowing for eventual consistency.
-    const acknowledged = operations.filter((o) => o.outcome === 'acknowledged');
-    const involved = new Map<number, SeededUser>();
-    for (const op of acknowledged) involved.set(op.from.userId, op.from);
-    const byId = new Map(users.map((u) => [u.userId, u]));
-    for (const op of acknowledged) involved.set(op.toUserId, byId.get(op.toUserId)!);
-    const historyDeadline = Date.now() + historySettleMs;
-    let historyProblems: string[] = [];
-    for (;;) {
-      historyProblems = [];
-      const histories = new Map<number, Map<number, number>>();
-      let unavailable = false;
-      for (const user of involved.values()) {
-        const items = await historyOf(stack.gatewayUrl, user);
-        if (items === null) {
-          unavailable = true;
-          break;
-        }
-        const counts = new Map<number, number>();
-        for (const item of items) counts.set(item.id, (counts.get(item.id) ?? 0) + 1);
-        histories.set(user.userId, counts);
+    // Money is conserved: what the test minted, less what the closes of deleted users burned.
+    const totals = (
+      await ledgerPool.query<{ total: string; negative: string }>(
+        'SELECT coalesce(sum(balance), 0) AS total, count(*) FILTER (WHERE balance < 0) AS negative FROM wallets',
+      )
+    ).rows[0]!;
+    const totalMinor = Number(totals.total);
+    details.walletTotals = {
+      totalMinor,
+      negative: Number(totals.negative),
+      mintedByTest: mintedMinor,
+      ...(supplyFromRecord ? { mintedInRecord: supplyFromRecord.mintedMinor, burnedInRecord: supplyFromRecord.burnedMinor } : {}),
+    };
+    if (supplyFromRecord) {
+      if (supplyFromRecord.mintedMinor !== mintedMinor) violations.push(`Σ MINT in the ledger ${supplyFromRecord.mintedMinor} != what the test minted ${mintedMinor} (minor units)`);
+      if (totalMinor !== supplyFromRecord.mintedMinor - supplyFromRecord.burnedMinor) {
+        violations.push(`Σ balances ${totalMinor} != Σ MINT ${supplyFromRecord.mintedMinor} − Σ BURN ${supplyFromRecord.burnedMinor} (minor units)`);
       }
-      if (unavailable) {
-        historyProblems.push('GET /api/coins/history is not available');
-      } else {
-        for (const op of acknowledged) {
-          for (const party of [op.from.userId, op.toUserId]) {
-            const n = histories.get(party)?.get(op.transactionId!) ?? 0;
-            if (n !== 1) historyProblems.push(`tx ${op.transactionId} appears ${n} times in user ${party}'s history`);
-          }
-        }
-      }
-      if (historyProblems.length === 0 || Date.now() > historyDeadline) break;
-      await sleep(2000);
     }
-    violations.push(...historyProblems.slice(0, 50));
-    if (historyProblems.length > 50) violations.push(`… and ${historyProblems.length - 50} more history problems`);
-
-    // Money is conserved.
-    const totals = await walletTotals(stack, prefix);
-    details.walletTotals = { ...totals, mintedMinor };
-    if (totals.totalMinor !== mintedMinor) violations.push(`Σ balances ${totals.totalMinor} != Σ MINT ${mintedMinor} (minor units)`);
-    if (totals.negative > 0) violations.push(`${totals.negative} wallets have a negative balance`);
+    if (Number(totals.negative) > 0) violations.push(`${totals.negative} wallets have a negative balance`);
     const supply = await requestJson(stack.urls.ledger, 'GET', '/internal/supply').catch(() => null);
     if (supply?.status === 200) {
       details.supply = supply.body;
@@ -403,31 +325,62 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       if (report.consistent === false || (report.supply !== undefined && report.supply !== report.balances) || (report.inFlight ?? 0) !== 0) {
         violations.push(`ledger audit (GET /internal/supply) failed: ${JSON.stringify(supply.body).slice(0, 500)}`);
       }
+    } else {
+      violations.push(`ledger audit (GET /internal/supply) answered ${supply?.status ?? 'nothing'}`);
     }
 
-    const rejectionCodes: Record<string, number> = {};
-    for (const op of operations.filter((o) => o.outcome === 'rejected')) rejectionCodes[op.code ?? '?'] = (rejectionCodes[op.code ?? '?'] ?? 0) + 1;
-    const unresolved = operations.filter((o) => o.outcome === 'unresolved').length;
-    if (unresolved > 0) violations.push(`${unresolved} transfers never got a definitive answer, even after the faults stopped`);
+    // Every partition live at the end: nothing hostile or racing stalled one.
+    let liveness: LivenessReport | undefined;
+    if (notReady.length === 0) {
+      liveness = await probeLiveness({
+        gatewayUrl: stack.gatewayUrl,
+        superadmin: { email: operator.email, password: operator.password },
+        partitions: await commandPartitions(infra.kafkaBrokers, prefix),
+        log,
+      });
+      violations.push(...liveness.failures.map((f) => `liveness: ${f}`));
+    }
+
+    const [t, d, r, h] = [transfers.counts(), deletions.counts(), refunds.counts(), hostile.counts()];
+    const maxMs = (timings: Array<{ ms: number }> | undefined) => (timings && timings.length > 0 ? Math.max(...timings.map((x) => x.ms)) : -1);
     return {
       ok: violations.length === 0,
       violations,
       counts: {
-        requests: operations.reduce((n, o) => n + o.attempts.length, 0),
-        operations: operations.length,
-        acknowledged: acknowledged.length,
-        rejected: operations.filter((o) => o.outcome === 'rejected').length,
-        retried: operations.filter((o) => o.attempts.length > 1).length,
-        unresolved,
+        requests: num(t, 'requests'),
+        operations: num(t, 'operations'),
+        acknowledged: num(t, 'acknowledged'),
+        rejected: num(t, 'rejected'),
+        retried: num(t, 'retried'),
+        unresolved: num(t, 'unresolved'),
         kills: stack.kills,
         restarts: stack.restarts,
         kafkaRestarts,
-        replayed: sample.length,
+        replayed: num(t, 'replayed'),
+        deletions: num(d, 'targets'),
+        deleted: num(d, 'deleted'),
+        deletedOnRetry404: num(d, 'deletedOnRetry404'),
+        transfersToDeleted: num(d, 'sentAfterDeletion'),
+        refusedAfterDeletion: num(d, 'refusedAfterDeletion'),
+        closeBurns: num(d, 'closeBurns'),
+        purchases: num(r, 'purchases'),
+        purchasesAcknowledged: num(r, 'purchasesAcknowledged'),
+        refunds: num(r, 'refunds'),
+        refundsAcknowledged: num(r, 'refundsAcknowledged'),
+        refundsRejected: num(r, 'refundsRejected'),
+        hostile: num(h, 'sent'),
+        hostile400: num(h, 'answered400'),
+        hostileAsRequired: num(h, 'answeredAsRequired'),
+        livenessRegistrationMaxMs: maxMs(liveness?.registrations),
+        livenessTransferMaxMs: maxMs(liveness?.transfers),
       },
-      rejectionCodes,
+      rejectionCodes: (t.rejectionCodes as Record<string, number>) ?? {},
+      actors: { transfers: t, deletions: d, refunds: r, hostile: h },
+      ...(liveness ? { liveness } : {}),
       details,
     };
   } finally {
+    await ledgerPool.end();
     await stack.stop();
   }
 }

@@ -4,11 +4,13 @@ import { testInfra } from '../harness/env';
 /**
  * The short bank test of every `npm test`: 15 s, 200 wallets, every service SIGKILLed and
  * restarted, and the Kafka broker restarted once (CHAOS_KAFKA_RESTART=0 leaves a broker shared
- * with other work alone). `npm run chaos` is the 60 s version.
+ * with other work alone); meanwhile users deleted while being paid, purchases raced by several
+ * refunds, and hostile requests; every partition live at the end. `npm run chaos` is the 60 s
+ * version.
  */
 describe('bank test under faults (short)', () => {
   it(
-    'when services are killed and restarted during random transfers with client retries, then every acknowledged transfer exists once, retries get the original answer and money is conserved',
+    'when services are killed and restarted during random transfers, deletions of paid users, racing refunds and hostile requests, with client retries, then every acknowledged operation exists once, retries get the original answer, money is conserved, hostile text gets 400 and every partition is live',
     async () => {
       const report = await runBankTest({
         durationSec: Number(process.env.CHAOS_DURATION_S ?? 15),
@@ -22,6 +24,13 @@ describe('bank test under faults (short)', () => {
       expect(report.violations).toEqual([]);
       expect(report.counts.acknowledged).toBeGreaterThan(0);
       expect(report.counts.kills).toBeGreaterThanOrEqual(4);
+      // The mixed-in cases really happened.
+      expect(report.counts.deleted + report.counts.deletedOnRetry404).toBe(report.counts.deletions);
+      expect(report.counts.refundsAcknowledged).toBeGreaterThan(0);
+      expect(report.counts.hostile).toBeGreaterThan(0);
+      expect(report.counts.hostileAsRequired).toBe(report.counts.hostile);
+      expect(report.counts.hostile400).toBeGreaterThan(0);
+      expect(report.liveness?.ok).toBe(true);
     },
     240_000,
   );

@@ -2,6 +2,7 @@ import { createPool, schemaName } from '@coin/db';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { http, registerUser, uniqueEmail } from '../harness/http';
 import { adminSession, apiKeyFor } from '../harness/admin';
+import { eraseUser } from '../../services/user/src/db/users-repo';
 
 /**
  * Issue 16 through the public API: a user command the database refuses is answered at once and
@@ -75,5 +76,26 @@ describe('poison commands and deletion races through the gateway', () => {
     }
     const wallet = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: sender.accessToken });
     expect(wallet.body.balance).toBe(100);
+  });
+
+  it('when a DELETE is retried after its deletion went through unconfirmed, then the 404 also means the wallet is closed', async () => {
+    const sender = await registerUser(stack.gatewayUrl);
+    const recipient = await registerUser(stack.gatewayUrl);
+    await http(stack.gatewayUrl, 'POST', '/api/admin/mint', { token: superadmin, headers: { 'x-api-key': apiKey }, body: { userId: sender.userId, amount: 10, reason: 'seed' } });
+    // The deletion went through behind a 504: the user is erased, the wallet still open, as when
+    // the gateway's reply never came (its user.deleted event will close the wallet some time later).
+    const users = createPool({ url: stack.databaseUrl, schema: schemaName(stack.prefix, 'users'), applicationName: 'poison-test', connectionsMax: 1 });
+    const client = await users.connect();
+    try {
+      await eraseUser(client, recipient.userId);
+    } finally {
+      client.release();
+      await users.end();
+    }
+    const retried = await http(stack.gatewayUrl, 'DELETE', `/api/admin/users/${recipient.userId}`, { token: superadmin });
+    expect(retried.status).toBe(404);
+    const transfer = await http(stack.gatewayUrl, 'POST', '/api/coins/transfer', { token: sender.accessToken, body: { toUserId: recipient.userId, amount: 1, reason: 'after the 404' } });
+    expect(transfer.status).toBe(422);
+    expect(transfer.body.code).toBe('RECIPIENT_CLOSED');
   });
 });

@@ -126,29 +126,41 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
     async (request) => {
       const { id } = request.params;
       const deleteCommandId = randomUUID();
-      await deps.commands.execute({
-        topic: deps.topics.userCommands,
-        key: String(id),
-        type: 'user.delete',
-        commandId: deleteCommandId,
-        data: { userId: id },
-        actor: actorOf(request),
-        requestId: String(request.id),
-      });
-      await deps.tokenVersions.rememberDeleted(id);
       // Deleted means closed when this answers (SPEC §6): the close runs in the wallet's own
       // partition, so every transfer decided after it sees the wallet closed and is refused, and
       // no one's coin is burned with the deleted user's balance. The ledger's user.deleted
       // consumer sends the same close later; the second finds the wallet closed and does nothing.
-      await deps.commands.execute({
-        topic: deps.topics.ledgerCommands,
-        key: walletKeyOfUser(id),
-        type: 'ledger.close-wallet',
-        commandId: uuidV5(`ledger.close-wallet:${deleteCommandId}`),
-        data: { userId: id, reason: closeWalletReason(id) },
-        actor: actorOf(request),
-        requestId: String(request.id),
-      });
+      // The close's id is derived from this request's deletion, never from the user id alone: a
+      // close of an id with no wallet yet must not be remembered as that user's close.
+      const closeWallet = () =>
+        deps.commands.execute({
+          topic: deps.topics.ledgerCommands,
+          key: walletKeyOfUser(id),
+          type: 'ledger.close-wallet',
+          commandId: uuidV5(`ledger.close-wallet:${deleteCommandId}`),
+          data: { userId: id, reason: closeWalletReason(id) },
+          actor: actorOf(request),
+          requestId: String(request.id),
+        });
+      try {
+        await deps.commands.execute({
+          topic: deps.topics.userCommands,
+          key: String(id),
+          type: 'user.delete',
+          commandId: deleteCommandId,
+          data: { userId: id },
+          actor: actorOf(request),
+          requestId: String(request.id),
+        });
+      } catch (err) {
+        // A retry after an unconfirmed deletion (504) finds the user gone: its wallet may still be
+        // open, waiting for the user.deleted event. It is closed before the 404 too, so "gone"
+        // also means closed (a wallet without a user is a deleted user's; with none, a no-op).
+        if (err instanceof AppError && err.code === 'USER_NOT_FOUND') await closeWallet();
+        throw err;
+      }
+      await deps.tokenVersions.rememberDeleted(id);
+      await closeWallet();
       return { message: 'User deleted' };
     },
   );

@@ -1,0 +1,31 @@
+/**
+ * One kind of client of the bank test. The orchestrator (../bank-test.ts) starts every actor
+ * together with the nemesis, stops them when the load is over, lets them finish what the faults
+ * left unresolved once the services are calm, then asks each for its failures against the
+ * ledger's final state. Each actor keeps its own log of what it sent and what it was answered;
+ * none trusts the service's own account of it.
+ */
+import type { LedgerTransaction } from '../client';
+
+export interface EndState {
+  /** The ledger's whole record (GET /internal/transactions). */
+  record: LedgerTransaction[];
+  /** A query on the ledger's own schema (search_path set), for wallet rows. */
+  ledgerQuery: <R extends Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<R[]>;
+}
+
+export interface ChaosActor {
+  readonly name: string;
+  /** Begins acting in the background; returns at once. */
+  start(): void;
+  /** Sends nothing new; resolves when what is in flight has a definitive answer or was given up. */
+  stop(): Promise<void>;
+  /** Faults over and every service ready: drives each unresolved operation to a definitive answer. */
+  settle(): Promise<void>;
+  /** After settle(): re-sends a sample with the same keys; the original answers must come back. Returns failures. */
+  replay?(): Promise<string[]>;
+  /** The end checks against the ledger's final state; an empty list when everything holds. */
+  check(end: EndState): Promise<string[]>;
+  /** Figures for the report (counts; a nested record for distributions). */
+  counts(): Record<string, number | Record<string, number>>;
+}
