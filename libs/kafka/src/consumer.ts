@@ -339,7 +339,7 @@ export async function applyIsolating<T>(
     const code = (failure as { code?: unknown } | null)?.code;
     const reason = `set aside (${classifyFailure(failure)}${typeof code === 'string' ? `, code ${code}` : ''}): ${text}`;
     log.error({ err: failure, topic: item.topic, partition: item.partition, offset: item.offset, commandId }, 'message set aside: the handler cannot apply it');
-    await deadLetter(options.producer, item.topic, item.partition, item.raw ?? rawOf(item), reason);
+    await deadLetter(options.producer, item.topic, item.partition, originalMessageOf(item), reason);
   };
 
   const run = async (part: Delivered<T>[]): Promise<number> => {
@@ -366,8 +366,9 @@ export async function applyIsolating<T>(
   return setAsideNow + unexplained.length;
 }
 
-/** A delivered message rebuilt for its dead letter when the original is not at hand. */
-function rawOf<T>(item: Delivered<T>): KafkaMessage {
+/** The message as it arrived, for its dead letter; rebuilt from the value when not at hand. */
+export function originalMessageOf<T>(item: Delivered<T>): KafkaMessage {
+  if (item.raw) return item.raw;
   return {
     key: item.key === null ? null : Buffer.from(item.key),
     value: Buffer.from(JSON.stringify(item.value)),

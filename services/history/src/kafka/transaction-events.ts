@@ -1,8 +1,7 @@
 import { transactionRecorded, type TransactionRecorded } from '@coin/contracts';
 import type { Pool } from '@coin/db';
-import { deadLetter, type BatchingProducer, type Delivered } from '@coin/kafka';
+import { deadLetter, originalMessageOf, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import type { KafkaMessage } from 'kafkajs';
 import { storeTransactions, type ProjectedRow } from '../db/history-repo';
 import { toProjected, unprojectableReason } from '../domain/projection';
 import type { HistoryMetrics } from '../metrics';
@@ -25,17 +24,6 @@ function isDataError(err: unknown): boolean {
 
 function rowOf(event: TransactionRecorded): ProjectedRow {
   return { ...toProjected(event.transaction), eventId: event.eventId };
-}
-
-function asKafkaMessage(item: Delivered<TransactionRecorded>): KafkaMessage {
-  return {
-    key: item.key === null ? null : Buffer.from(item.key),
-    value: Buffer.from(JSON.stringify(item.value)),
-    headers: item.headers,
-    offset: item.offset,
-    timestamp: String(Date.now()),
-    attributes: 0,
-  } as KafkaMessage;
 }
 
 /**
@@ -70,7 +58,7 @@ export function handleTransactionEvents(deps: { pool: Pool; producer: BatchingPr
         if (!isDataError(err)) throw err;
         const error = `projection refused: ${(err as Error).message}`;
         deps.logger.warn({ topic: item.topic, partition: item.partition, offset: item.offset, error }, 'dead-lettering unstorable event');
-        await deadLetter(deps.producer, item.topic, item.partition, asKafkaMessage(item), error);
+        await deadLetter(deps.producer, item.topic, item.partition, originalMessageOf(item), error);
         deps.metrics.eventsDeadLettered.inc();
       }
     }
