@@ -196,6 +196,7 @@ async function pipelineInvariants(stack: ProcessStack, prefix: string, mintedMin
     details.supply = 'GET /internal/supply not available';
   }
   const pool = new pg.Pool({ connectionString: stack.env('ledger').LEDGER_DATABASE_URL, max: 1, options: `-c search_path=${prefix}ledger` });
+  pool.on('error', () => undefined); // an idle connection lost: the pool reconnects on the next query
   try {
     const r = await pool.query<{ total: string; negative: string; wallets: string }>(
       'SELECT coalesce(sum(balance), 0) AS total, count(*) FILTER (WHERE balance < 0) AS negative, count(*) AS wallets FROM wallets',

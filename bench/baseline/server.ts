@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     options: `-c search_path=${config.BASELINE_SCHEMA}`,
     application_name: 'bench-baseline',
   });
+  pool.on('error', () => undefined); // an idle connection lost: the pool reconnects on the next query
   const app = Fastify({ logger: false, bodyLimit: 16 * 1024 });
   app.setErrorHandler((err: Error & { statusCode?: number }, _request, reply) => {
     const status = err instanceof HttpError ? err.status : (err.statusCode ?? 500);

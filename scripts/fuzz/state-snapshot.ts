@@ -18,6 +18,8 @@ export interface StateSnapshotter {
 export function stateSnapshotter(adminUrl: string, schemas: string[]): StateSnapshotter {
   for (const s of schemas) assertIdentifier(s);
   const pool = new pg.Pool({ connectionString: adminUrl, max: 1 });
+  // An idle connection's error (a database restart) must not end the fuzzer; the pool reconnects.
+  pool.on('error', () => undefined);
   let tables: Array<{ schema: string; table: string }> | undefined;
   return {
     async snapshot() {

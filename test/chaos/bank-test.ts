@@ -142,6 +142,8 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
   const details: Record<string, unknown> = {};
   let kafkaRestarts = 0;
   const ledgerPool = new pg.Pool({ connectionString: stack.env('ledger').LEDGER_DATABASE_URL, max: 1, options: `-c search_path=${prefix}ledger` });
+  // The nemesis may restart PostgreSQL: an idle connection's error must not end the test.
+  ledgerPool.on('error', () => undefined);
   try {
     const seed = (count: number, tag: string) =>
       seedUsers({

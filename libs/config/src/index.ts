@@ -45,6 +45,15 @@ export const commonEnv = {
   HOST: z.string().default('127.0.0.1'),
 };
 
+/** Keys of the services that own a PostgreSQL schema (ledger, user, history). */
+export const databaseEnv = {
+  /**
+   * How long PostgreSQL may stay unreachable (a restart, a failover) before the process exits
+   * for its orchestrator to restart it. Meanwhile readiness is false and consumers pause.
+   */
+  DB_OUTAGE_GRACE_MS: positiveInt(60_000),
+};
+
 export { z };
 
 /**

@@ -1,3 +1,4 @@
 export * from './pool';
+export * from './health';
 export * from './migrate';
 export * from './outbox';

@@ -24,11 +24,22 @@ export interface PoolOptions {
   applicationName: string;
   /** Connections per process; PostgreSQL's own limit is shared by every service. */
   connectionsMax?: number;
+  /**
+   * Where an idle connection's error goes (a restart or failover ends every connection). Without
+   * a listener node-postgres' pool re-emits it as an unhandled 'error' event, which ends the
+   * process; the pool itself drops the broken client and opens a new one on the next query.
+   */
+  onIdleError?: (err: Error) => void;
+}
+
+/** The default listener: one line on stderr, for scripts that have no logger. */
+function reportIdleError(err: Error): void {
+  process.stderr.write(`${JSON.stringify({ level: 'warn', msg: 'idle PostgreSQL connection lost; the pool replaces it', err: err.message })}\n`);
 }
 
 export function createPool(options: PoolOptions): pg.Pool {
   assertIdentifier(options.schema);
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: options.url,
     max: options.connectionsMax ?? 10,
     application_name: options.applicationName,
@@ -37,6 +48,8 @@ export function createPool(options: PoolOptions): pg.Pool {
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30000,
   });
+  pool.on('error', options.onIdleError ?? reportIdleError);
+  return pool;
 }
 
 export function assertIdentifier(name: string): void {

@@ -1,3 +1,4 @@
 export * from './codes';
 export * from './app-error';
 export * from './problem';
+export * from './failures';

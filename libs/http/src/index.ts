@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, internalProblem, problemOf, validationError } from '@coin/errors';
+import { AppError, classifyFailure, internalProblem, problemOf, validationError } from '@coin/errors';
 import type { Logger } from '@coin/logger';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { installHttpMetrics } from './metrics';
@@ -52,7 +52,15 @@ export function installProblemHandler(app: AnyApp): void {
       appError = validationError(errors, `Invalid ${context}`);
     } else if (err.statusCode === 429) appError = new AppError('RATE_LIMITED', 'Too many requests; retry later');
     else if (err.statusCode === 404) appError = new AppError('NOT_FOUND', 'No such resource');
+    else if (classifyFailure(err) === 'transient') {
+      // The database restarting or failing over (a lost connection, a read-only standby, a full
+      // disk): the caller may retry, unlike after a bug. The details go to the log only.
+      request.log.warn({ err }, 'request failed for a transient reason');
+      appError = new AppError('UNAVAILABLE', 'A backing store is unavailable; retry later');
+    }
     if (appError) {
+      // Every 503 says when to come back, unless a more precise answer set it already.
+      if (appError.status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
       reply.status(appError.status).type('application/problem+json').send(problemOf(appError, requestId));
       return;
     }
@@ -91,13 +99,20 @@ export async function checkReadiness(checks: Record<string, ReadinessCheck>): Pr
   return Object.fromEntries(entries);
 }
 
-/** Adds /healthz (process up), /readyz (dependencies reachable) and /metrics. */
-export function installOperationalRoutes(app: AnyApp, readiness: Record<string, ReadinessCheck>, metrics: Registry): void {
+/**
+ * Adds /healthz (process up), /readyz (dependencies reachable) and /metrics. A dependency named in
+ * `degradable` being down leaves the service ready but `degraded` (200): it still serves most
+ * requests (the gateway without Redis), and taking every instance out of rotation at once for it
+ * would turn a partial outage into a full one. The checks always show what is down.
+ */
+export function installOperationalRoutes(app: AnyApp, readiness: Record<string, ReadinessCheck>, metrics: Registry, degradable: readonly string[] = []): void {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     const checks = await checkReadiness(readiness);
-    const ready = Object.values(checks).every((s) => s === 'up');
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', checks });
+    const down = Object.entries(checks).filter(([, state]) => state === 'down').map(([name]) => name);
+    const ready = down.every((name) => degradable.includes(name));
+    const status = !ready ? 'not-ready' : down.length > 0 ? 'degraded' : 'ready';
+    return reply.status(ready ? 200 : 503).send({ status, checks });
   });
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     return reply.type(metrics.contentType).send(await metrics.metrics());

@@ -1,11 +1,10 @@
 import type { ConsumerRunConfig, Kafka, KafkaMessage } from 'kafkajs';
 import { z } from 'zod';
 import { dlqOf, headerNames } from '@coin/contracts';
-import { AppError, type WireError } from '@coin/errors';
+import { AppError, classifyFailure, type WireError } from '@coin/errors';
 import type { Logger } from '@coin/logger';
 import type { BatchingProducer } from './batching-producer';
 import { fastGroupSettings } from './client';
-import { classifyFailure } from './failures';
 import { readHeaders } from './headers';
 import { replyAddressOf, replyBodyOf, sendReply } from './replies';
 import { consumerMetrics, consumerRestartCounter, loggerForHeaders, type ConsumerMetrics } from './metrics';
@@ -119,6 +118,9 @@ export interface IsolationSettings {
 }
 
 const commandIdSchema = z.uuid();
+
+/** Pauses between retries of a batch whose failure is transient: short, and well inside any session timeout. */
+const transientRetry = { firstMs: 100, maxMs: 2000 };
 
 const defaultIsolation: IsolationSettings = { unknownAttempts: 3, backoffMs: 250 };
 
@@ -248,17 +250,29 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
       metrics?.messages.inc({ ...labels, outcome: 'dead_lettered' }, batch.messages.length - valid.length);
       if (valid.length > 0) {
         const endTimer = metrics?.batchDuration.startTimer(labels);
-        try {
-          const setAside = await applyIsolating(valid, { heartbeat }, options, log);
-          if (setAside > 0) metrics?.messages.inc({ ...labels, outcome: 'set_aside' }, setAside);
-        } catch (err) {
-          metrics?.messages.inc({ ...labels, outcome: 'handler_failed' }, valid.length);
-          // kafkajs retries the batch; say which commands it held so their logs can be found.
-          log.error(
-            { err, topic: batch.topic, partition: batch.partition, firstOffset: batch.firstOffset(), commandIds: valid.slice(0, 20).map((v) => v.headers[headerNames.commandId]).filter(Boolean) },
-            'batch handler failed for a transient reason; the batch will be redelivered',
-          );
-          throw err;
+        // A transient failure (the database restarting, say) pauses this partition: the same
+        // batch is retried in place with backoff, heartbeating meanwhile, and the partition
+        // resumes where it was once it passes — no crash of the consumer, no restart loop. Only a
+        // rebalance (the heartbeat throws), a stop, or a stale batch ends the wait; the service's
+        // database watch ends the process if the outage outlasts its grace.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            const setAside = await applyIsolating(valid, { heartbeat }, options, log);
+            if (setAside > 0) metrics?.messages.inc({ ...labels, outcome: 'set_aside' }, setAside);
+            break;
+          } catch (err) {
+            metrics?.messages.inc({ ...labels, outcome: 'handler_failed' }, valid.length);
+            const context = { err, attempt, topic: batch.topic, partition: batch.partition, firstOffset: batch.firstOffset(), commandIds: valid.slice(0, 20).map((v) => v.headers[headerNames.commandId]).filter(Boolean) };
+            if (!isRunning() || isStale()) {
+              log.warn(context, 'batch handler failed while the consumer stops or rebalances; the batch will be redelivered');
+              throw err;
+            }
+            const delayMs = Math.min(transientRetry.maxMs, transientRetry.firstMs * 2 ** (attempt - 1));
+            // Say which commands it holds so their logs can be found; once, then every tenth try.
+            if (attempt === 1 || attempt % 10 === 0) log.error({ ...context, delayMs }, 'batch handler failed for a transient reason; the partition pauses and retries it');
+            await sleep(delayMs);
+            await heartbeat();
+          }
         }
         endTimer?.();
         metrics?.batchSize.observe(labels, valid.length);

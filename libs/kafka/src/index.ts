@@ -9,4 +9,3 @@ export * from './outbox-publisher';
 export * from './metrics';
 export * from './group-commit';
 export * from './supervised-consumer';
-export * from './failures';

@@ -1,22 +1,87 @@
-import { Redis } from 'ioredis';
+import { Redis, ReplyError } from 'ioredis';
 
 export { Redis };
 
+/** The default bound on one Redis call: Redis answers in well under a millisecond when it is there. */
+export const redisCommandTimeoutMsDefault = 500;
+/** The longest pause between reconnection attempts: how late after Redis is back traffic finds it again. */
+const reconnectDelayMsMax = 1000;
+/** A server that accepts the connection but does not answer still has to be given up on. */
+const connectTimeoutMs = 3000;
+
+export interface RedisClientOptions {
+  /** Every command settles (answer or error) within this; see createRedis. */
+  commandTimeoutMs?: number;
+}
+
 /**
- * One client per service. Commands fail fast while disconnected (no unbounded offline queue),
- * so a Redis outage shows up as errors the caller handles rather than as hung requests.
+ * One client per service. Every call settles within `commandTimeoutMs`, whatever Redis does, so
+ * a Redis outage shows up as errors the caller handles (fail open, fail over to the source, or
+ * answer 503) rather than as hung requests:
+ * - while not connected, a command fails at once (no offline queue): a refused connection costs
+ *   nothing, and no command is queued to run later, after its caller was already answered;
+ * - a connection that answers nothing for `commandTimeoutMs` while commands wait (a server that
+ *   froze, a partition that swallows packets) is closed, which fails every command waiting on it
+ *   at once (`maxRetriesPerRequest: 0`) and starts a reconnection; until that succeeds, commands
+ *   fail at once as above. So one request pays the timeout at most once per outage, not once per
+ *   call it makes;
+ * - `commandTimeout` bounds each command on its own as well;
+ * - commands cut off by a lost connection are not sent again on the next one: their callers
+ *   have already been told they failed.
+ * Reconnection goes on in the background, every second at most once Redis is gone.
  * Auto-pipelining sends the commands issued in one event-loop tick as one write: the gateway
  * makes two or three small calls per request, which under load coalesce instead of each
  * costing a syscall and a packet.
  */
-export function createRedis(url: string, keyPrefix = ''): Redis {
-  return new Redis(url, {
+export function createRedis(url: string, keyPrefix = '', options: RedisClientOptions = {}): Redis {
+  const commandTimeoutMs = options.commandTimeoutMs ?? redisCommandTimeoutMsDefault;
+  const redis = new Redis(url, {
     keyPrefix,
     lazyConnect: true,
     enableAutoPipelining: true,
-    enableOfflineQueue: true,
-    maxRetriesPerRequest: 2,
-    connectTimeout: 3000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    autoResendUnfulfilledCommands: false,
+    commandTimeout: commandTimeoutMs,
+    socketTimeout: commandTimeoutMs,
+    connectTimeout: connectTimeoutMs,
+    retryStrategy: (attempt) => Math.min(attempt * 100, reconnectDelayMsMax),
   });
+  clearSocketTimerOnClose(redis);
+  return redis;
+}
+
+/**
+ * ioredis 5.9.2 keeps the socket timer of a connection that closed with a command in flight; when
+ * it fires it destroys whichever connection is current by then, a healthy new one included, and
+ * until then no timer watches the new one (redis/ioredis#2147, fixed upstream by #2148 after the
+ * version pinned here; drop this on upgrading). Clearing it with its connection keeps one
+ * connection's silence from ending the next.
+ */
+function clearSocketTimerOnClose(redis: Redis): void {
+  const internals = redis as unknown as { socketTimeoutTimer?: ReturnType<typeof setTimeout> };
+  redis.on('close', () => {
+    if (internals.socketTimeoutTimer === undefined) return;
+    clearTimeout(internals.socketTimeoutTimer);
+    internals.socketTimeoutTimer = undefined;
+  });
+}
+
+/**
+ * Whether a Redis call failed because Redis could not be reached or did not answer in time, as
+ * opposed to an answer that is an error (WRONGTYPE, a script error): the former is the world's
+ * and passes, the latter is the command's.
+ */
+export function isRedisUnreachable(err: unknown): boolean {
+  return err instanceof Error && !(err instanceof ReplyError);
+}
+
+/**
+ * The level of a per-request log line about a failed Redis call. An unreachable Redis is logged
+ * once by the connection (service wiring), counted and shown in /readyz: a line per request
+ * would only flood the logs for the length of the outage. An error Redis answered is worth a
+ * warning each time.
+ */
+export function redisFailureLogLevel(err: unknown): 'debug' | 'warn' {
+  return isRedisUnreachable(err) ? 'debug' : 'warn';
 }

@@ -22,6 +22,7 @@ import { registerApiKeyCheck, type ApiKeyVerifier } from './plugins/api-key';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import type { TokenVersionStore } from './plugins/token-version';
 import { registerRateLimits, type RateLimitSettings } from './plugins/rate-limit';
+import { rateLimitFailOpenCounter } from './metrics';
 import type { LoginThrottle } from './plugins/login-throttle';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { trustProxyOption } from './plugins/client-address';
@@ -94,8 +95,10 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerRouteTable(app);
   registerAuth(app, deps.auth);
   registerApiKeyCheck(app, deps.apiKeys);
-  await registerRateLimits(app, { redis: deps.redis, limits: deps.rateLimits });
-  installOperationalRoutes(app, deps.readiness, deps.metrics);
+  await registerRateLimits(app, { redis: deps.redis, limits: deps.rateLimits, failOpen: rateLimitFailOpenCounter(deps.metrics) });
+  // Without Redis the gateway still serves reads, keyless writes and logins (docs/OPERATIONS.md
+  // "Redis outage"): it stays in rotation, reported degraded.
+  installOperationalRoutes(app, deps.readiness, deps.metrics, ['redis']);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => deps.users.get('/.well-known/jwks.json'));
 

@@ -1,10 +1,17 @@
 import { commonEnv, csv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
+import { redisCommandTimeoutMsDefault } from '@coin/redis';
 import { isProxyAddress } from './plugins/client-address';
 
 export const gatewayConfigSchema = z.object({
   ...commonEnv,
   GATEWAY_PORT: port(8080),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /**
+   * Longest wait for one Redis call, and for a silent Redis connection before it is replaced. With
+   * Redis down or not answering, requests go on without it or answer 503 within about this
+   * (docs/OPERATIONS.md "Redis outage").
+   */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().max(10_000).default(redisCommandTimeoutMsDefault),
   USER_SERVICE_URL: z.string().url().default('http://127.0.0.1:8082'),
   LEDGER_SERVICE_URL: z.string().url().default('http://127.0.0.1:8083'),
   HISTORY_SERVICE_URL: z.string().url().default('http://127.0.0.1:8084'),

@@ -2,11 +2,12 @@ import { topicNames, userEvent } from '@coin/contracts';
 import { createMetricsRegistry } from '@coin/http';
 import { BatchingProducer, consumersReadiness, createKafka, RequestReplyClient, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { createRedis } from '@coin/redis';
+import { createRedis, type Redis } from '@coin/redis';
 import { buildApp } from './app';
 import { CommandBus } from './clients/commands';
 import { InternalHttpClient } from './clients/internal-http';
 import type { GatewayConfig } from './config';
+import { rateLimitFailOpenCounter } from './metrics';
 import { ApiKeyVerifier } from './plugins/api-key';
 import { LoginThrottle } from './plugins/login-throttle';
 import { gatewayRedisPrefix, PlatformClientStatus } from './plugins/platform-clients';
@@ -28,7 +29,8 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
   const metrics = createMetricsRegistry('gateway');
   const replies = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger, undefined, metrics);
   await replies.start();
-  const redis = createRedis(config.REDIS_URL, gatewayRedisPrefix(config.TOPIC_PREFIX));
+  const redis = createRedis(config.REDIS_URL, gatewayRedisPrefix(config.TOPIC_PREFIX), { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
+  logRedisOutages(redis, logger);
   await redis.connect();
   const admin = kafka.admin();
   await admin.connect();
@@ -89,6 +91,7 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
         perClient: { max: config.RATE_LIMIT_LOGIN_FAILURES_PER_IP_MAX, windowMs: config.RATE_LIMIT_LOGIN_FAILURES_PER_IP_WINDOW_MS },
       },
       logger,
+      rateLimitFailOpenCounter(metrics),
     ),
   });
   const address = await app.listen({ host: config.HOST, port: config.GATEWAY_PORT });
@@ -104,4 +107,23 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
       redis.disconnect();
     },
   };
+}
+
+/**
+ * One line when Redis becomes unreachable and one when it is back, instead of a line per
+ * reconnection attempt (about every second) or ioredis's own console output. Meanwhile requests
+ * go on as docs/OPERATIONS.md "Redis outage" says, and /readyz shows `redis: down`.
+ */
+function logRedisOutages(redis: Redis, logger: Logger): void {
+  let reachable = true;
+  redis.on('error', (err: Error) => {
+    if (!reachable) return;
+    reachable = false;
+    logger.error({ err }, 'Redis unreachable: rate limits skipped, Idempotency-Key requests answered 503, caches bypassed');
+  });
+  redis.on('ready', () => {
+    if (reachable) return;
+    reachable = true;
+    logger.info('Redis reachable again');
+  });
 }

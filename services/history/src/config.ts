@@ -1,7 +1,8 @@
-import { commonEnv, parseConfig, port, z, type Env } from '@coin/config';
+import { commonEnv, databaseEnv, parseConfig, port, z, type Env } from '@coin/config';
 
 export const historyConfigSchema = z.object({
   ...commonEnv,
+  ...databaseEnv,
   HISTORY_HTTP_PORT: port(8084),
   HISTORY_DATABASE_URL: z.string().url(),
 });

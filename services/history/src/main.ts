@@ -5,4 +5,5 @@ import { startHistoryService } from './service';
 
 const config = loadHistoryConfig(process.env);
 const logger = createLogger('history', config.LOG_LEVEL);
-runUntilSignalled(logger, () => startHistoryService(config, logger));
+// Past the outage grace the process exits, and its orchestrator (Kubernetes, npm start) restarts it.
+runUntilSignalled(logger, () => startHistoryService(config, logger, { onDatabaseLost: () => process.exit(1) }));

@@ -1,5 +1,5 @@
 import { topicNames } from '@coin/contracts';
-import { createPool } from '@coin/db';
+import { openServiceDatabase } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
 import { BatchingProducer, consumersReadiness, createKafka, startConsumer, type RunningConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
@@ -18,9 +18,21 @@ export function historyGroupId(topicPrefix: string): string {
   return `${topicPrefix}history-service`;
 }
 
-export async function startHistoryService(config: Readonly<HistoryConfig>, logger: Logger): Promise<RunningService> {
+export interface HistoryServiceOptions {
+  /** Called when PostgreSQL stays away longer than DB_OUTAGE_GRACE_MS (main.ts: exit). */
+  onDatabaseLost?: () => void;
+}
+
+export async function startHistoryService(config: Readonly<HistoryConfig>, logger: Logger, options: HistoryServiceOptions = {}): Promise<RunningService> {
   const schema = `${config.DB_SCHEMA_PREFIX}history`;
-  const pool = createPool({ url: config.HISTORY_DATABASE_URL, schema, applicationName: 'history-service' });
+  const { pool, watch: database } = openServiceDatabase({
+    url: config.HISTORY_DATABASE_URL,
+    schema,
+    applicationName: 'history-service',
+    graceMs: config.DB_OUTAGE_GRACE_MS,
+    log: logger,
+    ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
+  });
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'history-service', logger });
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
@@ -35,7 +47,7 @@ export async function startHistoryService(config: Readonly<HistoryConfig>, logge
     logger,
     metrics: registry,
     readiness: {
-      postgres: async () => void (await pool.query('SELECT 1')),
+      postgres: database.readiness,
       kafka: async () => void (await admin.describeCluster()),
       consumers: consumersReadiness(consumers),
     },
@@ -69,6 +81,7 @@ export async function startHistoryService(config: Readonly<HistoryConfig>, logge
       await consumer.stop();
       await producer.close();
       await admin.disconnect();
+      database.stop();
       await pool.end();
     },
   };

@@ -1,7 +1,8 @@
-import { commonEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
+import { commonEnv, databaseEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
 
 export const ledgerConfigSchema = z.object({
   ...commonEnv,
+  ...databaseEnv,
   LEDGER_HTTP_PORT: port(8083),
   LEDGER_DATABASE_URL: z.string().url(),
   /** Optional display rate: wallets then also carry xafValue = balance x rate (SPEC §1). */

@@ -5,4 +5,5 @@ import { startLedgerService } from './service';
 
 const config = loadLedgerConfig(process.env);
 const logger = createLogger('ledger', config.LOG_LEVEL);
-runUntilSignalled(logger, () => startLedgerService(config, logger));
+// Past the outage grace the process exits, and its orchestrator (Kubernetes, npm start) restarts it.
+runUntilSignalled(logger, () => startLedgerService(config, logger, { onDatabaseLost: () => process.exit(1) }));

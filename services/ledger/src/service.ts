@@ -1,5 +1,5 @@
 import { ledgerCommand, topicNames, userEvent } from '@coin/contracts';
-import { createPool, OutboxRelay } from '@coin/db';
+import { openServiceDatabase, OutboxRelay } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
 import { BatchingProducer, consumersReadiness, createKafka, keyPartitioner, partitionCount, startConsumer, type RunningConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
@@ -22,12 +22,22 @@ export interface LedgerServiceOptions {
   /** Observer of every applied batch: what the apply benchmark counts. */
   onBatch?: LedgerCommandDeps['onBatch'];
   now?: () => Date;
+  /** Called when PostgreSQL stays away longer than DB_OUTAGE_GRACE_MS (main.ts: exit). */
+  onDatabaseLost?: () => void;
 }
 
 export async function startLedgerService(config: Readonly<LedgerConfig>, logger: Logger, options: LedgerServiceOptions = {}): Promise<RunningService> {
   const now = options.now ?? (() => new Date());
   const schema = `${config.DB_SCHEMA_PREFIX}ledger`;
-  const pool = createPool({ url: config.LEDGER_DATABASE_URL, schema, applicationName: 'ledger-service', connectionsMax: 12 });
+  const { pool, watch: database } = openServiceDatabase({
+    url: config.LEDGER_DATABASE_URL,
+    schema,
+    applicationName: 'ledger-service',
+    connectionsMax: 12,
+    graceMs: config.DB_OUTAGE_GRACE_MS,
+    log: logger,
+    ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
+  });
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'ledger-service', logger });
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
@@ -69,7 +79,7 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     logger,
     metrics,
     readiness: {
-      postgres: async () => void (await pool.query('SELECT 1')),
+      postgres: database.readiness,
       kafka: async () => void (await admin.describeCluster()),
       consumers: consumersReadiness(consumers),
     },
@@ -158,6 +168,7 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
       await outbox.stop();
       await producer.close();
       await admin.disconnect();
+      database.stop();
       await pool.end();
     },
   };

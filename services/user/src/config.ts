@@ -1,7 +1,8 @@
-import { commonEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
+import { commonEnv, databaseEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
 
 export const userConfigSchema = z.object({
   ...commonEnv,
+  ...databaseEnv,
   USER_HTTP_PORT: port(8082),
   /** The user service's own role's URL (not the admin URL). */
   USER_DATABASE_URL: z.string().url(),

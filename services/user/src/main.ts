@@ -5,4 +5,5 @@ import { runUntilSignalled } from '@coin/http';
 
 const config = loadUserConfig(process.env);
 const logger = createLogger('user', config.LOG_LEVEL);
-runUntilSignalled(logger, () => startUserService(config, logger));
+// Past the outage grace the process exits, and its orchestrator (Kubernetes, npm start) restarts it.
+runUntilSignalled(logger, () => startUserService(config, logger, { onDatabaseLost: () => process.exit(1) }));

@@ -1,5 +1,5 @@
 import { topicNames, userCommand } from '@coin/contracts';
-import { createPool, OutboxRelay, outboxTable } from '@coin/db';
+import { openServiceDatabase, OutboxRelay, outboxTable } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
 import { BatchingProducer, consumersReadiness, createKafka, outboxPublisher, startConsumer, type RunningConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
@@ -16,10 +16,22 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-export async function startUserService(config: Readonly<UserConfig>, logger: Logger): Promise<RunningService> {
+export interface UserServiceOptions {
+  /** Called when PostgreSQL stays away longer than DB_OUTAGE_GRACE_MS (main.ts: exit). */
+  onDatabaseLost?: () => void;
+}
+
+export async function startUserService(config: Readonly<UserConfig>, logger: Logger, options: UserServiceOptions = {}): Promise<RunningService> {
   const now = () => new Date();
   const schema = `${config.DB_SCHEMA_PREFIX}users`;
-  const pool = createPool({ url: config.USER_DATABASE_URL, schema, applicationName: 'user-service' });
+  const { pool, watch: database } = openServiceDatabase({
+    url: config.USER_DATABASE_URL,
+    schema,
+    applicationName: 'user-service',
+    graceMs: config.DB_OUTAGE_GRACE_MS,
+    log: logger,
+    ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
+  });
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'user-service', logger });
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
@@ -40,7 +52,7 @@ export async function startUserService(config: Readonly<UserConfig>, logger: Log
     logger,
     metrics,
     readiness: {
-      postgres: async () => void (await pool.query('SELECT 1')),
+      postgres: database.readiness,
       kafka: async () => void (await admin.describeCluster()),
       consumers: consumersReadiness(consumers),
     },
@@ -84,6 +96,7 @@ export async function startUserService(config: Readonly<UserConfig>, logger: Log
       await outbox.stop();
       await producer.close();
       await admin.disconnect();
+      database.stop();
       await pool.end();
     },
   };

@@ -1,5 +1,14 @@
 import { AppError, isErrorCode } from '@coin/errors';
 
+const readRetryPauseMs = 200;
+
+/** The backing service answered that it cannot serve now (503, or a failure it did not explain). */
+class BackingServiceUnavailable extends AppError {
+  constructor() {
+    super('UNAVAILABLE', 'A backing service failed; retry later');
+  }
+}
+
 /**
  * Reads from a service's internal API. A problem answer becomes the same AppError the service
  * raised; a network failure or a timeout becomes UNAVAILABLE (the details go to the log only).
@@ -11,6 +20,20 @@ export class InternalHttpClient {
   ) {}
 
   async request<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown; requestId?: string } = {}): Promise<T> {
+    try {
+      return await this.requestOnce<T>(method, path, options);
+    } catch (err) {
+      // A read is safe to repeat: one more try after a short pause rides out a backing service
+      // that lost its database connections a moment ago (a failover leaves every pooled one
+      // broken, and each fails once). A POST may have done something: never repeated here.
+      // Only when the service answered so: a timeout is not repeated (it would double the wait).
+      if (method !== 'GET' || !(err instanceof BackingServiceUnavailable)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, readRetryPauseMs));
+      return this.requestOnce<T>(method, path, options);
+    }
+  }
+
+  private async requestOnce<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown; requestId?: string }): Promise<T> {
     let response: Response;
     try {
       response = await fetch(new URL(path, this.baseUrl), {
@@ -29,10 +52,10 @@ export class InternalHttpClient {
     const body = text ? (JSON.parse(text) as unknown) : undefined;
     if (response.ok) return body as T;
     const problem = body as { code?: string; detail?: string; errors?: Array<{ path: string; message: string }> } | undefined;
-    if (problem?.code && isErrorCode(problem.code) && problem.code !== 'INTERNAL') {
+    if (problem?.code && isErrorCode(problem.code) && problem.code !== 'INTERNAL' && problem.code !== 'UNAVAILABLE') {
       throw new AppError(problem.code, problem.detail, problem.errors ? { errors: problem.errors } : undefined);
     }
-    throw new AppError('UNAVAILABLE', 'A backing service failed; retry later');
+    throw new BackingServiceUnavailable();
   }
 
   get<T>(path: string, requestId?: string): Promise<T> {

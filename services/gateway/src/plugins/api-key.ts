@@ -1,7 +1,7 @@
 import type { ApiKeyGrant } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { Logger } from '@coin/logger';
-import type { Redis } from '@coin/redis';
+import { redisFailureLogLevel, type Redis } from '@coin/redis';
 import { sha256Hex } from '@coin/security';
 import type { FastifyInstance } from 'fastify';
 import type { InternalHttpClient } from '../clients/internal-http';
@@ -23,7 +23,10 @@ declare module 'fastify' {
  * Checks `x-api-key` against the user service, with a short Redis cache of active keys. A
  * revocation through the API writes a tombstone read in the same round trip as the cache
  * (MGET), so it is effective on the next request even if a lookup that started before the
- * revocation writes its stale grant afterwards.
+ * revocation writes its stale grant afterwards. With Redis down the user service is asked
+ * directly (never a stale grant), after at most one Redis command timeout, and nothing is
+ * written back; a revocation that cannot write its tombstone says so (503; cached copies expire
+ * within the cache TTL).
  */
 export class ApiKeyVerifier {
   constructor(
@@ -43,7 +46,7 @@ export class ApiKeyVerifier {
       [cached, revoked] = await this.redis.mget(`apikey:${hash}`, `apikey-revoked:${hash}`);
     } catch (err) {
       cacheUp = false;
-      this.logger.warn({ err }, 'API key cache unavailable; asking the user service');
+      this.logger[redisFailureLogLevel(err)]({ err }, 'API key cache unavailable; asking the user service');
     }
     if (revoked) throw new AppError('API_KEY_INVALID', 'The API key is invalid or revoked');
     if (cached) return JSON.parse(cached) as ApiKeyGrant;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, validationError } from '@coin/errors';
-import type { Redis } from '@coin/redis';
+import { redisFailureLogLevel, type Redis } from '@coin/redis';
 import { sha256Hex, uuidV5 } from '@coin/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -17,7 +17,17 @@ import { principalOf } from './auth';
  * - a Redis lock per (caller, key) while the request is in flight: a concurrent duplicate gets
  *   409 REQUEST_IN_PROGRESS instead of waiting. The lock is only a courtesy: correctness comes
  *   from the command id, so a lost lock (Redis restart, TTL) cannot apply anything twice.
+ *
+ * With Redis unreachable a keyed request gets 503 UNAVAILABLE with Retry-After, before any command
+ * exists (so nothing runs), within the Redis client's command timeout. Going on without the lock
+ * would still apply once (the command id), but concurrent duplicates would then both run the
+ * route's gateway-side steps, which were designed with the lock in place; a caller that sent a
+ * key asked for that guarantee, and a retry after the outage keeps it. Requests without a key
+ * take no lock and go on as usual (docs/DESIGN.md "Idempotency keys").
  */
+
+/** What a 503 tells the caller to wait before retrying with the same key: Redis reconnects about every second. */
+const lockUnavailableRetryAfterS = 1;
 
 /** SPEC §4: the header's rule is the shared contract's (`idempotencyKey`). */
 export const idempotencyKeyHeader = 'idempotency-key';
@@ -66,7 +76,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   if (!('idempotencyRelease' in options.redis)) options.redis.defineCommand('idempotencyRelease', { numberOfKeys: 1, lua: releaseScript });
   const redis = options.redis as RedisWithRelease;
   // preHandler: after authentication and body validation, so only valid requests take a lock.
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.config?.idempotent) return;
     const principal = principalOf(request);
     const route = `${request.method} ${request.routeOptions.url}`;
@@ -87,7 +97,10 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     try {
       acquired = await options.redis.set(lock.key, lock.token, 'PX', options.lockMs, 'NX');
     } catch (err) {
-      request.log.error({ err }, 'idempotency lock unavailable');
+      // Even a lock that timed out may have been set: it then expires after lockMs, and a retry
+      // before that gets 409 REQUEST_IN_PROGRESS, as retryable as this 503.
+      request.log[redisFailureLogLevel(err)]({ err }, 'idempotency lock unavailable; answered 503');
+      reply.header('retry-after', String(lockUnavailableRetryAfterS));
       throw new AppError('UNAVAILABLE', 'The request could not be accepted right now; retry with the same Idempotency-Key');
     }
     if (acquired !== 'OK') throw new AppError('REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed');

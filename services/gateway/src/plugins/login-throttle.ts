@@ -1,6 +1,7 @@
 import { AppError } from '@coin/errors';
 import type { Logger } from '@coin/logger';
-import type { Redis } from '@coin/redis';
+import { redisFailureLogLevel, type Redis } from '@coin/redis';
+import type { Counter } from 'prom-client';
 import {
   isCredentialFailure,
   judgeLogin,
@@ -46,7 +47,9 @@ type RedisWithLoginScripts = Redis & {
 /**
  * The Redis side of the login-throttling policy (auth/login-throttle-policy.ts), shared by every
  * gateway instance. Like the other limits it fails open: with Redis unreachable, logins are
- * checked unthrottled (availability wins; /readyz shows Redis down).
+ * checked unthrottled (availability wins), counted in `gateway_rate_limit_fail_open_total`
+ * with `limit="login-failures"`; /readyz shows Redis down. The Redis client bounds each call, so
+ * an outage adds at most one command timeout to a login.
  */
 export class LoginThrottle {
   private readonly redis: RedisWithLoginScripts;
@@ -55,6 +58,7 @@ export class LoginThrottle {
     redis: Redis,
     private readonly policy: LoginThrottlePolicy,
     private readonly logger: Logger,
+    private readonly failOpen: Counter<'limit'>,
   ) {
     if (!('loginThrottleCountIn' in redis)) {
       redis.defineCommand('loginThrottleCountIn', { numberOfKeys: 2, lua: countInScript });
@@ -89,7 +93,8 @@ export class LoginThrottle {
       }
     } catch (err) {
       if (err instanceof AppError) throw err;
-      this.logger.warn({ err }, 'login throttling unavailable; checking the password unthrottled');
+      this.failOpen.inc({ limit: 'login-failures' });
+      this.logger[redisFailureLogLevel(err)]({ err }, 'login throttling unavailable; checking the password unthrottled');
     }
     try {
       const result = await checkPassword();

@@ -1,5 +1,5 @@
 import type { Logger } from '@coin/logger';
-import type { Redis } from '@coin/redis';
+import { redisFailureLogLevel, type Redis } from '@coin/redis';
 import type { InternalHttpClient } from '../clients/internal-http';
 
 /** The gateway's Redis key prefix; the operator CLI writes client revocations under it too. */
@@ -20,7 +20,8 @@ const revokedKey = (clientId: string) => `pclient-revoked:${clientId}`;
  * answer afterwards. The revoker writes the tombstone: for clients that is the operator CLI
  * (`revoke-client`, scripts/admin.ts), which has no gateway to call. User token versions travel
  * through user.events instead, because users change through Kafka commands; clients do not.
- * With Redis down the user service is asked directly: never a stale "active".
+ * With Redis down the user service is asked directly: never a stale "active". The Redis client
+ * bounds the failed read (libs/redis), and nothing is written back while it is down.
  */
 export class PlatformClientStatus {
   constructor(
@@ -38,7 +39,7 @@ export class PlatformClientStatus {
       [cached, revoked] = await this.redis.mget(activeKey(clientId), revokedKey(clientId));
     } catch (err) {
       cacheUp = false;
-      this.logger.warn({ err }, 'platform client cache unavailable; asking the user service');
+      this.logger[redisFailureLogLevel(err)]({ err }, 'platform client cache unavailable; asking the user service');
     }
     if (revoked) return false;
     if (cached) return true;

@@ -2,6 +2,8 @@ import rateLimit from '@fastify/rate-limit';
 import { AppError } from '@coin/errors';
 import type { Redis } from '@coin/redis';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
+import type { Counter } from 'prom-client';
+import type { FailOpenLimit } from '../metrics';
 
 /**
  * Limits a route opts into by name; authenticated writes are limited per caller automatically.
@@ -40,10 +42,16 @@ function addHook(route: RouteOptions, hook: 'onRequest' | 'preHandler', handler:
  * Redis-backed fixed-window limits (SPEC §9) shared by every gateway instance, answered
  * 429 RATE_LIMITED with Retry-After. Route-level hooks run after the global auth hook, so the
  * per-caller limit keys on the verified principal. When Redis is unreachable the limits are
- * skipped (fail open): availability of the API wins over throttling; the outage shows in /readyz.
+ * skipped (fail open): availability of the API wins over throttling. Each skipped check counts in
+ * `gateway_rate_limit_fail_open_total{limit}`, and the outage shows in /readyz. The Redis client
+ * bounds every call (libs/redis), so a skipped check costs at most its command timeout.
  */
-export async function registerRateLimits(app: FastifyInstance, options: { redis: Redis; limits: RateLimitSettings }): Promise<void> {
-  await app.register(rateLimit, { global: false, redis: options.redis, nameSpace: 'rl:', skipOnError: true });
+export async function registerRateLimits(
+  app: FastifyInstance,
+  options: { redis: Redis; limits: RateLimitSettings; failOpen: Counter<'limit'> },
+): Promise<void> {
+  // skipOnError stays off: the plugin would swallow the error where this one counts it.
+  await app.register(rateLimit, { global: false, redis: options.redis, nameSpace: 'rl:', skipOnError: false });
   const make = (name: string, rule: RateLimitRule, keyOf: (request: FastifyRequest) => string): Limiter =>
     app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:${keyOf(request)}` });
 
@@ -56,8 +64,16 @@ export async function registerRateLimits(app: FastifyInstance, options: { redis:
     'credentials-ip': make('credentials-ip', options.limits.credentialsPerIp, byIp),
     'writes-caller': make('writes-caller', options.limits.writesPerCaller, byCaller),
   };
-  const enforce = (limiter: Limiter) => async (request: FastifyRequest, reply: { header(name: string, value: unknown): unknown }) => {
-    const result = await limiter(request);
+  const enforce = (name: FailOpenLimit, limiter: Limiter) => async (request: FastifyRequest, reply: { header(name: string, value: unknown): unknown }) => {
+    let result: Awaited<ReturnType<Limiter>>;
+    try {
+      result = await limiter(request);
+    } catch (err) {
+      // The counter is the signal; a log line per request would flood the logs for the whole outage.
+      options.failOpen.inc({ limit: name });
+      request.log.debug({ err, limit: name }, 'rate limit unavailable; request let through unchecked');
+      return;
+    }
     if (!result.isAllowed && result.isExceeded) {
       reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
       throw new AppError('RATE_LIMITED', 'Too many requests; retry after the time in Retry-After');
@@ -66,11 +82,11 @@ export async function registerRateLimits(app: FastifyInstance, options: { redis:
 
   app.addHook('onRoute', (route) => {
     const config = route.config as { access?: string; rateLimitPolicies?: RateLimitPolicy[] } | undefined;
-    for (const policy of config?.rateLimitPolicies ?? []) addHook(route, 'onRequest', enforce(limiters[policy]) as onRequestHookHandler);
+    for (const policy of config?.rateLimitPolicies ?? []) addHook(route, 'onRequest', enforce(policy, limiters[policy]) as onRequestHookHandler);
     const methods = [route.method].flat().map(String);
     const isWrite = methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m));
     if (isWrite && config?.access && config.access !== 'public') {
-      addHook(route, 'onRequest', enforce(limiters['writes-caller']) as onRequestHookHandler);
+      addHook(route, 'onRequest', enforce('writes-caller', limiters['writes-caller']) as onRequestHookHandler);
     }
   });
 }

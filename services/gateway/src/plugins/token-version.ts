@@ -2,7 +2,7 @@ import type { UserEvent } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import type { Redis } from '@coin/redis';
+import { isRedisUnreachable, redisFailureLogLevel, type Redis } from '@coin/redis';
 import type { InternalHttpClient } from '../clients/internal-http';
 
 const deletedMarker = 'deleted';
@@ -27,7 +27,12 @@ type RedisWithSetMax = Redis & { tokenVersionSetMax(key: string, value: string, 
 /**
  * Immediate revocation (SPEC §5). Each user's current token version lives in Redis as
  * `tokenver:<userId>`, written from user.events and by the gateway itself after a role change,
- * deletion or logout-everywhere it executed. A miss (or Redis down) reads the user service.
+ * deletion or logout-everywhere it executed. A miss reads the user service.
+ *
+ * With Redis unreachable the check is authoritative or fails closed, never stale-open: the user
+ * service (the source of the version) is asked directly, and if it cannot answer either the
+ * request gets 503. The Redis client bounds each call (libs/redis), so an outage adds at most
+ * one command timeout to the check.
  */
 export class TokenVersionStore {
   private readonly redis: RedisWithSetMax;
@@ -49,20 +54,23 @@ export class TokenVersionStore {
   /** The version a token must carry to be accepted; null for a deleted user. */
   async current(userId: number): Promise<number | null> {
     let cached: string | null = null;
+    let cacheUp = true;
     try {
       cached = await this.redis.get(this.key(userId));
     } catch (err) {
-      this.logger.warn({ err }, 'token version cache unavailable; reading the user service');
+      cacheUp = false;
+      this.logger[redisFailureLogLevel(err)]({ err }, 'token version cache unavailable; reading the user service');
     }
     if (cached === deletedMarker) return null;
     if (cached !== null) return Number(cached);
+    // With the cache down, writing the answer back would only wait out another timeout.
     try {
       const user = await this.users.get<{ tokenVersion: number }>(`/internal/users/${userId}`);
-      await this.remember(userId, user.tokenVersion);
+      if (cacheUp) await this.remember(userId, user.tokenVersion);
       return user.tokenVersion;
     } catch (err) {
       if (err instanceof AppError && err.code === 'USER_NOT_FOUND') {
-        await this.rememberDeleted(userId);
+        if (cacheUp) await this.rememberDeleted(userId);
         return null;
       }
       throw err;
@@ -98,8 +106,18 @@ export class TokenVersionStore {
     };
   }
 
-  /** From the consumer, a failed write must be retried (the batch is redelivered), not skipped. */
+  /**
+   * From the consumer, a failed write must be retried (the batch is redelivered), not skipped.
+   * Redis out of reach is said as UNAVAILABLE, which the consumer retries for as long as it lasts;
+   * a bare client error ("Command timed out") would count as unknown and could set the event
+   * aside, leaving a revoked version cached. An error Redis answered (WRONGTYPE) is the event's.
+   */
   private async writeOrThrow(userId: number, value: string): Promise<void> {
-    await this.redis.tokenVersionSetMax(this.key(userId), value, this.ttlSeconds);
+    try {
+      await this.redis.tokenVersionSetMax(this.key(userId), value, this.ttlSeconds);
+    } catch (err) {
+      if (isRedisUnreachable(err)) throw new AppError('UNAVAILABLE', `The token version cache (Redis) is unreachable: ${(err as Error).message}`);
+      throw err;
+    }
   }
 }

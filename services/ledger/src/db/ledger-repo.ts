@@ -18,7 +18,7 @@ type Queryable = Pick<PoolClient, 'query'>;
 
 /** A wallet update lost a race it should never be in (a second consumer on the partition). */
 export class StaleWalletError extends Error {
-  /** A serialization failure: consumers retry it (libs/kafka failures.ts), it is not the command's. */
+  /** A serialization failure: consumers retry it (libs/errors failures.ts), it is not the command's. */
   readonly code = '40001';
 
   constructor(detail: string) {

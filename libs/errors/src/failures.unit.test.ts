@@ -1,6 +1,6 @@
 import { KafkaJSConnectionError, KafkaJSRequestTimeoutError } from 'kafkajs';
 import { z } from 'zod';
-import { AppError, InvariantViolation } from '@coin/errors';
+import { AppError, InvariantViolation } from './app-error';
 import { classifyFailure } from './failures';
 
 /** What node-postgres throws: an Error carrying the SQLSTATE in `code`. */

@@ -1,4 +1,4 @@
-import { AppError, InvariantViolation } from '@coin/errors';
+import { AppError, InvariantViolation } from './app-error';
 import { ZodError } from 'zod';
 
 /**
@@ -24,6 +24,8 @@ const transientSqlStateClasses = new Set([
   '58', // system error: I/O error
 ]);
 const permanentSqlStateClasses = new Set(['22', '23']);
+/** Single SQLSTATEs of other classes that pass: a read-only transaction (connected to a standby during a failover). */
+const transientSqlStates = new Set(['25006']);
 
 const transientSystemCodes = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -53,6 +55,7 @@ export function classifyFailure(err: unknown): FailureClass {
   const { code, retriable, name, message } = err as { code?: unknown; retriable?: unknown; name?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (/^[0-9A-Z]{5}$/.test(code)) {
+      if (transientSqlStates.has(code)) return 'transient';
       const sqlClass = code.slice(0, 2);
       if (transientSqlStateClasses.has(sqlClass)) return 'transient';
       if (permanentSqlStateClasses.has(sqlClass)) return 'permanent';

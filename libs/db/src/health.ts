@@ -1,0 +1,106 @@
+import type pg from 'pg';
+import { createPool, type PoolOptions } from './pool';
+
+export interface DatabaseWatchOptions {
+  /** How long PostgreSQL may stay unreachable before the process gives up (DB_OUTAGE_GRACE_MS). */
+  graceMs: number;
+  /** How often it is asked while reachable, and while not. */
+  probeIntervalMs?: number;
+  log: {
+    warn(obj: object, msg: string): void;
+    info(obj: object, msg: string): void;
+    fatal(obj: object, msg: string): void;
+  };
+  /**
+   * Called once when the outage outlasts the grace: the process should exit so that its
+   * orchestrator restarts it (main.ts passes process.exit; in-process tests pass nothing).
+   */
+  onGraceExceeded?: () => void;
+}
+
+/**
+ * Watches whether PostgreSQL answers, so a restart or failover is ridden out instead of ending
+ * the process: readiness is false while it is away (the orchestrator stops sending traffic), the
+ * consumers pause on their own (transient failures are retried in place), and only an outage
+ * longer than the grace ends the process, with one clear log line. A probe is a `SELECT 1` on
+ * the service's pool, every `probeIntervalMs`.
+ */
+export class DatabaseWatch {
+  private unreachableSince: number | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private gaveUp = false;
+  private probing: Promise<void> | undefined;
+
+  constructor(
+    private readonly pool: Pick<pg.Pool, 'query'>,
+    private readonly options: DatabaseWatchOptions,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  start(): void {
+    const interval = this.options.probeIntervalMs ?? 1000;
+    this.timer = setInterval(() => void this.probe(), interval);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Milliseconds since PostgreSQL stopped answering; null while it answers. */
+  get downForMs(): number | null {
+    return this.unreachableSince === null ? null : this.now() - this.unreachableSince;
+  }
+
+  /** For /readyz: throws while PostgreSQL is unreachable (asking it once more first). */
+  readonly readiness = async (): Promise<void> => {
+    await this.probe();
+    if (this.unreachableSince !== null) throw new Error(`PostgreSQL unreachable for ${this.downForMs} ms`);
+  };
+
+  /** One probe at a time: the interval and readiness share it. */
+  probe(): Promise<void> {
+    this.probing ??= this.probeOnce().finally(() => {
+      this.probing = undefined;
+    });
+    return this.probing;
+  }
+
+  private async probeOnce(): Promise<void> {
+    try {
+      await this.pool.query('SELECT 1');
+      if (this.unreachableSince !== null) {
+        this.options.log.info({ downForMs: this.downForMs }, 'PostgreSQL answers again');
+        this.unreachableSince = null;
+      }
+    } catch (err) {
+      if (this.unreachableSince === null) {
+        this.unreachableSince = this.now();
+        this.options.log.warn({ err, graceMs: this.options.graceMs }, 'PostgreSQL unreachable; consumers pause and readiness is false until it answers');
+      }
+      const down = this.downForMs ?? 0;
+      if (down > this.options.graceMs && !this.gaveUp) {
+        this.gaveUp = true;
+        this.options.log.fatal(
+          { downForMs: down, graceMs: this.options.graceMs },
+          'PostgreSQL unreachable for longer than DB_OUTAGE_GRACE_MS; exiting so that the orchestrator restarts the process',
+        );
+        this.options.onGraceExceeded?.();
+      }
+    }
+  }
+}
+
+/**
+ * A service's pool and its watch, wired the same way in every service that owns a schema: idle
+ * connection errors logged (never an unhandled 'error' event), the watch started.
+ */
+export function openServiceDatabase(
+  options: Omit<PoolOptions, 'onIdleError'> & Omit<DatabaseWatchOptions, 'probeIntervalMs'>,
+): { pool: pg.Pool; watch: DatabaseWatch } {
+  const { graceMs, log, onGraceExceeded, ...poolOptions } = options;
+  const pool = createPool({ ...poolOptions, onIdleError: (err) => log.warn({ err }, 'idle PostgreSQL connection lost; the pool replaces it') });
+  const watch = new DatabaseWatch(pool, { graceMs, log, ...(onGraceExceeded ? { onGraceExceeded } : {}) });
+  watch.start();
+  return { pool, watch };
+}

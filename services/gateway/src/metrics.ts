@@ -1,0 +1,26 @@
+import { Counter, type Registry } from 'prom-client';
+
+/** Metric names, shared with the docs (docs/OPERATIONS.md "Observability"). */
+export const gatewayMetricNames = {
+  rateLimitFailOpen: 'gateway_rate_limit_fail_open_total',
+} as const;
+
+/** Which limit was skipped: the rate-limit policies, the per-caller write limit, and the failed-login counters. */
+export type FailOpenLimit = 'login-ip' | 'register-ip' | 'credentials-ip' | 'writes-caller' | 'login-failures';
+
+/**
+ * Requests let through unchecked because the limit's counter (Redis) could not be reached. The
+ * limits fail open on purpose (throttling is not worth an outage); this is how that shows.
+ */
+export function rateLimitFailOpenCounter(registry: Registry): Counter<'limit'> {
+  const existing = registry.getSingleMetric(gatewayMetricNames.rateLimitFailOpen) as Counter<'limit'> | undefined;
+  return (
+    existing ??
+    new Counter({
+      name: gatewayMetricNames.rateLimitFailOpen,
+      help: 'Requests let through without a rate-limit or login-throttling check because Redis could not be reached, by limit',
+      labelNames: ['limit'] as const,
+      registers: [registry],
+    })
+  );
+}
