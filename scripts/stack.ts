@@ -1,12 +1,13 @@
 /**
  * The project's own set-up: `npm start`, `npm test`, `npm run stop` all come through here.
- *   start    infrastructure, topics, migrations, bootstrap admin, then the four services
+ *   start    infrastructure, topics, migrations, bootstrap admin, then the four services, each
+ *            supervised: restarted with backoff when it exits on its own (./stack/supervisor.ts)
  *   infra    infrastructure, topics, migrations (what the test suite needs first)
  *   migrate  topics and migrations only, against running infrastructure
  *   stop     stops what this project started, and nothing else
  *   clean    removes the topics and schemas of test and bench runs started over 2 h ago
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureInfra, stopInfra, type InfraEndpoints } from './infra';
 import { serviceEnvs } from './stack/env';
@@ -15,6 +16,7 @@ import { provision } from './stack/provision';
 import { repoRoot, serviceNames, serviceNodeArgs, type ServiceName } from './stack/services';
 import { bootstrapSuperadmin } from './stack/bootstrap-admin';
 import { removeStaleRuns } from './stack/cleanup';
+import { Supervisor } from './stack/supervisor';
 
 const log = (message: string) => process.stdout.write(`[stack] ${message}\n`);
 
@@ -39,12 +41,12 @@ async function infraAndProvision(): Promise<InfraEndpoints> {
   return endpoints;
 }
 
-function startService(name: ServiceName, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [...serviceNodeArgs[name], '--import', 'tsx', join(repoRoot, `services/${name}/src/main.ts`)], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** SIGTERM lets a service finish its batches (the services give themselves 20 s); then SIGKILL. */
+const stopGraceMs = 10_000;
+const startupReadyMs = 60_000;
+
+/** The service's output on ours, each line prefixed with its name. */
+function pipeOutput(name: ServiceName, child: ChildProcess): void {
   const prefix = `[${name}] `;
   for (const stream of [child.stdout, child.stderr]) {
     let pending = '';
@@ -54,16 +56,21 @@ function startService(name: ServiceName, env: Record<string, string>): ChildProc
       pending = lines.pop() ?? '';
       for (const line of lines) process.stdout.write(prefix + line + '\n');
     });
+    stream?.on('end', () => {
+      if (pending) process.stdout.write(prefix + pending + '\n');
+      pending = '';
+    });
   }
-  return child;
 }
 
-async function waitForReady(url: string, timeoutMs: number): Promise<void> {
+/** Polls /readyz until it answers 200 (true), or `gaveUp()` says to stop (false), or the time is over (throws). */
+async function waitForReady(url: string, timeoutMs: number, gaveUp: () => boolean = () => false): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (gaveUp()) return false;
     try {
       const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) });
-      if (response.ok) return;
+      if (response.ok) return true;
     } catch {
       // not listening yet
     }
@@ -83,31 +90,64 @@ async function start(): Promise<void> {
     logLevel: process.env.LOG_LEVEL ?? 'info',
     extra: process.env.COIN_XAF_RATE ? { COIN_XAF_RATE: process.env.COIN_XAF_RATE } : {},
   });
-  const children = new Map<ServiceName, ChildProcess>();
+  const urlOf = (name: ServiceName) => `http://127.0.0.1:${defaultPorts[name]}`;
+
+  // Like a Kubernetes deployment: a service that exits on its own (a crash, a signal not from us)
+  // is started again, after 1 s, 2 s, 4 s … 30 s; the rest keeps running.
   let stopping = false;
-  const stopAll = (code: number) => {
+  const supervisors = new Map<ServiceName, Supervisor>();
+  for (const name of serviceNames) {
+    const supervisor: Supervisor = new Supervisor({
+      name,
+      spec: {
+        command: process.execPath,
+        args: [...serviceNodeArgs[name], '--import', 'tsx', join(repoRoot, `services/${name}/src/main.ts`)],
+        cwd: repoRoot,
+        env: { ...process.env, ...envs[name] },
+        // Ctrl-C reaches only us; we stop each service once, gracefully (a second signal would
+        // make a service exit at once).
+        detached: true,
+      },
+      log,
+      onSpawn: (child, cause) => {
+        pipeOutput(name, child);
+        if (cause !== 'restart') return;
+        const gaveUp = () => stopping || supervisor.child !== child || !supervisor.isRunning();
+        waitForReady(urlOf(name), startupReadyMs, gaveUp).then(
+          (ready) => ready && log(`${name} ready again (pid ${child.pid}, restart #${supervisor.restarts})`),
+          (err: Error) => log(`${name} (pid ${child.pid}): ${err.message}`),
+        );
+      },
+    });
+    supervisors.set(name, supervisor);
+  }
+
+  const stopAll = async (code: number, reason: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    log('stopping services (infrastructure keeps running; `npm run stop` stops it)');
-    for (const child of children.values()) child.kill('SIGTERM');
-    setTimeout(() => process.exit(code), 500).unref();
+    log(`${reason}: stopping the services (infrastructure keeps running; \`npm run stop\` stops it)`);
+    await Promise.all([...supervisors.values()].map((s) => s.stop(stopGraceMs)));
+    log('services stopped');
+    process.exit(code);
   };
-  process.on('SIGINT', () => stopAll(0));
-  process.on('SIGTERM', () => stopAll(0));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stopAll(0, signal));
+  // Whatever ends this process, the services (in their own process groups) do not outlive it.
+  process.on('exit', () => {
+    for (const s of supervisors.values()) s.killNow();
+  });
 
-  // Back-end services first: the gateway fetches the signing keys from the user service.
-  for (const name of serviceNames) {
-    const child = startService(name, envs[name]);
-    children.set(name, child);
-    child.on('exit', (code, signal) => {
-      if (!stopping) {
-        log(`${name} exited (${signal ?? code}); stopping the rest`);
-        stopAll(1);
-      }
-    });
-    if (name !== 'gateway') await waitForReady(`http://127.0.0.1:${defaultPorts[name]}`, 60_000);
+  try {
+    // Back-end services first: the gateway fetches the signing keys from the user service.
+    for (const name of serviceNames) {
+      if (stopping) return;
+      supervisors.get(name)!.start();
+      if (name !== 'gateway' && !(await waitForReady(urlOf(name), startupReadyMs, () => stopping))) return;
+    }
+    if (!(await waitForReady(urlOf('gateway'), startupReadyMs, () => stopping))) return;
+  } catch (err) {
+    await stopAll(1, (err as Error).message);
+    return;
   }
-  await waitForReady(`http://127.0.0.1:${defaultPorts.gateway}`, 60_000);
 
   const email = process.env.BOOTSTRAP_SUPERADMIN_EMAIL;
   const password = process.env.BOOTSTRAP_SUPERADMIN_PASSWORD;
@@ -121,7 +161,7 @@ async function start(): Promise<void> {
     });
     log(`bootstrap superadmin: ${outcome}`);
   }
-  log(`gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs); Ctrl-C stops the services`);
+  log(`gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs); a service that exits is restarted; Ctrl-C stops the services`);
 }
 
 async function main(): Promise<void> {

@@ -3,8 +3,11 @@
  * ports, with their own topic and schema prefix. The benchmark and the bank test use this
  * instead of the in-process test stack: it is closer to production (one event loop per
  * service), and a SIGKILL really kills a service and nothing else.
+ *
+ * Each service runs under a Supervisor (./supervisor.ts), as under `npm start` and Kubernetes: a
+ * service that exits on its own is recorded in `unexpectedExits` (always a finding) and restarted
+ * with backoff; kill() and stop() are ours and restart nothing.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -12,6 +15,8 @@ import type { InfraEndpoints } from '../infra';
 import { serviceEnvs } from './env';
 import type { JwtKey } from './keys';
 import { repoRoot, serviceNames, serviceNodeArgs, type ServiceName } from './services';
+import type { BackoffPolicy } from './backoff';
+import { Supervisor } from './supervisor';
 
 export interface ProcessStackOptions {
   infra: InfraEndpoints;
@@ -27,7 +32,14 @@ export interface ProcessStackOptions {
   logDir: string;
   /** How long a (re)started service may take to answer /readyz. */
   readyTimeoutMs?: number;
+  /** Restart a service that exits on its own (default true); its exit is recorded either way. */
+  restartOnExit?: boolean;
+  /** Delays of those restarts (default ./backoff.ts defaultRestartBackoff: 1 s doubling to 30 s). */
+  restartBackoff?: BackoffPolicy;
 }
+
+/** Per service: exits we did not cause, and the restarts the supervisor made after them. */
+export type SupervisorCounts = Record<ServiceName, { unexpectedExits: number; supervisorRestarts: number }>;
 
 const readyTimeoutMsDefault = 90_000;
 const readyPollMs = 200;
@@ -64,16 +76,18 @@ export async function waitForReady(url: string, timeoutMs: number, isAlive: () =
 }
 
 export class ProcessStack {
-  private readonly children = new Map<ServiceName, ChildProcess>();
+  private readonly supervisors = new Map<ServiceName, Supervisor>();
   private readonly logs = new Map<ServiceName, WriteStream>();
   private readonly envs: Record<ServiceName, Record<string, string>>;
   readonly urls: Record<ServiceName, string>;
-  /** Every start of a service after its first one. */
+  /** Starts through restart() (the supervisor's own restarts: supervisorCounts()). */
   restarts = 0;
   kills = 0;
-  /** Services that exited without being killed or stopped by us: a crash, always a finding. */
+  /**
+   * Services that exited without being killed or stopped by us: a crash, always a finding, even
+   * when the supervisor brought the service back.
+   */
   readonly unexpectedExits: Array<{ name: ServiceName; pid: number | undefined; code: number | null; signal: string | null; at: string }> = [];
-  private readonly intendedExits = new Set<ChildProcess>();
 
   private constructor(
     private readonly options: ProcessStackOptions,
@@ -116,12 +130,21 @@ export class ProcessStack {
   }
 
   pid(name: ServiceName): number | undefined {
-    return this.children.get(name)?.pid;
+    return this.supervisors.get(name)?.pid;
   }
 
   isRunning(name: ServiceName): boolean {
-    const child = this.children.get(name);
-    return !!child && child.exitCode === null && child.signalCode === null;
+    return this.supervisors.get(name)?.isRunning() ?? false;
+  }
+
+  /** Per service: how often it exited on its own, and how often the supervisor restarted it. */
+  supervisorCounts(): SupervisorCounts {
+    return Object.fromEntries(
+      serviceNames.map((name) => {
+        const supervisor = this.supervisors.get(name);
+        return [name, { unexpectedExits: supervisor?.unexpectedExits ?? 0, supervisorRestarts: supervisor?.restarts ?? 0 }];
+      }),
+    ) as SupervisorCounts;
   }
 
   private log(name: ServiceName): WriteStream {
@@ -133,47 +156,49 @@ export class ProcessStack {
     return stream;
   }
 
+  private supervisor(name: ServiceName): Supervisor {
+    let supervisor = this.supervisors.get(name);
+    if (supervisor) return supervisor;
+    const note = (line: string) => this.log(name).write(`--- ${new Date().toISOString()} ${line}\n`);
+    supervisor = new Supervisor({
+      name,
+      spec: {
+        command: process.execPath,
+        args: [...serviceNodeArgs[name], ...(this.options.nodeArgs?.[name] ?? []), '--import', 'tsx', join(repoRoot, `services/${name}/src/main.ts`)],
+        cwd: repoRoot,
+        env: { ...process.env, ...this.envs[name] },
+      },
+      restart: this.options.restartOnExit ?? true,
+      backoff: this.options.restartBackoff,
+      log: note,
+      onSpawn: (child) => {
+        note(`start pid ${child.pid}`);
+        const log = this.log(name);
+        child.stdout?.pipe(log, { end: false });
+        child.stderr?.pipe(log, { end: false });
+      },
+      onUnexpectedExit: (exit) => this.unexpectedExits.push({ name, pid: exit.pid, code: exit.code, signal: exit.signal, at: exit.at }),
+    });
+    this.supervisors.set(name, supervisor);
+    return supervisor;
+  }
+
   private async launch(name: ServiceName): Promise<void> {
-    const child = spawn(
-      process.execPath,
-      [...serviceNodeArgs[name], ...(this.options.nodeArgs?.[name] ?? []), '--import', 'tsx', join(repoRoot, `services/${name}/src/main.ts`)],
-      { cwd: repoRoot, env: { ...process.env, ...this.envs[name] }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    const log = this.log(name);
-    log.write(`--- ${new Date().toISOString()} start pid ${child.pid}\n`);
-    child.stdout?.pipe(log, { end: false });
-    child.stderr?.pipe(log, { end: false });
-    this.children.set(name, child);
-    child.once('exit', (code, signal) => {
-      if (this.intendedExits.has(child)) return;
-      this.unexpectedExits.push({ name, pid: child.pid, code, signal, at: new Date().toISOString() });
-      log.write(`--- ${new Date().toISOString()} pid ${child.pid} exited on its own (${signal ?? code})\n`);
-    });
-    await waitForReady(this.urls[name], this.options.readyTimeoutMs ?? readyTimeoutMsDefault, () => child.exitCode === null && child.signalCode === null);
+    const supervisor = this.supervisor(name);
+    const child = supervisor.start();
+    await waitForReady(this.urls[name], this.options.readyTimeoutMs ?? readyTimeoutMsDefault, () => supervisor.child === child && supervisor.isRunning());
   }
 
-  private async waitExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-    if (child.exitCode !== null || child.signalCode !== null) return true;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), timeoutMs);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
-  }
-
-  /** SIGKILL: no shutdown hooks, no flushed batches, no committed offsets. */
+  /** SIGKILL: no shutdown hooks, no flushed batches, no committed offsets. No restart follows. */
   async kill(name: ServiceName): Promise<void> {
-    const child = this.children.get(name);
-    if (!child || !this.isRunning(name)) return;
-    this.log(name).write(`--- ${new Date().toISOString()} SIGKILL pid ${child.pid}\n`);
-    this.intendedExits.add(child);
-    child.kill('SIGKILL');
+    const supervisor = this.supervisors.get(name);
+    if (!supervisor || !supervisor.isRunning()) return;
+    this.log(name).write(`--- ${new Date().toISOString()} SIGKILL pid ${supervisor.pid}\n`);
     this.kills += 1;
-    await this.waitExit(child, 10_000);
+    await supervisor.kill('SIGKILL', 10_000);
   }
 
+  /** Kills the service if it runs, starts it (replacing a pending supervisor restart), waits for /readyz. */
   async restart(name: ServiceName): Promise<void> {
     if (this.isRunning(name)) await this.kill(name);
     this.restarts += 1;
@@ -183,18 +208,8 @@ export class ProcessStack {
   /** SIGTERM to every service (graceful: in-flight batches finish), SIGKILL after the grace time. */
   async stop(): Promise<void> {
     const order: ServiceName[] = ['gateway', 'user', 'ledger', 'history'];
-    await Promise.all(
-      order.map(async (name) => {
-        const child = this.children.get(name);
-        if (!child || !this.isRunning(name)) return;
-        this.intendedExits.add(child);
-        child.kill('SIGTERM');
-        if (!(await this.waitExit(child, stopGraceMs))) {
-          child.kill('SIGKILL');
-          await this.waitExit(child, 5_000);
-        }
-      }),
-    );
+    // Every supervisor, running or waiting to restart: a pending restart must not outlive the stack.
+    await Promise.all(order.map((name) => this.supervisors.get(name)?.stop(stopGraceMs)));
     for (const stream of this.logs.values()) stream.end();
     this.logs.clear();
   }
