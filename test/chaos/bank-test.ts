@@ -1,7 +1,11 @@
 /**
  * A bank test in the spirit of Jepsen. Random transfers among N funded wallets for a while,
  * through the gateway, while a nemesis SIGKILLs and restarts every service process at random
- * moments (and, when allowed, restarts the Kafka broker once). Clients behave as SPEC §4 lets
+ * moments and, when allowed, restarts the infrastructure once each, never two at once:
+ * PostgreSQL at about 25 % of the run, the Kafka broker at 50 %, Redis at 70 % (PostgreSQL and
+ * Redis only when the project's scripts started them: ./postgres-restart.ts, ./redis-restart.ts).
+ * The services run under ProcessStack's supervisor, which restarts a service that exits on its
+ * own; every such death is reported. Clients behave as SPEC §4 lets
  * them: every operation has its own Idempotency-Key, and any answer that is not definitive (5xx,
  * 409 REQUEST_IN_PROGRESS, 429, a dropped connection, a timeout) is retried with the same key
  * until a definitive one (201 or another 4xx) arrives.
@@ -16,10 +20,13 @@
  *    to be answered 400 (./actors/hostile.ts).
  * Checks at the end, besides each actor's: Σ balances == Σ MINT − Σ BURN (the MINTs being
  * exactly what the test minted, the BURNs the closes of deleted users), no negative balance, the
- * ledger's own audit consistent, every service ready again, no service exited on its own, and
- * every Kafka partition live (scripts/fuzz/liveness.ts: a registration on every user.commands
- * partition and a transfer on every ledger.commands partition, each 201 within 1 s).
+ * ledger's own audit consistent, every service ready again, every service that died on its own
+ * restarted and ready again (each death reported), every request of every actor answered within
+ * its client timeout (no hang; the longest answer reported), and every Kafka partition live
+ * (scripts/fuzz/liveness.ts: a registration on every user.commands partition and a transfer on
+ * every ledger.commands partition, each 201 within 1 s).
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ensureInfra, type InfraEndpoints } from '../../scripts/infra';
@@ -37,8 +44,10 @@ import { DeletionsActor } from './actors/deletions';
 import { HostileActor } from './actors/hostile';
 import { fundShopTreasuries, RefundsActor } from './actors/refunds';
 import { TransfersActor } from './actors/transfers';
-import { ledgerTransactions, pick, sleep, toMinor } from './client';
+import { AnswerClock, capped, ledgerTransactions, pick, sleep, toMinor } from './client';
 import { restartKafkaBroker } from './kafka-restart';
+import { locatePostgres, restartPostgres, type InfraOutage } from './postgres-restart';
+import { locateRedis, restartRedis } from './redis-restart';
 
 export interface BankTestOptions {
   durationSec: number;
@@ -47,6 +56,15 @@ export interface BankTestOptions {
   clients: number;
   /** Restart the (shared!) Kafka broker once, half-way. */
   restartKafka: boolean;
+  /**
+   * Restart the (shared!) PostgreSQL server once, at about a quarter of the run, when the
+   * project's scripts started it (pg_ctlcluster or pg_ctl, fast: every connection ended).
+   */
+  restartPostgres: boolean;
+  /** Restart the (shared!) Redis server once, at about 70 % of the run, when the project's scripts started it. */
+  restartRedis: boolean;
+  /** How long PostgreSQL and Redis stay down in their restart (default 5 s each). */
+  infraDownMs?: number;
   /** Time between two nemesis actions. */
   nemesisIntervalMs: [number, number];
   /** Users deleted during the run while being paid (default: wallets / 25, at least 8). */
@@ -75,6 +93,17 @@ export interface BankTestReport {
     kills: number;
     restarts: number;
     kafkaRestarts: number;
+    postgresRestarts: number;
+    redisRestarts: number;
+    /** Service processes that exited on their own (not the nemesis' SIGKILLs). */
+    serviceDeaths: number;
+    /** Of those, the ones restarted and ready again. */
+    serviceDeathsRecovered: number;
+    /** Every HTTP request of every actor, timed. */
+    actorRequests: number;
+    longestAnswerMs: number;
+    /** Requests that got no answer within their client timeout (a hang). */
+    requestTimeouts: number;
     replayed: number;
     deletions: number;
     deleted: number;
@@ -99,7 +128,48 @@ export interface BankTestReport {
   /** Each actor's own figures. */
   actors: Record<string, ActorCounts>;
   liveness?: LivenessReport;
+  /** Each infrastructure restart (or why it was skipped). */
+  infrastructure: InfraFault[];
+  /** Each service death: when, how, the log lines before it, and whether it came back. */
+  deaths: ServiceDeath[];
+  /** Per actor: requests, longest answer (and which), over 1 s, over 5 s, timeouts. */
+  answerTimes: ReturnType<AnswerClock['report']>;
+  /** The slowest request of the run, described. */
+  slowestAnswer?: string;
   details: Record<string, unknown>;
+}
+
+export type InfraKind = 'PostgreSQL' | 'Kafka' | 'Redis';
+
+export interface InfraFault {
+  kind: InfraKind;
+  /** 'done', 'failed' (a violation), or 'skipped' (switched off or not the project's server). */
+  outcome: 'done' | 'failed' | 'skipped';
+  reason?: string;
+  /** Seconds into the run when the restart began. */
+  atS?: number;
+  how?: string;
+  downMs?: number;
+  whileDown?: string;
+  /** Per service, the /readyz states seen from the stop until all were ready again ("200 ready" at +0.0 s, …). */
+  readiness?: Record<string, string>;
+  /** From the server answering again until every service's /readyz said 200 (-1: not within 60 s). */
+  servicesReadyAfterMs?: number;
+  /** Seconds into the run when it was over (every service ready again, or given up). */
+  untilS?: number;
+  /** The actors' requests in flight from the stop until every service was ready again: count, longest answer, statuses. */
+  requestsMeanwhile?: ReturnType<AnswerClock['during']>;
+}
+
+export interface ServiceDeath {
+  name: ServiceName;
+  pid: number | undefined;
+  exit: string;
+  at: string;
+  atS: number;
+  /** The service's last log lines before the exit. */
+  lastLines: string[];
+  recovered?: { afterMs: number; pid: number | undefined; by: 'the supervisor' | 'the nemesis' };
 }
 
 const startingCoins = 100;
@@ -129,6 +199,84 @@ async function servicesNotReady(urls: Record<ServiceName, string>, withinMs: num
 
 const num = (counts: ActorCounts, key: string) => (typeof counts[key] === 'number' ? (counts[key] as number) : 0);
 
+/** How long a service that died on its own may take to be running and ready again (backoff up to 30 s + start). */
+const deathRecoveryMs = 120_000;
+/** How long, after a server answers again, the nemesis waits for every service to be ready. */
+const outageReadySettleMs = 60_000;
+
+/** A /readyz answers within 2 s (its checks are bounded so); the Kubernetes probes wait 3 s. */
+const readyzTimeoutMs = 3_000;
+
+/** One /readyz answer, short: "200 ready", "503 not-ready (postgres: down)", "no answer". */
+async function readyState(url: string): Promise<{ ok: boolean; text: string }> {
+  try {
+    const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(readyzTimeoutMs) });
+    const body = (await response.json().catch(() => ({}))) as { status?: string; checks?: Record<string, string> };
+    const down = Object.entries(body.checks ?? {})
+      .filter(([, state]) => state === 'down')
+      .map(([name]) => `${name}: down`);
+    return { ok: response.ok, text: `${response.status} ${body.status ?? ''}${down.length > 0 ? ` (${down.join(', ')})` : ''}`.trim() };
+  } catch {
+    return { ok: false, text: 'no answer' };
+  }
+}
+
+/**
+ * Samples every service's /readyz (every 250 ms) while `during` runs, then until all answer 200
+ * (at most `outageReadySettleMs` after it); returns the states each went through and when.
+ */
+async function watchReadiness<T>(
+  urls: Record<ServiceName, string>,
+  during: () => Promise<T>,
+): Promise<{ result: T; readiness: Record<string, string>; readyAfterMs: number }> {
+  const began = Date.now();
+  const states: Record<string, Array<{ text: string; at: number }>> = Object.fromEntries(Object.keys(urls).map((n) => [n, []]));
+  let allReady = false;
+  let stop = false;
+  const sampler = (async () => {
+    while (!stop) {
+      const seen = await Promise.all(Object.entries(urls).map(async ([name, url]) => [name, await readyState(url)] as const));
+      for (const [name, state] of seen) {
+        const list = states[name]!;
+        if (list.at(-1)?.text !== state.text) list.push({ text: state.text, at: Date.now() });
+      }
+      allReady = seen.every(([, state]) => state.ok);
+      await sleep(250);
+    }
+  })();
+  let result: T;
+  try {
+    result = await during();
+  } catch (err) {
+    stop = true;
+    await sampler;
+    throw err;
+  }
+  const back = Date.now();
+  allReady = false;
+  while (!allReady && Date.now() < back + outageReadySettleMs) await sleep(100);
+  const readyAfterMs = allReady ? Date.now() - back : -1;
+  stop = true;
+  await sampler;
+  const readiness = Object.fromEntries(
+    Object.entries(states).map(([name, list]) => [name, list.map((s) => `${s.text} at +${((s.at - began) / 1000).toFixed(1)} s`).join(' → ')]),
+  );
+  return { result, readiness, readyAfterMs };
+}
+
+/** The last log lines of a service process, from its start to the supervisor's note of its exit. */
+function linesBeforeExit(logFile: string, pid: number | undefined, max = 8): string[] {
+  if (!existsSync(logFile)) return [];
+  const lines = readFileSync(logFile, 'utf8').split('\n');
+  const startLine = lines.findIndex((l) => l.startsWith('---') && l.endsWith(`start pid ${pid}`));
+  const exitLine = lines.findIndex((l) => l.startsWith('---') && l.includes(`(pid ${pid}) exited on its own`));
+  const own = lines.slice(Math.max(0, startLine), exitLine < 0 ? undefined : exitLine);
+  const before = own.filter((l) => l.trim() !== '' && !l.startsWith('---'));
+  return before.slice(-max).map((l) => (l.length > 400 ? `${l.slice(0, 400)}…` : l));
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
 export async function runBankTest(options: BankTestOptions): Promise<BankTestReport> {
   const log = options.log ?? ((m: string) => process.stderr.write(`[chaos] ${m}\n`));
   const infra = options.infra ?? (await ensureInfra());
@@ -140,6 +288,51 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
   log(`stack up (${prefix}), service logs in ${logDir}`);
   const violations: string[] = [];
   const details: Record<string, unknown> = {};
+  let startAt: number | undefined;
+  const sinceStart = (t: number) => (startAt === undefined ? 0 : (t - startAt) / 1000);
+  const clock = new AnswerClock(() => startAt);
+  const infrastructure: InfraFault[] = [];
+  /** Each restart's window, [began, every service ready again] (Date.now() values). */
+  const faultWindows = new Map<InfraFault, [number, number]>();
+  const deaths: ServiceDeath[] = [];
+
+  // Every exit the stack did not cause is a death: reported, and watched until the process that
+  // replaces it (the supervisor's restart, or a nemesis restart that came first) is ready.
+  const recoveries: Promise<void>[] = [];
+  let exitsSeen = 0;
+  const noteDeaths = () => {
+    while (exitsSeen < stack.unexpectedExits.length) {
+      const exit = stack.unexpectedExits[exitsSeen]!;
+      exitsSeen += 1;
+      const death: ServiceDeath = {
+        name: exit.name,
+        pid: exit.pid,
+        exit: exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`,
+        at: exit.at,
+        atS: Number(sinceStart(Date.parse(exit.at)).toFixed(1)),
+        lastLines: [],
+      };
+      deaths.push(death);
+      log(`service death: ${exit.name} (pid ${exit.pid}) exited on its own (${death.exit}) at ${exit.at}`);
+      const restartsBefore = stack.supervisorCounts()[exit.name].supervisorRestarts;
+      recoveries.push(
+        (async () => {
+          const deadline = Date.parse(exit.at) + deathRecoveryMs;
+          while (Date.now() < deadline) {
+            const pid = stack.pid(exit.name);
+            if (stack.isRunning(exit.name) && pid !== exit.pid && (await readyState(stack.urls[exit.name])).ok && stack.pid(exit.name) === pid) {
+              const by = stack.supervisorCounts()[exit.name].supervisorRestarts > restartsBefore ? 'the supervisor' : 'the nemesis';
+              death.recovered = { afterMs: Date.now() - Date.parse(exit.at), pid, by };
+              log(`service death: ${exit.name} back after ${seconds(death.recovered.afterMs)} (pid ${pid}, restarted by ${by})`);
+              return;
+            }
+            await sleep(200);
+          }
+        })(),
+      );
+    }
+  };
+  const deathWatch = setInterval(noteDeaths, 200);
   let kafkaRestarts = 0;
   const ledgerPool = new pg.Pool({ connectionString: stack.env('ledger').LEDGER_DATABASE_URL, max: 1, options: `-c search_path=${prefix}ledger` });
   // The nemesis may restart PostgreSQL: an idle connection's error must not end the test.
@@ -159,9 +352,31 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     const operator = await createOperatorLogin({ gatewayUrl: stack.gatewayUrl, userDatabaseUrl: stack.env('user').USER_DATABASE_URL!, prefix });
     const mintedMinor =
       (await fundUsers({ gatewayUrl: stack.gatewayUrl, operator, userIds: users.map((u) => u.userId), coins: startingCoins })) +
-      (await fundShopTreasuries(stack.gatewayUrl, operator, requestTimeoutMs));
+      (await fundShopTreasuries(stack.gatewayUrl, operator, requestTimeoutMs, { clock, actor: 'set-up' }));
 
-    const startAt = Date.now();
+    // Which infrastructure restarts this run makes, decided before the load begins.
+    const downMs = options.infraDownMs ?? 5_000;
+    const planned: Array<{ kind: InfraKind; share: number; restart: () => Promise<InfraOutage> }> = [];
+    const skip = (kind: InfraKind, reason: string) => {
+      infrastructure.push({ kind, outcome: 'skipped', reason });
+      log(`${kind} restart skipped: ${reason}`);
+    };
+    if (!options.restartPostgres) skip('PostgreSQL', 'switched off (CHAOS_DB_RESTART=0, or the short test in npm test)');
+    else {
+      const located = await locatePostgres(infra.databaseUrl);
+      if (located.ok) planned.push({ kind: 'PostgreSQL', share: 0.25, restart: () => restartPostgres(located.server, infra.databaseUrl, downMs, log) });
+      else skip('PostgreSQL', `not started by the project's scripts: ${located.reason}`);
+    }
+    if (!options.restartKafka) skip('Kafka', 'switched off (CHAOS_KAFKA_RESTART=0)');
+    else planned.push({ kind: 'Kafka', share: 0.5, restart: async () => ({ how: 'broker process, same command line', whileDown: 'broker stopped', ...(await restartKafkaBroker(infra.kafkaBrokers, log)) }) });
+    if (!options.restartRedis) skip('Redis', 'switched off (CHAOS_REDIS_RESTART=0, or the short test in npm test)');
+    else {
+      const located = locateRedis(infra.redisUrl);
+      if (located.ok) planned.push({ kind: 'Redis', share: 0.7, restart: () => restartRedis(located.server, infra.redisUrl, downMs, log) });
+      else skip('Redis', `not started by the project's scripts: ${located.reason}`);
+    }
+
+    startAt = Date.now();
     const endAt = startAt + options.durationSec * 1000;
     let running = true;
     // Traffic lasts the given duration AND until every fault has happened at least once, so the
@@ -178,6 +393,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       giveUpAt,
       extraRecipients: { share: paymentsToDeletedShare, pick: () => deletions.pick(), has: (id) => deletions.has(id) },
       requestTimeoutMs,
+      clock,
       replaySampleMax,
       historySettleMs,
     });
@@ -189,6 +405,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       giveUpAt,
       requestTimeoutMs,
       payments: () => transfers.operations,
+      clock,
     });
     const refunds = new RefundsActor({
       gatewayUrl: stack.gatewayUrl,
@@ -198,6 +415,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       goesOn: trafficGoesOn,
       giveUpAt,
       requestTimeoutMs,
+      clock,
     });
     const hostile = new HostileActor({
       gatewayUrl: stack.gatewayUrl,
@@ -208,6 +426,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       giveUpAt,
       intervalMs: options.hostileIntervalMs ?? [100, 300],
       requestTimeoutMs,
+      clock,
     });
     const actors: ChaosActor[] = [transfers, deletions, refunds, hostile];
     log(
@@ -215,35 +434,75 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
         `${options.durationSec} s of transfers, deletions, racing refunds and hostile requests under faults begin`,
     );
 
-    // The nemesis: every service killed at least once (shuffled), then at random.
+    // The nemesis: every service killed at least once (shuffled), then at random; each planned
+    // infrastructure restart once, when its moment has come, one at a time (never overlapping
+    // each other or a kill), each watched by every service's /readyz until all are ready again.
+    const restartOrReport = async (name: ServiceName): Promise<boolean> => {
+      const exitsBefore = stack.unexpectedExits.length;
+      try {
+        await stack.restart(name);
+        return true;
+      } catch (err) {
+        // The new process died on its own while starting: a death, which the supervisor
+        // restarts and the death watch judges; anything else is the nemesis' own failure.
+        const message = err instanceof Error ? err.message : String(err);
+        if (stack.unexpectedExits.slice(exitsBefore).some((e) => e.name === name)) log(`nemesis: ${name} died while starting (${message}); left to the supervisor`);
+        else violations.push(`${name} did not come back: ${message}`);
+        return false;
+      }
+    };
     const nemesis = (async () => {
       const services: ServiceName[] = ['gateway', 'user', 'ledger', 'history'];
       const queue = [...services].sort(() => Math.random() - 0.5);
-      let kafkaDone = !options.restartKafka;
-      const kafkaAt = Date.now() + (options.durationSec * 1000) / 2;
-      const allCovered = () => queue.length === 0 && kafkaDone;
+      const pending = planned.map((p) => ({ ...p, at: startAt! + options.durationSec * 1000 * p.share })).sort((a, b) => a.at - b.at);
+      const allCovered = () => queue.length === 0 && pending.length === 0;
       while (running && (Date.now() < endAt - 3000 || !allCovered())) {
         const [lo, hi] = options.nemesisIntervalMs;
         await sleep(lo + Math.random() * (hi - lo));
         if (!running || (Date.now() >= endAt - 3000 && allCovered())) break;
-        if (!kafkaDone && Date.now() >= kafkaAt) {
-          kafkaDone = true;
-          await restartKafkaBroker(infra.kafkaBrokers, log);
-          kafkaRestarts += 1;
+        if (pending[0] && Date.now() >= pending[0].at) {
+          const fault = pending.shift()!;
+          const began = Date.now();
+          const record: InfraFault = { kind: fault.kind, outcome: 'done', atS: Number(sinceStart(began).toFixed(1)) };
+          infrastructure.push(record);
+          try {
+            const watched = await watchReadiness(stack.urls, fault.restart);
+            Object.assign(record, watched.result, { readiness: watched.readiness, servicesReadyAfterMs: watched.readyAfterMs });
+            record.untilS = Number(sinceStart(Date.now()).toFixed(1));
+            faultWindows.set(record, [began, Date.now()]);
+            if (fault.kind === 'Kafka') kafkaRestarts += 1;
+            // Readiness follows the dependency and comes back by itself, without a restart.
+            if (watched.readyAfterMs < 0) {
+              violations.push(
+                `after the ${fault.kind} restart, not every service was ready within ${outageReadySettleMs / 1000} s of it answering again: ${JSON.stringify(watched.readiness)}`,
+              );
+            }
+            log(
+              `${fault.kind} restarted: down ${seconds(watched.result.downMs)}; every service ready ` +
+                `${watched.readyAfterMs < 0 ? `NOT within ${outageReadySettleMs / 1000} s` : `${seconds(watched.readyAfterMs)}`} after it answered again`,
+            );
+          } catch (err) {
+            record.outcome = 'failed';
+            record.reason = err instanceof Error ? err.message : String(err);
+            record.untilS = Number(sinceStart(Date.now()).toFixed(1));
+            faultWindows.set(record, [began, Date.now()]);
+            violations.push(`the ${fault.kind} restart failed: ${record.reason}`);
+            log(`${fault.kind} restart failed: ${record.reason}`);
+          }
+          faultsCovered = allCovered();
           continue;
         }
         const victim = queue.shift() ?? pick(services);
         log(`nemesis: SIGKILL ${victim} (pid ${stack.pid(victim)})`);
         await stack.kill(victim);
         await sleep(Math.random() * 1500);
-        await stack.restart(victim).catch((err: Error) => violations.push(`${victim} did not come back: ${err.message}`));
-        log(`nemesis: ${victim} back (pid ${stack.pid(victim)})`);
+        if (await restartOrReport(victim)) log(`nemesis: ${victim} back (pid ${stack.pid(victim)})`);
         faultsCovered = allCovered();
       }
       faultsCovered = true;
       // Everything must run at the end, whatever happened.
       for (const name of ['user', 'ledger', 'history', 'gateway'] as const) {
-        if (!stack.isRunning(name)) await stack.restart(name);
+        if (!stack.isRunning(name)) await restartOrReport(name);
       }
     })();
 
@@ -262,11 +521,6 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     running = false;
     await nemesis;
     log(`load over; ${num(transfers.counts(), 'unresolved')} transfers unresolved`);
-
-    // A service that died without being killed crashed on a fault it should have survived.
-    for (const exit of stack.unexpectedExits) {
-      violations.push(`${exit.name} (pid ${exit.pid}) exited on its own at ${exit.at} (${exit.signal ?? exit.code})`);
-    }
 
     // Every service says it is ready again, its Kafka consumers included: a consumer that died
     // for good in a broker restart left the gateway answering every write with TIMEOUT while
@@ -343,7 +597,40 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       violations.push(...liveness.failures.map((f) => `liveness: ${f}`));
     }
 
+    // What the clients saw during each restart (counted now: a request in flight at its end is answered by now).
+    for (const [record, [from, to]] of faultWindows) record.requestsMeanwhile = clock.during(from, to);
+
+    // No hang: every request of every actor got an answer (any status, or a refused connection)
+    // within its client timeout.
+    const faultAt = (t: { startedAt: number; ms: number }) => {
+      const fault = [...faultWindows.entries()].find(([, [from, to]]) => t.startedAt <= to && t.startedAt + t.ms >= from)?.[0];
+      return fault ? ` (in flight during the ${fault.kind} restart, ${fault.atS}–${fault.untilS} s)` : '';
+    };
+    violations.push(
+      ...capped(
+        clock.timeouts.map((t) => `no answer within the client timeout (${t.timeoutMs} ms): ${clock.describe(t)}${faultAt(t)}`),
+        20,
+        'requests without an answer within their timeout',
+      ),
+    );
+
+    // A service that died without being killed is reported; one that was not running and ready
+    // again within deathRecoveryMs is a violation.
+    clearInterval(deathWatch);
+    noteDeaths();
+    await Promise.all(recoveries);
+    for (const death of deaths) {
+      death.lastLines = linesBeforeExit(join(logDir, `${death.name}.log`), death.pid);
+      if (!death.recovered) {
+        violations.push(
+          `${death.name} (pid ${death.pid}) exited on its own (${death.exit}) at ${death.at} and was not running and ready again within ${deathRecoveryMs / 1000} s; last lines: ${death.lastLines.slice(-3).join(' | ')}`,
+        );
+      }
+    }
+
     const [t, d, r, h] = [transfers.counts(), deletions.counts(), refunds.counts(), hostile.counts()];
+    const slowest = clock.slowest();
+    const restartsOf = (kind: InfraKind) => infrastructure.filter((f) => f.kind === kind && f.outcome === 'done').length;
     const maxMs = (timings: Array<{ ms: number }> | undefined) => (timings && timings.length > 0 ? Math.max(...timings.map((x) => x.ms)) : -1);
     return {
       ok: violations.length === 0,
@@ -358,6 +645,13 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
         kills: stack.kills,
         restarts: stack.restarts,
         kafkaRestarts,
+        postgresRestarts: restartsOf('PostgreSQL'),
+        redisRestarts: restartsOf('Redis'),
+        serviceDeaths: deaths.length,
+        serviceDeathsRecovered: deaths.filter((x) => x.recovered).length,
+        actorRequests: clock.requests(),
+        longestAnswerMs: slowest?.ms ?? -1,
+        requestTimeouts: clock.timeouts.length,
         replayed: num(t, 'replayed'),
         deletions: num(d, 'targets'),
         deleted: num(d, 'deleted'),
@@ -379,9 +673,14 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       rejectionCodes: (t.rejectionCodes as Record<string, number>) ?? {},
       actors: { transfers: t, deletions: d, refunds: r, hostile: h },
       ...(liveness ? { liveness } : {}),
+      infrastructure,
+      deaths,
+      answerTimes: clock.report(),
+      ...(slowest ? { slowestAnswer: clock.describe(slowest) } : {}),
       details,
     };
   } finally {
+    clearInterval(deathWatch);
     await ledgerPool.end();
     await stack.stop();
   }

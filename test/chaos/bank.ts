@@ -1,20 +1,46 @@
 /**
  * `npm run chaos`: the bank test (see ./bank-test.ts) for 60 s over 1,000 wallets, with every
- * service SIGKILLed and restarted at random moments and the Kafka broker restarted once.
- * Besides the transfers: users deleted while being paid, purchases raced by several refunds, and
- * a trickle of hostile requests; every partition must be live at the end.
+ * service SIGKILLed and restarted at random moments, and PostgreSQL, the Kafka broker and Redis
+ * restarted once each (at about 25 %, 50 % and 70 % of the run; PostgreSQL and Redis only when
+ * the project's scripts started them). Besides the transfers: users deleted while being paid,
+ * purchases raced by several refunds, and a trickle of hostile requests; at the end every
+ * partition must be live, every request must have been answered within its timeout, and every
+ * service that died on its own must have been restarted.
  * Settings: CHAOS_DURATION_S (60), CHAOS_WALLETS (1000), CHAOS_CLIENTS (32),
- * CHAOS_KAFKA_RESTART (1; 0 leaves the shared broker alone). Prints the report as JSON, a summary
- * line on stderr, and exits non-zero on any violation.
+ * CHAOS_KAFKA_RESTART, CHAOS_DB_RESTART, CHAOS_REDIS_RESTART (1 each; 0 leaves that shared server
+ * alone), CHAOS_INFRA_DOWN_S (5: how long PostgreSQL and Redis stay down). Prints the report as
+ * JSON, a summary line on stderr, and exits non-zero on any violation.
  */
-import { runBankTest } from './bank-test';
+import { runBankTest, type BankTestReport, type InfraKind } from './bank-test';
+
+const on = (name: string) => (process.env[name] ?? '1') !== '0';
+
+/** "PostgreSQL 1 (down 5.2 s at 20 s, services ready 0.1 s later, 603 requests in flight meanwhile, longest 5141 ms)", "Redis skipped: …". */
+function infraSummary(report: BankTestReport, kind: InfraKind): string {
+  const faults = report.infrastructure.filter((f) => f.kind === kind);
+  const done = faults.filter((f) => f.outcome === 'done');
+  const failed = faults.filter((f) => f.outcome === 'failed');
+  if (done.length === 0 && failed.length === 0) return `${kind} skipped: ${faults[0]?.reason ?? 'not planned'}`;
+  const parts = done.map(
+    (f) =>
+      `down ${((f.downMs ?? 0) / 1000).toFixed(1)} s at ${f.atS} s, services ready ${f.servicesReadyAfterMs !== undefined && f.servicesReadyAfterMs >= 0 ? `${(f.servicesReadyAfterMs / 1000).toFixed(1)} s later` : 'NOT within 60 s'}` +
+      (f.requestsMeanwhile
+        ? `, ${f.requestsMeanwhile.requests} requests in flight meanwhile, longest ${f.requestsMeanwhile.maxMs} ms` +
+          (f.requestsMeanwhile.statuses.timeout ? `, ${f.requestsMeanwhile.statuses.timeout} timed out` : '')
+        : ''),
+  );
+  return `${kind} ${done.length}${parts.length > 0 ? ` (${parts.join('; ')})` : ''}${failed.length > 0 ? `, ${failed.length} FAILED` : ''}`;
+}
 
 async function main(): Promise<void> {
   const report = await runBankTest({
     durationSec: Number(process.env.CHAOS_DURATION_S ?? 60),
     wallets: Number(process.env.CHAOS_WALLETS ?? 1000),
     clients: Number(process.env.CHAOS_CLIENTS ?? 32),
-    restartKafka: (process.env.CHAOS_KAFKA_RESTART ?? '1') !== '0',
+    restartKafka: on('CHAOS_KAFKA_RESTART'),
+    restartPostgres: on('CHAOS_DB_RESTART'),
+    restartRedis: on('CHAOS_REDIS_RESTART'),
+    infraDownMs: Number(process.env.CHAOS_INFRA_DOWN_S ?? 5) * 1000,
     nemesisIntervalMs: [3000, 8000],
   });
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
@@ -25,8 +51,10 @@ async function main(): Promise<void> {
   process.stderr.write(
     `[chaos] ${report.ok ? 'OK' : 'VIOLATIONS'}: ${c.requests} requests, ${c.operations} transfers, ` +
       `${c.acknowledged} acknowledged, ${c.rejected} rejected, ${c.retried} retried, ` +
-      `${c.unresolved} unresolved, ${c.kills} kills, ${c.restarts} restarts, ` +
-      `${c.kafkaRestarts} Kafka restarts, ${c.replayed} keys replayed; ` +
+      `${c.unresolved} unresolved, ${c.kills} kills, ${c.restarts} restarts, ${c.replayed} keys replayed; ` +
+      `infrastructure restarts: ${(['PostgreSQL', 'Kafka', 'Redis'] as const).map((k) => infraSummary(report, k)).join(', ')}; ` +
+      `${c.serviceDeaths} service deaths${c.serviceDeaths > 0 ? ` (${c.serviceDeathsRecovered} restarted and ready again: ${report.deaths.map((x) => `${x.name} ${x.exit} at ${x.atS} s`).join(', ')})` : ''}; ` +
+      `${c.actorRequests} actor requests, longest answer ${c.longestAnswerMs} ms${report.slowestAnswer ? ` (${report.slowestAnswer})` : ''}, ${c.requestTimeouts} without an answer within the timeout; ` +
       `${c.deleted + c.deletedOnRetry404}/${c.deletions} users deleted while paid (${c.deletedOnRetry404} by a 404 on retry), ` +
       `${c.refusedAfterDeletion}/${c.transfersToDeleted} transfers sent after a deletion refused, ${c.closeBurns} close burns; ` +
       `${c.purchasesAcknowledged}/${c.purchases} purchases, ${c.refundsAcknowledged} refunds acknowledged, ${c.refundsRejected} rejected of ${c.refunds}; ` +

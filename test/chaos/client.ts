@@ -26,6 +26,125 @@ export interface Attempt {
   /** The amount a 201 answered with (coins). */
   amount?: number;
   error?: string;
+  /** How long the request took, answer or not (ms). */
+  ms?: number;
+  /** No answer within the client's timeout: the service hung (status is 0 then). */
+  timedOut?: boolean;
+}
+
+/** One HTTP request of an actor, timed. */
+export interface AnswerTime {
+  actor: string;
+  /** Method and path (without the query). */
+  request: string;
+  /** Date.now() when it left. */
+  startedAt: number;
+  ms: number;
+  /** 0: no answer (refused, dropped, or the timeout). */
+  status: number;
+  timedOut: boolean;
+  timeoutMs: number;
+}
+
+interface ActorAnswerTimes {
+  requests: number;
+  maxMs: number;
+  slowest?: AnswerTime;
+  over1s: number;
+  over5s: number;
+  timeouts: number;
+}
+
+/**
+ * The answer time of every HTTP request of every actor ("no hang"): per actor the count, the
+ * longest, how many took over 1 s and 5 s, and every request that got no answer within its
+ * client timeout — each of those is a violation (a hang), whatever happened afterwards.
+ */
+export class AnswerClock {
+  private readonly perActor = new Map<string, ActorAnswerTimes>();
+  private readonly all: AnswerTime[] = [];
+  readonly timeouts: AnswerTime[] = [];
+
+  constructor(private readonly runStartedAt: () => number | undefined = () => undefined) {}
+
+  record(time: AnswerTime): void {
+    const a = this.perActor.get(time.actor) ?? { requests: 0, maxMs: 0, over1s: 0, over5s: 0, timeouts: 0 };
+    a.requests += 1;
+    if (time.ms > 1000) a.over1s += 1;
+    if (time.ms > 5000) a.over5s += 1;
+    if (time.timedOut) {
+      a.timeouts += 1;
+      this.timeouts.push(time);
+    }
+    if (!a.slowest || time.ms > a.maxMs) {
+      a.maxMs = time.ms;
+      a.slowest = time;
+    }
+    this.perActor.set(time.actor, a);
+    this.all.push(time);
+  }
+
+  /**
+   * The requests in flight at some moment of [from, to] (Date.now() values): how many, the
+   * longest answer, and their statuses ("0": no answer, "timeout").
+   */
+  during(from: number, to: number): { requests: number; maxMs: number; statuses: Record<string, number> } {
+    const sent = this.all.filter((t) => t.startedAt <= to && t.startedAt + t.ms >= from);
+    const statuses: Record<string, number> = {};
+    for (const t of sent) {
+      const key = t.timedOut ? 'timeout' : String(t.status);
+      statuses[key] = (statuses[key] ?? 0) + 1;
+    }
+    return { requests: sent.length, maxMs: sent.reduce((m, t) => Math.max(m, t.ms), 0), statuses };
+  }
+
+  /** Times `send` and records it; `judge` reads the status and whether it timed out. */
+  async time<T>(actor: string, request: string, timeoutMs: number, send: () => Promise<T>, judge: (result: T) => { status: number; timedOut: boolean }): Promise<T> {
+    const startedAt = Date.now();
+    const result = await send();
+    const { status, timedOut } = judge(result);
+    this.record({ actor, request, startedAt, ms: Date.now() - startedAt, status, timedOut, timeoutMs });
+    return result;
+  }
+
+  /** The slowest request of all, or undefined before any. */
+  slowest(): AnswerTime | undefined {
+    let worst: AnswerTime | undefined;
+    for (const a of this.perActor.values()) if (a.slowest && (!worst || a.slowest.ms > worst.ms)) worst = a.slowest;
+    return worst;
+  }
+
+  requests(): number {
+    return [...this.perActor.values()].reduce((n, a) => n + a.requests, 0);
+  }
+
+  /** "POST /api/coins/transfer (transfers) at +16.2 s, answered 504": where a time happened. */
+  describe(time: AnswerTime): string {
+    const start = this.runStartedAt();
+    const at = start === undefined ? new Date(time.startedAt).toISOString() : `${((time.startedAt - start) / 1000).toFixed(1)} s into the run`;
+    const answer = time.timedOut ? `no answer within ${time.timeoutMs} ms` : time.status === 0 ? 'no answer (connection refused or dropped)' : `answered ${time.status}`;
+    return `${time.request} (${time.actor}) sent ${at}, ${answer}`;
+  }
+
+  report(): Record<string, { requests: number; maxMs: number; slowest?: string; over1s: number; over5s: number; timeouts: number }> {
+    return Object.fromEntries(
+      [...this.perActor.entries()].map(([actor, a]) => [
+        actor,
+        { requests: a.requests, maxMs: a.maxMs, ...(a.slowest ? { slowest: this.describe(a.slowest) } : {}), over1s: a.over1s, over5s: a.over5s, timeouts: a.timeouts },
+      ]),
+    );
+  }
+}
+
+/** Whether an error thrown by fetch (requestJson) is its AbortSignal.timeout firing. */
+export function isTimeoutError(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'TimeoutError' || (err as { cause?: Error }).cause?.name === 'TimeoutError');
+}
+
+/** Where a request is recorded: the run's clock and the actor's name. */
+export interface ClockTag {
+  clock: AnswerClock;
+  actor: string;
 }
 
 /**
@@ -41,23 +160,37 @@ export function answerShape(a: Attempt): string {
   return a.status >= 200 && a.status < 300 ? `${a.status}:${a.transactionId}` : `${a.status}:${a.code}`;
 }
 
-/** One request of a money command; a transport failure is status 0. */
+/**
+ * One request of a money command; a transport failure is status 0, and the client's timeout
+ * (no answer within `timeoutMs`: a hang) is status 0 with `timedOut`. Recorded on `tag`'s clock.
+ */
 export async function sendMoney(
   gatewayUrl: string,
   path: string,
   body: unknown,
   headers: Record<string, string>,
   timeoutMs: number,
+  tag?: ClockTag,
 ): Promise<Attempt> {
+  const startedAt = Date.now();
+  let attempt: Attempt;
   try {
     const response = await requestJson(gatewayUrl, 'POST', path, { body, headers, timeoutMs });
-    if (response.status === 201) {
-      return { status: 201, transactionId: response.body?.transaction?.id as number, amount: response.body?.transaction?.amount as number };
-    }
-    return { status: response.status, code: (response.body?.code as string | undefined) ?? 'NO_CODE' };
+    attempt =
+      response.status === 201
+        ? { status: 201, transactionId: response.body?.transaction?.id as number, amount: response.body?.transaction?.amount as number }
+        : { status: response.status, code: (response.body?.code as string | undefined) ?? 'NO_CODE' };
   } catch (err) {
-    return { status: 0, error: err instanceof Error ? err.message : String(err) };
+    const error = err as Error & { cause?: Error };
+    attempt = {
+      status: 0,
+      error: err instanceof Error ? `${error.message}${error.cause ? `: ${error.cause.message}` : ''}` : String(err),
+      ...(isTimeoutError(err) ? { timedOut: true } : {}),
+    };
   }
+  attempt.ms = Date.now() - startedAt;
+  tag?.clock.record({ actor: tag.actor, request: `POST ${path}`, startedAt, ms: attempt.ms, status: attempt.status, timedOut: attempt.timedOut ?? false, timeoutMs });
+  return attempt;
 }
 
 /**

@@ -208,7 +208,7 @@ export class RequestReplyClient {
     // (broker down). That rejection must not go unhandled — Node would end the process — so a
     // handler is attached at once; callers still get it through the promise returned below.
     replyPromise.catch(() => undefined);
-    try {
+    const sent = (async () => {
       await this.producer.send(options.topic, {
         key: options.key,
         value: JSON.stringify(command),
@@ -221,17 +221,25 @@ export class RequestReplyClient {
           ...(options.traceparent ? { [headerNames.traceparent]: options.traceparent } : {}),
         },
       });
-    } catch (err) {
+    })().catch((err: unknown) => {
       const waiter = this.waiters.get(correlationId);
-      if (waiter) clearTimeout(waiter.timer);
+      // Past the deadline the caller has its TIMEOUT already; the send's failure is only logged.
+      if (!waiter) {
+        this.logger.warn({ err, ...ids }, 'could not produce command (its caller was answered TIMEOUT)');
+        return;
+      }
+      clearTimeout(waiter.timer);
       this.waiters.delete(correlationId);
       endTimer?.({ outcome: 'unavailable' });
       this.logger.error({ err, ...ids }, 'could not produce command');
       throw new AppError('UNAVAILABLE', 'The command could not be queued; retry with the same Idempotency-Key', {
         extra: { commandId: command.commandId },
       });
-    }
-    return replyPromise;
+    });
+    // The deadline holds while the send is still being retried (the broker down): the caller gets
+    // TIMEOUT at `timeoutMs`, not when kafkajs gives up sending many seconds later. A send that
+    // fails before the deadline answers UNAVAILABLE at once.
+    return Promise.race([replyPromise, sent.then(() => replyPromise)]);
   }
 
   async stop(): Promise<void> {

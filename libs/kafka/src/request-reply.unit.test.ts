@@ -4,10 +4,16 @@ import type { BatchingProducer } from './batching-producer';
 import { RequestReplyClient } from './request-reply';
 
 /** A producer whose sends take as long as a broker outage makes them (our own class's shape). */
-function slowProducer(delayMs: number, outcome: 'ok' | 'fail'): BatchingProducer {
+function slowProducer(delayMs: number, outcome: 'ok' | 'fail', settled?: { done: boolean }): BatchingProducer {
   return {
     send: () =>
-      new Promise<void>((resolve, reject) => setTimeout(() => (outcome === 'ok' ? resolve() : reject(new Error('broker down'))), delayMs)),
+      new Promise<void>((resolve, reject) =>
+        setTimeout(() => {
+          if (settled) settled.done = true;
+          if (outcome === 'ok') resolve();
+          else reject(new Error('broker down'));
+        }, delayMs),
+      ),
   } as unknown as BatchingProducer;
 }
 
@@ -27,11 +33,23 @@ describe('request/reply deadline while the broker is slow or down', () => {
     expect(unhandled).toEqual([]);
   });
 
-  it('when the deadline passes during a send that then fails, then the caller gets UNAVAILABLE and nothing goes unhandled', async () => {
-    const client = new RequestReplyClient({} as never, slowProducer(150, 'fail'), 'replies', createLogger('rr', 'silent'));
-    await expect(client.request({ topic: 't', key: 'k', command: command(), timeoutMs: 30 })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+  it('when the deadline passes during a send that is still retried (broker down), then the caller gets TIMEOUT at the deadline, before the send gives up, and nothing goes unhandled', async () => {
+    const send = { done: false };
+    const client = new RequestReplyClient({} as never, slowProducer(400, 'fail', send), 'replies', createLogger('rr', 'silent'));
+    await expect(client.request({ topic: 't', key: 'k', command: command(), timeoutMs: 30 })).rejects.toMatchObject({ code: 'TIMEOUT' });
+    // Answered while the send was still pending: before, the answer waited for the send.
+    expect(send.done).toBe(false);
+    expect(client.pendingCount).toBe(0);
+    await new Promise((r) => setTimeout(r, 450));
+    expect(send.done).toBe(true);
+    expect(unhandled).toEqual([]);
+  });
+
+  it('when a send fails before the deadline, then the caller gets UNAVAILABLE at once', async () => {
+    const client = new RequestReplyClient({} as never, slowProducer(10, 'fail'), 'replies', createLogger('rr', 'silent'));
+    await expect(client.request({ topic: 't', key: 'k', command: command(), timeoutMs: 5_000 })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    expect(client.pendingCount).toBe(0);
     await new Promise((r) => setImmediate(r));
     expect(unhandled).toEqual([]);
-    expect(client.pendingCount).toBe(0);
   });
 });

@@ -19,7 +19,7 @@
 import { closeWalletReason } from '@coin/contracts';
 import { requestJson } from '../../../bench/lib/http';
 import type { SeededUser } from '../../../scripts/stack/seed';
-import { capped, pick, sleep, toMinor, untilDefinitive, type Attempt } from '../client';
+import { capped, isTimeoutError, pick, sleep, toMinor, untilDefinitive, type AnswerClock, type Attempt } from '../client';
 import type { ChaosActor, EndState } from './actor';
 import type { TransferOperation } from './transfers';
 
@@ -35,6 +35,8 @@ export interface DeletionsOptions {
   requestTimeoutMs: number;
   /** Every transfer of the run (the transfers actor's log). */
   payments: () => readonly TransferOperation[];
+  /** Where every request's answer time is recorded. */
+  clock?: AnswerClock;
 }
 
 interface Deletion {
@@ -94,15 +96,28 @@ export class DeletionsActor implements ChaosActor {
   }
 
   private async send(deletion: Deletion): Promise<Attempt> {
+    const startedAt = Date.now();
+    let attempt: Attempt;
     try {
       const response = await requestJson(this.options.gatewayUrl, 'DELETE', `/api/admin/users/${deletion.user.userId}`, {
         headers: { authorization: `Bearer ${this.options.superadminToken}` },
         timeoutMs: this.options.requestTimeoutMs,
       });
-      return { status: response.status, ...(response.status !== 200 ? { code: (response.body?.code as string | undefined) ?? 'NO_CODE' } : {}) };
+      attempt = { status: response.status, ...(response.status !== 200 ? { code: (response.body?.code as string | undefined) ?? 'NO_CODE' } : {}) };
     } catch (err) {
-      return { status: 0, error: err instanceof Error ? err.message : String(err) };
+      attempt = { status: 0, error: err instanceof Error ? err.message : String(err), ...(isTimeoutError(err) ? { timedOut: true } : {}) };
     }
+    attempt.ms = Date.now() - startedAt;
+    this.options.clock?.record({
+      actor: this.name,
+      request: 'DELETE /api/admin/users/{id}',
+      startedAt,
+      ms: attempt.ms,
+      status: attempt.status,
+      timedOut: attempt.timedOut ?? false,
+      timeoutMs: this.options.requestTimeoutMs,
+    });
+    return attempt;
   }
 
   private async drive(deletion: Deletion, giveUpAt: () => number): Promise<void> {

@@ -22,7 +22,7 @@ import type { Operator } from '../../../bench/lib/admin';
 import { requestJson } from '../../../bench/lib/http';
 import { controlCharacters, loneSurrogates, percentEncode } from '../../../scripts/fuzz/hostile';
 import type { SeededUser } from '../../../scripts/stack/seed';
-import { capped, sleep } from '../client';
+import { capped, sleep, type AnswerClock } from '../client';
 import type { ChaosActor, EndState } from './actor';
 
 export interface HostileOptions {
@@ -36,6 +36,8 @@ export interface HostileOptions {
   /** Pause between two hostile requests, [min, max] ms. */
   intervalMs: [number, number];
   requestTimeoutMs: number;
+  /** Where every request's answer time is recorded. */
+  clock?: AnswerClock;
 }
 
 interface Answer {
@@ -213,7 +215,11 @@ export class HostileActor implements ChaosActor {
 
   private async drive(sent: Sent, giveUpAt: () => number): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
-      const answer = await sent.case.send(this.options.requestTimeoutMs);
+      const send = () => sent.case.send(this.options.requestTimeoutMs);
+      const { clock, requestTimeoutMs } = this.options;
+      // The request without its query (the hostile part), so the report names the route.
+      const route = sent.case.request.split('?')[0]!;
+      const answer = clock ? await clock.time(this.name, route, requestTimeoutMs, send, (a) => ({ status: Math.max(0, a.status), timedOut: a.status === -1 })) : await send();
       sent.answers.push(answer);
       if (!fromDeadGateway(answer.status)) {
         sent.outcome = 'answered';

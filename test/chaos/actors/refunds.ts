@@ -21,7 +21,7 @@ import { treasuryCodes } from '@coin/contracts';
 import type { Operator } from '../../../bench/lib/admin';
 import { mapConcurrent } from '../../../bench/lib/http';
 import type { SeededUser } from '../../../scripts/stack/seed';
-import { answerShape, byReason, capped, isDefinitive, pick, randomCoins, sendMoney, sleep, toMinor, untilDefinitive, type Attempt } from '../client';
+import { answerShape, byReason, capped, isDefinitive, pick, randomCoins, sendMoney, sleep, toMinor, untilDefinitive, type AnswerClock, type Attempt, type ClockTag } from '../client';
 import type { ChaosActor, EndState } from './actor';
 
 export interface RefundsOptions {
@@ -34,6 +34,8 @@ export interface RefundsOptions {
   goesOn: () => boolean;
   giveUpAt: () => number;
   requestTimeoutMs: number;
+  /** Where every request's answer time is recorded. */
+  clock?: AnswerClock;
 }
 
 /** The treasuries purchases pay (REWARDS is left to rewards). */
@@ -81,7 +83,7 @@ function settleOutcome(op: Operation, result: Attempt | undefined): void {
  * Funds the shop treasuries through real MINTs (before the run: a refund is then never refused
  * only because its purchase's credit has not reached the treasury yet); returns the minor units.
  */
-export async function fundShopTreasuries(gatewayUrl: string, operator: Operator, requestTimeoutMs: number): Promise<number> {
+export async function fundShopTreasuries(gatewayUrl: string, operator: Operator, requestTimeoutMs: number, tag?: ClockTag): Promise<number> {
   for (const treasury of shops) {
     const key = randomUUID();
     const result = await untilDefinitive(
@@ -92,6 +94,7 @@ export async function fundShopTreasuries(gatewayUrl: string, operator: Operator,
           { treasury, amount: treasuryFundingCoins, reason: 'chaos treasury funding' },
           { ...operator.headers, 'idempotency-key': key },
           requestTimeoutMs,
+          tag,
         ),
       [],
       () => Date.now() + 30_000,
@@ -160,6 +163,10 @@ export class RefundsActor implements ChaosActor {
     }
   }
 
+  private tag(): ClockTag | undefined {
+    return this.options.clock ? { clock: this.options.clock, actor: this.name } : undefined;
+  }
+
   private sendPurchase(p: Purchase): Promise<Attempt> {
     return sendMoney(
       this.options.gatewayUrl,
@@ -167,6 +174,7 @@ export class RefundsActor implements ChaosActor {
       { treasury: p.treasury, amount: p.amountCoins, reason: p.reason, reference: `order-${p.key}` },
       { authorization: `Bearer ${p.buyer.accessToken}`, 'idempotency-key': p.key },
       this.options.requestTimeoutMs,
+      this.tag(),
     );
   }
 
@@ -177,6 +185,7 @@ export class RefundsActor implements ChaosActor {
       { transactionId: r.purchase.transactionId, reason: r.reason, ...(r.amountCoins !== undefined ? { amount: r.amountCoins } : {}) },
       { ...this.options.operator.headers, 'idempotency-key': r.key },
       this.options.requestTimeoutMs,
+      this.tag(),
     );
   }
 

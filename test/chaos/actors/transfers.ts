@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { requestJson } from '../../../bench/lib/http';
 import type { SeededUser } from '../../../scripts/stack/seed';
-import { answerShape, byReason, capped, isDefinitive, pick, sendMoney, sleep, untilDefinitive, type Attempt } from '../client';
+import { answerShape, byReason, capped, isDefinitive, isTimeoutError, pick, sendMoney, sleep, untilDefinitive, type AnswerClock, type Attempt } from '../client';
 import type { ChaosActor, EndState } from './actor';
 
 export interface TransferOperation {
@@ -53,14 +53,26 @@ export interface TransfersOptions {
   replaySampleMax: number;
   /** History is eventually consistent (SPEC §6: within 1 s); after chaos much more is allowed. */
   historySettleMs: number;
+  /** Where every request's answer time is recorded. */
+  clock?: AnswerClock;
 }
 
-async function historyOf(gatewayUrl: string, user: SeededUser): Promise<Array<{ id: number }> | null> {
+/** A history page read after the run; longer than a command's timeout, still bounded. */
+const historyTimeoutMs = 15_000;
+
+async function historyOf(gatewayUrl: string, user: SeededUser, clock?: AnswerClock): Promise<Array<{ id: number }> | null> {
   const items: Array<{ id: number }> = [];
   let cursor: string | null = null;
   for (let page = 0; page < 100; page += 1) {
     const query: string = cursor ? `?limit=1000&cursor=${encodeURIComponent(cursor)}` : '?limit=1000';
-    const response = await requestJson(gatewayUrl, 'GET', `/api/coins/history${query}`, { headers: { authorization: `Bearer ${user.accessToken}` } }).catch(() => null);
+    const read = () =>
+      requestJson(gatewayUrl, 'GET', `/api/coins/history${query}`, { headers: { authorization: `Bearer ${user.accessToken}` }, timeoutMs: historyTimeoutMs }).then(
+        (r) => ({ response: r, timedOut: false }),
+        (err: unknown) => ({ response: null, timedOut: isTimeoutError(err) }),
+      );
+    const { response } = clock
+      ? await clock.time('transfers', 'GET /api/coins/history', historyTimeoutMs, read, (r) => ({ status: r.response?.status ?? 0, timedOut: r.timedOut }))
+      : await read();
     if (!response || response.status !== 200) return null;
     items.push(...(response.body.transactions as Array<{ id: number }>));
     cursor = response.body.nextCursor as string | null;
@@ -117,6 +129,7 @@ export class TransfersActor implements ChaosActor {
       { toUserId: op.toUserId, amount: op.amountCoins, reason: op.reason },
       { authorization: `Bearer ${op.from.accessToken}`, 'idempotency-key': op.key },
       this.options.requestTimeoutMs,
+      this.options.clock ? { clock: this.options.clock, actor: this.name } : undefined,
     );
   }
 
@@ -198,7 +211,7 @@ export class TransfersActor implements ChaosActor {
       const histories = new Map<number, Map<number, number>>();
       let unavailable = false;
       for (const user of involved.values()) {
-        const items = await historyOf(this.options.gatewayUrl, user);
+        const items = await historyOf(this.options.gatewayUrl, user, this.options.clock);
         if (items === null) {
           unavailable = true;
           break;

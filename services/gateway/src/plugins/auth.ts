@@ -1,5 +1,5 @@
 import { roleAtLeast, role as roleSchema } from '@coin/contracts';
-import { AppError } from '@coin/errors';
+import { AppError, classifyFailure } from '@coin/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { minimumRole, type Access, type Principal } from './access';
@@ -33,6 +33,15 @@ export function bearerTokenOf(request: Pick<FastifyRequest, 'headers'>): string 
   return match[1];
 }
 
+/** Whether verifying failed because the key set could not be fetched, not because of the token. */
+export function isKeySetUnavailable(err: unknown): boolean {
+  if (err instanceof joseErrors.JWKSTimeout) return true;
+  // jose's own errors for an unusable key-set response (not 200, not JSON) carry no class of their own.
+  if (err instanceof joseErrors.JOSEError) return err.code === 'ERR_JOSE_GENERIC' && /JSON Web Key Set/.test(err.message);
+  // The HTTP request itself failed (connection refused or reset): a socket error, not jose's.
+  return classifyFailure(err) === 'transient';
+}
+
 export async function verifyAccessToken(
   token: string,
   keys: JWTVerifyGetKey,
@@ -43,6 +52,9 @@ export async function verifyAccessToken(
     ({ payload } = await jwtVerify(token, keys, { issuer: options.issuer, audience: options.audience, algorithms: allowedAlgorithms }));
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED', 'The access token has expired');
+    // The keys could not be fetched (the user service restarting): the token may be fine, and a
+    // 401 would be final for the client. 503 says "retry".
+    if (isKeySetUnavailable(err)) throw new AppError('UNAVAILABLE', 'The signing keys cannot be fetched right now; retry later');
     throw new AppError('UNAUTHENTICATED', 'The access token is invalid');
   }
   const subject = payload.sub;

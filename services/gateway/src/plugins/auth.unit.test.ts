@@ -1,5 +1,5 @@
 import { AppError } from '@coin/errors';
-import { bearerTokenOf } from './auth';
+import { bearerTokenOf, verifyAccessToken } from './auth';
 
 const withHeader = (authorization?: string) => ({ headers: authorization === undefined ? {} : { authorization } });
 
@@ -21,5 +21,30 @@ describe('bearer token parsing', () => {
         expect({ header, code: (err as AppError).code }).toEqual({ header, code: 'UNAUTHENTICATED' });
       }
     }
+  });
+});
+
+describe('access tokens when the signing keys cannot be fetched', () => {
+  const options = { jwksUrl: '', issuer: 'coin-ledger', audience: 'coin-ledger-api' };
+
+  it('when the key-set endpoint refuses connections, then 503 UNAVAILABLE (retry), not a final 401', async () => {
+    const { generateKeyPair, SignJWT, createRemoteJWKSet } = await import('jose');
+    const { privateKey } = await generateKeyPair('EdDSA');
+    const token = await new SignJWT({ role: 'USER', ver: 0 })
+      .setProtectedHeader({ alg: 'EdDSA', kid: 'k1' })
+      .setSubject('7')
+      .setIssuer(options.issuer)
+      .setAudience(options.audience)
+      .setExpirationTime('5m')
+      .sign(privateKey);
+    // Port 9 on loopback: nothing listens there, the connection is refused.
+    const keys = createRemoteJWKSet(new URL('http://127.0.0.1:9/.well-known/jwks.json'));
+    await expect(verifyAccessToken(token, keys, options)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+  });
+
+  it('when the token itself is broken, then 401 UNAUTHENTICATED whatever the keys', async () => {
+    const { createRemoteJWKSet } = await import('jose');
+    const keys = createRemoteJWKSet(new URL('http://127.0.0.1:9/.well-known/jwks.json'));
+    await expect(verifyAccessToken('not.a.token', keys, options)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 });
