@@ -3,9 +3,22 @@
  * SPEC §4 allows (same request, same Idempotency-Key, until a definitive answer), and the
  * ledger's whole record, read back at the end to match against the clients' logs.
  */
+import { readFileSync } from 'node:fs';
 import { requestJson } from '../../bench/lib/http';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Host names that mean this machine: only servers here are restarted by the nemesis. */
+export const localHosts: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/** A JSON file's object, or {} when it is missing or unreadable (the infra's pid records). */
+export function readJson(file: string): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
 
 export function pick<T>(items: readonly T[]): T {
   return items[Math.floor(Math.random() * items.length)]!;

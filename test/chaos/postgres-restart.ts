@@ -16,6 +16,7 @@
  * CHAOS_DB_RESTART on calls this, never the short bank test inside `npm test`.
  */
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { localHosts, readJson, sleep } from './client';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isRoot, run, startedFile, tail, which, type RunResult } from '../../scripts/infra/common';
 import { probePostgres } from '../../scripts/infra/postgres';
@@ -35,21 +36,10 @@ export interface InfraOutage {
   whileDown: string;
 }
 
-const localHosts = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 /** pg_ctl's own wait for stop and start, as scripts/infra/postgres.ts uses. */
 const pgCtlTimeoutS = 60;
 /** How long the restarted server gets to accept the URL again. */
 const answerTimeoutMs = 60_000;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function readJson(file: string): Record<string, unknown> {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-}
 
 /** The postmaster (`…/bin/postgres -D <dir> …`) whose postmaster.pid names `port`. */
 function postmasterOnPort(port: number): { pid: number; dataDir: string; binDir: string } | undefined {

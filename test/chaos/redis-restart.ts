@@ -14,6 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';
+import { localHosts, readJson, sleep } from './client';
 import { basename, dirname, join } from 'node:path';
 import Redis from 'ioredis';
 import { isPidAlive, readPidFile, run, tail, terminate, which } from '../../scripts/infra/common';
@@ -28,21 +29,10 @@ export interface RedisServer {
   what: string;
 }
 
-const localHosts = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 /** Redis starts in milliseconds; this covers a loaded machine. */
 const answerTimeoutMs = 15_000;
 /** The settings scripts/infra/redis.ts starts the server with. */
 const settings = ['port', 'bind', 'pidfile', 'dir', 'logfile', 'save', 'appendonly', 'daemonize'] as const;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function readJson(file: string): Record<string, unknown> {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-}
 
 /** The redis-server process whose title names `:port` (a daemonized server rewrites its argv). */
 function redisOnPort(port: number): number | undefined {
