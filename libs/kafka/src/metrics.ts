@@ -60,7 +60,7 @@ export function consumerMetrics(registry: Registry): ConsumerMetrics {
     messages: once(registry, kafkaMetricNames.consumerMessages, () =>
       new Counter({
         name: kafkaMetricNames.consumerMessages,
-        help: 'Messages consumed, by outcome: valid (handed to the handler), dead_lettered (failed the schema), set_aside (the handler cannot apply it), handler_failed (transient failure, batch redelivered)',
+        help: 'Messages consumed, by outcome: valid (handed to the handler), dead_lettered (failed the schema), set_aside (the handler cannot apply it), handler_failed (a transient failure: the batch is retried in place, counted per attempt)',
         labelNames: ['group', 'topic', 'outcome'] as const,
         registers: [registry],
       }),
