@@ -1,0 +1,498 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
+import { Registry } from 'prom-client';
+import { topicNames, type ApiKeyGrant, type MoneyResult, type Reply } from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import type { App } from '@coin/http';
+import { createLogger } from '@coin/logger';
+import type { Redis } from '@coin/redis';
+import type { RequestOptions, RequestReplyClient } from '@coin/kafka';
+import { sha256Hex } from '@coin/security';
+import { buildApp, type GatewayDeps } from './app';
+import { CommandBus } from './clients/commands';
+import { InternalHttpClient } from './clients/internal-http';
+import { ApiKeyVerifier } from './plugins/api-key';
+import type { LoginThrottle } from './plugins/login-throttle';
+import type { TokenVersionStore } from './plugins/token-version';
+
+/**
+ * The gateway as one component: the real fastify app of buildApp(), its ports faked (Kafka
+ * request/reply, the internal HTTP services, Redis, the JWKS endpoint). It listens on port 0 and
+ * is called with fetch: app.inject() cannot load under this jest setup (light-my-request requires
+ * the ESM-only `cookie` package, which jest's CommonJS runtime on Node 20 refuses).
+ */
+
+// ---- Fakes ----------------------------------------------------------------------------------
+
+/** Just the Redis the gateway's plugins use: SET (NX, PX/EX), GET, MGET, DEL and defined scripts. */
+class FakeRedis {
+  private readonly values = new Map<string, { value: string; expiresAtMs: number }>();
+
+  private read(key: string): string | null {
+    const entry = this.values.get(key);
+    if (!entry) return null;
+    if (entry.expiresAtMs <= Date.now()) {
+      this.values.delete(key);
+      return null;
+    }
+    return entry.value;
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.read(key);
+  }
+
+  async mget(...keys: string[]): Promise<Array<string | null>> {
+    return keys.map((key) => this.read(key));
+  }
+
+  async del(key: string): Promise<number> {
+    return this.values.delete(key) ? 1 : 0;
+  }
+
+  async set(key: string, value: string, ...options: Array<string | number>): Promise<'OK' | null> {
+    if (options.includes('NX') && this.read(key) !== null) return null;
+    const px = options.indexOf('PX');
+    const ex = options.indexOf('EX');
+    const ttlMs = px >= 0 ? Number(options[px + 1]) : ex >= 0 ? Number(options[ex + 1]) * 1000 : Infinity;
+    this.values.set(key, { value, expiresAtMs: Date.now() + ttlMs });
+    return 'OK';
+  }
+
+  /** The scripts the gateway defines, implemented here; any other one fails (its caller fails open or 503s). */
+  defineCommand(name: string): void {
+    const self = this as unknown as Record<string, unknown>;
+    if (name === 'idempotencyRelease') {
+      self[name] = async (key: string, token: string) => (this.read(key) === token ? this.del(key) : 0);
+    } else if (name === 'rateLimit') {
+      // @fastify/rate-limit's store: (key, windowMs, max, continueExceeding, backoff, callback) → [count, ttlMs].
+      self[name] = (key: string, windowMs: number, ...rest: unknown[]) => {
+        const callback = rest.at(-1) as (err: Error | null, result: number[]) => void;
+        const count = Number(this.read(key) ?? 0) + 1;
+        void this.set(key, String(count), 'PX', windowMs).then(() => callback(null, [count, windowMs]));
+      };
+    } else {
+      self[name] = async () => {
+        throw new Error(`FakeRedis: script ${name} not supported`);
+      };
+    }
+  }
+}
+
+/** An internal service answering from a table of `METHOD path` handlers; anything else is a 404. */
+class FakeInternalHttp extends InternalHttpClient {
+  readonly calls: Array<{ method: string; path: string; body: unknown }> = [];
+
+  constructor(private readonly routes: Record<string, (body: unknown) => unknown> = {}) {
+    super('http://fake.invalid/', 1);
+  }
+
+  override async request<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown } = {}): Promise<T> {
+    this.calls.push({ method, path, body: options.body });
+    const handler = this.routes[`${method} ${path}`];
+    if (!handler) throw new AppError('NOT_FOUND', `fake: no ${method} ${path}`);
+    return handler(options.body) as T;
+  }
+}
+
+type SentCommand = RequestOptions['command'] & { data: { requestHash?: string } };
+
+/**
+ * The ledger behind Kafka request/reply, as the gateway sees it: it applies a command once and
+ * answers a repeated command id from the stored outcome, refusing one whose request hash differs
+ * (as services/ledger does). `answer` can be replaced to reject, fail or hold a reply.
+ */
+class FakeLedgerBus {
+  readonly requests: RequestOptions[] = [];
+  readonly applied: SentCommand[] = [];
+  private readonly outcomes = new Map<string, { requestHash: string | undefined; reply: Reply }>();
+  answer: (options: RequestOptions) => Promise<Reply> = async (options) => this.apply(options);
+
+  readonly client = { request: (options: RequestOptions) => (this.requests.push(options), this.answer(options)) } as unknown as RequestReplyClient;
+
+  apply(options: RequestOptions): Reply {
+    const command = options.command as SentCommand;
+    const stored = this.outcomes.get(command.commandId);
+    if (stored && stored.requestHash !== command.data.requestHash) {
+      return failed(command.commandId, 'IDEMPOTENCY_KEY_REUSED', 'The Idempotency-Key was used with another request');
+    }
+    if (stored) return stored.reply;
+    this.applied.push(command);
+    const reply: Reply = { correlationId: randomUUID(), commandId: command.commandId, ok: true, result: moneyResultFor(this.applied.length) };
+    this.outcomes.set(command.commandId, { requestHash: command.data.requestHash, reply });
+    return reply;
+  }
+}
+
+function failed(commandId: string, code: string, detail: string): Reply {
+  return { correlationId: randomUUID(), commandId, ok: false, error: { code, detail } };
+}
+
+function moneyResultFor(transactionId: number): MoneyResult {
+  const at = '2025-01-01T00:00:00.000Z';
+  return {
+    transaction: {
+      id: transactionId,
+      type: 'REWARD',
+      amount: 5,
+      fromUserId: null,
+      toUserId: 7,
+      fromTreasury: 'REWARDS',
+      toTreasury: null,
+      reason: 'well done',
+      reference: null,
+      refundOf: null,
+      createdAt: at,
+    },
+    wallet: { code: 'REWARDS', name: 'Rewards', walletId: randomUUID(), balance: 95, totalReceived: 100, totalSent: 5, createdAt: at, updatedAt: at },
+  };
+}
+
+/** A promise the test settles itself. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+// ---- The gateway under test -----------------------------------------------------------------
+
+const issuer = 'coin-ledger';
+const audience = 'coin-ledger-api';
+const mintKey = `ck_${'m'.repeat(43)}`;
+const burnOnlyKey = `ck_${'b'.repeat(43)}`;
+const grants: Record<string, ApiKeyGrant> = {
+  [sha256Hex(mintKey)]: { id: randomUUID(), scopes: ['mint'] },
+  [sha256Hex(burnOnlyKey)]: { id: randomUUID(), scopes: ['burn'] },
+};
+
+describe('gateway component (buildApp with fake ports)', () => {
+  let app: App;
+  let baseUrl: string;
+  let jwks: Server;
+  let privateKey: KeyLike;
+  let bus: FakeLedgerBus;
+  /** Current token versions of users (the revocation check); a user not listed is at version 0. */
+  const tokenVersions = new Map<number, number>();
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair('EdDSA');
+    privateKey = pair.privateKey;
+    const publicJwk = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'EdDSA', use: 'sig' };
+    jwks = createServer((_req, res) => res.setHeader('content-type', 'application/json').end(JSON.stringify({ keys: [publicJwk] })));
+    await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+    const { port } = jwks.address() as AddressInfo;
+
+    const logger = createLogger('gateway-component-test', 'silent');
+    const redis = new FakeRedis() as unknown as Redis;
+    const users = new FakeInternalHttp({
+      'POST /internal/api-keys/lookup': (body) => {
+        const grant = grants[(body as { keyHash: string }).keyHash];
+        if (!grant) throw new AppError('API_KEY_INVALID', 'The API key is invalid or revoked');
+        return grant;
+      },
+    });
+    bus = new FakeLedgerBus();
+    const rule = { max: 1000, windowMs: 60_000 };
+    const deps: GatewayDeps = {
+      logger,
+      metrics: new Registry(),
+      readiness: {},
+      commands: new CommandBus(bus.client, 1000),
+      topics: topicNames('component_'),
+      users,
+      ledger: new FakeInternalHttp(),
+      history: new FakeInternalHttp(),
+      auth: {
+        jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`,
+        issuer,
+        audience,
+        currentTokenVersion: async (userId) => tokenVersions.get(userId) ?? 0,
+        platformClientActive: async () => true,
+      },
+      bodyBytesMax: 64 * 1024,
+      trustedProxies: [],
+      redis,
+      idempotencyLockMs: 10_000,
+      apiKeys: new ApiKeyVerifier(redis, users, 60, logger),
+      // Used by routes these tests do not call (sessions, admin users, login).
+      tokenVersions: {} as TokenVersionStore,
+      rateLimits: { loginPerIp: rule, registerPerIp: rule, credentialsPerIp: rule, writesPerCaller: rule },
+      loginThrottle: {} as LoginThrottle,
+    };
+    app = await buildApp(deps);
+    baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await new Promise((resolve) => jwks?.close(resolve));
+  });
+
+  beforeEach(() => {
+    bus.answer = async (options) => bus.apply(options);
+  });
+
+  async function token(sub: string, role: string, options: { ver?: number; expiresAt?: number } = {}): Promise<string> {
+    return new SignJWT({ role, ver: options.ver ?? 0 })
+      .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key' })
+      .setSubject(sub)
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setExpirationTime(options.expiresAt ?? '5m')
+      .sign(privateKey);
+  }
+  const userToken = (id = 7) => token(String(id), 'USER');
+  const adminToken = () => token('2', 'ADMIN');
+  const systemToken = () => token('shop-backend', 'SYSTEM');
+
+  interface Answer {
+    statusCode: number;
+    headers: Record<string, string>;
+    json(): unknown;
+  }
+  async function inject(options: { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: unknown }): Promise<Answer> {
+    const response = await fetch(baseUrl + options.url, {
+      method: options.method,
+      headers: options.headers ?? {},
+      ...(options.payload !== undefined ? { body: JSON.stringify(options.payload) } : {}),
+    });
+    const text = await response.text();
+    return { statusCode: response.status, headers: Object.fromEntries(response.headers), json: () => JSON.parse(text) as unknown };
+  }
+  const post = async (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    inject({ method: 'POST', url, payload: body, headers: { 'content-type': 'application/json', ...headers } });
+
+  /** The response is RFC 9457 problem+json with the given status and code, and the members every problem has. */
+  function expectProblem(response: Answer, status: number, code: string) {
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const body = response.json() as Record<string, unknown>;
+    expect({ status: response.statusCode, body }).toMatchObject({
+      status,
+      body: {
+        type: `https://docs.coin-ledger.dev/problems/${code.toLowerCase().replace(/_/g, '-')}`,
+        title: expect.any(String),
+        status,
+        detail: expect.any(String),
+        code,
+        requestId: expect.any(String),
+      },
+    });
+    return body;
+  }
+
+  const reward = { userId: 7, amount: 5, reason: 'well done' };
+
+  describe('authentication (401)', () => {
+    it('when no bearer token is sent, then 401 UNAUTHENTICATED carrying the request id', async () => {
+      const response = await inject({ method: 'GET', url: '/api/wallets/me', headers: { 'x-request-id': 'req-no-token' } });
+      const body = expectProblem(response, 401, 'UNAUTHENTICATED');
+      expect(body.requestId).toBe('req-no-token');
+    });
+
+    it('when the token is garbage, then 401 UNAUTHENTICATED', async () => {
+      const response = await inject({ method: 'GET', url: '/api/wallets/me', headers: { authorization: 'Bearer not.a.token' } });
+      expectProblem(response, 401, 'UNAUTHENTICATED');
+    });
+
+    it('when the token is signed by another key, then 401 UNAUTHENTICATED', async () => {
+      const other = await generateKeyPair('EdDSA');
+      const forged = await new SignJWT({ role: 'SUPERADMIN', ver: 0 })
+        .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key' })
+        .setSubject('1')
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setExpirationTime('5m')
+        .sign(other.privateKey);
+      const response = await inject({ method: 'GET', url: '/api/admin/api-keys', headers: { authorization: `Bearer ${forged}` } });
+      expectProblem(response, 401, 'UNAUTHENTICATED');
+    });
+
+    it('when the token has expired, then 401 TOKEN_EXPIRED', async () => {
+      const expired = await token('7', 'USER', { expiresAt: Math.floor(Date.now() / 1000) - 60 });
+      const response = await inject({ method: 'GET', url: '/api/wallets/me', headers: { authorization: `Bearer ${expired}` } });
+      expectProblem(response, 401, 'TOKEN_EXPIRED');
+    });
+
+    it("when the token's version is behind the user's current one (revoked), then 401 UNAUTHENTICATED and no command is sent", async () => {
+      tokenVersions.set(8, 1);
+      const stale = await token('8', 'USER', { ver: 0 });
+      const sent = bus.requests.length;
+      const response = await post('/api/coins/transfer', { toUserId: 9, amount: 1, reason: 'x' }, { authorization: `Bearer ${stale}` });
+      expectProblem(response, 401, 'UNAUTHENTICATED');
+      expect(bus.requests.length).toBe(sent);
+    });
+  });
+
+  describe('access levels (403)', () => {
+    it('when a USER calls an admin route, then 403 FORBIDDEN and no command is sent', async () => {
+      const sent = bus.requests.length;
+      const response = await post('/api/admin/mint', { userId: 7, amount: 5, reason: 'x' }, { authorization: `Bearer ${await userToken()}`, 'x-api-key': mintKey });
+      expectProblem(response, 403, 'FORBIDDEN');
+      expect(bus.requests.length).toBe(sent);
+    });
+
+    it('when an ADMIN calls a superadmin route, then 403 FORBIDDEN', async () => {
+      const response = await inject({ method: 'GET', url: '/api/admin/api-keys', headers: { authorization: `Bearer ${await adminToken()}` } });
+      expectProblem(response, 403, 'FORBIDDEN');
+    });
+
+    it('when a SYSTEM token calls a user route or an admin route, then 403 FORBIDDEN', async () => {
+      const authorization = `Bearer ${await systemToken()}`;
+      expectProblem(await inject({ method: 'GET', url: '/api/wallets/me', headers: { authorization } }), 403, 'FORBIDDEN');
+      expectProblem(await post('/api/coins/transfer', { toUserId: 9, amount: 1, reason: 'x' }, { authorization }), 403, 'FORBIDDEN');
+      expectProblem(await post('/api/admin/mint', { userId: 7, amount: 5, reason: 'x' }, { authorization, 'x-api-key': mintKey }), 403, 'FORBIDDEN');
+    });
+
+    it('when a SYSTEM token calls reward, then 201 and the command names the platform client as actor', async () => {
+      const response = await post('/api/admin/reward', reward, { authorization: `Bearer ${await systemToken()}` });
+      expect(response.statusCode).toBe(201);
+      const sent = bus.requests.at(-1)!;
+      expect(sent).toMatchObject({ key: 'treasury:REWARDS', command: { type: 'ledger.reward', actor: { kind: 'system', id: 'shop-backend' } } });
+      expect(sent.command.data).toMatchObject({ toUserId: 7, amount: 500 });
+    });
+  });
+
+  describe('API keys on money routes', () => {
+    const mint = { userId: 7, amount: 5, reason: 'grant' };
+
+    it('when an ADMIN mints without x-api-key, then 401 API_KEY_INVALID and no command is sent', async () => {
+      const sent = bus.requests.length;
+      expectProblem(await post('/api/admin/mint', mint, { authorization: `Bearer ${await adminToken()}` }), 401, 'API_KEY_INVALID');
+      expect(bus.requests.length).toBe(sent);
+    });
+
+    it('when the key is unknown to the user service, then 401 API_KEY_INVALID', async () => {
+      const unknown = `ck_${'u'.repeat(43)}`;
+      expectProblem(await post('/api/admin/mint', mint, { authorization: `Bearer ${await adminToken()}`, 'x-api-key': unknown }), 401, 'API_KEY_INVALID');
+    });
+
+    it('when the key lacks the route\'s scope, then 403 API_KEY_SCOPE and no command is sent', async () => {
+      const sent = bus.requests.length;
+      const response = await post('/api/admin/mint', mint, { authorization: `Bearer ${await adminToken()}`, 'x-api-key': burnOnlyKey });
+      const body = expectProblem(response, 403, 'API_KEY_SCOPE');
+      expect(body.detail).toContain('mint');
+      expect(bus.requests.length).toBe(sent);
+    });
+
+    it('when the key has the scope, then 201 and the mint is sent keyed by the credited wallet', async () => {
+      const response = await post('/api/admin/mint', mint, { authorization: `Bearer ${await adminToken()}`, 'x-api-key': mintKey });
+      expect(response.statusCode).toBe(201);
+      expect(bus.requests.at(-1)).toMatchObject({ key: 'user:7', command: { type: 'ledger.mint', actor: { kind: 'user', id: '2', role: 'ADMIN' } } });
+    });
+  });
+
+  describe('idempotency', () => {
+    it('when the same Idempotency-Key and body come twice, then both answers are equal, both sends carry one command id, and the ledger applies it once', async () => {
+      const headers = { authorization: `Bearer ${await adminToken()}`, 'idempotency-key': `replay-${randomUUID()}` };
+      const applied = bus.applied.length;
+      const sent = bus.requests.length;
+      const first = await post('/api/admin/reward', reward, headers);
+      // Same body, other key order: the request hash is over canonical JSON.
+      const second = await post('/api/admin/reward', { reason: reward.reason, amount: reward.amount, userId: reward.userId }, headers);
+
+      expect(first.statusCode).toBe(201);
+      expect({ status: second.statusCode, body: second.json() }).toEqual({ status: first.statusCode, body: first.json() });
+      // The gateway keeps no response cache: the replay reaches the ledger again, as the same command.
+      const [a, b] = bus.requests.slice(sent);
+      expect(bus.requests.length - sent).toBe(2);
+      expect(b!.command.commandId).toBe(a!.command.commandId);
+      expect((b!.command as SentCommand).data.requestHash).toBe((a!.command as SentCommand).data.requestHash);
+      expect(bus.applied.length - applied).toBe(1);
+    });
+
+    it('when requests come without a key, then each is a new command', async () => {
+      const authorization = `Bearer ${await adminToken()}`;
+      const sent = bus.requests.length;
+      await post('/api/admin/reward', reward, { authorization });
+      await post('/api/admin/reward', reward, { authorization });
+      const [a, b] = bus.requests.slice(sent);
+      expect(a!.command.commandId).not.toBe(b!.command.commandId);
+    });
+
+    it('when the same key comes with another body, then 422 IDEMPOTENCY_KEY_REUSED', async () => {
+      const headers = { authorization: `Bearer ${await adminToken()}`, 'idempotency-key': `reuse-${randomUUID()}` };
+      expect((await post('/api/admin/reward', reward, headers)).statusCode).toBe(201);
+      expectProblem(await post('/api/admin/reward', { ...reward, amount: 6 }, headers), 422, 'IDEMPOTENCY_KEY_REUSED');
+    });
+
+    it('when the same key is used by another caller, then it is another command (keys are per caller)', async () => {
+      const key = `shared-${randomUUID()}`;
+      const sent = bus.requests.length;
+      await post('/api/admin/reward', reward, { authorization: `Bearer ${await adminToken()}`, 'idempotency-key': key });
+      const other = await post('/api/admin/reward', { ...reward, amount: 6 }, { authorization: `Bearer ${await token('3', 'ADMIN')}`, 'idempotency-key': key });
+      expect(other.statusCode).toBe(201);
+      const [a, b] = bus.requests.slice(sent);
+      expect(a!.command.commandId).not.toBe(b!.command.commandId);
+    });
+
+    it('when a second request with the key arrives while the first is in flight, then 409 REQUEST_IN_PROGRESS; once the first is answered the key replays', async () => {
+      const headers = { authorization: `Bearer ${await adminToken()}`, 'idempotency-key': `inflight-${randomUUID()}` };
+      const release = deferred<void>();
+      const reached = deferred<void>();
+      bus.answer = async (options) => {
+        reached.resolve();
+        await release.promise;
+        return bus.apply(options);
+      };
+      const sent = bus.requests.length;
+      const first = post('/api/admin/reward', reward, headers);
+      await reached.promise;
+
+      const concurrent = await post('/api/admin/reward', reward, headers);
+      expectProblem(concurrent, 409, 'REQUEST_IN_PROGRESS');
+      expect(bus.requests.length - sent).toBe(1);
+
+      release.resolve();
+      const firstResponse = await first;
+      expect(firstResponse.statusCode).toBe(201);
+      // The lock went with the first answer: a retry now replays it.
+      const retry = await post('/api/admin/reward', reward, headers);
+      expect({ status: retry.statusCode, body: retry.json() }).toEqual({ status: 201, body: firstResponse.json() });
+    });
+  });
+
+  describe('error mapping', () => {
+    it('when the command times out, then 504 TIMEOUT naming the command id', async () => {
+      bus.answer = async (options) => {
+        throw new AppError('TIMEOUT', 'The command was accepted but not confirmed in time', { extra: { commandId: options.command.commandId } });
+      };
+      const response = await post('/api/admin/reward', reward, { authorization: `Bearer ${await adminToken()}` });
+      const body = expectProblem(response, 504, 'TIMEOUT');
+      expect(body.commandId).toBe(bus.requests.at(-1)!.command.commandId);
+    });
+
+    it('when the ledger refuses with INSUFFICIENT_FUNDS, then 422 INSUFFICIENT_FUNDS with its detail', async () => {
+      bus.answer = async (options) => failed(options.command.commandId, 'INSUFFICIENT_FUNDS', 'Balance 3.00 is below 5.00');
+      const response = await post('/api/coins/transfer', { toUserId: 9, amount: 5, reason: 'rent' }, { authorization: `Bearer ${await userToken()}` });
+      const body = expectProblem(response, 422, 'INSUFFICIENT_FUNDS');
+      expect(body.detail).toBe('Balance 3.00 is below 5.00');
+      expect(bus.requests.at(-1)).toMatchObject({ key: 'user:7', command: { type: 'ledger.transfer', data: { fromUserId: 7, amount: 500 } } });
+    });
+
+    it('when the ledger set the command aside (COMMAND_FAILED), then 422 COMMAND_FAILED naming the command id', async () => {
+      bus.answer = async (options) => failed(options.command.commandId, 'COMMAND_FAILED', 'The command was set aside');
+      const response = await post('/api/admin/reward', reward, { authorization: `Bearer ${await adminToken()}` });
+      const body = expectProblem(response, 422, 'COMMAND_FAILED');
+      expect(body.commandId).toBe(bus.requests.at(-1)!.command.commandId);
+    });
+  });
+
+  describe('validation', () => {
+    it('when the amount has more than two decimals, then 400 VALIDATION_FAILED naming body.amount, and no command is sent', async () => {
+      const sent = bus.requests.length;
+      const response = await post('/api/coins/transfer', { toUserId: 9, amount: 0.001, reason: 'tiny' }, { authorization: `Bearer ${await userToken()}` });
+      const body = expectProblem(response, 400, 'VALIDATION_FAILED');
+      expect(body.errors).toEqual([expect.objectContaining({ path: 'body.amount' })]);
+      expect(bus.requests.length).toBe(sent);
+    });
+
+    it('when the Idempotency-Key is longer than 255 characters, then 400 VALIDATION_FAILED naming the header', async () => {
+      const response = await post('/api/admin/reward', reward, { authorization: `Bearer ${await adminToken()}`, 'idempotency-key': 'x'.repeat(256) });
+      const body = expectProblem(response, 400, 'VALIDATION_FAILED');
+      expect(JSON.stringify(body.errors)).toContain('idempotency-key');
+    });
+  });
+});
