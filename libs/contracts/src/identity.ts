@@ -38,8 +38,10 @@ export type ApiKeyGrant = z.infer<typeof apiKeyGrant>;
 
 // ---- Sessions and platform clients (SPEC §5) ----
 export const logoutBody = z.strictObject({ refreshToken: singleLineText(1, 512) });
+/** A platform client's id as callers and services pass it around (its token's subject). */
+export const platformClientIdText = singleLineText(1, 100);
 export const clientCredentialsBody = z.strictObject({
-  clientId: singleLineText(1, 100),
+  clientId: platformClientIdText,
   clientSecret: singleLineText(1, 200),
 });
 export const systemToken = z.object({

@@ -141,6 +141,13 @@ describe('platform clients: created, listed and revoked with the operator CLI; a
     await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('no platform client pc_nobody') });
   }, 60_000);
 
+  it("when the user service's client-status route gets a client id with a control character, then 400, not a database error", async () => {
+    const base = stack.userUrl.startsWith('http') ? stack.userUrl : `http://${stack.userUrl}`;
+    const status = await http(base, 'GET', '/internal/platform-clients/pc_a%00b/status');
+    expect(status.status).toBe(400);
+    expect(status.body.code).toBe('VALIDATION_FAILED');
+  });
+
   it('when the Authorization scheme is written in any case, then the token is accepted (RFC 7235)', async () => {
     const user = await registerUser(stack.gatewayUrl);
     for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {

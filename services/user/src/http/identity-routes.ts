@@ -4,6 +4,7 @@ import {
   apiKeyLookup,
   clientCredentialsBody,
   logoutBody,
+  platformClientIdText,
   refreshBody,
   systemToken,
   tokenPair,
@@ -83,7 +84,7 @@ export function registerIdentityRoutes(app: App, deps: InternalRouteDeps): void 
   // briefly). Unknown and revoked clients look the same: either way the token must be refused.
   app.get(
     '/internal/platform-clients/:id/status',
-    { schema: { params: z.object({ id: z.string().min(1).max(100) }), response: { 200: z.object({ active: z.boolean() }) } } },
+    { schema: { params: z.object({ id: platformClientIdText }), response: { 200: z.object({ active: z.boolean() }) } } },
     async (request) => ({ active: (await findActivePlatformClient(deps.pool, request.params.id)) !== null }),
   );
 
