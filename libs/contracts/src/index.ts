@@ -8,3 +8,4 @@ export * from './problem';
 export * from './identity';
 export * from './history';
 export * from './asyncapi';
+export * from './transaction-view';

@@ -5,7 +5,7 @@ import { historyEnv, transactionEvent } from '../../../test/harness/history';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { provision } from '../../../scripts/stack/provision';
 import { storeTransactions } from './db/history-repo';
-import { toProjected } from './domain/projection';
+import { projectionOf } from './domain/projection';
 import { rebuildHistory, type LedgerRecord } from './rebuild';
 
 /** The ledger's record in memory: committed transactions, read in id order like GET /internal/transactions. */
@@ -23,7 +23,7 @@ class FakeLedgerRecord implements LedgerRecord {
 
 const transaction = (id: number): Transaction => transactionEvent({ id, fromUserId: 7, toUserId: 8 }).transaction;
 
-describe('history rebuild count check (real PostgreSQL, the ledger record in memory)', () => {
+describe('history rebuild: repair and count check (real PostgreSQL, the ledger record in memory)', () => {
   let pool: Pool;
   beforeAll(async () => {
     const prefix = uniquePrefix();
@@ -36,7 +36,11 @@ describe('history rebuild count check (real PostgreSQL, the ledger record in mem
   });
 
   /** What the live consumer does with an event meanwhile. */
-  const consumerStores = (t: Transaction) => storeTransactions(pool, [{ ...toProjected(t), eventId: randomUUID() }]);
+  const consumerStores = (t: Transaction) => {
+    const projection = projectionOf(t);
+    if (!projection.ok) throw new Error(projection.reason);
+    return storeTransactions(pool, [{ ...projection.row, event_id: randomUUID() }]);
+  };
 
   it('when a transaction commits below the last id while its page is read, then the second reading counts it and the check passes', async () => {
     const ledger = new FakeLedgerRecord();
@@ -61,6 +65,24 @@ describe('history rebuild count check (real PostgreSQL, the ledger record in mem
     };
     const result = await rebuildHistory({ pool, ledger, pageSize: 2, reset: true });
     expect(result).toMatchObject({ completed: true, lastId: 5, ledgerCount: 4, projectionCount: 5, countsMatch: false, recounted: true });
+  });
+
+  it('when a stored row is one minor unit off the ledger, then the rebuild repairs it, and leaves the rows that match untouched', async () => {
+    const ledger = new FakeLedgerRecord();
+    for (const id of [1, 2]) ledger.committed.set(id, { ...transaction(id), amount: 12.34 });
+    await rebuildHistory({ pool, ledger, pageSize: 2, reset: true });
+    ledger.committed.set(2, { ...transaction(2), amount: 12.35 });
+    const versions = async () =>
+      (await pool.query<{ id: number; amount: number; version: string }>('SELECT transaction_id AS id, amount, xmin::text AS version FROM history_transactions ORDER BY 1')).rows;
+    const before = await versions();
+    const result = await rebuildHistory({ pool, ledger, pageSize: 2 });
+    expect(result).toMatchObject({ completed: true, countsMatch: true });
+    const after = await versions();
+    expect(after.map((r) => [r.id, r.amount])).toEqual([[1, 1234], [2, 1235]]);
+    expect(after[0]!.version).toBe(before[0]!.version);
+    expect(after[1]!.version).not.toBe(before[1]!.version);
+    const entries = await pool.query<{ amount: number }>('SELECT amount FROM history_entries WHERE transaction_id = 2 ORDER BY party_id');
+    expect(entries.rows).toEqual([{ amount: 1235 }, { amount: 1235 }]);
   });
 
   it('when the counts agree at once, then the record is read only once', async () => {

@@ -9,7 +9,7 @@ import {
   startCheckpoint,
   truncateProjection,
 } from './db/rebuild-checkpoint';
-import { toProjected, unprojectableReason } from './domain/projection';
+import { projectionOf } from './domain/projection';
 
 /** Reads the ledger's record in id order (the ledger's internal API). */
 export interface LedgerRecord {
@@ -137,8 +137,9 @@ export async function rebuildHistory(options: RebuildOptions): Promise<RebuildRe
 function projectedRows(transactions: InternalTransactionPage['transactions'], skipped: number[]): ProjectedRow[] {
   const rows: ProjectedRow[] = [];
   for (const t of transactions) {
-    if (unprojectableReason(t)) skipped.push(t.id);
-    else rows.push({ ...toProjected(t), eventId: null });
+    const projection = projectionOf(t);
+    if (projection.ok) rows.push({ ...projection.row, event_id: null });
+    else skipped.push(t.id);
   }
   return rows;
 }

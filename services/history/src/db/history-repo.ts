@@ -1,14 +1,14 @@
-import type { Transaction } from '@coin/contracts';
-import { minorUnitsToCoins } from '@coin/contracts';
+import type { TransactionRow, TransactionType } from '@coin/contracts';
 import type { Pool, PoolClient } from '@coin/db';
-import { partiesOf, type ProjectedTransaction } from '../domain/projection';
+import { partiesOf, type PartyKey } from '../domain/projection';
 import type { CursorPosition } from '../domain/cursor';
 
 type Queryable = Pool | PoolClient;
 
-export interface ProjectedRow extends ProjectedTransaction {
+/** What history stores of a transaction: the shared row, amounts in minor units, and the event it came from. */
+export interface ProjectedRow extends TransactionRow {
   /** Null for rows the rebuild re-created from the ledger's record. */
-  eventId: string | null;
+  event_id: string | null;
 }
 
 const transactionColumns = `transaction_id, type, amount, from_user_id, to_user_id, from_treasury, to_treasury,
@@ -21,16 +21,16 @@ function transactionArrays(rows: ProjectedRow[]): unknown[] {
   return [
     col((r) => r.id),
     col((r) => r.type),
-    col((r) => r.amountMinor),
-    col((r) => r.fromUserId),
-    col((r) => r.toUserId),
-    col((r) => r.fromTreasury),
-    col((r) => r.toTreasury),
+    col((r) => r.amount),
+    col((r) => r.from_user_id),
+    col((r) => r.to_user_id),
+    col((r) => r.from_treasury),
+    col((r) => r.to_treasury),
     col((r) => r.reason),
     col((r) => r.reference),
-    col((r) => r.refundOf),
-    col((r) => r.createdAt),
-    col((r) => r.eventId),
+    col((r) => r.refund_of),
+    col((r) => r.created_at),
+    col((r) => r.event_id),
   ];
 }
 
@@ -108,47 +108,24 @@ export async function storeTransactions(db: Queryable, rows: ProjectedRow[], opt
   return result.rows[0]?.inserted ?? 0;
 }
 
-interface EntryRow {
-  transaction_id: number;
-  type: Transaction['type'];
-  amount: number;
-  from_user_id: number | null;
-  to_user_id: number | null;
-  from_treasury: Transaction['fromTreasury'];
-  to_treasury: Transaction['toTreasury'];
-  reason: string;
-  reference: string | null;
-  refund_of: number | null;
-  created_at_iso: string;
+/** A row as the reads select it: the transaction, and where a keyset page after it starts. */
+interface EntryRow extends TransactionRow {
   cursor_at: string;
 }
 
-/** The columns of a read, from the table or alias `t`. */
+/**
+ * The columns of a read, from the table or alias `t`, named as `TransactionRow` names them.
+ * `cursor_at` keeps PostgreSQL's microseconds, which a JavaScript Date would cut to milliseconds.
+ */
 function selectColumns(t: string): string {
-  return `${t}.transaction_id, ${t}.type, ${t}.amount, ${t}.from_user_id, ${t}.to_user_id, ${t}.from_treasury, ${t}.to_treasury,
-    ${t}.reason, ${t}.reference, ${t}.refund_of,
-    to_char(${t}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at_iso,
+  return `${t}.transaction_id AS id, ${t}.type, ${t}.amount, ${t}.from_user_id, ${t}.to_user_id, ${t}.from_treasury, ${t}.to_treasury,
+    ${t}.reason, ${t}.reference, ${t}.refund_of, ${t}.created_at,
     to_char(${t}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
 }
 
-function toTransaction(row: EntryRow): Transaction {
-  return {
-    id: row.transaction_id,
-    type: row.type,
-    amount: minorUnitsToCoins(row.amount),
-    fromUserId: row.from_user_id,
-    toUserId: row.to_user_id,
-    fromTreasury: row.from_treasury,
-    toTreasury: row.to_treasury,
-    reason: row.reason,
-    reference: row.reference,
-    refundOf: row.refund_of,
-    createdAt: row.created_at_iso,
-  };
-}
-
 export interface KeysetPage {
-  transactions: Transaction[];
+  /** Amounts in minor units: the HTTP routes render them with `transactionView`. */
+  rows: TransactionRow[];
   /** Where the next page starts, or null when this one reached the end. */
   next: CursorPosition | null;
 }
@@ -158,14 +135,14 @@ function keysetPageOf(rows: EntryRow[], limit: number): KeysetPage {
   const page = hasMore ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];
   return {
-    transactions: page.map(toTransaction),
-    next: hasMore && last ? { createdAt: last.cursor_at, transactionId: last.transaction_id } : null,
+    rows: page,
+    next: hasMore && last ? { createdAt: last.cursor_at, transactionId: last.id } : null,
   };
 }
 
 export interface HistoryFilter {
-  party?: { kind: 'user' | 'treasury'; id: string };
-  type?: Transaction['type'];
+  party?: PartyKey;
+  type?: TransactionType;
   /** Inclusive. */
   from?: string;
   /** Exclusive. */
@@ -201,7 +178,7 @@ export async function findKeysetPage(db: Queryable, filter: HistoryFilter, limit
 }
 
 /** An offset page of one user's history newest first, with the user's total. */
-export async function findOffsetPage(pool: Pool, userId: number, limit: number, offset: number): Promise<{ transactions: Transaction[]; total: number }> {
+export async function findOffsetPage(pool: Pool, userId: number, limit: number, offset: number): Promise<{ rows: TransactionRow[]; total: number }> {
   const party = ['user', String(userId)];
   const [page, count] = await Promise.all([
     // The offset is walked on the index alone (an index-only scan: every column it needs is in
@@ -220,7 +197,7 @@ export async function findOffsetPage(pool: Pool, userId: number, limit: number, 
     ),
     pool.query<{ total: number }>('SELECT count(*)::bigint AS total FROM history_entries WHERE party_kind = $1 AND party_id = $2', party),
   ]);
-  return { transactions: page.rows.map(toTransaction), total: count.rows[0]?.total ?? 0 };
+  return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
 }
 
 /** Distinct transactions in the projection, up to an id (the rebuild's count check). */

@@ -1,62 +1,35 @@
-import { coinsToMinorUnits, type Transaction } from '@coin/contracts';
+import { transactionRowOf, type Transaction, type TransactionRow } from '@coin/contracts';
 
 export type PartyKind = 'user' | 'treasury';
 
-export interface Party {
+/** A party as `history_entries` keys it: its kind, and the user id or treasury code as text. */
+export interface PartyKey {
   kind: PartyKind;
   id: string;
 }
 
-/** The transaction as the projection stores it: amount in integer minor units. */
-export interface ProjectedTransaction {
-  id: number;
-  type: Transaction['type'];
-  amountMinor: number;
-  fromUserId: number | null;
-  toUserId: number | null;
-  fromTreasury: Transaction['fromTreasury'];
-  toTreasury: Transaction['toTreasury'];
-  reason: string;
-  reference: string | null;
-  refundOf: number | null;
-  createdAt: string;
-}
-
 /** Every party whose history shows the transaction: a transfer shows in both users' histories. */
-export function partiesOf(t: Pick<Transaction, 'fromUserId' | 'toUserId' | 'fromTreasury' | 'toTreasury'>): Party[] {
-  const parties: Party[] = [];
-  if (t.fromUserId !== null) parties.push({ kind: 'user', id: String(t.fromUserId) });
-  if (t.toUserId !== null && t.toUserId !== t.fromUserId) parties.push({ kind: 'user', id: String(t.toUserId) });
-  if (t.fromTreasury !== null) parties.push({ kind: 'treasury', id: t.fromTreasury });
-  if (t.toTreasury !== null && t.toTreasury !== t.fromTreasury) parties.push({ kind: 'treasury', id: t.toTreasury });
+export function partiesOf(row: Pick<TransactionRow, 'from_user_id' | 'to_user_id' | 'from_treasury' | 'to_treasury'>): PartyKey[] {
+  const parties: PartyKey[] = [];
+  if (row.from_user_id !== null) parties.push({ kind: 'user', id: String(row.from_user_id) });
+  if (row.to_user_id !== null && row.to_user_id !== row.from_user_id) parties.push({ kind: 'user', id: String(row.to_user_id) });
+  if (row.from_treasury !== null) parties.push({ kind: 'treasury', id: row.from_treasury });
+  if (row.to_treasury !== null && row.to_treasury !== row.from_treasury) parties.push({ kind: 'treasury', id: row.to_treasury });
   return parties;
 }
 
-/**
- * Why a transaction that passed the schema still cannot be projected, or null when it can. Such
- * a message would fail forever in the database and block its partition, so it is a poison
- * message: it goes to the dead-letter topic instead.
- */
-export function unprojectableReason(t: Transaction): string | null {
-  if (coinsToMinorUnits(t.amount) === null) return 'transaction.amount: not a valid amount of coins';
-  if (partiesOf(t).length === 0) return 'transaction: has neither a sender nor a receiver';
-  return null;
-}
+export type Projection = { ok: true; row: TransactionRow } | { ok: false; reason: string };
 
-export function toProjected(t: Transaction): ProjectedTransaction {
-  const amountMinor = coinsToMinorUnits(t.amount);
-  if (amountMinor === null) throw new Error(`transaction ${t.id} has an invalid amount; validate before projecting`);
-  return {
-    id: t.id,
-    type: t.type,
-    amountMinor,
-    fromUserId: t.fromUserId,
-    toUserId: t.toUserId,
-    fromTreasury: t.fromTreasury,
-    toTreasury: t.toTreasury,
-    reason: t.reason,
-    reference: t.reference,
-    refundOf: t.refundOf,
-    createdAt: t.createdAt,
-  };
+/**
+ * The row history stores for a transaction of the event (or of the ledger's record): the one
+ * place where history turns the contract's coins into the minor units it keeps from there on.
+ * A transaction that passed the schema but has no such row (an amount that is not a valid amount
+ * of coins, a time that is not a time, no party) would fail forever in the database and block
+ * its partition: it is refused here with the reason, and the consumer dead-letters it.
+ */
+export function projectionOf(transaction: Transaction): Projection {
+  const row = transactionRowOf(transaction);
+  if (row === null) return { ok: false, reason: 'amount is not a valid amount of coins, or createdAt is not a time' };
+  if (partiesOf(row).length === 0) return { ok: false, reason: 'has neither a sender nor a receiver' };
+  return { ok: true, row };
 }

@@ -3,6 +3,7 @@ import {
   adminTransactionsQuery,
   historyPage,
   historyQuery,
+  transactionView,
   userIdParam,
   walletTransactionsPage,
   walletTransactionsQuery,
@@ -18,6 +19,7 @@ const userParams = z.object({ userId: userIdParam });
 /**
  * The history service's internal API, called by the gateway only. The gateway takes the user id
  * from the access token; this API trusts the path it is given and is never exposed outside.
+ * Rows come out of the store in minor units; `transactionView` renders them in coins, here only.
  */
 export function registerInternalRoutes(app: App, deps: { pool: Pool }): void {
   app.get(
@@ -31,7 +33,7 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool }): void {
         limit,
         cursor ? decodeCursor(cursor) : null,
       );
-      return { transactions: page.transactions, nextCursor: page.next ? encodeCursor(page.next) : null };
+      return { transactions: page.rows.map(transactionView), nextCursor: page.next ? encodeCursor(page.next) : null };
     },
   );
 
@@ -41,7 +43,7 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool }): void {
     async (request) => {
       const { limit, offset } = request.query;
       const page = await findOffsetPage(deps.pool, request.params.userId, limit, offset);
-      return { transactions: page.transactions, pagination: { limit, offset, total: page.total } };
+      return { transactions: page.rows.map(transactionView), pagination: { limit, offset, total: page.total } };
     },
   );
 
@@ -58,7 +60,7 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool }): void {
         ...(q.to ? { to: q.to } : {}),
       };
       const page = await findKeysetPage(deps.pool, filter, q.limit, q.cursor ? decodeCursor(q.cursor) : null);
-      return { transactions: page.transactions, nextCursor: page.next ? encodeCursor(page.next) : null };
+      return { transactions: page.rows.map(transactionView), nextCursor: page.next ? encodeCursor(page.next) : null };
     },
   );
 }

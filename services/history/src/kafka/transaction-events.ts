@@ -1,20 +1,27 @@
-import { transactionRecorded, type TransactionRecorded } from '@coin/contracts';
+import { transactionRecorded } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import { deadLetter, originalMessageOf, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
+import { z } from 'zod';
 import { storeTransactions, type ProjectedRow } from '../db/history-repo';
-import { toProjected, unprojectableReason } from '../domain/projection';
+import { projectionOf } from '../domain/projection';
 import type { HistoryMetrics } from '../metrics';
 
 /**
- * The schema the history consumer validates with: the event contract, plus the rules without
- * which a row cannot be stored (a valid amount, at least one party). A message that breaks them
- * is dead-lettered by the consumer like any other invalid message, instead of failing forever.
+ * The schema the history consumer validates with: the event contract, turned at the door into
+ * the row history stores (amounts in minor units from here on). An event that has no such row
+ * (an invalid amount, no party) fails it and is dead-lettered by the consumer like any other
+ * invalid message, instead of failing forever in the database.
  */
-export const projectableTransactionEvent = transactionRecorded.superRefine((event, ctx) => {
-  const reason = unprojectableReason(event.transaction);
-  if (reason) ctx.addIssue({ code: 'custom', message: reason, path: ['transaction'] });
+export const projectableTransactionEvent = transactionRecorded.transform((event, ctx) => {
+  const projection = projectionOf(event.transaction);
+  if (!projection.ok) {
+    ctx.addIssue({ code: 'custom', message: projection.reason, path: ['transaction'] });
+    return z.NEVER;
+  }
+  return { eventId: event.eventId, occurredAt: event.occurredAt, row: projection.row };
 });
+export type ProjectableEvent = z.output<typeof projectableTransactionEvent>;
 
 /** PostgreSQL SQLSTATE classes that blame the data, not the database: 22 data exception, 23 integrity. */
 function isDataError(err: unknown): boolean {
@@ -22,8 +29,8 @@ function isDataError(err: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 }
 
-function rowOf(event: TransactionRecorded): ProjectedRow {
-  return { ...toProjected(event.transaction), eventId: event.eventId };
+function rowOf(event: ProjectableEvent): ProjectedRow {
+  return { ...event.row, event_id: event.eventId };
 }
 
 /**
@@ -33,7 +40,7 @@ function rowOf(event: TransactionRecorded): ProjectedRow {
  * its partition. Any other failure is thrown: the batch is not committed and comes back.
  */
 export function handleTransactionEvents(deps: { pool: Pool; producer: BatchingProducer; logger: Logger; metrics: HistoryMetrics }) {
-  const record = (items: Delivered<TransactionRecorded>[], inserted: number) => {
+  const record = (items: Delivered<ProjectableEvent>[], inserted: number) => {
     const now = Date.now();
     deps.metrics.eventsApplied.inc({ outcome: 'new' }, inserted);
     deps.metrics.eventsApplied.inc({ outcome: 'duplicate' }, items.length - inserted);
@@ -43,7 +50,7 @@ export function handleTransactionEvents(deps: { pool: Pool; producer: BatchingPr
       if (inserted > 0) deps.metrics.applyDelay.observe(Math.max(0, now - occurredAtMs) / 1000);
     }
   };
-  return async (items: Delivered<TransactionRecorded>[]): Promise<void> => {
+  return async (items: Delivered<ProjectableEvent>[]): Promise<void> => {
     try {
       record(items, await storeTransactions(deps.pool, items.map((i) => rowOf(i.value))));
       return;
