@@ -8,4 +8,5 @@ export * from './problem';
 export * from './identity';
 export * from './history';
 export * from './asyncapi';
+export * from './commands';
 export * from './transaction-view';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kafka, KafkaMessage } from 'kafkajs';
-import { headerNames, reply as replySchema, type Reply } from '@coin/contracts';
+import { commandMessage, headerNames, reply as replySchema, type Reply } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { Logger } from '@coin/logger';
 import type { BatchingProducer } from './batching-producer';
@@ -20,7 +20,7 @@ export interface CommandToSend {
 
 export interface RequestOptions {
   topic: string;
-  /** Partition key: the wallet the command debits, or the user it concerns. */
+  /** Partition key, chosen by the contract's rule for the command (partitionKeyOf, userPartitionKeyOf). */
   key: string;
   command: CommandToSend;
   timeoutMs: number;
@@ -209,14 +209,14 @@ export class RequestReplyClient {
     // handler is attached at once; callers still get it through the promise returned below.
     replyPromise.catch(() => undefined);
     const sent = (async () => {
+      // The command as every sender writes it (contracts), plus where and under which id to answer.
+      const message = commandMessage(command, options.key);
       await this.producer.send(options.topic, {
-        key: options.key,
-        value: JSON.stringify(command),
+        ...message,
         headers: {
-          [headerNames.commandId]: command.commandId,
+          ...message.headers,
           [headerNames.correlationId]: correlationId,
           [headerNames.replyTo]: this.replyTopic,
-          [headerNames.type]: command.type,
           ...(options.requestId ? { [headerNames.requestId]: options.requestId } : {}),
           ...(options.traceparent ? { [headerNames.traceparent]: options.traceparent } : {}),
         },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { commandMessage } from '@coin/contracts';
 import { createLogger } from '@coin/logger';
 import type { BatchingProducer } from './batching-producer';
 import { RequestReplyClient } from './request-reply';
@@ -51,5 +52,36 @@ describe('request/reply deadline while the broker is slow or down', () => {
     expect(client.pendingCount).toBe(0);
     await new Promise((r) => setImmediate(r));
     expect(unhandled).toEqual([]);
+  });
+});
+
+describe('the message a request produces', () => {
+  it("when a command is sent, then it is the contract's command message plus where and under which ids to answer", async () => {
+    const sent: Array<{ topic: string; message: unknown }> = [];
+    const producer = { send: async (topic: string, message: unknown) => void sent.push({ topic, message }) } as unknown as BatchingProducer;
+    const client = new RequestReplyClient({} as never, producer, 'replies', createLogger('rr', 'silent'));
+    const c = command();
+
+    await expect(client.request({ topic: 't', key: 'user:7', command: c, timeoutMs: 30, requestId: 'req-1', traceparent: 'tp' })).rejects.toMatchObject({
+      code: 'TIMEOUT',
+    });
+
+    const contract = commandMessage(c, 'user:7');
+    expect(sent).toEqual([
+      {
+        topic: 't',
+        message: {
+          key: contract.key,
+          value: contract.value,
+          headers: {
+            ...contract.headers,
+            'correlation-id': expect.stringMatching(/^[0-9a-f-]{36}$/),
+            'reply-to': 'replies',
+            'request-id': 'req-1',
+            traceparent: 'tp',
+          },
+        },
+      },
+    ]);
   });
 });

@@ -200,8 +200,7 @@ describe('gateway component (buildApp with fake ports)', () => {
       logger,
       metrics: new Registry(),
       readiness: {},
-      commands: new CommandBus(bus.client, 1000),
-      topics: topicNames('component_'),
+      commands: new CommandBus(bus.client, topicNames('component_'), 1000),
       users,
       ledger: new FakeInternalHttp(),
       history: new FakeInternalHttp(),
@@ -253,7 +252,7 @@ describe('gateway component (buildApp with fake ports)', () => {
     headers: Record<string, string>;
     json(): unknown;
   }
-  async function inject(options: { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: unknown }): Promise<Answer> {
+  async function inject(options: { method: 'GET' | 'POST' | 'DELETE'; url: string; headers?: Record<string, string>; payload?: unknown }): Promise<Answer> {
     const response = await fetch(baseUrl + options.url, {
       method: options.method,
       headers: options.headers ?? {},
@@ -470,6 +469,16 @@ describe('gateway component (buildApp with fake ports)', () => {
       const body = expectProblem(response, 422, 'INSUFFICIENT_FUNDS');
       expect(body.detail).toBe('Balance 3.00 is below 5.00');
       expect(bus.requests.at(-1)).toMatchObject({ key: 'user:7', command: { type: 'ledger.transfer', data: { fromUserId: 7, amount: 500 } } });
+    });
+
+    // A reply outside the contract (a half-done deployment) is the bus's to refuse: here the
+    // route would otherwise answer 204 and revoke nothing in the gateway's key cache.
+    it("when the user service's reply to a key revocation lacks the key's hash, then 500 INTERNAL rather than a 204 that revoked nothing", async () => {
+      bus.answer = async (options) => ({ correlationId: randomUUID(), commandId: options.command.commandId, ok: true, result: { id: randomUUID() } });
+      const superadmin = await token('1', 'SUPERADMIN');
+      const response = await inject({ method: 'DELETE', url: `/api/admin/api-keys/${randomUUID()}`, headers: { authorization: `Bearer ${superadmin}` } });
+      expectProblem(response, 500, 'INTERNAL');
+      expect(bus.requests.at(-1)).toMatchObject({ key: 'api-keys', command: { type: 'user.api-key.revoke' } });
     });
 
     it('when the ledger set the command aside (COMMAND_FAILED), then 422 COMMAND_FAILED naming the command id', async () => {

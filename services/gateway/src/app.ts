@@ -3,7 +3,6 @@ import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { TopicNames } from '@coin/contracts';
 import { answerFrameworkError, installHttpMetrics, installOperationalRoutes, installProblemHandler, type App, type ReadinessCheck } from '@coin/http';
 import type { Logger } from '@coin/logger';
 import type { Registry } from 'prom-client';
@@ -36,7 +35,6 @@ export interface GatewayDeps {
   metrics: Registry;
   readiness: Record<string, ReadinessCheck>;
   commands: CommandBus;
-  topics: TopicNames;
   users: InternalHttpClient;
   ledger: InternalHttpClient;
   history: InternalHttpClient;

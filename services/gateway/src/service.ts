@@ -60,8 +60,7 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
       // The reply consumer and the token-version consumer: without the first, every write times out.
       consumers: consumersReadiness([replies, userEvents]),
     },
-    commands: new CommandBus(replies, config.COMMAND_TIMEOUT_MS),
-    topics,
+    commands: new CommandBus(replies, topics, config.COMMAND_TIMEOUT_MS),
     users,
     ledger: new InternalHttpClient(config.LEDGER_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS),
     history: new InternalHttpClient(config.HISTORY_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS),

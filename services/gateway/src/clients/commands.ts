@@ -1,52 +1,99 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor, Reply } from '@coin/contracts';
-import { AppError } from '@coin/errors';
+import {
+  ledgerResults,
+  partitionKeyOf,
+  userPartitionKeyOf,
+  userResults,
+  type Actor,
+  type LedgerCommandType,
+  type LedgerDraft,
+  type LedgerResult,
+  type Reply,
+  type TopicNames,
+  type UserCommandType,
+  type UserDraft,
+  type UserResult,
+} from '@coin/contracts';
+import { AppError, InvariantViolation } from '@coin/errors';
 import type { RequestReplyClient } from '@coin/kafka';
+import type { z } from 'zod';
 
-export interface SendCommand {
-  topic: string;
-  key: string;
-  type: string;
-  data: unknown;
+/*
+ * The contract's result schemas, typed per command so that the schema picked by a draft's type
+ * parses into that command's result (TypeScript follows a generic key through a mapped type,
+ * not through the object literal's own type).
+ */
+const ledgerResultSchemas: { [T in LedgerCommandType]: z.ZodType<LedgerResult<T>> } = ledgerResults;
+const userResultSchemas: { [T in UserCommandType]: z.ZodType<UserResult<T>> } = userResults;
+
+/** Who sends a command and under which ids; the draft says what it is. */
+export interface CommandContext {
   actor: Actor;
   /** The command id; given when the caller's Idempotency-Key fixed it, fresh otherwise. */
   commandId?: string;
   requestId?: string;
 }
 
-/** Sends commands over Kafka and turns a rejected reply into the AppError it carries. */
+/**
+ * Sends typed commands over Kafka: it picks the topic, keys each command with the contract's
+ * partition rule, checks the reply against the contract and turns a rejected reply into the
+ * AppError it carries. Routes say what to do, never where it travels.
+ */
 export class CommandBus {
   constructor(
     private readonly client: RequestReplyClient,
+    private readonly topics: Pick<TopicNames, 'ledgerCommands' | 'userCommands'>,
     private readonly timeoutMs: number,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async send(command: SendCommand): Promise<Reply> {
+  /** Sends a ledger command and returns its result, or throws its rejection. */
+  async ledger<D extends LedgerDraft>(draft: D, context: CommandContext): Promise<LedgerResult<D['type']>> {
+    const type: D['type'] = draft.type;
+    const reply = await this.send(this.topics.ledgerCommands, partitionKeyOf(draft), draft, context);
+    return resultOf(ledgerResultSchemas[type], type, reply);
+  }
+
+  /** Sends a user command and returns its result, or throws its rejection. */
+  async user<D extends UserDraft>(draft: D, context: CommandContext): Promise<UserResult<D['type']>> {
+    const type: D['type'] = draft.type;
+    const reply = await this.send(this.topics.userCommands, userPartitionKeyOf(draft), draft, context);
+    return resultOf(userResultSchemas[type], type, reply);
+  }
+
+  private async send(topic: string, key: string, draft: LedgerDraft | UserDraft, context: CommandContext): Promise<Reply> {
     return this.client.request({
-      topic: command.topic,
-      key: command.key,
+      topic,
+      key,
       timeoutMs: this.timeoutMs,
-      ...(command.requestId ? { requestId: command.requestId } : {}),
+      ...(context.requestId ? { requestId: context.requestId } : {}),
       command: {
-        commandId: command.commandId ?? randomUUID(),
-        type: command.type,
+        commandId: context.commandId ?? randomUUID(),
+        type: draft.type,
         issuedAt: this.now().toISOString(),
-        actor: command.actor,
-        data: command.data,
+        actor: context.actor,
+        data: draft.data,
       },
     });
   }
+}
 
-  /** Sends and returns the result of an accepted command, or throws the rejection. */
-  async execute<T>(command: SendCommand): Promise<T> {
-    const reply = await this.send(command);
-    if (!reply.ok) {
-      const error = AppError.fromWire(reply.error);
-      // A command set aside names itself, so the caller (and support) can find it.
-      if (error.code === 'COMMAND_FAILED') throw new AppError(error.code, error.message, { extra: { commandId: reply.commandId } });
-      throw error;
-    }
-    return reply.result as T;
+/**
+ * The result of an accepted reply as its contract describes it. A result of another shape is a
+ * sender and a receiver that disagree (a bug or a half-done deployment), not a condition of the
+ * world: it is logged and answered 500, never passed on unchecked.
+ */
+function resultOf<R>(schema: z.ZodType<R>, type: string, reply: Reply): R {
+  if (!reply.ok) {
+    const error = AppError.fromWire(reply.error);
+    // A command set aside names itself, so the caller (and support) can find it.
+    if (error.code === 'COMMAND_FAILED') throw new AppError(error.code, error.message, { extra: { commandId: reply.commandId } });
+    throw error;
   }
+  const parsed = schema.safeParse(reply.result);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(result)'}: ${issue.message}`).join('; ');
+    throw new InvariantViolation(`the reply to ${type} command ${reply.commandId} does not match its contract (${issues})`);
+  }
+  return parsed.data;
 }

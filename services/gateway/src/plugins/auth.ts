@@ -1,4 +1,4 @@
-import { roleAtLeast, role as roleSchema } from '@coin/contracts';
+import { roleAtLeast, role as roleSchema, type Actor } from '@coin/contracts';
 import { AppError, classifyFailure } from '@coin/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
@@ -126,9 +126,9 @@ export function userIdOf(request: FastifyRequest): number {
   return principal.userId;
 }
 
-/** The command actor for the authenticated caller. */
-export function actorOf(request: FastifyRequest): { kind: 'user' | 'system'; id: string; role?: Exclude<Principal['role'], 'SYSTEM'> } {
+/** The command actor for the authenticated caller: a platform client, or a user with their role. */
+export function actorOf(request: FastifyRequest): Actor {
   const principal = principalOf(request);
   if (principal.kind === 'system') return { kind: 'system', id: principal.subject };
-  return { kind: 'user', id: principal.subject, role: principal.role as Exclude<Principal['role'], 'SYSTEM'> };
+  return { kind: 'user', id: principal.subject, ...(principal.role !== 'SYSTEM' ? { role: principal.role } : {}) };
 }

@@ -1,16 +1,15 @@
 import {
   closeWalletReason,
   changeRoleBody,
+  ledgerDraft,
   messageBody,
   problem,
   roleChanged,
   userDetail,
+  userDraft,
   userIdParam,
   userList,
   userListQuery,
-  walletKeyOfUser,
-  type Role,
-  type TopicNames,
   type User,
   type Wallet,
 } from '@coin/contracts';
@@ -26,7 +25,6 @@ import type { TokenVersionStore } from '../plugins/token-version';
 
 export interface AdminUserRouteDeps {
   commands: CommandBus;
-  topics: TopicNames;
   users: InternalHttpClient;
   ledger: InternalHttpClient;
   tokenVersions: TokenVersionStore;
@@ -98,11 +96,7 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
     },
     async (request) => {
       const { id } = request.params;
-      const result = await deps.commands.execute<{ user: { id: number; role: Role }; tokenVersion: number }>({
-        topic: deps.topics.userCommands,
-        key: String(id),
-        type: 'user.change-role',
-        data: { userId: id, role: request.body.role },
+      const result = await deps.commands.user(userDraft('user.change-role', { userId: id, role: request.body.role }), {
         actor: actorOf(request),
         requestId: String(request.id),
       });
@@ -133,23 +127,15 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
       // The close's id is derived from this request's deletion, never from the user id alone: a
       // close of an id with no wallet yet must not be remembered as that user's close.
       const closeWallet = () =>
-        deps.commands.execute({
-          topic: deps.topics.ledgerCommands,
-          key: walletKeyOfUser(id),
-          type: 'ledger.close-wallet',
-          commandId: uuidV5(`ledger.close-wallet:${deleteCommandId}`),
-          data: { userId: id, reason: closeWalletReason(id) },
+        deps.commands.ledger(ledgerDraft('ledger.close-wallet', { userId: id, reason: closeWalletReason(id) }), {
           actor: actorOf(request),
+          commandId: uuidV5(`ledger.close-wallet:${deleteCommandId}`),
           requestId: String(request.id),
         });
       try {
-        await deps.commands.execute({
-          topic: deps.topics.userCommands,
-          key: String(id),
-          type: 'user.delete',
-          commandId: deleteCommandId,
-          data: { userId: id },
+        await deps.commands.user(userDraft('user.delete', { userId: id }), {
           actor: actorOf(request),
+          commandId: deleteCommandId,
           requestId: String(request.id),
         });
       } catch (err) {

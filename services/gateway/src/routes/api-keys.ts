@@ -1,4 +1,4 @@
-import { apiKeyIdParams, apiKeyList, createApiKeyBody, createdApiKey, problem, type ApiKey, type TopicNames } from '@coin/contracts';
+import { apiKeyIdParams, apiKeyList, createApiKeyBody, createdApiKey, problem, userDraft } from '@coin/contracts';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import { randomSecret, sha256Hex } from '@coin/security';
@@ -9,14 +9,11 @@ import { apiKeyPrefix, type ApiKeyVerifier } from '../plugins/api-key';
 
 export interface ApiKeyRouteDeps {
   commands: CommandBus;
-  topics: TopicNames;
   users: InternalHttpClient;
   apiKeys: ApiKeyVerifier;
 }
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 503: problem, 504: problem };
-/** All API-key commands share one key: they are rare, and one partition keeps them in order. */
-const apiKeyCommandKey = 'api-keys';
 
 export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
   app.post(
@@ -34,11 +31,8 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
     async (request, reply) => {
       // The secret is made here and only its hash is sent over Kafka and stored.
       const key = randomSecret(apiKeyPrefix);
-      const created = await deps.commands.execute<ApiKey>({
-        topic: deps.topics.userCommands,
-        key: apiKeyCommandKey,
-        type: 'user.api-key.create',
-        data: { name: request.body.name, scopes: request.body.scopes, keyHash: sha256Hex(key) },
+      const { name, scopes } = request.body;
+      const created = await deps.commands.user(userDraft('user.api-key.create', { name, scopes, keyHash: sha256Hex(key) }), {
         actor: actorOf(request),
         requestId: String(request.id),
       });
@@ -74,11 +68,7 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const { keyHash } = await deps.commands.execute<{ keyHash: string }>({
-        topic: deps.topics.userCommands,
-        key: apiKeyCommandKey,
-        type: 'user.api-key.revoke',
-        data: { id: request.params.id },
+      const { keyHash } = await deps.commands.user(userDraft('user.api-key.revoke', { id: request.params.id }), {
         actor: actorOf(request),
         requestId: String(request.id),
       });

@@ -1,5 +1,4 @@
-import { loginBody, problem, registerBody, tokenPair, type TopicNames, type User } from '@coin/contracts';
-import { walletKeyOfUser } from '@coin/contracts';
+import { ledgerDraft, loginBody, problem, registerBody, tokenPair, userDraft } from '@coin/contracts';
 import type { App } from '@coin/http';
 import { hashPassword } from '@coin/security';
 import type { CommandBus } from '../clients/commands';
@@ -8,7 +7,6 @@ import type { LoginThrottle } from '../plugins/login-throttle';
 
 export interface AuthRouteDeps {
   commands: CommandBus;
-  topics: TopicNames;
   users: InternalHttpClient;
   loginThrottle: LoginThrottle;
 }
@@ -31,24 +29,17 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
       const { email, password, fullName } = request.body;
       // Hash here so the plaintext never reaches a Kafka topic.
       const passwordHash = await hashPassword(password);
-      const { user } = await deps.commands.execute<{ user: User }>({
-        topic: deps.topics.userCommands,
-        key: email.trim().toLowerCase(),
-        type: 'user.register',
-        data: { email, passwordHash, fullName },
+      const requestId = String(request.id);
+      const { user } = await deps.commands.user(userDraft('user.register', { email, passwordHash, fullName }), {
         actor: { kind: 'user', id: 'anonymous' },
-        requestId: String(request.id),
+        requestId,
       });
       // The wallet exists before we answer, so the new user can read it at once.
-      await deps.commands.execute({
-        topic: deps.topics.ledgerCommands,
-        key: walletKeyOfUser(user.id),
-        type: 'ledger.open-wallet',
-        data: { userId: user.id },
+      await deps.commands.ledger(ledgerDraft('ledger.open-wallet', { userId: user.id }), {
         actor: { kind: 'service', id: 'gateway' },
-        requestId: String(request.id),
+        requestId,
       });
-      const session = await deps.users.post<unknown>('/internal/sessions', { userId: user.id }, String(request.id));
+      const session = await deps.users.post<unknown>('/internal/sessions', { userId: user.id }, requestId);
       reply.status(201);
       return session as never;
     },

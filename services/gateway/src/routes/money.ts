@@ -1,6 +1,7 @@
 import {
   burnBody,
   coinsToMinorUnits,
+  ledgerDraft,
   mintBody,
   moneyResult,
   problem,
@@ -8,14 +9,9 @@ import {
   refundBody,
   rewardBody,
   transferBody,
-  walletKeyOf,
-  walletKeyOfTreasury,
-  walletKeyOfUser,
-  type Actor,
-  type LedgerCommand,
+  type LedgerDraft,
   type MoneyResult,
   type Party,
-  type TopicNames,
   type Transaction,
   type TreasuryCode,
 } from '@coin/contracts';
@@ -24,25 +20,17 @@ import type { App } from '@coin/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
-import type { Principal } from '../plugins/access';
-import { principalOf, userIdOf } from '../plugins/auth';
+import { actorOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
 
 export interface MoneyRouteDeps {
   commands: CommandBus;
-  topics: TopicNames;
   ledger: InternalHttpClient;
 }
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem, 422: problem, 429: problem, 503: problem, 504: problem };
 const userSecurity = [{ bearerAuth: [] }];
 const apiKeySecurity = [{ bearerAuth: [], apiKey: [] }];
-
-function actorOf(principal: Principal): Actor {
-  return principal.kind === 'system'
-    ? { kind: 'system', id: principal.subject }
-    : { kind: 'user', id: principal.subject, ...(principal.role !== 'SYSTEM' ? { role: principal.role } : {}) };
-}
 
 /** Amounts were validated by the body schema; here they become the ledger's minor units. */
 function minor(coins: number): number {
@@ -55,25 +43,20 @@ function partyOf(target: { userId?: number | undefined; treasury?: TreasuryCode 
   return target.userId !== undefined ? { kind: 'user', userId: target.userId } : { kind: 'treasury', code: target.treasury! };
 }
 
+/** The commands the money endpoints send: each answers with a transaction and the wallet it debited (MINT: credited). */
+type MoneyDraft = LedgerDraft<'ledger.mint' | 'ledger.burn' | 'ledger.transfer' | 'ledger.reward' | 'ledger.refund'>;
+
 /**
- * Money endpoints (SPEC §3). Each sends one command to ledger.commands keyed by the wallet it
- * debits (MINT: credits) and answers 201 with the ledger's stored outcome once the debit side
- * has committed; rejections come back as the ledger's error code.
+ * Money endpoints (SPEC §3). Each sends one command to the ledger (keyed, by the contract, by
+ * the wallet it debits; MINT: credits) and answers 201 with the ledger's stored outcome once the
+ * debit side has committed; rejections come back as the ledger's error code. Each command
+ * carries the hash of its request, so the ledger can tell a retry from a reused key.
  */
 export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
-  async function execute(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    command: { key: string; type: LedgerCommand['type']; data: Record<string, unknown> },
-  ): Promise<MoneyResult> {
-    const { commandId, requestHash } = idempotencyOf(request);
-    const result = await deps.commands.execute<MoneyResult>({
-      topic: deps.topics.ledgerCommands,
-      key: command.key,
-      type: command.type,
-      data: { ...command.data, requestHash },
-      actor: actorOf(principalOf(request)),
-      commandId,
+  async function execute(request: FastifyRequest, reply: FastifyReply, draft: MoneyDraft): Promise<MoneyResult> {
+    const result = await deps.commands.ledger(draft, {
+      actor: actorOf(request),
+      commandId: idempotencyOf(request).commandId,
       requestId: String(request.id),
     });
     reply.status(201);
@@ -94,12 +77,9 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const to = partyOf(request.body);
-      return execute(request, reply, {
-        key: walletKeyOf(to),
-        type: 'ledger.mint',
-        data: { to, amount: minor(request.body.amount), reason: request.body.reason },
-      });
+      const { amount, reason } = request.body;
+      const { requestHash } = idempotencyOf(request);
+      return execute(request, reply, ledgerDraft('ledger.mint', { to: partyOf(request.body), amount: minor(amount), reason, requestHash }));
     },
   );
 
@@ -117,12 +97,13 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const from = partyOf(request.body);
-      return execute(request, reply, {
-        key: walletKeyOf(from),
-        type: 'ledger.burn',
-        data: { from, amount: minor(request.body.amount), reason: request.body.reason },
-      });
+      const { amount, reason } = request.body;
+      const { requestHash } = idempotencyOf(request);
+      return execute(
+        request,
+        reply,
+        ledgerDraft('ledger.burn', { from: partyOf(request.body), amount: minor(amount), reason, requestHash }),
+      );
     },
   );
 
@@ -140,13 +121,20 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const fromUserId = userIdOf(request);
-      const to = partyOf({ userId: request.body.toUserId, treasury: request.body.toTreasury });
-      return execute(request, reply, {
-        key: walletKeyOfUser(fromUserId),
-        type: 'ledger.transfer',
-        data: { kind: 'TRANSFER', fromUserId, to, amount: minor(request.body.amount), reason: request.body.reason },
-      });
+      const { toUserId, toTreasury, amount, reason } = request.body;
+      const { requestHash } = idempotencyOf(request);
+      return execute(
+        request,
+        reply,
+        ledgerDraft('ledger.transfer', {
+          kind: 'TRANSFER',
+          fromUserId: userIdOf(request),
+          to: partyOf({ userId: toUserId, treasury: toTreasury }),
+          amount: minor(amount),
+          reason,
+          requestHash,
+        }),
+      );
     },
   );
 
@@ -164,20 +152,21 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const fromUserId = userIdOf(request);
       const { treasury, amount, reason, reference } = request.body;
-      return execute(request, reply, {
-        key: walletKeyOfUser(fromUserId),
-        type: 'ledger.transfer',
-        data: {
+      const { requestHash } = idempotencyOf(request);
+      return execute(
+        request,
+        reply,
+        ledgerDraft('ledger.transfer', {
           kind: 'PURCHASE',
-          fromUserId,
+          fromUserId: userIdOf(request),
           to: { kind: 'treasury', code: treasury },
           amount: minor(amount),
           reason,
           ...(reference !== undefined ? { reference } : {}),
-        },
-      });
+          requestHash,
+        }),
+      );
     },
   );
 
@@ -194,12 +183,11 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         response: { 201: moneyResult, ...errorResponses },
       },
     },
-    async (request, reply) =>
-      execute(request, reply, {
-        key: walletKeyOfTreasury('REWARDS'),
-        type: 'ledger.reward',
-        data: { toUserId: request.body.userId, amount: minor(request.body.amount), reason: request.body.reason },
-      }),
+    async (request, reply) => {
+      const { userId, amount, reason } = request.body;
+      const { requestHash } = idempotencyOf(request);
+      return execute(request, reply, ledgerDraft('ledger.reward', { toUserId: userId, amount: minor(amount), reason, requestHash }));
+    },
   );
 
   app.post(
@@ -217,15 +205,22 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
     },
     async (request, reply) => {
       const { transactionId, amount, reason } = request.body;
-      // The refund debits the treasury the purchase paid, so it is keyed by that treasury;
-      // the ledger checks the purchase again when it applies the refund.
+      // The refund debits the treasury the purchase paid, so the command names that treasury
+      // (its key); the ledger checks the purchase again when it applies the refund.
       const purchase = await deps.ledger.get<Transaction>(`/internal/transactions/${transactionId}`, String(request.id));
       if (purchase.type !== 'PURCHASE' || purchase.toTreasury === null) throw new AppError('NOT_REFUNDABLE', 'Only a purchase can be refunded');
-      return execute(request, reply, {
-        key: walletKeyOfTreasury(purchase.toTreasury),
-        type: 'ledger.refund',
-        data: { transactionId, treasury: purchase.toTreasury, reason, ...(amount !== undefined ? { amount: minor(amount) } : {}) },
-      });
+      const { requestHash } = idempotencyOf(request);
+      return execute(
+        request,
+        reply,
+        ledgerDraft('ledger.refund', {
+          transactionId,
+          treasury: purchase.toTreasury,
+          reason,
+          ...(amount !== undefined ? { amount: minor(amount) } : {}),
+          requestHash,
+        }),
+      );
     },
   );
 }

@@ -1,4 +1,4 @@
-import { clientCredentialsBody, logoutBody, problem, refreshBody, systemToken, tokenPair, type TopicNames } from '@coin/contracts';
+import { clientCredentialsBody, logoutBody, problem, refreshBody, systemToken, tokenPair, userDraft } from '@coin/contracts';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
@@ -8,7 +8,6 @@ import type { TokenVersionStore } from '../plugins/token-version';
 
 export interface SessionRouteDeps {
   commands: CommandBus;
-  topics: TopicNames;
   users: InternalHttpClient;
   tokenVersions: TokenVersionStore;
 }
@@ -64,11 +63,7 @@ export function registerSessionRoutes(app: App, deps: SessionRouteDeps): void {
     },
     async (request, reply) => {
       const userId = userIdOf(request);
-      const { tokenVersion } = await deps.commands.execute<{ tokenVersion: number }>({
-        topic: deps.topics.userCommands,
-        key: String(userId),
-        type: 'user.revoke-sessions',
-        data: { userId },
+      const { tokenVersion } = await deps.commands.user(userDraft('user.revoke-sessions', { userId }), {
         actor: actorOf(request),
         requestId: String(request.id),
       });

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { role, userId } from './common';
+import { apiKey } from './identity';
+import { headerNames } from './messaging';
+import {
+  moneyResult,
+  wallet,
+  walletKeyOf,
+  walletKeyOfTreasury,
+  walletKeyOfUser,
+  type LedgerCommand,
+} from './ledger';
+import { user, type UserCommand } from './user';
+
+/**
+ * The typed boundary between the services that send commands and the ledger that applies them:
+ * what each command carries (its draft), the key it travels under, the message it becomes and
+ * the result it is answered with. The sender and the ledger import the same definitions, so a
+ * mismatch is a compile error, and one that slips through (an old gateway) is refused on delivery
+ * with an answer rather than dead-lettered into a timeout.
+ */
+
+export type LedgerCommandType = LedgerCommand['type'];
+export type LedgerCommandOf<T extends LedgerCommandType> = Extract<LedgerCommand, { type: T }>;
+
+/** A command as its sender writes it; the command bus adds commandId, issuedAt and actor. */
+export type LedgerDraft<T extends LedgerCommandType = LedgerCommandType> = {
+  [K in T]: { type: K; data: LedgerCommandOf<K>['data'] };
+}[T];
+
+/** A typed draft: `ledgerDraft('ledger.mint', { to, amount, reason })` checks `data` against the type. */
+export function ledgerDraft<T extends LedgerCommandType>(type: T, data: LedgerCommandOf<T>['data']): LedgerDraft<T> {
+  return { type, data } as LedgerDraft<T>;
+}
+
+/**
+ * The one rule for the key (so the partition) a ledger command travels under: the wallet it
+ * debits (MINT: credits; a credit leg: credits; opening and closing: the user's wallet). The
+ * partition applies that wallet's commands one at a time, which is what makes a balance check
+ * and the debit that follows it one step (ARCHITECTURE "Serial apply"). The ledger refuses a
+ * command delivered under any other key.
+ */
+export function partitionKeyOf(command: LedgerDraft): string {
+  switch (command.type) {
+    case 'ledger.open-wallet':
+    case 'ledger.close-wallet':
+      return walletKeyOfUser(command.data.userId);
+    case 'ledger.mint':
+      return walletKeyOf(command.data.to);
+    case 'ledger.burn':
+      return walletKeyOf(command.data.from);
+    case 'ledger.transfer':
+      return walletKeyOfUser(command.data.fromUserId);
+    case 'ledger.reward':
+      return walletKeyOfTreasury('REWARDS');
+    case 'ledger.refund':
+      return walletKeyOfTreasury(command.data.treasury);
+    case 'ledger.credit':
+      return walletKeyOf(command.data.to);
+  }
+}
+
+/** A command as a Kafka message: the one command-to-message mapping (reply headers are added by the sender). */
+export interface CommandMessage {
+  key: string;
+  value: string;
+  headers: Record<string, string>;
+}
+
+export function commandMessage(command: { commandId: string; type: string }, key: string): CommandMessage {
+  return {
+    key,
+    value: JSON.stringify(command),
+    headers: { [headerNames.commandId]: command.commandId, [headerNames.type]: command.type },
+  };
+}
+
+export function ledgerCommandMessage(command: LedgerCommand): CommandMessage {
+  return commandMessage(command, partitionKeyOf(command));
+}
+
+const transactionId = z.number().int().positive();
+
+/** What the ledger answers each accepted command with (the `result` of its reply). */
+export const ledgerResults = {
+  'ledger.open-wallet': z.object({ wallet: wallet.nullable() }),
+  'ledger.mint': moneyResult,
+  'ledger.burn': moneyResult,
+  'ledger.transfer': moneyResult,
+  'ledger.reward': moneyResult,
+  'ledger.refund': moneyResult,
+  'ledger.credit': z.object({
+    transactionId,
+    resolution: z.enum(['credited', 'returned', 'burned']),
+    returnTransactionId: transactionId.nullable(),
+  }),
+  'ledger.close-wallet': z.object({ closed: z.boolean(), burnTransactionId: transactionId.nullable() }),
+} satisfies Record<LedgerCommandType, z.ZodType>;
+export type LedgerResult<T extends LedgerCommandType> = z.infer<(typeof ledgerResults)[T]>;
+
+// ---- User commands (user.commands) ----
+
+export type UserCommandType = UserCommand['type'];
+export type UserCommandOf<T extends UserCommandType> = Extract<UserCommand, { type: T }>;
+
+/** A user command as its sender writes it; the command bus adds commandId, issuedAt and actor. */
+export type UserDraft<T extends UserCommandType = UserCommandType> = {
+  [K in T]: { type: K; data: UserCommandOf<K>['data'] };
+}[T];
+
+/** A typed draft: `userDraft('user.delete', { userId })` checks `data` against the type. */
+export function userDraft<T extends UserCommandType>(type: T, data: UserCommandOf<T>['data']): UserDraft<T> {
+  return { type, data } as UserDraft<T>;
+}
+
+/** API-key commands are rare; one shared key keeps them in order on one partition. */
+export const apiKeyCommandKey = 'api-keys';
+
+/**
+ * The one rule for the key a user command travels under. A registration is keyed by the address
+ * as the user service compares it (trimmed, lower-cased), so two registrations of one address
+ * are applied one after the other and the second meets EMAIL_TAKEN; the commands about an
+ * account by its id, so they apply in the order they were sent.
+ */
+export function userPartitionKeyOf(command: UserDraft): string {
+  switch (command.type) {
+    case 'user.register':
+      return command.data.email.trim().toLowerCase();
+    case 'user.change-role':
+    case 'user.delete':
+    case 'user.revoke-sessions':
+      return String(command.data.userId);
+    case 'user.api-key.create':
+    case 'user.api-key.revoke':
+      return apiKeyCommandKey;
+  }
+}
+
+export function userCommandMessage(command: UserCommand): CommandMessage {
+  return commandMessage(command, userPartitionKeyOf(command));
+}
+
+/** The user's token version after the command: the gateway caches it to refuse older tokens at once. */
+const tokenVersion = z.number().int().nonnegative();
+
+/** What the user service answers each accepted command with (the `result` of its reply). */
+export const userResults = {
+  'user.register': z.object({ user }),
+  'user.change-role': z.object({ user: z.object({ id: userId, role }), tokenVersion }),
+  'user.delete': z.object({ userId, tokenVersion }),
+  'user.revoke-sessions': z.object({ userId, tokenVersion }),
+  'user.api-key.create': apiKey,
+  'user.api-key.revoke': z.object({ id: z.uuid(), keyHash: z.string().regex(/^[0-9a-f]{64}$/) }),
+} satisfies Record<UserCommandType, z.ZodType>;
+export type UserResult<T extends UserCommandType> = z.infer<(typeof userResults)[T]>;

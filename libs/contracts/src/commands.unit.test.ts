@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import {
+  apiKeyCommandKey,
+  commandMessage,
+  ledgerCommandMessage,
+  ledgerDraft,
+  ledgerResults,
+  partitionKeyOf,
+  userCommandMessage,
+  userDraft,
+  userPartitionKeyOf,
+  userResults,
+  type LedgerCommandType,
+  type LedgerDraft,
+  type UserCommandType,
+  type UserDraft,
+} from './commands';
+import { ledgerCommand, type LedgerCommand } from './ledger';
+import { userCommand, type UserCommand } from './user';
+
+const hash = 'a'.repeat(64);
+const at = '2025-01-01T00:00:00.000Z';
+const envelope = () => ({ commandId: randomUUID(), issuedAt: at, actor: { kind: 'service' as const, id: 'test' } });
+const typesOf = (union: { options: ReadonlyArray<{ shape: { type: { value: string } } }> }) =>
+  union.options.map((o) => o.shape.type.value).sort();
+
+/** One draft of every ledger command and the key it must travel under (the wallet it debits; MINT and credits: credits). */
+const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>> = {
+  'ledger.open-wallet': [['a user wallet', ledgerDraft('ledger.open-wallet', { userId: 7 }), 'user:7']],
+  'ledger.close-wallet': [['a user wallet', ledgerDraft('ledger.close-wallet', { userId: 7, reason: 'deleted' }), 'user:7']],
+  'ledger.mint': [
+    ['into a user', ledgerDraft('ledger.mint', { to: { kind: 'user', userId: 7 }, amount: 100, reason: 'r' }), 'user:7'],
+    [
+      'into a treasury',
+      ledgerDraft('ledger.mint', { to: { kind: 'treasury', code: 'REWARDS' }, amount: 100, reason: 'r' }),
+      'treasury:REWARDS',
+    ],
+  ],
+  'ledger.burn': [
+    ['from a user', ledgerDraft('ledger.burn', { from: { kind: 'user', userId: 7 }, amount: 100, reason: 'r' }), 'user:7'],
+    [
+      'from a treasury',
+      ledgerDraft('ledger.burn', { from: { kind: 'treasury', code: 'OPERATIONS' }, amount: 100, reason: 'r' }),
+      'treasury:OPERATIONS',
+    ],
+  ],
+  'ledger.transfer': [
+    [
+      'to a user',
+      ledgerDraft('ledger.transfer', { kind: 'TRANSFER', fromUserId: 7, to: { kind: 'user', userId: 9 }, amount: 100, reason: 'r' }),
+      'user:7',
+    ],
+    [
+      'a purchase',
+      ledgerDraft('ledger.transfer', {
+        kind: 'PURCHASE',
+        fromUserId: 7,
+        to: { kind: 'treasury', code: 'COURSE_FEES' },
+        amount: 100,
+        reason: 'r',
+      }),
+      'user:7',
+    ],
+  ],
+  'ledger.reward': [['from REWARDS', ledgerDraft('ledger.reward', { toUserId: 9, amount: 100, reason: 'r' }), 'treasury:REWARDS']],
+  'ledger.refund': [
+    [
+      'from the paid treasury',
+      ledgerDraft('ledger.refund', { transactionId: 3, treasury: 'SUBSCRIPTIONS', reason: 'r' }),
+      'treasury:SUBSCRIPTIONS',
+    ],
+  ],
+  'ledger.credit': [
+    [
+      'to a user',
+      ledgerDraft('ledger.credit', { transactionId: 3, to: { kind: 'user', userId: 9 }, amount: 100, returnTo: null }),
+      'user:9',
+    ],
+    [
+      'to a treasury',
+      ledgerDraft('ledger.credit', {
+        transactionId: 3,
+        to: { kind: 'treasury', code: 'COURSE_FEES' },
+        amount: 100,
+        returnTo: { kind: 'user', userId: 7 },
+      }),
+      'treasury:COURSE_FEES',
+    ],
+  ],
+};
+
+const userKeys: Record<UserCommandType, Array<[string, UserDraft, string]>> = {
+  'user.register': [
+    ['an address', userDraft('user.register', { email: 'ada@example.com', passwordHash: 'h', fullName: 'Ada' }), 'ada@example.com'],
+    [
+      'an address as typed',
+      userDraft('user.register', { email: '  Ada@Example.COM ', passwordHash: 'h', fullName: 'Ada' }),
+      'ada@example.com',
+    ],
+  ],
+  'user.change-role': [['a user', userDraft('user.change-role', { userId: 12, role: 'ADMIN' }), '12']],
+  'user.delete': [['a user', userDraft('user.delete', { userId: 12 }), '12']],
+  'user.revoke-sessions': [['a user', userDraft('user.revoke-sessions', { userId: 12 }), '12']],
+  'user.api-key.create': [
+    ['any key', userDraft('user.api-key.create', { name: 'ops', scopes: ['mint'], keyHash: hash }), apiKeyCommandKey],
+  ],
+  'user.api-key.revoke': [['any key', userDraft('user.api-key.revoke', { id: randomUUID() }), apiKeyCommandKey]],
+};
+
+describe('partitionKeyOf (ledger commands)', () => {
+  it('when the table is compared with the ledger command schema, then every command type has a case', () => {
+    expect(Object.keys(ledgerKeys).sort()).toEqual(typesOf(ledgerCommand));
+  });
+
+  it.each(
+    Object.values(ledgerKeys)
+      .flat()
+      .map(([label, draft, key]) => [draft.type, label, key, draft] as const),
+  )('when a %s is %s, then it is keyed %s', (_type, _label, key, draft) => {
+    expect(partitionKeyOf(draft)).toBe(key);
+  });
+});
+
+describe('userPartitionKeyOf (user commands)', () => {
+  it('when the table is compared with the user command schema, then every command type has a case', () => {
+    expect(Object.keys(userKeys).sort()).toEqual(typesOf(userCommand));
+  });
+
+  it.each(
+    Object.values(userKeys)
+      .flat()
+      .map(([label, draft, key]) => [draft.type, label, key, draft] as const),
+  )('when a %s concerns %s, then it is keyed %s', (_type, _label, key, draft) => {
+    expect(userPartitionKeyOf(draft)).toBe(key);
+  });
+
+  it('when two registrations differ only in case and surrounding spaces, then they share a key (one partition, applied in turn)', () => {
+    const a = userDraft('user.register', { email: 'Bob@Example.com', passwordHash: 'h', fullName: 'Bob' });
+    const b = userDraft('user.register', { email: ' bob@example.COM', passwordHash: 'h', fullName: 'Bob' });
+    expect(userPartitionKeyOf(a)).toBe(userPartitionKeyOf(b));
+  });
+});
+
+describe('command messages', () => {
+  it('when a command becomes a message, then its key is the given one, its value the command as JSON and its headers name the command id and type', () => {
+    const command = { ...envelope(), type: 'ledger.reward', data: { toUserId: 9, amount: 100, reason: 'r' } };
+    expect(commandMessage(command, 'treasury:REWARDS')).toEqual({
+      key: 'treasury:REWARDS',
+      value: JSON.stringify(command),
+      headers: { 'command-id': command.commandId, type: 'ledger.reward' },
+    });
+  });
+
+  it('when a ledger command becomes a message, then it travels under partitionKeyOf and reads back as the same command', () => {
+    const command: LedgerCommand = {
+      ...envelope(),
+      ...ledgerDraft('ledger.burn', { from: { kind: 'user', userId: 4 }, amount: 5, reason: 'r', requestHash: hash }),
+    };
+    const message = ledgerCommandMessage(command);
+    expect(message.key).toBe('user:4');
+    expect(message.headers).toEqual({ 'command-id': command.commandId, type: 'ledger.burn' });
+    expect(ledgerCommand.parse(JSON.parse(message.value))).toEqual(command);
+  });
+
+  it('when a user command becomes a message, then it travels under userPartitionKeyOf and reads back as the same command', () => {
+    const command: UserCommand = { ...envelope(), ...userDraft('user.change-role', { userId: 12, role: 'USER' }) };
+    const message = userCommandMessage(command);
+    expect(message.key).toBe('12');
+    expect(message.headers).toEqual({ 'command-id': command.commandId, type: 'user.change-role' });
+    expect(userCommand.parse(JSON.parse(message.value))).toEqual(command);
+  });
+});
+
+describe('userResults (what the user service answers)', () => {
+  const user = { id: 12, email: 'ada@example.com', fullName: 'Ada', role: 'USER', isVerified: false, createdAt: at };
+  const results: Record<UserCommandType, unknown> = {
+    'user.register': { user },
+    'user.change-role': { user: { id: 12, role: 'ADMIN' }, tokenVersion: 3 },
+    'user.delete': { userId: 12, tokenVersion: 4 },
+    'user.revoke-sessions': { userId: 12, tokenVersion: 5 },
+    'user.api-key.create': { id: randomUUID(), name: 'ops', scopes: ['mint', 'refund'], createdAt: at, revokedAt: null },
+    'user.api-key.revoke': { id: randomUUID(), keyHash: hash },
+  };
+
+  it.each(Object.entries(results))(
+    'when %s is answered as the user service does, then the result passes its schema unchanged',
+    (type, result) => {
+      expect(userResults[type as UserCommandType].parse(result)).toEqual(result);
+    },
+  );
+
+  it.each([
+    ['user.register', { userId: 12 }],
+    ['user.change-role', { user: { id: 12, role: 'ADMIN' } }],
+    ['user.revoke-sessions', { userId: 12, tokenVersion: -1 }],
+    ['user.api-key.create', { id: 'not-a-uuid', name: 'ops', scopes: ['mint'], createdAt: at, revokedAt: null }],
+    ['user.api-key.revoke', { id: randomUUID() }],
+  ] as const)('when %s is answered with %j, then the schema refuses it', (type, result) => {
+    expect(userResults[type].safeParse(result).success).toBe(false);
+  });
+});
+
+describe('ledgerResults (what the ledger answers)', () => {
+  it('when the tables are compared with the command schemas, then every command type has a result schema', () => {
+    expect(Object.keys(ledgerResults).sort()).toEqual(typesOf(ledgerCommand));
+    expect(Object.keys(userResults).sort()).toEqual(typesOf(userCommand));
+  });
+
+  it('when a credit or a close is answered, then its result passes; a money result without its wallet does not', () => {
+    expect(ledgerResults['ledger.credit'].safeParse({ transactionId: 3, resolution: 'returned', returnTransactionId: 4 }).success).toBe(
+      true,
+    );
+    expect(ledgerResults['ledger.close-wallet'].safeParse({ closed: false, burnTransactionId: null }).success).toBe(true);
+    expect(ledgerResults['ledger.open-wallet'].safeParse({ wallet: null }).success).toBe(true);
+    const transaction = {
+      id: 1,
+      type: 'MINT',
+      amount: 1,
+      fromUserId: null,
+      toUserId: 7,
+      fromTreasury: null,
+      toTreasury: null,
+      reason: 'r',
+      reference: null,
+      refundOf: null,
+      createdAt: at,
+    };
+    expect(ledgerResults['ledger.mint'].safeParse({ transaction }).success).toBe(false);
+  });
+});
