@@ -12,6 +12,16 @@ export function roleAtLeast(actual: Role, required: Role): boolean {
 export const treasuryCodes = ['COURSE_FEES', 'SUBSCRIPTIONS', 'REWARDS', 'OPERATIONS'] as const;
 export const treasuryCode = z.enum(treasuryCodes);
 export type TreasuryCode = z.infer<typeof treasuryCode>;
+/**
+ * The treasuries' display names (SPEC §2): the one home every view takes them from. Migration
+ * 001 seeded the same names into `treasuries.name`, which nothing reads any more.
+ */
+export const treasuryNames: Readonly<Record<TreasuryCode, string>> = {
+  COURSE_FEES: 'Course fees',
+  SUBSCRIPTIONS: 'Subscriptions',
+  REWARDS: 'Rewards',
+  OPERATIONS: 'General operations',
+};
 
 /** What an API key may be used for (SPEC §5). */
 export const apiKeyScopes = ['mint', 'burn', 'refund'] as const;

@@ -90,6 +90,12 @@ export interface ConsumerOptions<S extends z.ZodType> {
    */
   replyTopic?: string;
   /**
+   * The key a valid message must have travelled under (the ledger's `partitionKeyOf`). A message
+   * under another key sits in a partition that does not serialise what it touches, so it is
+   * refused like one the schema refuses: dead-lettered and its caller answered, never applied.
+   */
+  keyOf?: (value: z.output<S>) => string;
+  /**
    * Fetch sizing and group timing, passed to the kafkajs consumer over the fast defaults.
    * Larger fetches make larger batches, which is what a batch-per-transaction handler (the
    * ledger) wants; such a handler also needs a session timeout well above its slowest batch.
@@ -165,6 +171,18 @@ export function parseMessage<S extends z.ZodType>(
   return { ok: true, value: parsed.data };
 }
 
+/** A valid message under a key other than the one its content names is refused (see `keyOf`). */
+function checkKey<T>(
+  parsed: { ok: true; value: T } | { ok: false; error: string },
+  message: KafkaMessage,
+  keyOf: ((value: T) => string) | undefined,
+): { ok: true; value: T } | { ok: false; error: string } {
+  if (!parsed.ok || !keyOf) return parsed;
+  const expected = keyOf(parsed.value);
+  const key = message.key ? message.key.toString() : null;
+  return key === expected ? parsed : { ok: false, error: `key: travelled under ${JSON.stringify(key)}, but this command belongs under ${JSON.stringify(expected)}` };
+}
+
 /** Sends a message that failed validation to `<topic>.dlq` with its origin and the error. */
 export async function deadLetter(
   producer: BatchingProducer,
@@ -232,7 +250,7 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
       if (!isRunning() || isStale()) return;
       const valid: Delivered<z.output<S>>[] = [];
       for (const message of batch.messages) {
-        const parsed = parseMessage(options.schema, message);
+        const parsed = checkKey(parseMessage(options.schema, message), message, options.keyOf);
         if (parsed.ok) {
           const key = message.key ? message.key.toString() : null;
           valid.push(new DeliveredMessage(parsed.value, key, readHeaders(message.headers), batch.topic, batch.partition, message.offset, log, message));

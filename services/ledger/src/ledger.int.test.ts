@@ -4,8 +4,11 @@ import { eventually, startLedgerHarness, type LedgerHarness } from '../../../tes
 import { OutboxRelay } from '@coin/db';
 import type { Delivered } from '@coin/kafka';
 import type { LedgerCommand } from '@coin/contracts';
-import { outboxBatches, outboxBatchPublisher, readBatch, StaleWalletError, writeBatch } from './db/ledger-repo';
-import { creditLegCommandId, handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
+import { batchStore, readBatch, StaleWalletError, writeBatch } from './db/batch-store';
+import { outboxBatches } from './db/outbox-store';
+import { outboxBatchPublisher } from './kafka/outbox-publisher';
+import { creditLegCommandId } from './domain/batch';
+import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
 import { closeWalletCommandId } from './kafka/user-events';
 
 async function balanceOf(h: LedgerHarness, key: string): Promise<number> {
@@ -33,7 +36,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
   /** The handler one ledger process runs, outside the service, over the harness's pool and producer. */
   const processHandler = (onBatch?: LedgerCommandDeps['onBatch'], partitionOfWallet?: LedgerCommandDeps['partitionOfWallet']) =>
     handleLedgerCommands({
-      pool: h.pool,
+      store: batchStore(h.pool),
       producer: h.producer,
       outbox: new OutboxRelay({ store: outboxBatches(h.pool), publish: outboxBatchPublisher(h.producer) }),
       topics: h.topics,
@@ -150,6 +153,15 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     expect(resultOf(await mint(userId, 1)).wallet.balance).toBe(0.01);
   });
 
+  it('when a command travels under a key other than its partitionKeyOf, then it is refused with an answer and nothing moves', async () => {
+    const [userId, other] = [await openUser(), await openUser()];
+    // Keyed by another wallet, the mint would sit in a partition that does not serialise the wallet it credits.
+    const reply = await h.send({ type: 'ledger.mint', key: walletKeyOfUser(other), data: { to: { kind: 'user', userId }, amount: 100, reason: 'wrong key' } });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(0);
+    expect(resultOf(await mint(userId, 100)).wallet.balance).toBe(1);
+  });
+
   it('when a wallet changes between a batch read and its write, then the write fails as a whole and writes nothing', async () => {
     const userId = await openUser();
     resultOf(await mint(userId, 1_000));
@@ -160,6 +172,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     await h.pool.query('UPDATE wallets SET balance = balance - 10, version = version + 1 WHERE wallet_key = $1', [key]);
     const commandId = randomUUID();
     const write = writeBatch(h.pool, {
+      opened: [],
       wallets: [{ ...wallet, state: { ...wallet.state, balance: wallet.state.balance - 500 } }],
       transactions: [],
       entries: [],

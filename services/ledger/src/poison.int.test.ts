@@ -5,7 +5,9 @@ import { fastGroupSettings, readHeaders, type Delivered } from '@coin/kafka';
 import type { Consumer } from 'kafkajs';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
 import { testInfra } from '../../../test/harness/env';
-import { outboxBatches, outboxBatchPublisher } from './db/ledger-repo';
+import { batchStore } from './db/batch-store';
+import { outboxBatches } from './db/outbox-store';
+import { outboxBatchPublisher } from './kafka/outbox-publisher';
 import { handleLedgerCommands } from './kafka/ledger-commands';
 
 /**
@@ -120,7 +122,7 @@ describe('ledger consumers with a poison message among good ones', () => {
     expect(stored.rowCount).toBe(0);
   });
 
-  it("when the database refuses one user.registered event's wallet, then the other users get theirs and that event is dead-lettered", async () => {
+  it("when the database refuses one user.registered event's wallet, then the other users get theirs and its open-wallet command is dead-lettered", async () => {
     const registered = (userId: number) => ({
       key: String(userId),
       value: JSON.stringify({
@@ -136,7 +138,12 @@ describe('ledger consumers with a poison message among good ones', () => {
     // One key, so one partition and (most likely) one batch.
     await h.producer.sendMany([before, poisonUserId, after].map((userId) => ({ topic: h.topics.userEvents, message: { ...registered(userId), key: 'same-partition' } })));
     await eventually(async () => ((await balanceOf(before)) === 0 && (await balanceOf(after)) === 0 ? true : undefined), 15_000, 'wallets of the good events');
-    const dead = await eventually(async () => deadLetters.find((d) => d.value.includes(`"id":${poisonUserId}`)), 15_000, 'dead-lettered event');
+    // The event becomes a ledger.open-wallet command in the wallet's partition; that command is set aside.
+    const dead = await eventually(
+      async () => deadLetters.find((d) => d.value.includes('"ledger.open-wallet"') && d.value.includes(`"userId":${poisonUserId}`)),
+      15_000,
+      'dead-lettered open-wallet command',
+    );
     expect(dead.headers['dlq-error']).toContain('22023');
     expect(await balanceOf(poisonUserId)).toBeUndefined();
   });
@@ -158,7 +165,7 @@ describe('ledger consumers with a poison message among good ones', () => {
     // One process owning every partition: the return to alice is credited (burned: alice is
     // closed) inside the apply that creates it. Alice's close (a no-op now) loads her wallet.
     const handle = handleLedgerCommands({
-      pool: h.pool,
+      store: batchStore(h.pool),
       producer: h.producer,
       outbox: new OutboxRelay({ store: outboxBatches(h.pool), publish: outboxBatchPublisher(h.producer) }),
       topics: h.topics,

@@ -1,4 +1,4 @@
-import { ledgerCommand, topicNames, userEvent } from '@coin/contracts';
+import { ledgerCommand, partitionKeyOf, topicNames, userEvent } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
 import { BatchingProducer, consumersReadiness, createKafka, keyPartitioner, partitionCount, startConsumer, type RunningConsumer } from '@coin/kafka';
@@ -6,9 +6,12 @@ import type { Logger } from '@coin/logger';
 import { Counter, Histogram } from 'prom-client';
 import type { LedgerConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
-import { outboxBatches, outboxBatchPublisher, storeSetAsideOutcome, type OutboxBatch } from './db/ledger-repo';
+import type { OutboxBatch } from './apply/store';
+import { batchStore, storeSetAsideOutcome } from './db/batch-store';
+import { outboxBatches } from './db/outbox-store';
 import { requestHashOf } from './domain/batch';
 import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
+import { outboxBatchPublisher } from './kafka/outbox-publisher';
 import { handleUserEvents } from './kafka/user-events';
 
 export interface RunningService {
@@ -93,7 +96,7 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
   // One handler for every partition this process owns, so that their batches can share an apply
   // (see handleLedgerCommands).
   const handleCommands = handleLedgerCommands({
-    pool,
+    store: batchStore(pool),
     producer,
     outbox,
     topics,
@@ -119,6 +122,9 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     groupId: `${config.TOPIC_PREFIX}ledger-service`,
     topics: [topics.ledgerCommands],
     schema: ledgerCommand,
+    // A command under another key sits in a partition that does not serialise its wallet: it is
+    // refused and answered (COMMAND_FAILED), never applied.
+    keyOf: partitionKeyOf,
     logger,
     producer,
     // One partition = one serial stream of a set of wallets; partitions run side by side.
@@ -140,7 +146,7 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
         : storeSetAsideOutcome(pool, {
             commandId: command.commandId,
             type: command.type,
-            requestHash: command.type === 'ledger.open-wallet' ? null : requestHashOf(command),
+            requestHash: requestHashOf(command),
             reply: error,
           }),
   });
@@ -152,7 +158,7 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     logger,
     producer,
     metrics,
-    handleBatch: handleUserEvents({ pool, producer, topics, now }),
+    handleBatch: handleUserEvents({ producer, topics, now }),
   });
   consumers.push(commandConsumer, userEvents);
   await Promise.all([commandConsumer.ready, userEvents.ready]);

@@ -1,18 +1,7 @@
-import {
-  minorUnitsToCoins,
-  walletKeyOf,
-  xafValueOf,
-  type LedgerCommand,
-  type MoneyCommand,
-  type Party,
-  type Transaction,
-  type Treasury,
-  type TreasuryCode,
-  type Wallet,
-} from '@coin/contracts';
-import { InvariantViolation, type WireError } from '@coin/errors';
+import { walletKeyOf, type LedgerCommand } from '@coin/contracts';
+import type { WireError } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
-import { decide, evolve, type CreditLeg, type Decision, type LedgerState, type NewTransaction, type WalletState } from './ledger';
+import { decide, evolve, type CreditLeg, type Decision, type LedgerState, type WalletState } from './ledger';
 
 /** The stored outcome of a command: what every later delivery or retry of it gets back. */
 export interface StoredOutcome {
@@ -23,15 +12,16 @@ export interface StoredOutcome {
 
 export type BatchStep =
   /** Processed before (an earlier batch, a redelivery, a retry): answered as stored. */
-  | { kind: 'stored'; command: MoneyCommand; outcome: StoredOutcome }
+  | { kind: 'stored'; command: LedgerCommand; outcome: StoredOutcome }
   /** The id of a processed command with another request behind it: refused, not stored. */
-  | { kind: 'reused'; command: MoneyCommand; error: WireError }
+  | { kind: 'reused'; command: LedgerCommand; error: WireError }
   /** Decided now; its outcome is stored with its effects. */
-  | { kind: 'decided'; command: MoneyCommand; decision: Decision; subject: WalletState | null; requestHash: string | null }
+  | { kind: 'decided'; command: LedgerCommand; decision: Decision; subject: WalletState | null; requestHash: string | null }
   /** The same command twice in one batch: answered like step `of`. */
-  | { kind: 'repeat'; command: MoneyCommand; of: number };
+  | { kind: 'repeat'; command: LedgerCommand; of: number };
 
-export function requestHashOf(command: MoneyCommand): string | null {
+/** What ties a command id to the request behind it (set by the gateway on money commands). */
+export function requestHashOf(command: LedgerCommand): string | null {
   return 'requestHash' in command.data ? (command.data.requestHash ?? null) : null;
 }
 
@@ -41,14 +31,14 @@ const reusedError: WireError = {
 };
 
 /**
- * Runs one partition batch in offset order against the loaded state: exactly-once first (a
+ * Runs one batch in offset order against the loaded state: exactly-once first (a
  * command id already processed is answered from its stored outcome), then decide and evolve.
  * `known` holds the stored outcomes of the batch's command ids.
  */
 export function runBatch(
   state: LedgerState,
   known: ReadonlyMap<string, StoredOutcome>,
-  commands: MoneyCommand[],
+  commands: LedgerCommand[],
   now: Date,
   nextId: () => number,
 ): BatchStep[] {
@@ -133,67 +123,4 @@ export function creditOwnLegs(
     legs = creditLegsOf(decided);
   }
   return { creditSteps, legsToPublish };
-}
-
-// ---- Rendering: the reply a decided command stores, in the API's units (coins) ----
-
-/** Names of the four treasuries (SPEC §2), as seeded by migration 001. */
-export const treasuryNames: Readonly<Record<TreasuryCode, string>> = {
-  COURSE_FEES: 'Course fees',
-  SUBSCRIPTIONS: 'Subscriptions',
-  REWARDS: 'Rewards',
-  OPERATIONS: 'General operations',
-};
-
-export function toTransaction(t: NewTransaction): Transaction {
-  const userOf = (p: Party | null) => (p?.kind === 'user' ? p.userId : null);
-  const treasuryOf = (p: Party | null) => (p?.kind === 'treasury' ? p.code : null);
-  return {
-    id: t.id,
-    type: t.type,
-    amount: minorUnitsToCoins(t.amount),
-    fromUserId: userOf(t.from),
-    toUserId: userOf(t.to),
-    fromTreasury: treasuryOf(t.from),
-    toTreasury: treasuryOf(t.to),
-    reason: t.reason,
-    reference: t.reference,
-    refundOf: t.refundOf,
-    createdAt: t.createdAt.toISOString(),
-  };
-}
-
-export function toWalletView(w: WalletState, xafRate?: number): Wallet | Treasury {
-  const amounts = {
-    balance: minorUnitsToCoins(w.balance),
-    totalReceived: minorUnitsToCoins(w.totalReceived),
-    totalSent: minorUnitsToCoins(w.totalSent),
-    createdAt: w.createdAt.toISOString(),
-    updatedAt: w.updatedAt.toISOString(),
-  };
-  if (w.party.kind === 'treasury') {
-    return { code: w.party.code, name: treasuryNames[w.party.code], walletId: w.id, ...amounts };
-  }
-  return {
-    id: w.id,
-    userId: w.party.userId,
-    activeCoins: amounts.balance,
-    ...amounts,
-    ...(xafRate !== undefined ? { xafValue: xafValueOf(w.balance, xafRate) } : {}),
-  };
-}
-
-/** The outcome to store for a decided command. */
-export function outcomeOf(step: Extract<BatchStep, { kind: 'decided' }>, xafRate?: number): { ok: boolean; reply: unknown } {
-  const { decision, command, subject } = step;
-  if (!decision.ok) return { ok: false, reply: { code: decision.code, detail: decision.detail } satisfies WireError };
-  switch (command.type) {
-    case 'ledger.credit':
-      return { ok: true, reply: { transactionId: command.data.transactionId, resolution: decision.credit, returnTransactionId: decision.transaction?.id ?? null } };
-    case 'ledger.close-wallet':
-      return { ok: true, reply: { closed: decision.closes.length > 0, burnTransactionId: decision.transaction?.id ?? null } };
-    default:
-      if (!decision.transaction || !subject) throw new InvariantViolation(`${command.type} accepted without a transaction`);
-      return { ok: true, reply: { transaction: toTransaction(decision.transaction), wallet: toWalletView(subject, xafRate) } };
-  }
 }

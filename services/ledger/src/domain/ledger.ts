@@ -2,12 +2,13 @@ import {
   walletKeyOf,
   walletKeyOfTreasury,
   walletKeyOfUser,
-  type MoneyCommand,
+  type LedgerCommand,
   type Party,
   type TransactionType,
   type TreasuryCode,
 } from '@coin/contracts';
 import { InvariantViolation, type ErrorCode } from '@coin/errors';
+import { uuidV5 } from '@coin/security';
 
 /**
  * The ledger's pure core (STYLE rule 2): `decide` turns a command and the state it reads into
@@ -87,6 +88,8 @@ export interface Accepted {
   transaction: NewTransaction | null;
   entries: Entry[];
   creditLegs: CreditLeg[];
+  /** Wallets this decision opens (empty, OPEN). */
+  opens: Party[];
   /** Wallets this decision closes. */
   closes: string[];
   refund: { of: number; amount: number } | null;
@@ -113,6 +116,7 @@ function accepted(parts: Partial<Omit<Accepted, 'ok'>>): Accepted {
     transaction: null,
     entries: [],
     creditLegs: [],
+    opens: [],
     closes: [],
     refund: null,
     subjectKey: null,
@@ -156,9 +160,19 @@ function missingParty(p: Party): Rejected {
     : reject('NOT_FOUND', `Treasury ${p.code} does not exist`);
 }
 
+/**
+ * A wallet's id follows from its key: opening the same wallet twice (a redelivery, a redo of the
+ * batch, two openers racing) names the same row. Ids of wallets opened before this rule are random.
+ */
+export function walletIdOf(walletKey: string): string {
+  return uuidV5(`wallet:${walletKey}`);
+}
+
 /** The wallet keys a command reads; the apply stage loads exactly these (plus refund payers). */
-export function walletKeysOf(command: MoneyCommand): string[] {
+export function walletKeysOf(command: LedgerCommand): string[] {
   switch (command.type) {
+    case 'ledger.open-wallet':
+      return [walletKeyOfUser(command.data.userId)];
     case 'ledger.mint':
       return [walletKeyOf(command.data.to)];
     case 'ledger.burn':
@@ -177,15 +191,22 @@ export function walletKeysOf(command: MoneyCommand): string[] {
 }
 
 /**
- * Decides one money command against the state of its partition. `nextId` hands out the id of
- * the transaction the decision creates, if any.
+ * Decides one command against the state of its partition. `nextId` hands out the id of the
+ * transaction the decision creates, if any.
  */
-export function decide(state: LedgerState, command: MoneyCommand, now: Date, nextId: () => number): Decision {
+export function decide(state: LedgerState, command: LedgerCommand, now: Date, nextId: () => number): Decision {
   const wallet = (key: string) => state.wallets.get(key);
   const newTransaction = (t: Omit<NewTransaction, 'id' | 'createdAt' | 'reference' | 'refundOf' | 'returns'> & Partial<NewTransaction>) =>
     ({ reference: null, refundOf: null, returns: null, ...t, id: nextId(), createdAt: now }) as NewTransaction;
 
   switch (command.type) {
+    case 'ledger.open-wallet': {
+      // Every registered user gets a wallet (seed §1); one that exists, open or closed, stays as it is.
+      const party: Party = { kind: 'user', userId: command.data.userId };
+      const key = walletKeyOf(party);
+      return accepted({ opens: wallet(key) ? [] : [party], subjectKey: key });
+    }
+
     case 'ledger.mint': {
       const { to, amount, reason } = command.data;
       const target = wallet(walletKeyOf(to));
@@ -338,6 +359,12 @@ export function decide(state: LedgerState, command: MoneyCommand, now: Date, nex
  * a condition of the world: it throws (STYLE rule 5) and the batch rolls back.
  */
 export function evolve(state: LedgerState, decision: Accepted, now: Date): void {
+  for (const party of decision.opens) {
+    const key = walletKeyOf(party);
+    if (state.wallets.has(key)) throw new InvariantViolation(`opening ${key}, which exists`);
+    const opened: WalletState = { id: walletIdOf(key), key, party, balance: 0, totalReceived: 0, totalSent: 0, status: 'OPEN', createdAt: now, updatedAt: now };
+    state.wallets.set(key, opened);
+  }
   for (const entry of decision.entries) {
     const wallet = state.wallets.get(entry.walletKey);
     if (!wallet) throw new InvariantViolation(`entry for unloaded wallet ${entry.walletKey}`);

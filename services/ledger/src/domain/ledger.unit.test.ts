@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { treasuryCodes, walletKeyOf, type MoneyCommand, type Party, type TreasuryCode } from '@coin/contracts';
-import { creditOwnLegs, runBatch, outcomeOf, type StoredOutcome } from './batch';
+import { outcomeOf } from '../apply/outcomes';
+import { creditOwnLegs, runBatch, type StoredOutcome } from './batch';
 import { walletAmountMax, type CreditLeg, type Entry, type LedgerState, type NewTransaction, type WalletState } from './ledger';
 
 const now = new Date('2025-01-01T00:00:00.000Z');

@@ -1,12 +1,11 @@
-import { internalTransactionPage, supplyReport, transaction, transactionIdParam, treasuryList, userIdParam, wallet } from '@coin/contracts';
+import { internalTransactionPage, supplyReport, transaction, transactionIdParam, transactionView, treasuryList, userIdParam, wallet } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { Pool } from '@coin/db';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import { auditLedger } from '../db/audit';
-import { findTransaction, listTreasuries, transactionsAfter } from '../db/ledger-repo';
-import { findWalletByUser } from '../db/wallets-repo';
-import { toWallet } from '../domain/wallets';
+import { findTransaction, findWalletOfUser, listTreasuryWallets, transactionsAfter } from '../db/reads';
+import { treasuryView, userWalletView } from '../views/wallet-view';
 
 /** Largest page of GET /internal/transactions: a rebuild pages through the whole ledger. */
 const transactionPageSizeMax = 1000;
@@ -16,9 +15,9 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool; xafRate?: n
     '/internal/wallets/by-user/:userId',
     { schema: { params: z.object({ userId: userIdParam }), response: { 200: wallet } } },
     async (request) => {
-      const row = await findWalletByUser(deps.pool, request.params.userId);
-      if (!row) throw new AppError('WALLET_NOT_FOUND', 'This user has no wallet');
-      return toWallet(row, deps.xafRate);
+      const found = await findWalletOfUser(deps.pool, request.params.userId);
+      if (!found) throw new AppError('WALLET_NOT_FOUND', 'This user has no wallet');
+      return userWalletView(found, request.params.userId, deps.xafRate);
     },
   );
 
@@ -35,7 +34,7 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool; xafRate?: n
     },
     async (request) => {
       const { afterId, limit } = request.query;
-      const transactions = await transactionsAfter(deps.pool, afterId, limit);
+      const transactions = (await transactionsAfter(deps.pool, afterId, limit)).map(transactionView);
       return { transactions, nextAfterId: transactions.length === limit ? transactions[transactions.length - 1]!.id : null };
     },
   );
@@ -46,11 +45,13 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool; xafRate?: n
     async (request) => {
       const found = await findTransaction(deps.pool, request.params.id);
       if (!found) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${request.params.id} does not exist`);
-      return found;
+      return transactionView(found);
     },
   );
 
-  app.get('/internal/treasuries', { schema: { response: { 200: treasuryList } } }, async () => ({ treasuries: await listTreasuries(deps.pool) }));
+  app.get('/internal/treasuries', { schema: { response: { 200: treasuryList } } }, async () => ({
+    treasuries: (await listTreasuryWallets(deps.pool)).flatMap((w) => (w.party.kind === 'treasury' ? [treasuryView(w, w.party.code)] : [])),
+  }));
 
   app.get('/internal/supply', { schema: { response: { 200: supplyReport } } }, async () => {
     const client = await deps.pool.connect();

@@ -1,42 +1,21 @@
-import {
-  headerNames,
-  walletKeyOf,
-  walletKeyOfUser,
-  type LedgerCommand,
-  type MoneyCommand,
-  type TopicNames,
-  type TransactionRecorded,
-} from '@coin/contracts';
-import type { OutboxRelay, Pool } from '@coin/db';
-import { GroupCommit, replyAddressOf, type GroupCommitOptions, replyBodyOf, sendReply, type BatchControl, type BatchingProducer, type Delivered } from '@coin/kafka';
+import type { LedgerCommand, TopicNames } from '@coin/contracts';
+import type { OutboxRelay } from '@coin/db';
+import { GroupCommit, replyAddressOf, replyBodyOf, sendReply, type BatchControl, type BatchingProducer, type Delivered, type GroupCommitOptions } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { uuidV5 } from '@coin/security';
-import {
-  creditLegCommand,
-  creditLegCommandId,
-  creditOwnLegs,
-  outcomeOf,
-  runBatch,
-  toTransaction,
-  toWalletView,
-  type BatchStep,
-  type StoredOutcome,
-} from '../domain/batch';
-import { walletKeysOf, type CreditLeg, type LedgerState, type NewTransaction } from '../domain/ledger';
-import { InvariantViolation } from '@coin/errors';
-import {
-  readBatch,
-  StaleWalletError,
-  writeBatch,
-  type BatchWrite,
-  type LoadedWallet,
-  type OutboxBatch,
-  type OutboxBatchMessage,
-} from '../db/ledger-repo';
-import { openUserWallets } from '../db/wallets-repo';
+import { applyBatch, type AppliedBatch } from '../apply/apply-batch';
+import type { Outcome } from '../apply/outcomes';
+import type { LedgerStore, OutboxBatch } from '../apply/store';
+import { StaleWalletError } from '../db/batch-store';
+
+/**
+ * The Kafka adapter of the ledger's use case (apply/apply-batch.ts): it merges the partition
+ * batches that arrive together into one apply (GroupCommit), redoes an apply that lost a race,
+ * publishes the apply's outbox row, answers each command's caller, and reports metrics. It
+ * decides nothing.
+ */
 
 export interface LedgerCommandDeps {
-  pool: Pool;
+  store: LedgerStore;
   producer: BatchingProducer;
   outbox: OutboxRelay<OutboxBatch>;
   topics: TopicNames;
@@ -61,198 +40,9 @@ export interface LedgerCommandDeps {
   partitionOfWallet?: (walletKey: string) => number;
 }
 
-interface Outcome {
-  ok: boolean;
-  reply: unknown;
-}
-
 /** How often one batch is redone from fresh state after losing a race (see StaleWalletError). */
 const batchAttemptsMax = 5;
 const uniqueViolation = '23505';
-
-export { creditLegCommandId };
-
-export function transactionEventId(transactionId: number): string {
-  return uuidV5(`coin.transaction.recorded:${transactionId}`);
-}
-
-/**
- * The one place transaction ids come from: the ids the batch read reserved from the sequence.
- * When a run needs more than were reserved (credit legs whose wallet is closed need returns
- * nobody could count beforehand), the ids it could not hand out are counted and the whole run
- * is redone from a fresh read with that many more reserved, so no id, `returns` or reason text
- * ever holds a placeholder (an earlier version renumbered afterwards and missed `returns`).
- */
-export class TransactionIds {
-  private next = 0;
-  private missing = 0;
-
-  constructor(private readonly reserved: readonly number[]) {}
-
-  /** The next reserved id; 0 (never a transaction id) once they are used up, counted in `shortBy`. */
-  readonly take = (): number => {
-    if (this.next < this.reserved.length) return this.reserved[this.next++]!;
-    this.missing += 1;
-    return 0;
-  };
-
-  /** How many more ids the run needed than were reserved; the run is void when this is > 0. */
-  get shortBy(): number {
-    return this.missing;
-  }
-}
-
-interface BatchResult {
-  outcomes: Outcome[];
-  /** The batch's outbox row; null when it produced no messages. */
-  outbox: OutboxBatch | null;
-  applied: number;
-  /** Credit legs applied in this apply instead of travelling (see creditOwnLegs). */
-  creditedInPlace: number;
-}
-
-/** Commands that create a transaction when accepted; a credit leg only does when it is returned. */
-function mayCreateTransaction(command: MoneyCommand): boolean {
-  return command.type !== 'ledger.credit';
-}
-
-/**
- * One apply (the partition batches merged by group commit) in two round trips: one statement
- * reads what the commands need, the commands are decided in offset order in memory, then the
- * credits this apply `owns` (creditOwnLegs), and one statement writes wallets, transactions,
- * entries, outcomes and outbox rows (PostgreSQL runs it as one transaction). Only the apply
- * holding a partition's batch writes that partition's wallets, so nothing is locked; the version
- * check inside the write proves it.
- */
-async function applyBatch(pool: Pool, commands: LedgerCommand[], deps: LedgerCommandDeps, owns: (walletKey: string) => boolean): Promise<BatchResult> {
-  const now = deps.now();
-  const money = commands.filter((c): c is MoneyCommand => c.type !== 'ledger.open-wallet');
-  const opens = commands.filter((c): c is Extract<LedgerCommand, { type: 'ledger.open-wallet' }> => c.type === 'ledger.open-wallet');
-
-  // Wallets to open are created first (idempotently: an existing wallet is left as it is). They
-  // start empty, so an earlier creation changes nothing a command could observe but existence.
-  await openUserWallets(pool, opens.map((c) => c.data.userId));
-
-  const keys = new Set<string>(opens.map((c) => walletKeyOfUser(c.data.userId)));
-  for (const c of money) for (const k of walletKeysOf(c)) keys.add(k);
-  let idsToReserve = money.filter(mayCreateTransaction).length;
-  for (;;) {
-    const read = await readBatch(pool, {
-      commandIds: commands.map((c) => c.commandId),
-      walletKeys: [...keys],
-      refundOf: money.flatMap((c) => (c.type === 'ledger.refund' ? [c.data.transactionId] : [])),
-      idsToReserve,
-    });
-    const state: LedgerState = { wallets: new Map([...read.wallets].map(([k, w]) => [k, w.state])), refundTargets: read.refundTargets };
-    const ids = new TransactionIds(read.reservedIds);
-    const steps = runBatch(state, read.known, money, now, ids.take);
-    const { creditSteps, legsToPublish } = creditOwnLegs(state, steps, owns, now, ids.take);
-    if (ids.shortBy === 0) return writeApplied(pool, deps, now, { commands, opens, read, state, steps, creditSteps, legs: legsToPublish });
-    // Redone from a fresh read: the run above changed `state`, and its ids are void.
-    idsToReserve += ids.shortBy;
-  }
-}
-
-interface DecidedApply {
-  commands: LedgerCommand[];
-  opens: Array<Extract<LedgerCommand, { type: 'ledger.open-wallet' }>>;
-  read: Awaited<ReturnType<typeof readBatch>>;
-  state: LedgerState;
-  steps: BatchStep[];
-  creditSteps: BatchStep[];
-  legs: CreditLeg[];
-}
-
-/** Turns a decided apply into its one write: wallets, transactions, entries, outcomes, outbox. */
-async function writeApplied(pool: Pool, deps: LedgerCommandDeps, now: Date, decided: DecidedApply): Promise<BatchResult> {
-  const { commands, opens, read, state, steps, creditSteps, legs } = decided;
-  const { known, wallets: loaded } = read;
-
-  const transactions: BatchWrite['transactions'] = [];
-  const entries: BatchWrite['entries'] = [];
-  const touched = new Map<string, LoadedWallet>();
-  const fresh: BatchWrite['outcomes'] = [];
-  const outcomeByStep: Outcome[] = [];
-  const recordEffects = (step: BatchStep & { kind: 'decided' }) => {
-    const d = step.decision;
-    if (!d.ok) return;
-    if (d.transaction) {
-      if (!(d.transaction.id > 0)) throw new InvariantViolation(`transaction without a reserved id (${d.transaction.id})`);
-      transactions.push({ transaction: d.transaction, commandId: step.command.commandId });
-    }
-    for (const e of d.entries) {
-      const wallet = loaded.get(e.walletKey)!;
-      entries.push({ ...e, walletId: wallet.state.id, createdAt: now });
-      touched.set(e.walletKey, wallet);
-    }
-    for (const key of d.closes) touched.set(key, loaded.get(key)!);
-  };
-  for (const step of steps) {
-    let outcome: Outcome;
-    if (step.kind === 'stored') outcome = step.outcome;
-    else if (step.kind === 'reused') outcome = { ok: false, reply: step.error };
-    else if (step.kind === 'repeat') outcome = outcomeByStep[step.of]!;
-    else {
-      outcome = outcomeOf(step, deps.xafRate);
-      fresh.push({ commandId: step.command.commandId, type: step.command.type, ...outcome, requestHash: step.requestHash });
-      recordEffects(step);
-    }
-    outcomeByStep.push(outcome);
-  }
-  for (const step of creditSteps) if (step.kind === 'decided') recordEffects(step);
-
-  // Outcomes of the wallet openings, in the shape the gateway's register flow expects.
-  const openOutcomes = new Map<string, Outcome>();
-  for (const c of opens) {
-    const stored = known.get(c.commandId) ?? openOutcomes.get(c.commandId);
-    if (stored) {
-      openOutcomes.set(c.commandId, stored);
-      continue;
-    }
-    const wallet = state.wallets.get(walletKeyOfUser(c.data.userId));
-    const outcome = { ok: true, reply: { wallet: wallet ? toWalletView(wallet, deps.xafRate) : null } };
-    openOutcomes.set(c.commandId, outcome);
-    fresh.push({ commandId: c.commandId, type: c.type, ...outcome, requestHash: null });
-  }
-
-  const messages: OutboxBatchMessage[] = [
-    ...transactions.map(({ transaction }) => transactionEventMessage(deps.topics, transaction)),
-    ...legs.map((leg) => creditLegMessage(deps.topics, leg, now)),
-  ];
-  const outboxId = await writeBatch(pool, { wallets: [...touched.values()], transactions, entries, outcomes: fresh, outbox: messages });
-
-  let moneyIndex = 0;
-  const outcomes = commands.map((c) => (c.type === 'ledger.open-wallet' ? openOutcomes.get(c.commandId)! : outcomeByStep[moneyIndex++]!));
-  return {
-    outcomes,
-    outbox: outboxId === null ? null : { id: outboxId, messages },
-    applied: fresh.length,
-    creditedInPlace: creditSteps.length,
-  };
-}
-
-function transactionEventMessage(topics: TopicNames, transaction: NewTransaction): OutboxBatchMessage {
-  const event: TransactionRecorded = {
-    eventId: transactionEventId(transaction.id),
-    type: 'coin.transaction.recorded',
-    version: 1,
-    occurredAt: transaction.createdAt.toISOString(),
-    transaction: toTransaction(transaction),
-  };
-  // Serialised once: the same text is stored in the outbox and published.
-  return { topic: topics.coinTransactions, key: String(transaction.id), headers: { [headerNames.type]: event.type }, payload: JSON.stringify(event) };
-}
-
-/** A credit leg travels as a command keyed by the credited wallet, so its partition applies it. */
-function creditLegMessage(topics: TopicNames, leg: CreditLeg, now: Date): OutboxBatchMessage {
-  const command = creditLegCommand(leg, now);
-  return {
-    topic: topics.ledgerCommands,
-    key: walletKeyOf(leg.to),
-    headers: { [headerNames.commandId]: command.commandId, [headerNames.type]: command.type },
-    payload: JSON.stringify(command),
-  };
-}
 
 function isRetryable(err: unknown): boolean {
   return err instanceof StaleWalletError || (err as { code?: string }).code === uniqueViolation;
@@ -289,10 +79,10 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
     const { partitionOfWallet } = deps;
     const partitions = new Set(groups.flatMap((group) => group.map((item) => item.partition)));
     const owns = partitionOfWallet ? (walletKey: string) => partitions.has(partitionOfWallet(walletKey)) : () => false;
-    let result: BatchResult | undefined;
+    let result: AppliedBatch | undefined;
     for (let attempt = 1; !result; attempt += 1) {
       try {
-        result = await applyBatch(deps.pool, commands, deps, owns);
+        result = await applyBatch(deps.store, commands, { now: deps.now(), topics: deps.topics, xafRate: deps.xafRate, owns });
       } catch (err) {
         if (!isRetryable(err)) throw err;
         // Still racing after every attempt (a zombie consumer during a rebalance): the batch comes
@@ -339,4 +129,3 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
   };
 }
 
-export type { StoredOutcome };

@@ -1,11 +1,8 @@
-import { closeWalletReason, headerNames, walletKeyOfUser, type LedgerCommand, type TopicNames, type UserEvent } from '@coin/contracts';
-import type { Pool } from '@coin/db';
+import { closeWalletReason, ledgerCommandMessage, type LedgerCommand, type TopicNames, type UserEvent } from '@coin/contracts';
 import type { BatchingProducer, Delivered } from '@coin/kafka';
 import { uuidV5 } from '@coin/security';
-import { openUserWallets } from '../db/wallets-repo';
 
 export interface UserEventDeps {
-  pool: Pool;
   producer: BatchingProducer;
   topics: TopicNames;
   now: () => Date;
@@ -16,37 +13,41 @@ export function closeWalletCommandId(eventId: string): string {
   return uuidV5(`ledger.close-wallet:${eventId}`);
 }
 
+/** The command id a user.registered event turns into: the same on every redelivery of the event. */
+export function openWalletCommandId(eventId: string): string {
+  return uuidV5(`ledger.open-wallet:${eventId}`);
+}
+
+/** The ledger command a user event asks for, if any. */
+function commandOf(event: UserEvent, now: Date): LedgerCommand | null {
+  const envelope = { issuedAt: now.toISOString(), actor: { kind: 'service', id: 'ledger' } } as const;
+  switch (event.type) {
+    case 'user.registered':
+      return { ...envelope, commandId: openWalletCommandId(event.eventId), type: 'ledger.open-wallet', data: { userId: event.user.id } };
+    case 'user.deleted':
+      return {
+        ...envelope,
+        commandId: closeWalletCommandId(event.eventId),
+        type: 'ledger.close-wallet',
+        data: { userId: event.user.id, reason: closeWalletReason(event.user.id) },
+      };
+    default:
+      return null;
+  }
+}
+
 /**
- * Every registered user gets a wallet (seed §1), however the user was created. A deleted user's
- * wallet is closed by a `ledger.close-wallet` command in the wallet's own partition, so the burn
- * of what is left is serialised with every other movement of that wallet (SPEC §6). The gateway's
- * DELETE closes it before it answers; this is the close for deletions that did not come through
- * the gateway, or whose gateway stopped between the deletion and the close (a no-op otherwise).
+ * Every registered user gets a wallet (seed §1), however the user was created, and a deleted
+ * user's wallet is closed, its balance burned (SPEC §6). Both travel as commands in the wallet's
+ * own partition, the only writer of that wallet, so they are serialised with every other
+ * movement of it. The gateway opens and closes wallets itself before it answers; these commands
+ * cover users created or deleted elsewhere (the admin CLI) and a gateway that stopped halfway
+ * (a no-op otherwise: opening an existing wallet or closing a closed one changes nothing).
  */
 export function handleUserEvents(deps: UserEventDeps) {
   return async (items: Delivered<UserEvent>[]): Promise<void> => {
-    const registered = items.filter((i) => i.value.type === 'user.registered').map((i) => i.value.user.id);
-    await openUserWallets(deps.pool, registered);
-    const closes = items
-      .map((i) => i.value)
-      .filter((e) => e.type === 'user.deleted')
-      .map((e) => {
-        const command: Extract<LedgerCommand, { type: 'ledger.close-wallet' }> = {
-          commandId: closeWalletCommandId(e.eventId),
-          type: 'ledger.close-wallet',
-          issuedAt: deps.now().toISOString(),
-          actor: { kind: 'service', id: 'ledger' },
-          data: { userId: e.user.id, reason: closeWalletReason(e.user.id) },
-        };
-        return {
-          topic: deps.topics.ledgerCommands,
-          message: {
-            key: walletKeyOfUser(e.user.id),
-            value: JSON.stringify(command),
-            headers: { [headerNames.commandId]: command.commandId, [headerNames.type]: command.type },
-          },
-        };
-      });
-    await deps.producer.sendMany(closes);
+    const now = deps.now();
+    const commands = items.flatMap((item) => commandOf(item.value, now) ?? []);
+    await deps.producer.sendMany(commands.map((command) => ({ topic: deps.topics.ledgerCommands, message: ledgerCommandMessage(command) })));
   };
 }

@@ -1,0 +1,143 @@
+import type { LedgerCommand, TopicNames } from '@coin/contracts';
+import { InvariantViolation } from '@coin/errors';
+import { creditOwnLegs, runBatch, type BatchStep } from '../domain/batch';
+import { walletKeysOf, type CreditLeg, type LedgerState } from '../domain/ledger';
+import { transactionRowOf } from '../views/transaction-view';
+import { creditLegMessage, transactionEventMessage } from './messages';
+import { outcomeOf, type Outcome } from './outcomes';
+import type { BatchRead, BatchWrite, LedgerStore, LoadedWallet, OutboxBatch } from './store';
+import { TransactionIds } from './transaction-ids';
+
+/**
+ * The ledger's use case: apply a batch of commands (the partition batches one apply merges) in
+ * two round trips. One read loads what the commands need; the commands are decided in offset
+ * order in memory (domain/), then the credit legs this apply may credit itself; one write stores
+ * wallets, transactions, entries, outcomes and outbox messages atomically. Kafka, metrics and
+ * retries live in the adapter (kafka/ledger-commands.ts), SQL in the store (db/batch-store.ts).
+ */
+
+export interface ApplyContext {
+  now: Date;
+  topics: TopicNames;
+  xafRate?: number | undefined;
+  /**
+   * Whether this apply holds the partition of a wallet: its credit legs are then credited here
+   * instead of travelling through Kafka (creditOwnLegs).
+   */
+  owns: (walletKey: string) => boolean;
+}
+
+export interface AppliedBatch {
+  /** One per command, in the order given. */
+  outcomes: Outcome[];
+  /** The batch's outbox row; null when it produced no messages. */
+  outbox: OutboxBatch | null;
+  /** Outcomes stored by this apply (a redelivered command is answered from its stored one). */
+  applied: number;
+  /** Credit legs applied in this apply instead of travelling. */
+  creditedInPlace: number;
+}
+
+/** Commands that may create a transaction; a credit leg only does when it is returned, counted when it happens. */
+function reservesTransactionId(command: LedgerCommand): boolean {
+  return command.type !== 'ledger.credit' && command.type !== 'ledger.open-wallet';
+}
+
+export async function applyBatch(store: LedgerStore, commands: LedgerCommand[], context: ApplyContext): Promise<AppliedBatch> {
+  const walletKeys = [...new Set(commands.flatMap(walletKeysOf))];
+  const refundOf = commands.flatMap((c) => (c.type === 'ledger.refund' ? [c.data.transactionId] : []));
+  let idsToReserve = commands.filter(reservesTransactionId).length;
+  for (;;) {
+    const read = await store.read({ commandIds: commands.map((c) => c.commandId), walletKeys, refundOf, idsToReserve });
+    const decided = decideBatch(read, commands, context);
+    if ('idsShortBy' in decided) {
+      // Redone from a fresh read with more ids reserved: the run above is void (see TransactionIds).
+      idsToReserve += decided.idsShortBy;
+      continue;
+    }
+    const outboxId = await store.write(decided.write);
+    return {
+      outcomes: decided.outcomes,
+      outbox: outboxId === null ? null : { id: outboxId, messages: decided.write.outbox },
+      applied: decided.write.outcomes.length,
+      creditedInPlace: decided.creditedInPlace,
+    };
+  }
+}
+
+export interface DecidedBatch {
+  outcomes: Outcome[];
+  write: BatchWrite;
+  creditedInPlace: number;
+}
+
+/**
+ * Decides a batch against what was read and turns the decisions into one write. Pure. When the
+ * run needs more transaction ids than were reserved, it is void: only the shortfall is returned.
+ */
+export function decideBatch(read: BatchRead, commands: LedgerCommand[], context: ApplyContext): DecidedBatch | { idsShortBy: number } {
+  const { now } = context;
+  const state: LedgerState = {
+    wallets: new Map([...read.wallets].map(([key, wallet]) => [key, { ...wallet.state }])),
+    refundTargets: new Map([...read.refundTargets].map(([id, target]) => [id, { ...target }])),
+  };
+  const ids = new TransactionIds(read.reservedIds);
+  const steps = runBatch(state, read.known, commands, now, ids.take);
+  const { creditSteps, legsToPublish } = creditOwnLegs(state, steps, context.owns, now, ids.take);
+  if (ids.shortBy > 0) return { idsShortBy: ids.shortBy };
+  return { ...writeOf(read, state, steps, creditSteps, legsToPublish, context), creditedInPlace: creditSteps.length };
+}
+
+/** The write of a decided batch: every effect of its accepted decisions, and the outcome of every command. */
+function writeOf(
+  read: BatchRead,
+  state: LedgerState,
+  steps: BatchStep[],
+  creditSteps: BatchStep[],
+  legs: CreditLeg[],
+  context: ApplyContext,
+): { outcomes: Outcome[]; write: BatchWrite } {
+  const { now } = context;
+  const write: BatchWrite = { opened: [], wallets: [], transactions: [], entries: [], outcomes: [], outbox: [] };
+  const touched = new Set<string>();
+  const recordEffects = (step: Extract<BatchStep, { kind: 'decided' }>) => {
+    const { decision } = step;
+    if (!decision.ok) return;
+    if (decision.transaction) {
+      if (!(decision.transaction.id > 0)) throw new InvariantViolation(`transaction without a reserved id (${decision.transaction.id})`);
+      write.transactions.push({ row: transactionRowOf(decision.transaction), returns: decision.transaction.returns, commandId: step.command.commandId });
+      write.outbox.push(transactionEventMessage(context.topics, decision.transaction));
+    }
+    for (const entry of decision.entries) {
+      write.entries.push({ ...entry, walletId: state.wallets.get(entry.walletKey)!.id, createdAt: now });
+      touched.add(entry.walletKey);
+    }
+    for (const key of decision.closes) touched.add(key);
+  };
+
+  const outcomes: Outcome[] = [];
+  for (const step of steps) {
+    let outcome: Outcome;
+    if (step.kind === 'stored') outcome = step.outcome;
+    else if (step.kind === 'reused') outcome = { ok: false, reply: step.error };
+    else if (step.kind === 'repeat') outcome = outcomes[step.of]!;
+    else {
+      outcome = outcomeOf(step, context.xafRate);
+      write.outcomes.push({ commandId: step.command.commandId, type: step.command.type, ...outcome, requestHash: step.requestHash });
+      recordEffects(step);
+    }
+    outcomes.push(outcome);
+  }
+  // Inline credits store no outcome: no one sent them, and no copy of them is ever published.
+  for (const step of creditSteps) if (step.kind === 'decided') recordEffects(step);
+  write.outbox.push(...legs.map((leg) => creditLegMessage(context.topics, leg, now)));
+
+  // A wallet that was not read was opened by this batch: it is inserted as it stands at the end
+  // of the batch (credits included); the others are updated against the version they were read at.
+  for (const [key, wallet] of state.wallets) {
+    const loaded: LoadedWallet | undefined = read.wallets.get(key);
+    if (!loaded) write.opened.push(wallet);
+    else if (touched.has(key)) write.wallets.push({ state: wallet, version: loaded.version });
+  }
+  return { outcomes, write };
+}

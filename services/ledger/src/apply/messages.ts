@@ -1,0 +1,29 @@
+import { headerNames, ledgerCommandMessage, type TopicNames, type TransactionRecorded } from '@coin/contracts';
+import { uuidV5 } from '@coin/security';
+import { creditLegCommand } from '../domain/batch';
+import type { CreditLeg, NewTransaction } from '../domain/ledger';
+import { decidedTransactionView } from '../views/transaction-view';
+import type { OutboxBatchMessage } from './store';
+
+/** The event id of a transaction: the same on every publish of it (consumers deduplicate on it). */
+export function transactionEventId(transactionId: number): string {
+  return uuidV5(`coin.transaction.recorded:${transactionId}`);
+}
+
+/** The coin.transactions event of a decided transaction (SPEC §8), serialised once: the outbox stores the text it publishes. */
+export function transactionEventMessage(topics: TopicNames, transaction: NewTransaction): OutboxBatchMessage {
+  const event: TransactionRecorded = {
+    eventId: transactionEventId(transaction.id),
+    type: 'coin.transaction.recorded',
+    version: 1,
+    occurredAt: transaction.createdAt.toISOString(),
+    transaction: decidedTransactionView(transaction),
+  };
+  return { topic: topics.coinTransactions, key: String(transaction.id), headers: { [headerNames.type]: event.type }, payload: JSON.stringify(event) };
+}
+
+/** A credit leg travels as a `ledger.credit` command under the credited wallet's key, so its partition applies it. */
+export function creditLegMessage(topics: TopicNames, leg: CreditLeg, now: Date): OutboxBatchMessage {
+  const message = ledgerCommandMessage(creditLegCommand(leg, now));
+  return { topic: topics.ledgerCommands, key: message.key, headers: message.headers, payload: message.value };
+}

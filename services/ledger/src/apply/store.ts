@@ -1,0 +1,67 @@
+import type { TransactionRow } from '@coin/contracts';
+import type { StoredOutcome } from '../domain/batch';
+import type { Entry, RefundTarget, WalletState } from '../domain/ledger';
+
+/**
+ * What the apply use case needs from storage (db/batch-store.ts implements it with PostgreSQL):
+ * one read of everything a batch needs, one write of everything it decided. Nothing is locked in
+ * between: only the consumer of a partition writes its wallets, and the write proves it.
+ */
+export interface LedgerStore {
+  read(request: BatchReadRequest): Promise<BatchRead>;
+  /**
+   * Writes the batch atomically and returns the id of its outbox row (null without messages).
+   * Rejects with StaleWalletError when a wallet changed or appeared since the read (a race the
+   * caller redoes from a fresh read), or with a unique violation (23505) on a command id.
+   */
+  write(batch: BatchWrite): Promise<number | null>;
+}
+
+export interface BatchReadRequest {
+  commandIds: string[];
+  walletKeys: string[];
+  /** Transactions named by refunds; their payers' wallets are loaded too. */
+  refundOf: number[];
+  /** Transaction ids to take from the sequence (ascending). */
+  idsToReserve: number;
+}
+
+/** A wallet as read, with the version its update is checked against. */
+export interface LoadedWallet {
+  state: WalletState;
+  version: number;
+}
+
+export interface BatchRead {
+  /** The stored outcomes of the batch's command ids that were processed before. */
+  known: Map<string, StoredOutcome>;
+  wallets: Map<string, LoadedWallet>;
+  refundTargets: Map<number, RefundTarget>;
+  reservedIds: number[];
+}
+
+export interface BatchWrite {
+  /** Wallets the batch opened, as they stand at its end. */
+  opened: WalletState[];
+  /** Existing wallets the batch changed, with the version each was read at. */
+  wallets: LoadedWallet[];
+  transactions: Array<{ row: TransactionRow; returns: number | null; commandId: string }>;
+  entries: Array<Entry & { walletId: string; createdAt: Date }>;
+  outcomes: Array<{ commandId: string; type: string; ok: boolean; reply: unknown; requestHash: string | null }>;
+  /** Every message the batch produced, in publish order: one outbox_batches row (migration 004). */
+  outbox: OutboxBatchMessage[];
+}
+
+/** A message as the ledger's outbox keeps it: the payload is the exact text that is published. */
+export interface OutboxBatchMessage {
+  topic: string;
+  key: string;
+  headers: Record<string, string>;
+  payload: string;
+}
+
+/** One outbox_batches row: the messages one applied batch produced, in publish order. */
+export interface OutboxBatch {
+  id: number;
+  messages: OutboxBatchMessage[];
+}

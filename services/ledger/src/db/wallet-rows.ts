@@ -1,0 +1,39 @@
+import { partyOfColumns, type TreasuryCode } from '@coin/contracts';
+import type { WalletState } from '../domain/ledger';
+
+/** A wallets row as the ledger reads it (timestamps may arrive as ISO text inside JSON). */
+export interface WalletDbRow {
+  id: string;
+  wallet_key: string;
+  user_id: number | null;
+  treasury_code: TreasuryCode | null;
+  balance: number;
+  total_received: number;
+  total_sent: number;
+  status: 'OPEN' | 'CLOSED';
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export const walletColumns = 'id, wallet_key, user_id, treasury_code, balance, total_received, total_sent, status, created_at, updated_at';
+
+/** Amounts inside JSON bypass the pool's BIGINT parser, so the same guard is applied here. */
+export function safeInteger(value: number, what: string): number {
+  if (!Number.isSafeInteger(value)) throw new Error(`${what} ${value} exceeds the safe integer range`);
+  return value;
+}
+
+/** The one mapping from a wallets row to the ledger's state of that wallet. */
+export function walletStateOf(row: WalletDbRow): WalletState {
+  return {
+    id: row.id,
+    key: row.wallet_key,
+    party: partyOfColumns(row.user_id, row.treasury_code),
+    balance: safeInteger(row.balance, 'balance'),
+    totalReceived: safeInteger(row.total_received, 'total received'),
+    totalSent: safeInteger(row.total_sent, 'total sent'),
+    status: row.status,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}

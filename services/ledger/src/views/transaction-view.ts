@@ -1,0 +1,26 @@
+import { partyColumns, transactionView, type Transaction, type TransactionRow } from '@coin/contracts';
+import type { NewTransaction } from '../domain/ledger';
+
+/** A decided transaction as the `transactions` table stores it (and history mirrors it). */
+export function transactionRowOf(t: NewTransaction): TransactionRow {
+  const from = partyColumns(t.from);
+  const to = partyColumns(t.to);
+  return {
+    id: t.id,
+    type: t.type,
+    amount: t.amount,
+    from_user_id: from.userId,
+    to_user_id: to.userId,
+    from_treasury: from.treasury,
+    to_treasury: to.treasury,
+    reason: t.reason,
+    reference: t.reference,
+    refund_of: t.refundOf,
+    created_at: t.createdAt,
+  };
+}
+
+/** A decided transaction as the API and the coin.transactions event show it. */
+export function decidedTransactionView(t: NewTransaction): Transaction {
+  return transactionView(transactionRowOf(t));
+}

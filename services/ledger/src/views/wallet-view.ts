@@ -1,0 +1,39 @@
+import { minorUnitsToCoins, treasuryNames, xafValueOf, type Treasury, type TreasuryCode, type Wallet } from '@coin/contracts';
+import type { WalletState } from '../domain/ledger';
+
+/**
+ * The one home of the wallet views, in coins, from the ledger's state of a wallet, whether a
+ * reply renders it or a read loads it: a user's wallet (the seed's Wallet, 2.1) or a treasury
+ * (SPEC §2).
+ */
+
+function amountsOf(wallet: WalletState) {
+  return {
+    balance: minorUnitsToCoins(wallet.balance),
+    totalReceived: minorUnitsToCoins(wallet.totalReceived),
+    totalSent: minorUnitsToCoins(wallet.totalSent),
+    createdAt: wallet.createdAt.toISOString(),
+    updatedAt: wallet.updatedAt.toISOString(),
+  };
+}
+
+export function userWalletView(wallet: WalletState, userId: number, xafRate?: number): Wallet {
+  const amounts = amountsOf(wallet);
+  return {
+    id: wallet.id,
+    userId,
+    // Holds do not exist yet, so every coin of the balance is active.
+    activeCoins: amounts.balance,
+    ...amounts,
+    ...(xafRate !== undefined ? { xafValue: xafValueOf(wallet.balance, xafRate) } : {}),
+  };
+}
+
+export function treasuryView(wallet: WalletState, code: TreasuryCode): Treasury {
+  return { code, name: treasuryNames[code], walletId: wallet.id, ...amountsOf(wallet) };
+}
+
+/** Whichever the wallet is. */
+export function walletView(wallet: WalletState, xafRate?: number): Wallet | Treasury {
+  return wallet.party.kind === 'treasury' ? treasuryView(wallet, wallet.party.code) : userWalletView(wallet, wallet.party.userId, xafRate);
+}
