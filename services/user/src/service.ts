@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { topicNames, userCommand } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay, outboxTable } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
@@ -9,6 +10,7 @@ import { registerInternalRoutes } from './http/internal-routes';
 import { registerIdentityRoutes } from './http/identity-routes';
 import { handleUserCommands } from './kafka/user-commands';
 import { storeSetAsideOutcome } from './db/processed-commands';
+import { userCommandStore } from './db/user-command-store';
 
 export interface RunningService {
   /** host:port of the internal HTTP API. */
@@ -21,7 +23,11 @@ export interface UserServiceOptions {
   onDatabaseLost?: () => void;
 }
 
-export async function startUserService(config: Readonly<UserConfig>, logger: Logger, options: UserServiceOptions = {}): Promise<RunningService> {
+export async function startUserService(
+  config: Readonly<UserConfig>,
+  logger: Logger,
+  options: UserServiceOptions = {},
+): Promise<RunningService> {
   const now = () => new Date();
   const schema = `${config.DB_SCHEMA_PREFIX}users`;
   const { pool, watch: database } = openServiceDatabase({
@@ -77,7 +83,14 @@ export async function startUserService(config: Readonly<UserConfig>, logger: Log
     producer,
     partitionsConsumedConcurrently: 3,
     metrics,
-    handleBatch: handleUserCommands({ pool, producer, outbox, topicPrefix: config.TOPIC_PREFIX, logger, now }),
+    handleBatch: handleUserCommands({
+      store: userCommandStore(pool, topics),
+      producer,
+      outbox,
+      replyTopic: topics.gatewayReplies,
+      logger,
+      clock: { now, newId: randomUUID },
+    }),
     replyTopic: topics.gatewayReplies,
     // A command the database or a rule refuses for good is answered like a rejected one, and a
     // retry with the same id gets the same answer (docs/RELIABILITY.md "Failure classes").

@@ -1,24 +1,22 @@
-import { randomBytes } from 'node:crypto';
-import { topicNames, type UserEvent } from '@coin/contracts';
-import { inTransaction, insertOutbox, type Pool, type PoolClient } from '@coin/db';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { topicNames, type Actor } from '@coin/contracts';
+import { inTransaction, type Pool } from '@coin/db';
 import { hashPassword, randomSecret, sha256Hex } from '@coin/security';
+import { writeAccountChanges } from '../db/account-changes';
 import { insertPlatformClient, listPlatformClients, revokePlatformClient as markRevoked, type PlatformClientRow } from '../db/clients-repo';
-import { revokeAllOfUser } from '../db/sessions-repo';
-import { bumpTokenVersion, findCredentialsByEmail, insertUser, lockUser, setRole } from '../db/users-repo';
-import { normalizeEmail } from '../domain/users';
-import { userEventOf } from '../kafka/user-commands';
+import { insertUserEvents } from '../db/user-events-outbox';
+import { findCredentialsByEmail, insertUser, lockUser } from '../db/users-repo';
+import { decideAccountCommand } from '../domain/commands';
+import { userEventOf } from '../domain/user-events';
+import { newAccount, normalizeEmail } from '../domain/users';
 
 /**
  * Operator actions (scripts/admin.ts). They run with database access only and publish their
  * events through the outbox, which the running user service's sweeper sends to user.events.
+ * Changes to an account are decided by the same rules as the commands, with the operator as actor.
  */
 
-async function publishLater(client: PoolClient, topicPrefix: string, events: UserEvent[]): Promise<void> {
-  await insertOutbox(
-    client,
-    events.map((e) => ({ topic: topicNames(topicPrefix).userEvents, key: String(e.user.id), headers: { type: e.type }, payload: e })),
-  );
-}
+const operator: Actor = { kind: 'operator', id: 'admin-cli' };
 
 /** Creates a SUPERADMIN, or promotes the account that already has this email (its password is kept). */
 export async function createSuperadmin(
@@ -26,24 +24,24 @@ export async function createSuperadmin(
   input: { email: string; password: string; fullName?: string; topicPrefix: string; now: Date },
 ): Promise<{ outcome: 'created' | 'promoted' | 'unchanged'; userId: number }> {
   const passwordHash = await hashPassword(input.password);
+  const topics = topicNames(input.topicPrefix);
   return inTransaction(pool, async (client) => {
-    const created = await insertUser(client, {
-      email: input.email.trim(),
-      emailNormalized: normalizeEmail(input.email),
-      fullName: input.fullName ?? 'Super Admin',
-      passwordHash,
-      role: 'SUPERADMIN',
-    });
+    const account = newAccount({ email: input.email, fullName: input.fullName ?? 'Super Admin', passwordHash, role: 'SUPERADMIN' });
+    const created = await insertUser(client, account);
     if (created) {
-      await publishLater(client, input.topicPrefix, [userEventOf('user.registered', created, input.now) as UserEvent]);
+      await insertUserEvents(client, topics, [userEventOf('user.registered', created, input.now)]);
       return { outcome: 'created' as const, userId: created.id };
     }
     const existing = await findCredentialsByEmail(client, normalizeEmail(input.email));
-    if (!existing) throw new Error('the email is taken but no live account has it; retry');
-    const locked = (await lockUser(client, existing.id))!;
-    if (locked.role === 'SUPERADMIN') return { outcome: 'unchanged' as const, userId: locked.id };
-    const promoted = await setRole(client, locked.id, 'SUPERADMIN');
-    await publishLater(client, input.topicPrefix, [{ ...userEventOf('user.role-changed', promoted, input.now), previousRole: locked.role } as UserEvent]);
+    const locked = existing && (await lockUser(client, existing.id));
+    if (!locked) throw new Error('the email is taken but no live account has it; retry');
+    const promotion = { type: 'user.change-role' as const, actor: operator, data: { userId: locked.id, role: 'SUPERADMIN' as const } };
+    const decision = decideAccountCommand(promotion, { user: locked }, { now: input.now, newId: randomUUID });
+    // A promotion removes no SUPERADMIN, so an operator's is never refused.
+    if (!decision.ok) throw decision.error;
+    if (decision.changes.length === 0) return { outcome: 'unchanged' as const, userId: locked.id };
+    await writeAccountChanges(client, decision.changes);
+    await insertUserEvents(client, topics, decision.events);
     return { outcome: 'promoted' as const, userId: locked.id };
   });
 }
@@ -88,13 +86,18 @@ export async function revokePlatformClient(
 }
 
 /** "Log out everywhere" for a user: new token version, every refresh token revoked. */
-export async function revokeUserSessions(pool: Pool, input: { userId: number; topicPrefix: string; now: Date }): Promise<{ tokenVersion: number } | null> {
+export async function revokeUserSessions(
+  pool: Pool,
+  input: { userId: number; topicPrefix: string; now: Date },
+): Promise<{ tokenVersion: number } | null> {
   return inTransaction(pool, async (client) => {
     const user = await lockUser(client, input.userId);
     if (!user) return null;
-    const bumped = await bumpTokenVersion(client, input.userId);
-    await revokeAllOfUser(client, input.userId);
-    await publishLater(client, input.topicPrefix, [userEventOf('user.sessions-revoked', bumped, input.now) as UserEvent]);
-    return { tokenVersion: bumped.token_version };
+    const revocation = { type: 'user.revoke-sessions' as const, actor: operator, data: { userId: input.userId } };
+    const decision = decideAccountCommand(revocation, { user }, { now: input.now, newId: randomUUID });
+    if (!decision.ok) throw decision.error;
+    await writeAccountChanges(client, decision.changes);
+    await insertUserEvents(client, topicNames(input.topicPrefix), decision.events);
+    return { tokenVersion: decision.result.tokenVersion };
   });
 }

@@ -1,9 +1,10 @@
-import { topicNames, type UserEvent } from '@coin/contracts';
-import { inTransaction, insertOutbox, type Pool } from '@coin/db';
+import { topicNames } from '@coin/contracts';
+import { inTransaction, type Pool } from '@coin/db';
 import { hashPassword } from '@coin/security';
-import { insertUser } from '../db/users-repo';
-import { normalizeEmail } from '../domain/users';
-import { userEventOf } from '../kafka/user-commands';
+import { insertUserEvents } from '../db/user-events-outbox';
+import { hasSuperadminRow, insertUser, lockSuperadminBootstrap } from '../db/users-repo';
+import { userEventOf } from '../domain/user-events';
+import { newAccount } from '../domain/users';
 
 export type BootstrapOutcome = 'created' | 'exists';
 
@@ -18,22 +19,14 @@ export async function createFirstSuperadmin(
 ): Promise<BootstrapOutcome> {
   const passwordHash = await hashPassword(input.password);
   return inTransaction(pool, async (client) => {
-    // Serialise concurrent bootstraps (two replicas starting at once).
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('bootstrap-superadmin'))");
-    const existing = await client.query("SELECT 1 FROM users WHERE role = 'SUPERADMIN' LIMIT 1");
-    if ((existing.rowCount ?? 0) > 0) return 'exists';
-    const row = await insertUser(client, {
-      email: input.email.trim(),
-      emailNormalized: normalizeEmail(input.email),
-      fullName: input.fullName ?? 'Super Admin',
-      passwordHash,
-      role: 'SUPERADMIN',
-    });
+    await lockSuperadminBootstrap(client);
+    if (await hasSuperadminRow(client)) return 'exists';
+    const row = await insertUser(
+      client,
+      newAccount({ email: input.email, fullName: input.fullName ?? 'Super Admin', passwordHash, role: 'SUPERADMIN' }),
+    );
     if (!row) throw new Error('the bootstrap email belongs to an existing non-admin account; promote it with a SUPERADMIN instead');
-    const event = userEventOf('user.registered', row, input.now) as UserEvent;
-    await insertOutbox(client, [
-      { topic: topicNames(input.topicPrefix).userEvents, key: String(row.id), headers: { type: event.type }, payload: event },
-    ]);
+    await insertUserEvents(client, topicNames(input.topicPrefix), [userEventOf('user.registered', row, input.now)]);
     return 'created';
   });
 }

@@ -32,7 +32,11 @@ export async function listPlatformClients(db: Queryable): Promise<PlatformClient
  * Marks the client revoked, keeping the first revocation time when it already was; null for an
  * unknown id. `revoked` tells whether this call revoked it.
  */
-export async function revokePlatformClient(db: Queryable, id: string, now: Date): Promise<{ row: PlatformClientRow; revoked: boolean } | null> {
+export async function revokePlatformClient(
+  db: Queryable,
+  id: string,
+  now: Date,
+): Promise<{ row: PlatformClientRow; revoked: boolean } | null> {
   const result = await db.query<PlatformClientRow & { revoked: boolean }>(
     `WITH updated AS (
        UPDATE platform_clients SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL

@@ -1,9 +1,5 @@
 import type { PoolClient } from '@coin/db';
-
-export interface StoredOutcome {
-  ok: boolean;
-  reply: unknown;
-}
+import type { StoredOutcome } from '../apply/store';
 
 export async function findOutcome(client: PoolClient, commandId: string): Promise<StoredOutcome | null> {
   const result = await client.query<StoredOutcome>('SELECT ok, reply FROM processed_commands WHERE command_id = $1', [commandId]);
@@ -23,7 +19,12 @@ export async function storeOutcome(client: PoolClient, commandId: string, type: 
  * Stores the outcome of a command the consumer set aside, unless one is stored already, and
  * returns the outcome that stands: a redelivery or a retry with the same id gets the same answer.
  */
-export async function storeSetAsideOutcome(db: Pick<PoolClient, 'query'>, commandId: string, type: string, reply: unknown): Promise<StoredOutcome> {
+export async function storeSetAsideOutcome(
+  db: Pick<PoolClient, 'query'>,
+  commandId: string,
+  type: string,
+  reply: unknown,
+): Promise<StoredOutcome> {
   const result = await db.query<StoredOutcome>(
     `WITH inserted AS (
        INSERT INTO processed_commands (command_id, type, ok, reply) VALUES ($1, $2, false, $3)

@@ -1,21 +1,19 @@
 import type { Pool, PoolClient } from '@coin/db';
 import type { Role } from '@coin/contracts';
-import type { UserRow } from '../domain/users';
+import type { NewAccount, UserRow } from '../domain/users';
 
 const userColumns = 'id, email, full_name, role, is_verified, token_version, created_at';
 
 type Queryable = Pool | PoolClient;
 
-export async function insertUser(
-  db: Queryable,
-  input: { email: string; emailNormalized: string; fullName: string; passwordHash: string; role?: string },
-): Promise<UserRow | null> {
+/** The inserted account, or null when its normalised email is taken. */
+export async function insertUser(db: Queryable, input: NewAccount): Promise<UserRow | null> {
   const result = await db.query<UserRow>(
     `INSERT INTO users (email, email_normalized, full_name, password_hash, role)
      VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (email_normalized) DO NOTHING
      RETURNING ${userColumns}`,
-    [input.email, input.emailNormalized, input.fullName, input.passwordHash, input.role ?? 'USER'],
+    [input.email, input.emailNormalized, input.fullName, input.passwordHash, input.role],
   );
   return result.rows[0] ?? null;
 }
@@ -79,6 +77,17 @@ export async function lockSuperadminSet(client: PoolClient): Promise<number> {
   await client.query("SELECT pg_advisory_xact_lock(hashtext('superadmin-set'))");
   const result = await client.query<{ n: string }>("SELECT count(*) AS n FROM users WHERE role = 'SUPERADMIN' AND deleted_at IS NULL");
   return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Serialises bootstraps of the first SUPERADMIN (two replicas starting at once). */
+export async function lockSuperadminBootstrap(client: PoolClient): Promise<void> {
+  await client.query("SELECT pg_advisory_xact_lock(hashtext('bootstrap-superadmin'))");
+}
+
+/** Whether any row has the SUPERADMIN role; tombstones count, as a deleted account keeps its role. */
+export async function hasSuperadminRow(client: PoolClient): Promise<boolean> {
+  const existing = await client.query("SELECT 1 FROM users WHERE role = 'SUPERADMIN' LIMIT 1");
+  return (existing.rowCount ?? 0) > 0;
 }
 
 export async function setRole(client: PoolClient, id: number, role: Role): Promise<UserRow> {

@@ -18,7 +18,10 @@ export async function loadSigningKeys(privateKeyPem: string, kid: string, previo
   const current = await exportJWK(await importSPKI(publicPem, accessTokenAlgorithm, { extractable: true }));
   const previous = JSON.parse(previousPublicKeysJson) as Array<{ kid: string; publicKeyPem: string }>;
   const retired = await Promise.all(
-    previous.map(async (p) => ({ ...(await exportJWK(await importSPKI(p.publicKeyPem, accessTokenAlgorithm, { extractable: true }))), kid: p.kid })),
+    previous.map(async (p) => ({
+      ...(await exportJWK(await importSPKI(p.publicKeyPem, accessTokenAlgorithm, { extractable: true }))),
+      kid: p.kid,
+    })),
   );
   const keys = [{ ...current, kid }, ...retired].map((k) => ({ ...k, alg: accessTokenAlgorithm, use: 'sig' }));
   return { kid, privateKey, jwks: { keys } };
@@ -36,7 +39,12 @@ export interface TokenSettings {
   ttlSeconds: number;
 }
 
-export async function signAccessToken(keys: SigningKeys, settings: TokenSettings, claims: AccessTokenClaims, nowMs: number): Promise<string> {
+export async function signAccessToken(
+  keys: SigningKeys,
+  settings: TokenSettings,
+  claims: AccessTokenClaims,
+  nowMs: number,
+): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
   return new SignJWT({ role: claims.role, ver: claims.tokenVersion })
     .setProtectedHeader({ alg: accessTokenAlgorithm, kid: keys.kid, typ: 'JWT' })

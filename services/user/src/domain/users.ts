@@ -15,6 +15,25 @@ export interface UserRow {
   created_at: Date;
 }
 
+/** An account to insert: the email is stored as given (trimmed) and compared normalised. */
+export interface NewAccount {
+  email: string;
+  emailNormalized: string;
+  fullName: string;
+  passwordHash: string;
+  role: Role;
+}
+
+export function newAccount(input: { email: string; fullName: string; passwordHash: string; role: Role }): NewAccount {
+  return {
+    email: input.email.trim(),
+    emailNormalized: normalizeEmail(input.email),
+    fullName: input.fullName,
+    passwordHash: input.passwordHash,
+    role: input.role,
+  };
+}
+
 export function toUser(row: UserRow): User {
   return {
     id: row.id,

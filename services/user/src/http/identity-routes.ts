@@ -76,7 +76,12 @@ export function registerIdentityRoutes(app: App, deps: InternalRouteDeps): void 
     const found = await findActivePlatformClient(deps.pool, request.body.clientId);
     const matches = constantTimeEqual(sha256Hex(request.body.clientSecret), found?.secret_hash ?? absentSecretHash);
     if (!found || !matches) throw new AppError('UNAUTHENTICATED', 'Invalid client credentials');
-    const accessToken = await signAccessToken(deps.keys, deps.tokens, { subject: found.id, role: 'SYSTEM', tokenVersion: 0 }, deps.now().getTime());
+    const accessToken = await signAccessToken(
+      deps.keys,
+      deps.tokens,
+      { subject: found.id, role: 'SYSTEM', tokenVersion: 0 },
+      deps.now().getTime(),
+    );
     return { accessToken, tokenType: 'Bearer' as const, expiresIn: deps.tokens.ttlSeconds };
   });
 

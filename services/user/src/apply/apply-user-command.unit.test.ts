@@ -1,0 +1,273 @@
+import type { Actor, ApiKey, UserCommand, UserEvent } from '@coin/contracts';
+import type { OutboxRow } from '@coin/db';
+import type { UserRow } from '../domain/users';
+import { applyUserCommand } from './apply-user-command';
+import type { StoredOutcome, UserCommandStore, UserCommandTransaction } from './store';
+
+/**
+ * The use case against an in-memory store that records every call: what is loaded, in which
+ * order (the locks), what is written, and what outcome is stored.
+ */
+
+const now = new Date('2030-01-02T03:04:05.000Z');
+const passwordHash = 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U';
+const keyHash = 'b'.repeat(64);
+const operator: Actor = { kind: 'operator', id: 'admin-cli' };
+const superadmin: Actor = { kind: 'user', id: '1', role: 'SUPERADMIN' };
+const admin: Actor = { kind: 'user', id: '2', role: 'ADMIN' };
+
+function account(overrides: Partial<UserRow> = {}): UserRow {
+  return {
+    id: 7,
+    email: 'ada@example.com',
+    full_name: 'Ada',
+    role: 'USER',
+    is_verified: false,
+    token_version: 3,
+    created_at: now,
+    ...overrides,
+  };
+}
+
+let nextCommand = 0;
+function command<T extends UserCommand['type']>(type: T, actor: Actor, data: Extract<UserCommand, { type: T }>['data']): UserCommand {
+  nextCommand += 1;
+  return {
+    commandId: `10000000-0000-4000-8000-${String(nextCommand).padStart(12, '0')}`,
+    type,
+    issuedAt: now.toISOString(),
+    actor,
+    data,
+  } as UserCommand;
+}
+
+interface FakeState {
+  users?: UserRow[];
+  superadminCount?: number;
+  outcomes?: Map<string, StoredOutcome>;
+  emailTaken?: boolean;
+  apiKeyHashes?: Map<string, string>;
+}
+
+function fakeStore(state: FakeState = {}) {
+  const calls: string[] = [];
+  const stored = state.outcomes ?? new Map<string, StoredOutcome>();
+  const enqueued: UserEvent[] = [];
+  let nextOutboxId = 100;
+  const tx: UserCommandTransaction = {
+    findOutcome: async (commandId) => {
+      calls.push('findOutcome');
+      return stored.get(commandId) ?? null;
+    },
+    storeOutcome: async (commandId, type, outcome) => {
+      calls.push(`storeOutcome ${type}`);
+      stored.set(commandId, outcome);
+    },
+    lockUser: async (userId) => {
+      calls.push(`lockUser ${userId}`);
+      return state.users?.find((u) => u.id === userId) ?? null;
+    },
+    lockSuperadminSet: async () => {
+      calls.push('lockSuperadminSet');
+      return state.superadminCount ?? 0;
+    },
+    insertUser: async (newAccount) => {
+      calls.push(`insertUser ${newAccount.emailNormalized}`);
+      if (state.emailTaken) return null;
+      return account({ id: 42, email: newAccount.email, full_name: newAccount.fullName, role: newAccount.role, token_version: 0 });
+    },
+    writeChanges: async (changes) => void calls.push(`writeChanges ${changes.map((c) => c.type).join(',') || '(none)'}`),
+    insertApiKey: async (key): Promise<ApiKey> => {
+      calls.push(`insertApiKey ${key.id} by ${key.createdBy}`);
+      return { id: key.id, name: key.name, scopes: key.scopes, createdAt: now.toISOString(), revokedAt: null };
+    },
+    revokeApiKey: async (id) => {
+      calls.push(`revokeApiKey ${id}`);
+      const hash = state.apiKeyHashes?.get(id);
+      return hash ? { keyHash: hash } : null;
+    },
+    enqueueEvents: async (events): Promise<OutboxRow[]> => {
+      calls.push(`enqueueEvents ${events.map((e) => e.type).join(',') || '(none)'}`);
+      enqueued.push(...events);
+      return events.map((e) => ({ id: nextOutboxId++, topic: 'user.events', key: String(e.user.id), payload: e }));
+    },
+  };
+  let transactions = 0;
+  const store: UserCommandStore = {
+    transaction: async (work) => {
+      transactions += 1;
+      return work(tx);
+    },
+  };
+  return { store, calls, stored, enqueued, transactions: () => transactions };
+}
+
+let nextId = 0;
+const clock = { now: () => now, newId: () => `20000000-0000-4000-8000-${String(++nextId).padStart(12, '0')}` };
+
+describe('applying a user command', () => {
+  it('when the command was applied before (a redelivery), then its stored outcome is the answer and nothing is read or written', async () => {
+    const cmd = command('user.delete', superadmin, { userId: 7 });
+    const previous: StoredOutcome = { ok: true, reply: { userId: 7, tokenVersion: 4 } };
+    const fake = fakeStore({ users: [account()], outcomes: new Map([[cmd.commandId, previous]]) });
+    expect(await applyUserCommand(fake.store, cmd, clock)).toEqual({ outcome: previous, outbox: [] });
+    expect(fake.calls).toEqual(['findOutcome']);
+  });
+
+  it('when the actor may not send the command, then FORBIDDEN is stored without a lock taken or anything written', async () => {
+    for (const cmd of [
+      command('user.change-role', admin, { userId: 7, role: 'ADMIN' }),
+      command('user.delete', admin, { userId: 7 }),
+      command('user.revoke-sessions', admin, { userId: 7 }),
+      command('user.api-key.create', admin, { name: 'ci', scopes: ['mint'], keyHash }),
+      command('user.api-key.revoke', admin, { id: '30000000-0000-4000-8000-000000000001' }),
+    ]) {
+      const fake = fakeStore({ users: [account()] });
+      const applied = await applyUserCommand(fake.store, cmd, clock);
+      expect(applied).toEqual({
+        outcome: { ok: false, reply: { code: 'FORBIDDEN', detail: 'Only a SUPERADMIN may do this' } },
+        outbox: [],
+      });
+      expect(fake.calls).toEqual(['findOutcome', `storeOutcome ${cmd.type}`]);
+    }
+  });
+
+  it('when a SUPERADMIN is demoted, then the account is locked before the SUPERADMIN set, and changes, events and outcome are written in that order', async () => {
+    const fake = fakeStore({ users: [account({ role: 'SUPERADMIN' })], superadminCount: 2 });
+    const applied = await applyUserCommand(fake.store, command('user.change-role', superadmin, { userId: 7, role: 'ADMIN' }), clock);
+    expect(fake.calls).toEqual([
+      'findOutcome',
+      'lockUser 7',
+      'lockSuperadminSet',
+      'writeChanges set-role',
+      'enqueueEvents user.role-changed',
+      'storeOutcome user.change-role',
+    ]);
+    expect(applied.outcome).toEqual({ ok: true, reply: { user: { id: 7, role: 'ADMIN' }, tokenVersion: 4 } });
+    expect(applied.outbox.map((row) => [row.id, row.key])).toEqual([[100, '7']]);
+    expect(fake.transactions()).toBe(1);
+  });
+
+  it('when the last SUPERADMIN would be deleted, then LAST_SUPERADMIN is stored and nothing is written', async () => {
+    const fake = fakeStore({ users: [account({ role: 'SUPERADMIN' })], superadminCount: 1 });
+    const applied = await applyUserCommand(fake.store, command('user.delete', operator, { userId: 7 }), clock);
+    expect(applied.outcome).toEqual({ ok: false, reply: { code: 'LAST_SUPERADMIN', detail: 'The last SUPERADMIN cannot be deleted' } });
+    expect(fake.calls).toEqual(['findOutcome', 'lockUser 7', 'lockSuperadminSet', 'storeOutcome user.delete']);
+  });
+
+  it('when no SUPERADMIN would go, then the SUPERADMIN set is not locked', async () => {
+    const fake = fakeStore({ users: [account({ role: 'ADMIN' })] });
+    await applyUserCommand(fake.store, command('user.delete', operator, { userId: 7 }), clock);
+    await applyUserCommand(fake.store, command('user.change-role', operator, { userId: 7, role: 'SUPERADMIN' }), clock);
+    expect(fake.calls).not.toContain('lockSuperadminSet');
+    expect(fake.calls).toContain('writeChanges erase-user,revoke-refresh-tokens');
+  });
+
+  it('when the account does not exist, then USER_NOT_FOUND is stored after the lookup, with no further lock', async () => {
+    const fake = fakeStore();
+    const applied = await applyUserCommand(fake.store, command('user.change-role', operator, { userId: 7, role: 'USER' }), clock);
+    expect(applied.outcome).toEqual({ ok: false, reply: { code: 'USER_NOT_FOUND', detail: 'No such user' } });
+    expect(fake.calls).toEqual(['findOutcome', 'lockUser 7', 'storeOutcome user.change-role']);
+  });
+
+  it('when the role is unchanged, then the outcome is stored with no write and no event', async () => {
+    const fake = fakeStore({ users: [account({ role: 'ADMIN' })] });
+    const applied = await applyUserCommand(fake.store, command('user.change-role', operator, { userId: 7, role: 'ADMIN' }), clock);
+    expect(applied).toEqual({ outcome: { ok: true, reply: { user: { id: 7, role: 'ADMIN' }, tokenVersion: 3 } }, outbox: [] });
+    expect(fake.calls).toEqual([
+      'findOutcome',
+      'lockUser 7',
+      'writeChanges (none)',
+      'enqueueEvents (none)',
+      'storeOutcome user.change-role',
+    ]);
+  });
+
+  it('when a user logs out everywhere, then their own command is applied', async () => {
+    const fake = fakeStore({ users: [account()] });
+    const applied = await applyUserCommand(
+      fake.store,
+      command('user.revoke-sessions', { kind: 'user', id: '7', role: 'USER' }, { userId: 7 }),
+      clock,
+    );
+    expect(applied.outcome).toEqual({ ok: true, reply: { userId: 7, tokenVersion: 4 } });
+    expect(fake.enqueued.map((e) => e.type)).toEqual(['user.sessions-revoked']);
+  });
+
+  describe('user.register', () => {
+    const register = (hash: string) =>
+      command('user.register', { kind: 'system', id: 'gateway' }, { email: ' Ada@Example.com', passwordHash: hash, fullName: 'Ada' });
+
+    it('when it carries no password hash, then VALIDATION_FAILED is stored and nothing is inserted', async () => {
+      const fake = fakeStore();
+      const applied = await applyUserCommand(fake.store, register('plaintext-password'), clock);
+      expect(applied.outcome).toEqual({
+        ok: false,
+        reply: { code: 'VALIDATION_FAILED', detail: 'A register command must carry a password hash' },
+      });
+      expect(fake.calls).toEqual(['findOutcome', 'storeOutcome user.register']);
+    });
+
+    it('when the email is taken, then EMAIL_TAKEN is stored and no event is emitted', async () => {
+      const fake = fakeStore({ emailTaken: true });
+      const applied = await applyUserCommand(fake.store, register(passwordHash), clock);
+      expect(applied).toEqual({
+        outcome: { ok: false, reply: { code: 'EMAIL_TAKEN', detail: 'An account with this email already exists' } },
+        outbox: [],
+      });
+      expect(fake.calls).toEqual(['findOutcome', 'insertUser ada@example.com', 'storeOutcome user.register']);
+    });
+
+    it('when the account is inserted, then user.registered is queued and the user is the stored reply', async () => {
+      const fake = fakeStore();
+      const applied = await applyUserCommand(fake.store, register(passwordHash), clock);
+      expect(applied.outcome).toEqual({
+        ok: true,
+        reply: {
+          user: { id: 42, email: 'Ada@Example.com', fullName: 'Ada', role: 'USER', isVerified: false, createdAt: now.toISOString() },
+        },
+      });
+      expect(fake.calls).toEqual([
+        'findOutcome',
+        'insertUser ada@example.com',
+        'enqueueEvents user.registered',
+        'storeOutcome user.register',
+      ]);
+    });
+  });
+
+  describe('API keys', () => {
+    it('when a SUPERADMIN creates a key, then the stored key is the reply', async () => {
+      const fake = fakeStore();
+      const applied = await applyUserCommand(
+        fake.store,
+        command('user.api-key.create', superadmin, { name: 'ci', scopes: ['mint'], keyHash }),
+        clock,
+      );
+      expect(applied.outcome.ok).toBe(true);
+      expect(applied.outcome.reply).toMatchObject({ name: 'ci', scopes: ['mint'], revokedAt: null });
+      expect(fake.calls[1]).toMatch(/^insertApiKey 20000000-0000-4000-8000-\d{12} by 1$/);
+    });
+
+    it('when a revocation names no key, then NOT_FOUND; when it names one, then its id and hash', async () => {
+      const known = '30000000-0000-4000-8000-000000000002';
+      const fake = fakeStore({ apiKeyHashes: new Map([[known, keyHash]]) });
+      expect(
+        (
+          await applyUserCommand(
+            fake.store,
+            command('user.api-key.revoke', operator, { id: '30000000-0000-4000-8000-000000000003' }),
+            clock,
+          )
+        ).outcome,
+      ).toEqual({
+        ok: false,
+        reply: { code: 'NOT_FOUND', detail: 'No such API key' },
+      });
+      expect((await applyUserCommand(fake.store, command('user.api-key.revoke', operator, { id: known }), clock)).outcome).toEqual({
+        ok: true,
+        reply: { id: known, keyHash },
+      });
+    });
+  });
+});

@@ -1,0 +1,37 @@
+import type { ApiKey, UserEvent } from '@coin/contracts';
+import type { OutboxRow } from '@coin/db';
+import type { AccountChange, NewApiKey } from '../domain/commands';
+import type { NewAccount, UserRow } from '../domain/users';
+
+/** A command's answer as processed_commands keeps it: a redelivery is answered with it again. */
+export interface StoredOutcome {
+  ok: boolean;
+  reply: unknown;
+}
+
+/** What the user-command use case needs from storage (db/user-command-store.ts: PostgreSQL). */
+export interface UserCommandStore {
+  /** Runs `work` in one transaction: its changes, outbox rows and outcome commit together or not at all. */
+  transaction<T>(work: (tx: UserCommandTransaction) => Promise<T>): Promise<T>;
+}
+
+export interface UserCommandTransaction {
+  findOutcome(commandId: string): Promise<StoredOutcome | null>;
+  storeOutcome(commandId: string, type: string, outcome: StoredOutcome): Promise<void>;
+  /** Locks a live account's row until the transaction ends; null when no live account has the id. */
+  lockUser(userId: number): Promise<UserRow | null>;
+  /**
+   * Takes the lock that serialises every removal of a SUPERADMIN and counts the live ones; taken
+   * after the account's row, by every path that removes a SUPERADMIN.
+   */
+  lockSuperadminSet(): Promise<number>;
+  /** The inserted account, or null when its normalised email is taken. */
+  insertUser(account: NewAccount): Promise<UserRow | null>;
+  /** Writes decided changes in order; a row that does not end as decided is a broken invariant. */
+  writeChanges(changes: AccountChange[]): Promise<void>;
+  insertApiKey(key: NewApiKey): Promise<ApiKey>;
+  /** Revokes the key (idempotently); null when no key has the id. */
+  revokeApiKey(id: string): Promise<{ keyHash: string } | null>;
+  /** Puts the events in the outbox; the rows come back to be published as soon as the transaction commits. */
+  enqueueEvents(events: UserEvent[]): Promise<OutboxRow[]>;
+}

@@ -1,0 +1,27 @@
+import type { TopicNames } from '@coin/contracts';
+import { inTransaction, type Pool, type PoolClient } from '@coin/db';
+import type { UserCommandStore, UserCommandTransaction } from '../apply/store';
+import { writeAccountChanges } from './account-changes';
+import { insertApiKey, revokeApiKey } from './api-keys-repo';
+import { findOutcome, storeOutcome } from './processed-commands';
+import { insertUserEvents } from './user-events-outbox';
+import { insertUser, lockSuperadminSet, lockUser } from './users-repo';
+
+/** The user-command store on PostgreSQL: one transaction per command, on one pooled connection. */
+export function userCommandStore(pool: Pool, topics: Pick<TopicNames, 'userEvents'>): UserCommandStore {
+  return { transaction: (work) => inTransaction(pool, (client) => work(userCommandTransaction(client, topics))) };
+}
+
+function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'userEvents'>): UserCommandTransaction {
+  return {
+    findOutcome: (commandId) => findOutcome(client, commandId),
+    storeOutcome: (commandId, type, outcome) => storeOutcome(client, commandId, type, outcome),
+    lockUser: (userId) => lockUser(client, userId),
+    lockSuperadminSet: () => lockSuperadminSet(client),
+    insertUser: (account) => insertUser(client, account),
+    writeChanges: (changes) => writeAccountChanges(client, changes),
+    insertApiKey: (key) => insertApiKey(client, key),
+    revokeApiKey: (id) => revokeApiKey(client, id),
+    enqueueEvents: (events) => insertUserEvents(client, topics, events),
+  };
+}

@@ -1,0 +1,218 @@
+import type { Actor, ApiKeyScopeName, Role, UserCommand, UserEvent, UserResult } from '@coin/contracts';
+import { AppError, InvariantViolation } from '@coin/errors';
+import { isPasswordHash } from '@coin/security';
+import { roleChangedEventOf, userEventOf } from './user-events';
+import { newAccount, removesLastSuperadmin, removesSuperadmin, toUser, type NewAccount, type UserRow } from './users';
+
+/**
+ * The rules of the user commands (SPEC §5), as pure decisions. The use case (apply/) asks them in
+ * this order: `authorize` before anything is loaded, so a refused actor takes no lock; an account
+ * command is then decided from the locked account, plus the SUPERADMIN count when it would remove
+ * a SUPERADMIN (`needsSuperadminSet`). A registration and the API-key commands depend on what a
+ * write finds (the unique email, the key's row), so they are decided around that write.
+ */
+
+/** A command as the rules read it: operator actions build one without an envelope. */
+type Request<C> = C extends UserCommand ? Pick<C, 'type' | 'actor' | 'data'> : never;
+type RequestOf<T extends UserCommand['type']> = Request<Extract<UserCommand, { type: T }>>;
+
+export type AccountCommand = RequestOf<'user.change-role' | 'user.delete' | 'user.revoke-sessions'>;
+
+/** The clock and fresh ids come from the caller, so a decision is a function of its inputs. */
+export interface DecisionContext {
+  now: Date;
+  newId: () => string;
+}
+
+/**
+ * A change to an account as decided; db/ writes it. `tokenVersion` is the version the row has
+ * after the write: the locked row's plus one, which the writer checks.
+ */
+export type AccountChange =
+  | { type: 'set-role'; userId: number; role: Role; tokenVersion: number }
+  | { type: 'erase-user'; userId: number; tokenVersion: number }
+  | { type: 'bump-token-version'; userId: number; tokenVersion: number }
+  | { type: 'revoke-refresh-tokens'; userId: number };
+
+export interface Rejected {
+  ok: false;
+  error: AppError;
+}
+
+export type Decision<T extends UserCommand['type']> =
+  | Rejected
+  | { ok: true; result: UserResult<T>; changes: AccountChange[]; events: UserEvent[] };
+
+export interface AccountState {
+  /** The command's account, locked; null when no live account has the id. */
+  user: UserRow | null;
+  /** Live SUPERADMINs counted under the SUPERADMIN-set lock; loaded only when `needsSuperadminSet`. */
+  superadminCount?: number;
+}
+
+/** An API key to insert; the gateway generated the secret and sent only its hash. */
+export interface NewApiKey {
+  id: string;
+  name: string;
+  scopes: ApiKeyScopeName[];
+  keyHash: string;
+  createdBy: number | null;
+}
+
+/** A user id as actors carry it (text); other actors (operators, services) have other ids. */
+const userIdText = /^[1-9][0-9]{0,15}$/;
+
+function rejected(error: AppError): Rejected {
+  return { ok: false, error };
+}
+
+/** The gateway checked roles before sending; the user service checks again (defence in depth). */
+function isSuperadminOrOperator(actor: Actor): boolean {
+  return actor.kind === 'operator' || (actor.kind === 'user' && actor.role === 'SUPERADMIN');
+}
+
+/** Why the actor may not send this command, or null when it may. */
+export function authorize(command: Request<UserCommand>): AppError | null {
+  switch (command.type) {
+    case 'user.register':
+      // Anyone may register: the gateway's public route sends it on behalf of a stranger.
+      return null;
+    case 'user.revoke-sessions': {
+      const self = command.actor.kind === 'user' && command.actor.id === String(command.data.userId);
+      return self || isSuperadminOrOperator(command.actor) ? null : forbidden();
+    }
+    default:
+      return isSuperadminOrOperator(command.actor) ? null : forbidden();
+  }
+}
+
+function forbidden(): AppError {
+  return new AppError('FORBIDDEN', 'Only a SUPERADMIN may do this');
+}
+
+/** The role the account has after the command; null when the command deletes it. */
+function roleAfter(command: AccountCommand, current: Role): Role | null {
+  switch (command.type) {
+    case 'user.change-role':
+      return command.data.role;
+    case 'user.delete':
+      return null;
+    case 'user.revoke-sessions':
+      return current;
+  }
+}
+
+/** Whether deciding needs the SUPERADMIN set locked and counted: only when a SUPERADMIN would go. */
+export function needsSuperadminSet(command: AccountCommand, user: UserRow): boolean {
+  return removesSuperadmin(user.role, roleAfter(command, user.role));
+}
+
+export function decideAccountCommand(
+  command: AccountCommand,
+  state: AccountState,
+  context: DecisionContext,
+): Decision<AccountCommand['type']> {
+  const refusal = authorize(command);
+  if (refusal) return rejected(refusal);
+  const current = state.user;
+  if (!current) return rejected(new AppError('USER_NOT_FOUND', 'No such user'));
+  switch (command.type) {
+    case 'user.change-role':
+      return changeRole(current, command.data.role, state, context);
+    case 'user.delete':
+      return deleteAccount(current, state, context);
+    case 'user.revoke-sessions':
+      return revokeSessions(current, context);
+  }
+}
+
+/** SPEC §5: the last SUPERADMIN cannot be demoted or deleted. */
+function removesTheLastSuperadmin(current: UserRow, newRole: Role | null, state: AccountState): boolean {
+  if (!removesSuperadmin(current.role, newRole)) return false;
+  if (state.superadminCount === undefined) {
+    throw new InvariantViolation('a SUPERADMIN is being removed but the SUPERADMIN set was not locked and counted');
+  }
+  return removesLastSuperadmin(current.role, newRole, state.superadminCount);
+}
+
+function changeRole(current: UserRow, role: Role, state: AccountState, context: DecisionContext): Decision<'user.change-role'> {
+  if (current.role === role) {
+    // Nothing changes, so the tokens already issued stay valid: no new version, no event.
+    return { ok: true, result: { user: { id: current.id, role }, tokenVersion: current.token_version }, changes: [], events: [] };
+  }
+  if (removesTheLastSuperadmin(current, role, state)) {
+    return rejected(new AppError('LAST_SUPERADMIN', 'The last SUPERADMIN cannot be demoted'));
+  }
+  const updated = { ...current, role, token_version: current.token_version + 1 };
+  return {
+    ok: true,
+    result: { user: { id: updated.id, role: updated.role }, tokenVersion: updated.token_version },
+    changes: [{ type: 'set-role', userId: current.id, role, tokenVersion: updated.token_version }],
+    events: [roleChangedEventOf(updated, current.role, context.now, context.newId())],
+  };
+}
+
+function deleteAccount(current: UserRow, state: AccountState, context: DecisionContext): Decision<'user.delete'> {
+  if (removesTheLastSuperadmin(current, null, state)) {
+    return rejected(new AppError('LAST_SUPERADMIN', 'The last SUPERADMIN cannot be deleted'));
+  }
+  const tokenVersion = current.token_version + 1;
+  return {
+    ok: true,
+    result: { userId: current.id, tokenVersion },
+    changes: [
+      { type: 'erase-user', userId: current.id, tokenVersion },
+      { type: 'revoke-refresh-tokens', userId: current.id },
+    ],
+    // The event names the account as it was: consumers may need the email to notify or audit.
+    events: [userEventOf('user.deleted', { ...current, token_version: tokenVersion }, context.now, context.newId())],
+  };
+}
+
+function revokeSessions(current: UserRow, context: DecisionContext): Decision<'user.revoke-sessions'> {
+  const tokenVersion = current.token_version + 1;
+  return {
+    ok: true,
+    result: { userId: current.id, tokenVersion },
+    changes: [
+      { type: 'bump-token-version', userId: current.id, tokenVersion },
+      { type: 'revoke-refresh-tokens', userId: current.id },
+    ],
+    events: [userEventOf('user.sessions-revoked', { ...current, token_version: tokenVersion }, context.now, context.newId())],
+  };
+}
+
+/** The account a registration asks for, or why it is refused before anything is written. */
+export function accountToRegister(command: RequestOf<'user.register'>): Rejected | { ok: true; account: NewAccount } {
+  const { email, passwordHash, fullName } = command.data;
+  // Only the gateway hashes passwords; anything else on the topic is refused, not retried.
+  if (!isPasswordHash(passwordHash)) {
+    return rejected(new AppError('VALIDATION_FAILED', 'A register command must carry a password hash'));
+  }
+  return { ok: true, account: newAccount({ email, fullName, passwordHash, role: 'USER' }) };
+}
+
+/** The registration once the store tried to insert the account: null means the email was taken. */
+export function decideRegistration(inserted: UserRow | null, context: DecisionContext): Decision<'user.register'> {
+  if (!inserted) return rejected(new AppError('EMAIL_TAKEN', 'An account with this email already exists'));
+  return {
+    ok: true,
+    result: { user: toUser(inserted) },
+    changes: [],
+    events: [userEventOf('user.registered', inserted, context.now, context.newId())],
+  };
+}
+
+/** The key an authorised `user.api-key.create` inserts; the stored key is the command's result. */
+export function apiKeyToCreate(command: RequestOf<'user.api-key.create'>, context: DecisionContext): NewApiKey {
+  // An actor id shaped like a user id is recorded as the creator; an operator's name or a
+  // platform client's id names no row of users.
+  const createdBy = userIdText.test(command.actor.id) ? Number(command.actor.id) : null;
+  return { id: context.newId(), ...command.data, createdBy };
+}
+
+/** An authorised revocation once the store tried it: null means no key has this id. */
+export function decideApiKeyRevocation(id: string, revoked: { keyHash: string } | null): Decision<'user.api-key.revoke'> {
+  if (!revoked) return rejected(new AppError('NOT_FOUND', 'No such API key'));
+  return { ok: true, result: { id, keyHash: revoked.keyHash }, changes: [], events: [] };
+}

@@ -1,0 +1,314 @@
+import { roles, type Actor, type Role } from '@coin/contracts';
+import { InvariantViolation, type WireError } from '@coin/errors';
+import {
+  accountToRegister,
+  apiKeyToCreate,
+  authorize,
+  decideAccountCommand,
+  decideApiKeyRevocation,
+  decideRegistration,
+  needsSuperadminSet,
+  type AccountCommand,
+  type DecisionContext,
+  type Rejected,
+} from './commands';
+import type { UserRow } from './users';
+
+const now = new Date('2030-01-02T03:04:05.000Z');
+const createdAt = new Date('2029-12-31T00:00:00.000Z');
+const passwordHash = 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U';
+const keyHash = 'a'.repeat(64);
+
+function context(): DecisionContext {
+  let next = 0;
+  return { now, newId: () => `00000000-0000-4000-8000-${String(++next).padStart(12, '0')}` };
+}
+
+function account(overrides: Partial<UserRow> = {}): UserRow {
+  return {
+    id: 7,
+    email: 'Ada@Example.com',
+    full_name: 'Ada',
+    role: 'USER',
+    is_verified: false,
+    token_version: 3,
+    created_at: createdAt,
+    ...overrides,
+  };
+}
+
+const operator: Actor = { kind: 'operator', id: 'admin-cli' };
+const superadmin: Actor = { kind: 'user', id: '1', role: 'SUPERADMIN' };
+const refusedActors: Actor[] = [
+  ...roles.filter((r) => r !== 'SUPERADMIN').map((role): Actor => ({ kind: 'user', id: '1', role })),
+  { kind: 'user', id: '1' },
+  { kind: 'system', id: 'pc_client' },
+  { kind: 'service', id: 'ledger' },
+];
+
+const changeRole = (actor: Actor, role: Role, userId = 7): AccountCommand => ({ type: 'user.change-role', actor, data: { userId, role } });
+const deleteUser = (actor: Actor, userId = 7): AccountCommand => ({ type: 'user.delete', actor, data: { userId } });
+const revokeSessions = (actor: Actor, userId = 7): AccountCommand => ({ type: 'user.revoke-sessions', actor, data: { userId } });
+
+function errorOf(decision: { ok: true } | Rejected): WireError {
+  if (decision.ok) throw new Error('expected a rejection');
+  return decision.error.toWire();
+}
+
+function accepted<T extends { ok: true } | Rejected>(decision: T): Exclude<T, Rejected> {
+  if (!decision.ok) throw new Error(`expected acceptance, got ${JSON.stringify(decision.error.toWire())}`);
+  return decision as Exclude<T, Rejected>;
+}
+
+describe('who may send a user command', () => {
+  const adminCommands = (actor: Actor) => [
+    changeRole(actor, 'ADMIN'),
+    deleteUser(actor),
+    revokeSessions(actor, 99),
+    { type: 'user.api-key.create' as const, actor, data: { name: 'ci', scopes: ['mint' as const], keyHash } },
+    { type: 'user.api-key.revoke' as const, actor, data: { id: '00000000-0000-4000-8000-000000000001' } },
+  ];
+
+  it.each(refusedActors)('when %o sends an admin command, then FORBIDDEN', (actor) => {
+    for (const command of adminCommands(actor)) expect(authorize(command)?.code).toBe('FORBIDDEN');
+  });
+
+  it('when an operator or a SUPERADMIN sends an admin command, then it is allowed', () => {
+    for (const command of [...adminCommands(operator), ...adminCommands(superadmin)]) expect(authorize(command)).toBeNull();
+  });
+
+  it('when a user of any role revokes their own sessions, then it is allowed; another user’s, then FORBIDDEN', () => {
+    for (const role of roles) {
+      const self: Actor = { kind: 'user', id: '7', role };
+      expect(authorize(revokeSessions(self, 7))).toBeNull();
+      if (role !== 'SUPERADMIN') expect(authorize(revokeSessions(self, 8))?.code).toBe('FORBIDDEN');
+    }
+  });
+
+  it('when a service whose id matches the user id revokes sessions, then FORBIDDEN: only a user is "self"', () => {
+    expect(authorize(revokeSessions({ kind: 'service', id: '7' }, 7))?.code).toBe('FORBIDDEN');
+  });
+
+  it('when anyone registers, then it is allowed', () => {
+    const register = {
+      type: 'user.register' as const,
+      actor: { kind: 'system' as const, id: 'gateway' },
+      data: { email: 'a@b.test', passwordHash, fullName: 'A' },
+    };
+    expect(authorize(register)).toBeNull();
+  });
+});
+
+describe('deciding a command about an account', () => {
+  it.each(refusedActors)('when %o sends it, then FORBIDDEN even with the account loaded', (actor) => {
+    for (const command of [changeRole(actor, 'ADMIN'), deleteUser(actor), revokeSessions(actor, 99)]) {
+      expect(errorOf(decideAccountCommand(command, { user: account({ id: 99 }), superadminCount: 2 }, context())).code).toBe('FORBIDDEN');
+    }
+  });
+
+  it('when no live account has the id, then USER_NOT_FOUND', () => {
+    for (const command of [changeRole(operator, 'ADMIN'), deleteUser(superadmin), revokeSessions({ kind: 'user', id: '7' })]) {
+      expect(errorOf(decideAccountCommand(command, { user: null }, context()))).toEqual({ code: 'USER_NOT_FOUND', detail: 'No such user' });
+    }
+  });
+
+  describe('user.change-role', () => {
+    it('when the account already has the role, then it is accepted with the current token version, no change and no event', () => {
+      const decision = accepted(decideAccountCommand(changeRole(superadmin, 'ADMIN'), { user: account({ role: 'ADMIN' }) }, context()));
+      expect(decision).toEqual({ ok: true, result: { user: { id: 7, role: 'ADMIN' }, tokenVersion: 3 }, changes: [], events: [] });
+    });
+
+    it('when the role changes, then the role is set, the token version goes up and user.role-changed names the previous role', () => {
+      const decision = accepted(decideAccountCommand(changeRole(operator, 'DEVELOPER'), { user: account() }, context()));
+      expect(decision.result).toEqual({ user: { id: 7, role: 'DEVELOPER' }, tokenVersion: 4 });
+      expect(decision.changes).toEqual([{ type: 'set-role', userId: 7, role: 'DEVELOPER', tokenVersion: 4 }]);
+      expect(decision.events).toEqual([
+        {
+          eventId: '00000000-0000-4000-8000-000000000001',
+          type: 'user.role-changed',
+          version: 1,
+          occurredAt: now.toISOString(),
+          user: { id: 7, email: 'Ada@Example.com', role: 'DEVELOPER', tokenVersion: 4 },
+          previousRole: 'USER',
+        },
+      ]);
+    });
+
+    it('when the last SUPERADMIN would be demoted, then LAST_SUPERADMIN and nothing changes', () => {
+      const user = account({ role: 'SUPERADMIN' });
+      for (const role of roles.filter((r) => r !== 'SUPERADMIN')) {
+        expect(errorOf(decideAccountCommand(changeRole(superadmin, role), { user, superadminCount: 1 }, context()))).toEqual({
+          code: 'LAST_SUPERADMIN',
+          detail: 'The last SUPERADMIN cannot be demoted',
+        });
+      }
+    });
+
+    it('when another SUPERADMIN remains, then a SUPERADMIN may be demoted', () => {
+      const decision = accepted(
+        decideAccountCommand(changeRole(superadmin, 'ADMIN'), { user: account({ role: 'SUPERADMIN' }), superadminCount: 2 }, context()),
+      );
+      expect(decision.changes).toEqual([{ type: 'set-role', userId: 7, role: 'ADMIN', tokenVersion: 4 }]);
+    });
+
+    it('when a SUPERADMIN is promoted to SUPERADMIN or someone else is promoted, then the SUPERADMIN count is not needed', () => {
+      expect(
+        accepted(decideAccountCommand(changeRole(operator, 'SUPERADMIN'), { user: account({ role: 'SUPERADMIN' }) }, context())).changes,
+      ).toEqual([]);
+      expect(
+        accepted(decideAccountCommand(changeRole(operator, 'SUPERADMIN'), { user: account({ role: 'ADMIN' }) }, context())).events,
+      ).toHaveLength(1);
+    });
+  });
+
+  describe('user.delete', () => {
+    it('when an account is deleted, then it is erased, its refresh tokens revoked, and user.deleted names it as it was', () => {
+      const decision = accepted(decideAccountCommand(deleteUser(operator), { user: account({ role: 'ADMIN' }) }, context()));
+      expect(decision.result).toEqual({ userId: 7, tokenVersion: 4 });
+      expect(decision.changes).toEqual([
+        { type: 'erase-user', userId: 7, tokenVersion: 4 },
+        { type: 'revoke-refresh-tokens', userId: 7 },
+      ]);
+      expect(decision.events).toEqual([
+        {
+          eventId: '00000000-0000-4000-8000-000000000001',
+          type: 'user.deleted',
+          version: 1,
+          occurredAt: now.toISOString(),
+          user: { id: 7, email: 'Ada@Example.com', role: 'ADMIN', tokenVersion: 4 },
+        },
+      ]);
+    });
+
+    it('when the last SUPERADMIN would be deleted, then LAST_SUPERADMIN', () => {
+      expect(
+        errorOf(decideAccountCommand(deleteUser(superadmin), { user: account({ role: 'SUPERADMIN' }), superadminCount: 1 }, context())),
+      ).toEqual({
+        code: 'LAST_SUPERADMIN',
+        detail: 'The last SUPERADMIN cannot be deleted',
+      });
+    });
+
+    it('when another SUPERADMIN remains, then a SUPERADMIN may be deleted', () => {
+      expect(
+        decideAccountCommand(deleteUser(superadmin), { user: account({ role: 'SUPERADMIN' }), superadminCount: 2 }, context()).ok,
+      ).toBe(true);
+    });
+  });
+
+  describe('user.revoke-sessions', () => {
+    it('when a user logs out everywhere, then the token version goes up, refresh tokens are revoked and user.sessions-revoked is emitted', () => {
+      const decision = accepted(
+        decideAccountCommand(revokeSessions({ kind: 'user', id: '7', role: 'USER' }), { user: account() }, context()),
+      );
+      expect(decision.result).toEqual({ userId: 7, tokenVersion: 4 });
+      expect(decision.changes).toEqual([
+        { type: 'bump-token-version', userId: 7, tokenVersion: 4 },
+        { type: 'revoke-refresh-tokens', userId: 7 },
+      ]);
+      expect(decision.events.map((e) => [e.type, e.user])).toEqual([
+        ['user.sessions-revoked', { id: 7, email: 'Ada@Example.com', role: 'USER', tokenVersion: 4 }],
+      ]);
+    });
+
+    it('when the last SUPERADMIN logs out everywhere, then it is allowed without the SUPERADMIN count', () => {
+      const user = account({ id: 1, role: 'SUPERADMIN' });
+      expect(needsSuperadminSet(revokeSessions(superadmin, 1), user)).toBe(false);
+      expect(decideAccountCommand(revokeSessions(superadmin, 1), { user }, context()).ok).toBe(true);
+    });
+  });
+
+  it('when a SUPERADMIN would be removed but the SUPERADMIN set was not counted, then it is a broken invariant, never a guess', () => {
+    const user = account({ role: 'SUPERADMIN' });
+    expect(() => decideAccountCommand(changeRole(operator, 'USER'), { user }, context())).toThrow(InvariantViolation);
+    expect(() => decideAccountCommand(deleteUser(operator), { user }, context())).toThrow(InvariantViolation);
+  });
+
+  it('when a command would take a SUPERADMIN away, and only then, the SUPERADMIN set is needed', () => {
+    for (const from of roles) {
+      const user = account({ role: from });
+      expect(needsSuperadminSet(deleteUser(operator), user)).toBe(from === 'SUPERADMIN');
+      expect(needsSuperadminSet(revokeSessions(operator), user)).toBe(false);
+      for (const to of roles) expect(needsSuperadminSet(changeRole(operator, to), user)).toBe(from === 'SUPERADMIN' && to !== 'SUPERADMIN');
+    }
+  });
+});
+
+describe('registration', () => {
+  const register = (data: { email: string; passwordHash: string; fullName: string }) => ({
+    type: 'user.register' as const,
+    actor: { kind: 'system' as const, id: 'gateway' },
+    data,
+  });
+
+  it('when the command carries no password hash (a plaintext password, say), then VALIDATION_FAILED', () => {
+    for (const notAHash of ['correct horse battery', 'scrypt$1$2', `${passwordHash} `]) {
+      expect(errorOf(accountToRegister(register({ email: 'a@b.test', passwordHash: notAHash, fullName: 'A' })))).toEqual({
+        code: 'VALIDATION_FAILED',
+        detail: 'A register command must carry a password hash',
+      });
+    }
+  });
+
+  it('when it carries a hash, then the account keeps the email as given (trimmed), compares it normalised, and is a USER', () => {
+    expect(accepted(accountToRegister(register({ email: '  Ada@Example.COM ', passwordHash, fullName: 'Ada' }))).account).toEqual({
+      email: 'Ada@Example.COM',
+      emailNormalized: 'ada@example.com',
+      fullName: 'Ada',
+      passwordHash,
+      role: 'USER',
+    });
+  });
+
+  it('when the insert found the email taken, then EMAIL_TAKEN', () => {
+    expect(errorOf(decideRegistration(null, context()))).toEqual({
+      code: 'EMAIL_TAKEN',
+      detail: 'An account with this email already exists',
+    });
+  });
+
+  it('when the account was inserted, then the reply is the user and user.registered is emitted', () => {
+    const decision = accepted(decideRegistration(account(), context()));
+    expect(decision.result).toEqual({
+      user: { id: 7, email: 'Ada@Example.com', fullName: 'Ada', role: 'USER', isVerified: false, createdAt: createdAt.toISOString() },
+    });
+    expect(decision.events).toEqual([
+      {
+        eventId: '00000000-0000-4000-8000-000000000001',
+        type: 'user.registered',
+        version: 1,
+        occurredAt: now.toISOString(),
+        user: { id: 7, email: 'Ada@Example.com', role: 'USER', tokenVersion: 3 },
+      },
+    ]);
+  });
+});
+
+describe('API keys', () => {
+  const create = (actor: Actor) => ({
+    type: 'user.api-key.create' as const,
+    actor,
+    data: { name: 'ci', scopes: ['mint' as const], keyHash },
+  });
+
+  it('when a user creates a key, then it gets a fresh id and records its creator', () => {
+    expect(apiKeyToCreate(create(superadmin), context())).toEqual({
+      id: '00000000-0000-4000-8000-000000000001',
+      name: 'ci',
+      scopes: ['mint'],
+      keyHash,
+      createdBy: 1,
+    });
+  });
+
+  it('when the actor id is not a user id (an operator’s name), then no creator is recorded', () => {
+    expect(apiKeyToCreate(create(operator), context()).createdBy).toBeNull();
+    expect(apiKeyToCreate(create({ kind: 'operator', id: '0' }), context()).createdBy).toBeNull();
+  });
+
+  it('when a revocation finds no key, then NOT_FOUND; when it finds one, then its hash is returned for caches to drop', () => {
+    const id = '00000000-0000-4000-8000-000000000009';
+    expect(errorOf(decideApiKeyRevocation(id, null))).toEqual({ code: 'NOT_FOUND', detail: 'No such API key' });
+    expect(decideApiKeyRevocation(id, { keyHash })).toEqual({ ok: true, result: { id, keyHash }, changes: [], events: [] });
+  });
+});

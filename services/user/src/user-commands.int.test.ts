@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { topicNames, type Actor, type UserCommand } from '@coin/contracts';
+import { createPool, migrate, schemaName, serviceDatabaseUrl, type Pool } from '@coin/db';
+import { devRolePassword, serviceDatabases } from '../../../scripts/stack/services';
+import { testInfra, uniquePrefix } from '../../../test/harness/env';
+import { createSuperadmin, revokeUserSessions } from './admin/operator';
+import { createFirstSuperadmin } from './admin/superadmin';
+import { applyUserCommand } from './apply/apply-user-command';
+import type { UserCommandStore } from './apply/store';
+import { createRefreshToken } from './db/sessions-repo';
+import { userCommandStore } from './db/user-command-store';
+import { userEventMessage } from './db/user-events-outbox';
+
+/**
+ * The user-command store and the operator actions against real PostgreSQL (the user schema only):
+ * the locks the last-SUPERADMIN rule relies on, rows ending as decided, one outbox row per event.
+ */
+
+const passwordHash = 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U';
+const operator: Actor = { kind: 'operator', id: 'int-test' };
+const clock = { now: () => new Date(), newId: randomUUID };
+
+function command<T extends UserCommand['type']>(
+  type: T,
+  actor: Actor,
+  data: Extract<UserCommand, { type: T }>['data'],
+  commandId = randomUUID(),
+): UserCommand {
+  return { commandId, type, issuedAt: new Date().toISOString(), actor, data } as UserCommand;
+}
+
+describe('user commands against PostgreSQL', () => {
+  const prefix = uniquePrefix();
+  const topics = topicNames(prefix);
+  let pool: Pool;
+  let store: UserCommandStore;
+  let nextEmail = 0;
+
+  beforeAll(async () => {
+    const { databaseUrl } = testInfra();
+    const { role, schema, migrationsDir } = serviceDatabases.user;
+    await migrate({ adminUrl: databaseUrl, schema: schemaName(prefix, schema), role, rolePassword: devRolePassword(role), migrationsDir });
+    pool = createPool({
+      url: serviceDatabaseUrl(databaseUrl, role, devRolePassword(role)),
+      schema: schemaName(prefix, schema),
+      applicationName: 'user-commands-int-test',
+      connectionsMax: 4,
+    });
+    store = userCommandStore(pool, topics);
+  });
+  afterAll(async () => {
+    await pool?.end();
+  });
+
+  async function register(role: 'USER' | 'SUPERADMIN' = 'USER'): Promise<number> {
+    nextEmail += 1;
+    const applied = await applyUserCommand(
+      store,
+      command('user.register', operator, { email: `u${nextEmail}@int.test`, passwordHash, fullName: 'Int' }),
+      clock,
+    );
+    const id = (applied.outcome.reply as { user: { id: number } }).user.id;
+    if (role !== 'USER') await applyUserCommand(store, command('user.change-role', operator, { userId: id, role }), clock);
+    return id;
+  }
+
+  const rowOf = async (id: number) =>
+    (
+      await pool.query<{ role: string; token_version: number; email: string | null; deleted: boolean }>(
+        'SELECT role, token_version, email, deleted_at IS NOT NULL AS deleted FROM users WHERE id = $1',
+        [id],
+      )
+    ).rows[0];
+  const outboxOf = async (id: number) =>
+    (
+      await pool.query<{ topic: string; key: string; headers: Record<string, string>; payload: any }>(
+        'SELECT topic, key, headers, payload FROM outbox WHERE key = $1 ORDER BY id',
+        [String(id)],
+      )
+    ).rows;
+  const superadmins = async () =>
+    Number((await pool.query("SELECT count(*) AS n FROM users WHERE role = 'SUPERADMIN' AND deleted_at IS NULL")).rows[0].n);
+
+  it('when the only two SUPERADMINs are demoted at once, then one is refused LAST_SUPERADMIN and one SUPERADMIN remains', async () => {
+    // Start from exactly two live SUPERADMINs in this schema.
+    const [a, b] = [await register('SUPERADMIN'), await register('SUPERADMIN')];
+    expect(await superadmins()).toBe(2);
+    // The first demotion holds the SUPERADMIN set a while after counting it: without that lock the
+    // second would count two as well, and both would go.
+    let first = true;
+    const slowStore: UserCommandStore = {
+      transaction: (work) =>
+        store.transaction((tx) =>
+          work({
+            ...tx,
+            lockSuperadminSet: async () => {
+              const count = await tx.lockSuperadminSet();
+              if (first) {
+                first = false;
+                await new Promise((resolve) => setTimeout(resolve, 300));
+              }
+              return count;
+            },
+          }),
+        ),
+    };
+    const results = await Promise.all(
+      [a, b].map((userId) => applyUserCommand(slowStore, command('user.change-role', operator, { userId, role: 'ADMIN' }), clock)),
+    );
+    expect(results.map((r) => r.outcome.ok).sort()).toEqual([false, true]);
+    expect(results.find((r) => !r.outcome.ok)!.outcome.reply).toEqual({
+      code: 'LAST_SUPERADMIN',
+      detail: 'The last SUPERADMIN cannot be demoted',
+    });
+    expect(await superadmins()).toBe(1);
+  });
+
+  it('when a role changes, then the row, the reply and the outbox event agree, and a redelivery changes nothing more', async () => {
+    const id = await register();
+    const cmd = command('user.change-role', operator, { userId: id, role: 'DEVELOPER' });
+    const applied = await applyUserCommand(store, cmd, clock);
+    expect(applied.outcome).toEqual({ ok: true, reply: { user: { id, role: 'DEVELOPER' }, tokenVersion: 1 } });
+    expect(await rowOf(id)).toMatchObject({ role: 'DEVELOPER', token_version: 1 });
+    const rows = await outboxOf(id);
+    expect(rows.map((r) => r.payload.type)).toEqual(['user.registered', 'user.role-changed']);
+    const { topic, key, headers, payload } = applied.outbox[0]!;
+    expect(rows[1]).toEqual({ topic, key, headers, payload });
+    expect(rows[1]).toEqual(userEventMessage(topics, payload as any));
+    expect(payload).toMatchObject({ user: { id, role: 'DEVELOPER', tokenVersion: 1 }, previousRole: 'USER' });
+
+    const again = await applyUserCommand(store, cmd, clock);
+    expect(again).toEqual({ outcome: applied.outcome, outbox: [] });
+    expect(await rowOf(id)).toMatchObject({ token_version: 1 });
+    expect(await outboxOf(id)).toHaveLength(2);
+  });
+
+  it('when a user is deleted, then the row is a tombstone, refresh tokens are revoked, and user.deleted names the email it had', async () => {
+    const id = await register();
+    await createRefreshToken(pool, id, 3600);
+    const applied = await applyUserCommand(store, command('user.delete', operator, { userId: id }), clock);
+    expect(applied.outcome).toEqual({ ok: true, reply: { userId: id, tokenVersion: 1 } });
+    expect(await rowOf(id)).toMatchObject({ email: null, deleted: true, token_version: 1 });
+    const live = await pool.query('SELECT 1 FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [id]);
+    expect(live.rowCount).toBe(0);
+    expect((await outboxOf(id)).at(-1)!.payload).toMatchObject({
+      type: 'user.deleted',
+      user: { id, email: `u${nextEmail}@int.test`, tokenVersion: 1 },
+    });
+    const gone = await applyUserCommand(store, command('user.revoke-sessions', operator, { userId: id }), clock);
+    expect(gone.outcome).toEqual({ ok: false, reply: { code: 'USER_NOT_FOUND', detail: 'No such user' } });
+  });
+
+  it('when an operator promotes an existing account and revokes its sessions, then each writes its row and one outbox event', async () => {
+    const id = await register();
+    const email = `u${nextEmail}@int.test`;
+    expect(
+      await createSuperadmin(pool, { email: email.toUpperCase(), password: 'irrelevant-password', topicPrefix: prefix, now: new Date() }),
+    ).toEqual({
+      outcome: 'promoted',
+      userId: id,
+    });
+    expect(await createSuperadmin(pool, { email, password: 'irrelevant-password', topicPrefix: prefix, now: new Date() })).toEqual({
+      outcome: 'unchanged',
+      userId: id,
+    });
+    expect(await revokeUserSessions(pool, { userId: id, topicPrefix: prefix, now: new Date() })).toEqual({ tokenVersion: 2 });
+    expect(await revokeUserSessions(pool, { userId: 987654321, topicPrefix: prefix, now: new Date() })).toBeNull();
+    expect(await rowOf(id)).toMatchObject({ role: 'SUPERADMIN', token_version: 2 });
+    const events = (await outboxOf(id)).map((r) => [r.topic, r.headers.type, r.payload.user.tokenVersion]);
+    expect(events).toEqual([
+      [topics.userEvents, 'user.registered', 0],
+      [topics.userEvents, 'user.role-changed', 1],
+      [topics.userEvents, 'user.sessions-revoked', 2],
+    ]);
+  });
+
+  it('when an operator creates a new SUPERADMIN, then it is registered with its event; a bootstrap then finds one exists', async () => {
+    const created = await createSuperadmin(pool, {
+      email: 'boss@int.test',
+      password: 'irrelevant-password',
+      topicPrefix: prefix,
+      now: new Date(),
+    });
+    expect(created.outcome).toBe('created');
+    expect((await outboxOf(created.userId)).map((r) => r.payload)).toMatchObject([
+      { type: 'user.registered', user: { role: 'SUPERADMIN', tokenVersion: 0 } },
+    ]);
+    expect(
+      await createFirstSuperadmin(pool, { email: 'first@int.test', password: 'irrelevant-password', topicPrefix: prefix, now: new Date() }),
+    ).toBe('exists');
+  });
+});
