@@ -8,16 +8,14 @@
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createPool, migrate, serviceDatabaseUrl } from '@coin/db';
 import { buildInternalApp } from '@coin/http';
 import { createLogger } from '@coin/logger';
-import { registerInternalRoutes } from '../services/history/src/http/internal-routes';
+import { loadHistoryConfig, registerInternalRoutes, startHistoryService } from '@coin/history';
+import { argsOrExit, parseCliArgs } from '../scripts/cli-args';
 import { ensureInfra } from '../scripts/infra';
 import { provision } from '../scripts/stack/provision';
-import { loadHistoryConfig } from '../services/history/src/config';
-import { startHistoryService } from '../services/history/src/service';
 import { headerNames, topicNames } from '@coin/contracts';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
@@ -98,7 +96,8 @@ async function measureFreshness(databaseUrl: string, brokers: string[]) {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { keep: { type: 'boolean', default: false } } });
+  const usage = 'usage: npm run bench:history [-- --keep]';
+  const { values } = argsOrExit(() => parseCliArgs({ args: process.argv.slice(2), options: { keep: { type: 'boolean', default: false } } }, usage));
   const log = (m: string) => process.stderr.write(`[bench:history] ${m}\n`);
   const infra = await ensureInfra();
   const admin = new pg.Client({ connectionString: infra.databaseUrl });

@@ -26,9 +26,9 @@ import { topicNames, walletKeyOfUser } from '@coin/contracts';
 import { createPool } from '@coin/db';
 import { createKafka } from '@coin/kafka';
 import { createLogger, type Logger } from '@coin/logger';
-import { loadLedgerConfig, type LedgerConfig } from '../services/ledger/src/config';
-import { startLedgerService } from '../services/ledger/src/service';
+import { loadLedgerConfig, startLedgerService, type LedgerConfig } from '@coin/ledger';
 import { runAudit } from '../scripts/audit';
+import { argsOrExit, integerArg, parseCliArgs } from '../scripts/cli-args';
 import { ensureInfra, type InfraEndpoints } from '../scripts/infra';
 import { removeTopicsAndSchemas } from '../scripts/stack/cleanup';
 import { serviceEnvs } from '../scripts/stack/env';
@@ -38,16 +38,21 @@ import { provision } from '../scripts/stack/provision';
 import { repoRoot, serviceNodeArgs } from '../scripts/stack/services';
 import { metricTotals } from './lib/stage-metrics';
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+const usage = 'usage: npm run bench:ledger -- [--commands 100000] [--wallets 10000] [--partitions 6] [--replicas 2]';
+
+function benchArgs(args: string[]): { commandCount: number; walletCount: number; partitions: number; replicas: number } {
+  const flag = { type: 'string' } as const;
+  const { values } = parseCliArgs({ args, options: { commands: flag, wallets: flag, partitions: flag, replicas: flag } }, usage);
+  return {
+    commandCount: integerArg(values.commands, '--commands', 100_000, usage),
+    walletCount: integerArg(values.wallets, '--wallets', 10_000, usage),
+    partitions: integerArg(values.partitions, '--partitions', 6, usage),
+    /** Ledger processes; 2 as in deploy/k8s/base (replicas: 2), 1 to see one process's share. */
+    replicas: integerArg(values.replicas, '--replicas', 2, usage),
+  };
 }
 
-const commandCount = arg('commands', 100_000);
-const walletCount = arg('wallets', 10_000);
-const partitions = arg('partitions', 6);
-/** Ledger processes; 2 as in deploy/k8s/base (replicas: 2), 1 to see one process's share. */
-const replicas = arg('replicas', 2);
+const { commandCount, walletCount, partitions, replicas } = argsOrExit(() => benchArgs(process.argv.slice(2)));
 /** Every wallet starts with far more than it can send, so no transfer is refused. */
 const fundingMinor = 10_000_000;
 /** Messages per produce request: one partition's share must stay under the broker's 1 MB message limit. */
@@ -287,7 +292,16 @@ async function applyInReplicas(env: Record<string, string>, expected: number, pr
     };
   } finally {
     await admin.disconnect();
-    await Promise.all(children.map((child) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM'))))));
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
   }
 }
 

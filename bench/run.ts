@@ -16,6 +16,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { argsOrExit, parseCliArgs } from '../scripts/cli-args';
 import { ensureInfra } from '../scripts/infra';
 import { removeTopicsAndSchemas } from '../scripts/stack/cleanup';
 import { generateJwtKey } from '../scripts/stack/keys';
@@ -32,7 +33,7 @@ import { runStep, type GeneratedRequest, type StepResult, type StepSpec } from '
 import { describeStages, stageFigures, stageSnapshot, type StageFigures } from './lib/stage-metrics';
 import { summariseProfiles } from './lib/profile';
 import { measureTransportFloor, type TransportFloor } from './lib/transport-floor';
-import { gatewayConfigSchema } from '../services/gateway/src/config';
+import { gatewayConfigSchema } from '@coin/gateway';
 import { say, status } from './lib/progress';
 import { benchServiceEnv } from './lib/service-env';
 
@@ -307,6 +308,8 @@ function markdown(result: Record<string, any>): string {
 }
 
 async function main(): Promise<void> {
+  // Settings come from the environment (above); an argument would be silently ignored, so none is taken.
+  argsOrExit(() => parseCliArgs({ args: process.argv.slice(2), options: {} }, 'usage: npm run bench (settings: BENCH_* environment variables)'));
   const startedAt = new Date().toISOString();
   const notes: string[] = [];
   say(`bench: ${settings.users} users, steps ${settings.stepSec} s, concurrency ${settings.concurrencies.join('/')}`);

@@ -12,8 +12,9 @@
  */
 import { createPool, schemaName, serviceDatabaseUrl } from '@coin/db';
 import { createRedis } from '@coin/redis';
-import { forgetPlatformClient, gatewayRedisPrefix } from '../services/gateway/src/plugins/platform-clients';
-import { createPlatformClient, createSuperadmin, listClients, revokePlatformClient, revokeUserSessions } from '../services/user/src/admin/operator';
+import { forgetPlatformClient, gatewayRedisPrefix } from '@coin/gateway';
+import { createPlatformClient, createSuperadmin, listClients, revokePlatformClient, revokeUserSessions } from '@coin/user';
+import { parseCliArgs } from './cli-args';
 import { infraStatus } from './infra';
 import { defaultRedisUrl } from './infra/redis';
 import { devRolePassword, serviceDatabases } from './stack/services';
@@ -23,15 +24,25 @@ const usage =
 /** Platform client ids are `pc_` + base64url (services/user/src/admin/operator.ts). */
 const clientIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
 
-function flags(args: string[]): Map<string, string> {
-  const result = new Map<string, string>();
-  for (let i = 0; i < args.length; i += 2) {
-    const name = args[i];
-    const value = args[i + 1];
-    if (!name?.startsWith('--') || value === undefined) throw new Error(usage);
-    result.set(name.slice(2), value);
-  }
-  return result;
+/** Each command's flags, all with a value; any other flag, or a stray argument, is refused. */
+const commandFlags = {
+  'create-superadmin': ['email', 'password', 'name'],
+  'create-client': ['name'],
+  'list-clients': [],
+  'revoke-client': ['id'],
+  'revoke-sessions': ['user-id'],
+} as const satisfies Record<string, readonly string[]>;
+
+type AdminCommand = keyof typeof commandFlags;
+
+function isAdminCommand(command: string | undefined): command is AdminCommand {
+  return command !== undefined && Object.hasOwn(commandFlags, command);
+}
+
+function flags(command: AdminCommand, args: string[]): Map<string, string> {
+  const options = Object.fromEntries(commandFlags[command].map((name) => [name, { type: 'string' as const }]));
+  const { values } = parseCliArgs({ args, options }, usage);
+  return new Map(Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 function required(values: Map<string, string>, name: string): string {
@@ -82,7 +93,8 @@ function table(rows: string[][]): string[] {
 
 export async function runAdminCommand(argv: string[], out: (line: string) => void): Promise<void> {
   const [command, ...rest] = argv;
-  const values = flags(rest);
+  if (!isAdminCommand(command)) throw new Error(usage);
+  const values = flags(command, rest);
   const topicPrefix = process.env.TOPIC_PREFIX ?? '';
   const pool = createPool({
     url: await databaseUrl(),

@@ -11,7 +11,8 @@
  */
 import type { SupplyReport } from '@coin/contracts';
 import { createPool } from '@coin/db';
-import { auditLedger } from '../services/ledger/src/db/audit';
+import { auditLedger } from '@coin/ledger';
+import { integerArg, parseCliArgs } from './cli-args';
 import { currentPostgresUrl, defaultDatabaseUrl } from './infra/postgres';
 
 export interface AuditOptions {
@@ -51,17 +52,16 @@ export async function runAudit(options: AuditOptions): Promise<{ ok: boolean; re
   return { ok: report.consistent, report };
 }
 
-function argValue(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+const usage = 'usage: npm run audit -- [--prefix <schema prefix>] [--wait-ms 5000]';
 
 async function main(): Promise<void> {
+  const { values } = parseCliArgs({ args: process.argv.slice(2), options: { prefix: { type: 'string' }, 'wait-ms': { type: 'string' } } }, usage);
+  const waitMs = integerArg(values['wait-ms'], '--wait-ms', 5000, usage, 0);
   const databaseUrl = process.env.LEDGER_DATABASE_URL ?? process.env.DATABASE_URL ?? (await currentPostgresUrl()) ?? defaultDatabaseUrl;
   const { ok } = await runAudit({
     databaseUrl,
-    schemaPrefix: argValue('--prefix') ?? process.env.DB_SCHEMA_PREFIX ?? '',
-    waitMs: Number(argValue('--wait-ms') ?? 5000),
+    schemaPrefix: values.prefix ?? process.env.DB_SCHEMA_PREFIX ?? '',
+    waitMs,
     log: (line) => process.stdout.write(`[audit] ${line}\n`),
   });
   process.exit(ok ? 0 : 1);

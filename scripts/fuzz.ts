@@ -8,6 +8,7 @@
  * failing request and the seed that replays it) or when anything stalled.
  */
 import { join } from 'node:path';
+import { integerArg, positionalArgs, UsageError } from './cli-args';
 import { ensureInfra } from './infra';
 import { commandPartitions, probeLiveness } from './fuzz/liveness';
 import { fuzzGateway } from './fuzz/openapi-fuzz';
@@ -32,9 +33,19 @@ const relaxedRateLimits: Record<string, string> = {
   RATE_LIMIT_WRITES_PER_CALLER_MAX: '1000000',
 };
 
+const usage = 'usage: npm run fuzz -- [count (5000)] [seed (from the clock)]';
+
+/** `[count] [seed]`: the requests to send and the seed that generates (and replays) them. */
+function fuzzArgs(args: string[]): { count: number; seed: number } {
+  const positionals = positionalArgs(args, 2, usage);
+  return {
+    count: integerArg(positionals[0], 'count', 5000, usage),
+    seed: integerArg(positionals[1], 'seed', Date.now() % 2 ** 31, usage, 0),
+  };
+}
+
 async function main(): Promise<void> {
-  const count = Number(process.argv[2] ?? 5000);
-  const seed = process.argv[3] !== undefined ? Number(process.argv[3]) : Date.now() % 2 ** 31;
+  const { count, seed } = fuzzArgs(process.argv.slice(2));
   const infra = await ensureInfra();
   const prefix = `fuzz_${Date.now().toString(36)}_`;
   await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
@@ -75,6 +86,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof UsageError) {
+    process.stderr.write(`fuzz: ${err.message}\n`);
+    process.exit(2);
+  }
   process.stderr.write(`fuzz: VIOLATION\n${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });

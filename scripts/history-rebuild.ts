@@ -5,10 +5,10 @@
  * every page into the history schema with a checkpoint, shows progress, and ends with a count
  * check against the ledger; exits 1 on a mismatch. Interrupted, it resumes on the next run.
  */
-import { parseArgs } from 'node:util';
 import { commonEnv, parseConfig, positiveInt, z } from '@coin/config';
 import { createPool, serviceDatabaseUrl } from '@coin/db';
-import { httpLedgerRecord, rebuildHistory, type RebuildProgress } from '../services/history/src/rebuild';
+import { httpLedgerRecord, rebuildHistory, type RebuildProgress } from '@coin/history';
+import { parseCliArgs } from './cli-args';
 import { ensureInfra } from './infra';
 import { devRolePassword } from './stack/services';
 
@@ -59,7 +59,9 @@ function progressPrinter(stream: NodeJS.WriteStream): { update(p: RebuildProgres
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { reset: { type: 'boolean', default: false }, 'page-size': { type: 'string' } } });
+  const usage = 'usage: npm run history:rebuild [-- --reset] [--page-size N]';
+  const options = { reset: { type: 'boolean', default: false }, 'page-size': { type: 'string' } } as const;
+  const { values } = parseCliArgs({ args: process.argv.slice(2), options }, usage);
   const pageSizeText = values['page-size'] ?? String(pageSizeDefault);
   if (!/^[1-9][0-9]*$/.test(pageSizeText) || Number(pageSizeText) > pageSizeMax) throw new Error(`--page-size must be an integer 1..${pageSizeMax}`);
   const config = parseConfig(rebuildConfig, process.env);

@@ -12,7 +12,7 @@ import { dlqOf, topicBases, topicName } from '@coin/contracts';
 import { createKafka } from '@coin/kafka';
 import { createLogger, type Logger } from '@coin/logger';
 import type { IHeaders, Kafka } from 'kafkajs';
-import { parseArgs } from 'node:util';
+import { parseCliArgs } from './cli-args';
 
 const dlqHeaderPrefix = 'dlq-';
 
@@ -111,7 +111,8 @@ export async function redriveDlq(options: RedriveOptions): Promise<{ moved: numb
 const redriveConfig = z.object({ ...commonEnv });
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { topic: { type: 'string' }, limit: { type: 'string' } } });
+  const usage = 'usage: npm run dlq:redrive -- --topic <topic> [--limit N]';
+  const { values } = parseCliArgs({ args: process.argv.slice(2), options: { topic: { type: 'string' }, limit: { type: 'string' } } }, usage);
   const bases = Object.values(topicBases) as string[];
   if (!values.topic || !bases.includes(values.topic)) throw new Error(`--topic must be one of ${bases.join(', ')}`);
   if (values.limit !== undefined && !/^[1-9][0-9]*$/.test(values.limit)) throw new Error('--limit must be a positive integer');

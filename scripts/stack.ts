@@ -9,6 +9,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { positionalArgs } from './cli-args';
 import { ensureInfra, stopInfra, type InfraEndpoints } from './infra';
 import { serviceEnvs } from './stack/env';
 import { devJwtKey } from './stack/keys';
@@ -54,10 +55,10 @@ function pipeOutput(name: ServiceName, child: ChildProcess): void {
       pending += chunk.toString();
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
-      for (const line of lines) process.stdout.write(prefix + line + '\n');
+      for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
     });
     stream?.on('end', () => {
-      if (pending) process.stdout.write(prefix + pending + '\n');
+      if (pending) process.stdout.write(`${prefix}${pending}\n`);
       pending = '';
     });
   }
@@ -164,8 +165,10 @@ async function start(): Promise<void> {
   log(`gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs); a service that exits is restarted; Ctrl-C stops the services`);
 }
 
+const usage = 'usage: stack.ts start|infra|migrate|stop|clean';
+
 async function main(): Promise<void> {
-  const command = process.argv[2];
+  const [command] = positionalArgs(process.argv.slice(2), 1, usage);
   switch (command) {
     case 'start':
       return start();
@@ -186,7 +189,7 @@ async function main(): Promise<void> {
       return;
     }
     default:
-      throw new Error(`usage: stack.ts start|infra|migrate|stop|clean (got ${command ?? 'nothing'})`);
+      throw new Error(`${usage} (got ${command ?? 'nothing'})`);
   }
 }
 

@@ -2,14 +2,16 @@
 // Runs under tini (PID 1 forwards SIGTERM; node then drains and exits, see runUntilSignalled).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isSecretEnvKey } from '@coin/config';
+import { positionalArgs, UsageError } from '../cli-args';
 import { runMigrate } from '../migrate';
 import { generateJwtKey } from '../stack/keys';
 
+/** Each service's process entry, as its package exports it (`./main`). */
 const services = {
-  gateway: '../../services/gateway/src/main',
-  user: '../../services/user/src/main',
-  ledger: '../../services/ledger/src/main',
-  history: '../../services/history/src/main',
+  gateway: '@coin/gateway/main',
+  user: '@coin/user/main',
+  ledger: '@coin/ledger/main',
+  history: '@coin/history/main',
 } as const;
 
 export const entryCommands = [...Object.keys(services), 'migrate', 'dev-jwt-key'] as const;
@@ -39,10 +41,13 @@ function devJwtKey(path: string | undefined): void {
   console.log(`dev-jwt-key: wrote ${path}`);
 }
 
+const usage = `usage: <image> ${entryCommands.join('|')} (dev-jwt-key <file>)`;
+
 async function main(argv: string[]): Promise<void> {
-  const [command, ...args] = argv;
+  const [command, ...args] = positionalArgs(argv, 2, usage);
+  if (command !== 'dev-jwt-key' && args.length > 0) throw new UsageError(`${command} takes no arguments\n${usage}`);
   resolveFileEnv(process.env);
-  if (command && command in services) {
+  if (command && Object.hasOwn(services, command)) {
     // A service's main.ts starts it on load and installs its own signal handlers.
     require(services[command as keyof typeof services]);
     return;
@@ -52,12 +57,16 @@ async function main(argv: string[]): Promise<void> {
     process.exit(0);
   }
   if (command === 'dev-jwt-key') return devJwtKey(args[0]);
-  console.error(`usage: <image> ${entryCommands.join('|')}`);
-  process.exit(64);
+  throw new UsageError(usage);
 }
 
 if (require.main === module) {
   main(process.argv.slice(2)).catch((err) => {
+    if (err instanceof UsageError) {
+      // 64: EX_USAGE (sysexits.h), what this entry point has always answered to a wrong command.
+      console.error(err.message);
+      process.exit(64);
+    }
     console.error(err);
     process.exit(1);
   });

@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commonEnv, isSecretEnvKey } from '@coin/config';
+import { argsOrExit, parseCliArgs } from '../cli-args';
 import { repoRoot } from '../stack/services';
 import { configuredWorkloads, envKeysOf } from './config-schemas';
 
@@ -119,12 +120,14 @@ export function withCurrentReference(doc: string): string {
 }
 
 if (require.main === module) {
-  if (process.argv.includes('--write')) {
+  const usage = 'usage: npx tsx scripts/docs/config-reference.ts [--write]';
+  const { values } = argsOrExit(() => parseCliArgs({ args: process.argv.slice(2), options: { write: { type: 'boolean', default: false } } }, usage));
+  if (values.write) {
     const doc = readFileSync(operationsDoc, 'utf8');
     const next = withCurrentReference(doc);
     writeFileSync(operationsDoc, next);
     console.log(next === doc ? 'docs/OPERATIONS.md: configuration reference already current' : 'docs/OPERATIONS.md: configuration reference updated');
   } else {
-    process.stdout.write(renderConfigReference() + '\n');
+    process.stdout.write(`${renderConfigReference()}\n`);
   }
 }

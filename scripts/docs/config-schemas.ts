@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { gatewayConfigSchema } from '../../services/gateway/src/config';
-import { historyConfigSchema } from '../../services/history/src/config';
-import { ledgerConfigSchema } from '../../services/ledger/src/config';
-import { userConfigSchema } from '../../services/user/src/config';
+import { gatewayConfigSchema } from '@coin/gateway';
+import { historyConfigSchema } from '@coin/history';
+import { ledgerConfigSchema } from '@coin/ledger';
+import { userConfigSchema } from '@coin/user';
 import { migrateConfigSchema } from '../container/migrate-config';
 import { repoRoot } from '../stack/services';
 

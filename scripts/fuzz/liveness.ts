@@ -130,8 +130,10 @@ export async function probeLiveness(target: LivenessTarget): Promise<LivenessRep
   for (let partition = 0; partition < target.partitions.userCommands; partition += 1) {
     for (let attempts = 1; ; attempts += 1) {
       let email: string;
-      do email = `liveness.${run}.${(n += 1)}@example.test`;
-      while (userPartitionOf(registrationKey(email)) !== partition);
+      do {
+        n += 1;
+        email = `liveness.${run}.${n}@example.test`;
+      } while (userPartitionOf(registrationKey(email)) !== partition);
       const { response, ms } = await register(email);
       const slowSuccess = response.status === 201 && ms > withinMs;
       if (slowSuccess && attempts < attemptsMax) continue;

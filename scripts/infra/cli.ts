@@ -1,11 +1,13 @@
 // npx tsx scripts/infra/cli.ts up|down|status
 // Progress goes to stderr; stdout carries only the endpoints line, so `eval "export $(... up)"` works.
+import { positionalArgs, UsageError } from '../cli-args';
 import { ensureInfra, formatEndpoints, infraStatus, stopInfra } from './index';
 
 const log = (msg: string) => process.stderr.write(`[infra] ${msg}\n`);
+const usage = 'usage: tsx scripts/infra/cli.ts up|down|status';
 
-async function main(command: string | undefined): Promise<number> {
-  switch (command) {
+async function main(args: string[]): Promise<number> {
+  switch (positionalArgs(args, 1, usage)[0]) {
     case 'up': {
       const started = Date.now();
       const endpoints = await ensureInfra(log);
@@ -31,17 +33,17 @@ async function main(command: string | undefined): Promise<number> {
       return allUp ? 0 : 1;
     }
     default:
-      process.stderr.write('usage: tsx scripts/infra/cli.ts up|down|status\n');
+      process.stderr.write(`${usage}\n`);
       return 2;
   }
 }
 
-main(process.argv[2]).then(
+main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (err: unknown) => {
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
+    process.exitCode = err instanceof UsageError ? 2 : 1;
   },
 );

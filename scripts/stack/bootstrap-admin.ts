@@ -1,5 +1,5 @@
 import { createPool, schemaName } from '@coin/db';
-import { createFirstSuperadmin, type BootstrapOutcome } from '../../services/user/src/admin/superadmin';
+import { createFirstSuperadmin, type BootstrapOutcome } from '@coin/user';
 
 export async function bootstrapSuperadmin(input: {
   databaseUrl: string;

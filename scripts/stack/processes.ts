@@ -192,7 +192,7 @@ export class ProcessStack {
   /** SIGKILL: no shutdown hooks, no flushed batches, no committed offsets. No restart follows. */
   async kill(name: ServiceName): Promise<void> {
     const supervisor = this.supervisors.get(name);
-    if (!supervisor || !supervisor.isRunning()) return;
+    if (!supervisor?.isRunning()) return;
     this.log(name).write(`--- ${new Date().toISOString()} SIGKILL pid ${supervisor.pid}\n`);
     this.kills += 1;
     await supervisor.kill('SIGKILL', 10_000);

@@ -7,12 +7,10 @@
  * stack's signing key by the user service's own token code. Funding is NOT done here: it must
  * go through real MINT commands so the ledger's invariants hold.
  */
-import { topicNames, type UserEvent } from '@coin/contracts';
-import { createPool, insertOutbox, inTransaction, schemaName } from '@coin/db';
+import { topicNames } from '@coin/contracts';
+import { createPool, inTransaction, schemaName } from '@coin/db';
 import { hashPassword } from '@coin/security';
-import { loadSigningKeys, signAccessToken } from '../../services/user/src/domain/tokens';
-import type { UserRow } from '../../services/user/src/domain/users';
-import { userEventOf } from '../../services/user/src/kafka/user-commands';
+import { insertUserEvents, loadSigningKeys, signAccessToken, userEventOf, type UserRow } from '@coin/user/testing';
 import type { JwtKey } from './keys';
 
 export interface SeededUser {
@@ -63,12 +61,10 @@ export async function seedUsers(options: SeedOptions): Promise<SeededUser[]> {
           [emails, passwordHash],
         );
         const now = new Date();
-        await insertOutbox(
+        await insertUserEvents(
           client,
-          inserted.rows.map((row) => {
-            const event = userEventOf('user.registered', row, now) as UserEvent;
-            return { topic: topics.userEvents, key: String(row.id), headers: { type: event.type }, payload: event };
-          }),
+          topics,
+          inserted.rows.map((row) => userEventOf('user.registered', row, now)),
         );
         return inserted.rows;
       });

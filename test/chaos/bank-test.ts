@@ -551,7 +551,9 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       const sum = (type: string) => record.filter((t) => t.type === type).reduce((s, t) => s + toMinor(t.amount), 0);
       supplyFromRecord = { mintedMinor: sum('MINT'), burnedMinor: sum('BURN') };
       details.ledgerTransactions = record.length;
-      details.ledgerTypes = record.reduce<Record<string, number>>((c, t) => ({ ...c, [t.type]: (c[t.type] ?? 0) + 1 }), {});
+      const types: Record<string, number> = {};
+      for (const t of record) types[t.type] = (types[t.type] ?? 0) + 1;
+      details.ledgerTypes = types;
     }
 
     // Money is conserved: what the test minted, less what the closes of deleted users burned.

@@ -11,6 +11,7 @@
  * alone), CHAOS_INFRA_DOWN_S (5: how long PostgreSQL and Redis stay down). Prints the report as
  * JSON, a summary line on stderr, and exits non-zero on any violation.
  */
+import { argsOrExit, parseCliArgs } from '../../scripts/cli-args';
 import { runBankTest, type BankTestReport, type InfraKind } from './bank-test';
 
 const on = (name: string) => (process.env[name] ?? '1') !== '0';
@@ -33,6 +34,8 @@ function infraSummary(report: BankTestReport, kind: InfraKind): string {
 }
 
 async function main(): Promise<void> {
+  // Settings come from the environment (above); an argument would be silently ignored, so none is taken.
+  argsOrExit(() => parseCliArgs({ args: process.argv.slice(2), options: {} }, 'usage: npm run chaos (settings: CHAOS_* environment variables)'));
   const report = await runBankTest({
     durationSec: Number(process.env.CHAOS_DURATION_S ?? 60),
     wallets: Number(process.env.CHAOS_WALLETS ?? 1000),

@@ -244,7 +244,7 @@ export async function ledgerTransactions(ledgerUrl: string): Promise<LedgerTrans
   let afterId = 0;
   for (;;) {
     const page = await requestJson(ledgerUrl, 'GET', `/internal/transactions?afterId=${afterId}&limit=1000`).catch(() => null);
-    if (!page || page.status !== 200) return all.length > 0 ? all : null;
+    if (page?.status !== 200) return all.length > 0 ? all : null;
     all.push(...(page.body.transactions as LedgerTransaction[]));
     if (page.body.nextAfterId === null || page.body.nextAfterId === undefined) return all;
     afterId = page.body.nextAfterId as number;

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createPool, type Pool } from '@coin/db';
-import { httpLedgerRecord, rebuildHistory } from '../../services/history/src/rebuild';
+import { httpLedgerRecord, rebuildHistory } from '@coin/history';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { adminSession, apiKeyFor } from '../harness/admin';
 import { http, registerUser } from '../harness/http';

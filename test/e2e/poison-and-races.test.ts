@@ -2,7 +2,7 @@ import { createPool, schemaName } from '@coin/db';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { http, registerUser, uniqueEmail } from '../harness/http';
 import { adminSession, apiKeyFor } from '../harness/admin';
-import { eraseUser } from '../../services/user/src/db/users-repo';
+import { eraseUser } from '@coin/user/testing';
 
 /**
  * Issue 16 through the public API: a user command the database refuses is answered at once and

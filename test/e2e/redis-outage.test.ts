@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '@coin/logger';
 import { requestJson, type JsonResponse } from '../../scripts/stack/http-json';
-import { loadGatewayConfig } from '../../services/gateway/src/config';
-import { startGatewayService, type RunningService } from '../../services/gateway/src/service';
+import { loadGatewayConfig, startGatewayService, type RunningService } from '@coin/gateway';
 import { adminSession, apiKeyFor } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 import { http, registerUser } from '../harness/http';

@@ -5,8 +5,7 @@
  * CRASH_AFTER_COMMITS.
  */
 import { createLogger } from '@coin/logger';
-import { loadLedgerConfig } from '../../services/ledger/src/config';
-import { startLedgerService } from '../../services/ledger/src/service';
+import { loadLedgerConfig, startLedgerService } from '@coin/ledger';
 
 const crashAfterCommits = Number(process.env.CRASH_AFTER_COMMITS ?? '1');
 const config = loadLedgerConfig(process.env);

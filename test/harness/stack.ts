@@ -1,17 +1,12 @@
 import { createLogger } from '@coin/logger';
-import { loadGatewayConfig } from '../../services/gateway/src/config';
-import { startGatewayService } from '../../services/gateway/src/service';
-import { loadHistoryConfig } from '../../services/history/src/config';
-import { startHistoryService } from '../../services/history/src/service';
-import { loadLedgerConfig } from '../../services/ledger/src/config';
-import { startLedgerService } from '../../services/ledger/src/service';
-import { loadUserConfig } from '../../services/user/src/config';
-import { startUserService } from '../../services/user/src/service';
+import { loadGatewayConfig, startGatewayService, type RouteEntry } from '@coin/gateway';
+import { loadHistoryConfig, startHistoryService } from '@coin/history';
+import { loadLedgerConfig, startLedgerService } from '@coin/ledger';
+import { loadUserConfig, startUserService } from '@coin/user';
 import { serviceEnvs } from '../../scripts/stack/env';
 import { generateJwtKey, type JwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
 import { testInfra, uniquePrefix } from './env';
-import type { RouteEntry } from '../../services/gateway/src/plugins/route-table';
 
 const relaxedRateLimits: Record<string, string> = {
   RATE_LIMIT_LOGIN_PER_IP_MAX: '100000',

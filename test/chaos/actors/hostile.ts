@@ -240,7 +240,8 @@ export class HostileActor implements ChaosActor {
       const last = sent.answers.at(-1)!;
       if (sent.outcome === 'answered' && sent.case.accept.includes(last.status)) continue;
       const what = last.status === -1 ? 'a timeout' : sent.outcome === 'unresolved' ? `no definitive answer (last ${last.status})` : `${last.status}`;
-      failures.push(`hostile request "${sent.case.name}" (${sent.case.request}) got ${what}, not ${sent.case.accept.join(' or ')}: ${last.body.slice(0, 200)}` + (sent.answers.length > 1 ? ` [answers: ${sent.answers.map((a) => a.status).join(', ')}]` : ''));
+      const answers = sent.answers.length > 1 ? ` [answers: ${sent.answers.map((a) => a.status).join(', ')}]` : '';
+      failures.push(`hostile request "${sent.case.name}" (${sent.case.request}) got ${what}, not ${sent.case.accept.join(' or ')}: ${last.body.slice(0, 200)}${answers}`);
     }
     return capped(failures, 40, 'hostile requests answered otherwise');
   }

@@ -73,7 +73,7 @@ async function historyOf(gatewayUrl: string, user: SeededUser, clock?: AnswerClo
     const { response } = clock
       ? await clock.time('transfers', 'GET /api/coins/history', historyTimeoutMs, read, (r) => ({ status: r.response?.status ?? 0, timedOut: r.timedOut }))
       : await read();
-    if (!response || response.status !== 200) return null;
+    if (response?.status !== 200) return null;
     items.push(...(response.body.transactions as Array<{ id: number }>));
     cursor = response.body.nextCursor as string | null;
     if (!cursor) return items;

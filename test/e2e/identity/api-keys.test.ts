@@ -4,9 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { installProblemHandler } from '@coin/http';
 import { createLogger } from '@coin/logger';
 import { createRedis, type Redis } from '@coin/redis';
-import { InternalHttpClient } from '../../../services/gateway/src/clients/internal-http';
-import { ApiKeyVerifier, registerApiKeyCheck } from '../../../services/gateway/src/plugins/api-key';
-import { registerAuth } from '../../../services/gateway/src/plugins/auth';
+import { ApiKeyVerifier, InternalHttpClient, registerApiKeyCheck, registerAuth } from '@coin/gateway/testing';
 import { startTestStack, type TestStack } from '../../harness/stack';
 import { adminSession, apiKeyFor, withUsersDb, type Session } from '../../harness/admin';
 import { http, registerUser } from '../../harness/http';

@@ -1,7 +1,7 @@
 import { startTestStack, type TestStack } from '../../harness/stack';
 import { adminSession, withUsersDb } from '../../harness/admin';
 import { http, registerUser } from '../../harness/http';
-import { createPlatformClient } from '../../../services/user/src/admin/operator';
+import { createPlatformClient } from '@coin/user';
 import { createPool, schemaName } from '@coin/db';
 import { runAdminCommand } from '../../../scripts/admin';
 import { eventually } from '../../harness/eventually';

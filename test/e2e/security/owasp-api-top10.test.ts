@@ -3,7 +3,7 @@ import { importPKCS8, SignJWT } from 'jose';
 import { startTestStack, type TestStack } from '../../harness/stack';
 import { adminSession, apiKeyFor, type Session } from '../../harness/admin';
 import { http, registerUser, uniqueEmail } from '../../harness/http';
-import type { RouteEntry } from '../../../services/gateway/src/plugins/route-table';
+import type { RouteEntry } from '@coin/gateway';
 
 /**
  * The OWASP API Security Top 10 (2023), one describe per item that applies, every check a real

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { treasuryCodes, walletKeyOf, type MoneyCommand, type Party, type TreasuryCode } from '@coin/contracts';
+import { treasuryCodes, walletKeyOf, type LedgerCommand, type Party, type TreasuryCode } from '@coin/contracts';
 import { outcomeOf } from '../apply/outcomes';
 import { creditOwnLegs, runBatch, type StoredOutcome } from './batch';
 import { walletAmountMax, type CreditLeg, type Entry, type LedgerState, type NewTransaction, type WalletState } from './ledger';
@@ -15,8 +15,8 @@ const actor = { kind: 'user' as const, id: 'test' };
 class World {
   state: LedgerState = { wallets: new Map(), refundTargets: new Map() };
   known = new Map<string, StoredOutcome>();
-  history: MoneyCommand[] = [];
-  pending: MoneyCommand[] = [];
+  history: LedgerCommand[] = [];
+  pending: LedgerCommand[] = [];
   transactions: NewTransaction[] = [];
   entries: Entry[] = [];
   private ids = 0;
@@ -37,15 +37,15 @@ class World {
     return `cmd-${this.commandCount}`;
   }
 
-  command<T extends MoneyCommand['type']>(type: T, data: Extract<MoneyCommand, { type: T }>['data'], commandId = this.nextCommandId()): MoneyCommand {
-    return { commandId, type, issuedAt: now.toISOString(), actor, data } as MoneyCommand;
+  command<T extends LedgerCommand['type']>(type: T, data: Extract<LedgerCommand, { type: T }>['data'], commandId = this.nextCommandId()): LedgerCommand {
+    return { commandId, type, issuedAt: now.toISOString(), actor, data } as LedgerCommand;
   }
 
   /**
    * One apply, then what the apply stage would persist. Credit legs to the wallets it `owns`
    * (those of the partitions in the apply) are credited in it; the others are queued.
    */
-  apply(commands: MoneyCommand[], owns: (walletKey: string) => boolean = () => false) {
+  apply(commands: LedgerCommand[], owns: (walletKey: string) => boolean = () => false) {
     // The apply stage loads the transactions refunds name; here every transaction is at hand.
     for (const c of commands) {
       if (c.type !== 'ledger.refund' || this.state.refundTargets.has(c.data.transactionId)) continue;
@@ -82,7 +82,7 @@ class World {
 
   inlineCredits = 0;
 
-  legCommand(leg: CreditLeg): MoneyCommand {
+  legCommand(leg: CreditLeg): LedgerCommand {
     return this.command('ledger.credit', leg, `credit-${leg.transactionId}-${walletKeyOf(leg.to)}`);
   }
 
@@ -120,7 +120,7 @@ const amount = fc.integer({ min: 1, max: 500 });
 const reason = fc.constant('because');
 
 type Action =
-  | { do: 'command'; type: MoneyCommand['type']; data: Record<string, unknown> }
+  | { do: 'command'; type: LedgerCommand['type']; data: Record<string, unknown> }
   | { do: 'deliver'; index: number }
   | { do: 'replay'; index: number }
   | { do: 'refund'; index: number; amount: number | undefined };
@@ -143,7 +143,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 
 /** Turns generated actions into one batch of commands for the world (or a delivery). */
 function run(world: World, batch: Action[], owned: string[] = []): void {
-  const commands: MoneyCommand[] = [];
+  const commands: LedgerCommand[] = [];
   for (const a of batch) {
     if (a.do === 'command') commands.push(world.command(a.type, a.data as never));
     if (a.do === 'refund') {
@@ -261,7 +261,7 @@ describe('ledger domain: decisions', () => {
     if (rewards > 0) world.apply([world.command('ledger.mint', { to: { kind: 'treasury', code: 'REWARDS' }, amount: rewards, reason: 'seed' })]);
     return world;
   }
-  const codeOf = (world: World, command: MoneyCommand) => {
+  const codeOf = (world: World, command: LedgerCommand) => {
     const [step] = world.apply([command]);
     return step?.kind === 'decided' && !step.decision.ok ? step.decision.code : 'OK';
   };

@@ -1,0 +1,18 @@
+/**
+ * What code outside the history service may use (the package's `exports`): its configuration,
+ * starting it in-process (the test harness, the read benchmark), the rebuild of its projection
+ * from the ledger (scripts/history-rebuild.ts) and its internal read routes, which the read
+ * benchmark mounts without Kafka. `@coin/history/main` is the process itself
+ * (scripts/container/entry.ts). Everything else under src/ is internal and may change without notice.
+ */
+export { historyConfigSchema, loadHistoryConfig, type HistoryConfig } from './config';
+export { registerInternalRoutes } from './http/internal-routes';
+export {
+  httpLedgerRecord,
+  rebuildHistory,
+  type LedgerRecord,
+  type RebuildOptions,
+  type RebuildProgress,
+  type RebuildResult,
+} from './rebuild';
+export { historyGroupId, startHistoryService, type HistoryServiceOptions, type RunningService } from './service';
