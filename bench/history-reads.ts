@@ -37,7 +37,13 @@ const freshnessPauseMs = 20;
 
 function summary(name: string, samplesMs: number[]) {
   const sorted = [...samplesMs].sort((a, b) => a - b);
-  return { read: name, requests: sorted.length, p50Ms: +percentile(sorted, 50).toFixed(3), p99Ms: +percentile(sorted, 99).toFixed(3), maxMs: +sorted[sorted.length - 1]!.toFixed(3) };
+  return {
+    read: name,
+    requests: sorted.length,
+    p50Ms: +percentile(sorted, 50).toFixed(3),
+    p99Ms: +percentile(sorted, 99).toFixed(3),
+    maxMs: +sorted[sorted.length - 1]!.toFixed(3),
+  };
 }
 
 /**
@@ -49,8 +55,13 @@ async function measureFreshness(databaseUrl: string, brokers: string[]) {
   const prefix = `benchf${Date.now().toString(36)}_`;
   await provision({ kafkaBrokers: brokers, databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
   const env = {
-    NODE_ENV: 'development', LOG_LEVEL: 'warn', KAFKA_BROKERS: brokers.join(','), TOPIC_PREFIX: prefix, DB_SCHEMA_PREFIX: prefix,
-    HOST: '127.0.0.1', HISTORY_HTTP_PORT: '0',
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    KAFKA_BROKERS: brokers.join(','),
+    TOPIC_PREFIX: prefix,
+    DB_SCHEMA_PREFIX: prefix,
+    HOST: '127.0.0.1',
+    HISTORY_HTTP_PORT: '0',
     HISTORY_DATABASE_URL: serviceDatabaseUrl(databaseUrl, serviceDatabases.history.role, devRolePassword(serviceDatabases.history.role)),
   };
   const service = await startHistoryService(loadHistoryConfig(env), createLogger('bench-history', 'warn'));
@@ -64,8 +75,25 @@ async function measureFreshness(databaseUrl: string, brokers: string[]) {
         topic,
         messages: Array.from({ length: freshnessBurst }, (_, i) => {
           const id = sent + i + 1;
-          const event = { eventId: randomUUID(), type: 'coin.transaction.recorded', version: 1, occurredAt: now,
-            transaction: { id, type: 'TRANSFER', amount: 1, fromUserId: 1 + (id % 500), toUserId: 501 + (id % 500), fromTreasury: null, toTreasury: null, reason: 'bench', reference: null, refundOf: null, createdAt: now } };
+          const event = {
+            eventId: randomUUID(),
+            type: 'coin.transaction.recorded',
+            version: 1,
+            occurredAt: now,
+            transaction: {
+              id,
+              type: 'TRANSFER',
+              amount: 1,
+              fromUserId: 1 + (id % 500),
+              toUserId: 501 + (id % 500),
+              fromTreasury: null,
+              toTreasury: null,
+              reason: 'bench',
+              reference: null,
+              refundOf: null,
+              createdAt: now,
+            },
+          };
           return { key: String(id), value: JSON.stringify(event), headers: { [headerNames.type]: event.type } };
         }),
       });
@@ -76,13 +104,21 @@ async function measureFreshness(databaseUrl: string, brokers: string[]) {
     let total = 0;
     while (Date.now() < deadline) {
       const text = await (await fetch(`${service.url}/metrics`)).text();
-      buckets = [...text.matchAll(/history_apply_delay_seconds_bucket\{le="([^"]+)"[^}]*\} (\d+)/g)].map((m) => ({ le: m[1] === '+Inf' ? Infinity : Number(m[1]), count: Number(m[2]) }));
+      buckets = [...text.matchAll(/history_apply_delay_seconds_bucket\{le="([^"]+)"[^}]*\} (\d+)/g)].map((m) => ({
+        le: m[1] === '+Inf' ? Infinity : Number(m[1]),
+        count: Number(m[2]),
+      }));
       total = buckets.find((b) => b.le === Infinity)?.count ?? 0;
       if (total >= freshnessEvents) break;
       await new Promise((r) => setTimeout(r, 200));
     }
     const bucketOf = (q: number) => buckets.find((b) => b.count >= q * total)?.le ?? Infinity;
-    return { events: total, withinOneSecond: +((buckets.find((b) => b.le === 1)?.count ?? 0) / Math.max(total, 1)).toFixed(4), p50AtMostS: bucketOf(0.5), p99AtMostS: bucketOf(0.99) };
+    return {
+      events: total,
+      withinOneSecond: +((buckets.find((b) => b.le === 1)?.count ?? 0) / Math.max(total, 1)).toFixed(4),
+      p50AtMostS: bucketOf(0.5),
+      p99AtMostS: bucketOf(0.99),
+    };
   } finally {
     await producer.disconnect();
     await service.close();
@@ -97,14 +133,22 @@ async function measureFreshness(databaseUrl: string, brokers: string[]) {
 
 async function main(): Promise<void> {
   const usage = 'usage: npm run bench:history [-- --keep]';
-  const { values } = argsOrExit(() => parseCliArgs({ args: process.argv.slice(2), options: { keep: { type: 'boolean', default: false } } }, usage));
+  const { values } = argsOrExit(() =>
+    parseCliArgs({ args: process.argv.slice(2), options: { keep: { type: 'boolean', default: false } } }, usage),
+  );
   const log = (m: string) => process.stderr.write(`[bench:history] ${m}\n`);
   const infra = await ensureInfra();
   const admin = new pg.Client({ connectionString: infra.databaseUrl });
   await admin.connect();
   await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   await admin.end();
-  await migrate({ adminUrl: infra.databaseUrl, schema, role: serviceDatabases.history.role, rolePassword: devRolePassword(serviceDatabases.history.role), migrationsDir: serviceDatabases.history.migrationsDir });
+  await migrate({
+    adminUrl: infra.databaseUrl,
+    schema,
+    role: serviceDatabases.history.role,
+    rolePassword: devRolePassword(serviceDatabases.history.role),
+    migrationsDir: serviceDatabases.history.migrationsDir,
+  });
   const url = serviceDatabaseUrl(infra.databaseUrl, serviceDatabases.history.role, devRolePassword(serviceDatabases.history.role));
   const pool = createPool({ url, schema, applicationName: 'bench-history', connectionsMax: 4 });
 
@@ -138,7 +182,9 @@ async function main(): Promise<void> {
     `SELECT count(*)::bigint AS rows, count(*) FILTER (WHERE party_id = $1)::bigint AS target FROM history_entries`,
     [String(targetUserId)],
   );
-  log(`loaded ${counts.rows[0]!.rows.toLocaleString('en-US')} history rows (${counts.rows[0]!.target.toLocaleString('en-US')} for user ${targetUserId}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `loaded ${counts.rows[0]!.rows.toLocaleString('en-US')} history rows (${counts.rows[0]!.target.toLocaleString('en-US')} for user ${targetUserId}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const app = buildInternalApp({ logger: createLogger('bench-history', 'warn'), readiness: {} });
   registerInternalRoutes(app, { pool });
@@ -174,7 +220,9 @@ async function main(): Promise<void> {
   }
 
   const plans = await Promise.all([
-    pool.query(`EXPLAIN SELECT * FROM history_entries WHERE party_kind = 'user' AND party_id = '1' AND (created_at, transaction_id) < (now(), 1) ORDER BY created_at DESC, transaction_id DESC LIMIT 101`),
+    pool.query(
+      `EXPLAIN SELECT * FROM history_entries WHERE party_kind = 'user' AND party_id = '1' AND (created_at, transaction_id) < (now(), 1) ORDER BY created_at DESC, transaction_id DESC LIMIT 101`,
+    ),
     pool.query(`EXPLAIN SELECT count(*) FROM history_entries WHERE party_kind = 'user' AND party_id = '1'`),
   ]);
   log('measuring freshness through Kafka');
@@ -192,8 +240,11 @@ async function main(): Promise<void> {
     freshness,
     plans: plans.map((p) => p.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')),
   };
-  for (const r of results.reads) process.stdout.write(`${r.read}: p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms (${r.requests} requests)\n`);
-  process.stdout.write(`freshness (produce -> stored, ${freshness.events} events): ${(freshness.withinOneSecond * 100).toFixed(2)}% within 1 s, p50 <= ${freshness.p50AtMostS} s, p99 <= ${freshness.p99AtMostS} s\n`);
+  for (const r of results.reads)
+    process.stdout.write(`${r.read}: p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms (${r.requests} requests)\n`);
+  process.stdout.write(
+    `freshness (produce -> stored, ${freshness.events} events): ${(freshness.withinOneSecond * 100).toFixed(2)}% within 1 s, p50 <= ${freshness.p50AtMostS} s, p99 <= ${freshness.p99AtMostS} s\n`,
+  );
   for (const plan of results.plans) process.stdout.write(`${plan}\n`);
   mkdirSync(join(repoRoot, 'bench', 'results'), { recursive: true });
   writeFileSync(join(repoRoot, 'bench', 'results', 'history-reads.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -79,7 +79,13 @@ async function main(): Promise<void> {
 
 /** Provisions `prefix`, runs the measurement and the audit; true when the audit holds. */
 async function measure(infra: InfraEndpoints, prefix: string): Promise<boolean> {
-  await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix, ledgerPartitions: partitions });
+  await provision({
+    kafkaBrokers: infra.kafkaBrokers,
+    databaseUrl: infra.databaseUrl,
+    topicPrefix: prefix,
+    schemaPrefix: prefix,
+    ledgerPartitions: partitions,
+  });
   const env = serviceEnvs({
     ...infra,
     topicPrefix: prefix,
@@ -91,7 +97,12 @@ async function measure(infra: InfraEndpoints, prefix: string): Promise<boolean> 
   const config = loadLedgerConfig(env);
   const logger = createLogger('bench', 'warn');
   const topics = topicNames(prefix);
-  const pool = createPool({ url: config.LEDGER_DATABASE_URL, schema: `${prefix}ledger`, applicationName: 'ledger-bench', connectionsMax: 12 });
+  const pool = createPool({
+    url: config.LEDGER_DATABASE_URL,
+    schema: `${prefix}ledger`,
+    applicationName: 'ledger-bench',
+    connectionsMax: 12,
+  });
 
   log(`funding ${walletCount} wallets`);
   const userIds = Array.from({ length: walletCount }, (_, i) => i + 1);
@@ -126,7 +137,13 @@ async function measure(infra: InfraEndpoints, prefix: string): Promise<boolean> 
         type: 'ledger.transfer',
         issuedAt,
         actor: { kind: 'user', id: String(from) },
-        data: { kind: 'TRANSFER', fromUserId: from, to: { kind: 'user', userId: to }, amount: 1 + Math.floor(Math.random() * 100), reason: 'bench' },
+        data: {
+          kind: 'TRANSFER',
+          fromUserId: from,
+          to: { kind: 'user', userId: to },
+          amount: 1 + Math.floor(Math.random() * 100),
+          reason: 'bench',
+        },
       };
       messages.push({ key: walletKeyOfUser(from), value: JSON.stringify(command) });
     }
@@ -136,16 +153,26 @@ async function measure(infra: InfraEndpoints, prefix: string): Promise<boolean> 
   log(`produced in ${((performance.now() - producedAt) / 1000).toFixed(1)} s`);
 
   const expected = commandCount * 2; // each transfer and its credit leg
-  const run = replicas > 1 ? await applyInReplicas(env, expected, prefix, infra.kafkaBrokers) : await applyInProcess(config, logger, expected);
+  const run =
+    replicas > 1 ? await applyInReplicas(env, expected, prefix, infra.kafkaBrokers) : await applyInProcess(config, logger, expected);
   const { applied, delivered, batches, seconds } = run;
   log('---');
-  log(`transfers ${commandCount}, credit legs ${expected - commandCount}, wallets ${walletCount}, partitions ${partitions}, ledger processes ${replicas}`);
-  log(`applied ${applied} commands (${run.creditedInPlace} of the credits in their debit's apply) in ${seconds.toFixed(2)} s (${run.window}; the first ${run.joinSeconds.toFixed(1)} s excluded)`);
-  log(`throughput ${Math.round(applied / seconds)} commands/s (${Math.round(applied / 2 / seconds)} transfers/s, each = debit + credit leg)`);
-  const split = run.commitMsTotal !== null && run.publishMsTotal !== null
-    ? ` (database ${(run.commitMsTotal / batches).toFixed(1)}, outbox publish ${(run.publishMsTotal / batches).toFixed(1)})`
-    : '';
-  log(`batches (= database commits) ${batches}, mean batch ${(delivered / batches).toFixed(1)} commands, mean batch time ${(run.applyMsTotal / batches).toFixed(1)} ms${split}`);
+  log(
+    `transfers ${commandCount}, credit legs ${expected - commandCount}, wallets ${walletCount}, partitions ${partitions}, ledger processes ${replicas}`,
+  );
+  log(
+    `applied ${applied} commands (${run.creditedInPlace} of the credits in their debit's apply) in ${seconds.toFixed(2)} s (${run.window}; the first ${run.joinSeconds.toFixed(1)} s excluded)`,
+  );
+  log(
+    `throughput ${Math.round(applied / seconds)} commands/s (${Math.round(applied / 2 / seconds)} transfers/s, each = debit + credit leg)`,
+  );
+  const split =
+    run.commitMsTotal !== null && run.publishMsTotal !== null
+      ? ` (database ${(run.commitMsTotal / batches).toFixed(1)}, outbox publish ${(run.publishMsTotal / batches).toFixed(1)})`
+      : '';
+  log(
+    `batches (= database commits) ${batches}, mean batch ${(delivered / batches).toFixed(1)} commands, mean batch time ${(run.applyMsTotal / batches).toFixed(1)} ms${split}`,
+  );
   // One machine-readable line for bench/run.ts and CI.
   log(
     JSON.stringify({
@@ -183,7 +210,18 @@ interface ApplyRun {
 
 /** The ledger service inside this process, as `npm start` runs it, with an observer on every batch. */
 async function applyInProcess(config: LedgerConfig, logger: Logger, expected: number): Promise<ApplyRun> {
-  const run: ApplyRun = { applied: 0, creditedInPlace: 0, delivered: 0, batches: 0, seconds: 0, window: 'first batch to last, group join excluded', joinSeconds: 0, applyMsTotal: 0, commitMsTotal: 0, publishMsTotal: 0 };
+  const run: ApplyRun = {
+    applied: 0,
+    creditedInPlace: 0,
+    delivered: 0,
+    batches: 0,
+    seconds: 0,
+    window: 'first batch to last, group join excluded',
+    joinSeconds: 0,
+    applyMsTotal: 0,
+    commitMsTotal: 0,
+    publishMsTotal: 0,
+  };
   let firstBatchAt = 0;
   let lastBatchAt = 0;
   let done: () => void = () => undefined;
@@ -212,7 +250,13 @@ async function applyInProcess(config: LedgerConfig, logger: Logger, expected: nu
 }
 
 /** Sums of the ledger's counters on a /metrics page. */
-function ledgerCounters(text: string): { applied: number; creditedInPlace: number; batches: number; delivered: number; applySeconds: number } {
+function ledgerCounters(text: string): {
+  applied: number;
+  creditedInPlace: number;
+  batches: number;
+  delivered: number;
+  applySeconds: number;
+} {
   const totals = metricTotals(text);
   const creditedInPlace = totals.get('ledger_credits_in_place_total') ?? 0;
   return {
@@ -251,7 +295,13 @@ async function applyInReplicas(env: Record<string, string>, expected: number, pr
     }
     const poll = async () => {
       const pages = await Promise.all(urls.map(async (url) => ledgerCounters(await (await fetch(`${url}/metrics`)).text())));
-      return pages.reduce((a, b) => ({ applied: a.applied + b.applied, creditedInPlace: a.creditedInPlace + b.creditedInPlace, batches: a.batches + b.batches, delivered: a.delivered + b.delivered, applySeconds: a.applySeconds + b.applySeconds }));
+      return pages.reduce((a, b) => ({
+        applied: a.applied + b.applied,
+        creditedInPlace: a.creditedInPlace + b.creditedInPlace,
+        batches: a.batches + b.batches,
+        delivered: a.delivered + b.delivered,
+        applySeconds: a.applySeconds + b.applySeconds,
+      }));
     };
     const groupIsStable = async () => {
       const { groups } = await admin.describeGroups([`${prefix}ledger-service`]);
@@ -272,12 +322,16 @@ async function applyInReplicas(env: Record<string, string>, expected: number, pr
       if (totals.applied >= expected) lastAt = (previousAt + now) / 2;
       previousAt = now;
       if (now - lastLog > 2000) {
-        log(`applied ${totals.applied}/${expected} in ${totals.batches} batches (${replicas} processes${stable ? '' : ', group not yet stable'})`);
+        log(
+          `applied ${totals.applied}/${expected} in ${totals.batches} batches (${replicas} processes${stable ? '' : ', group not yet stable'})`,
+        );
         lastLog = now;
       }
     }
     if (!stable) throw new Error('the consumer group never became stable before the last command was applied; run with more --commands');
-    log(`${stable.totals.applied} commands were applied before the group was stable (${((stable.at - startedAt) / 1000).toFixed(1)} s after start): not measured`);
+    log(
+      `${stable.totals.applied} commands were applied before the group was stable (${((stable.at - startedAt) / 1000).toFixed(1)} s after start): not measured`,
+    );
     return {
       applied: totals.applied - stable.totals.applied,
       creditedInPlace: totals.creditedInPlace - stable.totals.creditedInPlace,

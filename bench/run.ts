@@ -94,7 +94,11 @@ function transferGenerator(users: SeededUser[], idempotency: boolean): () => Gen
     while (to.userId === from.userId) to = pick(users);
     const headers: Record<string, string> = { authorization: `Bearer ${from.accessToken}` };
     if (idempotency) headers['idempotency-key'] = randomUUID();
-    return { path: '/api/coins/transfer', headers, body: JSON.stringify({ toUserId: to.userId, amount: randomAmount(), reason: 'bench transfer' }) };
+    return {
+      path: '/api/coins/transfer',
+      headers,
+      body: JSON.stringify({ toUserId: to.userId, amount: randomAmount(), reason: 'bench transfer' }),
+    };
   };
 }
 
@@ -138,11 +142,24 @@ async function observedStep(spec: StepSpec, observed: Observed): Promise<Observe
 
 /** Warm-up, closed loop at rising concurrency, then open loop at fractions of the peak. */
 async function measureSystem(name: string, url: string, next: () => GeneratedRequest, observed: Observed): Promise<SystemResult> {
-  await runStep({ label: `${name} warm-up`, url, kind: 'closed', connections: 16, durationSec: settings.warmupSec, next, onTick: progressTick(`${name} warm-up`, settings.warmupSec) });
+  await runStep({
+    label: `${name} warm-up`,
+    url,
+    kind: 'closed',
+    connections: 16,
+    durationSec: settings.warmupSec,
+    next,
+    onTick: progressTick(`${name} warm-up`, settings.warmupSec),
+  });
   const steps: ObservedStep[] = [];
   for (const connections of settings.concurrencies) {
     const label = `${name} closed c=${connections}`;
-    steps.push(await observedStep({ label, url, kind: 'closed', connections, durationSec: settings.stepSec, next, onTick: progressTick(label, settings.stepSec) }, observed));
+    steps.push(
+      await observedStep(
+        { label, url, kind: 'closed', connections, durationSec: settings.stepSec, next, onTick: progressTick(label, settings.stepSec) },
+        observed,
+      ),
+    );
   }
   const peak = steps.reduce((best, s) => (s.transfersPerSec > best.transfersPerSec ? s : best), steps[0]!);
   let at80: SystemResult['at80PercentOfPeak'] = null;
@@ -151,18 +168,47 @@ async function measureSystem(name: string, url: string, next: () => GeneratedReq
     const label = `${name} open ${Math.round(fraction * 100)}% = ${rate}/s`;
     const connections = Math.max(settings.openConnectionsMin, peak.connections);
     const result = await observedStep(
-      { label, url, kind: 'open', connections, ratePerSec: rate, durationSec: settings.stepSec, next, onTick: progressTick(label, settings.stepSec) },
+      {
+        label,
+        url,
+        kind: 'open',
+        connections,
+        ratePerSec: rate,
+        durationSec: settings.stepSec,
+        next,
+        onTick: progressTick(label, settings.stepSec),
+      },
       observed,
     );
     steps.push(result);
-    if (Math.abs(fraction - 0.8) < 1e-9) at80 = { offeredPerSec: rate, transfersPerSec: result.transfersPerSec, p50Ms: result.p50Ms, p99Ms: result.p99Ms };
+    if (Math.abs(fraction - 0.8) < 1e-9)
+      at80 = { offeredPerSec: rate, transfersPerSec: result.transfersPerSec, p50Ms: result.p50Ms, p99Ms: result.p99Ms };
   }
-  return { transfersPerSec: peak.transfersPerSec, p50Ms: peak.p50Ms, p99Ms: peak.p99Ms, peakStep: peak.label, at80PercentOfPeak: at80, steps, notes: [] };
+  return {
+    transfersPerSec: peak.transfersPerSec,
+    p50Ms: peak.p50Ms,
+    p99Ms: peak.p99Ms,
+    peakStep: peak.label,
+    at80PercentOfPeak: at80,
+    steps,
+    notes: [],
+  };
 }
 
 async function hotAccount(name: string, url: string, next: () => GeneratedRequest, observed: Observed) {
   const label = `${name} hot account c=${settings.hotConnections}`;
-  const result = await observedStep({ label, url, kind: 'closed', connections: settings.hotConnections, durationSec: settings.stepSec, next, onTick: progressTick(label, settings.stepSec) }, observed);
+  const result = await observedStep(
+    {
+      label,
+      url,
+      kind: 'closed',
+      connections: settings.hotConnections,
+      durationSec: settings.stepSec,
+      next,
+      onTick: progressTick(label, settings.stepSec),
+    },
+    observed,
+  );
   return { purchasesPerSec: result.transfersPerSec, p50Ms: result.p50Ms, p99Ms: result.p99Ms, step: result };
 }
 
@@ -183,7 +229,11 @@ async function databaseCommits(adminUrl: string): Promise<number> {
 }
 
 /** The ledger's own money check: Σ balances == Σ MINT − Σ BURN, no negative balance. */
-async function pipelineInvariants(stack: ProcessStack, prefix: string, mintedMinor: number | null): Promise<{ ok: boolean; details: Record<string, unknown> }> {
+async function pipelineInvariants(
+  stack: ProcessStack,
+  prefix: string,
+  mintedMinor: number | null,
+): Promise<{ ok: boolean; details: Record<string, unknown> }> {
   const details: Record<string, unknown> = {};
   let ok = true;
   const supply = await requestJson(stack.urls.ledger, 'GET', '/internal/supply').catch(() => null);
@@ -192,11 +242,16 @@ async function pipelineInvariants(stack: ProcessStack, prefix: string, mintedMin
     // The ledger's audit: balances match entries, supply == Σ balances once nothing is in flight.
     const report = supply.body as { consistent?: boolean; supply?: number; balances?: number; inFlight?: number };
     if (typeof report.consistent === 'boolean') ok = ok && report.consistent;
-    if (report.supply !== undefined && report.balances !== undefined) ok = ok && report.supply === report.balances && (report.inFlight ?? 0) === 0;
+    if (report.supply !== undefined && report.balances !== undefined)
+      ok = ok && report.supply === report.balances && (report.inFlight ?? 0) === 0;
   } else {
     details.supply = 'GET /internal/supply not available';
   }
-  const pool = new pg.Pool({ connectionString: stack.env('ledger').LEDGER_DATABASE_URL, max: 1, options: `-c search_path=${prefix}ledger` });
+  const pool = new pg.Pool({
+    connectionString: stack.env('ledger').LEDGER_DATABASE_URL,
+    max: 1,
+    options: `-c search_path=${prefix}ledger`,
+  });
   pool.on('error', () => undefined); // an idle connection lost: the pool reconnects on the next query
   try {
     const r = await pool.query<{ total: string; negative: string; wallets: string }>(
@@ -219,13 +274,18 @@ async function pipelineInvariants(stack: ProcessStack, prefix: string, mintedMin
 /** `npm run bench:ledger` with these arguments: its commandsPerSec, or null with why not. */
 function runLedgerBench(args: string[]): Promise<{ commandsPerSec: number | null; note: string }> {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'bench:ledger', '--', ...args], { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('npm', ['run', '--silent', 'bench:ledger', '--', ...args], {
+      cwd: repoRoot,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('exit', (code) => {
       const match = /"commandsPerSec"\s*:\s*([\d.]+)/.exec(out);
       if (code === 0 && match) resolve({ commandsPerSec: Number(match[1]), note: `from npm run bench:ledger -- ${args.join(' ')}` });
-      else resolve({ commandsPerSec: null, note: `npm run bench:ledger -- ${args.join(' ')} exited ${code} without a commandsPerSec figure` });
+      else
+        resolve({ commandsPerSec: null, note: `npm run bench:ledger -- ${args.join(' ')} exited ${code} without a commandsPerSec figure` });
     });
   });
 }
@@ -233,10 +293,15 @@ function runLedgerBench(args: string[]): Promise<{ commandsPerSec: number | null
 /** The apply stage alone: two ledger processes as deployed, and one process's share. */
 async function ledgerApplyFigure(): Promise<{ commandsPerSec: number | null; oneProcessCommandsPerSec: number | null; note: string }> {
   const pkg = (await import(join(repoRoot, 'package.json'))) as { scripts?: Record<string, string> };
-  if (!pkg.scripts?.['bench:ledger']) return { commandsPerSec: null, oneProcessCommandsPerSec: null, note: 'npm run bench:ledger does not exist in this checkout' };
+  if (!pkg.scripts?.['bench:ledger'])
+    return { commandsPerSec: null, oneProcessCommandsPerSec: null, note: 'npm run bench:ledger does not exist in this checkout' };
   const two = await runLedgerBench(['--replicas', '2']);
   const one = await runLedgerBench(['--replicas', '1']);
-  return { commandsPerSec: two.commandsPerSec, oneProcessCommandsPerSec: one.commandsPerSec, note: `${two.note} (two ledger processes); one process: ${one.commandsPerSec ?? one.note}` };
+  return {
+    commandsPerSec: two.commandsPerSec,
+    oneProcessCommandsPerSec: one.commandsPerSec,
+    note: `${two.note} (two ledger processes); one process: ${one.commandsPerSec ?? one.note}`,
+  };
 }
 
 function startBaseline(env: Record<string, string>, logFile: string): ChildProcess {
@@ -257,7 +322,9 @@ function markdown(result: Record<string, any>): string {
   const p = result.pipeline as SystemResult | null;
   const b = result.baseline as SystemResult | null;
   lines.push(`# Benchmark ${result.startedAt}`, '');
-  lines.push(`Machine: ${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGb} GB, Node ${result.machine.node}; everything on one box.`);
+  lines.push(
+    `Machine: ${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGb} GB, Node ${result.machine.node}; everything on one box.`,
+  );
   lines.push(`Users: ${result.settings.users}; steps of ${result.settings.stepSec} s; command: \`npm run bench\`.`, '');
   lines.push('| | transfers/s (peak) | p50 ms | p99 ms | at 80 % of peak: offered → achieved/s, p99 ms |', '|---|---|---|---|---|');
   const row = (name: string, s: SystemResult | null) =>
@@ -267,8 +334,13 @@ function markdown(result: Record<string, any>): string {
   lines.push(row('pipeline', p), row('baseline', b), '');
   if (result.ratio !== null) lines.push(`Pipeline / baseline throughput: **${result.ratio}×** (target ≥ 2×, stretch 3×).`, '');
   const hot = result.hotAccount;
-  lines.push(`Hot account (many users paying COURSE_FEES at once): ${hot ? `${hot.purchasesPerSec} purchases/s, p99 ${hot.p99Ms} ms` : 'not measured'} (target ≥ 2,000/s).`);
-  if (result.baselineHotAccount) lines.push(`Baseline hot account (everyone paying one row): ${result.baselineHotAccount.purchasesPerSec}/s, p99 ${result.baselineHotAccount.p99Ms} ms.`);
+  lines.push(
+    `Hot account (many users paying COURSE_FEES at once): ${hot ? `${hot.purchasesPerSec} purchases/s, p99 ${hot.p99Ms} ms` : 'not measured'} (target ≥ 2,000/s).`,
+  );
+  if (result.baselineHotAccount)
+    lines.push(
+      `Baseline hot account (everyone paying one row): ${result.baselineHotAccount.purchasesPerSec}/s, p99 ${result.baselineHotAccount.p99Ms} ms.`,
+    );
   lines.push(`Ledger apply alone: ${result.ledgerApply.commandsPerSec ?? 'n/a'} commands/s (${result.ledgerApply.note}).`);
   const floor = result.transportFloor as TransportFloor | undefined;
   if (floor) {
@@ -280,21 +352,42 @@ function markdown(result: Record<string, any>): string {
     );
   }
   lines.push(`Invariants: **${result.invariants.ok ? 'ok' : 'VIOLATED'}**.`, '');
-  lines.push('## Every step', '', '| step | offered/s | transfers/s | p50 | p90 | p99 | max | codes | errors |', '|---|---|---|---|---|---|---|---|---|');
-  for (const s of [...(p?.steps ?? []), ...(b?.steps ?? []), ...(hot ? [hot.step] : []), ...(result.baselineHotAccount ? [result.baselineHotAccount.step] : [])] as StepResult[]) {
+  lines.push(
+    '## Every step',
+    '',
+    '| step | offered/s | transfers/s | p50 | p90 | p99 | max | codes | errors |',
+    '|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const s of [
+    ...(p?.steps ?? []),
+    ...(b?.steps ?? []),
+    ...(hot ? [hot.step] : []),
+    ...(result.baselineHotAccount ? [result.baselineHotAccount.step] : []),
+  ] as StepResult[]) {
     const codes = Object.entries(s.statusCodes)
       .map(([c, n]) => `${c}:${n}`)
       .join(' ');
-    lines.push(`| ${s.label} | ${s.offeredPerSec ?? '—'} | ${s.transfersPerSec} | ${s.p50Ms} | ${s.p90Ms} | ${s.p99Ms} | ${s.maxMs} | ${codes} | ${s.errors + s.timeouts} |`);
+    lines.push(
+      `| ${s.label} | ${s.offeredPerSec ?? '—'} | ${s.transfersPerSec} | ${s.p50Ms} | ${s.p90Ms} | ${s.p99Ms} | ${s.maxMs} | ${codes} | ${s.errors + s.timeouts} |`,
+    );
   }
-  const observed = [...(p?.steps ?? []), ...(b?.steps ?? []), ...(hot ? [hot.step] : []), ...(result.baselineHotAccount ? [result.baselineHotAccount.step] : [])] as ObservedStep[];
+  const observed = [
+    ...(p?.steps ?? []),
+    ...(b?.steps ?? []),
+    ...(hot ? [hot.step] : []),
+    ...(result.baselineHotAccount ? [result.baselineHotAccount.step] : []),
+  ] as ObservedStep[];
   lines.push('', '## Where the CPU went (ms per committed transfer, from /proc) and what the services saw', '');
   for (const s of observed) {
-    lines.push(`- **${s.label}**: ${s.cpu ? describeCpuUse(s.cpu) : 'no CPU figures (no /proc)'}${s.stages ? `; ${describeStages(s.stages)}` : ''}`);
+    lines.push(
+      `- **${s.label}**: ${s.cpu ? describeCpuUse(s.cpu) : 'no CPU figures (no /proc)'}${s.stages ? `; ${describeStages(s.stages)}` : ''}`,
+    );
   }
   if (floor) {
     for (const step of [floor.httpOnly, floor.kafkaRoundTrip]) {
-      lines.push(`- **${step.label}**: ${step.requestsPerSec} requests/s, p50 ${step.p50Ms} ms, p99 ${step.p99Ms} ms, ${step.errors} failed; ${step.cpu ? describeCpuUse(step.cpu).replace('per transfer', 'per request') : 'no CPU figures'}`);
+      lines.push(
+        `- **${step.label}**: ${step.requestsPerSec} requests/s, p50 ${step.p50Ms} ms, p99 ${step.p99Ms} ms, ${step.errors} failed; ${step.cpu ? describeCpuUse(step.cpu).replace('per transfer', 'per request') : 'no CPU figures'}`,
+      );
     }
   }
   if (result.commits) {
@@ -309,7 +402,9 @@ function markdown(result: Record<string, any>): string {
 
 async function main(): Promise<void> {
   // Settings come from the environment (above); an argument would be silently ignored, so none is taken.
-  argsOrExit(() => parseCliArgs({ args: process.argv.slice(2), options: {} }, 'usage: npm run bench (settings: BENCH_* environment variables)'));
+  argsOrExit(() =>
+    parseCliArgs({ args: process.argv.slice(2), options: {} }, 'usage: npm run bench (settings: BENCH_* environment variables)'),
+  );
   const startedAt = new Date().toISOString();
   const notes: string[] = [];
   say(`bench: ${settings.users} users, steps ${settings.stepSec} s, concurrency ${settings.concurrencies.join('/')}`);
@@ -327,7 +422,12 @@ async function main(): Promise<void> {
   let baseline: ChildProcess | undefined;
   const result: Record<string, any> = {
     startedAt,
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
     settings,
     pipeline: null,
     baseline: null,
@@ -353,10 +453,18 @@ async function main(): Promise<void> {
     say(`${users.length} users created (user-service repository + outbox; wallets opened by the ledger from user.registered)`);
 
     const routes = await gatewayRoutes(stack.gatewayUrl);
-    const can = { mint: routes.has('/api/admin/mint'), transfer: routes.has('/api/coins/transfer'), purchase: routes.has('/api/coins/purchase') };
+    const can = {
+      mint: routes.has('/api/admin/mint'),
+      transfer: routes.has('/api/coins/transfer'),
+      purchase: routes.has('/api/coins/purchase'),
+    };
     let mintedMinor: number | null = 0;
     if (can.mint && !settings.skipPipeline) {
-      const operator = await createOperator({ gatewayUrl: stack.gatewayUrl, userDatabaseUrl: stack.env('user').USER_DATABASE_URL!, prefix });
+      const operator = await createOperator({
+        gatewayUrl: stack.gatewayUrl,
+        userDatabaseUrl: stack.env('user').USER_DATABASE_URL!,
+        prefix,
+      });
       mintedMinor = await fundUsers({
         gatewayUrl: stack.gatewayUrl,
         operator,
@@ -380,19 +488,28 @@ async function main(): Promise<void> {
       result.pipeline = await measureSystem('pipeline', stack.gatewayUrl, transferGenerator(users, true), pipelineObserved);
       const commitsAfter = await databaseCommits(infra.databaseUrl);
       const transfers = (result.pipeline as SystemResult).steps.reduce((n, s) => n + s.ok, 0);
-      result.commits = { pipelineCommits: commitsAfter - commitsBefore, pipelineTransfers: transfers, seconds: Math.round((Date.now() - pipelineStarted) / 1000) };
+      result.commits = {
+        pipelineCommits: commitsAfter - commitsBefore,
+        pipelineTransfers: transfers,
+        seconds: Math.round((Date.now() - pipelineStarted) / 1000),
+      };
     } else if (!can.transfer) {
       notes.push('POST /api/coins/transfer is not in this build: pipeline not measured');
     }
     if (can.purchase && can.mint && !settings.skipPipeline && settings.hotConnections > 0) {
-      result.hotAccount = await hotAccount('pipeline', stack.gatewayUrl, () => {
-        const from = pick(users);
-        return {
-          path: '/api/coins/purchase',
-          headers: { authorization: `Bearer ${from.accessToken}`, 'idempotency-key': randomUUID() },
-          body: JSON.stringify({ treasury: 'COURSE_FEES', amount: randomAmount(), reason: 'bench purchase' }),
-        };
-      }, pipelineObserved);
+      result.hotAccount = await hotAccount(
+        'pipeline',
+        stack.gatewayUrl,
+        () => {
+          const from = pick(users);
+          return {
+            path: '/api/coins/purchase',
+            headers: { authorization: `Bearer ${from.accessToken}`, 'idempotency-key': randomUUID() },
+            body: JSON.stringify({ treasury: 'COURSE_FEES', amount: randomAmount(), reason: 'bench purchase' }),
+          };
+        },
+        pipelineObserved,
+      );
     } else {
       notes.push('POST /api/coins/purchase is not in this build: hot account not measured');
     }
@@ -430,15 +547,29 @@ async function main(): Promise<void> {
       const baselineUrl = `http://127.0.0.1:${port}`;
       await waitForReady(baselineUrl, 30_000);
       say('baseline up (one process, one transaction with SELECT … FOR UPDATE per transfer)');
-      const toPath = (g: GeneratedRequest): GeneratedRequest => ({ ...g, path: '/transfer', headers: { authorization: g.headers.authorization! } });
+      const toPath = (g: GeneratedRequest): GeneratedRequest => ({
+        ...g,
+        path: '/transfer',
+        headers: { authorization: g.headers.authorization! },
+      });
       const gen = transferGenerator(users, false);
       const server = baseline;
       const baselineObserved: Observed = { pids: () => ({ baseline: server.pid }), metricsUrls: {} };
       result.baseline = await measureSystem('baseline', baselineUrl, () => toPath(gen()), baselineObserved);
-      if (settings.hotConnections > 0) result.baselineHotAccount = await hotAccount('baseline', baselineUrl, () => {
-        const from = pick(users);
-        return { path: '/transfer', headers: { authorization: `Bearer ${from.accessToken}` }, body: JSON.stringify({ toUserId: treasuryId, amount: randomAmount(), reason: 'bench purchase' }) };
-      }, baselineObserved);
+      if (settings.hotConnections > 0)
+        result.baselineHotAccount = await hotAccount(
+          'baseline',
+          baselineUrl,
+          () => {
+            const from = pick(users);
+            return {
+              path: '/transfer',
+              headers: { authorization: `Bearer ${from.accessToken}` },
+              body: JSON.stringify({ toUserId: treasuryId, amount: randomAmount(), reason: 'bench purchase' }),
+            };
+          },
+          baselineObserved,
+        );
       const audit = await auditBaseline(infra.databaseUrl, schema, ids.length * balanceMinor);
       result.invariants.details.baseline = audit;
       result.invariants.ok = result.invariants.ok && audit.ok;
@@ -449,7 +580,9 @@ async function main(): Promise<void> {
 
     if (!settings.skipFloor) {
       // At the pipeline's peak step, the transport alone: how high the design could go here at best.
-      const peakConnections = (result.pipeline as SystemResult | null)?.steps.find((x) => x.label === result.pipeline.peakStep)?.connections;
+      const peakConnections = (result.pipeline as SystemResult | null)?.steps.find(
+        (x) => x.label === result.pipeline.peakStep,
+      )?.connections;
       const bodies = transferGenerator(users, false);
       result.transportFloor = await measureTransportFloor({
         kafkaBrokers: infra.kafkaBrokers,
@@ -464,8 +597,11 @@ async function main(): Promise<void> {
       });
     }
 
-    result.ledgerApply = settings.skipLedgerApply ? { commandsPerSec: null, note: 'skipped (BENCH_SKIP_LEDGER_APPLY=1)' } : await ledgerApplyFigure();
-    if (result.pipeline && result.baseline) result.ratio = Math.round((result.pipeline.transfersPerSec / result.baseline.transfersPerSec) * 100) / 100;
+    result.ledgerApply = settings.skipLedgerApply
+      ? { commandsPerSec: null, note: 'skipped (BENCH_SKIP_LEDGER_APPLY=1)' }
+      : await ledgerApplyFigure();
+    if (result.pipeline && result.baseline)
+      result.ratio = Math.round((result.pipeline.transfersPerSec / result.baseline.transfersPerSec) * 100) / 100;
   } finally {
     await stack?.stop();
     baseline?.kill('SIGTERM');
@@ -491,7 +627,9 @@ async function main(): Promise<void> {
   writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);
   writeFileSync(join(resultsDir, 'latest.md'), markdown(result));
   const closed = (s: SystemResult | null) =>
-    (s?.steps ?? []).filter((x) => x.kind === 'closed').map((x) => ({ label: `c=${x.connections}`, x: x.transfersPerSec, p50: x.p50Ms, p99: x.p99Ms }));
+    (s?.steps ?? [])
+      .filter((x) => x.kind === 'closed')
+      .map((x) => ({ label: `c=${x.connections}`, x: x.transfersPerSec, p50: x.p50Ms, p99: x.p99Ms }));
   writeFileSync(
     join(resultsDir, 'latest.svg'),
     throughputLatencySvg(`Transfers: pipeline vs naive baseline (${startedAt.slice(0, 10)})`, [

@@ -26,7 +26,12 @@ export interface AuditOptions {
 const quietPollMs = 250;
 
 export async function runAudit(options: AuditOptions): Promise<{ ok: boolean; report: SupplyReport }> {
-  const pool = createPool({ url: options.databaseUrl, schema: `${options.schemaPrefix}ledger`, applicationName: 'ledger-audit', connectionsMax: 1 });
+  const pool = createPool({
+    url: options.databaseUrl,
+    schema: `${options.schemaPrefix}ledger`,
+    applicationName: 'ledger-audit',
+    connectionsMax: 1,
+  });
   const client = await pool.connect();
   let report: SupplyReport;
   try {
@@ -42,10 +47,14 @@ export async function runAudit(options: AuditOptions): Promise<{ ok: boolean; re
   }
   const { log } = options;
   log(`wallets ${report.wallets}, transactions ${report.transactions}`);
-  log(`minted ${report.minted} - burned ${report.burned} = supply ${report.supply}; balances ${report.balances}; in flight ${report.inFlight}`);
+  log(
+    `minted ${report.minted} - burned ${report.burned} = supply ${report.supply}; balances ${report.balances}; in flight ${report.inFlight}`,
+  );
   if (report.inFlight !== 0) log(`MISMATCH supply: balances differ from minted - burned by ${report.inFlight}`);
   for (const w of report.mismatchedWallets) {
-    log(`MISMATCH wallet ${w.walletKey}: balance ${w.balance}, entries sum ${w.entriesSum}, received ${w.totalReceived}, sent ${w.totalSent}`);
+    log(
+      `MISMATCH wallet ${w.walletKey}: balance ${w.balance}, entries sum ${w.entriesSum}, received ${w.totalReceived}, sent ${w.totalSent}`,
+    );
   }
   for (const id of report.overRefundedPurchases) log(`MISMATCH purchase ${id}: refunded beyond its amount`);
   log(report.consistent ? 'ledger consistent' : 'ledger INCONSISTENT');
@@ -55,7 +64,10 @@ export async function runAudit(options: AuditOptions): Promise<{ ok: boolean; re
 const usage = 'usage: npm run audit -- [--prefix <schema prefix>] [--wait-ms 5000]';
 
 async function main(): Promise<void> {
-  const { values } = parseCliArgs({ args: process.argv.slice(2), options: { prefix: { type: 'string' }, 'wait-ms': { type: 'string' } } }, usage);
+  const { values } = parseCliArgs(
+    { args: process.argv.slice(2), options: { prefix: { type: 'string' }, 'wait-ms': { type: 'string' } } },
+    usage,
+  );
   const waitMs = integerArg(values['wait-ms'], '--wait-ms', 5000, usage, 0);
   const databaseUrl = process.env.LEDGER_DATABASE_URL ?? process.env.DATABASE_URL ?? (await currentPostgresUrl()) ?? defaultDatabaseUrl;
   const { ok } = await runAudit({

@@ -11,6 +11,10 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 fi
 case "$1" in
   test)
+    # Formatting and lint rules (biome.json: the import rules keep domain/ free of I/O and the
+    # services out of each other) are checked first: a failure here fails the run in seconds.
+    echo "[stack] lint and format check (npm run lint; npm run lint:fix repairs most findings)"
+    npm run --silent lint
     echo "[stack] type-checking every project (tsc -b)"
     npx tsc -b
     npx tsx scripts/stack.ts infra

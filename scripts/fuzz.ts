@@ -64,7 +64,12 @@ async function main(): Promise<void> {
     const doc = await (await fetch(`${stack.gatewayUrl}/openapi.json`)).json();
     process.stderr.write(`fuzz: ${count} requests, seed ${seed}, gateway ${stack.gatewayUrl}\n`);
     const started = Date.now();
-    const stats = await fuzzGateway(fuzzContextFor(stack.gatewayUrl, principals, () => snapshots.snapshot()), doc, count, seed);
+    const stats = await fuzzGateway(
+      fuzzContextFor(stack.gatewayUrl, principals, () => snapshots.snapshot()),
+      doc,
+      count,
+      seed,
+    );
     const seconds = Math.round((Date.now() - started) / 1000);
     const liveness = await probeLiveness({
       gatewayUrl: stack.gatewayUrl,
@@ -76,7 +81,9 @@ async function main(): Promise<void> {
     const ok = liveness.ok && unexpectedExits.length === 0;
     process.stdout.write(`${JSON.stringify({ ok, seed, seconds, ...stats, liveness, unexpectedExits }, null, 2)}\n`);
     if (!ok) {
-      process.stderr.write(`fuzz: STALLED or crashed after the run\n${[...liveness.failures, ...unexpectedExits.map((e) => `${e.name} exited: ${JSON.stringify(e)}`)].join('\n')}\n`);
+      process.stderr.write(
+        `fuzz: STALLED or crashed after the run\n${[...liveness.failures, ...unexpectedExits.map((e) => `${e.name} exited: ${JSON.stringify(e)}`)].join('\n')}\n`,
+      );
       process.exitCode = 1;
     }
   } finally {

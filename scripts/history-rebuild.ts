@@ -63,14 +63,20 @@ async function main(): Promise<number> {
   const options = { reset: { type: 'boolean', default: false }, 'page-size': { type: 'string' } } as const;
   const { values } = parseCliArgs({ args: process.argv.slice(2), options }, usage);
   const pageSizeText = values['page-size'] ?? String(pageSizeDefault);
-  if (!/^[1-9][0-9]*$/.test(pageSizeText) || Number(pageSizeText) > pageSizeMax) throw new Error(`--page-size must be an integer 1..${pageSizeMax}`);
+  if (!/^[1-9][0-9]*$/.test(pageSizeText) || Number(pageSizeText) > pageSizeMax)
+    throw new Error(`--page-size must be an integer 1..${pageSizeMax}`);
   const config = parseConfig(rebuildConfig, process.env);
   let databaseUrl = config.HISTORY_DATABASE_URL;
   if (!databaseUrl) {
     if (config.NODE_ENV === 'production') throw new Error('HISTORY_DATABASE_URL is required in production');
     databaseUrl = serviceDatabaseUrl((await ensureInfra()).databaseUrl, 'coin_history', devRolePassword('coin_history'));
   }
-  const pool = createPool({ url: databaseUrl, schema: `${config.DB_SCHEMA_PREFIX}history`, applicationName: 'history-rebuild', connectionsMax: 2 });
+  const pool = createPool({
+    url: databaseUrl,
+    schema: `${config.DB_SCHEMA_PREFIX}history`,
+    applicationName: 'history-rebuild',
+    connectionsMax: 2,
+  });
   const progress = progressPrinter(process.stderr);
   try {
     const result = await rebuildHistory({
@@ -81,7 +87,8 @@ async function main(): Promise<number> {
       onProgress: (p) => progress.update(p),
     });
     progress.end();
-    if (result.skipped.length > 0) process.stdout.write(`skipped ${result.skipped.length} unprojectable transaction(s): ${result.skipped.slice(0, 20).join(', ')}\n`);
+    if (result.skipped.length > 0)
+      process.stdout.write(`skipped ${result.skipped.length} unprojectable transaction(s): ${result.skipped.slice(0, 20).join(', ')}\n`);
     const recounted = result.recounted ? ' (after a second reading of the ledger: the first counts differed)' : '';
     process.stdout.write(
       `count check up to id ${result.lastId}: ledger ${result.ledgerCount}, projection ${result.projectionCount} -> ${result.countsMatch ? 'OK' : 'MISMATCH'}${recounted}\n`,

@@ -7,7 +7,9 @@ describe('history:rebuild progress line', () => {
   });
 
   it('when the projection was empty, then no bar (nothing to estimate from), and a resumed run says so', () => {
-    expect(progressLine({ done: 10, estimatedLastId: 0, afterId: 10, resumed: true }, 0, 1000)).toBe('resumed, 10 transactions, 10/s, at id 10');
+    expect(progressLine({ done: 10, estimatedLastId: 0, afterId: 10, resumed: true }, 0, 1000)).toBe(
+      'resumed, 10 transactions, 10/s, at id 10',
+    );
   });
 
   it('when the ledger is beyond the estimate, then the bar stops at 100%', () => {

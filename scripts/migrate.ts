@@ -48,7 +48,9 @@ export async function runMigrate(env: NodeJS.ProcessEnv = process.env): Promise<
   });
   if (config.BOOTSTRAP_SUPERADMIN_EMAIL && config.BOOTSTRAP_SUPERADMIN_PASSWORD) {
     const outcome = await bootstrapSuperadmin({
-      databaseUrl: config.USER_DATABASE_URL ?? serviceDatabaseUrl(config.DATABASE_URL, serviceDatabases.user.role, rolePassword(serviceDatabases.user.role)),
+      databaseUrl:
+        config.USER_DATABASE_URL ??
+        serviceDatabaseUrl(config.DATABASE_URL, serviceDatabases.user.role, rolePassword(serviceDatabases.user.role)),
       schemaPrefix: config.DB_SCHEMA_PREFIX,
       topicPrefix: config.TOPIC_PREFIX,
       email: config.BOOTSTRAP_SUPERADMIN_EMAIL,

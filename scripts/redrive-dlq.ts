@@ -79,7 +79,9 @@ export async function redriveDlq(options: RedriveOptions): Promise<{ moved: numb
       const range = remaining.get(batch.partition);
       if (!range) return;
       try {
-        const messages = batch.messages.filter((m) => Number(m.offset) >= range.next && Number(m.offset) < range.end).slice(0, limit - moved);
+        const messages = batch.messages
+          .filter((m) => Number(m.offset) >= range.next && Number(m.offset) < range.end)
+          .slice(0, limit - moved);
         if (messages.length === 0 || !isRunning()) return;
         await producer.send({
           topic: options.topic,
@@ -112,7 +114,10 @@ const redriveConfig = z.object({ ...commonEnv });
 
 async function main(): Promise<void> {
   const usage = 'usage: npm run dlq:redrive -- --topic <topic> [--limit N]';
-  const { values } = parseCliArgs({ args: process.argv.slice(2), options: { topic: { type: 'string' }, limit: { type: 'string' } } }, usage);
+  const { values } = parseCliArgs(
+    { args: process.argv.slice(2), options: { topic: { type: 'string' }, limit: { type: 'string' } } },
+    usage,
+  );
   const bases = Object.values(topicBases) as string[];
   if (!values.topic || !bases.includes(values.topic)) throw new Error(`--topic must be one of ${bases.join(', ')}`);
   if (values.limit !== undefined && !/^[1-9][0-9]*$/.test(values.limit)) throw new Error('--limit must be a positive integer');

@@ -38,7 +38,9 @@ async function infraAndProvision(): Promise<InfraEndpoints> {
     schemaPrefix: process.env.DB_SCHEMA_PREFIX ?? '',
     log,
   });
-  log(`infrastructure ready in ${Date.now() - started} ms: KAFKA_BROKERS=${endpoints.kafkaBrokers.join(',')} REDIS_URL=${endpoints.redisUrl}`);
+  log(
+    `infrastructure ready in ${Date.now() - started} ms: KAFKA_BROKERS=${endpoints.kafkaBrokers.join(',')} REDIS_URL=${endpoints.redisUrl}`,
+  );
   return endpoints;
 }
 
@@ -162,7 +164,9 @@ async function start(): Promise<void> {
     });
     log(`bootstrap superadmin: ${outcome}`);
   }
-  log(`gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs); a service that exits is restarted; Ctrl-C stops the services`);
+  log(
+    `gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs); a service that exits is restarted; Ctrl-C stops the services`,
+  );
 }
 
 const usage = 'usage: stack.ts start|infra|migrate|stop|clean';
@@ -185,7 +189,9 @@ async function main(): Promise<void> {
     case 'clean': {
       const started = Date.now();
       const removed = await removeStaleRuns(await ensureInfra(log));
-      log(`removed ${removed.topics} topics and ${removed.schemas} schemas of test and bench runs older than 2 h in ${Date.now() - started} ms`);
+      log(
+        `removed ${removed.topics} topics and ${removed.schemas} schemas of test and bench runs older than 2 h in ${Date.now() - started} ms`,
+      );
       return;
     }
     default:

@@ -39,10 +39,10 @@ export async function prepareBaseline(input: {
         reason     text        NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await client.query(
-      `INSERT INTO ${input.schema}.accounts (id, balance) SELECT unnest($1::bigint[]), $2::bigint`,
-      [input.accountIds, input.balanceMinor],
-    );
+    await client.query(`INSERT INTO ${input.schema}.accounts (id, balance) SELECT unnest($1::bigint[]), $2::bigint`, [
+      input.accountIds,
+      input.balanceMinor,
+    ]);
     await client.query(`INSERT INTO ${input.schema}.accounts (id, balance) VALUES ($1, 0)`, [input.treasuryId]);
   } finally {
     await client.end();

@@ -91,10 +91,10 @@ async function main(): Promise<void> {
       const to = locked.rows.find((r) => Number(r.id) === toUserId);
       if (!from || !to) throw new HttpError(404, 'USER_NOT_FOUND');
       if (Number(from.balance) < amount) throw new HttpError(422, 'INSUFFICIENT_FUNDS');
-      const debited = await client.query<{ balance: string }>('UPDATE accounts SET balance = balance - $2 WHERE id = $1 RETURNING balance', [
-        fromId,
-        amount,
-      ]);
+      const debited = await client.query<{ balance: string }>(
+        'UPDATE accounts SET balance = balance - $2 WHERE id = $1 RETURNING balance',
+        [fromId, amount],
+      );
       await client.query('UPDATE accounts SET balance = balance + $2 WHERE id = $1', [toUserId, amount]);
       const inserted = await client.query<{ id: string; created_at: Date }>(
         'INSERT INTO transfers (from_id, to_id, amount, reason) VALUES ($1, $2, $3, $4) RETURNING id, created_at',
@@ -125,7 +125,10 @@ async function main(): Promise<void> {
 
   await app.listen({ host: '127.0.0.1', port: config.BASELINE_PORT });
   const stop = () => {
-    void app.close().then(() => pool.end()).then(() => process.exit(0));
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

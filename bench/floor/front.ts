@@ -38,7 +38,13 @@ async function main(): Promise<void> {
       topic: commandTopic,
       key: String(body.toUserId),
       timeoutMs: 10_000,
-      command: { commandId: randomUUID(), type: 'floor.echo', issuedAt: new Date().toISOString(), actor: { kind: 'service', id: 'floor' }, data: body },
+      command: {
+        commandId: randomUUID(),
+        type: 'floor.echo',
+        issuedAt: new Date().toISOString(),
+        actor: { kind: 'service', id: 'floor' },
+        data: body,
+      },
     });
     return reply.code(answer.ok ? 201 : 500).send(answer.ok ? answer.result : answer.error);
   });

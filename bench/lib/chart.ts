@@ -35,7 +35,9 @@ export function throughputLatencySvg(title: string, series: ChartSeries[]): stri
   const sx = (x: number) => margin.left + (x / xMax) * plotW;
   const sy = (y: number) => margin.top + plotH - (y / yMax) * plotH;
   const parts: string[] = [];
-  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`);
+  parts.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
+  );
   parts.push(`<rect width="100%" height="100%" fill="white"/>`);
   parts.push(`<text x="${margin.left}" y="24" font-size="15" font-weight="bold">${escapeXml(title)}</text>`);
   const ticks = 5;
@@ -49,7 +51,9 @@ export function throughputLatencySvg(title: string, series: ChartSeries[]): stri
   }
   parts.push(`<rect x="${margin.left}" y="${margin.top}" width="${plotW}" height="${plotH}" fill="none" stroke="#333"/>`);
   parts.push(`<text x="${margin.left + plotW / 2}" y="${height - 18}" text-anchor="middle">committed transfers per second</text>`);
-  parts.push(`<text transform="translate(18 ${margin.top + plotH / 2}) rotate(-90)" text-anchor="middle">latency ms (p99 solid, p50 dashed)</text>`);
+  parts.push(
+    `<text transform="translate(18 ${margin.top + plotH / 2}) rotate(-90)" text-anchor="middle">latency ms (p99 solid, p50 dashed)</text>`,
+  );
   series.forEach((s, index) => {
     const pts = [...s.points].sort((a, b) => a.x - b.x);
     const line = (key: 'p50' | 'p99') => pts.map((p) => `${sx(p.x).toFixed(1)},${sy(p[key]).toFixed(1)}`).join(' ');

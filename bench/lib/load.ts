@@ -68,7 +68,12 @@ export function runStep(spec: StepSpec): Promise<StepResult> {
             method: 'POST',
             setupRequest: (request) => {
               const generated = spec.next();
-              return { ...request, path: generated.path, headers: { ...generated.headers, 'content-type': 'application/json' }, body: generated.body };
+              return {
+                ...request,
+                path: generated.path,
+                headers: { ...generated.headers, 'content-type': 'application/json' },
+                body: generated.body,
+              };
             },
           },
         ],

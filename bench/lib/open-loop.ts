@@ -67,7 +67,12 @@ export function runOpenLoop(spec: StepSpec & { ratePerSec: number }): Promise<St
     const fire = (generated: GeneratedRequest, dueAt: number) => {
       let statusCode = 0;
       pool.dispatch(
-        { method: 'POST', path: generated.path, headers: { ...generated.headers, 'content-type': 'application/json' }, body: generated.body },
+        {
+          method: 'POST',
+          path: generated.path,
+          headers: { ...generated.headers, 'content-type': 'application/json' },
+          body: generated.body,
+        },
         {
           onRequestStart: () => undefined,
           onResponseStart: (_controller, status) => {

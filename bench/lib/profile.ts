@@ -44,7 +44,10 @@ export function summariseProfile(file: string): string {
   const idle = selfUs.get('(idle)') ?? 0;
   const busy = totalUs - idle;
   const lines = [`${relative(repoRoot, file)}: ${(totalUs / 1e6).toFixed(1)} s profiled, ${(busy / 1e6).toFixed(1)} s not idle`];
-  for (const [name, us] of [...selfUs].filter(([n]) => n !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, topEntries)) {
+  for (const [name, us] of [...selfUs]
+    .filter(([n]) => n !== '(idle)')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, topEntries)) {
     lines.push(`  ${((us / Math.max(1, busy)) * 100).toFixed(1).padStart(5)}%  ${name}`);
   }
   return lines.join('\n');

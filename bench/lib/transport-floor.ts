@@ -90,20 +90,51 @@ async function stopFloorProcess(child: ChildProcess | undefined): Promise<void> 
   clearTimeout(timer);
 }
 
-async function floorStep(label: string, url: string, options: TransportFloorOptions, pids: Record<string, number | undefined>): Promise<FloorStep> {
+async function floorStep(
+  label: string,
+  url: string,
+  options: TransportFloorOptions,
+  pids: Record<string, number | undefined>,
+): Promise<FloorStep> {
   const next = (): GeneratedRequest => ({ path: '/floor', headers: {}, body: options.nextBody() });
   const tick = (name: string, durationSec: number) => (p: { elapsedSec: number; okLastSec: number; ok: number }) =>
     status(`${name}: ${p.elapsedSec.toFixed(0)}/${durationSec} s, ${p.okLastSec} ok/s, ${p.ok} ok`);
-  await runStep({ label: `${label} warm-up`, url, kind: 'closed', connections: 16, durationSec: options.warmupSec, next, onTick: tick(`${label} warm-up`, options.warmupSec) });
+  await runStep({
+    label: `${label} warm-up`,
+    url,
+    kind: 'closed',
+    connections: 16,
+    durationSec: options.warmupSec,
+    next,
+    onTick: tick(`${label} warm-up`, options.warmupSec),
+  });
   const withBench = { ...pids, 'load generator': process.pid };
   const before = cpuSnapshot(withBench);
   const started = performance.now();
-  const result: StepResult = await runStep({ label, url, kind: 'closed', connections: options.connections, durationSec: options.durationSec, next, onTick: tick(label, options.durationSec) });
+  const result: StepResult = await runStep({
+    label,
+    url,
+    kind: 'closed',
+    connections: options.connections,
+    durationSec: options.durationSec,
+    next,
+    onTick: tick(label, options.durationSec),
+  });
   const cpu = cpuUse(before, cpuSnapshot(withBench), result.ok, (performance.now() - started) / 1000);
   const errors = result.non2xx + result.errors + result.timeouts;
-  say(`${label}: ${result.transfersPerSec} requests/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms${errors ? `, ${errors} failed` : ''}`);
+  say(
+    `${label}: ${result.transfersPerSec} requests/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms${errors ? `, ${errors} failed` : ''}`,
+  );
   if (cpu) say(`  ${describeCpuUse(cpu).replace('per transfer', 'per request')}`);
-  return { label, connections: options.connections, requestsPerSec: result.transfersPerSec, p50Ms: result.p50Ms, p99Ms: result.p99Ms, errors, cpu };
+  return {
+    label,
+    connections: options.connections,
+    requestsPerSec: result.transfersPerSec,
+    p50Ms: result.p50Ms,
+    p99Ms: result.p99Ms,
+    errors,
+    cpu,
+  };
 }
 
 export async function measureTransportFloor(options: TransportFloorOptions): Promise<TransportFloor> {
@@ -116,7 +147,12 @@ export async function measureTransportFloor(options: TransportFloorOptions): Pro
     { topic: dlqOf(commandTopic), numPartitions: 1 },
     { topic: replyTopic, numPartitions: 3 },
   ]);
-  const common = { KAFKA_BROKERS: options.kafkaBrokers.join(','), FLOOR_COMMAND_TOPIC: commandTopic, FLOOR_REPLY_TOPIC: replyTopic, FLOOR_LINGER_MS: String(options.lingerMs) };
+  const common = {
+    KAFKA_BROKERS: options.kafkaBrokers.join(','),
+    FLOOR_COMMAND_TOPIC: commandTopic,
+    FLOOR_REPLY_TOPIC: replyTopic,
+    FLOOR_LINGER_MS: String(options.lingerMs),
+  };
 
   let front: ChildProcess | undefined;
   let echo: ChildProcess | undefined;

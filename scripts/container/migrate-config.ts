@@ -28,11 +28,16 @@ export const migrateConfigSchema = z
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production') {
       for (const key of ['USER_DATABASE_URL', 'LEDGER_DATABASE_URL', 'HISTORY_DATABASE_URL'] as const) {
-        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required in production (development role passwords are refused)' });
+        if (!c[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'required in production (development role passwords are refused)' });
       }
     }
     if (Boolean(c.BOOTSTRAP_SUPERADMIN_EMAIL) !== Boolean(c.BOOTSTRAP_SUPERADMIN_PASSWORD)) {
-      ctx.addIssue({ code: 'custom', path: ['BOOTSTRAP_SUPERADMIN_PASSWORD'], message: 'set both BOOTSTRAP_SUPERADMIN_EMAIL and BOOTSTRAP_SUPERADMIN_PASSWORD, or neither' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BOOTSTRAP_SUPERADMIN_PASSWORD'],
+        message: 'set both BOOTSTRAP_SUPERADMIN_EMAIL and BOOTSTRAP_SUPERADMIN_PASSWORD, or neither',
+      });
     }
   });
 

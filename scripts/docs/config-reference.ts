@@ -100,7 +100,13 @@ export function renderConfigReference(): string {
   for (const workload of configuredWorkloads) {
     const keys = envKeysOf(workload);
     const missing = common.filter((k) => !keys.includes(k));
-    out.push(`#### ${workload.name}`, '', missing.length ? `The common keys except ${missing.map((k) => `\`${k}\``).join(', ')}, and:` : 'The common keys, and:', '', ...tableHead);
+    out.push(
+      `#### ${workload.name}`,
+      '',
+      missing.length ? `The common keys except ${missing.map((k) => `\`${k}\``).join(', ')}, and:` : 'The common keys, and:',
+      '',
+      ...tableHead,
+    );
     for (const key of keys) {
       if ((common as string[]).includes(key)) continue;
       out.push(row(key, workload.schema.shape[key] as { def: unknown }, workload.sources));
@@ -121,12 +127,16 @@ export function withCurrentReference(doc: string): string {
 
 if (require.main === module) {
   const usage = 'usage: npx tsx scripts/docs/config-reference.ts [--write]';
-  const { values } = argsOrExit(() => parseCliArgs({ args: process.argv.slice(2), options: { write: { type: 'boolean', default: false } } }, usage));
+  const { values } = argsOrExit(() =>
+    parseCliArgs({ args: process.argv.slice(2), options: { write: { type: 'boolean', default: false } } }, usage),
+  );
   if (values.write) {
     const doc = readFileSync(operationsDoc, 'utf8');
     const next = withCurrentReference(doc);
     writeFileSync(operationsDoc, next);
-    console.log(next === doc ? 'docs/OPERATIONS.md: configuration reference already current' : 'docs/OPERATIONS.md: configuration reference updated');
+    console.log(
+      next === doc ? 'docs/OPERATIONS.md: configuration reference already current' : 'docs/OPERATIONS.md: configuration reference updated',
+    );
   } else {
     process.stdout.write(`${renderConfigReference()}\n`);
   }

@@ -8,7 +8,13 @@
 import fc from 'fast-check';
 
 /** C0 controls, DEL and some C1 controls. */
-export const controlCharacters = [...Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)), '\u007f', '\u0080', '\u0085', '\u009f'];
+export const controlCharacters = [
+  ...Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)),
+  '\u007f',
+  '\u0080',
+  '\u0085',
+  '\u009f',
+];
 /** UTF-16 halves without their partner: not text, and UTF-8 cannot encode them. */
 export const loneSurrogates = ['\ud800', '\udbff', '\udc00', '\udfff', '\udc00\ud800'];
 
@@ -23,7 +29,9 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: codeUnit, minLength: 1, maxLength: 40 }),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }),
   // Longer than any field; the longest still fits the 16 KiB body limit, so the schema judges it.
-  fc.tuple(fc.constantFrom(256, 501, 1000, 5000, 15_000), fc.constantFrom('', '\u0000', '\ud800')).map(([n, tail]) => `${'x'.repeat(n)}${tail}`),
+  fc
+    .tuple(fc.constantFrom(256, 501, 1000, 5000, 15_000), fc.constantFrom('', '\u0000', '\ud800'))
+    .map(([n, tail]) => `${'x'.repeat(n)}${tail}`),
 );
 
 /**
@@ -61,7 +69,9 @@ export const hostileNumberText: fc.Arbitrary<string> = fc.oneof(
   ),
   fc.stringMatching(/^-?[1-9][0-9]{15,40}$/),
   fc.tuple(fc.integer({ min: 0, max: 1_000_000 }), fc.stringMatching(/^[0-9]{3,40}$/)).map(([whole, fraction]) => `${whole}.${fraction}`),
-  fc.tuple(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.integer({ min: -400, max: 400 })).map(([mantissa, exponent]) => `${mantissa}e${exponent}`),
+  fc
+    .tuple(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.integer({ min: -400, max: 400 }))
+    .map(([mantissa, exponent]) => `${mantissa}e${exponent}`),
 );
 
 /** A JSON number written exactly as given: JSON.stringify cannot write 9007199254740993 or -0. */
@@ -89,7 +99,9 @@ export function percentEncode(text: string): string {
   for (const char of text) {
     const code = char.codePointAt(0)!;
     if (code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else {
       out += encodeURIComponent(char);
     }
@@ -111,6 +123,12 @@ export const hostileUrlValue: fc.Arbitrary<string> = fc.oneof(
 export const hostileHeaderValue: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('key\twith-tab', 'cl\u00e9', '\u00ff\u00fe', 'k'.repeat(256), 'k'.repeat(4000), '\u00a0nbsp'),
   fc
-    .string({ unit: fc.oneof(fc.integer({ min: 0x21, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff }), fc.constant(0x09)).map((n) => String.fromCharCode(n)), minLength: 1, maxLength: 40 })
+    .string({
+      unit: fc
+        .oneof(fc.integer({ min: 0x21, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff }), fc.constant(0x09))
+        .map((n) => String.fromCharCode(n)),
+      minLength: 1,
+      maxLength: 40,
+    })
     .map((text) => `k${text}k`),
 );

@@ -79,7 +79,10 @@ export async function commandPartitions(kafkaBrokers: string[], prefix: string):
   await admin.connect();
   try {
     const topics = topicNames(prefix);
-    return { userCommands: await partitionCount(admin, topics.userCommands), ledgerCommands: await partitionCount(admin, topics.ledgerCommands) };
+    return {
+      userCommands: await partitionCount(admin, topics.userCommands),
+      ledgerCommands: await partitionCount(admin, topics.ledgerCommands),
+    };
   } finally {
     await admin.disconnect();
   }
@@ -87,7 +90,12 @@ export async function commandPartitions(kafkaBrokers: string[], prefix: string):
 
 async function timed(send: () => Promise<JsonResponse>): Promise<{ response: JsonResponse; ms: number }> {
   const started = performance.now();
-  const response = await send().catch((err: Error) => ({ status: 0, body: { code: `no answer: ${err.message}` }, contentType: '', headers: new Headers() }));
+  const response = await send().catch((err: Error) => ({
+    status: 0,
+    body: { code: `no answer: ${err.message}` },
+    contentType: '',
+    headers: new Headers(),
+  }));
   return { response, ms: Math.round(performance.now() - started) };
 }
 
@@ -137,12 +145,22 @@ export async function probeLiveness(target: LivenessTarget): Promise<LivenessRep
       const { response, ms } = await register(email);
       const slowSuccess = response.status === 201 && ms > withinMs;
       if (slowSuccess && attempts < attemptsMax) continue;
-      report.registrations.push({ partition, key: registrationKey(email), status: response.status, ms, attempts, ...(response.status !== 201 ? { code: response.body?.code } : {}) });
-      if (response.status !== 201 || ms > withinMs) report.failures.push(`registration on user.commands partition ${partition} answered ${response.status} in ${ms} ms`);
+      report.registrations.push({
+        partition,
+        key: registrationKey(email),
+        status: response.status,
+        ms,
+        attempts,
+        ...(response.status !== 201 ? { code: response.body?.code } : {}),
+      });
+      if (response.status !== 201 || ms > withinMs)
+        report.failures.push(`registration on user.commands partition ${partition} answered ${response.status} in ${ms} ms`);
       break;
     }
   }
-  log(`liveness: registrations ${report.registrations.map((r) => `p${r.partition} ${r.status} ${r.ms} ms${r.attempts > 1 ? ' (2nd try)' : ''}`).join(', ')}`);
+  log(
+    `liveness: registrations ${report.registrations.map((r) => `p${r.partition} ${r.status} ${r.ms} ms${r.attempts > 1 ? ' (2nd try)' : ''}`).join(', ')}`,
+  );
 
   // 2. A payer on every ledger.commands partition: user ids are the server's, so register until covered.
   const payers = new Map<number, { userId: number; accessToken: string }>();
@@ -157,20 +175,30 @@ export async function probeLiveness(target: LivenessTarget): Promise<LivenessRep
     report.extraRegistrations += 1;
     const { response, ms } = await register(`liveness.${run}.payer${report.extraRegistrations}@example.test`);
     if (response.status !== 201) {
-      report.failures.push(`registration of a payer answered ${response.status} in ${ms} ms ${JSON.stringify(response.body).slice(0, 200)}`);
+      report.failures.push(
+        `registration of a payer answered ${response.status} in ${ms} ms ${JSON.stringify(response.body).slice(0, 200)}`,
+      );
       return report;
     }
     cover();
   }
   if (payers.size < target.partitions.ledgerCommands) {
-    report.failures.push(`no payer found for ${target.partitions.ledgerCommands - payers.size} ledger partitions after ${payerSearchMax} registrations`);
+    report.failures.push(
+      `no payer found for ${target.partitions.ledgerCommands - payers.size} ledger partitions after ${payerSearchMax} registrations`,
+    );
     return report;
   }
 
   // 3. Fund each payer (the MINT is keyed by the payer's wallet too), then each pays 0.01 on.
   for (const [partition, payer] of payers) {
-    const minted = await call('POST', '/api/admin/mint', { headers: mintHeaders, body: { userId: payer.userId, amount: 0.01 * attemptsMax, reason: 'liveness probe' } });
-    if (minted.status !== 201) report.failures.push(`mint to the payer of ledger partition ${partition} answered ${minted.status} ${JSON.stringify(minted.body).slice(0, 200)}`);
+    const minted = await call('POST', '/api/admin/mint', {
+      headers: mintHeaders,
+      body: { userId: payer.userId, amount: 0.01 * attemptsMax, reason: 'liveness probe' },
+    });
+    if (minted.status !== 201)
+      report.failures.push(
+        `mint to the payer of ledger partition ${partition} answered ${minted.status} ${JSON.stringify(minted.body).slice(0, 200)}`,
+      );
   }
   const partitions = [...payers.keys()].sort((a, b) => a - b);
   for (const partition of partitions) {
@@ -184,12 +212,22 @@ export async function probeLiveness(target: LivenessTarget): Promise<LivenessRep
         }),
       );
       if (response.status === 201 && ms > withinMs && attempts < attemptsMax) continue;
-      report.transfers.push({ partition, key: walletKeyOfUser(payer.userId), status: response.status, ms, attempts, ...(response.status !== 201 ? { code: response.body?.code } : {}) });
-      if (response.status !== 201 || ms > withinMs) report.failures.push(`transfer on ledger.commands partition ${partition} answered ${response.status} in ${ms} ms`);
+      report.transfers.push({
+        partition,
+        key: walletKeyOfUser(payer.userId),
+        status: response.status,
+        ms,
+        attempts,
+        ...(response.status !== 201 ? { code: response.body?.code } : {}),
+      });
+      if (response.status !== 201 || ms > withinMs)
+        report.failures.push(`transfer on ledger.commands partition ${partition} answered ${response.status} in ${ms} ms`);
       break;
     }
   }
-  log(`liveness: transfers ${report.transfers.map((t) => `p${t.partition} ${t.status} ${t.ms} ms${t.attempts > 1 ? ' (2nd try)' : ''}`).join(', ')}`);
+  log(
+    `liveness: transfers ${report.transfers.map((t) => `p${t.partition} ${t.status} ${t.ms} ms${t.attempts > 1 ? ' (2nd try)' : ''}`).join(', ')}`,
+  );
 
   // 4. The supply audit, once the credit legs of those transfers have landed.
   const started = Date.now();
@@ -197,11 +235,19 @@ export async function probeLiveness(target: LivenessTarget): Promise<LivenessRep
     const audit = await call('GET', '/api/admin/supply', { headers: adminAuth });
     const body = audit.body as { consistent?: boolean; supply?: number; balances?: number; inFlight?: number };
     if (audit.status === 200) {
-      report.supply = { consistent: body.consistent === true, supply: body.supply ?? NaN, balances: body.balances ?? NaN, inFlight: body.inFlight ?? NaN, waitedMs: Date.now() - started };
+      report.supply = {
+        consistent: body.consistent === true,
+        supply: body.supply ?? NaN,
+        balances: body.balances ?? NaN,
+        inFlight: body.inFlight ?? NaN,
+        waitedMs: Date.now() - started,
+      };
       if (report.supply.consistent) break;
     }
     if (Date.now() - started > supplySettleMs) {
-      report.failures.push(`supply audit not consistent after ${supplySettleMs} ms: ${audit.status} ${JSON.stringify(audit.body).slice(0, 500)}`);
+      report.failures.push(
+        `supply audit not consistent after ${supplySettleMs} ms: ${audit.status} ${JSON.stringify(audit.body).slice(0, 500)}`,
+      );
       break;
     }
     await new Promise((r) => setTimeout(r, 200));

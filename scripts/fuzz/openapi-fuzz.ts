@@ -153,7 +153,8 @@ export function arbitraryOf(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown
     case 'string': {
       if (schema.format === 'email') return fc.emailAddress();
       if (schema.format === 'uuid') return fc.uuid();
-      if (schema.format === 'date-time') return fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }).map((d) => d.toISOString());
+      if (schema.format === 'date-time')
+        return fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }).map((d) => d.toISOString());
       const minLength = schema.minLength ?? 0;
       const maxLength = Math.min(schema.maxLength ?? 40, Math.max(minLength, 40));
       return fc.string({ minLength, maxLength });
@@ -204,11 +205,15 @@ function hostileBody(schema: JsonSchema): fc.Arbitrary<{ mode: string; raw: stri
     const number = hostileNumberText.map((text) => new RawNumber(text));
     const text = types.includes('array') ? fc.array(hostileString, { minLength: 1, maxLength: 3 }) : hostileString;
     const numeric = types.includes('integer') || types.includes('number');
-    return numeric ? fc.oneof({ weight: 3, arbitrary: number }, { weight: 1, arbitrary: text }) : fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: number });
+    return numeric
+      ? fc.oneof({ weight: 3, arbitrary: number }, { weight: 1, arbitrary: text })
+      : fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: number });
   };
   return fc
     .tuple(valid, fc.constantFrom(...keys))
-    .chain(([v, k]) => hostileFor(k).map((x) => ({ mode: hasForbiddenText(x) ? 'hostile-text' : 'hostile-field', raw: jsonText({ ...v, [k]: x }) })));
+    .chain(([v, k]) =>
+      hostileFor(k).map((x) => ({ mode: hasForbiddenText(x) ? 'hostile-text' : 'hostile-field', raw: jsonText({ ...v, [k]: x }) })),
+    );
 }
 
 /** A body derived from a valid one by one targeted break. */
@@ -218,36 +223,46 @@ function brokenBody(schema: JsonSchema): fc.Arbitrary<{ mode: string; raw: strin
   const required = (schema.required ?? []).filter((k) => keys.includes(k));
   const json = (mode: string) => (value: unknown) => ({ mode, raw: JSON.stringify(value) });
   const options: Array<fc.Arbitrary<{ mode: string; raw: string; contentType?: string }>> = [
-    fc.tuple(valid, fc.string({ minLength: 1, maxLength: 12 }), fc.jsonValue({ maxDepth: 1 })).map(([v, k, x]) => json('unknown-field')({ ...v, [`x_${k}`]: x })),
+    fc
+      .tuple(valid, fc.string({ minLength: 1, maxLength: 12 }), fc.jsonValue({ maxDepth: 1 }))
+      .map(([v, k, x]) => json('unknown-field')({ ...v, [`x_${k}`]: x })),
     fc.jsonValue({ maxDepth: 3 }).map(json('any-json')),
     fc.string({ maxLength: 60 }).map((raw) => ({ mode: 'not-json', raw })),
     valid.map((v) => ({ mode: 'truncated-json', raw: JSON.stringify(v).slice(0, -1) })),
     valid.map((v) => ({ mode: 'oversize', raw: JSON.stringify({ ...v, padding: 'x'.repeat(oversizeBytes) }) })),
     valid.map((v) => ({ mode: 'wrong-content-type', raw: JSON.stringify(v), contentType: 'text/plain' })),
-    fc.constantFrom(
-      'null',
-      '[]',
-      '""',
-      '0',
-      '{}',
-      '{"amount":1e400}',
-      '{"amount":-0}',
-      '{"amount":0.0100000000000000001}',
-      '{"amount":1.0000000000000001}',
-      '{"__proto__":{"admin":true}}',
-      '{"constructor":{"prototype":{"admin":true}}}',
-      '{"a":1,"a":2}',
-    ).map((raw) => ({ mode: 'edge-json', raw })),
+    fc
+      .constantFrom(
+        'null',
+        '[]',
+        '""',
+        '0',
+        '{}',
+        '{"amount":1e400}',
+        '{"amount":-0}',
+        '{"amount":0.0100000000000000001}',
+        '{"amount":1.0000000000000001}',
+        '{"__proto__":{"admin":true}}',
+        '{"constructor":{"prototype":{"admin":true}}}',
+        '{"a":1,"a":2}',
+      )
+      .map((raw) => ({ mode: 'edge-json', raw })),
   ];
   if (required.length > 0) {
-    options.push(fc.tuple(valid, fc.constantFrom(...required)).map(([v, k]) => {
-      const copy = { ...v };
-      delete copy[k];
-      return json('missing-required')(copy);
-    }));
+    options.push(
+      fc.tuple(valid, fc.constantFrom(...required)).map(([v, k]) => {
+        const copy = { ...v };
+        delete copy[k];
+        return json('missing-required')(copy);
+      }),
+    );
   }
   if (keys.length > 0) {
-    options.push(fc.tuple(valid, fc.constantFrom(...keys), fc.oneof(fc.jsonValue({ maxDepth: 1 }), fc.constantFrom(...edgeNumbers))).map(([v, k, x]) => json('wrong-value')({ ...v, [k]: x })));
+    options.push(
+      fc
+        .tuple(valid, fc.constantFrom(...keys), fc.oneof(fc.jsonValue({ maxDepth: 1 }), fc.constantFrom(...edgeNumbers)))
+        .map(([v, k, x]) => json('wrong-value')({ ...v, [k]: x })),
+    );
   }
   return fc.oneof(...options);
 }
@@ -276,83 +291,91 @@ const algNoneToken = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ su
 
 export function caseArbitrary(operations: Operation[], ctx: FuzzContext): fc.Arbitrary<FuzzCase> {
   const usable = operations.filter((op) => !(ctx.skip?.(op) ?? false));
-  return fc.constantFrom(...usable).chain((op) => {
-    const pathParams = op.path.match(/\{[^}]+\}/g) ?? [];
-    const path = fc.tuple(...pathParams.map(() => pathValue)).map((values) => {
-      let p = op.path;
-      for (const [i, name] of pathParams.entries()) p = p.replace(name, values[i]!);
-      return p;
-    });
-    const queryParams = op.parameters.filter((p) => p.in === 'query');
-    // Values are percent-encoded here (hostileUrlValue already is): URLSearchParams would
-    // replace a lone surrogate by U+FFFD instead of sending it.
-    const query = fc
-      .tuple(
-        ...queryParams.map((p) =>
-          fc.option(
-            fc.oneof(
-              arbitraryOf(p.schema ?? { type: 'string' }).map((v) => percentEncode(String(v))),
-              fc.constantFrom('-1', '0', 'abc', '1e9', '1.5', ''),
-              hostileUrlValue,
-            ),
-            { nil: undefined },
-          ),
-        ),
-      )
-      .map((values) => {
-        const pairs = queryParams.flatMap((p, i) => (values[i] !== undefined ? [`${encodeURIComponent(p.name)}=${values[i] as string}`] : []));
-        return pairs.length > 0 ? `?${pairs.join('&')}` : '';
+  return fc
+    .constantFrom(...usable)
+    .chain((op) => {
+      const pathParams = op.path.match(/\{[^}]+\}/g) ?? [];
+      const path = fc.tuple(...pathParams.map(() => pathValue)).map((values) => {
+        let p = op.path;
+        for (const [i, name] of pathParams.entries()) p = p.replace(name, values[i]!);
+        return p;
       });
-    const hostile = op.body ? hostileBody(op.body) : null;
-    const body: fc.Arbitrary<{ mode: string; raw: string | undefined; contentType?: string }> = op.body
-      ? fc.oneof(
-          { weight: 3, arbitrary: arbitraryOf(op.body).map((v) => ({ mode: 'schema-valid', raw: jsonText(v) })) },
-          { weight: 3, arbitrary: brokenBody(op.body) },
-          ...(hostile ? [{ weight: 3, arbitrary: hostile }] : []),
+      const queryParams = op.parameters.filter((p) => p.in === 'query');
+      // Values are percent-encoded here (hostileUrlValue already is): URLSearchParams would
+      // replace a lone surrogate by U+FFFD instead of sending it.
+      const query = fc
+        .tuple(
+          ...queryParams.map((p) =>
+            fc.option(
+              fc.oneof(
+                arbitraryOf(p.schema ?? { type: 'string' }).map((v) => percentEncode(String(v))),
+                fc.constantFrom('-1', '0', 'abc', '1e9', '1.5', ''),
+                hostileUrlValue,
+              ),
+              { nil: undefined },
+            ),
+          ),
         )
-      : fc.oneof({ weight: 4, arbitrary: fc.constant({ mode: 'no-body', raw: undefined }) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }).map((v) => ({ mode: 'unexpected-body', raw: JSON.stringify(v) })) });
-    const auth = fc.constantFrom<FuzzCase['auth']>(
-      'user',
-      'user',
-      'user',
-      ...(ctx.admin ? (['admin', 'admin', 'admin'] as const) : []),
-      ...(ctx.superadminToken ? (['superadmin', 'superadmin', 'superadmin'] as const) : []),
-      'none',
-      'garbage',
-      'alg-none',
-      'basic',
-    );
-    const extraHeaders = fc.record(
-      { 'idempotency-key': headerText, 'x-api-key': headerText, 'x-request-id': headerText },
-      { requiredKeys: [] },
-    );
-    return fc.tuple(path, query, body, auth, extraHeaders).map(([p, q, b, a, h]) => {
-      const headers: Record<string, string> = { ...(h as Record<string, string>) };
-      if (a === 'user') headers.authorization = `Bearer ${ctx.userToken}`;
-      if (a === 'admin' && ctx.admin) {
-        headers.authorization = `Bearer ${ctx.admin.token}`;
-        // Mostly the real key, so bodies are judged past the API-key check; sometimes a random one.
-        headers['x-api-key'] ??= ctx.admin.apiKey;
-      }
-      if (a === 'superadmin' && ctx.superadminToken) headers.authorization = `Bearer ${ctx.superadminToken}`;
-      if (a === 'garbage') headers.authorization = 'Bearer not.a.jwt';
-      if (a === 'alg-none') headers.authorization = `Bearer ${algNoneToken}`;
-      if (a === 'basic') headers.authorization = 'Basic dXNlcjpwYXNz';
-      const isGetLike = op.method === 'GET' || op.method === 'DELETE';
-      const raw = isGetLike && b.mode === 'unexpected-body' ? undefined : b.raw;
-      return {
-        operation: `${op.method} ${op.path}`,
-        method: op.method,
-        path: `${p}${q}`,
-        auth: a,
-        headers,
-        rawBody: raw,
-        contentType: raw === undefined ? undefined : (b.contentType ?? 'application/json'),
-        mode: b.mode,
-        forbiddenText: b.mode === 'hostile-text' || forbiddenInUrl.test(`${p}${q}`),
-      };
-    });
-  }).filter((c) => !(ctx.skipCase?.(c) ?? false));
+        .map((values) => {
+          const pairs = queryParams.flatMap((p, i) =>
+            values[i] !== undefined ? [`${encodeURIComponent(p.name)}=${values[i] as string}`] : [],
+          );
+          return pairs.length > 0 ? `?${pairs.join('&')}` : '';
+        });
+      const hostile = op.body ? hostileBody(op.body) : null;
+      const body: fc.Arbitrary<{ mode: string; raw: string | undefined; contentType?: string }> = op.body
+        ? fc.oneof(
+            { weight: 3, arbitrary: arbitraryOf(op.body).map((v) => ({ mode: 'schema-valid', raw: jsonText(v) })) },
+            { weight: 3, arbitrary: brokenBody(op.body) },
+            ...(hostile ? [{ weight: 3, arbitrary: hostile }] : []),
+          )
+        : fc.oneof(
+            { weight: 4, arbitrary: fc.constant({ mode: 'no-body', raw: undefined }) },
+            { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }).map((v) => ({ mode: 'unexpected-body', raw: JSON.stringify(v) })) },
+          );
+      const auth = fc.constantFrom<FuzzCase['auth']>(
+        'user',
+        'user',
+        'user',
+        ...(ctx.admin ? (['admin', 'admin', 'admin'] as const) : []),
+        ...(ctx.superadminToken ? (['superadmin', 'superadmin', 'superadmin'] as const) : []),
+        'none',
+        'garbage',
+        'alg-none',
+        'basic',
+      );
+      const extraHeaders = fc.record(
+        { 'idempotency-key': headerText, 'x-api-key': headerText, 'x-request-id': headerText },
+        { requiredKeys: [] },
+      );
+      return fc.tuple(path, query, body, auth, extraHeaders).map(([p, q, b, a, h]) => {
+        const headers: Record<string, string> = { ...(h as Record<string, string>) };
+        if (a === 'user') headers.authorization = `Bearer ${ctx.userToken}`;
+        if (a === 'admin' && ctx.admin) {
+          headers.authorization = `Bearer ${ctx.admin.token}`;
+          // Mostly the real key, so bodies are judged past the API-key check; sometimes a random one.
+          headers['x-api-key'] ??= ctx.admin.apiKey;
+        }
+        if (a === 'superadmin' && ctx.superadminToken) headers.authorization = `Bearer ${ctx.superadminToken}`;
+        if (a === 'garbage') headers.authorization = 'Bearer not.a.jwt';
+        if (a === 'alg-none') headers.authorization = `Bearer ${algNoneToken}`;
+        if (a === 'basic') headers.authorization = 'Basic dXNlcjpwYXNz';
+        const isGetLike = op.method === 'GET' || op.method === 'DELETE';
+        const raw = isGetLike && b.mode === 'unexpected-body' ? undefined : b.raw;
+        return {
+          operation: `${op.method} ${op.path}`,
+          method: op.method,
+          path: `${p}${q}`,
+          auth: a,
+          headers,
+          rawBody: raw,
+          contentType: raw === undefined ? undefined : (b.contentType ?? 'application/json'),
+          mode: b.mode,
+          forbiddenText: b.mode === 'hostile-text' || forbiddenInUrl.test(`${p}${q}`),
+        };
+      });
+    })
+    .filter((c) => !(ctx.skipCase?.(c) ?? false));
 }
 
 /**
@@ -373,7 +396,9 @@ export async function send(ctx: FuzzContext, c: FuzzCase): Promise<FuzzOutcome> 
     });
   } catch (err) {
     const cause = (err as Error & { cause?: Error }).cause;
-    throw new Error(`no answer (timeout after ${requestTimeoutMs} ms or connection lost): ${(err as Error).message}${cause ? ` (${cause.message})` : ''}`);
+    throw new Error(
+      `no answer (timeout after ${requestTimeoutMs} ms or connection lost): ${(err as Error).message}${cause ? ` (${cause.message})` : ''}`,
+    );
   }
   const text = await response.text();
   let body: unknown = text;
@@ -389,14 +414,18 @@ export async function send(ctx: FuzzContext, c: FuzzCase): Promise<FuzzOutcome> 
 export function problemViolation(outcome: FuzzOutcome): string | null {
   if (outcome.status >= 500) return `answered ${outcome.status}`;
   if (outcome.status < 400) return null;
-  if (!outcome.contentType.startsWith('application/problem+json')) return `${outcome.status} with content-type ${outcome.contentType || '(none)'}`;
+  if (!outcome.contentType.startsWith('application/problem+json'))
+    return `${outcome.status} with content-type ${outcome.contentType || '(none)'}`;
   const b = outcome.body as Record<string, unknown> | undefined;
   if (!b || typeof b !== 'object') return `${outcome.status} without a JSON body`;
   for (const field of ['type', 'title', 'detail', 'code', 'requestId']) {
     if (typeof b[field] !== 'string') return `${outcome.status} problem without string ${field}`;
   }
   if (b.status !== outcome.status) return `problem status ${String(b.status)} differs from HTTP ${outcome.status}`;
-  if (b.errors !== undefined && !(Array.isArray(b.errors) && b.errors.every((e) => typeof e?.path === 'string' && typeof e?.message === 'string'))) {
+  if (
+    b.errors !== undefined &&
+    !(Array.isArray(b.errors) && b.errors.every((e) => typeof e?.path === 'string' && typeof e?.message === 'string'))
+  ) {
     return 'problem errors[] is not a list of {path, message}';
   }
   return null;
@@ -424,7 +453,10 @@ async function settledSnapshot(snapshot: () => Promise<string>): Promise<string>
 /** The tables whose line differs between two snapshots (lines are `schema.table:rows:digest`). */
 function changedTables(before: string, after: string): string[] {
   const lines = new Set(before.split('\n'));
-  return after.split('\n').filter((line) => !lines.has(line)).map((line) => line.split(':')[0]!);
+  return after
+    .split('\n')
+    .filter((line) => !lines.has(line))
+    .map((line) => line.split(':')[0]!);
 }
 
 const count = (table: Record<string, number>, key: string) => (table[key] = (table[key] ?? 0) + 1);
@@ -452,13 +484,16 @@ export async function fuzzGateway(ctx: FuzzContext, doc: unknown, runs: number, 
       const problem = problemViolation(outcome);
       if (problem) throw new Error(`${problem}: ${String(JSON.stringify(outcome.body)).slice(0, 300)}`);
       if (c.forbiddenText && !edgeStatuses.has(outcome.status)) {
-        throw new Error(`text with a control character or a lone surrogate passed the edge: answered ${outcome.status} ${String(JSON.stringify(outcome.body)).slice(0, 300)}`);
+        throw new Error(
+          `text with a control character or a lone surrogate passed the edge: answered ${outcome.status} ${String(JSON.stringify(outcome.body)).slice(0, 300)}`,
+        );
       }
       if (changesState && outcome.status < 400) unsettled = true;
       else if (before !== undefined) unsettled = false;
       if (before !== undefined && outcome.status >= 400 && ctx.snapshot) {
         const after = await ctx.snapshot();
-        if (after !== before) throw new Error(`rejected with ${outcome.status} but the stored state changed: ${changedTables(before, after).join(', ')}`);
+        if (after !== before)
+          throw new Error(`rejected with ${outcome.status} but the stored state changed: ${changedTables(before, after).join(', ')}`);
       }
     }),
     // includeErrorInReport: the report names what was violated, not only the case.

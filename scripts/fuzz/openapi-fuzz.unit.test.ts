@@ -7,7 +7,9 @@ describe('openapi fuzz: the checks and generators', () => {
     const body = { type: 'about:blank', title: 'Bad', status: 400, detail: 'x', code: 'VALIDATION_FAILED', requestId: 'r1' };
     expect(problemViolation({ status: 400, contentType: 'application/problem+json; charset=utf-8', body })).toBeNull();
     expect(problemViolation({ status: 400, contentType: 'application/json', body })).toContain('content-type');
-    expect(problemViolation({ status: 400, contentType: 'application/problem+json', body: { ...body, code: undefined } })).toContain('code');
+    expect(problemViolation({ status: 400, contentType: 'application/problem+json', body: { ...body, code: undefined } })).toContain(
+      'code',
+    );
     expect(problemViolation({ status: 404, contentType: 'application/problem+json', body })).toContain('differs');
     expect(problemViolation({ status: 502, contentType: 'application/problem+json', body })).toContain('502');
     expect(problemViolation({ status: 200, contentType: 'application/json', body: {} })).toBeNull();
@@ -16,7 +18,11 @@ describe('openapi fuzz: the checks and generators', () => {
   it('when a schema has required fields and bounds, then generated values keep them', () => {
     const schema = {
       type: 'object',
-      properties: { n: { type: 'integer', minimum: 1, maximum: 5 }, s: { type: 'string', minLength: 2, maxLength: 3 }, e: { enum: ['A', 'B'] } },
+      properties: {
+        n: { type: 'integer', minimum: 1, maximum: 5 },
+        s: { type: 'string', minLength: 2, maxLength: 3 },
+        e: { enum: ['A', 'B'] },
+      },
       required: ['n', 's'],
     };
     fc.assert(
@@ -40,22 +46,33 @@ describe('openapi fuzz: hostile values (issue 16)', () => {
     parameters: [],
     body: {
       type: 'object',
-      properties: { toUserId: { type: 'integer', exclusiveMinimum: 0 }, amount: { type: 'number' }, reason: { type: 'string', minLength: 1, maxLength: 500 } },
+      properties: {
+        toUserId: { type: 'integer', exclusiveMinimum: 0 },
+        amount: { type: 'number' },
+        reason: { type: 'string', minLength: 1, maxLength: 500 },
+      },
       required: ['amount', 'reason'],
     },
   };
   const adminOp = {
     method: 'GET',
     path: '/api/admin/users/{id}',
-    parameters: [{ name: 'id', in: 'path' as const, required: true, schema: { type: 'string' } }, { name: 'q', in: 'query' as const, schema: { type: 'string' } }],
+    parameters: [
+      { name: 'id', in: 'path' as const, required: true, schema: { type: 'string' } },
+      { name: 'q', in: 'query' as const, schema: { type: 'string' } },
+    ],
     body: null,
   };
-  const sample = (ops: Operation[], n: number) => fc.sample(caseArbitrary(ops, { gatewayUrl: 'http://x', userToken: 't', superadminToken: 's', admin: { token: 'a', apiKey: 'k' } }), { numRuns: n, seed: 42 });
+  const sample = (ops: Operation[], n: number) =>
+    fc.sample(caseArbitrary(ops, { gatewayUrl: 'http://x', userToken: 't', superadminToken: 's', admin: { token: 'a', apiKey: 'k' } }), {
+      numRuns: n,
+      seed: 42,
+    });
 
   it('then JSON numbers are written exactly as given and lone surrogates are escaped', () => {
-    expect(jsonText({ amount: new RawNumber('0.0100000000000000001'), id: new RawNumber('9007199254740993'), z: new RawNumber('-0') })).toBe(
-      '{"amount":0.0100000000000000001,"id":9007199254740993,"z":-0}',
-    );
+    expect(
+      jsonText({ amount: new RawNumber('0.0100000000000000001'), id: new RawNumber('9007199254740993'), z: new RawNumber('-0') }),
+    ).toBe('{"amount":0.0100000000000000001,"id":9007199254740993,"z":-0}');
     expect(jsonText({ s: 'a\ud800b', n: [1, undefined], u: undefined })).toBe('{"s":"a\\ud800b","n":[1,null]}');
   });
 
@@ -80,11 +97,20 @@ describe('openapi fuzz: hostile values (issue 16)', () => {
     const bodies = cases.filter((c) => c.mode === 'hostile-text');
     expect(bodies.length).toBeGreaterThan(0);
     for (const field of ['toUserId', 'amount', 'reason']) {
-      expect(cases.some((c) => c.mode.startsWith('hostile') && c.rawBody !== undefined && new RegExp(`"${field}":(?:-?[0-9]{17,}|[^,}]*e[0-9-]{3})`).test(c.rawBody))).toBe(true);
+      expect(
+        cases.some(
+          (c) =>
+            c.mode.startsWith('hostile') &&
+            c.rawBody !== undefined &&
+            new RegExp(`"${field}":(?:-?[0-9]{17,}|[^,}]*e[0-9-]{3})`).test(c.rawBody),
+        ),
+      ).toBe(true);
     }
     expect(cases.some((c) => /^\/api\/admin\/users\/(?:9007199254740993|9999999999999999|[^/?]*%00)/.test(c.path))).toBe(true);
     expect(cases.some((c) => /[?&]q=[^&]*%(?:00|1B)/.test(c.path) && c.forbiddenText)).toBe(true);
     expect(cases.some((c) => /\t|[\u0080-\u00ff]/.test(c.headers['idempotency-key'] ?? ''))).toBe(true);
-    expect(cases.some((c) => c.auth === 'superadmin') && cases.some((c) => c.auth === 'admin' && c.headers['x-api-key'] === 'k')).toBe(true);
+    expect(cases.some((c) => c.auth === 'superadmin') && cases.some((c) => c.auth === 'admin' && c.headers['x-api-key'] === 'k')).toBe(
+      true,
+    );
   });
 });

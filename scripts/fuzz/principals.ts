@@ -60,9 +60,16 @@ export async function createFuzzPrincipals(
   const user = await register(`fuzz.user.${tag}@example.test`);
   const adminEmail = `fuzz.admin.${tag}@example.test`;
   const adminUser = await register(adminEmail);
-  await expectStatus(200, 'promotion to ADMIN', await call('PATCH', `/api/admin/users/${adminUser.userId}/role`, { token: superadmin.accessToken, body: { role: 'ADMIN' } }));
+  await expectStatus(
+    200,
+    'promotion to ADMIN',
+    await call('PATCH', `/api/admin/users/${adminUser.userId}/role`, { token: superadmin.accessToken, body: { role: 'ADMIN' } }),
+  );
   const admin = await login(adminEmail);
-  const key = await call('POST', '/api/admin/api-keys', { token: superadmin.accessToken, body: { name: `fuzz ${tag}`, scopes: ['mint', 'burn', 'refund'] } });
+  const key = await call('POST', '/api/admin/api-keys', {
+    token: superadmin.accessToken,
+    body: { name: `fuzz ${tag}`, scopes: ['mint', 'burn', 'refund'] },
+  });
   await expectStatus(201, 'API key creation', key);
   return {
     user,

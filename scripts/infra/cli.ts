@@ -23,8 +23,12 @@ async function main(args: string[]): Promise<number> {
     case 'status': {
       const s = await infraStatus();
       const mark = (up: boolean) => (up ? 'up' : 'DOWN');
-      log(`kafka    ${mark(s.kafkaUp)}  ${s.kafkaBrokers.join(',')}${s.startedHere.kafka ? ` (started here, pid ${s.startedHere.kafka.pid})` : ''}`);
-      log(`postgres ${mark(s.databaseUrl !== undefined)}  ${s.databaseUrl ?? '-'}${s.startedHere.postgres ? ` (started here: ${JSON.stringify(s.startedHere.postgres)})` : ''}`);
+      log(
+        `kafka    ${mark(s.kafkaUp)}  ${s.kafkaBrokers.join(',')}${s.startedHere.kafka ? ` (started here, pid ${s.startedHere.kafka.pid})` : ''}`,
+      );
+      log(
+        `postgres ${mark(s.databaseUrl !== undefined)}  ${s.databaseUrl ?? '-'}${s.startedHere.postgres ? ` (started here: ${JSON.stringify(s.startedHere.postgres)})` : ''}`,
+      );
       log(`redis    ${mark(s.redisUp)}  ${s.redisUrl}${s.startedHere.redis ? ` (started here, pid ${s.startedHere.redis.pid})` : ''}`);
       const allUp = s.kafkaUp && s.databaseUrl !== undefined && s.redisUp;
       if (allUp && s.databaseUrl !== undefined) {

@@ -43,11 +43,7 @@ export interface RunResult {
 const capturedBytesMax = 1_000_000;
 
 /** Runs a command to completion and captures its output; never throws for a non-zero exit. */
-export function run(
-  cmd: string,
-  args: readonly string[],
-  opts: SpawnOptions & { input?: string } = {},
-): Promise<RunResult> {
+export function run(cmd: string, args: readonly string[], opts: SpawnOptions & { input?: string } = {}): Promise<RunResult> {
   return new Promise((resolve) => {
     const { input, ...spawnOpts } = opts;
     const child = spawn(cmd, args, { ...spawnOpts, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -247,7 +243,8 @@ export async function withInfraLock<T>(fn: () => Promise<T>, log: Log): Promise<
   if (!tryLock()) {
     log(`waiting for another bring-up to finish (${rel(lockFile)})`);
     const got = await waitFor(async () => (tryLock() ? true : undefined), { timeoutMs: lockWaitMsMax, intervalMs: 200 });
-    if (!got) throw new Error(`Another process has held ${rel(lockFile)} for ${lockWaitMsMax / 60_000} min; remove it if that process is gone`);
+    if (!got)
+      throw new Error(`Another process has held ${rel(lockFile)} for ${lockWaitMsMax / 60_000} min; remove it if that process is gone`);
   }
   try {
     return await fn();

@@ -23,7 +23,9 @@ async function verifyKafka(brokers: string[]): Promise<string[]> {
 async function verifyPostgres(url: string): Promise<string> {
   const probe = await probePostgres(url, 5_000);
   if (!probe.ok) {
-    throw new Error(`PostgreSQL: DATABASE_URL is set but ${redactPassword(url)} does not accept connections (${probe.message}); start it or unset DATABASE_URL`);
+    throw new Error(
+      `PostgreSQL: DATABASE_URL is set but ${redactPassword(url)} does not accept connections (${probe.message}); start it or unset DATABASE_URL`,
+    );
   }
   return url;
 }
@@ -48,7 +50,10 @@ function redactPassword(url: string): string {
 function envBrokers(): string[] | undefined {
   const raw = process.env.KAFKA_BROKERS?.trim();
   if (!raw) return undefined;
-  return raw.split(',').map((b) => b.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((b) => b.trim())
+    .filter(Boolean);
 }
 
 /**

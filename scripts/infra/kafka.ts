@@ -334,7 +334,10 @@ export async function ensureKafka(log: Log): Promise<KafkaUp> {
       timeoutMs: readyTimeoutMs,
       intervalMs: probeIntervalMs,
     });
-    if (!ready) throw new Error(`Kafka (pid ${runningPid}) is running but did not answer within ${readyTimeoutMs / 1000} s; see ${rel(kafkaLogFile)}`);
+    if (!ready)
+      throw new Error(
+        `Kafka (pid ${runningPid}) is running but did not answer within ${readyTimeoutMs / 1000} s; see ${rel(kafkaLogFile)}`,
+      );
     log(`Kafka: reusing broker at ${brokers.join(',')} (pid ${runningPid})`);
     return { brokers, startedHere: false };
   }
@@ -349,11 +352,11 @@ export async function ensureKafka(log: Log): Promise<KafkaUp> {
   ensureDir(runRoot);
   const out = fs.openSync(kafkaLogFile, 'w');
   let exit: string | undefined;
-  const child = spawn(
-    javaBin(),
-    [...jvmFlags, `-Dlog4j.configuration=file:${log4jFile}`, '-cp', `${libs}/*`, 'kafka.Kafka', propsFile],
-    { cwd: repoRoot, detached: true, stdio: ['ignore', out, out] },
-  );
+  const child = spawn(javaBin(), [...jvmFlags, `-Dlog4j.configuration=file:${log4jFile}`, '-cp', `${libs}/*`, 'kafka.Kafka', propsFile], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', out, out],
+  });
   fs.closeSync(out);
   child.on('exit', (code, signal) => {
     exit = `Kafka exited during start (${signal ?? `code ${code}`}); see ${rel(kafkaLogFile)}`;

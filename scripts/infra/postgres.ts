@@ -140,10 +140,14 @@ $$;
 SELECT format('CREATE DATABASE %I OWNER %I', ${literal(t.database)}, ${literal(t.user)})
 WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = ${literal(t.database)})\\gexec
 `;
-  const result = await run('runuser', ['-u', 'postgres', '--', 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-p', String(port), '-d', 'postgres', '-f', '-'], {
-    input: sql,
-    cwd: '/',
-  });
+  const result = await run(
+    'runuser',
+    ['-u', 'postgres', '--', 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-p', String(port), '-d', 'postgres', '-f', '-'],
+    {
+      input: sql,
+      cwd: '/',
+    },
+  );
   if (result.code !== 0) {
     throw new Error(`PostgreSQL: creating role ${t.user} and database ${t.database} failed:\n${tail(result.stderr || result.stdout)}`);
   }
@@ -227,8 +231,16 @@ async function usePrivateCluster(newest: string, log: Log): Promise<PostgresUp> 
       await run('chown', ['postgres:postgres', pgDataDir, pwFile]);
     }
     const result = await pgBin(binDir, 'initdb', [
-      '-D', pgDataDir, '-U', t.user, `--pwfile=${pwFile}`,
-      '--auth-host=scram-sha-256', '--auth-local=scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8',
+      '-D',
+      pgDataDir,
+      '-U',
+      t.user,
+      `--pwfile=${pwFile}`,
+      '--auth-host=scram-sha-256',
+      '--auth-local=scram-sha-256',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
     ]);
     fs.rmSync(pwFile, { force: true });
     if (result.code !== 0) {
@@ -247,7 +259,9 @@ async function usePrivateCluster(newest: string, log: Log): Promise<PostgresUp> 
   log(`PostgreSQL: starting private cluster ${rel(pgDataDir)} on port ${t.port}`);
   const result = await pgBin(binDir, 'pg_ctl', ['-D', pgDataDir, '-l', pgPrivateLogFile, '-w', '-t', String(pgCtlTimeoutS), 'start']);
   if (result.code !== 0) {
-    throw new Error(`PostgreSQL did not start from ${rel(pgDataDir)}; see ${rel(pgPrivateLogFile)}\n${tail(result.stderr || result.stdout)}`);
+    throw new Error(
+      `PostgreSQL did not start from ${rel(pgDataDir)}; see ${rel(pgPrivateLogFile)}\n${tail(result.stderr || result.stdout)}`,
+    );
   }
   updateStarted((r) => {
     r.postgres = { dataDir: pgDataDir, port: t.port };
@@ -287,7 +301,8 @@ export async function ensurePostgres(log: Log): Promise<PostgresUp> {
     }
     await aptInstall(['postgresql'], log);
     versions = installedVersions();
-    if (versions.length === 0) throw new Error('PostgreSQL: apt-get install postgresql finished but no server binaries were found under /usr/lib/postgresql');
+    if (versions.length === 0)
+      throw new Error('PostgreSQL: apt-get install postgresql finished but no server binaries were found under /usr/lib/postgresql');
   }
   const newest = versions[0] as string;
 
@@ -327,10 +342,19 @@ export async function stopPostgres(log: Log): Promise<void> {
     if (version && fs.existsSync(path.join(entry.dataDir, 'postmaster.pid'))) {
       log(`PostgreSQL: stopping private cluster ${rel(entry.dataDir)}`);
       const result = await pgBin(path.join('/usr/lib/postgresql', version, 'bin'), 'pg_ctl', [
-        '-D', entry.dataDir, '-m', 'fast', '-w', '-t', String(pgCtlTimeoutS), 'stop',
+        '-D',
+        entry.dataDir,
+        '-m',
+        'fast',
+        '-w',
+        '-t',
+        String(pgCtlTimeoutS),
+        'stop',
       ]);
       if (result.code !== 0) {
-        throw new Error(`PostgreSQL: pg_ctl stop for ${rel(entry.dataDir)} failed; see ${rel(pgPrivateLogFile)}\n${tail(result.stderr || result.stdout)}`);
+        throw new Error(
+          `PostgreSQL: pg_ctl stop for ${rel(entry.dataDir)} failed; see ${rel(pgPrivateLogFile)}\n${tail(result.stderr || result.stdout)}`,
+        );
       }
     }
   }

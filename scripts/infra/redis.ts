@@ -59,7 +59,9 @@ async function redisServerBin(log: Log): Promise<string> {
   const found = which('redis-server');
   if (found) return found;
   if (!isRoot()) {
-    throw new Error('Redis: redis-server is not installed and we are not root to install it: apt-get install -y redis-server, or set REDIS_URL');
+    throw new Error(
+      'Redis: redis-server is not installed and we are not root to install it: apt-get install -y redis-server, or set REDIS_URL',
+    );
   }
   // The package's postinst may start its own service (where policy-rc.d allows it); the caller
   // probes again afterwards and reuses such a server instead of starting a second one.
@@ -99,15 +101,23 @@ export async function ensureRedis(log: Log): Promise<RedisUp> {
   // Truncate so the log shows this start only; redis appends.
   fs.writeFileSync(redisLogFile, '');
   const args = [
-    '--port', String(redisPort),
-    '--bind', '127.0.0.1',
-    '--daemonize', 'yes',
-    '--pidfile', pidFile,
-    '--dir', redisDataDir,
+    '--port',
+    String(redisPort),
+    '--bind',
+    '127.0.0.1',
+    '--daemonize',
+    'yes',
+    '--pidfile',
+    pidFile,
+    '--dir',
+    redisDataDir,
     // A cache and rate-limit store for tests and dev: nothing is worth writing to disk.
-    '--save', '',
-    '--appendonly', 'no',
-    '--logfile', redisLogFile,
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--logfile',
+    redisLogFile,
   ];
   log(`Redis: starting redis-server on ${url}`);
   const result = await run(bin, args, { cwd: redisDataDir });

@@ -10,7 +10,12 @@ export async function bootstrapSuperadmin(input: {
 }): Promise<BootstrapOutcome> {
   const pool = createPool({ url: input.databaseUrl, schema: schemaName(input.schemaPrefix, 'users'), applicationName: 'bootstrap' });
   try {
-    return await createFirstSuperadmin(pool, { email: input.email, password: input.password, topicPrefix: input.topicPrefix, now: new Date() });
+    return await createFirstSuperadmin(pool, {
+      email: input.email,
+      password: input.password,
+      topicPrefix: input.topicPrefix,
+      now: new Date(),
+    });
   } finally {
     await pool.end();
   }

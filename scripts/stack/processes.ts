@@ -87,7 +87,8 @@ export class ProcessStack {
    * Services that exited without being killed or stopped by us: a crash, always a finding, even
    * when the supervisor brought the service back.
    */
-  readonly unexpectedExits: Array<{ name: ServiceName; pid: number | undefined; code: number | null; signal: string | null; at: string }> = [];
+  readonly unexpectedExits: Array<{ name: ServiceName; pid: number | undefined; code: number | null; signal: string | null; at: string }> =
+    [];
 
   private constructor(
     private readonly options: ProcessStackOptions,
@@ -164,7 +165,13 @@ export class ProcessStack {
       name,
       spec: {
         command: process.execPath,
-        args: [...serviceNodeArgs[name], ...(this.options.nodeArgs?.[name] ?? []), '--import', 'tsx', join(repoRoot, `services/${name}/src/main.ts`)],
+        args: [
+          ...serviceNodeArgs[name],
+          ...(this.options.nodeArgs?.[name] ?? []),
+          '--import',
+          'tsx',
+          join(repoRoot, `services/${name}/src/main.ts`),
+        ],
         cwd: repoRoot,
         env: { ...process.env, ...this.envs[name] },
       },
@@ -186,7 +193,11 @@ export class ProcessStack {
   private async launch(name: ServiceName): Promise<void> {
     const supervisor = this.supervisor(name);
     const child = supervisor.start();
-    await waitForReady(this.urls[name], this.options.readyTimeoutMs ?? readyTimeoutMsDefault, () => supervisor.child === child && supervisor.isRunning());
+    await waitForReady(
+      this.urls[name],
+      this.options.readyTimeoutMs ?? readyTimeoutMsDefault,
+      () => supervisor.child === child && supervisor.isRunning(),
+    );
   }
 
   /** SIGKILL: no shutdown hooks, no flushed batches, no committed offsets. No restart follows. */

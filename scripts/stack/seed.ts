@@ -43,8 +43,18 @@ export const seedPassword = 'bench-password-1';
 export async function seedUsers(options: SeedOptions): Promise<SeededUser[]> {
   const log = options.log ?? (() => undefined);
   const tag = options.tag ?? `s${Date.now().toString(36)}`;
-  const userPool = createPool({ url: options.userDatabaseUrl, schema: schemaName(options.prefix, 'users'), applicationName: 'seed', connectionsMax: 2 });
-  const ledgerPool = createPool({ url: options.ledgerDatabaseUrl, schema: schemaName(options.prefix, 'ledger'), applicationName: 'seed', connectionsMax: 1 });
+  const userPool = createPool({
+    url: options.userDatabaseUrl,
+    schema: schemaName(options.prefix, 'users'),
+    applicationName: 'seed',
+    connectionsMax: 2,
+  });
+  const ledgerPool = createPool({
+    url: options.ledgerDatabaseUrl,
+    schema: schemaName(options.prefix, 'ledger'),
+    applicationName: 'seed',
+    connectionsMax: 1,
+  });
   const topics = topicNames(options.prefix);
   try {
     // One hash for everyone: the password is the same, and scrypt is what we are avoiding.
@@ -75,7 +85,9 @@ export async function seedUsers(options: SeedOptions): Promise<SeededUser[]> {
     const ids = rows.map((r) => r.id);
     const deadline = Date.now() + (options.walletsTimeoutMs ?? 180_000);
     for (;;) {
-      const result = await ledgerPool.query<{ n: number }>('SELECT count(*)::int AS n FROM wallets WHERE user_id = ANY($1::bigint[])', [ids]);
+      const result = await ledgerPool.query<{ n: number }>('SELECT count(*)::int AS n FROM wallets WHERE user_id = ANY($1::bigint[])', [
+        ids,
+      ]);
       const opened = result.rows[0]?.n ?? 0;
       log(`seed: ${opened}/${ids.length} wallets opened by the ledger`);
       if (opened === ids.length) break;
@@ -92,7 +104,12 @@ export async function seedUsers(options: SeedOptions): Promise<SeededUser[]> {
     const nowMs = Date.now();
     const users: SeededUser[] = [];
     for (const row of rows) {
-      const accessToken = await signAccessToken(keys, settings, { subject: String(row.id), role: row.role, tokenVersion: row.token_version }, nowMs);
+      const accessToken = await signAccessToken(
+        keys,
+        settings,
+        { subject: String(row.id), role: row.role, tokenVersion: row.token_version },
+        nowMs,
+      );
       users.push({ userId: row.id, email: row.email, accessToken });
     }
     return users;

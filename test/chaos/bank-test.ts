@@ -186,7 +186,14 @@ const paymentsToDeletedShare = 0.1;
 
 /** The services whose /readyz has not answered 200 within the time, each with its last checks. */
 async function servicesNotReady(urls: Record<ServiceName, string>, withinMs: number): Promise<string[]> {
-  const waited = await Promise.all(Object.entries(urls).map(([name, url]) => waitForReady(url, withinMs).then(() => null, () => ({ name, url }))));
+  const waited = await Promise.all(
+    Object.entries(urls).map(([name, url]) =>
+      waitForReady(url, withinMs).then(
+        () => null,
+        () => ({ name, url }),
+      ),
+    ),
+  );
   return Promise.all(
     waited
       .filter((w) => w !== null)
@@ -259,7 +266,10 @@ async function watchReadiness<T>(
   stop = true;
   await sampler;
   const readiness = Object.fromEntries(
-    Object.entries(states).map(([name, list]) => [name, list.map((s) => `${s.text} at +${((s.at - began) / 1000).toFixed(1)} s`).join(' → ')]),
+    Object.entries(states).map(([name, list]) => [
+      name,
+      list.map((s) => `${s.text} at +${((s.at - began) / 1000).toFixed(1)} s`).join(' → '),
+    ]),
   );
   return { result, readiness, readyAfterMs };
 }
@@ -320,7 +330,12 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
           const deadline = Date.parse(exit.at) + deathRecoveryMs;
           while (Date.now() < deadline) {
             const pid = stack.pid(exit.name);
-            if (stack.isRunning(exit.name) && pid !== exit.pid && (await readyState(stack.urls[exit.name])).ok && stack.pid(exit.name) === pid) {
+            if (
+              stack.isRunning(exit.name) &&
+              pid !== exit.pid &&
+              (await readyState(stack.urls[exit.name])).ok &&
+              stack.pid(exit.name) === pid
+            ) {
               const by = stack.supervisorCounts()[exit.name].supervisorRestarts > restartsBefore ? 'the supervisor' : 'the nemesis';
               death.recovered = { afterMs: Date.now() - Date.parse(exit.at), pid, by };
               log(`service death: ${exit.name} back after ${seconds(death.recovered.afterMs)} (pid ${pid}, restarted by ${by})`);
@@ -334,7 +349,11 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
   };
   const deathWatch = setInterval(noteDeaths, 200);
   let kafkaRestarts = 0;
-  const ledgerPool = new pg.Pool({ connectionString: stack.env('ledger').LEDGER_DATABASE_URL, max: 1, options: `-c search_path=${prefix}ledger` });
+  const ledgerPool = new pg.Pool({
+    connectionString: stack.env('ledger').LEDGER_DATABASE_URL,
+    max: 1,
+    options: `-c search_path=${prefix}ledger`,
+  });
   // The nemesis may restart PostgreSQL: an idle connection's error must not end the test.
   ledgerPool.on('error', () => undefined);
   try {
@@ -349,7 +368,11 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       });
     const users = await seed(options.wallets, 'w');
     const doomed = await seed(options.deletions ?? Math.max(8, Math.round(options.wallets / 25)), 'd');
-    const operator = await createOperatorLogin({ gatewayUrl: stack.gatewayUrl, userDatabaseUrl: stack.env('user').USER_DATABASE_URL!, prefix });
+    const operator = await createOperatorLogin({
+      gatewayUrl: stack.gatewayUrl,
+      userDatabaseUrl: stack.env('user').USER_DATABASE_URL!,
+      prefix,
+    });
     const mintedMinor =
       (await fundUsers({ gatewayUrl: stack.gatewayUrl, operator, userIds: users.map((u) => u.userId), coins: startingCoins })) +
       (await fundShopTreasuries(stack.gatewayUrl, operator, requestTimeoutMs, { clock, actor: 'set-up' }));
@@ -364,11 +387,21 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     if (!options.restartPostgres) skip('PostgreSQL', 'switched off (CHAOS_DB_RESTART=0, or the short test in npm test)');
     else {
       const located = await locatePostgres(infra.databaseUrl);
-      if (located.ok) planned.push({ kind: 'PostgreSQL', share: 0.25, restart: () => restartPostgres(located.server, infra.databaseUrl, downMs, log) });
+      if (located.ok)
+        planned.push({ kind: 'PostgreSQL', share: 0.25, restart: () => restartPostgres(located.server, infra.databaseUrl, downMs, log) });
       else skip('PostgreSQL', `not started by the project's scripts: ${located.reason}`);
     }
     if (!options.restartKafka) skip('Kafka', 'switched off (CHAOS_KAFKA_RESTART=0)');
-    else planned.push({ kind: 'Kafka', share: 0.5, restart: async () => ({ how: 'broker process, same command line', whileDown: 'broker stopped', ...(await restartKafkaBroker(infra.kafkaBrokers, log)) }) });
+    else
+      planned.push({
+        kind: 'Kafka',
+        share: 0.5,
+        restart: async () => ({
+          how: 'broker process, same command line',
+          whileDown: 'broker stopped',
+          ...(await restartKafkaBroker(infra.kafkaBrokers, log)),
+        }),
+      });
     if (!options.restartRedis) skip('Redis', 'switched off (CHAOS_REDIS_RESTART=0, or the short test in npm test)');
     else {
       const located = locateRedis(infra.redisUrl);
@@ -446,7 +479,8 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
         // The new process died on its own while starting: a death, which the supervisor
         // restarts and the death watch judges; anything else is the nemesis' own failure.
         const message = err instanceof Error ? err.message : String(err);
-        if (stack.unexpectedExits.slice(exitsBefore).some((e) => e.name === name)) log(`nemesis: ${name} died while starting (${message}); left to the supervisor`);
+        if (stack.unexpectedExits.slice(exitsBefore).some((e) => e.name === name))
+          log(`nemesis: ${name} died while starting (${message}); left to the supervisor`);
         else violations.push(`${name} did not come back: ${message}`);
         return false;
       }
@@ -545,7 +579,8 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     } else {
       const end: EndState = {
         record,
-        ledgerQuery: async <R extends Record<string, unknown>>(sql: string, params: unknown[] = []) => (await ledgerPool.query<R>(sql, params)).rows,
+        ledgerQuery: async <R extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+          (await ledgerPool.query<R>(sql, params)).rows,
       };
       for (const actor of actors) violations.push(...(await actor.check(end)));
       const sum = (type: string) => record.filter((t) => t.type === type).reduce((s, t) => s + toMinor(t.amount), 0);
@@ -570,9 +605,12 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       ...(supplyFromRecord ? { mintedInRecord: supplyFromRecord.mintedMinor, burnedInRecord: supplyFromRecord.burnedMinor } : {}),
     };
     if (supplyFromRecord) {
-      if (supplyFromRecord.mintedMinor !== mintedMinor) violations.push(`Σ MINT in the ledger ${supplyFromRecord.mintedMinor} != what the test minted ${mintedMinor} (minor units)`);
+      if (supplyFromRecord.mintedMinor !== mintedMinor)
+        violations.push(`Σ MINT in the ledger ${supplyFromRecord.mintedMinor} != what the test minted ${mintedMinor} (minor units)`);
       if (totalMinor !== supplyFromRecord.mintedMinor - supplyFromRecord.burnedMinor) {
-        violations.push(`Σ balances ${totalMinor} != Σ MINT ${supplyFromRecord.mintedMinor} − Σ BURN ${supplyFromRecord.burnedMinor} (minor units)`);
+        violations.push(
+          `Σ balances ${totalMinor} != Σ MINT ${supplyFromRecord.mintedMinor} − Σ BURN ${supplyFromRecord.burnedMinor} (minor units)`,
+        );
       }
     }
     if (Number(totals.negative) > 0) violations.push(`${totals.negative} wallets have a negative balance`);
@@ -580,7 +618,11 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     if (supply?.status === 200) {
       details.supply = supply.body;
       const report = supply.body as { consistent?: boolean; supply?: number; balances?: number; inFlight?: number };
-      if (report.consistent === false || (report.supply !== undefined && report.supply !== report.balances) || (report.inFlight ?? 0) !== 0) {
+      if (
+        report.consistent === false ||
+        (report.supply !== undefined && report.supply !== report.balances) ||
+        (report.inFlight ?? 0) !== 0
+      ) {
         violations.push(`ledger audit (GET /internal/supply) failed: ${JSON.stringify(supply.body).slice(0, 500)}`);
       }
     } else {
@@ -633,7 +675,8 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     const [t, d, r, h] = [transfers.counts(), deletions.counts(), refunds.counts(), hostile.counts()];
     const slowest = clock.slowest();
     const restartsOf = (kind: InfraKind) => infrastructure.filter((f) => f.kind === kind && f.outcome === 'done').length;
-    const maxMs = (timings: Array<{ ms: number }> | undefined) => (timings && timings.length > 0 ? Math.max(...timings.map((x) => x.ms)) : -1);
+    const maxMs = (timings: Array<{ ms: number }> | undefined) =>
+      timings && timings.length > 0 ? Math.max(...timings.map((x) => x.ms)) : -1;
     return {
       ok: violations.length === 0,
       violations,

@@ -35,7 +35,9 @@ function infraSummary(report: BankTestReport, kind: InfraKind): string {
 
 async function main(): Promise<void> {
   // Settings come from the environment (above); an argument would be silently ignored, so none is taken.
-  argsOrExit(() => parseCliArgs({ args: process.argv.slice(2), options: {} }, 'usage: npm run chaos (settings: CHAOS_* environment variables)'));
+  argsOrExit(() =>
+    parseCliArgs({ args: process.argv.slice(2), options: {} }, 'usage: npm run chaos (settings: CHAOS_* environment variables)'),
+  );
   const report = await runBankTest({
     durationSec: Number(process.env.CHAOS_DURATION_S ?? 60),
     wallets: Number(process.env.CHAOS_WALLETS ?? 1000),

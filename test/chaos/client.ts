@@ -112,7 +112,13 @@ export class AnswerClock {
   }
 
   /** Times `send` and records it; `judge` reads the status and whether it timed out. */
-  async time<T>(actor: string, request: string, timeoutMs: number, send: () => Promise<T>, judge: (result: T) => { status: number; timedOut: boolean }): Promise<T> {
+  async time<T>(
+    actor: string,
+    request: string,
+    timeoutMs: number,
+    send: () => Promise<T>,
+    judge: (result: T) => { status: number; timedOut: boolean },
+  ): Promise<T> {
     const startedAt = Date.now();
     const result = await send();
     const { status, timedOut } = judge(result);
@@ -134,8 +140,13 @@ export class AnswerClock {
   /** "POST /api/coins/transfer (transfers) at +16.2 s, answered 504": where a time happened. */
   describe(time: AnswerTime): string {
     const start = this.runStartedAt();
-    const at = start === undefined ? new Date(time.startedAt).toISOString() : `${((time.startedAt - start) / 1000).toFixed(1)} s into the run`;
-    const answer = time.timedOut ? `no answer within ${time.timeoutMs} ms` : time.status === 0 ? 'no answer (connection refused or dropped)' : `answered ${time.status}`;
+    const at =
+      start === undefined ? new Date(time.startedAt).toISOString() : `${((time.startedAt - start) / 1000).toFixed(1)} s into the run`;
+    const answer = time.timedOut
+      ? `no answer within ${time.timeoutMs} ms`
+      : time.status === 0
+        ? 'no answer (connection refused or dropped)'
+        : `answered ${time.status}`;
     return `${time.request} (${time.actor}) sent ${at}, ${answer}`;
   }
 
@@ -143,7 +154,14 @@ export class AnswerClock {
     return Object.fromEntries(
       [...this.perActor.entries()].map(([actor, a]) => [
         actor,
-        { requests: a.requests, maxMs: a.maxMs, ...(a.slowest ? { slowest: this.describe(a.slowest) } : {}), over1s: a.over1s, over5s: a.over5s, timeouts: a.timeouts },
+        {
+          requests: a.requests,
+          maxMs: a.maxMs,
+          ...(a.slowest ? { slowest: this.describe(a.slowest) } : {}),
+          over1s: a.over1s,
+          over5s: a.over5s,
+          timeouts: a.timeouts,
+        },
       ]),
     );
   }
@@ -165,7 +183,9 @@ export interface ClockTag {
  * 5xx, a dropped connection (status 0) or a timeout is not, and is retried with the same key.
  */
 export function isDefinitive(a: { status: number }): boolean {
-  return (a.status >= 200 && a.status < 300) || (a.status >= 400 && a.status < 500 && a.status !== 409 && a.status !== 429 && a.status !== 408);
+  return (
+    (a.status >= 200 && a.status < 300) || (a.status >= 400 && a.status < 500 && a.status !== 409 && a.status !== 429 && a.status !== 408)
+  );
 }
 
 /** The shape of a definitive answer, for "the same key always gets the same answer". */
@@ -202,7 +222,15 @@ export async function sendMoney(
     };
   }
   attempt.ms = Date.now() - startedAt;
-  tag?.clock.record({ actor: tag.actor, request: `POST ${path}`, startedAt, ms: attempt.ms, status: attempt.status, timedOut: attempt.timedOut ?? false, timeoutMs });
+  tag?.clock.record({
+    actor: tag.actor,
+    request: `POST ${path}`,
+    startedAt,
+    ms: attempt.ms,
+    status: attempt.status,
+    timedOut: attempt.timedOut ?? false,
+    timeoutMs,
+  });
   return attempt;
 }
 

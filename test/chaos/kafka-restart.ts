@@ -75,7 +75,8 @@ export async function restartKafkaBroker(brokers: string[], log: (m: string) => 
     }
   }
   log(`kafka: started again as pid ${newPid}; waiting for it to answer`);
-  if (!(await waitUntil(() => probeKafka(brokers, 2_000), 90_000))) throw new Error('the restarted Kafka broker did not answer within 90 s');
+  if (!(await waitUntil(() => probeKafka(brokers, 2_000), 90_000)))
+    throw new Error('the restarted Kafka broker did not answer within 90 s');
   const downMs = Date.now() - started;
   log(`kafka: broker back after ${downMs} ms`);
   return { downMs };

@@ -77,7 +77,10 @@ export async function locatePostgres(databaseUrl: string): Promise<Located<Postg
       const id = `${f[0]}/${f[1]}`;
       const recorded = (readJson(startedFile).postgres as { cluster?: string } | undefined)?.cluster;
       if (recorded !== id) {
-        return { ok: false, reason: `cluster ${id} on port ${port} was not started by this checkout's scripts (${startedFile} does not record it)` };
+        return {
+          ok: false,
+          reason: `cluster ${id} on port ${port} was not started by this checkout's scripts (${startedFile} does not record it)`,
+        };
       }
       return { ok: true, server: { kind: 'cluster', version: f[0]!, name: f[1]!, port, what: `cluster ${id} (pg_ctlcluster)` } };
     }
@@ -119,7 +122,16 @@ function stop(server: PostgresServer): Promise<RunResult> {
 function start(server: PostgresServer): Promise<RunResult> {
   return server.kind === 'cluster'
     ? run('pg_ctlcluster', [server.version, server.name, 'start'])
-    : pgCtl(server, ['-D', server.dataDir, '-l', existsSync(dirname(server.logFile)) ? server.logFile : '/dev/null', '-w', '-t', String(pgCtlTimeoutS), 'start']);
+    : pgCtl(server, [
+        '-D',
+        server.dataDir,
+        '-l',
+        existsSync(dirname(server.logFile)) ? server.logFile : '/dev/null',
+        '-w',
+        '-t',
+        String(pgCtlTimeoutS),
+        'start',
+      ]);
 }
 
 /**
@@ -127,7 +139,12 @@ function start(server: PostgresServer): Promise<RunResult> {
  * again and waits until `databaseUrl` answers. Throws when the server does not come back, after
  * a second start attempt: the machine must not be left without its database.
  */
-export async function restartPostgres(server: PostgresServer, databaseUrl: string, holdDownMs: number, log: (m: string) => void): Promise<InfraOutage> {
+export async function restartPostgres(
+  server: PostgresServer,
+  databaseUrl: string,
+  holdDownMs: number,
+  log: (m: string) => void,
+): Promise<InfraOutage> {
   const began = Date.now();
   log(`postgres: stopping ${server.what}, fast (every connection ended)`);
   const stopped = await stop(server);
@@ -154,11 +171,13 @@ export async function restartPostgres(server: PostgresServer, databaseUrl: strin
     log(`postgres: start failed (exit ${started.code}), trying once more: ${tail(started.stderr || started.stdout, 3)}`);
     await sleep(2_000);
     started = await start(server);
-    if (started.code !== 0) throw new Error(`PostgreSQL did not start again (exit ${started.code}): ${tail(started.stderr || started.stdout, 5)}`);
+    if (started.code !== 0)
+      throw new Error(`PostgreSQL did not start again (exit ${started.code}): ${tail(started.stderr || started.stdout, 5)}`);
   }
   while (answeredAt === undefined) {
     if ((await probePostgres(databaseUrl, 1_000)).ok) answeredAt = Date.now();
-    else if (Date.now() > deadline) throw new Error(`PostgreSQL (${server.what}) started but does not accept ${databaseUrl} within ${answerTimeoutMs / 1000} s`);
+    else if (Date.now() > deadline)
+      throw new Error(`PostgreSQL (${server.what}) started but does not accept ${databaseUrl} within ${answerTimeoutMs / 1000} s`);
     else await sleep(100);
   }
   const downMs = answeredAt - began;

@@ -71,7 +71,15 @@ export function locateRedis(redisUrl: string): Located<RedisServer> {
 }
 
 async function configOf(server: RedisServer): Promise<Record<(typeof settings)[number], string>> {
-  const client = new Redis({ host: '127.0.0.1', port: server.port, lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2_000, commandTimeout: 2_000, retryStrategy: () => null });
+  const client = new Redis({
+    host: '127.0.0.1',
+    port: server.port,
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2_000,
+    commandTimeout: 2_000,
+    retryStrategy: () => null,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();
@@ -87,7 +95,15 @@ async function configOf(server: RedisServer): Promise<Record<(typeof settings)[n
 }
 
 async function shutdown(server: RedisServer): Promise<void> {
-  const client = new Redis({ host: '127.0.0.1', port: server.port, lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2_000, commandTimeout: 2_000, retryStrategy: () => null });
+  const client = new Redis({
+    host: '127.0.0.1',
+    port: server.port,
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2_000,
+    commandTimeout: 2_000,
+    retryStrategy: () => null,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();
@@ -117,7 +133,12 @@ function updateRecord(server: RedisServer, newPid: number): void {
  * Stops the server (SHUTDOWN NOSAVE), keeps it down for `holdDownMs`, starts `redis-server`
  * again with the settings it had and waits for PONG. Throws when it does not come back.
  */
-export async function restartRedis(server: RedisServer, redisUrl: string, holdDownMs: number, log: (m: string) => void): Promise<InfraOutage & { pid: number }> {
+export async function restartRedis(
+  server: RedisServer,
+  redisUrl: string,
+  holdDownMs: number,
+  log: (m: string) => void,
+): Promise<InfraOutage & { pid: number }> {
   const config = await configOf(server);
   const bin = which('redis-server');
   if (!bin) throw new Error('redis-server is not on PATH');
@@ -128,25 +149,35 @@ export async function restartRedis(server: RedisServer, redisUrl: string, holdDo
   log(`redis: down (${whileDown}); starting it again in ${Math.max(0, began + holdDownMs - Date.now())} ms`);
   await sleep(Math.max(0, began + holdDownMs - Date.now()));
   const args = [
-    '--port', config.port,
-    '--bind', ...config.bind.split(' ').filter(Boolean),
-    '--daemonize', config.daemonize,
-    '--pidfile', config.pidfile,
-    '--dir', config.dir,
-    '--save', config.save,
-    '--appendonly', config.appendonly,
-    '--logfile', config.logfile,
+    '--port',
+    config.port,
+    '--bind',
+    ...config.bind.split(' ').filter(Boolean),
+    '--daemonize',
+    config.daemonize,
+    '--pidfile',
+    config.pidfile,
+    '--dir',
+    config.dir,
+    '--save',
+    config.save,
+    '--appendonly',
+    config.appendonly,
+    '--logfile',
+    config.logfile,
   ];
   if (config.daemonize === 'yes') {
     const result = await run(bin, args, { cwd: config.dir });
-    if (result.code !== 0) throw new Error(`redis-server did not start again (exit ${result.code}): ${tail(result.stderr || result.stdout, 5)}`);
+    if (result.code !== 0)
+      throw new Error(`redis-server did not start again (exit ${result.code}): ${tail(result.stderr || result.stdout, 5)}`);
   } else {
     const child = spawn(bin, args, { cwd: config.dir, detached: true, stdio: 'ignore' });
     child.unref();
   }
   const deadline = Date.now() + answerTimeoutMs;
   while (!(await probeRedis(redisUrl, 500))) {
-    if (Date.now() > deadline) throw new Error(`redis-server started but does not answer PING within ${answerTimeoutMs / 1000} s; see ${config.logfile}`);
+    if (Date.now() > deadline)
+      throw new Error(`redis-server started but does not answer PING within ${answerTimeoutMs / 1000} s; see ${config.logfile}`);
     await sleep(50);
   }
   const downMs = Date.now() - began;

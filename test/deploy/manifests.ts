@@ -87,7 +87,8 @@ export function checkComposeServices(compose: Obj): string[] {
     if (!oneShot && !def.healthcheck?.test) problems.push(`compose ${service}: no healthcheck`);
     if (oneShot) continue;
     const dependsOn = (def.depends_on ?? {}) as Obj;
-    if (Array.isArray(def.depends_on) || Object.keys(dependsOn).length === 0) problems.push(`compose ${service}: depends_on without conditions`);
+    if (Array.isArray(def.depends_on) || Object.keys(dependsOn).length === 0)
+      problems.push(`compose ${service}: depends_on without conditions`);
     for (const [dep, spec] of Object.entries(dependsOn)) {
       if (!spec?.condition) problems.push(`compose ${service}: depends_on ${dep} has no condition`);
     }
@@ -151,7 +152,8 @@ export function patchedReplicas(dir: string, deployment: string): number | undef
 }
 
 export function podSpecOf(resource: Obj): Obj | undefined {
-  if (resource.kind === 'Deployment' || resource.kind === 'Job' || resource.kind === 'StatefulSet' || resource.kind === 'DaemonSet') return resource.spec?.template?.spec;
+  if (resource.kind === 'Deployment' || resource.kind === 'Job' || resource.kind === 'StatefulSet' || resource.kind === 'DaemonSet')
+    return resource.spec?.template?.spec;
   if (resource.kind === 'CronJob') return resource.spec?.jobTemplate?.spec?.template?.spec;
   return undefined;
 }
@@ -184,7 +186,8 @@ export function checkWorkloads(resources: Obj[]): string[] {
           if (!container[probe]) problems.push(`${at}: no ${probe}`);
         }
         if (container.readinessProbe?.httpGet?.path !== '/readyz') problems.push(`${at}: readiness is not /readyz`);
-        if (container.livenessProbe?.httpGet?.path !== '/healthz') problems.push(`${at}: liveness is not /healthz (must not depend on Kafka/PostgreSQL)`);
+        if (container.livenessProbe?.httpGet?.path !== '/healthz')
+          problems.push(`${at}: liveness is not /healthz (must not depend on Kafka/PostgreSQL)`);
       }
     }
   }
@@ -205,12 +208,13 @@ export function checkK8sEnv(resources: Obj[], literals: Record<string, string>):
       const command = String((container.args ?? [])[0]);
       const set = new Set<string>();
       for (const source of (container.envFrom ?? []) as Obj[]) {
-        if (source.configMapRef?.name === configMapName) Object.keys(literals).forEach((k) => set.add(k));
+        if (source.configMapRef?.name === configMapName) for (const k of Object.keys(literals)) set.add(k);
         if (source.secretRef) problems.push(`${where}: envFrom secretRef hides which keys it sets; use secretKeyRef`);
       }
       for (const entry of (container.env ?? []) as Obj[]) {
         set.add(entry.name);
-        if (isSecretEnvKey(entry.name) && !entry.valueFrom?.secretKeyRef) problems.push(`${where}: secret ${entry.name} is not a secretKeyRef`);
+        if (isSecretEnvKey(entry.name) && !entry.valueFrom?.secretKeyRef)
+          problems.push(`${where}: secret ${entry.name} is not a secretKeyRef`);
       }
       for (const key of envKeysOf(workloadOf(command))) {
         if (!set.has(key)) problems.push(`${where}: ${key} is not set (neither in ${configMapName} nor in env)`);

@@ -39,12 +39,18 @@ describe('docker-compose.yml', () => {
   const compose = loadCompose();
 
   it('when parsed, then every app service is read-only, non-root, health-checked and starts after its dependencies by condition', () => {
-    expect(composeAppServices(compose).map((s) => s.command).sort()).toEqual(['dev-jwt-key', 'gateway', 'history', 'ledger', 'migrate', 'user']);
+    expect(
+      composeAppServices(compose)
+        .map((s) => s.command)
+        .sort(),
+    ).toEqual(['dev-jwt-key', 'gateway', 'history', 'ledger', 'migrate', 'user']);
     expect(checkComposeServices(compose)).toEqual([]);
     expect(compose.services.kafka.image).toBe('apache/kafka:3.9.1');
     expect(String(compose.services.kafka.environment.KAFKA_PROCESS_ROLES)).toBe('broker,controller');
     for (const service of services) {
-      expect(compose.services[service].depends_on).toMatchObject(service === 'gateway' ? { user: { condition: 'service_healthy' } } : { migrate: { condition: 'service_completed_successfully' } });
+      expect(compose.services[service].depends_on).toMatchObject(
+        service === 'gateway' ? { user: { condition: 'service_healthy' } } : { migrate: { condition: 'service_completed_successfully' } },
+      );
     }
   });
 
@@ -61,7 +67,11 @@ describe('docker-compose.yml', () => {
     broken.services.gateway.depends_on = ['user'];
     expect(checkComposeEnv(broken)).toEqual(['compose user: JWT_PRIVATE_KEY is not set', 'compose ledger: LEDGER_DATABASE_URL is not set']);
     expect(checkComposeServices(broken)).toEqual(
-      expect.arrayContaining(['compose history: no healthcheck', 'compose gateway: read_only is not true', 'compose gateway: depends_on without conditions']),
+      expect.arrayContaining([
+        'compose history: no healthcheck',
+        'compose gateway: read_only is not true',
+        'compose gateway: depends_on without conditions',
+      ]),
     );
   });
 
@@ -75,7 +85,9 @@ describe('docker-compose.yml', () => {
         expect(which('docker-compose')).toBeNull();
         return;
       }
-      expect(() => execFileSync(dockerCompose, ['-f', join(repoRoot, 'docker-compose.yml'), 'config', '-q'], { cwd: repoRoot, stdio: 'pipe' })).not.toThrow();
+      expect(() =>
+        execFileSync(dockerCompose, ['-f', join(repoRoot, 'docker-compose.yml'), 'config', '-q'], { cwd: repoRoot, stdio: 'pipe' }),
+      ).not.toThrow();
     },
   );
 });
@@ -85,7 +97,11 @@ describe('deploy/k8s', () => {
   const literals = configLiterals(base);
 
   it('when the base is parsed, then every workload has probes, requests and limits and a non-root read-only security context', () => {
-    expect(byKind(baseResources, 'Deployment').map((d) => d.metadata.name).sort()).toEqual([...services].sort());
+    expect(
+      byKind(baseResources, 'Deployment')
+        .map((d) => d.metadata.name)
+        .sort(),
+    ).toEqual([...services].sort());
     expect(byKind(baseResources, 'Job').map((d) => d.metadata.name)).toEqual(['migrate']);
     expect(checkWorkloads(baseResources)).toEqual([]);
   });
@@ -168,34 +184,36 @@ describe('deploy/k8s', () => {
         expect(rules.every((r) => r.from === undefined)).toBe(true);
       } else {
         const sources = rules.flatMap((r) => r.from as Obj[]);
-        expect(sources).toContainEqual({ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'coin-ledger', 'app.kubernetes.io/component': 'gateway' } } });
+        expect(sources).toContainEqual({
+          podSelector: { matchLabels: { 'app.kubernetes.io/name': 'coin-ledger', 'app.kubernetes.io/component': 'gateway' } },
+        });
         expect(sources.every((s) => s.podSelector)).toBe(true);
       }
     }
-    expect(byKind(baseResources, 'Ingress').flatMap((i) => i.spec.rules.flatMap((r: Obj) => r.http.paths.map((p: Obj) => p.backend.service.name)))).toEqual(['gateway']);
+    expect(
+      byKind(baseResources, 'Ingress').flatMap((i) =>
+        i.spec.rules.flatMap((r: Obj) => r.http.paths.map((p: Obj) => p.backend.service.name)),
+      ),
+    ).toEqual(['gateway']);
   });
 
   const kubectl = which('kubectl');
-  it(
-    kubectl
-      ? 'when kubectl kustomize renders base and overlays, then the rendered workloads pass the same checks'
-      : 'when kubectl is not installed, then the rendered check cannot run here (the raw files were checked above)',
-    () => {
-      if (!kubectl) {
-        expect(which('kubectl')).toBeNull();
-        return;
-      }
-      for (const dir of [base, ...overlays]) {
-        const rendered = kustomizeBuild(dir);
-        expect(checkWorkloads(rendered)).toEqual([]);
-        const configMap = byKind(rendered, 'ConfigMap').find((c) => String(c.metadata.name).startsWith('coin-ledger-config'))!;
-        // The generated ConfigMap has a hash suffix; every reference must have been rewritten to it.
-        const renamed = rendered.map((r) => JSON.parse(JSON.stringify(r).replaceAll(configMap.metadata.name, 'coin-ledger-config')) as Obj);
-        expect(checkK8sEnv(renamed, configMap.data)).toEqual([]);
-      }
-    },
-    60_000,
-  );
+  it(kubectl
+    ? 'when kubectl kustomize renders base and overlays, then the rendered workloads pass the same checks'
+    : 'when kubectl is not installed, then the rendered check cannot run here (the raw files were checked above)', () => {
+    if (!kubectl) {
+      expect(which('kubectl')).toBeNull();
+      return;
+    }
+    for (const dir of [base, ...overlays]) {
+      const rendered = kustomizeBuild(dir);
+      expect(checkWorkloads(rendered)).toEqual([]);
+      const configMap = byKind(rendered, 'ConfigMap').find((c) => String(c.metadata.name).startsWith('coin-ledger-config'))!;
+      // The generated ConfigMap has a hash suffix; every reference must have been rewritten to it.
+      const renamed = rendered.map((r) => JSON.parse(JSON.stringify(r).replaceAll(configMap.metadata.name, 'coin-ledger-config')) as Obj);
+      expect(checkK8sEnv(renamed, configMap.data)).toEqual([]);
+    }
+  }, 60_000);
 });
 
 describe('images and ports agree across compose, Kubernetes, the Dockerfile and the code', () => {

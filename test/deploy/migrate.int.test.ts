@@ -49,7 +49,9 @@ describe('scripts/migrate.ts: the migration step of the container image, configu
   }, 90_000);
 
   it('when production settings lack a service database URL or name the wrong role, then it refuses before touching anything', () => {
-    expect(() => loadMigrateConfig({ NODE_ENV: 'production', DATABASE_URL: infra.databaseUrl })).toThrow(/USER_DATABASE_URL: required in production/);
+    expect(() => loadMigrateConfig({ NODE_ENV: 'production', DATABASE_URL: infra.databaseUrl })).toThrow(
+      /USER_DATABASE_URL: required in production/,
+    );
     const config = loadMigrateConfig({ DATABASE_URL: infra.databaseUrl, USER_DATABASE_URL: urlOf('coin_ledger') });
     expect(() => rolePasswordsFrom(config)).toThrow(/USER_DATABASE_URL must connect as role coin_user/);
     expect(() => loadMigrateConfig({ DATABASE_URL: infra.databaseUrl, BOOTSTRAP_SUPERADMIN_EMAIL: 'a@example.test' })).toThrow(/set both/);

@@ -37,7 +37,11 @@ describe('deploy/prometheus/alerts.yml', () => {
   it('when parsed, then every rule has a name, an expression, a severity, a summary and a runbook link into OPERATIONS.md', () => {
     expect(rules.length).toBeGreaterThan(5);
     for (const rule of rules) {
-      expect(rule).toMatchObject({ alert: expect.stringMatching(/^Coin[A-Za-z]+$/), expr: expect.any(String), labels: { severity: expect.stringMatching(/^(page|ticket)$/) } });
+      expect(rule).toMatchObject({
+        alert: expect.stringMatching(/^Coin[A-Za-z]+$/),
+        expr: expect.any(String),
+        labels: { severity: expect.stringMatching(/^(page|ticket)$/) },
+      });
       expect(rule.annotations.summary).toEqual(expect.any(String));
       expect(rule.annotations.runbook).toMatch(/^docs\/OPERATIONS\.md#/);
       expect(readFileSync(operationsDoc, 'utf8')).toContain(`| ${rule.alert} |`);

@@ -14,35 +14,31 @@ import { testInfra } from '../harness/env';
  * (PostgreSQL) and test/e2e/redis-outage.test.ts (Redis), and by `npm run chaos`.
  */
 describe('bank test under faults (short)', () => {
-  it(
-    'when services are killed and restarted during random transfers, deletions of paid users, racing refunds and hostile requests, with client retries, then every acknowledged operation exists once, retries get the original answer, money is conserved, hostile text gets 400 and every partition is live',
-    async () => {
-      const report = await runBankTest({
-        durationSec: Number(process.env.CHAOS_DURATION_S ?? 15),
-        wallets: 200,
-        clients: 16,
-        restartKafka: (process.env.CHAOS_KAFKA_RESTART ?? '1') !== '0',
-        // Shared with the concurrently running test files: never restarted from inside npm test.
-        restartPostgres: false,
-        restartRedis: false,
-        nemesisIntervalMs: [1500, 3000],
-        infra: testInfra(),
-        log: () => undefined,
-      });
-      expect(report.violations).toEqual([]);
-      expect(report.counts.acknowledged).toBeGreaterThan(0);
-      expect(report.counts.kills).toBeGreaterThanOrEqual(4);
-      // The mixed-in cases really happened.
-      expect(report.counts.deleted + report.counts.deletedOnRetry404).toBe(report.counts.deletions);
-      expect(report.counts.refundsAcknowledged).toBeGreaterThan(0);
-      expect(report.counts.hostile).toBeGreaterThan(0);
-      expect(report.counts.hostileAsRequired).toBe(report.counts.hostile);
-      expect(report.counts.hostile400).toBeGreaterThan(0);
-      expect(report.liveness?.ok).toBe(true);
-      expect(report.counts.postgresRestarts + report.counts.redisRestarts).toBe(0);
-      expect(report.counts.requestTimeouts).toBe(0);
-      expect(report.deaths.filter((d) => !d.recovered)).toEqual([]);
-    },
-    240_000,
-  );
+  it('when services are killed and restarted during random transfers, deletions of paid users, racing refunds and hostile requests, with client retries, then every acknowledged operation exists once, retries get the original answer, money is conserved, hostile text gets 400 and every partition is live', async () => {
+    const report = await runBankTest({
+      durationSec: Number(process.env.CHAOS_DURATION_S ?? 15),
+      wallets: 200,
+      clients: 16,
+      restartKafka: (process.env.CHAOS_KAFKA_RESTART ?? '1') !== '0',
+      // Shared with the concurrently running test files: never restarted from inside npm test.
+      restartPostgres: false,
+      restartRedis: false,
+      nemesisIntervalMs: [1500, 3000],
+      infra: testInfra(),
+      log: () => undefined,
+    });
+    expect(report.violations).toEqual([]);
+    expect(report.counts.acknowledged).toBeGreaterThan(0);
+    expect(report.counts.kills).toBeGreaterThanOrEqual(4);
+    // The mixed-in cases really happened.
+    expect(report.counts.deleted + report.counts.deletedOnRetry404).toBe(report.counts.deletions);
+    expect(report.counts.refundsAcknowledged).toBeGreaterThan(0);
+    expect(report.counts.hostile).toBeGreaterThan(0);
+    expect(report.counts.hostileAsRequired).toBe(report.counts.hostile);
+    expect(report.counts.hostile400).toBeGreaterThan(0);
+    expect(report.liveness?.ok).toBe(true);
+    expect(report.counts.postgresRestarts + report.counts.redisRestarts).toBe(0);
+    expect(report.counts.requestTimeouts).toBe(0);
+    expect(report.deaths.filter((d) => !d.recovered)).toEqual([]);
+  }, 240_000);
 });

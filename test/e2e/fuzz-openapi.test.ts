@@ -25,31 +25,31 @@ describe('API fuzzing from the OpenAPI document (property-based, fast-check)', (
     await stack?.close();
   });
 
-  it(
-    `when ${fuzzRuns} generated valid, invalid and hostile requests hit every documented operation as a user, an admin and a superadmin, then no 5xx or timeout, every error is problem+json, no hostile text passes the edge, no rejected request changes state, and afterwards every partition is live`,
-    async () => {
-      const doc = await http(stack.gatewayUrl, 'GET', '/openapi.json');
-      expect(doc.status).toBe(200);
-      const stats = await fuzzGateway(fuzzContextFor(stack.gatewayUrl, principals, () => snapshots.snapshot()), doc.body, fuzzRuns);
-      expect(stats.requests).toBe(fuzzRuns);
-      expect(Object.keys(stats.byOperation).length).toBeGreaterThan(0);
-      expect(stats.byMode['hostile-text'] ?? 0).toBeGreaterThan(0);
-      expect(stats.byAuth.superadmin ?? 0).toBeGreaterThan(0);
-      const log = (line: string) => process.stderr.write(`${line}\n`);
-      log(`fuzz: ${stats.requests} requests, statuses ${JSON.stringify(stats.byStatus)}, slowest ${stats.slowestMs} ms`);
+  it(`when ${fuzzRuns} generated valid, invalid and hostile requests hit every documented operation as a user, an admin and a superadmin, then no 5xx or timeout, every error is problem+json, no hostile text passes the edge, no rejected request changes state, and afterwards every partition is live`, async () => {
+    const doc = await http(stack.gatewayUrl, 'GET', '/openapi.json');
+    expect(doc.status).toBe(200);
+    const stats = await fuzzGateway(
+      fuzzContextFor(stack.gatewayUrl, principals, () => snapshots.snapshot()),
+      doc.body,
+      fuzzRuns,
+    );
+    expect(stats.requests).toBe(fuzzRuns);
+    expect(Object.keys(stats.byOperation).length).toBeGreaterThan(0);
+    expect(stats.byMode['hostile-text'] ?? 0).toBeGreaterThan(0);
+    expect(stats.byAuth.superadmin ?? 0).toBeGreaterThan(0);
+    const log = (line: string) => process.stderr.write(`${line}\n`);
+    log(`fuzz: ${stats.requests} requests, statuses ${JSON.stringify(stats.byStatus)}, slowest ${stats.slowestMs} ms`);
 
-      // Nothing the run sent may have stopped a partition: every one still moves within 1 s.
-      const liveness = await probeLiveness({
-        gatewayUrl: stack.gatewayUrl,
-        superadmin: { email: principals.superadmin.email, password: principals.superadmin.password },
-        partitions: await commandPartitions(stack.kafkaBrokers, stack.prefix),
-        log,
-      });
-      expect(liveness.failures).toEqual([]);
-      expect(liveness.ok).toBe(true);
-    },
-    400_000,
-  );
+    // Nothing the run sent may have stopped a partition: every one still moves within 1 s.
+    const liveness = await probeLiveness({
+      gatewayUrl: stack.gatewayUrl,
+      superadmin: { email: principals.superadmin.email, password: principals.superadmin.password },
+      partitions: await commandPartitions(stack.kafkaBrokers, stack.prefix),
+      log,
+    });
+    expect(liveness.failures).toEqual([]);
+    expect(liveness.ok).toBe(true);
+  }, 400_000);
 
   it('when the OpenAPI document has no operations, then the fuzzer refuses to pass vacuously', async () => {
     await expect(fuzzGateway({ gatewayUrl: stack.gatewayUrl, userToken: 'x' }, { paths: {} }, 1)).rejects.toThrow('no operations');

@@ -35,7 +35,11 @@ describe('history of real money operations, and its rebuild from the ledger', ()
   });
 
   async function money(path: string, body: unknown, options: { token: string; apiKey?: boolean }) {
-    const r = await http(stack.gatewayUrl, 'POST', path, { token: options.token, body, ...(options.apiKey ? { headers: { 'x-api-key': apiKey } } : {}) });
+    const r = await http(stack.gatewayUrl, 'POST', path, {
+      token: options.token,
+      body,
+      ...(options.apiKey ? { headers: { 'x-api-key': apiKey } } : {}),
+    });
     if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
     return r.body.transaction as Record<string, unknown> & { id: number; createdAt: string };
   }
@@ -47,7 +51,12 @@ describe('history of real money operations, and its rebuild from the ledger', ()
     const items: Array<Record<string, unknown>> = [];
     let cursor: string | null = null;
     do {
-      const r: { status: number; body: any } = await http(stack.gatewayUrl, 'GET', `/api/coins/history?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { token });
+      const r: { status: number; body: any } = await http(
+        stack.gatewayUrl,
+        'GET',
+        `/api/coins/history?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        { token },
+      );
       if (r.status !== 200) throw new Error(`history: ${r.status} ${JSON.stringify(r.body)}`);
       items.push(...r.body.transactions);
       cursor = r.body.nextCursor;
@@ -56,19 +65,39 @@ describe('history of real money operations, and its rebuild from the ledger', ()
   }
 
   it('when a mixed sequence of money operations has run, then both parties hold exactly the expected transactions with the seed fields, in both reads', async () => {
-    const mint = await money('/api/admin/mint', { userId: alice.userId, amount: 100, reason: 'welcome bonus' }, { token: adminToken, apiKey: true });
+    const mint = await money(
+      '/api/admin/mint',
+      { userId: alice.userId, amount: 100, reason: 'welcome bonus' },
+      { token: adminToken, apiKey: true },
+    );
     expected.alice.push(mint);
     await money('/api/admin/mint', { treasury: 'REWARDS', amount: 50, reason: 'fund rewards' }, { token: adminToken, apiKey: true });
-    const transfer = await money('/api/coins/transfer', { toUserId: bob.userId, amount: 30, reason: 'rent share' }, { token: alice.accessToken });
+    const transfer = await money(
+      '/api/coins/transfer',
+      { toUserId: bob.userId, amount: 30, reason: 'rent share' },
+      { token: alice.accessToken },
+    );
     expected.alice.push(transfer);
     expected.bob.push(transfer);
-    const purchase = await money('/api/coins/purchase', { treasury: 'COURSE_FEES', amount: 10, reason: 'course', reference: 'course-42' }, { token: bob.accessToken });
+    const purchase = await money(
+      '/api/coins/purchase',
+      { treasury: 'COURSE_FEES', amount: 10, reason: 'course', reference: 'course-42' },
+      { token: bob.accessToken },
+    );
     expected.bob.push(purchase);
-    const refund = await money('/api/admin/refund', { transactionId: purchase.id, amount: 4, reason: 'partial refund' }, { token: adminToken, apiKey: true });
+    const refund = await money(
+      '/api/admin/refund',
+      { transactionId: purchase.id, amount: 4, reason: 'partial refund' },
+      { token: adminToken, apiKey: true },
+    );
     expected.bob.push(refund);
     const reward = await money('/api/admin/reward', { userId: bob.userId, amount: 5, reason: 'tournament prize' }, { token: adminToken });
     expected.bob.push(reward);
-    const burn = await money('/api/admin/burn', { userId: alice.userId, amount: 20, reason: 'correction' }, { token: adminToken, apiKey: true });
+    const burn = await money(
+      '/api/admin/burn',
+      { userId: alice.userId, amount: 20, reason: 'correction' },
+      { token: adminToken, apiKey: true },
+    );
     expected.alice.push(burn);
     const back = await money('/api/coins/transfer', { toUserId: alice.userId, amount: 1.25, reason: 'coffee' }, { token: bob.accessToken });
     expected.alice.push(back);
@@ -78,12 +107,19 @@ describe('history of real money operations, and its rebuild from the ledger', ()
     expect(purchase).toMatchObject({ type: 'PURCHASE', fromUserId: bob.userId, toTreasury: 'COURSE_FEES', reference: 'course-42' });
     expect(refund).toMatchObject({ type: 'REFUND', toUserId: bob.userId, fromTreasury: 'COURSE_FEES', refundOf: purchase.id });
 
-    for (const [who, user] of [['alice', alice], ['bob', bob]] as const) {
+    for (const [who, user] of [
+      ['alice', alice],
+      ['bob', bob],
+    ] as const) {
       const want = newestFirst(expected[who]);
-      const got = await eventually(async () => {
-        const items = await fullHistory(user.accessToken);
-        return items.length >= want.length ? items : undefined;
-      }, 20_000, `${who}'s history`);
+      const got = await eventually(
+        async () => {
+          const items = await fullHistory(user.accessToken);
+          return items.length >= want.length ? items : undefined;
+        },
+        20_000,
+        `${who}'s history`,
+      );
       expect(got).toEqual(want);
       for (const t of got) {
         expect(Object.keys(t)).toEqual(expect.arrayContaining(['id', 'type', 'amount', 'fromUserId', 'toUserId', 'reason', 'createdAt']));
@@ -114,8 +150,11 @@ describe('history of real money operations, and its rebuild from the ledger', ()
     };
     const run = (args: string[]) =>
       new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = execFile(process.execPath, ['--import', 'tsx', 'scripts/history-rebuild.ts', ...args], { env }, (_err, stdout, stderr) =>
-          resolve({ code: child.exitCode, stdout, stderr }),
+        const child = execFile(
+          process.execPath,
+          ['--import', 'tsx', 'scripts/history-rebuild.ts', ...args],
+          { env },
+          (_err, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
         );
       });
     const ok = await run(['--page-size', '3']);

@@ -40,9 +40,29 @@ describe('history through the gateway', () => {
   });
 
   it('when a transfer is recorded, then both parties see it in both reads, and nobody else does', async () => {
-    const [alice, bob, carol] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
-    const mint = transactionEvent({ id: id(), type: 'MINT', fromUserId: null, toUserId: alice.userId, amount: 100, reason: 'welcome', createdAt: '2030-05-01T10:00:00.000Z' });
-    const transfer = transactionEvent({ id: id(), type: 'TRANSFER', fromUserId: alice.userId, toUserId: bob.userId, amount: 12.5, reason: 'lunch', createdAt: '2030-05-01T10:00:01.000Z' });
+    const [alice, bob, carol] = [
+      await registerUser(stack.gatewayUrl),
+      await registerUser(stack.gatewayUrl),
+      await registerUser(stack.gatewayUrl),
+    ];
+    const mint = transactionEvent({
+      id: id(),
+      type: 'MINT',
+      fromUserId: null,
+      toUserId: alice.userId,
+      amount: 100,
+      reason: 'welcome',
+      createdAt: '2030-05-01T10:00:00.000Z',
+    });
+    const transfer = transactionEvent({
+      id: id(),
+      type: 'TRANSFER',
+      fromUserId: alice.userId,
+      toUserId: bob.userId,
+      amount: 12.5,
+      reason: 'lunch',
+      createdAt: '2030-05-01T10:00:01.000Z',
+    });
     await publishEvents(producer, topic(), [mint, transfer]);
 
     const aliceHistory = await eventually(async () => {
@@ -62,11 +82,18 @@ describe('history through the gateway', () => {
     // Cursor paging through the gateway.
     const first = await http(stack.gatewayUrl, 'GET', '/api/coins/history?limit=1', { token: alice.accessToken });
     expect(first.body.transactions).toEqual([transfer.transaction]);
-    const second = await http(stack.gatewayUrl, 'GET', `/api/coins/history?limit=1&cursor=${first.body.nextCursor}`, { token: alice.accessToken });
+    const second = await http(stack.gatewayUrl, 'GET', `/api/coins/history?limit=1&cursor=${first.body.nextCursor}`, {
+      token: alice.accessToken,
+    });
     expect(second.body).toEqual({ transactions: [mint.transaction], nextCursor: null });
 
     // Admin search by user, type and time.
-    const search = await http(stack.gatewayUrl, 'GET', `/api/admin/transactions?userId=${alice.userId}&type=TRANSFER&from=2030-05-01T00:00:00Z&to=2030-05-02T00:00:00Z`, { token: adminToken });
+    const search = await http(
+      stack.gatewayUrl,
+      'GET',
+      `/api/admin/transactions?userId=${alice.userId}&type=TRANSFER&from=2030-05-01T00:00:00Z&to=2030-05-02T00:00:00Z`,
+      { token: adminToken },
+    );
     expect(search.status).toBe(200);
     expect(search.body).toEqual({ transactions: [transfer.transaction], nextCursor: null });
   });
@@ -94,7 +121,9 @@ describe('history through the gateway', () => {
     expect(asyncapi.body.asyncapi).toBe('3.0.0');
     expect(Object.values(asyncapi.body.channels).map((c: any) => c.address)).toEqual(['coin.transactions', 'user.events']);
     const openapi = await http(stack.gatewayUrl, 'GET', '/openapi.json');
-    expect(Object.keys(openapi.body.paths)).toEqual(expect.arrayContaining(['/api/coins/history', '/api/wallets/me/transactions', '/api/admin/transactions']));
+    expect(Object.keys(openapi.body.paths)).toEqual(
+      expect.arrayContaining(['/api/coins/history', '/api/wallets/me/transactions', '/api/admin/transactions']),
+    );
     expect(Object.keys(openapi.body.paths)).not.toContain('/asyncapi.json');
   });
 });

@@ -60,8 +60,14 @@ describe('metrics: every service exposes the operational histograms, counters an
 
   it('when the history service runs, then its HTTP histogram and consumer metric families are registered', async () => {
     const text = await scrape(stack.historyUrl);
-    expect(samples(text, 'http_request_duration_seconds_count').some((l) => l.includes('route="/readyz"') && l.includes('service="history"'))).toBe(true);
-    for (const family of ['kafka_consumer_batch_size histogram', 'kafka_consumer_batch_duration_seconds histogram', 'kafka_consumer_lag gauge']) {
+    expect(
+      samples(text, 'http_request_duration_seconds_count').some((l) => l.includes('route="/readyz"') && l.includes('service="history"')),
+    ).toBe(true);
+    for (const family of [
+      'kafka_consumer_batch_size histogram',
+      'kafka_consumer_batch_duration_seconds histogram',
+      'kafka_consumer_lag gauge',
+    ]) {
       expect(text).toContain(`# TYPE ${family}`);
     }
   });

@@ -33,7 +33,13 @@ describe('money endpoints through the gateway, the ledger and back', () => {
     const user = await registerUser(stack.gatewayUrl);
     const response = await mint(user.userId, 12.5);
     expect(response.status).toBe(201);
-    expect(response.body.transaction).toMatchObject({ type: 'MINT', amount: 12.5, fromUserId: null, toUserId: user.userId, reason: 'seed' });
+    expect(response.body.transaction).toMatchObject({
+      type: 'MINT',
+      amount: 12.5,
+      fromUserId: null,
+      toUserId: user.userId,
+      reason: 'seed',
+    });
     expect(response.body.wallet).toMatchObject({ userId: user.userId, balance: 12.5, activeCoins: 12.5, totalReceived: 12.5 });
     expect(await balanceOf(user.accessToken)).toBe(12.5);
   });
@@ -42,7 +48,9 @@ describe('money endpoints through the gateway, the ledger and back', () => {
     const [sender, receiver] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
     expect((await mint(sender.userId, 20)).status).toBe(201);
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => post('/api/coins/transfer', sender.accessToken, { toUserId: receiver.userId, amount: 1, reason: 'race' })),
+      Array.from({ length: 50 }, () =>
+        post('/api/coins/transfer', sender.accessToken, { toUserId: receiver.userId, amount: 1, reason: 'race' }),
+      ),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(20);
@@ -64,7 +72,12 @@ describe('money endpoints through the gateway, the ledger and back', () => {
   it('when a user pays a treasury, is refunded in part and in full, then refunds stop at the purchase and treasuries show it', async () => {
     const user = await registerUser(stack.gatewayUrl);
     await mint(user.userId, 100);
-    const purchase = await post('/api/coins/purchase', user.accessToken, { treasury: 'COURSE_FEES', amount: 30, reason: 'TypeScript course', reference: 'order-42' });
+    const purchase = await post('/api/coins/purchase', user.accessToken, {
+      treasury: 'COURSE_FEES',
+      amount: 30,
+      reason: 'TypeScript course',
+      reference: 'order-42',
+    });
     expect(purchase.status).toBe(201);
     expect(purchase.body.transaction).toMatchObject({ type: 'PURCHASE', toTreasury: 'COURSE_FEES', reference: 'order-42', amount: 30 });
     const purchaseId = purchase.body.transaction.id as number;
@@ -78,7 +91,13 @@ describe('money endpoints through the gateway, the ledger and back', () => {
 
     const partial = await post('/api/admin/refund', admin, { transactionId: purchaseId, amount: 10, reason: 'partly cancelled' });
     expect(partial.status).toBe(201);
-    expect(partial.body.transaction).toMatchObject({ type: 'REFUND', amount: 10, refundOf: purchaseId, fromTreasury: 'COURSE_FEES', toUserId: user.userId });
+    expect(partial.body.transaction).toMatchObject({
+      type: 'REFUND',
+      amount: 10,
+      refundOf: purchaseId,
+      fromTreasury: 'COURSE_FEES',
+      toUserId: user.userId,
+    });
     expect(partial.body.wallet).toMatchObject({ code: 'COURSE_FEES', name: 'Course fees' });
     const tooMuch = await post('/api/admin/refund', admin, { transactionId: purchaseId, amount: 20.01, reason: 'too much' });
     expect(tooMuch.status).toBe(422);
@@ -167,10 +186,20 @@ describe('money endpoints through the gateway, the ledger and back', () => {
 
     // A rejection is remembered too: the retry gets the same 422 even after the balance allows it.
     const rejectedKey = { 'idempotency-key': `big-${randomUUID()}` };
-    const big = await post('/api/coins/transfer', sender.accessToken, { toUserId: receiver.userId, amount: 50, reason: 'big' }, rejectedKey);
+    const big = await post(
+      '/api/coins/transfer',
+      sender.accessToken,
+      { toUserId: receiver.userId, amount: 50, reason: 'big' },
+      rejectedKey,
+    );
     expect([big.status, big.body.code]).toEqual([422, 'INSUFFICIENT_FUNDS']);
     await mint(sender.userId, 100);
-    const bigAgain = await post('/api/coins/transfer', sender.accessToken, { toUserId: receiver.userId, amount: 50, reason: 'big' }, rejectedKey);
+    const bigAgain = await post(
+      '/api/coins/transfer',
+      sender.accessToken,
+      { toUserId: receiver.userId, amount: 50, reason: 'big' },
+      rejectedKey,
+    );
     expect([bigAgain.status, bigAgain.body.code]).toEqual([422, 'INSUFFICIENT_FUNDS']);
 
     const tooLong = await post('/api/coins/transfer', sender.accessToken, body, { 'idempotency-key': 'k'.repeat(256) });
@@ -186,7 +215,12 @@ describe('money endpoints through the gateway, the ledger and back', () => {
     await redis.connect();
     const commandId = uuidV5(`user:${user.userId}:POST /api/coins/transfer:${key}`);
     await redis.set(`idem:${commandId}`, 'someone-else', 'PX', 10_000);
-    const response = await post('/api/coins/transfer', user.accessToken, { toTreasury: 'OPERATIONS', amount: 1, reason: 'r' }, { 'idempotency-key': key });
+    const response = await post(
+      '/api/coins/transfer',
+      user.accessToken,
+      { toTreasury: 'OPERATIONS', amount: 1, reason: 'r' },
+      { 'idempotency-key': key },
+    );
     redis.disconnect();
     expect([response.status, response.body.code]).toEqual([409, 'REQUEST_IN_PROGRESS']);
   });
@@ -222,7 +256,10 @@ describe('money endpoints through the gateway, the ledger and back', () => {
     expect(supply.status).toBe(200);
     const client = new pg.Client({ connectionString: stack.databaseUrl });
     await client.connect();
-    const burn = await client.query(`SELECT amount::int AS amount, reason FROM "${stack.prefix}ledger".transactions WHERE type = 'BURN' AND from_user_id = $1`, [doomed.userId]);
+    const burn = await client.query(
+      `SELECT amount::int AS amount, reason FROM "${stack.prefix}ledger".transactions WHERE type = 'BURN' AND from_user_id = $1`,
+      [doomed.userId],
+    );
     await client.end();
     expect(burn.rows).toEqual([{ amount: 800, reason: expect.stringContaining('deleted') }]);
   });

@@ -19,7 +19,12 @@ describe('poison commands and deletion races through the gateway', () => {
     apiKey = await apiKeyFor(stack, superadmin, ['mint']);
     // The database refuses what no validation upstream caught: a user named 'poison' (SQLSTATE
     // 22023, a data exception). The schema's owner installs the trigger.
-    const owner = createPool({ url: stack.databaseUrl, schema: schemaName(stack.prefix, 'users'), applicationName: 'poison-test', connectionsMax: 1 });
+    const owner = createPool({
+      url: stack.databaseUrl,
+      schema: schemaName(stack.prefix, 'users'),
+      applicationName: 'poison-test',
+      connectionsMax: 1,
+    });
     try {
       await owner.query(`
         CREATE FUNCTION refuse_poison_user() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -81,10 +86,19 @@ describe('poison commands and deletion races through the gateway', () => {
   it('when a DELETE is retried after its deletion went through unconfirmed, then the 404 also means the wallet is closed', async () => {
     const sender = await registerUser(stack.gatewayUrl);
     const recipient = await registerUser(stack.gatewayUrl);
-    await http(stack.gatewayUrl, 'POST', '/api/admin/mint', { token: superadmin, headers: { 'x-api-key': apiKey }, body: { userId: sender.userId, amount: 10, reason: 'seed' } });
+    await http(stack.gatewayUrl, 'POST', '/api/admin/mint', {
+      token: superadmin,
+      headers: { 'x-api-key': apiKey },
+      body: { userId: sender.userId, amount: 10, reason: 'seed' },
+    });
     // The deletion went through behind a 504: the user is erased, the wallet still open, as when
     // the gateway's reply never came (its user.deleted event will close the wallet some time later).
-    const users = createPool({ url: stack.databaseUrl, schema: schemaName(stack.prefix, 'users'), applicationName: 'poison-test', connectionsMax: 1 });
+    const users = createPool({
+      url: stack.databaseUrl,
+      schema: schemaName(stack.prefix, 'users'),
+      applicationName: 'poison-test',
+      connectionsMax: 1,
+    });
     const client = await users.connect();
     try {
       await eraseUser(client, recipient.userId);
@@ -94,7 +108,10 @@ describe('poison commands and deletion races through the gateway', () => {
     }
     const retried = await http(stack.gatewayUrl, 'DELETE', `/api/admin/users/${recipient.userId}`, { token: superadmin });
     expect(retried.status).toBe(404);
-    const transfer = await http(stack.gatewayUrl, 'POST', '/api/coins/transfer', { token: sender.accessToken, body: { toUserId: recipient.userId, amount: 1, reason: 'after the 404' } });
+    const transfer = await http(stack.gatewayUrl, 'POST', '/api/coins/transfer', {
+      token: sender.accessToken,
+      body: { toUserId: recipient.userId, amount: 1, reason: 'after the 404' },
+    });
     expect(transfer.status).toBe(422);
     expect(transfer.body.code).toBe('RECIPIENT_CLOSED');
   });

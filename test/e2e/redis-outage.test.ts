@@ -36,7 +36,10 @@ describe('Redis outage: the gateway fails fast and safe, then recovers without a
     redis.hostname = '127.0.0.1';
     redis.port = String(proxy.port);
     const env = { ...stack.env.gateway, GATEWAY_PORT: '0', REDIS_URL: redis.toString() };
-    gateway = await startGatewayService(loadGatewayConfig(env), createLogger('gateway-behind-proxy', (process.env.COIN_TEST_LOG_LEVEL ?? 'warn') as 'warn'));
+    gateway = await startGatewayService(
+      loadGatewayConfig(env),
+      createLogger('gateway-behind-proxy', (process.env.COIN_TEST_LOG_LEVEL ?? 'warn') as 'warn'),
+    );
   }, 120_000);
   // A failed case must not leave the next one without Redis.
   afterEach(() => proxy.setMode('pass'));
@@ -52,7 +55,11 @@ describe('Redis outage: the gateway fails fast and safe, then recovers without a
     const started = Date.now();
     let response: JsonResponse | undefined;
     try {
-      response = await requestJson(gateway.url, method, path, { headers, ...(options.body !== undefined ? { body: options.body } : {}), timeoutMs: hangMs });
+      response = await requestJson(gateway.url, method, path, {
+        headers,
+        ...(options.body !== undefined ? { body: options.body } : {}),
+        timeoutMs: hangMs,
+      });
     } catch {
       // No answer within hangMs: the hang this test exists to catch.
     }
@@ -69,7 +76,11 @@ describe('Redis outage: the gateway fails fast and safe, then recovers without a
 
   const balanceOf = async (token: string) => (await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token })).body.balance as number;
   const transfer = (token: string, key?: string) =>
-    timed('POST', '/api/coins/transfer', { token, body: { toTreasury: 'OPERATIONS', amount: 1, reason: 'during a Redis outage' }, headers: key ? { 'idempotency-key': key } : {} });
+    timed('POST', '/api/coins/transfer', {
+      token,
+      body: { toTreasury: 'OPERATIONS', amount: 1, reason: 'during a Redis outage' },
+      headers: key ? { 'idempotency-key': key } : {},
+    });
 
   it.each<TcpProxyMode>(['refuse', 'blackhole'])(
     'when Redis is unreachable (%s), then a keyed money command answers 503 UNAVAILABLE with Retry-After in bounded time and is not applied, reads, keyless commands and logins still answer, the fail-open metric counts, and all works again once Redis is back',
@@ -109,7 +120,11 @@ describe('Redis outage: the gateway fails fast and safe, then recovers without a
 
       const ready = await timed('GET', '/readyz');
       // Still in rotation (it serves what it can), and saying what is down.
-      expect({ status: ready.status, state: ready.body?.status, redis: ready.body?.checks?.redis }).toEqual({ status: 200, state: 'degraded', redis: 'down' });
+      expect({ status: ready.status, state: ready.body?.status, redis: ready.body?.checks?.redis }).toEqual({
+        status: 200,
+        state: 'degraded',
+        redis: 'down',
+      });
       expect(ready.ms).toBeLessThan(answerMsMax);
 
       // The per-caller write limit (twice) and the login limits were skipped, and said so.

@@ -50,7 +50,9 @@ describe('walking skeleton: register -> wallet -> login -> wallet read, through 
   it('when the password is wrong or the email unknown, then the same 401 body', async () => {
     const { email } = await registerUser(stack.gatewayUrl);
     const wrong = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email, password: 'not the password' } });
-    const unknown = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: uniqueEmail('nobody'), password: 'not the password' } });
+    const unknown = await http(stack.gatewayUrl, 'POST', '/api/auth/login', {
+      body: { email: uniqueEmail('nobody'), password: 'not the password' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     const strip = (b: Record<string, unknown>) => ({ ...b, requestId: undefined });

@@ -11,7 +11,9 @@ describe('the consumer example of docs/EVENTS.md, against a real broker', () => 
     const brokers = testInfra().kafkaBrokers;
     const prefix = uniquePrefix();
     const topic = `${prefix}coin.transactions`;
-    await ensureTopics(createKafka({ brokers, clientId: 'example-test', logger: createLogger('example-test', 'error') }), [{ topic, numPartitions: 3 }]);
+    await ensureTopics(createKafka({ brokers, clientId: 'example-test', logger: createLogger('example-test', 'error') }), [
+      { topic, numPartitions: 3 },
+    ]);
     const producer = new Kafka({ clientId: 'example-test', brokers, logLevel: logLevel.NOTHING }).producer();
     await producer.connect();
 

@@ -13,8 +13,16 @@ export interface Session {
 }
 
 /** Runs SQL against this stack's users schema (test set-up only: there is no API to become an admin). */
-export async function withUsersDb<T>(stack: TestStack, fn: (query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }>) => Promise<T>): Promise<T> {
-  const pool = createPool({ url: stack.databaseUrl, schema: schemaName(stack.prefix, 'users'), applicationName: 'test-harness', connectionsMax: 1 });
+export async function withUsersDb<T>(
+  stack: TestStack,
+  fn: (query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }>) => Promise<T>,
+): Promise<T> {
+  const pool = createPool({
+    url: stack.databaseUrl,
+    schema: schemaName(stack.prefix, 'users'),
+    applicationName: 'test-harness',
+    connectionsMax: 1,
+  });
   try {
     return await fn((sql, params) => pool.query(sql, params as unknown[]));
   } finally {
@@ -31,7 +39,13 @@ export async function adminSession(stack: TestStack, role: PrivilegedRole): Prom
   await withUsersDb(stack, (query) => query('UPDATE users SET role = $1 WHERE id = $2', [role, user.userId]));
   const login = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
-  return { userId: user.userId, email: user.email, password: user.password, accessToken: login.body.accessToken, refreshToken: login.body.refreshToken };
+  return {
+    userId: user.userId,
+    email: user.email,
+    password: user.password,
+    accessToken: login.body.accessToken,
+    refreshToken: login.body.refreshToken,
+  };
 }
 
 /** Creates an API key through the real API (POST /api/admin/api-keys) and returns its secret. */

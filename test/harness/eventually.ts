@@ -5,11 +5,7 @@ const pollIntervalMs = 25;
  * Polls until check() returns something other than undefined or false (a check that throws is
  * retried too), and returns it; fails after timeoutMs naming what was awaited and the last error.
  */
-export async function eventually<T>(
-  check: () => Promise<T | undefined | false>,
-  timeoutMs = 15_000,
-  what = 'condition',
-): Promise<T> {
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {

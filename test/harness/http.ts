@@ -42,5 +42,11 @@ export async function registerUser(baseUrl: string, overrides: { email?: string;
     body: { email, password, fullName: overrides.fullName ?? 'Test User' },
   });
   if (result.status !== 201) throw new Error(`register failed: ${result.status} ${JSON.stringify(result.body)}`);
-  return { email, password, userId: result.body.user.id as number, accessToken: result.body.accessToken as string, refreshToken: result.body.refreshToken as string };
+  return {
+    email,
+    password,
+    userId: result.body.user.id as number,
+    accessToken: result.body.accessToken as string,
+    refreshToken: result.body.refreshToken as string,
+  };
 }

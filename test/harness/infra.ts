@@ -53,11 +53,7 @@ async function startContainers(): Promise<ProvidedInfra> {
       // Same rule as the local broker: topics are created explicitly, never by a stray producer.
       .withEnvironment({ KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'false' })
       .start(),
-    new PostgreSqlContainer(postgresImage)
-      .withDatabase(databaseName)
-      .withUsername(databaseUser)
-      .withPassword(databasePassword)
-      .start(),
+    new PostgreSqlContainer(postgresImage).withDatabase(databaseName).withUsername(databaseUser).withPassword(databasePassword).start(),
     new RedisContainer(redisImage).start(),
   ] as const);
   const [kafka, postgres, redis] = results;

@@ -35,7 +35,9 @@ export function keyOf(party: Party): string {
   return walletKeyOf(party);
 }
 
-export async function startLedgerHarness(options: { ledgerPartitions?: number; extraEnv?: Record<string, string> } = {}): Promise<LedgerHarness> {
+export async function startLedgerHarness(
+  options: { ledgerPartitions?: number; extraEnv?: Record<string, string> } = {},
+): Promise<LedgerHarness> {
   const infra = testInfra();
   const prefix = uniquePrefix();
   await provision({
@@ -62,7 +64,12 @@ export async function startLedgerHarness(options: { ledgerPartitions?: number; e
   await producer.connect();
   const client = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger);
   await client.start();
-  const pool = createPool({ url: config.LEDGER_DATABASE_URL, schema: `${prefix}ledger`, applicationName: 'ledger-test', connectionsMax: 3 });
+  const pool = createPool({
+    url: config.LEDGER_DATABASE_URL,
+    schema: `${prefix}ledger`,
+    applicationName: 'ledger-test',
+    connectionsMax: 3,
+  });
 
   const harness: LedgerHarness = {
     prefix,

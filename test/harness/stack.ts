@@ -60,7 +60,10 @@ export async function startTestStack(options: { extraEnv?: Record<string, string
     startLedgerService(loadLedgerConfig(envs.ledger), logger('ledger')),
     startHistoryService(loadHistoryConfig(envs.history), logger('history')),
   ]);
-  const finalEnvs = serviceEnvs({ ...settings, ports: { gateway: 0, user: portOf(user.url), ledger: portOf(ledger.url), history: portOf(history.url) } });
+  const finalEnvs = serviceEnvs({
+    ...settings,
+    ports: { gateway: 0, user: portOf(user.url), ledger: portOf(ledger.url), history: portOf(history.url) },
+  });
   const gateway = await startGatewayService(loadGatewayConfig(finalEnvs.gateway), logger('gateway'));
   return {
     gatewayUrl: gateway.url,

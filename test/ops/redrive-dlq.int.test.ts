@@ -33,14 +33,16 @@ describe('npm run dlq:redrive against a real broker and the history service', ()
     const userId = freshId();
     const events = [1, 2, 3].map(() => transactionEvent({ id: freshId(), fromUserId: userId, toUserId: freshId() }));
     await bed.producer.send({ topic: dlqOf(bed.topic), messages: events.map((e, i) => deadLettered(e, i)) });
-    const kafka = createKafka({ brokers: bed.env.KAFKA_BROKERS!.split(","), clientId: 'redrive-test', logger });
+    const kafka = createKafka({ brokers: bed.env.KAFKA_BROKERS!.split(','), clientId: 'redrive-test', logger });
 
     // A copy of what reaches the topic, to look at the headers.
     const watcher = bed.kafka.consumer({ groupId: `${bed.prefix}watcher` });
     await watcher.connect();
     await watcher.subscribe({ topic: bed.topic, fromBeginning: true });
     const seen: Array<{ key: string; headers: Record<string, string> }> = [];
-    await watcher.run({ eachMessage: async ({ message }) => void seen.push({ key: message.key!.toString(), headers: readHeaders(message.headers) }) });
+    await watcher.run({
+      eachMessage: async ({ message }) => void seen.push({ key: message.key!.toString(), headers: readHeaders(message.headers) }),
+    });
 
     expect(await redriveDlq({ kafka, topic: bed.topic, limit: 2, logger })).toEqual({ moved: 2 });
     expect(await redriveDlq({ kafka, topic: bed.topic, logger })).toEqual({ moved: 1 });
@@ -50,7 +52,9 @@ describe('npm run dlq:redrive against a real broker and the history service', ()
       const r = await http(bed.url, 'GET', `/internal/history/users/${userId}/page`);
       return r.body.pagination?.total === 3 ? r : undefined;
     });
-    expect(page.body.transactions.map((t: { id: number }) => t.id).sort((a: number, b: number) => a - b)).toEqual(events.map((e) => e.transaction.id));
+    expect(page.body.transactions.map((t: { id: number }) => t.id).sort((a: number, b: number) => a - b)).toEqual(
+      events.map((e) => e.transaction.id),
+    );
     await eventually(async () => (seen.length >= 3 ? true : undefined));
     await watcher.disconnect();
     // Keys spread over partitions, so only the set is fixed, not the order.
@@ -61,8 +65,11 @@ describe('npm run dlq:redrive against a real broker and the history service', ()
   it('when the topic argument is not a known topic, then the command refuses to run', async () => {
     const { execFile } = await import('node:child_process');
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, ['--import', 'tsx', 'scripts/redrive-dlq.ts', '--topic', 'no.such.topic'], { env: { ...process.env, KAFKA_BROKERS: bed.env.KAFKA_BROKERS } }, (_err, _stdout, stderr) =>
-        resolve({ code: child.exitCode, stderr }),
+      const child = execFile(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/redrive-dlq.ts', '--topic', 'no.such.topic'],
+        { env: { ...process.env, KAFKA_BROKERS: bed.env.KAFKA_BROKERS } },
+        (_err, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
       );
     });
     expect(result.code).toBe(1);

@@ -63,7 +63,7 @@ describe('Supervisor', () => {
     expect(w.exits.every((e) => e.code === 1 && e.signal === null)).toBe(true);
     // Each restart waited its backoff after the exit before it: 200, 400, 800 ms.
     const waited = [1, 2, 3].map((i) => w.spawns[i]!.at - w.exits[i - 1]!.atMs);
-    [200, 400, 800].forEach((delay, i) => expect(waited[i]).toBeGreaterThanOrEqual(delay - 5));
+    for (const [i, delay] of [200, 400, 800].entries()) expect(waited[i]).toBeGreaterThanOrEqual(delay - 5);
     expect(waited[1]).toBeGreaterThan(waited[0]!);
     expect(waited[2]).toBeGreaterThan(waited[1]!);
 

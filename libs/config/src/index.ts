@@ -27,7 +27,12 @@ export const csv = (fallback: string) =>
   z
     .string()
     .default(fallback)
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
 
 /** Keys every service shares: where the infrastructure is and how this run names things. */
 export const commonEnv = {
@@ -38,9 +43,15 @@ export const commonEnv = {
   /** Comma-separated host:port list of Kafka bootstrap brokers. */
   KAFKA_BROKERS: csv('127.0.0.1:9092'),
   /** Prepended to every topic name; tests use a unique one per run instead of restarting Kafka. */
-  TOPIC_PREFIX: z.string().regex(/^[a-zA-Z0-9._-]*$/).default(''),
+  TOPIC_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9._-]*$/)
+    .default(''),
   /** Prepended to every schema name, for the same reason. */
-  DB_SCHEMA_PREFIX: z.string().regex(/^[a-z0-9_]*$/).default(''),
+  DB_SCHEMA_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]*$/)
+    .default(''),
   /** Address the HTTP server binds to (`0.0.0.0` in containers). */
   HOST: z.string().default('127.0.0.1'),
 };

@@ -17,7 +17,14 @@ export const publishedEvents = [
     description:
       'One message per committed ledger transaction, produced by the ledger through its outbox after the commit. ' +
       'At least once and in order per key; deduplicate by eventId (or by transaction.id).',
-    messages: [{ name: 'coinTransactionRecorded', type: 'coin.transaction.recorded', schema: transactionRecorded, summary: 'A transaction was committed to the ledger' }],
+    messages: [
+      {
+        name: 'coinTransactionRecorded',
+        type: 'coin.transaction.recorded',
+        schema: transactionRecorded,
+        summary: 'A transaction was committed to the ledger',
+      },
+    ],
   },
   {
     channel: 'userEvents',
@@ -27,9 +34,19 @@ export const publishedEvents = [
       'Lifecycle of user accounts, produced by the user service through its outbox. At least once and in order per user; deduplicate by eventId.',
     messages: [
       { name: 'userRegistered', type: 'user.registered', schema: userRegistered, summary: 'A user account was created' },
-      { name: 'userRoleChanged', type: 'user.role-changed', schema: userRoleChanged, summary: "A user's role changed; older tokens are revoked" },
+      {
+        name: 'userRoleChanged',
+        type: 'user.role-changed',
+        schema: userRoleChanged,
+        summary: "A user's role changed; older tokens are revoked",
+      },
       { name: 'userDeleted', type: 'user.deleted', schema: userDeleted, summary: 'A user account was deleted' },
-      { name: 'userSessionsRevoked', type: 'user.sessions-revoked', schema: userSessionsRevoked, summary: "A user logged out everywhere; older tokens are revoked" },
+      {
+        name: 'userSessionsRevoked',
+        type: 'user.sessions-revoked',
+        schema: userSessionsRevoked,
+        summary: 'A user logged out everywhere; older tokens are revoked',
+      },
     ],
   },
 ] as const;
@@ -100,7 +117,11 @@ export function buildAsyncApiDocument(options: { serverHost?: string } = {}): Js
     },
     defaultContentType: 'application/json',
     servers: {
-      kafka: { host: options.serverHost ?? 'kafka:9092', protocol: 'kafka', description: 'The cluster the services of this deployment use' },
+      kafka: {
+        host: options.serverHost ?? 'kafka:9092',
+        protocol: 'kafka',
+        description: 'The cluster the services of this deployment use',
+      },
     },
     channels,
     operations,

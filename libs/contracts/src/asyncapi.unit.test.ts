@@ -17,7 +17,7 @@ function resolve(doc: Json, ref: string): unknown {
 }
 
 function refsOf(node: unknown, out: string[] = []): string[] {
-  if (Array.isArray(node)) node.forEach((n) => refsOf(n, out));
+  if (Array.isArray(node)) for (const n of node) refsOf(n, out);
   else if (node && typeof node === 'object') {
     for (const [k, v] of Object.entries(node)) {
       if (k === '$ref' && typeof v === 'string') out.push(v);
@@ -64,7 +64,19 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
       type: 'coin.transaction.recorded',
       version: 1,
       occurredAt: '2030-01-01T00:00:00.000Z',
-      transaction: { id: 7, type: 'TRANSFER', amount: 1.5, fromUserId: 1, toUserId: 2, fromTreasury: null, toTreasury: null, reason: 'r', reference: null, refundOf: null, createdAt: '2030-01-01T00:00:00.000Z' },
+      transaction: {
+        id: 7,
+        type: 'TRANSFER',
+        amount: 1.5,
+        fromUserId: 1,
+        toUserId: 2,
+        fromTreasury: null,
+        toTreasury: null,
+        reason: 'r',
+        reference: null,
+        refundOf: null,
+        createdAt: '2030-01-01T00:00:00.000Z',
+      },
     };
     expect(transactionRecorded.safeParse(good).success).toBe(true);
     expect(check(good)).toBe(true);

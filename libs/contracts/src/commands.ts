@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { role, userId } from './common';
 import { apiKey } from './identity';
 import { headerNames } from './messaging';
-import {
-  moneyResult,
-  wallet,
-  walletKeyOf,
-  walletKeyOfTreasury,
-  walletKeyOfUser,
-  type LedgerCommand,
-} from './ledger';
+import { moneyResult, wallet, walletKeyOf, walletKeyOfTreasury, walletKeyOfUser, type LedgerCommand } from './ledger';
 import { user, type UserCommand } from './user';
 
 /**

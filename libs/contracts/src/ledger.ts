@@ -63,7 +63,10 @@ export function walletKeyOf(p: Party): string {
  * gateway. The ledger stores it with the outcome: the same command id with another hash is an
  * Idempotency-Key reused for a different request (SPEC §4).
  */
-const requestHash = z.string().regex(/^[0-9a-f]{64}$/).optional();
+const requestHash = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/)
+  .optional();
 /** A transaction id given by a caller (HTTP body or command): exact as a JSON number. */
 const transactionId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** SPEC §3: the caller's own reference of a purchase (an order number), ≤ 100 characters on one line. */

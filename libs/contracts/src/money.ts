@@ -42,7 +42,11 @@ export const coinAmount = z
 
 /** An amount inside Kafka messages and the ledger: integer minor units. */
 export const minorUnits = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
-export const positiveMinorUnits = z.number().int().positive().max(amountCoinsMax * minorUnitsPerCoin);
+export const positiveMinorUnits = z
+  .number()
+  .int()
+  .positive()
+  .max(amountCoinsMax * minorUnitsPerCoin);
 
 /** A balance or total in a response, in coins. */
 export const coinValue = z.number().describe('Coins (2 decimals)');

@@ -22,7 +22,20 @@ import {
   userListQuery,
 } from './index';
 
-const hostile = ['a\u0000b', '\u0001', 'a\u001bb', '\u001f', 'a\u007fb', 'a\u0085b', '\u009f', 'a\ud800b', '\udbff', 'x\udc00', '\udc00\ud800', 'a\ud83d'];
+const hostile = [
+  'a\u0000b',
+  '\u0001',
+  'a\u001bb',
+  '\u001f',
+  'a\u007fb',
+  'a\u0085b',
+  '\u009f',
+  'a\ud800b',
+  '\udbff',
+  'x\udc00',
+  '\udc00\ud800',
+  'a\ud83d',
+];
 const lineBreaks = ['a\nb', 'a\rb', 'a\tb', 'a\r\nb'];
 const fine = ['', 'Ada Lovelace', 'Zoë Ångström', '🚀 rocket', 'a\u00a0b', '中文', 'quote " backslash \\', 'a\u2028b'];
 
@@ -103,11 +116,13 @@ describe('Kafka commands refuse hostile text too (a message put on a topic by ha
 
   it('when a register or API-key command carries a NUL, then its schema refuses it', () => {
     const register = (fullName: string) =>
-      registerUserCommand.safeParse({ ...envelope, type: 'user.register', data: { email: 'a@example.test', passwordHash: 'h', fullName } }).success;
+      registerUserCommand.safeParse({ ...envelope, type: 'user.register', data: { email: 'a@example.test', passwordHash: 'h', fullName } })
+        .success;
     expect(register('Ada')).toBe(true);
     expect(register('a\u0000b')).toBe(false);
     const apiKey = (name: string) =>
-      createApiKeyCommand.safeParse({ ...envelope, type: 'user.api-key.create', data: { name, scopes: ['mint'], keyHash: 'a'.repeat(64) } }).success;
+      createApiKeyCommand.safeParse({ ...envelope, type: 'user.api-key.create', data: { name, scopes: ['mint'], keyHash: 'a'.repeat(64) } })
+        .success;
     expect(apiKey('ops')).toBe(true);
     expect(apiKey('o\u0000ps')).toBe(false);
   });
@@ -124,7 +139,19 @@ describe('ids in paths and queries: digits only, at most 2^53−1', () => {
   it.each([positiveIdParam, userIdParam, transactionIdParam])('then each id parameter schema keeps exactly that rule', (schema) => {
     expect(schema.safeParse('1').data).toBe(1);
     expect(schema.safeParse('9007199254740991').data).toBe(Number.MAX_SAFE_INTEGER);
-    for (const text of ['9007199254740992', '9007199254740993', '9999999999999999', '99999999999999999', '0', '-1', '1e3', '0x10', ' 5', '1.0', '']) {
+    for (const text of [
+      '9007199254740992',
+      '9007199254740993',
+      '9999999999999999',
+      '99999999999999999',
+      '0',
+      '-1',
+      '1e3',
+      '0x10',
+      ' 5',
+      '1.0',
+      '',
+    ]) {
       expect([text, schema.safeParse(text).success]).toEqual([text, false]);
     }
   });

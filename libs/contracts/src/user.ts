@@ -30,10 +30,7 @@ export const tokenPair = z.object({
  * Registration travels through Kafka, so the gateway hashes the password first: no plaintext
  * credential is ever written to a topic (topics are retained and replicated).
  */
-export const registerUserCommand = commandSchema(
-  'user.register',
-  z.object({ email, passwordHash: singleLineText(1, 500), fullName }),
-);
+export const registerUserCommand = commandSchema('user.register', z.object({ email, passwordHash: singleLineText(1, 500), fullName }));
 
 /** Role changes, deletions and "log out everywhere" bump the user's token version (SPEC §5). */
 export const changeRoleCommand = commandSchema('user.change-role', z.object({ userId, role }));

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { migrate, schemaName, serviceDatabaseUrl } from './migrate';
 import { insertOutbox, OutboxRelay, outboxTable, type OutboxRow } from './outbox';

@@ -76,7 +76,10 @@ export class DatabaseWatch {
     } catch (err) {
       if (this.unreachableSince === null) {
         this.unreachableSince = this.now();
-        this.options.log.warn({ err, graceMs: this.options.graceMs }, 'PostgreSQL unreachable; consumers pause and readiness is false until it answers');
+        this.options.log.warn(
+          { err, graceMs: this.options.graceMs },
+          'PostgreSQL unreachable; consumers pause and readiness is false until it answers',
+        );
       }
       const down = this.downForMs ?? 0;
       if (down > this.options.graceMs && !this.gaveUp) {
@@ -95,11 +98,15 @@ export class DatabaseWatch {
  * A service's pool and its watch, wired the same way in every service that owns a schema: idle
  * connection errors logged (never an unhandled 'error' event), the watch started.
  */
-export function openServiceDatabase(
-  options: Omit<PoolOptions, 'onIdleError'> & Omit<DatabaseWatchOptions, 'probeIntervalMs'>,
-): { pool: pg.Pool; watch: DatabaseWatch } {
+export function openServiceDatabase(options: Omit<PoolOptions, 'onIdleError'> & Omit<DatabaseWatchOptions, 'probeIntervalMs'>): {
+  pool: pg.Pool;
+  watch: DatabaseWatch;
+} {
   const { graceMs, log, onGraceExceeded, ...poolOptions } = options;
-  const pool = createPool({ ...poolOptions, onIdleError: (err) => log.warn({ err }, 'idle PostgreSQL connection lost; the pool replaces it') });
+  const pool = createPool({
+    ...poolOptions,
+    onIdleError: (err) => log.warn({ err }, 'idle PostgreSQL connection lost; the pool replaces it'),
+  });
   const watch = new DatabaseWatch(pool, { graceMs, log, ...(onGraceExceeded ? { onGraceExceeded } : {}) });
   watch.start();
   return { pool, watch };

@@ -47,7 +47,17 @@ describe('DatabaseWatch', () => {
     const { lines, log } = recordingLog();
     let now = 1_000;
     let exits = 0;
-    const watch = new DatabaseWatch(pool as never, { graceMs: 60_000, log, onGraceExceeded: () => void (exits += 1) }, () => now);
+    const watch = new DatabaseWatch(
+      pool as never,
+      {
+        graceMs: 60_000,
+        log,
+        onGraceExceeded: () => {
+          exits += 1;
+        },
+      },
+      () => now,
+    );
 
     state.down = true;
     await watch.probe();

@@ -70,7 +70,8 @@ export function outboxTable(pool: Pool): OutboxStore<OutboxRow> {
         )
       ).rows,
     markPublished: async (ids) => void (await pool.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])', [ids])),
-    backlog: async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0]?.n ?? 0,
+    backlog: async () =>
+      (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0]?.n ?? 0,
   };
 }
 

@@ -34,7 +34,9 @@ export interface PoolOptions {
 
 /** The default listener: one line on stderr, for scripts that have no logger. */
 function reportIdleError(err: Error): void {
-  process.stderr.write(`${JSON.stringify({ level: 'warn', msg: 'idle PostgreSQL connection lost; the pool replaces it', err: err.message })}\n`);
+  process.stderr.write(
+    `${JSON.stringify({ level: 'warn', msg: 'idle PostgreSQL connection lost; the pool replaces it', err: err.message })}\n`,
+  );
 }
 
 export function createPool(options: PoolOptions): pg.Pool {

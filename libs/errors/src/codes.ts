@@ -62,7 +62,7 @@ export const errorCatalog = {
 export type ErrorCode = keyof typeof errorCatalog;
 
 export function isErrorCode(value: string): value is ErrorCode {
-  return Object.prototype.hasOwnProperty.call(errorCatalog, value);
+  return Object.hasOwn(errorCatalog, value);
 }
 
 export function statusOf(code: ErrorCode): number {

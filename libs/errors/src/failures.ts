@@ -27,7 +27,17 @@ const permanentSqlStateClasses = new Set(['22', '23']);
 /** Single SQLSTATEs of other classes that pass: a read-only transaction (connected to a standby during a failover). */
 const transientSqlStates = new Set(['25006']);
 
-const transientSystemCodes = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const transientSystemCodes = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /** node-postgres and ioredis report a lost connection without a code. */
 const transientMessages = [

@@ -12,7 +12,7 @@ describe('classifyFailure', () => {
     ['22003 numeric value out of range', '22003'],
     ['23503 foreign key violation', '23503'],
     ['23514 check violation', '23514'],
-  ])('when PostgreSQL refuses the data (%s), then the failure is the message\'s: permanent', (_, code) => {
+  ])("when PostgreSQL refuses the data (%s), then the failure is the message's: permanent", (_, code) => {
     expect(classifyFailure(pgError(code))).toBe('permanent');
     // A plain object with the code (not an Error) is judged the same way.
     expect(classifyFailure({ code })).toBe('permanent');
@@ -35,15 +35,19 @@ describe('classifyFailure', () => {
     expect(classifyFailure({ code })).toBe('transient');
   });
 
-  it.each(['Connection terminated unexpectedly', 'Connection is closed.', 'timeout exceeded when trying to connect', 'the database system is shutting down'])(
-    'when a client reports a lost connection without a code ("%s"), then the failure is transient',
-    (message) => {
-      expect(classifyFailure(new Error(message))).toBe('transient');
-    },
-  );
+  it.each([
+    'Connection terminated unexpectedly',
+    'Connection is closed.',
+    'timeout exceeded when trying to connect',
+    'the database system is shutting down',
+  ])('when a client reports a lost connection without a code ("%s"), then the failure is transient', (message) => {
+    expect(classifyFailure(new Error(message))).toBe('transient');
+  });
 
   it('when kafkajs cannot reach the broker, then the failure is transient', () => {
-    expect(classifyFailure(new KafkaJSConnectionError('Connection error: connect ECONNREFUSED', { broker: 'localhost:9092' }))).toBe('transient');
+    expect(classifyFailure(new KafkaJSConnectionError('Connection error: connect ECONNREFUSED', { broker: 'localhost:9092' }))).toBe(
+      'transient',
+    );
     expect(classifyFailure(new KafkaJSRequestTimeoutError('Request produce(key: 0, version: 7) timed out'))).toBe('transient');
   });
 

@@ -1,5 +1,5 @@
 import { AppError } from './app-error';
-import { errorCatalog, statusOf } from './codes';
+import { type errorCatalog, statusOf } from './codes';
 import { internalProblem, problemOf } from './problem';
 
 describe('problem rendering (SPEC §7)', () => {
@@ -28,7 +28,16 @@ describe('problem rendering (SPEC §7)', () => {
       404: ['NOT_FOUND', 'USER_NOT_FOUND', 'TRANSACTION_NOT_FOUND'],
       409: ['EMAIL_TAKEN', 'LAST_SUPERADMIN', 'REQUEST_IN_PROGRESS'],
       413: ['PAYLOAD_TOO_LARGE'],
-      422: ['INSUFFICIENT_FUNDS', 'SELF_TRANSFER', 'RECIPIENT_CLOSED', 'REFUND_EXCEEDS_PURCHASE', 'NOT_REFUNDABLE', 'IDEMPOTENCY_KEY_REUSED', 'BALANCE_LIMIT_EXCEEDED', 'COMMAND_FAILED'],
+      422: [
+        'INSUFFICIENT_FUNDS',
+        'SELF_TRANSFER',
+        'RECIPIENT_CLOSED',
+        'REFUND_EXCEEDS_PURCHASE',
+        'NOT_REFUNDABLE',
+        'IDEMPOTENCY_KEY_REUSED',
+        'BALANCE_LIMIT_EXCEEDED',
+        'COMMAND_FAILED',
+      ],
       429: ['RATE_LIMITED'],
       503: ['UNAVAILABLE'],
       504: ['TIMEOUT'],

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RawServerDefault,
+} from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, classifyFailure, internalProblem, problemOf, validationError } from '@coin/errors';
@@ -9,7 +17,7 @@ import { installHttpMetrics } from './metrics';
 
 /** A fastify instance with zod route schemas, as every app of this repo is built. */
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: any Fastify instance, whatever its server, logger and type provider
 type AnyApp = FastifyInstance<any, any, any, any, any>;
 
 export type ReadinessCheck = () => Promise<void>;
@@ -40,9 +48,15 @@ export function installProblemHandler(app: AnyApp): void {
       appError = new AppError('MALFORMED_JSON', 'The body is not valid JSON');
     else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') appError = new AppError('PAYLOAD_TOO_LARGE', 'The body exceeds the size limit');
     else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
-      appError = new AppError('VALIDATION_FAILED', err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'A JSON body is required' : 'Content-Type must be application/json');
+      appError = new AppError(
+        'VALIDATION_FAILED',
+        err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'A JSON body is required' : 'Content-Type must be application/json',
+      );
     else if (err.code === 'FST_ERR_VALIDATION' || err.validation) {
-      const cause = err as unknown as { validation?: Array<{ instancePath?: string; message?: string; params?: { issue?: { path: PropertyKey[]; message: string } } }>; validationContext?: string };
+      const cause = err as unknown as {
+        validation?: Array<{ instancePath?: string; message?: string; params?: { issue?: { path: PropertyKey[]; message: string } } }>;
+        validationContext?: string;
+      };
       const context = cause.validationContext ?? 'body';
       const errors = (cause.validation ?? []).map((v) => {
         const issue = v.params?.issue;
@@ -79,7 +93,10 @@ export function installProblemHandler(app: AnyApp): void {
  */
 export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const detail = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The URL is not valid';
-  reply.status(400).type('application/problem+json').send(problemOf(new AppError('VALIDATION_FAILED', detail), String(request.id)));
+  reply
+    .status(400)
+    .type('application/problem+json')
+    .send(problemOf(new AppError('VALIDATION_FAILED', detail), String(request.id)));
 }
 
 export async function checkReadiness(checks: Record<string, ReadinessCheck>): Promise<Record<string, 'up' | 'down'>> {
@@ -105,11 +122,18 @@ export async function checkReadiness(checks: Record<string, ReadinessCheck>): Pr
  * requests (the gateway without Redis), and taking every instance out of rotation at once for it
  * would turn a partial outage into a full one. The checks always show what is down.
  */
-export function installOperationalRoutes(app: AnyApp, readiness: Record<string, ReadinessCheck>, metrics: Registry, degradable: readonly string[] = []): void {
+export function installOperationalRoutes(
+  app: AnyApp,
+  readiness: Record<string, ReadinessCheck>,
+  metrics: Registry,
+  degradable: readonly string[] = [],
+): void {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     const checks = await checkReadiness(readiness);
-    const down = Object.entries(checks).filter(([, state]) => state === 'down').map(([name]) => name);
+    const down = Object.entries(checks)
+      .filter(([, state]) => state === 'down')
+      .map(([name]) => name);
     const ready = down.every((name) => degradable.includes(name));
     const status = !ready ? 'not-ready' : down.length > 0 ? 'degraded' : 'ready';
     return reply.status(ready ? 200 : 503).send({ status, checks });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Histogram, type Registry } from 'prom-client';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: any Fastify instance, whatever its server, logger and type provider
 type AnyApp = FastifyInstance<any, any, any, any, any>;
 
 /** Latency buckets (seconds) from a cache hit to a command that waited for its timeout. */

@@ -44,7 +44,8 @@ class DeliveredMessage<T> implements Delivered<T> {
   ) {}
 
   get log(): Logger {
-    return (this.boundLog ??= loggerForHeaders(this.consumerLog, this.headers));
+    this.boundLog ??= loggerForHeaders(this.consumerLog, this.headers);
+    return this.boundLog;
   }
 }
 
@@ -180,7 +181,9 @@ function checkKey<T>(
   if (!parsed.ok || !keyOf) return parsed;
   const expected = keyOf(parsed.value);
   const key = message.key ? message.key.toString() : null;
-  return key === expected ? parsed : { ok: false, error: `key: travelled under ${JSON.stringify(key)}, but this command belongs under ${JSON.stringify(expected)}` };
+  return key === expected
+    ? parsed
+    : { ok: false, error: `key: travelled under ${JSON.stringify(key)}, but this command belongs under ${JSON.stringify(expected)}` };
 }
 
 /** Sends a message that failed validation to `<topic>.dlq` with its origin and the error. */
@@ -253,7 +256,18 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
         const parsed = checkKey(parseMessage(options.schema, message), message, options.keyOf);
         if (parsed.ok) {
           const key = message.key ? message.key.toString() : null;
-          valid.push(new DeliveredMessage(parsed.value, key, readHeaders(message.headers), batch.topic, batch.partition, message.offset, log, message));
+          valid.push(
+            new DeliveredMessage(
+              parsed.value,
+              key,
+              readHeaders(message.headers),
+              batch.topic,
+              batch.partition,
+              message.offset,
+              log,
+              message,
+            ),
+          );
         } else {
           loggerForHeaders(log, readHeaders(message.headers)).warn(
             { topic: batch.topic, partition: batch.partition, offset: message.offset, error: parsed.error },
@@ -280,14 +294,25 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
             break;
           } catch (err) {
             metrics?.messages.inc({ ...labels, outcome: 'handler_failed' }, valid.length);
-            const context = { err, attempt, topic: batch.topic, partition: batch.partition, firstOffset: batch.firstOffset(), commandIds: valid.slice(0, 20).map((v) => v.headers[headerNames.commandId]).filter(Boolean) };
+            const context = {
+              err,
+              attempt,
+              topic: batch.topic,
+              partition: batch.partition,
+              firstOffset: batch.firstOffset(),
+              commandIds: valid
+                .slice(0, 20)
+                .map((v) => v.headers[headerNames.commandId])
+                .filter(Boolean),
+            };
             if (!isRunning() || isStale()) {
               log.warn(context, 'batch handler failed while the consumer stops or rebalances; the batch will be redelivered');
               throw err;
             }
             const delayMs = Math.min(transientRetry.maxMs, transientRetry.firstMs * 2 ** (attempt - 1));
             // Say which commands it holds so their logs can be found; once, then every tenth try.
-            if (attempt === 1 || attempt % 10 === 0) log.error({ ...context, delayMs }, 'batch handler failed for a transient reason; the partition pauses and retries it');
+            if (attempt === 1 || attempt % 10 === 0)
+              log.error({ ...context, delayMs }, 'batch handler failed for a transient reason; the partition pauses and retries it');
             await sleep(delayMs);
             await heartbeat();
           }
@@ -298,7 +323,11 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
       const last = batch.messages[batch.messages.length - 1];
       if (last) resolveOffset(last.offset);
       // Lag after this batch: the high watermark is the offset the next produced message gets.
-      if (last) metrics?.lag.set({ ...labels, partition: String(batch.partition) }, Math.max(0, Number(batch.highWatermark) - Number(last.offset) - 1));
+      if (last)
+        metrics?.lag.set(
+          { ...labels, partition: String(batch.partition) },
+          Math.max(0, Number(batch.highWatermark) - Number(last.offset) - 1),
+        );
       await commitOffsetsIfNecessary();
       await heartbeat();
     },
@@ -325,7 +354,9 @@ async function answerUndecided(producer: BatchingProducer, headers: Record<strin
 export async function applyIsolating<T>(
   items: Delivered<T>[],
   control: BatchControl,
-  options: Pick<ConsumerOptions<z.ZodType<T>>, 'handleBatch' | 'recordSetAside' | 'producer' | 'isolation' | 'replyTopic'> & { handleBatch: (items: Delivered<T>[], control: BatchControl) => Promise<void> },
+  options: Pick<ConsumerOptions<z.ZodType<T>>, 'handleBatch' | 'recordSetAside' | 'producer' | 'isolation' | 'replyTopic'> & {
+    handleBatch: (items: Delivered<T>[], control: BatchControl) => Promise<void>;
+  },
   log: Logger,
 ): Promise<number> {
   const settings = { ...defaultIsolation, ...(options.isolation ?? {}) };
@@ -363,14 +394,18 @@ export async function applyIsolating<T>(
     const error = commandFailedError(commandId, 'failed');
     // Only a failure known to be the message's is stored: an unrecognised one (a bug, say) is
     // answered but not remembered, so a retry after the fix, or a redrive, applies the command.
-    const stored = options.recordSetAside && classifyFailure(failure) === 'permanent' ? await options.recordSetAside(item, error) : undefined;
+    const stored =
+      options.recordSetAside && classifyFailure(failure) === 'permanent' ? await options.recordSetAside(item, error) : undefined;
     const outcome = stored === undefined ? { ok: false, reply: error } : stored;
     const address = options.replyTopic ? replyAddressOf(item.headers, options.replyTopic) : null;
     if (address && outcome) await sendReply(options.producer, address, replyBodyOf(commandId, outcome));
     const text = failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure);
     const code = (failure as { code?: unknown } | null)?.code;
     const reason = `set aside (${classifyFailure(failure)}${typeof code === 'string' ? `, code ${code}` : ''}): ${text}`;
-    log.error({ err: failure, topic: item.topic, partition: item.partition, offset: item.offset, commandId }, 'message set aside: the handler cannot apply it');
+    log.error(
+      { err: failure, topic: item.topic, partition: item.partition, offset: item.offset, commandId },
+      'message set aside: the handler cannot apply it',
+    );
     await deadLetter(options.producer, item.topic, item.partition, originalMessageOf(item), reason);
   };
 
@@ -381,7 +416,10 @@ export async function applyIsolating<T>(
     } catch (err) {
       if (classifyFailure(err) === 'transient') throw err;
       if (part.length === 1) return settleAlone(part[0]!, err);
-      log.warn({ err, count: part.length, firstOffset: part[0]!.offset }, 'batch failed for a reason retrying may not cure; isolating the message');
+      log.warn(
+        { err, count: part.length, firstOffset: part[0]!.offset },
+        'batch failed for a reason retrying may not cure; isolating the message',
+      );
       const middle = Math.ceil(part.length / 2);
       const left = await run(part.slice(0, middle));
       return left + (await run(part.slice(middle)));

@@ -80,7 +80,7 @@ export class GroupCommit<T, R> {
     try {
       const results = await this.apply(taken.map((w) => w.items));
       if (results.length !== taken.length) throw new Error(`apply returned ${results.length} results for ${taken.length} groups`);
-      taken.forEach((w, i) => w.resolve(results[i]!));
+      for (const [i, w] of taken.entries()) w.resolve(results[i]!);
     } catch (err) {
       if (taken.length === 1) {
         taken[0]!.reject(err);

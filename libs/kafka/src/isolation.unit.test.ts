@@ -60,7 +60,12 @@ describe('applyIsolating: one message a handler cannot apply never stops the bat
     const recordSetAside = jest.fn(async (_item: Delivered<string>, error: WireError) => ({ ok: false, reply: error }));
     const items = batchWithPoison();
 
-    const setAside = await applyIsolating(items, control(), { handleBatch, producer, replyTopic, recordSetAside, isolation: { backoffMs: 1 } }, logger);
+    const setAside = await applyIsolating(
+      items,
+      control(),
+      { handleBatch, producer, replyTopic, recordSetAside, isolation: { backoffMs: 1 } },
+      logger,
+    );
 
     expect(setAside).toBe(1);
     expect(handled).toEqual(['a', 'b', 'c', 'd']);
@@ -73,7 +78,10 @@ describe('applyIsolating: one message a handler cannot apply never stops the bat
     expect(send).toHaveBeenCalledTimes(2);
     const replies = sent().filter((s) => s.topic === replyTopic);
     expect(replies).toHaveLength(1);
-    expect(replies[0]!.message.headers).toMatchObject({ [headerNames.correlationId]: correlationId, [headerNames.commandId]: poisonCommandId });
+    expect(replies[0]!.message.headers).toMatchObject({
+      [headerNames.correlationId]: correlationId,
+      [headerNames.commandId]: poisonCommandId,
+    });
     expect(JSON.parse(String(replies[0]!.message.value))).toMatchObject({
       correlationId,
       commandId: poisonCommandId,
@@ -112,7 +120,12 @@ describe('applyIsolating: one message a handler cannot apply never stops the bat
     const { producer, sent } = fakeProducer();
     const { handleBatch, handled } = transactionalHandler((values) => values.includes('poison') && dataException());
 
-    const setAside = await applyIsolating(batchWithPoison(), control(), { handleBatch, producer, replyTopic, recordSetAside: async () => null }, logger);
+    const setAside = await applyIsolating(
+      batchWithPoison(),
+      control(),
+      { handleBatch, producer, replyTopic, recordSetAside: async () => null },
+      logger,
+    );
 
     expect(setAside).toBe(1);
     expect(handled).toEqual(['a', 'b', 'c', 'd']);
@@ -134,7 +147,12 @@ describe('applyIsolating: one message a handler cannot apply never stops the bat
     const { producer, sent } = fakeProducer();
     const { handleBatch, handled } = transactionalHandler((values) => (values.includes('b') || values.includes('d')) && dataException());
 
-    const setAside = await applyIsolating(batchWithPoison(false).map((i) => (i.value === 'poison' ? { ...i, value: 'p' } : i)), control(), { handleBatch, producer, replyTopic }, logger);
+    const setAside = await applyIsolating(
+      batchWithPoison(false).map((i) => (i.value === 'poison' ? { ...i, value: 'p' } : i)),
+      control(),
+      { handleBatch, producer, replyTopic },
+      logger,
+    );
 
     expect(setAside).toBe(2);
     expect(handled).toEqual(['a', 'p', 'c']);
@@ -158,7 +176,14 @@ describe('applyIsolating: one message a handler cannot apply never stops the bat
     const { handleBatch, handled } = transactionalHandler((values) => values.includes('poison') && failure);
     const recordSetAside = jest.fn(async () => null);
 
-    await expect(applyIsolating(batchWithPoison(), control(), { handleBatch, producer, replyTopic, recordSetAside, isolation: { backoffMs: 1 } }, logger)).rejects.toBe(failure);
+    await expect(
+      applyIsolating(
+        batchWithPoison(),
+        control(),
+        { handleBatch, producer, replyTopic, recordSetAside, isolation: { backoffMs: 1 } },
+        logger,
+      ),
+    ).rejects.toBe(failure);
 
     expect(handled).toEqual([]);
     expect(handleBatch).toHaveBeenCalledTimes(1); // no bisecting on a failure of the world
@@ -169,9 +194,13 @@ describe('applyIsolating: one message a handler cannot apply never stops the bat
   it('when a failure turns transient during isolation, then it is thrown and nothing is set aside', async () => {
     const { producer, send } = fakeProducer();
     let calls = 0;
-    const { handleBatch } = transactionalHandler((values) => values.includes('poison') && (++calls === 1 ? new TypeError('x') : connectionLost()));
+    const { handleBatch } = transactionalHandler(
+      (values) => values.includes('poison') && (++calls === 1 ? new TypeError('x') : connectionLost()),
+    );
 
-    await expect(applyIsolating(batchWithPoison(), control(), { handleBatch, producer, replyTopic, isolation: { backoffMs: 1 } }, logger)).rejects.toMatchObject({ code: '08006' });
+    await expect(
+      applyIsolating(batchWithPoison(), control(), { handleBatch, producer, replyTopic, isolation: { backoffMs: 1 } }, logger),
+    ).rejects.toMatchObject({ code: '08006' });
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -181,7 +210,12 @@ describe('applyIsolating: one message a handler cannot apply never stops the bat
     const recordSetAside = jest.fn(async () => null);
     const batchControl = control();
 
-    const setAside = await applyIsolating(batchWithPoison(), batchControl, { handleBatch, producer, replyTopic, recordSetAside, isolation: { backoffMs: 1 } }, logger);
+    const setAside = await applyIsolating(
+      batchWithPoison(),
+      batchControl,
+      { handleBatch, producer, replyTopic, recordSetAside, isolation: { backoffMs: 1 } },
+      logger,
+    );
 
     expect(setAside).toBe(1);
     expect(handled).toEqual(['a', 'b', 'c', 'd']);
@@ -191,28 +225,42 @@ describe('applyIsolating: one message a handler cannot apply never stops the bat
     expect(recordSetAside).not.toHaveBeenCalled();
     const replies = sent().filter((s) => s.topic === replyTopic);
     expect(replies).toHaveLength(1);
-    expect(JSON.parse(String(replies[0]!.message.value))).toMatchObject({ commandId: poisonCommandId, ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(JSON.parse(String(replies[0]!.message.value))).toMatchObject({
+      commandId: poisonCommandId,
+      ok: false,
+      error: { code: 'COMMAND_FAILED' },
+    });
     const dead = sent().filter((s) => s.topic === dlqOf(topic));
     expect(dead).toHaveLength(1);
     expect(dead[0]!.message.headers!['dlq-error']).toMatch(/unknown.*TypeError: x/);
   });
 
-  it.each([1, 2, 3, 5])('when an unknown failure repeats on a message alone, then with unknownAttempts=%i it is tried that many times before it is set aside', async (unknownAttempts) => {
-    const { producer, send } = fakeProducer();
-    const { handleBatch, calls } = transactionalHandler(() => new TypeError('x'));
-    const setAside = await applyIsolating([item('poison', 1)], control(), { handleBatch, producer, replyTopic, isolation: { backoffMs: 1, unknownAttempts } }, logger);
-    expect(setAside).toBe(1);
-    // The attempts alone, the first included.
-    expect(calls).toHaveLength(unknownAttempts);
-    expect(send).toHaveBeenCalledTimes(1); // its dead letter
-  });
+  it.each([1, 2, 3, 5])(
+    'when an unknown failure repeats on a message alone, then with unknownAttempts=%i it is tried that many times before it is set aside',
+    async (unknownAttempts) => {
+      const { producer, send } = fakeProducer();
+      const { handleBatch, calls } = transactionalHandler(() => new TypeError('x'));
+      const setAside = await applyIsolating(
+        [item('poison', 1)],
+        control(),
+        { handleBatch, producer, replyTopic, isolation: { backoffMs: 1, unknownAttempts } },
+        logger,
+      );
+      expect(setAside).toBe(1);
+      // The attempts alone, the first included.
+      expect(calls).toHaveLength(unknownAttempts);
+      expect(send).toHaveBeenCalledTimes(1); // its dead letter
+    },
+  );
 
   it('when an unknown failure happens once and the retry succeeds, then nothing is set aside and every message is handled once', async () => {
     const { producer, send } = fakeProducer();
     let failures = 0;
     const { handleBatch, handled } = transactionalHandler((values) => values.includes('poison') && failures++ < 1 && new TypeError('x'));
 
-    expect(await applyIsolating(batchWithPoison(), control(), { handleBatch, producer, replyTopic, isolation: { backoffMs: 1 } }, logger)).toBe(0);
+    expect(
+      await applyIsolating(batchWithPoison(), control(), { handleBatch, producer, replyTopic, isolation: { backoffMs: 1 } }, logger),
+    ).toBe(0);
     expect(handled).toEqual(['a', 'b', 'poison', 'c', 'd']);
     expect(send).not.toHaveBeenCalled();
   });
@@ -221,9 +269,13 @@ describe('applyIsolating: one message a handler cannot apply never stops the bat
     const { producer, send } = fakeProducer();
     // Fails in [a..d], [a,b,poison], then alone twice: the third attempt alone succeeds.
     let failures = 0;
-    const { handleBatch, handled, calls } = transactionalHandler((values) => values.includes('poison') && failures++ < 4 && new TypeError('x'));
+    const { handleBatch, handled, calls } = transactionalHandler(
+      (values) => values.includes('poison') && failures++ < 4 && new TypeError('x'),
+    );
 
-    expect(await applyIsolating(batchWithPoison(), control(), { handleBatch, producer, replyTopic, isolation: { backoffMs: 1 } }, logger)).toBe(0);
+    expect(
+      await applyIsolating(batchWithPoison(), control(), { handleBatch, producer, replyTopic, isolation: { backoffMs: 1 } }, logger),
+    ).toBe(0);
     expect(calls.filter((c) => c.length === 1 && c[0] === 'poison')).toHaveLength(3);
     expect(handled).toEqual(['a', 'b', 'poison', 'c', 'd']);
     expect(send).not.toHaveBeenCalled();
@@ -233,7 +285,12 @@ describe('applyIsolating: one message a handler cannot apply never stops the bat
     const { producer } = fakeProducer();
     const { handleBatch } = transactionalHandler(() => new TypeError('x'));
     const started = Date.now();
-    await applyIsolating([item('poison', 1)], control(), { handleBatch, producer, replyTopic, isolation: { backoffMs: 40, unknownAttempts: 3 } }, logger);
+    await applyIsolating(
+      [item('poison', 1)],
+      control(),
+      { handleBatch, producer, replyTopic, isolation: { backoffMs: 40, unknownAttempts: 3 } },
+      logger,
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(40 + 80 - 5);
   });
 
@@ -243,7 +300,14 @@ describe('applyIsolating: one message a handler cannot apply never stops the bat
     const { handleBatch, handled } = transactionalHandler(() => loading);
     const recordSetAside = jest.fn(async () => null);
 
-    await expect(applyIsolating(batchWithPoison(), control(), { handleBatch, producer, replyTopic, recordSetAside, isolation: { backoffMs: 1 } }, logger)).rejects.toBe(loading);
+    await expect(
+      applyIsolating(
+        batchWithPoison(),
+        control(),
+        { handleBatch, producer, replyTopic, recordSetAside, isolation: { backoffMs: 1 } },
+        logger,
+      ),
+    ).rejects.toBe(loading);
     expect(handled).toEqual([]);
     expect(recordSetAside).not.toHaveBeenCalled();
     expect(send).not.toHaveBeenCalled();
@@ -252,7 +316,9 @@ describe('applyIsolating: one message a handler cannot apply never stops the bat
   it('when the poison names another reply topic than the one this consumer answers on, then nobody is answered and it is still dead-lettered', async () => {
     const { producer, sent } = fakeProducer();
     const { handleBatch, handled } = transactionalHandler((values) => values.includes('poison') && dataException());
-    const batch = batchWithPoison().map((i) => (i.value === 'poison' ? { ...i, headers: { ...i.headers, [headerNames.replyTo]: 'no-such-topic' } } : i));
+    const batch = batchWithPoison().map((i) =>
+      i.value === 'poison' ? { ...i, headers: { ...i.headers, [headerNames.replyTo]: 'no-such-topic' } } : i,
+    );
 
     expect(await applyIsolating(batch, control(), { handleBatch, producer, replyTopic }, logger)).toBe(1);
     expect(handled).toEqual(['a', 'b', 'c', 'd']);

@@ -3,7 +3,9 @@
  * encoder takes its buffers from Node's pool instead of a zero-filled allocation each.
  */
 describe('kafkajs encoder patch', () => {
-  const Encoder = require('kafkajs/src/protocol/encoder') as new (initialSize?: number) => {
+  const Encoder = require('kafkajs/src/protocol/encoder') as new (
+    initialSize?: number,
+  ) => {
     buf: Buffer;
     buffer: Buffer;
     writeVarIntString(value: string): unknown;

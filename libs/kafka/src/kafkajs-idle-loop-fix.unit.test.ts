@@ -1,18 +1,24 @@
-import {
-  kafkajsIdleLoopFixed,
-  originalScheduleCheckPendingRequests,
-  patchedKafkajsVersion,
-  RequestQueue,
-} from './kafkajs-idle-loop-fix';
+import { kafkajsIdleLoopFixed, originalScheduleCheckPendingRequests, patchedKafkajsVersion, RequestQueue } from './kafkajs-idle-loop-fix';
 
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 function queue(maxInFlightRequests = 1) {
-  return new RequestQueue({ maxInFlightRequests, requestTimeout: 30_000, enforceRequestTimeout: false, clientId: 'test', broker: 'b:9092', logger: silent });
+  return new RequestQueue({
+    maxInFlightRequests,
+    requestTimeout: 30_000,
+    enforceRequestTimeout: false,
+    clientId: 'test',
+    broker: 'b:9092',
+    logger: silent,
+  });
 }
 
 function request(correlationId: number, sent: number[]) {
-  return { entry: { correlationId, apiKey: 0, apiName: 'Produce', apiVersion: 3 }, expectResponse: true, sendRequest: () => sent.push(correlationId) };
+  return {
+    entry: { correlationId, apiKey: 0, apiName: 'Produce', apiVersion: 3 },
+    expectResponse: true,
+    sendRequest: () => sent.push(correlationId),
+  };
 }
 
 type Queue = ReturnType<typeof queue> & { push(r: ReturnType<typeof request>): void; maybeThrottle(ms: number): void; destroy(): void };

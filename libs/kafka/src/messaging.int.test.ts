@@ -41,7 +41,9 @@ describe('messaging backbone against a real broker', () => {
   it('when many sends are made at once, then they go out in few requests and all arrive', async () => {
     const sendBatch = jest.spyOn((producer as unknown as { producer: { sendBatch: () => unknown } }).producer, 'sendBatch');
     const count = 500;
-    await Promise.all(Array.from({ length: count }, (_, i) => producer.send(topics.events, { key: `k${i % 7}`, value: JSON.stringify({ n: i }) })));
+    await Promise.all(
+      Array.from({ length: count }, (_, i) => producer.send(topics.events, { key: `k${i % 7}`, value: JSON.stringify({ n: i }) })),
+    );
     // One request per flush, and a flush carries everything queued since the last one.
     expect(sendBatch.mock.calls.length).toBeLessThan(count / 10);
     sendBatch.mockRestore();
@@ -84,7 +86,11 @@ describe('messaging backbone against a real broker', () => {
         for (const item of items) {
           const address = replyAddressOf(item.headers, topics.replies);
           if (!address || (item.value.data as { silent?: boolean }).silent) continue;
-          await sendReply(producer, address, { commandId: item.value.commandId, ok: true, result: { echo: item.value.data, requestId: item.headers[headerNames.requestId] } });
+          await sendReply(producer, address, {
+            commandId: item.value.commandId,
+            ok: true,
+            result: { echo: item.value.data, requestId: item.headers[headerNames.requestId] },
+          });
         }
       },
     });
@@ -101,7 +107,13 @@ describe('messaging backbone against a real broker', () => {
           key: `wallet-${n}`,
           timeoutMs: 10_000,
           requestId: `req-${n}`,
-          command: { commandId: randomUUID(), type: 'test.echo', issuedAt: new Date().toISOString(), actor: { kind: 'service', id: 'test' }, data: { n } },
+          command: {
+            commandId: randomUUID(),
+            type: 'test.echo',
+            issuedAt: new Date().toISOString(),
+            actor: { kind: 'service', id: 'test' },
+            data: { n },
+          },
         }),
       ),
     );
@@ -118,7 +130,13 @@ describe('messaging backbone against a real broker', () => {
       topic: topics.commands,
       key: 'wallet-x',
       timeoutMs: 300,
-      command: { commandId, type: 'test.echo', issuedAt: new Date().toISOString(), actor: { kind: 'service', id: 'test' }, data: { silent: true } },
+      command: {
+        commandId,
+        type: 'test.echo',
+        issuedAt: new Date().toISOString(),
+        actor: { kind: 'service', id: 'test' },
+        data: { silent: true },
+      },
     });
     await expect(unanswered).rejects.toMatchObject({ code: 'TIMEOUT', extra: { commandId } });
     await expect(unanswered).rejects.toBeInstanceOf(AppError);
@@ -142,14 +160,19 @@ describe('messaging backbone against a real broker', () => {
     await producer.sendMany([
       { topic: topics.events, message: { key: 'bad', value: 'not json', headers: { marker } } },
       { topic: topics.events, message: { key: 'bad', value: JSON.stringify({ n: 'seven' }), headers: { marker } } },
-      { topic: topics.events, message: { key: 'good', value: JSON.stringify({ n: 7 }), headers: { 'command-id': marker, 'request-id': 'req-7' } } },
+      {
+        topic: topics.events,
+        message: { key: 'good', value: JSON.stringify({ n: 7 }), headers: { 'command-id': marker, 'request-id': 'req-7' } },
+      },
     ]);
 
     const dead: Array<{ value: string; headers: Record<string, string> }> = [];
     const dlqReader = kafka.consumer({ groupId: `${prefix}dlq-reader`, ...fastGroupSettings });
     await dlqReader.connect();
     await dlqReader.subscribe({ topic: dlqOf(topics.events), fromBeginning: true });
-    await dlqReader.run({ eachMessage: async ({ message }) => void dead.push({ value: message.value!.toString(), headers: readHeaders(message.headers) }) });
+    await dlqReader.run({
+      eachMessage: async ({ message }) => void dead.push({ value: message.value!.toString(), headers: readHeaders(message.headers) }),
+    });
     stopLater.push(() => dlqReader.disconnect());
 
     const deadline = Date.now() + 20_000;
@@ -161,7 +184,11 @@ describe('messaging backbone against a real broker', () => {
     expect(good?.log?.bindings()).toMatchObject({ groupId: `${prefix}dlq-test`, commandId: marker, requestId: 'req-7' });
     expect(dead.map((d) => d.value).sort()).toEqual(['not json', JSON.stringify({ n: 'seven' })].sort());
     for (const d of dead) {
-      expect(d.headers).toMatchObject({ marker, 'dlq-original-topic': topics.events, 'dlq-original-offset': expect.stringMatching(/^\d+$/) });
+      expect(d.headers).toMatchObject({
+        marker,
+        'dlq-original-topic': topics.events,
+        'dlq-original-offset': expect.stringMatching(/^\d+$/),
+      });
       expect(d.headers['dlq-error']).toBeTruthy();
     }
   }, 60_000);

@@ -31,65 +31,83 @@ export interface ConsumerMetrics {
  */
 export function consumerMetrics(registry: Registry): ConsumerMetrics {
   return {
-    batchSize: once(registry, kafkaMetricNames.consumerBatchSize, () =>
-      new Histogram({
-        name: kafkaMetricNames.consumerBatchSize,
-        help: 'Messages per handled partition batch',
-        labelNames: ['group', 'topic'] as const,
-        buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000],
-        registers: [registry],
-      }),
+    batchSize: once(
+      registry,
+      kafkaMetricNames.consumerBatchSize,
+      () =>
+        new Histogram({
+          name: kafkaMetricNames.consumerBatchSize,
+          help: 'Messages per handled partition batch',
+          labelNames: ['group', 'topic'] as const,
+          buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000],
+          registers: [registry],
+        }),
     ),
-    batchDuration: once(registry, kafkaMetricNames.consumerBatchDuration, () =>
-      new Histogram({
-        name: kafkaMetricNames.consumerBatchDuration,
-        help: 'Time the handler took for one partition batch (the ledger: apply and commit)',
-        labelNames: ['group', 'topic'] as const,
-        buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-        registers: [registry],
-      }),
+    batchDuration: once(
+      registry,
+      kafkaMetricNames.consumerBatchDuration,
+      () =>
+        new Histogram({
+          name: kafkaMetricNames.consumerBatchDuration,
+          help: 'Time the handler took for one partition batch (the ledger: apply and commit)',
+          labelNames: ['group', 'topic'] as const,
+          buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+          registers: [registry],
+        }),
     ),
-    lag: once(registry, kafkaMetricNames.consumerLag, () =>
-      new Gauge({
-        name: kafkaMetricNames.consumerLag,
-        help: 'Messages between the last handled offset and the high watermark, per partition',
-        labelNames: ['group', 'topic', 'partition'] as const,
-        registers: [registry],
-      }),
+    lag: once(
+      registry,
+      kafkaMetricNames.consumerLag,
+      () =>
+        new Gauge({
+          name: kafkaMetricNames.consumerLag,
+          help: 'Messages between the last handled offset and the high watermark, per partition',
+          labelNames: ['group', 'topic', 'partition'] as const,
+          registers: [registry],
+        }),
     ),
-    messages: once(registry, kafkaMetricNames.consumerMessages, () =>
-      new Counter({
-        name: kafkaMetricNames.consumerMessages,
-        help: 'Messages consumed, by outcome: valid (handed to the handler), dead_lettered (failed the schema), set_aside (the handler cannot apply it), handler_failed (a transient failure: the batch is retried in place, counted per attempt)',
-        labelNames: ['group', 'topic', 'outcome'] as const,
-        registers: [registry],
-      }),
+    messages: once(
+      registry,
+      kafkaMetricNames.consumerMessages,
+      () =>
+        new Counter({
+          name: kafkaMetricNames.consumerMessages,
+          help: 'Messages consumed, by outcome: valid (handed to the handler), dead_lettered (failed the schema), set_aside (the handler cannot apply it), handler_failed (a transient failure: the batch is retried in place, counted per attempt)',
+          labelNames: ['group', 'topic', 'outcome'] as const,
+          registers: [registry],
+        }),
     ),
   };
 }
 
 /** Consumers started anew after a crash kafkajs would not recover from (SupervisedConsumer). */
 export function consumerRestartCounter(registry: Registry): Counter<'group'> {
-  return once(registry, kafkaMetricNames.consumerRestarts, () =>
-    new Counter({
-      name: kafkaMetricNames.consumerRestarts,
-      help: 'Kafka consumers replaced after a crash kafkajs does not restart by itself (non-retriable error)',
-      labelNames: ['group'] as const,
-      registers: [registry],
-    }),
+  return once(
+    registry,
+    kafkaMetricNames.consumerRestarts,
+    () =>
+      new Counter({
+        name: kafkaMetricNames.consumerRestarts,
+        help: 'Kafka consumers replaced after a crash kafkajs does not restart by itself (non-retriable error)',
+        labelNames: ['group'] as const,
+        registers: [registry],
+      }),
   );
 }
 
 /** The gateway's command round trip: produce, apply elsewhere, reply consumed. */
 export function requestReplyHistogram(registry: Registry): Histogram<'topic' | 'type' | 'outcome'> {
-  return once(registry, kafkaMetricNames.requestReplyDuration, () =>
-    new Histogram({
-      name: kafkaMetricNames.requestReplyDuration,
-      help: 'Command round trip over Kafka, from produce to reply (outcome: ok, rejected, timeout, unavailable)',
-      labelNames: ['topic', 'type', 'outcome'] as const,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [registry],
-    }),
+  return once(
+    registry,
+    kafkaMetricNames.requestReplyDuration,
+    () =>
+      new Histogram({
+        name: kafkaMetricNames.requestReplyDuration,
+        help: 'Command round trip over Kafka, from produce to reply (outcome: ok, rejected, timeout, unavailable)',
+        labelNames: ['topic', 'type', 'outcome'] as const,
+        buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+        registers: [registry],
+      }),
   );
 }
 

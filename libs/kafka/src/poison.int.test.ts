@@ -72,7 +72,10 @@ describe('poison-proof consumers against a real broker', () => {
     const reader: Consumer = kafka.consumer({ groupId: `${prefix}${groupSuffix}`, ...fastGroupSettings });
     await reader.connect();
     await reader.subscribe({ topic, fromBeginning: true });
-    await reader.run({ eachMessage: async ({ message }) => void seen.push({ value: message.value?.toString() ?? '', headers: readHeaders(message.headers), offset: message.offset }) });
+    await reader.run({
+      eachMessage: async ({ message }) =>
+        void seen.push({ value: message.value?.toString() ?? '', headers: readHeaders(message.headers), offset: message.offset }),
+    });
     stopLater.push(() => reader.disconnect());
     return seen;
   }
@@ -81,7 +84,9 @@ describe('poison-proof consumers against a real broker', () => {
     const groupId = `${prefix}poison-events-group`;
     const poison = 5;
     // All in the partition before the consumer joins, so they come in one batch with the poison inside.
-    await producer.sendMany(Array.from({ length: 11 }, (_, n) => ({ topic: topics.events, message: { key: 'same', value: JSON.stringify({ n }) } })));
+    await producer.sendMany(
+      Array.from({ length: 11 }, (_, n) => ({ topic: topics.events, message: { key: 'same', value: JSON.stringify({ n }) } })),
+    );
 
     const handled: number[] = [];
     let poisonAttempts = 0;
@@ -147,7 +152,11 @@ describe('poison-proof consumers against a real broker', () => {
 
   it('when a command names a reply topic that does not exist, then it is not answered, and neither it nor its partition waits for ever', async () => {
     const handled: number[] = [];
-    const bogus = { [headerNames.replyTo]: `${prefix}no-such-topic`, [headerNames.correlationId]: randomUUID(), [headerNames.commandId]: randomUUID() };
+    const bogus = {
+      [headerNames.replyTo]: `${prefix}no-such-topic`,
+      [headerNames.correlationId]: randomUUID(),
+      [headerNames.commandId]: randomUUID(),
+    };
     const consumer = await startConsumer({
       kafka,
       groupId: `${prefix}poison-bogus-reply`,
@@ -197,7 +206,11 @@ describe('poison-proof consumers against a real broker', () => {
     const reply = await client.request({ topic: topics.commands, key: 'k', command: refused, timeoutMs: 20_000 });
     const elapsed = Date.now() - started;
 
-    expect(reply).toMatchObject({ ok: false, commandId: refused.commandId, error: { code: 'COMMAND_FAILED', detail: expect.stringContaining(refused.commandId) } });
+    expect(reply).toMatchObject({
+      ok: false,
+      commandId: refused.commandId,
+      error: { code: 'COMMAND_FAILED', detail: expect.stringContaining(refused.commandId) },
+    });
     expect(elapsed).toBeLessThan(5_000);
     expect(client.pendingCount).toBe(0);
     expect(handled).not.toContain(refused.commandId);
@@ -206,7 +219,10 @@ describe('poison-proof consumers against a real broker', () => {
     await until(() => dead.length >= 1, 20_000, 'the dead letter');
     expect(dead).toHaveLength(1);
     expect(JSON.parse(dead[0]!.value)).toMatchObject({ commandId: refused.commandId, issuedAt: 'yesterday' });
-    expect(dead[0]!.headers).toMatchObject({ [headerNames.commandId]: refused.commandId, 'dlq-error': expect.stringContaining('issuedAt') });
+    expect(dead[0]!.headers).toMatchObject({
+      [headerNames.commandId]: refused.commandId,
+      'dlq-error': expect.stringContaining('issuedAt'),
+    });
   }, 60_000);
 
   it('when a garbled reply carries the correlation id of a waiting request, then that request fails with TIMEOUT at once; one with a foreign id is ignored', async () => {
@@ -220,7 +236,8 @@ describe('poison-proof consumers against a real broker', () => {
         const headers = readHeaders(message.headers);
         const answer = answers.get(headers[headerNames.commandId]!);
         if (!answer) return;
-        for (const reply of answer(headers)) await producer.send(headers[headerNames.replyTo]!, { key: headers[headerNames.correlationId]!, ...reply });
+        for (const reply of answer(headers))
+          await producer.send(headers[headerNames.replyTo]!, { key: headers[headerNames.correlationId]!, ...reply });
       },
     });
     stopLater.push(() => responder.disconnect());
@@ -231,7 +248,9 @@ describe('poison-proof consumers against a real broker', () => {
 
     // 1. The reply to this command cannot be read.
     const garbled = command({ n: 1 });
-    answers.set(garbled.commandId, (headers) => [{ value: 'not json', headers: { [headerNames.correlationId]: headers[headerNames.correlationId]! } }]);
+    answers.set(garbled.commandId, (headers) => [
+      { value: 'not json', headers: { [headerNames.correlationId]: headers[headerNames.correlationId]! } },
+    ]);
     const started = Date.now();
     const failed = client.request({ topic: topics.silent, key: 'k', command: garbled, timeoutMs: 20_000 });
     await expect(failed).rejects.toBeInstanceOf(AppError);
@@ -241,15 +260,26 @@ describe('poison-proof consumers against a real broker', () => {
 
     // 2. A garbled reply for somebody else's request comes first; the real reply still counts.
     const answered = command({ n: 2 });
-    answers.set(answered.commandId, (headers): Array<{ value: string; headers: Record<string, string> }> => [
-      { value: 'not json', headers: { [headerNames.correlationId]: randomUUID() } },
-      { value: JSON.stringify({ n: 'no correlation header' }), headers: {} },
-      {
-        value: JSON.stringify({ correlationId: headers[headerNames.correlationId], commandId: answered.commandId, ok: true, result: { n: 2 } }),
-        headers: { [headerNames.correlationId]: headers[headerNames.correlationId]! },
-      },
-    ]);
-    await expect(client.request({ topic: topics.silent, key: 'k', command: answered, timeoutMs: 20_000 })).resolves.toMatchObject({ ok: true, result: { n: 2 } });
+    answers.set(
+      answered.commandId,
+      (headers): Array<{ value: string; headers: Record<string, string> }> => [
+        { value: 'not json', headers: { [headerNames.correlationId]: randomUUID() } },
+        { value: JSON.stringify({ n: 'no correlation header' }), headers: {} },
+        {
+          value: JSON.stringify({
+            correlationId: headers[headerNames.correlationId],
+            commandId: answered.commandId,
+            ok: true,
+            result: { n: 2 },
+          }),
+          headers: { [headerNames.correlationId]: headers[headerNames.correlationId]! },
+        },
+      ],
+    );
+    await expect(client.request({ topic: topics.silent, key: 'k', command: answered, timeoutMs: 20_000 })).resolves.toMatchObject({
+      ok: true,
+      result: { n: 2 },
+    });
     expect(client.pendingCount).toBe(0);
   }, 60_000);
 });

@@ -154,7 +154,8 @@ export class RequestReplyClient {
       this.logger.warn({ error: parsed.error, offset: message.offset }, 'invalid reply');
       // A garbled reply to a request of ours: its caller learns at once that the outcome is
       // unknown (the same answer a timeout gives) instead of waiting out the deadline.
-      if (correlationId !== undefined) this.fail(correlationId, 'The reply to this command could not be read; retry with the same Idempotency-Key');
+      if (correlationId !== undefined)
+        this.fail(correlationId, 'The reply to this command could not be read; retry with the same Idempotency-Key');
       return;
     }
     const waiter = this.waiters.get(parsed.value.correlationId);

@@ -18,7 +18,13 @@ function slowProducer(delayMs: number, outcome: 'ok' | 'fail', settled?: { done:
   } as unknown as BatchingProducer;
 }
 
-const command = () => ({ commandId: randomUUID(), type: 'test', issuedAt: new Date().toISOString(), actor: { kind: 'service' as const, id: 't' }, data: {} });
+const command = () => ({
+  commandId: randomUUID(),
+  type: 'test',
+  issuedAt: new Date().toISOString(),
+  actor: { kind: 'service' as const, id: 't' },
+  data: {},
+});
 
 describe('request/reply deadline while the broker is slow or down', () => {
   const unhandled: unknown[] = [];
@@ -29,7 +35,10 @@ describe('request/reply deadline while the broker is slow or down', () => {
   it('when the deadline passes during a send that then succeeds, then the caller gets TIMEOUT and nothing goes unhandled', async () => {
     const client = new RequestReplyClient({} as never, slowProducer(150, 'ok'), 'replies', createLogger('rr', 'silent'));
     const c = command();
-    await expect(client.request({ topic: 't', key: 'k', command: c, timeoutMs: 30 })).rejects.toMatchObject({ code: 'TIMEOUT', extra: { commandId: c.commandId } });
+    await expect(client.request({ topic: 't', key: 'k', command: c, timeoutMs: 30 })).rejects.toMatchObject({
+      code: 'TIMEOUT',
+      extra: { commandId: c.commandId },
+    });
     await new Promise((r) => setImmediate(r));
     expect(unhandled).toEqual([]);
   });
@@ -48,7 +57,9 @@ describe('request/reply deadline while the broker is slow or down', () => {
 
   it('when a send fails before the deadline, then the caller gets UNAVAILABLE at once', async () => {
     const client = new RequestReplyClient({} as never, slowProducer(10, 'fail'), 'replies', createLogger('rr', 'silent'));
-    await expect(client.request({ topic: 't', key: 'k', command: command(), timeoutMs: 5_000 })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await expect(client.request({ topic: 't', key: 'k', command: command(), timeoutMs: 5_000 })).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+    });
     expect(client.pendingCount).toBe(0);
     await new Promise((r) => setImmediate(r));
     expect(unhandled).toEqual([]);
@@ -62,7 +73,9 @@ describe('the message a request produces', () => {
     const client = new RequestReplyClient({} as never, producer, 'replies', createLogger('rr', 'silent'));
     const c = command();
 
-    await expect(client.request({ topic: 't', key: 'user:7', command: c, timeoutMs: 30, requestId: 'req-1', traceparent: 'tp' })).rejects.toMatchObject({
+    await expect(
+      client.request({ topic: 't', key: 'user:7', command: c, timeoutMs: 30, requestId: 'req-1', traceparent: 'tp' }),
+    ).rejects.toMatchObject({
       code: 'TIMEOUT',
     });
 

@@ -72,7 +72,13 @@ async function restartsCounted(registry: Registry, groupId: string): Promise<num
 
 describe('consumers after a crash kafkajs does not restart (real broker)', () => {
   const prefix = uniquePrefix();
-  const topics = { events: `${prefix}sup-events`, retry: `${prefix}sup-retry`, commands: `${prefix}sup-cmd`, replies: `${prefix}sup-replies`, freshReplies: `${prefix}sup-replies-fresh` };
+  const topics = {
+    events: `${prefix}sup-events`,
+    retry: `${prefix}sup-retry`,
+    commands: `${prefix}sup-cmd`,
+    replies: `${prefix}sup-replies`,
+    freshReplies: `${prefix}sup-replies-fresh`,
+  };
   const kafka = createKafka({ brokers: testInfra().kafkaBrokers, clientId: 'supervised-int', logger });
   let producer: BatchingProducer;
   const stopLater: Array<() => Promise<void>> = [];
@@ -140,7 +146,11 @@ describe('consumers after a crash kafkajs does not restart (real broker)', () =>
 
   it('when starting the replacement fails too, then it is tried again after a longer wait until one joins', async () => {
     const groupId = `${prefix}sup-retry-group`;
-    const { consumer, handled, registry } = await countingConsumer(kafkaWhoseBatchCrashes(kafka, { failingReconnects: 1 }), groupId, topics.retry);
+    const { consumer, handled, registry } = await countingConsumer(
+      kafkaWhoseBatchCrashes(kafka, { failingReconnects: 1 }),
+      groupId,
+      topics.retry,
+    );
     const crashedAt = Date.now();
     await producer.send(topics.retry, { value: JSON.stringify({ n: 3 }) });
     await until(() => handled.length > 0, 30_000, 'the second replacement to handle the batch');
@@ -176,7 +186,14 @@ describe('consumers after a crash kafkajs does not restart (real broker)', () =>
 
   async function startReplyClient(replyTopic: string, crashOnBatch: number, instanceId: string) {
     const registry = new Registry();
-    const client = new RequestReplyClient(kafkaWhoseBatchCrashes(kafka, { crashOnBatch }), producer, replyTopic, logger, instanceId, registry);
+    const client = new RequestReplyClient(
+      kafkaWhoseBatchCrashes(kafka, { crashOnBatch }),
+      producer,
+      replyTopic,
+      logger,
+      instanceId,
+      registry,
+    );
     await client.start();
     stopLater.push(() => client.stop());
     expect(client.consuming).toBe(true);
@@ -185,7 +202,13 @@ describe('consumers after a crash kafkajs does not restart (real broker)', () =>
         topic: topics.commands,
         key: 'wallet-1',
         timeoutMs: 15_000,
-        command: { commandId: randomUUID(), type: 'test.echo', issuedAt: new Date().toISOString(), actor: { kind: 'service', id: 'test' }, data: { n } },
+        command: {
+          commandId: randomUUID(),
+          type: 'test.echo',
+          issuedAt: new Date().toISOString(),
+          actor: { kind: 'service', id: 'test' },
+          data: { n },
+        },
       });
     return { client, registry, request };
   }

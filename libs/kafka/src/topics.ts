@@ -52,7 +52,13 @@ export async function ensureTopics(kafka: Kafka, specs: TopicSpec[]): Promise<st
 export function keyPartitioner(partitions: number): (key: string) => number {
   if (!Number.isInteger(partitions) || partitions < 1) throw new Error(`a topic has at least one partition, not ${partitions}`);
   const partitioner = Partitioners.DefaultPartitioner();
-  const partitionMetadata = Array.from({ length: partitions }, (_, partitionId) => ({ partitionId, leader: 0, partitionErrorCode: 0, replicas: [0], isr: [0] }));
+  const partitionMetadata = Array.from({ length: partitions }, (_, partitionId) => ({
+    partitionId,
+    leader: 0,
+    partitionErrorCode: 0,
+    replicas: [0],
+    isr: [0],
+  }));
   return (key) => partitioner({ topic: '', partitionMetadata, message: { key, value: null } });
 }
 

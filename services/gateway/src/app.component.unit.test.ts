@@ -110,7 +110,12 @@ class FakeLedgerBus {
   private readonly outcomes = new Map<string, { requestHash: string | undefined; reply: Reply }>();
   answer: (options: RequestOptions) => Promise<Reply> = async (options) => this.apply(options);
 
-  readonly client = { request: (options: RequestOptions) => (this.requests.push(options), this.answer(options)) } as unknown as RequestReplyClient;
+  readonly client = {
+    request: (options: RequestOptions) => {
+      this.requests.push(options);
+      return this.answer(options);
+    },
+  } as unknown as RequestReplyClient;
 
   apply(options: RequestOptions): Reply {
     const command = options.command as SentCommand;
@@ -120,7 +125,12 @@ class FakeLedgerBus {
     }
     if (stored) return stored.reply;
     this.applied.push(command);
-    const reply: Reply = { correlationId: randomUUID(), commandId: command.commandId, ok: true, result: moneyResultFor(this.applied.length) };
+    const reply: Reply = {
+      correlationId: randomUUID(),
+      commandId: command.commandId,
+      ok: true,
+      result: moneyResultFor(this.applied.length),
+    };
     this.outcomes.set(command.commandId, { requestHash: command.data.requestHash, reply });
     return reply;
   }
@@ -146,7 +156,16 @@ function moneyResultFor(transactionId: number): MoneyResult {
       refundOf: null,
       createdAt: at,
     },
-    wallet: { code: 'REWARDS', name: 'Rewards', walletId: randomUUID(), balance: 95, totalReceived: 100, totalSent: 5, createdAt: at, updatedAt: at },
+    wallet: {
+      code: 'REWARDS',
+      name: 'Rewards',
+      walletId: randomUUID(),
+      balance: 95,
+      totalReceived: 100,
+      totalSent: 5,
+      createdAt: at,
+      updatedAt: at,
+    },
   };
 }
 
@@ -252,7 +271,12 @@ describe('gateway component (buildApp with fake ports)', () => {
     headers: Record<string, string>;
     json(): unknown;
   }
-  async function inject(options: { method: 'GET' | 'POST' | 'DELETE'; url: string; headers?: Record<string, string>; payload?: unknown }): Promise<Answer> {
+  async function inject(options: {
+    method: 'GET' | 'POST' | 'DELETE';
+    url: string;
+    headers?: Record<string, string>;
+    payload?: unknown;
+  }): Promise<Answer> {
     const response = await fetch(baseUrl + options.url, {
       method: options.method,
       headers: options.headers ?? {},
@@ -328,13 +352,21 @@ describe('gateway component (buildApp with fake ports)', () => {
   describe('access levels (403)', () => {
     it('when a USER calls an admin route, then 403 FORBIDDEN and no command is sent', async () => {
       const sent = bus.requests.length;
-      const response = await post('/api/admin/mint', { userId: 7, amount: 5, reason: 'x' }, { authorization: `Bearer ${await userToken()}`, 'x-api-key': mintKey });
+      const response = await post(
+        '/api/admin/mint',
+        { userId: 7, amount: 5, reason: 'x' },
+        { authorization: `Bearer ${await userToken()}`, 'x-api-key': mintKey },
+      );
       expectProblem(response, 403, 'FORBIDDEN');
       expect(bus.requests.length).toBe(sent);
     });
 
     it('when an ADMIN calls a superadmin route, then 403 FORBIDDEN', async () => {
-      const response = await inject({ method: 'GET', url: '/api/admin/api-keys', headers: { authorization: `Bearer ${await adminToken()}` } });
+      const response = await inject({
+        method: 'GET',
+        url: '/api/admin/api-keys',
+        headers: { authorization: `Bearer ${await adminToken()}` },
+      });
       expectProblem(response, 403, 'FORBIDDEN');
     });
 
@@ -342,14 +374,21 @@ describe('gateway component (buildApp with fake ports)', () => {
       const authorization = `Bearer ${await systemToken()}`;
       expectProblem(await inject({ method: 'GET', url: '/api/wallets/me', headers: { authorization } }), 403, 'FORBIDDEN');
       expectProblem(await post('/api/coins/transfer', { toUserId: 9, amount: 1, reason: 'x' }, { authorization }), 403, 'FORBIDDEN');
-      expectProblem(await post('/api/admin/mint', { userId: 7, amount: 5, reason: 'x' }, { authorization, 'x-api-key': mintKey }), 403, 'FORBIDDEN');
+      expectProblem(
+        await post('/api/admin/mint', { userId: 7, amount: 5, reason: 'x' }, { authorization, 'x-api-key': mintKey }),
+        403,
+        'FORBIDDEN',
+      );
     });
 
     it('when a SYSTEM token calls reward, then 201 and the command names the platform client as actor', async () => {
       const response = await post('/api/admin/reward', reward, { authorization: `Bearer ${await systemToken()}` });
       expect(response.statusCode).toBe(201);
       const sent = bus.requests.at(-1)!;
-      expect(sent).toMatchObject({ key: 'treasury:REWARDS', command: { type: 'ledger.reward', actor: { kind: 'system', id: 'shop-backend' } } });
+      expect(sent).toMatchObject({
+        key: 'treasury:REWARDS',
+        command: { type: 'ledger.reward', actor: { kind: 'system', id: 'shop-backend' } },
+      });
       expect(sent.command.data).toMatchObject({ toUserId: 7, amount: 500 });
     });
   });
@@ -365,10 +404,14 @@ describe('gateway component (buildApp with fake ports)', () => {
 
     it('when the key is unknown to the user service, then 401 API_KEY_INVALID', async () => {
       const unknown = `ck_${'u'.repeat(43)}`;
-      expectProblem(await post('/api/admin/mint', mint, { authorization: `Bearer ${await adminToken()}`, 'x-api-key': unknown }), 401, 'API_KEY_INVALID');
+      expectProblem(
+        await post('/api/admin/mint', mint, { authorization: `Bearer ${await adminToken()}`, 'x-api-key': unknown }),
+        401,
+        'API_KEY_INVALID',
+      );
     });
 
-    it('when the key lacks the route\'s scope, then 403 API_KEY_SCOPE and no command is sent', async () => {
+    it("when the key lacks the route's scope, then 403 API_KEY_SCOPE and no command is sent", async () => {
       const sent = bus.requests.length;
       const response = await post('/api/admin/mint', mint, { authorization: `Bearer ${await adminToken()}`, 'x-api-key': burnOnlyKey });
       const body = expectProblem(response, 403, 'API_KEY_SCOPE');
@@ -379,7 +422,10 @@ describe('gateway component (buildApp with fake ports)', () => {
     it('when the key has the scope, then 201 and the mint is sent keyed by the credited wallet', async () => {
       const response = await post('/api/admin/mint', mint, { authorization: `Bearer ${await adminToken()}`, 'x-api-key': mintKey });
       expect(response.statusCode).toBe(201);
-      expect(bus.requests.at(-1)).toMatchObject({ key: 'user:7', command: { type: 'ledger.mint', actor: { kind: 'user', id: '2', role: 'ADMIN' } } });
+      expect(bus.requests.at(-1)).toMatchObject({
+        key: 'user:7',
+        command: { type: 'ledger.mint', actor: { kind: 'user', id: '2', role: 'ADMIN' } },
+      });
     });
   });
 
@@ -421,7 +467,11 @@ describe('gateway component (buildApp with fake ports)', () => {
       const key = `shared-${randomUUID()}`;
       const sent = bus.requests.length;
       await post('/api/admin/reward', reward, { authorization: `Bearer ${await adminToken()}`, 'idempotency-key': key });
-      const other = await post('/api/admin/reward', { ...reward, amount: 6 }, { authorization: `Bearer ${await token('3', 'ADMIN')}`, 'idempotency-key': key });
+      const other = await post(
+        '/api/admin/reward',
+        { ...reward, amount: 6 },
+        { authorization: `Bearer ${await token('3', 'ADMIN')}`, 'idempotency-key': key },
+      );
       expect(other.statusCode).toBe(201);
       const [a, b] = bus.requests.slice(sent);
       expect(a!.command.commandId).not.toBe(b!.command.commandId);
@@ -456,7 +506,9 @@ describe('gateway component (buildApp with fake ports)', () => {
   describe('error mapping', () => {
     it('when the command times out, then 504 TIMEOUT naming the command id', async () => {
       bus.answer = async (options) => {
-        throw new AppError('TIMEOUT', 'The command was accepted but not confirmed in time', { extra: { commandId: options.command.commandId } });
+        throw new AppError('TIMEOUT', 'The command was accepted but not confirmed in time', {
+          extra: { commandId: options.command.commandId },
+        });
       };
       const response = await post('/api/admin/reward', reward, { authorization: `Bearer ${await adminToken()}` });
       const body = expectProblem(response, 504, 'TIMEOUT');
@@ -465,18 +517,34 @@ describe('gateway component (buildApp with fake ports)', () => {
 
     it('when the ledger refuses with INSUFFICIENT_FUNDS, then 422 INSUFFICIENT_FUNDS with its detail', async () => {
       bus.answer = async (options) => failed(options.command.commandId, 'INSUFFICIENT_FUNDS', 'Balance 3.00 is below 5.00');
-      const response = await post('/api/coins/transfer', { toUserId: 9, amount: 5, reason: 'rent' }, { authorization: `Bearer ${await userToken()}` });
+      const response = await post(
+        '/api/coins/transfer',
+        { toUserId: 9, amount: 5, reason: 'rent' },
+        { authorization: `Bearer ${await userToken()}` },
+      );
       const body = expectProblem(response, 422, 'INSUFFICIENT_FUNDS');
       expect(body.detail).toBe('Balance 3.00 is below 5.00');
-      expect(bus.requests.at(-1)).toMatchObject({ key: 'user:7', command: { type: 'ledger.transfer', data: { fromUserId: 7, amount: 500 } } });
+      expect(bus.requests.at(-1)).toMatchObject({
+        key: 'user:7',
+        command: { type: 'ledger.transfer', data: { fromUserId: 7, amount: 500 } },
+      });
     });
 
     // A reply outside the contract (a half-done deployment) is the bus's to refuse: here the
     // route would otherwise answer 204 and revoke nothing in the gateway's key cache.
     it("when the user service's reply to a key revocation lacks the key's hash, then 500 INTERNAL rather than a 204 that revoked nothing", async () => {
-      bus.answer = async (options) => ({ correlationId: randomUUID(), commandId: options.command.commandId, ok: true, result: { id: randomUUID() } });
+      bus.answer = async (options) => ({
+        correlationId: randomUUID(),
+        commandId: options.command.commandId,
+        ok: true,
+        result: { id: randomUUID() },
+      });
       const superadmin = await token('1', 'SUPERADMIN');
-      const response = await inject({ method: 'DELETE', url: `/api/admin/api-keys/${randomUUID()}`, headers: { authorization: `Bearer ${superadmin}` } });
+      const response = await inject({
+        method: 'DELETE',
+        url: `/api/admin/api-keys/${randomUUID()}`,
+        headers: { authorization: `Bearer ${superadmin}` },
+      });
       expectProblem(response, 500, 'INTERNAL');
       expect(bus.requests.at(-1)).toMatchObject({ key: 'api-keys', command: { type: 'user.api-key.revoke' } });
     });
@@ -492,14 +560,21 @@ describe('gateway component (buildApp with fake ports)', () => {
   describe('validation', () => {
     it('when the amount has more than two decimals, then 400 VALIDATION_FAILED naming body.amount, and no command is sent', async () => {
       const sent = bus.requests.length;
-      const response = await post('/api/coins/transfer', { toUserId: 9, amount: 0.001, reason: 'tiny' }, { authorization: `Bearer ${await userToken()}` });
+      const response = await post(
+        '/api/coins/transfer',
+        { toUserId: 9, amount: 0.001, reason: 'tiny' },
+        { authorization: `Bearer ${await userToken()}` },
+      );
       const body = expectProblem(response, 400, 'VALIDATION_FAILED');
       expect(body.errors).toEqual([expect.objectContaining({ path: 'body.amount' })]);
       expect(bus.requests.length).toBe(sent);
     });
 
     it('when the Idempotency-Key is longer than 255 characters, then 400 VALIDATION_FAILED naming the header', async () => {
-      const response = await post('/api/admin/reward', reward, { authorization: `Bearer ${await adminToken()}`, 'idempotency-key': 'x'.repeat(256) });
+      const response = await post('/api/admin/reward', reward, {
+        authorization: `Bearer ${await adminToken()}`,
+        'idempotency-key': 'x'.repeat(256),
+      });
       const body = expectProblem(response, 400, 'VALIDATION_FAILED');
       expect(JSON.stringify(body.errors)).toContain('idempotency-key');
     });

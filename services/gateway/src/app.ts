@@ -3,7 +3,14 @@ import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { answerFrameworkError, installHttpMetrics, installOperationalRoutes, installProblemHandler, type App, type ReadinessCheck } from '@coin/http';
+import {
+  answerFrameworkError,
+  installHttpMetrics,
+  installOperationalRoutes,
+  installProblemHandler,
+  type App,
+  type ReadinessCheck,
+} from '@coin/http';
 import type { Logger } from '@coin/logger';
 import type { Registry } from 'prom-client';
 import type { CommandBus } from './clients/commands';
@@ -84,7 +91,12 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
         version: '1.0.0',
         description: 'Central ledger of the platform coin. Errors are RFC 9457 problem+json.',
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -29,7 +29,9 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
   const metrics = createMetricsRegistry('gateway');
   const replies = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger, undefined, metrics);
   await replies.start();
-  const redis = createRedis(config.REDIS_URL, gatewayRedisPrefix(config.TOPIC_PREFIX), { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
+  const redis = createRedis(config.REDIS_URL, gatewayRedisPrefix(config.TOPIC_PREFIX), {
+    commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
+  });
   logRedisOutages(redis, logger);
   await redis.connect();
   const admin = kafka.admin();

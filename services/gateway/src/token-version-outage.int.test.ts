@@ -70,7 +70,14 @@ describe('TokenVersionStore when Redis is unreachable', () => {
     return { ...outcome, ms: Date.now() - started };
   };
 
-  const delivered = (event: UserEvent): Delivered<UserEvent> => ({ value: event, key: String(event.user.id), headers: {}, topic: 'user.events', partition: 0, offset: '0' });
+  const delivered = (event: UserEvent): Delivered<UserEvent> => ({
+    value: event,
+    key: String(event.user.id),
+    headers: {},
+    topic: 'user.events',
+    partition: 0,
+    offset: '0',
+  });
   const roleChanged = (id: number, tokenVersion: number): UserEvent =>
     ({
       eventId: randomUUID(),

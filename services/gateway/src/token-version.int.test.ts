@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Consumer } from 'kafkajs';
 import { dlqOf, topicNames, userEvent, type UserEvent } from '@coin/contracts';
-import { BatchingProducer, createKafka, ensureTopics, fastGroupSettings, readHeaders, startConsumer, type RunningConsumer } from '@coin/kafka';
+import {
+  BatchingProducer,
+  createKafka,
+  ensureTopics,
+  fastGroupSettings,
+  readHeaders,
+  startConsumer,
+  type RunningConsumer,
+} from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { createRedis, type Redis } from '@coin/redis';
 import { eventually } from '../../../test/harness/eventually';
@@ -56,7 +64,8 @@ describe('gateway token-version consumer with a poison event (real Kafka and Red
       ...(type === 'user.role-changed' ? { previousRole: 'USER' } : {}),
     }) as UserEvent;
 
-  const produce = (e: UserEvent) => producer.send(topics.userEvents, { key: String(e.user.id), value: JSON.stringify(e), headers: { type: e.type } });
+  const produce = (e: UserEvent) =>
+    producer.send(topics.userEvents, { key: String(e.user.id), value: JSON.stringify(e), headers: { type: e.type } });
 
   it('when Redis refuses one user event (WRONGTYPE), then the events around it are cached, it goes to user.events.dlq, and later events are still applied', async () => {
     // X's entry is a hash: the Lua script's GET on it fails with WRONGTYPE, on every attempt.
@@ -83,7 +92,9 @@ describe('gateway token-version consumer with a poison event (real Kafka and Red
     const dlqReader: Consumer = kafka.consumer({ groupId: `${prefix}gateway-token-versions-dlq-reader`, ...fastGroupSettings });
     await dlqReader.connect();
     await dlqReader.subscribe({ topic: dlqOf(topics.userEvents), fromBeginning: true });
-    await dlqReader.run({ eachMessage: async ({ message }) => void dead.push({ value: message.value!.toString(), headers: readHeaders(message.headers) }) });
+    await dlqReader.run({
+      eachMessage: async ({ message }) => void dead.push({ value: message.value!.toString(), headers: readHeaders(message.headers) }),
+    });
     stopLater.push(() => dlqReader.disconnect());
 
     await eventually(async () => (await redis.get(`tokenver:${y}`)) === '7', 20_000, "Y's token version cached");

@@ -17,10 +17,14 @@ describe('history projection and reads (history service in-process, real Kafka a
   const history = (userId: number, query = '') => http(bed.url, 'GET', `/internal/history/users/${userId}${query}`);
   const page = (userId: number, query = '') => http(bed.url, 'GET', `/internal/history/users/${userId}/page${query}`);
   const waitForTotal = (userId: number, total: number) =>
-    eventually(async () => {
-      const r = await page(userId, '?limit=1');
-      return r.body.pagination?.total === total ? r : undefined;
-    }, 20_000, `user ${userId} total ${total}`);
+    eventually(
+      async () => {
+        const r = await page(userId, '?limit=1');
+        return r.body.pagination?.total === total ? r : undefined;
+      },
+      20_000,
+      `user ${userId} total ${total}`,
+    );
 
   it('when the same event is delivered twice, then each party has exactly one row', async () => {
     const [from, to] = [freshId(), freshId()];
@@ -51,7 +55,13 @@ describe('history projection and reads (history service in-process, real Kafka a
       { offsetMs: 4000, partition: 5 },
     ];
     const events = specs.map((s) => ({
-      event: transactionEvent({ id: freshId(), type: 'MINT', fromUserId: null, toUserId: userId, createdAt: new Date(base + s.offsetMs).toISOString() }),
+      event: transactionEvent({
+        id: freshId(),
+        type: 'MINT',
+        fromUserId: null,
+        toUserId: userId,
+        createdAt: new Date(base + s.offsetMs).toISOString(),
+      }),
       partition: s.partition,
     }));
     // Delivered newest-last on some partitions and newest-first on others.
@@ -69,7 +79,13 @@ describe('history projection and reads (history service in-process, real Kafka a
     const userId = freshId();
     const start = Date.parse('2031-01-01T00:00:00.000Z');
     const initial = Array.from({ length: 40 }, (_, i) =>
-      transactionEvent({ id: freshId(), fromUserId: null, toUserId: userId, type: 'MINT', createdAt: new Date(start + i * 1000).toISOString() }),
+      transactionEvent({
+        id: freshId(),
+        fromUserId: null,
+        toUserId: userId,
+        type: 'MINT',
+        createdAt: new Date(start + i * 1000).toISOString(),
+      }),
     );
     await bed.publish(initial);
     await waitForTotal(userId, initial.length);
@@ -87,9 +103,27 @@ describe('history projection and reads (history service in-process, real Kafka a
       // the part already served (a late arrival from another partition).
       round += 1;
       const late = [
-        transactionEvent({ id: freshId(), fromUserId: null, toUserId: userId, type: 'MINT', createdAt: new Date(start + 100_000 + round).toISOString() }),
-        transactionEvent({ id: freshId(), fromUserId: null, toUserId: userId, type: 'MINT', createdAt: new Date(start - 100_000 - round).toISOString() }),
-        transactionEvent({ id: freshId(), fromUserId: null, toUserId: userId, type: 'MINT', createdAt: new Date(start + 39_500).toISOString() }),
+        transactionEvent({
+          id: freshId(),
+          fromUserId: null,
+          toUserId: userId,
+          type: 'MINT',
+          createdAt: new Date(start + 100_000 + round).toISOString(),
+        }),
+        transactionEvent({
+          id: freshId(),
+          fromUserId: null,
+          toUserId: userId,
+          type: 'MINT',
+          createdAt: new Date(start - 100_000 - round).toISOString(),
+        }),
+        transactionEvent({
+          id: freshId(),
+          fromUserId: null,
+          toUserId: userId,
+          type: 'MINT',
+          createdAt: new Date(start + 39_500).toISOString(),
+        }),
       ];
       added.push(...late.map((e) => e.transaction.id));
       await bed.publish(late);
@@ -112,7 +146,13 @@ describe('history projection and reads (history service in-process, real Kafka a
     const userId = freshId();
     const other = freshId();
     const events = Array.from({ length: 5 }, (_, i) =>
-      transactionEvent({ id: freshId(), fromUserId: userId, toUserId: other, amount: i + 0.25, createdAt: new Date(Date.parse('2032-01-01T00:00:00Z') + i).toISOString() }),
+      transactionEvent({
+        id: freshId(),
+        fromUserId: userId,
+        toUserId: other,
+        amount: i + 0.25,
+        createdAt: new Date(Date.parse('2032-01-01T00:00:00Z') + i).toISOString(),
+      }),
     );
     await bed.publish(events);
     await waitForTotal(userId, 5);
@@ -160,8 +200,22 @@ describe('history projection and reads (history service in-process, real Kafka a
     const t0 = Date.parse('2033-01-01T00:00:00Z');
     const events = [
       transactionEvent({ id: freshId(), type: 'MINT', fromUserId: null, toUserId: userId, createdAt: new Date(t0).toISOString() }),
-      transactionEvent({ id: freshId(), type: 'PURCHASE', fromUserId: userId, toUserId: null, toTreasury: 'COURSE_FEES', reference: 'order-1', createdAt: new Date(t0 + 1000).toISOString() }),
-      transactionEvent({ id: freshId(), type: 'TRANSFER', fromUserId: userId, toUserId: freshId(), createdAt: new Date(t0 + 2000).toISOString() }),
+      transactionEvent({
+        id: freshId(),
+        type: 'PURCHASE',
+        fromUserId: userId,
+        toUserId: null,
+        toTreasury: 'COURSE_FEES',
+        reference: 'order-1',
+        createdAt: new Date(t0 + 1000).toISOString(),
+      }),
+      transactionEvent({
+        id: freshId(),
+        type: 'TRANSFER',
+        fromUserId: userId,
+        toUserId: freshId(),
+        createdAt: new Date(t0 + 2000).toISOString(),
+      }),
     ];
     await bed.publish(events);
     await waitForTotal(userId, 3);
@@ -170,13 +224,17 @@ describe('history projection and reads (history service in-process, real Kafka a
     const [mint, purchase, transfer] = events.map((e) => e.transaction.id);
     expect(ids(await search(`userId=${userId}`))).toEqual([transfer, purchase, mint]);
     expect(ids(await search(`userId=${userId}&type=PURCHASE`))).toEqual([purchase]);
-    expect(ids(await search(`userId=${userId}&from=${new Date(t0 + 1000).toISOString()}&to=${new Date(t0 + 2000).toISOString()}`))).toEqual([purchase]);
+    expect(ids(await search(`userId=${userId}&from=${new Date(t0 + 1000).toISOString()}&to=${new Date(t0 + 2000).toISOString()}`))).toEqual(
+      [purchase],
+    );
     expect(ids(await search(`treasury=COURSE_FEES&from=${new Date(t0).toISOString()}`))).toEqual([purchase]);
     expect(ids(await search(`type=MINT&from=${new Date(t0).toISOString()}&to=${new Date(t0 + 1).toISOString()}`))).toEqual([mint]);
     // Unfiltered search pages through every transaction by cursor.
     const first = await search(`from=${new Date(t0).toISOString()}&to=${new Date(t0 + 3000).toISOString()}&limit=2`);
     expect(ids(first)).toEqual([transfer, purchase]);
-    const second = await search(`from=${new Date(t0).toISOString()}&to=${new Date(t0 + 3000).toISOString()}&limit=2&cursor=${first.body.nextCursor}`);
+    const second = await search(
+      `from=${new Date(t0).toISOString()}&to=${new Date(t0 + 3000).toISOString()}&limit=2&cursor=${first.body.nextCursor}`,
+    );
     expect(ids(second)).toEqual([mint]);
     expect(second.body.nextCursor).toBeNull();
     // Invalid filters are 400s.
@@ -202,7 +260,12 @@ describe('history projection and reads (history service in-process, real Kafka a
 
     const dead = await readAll(bed, dlqOf(bed.topic), 2);
     expect(dead.map((m) => m.key)).toEqual(['garbage', String(bad.transaction.id)]);
-    expect(dead[0]!.headers).toMatchObject({ 'x-origin': 'test', 'dlq-original-topic': bed.topic, 'dlq-original-partition': '0', 'dlq-error': 'value is not JSON' });
+    expect(dead[0]!.headers).toMatchObject({
+      'x-origin': 'test',
+      'dlq-original-topic': bed.topic,
+      'dlq-original-partition': '0',
+      'dlq-error': 'value is not JSON',
+    });
     expect(dead[0]!.headers['dlq-original-offset']).toMatch(/^\d+$/);
     expect(dead[1]!.headers['dlq-error']).toContain('amount');
   });
@@ -210,7 +273,12 @@ describe('history projection and reads (history service in-process, real Kafka a
   it('when the database refuses one event for a reason it does not class as data (P0001), then that event is set aside and the partition goes on', async () => {
     // The schema's owner installs a trigger refusing one reason with a plain RAISE (SQLSTATE
     // P0001): before issue 16 only classes 22/23 were isolated, and this batch came back for ever.
-    const owner = createPool({ url: testInfra().databaseUrl, schema: schemaName(bed.prefix, 'history'), applicationName: 'history-poison-test', connectionsMax: 1 });
+    const owner = createPool({
+      url: testInfra().databaseUrl,
+      schema: schemaName(bed.prefix, 'history'),
+      applicationName: 'history-poison-test',
+      connectionsMax: 1,
+    });
     try {
       await owner.query(`
         CREATE FUNCTION refuse_poison_history() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -16,7 +16,10 @@ class FakeLedgerRecord implements LedgerRecord {
 
   async page(afterId: number, limit: number): Promise<InternalTransactionPage> {
     await this.onPage(afterId);
-    const transactions = [...this.committed.values()].filter((t) => t.id > afterId).sort((a, b) => a.id - b.id).slice(0, limit);
+    const transactions = [...this.committed.values()]
+      .filter((t) => t.id > afterId)
+      .sort((a, b) => a.id - b.id)
+      .slice(0, limit);
     return { transactions, nextAfterId: transactions.length === limit ? transactions.at(-1)!.id : null };
   }
 }
@@ -54,7 +57,15 @@ describe('history rebuild: repair and count check (real PostgreSQL, the ledger r
       }
     };
     const result = await rebuildHistory({ pool, ledger, pageSize: 2, reset: true });
-    expect(result).toMatchObject({ completed: true, lastId: 5, ledgerCount: 5, projectionCount: 5, countsMatch: true, recounted: true, skipped: [] });
+    expect(result).toMatchObject({
+      completed: true,
+      lastId: 5,
+      ledgerCount: 5,
+      projectionCount: 5,
+      countsMatch: true,
+      recounted: true,
+      skipped: [],
+    });
   });
 
   it('when the projection holds a transaction the ledger does not have, then the check still fails after the second reading', async () => {
@@ -73,12 +84,19 @@ describe('history rebuild: repair and count check (real PostgreSQL, the ledger r
     await rebuildHistory({ pool, ledger, pageSize: 2, reset: true });
     ledger.committed.set(2, { ...transaction(2), amount: 12.35 });
     const versions = async () =>
-      (await pool.query<{ id: number; amount: number; version: string }>('SELECT transaction_id AS id, amount, xmin::text AS version FROM history_transactions ORDER BY 1')).rows;
+      (
+        await pool.query<{ id: number; amount: number; version: string }>(
+          'SELECT transaction_id AS id, amount, xmin::text AS version FROM history_transactions ORDER BY 1',
+        )
+      ).rows;
     const before = await versions();
     const result = await rebuildHistory({ pool, ledger, pageSize: 2 });
     expect(result).toMatchObject({ completed: true, countsMatch: true });
     const after = await versions();
-    expect(after.map((r) => [r.id, r.amount])).toEqual([[1, 1234], [2, 1235]]);
+    expect(after.map((r) => [r.id, r.amount])).toEqual([
+      [1, 1234],
+      [2, 1235],
+    ]);
     expect(after[0]!.version).toBe(before[0]!.version);
     expect(after[1]!.version).not.toBe(before[1]!.version);
     const entries = await pool.query<{ amount: number }>('SELECT amount FROM history_entries WHERE transaction_id = 2 ORDER BY party_id');

@@ -98,7 +98,16 @@ export async function rebuildHistory(options: RebuildOptions): Promise<RebuildRe
   report();
   for (;;) {
     if (options.pagesMax !== undefined && pages >= options.pagesMax) {
-      return { completed: false, resumed, lastId: afterId, ledgerCount, projectionCount: await countTransactions(options.pool, afterId), skipped, countsMatch: false, recounted: false };
+      return {
+        completed: false,
+        resumed,
+        lastId: afterId,
+        ledgerCount,
+        projectionCount: await countTransactions(options.pool, afterId),
+        skipped,
+        countsMatch: false,
+        recounted: false,
+      };
     }
     const page = await options.ledger.page(afterId, options.pageSize);
     pages += 1;
@@ -130,7 +139,16 @@ export async function rebuildHistory(options: RebuildOptions): Promise<RebuildRe
   const settled = await storeRecordUpTo(options, afterId);
   const recount = await countTransactions(options.pool, afterId);
   for (const id of settled.skipped) if (!skipped.includes(id)) skipped.push(id);
-  return { completed: true, resumed, lastId: afterId, ledgerCount: settled.count, projectionCount: recount, skipped, countsMatch: recount === settled.count, recounted: true };
+  return {
+    completed: true,
+    resumed,
+    lastId: afterId,
+    ledgerCount: settled.count,
+    projectionCount: recount,
+    skipped,
+    countsMatch: recount === settled.count,
+    recounted: true,
+  };
 }
 
 /** The rows a page's transactions become; the ids the projection refuses go to `skipped`. */

@@ -23,7 +23,11 @@ export interface HistoryServiceOptions {
   onDatabaseLost?: () => void;
 }
 
-export async function startHistoryService(config: Readonly<HistoryConfig>, logger: Logger, options: HistoryServiceOptions = {}): Promise<RunningService> {
+export async function startHistoryService(
+  config: Readonly<HistoryConfig>,
+  logger: Logger,
+  options: HistoryServiceOptions = {},
+): Promise<RunningService> {
   const schema = `${config.DB_SCHEMA_PREFIX}history`;
   const { pool, watch: database } = openServiceDatabase({
     url: config.HISTORY_DATABASE_URL,

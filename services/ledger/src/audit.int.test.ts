@@ -21,8 +21,16 @@ describe('npm run audit', () => {
 
   it('when money has moved, then the audit proves Σ balances == Σ MINT − Σ BURN; when a balance is tampered with, then it fails naming the wallet', async () => {
     for (const userId of [1, 2]) await h.send({ type: 'ledger.open-wallet', key: walletKeyOfUser(userId), data: { userId } });
-    await h.send({ type: 'ledger.mint', key: walletKeyOfUser(1), data: { to: { kind: 'user', userId: 1 }, amount: 1_000, reason: 'seed' } });
-    await h.send({ type: 'ledger.transfer', key: walletKeyOfUser(1), data: { kind: 'TRANSFER', fromUserId: 1, to: { kind: 'user', userId: 2 }, amount: 400, reason: 'r' } });
+    await h.send({
+      type: 'ledger.mint',
+      key: walletKeyOfUser(1),
+      data: { to: { kind: 'user', userId: 1 }, amount: 1_000, reason: 'seed' },
+    });
+    await h.send({
+      type: 'ledger.transfer',
+      key: walletKeyOfUser(1),
+      data: { kind: 'TRANSFER', fromUserId: 1, to: { kind: 'user', userId: 2 }, amount: 400, reason: 'r' },
+    });
     await h.send({ type: 'ledger.burn', key: walletKeyOfUser(1), data: { from: { kind: 'user', userId: 1 }, amount: 100, reason: 'r' } });
 
     const good = await audit();

@@ -28,7 +28,10 @@ describe('a ledger that crashes between the database commit and the offset commi
     for (const userId of users) commands.push({ key: walletKeyOfUser(userId), value: command('ledger.open-wallet', { userId }) });
     for (const userId of users) {
       for (let i = 0; i < mintsPerUser; i += 1) {
-        commands.push({ key: walletKeyOfUser(userId), value: command('ledger.mint', { to: { kind: 'user', userId }, amount: 1_000, reason: 'seed' }) });
+        commands.push({
+          key: walletKeyOfUser(userId),
+          value: command('ledger.mint', { to: { kind: 'user', userId }, amount: 1_000, reason: 'seed' }),
+        });
       }
     }
     for (let i = 0; i < transferCount; i += 1) {
@@ -37,10 +40,18 @@ describe('a ledger that crashes between the database commit and the offset commi
       if (from === to) continue;
       commands.push({
         key: walletKeyOfUser(from),
-        value: command('ledger.transfer', { kind: 'TRANSFER', fromUserId: from, to: { kind: 'user', userId: to }, amount: 100 + i, reason: 'crash test' }),
+        value: command('ledger.transfer', {
+          kind: 'TRANSFER',
+          fromUserId: from,
+          to: { kind: 'user', userId: to },
+          amount: 100 + i,
+          reason: 'crash test',
+        }),
       });
     }
-    await h.producer.sendMany(commands.map((c) => ({ topic: h.topics.ledgerCommands, message: { key: c.key, value: JSON.stringify(c.value) } })));
+    await h.producer.sendMany(
+      commands.map((c) => ({ topic: h.topics.ledgerCommands, message: { key: c.key, value: JSON.stringify(c.value) } })),
+    );
 
     const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'test/harness/ledger-crash-child.ts')], {
       cwd: repoRoot,
@@ -63,7 +74,10 @@ describe('a ledger that crashes between the database commit and the offset commi
     const ids = commands.map((c) => c.value.commandId);
     await eventually(
       async () => {
-        const r = await h.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM processed_commands WHERE command_id = ANY($1::uuid[])', [ids]);
+        const r = await h.pool.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM processed_commands WHERE command_id = ANY($1::uuid[])',
+          [ids],
+        );
         return r.rows[0]!.n === ids.length ? true : undefined;
       },
       60_000,
@@ -88,7 +102,9 @@ describe('a ledger that crashes between the database commit and the offset commi
 
     const doubled = await h.pool.query('SELECT command_id FROM transactions GROUP BY command_id HAVING count(*) > 1');
     expect(doubled.rows).toEqual([]);
-    const mints = await h.pool.query<{ n: number; total: number }>("SELECT count(*)::int AS n, sum(amount)::bigint AS total FROM transactions WHERE type = 'MINT'");
+    const mints = await h.pool.query<{ n: number; total: number }>(
+      "SELECT count(*)::int AS n, sum(amount)::bigint AS total FROM transactions WHERE type = 'MINT'",
+    );
     expect(mints.rows[0]).toEqual({ n: users.length * mintsPerUser, total: users.length * mintsPerUser * 1_000 });
     const balances = await h.pool.query<{ total: number }>('SELECT sum(balance)::bigint AS total FROM wallets');
     expect(balances.rows[0]!.total).toBe(users.length * mintsPerUser * 1_000);

@@ -37,12 +37,23 @@ describe('the ledger through a PostgreSQL outage', () => {
     const proxied = serviceDatabaseUrl(admin.toString(), 'coin_ledger', devRolePassword('coin_ledger'));
     ledger = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'services/ledger/src/main.ts')], {
       cwd: repoRoot,
-      env: { ...process.env, ...h.env, LEDGER_DATABASE_URL: proxied, LEDGER_HTTP_PORT: '0', DB_OUTAGE_GRACE_MS: '60000', LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        ...h.env,
+        LEDGER_DATABASE_URL: proxied,
+        LEDGER_HTTP_PORT: '0',
+        DB_OUTAGE_GRACE_MS: '60000',
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     ledger.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     ledger.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    ledgerUrl = await eventually(async () => /"url":"(http:[^"]+)","msg":"service started"/.exec(output)?.[1], 60_000, 'the ledger process to start');
+    ledgerUrl = await eventually(
+      async () => /"url":"(http:[^"]+)","msg":"service started"/.exec(output)?.[1],
+      60_000,
+      'the ledger process to start',
+    );
   }, 90_000);
 
   afterAll(async () => {
@@ -56,13 +67,19 @@ describe('the ledger through a PostgreSQL outage', () => {
   });
 
   const mint = (userId: number, amount: number, commandId = randomUUID(), timeoutMs = 30_000) =>
-    h.send({ type: 'ledger.mint', key: walletKeyOfUser(userId), commandId, data: { to: { kind: 'user', userId }, amount, reason: 'outage' } }, timeoutMs);
+    h.send(
+      { type: 'ledger.mint', key: walletKeyOfUser(userId), commandId, data: { to: { kind: 'user', userId }, amount, reason: 'outage' } },
+      timeoutMs,
+    );
   const balanceOf = async (userId: number) =>
-    (await h.pool.query<{ balance: number }>('SELECT balance FROM wallets WHERE wallet_key = $1', [walletKeyOfUser(userId)])).rows[0]?.balance;
+    (await h.pool.query<{ balance: number }>('SELECT balance FROM wallets WHERE wallet_key = $1', [walletKeyOfUser(userId)])).rows[0]
+      ?.balance;
   const readyz = () => http(ledgerUrl, 'GET', '/readyz');
   const restarts = async () => {
     const metrics = await http(ledgerUrl, 'GET', '/metrics');
-    const lines = String(metrics.body ?? '').split('\n').filter((l) => l.startsWith('kafka_consumer_restarts_total'));
+    const lines = String(metrics.body ?? '')
+      .split('\n')
+      .filter((l) => l.startsWith('kafka_consumer_restarts_total'));
     return lines.reduce((sum, l) => sum + Number(l.split(' ').at(-1)), 0);
   };
 
@@ -92,7 +109,10 @@ describe('the ledger through a PostgreSQL outage', () => {
     expect(await balanceOf(userId)).toBe(200);
     // Once: the retries of the same commands changed nothing more.
     const again = await mint(userId, 50, duringOutage[0]);
-    expect(again).toMatchObject({ ok: true, result: { transaction: { id: replies[0]!.ok ? (replies[0] as any).result.transaction.id : -1 } } });
+    expect(again).toMatchObject({
+      ok: true,
+      result: { transaction: { id: replies[0]!.ok ? (replies[0] as any).result.transaction.id : -1 } },
+    });
     expect(await balanceOf(userId)).toBe(200);
     // Alive, and paused rather than crashed: no consumer was replaced.
     expect(ledger.exitCode).toBeNull();
@@ -104,14 +124,21 @@ describe('the ledger through a PostgreSQL outage', () => {
   it.each([
     ['53100', 'the disk is full'],
     ['25006', 'the server is a read-only standby (a failover in progress)'],
-  ])('when PostgreSQL refuses writes with %s (%s), then commands wait, nothing is lost or doubled, and they apply once writes are back', async (sqlState) => {
-    const userId = sqlState === '53100' ? 7002 : 7003;
-    resultOf(await h.send({ type: 'ledger.open-wallet', key: walletKeyOfUser(userId), data: { userId } }));
-    // The database itself refuses every new transaction row while the flag is set: the same
-    // SQLSTATE a full disk or a read-only server gives, raised by the real server.
-    const owner = createPool({ url: testInfra().databaseUrl, schema: `${h.prefix}ledger`, applicationName: 'outage-test', connectionsMax: 1 });
-    try {
-      await owner.query(`
+  ])(
+    'when PostgreSQL refuses writes with %s (%s), then commands wait, nothing is lost or doubled, and they apply once writes are back',
+    async (sqlState) => {
+      const userId = sqlState === '53100' ? 7002 : 7003;
+      resultOf(await h.send({ type: 'ledger.open-wallet', key: walletKeyOfUser(userId), data: { userId } }));
+      // The database itself refuses every new transaction row while the flag is set: the same
+      // SQLSTATE a full disk or a read-only server gives, raised by the real server.
+      const owner = createPool({
+        url: testInfra().databaseUrl,
+        schema: `${h.prefix}ledger`,
+        applicationName: 'outage-test',
+        connectionsMax: 1,
+      });
+      try {
+        await owner.query(`
         CREATE TABLE IF NOT EXISTS refuse_writes (sql_state text PRIMARY KEY);
         CREATE OR REPLACE FUNCTION refuse_writes() RETURNS trigger LANGUAGE plpgsql AS $$
         DECLARE code text;
@@ -123,29 +150,36 @@ describe('the ledger through a PostgreSQL outage', () => {
         DROP TRIGGER IF EXISTS refuse_writes ON transactions;
         CREATE TRIGGER refuse_writes BEFORE INSERT ON transactions FOR EACH ROW EXECUTE FUNCTION refuse_writes();
         GRANT SELECT ON refuse_writes TO coin_ledger;`);
-      await owner.query('INSERT INTO refuse_writes VALUES ($1)', [sqlState]);
-      const ids = [randomUUID(), randomUUID(), randomUUID()];
-      const pending = ids.map((id) => mint(userId, 10, id, 60_000));
-      // Nothing applies while writes are refused, and nothing is set aside: the partition waits.
-      await new Promise((r) => setTimeout(r, 3_000));
-      const during = await h.pool.query('SELECT count(*)::int AS n FROM processed_commands WHERE command_id = ANY($1::uuid[])', [ids]);
-      expect(during.rows[0].n).toBe(0);
-      await owner.query('DELETE FROM refuse_writes');
-      const replies = await Promise.all(pending);
-      for (const reply of replies) expect(resultOf(reply).transaction.amount).toBe(0.1);
-      expect(await balanceOf(userId)).toBe(30);
-      // Each once, and each published once to coin.transactions by the outbox (its row marked).
-      const rows = await h.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM transactions WHERE command_id = ANY($1::uuid[])', [ids]);
-      expect(rows.rows[0]!.n).toBe(3);
-      await eventually(
-        async () => ((await h.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_batches WHERE published_at IS NULL')).rows[0]!.n === 0 ? true : undefined),
-        20_000,
-        'the outbox drained',
-      );
-      expect(ledger.exitCode).toBeNull();
-    } finally {
-      await owner.query('DELETE FROM refuse_writes').catch(() => undefined);
-      await owner.end();
-    }
-  }, 120_000);
+        await owner.query('INSERT INTO refuse_writes VALUES ($1)', [sqlState]);
+        const ids = [randomUUID(), randomUUID(), randomUUID()];
+        const pending = ids.map((id) => mint(userId, 10, id, 60_000));
+        // Nothing applies while writes are refused, and nothing is set aside: the partition waits.
+        await new Promise((r) => setTimeout(r, 3_000));
+        const during = await h.pool.query('SELECT count(*)::int AS n FROM processed_commands WHERE command_id = ANY($1::uuid[])', [ids]);
+        expect(during.rows[0].n).toBe(0);
+        await owner.query('DELETE FROM refuse_writes');
+        const replies = await Promise.all(pending);
+        for (const reply of replies) expect(resultOf(reply).transaction.amount).toBe(0.1);
+        expect(await balanceOf(userId)).toBe(30);
+        // Each once, and each published once to coin.transactions by the outbox (its row marked).
+        const rows = await h.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM transactions WHERE command_id = ANY($1::uuid[])', [
+          ids,
+        ]);
+        expect(rows.rows[0]!.n).toBe(3);
+        await eventually(
+          async () =>
+            (await h.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_batches WHERE published_at IS NULL')).rows[0]!.n === 0
+              ? true
+              : undefined,
+          20_000,
+          'the outbox drained',
+        );
+        expect(ledger.exitCode).toBeNull();
+      } finally {
+        await owner.query('DELETE FROM refuse_writes').catch(() => undefined);
+        await owner.end();
+      }
+    },
+    120_000,
+  );
 });

@@ -73,7 +73,12 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
   it('when the same command is delivered twice, then it applies once and both deliveries get the same answer', async () => {
     const userId = await openUser();
     const commandId = randomUUID();
-    const command = { type: 'ledger.mint' as const, key: walletKeyOfUser(userId), commandId, data: { to: { kind: 'user', userId }, amount: 500, reason: 'once' } };
+    const command = {
+      type: 'ledger.mint' as const,
+      key: walletKeyOfUser(userId),
+      commandId,
+      data: { to: { kind: 'user', userId }, amount: 500, reason: 'once' },
+    };
     const [first, second] = await Promise.all([h.send(command), h.send(command)]);
     const third = await h.send(command);
     expect(resultOf(first)).toEqual(resultOf(second));
@@ -86,7 +91,12 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
   it('when a command id comes back with a different request hash, then IDEMPOTENCY_KEY_REUSED and nothing changes', async () => {
     const userId = await openUser();
     const commandId = randomUUID();
-    const data = (amount: number, hashChar: string) => ({ to: { kind: 'user', userId }, amount, reason: 'r', requestHash: hashChar.repeat(64) });
+    const data = (amount: number, hashChar: string) => ({
+      to: { kind: 'user', userId },
+      amount,
+      reason: 'r',
+      requestHash: hashChar.repeat(64),
+    });
     resultOf(await h.send({ type: 'ledger.mint', key: walletKeyOfUser(userId), commandId, data: data(100, 'a') }));
     const reused = await h.send({ type: 'ledger.mint', key: walletKeyOfUser(userId), commandId, data: data(200, 'b') });
     expect(reused).toMatchObject({ ok: false, error: { code: 'IDEMPOTENCY_KEY_REUSED' } });
@@ -100,7 +110,14 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       await h.send({
         type: 'ledger.transfer',
         key: walletKeyOfUser(userId),
-        data: { kind: 'PURCHASE', fromUserId: userId, to: { kind: 'treasury', code: 'COURSE_FEES' }, amount: 600, reason: 'course', reference: 'order-1' },
+        data: {
+          kind: 'PURCHASE',
+          fromUserId: userId,
+          to: { kind: 'treasury', code: 'COURSE_FEES' },
+          amount: 600,
+          reason: 'course',
+          reference: 'order-1',
+        },
       }),
     );
     expect(purchase.transaction).toMatchObject({ type: 'PURCHASE', toTreasury: 'COURSE_FEES', reference: 'order-1' });
@@ -111,7 +128,11 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
         data: { transactionId, treasury: 'COURSE_FEES', reason: 'cancelled', ...(amount ? { amount } : {}) },
       });
     await eventually(async () => ((await balanceOf(h, walletKeyOfTreasury('COURSE_FEES'))) >= 600 ? true : undefined));
-    expect(resultOf(await refund(purchase.transaction.id, 200)).transaction).toMatchObject({ type: 'REFUND', amount: 2, refundOf: purchase.transaction.id });
+    expect(resultOf(await refund(purchase.transaction.id, 200)).transaction).toMatchObject({
+      type: 'REFUND',
+      amount: 2,
+      refundOf: purchase.transaction.id,
+    });
     expect(await refund(purchase.transaction.id, 401)).toMatchObject({ ok: false, error: { code: 'REFUND_EXCEEDS_PURCHASE' } });
     expect(resultOf(await refund(purchase.transaction.id)).transaction.amount).toBe(4);
     expect(await refund(minted.transaction.id)).toMatchObject({ ok: false, error: { code: 'NOT_REFUNDABLE' } });
@@ -126,7 +147,12 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     // before; either way no coin is lost and bob ends closed with nothing.
     const closeId = closeWalletCommandId(randomUUID());
     const close = resultOf(
-      await h.send({ type: 'ledger.close-wallet', key: walletKeyOfUser(bob), commandId: closeId, data: { userId: bob, reason: 'Account deleted (test)' } }),
+      await h.send({
+        type: 'ledger.close-wallet',
+        key: walletKeyOfUser(bob),
+        commandId: closeId,
+        data: { userId: bob, reason: 'Account deleted (test)' },
+      }),
     );
     expect(close).toEqual({ closed: true, burnTransactionId: expect.any(Number) });
     const burn = await h.pool.query('SELECT type, amount, reason FROM transactions WHERE id = $1', [close.burnTransactionId]);
@@ -142,13 +168,21 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     const leg = await h.send({
       type: 'ledger.credit',
       key: walletKeyOfUser(bob),
-      data: { transactionId: close.burnTransactionId, to: { kind: 'user', userId: bob }, amount: 50, returnTo: { kind: 'user', userId: alice } },
+      data: {
+        transactionId: close.burnTransactionId,
+        to: { kind: 'user', userId: bob },
+        amount: 50,
+        returnTo: { kind: 'user', userId: alice },
+      },
     });
     expect(resultOf(leg)).toMatchObject({ resolution: 'returned', returnTransactionId: expect.any(Number) });
   });
 
   it('when a command is invalid, then it goes to the dead-letter topic and the partition keeps flowing', async () => {
-    await h.producer.send(h.topics.ledgerCommands, { key: walletKeyOfUser(1), value: JSON.stringify({ type: 'ledger.mint', data: { amount: -1 } }) });
+    await h.producer.send(h.topics.ledgerCommands, {
+      key: walletKeyOfUser(1),
+      value: JSON.stringify({ type: 'ledger.mint', data: { amount: -1 } }),
+    });
     const userId = await openUser();
     expect(resultOf(await mint(userId, 1)).wallet.balance).toBe(0.01);
   });
@@ -156,7 +190,11 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
   it('when a command travels under a key other than its partitionKeyOf, then it is refused with an answer and nothing moves', async () => {
     const [userId, other] = [await openUser(), await openUser()];
     // Keyed by another wallet, the mint would sit in a partition that does not serialise the wallet it credits.
-    const reply = await h.send({ type: 'ledger.mint', key: walletKeyOfUser(other), data: { to: { kind: 'user', userId }, amount: 100, reason: 'wrong key' } });
+    const reply = await h.send({
+      type: 'ledger.mint',
+      key: walletKeyOfUser(other),
+      data: { to: { kind: 'user', userId }, amount: 100, reason: 'wrong key' },
+    });
     expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
     expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(0);
     expect(resultOf(await mint(userId, 100)).wallet.balance).toBe(1);
@@ -206,7 +244,9 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     }));
     await Promise.all(processes.map((handle) => handle(batch)));
     expect(await balanceOf(h, walletKeyOfUser(alice))).toBe(400);
-    const transfers = await h.pool.query("SELECT count(*)::int AS n FROM transactions WHERE type = 'TRANSFER' AND from_user_id = $1", [alice]);
+    const transfers = await h.pool.query("SELECT count(*)::int AS n FROM transactions WHERE type = 'TRANSFER' AND from_user_id = $1", [
+      alice,
+    ]);
     expect(transfers.rows[0].n).toBe(3);
     await eventually(async () => ((await balanceOf(h, walletKeyOfUser(bob))) === 600 ? true : undefined), 10_000, 'credit legs');
   });
@@ -216,7 +256,13 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     const applies: Array<{ commands: number; applied: number }> = [];
     const handle = processHandler((b) => applies.push({ commands: b.commands, applied: b.applied }));
     const mintOf = (userId: number, amount: number, partition: number, offset: number): Delivered<LedgerCommand> => ({
-      value: { commandId: randomUUID(), type: 'ledger.mint', issuedAt: new Date().toISOString(), actor: { kind: 'operator', id: 'test' }, data: { to: { kind: 'user', userId }, amount, reason: 'r' } },
+      value: {
+        commandId: randomUUID(),
+        type: 'ledger.mint',
+        issuedAt: new Date().toISOString(),
+        actor: { kind: 'operator', id: 'test' },
+        data: { to: { kind: 'user', userId }, amount, reason: 'r' },
+      },
       key: walletKeyOfUser(userId),
       headers: {},
       topic: h.topics.ledgerCommands,
@@ -225,7 +271,13 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     });
     const overdraw = (userId: number, partition: number): Delivered<LedgerCommand> => ({
       ...mintOf(userId, 0, partition, 9),
-      value: { commandId: randomUUID(), type: 'ledger.burn', issuedAt: new Date().toISOString(), actor: { kind: 'operator', id: 'test' }, data: { from: { kind: 'user', userId }, amount: 1_000_000, reason: 'too much' } },
+      value: {
+        commandId: randomUUID(),
+        type: 'ledger.burn',
+        issuedAt: new Date().toISOString(),
+        actor: { kind: 'operator', id: 'test' },
+        data: { from: { kind: 'user', userId }, amount: 1_000_000, reason: 'too much' },
+      },
     });
     const outboxBefore = (await h.pool.query('SELECT count(*)::int AS n FROM outbox_batches')).rows[0].n;
     const groups = [
@@ -255,7 +307,11 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     // Bob's wallet is on partition 1, carol's on 5, the rest on 0; this process has 0 and 1 now.
     const partitionOf = (key: string) => (key === walletKeyOfUser(bob) ? 1 : key === walletKeyOfUser(carol) ? 5 : 0);
     const handle = processHandler(undefined, partitionOf);
-    const delivered = (partition: number, offset: number, value: Omit<LedgerCommand, 'commandId' | 'issuedAt'>): Delivered<LedgerCommand> => ({
+    const delivered = (
+      partition: number,
+      offset: number,
+      value: Omit<LedgerCommand, 'commandId' | 'issuedAt'>,
+    ): Delivered<LedgerCommand> => ({
       value: { commandId: randomUUID(), issuedAt: new Date().toISOString(), ...value } as LedgerCommand,
       key: null,
       headers: {},
@@ -264,10 +320,18 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       offset: String(offset),
     });
     const transfer = (to: number, amount: number, offset: number) =>
-      delivered(0, offset, { type: 'ledger.transfer', actor: { kind: 'user', id: String(alice) }, data: { kind: 'TRANSFER', fromUserId: alice, to: { kind: 'user', userId: to }, amount, reason: 'r' } });
+      delivered(0, offset, {
+        type: 'ledger.transfer',
+        actor: { kind: 'user', id: String(alice) },
+        data: { kind: 'TRANSFER', fromUserId: alice, to: { kind: 'user', userId: to }, amount, reason: 'r' },
+      });
     const toBob = transfer(bob, 100, 1);
     const toCarol = transfer(carol, 50, 2);
-    const bobsPartition = delivered(1, 1, { type: 'ledger.mint', actor: { kind: 'operator', id: 'test' }, data: { to: { kind: 'user', userId: bob }, amount: 1, reason: 'r' } });
+    const bobsPartition = delivered(1, 1, {
+      type: 'ledger.mint',
+      actor: { kind: 'operator', id: 'test' },
+      data: { to: { kind: 'user', userId: bob }, amount: 1, reason: 'r' },
+    });
     await Promise.all([handle([toBob, toCarol]), handle([bobsPartition])]);
 
     // Bob's credit is already there, in the debit's database transaction; carol's is a leg in Kafka.
@@ -278,11 +342,19 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     const entries = await h.pool.query('SELECT amount FROM entries WHERE transaction_id = $1 ORDER BY amount', [bobTx]);
     expect(entries.rows.map((r) => r.amount)).toEqual([-100, 100]);
     await eventually(async () => ((await balanceOf(h, walletKeyOfUser(carol))) === 50 ? true : undefined), 10_000, "carol's leg");
-    const legOutcomes = await h.pool.query<{ command_id: string }>('SELECT command_id FROM processed_commands WHERE command_id = ANY($1::uuid[])', [
-      [creditLegCommandId({ transactionId: bobTx, to: { kind: 'user', userId: bob } }), creditLegCommandId({ transactionId: carolTx, to: { kind: 'user', userId: carol } })],
-    ]);
+    const legOutcomes = await h.pool.query<{ command_id: string }>(
+      'SELECT command_id FROM processed_commands WHERE command_id = ANY($1::uuid[])',
+      [
+        [
+          creditLegCommandId({ transactionId: bobTx, to: { kind: 'user', userId: bob } }),
+          creditLegCommandId({ transactionId: carolTx, to: { kind: 'user', userId: carol } }),
+        ],
+      ],
+    );
     // Only the leg that travelled was applied (and stored) as a command of its own.
-    expect(legOutcomes.rows.map((r) => r.command_id)).toEqual([creditLegCommandId({ transactionId: carolTx, to: { kind: 'user', userId: carol } })]);
+    expect(legOutcomes.rows.map((r) => r.command_id)).toEqual([
+      creditLegCommandId({ transactionId: carolTx, to: { kind: 'user', userId: carol } }),
+    ]);
     expect(await balanceOf(h, walletKeyOfUser(alice))).toBe(850);
   });
 
@@ -291,7 +363,13 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     const reported: number[] = [];
     const handle = processHandler((b) => reported.push(b.applied));
     const mint: Delivered<LedgerCommand> = {
-      value: { commandId: randomUUID(), type: 'ledger.mint', issuedAt: new Date().toISOString(), actor: { kind: 'operator', id: 'test' }, data: { to: { kind: 'user', userId }, amount: 70, reason: 'r' } },
+      value: {
+        commandId: randomUUID(),
+        type: 'ledger.mint',
+        issuedAt: new Date().toISOString(),
+        actor: { kind: 'operator', id: 'test' },
+        data: { to: { kind: 'user', userId }, amount: 70, reason: 'r' },
+      },
       key: walletKeyOfUser(userId),
       headers: {},
       topic: h.topics.ledgerCommands,

@@ -35,15 +35,24 @@ describe('ledger consumers with a poison message among good ones', () => {
     return nextUser;
   };
   const mint = (userId: number, amount: number, reason = 'seed', commandId: string = randomUUID()) =>
-    h.send({ type: 'ledger.mint', key: walletKeyOfUser(userId), commandId, data: { to: { kind: 'user', userId }, amount, reason } }, 10_000);
+    h.send(
+      { type: 'ledger.mint', key: walletKeyOfUser(userId), commandId, data: { to: { kind: 'user', userId }, amount, reason } },
+      10_000,
+    );
   const balanceOf = async (userId: number) =>
-    (await h.pool.query<{ balance: number }>('SELECT balance FROM wallets WHERE wallet_key = $1', [walletKeyOfUser(userId)])).rows[0]?.balance;
+    (await h.pool.query<{ balance: number }>('SELECT balance FROM wallets WHERE wallet_key = $1', [walletKeyOfUser(userId)])).rows[0]
+      ?.balance;
 
   beforeAll(async () => {
     h = await startLedgerHarness();
     await h.startLedger();
     // The schema's owner: the service role may not create triggers.
-    owner = createPool({ url: testInfra().databaseUrl, schema: `${h.prefix}ledger`, applicationName: 'ledger-poison-test', connectionsMax: 1 });
+    owner = createPool({
+      url: testInfra().databaseUrl,
+      schema: `${h.prefix}ledger`,
+      applicationName: 'ledger-poison-test',
+      connectionsMax: 1,
+    });
     // The database refuses what no validation upstream caught: a transaction whose reason is
     // 'poison', a credit entry of exactly 7.77 coins (SQLSTATE 22023, a data exception).
     await owner.query(`
@@ -69,7 +78,10 @@ describe('ledger consumers with a poison message among good ones', () => {
     await dlqReader.connect();
     await dlqReader.subscribe({ topic: dlqOf(h.topics.ledgerCommands), fromBeginning: true });
     await dlqReader.subscribe({ topic: dlqOf(h.topics.userEvents), fromBeginning: true });
-    await dlqReader.run({ eachMessage: async ({ message }) => void deadLetters.push({ headers: readHeaders(message.headers), value: message.value?.toString() ?? '' }) });
+    await dlqReader.run({
+      eachMessage: async ({ message }) =>
+        void deadLetters.push({ headers: readHeaders(message.headers), value: message.value?.toString() ?? '' }),
+    });
   }, 90_000);
 
   afterAll(async () => {
@@ -92,7 +104,11 @@ describe('ledger consumers with a poison message among good ones', () => {
     // A retry with the same id gets the same answer from the stored outcome and changes nothing.
     const retry = await mint(userId, 5, 'poison', poisonId);
     expect(retry).toEqual({ ...poison, correlationId: retry.correlationId });
-    const dead = await eventually(async () => deadLetters.find((d) => d.headers[headerNames.commandId] === poisonId), 10_000, 'dead letter');
+    const dead = await eventually(
+      async () => deadLetters.find((d) => d.headers[headerNames.commandId] === poisonId),
+      10_000,
+      'dead letter',
+    );
     expect(dead.headers['dlq-error']).toContain('22023');
     expect(dead.headers['dlq-original-topic']).toBe(h.topics.ledgerCommands);
 
@@ -136,8 +152,17 @@ describe('ledger consumers with a poison message among good ones', () => {
     });
     const [before, after] = [9_000_000_000, 9_000_000_002];
     // One key, so one partition and (most likely) one batch.
-    await h.producer.sendMany([before, poisonUserId, after].map((userId) => ({ topic: h.topics.userEvents, message: { ...registered(userId), key: 'same-partition' } })));
-    await eventually(async () => ((await balanceOf(before)) === 0 && (await balanceOf(after)) === 0 ? true : undefined), 15_000, 'wallets of the good events');
+    await h.producer.sendMany(
+      [before, poisonUserId, after].map((userId) => ({
+        topic: h.topics.userEvents,
+        message: { ...registered(userId), key: 'same-partition' },
+      })),
+    );
+    await eventually(
+      async () => ((await balanceOf(before)) === 0 && (await balanceOf(after)) === 0 ? true : undefined),
+      15_000,
+      'wallets of the good events',
+    );
     // The event becomes a ledger.open-wallet command in the wallet's partition; that command is set aside.
     const dead = await eventually(
       async () => deadLetters.find((d) => d.value.includes('"ledger.open-wallet"') && d.value.includes(`"userId":${poisonUserId}`)),
@@ -150,17 +175,22 @@ describe('ledger consumers with a poison message among good ones', () => {
 
   it('when a balance would pass 2^53 − 1 minor units, then the command is rejected BALANCE_LIMIT_EXCEEDED and the partition goes on', async () => {
     const userId = await openUser();
-    await owner.query('UPDATE wallets SET balance = $2, total_received = $2 WHERE wallet_key = $1', [walletKeyOfUser(userId), Number.MAX_SAFE_INTEGER - 50]);
+    await owner.query('UPDATE wallets SET balance = $2, total_received = $2 WHERE wallet_key = $1', [
+      walletKeyOfUser(userId),
+      Number.MAX_SAFE_INTEGER - 50,
+    ]);
     const over = await mint(userId, 100);
     expect(over).toMatchObject({ ok: false, error: { code: 'BALANCE_LIMIT_EXCEEDED' } });
-    expect(resultOf(await mint(userId, 50)).wallet.balance).toBe((Number.MAX_SAFE_INTEGER) / 100);
+    expect(resultOf(await mint(userId, 50)).wallet.balance).toBe(Number.MAX_SAFE_INTEGER / 100);
   });
 
   it('when a return is burned in the same apply that creates it, then every id it names is a real transaction id', async () => {
     const [alice, bob, carol] = [await openUser(), await openUser(), await openUser()];
     const origin = resultOf(await mint(carol, 50)).transaction.id as number;
     for (const userId of [alice, bob]) {
-      resultOf(await h.send({ type: 'ledger.close-wallet', key: walletKeyOfUser(userId), data: { userId, reason: 'closed for the test' } }));
+      resultOf(
+        await h.send({ type: 'ledger.close-wallet', key: walletKeyOfUser(userId), data: { userId, reason: 'closed for the test' } }),
+      );
     }
     // One process owning every partition: the return to alice is credited (burned: alice is
     // closed) inside the apply that creates it. Alice's close (a no-op now) loads her wallet.
@@ -174,7 +204,12 @@ describe('ledger consumers with a poison message among good ones', () => {
       partitionOfWallet: () => 0,
     });
     const delivered = (value: Omit<LedgerCommand, 'commandId' | 'issuedAt' | 'actor'>, offset: number): Delivered<LedgerCommand> => ({
-      value: { commandId: randomUUID(), issuedAt: new Date().toISOString(), actor: { kind: 'service', id: 'ledger' }, ...value } as LedgerCommand,
+      value: {
+        commandId: randomUUID(),
+        issuedAt: new Date().toISOString(),
+        actor: { kind: 'service', id: 'ledger' },
+        ...value,
+      } as LedgerCommand,
       key: null,
       headers: {},
       topic: h.topics.ledgerCommands,
@@ -183,7 +218,13 @@ describe('ledger consumers with a poison message among good ones', () => {
     });
     await handle([
       delivered({ type: 'ledger.close-wallet', data: { userId: alice, reason: 'closed for the test' } }, 1),
-      delivered({ type: 'ledger.credit', data: { transactionId: origin, to: { kind: 'user', userId: bob }, amount: 50, returnTo: { kind: 'user', userId: alice } } }, 2),
+      delivered(
+        {
+          type: 'ledger.credit',
+          data: { transactionId: origin, to: { kind: 'user', userId: bob }, amount: 50, returnTo: { kind: 'user', userId: alice } },
+        },
+        2,
+      ),
     ]);
     const rows = await h.pool.query<{ id: number; type: string; returns: number; reason: string }>(
       'SELECT id, type, returns, reason FROM transactions WHERE returns IS NOT NULL AND (returns = $1 OR returns IN (SELECT id FROM transactions WHERE returns = $1)) ORDER BY id',

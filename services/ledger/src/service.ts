@@ -1,7 +1,15 @@
 import { ledgerCommand, partitionKeyOf, topicNames, userEvent } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
-import { BatchingProducer, consumersReadiness, createKafka, keyPartitioner, partitionCount, startConsumer, type RunningConsumer } from '@coin/kafka';
+import {
+  BatchingProducer,
+  consumersReadiness,
+  createKafka,
+  keyPartitioner,
+  partitionCount,
+  startConsumer,
+  type RunningConsumer,
+} from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { Counter, Histogram } from 'prom-client';
 import type { LedgerConfig } from './config';
@@ -29,7 +37,11 @@ export interface LedgerServiceOptions {
   onDatabaseLost?: () => void;
 }
 
-export async function startLedgerService(config: Readonly<LedgerConfig>, logger: Logger, options: LedgerServiceOptions = {}): Promise<RunningService> {
+export async function startLedgerService(
+  config: Readonly<LedgerConfig>,
+  logger: Logger,
+  options: LedgerServiceOptions = {},
+): Promise<RunningService> {
   const now = options.now ?? (() => new Date());
   const schema = `${config.DB_SCHEMA_PREFIX}ledger`;
   const { pool, watch: database } = openServiceDatabase({
@@ -70,7 +82,11 @@ export async function startLedgerService(config: Readonly<LedgerConfig>, logger:
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [metrics],
   });
-  const commandsApplied = new Counter({ name: 'ledger_commands_applied_total', help: 'Commands whose outcome was stored', registers: [metrics] });
+  const commandsApplied = new Counter({
+    name: 'ledger_commands_applied_total',
+    help: 'Commands whose outcome was stored',
+    registers: [metrics],
+  });
   const creditedInPlace = new Counter({
     name: 'ledger_credits_in_place_total',
     help: 'Credit legs applied in the database transaction of their debit instead of travelling as commands',

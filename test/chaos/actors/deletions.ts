@@ -103,7 +103,10 @@ export class DeletionsActor implements ChaosActor {
         headers: { authorization: `Bearer ${this.options.superadminToken}` },
         timeoutMs: this.options.requestTimeoutMs,
       });
-      attempt = { status: response.status, ...(response.status !== 200 ? { code: (response.body?.code as string | undefined) ?? 'NO_CODE' } : {}) };
+      attempt = {
+        status: response.status,
+        ...(response.status !== 200 ? { code: (response.body?.code as string | undefined) ?? 'NO_CODE' } : {}),
+      };
     } catch (err) {
       attempt = { status: 0, error: err instanceof Error ? err.message : String(err), ...(isTimeoutError(err) ? { timedOut: true } : {}) };
     }
@@ -160,16 +163,24 @@ export class DeletionsActor implements ChaosActor {
       if (d.answeredAt === undefined || op.sentAt <= d.answeredAt) continue;
       if (d.outcome === 'deleted-on-retry') {
         sentAfterRetried404 += 1;
-        if (op.outcome === 'acknowledged') acceptedAfterRetried404.push(`transfer ${op.key} to deleted user ${op.toUserId} (tx ${op.transactionId}) sent ${op.sentAt - d.answeredAt} ms after the DELETE's 404-on-retry was accepted`);
+        if (op.outcome === 'acknowledged')
+          acceptedAfterRetried404.push(
+            `transfer ${op.key} to deleted user ${op.toUserId} (tx ${op.transactionId}) sent ${op.sentAt - d.answeredAt} ms after the DELETE's 404-on-retry was accepted`,
+          );
         continue;
       }
       if (d.outcome !== 'deleted') continue;
       sentAfterDeletion += 1;
       if (op.outcome === 'acknowledged') {
-        refusals.push(`transfer ${op.key} to deleted user ${op.toUserId} sent ${op.sentAt - d.answeredAt} ms after the DELETE answered 200 was accepted (tx ${op.transactionId})`);
+        refusals.push(
+          `transfer ${op.key} to deleted user ${op.toUserId} sent ${op.sentAt - d.answeredAt} ms after the DELETE answered 200 was accepted (tx ${op.transactionId})`,
+        );
       } else if (op.outcome === 'rejected') {
         if ((op.status === 404 || op.status === 422) && refusalCodes.has(op.code ?? '')) refusedAfterDeletion += 1;
-        else refusals.push(`transfer ${op.key} to deleted user ${op.toUserId} sent after the DELETE's 200 was answered ${op.status} ${op.code}, not a refusal for a closed wallet`);
+        else
+          refusals.push(
+            `transfer ${op.key} to deleted user ${op.toUserId} sent after the DELETE's 200 was answered ${op.status} ${op.code}, not a refusal for a closed wallet`,
+          );
       }
     }
     failures.push(...capped(refusals, 30, 'transfers accepted after a deletion'));
@@ -203,9 +214,12 @@ export class DeletionsActor implements ChaosActor {
         continue;
       }
       const [balance, received, sent] = [Number(w.balance), Number(w.total_received), Number(w.total_sent)];
-      if (w.status !== 'CLOSED' || balance !== 0) failures.push(`deleted user ${userId}'s wallet is ${w.status} with balance ${balance} minor units (expected CLOSED, 0)`);
+      if (w.status !== 'CLOSED' || balance !== 0)
+        failures.push(`deleted user ${userId}'s wallet is ${w.status} with balance ${balance} minor units (expected CLOSED, 0)`);
       if (received > 0 && (burns.length !== 1 || burns[0] !== received || sent !== received)) {
-        failures.push(`deleted user ${userId} received ${received} minor units (sent ${sent}) but its close burns are [${burns.join(', ')}]`);
+        failures.push(
+          `deleted user ${userId} received ${received} minor units (sent ${sent}) but its close burns are [${burns.join(', ')}]`,
+        );
       }
       if (received === 0 && burns.length > 0) failures.push(`deleted user ${userId} received nothing but was burned [${burns.join(', ')}]`);
     }

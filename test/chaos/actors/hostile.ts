@@ -70,7 +70,13 @@ const printable = (text: string) => JSON.stringify(text).slice(1, -1);
 const hex = (bytes: number[]) => bytes.map((b) => b.toString(16).padStart(2, '0')).join(' ');
 
 /** The answer to fetch, with a timeout told apart from a dropped connection. */
-async function viaFetch(gatewayUrl: string, method: string, path: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string> }, timeoutMs: number): Promise<Answer> {
+async function viaFetch(
+  gatewayUrl: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  timeoutMs: number,
+): Promise<Answer> {
   try {
     const response = await requestJson(gatewayUrl, method, path, { ...options, timeoutMs });
     return { status: response.status, body: typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '') };
@@ -85,7 +91,14 @@ async function viaFetch(gatewayUrl: string, method: string, path: string, option
  * One HTTP/1.1 request written byte for byte: fetch refuses header values with NUL or other
  * controls, which a hostile client sends anyway.
  */
-function viaSocket(gatewayUrl: string, method: string, path: string, headers: Array<[string, Buffer]>, body: string, timeoutMs: number): Promise<Answer> {
+function viaSocket(
+  gatewayUrl: string,
+  method: string,
+  path: string,
+  headers: Array<[string, Buffer]>,
+  body: string,
+  timeoutMs: number,
+): Promise<Answer> {
   const url = new URL(gatewayUrl);
   return new Promise((resolve) => {
     let data = '';
@@ -98,7 +111,13 @@ function viaSocket(gatewayUrl: string, method: string, path: string, headers: Ar
       resolve(answer);
     };
     const socket = connect(Number(url.port), url.hostname, () => {
-      const head = [`${method} ${path} HTTP/1.1`, `Host: ${url.host}`, 'Connection: close', 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`];
+      const head = [
+        `${method} ${path} HTTP/1.1`,
+        `Host: ${url.host}`,
+        'Connection: close',
+        'Content-Type: application/json',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+      ];
       socket.write(
         Buffer.concat([
           Buffer.from(`${head.join('\r\n')}\r\n`),
@@ -112,7 +131,11 @@ function viaSocket(gatewayUrl: string, method: string, path: string, headers: Ar
     socket.on('data', (chunk: string) => (data += chunk));
     socket.on('end', () => {
       const status = /^HTTP\/1\.[01] (\d{3})/.exec(data)?.[1];
-      finish(status ? { status: Number(status), body: data.split('\r\n\r\n').slice(1).join('\r\n\r\n') } : { status: 0, body: `no status line: ${data.slice(0, 100)}` });
+      finish(
+        status
+          ? { status: Number(status), body: data.split('\r\n\r\n').slice(1).join('\r\n\r\n') }
+          : { status: 0, body: `no status line: ${data.slice(0, 100)}` },
+      );
     });
     socket.on('error', (err) => finish({ status: 0, body: err.message }));
   });
@@ -123,16 +146,33 @@ function hostileCases(o: HostileOptions): HostileCase[] {
   const userAuth = { authorization: `Bearer ${o.user.accessToken}` };
   const adminAuth = { authorization: `Bearer ${o.operator.accessToken}` };
   const cases: HostileCase[] = [];
-  const add = (name: string, method: string, path: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string> }, accept = [400]) =>
-    cases.push({ name, request: `${method} ${path}`, accept, send: (timeoutMs) => viaFetch(o.gatewayUrl, method, path, options, timeoutMs) });
+  const add = (
+    name: string,
+    method: string,
+    path: string,
+    options: { body?: unknown; rawBody?: string; headers?: Record<string, string> },
+    accept = [400],
+  ) =>
+    cases.push({
+      name,
+      request: `${method} ${path}`,
+      accept,
+      send: (timeoutMs) => viaFetch(o.gatewayUrl, method, path, options, timeoutMs),
+    });
 
   // Tab, line feed and carriage return are free text in a reason, not hostile; everywhere else they are.
   const freeTextAllowed = new Set(['\t', '\n', '\r']);
   for (const bad of [...controlCharacters, ...loneSurrogates]) {
     const shown = printable(bad);
     if (!freeTextAllowed.has(bad)) {
-      add(`transfer reason with ${shown}`, 'POST', '/api/coins/transfer', { headers: userAuth, body: { toUserId: o.payee.userId, amount: 0.01, reason: around(bad) } });
-      add(`purchase reason with ${shown}`, 'POST', '/api/coins/purchase', { headers: userAuth, body: { treasury: 'COURSE_FEES', amount: 0.01, reason: around(bad) } });
+      add(`transfer reason with ${shown}`, 'POST', '/api/coins/transfer', {
+        headers: userAuth,
+        body: { toUserId: o.payee.userId, amount: 0.01, reason: around(bad) },
+      });
+      add(`purchase reason with ${shown}`, 'POST', '/api/coins/purchase', {
+        headers: userAuth,
+        body: { treasury: 'COURSE_FEES', amount: 0.01, reason: around(bad) },
+      });
     }
     add(`registration fullName with ${shown}`, 'POST', '/api/auth/register', {
       body: { email: `hostile.${randomUUID()}@example.test`, password: 'a good password', fullName: around(bad) },
@@ -143,7 +183,13 @@ function hostileCases(o: HostileOptions): HostileCase[] {
     });
     // A lone surrogate reaches a URL only as the bytes ED A0 80: searched as the literal escape (see above).
     const surrogate = loneSurrogates.includes(bad);
-    add(`user search q with ${shown}`, 'GET', `/api/admin/users?q=${percentEncode(around(bad))}`, { headers: adminAuth }, surrogate ? [400, 200] : [400]);
+    add(
+      `user search q with ${shown}`,
+      'GET',
+      `/api/admin/users?q=${percentEncode(around(bad))}`,
+      { headers: adminAuth },
+      surrogate ? [400, 200] : [400],
+    );
   }
 
   // The Idempotency-Key: what fetch will send, then raw bytes it will not.
@@ -154,7 +200,10 @@ function hostileCases(o: HostileOptions): HostileCase[] {
     ['C1 NEL', 'a\u0085b'],
     ['256 characters', 'k'.repeat(256)],
   ]) {
-    add(`Idempotency-Key with ${shown}`, 'POST', '/api/coins/transfer', { headers: { ...userAuth, 'idempotency-key': key! }, body: transferBody });
+    add(`Idempotency-Key with ${shown}`, 'POST', '/api/coins/transfer', {
+      headers: { ...userAuth, 'idempotency-key': key! },
+      body: transferBody,
+    });
   }
   for (const bytes of [[0x00], [0x01], [0x1b, 0x5b, 0x33, 0x31, 0x6d], [0x7f], [0xed, 0xa0, 0x80], [0xed, 0xb0, 0x80]]) {
     const value = Buffer.concat([Buffer.from('key-'), Buffer.from(bytes), Buffer.from('-end')]);
@@ -163,14 +212,27 @@ function hostileCases(o: HostileOptions): HostileCase[] {
       request: 'POST /api/coins/transfer',
       accept: [400],
       send: (timeoutMs) =>
-        viaSocket(o.gatewayUrl, 'POST', '/api/coins/transfer', [['Authorization', Buffer.from(userAuth.authorization)], ['Idempotency-Key', value]], JSON.stringify(transferBody), timeoutMs),
+        viaSocket(
+          o.gatewayUrl,
+          'POST',
+          '/api/coins/transfer',
+          [
+            ['Authorization', Buffer.from(userAuth.authorization)],
+            ['Idempotency-Key', value],
+          ],
+          JSON.stringify(transferBody),
+          timeoutMs,
+        ),
     });
   }
 
   // Ids past 2^53−1: in paths and query strings, and written exactly in JSON bodies.
   add('DELETE of user 2^53+1', 'DELETE', '/api/admin/users/9007199254740993', { headers: adminAuth });
   add('DELETE of user 2^53', 'DELETE', '/api/admin/users/9007199254740992', { headers: adminAuth });
-  add('role change of user 9999999999999999', 'PATCH', '/api/admin/users/9999999999999999/role', { headers: adminAuth, body: { role: 'ADMIN' } });
+  add('role change of user 9999999999999999', 'PATCH', '/api/admin/users/9999999999999999/role', {
+    headers: adminAuth,
+    body: { role: 'ADMIN' },
+  });
   add('read of user 2^64+1', 'GET', '/api/admin/users/18446744073709551617', { headers: adminAuth });
   add('transactions of userId 2^53+1', 'GET', '/api/admin/transactions?userId=9007199254740993', { headers: adminAuth });
   add('transfer to toUserId 2^53+1', 'POST', '/api/coins/transfer', {
@@ -219,7 +281,9 @@ export class HostileActor implements ChaosActor {
       const { clock, requestTimeoutMs } = this.options;
       // The request without its query (the hostile part), so the report names the route.
       const route = sent.case.request.split('?')[0]!;
-      const answer = clock ? await clock.time(this.name, route, requestTimeoutMs, send, (a) => ({ status: Math.max(0, a.status), timedOut: a.status === -1 })) : await send();
+      const answer = clock
+        ? await clock.time(this.name, route, requestTimeoutMs, send, (a) => ({ status: Math.max(0, a.status), timedOut: a.status === -1 }))
+        : await send();
       sent.answers.push(answer);
       if (!fromDeadGateway(answer.status)) {
         sent.outcome = 'answered';
@@ -239,9 +303,12 @@ export class HostileActor implements ChaosActor {
     for (const sent of this.sent) {
       const last = sent.answers.at(-1)!;
       if (sent.outcome === 'answered' && sent.case.accept.includes(last.status)) continue;
-      const what = last.status === -1 ? 'a timeout' : sent.outcome === 'unresolved' ? `no definitive answer (last ${last.status})` : `${last.status}`;
+      const what =
+        last.status === -1 ? 'a timeout' : sent.outcome === 'unresolved' ? `no definitive answer (last ${last.status})` : `${last.status}`;
       const answers = sent.answers.length > 1 ? ` [answers: ${sent.answers.map((a) => a.status).join(', ')}]` : '';
-      failures.push(`hostile request "${sent.case.name}" (${sent.case.request}) got ${what}, not ${sent.case.accept.join(' or ')}: ${last.body.slice(0, 200)}${answers}`);
+      failures.push(
+        `hostile request "${sent.case.name}" (${sent.case.request}) got ${what}, not ${sent.case.accept.join(' or ')}: ${last.body.slice(0, 200)}${answers}`,
+      );
     }
     return capped(failures, 40, 'hostile requests answered otherwise');
   }
@@ -253,7 +320,9 @@ export class HostileActor implements ChaosActor {
       const last = sent.answers.at(-1);
       const final = sent.outcome === 'unresolved' ? 'unresolved' : last?.status === -1 ? 'timeout' : String(last?.status);
       statuses[final] = (statuses[final] ?? 0) + 1;
-      for (const a of sent.answers) attemptStatuses[a.status === -1 ? 'timeout' : String(a.status)] = (attemptStatuses[a.status === -1 ? 'timeout' : String(a.status)] ?? 0) + 1;
+      for (const a of sent.answers)
+        attemptStatuses[a.status === -1 ? 'timeout' : String(a.status)] =
+          (attemptStatuses[a.status === -1 ? 'timeout' : String(a.status)] ?? 0) + 1;
     }
     return {
       requests: this.sent.reduce((n, s) => n + s.answers.length, 0),

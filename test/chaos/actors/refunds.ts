@@ -21,7 +21,21 @@ import { treasuryCodes } from '@coin/contracts';
 import type { Operator } from '../../../bench/lib/admin';
 import { mapConcurrent } from '../../../bench/lib/http';
 import type { SeededUser } from '../../../scripts/stack/seed';
-import { answerShape, byReason, capped, isDefinitive, pick, randomCoins, sendMoney, sleep, toMinor, untilDefinitive, type AnswerClock, type Attempt, type ClockTag } from '../client';
+import {
+  answerShape,
+  byReason,
+  capped,
+  isDefinitive,
+  pick,
+  randomCoins,
+  sendMoney,
+  sleep,
+  toMinor,
+  untilDefinitive,
+  type AnswerClock,
+  type Attempt,
+  type ClockTag,
+} from '../client';
 import type { ChaosActor, EndState } from './actor';
 
 export interface RefundsOptions {
@@ -83,7 +97,12 @@ function settleOutcome(op: Operation, result: Attempt | undefined): void {
  * Funds the shop treasuries through real MINTs (before the run: a refund is then never refused
  * only because its purchase's credit has not reached the treasury yet); returns the minor units.
  */
-export async function fundShopTreasuries(gatewayUrl: string, operator: Operator, requestTimeoutMs: number, tag?: ClockTag): Promise<number> {
+export async function fundShopTreasuries(
+  gatewayUrl: string,
+  operator: Operator,
+  requestTimeoutMs: number,
+  tag?: ClockTag,
+): Promise<number> {
   for (const treasury of shops) {
     const key = randomUUID();
     const result = await untilDefinitive(
@@ -235,7 +254,8 @@ export class RefundsActor implements ChaosActor {
     const purchasesByReason = byReason(end.record, ['PURCHASE']);
     const refundsByReason = byReason(end.record, ['REFUND']);
     const refundsOf = new Map<number, number[]>();
-    for (const t of end.record) if (t.type === 'REFUND' && t.refundOf !== null) refundsOf.set(t.refundOf, [...(refundsOf.get(t.refundOf) ?? []), toMinor(t.amount)]);
+    for (const t of end.record)
+      if (t.type === 'REFUND' && t.refundOf !== null) refundsOf.set(t.refundOf, [...(refundsOf.get(t.refundOf) ?? []), toMinor(t.amount)]);
 
     for (const p of this.purchases) {
       const found = purchasesByReason.get(p.reason) ?? [];
@@ -271,12 +291,16 @@ export class RefundsActor implements ChaosActor {
           a.amount !== r.answeredAmount ||
           (r.amountCoins !== undefined && a.amount !== r.amountCoins)
         ) {
-          failures.push(`acknowledged refund ${r.key} differs in the ledger: ${JSON.stringify(a)} (asked ${r.amountCoins ?? 'full'}, answered ${r.answeredAmount})`);
+          failures.push(
+            `acknowledged refund ${r.key} differs in the ledger: ${JSON.stringify(a)} (asked ${r.amountCoins ?? 'full'}, answered ${r.answeredAmount})`,
+          );
         }
       }
       const ledgerMinor = (refundsOf.get(p.transactionId!) ?? []).reduce((s, m) => s + m, 0);
-      if (acknowledgedMinor > purchaseMinor) failures.push(`purchase ${p.key} (${purchaseMinor} minor) has ${acknowledgedMinor} minor units of acknowledged refunds`);
-      if (ledgerMinor !== acknowledgedMinor) failures.push(`purchase ${p.key}: refunds acknowledged ${acknowledgedMinor} minor units, the ledger holds ${ledgerMinor}`);
+      if (acknowledgedMinor > purchaseMinor)
+        failures.push(`purchase ${p.key} (${purchaseMinor} minor) has ${acknowledgedMinor} minor units of acknowledged refunds`);
+      if (ledgerMinor !== acknowledgedMinor)
+        failures.push(`purchase ${p.key}: refunds acknowledged ${acknowledgedMinor} minor units, the ledger holds ${ledgerMinor}`);
     }
     return capped(failures, 50, 'refund problems');
   }
@@ -284,7 +308,8 @@ export class RefundsActor implements ChaosActor {
   counts(): Record<string, number | Record<string, number>> {
     const refunds = this.refunds();
     const rejectionCodes: Record<string, number> = {};
-    for (const op of [...this.purchases, ...refunds].filter((o) => o.outcome === 'rejected')) rejectionCodes[op.code ?? '?'] = (rejectionCodes[op.code ?? '?'] ?? 0) + 1;
+    for (const op of [...this.purchases, ...refunds].filter((o) => o.outcome === 'rejected'))
+      rejectionCodes[op.code ?? '?'] = (rejectionCodes[op.code ?? '?'] ?? 0) + 1;
     const acknowledgedPurchases = this.purchases.filter((p) => p.outcome === 'acknowledged');
     return {
       requests: [...this.purchases, ...refunds].reduce((n, o) => n + o.attempts.length, 0),
@@ -296,7 +321,9 @@ export class RefundsActor implements ChaosActor {
       refundsRejected: refunds.filter((r) => r.outcome === 'rejected').length,
       refundsUnresolved: refunds.filter((r) => r.outcome === 'unresolved').length,
       fullyRefunded: acknowledgedPurchases.filter(
-        (p) => p.refunds.filter((r) => r.outcome === 'acknowledged').reduce((s, r) => s + toMinor(r.answeredAmount ?? 0), 0) === toMinor(p.amountCoins),
+        (p) =>
+          p.refunds.filter((r) => r.outcome === 'acknowledged').reduce((s, r) => s + toMinor(r.answeredAmount ?? 0), 0) ===
+          toMinor(p.amountCoins),
       ).length,
       retried: [...this.purchases, ...refunds].filter((o) => o.attempts.length > 1).length,
       replayed: this.replayed,

@@ -13,7 +13,19 @@
 import { randomUUID } from 'node:crypto';
 import { requestJson } from '../../../bench/lib/http';
 import type { SeededUser } from '../../../scripts/stack/seed';
-import { answerShape, byReason, capped, isDefinitive, isTimeoutError, pick, sendMoney, sleep, untilDefinitive, type AnswerClock, type Attempt } from '../client';
+import {
+  answerShape,
+  byReason,
+  capped,
+  isDefinitive,
+  isTimeoutError,
+  pick,
+  sendMoney,
+  sleep,
+  untilDefinitive,
+  type AnswerClock,
+  type Attempt,
+} from '../client';
 import type { ChaosActor, EndState } from './actor';
 
 export interface TransferOperation {
@@ -66,12 +78,18 @@ async function historyOf(gatewayUrl: string, user: SeededUser, clock?: AnswerClo
   for (let page = 0; page < 100; page += 1) {
     const query: string = cursor ? `?limit=1000&cursor=${encodeURIComponent(cursor)}` : '?limit=1000';
     const read = () =>
-      requestJson(gatewayUrl, 'GET', `/api/coins/history${query}`, { headers: { authorization: `Bearer ${user.accessToken}` }, timeoutMs: historyTimeoutMs }).then(
+      requestJson(gatewayUrl, 'GET', `/api/coins/history${query}`, {
+        headers: { authorization: `Bearer ${user.accessToken}` },
+        timeoutMs: historyTimeoutMs,
+      }).then(
         (r) => ({ response: r, timedOut: false }),
         (err: unknown) => ({ response: null, timedOut: isTimeoutError(err) }),
       );
     const { response } = clock
-      ? await clock.time('transfers', 'GET /api/coins/history', historyTimeoutMs, read, (r) => ({ status: r.response?.status ?? 0, timedOut: r.timedOut }))
+      ? await clock.time('transfers', 'GET /api/coins/history', historyTimeoutMs, read, (r) => ({
+          status: r.response?.status ?? 0,
+          timedOut: r.timedOut,
+        }))
       : await read();
     if (response?.status !== 200) return null;
     items.push(...(response.body.transactions as Array<{ id: number }>));
@@ -159,7 +177,8 @@ export class TransfersActor implements ChaosActor {
     for (const op of sample) {
       const again = await this.send(op);
       const expected = answerShape(op.attempts.filter(isDefinitive).at(-1)!);
-      if (answerShape(again) !== expected) failures.push(`replay of transfer key ${op.key}: expected ${expected}, got ${answerShape(again)}`);
+      if (answerShape(again) !== expected)
+        failures.push(`replay of transfer key ${op.key}: expected ${expected}, got ${answerShape(again)}`);
     }
     this.replayed = sample.length;
     return failures;
@@ -181,7 +200,12 @@ export class TransfersActor implements ChaosActor {
       if (op.outcome === 'acknowledged') {
         const t = found[0];
         if (!t) failures.push(`acknowledged transfer ${op.key} (tx ${op.transactionId}) is not in the ledger`);
-        else if (t.id !== op.transactionId || t.fromUserId !== op.from.userId || t.toUserId !== op.toUserId || t.amount !== op.amountCoins) {
+        else if (
+          t.id !== op.transactionId ||
+          t.fromUserId !== op.from.userId ||
+          t.toUserId !== op.toUserId ||
+          t.amount !== op.amountCoins
+        ) {
           failures.push(`acknowledged transfer ${op.key} differs in the ledger: ${JSON.stringify(t)}`);
         }
       }
@@ -238,7 +262,8 @@ export class TransfersActor implements ChaosActor {
 
   counts(): Record<string, number | Record<string, number>> {
     const rejectionCodes: Record<string, number> = {};
-    for (const op of this.operations.filter((o) => o.outcome === 'rejected')) rejectionCodes[op.code ?? '?'] = (rejectionCodes[op.code ?? '?'] ?? 0) + 1;
+    for (const op of this.operations.filter((o) => o.outcome === 'rejected'))
+      rejectionCodes[op.code ?? '?'] = (rejectionCodes[op.code ?? '?'] ?? 0) + 1;
     return {
       requests: this.operations.reduce((n, o) => n + o.attempts.length, 0),
       operations: this.operations.length,

@@ -107,7 +107,7 @@ describe('user administration (seed 4.7-4.10)', () => {
   });
 
   describe('PATCH /api/admin/users/{id}/role', () => {
-    it('when a SUPERADMIN changes a role, then the seed response comes back and the user\'s old token is refused at once', async () => {
+    it("when a SUPERADMIN changes a role, then the seed response comes back and the user's old token is refused at once", async () => {
       const user = await registerUser(stack.gatewayUrl);
       const response = await setRole(user.userId, 'DEVELOPER');
       expect(response.status).toBe(200);
@@ -155,7 +155,9 @@ describe('user administration (seed 4.7-4.10)', () => {
       const both = await Promise.all([setRole(superadmin.userId, 'ADMIN'), setRole(second.userId, 'ADMIN', second.accessToken)]);
       // Concurrent demotions of the last two: exactly one wins.
       expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
-      const remaining = await withUsersDb(stack, (q) => q("SELECT count(*)::int AS n FROM users WHERE role = 'SUPERADMIN' AND deleted_at IS NULL"));
+      const remaining = await withUsersDb(stack, (q) =>
+        q("SELECT count(*)::int AS n FROM users WHERE role = 'SUPERADMIN' AND deleted_at IS NULL"),
+      );
       expect(remaining.rows[0].n).toBe(1);
     });
   });
@@ -174,12 +176,18 @@ describe('user administration (seed 4.7-4.10)', () => {
       expect((await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: user.accessToken })).status).toBe(401);
       expect((await http(stack.gatewayUrl, 'POST', '/api/auth/refresh', { body: { refreshToken: user.refreshToken } })).status).toBe(401);
       expect((await get(`/api/admin/users/${user.userId}`)).status).toBe(404);
-      expect((await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } })).status).toBe(401);
-      const row = await withUsersDb(stack, (q) => q('SELECT email, full_name, password_hash, deleted_at FROM users WHERE id = $1', [user.userId]));
+      expect(
+        (await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } })).status,
+      ).toBe(401);
+      const row = await withUsersDb(stack, (q) =>
+        q('SELECT email, full_name, password_hash, deleted_at FROM users WHERE id = $1', [user.userId]),
+      );
       expect(row.rows[0]).toEqual({ email: null, full_name: null, password_hash: null, deleted_at: expect.any(Date) });
       await eventually(async () => {
         const outbox = await withUsersDb(stack, (q) =>
-          q("SELECT payload FROM outbox WHERE headers->>'type' = 'user.deleted' AND key = $1 AND published_at IS NOT NULL", [String(user.userId)]),
+          q("SELECT payload FROM outbox WHERE headers->>'type' = 'user.deleted' AND key = $1 AND published_at IS NOT NULL", [
+            String(user.userId),
+          ]),
         );
         return outbox.rows.length === 1 && outbox.rows[0].payload.user.email === user.email;
       });

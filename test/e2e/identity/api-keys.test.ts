@@ -33,7 +33,10 @@ describe('API keys', () => {
     installProblemHandler(app);
     registerAuth(app, { jwksUrl: `${stack.userUrl}/.well-known/jwks.json`, issuer: 'coin-ledger', audience: 'coin-ledger-api' });
     registerApiKeyCheck(app, new ApiKeyVerifier(redis, users, 30, logger));
-    app.post('/api/probe/mint', { config: { access: 'admin', apiKeyScope: 'mint' } }, async (request) => ({ ok: true, apiKeyId: request.apiKeyId }));
+    app.post('/api/probe/mint', { config: { access: 'admin', apiKeyScope: 'mint' } }, async (request) => ({
+      ok: true,
+      apiKeyId: request.apiKeyId,
+    }));
     return app;
   }
 
@@ -68,7 +71,13 @@ describe('API keys', () => {
     const list = await http(stack.gatewayUrl, 'GET', '/api/admin/api-keys', { token: superadmin.accessToken });
     expect(list.status).toBe(200);
     const listed = list.body.apiKeys.find((k: { id: string }) => k.id === created.body.id);
-    expect(listed).toEqual({ id: created.body.id, name: 'tournament mint', scopes: ['mint', 'burn'], createdAt: created.body.createdAt, revokedAt: null });
+    expect(listed).toEqual({
+      id: created.body.id,
+      name: 'tournament mint',
+      scopes: ['mint', 'burn'],
+      createdAt: created.body.createdAt,
+      revokedAt: null,
+    });
     expect(JSON.stringify(list.body)).not.toContain(created.body.key);
   });
 
@@ -84,9 +93,13 @@ describe('API keys', () => {
     const developer = await adminSession(stack, 'DEVELOPER');
     const user = await registerUser(stack.gatewayUrl);
     for (const token of [admin.accessToken, developer.accessToken, user.accessToken]) {
-      expect((await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', { token, body: { name: 'x', scopes: ['mint'] } })).status).toBe(403);
+      expect((await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', { token, body: { name: 'x', scopes: ['mint'] } })).status).toBe(
+        403,
+      );
       expect((await http(stack.gatewayUrl, 'GET', '/api/admin/api-keys', { token })).status).toBe(403);
-      expect((await http(stack.gatewayUrl, 'DELETE', '/api/admin/api-keys/00000000-0000-4000-8000-000000000000', { token })).status).toBe(403);
+      expect((await http(stack.gatewayUrl, 'DELETE', '/api/admin/api-keys/00000000-0000-4000-8000-000000000000', { token })).status).toBe(
+        403,
+      );
     }
   });
 
@@ -103,7 +116,9 @@ describe('API keys', () => {
   });
 
   it('when an unknown or malformed id is revoked, then 404 / 400', async () => {
-    const unknown = await http(stack.gatewayUrl, 'DELETE', '/api/admin/api-keys/00000000-0000-4000-8000-000000000000', { token: superadmin.accessToken });
+    const unknown = await http(stack.gatewayUrl, 'DELETE', '/api/admin/api-keys/00000000-0000-4000-8000-000000000000', {
+      token: superadmin.accessToken,
+    });
     expect(unknown.status).toBe(404);
     const malformed = await http(stack.gatewayUrl, 'DELETE', '/api/admin/api-keys/1', { token: superadmin.accessToken });
     expect(malformed.status).toBe(400);
@@ -140,7 +155,10 @@ describe('API keys', () => {
   });
 
   it('when a key that was just used (and cached) is revoked, then the very next request is refused', async () => {
-    const created = await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', { token: superadmin.accessToken, body: { name: 'soon revoked', scopes: ['mint'] } });
+    const created = await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', {
+      token: superadmin.accessToken,
+      body: { name: 'soon revoked', scopes: ['mint'] },
+    });
     expect((await mintWith(created.body.key)).status).toBe(200);
     expect((await mintWith(created.body.key)).status).toBe(200);
     const revoked = await http(stack.gatewayUrl, 'DELETE', `/api/admin/api-keys/${created.body.id}`, { token: superadmin.accessToken });

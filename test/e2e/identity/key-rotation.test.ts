@@ -14,7 +14,9 @@ describe('signing-key rotation', () => {
   let stack: TestStack;
   beforeAll(async () => {
     const retiredPublicPem = createPublicKey(retired.privateKeyPem).export({ type: 'spki', format: 'pem' }).toString();
-    stack = await startTestStack({ extraEnv: { JWT_PREVIOUS_PUBLIC_KEYS: JSON.stringify([{ kid: retired.kid, publicKeyPem: retiredPublicPem }]) } });
+    stack = await startTestStack({
+      extraEnv: { JWT_PREVIOUS_PUBLIC_KEYS: JSON.stringify([{ kid: retired.kid, publicKeyPem: retiredPublicPem }]) },
+    });
   }, 90_000);
   afterAll(async () => {
     await stack?.close();

@@ -89,7 +89,10 @@ describe('platform clients: created, listed and revoked with the operator CLI; a
     const client = await createClient('flaky-redis');
     const token = await systemToken(client);
     const accepted = async () => {
-      const response = await http(stack.gatewayUrl, 'POST', '/api/admin/reward', { token, body: { userId: 1, amount: 1_000_000, reason: 'x' } });
+      const response = await http(stack.gatewayUrl, 'POST', '/api/admin/reward', {
+        token,
+        body: { userId: 1, amount: 1_000_000, reason: 'x' },
+      });
       return response.status !== 401;
     };
     expect(await accepted()).toBe(true); // its status is now cached in the gateway's Redis
@@ -97,7 +100,9 @@ describe('platform clients: created, listed and revoked with the operator CLI; a
     const redisUrl = cliEnv.REDIS_URL!;
     cliEnv.REDIS_URL = 'redis://127.0.0.1:1';
     try {
-      await expect(admin('revoke-client', '--id', client.clientId)).rejects.toThrow(/could not be updated \(connect ECONNREFUSED.*Run the same command again/s);
+      await expect(admin('revoke-client', '--id', client.clientId)).rejects.toThrow(
+        /could not be updated \(connect ECONNREFUSED.*Run the same command again/s,
+      );
     } finally {
       cliEnv.REDIS_URL = redisUrl;
     }
@@ -113,7 +118,10 @@ describe('platform clients: created, listed and revoked with the operator CLI; a
     const token = await systemToken(kept);
     await admin('revoke-client', '--id', gone.clientId);
     // 422 (REWARDS holds nothing for this amount) proves the token was accepted: not 401.
-    const response = await http(stack.gatewayUrl, 'POST', '/api/admin/reward', { token, body: { userId: 1, amount: 1_000_000, reason: 'x' } });
+    const response = await http(stack.gatewayUrl, 'POST', '/api/admin/reward', {
+      token,
+      body: { userId: 1, amount: 1_000_000, reason: 'x' },
+    });
     expect(response.status).not.toBe(401);
     expect(response.status).not.toBe(403);
   });
@@ -126,7 +134,9 @@ describe('platform clients: created, listed and revoked with the operator CLI; a
     expect(output).toMatch(/id\s+name\s+createdAt\s+revokedAt/);
     const rowOf = (id: string) => output.split('\n').find((line) => line.startsWith(id)) ?? '';
     expect(rowOf(active.clientId)).toMatch(new RegExp(`^${active.clientId}\\s+listed-active\\s+\\d{4}-\\d\\d-\\d\\dT\\S+Z\\s+-$`));
-    expect(rowOf(revoked.clientId)).toMatch(new RegExp(`^${revoked.clientId}\\s+listed-revoked\\s+\\d{4}-\\d\\d-\\d\\dT\\S+Z\\s+\\d{4}-\\d\\d-\\d\\dT\\S+Z$`));
+    expect(rowOf(revoked.clientId)).toMatch(
+      new RegExp(`^${revoked.clientId}\\s+listed-revoked\\s+\\d{4}-\\d\\d-\\d\\dT\\S+Z\\s+\\d{4}-\\d\\d-\\d\\dT\\S+Z$`),
+    );
     expect(output).not.toContain(active.clientSecret);
     expect(output).not.toMatch(/pcs_|[0-9a-f]{64}/);
   });
@@ -151,7 +161,9 @@ describe('platform clients: created, listed and revoked with the operator CLI; a
   it('when the Authorization scheme is written in any case, then the token is accepted (RFC 7235)', async () => {
     const user = await registerUser(stack.gatewayUrl);
     for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
-      const response = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { headers: { authorization: `${scheme} ${user.accessToken}` } });
+      const response = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', {
+        headers: { authorization: `${scheme} ${user.accessToken}` },
+      });
       expect({ scheme, status: response.status }).toEqual({ scheme, status: 200 });
     }
     const token = await systemToken(await createClient('lower-case'));
@@ -161,7 +173,9 @@ describe('platform clients: created, listed and revoked with the operator CLI; a
     });
     expect(reward.status).not.toBe(401);
     // Still refused: no token, or another scheme.
-    expect((await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { headers: { authorization: `Basic ${user.accessToken}` } })).status).toBe(401);
+    expect(
+      (await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { headers: { authorization: `Basic ${user.accessToken}` } })).status,
+    ).toBe(401);
     expect((await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { headers: { authorization: 'bearer' } })).status).toBe(401);
   });
 });

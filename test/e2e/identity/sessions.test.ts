@@ -77,7 +77,11 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
     expect(await walletStatus(user.accessToken)).toBe(200); // the version is now cached in Redis
     const lines: string[] = [];
     const previous = { ...process.env };
-    Object.assign(process.env, { USER_DATABASE_URL: stack.env.user.USER_DATABASE_URL, DB_SCHEMA_PREFIX: stack.prefix, TOPIC_PREFIX: stack.prefix });
+    Object.assign(process.env, {
+      USER_DATABASE_URL: stack.env.user.USER_DATABASE_URL,
+      DB_SCHEMA_PREFIX: stack.prefix,
+      TOPIC_PREFIX: stack.prefix,
+    });
     try {
       await runAdminCommand(['revoke-sessions', '--user-id', String(user.userId)], (l) => lines.push(l));
     } finally {
@@ -95,7 +99,11 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
   describe('client credentials', () => {
     let client: { clientId: string; clientSecret: string };
     beforeAll(async () => {
-      const pool = createPool({ url: stack.env.user.USER_DATABASE_URL!, schema: schemaName(stack.prefix, 'users'), applicationName: 'test' });
+      const pool = createPool({
+        url: stack.env.user.USER_DATABASE_URL!,
+        schema: schemaName(stack.prefix, 'users'),
+        applicationName: 'test',
+      });
       client = await createPlatformClient(pool, 'tournaments');
       await pool.end();
     });
@@ -107,16 +115,30 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
       const claims = JSON.parse(Buffer.from(token.body.accessToken.split('.')[1], 'base64url').toString());
       expect(claims).toMatchObject({ sub: client.clientId, role: 'SYSTEM' });
       expect(await walletStatus(token.body.accessToken)).toBe(403);
-      for (const route of stack.gatewayRoutes.filter((r) => r.access && r.access !== 'public' && r.access !== 'reward' && r.method !== 'HEAD')) {
-        const url = route.url.replace(/:(\w+)/g, (_m, name) => (name === 'id' && route.url.includes('api-keys') ? '00000000-0000-4000-8000-000000000000' : '1'));
-        const response = await http(stack.gatewayUrl, route.method, url, { token: token.body.accessToken, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }) });
-        expect({ route: `${route.method} ${route.url}`, status: response.status }).toEqual({ route: `${route.method} ${route.url}`, status: 403 });
+      for (const route of stack.gatewayRoutes.filter(
+        (r) => r.access && r.access !== 'public' && r.access !== 'reward' && r.method !== 'HEAD',
+      )) {
+        const url = route.url.replace(/:(\w+)/g, (_m, name) =>
+          name === 'id' && route.url.includes('api-keys') ? '00000000-0000-4000-8000-000000000000' : '1',
+        );
+        const response = await http(stack.gatewayUrl, route.method, url, {
+          token: token.body.accessToken,
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }),
+        });
+        expect({ route: `${route.method} ${route.url}`, status: response.status }).toEqual({
+          route: `${route.method} ${route.url}`,
+          status: 403,
+        });
       }
     });
 
     it('when the secret is wrong or the client unknown, then the same 401', async () => {
-      const wrong = await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: { clientId: client.clientId, clientSecret: 'pcs_wrong' } });
-      const unknown = await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: { clientId: 'pc_nobody', clientSecret: 'pcs_wrong' } });
+      const wrong = await http(stack.gatewayUrl, 'POST', '/api/auth/token', {
+        body: { clientId: client.clientId, clientSecret: 'pcs_wrong' },
+      });
+      const unknown = await http(stack.gatewayUrl, 'POST', '/api/auth/token', {
+        body: { clientId: 'pc_nobody', clientSecret: 'pcs_wrong' },
+      });
       expect(wrong.status).toBe(401);
       expect(unknown.status).toBe(401);
       expect({ ...wrong.body, requestId: 0 }).toEqual({ ...unknown.body, requestId: 0 });
@@ -132,21 +154,31 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
   it('when the CLI creates a superadmin, then that account logs in with role SUPERADMIN; for an existing email it promotes', async () => {
     const existing = await registerUser(stack.gatewayUrl);
     const previous = { ...process.env };
-    Object.assign(process.env, { USER_DATABASE_URL: stack.env.user.USER_DATABASE_URL, DB_SCHEMA_PREFIX: stack.prefix, TOPIC_PREFIX: stack.prefix });
+    Object.assign(process.env, {
+      USER_DATABASE_URL: stack.env.user.USER_DATABASE_URL,
+      DB_SCHEMA_PREFIX: stack.prefix,
+      TOPIC_PREFIX: stack.prefix,
+    });
     const lines: string[] = [];
     try {
-      await runAdminCommand(['create-superadmin', '--email', `cli.${existing.email}`, '--password', 'operator password'], (l) => lines.push(l));
+      await runAdminCommand(['create-superadmin', '--email', `cli.${existing.email}`, '--password', 'operator password'], (l) =>
+        lines.push(l),
+      );
       await runAdminCommand(['create-superadmin', '--email', existing.email, '--password', 'ignored password'], (l) => lines.push(l));
     } finally {
       process.env = previous;
     }
     expect(lines[0]).toMatch(/superadmin created/);
     expect(lines[1]).toMatch(/superadmin promoted/);
-    const created = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: `cli.${existing.email}`, password: 'operator password' } });
+    const created = await http(stack.gatewayUrl, 'POST', '/api/auth/login', {
+      body: { email: `cli.${existing.email}`, password: 'operator password' },
+    });
     expect(created.body.user.role).toBe('SUPERADMIN');
     // Promotion bumped the version (published through the outbox): the old USER token is refused.
     await eventually(async () => (await walletStatus(existing.accessToken)) === 401);
-    const promoted = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: existing.email, password: existing.password } });
+    const promoted = await http(stack.gatewayUrl, 'POST', '/api/auth/login', {
+      body: { email: existing.email, password: existing.password },
+    });
     expect(promoted.body.user.role).toBe('SUPERADMIN');
     await adminSession(stack, 'ADMIN'); // the harness path still works next to CLI-made admins
   });

@@ -51,7 +51,10 @@ describe('hostile input is refused at the edge (issue 16 item 2)', () => {
     superadmin = await adminSession(stack, 'SUPERADMIN');
     apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint', 'burn', 'refund']);
     [payer, payee] = await Promise.all([registerUser(stack.gatewayUrl), registerUser(stack.gatewayUrl)]);
-    const minted = await http(stack.gatewayUrl, 'POST', '/api/admin/mint', { ...asAdmin(), body: { userId: payer.userId, amount: 100, reason: 'seed' } });
+    const minted = await http(stack.gatewayUrl, 'POST', '/api/admin/mint', {
+      ...asAdmin(),
+      body: { userId: payer.userId, amount: 100, reason: 'seed' },
+    });
     expect(minted.status).toBe(201);
     const purchase = await http(stack.gatewayUrl, 'POST', '/api/coins/purchase', {
       token: payer.accessToken,
@@ -60,10 +63,14 @@ describe('hostile input is refused at the edge (issue 16 item 2)', () => {
     expect(purchase.status).toBe(201);
     purchaseId = purchase.body.transaction.id;
     // The purchase's credit to the treasury lands after its 201: wait, so snapshots start still.
-    await eventually(async () => {
-      const treasuries = await http(stack.gatewayUrl, 'GET', '/api/admin/treasuries', { token: superadmin.accessToken });
-      return treasuries.body.treasuries?.find((t: { code: string }) => t.code === 'COURSE_FEES')?.balance === 10;
-    }, 10_000, 'the purchase credit');
+    await eventually(
+      async () => {
+        const treasuries = await http(stack.gatewayUrl, 'GET', '/api/admin/treasuries', { token: superadmin.accessToken });
+        return treasuries.body.treasuries?.find((t: { code: string }) => t.code === 'COURSE_FEES')?.balance === 10;
+      },
+      10_000,
+      'the purchase credit',
+    );
   }, 90_000);
   afterAll(async () => {
     await snapshots?.close();
@@ -89,16 +96,29 @@ describe('hostile input is refused at the edge (issue 16 item 2)', () => {
   const post = (path: string, body: unknown, options: { token?: string; headers?: Record<string, string> } = {}) =>
     http(stack.gatewayUrl, 'POST', path, { ...options, body });
   const postRaw = (path: string, rawBody: string, options: { token?: string; headers?: Record<string, string> } = {}) =>
-    http(stack.gatewayUrl, 'POST', path, { ...options, rawBody, headers: { 'content-type': 'application/json', ...(options.headers ?? {}) } });
-
-  describe('text fields: controls and lone surrogates', () => {
-    it.each([...hostileText, ...lineBreaks])('when a registration has %s in fullName, then 400 naming body.fullName and no user is created', async (_name, text) => {
-      const email = uniqueEmail('hostile');
-      await refusedWithoutEffect(() => post('/api/auth/register', { email, password: 'a good password', fullName: text }), 'body.fullName');
+    http(stack.gatewayUrl, 'POST', path, {
+      ...options,
+      rawBody,
+      headers: { 'content-type': 'application/json', ...(options.headers ?? {}) },
     });
 
+  describe('text fields: controls and lone surrogates', () => {
+    it.each([...hostileText, ...lineBreaks])(
+      'when a registration has %s in fullName, then 400 naming body.fullName and no user is created',
+      async (_name, text) => {
+        const email = uniqueEmail('hostile');
+        await refusedWithoutEffect(
+          () => post('/api/auth/register', { email, password: 'a good password', fullName: text }),
+          'body.fullName',
+        );
+      },
+    );
+
     it.each(hostileText)('when a registration has %s in the email or the password, then 400 naming the field', async (_name, text) => {
-      await refusedWithoutEffect(() => post('/api/auth/register', { email: `x${text}y@example.test`, password: 'a good password', fullName: 'Ada' }), 'body.email');
+      await refusedWithoutEffect(
+        () => post('/api/auth/register', { email: `x${text}y@example.test`, password: 'a good password', fullName: 'Ada' }),
+        'body.email',
+      );
       await refusedWithoutEffect(
         () => post('/api/auth/register', { email: uniqueEmail('hostile'), password: `a good ${text} password`, fullName: 'Ada' }),
         'body.password',
@@ -107,7 +127,10 @@ describe('hostile input is refused at the edge (issue 16 item 2)', () => {
 
     it.each(hostileText)('when login, refresh, logout or client credentials carry %s, then 400 naming the field', async (_name, text) => {
       await refusedWithoutEffect(() => post('/api/auth/login', { email: `${payer.email}${text}`, password: payer.password }), 'body.email');
-      await refusedWithoutEffect(() => post('/api/auth/login', { email: payer.email, password: `${payer.password}${text}` }), 'body.password');
+      await refusedWithoutEffect(
+        () => post('/api/auth/login', { email: payer.email, password: `${payer.password}${text}` }),
+        'body.password',
+      );
       await refusedWithoutEffect(() => post('/api/auth/refresh', { refreshToken: `${payer.refreshToken}${text}` }), 'body.refreshToken');
       await refusedWithoutEffect(() => post('/api/auth/logout', { refreshToken: `${payer.refreshToken}${text}` }), 'body.refreshToken');
       await refusedWithoutEffect(() => post('/api/auth/token', { clientId: `client${text}`, clientSecret: 'secret' }), 'body.clientId');
@@ -124,25 +147,45 @@ describe('hostile input is refused at the edge (issue 16 item 2)', () => {
     });
 
     it.each(hostileText)('when a mint, burn, reward or refund reason has %s, then 400 naming body.reason', async (_name, text) => {
-      await refusedWithoutEffect(() => post('/api/admin/mint', { userId: payer.userId, amount: 1, reason: text }, asAdmin()), 'body.reason');
-      await refusedWithoutEffect(() => post('/api/admin/burn', { userId: payer.userId, amount: 1, reason: text }, asAdmin()), 'body.reason');
-      await refusedWithoutEffect(() => post('/api/admin/reward', { userId: payer.userId, amount: 1, reason: text }, asAdmin()), 'body.reason');
-      await refusedWithoutEffect(() => post('/api/admin/refund', { transactionId: purchaseId, amount: 1, reason: text }, asAdmin()), 'body.reason');
+      await refusedWithoutEffect(
+        () => post('/api/admin/mint', { userId: payer.userId, amount: 1, reason: text }, asAdmin()),
+        'body.reason',
+      );
+      await refusedWithoutEffect(
+        () => post('/api/admin/burn', { userId: payer.userId, amount: 1, reason: text }, asAdmin()),
+        'body.reason',
+      );
+      await refusedWithoutEffect(
+        () => post('/api/admin/reward', { userId: payer.userId, amount: 1, reason: text }, asAdmin()),
+        'body.reason',
+      );
+      await refusedWithoutEffect(
+        () => post('/api/admin/refund', { transactionId: purchaseId, amount: 1, reason: text }, asAdmin()),
+        'body.reason',
+      );
     });
 
     it.each([...hostileText, ...lineBreaks])("when a purchase's reference has %s, then 400 naming body.reference", async (_name, text) => {
       await refusedWithoutEffect(
-        () => post('/api/coins/purchase', { treasury: 'COURSE_FEES', amount: 1, reason: 'course', reference: `ref${text}` }, { token: payer.accessToken }),
+        () =>
+          post(
+            '/api/coins/purchase',
+            { treasury: 'COURSE_FEES', amount: 1, reason: 'course', reference: `ref${text}` },
+            { token: payer.accessToken },
+          ),
         'body.reference',
       );
     });
 
-    it.each([...hostileText, ...lineBreaks])("when an API key's name has %s, then 400 naming body.name and no key is created", async (_name, text) => {
-      await refusedWithoutEffect(
-        () => post('/api/admin/api-keys', { name: `key${text}`, scopes: ['mint'] }, { token: superadmin.accessToken }),
-        'body.name',
-      );
-    });
+    it.each([...hostileText, ...lineBreaks])(
+      "when an API key's name has %s, then 400 naming body.name and no key is created",
+      async (_name, text) => {
+        await refusedWithoutEffect(
+          () => post('/api/admin/api-keys', { name: `key${text}`, scopes: ['mint'] }, { token: superadmin.accessToken }),
+          'body.name',
+        );
+      },
+    );
 
     it.each([
       ['NUL', '%00'],
@@ -152,7 +195,10 @@ describe('hostile input is refused at the edge (issue 16 item 2)', () => {
       ['DEL', '%7F'],
       ['C1 NEL', 'a%C2%85b'],
     ])('when the user search q has %s, then 400 naming querystring.q, at the gateway and at the user service', async (_name, encoded) => {
-      expectRefused(await http(stack.gatewayUrl, 'GET', `/api/admin/users?q=${encoded}`, { token: superadmin.accessToken }), 'querystring.q');
+      expectRefused(
+        await http(stack.gatewayUrl, 'GET', `/api/admin/users?q=${encoded}`, { token: superadmin.accessToken }),
+        'querystring.q',
+      );
       // Defence in depth: the user service's own read validates with the same schema.
       expectRefused(await http(stack.userUrl, 'GET', `/internal/users?q=${encoded}`), 'querystring.q');
     });
@@ -175,7 +221,11 @@ describe('hostile input is refused at the edge (issue 16 item 2)', () => {
     });
 
     it('when text has astral characters (a correct surrogate pair) and accents, then it is accepted', async () => {
-      const response = await post('/api/auth/register', { email: uniqueEmail('astral'), password: 'a good password 🔑', fullName: 'Zoë 🚀 Ångström' });
+      const response = await post('/api/auth/register', {
+        email: uniqueEmail('astral'),
+        password: 'a good password 🔑',
+        fullName: 'Zoë 🚀 Ångström',
+      });
       expect(response.status).toBe(201);
       expect(response.body.user.fullName).toBe('Zoë 🚀 Ångström');
     });
@@ -188,7 +238,12 @@ describe('hostile input is refused at the edge (issue 16 item 2)', () => {
       ['256 characters', 'k'.repeat(256)],
     ])('when it has %s, then 400 naming headers.idempotency-key and nothing moves', async (_name, key) => {
       await refusedWithoutEffect(
-        () => post('/api/coins/transfer', { toUserId: payee.userId, amount: 1, reason: 'x' }, { token: payer.accessToken, headers: { 'idempotency-key': key } }),
+        () =>
+          post(
+            '/api/coins/transfer',
+            { toUserId: payee.userId, amount: 1, reason: 'x' },
+            { token: payer.accessToken, headers: { 'idempotency-key': key } },
+          ),
         'headers.idempotency-key',
       );
     });
@@ -213,7 +268,10 @@ describe('hostile input is refused at the edge (issue 16 item 2)', () => {
     });
 
     it('when an admin searches transactions by a userId past 2^53−1, then 400 naming query.userId', async () => {
-      expectRefused(await http(stack.gatewayUrl, 'GET', '/api/admin/transactions?userId=9007199254740993', { token: superadmin.accessToken }), 'querystring.userId');
+      expectRefused(
+        await http(stack.gatewayUrl, 'GET', '/api/admin/transactions?userId=9007199254740993', { token: superadmin.accessToken }),
+        'querystring.userId',
+      );
     });
 
     it.each([
@@ -244,14 +302,18 @@ describe('hostile input is refused at the edge (issue 16 item 2)', () => {
     ])('when a transfer amount is written %s, then 400 naming body.amount and no balance moves', async (amount) => {
       const [payerBefore, payeeBefore] = [await balanceOf(payer.accessToken), await balanceOf(payee.accessToken)];
       await refusedWithoutEffect(
-        () => postRaw('/api/coins/transfer', `{"toUserId":${payee.userId},"amount":${amount},"reason":"exact"}`, { token: payer.accessToken }),
+        () =>
+          postRaw('/api/coins/transfer', `{"toUserId":${payee.userId},"amount":${amount},"reason":"exact"}`, { token: payer.accessToken }),
         'body.amount',
       );
       expect([await balanceOf(payer.accessToken), await balanceOf(payee.accessToken)]).toEqual([payerBefore, payeeBefore]);
     });
 
     it('when a mint amount is written 0.0100000000000000001, then 400 naming body.amount', async () => {
-      await refusedWithoutEffect(() => postRaw('/api/admin/mint', `{"userId":${payee.userId},"amount":0.0100000000000000001,"reason":"x"}`, asAdmin()), 'body.amount');
+      await refusedWithoutEffect(
+        () => postRaw('/api/admin/mint', `{"userId":${payee.userId},"amount":0.0100000000000000001,"reason":"x"}`, asAdmin()),
+        'body.amount',
+      );
     });
 
     it.each([
@@ -261,7 +323,9 @@ describe('hostile input is refused at the edge (issue 16 item 2)', () => {
       ['0.10', 0.1],
     ])('when an amount is written %s (the same decimal as %s), then it is accepted and moves exactly that', async (text, coins) => {
       const [payerBefore, payeeBefore] = [await balanceOf(payer.accessToken), await balanceOf(payee.accessToken)];
-      const response = await postRaw('/api/coins/transfer', `{"toUserId":${payee.userId},"amount":${text},"reason":"exact"}`, { token: payer.accessToken });
+      const response = await postRaw('/api/coins/transfer', `{"toUserId":${payee.userId},"amount":${text},"reason":"exact"}`, {
+        token: payer.accessToken,
+      });
       expect(response.status).toBe(201);
       expect(response.body.transaction.amount).toBe(coins);
       // The 201 carries the debited wallet; the payee's credit leg lands a moment later.

@@ -81,7 +81,14 @@ describe('login throttling: failures are counted per (e-mail, client) and per cl
   it('when the login body is invalid, then 400 and nothing is counted against the client', async () => {
     const client = '198.51.100.80';
     for (let i = 0; i < 35; i += 1) {
-      expect((await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: '', password: 'x' }, headers: { 'x-forwarded-for': client } })).status).toBe(400);
+      expect(
+        (
+          await http(stack.gatewayUrl, 'POST', '/api/auth/login', {
+            body: { email: '', password: 'x' },
+            headers: { 'x-forwarded-for': client },
+          })
+        ).status,
+      ).toBe(400);
     }
     const user = await registerUser(stack.gatewayUrl);
     expect((await login(client, user.email, user.password)).status).toBe(200);

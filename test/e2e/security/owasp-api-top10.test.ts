@@ -74,7 +74,8 @@ describe('OWASP API Security Top 10 (2023)', () => {
     it('then no user-level route takes a user id in its path: the caller is always the token subject', () => {
       const userRoutes = served(stack).filter((r) => r.access === 'user');
       expect(userRoutes.length).toBeGreaterThan(0);
-      for (const route of userRoutes) expect({ route: route.url, params: route.url.match(/:\w+/g) ?? [] }).toEqual({ route: route.url, params: [] });
+      for (const route of userRoutes)
+        expect({ route: route.url, params: route.url.match(/:\w+/g) ?? [] }).toEqual({ route: route.url, params: [] });
     });
 
     it("when a user aims every user-level route at someone else (query and body), then the victim's wallet and session are untouched", async () => {
@@ -92,13 +93,25 @@ describe('OWASP API Security Top 10 (2023)', () => {
       const before = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: victim.accessToken });
       const attacker = await registerUser(stack.gatewayUrl);
       for (const route of served(stack).filter((r) => r.access === 'user')) {
-        const fresh = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: attacker.email, password: attacker.password } });
+        const fresh = await http(stack.gatewayUrl, 'POST', '/api/auth/login', {
+          body: { email: attacker.email, password: attacker.password },
+        });
         const token = fresh.body.accessToken as string;
         const url = `${pathOf(route)}?userId=${victim.userId}&fromUserId=${victim.userId}`;
-        const body = { userId: victim.userId, fromUserId: victim.userId, toUserId: attacker.userId, amount: 1, reason: 'API1 probe', treasury: 'OPERATIONS' };
+        const body = {
+          userId: victim.userId,
+          fromUserId: victim.userId,
+          toUserId: attacker.userId,
+          amount: 1,
+          reason: 'API1 probe',
+          treasury: 'OPERATIONS',
+        };
         const response = await http(stack.gatewayUrl, route.method, url, { token, ...(route.method === 'GET' ? {} : { body }) });
         const text = JSON.stringify(response.body ?? '');
-        expect({ route: route.url, leaks: text.includes(victim.email) || text.includes(before.body.id) }).toEqual({ route: route.url, leaks: false });
+        expect({ route: route.url, leaks: text.includes(victim.email) || text.includes(before.body.id) }).toEqual({
+          route: route.url,
+          leaks: false,
+        });
       }
       const after = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: victim.accessToken });
       expect(after.status).toBe(200);
@@ -180,7 +193,9 @@ describe('OWASP API Security Top 10 (2023)', () => {
     it('when the token belongs to a deleted user, then 401', async () => {
       const doomed = await registerUser(stack.gatewayUrl);
       expect((await wallet(doomed.accessToken)).status).toBe(200);
-      expect((await http(stack.gatewayUrl, 'DELETE', `/api/admin/users/${doomed.userId}`, { token: superadmin.accessToken })).status).toBe(200);
+      expect((await http(stack.gatewayUrl, 'DELETE', `/api/admin/users/${doomed.userId}`, { token: superadmin.accessToken })).status).toBe(
+        200,
+      );
       expect((await wallet(doomed.accessToken)).status).toBe(401);
       expect((await wallet(await sign({ sub: String(doomed.userId) }))).status).toBe(401);
     });
@@ -196,7 +211,10 @@ describe('OWASP API Security Top 10 (2023)', () => {
     it('when every guarded route is called without a token, then 401', async () => {
       for (const route of served(stack).filter((r) => r.access && r.access !== 'public')) {
         const response = await call(stack, route);
-        expect({ route: `${route.method} ${route.url}`, status: response.status }).toEqual({ route: `${route.method} ${route.url}`, status: 401 });
+        expect({ route: `${route.method} ${route.url}`, status: response.status }).toEqual({
+          route: `${route.method} ${route.url}`,
+          status: 401,
+        });
       }
     });
   });
@@ -245,7 +263,9 @@ describe('OWASP API Security Top 10 (2023)', () => {
 
   describe('API4 unrestricted resource consumption', () => {
     it('when a body exceeds 16 KiB, then 413 PAYLOAD_TOO_LARGE', async () => {
-      const response = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: 'a@b.c', password: 'x'.repeat(17 * 1024) } });
+      const response = await http(stack.gatewayUrl, 'POST', '/api/auth/login', {
+        body: { email: 'a@b.c', password: 'x'.repeat(17 * 1024) },
+      });
       expect(response.status).toBe(413);
       expect(response.body.code).toBe('PAYLOAD_TOO_LARGE');
     });
@@ -306,13 +326,17 @@ describe('OWASP API Security Top 10 (2023)', () => {
         expect(ipBlocked.body.code).toBe('RATE_LIMITED');
         // Another client behind the trusted proxy has its own per-IP budget; the blocked one stays blocked.
         const via = (client: string, email: string) =>
-          http(limited.gatewayUrl, 'POST', '/api/auth/login', { body: { email, password: 'wrong password' }, headers: { 'x-forwarded-for': client } });
+          http(limited.gatewayUrl, 'POST', '/api/auth/login', {
+            body: { email, password: 'wrong password' },
+            headers: { 'x-forwarded-for': client },
+          });
         expect((await via('203.0.113.9', registered[2]!.email)).status).toBe(401);
         expect((await via('127.0.0.1', registered[2]!.email)).status).toBe(429);
       });
 
       it('when one caller sends too many authenticated writes, then 429 with Retry-After while its reads still pass', async () => {
-        const create = () => http(limited.gatewayUrl, 'POST', '/api/admin/api-keys', { token: caller.accessToken, body: { name: 'k', scopes: ['mint'] } });
+        const create = () =>
+          http(limited.gatewayUrl, 'POST', '/api/admin/api-keys', { token: caller.accessToken, body: { name: 'k', scopes: ['mint'] } });
         for (let i = 0; i < 3; i += 1) expect((await create()).status).toBe(201);
         const fourth = await create();
         expect(fourth.status).toBe(429);
@@ -334,9 +358,16 @@ describe('OWASP API Security Top 10 (2023)', () => {
       const guarded = served(stack).filter((r) => r.access === 'admin' || r.access === 'superadmin' || r.access === 'reward');
       expect(guarded.length).toBeGreaterThan(0);
       for (const route of guarded) {
-        for (const [role, token] of [['USER', user.accessToken], ['DEVELOPER', developer.accessToken]] as const) {
+        for (const [role, token] of [
+          ['USER', user.accessToken],
+          ['DEVELOPER', developer.accessToken],
+        ] as const) {
           const response = await call(stack, route, token);
-          expect({ route: `${route.method} ${route.url}`, role, status: response.status }).toEqual({ route: `${route.method} ${route.url}`, role, status: 403 });
+          expect({ route: `${route.method} ${route.url}`, role, status: response.status }).toEqual({
+            route: `${route.method} ${route.url}`,
+            role,
+            status: 403,
+          });
         }
       }
     });
@@ -346,7 +377,10 @@ describe('OWASP API Security Top 10 (2023)', () => {
       expect(superOnly.length).toBeGreaterThan(0);
       for (const route of superOnly) {
         const response = await call(stack, route, admin.accessToken);
-        expect({ route: `${route.method} ${route.url}`, status: response.status }).toEqual({ route: `${route.method} ${route.url}`, status: 403 });
+        expect({ route: `${route.method} ${route.url}`, status: response.status }).toEqual({
+          route: `${route.method} ${route.url}`,
+          status: 403,
+        });
       }
     });
 
@@ -363,7 +397,10 @@ describe('OWASP API Security Top 10 (2023)', () => {
       const failures = [
         await http(stack.gatewayUrl, 'GET', '/api/nothing-here'),
         await http(stack.gatewayUrl, 'POST', '/api/auth/login', { rawBody: '{"email": "a@b.c", "password": ' }),
-        await http(stack.gatewayUrl, 'POST', '/api/auth/login', { rawBody: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+        await http(stack.gatewayUrl, 'POST', '/api/auth/login', {
+          rawBody: 'email=a',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
         await http(stack.gatewayUrl, 'GET', "/api/admin/users?q=' OR 1=1; DROP TABLE users; --", { token: admin.accessToken }),
         await http(stack.gatewayUrl, 'GET', '/api/admin/users/99999999999999999999', { token: admin.accessToken }),
         await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: 'not.a.jwt' }),

@@ -52,9 +52,7 @@ export interface FailureCounts {
   clientTtlMs: number;
 }
 
-export type LoginVerdict =
-  | { allowed: true }
-  | { allowed: false; exceeded: Array<'account-client' | 'client'>; retryAfterS: number };
+export type LoginVerdict = { allowed: true } | { allowed: false; exceeded: Array<'account-client' | 'client'>; retryAfterS: number };
 
 /** Whether the attempt just counted in may have its password checked. */
 export function judgeLogin(counts: FailureCounts, policy: LoginThrottlePolicy): LoginVerdict {

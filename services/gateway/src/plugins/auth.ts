@@ -1,7 +1,7 @@
 import { roleAtLeast, role as roleSchema, type Actor } from '@coin/contracts';
 import { AppError, classifyFailure } from '@coin/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { minimumRole, type Access, type Principal } from './access';
 import { VerifiedTokenCache } from './verified-tokens';
 
@@ -47,7 +47,7 @@ export async function verifyAccessToken(
   keys: JWTVerifyGetKey,
   options: AuthOptions,
 ): Promise<{ principal: Principal; expiresAtMs: number }> {
-  let payload;
+  let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, keys, { issuer: options.issuer, audience: options.audience, algorithms: allowedAlgorithms }));
   } catch (err) {
@@ -102,7 +102,8 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     }
     if (principal.kind === 'user' && options.currentTokenVersion) {
       const current = await options.currentTokenVersion(principal.userId!);
-      if (current === null || current !== principal.tokenVersion) throw new AppError('UNAUTHENTICATED', 'The access token has been revoked');
+      if (current === null || current !== principal.tokenVersion)
+        throw new AppError('UNAUTHENTICATED', 'The access token has been revoked');
     }
     if (principal.kind === 'system' && options.platformClientActive) {
       if (!(await options.platformClientActive(principal.subject, String(request.id)))) {

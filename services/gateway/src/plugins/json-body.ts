@@ -74,7 +74,11 @@ const forbidden = (detail: string) => new AppError('MALFORMED_JSON', detail);
 function settle(value: unknown, path: string, errors: FieldError[]): unknown {
   if (value instanceof NumberText) {
     const number = numberOfJsonText(value.text);
-    if (number === null) errors.push({ path, message: `the number ${value.text.slice(0, 40)} cannot be represented exactly: too many digits, or out of range` });
+    if (number === null)
+      errors.push({
+        path,
+        message: `the number ${value.text.slice(0, 40)} cannot be represented exactly: too many digits, or out of range`,
+      });
     return number ?? 0;
   }
   if (Array.isArray(value)) {
@@ -83,9 +87,9 @@ function settle(value: unknown, path: string, errors: FieldError[]): unknown {
   }
   if (value !== null && typeof value === 'object') {
     const object = value as Record<string, unknown>;
-    if (Object.prototype.hasOwnProperty.call(object, '__proto__')) throw forbidden('The body contains a "__proto__" key');
+    if (Object.hasOwn(object, '__proto__')) throw forbidden('The body contains a "__proto__" key');
     const ctor = object.constructor;
-    if (Object.prototype.hasOwnProperty.call(object, 'constructor') && ctor !== null && typeof ctor === 'object' && Object.prototype.hasOwnProperty.call(ctor, 'prototype')) {
+    if (Object.hasOwn(object, 'constructor') && ctor !== null && typeof ctor === 'object' && Object.hasOwn(ctor, 'prototype')) {
       throw forbidden('The body contains a "constructor.prototype" key');
     }
     for (const key of Object.keys(object)) object[key] = settle(object[key], `${path}.${key}`, errors);

@@ -85,7 +85,10 @@ describe('parseJsonBody: JSON with exact numbers and the protections of fastifyâ
   });
 
   it('when constructor is an ordinary value, then it is just a key', () => {
-    expect(parseJsonBody('{"constructor":"x","c":{"constructor":{"name":1}}}')).toEqual({ constructor: 'x', c: { constructor: { name: 1 } } });
+    expect(parseJsonBody('{"constructor":"x","c":{"constructor":{"name":1}}}')).toEqual({
+      constructor: 'x',
+      c: { constructor: { name: 1 } },
+    });
   });
 
   it.each([

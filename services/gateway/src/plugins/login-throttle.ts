@@ -72,7 +72,12 @@ export class LoginThrottle {
    * 429 RATE_LIMITED with Retry-After (set on `reply`) if not. The attempt stays counted only if
    * the password was refused; a success resets the pair's count.
    */
-  async attempt<T>(email: string, client: string, reply: { header(name: string, value: string): unknown }, checkPassword: () => Promise<T>): Promise<T> {
+  async attempt<T>(
+    email: string,
+    client: string,
+    reply: { header(name: string, value: string): unknown },
+    checkPassword: () => Promise<T>,
+  ): Promise<T> {
     const keys = loginThrottleKeys(email, client);
     let counted = false;
     try {

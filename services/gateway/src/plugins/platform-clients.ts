@@ -43,7 +43,10 @@ export class PlatformClientStatus {
     }
     if (revoked) return false;
     if (cached) return true;
-    const { active } = await this.users.get<{ active: boolean }>(`/internal/platform-clients/${encodeURIComponent(clientId)}/status`, requestId);
+    const { active } = await this.users.get<{ active: boolean }>(
+      `/internal/platform-clients/${encodeURIComponent(clientId)}/status`,
+      requestId,
+    );
     if (cacheUp) {
       // A revocation is final, so a "revoked" answer is cached as the tombstone itself.
       const write = active

@@ -64,25 +64,28 @@ export async function registerRateLimits(
     'credentials-ip': make('credentials-ip', options.limits.credentialsPerIp, byIp),
     'writes-caller': make('writes-caller', options.limits.writesPerCaller, byCaller),
   };
-  const enforce = (name: FailOpenLimit, limiter: Limiter) => async (request: FastifyRequest, reply: { header(name: string, value: unknown): unknown }) => {
-    let result: Awaited<ReturnType<Limiter>>;
-    try {
-      result = await limiter(request);
-    } catch (err) {
-      // The counter is the signal; a log line per request would flood the logs for the whole outage.
-      options.failOpen.inc({ limit: name });
-      request.log.debug({ err, limit: name }, 'rate limit unavailable; request let through unchecked');
-      return;
-    }
-    if (!result.isAllowed && result.isExceeded) {
-      reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
-      throw new AppError('RATE_LIMITED', 'Too many requests; retry after the time in Retry-After');
-    }
-  };
+  const enforce =
+    (name: FailOpenLimit, limiter: Limiter) =>
+    async (request: FastifyRequest, reply: { header(name: string, value: unknown): unknown }) => {
+      let result: Awaited<ReturnType<Limiter>>;
+      try {
+        result = await limiter(request);
+      } catch (err) {
+        // The counter is the signal; a log line per request would flood the logs for the whole outage.
+        options.failOpen.inc({ limit: name });
+        request.log.debug({ err, limit: name }, 'rate limit unavailable; request let through unchecked');
+        return;
+      }
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+        throw new AppError('RATE_LIMITED', 'Too many requests; retry after the time in Retry-After');
+      }
+    };
 
   app.addHook('onRoute', (route) => {
     const config = route.config as { access?: string; rateLimitPolicies?: RateLimitPolicy[] } | undefined;
-    for (const policy of config?.rateLimitPolicies ?? []) addHook(route, 'onRequest', enforce(policy, limiters[policy]) as onRequestHookHandler);
+    for (const policy of config?.rateLimitPolicies ?? [])
+      addHook(route, 'onRequest', enforce(policy, limiters[policy]) as onRequestHookHandler);
     const methods = [route.method].flat().map(String);
     const isWrite = methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m));
     if (isWrite && config?.access && config.access !== 'public') {

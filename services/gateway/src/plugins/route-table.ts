@@ -25,7 +25,13 @@ export function registerRouteTable(app: FastifyInstance): void {
     const config = route.config as { access?: Access; apiKeyScope?: ApiKeyScope } | undefined;
     const schema = route.schema as { hide?: boolean } | undefined;
     for (const method of [route.method].flat()) {
-      table.push({ method: String(method), url: route.url, access: config?.access, apiKeyScope: config?.apiKeyScope, hidden: schema?.hide === true });
+      table.push({
+        method: String(method),
+        url: route.url,
+        access: config?.access,
+        apiKeyScope: config?.apiKeyScope,
+        hidden: schema?.hide === true,
+      });
     }
   });
 }

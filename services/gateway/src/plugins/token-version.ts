@@ -116,7 +116,8 @@ export class TokenVersionStore {
     try {
       await this.redis.tokenVersionSetMax(this.key(userId), value, this.ttlSeconds);
     } catch (err) {
-      if (isRedisUnreachable(err)) throw new AppError('UNAVAILABLE', `The token version cache (Redis) is unreachable: ${(err as Error).message}`);
+      if (isRedisUnreachable(err))
+        throw new AppError('UNAVAILABLE', `The token version cache (Redis) is unreachable: ${(err as Error).message}`);
       throw err;
     }
   }

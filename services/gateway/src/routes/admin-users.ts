@@ -49,7 +49,12 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
     },
     async (request) => {
       const { page, pageSize, role, q } = request.query;
-      const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize), ...(role ? { role } : {}), ...(q ? { q } : {}) });
+      const params = new URLSearchParams({
+        page: String(page),
+        pageSize: String(pageSize),
+        ...(role ? { role } : {}),
+        ...(q ? { q } : {}),
+      });
       return deps.users.get(`/internal/users?${params.toString()}`, String(request.id)) as never;
     },
   );
@@ -111,7 +116,8 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
       config: { access: 'superadmin' },
       schema: {
         tags: ['admin'],
-        summary: "Delete a user: personal data erased, tokens revoked, wallet closed and remaining coins burned before it answers (the last SUPERADMIN cannot be deleted)",
+        summary:
+          'Delete a user: personal data erased, tokens revoked, wallet closed and remaining coins burned before it answers (the last SUPERADMIN cannot be deleted)',
         security: [{ bearerAuth: [] }],
         params: idParams,
         response: { 200: messageBody, 404: problem, 409: problem, ...errorResponses },

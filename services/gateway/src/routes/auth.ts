@@ -49,10 +49,17 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
     '/api/auth/login',
     {
       config: { access: 'public', rateLimitPolicies: ['login-ip'] },
-      schema: { tags: ['auth'], summary: 'Exchange email and password for tokens', body: loginBody, response: { 200: tokenPair, ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange email and password for tokens',
+        body: loginBody,
+        response: { 200: tokenPair, ...errorResponses },
+      },
     },
     // Failed logins are budgeted per (e-mail, client) and per client, never per e-mail alone.
     async (request, reply) =>
-      deps.loginThrottle.attempt(request.body.email, request.ip, reply, () => deps.users.post('/internal/auth/login', request.body, String(request.id))) as never,
+      deps.loginThrottle.attempt(request.body.email, request.ip, reply, () =>
+        deps.users.post('/internal/auth/login', request.body, String(request.id)),
+      ) as never,
   );
 }

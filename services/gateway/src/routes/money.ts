@@ -28,7 +28,17 @@ export interface MoneyRouteDeps {
   ledger: InternalHttpClient;
 }
 
-const errorResponses = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem, 422: problem, 429: problem, 503: problem, 504: problem };
+const errorResponses = {
+  400: problem,
+  401: problem,
+  403: problem,
+  404: problem,
+  409: problem,
+  422: problem,
+  429: problem,
+  503: problem,
+  504: problem,
+};
 const userSecurity = [{ bearerAuth: [] }];
 const apiKeySecurity = [{ bearerAuth: [], apiKey: [] }];
 
@@ -208,7 +218,8 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       // The refund debits the treasury the purchase paid, so the command names that treasury
       // (its key); the ledger checks the purchase again when it applies the refund.
       const purchase = await deps.ledger.get<Transaction>(`/internal/transactions/${transactionId}`, String(request.id));
-      if (purchase.type !== 'PURCHASE' || purchase.toTreasury === null) throw new AppError('NOT_REFUNDABLE', 'Only a purchase can be refunded');
+      if (purchase.type !== 'PURCHASE' || purchase.toTreasury === null)
+        throw new AppError('NOT_REFUNDABLE', 'Only a purchase can be refunded');
       const { requestHash } = idempotencyOf(request);
       return execute(
         request,

@@ -56,7 +56,7 @@ export function registerSessionRoutes(app: App, deps: SessionRouteDeps): void {
       config: { access: 'user' },
       schema: {
         tags: ['auth'],
-        summary: "Log out everywhere: every refresh token and every access token of the caller stop working now",
+        summary: 'Log out everywhere: every refresh token and every access token of the caller stop working now',
         security: [{ bearerAuth: [] }],
         response: { 204: z.null().describe('All sessions ended'), 403: problem, ...errorResponses },
       },

@@ -154,7 +154,12 @@ export interface HistoryFilter {
  * asked to know whether another page follows. With a party, the per-party index serves it;
  * without, the transactions table (by type when filtered by type).
  */
-export async function findKeysetPage(db: Queryable, filter: HistoryFilter, limit: number, after: CursorPosition | null): Promise<KeysetPage> {
+export async function findKeysetPage(
+  db: Queryable,
+  filter: HistoryFilter,
+  limit: number,
+  after: CursorPosition | null,
+): Promise<KeysetPage> {
   const params: unknown[] = [];
   const where: string[] = [];
   const param = (value: unknown) => {
@@ -178,7 +183,12 @@ export async function findKeysetPage(db: Queryable, filter: HistoryFilter, limit
 }
 
 /** An offset page of one user's history newest first, with the user's total. */
-export async function findOffsetPage(pool: Pool, userId: number, limit: number, offset: number): Promise<{ rows: TransactionRow[]; total: number }> {
+export async function findOffsetPage(
+  pool: Pool,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: TransactionRow[]; total: number }> {
   const party = ['user', String(userId)];
   const [page, count] = await Promise.all([
     // The offset is walked on the index alone (an index-only scan: every column it needs is in

@@ -27,7 +27,11 @@ export async function startCheckpoint(pool: Pool, now: Date): Promise<RebuildChe
 }
 
 export async function advanceCheckpoint(client: PoolClient, afterId: number, ledgerCount: number, now: Date): Promise<void> {
-  await client.query('UPDATE history_rebuild_checkpoint SET after_id = $1, ledger_count = $2, updated_at = $3 WHERE id = 1', [afterId, ledgerCount, now]);
+  await client.query('UPDATE history_rebuild_checkpoint SET after_id = $1, ledger_count = $2, updated_at = $3 WHERE id = 1', [
+    afterId,
+    ledgerCount,
+    now,
+  ]);
 }
 
 export async function completeCheckpoint(pool: Pool, now: Date): Promise<void> {
@@ -41,6 +45,8 @@ export async function truncateProjection(pool: Pool): Promise<void> {
 
 /** The projection's newest transaction id and size: the rebuild's estimate of what lies ahead. */
 export async function projectionExtent(pool: Pool): Promise<{ maxId: number; count: number }> {
-  const result = await pool.query<{ max_id: number | null; n: number }>('SELECT max(transaction_id) AS max_id, count(*)::bigint AS n FROM history_transactions');
+  const result = await pool.query<{ max_id: number | null; n: number }>(
+    'SELECT max(transaction_id) AS max_id, count(*)::bigint AS n FROM history_transactions',
+  );
   return { maxId: result.rows[0]?.max_id ?? 0, count: result.rows[0]?.n ?? 0 };
 }

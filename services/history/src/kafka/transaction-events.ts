@@ -52,7 +52,13 @@ export function handleTransactionEvents(deps: { pool: Pool; producer: BatchingPr
   };
   return async (items: Delivered<ProjectableEvent>[]): Promise<void> => {
     try {
-      record(items, await storeTransactions(deps.pool, items.map((i) => rowOf(i.value))));
+      record(
+        items,
+        await storeTransactions(
+          deps.pool,
+          items.map((i) => rowOf(i.value)),
+        ),
+      );
       return;
     } catch (err) {
       if (!isDataError(err)) throw err;

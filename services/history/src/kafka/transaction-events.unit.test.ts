@@ -30,7 +30,13 @@ describe('the history consumer schema (coin.transactions at the door)', () => {
     expect(parsed).toEqual({
       eventId: input.eventId,
       occurredAt: '2030-01-02T03:04:05.900Z',
-      row: expect.objectContaining({ id: 5, amount: 1050, from_user_id: 7, to_treasury: 'COURSE_FEES', created_at: new Date('2030-01-02T03:04:05.678Z') }),
+      row: expect.objectContaining({
+        id: 5,
+        amount: 1050,
+        from_user_id: 7,
+        to_treasury: 'COURSE_FEES',
+        created_at: new Date('2030-01-02T03:04:05.678Z'),
+      }),
     });
   });
 

@@ -105,7 +105,11 @@ function writeOf(
     if (!decision.ok) return;
     if (decision.transaction) {
       if (!(decision.transaction.id > 0)) throw new InvariantViolation(`transaction without a reserved id (${decision.transaction.id})`);
-      write.transactions.push({ row: transactionRowOf(decision.transaction), returns: decision.transaction.returns, commandId: step.command.commandId });
+      write.transactions.push({
+        row: transactionRowOf(decision.transaction),
+        returns: decision.transaction.returns,
+        commandId: step.command.commandId,
+      });
       write.outbox.push(transactionEventMessage(context.topics, decision.transaction));
     }
     for (const entry of decision.entries) {

@@ -9,24 +9,59 @@ const context = { now, topics: topicNames('t_'), owns: () => false };
 const actor = { kind: 'user' as const, id: '1' };
 let seq = 0;
 const command = <T extends LedgerCommand['type']>(type: T, data: Extract<LedgerCommand, { type: T }>['data']) =>
-  ({ commandId: `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`, type, issuedAt: now.toISOString(), actor, data }) as LedgerCommand;
+  ({
+    commandId: `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`,
+    type,
+    issuedAt: now.toISOString(),
+    actor,
+    data,
+  }) as LedgerCommand;
 
 function treasury(): WalletState {
-  return { id: 'w-ops', key: 'treasury:OPERATIONS', party: { kind: 'treasury', code: 'OPERATIONS' }, balance: 0, totalReceived: 0, totalSent: 0, status: 'OPEN', createdAt: now, updatedAt: now };
+  return {
+    id: 'w-ops',
+    key: 'treasury:OPERATIONS',
+    party: { kind: 'treasury', code: 'OPERATIONS' },
+    balance: 0,
+    totalReceived: 0,
+    totalSent: 0,
+    status: 'OPEN',
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 function read(wallets: WalletState[], reservedIds: number[]): BatchRead {
-  return { known: new Map(), wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])), refundTargets: new Map(), reservedIds };
+  return {
+    known: new Map(),
+    wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])),
+    refundTargets: new Map(),
+    reservedIds,
+  };
 }
 
 describe('decideBatch (the apply use case without storage)', () => {
   it('when a wallet is opened and credited in one batch, then it is inserted as it stands at the end and never updated', () => {
-    const decided = decideBatch(read([treasury()], [10]), [command('ledger.open-wallet', { userId: 7 }), command('ledger.mint', { to: { kind: 'user', userId: 7 }, amount: 250, reason: 'welcome' })], context) as DecidedBatch;
-    expect(decided.write.opened).toEqual([expect.objectContaining({ id: walletIdOf('user:7'), key: 'user:7', balance: 250, totalReceived: 250, status: 'OPEN' })]);
+    const decided = decideBatch(
+      read([treasury()], [10]),
+      [
+        command('ledger.open-wallet', { userId: 7 }),
+        command('ledger.mint', { to: { kind: 'user', userId: 7 }, amount: 250, reason: 'welcome' }),
+      ],
+      context,
+    ) as DecidedBatch;
+    expect(decided.write.opened).toEqual([
+      expect.objectContaining({ id: walletIdOf('user:7'), key: 'user:7', balance: 250, totalReceived: 250, status: 'OPEN' }),
+    ]);
     expect(decided.write.wallets).toEqual([]);
     expect(decided.outcomes[0]).toMatchObject({ ok: true, reply: { wallet: { userId: 7, balance: 0 } } });
-    expect(decided.outcomes[1]).toMatchObject({ ok: true, reply: { transaction: { id: 10, type: 'MINT', amount: 2.5 }, wallet: { balance: 2.5 } } });
-    expect(decided.write.transactions.map((t) => t.row)).toEqual([expect.objectContaining({ id: 10, amount: 250, to_user_id: 7, from_user_id: null })]);
+    expect(decided.outcomes[1]).toMatchObject({
+      ok: true,
+      reply: { transaction: { id: 10, type: 'MINT', amount: 2.5 }, wallet: { balance: 2.5 } },
+    });
+    expect(decided.write.transactions.map((t) => t.row)).toEqual([
+      expect.objectContaining({ id: 10, amount: 250, to_user_id: 7, from_user_id: null }),
+    ]);
     expect(decided.write.outbox.map((m) => m.topic)).toEqual(['t_coin.transactions']);
   });
 
@@ -40,7 +75,11 @@ describe('decideBatch (the apply use case without storage)', () => {
 
   it('when a debit changes an existing wallet, then it is updated against the version it was read at', () => {
     const wallet: WalletState = { ...treasury(), balance: 1_000 };
-    const decided = decideBatch(read([wallet], [4]), [command('ledger.burn', { from: { kind: 'treasury', code: 'OPERATIONS' }, amount: 400, reason: 'r' })], context) as DecidedBatch;
+    const decided = decideBatch(
+      read([wallet], [4]),
+      [command('ledger.burn', { from: { kind: 'treasury', code: 'OPERATIONS' }, amount: 400, reason: 'r' })],
+      context,
+    ) as DecidedBatch;
     expect(decided.write.wallets).toEqual([{ state: expect.objectContaining({ balance: 600, totalSent: 400 }), version: 3 }]);
     expect(wallet.balance).toBe(1_000); // what was read is not changed: a redo starts from it
   });

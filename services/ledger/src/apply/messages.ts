@@ -19,7 +19,12 @@ export function transactionEventMessage(topics: TopicNames, transaction: NewTran
     occurredAt: transaction.createdAt.toISOString(),
     transaction: decidedTransactionView(transaction),
   };
-  return { topic: topics.coinTransactions, key: String(transaction.id), headers: { [headerNames.type]: event.type }, payload: JSON.stringify(event) };
+  return {
+    topic: topics.coinTransactions,
+    key: String(transaction.id),
+    headers: { [headerNames.type]: event.type },
+    payload: JSON.stringify(event),
+  };
 }
 
 /** A credit leg travels as a `ledger.credit` command under the credited wallet's key, so its partition applies it. */

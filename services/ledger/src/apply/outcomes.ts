@@ -16,7 +16,12 @@ export function outcomeOf(step: Extract<BatchStep, { kind: 'decided' }>, xafRate
   if (!decision.ok) return { ok: false, reply: { code: decision.code, detail: decision.detail } satisfies WireError };
   switch (command.type) {
     case 'ledger.open-wallet':
-      return { ok: true, reply: { wallet: subject ? userWalletView(subject, command.data.userId, xafRate) : null } satisfies LedgerResult<'ledger.open-wallet'> };
+      return {
+        ok: true,
+        reply: {
+          wallet: subject ? userWalletView(subject, command.data.userId, xafRate) : null,
+        } satisfies LedgerResult<'ledger.open-wallet'>,
+      };
     case 'ledger.credit':
       if (!decision.credit) throw new InvariantViolation('a credit leg accepted without a resolution');
       return {
@@ -28,9 +33,21 @@ export function outcomeOf(step: Extract<BatchStep, { kind: 'decided' }>, xafRate
         } satisfies LedgerResult<'ledger.credit'>,
       };
     case 'ledger.close-wallet':
-      return { ok: true, reply: { closed: decision.closes.length > 0, burnTransactionId: decision.transaction?.id ?? null } satisfies LedgerResult<'ledger.close-wallet'> };
+      return {
+        ok: true,
+        reply: {
+          closed: decision.closes.length > 0,
+          burnTransactionId: decision.transaction?.id ?? null,
+        } satisfies LedgerResult<'ledger.close-wallet'>,
+      };
     default:
       if (!decision.transaction || !subject) throw new InvariantViolation(`${command.type} accepted without a transaction`);
-      return { ok: true, reply: { transaction: decidedTransactionView(decision.transaction), wallet: walletView(subject, xafRate) } satisfies LedgerResult<'ledger.mint'> };
+      return {
+        ok: true,
+        reply: {
+          transaction: decidedTransactionView(decision.transaction),
+          wallet: walletView(subject, xafRate),
+        } satisfies LedgerResult<'ledger.mint'>,
+      };
   }
 }

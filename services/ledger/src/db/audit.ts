@@ -21,7 +21,13 @@ export async function auditLedger(db: Queryable): Promise<SupplyReport> {
               (SELECT count(*) FROM wallets)::bigint AS wallets,
               (SELECT count(*) FROM transactions)::bigint AS transactions`,
     );
-    const mismatched = await db.query<{ wallet_key: string; balance: number; entries_sum: number; total_received: number; total_sent: number }>(
+    const mismatched = await db.query<{
+      wallet_key: string;
+      balance: number;
+      entries_sum: number;
+      total_received: number;
+      total_sent: number;
+    }>(
       `WITH sums AS (
          SELECT wallet_id, sum(amount)::bigint AS total,
                 coalesce(sum(amount) FILTER (WHERE amount > 0), 0)::bigint AS received,

@@ -36,7 +36,19 @@ const serializationFailure = '40001';
  * batch write proves that (wallet versions, command-id primary key) or fails as a whole.
  */
 export async function readBatch(db: Queryable, request: BatchReadRequest): Promise<BatchRead> {
-  const result = await db.query<{ outcomes: Array<{ command_id: string; ok: boolean; reply: string; request_hash: string | null }>; wallets: Array<WalletDbRow & { version: number }>; refund_targets: Array<{ id: number; type: TransactionType; amount: number; from_user_id: number | null; to_treasury: TreasuryCode | null; refunded: number }>; ids: string[] }>({
+  const result = await db.query<{
+    outcomes: Array<{ command_id: string; ok: boolean; reply: string; request_hash: string | null }>;
+    wallets: Array<WalletDbRow & { version: number }>;
+    refund_targets: Array<{
+      id: number;
+      type: TransactionType;
+      amount: number;
+      from_user_id: number | null;
+      to_treasury: TreasuryCode | null;
+      refunded: number;
+    }>;
+    ids: string[];
+  }>({
     name: 'ledger-read-batch',
     text: `WITH targets AS (
        SELECT t.id, t.type, t.amount, t.from_user_id, t.to_treasury,
@@ -56,10 +68,17 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
   });
   const row = result.rows[0]!;
   return {
-    known: new Map(row.outcomes.map((r) => [r.command_id, { ok: r.ok, reply: JSON.parse(r.reply) as unknown, requestHash: r.request_hash }])),
-    wallets: new Map(row.wallets.map((r) => [r.wallet_key, { version: safeInteger(r.version, 'wallet version'), state: walletStateOf(r) }])),
+    known: new Map(
+      row.outcomes.map((r) => [r.command_id, { ok: r.ok, reply: JSON.parse(r.reply) as unknown, requestHash: r.request_hash }]),
+    ),
+    wallets: new Map(
+      row.wallets.map((r) => [r.wallet_key, { version: safeInteger(r.version, 'wallet version'), state: walletStateOf(r) }]),
+    ),
     refundTargets: new Map(
-      row.refund_targets.map((r) => [r.id, { id: r.id, type: r.type, amount: r.amount, fromUserId: r.from_user_id, toTreasury: r.to_treasury, refunded: r.refunded }]),
+      row.refund_targets.map((r) => [
+        r.id,
+        { id: r.id, type: r.type, amount: r.amount, fromUserId: r.from_user_id, toTreasury: r.to_treasury, refunded: r.refunded },
+      ]),
     ),
     // bigint[] arrives as text elements (the pool's BIGINT parser covers scalars only).
     reservedIds: row.ids.map((id) => safeInteger(Number(id), 'transaction id')).sort((a, b) => a - b),

@@ -14,7 +14,12 @@ export function outboxBatches(pool: Pool): OutboxStore<OutboxBatch> {
       return result.rows.map((r) => ({ id: r.id, messages: JSON.parse(r.messages) as OutboxBatchMessage[] }));
     },
     markPublished: async (ids) =>
-      void (await pool.query({ name: 'ledger-outbox-published', text: 'UPDATE outbox_batches SET published_at = now() WHERE id = ANY($1::bigint[])', values: [ids] })),
-    backlog: async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_batches WHERE published_at IS NULL')).rows[0]?.n ?? 0,
+      void (await pool.query({
+        name: 'ledger-outbox-published',
+        text: 'UPDATE outbox_batches SET published_at = now() WHERE id = ANY($1::bigint[])',
+        values: [ids],
+      })),
+    backlog: async () =>
+      (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_batches WHERE published_at IS NULL')).rows[0]?.n ?? 0,
   };
 }

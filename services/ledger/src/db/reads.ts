@@ -7,7 +7,8 @@ import { walletColumns, walletStateOf, type WalletDbRow } from './wallet-rows';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
-const transactionColumns = 'id, type, amount, from_user_id, to_user_id, from_treasury, to_treasury, reason, reference, refund_of, created_at';
+const transactionColumns =
+  'id, type, amount, from_user_id, to_user_id, from_treasury, to_treasury, reason, reference, refund_of, created_at';
 
 export async function findTransaction(db: Queryable, id: number): Promise<TransactionRow | null> {
   const result = await db.query<TransactionRow>(`SELECT ${transactionColumns} FROM transactions WHERE id = $1`, [id]);
@@ -15,7 +16,10 @@ export async function findTransaction(db: Queryable, id: number): Promise<Transa
 }
 
 export async function transactionsAfter(db: Queryable, afterId: number, limit: number): Promise<TransactionRow[]> {
-  const result = await db.query<TransactionRow>(`SELECT ${transactionColumns} FROM transactions WHERE id > $1 ORDER BY id LIMIT $2`, [afterId, limit]);
+  const result = await db.query<TransactionRow>(`SELECT ${transactionColumns} FROM transactions WHERE id > $1 ORDER BY id LIMIT $2`, [
+    afterId,
+    limit,
+  ]);
   return result.rows;
 }
 

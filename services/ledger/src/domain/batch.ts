@@ -48,13 +48,17 @@ export function runBatch(
     const requestHash = requestHashOf(command);
     const stored = known.get(command.commandId);
     if (stored) {
-      steps.push(stored.requestHash === requestHash ? { kind: 'stored', command, outcome: stored } : { kind: 'reused', command, error: reusedError });
+      steps.push(
+        stored.requestHash === requestHash ? { kind: 'stored', command, outcome: stored } : { kind: 'reused', command, error: reusedError },
+      );
       continue;
     }
     const earlier = decidedAt.get(command.commandId);
     if (earlier !== undefined) {
       const first = steps[earlier] as Extract<BatchStep, { kind: 'decided' }>;
-      steps.push(first.requestHash === requestHash ? { kind: 'repeat', command, of: earlier } : { kind: 'reused', command, error: reusedError });
+      steps.push(
+        first.requestHash === requestHash ? { kind: 'repeat', command, of: earlier } : { kind: 'reused', command, error: reusedError },
+      );
       continue;
     }
     const decision = decide(state, command, now, nextId);

@@ -151,7 +151,10 @@ function canDebit(wallet: WalletState, amount: number): boolean {
 }
 
 function beyondLimit(wallet: WalletState): Rejected {
-  return reject('BALANCE_LIMIT_EXCEEDED', `The wallet ${wallet.key} would pass the largest amount a wallet can hold (${coins(walletAmountMax)})`);
+  return reject(
+    'BALANCE_LIMIT_EXCEEDED',
+    `The wallet ${wallet.key} would pass the largest amount a wallet can hold (${coins(walletAmountMax)})`,
+  );
 }
 
 function missingParty(p: Party): Rejected {
@@ -224,7 +227,11 @@ export function decide(state: LedgerState, command: LedgerCommand, now: Date, ne
       if (source.balance < amount) return insufficient(source, amount);
       if (!canDebit(source, amount)) return beyondLimit(source);
       const transaction = newTransaction({ type: 'BURN', amount, from, to: null, reason });
-      return accepted({ transaction, entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }], subjectKey: source.key });
+      return accepted({
+        transaction,
+        entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
+        subjectKey: source.key,
+      });
     }
 
     case 'ledger.transfer': {
@@ -321,7 +328,11 @@ export function decide(state: LedgerState, command: LedgerCommand, now: Date, ne
           reason: `Returned: the recipient's wallet ${why} (transaction ${transactionId})`,
           returns: transactionId,
         });
-        return accepted({ transaction, creditLegs: [{ transactionId: transaction.id, to: returnTo, amount, returnTo: null }], credit: 'returned' });
+        return accepted({
+          transaction,
+          creditLegs: [{ transactionId: transaction.id, to: returnTo, amount, returnTo: null }],
+          credit: 'returned',
+        });
       }
       // A return whose sender has closed too has nowhere to go: the coins are burned, which
       // keeps Σ balances == Σ MINT − Σ BURN.
@@ -362,7 +373,17 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): void 
   for (const party of decision.opens) {
     const key = walletKeyOf(party);
     if (state.wallets.has(key)) throw new InvariantViolation(`opening ${key}, which exists`);
-    const opened: WalletState = { id: walletIdOf(key), key, party, balance: 0, totalReceived: 0, totalSent: 0, status: 'OPEN', createdAt: now, updatedAt: now };
+    const opened: WalletState = {
+      id: walletIdOf(key),
+      key,
+      party,
+      balance: 0,
+      totalReceived: 0,
+      totalSent: 0,
+      status: 'OPEN',
+      createdAt: now,
+      updatedAt: now,
+    };
     state.wallets.set(key, opened);
   }
   for (const entry of decision.entries) {

@@ -25,11 +25,21 @@ class World {
   constructor() {
     const open = (party: Party) => {
       const key = walletKeyOf(party);
-      const wallet: WalletState = { id: key, key, party, balance: 0, totalReceived: 0, totalSent: 0, status: 'OPEN', createdAt: now, updatedAt: now };
+      const wallet: WalletState = {
+        id: key,
+        key,
+        party,
+        balance: 0,
+        totalReceived: 0,
+        totalSent: 0,
+        status: 'OPEN',
+        createdAt: now,
+        updatedAt: now,
+      };
       this.state.wallets.set(key, wallet);
     };
-    userIds.forEach((userId) => open({ kind: 'user', userId }));
-    treasuryCodes.forEach((code) => open({ kind: 'treasury', code }));
+    for (const userId of userIds) open({ kind: 'user', userId });
+    for (const code of treasuryCodes) open({ kind: 'treasury', code });
   }
 
   nextCommandId(): string {
@@ -37,7 +47,11 @@ class World {
     return `cmd-${this.commandCount}`;
   }
 
-  command<T extends LedgerCommand['type']>(type: T, data: Extract<LedgerCommand, { type: T }>['data'], commandId = this.nextCommandId()): LedgerCommand {
+  command<T extends LedgerCommand['type']>(
+    type: T,
+    data: Extract<LedgerCommand, { type: T }>['data'],
+    commandId = this.nextCommandId(),
+  ): LedgerCommand {
     return { commandId, type, issuedAt: now.toISOString(), actor, data } as LedgerCommand;
   }
 
@@ -126,7 +140,9 @@ type Action =
   | { do: 'refund'; index: number; amount: number | undefined };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
-  fc.record({ to: anyParty, amount: fc.integer({ min: 1, max: 2000 }), reason }).map((data) => ({ do: 'command' as const, type: 'ledger.mint' as const, data })),
+  fc
+    .record({ to: anyParty, amount: fc.integer({ min: 1, max: 2000 }), reason })
+    .map((data) => ({ do: 'command' as const, type: 'ledger.mint' as const, data })),
   fc.record({ from: anyParty, amount, reason }).map((data) => ({ do: 'command' as const, type: 'ledger.burn' as const, data })),
   fc
     .record({ kind: fc.constant('TRANSFER'), fromUserId: fc.constantFrom(...userIds), to: anyParty, amount, reason })
@@ -134,8 +150,12 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc
     .record({ kind: fc.constant('PURCHASE'), fromUserId: fc.constantFrom(...userIds), to: treasuryParty, amount, reason })
     .map((data) => ({ do: 'command' as const, type: 'ledger.transfer' as const, data })),
-  fc.record({ toUserId: fc.constantFrom(...userIds), amount, reason }).map((data) => ({ do: 'command' as const, type: 'ledger.reward' as const, data })),
-  fc.record({ userId: fc.constantFrom(...userIds), reason: fc.constant('Account deleted') }).map((data) => ({ do: 'command' as const, type: 'ledger.close-wallet' as const, data })),
+  fc
+    .record({ toUserId: fc.constantFrom(...userIds), amount, reason })
+    .map((data) => ({ do: 'command' as const, type: 'ledger.reward' as const, data })),
+  fc
+    .record({ userId: fc.constantFrom(...userIds), reason: fc.constant('Account deleted') })
+    .map((data) => ({ do: 'command' as const, type: 'ledger.close-wallet' as const, data })),
   fc.record({ index: fc.nat(), amount: fc.option(amount, { nil: undefined }) }).map((r) => ({ do: 'refund' as const, ...r })),
   fc.nat().map((index) => ({ do: 'deliver' as const, index })),
   fc.nat().map((index) => ({ do: 'replay' as const, index })),
@@ -150,7 +170,12 @@ function run(world: World, batch: Action[], owned: string[] = []): void {
       const purchases = world.transactions.filter((t) => t.type === 'PURCHASE');
       const target = purchases[a.index % Math.max(purchases.length, 1)];
       const treasury: TreasuryCode = target?.to?.kind === 'treasury' ? target.to.code : 'OPERATIONS';
-      const data = { transactionId: target?.id ?? 999_999, treasury, reason: 'refund', ...(a.amount !== undefined ? { amount: a.amount } : {}) };
+      const data = {
+        transactionId: target?.id ?? 999_999,
+        treasury,
+        reason: 'refund',
+        ...(a.amount !== undefined ? { amount: a.amount } : {}),
+      };
       commands.push(world.command('ledger.refund', data));
     }
     if (a.do === 'replay' && world.history.length > 0) commands.push(world.history[a.index % world.history.length]!);
@@ -195,8 +220,14 @@ describe('ledger domain: properties over random command sequences', () => {
   });
 
   it('when an apply credits the legs to the wallets it owns (any subset, per apply), then the same invariants hold', () => {
-    const walletKeys = [...userIds.map((userId) => walletKeyOf({ kind: 'user', userId })), ...treasuryCodes.map((code) => walletKeyOf({ kind: 'treasury', code }))];
-    const ownedBatches = fc.array(fc.tuple(fc.array(action, { minLength: 1, maxLength: 8 }), fc.subarray(walletKeys)), { minLength: 1, maxLength: 40 });
+    const walletKeys = [
+      ...userIds.map((userId) => walletKeyOf({ kind: 'user', userId })),
+      ...treasuryCodes.map((code) => walletKeyOf({ kind: 'treasury', code })),
+    ];
+    const ownedBatches = fc.array(fc.tuple(fc.array(action, { minLength: 1, maxLength: 8 }), fc.subarray(walletKeys)), {
+      minLength: 1,
+      maxLength: 40,
+    });
     let inline = 0;
     fc.assert(
       fc.property(ownedBatches, (generated) => {
@@ -258,7 +289,8 @@ describe('ledger domain: decisions', () => {
   function funded(userBalance: number, rewards = 0) {
     const world = new World();
     world.apply([world.command('ledger.mint', { to: { kind: 'user', userId: 1 }, amount: userBalance, reason: 'seed' })]);
-    if (rewards > 0) world.apply([world.command('ledger.mint', { to: { kind: 'treasury', code: 'REWARDS' }, amount: rewards, reason: 'seed' })]);
+    if (rewards > 0)
+      world.apply([world.command('ledger.mint', { to: { kind: 'treasury', code: 'REWARDS' }, amount: rewards, reason: 'seed' })]);
     return world;
   }
   const codeOf = (world: World, command: LedgerCommand) => {
@@ -286,7 +318,12 @@ describe('ledger domain: decisions', () => {
     const world = funded(100);
     const [step] = world.apply([transfer(world, { kind: 'treasury', code: 'OPERATIONS' }, 40)]);
     expect(step?.kind === 'decided' && step.decision.ok && step.decision.creditLegs).toEqual([
-      { transactionId: expect.any(Number), to: { kind: 'treasury', code: 'OPERATIONS' }, amount: 40, returnTo: { kind: 'user', userId: 1 } },
+      {
+        transactionId: expect.any(Number),
+        to: { kind: 'treasury', code: 'OPERATIONS' },
+        amount: 40,
+        returnTo: { kind: 'user', userId: 1 },
+      },
     ]);
     expect(world.state.wallets.get('user:1')!.balance).toBe(60);
     world.drain();
@@ -301,19 +338,36 @@ describe('ledger domain: decisions', () => {
 
   it('when a purchase is refunded, then partial refunds add up to at most the purchase and the default is the remainder', () => {
     const world = funded(1000);
-    world.apply([world.command('ledger.transfer', { kind: 'PURCHASE', fromUserId: 1, to: { kind: 'treasury', code: 'COURSE_FEES' }, amount: 300, reason: 'course' })]);
+    world.apply([
+      world.command('ledger.transfer', {
+        kind: 'PURCHASE',
+        fromUserId: 1,
+        to: { kind: 'treasury', code: 'COURSE_FEES' },
+        amount: 300,
+        reason: 'course',
+      }),
+    ]);
     world.drain();
     const purchase = world.transactions.find((t) => t.type === 'PURCHASE')!;
     const refund = (amount?: number) =>
-      world.command('ledger.refund', { transactionId: purchase.id, treasury: 'COURSE_FEES', reason: 'cancelled', ...(amount ? { amount } : {}) });
+      world.command('ledger.refund', {
+        transactionId: purchase.id,
+        treasury: 'COURSE_FEES',
+        reason: 'cancelled',
+        ...(amount ? { amount } : {}),
+      });
     expect(codeOf(world, refund(100))).toBe('OK');
     expect(codeOf(world, refund(201))).toBe('REFUND_EXCEEDS_PURCHASE');
     expect(codeOf(world, refund())).toBe('OK');
     expect(world.transactions.filter((t) => t.type === 'REFUND').map((t) => t.amount)).toEqual([100, 200]);
     expect(codeOf(world, refund())).toBe('REFUND_EXCEEDS_PURCHASE');
     const mint = world.transactions.find((t) => t.type === 'MINT')!;
-    expect(codeOf(world, world.command('ledger.refund', { transactionId: mint.id, treasury: 'COURSE_FEES', reason: 'x' }))).toBe('NOT_REFUNDABLE');
-    expect(codeOf(world, world.command('ledger.refund', { transactionId: 424242, treasury: 'COURSE_FEES', reason: 'x' }))).toBe('TRANSACTION_NOT_FOUND');
+    expect(codeOf(world, world.command('ledger.refund', { transactionId: mint.id, treasury: 'COURSE_FEES', reason: 'x' }))).toBe(
+      'NOT_REFUNDABLE',
+    );
+    expect(codeOf(world, world.command('ledger.refund', { transactionId: 424242, treasury: 'COURSE_FEES', reason: 'x' }))).toBe(
+      'TRANSACTION_NOT_FOUND',
+    );
   });
 
   it('when a credit leg finds its wallet closed, then the coins return to the sender; when the sender is closed too, they are burned', () => {
@@ -322,10 +376,18 @@ describe('ledger domain: decisions', () => {
     world.apply([world.command('ledger.close-wallet', { userId: 2, reason: 'deleted' })]);
     world.drain();
     expect(world.state.wallets.get('user:1')!.balance).toBe(100);
-    expect(world.transactions.at(-1)).toMatchObject({ type: 'TRANSFER', from: { kind: 'user', userId: 2 }, to: { kind: 'user', userId: 1 }, amount: 30 });
+    expect(world.transactions.at(-1)).toMatchObject({
+      type: 'TRANSFER',
+      from: { kind: 'user', userId: 2 },
+      to: { kind: 'user', userId: 1 },
+      amount: 30,
+    });
 
     world.apply([transfer(world, { kind: 'user', userId: 3 }, 50)]);
-    world.apply([world.command('ledger.close-wallet', { userId: 3, reason: 'deleted' }), world.command('ledger.close-wallet', { userId: 1, reason: 'deleted' })]);
+    world.apply([
+      world.command('ledger.close-wallet', { userId: 3, reason: 'deleted' }),
+      world.command('ledger.close-wallet', { userId: 1, reason: 'deleted' }),
+    ]);
     world.drain();
     expect(world.transactions.at(-1)).toMatchObject({ type: 'BURN', amount: 50 });
     expect(world.balances()).toBe(world.supply());
@@ -346,7 +408,10 @@ describe('ledger domain: decisions', () => {
   it('when an inline credit finds its wallet closed earlier in the same apply, then the coins return to the sender in that apply', () => {
     const world = funded(100);
     world.apply([world.command('ledger.mint', { to: { kind: 'user', userId: 2 }, amount: 7, reason: 'seed' })]);
-    world.apply([transfer(world, { kind: 'user', userId: 2 }, 30), world.command('ledger.close-wallet', { userId: 2, reason: 'deleted' })], () => true);
+    world.apply(
+      [transfer(world, { kind: 'user', userId: 2 }, 30), world.command('ledger.close-wallet', { userId: 2, reason: 'deleted' })],
+      () => true,
+    );
     expect(world.pending).toEqual([]);
     expect(world.state.wallets.get('user:1')!.balance).toBe(100);
     expect(world.state.wallets.get('user:2')).toMatchObject({ balance: 0, status: 'CLOSED' });
@@ -368,8 +433,16 @@ describe('ledger domain: decisions', () => {
   it('when a command id comes back with another request hash, then IDEMPOTENCY_KEY_REUSED and nothing is stored for it', () => {
     const world = funded(100);
     const hash = (c: string) => c.repeat(64);
-    const first = world.command('ledger.burn', { from: { kind: 'user', userId: 1 }, amount: 10, reason: 'r', requestHash: hash('a') }, 'same-id');
-    const second = world.command('ledger.burn', { from: { kind: 'user', userId: 1 }, amount: 20, reason: 'r', requestHash: hash('b') }, 'same-id');
+    const first = world.command(
+      'ledger.burn',
+      { from: { kind: 'user', userId: 1 }, amount: 10, reason: 'r', requestHash: hash('a') },
+      'same-id',
+    );
+    const second = world.command(
+      'ledger.burn',
+      { from: { kind: 'user', userId: 1 }, amount: 20, reason: 'r', requestHash: hash('b') },
+      'same-id',
+    );
     const steps = world.apply([first, second, first]);
     expect(steps.map((s) => s.kind)).toEqual(['decided', 'reused', 'repeat']);
     expect(world.apply([second])[0]).toMatchObject({ kind: 'reused', error: { code: 'IDEMPOTENCY_KEY_REUSED' } });
@@ -381,13 +454,17 @@ describe('ledger domain: decisions', () => {
     const full = world.state.wallets.get('user:2')!;
     full.balance = walletAmountMax - 10;
     full.totalReceived = walletAmountMax - 10;
-    expect(codeOf(world, world.command('ledger.mint', { to: { kind: 'user', userId: 2 }, amount: 11, reason: 'r' }))).toBe('BALANCE_LIMIT_EXCEEDED');
+    expect(codeOf(world, world.command('ledger.mint', { to: { kind: 'user', userId: 2 }, amount: 11, reason: 'r' }))).toBe(
+      'BALANCE_LIMIT_EXCEEDED',
+    );
     expect(codeOf(world, transfer(world, { kind: 'user', userId: 2 }, 11))).toBe('BALANCE_LIMIT_EXCEEDED');
     expect(codeOf(world, world.command('ledger.mint', { to: { kind: 'user', userId: 2 }, amount: 10, reason: 'r' }))).toBe('OK');
     expect(full.balance).toBe(walletAmountMax);
     const spender = world.state.wallets.get('user:1')!;
     spender.totalSent = walletAmountMax - 5;
-    expect(codeOf(world, world.command('ledger.burn', { from: { kind: 'user', userId: 1 }, amount: 6, reason: 'r' }))).toBe('BALANCE_LIMIT_EXCEEDED');
+    expect(codeOf(world, world.command('ledger.burn', { from: { kind: 'user', userId: 1 }, amount: 6, reason: 'r' }))).toBe(
+      'BALANCE_LIMIT_EXCEEDED',
+    );
     expect(spender.balance).toBe(100);
   });
 
@@ -401,6 +478,10 @@ describe('ledger domain: decisions', () => {
     world.drain();
     expect(recipient.balance).toBe(walletAmountMax - 1);
     expect(world.state.wallets.get('user:1')!.balance).toBe(100);
-    expect(world.transactions.at(-1)).toMatchObject({ type: 'TRANSFER', amount: 40, reason: expect.stringContaining('cannot hold more coins') });
+    expect(world.transactions.at(-1)).toMatchObject({
+      type: 'TRANSFER',
+      amount: 40,
+      reason: expect.stringContaining('cannot hold more coins'),
+    });
   });
 });

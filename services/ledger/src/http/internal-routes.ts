@@ -1,4 +1,13 @@
-import { internalTransactionPage, supplyReport, transaction, transactionIdParam, transactionView, treasuryList, userIdParam, wallet } from '@coin/contracts';
+import {
+  internalTransactionPage,
+  supplyReport,
+  transaction,
+  transactionIdParam,
+  transactionView,
+  treasuryList,
+  userIdParam,
+  wallet,
+} from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { Pool } from '@coin/db';
 import type { App } from '@coin/http';

@@ -1,6 +1,15 @@
 import type { LedgerCommand, TopicNames } from '@coin/contracts';
 import type { OutboxRelay } from '@coin/db';
-import { GroupCommit, replyAddressOf, replyBodyOf, sendReply, type BatchControl, type BatchingProducer, type Delivered, type GroupCommitOptions } from '@coin/kafka';
+import {
+  GroupCommit,
+  replyAddressOf,
+  replyBodyOf,
+  sendReply,
+  type BatchControl,
+  type BatchingProducer,
+  type Delivered,
+  type GroupCommitOptions,
+} from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { applyBatch, type AppliedBatch } from '../apply/apply-batch';
 import type { Outcome } from '../apply/outcomes';
@@ -31,7 +40,14 @@ export interface LedgerCommandDeps {
    * Reports each apply (the partition batches merged into one database transaction) once its
    * outbox publish has settled, whatever happens after (metrics).
    */
-  onBatch?: (info: { commands: number; applied: number; creditedInPlace: number; durationMs: number; commitMs: number; publishMs: number }) => void;
+  onBatch?: (info: {
+    commands: number;
+    applied: number;
+    creditedInPlace: number;
+    durationMs: number;
+    commitMs: number;
+    publishMs: number;
+  }) => void;
   /**
    * The ledger.commands partition a wallet key is produced to (see `keyPartitioner`). With it,
    * an apply credits the legs whose wallet belongs to one of its own partitions itself instead of
@@ -101,7 +117,14 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
     // handler awaiting it finds the apply already reported.
     const published = deps.outbox.publishCommitted(applied.outbox ? [applied.outbox] : []).finally(() => {
       const done = performance.now();
-      deps.onBatch?.({ commands: commands.length, applied: applied.applied, creditedInPlace: applied.creditedInPlace, durationMs: done - started, commitMs: committed - started, publishMs: done - committed });
+      deps.onBatch?.({
+        commands: commands.length,
+        applied: applied.applied,
+        creditedInPlace: applied.creditedInPlace,
+        durationMs: done - started,
+        commitMs: committed - started,
+        publishMs: done - committed,
+      });
     });
     published.catch(() => undefined); // each handler awaits it and sees the failure itself
     let offset = 0;
@@ -128,4 +151,3 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
     await control?.heartbeat();
   };
 }
-

@@ -48,6 +48,8 @@ export function handleUserEvents(deps: UserEventDeps) {
   return async (items: Delivered<UserEvent>[]): Promise<void> => {
     const now = deps.now();
     const commands = items.flatMap((item) => commandOf(item.value, now) ?? []);
-    await deps.producer.sendMany(commands.map((command) => ({ topic: deps.topics.ledgerCommands, message: ledgerCommandMessage(command) })));
+    await deps.producer.sendMany(
+      commands.map((command) => ({ topic: deps.topics.ledgerCommands, message: ledgerCommandMessage(command) })),
+    );
   };
 }
