@@ -19,9 +19,8 @@ import type { TokenVersionStore } from './plugins/token-version';
 
 /**
  * The gateway as one component: the real fastify app of buildApp(), its ports faked (Kafka
- * request/reply, the internal HTTP services, Redis, the JWKS endpoint). It listens on port 0 and
- * is called with fetch: app.inject() cannot load under this jest setup (light-my-request requires
- * the ESM-only `cookie` package, which jest's CommonJS runtime on Node 20 refuses).
+ * request/reply, the internal HTTP services, Redis, the JWKS endpoint), called with app.inject()
+ * (no port; jest compiles the ESM-only `cookie` package light-my-request needs, see package.json).
  */
 
 // ---- Fakes ----------------------------------------------------------------------------------
@@ -189,7 +188,6 @@ const grants: Record<string, ApiKeyGrant> = {
 
 describe('gateway component (buildApp with fake ports)', () => {
   let app: App;
-  let baseUrl: string;
   let jwks: Server;
   let privateKey: KeyLike;
   let bus: FakeLedgerBus;
@@ -241,7 +239,7 @@ describe('gateway component (buildApp with fake ports)', () => {
       loginThrottle: {} as LoginThrottle,
     };
     app = await buildApp(deps);
-    baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.ready();
   });
 
   afterAll(async () => {
@@ -277,13 +275,13 @@ describe('gateway component (buildApp with fake ports)', () => {
     headers?: Record<string, string>;
     payload?: unknown;
   }): Promise<Answer> {
-    const response = await fetch(baseUrl + options.url, {
+    const response = await app.inject({
       method: options.method,
+      url: options.url,
       headers: options.headers ?? {},
-      ...(options.payload !== undefined ? { body: JSON.stringify(options.payload) } : {}),
+      ...(options.payload !== undefined ? { payload: JSON.stringify(options.payload) } : {}),
     });
-    const text = await response.text();
-    return { statusCode: response.status, headers: Object.fromEntries(response.headers), json: () => JSON.parse(text) as unknown };
+    return { statusCode: response.statusCode, headers: response.headers as Record<string, string>, json: () => response.json() as unknown };
   }
   const post = async (url: string, body: unknown, headers: Record<string, string> = {}) =>
     inject({ method: 'POST', url, payload: body, headers: { 'content-type': 'application/json', ...headers } });
