@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { role, userId } from './common';
+import { normalizeEmail, role, userId } from './common';
 import { apiKey } from './identity';
 import { headerNames } from './messaging';
 import { moneyResult, wallet, walletKeyOf, walletKeyOfTreasury, walletKeyOfUser, type LedgerCommand } from './ledger';
@@ -118,7 +118,7 @@ export const apiKeyCommandKey = 'api-keys';
 export function userPartitionKeyOf(command: UserDraft): string {
   switch (command.type) {
     case 'user.register':
-      return command.data.email.trim().toLowerCase();
+      return normalizeEmail(command.data.email);
     case 'user.change-role':
     case 'user.delete':
     case 'user.revoke-sessions':

@@ -23,6 +23,14 @@ export const treasuryNames: Readonly<Record<TreasuryCode, string>> = {
   OPERATIONS: 'General operations',
 };
 
+/**
+ * Emails are unique case-insensitively (SPEC §5); stored as given, compared normalised. The one
+ * rule: the user service compares with it, and registrations are keyed by it (userPartitionKeyOf).
+ */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 /** What an API key may be used for (SPEC §5). */
 export const apiKeyScopes = ['mint', 'burn', 'refund'] as const;
 export const apiKeyScope = z.enum(apiKeyScopes);

@@ -1,6 +1,5 @@
 import { topicNames, type LedgerCommand } from '@coin/contracts';
-import type { WalletState } from '../domain/ledger';
-import { walletIdOf } from '../domain/ledger';
+import { emptyWallet, walletIdOf, type WalletState } from '../domain/ledger';
 import { decideBatch, type DecidedBatch } from './apply-batch';
 import type { BatchRead } from './store';
 
@@ -18,17 +17,7 @@ const command = <T extends LedgerCommand['type']>(type: T, data: Extract<LedgerC
   }) as LedgerCommand;
 
 function treasury(): WalletState {
-  return {
-    id: 'w-ops',
-    key: 'treasury:OPERATIONS',
-    party: { kind: 'treasury', code: 'OPERATIONS' },
-    balance: 0,
-    totalReceived: 0,
-    totalSent: 0,
-    status: 'OPEN',
-    createdAt: now,
-    updatedAt: now,
-  };
+  return { ...emptyWallet({ kind: 'treasury', code: 'OPERATIONS' }, now), id: 'w-ops' };
 }
 
 function read(wallets: WalletState[], reservedIds: number[]): BatchRead {

@@ -171,6 +171,12 @@ export function walletIdOf(walletKey: string): string {
   return uuidV5(`wallet:${walletKey}`);
 }
 
+/** A wallet as it is opened: empty, OPEN, its id derived from its key. */
+export function emptyWallet(party: Party, now: Date): WalletState {
+  const key = walletKeyOf(party);
+  return { id: walletIdOf(key), key, party, balance: 0, totalReceived: 0, totalSent: 0, status: 'OPEN', createdAt: now, updatedAt: now };
+}
+
 /** The wallet keys a command reads; the apply stage loads exactly these (plus refund payers). */
 export function walletKeysOf(command: LedgerCommand): string[] {
   switch (command.type) {
@@ -373,18 +379,7 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): void 
   for (const party of decision.opens) {
     const key = walletKeyOf(party);
     if (state.wallets.has(key)) throw new InvariantViolation(`opening ${key}, which exists`);
-    const opened: WalletState = {
-      id: walletIdOf(key),
-      key,
-      party,
-      balance: 0,
-      totalReceived: 0,
-      totalSent: 0,
-      status: 'OPEN',
-      createdAt: now,
-      updatedAt: now,
-    };
-    state.wallets.set(key, opened);
+    state.wallets.set(key, emptyWallet(party, now));
   }
   for (const entry of decision.entries) {
     const wallet = state.wallets.get(entry.walletKey);

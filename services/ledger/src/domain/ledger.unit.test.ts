@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { treasuryCodes, walletKeyOf, type LedgerCommand, type Party, type TreasuryCode } from '@coin/contracts';
 import { outcomeOf } from '../apply/outcomes';
 import { creditOwnLegs, runBatch, type StoredOutcome } from './batch';
-import { walletAmountMax, type CreditLeg, type Entry, type LedgerState, type NewTransaction, type WalletState } from './ledger';
+import { emptyWallet, walletAmountMax, type CreditLeg, type Entry, type LedgerState, type NewTransaction } from './ledger';
 
 const now = new Date('2025-01-01T00:00:00.000Z');
 const userIds = [1, 2, 3, 4, 5];
@@ -23,21 +23,7 @@ class World {
   private commandCount = 0;
 
   constructor() {
-    const open = (party: Party) => {
-      const key = walletKeyOf(party);
-      const wallet: WalletState = {
-        id: key,
-        key,
-        party,
-        balance: 0,
-        totalReceived: 0,
-        totalSent: 0,
-        status: 'OPEN',
-        createdAt: now,
-        updatedAt: now,
-      };
-      this.state.wallets.set(key, wallet);
-    };
+    const open = (party: Party) => this.state.wallets.set(walletKeyOf(party), emptyWallet(party, now));
     for (const userId of userIds) open({ kind: 'user', userId });
     for (const code of treasuryCodes) open({ kind: 'treasury', code });
   }

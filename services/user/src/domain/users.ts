@@ -1,9 +1,6 @@
-import type { Role, User } from '@coin/contracts';
+import { normalizeEmail, type Role, type User } from '@coin/contracts';
 
-/** Emails are unique case-insensitively (SPEC §5); stored as given, compared normalised. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+export { normalizeEmail };
 
 export interface UserRow {
   id: number;
