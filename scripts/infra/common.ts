@@ -156,14 +156,16 @@ export async function terminate(pid: number, graceMs: number): Promise<'exited' 
 // What this project started. Only these entries are ever stopped by stopInfra().
 
 export interface StartedRecord {
-  kafka?: { pid: number; port: number };
+  /** `version`: the Kafka release it runs (absent in records written before Kafka 4). */
+  kafka?: { pid: number; port: number; version?: string };
   redis?: { pid: number; port: number };
   postgres?: { cluster: string } | { dataDir: string; port: number };
 }
 
-export function readStarted(): StartedRecord {
+/** `file`: another record than this checkout's, for a broker run in its own directory (KAFKA_RUN_DIR). */
+export function readStarted(file = startedFile): StartedRecord {
   try {
-    return JSON.parse(fs.readFileSync(startedFile, 'utf8')) as StartedRecord;
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as StartedRecord;
   } catch {
     return {};
   }
@@ -173,13 +175,13 @@ export function readStarted(): StartedRecord {
  * Read-modify-write in one synchronous step, so the three pieces starting concurrently in one
  * process never lose each other's entries.
  */
-export function updateStarted(change: (record: StartedRecord) => void): void {
-  const record = readStarted();
+export function updateStarted(change: (record: StartedRecord) => void, file = startedFile): void {
+  const record = readStarted(file);
   change(record);
-  ensureDir(runRoot);
-  const tmp = `${startedFile}.${process.pid}.tmp`;
+  ensureDir(path.dirname(file));
+  const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, `${JSON.stringify(record, null, 2)}\n`);
-  fs.renameSync(tmp, startedFile);
+  fs.renameSync(tmp, file);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,10 +1,12 @@
-// A single combined (broker + controller) Apache Kafka node in KRaft mode, run from the jars
+// A single combined (broker + controller) Apache Kafka 4 node in KRaft mode, run from the jars
 // on Maven Central. See /work/shared/docs/KAFKA_LOCAL.md for why each setting is what it is.
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+// The project's kafkajs fixes (the idle timer loop, which Node 24 warns about as a negative timeout).
+import '@coin/kafka';
 import { Kafka, logLevel } from 'kafkajs';
 import {
   dataRoot,
@@ -17,6 +19,7 @@ import {
   repoRoot,
   run,
   runRoot,
+  startedFile,
   tail,
   terminate,
   updateStarted,
@@ -28,10 +31,18 @@ import {
 // kafkajs prints a partitioner warning on every producer; the project has read it.
 process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
 
-export const kafkaVersion = '3.9.1';
+/**
+ * The newest release on Maven Central whose jars and dependencies all resolve there (4.0.0 …
+ * 4.4.0 are published; 4.4.0's class files target Java 17, the version the machines have).
+ * Kafka 4 has no ZooKeeper and no reload4j: it logs through log4j2.
+ */
+export const kafkaVersion = '4.4.0';
 const scalaVersion = '2.13';
-const slf4jReload4jVersion = '1.7.36';
-const reload4jVersion = '1.2.25';
+/**
+ * log4j2 with its binding for slf4j 1.7 (what Kafka 4 logs through: slf4j-api 1.7.36 comes with
+ * kafka_2.13). The broker declares no logging backend; without one it would log nothing.
+ */
+const log4j2Version = '2.25.4';
 /** Pinned: Maven 3.8 would otherwise resolve an old 2.x plugin, and builds should not drift. */
 const dependencyPluginVersion = '3.6.1';
 
@@ -40,7 +51,7 @@ const readyTimeoutMs = 60_000;
 const probeIntervalMs = 500;
 /** Controlled shutdown of one node writes a snapshot and closes the log; seconds, not minutes. */
 const stopGraceMs = 30_000;
-/** A download of ~40 MB of jars; generous for slow mirrors, bounded so CI does not hang. */
+/** A download of ~45 MB of jars; generous for slow mirrors, bounded so CI does not hang. */
 const mavenTimeoutMs = 15 * 60_000;
 
 /**
@@ -51,21 +62,63 @@ const mavenTimeoutMs = 15 * 60_000;
  */
 const jvmFlags = ['-Xms256m', '-Xmx512m', '-XX:+UseSerialGC', '-Djava.awt.headless=true'];
 
-export const kafkaDir = path.join(dataRoot, 'kafka');
-const logDir = path.join(kafkaDir, 'logs');
-const clusterIdFile = path.join(kafkaDir, 'cluster.id');
-const propsFile = path.join(kafkaDir, 'server.properties');
-const log4jFile = path.join(kafkaDir, 'log4j.properties');
-export const kafkaLogFile = path.join(runRoot, 'kafka.log');
-const pidFile = path.join(runRoot, 'kafka.pid');
-const jarsLogFile = path.join(runRoot, 'kafka-jars.log');
-
-export function kafkaPort(): number {
-  return Number.parseInt(process.env.KAFKA_PORT ?? '9092', 10);
+/**
+ * Where one broker keeps its state. The defaults are this checkout's broker: 127.0.0.1:9092
+ * (controller 9093), data in `.data/kafka-<version>`, pid, log and started record in `.run`.
+ * KAFKA_PORT, KAFKA_CONTROLLER_PORT, KAFKA_DATA_DIR and KAFKA_RUN_DIR run a second one beside
+ * it (another version, a test of this file) without touching the first.
+ *
+ * The data directory is named after the version, so a new release starts on a fresh directory
+ * instead of state another release wrote (an older release cannot read a newer one's metadata,
+ * and nothing in it is worth carrying over: tests create their topics per run).
+ */
+export interface KafkaLayout {
+  version: string;
+  port: number;
+  controllerPort: number;
+  dataDir: string;
+  runDir: string;
+  /** The record `npm run stop` reads: this checkout's `.run/started.json` unless KAFKA_RUN_DIR is set. */
+  startedFile: string;
 }
 
-function controllerPort(): number {
-  return Number.parseInt(process.env.KAFKA_CONTROLLER_PORT ?? String(kafkaPort() + 1), 10);
+function portFromEnv(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error(`Kafka: ${name}=${value} is not a TCP port`);
+  return port;
+}
+
+export function kafkaLayout(env: NodeJS.ProcessEnv = process.env): KafkaLayout {
+  const port = portFromEnv('KAFKA_PORT', env.KAFKA_PORT, 9092);
+  const controllerPort = portFromEnv('KAFKA_CONTROLLER_PORT', env.KAFKA_CONTROLLER_PORT, port + 1);
+  const dataDir = env.KAFKA_DATA_DIR?.trim()
+    ? path.resolve(repoRoot, env.KAFKA_DATA_DIR.trim())
+    : path.join(dataRoot, `kafka-${kafkaVersion}`);
+  const ownRunDir = env.KAFKA_RUN_DIR?.trim() ? path.resolve(repoRoot, env.KAFKA_RUN_DIR.trim()) : undefined;
+  const runDir = ownRunDir ?? runRoot;
+  return {
+    version: kafkaVersion,
+    port,
+    controllerPort,
+    dataDir,
+    runDir,
+    startedFile: ownRunDir ? path.join(ownRunDir, 'started.json') : startedFile,
+  };
+}
+
+const logDirOf = (l: KafkaLayout) => path.join(l.dataDir, 'logs');
+const propsFileOf = (l: KafkaLayout) => path.join(l.dataDir, 'server.properties');
+const log4j2FileOf = (l: KafkaLayout) => path.join(l.dataDir, 'log4j2.properties');
+const clusterIdFileOf = (l: KafkaLayout) => path.join(l.dataDir, 'cluster.id');
+/** Written after a successful format: which release formatted this directory. */
+const versionFileOf = (l: KafkaLayout) => path.join(l.dataDir, 'kafka.version');
+const kafkaLogFileOf = (l: KafkaLayout) => path.join(l.runDir, 'kafka.log');
+const pidFileOf = (l: KafkaLayout) => path.join(l.runDir, 'kafka.pid');
+const jarsLogFileOf = (l: KafkaLayout) => path.join(l.runDir, 'kafka-jars.log');
+
+export function kafkaPort(): number {
+  return kafkaLayout().port;
 }
 
 export function defaultKafkaBrokers(): string[] {
@@ -110,7 +163,7 @@ export async function probeKafka(brokers: string[], timeoutMs = 3_000): Promise<
 // ---------------------------------------------------------------------------------------------
 // Jars
 
-function pomXml(): string {
+export function pomXml(): string {
   const dep = (g: string, a: string, v: string) =>
     `    <dependency><groupId>${g}</groupId><artifactId>${a}</artifactId><version>${v}</version></dependency>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -123,8 +176,8 @@ function pomXml(): string {
   <packaging>pom</packaging>
   <dependencies>
 ${dep('org.apache.kafka', `kafka_${scalaVersion}`, kafkaVersion)}
-${dep('org.slf4j', 'slf4j-reload4j', slf4jReload4jVersion)}
-${dep('ch.qos.reload4j', 'reload4j', reload4jVersion)}
+${dep('org.apache.logging.log4j', 'log4j-slf4j-impl', log4j2Version)}
+${dep('org.apache.logging.log4j', 'log4j-core', log4j2Version)}
   </dependencies>
 </project>
 `;
@@ -135,7 +188,7 @@ ${dep('ch.qos.reload4j', 'reload4j', reload4jVersion)}
  * is renamed into place, and a marker is written last, so an interrupted download is redone
  * rather than trusted, and two checkouts fetching at once cannot mix their files.
  */
-export async function ensureKafkaJars(log: Log): Promise<string> {
+export async function ensureKafkaJars(log: Log, layout: KafkaLayout = kafkaLayout()): Promise<string> {
   const cacheDir = kafkaCacheDir();
   const libs = kafkaLibsDir();
   const marker = path.join(cacheDir, 'libs.complete');
@@ -147,8 +200,9 @@ export async function ensureKafkaJars(log: Log): Promise<string> {
       'Kafka: Maven (mvn) is not installed, so the broker jars cannot be fetched; install it (apt-get install -y maven) or set KAFKA_BROKERS',
     );
   }
+  const jarsLogFile = jarsLogFileOf(layout);
   ensureDir(cacheDir);
-  ensureDir(runRoot);
+  ensureDir(layout.runDir);
   fs.writeFileSync(path.join(cacheDir, 'pom.xml'), pomXml());
   const staging = path.join(cacheDir, `libs.tmp-${process.pid}`);
   fs.rmSync(staging, { recursive: true, force: true });
@@ -168,11 +222,16 @@ export async function ensureKafkaJars(log: Log): Promise<string> {
     { cwd: cacheDir, timeout: mavenTimeoutMs },
   );
   fs.writeFileSync(jarsLogFile, `$ mvn ... copy-dependencies (exit ${result.code})\n${result.stdout}\n${result.stderr}`);
-  const coreJar = path.join(staging, `kafka_${scalaVersion}-${kafkaVersion}.jar`);
-  if (result.code !== 0 || !fs.existsSync(coreJar)) {
+  const required = [
+    `kafka_${scalaVersion}-${kafkaVersion}.jar`,
+    `log4j-core-${log4j2Version}.jar`,
+    `log4j-slf4j-impl-${log4j2Version}.jar`,
+  ];
+  const missing = required.filter((jar) => !fs.existsSync(path.join(staging, jar)));
+  if (result.code !== 0 || missing.length > 0) {
     fs.rmSync(staging, { recursive: true, force: true });
     throw new Error(
-      `Kafka: fetching the jars with Maven failed (exit ${result.code}); see ${rel(jarsLogFile)}\n${tail(result.stdout + result.stderr, 15)}`,
+      `Kafka: fetching the jars with Maven failed (exit ${result.code}${missing.length > 0 ? `; missing ${missing.join(', ')}` : ''}); see ${rel(jarsLogFile)}\n${tail(result.stdout + result.stderr, 15)}`,
     );
   }
 
@@ -193,9 +252,9 @@ export async function ensureKafkaJars(log: Log): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // Configuration and storage
 
-function serverProperties(): string {
-  const port = kafkaPort();
-  const cport = controllerPort();
+/** Every key here is a Kafka 4 broker config (kafka.unit.test.ts keeps removed ones out). */
+export function serverProperties(layout: KafkaLayout): string {
+  const { port, controllerPort: cport } = layout;
   return `# Generated by scripts/infra/kafka.ts on every start; edit that file, not this one.
 process.roles=broker,controller
 node.id=1
@@ -205,13 +264,17 @@ advertised.listeners=PLAINTEXT://127.0.0.1:${port}
 inter.broker.listener.name=PLAINTEXT
 controller.listener.names=CONTROLLER
 listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
-log.dirs=${logDir}
+log.dirs=${logDirOf(layout)}
 num.partitions=1
 default.replication.factor=1
 offsets.topic.replication.factor=1
 offsets.topic.num.partitions=1
 transaction.state.log.replication.factor=1
 transaction.state.log.min.isr=1
+# Kafka 4's share groups keep their state in an internal topic whose defaults need 3 brokers.
+share.coordinator.state.topic.replication.factor=1
+share.coordinator.state.topic.min.isr=1
+share.coordinator.state.topic.num.partitions=1
 group.initial.rebalance.delay.ms=0
 auto.create.topics.enable=false
 # Two cores: fewer threads than the defaults sized for servers.
@@ -221,23 +284,41 @@ num.recovery.threads.per.data.dir=1
 `;
 }
 
-/** Everything goes to stderr, which the launcher sends to .run/kafka.log. */
-const log4jProperties = `# Generated by scripts/infra/kafka.ts.
-log4j.rootLogger=INFO, stderr
-log4j.appender.stderr=org.apache.log4j.ConsoleAppender
-log4j.appender.stderr.Target=System.err
-log4j.appender.stderr.layout=org.apache.log4j.PatternLayout
-log4j.appender.stderr.layout.ConversionPattern=[%d] %p %m (%c)%n
-log4j.logger.kafka.request.logger=WARN
-log4j.logger.state.change.logger=WARN
-log4j.logger.org.apache.kafka.clients.NetworkClient=WARN
+/**
+ * log4j2 (Kafka 4 has no reload4j). Everything goes to stderr, which the launcher sends to
+ * .run/kafka.log, at the levels the 3.9 broker had. No shutdown hook: the broker's own hook logs
+ * its controlled shutdown, which log4j2's would otherwise have silenced first.
+ */
+export const log4j2Properties = `# Generated by scripts/infra/kafka.ts.
+status = warn
+dest = err
+shutdownHook = disable
+appender.stderr.type = Console
+appender.stderr.name = STDERR
+appender.stderr.target = SYSTEM_ERR
+appender.stderr.layout.type = PatternLayout
+appender.stderr.layout.pattern = [%d] %p %m (%c)%n
+rootLogger.level = INFO
+rootLogger.appenderRef.stderr.ref = STDERR
+logger.request.name = kafka.request.logger
+logger.request.level = WARN
+logger.stateChange.name = state.change.logger
+logger.stateChange.level = WARN
+logger.networkClient.name = org.apache.kafka.clients.NetworkClient
+logger.networkClient.level = WARN
 # Test runs create topics by the hundred; per-partition lines would bury everything else.
-log4j.logger.org.apache.kafka.controller.ReplicationControlManager=WARN
-log4j.logger.kafka.cluster.Partition=WARN
-log4j.logger.kafka.log=WARN
-log4j.logger.org.apache.kafka.storage.internals.log=WARN
-log4j.logger.kafka.server.ReplicaFetcherManager=WARN
-log4j.logger.kafka.server.ReplicaAlterLogDirsManager=WARN
+logger.replicationControl.name = org.apache.kafka.controller.ReplicationControlManager
+logger.replicationControl.level = WARN
+logger.partition.name = kafka.cluster.Partition
+logger.partition.level = WARN
+logger.kafkaLog.name = kafka.log
+logger.kafkaLog.level = WARN
+logger.storageLog.name = org.apache.kafka.storage.internals.log
+logger.storageLog.level = WARN
+logger.replicaFetcherManager.name = kafka.server.ReplicaFetcherManager
+logger.replicaFetcherManager.level = WARN
+logger.replicaAlterLogDirsManager.name = kafka.server.ReplicaAlterLogDirsManager
+logger.replicaAlterLogDirsManager.level = WARN
 `;
 
 /** Kafka's cluster id format: 16 random bytes, base64url, and never a leading '-' (CLI parsers). */
@@ -248,9 +329,9 @@ function newClusterId(): string {
   }
 }
 
-function formattedClusterId(): string | undefined {
+function formattedClusterId(layout: KafkaLayout): string | undefined {
   try {
-    const meta = fs.readFileSync(path.join(logDir, 'meta.properties'), 'utf8');
+    const meta = fs.readFileSync(path.join(logDirOf(layout), 'meta.properties'), 'utf8');
     return /^cluster\.id=(.+)$/m.exec(meta)?.[1]?.trim();
   } catch {
     return undefined;
@@ -265,17 +346,40 @@ function javaBin(): string {
   return java;
 }
 
+/** The JVM's arguments before the main class: heap, GC, log4j2 config, class path. */
+function javaArgs(layout: KafkaLayout, libs: string): string[] {
+  return [...jvmFlags, `-Dlog4j2.configurationFile=${log4j2FileOf(layout)}`, '-cp', `${libs}/*`];
+}
+
+/**
+ * Kafka 4's `kafka.tools.StorageTool format`: the cluster id, the config, and no `--standalone`
+ * or `--initial-controllers` because the config names its voters (controller.quorum.voters);
+ * `--ignore-formatted` makes a second format of the same directory a no-op.
+ */
+export function storageFormatArgs(layout: KafkaLayout, clusterId: string): string[] {
+  return ['kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', propsFileOf(layout), '--ignore-formatted'];
+}
+
 /**
  * Writes the configs and formats the data directory once. The cluster id lives beside the data
  * so a restart never meets a directory formatted for another cluster; if they disagree, the
  * formatted data wins.
  */
-async function prepareStorage(libs: string, log: Log): Promise<void> {
-  ensureDir(kafkaDir);
-  fs.writeFileSync(propsFile, serverProperties());
-  fs.writeFileSync(log4jFile, log4jProperties);
+async function prepareStorage(layout: KafkaLayout, libs: string, log: Log): Promise<void> {
+  ensureDir(layout.dataDir);
+  const versionFile = versionFileOf(layout);
+  const formattedBy = fs.existsSync(versionFile) ? fs.readFileSync(versionFile, 'utf8').trim() : undefined;
+  if (formattedBy && formattedBy !== layout.version) {
+    // Only a directory named by KAFKA_DATA_DIR can get here: the default one is named after the version.
+    throw new Error(
+      `Kafka: ${rel(layout.dataDir)} was formatted by Kafka ${formattedBy}, not ${layout.version}; point KAFKA_DATA_DIR elsewhere or remove it`,
+    );
+  }
+  fs.writeFileSync(propsFileOf(layout), serverProperties(layout));
+  fs.writeFileSync(log4j2FileOf(layout), log4j2Properties);
 
-  const existing = formattedClusterId();
+  const clusterIdFile = clusterIdFileOf(layout);
+  const existing = formattedClusterId(layout);
   if (existing) {
     fs.writeFileSync(clusterIdFile, `${existing}\n`);
     return;
@@ -285,36 +389,101 @@ async function prepareStorage(libs: string, log: Log): Promise<void> {
     clusterId = newClusterId();
     fs.writeFileSync(clusterIdFile, `${clusterId}\n`);
   }
-  log(`Kafka: formatting ${rel(logDir)} for cluster ${clusterId}`);
-  const result = await run(
-    javaBin(),
-    [
-      ...jvmFlags,
-      `-Dlog4j.configuration=file:${log4jFile}`,
-      '-cp',
-      `${libs}/*`,
-      'kafka.tools.StorageTool',
-      'format',
-      '-t',
-      clusterId,
-      '-c',
-      propsFile,
-      '--ignore-formatted',
-    ],
-    { cwd: repoRoot },
-  );
+  log(`Kafka: formatting ${rel(logDirOf(layout))} for cluster ${clusterId} (Kafka ${layout.version})`);
+  const started = Date.now();
+  const result = await run(javaBin(), [...javaArgs(layout, libs), ...storageFormatArgs(layout, clusterId)], { cwd: repoRoot });
   if (result.code !== 0) {
     throw new Error(`Kafka: formatting storage failed (exit ${result.code}):\n${tail(result.stdout + result.stderr)}`);
+  }
+  fs.writeFileSync(versionFile, `${layout.version}\n`);
+  log(`Kafka: formatted in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  noteUnusedDataDirs(layout, log);
+}
+
+/** Data directories of earlier releases are left alone (never deleted unasked), but named once. */
+function noteUnusedDataDirs(layout: KafkaLayout, log: Log): void {
+  if (path.dirname(layout.dataDir) !== dataRoot) return;
+  let entries: string[];
+  try {
+    entries = fs.readdirSync(dataRoot);
+  } catch {
+    return;
+  }
+  const unused = entries
+    .filter((name) => name === 'kafka' || name.startsWith('kafka-'))
+    .map((name) => path.join(dataRoot, name))
+    .filter((dir) => dir !== layout.dataDir);
+  if (unused.length > 0) {
+    log(`Kafka: ${unused.map(rel).join(', ')} hold data of an earlier Kafka release and are no longer used; remove them to free the space`);
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Lifecycle
 
-function ourRunningPid(): number | undefined {
-  const pid = readPidFile(pidFile);
+/** The release a broker's command line runs: its class path is `<cache>/kafka-<version>/libs/*`. */
+export function versionInCommandLine(cmdline: string): string | undefined {
+  return /\/kafka-(\d+\.\d+\.\d+[^/\s]*)\/libs\//.exec(cmdline)?.[1];
+}
+
+/** A live kafka.Kafka process named by this checkout's pid file. */
+export interface OwnBroker {
+  pid: number;
+  cmdline: string;
+  /** From the started record, when it names the same pid. */
+  recordedVersion?: string;
+}
+
+export type OwnBrokerPlan =
+  | { action: 'start' }
+  | { action: 'reuse'; pid: number }
+  | { action: 'replace'; pid: number; runningVersion: string | undefined };
+
+/**
+ * What to do about the broker this project started earlier: none running, start one; the wanted
+ * release, reuse it; another release (or one whose release cannot be told, as a broker started
+ * before versions were recorded might be), stop it and start the wanted one. Brokers this
+ * project did not start never get here (they are reused as they are, and KAFKA_BROKERS is only
+ * ever checked).
+ */
+export function planForOwnBroker(own: OwnBroker | undefined, wantedVersion: string): OwnBrokerPlan {
+  if (!own) return { action: 'start' };
+  const runningVersion = versionInCommandLine(own.cmdline) ?? own.recordedVersion;
+  return runningVersion === wantedVersion ? { action: 'reuse', pid: own.pid } : { action: 'replace', pid: own.pid, runningVersion };
+}
+
+function ownBroker(layout: KafkaLayout): OwnBroker | undefined {
+  const pid = readPidFile(pidFileOf(layout));
   if (pid === undefined || !isPidAlive(pid)) return undefined;
-  return pidCommandLine(pid)?.includes('kafka.Kafka') ? pid : undefined;
+  const cmdline = pidCommandLine(pid);
+  if (!cmdline?.includes('kafka.Kafka')) return undefined;
+  const recorded = readStarted(layout.startedFile).kafka;
+  return { pid, cmdline, recordedVersion: recorded?.pid === pid ? recorded.version : undefined };
+}
+
+/** Stops a broker this project started and forgets it (pid file and started record). */
+async function stopOwn(layout: KafkaLayout, pid: number, log: Log): Promise<void> {
+  const how = await terminate(pid, stopGraceMs);
+  if (how === 'killed') log(`Kafka: did not stop within ${stopGraceMs / 1000} s and was killed`);
+  fs.rmSync(pidFileOf(layout), { force: true });
+  updateStarted((r) => {
+    if (r.kafka?.pid === pid) delete r.kafka;
+  }, layout.startedFile);
+}
+
+/**
+ * Looks at the broker named by the pid file and, when it runs another release, stops it and
+ * forgets it, so the caller starts the wanted one. Returns the plan it followed.
+ */
+export async function settleOwnBroker(layout: KafkaLayout, log: Log): Promise<OwnBrokerPlan> {
+  const plan = planForOwnBroker(ownBroker(layout), layout.version);
+  if (plan.action === 'replace') {
+    log(
+      `Kafka: the broker this project started (pid ${plan.pid}) runs Kafka ${plan.runningVersion ?? 'of an unknown release'}; stopping it to start Kafka ${layout.version}`,
+    );
+    await stopOwn(layout, plan.pid, log);
+  }
+  return plan;
 }
 
 export interface KafkaUp {
@@ -322,23 +491,25 @@ export interface KafkaUp {
   startedHere: boolean;
 }
 
-/** Reuses a broker that already answers (ours or anyone's); otherwise fetches, formats and starts one. */
-export async function ensureKafka(log: Log): Promise<KafkaUp> {
-  const brokers = defaultKafkaBrokers();
-  const port = kafkaPort();
-  const runningPid = ourRunningPid();
+/**
+ * Reuses a broker that already answers (ours of this release, or anyone's); replaces ours when
+ * it runs another release; otherwise fetches, formats and starts one.
+ */
+export async function ensureKafka(log: Log, layout: KafkaLayout = kafkaLayout()): Promise<KafkaUp> {
+  const brokers = [`127.0.0.1:${layout.port}`];
+  const logFile = kafkaLogFileOf(layout);
+  const pidFile = pidFileOf(layout);
+  const plan = await settleOwnBroker(layout, log);
 
-  if (runningPid !== undefined) {
+  if (plan.action === 'reuse') {
     // Ours, perhaps still starting from a previous call: give it the usual time.
     const ready = await waitFor(async () => ((await probeKafka(brokers)) ? true : undefined), {
       timeoutMs: readyTimeoutMs,
       intervalMs: probeIntervalMs,
     });
     if (!ready)
-      throw new Error(
-        `Kafka (pid ${runningPid}) is running but did not answer within ${readyTimeoutMs / 1000} s; see ${rel(kafkaLogFile)}`,
-      );
-    log(`Kafka: reusing broker at ${brokers.join(',')} (pid ${runningPid})`);
+      throw new Error(`Kafka (pid ${plan.pid}) is running but did not answer within ${readyTimeoutMs / 1000} s; see ${rel(logFile)}`);
+    log(`Kafka: reusing broker at ${brokers.join(',')} (pid ${plan.pid}, Kafka ${layout.version})`);
     return { brokers, startedHere: false };
   }
   if (await probeKafka(brokers, 2_000)) {
@@ -346,32 +517,32 @@ export async function ensureKafka(log: Log): Promise<KafkaUp> {
     return { brokers, startedHere: false };
   }
 
-  const libs = await ensureKafkaJars(log);
-  await prepareStorage(libs, log);
+  const libs = await ensureKafkaJars(log, layout);
+  await prepareStorage(layout, libs, log);
 
-  ensureDir(runRoot);
-  const out = fs.openSync(kafkaLogFile, 'w');
+  ensureDir(layout.runDir);
+  const out = fs.openSync(logFile, 'w');
   let exit: string | undefined;
-  const child = spawn(javaBin(), [...jvmFlags, `-Dlog4j.configuration=file:${log4jFile}`, '-cp', `${libs}/*`, 'kafka.Kafka', propsFile], {
+  const child = spawn(javaBin(), [...javaArgs(layout, libs), 'kafka.Kafka', propsFileOf(layout)], {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', out, out],
   });
   fs.closeSync(out);
   child.on('exit', (code, signal) => {
-    exit = `Kafka exited during start (${signal ?? `code ${code}`}); see ${rel(kafkaLogFile)}`;
+    exit = `Kafka exited during start (${signal ?? `code ${code}`}); see ${rel(logFile)}`;
   });
   child.on('error', (err) => {
-    exit = `Kafka could not be launched (${err.message}); see ${rel(kafkaLogFile)}`;
+    exit = `Kafka could not be launched (${err.message}); see ${rel(logFile)}`;
   });
   child.unref();
   const pid = child.pid;
-  if (pid === undefined) throw new Error(`Kafka could not be launched; see ${rel(kafkaLogFile)}`);
+  if (pid === undefined) throw new Error(`Kafka could not be launched; see ${rel(logFile)}`);
   fs.writeFileSync(pidFile, `${pid}\n`);
   updateStarted((r) => {
-    r.kafka = { pid, port };
-  });
-  log(`Kafka: started pid ${pid} on ${brokers.join(',')}; waiting for it to answer`);
+    r.kafka = { pid, port: layout.port, version: layout.version };
+  }, layout.startedFile);
+  log(`Kafka: started Kafka ${layout.version} as pid ${pid} on ${brokers.join(',')}; waiting for it to answer`);
 
   const startedAt = Date.now();
   let ready: true | undefined;
@@ -387,17 +558,17 @@ export async function ensureKafka(log: Log): Promise<KafkaUp> {
     fs.rmSync(pidFile, { force: true });
     updateStarted((r) => {
       delete r.kafka;
-    });
+    }, layout.startedFile);
     throw err;
   }
-  if (!ready) throw new Error(`Kafka did not become ready within ${readyTimeoutMs / 1000} s; see ${rel(kafkaLogFile)}`);
+  if (!ready) throw new Error(`Kafka did not become ready within ${readyTimeoutMs / 1000} s; see ${rel(logFile)}`);
   log(`Kafka: ready after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   return { brokers, startedHere: true };
 }
 
-/** Stops the broker only if this project started it. */
-export async function stopKafka(log: Log): Promise<void> {
-  const entry = readStarted().kafka;
+/** Stops the broker only if this project started it (whichever release it runs). */
+export async function stopKafka(log: Log, layout: KafkaLayout = kafkaLayout()): Promise<void> {
+  const entry = readStarted(layout.startedFile).kafka;
   if (!entry) return;
   const cmdline = pidCommandLine(entry.pid);
   if (cmdline?.includes('kafka.Kafka')) {
@@ -407,8 +578,8 @@ export async function stopKafka(log: Log): Promise<void> {
   } else {
     log('Kafka: recorded process is no longer running');
   }
-  fs.rmSync(pidFile, { force: true });
+  fs.rmSync(pidFileOf(layout), { force: true });
   updateStarted((r) => {
     delete r.kafka;
-  });
+  }, layout.startedFile);
 }

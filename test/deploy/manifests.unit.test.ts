@@ -45,7 +45,7 @@ describe('docker-compose.yml', () => {
         .sort(),
     ).toEqual(['dev-jwt-key', 'gateway', 'history', 'ledger', 'migrate', 'user']);
     expect(checkComposeServices(compose)).toEqual([]);
-    expect(compose.services.kafka.image).toBe('apache/kafka:3.9.1');
+    expect(compose.services.kafka.image).toBe('apache/kafka:4.4.0');
     expect(String(compose.services.kafka.environment.KAFKA_PROCESS_ROLES)).toBe('broker,controller');
     for (const service of services) {
       expect(compose.services[service].depends_on).toMatchObject(

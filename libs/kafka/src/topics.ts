@@ -34,13 +34,36 @@ export async function ensureTopics(kafka: Kafka, specs: TopicSpec[]): Promise<st
           topics: missing.map((s) => ({ topic: s.topic, numPartitions: s.numPartitions, replicationFactor: -1 })),
         });
       } catch (err) {
+        const message = String((err as Error).message);
         // Another process may have created the same topics between our list and create.
-        if (!String((err as Error).message).includes('already exists')) throw err;
+        if (message.includes('already exists')) return missing.map((s) => s.topic);
+        // Kafka 4 can answer the metadata request of kafkajs's waitForLeaders before the new
+        // partitions are hosted (UNKNOWN_TOPIC_OR_PARTITION), which kafkajs does not retry there.
+        if (!message.includes('does not host this topic-partition')) throw err;
+        await awaitLeaders(
+          admin,
+          missing.map((s) => s.topic),
+        );
       }
     }
     return missing.map((s) => s.topic);
   } finally {
     await admin.disconnect();
+  }
+}
+
+/** Waits (bounded) until every partition of these topics has a leader. */
+async function awaitLeaders(admin: Admin, topics: string[], timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const { topics: metadata } = await admin.fetchTopicMetadata({ topics });
+      if (metadata.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+    }
+    if (Date.now() > deadline) throw new Error(`topics without leaders after ${timeoutMs} ms: ${topics.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
