@@ -15,7 +15,7 @@
 
 # /var/lib/coin/keys: where compose mounts its development JWT key volume (a fresh named volume
 # takes the ownership of the directory it is mounted over, so the node user can write the key).
-ARG NODE_IMAGE=node:20.19-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Only the workspace manifests, so the install layer below is rebuilt when a dependency
 # changes, not on every source edit (and a new workspace needs no Dockerfile change).
