@@ -8,7 +8,10 @@
  * "gateway,ledger": profiles written to .run/bench/<prefix>/profiles and summarised),
  * BENCH_KEEP=1 keeps the run's schemas and topics, BENCH_SKIP_BASELINE=1 / BENCH_SKIP_PIPELINE=1 /
  * BENCH_SKIP_FLOOR=1 (no transport floor, ./lib/transport-floor.ts) / BENCH_SKIP_LEDGER_APPLY=1 (no
- * `bench:ledger` figure).
+ * `bench:ledger` figure), BENCH_EQUAL_FRACTIONS (0.1,0.25,0.5,0.8: the equal-rate steps, as
+ * fractions of the baseline's peak; empty skips them, ./lib/equal-rate.ts), BENCH_EQUAL_RATE_PEAK
+ * (transfers/s: the peak those fractions are of, instead of this run's baseline peak — e.g. with
+ * BENCH_SKIP_BASELINE=1).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createPublicKey, randomUUID } from 'node:crypto';
@@ -26,7 +29,18 @@ import { seedUsers, type SeededUser } from '../scripts/stack/seed';
 import { repoRoot, serviceNames, type ServiceName } from '../scripts/stack/services';
 import { createOperator, fundUsers } from './lib/admin';
 import { auditBaseline, baselineSchema, dropBaseline, prepareBaseline } from './baseline/schema';
-import { throughputLatencySvg } from './lib/chart';
+import { latencyPanelsSvg } from './lib/chart';
+import {
+  describeEqualRateRatios,
+  equalRateMarkdown,
+  equalRatePlan,
+  equalRateSeries,
+  equalRateTable,
+  type EqualRateSystem,
+  type EqualRateTable,
+  type ObservedLoadStep,
+  type RatePlanStep,
+} from './lib/equal-rate';
 import { requestJson } from './lib/http';
 import { cpuSnapshot, cpuUse, describeCpuUse, type CpuUse } from './lib/cpu';
 import { runStep, type GeneratedRequest, type StepResult, type StepSpec } from './lib/load';
@@ -65,7 +79,16 @@ const settings = {
   skipPipeline: process.env.BENCH_SKIP_PIPELINE === '1',
   skipLedgerApply: process.env.BENCH_SKIP_LEDGER_APPLY === '1',
   skipFloor: process.env.BENCH_SKIP_FLOOR === '1',
+  /** The equal-rate steps (issue 19): these fractions of the baseline's peak, for all three systems. */
+  equalFractions: (process.env.BENCH_EQUAL_FRACTIONS ?? '0.1,0.25,0.5,0.8').split(',').filter(Boolean).map(Number),
+  /** The peak those fractions are of, when given: else this run's baseline peak. */
+  equalRatePeak: process.env.BENCH_EQUAL_RATE_PEAK ? Number(process.env.BENCH_EQUAL_RATE_PEAK) : null,
 };
+/**
+ * Connections of the equal-rate steps: the same cap for all three systems, as many as the open
+ * steps of the ladder may use at most (the generator opens them only as the load needs them).
+ */
+const equalRateConnections = Math.max(settings.openConnectionsMin, ...settings.concurrencies);
 const resultsDir = join(repoRoot, 'bench', 'results');
 
 interface SystemResult {
@@ -212,6 +235,50 @@ async function hotAccount(name: string, url: string, next: () => GeneratedReques
   return { purchasesPerSec: result.transfersPerSec, p50Ms: result.p50Ms, p99Ms: result.p99Ms, step: result };
 }
 
+/**
+ * The equal-rate steps of one system: open loop at each planned rate, lowest first (after a
+ * warm-up when the system was just started), each observed like every other step.
+ */
+async function equalRateSteps(
+  name: string,
+  url: string,
+  next: () => GeneratedRequest,
+  observed: Observed,
+  plan: RatePlanStep[],
+  warmUp: boolean,
+): Promise<ObservedStep[]> {
+  if (warmUp)
+    await runStep({
+      label: `${name} warm-up`,
+      url,
+      kind: 'closed',
+      connections: 16,
+      durationSec: settings.warmupSec,
+      next,
+      onTick: progressTick(`${name} warm-up`, settings.warmupSec),
+    });
+  const steps: ObservedStep[] = [];
+  for (const rate of plan) {
+    const label = `${name} equal-rate ${rate.label} = ${rate.ratePerSec}/s`;
+    steps.push(
+      await observedStep(
+        {
+          label,
+          url,
+          kind: 'open',
+          connections: equalRateConnections,
+          ratePerSec: rate.ratePerSec,
+          durationSec: settings.stepSec,
+          next,
+          onTick: progressTick(label, settings.stepSec),
+        },
+        observed,
+      ),
+    );
+  }
+  return steps;
+}
+
 async function gatewayRoutes(gatewayUrl: string): Promise<Set<string>> {
   const doc = await requestJson(gatewayUrl, 'GET', '/openapi.json');
   return new Set(Object.keys((doc.body?.paths as Record<string, unknown>) ?? {}));
@@ -352,6 +419,7 @@ function markdown(result: Record<string, any>): string {
     );
   }
   lines.push(`Invariants: **${result.invariants.ok ? 'ok' : 'VIOLATED'}**.`, '');
+  if (result.equalRate) lines.push(...equalRateMarkdown(result.equalRate as EqualRateTable));
   lines.push(
     '## Every step',
     '',
@@ -436,8 +504,21 @@ async function main(): Promise<void> {
     ledgerApply: { commandsPerSec: null, note: 'not run' },
     invariants: { ok: false, details: {} },
     ratio: null,
+    equalRate: null,
     notes,
   };
+  // The equal-rate steps' rates: fractions of the baseline's peak, known once its ladder ran.
+  let equal: { reference: number | null; source: string; plan: RatePlanStep[] } | undefined;
+  const planFrom = (baselinePeak: number | null) => {
+    const reference = settings.equalRatePeak ?? baselinePeak;
+    const source = settings.equalRatePeak !== null ? 'given by BENCH_EQUAL_RATE_PEAK' : 'measured in this run';
+    const plan = equalRatePlan(reference, settings.equalFractions);
+    if (plan.length > 0)
+      say(`equal-rate steps at ${plan.map((r) => `${r.label} = ${r.ratePerSec}/s`).join(', ')} (of ${reference}/s, ${source})`);
+    return { reference, source, plan };
+  };
+  const equalSteps: Partial<Record<EqualRateSystem, ObservedLoadStep[]>> = {};
+  const equalNotes: string[] = [];
   try {
     say('starting the four services as child processes');
     stack = await ProcessStack.start({ infra, prefix, jwtKey, logDir: runDir, extraEnv: benchServiceEnv(), nodeArgs });
@@ -570,6 +651,9 @@ async function main(): Promise<void> {
           },
           baselineObserved,
         );
+      equal = planFrom((result.baseline as SystemResult).transfersPerSec);
+      if (equal.plan.length > 0)
+        equalSteps.baseline = await equalRateSteps('baseline', baselineUrl, () => toPath(gen()), baselineObserved, equal.plan, false);
       const audit = await auditBaseline(infra.databaseUrl, schema, ids.length * balanceMinor);
       result.invariants.details.baseline = audit;
       result.invariants.ok = result.invariants.ok && audit.ok;
@@ -577,6 +661,10 @@ async function main(): Promise<void> {
       baseline = undefined;
       if (!settings.keep) await dropBaseline(infra.databaseUrl, schema);
     }
+
+    equal ??= planFrom(null);
+    if (equal.plan.length === 0 && settings.equalFractions.length > 0)
+      notes.push("equal-rate steps not run: they need the baseline's peak (run the baseline, or give one with BENCH_EQUAL_RATE_PEAK)");
 
     if (!settings.skipFloor) {
       // At the pipeline's peak step, the transport alone: how high the design could go here at best.
@@ -594,7 +682,62 @@ async function main(): Promise<void> {
         lingerMs: gatewayConfigSchema.shape.GATEWAY_PRODUCE_LINGER_MS.parse(benchServiceEnv().GATEWAY_PRODUCE_LINGER_MS),
         logDir: runDir,
         nextBody: () => bodies().body,
+        openLoop: {
+          connections: equalRateConnections,
+          rates: equal.plan.map((r) => ({ label: `${r.label} = ${r.ratePerSec}/s`, ratePerSec: r.ratePerSec })),
+        },
       });
+      // The open-loop steps go into the equal-rate table, not into transportFloor.
+      const { openLoop, ...floor } = result.transportFloor as TransportFloor;
+      result.transportFloor = floor;
+      if (equal.plan.length > 0) equalSteps.floor = openLoop;
+    }
+
+    if (equal.plan.length > 0 && result.pipeline) {
+      // The stack was stopped for the baseline and the floor (they never compete with it), and
+      // these rates were not known before the baseline's ladder: the same stack, started again.
+      say("starting the stack again for the pipeline's equal-rate steps");
+      const restartStarted = Date.now();
+      const restartNodeArgs: Partial<Record<ServiceName, string[]>> = {};
+      for (const name of settings.cpuProf)
+        restartNodeArgs[name] = ['--cpu-prof', `--cpu-prof-dir=${join(runDir, 'profiles-equal-rate', name)}`];
+      stack = await ProcessStack.start({ infra, prefix, jwtKey, logDir: runDir, extraEnv: benchServiceEnv(), nodeArgs: restartNodeArgs });
+      const restarted = stack;
+      say(`stack up again in ${Math.round((Date.now() - restartStarted) / 1000)} s: gateway ${restarted.gatewayUrl}`);
+      equalNotes.push(
+        `The pipeline's equal-rate steps ran on the same stack started again after the baseline and the floor (${settings.warmupSec} s warm-up first); its ladder ran on the first start.`,
+      );
+      equalSteps.pipeline = await equalRateSteps(
+        'pipeline',
+        restarted.gatewayUrl,
+        transferGenerator(users, true),
+        {
+          pids: () => Object.fromEntries(serviceNames.map((n) => [n, restarted.pid(n)])),
+          metricsUrls: { gateway: restarted.urls.gateway, ledger: restarted.urls.ledger, history: restarted.urls.history },
+        },
+        equal.plan,
+        true,
+      );
+      await new Promise((r) => setTimeout(r, 2000)); // as after the ladder: let everything settle before the audit
+      const again = await pipelineInvariants(restarted, prefix, can.mint ? mintedMinor : null);
+      result.invariants.details.afterEqualRate = again.details;
+      result.invariants.ok = result.invariants.ok && again.ok;
+      await restarted.stop();
+      stack = undefined;
+    }
+
+    if (equal.plan.length > 0 || result.pipeline) {
+      result.equalRate = equalRateTable({
+        referencePeakPerSec: equal.reference,
+        referenceSource: equal.source,
+        connections: equalRateConnections,
+        stepSec: settings.stepSec,
+        plan: equal.plan,
+        steps: equalSteps,
+        pipelineLadder: result.pipeline,
+        notes: equalNotes,
+      });
+      for (const line of describeEqualRateRatios(result.equalRate)) say(line.replaceAll('**', ''));
     }
 
     result.ledgerApply = settings.skipLedgerApply
@@ -618,6 +761,7 @@ async function main(): Promise<void> {
     ratio: result.ratio,
     baselineHotAccount: result.baselineHotAccount,
     transportFloor: result.transportFloor ?? null,
+    equalRate: result.equalRate,
     commits: result.commits ?? null,
     startedAt,
     machine: result.machine,
@@ -630,16 +774,36 @@ async function main(): Promise<void> {
     (s?.steps ?? [])
       .filter((x) => x.kind === 'closed')
       .map((x) => ({ label: `c=${x.connections}`, x: x.transfersPerSec, p50: x.p50Ms, p99: x.p99Ms }));
+  const equalTable = result.equalRate as EqualRateTable | null;
   writeFileSync(
     join(resultsDir, 'latest.svg'),
-    throughputLatencySvg(`Transfers: pipeline vs naive baseline (${startedAt.slice(0, 10)})`, [
-      { name: 'pipeline', colour: '#1f77b4', points: closed(result.pipeline) },
-      { name: 'baseline', colour: '#d62728', points: closed(result.baseline) },
+    latencyPanelsSvg(`Transfers: pipeline vs naive baseline (${startedAt.slice(0, 10)})`, [
+      {
+        xLabel: 'committed transfers per second (closed loop)',
+        series: [
+          { name: 'pipeline', colour: '#1f77b4', points: closed(result.pipeline) },
+          { name: 'baseline', colour: '#d62728', points: closed(result.baseline) },
+        ],
+      },
+      ...(equalTable && equalTable.rows.length > 0
+        ? [
+            {
+              subtitle: `Equal offered rates (open loop, % of the baseline's peak of ${equalTable.referencePeakPerSec}/s)`,
+              xLabel: 'offered requests per second',
+              series: equalRateSeries(equalTable),
+              logY: true,
+            },
+          ]
+        : []),
     ]),
   );
+  const maxOf = (values: Array<number | null>) => {
+    const known = values.filter((v): v is number => v !== null);
+    return known.length > 0 ? Math.max(...known) : null;
+  };
   appendFileSync(
     join(resultsDir, 'history.jsonl'),
-    `${JSON.stringify({ startedAt, pipeline: result.pipeline?.transfersPerSec ?? null, baseline: result.baseline?.transfersPerSec ?? null, ratio: result.ratio, hot: result.hotAccount?.purchasesPerSec ?? null, p99At80: result.pipeline?.at80PercentOfPeak?.p99Ms ?? null, transportFloor: result.transportFloor?.kafkaRoundTrip.requestsPerSec ?? null, invariants: result.invariants.ok })}\n`,
+    `${JSON.stringify({ startedAt, pipeline: result.pipeline?.transfersPerSec ?? null, baseline: result.baseline?.transfersPerSec ?? null, ratio: result.ratio, hot: result.hotAccount?.purchasesPerSec ?? null, p99At80: result.pipeline?.at80PercentOfPeak?.p99Ms ?? null, transportFloor: result.transportFloor?.kafkaRoundTrip.requestsPerSec ?? null, invariants: result.invariants.ok, equalRate: equalTable ? { p99RatioMax: maxOf(equalTable.rows.map((r) => r.pipelineOverBaseline.p99)), cpuRatioMax: maxOf(equalTable.rows.map((r) => r.pipelineOverBaseline.cpu)), cpuHalfOverPeak: equalTable.pipelineCpuHalfOverPeak?.ratio ?? null } : null })}\n`,
   );
   say(`results: bench/results/latest.json, latest.md, latest.svg`);
   say(

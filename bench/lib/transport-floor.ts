@@ -7,7 +7,9 @@
  *
  * Measured in the same run and at the same concurrency as the pipeline's peak, so
  * floor / baseline says how far above the baseline the design could get at best on this box,
- * and pipeline / floor how much of that ceiling the real work leaves.
+ * and pipeline / floor how much of that ceiling the real work leaves. With `openLoop`, the Kafka
+ * round trip then also runs open loop at given offered rates (./open-loop.ts, the generator of
+ * every open-loop step): the floor's latency and CPU at the equal rates of ./equal-rate.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -18,7 +20,7 @@ import { createLogger } from '@coin/logger';
 import { freePort } from '../../scripts/stack/processes';
 import { repoRoot } from '../../scripts/stack/services';
 import { cpuSnapshot, cpuUse, describeCpuUse, type CpuUse } from './cpu';
-import { runStep, type GeneratedRequest, type StepResult } from './load';
+import { runStep, type GeneratedRequest, type StepResult, type StepSpec } from './load';
 import { say, status } from './progress';
 
 export interface FloorStep {
@@ -36,7 +38,12 @@ export interface TransportFloor {
   httpOnly: FloorStep;
   /** HTTP → command through Kafka → consumer → reply through Kafka → HTTP. */
   kafkaRoundTrip: FloorStep;
+  /** The Kafka round trip in open loop, one step per rate of `openLoop` (empty without it). */
+  openLoop: FloorOpenStep[];
 }
+
+/** An open-loop step of the floor: the load generator's whole result and the CPU it cost. */
+export type FloorOpenStep = StepResult & { cpu: CpuUse | null };
 
 export interface TransportFloorOptions {
   kafkaBrokers: string[];
@@ -50,6 +57,11 @@ export interface TransportFloorOptions {
   logDir: string;
   /** A request body like the pipeline's (the path and headers are the floor's own). */
   nextBody: () => string;
+  /**
+   * After the closed-loop Kafka round trip, the same processes in open loop at each offered
+   * rate (requests per second; `label` names the step), with at most `connections` connections.
+   */
+  openLoop?: { connections: number; rates: Array<{ label: string; ratePerSec: number }> };
 }
 
 /** Both processes get the young generation the gateway and the ledger run with. */
@@ -90,42 +102,53 @@ async function stopFloorProcess(child: ChildProcess | undefined): Promise<void> 
   clearTimeout(timer);
 }
 
+const tick = (name: string, durationSec: number) => (p: { elapsedSec: number; okLastSec: number; ok: number }) =>
+  status(`${name}: ${p.elapsedSec.toFixed(0)}/${durationSec} s, ${p.okLastSec} ok/s, ${p.ok} ok`);
+
+function floorRequests(options: TransportFloorOptions): () => GeneratedRequest {
+  return () => ({ path: '/floor', headers: {}, body: options.nextBody() });
+}
+
+/** One measured step against the floor's front (closed or open loop), with the CPU it cost. */
+async function measuredFloorStep(
+  spec: Omit<StepSpec, 'next' | 'onTick'>,
+  options: TransportFloorOptions,
+  pids: Record<string, number | undefined>,
+): Promise<FloorOpenStep> {
+  const withBench = { ...pids, 'load generator': process.pid };
+  const before = cpuSnapshot(withBench);
+  const started = performance.now();
+  const result: StepResult = await runStep({ ...spec, next: floorRequests(options), onTick: tick(spec.label, spec.durationSec) });
+  const cpu = cpuUse(before, cpuSnapshot(withBench), result.ok, (performance.now() - started) / 1000);
+  const errors = result.non2xx + result.errors + result.timeouts;
+  say(
+    `${spec.label}: ${spec.kind === 'open' ? `offered ${spec.ratePerSec}/s, ` : ''}${result.transfersPerSec} requests/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms${spec.kind === 'open' ? `, max ${result.maxMs} ms` : ''}${errors ? `, ${errors} failed` : ''}`,
+  );
+  if (cpu) say(`  ${describeCpuUse(cpu).replace('per transfer', 'per request')}`);
+  return { ...result, cpu };
+}
+
 async function floorStep(
   label: string,
   url: string,
   options: TransportFloorOptions,
   pids: Record<string, number | undefined>,
 ): Promise<FloorStep> {
-  const next = (): GeneratedRequest => ({ path: '/floor', headers: {}, body: options.nextBody() });
-  const tick = (name: string, durationSec: number) => (p: { elapsedSec: number; okLastSec: number; ok: number }) =>
-    status(`${name}: ${p.elapsedSec.toFixed(0)}/${durationSec} s, ${p.okLastSec} ok/s, ${p.ok} ok`);
   await runStep({
     label: `${label} warm-up`,
     url,
     kind: 'closed',
     connections: 16,
     durationSec: options.warmupSec,
-    next,
+    next: floorRequests(options),
     onTick: tick(`${label} warm-up`, options.warmupSec),
   });
-  const withBench = { ...pids, 'load generator': process.pid };
-  const before = cpuSnapshot(withBench);
-  const started = performance.now();
-  const result: StepResult = await runStep({
-    label,
-    url,
-    kind: 'closed',
-    connections: options.connections,
-    durationSec: options.durationSec,
-    next,
-    onTick: tick(label, options.durationSec),
-  });
-  const cpu = cpuUse(before, cpuSnapshot(withBench), result.ok, (performance.now() - started) / 1000);
-  const errors = result.non2xx + result.errors + result.timeouts;
-  say(
-    `${label}: ${result.transfersPerSec} requests/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms${errors ? `, ${errors} failed` : ''}`,
+  const { cpu, ...result } = await measuredFloorStep(
+    { label, url, kind: 'closed', connections: options.connections, durationSec: options.durationSec },
+    options,
+    pids,
   );
-  if (cpu) say(`  ${describeCpuUse(cpu).replace('per transfer', 'per request')}`);
+  const errors = result.non2xx + result.errors + result.timeouts;
   return {
     label,
     connections: options.connections,
@@ -165,11 +188,28 @@ export async function measureTransportFloor(options: TransportFloorOptions): Pro
     echo = await startFloorProcess('echo', { ...common, FLOOR_GROUP: `${options.prefix}floor-echo` }, options.logDir);
     port = await freePort();
     front = await startFloorProcess('front', { ...common, FLOOR_MODE: 'kafka', FLOOR_PORT: String(port) }, options.logDir);
-    const kafkaRoundTrip = await floorStep(`floor HTTP + Kafka round trip c=${options.connections}`, `http://127.0.0.1:${port}`, options, {
-      front: front.pid,
-      echo: echo.pid,
-    });
-    return { httpOnly, kafkaRoundTrip };
+    const url = `http://127.0.0.1:${port}`;
+    const pids = { front: front.pid, echo: echo.pid };
+    const kafkaRoundTrip = await floorStep(`floor HTTP + Kafka round trip c=${options.connections}`, url, options, pids);
+    // Warm already: the open-loop steps follow the closed-loop one on the same processes.
+    const openLoop: FloorOpenStep[] = [];
+    for (const rate of options.openLoop?.rates ?? []) {
+      openLoop.push(
+        await measuredFloorStep(
+          {
+            label: `floor HTTP + Kafka round trip open ${rate.label}`,
+            url,
+            kind: 'open',
+            connections: options.openLoop!.connections,
+            ratePerSec: rate.ratePerSec,
+            durationSec: options.durationSec,
+          },
+          options,
+          pids,
+        ),
+      );
+    }
+    return { httpOnly, kafkaRoundTrip, openLoop };
   } finally {
     await stopFloorProcess(front);
     await stopFloorProcess(echo);
