@@ -163,8 +163,8 @@ async function observedStep(spec: StepSpec, observed: Observed): Promise<Observe
   return { ...result, cpu, stages };
 }
 
-/** Warm-up, closed loop at rising concurrency, then open loop at fractions of the peak. */
-async function measureSystem(name: string, url: string, next: () => GeneratedRequest, observed: Observed): Promise<SystemResult> {
+/** A few seconds at 16 connections before a system is measured: JIT, pools and caches warm. */
+async function warmUpStep(name: string, url: string, next: () => GeneratedRequest): Promise<void> {
   await runStep({
     label: `${name} warm-up`,
     url,
@@ -174,6 +174,11 @@ async function measureSystem(name: string, url: string, next: () => GeneratedReq
     next,
     onTick: progressTick(`${name} warm-up`, settings.warmupSec),
   });
+}
+
+/** Warm-up, closed loop at rising concurrency, then open loop at fractions of the peak. */
+async function measureSystem(name: string, url: string, next: () => GeneratedRequest, observed: Observed): Promise<SystemResult> {
+  await warmUpStep(name, url, next);
   const steps: ObservedStep[] = [];
   for (const connections of settings.concurrencies) {
     const label = `${name} closed c=${connections}`;
@@ -247,16 +252,7 @@ async function equalRateSteps(
   plan: RatePlanStep[],
   warmUp: boolean,
 ): Promise<ObservedStep[]> {
-  if (warmUp)
-    await runStep({
-      label: `${name} warm-up`,
-      url,
-      kind: 'closed',
-      connections: 16,
-      durationSec: settings.warmupSec,
-      next,
-      onTick: progressTick(`${name} warm-up`, settings.warmupSec),
-    });
+  if (warmUp) await warmUpStep(name, url, next);
   const steps: ObservedStep[] = [];
   for (const rate of plan) {
     const label = `${name} equal-rate ${rate.label} = ${rate.ratePerSec}/s`;
