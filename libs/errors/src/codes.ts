@@ -29,35 +29,127 @@ export const statusByKind: Readonly<Record<ErrorKind, number>> = {
   internal: 500,
 };
 
+/**
+ * Each code with its kind (the HTTP status), its title (the problem's `title`) and one line on
+ * what the caller should do, shown on the code's page (`GET /problems/{code}` on the gateway).
+ */
 export const errorCatalog = {
-  VALIDATION_FAILED: { kind: 'validation', title: 'Validation failed' },
-  MALFORMED_JSON: { kind: 'validation', title: 'Malformed JSON body' },
-  UNAUTHENTICATED: { kind: 'unauthenticated', title: 'Authentication required' },
-  TOKEN_EXPIRED: { kind: 'unauthenticated', title: 'Access token expired' },
-  API_KEY_INVALID: { kind: 'unauthenticated', title: 'API key missing, invalid or revoked' },
-  FORBIDDEN: { kind: 'forbidden', title: 'Insufficient permissions' },
-  API_KEY_SCOPE: { kind: 'forbidden', title: 'API key lacks the required scope' },
-  NOT_FOUND: { kind: 'not-found', title: 'Not found' },
-  USER_NOT_FOUND: { kind: 'not-found', title: 'User not found' },
-  TRANSACTION_NOT_FOUND: { kind: 'not-found', title: 'Transaction not found' },
-  WALLET_NOT_FOUND: { kind: 'not-found', title: 'Wallet not found' },
-  EMAIL_TAKEN: { kind: 'conflict', title: 'Email already registered' },
-  LAST_SUPERADMIN: { kind: 'conflict', title: 'The last SUPERADMIN cannot be demoted or deleted' },
-  REQUEST_IN_PROGRESS: { kind: 'conflict', title: 'A request with this Idempotency-Key is in progress' },
-  PAYLOAD_TOO_LARGE: { kind: 'too-large', title: 'Payload too large' },
-  INSUFFICIENT_FUNDS: { kind: 'unprocessable', title: 'Insufficient funds' },
-  SELF_TRANSFER: { kind: 'unprocessable', title: 'Cannot transfer to yourself' },
-  RECIPIENT_CLOSED: { kind: 'unprocessable', title: 'Recipient wallet is closed' },
-  REFUND_EXCEEDS_PURCHASE: { kind: 'unprocessable', title: 'Refund exceeds the purchase' },
-  NOT_REFUNDABLE: { kind: 'unprocessable', title: 'Transaction is not refundable' },
-  IDEMPOTENCY_KEY_REUSED: { kind: 'unprocessable', title: 'Idempotency-Key reused with a different request' },
-  BALANCE_LIMIT_EXCEEDED: { kind: 'unprocessable', title: 'A balance or running total would exceed the largest amount the ledger holds' },
-  COMMAND_FAILED: { kind: 'unprocessable', title: 'The command could not be applied and was set aside' },
-  RATE_LIMITED: { kind: 'rate-limited', title: 'Too many requests' },
-  UNAVAILABLE: { kind: 'unavailable', title: 'Service unavailable' },
-  TIMEOUT: { kind: 'timeout', title: 'The command did not complete in time' },
-  INTERNAL: { kind: 'internal', title: 'Internal server error' },
-} as const satisfies Record<string, { kind: ErrorKind; title: string }>;
+  VALIDATION_FAILED: {
+    kind: 'validation',
+    title: 'Validation failed',
+    action: 'Fix the fields named in `errors` (path and message) and send the request again.',
+  },
+  MALFORMED_JSON: {
+    kind: 'validation',
+    title: 'Malformed JSON body',
+    action: 'Send a well-formed JSON body with content-type application/json.',
+  },
+  UNAUTHENTICATED: {
+    kind: 'unauthenticated',
+    title: 'Authentication required',
+    action: 'Send a valid access token (Authorization: Bearer …); log in again or refresh if it was revoked.',
+  },
+  TOKEN_EXPIRED: {
+    kind: 'unauthenticated',
+    title: 'Access token expired',
+    action: 'Get a new access token with your refresh token (POST /api/auth/refresh), then retry.',
+  },
+  API_KEY_INVALID: {
+    kind: 'unauthenticated',
+    title: 'API key missing, invalid or revoked',
+    action: 'Send a valid, unrevoked API key in x-api-key; ask a SUPERADMIN for a new one.',
+  },
+  FORBIDDEN: {
+    kind: 'forbidden',
+    title: 'Insufficient permissions',
+    action: 'Use an account whose role allows this operation; retrying with the same token will not help.',
+  },
+  API_KEY_SCOPE: {
+    kind: 'forbidden',
+    title: 'API key lacks the required scope',
+    action: 'Use an API key that has the scope this operation needs (mint, burn or refund).',
+  },
+  NOT_FOUND: { kind: 'not-found', title: 'Not found', action: 'Check the path: nothing is served there.' },
+  USER_NOT_FOUND: {
+    kind: 'not-found',
+    title: 'User not found',
+    action: 'Check the user id: no such user exists, or the account was deleted.',
+  },
+  TRANSACTION_NOT_FOUND: {
+    kind: 'not-found',
+    title: 'Transaction not found',
+    action: 'Check the transaction id: it does not exist, or you are not a party to it.',
+  },
+  WALLET_NOT_FOUND: {
+    kind: 'not-found',
+    title: 'Wallet not found',
+    action: "Check the user: no wallet exists for it (yet); a new account's wallet appears within a moment.",
+  },
+  EMAIL_TAKEN: { kind: 'conflict', title: 'Email already registered', action: 'Log in with that e-mail, or register with another one.' },
+  LAST_SUPERADMIN: {
+    kind: 'conflict',
+    title: 'The last SUPERADMIN cannot be demoted or deleted',
+    action: 'Make another user SUPERADMIN first, then change or delete this one.',
+  },
+  REQUEST_IN_PROGRESS: {
+    kind: 'conflict',
+    title: 'A request with this Idempotency-Key is in progress',
+    action: 'Wait for the first request, or ask GET /api/commands/{key}, then retry with the same Idempotency-Key.',
+  },
+  PAYLOAD_TOO_LARGE: { kind: 'too-large', title: 'Payload too large', action: 'Send a smaller body (at most 16 KiB).' },
+  INSUFFICIENT_FUNDS: {
+    kind: 'unprocessable',
+    title: 'Insufficient funds',
+    action: 'Send a smaller amount, or add coins to the paying wallet first; a retry with the same key gets the same answer.',
+  },
+  SELF_TRANSFER: { kind: 'unprocessable', title: 'Cannot transfer to yourself', action: 'Transfer to another user or to a treasury.' },
+  RECIPIENT_CLOSED: {
+    kind: 'unprocessable',
+    title: 'Recipient wallet is closed',
+    action: 'Pick another recipient: this account was deleted and receives no coins.',
+  },
+  REFUND_EXCEEDS_PURCHASE: {
+    kind: 'unprocessable',
+    title: 'Refund exceeds the purchase',
+    action: 'Refund at most what is left of the purchase (omit amount to refund all of it).',
+  },
+  NOT_REFUNDABLE: {
+    kind: 'unprocessable',
+    title: 'Transaction is not refundable',
+    action: 'Refund a PURCHASE transaction; other transactions cannot be refunded.',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    kind: 'unprocessable',
+    title: 'Idempotency-Key reused with a different request',
+    action: 'Use a new Idempotency-Key for a new request; a key is for retrying the very same request.',
+  },
+  BALANCE_LIMIT_EXCEEDED: {
+    kind: 'unprocessable',
+    title: 'A balance or running total would exceed the largest amount the ledger holds',
+    action: 'Move a smaller amount; the wallet or its totals are at the largest amount the ledger holds.',
+  },
+  COMMAND_FAILED: {
+    kind: 'unprocessable',
+    title: 'The command could not be applied and was set aside',
+    action: 'Do not retry it as is; report the request id to the operators, who have the command set aside.',
+  },
+  RATE_LIMITED: { kind: 'rate-limited', title: 'Too many requests', action: 'Wait for the seconds in Retry-After, then retry.' },
+  UNAVAILABLE: {
+    kind: 'unavailable',
+    title: 'Service unavailable',
+    action: 'Retry after Retry-After (or a short pause); with the same Idempotency-Key a retry is safe.',
+  },
+  TIMEOUT: {
+    kind: 'timeout',
+    title: 'The command did not complete in time',
+    action: 'Ask GET /api/commands/{key} or retry the request with the same Idempotency-Key: either is safe and tells you the outcome.',
+  },
+  INTERNAL: {
+    kind: 'internal',
+    title: 'Internal server error',
+    action: 'Retry later; if it persists, report the request id to the operators.',
+  },
+} as const satisfies Record<string, { kind: ErrorKind; title: string; action: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;
 

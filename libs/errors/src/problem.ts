@@ -1,5 +1,5 @@
 import { AppError, type FieldError } from './app-error';
-import { errorCatalog, isErrorCode, statusOf } from './codes';
+import { errorCatalog, isErrorCode, statusOf, type ErrorCode } from './codes';
 
 /** RFC 9457 problem details as served by the gateway (SPEC §7). */
 export interface Problem {
@@ -13,13 +13,35 @@ export interface Problem {
   [extra: string]: unknown;
 }
 
-export const problemTypeBase = 'https://docs.coin-ledger.dev/problems/';
+/**
+ * Problem `type` URIs are relative references to the gateway's own pages (`GET /problems/{slug}`):
+ * RFC 9457 §3.1.1 resolves them against the URI of the request, so they point at whichever host
+ * and scheme the caller reached the gateway by, behind any proxy, with no public URL to configure
+ * (and get wrong). Clients should branch on `code`; the URI is for people.
+ */
+export const problemTypeBase = '/problems/';
+
+/** The code as it appears in its problem type URI: TRANSACTION_NOT_FOUND → transaction-not-found. */
+export function problemSlugOf(code: ErrorCode): string {
+  return code.toLowerCase().replace(/_/g, '-');
+}
+
+export function problemTypeOf(code: ErrorCode): string {
+  return problemTypeBase + problemSlugOf(code);
+}
+
+/** The code a slug names, or null: only the exact slug of a catalog code is one. */
+export function errorCodeOfSlug(slug: string): ErrorCode | null {
+  if (!/^[a-z]+(?:-[a-z]+)*$/.test(slug)) return null;
+  const code = slug.toUpperCase().replace(/-/g, '_');
+  return isErrorCode(code) ? code : null;
+}
 
 export function problemOf(err: AppError, requestId: string): Problem {
   const code = isErrorCode(err.code) ? err.code : 'INTERNAL';
   return {
     ...(err.extra ?? {}),
-    type: problemTypeBase + code.toLowerCase().replace(/_/g, '-'),
+    type: problemTypeOf(code),
     title: errorCatalog[code].title,
     status: statusOf(code),
     detail: err.message,

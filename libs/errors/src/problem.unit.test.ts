@@ -1,12 +1,12 @@
 import { AppError } from './app-error';
-import { type errorCatalog, statusOf } from './codes';
-import { internalProblem, problemOf } from './problem';
+import { errorCatalog, statusOf, type ErrorCode } from './codes';
+import { errorCodeOfSlug, internalProblem, problemOf, problemSlugOf } from './problem';
 
 describe('problem rendering (SPEC §7)', () => {
   it('when an AppError is rendered, then it is an RFC 9457 body with code and requestId', () => {
     const problem = problemOf(new AppError('INSUFFICIENT_FUNDS', 'Balance 3.00 is below 5.00'), 'req-1');
     expect(problem).toEqual({
-      type: expect.stringContaining('insufficient-funds'),
+      type: '/problems/insufficient-funds',
       title: 'Insufficient funds',
       status: 422,
       detail: 'Balance 3.00 is below 5.00',
@@ -51,5 +51,24 @@ describe('problem rendering (SPEC §7)', () => {
     const problem = internalProblem('r');
     expect(problem.status).toBe(500);
     expect(JSON.stringify(problem)).not.toMatch(/stack|SELECT|Error:/);
+  });
+
+  it('then every code has a problem type URI on the gateway whose slug leads back to it, and a line on what to do', () => {
+    for (const code of Object.keys(errorCatalog) as ErrorCode[]) {
+      expect(problemOf(new AppError(code, 'x'), 'r').type).toBe(`/problems/${problemSlugOf(code)}`);
+      expect(errorCodeOfSlug(problemSlugOf(code))).toBe(code);
+      expect(errorCatalog[code].action.length).toBeGreaterThan(10);
+    }
+    for (const slug of [
+      'INSUFFICIENT_FUNDS',
+      'insufficient_funds',
+      'insufficient-funds-',
+      '-insufficient-funds',
+      'no-such-code',
+      '',
+      'constructor',
+      'to-string',
+    ])
+      expect({ slug, code: errorCodeOfSlug(slug) }).toEqual({ slug, code: null });
   });
 });

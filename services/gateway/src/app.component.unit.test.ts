@@ -293,7 +293,7 @@ describe('gateway component (buildApp with fake ports)', () => {
     expect({ status: response.statusCode, body }).toMatchObject({
       status,
       body: {
-        type: `https://docs.coin-ledger.dev/problems/${code.toLowerCase().replace(/_/g, '-')}`,
+        type: `/problems/${code.toLowerCase().replace(/_/g, '-')}`,
         title: expect.any(String),
         status,
         detail: expect.any(String),

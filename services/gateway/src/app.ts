@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   answerFrameworkError,
   installHttpMetrics,
@@ -36,6 +36,10 @@ import { registerSessionRoutes } from './routes/sessions';
 import { registerAdminUserRoutes } from './routes/admin-users';
 import { registerHistoryRoutes } from './routes/history';
 import { registerAsyncApiRoute } from './routes/asyncapi';
+import { registerTransactionRoutes } from './routes/transactions';
+import { registerCommandRoutes } from './routes/commands';
+import { registerProblemRoutes } from './routes/problems';
+import { openApiTransform } from './plugins/openapi-transform';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -52,6 +56,8 @@ export interface GatewayDeps {
   redis: Redis;
   /** Lifetime of an Idempotency-Key in-flight lock whose release is lost. */
   idempotencyLockMs: number;
+  /** How long a keyed command's answer stays readable through GET /api/commands/{key} (default a day). */
+  idempotencyAnswerTtlMs?: number;
   apiKeys: ApiKeyVerifier;
   tokenVersions: TokenVersionStore;
   rateLimits: RateLimitSettings;
@@ -98,7 +104,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
@@ -114,13 +120,20 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
 
   registerAuthRoutes(app, deps);
   registerWalletRoutes(app, deps);
-  registerIdempotency(app, { redis: deps.redis, lockMs: deps.idempotencyLockMs });
+  const commandStatus = registerIdempotency(app, {
+    redis: deps.redis,
+    lockMs: deps.idempotencyLockMs,
+    ...(deps.idempotencyAnswerTtlMs !== undefined ? { answerTtlMs: deps.idempotencyAnswerTtlMs } : {}),
+  });
   registerMoneyRoutes(app, deps);
   registerTreasuryRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
   registerSessionRoutes(app, deps);
   registerAdminUserRoutes(app, deps);
   registerHistoryRoutes(app, deps);
+  registerTransactionRoutes(app, deps);
+  registerCommandRoutes(app, { commandStatus });
   registerAsyncApiRoute(app);
+  registerProblemRoutes(app);
   return app;
 }

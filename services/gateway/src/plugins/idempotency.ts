@@ -24,6 +24,12 @@ import { principalOf } from './auth';
  * route's gateway-side steps, which were designed with the lock in place; a caller that sent a
  * key asked for that guarantee, and a retry after the outage keeps it. Requests without a key
  * take no lock and go on as usual (docs/DESIGN.md "Idempotency keys").
+ *
+ * For `GET /api/commands/{key}` (routes/commands.ts) the answer a keyed command got from the
+ * ledger (its 201, or its 4xx rejection) is also recorded in Redis for `answerTtlMs`, before it is
+ * sent: the status read then says DONE with that answer, IN_PROGRESS while the lock is held, or
+ * UNKNOWN. The record is only for that read: a retry still goes to the ledger, whose stored
+ * outcome is the truth (a 504, a 503 or a lost record leave UNKNOWN, and the retry is safe).
  */
 
 /** What a 503 tells the caller to wait before retrying with the same key: Redis reconnects about every second. */
@@ -47,12 +53,49 @@ export interface Idempotency {
   commandId: string;
   requestHash: string;
   lock?: { key: string; token: string };
+  /** Set by the route when the answer about to be sent is the command's own (the ledger's 201 or rejection). */
+  commandAnswered?: boolean;
 }
 
 export interface IdempotencyOptions {
   redis: Redis;
   /** How long the in-flight lock lives if its release is lost: a little over the command timeout. */
   lockMs: number;
+  /** How long the answer of a keyed command stays readable through GET /api/commands/{key}. */
+  answerTtlMs?: number;
+}
+
+/** Default lifetime of a recorded answer: a day, long enough for any platform's retry or reconciliation. */
+export const idempotencyAnswerTtlMsDefault = 24 * 60 * 60 * 1000;
+
+/** What GET /api/commands/{key} answers (libs/contracts `commandStatus`). */
+export type CommandStatus =
+  | { status: 'IN_PROGRESS' }
+  | { status: 'DONE'; statusCode: number; body: unknown; request: string }
+  | { status: 'UNKNOWN' };
+
+/** Reads what became of the caller's keyed commands. */
+export interface CommandStatusReader {
+  statusOf(principal: { kind: string; subject: string }, key: string): Promise<CommandStatus>;
+}
+
+interface RecordedAnswer {
+  statusCode: number;
+  body: unknown;
+  request: string;
+  recordedAt: number;
+}
+
+/** The one rule for the command id of a keyed request: per caller, route and key. */
+function keyedCommandId(principal: { kind: string; subject: string }, route: string, key: string): string {
+  return uuidV5(`${principal.kind}:${principal.subject}:${route}:${key}`);
+}
+const lockKeyOf = (commandId: string) => `idem:${commandId}`;
+const answerKeyOf = (commandId: string) => `idem:answer:${commandId}`;
+
+/** Marks the answer about to be sent as the command's own, so GET /api/commands/{key} can show it. */
+export function markCommandAnswered(request: FastifyRequest): void {
+  if (request.idempotency) request.idempotency.commandAnswered = true;
 }
 
 /** JSON with object keys sorted at every level: equal bodies hash equally whatever their key order. */
@@ -71,7 +114,14 @@ const releaseScript = "if redis.call('get', KEYS[1]) == ARGV[1] then return redi
 
 type RedisWithRelease = Redis & { idempotencyRelease(key: string, token: string): Promise<number> };
 
-export function registerIdempotency(app: FastifyInstance, options: IdempotencyOptions): void {
+export function registerIdempotency(app: FastifyInstance, options: IdempotencyOptions): CommandStatusReader {
+  const answerTtlMs = options.answerTtlMs ?? idempotencyAnswerTtlMsDefault;
+  /** Every keyed route ("POST /api/coins/transfer"…): a key's command id depends on the route. */
+  const idempotentRoutes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!(route.config as { idempotent?: boolean } | undefined)?.idempotent) return;
+    for (const method of [route.method].flat()) idempotentRoutes.push(`${String(method)} ${route.url}`);
+  });
   // A defined command runs by EVALSHA: the script text is not sent and hashed on every release.
   if (!('idempotencyRelease' in options.redis)) options.redis.defineCommand('idempotencyRelease', { numberOfKeys: 1, lua: releaseScript });
   const redis = options.redis as RedisWithRelease;
@@ -91,8 +141,8 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     if (!checked.success) {
       throw validationError([{ path: `headers.${idempotencyKeyHeader}`, message: checked.error.issues[0]?.message ?? 'invalid' }]);
     }
-    const commandId = uuidV5(`${principal.kind}:${principal.subject}:${route}:${checked.data}`);
-    const lock = { key: `idem:${commandId}`, token: randomUUID() };
+    const commandId = keyedCommandId(principal, route, checked.data);
+    const lock = { key: lockKeyOf(commandId), token: randomUUID() };
     let acquired: string | null;
     try {
       acquired = await options.redis.set(lock.key, lock.token, 'PX', options.lockMs, 'NX');
@@ -107,6 +157,26 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     request.idempotency = { commandId, requestHash, lock };
   });
 
+  // Recorded before the answer leaves, so a status read after it never says UNKNOWN or
+  // IN_PROGRESS for a command whose answer the caller already has. The first answer stands (NX):
+  // the ledger answers every retry of the command the same way.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const idempotency = request.idempotency;
+    if (!idempotency?.lock || !idempotency.commandAnswered || typeof payload !== 'string') {
+      done(null, payload);
+      return;
+    }
+    // The payload is the JSON the route's serializer produced: embedded as is, not parsed again.
+    const meta = { statusCode: reply.statusCode, request: `${request.method} ${request.routeOptions.url}`, recordedAt: Date.now() };
+    const answer = `${JSON.stringify(meta).slice(0, -1)},"body":${payload}}`;
+    options.redis
+      .set(answerKeyOf(idempotency.commandId), answer, 'PX', answerTtlMs, 'NX')
+      .catch((err: unknown) => {
+        request.log[redisFailureLogLevel(err)]({ err }, 'command answer not recorded; its status reads UNKNOWN');
+      })
+      .finally(() => done(null, payload));
+  });
+
   app.addHook('onResponse', async (request) => {
     const lock = request.idempotency?.lock;
     if (!lock) return;
@@ -114,6 +184,28 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       request.log.warn({ err }, 'idempotency lock not released; it expires on its own');
     });
   });
+
+  return {
+    async statusOf(principal, key) {
+      const commandIds = idempotentRoutes.map((route) => keyedCommandId(principal, route, key));
+      if (commandIds.length === 0) return { status: 'UNKNOWN' };
+      let values: Array<string | null>;
+      try {
+        values = await options.redis.mget(...commandIds.map(answerKeyOf), ...commandIds.map(lockKeyOf));
+      } catch (err) {
+        throw new AppError('UNAVAILABLE', `The command status cannot be read right now; retry later (${(err as Error).name})`);
+      }
+      const answers = values
+        .slice(0, commandIds.length)
+        .flatMap((value) => (value === null ? [] : [JSON.parse(value) as RecordedAnswer]))
+        .sort((a, b) => b.recordedAt - a.recordedAt);
+      // The same key on two routes is two commands: the latest answer is the one shown.
+      const latest = answers[0];
+      if (latest) return { status: 'DONE', statusCode: latest.statusCode, body: latest.body, request: latest.request };
+      if (values.slice(commandIds.length).some((value) => value !== null)) return { status: 'IN_PROGRESS' };
+      return { status: 'UNKNOWN' };
+    },
+  };
 }
 
 /** The command id and request hash of an idempotent route (the hook guarantees them). */

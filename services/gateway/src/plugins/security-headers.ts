@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 
-/** API responses must never be cached (tokens, balances, personal data) nor render as a document. */
+/**
+ * API responses must never be cached (tokens, balances, personal data) nor render as a document;
+ * the problem pages (/problems) are documents, but static ones: no script, style or frame either.
+ */
 const apiHeaders = { 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" };
+
+const lockedDownDocument = /^\/problems(?:[/?]|$)/;
 
 /** Sets the headers below on an answer about to be sent. */
 export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => void;
@@ -10,7 +15,8 @@ export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => 
 /**
  * The response headers every answer gets: helmet's generic ones (nosniff, HSTS, frame options,
  * referrer policy, COOP/CORP; no X-Powered-By), the request id, and for /api/ the no-store and
- * lock-down CSP above. The docs page keeps helmet's defaults only, as it runs scripts.
+ * lock-down CSP above, also for the /problems pages. The docs page keeps helmet's defaults only,
+ * as it runs scripts.
  *
  * helmet is built once here; @fastify/helmet rebuilt helmet's whole middleware chain on every
  * request, in two async hooks (4 % of the gateway's allocations under load, by heap profile).
@@ -23,7 +29,7 @@ export function securityHeaders(): SecurityHeaders {
   return (request, reply) => {
     applyHelmet(request.raw, reply.raw, rethrow);
     reply.header('x-request-id', String(request.id));
-    if (request.url.startsWith('/api/')) reply.headers(apiHeaders);
+    if (request.url.startsWith('/api/') || lockedDownDocument.test(request.url)) reply.headers(apiHeaders);
   };
 }
 

@@ -15,13 +15,13 @@ import {
   type Transaction,
   type TreasuryCode,
 } from '@coin/contracts';
-import { AppError } from '@coin/errors';
+import { AppError, isErrorCode, statusOf } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
 import { actorOf, userIdOf } from '../plugins/auth';
-import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
+import { idempotencyHeaders, idempotencyOf, markCommandAnswered } from '../plugins/idempotency';
 
 export interface MoneyRouteDeps {
   commands: CommandBus;
@@ -53,6 +53,15 @@ function partyOf(target: { userId?: number | undefined; treasury?: TreasuryCode 
   return target.userId !== undefined ? { kind: 'user', userId: target.userId } : { kind: 'treasury', code: target.treasury! };
 }
 
+/**
+ * The ledger decided the command and refused it (a 4xx it stored as the command's outcome), as
+ * opposed to a timeout or an outage (5xx: the outcome is not known) or a key reused for another
+ * request (the answer to this request, not the command's outcome).
+ */
+function isCommandRejection(err: unknown): boolean {
+  return err instanceof AppError && isErrorCode(err.code) && statusOf(err.code) < 500 && err.code !== 'IDEMPOTENCY_KEY_REUSED';
+}
+
 /** The commands the money endpoints send: each answers with a transaction and the wallet it debited (MINT: credited). */
 type MoneyDraft = LedgerDraft<'ledger.mint' | 'ledger.burn' | 'ledger.transfer' | 'ledger.reward' | 'ledger.refund'>;
 
@@ -64,11 +73,18 @@ type MoneyDraft = LedgerDraft<'ledger.mint' | 'ledger.burn' | 'ledger.transfer' 
  */
 export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
   async function execute(request: FastifyRequest, reply: FastifyReply, draft: MoneyDraft): Promise<MoneyResult> {
-    const result = await deps.commands.ledger(draft, {
-      actor: actorOf(request),
-      commandId: idempotencyOf(request).commandId,
-      requestId: String(request.id),
-    });
+    let result: MoneyResult;
+    try {
+      result = await deps.commands.ledger(draft, {
+        actor: actorOf(request),
+        commandId: idempotencyOf(request).commandId,
+        requestId: String(request.id),
+      });
+    } catch (err) {
+      if (isCommandRejection(err)) markCommandAnswered(request);
+      throw err;
+    }
+    markCommandAnswered(request);
     reply.status(201);
     return result;
   }

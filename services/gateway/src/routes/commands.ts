@@ -1,0 +1,29 @@
+import { commandStatus, idempotencyKey, problem } from '@coin/contracts';
+import type { App } from '@coin/http';
+import { z } from 'zod';
+import { principalOf } from '../plugins/auth';
+import type { CommandStatusReader } from '../plugins/idempotency';
+
+/**
+ * What became of a money request sent with an Idempotency-Key (issue 20), e.g. after a 504.
+ * Keys are per caller: the command ids are derived from the caller's token subject, so another
+ * caller's key reads UNKNOWN, like a key never used. Users only (any role): a platform client
+ * may reward and nothing else (SPEC §5), so it gets 403 and retries its reward with the same key.
+ */
+export function registerCommandRoutes(app: App, deps: { commandStatus: CommandStatusReader }): void {
+  app.get(
+    '/api/commands/:idempotencyKey',
+    {
+      config: { access: 'caller' },
+      schema: {
+        tags: ['coins', 'money'],
+        summary:
+          "What became of the caller's request sent with this Idempotency-Key: IN_PROGRESS, DONE (with the answer it got) or UNKNOWN (send it again with the same key: safe)",
+        security: [{ bearerAuth: [] }],
+        params: z.object({ idempotencyKey }),
+        response: { 200: commandStatus, 400: problem, 401: problem, 403: problem, 503: problem },
+      },
+    },
+    async (request) => deps.commandStatus.statusOf(principalOf(request), request.params.idempotencyKey) as never,
+  );
+}

@@ -1,0 +1,45 @@
+import { problem, roleAtLeast, transaction, transactionIdParam, type Transaction } from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import type { App } from '@coin/http';
+import { z } from 'zod';
+import type { InternalHttpClient } from '../clients/internal-http';
+import type { Principal } from '../plugins/access';
+import { principalOf } from '../plugins/auth';
+
+/** A party to the transaction (the user who sent or received it), or ADMIN+. */
+export function mayRead(principal: Principal, tx: Transaction): boolean {
+  if (principal.kind !== 'user' || principal.role === 'SYSTEM') return false;
+  if (roleAtLeast(principal.role, 'ADMIN')) return true;
+  return tx.fromUserId === principal.userId || tx.toUserId === principal.userId;
+}
+
+/**
+ * One transaction by id (issue 20). Read from the ledger, not from history: the ledger is the
+ * record and answers at once, so the id from a 201 can be read back immediately; history is a
+ * projection that may lag by up to a second (SPEC §6). Anyone but a party or ADMIN+ gets the
+ * same 404 as for an id that does not exist, so the answer does not reveal that it exists.
+ * Users only (a platform client gets 403 before anything is read: SPEC §5).
+ */
+export function registerTransactionRoutes(app: App, deps: { ledger: InternalHttpClient }): void {
+  app.get(
+    '/api/coins/transactions/:id',
+    {
+      config: { access: 'caller' },
+      schema: {
+        tags: ['coins', 'history'],
+        summary: 'One transaction by id, for a party to it (sender or receiver) or ADMIN+; anyone else gets 404',
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: transactionIdParam }),
+        response: { 200: transaction, 400: problem, 401: problem, 403: problem, 404: problem, 503: problem },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const notFound = () => new AppError('TRANSACTION_NOT_FOUND', `Transaction ${id} does not exist`);
+      const principal = principalOf(request);
+      const found = await deps.ledger.get<Transaction>(`/internal/transactions/${id}`, String(request.id));
+      if (!mayRead(principal, found)) throw notFound();
+      return found;
+    },
+  );
+}

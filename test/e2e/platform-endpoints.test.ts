@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { createRedis } from '@coin/redis';
+import { uuidV5 } from '@coin/security';
+import { startTestStack, type TestStack } from '../harness/stack';
+import { http, registerUser } from '../harness/http';
+import { adminSession, apiKeyFor } from '../harness/admin';
+
+/** Issue 20 item 5: the endpoints platforms expect (one transaction, a command's fate, problem pages). */
+describe('endpoints platforms expect', () => {
+  let stack: TestStack;
+  let superadmin: string;
+  let apiKey: string;
+  const mint = (userId: number, amount: number) =>
+    http(stack.gatewayUrl, 'POST', '/api/admin/mint', {
+      token: superadmin,
+      headers: { 'x-api-key': apiKey },
+      body: { userId, amount, reason: 'seed' },
+    });
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    superadmin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
+    apiKey = await apiKeyFor(stack, superadmin, ['mint']);
+  }, 90_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  describe('GET /api/coins/transactions/{id}', () => {
+    it('when the sender, the receiver and an ADMIN read a transfer by id right after its 201, then each gets the same transaction', async () => {
+      const [sender, receiver] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
+      const admin = await adminSession(stack, 'ADMIN');
+      expect((await mint(sender.userId, 10)).status).toBe(201);
+      const sent = await http(stack.gatewayUrl, 'POST', '/api/coins/transfer', {
+        token: sender.accessToken,
+        body: { toUserId: receiver.userId, amount: 2.5, reason: 'lunch' },
+      });
+      expect(sent.status).toBe(201);
+      const id = sent.body.transaction.id as number;
+      for (const token of [sender.accessToken, receiver.accessToken, admin.accessToken]) {
+        const read = await http(stack.gatewayUrl, 'GET', `/api/coins/transactions/${id}`, { token });
+        expect(read.status).toBe(200);
+        expect(read.body).toEqual(sent.body.transaction);
+        expect(read.body).toMatchObject({ id, type: 'TRANSFER', amount: 2.5, fromUserId: sender.userId, toUserId: receiver.userId });
+      }
+    });
+
+    it('when a user who is not a party, or a DEVELOPER, reads it, then 404 TRANSACTION_NOT_FOUND exactly as for an id that does not exist', async () => {
+      const owner = await registerUser(stack.gatewayUrl);
+      const stranger = await registerUser(stack.gatewayUrl);
+      const developer = await adminSession(stack, 'DEVELOPER');
+      const minted = await mint(owner.userId, 3);
+      expect(minted.status).toBe(201);
+      const id = minted.body.transaction.id as number;
+      const missingId = 9_007_199_254_740_991;
+      const missing = await http(stack.gatewayUrl, 'GET', `/api/coins/transactions/${missingId}`, { token: stranger.accessToken });
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(missing.body.code).toBe('TRANSACTION_NOT_FOUND');
+      for (const token of [stranger.accessToken, developer.accessToken]) {
+        const read = await http(stack.gatewayUrl, 'GET', `/api/coins/transactions/${id}`, { token });
+        expect(read.status).toBe(404);
+        expect(read.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        expect({ ...read.body, requestId: '' }).toEqual({
+          ...missing.body,
+          requestId: '',
+          detail: `Transaction ${id} does not exist`,
+        });
+      }
+    });
+
+    it('when the id is not a positive integer within 2^53-1, then 400 VALIDATION_FAILED; without a token, 401', async () => {
+      const user = await registerUser(stack.gatewayUrl);
+      for (const bad of ['0', '-1', 'abc', '1.5', '1e3', '0x10', '9007199254740992', '%20%35']) {
+        const read = await http(stack.gatewayUrl, 'GET', `/api/coins/transactions/${bad}`, { token: user.accessToken });
+        expect({ bad, status: read.status, code: read.body.code }).toEqual({ bad, status: 400, code: 'VALIDATION_FAILED' });
+        expect(read.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      }
+      expect((await http(stack.gatewayUrl, 'GET', '/api/coins/transactions/1')).status).toBe(401);
+    });
+  });
+
+  describe('GET /api/commands/{idempotencyKey}', () => {
+    const statusOf = (token: string, key: string) => http(stack.gatewayUrl, 'GET', `/api/commands/${encodeURIComponent(key)}`, { token });
+    const transfer = (token: string, key: string, body: unknown) =>
+      http(stack.gatewayUrl, 'POST', '/api/coins/transfer', { token, body, headers: { 'idempotency-key': key } });
+
+    it('when a keyed transfer was answered 201, then its key reads DONE with that status and body, also after the key is reused for another body', async () => {
+      const [sender, receiver] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
+      expect((await mint(sender.userId, 10)).status).toBe(201);
+      const key = `order 42/${randomUUID()}`;
+      const sent = await transfer(sender.accessToken, key, { toUserId: receiver.userId, amount: 4, reason: 'keyed' });
+      expect(sent.status).toBe(201);
+      const done = await statusOf(sender.accessToken, key);
+      expect(done.status).toBe(200);
+      expect(done.body).toEqual({ status: 'DONE', statusCode: 201, body: sent.body, request: 'POST /api/coins/transfer' });
+
+      // The same key with another body is refused, and does not replace the recorded answer.
+      const reused = await transfer(sender.accessToken, key, { toUserId: receiver.userId, amount: 5, reason: 'keyed' });
+      expect(reused.status).toBe(422);
+      expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect((await statusOf(sender.accessToken, key)).body).toEqual(done.body);
+    });
+
+    it('when a keyed transfer was refused by the ledger, then its key reads DONE with the 422 problem it got', async () => {
+      const [sender, receiver] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
+      const key = randomUUID();
+      const refused = await transfer(sender.accessToken, key, { toUserId: receiver.userId, amount: 1, reason: 'broke' });
+      expect(refused.status).toBe(422);
+      expect(refused.body.code).toBe('INSUFFICIENT_FUNDS');
+      const done = await statusOf(sender.accessToken, key);
+      expect(done.body).toEqual({ status: 'DONE', statusCode: 422, body: refused.body, request: 'POST /api/coins/transfer' });
+    });
+
+    it("when another caller asks for someone's key, or a caller for a key never used, then UNKNOWN: keys are per caller", async () => {
+      const [owner, other, receiver] = [
+        await registerUser(stack.gatewayUrl),
+        await registerUser(stack.gatewayUrl),
+        await registerUser(stack.gatewayUrl),
+      ];
+      expect((await mint(owner.userId, 5)).status).toBe(201);
+      const key = randomUUID();
+      expect((await transfer(owner.accessToken, key, { toUserId: receiver.userId, amount: 1, reason: 'mine' })).status).toBe(201);
+      expect((await statusOf(owner.accessToken, key)).body.status).toBe('DONE');
+      for (const [token, asked] of [
+        [other.accessToken, key],
+        [superadmin, key],
+        [owner.accessToken, randomUUID()],
+      ] as const) {
+        const read = await statusOf(token, asked);
+        expect(read.status).toBe(200);
+        expect(read.body).toEqual({ status: 'UNKNOWN' });
+      }
+    });
+
+    it('when a request with the key is in flight (its lock held), then IN_PROGRESS', async () => {
+      const user = await registerUser(stack.gatewayUrl);
+      const key = randomUUID();
+      const redis = createRedis(stack.redisUrl, `${stack.prefix}gw:`);
+      await redis.connect();
+      try {
+        const commandId = uuidV5(`user:${user.userId}:POST /api/coins/purchase:${key}`);
+        await redis.set(`idem:${commandId}`, 'in-flight', 'PX', 10_000);
+        expect((await statusOf(user.accessToken, key)).body).toEqual({ status: 'IN_PROGRESS' });
+        await redis.del(`idem:${commandId}`);
+        expect((await statusOf(user.accessToken, key)).body).toEqual({ status: 'UNKNOWN' });
+      } finally {
+        redis.disconnect();
+      }
+    });
+
+    it('when the key is not 1-255 printable ASCII characters, then 400 VALIDATION_FAILED; without a token, 401', async () => {
+      const user = await registerUser(stack.gatewayUrl);
+      for (const bad of ['a'.repeat(256), 'tab\there', 'caf\u00e9', 'nul\u0000']) {
+        const read = await statusOf(user.accessToken, bad);
+        expect({ bad, status: read.status, code: read.body.code }).toEqual({ bad, status: 400, code: 'VALIDATION_FAILED' });
+        expect(read.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      }
+      expect((await http(stack.gatewayUrl, 'GET', '/api/commands/some-key')).status).toBe(401);
+    });
+  });
+
+  describe('problem type URIs resolve: GET /problems/{code}', () => {
+    const get = (path: string) => fetch(new URL(path, stack.gatewayUrl));
+
+    it("when a request fails, then its problem type is a path on the gateway, and that page names the code and says what to do, with the API's lock-down headers", async () => {
+      const user = await registerUser(stack.gatewayUrl);
+      const failed = await http(stack.gatewayUrl, 'GET', '/api/coins/transactions/9007199254740991', { token: user.accessToken });
+      expect(failed.status).toBe(404);
+      expect(failed.body.type).toBe('/problems/transaction-not-found');
+      const page = await get(new URL(failed.body.type, `${stack.gatewayUrl}/api/coins/transactions/1`).pathname);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(page.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      const html = await page.text();
+      expect(html).toContain('<code>TRANSACTION_NOT_FOUND</code>, HTTP status 404');
+      expect(html).toContain('Transaction not found');
+      expect(html).toContain('What to do');
+      expect(html).toContain('you are not a party to it');
+      expect(html).not.toMatch(/<script|<style|style=/i);
+    });
+
+    it('then every code of the catalog has its page, and the index links them all', async () => {
+      const index = await get('/problems');
+      expect(index.status).toBe(200);
+      const links = [...(await index.text()).matchAll(/href="(\/problems\/[a-z-]+)"/g)].map((m) => m[1]!);
+      expect(links).toContain('/problems/insufficient-funds');
+      expect(links).toContain('/problems/idempotency-key-reused');
+      expect(links.length).toBeGreaterThanOrEqual(27);
+      for (const link of links) {
+        const page = await get(link);
+        expect({ link, status: page.status }).toEqual({ link, status: 200 });
+        expect(await page.text()).toContain('<h2>What to do</h2>');
+      }
+    });
+
+    it('when the code is unknown or not in kebab case, then 404 problem+json NOT_FOUND', async () => {
+      for (const path of [
+        '/problems/no-such-code',
+        '/problems/INSUFFICIENT_FUNDS',
+        '/problems/insufficient_funds',
+        '/problems/%3Cscript%3E',
+        '/problems/constructor',
+      ]) {
+        const page = await http(stack.gatewayUrl, 'GET', path);
+        expect({ path, status: page.status, code: page.body?.code }).toEqual({ path, status: 404, code: 'NOT_FOUND' });
+        expect(page.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        expect(page.body.type).toBe('/problems/not-found');
+      }
+    });
+  });
+
+  it('then the OpenAPI document describes the three additions: parameters, security, answers and problem responses', async () => {
+    const doc = (await http(stack.gatewayUrl, 'GET', '/openapi.json')).body;
+    const tx = doc.paths['/api/coins/transactions/{id}'].get;
+    expect(tx.security).toEqual([{ bearerAuth: [] }]);
+    expect(tx.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    expect(Object.keys(tx.responses).sort()).toEqual(['200', '400', '401', '403', '404', '503']);
+    expect(Object.keys(tx.responses['200'].content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['id', 'type', 'amount', 'fromUserId', 'toUserId']),
+    );
+    expect(tx.responses['404'].content['application/json'].schema.properties).toHaveProperty('requestId');
+
+    const command = doc.paths['/api/commands/{idempotencyKey}'].get;
+    expect(command.security).toEqual([{ bearerAuth: [] }]);
+    expect(command.parameters).toEqual([
+      expect.objectContaining({
+        name: 'idempotencyKey',
+        in: 'path',
+        required: true,
+        schema: expect.objectContaining({ pattern: expect.any(String) }),
+      }),
+    ]);
+    expect(Object.keys(command.responses).sort()).toEqual(['200', '400', '401', '403', '503']);
+    expect(JSON.stringify(command.responses['200'])).toMatch(/IN_PROGRESS.*DONE.*UNKNOWN/s);
+
+    const page = doc.paths['/problems/{code}'].get;
+    expect(page.security).toBeUndefined();
+    expect(page.responses['200'].content).toHaveProperty('text/html');
+    expect(page.responses['404'].content['application/json'].schema.properties).toHaveProperty('code');
+  });
+});
