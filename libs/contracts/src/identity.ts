@@ -50,6 +50,28 @@ export const systemToken = z.object({
   expiresIn: z.number().int().describe('Seconds until the access token expires'),
 });
 
+/**
+ * RFC 6749 §4.4: the same request as an OAuth client-credentials form
+ * (`application/x-www-form-urlencoded`). The client id and secret go here or in HTTP Basic, not
+ * both; other parameters (`scope`) are ignored.
+ */
+export const clientCredentialsForm = z.object({
+  grant_type: z.literal('client_credentials'),
+  client_id: platformClientIdText.optional().describe('With client_secret, unless HTTP Basic carries both'),
+  client_secret: singleLineText(1, 200).optional(),
+});
+/** RFC 6749 §5.1: the answer to the form request. */
+export const oauthAccessToken = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int().describe('Seconds until the access token expires'),
+});
+/** RFC 6749 §5.2: the error answer to the form request (the JSON request gets problem+json). */
+export const oauthError = z.object({
+  error: z.enum(['invalid_request', 'invalid_client', 'unsupported_grant_type']),
+  error_description: z.string(),
+});
+
 // ---- User administration (seed 4.7-4.10, SPEC §6) ----
 /** SPEC §6 paging: integers only, out of range -> 400, never clamped. */
 function integerQuery(min: number, max: number) {

@@ -21,6 +21,7 @@ import { registerWalletRoutes } from './routes/wallets';
 import type { Redis } from '@coin/redis';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerJsonBodyParser } from './plugins/json-body';
+import { registerFormBodyParser } from './plugins/oauth-token';
 import { registerMoneyRoutes } from './routes/money';
 import { registerTreasuryRoutes } from './routes/treasuries';
 import { registerRouteTable } from './plugins/route-table';
@@ -86,6 +87,8 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   // Numbers judged on their JSON text (SPEC §1 amounts, ids past 2^53−1): see the plugin.
   registerJsonBodyParser(app);
+  // Only POST /api/auth/token reads a form (RFC 6749 §4.4); see the plugin.
+  registerFormBodyParser(app);
   installProblemHandler(app);
   installHttpMetrics(app, deps.metrics);
   registerSecurityHeaders(app, setSecurityHeaders);

@@ -32,15 +32,69 @@ export interface RateLimitSettings {
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
+/** One checked limit as the IETF fields report it. */
+export interface RateLimitState {
+  name: string;
+  max: number;
+  timeWindow: number;
+  remaining: number;
+  ttlInSeconds: number;
+}
+
+/**
+ * draft-ietf-httpapi-ratelimit-headers (-08 to -11): `RateLimit-Policy` lists each policy as a
+ * structured-field String item with its quota `q` and window `w` (seconds);
+ * `RateLimit` lists, per policy, the remaining quota `r` and the seconds `t` until the window
+ * resets. For example `RateLimit-Policy: "writes-caller";q=100;w=1` and
+ * `RateLimit: "writes-caller";r=97;t=1`. Policy names are this module's limit names (plain
+ * ASCII, no quote or backslash), so they need no escaping.
+ */
+export function rateLimitPolicyField(states: readonly RateLimitState[]): string {
+  return states.map((s) => `"${s.name}";q=${s.max};w=${Math.max(1, Math.ceil(s.timeWindow / 1000))}`).join(', ');
+}
+
+export function rateLimitField(states: readonly RateLimitState[]): string {
+  return states.map((s) => `"${s.name}";r=${Math.max(0, s.remaining)};t=${Math.max(0, s.ttlInSeconds)}`).join(', ');
+}
+
 function addHook(route: RouteOptions, hook: 'onRequest' | 'preHandler', handler: onRequestHookHandler | preHandlerHookHandler): void {
   const existing = route[hook] as unknown;
   const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
   (route as unknown as Record<string, unknown>)[hook] = [...list, handler];
 }
 
+/** The limits a route is checked against: those it names, and the per-caller limit if it is an authenticated write. */
+export function rateLimitsOf(route: { method: string | string[]; config?: unknown }): {
+  policies: RateLimitPolicy[];
+  perCallerWrites: boolean;
+} {
+  const config = route.config as { access?: string; rateLimitPolicies?: RateLimitPolicy[] } | undefined;
+  const methods = [route.method].flat().map(String);
+  const isWrite = methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m));
+  return {
+    policies: config?.rateLimitPolicies ?? [],
+    perCallerWrites: isWrite && config?.access !== undefined && config.access !== 'public',
+  };
+}
+
+/** The two fields as the OpenAPI document describes them on every answer of a limited operation. */
+export const rateLimitResponseHeaders = {
+  'RateLimit-Policy': {
+    type: 'string',
+    description:
+      'draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open).',
+  },
+  RateLimit: {
+    type: 'string',
+    description:
+      'draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After.',
+  },
+} as const;
+
 /**
  * Redis-backed fixed-window limits (SPEC §9) shared by every gateway instance, answered
- * 429 RATE_LIMITED with Retry-After. Route-level hooks run after the global auth hook, so the
+ * 429 RATE_LIMITED with Retry-After. Every answer of a limited route, successes included, carries
+ * the IETF `RateLimit-Policy` and `RateLimit` fields of each limit checked for it. Route-level hooks run after the global auth hook, so the
  * per-caller limit keys on the verified principal. When Redis is unreachable the limits are
  * skipped (fail open): availability of the API wins over throttling. Each skipped check counts in
  * `gateway_rate_limit_fail_open_total{limit}`, and the outage shows in /readyz. The Redis client
@@ -64,6 +118,7 @@ export async function registerRateLimits(
     'credentials-ip': make('credentials-ip', options.limits.credentialsPerIp, byIp),
     'writes-caller': make('writes-caller', options.limits.writesPerCaller, byCaller),
   };
+  const reported = new WeakMap<FastifyRequest, RateLimitState[]>();
   const enforce =
     (name: FailOpenLimit, limiter: Limiter) =>
     async (request: FastifyRequest, reply: { header(name: string, value: unknown): unknown }) => {
@@ -72,24 +127,27 @@ export async function registerRateLimits(
         result = await limiter(request);
       } catch (err) {
         // The counter is the signal; a log line per request would flood the logs for the whole outage.
+        // No RateLimit field for an unchecked limit: there is no count to report.
         options.failOpen.inc({ limit: name });
         request.log.debug({ err, limit: name }, 'rate limit unavailable; request let through unchecked');
         return;
       }
-      if (!result.isAllowed && result.isExceeded) {
+      // Every checked limit of the request, in the IETF fields (both are lists, one item per limit).
+      // (isAllowed is only ever true for an allow list, which none of these limits has.)
+      if (result.isAllowed) return;
+      const states = [...(reported.get(request) ?? []), { ...result, name }];
+      reported.set(request, states);
+      reply.header('ratelimit-policy', rateLimitPolicyField(states));
+      reply.header('ratelimit', rateLimitField(states));
+      if (result.isExceeded) {
         reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
         throw new AppError('RATE_LIMITED', 'Too many requests; retry after the time in Retry-After');
       }
     };
 
   app.addHook('onRoute', (route) => {
-    const config = route.config as { access?: string; rateLimitPolicies?: RateLimitPolicy[] } | undefined;
-    for (const policy of config?.rateLimitPolicies ?? [])
-      addHook(route, 'onRequest', enforce(policy, limiters[policy]) as onRequestHookHandler);
-    const methods = [route.method].flat().map(String);
-    const isWrite = methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m));
-    if (isWrite && config?.access && config.access !== 'public') {
-      addHook(route, 'onRequest', enforce('writes-caller', limiters['writes-caller']) as onRequestHookHandler);
-    }
+    const { policies, perCallerWrites } = rateLimitsOf(route);
+    for (const policy of policies) addHook(route, 'onRequest', enforce(policy, limiters[policy]) as onRequestHookHandler);
+    if (perCallerWrites) addHook(route, 'onRequest', enforce('writes-caller', limiters['writes-caller']) as onRequestHookHandler);
   });
 }

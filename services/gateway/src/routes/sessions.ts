@@ -1,10 +1,25 @@
-import { clientCredentialsBody, logoutBody, problem, refreshBody, systemToken, tokenPair, userDraft } from '@coin/contracts';
+import {
+  clientCredentialsBody,
+  clientCredentialsForm,
+  logoutBody,
+  oauthAccessToken,
+  oauthError,
+  problem,
+  refreshBody,
+  systemToken,
+  tokenPair,
+  userDraft,
+} from '@coin/contracts';
+import { validationError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
 import { actorOf, userIdOf } from '../plugins/auth';
+import { clientCredentialsOf, formMediaType, isFormRequest, OAuthError, oauthTokenErrorHandler } from '../plugins/oauth-token';
 import type { TokenVersionStore } from '../plugins/token-version';
+
+type SystemToken = z.infer<typeof systemToken>;
 
 export interface SessionRouteDeps {
   commands: CommandBus;
@@ -79,10 +94,45 @@ export function registerSessionRoutes(app: App, deps: SessionRouteDeps): void {
       schema: {
         tags: ['auth'],
         summary: 'Client credentials: a SYSTEM access token for a registered platform client (rewards only)',
-        body: clientCredentialsBody,
-        response: { 200: systemToken, ...errorResponses },
+        description:
+          'Two forms. JSON `{clientId, clientSecret}` answers `{accessToken, tokenType, expiresIn}`, errors as problem+json. ' +
+          'The RFC 6749 §4.4 form (`application/x-www-form-urlencoded`, `grant_type=client_credentials`, the client id and ' +
+          'secret as `client_id`/`client_secret` or in HTTP Basic, not both) answers `{access_token, token_type, expires_in}`; ' +
+          'its 400/401 errors are RFC 6749 §5.2 `{error, error_description}` (401 with WWW-Authenticate when Basic was used).',
+        body: {
+          content: {
+            'application/json': { schema: clientCredentialsBody },
+            [formMediaType]: { schema: clientCredentialsForm },
+          },
+        } as never,
+        response: {
+          ...errorResponses,
+          200: z.union([systemToken, oauthAccessToken]),
+          400: z.union([problem, oauthError]),
+          401: z.union([problem, oauthError]),
+        },
       },
+      errorHandler: oauthTokenErrorHandler(app as never),
     },
-    async (request) => deps.users.post('/internal/auth/token', request.body, String(request.id)) as never,
+    async (request, reply) => {
+      const requestId = String(request.id);
+      if (isFormRequest(request)) {
+        // Validated against clientCredentialsForm by fastify (the schema of this media type).
+        const form = request.body as { client_id?: string; client_secret?: string };
+        const credentials = clientCredentialsBody.safeParse(clientCredentialsOf(request, form));
+        if (!credentials.success) throw new OAuthError('invalid_request', 'The client id or secret is malformed');
+        const token = await deps.users.post<SystemToken>('/internal/auth/token', credentials.data, requestId);
+        reply.header('pragma', 'no-cache');
+        return { access_token: token.accessToken, token_type: token.tokenType, expires_in: token.expiresIn } as never;
+      }
+      // fastify validates a body by its media type; a request with none reaches here unchecked.
+      const body = clientCredentialsBody.safeParse(request.body);
+      if (!body.success)
+        throw validationError(
+          body.error.issues.map((issue) => ({ path: ['body', ...issue.path.map(String)].join('.'), message: issue.message })),
+          'Invalid body',
+        );
+      return deps.users.post('/internal/auth/token', body.data, requestId) as never;
+    },
   );
 }

@@ -1,0 +1,150 @@
+import { createLogger } from '@coin/logger';
+import { loadGatewayConfig, startGatewayService, type RunningService } from '@coin/gateway';
+import { requestJson } from '../../scripts/stack/http-json';
+import { eventually } from '../harness/eventually';
+import { adminSession } from '../harness/admin';
+import { http, registerUser, type HttpResult } from '../harness/http';
+import { startTestStack, type TestStack } from '../harness/stack';
+import { startTcpProxy, type TcpProxy } from '../harness/tcp-proxy';
+
+/**
+ * Issue 20 item 5: the IETF RateLimit-Policy and RateLimit fields
+ * (draft-ietf-httpapi-ratelimit-headers) on every answer of a limited route, successes included.
+ */
+const loginMax = 6;
+const writesMax = 40;
+const windowSeconds = 60;
+
+/** `"name";r=N;t=T` items of a RateLimit field, by policy name. */
+function remainingOf(field: string | null): Record<string, { r: number; t: number }> {
+  const items: Record<string, { r: number; t: number }> = {};
+  for (const item of (field ?? '').split(',')) {
+    const match = /^\s*"([a-z-]+)";r=(\d+);t=(\d+)\s*$/.exec(item);
+    if (match) items[match[1]!] = { r: Number(match[2]), t: Number(match[3]) };
+  }
+  return items;
+}
+
+describe('RateLimit-Policy and RateLimit fields on limited routes', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({
+      extraEnv: {
+        RATE_LIMIT_LOGIN_PER_IP_MAX: String(loginMax),
+        RATE_LIMIT_LOGIN_PER_IP_WINDOW_MS: String(windowSeconds * 1000),
+        RATE_LIMIT_WRITES_PER_CALLER_MAX: String(writesMax),
+        RATE_LIMIT_WRITES_PER_CALLER_WINDOW_MS: String(windowSeconds * 1000),
+      },
+    });
+  }, 90_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('when a caller makes successful writes, then each 201 declares the write policy and the remaining count drops by one', async () => {
+    const superadmin = await adminSession(stack, 'SUPERADMIN');
+    const answers: HttpResult[] = [];
+    for (let i = 0; i < 3; i += 1)
+      answers.push(
+        await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', {
+          token: superadmin.accessToken,
+          body: { name: `headers ${i}`, scopes: ['mint'] },
+        }),
+      );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    for (const answer of answers) expect(answer.headers.get('ratelimit-policy')).toBe(`"writes-caller";q=${writesMax};w=${windowSeconds}`);
+    const states = answers.map((a) => remainingOf(a.headers.get('ratelimit'))['writes-caller']!);
+    expect(states.map((s) => s.r)).toEqual([writesMax - 1, writesMax - 2, writesMax - 3]);
+    for (const s of states) {
+      expect(s.t).toBeGreaterThan(0);
+      expect(s.t).toBeLessThanOrEqual(windowSeconds);
+    }
+    // A read is not limited, so it declares nothing.
+    const read = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: superadmin.accessToken });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('ratelimit')).toBeNull();
+    expect(read.headers.get('ratelimit-policy')).toBeNull();
+  });
+
+  it('when logins succeed and then exceed the per-IP limit, then every answer carries the fields and the 429 keeps Retry-After', async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    const login = () => http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
+    // Earlier logins of this file (the SUPERADMIN's) used part of this IP's budget.
+    const remaining: number[] = [];
+    let answer = await login();
+    while (answer.status === 200 && remaining.length <= loginMax) {
+      expect(answer.headers.get('ratelimit-policy')).toBe(`"login-ip";q=${loginMax};w=${windowSeconds}`);
+      remaining.push(remainingOf(answer.headers.get('ratelimit'))['login-ip']!.r);
+      answer = await login();
+    }
+    expect(remaining.length).toBeGreaterThanOrEqual(3);
+    expect(remaining).toEqual(Array.from({ length: remaining.length }, (_, i) => remaining.length - 1 - i));
+    expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 429, code: 'RATE_LIMITED' });
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    const state = remainingOf(answer.headers.get('ratelimit'))['login-ip']!;
+    expect(state.r).toBe(0);
+    expect(state.t).toBeGreaterThanOrEqual(1);
+    expect(answer.headers.get('ratelimit-policy')).toBe(`"login-ip";q=${loginMax};w=${windowSeconds}`);
+  });
+
+  it('the OpenAPI document declares both fields on the answers of limited operations only', async () => {
+    const paths = (await http(stack.gatewayUrl, 'GET', '/openapi.json')).body.paths;
+    for (const [path, method] of [
+      ['/api/auth/login', 'post'],
+      ['/api/auth/token', 'post'],
+      ['/api/coins/transfer', 'post'],
+    ] as const) {
+      const responses = paths[path][method].responses;
+      for (const status of ['200', '201', '429'].filter((s) => responses[s]))
+        expect(Object.keys(responses[status].headers ?? {}).sort()).toEqual(['RateLimit', 'RateLimit-Policy']);
+    }
+    expect(paths['/api/wallets/me'].get.responses['200'].headers?.RateLimit).toBeUndefined();
+  });
+
+  describe('when Redis is unreachable and the limits fail open', () => {
+    let proxy: TcpProxy;
+    let gateway: RunningService;
+    beforeAll(async () => {
+      const redis = new URL(stack.redisUrl);
+      proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+      redis.hostname = '127.0.0.1';
+      redis.port = String(proxy.port);
+      gateway = await startGatewayService(
+        loadGatewayConfig({ ...stack.env.gateway, GATEWAY_PORT: '0', REDIS_URL: redis.toString() }),
+        createLogger('gateway-behind-proxy', (process.env.COIN_TEST_LOG_LEVEL ?? 'warn') as 'warn'),
+      );
+    }, 60_000);
+    afterAll(async () => {
+      await gateway?.close();
+      await proxy?.close();
+    });
+
+    it('then a login answers without any RateLimit field (there is no count to report)', async () => {
+      const user = await registerUser(stack.gatewayUrl);
+      const login = () =>
+        requestJson(gateway.url, 'POST', '/api/auth/login', {
+          body: { email: user.email, password: user.password },
+          headers: {},
+          timeoutMs: 10_000,
+        });
+      await eventually(
+        async () => ((await requestJson(gateway.url, 'GET', '/readyz', { timeoutMs: 5000 })).status === 200 ? true : undefined),
+        15_000,
+        'ready',
+      );
+      // Same Redis keys as the stack's gateway, so this IP's login budget may be spent (429): the fields are there either way.
+      const before = await login();
+      expect([200, 429]).toContain(before.status);
+      expect(before.headers.get('ratelimit')).not.toBeNull();
+      proxy.setMode('refuse');
+      try {
+        const during = await login();
+        expect([200, 401]).toContain(during.status);
+        expect(during.headers.get('ratelimit')).toBeNull();
+        expect(during.headers.get('ratelimit-policy')).toBeNull();
+      } finally {
+        proxy.setMode('pass');
+      }
+    });
+  });
+});
