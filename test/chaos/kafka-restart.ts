@@ -8,9 +8,17 @@
 import { spawn } from 'node:child_process';
 import { existsSync, openSync, readdirSync, readFileSync, readlinkSync, writeFileSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
-import { probeKafka } from '../../scripts/infra/kafka';
+import { kafkaLayout, probeKafka } from '../../scripts/infra/kafka';
 
+/**
+ * The broker to restart: the one this checkout's pid file names when it runs (a second broker on
+ * the machine, another checkout's or a test's, must not be the one restarted), else the only
+ * kafka.Kafka process there is.
+ */
 function brokerPid(): number | undefined {
+  const ownPidFile = join(kafkaLayout().runDir, 'kafka.pid');
+  const own = existsSync(ownPidFile) ? Number(readFileSync(ownPidFile, 'utf8').trim()) : Number.NaN;
+  if (Number.isInteger(own) && alive(own) && isKafka(own)) return own;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -21,6 +29,14 @@ function brokerPid(): number | undefined {
     }
   }
   return undefined;
+}
+
+function isKafka(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('kafka.Kafka');
+  } catch {
+    return false;
+  }
 }
 
 function alive(pid: number): boolean {
