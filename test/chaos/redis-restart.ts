@@ -70,7 +70,8 @@ export function locateRedis(redisUrl: string): Located<RedisServer> {
   return { ok: true, server: { pid, port, root, what: `redis-server pid ${pid} of ${root}` } };
 }
 
-async function configOf(server: RedisServer): Promise<Record<(typeof settings)[number], string>> {
+/** A one-shot connection to the server itself: no retries, no reconnects, errors left to the caller. */
+function directClient(server: RedisServer): Redis {
   const client = new Redis({
     host: '127.0.0.1',
     port: server.port,
@@ -81,6 +82,11 @@ async function configOf(server: RedisServer): Promise<Record<(typeof settings)[n
     retryStrategy: () => null,
   });
   client.on('error', () => undefined);
+  return client;
+}
+
+async function configOf(server: RedisServer): Promise<Record<(typeof settings)[number], string>> {
+  const client = directClient(server);
   try {
     await client.connect();
     const config: Record<string, string> = {};
@@ -95,16 +101,7 @@ async function configOf(server: RedisServer): Promise<Record<(typeof settings)[n
 }
 
 async function shutdown(server: RedisServer): Promise<void> {
-  const client = new Redis({
-    host: '127.0.0.1',
-    port: server.port,
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 2_000,
-    commandTimeout: 2_000,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => undefined);
+  const client = directClient(server);
   try {
     await client.connect();
     // The server closes the connection instead of answering: not awaited, the pid is watched.

@@ -4,7 +4,8 @@ import { eventually, startLedgerHarness, type LedgerHarness } from '../../../tes
 import { OutboxRelay } from '@coin/db';
 import type { Delivered } from '@coin/kafka';
 import type { LedgerCommand } from '@coin/contracts';
-import { batchStore, readBatch, StaleWalletError, writeBatch } from './db/batch-store';
+import { StaleWalletError } from './apply/store';
+import { batchStore, readBatch, writeBatch } from './db/batch-store';
 import { outboxBatches } from './db/outbox-store';
 import { outboxBatchPublisher } from './kafka/outbox-publisher';
 import { creditLegCommandId } from './domain/batch';

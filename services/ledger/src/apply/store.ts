@@ -17,6 +17,17 @@ export interface LedgerStore {
   write(batch: BatchWrite): Promise<number | null>;
 }
 
+/** A wallet update lost a race it should never be in (a second consumer on the partition). */
+export class StaleWalletError extends Error {
+  /** A serialization failure: consumers retry it (libs/errors failures.ts), it is not the command's. */
+  readonly code = '40001';
+
+  constructor(detail: string) {
+    super(detail);
+    this.name = 'StaleWalletError';
+  }
+}
+
 export interface BatchReadRequest {
   commandIds: string[];
   walletKeys: string[];

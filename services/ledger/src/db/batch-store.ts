@@ -1,6 +1,6 @@
 import { partyColumns, type TransactionType, type TreasuryCode } from '@coin/contracts';
 import type { Pool, PoolClient } from '@coin/db';
-import type { BatchRead, BatchReadRequest, BatchWrite, LedgerStore } from '../apply/store';
+import { StaleWalletError, type BatchRead, type BatchReadRequest, type BatchWrite, type LedgerStore } from '../apply/store';
 import type { StoredOutcome } from '../domain/batch';
 import { safeInteger, walletStateOf, type WalletDbRow } from './wallet-rows';
 
@@ -13,17 +13,6 @@ import { safeInteger, walletStateOf, type WalletDbRow } from './wallet-rows';
  */
 
 type Queryable = Pick<PoolClient, 'query'>;
-
-/** A wallet update lost a race it should never be in (a second consumer on the partition). */
-export class StaleWalletError extends Error {
-  /** A serialization failure: consumers retry it (libs/errors failures.ts), it is not the command's. */
-  readonly code = '40001';
-
-  constructor(detail: string) {
-    super(detail);
-    this.name = 'StaleWalletError';
-  }
-}
 
 /** SQLSTATE of `assert_wallets_current` (migration 003) when a wallet changed under the batch. */
 const serializationFailure = '40001';

@@ -13,8 +13,7 @@ import {
 import type { Logger } from '@coin/logger';
 import { applyBatch, type AppliedBatch } from '../apply/apply-batch';
 import type { Outcome } from '../apply/outcomes';
-import type { LedgerStore, OutboxBatch } from '../apply/store';
-import { StaleWalletError } from '../db/batch-store';
+import { StaleWalletError, type LedgerStore, type OutboxBatch } from '../apply/store';
 
 /**
  * The Kafka adapter of the ledger's use case (apply/apply-batch.ts): it merges the partition
