@@ -153,6 +153,15 @@ describe('deploy/k8s', () => {
     }
   });
 
+  it('when the gateway autoscaler is read, then it never runs more gateways than gateway.replies has partitions (one leased per instance), and uses them all in base', () => {
+    const ceiling = defaultPartitions['gateway.replies'];
+    expect(byKind(baseResources, 'HorizontalPodAutoscaler', 'gateway')[0]!.spec.maxReplicas).toBe(ceiling);
+    for (const overlay of overlays) {
+      const max = Number(byKind(kustomizeResources(overlay), 'HorizontalPodAutoscaler', 'gateway')[0]!.spec.maxReplicas);
+      expect({ overlay, withinPartitions: max <= ceiling }).toEqual({ overlay, withinPartitions: true });
+    }
+  });
+
   it('when the replicas and LEDGER_PARTITIONS_CONCURRENT are read, then each ledger replica applies all the partitions it can own side by side', () => {
     const baseReplicas = Number(byKind(baseResources, 'Deployment', 'ledger')[0]!.spec.replicas);
     for (const dir of [base, ...overlays]) {

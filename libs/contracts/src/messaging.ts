@@ -6,6 +6,8 @@ export const headerNames = {
   commandId: 'command-id',
   correlationId: 'correlation-id',
   replyTo: 'reply-to',
+  /** The partition of `reply-to` the waiting gateway instance reads (docs/DESIGN.md "Request/reply"). */
+  replyPartition: 'reply-partition',
   traceparent: 'traceparent',
   requestId: 'request-id',
   type: 'type',

@@ -12,11 +12,15 @@ export const topicBases = {
 
 export type TopicBase = (typeof topicBases)[keyof typeof topicBases];
 
-/** Partitions per topic. ledger.commands bounds ledger parallelism: fixed at creation. */
+/**
+ * Partitions per topic. ledger.commands bounds ledger parallelism: fixed at creation.
+ * gateway.replies bounds the gateway tier: each instance leases one partition and reads only it
+ * (docs/DESIGN.md "Request/reply"); its records carry no key order, so it may grow.
+ */
 export const defaultPartitions: Readonly<Record<TopicBase, number>> = {
   'ledger.commands': 6,
   'user.commands': 3,
-  'gateway.replies': 3,
+  'gateway.replies': 12,
   'user.events': 3,
   'coin.transactions': 6,
 };

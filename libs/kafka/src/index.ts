@@ -5,6 +5,7 @@ export * from './batching-producer';
 export * from './consumer';
 export * from './request-reply';
 export * from './replies';
+export * from './reply-partition';
 export * from './outbox-publisher';
 export * from './metrics';
 export * from './group-commit';

@@ -1,10 +1,28 @@
-import { headerNames, type Reply } from '@coin/contracts';
+import { defaultPartitions, headerNames, type Reply } from '@coin/contracts';
 import type { BatchingProducer } from './batching-producer';
 
 /** Where and how to answer a delivered command, read from its headers. */
 export interface ReplyAddress {
   replyTo: string;
   correlationId: string;
+  /** The partition the waiting gateway instance reads; absent, the reply goes by its key. */
+  partition?: number;
+}
+
+/** Partitions of the reply topic: every topic set-up grows it to this many (ensureTopics). */
+export const replyPartitions = defaultPartitions['gateway.replies'];
+
+/**
+ * The `reply-partition` header, if it names a partition the reply topic has. A hostile or stale
+ * value (another number, text, a partition past the end) is ignored rather than obeyed: a send
+ * to a partition that does not exist fails every time, and with it the batch that answers it.
+ * The reply then goes by its key, where a gateway reading the whole topic still finds it.
+ */
+export function replyPartitionOf(headers: Record<string, string>, partitions = replyPartitions): number | undefined {
+  const value = headers[headerNames.replyPartition];
+  if (value === undefined || !/^(0|[1-9][0-9]{0,4})$/.test(value)) return undefined;
+  const partition = Number(value);
+  return partition < partitions ? partition : undefined;
 }
 
 /**
@@ -16,7 +34,9 @@ export interface ReplyAddress {
 export function replyAddressOf(headers: Record<string, string>, replyTopic: string): ReplyAddress | null {
   const replyTo = headers[headerNames.replyTo];
   const correlationId = headers[headerNames.correlationId];
-  return replyTo === replyTopic && correlationId ? { replyTo, correlationId } : null;
+  if (replyTo !== replyTopic || !correlationId) return null;
+  const partition = replyPartitionOf(headers);
+  return partition === undefined ? { replyTo, correlationId } : { replyTo, correlationId, partition };
 }
 
 export type ReplyBody =
@@ -33,6 +53,7 @@ export function replyBodyOf(commandId: string, outcome: { ok: boolean; reply: un
 export function sendReply(producer: BatchingProducer, address: ReplyAddress, body: ReplyBody): Promise<void> {
   const value: Reply = { ...body, correlationId: address.correlationId } as Reply;
   return producer.send(address.replyTo, {
+    ...(address.partition === undefined ? {} : { partition: address.partition }),
     key: address.correlationId,
     value: JSON.stringify(value),
     headers: { [headerNames.correlationId]: address.correlationId, [headerNames.commandId]: body.commandId },

@@ -7,6 +7,8 @@ import type { BatchingProducer } from './batching-producer';
 import { fastGroupSettings } from './client';
 import { parseMessage } from './consumer';
 import { consumerRestartCounter, requestReplyHistogram } from './metrics';
+import { replyPartitions } from './replies';
+import { fixedPartitionAssigner, randomReplyPartition, type ReplyPartitionClaim } from './reply-partition';
 import { SupervisedConsumer } from './supervised-consumer';
 import type { Counter, Histogram, Registry } from 'prom-client';
 
@@ -39,15 +41,18 @@ interface Waiter {
  * The gateway side of "Writes" (ARCHITECTURE): produce a command with a correlation id, wait for
  * the reply on the shared reply topic, or fail with TIMEOUT naming the command id.
  *
- * kafkajs has no manual partition assignment, so every gateway instance reads all of the reply
- * topic under its own group id and ignores replies that are not its own. That costs each
- * instance the whole reply stream; past a handful of instances, give each its own reply topic
- * (reply-to already says where to answer) or use a client with manual assignment.
+ * Each instance claims one partition of the reply topic (ReplyPartitionClaim: a lease in the
+ * gateway), names it in every command's `reply-partition` header, and reads only that partition,
+ * so each reply is read once, by the instance that waits for it, however many instances run.
  */
 export class RequestReplyClient {
   private readonly waiters = new Map<string, Waiter>();
   /** Per reply partition, the offset after the last reply delivered: where a replacement resumes. */
   private readonly nextOffsets = new Map<number, string>();
+  /** The reply partition this instance reads, from start() on. */
+  private partition: number | undefined;
+  /** Replies read from the reply topic, this instance's or not (DESIGN "Request/reply"). */
+  private read = 0;
   private replies: SupervisedConsumer | undefined;
   private readonly restarts: Counter<'group'> | undefined;
   private readonly groupId: string;
@@ -61,6 +66,7 @@ export class RequestReplyClient {
     instanceId: string = randomUUID(),
     /** Registers the round-trip histogram (kafka_request_reply_duration_seconds) here. */
     metrics?: Registry,
+    private readonly partitionClaim: ReplyPartitionClaim = randomReplyPartition,
   ) {
     this.groupId = `gateway-replies-${instanceId}`;
     this.roundTrip = metrics ? requestReplyHistogram(metrics) : undefined;
@@ -69,6 +75,16 @@ export class RequestReplyClient {
 
   get pendingCount(): number {
     return this.waiters.size;
+  }
+
+  /** The reply partition this instance reads (undefined before start). */
+  get replyPartition(): number | undefined {
+    return this.partition;
+  }
+
+  /** How many replies this instance has read, its own and any others on its partition. */
+  get repliesRead(): number {
+    return this.read;
   }
 
   /** False from a crash of the reply consumer until its replacement has joined (for /readyz). */
@@ -82,7 +98,10 @@ export class RequestReplyClient {
     // the last reply delivered from that partition (or that same end, if nothing was). So the
     // replies produced while the consumer was away, including on a partition it had not read from
     // yet, still reach their waiters. The group commits nothing, so the offsets live here.
-    await this.recordEndOffsets();
+    const partitionCount = await this.recordEndOffsets();
+    // A topic set up before the count rose may still be shorter than the contract says.
+    const partition = await this.partitionClaim.claim(Math.min(partitionCount, replyPartitions));
+    this.partition = partition;
     let markFirstFetch: () => void = () => undefined;
     const firstFetch = new Promise<void>((resolve) => (markFirstFetch = resolve));
     let fetchedOnce = false;
@@ -90,7 +109,13 @@ export class RequestReplyClient {
       groupId: this.groupId,
       logger: this.logger,
       ...(this.restarts ? { restarts: this.restarts } : {}),
-      create: () => this.kafka.consumer({ groupId: this.groupId, ...fastGroupSettings, maxWaitTimeInMs: 50 }),
+      create: () =>
+        this.kafka.consumer({
+          groupId: this.groupId,
+          ...fastGroupSettings,
+          maxWaitTimeInMs: 50,
+          partitionAssigners: [fixedPartitionAssigner(this.replyTopic, partition)],
+        }),
       start: async (consumer) => {
         if (!fetchedOnce) {
           // Only the first fetch matters: the listener goes, so later fetches cost nothing here.
@@ -102,14 +127,14 @@ export class RequestReplyClient {
         }
         await consumer.connect();
         await consumer.subscribe({ topic: this.replyTopic, fromBeginning: false });
-        const resumeAt = [...this.nextOffsets];
+        const resumeAt = [...this.nextOffsets].filter(([p]) => p === partition);
         await consumer.run({
           // Replies are transient: this group never commits, so it leaves nothing behind on the broker.
           autoCommit: false,
-          partitionsConsumedConcurrently: 3,
           // A whole fetched batch in one synchronous loop, instead of kafkajs's per-message path
           // (a promise, offset bookkeeping and a heartbeat check for every reply).
           eachBatch: async ({ batch }) => {
+            this.read += batch.messages.length;
             for (const message of batch.messages) this.deliver(message);
             const last = batch.messages[batch.messages.length - 1];
             if (last) this.nextOffsets.set(batch.partition, String(BigInt(last.offset) + 1n));
@@ -130,22 +155,27 @@ export class RequestReplyClient {
     await firstFetch;
   }
 
-  /** Where each reply partition ends now: the start of every partition nothing was delivered from yet. */
-  private async recordEndOffsets(): Promise<void> {
+  /**
+   * Where each reply partition ends now: the start of every partition nothing was delivered from
+   * yet. Returns how many partitions the topic has.
+   */
+  private async recordEndOffsets(): Promise<number> {
     const admin = this.kafka.admin();
     await admin.connect();
     try {
-      for (const { partition, offset } of await admin.fetchTopicOffsets(this.replyTopic)) {
+      const offsets = await admin.fetchTopicOffsets(this.replyTopic);
+      for (const { partition, offset } of offsets) {
         if (!this.nextOffsets.has(partition)) this.nextOffsets.set(partition, offset);
       }
+      return offsets.length;
     } finally {
       await admin.disconnect();
     }
   }
 
   private deliver(message: KafkaMessage): void {
-    // Every instance reads every reply: look the correlation id up in the header before parsing,
-    // so the replies of other instances (and late ones) cost no JSON parse and validation.
+    // Look the correlation id up in the header before parsing, so the replies of an instance
+    // sharing the partition (and late ones) cost no JSON parse and validation.
     const header = message.headers?.[headerNames.correlationId];
     const correlationId = header === undefined ? undefined : String(header);
     if (correlationId !== undefined && !this.waiters.has(correlationId)) return;
@@ -218,6 +248,7 @@ export class RequestReplyClient {
           ...message.headers,
           [headerNames.correlationId]: correlationId,
           [headerNames.replyTo]: this.replyTopic,
+          ...(this.partition === undefined ? {} : { [headerNames.replyPartition]: String(this.partition) }),
           ...(options.requestId ? { [headerNames.requestId]: options.requestId } : {}),
           ...(options.traceparent ? { [headerNames.traceparent]: options.traceparent } : {}),
         },
@@ -247,5 +278,6 @@ export class RequestReplyClient {
     for (const waiter of this.waiters.values()) clearTimeout(waiter.timer);
     this.waiters.clear();
     await this.replies?.stop();
+    await this.partitionClaim.release();
   }
 }

@@ -4,14 +4,23 @@ import { defaultPartitions, dlqOf, topicName, type TopicBase } from '@coin/contr
 export interface TopicSpec {
   topic: string;
   numPartitions: number;
+  /**
+   * An existing topic with fewer partitions is grown to numPartitions. Only for a topic whose
+   * records carry no key order (the reply topic: each reply names its partition); a keyed topic
+   * keeps its count, which only the drain procedure changes.
+   */
+  grow?: boolean;
 }
+
+/** The topics whose partitions may grow at set-up (see TopicSpec.grow). */
+const growable: ReadonlySet<TopicBase> = new Set(['gateway.replies']);
 
 /** Every topic of the system with its dead-letter topic, under the run's prefix. */
 export function topicSpecs(prefix: string, partitions: Partial<Record<TopicBase, number>> = {}): TopicSpec[] {
   const specs: TopicSpec[] = [];
   for (const [base, fallback] of Object.entries(defaultPartitions) as Array<[TopicBase, number]>) {
     const name = topicName(prefix, base);
-    specs.push({ topic: name, numPartitions: partitions[base] ?? fallback });
+    specs.push({ topic: name, numPartitions: partitions[base] ?? fallback, ...(growable.has(base) ? { grow: true } : {}) });
     specs.push({ topic: dlqOf(name), numPartitions: 1 });
   }
   return specs;
@@ -46,10 +55,32 @@ export async function ensureTopics(kafka: Kafka, specs: TopicSpec[]): Promise<st
         );
       }
     }
+    await growTopics(
+      admin,
+      specs.filter((s) => s.grow && existing.has(s.topic)),
+    );
     return missing.map((s) => s.topic);
   } finally {
     await admin.disconnect();
   }
+}
+
+/** Adds partitions to the growable topics that have fewer than their spec (a set-up from before the count rose). */
+async function growTopics(admin: Admin, specs: TopicSpec[]): Promise<void> {
+  if (specs.length === 0) return;
+  const { topics } = await admin.fetchTopicMetadata({ topics: specs.map((s) => s.topic) });
+  const short = specs.filter((s) => (topics.find((t) => t.name === s.topic)?.partitions.length ?? s.numPartitions) < s.numPartitions);
+  if (short.length === 0) return;
+  try {
+    await admin.createPartitions({ topicPartitions: short.map((s) => ({ topic: s.topic, count: s.numPartitions })) });
+  } catch (err) {
+    // Another process grew it between our read and our request.
+    if (!String((err as Error).message).includes('already has')) throw err;
+  }
+  await awaitLeaders(
+    admin,
+    short.map((s) => s.topic),
+  );
 }
 
 /** Waits (bounded) until every partition of these topics has a leader. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { topicNames, userEvent } from '@coin/contracts';
 import { createMetricsRegistry } from '@coin/http';
 import { BatchingProducer, consumersReadiness, createKafka, RequestReplyClient, startConsumer } from '@coin/kafka';
@@ -6,6 +7,7 @@ import { createRedis, type Redis } from '@coin/redis';
 import { buildApp } from './app';
 import { CommandBus } from './clients/commands';
 import { InternalHttpClient } from './clients/internal-http';
+import { ReplyPartitionLease } from './clients/reply-partition-lease';
 import type { GatewayConfig } from './config';
 import { rateLimitFailOpenCounter } from './metrics';
 import { ApiKeyVerifier } from './plugins/api-key';
@@ -27,13 +29,15 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
   const producer = new BatchingProducer(kafka.producer(), logger, { lingerMs: config.GATEWAY_PRODUCE_LINGER_MS });
   await producer.connect();
   const metrics = createMetricsRegistry('gateway');
-  const replies = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger, undefined, metrics);
-  await replies.start();
   const redis = createRedis(config.REDIS_URL, gatewayRedisPrefix(config.TOPIC_PREFIX), {
     commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
   });
   logRedisOutages(redis, logger);
   await redis.connect();
+  const instanceId = randomUUID();
+  const replyPartition = new ReplyPartitionLease({ redis, topic: topics.gatewayReplies, holder: instanceId, logger });
+  const replies = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger, instanceId, metrics, replyPartition);
+  await replies.start();
   const admin = kafka.admin();
   await admin.connect();
 

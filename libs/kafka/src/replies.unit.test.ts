@@ -1,0 +1,44 @@
+import { headerNames } from '@coin/contracts';
+import type { BatchingProducer } from './batching-producer';
+import { replyAddressOf, replyPartitionOf, replyPartitions, sendReply } from './replies';
+
+const replyTopic = 'run.gateway.replies';
+const headersWith = (replyPartition?: string) => ({
+  [headerNames.replyTo]: replyTopic,
+  [headerNames.correlationId]: 'c-1',
+  ...(replyPartition === undefined ? {} : { [headerNames.replyPartition]: replyPartition }),
+});
+
+describe('reply addresses', () => {
+  it('a command naming a partition of the reply topic is answered on that partition', async () => {
+    const address = replyAddressOf(headersWith('7'), replyTopic);
+    expect(address).toEqual({ replyTo: replyTopic, correlationId: 'c-1', partition: 7 });
+    const sent: unknown[] = [];
+    const producer = { send: async (topic: string, message: unknown) => void sent.push({ topic, message }) } as unknown as BatchingProducer;
+    await sendReply(producer, address!, { commandId: '00000000-0000-4000-8000-000000000000', ok: true, result: {} });
+    expect(sent).toEqual([{ topic: replyTopic, message: expect.objectContaining({ partition: 7, key: 'c-1' }) }]);
+  });
+
+  it('a command naming no partition is answered by key, as before the header existed', () => {
+    expect(replyAddressOf(headersWith(), replyTopic)).toEqual({ replyTo: replyTopic, correlationId: 'c-1' });
+  });
+
+  it.each([
+    ['past the last partition', String(replyPartitions)],
+    ['negative', '-1'],
+    ['not a number', 'two'],
+    ['a fraction', '1.5'],
+    ['padded', ' 1'],
+    ['leading zero', '01'],
+    ['huge', '99999999999999999999'],
+    ['empty', ''],
+  ])('a reply-partition header that is %s is ignored, not obeyed (a send there would fail every time)', (_, value) => {
+    expect(replyPartitionOf(headersWith(value))).toBeUndefined();
+    expect(replyAddressOf(headersWith(value), replyTopic)).toEqual({ replyTo: replyTopic, correlationId: 'c-1' });
+  });
+
+  it('every partition of the reply topic can be named', () => {
+    expect(replyPartitionOf(headersWith('0'))).toBe(0);
+    expect(replyPartitionOf(headersWith(String(replyPartitions - 1)))).toBe(replyPartitions - 1);
+  });
+});
