@@ -30,6 +30,17 @@ import { principalOf } from './auth';
  * sent: the status read then says DONE with that answer, IN_PROGRESS while the lock is held, or
  * UNKNOWN. The record is only for that read: a retry still goes to the ledger, whose stored
  * outcome is the truth (a 504, a 503 or a lost record leave UNKNOWN, and the retry is safe).
+ *
+ * Round trips (issue 19): a keyed request costs the gateway two Redis round trips here, each
+ * shared with another call instead of following it. The lock's SET NX is sent from onRequest,
+ * without waiting, so that it leaves with the per-caller rate-limit script of the route's own
+ * onRequest hook (the client pipelines the commands of one tick: libs/redis) and both are
+ * answered together; preHandler, after body validation, then acts on its outcome as before
+ * (503, 409 or go on). The answer record and the lock release are sent together in onSend. Two
+ * commands sent together rather than one Lua script: the rate-limit script and its keys belong
+ * to @fastify/rate-limit, and every Redis (the component test's fake included) serves plain
+ * SET and the release script. The price: a keyed request answered before preHandler (429, 400)
+ * held the lock for that short while, and gives it back after its answer (onResponse).
  */
 
 /** What a 503 tells the caller to wait before retrying with the same key: Redis reconnects about every second. */
@@ -114,6 +125,14 @@ const releaseScript = "if redis.call('get', KEYS[1]) == ARGV[1] then return redi
 
 type RedisWithRelease = Redis & { idempotencyRelease(key: string, token: string): Promise<number> };
 
+type LockOutcome = { acquired: boolean } | { error: unknown };
+/** A lock SET NX sent for a keyed request, with its outcome as a value (it never rejects). */
+interface LockAttempt {
+  commandId: string;
+  lock: { key: string; token: string };
+  outcome: Promise<LockOutcome>;
+}
+
 export function registerIdempotency(app: FastifyInstance, options: IdempotencyOptions): CommandStatusReader {
   const answerTtlMs = options.answerTtlMs ?? idempotencyAnswerTtlMsDefault;
   /** Every keyed route ("POST /api/coins/transfer"…): a key's command id depends on the route. */
@@ -125,7 +144,31 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   // A defined command runs by EVALSHA: the script text is not sent and hashed on every release.
   if (!('idempotencyRelease' in options.redis)) options.redis.defineCommand('idempotencyRelease', { numberOfKeys: 1, lua: releaseScript });
   const redis = options.redis as RedisWithRelease;
-  // preHandler: after authentication and body validation, so only valid requests take a lock.
+  /** Lock attempts sent from onRequest, read by preHandler and onResponse. */
+  const attempts = new WeakMap<FastifyRequest, LockAttempt>();
+  /** Requests whose lock release was sent with their answer record (onSend). */
+  const released = new WeakSet<FastifyRequest>();
+  const tryLock = (commandId: string): LockAttempt => {
+    const lock = { key: lockKeyOf(commandId), token: randomUUID() };
+    // Settled into a value at once: a request answered before preHandler (429, 400) never reads it.
+    const outcome = options.redis.set(lock.key, lock.token, 'PX', options.lockMs, 'NX').then(
+      (answer): LockOutcome => ({ acquired: answer === 'OK' }),
+      (err: unknown): LockOutcome => ({ error: err }),
+    );
+    return { commandId, lock, outcome };
+  };
+
+  // onRequest, after authentication (global hooks run before a route's own): the lock is sent
+  // now, not awaited, so it shares its round trip with the rate-limit check (see above).
+  app.addHook('onRequest', async (request) => {
+    if (!request.routeOptions.config?.idempotent || !request.principal) return;
+    const checked = idempotencyKey.safeParse(request.headers[idempotencyKeyHeader]);
+    // No key, or one the route schema will refuse: nothing to lock.
+    if (!checked.success) return;
+    attempts.set(request, tryLock(keyedCommandId(request.principal, `${request.method} ${request.routeOptions.url}`, checked.data)));
+  });
+
+  // preHandler: after authentication and body validation, so only valid requests go on with a lock.
   app.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.config?.idempotent) return;
     const principal = principalOf(request);
@@ -142,24 +185,31 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       throw validationError([{ path: `headers.${idempotencyKeyHeader}`, message: checked.error.issues[0]?.message ?? 'invalid' }]);
     }
     const commandId = keyedCommandId(principal, route, checked.data);
-    const lock = { key: lockKeyOf(commandId), token: randomUUID() };
-    let acquired: string | null;
-    try {
-      acquired = await options.redis.set(lock.key, lock.token, 'PX', options.lockMs, 'NX');
-    } catch (err) {
+    const sent = attempts.get(request);
+    const attempt = sent?.commandId === commandId ? sent : tryLock(commandId);
+    attempts.set(request, attempt);
+    const outcome = await attempt.outcome;
+    if ('error' in outcome) {
       // Even a lock that timed out may have been set: it then expires after lockMs, and a retry
       // before that gets 409 REQUEST_IN_PROGRESS, as retryable as this 503.
-      request.log[redisFailureLogLevel(err)]({ err }, 'idempotency lock unavailable; answered 503');
+      request.log[redisFailureLogLevel(outcome.error)]({ err: outcome.error }, 'idempotency lock unavailable; answered 503');
       reply.header('retry-after', String(lockUnavailableRetryAfterS));
       throw new AppError('UNAVAILABLE', 'The request could not be accepted right now; retry with the same Idempotency-Key');
     }
-    if (acquired !== 'OK') throw new AppError('REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed');
-    request.idempotency = { commandId, requestHash, lock };
+    if (!outcome.acquired) throw new AppError('REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed');
+    request.idempotency = { commandId, requestHash, lock: attempt.lock };
   });
+
+  const release = (request: FastifyRequest, lock: { key: string; token: string }): Promise<unknown> =>
+    redis.idempotencyRelease(lock.key, lock.token).catch((err: unknown) => {
+      request.log.warn({ err }, 'idempotency lock not released; it expires on its own');
+    });
 
   // Recorded before the answer leaves, so a status read after it never says UNKNOWN or
   // IN_PROGRESS for a command whose answer the caller already has. The first answer stands (NX):
-  // the ledger answers every retry of the command the same way.
+  // the ledger answers every retry of the command the same way. The lock release goes with the
+  // record, after it on the same connection, so a status read sees the lock or the answer, and
+  // costs no round trip of its own.
   app.addHook('onSend', (request, reply, payload, done) => {
     const idempotency = request.idempotency;
     if (!idempotency?.lock || !idempotency.commandAnswered || typeof payload !== 'string') {
@@ -169,20 +219,25 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     // The payload is the JSON the route's serializer produced: embedded as is, not parsed again.
     const meta = { statusCode: reply.statusCode, request: `${request.method} ${request.routeOptions.url}`, recordedAt: Date.now() };
     const answer = `${JSON.stringify(meta).slice(0, -1)},"body":${payload}}`;
-    options.redis
-      .set(answerKeyOf(idempotency.commandId), answer, 'PX', answerTtlMs, 'NX')
-      .catch((err: unknown) => {
-        request.log[redisFailureLogLevel(err)]({ err }, 'command answer not recorded; its status reads UNKNOWN');
-      })
-      .finally(() => done(null, payload));
+    const recorded = options.redis.set(answerKeyOf(idempotency.commandId), answer, 'PX', answerTtlMs, 'NX').catch((err: unknown) => {
+      request.log[redisFailureLogLevel(err)]({ err }, 'command answer not recorded; its status reads UNKNOWN');
+    });
+    released.add(request);
+    void Promise.all([recorded, release(request, idempotency.lock)]).finally(() => done(null, payload));
   });
 
+  // Any other lock is released once the answer is out: one taken in onRequest by a request
+  // answered before preHandler, or one whose answer was not the command's (504, a route's error).
   app.addHook('onResponse', async (request) => {
-    const lock = request.idempotency?.lock;
+    if (released.has(request)) return;
+    let lock = request.idempotency?.lock;
+    const attempt = attempts.get(request);
+    if (!lock && attempt) {
+      const outcome = await attempt.outcome;
+      if ('acquired' in outcome && outcome.acquired) lock = attempt.lock;
+    }
     if (!lock) return;
-    await redis.idempotencyRelease(lock.key, lock.token).catch((err: unknown) => {
-      request.log.warn({ err }, 'idempotency lock not released; it expires on its own');
-    });
+    await release(request, lock);
   });
 
   return {

@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
+import { Registry } from 'prom-client';
+import { topicNames, type MoneyResult, type Reply } from '@coin/contracts';
+import type { App } from '@coin/http';
+import type { RequestOptions, RequestReplyClient } from '@coin/kafka';
+import { createLogger } from '@coin/logger';
+import { createRedis, type Redis } from '@coin/redis';
+import { testInfra, uniquePrefix } from '../../../test/harness/env';
+import { buildApp } from './app';
+import { CommandBus } from './clients/commands';
+import { InternalHttpClient } from './clients/internal-http';
+import { ApiKeyVerifier } from './plugins/api-key';
+import type { LoginThrottle } from './plugins/login-throttle';
+import { TokenVersionStore } from './plugins/token-version';
+
+/**
+ * Issue 19: the Redis round trips one request costs the gateway, counted on the real Redis. The
+ * gateway is buildApp() with its real Redis plugins; only the ledger behind Kafka is faked.
+ */
+
+interface SentCommand {
+  name: string;
+  args: string[];
+  sentAt: number;
+  settledAt?: number;
+}
+
+/**
+ * Records every command the client sends (ioredis sends each one, pipelined or not, through
+ * sendCommand). Commands overlap when one is sent before another has settled: a "round trip" is
+ * a run of overlapping commands, which the client waits out once.
+ */
+function recordCommands(redis: Redis) {
+  const sent: SentCommand[] = [];
+  let seq = 0;
+  const target = redis as unknown as { sendCommand(command: unknown, ...rest: unknown[]): unknown };
+  const original = target.sendCommand.bind(redis);
+  target.sendCommand = (command: unknown, ...rest: unknown[]) => {
+    const c = command as { name: string; args: unknown[]; promise: Promise<unknown> };
+    const entry: SentCommand = { name: c.name.toUpperCase(), args: c.args.map(String), sentAt: ++seq };
+    sent.push(entry);
+    const settle = () => {
+      entry.settledAt = ++seq;
+    };
+    c.promise.then(settle, settle);
+    return original(command, ...rest);
+  };
+  return {
+    reset: () => sent.splice(0),
+    /** The commands sent since the last reset, grouped into round trips. */
+    roundTrips(): string[][] {
+      const trips: SentCommand[][] = [];
+      let openUntil = 0;
+      for (const command of sent) {
+        const settledAt = command.settledAt ?? Number.POSITIVE_INFINITY;
+        if (trips.length === 0 || command.sentAt > openUntil) trips.push([command]);
+        else trips.at(-1)!.push(command);
+        openUntil = Math.max(openUntil, settledAt);
+      }
+      return trips.map((trip) => trip.map((command) => command.name));
+    },
+  };
+}
+
+/** A result the contract accepts (its content does not matter here). */
+function moneyResult(transactionId: number): MoneyResult {
+  const at = '2025-01-01T00:00:00.000Z';
+  return {
+    transaction: {
+      id: transactionId,
+      type: 'REWARD',
+      amount: 5,
+      fromUserId: null,
+      toUserId: 7,
+      fromTreasury: 'REWARDS',
+      toTreasury: null,
+      reason: 'x',
+      reference: null,
+      refundOf: null,
+      createdAt: at,
+    },
+    wallet: {
+      code: 'REWARDS',
+      name: 'Rewards',
+      walletId: randomUUID(),
+      balance: 95,
+      totalReceived: 100,
+      totalSent: 5,
+      createdAt: at,
+      updatedAt: at,
+    },
+  };
+}
+
+describe('gateway Redis round trips per request (real Redis)', () => {
+  const prefix = uniquePrefix();
+  const logger = createLogger('gateway-redis-round-trips-int', 'silent');
+  let redis: Redis;
+  let app: App;
+  let jwks: Server;
+  let privateKey: KeyLike;
+  let recorder: ReturnType<typeof recordCommands>;
+  /** The ledger behind Kafka: applies a command id once, answering a repeat from its outcome. */
+  const outcomes = new Map<string, Reply>();
+  let hold: Promise<void> | undefined;
+  const bus = {
+    request: async (options: RequestOptions): Promise<Reply> => {
+      await hold;
+      const { commandId } = options.command;
+      const stored = outcomes.get(commandId);
+      if (stored) return stored;
+      const reply: Reply = { correlationId: randomUUID(), commandId, ok: true, result: moneyResult(outcomes.size + 1) };
+      outcomes.set(commandId, reply);
+      return reply;
+    },
+  } as unknown as RequestReplyClient;
+  const userId = 1_000_000 + Math.floor(Math.random() * 1_000_000);
+  const writesPerCaller = 20;
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair('EdDSA');
+    privateKey = pair.privateKey;
+    const publicJwk = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'EdDSA', use: 'sig' };
+    jwks = createServer((_req, res) => res.setHeader('content-type', 'application/json').end(JSON.stringify({ keys: [publicJwk] })));
+    await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+    const { port } = jwks.address() as AddressInfo;
+
+    redis = createRedis(testInfra().redisUrl, `${prefix}gw:`);
+    await redis.connect();
+    const users = new InternalHttpClient('http://127.0.0.1:9/', 1000);
+    const tokenVersions = new TokenVersionStore(redis, users, 300, logger);
+    await tokenVersions.remember(userId, 0);
+    const rule = { max: 1000, windowMs: 60_000 };
+    app = await buildApp({
+      logger,
+      metrics: new Registry(),
+      readiness: {},
+      commands: new CommandBus(bus, topicNames(prefix), 5000),
+      users,
+      ledger: users,
+      history: users,
+      auth: {
+        jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`,
+        issuer: 'coin-ledger',
+        audience: 'coin-ledger-api',
+        currentTokenVersion: (id) => tokenVersions.current(id),
+      },
+      bodyBytesMax: 64 * 1024,
+      trustedProxies: [],
+      redis,
+      idempotencyLockMs: 10_000,
+      apiKeys: new ApiKeyVerifier(redis, users, 60, logger),
+      tokenVersions,
+      rateLimits: {
+        loginPerIp: rule,
+        registerPerIp: rule,
+        credentialsPerIp: rule,
+        writesPerCaller: { max: writesPerCaller, windowMs: 60_000 },
+      },
+      loginThrottle: {} as LoginThrottle,
+    });
+    await app.ready();
+    recorder = recordCommands(redis);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await new Promise((resolve) => jwks?.close(resolve));
+    redis?.disconnect();
+  });
+
+  beforeEach(async () => {
+    hold = undefined;
+    // A fresh window for the per-caller limit in each case.
+    const keys = await redis.keys(`${prefix}gw:rl:*`);
+    if (keys.length > 0) await redis.del(...keys.map((key) => key.slice(`${prefix}gw:`.length)));
+  });
+
+  const token = () =>
+    new SignJWT({ role: 'USER', ver: 0 })
+      .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key' })
+      .setSubject(String(userId))
+      .setIssuer('coin-ledger')
+      .setAudience('coin-ledger-api')
+      .setExpirationTime('5m')
+      .sign(privateKey);
+
+  async function transfer(key?: string, body: Record<string, unknown> = { toUserId: 9, amount: 1, reason: 'x' }) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/coins/transfer',
+      headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+      payload: JSON.stringify(body),
+    });
+    return { status: response.statusCode, headers: response.headers, body: response.json() as Record<string, unknown> };
+  }
+
+  async function commandStatus(key: string) {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/commands/${key}`,
+      headers: { authorization: `Bearer ${await token()}` },
+    });
+    return response.json() as Record<string, unknown>;
+  }
+
+  /** Runs `request` once to load the scripts it uses (EVALSHA then EVAL), then counts a second, like it. */
+  async function measured<T>(request: () => Promise<T>): Promise<{ result: T; trips: string[][] }> {
+    // A lock release may follow the answer (onResponse): each request's own calls are all out after a pause.
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
+    await request();
+    await settled();
+    recorder.reset();
+    const result = await request();
+    await settled();
+    return { result, trips: recorder.roundTrips() };
+  }
+
+  it('when a keyed transfer is answered, then it cost three round trips: token version, rate limit with the lock, answer record with the release', async () => {
+    const { result, trips } = await measured(() => transfer(randomUUID()));
+    expect(result.status).toBe(201);
+    expect(result.headers.ratelimit).toMatch(/^"writes-caller";r=\d+;t=\d+$/);
+    // Before issue 19: [GET], [EVALSHA rate limit], [SET NX lock], [SET NX answer], [EVALSHA release] (5 round trips).
+    expect(trips.map((trip) => trip.length)).toEqual([1, 2, 2]);
+    expect(trips[0]).toEqual(['GET']);
+    // The lock's SET NX with the rate-limit script, then the answer's SET NX with the release script.
+    expect(trips.slice(1).map((trip) => [...trip].sort())).toEqual([
+      ['EVALSHA', 'SET'],
+      ['EVALSHA', 'SET'],
+    ]);
+  });
+
+  it('when an unkeyed transfer is answered, then it cost two round trips: token version and rate limit', async () => {
+    const { result, trips } = await measured(() => transfer());
+    expect(result.status).toBe(201);
+    expect(trips).toEqual([['GET'], ['EVALSHA']]);
+  });
+
+  it('when the same key comes again, then the answer replays; its status reads DONE; the lock is gone', async () => {
+    const key = randomUUID();
+    const first = await transfer(key);
+    const again = await transfer(key);
+    expect(first.status).toBe(201);
+    expect(again).toMatchObject({ status: 201, body: first.body });
+    expect(await commandStatus(key)).toMatchObject({
+      status: 'DONE',
+      statusCode: 201,
+      body: first.body,
+      request: 'POST /api/coins/transfer',
+    });
+    expect(await redis.keys(`${prefix}gw:idem:*`).then((keys) => keys.filter((k) => !k.includes(':answer:')))).toEqual([]);
+  });
+
+  it('when a request with the key arrives while the first is in flight, then 409 REQUEST_IN_PROGRESS and the status reads IN_PROGRESS', async () => {
+    let release!: () => void;
+    hold = new Promise<void>((resolve) => (release = resolve));
+    const key = randomUUID();
+    const first = transfer(key);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const second = await transfer(key);
+    expect({ status: second.status, code: second.body.code }).toEqual({ status: 409, code: 'REQUEST_IN_PROGRESS' });
+    expect(await commandStatus(key)).toEqual({ status: 'IN_PROGRESS' });
+    release();
+    expect((await first).status).toBe(201);
+    expect((await transfer(key)).status).toBe(201);
+  });
+
+  it('when the per-caller limit is exceeded with a key, then 429 with Retry-After and the fields, the key is not held and not recorded', async () => {
+    for (let i = 0; i < writesPerCaller; i++) expect((await transfer()).status).toBe(201);
+    const key = randomUUID();
+    const limited = await transfer(key);
+    expect({ status: limited.status, code: limited.body.code }).toEqual({ status: 429, code: 'RATE_LIMITED' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(limited.headers['ratelimit-policy']).toBe(`"writes-caller";q=${writesPerCaller};w=60`);
+    expect(limited.headers.ratelimit).toMatch(/^"writes-caller";r=0;t=\d+$/);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await commandStatus(key)).toEqual({ status: 'UNKNOWN' });
+  });
+
+  it('when a keyed request has an invalid body, then 400 and the key is not held', async () => {
+    const key = randomUUID();
+    const invalid = await transfer(key, { toUserId: 9, amount: 1.001, reason: 'x' });
+    expect({ status: invalid.status, code: invalid.body.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await commandStatus(key)).toEqual({ status: 'UNKNOWN' });
+    expect((await transfer(key)).status).toBe(201);
+  });
+});
