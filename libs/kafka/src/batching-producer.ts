@@ -4,7 +4,6 @@ import type { Logger } from '@coin/logger';
 interface Pending {
   topic: string;
   message: Message;
-  queuedAt: number;
   resolve: () => void;
   reject: (err: unknown) => void;
 }
@@ -19,10 +18,13 @@ export interface BatchingProducerOptions {
    */
   batchBytesMax?: number;
   /**
-   * How long the oldest queued message may wait for company before a request goes out (Kafka's
-   * linger.ms). 0 sends as soon as the previous request is done. Under load requests are
-   * back to back and older than this anyway, so it only changes moderate loads: fewer, larger
-   * requests (less CPU in the client and the broker) for up to this much latency.
+   * The shortest time between two requests, so the one after a request waits for company (an
+   * adaptive linger.ms). A message sent when the last request left at least this long ago goes
+   * at once: an idle producer never delays anything. One sent sooner waits out the rest of the
+   * window and leaves with whatever came meanwhile. Under heavy load requests are back to back
+   * and slower than this anyway, so it only changes moderate loads: fewer, larger requests (less
+   * CPU in the client and the broker) for at most this much latency. 0: as soon as the previous
+   * request is done.
    */
   lingerMs?: number;
 }
@@ -38,7 +40,9 @@ function approximateBytes(message: Message): number {
  * kafkajs has no linger: every send() is its own request. This producer collects the sends made
  * while the previous request is in flight (or in the same tick) and writes them with one
  * sendBatch, so it batches at the system's pace: one message when idle, hundreds under load.
- * One request is in flight at a time, which also keeps per-key order across flushes.
+ * One request is in flight at a time, which also keeps per-key order across flushes. With a
+ * linger, a request also waits until the last one left lingerMs ago, never longer: an idle
+ * producer sends at once, a moderately busy one sends fewer, larger requests.
  */
 export class BatchingProducer {
   private queue: Pending[] = [];
@@ -46,6 +50,8 @@ export class BatchingProducer {
   private scheduled = false;
   private lingerTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** When the last request left (performance.now()); the linger window runs from there. */
+  private lastSentAt = Number.NEGATIVE_INFINITY;
   private readonly batchMessagesMax: number;
   private readonly batchBytesMax: number;
   private readonly lingerMs: number;
@@ -67,7 +73,7 @@ export class BatchingProducer {
   send(topic: string, message: Message): Promise<void> {
     if (this.closed) return Promise.reject(new Error('producer is closed'));
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ topic, message, queuedAt: performance.now(), resolve, reject });
+      this.queue.push({ topic, message, resolve, reject });
       this.schedule();
     });
   }
@@ -92,7 +98,7 @@ export class BatchingProducer {
       this.lingerTimer = undefined;
       void this.flush();
     };
-    const waitMs = full ? 0 : this.queue[0]!.queuedAt + this.lingerMs - performance.now();
+    const waitMs = full ? 0 : this.lastSentAt + this.lingerMs - performance.now();
     if (waitMs >= 1) this.lingerTimer = setTimeout(run, waitMs);
     else setImmediate(run);
   }
@@ -101,6 +107,7 @@ export class BatchingProducer {
     if (this.flushing || this.queue.length === 0) return;
     this.flushing = true;
     const batch = this.queue.splice(0, this.batchSizeAtHead());
+    this.lastSentAt = performance.now();
     try {
       const byTopic = new Map<string, Message[]>();
       for (const item of batch) {

@@ -36,7 +36,18 @@ describe('BatchingProducer linger', () => {
     await sent;
   });
 
-  it('with linger, messages sent within it share one request, which leaves when the oldest has waited it', async () => {
+  it('with linger, a message to an idle producer goes out at once', async () => {
+    const { producer, requests } = recordingProducer();
+    const p = new BatchingProducer(producer, logger, { lingerMs: 60 });
+    const started = performance.now();
+    const sent = p.send('t', { value: 'a' });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(requests).toEqual([{ at: started, messages: 1 }]);
+    await jest.advanceTimersByTimeAsync(2);
+    await sent;
+  });
+
+  it('with linger, messages sent within the window after a request share the next one, which leaves when the window ends', async () => {
     const { producer, requests } = recordingProducer();
     const p = new BatchingProducer(producer, logger, { lingerMs: 60 });
     const started = performance.now();
@@ -44,20 +55,37 @@ describe('BatchingProducer linger', () => {
     await jest.advanceTimersByTimeAsync(10);
     sends.push(p.send('t', { value: 'b' }), p.send('u', { value: 'c' }));
     await jest.advanceTimersByTimeAsync(49);
-    expect(requests).toEqual([]);
+    expect(requests).toEqual([{ at: started, messages: 1 }]);
     await jest.advanceTimersByTimeAsync(1);
-    expect(requests).toEqual([{ at: started + 60, messages: 3 }]);
+    expect(requests).toEqual([
+      { at: started, messages: 1 },
+      { at: started + 60, messages: 2 },
+    ]);
     await jest.advanceTimersByTimeAsync(2);
     await Promise.all(sends);
+    // Once the window has passed with nothing sent, the next message goes at once again.
+    await jest.advanceTimersByTimeAsync(100);
+    const later = performance.now();
+    const last = p.send('t', { value: 'd' });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(requests.at(-1)).toEqual({ at: later, messages: 1 });
+    await jest.advanceTimersByTimeAsync(2);
+    await last;
   });
 
-  it('with linger, a queue that reaches batchMessagesMax goes out without waiting', async () => {
+  it('with linger, a queue that reaches batchMessagesMax goes out without waiting out the window', async () => {
     const { producer, requests } = recordingProducer();
     const p = new BatchingProducer(producer, logger, { lingerMs: 5_000, batchMessagesMax: 4 });
     const started = performance.now();
+    const first = p.send('t', { value: 'x' });
+    await jest.advanceTimersByTimeAsync(2);
+    await first;
     const sent = Promise.all(['a', 'b', 'c', 'd'].map((value) => p.send('t', { value })));
     await jest.advanceTimersByTimeAsync(0);
-    expect(requests).toEqual([{ at: started, messages: 4 }]);
+    expect(requests).toEqual([
+      { at: started, messages: 1 },
+      { at: started + 2, messages: 4 },
+    ]);
     await jest.advanceTimersByTimeAsync(2);
     await sent;
   });
@@ -66,10 +94,18 @@ describe('BatchingProducer linger', () => {
     const { producer, requests } = recordingProducer();
     const p = new BatchingProducer(producer, logger, { lingerMs: 5_000 });
     const started = performance.now();
+    const first = p.send('t', { value: 'x' });
+    await jest.advanceTimersByTimeAsync(2);
+    await first;
     const sent = p.send('t', { value: 'a' });
+    await jest.advanceTimersByTimeAsync(10);
+    expect(requests).toHaveLength(1);
     const closed = p.close();
     await jest.advanceTimersByTimeAsync(0);
-    expect(requests).toEqual([{ at: started, messages: 1 }]);
+    expect(requests).toEqual([
+      { at: started, messages: 1 },
+      { at: started + 12, messages: 1 },
+    ]);
     await jest.advanceTimersByTimeAsync(2);
     await Promise.all([sent, closed]);
   });
