@@ -113,7 +113,6 @@ export class RequestReplyClient {
         this.kafka.consumer({
           groupId: this.groupId,
           ...fastGroupSettings,
-          maxWaitTimeInMs: 50,
           partitionAssigners: [fixedPartitionAssigner(this.replyTopic, partition)],
         }),
       start: async (consumer) => {
@@ -163,7 +162,7 @@ export class RequestReplyClient {
     const admin = this.kafka.admin();
     await admin.connect();
     try {
-      const offsets = await admin.fetchTopicOffsets(this.replyTopic);
+      const offsets = await fetchOffsetsOnceHosted(() => admin.fetchTopicOffsets(this.replyTopic));
       for (const { partition, offset } of offsets) {
         if (!this.nextOffsets.has(partition)) this.nextOffsets.set(partition, offset);
       }
@@ -279,5 +278,22 @@ export class RequestReplyClient {
     this.waiters.clear();
     await this.replies?.stop();
     await this.partitionClaim.release();
+  }
+}
+
+/**
+ * Kafka 4 can list a new topic's partition leaders before the leader serves them: ListOffsets
+ * then answers NOT_LEADER_OR_FOLLOWER, which kafkajs's admin does not retry. Retried here while
+ * the error is retriable, for up to `timeoutMs`.
+ */
+async function fetchOffsetsOnceHosted<T>(fetch: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await fetch();
+    } catch (err) {
+      if (!(err as { retriable?: boolean }).retriable || Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   }
 }
