@@ -25,7 +25,7 @@ import { removeTopicsAndSchemas } from '../scripts/stack/cleanup';
 import { generateJwtKey } from '../scripts/stack/keys';
 import { freePort, ProcessStack, waitForReady } from '../scripts/stack/processes';
 import { provision } from '../scripts/stack/provision';
-import { seedUsers, type SeededUser } from '../scripts/stack/seed';
+import { seedUsers } from '../scripts/stack/seed';
 import { repoRoot, serviceNames, type ServiceName } from '../scripts/stack/services';
 import { createOperator, fundUsers } from './lib/admin';
 import { auditBaseline, baselineSchema, dropBaseline, prepareBaseline } from './baseline/schema';
@@ -50,6 +50,9 @@ import { measureTransportFloor, type TransportFloor } from './lib/transport-floo
 import { gatewayConfigSchema } from '@coin/gateway';
 import { say, status } from './lib/progress';
 import { benchServiceEnv } from './lib/service-env';
+import { pipelineInvariants } from './lib/invariants';
+import { describeStep, progressTick } from './lib/step-report';
+import { pick, randomAmount, transferGenerator } from './lib/transfers';
 
 const concurrencies = (process.env.BENCH_CONCURRENCY ?? '16,64,256,512').split(',').filter(Boolean).map(Number);
 const settings = {
@@ -101,42 +104,6 @@ interface SystemResult {
   notes: string[];
 }
 
-function pick<T>(items: T[]): T {
-  return items[Math.floor(Math.random() * items.length)]!;
-}
-
-/** 0.01 to 1.00 coins: small enough that no funded user runs dry during a run. */
-function randomAmount(): number {
-  return (1 + Math.floor(Math.random() * 100)) / 100;
-}
-
-function transferGenerator(users: SeededUser[], idempotency: boolean): () => GeneratedRequest {
-  return () => {
-    const from = pick(users);
-    let to = pick(users);
-    while (to.userId === from.userId) to = pick(users);
-    const headers: Record<string, string> = { authorization: `Bearer ${from.accessToken}` };
-    if (idempotency) headers['idempotency-key'] = randomUUID();
-    return {
-      path: '/api/coins/transfer',
-      headers,
-      body: JSON.stringify({ toUserId: to.userId, amount: randomAmount(), reason: 'bench transfer' }),
-    };
-  };
-}
-
-function progressTick(label: string, durationSec: number) {
-  return (p: { elapsedSec: number; okLastSec: number; ok: number; failed: number }) =>
-    status(`${label}: ${p.elapsedSec.toFixed(0)}/${durationSec} s, ${p.okLastSec} ok/s, ${p.ok} ok, ${p.failed} not ok`);
-}
-
-function describe(r: StepResult): string {
-  const codes = Object.entries(r.statusCodes)
-    .map(([c, n]) => `${c}:${n}`)
-    .join(' ');
-  return `${r.label}: ${r.transfersPerSec} transfers/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (${codes}${r.errors ? `, ${r.errors} errors` : ''}${r.timeouts ? `, ${r.timeouts} timeouts` : ''})`;
-}
-
 /** What a step is observed with besides the load generator: the processes and /metrics pages. */
 interface Observed {
   /** Label → pid of the system's own processes (services, or the baseline server). */
@@ -157,7 +124,7 @@ async function observedStep(spec: StepSpec, observed: Observed): Promise<Observe
   const wallSeconds = (performance.now() - started) / 1000;
   const cpu = cpuUse(cpuBefore, cpuSnapshot(pidsWithBench()), result.ok, wallSeconds);
   const stages = stagesBefore ? stageFigures(stagesBefore, await stageSnapshot(observed.metricsUrls), wallSeconds) : null;
-  say(describe(result));
+  say(describeStep(result));
   if (cpu) say(`  ${describeCpuUse(cpu)}`);
   if (stages) say(`  ${describeStages(stages)}`);
   return { ...result, cpu, stages };
@@ -289,49 +256,6 @@ async function databaseCommits(adminUrl: string): Promise<number> {
   } finally {
     await client.end();
   }
-}
-
-/** The ledger's own money check: Σ balances == Σ MINT − Σ BURN, no negative balance. */
-async function pipelineInvariants(
-  stack: ProcessStack,
-  prefix: string,
-  mintedMinor: number | null,
-): Promise<{ ok: boolean; details: Record<string, unknown> }> {
-  const details: Record<string, unknown> = {};
-  let ok = true;
-  const supply = await requestJson(stack.urls.ledger, 'GET', '/internal/supply').catch(() => null);
-  if (supply && supply.status === 200) {
-    details.supply = supply.body;
-    // The ledger's audit: balances match entries, supply == Σ balances once nothing is in flight.
-    const report = supply.body as { consistent?: boolean; supply?: number; balances?: number; inFlight?: number };
-    if (typeof report.consistent === 'boolean') ok = ok && report.consistent;
-    if (report.supply !== undefined && report.balances !== undefined)
-      ok = ok && report.supply === report.balances && (report.inFlight ?? 0) === 0;
-  } else {
-    details.supply = 'GET /internal/supply not available';
-  }
-  const pool = new pg.Pool({
-    connectionString: stack.env('ledger').LEDGER_DATABASE_URL,
-    max: 1,
-    options: `-c search_path=${prefix}ledger`,
-  });
-  pool.on('error', () => undefined); // an idle connection lost: the pool reconnects on the next query
-  try {
-    const r = await pool.query<{ total: string; negative: string; wallets: string }>(
-      'SELECT coalesce(sum(balance), 0) AS total, count(*) FILTER (WHERE balance < 0) AS negative, count(*) AS wallets FROM wallets',
-    );
-    const total = Number(r.rows[0]!.total);
-    const negative = Number(r.rows[0]!.negative);
-    details.walletBalancesMinor = total;
-    details.wallets = Number(r.rows[0]!.wallets);
-    details.negativeBalances = negative;
-    details.mintedByBenchMinor = mintedMinor;
-    ok = ok && negative === 0;
-    if (mintedMinor !== null) ok = ok && total === mintedMinor;
-  } finally {
-    await pool.end();
-  }
-  return { ok, details };
 }
 
 /** `npm run bench:ledger` with these arguments: its commandsPerSec, or null with why not. */

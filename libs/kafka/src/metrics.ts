@@ -10,6 +10,7 @@ export const kafkaMetricNames = {
   consumerLag: 'kafka_consumer_lag',
   consumerMessages: 'kafka_consumer_messages_total',
   consumerRestarts: 'kafka_consumer_restarts_total',
+  repliesRead: 'kafka_replies_read_total',
 } as const;
 
 /** Gets the metric of that name from the registry, or registers a new one (several consumers share one registry). */
@@ -90,6 +91,20 @@ export function consumerRestartCounter(registry: Registry): Counter<'group'> {
         name: kafkaMetricNames.consumerRestarts,
         help: 'Kafka consumers replaced after a crash kafkajs does not restart by itself (non-retriable error)',
         labelNames: ['group'] as const,
+        registers: [registry],
+      }),
+  );
+}
+
+/** Replies the gateway's RequestReplyClient read from the reply topic, its own or not (DESIGN "Request/reply"). */
+export function repliesReadCounter(registry: Registry): Counter {
+  return once(
+    registry,
+    kafkaMetricNames.repliesRead,
+    () =>
+      new Counter({
+        name: kafkaMetricNames.repliesRead,
+        help: 'Replies read from the reply topic by this instance, its own or not',
         registers: [registry],
       }),
   );

@@ -6,7 +6,7 @@ import type { Logger } from '@coin/logger';
 import type { BatchingProducer } from './batching-producer';
 import { fastGroupSettings } from './client';
 import { parseMessage } from './consumer';
-import { consumerRestartCounter, requestReplyHistogram } from './metrics';
+import { consumerRestartCounter, repliesReadCounter, requestReplyHistogram } from './metrics';
 import { replyPartitions } from './replies';
 import { fixedPartitionAssigner, randomReplyPartition, type ReplyPartitionClaim } from './reply-partition';
 import { SupervisedConsumer } from './supervised-consumer';
@@ -53,6 +53,8 @@ export class RequestReplyClient {
   private partition: number | undefined;
   /** Replies read from the reply topic, this instance's or not (DESIGN "Request/reply"). */
   private read = 0;
+  /** The same count as kafka_replies_read_total, when a registry was given. */
+  private readonly readCounter: Counter | undefined;
   private replies: SupervisedConsumer | undefined;
   private readonly restarts: Counter<'group'> | undefined;
   private readonly groupId: string;
@@ -64,13 +66,17 @@ export class RequestReplyClient {
     private readonly replyTopic: string,
     private readonly logger: Logger,
     instanceId: string = randomUUID(),
-    /** Registers the round-trip histogram (kafka_request_reply_duration_seconds) here. */
+    /**
+     * Registers the round-trip histogram (kafka_request_reply_duration_seconds) and the replies
+     * read (kafka_replies_read_total) here.
+     */
     metrics?: Registry,
     private readonly partitionClaim: ReplyPartitionClaim = randomReplyPartition,
   ) {
     this.groupId = `gateway-replies-${instanceId}`;
     this.roundTrip = metrics ? requestReplyHistogram(metrics) : undefined;
     this.restarts = metrics ? consumerRestartCounter(metrics) : undefined;
+    this.readCounter = metrics ? repliesReadCounter(metrics) : undefined;
   }
 
   get pendingCount(): number {
@@ -134,6 +140,7 @@ export class RequestReplyClient {
           // (a promise, offset bookkeeping and a heartbeat check for every reply).
           eachBatch: async ({ batch }) => {
             this.read += batch.messages.length;
+            this.readCounter?.inc(batch.messages.length);
             for (const message of batch.messages) this.deliver(message);
             const last = batch.messages[batch.messages.length - 1];
             if (last) this.nextOffsets.set(batch.partition, String(BigInt(last.offset) + 1n));

@@ -1,0 +1,46 @@
+import pg from 'pg';
+import type { ProcessStack } from '../../scripts/stack/processes';
+import { requestJson } from './http';
+
+/** The ledger's own money check: Σ balances == Σ MINT − Σ BURN, no negative balance. */
+export async function pipelineInvariants(
+  stack: ProcessStack,
+  prefix: string,
+  mintedMinor: number | null,
+): Promise<{ ok: boolean; details: Record<string, unknown> }> {
+  const details: Record<string, unknown> = {};
+  let ok = true;
+  const supply = await requestJson(stack.urls.ledger, 'GET', '/internal/supply').catch(() => null);
+  if (supply && supply.status === 200) {
+    details.supply = supply.body;
+    // The ledger's audit: balances match entries, supply == Σ balances once nothing is in flight.
+    const report = supply.body as { consistent?: boolean; supply?: number; balances?: number; inFlight?: number };
+    if (typeof report.consistent === 'boolean') ok = ok && report.consistent;
+    if (report.supply !== undefined && report.balances !== undefined)
+      ok = ok && report.supply === report.balances && (report.inFlight ?? 0) === 0;
+  } else {
+    details.supply = 'GET /internal/supply not available';
+  }
+  const pool = new pg.Pool({
+    connectionString: stack.env('ledger').LEDGER_DATABASE_URL,
+    max: 1,
+    options: `-c search_path=${prefix}ledger`,
+  });
+  pool.on('error', () => undefined); // an idle connection lost: the pool reconnects on the next query
+  try {
+    const r = await pool.query<{ total: string; negative: string; wallets: string }>(
+      'SELECT coalesce(sum(balance), 0) AS total, count(*) FILTER (WHERE balance < 0) AS negative, count(*) AS wallets FROM wallets',
+    );
+    const total = Number(r.rows[0]!.total);
+    const negative = Number(r.rows[0]!.negative);
+    details.walletBalancesMinor = total;
+    details.wallets = Number(r.rows[0]!.wallets);
+    details.negativeBalances = negative;
+    details.mintedByBenchMinor = mintedMinor;
+    ok = ok && negative === 0;
+    if (mintedMinor !== null) ok = ok && total === mintedMinor;
+  } finally {
+    await pool.end();
+  }
+  return { ok, details };
+}

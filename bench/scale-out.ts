@@ -1,0 +1,390 @@
+/**
+ * `npm run bench:scale-out` (issue 19): scale-out simulated on one machine. One stack for the
+ * whole run; for each configuration of gateways × ledgers the extra gateway and ledger processes
+ * are started or stopped (same environment as the stack's own, another port), the ledger group is
+ * left to rebalance, then one closed-loop step of transfers runs with the connections split evenly
+ * over the gateways, every gateway loaded at once. Per configuration: transfers/s, latency, CPU ms
+ * per transfer by component, and per gateway the replies it read from `gateway.replies`
+ * (kafka_replies_read_total) against the requests it answered — each should read only its own.
+ * Writes bench/results/scale-out.{json,md}.
+ *
+ * Settings (environment): BENCH_SCALE_CONFIGS ("1x1,2x1,3x1,3x2,2x2,1x2": gateways x ledgers, run
+ * in that order), BENCH_SCALE_CONNECTIONS (256, over all gateways), BENCH_STEP_S (10),
+ * BENCH_WARMUP_S (3), BENCH_SCALE_SETTLE_S (5: load after the set of processes changed, while the
+ * ledger group rebalances), BENCH_USERS (10000), BENCH_KEEP=1 keeps the run's schemas and topics.
+ */
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { AssignerProtocol } from 'kafkajs';
+import { createKafka, kafkaMetricNames } from '@coin/kafka';
+import { createLogger } from '@coin/logger';
+import { argsOrExit, parseCliArgs } from '../scripts/cli-args';
+import { ensureInfra } from '../scripts/infra';
+import { removeTopicsAndSchemas } from '../scripts/stack/cleanup';
+import { generateJwtKey } from '../scripts/stack/keys';
+import { freePort, ProcessStack, waitForReady } from '../scripts/stack/processes';
+import { provision } from '../scripts/stack/provision';
+import { seedUsers } from '../scripts/stack/seed';
+import { repoRoot, serviceNodeArgs } from '../scripts/stack/services';
+import { Supervisor } from '../scripts/stack/supervisor';
+import { createOperator, fundUsers } from './lib/admin';
+import { cpuSnapshot, cpuUse, type CpuUse } from './lib/cpu';
+import { pipelineInvariants } from './lib/invariants';
+import { runStep, type GeneratedRequest } from './lib/load';
+import { say, status } from './lib/progress';
+import { benchServiceEnv } from './lib/service-env';
+import { metricTotals } from './lib/stage-metrics';
+import { describeStep, progressTick } from './lib/step-report';
+import { transferGenerator } from './lib/transfers';
+import {
+  scaleOutMarkdown,
+  scaleOutReading,
+  scaleOutTable,
+  type ConfigResult,
+  type GatewayFigures,
+  type LedgerGroupState,
+  type ScaleOutRun,
+} from './lib/scale-out-report';
+
+interface Config {
+  gateways: number;
+  ledgers: number;
+}
+
+function parseConfigs(text: string): Config[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      const match = /^(\d+)x(\d+)$/.exec(s);
+      if (!match || Number(match[1]) < 1 || Number(match[2]) < 1)
+        throw new Error(`BENCH_SCALE_CONFIGS: "${s}" is not <gateways>x<ledgers>, both at least 1`);
+      return { gateways: Number(match[1]), ledgers: Number(match[2]) };
+    });
+}
+
+const settings = {
+  /** Run in this order: each step changes the set of processes by as little as it can. */
+  configs: parseConfigs(process.env.BENCH_SCALE_CONFIGS ?? '1x1,2x1,3x1,3x2,2x2,1x2'),
+  connections: Number(process.env.BENCH_SCALE_CONNECTIONS ?? 256),
+  stepSec: Number(process.env.BENCH_STEP_S ?? 10),
+  warmupSec: Number(process.env.BENCH_WARMUP_S ?? 3),
+  settleSec: Number(process.env.BENCH_SCALE_SETTLE_S ?? 5),
+  users: Number(process.env.BENCH_USERS ?? 10_000),
+  fundCoins: 10_000,
+  keep: process.env.BENCH_KEEP === '1',
+};
+const resultsDir = join(repoRoot, 'bench', 'results');
+/** How long an extra instance may take to answer /readyz, and to stop gracefully. */
+const readyTimeoutMs = 90_000;
+const stopGraceMs = 20_000;
+
+type Role = 'gateway' | 'ledger';
+
+/** A gateway or ledger beyond the stack's own: the same environment, its own port. */
+interface Extra {
+  label: string;
+  role: Role;
+  url: string;
+  supervisor: Supervisor;
+}
+
+const portVariable: Record<Role, string> = { gateway: 'GATEWAY_PORT', ledger: 'LEDGER_HTTP_PORT' };
+
+async function startExtra(stack: ProcessStack, role: Role, label: string, logDir: string, exits: string[]): Promise<Extra> {
+  const port = await freePort();
+  const log = createWriteStream(join(logDir, `${label}.log`), { flags: 'a' });
+  const note = (line: string) => log.write(`--- ${new Date().toISOString()} ${line}\n`);
+  const supervisor = new Supervisor({
+    name: label,
+    spec: {
+      command: process.execPath,
+      args: [...serviceNodeArgs[role], '--import', 'tsx', join(repoRoot, `services/${role}/src/main.ts`)],
+      cwd: repoRoot,
+      env: { ...process.env, ...stack.env(role), [portVariable[role]]: String(port) },
+    },
+    // A crash is a finding of the run, not something to paper over with a restart.
+    restart: false,
+    log: note,
+    onSpawn: (child) => {
+      note(`start pid ${child.pid}`);
+      child.stdout?.pipe(log, { end: false });
+      child.stderr?.pipe(log, { end: false });
+    },
+    onUnexpectedExit: (exit) => exits.push(`${label} (pid ${exit.pid}) exited on its own: code ${exit.code}, signal ${exit.signal}`),
+  });
+  const child = supervisor.start();
+  const url = `http://127.0.0.1:${port}`;
+  await waitForReady(url, readyTimeoutMs, () => supervisor.child === child && supervisor.isRunning());
+  return { label, role, url, supervisor };
+}
+
+/** The ledger command group: its state and, per member, the command partitions it was assigned. */
+async function ledgerGroup(admin: ReturnType<ReturnType<typeof createKafka>['admin']>, groupId: string): Promise<LedgerGroupState> {
+  const { groups } = await admin.describeGroups([groupId]);
+  const group = groups[0];
+  if (!group) return { state: 'unknown', members: [] };
+  return {
+    state: group.state,
+    members: group.members.map((m) => {
+      const assignment = AssignerProtocol.MemberAssignment.decode(m.memberAssignment);
+      const partitions = Object.values(assignment?.assignment ?? {})
+        .flat()
+        .sort((a, b) => a - b);
+      return { clientHost: m.clientHost, partitions };
+    }),
+  };
+}
+
+/** Waits until the group is Stable with `members` members that hold every partition between them. */
+async function waitForLedgerGroup(
+  admin: Parameters<typeof ledgerGroup>[0],
+  groupId: string,
+  members: number,
+  timeoutMs: number,
+): Promise<LedgerGroupState> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await ledgerGroup(admin, groupId);
+  while (Date.now() < deadline) {
+    if (last.state === 'Stable' && last.members.length === members && last.members.every((m) => m.partitions.length > 0)) return last;
+    await new Promise((r) => setTimeout(r, 500));
+    last = await ledgerGroup(admin, groupId);
+  }
+  throw new Error(`ledger group ${groupId} did not settle at ${members} members: ${JSON.stringify(last)}`);
+}
+
+async function gatewayCounters(url: string): Promise<{ repliesRead: number; roundTrips: number }> {
+  const response = await fetch(`${url}/metrics`);
+  const totals = metricTotals(await response.text());
+  return {
+    repliesRead: totals.get(kafkaMetricNames.repliesRead) ?? Number.NaN,
+    roundTrips: totals.get(`${kafkaMetricNames.requestReplyDuration}_count`) ?? Number.NaN,
+  };
+}
+
+/**
+ * The gateways' counters once nothing is in flight any more (they stopped changing for 400 ms):
+ * a step's counters then cover exactly its own requests, not the tail of the load before it.
+ */
+async function quietCounters(urls: string[], timeoutMs = 15_000): Promise<Array<{ repliesRead: number; roundTrips: number }>> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await Promise.all(urls.map(gatewayCounters));
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 400));
+    const now = await Promise.all(urls.map(gatewayCounters));
+    const same = now.every((c, i) => c.repliesRead === last[i]!.repliesRead && c.roundTrips === last[i]!.roundTrips);
+    if (same || Date.now() > deadline) return now;
+    last = now;
+  }
+}
+
+/** Connections split evenly: the first gateways get the remainder, one each. */
+function split(total: number, parts: number): number[] {
+  return Array.from({ length: parts }, (_, i) => Math.floor(total / parts) + (i < total % parts ? 1 : 0));
+}
+
+const round = (x: number, digits = 2) => Number(x.toFixed(digits));
+
+function cpuBreakdown(use: CpuUse | null): ConfigResult['cpuMsPerTransfer'] {
+  if (!use) return null;
+  const ms = use.msPerTransfer;
+  const sumOf = (prefix: string) =>
+    Object.entries(ms)
+      .filter(([label]) => label.startsWith(prefix))
+      .reduce((s, [, v]) => s + v, 0);
+  const parts = {
+    gateways: sumOf('gateway-'),
+    ledgers: sumOf('ledger-'),
+    user: ms.user ?? 0,
+    history: ms.history ?? 0,
+    kafka: ms.kafka ?? 0,
+    postgres: ms.postgres ?? 0,
+    redis: ms.redis ?? 0,
+  };
+  const total = Object.values(parts).reduce((a, b) => a + b, 0);
+  return {
+    ...(Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, round(v, 3)])) as typeof parts),
+    total: round(total, 3),
+    loadGenerator: round(ms['load generator'] ?? 0, 3),
+  };
+}
+
+async function main(): Promise<void> {
+  argsOrExit(() =>
+    parseCliArgs(
+      { args: process.argv.slice(2), options: {} },
+      'usage: npm run bench:scale-out (settings: BENCH_SCALE_CONFIGS, BENCH_SCALE_CONNECTIONS, BENCH_STEP_S, BENCH_* environment variables)',
+    ),
+  );
+  const startedAt = new Date().toISOString();
+  const machine = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  };
+  say(
+    `bench:scale-out: ${settings.configs.map((c) => `${c.gateways}x${c.ledgers}`).join(', ')}; ${settings.connections} connections; steps ${settings.stepSec} s`,
+  );
+  const infra = await ensureInfra((m) => status(m));
+  const prefix = `bench_${Date.now().toString(36)}_`;
+  const runDir = join(repoRoot, '.run', 'bench', prefix);
+  mkdirSync(runDir, { recursive: true });
+  await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
+  const jwtKey = generateJwtKey(`bench-${prefix}`);
+  const kafka = createKafka({ brokers: infra.kafkaBrokers, clientId: 'bench-scale-out', logger: createLogger('bench-scale-out', 'warn') });
+  const admin = kafka.admin();
+  await admin.connect();
+  const ledgerGroupId = `${prefix}ledger-service`;
+
+  let stack: ProcessStack | undefined;
+  const extras: Record<Role, Extra[]> = { gateway: [], ledger: [] };
+  const exits: string[] = [];
+  const results: ConfigResult[] = [];
+  const notes: string[] = [];
+  let invariants: Awaited<ReturnType<typeof pipelineInvariants>> = { ok: false, details: {} };
+  try {
+    say('starting the four services as child processes');
+    stack = await ProcessStack.start({ infra, prefix, jwtKey, logDir: runDir, extraEnv: benchServiceEnv() });
+    const running = stack;
+    const users = await seedUsers({
+      userDatabaseUrl: stack.env('user').USER_DATABASE_URL!,
+      ledgerDatabaseUrl: stack.env('ledger').LEDGER_DATABASE_URL!,
+      prefix,
+      count: settings.users,
+      jwtKey,
+      log: status,
+    });
+    const operator = await createOperator({ gatewayUrl: stack.gatewayUrl, userDatabaseUrl: stack.env('user').USER_DATABASE_URL!, prefix });
+    const mintedMinor = await fundUsers({
+      gatewayUrl: stack.gatewayUrl,
+      operator,
+      userIds: users.map((u) => u.userId),
+      coins: settings.fundCoins,
+      onProgress: (done) => status(`funding: ${done}/${users.length} MINT commands`),
+    });
+    say(`${users.length} users seeded and funded with ${settings.fundCoins} coins each`);
+    const next: () => GeneratedRequest = transferGenerator(users, true);
+
+    for (const config of settings.configs) {
+      const name = `${config.gateways}x${config.ledgers}`;
+      // Grow or shrink the set of extra processes to this configuration (the stack's own is #1).
+      for (const role of ['ledger', 'gateway'] as const) {
+        const wanted = (role === 'gateway' ? config.gateways : config.ledgers) - 1;
+        while (extras[role].length > wanted) {
+          const extra = extras[role].pop()!;
+          status(`${name}: stopping ${extra.label}`);
+          await extra.supervisor.stop(stopGraceMs);
+        }
+        while (extras[role].length < wanted) {
+          const label = `${role}-${extras[role].length + 2}`;
+          status(`${name}: starting ${label}`);
+          extras[role].push(await startExtra(running, role, label, runDir, exits));
+        }
+      }
+      const gateways = [{ label: 'gateway-1', url: running.urls.gateway }, ...extras.gateway.map((e) => ({ label: e.label, url: e.url }))];
+      const pids = () => ({
+        'gateway-1': running.pid('gateway'),
+        'ledger-1': running.pid('ledger'),
+        user: running.pid('user'),
+        history: running.pid('history'),
+        ...Object.fromEntries([...extras.gateway, ...extras.ledger].map((e) => [e.label, e.supervisor.pid])),
+        'load generator': process.pid,
+      });
+      const shares = split(settings.connections, gateways.length);
+      const loadAll = (label: string, durationSec: number) =>
+        Promise.all(
+          gateways.map((g, i) =>
+            runStep({
+              label: `${name} ${g.label} ${label}`,
+              url: g.url,
+              kind: 'closed',
+              connections: shares[i]!,
+              durationSec,
+              next,
+              ...(i === 0 ? { onTick: progressTick(`${name} ${label} (gateway-1's share)`, durationSec) } : {}),
+            }),
+          ),
+        );
+      // Load while the ledger group rebalances onto its new members, then until it is stable.
+      await loadAll('settle', settings.settleSec);
+      const group = await waitForLedgerGroup(admin, ledgerGroupId, config.ledgers, 60_000);
+      say(`${name}: ledger group ${group.state}, partitions ${group.members.map((m) => `[${m.partitions.join(',')}]`).join(' ')}`);
+      await loadAll('warm-up', settings.warmupSec);
+
+      const countersBefore = await quietCounters(gateways.map((g) => g.url));
+      const cpuBefore = cpuSnapshot(pids());
+      const started = performance.now();
+      const steps = await loadAll('step', settings.stepSec);
+      const wallSeconds = (performance.now() - started) / 1000;
+      const cpuAfter = cpuSnapshot(pids());
+      const countersAfter = await quietCounters(gateways.map((g) => g.url));
+      const ok = steps.reduce((n, s) => n + s.ok, 0);
+      const cpu = cpuUse(cpuBefore, cpuAfter, ok, wallSeconds);
+      const perGateway: GatewayFigures[] = steps.map((s, i) => ({
+        label: gateways[i]!.label,
+        connections: s.connections,
+        transfersPerSec: s.transfersPerSec,
+        p50Ms: s.p50Ms,
+        p99Ms: s.p99Ms,
+        httpAnswered: s.ok + s.non2xx,
+        answered: countersAfter[i]!.roundTrips - countersBefore[i]!.roundTrips,
+        repliesRead: countersAfter[i]!.repliesRead - countersBefore[i]!.repliesRead,
+        step: s,
+      }));
+      for (const s of steps) say(`  ${describeStep(s)}`);
+      const result: ConfigResult = {
+        config: name,
+        gateways: config.gateways,
+        ledgers: config.ledgers,
+        transfersPerSec: round(
+          steps.reduce((n, s) => n + s.transfersPerSec, 0),
+          1,
+        ),
+        p50MsMax: Math.max(...steps.map((s) => s.p50Ms)),
+        p99MsMax: Math.max(...steps.map((s) => s.p99Ms)),
+        errors: steps.reduce((n, s) => n + s.errors + s.timeouts, 0),
+        non2xx: steps.reduce((n, s) => n + s.non2xx, 0),
+        cpuMsPerTransfer: cpuBreakdown(cpu),
+        coresBusy: cpu?.coresBusy ?? null,
+        cpuByProcess: cpu,
+        ledgerGroup: group,
+        perGateway,
+      };
+      results.push(result);
+      const c = result.cpuMsPerTransfer;
+      say(
+        `${name}: ${result.transfersPerSec} transfers/s, p50 ≤ ${result.p50MsMax} ms, p99 ≤ ${result.p99MsMax} ms; CPU ms/transfer ${c ? `total ${c.total} (gateways ${c.gateways}, ledgers ${c.ledgers}, kafka ${c.kafka}, postgres ${c.postgres})` : 'n/a'}; replies read/answered ${perGateway.map((g) => `${g.label} ${g.repliesRead}/${g.answered}`).join(', ')}`,
+      );
+    }
+
+    for (const role of ['gateway', 'ledger'] as const)
+      while (extras[role].length > 0) await extras[role].pop()!.supervisor.stop(stopGraceMs);
+    await new Promise((r) => setTimeout(r, 2000)); // let credit legs and replies settle before the audit
+    invariants = await pipelineInvariants(running, prefix, mintedMinor);
+    const stackExits = running.unexpectedExits.map((e) => `${e.name} (pid ${e.pid}) exited on its own: code ${e.code}, signal ${e.signal}`);
+    exits.push(...stackExits);
+    if (exits.length > 0) notes.push(...exits);
+  } finally {
+    for (const role of ['gateway', 'ledger'] as const) for (const extra of extras[role]) await extra.supervisor.stop(stopGraceMs);
+    await stack?.stop();
+    await admin.disconnect().catch(() => undefined);
+    if (!settings.keep) await removeTopicsAndSchemas(infra, [prefix]).catch((err: Error) => say(`clean-up failed: ${err.message}`));
+  }
+
+  mkdirSync(resultsDir, { recursive: true });
+  const ok = invariants.ok && exits.length === 0;
+  const run: ScaleOutRun = { startedAt, machine, settings, results, invariants, unexpectedExits: exits, notes };
+  writeFileSync(join(resultsDir, 'scale-out.json'), `${JSON.stringify(run, null, 2)}\n`);
+  writeFileSync(join(resultsDir, 'scale-out.md'), scaleOutMarkdown(run));
+  process.stdout.write(`${scaleOutTable(results).join('\n')}\n\n${scaleOutReading(results, machine.cpus)}\n`);
+  say(`results: bench/results/scale-out.json, scale-out.md; invariants ${invariants.ok ? 'ok' : 'VIOLATED'}`);
+  if (!ok) process.exitCode = 1;
+}
+
+main().catch((err: unknown) => {
+  say(`bench:scale-out failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  process.exit(1);
+});
