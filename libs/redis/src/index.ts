@@ -20,7 +20,7 @@ export interface RedisClientOptions {
  * answer 503) rather than as hung requests:
  * - while not connected, a command fails at once (no offline queue): a refused connection costs
  *   nothing, and no command is queued to run later, after its caller was already answered;
- * - a connection that answers nothing for `commandTimeoutMs` while commands wait (a server that
+ * - a connection that answers nothing for 4/5 of `commandTimeoutMs` while commands wait (a server that
  *   froze, a partition that swallows packets) is closed, which fails every command waiting on it
  *   at once (`maxRetriesPerRequest: 0`) and starts a reconnection; until that succeeds, commands
  *   fail at once as above. So one request pays the timeout at most once per outage, not once per
@@ -43,12 +43,21 @@ export function createRedis(url: string, keyPrefix = '', options: RedisClientOpt
     maxRetriesPerRequest: 0,
     autoResendUnfulfilledCommands: false,
     commandTimeout: commandTimeoutMs,
-    socketTimeout: commandTimeoutMs,
+    // Before any command's own timeout: the silent connection is closed first, so a caller told
+    // its command timed out cannot write the next one onto it (with equal timeouts, a command's
+    // timer could fire first, and the next command went onto the socket about to be closed,
+    // where a healed network would still deliver it).
+    socketTimeout: socketTimeoutMsOf(commandTimeoutMs),
     connectTimeout: connectTimeoutMs,
     retryStrategy: (attempt) => Math.min(attempt * 100, reconnectDelayMsMax),
   });
   clearSocketTimerOnClose(redis);
   return redis;
+}
+
+/** Four fifths of the command timeout: the connection's silence is judged before any one command's. */
+export function socketTimeoutMsOf(commandTimeoutMs: number): number {
+  return Math.max(1, Math.floor(commandTimeoutMs * 0.8));
 }
 
 /**
