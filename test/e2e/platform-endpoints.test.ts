@@ -221,7 +221,8 @@ describe('endpoints platforms expect', () => {
     expect(Object.keys(tx.responses['200'].content['application/json'].schema.properties)).toEqual(
       expect.arrayContaining(['id', 'type', 'amount', 'fromUserId', 'toUserId']),
     );
-    expect(tx.responses['404'].content['application/json'].schema.properties).toHaveProperty('requestId');
+    expect(tx.responses['404'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
+    expect(doc.components.schemas.Problem.properties).toHaveProperty('requestId');
 
     const command = doc.paths['/api/commands/{idempotencyKey}'].get;
     expect(command.security).toEqual([{ bearerAuth: [] }]);
@@ -237,8 +238,8 @@ describe('endpoints platforms expect', () => {
     expect(JSON.stringify(command.responses['200'])).toMatch(/IN_PROGRESS.*DONE.*UNKNOWN/s);
 
     const page = doc.paths['/problems/{code}'].get;
-    expect(page.security).toBeUndefined();
+    expect(page.security).toEqual([]);
     expect(page.responses['200'].content).toHaveProperty('text/html');
-    expect(page.responses['404'].content['application/json'].schema.properties).toHaveProperty('code');
+    expect(page.responses['404'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
   });
 });

@@ -1,17 +1,15 @@
 import { z } from 'zod';
+import { isoDateTime, role, roles, type Role, treasuryCode, treasuryCodes, type TreasuryCode, userId } from '../../events/src/primitives';
 
-export const roles = ['USER', 'DEVELOPER', 'ADMIN', 'SUPERADMIN'] as const;
-export const role = z.enum(roles);
-export type Role = z.infer<typeof role>;
+// The value types the published events use live in @coin/events (libs/events), the package other
+// services install; re-exported here so the HTTP API and the events share one definition.
+export { isoDateTime, role, roles, type Role, treasuryCode, treasuryCodes, type TreasuryCode, userId };
 
 const roleRank: Record<Role, number> = { USER: 0, DEVELOPER: 1, ADMIN: 2, SUPERADMIN: 3 };
 export function roleAtLeast(actual: Role, required: Role): boolean {
   return roleRank[actual] >= roleRank[required];
 }
 
-export const treasuryCodes = ['COURSE_FEES', 'SUBSCRIPTIONS', 'REWARDS', 'OPERATIONS'] as const;
-export const treasuryCode = z.enum(treasuryCodes);
-export type TreasuryCode = z.infer<typeof treasuryCode>;
 /**
  * The treasuries' display names (SPEC §2): the one home every view takes them from. Migration
  * 001 seeded the same names into `treasuries.name`, which nothing reads any more.
@@ -36,18 +34,67 @@ export const apiKeyScopes = ['mint', 'burn', 'refund'] as const;
 export const apiKeyScope = z.enum(apiKeyScopes);
 export type ApiKeyScopeName = z.infer<typeof apiKeyScope>;
 
-export const userId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/**
+ * A regular expression (unanchored) for the decimal numbers `min`..`max` written without leading
+ * zeros; `min` is 0 or 1. Exact, and in the syntax every JSON Schema tool compiles.
+ */
+export function decimalRangePattern(min: 0 | 1, max: number): string {
+  const digits = String(max);
+  const alternatives: string[] = min === 0 ? ['0'] : [];
+  if (digits.length > 1) alternatives.push(digits.length === 2 ? '[1-9]' : `[1-9][0-9]{0,${digits.length - 2}}`);
+  for (let i = 0; i < digits.length; i += 1) {
+    const low = i === 0 ? 1 : 0;
+    const high = Number(digits[i]) - 1;
+    if (high < low) continue;
+    const rest = digits.length - i - 1;
+    alternatives.push(`${digits.slice(0, i)}[${low}-${high}]${rest > 0 ? `[0-9]{${rest}}` : ''}`);
+  }
+  alternatives.push(digits);
+  return `(?:${alternatives.join('|')})`;
+}
+
+/**
+ * A number written in a path or query string: the text must match `digits` exactly (so "1e3",
+ * "0x10", " 5" or "1.0" are refused, never coerced), then `number` judges its range. Anything
+ * else (another text, a repeated parameter's array) becomes NaN, which `number` refuses.
+ *
+ * The OpenAPI document states the same as a string pattern of exactly the accepted texts, range
+ * included (`documented`): `type: integer` would not do, as JSON Schema counts 1.0 an integer.
+ */
+export function digitsParam(
+  digits: RegExp,
+  range: { min: 0 | 1; max: number; message?: string },
+  documented: { leadingZeros?: boolean; maxLength?: number } = {},
+) {
+  const notInteger = range.message ?? 'must be an integer';
+  const number = z
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? notInteger : undefined) })
+    .min(range.min, range.message)
+    .max(range.max, range.max === Number.MAX_SAFE_INTEGER ? `must be at most ${range.max}` : undefined);
+  const pattern = documented.leadingZeros
+    ? `^0*${decimalRangePattern(1, range.max)}$${range.min === 0 ? '|^0+$' : ''}`
+    : `^${decimalRangePattern(range.min, range.max)}$`;
+  return z
+    .preprocess((value) => (typeof value === 'string' && digits.test(value) ? Number(value) : Number.NaN), number)
+    .meta({
+      type: 'string',
+      pattern: documented.leadingZeros ? `(?:${pattern})` : pattern,
+      minimum: undefined,
+      maximum: undefined,
+      ...(documented.maxLength !== undefined ? { minLength: 1, maxLength: documented.maxLength } : {}),
+    });
+}
+
 /**
  * An id in a path or query string: digits only (so "1e3", "0x10" or " 5" are 400s) and at most
  * 2^53−1, the largest integer a JSON number (a double) carries exactly. Above it "…993" would
  * silently become "…992" and address another row, or reach a service that refuses it later.
  */
-export const positiveIdParam = z
-  .string()
-  .regex(/^[1-9][0-9]{0,15}$/, 'must be a positive integer')
-  .refine((text) => Number.isSafeInteger(Number(text)), { message: `must be at most ${Number.MAX_SAFE_INTEGER}` })
-  .transform(Number)
-  .describe(`positive integer, at most ${Number.MAX_SAFE_INTEGER}`);
+export const positiveIdParam = digitsParam(/^[1-9][0-9]{0,15}$/, {
+  min: 1,
+  max: Number.MAX_SAFE_INTEGER,
+  message: 'must be a positive integer',
+}).describe(`positive integer, at most ${Number.MAX_SAFE_INTEGER}`);
 /** Path parameter form of a user id. */
 export const userIdParam = positiveIdParam;
 
@@ -72,10 +119,34 @@ export const singleLinePattern = new RegExp(String.raw`^(?:[^\x00-\x1f\x7f-\x9f\
 /** Free text (a reason): as single-line text, plus tab, line feed and carriage return. */
 export const freeTextPattern = new RegExp(String.raw`^(?:[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]|${surrogatePair})*$`);
 
+/*
+ * The OpenAPI document states the same rules with patterns over code points, without the
+ * surrogate half: the regex engines of JSON Schema tools (Rust's, Python's) refuse a pattern that
+ * names surrogates, and their strings cannot hold a lone one anyway. The description says it.
+ * Every string the patterns above accept, these accept too (contracts text.unit.test.ts).
+ */
+/** The single-line rule as the document states it. */
+export const singleLineDocumentedPattern = String.raw`^[^\x00-\x1f\x7f-\x9f]*$`;
+/**
+ * The single-line rule of a trimmed text that must not be empty: at least one character that is
+ * neither a control nor what String.prototype.trim removes (the spaces of ECMAScript's WhiteSpace
+ * and LineTerminator outside the controls).
+ */
+export const trimmedSingleLineDocumentedPattern = String.raw`^[^\x00-\x1f\x7f-\x9f]*[^\x00-\x20\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff][^\x00-\x1f\x7f-\x9f]*$`;
+/** The free-text rule as the document states it. */
+export const freeTextDocumentedPattern = String.raw`^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$`;
+
 /** Text on one line, `min`..`max` UTF-16 units; `trim` drops surrounding spaces first. */
 export function singleLineText(min: number, max: number, options: { trim?: boolean } = {}) {
   const base = options.trim ? z.string().trim() : z.string();
-  return base.min(min).max(max).regex(singleLinePattern, 'must not contain control characters or lone surrogates');
+  return base
+    .min(min)
+    .max(max)
+    .regex(singleLinePattern, 'must not contain control characters or lone surrogates')
+    .meta({
+      pattern: options.trim && min > 0 ? trimmedSingleLineDocumentedPattern : singleLineDocumentedPattern,
+      description: `One line of text: no control characters, no lone surrogates${options.trim ? '; surrounding spaces are dropped' : ''}`,
+    });
 }
 
 /** Free text, `min`..`max` UTF-16 units: tab and line breaks allowed, other controls and lone surrogates not. */
@@ -84,7 +155,11 @@ export function freeText(min: number, max: number) {
     .string()
     .min(min)
     .max(max)
-    .regex(freeTextPattern, 'must not contain control characters other than tab and line breaks, nor lone surrogates');
+    .regex(freeTextPattern, 'must not contain control characters other than tab and line breaks, nor lone surrogates')
+    .meta({
+      pattern: freeTextDocumentedPattern,
+      description: 'Text: tab and line breaks allowed; no other control characters, no lone surrogates',
+    });
 }
 
 /**
@@ -96,11 +171,30 @@ export const idempotencyKey = z
   .regex(/^[\x20-\x7e]{1,255}$/, 'must be 1-255 printable ASCII characters')
   .describe('Makes a retry of this request safe: same key and body give the original answer');
 
-export const isoDateTime = z.iso.datetime({ offset: true });
 /** Text the caller gives as the reason of a movement: data, stored as given (SPEC §3: 1–500 characters). */
 export const reasonText = freeText(1, 500);
-/** The format's own pattern already admits no control character nor anything outside ASCII. */
-export const email = z.email().max(254);
+/**
+ * The format's own pattern already admits no control character nor anything outside ASCII. An
+ * address must also be one mail can be delivered to (RFC 5321 §4.5.3.1): a local part of at most
+ * 64 characters and domain labels of at most 63, as the `email` format of the document says
+ * (JSON Schema validators check those limits; zod's pattern alone does not).
+ */
+export const email = z
+  .email()
+  .max(254)
+  .refine(
+    (address) => {
+      const at = address.lastIndexOf('@');
+      return (
+        at <= 64 &&
+        address
+          .slice(at + 1)
+          .split('.')
+          .every((label) => label.length <= 63)
+      );
+    },
+    { message: 'must have a local part of at most 64 characters and domain labels of at most 63 (RFC 5321)' },
+  );
 export const fullName = singleLineText(1, 200, { trim: true });
 /**
  * Never stored (only its hash), but still text a person types: a control character or a lone

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, treasuryCode, userIdParam } from './common';
+import { digitsParam, isoDateTime, treasuryCode, userIdParam } from './common';
 import { transaction, transactionType } from './ledger';
 
 /** SPEC §6: page sizes of the two history reads and the admin search. */
@@ -20,12 +20,8 @@ export const historyPaging = {
  * A paging value in a query string: digits only, then range-checked. "1.5", "1e3", "0x10",
  * " 5" and out-of-range values are 400s, never coerced or clamped (SPEC §6).
  */
-export function queryInt(min: number, max: number, fallback: number) {
-  return z
-    .string()
-    .regex(/^(0|[1-9][0-9]{0,15})$/, 'must be an integer')
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max))
+export function queryInt(min: 0 | 1, max: number, fallback: number) {
+  return digitsParam(/^(0|[1-9][0-9]{0,15})$/, { min, max })
     .default(fallback)
     .describe(`integer ${min}..${max}, default ${fallback}`);
 }
@@ -35,7 +31,7 @@ export const historyCursor = z
   .min(1)
   .max(historyPaging.cursorCharsMax)
   .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor returned by a previous page')
-  .describe('Opaque; pass the nextCursor of the previous page');
+  .describe('Opaque; pass the nextCursor of the previous page (any other value is refused with 400)');
 
 /** GET /api/coins/history: keyset pages, newest first. */
 export const historyQuery = z.strictObject({
@@ -65,14 +61,35 @@ export const walletTransactionsPage = z.object({
 });
 export type WalletTransactionsPage = z.infer<typeof walletTransactionsPage>;
 
+const earliestMs = Date.parse('0001-01-01T00:00:00Z');
+const latestMs = Date.parse('9999-12-31T23:59:59Z');
+
+/**
+ * A time of a query (already a valid RFC 3339 date-time) as the same instant in UTC, its
+ * fraction kept digit for digit. RFC 3339 and the document admit offsets up to ±23:59 and the
+ * years 0000–9999; PostgreSQL refuses offsets past ±15:59 and the year 0, which once answered a
+ * valid query 503. An instant before year 1 or after 9999 is clamped to that end: nothing is
+ * recorded outside those years, so every filter gives the same answer.
+ */
+export function utcQueryTime(text: string): string {
+  const match = /^(.*T\d\d:\d\d:\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)$/.exec(text);
+  if (!match) return text;
+  const [, whole, fraction = '', offset] = match;
+  const ms = Date.parse(`${whole}${offset}`);
+  if (Number.isNaN(ms)) return text;
+  if (ms < earliestMs) return '0001-01-01T00:00:00Z';
+  if (ms > latestMs) return '9999-12-31T23:59:59.999999Z';
+  return `${new Date(ms).toISOString().slice(0, 19)}${fraction}Z`;
+}
+
 /** GET /api/admin/transactions: search over every transaction, keyset pages, newest first. */
 export const adminTransactionsQuery = z
   .strictObject({
-    userId: userIdParam.optional().describe('Transactions this user sent or received'),
-    treasury: treasuryCode.optional().describe('Transactions this treasury sent or received'),
+    userId: userIdParam.optional().describe('Transactions this user sent or received (not with treasury)'),
+    treasury: treasuryCode.optional().describe('Transactions this treasury sent or received (not with userId)'),
     type: transactionType.optional(),
-    from: isoDateTime.optional().describe('createdAt >= from'),
-    to: isoDateTime.optional().describe('createdAt < to'),
+    from: isoDateTime.transform(utcQueryTime).optional().describe('createdAt >= from'),
+    to: isoDateTime.transform(utcQueryTime).optional().describe('createdAt < to'),
     limit: queryInt(1, historyPaging.cursorPageLimitMax, historyPaging.cursorPageLimitDefault),
     cursor: historyCursor.optional(),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiKeyScope, apiKeyScopes, isoDateTime, role, singleLineText, userId } from './common';
+import { apiKeyScope, apiKeyScopes, digitsParam, isoDateTime, role, singleLineText, userId } from './common';
 import { coinValue } from './money';
 import { user } from './user';
 
@@ -19,7 +19,9 @@ export const createApiKeyBody = z.strictObject({
     .array(apiKeyScope)
     .min(1)
     .max(apiKeyScopes.length)
-    .refine((s) => new Set(s).size === s.length, { message: 'scopes must not repeat' }),
+    .refine((s) => new Set(s).size === s.length, { message: 'scopes must not repeat' })
+    // The refinement as the document states it (z.toJSONSchema cannot see into a refinement).
+    .meta({ uniqueItems: true }),
 });
 export const createdApiKey = z.object({
   id: z.uuid(),
@@ -74,17 +76,13 @@ export const oauthError = z.object({
 
 // ---- User administration (seed 4.7-4.10, SPEC §6) ----
 /** SPEC §6 paging: integers only, out of range -> 400, never clamped. */
-function integerQuery(min: number, max: number) {
-  return z
-    .string()
-    .regex(/^[0-9]{1,10}$/, 'must be an integer')
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+function integerQuery(min: 0 | 1, max: number) {
+  return digitsParam(/^[0-9]{1,10}$/, { min, max }, { leadingZeros: true, maxLength: 10 });
 }
 export const userPageSizeDefault = 20;
 export const userPageSizeMax = 100;
 export const userPageMax = 1_000_000;
-export const userListQuery = z.object({
+export const userListQuery = z.strictObject({
   page: integerQuery(1, userPageMax).default(1),
   pageSize: integerQuery(1, userPageSizeMax).default(userPageSizeDefault),
   role: role.optional(),

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { commandSchema, eventSchema } from './messaging';
+import { commandSchema } from './messaging';
 import { coinAmount, coinValue, positiveMinorUnits } from './money';
 import { isoDateTime, positiveIdParam, reasonText, singleLineText, treasuryCode, userId } from './common';
 import { problem } from './problem';
+import { transaction } from '../../events/src/coin-transactions';
 
-export const transactionTypes = ['MINT', 'BURN', 'TRANSFER', 'PURCHASE', 'REWARD', 'REFUND'] as const;
-export const transactionType = z.enum(transactionTypes);
-export type TransactionType = z.infer<typeof transactionType>;
+// The Transaction and the events on coin.transactions (SPEC §8) live in @coin/events (libs/events).
+export { transactionTypes, transactionType, type TransactionType } from '../../events/src/primitives';
+export { transaction, type Transaction, transactionRecorded, type TransactionRecorded } from '../../events/src/coin-transactions';
 
 /** The seed's Wallet (2.1); amounts in coins. */
 export const wallet = z.object({
@@ -21,22 +22,6 @@ export const wallet = z.object({
   xafValue: z.number().int().optional().describe('balance x COIN_XAF_RATE, when configured'),
 });
 export type Wallet = z.infer<typeof wallet>;
-
-/** The seed's Transaction (2.2), plus the treasury side when one is involved. */
-export const transaction = z.object({
-  id: z.number().int().positive(),
-  type: transactionType,
-  amount: coinValue,
-  fromUserId: userId.nullable(),
-  toUserId: userId.nullable(),
-  fromTreasury: treasuryCode.nullable(),
-  toTreasury: treasuryCode.nullable(),
-  reason: z.string(),
-  reference: z.string().nullable(),
-  refundOf: z.number().int().positive().nullable(),
-  createdAt: isoDateTime,
-});
-export type Transaction = z.infer<typeof transaction>;
 
 // ---- Kafka commands on ledger.commands, keyed by the wallet they debit (MINT: credit) ----
 export function walletKeyOfUser(id: number): string {
@@ -145,10 +130,6 @@ export const ledgerCommand = z.discriminatedUnion('type', [
 export type LedgerCommand = z.infer<typeof ledgerCommand>;
 export type MoneyCommand = Exclude<LedgerCommand, { type: 'ledger.open-wallet' }>;
 
-// ---- Events on coin.transactions (SPEC §8) ----
-export const transactionRecorded = eventSchema('coin.transaction.recorded', { transaction });
-export type TransactionRecorded = z.infer<typeof transactionRecorded>;
-
 export { positiveMinorUnits, reasonText };
 
 // ---- Internal HTTP of the ledger (gateway and operator tools only) ----
@@ -211,13 +192,18 @@ const exactlyOneTarget =
     if (count !== 1) ctx.addIssue({ code: 'custom', path: [first], message: `exactly one of ${first}, ${second} is required` });
   };
 
+/** The same rule as the document states it: exactly one of the two members is present. */
+const exactlyOneOf = (first: string, second: string) => ({ oneOf: [{ required: [first] }, { required: [second] }] });
+
 export const mintBody = z
   .strictObject({ userId: userId.optional(), treasury: treasuryCode.optional(), amount: coinAmount, reason: reasonText })
-  .superRefine(exactlyOneTarget('userId', 'treasury'));
+  .superRefine(exactlyOneTarget('userId', 'treasury'))
+  .meta(exactlyOneOf('userId', 'treasury'));
 export const burnBody = mintBody;
 export const transferBody = z
   .strictObject({ toUserId: userId.optional(), toTreasury: treasuryCode.optional(), amount: coinAmount, reason: reasonText })
-  .superRefine(exactlyOneTarget('toUserId', 'toTreasury'));
+  .superRefine(exactlyOneTarget('toUserId', 'toTreasury'))
+  .meta(exactlyOneOf('toUserId', 'toTreasury'));
 export const purchaseBody = z.strictObject({
   treasury: treasuryCode,
   amount: coinAmount,

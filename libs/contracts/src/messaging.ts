@@ -46,13 +46,5 @@ export const reply = z.discriminatedUnion('ok', [
 ]);
 export type Reply = z.infer<typeof reply>;
 
-/** The SPEC §8 envelope of every event; the payload sits beside the envelope fields. */
-export function eventSchema<T extends string, P extends z.ZodRawShape>(type: T, payload: P) {
-  return z.object({
-    eventId: z.uuid(),
-    type: z.literal(type),
-    version: z.literal(1),
-    occurredAt: isoDateTime,
-    ...payload,
-  });
-}
+/** The SPEC §8 envelope of every event, defined in @coin/events (libs/events). */
+export { eventSchema } from '../../events/src/envelope';

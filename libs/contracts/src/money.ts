@@ -38,7 +38,10 @@ export const coinAmount = z
   .refine((value) => coinsToMinorUnits(value) !== null, {
     message: `must be a number > 0 with at most ${fractionDigitsMax} decimals and at most ${amountCoinsMax.toLocaleString('en-US')}`,
   })
-  .describe('Coins, > 0, at most 2 decimals, at most 1,000,000,000');
+  .describe('Coins, > 0, at most 2 decimals, at most 1,000,000,000')
+  // The refinement's bounds as the document states them (z.toJSONSchema cannot see into a
+  // refinement); the refinement stays the rule, judged on the exact JSON text.
+  .meta({ exclusiveMinimum: 0, maximum: amountCoinsMax, multipleOf: 1 / minorUnitsPerCoin });
 
 /** An amount inside Kafka messages and the ledger: integer minor units. */
 export const minorUnits = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
@@ -48,8 +51,8 @@ export const positiveMinorUnits = z
   .positive()
   .max(amountCoinsMax * minorUnitsPerCoin);
 
-/** A balance or total in a response, in coins. */
-export const coinValue = z.number().describe('Coins (2 decimals)');
+/** A balance or total in a response, in coins (defined with the events in @coin/events). */
+export { coinValue } from '../../events/src/primitives';
 
 /**
  * XAF display value (SPEC §1): balance × rate, rounded half-even to an integer because XAF has

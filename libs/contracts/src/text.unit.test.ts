@@ -6,6 +6,7 @@ import {
   createApiKeyCommand,
   email,
   freeText,
+  freeTextDocumentedPattern,
   freeTextPattern,
   fullName,
   idempotencyKey,
@@ -14,6 +15,7 @@ import {
   purchaseBody,
   refundCommand,
   registerUserCommand,
+  singleLineDocumentedPattern,
   singleLinePattern,
   singleLineText,
   transactionIdParam,
@@ -155,4 +157,33 @@ describe('ids in paths and queries: digits only, at most 2^53−1', () => {
       expect([text, schema.safeParse(text).success]).toEqual([text, false]);
     }
   });
+});
+
+describe('text rules as the OpenAPI document states them (issue 20)', () => {
+  const isLoneSurrogateFree = (text: string) => !/\p{Cs}/u.test(text);
+  it.each([
+    ['single-line', singleLinePattern, singleLineDocumentedPattern],
+    ['free text', freeTextPattern, freeTextDocumentedPattern],
+  ] as const)(
+    'then the %s pattern of the document accepts what the service accepts, and refuses the rest but lone surrogates (stated in words)',
+    (_name, rule, documentedText) => {
+      const documented = new RegExp(documentedText, 'u');
+      for (const text of [...hostile, ...lineBreaks, ...fine]) {
+        if (rule.test(text)) expect([text, documented.test(text)]).toEqual([text, true]);
+        else if (isLoneSurrogateFree(text)) expect([text, documented.test(text)]).toEqual([text, false]);
+      }
+      expect(z.toJSONSchema(singleLineText(1, 5)).pattern).toBe(singleLineDocumentedPattern);
+      expect(z.toJSONSchema(freeText(1, 5)).pattern).toBe(freeTextDocumentedPattern);
+    },
+  );
+});
+
+describe('a trimmed text that must not be empty, as the OpenAPI document states it (issue 20)', () => {
+  it.each([' ', '   ', '\u00a0', '\u3000', '\ufeff', ' \u2003 ', 'Ada', ' Ada ', '\u00a0x'])(
+    'when the text is %j, then the document admits it exactly when the service does',
+    (text) => {
+      const documented = new RegExp(singleLineText(1, 100, { trim: true }).meta()?.pattern as string, 'u');
+      expect([text, documented.test(text)]).toEqual([text, fullName.safeParse(text).success]);
+    },
+  );
 });

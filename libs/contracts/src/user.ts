@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commandSchema, eventSchema } from './messaging';
+import { commandSchema } from './messaging';
 import { apiKeyScope, email, fullName, isoDateTime, password, role, singleLineText, userId } from './common';
 
 /** The seed's User (2.4), without the wallet (list form). */
@@ -56,12 +56,13 @@ export type UserCommand = z.infer<typeof userCommand>;
 // ---- Internal HTTP of the user service (gateway only) ----
 export const sessionRequest = z.strictObject({ userId });
 
-// ---- Events on user.events (SPEC §8) ----
-export const userEventUser = z.object({ id: userId, email: z.string(), role, tokenVersion: z.number().int().nonnegative() });
-export const userRegistered = eventSchema('user.registered', { user: userEventUser });
-export const userRoleChanged = eventSchema('user.role-changed', { user: userEventUser, previousRole: role });
-export const userDeleted = eventSchema('user.deleted', { user: userEventUser });
-/** "Log out everywhere": the token version went up; consumers other than the gateway may ignore it. */
-export const userSessionsRevoked = eventSchema('user.sessions-revoked', { user: userEventUser });
-export const userEvent = z.discriminatedUnion('type', [userRegistered, userRoleChanged, userDeleted, userSessionsRevoked]);
-export type UserEvent = z.infer<typeof userEvent>;
+// ---- Events on user.events (SPEC §8): defined in @coin/events (libs/events) ----
+export {
+  userDeleted,
+  userEvent,
+  type UserEvent,
+  userEventUser,
+  userRegistered,
+  userRoleChanged,
+  userSessionsRevoked,
+} from '../../events/src/user-events';

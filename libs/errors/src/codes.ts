@@ -7,6 +7,7 @@ export type ErrorKind =
   | 'unauthenticated'
   | 'forbidden'
   | 'not-found'
+  | 'method-not-allowed'
   | 'conflict'
   | 'too-large'
   | 'unprocessable'
@@ -20,6 +21,7 @@ export const statusByKind: Readonly<Record<ErrorKind, number>> = {
   unauthenticated: 401,
   forbidden: 403,
   'not-found': 404,
+  'method-not-allowed': 405,
   conflict: 409,
   'too-large': 413,
   unprocessable: 422,
@@ -70,6 +72,11 @@ export const errorCatalog = {
     action: 'Use an API key that has the scope this operation needs (mint, burn or refund).',
   },
   NOT_FOUND: { kind: 'not-found', title: 'Not found', action: 'Check the path: nothing is served there.' },
+  METHOD_NOT_ALLOWED: {
+    kind: 'method-not-allowed',
+    title: 'Method not allowed',
+    action: 'Use one of the methods the Allow header lists for this path (the OpenAPI document at /openapi.json has them all).',
+  },
   USER_NOT_FOUND: {
     kind: 'not-found',
     title: 'User not found',

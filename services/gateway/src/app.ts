@@ -40,7 +40,8 @@ import { registerAsyncApiRoute } from './routes/asyncapi';
 import { registerTransactionRoutes } from './routes/transactions';
 import { registerCommandRoutes } from './routes/commands';
 import { registerProblemRoutes } from './routes/problems';
-import { openApiTransform } from './plugins/openapi-transform';
+import { openApiTransform, openApiTransformObject } from './plugins/openapi-transform';
+import { registerMethodNotAllowed } from './plugins/method-not-allowed';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -90,6 +91,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   // Only POST /api/auth/token reads a form (RFC 6749 §4.4); see the plugin.
   registerFormBodyParser(app);
   installProblemHandler(app);
+  registerMethodNotAllowed(app);
   installHttpMetrics(app, deps.metrics);
   registerSecurityHeaders(app, setSecurityHeaders);
   await app.register(swagger, {
@@ -108,6 +110,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
       },
     },
     transform: openApiTransform,
+    transformObject: openApiTransformObject as never,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

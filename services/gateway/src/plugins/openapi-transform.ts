@@ -1,5 +1,8 @@
+import { problem } from '@coin/contracts';
+import { errorCatalog, statusOf, type ErrorCode } from '@coin/errors';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Access } from './access';
 import { rateLimitResponseHeaders, rateLimitsOf } from './rate-limit';
 
 type ContentResponse = { description?: string; content: Record<string, { schema: z.ZodType }> };
@@ -31,7 +34,56 @@ function rendered(value: ContentResponse) {
  * takes JSON and an RFC 6749 form): fastify validates each media type with its schema, and the
  * document lists each.
  */
-export const openApiTransform: typeof jsonSchemaTransform = (input) => withRateLimitHeaders(input, transformSchema(input));
+export const openApiTransform: typeof jsonSchemaTransform = (input) => {
+  const documented = withGuards(input);
+  return withRateLimitHeaders(documented, transformSchema(documented));
+};
+
+interface RouteFacts {
+  url: string;
+  method: string | string[];
+  config?: { access?: Access; apiKeyScope?: string; idempotent?: boolean };
+}
+
+/**
+ * The error statuses an operation can answer, from what guards it (issue 20): input checked by a
+ * schema → 400 (a body also 413); a caller to identify → 401 and 403; an Idempotency-Key → 409
+ * (in progress), 422 (reused for another request) and 503 (the lock store is down); a rate limit
+ * → 429; anything under /api reaches a service that may be unavailable → 503. A route adds the
+ * ones only its handler knows (404, 409, 422, 504) in its own `response`.
+ */
+export function guardedErrorStatuses(route: RouteFacts, schema: Record<string, unknown>): number[] {
+  const statuses = new Set<number>();
+  if (schema.body || schema.params || schema.querystring || schema.headers) statuses.add(400);
+  if (schema.body) statuses.add(413);
+  const access = route.config?.access;
+  if (access !== undefined && access !== 'public') {
+    statuses.add(401);
+    statuses.add(403);
+  }
+  if (route.config?.idempotent) for (const status of [409, 422, 503]) statuses.add(status);
+  const { policies, perCallerWrites } = rateLimitsOf(route);
+  if (policies.length > 0 || perCallerWrites) statuses.add(429);
+  if (route.url.startsWith('/api/')) statuses.add(503);
+  return [...statuses];
+}
+
+/** Who may call, as the document's per-operation `security`: public routes need nothing. */
+export function securityOf(route: RouteFacts): Array<Record<string, string[]>> {
+  const access = route.config?.access;
+  if (access === undefined || access === 'public') return [];
+  return route.config?.apiKeyScope ? [{ bearerAuth: [], apiKey: [] }] : [{ bearerAuth: [] }];
+}
+
+/** The route's own schema, with the guards' error statuses and its security added. */
+function withGuards(input: Parameters<typeof jsonSchemaTransform>[0]): Parameters<typeof jsonSchemaTransform>[0] {
+  const route = (input as { route?: RouteFacts }).route;
+  const schema = input.schema as Record<string, unknown> | undefined;
+  if (!route || !schema || schema.hide) return input;
+  const response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
+  for (const status of guardedErrorStatuses(route, schema)) response[status] ??= problem;
+  return { ...input, schema: { ...schema, response, security: securityOf(route) } } as typeof input;
+}
 
 /** Every answer of a rate-limited operation declares the RateLimit-Policy and RateLimit fields (plugins/rate-limit.ts). */
 function withRateLimitHeaders(input: Parameters<typeof jsonSchemaTransform>[0], output: ReturnType<typeof jsonSchemaTransform>) {
@@ -69,3 +121,83 @@ const transformSchema: typeof jsonSchemaTransform = (input) => {
     typeof jsonSchemaTransform
   >;
 };
+
+// ---- The whole document -------------------------------------------------------------------
+
+type Json = Record<string, unknown>;
+const problemMediaType = 'application/problem+json';
+const problemRef = { $ref: '#/components/schemas/Problem' };
+
+function isProblemSchema(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as Json).title === 'Problem';
+}
+
+/** Every subschema titled Problem (the problem zod schema's marker) becomes a reference to the one component. */
+function referenceProblems(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(referenceProblems);
+  if (typeof value !== 'object' || value === null) return value;
+  if (isProblemSchema(value)) return problemRef;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, referenceProblems(inner)]));
+}
+
+/** The codes a status stands for, from the error catalog: the description of that error response. */
+function codesOf(status: number): string {
+  const codes = (Object.keys(errorCatalog) as ErrorCode[]).filter((code) => statusOf(code) === status);
+  return codes.length > 0 ? `Problem: ${codes.join(', ')}` : 'Problem';
+}
+
+/**
+ * An error response as it is served: `application/problem+json` with the Problem schema. The one
+ * exception keeps its other form beside it (POST /api/auth/token answers an RFC 6749 form request
+ * with `{error, error_description}` as application/json).
+ */
+function problemResponse(status: number, response: Json): Json {
+  const content = (response.content ?? {}) as Record<string, { schema?: Json }>;
+  const json = content['application/json']?.schema;
+  const others = (json?.anyOf as Json[] | undefined)?.filter((member) => !isProblemSchema(member)) ?? [];
+  const description = codesOf(status);
+  return {
+    ...response,
+    description,
+    content: {
+      [problemMediaType]: { schema: problemRef },
+      ...(others.length > 0 ? { 'application/json': { schema: others.length === 1 ? others[0] : { anyOf: others } } } : {}),
+    },
+  };
+}
+
+/**
+ * @fastify/swagger's transformObject: the finished document gets the Problem component, every
+ * error response as problem+json referring to it, and `servers`. Problem `type` URIs and every
+ * path are relative to where the caller reached the gateway (libs/errors problemTypeBase), so
+ * the one server is `/`: the document's own origin, behind any proxy.
+ */
+export function openApiTransformObject(input: { openapiObject: Partial<Json> }): Json {
+  const document = input.openapiObject as Json & { paths?: Record<string, Record<string, Json>>; components?: Json };
+  const { $schema: _dialect, ...problemSchema } = z.toJSONSchema(problem, { io: 'output' }) as Json;
+  const paths = Object.fromEntries(
+    Object.entries(document.paths ?? {}).map(([path, operations]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(operations).map(([method, operation]) => {
+          const responses = Object.fromEntries(
+            Object.entries((operation.responses ?? {}) as Record<string, Json>).map(([status, response]) => [
+              status,
+              Number(status) >= 400 ? problemResponse(Number(status), response) : response,
+            ]),
+          );
+          return [method, referenceProblems({ ...operation, responses })];
+        }),
+      ),
+    ]),
+  );
+  return {
+    ...document,
+    servers: [{ url: '/', description: 'This gateway, at the address the document was read from' }],
+    paths,
+    components: {
+      ...(document.components ?? {}),
+      schemas: { ...((document.components?.schemas as Json | undefined) ?? {}), Problem: problemSchema },
+    },
+  };
+}

@@ -22,6 +22,7 @@ import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
 import { actorOf } from '../plugins/auth';
 import type { TokenVersionStore } from '../plugins/token-version';
+import { exampleChangeRole, exampleDeleted, exampleRoleChanged, exampleUserDetail, exampleUserList, withExample } from './examples';
 
 export interface AdminUserRouteDeps {
   commands: CommandBus;
@@ -43,8 +44,9 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
         tags: ['admin'],
         summary: 'List users, paged (page from 1; pageSize default 20, max 100); filter by role, search email or name with q',
         security: [{ bearerAuth: [] }],
+        operationId: 'listUsers',
         querystring: userListQuery,
-        response: { 200: userList, ...errorResponses },
+        response: { 200: withExample(userList, exampleUserList), ...errorResponses },
       },
     },
     async (request) => {
@@ -68,7 +70,8 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
         summary: 'One user with their wallet balance',
         security: [{ bearerAuth: [] }],
         params: idParams,
-        response: { 200: userDetail, 404: problem, ...errorResponses },
+        operationId: 'getUser',
+        response: { 200: withExample(userDetail, exampleUserDetail), 404: problem, ...errorResponses },
       },
     },
     async (request) => {
@@ -95,8 +98,9 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
         summary: "Change a user's role; their current tokens stop working at once (the last SUPERADMIN cannot be demoted)",
         security: [{ bearerAuth: [] }],
         params: idParams,
-        body: changeRoleBody,
-        response: { 200: roleChanged, 404: problem, 409: problem, ...errorResponses },
+        operationId: 'changeUserRole',
+        body: withExample(changeRoleBody, exampleChangeRole),
+        response: { 200: withExample(roleChanged, exampleRoleChanged), 404: problem, 409: problem, ...errorResponses },
       },
     },
     async (request) => {
@@ -120,7 +124,8 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
           'Delete a user: personal data erased, tokens revoked, wallet closed and remaining coins burned before it answers (the last SUPERADMIN cannot be deleted)',
         security: [{ bearerAuth: [] }],
         params: idParams,
-        response: { 200: messageBody, 404: problem, 409: problem, ...errorResponses },
+        operationId: 'deleteUser',
+        response: { 200: withExample(messageBody, exampleDeleted), 404: problem, 409: problem, ...errorResponses },
       },
     },
     async (request) => {

@@ -6,6 +6,7 @@ import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
 import { actorOf } from '../plugins/auth';
 import { apiKeyPrefix, type ApiKeyVerifier } from '../plugins/api-key';
+import { exampleApiKeyList, exampleCreateApiKey, exampleCreatedApiKey, withExample } from './examples';
 
 export interface ApiKeyRouteDeps {
   commands: CommandBus;
@@ -24,8 +25,9 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
         tags: ['api-keys'],
         summary: 'Create an API key; the secret is in this response only',
         security: [{ bearerAuth: [] }],
-        body: createApiKeyBody,
-        response: { 201: createdApiKey, ...errorResponses },
+        operationId: 'createApiKey',
+        body: withExample(createApiKeyBody, exampleCreateApiKey),
+        response: { 201: withExample(createdApiKey, exampleCreatedApiKey), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -49,7 +51,8 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
         tags: ['api-keys'],
         summary: 'List API keys (never their secrets), revoked ones included',
         security: [{ bearerAuth: [] }],
-        response: { 200: apiKeyList, ...errorResponses },
+        operationId: 'listApiKeys',
+        response: { 200: withExample(apiKeyList, exampleApiKeyList), ...errorResponses },
       },
     },
     async (request) => deps.users.get('/internal/api-keys', String(request.id)) as never,
@@ -63,6 +66,7 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
         tags: ['api-keys'],
         summary: 'Revoke an API key, effective on the next request',
         security: [{ bearerAuth: [] }],
+        operationId: 'revokeApiKey',
         params: apiKeyIdParams,
         response: { 204: z.null().describe('Revoked'), 404: problem, ...errorResponses },
       },

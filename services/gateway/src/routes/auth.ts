@@ -4,6 +4,7 @@ import { hashPassword } from '@coin/security';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
 import type { LoginThrottle } from '../plugins/login-throttle';
+import { exampleLogin, exampleRegister, exampleTokenPair, withExample } from './examples';
 
 export interface AuthRouteDeps {
   commands: CommandBus;
@@ -21,8 +22,9 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
       schema: {
         tags: ['auth'],
         summary: 'Create an account; its wallet is created with it',
-        body: registerBody,
-        response: { 201: tokenPair, ...errorResponses },
+        operationId: 'registerUser',
+        body: withExample(registerBody, exampleRegister),
+        response: { 201: withExample(tokenPair, exampleTokenPair), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -52,8 +54,9 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
       schema: {
         tags: ['auth'],
         summary: 'Exchange email and password for tokens',
-        body: loginBody,
-        response: { 200: tokenPair, ...errorResponses },
+        operationId: 'login',
+        body: withExample(loginBody, exampleLogin),
+        response: { 200: withExample(tokenPair, exampleTokenPair), ...errorResponses },
       },
     },
     // Failed logins are budgeted per (e-mail, client) and per client, never per e-mail alone.

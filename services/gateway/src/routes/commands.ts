@@ -3,6 +3,7 @@ import type { App } from '@coin/http';
 import { z } from 'zod';
 import { principalOf } from '../plugins/auth';
 import type { CommandStatusReader } from '../plugins/idempotency';
+import { exampleCommandStatus, withExample } from './examples';
 
 /**
  * What became of a money request sent with an Idempotency-Key (issue 20), e.g. after a 504.
@@ -20,8 +21,9 @@ export function registerCommandRoutes(app: App, deps: { commandStatus: CommandSt
         summary:
           "What became of the caller's request sent with this Idempotency-Key: IN_PROGRESS, DONE (with the answer it got) or UNKNOWN (send it again with the same key: safe)",
         security: [{ bearerAuth: [] }],
+        operationId: 'getCommandStatus',
         params: z.object({ idempotencyKey }),
-        response: { 200: commandStatus, 400: problem, 401: problem, 403: problem, 503: problem },
+        response: { 200: withExample(commandStatus, exampleCommandStatus), 400: problem, 401: problem, 403: problem, 503: problem },
       },
     },
     async (request) => deps.commandStatus.statusOf(principalOf(request), request.params.idempotencyKey) as never,

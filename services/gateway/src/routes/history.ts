@@ -10,6 +10,7 @@ import {
 import type { App } from '@coin/http';
 import type { InternalHttpClient } from '../clients/internal-http';
 import { userIdOf } from '../plugins/auth';
+import { exampleHistoryPage, exampleWalletTransactionsPage, withExample } from './examples';
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 503: problem };
 
@@ -34,8 +35,9 @@ export function registerHistoryRoutes(app: App, deps: { history: InternalHttpCli
         tags: ['history'],
         summary: "The caller's transactions, newest first, in keyset pages (pass nextCursor as cursor)",
         security: [{ bearerAuth: [] }],
+        operationId: 'getMyHistory',
         querystring: historyQuery,
-        response: { 200: historyPage, ...errorResponses },
+        response: { 200: withExample(historyPage, exampleHistoryPage), ...errorResponses },
       },
     },
     async (request) =>
@@ -50,8 +52,9 @@ export function registerHistoryRoutes(app: App, deps: { history: InternalHttpCli
         tags: ['history', 'wallets'],
         summary: "The caller's transactions, newest first (createdAt desc, id desc), by limit and offset, with the total",
         security: [{ bearerAuth: [] }],
+        operationId: 'listMyTransactions',
         querystring: walletTransactionsQuery,
-        response: { 200: walletTransactionsPage, ...errorResponses },
+        response: { 200: withExample(walletTransactionsPage, exampleWalletTransactionsPage), ...errorResponses },
       },
     },
     async (request) =>
@@ -66,8 +69,9 @@ export function registerHistoryRoutes(app: App, deps: { history: InternalHttpCli
         tags: ['admin', 'history'],
         summary: 'Search all transactions (filters userId or treasury, type, from inclusive, to exclusive), newest first, keyset pages',
         security: [{ bearerAuth: [] }],
+        operationId: 'searchTransactions',
         querystring: adminTransactionsQuery,
-        response: { 200: adminTransactionsPage, ...errorResponses },
+        response: { 200: withExample(adminTransactionsPage, exampleHistoryPage), ...errorResponses },
       },
     },
     async (request) => deps.history.get(`/internal/transactions${queryString(request.query)}`, String(request.id)) as never,

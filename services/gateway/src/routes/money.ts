@@ -22,6 +22,16 @@ import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
 import { actorOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders, idempotencyOf, markCommandAnswered } from '../plugins/idempotency';
+import {
+  exampleBurn,
+  exampleMint,
+  exampleMoneyResult,
+  examplePurchase,
+  exampleRefund,
+  exampleReward,
+  exampleTransfer,
+  withExample,
+} from './examples';
 
 export interface MoneyRouteDeps {
   commands: CommandBus;
@@ -98,8 +108,9 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         summary: 'Create coins in a user wallet or a treasury',
         security: apiKeySecurity,
         headers: idempotencyHeaders,
-        body: mintBody,
-        response: { 201: moneyResult, ...errorResponses },
+        operationId: 'mintCoins',
+        body: withExample(mintBody, exampleMint),
+        response: { 201: withExample(moneyResult, exampleMoneyResult), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -118,8 +129,9 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         summary: 'Destroy coins from a user wallet or a treasury',
         security: apiKeySecurity,
         headers: idempotencyHeaders,
-        body: burnBody,
-        response: { 201: moneyResult, ...errorResponses },
+        operationId: 'burnCoins',
+        body: withExample(burnBody, exampleBurn),
+        response: { 201: withExample(moneyResult, exampleMoneyResult), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -142,8 +154,9 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         summary: "Move coins from the caller's wallet to a user (toUserId) or a treasury (toTreasury)",
         security: userSecurity,
         headers: idempotencyHeaders,
-        body: transferBody,
-        response: { 201: moneyResult, ...errorResponses },
+        operationId: 'transferCoins',
+        body: withExample(transferBody, exampleTransfer),
+        response: { 201: withExample(moneyResult, exampleMoneyResult), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -173,8 +186,9 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         summary: 'Pay a treasury for a course, product or subscription',
         security: userSecurity,
         headers: idempotencyHeaders,
-        body: purchaseBody,
-        response: { 201: moneyResult, ...errorResponses },
+        operationId: 'purchase',
+        body: withExample(purchaseBody, examplePurchase),
+        response: { 201: withExample(moneyResult, exampleMoneyResult), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -205,8 +219,9 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         summary: 'Pay a user from the REWARDS treasury (platform clients and admins)',
         security: userSecurity,
         headers: idempotencyHeaders,
-        body: rewardBody,
-        response: { 201: moneyResult, ...errorResponses },
+        operationId: 'rewardUser',
+        body: withExample(rewardBody, exampleReward),
+        response: { 201: withExample(moneyResult, exampleMoneyResult), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -225,8 +240,9 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         summary: 'Refund a purchase, in full (default) or in part; refunds never exceed the purchase',
         security: apiKeySecurity,
         headers: idempotencyHeaders,
-        body: refundBody,
-        response: { 201: moneyResult, ...errorResponses },
+        operationId: 'refundTransaction',
+        body: withExample(refundBody, exampleRefund),
+        response: { 201: withExample(moneyResult, exampleMoneyResult), ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -9,6 +9,7 @@ const meaningOfKind: Readonly<Record<ErrorKind, string>> = {
   unauthenticated: 'The caller could not be identified: no credentials, or credentials that are not (or no longer) valid.',
   forbidden: 'The caller is known but not allowed to do this.',
   'not-found': 'What the request names does not exist, or is not the caller’s to see.',
+  'method-not-allowed': 'The path exists, but not with this method.',
   conflict: 'The request conflicts with the current state of the resource or with a request still in flight.',
   'too-large': 'The request body is larger than the gateway accepts.',
   unprocessable: 'The request was understood and checked, and the ledger or user service refused it: nothing changed.',
@@ -68,7 +69,10 @@ ${rows}
 `;
 }
 
-const html = { description: 'An HTML page', content: { 'text/html': { schema: z.string() } } };
+const html = {
+  description: 'An HTML page',
+  content: { 'text/html': { schema: z.string().meta({ examples: ['<!doctype html><html lang="en">…</html>'] }) } },
+};
 
 /**
  * The pages problem `type` URIs point to (issue 20): one short HTML page per error code, what it
@@ -83,7 +87,12 @@ export function registerProblemRoutes(app: App): void {
     '/problems',
     {
       config: { access: 'public' },
-      schema: { tags: ['problems'], summary: 'Every error code, with a link to its page', response: { 200: html } },
+      schema: {
+        tags: ['problems'],
+        summary: 'Every error code, with a link to its page',
+        operationId: 'listErrorCodes',
+        response: { 200: html },
+      },
     },
     async (_request, reply) => reply.type('text/html; charset=utf-8').send(index),
   );
@@ -95,7 +104,14 @@ export function registerProblemRoutes(app: App): void {
       schema: {
         tags: ['problems'],
         summary: 'What an error code means and what to do about it (the page a problem type URI points to)',
-        params: z.object({ code: z.string().describe('The code in kebab case, e.g. insufficient-funds') }),
+        operationId: 'getErrorCodePage',
+        params: z.object({
+          // Any other text is answered 404 (a page that does not exist); the document lists the pages there are.
+          code: z
+            .string()
+            .describe('The code in kebab case, e.g. insufficient-funds')
+            .meta({ enum: (Object.keys(errorCatalog) as ErrorCode[]).map(problemSlugOf) }),
+        }),
         response: { 200: html, 404: problem },
       },
     },

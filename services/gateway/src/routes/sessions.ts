@@ -18,6 +18,14 @@ import type { InternalHttpClient } from '../clients/internal-http';
 import { actorOf, userIdOf } from '../plugins/auth';
 import { clientCredentialsOf, formMediaType, isFormRequest, OAuthError, oauthTokenErrorHandler } from '../plugins/oauth-token';
 import type { TokenVersionStore } from '../plugins/token-version';
+import {
+  exampleClientCredentials,
+  exampleClientCredentialsForm,
+  exampleRefresh,
+  exampleSystemToken,
+  exampleTokenPair,
+  withExample,
+} from './examples';
 
 type SystemToken = z.infer<typeof systemToken>;
 
@@ -41,8 +49,9 @@ export function registerSessionRoutes(app: App, deps: SessionRouteDeps): void {
       schema: {
         tags: ['auth'],
         summary: 'Rotate a refresh token: a new pair; presenting a rotated token again revokes its whole family',
-        body: refreshBody,
-        response: { 200: tokenPair, ...errorResponses },
+        operationId: 'refreshToken',
+        body: withExample(refreshBody, exampleRefresh),
+        response: { 200: withExample(tokenPair, exampleTokenPair), ...errorResponses },
       },
     },
     async (request) => deps.users.post('/internal/auth/refresh', request.body, String(request.id)) as never,
@@ -55,7 +64,8 @@ export function registerSessionRoutes(app: App, deps: SessionRouteDeps): void {
       schema: {
         tags: ['auth'],
         summary: "End this refresh token's session (its family); access tokens expire on their own",
-        body: logoutBody,
+        operationId: 'logout',
+        body: withExample(logoutBody, exampleRefresh),
         response: { 204: z.null().describe('Logged out'), ...errorResponses },
       },
     },
@@ -72,6 +82,7 @@ export function registerSessionRoutes(app: App, deps: SessionRouteDeps): void {
       schema: {
         tags: ['auth'],
         summary: 'Log out everywhere: every refresh token and every access token of the caller stop working now',
+        operationId: 'logoutEverywhere',
         security: [{ bearerAuth: [] }],
         response: { 204: z.null().describe('All sessions ended'), 403: problem, ...errorResponses },
       },
@@ -99,15 +110,16 @@ export function registerSessionRoutes(app: App, deps: SessionRouteDeps): void {
           'The RFC 6749 §4.4 form (`application/x-www-form-urlencoded`, `grant_type=client_credentials`, the client id and ' +
           'secret as `client_id`/`client_secret` or in HTTP Basic, not both) answers `{access_token, token_type, expires_in}`; ' +
           'its 400/401 errors are RFC 6749 §5.2 `{error, error_description}` (401 with WWW-Authenticate when Basic was used).',
+        operationId: 'issueToken',
         body: {
           content: {
-            'application/json': { schema: clientCredentialsBody },
-            [formMediaType]: { schema: clientCredentialsForm },
+            'application/json': { schema: withExample(clientCredentialsBody, exampleClientCredentials) },
+            [formMediaType]: { schema: withExample(clientCredentialsForm, exampleClientCredentialsForm) },
           },
         } as never,
         response: {
           ...errorResponses,
-          200: z.union([systemToken, oauthAccessToken]),
+          200: withExample(z.union([systemToken, oauthAccessToken]), exampleSystemToken),
           400: z.union([problem, oauthError]),
           401: z.union([problem, oauthError]),
         },

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { InternalHttpClient } from '../clients/internal-http';
 import type { Principal } from '../plugins/access';
 import { principalOf } from '../plugins/auth';
+import { exampleTransaction, withExample } from './examples';
 
 /** A party to the transaction (the user who sent or received it), or ADMIN+. */
 export function mayRead(principal: Principal, tx: Transaction): boolean {
@@ -29,8 +30,16 @@ export function registerTransactionRoutes(app: App, deps: { ledger: InternalHttp
         tags: ['coins', 'history'],
         summary: 'One transaction by id, for a party to it (sender or receiver) or ADMIN+; anyone else gets 404',
         security: [{ bearerAuth: [] }],
+        operationId: 'getTransaction',
         params: z.object({ id: transactionIdParam }),
-        response: { 200: transaction, 400: problem, 401: problem, 403: problem, 404: problem, 503: problem },
+        response: {
+          200: withExample(transaction, exampleTransaction),
+          400: problem,
+          401: problem,
+          403: problem,
+          404: problem,
+          503: problem,
+        },
       },
     },
     async (request) => {

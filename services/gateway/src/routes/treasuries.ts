@@ -1,6 +1,7 @@
 import { problem, supplyReport, treasuryList } from '@coin/contracts';
 import type { App } from '@coin/http';
 import type { InternalHttpClient } from '../clients/internal-http';
+import { exampleSupplyReport, exampleTreasuryList, withExample } from './examples';
 
 /** Treasury balances and the supply audit (SPEC §2, §1): reads from the ledger's internal API. */
 export function registerTreasuryRoutes(app: App, deps: { ledger: InternalHttpClient }): void {
@@ -12,7 +13,8 @@ export function registerTreasuryRoutes(app: App, deps: { ledger: InternalHttpCli
         tags: ['admin'],
         summary: 'The four treasuries with their balances',
         security: [{ bearerAuth: [] }],
-        response: { 200: treasuryList, 401: problem, 403: problem, 503: problem },
+        operationId: 'listTreasuries',
+        response: { 200: withExample(treasuryList, exampleTreasuryList), 401: problem, 403: problem, 503: problem },
       },
     },
     async (request) => deps.ledger.get('/internal/treasuries', String(request.id)) as never,
@@ -26,7 +28,8 @@ export function registerTreasuryRoutes(app: App, deps: { ledger: InternalHttpCli
         tags: ['admin'],
         summary: 'Audit: Σ balances against Σ MINT − Σ BURN, and per-wallet entry sums',
         security: [{ bearerAuth: [] }],
-        response: { 200: supplyReport, 401: problem, 403: problem, 503: problem },
+        operationId: 'getSupplyReport',
+        response: { 200: withExample(supplyReport, exampleSupplyReport), 401: problem, 403: problem, 503: problem },
       },
     },
     async (request) => deps.ledger.get('/internal/supply', String(request.id)) as never,

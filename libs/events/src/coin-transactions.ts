@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { eventSchema } from './envelope';
+import { coinValue, isoDateTime, transactionType, treasuryCode, userId } from './primitives';
+
+/** The topic (before any deployment prefix); the record key is the transaction id as a decimal string. */
+export const coinTransactionsTopic = 'coin.transactions';
+
+/** The seed's Transaction (2.2), plus the treasury side when one is involved; amounts in coins. */
+export const transaction = z.object({
+  id: z.number().int().positive(),
+  type: transactionType,
+  amount: coinValue,
+  fromUserId: userId.nullable(),
+  toUserId: userId.nullable(),
+  fromTreasury: treasuryCode.nullable(),
+  toTreasury: treasuryCode.nullable(),
+  reason: z.string(),
+  reference: z.string().nullable(),
+  refundOf: z.number().int().positive().nullable(),
+  createdAt: isoDateTime,
+});
+export type Transaction = z.infer<typeof transaction>;
+
+/** One per committed ledger transaction. */
+export const transactionRecorded = eventSchema('coin.transaction.recorded', { transaction });
+export type TransactionRecorded = z.infer<typeof transactionRecorded>;
+
+/** Every event type of coin.transactions, discriminated by `type`. */
+export const coinTransactionEvent = z.discriminatedUnion('type', [transactionRecorded]);
+export type CoinTransactionEvent = z.infer<typeof coinTransactionEvent>;
+export const coinTransactionEventTypes = coinTransactionEvent.options.map((o) => o.shape.type.value);

@@ -1,0 +1,144 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/*
+ * `npm pack` of libs/events gives a tarball a project outside the monorepo can install and use:
+ * packed (prepack builds dist/), installed into a fresh `npm init -y` directory (zod comes from
+ * the registry), then imported from ESM and from CommonJS, and type-checked as a consumer would.
+ * Needs the npm registry, none of the test infrastructure.
+ */
+const packageDir = join(__dirname, '..');
+const repoRoot = join(packageDir, '..', '..');
+
+function run(command: string, args: string[], cwd: string): string {
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false' },
+  });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+const sample = {
+  eventId: '5f0c6a58-3f0e-4d4b-9a53-1f1e7b5c2a10',
+  type: 'coin.transaction.recorded',
+  version: 1,
+  occurredAt: '2030-05-01T10:00:01.000Z',
+  transaction: {
+    id: 1042,
+    type: 'TRANSFER',
+    amount: 12.5,
+    fromUserId: 7,
+    toUserId: 9,
+    fromTreasury: null,
+    toTreasury: null,
+    reason: 'lunch',
+    reference: null,
+    refundOf: null,
+    createdAt: '2030-05-01T10:00:01.000Z',
+  },
+};
+
+/** The consumer, the same in both module systems: parse a sample, dedup it, read a JSON Schema. */
+const consumerBody = `
+const value = Buffer.from(${JSON.stringify(JSON.stringify(sample))});
+const dedup = createEventDeduplicator({ capacity: 10 });
+const handled = [];
+for (const delivery of [value, value]) {
+  const parsed = parseCoinTransactionEvent(delivery);
+  if (!parsed.ok) throw new Error(parsed.message);
+  await dedup.once(parsed.event, (event) => handled.push(event.transaction.id));
+}
+const bad = parseUserEvent('{not json');
+console.log(JSON.stringify({ handled, bad: bad.ok ? 'ok' : bad.reason, schema: schema.title, types: userEventTypes }));
+`;
+
+describe('npm pack of @coin/events', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'coin-events-pack-'));
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('when packed and installed in a clean project, then ESM and CommonJS consumers parse, deduplicate and type-check', () => {
+    const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], packageDir)) as {
+      filename: string;
+      size: number;
+      files: { path: string }[];
+    }[];
+    const files = packed!.files.map((f) => f.path).sort();
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'package.json',
+        'dist/index.js',
+        'dist/index.d.ts',
+        'schemas/coin.transactions.json',
+        'schemas/user.events.json',
+      ]),
+    );
+    expect(files.filter((f) => f.startsWith('src/') || f.includes('.test.') || f.includes('generate-schemas'))).toEqual([]);
+
+    const project = join(dir, 'consumer');
+    run('mkdir', ['-p', project], dir);
+    run('npm', ['init', '-y'], project);
+    run('npm', ['install', join(dir, packed!.filename)], project);
+
+    writeFileSync(
+      join(project, 'consumer.mjs'),
+      `import { createEventDeduplicator, parseCoinTransactionEvent, parseUserEvent, userEventTypes } from '@coin/events';
+import schema from '@coin/events/schemas/coin.transactions.json' with { type: 'json' };
+${consumerBody}`,
+    );
+    writeFileSync(
+      join(project, 'consumer.cjs'),
+      `const { createEventDeduplicator, parseCoinTransactionEvent, parseUserEvent, userEventTypes } = require('@coin/events');
+const schema = require('@coin/events/schemas/coin.transactions.json');
+(async () => {${consumerBody}})();`,
+    );
+    const expected = {
+      handled: [1042],
+      bad: 'invalid-json',
+      schema: 'coin.transactions',
+      types: ['user.registered', 'user.role-changed', 'user.deleted', 'user.sessions-revoked'],
+    };
+    for (const script of ['consumer.mjs', 'consumer.cjs']) {
+      expect([script, JSON.parse(run(process.execPath, [script], project))]).toEqual([script, expected]);
+    }
+
+    // The declarations stand alone: a strict TypeScript consumer compiles against them (and zod's).
+    writeFileSync(
+      join(project, 'consumer.ts'),
+      `import { type CoinTransactionEvent, parseCoinTransactionEvent, transactionRecorded } from '@coin/events';
+const parsed = parseCoinTransactionEvent(Buffer.from('{}'));
+const amount: number | undefined = parsed.ok ? parsed.event.transaction.amount : undefined;
+const event: CoinTransactionEvent = transactionRecorded.parse({});
+export { amount, event };
+`,
+    );
+    const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+    run(
+      process.execPath,
+      [
+        tsc,
+        '--noEmit',
+        '--strict',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--types',
+        'node',
+        '--typeRoots',
+        join(repoRoot, 'node_modules', '@types'),
+        'consumer.ts',
+      ],
+      project,
+    );
+  }, 180_000);
+});

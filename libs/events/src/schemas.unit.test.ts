@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { compareEventSchemas, describeChanges } from './compatibility';
+import { eventJsonSchemaFiles, type JsonSchema, sameJson } from './json-schema';
+import { coinTransactionEvent, transactionRecorded } from './coin-transactions';
+import { userEvent } from './user-events';
+import * as contracts from '../../contracts/src';
+
+/*
+ * The compatibility test: the JSON Schemas generated now from the zod schemas against the ones
+ * committed in libs/events/schemas (what consumers of the published package compile against).
+ */
+const schemasDir = join(__dirname, '..', 'schemas');
+const generated = eventJsonSchemaFiles();
+
+describe('the committed JSON Schemas of the event topics', () => {
+  it('then there is one per topic: coin.transactions.json and user.events.json', () => {
+    expect(Object.keys(generated).sort()).toEqual(['coin.transactions.json', 'user.events.json']);
+  });
+
+  it.each(Object.keys(generated))(
+    'when %s is generated again from the zod schemas, then no change breaks its consumers and the file is current',
+    (file) => {
+      const committed = JSON.parse(readFileSync(join(schemasDir, file), 'utf8')) as JsonSchema;
+      const report = compareEventSchemas(committed, generated[file]!);
+      if (report.breaking.length > 0) {
+        throw new Error(
+          `${file}: the event schema change breaks existing consumers:\n${describeChanges(report.breaking)}\n` +
+            'Make it additive (a new optional field or a new event type), or follow docs/EVENTS.md "Versioning policy" ' +
+            '(a new version on a new topic).',
+        );
+      }
+      if (!sameJson(committed, generated[file]!)) {
+        const what = report.compatible.length > 0 ? `:\n${describeChanges(report.compatible)}` : ' (the order of keys only)';
+        throw new Error(`${file} is outdated; the change is compatible${what}\nrun npm run events:schemas`);
+      }
+    },
+  );
+
+  it('then each is a draft 2020-12 oneOf of the event types the zod unions know', () => {
+    const typesOf = (schema: JsonSchema) => (schema.oneOf as JsonSchema[]).map((b) => (b.properties as any).type.const);
+    expect(generated['coin.transactions.json']!.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(typesOf(generated['coin.transactions.json']!)).toEqual(coinTransactionEvent.options.map((o) => o.shape.type.value));
+    expect(typesOf(generated['user.events.json']!)).toEqual(userEvent.options.map((o) => o.shape.type.value));
+  });
+
+  it('then a validator built from them accepts a real event, with an unknown extra field, and rejects a wrong one', () => {
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    const validate = ajv.compile(generated['coin.transactions.json']!);
+    const event = {
+      eventId: '5f0c6a58-3f0e-4d4b-9a53-1f1e7b5c2a10',
+      type: 'coin.transaction.recorded',
+      version: 1,
+      occurredAt: '2030-05-01T10:00:01.000Z',
+      transaction: {
+        id: 1042,
+        type: 'TRANSFER',
+        amount: 12.5,
+        fromUserId: 7,
+        toUserId: 9,
+        fromTreasury: null,
+        toTreasury: null,
+        reason: 'lunch',
+        reference: null,
+        refundOf: null,
+        createdAt: '2030-05-01T10:00:01.000Z',
+      },
+    };
+    expect(transactionRecorded.safeParse(event).success).toBe(true);
+    expect(validate(event)).toBe(true);
+    expect(validate({ ...event, addedLater: 'a new optional field' })).toBe(true);
+    expect(validate({ ...event, transaction: { ...event.transaction, type: 'GIFT' } })).toBe(false);
+    expect(validate({ ...event, type: 'coin.transaction.other' })).toBe(false);
+  });
+});
+
+describe('@coin/contracts and @coin/events', () => {
+  it('then contracts re-exports the event schemas themselves, not copies', () => {
+    expect(contracts.transactionRecorded).toBe(transactionRecorded);
+    expect(contracts.userEvent).toBe(userEvent);
+  });
+});

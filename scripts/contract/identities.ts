@@ -1,0 +1,34 @@
+/**
+ * The identities a contract run sends requests as, created through the public API (the first
+ * SUPERADMIN as `npm start` creates it): an ordinary user, the SUPERADMIN, an API key with every
+ * scope, and a user of its own for "log out everywhere".
+ */
+import { requestJson } from '../stack/http-json';
+import { createFuzzPrincipals } from '../fuzz/principals';
+import type { ContractIdentities } from './schemathesis';
+
+export async function createContractIdentities(
+  gatewayUrl: string,
+  bootstrapSuperadmin: (email: string, password: string) => Promise<void>,
+): Promise<ContractIdentities> {
+  const principals = await createFuzzPrincipals(gatewayUrl, bootstrapSuperadmin);
+  const superadmin = { authorization: `Bearer ${principals.superadmin.accessToken}` };
+  const keys = await requestJson(gatewayUrl, 'GET', '/api/admin/api-keys', { headers: superadmin, timeoutMs: 15_000 });
+  const key = (keys.body?.apiKeys as Array<{ id: string; revokedAt: string | null }> | undefined)?.find((k) => k.revokedAt === null);
+  if (keys.status !== 200 || !key) throw new Error(`listing the API keys: ${keys.status} ${JSON.stringify(keys.body).slice(0, 300)}`);
+  const email = `contract.logout-all.${Date.now().toString(36)}@example.test`;
+  const registered = await requestJson(gatewayUrl, 'POST', '/api/auth/register', {
+    body: { email, password: principals.superadmin.password, fullName: 'Contract check' },
+    headers: {},
+    timeoutMs: 15_000,
+  });
+  if (registered.status !== 201)
+    throw new Error(`registration of ${email}: ${registered.status} ${JSON.stringify(registered.body).slice(0, 300)}`);
+  return {
+    userToken: principals.user.accessToken,
+    superadminToken: principals.superadmin.accessToken,
+    apiKey: { key: principals.admin.apiKey, id: key.id },
+    logoutAllToken: registered.body.accessToken as string,
+    protectedUserIds: [principals.user.userId, principals.admin.userId, principals.superadmin.userId, registered.body.user.id as number],
+  };
+}

@@ -1,0 +1,259 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { Registry } from 'prom-client';
+import {
+  burnBody,
+  changeRoleBody,
+  clientCredentialsBody,
+  createApiKeyBody,
+  loginBody,
+  mintBody,
+  purchaseBody,
+  refreshBody,
+  refundBody,
+  registerBody,
+  rewardBody,
+  transferBody,
+} from '@coin/contracts';
+import type { App } from '@coin/http';
+import { createLogger } from '@coin/logger';
+import type { Redis } from '@coin/redis';
+import { buildApp, type GatewayDeps } from './app';
+import * as examples from './routes/examples';
+
+type Json = Record<string, any>;
+
+/** The document as GET /openapi.json serves it; no route is called, so the ports are empty. */
+async function documentedApp(): Promise<App> {
+  const none = {} as never;
+  const rule = { max: 1000, windowMs: 60_000 };
+  const deps: GatewayDeps = {
+    logger: createLogger('openapi-test', 'silent'),
+    metrics: new Registry(),
+    readiness: {},
+    commands: none,
+    users: none,
+    ledger: none,
+    history: none,
+    auth: {
+      jwksUrl: 'http://127.0.0.1:9/.well-known/jwks.json',
+      issuer: 'coin-ledger',
+      audience: 'coin-ledger-api',
+      currentTokenVersion: async () => 0,
+      platformClientActive: async () => true,
+    },
+    bodyBytesMax: 16 * 1024,
+    trustedProxies: [],
+    redis: { defineCommand: () => undefined } as unknown as Redis,
+    idempotencyLockMs: 10_000,
+    apiKeys: none,
+    tokenVersions: none,
+    rateLimits: { loginPerIp: rule, registerPerIp: rule, credentialsPerIp: rule, writesPerCaller: rule },
+    loginThrottle: none,
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  return app;
+}
+
+const methods = ['get', 'put', 'post', 'delete', 'patch'];
+
+function operationsOf(doc: Json): Array<{ label: string; operation: Json; path: string; method: string }> {
+  return Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+    Object.entries(item as Json)
+      .filter(([method]) => methods.includes(method))
+      .map(([method, operation]) => ({ label: `${method.toUpperCase()} ${path}`, operation: operation as Json, path, method })),
+  );
+}
+
+/** Every media type of an operation (request body and responses) with where it sits. */
+function mediaTypesOf(operation: Json): Array<{ where: string; media: Json }> {
+  const out: Array<{ where: string; media: Json }> = [];
+  for (const [type, media] of Object.entries((operation.requestBody?.content ?? {}) as Json)) out.push({ where: `request ${type}`, media });
+  for (const [status, response] of Object.entries((operation.responses ?? {}) as Json))
+    for (const [type, media] of Object.entries(((response as Json).content ?? {}) as Json)) out.push({ where: `${status} ${type}`, media });
+  return out;
+}
+
+/** Every `examples` keyword inside a schema, with the subschema it belongs to. */
+function schemaExamples(schema: unknown, out: Array<{ schema: Json; example: unknown }> = []): Array<{ schema: Json; example: unknown }> {
+  if (Array.isArray(schema)) for (const item of schema) schemaExamples(item, out);
+  else if (schema && typeof schema === 'object') {
+    const node = schema as Json;
+    if (Array.isArray(node.examples) && (node.type !== undefined || node.properties !== undefined || node.anyOf || node.oneOf))
+      for (const example of node.examples) out.push({ schema: node, example });
+    for (const value of Object.values(node)) schemaExamples(value, out);
+  }
+  return out;
+}
+
+describe('the OpenAPI document (GET /openapi.json) says what the service does (issue 20)', () => {
+  let app: App;
+  let doc: Json;
+  beforeAll(async () => {
+    app = await documentedApp();
+    doc = app.swagger() as unknown as Json;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** A validator for one schema of the document: its $refs resolve against the document's components. */
+  function validatorFor(schema: Json) {
+    // multipleOf is judged as arithmetic on decimals (0.07 is a multiple of 0.01), not on doubles.
+    const ajv = new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 9 });
+    addFormats(ajv);
+    return ajv.compile({ ...schema, components: doc.components });
+  }
+
+  it('then every operation has a unique camelCase operationId', () => {
+    const ids = operationsOf(doc).map(({ label, operation }) => ({ label, id: operation.operationId }));
+    for (const { label, id } of ids) expect({ label, id }).toEqual({ label, id: expect.stringMatching(/^[a-z][a-zA-Z]+$/) });
+    expect(new Set(ids.map(({ id }) => id)).size).toBe(ids.length);
+    expect(ids.map(({ id }) => id)).toEqual(
+      expect.arrayContaining(['transferCoins', 'getMyWallet', 'listMyTransactions', 'mintCoins', 'registerUser', 'getCommandStatus']),
+    );
+  });
+
+  it('then it names its server and every operation says which credentials it needs, from the route guard', () => {
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(doc.components.securitySchemes).toEqual({
+      bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+    });
+    for (const route of app.routeTable.filter((r) => !r.hidden && r.method !== 'HEAD')) {
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      const operation = doc.paths[path][route.method.toLowerCase()];
+      const expected =
+        route.access === undefined || route.access === 'public'
+          ? []
+          : route.apiKeyScope
+            ? [{ bearerAuth: [], apiKey: [] }]
+            : [{ bearerAuth: [] }];
+      expect({ route: `${route.method} ${route.url}`, security: operation.security }).toEqual({
+        route: `${route.method} ${route.url}`,
+        security: expected,
+      });
+      if (route.access !== undefined && route.access !== 'public') {
+        expect({ route: route.url, statuses: Object.keys(operation.responses) }).toEqual({
+          route: route.url,
+          statuses: expect.arrayContaining(['401', '403']),
+        });
+      }
+    }
+  });
+
+  it('then every error response is application/problem+json with the one Problem schema', () => {
+    const problem = doc.components.schemas.Problem;
+    expect(problem.required).toEqual(expect.arrayContaining(['type', 'title', 'status', 'detail', 'code', 'requestId']));
+    expect(Object.keys(problem.properties)).toEqual(expect.arrayContaining(['errors', 'commandId']));
+    let count = 0;
+    for (const { label, operation } of operationsOf(doc)) {
+      for (const [status, response] of Object.entries(operation.responses as Json)) {
+        if (Number(status) < 400) continue;
+        count += 1;
+        expect({ label, status, problem: response.content?.['application/problem+json']?.schema }).toEqual({
+          label,
+          status,
+          problem: { $ref: '#/components/schemas/Problem' },
+        });
+      }
+    }
+    expect(count).toBeGreaterThan(100);
+    // A body, a limit and an Idempotency-Key each bring their refusals.
+    const transfer = doc.paths['/api/coins/transfer'].post.responses;
+    expect(Object.keys(transfer).sort()).toEqual(['201', '400', '401', '403', '404', '409', '413', '422', '429', '503', '504']);
+    // The RFC 6749 form request keeps its own error form beside the problem.
+    expect(Object.keys(doc.paths['/api/auth/token'].post.responses['400'].content).sort()).toEqual([
+      'application/json',
+      'application/problem+json',
+    ]);
+  });
+
+  it('then every request body and every success response with a body has an example', () => {
+    for (const { label, operation } of operationsOf(doc)) {
+      for (const { where, media } of mediaTypesOf(operation)) {
+        if (where.startsWith('request') || /^2\d\d /.test(where)) {
+          const example = media.example !== undefined || media.examples !== undefined || media.schema?.examples !== undefined;
+          expect({ label, where, example }).toEqual({
+            label,
+            where,
+            example: true,
+          });
+        }
+      }
+    }
+  });
+
+  it('then every example in the document validates against its schema (JSON Schema 2020-12, ajv)', () => {
+    let checked = 0;
+    for (const { label, operation } of operationsOf(doc)) {
+      for (const { where, media } of mediaTypesOf(operation)) {
+        const found = [
+          ...(media.example !== undefined ? [{ schema: media.schema as Json, example: media.example }] : []),
+          ...Object.values((media.examples ?? {}) as Json).map((e) => ({ schema: media.schema as Json, example: (e as Json).value })),
+          ...schemaExamples(media.schema),
+        ];
+        for (const { schema, example } of found) {
+          const validate = validatorFor(schema);
+          validate(example);
+          expect({ label, where, errors: validate.errors ?? [] }).toEqual({ label, where, errors: [] });
+          checked += 1;
+        }
+      }
+    }
+    for (const { schema, example } of schemaExamples(doc.components.schemas)) {
+      const validate = validatorFor(schema);
+      validate(example);
+      expect(validate.errors ?? []).toEqual([]);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(40);
+  });
+
+  it('then the request examples are accepted by the zod schemas the service validates with', () => {
+    const cases: Array<[string, { safeParse(value: unknown): { success: boolean; error?: unknown } }, unknown]> = [
+      ['register', registerBody, examples.exampleRegister],
+      ['login', loginBody, examples.exampleLogin],
+      ['refresh', refreshBody, examples.exampleRefresh],
+      ['token', clientCredentialsBody, examples.exampleClientCredentials],
+      ['mint', mintBody, examples.exampleMint],
+      ['burn', burnBody, examples.exampleBurn],
+      ['transfer', transferBody, examples.exampleTransfer],
+      ['purchase', purchaseBody, examples.examplePurchase],
+      ['reward', rewardBody, examples.exampleReward],
+      ['refund', refundBody, examples.exampleRefund],
+      ['api key', createApiKeyBody, examples.exampleCreateApiKey],
+      ['role', changeRoleBody, examples.exampleChangeRole],
+    ];
+    for (const [name, schema, example] of cases)
+      expect({ name, error: schema.safeParse(example).error }).toEqual({ name, error: undefined });
+  });
+
+  it('then the bounds the service enforces are in the document: amounts, paging, ids, unique scopes, one target', () => {
+    const transfer = doc.paths['/api/coins/transfer'].post.requestBody.content['application/json'].schema;
+    expect(transfer.properties.amount).toMatchObject({ type: 'number', exclusiveMinimum: 0, maximum: 1_000_000_000, multipleOf: 0.01 });
+    expect(transfer.oneOf).toEqual([{ required: ['toUserId'] }, { required: ['toTreasury'] }]);
+    const parameter = (path: string, name: string) =>
+      (doc.paths[path].get.parameters as Json[]).find((p) => p.name === name)?.schema as Json | undefined;
+    const accepts = (path: string, name: string, text: string) => new RegExp(parameter(path, name)?.pattern, 'u').test(text);
+    expect(['0', '1', '100', '101', '1.0'].map((t) => accepts('/api/wallets/me/transactions', 'limit', t))).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(['0', '1000000', '1000001'].map((t) => accepts('/api/wallets/me/transactions', 'offset', t))).toEqual([true, true, false]);
+    expect(['0', '1', '1000001'].map((t) => accepts('/api/admin/users', 'page', t))).toEqual([false, true, false]);
+    expect(['0', '1', '9007199254740991', '9007199254740992'].map((t) => accepts('/api/coins/transactions/{id}', 'id', t))).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+    expect(parameter('/problems/{code}', 'code')?.enum).toEqual(expect.arrayContaining(['insufficient-funds', 'method-not-allowed']));
+    const apiKey = doc.paths['/api/admin/api-keys'].post.requestBody.content['application/json'].schema;
+    expect(apiKey.properties.scopes).toMatchObject({ type: 'array', uniqueItems: true, minItems: 1, maxItems: 3 });
+  });
+});

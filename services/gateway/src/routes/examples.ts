@@ -1,0 +1,144 @@
+/**
+ * One example per request body and per success response of the OpenAPI document (issue 20),
+ * attached to the route's zod schema as `examples` metadata: the document shows them and a
+ * generated client's docs quote them. services/gateway/src/openapi.unit.test.ts checks each one
+ * against its schema in the document (ajv, JSON Schema 2020-12) and against the zod schema that
+ * validates requests, so an example cannot drift from what the service accepts.
+ */
+import type { ApiKeyScopeName } from '@coin/contracts';
+import type { z } from 'zod';
+
+/** The schema with `example` as its one documented example (a clone: the contract's schema is unchanged). */
+export function withExample<T extends z.ZodType>(schema: T, example: z.input<T> | z.output<T>): T {
+  return schema.meta({ examples: [example] }) as T;
+}
+
+const userId = 42;
+const at = '2026-01-15T09:30:00.000Z';
+const walletId = '7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d';
+
+export const exampleUser = {
+  id: userId,
+  email: 'ada@example.com',
+  fullName: 'Ada Lovelace',
+  role: 'USER',
+  isVerified: false,
+  createdAt: at,
+} as const;
+
+export const exampleTokenPair = {
+  user: exampleUser,
+  accessToken: 'eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIn0.eyJzdWIiOiI0MiJ9.c2lnbmF0dXJl',
+  refreshToken: 'rt_Vh3k9Qm2Xr7Lp4Ns8Bd1Wc6Zf0Jy5Tg',
+  expiresIn: 900,
+};
+
+export const exampleWallet = {
+  id: walletId,
+  userId,
+  balance: 150.5,
+  activeCoins: 150.5,
+  totalReceived: 200,
+  totalSent: 49.5,
+  createdAt: at,
+  updatedAt: at,
+};
+
+export const exampleTransaction = {
+  id: 1001,
+  type: 'TRANSFER',
+  amount: 12.5,
+  fromUserId: userId,
+  toUserId: 43,
+  fromTreasury: null,
+  toTreasury: null,
+  reason: 'Lunch, split two ways',
+  reference: null,
+  refundOf: null,
+  createdAt: at,
+} as const;
+
+export const exampleMoneyResult = { transaction: exampleTransaction, wallet: { ...exampleWallet, balance: 138, activeCoins: 138 } };
+
+const exampleTreasury = {
+  code: 'REWARDS',
+  name: 'Rewards',
+  walletId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  balance: 98000,
+  totalReceived: 100000,
+  totalSent: 2000,
+  createdAt: at,
+  updatedAt: at,
+} as const;
+
+export const exampleTreasuryList = { treasuries: [exampleTreasury] };
+
+export const exampleSupplyReport = {
+  minted: 100000,
+  burned: 500,
+  supply: 99500,
+  balances: 99500,
+  inFlight: 0,
+  wallets: 12,
+  transactions: 340,
+  mismatchedWallets: [],
+  overRefundedPurchases: [],
+  consistent: true,
+};
+
+const apiKeyId = '3f2e1d0c-9b8a-4776-8564-a3b2c1d0e9f8';
+const scopes: ApiKeyScopeName[] = ['mint', 'refund'];
+export const exampleCreatedApiKey = {
+  id: apiKeyId,
+  name: 'Shop back office',
+  scopes,
+  createdAt: at,
+  key: 'ck_q2Vx8Lm4Np0Rt6Zb3Jc9Wd1Hf7Ks5Ya2Ge8Uo4Ti0Xr',
+};
+export const exampleApiKeyList = {
+  apiKeys: [{ id: apiKeyId, name: 'Shop back office', scopes, createdAt: at, revokedAt: null }],
+};
+
+export const exampleSystemToken = {
+  accessToken: 'eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIn0.eyJzdWIiOiJzaG9wIn0.c2lnbmF0dXJl',
+  tokenType: 'Bearer',
+  expiresIn: 900,
+} as const;
+
+export const exampleUserList = { users: [exampleUser], pagination: { page: 1, pageSize: 20, total: 1 } };
+export const exampleUserDetail = { ...exampleUser, wallet: { balance: 150.5 } };
+export const exampleRoleChanged = { message: 'Role updated', user: { id: userId, role: 'ADMIN' } } as const;
+export const exampleDeleted = { message: 'User deleted' };
+
+export const exampleHistoryPage = { transactions: [exampleTransaction], nextCursor: null };
+export const exampleWalletTransactionsPage = { transactions: [exampleTransaction], pagination: { limit: 20, offset: 0, total: 1 } };
+export const exampleCommandStatus = {
+  status: 'DONE',
+  statusCode: 201,
+  body: exampleMoneyResult,
+  request: 'POST /api/coins/transfer',
+} as const;
+
+// ---- Request bodies ----
+export const exampleRegister = { email: 'ada@example.com', password: 'correct horse battery', fullName: 'Ada Lovelace' };
+export const exampleLogin = { email: 'ada@example.com', password: 'correct horse battery' };
+export const exampleRefresh = { refreshToken: exampleTokenPair.refreshToken };
+export const exampleClientCredentials = { clientId: 'shop-backend', clientSecret: 'cs_9Gf3Kp7Lq1Vx5Zb8Nm2Rt4Wd6' };
+export const exampleClientCredentialsForm = {
+  grant_type: 'client_credentials',
+  client_id: 'shop-backend',
+  client_secret: 'cs_9Gf3Kp7Lq1Vx5Zb8Nm2Rt4Wd6',
+} as const;
+export const exampleMint = { treasury: 'REWARDS', amount: 10000, reason: 'Quarterly rewards budget' } as const;
+export const exampleBurn = { userId, amount: 25.5, reason: 'Correction of a duplicate mint' };
+export const exampleTransfer = { toUserId: 43, amount: 12.5, reason: 'Lunch, split two ways' };
+export const examplePurchase = {
+  treasury: 'COURSE_FEES',
+  amount: 49.99,
+  reason: 'Course: TypeScript basics',
+  reference: 'ORDER-2026-0042',
+} as const;
+export const exampleReward = { userId, amount: 5, reason: 'Completed the onboarding course' };
+export const exampleRefund = { transactionId: 1001, amount: 10, reason: 'Partial refund: one lesson cancelled' };
+export const exampleCreateApiKey = { name: 'Shop back office', scopes };
+export const exampleChangeRole = { role: 'ADMIN' } as const;

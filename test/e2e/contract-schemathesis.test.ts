@@ -1,0 +1,35 @@
+import { createContractIdentities } from '../../scripts/contract/identities';
+import { runSchemathesis } from '../../scripts/contract/schemathesis';
+import { ensureSchemathesis } from '../../scripts/contract/schemathesis-venv';
+import { bootstrapSuperadmin } from '../../scripts/stack/bootstrap-admin';
+import { startTestStack, type TestStack } from '../harness/stack';
+
+/** Bounded to stay within about two minutes; `npm run fuzz:contract` runs many more. */
+const maxExamples = Number(process.env.CONTRACT_MAX_EXAMPLES ?? 15);
+const maxTimeS = Number(process.env.CONTRACT_MAX_TIME_S ?? 100);
+const seed = Number(process.env.CONTRACT_SEED ?? 20_2026);
+
+describe('the OpenAPI contract, checked by Schemathesis against the running gateway (issue 20)', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    // The pinned Schemathesis in .tools/schemathesis-venv, installed from PyPI the first time.
+    await ensureSchemathesis((line) => process.stderr.write(`[schemathesis] ${line}\n`));
+    stack = await startTestStack();
+  }, 600_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('when every check runs in every phase (examples, coverage, fuzzing, stateful) as a user, a SUPERADMIN and with an API key, then nothing fails', async () => {
+    const identities = await createContractIdentities(stack.gatewayUrl, async (email, password) => {
+      await bootstrapSuperadmin({ databaseUrl: stack.databaseUrl, schemaPrefix: stack.prefix, topicPrefix: stack.prefix, email, password });
+    });
+    const result = await runSchemathesis({ gatewayUrl: stack.gatewayUrl, identities, maxExamples, maxTimeS, seed });
+    // The summary on success (phases, test cases, warnings); the whole report on failure.
+    const summary = result.output.slice(Math.max(0, result.output.indexOf('=== SUMMARY')));
+    process.stderr.write(`schemathesis: exit ${result.exitCode} after ${result.seconds} s\n${result.exitCode === 0 ? summary : ''}\n`);
+    // The whole report on failure: each failure with its check, the request and a curl line that replays it.
+    if (result.exitCode !== 0) process.stderr.write(`${result.command}\n${result.output}\n`);
+    expect({ exitCode: result.exitCode, tail: result.exitCode === 0 ? '' : result.output.slice(-4000) }).toEqual({ exitCode: 0, tail: '' });
+  }, 400_000);
+});
