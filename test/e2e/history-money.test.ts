@@ -3,7 +3,7 @@ import { createPool, type Pool } from '@coin/db';
 import { httpLedgerRecord, rebuildHistory } from '@coin/history';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { adminSession, apiKeyFor } from '../harness/admin';
-import { http, registerUser } from '../harness/http';
+import { apiClient, registerUser } from '../harness/http';
 import { eventually } from '../harness/history';
 
 /**
@@ -34,15 +34,12 @@ describe('history of real money operations, and its rebuild from the ledger', ()
     await stack?.close();
   });
 
-  async function money(path: string, body: unknown, options: { token: string; apiKey?: boolean }) {
-    const r = await http(stack.gatewayUrl, 'POST', path, {
-      token: options.token,
-      body,
-      ...(options.apiKey ? { headers: { 'x-api-key': apiKey } } : {}),
-    });
-    if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.transaction as Record<string, unknown> & { id: number; createdAt: string };
-  }
+  /** The typed client (@coin/client) of a caller; with the API key for the admin's mint, burn and refund. */
+  const as = (token: string, options: { apiKey?: boolean } = {}) =>
+    apiClient(stack.gatewayUrl, { accessToken: token, ...(options.apiKey ? { apiKey } : {}) });
+  /** The transaction a money call recorded, as a plain record (the expected history rows). */
+  const recorded = async (call: Promise<{ transaction: { id: number; createdAt: string } }>) =>
+    (await call).transaction as Record<string, unknown> & { id: number; createdAt: string };
 
   const newestFirst = (list: Array<Record<string, unknown>>) =>
     [...list].sort((a, b) => Date.parse(String(b.createdAt)) - Date.parse(String(a.createdAt)) || Number(b.id) - Number(a.id));
@@ -51,55 +48,36 @@ describe('history of real money operations, and its rebuild from the ledger', ()
     const items: Array<Record<string, unknown>> = [];
     let cursor: string | null = null;
     do {
-      const r: { status: number; body: any } = await http(
-        stack.gatewayUrl,
-        'GET',
-        `/api/coins/history?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
-        { token },
-      );
-      if (r.status !== 200) throw new Error(`history: ${r.status} ${JSON.stringify(r.body)}`);
-      items.push(...r.body.transactions);
-      cursor = r.body.nextCursor;
+      const page = await as(token).getMyHistory({ query: { limit: '2', ...(cursor ? { cursor } : {}) } });
+      items.push(...(page.transactions as Array<Record<string, unknown>>));
+      cursor = page.nextCursor;
     } while (cursor);
     return items;
   }
 
   it('when a mixed sequence of money operations has run, then both parties hold exactly the expected transactions with the seed fields, in both reads', async () => {
-    const mint = await money(
-      '/api/admin/mint',
-      { userId: alice.userId, amount: 100, reason: 'welcome bonus' },
-      { token: adminToken, apiKey: true },
-    );
+    const platform = as(adminToken, { apiKey: true });
+    const mint = await recorded(platform.mintCoins({ body: { userId: alice.userId, amount: 100, reason: 'welcome bonus' } }));
     expected.alice.push(mint);
-    await money('/api/admin/mint', { treasury: 'REWARDS', amount: 50, reason: 'fund rewards' }, { token: adminToken, apiKey: true });
-    const transfer = await money(
-      '/api/coins/transfer',
-      { toUserId: bob.userId, amount: 30, reason: 'rent share' },
-      { token: alice.accessToken },
+    await platform.mintCoins({ body: { treasury: 'REWARDS', amount: 50, reason: 'fund rewards' } });
+    const transfer = await recorded(
+      as(alice.accessToken).transferCoins({ body: { toUserId: bob.userId, amount: 30, reason: 'rent share' } }),
     );
     expected.alice.push(transfer);
     expected.bob.push(transfer);
-    const purchase = await money(
-      '/api/coins/purchase',
-      { treasury: 'COURSE_FEES', amount: 10, reason: 'course', reference: 'course-42' },
-      { token: bob.accessToken },
+    const purchase = await recorded(
+      as(bob.accessToken).purchase({ body: { treasury: 'COURSE_FEES', amount: 10, reason: 'course', reference: 'course-42' } }),
     );
     expected.bob.push(purchase);
-    const refund = await money(
-      '/api/admin/refund',
-      { transactionId: purchase.id, amount: 4, reason: 'partial refund' },
-      { token: adminToken, apiKey: true },
+    const refund = await recorded(
+      platform.refundTransaction({ body: { transactionId: purchase.id, amount: 4, reason: 'partial refund' } }),
     );
     expected.bob.push(refund);
-    const reward = await money('/api/admin/reward', { userId: bob.userId, amount: 5, reason: 'tournament prize' }, { token: adminToken });
+    const reward = await recorded(as(adminToken).rewardUser({ body: { userId: bob.userId, amount: 5, reason: 'tournament prize' } }));
     expected.bob.push(reward);
-    const burn = await money(
-      '/api/admin/burn',
-      { userId: alice.userId, amount: 20, reason: 'correction' },
-      { token: adminToken, apiKey: true },
-    );
+    const burn = await recorded(platform.burnCoins({ body: { userId: alice.userId, amount: 20, reason: 'correction' } }));
     expected.alice.push(burn);
-    const back = await money('/api/coins/transfer', { toUserId: alice.userId, amount: 1.25, reason: 'coffee' }, { token: bob.accessToken });
+    const back = await recorded(as(bob.accessToken).transferCoins({ body: { toUserId: alice.userId, amount: 1.25, reason: 'coffee' } }));
     expected.alice.push(back);
     expected.bob.push(back);
 
@@ -124,8 +102,8 @@ describe('history of real money operations, and its rebuild from the ledger', ()
       for (const t of got) {
         expect(Object.keys(t)).toEqual(expect.arrayContaining(['id', 'type', 'amount', 'fromUserId', 'toUserId', 'reason', 'createdAt']));
       }
-      const page = await http(stack.gatewayUrl, 'GET', '/api/wallets/me/transactions?limit=100', { token: user.accessToken });
-      expect(page.body).toEqual({ transactions: want, pagination: { limit: 100, offset: 0, total: want.length } });
+      const page = await as(user.accessToken).listMyTransactions({ query: { limit: '100' } });
+      expect(page).toEqual({ transactions: want, pagination: { limit: 100, offset: 0, total: want.length } });
     }
   }, 90_000);
 

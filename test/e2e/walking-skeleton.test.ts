@@ -1,5 +1,6 @@
+import { type CoinProblem, CoinProblemError } from '@coin/client';
 import { startTestStack, type TestStack } from '../harness/stack';
-import { http, registerUser, uniqueEmail } from '../harness/http';
+import { apiClient, http, registerUser, uniqueEmail } from '../harness/http';
 
 describe('walking skeleton: register -> wallet -> login -> wallet read, through all four services', () => {
   let stack: TestStack;
@@ -12,22 +13,21 @@ describe('walking skeleton: register -> wallet -> login -> wallet read, through 
 
   it('when a user registers, then a token pair comes back and the wallet exists with balance 0', async () => {
     const email = uniqueEmail('skeleton');
-    const registered = await http(stack.gatewayUrl, 'POST', '/api/auth/register', {
+    const coin = apiClient(stack.gatewayUrl);
+    const registered = await coin.api.POST('/api/auth/register', {
       body: { email, password: 'a long enough password', fullName: 'Ada Lovelace' },
     });
-    expect(registered.status).toBe(201);
-    expect(registered.body.user).toMatchObject({ email, fullName: 'Ada Lovelace', role: 'USER', isVerified: false });
-    expect(registered.body.expiresIn).toBe(900);
+    expect(registered.response.status).toBe(201);
+    expect(registered.data!.user).toMatchObject({ email, fullName: 'Ada Lovelace', role: 'USER', isVerified: false });
+    expect(registered.data!.expiresIn).toBe(900);
 
-    const login = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email, password: 'a long enough password' } });
-    expect(login.status).toBe(200);
-    expect(typeof login.body.accessToken).toBe('string');
+    const login = await coin.login({ body: { email, password: 'a long enough password' } });
+    expect(typeof login.accessToken).toBe('string');
 
-    const wallet = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: login.body.accessToken });
-    expect(wallet.status).toBe(200);
-    expect(wallet.body).toEqual({
+    const wallet = await apiClient(stack.gatewayUrl, { accessToken: login.accessToken }).getMyWallet();
+    expect(wallet).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      userId: registered.body.user.id,
+      userId: registered.data!.user.id,
       balance: 0,
       activeCoins: 0,
       totalReceived: 0,
@@ -39,30 +39,32 @@ describe('walking skeleton: register -> wallet -> login -> wallet read, through 
 
   it('when the same email registers again in another case, then 409 EMAIL_TAKEN as problem+json', async () => {
     const { email } = await registerUser(stack.gatewayUrl);
-    const again = await http(stack.gatewayUrl, 'POST', '/api/auth/register', {
-      body: { email: email.toUpperCase(), password: 'another password', fullName: 'Someone' },
-    });
-    expect(again.status).toBe(409);
-    expect(again.headers.get('content-type')).toContain('application/problem+json');
-    expect(again.body).toMatchObject({ status: 409, code: 'EMAIL_TAKEN', requestId: expect.any(String) });
+    const again = await apiClient(stack.gatewayUrl)
+      .registerUser({ body: { email: email.toUpperCase(), password: 'another password', fullName: 'Someone' } })
+      .catch((err: unknown) => err);
+    expect(again).toBeInstanceOf(CoinProblemError);
+    expect(again).toMatchObject({ status: 409, code: 'EMAIL_TAKEN', requestId: expect.any(String) });
+    expect((again as CoinProblemError).response?.headers.get('content-type')).toContain('application/problem+json');
   });
 
   it('when the password is wrong or the email unknown, then the same 401 body', async () => {
     const { email } = await registerUser(stack.gatewayUrl);
-    const wrong = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email, password: 'not the password' } });
-    const unknown = await http(stack.gatewayUrl, 'POST', '/api/auth/login', {
-      body: { email: uniqueEmail('nobody'), password: 'not the password' },
-    });
-    expect(wrong.status).toBe(401);
-    expect(unknown.status).toBe(401);
-    const strip = (b: Record<string, unknown>) => ({ ...b, requestId: undefined });
-    expect(strip(wrong.body)).toEqual(strip(unknown.body));
+    const coin = apiClient(stack.gatewayUrl);
+    const failed = (body: { email: string; password: string }) =>
+      coin.login({ body }).then(
+        () => undefined,
+        (err: CoinProblemError) => err,
+      );
+    const wrong = await failed({ email, password: 'not the password' });
+    const unknown = await failed({ email: uniqueEmail('nobody'), password: 'not the password' });
+    expect(wrong?.status).toBe(401);
+    expect(unknown?.status).toBe(401);
+    const strip = (p: CoinProblem | undefined) => ({ ...p, requestId: undefined });
+    expect(strip(wrong?.problem)).toEqual(strip(unknown?.problem));
   });
 
   it('when the wallet is read without a token, then 401', async () => {
-    const response = await http(stack.gatewayUrl, 'GET', '/api/wallets/me');
-    expect(response.status).toBe(401);
-    expect(response.body.code).toBe('UNAUTHENTICATED');
+    await expect(apiClient(stack.gatewayUrl).getMyWallet()).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
   });
 
   it('when registration input is invalid or has unknown fields, then 400 naming the field and nothing is created', async () => {
@@ -74,8 +76,7 @@ describe('walking skeleton: register -> wallet -> login -> wallet read, through 
     expect(response.body.code).toBe('VALIDATION_FAILED');
     const paths = (response.body.errors as Array<{ path: string }>).map((e) => e.path).join(' ');
     expect(paths).toContain('password');
-    const login = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email, password: 'short' } });
-    expect(login.status).toBe(401);
+    await expect(apiClient(stack.gatewayUrl).login({ body: { email, password: 'short' } })).rejects.toMatchObject({ status: 401 });
   });
 
   it('when malformed JSON is sent, then 400 MALFORMED_JSON', async () => {

@@ -1,6 +1,6 @@
 import { createPool, schemaName } from '@coin/db';
 import type { TestStack } from './stack';
-import { http, registerUser } from './http';
+import { apiClient, login, registerUser } from './http';
 
 export type PrivilegedRole = 'ADMIN' | 'SUPERADMIN' | 'DEVELOPER';
 
@@ -37,23 +37,14 @@ export async function withUsersDb<T>(
 export async function adminSession(stack: TestStack, role: PrivilegedRole): Promise<Session> {
   const user = await registerUser(stack.gatewayUrl, { fullName: `Test ${role}` });
   await withUsersDb(stack, (query) => query('UPDATE users SET role = $1 WHERE id = $2', [role, user.userId]));
-  const login = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
-  return {
-    userId: user.userId,
-    email: user.email,
-    password: user.password,
-    accessToken: login.body.accessToken,
-    refreshToken: login.body.refreshToken,
-  };
+  const tokens = await login(stack.gatewayUrl, user.email, user.password);
+  return { userId: user.userId, email: user.email, password: user.password, ...tokens };
 }
 
 /** Creates an API key through the real API (POST /api/admin/api-keys) and returns its secret. */
 export async function apiKeyFor(stack: TestStack, superadminToken: string, scopes: Array<'mint' | 'burn' | 'refund'>): Promise<string> {
-  const created = await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', {
-    token: superadminToken,
+  const created = await apiClient(stack.gatewayUrl, { accessToken: superadminToken }).createApiKey({
     body: { name: `test key ${scopes.join('+')}`, scopes },
   });
-  if (created.status !== 201) throw new Error(`api key creation failed: ${created.status} ${JSON.stringify(created.body)}`);
-  return created.body.key as string;
+  return created.key;
 }

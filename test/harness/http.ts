@@ -1,9 +1,21 @@
+import { type CoinClient, createCoinClient } from '@coin/client';
 import { requestJson } from '../../scripts/stack/http-json';
 
 /** Longer than any test waits: a hung request fails the test by its own timeout first. */
 const testRequestTimeoutMs = 120_000;
 
-/** A small HTTP client for tests: JSON in, status + parsed body + headers out. */
+/**
+ * The typed API client (@coin/client, generated from the OpenAPI document) for a test's
+ * well-formed calls, so the client is exercised by every e2e run and cannot rot: money calls
+ * carry an Idempotency-Key, a non-2xx answer throws CoinProblemError (`await expect(call).rejects
+ * .toMatchObject({ status: 422, code: 'INSUFFICIENT_FUNDS' })`). Requests the document forbids
+ * (malformed, hostile, missing fields) go through `http()` below.
+ */
+export function apiClient(baseUrl: string, credentials: { accessToken?: string; apiKey?: string } = {}): CoinClient {
+  return createCoinClient({ baseUrl, ...credentials });
+}
+
+/** A small raw HTTP client for tests: JSON in, status + parsed body + headers out; sends whatever it is given. */
 export interface HttpResult<T = any> {
   status: number;
   body: T;
@@ -38,15 +50,18 @@ export function uniqueEmail(tag = 'user'): string {
 export async function registerUser(baseUrl: string, overrides: { email?: string; password?: string; fullName?: string } = {}) {
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? 'correct horse battery';
-  const result = await http(baseUrl, 'POST', '/api/auth/register', {
-    body: { email, password, fullName: overrides.fullName ?? 'Test User' },
-  });
-  if (result.status !== 201) throw new Error(`register failed: ${result.status} ${JSON.stringify(result.body)}`);
+  const registered = await apiClient(baseUrl).registerUser({ body: { email, password, fullName: overrides.fullName ?? 'Test User' } });
   return {
     email,
     password,
-    userId: result.body.user.id as number,
-    accessToken: result.body.accessToken as string,
-    refreshToken: result.body.refreshToken as string,
+    userId: registered.user.id,
+    accessToken: registered.accessToken,
+    refreshToken: registered.refreshToken,
   };
+}
+
+/** Logs in through the API client: the token pair (throws CoinProblemError on a non-2xx answer). */
+export async function login(baseUrl: string, email: string, password: string): Promise<{ accessToken: string; refreshToken: string }> {
+  const { accessToken, refreshToken } = await apiClient(baseUrl).login({ body: { email, password } });
+  return { accessToken, refreshToken };
 }

@@ -6,3 +6,49 @@
 export { InternalHttpClient } from './clients/internal-http';
 export { ApiKeyVerifier, registerApiKeyCheck } from './plugins/api-key';
 export { registerAuth } from './plugins/auth';
+
+import { Registry } from 'prom-client';
+import { createLogger } from '@coin/logger';
+import type { Redis } from '@coin/redis';
+import { buildApp, type GatewayDeps } from './app';
+
+/**
+ * The OpenAPI document exactly as GET /openapi.json serves it, built without any infrastructure:
+ * buildApp() with inert ports (no route is called). Used by scripts/contract/generate-client.ts
+ * to generate @coin/client.
+ */
+export async function openApiDocument(): Promise<Record<string, unknown>> {
+  const none = {} as never;
+  const rule = { max: 1000, windowMs: 60_000 };
+  const deps: GatewayDeps = {
+    logger: createLogger('openapi-document', 'silent'),
+    metrics: new Registry(),
+    readiness: {},
+    commands: none,
+    users: none,
+    ledger: none,
+    history: none,
+    auth: {
+      jwksUrl: 'http://127.0.0.1:9/.well-known/jwks.json',
+      issuer: 'coin-ledger',
+      audience: 'coin-ledger-api',
+      currentTokenVersion: async () => 0,
+      platformClientActive: async () => true,
+    },
+    bodyBytesMax: 16 * 1024,
+    trustedProxies: [],
+    redis: { defineCommand: () => undefined } as unknown as Redis,
+    idempotencyLockMs: 10_000,
+    apiKeys: none,
+    tokenVersions: none,
+    rateLimits: { loginPerIp: rule, registerPerIp: rule, credentialsPerIp: rule, writesPerCaller: rule },
+    loginThrottle: none,
+  };
+  const app = await buildApp(deps);
+  try {
+    await app.ready();
+    return JSON.parse(JSON.stringify(app.swagger())) as Record<string, unknown>;
+  } finally {
+    await app.close();
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * @coin/client: the typed client of the coin ledger's public API, generated from its OpenAPI
+ * document (openapi.json in this package; `npm run client:generate` in the repository).
+ */
+export {
+  type CallOptions,
+  type CoinClient,
+  type CoinClientOptions,
+  type CoinOperations,
+  createCoinClient,
+  type OperationInput,
+  type OperationResult,
+} from './client';
+export { type OperationId, operationTable } from './generated/operations';
+export type { components, operations, paths } from './generated/schema';
+export { CoinNetworkError, type CoinProblem, CoinProblemError, isProblem } from './problem';
+export { type RetryPolicy, retriedStatuses, retryAfterMs } from './retry';
