@@ -2,7 +2,7 @@ import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { topicNames } from '@coin/contracts';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { adminSession } from '../harness/admin';
-import { http, registerUser } from '../harness/http';
+import { apiClient, http, registerUser } from '../harness/http';
 import { eventually, publishEvents, transactionEvent } from '../harness/history';
 
 /**
@@ -26,17 +26,17 @@ describe('history through the gateway', () => {
     await stack?.close();
   });
 
+  /** Well-formed calls go through the typed client; a non-2xx answer rejects with CoinProblemError. */
+  const as = (token?: string) => apiClient(stack.gatewayUrl, token ? { accessToken: token } : {});
   const topic = () => topicNames(stack.prefix).coinTransactions;
   // Ids far above anything the ledger of this stack assigns.
   const id = () => 9_000_000 + nextId++;
 
   it('when history is read without a token, then 401; when a USER searches all transactions, then 403', async () => {
-    expect((await http(stack.gatewayUrl, 'GET', '/api/coins/history')).status).toBe(401);
-    expect((await http(stack.gatewayUrl, 'GET', '/api/wallets/me/transactions')).status).toBe(401);
+    await expect(as().getMyHistory()).rejects.toMatchObject({ status: 401 });
+    await expect(as().listMyTransactions()).rejects.toMatchObject({ status: 401 });
     const user = await registerUser(stack.gatewayUrl);
-    const search = await http(stack.gatewayUrl, 'GET', '/api/admin/transactions', { token: user.accessToken });
-    expect(search.status).toBe(403);
-    expect(search.body.code).toBe('FORBIDDEN');
+    await expect(as(user.accessToken).searchTransactions()).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
   });
 
   it('when a transfer is recorded, then both parties see it in both reads, and nobody else does', async () => {
@@ -66,36 +66,32 @@ describe('history through the gateway', () => {
     await publishEvents(producer, topic(), [mint, transfer]);
 
     const aliceHistory = await eventually(async () => {
-      const r = await http(stack.gatewayUrl, 'GET', '/api/coins/history', { token: alice.accessToken });
-      return r.body.transactions?.length === 2 ? r : undefined;
+      const r = await as(alice.accessToken).api.GET('/api/coins/history');
+      return r.data?.transactions?.length === 2 ? r : undefined;
     });
-    expect(aliceHistory.status).toBe(200);
-    expect(aliceHistory.body).toEqual({ transactions: [transfer.transaction, mint.transaction], nextCursor: null });
-    const bobPage = await http(stack.gatewayUrl, 'GET', '/api/wallets/me/transactions', { token: bob.accessToken });
-    expect(bobPage.body).toEqual({ transactions: [transfer.transaction], pagination: { limit: 20, offset: 0, total: 1 } });
-    const carolPage = await http(stack.gatewayUrl, 'GET', '/api/wallets/me/transactions', { token: carol.accessToken });
-    expect(carolPage.body).toEqual({ transactions: [], pagination: { limit: 20, offset: 0, total: 0 } });
-    // The user id comes from the token: a userId in the query is refused, not obeyed.
+    expect(aliceHistory.response.status).toBe(200);
+    expect(aliceHistory.data).toEqual({ transactions: [transfer.transaction, mint.transaction], nextCursor: null });
+    const bobPage = await as(bob.accessToken).listMyTransactions();
+    expect(bobPage).toEqual({ transactions: [transfer.transaction], pagination: { limit: 20, offset: 0, total: 1 } });
+    const carolPage = await as(carol.accessToken).listMyTransactions();
+    expect(carolPage).toEqual({ transactions: [], pagination: { limit: 20, offset: 0, total: 0 } });
+    // The user id comes from the token: a userId in the query is refused, not obeyed (outside the document: raw).
     const sneaky = await http(stack.gatewayUrl, 'GET', `/api/coins/history?userId=${alice.userId}`, { token: carol.accessToken });
     expect(sneaky.status).toBe(400);
 
     // Cursor paging through the gateway.
-    const first = await http(stack.gatewayUrl, 'GET', '/api/coins/history?limit=1', { token: alice.accessToken });
-    expect(first.body.transactions).toEqual([transfer.transaction]);
-    const second = await http(stack.gatewayUrl, 'GET', `/api/coins/history?limit=1&cursor=${first.body.nextCursor}`, {
-      token: alice.accessToken,
-    });
-    expect(second.body).toEqual({ transactions: [mint.transaction], nextCursor: null });
+    const first = await as(alice.accessToken).getMyHistory({ query: { limit: '1' } });
+    expect(first.transactions).toEqual([transfer.transaction]);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await as(alice.accessToken).getMyHistory({ query: { limit: '1', cursor: first.nextCursor! } });
+    expect(second).toEqual({ transactions: [mint.transaction], nextCursor: null });
 
     // Admin search by user, type and time.
-    const search = await http(
-      stack.gatewayUrl,
-      'GET',
-      `/api/admin/transactions?userId=${alice.userId}&type=TRANSFER&from=2030-05-01T00:00:00Z&to=2030-05-02T00:00:00Z`,
-      { token: adminToken },
-    );
-    expect(search.status).toBe(200);
-    expect(search.body).toEqual({ transactions: [transfer.transaction], nextCursor: null });
+    const search = await as(adminToken).api.GET('/api/admin/transactions', {
+      params: { query: { userId: String(alice.userId), type: 'TRANSFER', from: '2030-05-01T00:00:00Z', to: '2030-05-02T00:00:00Z' } },
+    });
+    expect(search.response.status).toBe(200);
+    expect(search.data).toEqual({ transactions: [transfer.transaction], nextCursor: null });
   });
 
   it.each([

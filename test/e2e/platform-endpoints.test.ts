@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createRedis } from '@coin/redis';
 import { uuidV5 } from '@coin/security';
 import { startTestStack, type TestStack } from '../harness/stack';
-import { http, registerUser } from '../harness/http';
+import { CoinProblemError } from '@coin/client';
+import { apiClient, http, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor } from '../harness/admin';
 
 /** Issue 20 item 5: the endpoints platforms expect (one transaction, a command's fate, problem pages). */
@@ -10,12 +11,28 @@ describe('endpoints platforms expect', () => {
   let stack: TestStack;
   let superadmin: string;
   let apiKey: string;
-  const mint = (userId: number, amount: number) =>
-    http(stack.gatewayUrl, 'POST', '/api/admin/mint', {
-      token: superadmin,
-      headers: { 'x-api-key': apiKey },
+  /** Well-formed calls go through the typed client; a non-2xx answer rejects with CoinProblemError. */
+  const as = (token?: string) => apiClient(stack.gatewayUrl, token ? { accessToken: token } : {});
+  /** A mint through the client's raw `api`: its exact status (201) is asserted. */
+  const mint = async (userId: number, amount: number) => {
+    const { data, response } = await apiClient(stack.gatewayUrl, { accessToken: superadmin, apiKey }).api.POST('/api/admin/mint', {
       body: { userId, amount, reason: 'seed' },
     });
+    return { status: response.status, body: data! };
+  };
+  /** The problem a call was answered with (fails the test when it succeeded). */
+  const problemOf = (call: Promise<unknown>) =>
+    call.then(
+      (data) => {
+        throw new Error(`expected a problem, got ${JSON.stringify(data)}`);
+      },
+      (err: unknown) => {
+        if (err instanceof CoinProblemError) return err;
+        throw err;
+      },
+    );
+  const readTransaction = (token: string, id: number) =>
+    as(token).api.GET('/api/coins/transactions/{id}', { params: { path: { id: String(id) } } });
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -31,17 +48,16 @@ describe('endpoints platforms expect', () => {
       const [sender, receiver] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
       const admin = await adminSession(stack, 'ADMIN');
       expect((await mint(sender.userId, 10)).status).toBe(201);
-      const sent = await http(stack.gatewayUrl, 'POST', '/api/coins/transfer', {
-        token: sender.accessToken,
+      const sent = await as(sender.accessToken).api.POST('/api/coins/transfer', {
         body: { toUserId: receiver.userId, amount: 2.5, reason: 'lunch' },
       });
-      expect(sent.status).toBe(201);
-      const id = sent.body.transaction.id as number;
+      expect(sent.response.status).toBe(201);
+      const id = sent.data!.transaction.id;
       for (const token of [sender.accessToken, receiver.accessToken, admin.accessToken]) {
-        const read = await http(stack.gatewayUrl, 'GET', `/api/coins/transactions/${id}`, { token });
-        expect(read.status).toBe(200);
-        expect(read.body).toEqual(sent.body.transaction);
-        expect(read.body).toMatchObject({ id, type: 'TRANSFER', amount: 2.5, fromUserId: sender.userId, toUserId: receiver.userId });
+        const read = await readTransaction(token, id);
+        expect(read.response.status).toBe(200);
+        expect(read.data).toEqual(sent.data!.transaction);
+        expect(read.data).toMatchObject({ id, type: 'TRANSFER', amount: 2.5, fromUserId: sender.userId, toUserId: receiver.userId });
       }
     });
 
@@ -51,18 +67,19 @@ describe('endpoints platforms expect', () => {
       const developer = await adminSession(stack, 'DEVELOPER');
       const minted = await mint(owner.userId, 3);
       expect(minted.status).toBe(201);
-      const id = minted.body.transaction.id as number;
+      const id = minted.body.transaction.id;
       const missingId = 9_007_199_254_740_991;
-      const missing = await http(stack.gatewayUrl, 'GET', `/api/coins/transactions/${missingId}`, { token: stranger.accessToken });
+      const missing = await problemOf(as(stranger.accessToken).getTransaction({ path: { id: String(missingId) } }));
       expect(missing.status).toBe(404);
-      expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(missing.body.code).toBe('TRANSACTION_NOT_FOUND');
+      expect(missing.response?.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(missing.code).toBe('TRANSACTION_NOT_FOUND');
       for (const token of [stranger.accessToken, developer.accessToken]) {
-        const read = await http(stack.gatewayUrl, 'GET', `/api/coins/transactions/${id}`, { token });
+        const read = await problemOf(as(token).getTransaction({ path: { id: String(id) } }));
         expect(read.status).toBe(404);
-        expect(read.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-        expect({ ...read.body, requestId: '' }).toEqual({
-          ...missing.body,
+        expect(read.response?.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        // The problems as the API sent them.
+        expect({ ...read.problem, requestId: '' }).toEqual({
+          ...missing.problem,
           requestId: '',
           detail: `Transaction ${id} does not exist`,
         });
@@ -76,40 +93,52 @@ describe('endpoints platforms expect', () => {
         expect({ bad, status: read.status, code: read.body.code }).toEqual({ bad, status: 400, code: 'VALIDATION_FAILED' });
         expect(read.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       }
-      expect((await http(stack.gatewayUrl, 'GET', '/api/coins/transactions/1')).status).toBe(401);
+      await expect(as().getTransaction({ path: { id: '1' } })).rejects.toMatchObject({ status: 401 });
     });
   });
 
   describe('GET /api/commands/{idempotencyKey}', () => {
-    const statusOf = (token: string, key: string) => http(stack.gatewayUrl, 'GET', `/api/commands/${encodeURIComponent(key)}`, { token });
-    const transfer = (token: string, key: string, body: unknown) =>
-      http(stack.gatewayUrl, 'POST', '/api/coins/transfer', { token, body, headers: { 'idempotency-key': key } });
+    /** GET /api/commands/{key} through the client's raw `api`: its exact status (200) is asserted. */
+    const statusOf = async (token: string, key: string) => {
+      const { data, response } = await as(token).api.GET('/api/commands/{idempotencyKey}', { params: { path: { idempotencyKey: key } } });
+      return { status: response.status, body: data! };
+    };
+    type TransferBody = { toUserId: number; amount: number; reason: string };
+    const transfer = (token: string, key: string, body: TransferBody) => as(token).transferCoins({ body, idempotencyKey: key });
+    // Keys the document forbids go raw.
+    const rawStatusOf = (token: string, key: string) =>
+      http(stack.gatewayUrl, 'GET', `/api/commands/${encodeURIComponent(key)}`, { token });
 
     it('when a keyed transfer was answered 201, then its key reads DONE with that status and body, also after the key is reused for another body', async () => {
       const [sender, receiver] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
       expect((await mint(sender.userId, 10)).status).toBe(201);
       const key = `order 42/${randomUUID()}`;
-      const sent = await transfer(sender.accessToken, key, { toUserId: receiver.userId, amount: 4, reason: 'keyed' });
-      expect(sent.status).toBe(201);
+      const sent = await as(sender.accessToken).api.POST('/api/coins/transfer', {
+        body: { toUserId: receiver.userId, amount: 4, reason: 'keyed' },
+        headers: { 'idempotency-key': key },
+      });
+      expect(sent.response.status).toBe(201);
       const done = await statusOf(sender.accessToken, key);
       expect(done.status).toBe(200);
-      expect(done.body).toEqual({ status: 'DONE', statusCode: 201, body: sent.body, request: 'POST /api/coins/transfer' });
+      expect(done.body).toEqual({ status: 'DONE', statusCode: 201, body: sent.data, request: 'POST /api/coins/transfer' });
 
       // The same key with another body is refused, and does not replace the recorded answer.
-      const reused = await transfer(sender.accessToken, key, { toUserId: receiver.userId, amount: 5, reason: 'keyed' });
-      expect(reused.status).toBe(422);
-      expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      await expect(transfer(sender.accessToken, key, { toUserId: receiver.userId, amount: 5, reason: 'keyed' })).rejects.toMatchObject({
+        status: 422,
+        code: 'IDEMPOTENCY_KEY_REUSED',
+      });
       expect((await statusOf(sender.accessToken, key)).body).toEqual(done.body);
     });
 
     it('when a keyed transfer was refused by the ledger, then its key reads DONE with the 422 problem it got', async () => {
       const [sender, receiver] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
       const key = randomUUID();
-      const refused = await transfer(sender.accessToken, key, { toUserId: receiver.userId, amount: 1, reason: 'broke' });
+      const refused = await problemOf(transfer(sender.accessToken, key, { toUserId: receiver.userId, amount: 1, reason: 'broke' }));
       expect(refused.status).toBe(422);
-      expect(refused.body.code).toBe('INSUFFICIENT_FUNDS');
+      expect(refused.code).toBe('INSUFFICIENT_FUNDS');
       const done = await statusOf(sender.accessToken, key);
-      expect(done.body).toEqual({ status: 'DONE', statusCode: 422, body: refused.body, request: 'POST /api/coins/transfer' });
+      // The problem as the API sent it.
+      expect(done.body).toEqual({ status: 'DONE', statusCode: 422, body: refused.problem, request: 'POST /api/coins/transfer' });
     });
 
     it("when another caller asks for someone's key, or a caller for a key never used, then UNKNOWN: keys are per caller", async () => {
@@ -120,7 +149,11 @@ describe('endpoints platforms expect', () => {
       ];
       expect((await mint(owner.userId, 5)).status).toBe(201);
       const key = randomUUID();
-      expect((await transfer(owner.accessToken, key, { toUserId: receiver.userId, amount: 1, reason: 'mine' })).status).toBe(201);
+      const mine = await as(owner.accessToken).api.POST('/api/coins/transfer', {
+        body: { toUserId: receiver.userId, amount: 1, reason: 'mine' },
+        headers: { 'idempotency-key': key },
+      });
+      expect(mine.response.status).toBe(201);
       expect((await statusOf(owner.accessToken, key)).body.status).toBe('DONE');
       for (const [token, asked] of [
         [other.accessToken, key],
@@ -141,9 +174,9 @@ describe('endpoints platforms expect', () => {
       try {
         const commandId = uuidV5(`user:${user.userId}:POST /api/coins/purchase:${key}`);
         await redis.set(`idem:${commandId}`, 'in-flight', 'PX', 10_000);
-        expect((await statusOf(user.accessToken, key)).body).toEqual({ status: 'IN_PROGRESS' });
+        expect(await as(user.accessToken).getCommandStatus(key)).toEqual({ status: 'IN_PROGRESS' });
         await redis.del(`idem:${commandId}`);
-        expect((await statusOf(user.accessToken, key)).body).toEqual({ status: 'UNKNOWN' });
+        expect(await as(user.accessToken).getCommandStatus(key)).toEqual({ status: 'UNKNOWN' });
       } finally {
         redis.disconnect();
       }
@@ -152,11 +185,11 @@ describe('endpoints platforms expect', () => {
     it('when the key is not 1-255 printable ASCII characters, then 400 VALIDATION_FAILED; without a token, 401', async () => {
       const user = await registerUser(stack.gatewayUrl);
       for (const bad of ['a'.repeat(256), 'tab\there', 'caf\u00e9', 'nul\u0000']) {
-        const read = await statusOf(user.accessToken, bad);
+        const read = await rawStatusOf(user.accessToken, bad);
         expect({ bad, status: read.status, code: read.body.code }).toEqual({ bad, status: 400, code: 'VALIDATION_FAILED' });
         expect(read.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       }
-      expect((await http(stack.gatewayUrl, 'GET', '/api/commands/some-key')).status).toBe(401);
+      await expect(as().getCommandStatus('some-key')).rejects.toMatchObject({ status: 401 });
     });
   });
 
@@ -165,10 +198,11 @@ describe('endpoints platforms expect', () => {
 
     it("when a request fails, then its problem type is a path on the gateway, and that page names the code and says what to do, with the API's lock-down headers", async () => {
       const user = await registerUser(stack.gatewayUrl);
-      const failed = await http(stack.gatewayUrl, 'GET', '/api/coins/transactions/9007199254740991', { token: user.accessToken });
+      const failed = await problemOf(as(user.accessToken).getTransaction({ path: { id: '9007199254740991' } }));
       expect(failed.status).toBe(404);
-      expect(failed.body.type).toBe('/problems/transaction-not-found');
-      const page = await get(new URL(failed.body.type, `${stack.gatewayUrl}/api/coins/transactions/1`).pathname);
+      expect(failed.problem.type).toBe('/problems/transaction-not-found');
+      // The HTML page (its headers and markup) is read raw.
+      const page = await get(new URL(failed.problem.type, `${stack.gatewayUrl}/api/coins/transactions/1`).pathname);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(page.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");

@@ -3,7 +3,7 @@ import { loadGatewayConfig, startGatewayService, type RunningService } from '@co
 import { requestJson } from '../../scripts/stack/http-json';
 import { eventually } from '../harness/eventually';
 import { adminSession } from '../harness/admin';
-import { http, registerUser, type HttpResult } from '../harness/http';
+import { apiClient, http, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { startTcpProxy, type TcpProxy } from '../harness/tcp-proxy';
 
@@ -43,14 +43,11 @@ describe('RateLimit-Policy and RateLimit fields on limited routes', () => {
 
   it('when a caller makes successful writes, then each 201 declares the write policy and the remaining count drops by one', async () => {
     const superadmin = await adminSession(stack, 'SUPERADMIN');
-    const answers: HttpResult[] = [];
+    // The typed client's raw `api` gives the answer's headers.
+    const coin = apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken });
+    const answers: Response[] = [];
     for (let i = 0; i < 3; i += 1)
-      answers.push(
-        await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', {
-          token: superadmin.accessToken,
-          body: { name: `headers ${i}`, scopes: ['mint'] },
-        }),
-      );
+      answers.push((await coin.api.POST('/api/admin/api-keys', { body: { name: `headers ${i}`, scopes: ['mint'] } })).response);
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
     for (const answer of answers) expect(answer.headers.get('ratelimit-policy')).toBe(`"writes-caller";q=${writesMax};w=${windowSeconds}`);
     const states = answers.map((a) => remainingOf(a.headers.get('ratelimit'))['writes-caller']!);
@@ -60,7 +57,7 @@ describe('RateLimit-Policy and RateLimit fields on limited routes', () => {
       expect(s.t).toBeLessThanOrEqual(windowSeconds);
     }
     // A read is not limited, so it declares nothing.
-    const read = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: superadmin.accessToken });
+    const read = (await coin.api.GET('/api/wallets/me')).response;
     expect(read.status).toBe(200);
     expect(read.headers.get('ratelimit')).toBeNull();
     expect(read.headers.get('ratelimit-policy')).toBeNull();
@@ -68,7 +65,13 @@ describe('RateLimit-Policy and RateLimit fields on limited routes', () => {
 
   it('when logins succeed and then exceed the per-IP limit, then every answer carries the fields and the 429 keeps Retry-After', async () => {
     const user = await registerUser(stack.gatewayUrl);
-    const login = () => http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
+    // The typed client's raw `api` (a login has no Idempotency-Key, so a 429 is not retried): status, problem and headers.
+    const login = async () => {
+      const { error, response } = await apiClient(stack.gatewayUrl).api.POST('/api/auth/login', {
+        body: { email: user.email, password: user.password },
+      });
+      return { status: response.status, code: error?.code, headers: response.headers };
+    };
     // Earlier logins of this file (the SUPERADMIN's) used part of this IP's budget.
     const remaining: number[] = [];
     let answer = await login();
@@ -79,7 +82,7 @@ describe('RateLimit-Policy and RateLimit fields on limited routes', () => {
     }
     expect(remaining.length).toBeGreaterThanOrEqual(3);
     expect(remaining).toEqual(Array.from({ length: remaining.length }, (_, i) => remaining.length - 1 - i));
-    expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 429, code: 'RATE_LIMITED' });
+    expect({ status: answer.status, code: answer.code }).toEqual({ status: 429, code: 'RATE_LIMITED' });
     expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     const state = remainingOf(answer.headers.get('ratelimit'))['login-ip']!;
     expect(state.r).toBe(0);
@@ -121,12 +124,13 @@ describe('RateLimit-Policy and RateLimit fields on limited routes', () => {
 
     it('then a login answers without any RateLimit field (there is no count to report)', async () => {
       const user = await registerUser(stack.gatewayUrl);
-      const login = () =>
-        requestJson(gateway.url, 'POST', '/api/auth/login', {
-          body: { email: user.email, password: user.password },
-          headers: {},
-          timeoutMs: 10_000,
-        });
+      const login = async () =>
+        (
+          await apiClient(gateway.url).api.POST('/api/auth/login', {
+            body: { email: user.email, password: user.password },
+            signal: AbortSignal.timeout(10_000),
+          })
+        ).response;
       await eventually(
         async () => ((await requestJson(gateway.url, 'GET', '/readyz', { timeoutMs: 5000 })).status === 200 ? true : undefined),
         15_000,

@@ -7,7 +7,7 @@ import { createRedis, type Redis } from '@coin/redis';
 import { ApiKeyVerifier, InternalHttpClient, registerApiKeyCheck, registerAuth } from '@coin/gateway/testing';
 import { startTestStack, type TestStack } from '../../harness/stack';
 import { adminSession, apiKeyFor, withUsersDb, type Session } from '../../harness/admin';
-import { http, registerUser } from '../../harness/http';
+import { apiClient, http, registerUser } from '../../harness/http';
 
 /**
  * API keys (SPEC §5) through the real gateway, plus the gateway's x-api-key check mounted on a
@@ -52,33 +52,38 @@ describe('API keys', () => {
     await stack?.close();
   });
 
+  /** Well-formed calls to the gateway go through the typed client; a non-2xx answer rejects with CoinProblemError. */
+  const as = (token: string) => apiClient(stack.gatewayUrl, { accessToken: token });
+  /** DELETE /api/admin/api-keys/{id} through the client's raw `api`: the exact status (204) is asserted. */
+  const revokeStatus = async (id: string) =>
+    (await as(superadmin.accessToken).api.DELETE('/api/admin/api-keys/{id}', { params: { path: { id } } })).response.status;
+  // The probe route is not part of the API document: raw.
   const mintWith = (key: string | undefined, token = admin.accessToken) =>
     http(probeUrl, 'POST', '/api/probe/mint', { token, body: {}, ...(key !== undefined ? { headers: { 'x-api-key': key } } : {}) });
 
   it('when a SUPERADMIN creates a key, then the secret is shown once and the list never shows it', async () => {
-    const created = await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', {
-      token: superadmin.accessToken,
+    const created = await as(superadmin.accessToken).api.POST('/api/admin/api-keys', {
       body: { name: 'tournament mint', scopes: ['mint', 'burn'] },
     });
-    expect(created.status).toBe(201);
-    expect(created.body).toEqual({
+    expect(created.response.status).toBe(201);
+    expect(created.data).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'tournament mint',
       scopes: ['mint', 'burn'],
       createdAt: expect.any(String),
       key: expect.stringMatching(/^ck_[A-Za-z0-9_-]{43}$/),
     });
-    const list = await http(stack.gatewayUrl, 'GET', '/api/admin/api-keys', { token: superadmin.accessToken });
-    expect(list.status).toBe(200);
-    const listed = list.body.apiKeys.find((k: { id: string }) => k.id === created.body.id);
+    const list = await as(superadmin.accessToken).api.GET('/api/admin/api-keys');
+    expect(list.response.status).toBe(200);
+    const listed = list.data!.apiKeys.find((k: { id: string }) => k.id === created.data!.id);
     expect(listed).toEqual({
-      id: created.body.id,
+      id: created.data!.id,
       name: 'tournament mint',
       scopes: ['mint', 'burn'],
-      createdAt: created.body.createdAt,
+      createdAt: created.data!.createdAt,
       revokedAt: null,
     });
-    expect(JSON.stringify(list.body)).not.toContain(created.body.key);
+    expect(JSON.stringify(list.data)).not.toContain(created.data!.key);
   });
 
   it('when a key is stored, then only its SHA-256 is in the database', async () => {
@@ -93,13 +98,11 @@ describe('API keys', () => {
     const developer = await adminSession(stack, 'DEVELOPER');
     const user = await registerUser(stack.gatewayUrl);
     for (const token of [admin.accessToken, developer.accessToken, user.accessToken]) {
-      expect((await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', { token, body: { name: 'x', scopes: ['mint'] } })).status).toBe(
-        403,
-      );
-      expect((await http(stack.gatewayUrl, 'GET', '/api/admin/api-keys', { token })).status).toBe(403);
-      expect((await http(stack.gatewayUrl, 'DELETE', '/api/admin/api-keys/00000000-0000-4000-8000-000000000000', { token })).status).toBe(
-        403,
-      );
+      await expect(as(token).createApiKey({ body: { name: 'x', scopes: ['mint'] } })).rejects.toMatchObject({ status: 403 });
+      await expect(as(token).listApiKeys()).rejects.toMatchObject({ status: 403 });
+      await expect(as(token).revokeApiKey({ path: { id: '00000000-0000-4000-8000-000000000000' } })).rejects.toMatchObject({
+        status: 403,
+      });
     }
   });
 
@@ -116,10 +119,10 @@ describe('API keys', () => {
   });
 
   it('when an unknown or malformed id is revoked, then 404 / 400', async () => {
-    const unknown = await http(stack.gatewayUrl, 'DELETE', '/api/admin/api-keys/00000000-0000-4000-8000-000000000000', {
-      token: superadmin.accessToken,
+    await expect(as(superadmin.accessToken).revokeApiKey({ path: { id: '00000000-0000-4000-8000-000000000000' } })).rejects.toMatchObject({
+      status: 404,
     });
-    expect(unknown.status).toBe(404);
+    // A malformed id is outside the document: raw.
     const malformed = await http(stack.gatewayUrl, 'DELETE', '/api/admin/api-keys/1', { token: superadmin.accessToken });
     expect(malformed.status).toBe(400);
   });
@@ -155,20 +158,15 @@ describe('API keys', () => {
   });
 
   it('when a key that was just used (and cached) is revoked, then the very next request is refused', async () => {
-    const created = await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', {
-      token: superadmin.accessToken,
-      body: { name: 'soon revoked', scopes: ['mint'] },
-    });
-    expect((await mintWith(created.body.key)).status).toBe(200);
-    expect((await mintWith(created.body.key)).status).toBe(200);
-    const revoked = await http(stack.gatewayUrl, 'DELETE', `/api/admin/api-keys/${created.body.id}`, { token: superadmin.accessToken });
-    expect(revoked.status).toBe(204);
-    const after = await mintWith(created.body.key);
+    const created = await as(superadmin.accessToken).createApiKey({ body: { name: 'soon revoked', scopes: ['mint'] } });
+    expect((await mintWith(created.key)).status).toBe(200);
+    expect((await mintWith(created.key)).status).toBe(200);
+    expect(await revokeStatus(created.id)).toBe(204);
+    const after = await mintWith(created.key);
     expect(after.status).toBe(401);
     expect(after.body.code).toBe('API_KEY_INVALID');
-    const list = await http(stack.gatewayUrl, 'GET', '/api/admin/api-keys', { token: superadmin.accessToken });
-    expect(list.body.apiKeys.find((k: { id: string }) => k.id === created.body.id).revokedAt).toEqual(expect.any(String));
-    const again = await http(stack.gatewayUrl, 'DELETE', `/api/admin/api-keys/${created.body.id}`, { token: superadmin.accessToken });
-    expect(again.status).toBe(204);
+    const list = await as(superadmin.accessToken).listApiKeys();
+    expect(list.apiKeys.find((k: { id: string }) => k.id === created.id)!.revokedAt).toEqual(expect.any(String));
+    expect(await revokeStatus(created.id)).toBe(204);
   });
 });

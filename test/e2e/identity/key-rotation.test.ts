@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import { importPKCS8, SignJWT } from 'jose';
 import { startTestStack, type TestStack } from '../../harness/stack';
-import { http, registerUser } from '../../harness/http';
+import { apiClient, http, registerUser } from '../../harness/http';
 import { generateJwtKey } from '../../../scripts/stack/keys';
 
 /**
@@ -50,9 +50,10 @@ describe('signing-key rotation', () => {
   it('when a token signed with the retired key is presented before it expires, then it is still accepted', async () => {
     const user = await registerUser(stack.gatewayUrl);
     const old = await signWith(retired, user.userId);
-    const response = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: old });
-    expect(response.status).toBe(200);
-    expect(response.body.userId).toBe(user.userId);
+    // A valid token (signed by the retired key the JWKS still serves): a well-formed call, through the typed client.
+    const response = await apiClient(stack.gatewayUrl, { accessToken: old }).api.GET('/api/wallets/me');
+    expect(response.response.status).toBe(200);
+    expect(response.data!.userId).toBe(user.userId);
   });
 
   it('when a token claims the retired kid but is signed by another key, then 401', async () => {

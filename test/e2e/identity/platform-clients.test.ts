@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startTestStack, type TestStack } from '../../harness/stack';
 import { adminSession, apiKeyFor } from '../../harness/admin';
-import { http, registerUser } from '../../harness/http';
+import { CoinProblemError } from '@coin/client';
+import { apiClient, http, registerUser } from '../../harness/http';
 import { runAdminCommand } from '../../../scripts/admin';
 
 const repoRoot = join(__dirname, '../../..');
@@ -46,40 +47,47 @@ describe('platform clients: created, listed and revoked with the operator CLI; a
     return { clientId, clientSecret };
   }
 
+  /** Well-formed calls go through the typed client; a non-2xx answer rejects with CoinProblemError. */
+  const as = (token?: string) => apiClient(stack.gatewayUrl, token ? { accessToken: token } : {});
   const systemToken = async (client: { clientId: string; clientSecret: string }) => {
-    const response = await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: client });
-    expect(response.status).toBe(200);
-    return response.body.accessToken as string;
+    const response = await as().api.POST('/api/auth/token', { body: client });
+    expect(response.response.status).toBe(200);
+    // A JSON request gets the JSON (camelCase) answer, not the RFC 6749 one.
+    if (!response.data || !('accessToken' in response.data)) throw new Error(`unexpected token answer: ${JSON.stringify(response.data)}`);
+    return response.data.accessToken;
   };
+  /** A reward by a SYSTEM token, through the client's raw `api`: its exact status is asserted. */
+  const rewardStatus = async (token: string, body: { userId: number; amount: number; reason: string }) =>
+    (await as(token).api.POST('/api/admin/reward', { body })).response.status;
 
   it('when a client is revoked with the CLI, then its SYSTEM token, which just worked, gets 401 on the next request', async () => {
     const superadmin = await adminSession(stack, 'SUPERADMIN');
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
-    const funded = await http(stack.gatewayUrl, 'POST', '/api/admin/mint', {
-      token: superadmin.accessToken,
-      headers: { 'x-api-key': apiKey },
+    const funded = await apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey }).api.POST('/api/admin/mint', {
       body: { treasury: 'REWARDS', amount: 100, reason: 'fund rewards' },
     });
-    expect(funded.status).toBe(201);
+    expect(funded.response.status).toBe(201);
     const winner = await registerUser(stack.gatewayUrl);
 
     const client = await createClient('tournaments');
     const token = await systemToken(client);
-    const reward = (reason: string) =>
-      http(stack.gatewayUrl, 'POST', '/api/admin/reward', { token, body: { userId: winner.userId, amount: 1, reason } });
+    const reward = (reason: string) => as(token).rewardUser({ body: { userId: winner.userId, amount: 1, reason } });
     // Twice: the second answer comes through the gateway's cached client status.
-    expect((await reward('prize 1')).status).toBe(201);
-    expect((await reward('prize 2')).status).toBe(201);
+    expect(await rewardStatus(token, { userId: winner.userId, amount: 1, reason: 'prize 1' })).toBe(201);
+    expect(await rewardStatus(token, { userId: winner.userId, amount: 1, reason: 'prize 2' })).toBe(201);
 
     const lines = await admin('revoke-client', '--id', client.clientId);
     expect(lines.join('\n')).toContain(`client ${client.clientId} (tournaments) revoked`);
 
-    const refused = await reward('prize 3');
-    expect(refused.status).toBe(401);
-    expect(refused.body.code).toBe('UNAUTHENTICATED');
-    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    const refused = await reward('prize 3').then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(refused).toBeInstanceOf(CoinProblemError);
+    expect(refused).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    expect((refused as CoinProblemError).response?.headers.get('content-type')).toContain('application/problem+json');
     // And it can get no new token.
-    expect((await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: client })).status).toBe(401);
+    await expect(as().issueToken({ body: client })).rejects.toMatchObject({ status: 401 });
 
     // Revoking again is harmless (the way to retry a revocation whose cache update failed).
     expect((await admin('revoke-client', '--id', client.clientId)).join('\n')).toContain('already revoked');
@@ -88,13 +96,7 @@ describe('platform clients: created, listed and revoked with the operator CLI; a
   it("when the gateway's Redis cannot be reached, then the CLI says the revocation is not yet effective and a second run completes it", async () => {
     const client = await createClient('flaky-redis');
     const token = await systemToken(client);
-    const accepted = async () => {
-      const response = await http(stack.gatewayUrl, 'POST', '/api/admin/reward', {
-        token,
-        body: { userId: 1, amount: 1_000_000, reason: 'x' },
-      });
-      return response.status !== 401;
-    };
+    const accepted = async () => (await rewardStatus(token, { userId: 1, amount: 1_000_000, reason: 'x' })) !== 401;
     expect(await accepted()).toBe(true); // its status is now cached in the gateway's Redis
 
     const redisUrl = cliEnv.REDIS_URL!;
@@ -118,12 +120,9 @@ describe('platform clients: created, listed and revoked with the operator CLI; a
     const token = await systemToken(kept);
     await admin('revoke-client', '--id', gone.clientId);
     // 422 (REWARDS holds nothing for this amount) proves the token was accepted: not 401.
-    const response = await http(stack.gatewayUrl, 'POST', '/api/admin/reward', {
-      token,
-      body: { userId: 1, amount: 1_000_000, reason: 'x' },
-    });
-    expect(response.status).not.toBe(401);
-    expect(response.status).not.toBe(403);
+    const status = await rewardStatus(token, { userId: 1, amount: 1_000_000, reason: 'x' });
+    expect(status).not.toBe(401);
+    expect(status).not.toBe(403);
   });
 
   it('when clients are listed, then each shows id, name, createdAt and revokedAt, never a secret or a hash', async () => {

@@ -1,6 +1,7 @@
 import { startTestStack, type TestStack } from '../../harness/stack';
 import { adminSession, withUsersDb } from '../../harness/admin';
-import { http, registerUser } from '../../harness/http';
+import { CoinProblemError } from '@coin/client';
+import { apiClient, http, registerUser } from '../../harness/http';
 import { createPlatformClient } from '@coin/user';
 import { createPool, schemaName } from '@coin/db';
 import { runAdminCommand } from '../../../scripts/admin';
@@ -15,61 +16,78 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
     await stack?.close();
   });
 
-  const refresh = (refreshToken: string) => http(stack.gatewayUrl, 'POST', '/api/auth/refresh', { body: { refreshToken } });
-  const walletStatus = async (token: string) => (await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token })).status;
+  /** Well-formed calls go through the typed client; a non-2xx answer rejects with CoinProblemError. */
+  const as = (token?: string) => apiClient(stack.gatewayUrl, token ? { accessToken: token } : {});
+  const refresh = (refreshToken: string) => as().refreshToken({ body: { refreshToken } });
+  const login = (email: string, password: string) => as().login({ body: { email, password } });
+  /** The status of GET /api/wallets/me, through the client's raw `api` (which throws nothing for an error answer). */
+  const walletStatus = async (token: string) => (await as(token).api.GET('/api/wallets/me')).response.status;
+  /** The problem a call was answered with (fails the test when it succeeded). */
+  const problemOf = (call: Promise<unknown>) =>
+    call.then(
+      (data) => {
+        throw new Error(`expected a problem, got ${JSON.stringify(data)}`);
+      },
+      (err: unknown) => {
+        if (err instanceof CoinProblemError) return err;
+        throw err;
+      },
+    );
 
   it('when a refresh token is used, then a new pair comes back and the new access token works', async () => {
     const user = await registerUser(stack.gatewayUrl);
-    const rotated = await refresh(user.refreshToken);
-    expect(rotated.status).toBe(200);
-    expect(rotated.body.user.id).toBe(user.userId);
-    expect(rotated.body.refreshToken).not.toBe(user.refreshToken);
-    expect(await walletStatus(rotated.body.accessToken)).toBe(200);
-    expect(rotated.headers.get('cache-control')).toBe('no-store');
+    const rotated = await as().api.POST('/api/auth/refresh', { body: { refreshToken: user.refreshToken } });
+    expect(rotated.response.status).toBe(200);
+    expect(rotated.data!.user.id).toBe(user.userId);
+    expect(rotated.data!.refreshToken).not.toBe(user.refreshToken);
+    expect(await walletStatus(rotated.data!.accessToken)).toBe(200);
+    expect(rotated.response.headers.get('cache-control')).toBe('no-store');
   });
 
   it('when a rotated refresh token is presented again, then 401 and its whole family is revoked', async () => {
     const user = await registerUser(stack.gatewayUrl);
     const first = await refresh(user.refreshToken);
-    const second = await refresh(first.body.refreshToken);
-    expect(second.status).toBe(200);
-    const replay = await refresh(user.refreshToken);
-    expect(replay.status).toBe(401);
-    expect(replay.body.code).toBe('UNAUTHENTICATED');
+    const second = await as().api.POST('/api/auth/refresh', { body: { refreshToken: first.refreshToken } });
+    expect(second.response.status).toBe(200);
+    await expect(refresh(user.refreshToken)).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
     // The legitimate holder's latest token belongs to the same family: revoked too.
-    expect((await refresh(second.body.refreshToken)).status).toBe(401);
+    await expect(refresh(second.data!.refreshToken)).rejects.toMatchObject({ status: 401 });
     // Another session (another family) of the same user is untouched.
-    const login = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
-    expect((await refresh(login.body.refreshToken)).status).toBe(200);
+    const session = await login(user.email, user.password);
+    const other = await as().api.POST('/api/auth/refresh', { body: { refreshToken: session.refreshToken } });
+    expect(other.response.status).toBe(200);
   });
 
   it('when the refresh token is unknown, empty or has extra fields, then 401 / 400', async () => {
-    expect((await refresh('rt_not-a-real-token')).status).toBe(401);
+    await expect(refresh('rt_not-a-real-token')).rejects.toMatchObject({ status: 401 });
+    // An empty token and an extra field are outside the document: raw.
     expect((await http(stack.gatewayUrl, 'POST', '/api/auth/refresh', { body: { refreshToken: '' } })).status).toBe(400);
     expect((await http(stack.gatewayUrl, 'POST', '/api/auth/refresh', { body: { refreshToken: 'x', userId: 1 } })).status).toBe(400);
   });
 
   it('when a user logs out, then 204 and that refresh token no longer works; an unknown token also gets 204', async () => {
     const user = await registerUser(stack.gatewayUrl);
-    const out = await http(stack.gatewayUrl, 'POST', '/api/auth/logout', { body: { refreshToken: user.refreshToken } });
-    expect(out.status).toBe(204);
-    expect((await refresh(user.refreshToken)).status).toBe(401);
-    expect((await http(stack.gatewayUrl, 'POST', '/api/auth/logout', { body: { refreshToken: 'rt_unknown' } })).status).toBe(204);
+    const logoutStatus = async (refreshToken: string) =>
+      (await as().api.POST('/api/auth/logout', { body: { refreshToken } })).response.status;
+    expect(await logoutStatus(user.refreshToken)).toBe(204);
+    await expect(refresh(user.refreshToken)).rejects.toMatchObject({ status: 401 });
+    expect(await logoutStatus('rt_unknown')).toBe(204);
+    // A body without the refresh token is outside the document: raw.
     expect((await http(stack.gatewayUrl, 'POST', '/api/auth/logout', { body: {} })).status).toBe(400);
   });
 
   it('when a user logs out everywhere, then every access and refresh token stops working on the next request', async () => {
     const user = await registerUser(stack.gatewayUrl);
-    const other = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
-    expect(await walletStatus(other.body.accessToken)).toBe(200);
-    const all = await http(stack.gatewayUrl, 'POST', '/api/auth/logout-all', { token: user.accessToken });
-    expect(all.status).toBe(204);
+    const other = await login(user.email, user.password);
+    expect(await walletStatus(other.accessToken)).toBe(200);
+    const all = await as(user.accessToken).api.POST('/api/auth/logout-all');
+    expect(all.response.status).toBe(204);
     expect(await walletStatus(user.accessToken)).toBe(401);
-    expect(await walletStatus(other.body.accessToken)).toBe(401);
-    expect((await refresh(user.refreshToken)).status).toBe(401);
-    expect((await refresh(other.body.refreshToken)).status).toBe(401);
-    const again = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
-    expect(await walletStatus(again.body.accessToken)).toBe(200);
+    expect(await walletStatus(other.accessToken)).toBe(401);
+    await expect(refresh(user.refreshToken)).rejects.toMatchObject({ status: 401 });
+    await expect(refresh(other.refreshToken)).rejects.toMatchObject({ status: 401 });
+    const again = await login(user.email, user.password);
+    expect(await walletStatus(again.accessToken)).toBe(200);
   });
 
   it('when an operator revokes sessions with the CLI, then the gateway learns it from user.events and refuses the old token', async () => {
@@ -109,12 +127,16 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
     });
 
     it('when a registered client presents its secret, then it gets a SYSTEM token that only reward routes accept', async () => {
-      const token = await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: client });
-      expect(token.status).toBe(200);
-      expect(token.body).toEqual({ accessToken: expect.any(String), tokenType: 'Bearer', expiresIn: 900 });
-      const claims = JSON.parse(Buffer.from(token.body.accessToken.split('.')[1], 'base64url').toString());
+      const issued = await as().api.POST('/api/auth/token', { body: client });
+      expect(issued.response.status).toBe(200);
+      expect(issued.data).toEqual({ accessToken: expect.any(String), tokenType: 'Bearer', expiresIn: 900 });
+      // A JSON request gets the JSON (camelCase) answer, not the RFC 6749 one.
+      if (!issued.data || !('accessToken' in issued.data)) throw new Error(`unexpected token answer: ${JSON.stringify(issued.data)}`);
+      const systemToken = issued.data.accessToken;
+      const claims = JSON.parse(Buffer.from(systemToken.split('.')[1]!, 'base64url').toString());
       expect(claims).toMatchObject({ sub: client.clientId, role: 'SYSTEM' });
-      expect(await walletStatus(token.body.accessToken)).toBe(403);
+      expect(await walletStatus(systemToken)).toBe(403);
+      // Every other route, with whatever body: outside the document, raw.
       for (const route of stack.gatewayRoutes.filter(
         (r) => r.access && r.access !== 'public' && r.access !== 'reward' && r.method !== 'HEAD',
       )) {
@@ -122,7 +144,7 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
           name === 'id' && route.url.includes('api-keys') ? '00000000-0000-4000-8000-000000000000' : '1',
         );
         const response = await http(stack.gatewayUrl, route.method, url, {
-          token: token.body.accessToken,
+          token: systemToken,
           ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }),
         });
         expect({ route: `${route.method} ${route.url}`, status: response.status }).toEqual({
@@ -133,21 +155,19 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
     });
 
     it('when the secret is wrong or the client unknown, then the same 401', async () => {
-      const wrong = await http(stack.gatewayUrl, 'POST', '/api/auth/token', {
-        body: { clientId: client.clientId, clientSecret: 'pcs_wrong' },
-      });
-      const unknown = await http(stack.gatewayUrl, 'POST', '/api/auth/token', {
-        body: { clientId: 'pc_nobody', clientSecret: 'pcs_wrong' },
-      });
+      const wrong = await problemOf(as().issueToken({ body: { clientId: client.clientId, clientSecret: 'pcs_wrong' } }));
+      const unknown = await problemOf(as().issueToken({ body: { clientId: 'pc_nobody', clientSecret: 'pcs_wrong' } }));
       expect(wrong.status).toBe(401);
       expect(unknown.status).toBe(401);
-      expect({ ...wrong.body, requestId: 0 }).toEqual({ ...unknown.body, requestId: 0 });
+      // The problems as the API sent them.
+      expect({ ...wrong.problem, requestId: 0 }).toEqual({ ...unknown.problem, requestId: 0 });
+      // A body without the secret is outside the document: raw.
       expect((await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: { clientId: client.clientId } })).status).toBe(400);
     });
 
     it('when a client is revoked in the database, then it can no longer get tokens', async () => {
       await withUsersDb(stack, (q) => q('UPDATE platform_clients SET revoked_at = now() WHERE id = $1', [client.clientId]));
-      expect((await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: client })).status).toBe(401);
+      await expect(as().issueToken({ body: client })).rejects.toMatchObject({ status: 401 });
     });
   });
 
@@ -170,16 +190,12 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
     }
     expect(lines[0]).toMatch(/superadmin created/);
     expect(lines[1]).toMatch(/superadmin promoted/);
-    const created = await http(stack.gatewayUrl, 'POST', '/api/auth/login', {
-      body: { email: `cli.${existing.email}`, password: 'operator password' },
-    });
-    expect(created.body.user.role).toBe('SUPERADMIN');
+    const created = await login(`cli.${existing.email}`, 'operator password');
+    expect(created.user.role).toBe('SUPERADMIN');
     // Promotion bumped the version (published through the outbox): the old USER token is refused.
     await eventually(async () => (await walletStatus(existing.accessToken)) === 401);
-    const promoted = await http(stack.gatewayUrl, 'POST', '/api/auth/login', {
-      body: { email: existing.email, password: existing.password },
-    });
-    expect(promoted.body.user.role).toBe('SUPERADMIN');
+    const promoted = await login(existing.email, existing.password);
+    expect(promoted.user.role).toBe('SUPERADMIN');
     await adminSession(stack, 'ADMIN'); // the harness path still works next to CLI-made admins
   });
 });
