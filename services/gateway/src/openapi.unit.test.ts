@@ -1,6 +1,5 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { Registry } from 'prom-client';
 import {
   burnBody,
   changeRoleBody,
@@ -15,46 +14,11 @@ import {
   rewardBody,
   transferBody,
 } from '@coin/contracts';
-import type { App } from '@coin/http';
-import { createLogger } from '@coin/logger';
-import type { Redis } from '@coin/redis';
-import { buildApp, type GatewayDeps } from './app';
 import * as examples from './routes/examples';
+import { documentedApp } from './testing';
+import type { App } from '@coin/http';
 
 type Json = Record<string, any>;
-
-/** The document as GET /openapi.json serves it; no route is called, so the ports are empty. */
-async function documentedApp(): Promise<App> {
-  const none = {} as never;
-  const rule = { max: 1000, windowMs: 60_000 };
-  const deps: GatewayDeps = {
-    logger: createLogger('openapi-test', 'silent'),
-    metrics: new Registry(),
-    readiness: {},
-    commands: none,
-    users: none,
-    ledger: none,
-    history: none,
-    auth: {
-      jwksUrl: 'http://127.0.0.1:9/.well-known/jwks.json',
-      issuer: 'coin-ledger',
-      audience: 'coin-ledger-api',
-      currentTokenVersion: async () => 0,
-      platformClientActive: async () => true,
-    },
-    bodyBytesMax: 16 * 1024,
-    trustedProxies: [],
-    redis: { defineCommand: () => undefined } as unknown as Redis,
-    idempotencyLockMs: 10_000,
-    apiKeys: none,
-    tokenVersions: none,
-    rateLimits: { loginPerIp: rule, registerPerIp: rule, credentialsPerIp: rule, writesPerCaller: rule },
-    loginThrottle: none,
-  };
-  const app = await buildApp(deps);
-  await app.ready();
-  return app;
-}
 
 const methods = ['get', 'put', 'post', 'delete', 'patch'];
 

@@ -8,16 +8,16 @@ export { ApiKeyVerifier, registerApiKeyCheck } from './plugins/api-key';
 export { registerAuth } from './plugins/auth';
 
 import { Registry } from 'prom-client';
+import type { App } from '@coin/http';
 import { createLogger } from '@coin/logger';
 import type { Redis } from '@coin/redis';
 import { buildApp, type GatewayDeps } from './app';
 
 /**
- * The OpenAPI document exactly as GET /openapi.json serves it, built without any infrastructure:
- * buildApp() with inert ports (no route is called). Used by scripts/contract/generate-client.ts
- * to generate @coin/client.
+ * The gateway built with inert ports, ready and not listening: what it documents and how it
+ * validates, without any infrastructure (no route may be called). The caller closes it.
  */
-export async function openApiDocument(): Promise<Record<string, unknown>> {
+export async function documentedApp(): Promise<App> {
   const none = {} as never;
   const rule = { max: 1000, windowMs: 60_000 };
   const deps: GatewayDeps = {
@@ -45,8 +45,17 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     loginThrottle: none,
   };
   const app = await buildApp(deps);
+  await app.ready();
+  return app;
+}
+
+/**
+ * The OpenAPI document exactly as GET /openapi.json serves it, built without any infrastructure.
+ * Used by scripts/contract/generate-client.ts to generate @coin/client.
+ */
+export async function openApiDocument(): Promise<Record<string, unknown>> {
+  const app = await documentedApp();
   try {
-    await app.ready();
     return JSON.parse(JSON.stringify(app.swagger())) as Record<string, unknown>;
   } finally {
     await app.close();
