@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sampleRecordedEvent } from './sample-events';
 
 /*
  * `npm pack` of libs/events gives a tarball a project outside the monorepo can install and use:
@@ -22,25 +23,7 @@ function run(command: string, args: string[], cwd: string): string {
   return result.stdout;
 }
 
-const sample = {
-  eventId: '5f0c6a58-3f0e-4d4b-9a53-1f1e7b5c2a10',
-  type: 'coin.transaction.recorded',
-  version: 1,
-  occurredAt: '2030-05-01T10:00:01.000Z',
-  transaction: {
-    id: 1042,
-    type: 'TRANSFER',
-    amount: 12.5,
-    fromUserId: 7,
-    toUserId: 9,
-    fromTreasury: null,
-    toTreasury: null,
-    reason: 'lunch',
-    reference: null,
-    refundOf: null,
-    createdAt: '2030-05-01T10:00:01.000Z',
-  },
-};
+const sample = sampleRecordedEvent;
 
 /** The consumer, the same in both module systems: parse a sample, dedup it, read a JSON Schema. */
 const consumerBody = `

@@ -7,6 +7,7 @@ import { eventJsonSchemaFiles, type JsonSchema, sameJson } from './json-schema';
 import { coinTransactionEvent, transactionRecorded } from './coin-transactions';
 import { userEvent } from './user-events';
 import * as contracts from '../../contracts/src';
+import { sampleRecordedEvent } from './sample-events';
 
 /*
  * The compatibility test: the JSON Schemas generated now from the zod schemas against the ones
@@ -50,25 +51,7 @@ describe('the committed JSON Schemas of the event topics', () => {
     const ajv = new Ajv2020({ strict: false });
     addFormats(ajv);
     const validate = ajv.compile(generated['coin.transactions.json']!);
-    const event = {
-      eventId: '5f0c6a58-3f0e-4d4b-9a53-1f1e7b5c2a10',
-      type: 'coin.transaction.recorded',
-      version: 1,
-      occurredAt: '2030-05-01T10:00:01.000Z',
-      transaction: {
-        id: 1042,
-        type: 'TRANSFER',
-        amount: 12.5,
-        fromUserId: 7,
-        toUserId: 9,
-        fromTreasury: null,
-        toTreasury: null,
-        reason: 'lunch',
-        reference: null,
-        refundOf: null,
-        createdAt: '2030-05-01T10:00:01.000Z',
-      },
-    };
+    const event = sampleRecordedEvent;
     expect(transactionRecorded.safeParse(event).success).toBe(true);
     expect(validate(event)).toBe(true);
     expect(validate({ ...event, addedLater: 'a new optional field' })).toBe(true);
