@@ -1,9 +1,10 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runOrThrow } from '../../../test/harness/run-command';
 
 /*
  * `npm pack` of libs/client gives a tarball a project outside the monorepo can install and use:
@@ -14,16 +15,6 @@ import { join } from 'node:path';
  */
 const packageDir = join(__dirname, '..');
 const repoRoot = join(packageDir, '..', '..');
-
-function run(command: string, args: string[], cwd: string): string {
-  const result = spawnSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false' },
-  });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
-}
 
 /** Runs a script without blocking this process's event loop: the fake API answers from here. */
 function runAsync(script: string, cwd: string, env: Record<string, string>): Promise<string> {
@@ -107,7 +98,7 @@ describe('npm pack of @coin/client', () => {
   });
 
   it('when packed and installed in a clean project, then ESM and CommonJS consumers transfer with one Idempotency-Key across a retry, and type-check', async () => {
-    const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], packageDir)) as {
+    const [packed] = JSON.parse(runOrThrow('npm', ['pack', '--json', '--pack-destination', dir], packageDir)) as {
       filename: string;
       files: { path: string }[];
     }[];
@@ -125,9 +116,9 @@ describe('npm pack of @coin/client', () => {
     expect(files.filter((f) => f.startsWith('src/') || f.includes('.test.'))).toEqual([]);
 
     const project = join(dir, 'consumer');
-    run('mkdir', ['-p', project], dir);
-    run('npm', ['init', '-y'], project);
-    run('npm', ['install', join(dir, packed!.filename)], project);
+    runOrThrow('mkdir', ['-p', project], dir);
+    runOrThrow('npm', ['init', '-y'], project);
+    runOrThrow('npm', ['install', join(dir, packed!.filename)], project);
     writeFileSync(
       join(project, 'consumer.mjs'),
       `import { CoinProblemError, createCoinClient, isProblem, operationTable } from '@coin/client';\n${consumerBody}`,
@@ -196,6 +187,6 @@ export const wrong = () => coin.transferCoins({ body: { toUserId: '43', amount: 
       }),
     );
     const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-    run(process.execPath, [tsc, '-p', 'tsconfig.json'], project);
+    runOrThrow(process.execPath, [tsc, '-p', 'tsconfig.json'], project);
   }, 240_000);
 });

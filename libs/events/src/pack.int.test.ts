@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runOrThrow } from '../../../test/harness/run-command';
 import { sampleRecordedEvent } from './sample-events';
 
 /*
@@ -12,16 +12,6 @@ import { sampleRecordedEvent } from './sample-events';
  */
 const packageDir = join(__dirname, '..');
 const repoRoot = join(packageDir, '..', '..');
-
-function run(command: string, args: string[], cwd: string): string {
-  const result = spawnSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false' },
-  });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
-}
 
 const sample = sampleRecordedEvent;
 
@@ -49,7 +39,7 @@ describe('npm pack of @coin/events', () => {
   });
 
   it('when packed and installed in a clean project, then ESM and CommonJS consumers parse, deduplicate and type-check', () => {
-    const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], packageDir)) as {
+    const [packed] = JSON.parse(runOrThrow('npm', ['pack', '--json', '--pack-destination', dir], packageDir)) as {
       filename: string;
       size: number;
       files: { path: string }[];
@@ -68,9 +58,9 @@ describe('npm pack of @coin/events', () => {
     expect(files.filter((f) => f.startsWith('src/') || f.includes('.test.') || f.includes('generate-schemas'))).toEqual([]);
 
     const project = join(dir, 'consumer');
-    run('mkdir', ['-p', project], dir);
-    run('npm', ['init', '-y'], project);
-    run('npm', ['install', join(dir, packed!.filename)], project);
+    runOrThrow('mkdir', ['-p', project], dir);
+    runOrThrow('npm', ['init', '-y'], project);
+    runOrThrow('npm', ['install', join(dir, packed!.filename)], project);
 
     writeFileSync(
       join(project, 'consumer.mjs'),
@@ -91,7 +81,7 @@ const schema = require('@coin/events/schemas/coin.transactions.json');
       types: ['user.registered', 'user.role-changed', 'user.deleted', 'user.sessions-revoked'],
     };
     for (const script of ['consumer.mjs', 'consumer.cjs']) {
-      expect([script, JSON.parse(run(process.execPath, [script], project))]).toEqual([script, expected]);
+      expect([script, JSON.parse(runOrThrow(process.execPath, [script], project))]).toEqual([script, expected]);
     }
 
     // The declarations stand alone: a strict TypeScript consumer compiles against them (and zod's).
@@ -105,7 +95,7 @@ export { amount, event };
 `,
     );
     const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-    run(
+    runOrThrow(
       process.execPath,
       [
         tsc,
