@@ -272,15 +272,23 @@ describe('money endpoints through the gateway, the ledger and back', () => {
       'wallet closed',
     );
     expect(closed.code).toBe('RECIPIENT_CLOSED');
-    expect(await as(admin).getSupplyReport()).toMatchObject({ consistent: expect.any(Boolean) });
+    // A transfer whose debit was decided while the wallet was open but whose credit leg arrived
+    // after the close is returned to the sender (DESIGN "Closed wallets"); wait for those legs.
+    await eventually(async () => ((await as(admin).getSupplyReport()).inFlight === 0 ? true : undefined), 10_000, 'no coin in flight');
     const client = new pg.Client({ connectionString: stack.databaseUrl });
     await client.connect();
-    const burn = await client.query(
-      `SELECT amount::int AS amount, reason FROM "${stack.prefix}ledger".transactions WHERE type = 'BURN' AND from_user_id = $1`,
-      [doomed.userId],
+    const ledger = `"${stack.prefix}ledger".transactions`;
+    const burn = await client.query(`SELECT amount::int AS amount, reason FROM ${ledger} WHERE type = 'BURN' AND from_user_id = $1`, [
+      doomed.userId,
+    ]);
+    const returned = await client.query(
+      `SELECT count(*)::int AS n FROM ${ledger} WHERE type = 'TRANSFER' AND returns IS NOT NULL AND from_user_id = $1 AND to_user_id = $2`,
+      [doomed.userId, friend.userId],
     );
     await client.end();
-    expect(burn.rows).toEqual([{ amount: 800 + 100 * landedBefore, reason: expect.stringContaining('deleted') }]);
+    const creditedBeforeClose = landedBefore - returned.rows[0].n;
+    expect(burn.rows).toEqual([{ amount: 800 + 100 * creditedBeforeClose, reason: expect.stringContaining('deleted') }]);
+    expect(await balanceOf(friend.accessToken)).toBe(5 - creditedBeforeClose);
   });
 
   it('when the ledger is audited at a quiet moment, then Σ balances equals Σ MINT − Σ BURN and every wallet matches its entries', async () => {
