@@ -1,9 +1,10 @@
 // Loading and checking the deployment files (docker-compose.yml, deploy/k8s): the checks return
 // problems as strings, so tests assert [] on the real files and non-empty on broken copies.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments, stringify } from 'yaml';
 import { isSecretEnvKey } from '@coin/config';
 import { configuredWorkloads, envKeysOf, type ConfiguredWorkload } from '../../scripts/docs/config-schemas';
 
@@ -229,4 +230,349 @@ export function kustomizeBuild(dir: string): Obj[] {
   return parseAllDocuments(out)
     .map((d) => d.toJS() as Obj | null)
     .filter((d): d is Obj => d !== null);
+}
+
+// ---------------------------------------------------------------- ingress
+
+/** The routes the gateway registers (its route files and app.ts), and the ops routes libs/http adds to every service. */
+export function gatewayRoutes(): { routes: string[]; opsRoutes: string[] } {
+  const routeDir = join(repoRoot, 'services/gateway/src/routes');
+  const files = [
+    ...readdirSync(routeDir)
+      .filter((f) => f.endsWith('.ts') && !f.includes('.test.'))
+      .map((f) => join(routeDir, f)),
+    join(repoRoot, 'services/gateway/src/app.ts'),
+  ];
+  const routeCall = /\bapp\.(?:get|post|put|patch|delete|head|options|all)\(\s*'([^']+)'/g;
+  const routes = new Set<string>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(routeCall)) routes.add(m[1]!);
+    // Plugins that serve a tree under a prefix (Swagger UI: /docs, /docs/static/..., /docs/json).
+    for (const m of text.matchAll(/routePrefix:\s*'([^']+)'/g)) routes.add(m[1]!);
+  }
+  const opsRoutes = [...readFileSync(join(repoRoot, 'libs/http/src/index.ts'), 'utf8').matchAll(routeCall)].map((m) => m[1]!);
+  return { routes: [...routes].sort(), opsRoutes: opsRoutes.sort() };
+}
+
+export interface IngressPath {
+  path: string;
+  pathType: string;
+  service: string;
+}
+
+export function ingressPaths(resources: Obj[]): IngressPath[] {
+  return resources
+    .filter((r) => r.kind === 'Ingress')
+    .flatMap((i) => (i.spec?.rules ?? []) as Obj[])
+    .flatMap((rule) => (rule.http?.paths ?? []) as Obj[])
+    .map((p) => ({ path: String(p.path), pathType: String(p.pathType), service: String(p.backend?.service?.name) }));
+}
+
+/** Whether a request path reaches an Ingress path, by the networking.k8s.io/v1 rules (Prefix: whole path elements). */
+export function ingressMatches(entry: Pick<IngressPath, 'path' | 'pathType'>, requestPath: string): boolean {
+  if (entry.pathType === 'Exact') return requestPath === entry.path;
+  const elements = (p: string) => p.split('/').filter((e) => e !== '');
+  const prefix = elements(entry.path);
+  const request = elements(requestPath);
+  // ImplementationSpecific is up to the controller (often a plain string prefix): treat it as the widest.
+  if (entry.pathType !== 'Prefix') return requestPath.startsWith(entry.path);
+  return prefix.length <= request.length && prefix.every((e, i) => request[i] === e);
+}
+
+/** A concrete request path for a route template (`/problems/:code` -> `/problems/x`). */
+export function samplePath(route: string): string {
+  return route.replace(/:[A-Za-z]+/g, 'x').replace(/\*$/, 'x');
+}
+
+/**
+ * The Ingress exposes exactly `publicPaths` (each to the gateway, Exact or Prefix), every gateway
+ * route under them is reachable, and no private path (ops routes, /internal, anything else) is.
+ */
+export function checkIngress(resources: Obj[], publicPaths: string[], routes: { routes: string[]; opsRoutes: string[] }): string[] {
+  const problems: string[] = [];
+  const paths = ingressPaths(resources);
+  const declared = paths.map((p) => p.path).sort();
+  if (JSON.stringify(declared) !== JSON.stringify([...publicPaths].sort()))
+    problems.push(`Ingress paths are ${declared.join(' ')}, expected exactly ${[...publicPaths].sort().join(' ')}`);
+  for (const p of paths) {
+    if (p.service !== 'gateway') problems.push(`Ingress ${p.path}: routes to ${p.service}, not the gateway`);
+    if (p.pathType !== 'Exact' && p.pathType !== 'Prefix')
+      problems.push(`Ingress ${p.path}: pathType ${p.pathType} (Exact or Prefix only)`);
+  }
+  const reachable = (requestPath: string) => paths.some((p) => ingressMatches(p, requestPath));
+  const isPublic = (route: string) => publicPaths.some((pub) => ingressMatches({ path: pub, pathType: 'Prefix' }, route));
+  const privatePaths = [...routes.opsRoutes, '/internal/supply', '/', '/metricsx', '/apix', '/.env'];
+  for (const path of privatePaths) {
+    if (reachable(path)) problems.push(`Ingress: ${path} is reachable from outside`);
+  }
+  for (const route of routes.routes) {
+    const sample = samplePath(route);
+    if (isPublic(route) && !reachable(sample)) problems.push(`Ingress: public route ${route} is not reachable`);
+    if (!isPublic(route) && reachable(sample)) problems.push(`Ingress: ${route} is reachable but not a public path`);
+    if (!isPublic(route) && !routes.opsRoutes.includes(route))
+      problems.push(`gateway route ${route} is neither public nor an ops route: add it to the Ingress on purpose`);
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------- network policies
+
+export type EgressTarget = 'dns' | 'kafka' | 'postgres' | 'redis' | `service:${string}`;
+
+/** What a workload's config says it talks to: Kafka, PostgreSQL, Redis, the services of its *_SERVICE_URL keys, and DNS. */
+export function egressNeeds(workload: ConfiguredWorkload): EgressTarget[] {
+  const needs = new Set<EgressTarget>(['dns']);
+  for (const key of envKeysOf(workload)) {
+    if (key === 'KAFKA_BROKERS') needs.add('kafka');
+    if (key === 'DATABASE_URL' || key.endsWith('_DATABASE_URL')) needs.add('postgres');
+    if (key === 'REDIS_URL') needs.add('redis');
+    const service = /^([A-Z]+)_SERVICE_URL$/.exec(key)?.[1];
+    if (service) needs.add(`service:${service.toLowerCase()}`);
+  }
+  return [...needs].sort();
+}
+
+const matchesLabels = (selector: Obj | undefined, labels: Obj): boolean =>
+  selector !== undefined &&
+  (selector.matchExpressions ?? []).length === 0 &&
+  Object.entries((selector.matchLabels ?? {}) as Obj).every(([k, v]) => labels[k] === v);
+
+function containerPortsOf(resource: Obj): Array<{ name?: string; port: number; protocol: string }> {
+  return ((podSpecOf(resource)?.containers ?? []) as Obj[]).flatMap((c) =>
+    ((c.ports ?? []) as Obj[]).map((p) => ({ name: p.name, port: Number(p.containerPort), protocol: p.protocol ?? 'TCP' })),
+  );
+}
+
+/**
+ * Egress: a default deny for the app's pods; each workload (Deployment, Job) selected by an egress
+ * policy whose rules reach exactly what its config needs (egressNeeds); a rule to an app pod opens
+ * only a port that pod listens on; DNS only to kube-system on 53; infrastructure only on its port.
+ */
+export function checkEgress(
+  resources: Obj[],
+  infraPorts: { kafka: number[]; postgres: number[]; redis: number[] },
+  needsOf: (workload: string) => EgressTarget[],
+): string[] {
+  const problems: string[] = [];
+  const policies = resources.filter((r) => r.kind === 'NetworkPolicy' && (r.spec?.policyTypes ?? []).includes('Egress'));
+  const workloads = resources.filter((r) => (r.kind === 'Deployment' || r.kind === 'Job') && podSpecOf(r));
+  const appLabels = { 'app.kubernetes.io/name': 'coin-ledger' };
+  if (
+    !policies.some(
+      (p) =>
+        matchesLabels(p.spec.podSelector, appLabels) &&
+        Object.keys(p.spec.podSelector.matchLabels ?? {}).length === 1 &&
+        (p.spec.egress ?? []).length === 0,
+    )
+  )
+    problems.push('no default-deny egress policy for the app pods (app.kubernetes.io/name=coin-ledger, no egress rules)');
+  for (const workload of workloads) {
+    const name = String(workload.metadata.name);
+    const labels = (workload.spec.template.metadata?.labels ?? {}) as Obj;
+    const selecting = policies.filter((p) => matchesLabels(p.spec.podSelector, labels));
+    if (!selecting.some((p) => (p.spec.egress ?? []).length > 0)) {
+      problems.push(`${workload.kind} ${name}: no egress policy selects its pods`);
+      continue;
+    }
+    const reached = new Set<EgressTarget>();
+    for (const policy of selecting) {
+      for (const rule of (policy.spec.egress ?? []) as Obj[]) {
+        const where = `NetworkPolicy ${policy.metadata.name}`;
+        const ports = ((rule.ports ?? []) as Obj[]).map((p) => ({ port: p.port, protocol: p.protocol ?? 'TCP', endPort: p.endPort }));
+        if (ports.length === 0) {
+          problems.push(`${where}: an egress rule opens every port`);
+          continue;
+        }
+        if (ports.some((p) => p.endPort !== undefined)) problems.push(`${where}: an egress rule opens a port range`);
+        const to = (rule.to ?? []) as Obj[];
+        if (to.length === 0) {
+          for (const { port, protocol } of ports) {
+            const kind = (['kafka', 'postgres', 'redis'] as const).find((k) => infraPorts[k].includes(Number(port)));
+            if (!kind || protocol !== 'TCP') problems.push(`${where}: port ${port}/${protocol} to anywhere is no infrastructure port`);
+            else reached.add(kind);
+          }
+          continue;
+        }
+        for (const peer of to) {
+          if (peer.ipBlock) {
+            problems.push(`${where}: ipBlock ${peer.ipBlock.cidr} (name the peer by labels, or by port for infrastructure)`);
+            continue;
+          }
+          if (peer.namespaceSelector) {
+            const dns = peer.namespaceSelector.matchLabels?.['kubernetes.io/metadata.name'] === 'kube-system';
+            const dnsPorts =
+              ports.every((p) => Number(p.port) === 53) && ['UDP', 'TCP'].every((pr) => ports.some((p) => p.protocol === pr));
+            if (!dns || !dnsPorts) problems.push(`${where}: egress to another namespace other than DNS (kube-system, 53 UDP/TCP)`);
+            else reached.add('dns');
+            continue;
+          }
+          const targets = workloads.filter(
+            (w) => w.kind === 'Deployment' && matchesLabels(peer.podSelector, w.spec.template.metadata?.labels ?? {}),
+          );
+          if (targets.length !== 1) {
+            problems.push(`${where}: egress peer ${JSON.stringify(peer.podSelector)} selects ${targets.length} Deployments, not one`);
+            continue;
+          }
+          const target = targets[0]!;
+          const listens = containerPortsOf(target);
+          for (const { port, protocol } of ports) {
+            const open = listens.some(
+              (l) => (l.port === Number(port) || (l.name !== undefined && l.name === port)) && l.protocol === protocol,
+            );
+            if (!open) problems.push(`${where}: port ${port}/${protocol} is not a port ${target.metadata.name} listens on`);
+          }
+          reached.add(`service:${target.metadata.name}`);
+        }
+      }
+    }
+    const needs = needsOf(name);
+    for (const need of needs)
+      if (!reached.has(need)) problems.push(`${workload.kind} ${name}: cannot reach ${need}, which its config needs`);
+    for (const extra of reached)
+      if (!needs.includes(extra)) problems.push(`${workload.kind} ${name}: may reach ${extra}, which it does not need`);
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------- metrics, PromQL, dashboard
+
+export type MetricType = 'Counter' | 'Gauge' | 'Histogram' | 'Summary';
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourceFiles(path));
+    else if (entry.name.endsWith('.ts') && !entry.name.includes('.test.') && !entry.name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+/**
+ * The metric names the code registers, read from the source: every `new Counter|Gauge|Histogram|Summary({ name: ... })`
+ * in libs/ * /src and services/ * /src, its name a string literal or a constant of the same file.
+ */
+export function registeredMetrics(): Map<string, MetricType> {
+  const metrics = new Map<string, MetricType>();
+  const roots = ['libs', 'services'].flatMap((top) =>
+    readdirSync(join(repoRoot, top))
+      .map((pkg) => join(repoRoot, top, pkg, 'src'))
+      .filter((src) => existsSync(src)),
+  );
+  for (const file of roots.flatMap(sourceFiles)) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/new (Counter|Gauge|Histogram|Summary)\b(?:<[^>]*>)?\(\{([\s\S]{0,400}?)\bname:\s*([^,\n]+),/g)) {
+      const value = m[3]!.trim();
+      let name = /^'([^']+)'$/.exec(value)?.[1];
+      if (!name) {
+        const key = value.split('.').pop()!;
+        name = new RegExp(`\\b${key}\\s*[:=]\\s*'([a-zA-Z_:][a-zA-Z0-9_:]*)'`).exec(text)?.[1];
+      }
+      if (!name) throw new Error(`${file}: cannot resolve the metric name ${value}`);
+      metrics.set(name, m[1] as MetricType);
+    }
+  }
+  return metrics;
+}
+
+/** The series names Prometheus stores for the registered metrics (a histogram: _bucket, _count, _sum). */
+export function seriesNames(metrics: Map<string, MetricType>): Set<string> {
+  const names = new Set<string>();
+  for (const [name, type] of metrics) {
+    if (type === 'Histogram') for (const suffix of ['_bucket', '_count', '_sum']) names.add(name + suffix);
+    else if (type === 'Summary') for (const suffix of ['', '_count', '_sum']) names.add(name + suffix);
+    else names.add(name);
+  }
+  return names;
+}
+
+const promqlWords = new Set(
+  'sum min max avg count stddev stdvar topk bottomk quantile count_values group by without on ignoring group_left group_right and or unless bool offset inf nan atan2'.split(
+    ' ',
+  ),
+);
+
+/** The metric (series) names an expression selects: identifiers that are not functions, keywords, labels or numbers. */
+export function metricNamesIn(expr: string): string[] {
+  const stripped = expr
+    .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`/g, '""')
+    .replace(/\{[^}]*\}/g, ' ')
+    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/\b(?:by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, ' ')
+    .replace(/\$\{?\w+\}?/g, ' ');
+  const names = new Set<string>();
+  for (const m of stripped.matchAll(/(?<![\w.:])([a-zA-Z_:][a-zA-Z0-9_:]*)(\s*\()?/g)) {
+    if (m[2] || promqlWords.has(m[1]!.toLowerCase())) continue;
+    names.add(m[1]!);
+  }
+  return [...names].sort();
+}
+
+/**
+ * A syntax check that does not need promtool: brackets balanced and nested right, label matchers
+ * well formed, range durations valid, no dangling operator, and every series name known.
+ */
+export function promqlProblems(expr: string, known: Set<string>): string[] {
+  const problems: string[] = [];
+  const text = expr.trim();
+  if (text === '') return ['empty expression'];
+  const noStrings = text.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const stack: string[] = [];
+  const pairs: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+  for (const ch of noStrings) {
+    if ('([{'.includes(ch)) stack.push(ch);
+    else if (ch in pairs && stack.pop() !== pairs[ch]) {
+      problems.push(`unbalanced ${ch}`);
+      break;
+    }
+  }
+  if (stack.length > 0) problems.push(`unclosed ${stack.join('')}`);
+  for (const m of text.matchAll(/\{([^}]*)\}/g)) {
+    for (const matcher of m[1]!.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).filter((s) => s.trim() !== '')) {
+      if (!/^\s*[a-zA-Z_]\w*\s*(?:=~|!~|!=|=)\s*"(?:[^"\\]|\\.)*"\s*$/.test(matcher)) problems.push(`bad label matcher ${matcher.trim()}`);
+    }
+  }
+  for (const m of noStrings.matchAll(/\[([^\]]*)\]/g)) {
+    if (!/^(?:\d+(?:ms|[smhdwy]))+(?::(?:\d+(?:ms|[smhdwy]))*)?$|^\$__(?:rate_interval|interval|range)$/.test(m[1]!.trim()))
+      problems.push(`bad range [${m[1]}]`);
+  }
+  if (/(?:[-+*/%^]|==|!=|>=|<=|[<>]|\band|\bor|\bunless)\s*$/.test(noStrings) || /^\s*(?:[*/%^]|==|and\b|or\b)/.test(noStrings))
+    problems.push('dangling operator');
+  for (const name of metricNamesIn(text)) if (!known.has(name)) problems.push(`unknown metric ${name}`);
+  return problems;
+}
+
+export interface DashboardQuery {
+  panel: string;
+  expr: string;
+}
+
+/** Every PromQL expression of a Grafana dashboard (panels nested in rows included). */
+export function dashboardQueries(dashboard: Obj): DashboardQuery[] {
+  const panels = ((dashboard.panels ?? []) as Obj[]).flatMap((p) => [p, ...((p.panels ?? []) as Obj[])]);
+  return panels.flatMap((p) =>
+    ((p.targets ?? []) as Obj[]).filter((t) => t.expr !== undefined).map((t) => ({ panel: String(p.title), expr: String(t.expr) })),
+  );
+}
+
+/** Replaces Grafana's interval variables with durations, so promtool can parse the expression. */
+export function withoutGrafanaVariables(expr: string): string {
+  return expr.replaceAll('$__rate_interval', '5m').replaceAll('$__interval', '1m').replaceAll('$__range', '1h');
+}
+
+/** promtool's verdict on rule groups (written to a temporary file), or null when it fails with its output. */
+export function promtoolCheckRules(promtool: string, groups: Obj[]): string | null {
+  const dir = mkdtempSync(join(tmpdir(), 'coin-rules-'));
+  const file = join(dir, 'rules.yml');
+  writeFileSync(file, stringify({ groups }));
+  try {
+    execFileSync(promtool, ['check', 'rules', file], { encoding: 'utf8', stdio: 'pipe' });
+    return null;
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string };
+    return `${e.stdout ?? ''}${e.stderr ?? ''}`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -2,36 +2,55 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultPartitions } from '@coin/contracts';
-import { topicSpecs } from '@coin/kafka';
+import { outboxBacklogMetricName } from '@coin/db';
+import { httpDurationBucketsS, httpDurationMetricName } from '@coin/http';
+import { kafkaMetricNames, topicSpecs } from '@coin/kafka';
 import { configuredWorkloads } from '../../scripts/docs/config-schemas';
 import { entryCommands } from '../../scripts/container/entry';
 import {
   appImage,
   checkComposeEnv,
+  checkEgress,
+  checkIngress,
   checkComposeServices,
   checkK8sEnv,
   checkWorkloads,
   composeAppServices,
   configLiterals,
+  dashboardQueries,
+  egressNeeds,
+  gatewayRoutes,
+  ingressMatches,
+  ingressPaths,
   k8sDir,
   kustomizeBuild,
   kustomizeResources,
   loadCompose,
   loadKustomization,
+  metricNamesIn,
   patchedReplicas,
   podSpecOf,
   portOf,
+  promqlProblems,
+  promtoolCheckRules,
+  readYaml,
   readYamlDocs,
+  registeredMetrics,
   repoRoot,
+  seriesNames,
   which,
+  withoutGrafanaVariables,
   workloadOf,
   type Obj,
 } from './manifests';
+import { alertsFile, prometheusRuleFile, renderPrometheusRule } from './prometheus-rule';
 
 const base = join(k8sDir, 'base');
 const overlays = ['dev', 'prod'].map((o) => join(k8sDir, 'overlays', o));
 const services = ['gateway', 'user', 'ledger', 'history'] as const;
 const clone = <T>(value: T): T => structuredClone(value);
+/** What the Ingress may expose (issue 24): the API, the back office, the API documents, RFC 8615 URIs, the error pages. */
+const publicIngressPaths = ['/api', '/admin', '/docs', '/openapi.json', '/asyncapi.json', '/.well-known', '/problems'];
 const byKind = (resources: Obj[], kind: string, name?: string) =>
   resources.filter((r) => r.kind === kind && (name === undefined || r.metadata?.name === name));
 
@@ -185,7 +204,9 @@ describe('deploy/k8s', () => {
     const defaultDeny = policies.find((p) => Object.keys(p.spec.podSelector).length === 0);
     expect(defaultDeny?.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress'] });
     for (const service of services) {
-      const policy = policies.find((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/component'] === service)!;
+      const policy = policies.find(
+        (p) => p.spec.policyTypes.includes('Ingress') && p.spec.podSelector.matchLabels?.['app.kubernetes.io/component'] === service,
+      )!;
       const { port } = portOf(workloadOf(service));
       const rules = policy.spec.ingress as Obj[];
       expect(rules.flatMap((r) => r.ports.map((p: Obj) => p.port))).toEqual([port]);
@@ -199,11 +220,7 @@ describe('deploy/k8s', () => {
         expect(sources.every((s) => s.podSelector)).toBe(true);
       }
     }
-    expect(
-      byKind(baseResources, 'Ingress').flatMap((i) =>
-        i.spec.rules.flatMap((r: Obj) => r.http.paths.map((p: Obj) => p.backend.service.name)),
-      ),
-    ).toEqual(['gateway']);
+    expect(new Set(ingressPaths(baseResources).map((p) => p.service))).toEqual(new Set(['gateway']));
   });
 
   const kubectl = which('kubectl');
@@ -266,5 +283,321 @@ describe('images and ports agree across compose, Kubernetes, the Dockerfile and 
     expect(dockerfile.indexOf('COPY patches ./patches')).toBeGreaterThan(-1);
     expect(dockerfile.indexOf('COPY patches ./patches')).toBeLessThan(install);
     expect(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).scripts.postinstall).toBe('patch-package');
+  });
+});
+
+describe('private by default: the Ingress and the egress NetworkPolicies', () => {
+  const baseResources = kustomizeResources(base);
+  const routes = gatewayRoutes();
+  const compose = loadCompose();
+  const portOfUrl = (url: string) => Number(new URL(url).port);
+  const kafkaPorts = (dir: string) =>
+    String(configLiterals(dir).KAFKA_BROKERS)
+      .split(',')
+      .map((b) => Number(b.trim().split(':').pop()));
+  const infraPorts = (dir: string) => ({
+    kafka: kafkaPorts(dir),
+    postgres: [portOfUrl(compose.services.ledger.environment.LEDGER_DATABASE_URL)],
+    redis: [portOfUrl(compose.services.gateway.environment.REDIS_URL)],
+  });
+  const needsOf = (name: string) => egressNeeds(workloadOf(name));
+
+  it('when the gateway routes are read from its source, then they include the public API and libs/http adds exactly the private ops routes', () => {
+    expect(routes.routes).toEqual(
+      expect.arrayContaining([
+        '/api/coins/transfer',
+        '/openapi.json',
+        '/asyncapi.json',
+        '/.well-known/jwks.json',
+        '/problems/:code',
+        '/docs',
+      ]),
+    );
+    expect(routes.opsRoutes).toEqual(['/healthz', '/metrics', '/readyz']);
+  });
+
+  it('when the Ingress is read (base and every overlay), then its paths are exactly the public list, each reachable, and /metrics, /healthz, /readyz are not', () => {
+    for (const dir of [base, ...overlays]) {
+      const resources = kustomizeResources(dir);
+      expect({ dir, problems: checkIngress(resources, publicIngressPaths, routes) }).toEqual({ dir, problems: [] });
+      const paths = ingressPaths(resources);
+      for (const privatePath of ['/metrics', '/healthz', '/readyz']) expect(paths.some((p) => ingressMatches(p, privatePath))).toBe(false);
+      expect(Object.fromEntries(paths.map((p) => [p.path, p.pathType]))).toEqual({
+        '/api': 'Prefix',
+        '/admin': 'Prefix',
+        '/docs': 'Prefix',
+        '/openapi.json': 'Exact',
+        '/asyncapi.json': 'Exact',
+        '/.well-known': 'Prefix',
+        '/problems': 'Prefix',
+      });
+    }
+  });
+
+  it('when the Ingress routes / again, widens a path or loses one, then the check names the leak or the unreachable route', () => {
+    const catchAll = clone(baseResources);
+    byKind(catchAll, 'Ingress')[0]!.spec.rules[0].http.paths.push({
+      path: '/',
+      pathType: 'Prefix',
+      backend: { service: { name: 'gateway', port: { name: 'http' } } },
+    });
+    expect(checkIngress(catchAll, publicIngressPaths, routes)).toEqual(
+      expect.arrayContaining([
+        'Ingress: /metrics is reachable from outside',
+        'Ingress: /healthz is reachable from outside',
+        'Ingress: /readyz is reachable from outside',
+      ]),
+    );
+    const narrowed = clone(baseResources);
+    const paths = byKind(narrowed, 'Ingress')[0]!.spec.rules[0].http.paths as Obj[];
+    paths.find((p) => p.path === '/problems')!.pathType = 'Exact';
+    paths.find((p) => p.path === '/api')!.pathType = 'ImplementationSpecific';
+    expect(checkIngress(narrowed, publicIngressPaths, routes)).toEqual(
+      expect.arrayContaining([
+        'Ingress: public route /problems/:code is not reachable',
+        'Ingress /api: pathType ImplementationSpecific (Exact or Prefix only)',
+      ]),
+    );
+    expect(checkIngress(baseResources, publicIngressPaths, { ...routes, routes: [...routes.routes, '/debug/pprof'] })).toEqual([
+      'gateway route /debug/pprof is neither public nor an ops route: add it to the Ingress on purpose',
+    ]);
+    // Prefix matches whole path elements, as networking.k8s.io/v1 defines it.
+    expect(ingressMatches({ path: '/api', pathType: 'Prefix' }, '/apix')).toBe(false);
+    expect(ingressMatches({ path: '/api', pathType: 'Prefix' }, '/api/coins/transfer')).toBe(true);
+  });
+
+  it('when the egress policies are read (base and every overlay), then every workload reaches exactly what its config needs, on ports its targets listen on', () => {
+    expect(needsOf('gateway')).toEqual(['dns', 'kafka', 'redis', 'service:history', 'service:ledger', 'service:user']);
+    expect(needsOf('ledger')).toEqual(['dns', 'kafka', 'postgres']);
+    expect(needsOf('migrate')).toEqual(['dns', 'kafka', 'postgres']);
+    for (const dir of [base, ...overlays]) {
+      const resources = kustomizeResources(dir);
+      expect({ dir, problems: checkEgress(resources, infraPorts(dir), needsOf) }).toEqual({ dir, problems: [] });
+    }
+  });
+
+  it('when an egress rule names a wrong port, goes missing, opens too much, or a workload is left unselected, then the check names it', () => {
+    const broken = clone(baseResources);
+    const policy = (name: string) => byKind(broken, 'NetworkPolicy', name)[0]!;
+    const toLedger = (policy('gateway-egress').spec.egress as Obj[]).find(
+      (r) => r.to?.[0]?.podSelector?.matchLabels?.['app.kubernetes.io/component'] === 'ledger',
+    )!;
+    toLedger.ports = [{ port: 8080, protocol: 'TCP' }];
+    policy('history-egress').spec.egress = (policy('history-egress').spec.egress as Obj[]).filter((r) => r.ports[0].port !== 5432);
+    (policy('user-egress').spec.egress as Obj[]).push(
+      { ports: [{ port: 6379, protocol: 'TCP' }] },
+      { to: [{ ipBlock: { cidr: '0.0.0.0/0' } }] },
+    );
+    policy('migrate-egress').spec.podSelector.matchLabels['app.kubernetes.io/component'] = 'migrations';
+    expect(checkEgress(broken, infraPorts(base), needsOf)).toEqual([
+      'NetworkPolicy gateway-egress: port 8080/TCP is not a port ledger listens on',
+      'NetworkPolicy user-egress: an egress rule opens every port',
+      'Deployment user: may reach redis, which it does not need',
+      'Deployment history: cannot reach postgres, which its config needs',
+      'Job migrate: no egress policy selects its pods',
+    ]);
+    const noDeny = baseResources.filter((r) => r.metadata?.name !== 'default-deny-egress');
+    expect(checkEgress(noDeny, infraPorts(base), needsOf)).toEqual([
+      'no default-deny egress policy for the app pods (app.kubernetes.io/name=coin-ledger, no egress rules)',
+    ]);
+  });
+});
+
+describe('monitoring: metric names, the Grafana dashboard, the PrometheusRule and the SLO rules', () => {
+  const metrics = registeredMetrics();
+  const series = seriesNames(metrics);
+  const dashboard = JSON.parse(readFileSync(join(repoRoot, 'deploy/grafana/coin-ledger.json'), 'utf8')) as Obj;
+  const queries = dashboardQueries(dashboard);
+  const alertsText = readFileSync(alertsFile, 'utf8');
+  const alertGroups = readYaml(alertsFile).groups as Obj[];
+  const alertRules = alertGroups.flatMap((g) => g.rules as Obj[]);
+  const recorded = new Set(alertRules.filter((r) => r.record).map((r) => String(r.record)));
+  const promtool = process.env.PROMTOOL ?? which('promtool');
+
+  it('when the source is scanned, then the registered metrics include every name the libs export and the services define inline', () => {
+    for (const name of [httpDurationMetricName, outboxBacklogMetricName, ...Object.values(kafkaMetricNames)])
+      expect(metrics.has(name)).toBe(true);
+    for (const name of [
+      'gateway_rate_limit_fail_open_total',
+      'ledger_batch_apply_seconds',
+      'ledger_batch_commands',
+      'history_apply_delay_seconds',
+    ])
+      expect(metrics.has(name)).toBe(true);
+    expect(metrics.get('http_request_duration_seconds')).toBe('Histogram');
+    expect(series.has('http_request_duration_seconds_bucket')).toBe(true);
+    expect(series.has('http_request_duration_seconds')).toBe(false);
+  });
+
+  it('when the dashboard is parsed, then every PromQL expression is well formed and selects only series the code registers', () => {
+    expect(dashboard).toMatchObject({ uid: 'coin-ledger', title: expect.any(String), schemaVersion: expect.any(Number) });
+    expect(queries.length).toBeGreaterThan(15);
+    for (const { panel, expr } of queries) {
+      expect({ panel, expr, problems: promqlProblems(expr, series) }).toEqual({ panel, expr, problems: [] });
+      expect(metricNamesIn(expr).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('when the dashboard is read, then it has a panel for each subject: request rate, p99 by route, ledger apply latency and batch size, consumer lag, outbox backlog, DLQ depth, supply audit', () => {
+    const subjects: Array<[string, RegExp, RegExp]> = [
+      ['request rate', /request rate/i, /rate\(http_request_duration_seconds_count/],
+      ['p99 by route', /p99.*route/i, /histogram_quantile\(0\.99, sum by \(le, route\) \(rate\(http_request_duration_seconds_bucket/],
+      ['ledger apply latency', /ledger apply latency/i, /ledger_batch_apply_seconds_bucket/],
+      ['ledger batch size', /ledger batch size/i, /ledger_batch_commands_/],
+      ['consumer lag', /consumer lag/i, /kafka_consumer_lag/],
+      ['outbox backlog', /outbox backlog/i, /outbox_backlog/],
+      ['DLQ depth', /dlq/i, /kafka_consumer_messages_total\{outcome=~"dead_lettered\|set_aside"\}/],
+      ['supply audit', /supply audit/i, /route=~"\/api\/admin\/\(mint\|burn\|supply\)"/],
+    ];
+    for (const [subject, title, expr] of subjects) {
+      const found = queries.some((q) => title.test(q.panel) && expr.test(q.expr));
+      expect({ subject, found }).toEqual({ subject, found: true });
+    }
+  });
+
+  it('when a dashboard or rule expression is broken, then the checks name it', () => {
+    expect(promqlProblems('sum(rate(http_request_duration_seconds_count[5m])', series)).toEqual(['unclosed (']);
+    expect(promqlProblems('sum(rate(coin_transfers_total[5m]))', series)).toEqual(['unknown metric coin_transfers_total']);
+    expect(promqlProblems('sum(rate(http_request_duration_seconds[5m]))', series)).toEqual([
+      'unknown metric http_request_duration_seconds',
+    ]);
+    expect(promqlProblems('outbox_backlog{service=gateway} >', series)).toEqual(['bad label matcher service=gateway', 'dangling operator']);
+    expect(promqlProblems('rate(outbox_backlog[5 m])', series)).toEqual(['bad range [5 m]']);
+    expect(
+      metricNamesIn('histogram_quantile(0.99, sum by (le, route) (rate(x_bucket{route=~"/api/.*"}[$__rate_interval]))) > bool 1'),
+    ).toEqual(['x_bucket']);
+  });
+
+  it(promtool
+    ? `when promtool (${promtool}) checks them, then it accepts alerts.yml and every dashboard expression (as recording rules), and refuses a broken one`
+    : 'when promtool is not installed, then only the syntax checks validated the expressions (Debian package prometheus, or PROMTOOL=)', () => {
+    if (!promtool) {
+      // Debian's `prometheus` package ships promtool (or set PROMTOOL=/path/to/promtool); the checks above still ran.
+      expect(which('promtool')).toBeNull();
+      return;
+    }
+    expect(promtoolCheckRules(promtool, alertGroups)).toBeNull();
+    const dashboardRules = queries.map((q, i) => ({ record: `dashboard:check:${i}`, expr: withoutGrafanaVariables(q.expr) }));
+    expect(promtoolCheckRules(promtool, [{ name: 'dashboard', rules: dashboardRules }])).toBeNull();
+    expect(
+      promtoolCheckRules(promtool, [{ name: 'broken', rules: [{ record: 'x:y', expr: 'sum(rate(outbox_backlog[5m])' }] }]),
+    ).not.toBeNull();
+  }, 30_000);
+
+  const kubectl = which('kubectl');
+  it(kubectl
+    ? 'when kubectl kustomize renders the overlays, then the Ingress, egress and monitoring checks hold on the rendered output'
+    : 'when kubectl is not installed, then the rendered monitoring check cannot run here (the raw files were checked above)', () => {
+    if (!kubectl) {
+      expect(which('kubectl')).toBeNull();
+      return;
+    }
+    const compose = loadCompose();
+    for (const dir of overlays) {
+      const rendered = kustomizeBuild(dir);
+      expect(checkIngress(rendered, publicIngressPaths, gatewayRoutes())).toEqual([]);
+      const infra = {
+        kafka: String(configLiterals(dir).KAFKA_BROKERS)
+          .split(',')
+          .map((b) => Number(b.split(':').pop())),
+        postgres: [Number(new URL(compose.services.ledger.environment.LEDGER_DATABASE_URL).port)],
+        redis: [Number(new URL(compose.services.gateway.environment.REDIS_URL).port)],
+      };
+      expect(checkEgress(rendered, infra, (name) => egressNeeds(workloadOf(name)))).toEqual([]);
+      const namespace = loadKustomization(dir).file.namespace;
+      for (const r of rendered.filter((r) => r.kind === 'NetworkPolicy' || r.kind === 'Ingress'))
+        expect(r.metadata.namespace).toBe(namespace);
+      if (dir.endsWith('prod')) {
+        expect(byKind(rendered, 'PrometheusRule')[0]!.spec.groups).toEqual(alertGroups);
+        expect(byKind(rendered, 'ServiceMonitor').map((m) => m.metadata.namespace)).toEqual([namespace, namespace, namespace, namespace]);
+      } else {
+        expect(byKind(rendered, 'ServiceMonitor')).toEqual([]);
+      }
+    }
+  }, 60_000);
+
+  it('when alerts.yml is read, then every rule expression is well formed and selects only registered series, up, or a recorded rule', () => {
+    const known = new Set([...series, 'up', ...recorded]);
+    for (const rule of alertRules) {
+      const name = rule.alert ?? rule.record;
+      expect({ name, problems: promqlProblems(String(rule.expr), known) }).toEqual({ name, problems: [] });
+    }
+  });
+
+  it('when the monitoring component is read, then its PrometheusRule is alerts.yml (generated text and equal groups) and a ServiceMonitor scrapes each Service', () => {
+    // On failure: npx tsx test/deploy/prometheus-rule.ts --write
+    expect(readFileSync(prometheusRuleFile, 'utf8')).toBe(renderPrometheusRule(alertsText));
+    const component = kustomizeResources(join(k8sDir, 'components/monitoring'));
+    const rule = byKind(component, 'PrometheusRule')[0]!;
+    expect(rule.apiVersion).toBe('monitoring.coreos.com/v1');
+    expect(rule.spec.groups).toEqual(alertGroups);
+    const monitors = byKind(component, 'ServiceMonitor');
+    expect(monitors.map((m) => m.metadata.name).sort()).toEqual([...services].sort());
+    for (const monitor of monitors) {
+      expect(monitor.apiVersion).toBe('monitoring.coreos.com/v1');
+      const selected = byKind(kustomizeResources(base), 'Service').filter((s) =>
+        Object.entries(monitor.spec.selector.matchLabels as Obj).every(([k, v]) => s.metadata.labels?.[k] === v),
+      );
+      expect(selected.map((s) => s.metadata.name)).toEqual([monitor.metadata.name]);
+      const deployment = byKind(kustomizeResources(base), 'Deployment', monitor.metadata.name)[0]!;
+      const annotations = deployment.spec.template.metadata.annotations as Obj;
+      for (const endpoint of monitor.spec.endpoints as Obj[]) {
+        expect(selected[0]!.spec.ports.map((p: Obj) => p.name)).toContain(endpoint.port);
+        expect(endpoint.path).toBe(annotations['prometheus.io/path']);
+        expect(selected[0]!.spec.ports[0].port).toBe(Number(annotations['prometheus.io/port']));
+      }
+    }
+    expect(loadKustomization(overlays[1]!).file.components).toContain('../../components/monitoring');
+  });
+
+  it('when the PrometheusRule drifts from alerts.yml, then the comparison fails', () => {
+    const drifted = alertsText.replace('> 1000', '> 2000');
+    expect(drifted).not.toBe(alertsText);
+    expect(renderPrometheusRule(drifted)).not.toBe(readFileSync(prometheusRuleFile, 'utf8'));
+  });
+
+  it('when the SLO rules are read, then both transfer SLIs have recorded ratios for every window and fast (page) and slow (ticket) multi-window burn-rate alerts', () => {
+    const windows = ['5m', '30m', '1h', '2h', '6h', '1d', '3d'];
+    for (const sli of ['coin:transfer_availability:error_ratio', 'coin:transfer_latency:slow_ratio']) {
+      for (const w of windows) expect(recorded.has(`${sli}_rate${w}`)).toBe(true);
+    }
+    const byName = Object.fromEntries(alertRules.filter((r) => r.alert).map((r) => [r.alert, r]));
+    const burns: Array<[string, string, Array<[string, string, string]>]> = [
+      [
+        'Fast',
+        'page',
+        [
+          ['14.4', '1h', '5m'],
+          ['6', '6h', '30m'],
+        ],
+      ],
+      [
+        'Slow',
+        'ticket',
+        [
+          ['3', '1d', '2h'],
+          ['1', '3d', '6h'],
+        ],
+      ],
+    ];
+    for (const [sli, budget, recording] of [
+      ['Availability', '0.001', 'coin:transfer_availability:error_ratio'],
+      ['Latency', '0.01', 'coin:transfer_latency:slow_ratio'],
+    ] as const) {
+      for (const [speed, severity, pairs] of burns) {
+        const alert = byName[`CoinTransfer${sli}BudgetBurn${speed}`]!;
+        expect(alert.labels.severity).toBe(severity);
+        const expr = String(alert.expr).replace(/\s+/g, ' ');
+        for (const [factor, long, short] of pairs) {
+          expect(expr).toContain(
+            `${recording}_rate${long} > (${factor} * ${budget}) and ${recording}_rate${short} > (${factor} * ${budget})`,
+          );
+        }
+      }
+    }
+    const transfer = alertRules.find((r) => r.record === 'coin:transfer_availability:error_ratio_rate5m')!;
+    expect(String(transfer.expr)).toContain('route="/api/coins/transfer",method="POST"');
+    expect(String(alertRules.find((r) => r.record === 'coin:transfer_latency:slow_ratio_rate5m')!.expr)).toContain('le="1"');
+    expect(httpDurationBucketsS).toContain(1);
   });
 });

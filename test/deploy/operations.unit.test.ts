@@ -32,7 +32,9 @@ describe('docs/OPERATIONS.md', () => {
 
 describe('deploy/prometheus/alerts.yml', () => {
   const alerts = readYaml(join(repoRoot, 'deploy/prometheus/alerts.yml'));
-  const rules = (alerts.groups as Obj[]).flatMap((g) => g.rules as Obj[]);
+  const allRules = (alerts.groups as Obj[]).flatMap((g) => g.rules as Obj[]);
+  const rules = allRules.filter((r) => r.alert !== undefined);
+  const recordingRules = allRules.filter((r) => r.alert === undefined);
 
   it('when parsed, then every rule has a name, an expression, a severity, a summary and a runbook link into OPERATIONS.md', () => {
     expect(rules.length).toBeGreaterThan(5);
@@ -46,6 +48,14 @@ describe('deploy/prometheus/alerts.yml', () => {
       expect(rule.annotations.runbook).toMatch(/^docs\/OPERATIONS\.md#/);
       expect(readFileSync(operationsDoc, 'utf8')).toContain(`| ${rule.alert} |`);
     }
+  });
+
+  it('when the recording rules are read, then each is named level:metric:operation with the coin: level, and is recording or alerting, never both', () => {
+    expect(recordingRules.length).toBeGreaterThan(0);
+    for (const rule of recordingRules) {
+      expect(rule).toEqual({ record: expect.stringMatching(/^coin:[a-z_]+:[a-z0-9_]+$/), expr: expect.any(String) });
+    }
+    expect(new Set(allRules.map((r) => r.alert ?? r.record)).size).toBe(allRules.length);
   });
 
   it('when the rules are read, then each metric the libs export is used by at least one of them', () => {
