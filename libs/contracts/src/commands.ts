@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { normalizeEmail, role, userId } from './common';
 import { apiKey } from './identity';
 import { headerNames } from './messaging';
-import { moneyResult, wallet, walletKeyOf, walletKeyOfTreasury, walletKeyOfUser, type LedgerCommand } from './ledger';
+import { captureResult, hold, holdResult } from './holds';
+import { limitOverrides, moneyResult, wallet, walletKeyOf, walletKeyOfTreasury, walletKeyOfUser, type LedgerCommand } from './ledger';
 import { user, type UserCommand } from './user';
 
 /**
@@ -50,6 +51,13 @@ export function partitionKeyOf(command: LedgerDraft): string {
       return walletKeyOfTreasury(command.data.treasury);
     case 'ledger.credit':
       return walletKeyOf(command.data.to);
+    case 'ledger.hold':
+    case 'ledger.capture-hold':
+    case 'ledger.void-hold':
+    case 'ledger.expire-hold':
+      return walletKeyOfUser(command.data.fromUserId);
+    case 'ledger.set-limits':
+      return walletKeyOfUser(command.data.userId);
   }
 }
 
@@ -88,6 +96,11 @@ export const ledgerResults = {
     returnTransactionId: transactionId.nullable(),
   }),
   'ledger.close-wallet': z.object({ closed: z.boolean(), burnTransactionId: transactionId.nullable() }),
+  'ledger.hold': holdResult,
+  'ledger.capture-hold': captureResult,
+  'ledger.void-hold': holdResult,
+  'ledger.expire-hold': z.object({ hold: hold.nullable(), expired: z.boolean() }),
+  'ledger.set-limits': z.object({ userId, overrides: limitOverrides }),
 } satisfies Record<LedgerCommandType, z.ZodType>;
 export type LedgerResult<T extends LedgerCommandType> = z.infer<(typeof ledgerResults)[T]>;
 

@@ -28,6 +28,17 @@ const typesOf = (union: { options: ReadonlyArray<{ shape: { type: { value: strin
 const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>> = {
   'ledger.open-wallet': [['a user wallet', ledgerDraft('ledger.open-wallet', { userId: 7 }), 'user:7']],
   'ledger.close-wallet': [['a user wallet', ledgerDraft('ledger.close-wallet', { userId: 7, reason: 'deleted' }), 'user:7']],
+  'ledger.hold': [
+    [
+      'the payer',
+      ledgerDraft('ledger.hold', { fromUserId: 7, to: { kind: 'treasury', code: 'COURSE_FEES' }, amount: 100, reason: 'r' }),
+      'user:7',
+    ],
+  ],
+  'ledger.capture-hold': [['the payer', ledgerDraft('ledger.capture-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
+  'ledger.void-hold': [['the payer', ledgerDraft('ledger.void-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
+  'ledger.expire-hold': [['the payer', ledgerDraft('ledger.expire-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
+  'ledger.set-limits': [['the user', ledgerDraft('ledger.set-limits', { userId: 7, overrides: { dailyCount: 3 } }), 'user:7']],
   'ledger.mint': [
     ['into a user', ledgerDraft('ledger.mint', { to: { kind: 'user', userId: 7 }, amount: 100, reason: 'r' }), 'user:7'],
     [

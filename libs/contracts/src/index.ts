@@ -4,6 +4,7 @@ export * from './topics';
 export * from './messaging';
 export * from './user';
 export * from './ledger';
+export * from './holds';
 export * from './problem';
 export * from './identity';
 export * from './history';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandSchema } from './messaging';
-import { coinAmount, coinValue, positiveMinorUnits } from './money';
+import { coinAmount, coinValue, minorUnits, positiveMinorUnits } from './money';
 import { isoDateTime, positiveIdParam, reasonText, singleLineText, treasuryCode, userId } from './common';
 import { problem } from './problem';
 import { transaction } from '../../events/src/coin-transactions';
@@ -114,8 +114,55 @@ export const creditCommand = commandSchema(
     returnTo: party.nullable(),
   }),
 );
-/** Burns what is left in a deleted user's wallet and closes it; keyed by that wallet. */
+/** Burns what is left in a deleted user's wallet, voids its pending holds and closes it; keyed by that wallet. */
 export const closeWalletCommand = commandSchema('ledger.close-wallet', z.object({ userId, reason: reasonText }));
+
+/** A hold's id, as the ledger derived it from the command that created it. */
+const holdId = z.uuid();
+/** The longest a hold may live, in seconds (30 days); the ledger's configuration may lower it. */
+export const holdExpirySecondsMax = 30 * 24 * 3600;
+const holdExpirySeconds = z.number().int().min(1).max(holdExpirySecondsMax);
+
+/**
+ * Reserves coins of the payer's wallet for `to` (docs/DESIGN.md "Holds"); keyed by the payer's
+ * wallet, like every later command about the hold, so the partition that judges the payer's
+ * debits also judges the hold. The hold's id is derived from the command id.
+ */
+export const holdCommand = commandSchema(
+  'ledger.hold',
+  z.object({
+    fromUserId: userId,
+    to: party,
+    amount: positiveMinorUnits,
+    reason: reasonText,
+    reference: purchaseReference.optional(),
+    /** Seconds until the hold expires; the ledger's default when absent. */
+    expiresInSeconds: holdExpirySeconds.optional(),
+    requestHash,
+  }),
+);
+/** Takes up to the held amount (all of it without `amount`) and releases the rest; keyed by the payer's wallet. */
+export const captureHoldCommand = commandSchema(
+  'ledger.capture-hold',
+  z.object({ holdId, fromUserId: userId, amount: positiveMinorUnits.optional(), requestHash }),
+);
+/** Releases a pending hold; keyed by the payer's wallet. */
+export const voidHoldCommand = commandSchema('ledger.void-hold', z.object({ holdId, fromUserId: userId, requestHash }));
+/** Sent by the ledger's expiry sweep for a pending hold past its expiry; keyed by the payer's wallet. */
+export const expireHoldCommand = commandSchema('ledger.expire-hold', z.object({ holdId, fromUserId: userId }));
+
+/**
+ * A wallet's own spending limits, replacing its role's defaults field by field: a number is the
+ * limit, null means no limit, an absent field keeps the default. Amounts in minor units.
+ */
+export const limitOverrides = z.strictObject({
+  dailyAmount: minorUnits.nullable().optional(),
+  dailyCount: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+  singleAmount: minorUnits.nullable().optional(),
+});
+export type LimitOverrides = z.infer<typeof limitOverrides>;
+/** Sets (replaces) a user wallet's limit overrides; keyed by that wallet. */
+export const setLimitsCommand = commandSchema('ledger.set-limits', z.object({ userId, overrides: limitOverrides, requestHash }));
 
 export const ledgerCommand = z.discriminatedUnion('type', [
   openWalletCommand,
@@ -126,6 +173,11 @@ export const ledgerCommand = z.discriminatedUnion('type', [
   refundCommand,
   creditCommand,
   closeWalletCommand,
+  holdCommand,
+  captureHoldCommand,
+  voidHoldCommand,
+  expireHoldCommand,
+  setLimitsCommand,
 ]);
 export type LedgerCommand = z.infer<typeof ledgerCommand>;
 export type MoneyCommand = Exclude<LedgerCommand, { type: 'ledger.open-wallet' }>;

@@ -37,6 +37,7 @@ export const wireError = z.object({
   code: z.string(),
   detail: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  extra: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** The answer to a command, produced to the topic named in its `reply-to` header. */

@@ -8,6 +8,7 @@ export const topicBases = {
   gatewayReplies: 'gateway.replies',
   userEvents: 'user.events',
   coinTransactions: 'coin.transactions',
+  coinHolds: 'coin.holds',
 } as const;
 
 export type TopicBase = (typeof topicBases)[keyof typeof topicBases];
@@ -23,6 +24,7 @@ export const defaultPartitions: Readonly<Record<TopicBase, number>> = {
   'gateway.replies': 12,
   'user.events': 3,
   'coin.transactions': 6,
+  'coin.holds': 6,
 };
 
 export const dlqSuffix = '.dlq';

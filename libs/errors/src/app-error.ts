@@ -26,11 +26,19 @@ export class AppError extends Error {
 
   /** The serialisable form carried in Kafka replies between services. */
   toWire(): WireError {
-    return { code: this.code, detail: this.message, ...(this.errors ? { errors: this.errors } : {}) };
+    return {
+      code: this.code,
+      detail: this.message,
+      ...(this.errors ? { errors: this.errors } : {}),
+      ...(this.extra ? { extra: this.extra } : {}),
+    };
   }
 
   static fromWire(wire: WireError): AppError {
-    return new AppError(wire.code as ErrorCode, wire.detail, wire.errors ? { errors: wire.errors } : undefined);
+    return new AppError(wire.code as ErrorCode, wire.detail, {
+      ...(wire.errors ? { errors: wire.errors } : {}),
+      ...(wire.extra ? { extra: wire.extra } : {}),
+    });
   }
 }
 
@@ -38,6 +46,8 @@ export interface WireError {
   code: string;
   detail: string;
   errors?: FieldError[];
+  /** Safe-to-show members of the problem body beside the standard ones (LIMIT_EXCEEDED: `limit`). */
+  extra?: Record<string, unknown>;
 }
 
 export function validationError(errors: FieldError[], detail = 'The request is invalid'): AppError {

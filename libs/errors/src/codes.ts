@@ -87,10 +87,20 @@ export const errorCatalog = {
     title: 'Transaction not found',
     action: 'Check the transaction id: it does not exist, or you are not a party to it.',
   },
+  HOLD_NOT_FOUND: {
+    kind: 'not-found',
+    title: 'Hold not found',
+    action: 'Check the hold id: it is the `id` of the hold the payer placed.',
+  },
   WALLET_NOT_FOUND: {
     kind: 'not-found',
     title: 'Wallet not found',
     action: "Check the user: no wallet exists for it (yet); a new account's wallet appears within a moment.",
+  },
+  HOLD_NOT_PENDING: {
+    kind: 'conflict',
+    title: 'The hold is no longer pending',
+    action: 'Nothing to do: the hold was captured, voided or has expired (GET it to see which); place a new hold if needed.',
   },
   EMAIL_TAKEN: { kind: 'conflict', title: 'Email already registered', action: 'Log in with that e-mail, or register with another one.' },
   LAST_SUPERADMIN: {
@@ -134,6 +144,16 @@ export const errorCatalog = {
     kind: 'unprocessable',
     title: 'A balance or running total would exceed the largest amount the ledger holds',
     action: 'Move a smaller amount; the wallet or its totals are at the largest amount the ledger holds.',
+  },
+  LIMIT_EXCEEDED: {
+    kind: 'unprocessable',
+    title: 'A spending limit of the wallet would be passed',
+    action: 'Wait until `limit.resetsAt`, or move less; an ADMIN can change the limits (PUT /api/admin/users/{id}/limits).',
+  },
+  CAPTURE_EXCEEDS_HOLD: {
+    kind: 'unprocessable',
+    title: 'Capture exceeds the hold',
+    action: 'Capture at most the held amount (omit amount to capture all of it).',
   },
   COMMAND_FAILED: {
     kind: 'unprocessable',

@@ -24,6 +24,21 @@ export {
   transactionRecorded,
 } from './coin-transactions';
 export {
+  type CoinHoldEvent,
+  coinHoldEvent,
+  coinHoldEventTypes,
+  coinHoldsTopic,
+  type Hold,
+  type HoldStatus,
+  hold,
+  holdCaptured,
+  holdCreated,
+  holdExpired,
+  holdStatus,
+  holdStatuses,
+  holdVoided,
+} from './coin-holds';
+export {
   type UserEvent,
   userDeleted,
   userEvent,

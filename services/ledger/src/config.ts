@@ -1,4 +1,26 @@
 import { commonEnv, databaseEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
+import { coinsToMinorUnits, holdExpirySecondsMax, roles, type Role } from '@coin/contracts';
+import type { LedgerPolicy } from './domain/ledger';
+import type { LimitDefaults, Limits } from './domain/limits';
+
+/** A limit amount in the configuration: coins (0 or a valid amount), or null for none. */
+const limitCoins = z
+  .number()
+  .refine((v) => v === 0 || coinsToMinorUnits(v) !== null, 'must be 0 or a coin amount (> 0, 2 decimals at most)')
+  .nullable()
+  .default(null);
+const roleLimits = z.strictObject({
+  dailyAmount: limitCoins,
+  dailyCount: z.number().int().nonnegative().nullable().default(null),
+  singleAmount: limitCoins,
+});
+const limitsByRole = z.partialRecord(z.enum(roles), roleLimits);
+
+/** The shipped defaults: users and developers may move 100,000 coins in 1,000 debits a day; admins are not limited. */
+const defaultSpendingLimits = JSON.stringify({
+  USER: { dailyAmount: 100_000, dailyCount: 1_000, singleAmount: null },
+  DEVELOPER: { dailyAmount: 100_000, dailyCount: 1_000, singleAmount: null },
+});
 
 export const ledgerConfigSchema = z.object({
   ...commonEnv,
@@ -27,10 +49,57 @@ export const ledgerConfigSchema = z.object({
   OUTBOX_SWEEP_INTERVAL_MS: positiveInt(1000),
   /** Rows younger than this are left to the writer that is publishing them right now. */
   OUTBOX_SWEEP_GRACE_MS: positiveInt(2000),
+  /** A hold without expiresInSeconds expires after this (7 days). */
+  HOLD_EXPIRY_DEFAULT_S: positiveInt(7 * 24 * 3600),
+  /** The longest a hold may be asked to live (30 days, which is also the most this may be). */
+  HOLD_EXPIRY_MAX_S: z.coerce.number().int().positive().max(holdExpirySecondsMax).default(holdExpirySecondsMax),
+  /** How often the ledger looks for pending holds past their expiry and sends their expiry commands. */
+  HOLD_EXPIRY_SWEEP_INTERVAL_MS: positiveInt(1000),
+  /**
+   * Spending limits per role (docs/DESIGN.md "Spending limits"), JSON: {"USER": {"dailyAmount":
+   * coins|null, "dailyCount": n|null, "singleAmount": coins|null}, …}; a role not named, or a
+   * field left out or null, is not limited. ADMIN+ may override them per user.
+   */
+  LEDGER_SPENDING_LIMITS: z
+    .string()
+    .default(defaultSpendingLimits)
+    .transform((text, ctx) => {
+      try {
+        return limitsByRole.parse(JSON.parse(text));
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `must be JSON limits by role: ${(err as Error).message}` });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type LedgerConfig = z.output<typeof ledgerConfigSchema>;
 
 export function loadLedgerConfig(env: Env): Readonly<LedgerConfig> {
   return parseConfig(ledgerConfigSchema, env);
+}
+
+function minorOrNull(coins: number | null): number | null {
+  return coins === null ? null : Math.round(coins * 100);
+}
+
+/** What the configuration decides for the ledger's domain: limit defaults in minor units, hold expiry. */
+export function ledgerPolicyOf(config: Readonly<LedgerConfig>): LedgerPolicy {
+  const limits = Object.fromEntries(
+    roles.map((role: Role): [Role, Limits] => {
+      const configured = config.LEDGER_SPENDING_LIMITS[role];
+      return [
+        role,
+        {
+          dailyAmount: minorOrNull(configured?.dailyAmount ?? null),
+          dailyCount: configured?.dailyCount ?? null,
+          singleAmount: minorOrNull(configured?.singleAmount ?? null),
+        },
+      ];
+    }),
+  ) as LimitDefaults;
+  if (config.HOLD_EXPIRY_DEFAULT_S > config.HOLD_EXPIRY_MAX_S) {
+    throw new Error(`HOLD_EXPIRY_DEFAULT_S (${config.HOLD_EXPIRY_DEFAULT_S}) exceeds HOLD_EXPIRY_MAX_S (${config.HOLD_EXPIRY_MAX_S})`);
+  }
+  return { limits, holdExpirySecondsDefault: config.HOLD_EXPIRY_DEFAULT_S, holdExpirySecondsMax: config.HOLD_EXPIRY_MAX_S };
 }

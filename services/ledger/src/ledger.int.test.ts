@@ -205,7 +205,14 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     const userId = await openUser();
     resultOf(await mint(userId, 1_000));
     const key = walletKeyOfUser(userId);
-    const read = await readBatch(h.pool, { commandIds: [], walletKeys: [key], refundOf: [], idsToReserve: 1 });
+    const read = await readBatch(h.pool, {
+      commandIds: [],
+      walletKeys: [key],
+      refundOf: [],
+      holdIds: [],
+      pendingHoldsOf: [],
+      idsToReserve: 1,
+    });
     const wallet = read.wallets.get(key)!;
     // Another writer (a zombie consumer after a rebalance) gets there first.
     await h.pool.query('UPDATE wallets SET balance = balance - 10, version = version + 1 WHERE wallet_key = $1', [key]);
@@ -214,6 +221,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       opened: [],
       wallets: [{ ...wallet, state: { ...wallet.state, balance: wallet.state.balance - 500 } }],
       transactions: [],
+      holds: [],
       entries: [],
       outcomes: [{ commandId, type: 'ledger.burn', ok: true, reply: {}, requestHash: null }],
       outbox: [{ topic: h.topics.coinTransactions, key: 'k', headers: {}, payload: '{}' }],

@@ -12,12 +12,14 @@ import {
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { Counter, Histogram } from 'prom-client';
-import type { LedgerConfig } from './config';
+import { ledgerPolicyOf, type LedgerConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
 import type { OutboxBatch } from './apply/store';
 import { batchStore, storeSetAsideOutcome } from './db/batch-store';
+import { dueHolds } from './db/hold-reads';
 import { outboxBatches } from './db/outbox-store';
 import { requestHashOf } from './domain/batch';
+import { startHoldExpiry } from './kafka/hold-expiry';
 import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
 import { outboxBatchPublisher } from './kafka/outbox-publisher';
 import { handleUserEvents } from './kafka/user-events';
@@ -43,6 +45,7 @@ export async function startLedgerService(
   options: LedgerServiceOptions = {},
 ): Promise<RunningService> {
   const now = options.now ?? (() => new Date());
+  const policy = ledgerPolicyOf(config);
   const schema = `${config.DB_SCHEMA_PREFIX}ledger`;
   const { pool, watch: database } = openServiceDatabase({
     url: config.LEDGER_DATABASE_URL,
@@ -87,6 +90,11 @@ export async function startLedgerService(
     help: 'Commands whose outcome was stored',
     registers: [metrics],
   });
+  const holdExpiriesSent = new Counter({
+    name: 'ledger_hold_expiries_sent_total',
+    help: 'Expiry commands the hold expiry sweep sent (a hold found twice before its expiry applied counts twice)',
+    registers: [metrics],
+  });
   const creditedInPlace = new Counter({
     name: 'ledger_credits_in_place_total',
     help: 'Credit legs applied in the database transaction of their debit instead of travelling as commands',
@@ -103,7 +111,7 @@ export async function startLedgerService(
       consumers: consumersReadiness(consumers),
     },
   });
-  registerInternalRoutes(app, { pool, xafRate: config.COIN_XAF_RATE });
+  registerInternalRoutes(app, { pool, xafRate: config.COIN_XAF_RATE, policy, now });
 
   const topics = topicNames(config.TOPIC_PREFIX);
   // Read once: partition counts change only by the drain procedure (OPERATIONS.md), which
@@ -119,6 +127,7 @@ export async function startLedgerService(
     logger,
     now,
     xafRate: config.COIN_XAF_RATE,
+    policy,
     partitionOfWallet,
     ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
     onBatch: (batch) => {
@@ -179,12 +188,22 @@ export async function startLedgerService(
   consumers.push(commandConsumer, userEvents);
   await Promise.all([commandConsumer.ready, userEvents.ready]);
   outbox.start();
+  const holdExpiry = startHoldExpiry({
+    dueHolds: (at, limit) => dueHolds(pool, at, limit),
+    producer,
+    topics,
+    now,
+    intervalMs: config.HOLD_EXPIRY_SWEEP_INTERVAL_MS,
+    logger,
+    onExpirySent: (count) => holdExpiriesSent.inc(count),
+  });
   const address = await app.listen({ host: config.HOST, port: config.LEDGER_HTTP_PORT });
 
   return {
     url: address,
     close: async () => {
       await app.close();
+      holdExpiry.stop();
       await Promise.all([commandConsumer.stop(), userEvents.stop()]);
       // After the consumers: the last batches' marks are flushed before the pool closes.
       await outbox.stop();

@@ -1,9 +1,17 @@
-import type { LedgerCommand, TopicNames } from '@coin/contracts';
+import { walletKeyOfUser, type LedgerCommand, type TopicNames } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { creditOwnLegs, runBatch, type BatchStep } from '../domain/batch';
-import { walletKeysOf, type CreditLeg, type LedgerState } from '../domain/ledger';
+import {
+  holdIdsOf,
+  pendingHoldOwnersOf,
+  walletKeysOf,
+  type CreditLeg,
+  type HoldState,
+  type LedgerPolicy,
+  type LedgerState,
+} from '../domain/ledger';
 import { transactionRowOf } from '../views/transaction-view';
-import { creditLegMessage, transactionEventMessage } from './messages';
+import { creditLegMessage, holdEventMessage, transactionEventMessage } from './messages';
 import { outcomeOf, type Outcome } from './outcomes';
 import type { BatchRead, BatchWrite, LedgerStore, LoadedWallet, OutboxBatch } from './store';
 import { TransactionIds } from './transaction-ids';
@@ -25,6 +33,8 @@ export interface ApplyContext {
    * instead of travelling through Kafka (creditOwnLegs).
    */
   owns: (walletKey: string) => boolean;
+  /** Spending-limit defaults and hold expiry (the ledger's configuration); the domain's defaults when absent. */
+  policy?: LedgerPolicy;
 }
 
 export interface AppliedBatch {
@@ -39,16 +49,33 @@ export interface AppliedBatch {
 }
 
 /** Commands that may create a transaction; a credit leg only does when it is returned, counted when it happens. */
+const createsNoTransaction = new Set<LedgerCommand['type']>([
+  'ledger.credit',
+  'ledger.open-wallet',
+  'ledger.hold',
+  'ledger.void-hold',
+  'ledger.expire-hold',
+  'ledger.set-limits',
+]);
 function reservesTransactionId(command: LedgerCommand): boolean {
-  return command.type !== 'ledger.credit' && command.type !== 'ledger.open-wallet';
+  return !createsNoTransaction.has(command.type);
 }
 
 export async function applyBatch(store: LedgerStore, commands: LedgerCommand[], context: ApplyContext): Promise<AppliedBatch> {
   const walletKeys = [...new Set(commands.flatMap(walletKeysOf))];
   const refundOf = commands.flatMap((c) => (c.type === 'ledger.refund' ? [c.data.transactionId] : []));
+  const holdIds = [...new Set(commands.flatMap(holdIdsOf))];
+  const pendingHoldsOf = [...new Set(commands.flatMap(pendingHoldOwnersOf))];
   let idsToReserve = commands.filter(reservesTransactionId).length;
   for (;;) {
-    const read = await store.read({ commandIds: commands.map((c) => c.commandId), walletKeys, refundOf, idsToReserve });
+    const read = await store.read({
+      commandIds: commands.map((c) => c.commandId),
+      walletKeys,
+      refundOf,
+      holdIds,
+      pendingHoldsOf,
+      idsToReserve,
+    });
     const decided = decideBatch(read, commands, context);
     if ('idsShortBy' in decided) {
       // Redone from a fresh read with more ids reserved: the run above is void (see TransactionIds).
@@ -80,9 +107,10 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
   const state: LedgerState = {
     wallets: new Map([...read.wallets].map(([key, wallet]) => [key, { ...wallet.state }])),
     refundTargets: new Map([...read.refundTargets].map(([id, target]) => [id, { ...target }])),
+    holds: new Map([...read.holds].map(([id, hold]) => [id, { ...hold }])),
   };
   const ids = new TransactionIds(read.reservedIds);
-  const steps = runBatch(state, read.known, commands, now, ids.take);
+  const steps = runBatch(state, read.known, commands, now, ids.take, context.policy);
   const { creditSteps, legsToPublish } = creditOwnLegs(state, steps, context.owns, now, ids.take);
   if (ids.shortBy > 0) return { idsShortBy: ids.shortBy };
   return { ...writeOf(read, state, steps, creditSteps, legsToPublish, context), creditedInPlace: creditSteps.length };
@@ -98,8 +126,9 @@ function writeOf(
   context: ApplyContext,
 ): { outcomes: Outcome[]; write: BatchWrite } {
   const { now } = context;
-  const write: BatchWrite = { opened: [], wallets: [], transactions: [], entries: [], outcomes: [], outbox: [] };
+  const write: BatchWrite = { opened: [], wallets: [], transactions: [], holds: [], entries: [], outcomes: [], outbox: [] };
   const touched = new Set<string>();
+  const holds = new Map<string, HoldState>();
   const recordEffects = (step: Extract<BatchStep, { kind: 'decided' }>) => {
     const { decision } = step;
     if (!decision.ok) return;
@@ -108,10 +137,19 @@ function writeOf(
       write.transactions.push({
         row: transactionRowOf(decision.transaction),
         returns: decision.transaction.returns,
+        holdId: decision.transaction.holdId,
         commandId: step.command.commandId,
       });
       write.outbox.push(transactionEventMessage(context.topics, decision.transaction));
     }
+    for (const change of decision.holds) {
+      // A hold created and resolved in one batch is written once, as it stands at the end.
+      holds.set(change.hold.id, change.hold);
+      touched.add(walletKeyOfUser(change.hold.fromUserId));
+      write.outbox.push(holdEventMessage(context.topics, change));
+    }
+    if (decision.spend) touched.add(decision.spend.walletKey);
+    if (decision.limits) touched.add(decision.limits.walletKey);
     for (const entry of decision.entries) {
       write.entries.push({ ...entry, walletId: state.wallets.get(entry.walletKey)!.id, createdAt: now });
       touched.add(entry.walletKey);
@@ -135,6 +173,7 @@ function writeOf(
   // Inline credits store no outcome: no one sent them, and no copy of them is ever published.
   for (const step of creditSteps) if (step.kind === 'decided') recordEffects(step);
   write.outbox.push(...legs.map((leg) => creditLegMessage(context.topics, leg, now)));
+  write.holds = [...holds.values()];
 
   // A wallet that was not read was opened by this batch: it is inserted as it stands at the end
   // of the batch (credits included); the others are updated against the version they were read at.

@@ -1,7 +1,8 @@
-import { headerNames, ledgerCommandMessage, type TopicNames, type TransactionRecorded } from '@coin/contracts';
+import { headerNames, ledgerCommandMessage, type CoinHoldEvent, type TopicNames, type TransactionRecorded } from '@coin/contracts';
 import { uuidV5 } from '@coin/security';
 import { creditLegCommand } from '../domain/batch';
-import type { CreditLeg, NewTransaction } from '../domain/ledger';
+import type { CreditLeg, HoldChange, NewTransaction } from '../domain/ledger';
+import { holdView } from '../views/hold-view';
 import { decidedTransactionView } from '../views/transaction-view';
 import type { OutboxBatchMessage } from './store';
 
@@ -31,4 +32,21 @@ export function transactionEventMessage(topics: TopicNames, transaction: NewTran
 export function creditLegMessage(topics: TopicNames, leg: CreditLeg, now: Date): OutboxBatchMessage {
   const message = ledgerCommandMessage(creditLegCommand(leg, now));
   return { topic: topics.ledgerCommands, key: message.key, headers: message.headers, payload: message.value };
+}
+
+/** The event id of a hold's change: the same on every publish of it (a hold is created once and resolved once). */
+export function holdEventId(change: HoldChange): string {
+  return uuidV5(`coin.hold.${change.event}:${change.hold.id}`);
+}
+
+/** The coin.holds event of a hold's change, keyed by the hold id so one hold's events stay in order. */
+export function holdEventMessage(topics: TopicNames, change: HoldChange): OutboxBatchMessage {
+  const event: CoinHoldEvent = {
+    eventId: holdEventId(change),
+    type: `coin.hold.${change.event}`,
+    version: 1,
+    occurredAt: change.hold.updatedAt.toISOString(),
+    hold: holdView(change.hold),
+  };
+  return { topic: topics.coinHolds, key: change.hold.id, headers: { [headerNames.type]: event.type }, payload: JSON.stringify(event) };
 }

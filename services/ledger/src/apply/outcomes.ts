@@ -1,6 +1,7 @@
 import type { LedgerResult } from '@coin/contracts';
 import { InvariantViolation, type WireError } from '@coin/errors';
 import type { BatchStep } from '../domain/batch';
+import { holdView } from '../views/hold-view';
 import { decidedTransactionView } from '../views/transaction-view';
 import { userWalletView, walletView } from '../views/wallet-view';
 
@@ -13,7 +14,19 @@ export interface Outcome {
 /** The outcome to store for a decided command: its reply in the API's units (coins), typed by the command contract. */
 export function outcomeOf(step: Extract<BatchStep, { kind: 'decided' }>, xafRate?: number): Outcome {
   const { decision, command, subject } = step;
-  if (!decision.ok) return { ok: false, reply: { code: decision.code, detail: decision.detail } satisfies WireError };
+  if (!decision.ok) {
+    const reply: WireError = { code: decision.code, detail: decision.detail, ...(decision.extra ? { extra: decision.extra } : {}) };
+    return { ok: false, reply };
+  }
+  const holdAfter = () => {
+    const change = decision.holds[0];
+    if (!change) throw new InvariantViolation(`${command.type} accepted without its hold`);
+    return holdView(change.hold);
+  };
+  const subjectView = () => {
+    if (!subject || subject.party.kind !== 'user') throw new InvariantViolation(`${command.type} accepted without the payer's wallet`);
+    return userWalletView(subject, subject.party.userId, xafRate);
+  };
   switch (command.type) {
     case 'ledger.open-wallet':
       return {
@@ -39,6 +52,31 @@ export function outcomeOf(step: Extract<BatchStep, { kind: 'decided' }>, xafRate
           closed: decision.closes.length > 0,
           burnTransactionId: decision.transaction?.id ?? null,
         } satisfies LedgerResult<'ledger.close-wallet'>,
+      };
+    case 'ledger.hold':
+    case 'ledger.void-hold':
+      return { ok: true, reply: { hold: holdAfter(), wallet: subjectView() } satisfies LedgerResult<'ledger.hold'> };
+    case 'ledger.capture-hold':
+      if (!decision.transaction) throw new InvariantViolation('a capture accepted without a transaction');
+      return {
+        ok: true,
+        reply: {
+          hold: holdAfter(),
+          transaction: decidedTransactionView(decision.transaction),
+          wallet: subjectView(),
+        } satisfies LedgerResult<'ledger.capture-hold'>,
+      };
+    case 'ledger.expire-hold':
+      // An expiry that found the hold resolved (or not due) changes nothing; its reply says so.
+      return {
+        ok: true,
+        reply: { hold: decision.holds[0] ? holdView(decision.holds[0].hold) : null, expired: decision.holds.length > 0 },
+      };
+    case 'ledger.set-limits':
+      if (!decision.limits) throw new InvariantViolation('set-limits accepted without limits');
+      return {
+        ok: true,
+        reply: { userId: command.data.userId, overrides: decision.limits.overrides } satisfies LedgerResult<'ledger.set-limits'>,
       };
     default:
       if (!decision.transaction || !subject) throw new InvariantViolation(`${command.type} accepted without a transaction`);

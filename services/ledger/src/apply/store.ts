@@ -1,6 +1,6 @@
 import type { TransactionRow } from '@coin/contracts';
 import type { StoredOutcome } from '../domain/batch';
-import type { Entry, RefundTarget, WalletState } from '../domain/ledger';
+import type { Entry, HoldState, RefundTarget, WalletState } from '../domain/ledger';
 
 /**
  * What the apply use case needs from storage (db/batch-store.ts implements it with PostgreSQL):
@@ -33,6 +33,10 @@ export interface BatchReadRequest {
   walletKeys: string[];
   /** Transactions named by refunds; their payers' wallets are loaded too. */
   refundOf: number[];
+  /** Holds named by id; the wallets they pay are loaded too (a capture credits them). */
+  holdIds: string[];
+  /** Users whose PENDING holds are loaded (a close voids them). */
+  pendingHoldsOf: number[];
   /** Transaction ids to take from the sequence (ascending). */
   idsToReserve: number;
 }
@@ -48,6 +52,7 @@ export interface BatchRead {
   known: Map<string, StoredOutcome>;
   wallets: Map<string, LoadedWallet>;
   refundTargets: Map<number, RefundTarget>;
+  holds: Map<string, HoldState>;
   reservedIds: number[];
 }
 
@@ -56,7 +61,9 @@ export interface BatchWrite {
   opened: WalletState[];
   /** Existing wallets the batch changed, with the version each was read at. */
   wallets: LoadedWallet[];
-  transactions: Array<{ row: TransactionRow; returns: number | null; commandId: string }>;
+  transactions: Array<{ row: TransactionRow; returns: number | null; holdId: string | null; commandId: string }>;
+  /** Holds created or resolved, as they stand at the end of the batch. */
+  holds: HoldState[];
   entries: Array<Entry & { walletId: string; createdAt: Date }>;
   outcomes: Array<{ commandId: string; type: string; ok: boolean; reply: unknown; requestHash: string | null }>;
   /** Every message the batch produced, in publish order: one outbox_batches row (migration 004). */

@@ -2,6 +2,7 @@ import { partyColumns, type TransactionType, type TreasuryCode } from '@coin/con
 import type { Pool, PoolClient } from '@coin/db';
 import { StaleWalletError, type BatchRead, type BatchReadRequest, type BatchWrite, type LedgerStore } from '../apply/store';
 import type { StoredOutcome } from '../domain/batch';
+import { holdColumns, holdStateOf, type HoldDbRow } from '../views/hold-view';
 import { safeInteger, walletStateOf, type WalletDbRow } from './wallet-rows';
 
 /**
@@ -36,24 +37,33 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
       to_treasury: TreasuryCode | null;
       refunded: number;
     }>;
+    holds: HoldDbRow[];
     ids: string[];
   }>({
     name: 'ledger-read-batch',
     text: `WITH targets AS (
        SELECT t.id, t.type, t.amount, t.from_user_id, t.to_treasury,
               (SELECT coalesce(sum(r.amount), 0) FROM transactions r WHERE r.refund_of = t.id)::bigint AS refunded
-         FROM transactions t WHERE t.id = ANY($3::bigint[]))
+         FROM transactions t WHERE t.id = ANY($3::bigint[])),
+     read_holds AS (
+       SELECT ${holdColumns} FROM holds WHERE id = ANY($5::uuid[])
+       UNION
+       SELECT ${holdColumns} FROM holds WHERE status = 'PENDING' AND from_user_id = ANY($6::bigint[]))
      SELECT
        (SELECT coalesce(json_agg(json_build_object('command_id', command_id, 'ok', ok, 'reply', reply, 'request_hash', request_hash)), '[]')
           FROM processed_commands WHERE command_id = ANY($1::uuid[])) AS outcomes,
        (SELECT coalesce(json_agg(json_build_object('id', id, 'wallet_key', wallet_key, 'user_id', user_id, 'treasury_code', treasury_code,
                                                    'balance', balance, 'total_received', total_received, 'total_sent', total_sent,
-                                                   'status', status, 'created_at', created_at, 'updated_at', updated_at, 'version', version)), '[]')
+                                                   'held', held, 'status', status, 'spending', spending, 'limits', limits,
+                                                   'created_at', created_at, 'updated_at', updated_at, 'version', version)), '[]')
           FROM wallets
-         WHERE wallet_key = ANY($2::text[] || ARRAY(SELECT 'user:' || from_user_id FROM targets WHERE from_user_id IS NOT NULL))) AS wallets,
+         WHERE wallet_key = ANY($2::text[]
+                                || ARRAY(SELECT 'user:' || from_user_id FROM targets WHERE from_user_id IS NOT NULL)
+                                || ARRAY(SELECT coalesce('user:' || to_user_id, 'treasury:' || to_treasury) FROM read_holds))) AS wallets,
        (SELECT coalesce(json_agg(targets), '[]') FROM targets) AS refund_targets,
+       (SELECT coalesce(json_agg(read_holds), '[]') FROM read_holds) AS holds,
        ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $4::int)) AS ids`,
-    values: [request.commandIds, request.walletKeys, request.refundOf, request.idsToReserve],
+    values: [request.commandIds, request.walletKeys, request.refundOf, request.idsToReserve, request.holdIds, request.pendingHoldsOf],
   });
   const row = result.rows[0]!;
   return {
@@ -69,6 +79,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
         { id: r.id, type: r.type, amount: r.amount, fromUserId: r.from_user_id, toTreasury: r.to_treasury, refunded: r.refunded },
       ]),
     ),
+    holds: new Map(row.holds.map((r) => [r.id, holdStateOf(r)])),
     // bigint[] arrives as text elements (the pool's BIGINT parser covers scalars only).
     reservedIds: row.ids.map((id) => safeInteger(Number(id), 'transaction id')).sort((a, b) => a - b),
   };
@@ -107,7 +118,7 @@ export async function storeSetAsideOutcome(
  * Returns the id of the batch's outbox row (null when it produced no messages).
  */
 export async function writeBatch(db: Queryable, batch: BatchWrite): Promise<number | null> {
-  const { opened, wallets, transactions, entries, outcomes, outbox } = batch;
+  const { opened, wallets, transactions, holds, entries, outcomes, outbox } = batch;
   const tx = <T>(f: (t: BatchWrite['transactions'][number]['row']) => T) => transactions.map((r) => f(r.row));
   const open = <T>(f: (w: BatchWrite['opened'][number]) => T) => opened.map(f);
   // Replies travel as one JSON array of strings: JSON.stringify escapes in native code, where
@@ -117,24 +128,43 @@ export async function writeBatch(db: Queryable, batch: BatchWrite): Promise<numb
     const result = await db.query<{ outbox_id: number | null }>({
       name: 'ledger-write-batch',
       text: `WITH opened AS (
-         INSERT INTO wallets (id, wallet_key, user_id, treasury_code, balance, total_received, total_sent, status, created_at, updated_at)
-         SELECT * FROM unnest($32::uuid[], $33::text[], $34::bigint[], $35::text[], $36::bigint[], $37::bigint[], $38::bigint[],
-                              $39::text[], $40::timestamptz[], $41::timestamptz[])
+         INSERT INTO wallets (id, wallet_key, user_id, treasury_code, balance, total_received, total_sent, status, created_at, updated_at,
+                              held, spending, limits)
+         SELECT id, wallet_key, user_id, treasury_code, balance, total_received, total_sent, status, created_at, updated_at,
+                held, spending::jsonb, limits::jsonb
+           FROM ROWS FROM (unnest($32::uuid[], $33::text[], $34::bigint[], $35::text[], $36::bigint[], $37::bigint[], $38::bigint[],
+                                  $39::text[], $40::timestamptz[], $41::timestamptz[], $60::bigint[]),
+                           json_array_elements_text($61::json), json_array_elements_text($62::json))
+                AS o(id, wallet_key, user_id, treasury_code, balance, total_received, total_sent, status, created_at, updated_at,
+                     held, spending, limits)
          ON CONFLICT DO NOTHING
          RETURNING 1),
        updated AS (
          UPDATE wallets w
             SET balance = u.balance, total_received = u.received, total_sent = u.sent, status = u.status,
-                updated_at = u.updated_at, version = w.version + 1
-           FROM unnest($1::uuid[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::timestamptz[], $7::bigint[])
-                AS u(id, balance, received, sent, status, updated_at, version)
+                updated_at = u.updated_at, version = w.version + 1,
+                held = u.held, spending = u.spending::jsonb, limits = u.limits::jsonb
+           FROM ROWS FROM (unnest($1::uuid[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::timestamptz[], $7::bigint[],
+                                  $42::bigint[]),
+                           json_array_elements_text($43::json), json_array_elements_text($44::json))
+                AS u(id, balance, received, sent, status, updated_at, version, held, spending, limits)
           WHERE w.id = u.id AND w.version = u.version
           RETURNING 1),
        new_transactions AS (
          INSERT INTO transactions (id, type, amount, from_user_id, to_user_id, from_treasury, to_treasury, reason, reference,
-                                   refund_of, returns, command_id, created_at)
+                                   refund_of, returns, command_id, created_at, hold_id)
          SELECT * FROM unnest($8::bigint[], $9::text[], $10::bigint[], $11::bigint[], $12::bigint[], $13::text[], $14::text[],
-                              $15::text[], $16::text[], $17::bigint[], $18::bigint[], $19::uuid[], $20::timestamptz[])),
+                              $15::text[], $16::text[], $17::bigint[], $18::bigint[], $19::uuid[], $20::timestamptz[], $45::uuid[])),
+       written_holds AS (
+         INSERT INTO holds (id, from_user_id, to_user_id, to_treasury, amount, reason, reference, status, expires_at, created_at,
+                            updated_at, captured_amount, transaction_id)
+         SELECT * FROM unnest($46::uuid[], $47::bigint[], $48::bigint[], $49::text[], $50::bigint[], $51::text[], $52::text[],
+                              $53::text[], $54::timestamptz[], $55::timestamptz[], $56::timestamptz[], $57::bigint[], $58::bigint[])
+         ON CONFLICT (id) DO UPDATE
+            SET status = EXCLUDED.status, updated_at = EXCLUDED.updated_at, captured_amount = EXCLUDED.captured_amount,
+                transaction_id = EXCLUDED.transaction_id
+          WHERE holds.status = 'PENDING'
+         RETURNING 1),
        new_entries AS (
          INSERT INTO entries (transaction_id, wallet_id, amount, created_at)
          SELECT * FROM unnest($21::bigint[], $22::uuid[], $23::bigint[], $24::timestamptz[])),
@@ -146,6 +176,7 @@ export async function writeBatch(db: Queryable, batch: BatchWrite): Promise<numb
          INSERT INTO outbox_batches (messages) SELECT $30::text WHERE $30::text IS NOT NULL
          RETURNING id)
      SELECT assert_wallets_current((SELECT count(*) FROM updated) + (SELECT count(*) FROM opened), $31::bigint) AS wallets_current,
+            assert_holds_written((SELECT count(*) FROM written_holds), $59::bigint) AS holds_written,
             (SELECT id FROM new_outbox) AS outbox_id`,
       values: [
         wallets.map((w) => w.state.id),
@@ -189,6 +220,27 @@ export async function writeBatch(db: Queryable, batch: BatchWrite): Promise<numb
         open((w) => w.status),
         open((w) => w.createdAt),
         open((w) => w.updatedAt),
+        wallets.map((w) => w.state.held),
+        texts(wallets.map((w) => JSON.stringify(w.state.spending))),
+        JSON.stringify(wallets.map((w) => (w.state.limits === null ? null : JSON.stringify(w.state.limits)))),
+        transactions.map((r) => r.holdId),
+        holds.map((h) => h.id),
+        holds.map((h) => h.fromUserId),
+        holds.map((h) => partyColumns(h.to).userId),
+        holds.map((h) => partyColumns(h.to).treasury),
+        holds.map((h) => h.amount),
+        holds.map((h) => h.reason),
+        holds.map((h) => h.reference),
+        holds.map((h) => h.status),
+        holds.map((h) => h.expiresAt),
+        holds.map((h) => h.createdAt),
+        holds.map((h) => h.updatedAt),
+        holds.map((h) => h.capturedAmount),
+        holds.map((h) => h.transactionId),
+        holds.length,
+        open((w) => w.held),
+        texts(open((w) => JSON.stringify(w.spending))),
+        JSON.stringify(open((w) => (w.limits === null ? null : JSON.stringify(w.limits)))),
       ],
     });
     return result.rows[0]?.outbox_id ?? null;

@@ -1,5 +1,6 @@
-import { partyOfColumns, type TreasuryCode } from '@coin/contracts';
+import { limitOverrides, partyOfColumns, type LimitOverrides, type TreasuryCode } from '@coin/contracts';
 import type { WalletState } from '../domain/ledger';
+import type { SpendingWindow } from '../domain/limits';
 
 /** A wallets row as the ledger reads it (timestamps may arrive as ISO text inside JSON). */
 export interface WalletDbRow {
@@ -10,12 +11,16 @@ export interface WalletDbRow {
   balance: number;
   total_received: number;
   total_sent: number;
+  held: number;
   status: 'OPEN' | 'CLOSED';
+  spending: SpendingWindow;
+  limits: LimitOverrides | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
 
-export const walletColumns = 'id, wallet_key, user_id, treasury_code, balance, total_received, total_sent, status, created_at, updated_at';
+export const walletColumns =
+  'id, wallet_key, user_id, treasury_code, balance, total_received, total_sent, held, status, spending, limits, created_at, updated_at';
 
 /** Amounts inside JSON bypass the pool's BIGINT parser, so the same guard is applied here. */
 export function safeInteger(value: number, what: string): number {
@@ -32,7 +37,11 @@ export function walletStateOf(row: WalletDbRow): WalletState {
     balance: safeInteger(row.balance, 'balance'),
     totalReceived: safeInteger(row.total_received, 'total received'),
     totalSent: safeInteger(row.total_sent, 'total sent'),
+    held: safeInteger(row.held, 'held'),
     status: row.status,
+    spending: row.spending,
+    // Written only by the ledger from a validated command; parsed again so a hand-edited row cannot widen a limit silently.
+    limits: row.limits === null ? null : limitOverrides.parse(row.limits),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };

@@ -1,7 +1,16 @@
 import { walletKeyOf, type LedgerCommand } from '@coin/contracts';
 import type { WireError } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
-import { decide, evolve, type CreditLeg, type Decision, type LedgerState, type WalletState } from './ledger';
+import {
+  decide,
+  defaultPolicy,
+  evolve,
+  type CreditLeg,
+  type Decision,
+  type LedgerPolicy,
+  type LedgerState,
+  type WalletState,
+} from './ledger';
 
 /** The stored outcome of a command: what every later delivery or retry of it gets back. */
 export interface StoredOutcome {
@@ -41,6 +50,7 @@ export function runBatch(
   commands: LedgerCommand[],
   now: Date,
   nextId: () => number,
+  policy: LedgerPolicy = defaultPolicy,
 ): BatchStep[] {
   const steps: BatchStep[] = [];
   const decidedAt = new Map<string, number>();
@@ -61,7 +71,7 @@ export function runBatch(
       );
       continue;
     }
-    const decision = decide(state, command, now, nextId);
+    const decision = decide(state, command, now, nextId, policy);
     let subject: WalletState | null = null;
     if (decision.ok) {
       evolve(state, decision, now);

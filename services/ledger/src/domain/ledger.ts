@@ -2,13 +2,17 @@ import {
   walletKeyOf,
   walletKeyOfTreasury,
   walletKeyOfUser,
+  type HoldStatus,
   type LedgerCommand,
+  type LimitOverrides,
   type Party,
+  type Role,
   type TransactionType,
   type TreasuryCode,
 } from '@coin/contracts';
 import { InvariantViolation, type ErrorCode } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
+import { checkLimits, effectiveLimits, noLimits, recordSpend, type LimitBreach, type LimitDefaults, type SpendingWindow } from './limits';
 
 /**
  * The ledger's pure core (STYLE rule 2): `decide` turns a command and the state it reads into
@@ -29,10 +33,54 @@ export interface WalletState {
   balance: number;
   totalReceived: number;
   totalSent: number;
+  /** Σ of the wallet's PENDING holds: part of the balance, not active (activeCoins = balance − held). */
+  held: number;
   status: 'OPEN' | 'CLOSED';
+  /** Outgoing debits the spending limits count (user wallets). */
+  spending: SpendingWindow;
+  /** This wallet's own limits over its role's defaults; null = the defaults. */
+  limits: LimitOverrides | null;
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** A reservation of a payer's coins for a later capture (docs/DESIGN.md "Holds"). */
+export interface HoldState {
+  id: string;
+  /** The payer's user id: the hold lives in their wallet and partition. */
+  fromUserId: number;
+  to: Party;
+  amount: number;
+  reason: string;
+  reference: string | null;
+  status: HoldStatus;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+  capturedAmount: number | null;
+  transactionId: number | null;
+}
+
+export type HoldEvent = 'created' | 'captured' | 'voided' | 'expired';
+
+/** A hold as a decision leaves it, and what happened to it. */
+export interface HoldChange {
+  hold: HoldState;
+  event: HoldEvent;
+}
+
+/** What the ledger's configuration decides for every wallet: limit defaults per role, hold expiry. */
+export interface LedgerPolicy {
+  limits: LimitDefaults;
+  holdExpirySecondsDefault: number;
+  holdExpirySecondsMax: number;
+}
+
+export const defaultPolicy: LedgerPolicy = {
+  limits: { USER: noLimits, DEVELOPER: noLimits, ADMIN: noLimits, SUPERADMIN: noLimits },
+  holdExpirySecondsDefault: 7 * 24 * 3600,
+  holdExpirySecondsMax: 30 * 24 * 3600,
+};
 
 /** What a refund needs to know about the transaction it names. */
 export interface RefundTarget {
@@ -50,6 +98,8 @@ export interface LedgerState {
   wallets: Map<string, WalletState>;
   /** Transactions named by refund commands, by id. */
   refundTargets: Map<number, RefundTarget>;
+  /** Holds named by hold commands, and the pending holds of wallets being closed, by id. */
+  holds: Map<string, HoldState>;
 }
 
 export interface NewTransaction {
@@ -63,6 +113,8 @@ export interface NewTransaction {
   refundOf: number | null;
   /** Set on a return: the transaction whose coins a closed wallet could not take. */
   returns: number | null;
+  /** Set on a capture: the hold it took. */
+  holdId: string | null;
   createdAt: Date;
 }
 
@@ -93,6 +145,12 @@ export interface Accepted {
   /** Wallets this decision closes. */
   closes: string[];
   refund: { of: number; amount: number } | null;
+  /** Holds created or resolved. */
+  holds: HoldChange[];
+  /** An outgoing debit the payer's spending limits count. */
+  spend: { walletKey: string; amount: number } | null;
+  /** A wallet's limit overrides, replaced. */
+  limits: { walletKey: string; overrides: LimitOverrides } | null;
   /** The wallet the caller's operation debited (MINT: credited): the one the reply shows. */
   subjectKey: string | null;
   credit: CreditResolution | null;
@@ -102,6 +160,8 @@ export interface Rejected {
   ok: false;
   code: ErrorCode;
   detail: string;
+  /** Safe-to-show members of the problem body (LIMIT_EXCEEDED: which limit and when it resets). */
+  extra?: Record<string, unknown>;
 }
 
 export type Decision = Accepted | Rejected;
@@ -119,6 +179,9 @@ function accepted(parts: Partial<Omit<Accepted, 'ok'>>): Accepted {
     opens: [],
     closes: [],
     refund: null,
+    holds: [],
+    spend: null,
+    limits: null,
     subjectKey: null,
     credit: null,
     ...parts,
@@ -129,8 +192,60 @@ function coins(minor: number): string {
   return (minor / 100).toFixed(2);
 }
 
+/** The coins a debit may take: the balance less what pending holds reserve. */
+export function activeOf(wallet: WalletState): number {
+  return wallet.balance - wallet.held;
+}
+
 function insufficient(wallet: WalletState, amount: number): Rejected {
-  return reject('INSUFFICIENT_FUNDS', `The balance ${coins(wallet.balance)} is below the amount ${coins(amount)}`);
+  const active = activeOf(wallet);
+  return reject(
+    'INSUFFICIENT_FUNDS',
+    active === wallet.balance
+      ? `The balance ${coins(wallet.balance)} is below the amount ${coins(amount)}`
+      : `The active coins ${coins(active)} (balance ${coins(wallet.balance)}, ${coins(wallet.held)} held) are below the amount ${coins(amount)}`,
+  );
+}
+
+function limitExceeded(breach: LimitBreach): Rejected {
+  const shown = (n: number) => (breach.limit === 'dailyCount' ? String(n) : coins(n));
+  const what = {
+    dailyAmount: `the daily outgoing amount limit ${shown(breach.value)} (${shown(breach.used)} used in the last 24 hours)`,
+    dailyCount: `the daily outgoing count limit ${shown(breach.value)} (${shown(breach.used)} used in the last 24 hours)`,
+    singleAmount: `the single operation limit ${shown(breach.value)}`,
+  }[breach.limit];
+  const when = breach.resetsAt ? `; it fits again from ${breach.resetsAt.toISOString()}` : '';
+  const value = breach.limit === 'dailyCount' ? breach.value : breach.value / 100;
+  const used = breach.limit === 'dailyCount' ? breach.used : breach.used / 100;
+  return {
+    ...reject('LIMIT_EXCEEDED', `The debit would pass ${what}${when}`),
+    extra: { limit: { name: breach.limit, value, used, resetsAt: breach.resetsAt?.toISOString() ?? null } },
+  };
+}
+
+/**
+ * The spending limits of a debit the payer makes from their own wallet (transfers, purchases and
+ * new holds), with the defaults of the role the request was made with.
+ */
+function limitBreachOf(command: LedgerCommand, source: WalletState, amount: number, now: Date, policy: LedgerPolicy): Rejected | null {
+  const role: Role = command.actor.kind === 'user' && command.actor.role ? command.actor.role : 'USER';
+  const breach = checkLimits(effectiveLimits(policy.limits, role, source.limits), source.spending, amount, now);
+  return breach ? limitExceeded(breach) : null;
+}
+
+function holdNotFound(id: string): Rejected {
+  return reject('HOLD_NOT_FOUND', `Hold ${id} does not exist`);
+}
+
+/** The hold a capture, void or expiry names, if it is the payer's. */
+function holdOf(state: LedgerState, id: string, fromUserId: number): HoldState | null {
+  const found = state.holds.get(id);
+  return found && found.fromUserId === fromUserId ? found : null;
+}
+
+/** A hold's id follows from the command that created it: a redelivery or retry names the same hold. */
+export function holdIdOf(commandId: string): string {
+  return uuidV5(`ledger.hold:${commandId}`);
 }
 
 /**
@@ -174,7 +289,20 @@ export function walletIdOf(walletKey: string): string {
 /** A wallet as it is opened: empty, OPEN, its id derived from its key. */
 export function emptyWallet(party: Party, now: Date): WalletState {
   const key = walletKeyOf(party);
-  return { id: walletIdOf(key), key, party, balance: 0, totalReceived: 0, totalSent: 0, status: 'OPEN', createdAt: now, updatedAt: now };
+  return {
+    id: walletIdOf(key),
+    key,
+    party,
+    balance: 0,
+    totalReceived: 0,
+    totalSent: 0,
+    held: 0,
+    status: 'OPEN',
+    spending: [],
+    limits: null,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 /** The wallet keys a command reads; the apply stage loads exactly these (plus refund payers). */
@@ -196,17 +324,50 @@ export function walletKeysOf(command: LedgerCommand): string[] {
       return [walletKeyOf(command.data.to)];
     case 'ledger.close-wallet':
       return [walletKeyOfUser(command.data.userId)];
+    case 'ledger.hold':
+      return [walletKeyOfUser(command.data.fromUserId), walletKeyOf(command.data.to)];
+    case 'ledger.capture-hold':
+    case 'ledger.void-hold':
+    case 'ledger.expire-hold':
+      // A capture's recipient is loaded by the apply once the hold is read (holdRecipientKeys).
+      return [walletKeyOfUser(command.data.fromUserId)];
+    case 'ledger.set-limits':
+      return [walletKeyOfUser(command.data.userId)];
   }
+}
+
+/** The holds a command reads by id. */
+export function holdIdsOf(command: LedgerCommand): string[] {
+  switch (command.type) {
+    case 'ledger.capture-hold':
+    case 'ledger.void-hold':
+    case 'ledger.expire-hold':
+      return [command.data.holdId];
+    default:
+      return [];
+  }
+}
+
+/** The users whose pending holds a command reads: a close voids them all. */
+export function pendingHoldOwnersOf(command: LedgerCommand): number[] {
+  return command.type === 'ledger.close-wallet' ? [command.data.userId] : [];
 }
 
 /**
  * Decides one command against the state of its partition. `nextId` hands out the id of the
  * transaction the decision creates, if any.
  */
-export function decide(state: LedgerState, command: LedgerCommand, now: Date, nextId: () => number): Decision {
+export function decide(
+  state: LedgerState,
+  command: LedgerCommand,
+  now: Date,
+  nextId: () => number,
+  policy: LedgerPolicy = defaultPolicy,
+): Decision {
   const wallet = (key: string) => state.wallets.get(key);
-  const newTransaction = (t: Omit<NewTransaction, 'id' | 'createdAt' | 'reference' | 'refundOf' | 'returns'> & Partial<NewTransaction>) =>
-    ({ reference: null, refundOf: null, returns: null, ...t, id: nextId(), createdAt: now }) as NewTransaction;
+  const newTransaction = (
+    t: Omit<NewTransaction, 'id' | 'createdAt' | 'reference' | 'refundOf' | 'returns' | 'holdId'> & Partial<NewTransaction>,
+  ) => ({ reference: null, refundOf: null, returns: null, holdId: null, ...t, id: nextId(), createdAt: now }) as NewTransaction;
 
   switch (command.type) {
     case 'ledger.open-wallet': {
@@ -230,7 +391,7 @@ export function decide(state: LedgerState, command: LedgerCommand, now: Date, ne
       const { from, amount, reason } = command.data;
       const source = wallet(walletKeyOf(from));
       if (!source) return missingParty(from);
-      if (source.balance < amount) return insufficient(source, amount);
+      if (activeOf(source) < amount) return insufficient(source, amount);
       if (!canDebit(source, amount)) return beyondLimit(source);
       const transaction = newTransaction({ type: 'BURN', amount, from, to: null, reason });
       return accepted({
@@ -250,14 +411,17 @@ export function decide(state: LedgerState, command: LedgerCommand, now: Date, ne
       const target = wallet(walletKeyOf(to));
       if (!target) return missingParty(to);
       if (target.status === 'CLOSED') return reject('RECIPIENT_CLOSED', 'The recipient wallet is closed');
-      if (source.balance < amount) return insufficient(source, amount);
+      if (activeOf(source) < amount) return insufficient(source, amount);
       if (!canDebit(source, amount)) return beyondLimit(source);
       if (!canCredit(target, amount)) return beyondLimit(target);
+      const overLimit = limitBreachOf(command, source, amount, now, policy);
+      if (overLimit) return overLimit;
       const transaction = newTransaction({ type: kind, amount, from, to, reason, reference: reference ?? null });
       return accepted({
         transaction,
         entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
         creditLegs: [{ transactionId: transaction.id, to, amount, returnTo: from }],
+        spend: { walletKey: source.key, amount },
         subjectKey: source.key,
       });
     }
@@ -357,7 +521,11 @@ export function decide(state: LedgerState, command: LedgerCommand, now: Date, ne
       const { userId, reason } = command.data;
       const target = wallet(walletKeyOfUser(userId));
       if (!target || target.status === 'CLOSED') return accepted({});
-      if (target.balance === 0) return accepted({ closes: [target.key], subjectKey: target.key });
+      // Its pending holds are voided first: a closed wallet reserves nothing, and its coins are burned.
+      const holds = [...state.holds.values()]
+        .filter((h) => h.fromUserId === userId && h.status === 'PENDING')
+        .map((h) => ({ hold: { ...h, status: 'VOIDED' as const, updatedAt: now }, event: 'voided' as const }));
+      if (target.balance === 0) return accepted({ closes: [target.key], holds, subjectKey: target.key });
       if (!canDebit(target, target.balance)) return beyondLimit(target);
       const party: Party = { kind: 'user', userId };
       const transaction = newTransaction({ type: 'BURN', amount: target.balance, from: party, to: null, reason });
@@ -365,8 +533,112 @@ export function decide(state: LedgerState, command: LedgerCommand, now: Date, ne
         transaction,
         entries: [{ transactionId: transaction.id, walletKey: target.key, amount: -target.balance }],
         closes: [target.key],
+        holds,
         subjectKey: target.key,
       });
+    }
+
+    case 'ledger.hold': {
+      const { fromUserId, to, amount, reason, reference } = command.data;
+      const from: Party = { kind: 'user', userId: fromUserId };
+      if (to.kind === 'user' && to.userId === fromUserId) return reject('SELF_TRANSFER', 'Payer and recipient are the same user');
+      const source = wallet(walletKeyOf(from));
+      if (!source || source.status === 'CLOSED') return reject('WALLET_NOT_FOUND', 'The payer has no open wallet');
+      const target = wallet(walletKeyOf(to));
+      if (!target) return missingParty(to);
+      if (target.status === 'CLOSED') return reject('RECIPIENT_CLOSED', 'The recipient wallet is closed');
+      const expiresIn = command.data.expiresInSeconds ?? policy.holdExpirySecondsDefault;
+      if (expiresIn > policy.holdExpirySecondsMax) {
+        return reject('VALIDATION_FAILED', `A hold expires within ${policy.holdExpirySecondsMax} seconds at most`);
+      }
+      if (activeOf(source) < amount) return insufficient(source, amount);
+      const overLimit = limitBreachOf(command, source, amount, now, policy);
+      if (overLimit) return overLimit;
+      const hold: HoldState = {
+        id: holdIdOf(command.commandId),
+        fromUserId,
+        to,
+        amount,
+        reason,
+        reference: reference ?? null,
+        status: 'PENDING',
+        expiresAt: new Date(now.getTime() + expiresIn * 1000),
+        createdAt: now,
+        updatedAt: now,
+        capturedAmount: null,
+        transactionId: null,
+      };
+      return accepted({ holds: [{ hold, event: 'created' }], spend: { walletKey: source.key, amount }, subjectKey: source.key });
+    }
+
+    case 'ledger.capture-hold': {
+      const { holdId, fromUserId } = command.data;
+      const hold = holdOf(state, holdId, fromUserId);
+      if (!hold) return holdNotFound(holdId);
+      if (hold.status !== 'PENDING') return reject('HOLD_NOT_PENDING', `The hold is ${hold.status}`);
+      if (now >= hold.expiresAt) return reject('HOLD_NOT_PENDING', `The hold expired at ${hold.expiresAt.toISOString()}`);
+      const amount = command.data.amount ?? hold.amount;
+      if (amount > hold.amount) return reject('CAPTURE_EXCEEDS_HOLD', `At most ${coins(hold.amount)} is held`);
+      const from: Party = { kind: 'user', userId: fromUserId };
+      const source = wallet(walletKeyOf(from));
+      if (!source) return reject('WALLET_NOT_FOUND', 'The payer has no wallet');
+      const target = wallet(walletKeyOf(hold.to));
+      if (!target) return missingParty(hold.to);
+      if (target.status === 'CLOSED') return reject('RECIPIENT_CLOSED', 'The recipient wallet is closed; void the hold');
+      if (!canDebit(source, amount)) return beyondLimit(source);
+      if (!canCredit(target, amount)) return beyondLimit(target);
+      // The seed's transaction types stay the only ones: a capture is a PURCHASE (to a treasury) or a TRANSFER.
+      const transaction = newTransaction({
+        type: hold.to.kind === 'treasury' ? 'PURCHASE' : 'TRANSFER',
+        amount,
+        from,
+        to: hold.to,
+        reason: hold.reason,
+        reference: hold.reference,
+        holdId: hold.id,
+      });
+      return accepted({
+        transaction,
+        entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
+        creditLegs: [{ transactionId: transaction.id, to: hold.to, amount, returnTo: from }],
+        holds: [
+          {
+            hold: { ...hold, status: 'CAPTURED', capturedAmount: amount, transactionId: transaction.id, updatedAt: now },
+            event: 'captured',
+          },
+        ],
+        subjectKey: source.key,
+      });
+    }
+
+    case 'ledger.void-hold': {
+      const { holdId, fromUserId } = command.data;
+      const hold = holdOf(state, holdId, fromUserId);
+      if (!hold) return holdNotFound(holdId);
+      if (hold.status !== 'PENDING') return reject('HOLD_NOT_PENDING', `The hold is ${hold.status}`);
+      return accepted({
+        holds: [{ hold: { ...hold, status: 'VOIDED', updatedAt: now }, event: 'voided' }],
+        subjectKey: walletKeyOfUser(fromUserId),
+      });
+    }
+
+    case 'ledger.expire-hold': {
+      const { holdId, fromUserId } = command.data;
+      const hold = holdOf(state, holdId, fromUserId);
+      if (!hold) return holdNotFound(holdId);
+      // Resolved already (captured, voided, expired) or not yet due: nothing to release.
+      if (hold.status !== 'PENDING' || now < hold.expiresAt) return accepted({ subjectKey: walletKeyOfUser(fromUserId) });
+      return accepted({
+        holds: [{ hold: { ...hold, status: 'EXPIRED', updatedAt: now }, event: 'expired' }],
+        subjectKey: walletKeyOfUser(fromUserId),
+      });
+    }
+
+    case 'ledger.set-limits': {
+      const { userId, overrides } = command.data;
+      const target = wallet(walletKeyOfUser(userId));
+      if (!target) return reject('WALLET_NOT_FOUND', `User ${userId} has no wallet`);
+      return accepted({ limits: { walletKey: target.key, overrides }, subjectKey: target.key });
     }
   }
 }
@@ -392,10 +664,45 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): void 
       throw new InvariantViolation(`balance of ${wallet.key} would be ${wallet.balance}`);
     }
   }
+  for (const { hold, event } of decision.holds) {
+    const wallet = state.wallets.get(walletKeyOfUser(hold.fromUserId));
+    if (!wallet) throw new InvariantViolation(`hold ${hold.id} of unloaded wallet user:${hold.fromUserId}`);
+    const before = state.holds.get(hold.id);
+    if (event === 'created') {
+      if (before) throw new InvariantViolation(`creating hold ${hold.id}, which exists`);
+      wallet.held += hold.amount;
+    } else {
+      if (!before || before.status !== 'PENDING') throw new InvariantViolation(`resolving hold ${hold.id}, which is not pending`);
+      wallet.held -= before.amount;
+    }
+    state.holds.set(hold.id, hold);
+    wallet.updatedAt = now;
+  }
+  if (decision.spend) {
+    const wallet = state.wallets.get(decision.spend.walletKey);
+    if (!wallet) throw new InvariantViolation(`spend of unloaded wallet ${decision.spend.walletKey}`);
+    wallet.spending = recordSpend(wallet.spending, decision.spend.amount, now);
+  }
+  if (decision.limits) {
+    const wallet = state.wallets.get(decision.limits.walletKey);
+    if (!wallet) throw new InvariantViolation(`limits of unloaded wallet ${decision.limits.walletKey}`);
+    wallet.limits = decision.limits.overrides;
+    wallet.updatedAt = now;
+  }
+  for (const key of new Set([
+    ...decision.entries.map((e) => e.walletKey),
+    ...decision.holds.map((h) => walletKeyOfUser(h.hold.fromUserId)),
+  ])) {
+    const wallet = state.wallets.get(key)!;
+    if (wallet.held < 0 || wallet.held > wallet.balance) {
+      throw new InvariantViolation(`${key} would hold ${wallet.held} of a balance of ${wallet.balance}`);
+    }
+  }
   for (const key of decision.closes) {
     const wallet = state.wallets.get(key);
     if (!wallet) throw new InvariantViolation(`closing unloaded wallet ${key}`);
     if (wallet.balance !== 0) throw new InvariantViolation(`closing ${key} with balance ${wallet.balance}`);
+    if (wallet.held !== 0) throw new InvariantViolation(`closing ${key} with ${wallet.held} held`);
     wallet.status = 'CLOSED';
     wallet.updatedAt = now;
   }

@@ -13,7 +13,7 @@ const actor = { kind: 'user' as const, id: 'test' };
  * partitions and delivered in any order, stored outcomes kept like processed_commands.
  */
 class World {
-  state: LedgerState = { wallets: new Map(), refundTargets: new Map() };
+  state: LedgerState = { wallets: new Map(), refundTargets: new Map(), holds: new Map() };
   known = new Map<string, StoredOutcome>();
   history: LedgerCommand[] = [];
   pending: LedgerCommand[] = [];

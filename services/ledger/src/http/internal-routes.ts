@@ -1,5 +1,10 @@
 import {
+  adminHoldsQuery,
+  hold,
+  holdPage,
   internalTransactionPage,
+  role,
+  spendingLimits,
   supplyReport,
   transaction,
   transactionIdParam,
@@ -13,13 +18,24 @@ import type { Pool } from '@coin/db';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import { auditLedger } from '../db/audit';
+import { findHold, listHolds } from '../db/hold-reads';
 import { findTransaction, findWalletOfUser, listTreasuryWallets, transactionsAfter } from '../db/reads';
+import type { LedgerPolicy } from '../domain/ledger';
+import { holdView } from '../views/hold-view';
+import { spendingLimitsView } from '../views/limits-view';
 import { treasuryView, userWalletView } from '../views/wallet-view';
 
 /** Largest page of GET /internal/transactions: a rebuild pages through the whole ledger. */
 const transactionPageSizeMax = 1000;
 
-export function registerInternalRoutes(app: App, deps: { pool: Pool; xafRate?: number | undefined }): void {
+export interface InternalRouteDeps {
+  pool: Pool;
+  xafRate?: number | undefined;
+  policy: LedgerPolicy;
+  now: () => Date;
+}
+
+export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void {
   app.get(
     '/internal/wallets/by-user/:userId',
     { schema: { params: z.object({ userId: userIdParam }), response: { 200: wallet } } },
@@ -29,6 +45,35 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool; xafRate?: n
       return userWalletView(found, request.params.userId, deps.xafRate);
     },
   );
+
+  app.get(
+    '/internal/wallets/by-user/:userId/limits',
+    {
+      schema: {
+        params: z.object({ userId: userIdParam }),
+        // The user's role is the user service's; the caller (the gateway) names it.
+        querystring: z.strictObject({ role }),
+        response: { 200: spendingLimits },
+      },
+    },
+    async (request) => {
+      const found = await findWalletOfUser(deps.pool, request.params.userId);
+      if (!found) throw new AppError('WALLET_NOT_FOUND', 'This user has no wallet');
+      return spendingLimitsView(found, request.params.userId, request.query.role, deps.policy, deps.now());
+    },
+  );
+
+  app.get('/internal/holds/:id', { schema: { params: z.object({ id: z.uuid() }), response: { 200: hold } } }, async (request) => {
+    const found = await findHold(deps.pool, request.params.id);
+    if (!found) throw new AppError('HOLD_NOT_FOUND', `Hold ${request.params.id} does not exist`);
+    return holdView(found);
+  });
+
+  app.get('/internal/holds', { schema: { querystring: adminHoldsQuery, response: { 200: holdPage } } }, async (request) => {
+    const { userId, status, limit, offset } = request.query;
+    const page = await listHolds(deps.pool, { fromUserId: userId, status, limit, offset });
+    return { holds: page.holds.map(holdView), pagination: { limit, offset, total: page.total } };
+  });
 
   app.get(
     '/internal/transactions',

@@ -12,6 +12,7 @@ import {
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { applyBatch, type AppliedBatch } from '../apply/apply-batch';
+import type { LedgerPolicy } from '../domain/ledger';
 import type { Outcome } from '../apply/outcomes';
 import { StaleWalletError, type LedgerStore, type OutboxBatch } from '../apply/store';
 
@@ -30,6 +31,8 @@ export interface LedgerCommandDeps {
   logger: Logger;
   now: () => Date;
   xafRate?: number | undefined;
+  /** Spending-limit defaults and hold expiry from the configuration (the domain's defaults when absent). */
+  policy?: LedgerPolicy;
   /**
    * Called after an apply's database commit and before anything else (outbox publish,
    * replies, offset commit). Tests use it to crash the process at the worst moment.
@@ -97,7 +100,13 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
     let result: AppliedBatch | undefined;
     for (let attempt = 1; !result; attempt += 1) {
       try {
-        result = await applyBatch(deps.store, commands, { now: deps.now(), topics: deps.topics, xafRate: deps.xafRate, owns });
+        result = await applyBatch(deps.store, commands, {
+          now: deps.now(),
+          topics: deps.topics,
+          xafRate: deps.xafRate,
+          owns,
+          ...(deps.policy ? { policy: deps.policy } : {}),
+        });
       } catch (err) {
         if (!isRetryable(err)) throw err;
         // Still racing after every attempt (a zombie consumer during a rebalance): the batch comes

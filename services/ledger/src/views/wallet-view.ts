@@ -1,5 +1,5 @@
 import { minorUnitsToCoins, treasuryNames, xafValueOf, type Treasury, type TreasuryCode, type Wallet } from '@coin/contracts';
-import type { WalletState } from '../domain/ledger';
+import { activeOf, type WalletState } from '../domain/ledger';
 
 /**
  * The one home of the wallet views, in coins, from the ledger's state of a wallet, whether a
@@ -22,8 +22,8 @@ export function userWalletView(wallet: WalletState, userId: number, xafRate?: nu
   return {
     id: wallet.id,
     userId,
-    // Holds do not exist yet, so every coin of the balance is active.
-    activeCoins: amounts.balance,
+    // What pending holds reserve stays in the balance but is not active (docs/DESIGN.md "Holds").
+    activeCoins: minorUnitsToCoins(activeOf(wallet)),
     ...amounts,
     ...(xafRate !== undefined ? { xafValue: xafValueOf(wallet.balance, xafRate) } : {}),
   };

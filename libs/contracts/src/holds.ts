@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { coinAmount, coinValue } from './money';
+import { isoDateTime, role, singleLineText, treasuryCode, userId, userIdParam } from './common';
+import { historyPaging, queryInt } from './history';
+import { holdExpirySecondsMax, reasonText, transaction, wallet } from './ledger';
+import { hold, holdStatus } from '../../events/src/coin-holds';
+
+// The Hold and the events on coin.holds live in @coin/events (libs/events).
+export {
+  hold,
+  type Hold,
+  holdStatus,
+  holdStatuses,
+  type HoldStatus,
+  coinHoldEvent,
+  type CoinHoldEvent,
+  coinHoldEventTypes,
+  holdCreated,
+  holdCaptured,
+  holdVoided,
+  holdExpired,
+} from '../../events/src/coin-holds';
+
+// ---- HTTP bodies (gateway) ----
+
+/** POST /api/coins/holds: the payer is the caller. Exactly one of toUserId, toTreasury. */
+export const createHoldBody = z
+  .strictObject({
+    toUserId: userId.optional(),
+    toTreasury: treasuryCode.optional(),
+    amount: coinAmount,
+    reason: reasonText,
+    reference: singleLineText(1, 100).optional().describe("The caller's own reference (an order number)"),
+    expiresInSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(holdExpirySecondsMax)
+      .optional()
+      .describe(`Seconds until the hold is released by itself; default 7 days, at most ${holdExpirySecondsMax} (30 days)`),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.toUserId === undefined) === (value.toTreasury === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['toUserId'], message: 'exactly one of toUserId, toTreasury is required' });
+    }
+  })
+  .meta({ oneOf: [{ required: ['toUserId'] }, { required: ['toTreasury'] }] });
+
+/** POST /api/coins/holds/{id}/capture: without an amount the whole hold is taken. */
+export const captureHoldBody = z.strictObject({
+  amount: coinAmount.optional().describe('Coins to take, at most the held amount; the rest is released. Default: all of it'),
+});
+
+export const holdIdParam = z.strictObject({ id: z.uuid() });
+
+/** A hold operation's 201/200: the hold and the payer's wallet after it (capture: the transaction too). */
+export const holdResult = z.object({ hold, wallet });
+export type HoldResult = z.infer<typeof holdResult>;
+export const captureResult = z.object({ hold, transaction, wallet });
+export type CaptureResult = z.infer<typeof captureResult>;
+
+export const holdPaging = { limitDefault: 20, limitMax: 100 } as const;
+
+/** GET /api/wallets/me/holds */
+export const myHoldsQuery = z.strictObject({
+  status: holdStatus.optional(),
+  limit: queryInt(1, holdPaging.limitMax, holdPaging.limitDefault),
+  offset: queryInt(0, historyPaging.offsetMax, 0),
+});
+/** GET /api/admin/holds */
+export const adminHoldsQuery = myHoldsQuery.extend({ userId: userIdParam.optional() });
+
+export const holdPage = z.object({
+  holds: z.array(hold),
+  pagination: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() }),
+});
+export type HoldPage = z.infer<typeof holdPage>;
+
+// ---- Spending limits ----
+
+/** A limit amount in an HTTP body: 0 (nothing may go out) or a valid coin amount. */
+const limitAmount = z.union([z.literal(0), coinAmount]);
+
+/**
+ * PUT /api/admin/users/{id}/limits: the user's own limits, replacing the role's defaults field by
+ * field. A number is the limit, null is "no limit", an absent field keeps the role's default; {}
+ * goes back to the defaults entirely.
+ */
+export const limitsBody = z.strictObject({
+  dailyAmount: limitAmount.nullable().optional().describe('Coins that may go out per rolling 24 hours'),
+  dailyCount: z.number().int().min(0).max(1_000_000_000).nullable().optional().describe('Debits per rolling 24 hours'),
+  singleAmount: limitAmount.nullable().optional().describe('Coins one debit may move'),
+});
+export type LimitsBody = z.infer<typeof limitsBody>;
+
+/** Limits as shown, in coins and counts; null = no limit. */
+export const limitValues = z.object({
+  dailyAmount: coinValue.nullable(),
+  dailyCount: z.number().int().nullable(),
+  singleAmount: coinValue.nullable(),
+});
+
+export const spendingLimits = z.object({
+  userId,
+  role,
+  /** What the ledger enforces: the overrides over the role's defaults. */
+  limits: limitValues,
+  defaults: limitValues,
+  overrides: limitValues.partial(),
+  usage: z.object({
+    amount: coinValue.describe('Coins gone out in the rolling window'),
+    count: z.number().int().describe('Debits counted in the rolling window'),
+    windowHours: z.literal(24),
+  }),
+  resetsAt: isoDateTime.nullable().describe('When the oldest counted debit leaves the window; null when nothing is counted'),
+});
+export type SpendingLimits = z.infer<typeof spendingLimits>;

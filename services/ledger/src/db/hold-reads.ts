@@ -1,0 +1,50 @@
+import type { HoldStatus } from '@coin/contracts';
+import type { PoolClient } from '@coin/db';
+import type { HoldState } from '../domain/ledger';
+import { holdColumns, holdStateOf, type HoldDbRow } from '../views/hold-view';
+
+/** Reads of holds for the internal API and the expiry sweep; writes are the batch write's. */
+
+type Queryable = Pick<PoolClient, 'query'>;
+
+export async function findHold(db: Queryable, id: string): Promise<HoldState | null> {
+  const result = await db.query<HoldDbRow>(`SELECT ${holdColumns} FROM holds WHERE id = $1`, [id]);
+  return result.rows[0] ? holdStateOf(result.rows[0]) : null;
+}
+
+export interface HoldFilter {
+  fromUserId?: number | undefined;
+  status?: HoldStatus | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** A page of holds, newest first, with the total matching the filter. */
+export async function listHolds(db: Queryable, filter: HoldFilter): Promise<{ holds: HoldState[]; total: number }> {
+  const result = await db.query<HoldDbRow & { total: number }>(
+    `SELECT ${holdColumns}, count(*) OVER () AS total FROM holds
+      WHERE ($1::bigint IS NULL OR from_user_id = $1) AND ($2::text IS NULL OR status = $2)
+      ORDER BY created_at DESC, id DESC
+      LIMIT $3 OFFSET $4`,
+    [filter.fromUserId ?? null, filter.status ?? null, filter.limit, filter.offset],
+  );
+  let total = result.rows[0]?.total;
+  if (total === undefined) {
+    // An offset past the end returns no row to carry the count.
+    const counted = await db.query<{ total: number }>(
+      `SELECT count(*)::bigint AS total FROM holds WHERE ($1::bigint IS NULL OR from_user_id = $1) AND ($2::text IS NULL OR status = $2)`,
+      [filter.fromUserId ?? null, filter.status ?? null],
+    );
+    total = counted.rows[0]?.total ?? 0;
+  }
+  return { holds: result.rows.map(holdStateOf), total: Number(total) };
+}
+
+/** Pending holds past their expiry, oldest first: what the expiry sweep turns into commands. */
+export async function dueHolds(db: Queryable, now: Date, limit: number): Promise<Array<{ id: string; fromUserId: number }>> {
+  const result = await db.query<{ id: string; from_user_id: number }>(
+    `SELECT id, from_user_id FROM holds WHERE status = 'PENDING' AND expires_at <= $1 ORDER BY expires_at LIMIT $2`,
+    [now, limit],
+  );
+  return result.rows.map((r) => ({ id: r.id, fromUserId: r.from_user_id }));
+}

@@ -1,0 +1,70 @@
+import { ledgerCommandMessage, type LedgerCommand, type TopicNames } from '@coin/contracts';
+import type { BatchingProducer } from '@coin/kafka';
+import type { Logger } from '@coin/logger';
+import { uuidV5 } from '@coin/security';
+
+/** The command id of a hold's expiry: the same from every sweep and every ledger replica, so it applies once. */
+export function expireHoldCommandId(holdId: string): string {
+  return uuidV5(`ledger.expire-hold:${holdId}`);
+}
+
+export function expireHoldCommand(hold: { id: string; fromUserId: number }, now: Date): LedgerCommand {
+  return {
+    commandId: expireHoldCommandId(hold.id),
+    type: 'ledger.expire-hold',
+    issuedAt: now.toISOString(),
+    actor: { kind: 'service', id: 'ledger' },
+    data: { holdId: hold.id, fromUserId: hold.fromUserId },
+  };
+}
+
+export interface HoldExpiryDeps {
+  dueHolds: (now: Date, limit: number) => Promise<Array<{ id: string; fromUserId: number }>>;
+  producer: Pick<BatchingProducer, 'sendMany'>;
+  topics: Pick<TopicNames, 'ledgerCommands'>;
+  now: () => Date;
+  intervalMs: number;
+  logger: Logger;
+  onExpirySent?: (count: number) => void;
+}
+
+/** Holds one sweep sends at most; the next sweep takes the rest. */
+const sweepHoldsMax = 500;
+
+/**
+ * Expiry releases a hold the way a void does, through the payer's partition: the sweep only
+ * finds pending holds past their expiry and sends each a `ledger.expire-hold` command keyed by
+ * the payer's wallet. The partition decides, so an expiry racing a capture or a void resolves
+ * there and exactly one wins; a hold found again before its expiry applied gets the same command
+ * id, answered from the stored outcome. Every ledger replica sweeps (no leader to elect); the
+ * duplicates cost a lookup each.
+ */
+export function startHoldExpiry(deps: HoldExpiryDeps): { sweepOnce(): Promise<number>; stop(): void } {
+  let running: Promise<number> | null = null;
+  const sweepOnce = async (): Promise<number> => {
+    const now = deps.now();
+    const due = await deps.dueHolds(now, sweepHoldsMax);
+    if (due.length === 0) return 0;
+    await deps.producer.sendMany(
+      due.map((hold) => {
+        const message = ledgerCommandMessage(expireHoldCommand(hold, now));
+        return { topic: deps.topics.ledgerCommands, message };
+      }),
+    );
+    deps.onExpirySent?.(due.length);
+    return due.length;
+  };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweepOnce()
+      .catch((err: unknown) => {
+        deps.logger.warn({ err }, 'hold expiry sweep failed; the next sweep tries again');
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+      });
+  }, deps.intervalMs);
+  timer.unref();
+  return { sweepOnce, stop: () => clearInterval(timer) };
+}
