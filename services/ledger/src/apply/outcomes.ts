@@ -24,7 +24,7 @@ export function outcomeOf(step: Extract<BatchStep, { kind: 'decided' }>, xafRate
     return holdView(change.hold);
   };
   const subjectView = () => {
-    if (!subject || subject.party.kind !== 'user') throw new InvariantViolation(`${command.type} accepted without the payer's wallet`);
+    if (subject?.party.kind !== 'user') throw new InvariantViolation(`${command.type} accepted without the payer's wallet`);
     return userWalletView(subject, subject.party.userId, xafRate);
   };
   switch (command.type) {

@@ -672,7 +672,7 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): void 
       if (before) throw new InvariantViolation(`creating hold ${hold.id}, which exists`);
       wallet.held += hold.amount;
     } else {
-      if (!before || before.status !== 'PENDING') throw new InvariantViolation(`resolving hold ${hold.id}, which is not pending`);
+      if (before?.status !== 'PENDING') throw new InvariantViolation(`resolving hold ${hold.id}, which is not pending`);
       wallet.held -= before.amount;
     }
     state.holds.set(hold.id, hold);

@@ -1,12 +1,52 @@
 import fc from 'fast-check';
-import { treasuryCodes, walletKeyOf, type LedgerCommand, type Party, type TreasuryCode } from '@coin/contracts';
+import {
+  roles,
+  treasuryCodes,
+  walletKeyOf,
+  walletKeyOfUser,
+  type Actor,
+  type LedgerCommand,
+  type LimitOverrides,
+  type Party,
+  type Role,
+  type TreasuryCode,
+} from '@coin/contracts';
 import { outcomeOf } from '../apply/outcomes';
-import { creditOwnLegs, runBatch, type StoredOutcome } from './batch';
-import { emptyWallet, walletAmountMax, type CreditLeg, type Entry, type LedgerState, type NewTransaction } from './ledger';
+import { creditOwnLegs, runBatch, type BatchStep, type StoredOutcome } from './batch';
+import {
+  activeOf,
+  defaultPolicy,
+  emptyWallet,
+  holdIdOf,
+  walletAmountMax,
+  type CreditLeg,
+  type Decision,
+  type Entry,
+  type LedgerPolicy,
+  type LedgerState,
+  type NewTransaction,
+} from './ledger';
+import { noLimits, type Limits } from './limits';
 
 const now = new Date('2025-01-01T00:00:00.000Z');
+const hourMs = 3_600_000;
 const userIds = [1, 2, 3, 4, 5];
-const actor = { kind: 'user' as const, id: 'test' };
+const actor: Actor = { kind: 'user', id: 'test' };
+
+/** An accepted debit the spending limits count, as the model saw it (not as the domain recorded it). */
+interface ModelDebit {
+  walletKey: string;
+  at: Date;
+  amount: number;
+}
+
+/** The limits of a debit, computed here from the policy, the actor's role and the wallet's overrides. */
+function modelLimits(policy: LedgerPolicy, command: LedgerCommand, overrides: LimitOverrides | undefined): Limits {
+  const role: Role = command.actor.kind === 'user' && command.actor.role ? command.actor.role : 'USER';
+  const base = policy.limits[role];
+  const pick = (name: keyof Limits) => (overrides && overrides[name] !== undefined ? (overrides[name] ?? null) : base[name]);
+  return { dailyAmount: pick('dailyAmount'), dailyCount: pick('dailyCount'), singleAmount: pick('singleAmount') };
+}
 
 /**
  * A whole ledger in memory: every partition's wallets in one map, credit legs queued between
@@ -14,6 +54,8 @@ const actor = { kind: 'user' as const, id: 'test' };
  */
 class World {
   state: LedgerState = { wallets: new Map(), refundTargets: new Map(), holds: new Map() };
+  /** The apply's clock: every command of an apply is decided at this moment. */
+  at = now;
   known = new Map<string, StoredOutcome>();
   history: LedgerCommand[] = [];
   pending: LedgerCommand[] = [];
@@ -22,7 +64,16 @@ class World {
   private ids = 0;
   private commandCount = 0;
 
-  constructor() {
+  /** The model's own record: every hold id a hold command named (its payer), limited debits, overrides set. */
+  holdPayers = new Map<string, number>();
+  debits: ModelDebit[] = [];
+  overrides = new Map<string, LimitOverrides>();
+  /** Every hold seen, and the resolved ones as first seen resolved: they must never change again. */
+  seenHolds = new Set<string>();
+  resolvedHolds = new Map<string, string>();
+  limitRefusals = 0;
+
+  constructor(readonly policy: LedgerPolicy = defaultPolicy) {
     const open = (party: Party) => this.state.wallets.set(walletKeyOf(party), emptyWallet(party, now));
     for (const userId of userIds) open({ kind: 'user', userId });
     for (const code of treasuryCodes) open({ kind: 'treasury', code });
@@ -37,8 +88,15 @@ class World {
     type: T,
     data: Extract<LedgerCommand, { type: T }>['data'],
     commandId = this.nextCommandId(),
+    by: Actor = actor,
   ): LedgerCommand {
-    return { commandId, type, issuedAt: now.toISOString(), actor, data } as LedgerCommand;
+    if (type === 'ledger.hold') this.holdPayers.set(holdIdOf(commandId), (data as { fromUserId: number }).fromUserId);
+    return { commandId, type, issuedAt: this.at.toISOString(), actor: by, data } as LedgerCommand;
+  }
+
+  /** Moves the clock on. */
+  tick(ms: number) {
+    this.at = new Date(this.at.getTime() + ms);
   }
 
   /**
@@ -62,8 +120,9 @@ class World {
       });
     }
     const nextId = () => ++this.ids;
-    const steps = runBatch(this.state, this.known, commands, now, nextId);
-    const { creditSteps, legsToPublish } = creditOwnLegs(this.state, steps, owns, now, nextId);
+    const steps = runBatch(this.state, this.known, commands, this.at, nextId, this.policy);
+    this.observe(steps);
+    const { creditSteps, legsToPublish } = creditOwnLegs(this.state, steps, owns, this.at, nextId);
     for (const step of steps) {
       if (step.kind !== 'decided') continue;
       const outcome = outcomeOf(step);
@@ -81,6 +140,40 @@ class World {
   }
 
   inlineCredits = 0;
+
+  /**
+   * The model's view of each step, in order: a redelivered command gets its stored outcome, and
+   * every limited debit (transfer, purchase, new hold) is judged against the debits the model saw
+   * accepted in the last 24 h by the hour rule — accepted only within the limits, and refused with
+   * LIMIT_EXCEEDED only when it would pass one.
+   */
+  private observe(steps: BatchStep[]) {
+    const hourOf = (d: Date) => Math.floor(d.getTime() / hourMs);
+    for (const step of steps) {
+      if (step.kind === 'stored') expect(step.outcome).toEqual(this.known.get(step.command.commandId));
+      if (step.kind !== 'decided') continue;
+      const { command, decision } = step;
+      if (command.type === 'ledger.set-limits' && decision.ok)
+        this.overrides.set(walletKeyOfUser(command.data.userId), command.data.overrides);
+      if (command.type !== 'ledger.transfer' && command.type !== 'ledger.hold') continue;
+      const walletKey = walletKeyOfUser(command.data.fromUserId);
+      const limits = modelLimits(this.policy, command, this.overrides.get(walletKey));
+      const recent = this.debits.filter((d) => d.walletKey === walletKey && hourOf(d.at) > hourOf(this.at) - 24);
+      const used = { amount: recent.reduce((s, d) => s + d.amount, 0), count: recent.length };
+      const { amount } = command.data;
+      const fits =
+        (limits.singleAmount === null || amount <= limits.singleAmount) &&
+        (limits.dailyCount === null || used.count + 1 <= limits.dailyCount) &&
+        (limits.dailyAmount === null || used.amount + amount <= limits.dailyAmount);
+      if (decision.ok) {
+        expect(fits).toBe(true);
+        this.debits.push({ walletKey, at: this.at, amount });
+      } else if (decision.code === 'LIMIT_EXCEEDED') {
+        expect(fits).toBe(false);
+        this.limitRefusals += 1;
+      }
+    }
+  }
 
   legCommand(leg: CreditLeg): LedgerCommand {
     return this.command('ledger.credit', leg, `credit-${leg.transactionId}-${walletKeyOf(leg.to)}`);
@@ -109,7 +202,10 @@ class World {
   }
 
   snapshot(): string {
-    return JSON.stringify([...this.state.wallets.values()].map((w) => [w.key, w.balance, w.totalReceived, w.totalSent, w.status]));
+    return JSON.stringify([
+      [...this.state.wallets.values()].map((w) => [w.key, w.balance, w.totalReceived, w.totalSent, w.status, w.held, w.spending, w.limits]),
+      [...this.state.holds.values()],
+    ]);
   }
 }
 
@@ -119,23 +215,102 @@ const anyParty = fc.oneof(userParty, treasuryParty);
 const amount = fc.integer({ min: 1, max: 500 });
 const reason = fc.constant('because');
 
+/**
+ * The policy of the model: every role has its limits (tight enough to be hit by the generated
+ * amounts), holds expire within hours so the clock reaches them.
+ */
+const modelPolicy: LedgerPolicy = {
+  limits: {
+    USER: { dailyAmount: 1500, dailyCount: 6, singleAmount: 400 },
+    DEVELOPER: { dailyAmount: 3000, dailyCount: 10, singleAmount: null },
+    ADMIN: { dailyAmount: null, dailyCount: 15, singleAmount: null },
+    SUPERADMIN: noLimits,
+  },
+  holdExpirySecondsDefault: 4 * 3600,
+  holdExpirySecondsMax: 2 * 24 * 3600,
+};
+
 type Action =
-  | { do: 'command'; type: LedgerCommand['type']; data: Record<string, unknown> }
+  | { do: 'command'; type: LedgerCommand['type']; data: Record<string, unknown>; role?: Role | undefined }
   | { do: 'deliver'; index: number }
   | { do: 'replay'; index: number }
+  | { do: 'again' }
+  | { do: 'tick'; ms: number }
+  | { do: 'hold-op'; op: 'capture' | 'void' | 'expire'; index: number; payer: number | undefined; amount: number | undefined }
   | { do: 'refund'; index: number; amount: number | undefined };
 
+const role = fc.option(fc.constantFrom(...roles), { nil: undefined });
+const holdOp = (op: 'capture' | 'void' | 'expire') =>
+  fc
+    .record({
+      index: fc.nat(),
+      // Mostly the hold's payer; sometimes another user, whose partition does not know the hold.
+      payer: fc.option(fc.constantFrom(...userIds), { nil: undefined, freq: 5 }),
+      amount: op === 'capture' ? fc.option(fc.integer({ min: 1, max: 600 }), { nil: undefined }) : fc.constant(undefined),
+    })
+    .map((r) => ({ do: 'hold-op' as const, op, ...r }));
+
+const withRole = <T extends 'ledger.transfer' | 'ledger.hold'>(type: T, data: fc.Arbitrary<Record<string, unknown>>) =>
+  fc.record({ data, role }).map(({ data, role }) => ({ do: 'command' as const, type, data, role }));
+
 const action: fc.Arbitrary<Action> = fc.oneof(
-  fc
-    .record({ to: anyParty, amount: fc.integer({ min: 1, max: 2000 }), reason })
-    .map((data) => ({ do: 'command' as const, type: 'ledger.mint' as const, data })),
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ to: anyParty, amount: fc.integer({ min: 1, max: 2000 }), reason })
+      .map((data) => ({ do: 'command' as const, type: 'ledger.mint' as const, data })),
+  },
   fc.record({ from: anyParty, amount, reason }).map((data) => ({ do: 'command' as const, type: 'ledger.burn' as const, data })),
+  {
+    weight: 3,
+    arbitrary: withRole(
+      'ledger.transfer',
+      fc.record({ kind: fc.constant('TRANSFER'), fromUserId: fc.constantFrom(...userIds), to: anyParty, amount, reason }),
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: withRole(
+      'ledger.transfer',
+      fc.record({ kind: fc.constant('PURCHASE'), fromUserId: fc.constantFrom(...userIds), to: treasuryParty, amount, reason }),
+    ),
+  },
+  {
+    weight: 4,
+    arbitrary: withRole(
+      'ledger.hold',
+      fc.record({
+        fromUserId: fc.constantFrom(...userIds),
+        to: anyParty,
+        amount,
+        reason,
+        reference: fc.option(fc.constant('order-1'), { nil: undefined }),
+        // Mostly within hours, so the clock reaches them; some beyond the policy's maximum (2 days): VALIDATION_FAILED.
+        expiresInSeconds: fc.option(
+          fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 6 * 3600 }) }, fc.integer({ min: 1, max: 3 * 24 * 3600 })),
+          { nil: undefined },
+        ),
+      }),
+    ),
+  },
+  { weight: 4, arbitrary: holdOp('capture') },
+  { weight: 2, arbitrary: holdOp('void') },
+  { weight: 3, arbitrary: holdOp('expire') },
   fc
-    .record({ kind: fc.constant('TRANSFER'), fromUserId: fc.constantFrom(...userIds), to: anyParty, amount, reason })
-    .map((data) => ({ do: 'command' as const, type: 'ledger.transfer' as const, data })),
-  fc
-    .record({ kind: fc.constant('PURCHASE'), fromUserId: fc.constantFrom(...userIds), to: treasuryParty, amount, reason })
-    .map((data) => ({ do: 'command' as const, type: 'ledger.transfer' as const, data })),
+    .record({
+      userId: fc.constantFrom(...userIds),
+      overrides: fc.record(
+        {
+          dailyAmount: fc.option(fc.integer({ min: 0, max: 4000 }), { nil: null }),
+          dailyCount: fc.option(fc.integer({ min: 0, max: 12 }), { nil: null }),
+          singleAmount: fc.option(fc.integer({ min: 0, max: 600 }), { nil: null }),
+        },
+        { requiredKeys: [] },
+      ),
+    })
+    .map((data) => ({ do: 'command' as const, type: 'ledger.set-limits' as const, data })),
+  { weight: 2, arbitrary: fc.integer({ min: 1, max: 6 * hourMs }).map((ms) => ({ do: 'tick' as const, ms })) },
+  fc.constant({ do: 'again' as const }),
   fc
     .record({ toUserId: fc.constantFrom(...userIds), amount, reason })
     .map((data) => ({ do: 'command' as const, type: 'ledger.reward' as const, data })),
@@ -147,11 +322,36 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc.nat().map((index) => ({ do: 'replay' as const, index })),
 );
 
+/** A world of the model's policy whose users and REWARDS treasury start with coins to spend. */
+function seededWorld(): World {
+  const world = new World(modelPolicy);
+  const to: Party[] = [...userIds.map((userId): Party => ({ kind: 'user', userId })), { kind: 'treasury', code: 'REWARDS' }];
+  world.apply(to.map((party) => world.command('ledger.mint', { to: party, amount: 2500, reason: 'seed' })));
+  return world;
+}
+
 /** Turns generated actions into one batch of commands for the world (or a delivery). */
 function run(world: World, batch: Action[], owned: string[] = []): void {
   const commands: LedgerCommand[] = [];
+  // The clock moves between applies: every command of one apply is decided at the same moment.
+  for (const a of batch) if (a.do === 'tick') world.tick(a.ms);
   for (const a of batch) {
-    if (a.do === 'command') commands.push(world.command(a.type, a.data as never));
+    if (a.do === 'command') {
+      commands.push(world.command(a.type, a.data as never, undefined, a.role ? { kind: 'user', id: 'test', role: a.role } : actor));
+    }
+    if (a.do === 'again' && commands.length > 0) commands.push(commands.at(-1)!); // the same command twice in one apply
+    if (a.do === 'hold-op') {
+      // Any hold a hold command named, this apply's included: created, refused (never created), resolved.
+      const ids = [...world.holdPayers.keys()];
+      const holdId = ids[a.index % Math.max(ids.length, 1)] ?? holdIdOf('no such command');
+      const fromUserId = a.payer ?? world.holdPayers.get(holdId) ?? 1;
+      if (a.op === 'capture') {
+        commands.push(
+          world.command('ledger.capture-hold', { holdId, fromUserId, ...(a.amount !== undefined ? { amount: a.amount } : {}) }),
+        );
+      } else if (a.op === 'void') commands.push(world.command('ledger.void-hold', { holdId, fromUserId }));
+      else commands.push(world.command('ledger.expire-hold', { holdId, fromUserId }));
+    }
     if (a.do === 'refund') {
       const purchases = world.transactions.filter((t) => t.type === 'PURCHASE');
       const target = purchases[a.index % Math.max(purchases.length, 1)];
@@ -170,29 +370,107 @@ function run(world: World, batch: Action[], owned: string[] = []): void {
   for (const a of batch) if (a.do === 'deliver' && world.pending.length > 0) world.deliver(a.index);
 }
 
+/**
+ * Every invariant at once, as a list of what is wrong (one expect: the properties run it after
+ * every apply).
+ */
 function checkInvariants(world: World): void {
+  const wrong: string[] = [];
+  const sums = new Map<string, { balance: number; received: number; sent: number }>();
+  for (const e of world.entries) {
+    const sum = sums.get(e.walletKey) ?? { balance: 0, received: 0, sent: 0 };
+    sum.balance += e.amount;
+    if (e.amount > 0) sum.received += e.amount;
+    else sum.sent -= e.amount;
+    sums.set(e.walletKey, sum);
+  }
   for (const w of world.state.wallets.values()) {
-    expect(w.balance).toBeGreaterThanOrEqual(0);
-    const mine = world.entries.filter((e) => e.walletKey === w.key);
-    expect(w.balance).toBe(mine.reduce((s, e) => s + e.amount, 0));
-    expect(w.totalReceived).toBe(mine.filter((e) => e.amount > 0).reduce((s, e) => s + e.amount, 0));
-    expect(w.totalSent).toBe(mine.filter((e) => e.amount < 0).reduce((s, e) => s - e.amount, 0));
+    const sum = sums.get(w.key) ?? { balance: 0, received: 0, sent: 0 };
+    if (w.balance < 0) wrong.push(`${w.key}: balance ${w.balance} < 0`);
+    if (w.balance !== sum.balance || w.totalReceived !== sum.received || w.totalSent !== sum.sent) {
+      wrong.push(
+        `${w.key}: ${[w.balance, w.totalReceived, w.totalSent]} differs from its entries ${[sum.balance, sum.received, sum.sent]}`,
+      );
+    }
   }
   // Coins debited but not yet credited are the only gap between balances and supply.
-  expect(world.balances() + world.inFlight()).toBe(world.supply());
-  for (const p of world.transactions.filter((t) => t.type === 'PURCHASE')) {
-    const refunded = world.transactions.filter((t) => t.refundOf === p.id).reduce((s, t) => s + t.amount, 0);
-    expect(refunded).toBeLessThanOrEqual(p.amount);
+  if (world.balances() + world.inFlight() !== world.supply()) {
+    wrong.push(`balances ${world.balances()} + in flight ${world.inFlight()} != supply ${world.supply()}`);
   }
+  const refunded = new Map<number, number>();
+  for (const t of world.transactions) if (t.refundOf !== null) refunded.set(t.refundOf, (refunded.get(t.refundOf) ?? 0) + t.amount);
+  for (const t of world.transactions) {
+    if ((refunded.get(t.id) ?? 0) > (t.type === 'PURCHASE' ? t.amount : 0)) wrong.push(`transaction ${t.id} refunded beyond its amount`);
+  }
+  wrong.push(...holdViolations(world));
+  expect(wrong).toEqual([]);
+}
+
+/**
+ * Holds: a wallet's held is exactly Σ its PENDING holds and within its balance (a closed wallet
+ * holds nothing); a CAPTURED hold has exactly one transaction, of the captured amount, and every
+ * transaction naming a hold names a CAPTURED one; a resolved hold never changes again, and no
+ * hold disappears.
+ */
+function holdViolations(world: World): string[] {
+  const wrong: string[] = [];
+  const pendingOf = new Map<number, number>();
+  for (const h of world.state.holds.values()) {
+    if (h.status === 'PENDING') pendingOf.set(h.fromUserId, (pendingOf.get(h.fromUserId) ?? 0) + h.amount);
+  }
+  for (const w of world.state.wallets.values()) {
+    const pending = w.party.kind === 'user' ? (pendingOf.get(w.party.userId) ?? 0) : 0;
+    if (w.held < 0 || w.held > w.balance) wrong.push(`${w.key}: held ${w.held} outside [0, balance ${w.balance}]`);
+    if (w.held !== pending) wrong.push(`${w.key}: held ${w.held} != Σ pending holds ${pending}`);
+    if (w.status === 'CLOSED' && pending > 0) wrong.push(`${w.key}: closed with pending holds`);
+  }
+  const byHold = new Map<string, NewTransaction[]>();
+  for (const t of world.transactions) if (t.holdId !== null) byHold.set(t.holdId, [...(byHold.get(t.holdId) ?? []), t]);
+  for (const holdId of byHold.keys()) {
+    if (world.state.holds.get(holdId)?.status !== 'CAPTURED') wrong.push(`a transaction names hold ${holdId}, which is not CAPTURED`);
+  }
+  for (const h of world.state.holds.values()) {
+    if (world.holdPayers.get(h.id) !== h.fromUserId) wrong.push(`hold ${h.id}: no hold command of user ${h.fromUserId} named it`);
+    const taken = byHold.get(h.id) ?? [];
+    if (h.status === 'CAPTURED') {
+      const [t] = taken;
+      const type = h.to.kind === 'treasury' ? 'PURCHASE' : 'TRANSFER';
+      if (taken.length !== 1 || !t) wrong.push(`hold ${h.id}: CAPTURED with ${taken.length} transactions`);
+      else if (
+        t.id !== h.transactionId ||
+        t.amount !== h.capturedAmount ||
+        t.type !== type ||
+        t.from?.kind !== 'user' ||
+        t.from.userId !== h.fromUserId ||
+        walletKeyOf(t.to!) !== walletKeyOf(h.to)
+      ) {
+        wrong.push(`hold ${h.id}: its transaction ${JSON.stringify(t)} does not match it`);
+      }
+      if (h.capturedAmount === null || h.capturedAmount <= 0 || h.capturedAmount > h.amount) {
+        wrong.push(`hold ${h.id}: captured ${h.capturedAmount} of ${h.amount}`);
+      }
+    } else if (taken.length > 0 || h.capturedAmount !== null || h.transactionId !== null) {
+      wrong.push(`hold ${h.id}: ${h.status} with a capture`);
+    }
+    const resolved = world.resolvedHolds.get(h.id);
+    if (resolved) {
+      if (JSON.stringify(h) !== resolved) wrong.push(`hold ${h.id} changed after it was resolved: ${resolved} → ${JSON.stringify(h)}`);
+    } else if (h.status !== 'PENDING') world.resolvedHolds.set(h.id, JSON.stringify(h));
+    world.seenHolds.add(h.id);
+  }
+  for (const id of world.seenHolds) if (!world.state.holds.has(id)) wrong.push(`hold ${id} disappeared`);
+  return wrong;
 }
 
 describe('ledger domain: properties over random command sequences', () => {
-  const batches = fc.array(fc.array(action, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 40 });
+  // Long enough for the clock to roll the 24 h windows and reach the holds' expiries.
+  const batches = fc.array(fc.array(action, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 40, size: 'medium' });
 
-  it('when any sequence of batches is applied, then no balance is negative, supply is conserved and refunds never exceed their purchase', () => {
+  it('when any sequence of batches is applied (holds and limits included), then no balance is negative, supply is conserved, refunds never exceed their purchase, holds stay within balances and limits are kept', () => {
+    const seen = { CAPTURED: 0, VOIDED: 0, EXPIRED: 0, PENDING: 0, limitRefusals: 0, partialCaptures: 0 };
     fc.assert(
       fc.property(batches, (generated) => {
-        const world = new World();
+        const world = seededWorld();
         for (const batch of generated) {
           run(world, batch);
           checkInvariants(world);
@@ -200,9 +478,16 @@ describe('ledger domain: properties over random command sequences', () => {
         world.drain();
         checkInvariants(world);
         expect(world.balances()).toBe(world.supply());
+        for (const h of world.state.holds.values()) {
+          seen[h.status] += 1;
+          if (h.status === 'CAPTURED' && h.capturedAmount! < h.amount) seen.partialCaptures += 1;
+        }
+        seen.limitRefusals += world.limitRefusals;
       }),
-      { numRuns: 300 },
+      { numRuns: 500 },
     );
+    // The property did exercise every way a hold ends, partial captures and limit refusals.
+    for (const count of Object.values(seen)) expect(count).toBeGreaterThan(0);
   });
 
   it('when an apply credits the legs to the wallets it owns (any subset, per apply), then the same invariants hold', () => {
@@ -217,7 +502,7 @@ describe('ledger domain: properties over random command sequences', () => {
     let inline = 0;
     fc.assert(
       fc.property(ownedBatches, (generated) => {
-        const world = new World();
+        const world = seededWorld();
         for (const [batch, owned] of generated) {
           run(world, batch, owned);
           checkInvariants(world);
@@ -235,7 +520,7 @@ describe('ledger domain: properties over random command sequences', () => {
   it('when any processed command is delivered again, then it gets its stored outcome and nothing changes', () => {
     fc.assert(
       fc.property(batches, fc.array(fc.nat(), { minLength: 1, maxLength: 10 }), (generated, picks) => {
-        const world = new World();
+        const world = seededWorld();
         for (const batch of generated) run(world, batch);
         if (world.history.length === 0) return;
         const before = world.snapshot();
@@ -256,7 +541,7 @@ describe('ledger domain: properties over random command sequences', () => {
   it('when credit legs are delivered twice in any order, then each credits once', () => {
     fc.assert(
       fc.property(batches, fc.array(fc.nat(), { maxLength: 20 }), (generated, order) => {
-        const world = new World();
+        const world = seededWorld();
         for (const batch of generated) run(world, batch);
         const legs = [...world.pending];
         for (const i of order) if (world.pending.length > 0) world.deliver(i);
@@ -469,5 +754,471 @@ describe('ledger domain: decisions', () => {
       amount: 40,
       reason: expect.stringContaining('cannot hold more coins'),
     });
+  });
+});
+
+describe('ledger domain: holds', () => {
+  const user = (userId: number): Party => ({ kind: 'user', userId });
+  const treasury = (code: TreasuryCode): Party => ({ kind: 'treasury', code });
+  const system: Actor = { kind: 'system', id: 'shop' };
+  const later = (ms: number) => new Date(now.getTime() + ms);
+
+  function funded(balance: number, policy: LedgerPolicy = defaultPolicy) {
+    const world = new World(policy);
+    world.apply([world.command('ledger.mint', { to: user(1), amount: balance, reason: 'seed' })]);
+    return world;
+  }
+  function decided(world: World, command: LedgerCommand): Decision {
+    const [step] = world.apply([command]);
+    if (step?.kind !== 'decided') throw new Error(`${command.type} was not decided`);
+    return step.decision;
+  }
+  const codeOf = (world: World, command: LedgerCommand) => {
+    const decision = decided(world, command);
+    return decision.ok ? 'OK' : decision.code;
+  };
+  const wallet = (world: World, userId = 1) => world.state.wallets.get(walletKeyOfUser(userId))!;
+  const holdCommand = (
+    world: World,
+    data: Partial<Extract<LedgerCommand, { type: 'ledger.hold' }>['data']> = {},
+  ): Extract<LedgerCommand, { type: 'ledger.hold' }> =>
+    world.command('ledger.hold', { fromUserId: 1, to: treasury('COURSE_FEES'), amount: 60, reason: 'order 7', ...data }) as never;
+  /** Creates a hold and returns its id. */
+  function hold(world: World, data: Parameters<typeof holdCommand>[1] = {}): string {
+    const command = holdCommand(world, data);
+    expect(codeOf(world, command)).toBe('OK');
+    return holdIdOf(command.commandId);
+  }
+  const capture = (world: World, holdId: string, amount?: number, fromUserId = 1) =>
+    world.command('ledger.capture-hold', { holdId, fromUserId, ...(amount !== undefined ? { amount } : {}) }, undefined, system);
+  const voidHold = (world: World, holdId: string, fromUserId = 1) =>
+    world.command('ledger.void-hold', { holdId, fromUserId }, undefined, system);
+  const expire = (world: World, holdId: string, fromUserId = 1) =>
+    world.command('ledger.expire-hold', { holdId, fromUserId }, undefined, { kind: 'service', id: 'ledger' });
+  const transfer = (world: World, amount: number, kind: 'TRANSFER' | 'PURCHASE' = 'TRANSFER') =>
+    world.command('ledger.transfer', {
+      kind,
+      fromUserId: 1,
+      to: kind === 'PURCHASE' ? treasury('COURSE_FEES') : user(2),
+      amount,
+      reason: 'r',
+    });
+  const burn = (world: World, amount: number) => world.command('ledger.burn', { from: user(1), amount, reason: 'r' });
+
+  it('when a hold is created, then it is PENDING with the id of its command, expires when asked (or by the policy default), and the balance stays', () => {
+    const policy: LedgerPolicy = { ...defaultPolicy, holdExpirySecondsDefault: 3600, holdExpirySecondsMax: 7200 };
+    const world = funded(100, policy);
+    const command = holdCommand(world, { to: user(2), amount: 60, reference: 'order-7', expiresInSeconds: 600 });
+    const decision = decided(world, command);
+    const id = holdIdOf(command.commandId);
+    expect(decision).toMatchObject({
+      ok: true,
+      transaction: null,
+      entries: [],
+      creditLegs: [],
+      spend: { walletKey: 'user:1', amount: 60 },
+      subjectKey: 'user:1',
+      holds: [
+        {
+          event: 'created',
+          hold: {
+            id,
+            fromUserId: 1,
+            to: user(2),
+            amount: 60,
+            reason: 'order 7',
+            reference: 'order-7',
+            status: 'PENDING',
+            expiresAt: later(600_000),
+            createdAt: now,
+            capturedAmount: null,
+            transactionId: null,
+          },
+        },
+      ],
+    });
+    expect(world.state.holds.get(id)).toMatchObject({ status: 'PENDING', amount: 60 });
+    expect(wallet(world)).toMatchObject({ balance: 100, held: 60 });
+    expect(activeOf(wallet(world))).toBe(40);
+    expect(world.known.get(command.commandId)?.reply).toMatchObject({
+      wallet: { balance: 1, activeCoins: 0.4 },
+      hold: { status: 'PENDING' },
+    });
+
+    const byDefault = hold(world, { amount: 1 });
+    expect(world.state.holds.get(byDefault)?.expiresAt).toEqual(later(3_600_000));
+    expect(codeOf(world, holdCommand(world, { amount: 1, expiresInSeconds: 7200 }))).toBe('OK');
+    expect(codeOf(world, holdCommand(world, { amount: 1, expiresInSeconds: 7201 }))).toBe('VALIDATION_FAILED');
+    expect(wallet(world).held).toBe(62);
+  });
+
+  it('when a hold names the payer, a closed or unknown recipient, a payer without a wallet, or more than the active coins, then it is refused', () => {
+    const world = funded(100);
+    world.apply([world.command('ledger.close-wallet', { userId: 3, reason: 'deleted' })]);
+    hold(world, { amount: 70 });
+    expect(codeOf(world, holdCommand(world, { to: user(1) }))).toBe('SELF_TRANSFER');
+    expect(codeOf(world, holdCommand(world, { to: user(3), amount: 1 }))).toBe('RECIPIENT_CLOSED');
+    expect(codeOf(world, holdCommand(world, { to: user(99), amount: 1 }))).toBe('USER_NOT_FOUND');
+    expect(codeOf(world, holdCommand(world, { fromUserId: 99, amount: 1 }))).toBe('WALLET_NOT_FOUND');
+    const overActive = decided(world, holdCommand(world, { amount: 31 }));
+    expect(overActive).toMatchObject({ ok: false, code: 'INSUFFICIENT_FUNDS', detail: expect.stringContaining('0.70 held') });
+    expect(codeOf(world, holdCommand(world, { amount: 30 }))).toBe('OK');
+    expect(wallet(world)).toMatchObject({ balance: 100, held: 100 });
+  });
+
+  it('when coins are held, then a transfer, purchase or burn above the active coins is refused and one within passes', () => {
+    const world = funded(100);
+    hold(world, { amount: 60 });
+    for (const command of [transfer(world, 41), transfer(world, 41, 'PURCHASE'), burn(world, 41)]) {
+      expect(codeOf(world, command)).toBe('INSUFFICIENT_FUNDS');
+    }
+    expect(wallet(world)).toMatchObject({ balance: 100, held: 60 });
+    expect(codeOf(world, transfer(world, 20))).toBe('OK');
+    expect(codeOf(world, transfer(world, 10, 'PURCHASE'))).toBe('OK');
+    expect(codeOf(world, burn(world, 10))).toBe('OK');
+    expect(wallet(world)).toMatchObject({ balance: 60, held: 60 });
+    expect(codeOf(world, burn(world, 1))).toBe('INSUFFICIENT_FUNDS');
+  });
+
+  it('when a hold to a treasury is captured in full, then a PURCHASE with its holdId takes it, held returns to 0 and the treasury gets a credit leg', () => {
+    const world = funded(100);
+    const id = hold(world, { amount: 60, reference: 'order-7' });
+    const command = capture(world, id);
+    const decision = decided(world, command);
+    if (!decision.ok) throw new Error(decision.code);
+    const transaction = decision.transaction!;
+    expect(transaction).toMatchObject({
+      type: 'PURCHASE',
+      amount: 60,
+      from: user(1),
+      to: treasury('COURSE_FEES'),
+      reason: 'order 7',
+      reference: 'order-7',
+      holdId: id,
+      refundOf: null,
+    });
+    expect(decision.entries).toEqual([{ transactionId: transaction.id, walletKey: 'user:1', amount: -60 }]);
+    expect(decision.creditLegs).toEqual([{ transactionId: transaction.id, to: treasury('COURSE_FEES'), amount: 60, returnTo: user(1) }]);
+    expect(decision.spend).toBeNull(); // counted when the hold was created
+    expect(decision.holds).toEqual([
+      {
+        event: 'captured',
+        hold: expect.objectContaining({ id, status: 'CAPTURED', capturedAmount: 60, transactionId: transaction.id }),
+      },
+    ]);
+    expect(wallet(world)).toMatchObject({ balance: 40, held: 0, totalSent: 60 });
+    world.drain();
+    expect(world.state.wallets.get('treasury:COURSE_FEES')!.balance).toBe(60);
+    expect(world.balances()).toBe(world.supply());
+  });
+
+  it('when a hold to a user is captured in part, then a TRANSFER of that part with its holdId, the rest is released and the user gets a credit leg', () => {
+    const world = funded(100);
+    const id = hold(world, { to: user(2), amount: 80 });
+    const decision = decided(world, capture(world, id, 30));
+    if (!decision.ok) throw new Error(decision.code);
+    expect(decision.transaction).toMatchObject({ type: 'TRANSFER', amount: 30, from: user(1), to: user(2), holdId: id });
+    expect(decision.creditLegs).toEqual([{ transactionId: decision.transaction!.id, to: user(2), amount: 30, returnTo: user(1) }]);
+    expect(world.state.holds.get(id)).toMatchObject({ status: 'CAPTURED', amount: 80, capturedAmount: 30 });
+    expect(wallet(world)).toMatchObject({ balance: 70, held: 0 });
+    expect(activeOf(wallet(world))).toBe(70);
+    world.drain();
+    expect(wallet(world, 2).balance).toBe(30);
+  });
+
+  it('when a capture asks for more than is held, then CAPTURE_EXCEEDS_HOLD and the hold stays', () => {
+    const world = funded(100);
+    const id = hold(world, { amount: 60 });
+    expect(codeOf(world, capture(world, id, 61))).toBe('CAPTURE_EXCEEDS_HOLD');
+    expect(world.state.holds.get(id)?.status).toBe('PENDING');
+    expect(wallet(world)).toMatchObject({ balance: 100, held: 60 });
+    expect(codeOf(world, capture(world, id, 60))).toBe('OK');
+  });
+
+  it('when a hold is CAPTURED, VOIDED or EXPIRED, then a capture or a void of it is HOLD_NOT_PENDING and changes nothing', () => {
+    const world = funded(100);
+    const captured = hold(world, { amount: 10 });
+    const voided = hold(world, { amount: 10 });
+    const expired = hold(world, { amount: 10, expiresInSeconds: 60 });
+    expect(codeOf(world, capture(world, captured, 4))).toBe('OK');
+    expect(codeOf(world, voidHold(world, voided))).toBe('OK');
+    world.at = later(60_000);
+    expect(decided(world, expire(world, expired))).toMatchObject({ ok: true, holds: [{ event: 'expired' }] });
+    const before = world.snapshot();
+    for (const id of [captured, voided, expired]) {
+      expect(codeOf(world, capture(world, id))).toBe('HOLD_NOT_PENDING');
+      expect(codeOf(world, capture(world, id, 1))).toBe('HOLD_NOT_PENDING');
+      expect(codeOf(world, voidHold(world, id))).toBe('HOLD_NOT_PENDING');
+    }
+    expect(world.snapshot()).toBe(before);
+    expect(world.transactions.filter((t) => t.holdId !== null)).toHaveLength(1);
+  });
+
+  it('when a capture comes at or after the expiry, then HOLD_NOT_PENDING even before the expiry is applied; 1 ms before, it takes the hold', () => {
+    const world = funded(100);
+    const first = hold(world, { amount: 10, expiresInSeconds: 60 });
+    const second = hold(world, { amount: 20, expiresInSeconds: 60 });
+    world.at = later(60_000 - 1);
+    expect(codeOf(world, capture(world, first))).toBe('OK');
+    world.at = later(60_000);
+    expect(codeOf(world, capture(world, second))).toBe('HOLD_NOT_PENDING');
+    world.at = later(61_000);
+    expect(codeOf(world, capture(world, second, 1))).toBe('HOLD_NOT_PENDING');
+    expect(wallet(world)).toMatchObject({ balance: 90, held: 20 });
+    expect(decided(world, expire(world, second))).toMatchObject({ ok: true, holds: [{ event: 'expired' }] });
+    expect(wallet(world)).toMatchObject({ balance: 90, held: 0 });
+  });
+
+  it("when a capture, void or expiry names another payer's hold or no hold, then HOLD_NOT_FOUND and the hold stays", () => {
+    const world = funded(100);
+    world.apply([world.command('ledger.mint', { to: user(2), amount: 50, reason: 'seed' })]);
+    const id = hold(world, { amount: 60 });
+    for (const command of [capture(world, id, undefined, 2), voidHold(world, id, 2), expire(world, id, 2)]) {
+      expect(codeOf(world, command)).toBe('HOLD_NOT_FOUND');
+    }
+    const unknown = holdIdOf('never sent');
+    for (const command of [capture(world, unknown), voidHold(world, unknown), expire(world, unknown)]) {
+      expect(codeOf(world, command)).toBe('HOLD_NOT_FOUND');
+    }
+    expect(world.state.holds.get(id)?.status).toBe('PENDING');
+    expect(wallet(world)).toMatchObject({ balance: 100, held: 60 });
+    expect(wallet(world, 2)).toMatchObject({ balance: 50, held: 0 });
+  });
+
+  it('when a hold is voided, then it is VOIDED, its coins are active again and nothing moves', () => {
+    const world = funded(100);
+    const id = hold(world, { amount: 60 });
+    const decision = decided(world, voidHold(world, id));
+    expect(decision).toMatchObject({ ok: true, transaction: null, entries: [], creditLegs: [], holds: [{ event: 'voided' }] });
+    expect(world.state.holds.get(id)).toMatchObject({ status: 'VOIDED', capturedAmount: null, transactionId: null });
+    expect(wallet(world)).toMatchObject({ balance: 100, held: 0 });
+    expect(codeOf(world, transfer(world, 100))).toBe('OK');
+  });
+
+  it('when an expiry comes before the hold is due, then nothing changes; once due, EXPIRED and released; a resolved hold is left as it is', () => {
+    const world = funded(100);
+    const id = hold(world, { amount: 60, expiresInSeconds: 3600 });
+    const captured = hold(world, { amount: 10, expiresInSeconds: 60 });
+    expect(codeOf(world, capture(world, captured))).toBe('OK');
+
+    world.at = later(3_600_000 - 1);
+    const early = expire(world, id);
+    expect(decided(world, early)).toMatchObject({ ok: true, holds: [], transaction: null });
+    expect(world.known.get(early.commandId)?.reply).toEqual({ hold: null, expired: false });
+    expect(world.state.holds.get(id)?.status).toBe('PENDING');
+    expect(wallet(world)).toMatchObject({ balance: 90, held: 60 });
+
+    world.at = later(3_600_000);
+    const due = expire(world, id);
+    expect(decided(world, due)).toMatchObject({ ok: true, transaction: null, entries: [], holds: [{ event: 'expired' }] });
+    expect(world.known.get(due.commandId)?.reply).toMatchObject({ hold: { status: 'EXPIRED' }, expired: true });
+    expect(world.state.holds.get(id)).toMatchObject({ status: 'EXPIRED', updatedAt: later(3_600_000) });
+    expect(wallet(world)).toMatchObject({ balance: 90, held: 0 });
+
+    const before = world.snapshot();
+    expect(decided(world, expire(world, id))).toMatchObject({ ok: true, holds: [] });
+    expect(decided(world, expire(world, captured))).toMatchObject({ ok: true, holds: [] });
+    expect(world.snapshot()).toBe(before);
+    expect(world.state.holds.get(captured)?.status).toBe('CAPTURED');
+  });
+
+  it('when a wallet with pending holds is closed, then they are voided first and the whole balance is burned; resolved and other holds stay', () => {
+    const world = funded(100);
+    world.apply([world.command('ledger.mint', { to: user(2), amount: 50, reason: 'seed' })]);
+    const captured = hold(world, { amount: 10 });
+    expect(codeOf(world, capture(world, captured))).toBe('OK');
+    const toUser = hold(world, { to: user(2), amount: 30 });
+    const toTreasury = hold(world, { amount: 20 });
+    const others = hold(world, { fromUserId: 2, to: user(3), amount: 40 });
+    const decision = decided(world, world.command('ledger.close-wallet', { userId: 1, reason: 'Account deleted (user 1)' }));
+    if (!decision.ok) throw new Error(decision.code);
+    expect(decision.holds.map((h) => [h.hold.id, h.event, h.hold.status])).toEqual([
+      [toUser, 'voided', 'VOIDED'],
+      [toTreasury, 'voided', 'VOIDED'],
+    ]);
+    expect(decision.transaction).toMatchObject({ type: 'BURN', amount: 90, from: user(1), reason: 'Account deleted (user 1)' });
+    expect(wallet(world)).toMatchObject({ balance: 0, held: 0, status: 'CLOSED' });
+    expect(world.state.holds.get(captured)?.status).toBe('CAPTURED');
+    expect(world.state.holds.get(others)?.status).toBe('PENDING');
+    expect(wallet(world, 2)).toMatchObject({ balance: 50, held: 40 });
+    world.drain();
+    expect(world.balances()).toBe(world.supply());
+  });
+
+  it('when a hold, capture, void or expiry is delivered again, then it gets its stored outcome and nothing changes', () => {
+    const world = funded(100);
+    const create = holdCommand(world, { amount: 60, expiresInSeconds: 60 });
+    const id = holdIdOf(create.commandId);
+    const take = capture(world, id, 25);
+    const release = voidHold(world, id);
+    const lapse = expire(world, id);
+    world.apply([create, take, create, release]);
+    world.at = later(60_000);
+    world.apply([lapse]);
+    const before = world.snapshot();
+    const steps = world.apply([create, take, release, lapse, take]);
+    expect(steps.map((s) => s.kind)).toEqual(['stored', 'stored', 'stored', 'stored', 'stored']);
+    expect(steps.map((s) => s.kind === 'stored' && s.outcome.ok)).toEqual([true, true, false, true, true]);
+    expect(world.snapshot()).toBe(before);
+    expect(world.state.holds.get(id)).toMatchObject({ status: 'CAPTURED', capturedAmount: 25 });
+    expect(world.transactions.filter((t) => t.holdId === id)).toHaveLength(1);
+    expect(wallet(world)).toMatchObject({ balance: 75, held: 0 });
+  });
+});
+
+describe('ledger domain: spending limits', () => {
+  const user = (userId: number): Party => ({ kind: 'user', userId });
+  const treasury = (code: TreasuryCode): Party => ({ kind: 'treasury', code });
+  const at = (hours: number, minutes = 0) => new Date(now.getTime() + hours * hourMs + minutes * 60_000);
+  const as = (role?: Role): Actor => (role ? { kind: 'user', id: 'u', role } : { kind: 'user', id: 'u' });
+  const limited = (l: Partial<Limits>): Limits => ({ ...noLimits, ...l });
+
+  function funded(policy: LedgerPolicy = defaultPolicy, balance = 1_000_000) {
+    const world = new World(policy);
+    world.apply([
+      ...userIds.map((userId) => world.command('ledger.mint', { to: user(userId), amount: balance, reason: 'seed' })),
+      world.command('ledger.mint', { to: treasury('REWARDS'), amount: balance, reason: 'seed' }),
+      world.command('ledger.mint', { to: treasury('OPERATIONS'), amount: balance, reason: 'seed' }),
+    ]);
+    return world;
+  }
+  function decided(world: World, command: LedgerCommand): Decision {
+    const [step] = world.apply([command]);
+    if (step?.kind !== 'decided') throw new Error(`${command.type} was not decided`);
+    return step.decision;
+  }
+  const codeOf = (world: World, command: LedgerCommand) => {
+    const decision = decided(world, command);
+    return decision.ok ? 'OK' : decision.code;
+  };
+  const transfer = (world: World, amount: number, fromUserId = 1, by: Actor = as()) =>
+    world.command(
+      'ledger.transfer',
+      { kind: 'TRANSFER', fromUserId, to: user(fromUserId === 2 ? 3 : 2), amount, reason: 'r' },
+      undefined,
+      by,
+    );
+  const purchase = (world: World, amount: number, fromUserId = 1) =>
+    world.command('ledger.transfer', { kind: 'PURCHASE', fromUserId, to: treasury('COURSE_FEES'), amount, reason: 'r' }, undefined, as());
+  const setLimits = (world: World, userId: number, overrides: LimitOverrides) =>
+    world.command('ledger.set-limits', { userId, overrides }, undefined, { kind: 'user', id: 'admin', role: 'ADMIN' });
+  /** The problem members a refusal carries: in the decision and in the stored outcome. */
+  function refusal(world: World, command: LedgerCommand) {
+    const decision = decided(world, command);
+    expect(decision).toMatchObject({ ok: false, code: 'LIMIT_EXCEEDED' });
+    const reply = world.known.get(command.commandId)?.reply as { extra?: unknown };
+    expect(reply.extra).toEqual(decision.ok ? undefined : decision.extra);
+    return decision.ok ? undefined : decision.extra;
+  }
+
+  it('when a transfer would pass the daily amount override, then LIMIT_EXCEEDED with the limit in coins, the usage and when it fits again', () => {
+    const world = funded();
+    world.at = at(0, 30);
+    expect(decided(world, setLimits(world, 1, { dailyAmount: 10_000 }))).toMatchObject({
+      ok: true,
+      limits: { walletKey: 'user:1', overrides: { dailyAmount: 10_000 } },
+    });
+    expect(world.state.wallets.get('user:1')!.limits).toEqual({ dailyAmount: 10_000 });
+    expect(codeOf(world, transfer(world, 6000))).toBe('OK');
+    world.at = at(2);
+    expect(codeOf(world, purchase(world, 1000))).toBe('OK');
+    world.at = at(5);
+    expect(refusal(world, transfer(world, 3001))).toEqual({
+      limit: { name: 'dailyAmount', value: 100, used: 70, resetsAt: '2025-01-02T00:00:00.000Z' },
+    });
+    expect(codeOf(world, transfer(world, 3000))).toBe('OK'); // exactly at the limit
+    expect(world.state.wallets.get('user:1')!.balance).toBe(1_000_000 - 10_000);
+    world.at = new Date(at(24).getTime() - 1);
+    expect(codeOf(world, transfer(world, 1))).toBe('LIMIT_EXCEEDED');
+    world.at = at(24);
+    expect(codeOf(world, transfer(world, 6000))).toBe('OK');
+  });
+
+  it('when a debit passes the daily count or the single operation override, then LIMIT_EXCEEDED names that limit', () => {
+    const world = funded();
+    world.apply([setLimits(world, 1, { dailyCount: 2, singleAmount: 500 })]);
+    expect(refusal(world, transfer(world, 501))).toEqual({ limit: { name: 'singleAmount', value: 5, used: 0, resetsAt: null } });
+    expect(codeOf(world, transfer(world, 500))).toBe('OK');
+    world.at = at(3);
+    expect(codeOf(world, purchase(world, 1))).toBe('OK');
+    expect(refusal(world, transfer(world, 1))).toEqual({
+      limit: { name: 'dailyCount', value: 2, used: 2, resetsAt: '2025-01-02T00:00:00.000Z' },
+    });
+    // Refusals are not counted: the count fits again as soon as the first hour leaves.
+    world.at = at(24);
+    expect(codeOf(world, transfer(world, 1))).toBe('OK');
+  });
+
+  it('when a hold is created, then it counts against the limits like a debit, and its capture is neither counted nor refused', () => {
+    const world = funded();
+    world.apply([setLimits(world, 1, { dailyCount: 1 })]);
+    const create = world.command(
+      'ledger.hold',
+      { fromUserId: 1, to: treasury('COURSE_FEES'), amount: 700, reason: 'order' },
+      undefined,
+      as(),
+    );
+    expect(codeOf(world, create)).toBe('OK');
+    expect(refusal(world, transfer(world, 1))).toMatchObject({ limit: { name: 'dailyCount', used: 1 } });
+    const again = world.command('ledger.hold', { fromUserId: 1, to: treasury('COURSE_FEES'), amount: 1, reason: 'order' }, undefined, as());
+    expect(codeOf(world, again)).toBe('LIMIT_EXCEEDED');
+    const take = world.command('ledger.capture-hold', { holdId: holdIdOf(create.commandId), fromUserId: 1 }, undefined, {
+      kind: 'system',
+      id: 'shop',
+    });
+    expect(codeOf(world, take)).toBe('OK');
+    expect(world.state.wallets.get('user:1')!.spending).toEqual([{ hour: Math.floor(now.getTime() / hourMs), amount: 700, count: 1 }]);
+  });
+
+  it('when every role is limited to nothing, then treasury debits (REWARDS included), refunds and burns still pass; a user debit does not', () => {
+    const none = limited({ dailyAmount: 0, dailyCount: 0, singleAmount: 0 });
+    const world = funded({ ...defaultPolicy, limits: { USER: none, DEVELOPER: none, ADMIN: none, SUPERADMIN: none } });
+    expect(codeOf(world, purchase(world, 100))).toBe('LIMIT_EXCEEDED');
+    world.apply([setLimits(world, 1, { dailyAmount: null, dailyCount: null, singleAmount: null })]);
+    expect(codeOf(world, purchase(world, 100))).toBe('OK');
+    world.drain();
+    const bought = world.transactions.find((t) => t.type === 'PURCHASE')!;
+    const admin: Actor = { kind: 'user', id: 'admin', role: 'ADMIN' };
+    for (const command of [
+      world.command('ledger.reward', { toUserId: 2, amount: 100, reason: 'prize' }, undefined, { kind: 'system', id: 'quiz' }),
+      world.command('ledger.burn', { from: treasury('OPERATIONS'), amount: 100, reason: 'r' }, undefined, admin),
+      world.command('ledger.burn', { from: user(2), amount: 100, reason: 'r' }, undefined, admin),
+      world.command('ledger.refund', { transactionId: bought.id, treasury: 'COURSE_FEES', reason: 'r' }, undefined, admin),
+    ]) {
+      expect(codeOf(world, command)).toBe('OK');
+    }
+    expect(codeOf(world, transfer(world, 1, 2))).toBe('LIMIT_EXCEEDED');
+    world.drain();
+    expect(world.balances()).toBe(world.supply());
+  });
+
+  it("when no override is set, then the defaults of the command's actor role apply, USER when it has none or is not a user", () => {
+    const world = funded({
+      ...defaultPolicy,
+      limits: {
+        USER: limited({ dailyCount: 1 }),
+        DEVELOPER: limited({ dailyCount: 3 }),
+        ADMIN: noLimits,
+        SUPERADMIN: limited({ dailyCount: 0 }),
+      },
+    });
+    const count = (userId: number, by: Actor) => {
+      let accepted = 0;
+      while (accepted < 10 && codeOf(world, transfer(world, 1, userId, by)) === 'OK') accepted += 1;
+      return accepted;
+    };
+    expect(count(1, as('DEVELOPER'))).toBe(3);
+    expect(count(2, as())).toBe(1);
+    expect(count(3, { kind: 'system', id: 'shop', role: 'ADMIN' })).toBe(1);
+    expect(count(4, as('ADMIN'))).toBe(10);
+    expect(count(5, as('SUPERADMIN'))).toBe(0);
+    expect(refusal(world, transfer(world, 1, 1, as('DEVELOPER')))).toMatchObject({ limit: { name: 'dailyCount', value: 3, used: 3 } });
+    // An override replaces the role's default; an absent field keeps it.
+    world.apply([setLimits(world, 2, { dailyCount: null })]);
+    expect(count(2, as())).toBe(10);
+    world.apply([setLimits(world, 2, { dailyAmount: 1_000_000 })]);
+    expect(codeOf(world, transfer(world, 1, 2, as()))).toBe('LIMIT_EXCEEDED');
+    expect(codeOf(world, transfer(world, 1, 2, as('ADMIN')))).toBe('OK');
+    expect(codeOf(world, setLimits(world, 99, {}))).toBe('WALLET_NOT_FOUND');
   });
 });

@@ -60,9 +60,11 @@ export function nextResetOf(window: SpendingWindow, now: Date): Date | null {
 export function recordSpend(window: SpendingWindow, amount: number, now: Date): SpendingWindow {
   const hour = hourOf(now);
   const kept = current(window, now);
-  const last = kept.at(-1);
-  if (last && last.hour === hour) return [...kept.slice(0, -1), { hour, amount: last.amount + amount, count: last.count + 1 }];
-  return [...kept, { hour, amount, count: 1 }];
+  if (kept.some((h) => h.hour === hour)) {
+    return kept.map((h) => (h.hour === hour ? { hour, amount: h.amount + amount, count: h.count + 1 } : h));
+  }
+  // Sorted, oldest first, even when this apply's clock is behind the last one's (another replica's clock).
+  return [...kept, { hour, amount, count: 1 }].sort((a, b) => a.hour - b.hour);
 }
 
 export function effectiveLimits(defaults: LimitDefaults, role: Role, overrides: LimitOverrides | null): Limits {
@@ -98,7 +100,29 @@ function fitsAt(window: SpendingWindow, measure: (h: SpendingHour) => number, us
   return null;
 }
 
-/** Whether a debit of `amount` at `now` passes `limits`; the breach when it does not. */
+/**
+ * The first moment the debit fits both daily limits (usage only falls while no one debits): the
+ * later of the two, null when either never fits. A limit with room now does not delay it.
+ */
+function debitFitsAt(limits: Limits, counted: SpendingWindow, usage: { amount: number; count: number }, amount: number): Date | null {
+  let latest: Date | null = null;
+  const checks: [number | null, (h: SpendingHour) => number, number, number][] = [
+    [limits.dailyCount, (h) => h.count, usage.count, 1],
+    [limits.dailyAmount, (h) => h.amount, usage.amount, amount],
+  ];
+  for (const [limit, measure, used, need] of checks) {
+    if (limit === null || used + need <= limit) continue;
+    const at = fitsAt(counted, measure, used, need, limit);
+    if (at === null) return null;
+    if (latest === null || at > latest) latest = at;
+  }
+  return latest;
+}
+
+/**
+ * Whether a debit of `amount` at `now` passes `limits`; the breach when it does not: the first
+ * limit it passes, and when the debit fits every limit again (null: waiting never helps).
+ */
 export function checkLimits(limits: Limits, window: SpendingWindow, amount: number, now: Date): LimitBreach | null {
   if (limits.singleAmount !== null && amount > limits.singleAmount) {
     return { limit: 'singleAmount', value: limits.singleAmount, used: 0, resetsAt: null };
@@ -106,20 +130,10 @@ export function checkLimits(limits: Limits, window: SpendingWindow, amount: numb
   const counted = current(window, now);
   const usage = usageOf(counted, now);
   if (limits.dailyCount !== null && usage.count + 1 > limits.dailyCount) {
-    return {
-      limit: 'dailyCount',
-      value: limits.dailyCount,
-      used: usage.count,
-      resetsAt: fitsAt(counted, (h) => h.count, usage.count, 1, limits.dailyCount),
-    };
+    return { limit: 'dailyCount', value: limits.dailyCount, used: usage.count, resetsAt: debitFitsAt(limits, counted, usage, amount) };
   }
   if (limits.dailyAmount !== null && usage.amount + amount > limits.dailyAmount) {
-    return {
-      limit: 'dailyAmount',
-      value: limits.dailyAmount,
-      used: usage.amount,
-      resetsAt: fitsAt(counted, (h) => h.amount, usage.amount, amount, limits.dailyAmount),
-    };
+    return { limit: 'dailyAmount', value: limits.dailyAmount, used: usage.amount, resetsAt: debitFitsAt(limits, counted, usage, amount) };
   }
   return null;
 }
