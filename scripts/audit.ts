@@ -2,7 +2,10 @@
  * `npm run audit`: proves the ledger's invariants from its own tables (SPEC §1):
  *   Σ balances (users + treasuries) == Σ MINT − Σ BURN,
  *   every wallet's balance and totals == the sums of its entries,
- *   no purchase refunded beyond its amount.
+ *   no purchase refunded beyond its amount,
+ *   every wallet's held == Σ its PENDING holds, and held <= balance,
+ *   every CAPTURED hold has exactly one transaction (hold_id) with its amount, payer and
+ *   recipient, and no transaction names a hold that is not CAPTURED.
  * Exits 0 when they hold, 1 naming every mismatching wallet otherwise. Coins on their way
  * between partitions (credit legs not yet applied) are waited for, up to --wait-ms.
  *
@@ -57,6 +60,15 @@ export async function runAudit(options: AuditOptions): Promise<{ ok: boolean; re
     );
   }
   for (const id of report.overRefundedPurchases) log(`MISMATCH purchase ${id}: refunded beyond its amount`);
+  log(`held ${report.heldCoins} (Σ pending holds)`);
+  for (const w of report.mismatchedHolds) {
+    log(`MISMATCH holds of wallet ${w.walletKey}: held ${w.held}, pending holds sum ${w.pendingSum}, balance ${w.balance}`);
+  }
+  for (const c of report.badCaptures) {
+    log(
+      `MISMATCH capture of hold ${c.holdId} (${c.status ?? 'no such hold'}, transactions [${c.transactionIds.join(', ')}]): ${c.problem}`,
+    );
+  }
   log(report.consistent ? 'ledger consistent' : 'ledger INCONSISTENT');
   return { ok: report.consistent, report };
 }

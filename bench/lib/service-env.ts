@@ -1,12 +1,15 @@
 /**
  * Environment the benchmark and the bank test give every service. Rate limits protect the
- * product from abusive callers; a load test is a few callers sending thousands of requests a
- * second on purpose, so every limit is raised far above what it sends. Keys a service does not
+ * product from abusive callers, spending limits from runaway accounts; a load test is a few callers
+ * sending thousands of requests a second on purpose, so every limit is raised far above what it sends. Keys a service does not
  * know are ignored by its config schema.
  */
 export function benchServiceEnv(extra: Record<string, string> = {}): Record<string, string> {
   const high = '100000000';
+  // Spending limits stay on (their check is part of every transfer's cost) but far above the load.
+  const limits = { dailyAmount: 1_000_000_000, dailyCount: 1_000_000_000, singleAmount: null };
   return {
+    LEDGER_SPENDING_LIMITS: JSON.stringify({ USER: limits, DEVELOPER: limits, ADMIN: limits, SUPERADMIN: limits }),
     RATE_LIMIT_LOGIN_PER_IP_MAX: high,
     RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX: high,
     RATE_LIMIT_LOGIN_FAILURES_PER_IP_MAX: high,

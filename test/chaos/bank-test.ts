@@ -17,10 +17,15 @@
  *  - deletions: those users deleted by a SUPERADMIN at random moments (./actors/deletions.ts);
  *  - refunds: purchases, each raced by several partial and full refunds (./actors/refunds.ts);
  *  - hostile: a trickle of requests with NUL, controls, lone surrogates and ids past 2^53, each
- *    to be answered 400 (./actors/hostile.ts).
+ *    to be answered 400 (./actors/hostile.ts);
+ *  - holds: holds placed by users, captured (fully or partly) or voided by the operator, left to
+ *    expire after 2–5 s, or captured right at their expiry (./actors/holds.ts).
  * Checks at the end, besides each actor's: Σ balances == Σ MINT − Σ BURN (the MINTs being
  * exactly what the test minted, the BURNs the closes of deleted users), no negative balance, the
- * ledger's own audit consistent, every service ready again, every service that died on its own
+ * ledger's own audit consistent (holds included: every wallet's held == Σ its pending holds and
+ * within its balance, every captured hold with exactly one matching transaction), no operation
+ * refused by a spending limit (the stack's limits are set far above the test's traffic),
+ * every service ready again, every service that died on its own
  * restarted and ready again (each death reported), every request of every actor answered within
  * its client timeout (no hang; the longest answer reported), and every Kafka partition live
  * (scripts/fuzz/liveness.ts: a registration on every user.commands partition and a transfer on
@@ -42,6 +47,7 @@ import { benchServiceEnv } from '../../bench/lib/service-env';
 import type { ChaosActor, EndState } from './actors/actor';
 import { DeletionsActor } from './actors/deletions';
 import { HostileActor } from './actors/hostile';
+import { HoldsActor } from './actors/holds';
 import { fundShopTreasuries, RefundsActor } from './actors/refunds';
 import { TransfersActor } from './actors/transfers';
 import { AnswerClock, capped, ledgerTransactions, pick, sleep, toMinor } from './client';
@@ -73,6 +79,8 @@ export interface BankTestOptions {
   refundLoops?: number;
   /** Pause between two hostile requests (default 100–300 ms). */
   hostileIntervalMs?: [number, number];
+  /** Concurrent place-then-capture/void/expire hold loops (default 3). */
+  holdLoops?: number;
   /** Infrastructure already provided (jest's global set-up); ensureInfra() otherwise. */
   infra?: InfraEndpoints;
   log?: (message: string) => void;
@@ -120,6 +128,12 @@ export interface BankTestReport {
     hostile400: number;
     /** 400, or for the user search with a lone surrogate's bytes 200 (see actors/hostile.ts). */
     hostileAsRequired: number;
+    holds: number;
+    holdsAcknowledged: number;
+    holdsCaptured: number;
+    holdsVoided: number;
+    /** Holds of the actor that ended EXPIRED (left to expire, or a race the expiry won). */
+    holdsExpired: number;
     livenessRegistrationMaxMs: number;
     livenessTransferMaxMs: number;
   };
@@ -294,7 +308,14 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
   await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
   const jwtKey = generateJwtKey(`chaos-${prefix}`);
   const logDir = join(repoRoot, '.run', 'chaos', prefix);
-  const stack = await ProcessStack.start({ infra, prefix, jwtKey, logDir, extraEnv: benchServiceEnv() });
+  const stack = await ProcessStack.start({
+    infra,
+    prefix,
+    jwtKey,
+    logDir,
+    // Spending limits far above the traffic (benchServiceEnv): a LIMIT_EXCEEDED refusal is a violation.
+    extraEnv: benchServiceEnv(),
+  });
   log(`stack up (${prefix}), service logs in ${logDir}`);
   const violations: string[] = [];
   const details: Record<string, unknown> = {};
@@ -461,10 +482,21 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       requestTimeoutMs,
       clock,
     });
-    const actors: ChaosActor[] = [transfers, deletions, refunds, hostile];
+    const holds = new HoldsActor({
+      gatewayUrl: stack.gatewayUrl,
+      payers: users,
+      payees: users,
+      operator,
+      loops: options.holdLoops ?? 3,
+      goesOn: trafficGoesOn,
+      giveUpAt,
+      requestTimeoutMs,
+      clock,
+    });
+    const actors: ChaosActor[] = [transfers, deletions, refunds, hostile, holds];
     log(
       `${users.length} wallets funded with ${startingCoins} coins each, ${doomed.length} users to delete while paid, treasuries funded; ` +
-        `${options.durationSec} s of transfers, deletions, racing refunds and hostile requests under faults begin`,
+        `${options.durationSec} s of transfers, deletions, racing refunds, hostile requests and holds under faults begin`,
     );
 
     // The nemesis: every service killed at least once (shuffled), then at random; each planned
@@ -542,11 +574,12 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
 
     for (const actor of actors) actor.start();
     const progress = setInterval(() => {
-      const [t, d, r, h] = [transfers.counts(), deletions.counts(), refunds.counts(), hostile.counts()];
+      const [t, d, r, h, ho] = [transfers.counts(), deletions.counts(), refunds.counts(), hostile.counts(), holds.counts()];
       log(
         `${Math.max(0, Math.round((endAt - Date.now()) / 1000))} s left: ${num(t, 'operations')} transfers, ${num(t, 'acknowledged')} acknowledged; ` +
           `${num(d, 'deleted') + num(d, 'deletedOnRetry404')}/${num(d, 'targets')} deleted; ${num(r, 'purchasesAcknowledged')} purchases, ` +
-          `${num(r, 'refundsAcknowledged')}/${num(r, 'refunds')} refunds acknowledged; ${num(h, 'sent')} hostile requests`,
+          `${num(r, 'refundsAcknowledged')}/${num(r, 'refunds')} refunds acknowledged; ${num(h, 'sent')} hostile requests; ` +
+          `${num(ho, 'holdsAcknowledged')} holds, ${num(ho, 'captured')} captured, ${num(ho, 'voided')} voided`,
       );
     }, 5000);
     while (trafficGoesOn()) await sleep(200);
@@ -617,14 +650,38 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     const supply = await requestJson(stack.urls.ledger, 'GET', '/internal/supply').catch(() => null);
     if (supply?.status === 200) {
       details.supply = supply.body;
-      const report = supply.body as { consistent?: boolean; supply?: number; balances?: number; inFlight?: number };
+      const report = supply.body as {
+        consistent?: boolean;
+        supply?: number;
+        balances?: number;
+        inFlight?: number;
+        heldCoins?: number;
+        mismatchedHolds?: unknown[];
+        badCaptures?: unknown[];
+      };
       if (
-        report.consistent === false ||
+        report.consistent !== true ||
         (report.supply !== undefined && report.supply !== report.balances) ||
         (report.inFlight ?? 0) !== 0
       ) {
         violations.push(`ledger audit (GET /internal/supply) failed: ${JSON.stringify(supply.body).slice(0, 500)}`);
       }
+      // The holds' part of the audit (issue 21): present, and nothing in it.
+      if (report.heldCoins === undefined || !Array.isArray(report.mismatchedHolds) || !Array.isArray(report.badCaptures)) {
+        violations.push('ledger audit (GET /internal/supply) has no hold figures (heldCoins, mismatchedHolds, badCaptures)');
+      } else if (report.mismatchedHolds.length > 0 || report.badCaptures.length > 0) {
+        violations.push(
+          `ledger audit: ${report.mismatchedHolds.length} wallets whose held is not Σ of their pending holds (or passes the balance), ` +
+            `${report.badCaptures.length} bad captures: ${JSON.stringify({ mismatchedHolds: report.mismatchedHolds, badCaptures: report.badCaptures }).slice(0, 500)}`,
+        );
+      }
+      // Held coins are part of the balances, never beyond them; at the end only long holds whose
+      // resolution failed (violations of their own) may still be pending.
+      const pendingHeld = (
+        await ledgerPool.query<{ held: string }>("SELECT coalesce(sum(amount), 0)::text AS held FROM holds WHERE status = 'PENDING'")
+      ).rows[0]!;
+      if (report.heldCoins !== undefined && toMinor(report.heldCoins) !== Number(pendingHeld.held))
+        violations.push(`ledger audit: held ${report.heldCoins} coins, Σ pending holds ${Number(pendingHeld.held) / 100}`);
     } else {
       violations.push(`ledger audit (GET /internal/supply) answered ${supply?.status ?? 'nothing'}`);
     }
@@ -672,7 +729,13 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       }
     }
 
-    const [t, d, r, h] = [transfers.counts(), deletions.counts(), refunds.counts(), hostile.counts()];
+    const [t, d, r, h, ho] = [transfers.counts(), deletions.counts(), refunds.counts(), hostile.counts(), holds.counts()];
+    // The stack's spending limits are far above the test's traffic: a refusal by one is a fault.
+    for (const [actor, counts] of Object.entries({ transfers: t, refunds: r, holds: ho })) {
+      const limited = (counts.rejectionCodes as Record<string, number> | undefined)?.LIMIT_EXCEEDED ?? 0;
+      if (limited > 0)
+        violations.push(`${limited} ${actor} operations refused with LIMIT_EXCEEDED (the chaos stack's limits are far above its traffic)`);
+    }
     const slowest = clock.slowest();
     const restartsOf = (kind: InfraKind) => infrastructure.filter((f) => f.kind === kind && f.outcome === 'done').length;
     const maxMs = (timings: Array<{ ms: number }> | undefined) =>
@@ -712,11 +775,16 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
         hostile: num(h, 'sent'),
         hostile400: num(h, 'answered400'),
         hostileAsRequired: num(h, 'answeredAsRequired'),
+        holds: num(ho, 'holds'),
+        holdsAcknowledged: num(ho, 'holdsAcknowledged'),
+        holdsCaptured: num(ho, 'captured'),
+        holdsVoided: num(ho, 'voided'),
+        holdsExpired: (ho.finalStatuses as Record<string, number> | undefined)?.EXPIRED ?? 0,
         livenessRegistrationMaxMs: maxMs(liveness?.registrations),
         livenessTransferMaxMs: maxMs(liveness?.transfers),
       },
       rejectionCodes: (t.rejectionCodes as Record<string, number>) ?? {},
-      actors: { transfers: t, deletions: d, refunds: r, hostile: h },
+      actors: { transfers: t, deletions: d, refunds: r, hostile: h, holds: ho },
       ...(liveness ? { liveness } : {}),
       infrastructure,
       deaths,

@@ -3,7 +3,8 @@
  * service SIGKILLed and restarted at random moments, and PostgreSQL, the Kafka broker and Redis
  * restarted once each (at about 25 %, 50 % and 70 % of the run; PostgreSQL and Redis only when
  * the project's scripts started them). Besides the transfers: users deleted while being paid,
- * purchases raced by several refunds, and a trickle of hostile requests; at the end every
+ * purchases raced by several refunds, holds captured, voided, left to expire or captured right
+ * at their expiry, and a trickle of hostile requests; at the end every
  * partition must be live, every request must have been answered within its timeout, and every
  * service that died on its own must have been restarted.
  * Settings: CHAOS_DURATION_S (60), CHAOS_WALLETS (1000), CHAOS_CLIENTS (32),
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
       `${c.refusedAfterDeletion}/${c.transfersToDeleted} transfers sent after a deletion refused, ${c.closeBurns} close burns; ` +
       `${c.purchasesAcknowledged}/${c.purchases} purchases, ${c.refundsAcknowledged} refunds acknowledged, ${c.refundsRejected} rejected of ${c.refunds}; ` +
       `${c.hostile} hostile requests, ${c.hostileAsRequired} answered as required (${hostileStatuses || 'none'}); ` +
+      `${c.holdsAcknowledged}/${c.holds} holds placed, ${c.holdsCaptured} captured, ${c.holdsVoided} voided, ${c.holdsExpired} expired; ` +
       `liveness ${report.liveness ? (report.liveness.ok ? 'OK' : 'FAILED') : 'not probed'} (registration max ${c.livenessRegistrationMaxMs} ms, transfer max ${c.livenessTransferMaxMs} ms)\n`,
   );
   for (const violation of report.violations.slice(0, 30)) process.stderr.write(`[chaos] violation: ${violation}\n`);

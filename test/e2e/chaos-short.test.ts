@@ -5,7 +5,8 @@ import { testInfra } from '../harness/env';
  * The short bank test of every `npm test`: 15 s, 200 wallets, every service SIGKILLed and
  * restarted, and the Kafka broker restarted once (CHAOS_KAFKA_RESTART=0 leaves a broker shared
  * with other work alone); meanwhile users deleted while being paid, purchases raced by several
- * refunds, and hostile requests; every partition live, every request answered within its
+ * refunds, holds (captured, voided, expired, raced by their expiry) and hostile requests; the
+ * ledger's audit consistent, holds included; every partition live, every request answered within its
  * timeout and every service death recovered at the end. `npm run chaos` is the 60 s version.
  *
  * PostgreSQL and Redis are never restarted here, whatever CHAOS_DB_RESTART and
@@ -14,7 +15,7 @@ import { testInfra } from '../harness/env';
  * (PostgreSQL) and test/e2e/redis-outage.test.ts (Redis), and by `npm run chaos`.
  */
 describe('bank test under faults (short)', () => {
-  it('when services are killed and restarted during random transfers, deletions of paid users, racing refunds and hostile requests, with client retries, then every acknowledged operation exists once, retries get the original answer, money is conserved, hostile text gets 400 and every partition is live', async () => {
+  it('when services are killed and restarted during random transfers, deletions of paid users, racing refunds, holds and hostile requests, with client retries, then every acknowledged operation exists once, retries get the original answer, money is conserved, every hold ends as acknowledged (captured with its transaction, voided, or expired in time), hostile text gets 400 and every partition is live', async () => {
     const report = await runBankTest({
       durationSec: Number(process.env.CHAOS_DURATION_S ?? 15),
       wallets: 200,
@@ -36,6 +37,10 @@ describe('bank test under faults (short)', () => {
     expect(report.counts.hostile).toBeGreaterThan(0);
     expect(report.counts.hostileAsRequired).toBe(report.counts.hostile);
     expect(report.counts.hostile400).toBeGreaterThan(0);
+    expect(report.counts.holdsAcknowledged).toBeGreaterThan(0);
+    expect(report.counts.holdsCaptured).toBeGreaterThan(0);
+    expect(report.counts.holdsVoided).toBeGreaterThan(0);
+    expect(report.counts.holdsExpired).toBeGreaterThan(0);
     expect(report.liveness?.ok).toBe(true);
     expect(report.counts.postgresRestarts + report.counts.redisRestarts).toBe(0);
     expect(report.counts.requestTimeouts).toBe(0);

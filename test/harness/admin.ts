@@ -1,5 +1,6 @@
 import { createPool, schemaName } from '@coin/db';
 import type { TestStack } from './stack';
+import { runAdminCommand } from '../../scripts/admin';
 import { apiClient, login, registerUser } from './http';
 
 export type PrivilegedRole = 'ADMIN' | 'SUPERADMIN' | 'DEVELOPER';
@@ -47,4 +48,34 @@ export async function apiKeyFor(stack: TestStack, superadminToken: string, scope
     body: { name: `test key ${scopes.join('+')}`, scopes },
   });
   return created.key;
+}
+
+/**
+ * A platform client (SYSTEM) created the way an operator does (`admin create-client`), and an
+ * access token for it from POST /api/auth/token: what a shop or tournament back end holds.
+ */
+export async function platformClientToken(stack: TestStack, name: string): Promise<string> {
+  const previous = { ...process.env };
+  Object.assign(process.env, {
+    USER_DATABASE_URL: stack.env.user.USER_DATABASE_URL!,
+    DB_SCHEMA_PREFIX: stack.prefix,
+    TOPIC_PREFIX: stack.prefix,
+    REDIS_URL: stack.redisUrl,
+  });
+  const lines: string[] = [];
+  try {
+    await runAdminCommand(['create-client', '--name', name], (line) => lines.push(line));
+  } finally {
+    process.env = previous;
+  }
+  const clientId = /client id:\s+(\S+)/.exec(lines.join('\n'))?.[1];
+  const clientSecret = /client secret:\s+(\S+)/.exec(lines.join('\n'))?.[1];
+  if (!clientId || !clientSecret) throw new Error(`unexpected create-client output: ${lines.join(' / ')}`);
+  const response = await fetch(new URL('/api/auth/token', stack.gatewayUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ clientId, clientSecret }),
+  });
+  if (response.status !== 200) throw new Error(`token request answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { accessToken: string }).accessToken;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { holdCaptured, holdCreated, holdExpired, holdVoided } from './holds';
 import { headerNames } from './messaging';
 import { transactionRecorded } from './ledger';
 import { defaultPartitions, topicBases } from './topics';
@@ -23,6 +24,43 @@ export const publishedEvents = [
         type: 'coin.transaction.recorded',
         schema: transactionRecorded,
         summary: 'A transaction was committed to the ledger',
+      },
+    ],
+  },
+  {
+    channel: 'coinHolds',
+    topic: topicBases.coinHolds,
+    key: 'The hold id (a UUID)',
+    description:
+      "One message per change of a hold's status, produced by the ledger through its outbox after the commit that changed it. " +
+      'A hold is created PENDING and then becomes at most one of CAPTURED, VOIDED or EXPIRED, once: at most two events per hold. ' +
+      'Amounts in coins. At least once and in order per key (per hold); deduplicate by eventId (or by hold.id and type).',
+    messages: [
+      {
+        name: 'coinHoldCreated',
+        type: 'coin.hold.created',
+        schema: holdCreated,
+        summary: "A hold reserved coins in the payer's wallet (POST /api/coins/holds): they stay in its balance, not in its activeCoins",
+      },
+      {
+        name: 'coinHoldCaptured',
+        type: 'coin.hold.captured',
+        schema: holdCaptured,
+        summary:
+          'A hold was captured (POST /api/coins/holds/{id}/capture), up to its amount, the rest released; the PURCHASE or ' +
+          'TRANSFER it recorded (hold.transactionId) is also published as coin.transaction.recorded on coin.transactions',
+      },
+      {
+        name: 'coinHoldVoided',
+        type: 'coin.hold.voided',
+        schema: holdVoided,
+        summary: "A hold was released, no coins moved: voided (POST /api/coins/holds/{id}/void) or its payer's wallet was closed",
+      },
+      {
+        name: 'coinHoldExpired',
+        type: 'coin.hold.expired',
+        schema: holdExpired,
+        summary: "A hold was released, no coins moved: past its expiresAt, found by the ledger's expiry sweep",
       },
     ],
   },
@@ -61,7 +99,7 @@ function jsonSchemaOf(schema: z.ZodType): JsonObject {
 }
 
 /** The version of the event contract: bumped with every change to a published schema. */
-export const eventContractVersion = '1.0.0';
+export const eventContractVersion = '1.1.0';
 const kafkaBindingVersion = '0.5.0';
 
 /**

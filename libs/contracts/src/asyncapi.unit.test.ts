@@ -3,9 +3,12 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import specs from '@asyncapi/specs';
-import { buildAsyncApiDocument, publishedEvents } from './asyncapi';
+import { buildAsyncApiDocument, eventContractVersion, publishedEvents } from './asyncapi';
+import { coinHoldEvent, holdCaptured } from './holds';
 import { transactionRecorded } from './ledger';
+import { defaultPartitions } from './topics';
 import { userEvent } from './user';
+import { sampleEvents, sampleHoldCapturedEvent } from '../../events/src/sample-events';
 
 type Json = Record<string, any>;
 
@@ -40,17 +43,19 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
     expect(valid).toBe(true);
   });
 
-  it('then both topics and every event type are in it, and every $ref resolves', () => {
+  it('then every topic and every event type are in it, and every $ref resolves', () => {
     expect(doc.asyncapi).toBe('3.0.0');
+    expect((doc.info as Json).version).toBe(eventContractVersion);
     const channels = doc.channels as Json;
-    expect(Object.values(channels).map((c) => c.address)).toEqual(['coin.transactions', 'user.events']);
+    expect(Object.values(channels).map((c) => c.address)).toEqual(['coin.transactions', 'coin.holds', 'user.events']);
     const names = Object.values(doc.components as Json)
       .flatMap((group) => Object.values(group as Json))
       .map((m) => m.name);
     // The document lists exactly the event types of the unions the code validates with, so an
     // event added in code without being documented fails here.
+    const holdTypes = coinHoldEvent.options.map((o) => o.shape.type.value);
     const userTypes = userEvent.options.map((o) => o.shape.type.value);
-    expect(names).toEqual(['coin.transaction.recorded', ...userTypes]);
+    expect(names).toEqual(['coin.transaction.recorded', ...holdTypes, ...userTypes]);
     for (const ref of refsOf(doc)) expect([ref, resolve(doc, ref) !== undefined]).toEqual([ref, true]);
   });
 
@@ -85,6 +90,55 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
     expect(check(bad)).toBe(false);
   });
 
+  it('then the coinHolds channel is keyed by the hold id, has the partitions of coin.holds and is consumed by one operation of its four events', () => {
+    const channel = (doc.channels as Json).coinHolds;
+    expect(channel.address).toBe('coin.holds');
+    expect(channel.bindings.kafka).toMatchObject({ topic: 'coin.holds', partitions: defaultPartitions['coin.holds'] });
+    expect(channel.description).toMatch(/PENDING.*CAPTURED, VOIDED or EXPIRED/);
+    expect(channel.description).toMatch(/in order per key \(per hold\)/);
+    expect(channel.description).toMatch(/deduplicate by eventId/);
+    expect(Object.keys(channel.messages)).toEqual(['coinHoldCreated', 'coinHoldCaptured', 'coinHoldVoided', 'coinHoldExpired']);
+    const operation = (doc.operations as Json).consumeCoinHolds;
+    expect(operation).toMatchObject({ action: 'receive', channel: { $ref: '#/channels/coinHolds' }, summary: 'Consume coin.holds' });
+    expect(operation.messages).toHaveLength(4);
+    for (const name of Object.keys(channel.messages)) {
+      const message = (doc.components as Json).messages[name];
+      expect(message.bindings.kafka.key.description).toMatch(/hold id/);
+      expect(message.headers.properties.type.const).toBe(message.name);
+      expect(message.summary).toEqual(expect.any(String));
+    }
+    expect((doc.components as Json).messages.coinHoldCreated.summary).toContain('POST /api/coins/holds');
+    expect((doc.components as Json).messages.coinHoldCaptured.summary).toContain('coin.transaction.recorded');
+    expect((doc.components as Json).messages.coinHoldVoided.summary).toMatch(/closed/);
+    expect((doc.components as Json).messages.coinHoldExpired.summary).toMatch(/expiry sweep/);
+  });
+
+  it.each(publishedEvents.flatMap((p) => p.messages.map((m) => [m.type, m.name] as const)))(
+    'then the payload schema of %s accepts its sample event and rejects another version',
+    (type, name) => {
+      const ajv = new Ajv({ strict: false });
+      addFormats(ajv);
+      const check = ajv.compile((resolve(doc, `#/components/messages/${name}`) as Json).payload);
+      const sample = Object.values(sampleEvents)
+        .flat()
+        .find((e) => e.type === type);
+      expect([type, sample !== undefined]).toEqual([type, true]);
+      expect(check(sample)).toBe(true);
+      expect(check({ ...sample, version: 2 })).toBe(false);
+    },
+  );
+
+  it('then the coin.hold.captured payload rejects what the zod schema rejects', () => {
+    const ajv = new Ajv({ strict: false });
+    addFormats(ajv);
+    const check = ajv.compile((resolve(doc, '#/components/messages/coinHoldCaptured') as Json).payload);
+    const bad = { ...sampleHoldCapturedEvent, hold: { ...sampleHoldCapturedEvent.hold, status: 'RELEASED' } };
+    expect(holdCaptured.safeParse(sampleHoldCapturedEvent).success).toBe(true);
+    expect(check(sampleHoldCapturedEvent)).toBe(true);
+    expect(holdCaptured.safeParse(bad).success).toBe(false);
+    expect(check(bad)).toBe(false);
+  });
+
   it('when a published event list entry has no messages, then that would be caught: every channel has at least one', () => {
     for (const p of publishedEvents) expect(p.messages.length).toBeGreaterThan(0);
   });
@@ -96,6 +150,20 @@ describe('docs/EVENTS.md', () => {
     for (const published of publishedEvents) {
       expect([published.topic, text.includes(published.topic)]).toEqual([published.topic, true]);
       for (const message of published.messages) expect([message.type, text.includes(`\`${message.type}\``)]).toEqual([message.type, true]);
+    }
+  });
+
+  it('then its table of topics has a row per published topic, with its event types and partitions', () => {
+    const text = readFileSync(join(__dirname, '../../../docs/EVENTS.md'), 'utf8');
+    const rows = text.split('\n').filter((line) => line.startsWith('| `'));
+    for (const published of publishedEvents) {
+      const row = rows.find((line) => line.startsWith(`| \`${published.topic}\` |`)) ?? '';
+      const types = published.messages.map((m) => `\`${m.type}\``).join(', ');
+      expect([published.topic, row.includes(`| ${types} |`), row.endsWith(`| ${defaultPartitions[published.topic]} |`)]).toEqual([
+        published.topic,
+        true,
+        true,
+      ]);
     }
   });
 });

@@ -5,6 +5,7 @@ export * from './messaging';
 export * from './user';
 export * from './ledger';
 export * from './holds';
+export * from './command-status';
 export * from './problem';
 export * from './identity';
 export * from './history';

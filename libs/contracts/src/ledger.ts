@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { commandSchema } from './messaging';
 import { coinAmount, coinValue, minorUnits, positiveMinorUnits } from './money';
 import { isoDateTime, positiveIdParam, reasonText, singleLineText, treasuryCode, userId } from './common';
-import { problem } from './problem';
 import { transaction } from '../../events/src/coin-transactions';
 
 // The Transaction and the events on coin.transactions (SPEC §8) live in @coin/events (libs/events).
@@ -232,6 +231,27 @@ export const supplyReport = z.object({
   ),
   /** Purchases whose refunds add up to more than the purchase. */
   overRefundedPurchases: z.array(z.number().int()),
+  /** Σ held of all wallets: the coins reserved by PENDING holds (part of `balances`, not extra coins). */
+  heldCoins: coinValue,
+  /**
+   * Wallets whose `held` differs from the sum of their PENDING holds, or passes their balance;
+   * PENDING holds of a payer without a wallet appear as "unknown wallet user:<id>".
+   */
+  mismatchedHolds: z.array(z.object({ walletKey: z.string(), held: coinValue, pendingSum: coinValue, balance: coinValue })),
+  /**
+   * CAPTURED holds without exactly one transaction naming them (hold_id), or whose transaction is
+   * not the one the hold records or differs from it (amount ≠ captured amount, type, payer,
+   * recipient); and transactions naming a hold that is not CAPTURED (`status` null: no such hold).
+   */
+  badCaptures: z.array(
+    z.object({
+      holdId: z.string(),
+      status: z.string().nullable(),
+      transactionIds: z.array(z.number().int()),
+      problem: z.string(),
+    }),
+  ),
+  /** Every check above holds: no coin in flight, no mismatched wallet, purchase, hold or capture. */
   consistent: z.boolean(),
 });
 export type SupplyReport = z.infer<typeof supplyReport>;
@@ -275,23 +295,3 @@ export const transactionIdParam = positiveIdParam;
 export function closeWalletReason(userId: number): string {
   return `Account deleted: remaining balance burned (user ${userId})`;
 }
-
-/**
- * GET /api/commands/{idempotencyKey}: what became of the caller's request sent with that key.
- * DONE carries the answer the request got (201 with the money result, or the 4xx problem the
- * ledger decided); UNKNOWN means no answer is recorded (never seen, expired, or lost to a 504 or
- * 503): send the original request again with the same key, which is safe.
- */
-export const commandStatus = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('IN_PROGRESS').describe('The request is still being processed; ask again shortly') }),
-  z.object({
-    status: z.literal('DONE'),
-    statusCode: z.number().int().min(200).max(499).describe('The HTTP status the request was answered with'),
-    body: z.union([moneyResult, problem]).describe('The body the request was answered with'),
-    request: z.string().describe('The request the key was used for, e.g. "POST /api/coins/transfer"'),
-  }),
-  z.object({
-    status: z.literal('UNKNOWN').describe('No answer recorded: send the original request again with the same Idempotency-Key (safe)'),
-  }),
-]);
-export type CommandStatusView = z.infer<typeof commandStatus>;

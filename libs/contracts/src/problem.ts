@@ -11,6 +11,15 @@ export const problem = z
     requestId: z.string().describe('Name it in a report to the operators'),
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     commandId: z.string().optional(),
+    limit: z
+      .object({
+        name: z.enum(['dailyAmount', 'dailyCount', 'singleAmount']),
+        value: z.number().describe('The limit: coins, or debits for dailyCount'),
+        used: z.number().describe('What the rolling 24 hours have used of it'),
+        resetsAt: z.string().nullable().describe('When the refused debit would fit; null when waiting will not help'),
+      })
+      .optional()
+      .describe('LIMIT_EXCEEDED: which spending limit the debit would pass'),
   })
   .describe('RFC 9457 problem details (application/problem+json)')
   // `title` names the schema: the OpenAPI document refers to it as the one Problem component.

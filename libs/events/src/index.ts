@@ -55,6 +55,7 @@ export {
   type ParseFailureReason,
   type ParseOptions,
   type ParseResult,
+  parseCoinHoldEvent,
   parseCoinTransactionEvent,
   parseUserEvent,
 } from './parse';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coinHoldEvent, coinHoldsTopic } from './coin-holds';
 import { coinTransactionEvent, coinTransactionsTopic } from './coin-transactions';
 import { userEvent, userEventsTopic } from './user-events';
 
@@ -7,6 +8,7 @@ export type JsonSchema = { [key: string]: unknown };
 /** The published topics and the zod union of each: the source of the committed JSON Schemas. */
 export const eventTopics = [
   { topic: coinTransactionsTopic, schema: coinTransactionEvent, file: `${coinTransactionsTopic}.json` },
+  { topic: coinHoldsTopic, schema: coinHoldEvent, file: `${coinHoldsTopic}.json` },
   { topic: userEventsTopic, schema: userEvent, file: `${userEventsTopic}.json` },
 ] as const;
 export type EventTopic = (typeof eventTopics)[number]['topic'];
@@ -41,7 +43,7 @@ export function eventJsonSchema(topic: EventTopic): JsonSchema {
   };
 }
 
-/** Every topic's JSON Schema, by file name (`coin.transactions.json`, `user.events.json`). */
+/** Every topic's JSON Schema, by file name (`coin.transactions.json`, `coin.holds.json`, `user.events.json`). */
 export function eventJsonSchemaFiles(): Record<string, JsonSchema> {
   return Object.fromEntries(eventTopics.map((t) => [t.file, eventJsonSchema(t.topic)]));
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { coinHoldEvent, type CoinHoldEvent } from './coin-holds';
 import { coinTransactionEvent, type CoinTransactionEvent } from './coin-transactions';
 import { userEvent, type UserEvent } from './user-events';
 
@@ -86,6 +87,7 @@ function parseWith<E>(schema: z.ZodType<E>, knownTypes: readonly string[], value
 }
 
 const coinTransactionEventTypes: readonly string[] = coinTransactionEvent.options.map((o) => o.shape.type.value);
+const coinHoldEventTypes: readonly string[] = coinHoldEvent.options.map((o) => o.shape.type.value);
 const userEventTypes: readonly string[] = userEvent.options.map((o) => o.shape.type.value);
 
 /**
@@ -95,6 +97,14 @@ const userEventTypes: readonly string[] = userEvent.options.map((o) => o.shape.t
  */
 export function parseCoinTransactionEvent(value: EventValue, options: ParseOptions = {}): ParseResult<CoinTransactionEvent> {
   return parseWith(coinTransactionEvent, coinTransactionEventTypes, value, options);
+}
+
+/**
+ * Reads a message value of coin.holds (`coin.hold.created|captured|voided|expired`); see
+ * {@link parseCoinTransactionEvent}: the same options, limits and failure reasons.
+ */
+export function parseCoinHoldEvent(value: EventValue, options: ParseOptions = {}): ParseResult<CoinHoldEvent> {
+  return parseWith(coinHoldEvent, coinHoldEventTypes, value, options);
 }
 
 /** Reads a message value of user.events; see {@link parseCoinTransactionEvent}. */

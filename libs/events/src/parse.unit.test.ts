@@ -1,14 +1,9 @@
-import { parseCoinTransactionEvent, parseUserEvent } from './parse';
-import { sampleRecordedEvent } from './sample-events';
+import { parseCoinHoldEvent, parseCoinTransactionEvent, parseUserEvent } from './parse';
+import { sampleEvents, sampleHoldCapturedEvent, sampleRecordedEvent, sampleUserRegisteredEvent } from './sample-events';
 
 const recorded = sampleRecordedEvent;
-const registered = {
-  eventId: '0d9b2f4e-6a77-4c1e-9a55-3b0f1d2e4c6a',
-  type: 'user.registered',
-  version: 1,
-  occurredAt: '2030-05-01T10:00:01.000Z',
-  user: { id: 7, email: 'a@example.com', role: 'USER', tokenVersion: 0 },
-};
+const registered = sampleUserRegisteredEvent;
+const captured = sampleHoldCapturedEvent;
 
 describe('parseCoinTransactionEvent', () => {
   it('when given a valid event as a Buffer or a string, then it returns the typed event', () => {
@@ -93,6 +88,75 @@ describe('parseCoinTransactionEvent', () => {
       expect(result.message.length).toBeLessThan(400);
       expect(result.type!.length).toBeLessThan(400);
     }
+  });
+});
+
+describe('parseCoinHoldEvent', () => {
+  it.each(sampleEvents['coin.holds'].map((event) => [event.type, event] as const))(
+    'when given a valid %s as a Buffer or a string, then it returns the typed event',
+    (_type, event) => {
+      for (const value of [Buffer.from(JSON.stringify(event)), JSON.stringify(event)]) {
+        expect(parseCoinHoldEvent(value)).toEqual({ ok: true, event });
+      }
+    },
+  );
+
+  it('when the event is read, then its type narrows the hold it carries', () => {
+    const result = parseCoinHoldEvent(JSON.stringify(captured));
+    expect(result.ok).toBe(true);
+    if (result.ok && result.event.type === 'coin.hold.captured') {
+      expect([result.event.hold.status, result.event.hold.capturedAmount, result.event.hold.transactionId]).toEqual([
+        'CAPTURED',
+        25.5,
+        1043,
+      ]);
+    }
+  });
+
+  it('when the event carries fields this version does not know, then it is read and they are dropped', () => {
+    const result = parseCoinHoldEvent(JSON.stringify({ ...captured, addedLater: true, hold: { ...captured.hold, x: 1 } }));
+    expect(result).toEqual({ ok: true, event: captured });
+  });
+
+  it.each<[string, Uint8Array | string | null | undefined, string]>([
+    ['null (a tombstone)', null, 'empty'],
+    ['an empty buffer', Buffer.alloc(0), 'empty'],
+    ['not JSON', 'hello', 'invalid-json'],
+    ['invalid UTF-8', Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), 'invalid-json'],
+    ['a JSON array', JSON.stringify([captured]), 'invalid'],
+    ['a hold event type it does not know', JSON.stringify({ ...captured, type: 'coin.hold.extended' }), 'unknown-type'],
+    ['a transaction event on the wrong topic', JSON.stringify(recorded), 'unknown-type'],
+    ['a user event on the wrong topic', JSON.stringify(registered), 'unknown-type'],
+    ['a hold status it does not know', JSON.stringify({ ...captured, hold: { ...captured.hold, status: 'RELEASED' } }), 'invalid'],
+    ['a hold id that is not a uuid', JSON.stringify({ ...captured, hold: { ...captured.hold, id: 'hold-1' } }), 'invalid'],
+    ['an amount as text', JSON.stringify({ ...captured, hold: { ...captured.hold, amount: '30' } }), 'invalid'],
+    ['a missing hold field', JSON.stringify({ ...captured, hold: { ...captured.hold, capturedAmount: undefined } }), 'invalid'],
+    ['no hold', JSON.stringify({ ...captured, hold: undefined }), 'invalid'],
+    ['another version', JSON.stringify({ ...captured, version: 2 }), 'invalid'],
+  ])('when the value is %s, then it returns an error, never throws', (_name, value, reason) => {
+    const result = parseCoinHoldEvent(value);
+    expect(result).toMatchObject({ ok: false, reason });
+    if (!result.ok) expect(typeof result.message).toBe('string');
+  });
+
+  it('when the value is larger than maxBytes, then it is refused before it is decoded (the same limit as the other topics)', () => {
+    expect(parseCoinHoldEvent(Buffer.alloc(2 * 1024 * 1024, 0x20))).toMatchObject({ ok: false, reason: 'too-large' });
+    const text = JSON.stringify(captured);
+    expect(parseCoinHoldEvent(text, { maxBytes: text.length - 1 })).toMatchObject({ ok: false, reason: 'too-large' });
+    expect(parseCoinHoldEvent(text, { maxBytes: text.length })).toMatchObject({ ok: true });
+  });
+
+  it('when the JSON nests deeper than the stack allows, then it returns an error', () => {
+    expect(parseCoinHoldEvent(`${'['.repeat(500_000)}${']'.repeat(500_000)}`).ok).toBe(false);
+  });
+
+  it('when a hold event reaches the other parsers, then they skip it as unknown-type', () => {
+    expect(parseCoinTransactionEvent(JSON.stringify(captured))).toMatchObject({
+      ok: false,
+      reason: 'unknown-type',
+      type: 'coin.hold.captured',
+    });
+    expect(parseUserEvent(JSON.stringify(captured))).toMatchObject({ ok: false, reason: 'unknown-type' });
   });
 });
 

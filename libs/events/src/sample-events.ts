@@ -1,4 +1,11 @@
-/** A well-formed coin.transaction.recorded event: the fixture the package's own tests share. */
+/*
+ * Well-formed events of every published topic: the fixtures the package's own tests share (each
+ * is checked against its zod schema and its committed JSON Schema in schemas.unit.test.ts).
+ * Not part of the published package (package.json `files`).
+ */
+import type { EventTopic } from './json-schema';
+
+/** A well-formed coin.transaction.recorded event. */
 export const sampleRecordedEvent = {
   eventId: '5f0c6a58-3f0e-4d4b-9a53-1f1e7b5c2a10',
   type: 'coin.transaction.recorded',
@@ -18,3 +25,137 @@ export const sampleRecordedEvent = {
     createdAt: '2030-05-01T10:00:01.000Z',
   },
 } as const;
+
+/** A well-formed user.registered event. */
+export const sampleUserRegisteredEvent = {
+  eventId: '0d9b2f4e-6a77-4c1e-9a55-3b0f1d2e4c6a',
+  type: 'user.registered',
+  version: 1,
+  occurredAt: '2030-05-01T10:00:01.000Z',
+  user: { id: 7, email: 'a@example.com', role: 'USER', tokenVersion: 0 },
+} as const;
+
+/** user.role-changed: user 7 made a DEVELOPER; its older tokens are revoked (the token version went up). */
+export const sampleUserRoleChangedEvent = {
+  eventId: '4e1a7c90-2b5d-4f38-a6e1-8c0d2f4b6a71',
+  type: 'user.role-changed',
+  version: 1,
+  occurredAt: '2030-05-02T08:00:00.000Z',
+  user: { id: 7, email: 'a@example.com', role: 'DEVELOPER', tokenVersion: 1 },
+  previousRole: 'USER',
+} as const;
+
+/** user.sessions-revoked: user 7 logged out everywhere. */
+export const sampleUserSessionsRevokedEvent = {
+  eventId: 'a83c5e17-6f2b-4d09-b1e4-7d3a9c0f5b26',
+  type: 'user.sessions-revoked',
+  version: 1,
+  occurredAt: '2030-05-03T08:00:00.000Z',
+  user: { id: 7, email: 'a@example.com', role: 'DEVELOPER', tokenVersion: 2 },
+} as const;
+
+/** user.deleted: user 7's account was deleted. */
+export const sampleUserDeletedEvent = {
+  eventId: 'd2b6f8a4-0c3e-4a71-9f5d-1e7b3c9a2d48',
+  type: 'user.deleted',
+  version: 1,
+  occurredAt: '2030-05-04T08:00:00.000Z',
+  user: { id: 7, email: 'a@example.com', role: 'DEVELOPER', tokenVersion: 2 },
+} as const;
+
+/**
+ * coin.hold.created: user 7 reserves 30 coins for a purchase from the COURSE_FEES treasury
+ * (POST /api/coins/holds, default expiry of 7 days).
+ */
+export const sampleHoldCreatedEvent = {
+  eventId: '9e4b2c71-5d3a-5f08-8b6e-1c7a0d2f4e93',
+  type: 'coin.hold.created',
+  version: 1,
+  occurredAt: '2030-05-01T10:00:00.000Z',
+  hold: {
+    id: '3c8e5a1f-7b2d-4f6e-9a0c-5d1b7e3f9a24',
+    status: 'PENDING',
+    amount: 30,
+    fromUserId: 7,
+    toUserId: null,
+    toTreasury: 'COURSE_FEES',
+    reason: 'Course: TypeScript II',
+    reference: 'order-314',
+    expiresAt: '2030-05-08T10:00:00.000Z',
+    createdAt: '2030-05-01T10:00:00.000Z',
+    updatedAt: '2030-05-01T10:00:00.000Z',
+    capturedAmount: null,
+    transactionId: null,
+  },
+} as const;
+
+/**
+ * coin.hold.captured: the same hold, 25.5 of its 30 coins taken (the rest released); the capture
+ * recorded the PURCHASE 1043, published as coin.transaction.recorded on coin.transactions.
+ */
+export const sampleHoldCapturedEvent = {
+  eventId: '2f7a9c13-8e4d-5b61-a2c0-7d9e1b3f5a86',
+  type: 'coin.hold.captured',
+  version: 1,
+  occurredAt: '2030-05-02T09:30:00.000Z',
+  hold: {
+    ...sampleHoldCreatedEvent.hold,
+    status: 'CAPTURED',
+    updatedAt: '2030-05-02T09:30:00.000Z',
+    capturedAmount: 25.5,
+    transactionId: 1043,
+  },
+} as const;
+
+/** coin.hold.voided: a hold of user 7 for user 9, released by a void (or the payer's wallet closing). */
+export const sampleHoldVoidedEvent = {
+  eventId: 'c5d18e2a-4f7b-5a93-9e6c-0b2d4f8a1c57',
+  type: 'coin.hold.voided',
+  version: 1,
+  occurredAt: '2030-05-01T12:15:00.000Z',
+  hold: {
+    id: '7a1d9f3b-2c6e-4b8a-8f5d-0e4c2a6b9d13',
+    status: 'VOIDED',
+    amount: 5,
+    fromUserId: 7,
+    toUserId: 9,
+    toTreasury: null,
+    reason: 'Tournament entry fee',
+    reference: null,
+    expiresAt: '2030-05-02T12:00:00.000Z',
+    createdAt: '2030-05-01T12:00:00.000Z',
+    updatedAt: '2030-05-01T12:15:00.000Z',
+    capturedAmount: null,
+    transactionId: null,
+  },
+} as const;
+
+/** coin.hold.expired: a hold nobody captured nor voided, released by the ledger's expiry sweep after its expiresAt. */
+export const sampleHoldExpiredEvent = {
+  eventId: '6b3e0a94-1d8c-5f27-b4a9-3e5c7d1f0b28',
+  type: 'coin.hold.expired',
+  version: 1,
+  occurredAt: '2030-05-03T08:00:02.000Z',
+  hold: {
+    id: 'e2f49b6c-8a1d-4c37-b5e0-9d3a7f1c2b68',
+    status: 'EXPIRED',
+    amount: 0.75,
+    fromUserId: 9,
+    toUserId: null,
+    toTreasury: 'SUBSCRIPTIONS',
+    reason: 'Monthly plan',
+    reference: 'sub-2030-05',
+    expiresAt: '2030-05-03T08:00:00.000Z',
+    createdAt: '2030-05-02T08:00:00.000Z',
+    updatedAt: '2030-05-03T08:00:02.000Z',
+    capturedAmount: null,
+    transactionId: null,
+  },
+} as const;
+
+/** Every sample, by the topic it belongs to: tests iterate these, so a topic or event type added here is covered. */
+export const sampleEvents = {
+  'coin.transactions': [sampleRecordedEvent],
+  'coin.holds': [sampleHoldCreatedEvent, sampleHoldCapturedEvent, sampleHoldVoidedEvent, sampleHoldExpiredEvent],
+  'user.events': [sampleUserRegisteredEvent, sampleUserRoleChangedEvent, sampleUserDeletedEvent, sampleUserSessionsRevokedEvent],
+} as const satisfies Record<EventTopic, readonly { type: string }[]>;

@@ -1,13 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { compareEventSchemas, describeChanges } from './compatibility';
-import { eventJsonSchemaFiles, type JsonSchema, sameJson } from './json-schema';
+import { eventJsonSchemaFiles, eventTopics, type JsonSchema, sameJson } from './json-schema';
+import { coinHoldEvent, holdCaptured } from './coin-holds';
 import { coinTransactionEvent, transactionRecorded } from './coin-transactions';
 import { userEvent } from './user-events';
 import * as contracts from '../../contracts/src';
-import { sampleRecordedEvent } from './sample-events';
+import { sampleEvents, sampleHoldCapturedEvent, sampleRecordedEvent } from './sample-events';
 
 /*
  * The compatibility test: the JSON Schemas generated now from the zod schemas against the ones
@@ -17,13 +18,15 @@ const schemasDir = join(__dirname, '..', 'schemas');
 const generated = eventJsonSchemaFiles();
 
 describe('the committed JSON Schemas of the event topics', () => {
-  it('then there is one per topic: coin.transactions.json and user.events.json', () => {
-    expect(Object.keys(generated).sort()).toEqual(['coin.transactions.json', 'user.events.json']);
+  it('then there is one per topic: coin.transactions.json, coin.holds.json and user.events.json', () => {
+    expect(Object.keys(generated).sort()).toEqual(['coin.holds.json', 'coin.transactions.json', 'user.events.json']);
   });
 
   it.each(Object.keys(generated))(
     'when %s is generated again from the zod schemas, then no change breaks its consumers and the file is current',
     (file) => {
+      // A new topic has no committed file yet: adding one is not a breaking change, only an outdated package.
+      if (!existsSync(join(schemasDir, file))) throw new Error(`${file} is missing: a new topic; run npm run events:schemas`);
       const committed = JSON.parse(readFileSync(join(schemasDir, file), 'utf8')) as JsonSchema;
       const report = compareEventSchemas(committed, generated[file]!);
       if (report.breaking.length > 0) {
@@ -44,8 +47,34 @@ describe('the committed JSON Schemas of the event topics', () => {
     const typesOf = (schema: JsonSchema) => (schema.oneOf as JsonSchema[]).map((b) => (b.properties as any).type.const);
     expect(generated['coin.transactions.json']!.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(typesOf(generated['coin.transactions.json']!)).toEqual(coinTransactionEvent.options.map((o) => o.shape.type.value));
+    expect(typesOf(generated['coin.holds.json']!)).toEqual(coinHoldEvent.options.map((o) => o.shape.type.value));
     expect(typesOf(generated['user.events.json']!)).toEqual(userEvent.options.map((o) => o.shape.type.value));
   });
+
+  it('then every event type of every topic has a sample event', () => {
+    for (const { topic, schema } of eventTopics) {
+      const types = schema.options.map((o) => o.shape.type.value);
+      expect([topic, sampleEvents[topic].map((e) => e.type)]).toEqual([topic, types]);
+    }
+  });
+
+  it.each(
+    eventTopics.flatMap(({ topic, schema, file }) =>
+      sampleEvents[topic].map((event) => [event.type, topic, { event, schema, file }] as const),
+    ),
+  )(
+    'when the sample %s is checked against the zod schema and the committed JSON Schema of %s, then both accept it',
+    (_type, _topic, { event, schema, file }) => {
+      const ajv = new Ajv2020({ strict: false });
+      addFormats(ajv);
+      const validate = ajv.compile(JSON.parse(readFileSync(join(schemasDir, file), 'utf8')) as JsonSchema);
+      expect(schema.safeParse(event).success).toBe(true);
+      expect([validate(event), validate.errors ?? []]).toEqual([true, []]);
+      expect(validate({ ...event, addedLater: 'a new optional field' })).toBe(true);
+      expect(validate({ ...event, type: `${event.type}.other` })).toBe(false);
+      expect(validate({ ...event, version: 2 })).toBe(false);
+    },
+  );
 
   it('then a validator built from them accepts a real event, with an unknown extra field, and rejects a wrong one', () => {
     const ajv = new Ajv2020({ strict: false });
@@ -58,11 +87,26 @@ describe('the committed JSON Schemas of the event topics', () => {
     expect(validate({ ...event, transaction: { ...event.transaction, type: 'GIFT' } })).toBe(false);
     expect(validate({ ...event, type: 'coin.transaction.other' })).toBe(false);
   });
+
+  it('then the coin.holds validator rejects a hold status or a treasury it does not know, and a missing hold field', () => {
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    const validate = ajv.compile(generated['coin.holds.json']!);
+    const event = sampleHoldCapturedEvent;
+    expect(holdCaptured.safeParse(event).success).toBe(true);
+    expect(validate(event)).toBe(true);
+    expect(validate({ ...event, hold: { ...event.hold, status: 'RELEASED' } })).toBe(false);
+    expect(validate({ ...event, hold: { ...event.hold, toTreasury: 'BANK' } })).toBe(false);
+    expect(validate({ ...event, hold: { ...event.hold, capturedAmount: undefined } })).toBe(false);
+    expect(validate({ ...event, hold: { ...event.hold, id: 'hold-1' } })).toBe(false);
+  });
 });
 
 describe('@coin/contracts and @coin/events', () => {
   it('then contracts re-exports the event schemas themselves, not copies', () => {
     expect(contracts.transactionRecorded).toBe(transactionRecorded);
     expect(contracts.userEvent).toBe(userEvent);
+    expect(contracts.coinHoldEvent).toBe(coinHoldEvent);
+    expect(contracts.holdCaptured).toBe(holdCaptured);
   });
 });

@@ -22,6 +22,8 @@ import type { Redis } from '@coin/redis';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerFormBodyParser } from './plugins/oauth-token';
+import { registerHoldRoutes } from './routes/holds';
+import { registerLimitRoutes } from './routes/limits';
 import { registerMoneyRoutes } from './routes/money';
 import { registerTreasuryRoutes } from './routes/treasuries';
 import { registerRouteTable } from './plugins/route-table';
@@ -132,10 +134,12 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
     ...(deps.idempotencyAnswerTtlMs !== undefined ? { answerTtlMs: deps.idempotencyAnswerTtlMs } : {}),
   });
   registerMoneyRoutes(app, deps);
+  registerHoldRoutes(app, deps);
   registerTreasuryRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
   registerSessionRoutes(app, deps);
   registerAdminUserRoutes(app, deps);
+  registerLimitRoutes(app, deps);
   registerHistoryRoutes(app, deps);
   registerTransactionRoutes(app, deps);
   registerCommandRoutes(app, { commandStatus });

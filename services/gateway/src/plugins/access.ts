@@ -8,10 +8,13 @@ import type { Role } from '@coin/contracts';
  *   (no id in the path);
  * - `caller`: any user reading one object named in the path (a transaction id, an
  *   Idempotency-Key); the route itself answers only about objects of that caller (ADMIN+ where
- *   the route says so) and answers any other as if it did not exist. Not platform clients:
- *   SYSTEM may reward and nothing else (SPEC §5).
+ *   the route says so) and answers any other as if it did not exist. Not platform clients;
+ * - `reward`: ADMIN+ or a platform client (SYSTEM): paying rewards (SPEC §5);
+ * - `settle`: ADMIN+ or a platform client (SYSTEM): capturing and voiding holds (issue 21), what
+ *   a platform's checkout or tournament does when an order ships or is cancelled.
+ * SYSTEM may do nothing else.
  */
-export type Access = 'public' | 'user' | 'admin' | 'superadmin' | 'reward' | 'caller';
+export type Access = 'public' | 'user' | 'admin' | 'superadmin' | 'reward' | 'settle' | 'caller';
 export type ApiKeyScope = 'mint' | 'burn' | 'refund';
 
 export interface RouteAccess {
@@ -40,11 +43,12 @@ declare module 'fastify' {
   }
 }
 
-/** The minimum role for each access level; 'reward' also admits SYSTEM callers. */
+/** The minimum role for each access level; 'reward' and 'settle' also admit SYSTEM callers. */
 export const minimumRole: Record<Exclude<Access, 'public'>, Role> = {
   user: 'USER',
   admin: 'ADMIN',
   superadmin: 'SUPERADMIN',
   reward: 'ADMIN',
+  settle: 'ADMIN',
   caller: 'USER',
 };

@@ -71,7 +71,7 @@ export async function verifyAccessToken(
 }
 
 export function isAllowed(principal: Principal, access: Exclude<Access, 'public'>): boolean {
-  if (principal.kind === 'system') return access === 'reward';
+  if (principal.kind === 'system') return access === 'reward' || access === 'settle';
   return roleAtLeast(principal.role as Exclude<Principal['role'], 'SYSTEM'>, minimumRole[access]);
 }
 

@@ -83,6 +83,9 @@ export const exampleSupplyReport = {
   transactions: 340,
   mismatchedWallets: [],
   overRefundedPurchases: [],
+  heldCoins: 49.99,
+  mismatchedHolds: [],
+  badCaptures: [],
   consistent: true,
 };
 
@@ -142,3 +145,56 @@ export const exampleReward = { userId, amount: 5, reason: 'Completed the onboard
 export const exampleRefund = { transactionId: 1001, amount: 10, reason: 'Partial refund: one lesson cancelled' };
 export const exampleCreateApiKey = { name: 'Shop back office', scopes };
 export const exampleChangeRole = { role: 'ADMIN' } as const;
+
+// ---- Holds and spending limits (issue 21) ----
+const holdId = '5b1f3c2e-8d4a-5f6b-9c7e-1a2b3c4d5e6f';
+const exampleHold = {
+  id: holdId,
+  status: 'PENDING',
+  amount: 49.99,
+  fromUserId: userId,
+  toUserId: null,
+  toTreasury: 'COURSE_FEES',
+  reason: 'Order ORDER-2026-0042',
+  reference: 'ORDER-2026-0042',
+  expiresAt: '2026-01-22T09:30:00.000Z',
+  createdAt: at,
+  updatedAt: at,
+  capturedAmount: null,
+  transactionId: null,
+} as const;
+export const exampleCreateHold = {
+  toTreasury: 'COURSE_FEES',
+  amount: 49.99,
+  reason: 'Order ORDER-2026-0042',
+  reference: 'ORDER-2026-0042',
+  expiresInSeconds: 604800,
+} as const;
+export const exampleHoldResult = { hold: exampleHold, wallet: { ...exampleWallet, activeCoins: 100.51 } };
+export const exampleCapture = { amount: 39.99 };
+export const exampleCaptureResult = {
+  hold: { ...exampleHold, status: 'CAPTURED', capturedAmount: 39.99, transactionId: 1002 },
+  transaction: {
+    ...exampleTransaction,
+    id: 1002,
+    type: 'PURCHASE',
+    amount: 39.99,
+    toUserId: null,
+    toTreasury: 'COURSE_FEES',
+    reason: exampleHold.reason,
+    reference: exampleHold.reference,
+  },
+  wallet: { ...exampleWallet, balance: 110.51, activeCoins: 110.51, totalSent: 89.49 },
+} as const;
+export const exampleVoidResult = { hold: { ...exampleHold, status: 'VOIDED' }, wallet: exampleWallet } as const;
+export const exampleHoldPage = { holds: [exampleHold], pagination: { limit: 20, offset: 0, total: 1 } };
+export const exampleLimits = { dailyAmount: 500, dailyCount: 20, singleAmount: null };
+export const exampleSpendingLimits = {
+  userId,
+  role: 'USER',
+  limits: { dailyAmount: 500, dailyCount: 20, singleAmount: null },
+  defaults: { dailyAmount: 100000, dailyCount: 1000, singleAmount: null },
+  overrides: { dailyAmount: 500, dailyCount: 20, singleAmount: null },
+  usage: { amount: 62.49, count: 2, windowHours: 24 },
+  resetsAt: '2026-01-16T09:00:00.000Z',
+} as const;

@@ -53,7 +53,7 @@ const userSecurity = [{ bearerAuth: [] }];
 const apiKeySecurity = [{ bearerAuth: [], apiKey: [] }];
 
 /** Amounts were validated by the body schema; here they become the ledger's minor units. */
-function minor(coins: number): number {
+export function minor(coins: number): number {
   const units = coinsToMinorUnits(coins);
   if (units === null) throw new Error('amount passed validation but is not convertible');
   return units;
@@ -68,7 +68,7 @@ function partyOf(target: { userId?: number | undefined; treasury?: TreasuryCode 
  * opposed to a timeout or an outage (5xx: the outcome is not known) or a key reused for another
  * request (the answer to this request, not the command's outcome).
  */
-function isCommandRejection(err: unknown): boolean {
+export function isCommandRejection(err: unknown): boolean {
   return err instanceof AppError && isErrorCode(err.code) && statusOf(err.code) < 500 && err.code !== 'IDEMPOTENCY_KEY_REUSED';
 }
 

@@ -6,10 +6,14 @@ type Queryable = Pick<PoolClient, 'query'>;
 /**
  * The ledger's own proof of consistency (SPEC §1): Σ balances == Σ MINT − Σ BURN, every
  * wallet's balance and totals equal the sum of its entries, no purchase refunded beyond its
- * amount. Read in one REPEATABLE READ snapshot so the figures belong to one moment.
+ * amount; and for holds (issue 21): every wallet's `held` is the sum of its PENDING holds and
+ * within its balance, every CAPTURED hold has exactly one transaction (hold_id) that matches it,
+ * and no transaction names a hold that is not CAPTURED. Read in one REPEATABLE READ snapshot so
+ * the figures belong to one moment.
  *
  * Coins debited on one partition and not yet credited on another are `inFlight`; they are 0 at
- * any quiet moment, and a negative figure is always an error.
+ * any quiet moment, and a negative figure is always an error. Holds have no such gap: a hold, its
+ * payer's `held` and a capture's transaction are written by the payer's partition in one batch.
  */
 export async function auditLedger(db: Queryable): Promise<SupplyReport> {
   await db.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -45,6 +49,7 @@ export async function auditLedger(db: Queryable): Promise<SupplyReport> {
       `SELECT p.id FROM transactions p JOIN transactions r ON r.refund_of = p.id
         GROUP BY p.id, p.amount HAVING sum(r.amount) > p.amount ORDER BY p.id`,
     );
+    const holds = await auditHolds(db);
     const t = totals.rows[0]!;
     const inFlight = t.minted - t.burned - t.balances;
     return {
@@ -63,9 +68,134 @@ export async function auditLedger(db: Queryable): Promise<SupplyReport> {
         totalSent: minorUnitsToCoins(r.total_sent),
       })),
       overRefundedPurchases: overRefunded.rows.map((r) => r.id),
-      consistent: inFlight === 0 && mismatched.rows.length === 0 && overRefunded.rows.length === 0,
+      ...holds,
+      consistent:
+        inFlight === 0 &&
+        mismatched.rows.length === 0 &&
+        overRefunded.rows.length === 0 &&
+        holds.mismatchedHolds.length === 0 &&
+        holds.badCaptures.length === 0,
     };
   } finally {
     await db.query('COMMIT');
   }
+}
+
+type HoldFigures = Pick<SupplyReport, 'heldCoins' | 'mismatchedHolds' | 'badCaptures'>;
+type BadCapture = SupplyReport['badCaptures'][number];
+
+/**
+ * The holds' part of the audit, in the caller's snapshot:
+ *  - `heldCoins`: Σ wallets.held;
+ *  - `mismatchedHolds`: wallets whose `held` differs from Σ of their PENDING holds or passes their
+ *    balance (the CHECK forbids the latter; a restore without it would not), and PENDING holds of
+ *    a payer that has no wallet;
+ *  - `badCaptures`: CAPTURED holds without exactly one transaction naming them, or whose
+ *    transaction is not the one the hold records or differs from it (amount ≠ captured_amount,
+ *    type, payer or recipient), and transactions naming a hold that is not CAPTURED or does not
+ *    exist.
+ */
+async function auditHolds(db: Queryable): Promise<HoldFigures> {
+  const held = await db.query<{ held: number }>('SELECT coalesce(sum(held), 0)::bigint AS held FROM wallets');
+  const mismatched = await db.query<{ wallet_key: string; held: number; pending_sum: number; balance: number }>(
+    `WITH pending AS (
+       SELECT from_user_id, sum(amount)::bigint AS total FROM holds WHERE status = 'PENDING' GROUP BY from_user_id)
+     SELECT coalesce(w.wallet_key, 'unknown wallet user:' || p.from_user_id) AS wallet_key,
+            coalesce(w.held, 0) AS held, coalesce(p.total, 0) AS pending_sum, coalesce(w.balance, 0) AS balance
+       FROM wallets w FULL JOIN pending p ON p.from_user_id = w.user_id
+      WHERE w.id IS NULL OR w.held <> coalesce(p.total, 0) OR w.held > w.balance
+      ORDER BY 1`,
+  );
+  // Every CAPTURED hold with the transactions that name it (the unique index allows one at most).
+  const captured = await db.query<{
+    hold_id: string;
+    from_user_id: number;
+    to_user_id: number | null;
+    to_treasury: string | null;
+    captured_amount: number | null;
+    transaction_id: number | null;
+    transactions: Array<Record<string, string | null>>;
+  }>(
+    `SELECT h.id::text AS hold_id, h.from_user_id, h.to_user_id, h.to_treasury, h.captured_amount, h.transaction_id,
+            coalesce(json_agg(json_build_object('id', t.id::text, 'type', t.type, 'amount', t.amount::text,
+                                                'from_user_id', t.from_user_id::text, 'from_treasury', t.from_treasury,
+                                                'to_user_id', t.to_user_id::text, 'to_treasury', t.to_treasury)
+                              ORDER BY t.id) FILTER (WHERE t.id IS NOT NULL), '[]') AS transactions
+       FROM holds h LEFT JOIN transactions t ON t.hold_id = h.id
+      WHERE h.status = 'CAPTURED'
+      GROUP BY h.id
+     HAVING count(t.id) <> 1
+         OR bool_or(t.id IS DISTINCT FROM h.transaction_id
+                    OR t.amount IS DISTINCT FROM h.captured_amount
+                    OR t.type <> CASE WHEN h.to_treasury IS NULL THEN 'TRANSFER' ELSE 'PURCHASE' END
+                    OR t.from_user_id IS DISTINCT FROM h.from_user_id OR t.from_treasury IS NOT NULL
+                    OR t.to_user_id IS DISTINCT FROM h.to_user_id OR t.to_treasury IS DISTINCT FROM h.to_treasury)
+      ORDER BY 1`,
+  );
+  const unCaptured = await db.query<{ hold_id: string; status: string | null; transaction_ids: string[] }>(
+    `SELECT t.hold_id::text AS hold_id, h.status, array_agg(t.id::text ORDER BY t.id) AS transaction_ids
+       FROM transactions t LEFT JOIN holds h ON h.id = t.hold_id
+      WHERE t.hold_id IS NOT NULL AND (h.id IS NULL OR h.status <> 'CAPTURED')
+      GROUP BY t.hold_id, h.status
+      ORDER BY 1`,
+  );
+  const badCaptures: BadCapture[] = [
+    ...captured.rows.map(capturedHoldProblem),
+    ...unCaptured.rows.map(
+      (r): BadCapture => ({
+        holdId: r.hold_id,
+        status: r.status,
+        transactionIds: r.transaction_ids.map(Number),
+        problem:
+          r.status === null ? 'transactions name a hold that does not exist' : `transactions name a hold that is ${r.status}, not CAPTURED`,
+      }),
+    ),
+  ].sort((a, b) => (a.holdId < b.holdId ? -1 : a.holdId > b.holdId ? 1 : 0));
+  return {
+    heldCoins: minorUnitsToCoins(held.rows[0]!.held),
+    mismatchedHolds: mismatched.rows.map((r) => ({
+      walletKey: r.wallet_key,
+      held: minorUnitsToCoins(r.held),
+      pendingSum: minorUnitsToCoins(r.pending_sum),
+      balance: minorUnitsToCoins(r.balance),
+    })),
+    badCaptures,
+  };
+}
+
+/** What is wrong with a CAPTURED hold and the transactions that name it (json_agg gives bigints as text). */
+function capturedHoldProblem(h: {
+  hold_id: string;
+  from_user_id: number;
+  to_user_id: number | null;
+  to_treasury: string | null;
+  captured_amount: number | null;
+  transaction_id: number | null;
+  transactions: Array<Record<string, string | null>>;
+}): BadCapture {
+  const ids = h.transactions.map((t) => Number(t.id));
+  const problems: string[] = [];
+  if (h.transactions.length !== 1) {
+    problems.push(`${h.transactions.length} transactions name it (exactly 1 expected)`);
+  } else {
+    const t = h.transactions[0]!;
+    const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+    if (num(t.id) !== h.transaction_id) problems.push(`its transaction_id is ${h.transaction_id}, the transaction naming it is ${t.id}`);
+    if (num(t.amount) !== h.captured_amount)
+      problems.push(
+        `transaction amount ${minorUnitsToCoins(num(t.amount) ?? 0)} ≠ captured amount ${minorUnitsToCoins(h.captured_amount ?? 0)}`,
+      );
+    const expectedType = h.to_treasury === null ? 'TRANSFER' : 'PURCHASE';
+    if (t.type !== expectedType) problems.push(`transaction type ${t.type}, ${expectedType} expected`);
+    if (num(t.from_user_id) !== h.from_user_id || t.from_treasury !== null) {
+      problems.push(`transaction paid by ${t.from_treasury ?? `user ${t.from_user_id}`}, the hold's payer is user ${h.from_user_id}`);
+    }
+    if (num(t.to_user_id) !== h.to_user_id || t.to_treasury !== h.to_treasury) {
+      const party = (userId: string | number | null, treasury: string | null) => (treasury !== null ? treasury : `user ${userId}`);
+      problems.push(
+        `transaction pays ${party(t.to_user_id ?? null, t.to_treasury ?? null)}, the hold is for ${party(h.to_user_id, h.to_treasury)}`,
+      );
+    }
+  }
+  return { holdId: h.hold_id, status: 'CAPTURED', transactionIds: ids, problem: problems.join('; ') };
 }

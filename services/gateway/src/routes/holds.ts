@@ -1,0 +1,221 @@
+import {
+  adminHoldsQuery,
+  captureHoldBody,
+  captureResult,
+  createHoldBody,
+  holdIdParam,
+  holdPage,
+  holdResult,
+  ledgerDraft,
+  myHoldsQuery,
+  problem,
+  type Hold,
+  type LedgerDraft,
+  type LedgerResult,
+} from '@coin/contracts';
+import type { App } from '@coin/http';
+import type { FastifyRequest } from 'fastify';
+import type { CommandBus } from '../clients/commands';
+import type { InternalHttpClient } from '../clients/internal-http';
+import { actorOf, userIdOf } from '../plugins/auth';
+import { idempotencyHeaders, idempotencyOf, markCommandAnswered } from '../plugins/idempotency';
+import {
+  exampleCapture,
+  exampleCaptureResult,
+  exampleCreateHold,
+  exampleHoldPage,
+  exampleHoldResult,
+  exampleVoidResult,
+  withExample,
+} from './examples';
+import { isCommandRejection, minor } from './money';
+
+export interface HoldRouteDeps {
+  commands: CommandBus;
+  ledger: InternalHttpClient;
+}
+
+const errorResponses = {
+  400: problem,
+  401: problem,
+  403: problem,
+  404: problem,
+  409: problem,
+  422: problem,
+  429: problem,
+  503: problem,
+  504: problem,
+};
+const userSecurity = [{ bearerAuth: [] }];
+
+type HoldDraft = LedgerDraft<'ledger.hold' | 'ledger.capture-hold' | 'ledger.void-hold'>;
+
+/**
+ * Holds (issue 21): a payer reserves coins for a treasury or a user; a platform (SYSTEM) or an
+ * ADMIN+ later captures them (a PURCHASE or TRANSFER is recorded) or voids them, or they expire.
+ * Every command about a hold is keyed by the payer's wallet: capture and void first read the hold
+ * to learn its payer (immutable), and the ledger checks it again when it applies them.
+ */
+export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
+  async function execute<D extends HoldDraft>(request: FastifyRequest, draft: D): Promise<LedgerResult<D['type']>> {
+    try {
+      const result = await deps.commands.ledger(draft, {
+        actor: actorOf(request),
+        commandId: idempotencyOf(request).commandId,
+        requestId: String(request.id),
+      });
+      markCommandAnswered(request);
+      return result;
+    } catch (err) {
+      if (isCommandRejection(err)) markCommandAnswered(request);
+      throw err;
+    }
+  }
+
+  const payerOf = async (request: FastifyRequest, holdId: string): Promise<number> =>
+    (await deps.ledger.get<Hold>(`/internal/holds/${holdId}`, String(request.id))).fromUserId;
+
+  app.post(
+    '/api/coins/holds',
+    {
+      config: { access: 'user', idempotent: true },
+      schema: {
+        tags: ['coins', 'holds'],
+        summary:
+          "Reserve coins of the caller's wallet for a treasury (toTreasury) or a user (toUserId) until captured, voided or expired; activeCoins drop by the amount at once",
+        security: userSecurity,
+        headers: idempotencyHeaders,
+        operationId: 'createHold',
+        body: withExample(createHoldBody, exampleCreateHold),
+        response: { 201: withExample(holdResult, exampleHoldResult), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { toUserId, toTreasury, amount, reason, reference, expiresInSeconds } = request.body;
+      const result = await execute(
+        request,
+        ledgerDraft('ledger.hold', {
+          fromUserId: userIdOf(request),
+          to: toUserId !== undefined ? { kind: 'user', userId: toUserId } : { kind: 'treasury', code: toTreasury! },
+          amount: minor(amount),
+          reason,
+          ...(reference !== undefined ? { reference } : {}),
+          ...(expiresInSeconds !== undefined ? { expiresInSeconds } : {}),
+          requestHash: idempotencyOf(request).requestHash,
+        }),
+      );
+      reply.status(201);
+      return result;
+    },
+  );
+
+  app.post(
+    '/api/coins/holds/:id/capture',
+    {
+      config: { access: 'settle', idempotent: true },
+      schema: {
+        tags: ['coins', 'holds'],
+        summary:
+          'Take up to the held amount (all of it without amount; the rest is released): records a PURCHASE (to a treasury) or a TRANSFER (to a user). Platform clients and ADMIN+',
+        security: userSecurity,
+        headers: idempotencyHeaders,
+        params: holdIdParam,
+        operationId: 'captureHold',
+        body: withExample(captureHoldBody, exampleCapture),
+        response: { 201: withExample(captureResult, exampleCaptureResult), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const holdId = request.params.id;
+      const { amount } = request.body ?? {};
+      const result = await execute(
+        request,
+        ledgerDraft('ledger.capture-hold', {
+          holdId,
+          fromUserId: await payerOf(request, holdId),
+          ...(amount !== undefined ? { amount: minor(amount) } : {}),
+          requestHash: idempotencyOf(request).requestHash,
+        }),
+      );
+      reply.status(201);
+      return result;
+    },
+  );
+
+  app.post(
+    '/api/coins/holds/:id/void',
+    {
+      config: { access: 'settle', idempotent: true },
+      schema: {
+        tags: ['coins', 'holds'],
+        summary: 'Release a pending hold: its coins are active again. Platform clients and ADMIN+',
+        security: userSecurity,
+        headers: idempotencyHeaders,
+        params: holdIdParam,
+        operationId: 'voidHold',
+        response: { 200: withExample(holdResult, exampleVoidResult), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const holdId = request.params.id;
+      return execute(
+        request,
+        ledgerDraft('ledger.void-hold', {
+          holdId,
+          fromUserId: await payerOf(request, holdId),
+          requestHash: idempotencyOf(request).requestHash,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/api/wallets/me/holds',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['wallets', 'holds'],
+        summary: "The caller's holds, newest first, optionally of one status (offset pages with the total)",
+        security: userSecurity,
+        querystring: myHoldsQuery,
+        operationId: 'listMyHolds',
+        response: { 200: withExample(holdPage, exampleHoldPage), 400: problem, 401: problem, 403: problem, 503: problem },
+      },
+    },
+    async (request) => {
+      const { status, limit, offset } = request.query;
+      const params = new URLSearchParams({
+        userId: String(userIdOf(request)),
+        limit: String(limit),
+        offset: String(offset),
+        ...(status ? { status } : {}),
+      });
+      return deps.ledger.get(`/internal/holds?${params.toString()}`, String(request.id)) as never;
+    },
+  );
+
+  app.get(
+    '/api/admin/holds',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin', 'holds'],
+        summary: 'Holds of every payer, or of one (userId), optionally of one status; newest first',
+        security: userSecurity,
+        querystring: adminHoldsQuery,
+        operationId: 'listHolds',
+        response: { 200: withExample(holdPage, exampleHoldPage), 400: problem, 401: problem, 403: problem, 503: problem },
+      },
+    },
+    async (request) => {
+      const { userId, status, limit, offset } = request.query;
+      const params = new URLSearchParams({
+        limit: String(limit),
+        offset: String(offset),
+        ...(userId !== undefined ? { userId: String(userId) } : {}),
+        ...(status ? { status } : {}),
+      });
+      return deps.ledger.get(`/internal/holds?${params.toString()}`, String(request.id)) as never;
+    },
+  );
+}

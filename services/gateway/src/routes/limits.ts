@@ -1,0 +1,97 @@
+import {
+  ledgerDraft,
+  limitsBody,
+  problem,
+  spendingLimits,
+  userIdParam,
+  type LimitOverrides,
+  type LimitsBody,
+  type SpendingLimits,
+  type User,
+} from '@coin/contracts';
+import type { App } from '@coin/http';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { CommandBus } from '../clients/commands';
+import type { InternalHttpClient } from '../clients/internal-http';
+import { actorOf } from '../plugins/auth';
+import { exampleLimits, exampleSpendingLimits, withExample } from './examples';
+import { minor } from './money';
+
+export interface LimitRouteDeps {
+  commands: CommandBus;
+  users: InternalHttpClient;
+  ledger: InternalHttpClient;
+}
+
+const errorResponses = { 400: problem, 401: problem, 403: problem, 404: problem, 429: problem, 503: problem, 504: problem };
+const idParams = z.object({ id: userIdParam });
+
+/** Coins in the body to the ledger's minor units; 0 is a limit too (nothing may go out). */
+function limitMinor(coins: number | null | undefined): number | null | undefined {
+  if (coins === undefined || coins === null) return coins;
+  return coins === 0 ? 0 : minor(coins);
+}
+
+function overridesOf(body: LimitsBody): LimitOverrides {
+  const amounts = { dailyAmount: limitMinor(body.dailyAmount), singleAmount: limitMinor(body.singleAmount) };
+  return {
+    ...(amounts.dailyAmount !== undefined ? { dailyAmount: amounts.dailyAmount } : {}),
+    ...(body.dailyCount !== undefined ? { dailyCount: body.dailyCount } : {}),
+    ...(amounts.singleAmount !== undefined ? { singleAmount: amounts.singleAmount } : {}),
+  };
+}
+
+/**
+ * Spending limits per user (issue 21): the ledger enforces them when it decides a debit; the
+ * defaults depend on the user's role, which the user service knows, so each read names it.
+ */
+export function registerLimitRoutes(app: App, deps: LimitRouteDeps): void {
+  const limitsOf = async (request: FastifyRequest, id: number): Promise<SpendingLimits> => {
+    const user = await deps.users.get<User>(`/internal/users/${id}`, String(request.id));
+    return deps.ledger.get<SpendingLimits>(`/internal/wallets/by-user/${id}/limits?role=${user.role}`, String(request.id));
+  };
+
+  app.get(
+    '/api/admin/users/:id/limits',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin', 'limits'],
+        summary: "A user's spending limits (their role's defaults and their own overrides) with what the rolling 24 hours have used",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        operationId: 'getUserLimits',
+        response: { 200: withExample(spendingLimits, exampleSpendingLimits), ...errorResponses },
+      },
+    },
+    async (request) => limitsOf(request, request.params.id),
+  );
+
+  app.put(
+    '/api/admin/users/:id/limits',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin', 'limits'],
+        summary:
+          "Set a user's own spending limits, replacing the previous ones: a number is the limit, null is no limit, an absent field keeps the role's default ({} = all defaults)",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        operationId: 'setUserLimits',
+        body: withExample(limitsBody, exampleLimits),
+        response: { 200: withExample(spendingLimits, exampleSpendingLimits), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      // The user must exist (404 otherwise) before the ledger is asked; the same body twice sets the same limits.
+      await deps.users.get<User>(`/internal/users/${id}`, String(request.id));
+      await deps.commands.ledger(ledgerDraft('ledger.set-limits', { userId: id, overrides: overridesOf(request.body) }), {
+        actor: actorOf(request),
+        requestId: String(request.id),
+      });
+      return limitsOf(request, id);
+    },
+  );
+}
