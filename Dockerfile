@@ -2,7 +2,8 @@
 #
 # One image for the four services and the migration step; the command picks which:
 #   docker run coin-ledger:<tag> gateway | user | ledger | history | migrate
-# (scripts/container/entry.ts). Ports: gateway 8080, user 8082, ledger 8083, history 8084.
+# and the operator CLIs: audit | rebuild | redrive | admin ... (scripts/container/entry.ts).
+# Built here without a registry on a base of our own: npm run image:test (docs/OPERATIONS.md). Ports: gateway 8080, user 8082, ledger 8083, history 8084.
 #
 # No compile step: the services run their TypeScript through tsx, a production dependency of
 # the root package.json, exactly as `npm start` and the test suite run them, so what is tested is
@@ -39,10 +40,13 @@ COPY --from=manifests /app ./
 RUN npm install --omit=dev --no-audit --no-fund \
  && npm cache clean --force
 
+# tini from Debian unless the base has it already (the base scripts/image/base.ts makes does).
 FROM ${NODE_IMAGE} AS runtime
-RUN apt-get update \
- && apt-get install -y --no-install-recommends tini \
- && rm -rf /var/lib/apt/lists/* \
+RUN if [ ! -x /usr/bin/tini ]; then \
+      apt-get update \
+      && apt-get install -y --no-install-recommends tini \
+      && rm -rf /var/lib/apt/lists/*; \
+    fi \
  && install -d -o node -g node /var/lib/coin /var/lib/coin/keys
 ENV NODE_ENV=production \
     HOST=0.0.0.0

@@ -1,6 +1,7 @@
 /**
  * Operator commands (`npm run admin -- <command> [--flag value]...`), run with database access:
- *   create-superadmin --email E --password P [--name N]   create (or promote) a SUPERADMIN
+ *   create-superadmin --email E (--password-stdin | --password-file F) [--name N]
+ *                                                          create (or promote) a SUPERADMIN
  *   create-client --name N                                 register a platform client; prints its secret once
  *   list-clients                                           platform clients: id, name, createdAt, revokedAt
  *   revoke-client --id ID                                  revoke a platform client; its SYSTEM tokens stop on the next request
@@ -9,24 +10,29 @@
  * local cluster when unset), DB_SCHEMA_PREFIX, TOPIC_PREFIX; for revoke-client also REDIS_URL
  * (the gateway's Redis; the local one when unset). Events go out through the outbox, which the
  * running user service publishes.
+ *
+ * A password is never an argument (argv shows in `ps`, /proc and shell history): it is read from
+ * stdin (`--password-stdin`: the first line of what is piped, or typed without echo at a
+ * terminal) or from a file (`--password-file`, e.g. a mounted Secret). `--password` is refused.
  */
 import { createPool, schemaName, serviceDatabaseUrl } from '@coin/db';
 import { createRedis } from '@coin/redis';
 import { forgetPlatformClient, gatewayRedisPrefix } from '@coin/gateway';
 import { createPlatformClient, createSuperadmin, listClients, revokePlatformClient, revokeUserSessions } from '@coin/user';
-import { parseCliArgs } from './cli-args';
+import { readFileSync } from 'node:fs';
+import { parseCliArgs, UsageError } from './cli-args';
 import { infraStatus } from './infra';
 import { defaultRedisUrl } from './infra/redis';
 import { devRolePassword, serviceDatabases } from './stack/services';
 
 const usage =
-  'usage: npm run admin -- create-superadmin --email E --password P [--name N] | create-client --name N | list-clients | revoke-client --id ID | revoke-sessions --user-id ID';
+  'usage: npm run admin -- create-superadmin --email E (--password-stdin | --password-file F) [--name N] | create-client --name N | list-clients | revoke-client --id ID | revoke-sessions --user-id ID';
 /** Platform client ids are `pc_` + base64url (services/user/src/admin/operator.ts). */
 const clientIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
 
-/** Each command's flags, all with a value; any other flag, or a stray argument, is refused. */
+/** Each command's flags, all with a value but the boolean ones; any other flag, or a stray argument, is refused. */
 const commandFlags = {
-  'create-superadmin': ['email', 'password', 'name'],
+  'create-superadmin': ['email', 'password-file', 'password-stdin', 'name'],
   'create-client': ['name'],
   'list-clients': [],
   'revoke-client': ['id'],
@@ -39,10 +45,70 @@ function isAdminCommand(command: string | undefined): command is AdminCommand {
   return command !== undefined && Object.hasOwn(commandFlags, command);
 }
 
+const booleanFlags: ReadonlySet<string> = new Set(['password-stdin']);
+
+export const passwordOnArgvRefused =
+  '--password is refused: a password on the command line shows in ps, /proc and shell history. ' +
+  'Pipe it on stdin with --password-stdin (e.g. `printf %s "$PW" | ... --password-stdin`), or name a file with --password-file F';
+
 function flags(command: AdminCommand, args: string[]): Map<string, string> {
-  const options = Object.fromEntries(commandFlags[command].map((name) => [name, { type: 'string' as const }]));
+  if (args.some((arg) => arg === '--password' || arg.startsWith('--password='))) throw new UsageError(`${passwordOnArgvRefused}\n${usage}`);
+  const options = Object.fromEntries(
+    commandFlags[command].map((name) => [name, { type: booleanFlags.has(name) ? ('boolean' as const) : ('string' as const) }]),
+  );
   const { values } = parseCliArgs({ args, options }, usage);
-  return new Map(Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return new Map(
+    Object.entries(values)
+      .filter(([, value]) => value !== undefined && value !== false)
+      .map(([name, value]) => [name, String(value)]),
+  );
+}
+
+/** Where a password comes from besides a file: stdin, read whole (piped) or typed (a terminal). */
+export interface AdminIo {
+  readStdin(): Promise<string>;
+}
+
+/** All of stdin when piped; at a terminal, one line typed without echo. */
+async function readProcessStdin(): Promise<string> {
+  const stdin = process.stdin;
+  if (stdin.isTTY) {
+    process.stderr.write('Password: ');
+    stdin.setRawMode(true);
+    stdin.resume();
+    let typed = '';
+    try {
+      for await (const chunk of stdin) {
+        for (const char of String(chunk)) {
+          if (char === '\r' || char === '\n' || char === '\u0004') return typed;
+          if (char === '\u0003') throw new Error('interrupted');
+          typed = char === '\u007f' ? typed.slice(0, -1) : typed + char;
+        }
+      }
+      return typed;
+    } finally {
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stderr.write('\n');
+    }
+  }
+  let text = '';
+  for await (const chunk of stdin) text += String(chunk);
+  return text;
+}
+
+const processIo: AdminIo = { readStdin: readProcessStdin };
+
+/** The password of create-superadmin: the first line of stdin or of --password-file, without its line end. */
+export async function readPassword(values: Map<string, string>, io: AdminIo): Promise<string> {
+  const file = values.get('password-file');
+  const fromStdin = values.has('password-stdin');
+  if (file && fromStdin) throw new UsageError(`give --password-stdin or --password-file, not both\n${usage}`);
+  if (!file && !fromStdin) throw new UsageError(`a password is needed: --password-stdin or --password-file F\n${usage}`);
+  const text = file ? readFileSync(file, 'utf8') : await io.readStdin();
+  const password = text.split(/\r?\n/, 1)[0] ?? '';
+  if (password.length < 8 || password.length > 128) throw new Error('the password must be 8-128 characters');
+  return password;
 }
 
 function required(values: Map<string, string>, name: string): string {
@@ -91,10 +157,12 @@ function table(rows: string[][]): string[] {
   return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  '));
 }
 
-export async function runAdminCommand(argv: string[], out: (line: string) => void): Promise<void> {
+export async function runAdminCommand(argv: string[], out: (line: string) => void, io: AdminIo = processIo): Promise<void> {
   const [command, ...rest] = argv;
   if (!isAdminCommand(command)) throw new Error(usage);
   const values = flags(command, rest);
+  // Before any connection: a wrong or missing password costs no database round trip.
+  const password = command === 'create-superadmin' ? await readPassword(values, io) : undefined;
   const topicPrefix = process.env.TOPIC_PREFIX ?? '';
   const pool = createPool({
     url: await databaseUrl(),
@@ -105,11 +173,9 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
   try {
     switch (command) {
       case 'create-superadmin': {
-        const password = required(values, 'password');
-        if (password.length < 8 || password.length > 128) throw new Error('--password must be 8-128 characters');
         const result = await createSuperadmin(pool, {
           email: required(values, 'email'),
-          password,
+          password: password!,
           ...(values.get('name') ? { fullName: values.get('name')! } : {}),
           topicPrefix,
           now: new Date(),
@@ -120,7 +186,7 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
       case 'create-client': {
         const name = required(values, 'name');
         if (name.length > 100) throw new Error('--name must be at most 100 characters');
-        const { clientId, clientSecret } = await createPlatformClient(pool, name);
+        const { clientId, clientSecret } = await createPlatformClient(pool, name, { topicPrefix, now: new Date() });
         out(`client id:     ${clientId}`);
         out(`client secret: ${clientSecret}`);
         out('The secret is shown this once; only its hash is stored.');
@@ -139,7 +205,7 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
       case 'revoke-client': {
         const id = required(values, 'id');
         if (!clientIdPattern.test(id)) throw new Error('--id must be a platform client id (as list-clients shows it)');
-        const result = await revokePlatformClient(pool, { clientId: id, now: new Date() });
+        const result = await revokePlatformClient(pool, { clientId: id, now: new Date(), topicPrefix });
         if (!result) throw new Error(`no platform client ${id}`);
         // Also when it was already revoked: running the command again is how a failed cache update is retried.
         await forgetInGateway(id, topicPrefix);

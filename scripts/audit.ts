@@ -6,14 +6,18 @@
  *   every wallet's held == Σ its PENDING holds, and held <= balance,
  *   every CAPTURED hold has exactly one transaction (hold_id) with its amount, payer and
  *   recipient, and no transaction names a hold that is not CAPTURED.
- * Exits 0 when they hold, 1 naming every mismatching wallet otherwise. Coins on their way
- * between partitions (credit legs not yet applied) are waited for, up to --wait-ms.
+ * Then it recomputes the admin audit log's hash chain (the history schema's admin_audit_log).
+ * Exits 0 when they hold, 1 naming every mismatching wallet (or the first broken audit entry)
+ * otherwise. Coins on their way between partitions (credit legs not yet applied) are waited for,
+ * up to --wait-ms.
  *
  *   npm run audit -- [--prefix <schema prefix>] [--wait-ms 5000]
- * Database: LEDGER_DATABASE_URL, else DATABASE_URL, else the local development cluster.
+ * Database: LEDGER_DATABASE_URL, else DATABASE_URL, else the local development cluster; the
+ * audit log: HISTORY_DATABASE_URL, else the same.
  */
 import type { SupplyReport } from '@coin/contracts';
 import { createPool } from '@coin/db';
+import { verifyAuditChain } from '@coin/history';
 import { auditLedger } from '@coin/ledger';
 import { integerArg, parseCliArgs } from './cli-args';
 import { currentPostgresUrl, defaultDatabaseUrl } from './infra/postgres';
@@ -73,6 +77,37 @@ export async function runAudit(options: AuditOptions): Promise<{ ok: boolean; re
   return { ok: report.consistent, report };
 }
 
+/**
+ * Recomputes the admin audit log's hash chain (docs/OPERATIONS.md "Audit log"): ok when every
+ * entry follows from the one before it; otherwise the first broken entry is named. A database
+ * whose history schema has no audit log yet (not migrated) has nothing to verify.
+ */
+export async function runAuditLogCheck(options: Omit<AuditOptions, 'waitMs'>): Promise<{ ok: boolean; entries: number }> {
+  const pool = createPool({
+    url: options.databaseUrl,
+    schema: `${options.schemaPrefix}history`,
+    applicationName: 'audit-log-check',
+    connectionsMax: 1,
+  });
+  try {
+    const report = await verifyAuditChain(pool);
+    if (report.broken) {
+      const { seq, id, problem } = report.broken;
+      options.log(`MISMATCH admin audit log entry seq ${seq} (record ${id}): ${problem}`);
+      options.log(`admin audit log BROKEN at seq ${seq} (${report.entries} entries verified before it)`);
+      return { ok: false, entries: report.entries };
+    }
+    options.log(`admin audit log: ${report.entries} entries, hash chain intact`);
+    return { ok: true, entries: report.entries };
+  } catch (err) {
+    if ((err as { code?: string }).code !== '42P01') throw err;
+    options.log('admin audit log: no admin_audit_log table (history not migrated); nothing to verify');
+    return { ok: true, entries: 0 };
+  } finally {
+    await pool.end();
+  }
+}
+
 const usage = 'usage: npm run audit -- [--prefix <schema prefix>] [--wait-ms 5000]';
 
 async function main(): Promise<void> {
@@ -82,13 +117,11 @@ async function main(): Promise<void> {
   );
   const waitMs = integerArg(values['wait-ms'], '--wait-ms', 5000, usage, 0);
   const databaseUrl = process.env.LEDGER_DATABASE_URL ?? process.env.DATABASE_URL ?? (await currentPostgresUrl()) ?? defaultDatabaseUrl;
-  const { ok } = await runAudit({
-    databaseUrl,
-    schemaPrefix: values.prefix ?? process.env.DB_SCHEMA_PREFIX ?? '',
-    waitMs,
-    log: (line) => process.stdout.write(`[audit] ${line}\n`),
-  });
-  process.exit(ok ? 0 : 1);
+  const schemaPrefix = values.prefix ?? process.env.DB_SCHEMA_PREFIX ?? '';
+  const log = (line: string) => process.stdout.write(`[audit] ${line}\n`);
+  const { ok } = await runAudit({ databaseUrl, schemaPrefix, waitMs, log });
+  const chain = await runAuditLogCheck({ databaseUrl: process.env.HISTORY_DATABASE_URL ?? databaseUrl, schemaPrefix, log });
+  process.exit(ok && chain.ok ? 0 : 1);
 }
 
 if (require.main === module) {

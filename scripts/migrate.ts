@@ -1,6 +1,7 @@
 // The migration entry point of the container image (`docker compose` one-shot, Kubernetes Job):
 // topics, per-service roles/schemas/migrations, and the optional first SUPERADMIN, from env only.
 // Idempotent: run it before every rollout.
+import { kafkaSecurityOf } from '@coin/config';
 import { serviceDatabaseUrl } from '@coin/db';
 import { createLogger } from '@coin/logger';
 import { loadMigrateConfig, type MigrateConfig } from './container/migrate-config';
@@ -39,6 +40,7 @@ export async function runMigrate(env: NodeJS.ProcessEnv = process.env): Promise<
   const rolePassword = rolePasswordsFrom(config);
   await provision({
     kafkaBrokers: config.KAFKA_BROKERS,
+    kafkaSecurity: kafkaSecurityOf(config),
     databaseUrl: config.DATABASE_URL,
     topicPrefix: config.TOPIC_PREFIX,
     schemaPrefix: config.DB_SCHEMA_PREFIX,

@@ -7,7 +7,7 @@
  * stops at the end the DLQ had when it started: a message that fails again lands after that
  * end and waits for the next run instead of looping.
  */
-import { commonEnv, parseConfig, z } from '@coin/config';
+import { commonEnv, kafkaSecurityOf, parseConfig, z } from '@coin/config';
 import { dlqOf, topicBases, topicName } from '@coin/contracts';
 import { createKafka } from '@coin/kafka';
 import { createLogger, type Logger } from '@coin/logger';
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
   if (values.limit !== undefined && !/^[1-9][0-9]*$/.test(values.limit)) throw new Error('--limit must be a positive integer');
   const config = parseConfig(redriveConfig, process.env);
   const logger = createLogger('dlq-redrive', config.LOG_LEVEL);
-  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'dlq-redrive', logger });
+  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security: kafkaSecurityOf(config), clientId: 'dlq-redrive', logger });
   const topic = topicName(config.TOPIC_PREFIX, values.topic);
   const { moved } = await redriveDlq({ kafka, topic, logger, ...(values.limit ? { limit: Number(values.limit) } : {}) });
   process.stdout.write(`moved ${moved} message(s) from ${dlqOf(topic)} back to ${topic}\n`);

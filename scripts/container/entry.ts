@@ -1,6 +1,9 @@
-// The container image's one entry point: `<image> gateway|user|ledger|history|migrate|dev-jwt-key`.
+// The container image's one entry point: `<image> gateway|user|ledger|history|migrate|dev-jwt-key`,
+// and the operator commands `<image> audit|rebuild|redrive|admin [args...]`.
 // Runs under tini (PID 1 forwards SIGTERM; node then drains and exits, see runUntilSignalled).
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { isSecretEnvKey } from '@coin/config';
 import { positionalArgs, UsageError } from '../cli-args';
 import { runMigrate } from '../migrate';
@@ -14,7 +17,18 @@ const services = {
   history: '@coin/history/main',
 } as const;
 
-export const entryCommands = [...Object.keys(services), 'migrate', 'dev-jwt-key'] as const;
+/**
+ * The operator CLIs, as `npm run <script>` runs them in a checkout (package.json): the same files,
+ * their own flags after the command (`<image> redrive --topic coin.transactions`).
+ */
+export const operatorCommands = {
+  audit: 'audit.ts',
+  rebuild: 'history-rebuild.ts',
+  redrive: 'redrive-dlq.ts',
+  admin: 'admin.ts',
+} as const;
+
+export const entryCommands = [...Object.keys(services), 'migrate', 'dev-jwt-key', ...Object.keys(operatorCommands)] as const;
 
 /**
  * `<KEY>_FILE=/path` sets the secret `<KEY>` (isSecretEnvKey) from that file when `<KEY>` itself
@@ -41,9 +55,35 @@ function devJwtKey(path: string | undefined): void {
   console.log(`dev-jwt-key: wrote ${path}`);
 }
 
-const usage = `usage: <image> ${entryCommands.join('|')} (dev-jwt-key <file>)`;
+/**
+ * Runs an operator CLI as a child node process (with this one's `--import tsx`), stdin, stdout and
+ * stderr passed through (`echo pw | docker run -i <image> admin ... --password-stdin`), SIGTERM
+ * and SIGINT forwarded; resolves with its exit code, so each CLI keeps its own codes and messages.
+ */
+export function runOperatorCommand(script: string, args: readonly string[]): Promise<number> {
+  const child = spawn(process.execPath, [...process.execArgv, join(__dirname, '..', script), ...args], { stdio: 'inherit' });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGTERM', forward).on('SIGINT', forward);
+  return new Promise((resolve) => {
+    child.on('error', (err) => {
+      console.error(err);
+      resolve(1);
+    });
+    child.on('close', (code, signal) => {
+      process.off('SIGTERM', forward).off('SIGINT', forward);
+      resolve(code ?? (signal === 'SIGINT' ? 130 : 143));
+    });
+  });
+}
+
+const usage = `usage: <image> ${entryCommands.join('|')} (dev-jwt-key <file>; audit, rebuild, redrive and admin take their own flags)`;
 
 async function main(argv: string[]): Promise<void> {
+  const operator = argv[0];
+  if (operator && Object.hasOwn(operatorCommands, operator)) {
+    resolveFileEnv(process.env);
+    process.exit(await runOperatorCommand(operatorCommands[operator as keyof typeof operatorCommands], argv.slice(1)));
+  }
   const [command, ...args] = positionalArgs(argv, 2, usage);
   if (command !== 'dev-jwt-key' && args.length > 0) throw new UsageError(`${command} takes no arguments\n${usage}`);
   resolveFileEnv(process.env);

@@ -13,6 +13,7 @@ import {
   settleOwnBroker,
   storageFormatArgs,
   versionInCommandLine,
+  withSasl,
   type KafkaLayout,
 } from './kafka';
 
@@ -280,5 +281,49 @@ describe('settleOwnBroker (with stand-in processes, in a scratch run directory)'
   it('starts one when there is no pid file', async () => {
     expect(await settleOwnBroker(layout, log)).toEqual({ action: 'start' });
     expect(logs).toEqual([]);
+  });
+});
+
+describe('a broker with SASL (withSasl): the local stand-in for the Strimzi cluster', () => {
+  const layout = withSasl(kafkaLayout({ KAFKA_PORT: '29192', KAFKA_DATA_DIR: '/tmp/ks/data', KAFKA_RUN_DIR: '/tmp/ks/run' }), {
+    superUser: { name: 'admin', password: 'admin-pw' },
+    users: [{ name: 'coin-ledger-ledger', password: 'ledger-pw' }],
+  });
+  const props = new Map(
+    serverProperties(layout)
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'))
+      .map((line) => {
+        const at = line.indexOf('=');
+        return [line.slice(0, at), line.slice(at + 1)] as [string, string];
+      }),
+  );
+
+  it('listens for clients on SASL_PLAINTEXT with SCRAM-SHA-512 only, and authorizes with the KRaft StandardAuthorizer', () => {
+    expect(props.get('listeners')).toBe('SASL_PLAINTEXT://127.0.0.1:29192,CONTROLLER://127.0.0.1:29193');
+    expect(props.get('advertised.listeners')).toBe('SASL_PLAINTEXT://127.0.0.1:29192');
+    expect(props.get('listener.security.protocol.map')).toBe('CONTROLLER:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT');
+    expect(props.get('sasl.enabled.mechanisms')).toBe('SCRAM-SHA-512');
+    expect(props.get('authorizer.class.name')).toBe('org.apache.kafka.metadata.authorizer.StandardAuthorizer');
+    expect(props.get('allow.everyone.if.no.acl.found')).toBe('false');
+    expect(props.get('super.users')).toBe('User:admin;User:ANONYMOUS');
+  });
+
+  it('writes every SCRAM user into the metadata when it formats, and the default broker none', () => {
+    const args = storageFormatArgs(layout, 'cluster-id');
+    expect(args).toEqual(
+      expect.arrayContaining([
+        '--add-scram',
+        'SCRAM-SHA-512=[name=admin,password=admin-pw]',
+        'SCRAM-SHA-512=[name=coin-ledger-ledger,password=ledger-pw]',
+      ]),
+    );
+    expect(storageFormatArgs(kafkaLayout({}), 'cluster-id')).not.toContain('--add-scram');
+    expect(serverProperties(kafkaLayout({}))).not.toMatch(/sasl|authorizer/);
+  });
+
+  it('refuses names or passwords that would need quoting in server.properties or the format argument', () => {
+    expect(() => withSasl(kafkaLayout({}), { superUser: { name: 'admin', password: 'a"b' }, users: [] })).toThrow('SCRAM user admin');
+    expect(() => withSasl(kafkaLayout({}), { superUser: { name: 'ad,min', password: 'x' }, users: [] })).toThrow('SCRAM user ad,min');
   });
 });

@@ -1,10 +1,12 @@
 import { createLogger } from '@coin/logger';
 import { migrate, schemaName } from '@coin/db';
-import { createKafka, ensureTopics, topicSpecs } from '@coin/kafka';
+import { createKafka, ensureTopics, topicSpecs, type KafkaClientSecurity } from '@coin/kafka';
 import { devRolePassword, serviceDatabases } from './services';
 
 export interface ProvisionTarget {
   kafkaBrokers: string[];
+  /** TLS and SASL of the admin client (kafkaSecurityOf); PLAINTEXT when absent. */
+  kafkaSecurity?: KafkaClientSecurity;
   databaseUrl: string;
   topicPrefix: string;
   schemaPrefix: string;
@@ -18,7 +20,12 @@ export interface ProvisionTarget {
 /** Creates the topics and applies every service's migrations in its own schema and role. */
 export async function provision(target: ProvisionTarget): Promise<void> {
   const log = target.log ?? (() => undefined);
-  const kafka = createKafka({ brokers: target.kafkaBrokers, clientId: 'provision', logger: createLogger('provision', 'warn') });
+  const kafka = createKafka({
+    brokers: target.kafkaBrokers,
+    ...(target.kafkaSecurity ? { security: target.kafkaSecurity } : {}),
+    clientId: 'provision',
+    logger: createLogger('provision', 'warn'),
+  });
   const created = await ensureTopics(
     kafka,
     topicSpecs(target.topicPrefix, target.ledgerPartitions ? { 'ledger.commands': target.ledgerPartitions } : {}),

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { isSecretEnvKey } from '@coin/config';
+import { kafkaAccess, kafkaAclsOf, kafkaServices, kafkaUserOf, topicBases, type KafkaService, type TopicBase } from '@coin/contracts';
 import { configuredWorkloads, envKeysOf, type ConfiguredWorkload } from '../../scripts/docs/config-schemas';
 
 export const repoRoot = join(__dirname, '..', '..');
@@ -218,7 +219,9 @@ export function checkK8sEnv(resources: Obj[], literals: Record<string, string>):
           problems.push(`${where}: secret ${entry.name} is not a secretKeyRef`);
       }
       for (const key of envKeysOf(workloadOf(command))) {
-        if (!set.has(key)) problems.push(`${where}: ${key} is not set (neither in ${configMapName} nor in env)`);
+        // A secret may come from a mounted file instead (<KEY>_FILE, read by the container entry).
+        const viaFile = isSecretEnvKey(key) && set.has(`${key}_FILE`);
+        if (!set.has(key) && !viaFile) problems.push(`${where}: ${key} is not set (neither in ${configMapName} nor in env)`);
       }
     }
   }
@@ -318,15 +321,19 @@ export function checkIngress(resources: Obj[], publicPaths: string[], routes: { 
 
 // ---------------------------------------------------------------- network policies
 
-export type EgressTarget = 'dns' | 'kafka' | 'postgres' | 'redis' | `service:${string}`;
+export type EgressTarget = 'dns' | 'kafka' | 'otlp' | 'postgres' | 'redis' | `service:${string}`;
 
-/** What a workload's config says it talks to: Kafka, PostgreSQL, Redis, the services of its *_SERVICE_URL keys, and DNS. */
+/** The OpenTelemetry collector traces go to (OTEL_EXPORTER_OTLP_ENDPOINT): its pods, namespace and OTLP ports. */
+export const otlpCollector = { namespace: 'monitoring', name: 'opentelemetry-collector', ports: [4317, 4318] };
+
+/** What a workload's config says it talks to: Kafka, PostgreSQL, Redis, the services of its *_SERVICE_URL keys, the trace collector, and DNS. */
 export function egressNeeds(workload: ConfiguredWorkload): EgressTarget[] {
   const needs = new Set<EgressTarget>(['dns']);
   for (const key of envKeysOf(workload)) {
     if (key === 'KAFKA_BROKERS') needs.add('kafka');
     if (key === 'DATABASE_URL' || key.endsWith('_DATABASE_URL')) needs.add('postgres');
     if (key === 'REDIS_URL') needs.add('redis');
+    if (key === 'OTEL_EXPORTER_OTLP_ENDPOINT') needs.add('otlp');
     const service = /^([A-Z]+)_SERVICE_URL$/.exec(key)?.[1];
     if (service) needs.add(`service:${service.toLowerCase()}`);
   }
@@ -400,6 +407,15 @@ export function checkEgress(
             continue;
           }
           if (peer.namespaceSelector) {
+            const collector =
+              peer.namespaceSelector.matchLabels?.['kubernetes.io/metadata.name'] === otlpCollector.namespace &&
+              peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] === otlpCollector.name;
+            if (collector) {
+              if (ports.every((p) => otlpCollector.ports.includes(Number(p.port)) && p.protocol === 'TCP')) reached.add('otlp');
+              else
+                problems.push(`${where}: egress to the trace collector on a port other than OTLP (${otlpCollector.ports.join(', ')} TCP)`);
+              continue;
+            }
             const dns = peer.namespaceSelector.matchLabels?.['kubernetes.io/metadata.name'] === 'kube-system';
             const dnsPorts =
               ports.every((p) => Number(p.port) === 53) && ['UDP', 'TCP'].every((pr) => ports.some((p) => p.protocol === pr));
@@ -575,4 +591,146 @@ export function promtoolCheckRules(promtool: string, groups: Obj[]): string | nu
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+// ---------------------------------------------------------------- Kafka security (issue 24, part 3)
+
+/** Each KafkaUser is one of kafkaServices, authenticates with SCRAM-SHA-512 and has exactly the ACLs of kafkaAclsOf. */
+export function checkKafkaUsers(resources: Obj[]): string[] {
+  const problems: string[] = [];
+  const users = resources.filter((r) => r.kind === 'KafkaUser');
+  for (const service of kafkaServices) {
+    const name = kafkaUserOf(service);
+    const user = users.find((u) => u.metadata?.name === name);
+    if (!user) {
+      problems.push(`KafkaUser ${name}: missing`);
+      continue;
+    }
+    if (user.spec?.authentication?.type !== 'scram-sha-512') problems.push(`KafkaUser ${name}: authentication is not scram-sha-512`);
+    if (user.spec?.authorization?.type !== 'simple') problems.push(`KafkaUser ${name}: authorization is not simple`);
+    const declared = ((user.spec?.authorization?.acls ?? []) as Obj[]).map((acl) => ({
+      resource: { type: acl.resource?.type, name: acl.resource?.name, patternType: acl.resource?.patternType ?? 'literal' },
+      operations: acl.operations ?? [acl.operation],
+      ...(acl.type && acl.type !== 'allow' ? { type: acl.type } : {}),
+      ...(acl.host && acl.host !== '*' ? { host: acl.host } : {}),
+    }));
+    const key = (acl: Obj) => JSON.stringify(acl);
+    const wanted = new Set(kafkaAclsOf(service).map(key));
+    const got = new Set(declared.map(key));
+    for (const acl of got) if (!wanted.has(acl)) problems.push(`KafkaUser ${name}: ACL ${acl} is not in kafkaAccess`);
+    for (const acl of wanted) if (!got.has(acl)) problems.push(`KafkaUser ${name}: ACL ${acl} of kafkaAccess is missing`);
+  }
+  for (const user of users) {
+    if (!kafkaServices.some((s) => kafkaUserOf(s) === user.metadata?.name))
+      problems.push(`KafkaUser ${user.metadata?.name}: not a workload`);
+  }
+  return problems;
+}
+
+/**
+ * Every app workload names its KafkaUser (KAFKA_SASL_USERNAME), mounts that user's Strimzi Secret
+ * (key `password`) and the cluster CA read-only, and where the ConfigMap turns SASL or TLS on,
+ * KAFKA_SASL_PASSWORD_FILE and KAFKA_SSL_CA_FILE are exactly those mounted files.
+ */
+export function checkKafkaSecretMounts(resources: Obj[], literals: Record<string, string>): string[] {
+  const problems: string[] = [];
+  const protocol = literals.KAFKA_SECURITY_PROTOCOL ?? 'PLAINTEXT';
+  for (const resource of resources) {
+    const pod = podSpecOf(resource);
+    for (const container of (pod?.containers ?? []) as Obj[]) {
+      if (container.image !== appImage && !String(container.image).includes(`/${appImage}`)) continue;
+      const command = String((container.args ?? [])[0]) as KafkaService;
+      if (!kafkaServices.includes(command)) continue;
+      const where = `${resource.kind} ${resource.metadata?.name}`;
+      const username = ((container.env ?? []) as Obj[]).find((e) => e.name === 'KAFKA_SASL_USERNAME');
+      if (username?.value !== kafkaUserOf(command)) problems.push(`${where}: KAFKA_SASL_USERNAME is not ${kafkaUserOf(command)}`);
+      const mountedFile = (secretName: string, key: string): string | undefined => {
+        const volume = ((pod?.volumes ?? []) as Obj[]).find((v) => v.secret?.secretName === secretName);
+        if (!volume) return undefined;
+        const mount = ((container.volumeMounts ?? []) as Obj[]).find((m) => m.name === volume.name);
+        if (!mount) return undefined;
+        if (mount.readOnly !== true) problems.push(`${where}: the ${secretName} mount is not read-only`);
+        const item = ((volume.secret.items ?? []) as Obj[]).find((i) => i.key === key);
+        return `${mount.mountPath}/${item ? item.path : key}`;
+      };
+      const passwordFile = mountedFile(kafkaUserOf(command), 'password');
+      if (!passwordFile) problems.push(`${where}: does not mount the Secret ${kafkaUserOf(command)} (its KafkaUser's password)`);
+      const caFile = mountedFile(kafkaClusterCaSecret, 'ca.crt');
+      if (!caFile) problems.push(`${where}: does not mount the Secret ${kafkaClusterCaSecret} (the cluster CA)`);
+      if (protocol.startsWith('SASL_') && literals.KAFKA_SASL_PASSWORD_FILE !== passwordFile)
+        problems.push(`${where}: KAFKA_SASL_PASSWORD_FILE=${literals.KAFKA_SASL_PASSWORD_FILE} is not the mounted ${passwordFile}`);
+      if (protocol.endsWith('SSL') && literals.KAFKA_SSL_CA_FILE !== caFile)
+        problems.push(`${where}: KAFKA_SSL_CA_FILE=${literals.KAFKA_SSL_CA_FILE} is not the mounted ${caFile}`);
+    }
+  }
+  return problems;
+}
+
+/** The Secret Strimzi's Cluster Operator keeps the cluster CA certificate in (cluster coin-kafka). */
+export const kafkaClusterCaSecret = 'coin-kafka-cluster-ca-cert';
+
+export interface KafkaUsageInCode {
+  produces: Set<TopicBase>;
+  consumes: Set<TopicBase>;
+  groups: Set<string>;
+}
+
+/**
+ * What a service's source does with Kafka, read from its code (services/<name>/src, tests
+ * excluded): topics it consumes (`topics: [topics.x]` of a consumer, the reply topic of a
+ * RequestReplyClient), topics it produces to (`topic:`/`replyTopic:` values, `send(…topics.x`,
+ * `replyAddressOf(…, topics.x)`), and its consumer group ids (`groupId:` templates, after the
+ * TOPIC_PREFIX). The reply lease (ReplyPartitionLease, Redis) and the history lag metrics name a
+ * topic without writing it. A heuristic over the source: a new way of producing needs a pattern here.
+ */
+export function kafkaUsageInCode(service: string): KafkaUsageInCode {
+  const bases = topicBases as Record<string, TopicBase>;
+  const usage: KafkaUsageInCode = { produces: new Set(), consumes: new Set(), groups: new Set() };
+  const base = (key: string): TopicBase => {
+    const topic = bases[key];
+    if (!topic) throw new Error(`${service}: topics.${key} is no topic of topicBases`);
+    return topic;
+  };
+  for (const file of sourceFiles(join(repoRoot, 'services', service, 'src'))) {
+    // Calls that name a topic without producing to it: the reply lease (Redis), the history lag metrics.
+    const text = readFileSync(file, 'utf8').replace(/(?:new ReplyPartitionLease|registerHistoryMetrics)\([^)]*\)/g, '');
+    for (const m of text.matchAll(/\btopics:\s*\[([^\]]*)\]/g))
+      for (const t of m[1]!.matchAll(/\btopics\.(\w+)/g)) usage.consumes.add(base(t[1]!));
+    for (const m of text.matchAll(/new RequestReplyClient\([^)]*?\btopics\.(\w+)/g)) usage.consumes.add(base(m[1]!));
+    for (const m of text.matchAll(/\b(?:topic|replyTopic):\s*(?:\w+\.)*topics\.(\w+)/g)) usage.produces.add(base(m[1]!));
+    for (const m of text.matchAll(/\bsend\(\s*(?:\w+\.)*topics\.(\w+)/g)) usage.produces.add(base(m[1]!));
+    for (const m of text.matchAll(/\breplyAddressOf\([^)]*?\btopics\.(\w+)/g)) usage.produces.add(base(m[1]!));
+    for (const m of text.matchAll(/(?:groupId:\s*|return\s+)`\$\{[^}]*\}([a-z][a-z0-9-]*)`/g)) usage.groups.add(m[1]!);
+  }
+  if (service === 'gateway') {
+    // The reply consumer's group is named in libs/kafka (one group per gateway instance).
+    const replies = readFileSync(join(repoRoot, 'libs/kafka/src/request-reply.ts'), 'utf8');
+    const group = /this\.groupId = `([a-z-]+)\$\{/.exec(replies)?.[1];
+    if (group) usage.groups.add(group);
+  }
+  return usage;
+}
+
+/** kafkaAccess against the code: the same topics produced and consumed, every group id under the prefix. */
+export function checkKafkaAccessMatchesCode(usageOf: (service: string) => KafkaUsageInCode = kafkaUsageInCode): string[] {
+  const problems: string[] = [];
+  const sorted = (items: Iterable<string>) => [...items].sort().join(', ');
+  for (const service of ['gateway', 'user', 'ledger', 'history'] as const) {
+    const access = kafkaAccess[service];
+    const code = usageOf(service);
+    if (sorted(code.produces) !== sorted(access.produces))
+      problems.push(`${service}: the code produces to [${sorted(code.produces)}], kafkaAccess allows [${sorted(access.produces)}]`);
+    if (sorted(code.consumes) !== sorted(access.consumes))
+      problems.push(`${service}: the code consumes [${sorted(code.consumes)}], kafkaAccess allows [${sorted(access.consumes)}]`);
+    if (code.groups.size === 0) problems.push(`${service}: no consumer group found in the code`);
+    for (const group of code.groups) {
+      if (!access.groupPrefix || !group.startsWith(access.groupPrefix))
+        problems.push(`${service}: consumer group ${group} is outside its ACL prefix ${access.groupPrefix}`);
+    }
+  }
+  for (const topic of Object.values(topicBases)) {
+    const used = Object.values(kafkaAccess).some((a) => a.produces.includes(topic) || a.consumes.includes(topic));
+    if (!used) problems.push(`topic ${topic}: no principal in kafkaAccess produces or consumes it`);
+  }
+  return problems;
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultPartitions } from '@coin/contracts';
+import { defaultPartitions, kafkaAclsOf, kafkaServices, kafkaUserOf } from '@coin/contracts';
 import { outboxBacklogMetricName } from '@coin/db';
 import { httpDurationBucketsS, httpDurationMetricName } from '@coin/http';
 import { kafkaMetricNames, topicSpecs } from '@coin/kafka';
@@ -12,6 +12,9 @@ import {
   checkComposeEnv,
   checkEgress,
   checkIngress,
+  checkKafkaAccessMatchesCode,
+  checkKafkaSecretMounts,
+  checkKafkaUsers,
   checkComposeServices,
   checkK8sEnv,
   checkWorkloads,
@@ -22,6 +25,7 @@ import {
   gatewayRoutes,
   ingressMatches,
   ingressPaths,
+  kafkaUsageInCode,
   k8sDir,
   kustomizeBuild,
   kustomizeResources,
@@ -367,8 +371,8 @@ describe('private by default: the Ingress and the egress NetworkPolicies', () =>
   });
 
   it('when the egress policies are read (base and every overlay), then every workload reaches exactly what its config needs, on ports its targets listen on', () => {
-    expect(needsOf('gateway')).toEqual(['dns', 'kafka', 'redis', 'service:history', 'service:ledger', 'service:user']);
-    expect(needsOf('ledger')).toEqual(['dns', 'kafka', 'postgres']);
+    expect(needsOf('gateway')).toEqual(['dns', 'kafka', 'otlp', 'redis', 'service:history', 'service:ledger', 'service:user']);
+    expect(needsOf('ledger')).toEqual(['dns', 'kafka', 'otlp', 'postgres']);
     expect(needsOf('migrate')).toEqual(['dns', 'kafka', 'postgres']);
     for (const dir of [base, ...overlays]) {
       const resources = kustomizeResources(dir);
@@ -399,6 +403,19 @@ describe('private by default: the Ingress and the egress NetworkPolicies', () =>
     const noDeny = baseResources.filter((r) => r.metadata?.name !== 'default-deny-egress');
     expect(checkEgress(noDeny, infraPorts(base), needsOf)).toEqual([
       'no default-deny egress policy for the app pods (app.kubernetes.io/name=coin-ledger, no egress rules)',
+    ]);
+  });
+
+  it('when the trace collector rule opens another port or goes missing, then the check names it (traces: OTLP 4317/4318 only)', () => {
+    const broken = clone(baseResources);
+    const rules = (name: string) => byKind(broken, 'NetworkPolicy', name)[0]!.spec.egress as Obj[];
+    const isCollector = (r: Obj) => r.to?.[0]?.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'opentelemetry-collector';
+    rules('gateway-egress').find(isCollector)!.ports = [{ port: 8080, protocol: 'TCP' }];
+    byKind(broken, 'NetworkPolicy', 'history-egress')[0]!.spec.egress = rules('history-egress').filter((r) => !isCollector(r));
+    expect(checkEgress(broken, infraPorts(base), needsOf)).toEqual([
+      'NetworkPolicy gateway-egress: egress to the trace collector on a port other than OTLP (4317, 4318 TCP)',
+      'Deployment gateway: cannot reach otlp, which its config needs',
+      'Deployment history: cannot reach otlp, which its config needs',
     ]);
   });
 });
@@ -599,5 +616,77 @@ describe('monitoring: metric names, the Grafana dashboard, the PrometheusRule an
     expect(String(transfer.expr)).toContain('route="/api/coins/transfer",method="POST"');
     expect(String(alertRules.find((r) => r.record === 'coin:transfer_latency:slow_ratio_rate5m')!.expr)).toContain('le="1"');
     expect(httpDurationBucketsS).toContain(1);
+  });
+});
+
+describe('Kafka security: KafkaUsers, their ACLs, the Secrets each workload mounts', () => {
+  const prod = join(k8sDir, 'overlays', 'prod');
+  const prodResources = kustomizeResources(prod);
+
+  it('when the prod overlay is read, then it has one SCRAM-SHA-512 KafkaUser per workload with exactly the ACLs of libs/contracts kafkaAccess', () => {
+    expect(byKind(prodResources, 'KafkaUser').map((u) => u.metadata.name)).toEqual(kafkaServices.map(kafkaUserOf));
+    expect(checkKafkaUsers(prodResources)).toEqual([]);
+  });
+
+  it('when the ACLs are read, then only the gateway and the ledger write ledger.commands, only the gateway user.commands, only the ledger the money events', () => {
+    const writers = (topic: string) =>
+      kafkaServices.filter((s) => kafkaAclsOf(s).some((a) => a.resource.name === topic && a.operations.includes('Write'))).sort();
+    expect(writers('ledger.commands')).toEqual(['gateway', 'ledger']);
+    expect(writers('user.commands')).toEqual(['gateway']);
+    expect(writers('coin.transactions')).toEqual(['ledger']);
+    expect(writers('coin.holds')).toEqual(['ledger']);
+    // Nobody holds a wildcard but the migrate step, and it may not read or write.
+    const wildcards = kafkaServices.filter((s) => kafkaAclsOf(s).some((a) => a.resource.name === '*' || a.resource.name === ''));
+    expect(wildcards).toEqual(['migrate']);
+    expect(kafkaAclsOf('migrate').flatMap((a) => a.operations)).not.toEqual(expect.arrayContaining(['Read']));
+    expect(kafkaAclsOf('migrate').flatMap((a) => a.operations)).not.toEqual(expect.arrayContaining(['Write']));
+  });
+
+  it('when the services’ code is read, then what each produces and consumes, and its consumer groups, are what kafkaAccess allows', () => {
+    expect(checkKafkaAccessMatchesCode()).toEqual([]);
+  });
+
+  it('when base and every overlay are read, then each workload names its KafkaUser and mounts its password and the cluster CA, at the paths the ConfigMap gives', () => {
+    for (const dir of [base, ...overlays]) {
+      expect([dir, checkKafkaSecretMounts(kustomizeResources(dir), configLiterals(dir))]).toEqual([dir, []]);
+    }
+    expect(configLiterals(base).KAFKA_SECURITY_PROTOCOL).toBe('PLAINTEXT');
+    expect(configLiterals(prod)).toMatchObject({
+      KAFKA_SECURITY_PROTOCOL: 'SASL_SSL',
+      KAFKA_SASL_MECHANISM: 'scram-sha-512',
+      KAFKA_SASL_PASSWORD_FILE: '/var/run/secrets/kafka/sasl/password',
+      KAFKA_SSL_CA_FILE: '/var/run/secrets/kafka/ca/ca.crt',
+    });
+  });
+
+  it('when an ACL widens, a mount goes missing or the code consumes a topic the table does not list, then the checks name it', () => {
+    const users = clone(prodResources);
+    const gateway = users.find((u) => u.kind === 'KafkaUser' && u.metadata.name === 'coin-ledger-gateway')!;
+    gateway.spec.authorization.acls.push({
+      resource: { type: 'topic', name: 'coin.transactions', patternType: 'literal' },
+      operations: ['Write'],
+    });
+    expect(checkKafkaUsers(users)).toEqual([
+      expect.stringMatching(/^KafkaUser coin-ledger-gateway: ACL .*coin\.transactions.* is not in kafkaAccess$/),
+    ]);
+
+    const resources = clone(prodResources);
+    const ledger = resources.find((r) => r.kind === 'Deployment' && r.metadata.name === 'ledger')!;
+    ledger.spec.template.spec.containers[0].volumeMounts = ledger.spec.template.spec.containers[0].volumeMounts.filter(
+      (m: Obj) => m.name !== 'kafka-sasl',
+    );
+    expect(checkKafkaSecretMounts(resources, configLiterals(prod))).toEqual([
+      "Deployment ledger: does not mount the Secret coin-ledger-ledger (its KafkaUser's password)",
+      'Deployment ledger: KAFKA_SASL_PASSWORD_FILE=/var/run/secrets/kafka/sasl/password is not the mounted undefined',
+    ]);
+
+    const extra = (service: string) => {
+      const usage = kafkaUsageInCode(service);
+      if (service === 'history') usage.consumes.add('user.events');
+      return usage;
+    };
+    expect(checkKafkaAccessMatchesCode(extra)).toEqual([
+      expect.stringMatching(/^history: the code consumes \[.*user\.events\], kafkaAccess allows \[/),
+    ]);
   });
 });

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { createPool, type Pool } from '@coin/db';
 import { httpLedgerRecord, rebuildHistory } from '@coin/history';
 import { startTestStack, type TestStack } from '../harness/stack';
-import { adminSession, apiKeyFor } from '../harness/admin';
-import { apiClient, registerUser } from '../harness/http';
+import { adminSession, apiKeyFor, fundTreasury } from '../harness/admin';
+import { apiClient, applied, registerUser } from '../harness/http';
 import { eventually } from '../harness/history';
 
 /**
@@ -38,8 +38,8 @@ describe('history of real money operations, and its rebuild from the ledger', ()
   const as = (token: string, options: { apiKey?: boolean } = {}) =>
     apiClient(stack.gatewayUrl, { accessToken: token, ...(options.apiKey ? { apiKey } : {}) });
   /** The transaction a money call recorded, as a plain record (the expected history rows). */
-  const recorded = async (call: Promise<{ transaction: { id: number; createdAt: string } }>) =>
-    (await call).transaction as Record<string, unknown> & { id: number; createdAt: string };
+  const recorded = async (call: Promise<{ transaction: { id: number; createdAt: string } } | { approval: unknown }>) =>
+    (await applied(call)).transaction as Record<string, unknown> & { id: number; createdAt: string };
 
   const newestFirst = (list: Array<Record<string, unknown>>) =>
     [...list].sort((a, b) => Date.parse(String(b.createdAt)) - Date.parse(String(a.createdAt)) || Number(b.id) - Number(a.id));
@@ -59,7 +59,7 @@ describe('history of real money operations, and its rebuild from the ledger', ()
     const platform = as(adminToken, { apiKey: true });
     const mint = await recorded(platform.mintCoins({ body: { userId: alice.userId, amount: 100, reason: 'welcome bonus' } }));
     expected.alice.push(mint);
-    await platform.mintCoins({ body: { treasury: 'REWARDS', amount: 50, reason: 'fund rewards' } });
+    await fundTreasury(stack, { accessToken: adminToken, apiKey }, 'REWARDS', 50);
     const transfer = await recorded(
       as(alice.accessToken).transferCoins({ body: { toUserId: bob.userId, amount: 30, reason: 'rent share' } }),
     );

@@ -5,13 +5,14 @@ import { createLogger } from '@coin/logger';
 import { type CoinClient, CoinProblemError } from '@coin/client';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { apiClient, http, registerUser } from '../harness/http';
-import { adminSession, apiKeyFor, platformClientToken } from '../harness/admin';
+import { adminSession, apiKeyFor, fundTreasury, platformClientToken } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 
 /** Issue 21 through the gateway: holds (create, capture, void, expire) and spending limits. */
 describe('holds and spending limits through the gateway and the ledger', () => {
   let stack: TestStack;
   let admin: string;
+  let apiKey: string;
   let platform: CoinClient;
   /** A shop back end: a SYSTEM client, which may capture and void holds (and reward), nothing else. */
   let shop: CoinClient;
@@ -42,7 +43,7 @@ describe('holds and spending limits through the gateway and the ledger', () => {
     // Expiry is checked within seconds, not the production second-by-second sweep.
     stack = await startTestStack({ extraEnv: { HOLD_EXPIRY_SWEEP_INTERVAL_MS: '200' } });
     admin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
-    const apiKey = await apiKeyFor(stack, admin, ['mint', 'burn', 'refund']);
+    apiKey = await apiKeyFor(stack, admin, ['mint', 'burn', 'refund']);
     platform = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey });
     shop = as(await platformClientToken(stack, 'holds-shop'));
   }, 90_000);
@@ -296,7 +297,7 @@ describe('holds and spending limits through the gateway and the ledger', () => {
     expect(read.usage).toEqual({ amount: 5, count: 2, windowHours: 24 });
     expect(read.resetsAt).toBe(limit.resetsAt);
     // Rewards into the wallet and debits of treasuries are not the user's spending.
-    await platform.mintCoins({ body: { treasury: 'REWARDS', amount: 1, reason: 'rewards budget' } });
+    await fundTreasury(stack, { accessToken: admin, apiKey }, 'REWARDS', 1);
     await platform.rewardUser({ body: { userId: user.userId, amount: 1, reason: 'not limited' } });
     // {} restores the role's defaults: the user may spend again.
     const reset = await as(admin).setUserLimits({ path: { id: String(user.userId) }, body: {} });

@@ -1,7 +1,6 @@
 import { startTestStack, type TestStack } from '../harness/stack';
-import { adminSession, apiKeyFor } from '../harness/admin';
+import { adminSession, apiKeyFor, createPlatformClientWithCli, fundTreasury } from '../harness/admin';
 import { http, registerUser } from '../harness/http';
-import { runAdminCommand } from '../../scripts/admin';
 
 /** RFC 6749 §4.4 client credentials on POST /api/auth/token, beside the JSON form it always took. */
 describe('POST /api/auth/token in the OAuth 2.0 client-credentials form (RFC 6749 §4.4)', () => {
@@ -10,23 +9,7 @@ describe('POST /api/auth/token in the OAuth 2.0 client-credentials form (RFC 674
 
   beforeAll(async () => {
     stack = await startTestStack();
-    const previous = { ...process.env };
-    Object.assign(process.env, {
-      USER_DATABASE_URL: stack.env.user.USER_DATABASE_URL!,
-      DB_SCHEMA_PREFIX: stack.prefix,
-      TOPIC_PREFIX: stack.prefix,
-      REDIS_URL: stack.redisUrl,
-    });
-    const lines: string[] = [];
-    try {
-      await runAdminCommand(['create-client', '--name', 'oauth-tournaments'], (line) => lines.push(line));
-    } finally {
-      process.env = previous;
-    }
-    const clientId = /client id:\s+(\S+)/.exec(lines.join('\n'))?.[1];
-    const clientSecret = /client secret:\s+(\S+)/.exec(lines.join('\n'))?.[1];
-    if (!clientId || !clientSecret) throw new Error(`unexpected create-client output: ${lines.join(' / ')}`);
-    client = { clientId, clientSecret };
+    client = await createPlatformClientWithCli(stack, 'oauth-tournaments');
   }, 90_000);
   afterAll(async () => {
     await stack?.close();
@@ -79,12 +62,8 @@ describe('POST /api/auth/token in the OAuth 2.0 client-credentials form (RFC 674
   it('when the token of the form request is used, then the client can pay a reward with it', async () => {
     const superadmin = await adminSession(stack, 'SUPERADMIN');
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
-    const funded = await http(stack.gatewayUrl, 'POST', '/api/admin/mint', {
-      token: superadmin.accessToken,
-      headers: { 'x-api-key': apiKey },
-      body: { treasury: 'REWARDS', amount: 10, reason: 'fund rewards' },
-    });
-    expect(funded.status).toBe(201);
+    const funded = await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey }, 'REWARDS', 10);
+    expect(funded.transaction.type).toBe('MINT');
     const winner = await registerUser(stack.gatewayUrl);
     const answer = await tokenRequest(form({ grant_type: 'client_credentials' }), {
       authorization: basic(client.clientId, client.clientSecret),

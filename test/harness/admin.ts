@@ -50,11 +50,8 @@ export async function apiKeyFor(stack: TestStack, superadminToken: string, scope
   return created.key;
 }
 
-/**
- * A platform client (SYSTEM) created the way an operator does (`admin create-client`), and an
- * access token for it from POST /api/auth/token: what a shop or tournament back end holds.
- */
-export async function platformClientToken(stack: TestStack, name: string): Promise<string> {
+/** Runs the operator CLI (`npm run admin -- …`) against this stack's schemas and topics; returns what it printed. */
+export async function runOperatorCommand(stack: TestStack, args: string[]): Promise<string> {
   const previous = { ...process.env };
   Object.assign(process.env, {
     USER_DATABASE_URL: stack.env.user.USER_DATABASE_URL!,
@@ -64,13 +61,28 @@ export async function platformClientToken(stack: TestStack, name: string): Promi
   });
   const lines: string[] = [];
   try {
-    await runAdminCommand(['create-client', '--name', name], (line) => lines.push(line));
+    await runAdminCommand(args, (line) => lines.push(line));
   } finally {
     process.env = previous;
   }
-  const clientId = /client id:\s+(\S+)/.exec(lines.join('\n'))?.[1];
-  const clientSecret = /client secret:\s+(\S+)/.exec(lines.join('\n'))?.[1];
-  if (!clientId || !clientSecret) throw new Error(`unexpected create-client output: ${lines.join(' / ')}`);
+  return lines.join('\n');
+}
+
+/** A platform client created as an operator does (`admin create-client`): its id and secret. */
+export async function createPlatformClientWithCli(stack: TestStack, name: string): Promise<{ clientId: string; clientSecret: string }> {
+  const printed = await runOperatorCommand(stack, ['create-client', '--name', name]);
+  const clientId = /client id:\s+(\S+)/.exec(printed)?.[1];
+  const clientSecret = /client secret:\s+(\S+)/.exec(printed)?.[1];
+  if (!clientId || !clientSecret) throw new Error(`unexpected create-client output: ${printed}`);
+  return { clientId, clientSecret };
+}
+
+/**
+ * A platform client (SYSTEM) created the way an operator does, and an access token for it from
+ * POST /api/auth/token: what a shop or tournament back end holds.
+ */
+export async function platformClientToken(stack: TestStack, name: string): Promise<string> {
+  const { clientId, clientSecret } = await createPlatformClientWithCli(stack, name);
   const response = await fetch(new URL('/api/auth/token', stack.gatewayUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -78,4 +90,36 @@ export async function platformClientToken(stack: TestStack, name: string): Promi
   });
   if (response.status !== 200) throw new Error(`token request answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** A second SUPERADMIN with a mint/burn/refund key per stack: the approver of four-eyes requests. */
+const approvers = new WeakMap<TestStack, Promise<{ token: string; apiKey: string }>>();
+
+/**
+ * Mints into a treasury the way production must (docs/DESIGN.md "Approvals"): a MINT into a
+ * treasury always waits for a second ADMIN+, so `requester` asks (202) and another SUPERADMIN
+ * approves it with a mint key (201). Returns the approval's answer.
+ */
+export async function fundTreasury(
+  stack: TestStack,
+  requester: { accessToken: string; apiKey: string },
+  treasury: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS',
+  amount: number,
+) {
+  const asked = await apiClient(stack.gatewayUrl, requester).api.POST('/api/admin/mint', {
+    body: { treasury, amount, reason: `fund ${treasury}` },
+  });
+  if (asked.response.status !== 202 || !asked.data || !('approval' in asked.data)) {
+    throw new Error(`a treasury mint should wait for approval, got ${asked.response.status} ${JSON.stringify(asked.error ?? asked.data)}`);
+  }
+  let approver = approvers.get(stack);
+  if (!approver) {
+    approver = adminSession(stack, 'SUPERADMIN').then(async (session) => ({
+      token: session.accessToken,
+      apiKey: await apiKeyFor(stack, session.accessToken, ['mint', 'burn', 'refund']),
+    }));
+    approvers.set(stack, approver);
+  }
+  const { token, apiKey } = await approver;
+  return apiClient(stack.gatewayUrl, { accessToken: token, apiKey }).approveRequest({ path: { id: asked.data.approval.id } });
 }

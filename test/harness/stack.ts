@@ -7,6 +7,7 @@ import { serviceEnvs } from '../../scripts/stack/env';
 import { generateJwtKey, type JwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
 import { testInfra, uniquePrefix } from './env';
+import { freePorts, migrateInContainer, startServiceContainers, testImage } from './image-stack';
 
 const relaxedRateLimits: Record<string, string> = {
   RATE_LIMIT_LOGIN_PER_IP_MAX: '100000',
@@ -35,9 +36,11 @@ export interface TestStack {
 
 /**
  * All four services in this process, on free ports, with their own topics and schemas. The
- * same start functions as `npm start` uses; only the ports and prefixes differ.
+ * same start functions as `npm start` uses; only the ports and prefixes differ. With
+ * COIN_TEST_IMAGE set (`npm run image:test`), the image's containers instead (./image-stack).
  */
 export async function startTestStack(options: { extraEnv?: Record<string, string> } = {}): Promise<TestStack> {
+  if (testImage()) return startImageStack(options);
   const infra = testInfra();
   const prefix = uniquePrefix();
   await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
@@ -84,4 +87,48 @@ export async function startTestStack(options: { extraEnv?: Record<string, string
 
 function portOf(url: string): number {
   return Number(new URL(url).port);
+}
+
+/**
+ * The same stack from the built image: `migrate` and the four services as containers with this
+ * file's prefix and environment. `gatewayRoutes` needs the gateway's in-process route table, so
+ * a test that reads it fails here instead of passing over an empty list.
+ */
+async function startImageStack(options: { extraEnv?: Record<string, string> }): Promise<TestStack> {
+  const infra = testInfra();
+  const prefix = uniquePrefix();
+  const jwtKey = generateJwtKey(`test-${prefix}`);
+  const ports = await freePorts();
+  const envs = serviceEnvs({
+    ...infra,
+    topicPrefix: prefix,
+    schemaPrefix: prefix,
+    jwtKey,
+    logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
+    ports,
+    extra: { ...relaxedRateLimits, ...(options.extraEnv ?? {}) },
+  });
+  await migrateInContainer({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    TOPIC_PREFIX: prefix,
+    DB_SCHEMA_PREFIX: prefix,
+    DATABASE_URL: infra.databaseUrl,
+  });
+  const containers = await startServiceContainers(prefix, ports, envs);
+  return {
+    gatewayUrl: containers.urls.gateway,
+    userUrl: containers.urls.user,
+    ledgerUrl: containers.urls.ledger,
+    historyUrl: containers.urls.history,
+    prefix,
+    ...infra,
+    jwtKey,
+    env: envs,
+    get gatewayRoutes(): RouteEntry[] {
+      throw new Error('gatewayRoutes: the gateway runs in a container (COIN_TEST_IMAGE); its route table is not available to the test');
+    },
+    close: containers.close,
+  };
 }

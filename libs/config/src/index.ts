@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 export type Env = Record<string, string | undefined>;
@@ -34,6 +35,104 @@ export const csv = (fallback: string) =>
         .filter(Boolean),
     );
 
+/** An optional setting: unset and empty (`KEY=` in a ConfigMap or compose) mean the same. */
+const optionalText = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+
+export const kafkaSecurityProtocols = ['PLAINTEXT', 'SSL', 'SASL_PLAINTEXT', 'SASL_SSL'] as const;
+export type KafkaSecurityProtocol = (typeof kafkaSecurityProtocols)[number];
+export const kafkaSaslMechanisms = ['scram-sha-512', 'scram-sha-256'] as const;
+
+/** How every Kafka client of the project authenticates (docs/OPERATIONS.md "Kafka security"). */
+export const kafkaSecurityEnv = {
+  /** PLAINTEXT (local), SSL, SASL_PLAINTEXT or SASL_SSL (production: SCRAM over TLS). */
+  KAFKA_SECURITY_PROTOCOL: z.enum(kafkaSecurityProtocols).default('PLAINTEXT'),
+  /** SASL mechanism with a SASL_* protocol (the Strimzi KafkaUsers use scram-sha-512). */
+  KAFKA_SASL_MECHANISM: z.enum(kafkaSaslMechanisms).default('scram-sha-512'),
+  /** This service's Kafka principal (its KafkaUser); required with a SASL_* protocol. */
+  KAFKA_SASL_USERNAME: optionalText(),
+  /** The principal's password. Prefer KAFKA_SASL_PASSWORD_FILE (a mounted Secret). Never logged. */
+  KAFKA_SASL_PASSWORD: optionalText(),
+  /** A file holding the password (the Strimzi KafkaUser Secret's `password` key, mounted); read at start. */
+  KAFKA_SASL_PASSWORD_FILE: optionalText(),
+  /** PEM file of the CA that signed the brokers' certificates (SSL, SASL_SSL); unset: the system CAs. */
+  KAFKA_SSL_CA_FILE: optionalText(),
+  /** PEM client certificate for mutual TLS (with KAFKA_SSL_KEY_FILE); optional. */
+  KAFKA_SSL_CERT_FILE: optionalText(),
+  /** PEM private key of KAFKA_SSL_CERT_FILE. */
+  KAFKA_SSL_KEY_FILE: optionalText(),
+};
+
+/** The Kafka connection keys of a parsed configuration (every schema spreading commonEnv has them). */
+export interface KafkaConnectionConfig {
+  KAFKA_BROKERS: string[];
+  KAFKA_SECURITY_PROTOCOL: KafkaSecurityProtocol;
+  KAFKA_SASL_MECHANISM: (typeof kafkaSaslMechanisms)[number];
+  KAFKA_SASL_USERNAME?: string | undefined;
+  KAFKA_SASL_PASSWORD?: string | undefined;
+  KAFKA_SASL_PASSWORD_FILE?: string | undefined;
+  KAFKA_SSL_CA_FILE?: string | undefined;
+  KAFKA_SSL_CERT_FILE?: string | undefined;
+  KAFKA_SSL_KEY_FILE?: string | undefined;
+}
+
+/** What a Kafka client needs to connect: TLS material and SASL credentials, already read from their files. */
+export interface KafkaSecurity {
+  ssl?: { ca?: string; cert?: string; key?: string };
+  sasl?: { mechanism: (typeof kafkaSaslMechanisms)[number]; username: string; password: string };
+}
+
+/** A trailing newline of a mounted file is not part of the secret. */
+const withoutFinalNewline = (text: string) => text.replace(/\r?\n$/, '');
+
+/**
+ * The Kafka security of a parsed configuration, its files read. Fails closed: a SASL protocol
+ * without a username or a password, an unreadable file, a client certificate without its key,
+ * all throw a configuration error (no value is echoed) before anything connects.
+ */
+export function kafkaSecurityOf(
+  config: KafkaConnectionConfig,
+  read: (path: string) => string = (p) => readFileSync(p, 'utf8'),
+): KafkaSecurity {
+  const problems: string[] = [];
+  const readKey = (key: keyof KafkaConnectionConfig): string | undefined => {
+    const path = config[key] as string | undefined;
+    if (!path) return undefined;
+    try {
+      return read(path);
+    } catch (err) {
+      problems.push(`  ${key}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+      return undefined;
+    }
+  };
+  const protocol = config.KAFKA_SECURITY_PROTOCOL;
+  const security: KafkaSecurity = {};
+  if (protocol === 'SSL' || protocol === 'SASL_SSL') {
+    const ca = readKey('KAFKA_SSL_CA_FILE');
+    const cert = readKey('KAFKA_SSL_CERT_FILE');
+    const key = readKey('KAFKA_SSL_KEY_FILE');
+    if (Boolean(config.KAFKA_SSL_CERT_FILE) !== Boolean(config.KAFKA_SSL_KEY_FILE))
+      problems.push('  KAFKA_SSL_CERT_FILE: set both KAFKA_SSL_CERT_FILE and KAFKA_SSL_KEY_FILE, or neither');
+    security.ssl = { ...(ca ? { ca } : {}), ...(cert ? { cert } : {}), ...(key ? { key } : {}) };
+  }
+  if (protocol === 'SASL_PLAINTEXT' || protocol === 'SASL_SSL') {
+    const username = config.KAFKA_SASL_USERNAME;
+    const fromFile = config.KAFKA_SASL_PASSWORD ? undefined : readKey('KAFKA_SASL_PASSWORD_FILE');
+    // The container entry may have filled KAFKA_SASL_PASSWORD from the file already (resolveFileEnv).
+    const raw = config.KAFKA_SASL_PASSWORD ?? fromFile;
+    const password = raw === undefined ? undefined : withoutFinalNewline(raw);
+    if (!username) problems.push(`  KAFKA_SASL_USERNAME: required with KAFKA_SECURITY_PROTOCOL=${protocol}`);
+    if (!password && !problems.some((p) => p.includes('KAFKA_SASL_PASSWORD_FILE')))
+      problems.push(`  KAFKA_SASL_PASSWORD: required with KAFKA_SECURITY_PROTOCOL=${protocol} (or KAFKA_SASL_PASSWORD_FILE)`);
+    if (username && password) security.sasl = { mechanism: config.KAFKA_SASL_MECHANISM, username, password };
+  }
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  return security;
+}
+
 /** Keys every service shares: where the infrastructure is and how this run names things. */
 export const commonEnv = {
   /** `production` in the image; `development` allows development-only defaults (the migrate step's role passwords). */
@@ -42,6 +141,7 @@ export const commonEnv = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated host:port list of Kafka bootstrap brokers. */
   KAFKA_BROKERS: csv('127.0.0.1:9092'),
+  ...kafkaSecurityEnv,
   /** Prepended to every topic name; tests use a unique one per run instead of restarting Kafka. */
   TOPIC_PREFIX: z
     .string()
@@ -64,6 +164,19 @@ export const databaseEnv = {
    */
   DB_OUTAGE_GRACE_MS: positiveInt(60_000),
 };
+
+/**
+ * Keys of the services that emit traces (docs/OPERATIONS.md "Traces"), under the standard
+ * OpenTelemetry names. `serviceName` is the default `service.name` of the service's spans.
+ */
+export const tracingEnv = (serviceName: string) => ({
+  /** `none` (the default: no span is made) or `otlp` (OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT). */
+  OTEL_TRACES_EXPORTER: z.enum(['none', 'otlp']).default('none'),
+  /** Base URL of the OTLP/HTTP collector; spans go to `<endpoint>/v1/traces` (port 4318). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().default('http://localhost:4318'),
+  /** The `service.name` of this service's spans. */
+  OTEL_SERVICE_NAME: z.string().min(1).max(100).default(serviceName),
+});
 
 export { z };
 

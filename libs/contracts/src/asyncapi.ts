@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { adminActionRecorded } from './audit-log';
+import { approvalApproved, approvalExpired, approvalRejected, approvalRequested } from '../../events/src/coin-approvals';
 import { holdCaptured, holdCreated, holdExpired, holdVoided } from './holds';
 import { headerNames } from './messaging';
 import { transactionRecorded } from './ledger';
@@ -65,6 +67,42 @@ export const publishedEvents = [
     ],
   },
   {
+    channel: 'coinApprovals',
+    topic: topicBases.coinApprovals,
+    key: 'The approval request id (a UUID)',
+    description:
+      'One message per change of a four-eyes approval request (a MINT, BURN or REFUND above the thresholds), produced by the ledger ' +
+      'through its outbox after the commit that changed it. A request is created PENDING and then becomes at most one of APPROVED ' +
+      '(the command was applied: approval.transactionId; its transaction, which names the request, requester and approver, is also ' +
+      'published on coin.transactions), REJECTED or EXPIRED, once. Amounts in coins. At least once; deduplicate by eventId.',
+    messages: [
+      {
+        name: 'coinApprovalRequested',
+        type: 'coin.approval.requested',
+        schema: approvalRequested,
+        summary: 'A money request above the thresholds was stored for approval (its HTTP answer was 202); nothing moved',
+      },
+      {
+        name: 'coinApprovalApproved',
+        type: 'coin.approval.approved',
+        schema: approvalApproved,
+        summary: 'Another ADMIN+ approved the request (POST /api/admin/approvals/{id}/approve): its command was applied',
+      },
+      {
+        name: 'coinApprovalRejected',
+        type: 'coin.approval.rejected',
+        schema: approvalRejected,
+        summary: 'The request was rejected with a reason (POST /api/admin/approvals/{id}/reject); nothing moved',
+      },
+      {
+        name: 'coinApprovalExpired',
+        type: 'coin.approval.expired',
+        schema: approvalExpired,
+        summary: "Nobody decided the request before its expiresAt; the ledger's expiry sweep closed it; nothing moved",
+      },
+    ],
+  },
+  {
     channel: 'userEvents',
     topic: topicBases.userEvents,
     key: 'The user id, as a decimal string',
@@ -87,6 +125,24 @@ export const publishedEvents = [
       },
     ],
   },
+  {
+    channel: 'adminAudit',
+    topic: topicBases.adminAudit,
+    key: 'The record id (a UUID)',
+    description:
+      'The admin audit log: one record per administrative action (role change, deletion, API key, platform client, session revocation, ' +
+      'mint, burn, refund, reward by an admin, limit change, approvals), applied or rejected, written by the service that applied it ' +
+      '(the user service, its operator CLI or the ledger) through its outbox in the transaction of the action. One partition: one total order. ' +
+      'Never secrets. At least once; deduplicate by record.id (the same for every delivery of one action).',
+    messages: [
+      {
+        name: 'adminActionRecorded',
+        type: 'admin.action.recorded',
+        schema: adminActionRecorded,
+        summary: 'An administrative action was applied or rejected: actor, action, target, a summary of the request, result and request id',
+      },
+    ],
+  },
 ] as const;
 
 type JsonObject = Record<string, unknown>;
@@ -99,7 +155,7 @@ function jsonSchemaOf(schema: z.ZodType): JsonObject {
 }
 
 /** The version of the event contract: bumped with every change to a published schema. */
-export const eventContractVersion = '1.1.0';
+export const eventContractVersion = '1.2.0';
 const kafkaBindingVersion = '0.5.0';
 
 /**

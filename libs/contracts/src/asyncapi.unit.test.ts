@@ -1,3 +1,4 @@
+import { coinApprovalEventTypes } from '../../events/src/coin-approvals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
@@ -47,7 +48,13 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
     expect(doc.asyncapi).toBe('3.0.0');
     expect((doc.info as Json).version).toBe(eventContractVersion);
     const channels = doc.channels as Json;
-    expect(Object.values(channels).map((c) => c.address)).toEqual(['coin.transactions', 'coin.holds', 'user.events']);
+    expect(Object.values(channels).map((c) => c.address)).toEqual([
+      'coin.transactions',
+      'coin.holds',
+      'coin.approvals',
+      'user.events',
+      'admin.audit',
+    ]);
     const names = Object.values(doc.components as Json)
       .flatMap((group) => Object.values(group as Json))
       .map((m) => m.name);
@@ -55,7 +62,8 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
     // event added in code without being documented fails here.
     const holdTypes = coinHoldEvent.options.map((o) => o.shape.type.value);
     const userTypes = userEvent.options.map((o) => o.shape.type.value);
-    expect(names).toEqual(['coin.transaction.recorded', ...holdTypes, ...userTypes]);
+    const approvalTypes = coinApprovalEventTypes;
+    expect(names).toEqual(['coin.transaction.recorded', ...holdTypes, ...approvalTypes, ...userTypes, 'admin.action.recorded']);
     for (const ref of refsOf(doc)) expect([ref, resolve(doc, ref) !== undefined]).toEqual([ref, true]);
   });
 
@@ -137,6 +145,15 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
     expect(check(sampleHoldCapturedEvent)).toBe(true);
     expect(holdCaptured.safeParse(bad).success).toBe(false);
     expect(check(bad)).toBe(false);
+  });
+
+  it('then the adminAudit channel has one partition (one total order for the hash chain) and is keyed by the record id', () => {
+    const channel = (doc.channels as Json).adminAudit;
+    expect(channel.address).toBe('admin.audit');
+    expect(channel.bindings.kafka).toMatchObject({ topic: 'admin.audit', partitions: 1 });
+    expect(channel.description).toMatch(/Never secrets/);
+    expect(Object.keys(channel.messages)).toEqual(['adminActionRecorded']);
+    expect((doc.components as Json).messages.adminActionRecorded.bindings.kafka.key.description).toMatch(/record id/);
   });
 
   it('when a published event list entry has no messages, then that would be caught: every channel has at least one', () => {

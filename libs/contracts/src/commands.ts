@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normalizeEmail, role, userId } from './common';
 import { apiKey } from './identity';
 import { headerNames } from './messaging';
+import { approval } from './approvals';
 import { captureResult, hold, holdResult } from './holds';
 import { limitOverrides, moneyResult, wallet, walletKeyOf, walletKeyOfTreasury, walletKeyOfUser, type LedgerCommand } from './ledger';
 import { user, type UserCommand } from './user';
@@ -58,6 +59,12 @@ export function partitionKeyOf(command: LedgerDraft): string {
       return walletKeyOfUser(command.data.fromUserId);
     case 'ledger.set-limits':
       return walletKeyOfUser(command.data.userId);
+    case 'ledger.request-approval':
+    case 'ledger.approve':
+    case 'ledger.reject-approval':
+    case 'ledger.expire-approval':
+      // The partition that would apply the command decides every step of its approval.
+      return partitionKeyOf(command.data.command as LedgerDraft);
   }
 }
 
@@ -101,6 +108,10 @@ export const ledgerResults = {
   'ledger.void-hold': holdResult,
   'ledger.expire-hold': z.object({ hold: hold.nullable(), expired: z.boolean() }),
   'ledger.set-limits': z.object({ userId, overrides: limitOverrides }),
+  'ledger.request-approval': z.object({ approval }),
+  'ledger.approve': moneyResult.extend({ approval }),
+  'ledger.reject-approval': z.object({ approval }),
+  'ledger.expire-approval': z.object({ approval: approval.nullable(), expired: z.boolean() }),
 } satisfies Record<LedgerCommandType, z.ZodType>;
 export type LedgerResult<T extends LedgerCommandType> = z.infer<(typeof ledgerResults)[T]>;
 

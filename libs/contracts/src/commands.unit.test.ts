@@ -39,6 +39,53 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
   'ledger.void-hold': [['the payer', ledgerDraft('ledger.void-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
   'ledger.expire-hold': [['the payer', ledgerDraft('ledger.expire-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
   'ledger.set-limits': [['the user', ledgerDraft('ledger.set-limits', { userId: 7, overrides: { dailyCount: 3 } }), 'user:7']],
+  'ledger.request-approval': [
+    [
+      'the wallet a mint credits',
+      ledgerDraft('ledger.request-approval', {
+        command: { type: 'ledger.mint', data: { to: { kind: 'user', userId: 7 }, amount: 1, reason: 'r' } },
+      }),
+      'user:7',
+    ],
+    [
+      'the treasury a refund debits',
+      ledgerDraft('ledger.request-approval', {
+        command: { type: 'ledger.refund', data: { transactionId: 3, treasury: 'COURSE_FEES', reason: 'r' } },
+      }),
+      'treasury:COURSE_FEES',
+    ],
+  ],
+  'ledger.approve': [
+    [
+      'the wallet a burn debits',
+      ledgerDraft('ledger.approve', {
+        approvalId: randomUUID(),
+        command: { type: 'ledger.burn', data: { from: { kind: 'treasury', code: 'OPERATIONS' }, amount: 1, reason: 'r' } },
+      }),
+      'treasury:OPERATIONS',
+    ],
+  ],
+  'ledger.reject-approval': [
+    [
+      "the command's wallet",
+      ledgerDraft('ledger.reject-approval', {
+        approvalId: randomUUID(),
+        command: { type: 'ledger.mint', data: { to: { kind: 'user', userId: 9 }, amount: 1, reason: 'r' } },
+        reason: 'no',
+      }),
+      'user:9',
+    ],
+  ],
+  'ledger.expire-approval': [
+    [
+      "the command's wallet",
+      ledgerDraft('ledger.expire-approval', {
+        approvalId: randomUUID(),
+        command: { type: 'ledger.mint', data: { to: { kind: 'treasury', code: 'REWARDS' }, amount: 1, reason: 'r' } },
+      }),
+      'treasury:REWARDS',
+    ],
+  ],
   'ledger.mint': [
     ['into a user', ledgerDraft('ledger.mint', { to: { kind: 'user', userId: 7 }, amount: 100, reason: 'r' }), 'user:7'],
     [

@@ -163,6 +163,36 @@ export type LimitOverrides = z.infer<typeof limitOverrides>;
 /** Sets (replaces) a user wallet's limit overrides; keyed by that wallet. */
 export const setLimitsCommand = commandSchema('ledger.set-limits', z.object({ userId, overrides: limitOverrides, requestHash }));
 
+/**
+ * A money command that waits for a second ADMIN+ (docs/DESIGN.md "Approvals"): what the request
+ * asked for, exactly as the direct command would carry it (without its request hash).
+ */
+export const approvableCommand = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ledger.mint'), data: mintCommand.shape.data.omit({ requestHash: true }) }),
+  z.object({ type: z.literal('ledger.burn'), data: burnCommand.shape.data.omit({ requestHash: true }) }),
+  z.object({ type: z.literal('ledger.refund'), data: refundCommand.shape.data.omit({ requestHash: true }) }),
+]);
+export type ApprovableCommand = z.infer<typeof approvableCommand>;
+const approvalId = z.uuid();
+/** The longest an approval request may wait (7 days); the ledger's configuration sets the default. */
+export const approvalExpirySecondsMax = 7 * 24 * 3600;
+
+/**
+ * Stores a money command as an approval request instead of applying it; keyed like the command
+ * itself (partitionKeyOf its `command`), as are the approve, reject and expire commands, so the
+ * partition that would apply it decides every step of the request. The id derives from the
+ * command id.
+ */
+export const requestApprovalCommand = commandSchema('ledger.request-approval', z.object({ command: approvableCommand, requestHash }));
+/** Applies the request's command, by an ADMIN+ who did not request it; `command` names the key and must equal the stored one. */
+export const approveCommand = commandSchema('ledger.approve', z.object({ approvalId, command: approvableCommand, requestHash }));
+export const rejectApprovalCommand = commandSchema(
+  'ledger.reject-approval',
+  z.object({ approvalId, command: approvableCommand, reason: reasonText, requestHash }),
+);
+/** Sent by the ledger's expiry sweep for a pending request past its expiry. */
+export const expireApprovalCommand = commandSchema('ledger.expire-approval', z.object({ approvalId, command: approvableCommand }));
+
 export const ledgerCommand = z.discriminatedUnion('type', [
   openWalletCommand,
   mintCommand,
@@ -177,6 +207,10 @@ export const ledgerCommand = z.discriminatedUnion('type', [
   voidHoldCommand,
   expireHoldCommand,
   setLimitsCommand,
+  requestApprovalCommand,
+  approveCommand,
+  rejectApprovalCommand,
+  expireApprovalCommand,
 ]);
 export type LedgerCommand = z.infer<typeof ledgerCommand>;
 export type MoneyCommand = Exclude<LedgerCommand, { type: 'ledger.open-wallet' }>;

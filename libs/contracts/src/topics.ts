@@ -9,6 +9,8 @@ export const topicBases = {
   userEvents: 'user.events',
   coinTransactions: 'coin.transactions',
   coinHolds: 'coin.holds',
+  coinApprovals: 'coin.approvals',
+  adminAudit: 'admin.audit',
 } as const;
 
 export type TopicBase = (typeof topicBases)[keyof typeof topicBases];
@@ -25,6 +27,9 @@ export const defaultPartitions: Readonly<Record<TopicBase, number>> = {
   'user.events': 3,
   'coin.transactions': 6,
   'coin.holds': 6,
+  'coin.approvals': 1,
+  // One partition: one total order of admin actions, which the history service's hash chain follows.
+  'admin.audit': 1,
 };
 
 export const dlqSuffix = '.dlq';

@@ -21,6 +21,10 @@ export interface TransactionRow {
   reference: string | null;
   refund_of: number | null;
   created_at: Date;
+  /** The ledger's record of an approved command (approvals); history does not keep it. */
+  approval_id?: string | null;
+  requested_by?: number | null;
+  approved_by?: number | null;
 }
 
 /** The one Transaction view (SPEC §3, the API and the coin.transactions event): amounts in coins. */
@@ -37,6 +41,9 @@ export function transactionView(row: TransactionRow): Transaction {
     reference: row.reference,
     refundOf: row.refund_of,
     createdAt: row.created_at.toISOString(),
+    ...(row.approval_id && row.requested_by && row.approved_by
+      ? { approval: { id: row.approval_id, requestedBy: row.requested_by, approvedBy: row.approved_by } }
+      : {}),
   };
 }
 

@@ -66,6 +66,11 @@ export const errorCatalog = {
     title: 'Insufficient permissions',
     action: 'Use an account whose role allows this operation; retrying with the same token will not help.',
   },
+  APPROVAL_BY_REQUESTER: {
+    kind: 'forbidden',
+    title: 'The requester cannot approve their own request',
+    action: 'Ask another ADMIN+ (with an API key of the same scope) to approve it.',
+  },
   API_KEY_SCOPE: {
     kind: 'forbidden',
     title: 'API key lacks the required scope',
@@ -87,6 +92,11 @@ export const errorCatalog = {
     title: 'Transaction not found',
     action: 'Check the transaction id: it does not exist, or you are not a party to it.',
   },
+  APPROVAL_NOT_FOUND: {
+    kind: 'not-found',
+    title: 'Approval request not found',
+    action: 'Check the id: it is the `id` of the approval request the 202 answered with (GET /api/admin/approvals lists them).',
+  },
   HOLD_NOT_FOUND: {
     kind: 'not-found',
     title: 'Hold not found',
@@ -96,6 +106,12 @@ export const errorCatalog = {
     kind: 'not-found',
     title: 'Wallet not found',
     action: "Check the user: no wallet exists for it (yet); a new account's wallet appears within a moment.",
+  },
+  APPROVAL_NOT_PENDING: {
+    kind: 'conflict',
+    title: 'The approval request is no longer pending',
+    action:
+      'Nothing to do: it was approved, rejected or has expired (GET /api/admin/approvals shows which); request the operation again if it is still needed.',
   },
   HOLD_NOT_PENDING: {
     kind: 'conflict',

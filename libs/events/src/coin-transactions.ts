@@ -18,6 +18,8 @@ export const transaction = z.object({
   reference: z.string().nullable(),
   refundOf: z.number().int().positive().nullable(),
   createdAt: isoDateTime,
+  /** Set on a MINT, BURN or REFUND that waited for a second ADMIN+ (four-eyes approval): who asked and who approved. */
+  approval: z.object({ id: z.uuid(), requestedBy: userId, approvedBy: userId }).optional(),
 });
 export type Transaction = z.infer<typeof transaction>;
 

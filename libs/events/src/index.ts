@@ -24,6 +24,23 @@ export {
   transactionRecorded,
 } from './coin-transactions';
 export {
+  type Approval,
+  type ApprovalStatus,
+  approval,
+  approvalActor,
+  approvalApproved,
+  approvalCommandView,
+  approvalExpired,
+  approvalRejected,
+  approvalRequested,
+  approvalStatus,
+  approvalStatuses,
+  type CoinApprovalEvent,
+  coinApprovalEvent,
+  coinApprovalEventTypes,
+  coinApprovalsTopic,
+} from './coin-approvals';
+export {
   type CoinHoldEvent,
   coinHoldEvent,
   coinHoldEventTypes,
@@ -38,6 +55,23 @@ export {
   holdStatuses,
   holdVoided,
 } from './coin-holds';
+export {
+  type AdminActionRecorded,
+  type AdminAuditEvent,
+  type AuditAction,
+  type AuditActor,
+  type AuditRecord,
+  type AuditSummary,
+  adminActionRecorded,
+  adminAuditEvent,
+  adminAuditEventTypes,
+  adminAuditTopic,
+  auditAction,
+  auditActions,
+  auditActor,
+  auditRecord,
+  auditSummary,
+} from './admin-audit';
 export {
   type UserEvent,
   userDeleted,
@@ -55,6 +89,8 @@ export {
   type ParseFailureReason,
   type ParseOptions,
   type ParseResult,
+  parseAdminAuditEvent,
+  parseCoinApprovalEvent,
   parseCoinHoldEvent,
   parseCoinTransactionEvent,
   parseUserEvent,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { adminAuditEvent, adminAuditTopic } from './admin-audit';
+import { coinApprovalEvent, coinApprovalsTopic } from './coin-approvals';
 import { coinHoldEvent, coinHoldsTopic } from './coin-holds';
 import { coinTransactionEvent, coinTransactionsTopic } from './coin-transactions';
 import { userEvent, userEventsTopic } from './user-events';
@@ -9,7 +11,9 @@ export type JsonSchema = { [key: string]: unknown };
 export const eventTopics = [
   { topic: coinTransactionsTopic, schema: coinTransactionEvent, file: `${coinTransactionsTopic}.json` },
   { topic: coinHoldsTopic, schema: coinHoldEvent, file: `${coinHoldsTopic}.json` },
+  { topic: coinApprovalsTopic, schema: coinApprovalEvent, file: `${coinApprovalsTopic}.json` },
   { topic: userEventsTopic, schema: userEvent, file: `${userEventsTopic}.json` },
+  { topic: adminAuditTopic, schema: adminAuditEvent, file: `${adminAuditTopic}.json` },
 ] as const;
 export type EventTopic = (typeof eventTopics)[number]['topic'];
 

@@ -1,4 +1,6 @@
+import { coinApprovalEvent, coinApprovalEventTypes, type CoinApprovalEvent } from './coin-approvals';
 import type { z } from 'zod';
+import { adminAuditEvent, type AdminAuditEvent } from './admin-audit';
 import { coinHoldEvent, type CoinHoldEvent } from './coin-holds';
 import { coinTransactionEvent, type CoinTransactionEvent } from './coin-transactions';
 import { userEvent, type UserEvent } from './user-events';
@@ -89,6 +91,7 @@ function parseWith<E>(schema: z.ZodType<E>, knownTypes: readonly string[], value
 const coinTransactionEventTypes: readonly string[] = coinTransactionEvent.options.map((o) => o.shape.type.value);
 const coinHoldEventTypes: readonly string[] = coinHoldEvent.options.map((o) => o.shape.type.value);
 const userEventTypes: readonly string[] = userEvent.options.map((o) => o.shape.type.value);
+const adminAuditEventTypes: readonly string[] = adminAuditEvent.options.map((o) => o.shape.type.value);
 
 /**
  * Reads a message value of coin.transactions. Never throws: hostile input (not UTF-8, not JSON,
@@ -107,7 +110,17 @@ export function parseCoinHoldEvent(value: EventValue, options: ParseOptions = {}
   return parseWith(coinHoldEvent, coinHoldEventTypes, value, options);
 }
 
+/** Reads a message value of coin.approvals; see {@link parseCoinTransactionEvent}. */
+export function parseCoinApprovalEvent(value: EventValue, options: ParseOptions = {}): ParseResult<CoinApprovalEvent> {
+  return parseWith(coinApprovalEvent, coinApprovalEventTypes, value, options);
+}
+
 /** Reads a message value of user.events; see {@link parseCoinTransactionEvent}. */
 export function parseUserEvent(value: EventValue, options: ParseOptions = {}): ParseResult<UserEvent> {
   return parseWith(userEvent, userEventTypes, value, options);
+}
+
+/** Reads a message value of admin.audit (`admin.action.recorded`); see {@link parseCoinTransactionEvent}. */
+export function parseAdminAuditEvent(value: EventValue, options: ParseOptions = {}): ParseResult<AdminAuditEvent> {
+  return parseWith(adminAuditEvent, adminAuditEventTypes, value, options);
 }

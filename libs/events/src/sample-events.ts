@@ -153,9 +153,90 @@ export const sampleHoldExpiredEvent = {
   },
 } as const;
 
+/**
+ * admin.action.recorded: ADMIN user 1 minted 250 coins into user 7's wallet with an API key
+ * (POST /api/admin/coins/mint); the ledger recorded it in the transaction that applied it.
+ */
+export const sampleAdminActionRecordedEvent = {
+  eventId: '8c2d4f6a-1b3e-5d70-9f82-4a6c8e0b2d14',
+  type: 'admin.action.recorded',
+  version: 1,
+  occurredAt: '2030-05-01T10:00:00.000Z',
+  record: {
+    id: '8c2d4f6a-1b3e-5d70-9f82-4a6c8e0b2d14',
+    at: '2030-05-01T10:00:00.000Z',
+    actor: { kind: 'user', id: '1', role: 'ADMIN' },
+    action: 'money.mint',
+    target: 'user:7',
+    summary: { amount: 250, reason: 'Welcome bonus', transactionId: 1042 },
+    result: 'applied',
+    errorCode: null,
+    requestId: 'req-7f3a9c',
+  },
+} as const;
+
+const sampleApproval = {
+  id: '2b4d6f80-1a3c-5e7f-9b0d-2f4a6c8e0b1d',
+  status: 'PENDING',
+  command: { type: 'MINT', userId: null, treasury: 'REWARDS', transactionId: null, amount: 50000, reason: 'Quarterly rewards budget' },
+  requestedBy: { kind: 'user', id: '42', role: 'ADMIN' },
+  createdAt: '2030-05-01T10:00:00.000Z',
+  expiresAt: '2030-05-02T10:00:00.000Z',
+  updatedAt: '2030-05-01T10:00:00.000Z',
+  decidedBy: null,
+  rejectionReason: null,
+  transactionId: null,
+} as const;
+
+export const sampleApprovalRequestedEvent = {
+  eventId: '6e8a0c2e-4b6d-5f81-a3c5-e7091b3d5f72',
+  type: 'coin.approval.requested',
+  version: 1,
+  occurredAt: '2030-05-01T10:00:00.000Z',
+  approval: sampleApproval,
+} as const;
+
+export const sampleApprovalApprovedEvent = {
+  eventId: '7f9b1d3f-5c7e-5092-b4d6-f81a2c4e6083',
+  type: 'coin.approval.approved',
+  version: 1,
+  occurredAt: '2030-05-01T11:00:00.000Z',
+  approval: {
+    ...sampleApproval,
+    status: 'APPROVED',
+    updatedAt: '2030-05-01T11:00:00.000Z',
+    decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' },
+    transactionId: 1050,
+  },
+} as const;
+
+export const sampleApprovalRejectedEvent = {
+  eventId: '80ac2e40-6d8f-51a3-85e7-092b3d5f7194',
+  type: 'coin.approval.rejected',
+  version: 1,
+  occurredAt: '2030-05-01T11:00:00.000Z',
+  approval: {
+    ...sampleApproval,
+    status: 'REJECTED',
+    updatedAt: '2030-05-01T11:00:00.000Z',
+    decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' },
+    rejectionReason: 'Not budgeted',
+  },
+} as const;
+
+export const sampleApprovalExpiredEvent = {
+  eventId: '91bd3f51-7e90-52b4-96f8-1a3c4e6082a5',
+  type: 'coin.approval.expired',
+  version: 1,
+  occurredAt: '2030-05-02T10:00:01.000Z',
+  approval: { ...sampleApproval, status: 'EXPIRED', updatedAt: '2030-05-02T10:00:01.000Z' },
+} as const;
+
 /** Every sample, by the topic it belongs to: tests iterate these, so a topic or event type added here is covered. */
 export const sampleEvents = {
   'coin.transactions': [sampleRecordedEvent],
   'coin.holds': [sampleHoldCreatedEvent, sampleHoldCapturedEvent, sampleHoldVoidedEvent, sampleHoldExpiredEvent],
+  'coin.approvals': [sampleApprovalRequestedEvent, sampleApprovalApprovedEvent, sampleApprovalRejectedEvent, sampleApprovalExpiredEvent],
   'user.events': [sampleUserRegisteredEvent, sampleUserRoleChangedEvent, sampleUserDeletedEvent, sampleUserSessionsRevokedEvent],
+  'admin.audit': [sampleAdminActionRecordedEvent],
 } as const satisfies Record<EventTopic, readonly { type: string }[]>;

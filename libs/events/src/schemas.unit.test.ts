@@ -8,7 +8,8 @@ import { coinHoldEvent, holdCaptured } from './coin-holds';
 import { coinTransactionEvent, transactionRecorded } from './coin-transactions';
 import { userEvent } from './user-events';
 import * as contracts from '../../contracts/src';
-import { sampleEvents, sampleHoldCapturedEvent, sampleRecordedEvent } from './sample-events';
+import { sampleAdminActionRecordedEvent, sampleEvents, sampleHoldCapturedEvent, sampleRecordedEvent } from './sample-events';
+import { adminActionRecorded } from './admin-audit';
 
 /*
  * The compatibility test: the JSON Schemas generated now from the zod schemas against the ones
@@ -18,8 +19,14 @@ const schemasDir = join(__dirname, '..', 'schemas');
 const generated = eventJsonSchemaFiles();
 
 describe('the committed JSON Schemas of the event topics', () => {
-  it('then there is one per topic: coin.transactions.json, coin.holds.json and user.events.json', () => {
-    expect(Object.keys(generated).sort()).toEqual(['coin.holds.json', 'coin.transactions.json', 'user.events.json']);
+  it('then there is one per topic: coin.transactions.json, coin.holds.json, coin.approvals.json, user.events.json and admin.audit.json', () => {
+    expect(Object.keys(generated).sort()).toEqual([
+      'admin.audit.json',
+      'coin.approvals.json',
+      'coin.holds.json',
+      'coin.transactions.json',
+      'user.events.json',
+    ]);
   });
 
   it.each(Object.keys(generated))(
@@ -99,6 +106,21 @@ describe('the committed JSON Schemas of the event topics', () => {
     expect(validate({ ...event, hold: { ...event.hold, toTreasury: 'BANK' } })).toBe(false);
     expect(validate({ ...event, hold: { ...event.hold, capturedAmount: undefined } })).toBe(false);
     expect(validate({ ...event, hold: { ...event.hold, id: 'hold-1' } })).toBe(false);
+  });
+});
+
+describe('the admin.audit schema', () => {
+  it('then its validator rejects an unknown action or result and a record without a request id field', () => {
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    const validate = ajv.compile(generated['admin.audit.json']!);
+    const event = sampleAdminActionRecordedEvent;
+    expect(adminActionRecorded.safeParse(event).success).toBe(true);
+    expect(validate(event)).toBe(true);
+    expect(validate({ ...event, record: { ...event.record, action: 'money.print' } })).toBe(false);
+    expect(validate({ ...event, record: { ...event.record, result: 'maybe' } })).toBe(false);
+    expect(validate({ ...event, record: { ...event.record, requestId: undefined } })).toBe(false);
+    expect(validate({ ...event, record: { ...event.record, summary: { nested: { a: 1 } } } })).toBe(false);
   });
 });
 

@@ -206,3 +206,4 @@ export function runUntilSignalled(logger: Logger, start: () => Promise<{ url: st
 }
 
 export * from './metrics';
+export * from './tracing';

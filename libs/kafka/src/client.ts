@@ -1,6 +1,6 @@
 import { connect as tcpConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import { Kafka, logLevel, type ISocketFactory, type LogEntry } from 'kafkajs';
+import { Kafka, logLevel, type ISocketFactory, type LogEntry, type SASLOptions } from 'kafkajs';
 import type { Logger } from '@coin/logger';
 import './kafkajs-idle-loop-fix';
 
@@ -40,11 +40,25 @@ const noDelaySocketFactory: ISocketFactory = ({ host, port, ssl, onConnect }) =>
   return socket;
 };
 
-export function createKafka(options: { brokers: string[]; clientId: string; logger: Logger }): Kafka {
+/**
+ * TLS material and SASL credentials (kafkaSecurityOf in @coin/config reads them from the
+ * configuration and its files): absent, the client speaks PLAINTEXT.
+ */
+export interface KafkaClientSecurity {
+  ssl?: { ca?: string; cert?: string; key?: string };
+  sasl?: { mechanism: 'scram-sha-512' | 'scram-sha-256'; username: string; password: string };
+}
+
+export function createKafka(options: { brokers: string[]; clientId: string; logger: Logger; security?: KafkaClientSecurity }): Kafka {
   const kafkaLogger = options.logger.child({ component: 'kafkajs' });
+  const { ssl, sasl } = options.security ?? {};
   return new Kafka({
     clientId: options.clientId,
     brokers: options.brokers,
+    // A client certificate or a CA of our own, or true: TLS verified against the system CAs.
+    ...(ssl ? { ssl: Object.keys(ssl).length > 0 ? ssl : true } : {}),
+    // kafkajs types each mechanism apart; the union of the two SCRAM ones is the same shape.
+    ...(sasl ? { sasl: { ...sasl } as SASLOptions } : {}),
     socketFactory: noDelaySocketFactory,
     connectionTimeout: 3000,
     requestTimeout: 30000,

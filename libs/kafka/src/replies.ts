@@ -50,12 +50,18 @@ export function replyBodyOf(commandId: string, outcome: { ok: boolean; reply: un
     : { commandId, ok: false, error: outcome.reply as { code: string; detail: string } };
 }
 
-export function sendReply(producer: BatchingProducer, address: ReplyAddress, body: ReplyBody): Promise<void> {
+/** `traceHeaders`: the `traceparent` of the span that handled the command (the caller's span links to it). */
+export function sendReply(
+  producer: BatchingProducer,
+  address: ReplyAddress,
+  body: ReplyBody,
+  traceHeaders?: Record<string, string>,
+): Promise<void> {
   const value: Reply = { ...body, correlationId: address.correlationId } as Reply;
   return producer.send(address.replyTo, {
     ...(address.partition === undefined ? {} : { partition: address.partition }),
     key: address.correlationId,
     value: JSON.stringify(value),
-    headers: { [headerNames.correlationId]: address.correlationId, [headerNames.commandId]: body.commandId },
+    headers: { ...traceHeaders, [headerNames.correlationId]: address.correlationId, [headerNames.commandId]: body.commandId },
   });
 }

@@ -3,8 +3,20 @@ import type { Kafka, KafkaMessage } from 'kafkajs';
 import { commandMessage, headerNames, reply as replySchema, type Reply } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { Logger } from '@coin/logger';
+import {
+  context,
+  endSpan,
+  kafkaAttributes,
+  linkFromHeaders,
+  SpanKind,
+  trace,
+  traceHeadersOf,
+  type Span,
+  type Tracing,
+} from '@coin/telemetry';
 import type { BatchingProducer } from './batching-producer';
 import { fastGroupSettings } from './client';
+import { readHeaders } from './headers';
 import { parseMessage } from './consumer';
 import { consumerRestartCounter, repliesReadCounter, requestReplyHistogram } from './metrics';
 import { replyPartitions } from './replies';
@@ -31,7 +43,8 @@ export interface RequestOptions {
 }
 
 interface Waiter {
-  resolve: (reply: Reply) => void;
+  /** `message`: the reply as it arrived, whose trace context the send span links to. */
+  resolve: (reply: Reply, message?: KafkaMessage) => void;
   reject: (err: AppError) => void;
   commandId: string;
   timer: NodeJS.Timeout;
@@ -72,6 +85,8 @@ export class RequestReplyClient {
      */
     metrics?: Registry,
     private readonly partitionClaim: ReplyPartitionClaim = randomReplyPartition,
+    /** Each request's PRODUCER span, its context in the command's `traceparent` (off: none). */
+    private readonly tracing?: Tracing,
   ) {
     this.groupId = `gateway-replies-${instanceId}`;
     this.roundTrip = metrics ? requestReplyHistogram(metrics) : undefined;
@@ -198,7 +213,7 @@ export class RequestReplyClient {
     if (!waiter) return; // another instance's reply, or one that arrived after its deadline
     this.waiters.delete(parsed.value.correlationId);
     clearTimeout(waiter.timer);
-    waiter.resolve(parsed.value);
+    waiter.resolve(parsed.value, message);
   }
 
   /** Answers a waiting request with TIMEOUT's meaning (outcome unknown) before its deadline. */
@@ -216,10 +231,14 @@ export class RequestReplyClient {
     const { command } = options;
     const endTimer = this.roundTrip?.startTimer({ topic: options.topic, type: command.type });
     const ids = { requestId: options.requestId, commandId: command.commandId, correlationId };
+    // The span of the round trip: the child of the active span (the gateway's HTTP request), the
+    // parent of the consumer's span through the command's headers; it ends with the reply.
+    const span = this.startSendSpan(options, correlationId);
     const replyPromise = new Promise<Reply>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters.delete(correlationId);
         endTimer?.({ outcome: 'timeout' });
+        endSpan(span, new AppError('TIMEOUT', 'no reply in time'));
         this.logger.warn({ ...ids, topic: options.topic, type: command.type, timeoutMs: options.timeoutMs }, 'command reply timed out');
         reject(
           new AppError('TIMEOUT', 'The command was accepted but not confirmed in time; retry with the same Idempotency-Key', {
@@ -228,13 +247,15 @@ export class RequestReplyClient {
         );
       }, options.timeoutMs);
       this.waiters.set(correlationId, {
-        resolve: (reply) => {
+        resolve: (reply, message) => {
           endTimer?.({ outcome: reply.ok ? 'ok' : 'rejected' });
+          if (span) endReplySpan(span, reply, message);
           this.logger.debug({ ...ids, type: command.type, ok: reply.ok }, 'command replied');
           resolve(reply);
         },
         reject: (err) => {
           endTimer?.({ outcome: 'unreadable' });
+          endSpan(span, err);
           reject(err);
         },
         commandId: command.commandId,
@@ -257,6 +278,7 @@ export class RequestReplyClient {
           ...(this.partition === undefined ? {} : { [headerNames.replyPartition]: String(this.partition) }),
           ...(options.requestId ? { [headerNames.requestId]: options.requestId } : {}),
           ...(options.traceparent ? { [headerNames.traceparent]: options.traceparent } : {}),
+          ...(span ? traceHeadersOf(trace.setSpan(context.active(), span)) : {}),
         },
       });
     })().catch((err: unknown) => {
@@ -269,6 +291,7 @@ export class RequestReplyClient {
       clearTimeout(waiter.timer);
       this.waiters.delete(correlationId);
       endTimer?.({ outcome: 'unavailable' });
+      endSpan(span, err);
       this.logger.error({ err, ...ids }, 'could not produce command');
       throw new AppError('UNAVAILABLE', 'The command could not be queued; retry with the same Idempotency-Key', {
         extra: { commandId: command.commandId },
@@ -278,6 +301,22 @@ export class RequestReplyClient {
     // TIMEOUT at `timeoutMs`, not when kafkajs gives up sending many seconds later. A send that
     // fails before the deadline answers UNAVAILABLE at once.
     return Promise.race([replyPromise, sent.then(() => replyPromise)]);
+  }
+
+  private startSendSpan(options: RequestOptions, correlationId: string): Span | undefined {
+    if (!this.tracing?.enabled) return undefined;
+    return this.tracing.tracer.startSpan(
+      `send ${options.command.type}`,
+      {
+        kind: SpanKind.PRODUCER,
+        attributes: kafkaAttributes(options.topic, 'send', {
+          'messaging.message.conversation_id': correlationId,
+          'coin.command.id': options.command.commandId,
+          'coin.command.type': options.command.type,
+        }),
+      },
+      context.active(),
+    );
   }
 
   async stop(): Promise<void> {
@@ -303,4 +342,13 @@ async function fetchOffsetsOnceHosted<T>(fetch: () => Promise<T>, timeoutMs = 15
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
+}
+
+/** Ends a request's span with its reply: linked to the span that answered (its headers), failed if rejected. */
+function endReplySpan(span: Span, reply: Reply, message: KafkaMessage | undefined): void {
+  const link = message ? linkFromHeaders(readHeaders(message.headers)) : undefined;
+  if (link) span.addLink(link);
+  span.setAttribute('coin.reply.ok', reply.ok);
+  if (!reply.ok) span.setAttribute('error.type', reply.error.code);
+  span.end();
 }

@@ -6,12 +6,14 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import {
   answerFrameworkError,
   installHttpMetrics,
+  installHttpTracing,
   installOperationalRoutes,
   installProblemHandler,
   type App,
   type ReadinessCheck,
 } from '@coin/http';
 import type { Logger } from '@coin/logger';
+import type { Tracing } from '@coin/telemetry';
 import type { Registry } from 'prom-client';
 import type { CommandBus } from './clients/commands';
 import type { InternalHttpClient } from './clients/internal-http';
@@ -22,6 +24,8 @@ import type { Redis } from '@coin/redis';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerFormBodyParser } from './plugins/oauth-token';
+import { defaultApprovalPolicy, type ApprovalPolicy } from './approval-policy';
+import { registerApprovalRoutes } from './routes/approvals';
 import { registerHoldRoutes } from './routes/holds';
 import { registerLimitRoutes } from './routes/limits';
 import { registerMoneyRoutes } from './routes/money';
@@ -66,6 +70,10 @@ export interface GatewayDeps {
   tokenVersions: TokenVersionStore;
   rateLimits: RateLimitSettings;
   loginThrottle: LoginThrottle;
+  /** Which money commands wait for a second ADMIN+ (default: the shipped thresholds). */
+  approvalPolicy?: ApprovalPolicy;
+  /** A SERVER span per request, the parent of the commands it sends (off when absent). */
+  tracing?: Tracing;
 }
 
 /** The gateway as a fastify app, without listen(): tests drive it with inject() or on port 0. */
@@ -88,6 +96,8 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First, so that every hook and handler runs inside the request's span.
+  installHttpTracing(app, deps.tracing);
   // Numbers judged on their JSON text (SPEC §1 amounts, ids past 2^53−1): see the plugin.
   registerJsonBodyParser(app);
   // Only POST /api/auth/token reads a form (RFC 6749 §4.4); see the plugin.
@@ -133,7 +143,8 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
     lockMs: deps.idempotencyLockMs,
     ...(deps.idempotencyAnswerTtlMs !== undefined ? { answerTtlMs: deps.idempotencyAnswerTtlMs } : {}),
   });
-  registerMoneyRoutes(app, deps);
+  registerMoneyRoutes(app, { ...deps, approvalPolicy: deps.approvalPolicy ?? defaultApprovalPolicy });
+  registerApprovalRoutes(app, deps);
   registerHoldRoutes(app, deps);
   registerTreasuryRoutes(app, deps);
   registerApiKeyRoutes(app, deps);

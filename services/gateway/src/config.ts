@@ -1,9 +1,10 @@
-import { commonEnv, csv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
+import { bool, commonEnv, csv, tracingEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
 import { redisCommandTimeoutMsDefault } from '@coin/redis';
 import { isProxyAddress } from './plugins/client-address';
 
 export const gatewayConfigSchema = z.object({
   ...commonEnv,
+  ...tracingEnv('coin-gateway'),
   GATEWAY_PORT: port(8080),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /**
@@ -19,6 +20,15 @@ export const gatewayConfigSchema = z.object({
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
   /** How long a write waits for its reply before answering 504 with the command id. */
   COMMAND_TIMEOUT_MS: positiveInt(5000),
+  /**
+   * Four-eyes approval (docs/DESIGN.md "Approvals"): a MINT, BURN or REFUND of at least this many
+   * coins answers 202 and waits for a second ADMIN+ instead of moving money.
+   */
+  APPROVAL_MINT_MIN_COINS: z.coerce.number().positive().max(1_000_000_000).default(10_000),
+  APPROVAL_BURN_MIN_COINS: z.coerce.number().positive().max(1_000_000_000).default(10_000),
+  APPROVAL_REFUND_MIN_COINS: z.coerce.number().positive().max(1_000_000_000).default(10_000),
+  /** Whether every MINT into a treasury waits for approval, whatever its amount. */
+  APPROVAL_TREASURY_MINT: bool(true),
   /**
    * How long a command may wait in the gateway for others to share its Kafka produce request
    * (linger.ms); 0 sends as soon as the previous request is done (docs/PERFORMANCE.md).

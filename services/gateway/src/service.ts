@@ -1,9 +1,11 @@
+import { kafkaSecurityOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
 import { topicNames, userEvent } from '@coin/contracts';
 import { createMetricsRegistry } from '@coin/http';
 import { BatchingProducer, consumersReadiness, createKafka, RequestReplyClient, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { createRedis, type Redis } from '@coin/redis';
+import { startTracing } from '@coin/telemetry';
 import { buildApp } from './app';
 import { CommandBus } from './clients/commands';
 import { InternalHttpClient } from './clients/internal-http';
@@ -25,7 +27,7 @@ export interface RunningService {
 
 export async function startGatewayService(config: Readonly<GatewayConfig>, logger: Logger): Promise<RunningService> {
   const topics = topicNames(config.TOPIC_PREFIX);
-  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'gateway', logger });
+  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security: kafkaSecurityOf(config), clientId: 'gateway', logger });
   const producer = new BatchingProducer(kafka.producer(), logger, { lingerMs: config.GATEWAY_PRODUCE_LINGER_MS });
   await producer.connect();
   const metrics = createMetricsRegistry('gateway');
@@ -36,7 +38,8 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
   await redis.connect();
   const instanceId = randomUUID();
   const replyPartition = new ReplyPartitionLease({ redis, topic: topics.gatewayReplies, holder: instanceId, logger });
-  const replies = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger, instanceId, metrics, replyPartition);
+  const tracing = startTracing(config);
+  const replies = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger, instanceId, metrics, replyPartition, tracing);
   await replies.start();
   const admin = kafka.admin();
   await admin.connect();
@@ -67,6 +70,13 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
       consumers: consumersReadiness([replies, userEvents]),
     },
     commands: new CommandBus(replies, topics, config.COMMAND_TIMEOUT_MS),
+    approvalPolicy: {
+      mintMin: config.APPROVAL_MINT_MIN_COINS * 100,
+      burnMin: config.APPROVAL_BURN_MIN_COINS * 100,
+      refundMin: config.APPROVAL_REFUND_MIN_COINS * 100,
+      treasuryMint: config.APPROVAL_TREASURY_MINT,
+    },
+    tracing,
     users,
     ledger: new InternalHttpClient(config.LEDGER_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS),
     history: new InternalHttpClient(config.HISTORY_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS),
@@ -110,6 +120,7 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
       await producer.close();
       await admin.disconnect();
       redis.disconnect();
+      await tracing.shutdown();
     },
   };
 }

@@ -1,8 +1,9 @@
-import { commonEnv, databaseEnv, parseConfig, port, z, type Env } from '@coin/config';
+import { commonEnv, databaseEnv, tracingEnv, parseConfig, port, z, type Env } from '@coin/config';
 
 export const historyConfigSchema = z.object({
   ...commonEnv,
   ...databaseEnv,
+  ...tracingEnv('coin-history'),
   HISTORY_HTTP_PORT: port(8084),
   HISTORY_DATABASE_URL: z.string().url(),
 });

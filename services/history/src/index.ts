@@ -16,3 +16,5 @@ export {
   type RebuildResult,
 } from './rebuild';
 export { historyGroupId, startHistoryService, type HistoryServiceOptions, type RunningService } from './service';
+export { type AuditChainReport, verifyAuditChain } from './db/audit-log-repo';
+export { canonicalJson, chainHash, genesisHash } from './domain/audit-chain';

@@ -1,11 +1,14 @@
+import { kafkaSecurityOf } from '@coin/config';
 import { topicNames } from '@coin/contracts';
 import { openServiceDatabase } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
 import { BatchingProducer, consumersReadiness, createKafka, startConsumer, type RunningConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
+import { startTracing } from '@coin/telemetry';
 import type { HistoryConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
 import { handleTransactionEvents, projectableTransactionEvent } from './kafka/transaction-events';
+import { auditGroupId, handleAuditEvents, projectableAuditEvent } from './kafka/audit-events';
 import { registerHistoryMetrics } from './metrics';
 
 export interface RunningService {
@@ -28,6 +31,8 @@ export async function startHistoryService(
   logger: Logger,
   options: HistoryServiceOptions = {},
 ): Promise<RunningService> {
+  // Before anything opens: a SASL protocol without credentials is a configuration error.
+  const security = kafkaSecurityOf(config);
   const schema = `${config.DB_SCHEMA_PREFIX}history`;
   const { pool, watch: database } = openServiceDatabase({
     url: config.HISTORY_DATABASE_URL,
@@ -37,7 +42,7 @@ export async function startHistoryService(
     log: logger,
     ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
   });
-  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'history-service', logger });
+  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security, clientId: 'history-service', logger });
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
   const admin = kafka.admin();
@@ -57,6 +62,7 @@ export async function startHistoryService(
     },
   });
   registerInternalRoutes(app, { pool });
+  const tracing = startTracing(config);
   const consumer = await startConsumer({
     kafka,
     groupId,
@@ -73,20 +79,35 @@ export async function startHistoryService(
     // event, for at most 50 ms more before a row is readable (the target is one second).
     tuning: { minBytes: 65536, maxWaitTimeInMs: 50 },
     metrics: registry,
-    handleBatch: handleTransactionEvents({ pool, producer, logger, metrics }),
+    handleBatch: handleTransactionEvents({ pool, producer, logger, metrics, tracing }),
   });
   consumers.push(consumer);
   await consumer.ready;
+  // The admin audit log: its own group on admin.audit (one partition), applied serially so the hash chain has one writer.
+  const auditConsumer = await startConsumer({
+    kafka,
+    groupId: auditGroupId(config.TOPIC_PREFIX),
+    topics: [topics.adminAudit],
+    schema: projectableAuditEvent,
+    logger,
+    producer,
+    metrics: registry,
+    handleBatch: handleAuditEvents({ pool, producer, logger }),
+  });
+  consumers.push(auditConsumer);
+  await auditConsumer.ready;
   const address = await app.listen({ host: config.HOST, port: config.HISTORY_HTTP_PORT });
   return {
     url: address,
     close: async () => {
       await app.close();
       await consumer.stop();
+      await auditConsumer.stop();
       await producer.close();
       await admin.disconnect();
       database.stop();
       await pool.end();
+      await tracing.shutdown();
     },
   };
 }

@@ -1,5 +1,5 @@
-import { commonEnv, databaseEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
-import { coinsToMinorUnits, holdExpirySecondsMax, roles, type Role } from '@coin/contracts';
+import { commonEnv, databaseEnv, tracingEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
+import { approvalExpirySecondsMax, coinsToMinorUnits, holdExpirySecondsMax, roles, type Role } from '@coin/contracts';
 import type { LedgerPolicy } from './domain/ledger';
 import type { LimitDefaults, Limits } from './domain/limits';
 
@@ -25,6 +25,7 @@ const defaultSpendingLimits = JSON.stringify({
 export const ledgerConfigSchema = z.object({
   ...commonEnv,
   ...databaseEnv,
+  ...tracingEnv('coin-ledger'),
   LEDGER_HTTP_PORT: port(8083),
   LEDGER_DATABASE_URL: z.string().url(),
   /** Optional display rate: wallets then also carry xafValue = balance x rate (SPEC §1). */
@@ -53,7 +54,14 @@ export const ledgerConfigSchema = z.object({
   HOLD_EXPIRY_DEFAULT_S: positiveInt(7 * 24 * 3600),
   /** The longest a hold may be asked to live (30 days, which is also the most this may be). */
   HOLD_EXPIRY_MAX_S: z.coerce.number().int().positive().max(holdExpirySecondsMax).default(holdExpirySecondsMax),
-  /** How often the ledger looks for pending holds past their expiry and sends their expiry commands. */
+  /** How long a four-eyes approval request waits for its second ADMIN+ (default 24 h, at most 7 days). */
+  APPROVAL_EXPIRY_S: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(approvalExpirySecondsMax)
+    .default(24 * 3600),
+  /** How often the ledger looks for pending holds (and approval requests) past their expiry and sends their expiry commands. */
   HOLD_EXPIRY_SWEEP_INTERVAL_MS: positiveInt(1000),
   /**
    * Spending limits per role (docs/DESIGN.md "Spending limits"), JSON: {"USER": {"dailyAmount":
@@ -101,5 +109,10 @@ export function ledgerPolicyOf(config: Readonly<LedgerConfig>): LedgerPolicy {
   if (config.HOLD_EXPIRY_DEFAULT_S > config.HOLD_EXPIRY_MAX_S) {
     throw new Error(`HOLD_EXPIRY_DEFAULT_S (${config.HOLD_EXPIRY_DEFAULT_S}) exceeds HOLD_EXPIRY_MAX_S (${config.HOLD_EXPIRY_MAX_S})`);
   }
-  return { limits, holdExpirySecondsDefault: config.HOLD_EXPIRY_DEFAULT_S, holdExpirySecondsMax: config.HOLD_EXPIRY_MAX_S };
+  return {
+    limits,
+    holdExpirySecondsDefault: config.HOLD_EXPIRY_DEFAULT_S,
+    holdExpirySecondsMax: config.HOLD_EXPIRY_MAX_S,
+    approvalExpirySeconds: config.APPROVAL_EXPIRY_S,
+  };
 }

@@ -211,6 +211,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       refundOf: [],
       holdIds: [],
       pendingHoldsOf: [],
+      approvalIds: [],
       idsToReserve: 1,
     });
     const wallet = read.wallets.get(key)!;
@@ -222,6 +223,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       wallets: [{ ...wallet, state: { ...wallet.state, balance: wallet.state.balance - 500 } }],
       transactions: [],
       holds: [],
+      approvals: [],
       entries: [],
       outcomes: [{ commandId, type: 'ledger.burn', ok: true, reply: {}, requestHash: null }],
       outbox: [{ topic: h.topics.coinTransactions, key: 'k', headers: {}, payload: '{}' }],

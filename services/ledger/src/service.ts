@@ -1,3 +1,4 @@
+import { kafkaSecurityOf } from '@coin/config';
 import { ledgerCommand, partitionKeyOf, topicNames, userEvent } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
@@ -11,11 +12,13 @@ import {
   type RunningConsumer,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
+import { startTracing } from '@coin/telemetry';
 import { Counter, Histogram } from 'prom-client';
 import { ledgerPolicyOf, type LedgerConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
 import type { OutboxBatch } from './apply/store';
 import { batchStore, storeSetAsideOutcome } from './db/batch-store';
+import { dueApprovals } from './db/approval-reads';
 import { dueHolds } from './db/hold-reads';
 import { outboxBatches } from './db/outbox-store';
 import { requestHashOf } from './domain/batch';
@@ -44,6 +47,8 @@ export async function startLedgerService(
   logger: Logger,
   options: LedgerServiceOptions = {},
 ): Promise<RunningService> {
+  // Before anything opens: a SASL protocol without credentials is a configuration error.
+  const security = kafkaSecurityOf(config);
   const now = options.now ?? (() => new Date());
   const policy = ledgerPolicyOf(config);
   const schema = `${config.DB_SCHEMA_PREFIX}ledger`;
@@ -56,7 +61,7 @@ export async function startLedgerService(
     log: logger,
     ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
   });
-  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'ledger-service', logger });
+  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security, clientId: 'ledger-service', logger });
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
   const admin = kafka.admin();
@@ -92,7 +97,7 @@ export async function startLedgerService(
   });
   const holdExpiriesSent = new Counter({
     name: 'ledger_hold_expiries_sent_total',
-    help: 'Expiry commands the hold expiry sweep sent (a hold found twice before its expiry applied counts twice)',
+    help: 'Expiry commands the expiry sweep sent for holds and approval requests (one found twice before its expiry applied counts twice)',
     registers: [metrics],
   });
   const creditedInPlace = new Counter({
@@ -119,7 +124,9 @@ export async function startLedgerService(
   const partitionOfWallet = keyPartitioner(await partitionCount(admin, topics.ledgerCommands));
   // One handler for every partition this process owns, so that their batches can share an apply
   // (see handleLedgerCommands).
+  const tracing = startTracing(config);
   const handleCommands = handleLedgerCommands({
+    tracing,
     store: batchStore(pool),
     producer,
     outbox,
@@ -190,6 +197,7 @@ export async function startLedgerService(
   outbox.start();
   const holdExpiry = startHoldExpiry({
     dueHolds: (at, limit) => dueHolds(pool, at, limit),
+    dueApprovals: (at, limit) => dueApprovals(pool, at, limit),
     producer,
     topics,
     now,
@@ -211,6 +219,7 @@ export async function startLedgerService(
       await admin.disconnect();
       database.stop();
       await pool.end();
+      await tracing.shutdown();
     },
   };
 }

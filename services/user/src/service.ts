@@ -1,3 +1,4 @@
+import { kafkaSecurityOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
 import { topicNames, userCommand } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay, outboxTable } from '@coin/db';
@@ -28,6 +29,8 @@ export async function startUserService(
   logger: Logger,
   options: UserServiceOptions = {},
 ): Promise<RunningService> {
+  // Before anything opens: a SASL protocol without credentials is a configuration error.
+  const security = kafkaSecurityOf(config);
   const now = () => new Date();
   const schema = `${config.DB_SCHEMA_PREFIX}users`;
   const { pool, watch: database } = openServiceDatabase({
@@ -38,7 +41,7 @@ export async function startUserService(
     log: logger,
     ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
   });
-  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'user-service', logger });
+  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security, clientId: 'user-service', logger });
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
   const metrics = createMetricsRegistry('user');

@@ -172,6 +172,15 @@ describe('user commands against PostgreSQL', () => {
       [topics.userEvents, 'user.role-changed', 1],
       [topics.userEvents, 'user.sessions-revoked', 2],
     ]);
+    // Each operator action that changed something is in the admin audit log, in its transaction (the outbox).
+    const audit = await pool.query<{ payload: { record: { action: string; actor: { kind: string }; target: string } } }>(
+      "SELECT payload FROM outbox WHERE topic = $1 AND payload->'record'->>'target' = $2 ORDER BY id",
+      [topics.adminAudit, `user:${id}`],
+    );
+    expect(audit.rows.map((r) => [r.payload.record.action, r.payload.record.actor.kind])).toEqual([
+      ['user.change-role', 'operator'],
+      ['sessions.revoke', 'operator'],
+    ]);
   });
 
   it('when an operator creates a new SUPERADMIN, then it is registered with its event; a bootstrap then finds one exists', async () => {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startTestStack, type TestStack } from '../../harness/stack';
-import { adminSession, apiKeyFor } from '../../harness/admin';
+import { adminSession, apiKeyFor, fundTreasury } from '../../harness/admin';
 import { CoinProblemError } from '@coin/client';
 import { apiClient, http, registerUser } from '../../harness/http';
 import { runAdminCommand } from '../../../scripts/admin';
@@ -63,10 +63,8 @@ describe('platform clients: created, listed and revoked with the operator CLI; a
   it('when a client is revoked with the CLI, then its SYSTEM token, which just worked, gets 401 on the next request', async () => {
     const superadmin = await adminSession(stack, 'SUPERADMIN');
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
-    const funded = await apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey }).api.POST('/api/admin/mint', {
-      body: { treasury: 'REWARDS', amount: 100, reason: 'fund rewards' },
-    });
-    expect(funded.response.status).toBe(201);
+    const funded = await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey }, 'REWARDS', 100);
+    expect(funded.transaction.type).toBe('MINT');
     const winner = await registerUser(stack.gatewayUrl);
 
     const client = await createClient('tournaments');

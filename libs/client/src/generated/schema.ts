@@ -155,6 +155,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/approvals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Approval requests of large mints, burns and refunds, newest first, optionally of one status */
+    get: operations['listApprovals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/approvals/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a request: its command is applied as a direct one would be (201 with the transaction and the wallet). By an ADMIN+ other than the requester, with an API key of the command's scope (mint, burn or refund) */
+    post: operations['approveRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/approvals/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject a pending request with a reason: nothing moves, and it can no longer be approved */
+    post: operations['rejectRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/coins/holds': {
     parameters: {
       query?: never;
@@ -501,6 +552,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/audit-log': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The admin audit log: every administrative action (applied or rejected) with actor, action, target, a summary of the request, result and request id, newest first, keyset pages (filters actor, action, target, from inclusive, to exclusive) */
+    get: operations['listAuditLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/coins/transactions/{id}': {
     parameters: {
       query?: never;
@@ -723,7 +791,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -883,7 +951,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -1007,7 +1075,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1016,7 +1084,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           [name: string]: unknown;
@@ -1120,6 +1188,12 @@ export interface operations {
               refundOf: number | null;
               /** Format: date-time */
               createdAt: string;
+              approval?: {
+                /** Format: uuid */
+                id: string;
+                requestedBy: number;
+                approvedBy: number;
+              };
             };
             wallet:
               | {
@@ -1161,6 +1235,84 @@ export interface operations {
           };
         };
       };
+      /** @description Default Response */
+      202: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "approval": {
+           *         "id": "9c8b7a6f-5e4d-5c3b-8a2f-1e0d9c8b7a6f",
+           *         "status": "PENDING",
+           *         "command": {
+           *           "type": "MINT",
+           *           "userId": null,
+           *           "treasury": "REWARDS",
+           *           "transactionId": null,
+           *           "amount": 50000,
+           *           "reason": "Quarterly rewards budget"
+           *         },
+           *         "requestedBy": {
+           *           "kind": "user",
+           *           "id": "42",
+           *           "role": "ADMIN"
+           *         },
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "expiresAt": "2026-01-16T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z",
+           *         "decidedBy": null,
+           *         "rejectionReason": null,
+           *         "transactionId": null
+           *       }
+           *     }
+           */
+          'application/json': {
+            approval: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              command: {
+                /** @enum {string} */
+                type: 'MINT' | 'BURN' | 'REFUND';
+                userId: number | null;
+                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+                transactionId: number | null;
+                amount: number | null;
+                reason: string;
+              };
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              rejectionReason: string | null;
+              transactionId: number | null;
+            };
+          };
+        };
+      };
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
@@ -1187,7 +1339,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -1200,7 +1352,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -1213,7 +1365,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -1377,6 +1529,12 @@ export interface operations {
               refundOf: number | null;
               /** Format: date-time */
               createdAt: string;
+              approval?: {
+                /** Format: uuid */
+                id: string;
+                requestedBy: number;
+                approvedBy: number;
+              };
             };
             wallet:
               | {
@@ -1418,6 +1576,84 @@ export interface operations {
           };
         };
       };
+      /** @description Default Response */
+      202: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "approval": {
+           *         "id": "9c8b7a6f-5e4d-5c3b-8a2f-1e0d9c8b7a6f",
+           *         "status": "PENDING",
+           *         "command": {
+           *           "type": "MINT",
+           *           "userId": null,
+           *           "treasury": "REWARDS",
+           *           "transactionId": null,
+           *           "amount": 50000,
+           *           "reason": "Quarterly rewards budget"
+           *         },
+           *         "requestedBy": {
+           *           "kind": "user",
+           *           "id": "42",
+           *           "role": "ADMIN"
+           *         },
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "expiresAt": "2026-01-16T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z",
+           *         "decidedBy": null,
+           *         "rejectionReason": null,
+           *         "transactionId": null
+           *       }
+           *     }
+           */
+          'application/json': {
+            approval: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              command: {
+                /** @enum {string} */
+                type: 'MINT' | 'BURN' | 'REFUND';
+                userId: number | null;
+                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+                transactionId: number | null;
+                amount: number | null;
+                reason: string;
+              };
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              rejectionReason: string | null;
+              transactionId: number | null;
+            };
+          };
+        };
+      };
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
@@ -1444,7 +1680,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -1457,7 +1693,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -1470,7 +1706,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -1634,6 +1870,12 @@ export interface operations {
               refundOf: number | null;
               /** Format: date-time */
               createdAt: string;
+              approval?: {
+                /** Format: uuid */
+                id: string;
+                requestedBy: number;
+                approvedBy: number;
+              };
             };
             wallet:
               | {
@@ -1701,7 +1943,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -1714,7 +1956,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -1727,7 +1969,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -1893,6 +2135,12 @@ export interface operations {
               refundOf: number | null;
               /** Format: date-time */
               createdAt: string;
+              approval?: {
+                /** Format: uuid */
+                id: string;
+                requestedBy: number;
+                approvedBy: number;
+              };
             };
             wallet:
               | {
@@ -1960,7 +2208,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -1973,7 +2221,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -1986,7 +2234,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -2148,6 +2396,12 @@ export interface operations {
               refundOf: number | null;
               /** Format: date-time */
               createdAt: string;
+              approval?: {
+                /** Format: uuid */
+                id: string;
+                requestedBy: number;
+                approvedBy: number;
+              };
             };
             wallet:
               | {
@@ -2215,7 +2469,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -2228,7 +2482,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -2241,7 +2495,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -2403,6 +2657,12 @@ export interface operations {
               refundOf: number | null;
               /** Format: date-time */
               createdAt: string;
+              approval?: {
+                /** Format: uuid */
+                id: string;
+                requestedBy: number;
+                approvedBy: number;
+              };
             };
             wallet:
               | {
@@ -2444,6 +2704,84 @@ export interface operations {
           };
         };
       };
+      /** @description Default Response */
+      202: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "approval": {
+           *         "id": "9c8b7a6f-5e4d-5c3b-8a2f-1e0d9c8b7a6f",
+           *         "status": "PENDING",
+           *         "command": {
+           *           "type": "MINT",
+           *           "userId": null,
+           *           "treasury": "REWARDS",
+           *           "transactionId": null,
+           *           "amount": 50000,
+           *           "reason": "Quarterly rewards budget"
+           *         },
+           *         "requestedBy": {
+           *           "kind": "user",
+           *           "id": "42",
+           *           "role": "ADMIN"
+           *         },
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "expiresAt": "2026-01-16T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z",
+           *         "decidedBy": null,
+           *         "rejectionReason": null,
+           *         "transactionId": null
+           *       }
+           *     }
+           */
+          'application/json': {
+            approval: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              command: {
+                /** @enum {string} */
+                type: 'MINT' | 'BURN' | 'REFUND';
+                userId: number | null;
+                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+                transactionId: number | null;
+                amount: number | null;
+                reason: string;
+              };
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              rejectionReason: string | null;
+              transactionId: number | null;
+            };
+          };
+        };
+      };
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
@@ -2470,7 +2808,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -2483,7 +2821,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -2496,7 +2834,688 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listApprovals: {
+    parameters: {
+      query?: {
+        status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+        /** @description integer 1..100, default 20 */
+        limit?: string;
+        /** @description integer 0..1000000, default 0 */
+        offset?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "approvals": [
+           *         {
+           *           "id": "9c8b7a6f-5e4d-5c3b-8a2f-1e0d9c8b7a6f",
+           *           "status": "PENDING",
+           *           "command": {
+           *             "type": "MINT",
+           *             "userId": null,
+           *             "treasury": "REWARDS",
+           *             "transactionId": null,
+           *             "amount": 50000,
+           *             "reason": "Quarterly rewards budget"
+           *           },
+           *           "requestedBy": {
+           *             "kind": "user",
+           *             "id": "42",
+           *             "role": "ADMIN"
+           *           },
+           *           "createdAt": "2026-01-15T09:30:00.000Z",
+           *           "expiresAt": "2026-01-16T09:30:00.000Z",
+           *           "updatedAt": "2026-01-15T09:30:00.000Z",
+           *           "decidedBy": null,
+           *           "rejectionReason": null,
+           *           "transactionId": null
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "limit": 20,
+           *         "offset": 0,
+           *         "total": 1
+           *       }
+           *     }
+           */
+          'application/json': {
+            approvals: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              command: {
+                /** @enum {string} */
+                type: 'MINT' | 'BURN' | 'REFUND';
+                userId: number | null;
+                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+                transactionId: number | null;
+                amount: number | null;
+                reason: string;
+              };
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              rejectionReason: string | null;
+              transactionId: number | null;
+            }[];
+            pagination: {
+              limit: number;
+              offset: number;
+              total: number;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  approveRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "transaction": {
+           *         "id": 1003,
+           *         "type": "MINT",
+           *         "amount": 50000,
+           *         "fromUserId": null,
+           *         "toUserId": null,
+           *         "fromTreasury": null,
+           *         "toTreasury": "REWARDS",
+           *         "reason": "Quarterly rewards budget",
+           *         "reference": null,
+           *         "refundOf": null,
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "approval": {
+           *           "id": "9c8b7a6f-5e4d-5c3b-8a2f-1e0d9c8b7a6f",
+           *           "requestedBy": 42,
+           *           "approvedBy": 7
+           *         }
+           *       },
+           *       "wallet": {
+           *         "code": "REWARDS",
+           *         "name": "Rewards",
+           *         "walletId": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+           *         "balance": 98000,
+           *         "totalReceived": 100000,
+           *         "totalSent": 2000,
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z"
+           *       },
+           *       "approval": {
+           *         "id": "9c8b7a6f-5e4d-5c3b-8a2f-1e0d9c8b7a6f",
+           *         "status": "APPROVED",
+           *         "command": {
+           *           "type": "MINT",
+           *           "userId": null,
+           *           "treasury": "REWARDS",
+           *           "transactionId": null,
+           *           "amount": 50000,
+           *           "reason": "Quarterly rewards budget"
+           *         },
+           *         "requestedBy": {
+           *           "kind": "user",
+           *           "id": "42",
+           *           "role": "ADMIN"
+           *         },
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "expiresAt": "2026-01-16T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z",
+           *         "decidedBy": {
+           *           "kind": "user",
+           *           "id": "7",
+           *           "role": "SUPERADMIN"
+           *         },
+           *         "rejectionReason": null,
+           *         "transactionId": 1003
+           *       }
+           *     }
+           */
+          'application/json': {
+            transaction: {
+              id: number;
+              /** @enum {string} */
+              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
+              /** @description Coins (2 decimals) */
+              amount: number;
+              fromUserId: number | null;
+              toUserId: number | null;
+              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+              reason: string;
+              reference: string | null;
+              refundOf: number | null;
+              /** Format: date-time */
+              createdAt: string;
+              approval?: {
+                /** Format: uuid */
+                id: string;
+                requestedBy: number;
+                approvedBy: number;
+              };
+            };
+            wallet:
+              | {
+                  /** Format: uuid */
+                  id: string;
+                  userId: number;
+                  /** @description Coins (2 decimals) */
+                  balance: number;
+                  /** @description Coins (2 decimals) */
+                  activeCoins: number;
+                  /** @description Coins (2 decimals) */
+                  totalReceived: number;
+                  /** @description Coins (2 decimals) */
+                  totalSent: number;
+                  /** Format: date-time */
+                  createdAt: string;
+                  /** Format: date-time */
+                  updatedAt: string;
+                  /** @description balance x COIN_XAF_RATE, when configured */
+                  xafValue?: number;
+                }
+              | {
+                  /** @enum {string} */
+                  code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
+                  name: string;
+                  /** Format: uuid */
+                  walletId: string;
+                  /** @description Coins (2 decimals) */
+                  balance: number;
+                  /** @description Coins (2 decimals) */
+                  totalReceived: number;
+                  /** @description Coins (2 decimals) */
+                  totalSent: number;
+                  /** Format: date-time */
+                  createdAt: string;
+                  /** Format: date-time */
+                  updatedAt: string;
+                };
+            approval: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              command: {
+                /** @enum {string} */
+                type: 'MINT' | 'BURN' | 'REFUND';
+                userId: number | null;
+                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+                transactionId: number | null;
+                amount: number | null;
+                reason: string;
+              };
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              rejectionReason: string | null;
+              transactionId: number | null;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  rejectRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reason": "Budget not signed off yet"
+         *     }
+         */
+        'application/json': {
+          /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "approval": {
+           *         "id": "9c8b7a6f-5e4d-5c3b-8a2f-1e0d9c8b7a6f",
+           *         "status": "REJECTED",
+           *         "command": {
+           *           "type": "MINT",
+           *           "userId": null,
+           *           "treasury": "REWARDS",
+           *           "transactionId": null,
+           *           "amount": 50000,
+           *           "reason": "Quarterly rewards budget"
+           *         },
+           *         "requestedBy": {
+           *           "kind": "user",
+           *           "id": "42",
+           *           "role": "ADMIN"
+           *         },
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "expiresAt": "2026-01-16T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z",
+           *         "decidedBy": {
+           *           "kind": "user",
+           *           "id": "7",
+           *           "role": "SUPERADMIN"
+           *         },
+           *         "rejectionReason": "Budget not signed off yet",
+           *         "transactionId": null
+           *       }
+           *     }
+           */
+          'application/json': {
+            approval: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              command: {
+                /** @enum {string} */
+                type: 'MINT' | 'BURN' | 'REFUND';
+                userId: number | null;
+                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+                transactionId: number | null;
+                amount: number | null;
+                reason: string;
+              };
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              rejectionReason: string | null;
+              transactionId: number | null;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -2722,7 +3741,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -2735,7 +3754,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -2748,7 +3767,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -2943,6 +3962,12 @@ export interface operations {
               refundOf: number | null;
               /** Format: date-time */
               createdAt: string;
+              approval?: {
+                /** Format: uuid */
+                id: string;
+                requestedBy: number;
+                approvedBy: number;
+              };
             };
             wallet: {
               /** Format: uuid */
@@ -2992,7 +4017,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -3005,7 +4030,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -3018,7 +4043,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -3221,7 +4246,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -3234,7 +4259,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -3247,7 +4272,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -3409,7 +4434,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3526,7 +4551,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3607,7 +4632,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3714,7 +4739,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3796,7 +4821,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3920,7 +4945,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -4035,7 +5060,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -4048,7 +5073,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -4404,7 +5429,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -4698,7 +5723,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4801,7 +5826,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4810,7 +5835,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           [name: string]: unknown;
@@ -4906,7 +5931,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -4919,7 +5944,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -4932,7 +5957,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -5065,7 +6090,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -5078,7 +6103,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -5091,7 +6116,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -5253,7 +6278,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5262,7 +6287,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5425,7 +6450,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -5438,7 +6463,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -5561,6 +6586,12 @@ export interface operations {
               refundOf: number | null;
               /** Format: date-time */
               createdAt: string;
+              approval?: {
+                /** Format: uuid */
+                id: string;
+                requestedBy: number;
+                approvedBy: number;
+              };
             }[];
             /** @description null on the last page */
             nextCursor: string | null;
@@ -5585,7 +6616,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5665,6 +6696,12 @@ export interface operations {
               refundOf: number | null;
               /** Format: date-time */
               createdAt: string;
+              approval?: {
+                /** Format: uuid */
+                id: string;
+                requestedBy: number;
+                approvedBy: number;
+              };
             }[];
             pagination: {
               limit: number;
@@ -5693,7 +6730,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5778,6 +6815,12 @@ export interface operations {
               refundOf: number | null;
               /** Format: date-time */
               createdAt: string;
+              approval?: {
+                /** Format: uuid */
+                id: string;
+                requestedBy: number;
+                approvedBy: number;
+              };
             }[];
             /** @description null on the last page */
             nextCursor: string | null;
@@ -5802,7 +6845,167 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listAuditLog: {
+    parameters: {
+      query?: {
+        /** @description The actor's id: a user id, a platform client id or an operator's name */
+        actor?: string;
+        action?:
+          | 'user.change-role'
+          | 'user.delete'
+          | 'user.create-superadmin'
+          | 'sessions.revoke'
+          | 'api-key.create'
+          | 'api-key.revoke'
+          | 'platform-client.create'
+          | 'platform-client.revoke'
+          | 'money.mint'
+          | 'money.burn'
+          | 'money.refund'
+          | 'money.reward'
+          | 'limits.set'
+          | 'approval.request'
+          | 'approval.approve'
+          | 'approval.reject';
+        /** @description Exactly, e.g. user:42, treasury:REWARDS, api-key:<id>, client:<id> */
+        target?: string;
+        /** @description at >= from */
+        from?: string;
+        /** @description at < to */
+        to?: string;
+        /** @description integer 1..1000, default 100 */
+        limit?: string;
+        /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "entries": [
+           *         {
+           *           "id": "3f2b7c1e-9a4d-5e60-8b1f-2c7d9e0a4b35",
+           *           "at": "2026-01-15T09:30:00.000Z",
+           *           "actor": {
+           *             "kind": "user",
+           *             "id": "7",
+           *             "role": "ADMIN"
+           *           },
+           *           "action": "money.mint",
+           *           "target": "treasury:REWARDS",
+           *           "summary": {
+           *             "amount": 10000,
+           *             "reason": "Quarterly rewards budget",
+           *             "transactionId": 1001
+           *           },
+           *           "result": "applied",
+           *           "errorCode": null,
+           *           "requestId": "req-4k2m9x",
+           *           "seq": 118,
+           *           "hash": "9b74c9897bac770ffc029102a200c5de6e0bb0a3d5e3e5b0d1c3f5d7a8e9f012"
+           *         }
+           *       ],
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': {
+            entries: {
+              /** Format: uuid */
+              id: string;
+              /** Format: date-time */
+              at: string;
+              actor: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** @enum {string} */
+              action:
+                | 'user.change-role'
+                | 'user.delete'
+                | 'user.create-superadmin'
+                | 'sessions.revoke'
+                | 'api-key.create'
+                | 'api-key.revoke'
+                | 'platform-client.create'
+                | 'platform-client.revoke'
+                | 'money.mint'
+                | 'money.burn'
+                | 'money.refund'
+                | 'money.reward'
+                | 'limits.set'
+                | 'approval.request'
+                | 'approval.approve'
+                | 'approval.reject';
+              target: string;
+              summary: {
+                [key: string]: string | number | boolean | null | string[];
+              };
+              /** @enum {string} */
+              result: 'applied' | 'rejected';
+              errorCode: string | null;
+              requestId: string | null;
+              /** @description Its place in the log (one total order of admin actions) */
+              seq: number;
+              /** @description sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain */
+              hash: string;
+            }[];
+            /** @description null on the last page */
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5870,6 +7073,12 @@ export interface operations {
             refundOf: number | null;
             /** Format: date-time */
             createdAt: string;
+            approval?: {
+              /** Format: uuid */
+              id: string;
+              requestedBy: number;
+              approvedBy: number;
+            };
           };
         };
       };
@@ -5891,7 +7100,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5900,7 +7109,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           [name: string]: unknown;
@@ -6022,6 +7231,12 @@ export interface operations {
                         refundOf: number | null;
                         /** Format: date-time */
                         createdAt: string;
+                        approval?: {
+                          /** Format: uuid */
+                          id: string;
+                          requestedBy: number;
+                          approvedBy: number;
+                        };
                       };
                       wallet: {
                         /** Format: uuid */
@@ -6101,6 +7316,12 @@ export interface operations {
                         refundOf: number | null;
                         /** Format: date-time */
                         createdAt: string;
+                        approval?: {
+                          /** Format: uuid */
+                          id: string;
+                          requestedBy: number;
+                          approvedBy: number;
+                        };
                       };
                       wallet:
                         | {
@@ -6171,7 +7392,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6224,13 +7445,16 @@ export interface operations {
           | 'token-expired'
           | 'api-key-invalid'
           | 'forbidden'
+          | 'approval-by-requester'
           | 'api-key-scope'
           | 'not-found'
           | 'method-not-allowed'
           | 'user-not-found'
           | 'transaction-not-found'
+          | 'approval-not-found'
           | 'hold-not-found'
           | 'wallet-not-found'
+          | 'approval-not-pending'
           | 'hold-not-pending'
           | 'email-taken'
           | 'last-superadmin'
@@ -6273,7 +7497,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           [name: string]: unknown;

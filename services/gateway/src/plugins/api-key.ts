@@ -3,8 +3,9 @@ import { AppError } from '@coin/errors';
 import type { Logger } from '@coin/logger';
 import { redisFailureLogLevel, type Redis } from '@coin/redis';
 import { sha256Hex } from '@coin/security';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { InternalHttpClient } from '../clients/internal-http';
+import type { ApiKeyScope } from './access';
 
 /** `ck_` + 32 random bytes in base64url (libs/security randomSecret). */
 export const apiKeyPrefix = 'ck_';
@@ -80,10 +81,18 @@ export function registerApiKeyCheck(app: FastifyInstance, verifier: ApiKeyVerifi
   app.addHook('onRequest', async (request) => {
     const scope = request.routeOptions.config?.apiKeyScope;
     if (!scope) return;
-    const header = request.headers['x-api-key'];
-    if (typeof header !== 'string' || header.length === 0) throw new AppError('API_KEY_INVALID', 'An x-api-key header is required');
-    const grant = await verifier.grantOf(header, String(request.id));
-    if (!grant.scopes.includes(scope)) throw new AppError('API_KEY_SCOPE', `The API key lacks the "${scope}" scope`);
-    request.apiKeyId = grant.id;
+    await requireApiKeyScope(request, verifier, scope);
   });
+}
+
+/**
+ * The check of the hook above, for a route whose scope depends on what it acts on (approving a
+ * request needs the scope of the command it applies): an `x-api-key` with that scope, or 401/403.
+ */
+export async function requireApiKeyScope(request: FastifyRequest, verifier: ApiKeyVerifier, scope: ApiKeyScope): Promise<void> {
+  const header = request.headers['x-api-key'];
+  if (typeof header !== 'string' || header.length === 0) throw new AppError('API_KEY_INVALID', 'An x-api-key header is required');
+  const grant = await verifier.grantOf(header, String(request.id));
+  if (!grant.scopes.includes(scope)) throw new AppError('API_KEY_SCOPE', `The API key lacks the "${scope}" scope`);
+  request.apiKeyId = grant.id;
 }

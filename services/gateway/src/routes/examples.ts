@@ -5,7 +5,7 @@
  * against its schema in the document (ajv, JSON Schema 2020-12) and against the zod schema that
  * validates requests, so an example cannot drift from what the service accepts.
  */
-import type { ApiKeyScopeName } from '@coin/contracts';
+import type { ApiKeyScopeName, AuditLogPage } from '@coin/contracts';
 import type { z } from 'zod';
 
 /** The schema with `example` as its one documented example (a clone: the contract's schema is unchanged). */
@@ -114,6 +114,25 @@ export const exampleRoleChanged = { message: 'Role updated', user: { id: userId,
 export const exampleDeleted = { message: 'User deleted' };
 
 export const exampleHistoryPage = { transactions: [exampleTransaction], nextCursor: null };
+/** GET /api/admin/audit-log: an ADMIN's mint, as the ledger recorded it. */
+export const exampleAuditLogPage: AuditLogPage = {
+  entries: [
+    {
+      id: '3f2b7c1e-9a4d-5e60-8b1f-2c7d9e0a4b35',
+      at,
+      actor: { kind: 'user', id: '7', role: 'ADMIN' },
+      action: 'money.mint',
+      target: 'treasury:REWARDS',
+      summary: { amount: 10000, reason: 'Quarterly rewards budget', transactionId: 1001 },
+      result: 'applied',
+      errorCode: null,
+      requestId: 'req-4k2m9x',
+      seq: 118,
+      hash: '9b74c9897bac770ffc029102a200c5de6e0bb0a3d5e3e5b0d1c3f5d7a8e9f012',
+    },
+  ],
+  nextCursor: null,
+};
 export const exampleWalletTransactionsPage = { transactions: [exampleTransaction], pagination: { limit: 20, offset: 0, total: 1 } };
 export const exampleCommandStatus = {
   status: 'DONE',
@@ -197,4 +216,44 @@ export const exampleSpendingLimits = {
   overrides: { dailyAmount: 500, dailyCount: 20, singleAmount: null },
   usage: { amount: 62.49, count: 2, windowHours: 24 },
   resetsAt: '2026-01-16T09:00:00.000Z',
+} as const;
+
+// ---- Approvals (issue 22) ----
+const exampleApproval = {
+  id: '9c8b7a6f-5e4d-5c3b-8a2f-1e0d9c8b7a6f',
+  status: 'PENDING',
+  command: { type: 'MINT', userId: null, treasury: 'REWARDS', transactionId: null, amount: 50000, reason: 'Quarterly rewards budget' },
+  requestedBy: { kind: 'user', id: '42', role: 'ADMIN' },
+  createdAt: at,
+  expiresAt: '2026-01-16T09:30:00.000Z',
+  updatedAt: at,
+  decidedBy: null,
+  rejectionReason: null,
+  transactionId: null,
+} as const;
+export const exampleApprovalPending = { approval: exampleApproval };
+export const exampleApprovalPage = { approvals: [exampleApproval], pagination: { limit: 20, offset: 0, total: 1 } };
+export const exampleApproved = {
+  transaction: {
+    ...exampleTransaction,
+    id: 1003,
+    type: 'MINT',
+    amount: 50000,
+    fromUserId: null,
+    toUserId: null,
+    toTreasury: 'REWARDS',
+    reason: 'Quarterly rewards budget',
+    approval: { id: exampleApproval.id, requestedBy: 42, approvedBy: 7 },
+  },
+  wallet: exampleTreasury,
+  approval: { ...exampleApproval, status: 'APPROVED', decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' }, transactionId: 1003 },
+} as const;
+export const exampleRejectApproval = { reason: 'Budget not signed off yet' };
+export const exampleRejected = {
+  approval: {
+    ...exampleApproval,
+    status: 'REJECTED',
+    decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' },
+    rejectionReason: 'Budget not signed off yet',
+  },
 } as const;

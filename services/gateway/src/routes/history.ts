@@ -1,6 +1,8 @@
 import {
   adminTransactionsPage,
   adminTransactionsQuery,
+  auditLogPage,
+  auditLogQuery,
   historyPage,
   historyQuery,
   problem,
@@ -10,7 +12,7 @@ import {
 import type { App } from '@coin/http';
 import type { InternalHttpClient } from '../clients/internal-http';
 import { userIdOf } from '../plugins/auth';
-import { exampleHistoryPage, exampleWalletTransactionsPage, withExample } from './examples';
+import { exampleAuditLogPage, exampleHistoryPage, exampleWalletTransactionsPage, withExample } from './examples';
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 503: problem };
 
@@ -75,5 +77,23 @@ export function registerHistoryRoutes(app: App, deps: { history: InternalHttpCli
       },
     },
     async (request) => deps.history.get(`/internal/transactions${queryString(request.query)}`, String(request.id)) as never,
+  );
+
+  app.get(
+    '/api/admin/audit-log',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'The admin audit log: every administrative action (applied or rejected) with actor, action, target, a summary of the request, ' +
+          'result and request id, newest first, keyset pages (filters actor, action, target, from inclusive, to exclusive)',
+        security: [{ bearerAuth: [] }],
+        operationId: 'listAuditLog',
+        querystring: auditLogQuery,
+        response: { 200: withExample(auditLogPage, exampleAuditLogPage), ...errorResponses },
+      },
+    },
+    async (request) => deps.history.get(`/internal/audit-log${queryString(request.query)}`, String(request.id)) as never,
   );
 }

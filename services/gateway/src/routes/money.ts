@@ -1,4 +1,5 @@
 import {
+  approvalPending,
   burnBody,
   coinsToMinorUnits,
   ledgerDraft,
@@ -9,6 +10,7 @@ import {
   refundBody,
   rewardBody,
   transferBody,
+  type ApprovableCommand,
   type LedgerDraft,
   type MoneyResult,
   type Party,
@@ -18,11 +20,14 @@ import {
 import { AppError, isErrorCode, statusOf } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { needsApproval, type ApprovalPolicy } from '../approval-policy';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
 import { actorOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders, idempotencyOf, markCommandAnswered } from '../plugins/idempotency';
 import {
+  exampleApprovalPending,
   exampleBurn,
   exampleMint,
   exampleMoneyResult,
@@ -36,6 +41,7 @@ import {
 export interface MoneyRouteDeps {
   commands: CommandBus;
   ledger: InternalHttpClient;
+  approvalPolicy: ApprovalPolicy;
 }
 
 const errorResponses = {
@@ -68,9 +74,27 @@ function partyOf(target: { userId?: number | undefined; treasury?: TreasuryCode 
  * opposed to a timeout or an outage (5xx: the outcome is not known) or a key reused for another
  * request (the answer to this request, not the command's outcome).
  */
+/**
+ * Sends a keyed command and marks the request answered by the command's own outcome (its result,
+ * or the ledger's rejection) so GET /api/commands/{key} can show it; a timeout or an outage is
+ * not the command's answer.
+ */
+export async function answered<T>(request: FastifyRequest, send: () => Promise<T>): Promise<T> {
+  try {
+    const result = await send();
+    markCommandAnswered(request);
+    return result;
+  } catch (err) {
+    if (isCommandRejection(err)) markCommandAnswered(request);
+    throw err;
+  }
+}
+
 export function isCommandRejection(err: unknown): boolean {
   return err instanceof AppError && isErrorCode(err.code) && statusOf(err.code) < 500 && err.code !== 'IDEMPOTENCY_KEY_REUSED';
 }
+
+type ApprovalPendingResult = z.infer<typeof approvalPending>;
 
 /** The commands the money endpoints send: each answers with a transaction and the wallet it debited (MINT: credited). */
 type MoneyDraft = LedgerDraft<'ledger.mint' | 'ledger.burn' | 'ledger.transfer' | 'ledger.reward' | 'ledger.refund'>;
@@ -82,19 +106,40 @@ type MoneyDraft = LedgerDraft<'ledger.mint' | 'ledger.burn' | 'ledger.transfer' 
  * carries the hash of its request, so the ledger can tell a retry from a reused key.
  */
 export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
-  async function execute(request: FastifyRequest, reply: FastifyReply, draft: MoneyDraft): Promise<MoneyResult> {
-    let result: MoneyResult;
-    try {
-      result = await deps.commands.ledger(draft, {
+  /**
+   * MINT, BURN and REFUND above the approval thresholds are not applied: they are stored as an
+   * approval request (202) that another ADMIN+ approves (routes/approvals.ts). The request is
+   * the command exactly as it would have been sent, under the same command id, so a retry with
+   * the same Idempotency-Key gets the same request back.
+   */
+  async function executeOrRequestApproval(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    draft: LedgerDraft<'ledger.mint' | 'ledger.burn' | 'ledger.refund'>,
+    refundable?: number,
+  ): Promise<MoneyResult | ApprovalPendingResult> {
+    const { requestHash, ...data } = draft.data;
+    const command = { type: draft.type, data } as ApprovableCommand;
+    if (!needsApproval(deps.approvalPolicy, command, refundable)) return execute(request, reply, draft);
+    const result = await answered(request, () =>
+      deps.commands.ledger(ledgerDraft('ledger.request-approval', { command, requestHash }), {
         actor: actorOf(request),
         commandId: idempotencyOf(request).commandId,
         requestId: String(request.id),
-      });
-    } catch (err) {
-      if (isCommandRejection(err)) markCommandAnswered(request);
-      throw err;
-    }
-    markCommandAnswered(request);
+      }),
+    );
+    reply.status(202);
+    return result;
+  }
+
+  async function execute(request: FastifyRequest, reply: FastifyReply, draft: MoneyDraft): Promise<MoneyResult> {
+    const result = await answered(request, () =>
+      deps.commands.ledger(draft, {
+        actor: actorOf(request),
+        commandId: idempotencyOf(request).commandId,
+        requestId: String(request.id),
+      }),
+    );
     reply.status(201);
     return result;
   }
@@ -110,13 +155,21 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         headers: idempotencyHeaders,
         operationId: 'mintCoins',
         body: withExample(mintBody, exampleMint),
-        response: { 201: withExample(moneyResult, exampleMoneyResult), ...errorResponses },
+        response: {
+          201: withExample(moneyResult, exampleMoneyResult),
+          202: withExample(approvalPending, exampleApprovalPending),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
       const { amount, reason } = request.body;
       const { requestHash } = idempotencyOf(request);
-      return execute(request, reply, ledgerDraft('ledger.mint', { to: partyOf(request.body), amount: minor(amount), reason, requestHash }));
+      return executeOrRequestApproval(
+        request,
+        reply,
+        ledgerDraft('ledger.mint', { to: partyOf(request.body), amount: minor(amount), reason, requestHash }),
+      );
     },
   );
 
@@ -131,13 +184,17 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         headers: idempotencyHeaders,
         operationId: 'burnCoins',
         body: withExample(burnBody, exampleBurn),
-        response: { 201: withExample(moneyResult, exampleMoneyResult), ...errorResponses },
+        response: {
+          201: withExample(moneyResult, exampleMoneyResult),
+          202: withExample(approvalPending, exampleApprovalPending),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
       const { amount, reason } = request.body;
       const { requestHash } = idempotencyOf(request);
-      return execute(
+      return executeOrRequestApproval(
         request,
         reply,
         ledgerDraft('ledger.burn', { from: partyOf(request.body), amount: minor(amount), reason, requestHash }),
@@ -242,7 +299,11 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         headers: idempotencyHeaders,
         operationId: 'refundTransaction',
         body: withExample(refundBody, exampleRefund),
-        response: { 201: withExample(moneyResult, exampleMoneyResult), ...errorResponses },
+        response: {
+          201: withExample(moneyResult, exampleMoneyResult),
+          202: withExample(approvalPending, exampleApprovalPending),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -253,7 +314,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       if (purchase.type !== 'PURCHASE' || purchase.toTreasury === null)
         throw new AppError('NOT_REFUNDABLE', 'Only a purchase can be refunded');
       const { requestHash } = idempotencyOf(request);
-      return execute(
+      return executeOrRequestApproval(
         request,
         reply,
         ledgerDraft('ledger.refund', {
@@ -263,6 +324,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
           ...(amount !== undefined ? { amount: minor(amount) } : {}),
           requestHash,
         }),
+        minor(purchase.amount),
       );
     },
   );

@@ -1,4 +1,6 @@
 import {
+  auditLogPage,
+  auditLogQuery,
   adminTransactionsPage,
   adminTransactionsQuery,
   historyPage,
@@ -13,6 +15,8 @@ import type { App } from '@coin/http';
 import { z } from 'zod';
 import { findKeysetPage, findOffsetPage, type HistoryFilter } from '../db/history-repo';
 import { decodeCursor, encodeCursor } from '../domain/cursor';
+import { findAuditPage } from '../db/audit-log-repo';
+import { decodeAuditCursor, encodeAuditCursor } from '../domain/audit-cursor';
 
 const userParams = z.object({ userId: userIdParam });
 
@@ -63,4 +67,21 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool }): void {
       return { transactions: page.rows.map(transactionView), nextCursor: page.next ? encodeCursor(page.next) : null };
     },
   );
+
+  app.get('/internal/audit-log', { schema: { querystring: auditLogQuery, response: { 200: auditLogPage } } }, async (request) => {
+    const { limit, cursor, actor, action, target, from, to } = request.query;
+    const page = await findAuditPage(
+      deps.pool,
+      {
+        ...(actor ? { actor } : {}),
+        ...(action ? { action } : {}),
+        ...(target ? { target } : {}),
+        ...(from ? { from } : {}),
+        ...(to ? { to } : {}),
+      },
+      limit,
+      cursor ? decodeAuditCursor(cursor) : null,
+    );
+    return { entries: page.entries, nextCursor: page.nextBefore === null ? null : encodeAuditCursor(page.nextBefore) };
+  });
 }

@@ -2,6 +2,7 @@ import { transactionRecorded } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import { deadLetter, originalMessageOf, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
+import { endSpan, kafkaAttributes, startMessageSpan, type Span, type Tracing } from '@coin/telemetry';
 import { z } from 'zod';
 import { storeTransactions, type ProjectedRow } from '../db/history-repo';
 import { projectionOf } from '../domain/projection';
@@ -39,7 +40,14 @@ function rowOf(event: ProjectableEvent): ProjectedRow {
  * its own and the one it refuses goes to the dead-letter topic, so one bad message cannot block
  * its partition. Any other failure is thrown: the batch is not committed and comes back.
  */
-export function handleTransactionEvents(deps: { pool: Pool; producer: BatchingProducer; logger: Logger; metrics: HistoryMetrics }) {
+export function handleTransactionEvents(deps: {
+  pool: Pool;
+  producer: BatchingProducer;
+  logger: Logger;
+  metrics: HistoryMetrics;
+  /** A span per event, the child of the ledger command's span its `traceparent` names (off when absent). */
+  tracing?: Tracing;
+}) {
   const record = (items: Delivered<ProjectableEvent>[], inserted: number) => {
     const now = Date.now();
     deps.metrics.eventsApplied.inc({ outcome: 'new' }, inserted);
@@ -50,7 +58,7 @@ export function handleTransactionEvents(deps: { pool: Pool; producer: BatchingPr
       if (inserted > 0) deps.metrics.applyDelay.observe(Math.max(0, now - occurredAtMs) / 1000);
     }
   };
-  return async (items: Delivered<ProjectableEvent>[]): Promise<void> => {
+  const project = async (items: Delivered<ProjectableEvent>[]): Promise<void> => {
     try {
       record(
         items,
@@ -74,6 +82,31 @@ export function handleTransactionEvents(deps: { pool: Pool; producer: BatchingPr
         await deadLetter(deps.producer, item.topic, item.partition, originalMessageOf(item), error);
         deps.metrics.eventsDeadLettered.inc();
       }
+    }
+  };
+  if (!deps.tracing?.enabled) return project;
+  const tracing = deps.tracing;
+  return async (items: Delivered<ProjectableEvent>[]): Promise<void> => {
+    const spans: Span[] = items.map(
+      (item) =>
+        startMessageSpan(
+          tracing,
+          'project coin.transaction.recorded',
+          item.headers,
+          kafkaAttributes(item.topic, 'process', {
+            partition: item.partition,
+            offset: item.offset,
+            'coin.event.id': item.value.eventId,
+            'coin.transaction.id': String(item.value.row.id),
+          }),
+        )!,
+    );
+    try {
+      await project(items);
+      for (const span of spans) endSpan(span);
+    } catch (err) {
+      for (const span of spans) endSpan(span, err);
+      throw err;
     }
   };
 }

@@ -2,8 +2,10 @@ import { walletKeyOfUser, type LedgerCommand, type TopicNames } from '@coin/cont
 import { InvariantViolation } from '@coin/errors';
 import { creditOwnLegs, runBatch, type BatchStep } from '../domain/batch';
 import {
+  approvalIdsOf,
   holdIdsOf,
   pendingHoldOwnersOf,
+  refundTargetOf,
   walletKeysOf,
   type CreditLeg,
   type HoldState,
@@ -11,7 +13,9 @@ import {
   type LedgerState,
 } from '../domain/ledger';
 import { transactionRowOf } from '../views/transaction-view';
-import { creditLegMessage, holdEventMessage, transactionEventMessage } from './messages';
+import type { ApprovalState } from '../domain/approvals';
+import { approvalEventMessage, creditLegMessage, holdEventMessage, transactionEventMessage } from './messages';
+import { auditEventMessage, auditRecordOf } from './audit-records';
 import { outcomeOf, type Outcome } from './outcomes';
 import type { BatchRead, BatchWrite, LedgerStore, LoadedWallet, OutboxBatch } from './store';
 import { TransactionIds } from './transaction-ids';
@@ -35,6 +39,10 @@ export interface ApplyContext {
   owns: (walletKey: string) => boolean;
   /** Spending-limit defaults and hold expiry (the ledger's configuration); the domain's defaults when absent. */
   policy?: LedgerPolicy;
+  /** The `request-id` header a command arrived with (set by the gateway), for the admin audit log; none when absent. */
+  requestIdOf?: (commandId: string) => string | undefined;
+  /** The trace headers (`traceparent`) of the command's span: its events carry them (docs/DESIGN.md "Traces"). */
+  traceHeadersOf?: (commandId: string) => Record<string, string> | undefined;
 }
 
 export interface AppliedBatch {
@@ -56,6 +64,9 @@ const createsNoTransaction = new Set<LedgerCommand['type']>([
   'ledger.void-hold',
   'ledger.expire-hold',
   'ledger.set-limits',
+  'ledger.request-approval',
+  'ledger.reject-approval',
+  'ledger.expire-approval',
 ]);
 function reservesTransactionId(command: LedgerCommand): boolean {
   return !createsNoTransaction.has(command.type);
@@ -63,7 +74,8 @@ function reservesTransactionId(command: LedgerCommand): boolean {
 
 export async function applyBatch(store: LedgerStore, commands: LedgerCommand[], context: ApplyContext): Promise<AppliedBatch> {
   const walletKeys = [...new Set(commands.flatMap(walletKeysOf))];
-  const refundOf = commands.flatMap((c) => (c.type === 'ledger.refund' ? [c.data.transactionId] : []));
+  const refundOf = commands.flatMap((c) => refundTargetOf(c) ?? []);
+  const approvalIds = [...new Set(commands.flatMap(approvalIdsOf))];
   const holdIds = [...new Set(commands.flatMap(holdIdsOf))];
   const pendingHoldsOf = [...new Set(commands.flatMap(pendingHoldOwnersOf))];
   let idsToReserve = commands.filter(reservesTransactionId).length;
@@ -74,6 +86,7 @@ export async function applyBatch(store: LedgerStore, commands: LedgerCommand[], 
       refundOf,
       holdIds,
       pendingHoldsOf,
+      approvalIds,
       idsToReserve,
     });
     const decided = decideBatch(read, commands, context);
@@ -108,6 +121,7 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
     wallets: new Map([...read.wallets].map(([key, wallet]) => [key, { ...wallet.state }])),
     refundTargets: new Map([...read.refundTargets].map(([id, target]) => [id, { ...target }])),
     holds: new Map([...read.holds].map(([id, hold]) => [id, { ...hold }])),
+    approvals: new Map([...read.approvals].map(([id, approval]) => [id, { ...approval }])),
   };
   const ids = new TransactionIds(read.reservedIds);
   const steps = runBatch(state, read.known, commands, now, ids.take, context.policy);
@@ -126,9 +140,10 @@ function writeOf(
   context: ApplyContext,
 ): { outcomes: Outcome[]; write: BatchWrite } {
   const { now } = context;
-  const write: BatchWrite = { opened: [], wallets: [], transactions: [], holds: [], entries: [], outcomes: [], outbox: [] };
+  const write: BatchWrite = { opened: [], wallets: [], transactions: [], holds: [], approvals: [], entries: [], outcomes: [], outbox: [] };
   const touched = new Set<string>();
   const holds = new Map<string, HoldState>();
+  const approvals = new Map<string, ApprovalState>();
   const recordEffects = (step: Extract<BatchStep, { kind: 'decided' }>) => {
     const { decision } = step;
     if (!decision.ok) return;
@@ -138,15 +153,20 @@ function writeOf(
         row: transactionRowOf(decision.transaction),
         returns: decision.transaction.returns,
         holdId: decision.transaction.holdId,
+        approval: decision.transaction.approval,
         commandId: step.command.commandId,
       });
-      write.outbox.push(transactionEventMessage(context.topics, decision.transaction));
+      write.outbox.push(transactionEventMessage(context.topics, decision.transaction, context.traceHeadersOf?.(step.command.commandId)));
     }
     for (const change of decision.holds) {
       // A hold created and resolved in one batch is written once, as it stands at the end.
       holds.set(change.hold.id, change.hold);
       touched.add(walletKeyOfUser(change.hold.fromUserId));
-      write.outbox.push(holdEventMessage(context.topics, change));
+      write.outbox.push(holdEventMessage(context.topics, change, context.traceHeadersOf?.(step.command.commandId)));
+    }
+    for (const change of decision.approvals) {
+      approvals.set(change.approval.id, change.approval);
+      write.outbox.push(approvalEventMessage(context.topics, change));
     }
     if (decision.spend) touched.add(decision.spend.walletKey);
     if (decision.limits) touched.add(decision.limits.walletKey);
@@ -167,6 +187,9 @@ function writeOf(
       outcome = outcomeOf(step, context.xafRate);
       write.outcomes.push({ commandId: step.command.commandId, type: step.command.type, ...outcome, requestHash: step.requestHash });
       recordEffects(step);
+      // An administrative command (applied or rejected) is recorded once, with its outcome.
+      const audit = auditRecordOf(step, { at: now, requestId: context.requestIdOf?.(step.command.commandId) ?? null });
+      if (audit) write.outbox.push(auditEventMessage(context.topics, audit));
     }
     outcomes.push(outcome);
   }
@@ -174,6 +197,7 @@ function writeOf(
   for (const step of creditSteps) if (step.kind === 'decided') recordEffects(step);
   write.outbox.push(...legs.map((leg) => creditLegMessage(context.topics, leg, now)));
   write.holds = [...holds.values()];
+  write.approvals = [...approvals.values()];
 
   // A wallet that was not read was opened by this batch: it is inserted as it stands at the end
   // of the batch (credits included); the others are updated against the version they were read at.

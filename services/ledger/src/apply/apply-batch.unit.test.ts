@@ -26,6 +26,7 @@ function read(wallets: WalletState[], reservedIds: number[]): BatchRead {
     wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])),
     refundTargets: new Map(),
     holds: new Map(),
+    approvals: new Map(),
     reservedIds,
   };
 }
@@ -52,7 +53,8 @@ describe('decideBatch (the apply use case without storage)', () => {
     expect(decided.write.transactions.map((t) => t.row)).toEqual([
       expect.objectContaining({ id: 10, amount: 250, to_user_id: 7, from_user_id: null }),
     ]);
-    expect(decided.write.outbox.map((m) => m.topic)).toEqual(['t_coin.transactions']);
+    // The mint is an administrative action (a user sent it): its audit record goes with its event.
+    expect(decided.write.outbox.map((m) => m.topic)).toEqual(['t_coin.transactions', 't_admin.audit']);
   });
 
   it('when an existing wallet is opened again, then nothing is written but its outcome, which shows the wallet', () => {

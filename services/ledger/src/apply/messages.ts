@@ -1,7 +1,16 @@
-import { headerNames, ledgerCommandMessage, type CoinHoldEvent, type TopicNames, type TransactionRecorded } from '@coin/contracts';
+import {
+  headerNames,
+  ledgerCommandMessage,
+  type CoinApprovalEvent,
+  type CoinHoldEvent,
+  type TopicNames,
+  type TransactionRecorded,
+} from '@coin/contracts';
 import { uuidV5 } from '@coin/security';
 import { creditLegCommand } from '../domain/batch';
+import type { ApprovalChange } from '../domain/approvals';
 import type { CreditLeg, HoldChange, NewTransaction } from '../domain/ledger';
+import { approvalView } from '../views/approval-view';
 import { holdView } from '../views/hold-view';
 import { decidedTransactionView } from '../views/transaction-view';
 import type { OutboxBatchMessage } from './store';
@@ -12,7 +21,11 @@ export function transactionEventId(transactionId: number): string {
 }
 
 /** The coin.transactions event of a decided transaction (SPEC §8), serialised once: the outbox stores the text it publishes. */
-export function transactionEventMessage(topics: TopicNames, transaction: NewTransaction): OutboxBatchMessage {
+export function transactionEventMessage(
+  topics: TopicNames,
+  transaction: NewTransaction,
+  traceHeaders?: Record<string, string>,
+): OutboxBatchMessage {
   const event: TransactionRecorded = {
     eventId: transactionEventId(transaction.id),
     type: 'coin.transaction.recorded',
@@ -23,7 +36,8 @@ export function transactionEventMessage(topics: TopicNames, transaction: NewTran
   return {
     topic: topics.coinTransactions,
     key: String(transaction.id),
-    headers: { [headerNames.type]: event.type },
+    // Stored with the message: a publish by the sweeper still names the command's trace.
+    headers: { ...traceHeaders, [headerNames.type]: event.type },
     payload: JSON.stringify(event),
   };
 }
@@ -40,7 +54,7 @@ export function holdEventId(change: HoldChange): string {
 }
 
 /** The coin.holds event of a hold's change, keyed by the hold id so one hold's events stay in order. */
-export function holdEventMessage(topics: TopicNames, change: HoldChange): OutboxBatchMessage {
+export function holdEventMessage(topics: TopicNames, change: HoldChange, traceHeaders?: Record<string, string>): OutboxBatchMessage {
   const event: CoinHoldEvent = {
     eventId: holdEventId(change),
     type: `coin.hold.${change.event}`,
@@ -48,5 +62,32 @@ export function holdEventMessage(topics: TopicNames, change: HoldChange): Outbox
     occurredAt: change.hold.updatedAt.toISOString(),
     hold: holdView(change.hold),
   };
-  return { topic: topics.coinHolds, key: change.hold.id, headers: { [headerNames.type]: event.type }, payload: JSON.stringify(event) };
+  return {
+    topic: topics.coinHolds,
+    key: change.hold.id,
+    headers: { ...traceHeaders, [headerNames.type]: event.type },
+    payload: JSON.stringify(event),
+  };
+}
+
+/** The event id of an approval request's change: the same on every publish of it. */
+export function approvalEventId(change: ApprovalChange): string {
+  return uuidV5(`coin.approval.${change.event}:${change.approval.id}`);
+}
+
+/** The coin.approvals event of an approval request's change, keyed by its id. */
+export function approvalEventMessage(topics: TopicNames, change: ApprovalChange): OutboxBatchMessage {
+  const event: CoinApprovalEvent = {
+    eventId: approvalEventId(change),
+    type: `coin.approval.${change.event}`,
+    version: 1,
+    occurredAt: change.approval.updatedAt.toISOString(),
+    approval: approvalView(change.approval),
+  };
+  return {
+    topic: topics.coinApprovals,
+    key: change.approval.id,
+    headers: { [headerNames.type]: event.type },
+    payload: JSON.stringify(event),
+  };
 }

@@ -1,6 +1,7 @@
 import type { LedgerResult } from '@coin/contracts';
 import { InvariantViolation, type WireError } from '@coin/errors';
 import type { BatchStep } from '../domain/batch';
+import { approvalView } from '../views/approval-view';
 import { holdView } from '../views/hold-view';
 import { decidedTransactionView } from '../views/transaction-view';
 import { userWalletView, walletView } from '../views/wallet-view';
@@ -72,6 +73,32 @@ export function outcomeOf(step: Extract<BatchStep, { kind: 'decided' }>, xafRate
         ok: true,
         reply: { hold: decision.holds[0] ? holdView(decision.holds[0].hold) : null, expired: decision.holds.length > 0 },
       };
+    case 'ledger.request-approval':
+    case 'ledger.reject-approval': {
+      const change = decision.approvals[0];
+      if (!change) throw new InvariantViolation(`${command.type} accepted without its approval request`);
+      return { ok: true, reply: { approval: approvalView(change.approval) } satisfies LedgerResult<'ledger.request-approval'> };
+    }
+    case 'ledger.expire-approval':
+      return {
+        ok: true,
+        reply: {
+          approval: decision.approvals[0] ? approvalView(decision.approvals[0].approval) : null,
+          expired: decision.approvals.length > 0,
+        } satisfies LedgerResult<'ledger.expire-approval'>,
+      };
+    case 'ledger.approve': {
+      const change = decision.approvals[0];
+      if (!decision.transaction || !subject || !change) throw new InvariantViolation('an approval accepted without its transaction');
+      return {
+        ok: true,
+        reply: {
+          transaction: decidedTransactionView(decision.transaction),
+          wallet: walletView(subject, xafRate),
+          approval: approvalView(change.approval),
+        } satisfies LedgerResult<'ledger.approve'>,
+      };
+    }
     case 'ledger.set-limits':
       if (!decision.limits) throw new InvariantViolation('set-limits accepted without limits');
       return {

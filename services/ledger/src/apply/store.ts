@@ -1,6 +1,7 @@
 import type { TransactionRow } from '@coin/contracts';
 import type { StoredOutcome } from '../domain/batch';
-import type { Entry, HoldState, RefundTarget, WalletState } from '../domain/ledger';
+import type { ApprovalState } from '../domain/approvals';
+import type { Entry, HoldState, NewTransaction, RefundTarget, WalletState } from '../domain/ledger';
 
 /**
  * What the apply use case needs from storage (db/batch-store.ts implements it with PostgreSQL):
@@ -37,6 +38,8 @@ export interface BatchReadRequest {
   holdIds: string[];
   /** Users whose PENDING holds are loaded (a close voids them). */
   pendingHoldsOf: number[];
+  /** Approval requests named by id. */
+  approvalIds: string[];
   /** Transaction ids to take from the sequence (ascending). */
   idsToReserve: number;
 }
@@ -53,6 +56,7 @@ export interface BatchRead {
   wallets: Map<string, LoadedWallet>;
   refundTargets: Map<number, RefundTarget>;
   holds: Map<string, HoldState>;
+  approvals: Map<string, ApprovalState>;
   reservedIds: number[];
 }
 
@@ -61,9 +65,17 @@ export interface BatchWrite {
   opened: WalletState[];
   /** Existing wallets the batch changed, with the version each was read at. */
   wallets: LoadedWallet[];
-  transactions: Array<{ row: TransactionRow; returns: number | null; holdId: string | null; commandId: string }>;
+  transactions: Array<{
+    row: TransactionRow;
+    returns: number | null;
+    holdId: string | null;
+    approval: NewTransaction['approval'];
+    commandId: string;
+  }>;
   /** Holds created or resolved, as they stand at the end of the batch. */
   holds: HoldState[];
+  /** Approval requests created or decided, as they stand at the end of the batch. */
+  approvals: ApprovalState[];
   entries: Array<Entry & { walletId: string; createdAt: Date }>;
   outcomes: Array<{ commandId: string; type: string; ok: boolean; reply: unknown; requestHash: string | null }>;
   /** Every message the batch produced, in publish order: one outbox_batches row (migration 004). */

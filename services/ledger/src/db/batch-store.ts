@@ -2,6 +2,7 @@ import { partyColumns, type TransactionType, type TreasuryCode } from '@coin/con
 import type { Pool, PoolClient } from '@coin/db';
 import { StaleWalletError, type BatchRead, type BatchReadRequest, type BatchWrite, type LedgerStore } from '../apply/store';
 import type { StoredOutcome } from '../domain/batch';
+import { approvalColumns, approvalStateOf, type ApprovalDbRow } from '../views/approval-view';
 import { holdColumns, holdStateOf, type HoldDbRow } from '../views/hold-view';
 import { safeInteger, walletStateOf, type WalletDbRow } from './wallet-rows';
 
@@ -38,6 +39,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
       refunded: number;
     }>;
     holds: HoldDbRow[];
+    approvals: ApprovalDbRow[];
     ids: string[];
   }>({
     name: 'ledger-read-batch',
@@ -62,8 +64,17 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
                                 || ARRAY(SELECT coalesce('user:' || to_user_id, 'treasury:' || to_treasury) FROM read_holds))) AS wallets,
        (SELECT coalesce(json_agg(targets), '[]') FROM targets) AS refund_targets,
        (SELECT coalesce(json_agg(read_holds), '[]') FROM read_holds) AS holds,
+       (SELECT coalesce(json_agg(a), '[]') FROM (SELECT ${approvalColumns} FROM approval_requests WHERE id = ANY($7::uuid[])) a) AS approvals,
        ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $4::int)) AS ids`,
-    values: [request.commandIds, request.walletKeys, request.refundOf, request.idsToReserve, request.holdIds, request.pendingHoldsOf],
+    values: [
+      request.commandIds,
+      request.walletKeys,
+      request.refundOf,
+      request.idsToReserve,
+      request.holdIds,
+      request.pendingHoldsOf,
+      request.approvalIds,
+    ],
   });
   const row = result.rows[0]!;
   return {
@@ -80,6 +91,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
       ]),
     ),
     holds: new Map(row.holds.map((r) => [r.id, holdStateOf(r)])),
+    approvals: new Map(row.approvals.map((r) => [r.id, approvalStateOf(r)])),
     // bigint[] arrives as text elements (the pool's BIGINT parser covers scalars only).
     reservedIds: row.ids.map((id) => safeInteger(Number(id), 'transaction id')).sort((a, b) => a - b),
   };
@@ -118,7 +130,7 @@ export async function storeSetAsideOutcome(
  * Returns the id of the batch's outbox row (null when it produced no messages).
  */
 export async function writeBatch(db: Queryable, batch: BatchWrite): Promise<number | null> {
-  const { opened, wallets, transactions, holds, entries, outcomes, outbox } = batch;
+  const { opened, wallets, transactions, holds, approvals, entries, outcomes, outbox } = batch;
   const tx = <T>(f: (t: BatchWrite['transactions'][number]['row']) => T) => transactions.map((r) => f(r.row));
   const open = <T>(f: (w: BatchWrite['opened'][number]) => T) => opened.map(f);
   // Replies travel as one JSON array of strings: JSON.stringify escapes in native code, where
@@ -152,9 +164,24 @@ export async function writeBatch(db: Queryable, batch: BatchWrite): Promise<numb
           RETURNING 1),
        new_transactions AS (
          INSERT INTO transactions (id, type, amount, from_user_id, to_user_id, from_treasury, to_treasury, reason, reference,
-                                   refund_of, returns, command_id, created_at, hold_id)
+                                   refund_of, returns, command_id, created_at, hold_id, approval_id, requested_by, approved_by)
          SELECT * FROM unnest($8::bigint[], $9::text[], $10::bigint[], $11::bigint[], $12::bigint[], $13::text[], $14::text[],
-                              $15::text[], $16::text[], $17::bigint[], $18::bigint[], $19::uuid[], $20::timestamptz[], $45::uuid[])),
+                              $15::text[], $16::text[], $17::bigint[], $18::bigint[], $19::uuid[], $20::timestamptz[], $45::uuid[],
+                              $63::uuid[], $64::bigint[], $65::bigint[])),
+       written_approvals AS (
+         INSERT INTO approval_requests (id, command, requested_by, status, created_at, expires_at, updated_at, decided_by,
+                                        rejection_reason, transaction_id)
+         SELECT id, command::jsonb, requested_by::jsonb, status, created_at, expires_at, updated_at, decided_by::jsonb,
+                rejection_reason, transaction_id
+           FROM ROWS FROM (unnest($66::uuid[]), json_array_elements_text($67::json), json_array_elements_text($68::json),
+                           unnest($69::text[], $70::timestamptz[], $71::timestamptz[], $72::timestamptz[]),
+                           json_array_elements_text($73::json), unnest($74::text[], $75::bigint[]))
+                AS a(id, command, requested_by, status, created_at, expires_at, updated_at, decided_by, rejection_reason, transaction_id)
+         ON CONFLICT (id) DO UPDATE
+            SET status = EXCLUDED.status, updated_at = EXCLUDED.updated_at, decided_by = EXCLUDED.decided_by,
+                rejection_reason = EXCLUDED.rejection_reason, transaction_id = EXCLUDED.transaction_id
+          WHERE approval_requests.status = 'PENDING'
+         RETURNING 1),
        written_holds AS (
          INSERT INTO holds (id, from_user_id, to_user_id, to_treasury, amount, reason, reference, status, expires_at, created_at,
                             updated_at, captured_amount, transaction_id)
@@ -177,6 +204,7 @@ export async function writeBatch(db: Queryable, batch: BatchWrite): Promise<numb
          RETURNING id)
      SELECT assert_wallets_current((SELECT count(*) FROM updated) + (SELECT count(*) FROM opened), $31::bigint) AS wallets_current,
             assert_holds_written((SELECT count(*) FROM written_holds), $59::bigint) AS holds_written,
+            assert_approvals_written((SELECT count(*) FROM written_approvals), $76::bigint) AS approvals_written,
             (SELECT id FROM new_outbox) AS outbox_id`,
       values: [
         wallets.map((w) => w.state.id),
@@ -241,6 +269,20 @@ export async function writeBatch(db: Queryable, batch: BatchWrite): Promise<numb
         open((w) => w.held),
         texts(open((w) => JSON.stringify(w.spending))),
         JSON.stringify(open((w) => (w.limits === null ? null : JSON.stringify(w.limits)))),
+        transactions.map((r) => r.approval?.id ?? null),
+        transactions.map((r) => r.approval?.requestedBy ?? null),
+        transactions.map((r) => r.approval?.approvedBy ?? null),
+        approvals.map((a) => a.id),
+        texts(approvals.map((a) => JSON.stringify(a.command))),
+        texts(approvals.map((a) => JSON.stringify(a.requestedBy))),
+        approvals.map((a) => a.status),
+        approvals.map((a) => a.createdAt),
+        approvals.map((a) => a.expiresAt),
+        approvals.map((a) => a.updatedAt),
+        JSON.stringify(approvals.map((a) => (a.decidedBy === null ? null : JSON.stringify(a.decidedBy)))),
+        approvals.map((a) => a.rejectionReason),
+        approvals.map((a) => a.transactionId),
+        approvals.length,
       ],
     });
     return result.rows[0]?.outbox_id ?? null;

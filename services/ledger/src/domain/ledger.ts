@@ -2,6 +2,7 @@ import {
   walletKeyOf,
   walletKeyOfTreasury,
   walletKeyOfUser,
+  type ApprovableCommand,
   type HoldStatus,
   type LedgerCommand,
   type LimitOverrides,
@@ -12,6 +13,7 @@ import {
 } from '@coin/contracts';
 import { InvariantViolation, type ErrorCode } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
+import { approvedCommand, approvalIdOf, sameActor, sameCommand, userIdOfActor, type ApprovalChange, type ApprovalState } from './approvals';
 import { checkLimits, effectiveLimits, noLimits, recordSpend, type LimitBreach, type LimitDefaults, type SpendingWindow } from './limits';
 
 /**
@@ -74,12 +76,15 @@ export interface LedgerPolicy {
   limits: LimitDefaults;
   holdExpirySecondsDefault: number;
   holdExpirySecondsMax: number;
+  /** How long an approval request waits for its second ADMIN+. */
+  approvalExpirySeconds: number;
 }
 
 export const defaultPolicy: LedgerPolicy = {
   limits: { USER: noLimits, DEVELOPER: noLimits, ADMIN: noLimits, SUPERADMIN: noLimits },
   holdExpirySecondsDefault: 7 * 24 * 3600,
   holdExpirySecondsMax: 30 * 24 * 3600,
+  approvalExpirySeconds: 24 * 3600,
 };
 
 /** What a refund needs to know about the transaction it names. */
@@ -100,6 +105,8 @@ export interface LedgerState {
   refundTargets: Map<number, RefundTarget>;
   /** Holds named by hold commands, and the pending holds of wallets being closed, by id. */
   holds: Map<string, HoldState>;
+  /** Approval requests named by approval commands, by id. */
+  approvals: Map<string, ApprovalState>;
 }
 
 export interface NewTransaction {
@@ -115,6 +122,8 @@ export interface NewTransaction {
   returns: number | null;
   /** Set on a capture: the hold it took. */
   holdId: string | null;
+  /** Set on a command applied by an approval: the request, who asked and who approved. */
+  approval: { id: string; requestedBy: number; approvedBy: number } | null;
   createdAt: Date;
 }
 
@@ -147,6 +156,8 @@ export interface Accepted {
   refund: { of: number; amount: number } | null;
   /** Holds created or resolved. */
   holds: HoldChange[];
+  /** Approval requests created or decided. */
+  approvals: ApprovalChange[];
   /** An outgoing debit the payer's spending limits count. */
   spend: { walletKey: string; amount: number } | null;
   /** A wallet's limit overrides, replaced. */
@@ -180,6 +191,7 @@ function accepted(parts: Partial<Omit<Accepted, 'ok'>>): Accepted {
     closes: [],
     refund: null,
     holds: [],
+    approvals: [],
     spend: null,
     limits: null,
     subjectKey: null,
@@ -231,6 +243,24 @@ function limitBreachOf(command: LedgerCommand, source: WalletState, amount: numb
   const role: Role = command.actor.kind === 'user' && command.actor.role ? command.actor.role : 'USER';
   const breach = checkLimits(effectiveLimits(policy.limits, role, source.limits), source.spending, amount, now);
   return breach ? limitExceeded(breach) : null;
+}
+
+function approvalNotFound(id: string): Rejected {
+  return reject('APPROVAL_NOT_FOUND', `Approval request ${id} does not exist`);
+}
+
+/** The request an approval command names, if its command is the stored one (the key the command travelled under follows from it). */
+function approvalOf(state: LedgerState, id: string, command: ApprovableCommand): ApprovalState | null {
+  const found = state.approvals.get(id);
+  return found && sameCommand(found.command, command) ? found : null;
+}
+
+/** Why an approval request can no longer be decided, if it cannot. */
+function approvalNotPending(approval: ApprovalState, now: Date): Rejected | null {
+  if (approval.status !== 'PENDING') return reject('APPROVAL_NOT_PENDING', `The approval request is ${approval.status}`);
+  if (now >= approval.expiresAt)
+    return reject('APPROVAL_NOT_PENDING', `The approval request expired at ${approval.expiresAt.toISOString()}`);
+  return null;
 }
 
 function holdNotFound(id: string): Rejected {
@@ -333,7 +363,32 @@ export function walletKeysOf(command: LedgerCommand): string[] {
       return [walletKeyOfUser(command.data.fromUserId)];
     case 'ledger.set-limits':
       return [walletKeyOfUser(command.data.userId)];
+    case 'ledger.request-approval':
+    case 'ledger.reject-approval':
+    case 'ledger.expire-approval':
+      return [];
+    case 'ledger.approve':
+      return walletKeysOf({ ...command, ...command.data.command } as LedgerCommand);
   }
+}
+
+/** The approval requests a command reads by id. */
+export function approvalIdsOf(command: LedgerCommand): string[] {
+  switch (command.type) {
+    case 'ledger.approve':
+    case 'ledger.reject-approval':
+    case 'ledger.expire-approval':
+      return [command.data.approvalId];
+    default:
+      return [];
+  }
+}
+
+/** The purchase a refund names, directly or as the command an approval applies. */
+export function refundTargetOf(command: LedgerCommand): number | null {
+  if (command.type === 'ledger.refund') return command.data.transactionId;
+  if (command.type === 'ledger.approve' && command.data.command.type === 'ledger.refund') return command.data.command.data.transactionId;
+  return null;
 }
 
 /** The holds a command reads by id. */
@@ -366,8 +421,18 @@ export function decide(
 ): Decision {
   const wallet = (key: string) => state.wallets.get(key);
   const newTransaction = (
-    t: Omit<NewTransaction, 'id' | 'createdAt' | 'reference' | 'refundOf' | 'returns' | 'holdId'> & Partial<NewTransaction>,
-  ) => ({ reference: null, refundOf: null, returns: null, holdId: null, ...t, id: nextId(), createdAt: now }) as NewTransaction;
+    t: Omit<NewTransaction, 'id' | 'createdAt' | 'reference' | 'refundOf' | 'returns' | 'holdId' | 'approval'> & Partial<NewTransaction>,
+  ) =>
+    ({
+      reference: null,
+      refundOf: null,
+      returns: null,
+      holdId: null,
+      approval: null,
+      ...t,
+      id: nextId(),
+      createdAt: now,
+    }) as NewTransaction;
 
   switch (command.type) {
     case 'ledger.open-wallet': {
@@ -634,6 +699,71 @@ export function decide(
       });
     }
 
+    case 'ledger.request-approval': {
+      const approval: ApprovalState = {
+        id: approvalIdOf(command.commandId),
+        command: command.data.command,
+        requestedBy: command.actor,
+        status: 'PENDING',
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + policy.approvalExpirySeconds * 1000),
+        updatedAt: now,
+        decidedBy: null,
+        rejectionReason: null,
+        transactionId: null,
+      };
+      return accepted({ approvals: [{ approval, event: 'requested' }] });
+    }
+
+    case 'ledger.approve': {
+      const approval = approvalOf(state, command.data.approvalId, command.data.command);
+      if (!approval) return approvalNotFound(command.data.approvalId);
+      const notPending = approvalNotPending(approval, now);
+      if (notPending) return notPending;
+      if (sameActor(approval.requestedBy, command.actor)) {
+        return reject('APPROVAL_BY_REQUESTER', 'The ADMIN who requested this operation cannot approve it; another ADMIN+ must');
+      }
+      const requestedBy = userIdOfActor(approval.requestedBy);
+      const approvedBy = userIdOfActor(command.actor);
+      if (requestedBy === null || approvedBy === null) return reject('FORBIDDEN', 'Only users approve and request approvals');
+      // The stored command, decided now as if its requester had sent it directly: the same rules, limits and checks.
+      const inner = decide(state, approvedCommand(approval, now), now, nextId, policy);
+      if (!inner.ok || !inner.transaction) return inner;
+      const transaction = { ...inner.transaction, approval: { id: approval.id, requestedBy, approvedBy } };
+      return {
+        ...inner,
+        transaction,
+        approvals: [
+          {
+            approval: { ...approval, status: 'APPROVED', decidedBy: command.actor, transactionId: transaction.id, updatedAt: now },
+            event: 'approved',
+          },
+        ],
+      };
+    }
+
+    case 'ledger.reject-approval': {
+      const approval = approvalOf(state, command.data.approvalId, command.data.command);
+      if (!approval) return approvalNotFound(command.data.approvalId);
+      const notPending = approvalNotPending(approval, now);
+      if (notPending) return notPending;
+      return accepted({
+        approvals: [
+          {
+            approval: { ...approval, status: 'REJECTED', decidedBy: command.actor, rejectionReason: command.data.reason, updatedAt: now },
+            event: 'rejected',
+          },
+        ],
+      });
+    }
+
+    case 'ledger.expire-approval': {
+      const approval = approvalOf(state, command.data.approvalId, command.data.command);
+      if (!approval) return approvalNotFound(command.data.approvalId);
+      if (approval.status !== 'PENDING' || now < approval.expiresAt) return accepted({});
+      return accepted({ approvals: [{ approval: { ...approval, status: 'EXPIRED', updatedAt: now }, event: 'expired' }] });
+    }
+
     case 'ledger.set-limits': {
       const { userId, overrides } = command.data;
       const target = wallet(walletKeyOfUser(userId));
@@ -677,6 +807,13 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): void 
     }
     state.holds.set(hold.id, hold);
     wallet.updatedAt = now;
+  }
+  for (const { approval, event } of decision.approvals) {
+    const before = state.approvals.get(approval.id);
+    if (event === 'requested' ? before !== undefined : before?.status !== 'PENDING') {
+      throw new InvariantViolation(`approval ${approval.id}: ${event} from ${before?.status ?? 'nothing'}`);
+    }
+    state.approvals.set(approval.id, approval);
   }
   if (decision.spend) {
     const wallet = state.wallets.get(decision.spend.walletKey);

@@ -53,7 +53,7 @@ function modelLimits(policy: LedgerPolicy, command: LedgerCommand, overrides: Li
  * partitions and delivered in any order, stored outcomes kept like processed_commands.
  */
 class World {
-  state: LedgerState = { wallets: new Map(), refundTargets: new Map(), holds: new Map() };
+  state: LedgerState = { wallets: new Map(), refundTargets: new Map(), holds: new Map(), approvals: new Map() };
   /** The apply's clock: every command of an apply is decided at this moment. */
   at = now;
   known = new Map<string, StoredOutcome>();
@@ -228,6 +228,7 @@ const modelPolicy: LedgerPolicy = {
   },
   holdExpirySecondsDefault: 4 * 3600,
   holdExpirySecondsMax: 2 * 24 * 3600,
+  approvalExpirySeconds: 24 * 3600,
 };
 
 type Action =

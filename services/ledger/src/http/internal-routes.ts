@@ -1,5 +1,9 @@
 import {
   adminHoldsQuery,
+  approvableCommand,
+  approval,
+  approvalPage,
+  approvalsQuery,
   hold,
   holdPage,
   internalTransactionPage,
@@ -18,9 +22,11 @@ import type { Pool } from '@coin/db';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import { auditLedger } from '../db/audit';
+import { findApproval, listApprovals } from '../db/approval-reads';
 import { findHold, listHolds } from '../db/hold-reads';
 import { findTransaction, findWalletOfUser, listTreasuryWallets, transactionsAfter } from '../db/reads';
 import type { LedgerPolicy } from '../domain/ledger';
+import { approvalView } from '../views/approval-view';
 import { holdView } from '../views/hold-view';
 import { spendingLimitsView } from '../views/limits-view';
 import { treasuryView, userWalletView } from '../views/wallet-view';
@@ -62,6 +68,23 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
       return spendingLimitsView(found, request.params.userId, request.query.role, deps.policy, deps.now());
     },
   );
+
+  // The view, and the command as the ledger keeps it: the gateway keys the approval's commands by it.
+  app.get(
+    '/internal/approvals/:id',
+    { schema: { params: z.object({ id: z.uuid() }), response: { 200: z.object({ approval, command: approvableCommand }) } } },
+    async (request) => {
+      const found = await findApproval(deps.pool, request.params.id);
+      if (!found) throw new AppError('APPROVAL_NOT_FOUND', `Approval request ${request.params.id} does not exist`);
+      return { approval: approvalView(found), command: found.command };
+    },
+  );
+
+  app.get('/internal/approvals', { schema: { querystring: approvalsQuery, response: { 200: approvalPage } } }, async (request) => {
+    const { status, limit, offset } = request.query;
+    const page = await listApprovals(deps.pool, { status, limit, offset });
+    return { approvals: page.approvals.map(approvalView), pagination: { limit, offset, total: page.total } };
+  });
 
   app.get('/internal/holds/:id', { schema: { params: z.object({ id: z.uuid() }), response: { 200: hold } } }, async (request) => {
     const found = await findHold(deps.pool, request.params.id);

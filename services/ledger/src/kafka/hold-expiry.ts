@@ -1,4 +1,4 @@
-import { ledgerCommandMessage, type LedgerCommand, type TopicNames } from '@coin/contracts';
+import { ledgerCommandMessage, type ApprovableCommand, type LedgerCommand, type TopicNames } from '@coin/contracts';
 import type { BatchingProducer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { uuidV5 } from '@coin/security';
@@ -18,8 +18,25 @@ export function expireHoldCommand(hold: { id: string; fromUserId: number }, now:
   };
 }
 
+/** The command id of an approval request's expiry: the same from every sweep and replica. */
+export function expireApprovalCommandId(approvalId: string): string {
+  return uuidV5(`ledger.expire-approval:${approvalId}`);
+}
+
+export function expireApprovalCommand(approval: { id: string; command: ApprovableCommand }, now: Date): LedgerCommand {
+  return {
+    commandId: expireApprovalCommandId(approval.id),
+    type: 'ledger.expire-approval',
+    issuedAt: now.toISOString(),
+    actor: { kind: 'service', id: 'ledger' },
+    data: { approvalId: approval.id, command: approval.command },
+  };
+}
+
 export interface HoldExpiryDeps {
   dueHolds: (now: Date, limit: number) => Promise<Array<{ id: string; fromUserId: number }>>;
+  /** Pending approval requests past their expiry: expired the same way (docs/DESIGN.md "Approvals"). */
+  dueApprovals?: (now: Date, limit: number) => Promise<Array<{ id: string; command: ApprovableCommand }>>;
   producer: Pick<BatchingProducer, 'sendMany'>;
   topics: Pick<TopicNames, 'ledgerCommands'>;
   now: () => Date;
@@ -43,16 +60,14 @@ export function startHoldExpiry(deps: HoldExpiryDeps): { sweepOnce(): Promise<nu
   let running: Promise<number> | null = null;
   const sweepOnce = async (): Promise<number> => {
     const now = deps.now();
-    const due = await deps.dueHolds(now, sweepHoldsMax);
-    if (due.length === 0) return 0;
+    const [holds, approvals] = await Promise.all([deps.dueHolds(now, sweepHoldsMax), deps.dueApprovals?.(now, sweepHoldsMax) ?? []]);
+    const commands = [...holds.map((h) => expireHoldCommand(h, now)), ...approvals.map((a) => expireApprovalCommand(a, now))];
+    if (commands.length === 0) return 0;
     await deps.producer.sendMany(
-      due.map((hold) => {
-        const message = ledgerCommandMessage(expireHoldCommand(hold, now));
-        return { topic: deps.topics.ledgerCommands, message };
-      }),
+      commands.map((command) => ({ topic: deps.topics.ledgerCommands, message: ledgerCommandMessage(command) })),
     );
-    deps.onExpirySent?.(due.length);
-    return due.length;
+    deps.onExpirySent?.(commands.length);
+    return commands.length;
   };
   const timer = setInterval(() => {
     if (running) return;

@@ -1,4 +1,4 @@
-import type { LedgerCommand, TopicNames } from '@coin/contracts';
+import { headerNames, type LedgerCommand, type TopicNames } from '@coin/contracts';
 import type { OutboxRelay } from '@coin/db';
 import {
   GroupCommit,
@@ -11,6 +11,17 @@ import {
   type GroupCommitOptions,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
+import {
+  endSpan,
+  kafkaAttributes,
+  ROOT_CONTEXT,
+  startMessageSpan,
+  trace,
+  traceHeadersOfSpan,
+  type Link,
+  type Span,
+  type Tracing,
+} from '@coin/telemetry';
 import { applyBatch, type AppliedBatch } from '../apply/apply-batch';
 import type { LedgerPolicy } from '../domain/ledger';
 import type { Outcome } from '../apply/outcomes';
@@ -56,6 +67,12 @@ export interface LedgerCommandDeps {
    * sending them through Kafka (`creditOwnLegs`); without it every leg travels.
    */
   partitionOfWallet?: (walletKey: string) => number;
+  /**
+   * Spans (docs/DESIGN.md "Traces"): one per command, the child of its `traceparent`, whose
+   * context its reply and its outbox events carry; one per apply, linked to the commands it
+   * holds (group commit: one apply serves many traces). Off when absent.
+   */
+  tracing?: Tracing;
 }
 
 /** How often one batch is redone from fresh state after losing a race (see StaleWalletError). */
@@ -89,14 +106,41 @@ export const defaultApplyLimits: GroupCommitOptions = { inFlightMax: 2, itemsMax
  * outcomes make the second delivery change nothing.
  */
 export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommitOptions = defaultApplyLimits) {
+  const tracing = deps.tracing?.enabled ? deps.tracing : undefined;
+  /** Each traced command's span, from its partition handler to the apply that holds it. */
+  const commandSpans = new WeakMap<Delivered<LedgerCommand>, Span>();
   const applyGroups = async (groups: Delivered<LedgerCommand>[][]): Promise<GroupResult[]> => {
     const started = performance.now();
     const commands = groups.flatMap((group) => group.map((item) => item.value));
+    const applySpan = tracing ? startApplySpan(tracing, groups, commandSpans) : undefined;
+    try {
+      return await applyTraced(groups, commands, started, applySpan);
+    } catch (err) {
+      endSpan(applySpan, err);
+      throw err;
+    }
+  };
+  const applyTraced = async (
+    groups: Delivered<LedgerCommand>[][],
+    commands: LedgerCommand[],
+    started: number,
+    applySpan: Span | undefined,
+  ): Promise<GroupResult[]> => {
+    // The headers each command's outbox messages carry: its span's trace context.
+    const traceHeadersOf = applySpan ? traceHeadersByCommand(groups, commandSpans) : undefined;
     // The partitions whose batches are in this apply: only this apply writes their wallets now
     // (each partition is serial, and a zombie's write fails the version check).
     const { partitionOfWallet } = deps;
     const partitions = new Set(groups.flatMap((group) => group.map((item) => item.partition)));
     const owns = partitionOfWallet ? (walletKey: string) => partitions.has(partitionOfWallet(walletKey)) : () => false;
+    const requestIds = new Map<string, string>();
+    for (const group of groups) {
+      for (const item of group) {
+        const requestId = item.headers[headerNames.requestId];
+        if (requestId) requestIds.set(item.value.commandId, requestId);
+      }
+    }
+    const requestIdOf = (commandId: string) => requestIds.get(commandId);
     let result: AppliedBatch | undefined;
     for (let attempt = 1; !result; attempt += 1) {
       try {
@@ -106,6 +150,8 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
           xafRate: deps.xafRate,
           owns,
           ...(deps.policy ? { policy: deps.policy } : {}),
+          requestIdOf,
+          ...(traceHeadersOf ? { traceHeadersOf } : {}),
         });
       } catch (err) {
         if (!isRetryable(err)) throw err;
@@ -123,6 +169,15 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
     // redelivery take over): the applied count must match the database, which a redelivered
     // batch (answered from stored outcomes) no longer adds to. Chained on the publish, so every
     // handler awaiting it finds the apply already reported.
+    applySpan?.setAttribute('coin.ledger.applied', applied.applied);
+    const publishSpan =
+      applySpan && applied.outbox
+        ? tracing?.tracer.startSpan(
+            'publish outbox',
+            { attributes: { 'messaging.system': 'kafka', 'messaging.batch.message_count': applied.outbox.messages.length } },
+            trace.setSpan(ROOT_CONTEXT, applySpan),
+          )
+        : undefined;
     const published = deps.outbox.publishCommitted(applied.outbox ? [applied.outbox] : []).finally(() => {
       const done = performance.now();
       deps.onBatch?.({
@@ -135,6 +190,17 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
       });
     });
     published.catch(() => undefined); // each handler awaits it and sees the failure itself
+    if (applySpan)
+      published.then(
+        () => {
+          endSpan(publishSpan);
+          endSpan(applySpan);
+        },
+        (err: unknown) => {
+          endSpan(publishSpan, err);
+          endSpan(applySpan, err);
+        },
+      );
     let offset = 0;
     return groups.map((group) => {
       const outcomes = applied.outcomes.slice(offset, offset + group.length);
@@ -144,7 +210,7 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
   };
   const groupCommit = new GroupCommit(applyGroups, limits);
 
-  return async (items: Delivered<LedgerCommand>[], control?: BatchControl): Promise<void> => {
+  const handle = async (items: Delivered<LedgerCommand>[], control?: BatchControl): Promise<void> => {
     await control?.heartbeat();
     const { outcomes, published } = await groupCommit.submit(items);
     // Replies depend on the commit only, so they leave in the same producer flush as the outbox
@@ -152,10 +218,77 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
     const replies: Promise<void>[] = [];
     items.forEach((item, i) => {
       const address = replyAddressOf(item.headers, deps.topics.gatewayReplies);
-      if (address) replies.push(sendReply(deps.producer, address, replyBodyOf(item.value.commandId, outcomes[i]!)));
+      const span = tracing ? commandSpans.get(item) : undefined;
+      span?.setAttribute('coin.command.ok', outcomes[i]!.ok);
+      // The reply names the command's span: the caller's span links to it.
+      const traceHeaders = span ? traceHeadersOfSpan(span) : undefined;
+      if (address) replies.push(sendReply(deps.producer, address, replyBodyOf(item.value.commandId, outcomes[i]!), traceHeaders));
     });
     await Promise.all([published, ...replies]);
     // During a rebalance this throws; the batch is committed and counted, its offsets are not.
     await control?.heartbeat();
+  };
+  if (!tracing) return handle;
+  return async (items: Delivered<LedgerCommand>[], control?: BatchControl): Promise<void> => {
+    const spans = items.map((item) => {
+      const attributes = kafkaAttributes(item.topic, 'process', {
+        partition: item.partition,
+        offset: item.offset,
+        'coin.command.id': item.value.commandId,
+        'coin.command.type': item.value.type,
+      });
+      const span = startMessageSpan(tracing, `process ${item.value.type}`, item.headers, attributes)!;
+      commandSpans.set(item, span);
+      return span;
+    });
+    try {
+      await handle(items, control);
+      for (const span of spans) endSpan(span);
+    } catch (err) {
+      for (const span of spans) endSpan(span, err);
+      throw err;
+    }
+  };
+}
+
+/** The apply's span: a root of its own (one apply serves many traces), linked to each command's span. */
+function startApplySpan(
+  tracing: Tracing,
+  groups: Delivered<LedgerCommand>[][],
+  commandSpans: WeakMap<Delivered<LedgerCommand>, Span>,
+): Span {
+  const links: Link[] = [];
+  let commands = 0;
+  for (const group of groups) {
+    for (const item of group) {
+      commands += 1;
+      const span = commandSpans.get(item);
+      // The SDK keeps 128 links a span; past that, each command's span still links to the apply.
+      if (span && links.length < 128) links.push({ context: span.spanContext() });
+    }
+  }
+  const span = tracing.tracer.startSpan(
+    'ledger apply',
+    { links, attributes: { 'messaging.batch.message_count': commands, 'coin.ledger.partition_batches': groups.length } },
+    ROOT_CONTEXT,
+  );
+  for (const group of groups) for (const item of group) commandSpans.get(item)?.addLink({ context: span.spanContext() });
+  return span;
+}
+
+/** The trace headers of each traced command of an apply, by command id (a repeated id: its first). */
+function traceHeadersByCommand(
+  groups: Delivered<LedgerCommand>[][],
+  commandSpans: WeakMap<Delivered<LedgerCommand>, Span>,
+): (commandId: string) => Record<string, string> | undefined {
+  const byId = new Map<string, Span>();
+  for (const group of groups)
+    for (const item of group) {
+      const span = commandSpans.get(item);
+      if (span && !byId.has(item.value.commandId)) byId.set(item.value.commandId, span);
+    }
+  return (commandId) => {
+    const span = byId.get(commandId);
+    return span ? traceHeadersOfSpan(span) : undefined;
   };
 }

@@ -17,6 +17,9 @@ export function transactionRowOf(t: NewTransaction): TransactionRow {
     reference: t.reference,
     refund_of: t.refundOf,
     created_at: t.createdAt,
+    approval_id: t.approval?.id ?? null,
+    requested_by: t.approval?.requestedBy ?? null,
+    approved_by: t.approval?.approvedBy ?? null,
   };
 }
 

@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { topicNames, type Actor } from '@coin/contracts';
-import { inTransaction, type Pool } from '@coin/db';
+import { userInfo } from 'node:os';
+import { topicNames, type Actor, type AuditAction, type AuditSummary } from '@coin/contracts';
+import { inTransaction, type Pool, type PoolClient } from '@coin/db';
 import { hashPassword, randomSecret, sha256Hex } from '@coin/security';
 import { writeAccountChanges } from '../db/account-changes';
 import { insertPlatformClient, listPlatformClients, revokePlatformClient as markRevoked, type PlatformClientRow } from '../db/clients-repo';
-import { insertUserEvents } from '../db/user-events-outbox';
+import { insertAuditRecords, insertUserEvents } from '../db/user-events-outbox';
+import { operatorAuditRecord } from '../domain/audit-records';
 import { findCredentialsByEmail, insertUser, lockUser } from '../db/users-repo';
 import { decideAccountCommand } from '../domain/commands';
 import { userEventOf } from '../domain/user-events';
@@ -16,7 +18,30 @@ import { newAccount, normalizeEmail } from '../domain/users';
  * Changes to an account are decided by the same rules as the commands, with the operator as actor.
  */
 
-const operator: Actor = { kind: 'operator', id: 'admin-cli' };
+const operator: Actor = { kind: 'operator', id: operatorName() };
+
+/** Who runs the CLI, for the admin audit log: the OS user, else 'cli'. */
+function operatorName(): string {
+  try {
+    const name = userInfo().username.trim();
+    return name.length > 0 && name.length <= 100 ? name : 'cli';
+  } catch {
+    return 'cli';
+  }
+}
+
+/** Records an operator action in the admin audit log, in the caller's transaction (its outbox). */
+async function recordOperatorAction(
+  client: PoolClient,
+  topicPrefix: string,
+  now: Date,
+  action: AuditAction,
+  target: string,
+  summary: AuditSummary = {},
+): Promise<void> {
+  const record = operatorAuditRecord({ id: randomUUID(), at: now, operator, action, target, summary });
+  await insertAuditRecords(client, topicNames(topicPrefix), [record]);
+}
 
 /** Creates a SUPERADMIN, or promotes the account that already has this email (its password is kept). */
 export async function createSuperadmin(
@@ -30,6 +55,9 @@ export async function createSuperadmin(
     const created = await insertUser(client, account);
     if (created) {
       await insertUserEvents(client, topics, [userEventOf('user.registered', created, input.now)]);
+      await recordOperatorAction(client, input.topicPrefix, input.now, 'user.create-superadmin', `user:${created.id}`, {
+        role: 'SUPERADMIN',
+      });
       return { outcome: 'created' as const, userId: created.id };
     }
     const existing = await findCredentialsByEmail(client, normalizeEmail(input.email));
@@ -42,15 +70,36 @@ export async function createSuperadmin(
     if (decision.changes.length === 0) return { outcome: 'unchanged' as const, userId: locked.id };
     await writeAccountChanges(client, decision.changes);
     await insertUserEvents(client, topics, decision.events);
+    await recordOperatorAction(client, input.topicPrefix, input.now, 'user.change-role', `user:${locked.id}`, {
+      role: 'SUPERADMIN',
+      previousRole: locked.role,
+    });
     return { outcome: 'promoted' as const, userId: locked.id };
   });
 }
 
 /** Registers a platform client; the secret is returned once and only its SHA-256 is stored. */
-export async function createPlatformClient(pool: Pool, name: string): Promise<{ clientId: string; clientSecret: string }> {
+export async function createPlatformClient(
+  pool: Pool,
+  name: string,
+  options: { topicPrefix?: string; now?: Date } = {},
+): Promise<{ clientId: string; clientSecret: string }> {
   const clientId = `pc_${randomBytes(9).toString('base64url')}`;
   const clientSecret = randomSecret('pcs_');
-  await insertPlatformClient(pool, { id: clientId, name, secretHash: sha256Hex(clientSecret) });
+  await inTransaction(pool, async (client) => {
+    await insertPlatformClient(client, { id: clientId, name, secretHash: sha256Hex(clientSecret) });
+    // The name only: never the secret or its hash.
+    await recordOperatorAction(
+      client,
+      options.topicPrefix ?? '',
+      options.now ?? new Date(),
+      'platform-client.create',
+      `client:${clientId}`,
+      {
+        name,
+      },
+    );
+  });
   return { clientId, clientSecret };
 }
 
@@ -78,11 +127,19 @@ export async function listClients(pool: Pool): Promise<PlatformClientInfo[]> {
  */
 export async function revokePlatformClient(
   pool: Pool,
-  input: { clientId: string; now: Date },
+  input: { clientId: string; now: Date; topicPrefix?: string },
 ): Promise<{ client: PlatformClientInfo; alreadyRevoked: boolean } | null> {
-  const result = await markRevoked(pool, input.clientId, input.now);
-  if (!result) return null;
-  return { client: infoOf(result.row), alreadyRevoked: !result.revoked };
+  return inTransaction(pool, async (client) => {
+    const result = await markRevoked(client, input.clientId, input.now);
+    if (!result) return null;
+    // Recorded when it changed something: a rerun (to retry the gateway's cache update) is no new action.
+    if (result.revoked) {
+      await recordOperatorAction(client, input.topicPrefix ?? '', input.now, 'platform-client.revoke', `client:${input.clientId}`, {
+        name: result.row.name,
+      });
+    }
+    return { client: infoOf(result.row), alreadyRevoked: !result.revoked };
+  });
 }
 
 /** "Log out everywhere" for a user: new token version, every refresh token revoked. */
@@ -98,6 +155,7 @@ export async function revokeUserSessions(
     if (!decision.ok) throw decision.error;
     await writeAccountChanges(client, decision.changes);
     await insertUserEvents(client, topicNames(input.topicPrefix), decision.events);
+    await recordOperatorAction(client, input.topicPrefix, input.now, 'sessions.revoke', `user:${input.userId}`);
     return { tokenVersion: decision.result.tokenVersion };
   });
 }

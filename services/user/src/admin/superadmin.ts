@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { topicNames } from '@coin/contracts';
 import { inTransaction, type Pool } from '@coin/db';
 import { hashPassword } from '@coin/security';
-import { insertUserEvents } from '../db/user-events-outbox';
+import { insertAuditRecords, insertUserEvents } from '../db/user-events-outbox';
+import { operatorAuditRecord } from '../domain/audit-records';
 import { hasSuperadminRow, insertUser, lockSuperadminBootstrap } from '../db/users-repo';
 import { userEventOf } from '../domain/user-events';
 import { newAccount } from '../domain/users';
@@ -27,6 +29,16 @@ export async function createFirstSuperadmin(
     );
     if (!row) throw new Error('the bootstrap email belongs to an existing non-admin account; promote it with a SUPERADMIN instead');
     await insertUserEvents(client, topicNames(input.topicPrefix), [userEventOf('user.registered', row, input.now)]);
+    // The first admin action of all: recorded like the CLI's (actor: the bootstrap, no request).
+    const record = operatorAuditRecord({
+      id: randomUUID(),
+      at: input.now,
+      operator: { kind: 'operator', id: 'bootstrap' },
+      action: 'user.create-superadmin',
+      target: `user:${row.id}`,
+      summary: { role: 'SUPERADMIN' },
+    });
+    await insertAuditRecords(client, topicNames(input.topicPrefix), [record]);
     return 'created';
   });
 }

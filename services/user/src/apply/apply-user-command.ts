@@ -12,6 +12,7 @@ import {
   type Rejected,
 } from '../domain/commands';
 import type { StoredOutcome, UserCommandStore, UserCommandTransaction } from './store';
+import { auditRecordOfCommand } from '../domain/audit-records';
 
 export interface UserCommandClock {
   now: () => Date;
@@ -32,12 +33,21 @@ type Settled = Rejected | { ok: true; result: unknown; events: UserEvent[] };
  * outbox events and its outcome commit together, so a redelivered command finds the outcome and
  * changes nothing.
  */
-export async function applyUserCommand(store: UserCommandStore, command: UserCommand, clock: UserCommandClock): Promise<AppliedCommand> {
+export async function applyUserCommand(
+  store: UserCommandStore,
+  command: UserCommand,
+  clock: UserCommandClock,
+  meta: { requestId?: string | undefined } = {},
+): Promise<AppliedCommand> {
   return store.transaction(async (tx) => {
     const previous = await tx.findOutcome(command.commandId);
     if (previous) return { outcome: previous, outbox: [] };
-    const settled = await decideAndWrite(tx, command, { now: clock.now(), newId: clock.newId });
+    const now = clock.now();
+    const settled = await decideAndWrite(tx, command, { now, newId: clock.newId });
     const outbox = settled.ok ? await tx.enqueueEvents(settled.events) : [];
+    // An administrative command is recorded in the admin audit log, applied or rejected, with its outcome.
+    const audit = auditRecordOfCommand(command, settled, { at: now, requestId: meta.requestId ?? null });
+    if (audit) outbox.push(...(await tx.enqueueAudit([audit])));
     const outcome: StoredOutcome = settled.ok ? { ok: true, reply: settled.result } : { ok: false, reply: settled.error.toWire() };
     await tx.storeOutcome(command.commandId, command.type, outcome);
     return { outcome, outbox };

@@ -1,4 +1,4 @@
-import type { Actor, ApiKey, UserCommand, UserEvent } from '@coin/contracts';
+import type { Actor, ApiKey, AuditRecord, UserCommand, UserEvent } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
 import type { UserRow } from '../domain/users';
 import { applyUserCommand } from './apply-user-command';
@@ -53,6 +53,7 @@ function fakeStore(state: FakeState = {}) {
   const calls: string[] = [];
   const stored = state.outcomes ?? new Map<string, StoredOutcome>();
   const enqueued: UserEvent[] = [];
+  const audited: AuditRecord[] = [];
   let nextOutboxId = 100;
   const tx: UserCommandTransaction = {
     findOutcome: async (commandId) => {
@@ -91,6 +92,11 @@ function fakeStore(state: FakeState = {}) {
       enqueued.push(...events);
       return events.map((e) => ({ id: nextOutboxId++, topic: 'user.events', key: String(e.user.id), payload: e }));
     },
+    // Audit records are kept apart from `calls`: the order tests below are about locks and writes.
+    enqueueAudit: async (records): Promise<OutboxRow[]> => {
+      audited.push(...records);
+      return records.map((r) => ({ id: nextOutboxId++, topic: 'admin.audit', key: r.id, payload: r }));
+    },
   };
   let transactions = 0;
   const store: UserCommandStore = {
@@ -99,7 +105,7 @@ function fakeStore(state: FakeState = {}) {
       return work(tx);
     },
   };
-  return { store, calls, stored, enqueued, transactions: () => transactions };
+  return { store, calls, stored, enqueued, audited, transactions: () => transactions };
 }
 
 let nextId = 0;
@@ -124,10 +130,10 @@ describe('applying a user command', () => {
     ]) {
       const fake = fakeStore({ users: [account()] });
       const applied = await applyUserCommand(fake.store, cmd, clock);
-      expect(applied).toEqual({
-        outcome: { ok: false, reply: { code: 'FORBIDDEN', detail: 'Only a SUPERADMIN may do this' } },
-        outbox: [],
-      });
+      expect(applied.outcome).toEqual({ ok: false, reply: { code: 'FORBIDDEN', detail: 'Only a SUPERADMIN may do this' } });
+      // Nothing written but the refusal's audit record (an admin action attempted and rejected).
+      expect(applied.outbox.map((row) => row.topic)).toEqual(['admin.audit']);
+      expect(fake.audited).toEqual([expect.objectContaining({ result: 'rejected', errorCode: 'FORBIDDEN', actor: admin })]);
       expect(fake.calls).toEqual(['findOutcome', `storeOutcome ${cmd.type}`]);
     }
   });
@@ -144,7 +150,13 @@ describe('applying a user command', () => {
       'storeOutcome user.change-role',
     ]);
     expect(applied.outcome).toEqual({ ok: true, reply: { user: { id: 7, role: 'ADMIN' }, tokenVersion: 4 } });
-    expect(applied.outbox.map((row) => [row.id, row.key])).toEqual([[100, '7']]);
+    expect(applied.outbox.map((row) => [row.id, row.topic])).toEqual([
+      [100, 'user.events'],
+      [101, 'admin.audit'],
+    ]);
+    expect(fake.audited).toEqual([
+      expect.objectContaining({ action: 'user.change-role', target: 'user:7', summary: { role: 'ADMIN', previousRole: 'SUPERADMIN' } }),
+    ]);
     expect(fake.transactions()).toBe(1);
   });
 
@@ -173,7 +185,9 @@ describe('applying a user command', () => {
   it('when the role is unchanged, then the outcome is stored with no write and no event', async () => {
     const fake = fakeStore({ users: [account({ role: 'ADMIN' })] });
     const applied = await applyUserCommand(fake.store, command('user.change-role', operator, { userId: 7, role: 'ADMIN' }), clock);
-    expect(applied).toEqual({ outcome: { ok: true, reply: { user: { id: 7, role: 'ADMIN' }, tokenVersion: 3 } }, outbox: [] });
+    expect(applied.outcome).toEqual({ ok: true, reply: { user: { id: 7, role: 'ADMIN' }, tokenVersion: 3 } });
+    // No event; the action itself is still recorded (applied, nothing changed).
+    expect(applied.outbox.map((row) => row.topic)).toEqual(['admin.audit']);
     expect(fake.calls).toEqual([
       'findOutcome',
       'lockUser 7',

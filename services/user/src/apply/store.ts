@@ -1,4 +1,4 @@
-import type { ApiKey, UserEvent } from '@coin/contracts';
+import type { ApiKey, AuditRecord, UserEvent } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
 import type { AccountChange, NewApiKey } from '../domain/commands';
 import type { NewAccount, UserRow } from '../domain/users';
@@ -34,4 +34,6 @@ export interface UserCommandTransaction {
   revokeApiKey(id: string): Promise<{ keyHash: string } | null>;
   /** Puts the events in the outbox; the rows come back to be published as soon as the transaction commits. */
   enqueueEvents(events: UserEvent[]): Promise<OutboxRow[]>;
+  /** Puts admin audit records in the outbox (topic admin.audit), like the events. */
+  enqueueAudit(records: AuditRecord[]): Promise<OutboxRow[]>;
 }

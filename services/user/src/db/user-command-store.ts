@@ -4,15 +4,15 @@ import type { UserCommandStore, UserCommandTransaction } from '../apply/store';
 import { writeAccountChanges } from './account-changes';
 import { insertApiKey, revokeApiKey } from './api-keys-repo';
 import { findOutcome, storeOutcome } from './processed-commands';
-import { insertUserEvents } from './user-events-outbox';
+import { insertAuditRecords, insertUserEvents } from './user-events-outbox';
 import { insertUser, lockSuperadminSet, lockUser } from './users-repo';
 
 /** The user-command store on PostgreSQL: one transaction per command, on one pooled connection. */
-export function userCommandStore(pool: Pool, topics: Pick<TopicNames, 'userEvents'>): UserCommandStore {
+export function userCommandStore(pool: Pool, topics: Pick<TopicNames, 'userEvents' | 'adminAudit'>): UserCommandStore {
   return { transaction: (work) => inTransaction(pool, (client) => work(userCommandTransaction(client, topics))) };
 }
 
-function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'userEvents'>): UserCommandTransaction {
+function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'userEvents' | 'adminAudit'>): UserCommandTransaction {
   return {
     findOutcome: (commandId) => findOutcome(client, commandId),
     storeOutcome: (commandId, type, outcome) => storeOutcome(client, commandId, type, outcome),
@@ -23,5 +23,6 @@ function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'us
     insertApiKey: (key) => insertApiKey(client, key),
     revokeApiKey: (id) => revokeApiKey(client, id),
     enqueueEvents: (events) => insertUserEvents(client, topics, events),
+    enqueueAudit: (records) => insertAuditRecords(client, topics, records),
   };
 }

@@ -1,4 +1,4 @@
-import type { TopicNames, UserEvent } from '@coin/contracts';
+import type { AdminActionRecorded, AuditRecord, TopicNames, UserEvent } from '@coin/contracts';
 import { insertOutbox, type OutboxMessage, type OutboxRow, type PoolClient } from '@coin/db';
 
 /**
@@ -16,6 +16,23 @@ export async function insertUserEvents(
   events: UserEvent[],
 ): Promise<OutboxRow[]> {
   const messages = events.map((event) => userEventMessage(topics, event));
+  const ids = await insertOutbox(client, messages);
+  return messages.map((message, i) => ({ id: ids[i]!, ...message }));
+}
+
+/** The admin.audit message of a record, keyed by its id (the topic has one partition: one order for the hash chain). */
+export function auditRecordMessage(topics: Pick<TopicNames, 'adminAudit'>, record: AuditRecord): OutboxMessage {
+  const event: AdminActionRecorded = { eventId: record.id, type: 'admin.action.recorded', version: 1, occurredAt: record.at, record };
+  return { topic: topics.adminAudit, key: record.id, headers: { type: event.type }, payload: event };
+}
+
+/** Puts admin audit records in the outbox in the caller's transaction: recorded if and only if the action commits. */
+export async function insertAuditRecords(
+  client: PoolClient,
+  topics: Pick<TopicNames, 'adminAudit'>,
+  records: AuditRecord[],
+): Promise<OutboxRow[]> {
+  const messages = records.map((record) => auditRecordMessage(topics, record));
   const ids = await insertOutbox(client, messages);
   return messages.map((message, i) => ({ id: ids[i]!, ...message }));
 }

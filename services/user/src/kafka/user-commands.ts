@@ -1,4 +1,4 @@
-import type { UserCommand } from '@coin/contracts';
+import { headerNames, type UserCommand } from '@coin/contracts';
 import type { OutboxRelay } from '@coin/db';
 import { replyAddressOf, replyBodyOf, sendReply, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
@@ -24,7 +24,9 @@ export function handleUserCommands(deps: UserCommandDeps) {
   return async (items: Delivered<UserCommand>[]): Promise<void> => {
     for (const item of items) {
       const command = item.value;
-      const { outcome, outbox } = await applyUserCommand(deps.store, command, deps.clock);
+      const { outcome, outbox } = await applyUserCommand(deps.store, command, deps.clock, {
+        requestId: item.headers[headerNames.requestId],
+      });
       await deps.outbox.publishCommitted(outbox);
       const address = replyAddressOf(item.headers, deps.replyTopic);
       if (address) await sendReply(deps.producer, address, replyBodyOf(command.commandId, outcome));

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { historyPaging, queryInt } from './history';
+import { reasonText } from './ledger';
+
+/**
+ * Four-eyes approval of large money commands (issue 22, docs/DESIGN.md "Approvals"): the request
+ * answers 202 with one of these instead of moving money; another ADMIN+ approves (the command is
+ * applied then, exactly as a direct one) or rejects it, or it expires.
+ */
+// The Approval and the events on coin.approvals live in @coin/events (libs/events).
+export {
+  approval,
+  type Approval,
+  approvalCommandView,
+  approvalStatus,
+  approvalStatuses,
+  type ApprovalStatus,
+  coinApprovalEvent,
+  type CoinApprovalEvent,
+  coinApprovalEventTypes,
+} from '../../events/src/coin-approvals';
+import { approval, approvalStatus } from '../../events/src/coin-approvals';
+
+export const approvalIdParam = z.strictObject({ id: z.uuid() });
+export const rejectApprovalBody = z.strictObject({ reason: reasonText });
+
+export const approvalsQuery = z.strictObject({
+  status: approvalStatus.optional(),
+  limit: queryInt(1, 100, 20),
+  offset: queryInt(0, historyPaging.offsetMax, 0),
+});
+export const approvalPage = z.object({
+  approvals: z.array(approval),
+  pagination: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() }),
+});
+export type ApprovalPage = z.infer<typeof approvalPage>;
+/** The 202 of a money request that waits for approval. */
+export const approvalPending = z.object({ approval });

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { isoDateTime, singleLineText } from './common';
+import { historyCursor, historyPaging, queryInt, utcQueryTime } from './history';
+import { auditAction, auditRecord } from '../../events/src/admin-audit';
+
+// The audit record and the events on admin.audit live in @coin/events (libs/events).
+export {
+  type AdminActionRecorded,
+  type AdminAuditEvent,
+  type AuditAction,
+  type AuditActor,
+  type AuditRecord,
+  type AuditSummary,
+  adminActionRecorded,
+  adminAuditEvent,
+  adminAuditEventTypes,
+  adminAuditTopic,
+  auditAction,
+  auditActions,
+  auditActor,
+  auditRecord,
+  auditSummary,
+} from '../../events/src/admin-audit';
+
+/** GET /api/admin/audit-log: every admin action, newest first, keyset pages on the log's sequence. */
+export const auditLogQuery = z.strictObject({
+  actor: singleLineText(1, 100).optional().describe("The actor's id: a user id, a platform client id or an operator's name"),
+  action: auditAction.optional(),
+  target: singleLineText(1, 200).optional().describe('Exactly, e.g. user:42, treasury:REWARDS, api-key:<id>, client:<id>'),
+  from: isoDateTime.transform(utcQueryTime).optional().describe('at >= from'),
+  to: isoDateTime.transform(utcQueryTime).optional().describe('at < to'),
+  limit: queryInt(1, historyPaging.cursorPageLimitMax, historyPaging.cursorPageLimitDefault),
+  cursor: historyCursor.optional(),
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuery>;
+
+/** A record as the log keeps it: its place in the log and its link in the hash chain. */
+export const auditLogEntry = auditRecord.extend({
+  seq: z.number().int().positive().describe('Its place in the log (one total order of admin actions)'),
+  hash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .describe('sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain'),
+});
+export type AuditLogEntry = z.infer<typeof auditLogEntry>;
+
+export const auditLogPage = z.object({
+  entries: z.array(auditLogEntry),
+  nextCursor: z.string().nullable().describe('null on the last page'),
+});
+export type AuditLogPage = z.infer<typeof auditLogPage>;

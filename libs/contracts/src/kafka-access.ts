@@ -1,0 +1,106 @@
+import { dlqOf, type TopicBase } from './topics';
+
+/**
+ * Who may do what on Kafka (issue 24, docs/OPERATIONS.md "Kafka security"): the one table the
+ * Strimzi KafkaUser resources (deploy/k8s/components/strimzi-users), their tests and the SASL
+ * integration test are checked against. Names assume TOPIC_PREFIX is empty, as in production.
+ *
+ * - `produces`: Write (and Describe) on each topic.
+ * - `consumes`: Read (and Describe) on each topic; a consumer also dead-letters what it cannot
+ *   parse to `<topic>.dlq`, so it may Write those.
+ * - `groupPrefix`: Read on the consumer groups whose id starts with it.
+ *
+ * ledger.commands has two writers, and that is deliberate: the gateway sends the client's
+ * commands, and the ledger sends its own follow-up commands to the same topic (a transfer's
+ * credit leg, hold expiries, the returns of a wallet that closed). Only those two principals may
+ * write it; no other service, and nobody may write coin.transactions or coin.holds but the ledger.
+ * ACLs work per topic, not per command type: the broker cannot keep the gateway from writing a
+ * `ledger.credit` to ledger.commands. The gateway's code never builds one (its routes send
+ * client commands only), but a compromised gateway could; separating the ledger's own commands
+ * into a topic only the ledger may write would close that (not done: docs/OPERATIONS.md).
+ */
+export interface KafkaAccess {
+  produces: readonly TopicBase[];
+  consumes: readonly TopicBase[];
+  /** Consumer group id prefix; null: no consumer groups. */
+  groupPrefix: string | null;
+  /** Creates and grows topics (the migrate step only). */
+  managesTopics: boolean;
+}
+
+export const kafkaServices = ['gateway', 'user', 'ledger', 'history', 'migrate'] as const;
+export type KafkaService = (typeof kafkaServices)[number];
+
+export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
+  // Commands in, their replies and the token versions (user.events) back.
+  gateway: {
+    produces: ['ledger.commands', 'user.commands'],
+    consumes: ['gateway.replies', 'user.events'],
+    groupPrefix: 'gateway-',
+    managesTopics: false,
+  },
+  // Applies user commands; replies, and publishes user.events and its admin audit records from its outbox.
+  user: {
+    produces: ['gateway.replies', 'user.events', 'admin.audit'],
+    consumes: ['user.commands'],
+    groupPrefix: 'user-',
+    managesTopics: false,
+  },
+  // Applies ledger commands (and sends its own: credit legs, expiries, returns); replies; publishes the money events.
+  ledger: {
+    produces: ['ledger.commands', 'gateway.replies', 'coin.transactions', 'coin.holds', 'coin.approvals', 'admin.audit'],
+    consumes: ['ledger.commands', 'user.events'],
+    groupPrefix: 'ledger-',
+    managesTopics: false,
+  },
+  // Projects coin.transactions and the admin audit trail; produces nothing but its dead letters.
+  history: { produces: [], consumes: ['coin.transactions', 'admin.audit'], groupPrefix: 'history-', managesTopics: false },
+  // The migrate Job: creates the topics (and their partitions), reads and writes none.
+  migrate: { produces: [], consumes: [], groupPrefix: null, managesTopics: true },
+};
+
+/** The SCRAM user (Strimzi KafkaUser name, KAFKA_SASL_USERNAME) of a service. */
+export function kafkaUserOf(service: KafkaService): string {
+  return `coin-ledger-${service}`;
+}
+
+export type KafkaOperation = 'Read' | 'Write' | 'Describe' | 'Create' | 'Alter';
+
+/** One allow rule, in Strimzi's `simple` authorization terms (KafkaUser spec.authorization.acls). */
+export interface KafkaAcl {
+  resource: { type: 'topic' | 'group'; name: string; patternType: 'literal' | 'prefix' };
+  operations: KafkaOperation[];
+}
+
+/** The allow rules of a service, derived from kafkaAccess (sorted, so equal tables give equal lists). */
+export function kafkaAclsOf(service: KafkaService): KafkaAcl[] {
+  const access = kafkaAccess[service];
+  const topic = (name: string, operations: KafkaOperation[]): KafkaAcl => ({
+    resource: { type: 'topic', name, patternType: 'literal' },
+    operations,
+  });
+  const byTopic = new Map<string, Set<KafkaOperation>>();
+  const add = (name: string, ...ops: KafkaOperation[]) => {
+    const set = byTopic.get(name) ?? new Set<KafkaOperation>();
+    for (const op of ops) set.add(op);
+    byTopic.set(name, set);
+  };
+  for (const t of access.produces) add(t, 'Write', 'Describe');
+  for (const t of access.consumes) {
+    add(t, 'Read', 'Describe');
+    add(dlqOf(t), 'Write', 'Describe');
+  }
+  const order: KafkaOperation[] = ['Read', 'Write', 'Describe', 'Create', 'Alter'];
+  const acls = [...byTopic.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, ops]) =>
+      topic(
+        name,
+        order.filter((op) => ops.has(op)),
+      ),
+    );
+  if (access.groupPrefix) acls.push({ resource: { type: 'group', name: access.groupPrefix, patternType: 'prefix' }, operations: ['Read'] });
+  if (access.managesTopics)
+    acls.push({ resource: { type: 'topic', name: '*', patternType: 'literal' }, operations: ['Describe', 'Create', 'Alter'] });
+  return acls;
+}

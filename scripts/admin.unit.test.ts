@@ -1,0 +1,45 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { passwordOnArgvRefused, readPassword, runAdminCommand } from './admin';
+
+const noStdin = { readStdin: async () => Promise.reject(new Error('stdin must not be read')) };
+const stdin = (text: string) => ({ readStdin: async () => text });
+const values = (entries: Array<[string, string]>) => new Map(entries);
+
+describe('admin create-superadmin: the password', () => {
+  it('when --password is given on the command line, in either form, then it is refused before anything is read or connected', async () => {
+    for (const args of [
+      ['--email', 'a@example.com', '--password', 'secret password'],
+      ['--email', 'a@example.com', '--password=secret password'],
+    ]) {
+      await expect(runAdminCommand(['create-superadmin', ...args], () => undefined, noStdin)).rejects.toThrow(passwordOnArgvRefused);
+    }
+  });
+
+  it('when --password-stdin is given, then the first line piped is the password, without its line end', async () => {
+    expect(await readPassword(values([['password-stdin', 'true']]), stdin('operator password\r\nrest\n'))).toBe('operator password');
+    expect(await readPassword(values([['password-stdin', 'true']]), stdin('no newline at all'))).toBe('no newline at all');
+  });
+
+  it('when --password-file is given, then its first line is the password and stdin is not read', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'admin-unit-')), 'pw');
+    writeFileSync(file, 'from a mounted secret\n');
+    expect(await readPassword(values([['password-file', file]]), noStdin)).toBe('from a mounted secret');
+  });
+
+  it('when neither or both sources are given, or the password is out of 8-128 characters, then it is refused', async () => {
+    await expect(readPassword(values([]), noStdin)).rejects.toThrow(/--password-stdin or --password-file/);
+    await expect(
+      readPassword(
+        values([
+          ['password-stdin', 'true'],
+          ['password-file', '/dev/null'],
+        ]),
+        noStdin,
+      ),
+    ).rejects.toThrow(/not both/);
+    await expect(readPassword(values([['password-stdin', 'true']]), stdin('short\n'))).rejects.toThrow(/8-128/);
+    await expect(readPassword(values([['password-stdin', 'true']]), stdin(''))).rejects.toThrow(/8-128/);
+  });
+});

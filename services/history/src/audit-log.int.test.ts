@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { headerNames, topicNames, type AdminActionRecorded, type AuditRecord } from '@coin/contracts';
+import { createPool, schemaName, type Pool } from '@coin/db';
+import { testInfra } from '../../../test/harness/env';
+import { http } from '../../../test/harness/http';
+import { eventually, startHistoryTestBed, type HistoryTestBed } from '../../../test/harness/history';
+import { runAuditLogCheck } from '../../../scripts/audit';
+import { verifyAuditChain } from './db/audit-log-repo';
+import { chainHash, genesisHash } from './domain/audit-chain';
+
+describe('the admin audit log (history service in-process, real Kafka and PostgreSQL)', () => {
+  let bed: HistoryTestBed;
+  let service: Pool;
+  let superuser: Pool;
+  let topic: string;
+  beforeAll(async () => {
+    bed = await startHistoryTestBed();
+    topic = topicNames(bed.prefix).adminAudit;
+    // The service's own role, as the service connects; and the cluster's superuser, to tamper.
+    service = createPool({ url: bed.env.HISTORY_DATABASE_URL!, schema: schemaName(bed.prefix, 'history'), applicationName: 'audit-int' });
+    superuser = createPool({ url: testInfra().databaseUrl, schema: schemaName(bed.prefix, 'history'), applicationName: 'audit-int-su' });
+  }, 90_000);
+  afterAll(async () => {
+    await service?.end();
+    await superuser?.end();
+    await bed?.close();
+  });
+
+  let n = 0;
+  const record = (overrides: Partial<AuditRecord> = {}): AuditRecord => {
+    n += 1;
+    return {
+      id: randomUUID(),
+      at: new Date(Date.UTC(2030, 0, 1, 0, 0, n)).toISOString(),
+      actor: { kind: 'user', id: '1', role: 'ADMIN' },
+      action: 'money.mint',
+      target: `user:${n}`,
+      summary: { amount: n, reason: 'test' },
+      result: 'applied',
+      errorCode: null,
+      requestId: `req-${n}`,
+      ...overrides,
+    };
+  };
+  const publish = async (records: AuditRecord[], raw: string[] = []) => {
+    const events: AdminActionRecorded[] = records.map((r) => ({
+      eventId: r.id,
+      type: 'admin.action.recorded',
+      version: 1,
+      occurredAt: r.at,
+      record: r,
+    }));
+    await bed.producer.send({
+      topic,
+      messages: [
+        ...events.map((e) => ({ key: e.record.id, value: JSON.stringify(e), headers: { [headerNames.type]: e.type } })),
+        ...raw.map((value) => ({ key: 'hostile', value })),
+      ],
+    });
+  };
+  const log = (query = '') => http(bed.url, 'GET', `/internal/audit-log${query}`);
+  const countRows = async () => Number((await service.query<{ n: string }>('SELECT count(*) AS n FROM admin_audit_log')).rows[0]!.n);
+  const waitForRows = (count: number) =>
+    eventually(async () => ((await countRows()) === count ? true : undefined), 20_000, `${count} audit rows`);
+
+  it('when records are delivered, some twice and among hostile messages, then each is stored once, in order, chained', async () => {
+    const [a, b, c] = [
+      record(),
+      record({ action: 'user.delete', target: 'user:99', result: 'rejected', errorCode: 'LAST_SUPERADMIN' }),
+      record(),
+    ];
+    await publish([a!, b!], ['{not json', JSON.stringify({ eventId: randomUUID(), type: 'admin.action.recorded', version: 1 })]);
+    await publish([a!, c!]);
+    await waitForRows(3);
+    const rows = (await service.query('SELECT seq, id, prev_hash, hash FROM admin_audit_log ORDER BY seq')).rows;
+    expect(rows.map((r) => [Number(r.seq), r.id])).toEqual([
+      [1, a!.id],
+      [2, b!.id],
+      [3, c!.id],
+    ]);
+    expect(rows[0]!.prev_hash).toBe(genesisHash);
+    expect(rows[0]!.hash).toBe(chainHash(genesisHash, a));
+    expect(rows[1]!.prev_hash).toBe(rows[0]!.hash);
+    expect(await verifyAuditChain(service)).toEqual({ entries: 3, broken: null });
+    // The hostile messages went to the dead-letter topic, not into the log.
+    const page = await log();
+    expect(page.status).toBe(200);
+    expect(page.body.entries.map((e: { id: string }) => e.id)).toEqual([c!.id, b!.id, a!.id]);
+    expect(page.body.entries[1]).toEqual({ ...b, seq: 2, hash: rows[1]!.hash });
+  });
+
+  it('when the log is read with filters and by cursor, then pages are newest first and every filter applies', async () => {
+    const byOther = record({
+      actor: { kind: 'operator', id: 'alice' },
+      action: 'platform-client.create',
+      target: 'client:pc_x',
+      summary: { name: 'x' },
+    });
+    await publish([byOther, record(), record()]);
+    await waitForRows(6);
+    expect((await log('?actor=alice')).body.entries.map((e: { id: string }) => e.id)).toEqual([byOther.id]);
+    expect((await log('?action=platform-client.create')).body.entries).toHaveLength(1);
+    expect((await log('?target=client:pc_x')).body.entries).toHaveLength(1);
+    expect((await log('?action=user.delete')).body.entries.map((e: { result: string }) => e.result)).toEqual(['rejected']);
+    expect(
+      (await log(`?from=${encodeURIComponent(byOther.at)}&to=2030-01-01T00:00:05Z`)).body.entries.map((e: { id: string }) => e.id),
+    ).toEqual([byOther.id]);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: { entries: { seq: number }[]; nextCursor: string | null } } = await log(
+        `?limit=4${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      seen.push(...page.body.entries.map((e) => e.seq));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([6, 5, 4, 3, 2, 1]);
+    expect((await log('?cursor=bm9wZQ')).status).toBe(400);
+    expect((await log('?action=money.print')).status).toBe(400);
+    expect((await log('?limit=1.5')).status).toBe(400);
+    expect((await log('?unknown=1')).status).toBe(400);
+  });
+
+  it("when the service's role updates, deletes or truncates the log, then the database refuses", async () => {
+    await expect(service.query("UPDATE admin_audit_log SET target = 'user:0' WHERE seq = 1")).rejects.toThrow(
+      /permission denied|append-only/,
+    );
+    await expect(service.query('DELETE FROM admin_audit_log WHERE seq = 1')).rejects.toThrow(/permission denied|append-only/);
+    await expect(service.query('TRUNCATE admin_audit_log')).rejects.toThrow(/permission denied|append-only/);
+    // Even with the privileges back (the owner may grant them to itself), the triggers refuse.
+    await service.query('GRANT UPDATE, DELETE, TRUNCATE ON admin_audit_log TO CURRENT_USER');
+    try {
+      await expect(service.query("UPDATE admin_audit_log SET target = 'user:0' WHERE seq = 1")).rejects.toThrow(
+        /append-only: UPDATE refused/,
+      );
+      await expect(service.query('DELETE FROM admin_audit_log WHERE seq = 1')).rejects.toThrow(/append-only: DELETE refused/);
+      await expect(service.query('TRUNCATE admin_audit_log')).rejects.toThrow(/append-only: TRUNCATE refused/);
+    } finally {
+      await service.query('REVOKE UPDATE, DELETE, TRUNCATE ON admin_audit_log FROM CURRENT_USER');
+    }
+    expect(await countRows()).toBe(6);
+  });
+
+  it('when a superuser changes a record past the triggers, then the chain check names the first broken entry', async () => {
+    const lines: string[] = [];
+    const check = () => runAuditLogCheck({ databaseUrl: testInfra().databaseUrl, schemaPrefix: bed.prefix, log: (l) => lines.push(l) });
+    expect(await check()).toEqual({ ok: true, entries: 6 });
+    const client = await superuser.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('ALTER TABLE admin_audit_log DISABLE TRIGGER USER');
+      await client.query(`UPDATE admin_audit_log SET record = jsonb_set(record, '{summary,amount}', '1000000') WHERE seq = 4`);
+      await client.query('ALTER TABLE admin_audit_log ENABLE TRIGGER USER');
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK');
+      throw err;
+    } finally {
+      client.release();
+    }
+    expect((await verifyAuditChain(service)).broken).toMatchObject({ seq: 4, problem: expect.stringMatching(/hash does not match/) });
+    lines.length = 0;
+    expect(await check()).toEqual({ ok: false, entries: 3 });
+    expect(lines.join('\n')).toMatch(/MISMATCH admin audit log entry seq 4/);
+  });
+});

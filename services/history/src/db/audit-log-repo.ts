@@ -1,0 +1,140 @@
+import type { AuditAction, AuditLogEntry, AuditRecord } from '@coin/contracts';
+import { inTransaction, type Pool, type PoolClient } from '@coin/db';
+import { chainHash, firstBreak, genesisHash, type ChainBreak, type ChainLink } from '../domain/audit-chain';
+
+type Queryable = Pool | PoolClient;
+
+/** One writer at a time extends the chain (a second consumer during a rebalance waits here). */
+const chainLockKey = 'admin_audit_log chain';
+
+/**
+ * Appends the records not stored yet, in the order given, each linked to the one before: seq and
+ * prev_hash come from the last stored entry, read under an advisory lock in the same transaction.
+ * A redelivered record (its id stored) is skipped. Returns how many were new.
+ */
+export async function storeAuditRecords(pool: Pool, records: AuditRecord[]): Promise<number> {
+  if (records.length === 0) return 0;
+  return inTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [chainLockKey]);
+    const ids = records.map((r) => r.id);
+    const stored = await client.query<{ id: string }>('SELECT id FROM admin_audit_log WHERE id = ANY($1::uuid[])', [ids]);
+    const seen = new Set(stored.rows.map((r) => r.id));
+    const fresh: AuditRecord[] = [];
+    for (const record of records) {
+      if (seen.has(record.id)) continue;
+      seen.add(record.id);
+      fresh.push(record);
+    }
+    if (fresh.length === 0) return 0;
+    const last = await client.query<{ seq: string; hash: string }>('SELECT seq, hash FROM admin_audit_log ORDER BY seq DESC LIMIT 1');
+    let seq = last.rows[0] ? Number(last.rows[0].seq) : 0;
+    let prevHash = last.rows[0]?.hash ?? genesisHash;
+    const rows: unknown[][] = [[], [], [], [], [], [], [], [], [], [], []];
+    for (const record of fresh) {
+      seq += 1;
+      const hash = chainHash(prevHash, record);
+      const values = [
+        seq,
+        record.id,
+        record.at,
+        record.actor.kind,
+        record.actor.id,
+        record.action,
+        record.target,
+        record.result,
+        JSON.stringify(record),
+        prevHash,
+        hash,
+      ];
+      for (const [i, v] of values.entries()) rows[i]!.push(v);
+      prevHash = hash;
+    }
+    // A plain INSERT: an id stored meanwhile would be a second writer outside the lock, and a
+    // row skipped by ON CONFLICT would break the chain, so that fails the batch (retried) instead.
+    await client.query(
+      `INSERT INTO admin_audit_log (seq, id, at, actor_kind, actor_id, action, target, result, record, prev_hash, hash)
+       SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[],
+                            $8::text[], $9::jsonb[], $10::text[], $11::text[])`,
+      rows,
+    );
+    return fresh.length;
+  });
+}
+
+export interface AuditLogFilter {
+  actor?: string;
+  action?: AuditAction;
+  target?: string;
+  /** Inclusive. */
+  from?: string;
+  /** Exclusive. */
+  to?: string;
+}
+
+export interface AuditLogPageRows {
+  entries: AuditLogEntry[];
+  /** The seq the next page starts below, or null when this one reached the end. */
+  nextBefore: number | null;
+}
+
+/** Newest first (seq desc), starting below `before`; one row more than asked tells whether another page follows. */
+export async function findAuditPage(
+  db: Queryable,
+  filter: AuditLogFilter,
+  limit: number,
+  before: number | null,
+): Promise<AuditLogPageRows> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (filter.actor) where.push(`actor_id = ${param(filter.actor)}`);
+  if (filter.action) where.push(`action = ${param(filter.action)}`);
+  if (filter.target) where.push(`target = ${param(filter.target)}`);
+  if (filter.from) where.push(`at >= ${param(filter.from)}::timestamptz`);
+  if (filter.to) where.push(`at < ${param(filter.to)}::timestamptz`);
+  if (before !== null) where.push(`seq < ${param(before)}::bigint`);
+  const result = await db.query<{ seq: string; hash: string; record: AuditRecord }>(
+    `SELECT seq, hash, record FROM admin_audit_log
+      ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY seq DESC
+      LIMIT ${param(limit + 1)}`,
+    params,
+  );
+  const hasMore = result.rows.length > limit;
+  const page = (hasMore ? result.rows.slice(0, limit) : result.rows).map((r) => ({ ...r.record, seq: Number(r.seq), hash: r.hash }));
+  return { entries: page, nextBefore: hasMore ? page[page.length - 1]!.seq : null };
+}
+
+export interface AuditChainReport {
+  entries: number;
+  /** The first entry that does not follow from the one before it; null when the chain holds. */
+  broken: ChainBreak | null;
+}
+
+/** Recomputes the whole chain in seq order, a page at a time (npm run audit). */
+export async function verifyAuditChain(db: Queryable, pageSize = 1000): Promise<AuditChainReport> {
+  let previous = { seq: 0, hash: genesisHash };
+  let entries = 0;
+  for (;;) {
+    const result = await db.query<{ seq: string; id: string; prev_hash: string; hash: string; record: unknown }>(
+      'SELECT seq, id, prev_hash, hash, record FROM admin_audit_log WHERE seq > $1 ORDER BY seq LIMIT $2',
+      [previous.seq, pageSize],
+    );
+    const links: ChainLink[] = result.rows.map((r) => ({
+      seq: Number(r.seq),
+      id: r.id,
+      prevHash: r.prev_hash,
+      hash: r.hash,
+      record: r.record,
+    }));
+    const broken = firstBreak(links, previous);
+    if (broken) return { entries: entries + links.findIndex((l) => l.seq === broken.seq), broken };
+    entries += links.length;
+    if (links.length < pageSize) return { entries, broken: null };
+    const last = links[links.length - 1]!;
+    previous = { seq: last.seq, hash: last.hash };
+  }
+}

@@ -1,0 +1,105 @@
+import type { Actor, AuditAction, AuditRecord, AuditSummary, UserCommand, UserEvent } from '@coin/contracts';
+import type { AppError } from '@coin/errors';
+import { uuidV5 } from '@coin/security';
+
+/**
+ * The admin audit log's records of the user service (docs/DESIGN.md "Admin audit log"): one per
+ * administrative command, applied or rejected, written to the outbox in the command's
+ * transaction; and one per operator action of the CLI. Never a secret: no password or its hash,
+ * no API key or its hash, no platform client secret.
+ */
+
+export interface AuditContext {
+  at: Date;
+  /** The `request-id` header the command arrived with (set by the gateway); null when absent. */
+  requestId: string | null;
+}
+
+/** What a command came to, as the audit log reads it. */
+export type AuditOutcome = { ok: false; error: AppError } | { ok: true; result: unknown; events: UserEvent[] };
+
+/** The id of a command's record: the same on every delivery of the command. */
+export function auditRecordId(commandId: string, action: AuditAction): string {
+  return uuidV5(`admin.audit:${commandId}:${action}`);
+}
+
+function actorOf(actor: Actor): AuditRecord['actor'] {
+  return { kind: actor.kind, id: actor.id, ...(actor.role ? { role: actor.role } : {}) };
+}
+
+interface Described {
+  action: AuditAction;
+  target: string;
+  summary: AuditSummary;
+}
+
+/** The administrative commands and how each is described; null for the others. */
+function describe(command: UserCommand, outcome: AuditOutcome): Described | null {
+  switch (command.type) {
+    case 'user.register':
+      return null;
+    case 'user.change-role': {
+      const changed = outcome.ok ? outcome.events.find((e) => e.type === 'user.role-changed') : undefined;
+      return {
+        action: 'user.change-role',
+        target: `user:${command.data.userId}`,
+        summary: { role: command.data.role, ...(changed?.type === 'user.role-changed' ? { previousRole: changed.previousRole } : {}) },
+      };
+    }
+    case 'user.delete':
+      return { action: 'user.delete', target: `user:${command.data.userId}`, summary: {} };
+    case 'user.revoke-sessions':
+      // A user logging themself out everywhere is no administrative action.
+      if (command.actor.kind === 'user' && command.actor.id === String(command.data.userId)) return null;
+      return { action: 'sessions.revoke', target: `user:${command.data.userId}`, summary: {} };
+    case 'user.api-key.create': {
+      // The key's hash is left out: only its name and scopes.
+      const id = outcome.ok ? (outcome.result as { id?: unknown }).id : undefined;
+      return {
+        action: 'api-key.create',
+        target: typeof id === 'string' ? `api-key:${id}` : 'api-key:none',
+        summary: { name: command.data.name, scopes: [...command.data.scopes] },
+      };
+    }
+    case 'user.api-key.revoke':
+      return { action: 'api-key.revoke', target: `api-key:${command.data.id}`, summary: {} };
+  }
+}
+
+/** The audit record of an applied or rejected command, or null when it is no administrative action. */
+export function auditRecordOfCommand(command: UserCommand, outcome: AuditOutcome, context: AuditContext): AuditRecord | null {
+  const described = describe(command, outcome);
+  if (!described) return null;
+  return {
+    id: auditRecordId(command.commandId, described.action),
+    at: context.at.toISOString(),
+    actor: actorOf(command.actor),
+    ...described,
+    result: outcome.ok ? 'applied' : 'rejected',
+    errorCode: outcome.ok ? null : outcome.error.code,
+    requestId: context.requestId,
+  };
+}
+
+/** The record of an operator action of the CLI (scripts/admin.ts): no command, no request; a fresh id. */
+export function operatorAuditRecord(input: {
+  id: string;
+  at: Date;
+  operator: Actor;
+  action: AuditAction;
+  target: string;
+  summary: AuditSummary;
+  errorCode?: string;
+}): AuditRecord {
+  return {
+    id: input.id,
+    at: input.at.toISOString(),
+    actor: actorOf(input.operator),
+    action: input.action,
+    target: input.target,
+    summary: input.summary,
+    result: input.errorCode ? 'rejected' : 'applied',
+    errorCode: input.errorCode ?? null,
+    requestId: null,
+  };
+}

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { type CoinClient, CoinProblemError } from '@coin/client';
+import { startTestStack, type TestStack } from '../harness/stack';
+import { apiClient, http, registerUser } from '../harness/http';
+import { adminSession, apiKeyFor } from '../harness/admin';
+import { eventually } from '../harness/eventually';
+
+/** Issue 22 through the gateway: four-eyes approval of large mints, burns and refunds (shipped thresholds). */
+describe('four-eyes approval of large money commands', () => {
+  let stack: TestStack;
+  /** The requester: an ADMIN with a mint/burn/refund key. */
+  let maker: CoinClient;
+  let makerToken: string;
+  /** The approver: another SUPERADMIN with the same scopes. */
+  let checker: CoinClient;
+  let checkerToken: string;
+  let checkerId: number;
+  let makerId: number;
+  const as = (token: string, apiKey?: string) => apiClient(stack.gatewayUrl, { accessToken: token, ...(apiKey ? { apiKey } : {}) });
+  const problemOf = (call: Promise<unknown>) =>
+    call.then(
+      (data) => {
+        throw new Error(`expected a problem, got ${JSON.stringify(data)}`);
+      },
+      (err: unknown) => {
+        if (err instanceof CoinProblemError) return err;
+        throw err;
+      },
+    );
+  /** A money call answered 202: the approval request. */
+  const pending = async (call: Promise<unknown>) => {
+    const result = (await call) as { approval?: { id: string; status: string } };
+    if (!result.approval) throw new Error(`expected 202 with an approval request, got ${JSON.stringify(result)}`);
+    return result.approval;
+  };
+  const balanceOf = async (token: string) => (await as(token).getMyWallet()).balance;
+
+  beforeAll(async () => {
+    // Requests expire within seconds here; the shipped default is 24 h.
+    stack = await startTestStack({ extraEnv: { APPROVAL_EXPIRY_S: '3', HOLD_EXPIRY_SWEEP_INTERVAL_MS: '200' } });
+    const superadmin = await adminSession(stack, 'SUPERADMIN');
+    const admin = await adminSession(stack, 'ADMIN');
+    makerToken = admin.accessToken;
+    makerId = admin.userId;
+    checkerToken = superadmin.accessToken;
+    checkerId = superadmin.userId;
+    // API keys are created by a SUPERADMIN; any ADMIN+ may present one.
+    maker = as(makerToken, await apiKeyFor(stack, checkerToken, ['mint', 'burn', 'refund']));
+    checker = as(checkerToken, await apiKeyFor(stack, checkerToken, ['mint', 'burn', 'refund']));
+  }, 90_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('when an admin mints 10,000 coins, then 202 with a PENDING request, nothing moves, and another admin approving it applies the mint once, naming both', async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    const key = `mint-${randomUUID()}`;
+    const request = maker.mintCoins({ body: { userId: user.userId, amount: 10_000, reason: 'Prize payout' }, idempotencyKey: key });
+    const approval = await pending(request);
+    expect(approval).toMatchObject({
+      status: 'PENDING',
+      command: { type: 'MINT', userId: user.userId, treasury: null, amount: 10_000, reason: 'Prize payout' },
+      requestedBy: { kind: 'user', id: String(makerId), role: 'ADMIN' },
+      decidedBy: null,
+      transactionId: null,
+    });
+    expect(Date.parse((approval as unknown as { expiresAt: string }).expiresAt)).toBeGreaterThan(Date.now());
+    expect(await balanceOf(user.accessToken)).toBe(0);
+    // The same request again with the same key is the same request, not a second one.
+    expect(
+      (await pending(maker.mintCoins({ body: { userId: user.userId, amount: 10_000, reason: 'Prize payout' }, idempotencyKey: key }))).id,
+    ).toBe(approval.id);
+    const listed = await maker.listApprovals({ query: { status: 'PENDING' } });
+    expect(listed.approvals.map((a) => a.id)).toContain(approval.id);
+
+    const own = await problemOf(maker.approveRequest({ path: { id: approval.id } }));
+    expect([own.status, own.code]).toEqual([403, 'APPROVAL_BY_REQUESTER']);
+    const approveKey = `approve-${randomUUID()}`;
+    const approved = await checker.approveRequest({ path: { id: approval.id }, idempotencyKey: approveKey });
+    expect(approved.transaction).toMatchObject({
+      type: 'MINT',
+      amount: 10_000,
+      toUserId: user.userId,
+      approval: { id: approval.id, requestedBy: makerId, approvedBy: checkerId },
+    });
+    expect(approved.approval).toMatchObject({
+      status: 'APPROVED',
+      transactionId: approved.transaction.id,
+      decidedBy: { id: String(checkerId) },
+    });
+    expect(await balanceOf(user.accessToken)).toBe(10_000);
+    // A retry of the approval gets the same answer; a second approval or a rejection is refused.
+    expect(await checker.approveRequest({ path: { id: approval.id }, idempotencyKey: approveKey })).toEqual(approved);
+    const twice = await problemOf(checker.approveRequest({ path: { id: approval.id } }));
+    expect([twice.status, twice.code]).toEqual([409, 'APPROVAL_NOT_PENDING']);
+    const late = await problemOf(checker.rejectRequest({ path: { id: approval.id }, body: { reason: 'too late' } }));
+    expect(late.code).toBe('APPROVAL_NOT_PENDING');
+    expect(await balanceOf(user.accessToken)).toBe(10_000);
+    // The transaction keeps who asked and who approved.
+    const read = await as(checkerToken).getTransaction({ path: { id: String(approved.transaction.id) } });
+    expect(read.approval).toEqual({ id: approval.id, requestedBy: makerId, approvedBy: checkerId });
+    // The audit log records the request and the approval once each, by whom; the refused second approval as rejected.
+    const logged = await eventually(
+      async () => {
+        const page = await checker.listAuditLog({ query: { target: `approval:${approval.id}` } });
+        return page.entries.length >= 3 ? page.entries : undefined;
+      },
+      10_000,
+      'approval steps in the audit log',
+    );
+    expect(logged.map((e) => [e.action, e.actor.id, e.result, e.errorCode])).toEqual(
+      expect.arrayContaining([
+        ['approval.request', String(makerId), 'applied', null],
+        ['approval.approve', String(checkerId), 'applied', null],
+        ['approval.approve', String(makerId), 'rejected', 'APPROVAL_BY_REQUESTER'],
+      ]),
+    );
+    expect(logged.filter((e) => e.action === 'approval.approve' && e.result === 'applied')).toHaveLength(1);
+  });
+
+  it("when the approver has no API key, or one without the command's scope, then 401 or 403 and the request stays pending", async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    const approval = await pending(maker.burnCoins({ body: { userId: user.userId, amount: 20_000, reason: 'Fraud clawback' } }));
+    const noKey = await problemOf(as(checkerToken).approveRequest({ path: { id: approval.id } }));
+    expect([noKey.status, noKey.code]).toEqual([401, 'API_KEY_INVALID']);
+    const mintOnly = as(checkerToken, await apiKeyFor(stack, checkerToken, ['mint']));
+    const wrongScope = await problemOf(mintOnly.approveRequest({ path: { id: approval.id } }));
+    expect([wrongScope.status, wrongScope.code]).toEqual([403, 'API_KEY_SCOPE']);
+    // The burn itself is refused when approved (nothing to burn): the request stays pending.
+    const refused = await problemOf(checker.approveRequest({ path: { id: approval.id } }));
+    expect([refused.status, refused.code]).toEqual([422, 'INSUFFICIENT_FUNDS']);
+    expect((await checker.listApprovals({ query: { status: 'PENDING' } })).approvals.map((a) => a.id)).toContain(approval.id);
+  });
+
+  it('when a request is rejected, then it is REJECTED with the reason and can no longer be approved', async () => {
+    const approval = await pending(maker.mintCoins({ body: { treasury: 'OPERATIONS', amount: 5, reason: 'Any treasury mint waits' } }));
+    const rejected = await checker.rejectRequest({ path: { id: approval.id }, body: { reason: 'Not budgeted' } });
+    expect(rejected.approval).toMatchObject({ status: 'REJECTED', rejectionReason: 'Not budgeted', decidedBy: { id: String(checkerId) } });
+    const approve = await problemOf(checker.approveRequest({ path: { id: approval.id } }));
+    expect([approve.status, approve.code]).toEqual([409, 'APPROVAL_NOT_PENDING']);
+  });
+
+  it('when nobody decides a request in time, then it expires by itself and cannot be approved', async () => {
+    const approval = await pending(maker.mintCoins({ body: { treasury: 'REWARDS', amount: 1, reason: 'Will expire' } }));
+    const expired = await eventually(
+      async () => {
+        const page = await checker.listApprovals({ query: { status: 'EXPIRED' } });
+        return page.approvals.find((a) => a.id === approval.id);
+      },
+      15_000,
+      'request expired',
+    );
+    expect(expired).toMatchObject({ status: 'EXPIRED', decidedBy: null, transactionId: null });
+    const late = await problemOf(checker.approveRequest({ path: { id: approval.id } }));
+    expect([late.status, late.code]).toEqual([409, 'APPROVAL_NOT_PENDING']);
+  });
+
+  it("when a large purchase is refunded in full, then the refund waits for approval and the approver's refund key applies it", async () => {
+    const buyer = await registerUser(stack.gatewayUrl);
+    const funding = await pending(maker.mintCoins({ body: { userId: buyer.userId, amount: 12_000, reason: 'Funding' } }));
+    await checker.approveRequest({ path: { id: funding.id } });
+    const purchase = await as(buyer.accessToken).purchase({ body: { treasury: 'COURSE_FEES', amount: 12_000, reason: 'Bootcamp' } });
+    const small = await maker.refundTransaction({ body: { transactionId: purchase.transaction.id, amount: 100, reason: 'Partial' } });
+    expect('transaction' in small && small.transaction.type).toBe('REFUND');
+    const approval = await pending(maker.refundTransaction({ body: { transactionId: purchase.transaction.id, reason: 'Cancelled' } }));
+    expect(approval).toMatchObject({ command: { type: 'REFUND', transactionId: purchase.transaction.id, amount: null } });
+    const approved = await checker.approveRequest({ path: { id: approval.id } });
+    expect(approved.transaction).toMatchObject({ type: 'REFUND', amount: 11_900, refundOf: purchase.transaction.id });
+    await eventually(async () => ((await balanceOf(buyer.accessToken)) === 12_000 ? true : undefined), 5_000, 'refund credited');
+  });
+
+  it('when a USER or a DEVELOPER asks for the approvals, then 403; a bad id is 400 and an unknown one 404', async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    expect((await http(stack.gatewayUrl, 'GET', '/api/admin/approvals', { token: user.accessToken })).status).toBe(403);
+    const developer = await adminSession(stack, 'DEVELOPER');
+    expect((await http(stack.gatewayUrl, 'GET', '/api/admin/approvals', { token: developer.accessToken })).status).toBe(403);
+    expect((await http(stack.gatewayUrl, 'POST', '/api/admin/approvals/nope/approve', { token: checkerToken })).status).toBe(400);
+    const unknown = await problemOf(checker.approveRequest({ path: { id: randomUUID() } }));
+    expect([unknown.status, unknown.code]).toEqual([404, 'APPROVAL_NOT_FOUND']);
+    const audit = await eventually(
+      async () => {
+        const report = await checker.getSupplyReport();
+        return report.inFlight === 0 ? report : undefined;
+      },
+      10_000,
+      'quiet ledger',
+    );
+    expect(audit.consistent).toBe(true);
+  });
+});

@@ -1,0 +1,132 @@
+import { InMemorySpanExporter, SpanKind, useSpanExporterForTests, type ReadableSpan } from '@coin/telemetry';
+import type { CoinClient } from '@coin/client';
+import { startTestStack, type TestStack } from '../harness/stack';
+import { apiClient, http, registerUser } from '../harness/http';
+import { adminSession, apiKeyFor } from '../harness/admin';
+import { eventually } from '../harness/eventually';
+
+/**
+ * Traces (issue 24, docs/DESIGN.md "Traces"): the four services of the in-process stack, tracing
+ * on, export to one in-memory exporter; one transfer's spans are then read back by trace id.
+ */
+describe('one trace of a transfer, from the HTTP request through the ledger to the history projection', () => {
+  const exporter = new InMemorySpanExporter();
+  let stack: TestStack;
+  let platform: CoinClient;
+
+  const serviceOf = (span: ReadableSpan) => span.resource.attributes['service.name'];
+  const idOf = (span: ReadableSpan) => span.spanContext().spanId;
+  const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
+  const linkedTo = (span: ReadableSpan, to: ReadableSpan) => span.links.some((l) => l.context.spanId === idOf(to));
+  /** The one finished span that matches, once it has ended (spans are exported when they end). */
+  const spanWhere = (what: string, match: (span: ReadableSpan) => boolean) =>
+    eventually(async () => exporter.getFinishedSpans().find(match), 10_000, what);
+
+  beforeAll(async () => {
+    // The exporter every traced service started from now on in this process uses instead of OTLP.
+    useSpanExporterForTests(exporter);
+    stack = await startTestStack({ extraEnv: { OTEL_TRACES_EXPORTER: 'otlp' } });
+    const admin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
+    platform = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey: await apiKeyFor(stack, admin, ['mint']) });
+  }, 90_000);
+  afterAll(async () => {
+    await stack?.close();
+    useSpanExporterForTests(undefined);
+  });
+
+  it('when a user transfers coins, then one trace joins the gateway request, the command, the ledger apply and reply, and the history projection', async () => {
+    const [sender, receiver] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
+    await platform.mintCoins({ body: { userId: sender.userId, amount: 10, reason: 'seed' } });
+    const transfer = await apiClient(stack.gatewayUrl, { accessToken: sender.accessToken }).transferCoins({
+      body: { toUserId: receiver.userId, amount: 3, reason: 'traced' },
+    });
+    const transactionId = transfer.transaction.id;
+    // The history shows it: the projection has run.
+    await eventually(
+      async () => {
+        const page = await apiClient(stack.gatewayUrl, { accessToken: receiver.accessToken }).listMyTransactions();
+        return page.transactions.some((t) => t.id === transactionId) || undefined;
+      },
+      20_000,
+      "the transfer in the receiver's history",
+    );
+
+    const projected = await spanWhere(
+      'the history span of the transfer',
+      (s) => serviceOf(s) === 'coin-history' && s.attributes['coin.transaction.id'] === String(transactionId),
+    );
+    const traceId = projected.spanContext().traceId;
+    const inThisTrace = (s: ReadableSpan) => s.spanContext().traceId === traceId;
+    // Each span is exported when it ends, and the ledger's command span ends only after the
+    // publish that the history may already have projected: each is awaited.
+    const server = await spanWhere('the gateway request span', (s) => inThisTrace(s) && s.kind === SpanKind.SERVER);
+    const send = await spanWhere('the gateway send span', (s) => inThisTrace(s) && s.kind === SpanKind.PRODUCER);
+    const command = await spanWhere(
+      'the ledger command span',
+      (s) => inThisTrace(s) && serviceOf(s) === 'coin-ledger' && s.kind === SpanKind.CONSUMER,
+    );
+
+    // One trace, three services.
+    expect(new Set(exporter.getFinishedSpans().filter(inThisTrace).map(serviceOf))).toEqual(
+      new Set(['coin-gateway', 'coin-ledger', 'coin-history']),
+    );
+
+    // gateway: POST /api/coins/transfer (SERVER, a root: the client sent no traceparent) → send ledger.transfer (PRODUCER).
+    expect(serviceOf(server)).toBe('coin-gateway');
+    expect(server.name).toBe('POST /api/coins/transfer');
+    expect(server.parentSpanContext).toBeUndefined();
+    expect(server.attributes).toMatchObject({ 'http.route': '/api/coins/transfer', 'http.response.status_code': 201 });
+    expect(serviceOf(send)).toBe('coin-gateway');
+    expect(send.name).toBe('send ledger.transfer');
+    expect(parentOf(send)).toBe(idOf(server));
+    expect(send.attributes).toMatchObject({ 'messaging.system': 'kafka', 'coin.command.type': 'ledger.transfer', 'coin.reply.ok': true });
+
+    // ledger: the command's span is the child of the gateway's send (the command's traceparent);
+    // the reply carried the command span's context, which the send span links to.
+    expect(command.name).toBe('process ledger.transfer');
+    expect(parentOf(command)).toBe(idOf(send));
+    expect(command.attributes).toMatchObject({ 'coin.command.type': 'ledger.transfer', 'coin.command.ok': true });
+    expect(linkedTo(send, command)).toBe(true);
+
+    // The apply (group commit) is a trace of its own, linked both ways with the command.
+    const apply = await spanWhere('the ledger apply span', (s) => s.name === 'ledger apply' && linkedTo(s, command));
+    expect(serviceOf(apply)).toBe('coin-ledger');
+    expect(apply.parentSpanContext).toBeUndefined();
+    expect(linkedTo(command, apply)).toBe(true);
+    const publish = exporter.getFinishedSpans().find((s) => s.name === 'publish outbox' && parentOf(s) === idOf(apply));
+    expect(publish).toBeDefined();
+
+    // history: the projection of the transaction event is the child of the command that caused it
+    // (the outbox stored the command's traceparent with the event).
+    expect(projected.name).toBe('project coin.transaction.recorded');
+    expect(projected.kind).toBe(SpanKind.CONSUMER);
+    expect(parentOf(projected)).toBe(idOf(command));
+
+    // Each starts after its parent: request, send, command, projection.
+    const ns = (t: [number, number]) => BigInt(t[0]) * 1_000_000_000n + BigInt(t[1]);
+    expect(ns(server.startTime) <= ns(send.startTime)).toBe(true);
+    expect(ns(send.startTime) <= ns(command.startTime)).toBe(true);
+    expect(ns(command.startTime) <= ns(projected.startTime)).toBe(true);
+  }, 60_000);
+
+  it('when a request carries a malformed traceparent, then it is answered as usual and its span starts a new trace; a valid one is joined', async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    const hostile = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', {
+      token: user.accessToken,
+      headers: { traceparent: '00-zzzz-not-a-trace-01', 'x-request-id': 'trace-hostile' },
+    });
+    expect(hostile.status).toBe(200);
+    const root = await spanWhere('the hostile request span', (s) => s.attributes['coin.request.id'] === 'trace-hostile');
+    expect(root.parentSpanContext).toBeUndefined();
+
+    const caller = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const joined = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', {
+      token: user.accessToken,
+      headers: { traceparent: caller, 'x-request-id': 'trace-joined' },
+    });
+    expect(joined.status).toBe(200);
+    const child = await spanWhere('the joined request span', (s) => s.attributes['coin.request.id'] === 'trace-joined');
+    expect(child.spanContext().traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+    expect(parentOf(child)).toBe('00f067aa0ba902b7');
+  });
+});

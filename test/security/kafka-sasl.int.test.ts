@@ -1,0 +1,292 @@
+// Kafka security (issue 24, part 3): a broker of its own with SCRAM-SHA-512 and ACLs, the ACLs
+// the Strimzi KafkaUsers declare (libs/contracts kafkaAclsOf), and the services against it.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import * as fs from 'node:fs';
+import { createServer } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { kafkaSecurityOf } from '@coin/config';
+import { kafkaAclsOf, kafkaServices, kafkaUserOf, topicNames, walletKeyOfUser, type KafkaService, type Reply } from '@coin/contracts';
+import { BatchingProducer, createKafka, RequestReplyClient, type KafkaClientSecurity } from '@coin/kafka';
+import { loadLedgerConfig, startLedgerService, type RunningService } from '@coin/ledger';
+import { createLogger } from '@coin/logger';
+import {
+  AclOperationTypes,
+  AclPermissionTypes,
+  AclResourceTypes,
+  ResourcePatternTypes,
+  type AclEntry,
+  type Kafka,
+  type Producer,
+} from 'kafkajs';
+import { ensureKafka, kafkaLayout, stopKafka, superUserSasl, withSasl, type KafkaLayout } from '../../scripts/infra/kafka';
+import { serviceEnvs } from '../../scripts/stack/env';
+import { generateJwtKey } from '../../scripts/stack/keys';
+import { provision } from '../../scripts/stack/provision';
+import { eventually } from '../harness/eventually';
+import { testInfra, uniquePrefix } from '../harness/env';
+
+const repoRoot = path.join(__dirname, '..', '..');
+const logger = createLogger('kafka-sasl-test', (process.env.COIN_TEST_LOG_LEVEL ?? 'error') as 'error');
+const secret = () => randomBytes(18).toString('hex');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** kafkaAclsOf (what the KafkaUsers declare) as the broker's ACL bindings for `User:<name>`. */
+function aclEntriesOf(service: KafkaService): AclEntry[] {
+  const operation = {
+    Read: AclOperationTypes.READ,
+    Write: AclOperationTypes.WRITE,
+    Describe: AclOperationTypes.DESCRIBE,
+    Create: AclOperationTypes.CREATE,
+    Alter: AclOperationTypes.ALTER,
+  };
+  return kafkaAclsOf(service).flatMap((acl) =>
+    acl.operations.map((op) => ({
+      resourceType: acl.resource.type === 'topic' ? AclResourceTypes.TOPIC : AclResourceTypes.GROUP,
+      resourceName: acl.resource.name,
+      resourcePatternType: acl.resource.patternType === 'prefix' ? ResourcePatternTypes.PREFIXED : ResourcePatternTypes.LITERAL,
+      principal: `User:${kafkaUserOf(service)}`,
+      host: '*',
+      operation: operation[op],
+      permissionType: AclPermissionTypes.ALLOW,
+    })),
+  );
+}
+
+/** A bare kafkajs producer (no retries) authenticated as `username`: what the broker says is what the test sees. */
+async function producerAs(brokers: string[], username: string, password: string): Promise<Producer> {
+  const kafka = createKafka({
+    brokers,
+    clientId: `sasl-test-${username}`,
+    logger,
+    security: { sasl: { mechanism: 'scram-sha-512', username, password } },
+  });
+  const producer = kafka.producer({ retry: { retries: 0 } });
+  await producer.connect();
+  return producer;
+}
+
+/** The broker's error code for a refused request (kafkajs wraps it in a KafkaJSNonRetriableError), or 'accepted'. */
+async function refusal(request: Promise<unknown>): Promise<string> {
+  try {
+    await request;
+    return 'accepted';
+  } catch (err) {
+    const e = err as { type?: string; cause?: { type?: string }; message?: string };
+    return e.cause?.type ?? e.type ?? String(e.message);
+  }
+}
+
+const creditCommand = () => ({
+  commandId: randomUUID(),
+  type: 'ledger.credit',
+  issuedAt: new Date().toISOString(),
+  actor: { kind: 'operator', id: 'forged' },
+  data: { transactionId: randomUUID(), to: { kind: 'user', userId: 1 }, amount: 1_000_000 },
+});
+
+describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-kafka-sasl-'));
+  const passwords = Object.fromEntries(kafkaServices.map((s) => [s, secret()])) as Record<KafkaService, string>;
+  const prefix = uniquePrefix();
+  // ACLs name topics without a prefix (production's empty TOPIC_PREFIX): this broker is ours alone.
+  const topics = topicNames('');
+  let layout: KafkaLayout;
+  let brokers: string[];
+  let admin: ReturnType<Kafka['admin']> | undefined;
+  let ledger: RunningService | undefined;
+  let ledgerEnv: Record<string, string>;
+  const closers: Array<() => Promise<unknown>> = [];
+
+  const passwordFile = (name: string, password: string) => {
+    const file = path.join(workDir, `${name}.password`);
+    fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
+    return file;
+  };
+  const securityOf = (service: KafkaService): KafkaClientSecurity => ({
+    sasl: { mechanism: 'scram-sha-512', username: kafkaUserOf(service), password: passwords[service] },
+  });
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const controllerPort = await freePort();
+    layout = withSasl(
+      kafkaLayout({
+        KAFKA_PORT: String(port),
+        KAFKA_CONTROLLER_PORT: String(controllerPort),
+        KAFKA_DATA_DIR: path.join(workDir, 'data'),
+        KAFKA_RUN_DIR: path.join(workDir, 'run'),
+      }),
+      {
+        superUser: { name: 'coin-ledger-admin', password: secret() },
+        users: kafkaServices.map((s) => ({ name: kafkaUserOf(s), password: passwords[s] })),
+      },
+    );
+    brokers = (await ensureKafka(() => undefined, layout)).brokers;
+
+    // The ACLs first (as the super user), then the topics and schemas as the migrate principal.
+    admin = createKafka({ brokers, clientId: 'sasl-test-admin', logger, security: { sasl: superUserSasl(layout)! } }).admin();
+    await admin.connect();
+    await admin.createAcls({ acl: kafkaServices.flatMap(aclEntriesOf) });
+    await provision({
+      kafkaBrokers: brokers,
+      kafkaSecurity: securityOf('migrate'),
+      databaseUrl: testInfra().databaseUrl,
+      topicPrefix: '',
+      schemaPrefix: prefix,
+    });
+
+    ledgerEnv = {
+      ...serviceEnvs({
+        ...testInfra(),
+        kafkaBrokers: brokers,
+        topicPrefix: '',
+        schemaPrefix: prefix,
+        jwtKey: generateJwtKey(`sasl-${prefix}`),
+        logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'error',
+        ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
+      }).ledger,
+      KAFKA_SECURITY_PROTOCOL: 'SASL_PLAINTEXT',
+      KAFKA_SASL_USERNAME: kafkaUserOf('ledger'),
+      KAFKA_SASL_PASSWORD_FILE: passwordFile('ledger', passwords.ledger),
+    };
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+    await ledger?.close().catch(() => undefined);
+    await admin?.disconnect().catch(() => undefined);
+    if (layout) await stopKafka(() => undefined, layout);
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('when the ledger authenticates as its KafkaUser, then it starts and applies what the gateway principal sends, its credit leg included', async () => {
+    const config = loadLedgerConfig(ledgerEnv);
+    expect(kafkaSecurityOf(config).sasl).toMatchObject({ username: 'coin-ledger-ledger', password: passwords.ledger });
+    ledger = await startLedgerService(config, logger);
+
+    const gatewayKafka = createKafka({ brokers, clientId: 'sasl-test-gateway', logger, security: securityOf('gateway') });
+    const producer = new BatchingProducer(gatewayKafka.producer(), logger);
+    await producer.connect();
+    closers.push(() => producer.close());
+    const client = new RequestReplyClient(gatewayKafka, producer, topics.gatewayReplies, logger);
+    await client.start();
+    closers.push(() => client.stop());
+    const send = (type: string, key: string, data: unknown): Promise<Reply> =>
+      client.request({
+        topic: topics.ledgerCommands,
+        key,
+        timeoutMs: 20_000,
+        command: { commandId: randomUUID(), type, issuedAt: new Date().toISOString(), actor: { kind: 'operator', id: 'test' }, data },
+      });
+
+    for (const userId of [1, 2]) expect(await send('ledger.open-wallet', walletKeyOfUser(userId), { userId })).toMatchObject({ ok: true });
+    expect(await send('ledger.mint', walletKeyOfUser(1), { to: { kind: 'user', userId: 1 }, amount: 1_000, reason: 'seed' })).toMatchObject(
+      {
+        ok: true,
+      },
+    );
+    const transfer = await send('ledger.transfer', walletKeyOfUser(1), {
+      kind: 'TRANSFER',
+      fromUserId: 1,
+      to: { kind: 'user', userId: 2 },
+      amount: 400,
+      reason: 'sasl',
+    });
+    expect(transfer).toMatchObject({ ok: true });
+    // The credit leg: a ledger.credit the ledger sends to ledger.commands as its own principal (or
+    // applies in place when it owns the payee's partition too); either way the payee is credited.
+    const wallet = await eventually(
+      async () => {
+        const response = await fetch(`${ledger!.url}/internal/wallets/by-user/2`);
+        const body = (await response.json()) as { balance?: number | string };
+        // Commands carry minor units: 400 is 4 coins.
+        if (Number(body.balance) !== 4) throw new Error(`wallet of user 2: ${JSON.stringify(body)}`);
+        return body;
+      },
+      20_000,
+      'the credit leg of user 2',
+    );
+    expect(Number(wallet.balance)).toBe(4);
+  }, 60_000);
+
+  it('when the ledger process has a wrong password, then it exits non-zero with an authentication error instead of running', async () => {
+    // The service's own entry (main.ts), as the image runs it: a failed start exits for the orchestrator.
+    const wrong = passwordFile('wrong', secret());
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'services/ledger/src/main.ts')], {
+      cwd: repoRoot,
+      env: { ...process.env, ...ledgerEnv, KAFKA_SASL_PASSWORD_FILE: wrong, LOG_LEVEL: 'error' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
+    const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+    clearTimeout(timer);
+    expect({ code, signal }).toEqual({ code: 1, signal: null });
+    expect(output).toMatch(/service failed to start/);
+    expect(output).toMatch(/SASL SCRAM SHA512 authentication failed/);
+    // Never the password in the logs.
+    expect(output).not.toContain(fs.readFileSync(wrong, 'utf8').trim());
+  }, 60_000);
+
+  it('when a SASL protocol has no password, then the configuration is refused before anything connects', async () => {
+    const { KAFKA_SASL_PASSWORD_FILE: _dropped, ...withoutPassword } = ledgerEnv;
+    const config = loadLedgerConfig(withoutPassword);
+    await expect(startLedgerService(config, logger)).rejects.toThrow(
+      /KAFKA_SASL_PASSWORD: required with KAFKA_SECURITY_PROTOCOL=SASL_PLAINTEXT/,
+    );
+    expect(() => kafkaSecurityOf(loadLedgerConfig({ ...withoutPassword, KAFKA_SASL_USERNAME: '' }))).toThrow(
+      /KAFKA_SASL_USERNAME: required/,
+    );
+  });
+
+  it('when the history principal produces a ledger.credit command, then the broker refuses it (TOPIC_AUTHORIZATION_FAILED)', async () => {
+    const producer = await producerAs(brokers, kafkaUserOf('history'), passwords.history);
+    closers.push(() => producer.disconnect());
+    const forged = producer.send({
+      topic: topics.ledgerCommands,
+      messages: [{ key: walletKeyOfUser(1), value: JSON.stringify(creditCommand()) }],
+    });
+    expect(await refusal(forged)).toBe('TOPIC_AUTHORIZATION_FAILED');
+  });
+
+  it('when a principal writes a topic its KafkaUser does not list, then the broker refuses it; only the ledger writes the money events', async () => {
+    const refused: Array<[KafkaService, string]> = [
+      ['user', topics.ledgerCommands],
+      ['ledger', topics.userCommands],
+      ['gateway', topics.coinTransactions],
+      ['user', topics.coinHolds],
+      ['history', topics.coinTransactions],
+      ['migrate', topics.ledgerCommands],
+    ];
+    for (const [service, topic] of refused) {
+      const producer = await producerAs(brokers, kafkaUserOf(service), passwords[service]);
+      closers.push(() => producer.disconnect());
+      const answer = await refusal(producer.send({ topic, messages: [{ value: '{}' }] }));
+      expect([service, topic, answer]).toEqual([service, topic, 'TOPIC_AUTHORIZATION_FAILED']);
+    }
+    const ledgerProducer = await producerAs(brokers, kafkaUserOf('ledger'), passwords.ledger);
+    closers.push(() => ledgerProducer.disconnect());
+    // Allowed (this broker is the test's own: no history service reads the probe).
+    await expect(ledgerProducer.send({ topic: topics.coinTransactions, messages: [{ value: '{}' }] })).resolves.toBeDefined();
+  });
+
+  it('when a principal is unknown or its password wrong, then the connection fails with an authentication error', async () => {
+    await expect(producerAs(brokers, 'intruder', secret())).rejects.toThrow(/SASL|authenticat/i);
+    await expect(producerAs(brokers, kafkaUserOf('gateway'), secret())).rejects.toThrow(/SASL|authenticat/i);
+  });
+});
