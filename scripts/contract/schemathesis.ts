@@ -120,20 +120,22 @@ include-operation-id = "issueToken"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 
-# Schemathesis infers a stateful link from every response member named transactionId to
-# GET /api/coins/transactions/{id}; a pending hold's or approval request's transactionId is null,
-# which the link passes on as the text "None", refused with 400 like any id that is not digits.
+# Schemathesis infers stateful links from response members named like a path parameter
+# (transactionId → GET /api/coins/transactions/{id}, userId → /api/admin/users/{id}…); where
+# that member is null (a pending hold's or approval request's transactionId, a treasury mint's
+# userId) the link passes on the text "None", refused with 400 like any id that is not digits.
 [[operations]]
-include-operation-id = "getTransaction"
+include-operation-id = ["getTransaction", "getUser", "deleteUser", "changeUserRole", "getUserLimits", "setUserLimits"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 
-# A cursor is opaque (SPEC §6): only one the service issued (a page's nextCursor) is valid, and no
-# pattern can tell those from other strings of the same letters; the others are refused with 400.
+# A cursor is opaque (SPEC §6; the audit log's too): only one the service issued (a page's
+# nextCursor) is valid, and no pattern can tell those from other strings of the same letters; the
+# others are refused with 400.
 # GET /api/admin/transactions takes userId or treasury, not both: OpenAPI 3.1 cannot state a rule
 # across two query parameters (the parameters' descriptions say it), so that pair is a 400 too.
 [[operations]]
-include-operation-id = ["getMyHistory", "searchTransactions"]
+include-operation-id = ["getMyHistory", "searchTransactions", "listAuditLog"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 
