@@ -12,7 +12,7 @@ import pg from 'pg';
 import { createPool, migrate, serviceDatabaseUrl } from '@coin/db';
 import { buildInternalApp } from '@coin/http';
 import { createLogger } from '@coin/logger';
-import { loadHistoryConfig, registerInternalRoutes, startHistoryService } from '@coin/history';
+import { historyMetricNames, loadHistoryConfig, registerInternalRoutes, startHistoryService } from '@coin/history';
 import { argsOrExit, parseCliArgs } from '../scripts/cli-args';
 import { ensureInfra } from '../scripts/infra';
 import { provision } from '../scripts/stack/provision';
@@ -48,7 +48,7 @@ function summary(name: string, samplesMs: number[]) {
 
 /**
  * Produce-to-stored delay through Kafka and the real consumer: occurredAt is set when the event
- * is produced, and the service's history_apply_delay_seconds histogram records storage time
+ * is produced, and the service's coin_history_apply_delay_seconds histogram records storage time
  * minus occurredAt. Returns the share stored within 1 s and the bucket holding p50 and p99.
  */
 async function measureFreshness(databaseUrl: string, brokers: string[]) {
@@ -104,7 +104,7 @@ async function measureFreshness(databaseUrl: string, brokers: string[]) {
     let total = 0;
     while (Date.now() < deadline) {
       const text = await (await fetch(`${service.url}/metrics`)).text();
-      buckets = [...text.matchAll(/history_apply_delay_seconds_bucket\{le="([^"]+)"[^}]*\} (\d+)/g)].map((m) => ({
+      buckets = [...text.matchAll(new RegExp(`${historyMetricNames.applyDelay}_bucket\\{le="([^"]+)"[^}]*\\} (\\d+)`, 'g'))].map((m) => ({
         le: m[1] === '+Inf' ? Infinity : Number(m[1]),
         count: Number(m[2]),
       }));

@@ -26,7 +26,7 @@ import { topicNames, walletKeyOfUser } from '@coin/contracts';
 import { createPool } from '@coin/db';
 import { createKafka } from '@coin/kafka';
 import { createLogger, type Logger } from '@coin/logger';
-import { loadLedgerConfig, startLedgerService, type LedgerConfig } from '@coin/ledger';
+import { ledgerMetricNames, loadLedgerConfig, startLedgerService, type LedgerConfig } from '@coin/ledger';
 import { runAudit } from '../scripts/audit';
 import { argsOrExit, integerArg, parseCliArgs } from '../scripts/cli-args';
 import { ensureInfra, type InfraEndpoints } from '../scripts/infra';
@@ -258,13 +258,13 @@ function ledgerCounters(text: string): {
   applySeconds: number;
 } {
   const totals = metricTotals(text);
-  const creditedInPlace = totals.get('ledger_credits_in_place_total') ?? 0;
+  const creditedInPlace = totals.get(ledgerMetricNames.creditsInPlace) ?? 0;
   return {
-    applied: (totals.get('ledger_commands_applied_total') ?? 0) + creditedInPlace,
+    applied: (totals.get(ledgerMetricNames.commandsApplied) ?? 0) + creditedInPlace,
     creditedInPlace,
-    batches: totals.get('ledger_batch_commands_count') ?? 0,
-    delivered: totals.get('ledger_batch_commands_sum') ?? 0,
-    applySeconds: totals.get('ledger_batch_apply_seconds_sum') ?? 0,
+    batches: totals.get(`${ledgerMetricNames.batchSize}_count`) ?? 0,
+    delivered: totals.get(`${ledgerMetricNames.batchSize}_sum`) ?? 0,
+    applySeconds: totals.get(`${ledgerMetricNames.batchApplyDuration}_sum`) ?? 0,
   };
 }
 

@@ -5,7 +5,7 @@
  * left to rebalance, then one closed-loop step of transfers runs with the connections split evenly
  * over the gateways, every gateway loaded at once. Per configuration: transfers/s, latency, CPU ms
  * per transfer by component, and per gateway the replies it read from `gateway.replies`
- * (kafka_replies_read_total) against the requests it answered — each should read only its own.
+ * (coin_kafka_replies_read_total) against the requests it answered — each should read only its own.
  * Writes bench/results/scale-out.{json,md}.
  *
  * Settings (environment): BENCH_SCALE_CONFIGS ("1x1,2x1,3x1,3x2,2x2,1x2": gateways x ledgers, run

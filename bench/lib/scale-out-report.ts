@@ -17,11 +17,11 @@ export interface GatewayFigures {
   /** Responses the load generator got from this gateway in the step (2xx and not). */
   httpAnswered: number;
   /**
-   * kafka_request_reply_duration_seconds_count delta: the commands this gateway sent and answered
+   * coin_kafka_request_reply_duration_seconds_count delta: the commands this gateway sent and answered
    * in the step (its requests still in flight when the load generator stopped included).
    */
   answered: number;
-  /** kafka_replies_read_total delta: replies this gateway read from its reply partition. */
+  /** coin_kafka_replies_read_total delta: replies this gateway read from its reply partition. */
   repliesRead: number;
   step: StepResult;
 }
@@ -150,7 +150,7 @@ export function scaleOutMarkdown(run: ScaleOutRun): string {
     '',
     ...scaleOutTable(results),
     '',
-    "transfers/s: the sum over the gateways. p50/p99: the largest of the gateways' own step p50/p99. CPU: ms per committed transfer from /proc (gateways and ledgers summed over their instances; Kafka, PostgreSQL and Redis are all processes of that name on the machine, so other load on the box lands there too; total excludes the load generator). Replies read / answered: per gateway, the deltas of kafka_replies_read_total and of kafka_request_reply_duration_seconds_count (the commands it sent and answered) over the step, both read once the gateway had nothing in flight before and after it; the load generator's own count of responses per gateway is httpAnswered in the JSON.",
+    "transfers/s: the sum over the gateways. p50/p99: the largest of the gateways' own step p50/p99. CPU: ms per committed transfer from /proc (gateways and ledgers summed over their instances; Kafka, PostgreSQL and Redis are all processes of that name on the machine, so other load on the box lands there too; total excludes the load generator). Replies read / answered: per gateway, the deltas of coin_kafka_replies_read_total and of coin_kafka_request_reply_duration_seconds_count (the commands it sent and answered) over the step, both read once the gateway had nothing in flight before and after it; the load generator's own count of responses per gateway is httpAnswered in the JSON.",
     '',
     scaleOutReading(results, machine.cpus),
     '',

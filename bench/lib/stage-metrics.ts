@@ -4,6 +4,7 @@
  * service's /metrics before and after the step (histogram _sum and _count summed over labels).
  */
 import { kafkaMetricNames } from '@coin/kafka';
+import { ledgerMetricNames } from '@coin/ledger';
 
 type Totals = Map<string, number>;
 
@@ -48,11 +49,11 @@ function mean(before: Totals | undefined, after: Totals | undefined, name: strin
 }
 
 export function stageFigures(before: StageSnapshot, after: StageSnapshot, wallSeconds: number): StageFigures {
-  const batches = mean(before.ledger, after.ledger, 'ledger_batch_commands');
+  const batches = mean(before.ledger, after.ledger, ledgerMetricNames.batchSize);
   return {
     gatewayRoundTripMs: mean(before.gateway, after.gateway, kafkaMetricNames.requestReplyDuration, 1000).mean,
     ledgerBatchCommands: batches.mean,
-    ledgerBatchMs: mean(before.ledger, after.ledger, 'ledger_batch_apply_seconds', 1000).mean,
+    ledgerBatchMs: mean(before.ledger, after.ledger, ledgerMetricNames.batchApplyDuration, 1000).mean,
     ledgerBatchesPerSec: Number((batches.count / wallSeconds).toFixed(1)),
     historyBatchMessages: mean(before.history, after.history, kafkaMetricNames.consumerBatchSize).mean,
   };

@@ -3,8 +3,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultPartitions, kafkaAclsOf, kafkaServices, kafkaUserOf } from '@coin/contracts';
 import { outboxBacklogMetricName } from '@coin/db';
+import { gatewayMetricNames } from '@coin/gateway';
+import { historyMetricNames } from '@coin/history';
 import { httpDurationBucketsS, httpDurationMetricName } from '@coin/http';
 import { kafkaMetricNames, topicSpecs } from '@coin/kafka';
+import { ledgerMetricNames } from '@coin/ledger';
 import { configuredWorkloads } from '../../scripts/docs/config-schemas';
 import { entryCommands } from '../../scripts/container/entry';
 import {
@@ -431,19 +434,19 @@ describe('monitoring: metric names, the Grafana dashboard, the PrometheusRule an
   const recorded = new Set(alertRules.filter((r) => r.record).map((r) => String(r.record)));
   const promtool = process.env.PROMTOOL ?? which('promtool');
 
-  it('when the source is scanned, then the registered metrics include every name the libs export and the services define inline', () => {
+  it('when the source is scanned, then the registered metrics include every name the libs and the services export', () => {
     for (const name of [httpDurationMetricName, outboxBacklogMetricName, ...Object.values(kafkaMetricNames)])
       expect(metrics.has(name)).toBe(true);
     for (const name of [
-      'gateway_rate_limit_fail_open_total',
-      'ledger_batch_apply_seconds',
-      'ledger_batch_commands',
-      'history_apply_delay_seconds',
+      gatewayMetricNames.rateLimitFailOpen,
+      ledgerMetricNames.batchApplyDuration,
+      ledgerMetricNames.batchSize,
+      historyMetricNames.applyDelay,
     ])
       expect(metrics.has(name)).toBe(true);
-    expect(metrics.get('http_request_duration_seconds')).toBe('Histogram');
-    expect(series.has('http_request_duration_seconds_bucket')).toBe(true);
-    expect(series.has('http_request_duration_seconds')).toBe(false);
+    expect(metrics.get('coin_http_request_duration_seconds')).toBe('Histogram');
+    expect(series.has('coin_http_request_duration_seconds_bucket')).toBe(true);
+    expect(series.has('coin_http_request_duration_seconds')).toBe(false);
   });
 
   it('when the dashboard is parsed, then every PromQL expression is well formed and selects only series the code registers', () => {
@@ -457,13 +460,13 @@ describe('monitoring: metric names, the Grafana dashboard, the PrometheusRule an
 
   it('when the dashboard is read, then it has a panel for each subject: request rate, p99 by route, ledger apply latency and batch size, consumer lag, outbox backlog, DLQ depth, supply audit', () => {
     const subjects: Array<[string, RegExp, RegExp]> = [
-      ['request rate', /request rate/i, /rate\(http_request_duration_seconds_count/],
-      ['p99 by route', /p99.*route/i, /histogram_quantile\(0\.99, sum by \(le, route\) \(rate\(http_request_duration_seconds_bucket/],
-      ['ledger apply latency', /ledger apply latency/i, /ledger_batch_apply_seconds_bucket/],
-      ['ledger batch size', /ledger batch size/i, /ledger_batch_commands_/],
-      ['consumer lag', /consumer lag/i, /kafka_consumer_lag/],
-      ['outbox backlog', /outbox backlog/i, /outbox_backlog/],
-      ['DLQ depth', /dlq/i, /kafka_consumer_messages_total\{outcome=~"dead_lettered\|set_aside"\}/],
+      ['request rate', /request rate/i, /rate\(coin_http_request_duration_seconds_count/],
+      ['p99 by route', /p99.*route/i, /histogram_quantile\(0\.99, sum by \(le, route\) \(rate\(coin_http_request_duration_seconds_bucket/],
+      ['ledger apply latency', /ledger apply latency/i, /coin_ledger_batch_apply_duration_seconds_bucket/],
+      ['ledger batch size', /ledger batch size/i, /coin_ledger_batch_size_commands_/],
+      ['consumer lag', /consumer lag/i, /coin_kafka_consumer_lag_messages/],
+      ['outbox backlog', /outbox backlog/i, /coin_outbox_backlog_rows/],
+      ['DLQ depth', /dlq/i, /coin_kafka_consumer_messages_total\{outcome=~"dead_lettered\|set_aside"\}/],
       ['supply audit', /supply audit/i, /route=~"\/api\/admin\/\(mint\|burn\|supply\)"/],
     ];
     for (const [subject, title, expr] of subjects) {
@@ -473,13 +476,16 @@ describe('monitoring: metric names, the Grafana dashboard, the PrometheusRule an
   });
 
   it('when a dashboard or rule expression is broken, then the checks name it', () => {
-    expect(promqlProblems('sum(rate(http_request_duration_seconds_count[5m])', series)).toEqual(['unclosed (']);
+    expect(promqlProblems('sum(rate(coin_http_request_duration_seconds_count[5m])', series)).toEqual(['unclosed (']);
     expect(promqlProblems('sum(rate(coin_transfers_total[5m]))', series)).toEqual(['unknown metric coin_transfers_total']);
-    expect(promqlProblems('sum(rate(http_request_duration_seconds[5m]))', series)).toEqual([
-      'unknown metric http_request_duration_seconds',
+    expect(promqlProblems('sum(rate(coin_http_request_duration_seconds[5m]))', series)).toEqual([
+      'unknown metric coin_http_request_duration_seconds',
     ]);
-    expect(promqlProblems('outbox_backlog{service=gateway} >', series)).toEqual(['bad label matcher service=gateway', 'dangling operator']);
-    expect(promqlProblems('rate(outbox_backlog[5 m])', series)).toEqual(['bad range [5 m]']);
+    expect(promqlProblems('coin_outbox_backlog_rows{service=gateway} >', series)).toEqual([
+      'bad label matcher service=gateway',
+      'dangling operator',
+    ]);
+    expect(promqlProblems('rate(coin_outbox_backlog_rows[5 m])', series)).toEqual(['bad range [5 m]']);
     expect(
       metricNamesIn('histogram_quantile(0.99, sum by (le, route) (rate(x_bucket{route=~"/api/.*"}[$__rate_interval]))) > bool 1'),
     ).toEqual(['x_bucket']);
@@ -497,7 +503,7 @@ describe('monitoring: metric names, the Grafana dashboard, the PrometheusRule an
     const dashboardRules = queries.map((q, i) => ({ record: `dashboard:check:${i}`, expr: withoutGrafanaVariables(q.expr) }));
     expect(promtoolCheckRules(promtool, [{ name: 'dashboard', rules: dashboardRules }])).toBeNull();
     expect(
-      promtoolCheckRules(promtool, [{ name: 'broken', rules: [{ record: 'x:y', expr: 'sum(rate(outbox_backlog[5m])' }] }]),
+      promtoolCheckRules(promtool, [{ name: 'broken', rules: [{ record: 'x:y', expr: 'sum(rate(coin_outbox_backlog_rows[5m])' }] }]),
     ).not.toBeNull();
   }, 30_000);
 

@@ -30,43 +30,47 @@ describe('metrics: every service exposes the operational histograms, counters an
 
   it('when a user registered, logged in and read the wallet, then the gateway shows HTTP latency by route and the Kafka round trip by command type', async () => {
     const text = await scrape(stack.gatewayUrl);
-    const http = samples(text, 'http_request_duration_seconds_count');
+    const http = samples(text, 'coin_http_request_duration_seconds_count');
     for (const route of ['/api/auth/register', '/api/auth/login', '/api/wallets/me']) {
       expect(http.some((l) => l.includes(`route="${route}"`) && l.includes('service="gateway"'))).toBe(true);
     }
-    expect(samples(text, 'http_request_duration_seconds_bucket').some((l) => l.includes('le="0.1"'))).toBe(true);
-    const roundTrip = samples(text, 'kafka_request_reply_duration_seconds_count');
+    expect(samples(text, 'coin_http_request_duration_seconds_bucket').some((l) => l.includes('le="0.1"'))).toBe(true);
+    const roundTrip = samples(text, 'coin_kafka_request_reply_duration_seconds_count');
     expect(roundTrip.some((l) => l.includes('type="user.register"') && l.includes('outcome="ok"'))).toBe(true);
     expect(roundTrip.some((l) => l.includes('type="ledger.open-wallet"') && l.includes('outcome="ok"'))).toBe(true);
-    expect(text).toContain('# TYPE process_cpu_seconds_total counter');
+    expect(text).toContain('# TYPE coin_process_cpu_seconds_total counter');
   });
 
   it('when the ledger applied the open-wallet command, then its batch size, apply time and lag are labelled by its consumer group', async () => {
     const text = await scrape(stack.ledgerUrl);
     const group = `group="${stack.prefix}ledger-service"`;
-    expect(samples(text, 'kafka_consumer_batch_size_count').some((l) => l.includes(group))).toBe(true);
-    expect(samples(text, 'kafka_consumer_batch_duration_seconds_count').some((l) => l.includes(group))).toBe(true);
-    expect(samples(text, 'kafka_consumer_lag').some((l) => l.includes(group) && l.includes('partition="'))).toBe(true);
-    expect(samples(text, 'kafka_consumer_messages_total').some((l) => l.includes(group) && l.includes('outcome="valid"'))).toBe(true);
-    expect(samples(text, 'http_request_duration_seconds_count').some((l) => l.includes('service="ledger"'))).toBe(true);
+    expect(samples(text, 'coin_kafka_consumer_batch_size_messages_count').some((l) => l.includes(group))).toBe(true);
+    expect(samples(text, 'coin_kafka_consumer_batch_duration_seconds_count').some((l) => l.includes(group))).toBe(true);
+    expect(samples(text, 'coin_kafka_consumer_lag_messages').some((l) => l.includes(group) && l.includes('partition="'))).toBe(true);
+    expect(samples(text, 'coin_kafka_consumer_messages_total').some((l) => l.includes(group) && l.includes('outcome="valid"'))).toBe(true);
+    expect(samples(text, 'coin_http_request_duration_seconds_count').some((l) => l.includes('service="ledger"'))).toBe(true);
   });
 
   it('when the user service handled the register command, then its consumer metrics and the outbox backlog gauge are exposed', async () => {
     const text = await scrape(stack.userUrl);
-    expect(samples(text, 'kafka_consumer_batch_size_count').some((l) => l.includes(`group="${stack.prefix}user-service"`))).toBe(true);
-    expect(samples(text, 'outbox_backlog')).toEqual([expect.stringMatching(/^outbox_backlog\{service="user"\} \d+$/)]);
-    expect(samples(text, 'http_request_duration_seconds_count').some((l) => l.includes('service="user"'))).toBe(true);
+    expect(
+      samples(text, 'coin_kafka_consumer_batch_size_messages_count').some((l) => l.includes(`group="${stack.prefix}user-service"`)),
+    ).toBe(true);
+    expect(samples(text, 'coin_outbox_backlog_rows')).toEqual([expect.stringMatching(/^coin_outbox_backlog_rows\{service="user"\} \d+$/)]);
+    expect(samples(text, 'coin_http_request_duration_seconds_count').some((l) => l.includes('service="user"'))).toBe(true);
   });
 
   it('when the history service runs, then its HTTP histogram and consumer metric families are registered', async () => {
     const text = await scrape(stack.historyUrl);
     expect(
-      samples(text, 'http_request_duration_seconds_count').some((l) => l.includes('route="/readyz"') && l.includes('service="history"')),
+      samples(text, 'coin_http_request_duration_seconds_count').some(
+        (l) => l.includes('route="/readyz"') && l.includes('service="history"'),
+      ),
     ).toBe(true);
     for (const family of [
-      'kafka_consumer_batch_size histogram',
-      'kafka_consumer_batch_duration_seconds histogram',
-      'kafka_consumer_lag gauge',
+      'coin_kafka_consumer_batch_size_messages histogram',
+      'coin_kafka_consumer_batch_duration_seconds histogram',
+      'coin_kafka_consumer_lag_messages gauge',
     ]) {
       expect(text).toContain(`# TYPE ${family}`);
     }
@@ -76,7 +80,7 @@ describe('metrics: every service exposes the operational histograms, counters an
     const response = await http(stack.gatewayUrl, 'GET', '/no/such/path/12345');
     expect(response.status).toBe(404);
     const text = await scrape(stack.gatewayUrl);
-    const lines = samples(text, 'http_request_duration_seconds_count');
+    const lines = samples(text, 'coin_http_request_duration_seconds_count');
     expect(lines.some((l) => l.includes('route="unmatched"') && l.includes('status_code="404"'))).toBe(true);
     expect(text).not.toContain('/no/such/path/12345');
   });

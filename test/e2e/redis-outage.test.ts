@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createLogger } from '@coin/logger';
 import { requestJson, type JsonResponse } from '../../scripts/stack/http-json';
-import { loadGatewayConfig, startGatewayService, type RunningService } from '@coin/gateway';
+import { gatewayMetricNames, loadGatewayConfig, startGatewayService, type RunningService } from '@coin/gateway';
 import { adminSession, apiKeyFor } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 import { http, registerUser } from '../harness/http';
@@ -18,7 +18,7 @@ import { startTcpProxy, type TcpProxy, type TcpProxyMode } from '../harness/tcp-
 const answerMsMax = 3000;
 /** A request that has not answered by then is reported as hung (instead of hanging the test). */
 const hangMs = 10_000;
-const failOpenMetric = 'gateway_rate_limit_fail_open_total';
+const failOpenMetric = gatewayMetricNames.rateLimitFailOpen;
 
 describe('Redis outage: the gateway fails fast and safe, then recovers without a restart', () => {
   let stack: TestStack;

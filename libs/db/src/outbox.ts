@@ -2,7 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import { Gauge, type Registry } from 'prom-client';
 
 /** The gauge's name, shared with deploy/prometheus/alerts.yml. */
-export const outboxBacklogMetricName = 'outbox_backlog';
+export const outboxBacklogMetricName = 'coin_outbox_backlog_rows';
 
 /**
  * Transactional outbox (ARCHITECTURE "Outbox"). Rows are inserted in the same transaction as
@@ -84,7 +84,7 @@ export interface OutboxRelayOptions<R extends { id: number }> {
   sweepGraceMs?: number;
   sweepBatchMax?: number;
   onError?: (err: unknown) => void;
-  /** Registers the outbox_backlog gauge here; it counts unpublished rows at each scrape. */
+  /** Registers the coin_outbox_backlog_rows gauge here; it counts unpublished rows at each scrape. */
   metrics?: Registry;
 }
 
@@ -102,7 +102,7 @@ export class OutboxRelay<R extends { id: number } = OutboxRow> {
       const relay = this;
       new Gauge({
         name: outboxBacklogMetricName,
-        help: 'Outbox rows written but not yet published to Kafka',
+        help: 'Outbox rows written but not yet published to Kafka (the ledger: one row per applied batch; the user service: one per event)',
         registers: [registry],
         async collect() {
           try {

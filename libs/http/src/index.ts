@@ -143,10 +143,13 @@ export function installOperationalRoutes(
   });
 }
 
+/** Every metric the services export starts with this, prom-client's default (process, Node.js) ones included. */
+export const metricPrefix = 'coin_';
+
 export function createMetricsRegistry(service: string): Registry {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
-  collectDefaultMetrics({ register: registry });
+  collectDefaultMetrics({ register: registry, prefix: metricPrefix });
   return registry;
 }
 

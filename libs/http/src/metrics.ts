@@ -8,7 +8,7 @@ type AnyApp = FastifyInstance<any, any, any, any, any>;
 export const httpDurationBucketsS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** The name every service exports its HTTP latency under (alerts in deploy/prometheus use it). */
-export const httpDurationMetricName = 'http_request_duration_seconds';
+export const httpDurationMetricName = 'coin_http_request_duration_seconds';
 
 /**
  * Observes every request's duration by route template (never the raw URL: ids would explode the

@@ -2,15 +2,18 @@ import { headerNames } from '@coin/contracts';
 import type { Logger } from '@coin/logger';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
-/** Metric names, shared with deploy/prometheus/alerts.yml and the docs. */
+/**
+ * Metric names, shared with deploy/prometheus/alerts.yml, deploy/grafana and the docs:
+ * `coin_<subsystem>_<name>_<unit>` (test/deploy checks the prefix and the unit suffix).
+ */
 export const kafkaMetricNames = {
-  requestReplyDuration: 'kafka_request_reply_duration_seconds',
-  consumerBatchSize: 'kafka_consumer_batch_size',
-  consumerBatchDuration: 'kafka_consumer_batch_duration_seconds',
-  consumerLag: 'kafka_consumer_lag',
-  consumerMessages: 'kafka_consumer_messages_total',
-  consumerRestarts: 'kafka_consumer_restarts_total',
-  repliesRead: 'kafka_replies_read_total',
+  requestReplyDuration: 'coin_kafka_request_reply_duration_seconds',
+  consumerBatchSize: 'coin_kafka_consumer_batch_size_messages',
+  consumerBatchDuration: 'coin_kafka_consumer_batch_duration_seconds',
+  consumerLag: 'coin_kafka_consumer_lag_messages',
+  consumerMessages: 'coin_kafka_consumer_messages_total',
+  consumerRestarts: 'coin_kafka_consumer_restarts_total',
+  repliesRead: 'coin_kafka_replies_read_total',
 } as const;
 
 /** Gets the metric of that name from the registry, or registers a new one (several consumers share one registry). */

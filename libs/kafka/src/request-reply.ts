@@ -66,7 +66,7 @@ export class RequestReplyClient {
   private partition: number | undefined;
   /** Replies read from the reply topic, this instance's or not (DESIGN "Request/reply"). */
   private read = 0;
-  /** The same count as kafka_replies_read_total, when a registry was given. */
+  /** The same count as coin_kafka_replies_read_total, when a registry was given. */
   private readonly readCounter: Counter | undefined;
   private replies: SupervisedConsumer | undefined;
   private readonly restarts: Counter<'group'> | undefined;
@@ -80,8 +80,8 @@ export class RequestReplyClient {
     private readonly logger: Logger,
     instanceId: string = randomUUID(),
     /**
-     * Registers the round-trip histogram (kafka_request_reply_duration_seconds) and the replies
-     * read (kafka_replies_read_total) here.
+     * Registers the round-trip histogram (coin_kafka_request_reply_duration_seconds) and the replies
+     * read (coin_kafka_replies_read_total) here.
      */
     metrics?: Registry,
     private readonly partitionClaim: ReplyPartitionClaim = randomReplyPartition,

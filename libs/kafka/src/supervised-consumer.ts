@@ -12,7 +12,7 @@ export interface SupervisorOptions {
   /** Wait before the first replacement; doubles per failed attempt up to restartDelayMaxMs. */
   restartDelayMs?: number;
   restartDelayMaxMs?: number;
-  /** kafka_consumer_restarts_total, counted per replacement started. */
+  /** coin_kafka_consumer_restarts_total, counted per replacement started. */
   restarts?: Counter<'group'>;
 }
 

@@ -5,6 +5,7 @@
  * (scripts/container/entry.ts); `@coin/gateway/testing` holds what only tests need. Everything
  * else under src/ is internal and may change without notice.
  */
+export { gatewayMetricNames } from './metrics';
 export { gatewayConfigSchema, loadGatewayConfig, type GatewayConfig } from './config';
 export { forgetPlatformClient, gatewayRedisPrefix } from './plugins/platform-clients';
 export type { RouteEntry } from './plugins/route-table';

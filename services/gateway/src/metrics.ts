@@ -2,7 +2,7 @@ import { Counter, type Registry } from 'prom-client';
 
 /** Metric names, shared with the docs (docs/OPERATIONS.md "Observability"). */
 export const gatewayMetricNames = {
-  rateLimitFailOpen: 'gateway_rate_limit_fail_open_total',
+  rateLimitFailOpen: 'coin_gateway_rate_limit_fail_open_total',
 } as const;
 
 /** Which limit was skipped: the rate-limit policies, the per-caller write limit, and the failed-login counters. */

@@ -308,10 +308,10 @@ describe('history projection and reads (history service in-process, real Kafka a
   it('when metrics are scraped, then consumer lag and event freshness are exported', async () => {
     const metrics = await http(bed.url, 'GET', '/metrics');
     expect(metrics.status).toBe(200);
-    expect(metrics.body).toMatch(/history_consumer_lag_messages\{partition="0",service="history"\} \d+/);
-    expect(metrics.body).toMatch(/history_last_applied_event_age_seconds\{service="history"\} [\d.e+-]+/);
-    expect(metrics.body).toMatch(/history_apply_delay_seconds_count\{service="history"\} [1-9]/);
-    expect(metrics.body).toMatch(/history_events_applied_total\{outcome="duplicate",service="history"\} [1-9]/);
+    expect(metrics.body).toMatch(/coin_history_consumer_lag_messages\{partition="0",service="history"\} \d+/);
+    expect(metrics.body).toMatch(/coin_history_last_applied_event_age_seconds\{service="history"\} [\d.e+-]+/);
+    expect(metrics.body).toMatch(/coin_history_apply_delay_seconds_count\{service="history"\} [1-9]/);
+    expect(metrics.body).toMatch(/coin_history_events_applied_total\{outcome="duplicate",service="history"\} [1-9]/);
   });
 });
 

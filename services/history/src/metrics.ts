@@ -1,6 +1,18 @@
 import type { Admin } from 'kafkajs';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
+/**
+ * The history service's metric names, shared with deploy/prometheus, deploy/grafana, the docs and
+ * the benchmarks: `coin_<subsystem>_<name>_<unit>` (test/deploy checks the prefix and the unit suffix).
+ */
+export const historyMetricNames = {
+  lastAppliedEventAge: 'coin_history_last_applied_event_age_seconds',
+  consumerLag: 'coin_history_consumer_lag_messages',
+  eventsApplied: 'coin_history_events_applied_total',
+  applyDelay: 'coin_history_apply_delay_seconds',
+  eventsDeadLettered: 'coin_history_events_dead_lettered_total',
+} as const;
+
 /** A scrape must answer even when the broker is slow: lag is then left out of that scrape. */
 const lagLookupTimeoutMs = 2000;
 
@@ -21,7 +33,7 @@ export interface HistoryMetrics {
 export function registerHistoryMetrics(registry: Registry, lag: { admin: Admin; groupId: string; topic: string }): HistoryMetrics {
   let lastOccurredAtMs: number | null = null;
   new Gauge({
-    name: 'history_last_applied_event_age_seconds',
+    name: historyMetricNames.lastAppliedEventAge,
     help: 'now minus occurredAt of the newest event the projection has applied; grows while nothing arrives',
     registers: [registry],
     collect() {
@@ -29,7 +41,7 @@ export function registerHistoryMetrics(registry: Registry, lag: { admin: Admin; 
     },
   });
   new Gauge({
-    name: 'history_consumer_lag_messages',
+    name: historyMetricNames.consumerLag,
     help: 'Messages of coin.transactions not yet committed by the history consumer group, per partition',
     labelNames: ['partition'],
     registers: [registry],
@@ -45,19 +57,19 @@ export function registerHistoryMetrics(registry: Registry, lag: { admin: Admin; 
   });
   return {
     eventsApplied: new Counter({
-      name: 'history_events_applied_total',
+      name: historyMetricNames.eventsApplied,
       help: 'coin.transactions events handled by the projection, by outcome (new, duplicate)',
       labelNames: ['outcome'],
       registers: [registry],
     }),
     applyDelay: new Histogram({
-      name: 'history_apply_delay_seconds',
+      name: historyMetricNames.applyDelay,
       help: 'Time from occurredAt of a transaction event to its first storage in the projection',
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers: [registry],
     }),
     eventsDeadLettered: new Counter({
-      name: 'history_events_dead_lettered_total',
+      name: historyMetricNames.eventsDeadLettered,
       help: 'coin.transactions messages the projection could not store and sent to the dead-letter topic',
       registers: [registry],
     }),

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { walletKeyOfUser, type Reply } from '@coin/contracts';
 import { createPool, serviceDatabaseUrl } from '@coin/db';
+import { kafkaMetricNames } from '@coin/kafka';
 import { devRolePassword, repoRoot } from '../../../scripts/stack/services';
 import { testInfra } from '../../../test/harness/env';
 import { http } from '../../../test/harness/http';
@@ -79,7 +80,7 @@ describe('the ledger through a PostgreSQL outage', () => {
     const metrics = await http(ledgerUrl, 'GET', '/metrics');
     const lines = String(metrics.body ?? '')
       .split('\n')
-      .filter((l) => l.startsWith('kafka_consumer_restarts_total'));
+      .filter((l) => l.startsWith(kafkaMetricNames.consumerRestarts));
     return lines.reduce((sum, l) => sum + Number(l.split(' ').at(-1)), 0);
   };
 

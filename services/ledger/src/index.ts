@@ -1,9 +1,10 @@
 /**
  * What code outside the ledger may use (the package's `exports`): its configuration, starting it
  * in-process (the test harness, the apply benchmark) and the supply audit over its tables
- * (scripts/audit.ts). `@coin/ledger/main` is the process itself (scripts/container/entry.ts).
+ * (scripts/audit.ts), and its metric names (the benchmarks read them). `@coin/ledger/main` is the process itself (scripts/container/entry.ts).
  * Everything else under src/ is internal and may change without notice.
  */
 export { ledgerConfigSchema, loadLedgerConfig, type LedgerConfig } from './config';
 export { auditLedger } from './db/audit';
+export { ledgerMetricNames } from './metrics';
 export { startLedgerService, type LedgerServiceOptions, type RunningService } from './service';

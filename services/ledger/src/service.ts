@@ -13,9 +13,9 @@ import {
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { startTracing } from '@coin/telemetry';
-import { Counter, Histogram } from 'prom-client';
 import { ledgerPolicyOf, type LedgerConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
+import { registerLedgerMetrics } from './metrics';
 import type { OutboxBatch } from './apply/store';
 import { batchStore, storeSetAsideOutcome } from './db/batch-store';
 import { dueApprovals } from './db/approval-reads';
@@ -78,33 +78,7 @@ export async function startLedgerService(
     onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
   });
 
-  const batchCommands = new Histogram({
-    name: 'ledger_batch_commands',
-    help: 'Commands per apply: the partition batches merged into one database transaction',
-    buckets: [1, 5, 20, 100, 500, 2000, 5000],
-    registers: [metrics],
-  });
-  const batchSeconds = new Histogram({
-    name: 'ledger_batch_apply_seconds',
-    help: 'Time to apply, commit and publish one apply (merged partition batches)',
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [metrics],
-  });
-  const commandsApplied = new Counter({
-    name: 'ledger_commands_applied_total',
-    help: 'Commands whose outcome was stored',
-    registers: [metrics],
-  });
-  const holdExpiriesSent = new Counter({
-    name: 'ledger_hold_expiries_sent_total',
-    help: 'Expiry commands the expiry sweep sent for holds and approval requests (one found twice before its expiry applied counts twice)',
-    registers: [metrics],
-  });
-  const creditedInPlace = new Counter({
-    name: 'ledger_credits_in_place_total',
-    help: 'Credit legs applied in the database transaction of their debit instead of travelling as commands',
-    registers: [metrics],
-  });
+  const ledgerMetrics = registerLedgerMetrics(metrics);
 
   const consumers: RunningConsumer[] = [];
   const app = buildInternalApp({
@@ -138,10 +112,10 @@ export async function startLedgerService(
     partitionOfWallet,
     ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
     onBatch: (batch) => {
-      batchCommands.observe(batch.commands);
-      batchSeconds.observe(batch.durationMs / 1000);
-      commandsApplied.inc(batch.applied);
-      creditedInPlace.inc(batch.creditedInPlace);
+      ledgerMetrics.batchSize.observe(batch.commands);
+      ledgerMetrics.batchApplyDuration.observe(batch.durationMs / 1000);
+      ledgerMetrics.commandsApplied.inc(batch.applied);
+      ledgerMetrics.creditsInPlace.inc(batch.creditedInPlace);
       options.onBatch?.(batch);
     },
   });
@@ -203,7 +177,7 @@ export async function startLedgerService(
     now,
     intervalMs: config.HOLD_EXPIRY_SWEEP_INTERVAL_MS,
     logger,
-    onExpirySent: (count) => holdExpiriesSent.inc(count),
+    onExpirySent: (count) => ledgerMetrics.holdExpiriesSent.inc(count),
   });
   const address = await app.listen({ host: config.HOST, port: config.LEDGER_HTTP_PORT });
 

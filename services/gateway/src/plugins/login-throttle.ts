@@ -47,7 +47,7 @@ type RedisWithLoginScripts = Redis & {
 /**
  * The Redis side of the login-throttling policy (auth/login-throttle-policy.ts), shared by every
  * gateway instance. Like the other limits it fails open: with Redis unreachable, logins are
- * checked unthrottled (availability wins), counted in `gateway_rate_limit_fail_open_total`
+ * checked unthrottled (availability wins), counted in `coin_gateway_rate_limit_fail_open_total`
  * with `limit="login-failures"`; /readyz shows Redis down. The Redis client bounds each call, so
  * an outage adds at most one command timeout to a login.
  */

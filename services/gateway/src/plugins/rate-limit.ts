@@ -97,7 +97,7 @@ export const rateLimitResponseHeaders = {
  * the IETF `RateLimit-Policy` and `RateLimit` fields of each limit checked for it. Route-level hooks run after the global auth hook, so the
  * per-caller limit keys on the verified principal. When Redis is unreachable the limits are
  * skipped (fail open): availability of the API wins over throttling. Each skipped check counts in
- * `gateway_rate_limit_fail_open_total{limit}`, and the outage shows in /readyz. The Redis client
+ * `coin_gateway_rate_limit_fail_open_total{limit}`, and the outage shows in /readyz. The Redis client
  * bounds every call (libs/redis), so a skipped check costs at most its command timeout.
  */
 export async function registerRateLimits(
