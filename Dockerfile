@@ -5,7 +5,7 @@
 # and the operator CLIs: audit | rebuild | redrive | admin ... (scripts/container/entry.ts).
 # Built here without a registry on a base of our own: npm run image:test (docs/OPERATIONS.md). Ports: gateway 8080, user 8082, ledger 8083, history 8084.
 #
-# No compile step: the services run their TypeScript through tsx, a production dependency of
+# No compile step for the services: they run their TypeScript through tsx, a production dependency of
 # the root package.json, exactly as `npm start` and the test suite run them, so what is tested is
 # what ships. tsx transpiles each file once per process start (about a second for a service);
 # its cache goes to /tmp, the only writable path (mount an emptyDir/tmpfs there: the root
@@ -40,6 +40,20 @@ COPY --from=manifests /app ./
 RUN npm install --omit=dev --no-audit --no-fund \
  && npm cache clean --force
 
+# The admin console (services/admin-console, served by the gateway at /admin): a static bundle
+# built here by Vite from its sources and the client's. Vite and React are dev dependencies, so
+# this stage installs the whole tree (without install scripts: the build runs none of them) and
+# only the built files reach the runtime image, where nothing is built or written.
+FROM ${NODE_IMAGE} AS console
+WORKDIR /app
+COPY --from=manifests /app ./
+RUN npm install --no-audit --no-fund --ignore-scripts \
+ && npm cache clean --force
+COPY tsconfig.base.json ./
+COPY libs/client ./libs/client
+COPY services/admin-console ./services/admin-console
+RUN cd services/admin-console && node ../../node_modules/vite/bin/vite.js build
+
 # tini from Debian unless the base has it already (the base scripts/image/base.ts makes does).
 FROM ${NODE_IMAGE} AS runtime
 RUN if [ ! -x /usr/bin/tini ]; then \
@@ -56,6 +70,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json tsconfig.json tsconfig.base.json ./
 COPY libs ./libs
 COPY services ./services
+COPY --from=console /app/services/admin-console/dist/www ./services/admin-console/dist/www
 COPY scripts ./scripts
 # The image's `node` user, numerically, so Kubernetes can verify runAsNonRoot.
 USER 1000:1000

@@ -1,8 +1,10 @@
 /**
  * The project's own set-up: `npm start`, `npm test`, `npm run stop` all come through here.
- *   start    infrastructure, topics, migrations, bootstrap admin, then the four services, each
- *            supervised: restarted with backoff when it exits on its own (./stack/supervisor.ts)
- *   infra    infrastructure, topics, migrations (what the test suite needs first)
+ *   start    infrastructure, topics, migrations, the admin console's build (when stale), bootstrap
+ *            admin, then the four services, each supervised: restarted with backoff when it exits
+ *            on its own (./stack/supervisor.ts)
+ *   infra    infrastructure, topics, migrations, the admin console's build when stale (what the
+ *            test suite needs first)
  *   migrate  topics and migrations only, against running infrastructure
  *   stop     stops what this project started, and nothing else
  *   clean    removes the topics and schemas of test and bench runs started over 2 h ago
@@ -18,6 +20,7 @@ import { repoRoot, serviceNames, serviceNodeArgs, type ServiceName } from './sta
 import { bootstrapSuperadmin } from './stack/bootstrap-admin';
 import { removeStaleRuns } from './stack/cleanup';
 import { Supervisor } from './stack/supervisor';
+import { ensureConsoleBuilt } from './stack/console';
 
 const log = (message: string) => process.stdout.write(`[stack] ${message}\n`);
 
@@ -84,6 +87,8 @@ async function waitForReady(url: string, timeoutMs: number, gaveUp: () => boolea
 
 async function start(): Promise<void> {
   const endpoints = await infraAndProvision();
+  // The gateway serves services/admin-console/dist/www at /admin (read when it starts).
+  await ensureConsoleBuilt(log);
   const envs = serviceEnvs({
     ...endpoints,
     topicPrefix: process.env.TOPIC_PREFIX ?? '',
@@ -165,7 +170,7 @@ async function start(): Promise<void> {
     log(`bootstrap superadmin: ${outcome}`);
   }
   log(
-    `gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs); a service that exits is restarted; Ctrl-C stops the services`,
+    `gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs, admin console at /admin); a service that exits is restarted; Ctrl-C stops the services`,
   );
 }
 
@@ -178,6 +183,7 @@ async function main(): Promise<void> {
       return start();
     case 'infra':
       await infraAndProvision();
+      await ensureConsoleBuilt(log);
       return;
     case 'migrate': {
       await infraAndProvision();

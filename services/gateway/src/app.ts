@@ -48,6 +48,7 @@ import { registerCommandRoutes } from './routes/commands';
 import { registerProblemRoutes } from './routes/problems';
 import { openApiTransform, openApiTransformObject } from './plugins/openapi-transform';
 import { registerMethodNotAllowed } from './plugins/method-not-allowed';
+import { registerAdminConsoleRoutes } from './routes/admin-console';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -74,6 +75,8 @@ export interface GatewayDeps {
   approvalPolicy?: ApprovalPolicy;
   /** A SERVER span per request, the parent of the commands it sends (off when absent). */
   tracing?: Tracing;
+  /** Where the built admin console is (default services/admin-console/dist/www); served at /admin. */
+  adminConsoleDir?: string;
 }
 
 /** The gateway as a fastify app, without listen(): tests drive it with inject() or on port 0. */
@@ -156,5 +159,6 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerCommandRoutes(app, { commandStatus });
   registerAsyncApiRoute(app);
   registerProblemRoutes(app);
+  registerAdminConsoleRoutes(app, deps.adminConsoleDir !== undefined ? { dir: deps.adminConsoleDir } : {});
   return app;
 }

@@ -1,0 +1,225 @@
+import { createCoinClient } from '@coin/client';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { Console } from './context';
+import { Link, navigate, useFocusOnNavigate, useLocation } from './router';
+import { ApiKeysScreen } from './screens/api-keys';
+import { ApprovalsScreen } from './screens/approvals';
+import { AuditLogScreen } from './screens/audit-log';
+import { HoldsScreen } from './screens/holds';
+import { MoneyScreen } from './screens/money';
+import { TransactionDetailScreen, TransactionsScreen } from './screens/transactions';
+import { TreasuriesScreen } from './screens/treasuries';
+import { UserDetailScreen, UsersScreen } from './screens/users';
+import { consoleRoles, type Role, Session, type SignedInUser } from './session';
+import { Field, ProblemView } from './ui';
+
+const apiBase = window.location.origin;
+
+interface NavItem {
+  to: string;
+  label: string;
+  roles: readonly Role[];
+}
+const navItems: NavItem[] = [
+  { to: '/users', label: 'Users', roles: consoleRoles },
+  { to: '/transactions', label: 'Transactions', roles: consoleRoles },
+  { to: '/money', label: 'Money', roles: consoleRoles },
+  { to: '/treasuries', label: 'Treasuries & supply', roles: consoleRoles },
+  { to: '/approvals', label: 'Approvals', roles: consoleRoles },
+  { to: '/holds', label: 'Holds', roles: consoleRoles },
+  { to: '/audit-log', label: 'Audit log', roles: consoleRoles },
+  { to: '/api-keys', label: 'API keys & clients', roles: ['SUPERADMIN'] },
+];
+
+export function App() {
+  const [session, setSession] = useState<Session | undefined>();
+  const [refused, setRefused] = useState<SignedInUser | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+  const [apiKey, setApiKey] = useState('');
+
+  const end = (message?: string) => {
+    setSession(undefined);
+    setApiKey('');
+    setNotice(message);
+  };
+
+  if (refused) return <NotAllowed user={refused} onBack={() => setRefused(undefined)} />;
+  if (!session) {
+    return (
+      <SignIn
+        notice={notice}
+        onSignedIn={(s) => {
+          setNotice(undefined);
+          if (!consoleRoles.includes(s.role)) {
+            // The console is for ADMIN+; the API would refuse each of its calls anyway. The session is given back.
+            void s.signOut().catch(() => undefined);
+            setRefused(s.user);
+            return;
+          }
+          setSession(s);
+        }}
+        makeSession={(answer) => new Session(answer, apiBase, (reason) => end(reason))}
+      />
+    );
+  }
+  return (
+    <Console.Provider value={{ session, apiKey, setApiKey }}>
+      <Shell session={session} onSignedOut={end} />
+    </Console.Provider>
+  );
+}
+
+function SignIn({
+  onSignedIn,
+  makeSession,
+  notice,
+}: {
+  onSignedIn: (session: Session) => void;
+  makeSession: (answer: Awaited<ReturnType<ReturnType<typeof createCoinClient>['login']>>) => Session;
+  notice: string | undefined;
+}) {
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const client = useMemo(() => createCoinClient({ baseUrl: apiBase, retry: { attempts: 1 } }), []);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(undefined);
+    try {
+      const answer = await client.login({ body: { email: String(form.get('email')), password: String(form.get('password')) } });
+      onSignedIn(makeSession(answer));
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <main className="signin" id="main">
+      <h1>Coin ledger admin console</h1>
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <form onSubmit={submit} aria-label="Sign in">
+        <Field label="E-mail">
+          <input name="email" type="email" autoComplete="username" required />
+        </Field>
+        <Field label="Password">
+          <input name="password" type="password" autoComplete="current-password" required />
+        </Field>
+        <button type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+      <ProblemView error={error} />
+      <p className="muted">Tokens are kept in this tab's memory only: reloading the page signs you out.</p>
+    </main>
+  );
+}
+
+function NotAllowed({ user, onBack }: { user: SignedInUser; onBack: () => void }) {
+  return (
+    <main className="signin" id="main">
+      <h1>Not allowed</h1>
+      <p className="problem" role="alert">
+        {user.email} is signed in with the role <strong>{user.role}</strong>: the admin console is for ADMIN and SUPERADMIN accounts only.
+        You have been signed out.
+      </p>
+      <button type="button" onClick={onBack}>
+        Sign in with another account
+      </button>
+    </main>
+  );
+}
+
+function Shell({ session, onSignedOut }: { session: Session; onSignedOut: (message?: string) => void }) {
+  const { path } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnNavigate(path, () => mainRef.current?.querySelector<HTMLElement>('h1') ?? null);
+  const items = navItems.filter((item) => item.roles.includes(session.role));
+  // The tokens are forgotten here whatever the API answers; a failed call is said, not hidden.
+  const signOut = async (everywhere: boolean) => {
+    let message = everywhere ? 'Signed out on every device.' : 'Signed out.';
+    try {
+      if (everywhere) await session.signOutEverywhere();
+      else await session.signOut();
+    } catch (err) {
+      message = `Signed out in this tab, but the API did not confirm it (${err instanceof Error ? err.message : String(err)}).`;
+    }
+    onSignedOut(message);
+  };
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <span className="brand">Coin ledger · admin</span>
+        <span className="who">
+          {session.user.email} <span className="badge">{session.role}</span>
+        </span>
+        <button type="button" onClick={() => void signOut(false)}>
+          Sign out
+        </button>
+        <button type="button" onClick={() => void signOut(true)}>
+          Sign out everywhere
+        </button>
+      </header>
+      <nav className="sidenav" aria-label="Sections">
+        <ul>
+          {items.map((item) => (
+            <li key={item.to}>
+              <Link to={item.to} aria-current={path === item.to || path.startsWith(`${item.to}/`) ? 'page' : undefined}>
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" ref={mainRef}>
+        <Screen path={path} role={session.role} />
+      </main>
+    </div>
+  );
+}
+
+function Screen({ path, role }: { path: string; role: Role }) {
+  const segments = path.split('/').filter(Boolean);
+  const [section, id] = segments;
+  switch (section) {
+    case undefined:
+    case 'users':
+      return id ? <UserDetailScreen key={id} userId={Number(id)} /> : <UsersScreen />;
+    case 'transactions':
+      return id ? <TransactionDetailScreen key={id} transactionId={Number(id)} /> : <TransactionsScreen />;
+    case 'money':
+      return <MoneyScreen />;
+    case 'treasuries':
+      return <TreasuriesScreen />;
+    case 'approvals':
+      return <ApprovalsScreen />;
+    case 'holds':
+      return <HoldsScreen />;
+    case 'audit-log':
+      return <AuditLogScreen />;
+    case 'api-keys':
+      return role === 'SUPERADMIN' ? <ApiKeysScreen /> : <NotFound message="API keys are managed by a SUPERADMIN." />;
+    default:
+      return <NotFound message={`No page at /admin${path}.`} />;
+  }
+}
+
+function NotFound({ message }: { message: string }) {
+  return (
+    <section>
+      <h1 tabIndex={-1}>Not found</h1>
+      <p>{message}</p>
+      <button type="button" onClick={() => navigate('/users')}>
+        Go to users
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+import { useConsole } from '../context';
+import { Link } from '../router';
+import { coins, Loading, Page, ProblemView, Table, useLoad, when } from '../ui';
+
+/** GET /api/admin/treasuries and GET /api/admin/supply (the supply audit). */
+export function TreasuriesScreen() {
+  const { session } = useConsole();
+  const list = useLoad(() => session.client.listTreasuries(), []);
+  const supply = useLoad(() => session.client.getSupplyReport(), []);
+  const report = supply.data;
+  return (
+    <Page
+      title="Treasuries and supply"
+      actions={
+        <button
+          type="button"
+          onClick={() => {
+            list.reload();
+            supply.reload();
+          }}
+        >
+          Refresh
+        </button>
+      }
+    >
+      <ProblemView error={list.error} />
+      <Loading loading={list.loading} />
+      {list.data ? (
+        <Table caption="Treasuries">
+          <thead>
+            <tr>
+              <th scope="col">Treasury</th>
+              <th scope="col">Name</th>
+              <th scope="col" className="num">
+                Balance
+              </th>
+              <th scope="col" className="num">
+                Received
+              </th>
+              <th scope="col" className="num">
+                Sent
+              </th>
+              <th scope="col">Updated (UTC)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.treasuries.map((t) => (
+              <tr key={t.code}>
+                <td>
+                  <Link to={`/transactions?treasury=${t.code}`}>{t.code}</Link>
+                </td>
+                <td>{t.name}</td>
+                <td className="num">{coins(t.balance)}</td>
+                <td className="num">{coins(t.totalReceived)}</td>
+                <td className="num">{coins(t.totalSent)}</td>
+                <td>{when(t.updatedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      ) : null}
+      <h2>Supply audit</h2>
+      <ProblemView error={supply.error} />
+      <Loading loading={supply.loading} />
+      {report ? (
+        <>
+          <p className={report.consistent ? 'ok' : 'problem'} role="status" data-testid="supply-consistent">
+            {report.consistent
+              ? '✓ Consistent: Σ balances = Σ MINT − Σ BURN, every wallet = Σ its entries.'
+              : '✗ Not consistent: see the mismatches below.'}
+          </p>
+          <dl className="facts">
+            <dt>Minted</dt>
+            <dd>{coins(report.minted)}</dd>
+            <dt>Burned</dt>
+            <dd>{coins(report.burned)}</dd>
+            <dt>Supply</dt>
+            <dd>{coins(report.supply)}</dd>
+            <dt>Σ balances</dt>
+            <dd>{coins(report.balances)}</dd>
+            <dt>In flight</dt>
+            <dd>{coins(report.inFlight)}</dd>
+            <dt>Held</dt>
+            <dd>{coins(report.heldCoins)}</dd>
+            <dt>Wallets</dt>
+            <dd>{report.wallets}</dd>
+            <dt>Transactions</dt>
+            <dd>{report.transactions}</dd>
+          </dl>
+          {report.mismatchedWallets.length > 0 ? (
+            <Table caption="Wallets whose balance is not the sum of their entries">
+              <thead>
+                <tr>
+                  <th scope="col">Wallet</th>
+                  <th scope="col" className="num">
+                    Balance
+                  </th>
+                  <th scope="col" className="num">
+                    Σ entries
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.mismatchedWallets.map((w) => (
+                  <tr key={w.walletKey}>
+                    <td>{w.walletKey}</td>
+                    <td className="num">{coins(w.balance)}</td>
+                    <td className="num">{coins(w.entriesSum)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          ) : null}
+          {report.mismatchedHolds.length > 0 ? (
+            <Table caption="Wallets whose held coins are not the sum of their pending holds">
+              <thead>
+                <tr>
+                  <th scope="col">Wallet</th>
+                  <th scope="col" className="num">
+                    Held
+                  </th>
+                  <th scope="col" className="num">
+                    Σ pending
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.mismatchedHolds.map((w) => (
+                  <tr key={w.walletKey}>
+                    <td>{w.walletKey}</td>
+                    <td className="num">{coins(w.held)}</td>
+                    <td className="num">{coins(w.pendingSum)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          ) : null}
+          {report.overRefundedPurchases.length > 0 ? (
+            <p className="problem">Purchases refunded beyond their amount: {report.overRefundedPurchases.join(', ')}</p>
+          ) : null}
+          {report.badCaptures.length > 0 ? (
+            <ul className="problem">
+              {report.badCaptures.map((c) => (
+                <li key={c.holdId}>
+                  Hold {c.holdId}: {c.problem}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * Built into dist/www and served by the gateway at /admin (services/gateway/src/routes/admin-console.ts)
+ * under a CSP without 'unsafe-inline': no inline script (no module-preload polyfill), CSS in files.
+ * @coin/client is bundled from its TypeScript source, so the build does not wait for tsc -b.
+ */
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  resolve: {
+    alias: { '@coin/client': fileURLToPath(new URL('../../libs/client/src/index.ts', import.meta.url)) },
+  },
+  build: {
+    outDir: 'dist/www',
+    emptyOutDir: true,
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+    sourcemap: false,
+    target: 'es2022',
+    reportCompressedSize: false,
+  },
+  logLevel: 'warn',
+});
