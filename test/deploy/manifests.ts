@@ -8,6 +8,7 @@ import { parse, parseAllDocuments, stringify } from 'yaml';
 import { isSecretEnvKey } from '@coin/config';
 import { kafkaAccess, kafkaAclsOf, kafkaServices, kafkaUserOf, topicBases, type KafkaService, type TopicBase } from '@coin/contracts';
 import { configuredWorkloads, envKeysOf, type ConfiguredWorkload } from '../../scripts/docs/config-schemas';
+import type { KubernetesValidateReport } from '../../scripts/deploy/kubernetes-validate';
 
 export const repoRoot = join(__dirname, '..', '..');
 export const k8sDir = join(repoRoot, 'deploy/k8s');
@@ -228,11 +229,72 @@ export function checkK8sEnv(resources: Obj[], literals: Record<string, string>):
   return problems;
 }
 
+/** `kubectl kustomize dir`: the rendered manifests as kubectl prints them (one multi-document YAML). */
+export function kustomizeBuildText(dir: string): string {
+  return execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+}
+
 export function kustomizeBuild(dir: string): Obj[] {
-  const out = execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
-  return parseAllDocuments(out)
+  return parseAllDocuments(kustomizeBuildText(dir))
     .map((d) => d.toJS() as Obj | null)
     .filter((d): d is Obj => d !== null);
+}
+
+// ---------------------------------------------------------------- Kubernetes JSON schemas
+
+/**
+ * The custom resources the manifests use (Strimzi, Prometheus operator): no Kubernetes release's
+ * schemas describe them, so kubernetes-validate skips them ("Couldn't find schema"). Only these
+ * kinds, at exactly these apiVersions, may be skipped.
+ */
+export const customResourceKinds: ReadonlyArray<{ apiVersion: string; kind: string }> = [
+  { apiVersion: 'kafka.strimzi.io/v1beta2', kind: 'KafkaTopic' },
+  { apiVersion: 'kafka.strimzi.io/v1beta2', kind: 'KafkaUser' },
+  { apiVersion: 'monitoring.coreos.com/v1', kind: 'ServiceMonitor' },
+  { apiVersion: 'monitoring.coreos.com/v1', kind: 'PrometheusRule' },
+];
+
+const isCustomResource = (r: { apiVersion?: unknown; kind?: unknown }) =>
+  customResourceKinds.some((c) => c.apiVersion === r.apiVersion && c.kind === r.kind);
+
+/** Items of `a` not in `b`, counted (a multiset difference). */
+function missingFrom(a: string[], b: string[]): string[] {
+  const left = [...b];
+  return a.filter((item) => {
+    const at = left.indexOf(item);
+    if (at === -1) return true;
+    left.splice(at, 1);
+    return false;
+  });
+}
+
+/**
+ * kubernetes-validate's verdict on rendered manifests, read resource by resource: each resource
+ * that is not a custom resource (customResourceKinds) passed against the schemas of `version`
+ * (major.minor), each custom resource was skipped for want of a schema, and nothing else was
+ * skipped. The tool itself exits 0 on a kind it has no schema for, so a misspelt kind or a wrong
+ * apiVersion shows up here only.
+ */
+export function checkSchemaValidation(resources: Obj[], exitCode: number, report: KubernetesValidateReport, version: string): string[] {
+  const problems: string[] = [];
+  for (const f of report.failed) problems.push(`${f.kind}/${f.name}: ${f.message}`);
+  for (const line of report.other) problems.push(`unexpected output: ${line}`);
+  for (const p of report.passed)
+    if (p.version !== version) problems.push(`${p.kind}/${p.name}: validated against Kubernetes ${p.version}, not ${version}`);
+  if (exitCode !== 0 && report.failed.length === 0) problems.push(`kubernetes-validate exited ${exitCode}`);
+
+  const checked = resources.filter((r) => !isCustomResource(r)).map((r) => `${String(r.kind).toLowerCase()}/${r.metadata?.name}`);
+  const reported = [...report.passed, ...report.failed].map((r) => `${r.kind}/${r.name}`);
+  for (const r of missingFrom(checked, reported)) problems.push(`${r}: not validated against a schema`);
+  for (const r of missingFrom(reported, checked)) problems.push(`${r}: validated, but not in the rendered manifests`);
+
+  const kindOf = (r: { kind?: unknown; apiVersion?: unknown }) => `kind ${r.kind} (apiVersion ${r.apiVersion})`;
+  const custom = resources.filter(isCustomResource).map(kindOf);
+  const skipped = report.skipped.map(kindOf);
+  for (const s of missingFrom(skipped, custom))
+    problems.push(`${s}: skipped, no schema in Kubernetes ${version}, and not one of customResourceKinds (a misspelt kind or apiVersion?)`);
+  for (const c of missingFrom(custom, skipped)) problems.push(`custom resource ${c}: not reported as skipped`);
+  return problems;
 }
 
 // ---------------------------------------------------------------- ingress
