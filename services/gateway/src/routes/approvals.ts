@@ -21,7 +21,7 @@ import type { ApiKeyScope } from '../plugins/access';
 import { actorOf } from '../plugins/auth';
 import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
 import { exampleApprovalPage, exampleApproved, exampleRejectApproval, exampleRejected, withExample } from './examples';
-import { answered } from './money';
+import { answered, apiKeySecurity, commandErrorResponses } from './money';
 
 export interface ApprovalRouteDeps {
   commands: CommandBus;
@@ -32,18 +32,7 @@ export interface ApprovalRouteDeps {
 /** What GET /internal/approvals/{id} answers: the view, and the command as the ledger keeps it (minor units). */
 const internalApproval = z.object({ approval, command: approvableCommand });
 
-const errorResponses = {
-  400: problem,
-  401: problem,
-  403: problem,
-  404: problem,
-  409: problem,
-  422: problem,
-  429: problem,
-  503: problem,
-  504: problem,
-};
-const apiKeySecurity = [{ bearerAuth: [], apiKey: [] }];
+const errorResponses = commandErrorResponses;
 
 /** The API key scope an approval needs: the one the direct command needs. */
 function scopeOf(command: ApprovableCommand): ApiKeyScope {

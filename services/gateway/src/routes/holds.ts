@@ -18,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
 import { actorOf, userIdOf } from '../plugins/auth';
-import { idempotencyHeaders, idempotencyOf, markCommandAnswered } from '../plugins/idempotency';
+import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
 import {
   exampleCapture,
   exampleCaptureResult,
@@ -28,24 +28,14 @@ import {
   exampleVoidResult,
   withExample,
 } from './examples';
-import { isCommandRejection, minor } from './money';
+import { answered, commandErrorResponses, minor } from './money';
 
 export interface HoldRouteDeps {
   commands: CommandBus;
   ledger: InternalHttpClient;
 }
 
-const errorResponses = {
-  400: problem,
-  401: problem,
-  403: problem,
-  404: problem,
-  409: problem,
-  422: problem,
-  429: problem,
-  503: problem,
-  504: problem,
-};
+const errorResponses = commandErrorResponses;
 const userSecurity = [{ bearerAuth: [] }];
 
 type HoldDraft = LedgerDraft<'ledger.hold' | 'ledger.capture-hold' | 'ledger.void-hold'>;
@@ -58,18 +48,13 @@ type HoldDraft = LedgerDraft<'ledger.hold' | 'ledger.capture-hold' | 'ledger.voi
  */
 export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
   async function execute<D extends HoldDraft>(request: FastifyRequest, draft: D): Promise<LedgerResult<D['type']>> {
-    try {
-      const result = await deps.commands.ledger(draft, {
+    return answered(request, () =>
+      deps.commands.ledger(draft, {
         actor: actorOf(request),
         commandId: idempotencyOf(request).commandId,
         requestId: String(request.id),
-      });
-      markCommandAnswered(request);
-      return result;
-    } catch (err) {
-      if (isCommandRejection(err)) markCommandAnswered(request);
-      throw err;
-    }
+      }),
+    );
   }
 
   const payerOf = async (request: FastifyRequest, holdId: string): Promise<number> =>

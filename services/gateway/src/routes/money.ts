@@ -44,7 +44,8 @@ export interface MoneyRouteDeps {
   approvalPolicy: ApprovalPolicy;
 }
 
-const errorResponses = {
+/** Every answer a command route may give besides its success: the ledger's refusals, a busy or slow pipeline. */
+export const commandErrorResponses = {
   400: problem,
   401: problem,
   403: problem,
@@ -55,8 +56,9 @@ const errorResponses = {
   503: problem,
   504: problem,
 };
+const errorResponses = commandErrorResponses;
 const userSecurity = [{ bearerAuth: [] }];
-const apiKeySecurity = [{ bearerAuth: [], apiKey: [] }];
+export const apiKeySecurity = [{ bearerAuth: [], apiKey: [] }];
 
 /** Amounts were validated by the body schema; here they become the ledger's minor units. */
 export function minor(coins: number): number {
