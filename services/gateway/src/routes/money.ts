@@ -72,11 +72,6 @@ function partyOf(target: { userId?: number | undefined; treasury?: TreasuryCode 
 }
 
 /**
- * The ledger decided the command and refused it (a 4xx it stored as the command's outcome), as
- * opposed to a timeout or an outage (5xx: the outcome is not known) or a key reused for another
- * request (the answer to this request, not the command's outcome).
- */
-/**
  * Sends a keyed command and marks the request answered by the command's own outcome (its result,
  * or the ledger's rejection) so GET /api/commands/{key} can show it; a timeout or an outage is
  * not the command's answer.
@@ -92,6 +87,11 @@ export async function answered<T>(request: FastifyRequest, send: () => Promise<T
   }
 }
 
+/**
+ * The ledger decided the command and refused it (a 4xx it stored as the command's outcome), as
+ * opposed to a timeout or an outage (5xx: the outcome is not known) or a key reused for another
+ * request (the answer to this request, not the command's outcome).
+ */
 export function isCommandRejection(err: unknown): boolean {
   return err instanceof AppError && isErrorCode(err.code) && statusOf(err.code) < 500 && err.code !== 'IDEMPOTENCY_KEY_REUSED';
 }
