@@ -18,7 +18,7 @@ export const migrateConfigSchema = z
     LEDGER_DATABASE_URL: z.string().url().optional(),
     /** The history service's own URL, as USER_DATABASE_URL. */
     HISTORY_DATABASE_URL: z.string().url().optional(),
-    /** Partitions of ledger.commands when it is created (never changed afterwards: see the drain procedure). */
+    /** Partitions of ledger.commands (and of ledger.internal, co-partitioned with it) when it is created (never changed afterwards: see the drain procedure). */
     LEDGER_COMMANDS_PARTITIONS: positiveInt(defaultPartitions['ledger.commands']),
     /** Creates the first SUPERADMIN when no SUPERADMIN exists yet (with BOOTSTRAP_SUPERADMIN_PASSWORD). */
     BOOTSTRAP_SUPERADMIN_EMAIL: z.string().email().optional(),

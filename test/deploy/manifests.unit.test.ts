@@ -634,10 +634,11 @@ describe('Kafka security: KafkaUsers, their ACLs, the Secrets each workload moun
     expect(checkKafkaUsers(prodResources)).toEqual([]);
   });
 
-  it('when the ACLs are read, then only the gateway and the ledger write ledger.commands, only the gateway user.commands, only the ledger the money events', () => {
+  it('when the ACLs are read, then only the gateway writes the command topics, only the ledger ledger.internal (credit legs) and the money events', () => {
     const writers = (topic: string) =>
       kafkaServices.filter((s) => kafkaAclsOf(s).some((a) => a.resource.name === topic && a.operations.includes('Write'))).sort();
-    expect(writers('ledger.commands')).toEqual(['gateway', 'ledger']);
+    expect(writers('ledger.commands')).toEqual(['gateway']);
+    expect(writers('ledger.internal')).toEqual(['ledger']);
     expect(writers('user.commands')).toEqual(['gateway']);
     expect(writers('coin.transactions')).toEqual(['ledger']);
     expect(writers('coin.holds')).toEqual(['ledger']);

@@ -31,9 +31,12 @@ describe('scripts/migrate.ts: the migration step of the container image, configu
     const admin = createKafka({ brokers: infra.kafkaBrokers, clientId: 'migrate-test', logger: createLogger('test', 'warn') }).admin();
     await admin.connect();
     try {
-      const metadata = await admin.fetchTopicMetadata({ topics: [`${prefix}ledger.commands`, `${prefix}user.commands`] });
+      const metadata = await admin.fetchTopicMetadata({
+        topics: [`${prefix}ledger.commands`, `${prefix}ledger.internal`, `${prefix}user.commands`],
+      });
       const partitions = Object.fromEntries(metadata.topics.map((t) => [t.name, t.partitions.length]));
-      expect(partitions).toEqual({ [`${prefix}ledger.commands`]: 2, [`${prefix}user.commands`]: 3 });
+      // ledger.internal is co-partitioned with ledger.commands: created with the same count.
+      expect(partitions).toEqual({ [`${prefix}ledger.commands`]: 2, [`${prefix}ledger.internal`]: 2, [`${prefix}user.commands`]: 3 });
     } finally {
       await admin.disconnect();
     }

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { topicNames, walletKeyOf, type LedgerCommand, type Party, type Reply, type TopicNames } from '@coin/contracts';
+import {
+  ledgerOnlyCommandTypes,
+  topicNames,
+  walletKeyOf,
+  type LedgerCommand,
+  type Party,
+  type Reply,
+  type TopicNames,
+} from '@coin/contracts';
 import { createPool, type Pool } from '@coin/db';
 import { BatchingProducer, createKafka, RequestReplyClient } from '@coin/kafka';
 import { createLogger, type Logger } from '@coin/logger';
@@ -88,7 +96,8 @@ export async function startLedgerHarness(
     },
     send: (command, timeoutMs = 20_000) =>
       client.request({
-        topic: topics.ledgerCommands,
+        // As its sender would: the ledger's own commands on the topic only the ledger writes.
+        topic: (ledgerOnlyCommandTypes as readonly string[]).includes(command.type) ? topics.ledgerInternal : topics.ledgerCommands,
         key: command.key,
         timeoutMs,
         command: {

@@ -93,8 +93,9 @@ const creditCommand = () => ({
   commandId: randomUUID(),
   type: 'ledger.credit',
   issuedAt: new Date().toISOString(),
-  actor: { kind: 'operator', id: 'forged' },
-  data: { transactionId: randomUUID(), to: { kind: 'user', userId: 1 }, amount: 1_000_000 },
+  actor: { kind: 'operator' as const, id: 'forged' },
+  // Valid in every field: only the topic it travels on and who wrote it may stop it.
+  data: { transactionId: 1, to: { kind: 'user', userId: 1 }, amount: 1_000_000, returnTo: null },
 });
 
 describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
@@ -206,7 +207,7 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
       reason: 'sasl',
     });
     expect(transfer).toMatchObject({ ok: true });
-    // The credit leg: a ledger.credit the ledger sends to ledger.commands as its own principal (or
+    // The credit leg: a ledger.credit the ledger sends to ledger.internal as its own principal (or
     // applies in place when it owns the payee's partition too); either way the payee is credited.
     const wallet = await eventually(
       async () => {
@@ -254,19 +255,44 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
     );
   });
 
-  it('when the history principal produces a ledger.credit command, then the broker refuses it (TOPIC_AUTHORIZATION_FAILED)', async () => {
-    const producer = await producerAs(brokers, kafkaUserOf('history'), passwords.history);
-    closers.push(() => producer.disconnect());
-    const forged = producer.send({
-      topic: topics.ledgerCommands,
-      messages: [{ key: walletKeyOfUser(1), value: JSON.stringify(creditCommand()) }],
-    });
-    expect(await refusal(forged)).toBe('TOPIC_AUTHORIZATION_FAILED');
+  it('when another principal than the ledger writes a credit leg to ledger.internal, then the broker refuses it (TOPIC_AUTHORIZATION_FAILED)', async () => {
+    for (const service of ['gateway', 'history', 'user'] as const) {
+      const producer = await producerAs(brokers, kafkaUserOf(service), passwords[service]);
+      closers.push(() => producer.disconnect());
+      const forged = producer.send({
+        topic: topics.ledgerInternal,
+        messages: [{ key: walletKeyOfUser(1), value: JSON.stringify(creditCommand()) }],
+      });
+      expect([service, await refusal(forged)]).toEqual([service, 'TOPIC_AUTHORIZATION_FAILED']);
+    }
   });
+
+  it('when the gateway principal writes a credit leg to ledger.commands (which it may write), then the ledger refuses it and credits nothing', async () => {
+    expect(ledger).toBeDefined(); // started by the first case
+    const gatewayKafka = createKafka({ brokers, clientId: 'sasl-test-forger', logger, security: securityOf('gateway') });
+    const producer = new BatchingProducer(gatewayKafka.producer(), logger);
+    await producer.connect();
+    closers.push(() => producer.close());
+    const client = new RequestReplyClient(gatewayKafka, producer, topics.gatewayReplies, logger);
+    await client.start();
+    closers.push(() => client.stop());
+    const balanceOfUser1 = async () =>
+      Number(((await (await fetch(`${ledger!.url}/internal/wallets/by-user/1`)).json()) as { balance: number }).balance);
+    const before = await balanceOfUser1();
+    const reply = await client.request({
+      topic: topics.ledgerCommands,
+      key: walletKeyOfUser(1),
+      timeoutMs: 20_000,
+      command: creditCommand(),
+    });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(await balanceOfUser1()).toBe(before);
+  }, 60_000);
 
   it('when a principal writes a topic its KafkaUser does not list, then the broker refuses it; only the ledger writes the money events', async () => {
     const refused: Array<[KafkaService, string]> = [
       ['user', topics.ledgerCommands],
+      ['ledger', topics.ledgerCommands],
       ['ledger', topics.userCommands],
       ['gateway', topics.coinTransactions],
       ['user', topics.coinHolds],
@@ -283,6 +309,8 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
     closers.push(() => ledgerProducer.disconnect());
     // Allowed (this broker is the test's own: no history service reads the probe).
     await expect(ledgerProducer.send({ topic: topics.coinTransactions, messages: [{ value: '{}' }] })).resolves.toBeDefined();
+    // The ledger writes its own commands to ledger.internal (an empty value: dead-lettered, moves nothing).
+    await expect(ledgerProducer.send({ topic: topics.ledgerInternal, messages: [{ key: 'probe', value: '{}' }] })).resolves.toBeDefined();
   });
 
   it('when a principal is unknown or its password wrong, then the connection fails with an authentication error', async () => {

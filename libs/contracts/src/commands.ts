@@ -87,6 +87,30 @@ export function ledgerCommandMessage(command: LedgerCommand): CommandMessage {
   return commandMessage(command, partitionKeyOf(command));
 }
 
+/**
+ * Which ledger command may travel on which topic. The gateway writes ledger.commands; the ledger
+ * writes ledger.internal, which the broker lets it alone write (libs/contracts kafka-access.ts),
+ * and sends every command of its own there. The commands only the ledger sends, a transfer's
+ * credit leg (and the return of one that met a closed wallet) and the expiry sweeps' commands,
+ * are refused on ledger.commands: a credit leg there would be coins from no debit. Opening and
+ * closing a wallet are sent by both (the gateway as it registers or deletes a user, the ledger
+ * on user.registered and user.deleted) and travel on either; a client's command never travels on
+ * ledger.internal.
+ */
+export const ledgerOnlyCommandTypes = ['ledger.credit', 'ledger.expire-hold', 'ledger.expire-approval'] as const satisfies readonly LedgerCommandType[];
+const eitherTopicCommandTypes: readonly LedgerCommandType[] = ['ledger.open-wallet', 'ledger.close-wallet'];
+
+export type LedgerCommandTopic = 'ledger.commands' | 'ledger.internal';
+
+/** Why a command of this type may not travel on this topic, or null when it may (see ledgerOnlyCommandTypes). */
+export function ledgerTopicRefusal(topic: LedgerCommandTopic, type: LedgerCommandType): string | null {
+  if (eitherTopicCommandTypes.includes(type)) return null;
+  const ledgerOnly = (ledgerOnlyCommandTypes as readonly LedgerCommandType[]).includes(type);
+  if (topic === 'ledger.commands' && ledgerOnly) return `type: ${type} is sent by the ledger alone, on ledger.internal, never on ledger.commands`;
+  if (topic === 'ledger.internal' && !ledgerOnly) return `type: ${type} is a client's command, sent on ledger.commands, never on ledger.internal`;
+  return null;
+}
+
 const transactionId = z.number().int().positive();
 
 /** What the ledger answers each accepted command with (the `result` of its reply). */

@@ -10,14 +10,13 @@ import { dlqOf, type TopicBase } from './topics';
  *   parse to `<topic>.dlq`, so it may Write those.
  * - `groupPrefix`: Read on the consumer groups whose id starts with it.
  *
- * ledger.commands has two writers, and that is deliberate: the gateway sends the client's
- * commands, and the ledger sends its own follow-up commands to the same topic (a transfer's
- * credit leg, hold expiries, the returns of a wallet that closed). Only those two principals may
- * write it; no other service, and nobody may write coin.transactions or coin.holds but the ledger.
- * ACLs work per topic, not per command type: the broker cannot keep the gateway from writing a
- * `ledger.credit` to ledger.commands. The gateway's code never builds one (its routes send
- * client commands only), but a compromised gateway could; separating the ledger's own commands
- * into a topic only the ledger may write would close that (not done: docs/OPERATIONS.md).
+ * Commands have one writer per topic. The gateway writes the clients' commands to
+ * ledger.commands; the ledger writes its own follow-up commands (a transfer's credit leg, hold and
+ * approval expiries, the returns of a wallet that closed, wallet opens and closes from user
+ * events) to ledger.internal, which no other principal may write. The ledger refuses its own
+ * command types on ledger.commands (ledgerTopicRefusal), so a gateway, even a compromised one,
+ * cannot create coins with a forged credit leg; and nobody but the ledger may write
+ * coin.transactions, coin.holds or coin.approvals.
  */
 export interface KafkaAccess {
   produces: readonly TopicBase[];
@@ -48,8 +47,8 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
   },
   // Applies ledger commands (and sends its own: credit legs, expiries, returns); replies; publishes the money events.
   ledger: {
-    produces: ['ledger.commands', 'gateway.replies', 'coin.transactions', 'coin.holds', 'coin.approvals', 'admin.audit'],
-    consumes: ['ledger.commands', 'user.events'],
+    produces: ['ledger.internal', 'gateway.replies', 'coin.transactions', 'coin.holds', 'coin.approvals', 'admin.audit'],
+    consumes: ['ledger.commands', 'ledger.internal', 'user.events'],
     groupPrefix: 'ledger-',
     managesTopics: false,
   },

@@ -4,6 +4,7 @@
  */
 export const topicBases = {
   ledgerCommands: 'ledger.commands',
+  ledgerInternal: 'ledger.internal',
   userCommands: 'user.commands',
   gatewayReplies: 'gateway.replies',
   userEvents: 'user.events',
@@ -17,11 +18,13 @@ export type TopicBase = (typeof topicBases)[keyof typeof topicBases];
 
 /**
  * Partitions per topic. ledger.commands bounds ledger parallelism: fixed at creation.
+ * ledger.internal is co-partitioned with it (see `coPartitionedWith`): always the same count.
  * gateway.replies bounds the gateway tier: each instance leases one partition and reads only it
  * (docs/DESIGN.md "Request/reply"); its records carry no key order, so it may grow.
  */
 export const defaultPartitions: Readonly<Record<TopicBase, number>> = {
   'ledger.commands': 6,
+  'ledger.internal': 6,
   'user.commands': 3,
   'gateway.replies': 12,
   'user.events': 3,
@@ -30,6 +33,16 @@ export const defaultPartitions: Readonly<Record<TopicBase, number>> = {
   'coin.approvals': 1,
   // One partition: one total order of admin actions, which the history service's hash chain follows.
   'admin.audit': 1,
+};
+
+/**
+ * Topics whose partition n holds the same keys as partition n of another topic: a wallet's
+ * commands from the gateway (ledger.commands) and the ledger's own commands about it
+ * (ledger.internal) sit in partitions of the same number, which one ledger process owns together
+ * (libs/kafka coPartitionedAssigner). Created, and only ever changed, with the same count.
+ */
+export const coPartitionedWith: Readonly<Partial<Record<TopicBase, TopicBase>>> = {
+  'ledger.internal': 'ledger.commands',
 };
 
 export const dlqSuffix = '.dlq';

@@ -1,10 +1,11 @@
-import type { ConsumerRunConfig, Kafka, KafkaMessage } from 'kafkajs';
+import { PartitionAssigners, type ConsumerRunConfig, type Kafka, type KafkaMessage } from 'kafkajs';
 import { z } from 'zod';
 import { dlqOf, headerNames } from '@coin/contracts';
 import { AppError, classifyFailure, type WireError } from '@coin/errors';
 import type { Logger } from '@coin/logger';
 import type { BatchingProducer } from './batching-producer';
 import { fastGroupSettings } from './client';
+import { coPartitionedAssigner } from './co-partitioned-assigner';
 import { readHeaders } from './headers';
 import { replyAddressOf, replyBodyOf, sendReply } from './replies';
 import { consumerMetrics, consumerRestartCounter, loggerForHeaders, type ConsumerMetrics } from './metrics';
@@ -97,6 +98,16 @@ export interface ConsumerOptions<S extends z.ZodType> {
    */
   keyOf?: (value: z.output<S>) => string;
   /**
+   * Why a valid message may not travel on the topic it came from (the ledger's own commands on
+   * the topic the gateway writes), or null when it may. Refused like one the schema refuses.
+   */
+  topicRefusal?: (value: z.output<S>, topic: string) => string | null;
+  /**
+   * The group's members own the same partition numbers of every topic they read (see
+   * coPartitionedAssigner): for topics whose partition n holds the same keys.
+   */
+  coPartitioned?: boolean;
+  /**
    * Fetch sizing and group timing, passed to the kafkajs consumer over the fast defaults.
    * Larger fetches make larger batches, which is what a batch-per-transaction handler (the
    * ledger) wants; such a handler also needs a session timeout well above its slowest batch.
@@ -172,6 +183,17 @@ export function parseMessage<S extends z.ZodType>(
   return { ok: true, value: parsed.data };
 }
 
+/** A valid message on a topic it may not travel on is refused (see `topicRefusal`). */
+function checkTopic<T>(
+  parsed: { ok: true; value: T } | { ok: false; error: string },
+  topic: string,
+  topicRefusal: ((value: T, topic: string) => string | null) | undefined,
+): { ok: true; value: T } | { ok: false; error: string } {
+  if (!parsed.ok || !topicRefusal) return parsed;
+  const refusal = topicRefusal(parsed.value, topic);
+  return refusal === null ? parsed : { ok: false, error: refusal };
+}
+
 /** A valid message under a key other than the one its content names is refused (see `keyOf`). */
 function checkKey<T>(
   parsed: { ok: true; value: T } | { ok: false; error: string },
@@ -219,7 +241,15 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
     groupId: options.groupId,
     logger: log,
     ...(options.metrics ? { restarts: consumerRestartCounter(options.metrics) } : {}),
-    create: () => options.kafka.consumer({ groupId: options.groupId, ...fastGroupSettings, ...(options.tuning ?? {}) }),
+    create: () =>
+      options.kafka.consumer({
+        groupId: options.groupId,
+        ...fastGroupSettings,
+        ...(options.tuning ?? {}),
+        // Round robin second: a member of an older version (one topic) can still share the group
+        // during a rolling upgrade; the broker picks the first protocol every member offers.
+        ...(options.coPartitioned ? { partitionAssigners: [coPartitionedAssigner, PartitionAssigners.roundRobin] } : {}),
+      }),
     start: async (consumer) => {
       await consumer.connect();
       for (const topic of options.topics) {
@@ -253,7 +283,11 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
       if (!isRunning() || isStale()) return;
       const valid: Delivered<z.output<S>>[] = [];
       for (const message of batch.messages) {
-        const parsed = checkKey(parseMessage(options.schema, message), message, options.keyOf);
+        const parsed = checkTopic(
+          checkKey(parseMessage(options.schema, message), message, options.keyOf),
+          batch.topic,
+          options.topicRefusal,
+        );
         if (parsed.ok) {
           const key = message.key ? message.key.toString() : null;
           valid.push(

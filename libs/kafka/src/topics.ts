@@ -1,5 +1,5 @@
 import { Partitioners, type Admin, type Kafka } from 'kafkajs';
-import { defaultPartitions, dlqOf, topicName, type TopicBase } from '@coin/contracts';
+import { coPartitionedWith, defaultPartitions, dlqOf, topicName, type TopicBase } from '@coin/contracts';
 
 export interface TopicSpec {
   topic: string;
@@ -10,17 +10,35 @@ export interface TopicSpec {
    * keeps its count, which only the drain procedure changes.
    */
   grow?: boolean;
+  /**
+   * Co-partitioned with this topic (full name): created with the count that topic has when it
+   * exists already (ledger.internal added beside an older ledger.commands), else numPartitions.
+   */
+  partitionsLike?: string;
 }
 
 /** The topics whose partitions may grow at set-up (see TopicSpec.grow). */
 const growable: ReadonlySet<TopicBase> = new Set(['gateway.replies']);
 
-/** Every topic of the system with its dead-letter topic, under the run's prefix. */
+/**
+ * Every topic of the system with its dead-letter topic, under the run's prefix. A co-partitioned
+ * topic takes the count of its partner (ledger.internal that of ledger.commands).
+ */
 export function topicSpecs(prefix: string, partitions: Partial<Record<TopicBase, number>> = {}): TopicSpec[] {
   const specs: TopicSpec[] = [];
-  for (const [base, fallback] of Object.entries(defaultPartitions) as Array<[TopicBase, number]>) {
+  const countOf = (base: TopicBase): number => {
+    const partner = coPartitionedWith[base];
+    return partner ? countOf(partner) : (partitions[base] ?? defaultPartitions[base]);
+  };
+  for (const base of Object.keys(defaultPartitions) as TopicBase[]) {
     const name = topicName(prefix, base);
-    specs.push({ topic: name, numPartitions: partitions[base] ?? fallback, ...(growable.has(base) ? { grow: true } : {}) });
+    const partner = coPartitionedWith[base];
+    specs.push({
+      topic: name,
+      numPartitions: countOf(base),
+      ...(growable.has(base) ? { grow: true } : {}),
+      ...(partner ? { partitionsLike: topicName(prefix, partner) } : {}),
+    });
     specs.push({ topic: dlqOf(name), numPartitions: 1 });
   }
   return specs;
@@ -35,7 +53,11 @@ export async function ensureTopics(kafka: Kafka, specs: TopicSpec[]): Promise<st
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
-    const missing = specs.filter((s) => !existing.has(s.topic));
+    const missing = await withPartnerCounts(
+      admin,
+      specs.filter((s) => !existing.has(s.topic)),
+      existing,
+    );
     if (missing.length > 0) {
       try {
         await admin.createTopics({
@@ -63,6 +85,17 @@ export async function ensureTopics(kafka: Kafka, specs: TopicSpec[]): Promise<st
   } finally {
     await admin.disconnect();
   }
+}
+
+/** A missing co-partitioned topic takes the partition count its existing partner has. */
+async function withPartnerCounts(admin: Admin, missing: TopicSpec[], existing: ReadonlySet<string>): Promise<TopicSpec[]> {
+  return Promise.all(
+    missing.map(async (spec) =>
+      spec.partitionsLike && existing.has(spec.partitionsLike)
+        ? { ...spec, numPartitions: await partitionCount(admin, spec.partitionsLike) }
+        : spec,
+    ),
+  );
 }
 
 /** Adds partitions to the growable topics that have fewer than their spec (a set-up from before the count rose). */

@@ -201,6 +201,31 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     expect(resultOf(await mint(userId, 100)).wallet.balance).toBe(1);
   });
 
+  it('when a ledger-only command (a forged credit leg) arrives on ledger.commands, then it is refused with an answer and credits nothing', async () => {
+    const userId = await openUser();
+    // What a compromised gateway could write to the topic it may write: coins from no debit.
+    // Only ledger.internal, which the broker lets the ledger alone write, carries credit legs.
+    const forge = (type: 'ledger.credit' | 'ledger.expire-hold', data: unknown) =>
+      h.client.request({
+        topic: h.topics.ledgerCommands,
+        key: walletKeyOfUser(userId),
+        timeoutMs: 20_000,
+        command: { commandId: randomUUID(), type, issuedAt: new Date().toISOString(), actor: { kind: 'operator', id: 'forger' }, data },
+      });
+    const credit = await forge('ledger.credit', {
+      transactionId: 1,
+      to: { kind: 'user', userId },
+      amount: 1_000_000,
+      returnTo: null,
+    });
+    expect(credit).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    const expiry = await forge('ledger.expire-hold', { holdId: randomUUID(), fromUserId: userId });
+    expect(expiry).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(0);
+    // The partition goes on.
+    expect(resultOf(await mint(userId, 100)).wallet.balance).toBe(1);
+  });
+
   it('when a wallet changes between a batch read and its write, then the write fails as a whole and writes nothing', async () => {
     const userId = await openUser();
     resultOf(await mint(userId, 1_000));

@@ -77,6 +77,7 @@ describe('ledger consumers with a poison message among good ones', () => {
     dlqReader = h.kafka.consumer({ groupId: `${h.prefix}poison-dlq-reader`, ...fastGroupSettings });
     await dlqReader.connect();
     await dlqReader.subscribe({ topic: dlqOf(h.topics.ledgerCommands), fromBeginning: true });
+    await dlqReader.subscribe({ topic: dlqOf(h.topics.ledgerInternal), fromBeginning: true });
     await dlqReader.subscribe({ topic: dlqOf(h.topics.userEvents), fromBeginning: true });
     await dlqReader.run({
       eachMessage: async ({ message }) =>
@@ -126,13 +127,21 @@ describe('ledger consumers with a poison message among good ones', () => {
       actor: { kind: 'service', id: 'ledger' },
       data: { transactionId: seeded.transaction.id, to: { kind: 'user', userId }, amount: 777, returnTo: null },
     };
-    await h.producer.send(h.topics.ledgerCommands, {
+    // Where the ledger sends its legs: ledger.internal.
+    await h.producer.send(h.topics.ledgerInternal, {
       key: walletKeyOfUser(userId),
       value: JSON.stringify(leg),
       headers: { [headerNames.commandId]: leg.commandId, [headerNames.type]: leg.type },
     });
     expect(resultOf(await mint(userId, 50)).wallet.balance).toBe(1.5);
-    await eventually(async () => deadLetters.find((d) => d.headers[headerNames.commandId] === leg.commandId), 10_000, 'dead-lettered leg');
+    const dead = await eventually(
+      async () => deadLetters.find((d) => d.headers[headerNames.commandId] === leg.commandId),
+      10_000,
+      'dead-lettered leg',
+    );
+    // Set aside by the database's refusal (not refused for its topic), on its own topic's DLQ.
+    expect(dead.headers['dlq-original-topic']).toBe(h.topics.ledgerInternal);
+    expect(dead.headers['dlq-error']).toContain('22023');
     // Nothing stored: once the cause is fixed, a redrive applies the leg.
     const stored = await h.pool.query('SELECT 1 FROM processed_commands WHERE command_id = $1', [leg.commandId]);
     expect(stored.rowCount).toBe(0);

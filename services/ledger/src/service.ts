@@ -1,5 +1,5 @@
 import { kafkaSecurityOf } from '@coin/config';
-import { ledgerCommand, partitionKeyOf, topicNames, userEvent } from '@coin/contracts';
+import { ledgerCommand, ledgerTopicRefusal, partitionKeyOf, topicNames, userEvent } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
 import {
@@ -95,7 +95,16 @@ export async function startLedgerService(
   const topics = topicNames(config.TOPIC_PREFIX);
   // Read once: partition counts change only by the drain procedure (OPERATIONS.md), which
   // restarts the ledger.
-  const partitionOfWallet = keyPartitioner(await partitionCount(admin, topics.ledgerCommands));
+  const partitions = await partitionCount(admin, topics.ledgerCommands);
+  // Co-partitioned: a wallet's key must land on the same partition number in both topics, or one
+  // process would apply its credit legs while another applies its debits.
+  const internalPartitions = await partitionCount(admin, topics.ledgerInternal);
+  if (internalPartitions !== partitions) {
+    throw new Error(
+      `${topics.ledgerInternal} has ${internalPartitions} partitions and ${topics.ledgerCommands} ${partitions}: they must be equal (docs/OPERATIONS.md, drain procedure)`,
+    );
+  }
+  const partitionOfWallet = keyPartitioner(partitions);
   // One handler for every partition this process owns, so that their batches can share an apply
   // (see handleLedgerCommands).
   const tracing = startTracing(config);
@@ -126,11 +135,18 @@ export async function startLedgerService(
   const commandConsumer = await startConsumer({
     kafka,
     groupId: `${config.TOPIC_PREFIX}ledger-service`,
-    topics: [topics.ledgerCommands],
+    // The gateway's commands and the ledger's own (credit legs, expiries, wallet opens and
+    // closes from user events), co-partitioned: this process owns the same partition numbers of
+    // both, so each wallet's commands are applied by one process.
+    topics: [topics.ledgerCommands, topics.ledgerInternal],
+    coPartitioned: true,
     schema: ledgerCommand,
     // A command under another key sits in a partition that does not serialise its wallet: it is
     // refused and answered (COMMAND_FAILED), never applied.
     keyOf: partitionKeyOf,
+    // A ledger-only command (a credit leg) on the topic the gateway writes is refused the same way.
+    topicRefusal: (command, topic) =>
+      ledgerTopicRefusal(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', command.type),
     logger,
     producer,
     // One partition = one serial stream of a set of wallets; partitions run side by side.

@@ -42,10 +42,13 @@ export function transactionEventMessage(
   };
 }
 
-/** A credit leg travels as a `ledger.credit` command under the credited wallet's key, so its partition applies it. */
+/**
+ * A credit leg travels as a `ledger.credit` command under the credited wallet's key, on
+ * ledger.internal (which only the ledger may write), so that wallet's partition applies it.
+ */
 export function creditLegMessage(topics: TopicNames, leg: CreditLeg, now: Date): OutboxBatchMessage {
   const message = ledgerCommandMessage(creditLegCommand(leg, now));
-  return { topic: topics.ledgerCommands, key: message.key, headers: message.headers, payload: message.value };
+  return { topic: topics.ledgerInternal, key: message.key, headers: message.headers, payload: message.value };
 }
 
 /** The event id of a hold's change: the same on every publish of it (a hold is created once and resolved once). */

@@ -38,7 +38,7 @@ export interface HoldExpiryDeps {
   /** Pending approval requests past their expiry: expired the same way (docs/DESIGN.md "Approvals"). */
   dueApprovals?: (now: Date, limit: number) => Promise<Array<{ id: string; command: ApprovableCommand }>>;
   producer: Pick<BatchingProducer, 'sendMany'>;
-  topics: Pick<TopicNames, 'ledgerCommands'>;
+  topics: Pick<TopicNames, 'ledgerInternal'>;
   now: () => Date;
   intervalMs: number;
   logger: Logger;
@@ -64,7 +64,7 @@ export function startHoldExpiry(deps: HoldExpiryDeps): { sweepOnce(): Promise<nu
     const commands = [...holds.map((h) => expireHoldCommand(h, now)), ...approvals.map((a) => expireApprovalCommand(a, now))];
     if (commands.length === 0) return 0;
     await deps.producer.sendMany(
-      commands.map((command) => ({ topic: deps.topics.ledgerCommands, message: ledgerCommandMessage(command) })),
+      commands.map((command) => ({ topic: deps.topics.ledgerInternal, message: ledgerCommandMessage(command) })),
     );
     deps.onExpirySent?.(commands.length);
     return commands.length;

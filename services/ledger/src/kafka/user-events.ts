@@ -49,7 +49,7 @@ export function handleUserEvents(deps: UserEventDeps) {
     const now = deps.now();
     const commands = items.flatMap((item) => commandOf(item.value, now) ?? []);
     await deps.producer.sendMany(
-      commands.map((command) => ({ topic: deps.topics.ledgerCommands, message: ledgerCommandMessage(command) })),
+      commands.map((command) => ({ topic: deps.topics.ledgerInternal, message: ledgerCommandMessage(command) })),
     );
   };
 }
