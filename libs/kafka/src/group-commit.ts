@@ -10,6 +10,7 @@ export interface GroupCommitOptions {
 
 interface Waiting<T, R> {
   items: T[];
+  lane: number | undefined;
   resolve: (result: R) => void;
   reject: (err: unknown) => void;
 }
@@ -23,11 +24,18 @@ interface Waiting<T, R> {
  *
  * A merged apply that fails is retried group by group, so a batch that cannot be applied fails
  * alone and the other partitions' batches are not held back by it.
+ *
+ * A group may name a lane (the ledger: its partition number, shared by partition n of
+ * ledger.commands and of ledger.internal). A group whose lane is in an apply in flight waits for
+ * that apply to end, so the groups of one lane are applied one after the other even when they
+ * come from different topics; groups of other lanes go past it.
  */
 export class GroupCommit<T, R> {
   private waiting: Array<Waiting<T, R>> = [];
   private inFlight = 0;
   private scheduled = false;
+  /** How many applies in flight hold a group of each lane. */
+  private readonly busyLanes = new Map<number, number>();
 
   constructor(
     private readonly apply: (groups: T[][]) => Promise<R[]>,
@@ -36,9 +44,9 @@ export class GroupCommit<T, R> {
     if (options.inFlightMax < 1 || options.itemsMax < 1) throw new Error('GroupCommit limits must be at least 1');
   }
 
-  submit(items: T[]): Promise<R> {
+  submit(items: T[], lane?: number): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.waiting.push({ items, resolve, reject });
+      this.waiting.push({ items, lane, resolve, reject });
       this.schedule();
     });
   }
@@ -56,24 +64,38 @@ export class GroupCommit<T, R> {
   private startNext(): void {
     while (this.inFlight < this.options.inFlightMax && this.waiting.length > 0) {
       const taken = this.takeFromHead();
+      // Every waiting group's lane is in flight: the end of those applies schedules again.
+      if (taken.length === 0) return;
+      const lanes = [...new Set(taken.flatMap((w) => (w.lane === undefined ? [] : [w.lane])))];
+      for (const lane of lanes) this.busyLanes.set(lane, (this.busyLanes.get(lane) ?? 0) + 1);
       this.inFlight += 1;
       void this.run(taken).finally(() => {
+        for (const lane of lanes) {
+          const left = (this.busyLanes.get(lane) ?? 1) - 1;
+          if (left > 0) this.busyLanes.set(lane, left);
+          else this.busyLanes.delete(lane);
+        }
         this.inFlight -= 1;
         this.schedule();
       });
     }
   }
 
-  /** The waiting groups the next apply takes: at least one, within itemsMax. */
+  /**
+   * The waiting groups the next apply takes, in submission order, within itemsMax (a larger
+   * group alone), passing over those whose lane is in flight; none when every group's is.
+   */
   private takeFromHead(): Array<Waiting<T, R>> {
     let items = 0;
-    let count = 0;
+    const taken: Array<Waiting<T, R>> = [];
     for (const w of this.waiting) {
-      if (count > 0 && items + w.items.length > this.options.itemsMax) break;
+      if (w.lane !== undefined && this.busyLanes.has(w.lane)) continue;
+      if (taken.length > 0 && items + w.items.length > this.options.itemsMax) break;
       items += w.items.length;
-      count += 1;
+      taken.push(w);
     }
-    return this.waiting.splice(0, count);
+    this.waiting = this.waiting.filter((w) => !taken.includes(w));
+    return taken;
   }
 
   private async run(taken: Array<Waiting<T, R>>): Promise<void> {

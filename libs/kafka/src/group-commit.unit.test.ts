@@ -78,6 +78,27 @@ describe('GroupCommit', () => {
     await expect(broken.submit(['a'])).rejects.toThrow('apply returned 0 results for 1 groups');
   });
 
+  it('when a group’s lane is in an apply in flight, then it waits for that apply while groups of other lanes go ahead', async () => {
+    const { calls, apply } = recordingApply({ delayMs: 20 });
+    const commit = new GroupCommit(apply, { inFlightMax: 2, itemsMax: 100 });
+    const first = commit.submit(['p3-commands'], 3);
+    await new Promise((r) => setTimeout(r, 5)); // the first apply is running now
+    const sameLane = commit.submit(['p3-internal'], 3);
+    const otherLane = commit.submit(['p4-internal'], 4);
+    await new Promise((r) => setTimeout(r, 5));
+    // The second slot is free, but only lane 4 may use it.
+    expect(calls).toEqual([[['p3-commands']], [['p4-internal']]]);
+    await Promise.all([first, sameLane, otherLane]);
+    expect(calls).toEqual([[['p3-commands']], [['p4-internal']], [['p3-internal']]]);
+  });
+
+  it('when groups of one lane wait together, then one apply may take them both (they are decided in order there)', async () => {
+    const { calls, apply } = recordingApply();
+    const commit = new GroupCommit(apply, { inFlightMax: 1, itemsMax: 100 });
+    await Promise.all([commit.submit(['a'], 1), commit.submit(['b'], 1), commit.submit(['c'])]);
+    expect(calls).toEqual([[['a'], ['b'], ['c']]]);
+  });
+
   it('when a limit is below one, then construction fails', () => {
     expect(() => new GroupCommit(async () => [], { inFlightMax: 0, itemsMax: 1 })).toThrow();
   });

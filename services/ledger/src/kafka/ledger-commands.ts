@@ -212,7 +212,9 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
 
   const handle = async (items: Delivered<LedgerCommand>[], control?: BatchControl): Promise<void> => {
     await control?.heartbeat();
-    const { outcomes, published } = await groupCommit.submit(items);
+    // The lane is the partition number: partition n of ledger.commands and of ledger.internal hold
+    // the same wallets, so their batches never run in two applies at once.
+    const { outcomes, published } = await groupCommit.submit(items, items[0]?.partition);
     // Replies depend on the commit only, so they leave in the same producer flush as the outbox
     // rows instead of waiting for that publish (and its published_at update) to finish.
     const replies: Promise<void>[] = [];
