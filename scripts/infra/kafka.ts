@@ -86,6 +86,21 @@ export interface KafkaLayout {
    * the inter-broker principal) may do everything. Never this checkout's default broker.
    */
   sasl?: KafkaSaslSettings;
+  /**
+   * A broker whose client listener speaks TLS (withTls): SSL alone, or SASL_SSL with `sasl`
+   * (production's SCRAM over TLS). The controller listener stays PLAINTEXT on the loopback.
+   * Never this checkout's default broker.
+   */
+  tls?: KafkaTlsSettings;
+}
+
+/** A broker's TLS material (generateKafkaTls makes a throwaway set for a test). */
+export interface KafkaTlsSettings {
+  /** PKCS12 keystore with the broker's key and certificate (its SAN covers 127.0.0.1 and localhost). */
+  keystoreFile: string;
+  keystorePassword: string;
+  /** PEM file of the CA that signed the broker's certificate: what the clients (and the broker itself, inter-broker) trust. */
+  caFile: string;
 }
 
 export interface KafkaScramUser {
@@ -107,6 +122,110 @@ export function withSasl(layout: KafkaLayout, sasl: KafkaSaslSettings): KafkaLay
       throw new Error(`Kafka: SCRAM user ${user.name}: names and passwords are limited to [A-Za-z0-9._-] here`);
   }
   return { ...layout, sasl };
+}
+
+/** A layout for a broker whose client listener speaks TLS (SASL_SSL when the layout has `sasl` too, else SSL). */
+export function withTls(layout: KafkaLayout, tls: KafkaTlsSettings): KafkaLayout {
+  // The password goes into server.properties: keep it plain.
+  if (!/^[A-Za-z0-9._~-]+$/.test(tls.keystorePassword)) throw new Error('Kafka: the keystore password is limited to [A-Za-z0-9._~-] here');
+  for (const file of [tls.keystoreFile, tls.caFile]) {
+    if (/[\s\\]/.test(file)) throw new Error(`Kafka: ${file}: TLS file paths with spaces or backslashes are not supported here`);
+  }
+  return { ...layout, tls };
+}
+
+/** The client listener's security protocol (and listener name) of a layout. */
+export function clientListenerOf(layout: KafkaLayout): 'PLAINTEXT' | 'SSL' | 'SASL_PLAINTEXT' | 'SASL_SSL' {
+  if (layout.tls) return layout.sasl ? 'SASL_SSL' : 'SSL';
+  return layout.sasl ? 'SASL_PLAINTEXT' : 'PLAINTEXT';
+}
+
+/** The kafkajs TLS option that trusts the layout's CA (probes, a test's admin), or undefined without TLS. */
+export function clientSslOf(layout: KafkaLayout): { ca: string[] } | undefined {
+  return layout.tls ? { ca: [fs.readFileSync(layout.tls.caFile, 'utf8')] } : undefined;
+}
+
+/**
+ * Throwaway TLS material for a test's broker, made with openssl in `dir` (created 0700): a CA of
+ * its own (its key deleted once it has signed), a broker certificate for 127.0.0.1 and localhost
+ * valid for two days, and a PKCS12 keystore with a random password. Nothing here is meant to
+ * outlive the test that removes `dir`.
+ */
+export async function generateKafkaTls(dir: string, name = 'coin-ledger-test'): Promise<KafkaTlsSettings> {
+  const openssl = which('openssl');
+  if (!openssl) throw new Error('Kafka: openssl is not installed, so no test certificates can be made (apt-get install -y openssl)');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = (f: string) => path.join(dir, f);
+  const keystorePassword = randomBytes(18).toString('hex');
+  const env = { ...process.env, COIN_KAFKA_KEYSTORE_PASSWORD: keystorePassword };
+  fs.writeFileSync(
+    file('broker.ext'),
+    'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth,clientAuth\n',
+  );
+  const steps: string[][] = [
+    // The CA: self-signed, CA:TRUE (OpenSSL, and so Node, trusts no other kind as an anchor).
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      file('ca.key'),
+      '-out',
+      file('ca.pem'),
+      '-days',
+      '2',
+      '-subj',
+      `/CN=${name} CA ${randomBytes(4).toString('hex')}`,
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    ],
+    ['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('broker.key'), '-out', file('broker.csr'), '-subj', `/CN=${name} broker`],
+    [
+      'x509',
+      '-req',
+      '-in',
+      file('broker.csr'),
+      '-CA',
+      file('ca.pem'),
+      '-CAkey',
+      file('ca.key'),
+      '-set_serial',
+      `0x${randomBytes(8).toString('hex')}`,
+      '-days',
+      '2',
+      '-extfile',
+      file('broker.ext'),
+      '-out',
+      file('broker.pem'),
+    ],
+    // The password from the environment, not the command line (ps shows arguments).
+    [
+      'pkcs12',
+      '-export',
+      '-in',
+      file('broker.pem'),
+      '-inkey',
+      file('broker.key'),
+      '-certfile',
+      file('ca.pem'),
+      '-name',
+      'broker',
+      '-out',
+      file('broker.p12'),
+      '-passout',
+      'env:COIN_KAFKA_KEYSTORE_PASSWORD',
+    ],
+  ];
+  for (const args of steps) {
+    const result = await run(openssl, args, { cwd: dir, env });
+    if (result.code !== 0) throw new Error(`Kafka: openssl ${args[0]} failed (exit ${result.code}):\n${tail(result.stderr)}`);
+  }
+  for (const f of ['ca.key', 'broker.key', 'broker.csr', 'broker.ext']) fs.rmSync(file(f), { force: true });
+  return { keystoreFile: file('broker.p12'), keystorePassword, caFile: file('ca.pem') };
 }
 
 /** The kafkajs SASL option of the layout's super user (probes, the admin that creates ACLs). */
@@ -177,11 +296,13 @@ export async function probeKafka(
   brokers: string[],
   timeoutMs = 3_000,
   sasl?: { mechanism: 'scram-sha-512'; username: string; password: string },
+  ssl?: { ca: string[] },
 ): Promise<boolean> {
   const kafka = new Kafka({
     clientId: 'coin-infra-probe',
     brokers,
     ...(sasl ? { sasl } : {}),
+    ...(ssl ? { ssl } : {}),
     logLevel: logLevel.NOTHING,
     connectionTimeout: Math.min(timeoutMs, 1_000),
     requestTimeout: timeoutMs,
@@ -294,7 +415,7 @@ export async function ensureKafkaJars(log: Log, layout: KafkaLayout = kafkaLayou
 /** Every key here is a Kafka 4 broker config (kafka.unit.test.ts keeps removed ones out). */
 export function serverProperties(layout: KafkaLayout): string {
   const { port, controllerPort: cport } = layout;
-  const listener = layout.sasl ? 'SASL_PLAINTEXT' : 'PLAINTEXT';
+  const listener = clientListenerOf(layout);
   return `# Generated by scripts/infra/kafka.ts on every start; edit that file, not this one.
 process.roles=broker,controller
 node.id=1
@@ -304,7 +425,7 @@ advertised.listeners=${listener}://127.0.0.1:${port}
 inter.broker.listener.name=${listener}
 controller.listener.names=CONTROLLER
 listener.security.protocol.map=CONTROLLER:PLAINTEXT,${listener}:${listener}
-${layout.sasl ? saslProperties(layout.sasl) : ''}log.dirs=${logDirOf(layout)}
+${layout.sasl ? saslProperties(layout.sasl, listener) : ''}${layout.tls ? tlsProperties(layout.tls) : ''}log.dirs=${logDirOf(layout)}
 num.partitions=1
 default.replication.factor=1
 offsets.topic.replication.factor=1
@@ -331,14 +452,31 @@ num.recovery.threads.per.data.dir=1
  * principal, ANONYMOUS, is a super user for the broker's registration: a client cannot be
  * ANONYMOUS on the SASL listener.
  */
-function saslProperties(sasl: KafkaSaslSettings): string {
+function saslProperties(sasl: KafkaSaslSettings, listener: string): string {
   const { name, password } = sasl.superUser;
   return `sasl.enabled.mechanisms=SCRAM-SHA-512
 sasl.mechanism.inter.broker.protocol=SCRAM-SHA-512
-listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="${name}" password="${password}";
+listener.name.${listener.toLowerCase()}.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="${name}" password="${password}";
 authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
 allow.everyone.if.no.acl.found=false
 super.users=User:${name};User:ANONYMOUS
+`;
+}
+
+/**
+ * TLS on the client listener: the broker's key and certificate from a PKCS12 keystore, and the
+ * CA (PEM) as the truststore the broker uses for its own inter-broker connection, verified by
+ * host name (the certificate's SAN). Clients present no certificate (SCRAM authenticates them).
+ */
+function tlsProperties(tls: KafkaTlsSettings): string {
+  return `ssl.keystore.type=PKCS12
+ssl.keystore.location=${tls.keystoreFile}
+ssl.keystore.password=${tls.keystorePassword}
+ssl.key.password=${tls.keystorePassword}
+ssl.truststore.type=PEM
+ssl.truststore.location=${tls.caFile}
+ssl.client.auth=none
+ssl.endpoint.identification.algorithm=https
 `;
 }
 
@@ -436,7 +574,7 @@ async function prepareStorage(layout: KafkaLayout, libs: string, log: Log): Prom
       `Kafka: ${rel(layout.dataDir)} was formatted by Kafka ${formattedBy}, not ${layout.version}; point KAFKA_DATA_DIR elsewhere or remove it`,
     );
   }
-  // 0600: with SASL it holds the super user's password.
+  // 0600: with SASL it holds the super user's password, with TLS the keystore's.
   fs.writeFileSync(propsFileOf(layout), serverProperties(layout), { mode: 0o600 });
   fs.writeFileSync(log4j2FileOf(layout), log4j2Properties);
 
@@ -560,13 +698,14 @@ export interface KafkaUp {
 export async function ensureKafka(log: Log, layout: KafkaLayout = kafkaLayout()): Promise<KafkaUp> {
   const brokers = [`127.0.0.1:${layout.port}`];
   const sasl = superUserSasl(layout);
+  const ssl = clientSslOf(layout);
   const logFile = kafkaLogFileOf(layout);
   const pidFile = pidFileOf(layout);
   const plan = await settleOwnBroker(layout, log);
 
   if (plan.action === 'reuse') {
     // Ours, perhaps still starting from a previous call: give it the usual time.
-    const ready = await waitFor(async () => ((await probeKafka(brokers, 3_000, sasl)) ? true : undefined), {
+    const ready = await waitFor(async () => ((await probeKafka(brokers, 3_000, sasl, ssl)) ? true : undefined), {
       timeoutMs: readyTimeoutMs,
       intervalMs: probeIntervalMs,
     });
@@ -575,7 +714,7 @@ export async function ensureKafka(log: Log, layout: KafkaLayout = kafkaLayout())
     log(`Kafka: reusing broker at ${brokers.join(',')} (pid ${plan.pid}, Kafka ${layout.version})`);
     return { brokers, startedHere: false };
   }
-  if (await probeKafka(brokers, 2_000, sasl)) {
+  if (await probeKafka(brokers, 2_000, sasl, ssl)) {
     log(`Kafka: reusing broker already answering at ${brokers.join(',')} (not started by this project)`);
     return { brokers, startedHere: false };
   }
@@ -610,7 +749,7 @@ export async function ensureKafka(log: Log, layout: KafkaLayout = kafkaLayout())
   const startedAt = Date.now();
   let ready: true | undefined;
   try {
-    ready = await waitFor(async () => ((await probeKafka(brokers, 3_000, sasl)) ? true : undefined), {
+    ready = await waitFor(async () => ((await probeKafka(brokers, 3_000, sasl, ssl)) ? true : undefined), {
       timeoutMs: readyTimeoutMs,
       intervalMs: probeIntervalMs,
       abort: () => exit,

@@ -4,66 +4,25 @@ import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import * as fs from 'node:fs';
-import { createServer } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { kafkaSecurityOf } from '@coin/config';
-import { kafkaAclsOf, kafkaServices, kafkaUserOf, topicNames, walletKeyOfUser, type KafkaService, type Reply } from '@coin/contracts';
+import { kafkaServices, kafkaUserOf, topicNames, walletKeyOfUser, type KafkaService, type Reply } from '@coin/contracts';
 import { BatchingProducer, createKafka, RequestReplyClient, type KafkaClientSecurity } from '@coin/kafka';
 import { loadLedgerConfig, startLedgerService, type RunningService } from '@coin/ledger';
 import { createLogger } from '@coin/logger';
-import {
-  AclOperationTypes,
-  AclPermissionTypes,
-  AclResourceTypes,
-  ResourcePatternTypes,
-  type AclEntry,
-  type Kafka,
-  type Producer,
-} from 'kafkajs';
+import type { Kafka, Producer } from 'kafkajs';
 import { ensureKafka, kafkaLayout, stopKafka, superUserSasl, withSasl, type KafkaLayout } from '../../scripts/infra/kafka';
 import { serviceEnvs } from '../../scripts/stack/env';
 import { generateJwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
 import { eventually } from '../harness/eventually';
+import { aclEntriesOf, freePort } from './broker';
 import { testInfra, uniquePrefix } from '../harness/env';
 
 const repoRoot = path.join(__dirname, '..', '..');
 const logger = createLogger('kafka-sasl-test', (process.env.COIN_TEST_LOG_LEVEL ?? 'error') as 'error');
 const secret = () => randomBytes(18).toString('hex');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** kafkaAclsOf (what the KafkaUsers declare) as the broker's ACL bindings for `User:<name>`. */
-function aclEntriesOf(service: KafkaService): AclEntry[] {
-  const operation = {
-    Read: AclOperationTypes.READ,
-    Write: AclOperationTypes.WRITE,
-    Describe: AclOperationTypes.DESCRIBE,
-    Create: AclOperationTypes.CREATE,
-    Alter: AclOperationTypes.ALTER,
-  };
-  return kafkaAclsOf(service).flatMap((acl) =>
-    acl.operations.map((op) => ({
-      resourceType: acl.resource.type === 'topic' ? AclResourceTypes.TOPIC : AclResourceTypes.GROUP,
-      resourceName: acl.resource.name,
-      resourcePatternType: acl.resource.patternType === 'prefix' ? ResourcePatternTypes.PREFIXED : ResourcePatternTypes.LITERAL,
-      principal: `User:${kafkaUserOf(service)}`,
-      host: '*',
-      operation: operation[op],
-      permissionType: AclPermissionTypes.ALLOW,
-    })),
-  );
-}
 
 /** A bare kafkajs producer (no retries) authenticated as `username`: what the broker says is what the test sees. */
 async function producerAs(brokers: string[], username: string, password: string): Promise<Producer> {

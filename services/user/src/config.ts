@@ -1,8 +1,9 @@
-import { commonEnv, databaseEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
+import { commonEnv, databaseEnv, parseConfig, port, positiveInt, tracingEnv, z, type Env } from '@coin/config';
 
 export const userConfigSchema = z.object({
   ...commonEnv,
   ...databaseEnv,
+  ...tracingEnv('coin-user'),
   USER_HTTP_PORT: port(8082),
   /** The user service's own role's URL (not the admin URL). */
   USER_DATABASE_URL: z.string().url(),

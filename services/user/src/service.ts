@@ -5,6 +5,7 @@ import { openServiceDatabase, OutboxRelay, outboxTable } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
 import { BatchingProducer, consumersReadiness, createKafka, outboxPublisher, startConsumer, type RunningConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
+import { startTracing } from '@coin/telemetry';
 import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
 import { registerInternalRoutes } from './http/internal-routes';
@@ -77,6 +78,8 @@ export async function startUserService(
   registerIdentityRoutes(app, routeDeps);
 
   const topics = topicNames(config.TOPIC_PREFIX);
+  // Off unless OTEL_TRACES_EXPORTER=otlp (docs/DESIGN.md "Traces").
+  const tracing = startTracing(config);
   const consumer = await startConsumer({
     kafka,
     groupId: `${config.TOPIC_PREFIX}user-service`,
@@ -93,6 +96,7 @@ export async function startUserService(
       replyTopic: topics.gatewayReplies,
       logger,
       clock: { now, newId: randomUUID },
+      tracing,
     }),
     replyTopic: topics.gatewayReplies,
     // A command the database or a rule refuses for good is answered like a rejected one, and a
@@ -112,6 +116,7 @@ export async function startUserService(
       await outbox.stop();
       await producer.close();
       await admin.disconnect();
+      await tracing.shutdown();
       database.stop();
       await pool.end();
     },

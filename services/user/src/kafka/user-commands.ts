@@ -2,6 +2,7 @@ import { headerNames, type UserCommand } from '@coin/contracts';
 import type { OutboxRelay } from '@coin/db';
 import { replyAddressOf, replyBodyOf, sendReply, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
+import { endSpan, kafkaAttributes, startMessageSpan, traceHeadersOfSpan, type Tracing } from '@coin/telemetry';
 import { applyUserCommand, type UserCommandClock } from '../apply/apply-user-command';
 import type { UserCommandStore } from '../apply/store';
 
@@ -13,6 +14,11 @@ export interface UserCommandDeps {
   replyTopic: string;
   logger: Logger;
   clock: UserCommandClock;
+  /**
+   * Spans (docs/DESIGN.md "Traces"): one per command, `process <type>`, the child of its
+   * `traceparent`, whose context its reply carries. Off when absent or disabled.
+   */
+  tracing?: Tracing;
 }
 
 /**
@@ -21,16 +27,38 @@ export interface UserCommandDeps {
  * partition order: commands about one account are applied in the order they were sent.
  */
 export function handleUserCommands(deps: UserCommandDeps) {
-  return async (items: Delivered<UserCommand>[]): Promise<void> => {
-    for (const item of items) {
-      const command = item.value;
+  const tracing = deps.tracing?.enabled ? deps.tracing : undefined;
+  const handleOne = async (item: Delivered<UserCommand>): Promise<void> => {
+    const command = item.value;
+    const span = startMessageSpan(
+      tracing,
+      `process ${command.type}`,
+      item.headers,
+      kafkaAttributes(item.topic, 'process', {
+        partition: item.partition,
+        offset: item.offset,
+        'coin.command.id': command.commandId,
+        'coin.command.type': command.type,
+      }),
+    );
+    try {
       const { outcome, outbox } = await applyUserCommand(deps.store, command, deps.clock, {
         requestId: item.headers[headerNames.requestId],
       });
+      span?.setAttribute('coin.command.ok', outcome.ok);
       await deps.outbox.publishCommitted(outbox);
       const address = replyAddressOf(item.headers, deps.replyTopic);
-      if (address) await sendReply(deps.producer, address, replyBodyOf(command.commandId, outcome));
+      // The reply names the command's span: the caller's span links to it.
+      if (address)
+        await sendReply(deps.producer, address, replyBodyOf(command.commandId, outcome), span ? traceHeadersOfSpan(span) : undefined);
       deps.logger.child({ commandId: command.commandId, type: command.type }).info({ ok: outcome.ok }, 'user command applied');
+      endSpan(span);
+    } catch (err) {
+      endSpan(span, err);
+      throw err;
     }
+  };
+  return async (items: Delivered<UserCommand>[]): Promise<void> => {
+    for (const item of items) await handleOne(item);
   };
 }

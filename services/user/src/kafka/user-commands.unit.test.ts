@@ -1,0 +1,125 @@
+import { headerNames, type UserCommand } from '@coin/contracts';
+import type { OutboxRelay } from '@coin/db';
+import type { BatchingProducer, Delivered } from '@coin/kafka';
+import { createLogger } from '@coin/logger';
+import { InMemorySpanExporter, SpanKind, SpanStatusCode, startTracing, useSpanExporterForTests, type Tracing } from '@coin/telemetry';
+import type { StoredOutcome, UserCommandStore, UserCommandTransaction } from '../apply/store';
+import { handleUserCommands } from './user-commands';
+
+const logger = createLogger('user-commands-test', 'fatal');
+const callerTraceId = '0af7651916cd43dd8448eb211c80319c';
+const callerSpanId = 'b7ad6b7169203331';
+const replyTopic = 'gateway.replies';
+
+const command = {
+  commandId: '3f1c9f5e-0b7a-4f43-9a55-2f6d3c1e8a10',
+  type: 'user.change-role',
+  issuedAt: '2026-01-01T00:00:00.000Z',
+  actor: { kind: 'user', id: '1', role: 'SUPERADMIN' },
+  data: { userId: 7, role: 'ADMIN' },
+} as unknown as UserCommand;
+
+const delivered = (headers: Record<string, string>): Delivered<UserCommand> => ({
+  value: command,
+  key: '7',
+  headers: { [headerNames.replyTo]: replyTopic, [headerNames.correlationId]: 'corr-1', ...headers },
+  topic: 'user.commands',
+  partition: 2,
+  offset: '41',
+});
+
+/** A store that has the command's outcome already (a redelivery): the apply only reads it. */
+function storeAnswering(outcome: StoredOutcome | Error): UserCommandStore {
+  return {
+    transaction: async (fn: (tx: UserCommandTransaction) => Promise<unknown>) => {
+      if (outcome instanceof Error) throw outcome;
+      return fn({ findOutcome: async () => outcome } as unknown as UserCommandTransaction);
+    },
+  } as unknown as UserCommandStore;
+}
+
+function handlerWith(store: UserCommandStore, tracing?: Tracing) {
+  const sent: Array<{ topic: string; message: { headers?: Record<string, string> } }> = [];
+  const producer = {
+    send: async (topic: string, message: { headers?: Record<string, string> }) => void sent.push({ topic, message }),
+  } as unknown as BatchingProducer;
+  const outbox = { publishCommitted: async () => undefined } as unknown as OutboxRelay;
+  const handle = handleUserCommands({
+    store,
+    producer,
+    outbox,
+    replyTopic,
+    logger,
+    clock: { now: () => new Date(), newId: () => 'id' },
+    ...(tracing ? { tracing } : {}),
+  });
+  return { handle, sent };
+}
+
+describe('user command spans', () => {
+  const exporter = new InMemorySpanExporter();
+  let tracing: Tracing;
+
+  beforeAll(() => {
+    useSpanExporterForTests(exporter);
+    tracing = startTracing({
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://localhost:4318',
+      OTEL_SERVICE_NAME: 'coin-user',
+    });
+  });
+  afterAll(async () => {
+    await tracing.shutdown();
+    useSpanExporterForTests(undefined);
+  });
+  beforeEach(() => exporter.reset());
+
+  it('when a command carries a traceparent, then its span `process <type>` is the child of it and the reply names that span', async () => {
+    const { handle, sent } = handlerWith(storeAnswering({ ok: true, reply: { userId: 7 } }), tracing);
+    await handle([delivered({ traceparent: `00-${callerTraceId}-${callerSpanId}-01` })]);
+
+    const [span] = exporter.getFinishedSpans();
+    expect(exporter.getFinishedSpans()).toHaveLength(1);
+    expect(span!.name).toBe('process user.change-role');
+    expect(span!.kind).toBe(SpanKind.CONSUMER);
+    expect(span!.resource.attributes['service.name']).toBe('coin-user');
+    expect(span!.spanContext().traceId).toBe(callerTraceId);
+    expect(span!.parentSpanContext?.spanId).toBe(callerSpanId);
+    expect(span!.attributes).toMatchObject({
+      'messaging.system': 'kafka',
+      'messaging.destination.name': 'user.commands',
+      'messaging.operation.type': 'process',
+      'messaging.destination.partition.id': '2',
+      'messaging.kafka.offset': 41,
+      'coin.command.id': command.commandId,
+      'coin.command.type': 'user.change-role',
+      'coin.command.ok': true,
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.topic).toBe(replyTopic);
+    expect(sent[0]!.message.headers?.traceparent).toBe(`00-${callerTraceId}-${span!.spanContext().spanId}-01`);
+  });
+
+  it('when a command carries no traceparent, then its span starts a trace of its own', async () => {
+    const { handle } = handlerWith(storeAnswering({ ok: false, reply: { code: 'FORBIDDEN', detail: 'no' } }), tracing);
+    await handle([delivered({})]);
+    const [span] = exporter.getFinishedSpans();
+    expect(span!.parentSpanContext).toBeUndefined();
+    expect(span!.attributes['coin.command.ok']).toBe(false);
+  });
+
+  it('when the apply fails, then the span ends failed (the error name, not its message) and the error goes on to the consumer', async () => {
+    const { handle, sent } = handlerWith(storeAnswering(new TypeError('secret detail')), tracing);
+    await expect(handle([delivered({ traceparent: `00-${callerTraceId}-${callerSpanId}-01` })])).rejects.toThrow('secret detail');
+    const [span] = exporter.getFinishedSpans();
+    expect(span!.status).toEqual({ code: SpanStatusCode.ERROR, message: 'TypeError' });
+    expect(sent).toHaveLength(0);
+  });
+
+  it('when tracing is off, then no span is made and the reply carries no trace headers', async () => {
+    const { handle, sent } = handlerWith(storeAnswering({ ok: true, reply: {} }));
+    await handle([delivered({ traceparent: `00-${callerTraceId}-${callerSpanId}-01` })]);
+    expect(exporter.getFinishedSpans()).toHaveLength(0);
+    expect(sent[0]!.message.headers?.traceparent).toBeUndefined();
+  });
+});
