@@ -110,49 +110,45 @@ describe('one trace of a transfer, from the HTTP request through the ledger to t
     expect(ns(command.startTime) <= ns(projected.startTime)).toBe(true);
   }, 60_000);
 
-  it(
-    'when a SUPERADMIN changes a role, then one trace joins the gateway request, its send and the user service command span, whose reply names it',
-    async () => {
-      const user = await registerUser(stack.gatewayUrl);
-      await apiClient(stack.gatewayUrl, { accessToken: adminToken }).changeUserRole({
-        path: { id: String(user.userId) },
-        body: { role: 'ADMIN' },
-      });
+  it('when a SUPERADMIN changes a role, then one trace joins the gateway request, its send and the user service command span, whose reply names it', async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    await apiClient(stack.gatewayUrl, { accessToken: adminToken }).changeUserRole({
+      path: { id: String(user.userId) },
+      body: { role: 'ADMIN' },
+    });
 
-      // The only role change of this file: its request span names the trace.
-      const server = await spanWhere(
-        'the gateway request span of the role change',
-        (s) => s.kind === SpanKind.SERVER && s.attributes['http.route'] === '/api/admin/users/:id/role',
-      );
-      const traceId = server.spanContext().traceId;
-      const inThisTrace = (s: ReadableSpan) => s.spanContext().traceId === traceId;
-      const send = await spanWhere('the gateway send span', (s) => inThisTrace(s) && s.kind === SpanKind.PRODUCER);
-      const command = await spanWhere('the user command span', (s) => inThisTrace(s) && serviceOf(s) === 'coin-user');
+    // The only role change of this file: its request span names the trace.
+    const server = await spanWhere(
+      'the gateway request span of the role change',
+      (s) => s.kind === SpanKind.SERVER && s.attributes['http.route'] === '/api/admin/users/:id/role',
+    );
+    const traceId = server.spanContext().traceId;
+    const inThisTrace = (s: ReadableSpan) => s.spanContext().traceId === traceId;
+    const send = await spanWhere('the gateway send span', (s) => inThisTrace(s) && s.kind === SpanKind.PRODUCER);
+    const command = await spanWhere('the user command span', (s) => inThisTrace(s) && serviceOf(s) === 'coin-user');
 
-      expect(serviceOf(server)).toBe('coin-gateway');
-      expect(server.name).toBe('PATCH /api/admin/users/:id/role');
-      expect(server.parentSpanContext).toBeUndefined();
-      expect(server.attributes).toMatchObject({ 'http.response.status_code': 200 });
-      expect(send.name).toBe('send user.change-role');
-      expect(parentOf(send)).toBe(idOf(server));
+    expect(serviceOf(server)).toBe('coin-gateway');
+    expect(server.name).toBe('PATCH /api/admin/users/:id/role');
+    expect(server.parentSpanContext).toBeUndefined();
+    expect(server.attributes).toMatchObject({ 'http.response.status_code': 200 });
+    expect(send.name).toBe('send user.change-role');
+    expect(parentOf(send)).toBe(idOf(server));
 
-      // user: the command's span is the child of the gateway's send (the command's traceparent);
-      // the reply carried the command span's context, which the send span links to.
-      expect(command.name).toBe('process user.change-role');
-      expect(command.kind).toBe(SpanKind.CONSUMER);
-      expect(parentOf(command)).toBe(idOf(send));
-      expect(command.attributes).toMatchObject({
-        'messaging.system': 'kafka',
-        'messaging.operation.type': 'process',
-        'coin.command.type': 'user.change-role',
-        'coin.command.ok': true,
-      });
-      expect(String(command.attributes['messaging.destination.name'])).toMatch(/user\.commands$/);
-      expect(linkedTo(send, command)).toBe(true);
-      expect(new Set(exporter.getFinishedSpans().filter(inThisTrace).map(serviceOf))).toEqual(new Set(['coin-gateway', 'coin-user']));
-    },
-    60_000,
-  );
+    // user: the command's span is the child of the gateway's send (the command's traceparent);
+    // the reply carried the command span's context, which the send span links to.
+    expect(command.name).toBe('process user.change-role');
+    expect(command.kind).toBe(SpanKind.CONSUMER);
+    expect(parentOf(command)).toBe(idOf(send));
+    expect(command.attributes).toMatchObject({
+      'messaging.system': 'kafka',
+      'messaging.operation.type': 'process',
+      'coin.command.type': 'user.change-role',
+      'coin.command.ok': true,
+    });
+    expect(String(command.attributes['messaging.destination.name'])).toMatch(/user\.commands$/);
+    expect(linkedTo(send, command)).toBe(true);
+    expect(new Set(exporter.getFinishedSpans().filter(inThisTrace).map(serviceOf))).toEqual(new Set(['coin-gateway', 'coin-user']));
+  }, 60_000);
 
   it('when a request carries a malformed traceparent, then it is answered as usual and its span starts a new trace; a valid one is joined', async () => {
     const user = await registerUser(stack.gatewayUrl);
