@@ -1,4 +1,5 @@
-import { chromium, type Browser } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { aptInstall, isRoot, which } from '../../scripts/infra/common';
 
 /**
@@ -29,4 +30,35 @@ export async function launchChromium(log?: (message: string) => void): Promise<B
     headless: true,
     args: isRoot() ? ['--no-sandbox'] : [],
   });
+}
+
+/** The WCAG 2 A/AA rule tags (2.0, 2.1, 2.2) an accessibility check runs. */
+export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
+
+/**
+ * axe-core's WCAG 2 A/AA rules on what the page shows now, through `@axe-core/playwright`: it puts
+ * axe into the page with Playwright's evaluate (DevTools protocol), which the page's CSP does not
+ * govern, so the console is checked under the very policy the gateway serves (no bypassCSP, no
+ * inline script). Returns one line per failing node (`rule (impact): selector: summary`); empty
+ * when there is none.
+ */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags([...wcagTags]).analyze();
+  // A run that checked nothing would pass silently: some rule must have applied and passed.
+  if (results.passes.length === 0) throw new Error(`axe-core checked nothing on ${page.url()}`);
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} (${violation.impact ?? 'n/a'}): ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`,
+    ),
+  );
+}
+
+/** Whether the page scrolls sideways: the document wider than the window. */
+export async function scrollsSideways(page: Page): Promise<{ scrollWidth: number; innerWidth: number; sideways: boolean }> {
+  // A string, evaluated in the page: the test code is compiled without the DOM's types.
+  const { scrollWidth, innerWidth } = await page.evaluate<{ scrollWidth: number; innerWidth: number }>(
+    '({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })',
+  );
+  return { scrollWidth, innerWidth, sideways: scrollWidth > innerWidth };
 }
