@@ -119,6 +119,12 @@ async function main(): Promise<void> {
     await page.getByTestId('api-key-secret').waitFor();
     await shoot(page, 'api-keys');
 
+    await page.getByRole('link', { name: 'Platform clients', exact: true }).click();
+    await page.getByLabel('Name').fill('tournaments');
+    await page.getByRole('button', { name: 'Create client' }).click();
+    await page.getByTestId('platform-client-secret').waitFor();
+    await shoot(page, 'platform-clients');
+
     await page.setViewportSize({ width: 390, height: 800 });
     await page.getByRole('link', { name: 'Users', exact: true }).click();
     await page.getByRole('table').waitFor();

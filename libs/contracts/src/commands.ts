@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeEmail, role, userId } from './common';
-import { apiKey } from './identity';
+import { apiKey, platformClientCreated, platformClientRevoked } from './identity';
 import { headerNames } from './messaging';
 import { approval } from './approvals';
 import { captureResult, hold, holdResult } from './holds';
@@ -97,7 +97,11 @@ export function ledgerCommandMessage(command: LedgerCommand): CommandMessage {
  * on user.registered and user.deleted) and travel on either; a client's command never travels on
  * ledger.internal.
  */
-export const ledgerOnlyCommandTypes = ['ledger.credit', 'ledger.expire-hold', 'ledger.expire-approval'] as const satisfies readonly LedgerCommandType[];
+export const ledgerOnlyCommandTypes = [
+  'ledger.credit',
+  'ledger.expire-hold',
+  'ledger.expire-approval',
+] as const satisfies readonly LedgerCommandType[];
 const eitherTopicCommandTypes: readonly LedgerCommandType[] = ['ledger.open-wallet', 'ledger.close-wallet'];
 
 export type LedgerCommandTopic = 'ledger.commands' | 'ledger.internal';
@@ -106,8 +110,10 @@ export type LedgerCommandTopic = 'ledger.commands' | 'ledger.internal';
 export function ledgerTopicRefusal(topic: LedgerCommandTopic, type: LedgerCommandType): string | null {
   if (eitherTopicCommandTypes.includes(type)) return null;
   const ledgerOnly = (ledgerOnlyCommandTypes as readonly LedgerCommandType[]).includes(type);
-  if (topic === 'ledger.commands' && ledgerOnly) return `type: ${type} is sent by the ledger alone, on ledger.internal, never on ledger.commands`;
-  if (topic === 'ledger.internal' && !ledgerOnly) return `type: ${type} is a client's command, sent on ledger.commands, never on ledger.internal`;
+  if (topic === 'ledger.commands' && ledgerOnly)
+    return `type: ${type} is sent by the ledger alone, on ledger.internal, never on ledger.commands`;
+  if (topic === 'ledger.internal' && !ledgerOnly)
+    return `type: ${type} is a client's command, sent on ledger.commands, never on ledger.internal`;
   return null;
 }
 
@@ -156,6 +162,8 @@ export function userDraft<T extends UserCommandType>(type: T, data: UserCommandO
 
 /** API-key commands are rare; one shared key keeps them in order on one partition. */
 export const apiKeyCommandKey = 'api-keys';
+/** Platform-client commands are rarer still: one shared key, like API keys. */
+export const platformClientCommandKey = 'platform-clients';
 
 /**
  * The one rule for the key a user command travels under. A registration is keyed by the address
@@ -174,6 +182,9 @@ export function userPartitionKeyOf(command: UserDraft): string {
     case 'user.api-key.create':
     case 'user.api-key.revoke':
       return apiKeyCommandKey;
+    case 'user.platform-client.create':
+    case 'user.platform-client.revoke':
+      return platformClientCommandKey;
   }
 }
 
@@ -192,5 +203,7 @@ export const userResults = {
   'user.revoke-sessions': z.object({ userId, tokenVersion }),
   'user.api-key.create': apiKey,
   'user.api-key.revoke': z.object({ id: z.uuid(), keyHash: z.string().regex(/^[0-9a-f]{64}$/) }),
+  'user.platform-client.create': platformClientCreated,
+  'user.platform-client.revoke': platformClientRevoked,
 } satisfies Record<UserCommandType, z.ZodType>;
 export type UserResult<T extends UserCommandType> = z.infer<(typeof userResults)[T]>;

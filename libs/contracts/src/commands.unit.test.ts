@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   apiKeyCommandKey,
+  platformClientCommandKey,
   commandMessage,
   ledgerCommandMessage,
   ledgerDraft,
@@ -163,6 +164,16 @@ const userKeys: Record<UserCommandType, Array<[string, UserDraft, string]>> = {
     ['any key', userDraft('user.api-key.create', { name: 'ops', scopes: ['mint'], keyHash: hash }), apiKeyCommandKey],
   ],
   'user.api-key.revoke': [['any key', userDraft('user.api-key.revoke', { id: randomUUID() }), apiKeyCommandKey]],
+  'user.platform-client.create': [
+    [
+      'any client',
+      userDraft('user.platform-client.create', { clientId: 'pc_abc', name: 'ops', secretHash: hash, requestHash: hash }),
+      platformClientCommandKey,
+    ],
+  ],
+  'user.platform-client.revoke': [
+    ['any client', userDraft('user.platform-client.revoke', { clientId: 'pc_abc' }), platformClientCommandKey],
+  ],
 };
 
 describe('partitionKeyOf (ledger commands)', () => {
@@ -238,6 +249,12 @@ describe('userResults (what the user service answers)', () => {
     'user.revoke-sessions': { userId: 12, tokenVersion: 5 },
     'user.api-key.create': { id: randomUUID(), name: 'ops', scopes: ['mint', 'refund'], createdAt: at, revokedAt: null },
     'user.api-key.revoke': { id: randomUUID(), keyHash: hash },
+    'user.platform-client.create': {
+      client: { id: 'pc_abc', name: 'ops', createdAt: at, revokedAt: null },
+      secretHash: hash,
+      requestHash: hash,
+    },
+    'user.platform-client.revoke': { client: { id: 'pc_abc', name: 'ops', createdAt: at, revokedAt: at }, revoked: true },
   };
 
   it.each(Object.entries(results))(
@@ -253,6 +270,7 @@ describe('userResults (what the user service answers)', () => {
     ['user.revoke-sessions', { userId: 12, tokenVersion: -1 }],
     ['user.api-key.create', { id: 'not-a-uuid', name: 'ops', scopes: ['mint'], createdAt: at, revokedAt: null }],
     ['user.api-key.revoke', { id: randomUUID() }],
+    ['user.platform-client.create', { client: { id: 'pc_abc', name: 'ops', createdAt: at, revokedAt: null } }],
   ] as const)('when %s is answered with %j, then the schema refuses it', (type, result) => {
     expect(userResults[type].safeParse(result).success).toBe(false);
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiKeyScope, apiKeyScopes, digitsParam, isoDateTime, role, singleLineText, userId } from './common';
 import { coinValue } from './money';
-import { user } from './user';
+import { platformClientId, user } from './user';
 
 // ---- API keys (SPEC §5) ----
 export const apiKey = z.object({
@@ -74,6 +74,53 @@ export const oauthError = z.object({
   error_description: z.string(),
 });
 
+// ---- Platform clients (SUPERADMIN; the operator CLI does the same) ----
+/** A platform client as an operator or a SUPERADMIN sees it: never its secret or the secret's hash. */
+export const platformClient = z.object({
+  id: z.string().describe('The client id, as `POST /api/auth/token` takes it'),
+  name: z.string(),
+  createdAt: isoDateTime,
+  revokedAt: isoDateTime.nullable(),
+});
+export type PlatformClient = z.infer<typeof platformClient>;
+export const platformClientList = z.object({ platformClients: z.array(platformClient) });
+export const createPlatformClientBody = z.strictObject({ name: singleLineText(1, 100, { trim: true }) });
+export const createdPlatformClient = platformClient.extend({
+  clientSecret: z.string().describe('The secret, shown this once; only its hash is stored'),
+});
+export const platformClientIdParams = z.object({ id: platformClientId });
+/** A user command's result for platform clients; the hashes let the gateway tell a first answer from a replay. */
+export const platformClientCreated = z.object({
+  client: platformClient,
+  secretHash: z.string().regex(/^[0-9a-f]{64}$/),
+  requestHash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export const platformClientRevoked = z.object({
+  client: platformClient,
+  revoked: z.boolean().describe('Whether this command revoked it (false: it already was)'),
+});
+
+// ---- Sessions of a user (ADMIN+) ----
+/** How many of a user's sessions a listing shows at most: the most recently used ones. */
+export const userSessionListMax = 100;
+/**
+ * A session is a refresh-token family (one login and its rotations). Never a token or its hash:
+ * only when it started, when it last got a token, until when its current token lives, and whether
+ * it was revoked.
+ */
+export const userSession = z.object({
+  id: z.uuid().describe('The session (refresh-token family) id'),
+  createdAt: isoDateTime.describe('The login that started it'),
+  lastUsedAt: isoDateTime.describe('When it last got a token (the login or its latest refresh)'),
+  expiresAt: isoDateTime.describe('When its current refresh token expires'),
+  revokedAt: isoDateTime.nullable().describe('When it was ended (logout, log out everywhere, reuse, role change or deletion)'),
+  status: z.enum(['ACTIVE', 'EXPIRED', 'REVOKED']),
+});
+export type UserSession = z.infer<typeof userSession>;
+export const userSessionList = z.object({
+  sessions: z.array(userSession).describe(`Most recently used first, at most ${userSessionListMax}`),
+});
+
 // ---- User administration (seed 4.7-4.10, SPEC §6) ----
 /** SPEC §6 paging: integers only, out of range -> 400, never clamped. */
 function integerQuery(min: 0 | 1, max: number) {
@@ -91,7 +138,13 @@ export const userListQuery = z.strictObject({
 export const pagination = z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
 export const userList = z.object({ users: z.array(user), pagination });
 export type UserList = z.infer<typeof userList>;
-export const userDetail = user.extend({ wallet: z.object({ balance: coinValue }) });
+export const userDetail = user.extend({
+  wallet: z.object({
+    balance: coinValue,
+    held: coinValue.describe('Coins reserved by pending holds (part of the balance)'),
+    activeCoins: coinValue.describe('balance − held: what the user can spend now'),
+  }),
+});
 export const changeRoleBody = z.strictObject({ role });
 export const roleChanged = z.object({ message: z.string(), user: z.object({ id: userId, role }) });
 export const messageBody = z.object({ message: z.string() });

@@ -42,6 +42,23 @@ export const createApiKeyCommand = commandSchema(
   z.object({ name: singleLineText(1, 100), scopes: z.array(apiKeyScope).min(1), keyHash: z.string().regex(/^[0-9a-f]{64}$/) }),
 );
 export const revokeApiKeyCommand = commandSchema('user.api-key.revoke', z.object({ id: z.uuid() }));
+/** A platform client's id as the operator CLI and the gateway make it: `pc_` + base64url. */
+export const platformClientId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be a platform client id (letters, digits, _ and -)');
+/**
+ * Like API keys, the gateway makes the client's id and secret and sends only the secret's SHA-256.
+ * `requestHash` (the route and body, as the Idempotency-Key plugin hashes them) comes back in the
+ * result, so a retry with the same key but another body is told apart from a true retry.
+ */
+export const createPlatformClientCommand = commandSchema(
+  'user.platform-client.create',
+  z.object({
+    clientId: platformClientId,
+    name: singleLineText(1, 100),
+    secretHash: z.string().regex(/^[0-9a-f]{64}$/),
+    requestHash: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
+);
+export const revokePlatformClientCommand = commandSchema('user.platform-client.revoke', z.object({ clientId: platformClientId }));
 
 export const userCommand = z.discriminatedUnion('type', [
   registerUserCommand,
@@ -50,6 +67,8 @@ export const userCommand = z.discriminatedUnion('type', [
   revokeSessionsCommand,
   createApiKeyCommand,
   revokeApiKeyCommand,
+  createPlatformClientCommand,
+  revokePlatformClientCommand,
 ]);
 export type UserCommand = z.infer<typeof userCommand>;
 

@@ -7,6 +7,7 @@ import { ApprovalsScreen } from './screens/approvals';
 import { AuditLogScreen } from './screens/audit-log';
 import { HoldsScreen } from './screens/holds';
 import { MoneyScreen } from './screens/money';
+import { PlatformClientsScreen } from './screens/platform-clients';
 import { TransactionDetailScreen, TransactionsScreen } from './screens/transactions';
 import { TreasuriesScreen } from './screens/treasuries';
 import { UserDetailScreen, UsersScreen } from './screens/users';
@@ -28,7 +29,9 @@ const navItems: NavItem[] = [
   { to: '/approvals', label: 'Approvals', roles: consoleRoles },
   { to: '/holds', label: 'Holds', roles: consoleRoles },
   { to: '/audit-log', label: 'Audit log', roles: consoleRoles },
+  // The label stays as the console's other tests and the screenshot script know it; the screen links to platform clients.
   { to: '/api-keys', label: 'API keys & clients', roles: ['SUPERADMIN'] },
+  { to: '/platform-clients', label: 'Platform clients', roles: ['SUPERADMIN'] },
 ];
 
 export function App() {
@@ -207,6 +210,8 @@ function Screen({ path, role }: { path: string; role: Role }) {
       return <AuditLogScreen />;
     case 'api-keys':
       return role === 'SUPERADMIN' ? <ApiKeysScreen /> : <NotFound message="API keys are managed by a SUPERADMIN." />;
+    case 'platform-clients':
+      return role === 'SUPERADMIN' ? <PlatformClientsScreen /> : <NotFound message="Platform clients are managed by a SUPERADMIN." />;
     default:
       return <NotFound message={`No page at /admin${path}.`} />;
   }

@@ -33,6 +33,7 @@ import { registerTreasuryRoutes } from './routes/treasuries';
 import { registerRouteTable } from './plugins/route-table';
 import { registerApiKeyCheck, type ApiKeyVerifier } from './plugins/api-key';
 import { registerApiKeyRoutes } from './routes/api-keys';
+import { registerPlatformClientRoutes } from './routes/platform-clients';
 import type { TokenVersionStore } from './plugins/token-version';
 import { registerRateLimits, type RateLimitSettings } from './plugins/rate-limit';
 import { rateLimitFailOpenCounter } from './metrics';
@@ -151,6 +152,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerHoldRoutes(app, deps);
   registerTreasuryRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
+  registerPlatformClientRoutes(app, deps);
   registerSessionRoutes(app, deps);
   registerAdminUserRoutes(app, deps);
   registerLimitRoutes(app, deps);

@@ -48,7 +48,7 @@ export function ApiKeysScreen() {
     }
   };
   return (
-    <Page title="API keys and platform clients">
+    <Page title="API keys">
       <section className="panel" aria-labelledby="new-key">
         <h2 id="new-key">New API key</h2>
         <form className="filters" onSubmit={create} aria-labelledby="new-key">
@@ -114,7 +114,12 @@ export function ApiKeysScreen() {
                 <td>{k.revokedAt ? when(k.revokedAt) : '—'}</td>
                 <td>
                   {k.revokedAt ? null : (
-                    <button type="button" className="danger" onClick={() => setRevoking({ id: k.id, name: k.name })}>
+                    <button
+                      type="button"
+                      className="danger"
+                      aria-label={`Revoke ${k.name}`}
+                      onClick={() => setRevoking({ id: k.id, name: k.name })}
+                    >
                       Revoke
                     </button>
                   )}
@@ -124,12 +129,9 @@ export function ApiKeysScreen() {
           </tbody>
         </Table>
       ) : null}
-      <h2>Platform clients</h2>
       <p className="muted">
-        The public API has no route for platform clients (the SYSTEM callers of <code>POST /api/auth/token</code>): an operator creates,
-        lists and revokes them with <code>npm run admin -- create-client --name N</code>, <code>list-clients</code> and{' '}
-        <code>revoke-client --id ID</code>. Their creation and revocation show in the{' '}
-        <Link to="/audit-log?action=platform-client.create">audit log</Link>.
+        Platform clients (the SYSTEM callers of <code>POST /api/auth/token</code>) have their own screen:{' '}
+        <Link to="/platform-clients">Platform clients</Link>.
       </p>
     </Page>
   );

@@ -1,3 +1,4 @@
+import type { OperationResult } from '@coin/client';
 import { useState } from 'react';
 import { useConsole } from '../context';
 import { Link, navigate, useLocation } from '../router';
@@ -106,22 +107,21 @@ export function UsersScreen() {
 }
 
 /**
- * One user: GET /api/admin/users/{id} (balance), their pending holds (activeCoins = balance − held),
- * limits and usage, recent transactions; for a SUPERADMIN, role change and deletion.
+ * One user: GET /api/admin/users/{id} (balance, held coins, activeCoins = balance − held), limits and
+ * usage, recent transactions, sessions; for a SUPERADMIN, role change, deletion and ending their sessions.
  */
 export function UserDetailScreen({ userId }: { userId: number }) {
   const { session } = useConsole();
   const id = String(userId);
   const user = useLoad(() => session.client.getUser({ path: { id } }), [id]);
-  const holds = useLoad(() => session.client.listHolds({ query: { userId: id, status: 'PENDING', limit: '100' } }), [id]);
+  const sessions = useLoad(() => session.client.listUserSessions({ path: { id } }), [id]);
   const limits = useLoad(() => session.client.getUserLimits({ path: { id } }), [id]);
   const recent = useLoad(() => session.client.searchTransactions({ query: { userId: id, limit: '10' } }), [id]);
-  const held = holds.data?.holds.reduce((sum, hold) => sum + hold.amount, 0);
   const balance = user.data?.wallet.balance;
-  const active = balance !== undefined && held !== undefined ? Math.round((balance - held) * 100) / 100 : undefined;
   const reloadAll = () => {
     user.reload();
     recent.reload();
+    sessions.reload();
   };
   return (
     <Page title={user.data ? `User ${user.data.email}` : `User ${userId}`}>
@@ -146,9 +146,9 @@ export function UserDetailScreen({ userId }: { userId: number }) {
             <dt>Balance</dt>
             <dd data-testid="wallet-balance">{coins(balance)}</dd>
             <dt>Held (pending holds)</dt>
-            <dd>{coins(held)}</dd>
+            <dd data-testid="held-coins">{coins(user.data.wallet.held)}</dd>
             <dt>activeCoins</dt>
-            <dd data-testid="active-coins">{coins(active)}</dd>
+            <dd data-testid="active-coins">{coins(user.data.wallet.activeCoins)}</dd>
           </dl>
           <p className="actions">
             <Link to={`/money?userId=${userId}`}>Mint, burn or reward for this user</Link>
@@ -181,11 +181,13 @@ export function UserDetailScreen({ userId }: { userId: number }) {
       <h2>Recent transactions</h2>
       <ProblemView error={recent.error} />
       {recent.data ? <TransactionRows caption="Recent transactions" transactions={recent.data.transactions} /> : null}
-      <h2>Sessions</h2>
-      <p className="muted">
-        The API lists no one's sessions. A user signs out everywhere themselves; an operator revokes someone's sessions with{' '}
-        <code>npm run admin -- revoke-sessions --user-id {userId}</code>, and a role change or deletion ends them.
-      </p>
+      <h2 id="sessions-title">Sessions</h2>
+      <p className="muted">One per sign-in, kept through its token refreshes. Tokens are never shown.</p>
+      <ProblemView error={sessions.error} />
+      {sessions.data ? <SessionRows sessions={sessions.data.sessions} /> : null}
+      {session.role === 'SUPERADMIN' && user.data ? (
+        <EndSessions userId={userId} email={user.data.email} onEnded={sessions.reload} />
+      ) : null}
     </Page>
   );
 }
@@ -280,5 +282,96 @@ function SuperadminActions({
       ) : null}
       <ProblemView error={error} />
     </section>
+  );
+}
+
+type UserSession = OperationResult<'listUserSessions'>['sessions'][number];
+
+/** GET /api/admin/users/{id}/sessions: most recently used first. */
+function SessionRows({ sessions }: { sessions: UserSession[] }) {
+  return (
+    <Table caption="Sessions">
+      <thead>
+        <tr>
+          <th scope="col">Status</th>
+          <th scope="col">Signed in (UTC)</th>
+          <th scope="col">Last used (UTC)</th>
+          <th scope="col">Expires (UTC)</th>
+          <th scope="col">Ended (UTC)</th>
+          <th scope="col">Session id</th>
+        </tr>
+      </thead>
+      <tbody>
+        {sessions.map((s) => (
+          <tr key={s.id} data-testid="session-row">
+            <td>{s.status}</td>
+            <td>{when(s.createdAt)}</td>
+            <td>{when(s.lastUsedAt)}</td>
+            <td>{when(s.expiresAt)}</td>
+            <td>{when(s.revokedAt)}</td>
+            <td>
+              <code>{s.id}</code>
+            </td>
+          </tr>
+        ))}
+        {sessions.length === 0 ? (
+          <tr>
+            <td colSpan={6}>No sessions: this user has not signed in.</td>
+          </tr>
+        ) : null}
+      </tbody>
+    </Table>
+  );
+}
+
+/** SUPERADMIN: POST /api/admin/users/{id}/sessions/revoke, behind a confirmation. */
+function EndSessions({ userId, email, onEnded }: { userId: number; email: string; onEnded: () => void }) {
+  const { session } = useConsole();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const [done, setDone] = useState<string>();
+  const end = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await session.client.revokeUserSessions({ path: { id: String(userId) } });
+      setDone(`Every session of ${email} has ended.`);
+      onEnded();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+  return (
+    <div className="actions">
+      <button
+        type="button"
+        className="danger"
+        onClick={() => {
+          setDone(undefined);
+          setConfirming(true);
+        }}
+      >
+        End all sessions
+      </button>
+      {confirming ? (
+        <Confirm
+          message={`End every session of ${email}? Their access and refresh tokens stop working at once; they sign in again.`}
+          confirmLabel="End their sessions"
+          busy={busy}
+          onConfirm={() => void end()}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
+      {done ? (
+        <p className="notice" role="status">
+          {done}
+        </p>
+      ) : null}
+      <ProblemView error={error} />
+    </div>
   );
 }

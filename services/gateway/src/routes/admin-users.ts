@@ -3,6 +3,8 @@ import {
   changeRoleBody,
   ledgerDraft,
   messageBody,
+  minorUnitsPerCoin,
+  minorUnitsToCoins,
   problem,
   roleChanged,
   userDetail,
@@ -10,6 +12,7 @@ import {
   userIdParam,
   userList,
   userListQuery,
+  userSessionList,
   type User,
   type Wallet,
 } from '@coin/contracts';
@@ -23,6 +26,19 @@ import type { InternalHttpClient } from '../clients/internal-http';
 import { actorOf } from '../plugins/auth';
 import type { TokenVersionStore } from '../plugins/token-version';
 import { exampleChangeRole, exampleDeleted, exampleRoleChanged, exampleUserDetail, exampleUserList, withExample } from './examples';
+
+const exampleSessions = {
+  sessions: [
+    {
+      id: '0b7e4f2a-6c1d-4e8b-9a3f-5d2c1b0a9e8f',
+      createdAt: '2026-01-15T09:30:00.000Z',
+      lastUsedAt: '2026-01-15T10:12:00.000Z',
+      expiresAt: '2026-02-14T10:12:00.000Z',
+      revokedAt: null,
+      status: 'ACTIVE' as const,
+    },
+  ],
+};
 
 export interface AdminUserRouteDeps {
   commands: CommandBus;
@@ -67,7 +83,7 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'One user with their wallet balance',
+        summary: 'One user with their wallet: balance, coins held by pending holds, activeCoins (balance − held)',
         security: [{ bearerAuth: [] }],
         params: idParams,
         operationId: 'getUser',
@@ -77,15 +93,58 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
     async (request) => {
       const { id } = request.params;
       const found = await deps.users.get<User>(`/internal/users/${id}`, String(request.id));
-      let balance = 0;
+      let wallet = { balance: 0, held: 0, activeCoins: 0 };
       try {
-        balance = (await deps.ledger.get<Wallet>(`/internal/wallets/by-user/${id}`, String(request.id))).balance;
+        const { balance, activeCoins } = await deps.ledger.get<Wallet>(`/internal/wallets/by-user/${id}`, String(request.id));
+        // Held is what pending holds reserve: balance − activeCoins, subtracted in minor units (no float residue).
+        const heldMinor = Math.round(balance * minorUnitsPerCoin) - Math.round(activeCoins * minorUnitsPerCoin);
+        wallet = { balance, held: minorUnitsToCoins(heldMinor), activeCoins };
       } catch (err) {
         // A user created outside the gateway gets the wallet from user.registered a moment later.
         if (!(err instanceof AppError && err.code === 'WALLET_NOT_FOUND')) throw err;
       }
       const { tokenVersion: _omitted, ...user } = found as User & { tokenVersion?: number };
-      return { ...user, wallet: { balance } };
+      return { ...user, wallet };
+    },
+  );
+
+  app.get(
+    '/api/admin/users/:id/sessions',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "A user's sessions (one per login, with its refreshes): started, last used, expiry, revoked; never a token",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        operationId: 'listUserSessions',
+        response: { 200: withExample(userSessionList, exampleSessions), 404: problem, ...errorResponses },
+      },
+    },
+    async (request) => deps.users.get(`/internal/users/${request.params.id}/sessions`, String(request.id)) as never,
+  );
+
+  app.post(
+    '/api/admin/users/:id/sessions/revoke',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['admin'],
+        summary: "End every session of a user: their refresh tokens and access tokens stop working now (as the CLI's revoke-sessions)",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        operationId: 'revokeUserSessions',
+        response: { 204: z.null().describe('All their sessions ended'), 404: problem, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { tokenVersion } = await deps.commands.user(userDraft('user.revoke-sessions', { userId: id }), {
+        actor: actorOf(request),
+        requestId: String(request.id),
+      });
+      await deps.tokenVersions.remember(id, tokenVersion);
+      return reply.status(204).send(null);
     },
   );
 

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
-import { topicNames, type Actor, type AuditAction, type AuditSummary } from '@coin/contracts';
+import { topicNames, type Actor, type AuditAction, type AuditSummary, type PlatformClient } from '@coin/contracts';
 import { inTransaction, type Pool, type PoolClient } from '@coin/db';
 import { hashPassword, randomSecret, sha256Hex } from '@coin/security';
 import { writeAccountChanges } from '../db/account-changes';
-import { insertPlatformClient, listPlatformClients, revokePlatformClient as markRevoked, type PlatformClientRow } from '../db/clients-repo';
+import { insertPlatformClient, listPlatformClients, platformClientOf, revokePlatformClient as markRevoked } from '../db/clients-repo';
 import { insertAuditRecords, insertUserEvents } from '../db/user-events-outbox';
 import { operatorAuditRecord } from '../domain/audit-records';
 import { findCredentialsByEmail, insertUser, lockUser } from '../db/users-repo';
@@ -103,17 +103,9 @@ export async function createPlatformClient(
   return { clientId, clientSecret };
 }
 
-/** A platform client as the operator CLI lists it: never its secret or the secret's hash. */
-export interface PlatformClientInfo {
-  id: string;
-  name: string;
-  createdAt: string;
-  revokedAt: string | null;
-}
-
-function infoOf(row: PlatformClientRow): PlatformClientInfo {
-  return { id: row.id, name: row.name, createdAt: row.created_at.toISOString(), revokedAt: row.revoked_at?.toISOString() ?? null };
-}
+/** A platform client as the operator CLI lists it (the API's view): never its secret or the secret's hash. */
+export type PlatformClientInfo = PlatformClient;
+const infoOf = platformClientOf;
 
 export async function listClients(pool: Pool): Promise<PlatformClientInfo[]> {
   return (await listPlatformClients(pool)).map(infoOf);

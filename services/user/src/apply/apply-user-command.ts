@@ -6,8 +6,11 @@ import {
   authorize,
   decideAccountCommand,
   decideApiKeyRevocation,
+  decidePlatformClientCreation,
+  decidePlatformClientRevocation,
   decideRegistration,
   needsSuperadminSet,
+  platformClientToCreate,
   type DecisionContext,
   type Rejected,
 } from '../domain/commands';
@@ -78,5 +81,9 @@ async function decideAndWrite(tx: UserCommandTransaction, command: UserCommand, 
       return { ok: true, result: await tx.insertApiKey(apiKeyToCreate(command, context)), events: [] };
     case 'user.api-key.revoke':
       return decideApiKeyRevocation(command.data.id, await tx.revokeApiKey(command.data.id));
+    case 'user.platform-client.create':
+      return decidePlatformClientCreation(command, await tx.insertPlatformClient(platformClientToCreate(command)));
+    case 'user.platform-client.revoke':
+      return decidePlatformClientRevocation(await tx.revokePlatformClient(command.data.clientId, context.now));
   }
 }

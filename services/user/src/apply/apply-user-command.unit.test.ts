@@ -1,4 +1,4 @@
-import type { Actor, ApiKey, AuditRecord, UserCommand, UserEvent } from '@coin/contracts';
+import type { Actor, ApiKey, AuditRecord, PlatformClient, UserCommand, UserEvent } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
 import type { UserRow } from '../domain/users';
 import { applyUserCommand } from './apply-user-command';
@@ -47,6 +47,8 @@ interface FakeState {
   outcomes?: Map<string, StoredOutcome>;
   emailTaken?: boolean;
   apiKeyHashes?: Map<string, string>;
+  /** Platform clients by id, with whether each is revoked. */
+  clients?: Map<string, PlatformClient>;
 }
 
 function fakeStore(state: FakeState = {}) {
@@ -86,6 +88,22 @@ function fakeStore(state: FakeState = {}) {
       calls.push(`revokeApiKey ${id}`);
       const hash = state.apiKeyHashes?.get(id);
       return hash ? { keyHash: hash } : null;
+    },
+    insertPlatformClient: async (client) => {
+      calls.push(`insertPlatformClient ${client.id}`);
+      if (state.clients?.has(client.id)) return null;
+      const inserted = { id: client.id, name: client.name, createdAt: now.toISOString(), revokedAt: null };
+      state.clients?.set(client.id, inserted);
+      return inserted;
+    },
+    revokePlatformClient: async (id, at) => {
+      calls.push(`revokePlatformClient ${id}`);
+      const found = state.clients?.get(id);
+      if (!found) return null;
+      if (found.revokedAt) return { client: found, revoked: false };
+      const revoked = { ...found, revokedAt: at.toISOString() };
+      state.clients?.set(id, revoked);
+      return { client: revoked, revoked: true };
     },
     enqueueEvents: async (events): Promise<OutboxRow[]> => {
       calls.push(`enqueueEvents ${events.map((e) => e.type).join(',') || '(none)'}`);
@@ -282,6 +300,73 @@ describe('applying a user command', () => {
         ok: true,
         reply: { id: known, keyHash },
       });
+    });
+  });
+
+  describe('platform clients', () => {
+    const secretHash = 'c'.repeat(64);
+    const requestHash = 'd'.repeat(64);
+
+    it('when a SUPERADMIN creates a client, then the reply carries the client and both hashes, and the audit names the SUPERADMIN and no secret', async () => {
+      const fake = fakeStore({ clients: new Map() });
+      const applied = await applyUserCommand(
+        fake.store,
+        command('user.platform-client.create', superadmin, { clientId: 'pc_new', name: 'tournaments', secretHash, requestHash }),
+        clock,
+        { requestId: 'req-1' },
+      );
+      expect(applied.outcome).toEqual({
+        ok: true,
+        reply: { client: { id: 'pc_new', name: 'tournaments', createdAt: now.toISOString(), revokedAt: null }, secretHash, requestHash },
+      });
+      expect(fake.audited).toEqual([
+        expect.objectContaining({
+          action: 'platform-client.create',
+          target: 'client:pc_new',
+          actor: { kind: 'user', id: '1', role: 'SUPERADMIN' },
+          summary: { name: 'tournaments' },
+          result: 'applied',
+          requestId: 'req-1',
+        }),
+      ]);
+      expect(JSON.stringify(fake.audited)).not.toContain(secretHash);
+    });
+
+    it('when an ADMIN creates or revokes a client, then FORBIDDEN before anything is written, and the refusal is audited', async () => {
+      const fake = fakeStore({ clients: new Map() });
+      const create = await applyUserCommand(
+        fake.store,
+        command('user.platform-client.create', admin, { clientId: 'pc_new', name: 'x', secretHash, requestHash }),
+        clock,
+      );
+      const revoke = await applyUserCommand(fake.store, command('user.platform-client.revoke', admin, { clientId: 'pc_new' }), clock);
+      expect([create.outcome.ok, revoke.outcome.ok]).toEqual([false, false]);
+      expect(fake.calls.filter((c) => c.startsWith('insert') || c.startsWith('revoke'))).toEqual([]);
+      expect(fake.audited.map((r) => [r.action, r.result, r.errorCode])).toEqual([
+        ['platform-client.create', 'rejected', 'FORBIDDEN'],
+        ['platform-client.revoke', 'rejected', 'FORBIDDEN'],
+      ]);
+    });
+
+    it('when a client is revoked twice, then both answer the client; only the first is an audited action; an unknown id is NOT_FOUND', async () => {
+      const clients = new Map([['pc_a', { id: 'pc_a', name: 'a', createdAt: now.toISOString(), revokedAt: null }]]);
+      const fake = fakeStore({ clients });
+      const first = await applyUserCommand(fake.store, command('user.platform-client.revoke', superadmin, { clientId: 'pc_a' }), clock);
+      const again = await applyUserCommand(fake.store, command('user.platform-client.revoke', superadmin, { clientId: 'pc_a' }), clock);
+      const unknown = await applyUserCommand(fake.store, command('user.platform-client.revoke', superadmin, { clientId: 'pc_b' }), clock);
+      expect(first.outcome.reply).toEqual({
+        client: { id: 'pc_a', name: 'a', createdAt: now.toISOString(), revokedAt: now.toISOString() },
+        revoked: true,
+      });
+      expect(again.outcome.reply).toEqual({
+        client: { id: 'pc_a', name: 'a', createdAt: now.toISOString(), revokedAt: now.toISOString() },
+        revoked: false,
+      });
+      expect(unknown.outcome).toEqual({ ok: false, reply: { code: 'NOT_FOUND', detail: 'No such platform client' } });
+      expect(fake.audited.map((r) => [r.action, r.target, r.result])).toEqual([
+        ['platform-client.revoke', 'client:pc_a', 'applied'],
+        ['platform-client.revoke', 'client:pc_b', 'rejected'],
+      ]);
     });
   });
 });

@@ -1,6 +1,6 @@
-import type { ApiKey, AuditRecord, UserEvent } from '@coin/contracts';
+import type { ApiKey, AuditRecord, PlatformClient, UserEvent } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
-import type { AccountChange, NewApiKey } from '../domain/commands';
+import type { AccountChange, NewApiKey, NewPlatformClient } from '../domain/commands';
 import type { NewAccount, UserRow } from '../domain/users';
 
 /** A command's answer as processed_commands keeps it: a redelivery is answered with it again. */
@@ -32,6 +32,10 @@ export interface UserCommandTransaction {
   insertApiKey(key: NewApiKey): Promise<ApiKey>;
   /** Revokes the key (idempotently); null when no key has the id. */
   revokeApiKey(id: string): Promise<{ keyHash: string } | null>;
+  /** The inserted client, or null when its id is taken. */
+  insertPlatformClient(client: NewPlatformClient): Promise<PlatformClient | null>;
+  /** Revokes the client, keeping the first revocation time; null when no client has the id. */
+  revokePlatformClient(id: string, now: Date): Promise<{ client: PlatformClient; revoked: boolean } | null>;
   /** Puts the events in the outbox; the rows come back to be published as soon as the transaction commits. */
   enqueueEvents(events: UserEvent[]): Promise<OutboxRow[]>;
   /** Puts admin audit records in the outbox (topic admin.audit), like the events. */

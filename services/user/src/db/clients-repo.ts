@@ -1,3 +1,4 @@
+import type { PlatformClient } from '@coin/contracts';
 import type { Pool, PoolClient } from '@coin/db';
 
 type Queryable = Pool | PoolClient;
@@ -12,6 +13,25 @@ export interface PlatformClientRow {
 
 export async function insertPlatformClient(db: Queryable, input: { id: string; name: string; secretHash: string }): Promise<void> {
   await db.query('INSERT INTO platform_clients (id, name, secret_hash) VALUES ($1, $2, $3)', [input.id, input.name, input.secretHash]);
+}
+
+/** The API's view of a client row (libs/contracts `platformClient`). */
+export function platformClientOf(row: PlatformClientRow): PlatformClient {
+  return { id: row.id, name: row.name, createdAt: row.created_at.toISOString(), revokedAt: row.revoked_at?.toISOString() ?? null };
+}
+
+/** Inserts a client made by the gateway (the user command); null when the id is taken. */
+export async function insertNewPlatformClient(
+  db: Queryable,
+  input: { id: string; name: string; secretHash: string },
+): Promise<PlatformClient | null> {
+  const result = await db.query<PlatformClientRow>(
+    `INSERT INTO platform_clients (id, name, secret_hash) VALUES ($1, $2, $3)
+     ON CONFLICT (id) DO NOTHING RETURNING id, name, created_at, revoked_at`,
+    [input.id, input.name, input.secretHash],
+  );
+  const row = result.rows[0];
+  return row ? platformClientOf(row) : null;
 }
 
 export async function findActivePlatformClient(db: Queryable, id: string): Promise<{ id: string; secret_hash: string } | null> {

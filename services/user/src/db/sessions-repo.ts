@@ -50,3 +50,38 @@ export async function revokeFamily(db: Queryable, familyId: string): Promise<voi
 export async function revokeAllOfUser(db: Queryable, userId: number): Promise<void> {
   await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
 }
+
+export interface SessionRow {
+  family_id: string;
+  created_at: Date;
+  last_used_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  expired: boolean;
+}
+
+/**
+ * A user's sessions (refresh-token families), most recently used first, at most `limit`: when
+ * each started, its latest token (the login or the last rotation) and whether that token is
+ * revoked or expired. Never a token or its hash.
+ */
+export async function listSessionsOfUser(db: Queryable, userId: number, limit: number): Promise<SessionRow[]> {
+  const result = await db.query<SessionRow>(
+    `SELECT family_id, created_at, last_used_at, expires_at, revoked_at, expired FROM (
+       SELECT DISTINCT ON (family_id)
+              family_id,
+              min(created_at) OVER (PARTITION BY family_id) AS created_at,
+              created_at AS last_used_at,
+              expires_at,
+              revoked_at,
+              expires_at <= now() AS expired
+         FROM refresh_tokens
+        WHERE user_id = $1
+        ORDER BY family_id, created_at DESC, id DESC
+     ) AS latest
+     ORDER BY last_used_at DESC, family_id
+     LIMIT $2`,
+    [userId, limit],
+  );
+  return result.rows;
+}

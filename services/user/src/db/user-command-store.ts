@@ -3,6 +3,7 @@ import { inTransaction, type Pool, type PoolClient } from '@coin/db';
 import type { UserCommandStore, UserCommandTransaction } from '../apply/store';
 import { writeAccountChanges } from './account-changes';
 import { insertApiKey, revokeApiKey } from './api-keys-repo';
+import { insertNewPlatformClient, platformClientOf, revokePlatformClient } from './clients-repo';
 import { findOutcome, storeOutcome } from './processed-commands';
 import { insertAuditRecords, insertUserEvents } from './user-events-outbox';
 import { insertUser, lockSuperadminSet, lockUser } from './users-repo';
@@ -22,6 +23,11 @@ function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'us
     writeChanges: (changes) => writeAccountChanges(client, changes),
     insertApiKey: (key) => insertApiKey(client, key),
     revokeApiKey: (id) => revokeApiKey(client, id),
+    insertPlatformClient: (input) => insertNewPlatformClient(client, input),
+    revokePlatformClient: async (id, now) => {
+      const result = await revokePlatformClient(client, id, now);
+      return result ? { client: platformClientOf(result.row), revoked: result.revoked } : null;
+    },
     enqueueEvents: (events) => insertUserEvents(client, topics, events),
     enqueueAudit: (records) => insertAuditRecords(client, topics, records),
   };

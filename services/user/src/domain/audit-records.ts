@@ -63,6 +63,25 @@ function describe(command: UserCommand, outcome: AuditOutcome): Described | null
     }
     case 'user.api-key.revoke':
       return { action: 'api-key.revoke', target: `api-key:${command.data.id}`, summary: {} };
+    case 'user.platform-client.create': {
+      // The name only, as the CLI records it: never the secret or its hash.
+      const id = outcome.ok ? (outcome.result as { client?: { id?: unknown } }).client?.id : undefined;
+      return {
+        action: 'platform-client.create',
+        target: typeof id === 'string' ? `client:${id}` : 'client:none',
+        summary: { name: command.data.name },
+      };
+    }
+    case 'user.platform-client.revoke': {
+      const result = outcome.ok ? (outcome.result as { client: { name: string }; revoked: boolean }) : undefined;
+      // Revoking a revoked client changes nothing, and the CLI records no action for it either.
+      if (result && !result.revoked) return null;
+      return {
+        action: 'platform-client.revoke',
+        target: `client:${command.data.clientId}`,
+        summary: result ? { name: result.client.name } : {},
+      };
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Actor, ApiKeyScopeName, Role, UserCommand, UserEvent, UserResult } from '@coin/contracts';
+import type { Actor, ApiKeyScopeName, PlatformClient, Role, UserCommand, UserEvent, UserResult } from '@coin/contracts';
 import { AppError, InvariantViolation } from '@coin/errors';
 import { isPasswordHash } from '@coin/security';
 import { roleChangedEventOf, userEventOf } from './user-events';
@@ -215,4 +215,42 @@ export function apiKeyToCreate(command: RequestOf<'user.api-key.create'>, contex
 export function decideApiKeyRevocation(id: string, revoked: { keyHash: string } | null): Decision<'user.api-key.revoke'> {
   if (!revoked) return rejected(new AppError('NOT_FOUND', 'No such API key'));
   return { ok: true, result: { id, keyHash: revoked.keyHash }, changes: [], events: [] };
+}
+
+/** A platform client to insert; the gateway made its id and secret and sent only the secret's hash. */
+export interface NewPlatformClient {
+  id: string;
+  name: string;
+  secretHash: string;
+}
+
+/** The client an authorised `user.platform-client.create` inserts. */
+export function platformClientToCreate(command: RequestOf<'user.platform-client.create'>): NewPlatformClient {
+  return { id: command.data.clientId, name: command.data.name, secretHash: command.data.secretHash };
+}
+
+/**
+ * The creation once the store tried the insert: null means the id was taken (72 random bits, so
+ * practically never). The hashes go back to the gateway, which tells by them whether its secret
+ * is the stored one (a first answer) or a retry's (a replay, answered without a secret).
+ */
+export function decidePlatformClientCreation(
+  command: RequestOf<'user.platform-client.create'>,
+  inserted: PlatformClient | null,
+): Decision<'user.platform-client.create'> {
+  if (!inserted) return rejected(new AppError('COMMAND_FAILED', 'The new client id is taken; retry with another Idempotency-Key'));
+  return {
+    ok: true,
+    result: { client: inserted, secretHash: command.data.secretHash, requestHash: command.data.requestHash },
+    changes: [],
+    events: [],
+  };
+}
+
+/** An authorised client revocation once the store tried it: null means no client has this id. */
+export function decidePlatformClientRevocation(
+  revoked: { client: PlatformClient; revoked: boolean } | null,
+): Decision<'user.platform-client.revoke'> {
+  if (!revoked) return rejected(new AppError('NOT_FOUND', 'No such platform client'));
+  return { ok: true, result: revoked, changes: [], events: [] };
 }

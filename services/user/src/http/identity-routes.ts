@@ -5,11 +5,15 @@ import {
   clientCredentialsBody,
   logoutBody,
   platformClientIdText,
+  platformClientList,
   refreshBody,
   systemToken,
   tokenPair,
+  userIdParam,
   userList,
   userListQuery,
+  userSessionList,
+  userSessionListMax,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import { inTransaction } from '@coin/db';
@@ -17,8 +21,8 @@ import type { App } from '@coin/http';
 import { z } from 'zod';
 import { constantTimeEqual, sha256Hex } from '@coin/security';
 import { findActiveApiKeyByHash, listApiKeys } from '../db/api-keys-repo';
-import { findActivePlatformClient } from '../db/clients-repo';
-import { createRefreshToken, lockRefreshToken, markUsed, revokeFamily } from '../db/sessions-repo';
+import { findActivePlatformClient, listPlatformClients, platformClientOf } from '../db/clients-repo';
+import { createRefreshToken, listSessionsOfUser, lockRefreshToken, markUsed, revokeFamily } from '../db/sessions-repo';
 import { findUserById, listUsers } from '../db/users-repo';
 import { signAccessToken } from '../domain/tokens';
 import { toUser, type UserRow } from '../domain/users';
@@ -98,6 +102,30 @@ export function registerIdentityRoutes(app: App, deps: InternalRouteDeps): void 
     const { rows, total } = await listUsers(deps.pool, request.query);
     return { users: rows.map(toUser), pagination: { page, pageSize, total } };
   });
+
+  app.get('/internal/platform-clients', { schema: { response: { 200: platformClientList } } }, async () => ({
+    platformClients: (await listPlatformClients(deps.pool)).map(platformClientOf),
+  }));
+
+  // A live user's sessions; an unknown or deleted user is USER_NOT_FOUND (a deletion revokes them all).
+  app.get(
+    '/internal/users/:id/sessions',
+    { schema: { params: z.object({ id: userIdParam }), response: { 200: userSessionList } } },
+    async (request) => {
+      if (!(await findUserById(deps.pool, request.params.id))) throw new AppError('USER_NOT_FOUND', 'No such user');
+      const rows = await listSessionsOfUser(deps.pool, request.params.id, userSessionListMax);
+      return {
+        sessions: rows.map((row) => ({
+          id: row.family_id,
+          createdAt: row.created_at.toISOString(),
+          lastUsedAt: row.last_used_at.toISOString(),
+          expiresAt: row.expires_at.toISOString(),
+          revokedAt: row.revoked_at?.toISOString() ?? null,
+          status: row.revoked_at ? ('REVOKED' as const) : row.expired ? ('EXPIRED' as const) : ('ACTIVE' as const),
+        })),
+      };
+    },
+  );
 
   app.get('/internal/api-keys', { schema: { response: { 200: apiKeyList } } }, async () => ({ apiKeys: await listApiKeys(deps.pool) }));
 

@@ -1,0 +1,176 @@
+import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { useConsole } from '../context';
+import { Link } from '../router';
+import { SubmissionKey } from '../session';
+import { Confirm, Field, Loading, Page, ProblemView, Table, useLoad, when } from '../ui';
+
+/**
+ * SUPERADMIN: GET/POST /api/admin/platform-clients and POST /api/admin/platform-clients/{id}/revoke
+ * (the SYSTEM callers of POST /api/auth/token). The secret is shown once, here, and kept nowhere.
+ * Each creation carries its own Idempotency-Key, kept across a retry after a network error or a 5xx,
+ * so a double click or a resubmission never registers a second client.
+ */
+export function PlatformClientsScreen() {
+  const { session } = useConsole();
+  const { data, error, loading, reload } = useLoad(() => session.client.listPlatformClients(), []);
+  const key = useRef(new SubmissionKey());
+  const inFlight = useRef(false);
+  const [created, setCreated] = useState<{ id: string; name: string; secret: string }>();
+  const [replayed, setReplayed] = useState<string>();
+  const [actionError, setActionError] = useState<unknown>();
+  const [revoking, setRevoking] = useState<{ id: string; name: string }>();
+  const [done, setDone] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  // The secret box takes the focus when it appears, so a keyboard or screen-reader user lands on it.
+  const focusSecret = useCallback((node: HTMLDivElement | null) => node?.focus(), []);
+
+  const create = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    const form = event.currentTarget;
+    const name = String(new FormData(form).get('name') ?? '').trim();
+    setBusy(true);
+    setActionError(undefined);
+    setCreated(undefined);
+    setReplayed(undefined);
+    setDone(undefined);
+    try {
+      const answer = await session.client.createPlatformClient({ body: { name }, idempotencyKey: key.current.current });
+      if ('clientSecret' in answer) setCreated({ id: answer.id, name: answer.name, secret: answer.clientSecret });
+      else setReplayed(`Client "${answer.name}" (${answer.id}) was already created by this submission; its secret was shown then only.`);
+      key.current.next();
+      form.reset();
+      reload();
+    } catch (err) {
+      setActionError(err);
+      // A refusal (4xx) is final; after a network error or a 5xx the key stays, so submitting again cannot create a second client.
+      const status = (err as { status?: number }).status;
+      if (status !== undefined && status < 500) key.current.next();
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+  const revoke = async (client: { id: string; name: string }) => {
+    setBusy(true);
+    setActionError(undefined);
+    setDone(undefined);
+    try {
+      const answer = await session.client.revokePlatformClient({ path: { id: client.id } });
+      setDone(`Client "${answer.name}" revoked: its tokens are refused from the next request.`);
+      reload();
+    } catch (err) {
+      setActionError(err);
+    } finally {
+      setBusy(false);
+      setRevoking(undefined);
+    }
+  };
+  return (
+    <Page title="Platform clients">
+      <p className="muted">
+        A platform client (a tournament or shop back end) gets SYSTEM tokens from <code>POST /api/auth/token</code> with its id and secret;
+        a SYSTEM token can pay rewards and nothing else. Creations and revocations show in the{' '}
+        <Link to="/audit-log?action=platform-client.create">audit log</Link>.
+      </p>
+      <section className="panel" aria-labelledby="new-client">
+        <h2 id="new-client">New platform client</h2>
+        <form className="filters" onSubmit={create} aria-labelledby="new-client" data-testid="platform-client-form">
+          <Field label="Name" hint="What the client is, e.g. tournaments">
+            <input name="name" required maxLength={100} autoComplete="off" />
+          </Field>
+          <button type="submit" disabled={busy}>
+            Create client
+          </button>
+        </form>
+        {created ? (
+          <div className="notice" role="status" tabIndex={-1} ref={focusSecret} aria-labelledby="client-created">
+            <p id="client-created">
+              <strong>Client "{created.name}" created.</strong> Copy the secret now (select it, then Ctrl+C or ⌘C): it is shown this once
+              and cannot be read again.
+            </p>
+            <dl className="facts">
+              <dt>Client id</dt>
+              <dd>
+                <code data-testid="platform-client-id">{created.id}</code>
+              </dd>
+              <dt>Client secret</dt>
+              <dd>
+                <code className="secret" data-testid="platform-client-secret">
+                  {created.secret}
+                </code>
+              </dd>
+            </dl>
+            <button type="button" onClick={() => setCreated(undefined)}>
+              I have copied it
+            </button>
+          </div>
+        ) : null}
+        {replayed ? (
+          <p className="notice" role="status">
+            {replayed}
+          </p>
+        ) : null}
+      </section>
+      {done ? (
+        <p className="notice" role="status">
+          {done}
+        </p>
+      ) : null}
+      <ProblemView error={actionError ?? error} />
+      {revoking ? (
+        <Confirm
+          message={`Revoke the client "${revoking.name}" (${revoking.id})? It gets no new tokens, and the tokens it holds are refused from the next request. This cannot be undone.`}
+          confirmLabel="Revoke client"
+          busy={busy}
+          onConfirm={() => void revoke(revoking)}
+          onCancel={() => setRevoking(undefined)}
+        />
+      ) : null}
+      <Loading loading={loading} />
+      {data ? (
+        <Table caption="Platform clients">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Client id</th>
+              <th scope="col">Created (UTC)</th>
+              <th scope="col">Revoked (UTC)</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.platformClients.map((c) => (
+              <tr key={c.id} data-testid={`platform-client-${c.id}`}>
+                <td>{c.name}</td>
+                <td>
+                  <code>{c.id}</code>
+                </td>
+                <td>{when(c.createdAt)}</td>
+                <td>{c.revokedAt ? when(c.revokedAt) : '—'}</td>
+                <td>
+                  {c.revokedAt ? null : (
+                    <button
+                      type="button"
+                      className="danger"
+                      aria-label={`Revoke ${c.name}`}
+                      onClick={() => setRevoking({ id: c.id, name: c.name })}
+                    >
+                      Revoke
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+            {data.platformClients.length === 0 ? (
+              <tr>
+                <td colSpan={5}>No platform clients yet.</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </Table>
+      ) : null}
+    </Page>
+  );
+}

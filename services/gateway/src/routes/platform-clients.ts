@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import {
+  createdPlatformClient,
+  createPlatformClientBody,
+  idempotencyKey,
+  platformClient,
+  platformClientIdParams,
+  platformClientList,
+  problem,
+  userDraft,
+} from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import type { App } from '@coin/http';
+import type { Redis } from '@coin/redis';
+import { randomSecret, sha256Hex } from '@coin/security';
+import { z } from 'zod';
+import type { CommandBus } from '../clients/commands';
+import type { InternalHttpClient } from '../clients/internal-http';
+import { actorOf } from '../plugins/auth';
+import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
+import { forgetPlatformClient } from '../plugins/platform-clients';
+import { withExample } from './examples';
+
+export interface PlatformClientRouteDeps {
+  commands: CommandBus;
+  users: InternalHttpClient;
+  /** The gateway's Redis, where the status of each client behind a SYSTEM token is cached. */
+  redis: Redis;
+}
+
+const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 503: problem, 504: problem };
+
+/** A creation must carry a key: the secret is shown once, so a blind retry must not make a second client. */
+const requiredIdempotencyHeaders = z.looseObject({ [idempotencyKeyHeader]: idempotencyKey });
+
+/** The client id's shape, as the operator CLI makes it (services/user/src/admin/operator.ts): `pc_` + 72 random bits. */
+function newClientId(): string {
+  return `pc_${randomBytes(9).toString('base64url')}`;
+}
+
+const at = '2026-01-15T09:30:00.000Z';
+const exampleClient = { id: 'pc_Xk3v9QmT2bLw', name: 'tournaments', createdAt: at, revokedAt: null };
+const exampleSecret = 'pcs_q3J7mN0vYc2xLk8tR5wP1sZ9hB4gD6fA0eU2iO7yTn4';
+
+/**
+ * Platform clients (the SYSTEM callers of POST /api/auth/token), for a SUPERADMIN: the same
+ * actions as the operator CLI's create-client, list-clients and revoke-client. Like API keys
+ * (routes/api-keys.ts), the gateway makes the secret and sends only its SHA-256 in a user
+ * command, so the secret never crosses Kafka and is in the 201 only; the user service applies each
+ * command once and records it in the admin audit log with the SUPERADMIN as actor.
+ *
+ * Creation requires an Idempotency-Key: its command id is derived from the key (plugins/idempotency.ts),
+ * so a retry is the same command and the user service answers it with the client it created. The
+ * secret is not kept anywhere, so that retry answers 200 with the client and no `clientSecret`
+ * (the gateway tells it from a first answer by the stored secret hash, which is not its own); the
+ * answer is never recorded for GET /api/commands/{key} either. The same key with another body is
+ * 422 IDEMPOTENCY_KEY_REUSED.
+ */
+export function registerPlatformClientRoutes(app: App, deps: PlatformClientRouteDeps): void {
+  app.get(
+    '/api/admin/platform-clients',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['platform-clients'],
+        summary: 'List platform clients (never their secrets), revoked ones included, oldest first',
+        security: [{ bearerAuth: [] }],
+        operationId: 'listPlatformClients',
+        response: { 200: withExample(platformClientList, { platformClients: [exampleClient] }), ...errorResponses },
+      },
+    },
+    async (request) => deps.users.get('/internal/platform-clients', String(request.id)) as never,
+  );
+
+  app.post(
+    '/api/admin/platform-clients',
+    {
+      config: { access: 'superadmin', idempotent: true },
+      schema: {
+        tags: ['platform-clients'],
+        summary:
+          'Register a platform client; its secret is in this 201 only (a retry with the same Idempotency-Key answers 200, without it)',
+        security: [{ bearerAuth: [] }],
+        operationId: 'createPlatformClient',
+        headers: requiredIdempotencyHeaders,
+        body: withExample(createPlatformClientBody, { name: 'tournaments' }),
+        response: {
+          201: withExample(createdPlatformClient, { ...exampleClient, clientSecret: exampleSecret }),
+          200: withExample(
+            platformClient.describe('A retry of a creation (same Idempotency-Key and body): the client it created, without the secret'),
+            exampleClient,
+          ),
+          409: problem,
+          422: problem,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { commandId, requestHash } = idempotencyOf(request);
+      const clientSecret = randomSecret('pcs_');
+      const secretHash = sha256Hex(clientSecret);
+      const { client, ...stored } = await deps.commands.user(
+        userDraft('user.platform-client.create', { clientId: newClientId(), name: request.body.name, secretHash, requestHash }),
+        { actor: actorOf(request), commandId, requestId: String(request.id) },
+      );
+      if (stored.requestHash !== requestHash) {
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with another body');
+      }
+      if (stored.secretHash !== secretHash) {
+        // A retry of a creation that was applied: its secret went out with the first answer only.
+        reply.status(200);
+        return client;
+      }
+      reply.status(201);
+      return { ...client, clientSecret };
+    },
+  );
+
+  app.post(
+    '/api/admin/platform-clients/:id/revoke',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['platform-clients'],
+        summary: 'Revoke a platform client: no new SYSTEM tokens, and its tokens are refused from the next request (idempotent)',
+        security: [{ bearerAuth: [] }],
+        operationId: 'revokePlatformClient',
+        params: platformClientIdParams,
+        response: { 200: withExample(platformClient, { ...exampleClient, revokedAt: at }), 404: problem, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { client } = await deps.commands.user(userDraft('user.platform-client.revoke', { clientId: id }), {
+        actor: actorOf(request),
+        requestId: String(request.id),
+      });
+      // Also when it was revoked already: a retry after a failed cache update completes it, as the CLI's rerun does.
+      try {
+        await forgetPlatformClient(deps.redis, id);
+      } catch (err) {
+        request.log.error({ err }, 'platform client revoked but the cache could not be updated');
+        throw new AppError('UNAVAILABLE', 'The client is revoked; its cached status expires within the cache lifetime. Retry to confirm.');
+      }
+      return client;
+    },
+  );
+}
