@@ -113,13 +113,14 @@ async function main(): Promise<void> {
     await page.getByRole('table').waitFor();
     await shoot(page, 'audit-log');
 
-    await page.getByRole('link', { name: 'API keys & clients', exact: true }).click();
+    await page.getByRole('link', { name: 'API keys', exact: true }).click();
     await page.getByLabel('Name').fill('checkout service');
     await page.getByRole('button', { name: 'Create key' }).click();
     await page.getByTestId('api-key-secret').waitFor();
     await shoot(page, 'api-keys');
 
-    await page.getByRole('link', { name: 'Platform clients', exact: true }).click();
+    // The navigation's link (the API keys screen links there too).
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Platform clients', exact: true }).click();
     await page.getByLabel('Name').fill('tournaments');
     await page.getByRole('button', { name: 'Create client' }).click();
     await page.getByTestId('platform-client-secret').waitFor();

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureConsoleBuilt } from '../../scripts/stack/console';
 import { adminSession, apiKeyFor, type Session } from '../harness/admin';
 import { accessibilityViolations, launchChromium } from '../harness/browser';
+import { eventually } from '../harness/eventually';
 import { apiClient, applied, http, login, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 
@@ -89,7 +90,8 @@ describe('admin console: platform clients and sessions in a browser', () => {
     await row.getByRole('button', { name: `Revoke ${name}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke client' }).click();
     await page.getByText(`Client "${name}" revoked`).waitFor();
-    expect(await row.getByRole('button').count()).toBe(0);
+    // The list is read again after the answer: the row loses its button once it has been.
+    await eventually(async () => ((await row.getByRole('button').count()) === 0 ? true : undefined), 5_000, 'the client shown revoked');
 
     // The API agrees: revoked, and no new token.
     const listed = await apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken }).listPlatformClients();

@@ -317,7 +317,7 @@ describe('admin console screens in a browser', () => {
   it('when a SUPERADMIN creates an API key in the console, then the secret is shown once and works; revoked, the API refuses it', async () => {
     const user = await registerUser(stack.gatewayUrl, { fullName: 'Key Target' });
     const name = `console key ${Date.now()}`;
-    await go(page, 'API keys & clients');
+    await go(page, 'API keys');
     const form = page.getByRole('form', { name: 'New API key' });
     await form.getByLabel('Name', { exact: true }).fill(name);
     await form.getByRole('checkbox', { name: 'burn' }).check();
@@ -331,7 +331,7 @@ describe('admin console screens in a browser', () => {
     // Away and back: the secret is not shown again, anywhere on the page.
     await go(page, 'Users');
     await heading(page, 'Users').waitFor();
-    await go(page, 'API keys & clients');
+    await go(page, 'API keys');
     const row = page.getByRole('row').filter({ hasText: name });
     await row.waitFor();
     expect(await row.getByRole('cell').nth(1).textContent()).toBe('mint, burn');
@@ -411,7 +411,7 @@ describe('admin console screens in a browser', () => {
     await go(checked, 'Audit log');
     await checked.getByRole('table', { name: 'Audit log entries' }).getByRole('cell').first().waitFor();
     await check('audit log');
-    await go(checked, 'API keys & clients');
+    await go(checked, 'API keys');
     await checked.getByRole('table', { name: 'API keys' }).waitFor();
     await check('API keys');
     const form = checked.getByRole('form', { name: 'New API key' });

@@ -30,7 +30,7 @@ const navItems: NavItem[] = [
   { to: '/holds', label: 'Holds', roles: consoleRoles },
   { to: '/audit-log', label: 'Audit log', roles: consoleRoles },
   // The label stays as the console's other tests and the screenshot script know it; the screen links to platform clients.
-  { to: '/api-keys', label: 'API keys & clients', roles: ['SUPERADMIN'] },
+  { to: '/api-keys', label: 'API keys', roles: ['SUPERADMIN'] },
   { to: '/platform-clients', label: 'Platform clients', roles: ['SUPERADMIN'] },
 ];
 
