@@ -120,6 +120,8 @@ describe('admin console: platform clients and sessions in a browser', () => {
     expect(await page.getByTestId('wallet-balance').textContent()).toBe('10.00');
     expect(await page.getByTestId('held-coins').textContent()).toBe('2.50');
     expect(await page.getByTestId('active-coins').textContent()).toBe('7.50');
+    expect(await page.getByTestId('total-received').textContent()).toBe('10.00');
+    expect(await page.getByTestId('total-sent').textContent()).toBe('0.00');
     const rows = page.getByRole('table', { name: 'Sessions' }).getByTestId('session-row');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(2);

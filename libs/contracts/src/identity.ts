@@ -143,6 +143,8 @@ export const userDetail = user.extend({
     balance: coinValue,
     held: coinValue.describe('Coins reserved by pending holds (part of the balance)'),
     activeCoins: coinValue.describe('balance − held: what the user can spend now'),
+    totalReceived: coinValue.describe('Every coin ever credited to the wallet'),
+    totalSent: coinValue.describe('Every coin ever debited from the wallet'),
   }),
 });
 export const changeRoleBody = z.strictObject({ role });

@@ -98,7 +98,7 @@ describe('user administration (seed 4.7-4.10)', () => {
   });
 
   describe('GET /api/admin/users/{id}', () => {
-    it('when an ADMIN reads a user, then the user with the wallet (balance, held, activeCoins) comes back', async () => {
+    it('when an ADMIN reads a user, then the user with the wallet (balance, held, activeCoins, totals) comes back', async () => {
       const user = await registerUser(stack.gatewayUrl, { fullName: 'Detail Person' });
       const response = await as(admin.accessToken).api.GET('/api/admin/users/{id}', { params: { path: { id: String(user.userId) } } });
       expect(response.response.status).toBe(200);
@@ -109,7 +109,7 @@ describe('user administration (seed 4.7-4.10)', () => {
         role: 'USER',
         isVerified: false,
         createdAt: expect.any(String),
-        wallet: { balance: 0, held: 0, activeCoins: 0 },
+        wallet: { balance: 0, held: 0, activeCoins: 0, totalReceived: 0, totalSent: 0 },
       });
     });
 

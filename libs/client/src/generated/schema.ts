@@ -490,7 +490,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One user with their wallet: balance, coins held by pending holds, activeCoins (balance − held) */
+    /** One user with their wallet: balance, coins held by pending holds, activeCoins (balance − held), totals received and sent */
     get: operations['getUser'];
     put?: never;
     post?: never;
@@ -6288,7 +6288,9 @@ export interface operations {
            *       "wallet": {
            *         "balance": 150.5,
            *         "held": 20,
-           *         "activeCoins": 130.5
+           *         "activeCoins": 130.5,
+           *         "totalReceived": 200,
+           *         "totalSent": 49.5
            *       }
            *     }
            */
@@ -6308,6 +6310,10 @@ export interface operations {
               held: number;
               /** @description balance − held: what the user can spend now */
               activeCoins: number;
+              /** @description Every coin ever credited to the wallet */
+              totalReceived: number;
+              /** @description Every coin ever debited from the wallet */
+              totalSent: number;
             };
           };
         };

@@ -149,6 +149,10 @@ export function UserDetailScreen({ userId }: { userId: number }) {
             <dd data-testid="held-coins">{coins(user.data.wallet.held)}</dd>
             <dt>activeCoins</dt>
             <dd data-testid="active-coins">{coins(user.data.wallet.activeCoins)}</dd>
+            <dt>Total received</dt>
+            <dd data-testid="total-received">{coins(user.data.wallet.totalReceived)}</dd>
+            <dt>Total sent</dt>
+            <dd data-testid="total-sent">{coins(user.data.wallet.totalSent)}</dd>
           </dl>
           <p className="actions">
             <Link to={`/money?userId=${userId}`}>Mint, burn or reward for this user</Link>

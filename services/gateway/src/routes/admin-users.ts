@@ -83,7 +83,7 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'One user with their wallet: balance, coins held by pending holds, activeCoins (balance − held)',
+        summary: 'One user with their wallet: balance, coins held by pending holds, activeCoins (balance − held), totals received and sent',
         security: [{ bearerAuth: [] }],
         params: idParams,
         operationId: 'getUser',
@@ -93,12 +93,15 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
     async (request) => {
       const { id } = request.params;
       const found = await deps.users.get<User>(`/internal/users/${id}`, String(request.id));
-      let wallet = { balance: 0, held: 0, activeCoins: 0 };
+      let wallet = { balance: 0, held: 0, activeCoins: 0, totalReceived: 0, totalSent: 0 };
       try {
-        const { balance, activeCoins } = await deps.ledger.get<Wallet>(`/internal/wallets/by-user/${id}`, String(request.id));
+        const { balance, activeCoins, totalReceived, totalSent } = await deps.ledger.get<Wallet>(
+          `/internal/wallets/by-user/${id}`,
+          String(request.id),
+        );
         // Held is what pending holds reserve: balance − activeCoins, subtracted in minor units (no float residue).
         const heldMinor = Math.round(balance * minorUnitsPerCoin) - Math.round(activeCoins * minorUnitsPerCoin);
-        wallet = { balance, held: minorUnitsToCoins(heldMinor), activeCoins };
+        wallet = { balance, held: minorUnitsToCoins(heldMinor), activeCoins, totalReceived, totalSent };
       } catch (err) {
         // A user created outside the gateway gets the wallet from user.registered a moment later.
         if (!(err instanceof AppError && err.code === 'WALLET_NOT_FOUND')) throw err;

@@ -109,7 +109,10 @@ export const exampleSystemToken = {
 } as const;
 
 export const exampleUserList = { users: [exampleUser], pagination: { page: 1, pageSize: 20, total: 1 } };
-export const exampleUserDetail = { ...exampleUser, wallet: { balance: 150.5, held: 20, activeCoins: 130.5 } };
+export const exampleUserDetail = {
+  ...exampleUser,
+  wallet: { balance: 150.5, held: 20, activeCoins: 130.5, totalReceived: 200, totalSent: 49.5 },
+};
 export const exampleRoleChanged = { message: 'Role updated', user: { id: userId, role: 'ADMIN' } } as const;
 export const exampleDeleted = { message: 'User deleted' };
 
