@@ -1,10 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import { kafkaAclsOf, kafkaUserOf, type KafkaService } from '@coin/contracts';
+import { kafkaAclsOf, kafkaUserOf, topicNames, walletKeyOfUser, type KafkaService, type Reply } from '@coin/contracts';
+import { BatchingProducer, createKafka, RequestReplyClient, type KafkaClientSecurity } from '@coin/kafka';
+import type { Logger } from '@coin/logger';
+import { eventually } from '../harness/eventually';
 import { AclOperationTypes, AclPermissionTypes, AclResourceTypes, ResourcePatternTypes, type AclEntry } from 'kafkajs';
 
 /**
  * What the Kafka security tests (kafka-sasl, kafka-tls) share about the broker of their own they
- * start: free ports for it and the ACL bindings of the per-service table.
+ * start: free ports for it, the ACL bindings of the per-service table, and a transfer through the
+ * ledger as the gateway principal sends it.
  */
 
 /** A port free on the loopback now (the broker binds it a moment later). */
@@ -38,5 +43,60 @@ export function aclEntriesOf(service: KafkaService): AclEntry[] {
       operation: operation[op],
       permissionType: AclPermissionTypes.ALLOW,
     })),
+  );
+}
+
+/** Sends ledger commands as the gateway does (BatchingProducer out, its reply consumer in) with the given client security. */
+export async function gatewayCommandSender(
+  brokers: string[],
+  security: KafkaClientSecurity,
+  clientId: string,
+  logger: Logger,
+  closers: Array<() => Promise<unknown>>,
+): Promise<(type: string, key: string, data: unknown) => Promise<Reply>> {
+  const kafka = createKafka({ brokers, clientId, logger, security });
+  const producer = new BatchingProducer(kafka.producer(), logger);
+  await producer.connect();
+  closers.push(() => producer.close());
+  const client = new RequestReplyClient(kafka, producer, topicNames('').gatewayReplies, logger);
+  await client.start();
+  closers.push(() => client.stop());
+  return (type, key, data) =>
+    client.request({
+      topic: topicNames('').ledgerCommands,
+      key,
+      timeoutMs: 20_000,
+      command: { commandId: randomUUID(), type, issuedAt: new Date().toISOString(), actor: { kind: 'operator', id: 'test' }, data },
+    });
+}
+
+/**
+ * Users 1 and 2 get wallets, user 1 is minted 10 coins and sends 4 to user 2; resolves once the
+ * ledger at `ledgerUrl` shows user 2's credit leg applied (on ledger.internal, or in place).
+ */
+export async function transferThroughTheLedger(
+  send: (type: string, key: string, data: unknown) => Promise<Reply>,
+  ledgerUrl: string,
+  reason: string,
+): Promise<void> {
+  for (const userId of [1, 2]) expect(await send('ledger.open-wallet', walletKeyOfUser(userId), { userId })).toMatchObject({ ok: true });
+  const mint = await send('ledger.mint', walletKeyOfUser(1), { to: { kind: 'user', userId: 1 }, amount: 1_000, reason: 'seed' });
+  expect(mint).toMatchObject({ ok: true });
+  const transfer = await send('ledger.transfer', walletKeyOfUser(1), {
+    kind: 'TRANSFER',
+    fromUserId: 1,
+    to: { kind: 'user', userId: 2 },
+    amount: 400,
+    reason,
+  });
+  expect(transfer).toMatchObject({ ok: true });
+  await eventually(
+    async () => {
+      const body = (await (await fetch(`${ledgerUrl}/internal/wallets/by-user/2`)).json()) as { balance?: number | string };
+      // Commands carry minor units: 400 is 4 coins.
+      return Number(body.balance) === 4 ? body : undefined;
+    },
+    20_000,
+    'the credit leg of user 2',
   );
 }

@@ -7,8 +7,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { kafkaSecurityOf } from '@coin/config';
-import { kafkaServices, kafkaUserOf, topicNames, walletKeyOfUser, type KafkaService, type Reply } from '@coin/contracts';
-import { BatchingProducer, createKafka, RequestReplyClient, type KafkaClientSecurity } from '@coin/kafka';
+import { kafkaServices, kafkaUserOf, topicNames, walletKeyOfUser, type KafkaService } from '@coin/contracts';
+import { createKafka, type KafkaClientSecurity } from '@coin/kafka';
 import { loadLedgerConfig, startLedgerService, type RunningService } from '@coin/ledger';
 import { createLogger } from '@coin/logger';
 import type { Kafka, Producer } from 'kafkajs';
@@ -16,8 +16,7 @@ import { ensureKafka, kafkaLayout, stopKafka, superUserSasl, withSasl, type Kafk
 import { serviceEnvs } from '../../scripts/stack/env';
 import { generateJwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
-import { eventually } from '../harness/eventually';
-import { aclEntriesOf, freePort } from './broker';
+import { aclEntriesOf, freePort, gatewayCommandSender, transferThroughTheLedger } from './broker';
 import { testInfra, uniquePrefix } from '../harness/env';
 
 const repoRoot = path.join(__dirname, '..', '..');
@@ -137,49 +136,10 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
     expect(kafkaSecurityOf(config).sasl).toMatchObject({ username: 'coin-ledger-ledger', password: passwords.ledger });
     ledger = await startLedgerService(config, logger);
 
-    const gatewayKafka = createKafka({ brokers, clientId: 'sasl-test-gateway', logger, security: securityOf('gateway') });
-    const producer = new BatchingProducer(gatewayKafka.producer(), logger);
-    await producer.connect();
-    closers.push(() => producer.close());
-    const client = new RequestReplyClient(gatewayKafka, producer, topics.gatewayReplies, logger);
-    await client.start();
-    closers.push(() => client.stop());
-    const send = (type: string, key: string, data: unknown): Promise<Reply> =>
-      client.request({
-        topic: topics.ledgerCommands,
-        key,
-        timeoutMs: 20_000,
-        command: { commandId: randomUUID(), type, issuedAt: new Date().toISOString(), actor: { kind: 'operator', id: 'test' }, data },
-      });
-
-    for (const userId of [1, 2]) expect(await send('ledger.open-wallet', walletKeyOfUser(userId), { userId })).toMatchObject({ ok: true });
-    expect(await send('ledger.mint', walletKeyOfUser(1), { to: { kind: 'user', userId: 1 }, amount: 1_000, reason: 'seed' })).toMatchObject(
-      {
-        ok: true,
-      },
-    );
-    const transfer = await send('ledger.transfer', walletKeyOfUser(1), {
-      kind: 'TRANSFER',
-      fromUserId: 1,
-      to: { kind: 'user', userId: 2 },
-      amount: 400,
-      reason: 'sasl',
-    });
-    expect(transfer).toMatchObject({ ok: true });
-    // The credit leg: a ledger.credit the ledger sends to ledger.internal as its own principal (or
+    const send = await gatewayCommandSender(brokers, securityOf('gateway'), 'sasl-test-gateway', logger, closers);
+    // Its credit leg: a ledger.credit the ledger sends to ledger.internal as its own principal (or
     // applies in place when it owns the payee's partition too); either way the payee is credited.
-    const wallet = await eventually(
-      async () => {
-        const response = await fetch(`${ledger!.url}/internal/wallets/by-user/2`);
-        const body = (await response.json()) as { balance?: number | string };
-        // Commands carry minor units: 400 is 4 coins.
-        if (Number(body.balance) !== 4) throw new Error(`wallet of user 2: ${JSON.stringify(body)}`);
-        return body;
-      },
-      20_000,
-      'the credit leg of user 2',
-    );
-    expect(Number(wallet.balance)).toBe(4);
+    await transferThroughTheLedger(send, ledger.url, 'sasl');
   }, 60_000);
 
   it('when the ledger process has a wrong password, then it exits non-zero with an authentication error instead of running', async () => {
@@ -228,22 +188,12 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
 
   it('when the gateway principal writes a credit leg to ledger.commands (which it may write), then the ledger refuses it and credits nothing', async () => {
     expect(ledger).toBeDefined(); // started by the first case
-    const gatewayKafka = createKafka({ brokers, clientId: 'sasl-test-forger', logger, security: securityOf('gateway') });
-    const producer = new BatchingProducer(gatewayKafka.producer(), logger);
-    await producer.connect();
-    closers.push(() => producer.close());
-    const client = new RequestReplyClient(gatewayKafka, producer, topics.gatewayReplies, logger);
-    await client.start();
-    closers.push(() => client.stop());
+    const send = await gatewayCommandSender(brokers, securityOf('gateway'), 'sasl-test-forger', logger, closers);
     const balanceOfUser1 = async () =>
       Number(((await (await fetch(`${ledger!.url}/internal/wallets/by-user/1`)).json()) as { balance: number }).balance);
     const before = await balanceOfUser1();
-    const reply = await client.request({
-      topic: topics.ledgerCommands,
-      key: walletKeyOfUser(1),
-      timeoutMs: 20_000,
-      command: creditCommand(),
-    });
+    const { type, data } = creditCommand();
+    const reply = await send(type, walletKeyOfUser(1), data);
     expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
     expect(await balanceOfUser1()).toBe(before);
   }, 60_000);

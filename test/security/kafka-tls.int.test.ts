@@ -3,14 +3,14 @@
 // per-service ACLs, and the ledger and the client stack against it. The model is
 // kafka-sasl.int.test.ts, with which it shares ./broker.ts.
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { kafkaSecurityOf } from '@coin/config';
-import { kafkaServices, kafkaUserOf, topicNames, walletKeyOfUser, type KafkaService, type Reply } from '@coin/contracts';
-import { BatchingProducer, createKafka, RequestReplyClient, type KafkaClientSecurity } from '@coin/kafka';
+import { kafkaServices, kafkaUserOf, topicNames, type KafkaService } from '@coin/contracts';
+import { createKafka, type KafkaClientSecurity } from '@coin/kafka';
 import { loadLedgerConfig, startLedgerService, type RunningService } from '@coin/ledger';
 import { createLogger } from '@coin/logger';
 import type { Kafka } from 'kafkajs';
@@ -29,8 +29,7 @@ import {
 import { serviceEnvs } from '../../scripts/stack/env';
 import { generateJwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
-import { eventually } from '../harness/eventually';
-import { aclEntriesOf, freePort } from './broker';
+import { aclEntriesOf, freePort, gatewayCommandSender, transferThroughTheLedger } from './broker';
 import { testInfra, uniquePrefix } from '../harness/env';
 
 const repoRoot = path.join(__dirname, '..', '..');
@@ -63,7 +62,7 @@ describe('Kafka over TLS (SASL_SSL) with a CA of its own', () => {
   const passwords = Object.fromEntries(kafkaServices.map((s) => [s, secret()])) as Record<KafkaService, string>;
   const prefix = uniquePrefix();
   // ACLs name topics without a prefix (production's empty TOPIC_PREFIX): this broker is ours alone.
-  const topics = topicNames('');
+  const _topics = topicNames('');
   let tls: KafkaTlsSettings;
   /** A CA that signed nothing the broker presents. */
   let otherCaFile: string;
@@ -161,45 +160,8 @@ describe('Kafka over TLS (SASL_SSL) with a CA of its own', () => {
     ledger = await startLedgerService(config, logger);
 
     // The gateway's side of the round trip: BatchingProducer out, the reply consumer in, both over TLS.
-    const gatewayKafka = createKafka({ brokers, clientId: 'tls-test-gateway', logger, security: securityOf('gateway') });
-    const producer = new BatchingProducer(gatewayKafka.producer(), logger);
-    await producer.connect();
-    closers.push(() => producer.close());
-    const client = new RequestReplyClient(gatewayKafka, producer, topics.gatewayReplies, logger);
-    await client.start();
-    closers.push(() => client.stop());
-    const send = (type: string, key: string, data: unknown): Promise<Reply> =>
-      client.request({
-        topic: topics.ledgerCommands,
-        key,
-        timeoutMs: 20_000,
-        command: { commandId: randomUUID(), type, issuedAt: new Date().toISOString(), actor: { kind: 'operator', id: 'test' }, data },
-      });
-
-    for (const userId of [1, 2]) expect(await send('ledger.open-wallet', walletKeyOfUser(userId), { userId })).toMatchObject({ ok: true });
-    expect(await send('ledger.mint', walletKeyOfUser(1), { to: { kind: 'user', userId: 1 }, amount: 1_000, reason: 'seed' })).toMatchObject(
-      { ok: true },
-    );
-    const transfer = await send('ledger.transfer', walletKeyOfUser(1), {
-      kind: 'TRANSFER',
-      fromUserId: 1,
-      to: { kind: 'user', userId: 2 },
-      amount: 400,
-      reason: 'tls',
-    });
-    expect(transfer).toMatchObject({ ok: true });
-    const wallet = await eventually(
-      async () => {
-        const response = await fetch(`${ledger!.url}/internal/wallets/by-user/2`);
-        const body = (await response.json()) as { balance?: number | string };
-        // Commands carry minor units: 400 is 4 coins.
-        if (Number(body.balance) !== 4) throw new Error(`wallet of user 2: ${JSON.stringify(body)}`);
-        return body;
-      },
-      20_000,
-      'the credit leg of user 2',
-    );
-    expect(Number(wallet.balance)).toBe(4);
+    const send = await gatewayCommandSender(brokers, securityOf('gateway'), 'tls-test-gateway', logger, closers);
+    await transferThroughTheLedger(send, ledger.url, 'tls');
   }, 60_000);
 
   it('when the client does not trust the CA (no KAFKA_SSL_CA_FILE, or another CA), then connecting fails on the certificate and never falls back to plaintext', async () => {
