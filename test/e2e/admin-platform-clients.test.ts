@@ -268,12 +268,12 @@ describe('admin API for platform clients, sessions and wallets (issue 23)', () =
   });
 
   describe("the admin user read's wallet", () => {
-    it('when the user has a pending hold, then getUser shows the balance, the held coins and activeCoins', async () => {
+    it('when the user has a pending hold, then getUser shows the balance, the held coins, activeCoins and the totals', async () => {
       const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
       const payer = await registerUser(stack.gatewayUrl);
       const payee = await registerUser(stack.gatewayUrl);
       const fresh = await as(admin.accessToken).getUser({ path: { id: String(payer.userId) } });
-      expect(fresh.wallet).toEqual({ balance: 0, held: 0, activeCoins: 0 });
+      expect(fresh.wallet).toEqual({ balance: 0, held: 0, activeCoins: 0, totalReceived: 0, totalSent: 0 });
 
       await applied(
         apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey }).mintCoins({
@@ -282,7 +282,8 @@ describe('admin API for platform clients, sessions and wallets (issue 23)', () =
       );
       await as(payer.accessToken).createHold({ body: { toUserId: payee.userId, amount: 3.3, reason: 'order 23' } });
       const read = await as(admin.accessToken).getUser({ path: { id: String(payer.userId) } });
-      expect(read.wallet).toEqual({ balance: 10.5, held: 3.3, activeCoins: 7.2 });
+      // A hold moves nothing yet: received the mint, sent nothing.
+      expect(read.wallet).toEqual({ balance: 10.5, held: 3.3, activeCoins: 7.2, totalReceived: 10.5, totalSent: 0 });
     });
   });
 
