@@ -216,3 +216,22 @@ export function Table({ caption, children }: { caption: string; children: ReactN
     </section>
   );
 }
+
+/**
+ * The last two cells of a row of something revocable (an API key, a platform client): when it was
+ * revoked, and a Revoke button named after it while it is not.
+ */
+export function RevocationCells({ name, revokedAt, onRevoke }: { name: string; revokedAt: string | null; onRevoke: () => void }) {
+  return (
+    <>
+      <td>{when(revokedAt)}</td>
+      <td>
+        {revokedAt ? null : (
+          <button type="button" className="danger" aria-label={`Revoke ${name}`} onClick={onRevoke}>
+            Revoke
+          </button>
+        )}
+      </td>
+    </>
+  );
+}

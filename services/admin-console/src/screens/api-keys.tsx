@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useConsole } from '../context';
 import { Link } from '../router';
-import { Confirm, Field, Loading, Page, ProblemView, Table, useLoad, when } from '../ui';
+import { Confirm, Field, Loading, Page, ProblemView, RevocationCells, Table, useLoad, when } from '../ui';
 
 const scopes = ['mint', 'burn', 'refund'] as const;
 
@@ -111,19 +111,7 @@ export function ApiKeysScreen() {
                 <td>{k.name}</td>
                 <td>{k.scopes.join(', ')}</td>
                 <td>{when(k.createdAt)}</td>
-                <td>{k.revokedAt ? when(k.revokedAt) : '—'}</td>
-                <td>
-                  {k.revokedAt ? null : (
-                    <button
-                      type="button"
-                      className="danger"
-                      aria-label={`Revoke ${k.name}`}
-                      onClick={() => setRevoking({ id: k.id, name: k.name })}
-                    >
-                      Revoke
-                    </button>
-                  )}
-                </td>
+                <RevocationCells name={k.name} revokedAt={k.revokedAt} onRevoke={() => setRevoking({ id: k.id, name: k.name })} />
               </tr>
             ))}
           </tbody>

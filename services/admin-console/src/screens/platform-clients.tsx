@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { useConsole } from '../context';
 import { Link } from '../router';
 import { SubmissionKey } from '../session';
-import { Confirm, Field, Loading, Page, ProblemView, Table, useLoad, when } from '../ui';
+import { Confirm, Field, Loading, Page, ProblemView, RevocationCells, Table, useLoad, when } from '../ui';
 
 /**
  * SUPERADMIN: GET/POST /api/admin/platform-clients and POST /api/admin/platform-clients/{id}/revoke
@@ -148,19 +148,7 @@ export function PlatformClientsScreen() {
                   <code>{c.id}</code>
                 </td>
                 <td>{when(c.createdAt)}</td>
-                <td>{c.revokedAt ? when(c.revokedAt) : '—'}</td>
-                <td>
-                  {c.revokedAt ? null : (
-                    <button
-                      type="button"
-                      className="danger"
-                      aria-label={`Revoke ${c.name}`}
-                      onClick={() => setRevoking({ id: c.id, name: c.name })}
-                    >
-                      Revoke
-                    </button>
-                  )}
-                </td>
+                <RevocationCells name={c.name} revokedAt={c.revokedAt} onRevoke={() => setRevoking({ id: c.id, name: c.name })} />
               </tr>
             ))}
             {data.platformClients.length === 0 ? (
