@@ -32,6 +32,7 @@ import { argsOrExit, integerArg, parseCliArgs } from '../scripts/cli-args';
 import { ensureInfra, type InfraEndpoints } from '../scripts/infra';
 import { removeTopicsAndSchemas } from '../scripts/stack/cleanup';
 import { serviceEnvs } from '../scripts/stack/env';
+import { ProofCache } from '../scripts/stack/proofs';
 import { generateJwtKey } from '../scripts/stack/keys';
 import { freePort, waitForReady } from '../scripts/stack/processes';
 import { provision } from '../scripts/stack/provision';
@@ -86,11 +87,15 @@ async function measure(infra: InfraEndpoints, prefix: string): Promise<boolean> 
     schemaPrefix: prefix,
     ledgerPartitions: partitions,
   });
+  // Every transfer proves its payer (docs/DESIGN.md "Who asks"), as the gateway's do: one token per
+  // payer, so the ledger verifies each signature once and the rest from its cache, as in production.
+  const jwtKey = generateJwtKey('bench');
+  const proofs = new ProofCache(jwtKey);
   const env = serviceEnvs({
     ...infra,
     topicPrefix: prefix,
     schemaPrefix: prefix,
-    jwtKey: generateJwtKey('bench'),
+    jwtKey,
     logLevel: 'warn',
     ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
   }).ledger;
@@ -136,7 +141,8 @@ async function measure(infra: InfraEndpoints, prefix: string): Promise<boolean> 
         commandId: randomUUID(),
         type: 'ledger.transfer',
         issuedAt,
-        actor: { kind: 'user', id: String(from) },
+        actor: { kind: 'user', id: String(from), role: 'USER' },
+        proof: await proofs.of({ kind: 'user', id: String(from), role: 'USER' }),
         data: {
           kind: 'TRANSFER',
           fromUserId: from,

@@ -34,7 +34,7 @@ export async function createOperatorLogin(input: { gatewayUrl: string; userDatab
   if (login.status !== 200) throw new Error(`operator login failed: ${login.status} ${JSON.stringify(login.body)}`);
   const accessToken = login.body.accessToken as string;
   const key = await requestJson(input.gatewayUrl, 'POST', '/api/admin/api-keys', {
-    body: { name: 'bench', scopes: ['mint', 'burn', 'refund'] },
+    body: { name: 'bench', scopes: ['mint', 'burn', 'refund', 'reward'] },
     headers: { authorization: `Bearer ${accessToken}` },
   });
   if (key.status !== 201) throw new Error(`API key creation failed: ${key.status} ${JSON.stringify(key.body)}`);

@@ -4,10 +4,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isSecretEnvKey } from '@coin/config';
+import { isFileEnvKey } from '@coin/config';
 import { positionalArgs, UsageError } from '../cli-args';
 import { runMigrate } from '../migrate';
-import { generateJwtKey } from '../stack/keys';
+import { generateJwtKey, trustedKeysOf } from '../stack/keys';
 
 /** Each service's process entry, as its package exports it (`./main`). */
 const services = {
@@ -31,15 +31,16 @@ export const operatorCommands = {
 export const entryCommands = [...Object.keys(services), 'migrate', 'dev-jwt-key', ...Object.keys(operatorCommands)] as const;
 
 /**
- * `<KEY>_FILE=/path` sets the secret `<KEY>` (isSecretEnvKey) from that file when `<KEY>` itself
- * is unset (the Docker secrets convention): a multi-line PEM is easier to mount than to put in
- * an env var. Other `_FILE` variables are left alone: they belong to other tools.
+ * `<KEY>_FILE=/path` sets the secret `<KEY>` (isFileEnvKey: every secret, and the ledger's trusted public keys) from that
+ * file when `<KEY>` itself is unset (the Docker secrets convention): a multi-line PEM is easier
+ * to mount than to put in an env var. Other `_FILE` variables are left alone: they belong to
+ * other tools.
  */
 export function resolveFileEnv(env: NodeJS.ProcessEnv, read: (path: string) => string = (p) => readFileSync(p, 'utf8')): void {
   for (const [name, path] of Object.entries(env)) {
     if (!name.endsWith('_FILE') || !path) continue;
     const key = name.slice(0, -'_FILE'.length);
-    if (!isSecretEnvKey(key)) continue;
+    if (!isFileEnvKey(key)) continue;
     if (env[key] === undefined || env[key] === '') env[key] = read(path);
   }
 }
@@ -47,12 +48,12 @@ export function resolveFileEnv(env: NodeJS.ProcessEnv, read: (path: string) => s
 /** Development only (compose): writes a fresh Ed25519 signing key to `path` unless one is there. */
 function devJwtKey(path: string | undefined): void {
   if (!path) throw new Error('usage: dev-jwt-key <file>');
-  if (existsSync(path)) {
-    console.log(`dev-jwt-key: ${path} exists, kept`);
-    return;
-  }
-  writeFileSync(path, generateJwtKey('compose-dev').privateKeyPem, { mode: 0o600 });
-  console.log(`dev-jwt-key: wrote ${path}`);
+  const existing = existsSync(path);
+  const key = existing ? { kid: 'compose-dev', privateKeyPem: readFileSync(path, 'utf8') } : generateJwtKey('compose-dev');
+  if (!existing) writeFileSync(path, key.privateKeyPem, { mode: 0o600 });
+  // The public half, as the ledger trusts it for commands' proofs (AUTHORITY_PUBLIC_KEYS_FILE).
+  writeFileSync(`${path}.authority.json`, trustedKeysOf(key), { mode: 0o644 });
+  console.log(`dev-jwt-key: ${existing ? 'kept' : 'wrote'} ${path}, wrote ${path}.authority.json`);
 }
 
 /**

@@ -68,7 +68,7 @@ export async function createFuzzPrincipals(
   const admin = await login(adminEmail);
   const key = await call('POST', '/api/admin/api-keys', {
     token: superadmin.accessToken,
-    body: { name: `fuzz ${tag}`, scopes: ['mint', 'burn', 'refund'] },
+    body: { name: `fuzz ${tag}`, scopes: ['mint', 'burn', 'refund', 'reward'] },
   });
   await expectStatus(201, 'API key creation', key);
   return {

@@ -1,5 +1,5 @@
 import { schemaName, serviceDatabaseUrl } from '@coin/db';
-import type { JwtKey } from './keys';
+import { trustedKeysOf, type JwtKey } from './keys';
 import { devRolePassword, serviceDatabases, type ServiceName } from './services';
 
 export interface StackSettings {
@@ -39,7 +39,12 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       JWT_PRIVATE_KEY: s.jwtKey.privateKeyPem,
       JWT_KEY_ID: s.jwtKey.kid,
     },
-    ledger: { ...common, LEDGER_HTTP_PORT: String(s.ports.ledger), LEDGER_DATABASE_URL: dbUrl('ledger') },
+    ledger: {
+      ...common,
+      LEDGER_HTTP_PORT: String(s.ports.ledger),
+      LEDGER_DATABASE_URL: dbUrl('ledger'),
+      AUTHORITY_PUBLIC_KEYS: trustedKeysOf(s.jwtKey),
+    },
     history: { ...common, HISTORY_HTTP_PORT: String(s.ports.history), HISTORY_DATABASE_URL: dbUrl('history') },
     gateway: {
       ...common,

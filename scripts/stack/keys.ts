@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './services';
@@ -11,6 +11,12 @@ export interface JwtKey {
 export function generateJwtKey(kid: string): JwtKey {
   const { privateKey } = generateKeyPairSync('ed25519');
   return { kid, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+}
+
+/** The public half of a signing key, as the services that verify commands' proofs trust it: JSON [{kid, publicKeyPem}]. */
+export function trustedKeysOf(key: JwtKey): string {
+  const publicKeyPem = createPublicKey(key.privateKeyPem).export({ type: 'spki', format: 'pem' }).toString();
+  return JSON.stringify([{ kid: key.kid, publicKeyPem }]);
 }
 
 /**

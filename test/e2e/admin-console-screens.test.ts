@@ -56,7 +56,7 @@ describe('admin console screens in a browser', () => {
     await ensureConsoleBuilt(log);
     [stack, browser] = await Promise.all([startTestStack(), launchChromium(log)]);
     [superadmin, checker] = await Promise.all([adminSession(stack, 'SUPERADMIN'), adminSession(stack, 'ADMIN')]);
-    moneyKey = await apiKeyFor(stack, superadmin.accessToken, ['mint', 'burn', 'refund']);
+    moneyKey = await apiKeyFor(stack, superadmin.accessToken, ['mint', 'burn', 'refund', 'reward']);
     admin = apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey: moneyKey });
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();

@@ -24,7 +24,7 @@ describe('history of real money operations, and its rebuild from the ledger', ()
     stack = await startTestStack();
     const superadmin = await adminSession(stack, 'SUPERADMIN');
     adminToken = superadmin.accessToken;
-    apiKey = await apiKeyFor(stack, adminToken, ['mint', 'burn', 'refund']);
+    apiKey = await apiKeyFor(stack, adminToken, ['mint', 'burn', 'refund', 'reward']);
     pool = createPool({ url: stack.env.history.HISTORY_DATABASE_URL!, schema: `${stack.prefix}history`, applicationName: 'history-e2e' });
     alice = await registerUser(stack.gatewayUrl);
     bob = await registerUser(stack.gatewayUrl);
@@ -73,7 +73,9 @@ describe('history of real money operations, and its rebuild from the ledger', ()
       platform.refundTransaction({ body: { transactionId: purchase.id, amount: 4, reason: 'partial refund' } }),
     );
     expected.bob.push(refund);
-    const reward = await recorded(as(adminToken).rewardUser({ body: { userId: bob.userId, amount: 5, reason: 'tournament prize' } }));
+    const reward = await recorded(
+      as(adminToken, { apiKey: true }).rewardUser({ body: { userId: bob.userId, amount: 5, reason: 'tournament prize' } }),
+    );
     expected.bob.push(reward);
     const burn = await recorded(platform.burnCoins({ body: { userId: alice.userId, amount: 20, reason: 'correction' } }));
     expected.alice.push(burn);

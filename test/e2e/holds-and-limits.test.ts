@@ -43,7 +43,7 @@ describe('holds and spending limits through the gateway and the ledger', () => {
     // Expiry is checked within seconds, not the production second-by-second sweep.
     stack = await startTestStack({ extraEnv: { HOLD_EXPIRY_SWEEP_INTERVAL_MS: '200' } });
     admin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
-    apiKey = await apiKeyFor(stack, admin, ['mint', 'burn', 'refund']);
+    apiKey = await apiKeyFor(stack, admin, ['mint', 'burn', 'refund', 'reward']);
     platform = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey });
     shop = as(await platformClientToken(stack, 'holds-shop'));
   }, 90_000);

@@ -39,7 +39,7 @@ describe('money endpoints through the gateway, the ledger and back', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     admin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
-    apiKey = await apiKeyFor(stack, admin, ['mint', 'burn', 'refund']);
+    apiKey = await apiKeyFor(stack, admin, ['mint', 'burn', 'refund', 'reward']);
     platform = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey });
   }, 90_000);
   afterAll(async () => {
@@ -148,6 +148,25 @@ describe('money endpoints through the gateway, the ledger and back', () => {
       as(user2.accessToken).rewardUser({ body: { userId: user.userId, amount: 1, reason: 'self-service' } }),
     );
     expect(forbidden.status).toBe(403);
+  });
+
+  it('when an admin would pay themselves (mint or reward to their own wallet), then 403 SELF_DEALING and nothing moves; a reward without an API key is 401', async () => {
+    const self = await adminSession(stack, 'ADMIN');
+    const own = apiClient(stack.gatewayUrl, { accessToken: self.accessToken, apiKey: await apiKeyFor(stack, admin, ['mint', 'reward']) });
+    await fundTreasury(stack, { accessToken: admin, apiKey }, 'REWARDS', 20);
+    const selfMint = await problemOf(own.mintCoins({ body: { userId: self.userId, amount: 5, reason: 'for me' } }));
+    expect(selfMint).toMatchObject({ status: 403, code: 'SELF_DEALING' });
+    const selfReward = await problemOf(own.rewardUser({ body: { userId: self.userId, amount: 5, reason: 'for me' } }));
+    expect(selfReward).toMatchObject({ status: 403, code: 'SELF_DEALING' });
+    // A person's reward needs an API key of the reward scope, like every other money route of an admin.
+    const keyless = await post('/api/admin/reward', self.accessToken, {
+      userId: (await registerUser(stack.gatewayUrl)).userId,
+      amount: 1,
+      reason: 'r',
+    });
+    expect(keyless.status).toBe(401);
+    expect(keyless.body).toMatchObject({ code: 'API_KEY_INVALID' });
+    expect(await balanceOf(self.accessToken)).toBe(0);
   });
 
   it('when an admin burns, then the coins are gone; burning more than the balance is 422', async () => {

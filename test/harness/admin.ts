@@ -43,7 +43,11 @@ export async function adminSession(stack: TestStack, role: PrivilegedRole): Prom
 }
 
 /** Creates an API key through the real API (POST /api/admin/api-keys) and returns its secret. */
-export async function apiKeyFor(stack: TestStack, superadminToken: string, scopes: Array<'mint' | 'burn' | 'refund'>): Promise<string> {
+export async function apiKeyFor(
+  stack: TestStack,
+  superadminToken: string,
+  scopes: Array<'mint' | 'burn' | 'refund' | 'reward'>,
+): Promise<string> {
   const created = await apiClient(stack.gatewayUrl, { accessToken: superadminToken }).createApiKey({
     body: { name: `test key ${scopes.join('+')}`, scopes },
   });

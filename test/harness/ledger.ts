@@ -14,7 +14,8 @@ import { createLogger, type Logger } from '@coin/logger';
 import type { Kafka } from 'kafkajs';
 import { loadLedgerConfig, startLedgerService, type LedgerConfig, type LedgerServiceOptions, type RunningService } from '@coin/ledger';
 import { serviceEnvs } from '../../scripts/stack/env';
-import { generateJwtKey } from '../../scripts/stack/keys';
+import { generateJwtKey, type JwtKey } from '../../scripts/stack/keys';
+import { ProofCache, type ProofActor } from '../../scripts/stack/proofs';
 import { provision } from '../../scripts/stack/provision';
 import { testInfra, uniquePrefix } from './env';
 
@@ -35,9 +36,30 @@ export interface LedgerHarness {
   logger: Logger;
   ledger: RunningService | undefined;
   startLedger(options?: LedgerServiceOptions): Promise<RunningService>;
-  send(command: { type: LedgerCommand['type']; data: unknown; commandId?: string; key: string }, timeoutMs?: number): Promise<Reply>;
+  /**
+   * Sends a command as the gateway would (the ledger's own commands as the ledger would), with a
+   * proof of authority signed by the stack's key for `actor` (default: a SUPERADMIN who is no
+   * test's user); `proof: null` sends none, a string sends that one.
+   */
+  send(
+    command: {
+      type: LedgerCommand['type'];
+      data: unknown;
+      commandId?: string;
+      key: string;
+      actor?: ProofActor;
+      proof?: string | null;
+      issuedAt?: Date;
+    },
+    timeoutMs?: number,
+  ): Promise<Reply>;
+  /** The stack's signing key: tokens a test signs with it are trusted by the ledger. */
+  jwtKey: JwtKey;
   close(): Promise<void>;
 }
+
+/** Who the harness's commands come from unless a test says: a SUPERADMIN no test user is. */
+export const harnessActor: ProofActor = { kind: 'user', id: '999999999', role: 'SUPERADMIN' };
 
 export function keyOf(party: Party): string {
   return walletKeyOf(party);
@@ -48,6 +70,8 @@ export async function startLedgerHarness(
 ): Promise<LedgerHarness> {
   const infra = testInfra();
   const prefix = uniquePrefix();
+  const jwtKey = generateJwtKey(`ledger-${prefix}`);
+  const proofs = new ProofCache(jwtKey);
   await provision({
     kafkaBrokers: infra.kafkaBrokers,
     databaseUrl: infra.databaseUrl,
@@ -59,7 +83,7 @@ export async function startLedgerHarness(
     ...infra,
     topicPrefix: prefix,
     schemaPrefix: prefix,
-    jwtKey: generateJwtKey(`ledger-${prefix}`),
+    jwtKey,
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
     ...(options.extraEnv ? { extra: options.extraEnv } : {}),
@@ -94,8 +118,11 @@ export async function startLedgerHarness(
       harness.ledger = await startLedgerService(config, logger, serviceOptions);
       return harness.ledger;
     },
-    send: (command, timeoutMs = 20_000) =>
-      client.request({
+    jwtKey,
+    send: async (command, timeoutMs = 20_000) => {
+      const actor = command.actor ?? harnessActor;
+      const proof = command.proof === undefined ? await proofs.of(actor) : command.proof;
+      return client.request({
         // As its sender would: the ledger's own commands on the topic only the ledger writes.
         topic: (ledgerOnlyCommandTypes as readonly string[]).includes(command.type) ? topics.ledgerInternal : topics.ledgerCommands,
         key: command.key,
@@ -103,11 +130,13 @@ export async function startLedgerHarness(
         command: {
           commandId: command.commandId ?? randomUUID(),
           type: command.type,
-          issuedAt: new Date().toISOString(),
-          actor: { kind: 'operator', id: 'test' },
+          issuedAt: (command.issuedAt ?? new Date()).toISOString(),
+          actor: { kind: actor.kind, id: actor.id, ...(actor.role ? { role: actor.role } : {}) },
+          ...(proof !== null ? { proof } : {}),
           data: command.data,
         },
-      }),
+      });
+    },
     close: async () => {
       await harness.ledger?.close();
       await client.stop();

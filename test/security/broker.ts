@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ProofActor, ProofCache } from '../../scripts/stack/proofs';
 import { createServer } from 'node:net';
 import { kafkaAclsOf, kafkaUserOf, topicNames, walletKeyOfUser, type KafkaService, type Reply } from '@coin/contracts';
 import { BatchingProducer, createKafka, RequestReplyClient, type KafkaClientSecurity } from '@coin/kafka';
@@ -53,7 +54,8 @@ export async function gatewayCommandSender(
   clientId: string,
   logger: Logger,
   closers: Array<() => Promise<unknown>>,
-): Promise<(type: string, key: string, data: unknown) => Promise<Reply>> {
+  proofs?: ProofCache,
+): Promise<CommandSender> {
   const kafka = createKafka({ brokers, clientId, logger, security });
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
@@ -61,34 +63,51 @@ export async function gatewayCommandSender(
   const client = new RequestReplyClient(kafka, producer, topicNames('').gatewayReplies, logger);
   await client.start();
   closers.push(() => client.stop());
-  return (type, key, data) =>
-    client.request({
+  return async (type, key, data, actor = proofActor) => {
+    // With `proofs`, as the gateway sends: the actor and their own token. Without, what a process
+    // holding only the gateway's Kafka credentials can write: an actor named, nothing to prove it.
+    const proof = proofs ? await proofs.of(actor) : undefined;
+    return client.request({
       topic: topicNames('').ledgerCommands,
       key,
       timeoutMs: 20_000,
-      command: { commandId: randomUUID(), type, issuedAt: new Date().toISOString(), actor: { kind: 'operator', id: 'test' }, data },
+      command: {
+        commandId: randomUUID(),
+        type,
+        issuedAt: new Date().toISOString(),
+        actor: { kind: actor.kind, id: actor.id, ...(actor.role ? { role: actor.role } : {}) },
+        ...(proof ? { proof } : {}),
+        data,
+      },
     });
+  };
 }
+
+/** Sends one command to ledger.commands as the gateway principal; `actor` defaults to a SUPERADMIN. */
+export type CommandSender = (type: string, key: string, data: unknown, actor?: ProofActor) => Promise<Reply>;
+
+const proofActor: ProofActor = { kind: 'user', id: '999999999', role: 'SUPERADMIN' };
 
 /**
  * Users 1 and 2 get wallets, user 1 is minted 10 coins and sends 4 to user 2; resolves once the
  * ledger at `ledgerUrl` shows user 2's credit leg applied (on ledger.internal, or in place).
  */
-export async function transferThroughTheLedger(
-  send: (type: string, key: string, data: unknown) => Promise<Reply>,
-  ledgerUrl: string,
-  reason: string,
-): Promise<void> {
+export async function transferThroughTheLedger(send: CommandSender, ledgerUrl: string, reason: string): Promise<void> {
   for (const userId of [1, 2]) expect(await send('ledger.open-wallet', walletKeyOfUser(userId), { userId })).toMatchObject({ ok: true });
   const mint = await send('ledger.mint', walletKeyOfUser(1), { to: { kind: 'user', userId: 1 }, amount: 1_000, reason: 'seed' });
   expect(mint).toMatchObject({ ok: true });
-  const transfer = await send('ledger.transfer', walletKeyOfUser(1), {
-    kind: 'TRANSFER',
-    fromUserId: 1,
-    to: { kind: 'user', userId: 2 },
-    amount: 400,
-    reason,
-  });
+  const transfer = await send(
+    'ledger.transfer',
+    walletKeyOfUser(1),
+    {
+      kind: 'TRANSFER',
+      fromUserId: 1,
+      to: { kind: 'user', userId: 2 },
+      amount: 400,
+      reason,
+    },
+    { kind: 'user', id: '1', role: 'USER' },
+  );
   expect(transfer).toMatchObject({ ok: true });
   await eventually(
     async () => {

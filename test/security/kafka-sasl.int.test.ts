@@ -14,7 +14,8 @@ import { createLogger } from '@coin/logger';
 import type { Kafka, Producer } from 'kafkajs';
 import { ensureKafka, kafkaLayout, stopKafka, superUserSasl, withSasl, type KafkaLayout } from '../../scripts/infra/kafka';
 import { serviceEnvs } from '../../scripts/stack/env';
-import { generateJwtKey } from '../../scripts/stack/keys';
+import { generateJwtKey, type JwtKey } from '../../scripts/stack/keys';
+import { ProofCache } from '../../scripts/stack/proofs';
 import { provision } from '../../scripts/stack/provision';
 import { aclEntriesOf, freePort, gatewayCommandSender, transferThroughTheLedger } from './broker';
 import { testInfra, uniquePrefix } from '../harness/env';
@@ -67,6 +68,7 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
   let admin: ReturnType<Kafka['admin']> | undefined;
   let ledger: RunningService | undefined;
   let ledgerEnv: Record<string, string>;
+  let jwtKey: JwtKey;
   const closers: Array<() => Promise<unknown>> = [];
 
   const passwordFile = (name: string, password: string) => {
@@ -107,13 +109,14 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
       schemaPrefix: prefix,
     });
 
+    jwtKey = generateJwtKey(`sasl-${prefix}`);
     ledgerEnv = {
       ...serviceEnvs({
         ...testInfra(),
         kafkaBrokers: brokers,
         topicPrefix: '',
         schemaPrefix: prefix,
-        jwtKey: generateJwtKey(`sasl-${prefix}`),
+        jwtKey,
         logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'error',
         ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
       }).ledger,
@@ -136,7 +139,7 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
     expect(kafkaSecurityOf(config).sasl).toMatchObject({ username: 'coin-ledger-ledger', password: passwords.ledger });
     ledger = await startLedgerService(config, logger);
 
-    const send = await gatewayCommandSender(brokers, securityOf('gateway'), 'sasl-test-gateway', logger, closers);
+    const send = await gatewayCommandSender(brokers, securityOf('gateway'), 'sasl-test-gateway', logger, closers, new ProofCache(jwtKey));
     // Its credit leg: a ledger.credit the ledger sends to ledger.internal as its own principal (or
     // applies in place when it owns the payee's partition too); either way the payee is credited.
     await transferThroughTheLedger(send, ledger.url, 'sasl');
@@ -185,6 +188,23 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
       expect([service, await refusal(forged)]).toEqual([service, 'TOPIC_AUTHORIZATION_FAILED']);
     }
   });
+
+  it('when a process with only the gateway principal forges a mint (an actor named, no proof of it), then the ledger refuses it and mints nothing', async () => {
+    expect(ledger).toBeDefined(); // started by the first case
+    const forger = await gatewayCommandSender(brokers, securityOf('gateway'), 'sasl-test-mint-forger', logger, closers);
+    const balanceOfUser1 = async () =>
+      Number(((await (await fetch(`${ledger!.url}/internal/wallets/by-user/1`)).json()) as { balance: number }).balance);
+    const before = await balanceOfUser1();
+    const reply = await forger('ledger.mint', walletKeyOfUser(1), {
+      to: { kind: 'user', userId: 1 },
+      amount: 99_999_900,
+      reason: 'forged',
+    });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    const close = await forger('ledger.close-wallet', walletKeyOfUser(2), { userId: 2, reason: 'forged' });
+    expect(close).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(await balanceOfUser1()).toBe(before);
+  }, 60_000);
 
   it('when the gateway principal writes a credit leg to ledger.commands (which it may write), then the ledger refuses it and credits nothing', async () => {
     expect(ledger).toBeDefined(); // started by the first case

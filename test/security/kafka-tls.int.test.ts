@@ -27,7 +27,8 @@ import {
   type KafkaTlsSettings,
 } from '../../scripts/infra/kafka';
 import { serviceEnvs } from '../../scripts/stack/env';
-import { generateJwtKey } from '../../scripts/stack/keys';
+import { generateJwtKey, type JwtKey } from '../../scripts/stack/keys';
+import { ProofCache } from '../../scripts/stack/proofs';
 import { provision } from '../../scripts/stack/provision';
 import { aclEntriesOf, freePort, gatewayCommandSender, transferThroughTheLedger } from './broker';
 import { testInfra, uniquePrefix } from '../harness/env';
@@ -71,6 +72,7 @@ describe('Kafka over TLS (SASL_SSL) with a CA of its own', () => {
   let admin: ReturnType<Kafka['admin']> | undefined;
   let ledger: RunningService | undefined;
   let ledgerEnv: Record<string, string>;
+  let jwtKey: JwtKey;
   const closers: Array<() => Promise<unknown>> = [];
 
   const passwordFile = (name: string, password: string) => {
@@ -127,13 +129,14 @@ describe('Kafka over TLS (SASL_SSL) with a CA of its own', () => {
       schemaPrefix: prefix,
     });
 
+    jwtKey = generateJwtKey(`tls-${prefix}`);
     ledgerEnv = {
       ...serviceEnvs({
         ...testInfra(),
         kafkaBrokers: brokers,
         topicPrefix: '',
         schemaPrefix: prefix,
-        jwtKey: generateJwtKey(`tls-${prefix}`),
+        jwtKey,
         logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'error',
         ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
       }).ledger,
@@ -160,7 +163,7 @@ describe('Kafka over TLS (SASL_SSL) with a CA of its own', () => {
     ledger = await startLedgerService(config, logger);
 
     // The gateway's side of the round trip: BatchingProducer out, the reply consumer in, both over TLS.
-    const send = await gatewayCommandSender(brokers, securityOf('gateway'), 'tls-test-gateway', logger, closers);
+    const send = await gatewayCommandSender(brokers, securityOf('gateway'), 'tls-test-gateway', logger, closers, new ProofCache(jwtKey));
     await transferThroughTheLedger(send, ledger.url, 'tls');
   }, 60_000);
 

@@ -190,3 +190,11 @@ export const secretEnvKeyPattern = /(^|_)(DATABASE_URL|REDIS_URL|PRIVATE_KEY|PAS
 export function isSecretEnvKey(key: string): boolean {
   return secretEnvKeyPattern.test(key);
 }
+
+/** Keys that are no secret but are PEM text too (the ledger's trusted public keys): also read from `<KEY>_FILE`. */
+const fileOnlyEnvKeys = new Set(['AUTHORITY_PUBLIC_KEYS']);
+
+/** Whether the container entry reads `<KEY>` from a mounted `<KEY>_FILE`: every secret, and fileOnlyEnvKeys. */
+export function isFileEnvKey(key: string): boolean {
+  return isSecretEnvKey(key) || fileOnlyEnvKeys.has(key);
+}

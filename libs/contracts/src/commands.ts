@@ -117,6 +117,17 @@ export function ledgerTopicRefusal(topic: LedgerCommandTopic, type: LedgerComman
   return null;
 }
 
+/**
+ * Whether a ledger command must carry proof of the authority behind it (docs/DESIGN.md "Who asks:
+ * proof of authority in every command"). Every command on ledger.commands does, but opening a
+ * wallet, which the gateway sends for a stranger who just registered (no token yet) and which
+ * moves nothing. The ledger's own commands on ledger.internal need none: only the ledger writes
+ * that topic, and each of them follows from a command that was verified, or from user.events.
+ */
+export function ledgerCommandNeedsProof(topic: LedgerCommandTopic, type: LedgerCommandType): boolean {
+  return topic === 'ledger.commands' && type !== 'ledger.open-wallet';
+}
+
 const transactionId = z.number().int().positive();
 
 /** What the ledger answers each accepted command with (the `result` of its reply). */
@@ -164,6 +175,14 @@ export function userDraft<T extends UserCommandType>(type: T, data: UserCommandO
 export const apiKeyCommandKey = 'api-keys';
 /** Platform-client commands are rarer still: one shared key, like API keys. */
 export const platformClientCommandKey = 'platform-clients';
+
+/**
+ * Whether a user command must carry proof of the authority behind it: all but a registration,
+ * which a stranger asks for. Operators act through the CLI on the database, never on Kafka.
+ */
+export function userCommandNeedsProof(type: UserCommandType): boolean {
+  return type !== 'user.register';
+}
 
 /**
  * The one rule for the key a user command travels under. A registration is keyed by the address

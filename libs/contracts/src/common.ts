@@ -30,7 +30,7 @@ export function normalizeEmail(email: string): string {
 }
 
 /** What an API key may be used for (SPEC §5). */
-export const apiKeyScopes = ['mint', 'burn', 'refund'] as const;
+export const apiKeyScopes = ['mint', 'burn', 'refund', 'reward'] as const;
 export const apiKeyScope = z.enum(apiKeyScopes);
 export type ApiKeyScopeName = z.infer<typeof apiKeyScope>;
 

@@ -13,6 +13,19 @@ export const headerNames = {
   type: 'type',
 } as const;
 
+/**
+ * The proof of the human or platform authority behind a command: the caller's own access token
+ * (an EdDSA JWT the user service signed), which the applying service verifies itself against the
+ * command's actor and time (docs/DESIGN.md "Who asks: proof of authority in every command").
+ * Absent on commands no person asks for (a registration, the ledger's own commands).
+ */
+export const proof = z
+  .string()
+  .min(1)
+  .max(4096)
+  .regex(/^[A-Za-z0-9_\-.]+$/)
+  .optional();
+
 /** A command: imperative, one owner, answered by exactly one reply when `reply-to` is set. */
 export function commandSchema<T extends string, D extends z.ZodType>(type: T, data: D) {
   return z.object({
@@ -20,6 +33,7 @@ export function commandSchema<T extends string, D extends z.ZodType>(type: T, da
     type: z.literal(type),
     issuedAt: isoDateTime,
     actor,
+    proof,
     data,
   });
 }
@@ -29,6 +43,7 @@ export const anyCommand = z.object({
   type: z.string().min(1).max(100),
   issuedAt: isoDateTime,
   actor,
+  proof,
   data: z.unknown(),
 });
 export type AnyCommand = z.infer<typeof anyCommand>;

@@ -71,10 +71,15 @@ export const errorCatalog = {
     title: 'The requester cannot approve their own request',
     action: 'Ask another ADMIN+ (with an API key of the same scope) to approve it.',
   },
+  SELF_DEALING: {
+    kind: 'forbidden',
+    title: 'No one pays themselves',
+    action: 'Ask another ADMIN+ to do it: no admin mints, rewards or refunds to their own wallet, or approves a payment to themselves.',
+  },
   API_KEY_SCOPE: {
     kind: 'forbidden',
     title: 'API key lacks the required scope',
-    action: 'Use an API key that has the scope this operation needs (mint, burn or refund).',
+    action: 'Use an API key that has the scope this operation needs (mint, burn, refund or reward).',
   },
   NOT_FOUND: { kind: 'not-found', title: 'Not found', action: 'Check the path: nothing is served there.' },
   METHOD_NOT_ALLOWED: {

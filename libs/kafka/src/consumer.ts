@@ -103,6 +103,12 @@ export interface ConsumerOptions<S extends z.ZodType> {
    */
   topicRefusal?: (value: z.output<S>, topic: string) => string | null;
   /**
+   * Why the applying service does not accept who asked for a valid message (its proof of
+   * authority does not verify), or null when it does. Refused like one the schema refuses:
+   * dead-lettered and its caller answered, never applied, and the partition goes on.
+   */
+  authorityRefusal?: (value: z.output<S>, topic: string) => Promise<string | null>;
+  /**
    * The group's members own the same partition numbers of every topic they read (see
    * coPartitionedAssigner): for topics whose partition n holds the same keys.
    */
@@ -191,6 +197,17 @@ function checkTopic<T>(
 ): { ok: true; value: T } | { ok: false; error: string } {
   if (!parsed.ok || !topicRefusal) return parsed;
   const refusal = topicRefusal(parsed.value, topic);
+  return refusal === null ? parsed : { ok: false, error: refusal };
+}
+
+/** A valid message whose proof of authority does not verify is refused (see `authorityRefusal`). */
+async function checkAuthority<T>(
+  parsed: { ok: true; value: T } | { ok: false; error: string },
+  topic: string,
+  authorityRefusal: ((value: T, topic: string) => Promise<string | null>) | undefined,
+): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+  if (!parsed.ok || !authorityRefusal) return parsed;
+  const refusal = await authorityRefusal(parsed.value, topic);
   return refusal === null ? parsed : { ok: false, error: refusal };
 }
 
@@ -283,10 +300,10 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
       if (!isRunning() || isStale()) return;
       const valid: Delivered<z.output<S>>[] = [];
       for (const message of batch.messages) {
-        const parsed = checkTopic(
-          checkKey(parseMessage(options.schema, message), message, options.keyOf),
+        const parsed = await checkAuthority(
+          checkTopic(checkKey(parseMessage(options.schema, message), message, options.keyOf), batch.topic, options.topicRefusal),
           batch.topic,
-          options.topicRefusal,
+          options.authorityRefusal,
         );
         if (parsed.ok) {
           const key = message.key ? message.key.toString() : null;

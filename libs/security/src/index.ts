@@ -87,3 +87,13 @@ export function uuidV5(name: string, namespace: string = coinIdNamespace): strin
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+export {
+  CommandAuthority,
+  parseTrustedKeys,
+  type AuthorityCheck,
+  type CommandAuthorityOptions,
+  type CommandWithProof,
+  type ProvenAuthority,
+  type TrustedKey,
+} from './command-authority';

@@ -1,5 +1,6 @@
 import { commonEnv, databaseEnv, tracingEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
 import { approvalExpirySecondsMax, coinsToMinorUnits, holdExpirySecondsMax, roles, type Role } from '@coin/contracts';
+import { parseTrustedKeys } from '@coin/security';
 import type { LedgerPolicy } from './domain/ledger';
 import type { LimitDefaults, Limits } from './domain/limits';
 
@@ -20,6 +21,17 @@ const limitsByRole = z.partialRecord(z.enum(roles), roleLimits);
 const defaultSpendingLimits = JSON.stringify({
   USER: { dailyAmount: 100_000, dailyCount: 1_000, singleAmount: null },
   DEVELOPER: { dailyAmount: 100_000, dailyCount: 1_000, singleAmount: null },
+});
+
+const trustedKeys = z.string().transform((text, ctx) => {
+  try {
+    const keys = parseTrustedKeys(text);
+    if (keys.length === 0) throw new Error('at least one key');
+    return keys;
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: `must be JSON [{kid, publicKeyPem}]: ${(err as Error).message}` });
+    return z.NEVER;
+  }
 });
 
 export const ledgerConfigSchema = z.object({
@@ -68,6 +80,17 @@ export const ledgerConfigSchema = z.object({
    * coins|null, "dailyCount": n|null, "singleAmount": coins|null}, …}; a role not named, or a
    * field left out or null, is not limited. ADMIN+ may override them per user.
    */
+  /**
+   * The public keys of the user service's access-token signing keys, current and retired, JSON
+   * [{kid, publicKeyPem}]: what the ledger verifies each command's proof of authority against
+   * (docs/DESIGN.md "Who asks: proof of authority in every command"). Configuration, never
+   * fetched from another service: the ledger decides who may move coins from what it was given.
+   */
+  AUTHORITY_PUBLIC_KEYS: trustedKeys,
+  JWT_ISSUER: z.string().default('coin-ledger'),
+  JWT_AUDIENCE: z.string().default('coin-ledger-api'),
+  /** The oldest command applied, by when it was issued: how long an outage a replay may follow (7 days, Kafka's retention). */
+  COMMAND_MAX_AGE_S: positiveInt(7 * 24 * 3600),
   LEDGER_SPENDING_LIMITS: z
     .string()
     .default(defaultSpendingLimits)

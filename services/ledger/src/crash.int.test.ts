@@ -2,15 +2,18 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { walletKeyOfUser } from '@coin/contracts';
-import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
+import { eventually, harnessActor, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
+import { ProofCache, type ProofActor } from '../../../scripts/stack/proofs';
 
 const repoRoot = join(__dirname, '..', '..', '..');
 const users = Array.from({ length: 20 }, (_, i) => i + 1);
 const mintsPerUser = 5;
 const transferCount = 150;
 
-function command(type: string, data: unknown) {
-  return { commandId: randomUUID(), type, issuedAt: new Date().toISOString(), actor: { kind: 'operator', id: 'crash-test' }, data };
+/** A command as the gateway sends it: the actor with their own token as proof (the harness's SUPERADMIN, or the payer). */
+async function command(proofs: ProofCache, type: string, data: unknown, actor: ProofActor = harnessActor) {
+  const proof = await proofs.of(actor);
+  return { commandId: randomUUID(), type, issuedAt: new Date().toISOString(), actor, proof, data };
 }
 
 describe('a ledger that crashes between the database commit and the offset commit', () => {
@@ -24,13 +27,15 @@ describe('a ledger that crashes between the database commit and the offset commi
   });
 
   it('when the consumer is killed after committing a batch and restarted, then every command has exactly one outcome and nothing is lost or doubled', async () => {
-    const commands: Array<{ key: string; value: ReturnType<typeof command> }> = [];
-    for (const userId of users) commands.push({ key: walletKeyOfUser(userId), value: command('ledger.open-wallet', { userId }) });
+    const proofs = new ProofCache(h.jwtKey);
+    const commands: Array<{ key: string; value: Awaited<ReturnType<typeof command>> }> = [];
+    for (const userId of users)
+      commands.push({ key: walletKeyOfUser(userId), value: await command(proofs, 'ledger.open-wallet', { userId }) });
     for (const userId of users) {
       for (let i = 0; i < mintsPerUser; i += 1) {
         commands.push({
           key: walletKeyOfUser(userId),
-          value: command('ledger.mint', { to: { kind: 'user', userId }, amount: 1_000, reason: 'seed' }),
+          value: await command(proofs, 'ledger.mint', { to: { kind: 'user', userId }, amount: 1_000, reason: 'seed' }),
         });
       }
     }
@@ -40,13 +45,12 @@ describe('a ledger that crashes between the database commit and the offset commi
       if (from === to) continue;
       commands.push({
         key: walletKeyOfUser(from),
-        value: command('ledger.transfer', {
-          kind: 'TRANSFER',
-          fromUserId: from,
-          to: { kind: 'user', userId: to },
-          amount: 100 + i,
-          reason: 'crash test',
-        }),
+        value: await command(
+          proofs,
+          'ledger.transfer',
+          { kind: 'TRANSFER', fromUserId: from, to: { kind: 'user', userId: to }, amount: 100 + i, reason: 'crash test' },
+          { kind: 'user', id: String(from), role: 'USER' },
+        ),
       });
     }
     await h.producer.sendMany(

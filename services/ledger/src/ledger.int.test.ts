@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contracts';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
+import { generateJwtKey } from '../../../scripts/stack/keys';
+import { signProof, type ProofActor } from '../../../scripts/stack/proofs';
 import { OutboxRelay } from '@coin/db';
 import type { Delivered } from '@coin/kafka';
 import type { LedgerCommand } from '@coin/contracts';
@@ -224,6 +226,44 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(0);
     // The partition goes on.
     expect(resultOf(await mint(userId, 100)).wallet.balance).toBe(1);
+  });
+
+  it('when a process with only Kafka credentials forges who asked, then the command is refused with an answer and nothing moves', async () => {
+    const userId = await openUser();
+    const key = walletKeyOfUser(userId);
+    const mintAs = (options: { actor?: ProofActor; proof?: string | null; issuedAt?: Date }) =>
+      h.send({ type: 'ledger.mint', key, data: { to: { kind: 'user', userId }, amount: 1_000_000, reason: 'forged' }, ...options });
+    const admin: ProofActor = { kind: 'user', id: '424242', role: 'SUPERADMIN' };
+    const stranger = generateJwtKey('not-the-user-service');
+    const refusals = [
+      // No proof at all: what the gateway's Kafka credentials alone can write.
+      await mintAs({ actor: admin, proof: null }),
+      // A USER's own token, with the command naming them a SUPERADMIN.
+      await mintAs({
+        actor: { kind: 'user', id: '424242', role: 'SUPERADMIN' },
+        proof: await signProof(h.jwtKey, { ...admin, role: 'USER' }),
+      }),
+      // Someone else's token for an actor it does not name.
+      await mintAs({ actor: admin, proof: await signProof(h.jwtKey, { kind: 'user', id: '7', role: 'SUPERADMIN' }) }),
+      // A token signed with a key the ledger was never given.
+      await mintAs({ actor: admin, proof: await signProof(stranger, admin) }),
+      // A stolen token that had expired when the command was issued.
+      await mintAs({
+        actor: admin,
+        proof: await signProof(h.jwtKey, admin, { issuedAt: new Date(Date.now() - 3_600_000), ttlSeconds: 900 }),
+      }),
+      // An operator actor, which no token names: operators act through the CLI, never on Kafka.
+      await mintAs({ actor: { kind: 'user', id: 'operator' } as ProofActor, proof: null }),
+    ];
+    for (const reply of refusals) expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(await balanceOf(h, key)).toBe(0);
+    // A legitimate command replayed after an outage: its token has expired since, but was valid
+    // when the command was issued, so it still applies; and the partition went on.
+    const issuedAt = new Date(Date.now() - 3_600_000);
+    const old = await signProof(h.jwtKey, admin, { issuedAt, ttlSeconds: 900 });
+    expect(resultOf(await mintAs({ actor: admin, proof: old, issuedAt: new Date(issuedAt.getTime() + 60_000) })).wallet.balance).toBe(
+      10_000,
+    );
   });
 
   it('when a wallet changes between a batch read and its write, then the write fails as a whole and writes nothing', async () => {

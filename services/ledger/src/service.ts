@@ -1,5 +1,5 @@
 import { kafkaSecurityOf } from '@coin/config';
-import { ledgerCommand, ledgerTopicRefusal, partitionKeyOf, topicNames, userEvent } from '@coin/contracts';
+import { ledgerCommand, ledgerCommandNeedsProof, ledgerTopicRefusal, partitionKeyOf, topicNames, userEvent } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
 import {
@@ -12,6 +12,7 @@ import {
   type RunningConsumer,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
+import { CommandAuthority } from '@coin/security';
 import { startTracing } from '@coin/telemetry';
 import { ledgerPolicyOf, type LedgerConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
@@ -21,6 +22,7 @@ import { batchStore, storeSetAsideOutcome } from './db/batch-store';
 import { dueApprovals } from './db/approval-reads';
 import { dueHolds } from './db/hold-reads';
 import { outboxBatches } from './db/outbox-store';
+import { authorRefusal } from './domain/authority';
 import { requestHashOf } from './domain/batch';
 import { startHoldExpiry } from './kafka/hold-expiry';
 import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
@@ -132,6 +134,12 @@ export async function startLedgerService(
   // GroupCommit applies them together. (kafkajs waits for every batch of a fetch before fetching
   // again; several consumers per process each had their own loop but split the same load into
   // more, smaller applies, which cost more CPU per command: docs/PERFORMANCE.md.)
+  const authority = new CommandAuthority({
+    keys: config.AUTHORITY_PUBLIC_KEYS,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    maxCommandAgeMs: config.COMMAND_MAX_AGE_S * 1000,
+  });
   const commandConsumer = await startConsumer({
     kafka,
     groupId: `${config.TOPIC_PREFIX}ledger-service`,
@@ -147,6 +155,14 @@ export async function startLedgerService(
     // A ledger-only command (a credit leg) on the topic the gateway writes is refused the same way.
     topicRefusal: (command, topic) =>
       ledgerTopicRefusal(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', command.type),
+    // A command that moves coins, approves, changes limits or closes a wallet must prove who
+    // asked (the caller's own signed token, checked here against the actor and the command's
+    // time): a process with only the gateway's Kafka credentials cannot name an actor.
+    authorityRefusal: async (command, topic) => {
+      if (!ledgerCommandNeedsProof(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', command.type)) return null;
+      const check = await authority.check(command);
+      return check.ok ? authorRefusal(command, check.authority) : check.reason;
+    },
     logger,
     producer,
     // One partition = one serial stream of a set of wallets; partitions run side by side.

@@ -15,6 +15,8 @@ export const userConfigSchema = z.object({
   JWT_ISSUER: z.string().default('coin-ledger'),
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
   ACCESS_TOKEN_TTL_S: positiveInt(900),
+  /** The oldest command applied, by when it was issued: how long an outage a replay may follow (7 days, Kafka's retention). */
+  COMMAND_MAX_AGE_S: positiveInt(7 * 24 * 3600),
   REFRESH_TOKEN_TTL_S: positiveInt(30 * 24 * 3600),
 });
 

@@ -1,10 +1,11 @@
 import { kafkaSecurityOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
-import { topicNames, userCommand } from '@coin/contracts';
+import { topicNames, userCommand, userCommandNeedsProof } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay, outboxTable } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
 import { BatchingProducer, consumersReadiness, createKafka, outboxPublisher, startConsumer, type RunningConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
+import { CommandAuthority } from '@coin/security';
 import { startTracing } from '@coin/telemetry';
 import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
@@ -80,11 +81,24 @@ export async function startUserService(
   const topics = topicNames(config.TOPIC_PREFIX);
   // Off unless OTEL_TRACES_EXPORTER=otlp (docs/DESIGN.md "Traces").
   const tracing = startTracing(config);
+  const authority = new CommandAuthority({
+    keys: keys.trusted,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    maxCommandAgeMs: config.COMMAND_MAX_AGE_S * 1000,
+  });
   const consumer = await startConsumer({
     kafka,
     groupId: `${config.TOPIC_PREFIX}user-service`,
     topics: [topics.userCommands],
     schema: userCommand,
+    // A role change, a deletion, keys and clients must prove who asked (the caller's own token,
+    // checked against the actor and the command's time), never the sender's word for it.
+    authorityRefusal: async (command) => {
+      if (!userCommandNeedsProof(command.type)) return null;
+      const check = await authority.check(command);
+      return check.ok ? null : check.reason;
+    },
     logger,
     producer,
     partitionsConsumedConcurrently: 3,

@@ -130,7 +130,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Pay a user from the REWARDS treasury (platform clients and admins) */
+    /** Pay a user from the REWARDS treasury (platform clients with their token; admins with an API key of the reward scope, never to themselves) */
     post: operations['rewardUser'];
     delete?: never;
     options?: never;
@@ -1144,7 +1144,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1408,7 +1408,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -1749,7 +1749,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -2012,7 +2012,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -2277,7 +2277,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -2538,7 +2538,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -2877,7 +2877,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -3102,7 +3102,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3331,7 +3331,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -3558,7 +3558,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -3810,7 +3810,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -4086,7 +4086,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -4315,7 +4315,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -4503,7 +4503,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4620,7 +4620,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4701,7 +4701,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4808,7 +4808,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4864,7 +4864,7 @@ export interface operations {
               /** Format: uuid */
               id: string;
               name: string;
-              scopes: ('mint' | 'burn' | 'refund')[];
+              scopes: ('mint' | 'burn' | 'refund' | 'reward')[];
               /** Format: date-time */
               createdAt: string;
               revokedAt: string | null;
@@ -4890,7 +4890,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4949,7 +4949,7 @@ export interface operations {
         'application/json': {
           /** @description One line of text: no control characters, no lone surrogates; surrounding spaces are dropped */
           name: string;
-          scopes: ('mint' | 'burn' | 'refund')[];
+          scopes: ('mint' | 'burn' | 'refund' | 'reward')[];
         };
       };
     };
@@ -4980,7 +4980,7 @@ export interface operations {
             /** Format: uuid */
             id: string;
             name: string;
-            scopes: ('mint' | 'burn' | 'refund')[];
+            scopes: ('mint' | 'burn' | 'refund' | 'reward')[];
             /** Format: date-time */
             createdAt: string;
             /** @description The secret, shown this once; only its hash is stored */
@@ -5014,7 +5014,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -5129,7 +5129,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -5253,7 +5253,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5400,7 +5400,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -5558,7 +5558,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -5927,7 +5927,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -6221,7 +6221,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6336,7 +6336,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6441,7 +6441,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -6602,7 +6602,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6698,7 +6698,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -6844,7 +6844,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -7032,7 +7032,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7204,7 +7204,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -7370,7 +7370,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7484,7 +7484,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7599,7 +7599,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7759,7 +7759,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7854,7 +7854,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8146,7 +8146,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8200,6 +8200,7 @@ export interface operations {
           | 'api-key-invalid'
           | 'forbidden'
           | 'approval-by-requester'
+          | 'self-dealing'
           | 'api-key-scope'
           | 'not-found'
           | 'method-not-allowed'

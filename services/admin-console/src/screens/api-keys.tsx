@@ -3,7 +3,7 @@ import { useConsole } from '../context';
 import { Link } from '../router';
 import { Confirm, Field, Loading, Page, ProblemView, RevocationCells, Table, useLoad, when } from '../ui';
 
-const scopes = ['mint', 'burn', 'refund'] as const;
+const scopes = ['mint', 'burn', 'refund', 'reward'] as const;
 
 /** SUPERADMIN: GET/POST /api/admin/api-keys and DELETE /api/admin/api-keys/{id}; the secret is shown once, here, and kept nowhere. */
 export function ApiKeysScreen() {
@@ -86,7 +86,7 @@ export function ApiKeysScreen() {
       <ProblemView error={actionError ?? error} />
       {revoking ? (
         <Confirm
-          message={`Revoke the key "${revoking.name}"? Every mint, burn or refund sent with it is refused from now on.`}
+          message={`Revoke the key "${revoking.name}"? Every mint, burn, refund or reward sent with it is refused from now on.`}
           confirmLabel="Revoke key"
           busy={busy}
           onConfirm={() => void revoke(revoking.id)}

@@ -20,7 +20,7 @@ export function MoneyScreen() {
       <section className="panel" aria-labelledby="api-key-title">
         <h2 id="api-key-title">API key</h2>
         <Field
-          label="API key (scope mint, burn or refund)"
+          label="API key (scope mint, burn, refund or reward)"
           hint="Kept in this tab's memory for this session only; never stored. Reward needs none."
         >
           <input

@@ -29,6 +29,8 @@ const userResultSchemas: { [T in UserCommandType]: z.ZodType<UserResult<T>> } = 
 /** Who sends a command and under which ids; the draft says what it is. */
 export interface CommandContext {
   actor: Actor;
+  /** The caller's access token: the proof of `actor` that the applying service verifies. */
+  proof?: string;
   /** The command id; given when the caller's Idempotency-Key fixed it, fresh otherwise. */
   commandId?: string;
   requestId?: string;
@@ -72,6 +74,7 @@ export class CommandBus {
         type: draft.type,
         issuedAt: this.now().toISOString(),
         actor: context.actor,
+        ...(context.proof ? { proof: context.proof } : {}),
         data: draft.data,
       },
     });

@@ -15,7 +15,7 @@ import type { Role } from '@coin/contracts';
  * SYSTEM may do nothing else.
  */
 export type Access = 'public' | 'user' | 'admin' | 'superadmin' | 'reward' | 'settle' | 'caller';
-export type ApiKeyScope = 'mint' | 'burn' | 'refund';
+export type ApiKeyScope = 'mint' | 'burn' | 'refund' | 'reward';
 
 export interface RouteAccess {
   access: Access;

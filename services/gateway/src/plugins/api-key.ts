@@ -81,6 +81,9 @@ export function registerApiKeyCheck(app: FastifyInstance, verifier: ApiKeyVerifi
   app.addHook('onRequest', async (request) => {
     const scope = request.routeOptions.config?.apiKeyScope;
     if (!scope) return;
+    // A platform client's token is its only credential (it has no API key); a person's reward
+    // needs the key's scope like every other money route of an admin.
+    if (request.principal?.kind === 'system') return;
     await requireApiKeyScope(request, verifier, scope);
   });
 }

@@ -133,3 +133,12 @@ export function actorOf(request: FastifyRequest): Actor {
   if (principal.kind === 'system') return { kind: 'system', id: principal.subject };
   return { kind: 'user', id: principal.subject, ...(principal.role !== 'SYSTEM' ? { role: principal.role } : {}) };
 }
+
+/**
+ * Who asked, with the proof of it: the actor and the caller's own access token, which the
+ * service applying the command verifies itself (docs/DESIGN.md "Who asks: proof of authority in
+ * every command"), so it never takes the gateway's word for who the actor is.
+ */
+export function authorityOf(request: FastifyRequest): { actor: Actor; proof: string } {
+  return { actor: actorOf(request), proof: bearerTokenOf(request) };
+}

@@ -23,7 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
-import { actorOf } from '../plugins/auth';
+import { authorityOf } from '../plugins/auth';
 import type { TokenVersionStore } from '../plugins/token-version';
 import { exampleChangeRole, exampleDeleted, exampleRoleChanged, exampleUserDetail, exampleUserList, withExample } from './examples';
 
@@ -143,7 +143,7 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
     async (request, reply) => {
       const { id } = request.params;
       const { tokenVersion } = await deps.commands.user(userDraft('user.revoke-sessions', { userId: id }), {
-        actor: actorOf(request),
+        ...authorityOf(request),
         requestId: String(request.id),
       });
       await deps.tokenVersions.remember(id, tokenVersion);
@@ -168,7 +168,7 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
     async (request) => {
       const { id } = request.params;
       const result = await deps.commands.user(userDraft('user.change-role', { userId: id, role: request.body.role }), {
-        actor: actorOf(request),
+        ...authorityOf(request),
         requestId: String(request.id),
       });
       await deps.tokenVersions.remember(id, result.tokenVersion);
@@ -201,13 +201,13 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
       // close of an id with no wallet yet must not be remembered as that user's close.
       const closeWallet = () =>
         deps.commands.ledger(ledgerDraft('ledger.close-wallet', { userId: id, reason: closeWalletReason(id) }), {
-          actor: actorOf(request),
+          ...authorityOf(request),
           commandId: uuidV5(`ledger.close-wallet:${deleteCommandId}`),
           requestId: String(request.id),
         });
       try {
         await deps.commands.user(userDraft('user.delete', { userId: id }), {
-          actor: actorOf(request),
+          ...authorityOf(request),
           commandId: deleteCommandId,
           requestId: String(request.id),
         });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { randomSecret, sha256Hex } from '@coin/security';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
-import { actorOf } from '../plugins/auth';
+import { authorityOf } from '../plugins/auth';
 import { apiKeyPrefix, type ApiKeyVerifier } from '../plugins/api-key';
 import { exampleApiKeyList, exampleCreateApiKey, exampleCreatedApiKey, withExample } from './examples';
 
@@ -35,7 +35,7 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
       const key = randomSecret(apiKeyPrefix);
       const { name, scopes } = request.body;
       const created = await deps.commands.user(userDraft('user.api-key.create', { name, scopes, keyHash: sha256Hex(key) }), {
-        actor: actorOf(request),
+        ...authorityOf(request),
         requestId: String(request.id),
       });
       reply.status(201);
@@ -73,7 +73,7 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
     },
     async (request, reply) => {
       const { keyHash } = await deps.commands.user(userDraft('user.api-key.revoke', { id: request.params.id }), {
-        actor: actorOf(request),
+        ...authorityOf(request),
         requestId: String(request.id),
       });
       await deps.apiKeys.revoked(keyHash);

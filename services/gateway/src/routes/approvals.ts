@@ -18,7 +18,7 @@ import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
 import { requireApiKeyScope, type ApiKeyVerifier } from '../plugins/api-key';
 import type { ApiKeyScope } from '../plugins/access';
-import { actorOf } from '../plugins/auth';
+import { authorityOf } from '../plugins/auth';
 import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
 import { exampleApprovalPage, exampleApproved, exampleRejectApproval, exampleRejected, withExample } from './examples';
 import { answered, apiKeySecurity, commandErrorResponses } from './money';
@@ -90,7 +90,7 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
       const result = await answered(request, () =>
         deps.commands.ledger(
           ledgerDraft('ledger.approve', { approvalId: request.params.id, command, requestHash: idempotencyOf(request).requestHash }),
-          { actor: actorOf(request), commandId: idempotencyOf(request).commandId, requestId: String(request.id) },
+          { ...authorityOf(request), commandId: idempotencyOf(request).commandId, requestId: String(request.id) },
         ),
       );
       reply.status(201);
@@ -123,7 +123,7 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
             reason: request.body.reason,
             requestHash: idempotencyOf(request).requestHash,
           }),
-          { actor: actorOf(request), commandId: idempotencyOf(request).commandId, requestId: String(request.id) },
+          { ...authorityOf(request), commandId: idempotencyOf(request).commandId, requestId: String(request.id) },
         ),
       ) as Promise<{ approval: Approval }>;
     },

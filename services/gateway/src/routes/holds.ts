@@ -17,7 +17,7 @@ import type { App } from '@coin/http';
 import type { FastifyRequest } from 'fastify';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
-import { actorOf, userIdOf } from '../plugins/auth';
+import { authorityOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
 import {
   exampleCapture,
@@ -50,7 +50,7 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
   async function execute<D extends HoldDraft>(request: FastifyRequest, draft: D): Promise<LedgerResult<D['type']>> {
     return answered(request, () =>
       deps.commands.ledger(draft, {
-        actor: actorOf(request),
+        ...authorityOf(request),
         commandId: idempotencyOf(request).commandId,
         requestId: String(request.id),
       }),

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
-import { actorOf } from '../plugins/auth';
+import { authorityOf } from '../plugins/auth';
 import { exampleLimits, exampleSpendingLimits, withExample } from './examples';
 import { minor } from './money';
 
@@ -88,7 +88,7 @@ export function registerLimitRoutes(app: App, deps: LimitRouteDeps): void {
       // The user must exist (404 otherwise) before the ledger is asked; the same body twice sets the same limits.
       await deps.users.get<User>(`/internal/users/${id}`, String(request.id));
       await deps.commands.ledger(ledgerDraft('ledger.set-limits', { userId: id, overrides: overridesOf(request.body) }), {
-        actor: actorOf(request),
+        ...authorityOf(request),
         requestId: String(request.id),
       });
       return limitsOf(request, id);

@@ -24,7 +24,7 @@ import type { z } from 'zod';
 import { needsApproval, type ApprovalPolicy } from '../approval-policy';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
-import { actorOf, userIdOf } from '../plugins/auth';
+import { authorityOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders, idempotencyOf, markCommandAnswered } from '../plugins/idempotency';
 import {
   exampleApprovalPending,
@@ -125,7 +125,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
     if (!needsApproval(deps.approvalPolicy, command, refundable)) return execute(request, reply, draft);
     const result = await answered(request, () =>
       deps.commands.ledger(ledgerDraft('ledger.request-approval', { command, requestHash }), {
-        actor: actorOf(request),
+        ...authorityOf(request),
         commandId: idempotencyOf(request).commandId,
         requestId: String(request.id),
       }),
@@ -137,7 +137,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
   async function execute(request: FastifyRequest, reply: FastifyReply, draft: MoneyDraft): Promise<MoneyResult> {
     const result = await answered(request, () =>
       deps.commands.ledger(draft, {
-        actor: actorOf(request),
+        ...authorityOf(request),
         commandId: idempotencyOf(request).commandId,
         requestId: String(request.id),
       }),
@@ -272,11 +272,12 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
   app.post(
     '/api/admin/reward',
     {
-      config: { access: 'reward', idempotent: true },
+      config: { access: 'reward', apiKeyScope: 'reward', idempotent: true },
       schema: {
         tags: ['admin', 'money'],
-        summary: 'Pay a user from the REWARDS treasury (platform clients and admins)',
-        security: userSecurity,
+        summary:
+          'Pay a user from the REWARDS treasury (platform clients with their token; admins with an API key of the reward scope, never to themselves)',
+        security: [{ bearerAuth: [] }, { bearerAuth: [], apiKey: [] }],
         headers: idempotencyHeaders,
         operationId: 'rewardUser',
         body: withExample(rewardBody, exampleReward),

@@ -16,7 +16,7 @@ import { randomSecret, sha256Hex } from '@coin/security';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
-import { actorOf } from '../plugins/auth';
+import { authorityOf } from '../plugins/auth';
 import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
 import { forgetPlatformClient } from '../plugins/platform-clients';
 import { withExample } from './examples';
@@ -102,7 +102,7 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
       const secretHash = sha256Hex(clientSecret);
       const { client, ...stored } = await deps.commands.user(
         userDraft('user.platform-client.create', { clientId: newClientId(), name: request.body.name, secretHash, requestHash }),
-        { actor: actorOf(request), commandId, requestId: String(request.id) },
+        { ...authorityOf(request), commandId, requestId: String(request.id) },
       );
       if (stored.requestHash !== requestHash) {
         throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with another body');
@@ -133,7 +133,7 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
     async (request) => {
       const { id } = request.params;
       const { client } = await deps.commands.user(userDraft('user.platform-client.revoke', { clientId: id }), {
-        actor: actorOf(request),
+        ...authorityOf(request),
         requestId: String(request.id),
       });
       // Also when it was revoked already: a retry after a failed cache update completes it, as the CLI's rerun does.

@@ -15,7 +15,7 @@ import type { App } from '@coin/http';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
-import { actorOf, userIdOf } from '../plugins/auth';
+import { authorityOf, userIdOf } from '../plugins/auth';
 import { clientCredentialsOf, formMediaType, isFormRequest, OAuthError, oauthTokenErrorHandler } from '../plugins/oauth-token';
 import type { TokenVersionStore } from '../plugins/token-version';
 import {
@@ -90,7 +90,7 @@ export function registerSessionRoutes(app: App, deps: SessionRouteDeps): void {
     async (request, reply) => {
       const userId = userIdOf(request);
       const { tokenVersion } = await deps.commands.user(userDraft('user.revoke-sessions', { userId }), {
-        actor: actorOf(request),
+        ...authorityOf(request),
         requestId: String(request.id),
       });
       await deps.tokenVersions.remember(userId, tokenVersion);

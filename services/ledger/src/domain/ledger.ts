@@ -263,6 +263,18 @@ function approvalNotPending(approval: ApprovalState, now: Date): Rejected | null
   return null;
 }
 
+/**
+ * Self-dealing (docs/DESIGN.md "Who asks"): money an admin's own command would pay into their own
+ * wallet. Refused whoever the admin is; platform clients and the ledger's own commands are not people.
+ */
+function paysActor(command: Pick<LedgerCommand, 'actor'>, to: Party | null): boolean {
+  return to?.kind === 'user' && command.actor.kind === 'user' && command.actor.id === String(to.userId);
+}
+
+function selfDealing(detail: string): Rejected {
+  return reject('SELF_DEALING', detail);
+}
+
 function holdNotFound(id: string): Rejected {
   return reject('HOLD_NOT_FOUND', `Hold ${id} does not exist`);
 }
@@ -444,6 +456,7 @@ export function decide(
 
     case 'ledger.mint': {
       const { to, amount, reason } = command.data;
+      if (paysActor(command, to)) return selfDealing('An admin cannot mint into their own wallet');
       const target = wallet(walletKeyOf(to));
       if (!target) return missingParty(to);
       if (target.status === 'CLOSED') return reject('RECIPIENT_CLOSED', 'The wallet to mint into is closed');
@@ -495,6 +508,7 @@ export function decide(
       const { toUserId, amount, reason } = command.data;
       const from: Party = { kind: 'treasury', code: 'REWARDS' };
       const to: Party = { kind: 'user', userId: toUserId };
+      if (paysActor(command, to)) return selfDealing('An admin cannot reward themselves');
       const source = wallet(walletKeyOf(from));
       if (!source) return missingParty(from);
       const target = wallet(walletKeyOf(to));
@@ -528,6 +542,7 @@ export function decide(
       }
       const from: Party = { kind: 'treasury', code: treasury };
       const to: Party = { kind: 'user', userId: purchase.fromUserId };
+      if (paysActor(command, to)) return selfDealing('An admin cannot refund their own purchase');
       const source = wallet(walletKeyOf(from));
       if (!source) return missingParty(from);
       const target = wallet(walletKeyOf(to));
@@ -700,6 +715,11 @@ export function decide(
     }
 
     case 'ledger.request-approval': {
+      // A request whose money would go to its requester is refused now, not parked for a second person.
+      const asked = command.data.command;
+      if (asked.type === 'ledger.mint' && paysActor(command, asked.data.to)) {
+        return selfDealing('An admin cannot mint into their own wallet');
+      }
       const approval: ApprovalState = {
         id: approvalIdOf(command.commandId),
         command: command.data.command,
@@ -729,6 +749,7 @@ export function decide(
       // The stored command, decided now as if its requester had sent it directly: the same rules, limits and checks.
       const inner = decide(state, approvedCommand(approval, now), now, nextId, policy);
       if (!inner.ok || !inner.transaction) return inner;
+      if (paysActor(command, inner.transaction.to)) return selfDealing('An approver cannot approve a payment to themselves');
       const transaction = { ...inner.transaction, approval: { id: approval.id, requestedBy, approvedBy } };
       return {
         ...inner,

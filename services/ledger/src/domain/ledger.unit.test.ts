@@ -27,6 +27,7 @@ import {
   type NewTransaction,
 } from './ledger';
 import { noLimits, type Limits } from './limits';
+import { approvalIdOf } from './approvals';
 
 const now = new Date('2025-01-01T00:00:00.000Z');
 const hourMs = 3_600_000;
@@ -606,6 +607,51 @@ describe('ledger domain: decisions', () => {
     const world = funded(0, 10);
     expect(codeOf(world, world.command('ledger.reward', { toUserId: 2, amount: 11, reason: 'prize' }))).toBe('INSUFFICIENT_FUNDS');
     expect(codeOf(world, world.command('ledger.reward', { toUserId: 2, amount: 10, reason: 'prize' }))).toBe('OK');
+  });
+
+  it('when an admin would pay themselves (mint, reward, refund, or approving a payment to them), then SELF_DEALING and nothing moves', () => {
+    const world = funded(1000, 1000);
+    const admin2: Actor = { kind: 'user', id: '2', role: 'ADMIN' };
+    const admin3: Actor = { kind: 'user', id: '3', role: 'ADMIN' };
+    const mintTo = (userId: number) => ({ to: { kind: 'user' as const, userId }, amount: 10, reason: 'r' });
+    expect(codeOf(world, world.command('ledger.mint', mintTo(2), undefined, admin2))).toBe('SELF_DEALING');
+    expect(codeOf(world, world.command('ledger.reward', { toUserId: 2, amount: 10, reason: 'r' }, undefined, admin2))).toBe('SELF_DEALING');
+    world.apply([
+      world.command('ledger.transfer', {
+        kind: 'PURCHASE',
+        fromUserId: 1,
+        to: { kind: 'treasury', code: 'COURSE_FEES' },
+        amount: 100,
+        reason: 'p',
+      }),
+    ]);
+    world.drain();
+    const purchaseId = world.transactions.find((t) => t.type === 'PURCHASE')!.id;
+    const admin1: Actor = { kind: 'user', id: '1', role: 'ADMIN' };
+    expect(
+      codeOf(world, world.command('ledger.refund', { transactionId: purchaseId, treasury: 'COURSE_FEES', reason: 'r' }, undefined, admin1)),
+    ).toBe('SELF_DEALING');
+    expect(
+      codeOf(world, world.command('ledger.request-approval', { command: { type: 'ledger.mint', data: mintTo(2) } }, undefined, admin2)),
+    ).toBe('SELF_DEALING');
+    // Admin 3 asks to mint to admin 2; admin 2 may not approve it, a third admin may.
+    const requestId = world.nextCommandId();
+    expect(
+      codeOf(world, world.command('ledger.request-approval', { command: { type: 'ledger.mint', data: mintTo(2) } }, requestId, admin3)),
+    ).toBe('OK');
+    const approve = (by: Actor) =>
+      world.command(
+        'ledger.approve',
+        { approvalId: approvalIdOf(requestId), command: { type: 'ledger.mint', data: mintTo(2) } },
+        undefined,
+        by,
+      );
+    expect(codeOf(world, approve(admin2))).toBe('SELF_DEALING');
+    expect(world.state.wallets.get('user:2')!.balance).toBe(0);
+    expect(codeOf(world, approve({ kind: 'user', id: '4', role: 'ADMIN' }))).toBe('OK');
+    expect(world.state.wallets.get('user:2')!.balance).toBe(10);
+    // Someone else's money is not self-dealing: admin 2 rewards user 3.
+    expect(codeOf(world, world.command('ledger.reward', { toUserId: 3, amount: 10, reason: 'r' }, undefined, admin2))).toBe('OK');
   });
 
   it('when a purchase is refunded, then partial refunds add up to at most the purchase and the default is the remainder', () => {

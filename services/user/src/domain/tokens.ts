@@ -9,6 +9,8 @@ export interface SigningKeys {
   privateKey: KeyLike;
   /** Current and retired public keys, served as the JWKS. */
   jwks: { keys: JWK[] };
+  /** The current and retired public keys as {kid, publicKeyPem}. */
+  trusted: Array<{ kid: string; publicKeyPem: string }>;
 }
 
 export async function loadSigningKeys(privateKeyPem: string, kid: string, previousPublicKeysJson: string): Promise<SigningKeys> {
@@ -24,7 +26,9 @@ export async function loadSigningKeys(privateKeyPem: string, kid: string, previo
     })),
   );
   const keys = [{ ...current, kid }, ...retired].map((k) => ({ ...k, alg: accessTokenAlgorithm, use: 'sig' }));
-  return { kid, privateKey, jwks: { keys } };
+  // The same keys as PEM: what the command consumer verifies each command's proof against.
+  const trusted = [{ kid, publicKeyPem: publicPem }, ...previous];
+  return { kid, privateKey, jwks: { keys }, trusted };
 }
 
 export interface AccessTokenClaims {

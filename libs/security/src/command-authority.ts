@@ -1,0 +1,164 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+
+/**
+ * Proof of authority in a command (docs/DESIGN.md "Who asks: proof of authority in every
+ * command"). The service that applies a command does not take the sender's word for who asked:
+ * the command carries the caller's own access token, signed by the user service, and this checks
+ *
+ * - the signature (EdDSA only, a key this service was configured to trust, never fetched from
+ *   the sender), the issuer and the audience;
+ * - that the token was valid *when the command was issued* (not now: a command replayed after an
+ *   outage, its token expired meanwhile, still applies), and that the command is neither from
+ *   the future nor older than the longest outage a replay may follow;
+ * - that the command's actor is the token's subject with the token's role.
+ *
+ * A process holding only a service's Kafka credentials has no user's token, so it cannot name
+ * anyone as the actor of a command that moves money or changes rights.
+ */
+
+/** A public key this service trusts for access tokens: the user service's current and retired ones. */
+export interface TrustedKey {
+  kid: string;
+  publicKeyPem: string;
+}
+
+export interface CommandAuthorityOptions {
+  keys: readonly TrustedKey[];
+  issuer: string;
+  audience: string;
+  /** The oldest command accepted, by its issuedAt: a replay after an outage longer than this is refused. */
+  maxCommandAgeMs: number;
+  /** Clock skew allowed between the gateway that issued a command and this service. */
+  clockToleranceS?: number;
+}
+
+/** What a verified token says: who asked, and for a platform client what it was granted. */
+export interface ProvenAuthority {
+  kind: 'user' | 'system';
+  id: string;
+  role: string;
+  /** SYSTEM tokens: the treasuries the client may reward from and settle holds for. */
+  treasuries?: string[];
+  /** SYSTEM tokens: the most the client may reward in a rolling day, minor units (null: no cap). */
+  dailyRewardCap?: number | null;
+}
+
+export type AuthorityCheck = { ok: true; authority: ProvenAuthority } | { ok: false; reason: string };
+
+/** The fields of a command envelope this reads. */
+export interface CommandWithProof {
+  issuedAt: string;
+  actor: { kind: string; id: string; role?: string | undefined };
+  proof?: string | undefined;
+}
+
+/** Verified tokens kept, so a client's next command skips the signature check (the time and actor checks still run). */
+const verifiedMax = 20_000;
+
+export class CommandAuthority {
+  private readonly keys: Map<string, KeyObject>;
+  private readonly verified = new Map<string, JWTPayload>();
+  private readonly toleranceS: number;
+
+  constructor(private readonly options: CommandAuthorityOptions) {
+    if (options.keys.length === 0) throw new Error('CommandAuthority: no trusted key configured');
+    this.keys = new Map(options.keys.map((k) => [k.kid, createPublicKey(k.publicKeyPem)]));
+    for (const [kid, key] of this.keys) {
+      if (key.asymmetricKeyType !== 'ed25519') throw new Error(`CommandAuthority: key ${kid} is not an Ed25519 public key`);
+    }
+    this.toleranceS = options.clockToleranceS ?? 60;
+  }
+
+  /** Whether the command's proof names its actor, at its time; never throws for a bad proof. */
+  async check(command: CommandWithProof, now: Date = new Date()): Promise<AuthorityCheck> {
+    if (!command.proof) return refused('it carries no proof of authority (an access token of the person or platform client who asked)');
+    const issuedAt = new Date(command.issuedAt);
+    const issuedMs = issuedAt.getTime();
+    if (!Number.isFinite(issuedMs)) return refused('its issuedAt is not a time');
+    if (issuedMs > now.getTime() + this.toleranceS * 1000) return refused('it was issued in the future');
+    if (now.getTime() - issuedMs > this.options.maxCommandAgeMs) return refused('it is older than the oldest command a replay may bring');
+    const payload = await this.verifyAt(command.proof, issuedAt);
+    if (!payload) return refused('its proof is not an access token this service trusts, valid when the command was issued');
+    const authority = authorityOf(payload);
+    if (!authority) return refused('its proof carries no usable subject and role');
+    if (authority.kind !== command.actor.kind || authority.id !== command.actor.id) {
+      return refused(`its actor ${command.actor.kind}:${command.actor.id} is not the proof's subject`);
+    }
+    if (authority.kind === 'user' && command.actor.role !== authority.role) {
+      return refused(`its actor's role ${command.actor.role ?? '(none)'} is not the proof's role`);
+    }
+    return { ok: true, authority };
+  }
+
+  /** The token's claims if its signature, issuer and audience hold and it was valid at `at`. */
+  private async verifyAt(token: string, at: Date): Promise<JWTPayload | null> {
+    let payload = this.verified.get(token);
+    if (!payload) {
+      try {
+        ({ payload } = await jwtVerify(token, (header) => this.keyOf(header.kid), {
+          issuer: this.options.issuer,
+          audience: this.options.audience,
+          algorithms: ['EdDSA'],
+          // Signature, issuer and audience only here; the times are judged against the command below.
+          currentDate: new Date(0),
+          clockTolerance: Number.MAX_SAFE_INTEGER,
+        }));
+      } catch (err) {
+        if (err instanceof joseErrors.JOSEError) return null;
+        throw err;
+      }
+      if (this.verified.size >= verifiedMax) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, payload);
+    }
+    const atS = at.getTime() / 1000;
+    if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
+    if (payload.iat > atS + this.toleranceS || payload.exp < atS - this.toleranceS) return null;
+    return payload;
+  }
+
+  private keyOf(kid: string | undefined): KeyObject {
+    const key = kid === undefined ? undefined : this.keys.get(kid);
+    if (!key) throw new joseErrors.JWKSNoMatchingKey();
+    return key;
+  }
+}
+
+function refused(reason: string): AuthorityCheck {
+  return { ok: false, reason: `Command refused: ${reason}` };
+}
+
+const userIdText = /^[1-9][0-9]{0,15}$/;
+const roleNames = new Set(['USER', 'DEVELOPER', 'ADMIN', 'SUPERADMIN']);
+
+function authorityOf(payload: JWTPayload): ProvenAuthority | null {
+  const { sub, role } = payload;
+  if (typeof sub !== 'string' || typeof role !== 'string') return null;
+  if (role === 'SYSTEM') {
+    const treasuries = payload['treasuries'];
+    const cap = payload['rewardCap'];
+    return {
+      kind: 'system',
+      id: sub,
+      role,
+      // Absent on tokens issued before grants existed: the user service signed them all the same.
+      ...(Array.isArray(treasuries) ? { treasuries: treasuries.filter((t): t is string => typeof t === 'string') } : {}),
+      dailyRewardCap: typeof cap === 'number' && Number.isSafeInteger(cap) && cap >= 0 ? cap : null,
+    };
+  }
+  if (!roleNames.has(role) || !userIdText.test(sub)) return null;
+  return { kind: 'user', id: sub, role };
+}
+
+/** Parses a JSON list of trusted keys ([{kid, publicKeyPem}]), as configuration carries it. */
+export function parseTrustedKeys(json: string): TrustedKey[] {
+  const value = JSON.parse(json) as unknown;
+  if (!Array.isArray(value)) throw new Error('must be a JSON array of {kid, publicKeyPem}');
+  return value.map((k, i) => {
+    const { kid, publicKeyPem } = (k ?? {}) as Record<string, unknown>;
+    if (typeof kid !== 'string' || !kid || typeof publicKeyPem !== 'string' || !publicKeyPem) {
+      throw new Error(`entry ${i} must be {kid, publicKeyPem}`);
+    }
+    return { kid, publicKeyPem };
+  });
+}

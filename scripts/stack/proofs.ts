@@ -1,0 +1,55 @@
+import { createPrivateKey } from 'node:crypto';
+import { SignJWT } from 'jose';
+import type { JwtKey } from './keys';
+
+/**
+ * Access tokens for test and benchmark senders that write commands to Kafka themselves, in place
+ * of the gateway: signed with the stack's key exactly as the user service signs them, so the
+ * ledger and the user service verify them like any caller's (docs/DESIGN.md "Who asks: proof of
+ * authority in every command"). Never used by a service.
+ */
+export interface ProofActor {
+  kind: 'user' | 'system';
+  id: string;
+  role?: string;
+  /** SYSTEM tokens: the treasuries granted and the daily reward cap (minor units). */
+  treasuries?: string[];
+  rewardCap?: number | null;
+}
+
+export async function signProof(
+  key: JwtKey,
+  actor: ProofActor,
+  options: { issuer?: string; audience?: string; issuedAt?: Date; ttlSeconds?: number } = {},
+): Promise<string> {
+  const iat = Math.floor((options.issuedAt ?? new Date()).getTime() / 1000);
+  const claims: Record<string, unknown> = { role: actor.kind === 'system' ? 'SYSTEM' : actor.role, ver: 0 };
+  if (actor.kind === 'system') {
+    claims['treasuries'] = actor.treasuries ?? ['REWARDS'];
+    claims['rewardCap'] = actor.rewardCap ?? null;
+  }
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'EdDSA', kid: key.kid })
+    .setSubject(actor.id)
+    .setIssuer(options.issuer ?? 'coin-ledger')
+    .setAudience(options.audience ?? 'coin-ledger-api')
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + (options.ttlSeconds ?? 900))
+    .sign(createPrivateKey(key.privateKeyPem));
+}
+
+/** Signs once per actor and reuses the token while it is fresh: senders of many commands. */
+export class ProofCache {
+  private readonly tokens = new Map<string, { token: string; freshUntilMs: number }>();
+
+  constructor(private readonly key: JwtKey) {}
+
+  async of(actor: ProofActor): Promise<string> {
+    const id = JSON.stringify(actor);
+    const cached = this.tokens.get(id);
+    if (cached && cached.freshUntilMs > Date.now()) return cached.token;
+    const token = await signProof(this.key, actor);
+    this.tokens.set(id, { token, freshUntilMs: Date.now() + 600_000 });
+    return token;
+  }
+}

@@ -1,0 +1,61 @@
+import { roleAtLeast, type LedgerCommand, type Role } from '@coin/contracts';
+
+/**
+ * Whether the verified author of a client command may send it (docs/DESIGN.md "Who asks: proof of
+ * authority in every command"). The gateway checked the same before sending; the ledger checks
+ * again from the proof it verified itself, so neither a compromised gateway nor a process with
+ * its Kafka credentials can move a wallet's coins for someone else, or act above their role.
+ * Pure: the consumer asks it after the proof's signature and times have been checked.
+ */
+export interface VerifiedAuthor {
+  kind: 'user' | 'system';
+  id: string;
+  role: string;
+  /** Platform clients: the treasuries they were granted (absent on tokens from before grants: not limited). */
+  treasuries?: string[];
+}
+
+function isRole(role: string): role is Role {
+  return role === 'USER' || role === 'DEVELOPER' || role === 'ADMIN' || role === 'SUPERADMIN';
+}
+
+function userAtLeast(author: VerifiedAuthor, minimum: Role): boolean {
+  return author.kind === 'user' && isRole(author.role) && roleAtLeast(author.role, minimum);
+}
+
+/** Why this author may not send this command, or null when they may. */
+export function authorRefusal(command: LedgerCommand, author: VerifiedAuthor): string | null {
+  const is = (userId: number) => author.kind === 'user' && author.id === String(userId);
+  switch (command.type) {
+    case 'ledger.open-wallet':
+    case 'ledger.credit':
+    case 'ledger.expire-hold':
+    case 'ledger.expire-approval':
+      return null;
+    case 'ledger.transfer':
+    case 'ledger.hold':
+      return is(command.data.fromUserId) ? null : "Command refused: only the payer moves or reserves their wallet's coins";
+    case 'ledger.reward': {
+      if (userAtLeast(author, 'ADMIN')) return null;
+      // Rewards are paid from REWARDS (seed §4.6): a platform client must have been granted it.
+      if (author.kind === 'system' && (author.treasuries === undefined || author.treasuries.includes('REWARDS'))) return null;
+      return 'Command refused: the author may not reward from REWARDS';
+    }
+    case 'ledger.capture-hold':
+    case 'ledger.void-hold':
+      // A platform client's grant is judged against the hold's recipient where the hold is read (decide).
+      return userAtLeast(author, 'ADMIN') || author.kind === 'system'
+        ? null
+        : 'Command refused: only ADMIN+ and platform clients settle holds';
+    case 'ledger.close-wallet':
+      return userAtLeast(author, 'SUPERADMIN') ? null : 'Command refused: only a SUPERADMIN closes a wallet';
+    case 'ledger.mint':
+    case 'ledger.burn':
+    case 'ledger.refund':
+    case 'ledger.set-limits':
+    case 'ledger.request-approval':
+    case 'ledger.approve':
+    case 'ledger.reject-approval':
+      return userAtLeast(author, 'ADMIN') ? null : `Command refused: ${command.type} needs an ADMIN+`;
+  }
+}
