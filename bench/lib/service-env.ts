@@ -11,9 +11,10 @@ export function benchServiceEnv(extra: Record<string, string> = {}): Record<stri
   return {
     LEDGER_SPENDING_LIMITS: JSON.stringify({ USER: limits, DEVELOPER: limits, ADMIN: limits, SUPERADMIN: limits }),
     // Funding mints (10,000 coins a user, 100,000 a shop treasury) are set-up, not what is measured:
-    // four-eyes approval is raised above them (the e2e tests cover approvals).
-    APPROVAL_MINT_MIN_COINS: '1000000000',
-    APPROVAL_TREASURY_MINT: 'false',
+    // the four-eyes windows are turned off for them (the e2e tests cover four-eyes).
+    FOUR_EYES_ACTOR_DAILY_COINS: '0',
+    FOUR_EYES_RECIPIENT_DAILY_COINS: '0',
+    FOUR_EYES_TREASURY_MINT: 'false',
     RATE_LIMIT_LOGIN_PER_IP_MAX: high,
     RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX: high,
     RATE_LIMIT_LOGIN_FAILURES_PER_IP_MAX: high,

@@ -118,18 +118,57 @@ describe('four-eyes approval of large money commands', () => {
     expect(logged.filter((e) => e.action === 'approval.approve' && e.result === 'applied')).toHaveLength(1);
   });
 
+  /** A fresh ADMIN with every money scope: their four-eyes window starts empty. */
+  const freshAdmin = async () => {
+    const session = await adminSession(stack, 'ADMIN');
+    return as(session.accessToken, await apiKeyFor(stack, checkerToken, ['mint', 'burn', 'refund', 'reward']));
+  };
+  const statusOf = (call: Promise<unknown>) =>
+    call.then(
+      (result) => ((result as { approval?: unknown; transaction?: unknown }).transaction ? 201 : 202),
+      (err: unknown) => (err instanceof CoinProblemError ? err.status : Promise.reject(err)),
+    );
+
+  it('when one admin splits a large mint into requests under the threshold, then the one that takes their day to 10,000 coins waits (202)', async () => {
+    const admin = await freshAdmin();
+    const users = await Promise.all([1, 2, 3].map(() => registerUser(stack.gatewayUrl)));
+    const mint = (i: number, amount: number) => admin.mintCoins({ body: { userId: users[i]!.userId, amount, reason: `split ${i}` } });
+    expect(await statusOf(mint(0, 6_000))).toBe(201);
+    expect(await statusOf(mint(1, 3_999.99))).toBe(201);
+    const third = await pending(mint(2, 0.01));
+    expect(third.status).toBe('PENDING');
+    expect(await balanceOf(users[2]!.accessToken)).toBe(0);
+    // Burns (and refunds and rewards) share the window: the same admin's burn of one coin waits too.
+    expect(await statusOf(admin.burnCoins({ body: { userId: users[0]!.userId, amount: 1, reason: 'r' } }))).toBe(202);
+    expect(await balanceOf(users[0]!.accessToken)).toBe(6_000);
+  });
+
+  it('when one admin sends many mints at once to wallets in different partitions, then the ones that fit the window apply and the rest wait: never more than 10,000 coins alone', async () => {
+    const admin = await freshAdmin();
+    const users = await Promise.all(Array.from({ length: 8 }, () => registerUser(stack.gatewayUrl)));
+    const statuses = await Promise.all(
+      users.map((u, i) => statusOf(admin.mintCoins({ body: { userId: u.userId, amount: 2_000, reason: `parallel ${i}` } }))),
+    );
+    // 2,000 x 4 = 8,000 moved alone; a fifth would reach 10,000.
+    expect(statuses.filter((s) => s === 201)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(4);
+    const balances = await Promise.all(users.map((u) => balanceOf(u.accessToken)));
+    expect(balances.reduce((a, b) => a + b, 0)).toBe(8_000);
+  });
+
   it("when the approver has no API key, or one without the command's scope, then 401 or 403 and the request stays pending", async () => {
     const user = await registerUser(stack.gatewayUrl);
-    const approval = await pending(maker.burnCoins({ body: { userId: user.userId, amount: 20_000, reason: 'Fraud clawback' } }));
+    // A burn that would be refused anyway (above the balance) is refused at once, not parked for a second person.
+    const hopeless = await problemOf(maker.burnCoins({ body: { userId: user.userId, amount: 20_000, reason: 'Fraud clawback' } }));
+    expect([hopeless.status, hopeless.code]).toEqual([422, 'INSUFFICIENT_FUNDS']);
+    const approval = await pending(maker.mintCoins({ body: { userId: user.userId, amount: 20_000, reason: 'Goodwill' } }));
     const noKey = await problemOf(as(checkerToken).approveRequest({ path: { id: approval.id } }));
     expect([noKey.status, noKey.code]).toEqual([401, 'API_KEY_INVALID']);
-    const mintOnly = as(checkerToken, await apiKeyFor(stack, checkerToken, ['mint']));
-    const wrongScope = await problemOf(mintOnly.approveRequest({ path: { id: approval.id } }));
+    const burnOnly = as(checkerToken, await apiKeyFor(stack, checkerToken, ['burn']));
+    const wrongScope = await problemOf(burnOnly.approveRequest({ path: { id: approval.id } }));
     expect([wrongScope.status, wrongScope.code]).toEqual([403, 'API_KEY_SCOPE']);
-    // The burn itself is refused when approved (nothing to burn): the request stays pending.
-    const refused = await problemOf(checker.approveRequest({ path: { id: approval.id } }));
-    expect([refused.status, refused.code]).toEqual([422, 'INSUFFICIENT_FUNDS']);
     expect((await checker.listApprovals({ query: { status: 'PENDING' } })).approvals.map((a) => a.id)).toContain(approval.id);
+    expect(await balanceOf(user.accessToken)).toBe(0);
   });
 
   it('when a request is rejected, then it is REJECTED with the reason and can no longer be approved', async () => {

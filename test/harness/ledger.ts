@@ -58,8 +58,19 @@ export interface LedgerHarness {
   close(): Promise<void>;
 }
 
+const fourEyesOffEnv = { FOUR_EYES_ACTOR_DAILY_COINS: '0', FOUR_EYES_RECIPIENT_DAILY_COINS: '0', FOUR_EYES_TREASURY_MINT: 'false' };
+
 /** Who the harness's commands come from unless a test says: a SUPERADMIN no test user is. */
 export const harnessActor: ProofActor = { kind: 'user', id: '999999999', role: 'SUPERADMIN' };
+
+/** The actor a command would come from: the payer for their own transfers and holds, else the harness's SUPERADMIN. */
+function defaultActorOf(command: { type: string; data: unknown }): ProofActor {
+  const payer = (command.data as { fromUserId?: unknown } | null)?.fromUserId;
+  if ((command.type === 'ledger.transfer' || command.type === 'ledger.hold') && typeof payer === 'number') {
+    return { kind: 'user', id: String(payer), role: 'USER' };
+  }
+  return harnessActor;
+}
 
 export function keyOf(party: Party): string {
   return walletKeyOf(party);
@@ -86,7 +97,8 @@ export async function startLedgerHarness(
     jwtKey,
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
-    ...(options.extraEnv ? { extra: options.extraEnv } : {}),
+    // The apply stage's tests mint freely as one SUPERADMIN: four-eyes windows are off unless a test turns them on.
+    extra: { ...fourEyesOffEnv, ...(options.extraEnv ?? {}) },
   }).ledger;
   const config = loadLedgerConfig(env);
   const logger = createLogger('ledger-test', (process.env.COIN_TEST_LOG_LEVEL ?? 'warn') as 'warn');
@@ -120,7 +132,7 @@ export async function startLedgerHarness(
     },
     jwtKey,
     send: async (command, timeoutMs = 20_000) => {
-      const actor = command.actor ?? harnessActor;
+      const actor = command.actor ?? defaultActorOf(command);
       const proof = command.proof === undefined ? await proofs.of(actor) : command.proof;
       return client.request({
         // As its sender would: the ledger's own commands on the topic only the ledger writes.

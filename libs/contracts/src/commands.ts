@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normalizeEmail, role, userId } from './common';
 import { apiKey, platformClientCreated, platformClientRevoked } from './identity';
 import { headerNames } from './messaging';
-import { approval } from './approvals';
+import { approval, approvalPending } from './approvals';
 import { captureResult, hold, holdResult } from './holds';
 import { limitOverrides, moneyResult, wallet, walletKeyOf, walletKeyOfTreasury, walletKeyOfUser, type LedgerCommand } from './ledger';
 import { user, type UserCommand } from './user';
@@ -130,14 +130,20 @@ export function ledgerCommandNeedsProof(topic: LedgerCommandTopic, type: LedgerC
 
 const transactionId = z.number().int().positive();
 
+/**
+ * A person's MINT, BURN or REFUND is applied (the transaction and the wallet), or, when it would
+ * take a four-eyes window to its threshold, stored as an approval request (202).
+ */
+const moneyOrApproval = z.union([moneyResult, approvalPending]);
+
 /** What the ledger answers each accepted command with (the `result` of its reply). */
 export const ledgerResults = {
   'ledger.open-wallet': z.object({ wallet: wallet.nullable() }),
-  'ledger.mint': moneyResult,
-  'ledger.burn': moneyResult,
+  'ledger.mint': moneyOrApproval,
+  'ledger.burn': moneyOrApproval,
   'ledger.transfer': moneyResult,
   'ledger.reward': moneyResult,
-  'ledger.refund': moneyResult,
+  'ledger.refund': moneyOrApproval,
   'ledger.credit': z.object({
     transactionId,
     resolution: z.enum(['credited', 'returned', 'burned']),

@@ -13,13 +13,15 @@ export const problem = z
     commandId: z.string().optional(),
     limit: z
       .object({
-        name: z.enum(['dailyAmount', 'dailyCount', 'singleAmount']),
+        name: z
+          .enum(['dailyAmount', 'dailyCount', 'singleAmount', 'clientDailyRewards'])
+          .describe("A payer's spending limit, or clientDailyRewards: what a platform client may reward in a rolling day"),
         value: z.number().describe('The limit: coins, or debits for dailyCount'),
         used: z.number().describe('What the rolling 24 hours have used of it'),
         resetsAt: z.string().nullable().describe('When the refused debit would fit; null when waiting will not help'),
       })
       .optional()
-      .describe('LIMIT_EXCEEDED: which spending limit the debit would pass'),
+      .describe('LIMIT_EXCEEDED: which limit the debit would pass'),
   })
   .describe('RFC 9457 problem details (application/problem+json)')
   // `title` names the schema: the OpenAPI document refers to it as the one Problem component.

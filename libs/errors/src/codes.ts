@@ -71,6 +71,12 @@ export const errorCatalog = {
     title: 'The requester cannot approve their own request',
     action: 'Ask another ADMIN+ (with an API key of the same scope) to approve it.',
   },
+  FOUR_EYES_REQUIRED: {
+    kind: 'forbidden',
+    title: 'A second person is required',
+    action:
+      'The four-eyes window of the person or the recipient is reached; have a platform client pay the reward, or wait until the rolling day frees room.',
+  },
   SELF_DEALING: {
     kind: 'forbidden',
     title: 'No one pays themselves',

@@ -181,7 +181,10 @@ const issuer = 'coin-ledger';
 const audience = 'coin-ledger-api';
 const mintKey = `ck_${'m'.repeat(43)}`;
 const burnOnlyKey = `ck_${'b'.repeat(43)}`;
+/** A person's reward needs a key of the reward scope (a platform client's token alone suffices). */
+const rewardKey = `ck_${'r'.repeat(43)}`;
 const grants: Record<string, ApiKeyGrant> = {
+  [sha256Hex(rewardKey)]: { id: randomUUID(), scopes: ['reward'] },
   [sha256Hex(mintKey)]: { id: randomUUID(), scopes: ['mint'] },
   [sha256Hex(burnOnlyKey)]: { id: randomUUID(), scopes: ['burn'] },
 };
@@ -429,7 +432,11 @@ describe('gateway component (buildApp with fake ports)', () => {
 
   describe('idempotency', () => {
     it('when the same Idempotency-Key and body come twice, then both answers are equal, both sends carry one command id, and the ledger applies it once', async () => {
-      const headers = { authorization: `Bearer ${await adminToken()}`, 'idempotency-key': `replay-${randomUUID()}` };
+      const headers = {
+        authorization: `Bearer ${await adminToken()}`,
+        'x-api-key': rewardKey,
+        'idempotency-key': `replay-${randomUUID()}`,
+      };
       const applied = bus.applied.length;
       const sent = bus.requests.length;
       const first = await post('/api/admin/reward', reward, headers);
@@ -449,14 +456,14 @@ describe('gateway component (buildApp with fake ports)', () => {
     it('when requests come without a key, then each is a new command', async () => {
       const authorization = `Bearer ${await adminToken()}`;
       const sent = bus.requests.length;
-      await post('/api/admin/reward', reward, { authorization });
-      await post('/api/admin/reward', reward, { authorization });
+      await post('/api/admin/reward', reward, { authorization, 'x-api-key': rewardKey });
+      await post('/api/admin/reward', reward, { authorization, 'x-api-key': rewardKey });
       const [a, b] = bus.requests.slice(sent);
       expect(a!.command.commandId).not.toBe(b!.command.commandId);
     });
 
     it('when the same key comes with another body, then 422 IDEMPOTENCY_KEY_REUSED', async () => {
-      const headers = { authorization: `Bearer ${await adminToken()}`, 'idempotency-key': `reuse-${randomUUID()}` };
+      const headers = { authorization: `Bearer ${await adminToken()}`, 'x-api-key': rewardKey, 'idempotency-key': `reuse-${randomUUID()}` };
       expect((await post('/api/admin/reward', reward, headers)).statusCode).toBe(201);
       expectProblem(await post('/api/admin/reward', { ...reward, amount: 6 }, headers), 422, 'IDEMPOTENCY_KEY_REUSED');
     });
@@ -464,11 +471,15 @@ describe('gateway component (buildApp with fake ports)', () => {
     it('when the same key is used by another caller, then it is another command (keys are per caller)', async () => {
       const key = `shared-${randomUUID()}`;
       const sent = bus.requests.length;
-      await post('/api/admin/reward', reward, { authorization: `Bearer ${await adminToken()}`, 'idempotency-key': key });
+      await post('/api/admin/reward', reward, {
+        authorization: `Bearer ${await adminToken()}`,
+        'x-api-key': rewardKey,
+        'idempotency-key': key,
+      });
       const other = await post(
         '/api/admin/reward',
         { ...reward, amount: 6 },
-        { authorization: `Bearer ${await token('3', 'ADMIN')}`, 'idempotency-key': key },
+        { authorization: `Bearer ${await token('3', 'ADMIN')}`, 'x-api-key': rewardKey, 'idempotency-key': key },
       );
       expect(other.statusCode).toBe(201);
       const [a, b] = bus.requests.slice(sent);
@@ -476,7 +487,11 @@ describe('gateway component (buildApp with fake ports)', () => {
     });
 
     it('when a second request with the key arrives while the first is in flight, then 409 REQUEST_IN_PROGRESS; once the first is answered the key replays', async () => {
-      const headers = { authorization: `Bearer ${await adminToken()}`, 'idempotency-key': `inflight-${randomUUID()}` };
+      const headers = {
+        authorization: `Bearer ${await adminToken()}`,
+        'x-api-key': rewardKey,
+        'idempotency-key': `inflight-${randomUUID()}`,
+      };
       const release = deferred<void>();
       const reached = deferred<void>();
       bus.answer = async (options) => {
@@ -508,7 +523,7 @@ describe('gateway component (buildApp with fake ports)', () => {
           extra: { commandId: options.command.commandId },
         });
       };
-      const response = await post('/api/admin/reward', reward, { authorization: `Bearer ${await adminToken()}` });
+      const response = await post('/api/admin/reward', reward, { authorization: `Bearer ${await adminToken()}`, 'x-api-key': rewardKey });
       const body = expectProblem(response, 504, 'TIMEOUT');
       expect(body.commandId).toBe(bus.requests.at(-1)!.command.commandId);
     });
@@ -549,7 +564,7 @@ describe('gateway component (buildApp with fake ports)', () => {
 
     it('when the ledger set the command aside (COMMAND_FAILED), then 422 COMMAND_FAILED naming the command id', async () => {
       bus.answer = async (options) => failed(options.command.commandId, 'COMMAND_FAILED', 'The command was set aside');
-      const response = await post('/api/admin/reward', reward, { authorization: `Bearer ${await adminToken()}` });
+      const response = await post('/api/admin/reward', reward, { authorization: `Bearer ${await adminToken()}`, 'x-api-key': rewardKey });
       const body = expectProblem(response, 422, 'COMMAND_FAILED');
       expect(body.commandId).toBe(bus.requests.at(-1)!.command.commandId);
     });
@@ -571,6 +586,7 @@ describe('gateway component (buildApp with fake ports)', () => {
     it('when the Idempotency-Key is longer than 255 characters, then 400 VALIDATION_FAILED naming the header', async () => {
       const response = await post('/api/admin/reward', reward, {
         authorization: `Bearer ${await adminToken()}`,
+        'x-api-key': rewardKey,
         'idempotency-key': 'x'.repeat(256),
       });
       const body = expectProblem(response, 400, 'VALIDATION_FAILED');

@@ -24,7 +24,6 @@ import type { Redis } from '@coin/redis';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerFormBodyParser } from './plugins/oauth-token';
-import { defaultApprovalPolicy, type ApprovalPolicy } from './approval-policy';
 import { registerApprovalRoutes } from './routes/approvals';
 import { registerHoldRoutes } from './routes/holds';
 import { registerLimitRoutes } from './routes/limits';
@@ -73,7 +72,6 @@ export interface GatewayDeps {
   rateLimits: RateLimitSettings;
   loginThrottle: LoginThrottle;
   /** Which money commands wait for a second ADMIN+ (default: the shipped thresholds). */
-  approvalPolicy?: ApprovalPolicy;
   /** A SERVER span per request, the parent of the commands it sends (off when absent). */
   tracing?: Tracing;
   /** Where the built admin console is (default services/admin-console/dist/www); served at /admin. */
@@ -147,7 +145,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
     lockMs: deps.idempotencyLockMs,
     ...(deps.idempotencyAnswerTtlMs !== undefined ? { answerTtlMs: deps.idempotencyAnswerTtlMs } : {}),
   });
-  registerMoneyRoutes(app, { ...deps, approvalPolicy: deps.approvalPolicy ?? defaultApprovalPolicy });
+  registerMoneyRoutes(app, deps);
   registerApprovalRoutes(app, deps);
   registerHoldRoutes(app, deps);
   registerTreasuryRoutes(app, deps);

@@ -1,4 +1,4 @@
-import { bool, commonEnv, csv, tracingEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
+import { commonEnv, csv, tracingEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
 import { redisCommandTimeoutMsDefault } from '@coin/redis';
 import { isProxyAddress } from './plugins/client-address';
 
@@ -20,15 +20,6 @@ export const gatewayConfigSchema = z.object({
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
   /** How long a write waits for its reply before answering 504 with the command id. */
   COMMAND_TIMEOUT_MS: positiveInt(5000),
-  /**
-   * Four-eyes approval (docs/DESIGN.md "Approvals"): a MINT, BURN or REFUND of at least this many
-   * coins answers 202 and waits for a second ADMIN+ instead of moving money.
-   */
-  APPROVAL_MINT_MIN_COINS: z.coerce.number().positive().max(1_000_000_000).default(10_000),
-  APPROVAL_BURN_MIN_COINS: z.coerce.number().positive().max(1_000_000_000).default(10_000),
-  APPROVAL_REFUND_MIN_COINS: z.coerce.number().positive().max(1_000_000_000).default(10_000),
-  /** Whether every MINT into a treasury waits for approval, whatever its amount. */
-  APPROVAL_TREASURY_MINT: bool(true),
   /**
    * How long a command may wait in the gateway for others to share its Kafka produce request
    * (linger.ms); 0 sends as soon as the previous request is done (docs/PERFORMANCE.md).

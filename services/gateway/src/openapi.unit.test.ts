@@ -218,6 +218,6 @@ describe('the OpenAPI document (GET /openapi.json) says what the service does (i
     ]);
     expect(parameter('/problems/{code}', 'code')?.enum).toEqual(expect.arrayContaining(['insufficient-funds', 'method-not-allowed']));
     const apiKey = doc.paths['/api/admin/api-keys'].post.requestBody.content['application/json'].schema;
-    expect(apiKey.properties.scopes).toMatchObject({ type: 'array', uniqueItems: true, minItems: 1, maxItems: 3 });
+    expect(apiKey.properties.scopes).toMatchObject({ type: 'array', uniqueItems: true, minItems: 1, maxItems: 4 });
   });
 });

@@ -70,12 +70,6 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
       consumers: consumersReadiness([replies, userEvents]),
     },
     commands: new CommandBus(replies, topics, config.COMMAND_TIMEOUT_MS),
-    approvalPolicy: {
-      mintMin: config.APPROVAL_MINT_MIN_COINS * 100,
-      burnMin: config.APPROVAL_BURN_MIN_COINS * 100,
-      refundMin: config.APPROVAL_REFUND_MIN_COINS * 100,
-      treasuryMint: config.APPROVAL_TREASURY_MINT,
-    },
     tracing,
     users,
     ledger: new InternalHttpClient(config.LEDGER_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS),

@@ -1,4 +1,4 @@
-import { commonEnv, databaseEnv, tracingEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
+import { bool, commonEnv, databaseEnv, tracingEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
 import { approvalExpirySecondsMax, coinsToMinorUnits, holdExpirySecondsMax, roles, type Role } from '@coin/contracts';
 import { parseTrustedKeys } from '@coin/security';
 import type { LedgerPolicy } from './domain/ledger';
@@ -22,6 +22,16 @@ const defaultSpendingLimits = JSON.stringify({
   USER: { dailyAmount: 100_000, dailyCount: 1_000, singleAmount: null },
   DEVELOPER: { dailyAmount: 100_000, dailyCount: 1_000, singleAmount: null },
 });
+
+/** A coin amount in the configuration, or 0 for "off". */
+function coinsOrOff(defaultCoins: number) {
+  return z.coerce
+    .number()
+    .nonnegative()
+    .max(1_000_000_000)
+    .refine((v) => v === 0 || coinsToMinorUnits(v) !== null, 'must be 0 or a coin amount (2 decimals at most)')
+    .default(defaultCoins);
+}
 
 const trustedKeys = z.string().transform((text, ctx) => {
   try {
@@ -91,6 +101,18 @@ export const ledgerConfigSchema = z.object({
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
   /** The oldest command applied, by when it was issued: how long an outage a replay may follow (7 days, Kafka's retention). */
   COMMAND_MAX_AGE_S: positiveInt(7 * 24 * 3600),
+  /**
+   * Four-eyes by window (docs/DESIGN.md "Four-eyes windows"), in coins: a person's MINT, BURN,
+   * REFUND or REWARD that would take what they moved alone in the rolling day to this much or
+   * more waits for a second ADMIN+ (202); 0 turns the window off.
+   */
+  FOUR_EYES_ACTOR_DAILY_COINS: coinsOrOff(10_000),
+  /** The same for what one wallet receives from admins (MINT into it, a person's REWARD, a REFUND) in the rolling day; 0: off. */
+  FOUR_EYES_RECIPIENT_DAILY_COINS: coinsOrOff(10_000),
+  /** Every MINT into a treasury waits for a second ADMIN+, whatever its amount. */
+  FOUR_EYES_TREASURY_MINT: bool(true),
+  /** What a platform client may reward in a rolling day unless its grant names its own cap, in coins; 0: no cap. */
+  PLATFORM_CLIENT_DAILY_REWARD_COINS: coinsOrOff(100_000),
   LEDGER_SPENDING_LIMITS: z
     .string()
     .default(defaultSpendingLimits)
@@ -108,6 +130,10 @@ export type LedgerConfig = z.output<typeof ledgerConfigSchema>;
 
 export function loadLedgerConfig(env: Env): Readonly<LedgerConfig> {
   return parseConfig(ledgerConfigSchema, env);
+}
+
+function minorOrOff(coins: number): number | null {
+  return coins === 0 ? null : Math.round(coins * 100);
 }
 
 function minorOrNull(coins: number | null): number | null {
@@ -137,5 +163,11 @@ export function ledgerPolicyOf(config: Readonly<LedgerConfig>): LedgerPolicy {
     holdExpirySecondsDefault: config.HOLD_EXPIRY_DEFAULT_S,
     holdExpirySecondsMax: config.HOLD_EXPIRY_MAX_S,
     approvalExpirySeconds: config.APPROVAL_EXPIRY_S,
+    fourEyes: {
+      actorWindow: minorOrOff(config.FOUR_EYES_ACTOR_DAILY_COINS),
+      recipientWindow: minorOrOff(config.FOUR_EYES_RECIPIENT_DAILY_COINS),
+      treasuryMint: config.FOUR_EYES_TREASURY_MINT,
+      clientDailyRewards: minorOrOff(config.PLATFORM_CLIENT_DAILY_REWARD_COINS),
+    },
   };
 }

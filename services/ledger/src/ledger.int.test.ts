@@ -277,6 +277,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       holdIds: [],
       pendingHoldsOf: [],
       approvalIds: [],
+      windowScopes: [],
       idsToReserve: 1,
     });
     const wallet = read.wallets.get(key)!;
@@ -289,6 +290,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       transactions: [],
       holds: [],
       approvals: [],
+      windows: [],
       entries: [],
       outcomes: [{ commandId, type: 'ledger.burn', ok: true, reply: {}, requestHash: null }],
       outbox: [{ topic: h.topics.coinTransactions, key: 'k', headers: {}, payload: '{}' }],

@@ -743,10 +743,13 @@ export interface components {
         message: string;
       }[];
       commandId?: string;
-      /** @description LIMIT_EXCEEDED: which spending limit the debit would pass */
+      /** @description LIMIT_EXCEEDED: which limit the debit would pass */
       limit?: {
-        /** @enum {string} */
-        name: 'dailyAmount' | 'dailyCount' | 'singleAmount';
+        /**
+         * @description A payer's spending limit, or clientDailyRewards: what a platform client may reward in a rolling day
+         * @enum {string}
+         */
+        name: 'dailyAmount' | 'dailyCount' | 'singleAmount' | 'clientDailyRewards';
         /** @description The limit: coins, or debits for dailyCount */
         value: number;
         /** @description What the rolling 24 hours have used of it */
@@ -1144,7 +1147,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1408,7 +1411,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -1749,7 +1752,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -2012,7 +2015,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -2277,7 +2280,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -2538,7 +2541,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -2877,7 +2880,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -3102,7 +3105,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -3331,7 +3334,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -3558,7 +3561,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -3810,7 +3813,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -4086,7 +4089,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -4315,7 +4318,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -4503,7 +4506,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4620,7 +4623,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4701,7 +4704,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4808,7 +4811,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4890,7 +4893,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5014,7 +5017,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -5129,7 +5132,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -5253,7 +5256,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5400,7 +5403,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -5558,7 +5561,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -5927,7 +5930,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -6221,7 +6224,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6336,7 +6339,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6441,7 +6444,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -6602,7 +6605,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6698,7 +6701,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -6844,7 +6847,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -7032,7 +7035,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7204,7 +7207,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
@@ -7370,7 +7373,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7484,7 +7487,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7599,7 +7602,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7759,7 +7762,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -7854,7 +7857,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8146,7 +8149,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, SELF_DEALING, API_KEY_SCOPE */
+      /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
           [name: string]: unknown;
@@ -8200,6 +8203,7 @@ export interface operations {
           | 'api-key-invalid'
           | 'forbidden'
           | 'approval-by-requester'
+          | 'four-eyes-required'
           | 'self-dealing'
           | 'api-key-scope'
           | 'not-found'

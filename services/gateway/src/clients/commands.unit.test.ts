@@ -94,10 +94,11 @@ describe('CommandBus', () => {
       const bus = new CommandBus(client, topics, 1000);
       const commandId = randomUUID();
 
-      const sent = bus.ledger(mint, { actor: admin, commandId });
+      // A reward's result is a money result only (a mint's may also be an approval request).
+      const sent = bus.ledger(ledgerDraft('ledger.reward', { toUserId: 7, amount: 500, reason: 'prize' }), { actor: admin, commandId });
 
       await expect(sent).rejects.toBeInstanceOf(InvariantViolation);
-      await expect(sent).rejects.toThrow(new RegExp(`ledger\\.mint command ${commandId} .*wallet`));
+      await expect(sent).rejects.toThrow(new RegExp(`ledger\\.reward command ${commandId} .*wallet`));
     });
 
     it('when a user reply carries a token version that is not a number, then the bus throws an invariant violation', async () => {

@@ -10,7 +10,6 @@ import {
   refundBody,
   rewardBody,
   transferBody,
-  type ApprovableCommand,
   type LedgerDraft,
   type MoneyResult,
   type Party,
@@ -21,7 +20,6 @@ import { AppError, isErrorCode, statusOf } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { needsApproval, type ApprovalPolicy } from '../approval-policy';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
 import { authorityOf, userIdOf } from '../plugins/auth';
@@ -41,7 +39,6 @@ import {
 export interface MoneyRouteDeps {
   commands: CommandBus;
   ledger: InternalHttpClient;
-  approvalPolicy: ApprovalPolicy;
 }
 
 /** Every answer a command route may give besides its success: the ledger's refusals, a busy or slow pipeline. */
@@ -99,7 +96,7 @@ export function isCommandRejection(err: unknown): boolean {
 type ApprovalPendingResult = z.infer<typeof approvalPending>;
 
 /** The commands the money endpoints send: each answers with a transaction and the wallet it debited (MINT: credited). */
-type MoneyDraft = LedgerDraft<'ledger.mint' | 'ledger.burn' | 'ledger.transfer' | 'ledger.reward' | 'ledger.refund'>;
+type MoneyDraft = LedgerDraft<'ledger.transfer' | 'ledger.reward'>;
 
 /**
  * Money endpoints (SPEC §3). Each sends one command to the ledger (keyed, by the contract, by
@@ -109,28 +106,25 @@ type MoneyDraft = LedgerDraft<'ledger.mint' | 'ledger.burn' | 'ledger.transfer' 
  */
 export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
   /**
-   * MINT, BURN and REFUND above the approval thresholds are not applied: they are stored as an
-   * approval request (202) that another ADMIN+ approves (routes/approvals.ts). The request is
-   * the command exactly as it would have been sent, under the same command id, so a retry with
-   * the same Idempotency-Key gets the same request back.
+   * A person's MINT, BURN or REFUND that would take a four-eyes window to its threshold
+   * is not applied: the ledger, which counts the windows (docs/DESIGN.md "Four-eyes windows"),
+   * stores it as an approval request that another ADMIN+ approves (routes/approvals.ts), and the
+   * answer is 202 with the request. The gateway only relays: it judges no threshold itself, so a
+   * caller cannot split or parallelise past a check it does not make.
    */
-  async function executeOrRequestApproval(
+  async function executeOrWait(
     request: FastifyRequest,
     reply: FastifyReply,
     draft: LedgerDraft<'ledger.mint' | 'ledger.burn' | 'ledger.refund'>,
-    refundable?: number,
   ): Promise<MoneyResult | ApprovalPendingResult> {
-    const { requestHash, ...data } = draft.data;
-    const command = { type: draft.type, data } as ApprovableCommand;
-    if (!needsApproval(deps.approvalPolicy, command, refundable)) return execute(request, reply, draft);
     const result = await answered(request, () =>
-      deps.commands.ledger(ledgerDraft('ledger.request-approval', { command, requestHash }), {
+      deps.commands.ledger(draft, {
         ...authorityOf(request),
         commandId: idempotencyOf(request).commandId,
         requestId: String(request.id),
       }),
     );
-    reply.status(202);
+    reply.status('approval' in result && !('transaction' in result) ? 202 : 201);
     return result;
   }
 
@@ -167,7 +161,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
     async (request, reply) => {
       const { amount, reason } = request.body;
       const { requestHash } = idempotencyOf(request);
-      return executeOrRequestApproval(
+      return executeOrWait(
         request,
         reply,
         ledgerDraft('ledger.mint', { to: partyOf(request.body), amount: minor(amount), reason, requestHash }),
@@ -196,7 +190,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
     async (request, reply) => {
       const { amount, reason } = request.body;
       const { requestHash } = idempotencyOf(request);
-      return executeOrRequestApproval(
+      return executeOrWait(
         request,
         reply,
         ledgerDraft('ledger.burn', { from: partyOf(request.body), amount: minor(amount), reason, requestHash }),
@@ -317,7 +311,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       if (purchase.type !== 'PURCHASE' || purchase.toTreasury === null)
         throw new AppError('NOT_REFUNDABLE', 'Only a purchase can be refunded');
       const { requestHash } = idempotencyOf(request);
-      return executeOrRequestApproval(
+      return executeOrWait(
         request,
         reply,
         ledgerDraft('ledger.refund', {
@@ -327,7 +321,6 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
           ...(amount !== undefined ? { amount: minor(amount) } : {}),
           requestHash,
         }),
-        minor(purchase.amount),
       );
     },
   );

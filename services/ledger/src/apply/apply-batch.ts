@@ -12,6 +12,7 @@ import {
   type LedgerPolicy,
   type LedgerState,
 } from '../domain/ledger';
+import { windowScopesOf } from '../domain/four-eyes';
 import { transactionRowOf } from '../views/transaction-view';
 import type { ApprovalState } from '../domain/approvals';
 import { approvalEventMessage, creditLegMessage, holdEventMessage, transactionEventMessage } from './messages';
@@ -78,6 +79,7 @@ export async function applyBatch(store: LedgerStore, commands: LedgerCommand[], 
   const approvalIds = [...new Set(commands.flatMap(approvalIdsOf))];
   const holdIds = [...new Set(commands.flatMap(holdIdsOf))];
   const pendingHoldsOf = [...new Set(commands.flatMap(pendingHoldOwnersOf))];
+  const windowScopes = [...new Set(commands.flatMap(windowScopesOf))];
   let idsToReserve = commands.filter(reservesTransactionId).length;
   for (;;) {
     const read = await store.read({
@@ -87,6 +89,7 @@ export async function applyBatch(store: LedgerStore, commands: LedgerCommand[], 
       holdIds,
       pendingHoldsOf,
       approvalIds,
+      windowScopes,
       idsToReserve,
     });
     const decided = decideBatch(read, commands, context);
@@ -122,6 +125,7 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
     refundTargets: new Map([...read.refundTargets].map(([id, target]) => [id, { ...target }])),
     holds: new Map([...read.holds].map(([id, hold]) => [id, { ...hold }])),
     approvals: new Map([...read.approvals].map(([id, approval]) => [id, { ...approval }])),
+    windows: new Map([...read.windows].map(([scope, loaded]) => [scope, loaded.window])),
   };
   const ids = new TransactionIds(read.reservedIds);
   const steps = runBatch(state, read.known, commands, now, ids.take, context.policy);
@@ -140,7 +144,18 @@ function writeOf(
   context: ApplyContext,
 ): { outcomes: Outcome[]; write: BatchWrite } {
   const { now } = context;
-  const write: BatchWrite = { opened: [], wallets: [], transactions: [], holds: [], approvals: [], entries: [], outcomes: [], outbox: [] };
+  const write: BatchWrite = {
+    opened: [],
+    wallets: [],
+    transactions: [],
+    holds: [],
+    approvals: [],
+    windows: [],
+    entries: [],
+    outcomes: [],
+    outbox: [],
+  };
+  const counted = new Set<string>();
   const touched = new Set<string>();
   const holds = new Map<string, HoldState>();
   const approvals = new Map<string, ApprovalState>();
@@ -168,6 +183,7 @@ function writeOf(
       approvals.set(change.approval.id, change.approval);
       write.outbox.push(approvalEventMessage(context.topics, change));
     }
+    for (const { scope } of decision.windows) counted.add(scope);
     if (decision.spend) touched.add(decision.spend.walletKey);
     if (decision.limits) touched.add(decision.limits.walletKey);
     for (const entry of decision.entries) {
@@ -197,6 +213,13 @@ function writeOf(
   for (const step of creditSteps) if (step.kind === 'decided') recordEffects(step);
   write.outbox.push(...legs.map((leg) => creditLegMessage(context.topics, leg, now)));
   write.holds = [...holds.values()];
+  // A window is written against the version it was read at (null: inserted), so a person counted
+  // by two partitions at once makes one of the writes fail and its batch redo (domain/four-eyes.ts).
+  write.windows = [...counted].map((scope) => ({
+    scope,
+    window: state.windows.get(scope) ?? [],
+    version: read.windows.get(scope)?.version ?? null,
+  }));
   write.approvals = [...approvals.values()];
 
   // A wallet that was not read was opened by this batch: it is inserted as it stands at the end

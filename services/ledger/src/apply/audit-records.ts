@@ -89,6 +89,9 @@ function walletKeyOfApproved(command: ApprovableCommand): string {
  */
 function describe(command: LedgerCommand, decision: Decision): Described | null {
   const applied = decision.ok ? decision : null;
+  // A movement that reached a four-eyes window was not applied: it became an approval request.
+  const parked = applied?.parked ? applied.approvals[0]?.approval : undefined;
+  if (parked) return { action: 'approval.request', target: `approval:${parked.id}`, summary: approvalSummary(parked.command) };
   const transactionId: AuditSummary = applied?.transaction ? { transactionId: applied.transaction.id } : {};
   switch (command.type) {
     case 'ledger.mint':

@@ -19,6 +19,12 @@ export function outcomeOf(step: Extract<BatchStep, { kind: 'decided' }>, xafRate
     const reply: WireError = { code: decision.code, detail: decision.detail, ...(decision.extra ? { extra: decision.extra } : {}) };
     return { ok: false, reply };
   }
+  if (decision.parked) {
+    // A person's movement that reached a four-eyes window: the request it became (202).
+    const change = decision.approvals[0];
+    if (!change) throw new InvariantViolation(`${command.type} parked without its approval request`);
+    return { ok: true, reply: { approval: approvalView(change.approval) } satisfies LedgerResult<'ledger.mint'> };
+  }
   const holdAfter = () => {
     const change = decision.holds[0];
     if (!change) throw new InvariantViolation(`${command.type} accepted without its hold`);

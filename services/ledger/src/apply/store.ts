@@ -2,6 +2,7 @@ import type { TransactionRow } from '@coin/contracts';
 import type { StoredOutcome } from '../domain/batch';
 import type { ApprovalState } from '../domain/approvals';
 import type { Entry, HoldState, NewTransaction, RefundTarget, WalletState } from '../domain/ledger';
+import type { SpendingWindow } from '../domain/limits';
 
 /**
  * What the apply use case needs from storage (db/batch-store.ts implements it with PostgreSQL):
@@ -40,6 +41,11 @@ export interface BatchReadRequest {
   pendingHoldsOf: number[];
   /** Approval requests named by id. */
   approvalIds: string[];
+  /**
+   * Four-eyes windows by scope (domain/four-eyes.ts); the window of each refunded purchase's payer
+   * (`recipient:user:<id>`) is read too.
+   */
+  windowScopes: string[];
   /** Transaction ids to take from the sequence (ascending). */
   idsToReserve: number;
 }
@@ -57,7 +63,15 @@ export interface BatchRead {
   refundTargets: Map<number, RefundTarget>;
   holds: Map<string, HoldState>;
   approvals: Map<string, ApprovalState>;
+  /** Four-eyes windows by scope, with the version their update is checked against. */
+  windows: Map<string, LoadedWindow>;
   reservedIds: number[];
+}
+
+/** A four-eyes window as read; `version` null: no row yet (it is inserted). */
+export interface LoadedWindow {
+  window: SpendingWindow;
+  version: number | null;
 }
 
 export interface BatchWrite {
@@ -76,6 +90,8 @@ export interface BatchWrite {
   holds: HoldState[];
   /** Approval requests created or decided, as they stand at the end of the batch. */
   approvals: ApprovalState[];
+  /** Four-eyes windows the batch counted in, as they stand at its end, with the version each was read at. */
+  windows: Array<{ scope: string; window: SpendingWindow; version: number | null }>;
   entries: Array<Entry & { walletId: string; createdAt: Date }>;
   outcomes: Array<{ commandId: string; type: string; ok: boolean; reply: unknown; requestHash: string | null }>;
   /** Every message the batch produced, in publish order: one outbox_batches row (migration 004). */

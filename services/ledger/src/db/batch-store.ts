@@ -4,6 +4,7 @@ import { StaleWalletError, type BatchRead, type BatchReadRequest, type BatchWrit
 import type { StoredOutcome } from '../domain/batch';
 import { approvalColumns, approvalStateOf, type ApprovalDbRow } from '../views/approval-view';
 import { holdColumns, holdStateOf, type HoldDbRow } from '../views/hold-view';
+import type { SpendingWindow } from '../domain/limits';
 import { safeInteger, walletStateOf, type WalletDbRow } from './wallet-rows';
 
 /**
@@ -40,6 +41,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
     }>;
     holds: HoldDbRow[];
     approvals: ApprovalDbRow[];
+    windows: Array<{ scope: string; spending: SpendingWindow; version: number }>;
     ids: string[];
   }>({
     name: 'ledger-read-batch',
@@ -65,6 +67,10 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
        (SELECT coalesce(json_agg(targets), '[]') FROM targets) AS refund_targets,
        (SELECT coalesce(json_agg(read_holds), '[]') FROM read_holds) AS holds,
        (SELECT coalesce(json_agg(a), '[]') FROM (SELECT ${approvalColumns} FROM approval_requests WHERE id = ANY($7::uuid[])) a) AS approvals,
+       (SELECT coalesce(json_agg(json_build_object('scope', scope, 'spending', spending, 'version', version)), '[]')
+          FROM four_eyes_windows
+         WHERE scope = ANY($8::text[]
+                           || ARRAY(SELECT 'recipient:user:' || from_user_id FROM targets WHERE from_user_id IS NOT NULL))) AS windows,
        ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $4::int)) AS ids`,
     values: [
       request.commandIds,
@@ -74,6 +80,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
       request.holdIds,
       request.pendingHoldsOf,
       request.approvalIds,
+      request.windowScopes,
     ],
   });
   const row = result.rows[0]!;
@@ -92,6 +99,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
     ),
     holds: new Map(row.holds.map((r) => [r.id, holdStateOf(r)])),
     approvals: new Map(row.approvals.map((r) => [r.id, approvalStateOf(r)])),
+    windows: new Map(row.windows.map((r) => [r.scope, { window: r.spending, version: safeInteger(r.version, 'window version') }])),
     // bigint[] arrives as text elements (the pool's BIGINT parser covers scalars only).
     reservedIds: row.ids.map((id) => safeInteger(Number(id), 'transaction id')).sort((a, b) => a - b),
   };
@@ -130,7 +138,7 @@ export async function storeSetAsideOutcome(
  * Returns the id of the batch's outbox row (null when it produced no messages).
  */
 export async function writeBatch(db: Queryable, batch: BatchWrite): Promise<number | null> {
-  const { opened, wallets, transactions, holds, approvals, entries, outcomes, outbox } = batch;
+  const { opened, wallets, transactions, holds, approvals, windows, entries, outcomes, outbox } = batch;
   const tx = <T>(f: (t: BatchWrite['transactions'][number]['row']) => T) => transactions.map((r) => f(r.row));
   const open = <T>(f: (w: BatchWrite['opened'][number]) => T) => opened.map(f);
   // Replies travel as one JSON array of strings: JSON.stringify escapes in native code, where
@@ -201,10 +209,24 @@ export async function writeBatch(db: Queryable, batch: BatchWrite): Promise<numb
                                   unnest($29::text[]))),
        new_outbox AS (
          INSERT INTO outbox_batches (messages) SELECT $30::text WHERE $30::text IS NOT NULL
-         RETURNING id)
+         RETURNING id),
+       windows_in AS (
+         SELECT scope, spending, version FROM json_to_recordset($77::json) AS w(scope text, spending jsonb, version bigint)),
+       inserted_windows AS (
+         INSERT INTO four_eyes_windows (scope, spending)
+         SELECT scope, spending FROM windows_in WHERE version IS NULL
+         ON CONFLICT (scope) DO NOTHING
+         RETURNING 1),
+       updated_windows AS (
+         UPDATE four_eyes_windows f SET spending = w.spending, version = f.version + 1
+           FROM windows_in w
+          WHERE w.version IS NOT NULL AND f.scope = w.scope AND f.version = w.version
+         RETURNING 1)
      SELECT assert_wallets_current((SELECT count(*) FROM updated) + (SELECT count(*) FROM opened), $31::bigint) AS wallets_current,
             assert_holds_written((SELECT count(*) FROM written_holds), $59::bigint) AS holds_written,
             assert_approvals_written((SELECT count(*) FROM written_approvals), $76::bigint) AS approvals_written,
+            assert_windows_current((SELECT count(*) FROM inserted_windows) + (SELECT count(*) FROM updated_windows),
+                                   json_array_length($77::json)::bigint) AS windows_current,
             (SELECT id FROM new_outbox) AS outbox_id`,
       values: [
         wallets.map((w) => w.state.id),
@@ -283,6 +305,8 @@ export async function writeBatch(db: Queryable, batch: BatchWrite): Promise<numb
         approvals.map((a) => a.rejectionReason),
         approvals.map((a) => a.transactionId),
         approvals.length,
+        // The windows as one JSON parameter of named fields (not more positional columns).
+        JSON.stringify(windows.map((w) => ({ scope: w.scope, spending: w.window, version: w.version }))),
       ],
     });
     return result.rows[0]?.outbox_id ?? null;

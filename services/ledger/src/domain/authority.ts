@@ -59,3 +59,28 @@ export function authorRefusal(command: LedgerCommand, author: VerifiedAuthor): s
       return userAtLeast(author, 'ADMIN') ? null : `Command refused: ${command.type} needs an ADMIN+`;
   }
 }
+
+/**
+ * What a platform client's token grants, read from the command's proof. The consumer verified the
+ * proof's signature before the command reached the apply, so reading its claims here is reading
+ * what the user service signed; a command without a proof (tests, the ledger's own) grants nothing.
+ */
+export function platformGrantsOf(command: Pick<LedgerCommand, 'actor'> & { proof?: string | undefined }): {
+  treasuries?: string[];
+  rewardCap?: number | null;
+} {
+  if (command.actor.kind !== 'system' || !command.proof) return {};
+  const payload = command.proof.split('.')[1];
+  if (!payload) return {};
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const cap = claims['rewardCap'];
+    const treasuries = claims['treasuries'];
+    return {
+      ...(Array.isArray(treasuries) ? { treasuries: treasuries.filter((t): t is string => typeof t === 'string') } : {}),
+      ...(typeof cap === 'number' && Number.isSafeInteger(cap) && cap >= 0 ? { rewardCap: cap } : {}),
+    };
+  } catch {
+    return {};
+  }
+}

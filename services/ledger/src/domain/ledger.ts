@@ -14,6 +14,18 @@ import {
 import { InvariantViolation, type ErrorCode } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
 import { approvedCommand, approvalIdOf, sameActor, sameCommand, userIdOfActor, type ApprovalChange, type ApprovalState } from './approvals';
+import { platformGrantsOf } from './authority';
+import {
+  charge,
+  clientCapBreach,
+  clientScope,
+  fourEyesOff,
+  isPerson,
+  personCharges,
+  windowReached,
+  type FourEyesPolicy,
+  type WindowCharge,
+} from './four-eyes';
 import { checkLimits, effectiveLimits, noLimits, recordSpend, type LimitBreach, type LimitDefaults, type SpendingWindow } from './limits';
 
 /**
@@ -78,6 +90,8 @@ export interface LedgerPolicy {
   holdExpirySecondsMax: number;
   /** How long an approval request waits for its second ADMIN+. */
   approvalExpirySeconds: number;
+  /** What one person, one wallet and one platform client may move or receive alone in a rolling day. */
+  fourEyes: FourEyesPolicy;
 }
 
 export const defaultPolicy: LedgerPolicy = {
@@ -85,6 +99,7 @@ export const defaultPolicy: LedgerPolicy = {
   holdExpirySecondsDefault: 7 * 24 * 3600,
   holdExpirySecondsMax: 30 * 24 * 3600,
   approvalExpirySeconds: 24 * 3600,
+  fourEyes: fourEyesOff,
 };
 
 /** What a refund needs to know about the transaction it names. */
@@ -107,6 +122,8 @@ export interface LedgerState {
   holds: Map<string, HoldState>;
   /** Approval requests named by approval commands, by id. */
   approvals: Map<string, ApprovalState>;
+  /** Four-eyes windows by scope (domain/four-eyes.ts): what people and clients moved in the rolling day. */
+  windows: Map<string, SpendingWindow>;
 }
 
 export interface NewTransaction {
@@ -162,6 +179,10 @@ export interface Accepted {
   spend: { walletKey: string; amount: number } | null;
   /** A wallet's limit overrides, replaced. */
   limits: { walletKey: string; overrides: LimitOverrides } | null;
+  /** What this movement adds to the four-eyes windows (domain/four-eyes.ts). */
+  windows: WindowCharge[];
+  /** The command was not applied but stored as an approval request: it waits for a second person. */
+  parked: boolean;
   /** The wallet the caller's operation debited (MINT: credited): the one the reply shows. */
   subjectKey: string | null;
   credit: CreditResolution | null;
@@ -194,6 +215,8 @@ function accepted(parts: Partial<Omit<Accepted, 'ok'>>): Accepted {
     approvals: [],
     spend: null,
     limits: null,
+    windows: [],
+    parked: false,
     subjectKey: null,
     credit: null,
     ...parts,
@@ -243,6 +266,22 @@ function limitBreachOf(command: LedgerCommand, source: WalletState, amount: numb
   const role: Role = command.actor.kind === 'user' && command.actor.role ? command.actor.role : 'USER';
   const breach = checkLimits(effectiveLimits(policy.limits, role, source.limits), source.spending, amount, now);
   return breach ? limitExceeded(breach) : null;
+}
+
+function clientCapExceeded(breach: { used: number; cap: number; resetsAt: Date | null }): Rejected {
+  return {
+    ok: false,
+    code: 'LIMIT_EXCEEDED',
+    detail: `This platform client may reward at most ${coins(breach.cap)} in a rolling day; ${coins(breach.used)} used`,
+    extra: {
+      limit: {
+        name: 'clientDailyRewards',
+        value: breach.cap / 100,
+        used: breach.used / 100,
+        resetsAt: breach.resetsAt?.toISOString() ?? null,
+      },
+    },
+  };
 }
 
 function approvalNotFound(id: string): Rejected {
@@ -420,6 +459,45 @@ export function pendingHoldOwnersOf(command: LedgerCommand): number[] {
   return command.type === 'ledger.close-wallet' ? [command.data.userId] : [];
 }
 
+/** The approval request a movement becomes when it needs a second person: the command as it would have applied. */
+function requestOf(command: LedgerCommand, now: Date, policy: LedgerPolicy): ApprovalState {
+  const { requestHash: _, ...data } = command.data as Record<string, unknown>;
+  return {
+    id: approvalIdOf(command.commandId),
+    command: { type: command.type, data } as ApprovableCommand,
+    requestedBy: command.actor,
+    status: 'PENDING',
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + policy.approvalExpirySeconds * 1000),
+    updatedAt: now,
+    decidedBy: null,
+    rejectionReason: null,
+    transactionId: null,
+  };
+}
+
+/**
+ * A person's movement that passed every other check: stored as an approval request when it would
+ * take a window to its threshold (or is a MINT into a treasury, when the policy says every one
+ * waits), else applied and counted. Approved commands are neither: they had their second person.
+ */
+function fourEyes(
+  state: LedgerState,
+  command: LedgerCommand,
+  charges: WindowCharge[],
+  policy: LedgerPolicy,
+  now: Date,
+  approved: boolean,
+  apply: (windows: WindowCharge[]) => Accepted,
+): Accepted {
+  if (approved || !isPerson(command.actor)) return apply([]);
+  const treasuryMint = policy.fourEyes.treasuryMint && command.type === 'ledger.mint' && command.data.to.kind === 'treasury';
+  if (treasuryMint || windowReached(state.windows, charges, policy.fourEyes, now)) {
+    return accepted({ approvals: [{ approval: requestOf(command, now, policy), event: 'requested' }], parked: true });
+  }
+  return apply(charges);
+}
+
 /**
  * Decides one command against the state of its partition. `nextId` hands out the id of the
  * transaction the decision creates, if any.
@@ -430,6 +508,18 @@ export function decide(
   now: Date,
   nextId: () => number,
   policy: LedgerPolicy = defaultPolicy,
+): Decision {
+  return decideCommand(state, command, now, nextId, policy, false);
+}
+
+/** `approved`: the command is applied by an approval (its second person), so no window stops or counts it. */
+function decideCommand(
+  state: LedgerState,
+  command: LedgerCommand,
+  now: Date,
+  nextId: () => number,
+  policy: LedgerPolicy,
+  approved: boolean,
 ): Decision {
   const wallet = (key: string) => state.wallets.get(key);
   const newTransaction = (
@@ -461,8 +551,15 @@ export function decide(
       if (!target) return missingParty(to);
       if (target.status === 'CLOSED') return reject('RECIPIENT_CLOSED', 'The wallet to mint into is closed');
       if (!canCredit(target, amount)) return beyondLimit(target);
-      const transaction = newTransaction({ type: 'MINT', amount, from: null, to, reason });
-      return accepted({ transaction, entries: [{ transactionId: transaction.id, walletKey: target.key, amount }], subjectKey: target.key });
+      return fourEyes(state, command, personCharges(command.actor, amount, to), policy, now, approved, (windows) => {
+        const transaction = newTransaction({ type: 'MINT', amount, from: null, to, reason });
+        return accepted({
+          transaction,
+          entries: [{ transactionId: transaction.id, walletKey: target.key, amount }],
+          subjectKey: target.key,
+          windows,
+        });
+      });
     }
 
     case 'ledger.burn': {
@@ -471,11 +568,14 @@ export function decide(
       if (!source) return missingParty(from);
       if (activeOf(source) < amount) return insufficient(source, amount);
       if (!canDebit(source, amount)) return beyondLimit(source);
-      const transaction = newTransaction({ type: 'BURN', amount, from, to: null, reason });
-      return accepted({
-        transaction,
-        entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
-        subjectKey: source.key,
+      return fourEyes(state, command, personCharges(command.actor, amount, null), policy, now, approved, (windows) => {
+        const transaction = newTransaction({ type: 'BURN', amount, from, to: null, reason });
+        return accepted({
+          transaction,
+          entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
+          subjectKey: source.key,
+          windows,
+        });
       });
     }
 
@@ -517,13 +617,35 @@ export function decide(
       if (source.balance < amount) return insufficient(source, amount);
       if (!canDebit(source, amount)) return beyondLimit(source);
       if (!canCredit(target, amount)) return beyondLimit(target);
-      const transaction = newTransaction({ type: 'REWARD', amount, from, to, reason });
-      return accepted({
-        transaction,
-        entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
-        creditLegs: [{ transactionId: transaction.id, to, amount, returnTo: from }],
-        subjectKey: source.key,
-      });
+      const pay = (windows: WindowCharge[]) => {
+        const transaction = newTransaction({ type: 'REWARD', amount, from, to, reason });
+        return accepted({
+          transaction,
+          entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
+          creditLegs: [{ transactionId: transaction.id, to, amount, returnTo: from }],
+          subjectKey: source.key,
+          windows,
+        });
+      };
+      if (command.actor.kind === 'system') {
+        // A platform client is no person to ask: past its daily cap it is refused, never parked.
+        const cap = platformGrantsOf(command).rewardCap ?? policy.fourEyes.clientDailyRewards;
+        const breach = clientCapBreach(state.windows, command.actor.id, amount, cap, now);
+        if (breach) return clientCapExceeded(breach);
+        return pay([{ scope: clientScope(command.actor.id), amount }]);
+      }
+      // A person's reward is counted like a mint, but cannot wait as an approval request yet: the
+      // coin.approvals contract has no REWARD command (a new enum value breaks its consumers;
+      // docs/EVENTS.md "Versioning policy"). Past the window it is refused instead.
+      const charges = personCharges(command.actor, amount, to);
+      const reached = isPerson(command.actor) ? windowReached(state.windows, charges, policy.fourEyes, now) : null;
+      if (reached) {
+        return reject(
+          'FOUR_EYES_REQUIRED',
+          `This reward would take ${reached.scope.startsWith('actor:') ? 'what you moved alone' : 'what this user received from admins'} in 24 hours to ${coins(reached.threshold)} or more (${coins(reached.used)} so far)`,
+        );
+      }
+      return pay(charges);
     }
 
     case 'ledger.refund': {
@@ -550,13 +672,16 @@ export function decide(
       if (source.balance < amount) return insufficient(source, amount);
       if (!canDebit(source, amount)) return beyondLimit(source);
       if (!canCredit(target, amount)) return beyondLimit(target);
-      const transaction = newTransaction({ type: 'REFUND', amount, from, to, reason, refundOf: purchase.id });
-      return accepted({
-        transaction,
-        entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
-        creditLegs: [{ transactionId: transaction.id, to, amount, returnTo: from }],
-        refund: { of: purchase.id, amount },
-        subjectKey: source.key,
+      return fourEyes(state, command, personCharges(command.actor, amount, to), policy, now, approved, (windows) => {
+        const transaction = newTransaction({ type: 'REFUND', amount, from, to, reason, refundOf: purchase.id });
+        return accepted({
+          transaction,
+          entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
+          creditLegs: [{ transactionId: transaction.id, to, amount, returnTo: from }],
+          refund: { of: purchase.id, amount },
+          subjectKey: source.key,
+          windows,
+        });
       });
     }
 
@@ -747,7 +872,7 @@ export function decide(
       const approvedBy = userIdOfActor(command.actor);
       if (requestedBy === null || approvedBy === null) return reject('FORBIDDEN', 'Only users approve and request approvals');
       // The stored command, decided now as if its requester had sent it directly: the same rules, limits and checks.
-      const inner = decide(state, approvedCommand(approval, now), now, nextId, policy);
+      const inner = decideCommand(state, approvedCommand(approval, now), now, nextId, policy, true);
       if (!inner.ok || !inner.transaction) return inner;
       if (paysActor(command, inner.transaction.to)) return selfDealing('An approver cannot approve a payment to themselves');
       const transaction = { ...inner.transaction, approval: { id: approval.id, requestedBy, approvedBy } };
@@ -841,6 +966,7 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): void 
     if (!wallet) throw new InvariantViolation(`spend of unloaded wallet ${decision.spend.walletKey}`);
     wallet.spending = recordSpend(wallet.spending, decision.spend.amount, now);
   }
+  charge(state.windows, decision.windows, now);
   if (decision.limits) {
     const wallet = state.wallets.get(decision.limits.walletKey);
     if (!wallet) throw new InvariantViolation(`limits of unloaded wallet ${decision.limits.walletKey}`);

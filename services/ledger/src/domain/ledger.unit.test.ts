@@ -28,6 +28,7 @@ import {
 } from './ledger';
 import { noLimits, type Limits } from './limits';
 import { approvalIdOf } from './approvals';
+import { fourEyesOff } from './four-eyes';
 
 const now = new Date('2025-01-01T00:00:00.000Z');
 const hourMs = 3_600_000;
@@ -54,7 +55,7 @@ function modelLimits(policy: LedgerPolicy, command: LedgerCommand, overrides: Li
  * partitions and delivered in any order, stored outcomes kept like processed_commands.
  */
 class World {
-  state: LedgerState = { wallets: new Map(), refundTargets: new Map(), holds: new Map(), approvals: new Map() };
+  state: LedgerState = { wallets: new Map(), refundTargets: new Map(), holds: new Map(), approvals: new Map(), windows: new Map() };
   /** The apply's clock: every command of an apply is decided at this moment. */
   at = now;
   known = new Map<string, StoredOutcome>();
@@ -230,6 +231,7 @@ const modelPolicy: LedgerPolicy = {
   holdExpirySecondsDefault: 4 * 3600,
   holdExpirySecondsMax: 2 * 24 * 3600,
   approvalExpirySeconds: 24 * 3600,
+  fourEyes: fourEyesOff,
 };
 
 type Action =
@@ -1267,5 +1269,117 @@ describe('ledger domain: spending limits', () => {
     expect(codeOf(world, transfer(world, 1, 2, as()))).toBe('LIMIT_EXCEEDED');
     expect(codeOf(world, transfer(world, 1, 2, as('ADMIN')))).toBe('OK');
     expect(codeOf(world, setLimits(world, 99, {}))).toBe('WALLET_NOT_FOUND');
+  });
+});
+
+describe('ledger domain: four-eyes by window', () => {
+  const fourEyes = { actorWindow: 10_000, recipientWindow: 15_000, treasuryMint: true, clientDailyRewards: 5_000 };
+  const admin = (id: number): Actor => ({ kind: 'user', id: String(id), role: 'ADMIN' });
+  // The seed is no person's movement: an operator's, which four-eyes does not count.
+  const seeder: Actor = { kind: 'operator', id: 'seed' };
+  const world = () => {
+    const w = new World({ ...defaultPolicy, fourEyes });
+    w.apply([
+      w.command('ledger.mint', { to: { kind: 'user', userId: 1 }, amount: 50_000, reason: 'seed' }, undefined, seeder),
+      w.command('ledger.mint', { to: { kind: 'treasury', code: 'REWARDS' }, amount: 50_000, reason: 'seed' }, undefined, seeder),
+    ]);
+    return w;
+  };
+  const mint = (w: World, by: Actor, userId: number, amount: number) =>
+    w.command('ledger.mint', { to: { kind: 'user', userId }, amount, reason: 'r' }, undefined, by);
+  const stepOf = (w: World, command: LedgerCommand) => {
+    const [step] = w.apply([command]);
+    if (step?.kind !== 'decided') throw new Error('not decided');
+    return step.decision;
+  };
+  const parked = (w: World, command: LedgerCommand) => {
+    const decision = stepOf(w, command);
+    return decision.ok && decision.parked;
+  };
+
+  it('when one admin splits a mint under the threshold, then the request that takes their day to it waits for a second person', () => {
+    const w = world();
+    expect(parked(w, mint(w, admin(10), 2, 6_000))).toBe(false);
+    expect(parked(w, mint(w, admin(10), 3, 3_999))).toBe(false);
+    // 9,999 moved alone; one more minor unit reaches 10,000.
+    const third = mint(w, admin(10), 4, 1);
+    const decision = stepOf(w, third);
+    expect(decision.ok && decision.parked).toBe(true);
+    expect(w.state.wallets.get('user:4')!.balance).toBe(0);
+    expect(decision.ok && decision.approvals[0]?.approval).toMatchObject({ status: 'PENDING', requestedBy: admin(10) });
+    // Another admin's window is their own.
+    expect(parked(w, mint(w, admin(11), 4, 1))).toBe(false);
+  });
+
+  it('when burns, refunds and rewards of one admin add up, then they share one window; a burn refused anyway is refused, not parked', () => {
+    const w = world();
+    expect(
+      parked(w, w.command('ledger.burn', { from: { kind: 'user', userId: 1 }, amount: 4_000, reason: 'r' }, undefined, admin(10))),
+    ).toBe(false);
+    expect(parked(w, w.command('ledger.reward', { toUserId: 2, amount: 4_000, reason: 'r' }, undefined, admin(10)))).toBe(false);
+    const overBalance = stepOf(
+      w,
+      w.command('ledger.burn', { from: { kind: 'user', userId: 3 }, amount: 5_000, reason: 'r' }, undefined, admin(10)),
+    );
+    expect(overBalance).toMatchObject({ ok: false, code: 'INSUFFICIENT_FUNDS' });
+    // A person's reward past the window cannot wait (coin.approvals has no REWARD command): refused.
+    const reward = stepOf(w, w.command('ledger.reward', { toUserId: 3, amount: 2_000, reason: 'r' }, undefined, admin(10)));
+    expect(reward).toMatchObject({ ok: false, code: 'FOUR_EYES_REQUIRED' });
+    expect(
+      parked(w, w.command('ledger.burn', { from: { kind: 'user', userId: 1 }, amount: 2_000, reason: 'r' }, undefined, admin(10))),
+    ).toBe(true);
+  });
+
+  it('when several admins pay one wallet, then what it receives from admins has its own window', () => {
+    const w = world();
+    expect(parked(w, mint(w, admin(10), 2, 8_000))).toBe(false);
+    expect(parked(w, mint(w, admin(11), 2, 6_999))).toBe(false);
+    expect(parked(w, mint(w, admin(12), 2, 1))).toBe(true);
+    expect(w.state.wallets.get('user:2')!.balance).toBe(14_999);
+  });
+
+  it('when a parked request is approved, then it applies once and counts in no window; the day rolls over after 24 hours', () => {
+    const w = world();
+    const requestId = w.nextCommandId();
+    const big = w.command('ledger.mint', { to: { kind: 'user', userId: 2 }, amount: 20_000, reason: 'r' }, requestId, admin(10));
+    expect(parked(w, big)).toBe(true);
+    const approve = w.command(
+      'ledger.approve',
+      {
+        approvalId: approvalIdOf(requestId),
+        command: { type: 'ledger.mint', data: { to: { kind: 'user', userId: 2 }, amount: 20_000, reason: 'r' } },
+      },
+      undefined,
+      admin(11),
+    );
+    expect(stepOf(w, approve)).toMatchObject({ ok: true, parked: false });
+    expect(w.state.wallets.get('user:2')!.balance).toBe(20_000);
+    // Neither admin's window counted the approved mint.
+    expect(parked(w, mint(w, admin(10), 3, 9_999))).toBe(false);
+    expect(parked(w, mint(w, admin(11), 3, 1))).toBe(false);
+    expect(parked(w, mint(w, admin(10), 5, 1))).toBe(true);
+    w.tick(24 * 3_600_000);
+    expect(parked(w, mint(w, admin(10), 5, 9_999))).toBe(false);
+  });
+
+  it('when an admin mints into a treasury, then it waits for a second person whatever the amount', () => {
+    const w = world();
+    expect(
+      parked(w, w.command('ledger.mint', { to: { kind: 'treasury', code: 'REWARDS' }, amount: 1, reason: 'r' }, undefined, admin(10))),
+    ).toBe(true);
+  });
+
+  it("when a platform client rewards past its daily cap, then LIMIT_EXCEEDED (clientDailyRewards), never parked; another client's cap is its own", () => {
+    const w = world();
+    const client: Actor = { kind: 'system', id: 'pc_tournaments' };
+    const reward = (by: Actor, amount: number) => w.command('ledger.reward', { toUserId: 2, amount, reason: 'r' }, undefined, by);
+    expect(stepOf(w, reward(client, 5_000)).ok).toBe(true);
+    const over = stepOf(w, reward(client, 1));
+    expect(over).toMatchObject({
+      ok: false,
+      code: 'LIMIT_EXCEEDED',
+      extra: { limit: { name: 'clientDailyRewards', value: 50, used: 50 } },
+    });
+    expect(stepOf(w, reward({ kind: 'system', id: 'pc_shop' }, 1)).ok).toBe(true);
   });
 });
