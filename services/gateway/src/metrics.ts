@@ -6,12 +6,13 @@ export const gatewayMetricNames = {
   cacheMacFailures: 'coin_gateway_cache_mac_failures_total',
 } as const;
 
-/** Which limit was skipped: the rate-limit policies, the per-caller write limit, and the failed-login counters. */
+/** Which limit was checked without Redis: the rate-limit policies, the per-caller write limit, and the failed-login counters. */
 export type FailOpenLimit = 'login-ip' | 'register-ip' | 'credentials-ip' | 'writes-caller' | 'login-failures';
 
 /**
- * Requests let through unchecked because the limit's counter (Redis) could not be reached. The
- * limits fail open on purpose (throttling is not worth an outage); this is how that shows.
+ * Limit checks made without the shared counters because Redis could not be reached: since issue
+ * 29 item 6 they are counted in process (per gateway instance) instead of skipped. The name is
+ * kept from when they failed open, so that dashboards and alerts keep working.
  */
 export function rateLimitFailOpenCounter(registry: Registry): Counter<'limit'> {
   const existing = registry.getSingleMetric(gatewayMetricNames.rateLimitFailOpen) as Counter<'limit'> | undefined;
@@ -19,7 +20,7 @@ export function rateLimitFailOpenCounter(registry: Registry): Counter<'limit'> {
     existing ??
     new Counter({
       name: gatewayMetricNames.rateLimitFailOpen,
-      help: 'Requests let through without a rate-limit or login-throttling check because Redis could not be reached, by limit',
+      help: 'Rate-limit and login-throttling checks counted per gateway instance (in process) because Redis could not be reached, by limit',
       labelNames: ['limit'] as const,
       registers: [registry],
     })

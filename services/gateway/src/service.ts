@@ -143,7 +143,7 @@ function logRedisOutages(redis: Redis, logger: Logger): void {
   redis.on('error', (err: Error) => {
     if (!reachable) return;
     reachable = false;
-    logger.error({ err }, 'Redis unreachable: rate limits skipped, Idempotency-Key requests answered 503, caches bypassed');
+    logger.error({ err }, 'Redis unreachable: rate limits counted per instance, Idempotency-Key requests answered 503, caches bypassed');
   });
   redis.on('ready', () => {
     if (reachable) return;

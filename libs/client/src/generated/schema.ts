@@ -794,7 +794,7 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -837,7 +837,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -850,7 +850,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -863,7 +863,7 @@ export interface operations {
       /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -876,7 +876,7 @@ export interface operations {
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -889,7 +889,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -902,7 +902,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -915,7 +915,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -954,7 +954,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -997,7 +997,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1010,7 +1010,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1023,7 +1023,7 @@ export interface operations {
       /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1036,7 +1036,7 @@ export interface operations {
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1049,7 +1049,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1062,7 +1062,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1075,7 +1075,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1207,7 +1207,7 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1307,7 +1307,7 @@ export interface operations {
       /** @description Default Response */
       202: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1385,7 +1385,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1398,7 +1398,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1411,7 +1411,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1424,7 +1424,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1437,7 +1437,7 @@ export interface operations {
       /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1450,7 +1450,7 @@ export interface operations {
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1463,7 +1463,7 @@ export interface operations {
       /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1476,7 +1476,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1489,7 +1489,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1502,7 +1502,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1548,7 +1548,7 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1648,7 +1648,7 @@ export interface operations {
       /** @description Default Response */
       202: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1726,7 +1726,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1739,7 +1739,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1752,7 +1752,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1765,7 +1765,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1778,7 +1778,7 @@ export interface operations {
       /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1791,7 +1791,7 @@ export interface operations {
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1804,7 +1804,7 @@ export interface operations {
       /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1817,7 +1817,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1830,7 +1830,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1843,7 +1843,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1889,7 +1889,7 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -1989,7 +1989,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2002,7 +2002,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2015,7 +2015,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2028,7 +2028,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2041,7 +2041,7 @@ export interface operations {
       /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2054,7 +2054,7 @@ export interface operations {
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2067,7 +2067,7 @@ export interface operations {
       /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2080,7 +2080,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2093,7 +2093,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2106,7 +2106,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2154,7 +2154,7 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2254,7 +2254,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2267,7 +2267,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2280,7 +2280,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2293,7 +2293,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2306,7 +2306,7 @@ export interface operations {
       /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2319,7 +2319,7 @@ export interface operations {
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2332,7 +2332,7 @@ export interface operations {
       /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2345,7 +2345,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2358,7 +2358,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2371,7 +2371,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2415,7 +2415,7 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2515,7 +2515,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2528,7 +2528,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2541,7 +2541,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2554,7 +2554,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2567,7 +2567,7 @@ export interface operations {
       /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2580,7 +2580,7 @@ export interface operations {
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2593,7 +2593,7 @@ export interface operations {
       /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2606,7 +2606,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2619,7 +2619,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2632,7 +2632,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2676,7 +2676,7 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2776,7 +2776,7 @@ export interface operations {
       /** @description Default Response */
       202: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2854,7 +2854,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2867,7 +2867,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2880,7 +2880,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2893,7 +2893,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2906,7 +2906,7 @@ export interface operations {
       /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2919,7 +2919,7 @@ export interface operations {
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2932,7 +2932,7 @@ export interface operations {
       /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2945,7 +2945,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2958,7 +2958,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -2971,7 +2971,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3139,7 +3139,7 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3308,7 +3308,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3321,7 +3321,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3334,7 +3334,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3347,7 +3347,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3360,7 +3360,7 @@ export interface operations {
       /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3373,7 +3373,7 @@ export interface operations {
       /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3386,7 +3386,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3399,7 +3399,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3412,7 +3412,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3453,7 +3453,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3535,7 +3535,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3548,7 +3548,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3561,7 +3561,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3574,7 +3574,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3587,7 +3587,7 @@ export interface operations {
       /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3600,7 +3600,7 @@ export interface operations {
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3613,7 +3613,7 @@ export interface operations {
       /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3626,7 +3626,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3639,7 +3639,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3652,7 +3652,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3704,7 +3704,7 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3787,7 +3787,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3800,7 +3800,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3813,7 +3813,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3826,7 +3826,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3839,7 +3839,7 @@ export interface operations {
       /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3852,7 +3852,7 @@ export interface operations {
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3865,7 +3865,7 @@ export interface operations {
       /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3878,7 +3878,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3891,7 +3891,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3904,7 +3904,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -3945,7 +3945,7 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4063,7 +4063,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4076,7 +4076,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4089,7 +4089,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4102,7 +4102,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4115,7 +4115,7 @@ export interface operations {
       /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4128,7 +4128,7 @@ export interface operations {
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4141,7 +4141,7 @@ export interface operations {
       /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4154,7 +4154,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4167,7 +4167,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4180,7 +4180,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4209,7 +4209,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4292,7 +4292,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4305,7 +4305,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4318,7 +4318,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4331,7 +4331,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4344,7 +4344,7 @@ export interface operations {
       /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4357,7 +4357,7 @@ export interface operations {
       /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4370,7 +4370,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4383,7 +4383,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4396,7 +4396,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4957,7 +4957,7 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -4991,7 +4991,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5004,7 +5004,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5017,7 +5017,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5030,7 +5030,7 @@ export interface operations {
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5043,7 +5043,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5056,7 +5056,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5069,7 +5069,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5095,7 +5095,7 @@ export interface operations {
       /** @description Revoked */
       204: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5106,7 +5106,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5119,7 +5119,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5132,7 +5132,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5145,7 +5145,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5158,7 +5158,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5171,7 +5171,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5184,7 +5184,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5318,7 +5318,7 @@ export interface operations {
       /** @description A retry of a creation (same Idempotency-Key and body): the client it created, without the secret */
       200: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5346,7 +5346,7 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5377,7 +5377,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5390,7 +5390,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5403,7 +5403,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5416,7 +5416,7 @@ export interface operations {
       /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5429,7 +5429,7 @@ export interface operations {
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5442,7 +5442,7 @@ export interface operations {
       /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5455,7 +5455,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5468,7 +5468,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5481,7 +5481,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5507,7 +5507,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5535,7 +5535,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5548,7 +5548,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5561,7 +5561,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5574,7 +5574,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5587,7 +5587,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5600,7 +5600,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5613,7 +5613,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5649,7 +5649,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5692,7 +5692,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5705,7 +5705,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5718,7 +5718,7 @@ export interface operations {
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5731,7 +5731,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5744,7 +5744,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5757,7 +5757,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5793,7 +5793,7 @@ export interface operations {
       /** @description Logged out */
       204: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5804,7 +5804,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5817,7 +5817,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5830,7 +5830,7 @@ export interface operations {
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5843,7 +5843,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5856,7 +5856,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5869,7 +5869,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5893,7 +5893,7 @@ export interface operations {
       /** @description All sessions ended */
       204: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5904,7 +5904,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5917,7 +5917,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5930,7 +5930,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5943,7 +5943,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5956,7 +5956,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -5969,7 +5969,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6023,7 +6023,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6057,7 +6057,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6075,7 +6075,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6093,7 +6093,7 @@ export interface operations {
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6106,7 +6106,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6119,7 +6119,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6132,7 +6132,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6398,7 +6398,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6418,7 +6418,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6431,7 +6431,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6444,7 +6444,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6457,7 +6457,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6470,7 +6470,7 @@ export interface operations {
       /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6483,7 +6483,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6496,7 +6496,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6509,7 +6509,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6664,7 +6664,7 @@ export interface operations {
       /** @description All their sessions ended */
       204: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6675,7 +6675,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6688,7 +6688,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6701,7 +6701,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6714,7 +6714,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6727,7 +6727,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6740,7 +6740,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6753,7 +6753,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6792,7 +6792,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6821,7 +6821,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6834,7 +6834,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6847,7 +6847,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6860,7 +6860,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6873,7 +6873,7 @@ export interface operations {
       /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
       409: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6886,7 +6886,7 @@ export interface operations {
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6899,7 +6899,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6912,7 +6912,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -6925,7 +6925,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -7112,7 +7112,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -7181,7 +7181,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -7194,7 +7194,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
       401: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -7207,7 +7207,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, APPROVAL_BY_REQUESTER, API_KEY_SCOPE */
       403: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -7220,7 +7220,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -7233,7 +7233,7 @@ export interface operations {
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -7246,7 +7246,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -7259,7 +7259,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
@@ -7272,7 +7272,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open). */
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
