@@ -9,11 +9,17 @@
  * still over 90 % full, the oldest counters are forgotten (a flood of distinct keys, e.g. spoofed client
  * addresses, can then reset some counts early, never grow the heap without bound).
  */
+/**
+ * How many counters one instance keeps during an outage: a few tens of bytes each, so about
+ * 10 MB at most, and far more distinct clients than one instance sees in a login window.
+ */
+export const localCountersMax = 100_000;
+
 export class LocalLimiter {
   private readonly counters = new Map<string, { count: number; resetAtMs: number }>();
 
   constructor(
-    private readonly entriesMax = 100_000,
+    private readonly entriesMax = localCountersMax,
     private readonly now: () => number = Date.now,
   ) {}
 
