@@ -2,6 +2,7 @@
 // and the operator commands `<image> audit|rebuild|redrive|admin [args...]`.
 // Runs under tini (PID 1 forwards SIGTERM; node then drains and exits, see runUntilSignalled).
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isFileEnvKey } from '@coin/config';
@@ -56,6 +57,16 @@ function devJwtKey(path: string | undefined): void {
   console.log(`dev-jwt-key: ${existing ? 'kept' : 'wrote'} ${path}, wrote ${path}.authority.json`);
 }
 
+/** Development only (compose): writes a fresh gateway CACHE_MAC_SECRET (32 random bytes, base64url) to `path` unless one is there. */
+function devCacheMacSecret(path: string): void {
+  if (existsSync(path)) {
+    console.log(`dev-jwt-key: ${path} exists, kept`);
+    return;
+  }
+  writeFileSync(path, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  console.log(`dev-jwt-key: wrote ${path}`);
+}
+
 /**
  * Runs an operator CLI as a child node process (with this one's `--import tsx`), stdin, stdout and
  * stderr passed through (`echo pw | docker run -i <image> admin ... --password-stdin`), SIGTERM
@@ -77,7 +88,7 @@ export function runOperatorCommand(script: string, args: readonly string[]): Pro
   });
 }
 
-const usage = `usage: <image> ${entryCommands.join('|')} (dev-jwt-key <file>; audit, rebuild, redrive and admin take their own flags)`;
+const usage = `usage: <image> ${entryCommands.join('|')} (dev-jwt-key <file> [<cache MAC secret file>]; audit, rebuild, redrive and admin take their own flags)`;
 
 async function main(argv: string[]): Promise<void> {
   const operator = argv[0];
@@ -85,7 +96,7 @@ async function main(argv: string[]): Promise<void> {
     resolveFileEnv(process.env);
     process.exit(await runOperatorCommand(operatorCommands[operator as keyof typeof operatorCommands], argv.slice(1)));
   }
-  const [command, ...args] = positionalArgs(argv, 2, usage);
+  const [command, ...args] = positionalArgs(argv, 3, usage);
   if (command !== 'dev-jwt-key' && args.length > 0) throw new UsageError(`${command} takes no arguments\n${usage}`);
   resolveFileEnv(process.env);
   if (command && Object.hasOwn(services, command)) {
@@ -97,7 +108,11 @@ async function main(argv: string[]): Promise<void> {
     await runMigrate();
     process.exit(0);
   }
-  if (command === 'dev-jwt-key') return devJwtKey(args[0]);
+  if (command === 'dev-jwt-key') {
+    devJwtKey(args[0]);
+    if (args[1]) devCacheMacSecret(args[1]);
+    return;
+  }
   throw new UsageError(usage);
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { schemaName, serviceDatabaseUrl } from '@coin/db';
 import { trustedKeysOf, type JwtKey } from './keys';
 import { devRolePassword, serviceDatabases, type ServiceName } from './services';
@@ -9,6 +10,11 @@ export interface StackSettings {
   topicPrefix: string;
   schemaPrefix: string;
   jwtKey: JwtKey;
+  /**
+   * The gateway's CACHE_MAC_SECRET (base64url); by default a fresh one per call, so per stack run
+   * (a restart of the local stack makes the cached entries of the previous run misses).
+   */
+  cacheMacSecret?: string;
   host?: string;
   /** Ports of the four services; 0 picks a free one (tests). */
   ports: Record<ServiceName, number>;
@@ -49,6 +55,7 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
     gateway: {
       ...common,
       GATEWAY_PORT: String(s.ports.gateway),
+      CACHE_MAC_SECRET: s.cacheMacSecret ?? randomBytes(32).toString('base64url'),
       REDIS_URL: s.redisUrl,
       USER_SERVICE_URL: url(s.ports.user),
       LEDGER_SERVICE_URL: url(s.ports.ledger),

@@ -104,7 +104,7 @@ describe('RateLimit-Policy and RateLimit fields on limited routes', () => {
     expect(paths['/api/wallets/me'].get.responses['200'].headers?.RateLimit).toBeUndefined();
   });
 
-  describe('when Redis is unreachable and the limits fail open', () => {
+  describe('when Redis is unreachable and the limits are counted in process (issue 29 item 6)', () => {
     let proxy: TcpProxy;
     let gateway: RunningService;
     beforeAll(async () => {
@@ -122,7 +122,7 @@ describe('RateLimit-Policy and RateLimit fields on limited routes', () => {
       await proxy?.close();
     });
 
-    it('then a login answers without any RateLimit field (there is no count to report)', async () => {
+    it("then a login still answers with the RateLimit fields, from this instance's own count", async () => {
       const user = await registerUser(stack.gatewayUrl);
       const login = async () =>
         (
@@ -144,8 +144,9 @@ describe('RateLimit-Policy and RateLimit fields on limited routes', () => {
       try {
         const during = await login();
         expect([200, 401]).toContain(during.status);
-        expect(during.headers.get('ratelimit')).toBeNull();
-        expect(during.headers.get('ratelimit-policy')).toBeNull();
+        expect(during.headers.get('ratelimit-policy')).toBe(`"login-ip";q=${loginMax};w=${windowSeconds}`);
+        // This instance's first login of the outage: a fresh in-process window.
+        expect(remainingOf(during.headers.get('ratelimit'))['login-ip']).toEqual({ r: loginMax - 1, t: windowSeconds });
       } finally {
         proxy.setMode('pass');
       }

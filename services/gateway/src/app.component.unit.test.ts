@@ -14,6 +14,7 @@ import { buildApp, type GatewayDeps } from './app';
 import { CommandBus } from './clients/commands';
 import { InternalHttpClient } from './clients/internal-http';
 import { ApiKeyVerifier } from './plugins/api-key';
+import { testCacheAuthenticator } from './testing';
 import type { LoginThrottle } from './plugins/login-throttle';
 import type { TokenVersionStore } from './plugins/token-version';
 
@@ -63,7 +64,7 @@ class FakeRedis {
   /** The scripts the gateway defines, implemented here; any other one fails (its caller fails open or 503s). */
   defineCommand(name: string): void {
     const self = this as unknown as Record<string, unknown>;
-    if (name === 'idempotencyRelease') {
+    if (name === 'idempotencyRelease' || name === 'cacheMacDeleteIf') {
       self[name] = async (key: string, token: string) => (this.read(key) === token ? this.del(key) : 0);
     } else if (name === 'rateLimit') {
       // @fastify/rate-limit's store: (key, windowMs, max, continueExceeding, backoff, callback) → [count, ttlMs].
@@ -235,7 +236,7 @@ describe('gateway component (buildApp with fake ports)', () => {
       trustedProxies: [],
       redis,
       idempotencyLockMs: 10_000,
-      apiKeys: new ApiKeyVerifier(redis, users, 60, logger),
+      apiKeys: new ApiKeyVerifier(redis, users, 60, logger, testCacheAuthenticator(redis, logger)),
       // Used by routes these tests do not call (sessions, admin users, login).
       tokenVersions: {} as TokenVersionStore,
       rateLimits: { loginPerIp: rule, registerPerIp: rule, credentialsPerIp: rule, writesPerCaller: rule },

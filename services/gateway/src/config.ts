@@ -1,5 +1,6 @@
 import { commonEnv, csv, tracingEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
 import { redisCommandTimeoutMsDefault } from '@coin/redis';
+import { decodeCacheMacSecret } from './plugins/cache-mac';
 import { isProxyAddress } from './plugins/client-address';
 
 export const gatewayConfigSchema = z.object({
@@ -38,6 +39,23 @@ export const gatewayConfigSchema = z.object({
   INTERNAL_HTTP_TIMEOUT_MS: positiveInt(3000),
   /** SPEC §9: request bodies above this are refused with 413. */
   BODY_BYTES_MAX: positiveInt(16 * 1024),
+  /**
+   * The key of the MACs on cached authorization entries (API-key grants, platform-client status,
+   * token versions; docs/DESIGN.md "A cache cannot grant"): at least 32 random bytes, base64 or
+   * base64url (`openssl rand -base64 32`). A secret: from a Secret (CACHE_MAC_SECRET_FILE in
+   * containers), never in Redis; every gateway instance needs the same one. No default: the
+   * gateway does not start without it.
+   */
+  CACHE_MAC_SECRET: z
+    .string()
+    .trim()
+    .superRefine((text, ctx) => {
+      try {
+        decodeCacheMacSecret(text);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
   /** Cached token versions expire after this; user.events keep them current meanwhile. */
   TOKEN_VERSION_CACHE_TTL_S: positiveInt(24 * 3600),
   /** Cached API-key grants; revocation through the API drops them at once (docs/DESIGN.md). */

@@ -3,14 +3,16 @@ import { Counter, type Registry } from 'prom-client';
 /** Metric names, shared with the docs (docs/OPERATIONS.md "Observability"). */
 export const gatewayMetricNames = {
   rateLimitFailOpen: 'coin_gateway_rate_limit_fail_open_total',
+  cacheMacFailures: 'coin_gateway_cache_mac_failures_total',
 } as const;
 
-/** Which limit was skipped: the rate-limit policies, the per-caller write limit, and the failed-login counters. */
+/** Which limit was checked without Redis: the rate-limit policies, the per-caller write limit, and the failed-login counters. */
 export type FailOpenLimit = 'login-ip' | 'register-ip' | 'credentials-ip' | 'writes-caller' | 'login-failures';
 
 /**
- * Requests let through unchecked because the limit's counter (Redis) could not be reached. The
- * limits fail open on purpose (throttling is not worth an outage); this is how that shows.
+ * Limit checks made without the shared counters because Redis could not be reached: since issue
+ * 29 item 6 they are counted in process (per gateway instance) instead of skipped. The name is
+ * kept from when they failed open, so that dashboards and alerts keep working.
  */
 export function rateLimitFailOpenCounter(registry: Registry): Counter<'limit'> {
   const existing = registry.getSingleMetric(gatewayMetricNames.rateLimitFailOpen) as Counter<'limit'> | undefined;
@@ -18,9 +20,32 @@ export function rateLimitFailOpenCounter(registry: Registry): Counter<'limit'> {
     existing ??
     new Counter({
       name: gatewayMetricNames.rateLimitFailOpen,
-      help: 'Requests let through without a rate-limit or login-throttling check because Redis could not be reached, by limit',
+      help: 'Rate-limit and login-throttling checks counted per gateway instance (in process) because Redis could not be reached, by limit',
       labelNames: ['limit'] as const,
       registers: [registry],
+    })
+  );
+}
+
+/**
+ * Cached authorization entries (API-key grants, platform-client status, token versions) whose MAC
+ * did not verify, by cache: each was ignored (a miss, answered by the user service) and deleted.
+ * Anything above zero outside a CACHE_MAC_SECRET rotation means something other than the gateway
+ * wrote its Redis keys (docs/OPERATIONS.md "Cache MAC secret").
+ */
+export function cacheMacFailureCounter(registry: Registry): Counter<'cache'> {
+  const existing = registry.getSingleMetric(gatewayMetricNames.cacheMacFailures) as Counter<'cache'> | undefined;
+  return (
+    existing ??
+    new Counter({
+      name: gatewayMetricNames.cacheMacFailures,
+      help: 'Cached authorization entries whose MAC did not verify (ignored as a miss and deleted), by cache',
+      labelNames: ['cache'] as const,
+      registers: [registry],
+      // Each cache's series exists from the start (at 0), so an increase over 0 is an increase.
+      collect() {
+        for (const cache of ['api-key', 'platform-client', 'token-version']) this.inc({ cache }, 0);
+      },
     })
   );
 }

@@ -15,6 +15,7 @@ import { InternalHttpClient } from './clients/internal-http';
 import { ApiKeyVerifier } from './plugins/api-key';
 import type { LoginThrottle } from './plugins/login-throttle';
 import { TokenVersionStore } from './plugins/token-version';
+import { testCacheAuthenticator } from './testing';
 
 /**
  * Issue 19: the Redis round trips one request costs the gateway, counted on the real Redis. The
@@ -131,7 +132,8 @@ describe('gateway Redis round trips per request (real Redis)', () => {
     redis = createRedis(testInfra().redisUrl, `${prefix}gw:`);
     await redis.connect();
     const users = new InternalHttpClient('http://127.0.0.1:9/', 1000);
-    const tokenVersions = new TokenVersionStore(redis, users, 300, logger);
+    const cacheAuth = testCacheAuthenticator(redis, logger);
+    const tokenVersions = new TokenVersionStore(redis, users, 300, logger, cacheAuth);
     await tokenVersions.remember(userId, 0);
     const rule = { max: 1000, windowMs: 60_000 };
     app = await buildApp({
@@ -152,7 +154,7 @@ describe('gateway Redis round trips per request (real Redis)', () => {
       trustedProxies: [],
       redis,
       idempotencyLockMs: 10_000,
-      apiKeys: new ApiKeyVerifier(redis, users, 60, logger),
+      apiKeys: new ApiKeyVerifier(redis, users, 60, logger, cacheAuth),
       tokenVersions,
       rateLimits: {
         loginPerIp: rule,

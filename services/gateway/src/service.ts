@@ -11,7 +11,8 @@ import { CommandBus } from './clients/commands';
 import { InternalHttpClient } from './clients/internal-http';
 import { ReplyPartitionLease } from './clients/reply-partition-lease';
 import type { GatewayConfig } from './config';
-import { rateLimitFailOpenCounter } from './metrics';
+import { cacheMacFailureCounter, rateLimitFailOpenCounter } from './metrics';
+import { CacheAuthenticator, CacheMac, decodeCacheMacSecret } from './plugins/cache-mac';
 import { ApiKeyVerifier } from './plugins/api-key';
 import { LoginThrottle } from './plugins/login-throttle';
 import { gatewayRedisPrefix, PlatformClientStatus } from './plugins/platform-clients';
@@ -45,8 +46,15 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
   await admin.connect();
 
   const users = new InternalHttpClient(config.USER_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS);
-  const tokenVersions = new TokenVersionStore(redis, users, config.TOKEN_VERSION_CACHE_TTL_S, logger);
-  const platformClients = new PlatformClientStatus(redis, users, config.PLATFORM_CLIENT_CACHE_TTL_S, logger);
+  // Every cached authorization entry is MAC'd under a key Redis never holds (issue 29 item 6).
+  const cacheAuth = new CacheAuthenticator(
+    new CacheMac(decodeCacheMacSecret(config.CACHE_MAC_SECRET), gatewayRedisPrefix(config.TOPIC_PREFIX)),
+    redis,
+    cacheMacFailureCounter(metrics),
+    logger,
+  );
+  const tokenVersions = new TokenVersionStore(redis, users, config.TOKEN_VERSION_CACHE_TTL_S, logger, cacheAuth);
+  const platformClients = new PlatformClientStatus(redis, users, config.PLATFORM_CLIENT_CACHE_TTL_S, logger, cacheAuth);
   // One group shared by all gateway instances: the cache is shared Redis, so each event needs
   // writing once, and committed offsets mean no event is missed while the gateways restart.
   const userEvents = await startConsumer({
@@ -85,7 +93,7 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
     trustedProxies: config.GATEWAY_TRUSTED_PROXIES,
     redis,
     idempotencyLockMs: config.COMMAND_TIMEOUT_MS + 1000,
-    apiKeys: new ApiKeyVerifier(redis, users, config.API_KEY_CACHE_TTL_S, logger),
+    apiKeys: new ApiKeyVerifier(redis, users, config.API_KEY_CACHE_TTL_S, logger, cacheAuth),
     tokenVersions,
     rateLimits: {
       loginPerIp: { max: config.RATE_LIMIT_LOGIN_PER_IP_MAX, windowMs: config.RATE_LIMIT_LOGIN_PER_IP_WINDOW_MS },
@@ -129,7 +137,7 @@ function logRedisOutages(redis: Redis, logger: Logger): void {
   redis.on('error', (err: Error) => {
     if (!reachable) return;
     reachable = false;
-    logger.error({ err }, 'Redis unreachable: rate limits skipped, Idempotency-Key requests answered 503, caches bypassed');
+    logger.error({ err }, 'Redis unreachable: rate limits counted per instance, Idempotency-Key requests answered 503, caches bypassed');
   });
   redis.on('ready', () => {
     if (reachable) return;

@@ -11,6 +11,8 @@ import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { startTcpProxy, type TcpProxy, type TcpProxyMode } from '../../../test/harness/tcp-proxy';
 import { InternalHttpClient } from './clients/internal-http';
 import { TokenVersionStore } from './plugins/token-version';
+import type { CacheAuthenticator } from './plugins/cache-mac';
+import { testCacheAuthenticator } from './testing';
 
 const logger = createLogger('gateway-token-version-outage-int', 'silent');
 const commandTimeoutMs = 500;
@@ -30,6 +32,7 @@ describe('TokenVersionStore when Redis is unreachable', () => {
   /** What the fake user service answers for GET /internal/users/:id; null answers 503. */
   let userTokenVersion: number | null = 5;
   let store: TokenVersionStore;
+  let cacheAuth: CacheAuthenticator;
 
   beforeAll(async () => {
     userService = createServer((request, response) => {
@@ -49,7 +52,8 @@ describe('TokenVersionStore when Redis is unreachable', () => {
     redis.on('error', () => undefined);
     await redis.connect();
     const users = new InternalHttpClient(`http://127.0.0.1:${(userService.address() as AddressInfo).port}`, 2000);
-    store = new TokenVersionStore(redis, users, 3600, logger);
+    cacheAuth = testCacheAuthenticator(redis, logger);
+    store = new TokenVersionStore(redis, users, 3600, logger, cacheAuth);
   });
   afterEach(() => {
     proxy.setMode('pass');
@@ -123,7 +127,8 @@ describe('TokenVersionStore when Redis is unreachable', () => {
       proxy.setMode('pass');
       await eventually(async () => (await redis.ping()) === 'PONG', 10_000, 'reconnected');
       await handle([delivered(roleChanged(42, 9))]);
-      expect(await redis.get('tokenver:42')).toBe('9');
+      const stored = await redis.get('tokenver:42');
+      expect(stored && cacheAuth.mac.open('tokenver:42', stored)).toBe('9');
     },
     30_000,
   );

@@ -16,6 +16,7 @@ import { eventually } from '../../../test/harness/eventually';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { InternalHttpClient } from './clients/internal-http';
 import { TokenVersionStore } from './plugins/token-version';
+import { testCacheAuthenticator } from './testing';
 
 const logger = createLogger('gateway-token-version-int', 'silent');
 
@@ -75,7 +76,13 @@ describe('gateway token-version consumer with a poison event (real Kafka and Red
     for (const e of events) await produce(e);
 
     // Wired as services/gateway/src/service.ts wires it.
-    const tokenVersions = new TokenVersionStore(redis, new InternalHttpClient('http://127.0.0.1:9/', 1000), 3600, logger);
+    const cacheAuth = testCacheAuthenticator(redis, logger);
+    const tokenVersions = new TokenVersionStore(redis, new InternalHttpClient('http://127.0.0.1:9/', 1000), 3600, logger, cacheAuth);
+    /** The cached value if its MAC verifies ("forged" if not): entries are `<value>.<mac>`. */
+    const cached = async (key: string) => {
+      const stored = await redis.get(key);
+      return stored === null ? null : (cacheAuth.mac.open(key, stored) ?? 'forged');
+    };
     userEvents = await startConsumer({
       kafka,
       groupId: `${prefix}gateway-token-versions`,
@@ -97,8 +104,8 @@ describe('gateway token-version consumer with a poison event (real Kafka and Red
     });
     stopLater.push(() => dlqReader.disconnect());
 
-    await eventually(async () => (await redis.get(`tokenver:${y}`)) === '7', 20_000, "Y's token version cached");
-    expect(await redis.get(`tokenver:${w}`)).toBe('0');
+    await eventually(async () => (await cached(`tokenver:${y}`)) === '7', 20_000, "Y's token version cached");
+    expect(await cached(`tokenver:${w}`)).toBe('0');
     await expect(tokenVersions.current(w)).resolves.toBe(0);
     await expect(tokenVersions.current(y)).resolves.toBe(7);
     // X's entry is as the test left it: nothing overwrote or dropped it.
@@ -116,7 +123,7 @@ describe('gateway token-version consumer with a poison event (real Kafka and Red
 
     // The partition goes on: an event produced afterwards, a deletion, is applied.
     await produce(event('user.deleted', z, 2));
-    await eventually(async () => (await redis.get(`tokenver:${z}`)) === 'deleted', 20_000, "Z's deletion cached");
+    await eventually(async () => (await cached(`tokenver:${z}`)) === 'deleted', 20_000, "Z's deletion cached");
     await expect(tokenVersions.current(z)).resolves.toBeNull();
     expect(dead).toHaveLength(1);
 

@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { installProblemHandler } from '@coin/http';
 import { createLogger } from '@coin/logger';
 import { createRedis, type Redis } from '@coin/redis';
-import { ApiKeyVerifier, InternalHttpClient, registerApiKeyCheck, registerAuth } from '@coin/gateway/testing';
+import { ApiKeyVerifier, InternalHttpClient, registerApiKeyCheck, registerAuth, testCacheAuthenticator } from '@coin/gateway/testing';
 import { startTestStack, type TestStack } from '../../harness/stack';
 import { adminSession, apiKeyFor, withUsersDb, type Session } from '../../harness/admin';
 import { apiClient, http, registerUser } from '../../harness/http';
@@ -32,7 +32,7 @@ describe('API keys', () => {
     app.setSerializerCompiler(serializerCompiler);
     installProblemHandler(app);
     registerAuth(app, { jwksUrl: `${stack.userUrl}/.well-known/jwks.json`, issuer: 'coin-ledger', audience: 'coin-ledger-api' });
-    registerApiKeyCheck(app, new ApiKeyVerifier(redis, users, 30, logger));
+    registerApiKeyCheck(app, new ApiKeyVerifier(redis, users, 30, logger, testCacheAuthenticator(redis, logger)));
     app.post('/api/probe/mint', { config: { access: 'admin', apiKeyScope: 'mint' } }, async (request) => ({
       ok: true,
       apiKeyId: request.apiKeyId,

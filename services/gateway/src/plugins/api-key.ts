@@ -6,6 +6,7 @@ import { sha256Hex } from '@coin/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { InternalHttpClient } from '../clients/internal-http';
 import type { ApiKeyScope } from './access';
+import type { CacheAuthenticator } from './cache-mac';
 
 /** `ck_` + 32 random bytes in base64url (libs/security randomSecret). */
 export const apiKeyPrefix = 'ck_';
@@ -28,6 +29,11 @@ declare module 'fastify' {
  * directly (never a stale grant), after at most one Redis command timeout, and nothing is
  * written back; a revocation that cannot write its tombstone says so (503; cached copies expire
  * within the cache TTL).
+ *
+ * A cached grant is MAC'd (plugins/cache-mac.ts: CACHE_MAC_SECRET, bound to the key name, so to
+ * this key's hash): a grant written by anything but a gateway, or another key's grant moved here,
+ * does not verify and is a miss, answered by the user service. The tombstone is not MAC'd: forging
+ * one can only refuse a key, which whoever writes Redis can do anyway (docs/DESIGN.md "API keys").
  */
 export class ApiKeyVerifier {
   constructor(
@@ -35,6 +41,7 @@ export class ApiKeyVerifier {
     private readonly users: InternalHttpClient,
     private readonly cacheTtlSeconds: number,
     private readonly logger: Logger,
+    private readonly auth: CacheAuthenticator,
   ) {}
 
   async grantOf(key: string, requestId?: string): Promise<ApiKeyGrant> {
@@ -50,9 +57,14 @@ export class ApiKeyVerifier {
       this.logger[redisFailureLogLevel(err)]({ err }, 'API key cache unavailable; asking the user service');
     }
     if (revoked) throw new AppError('API_KEY_INVALID', 'The API key is invalid or revoked');
-    if (cached) return JSON.parse(cached) as ApiKeyGrant;
+    const entry = `apikey:${hash}`;
+    const verified = await this.auth.verified('api-key', entry, cached);
+    if (verified !== null) return JSON.parse(verified) as ApiKeyGrant;
     const grant = await this.users.post<ApiKeyGrant>('/internal/api-keys/lookup', { keyHash: hash }, requestId);
-    if (cacheUp) await this.redis.set(`apikey:${hash}`, JSON.stringify(grant), 'EX', this.cacheTtlSeconds).catch(() => undefined);
+    if (cacheUp) {
+      const sealed = this.auth.seal(entry, JSON.stringify({ id: grant.id, scopes: grant.scopes }));
+      await this.redis.set(entry, sealed, 'EX', this.cacheTtlSeconds).catch(() => undefined);
+    }
     return grant;
   }
 

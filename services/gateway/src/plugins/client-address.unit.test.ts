@@ -1,5 +1,8 @@
 import Fastify from 'fastify';
 import { loadGatewayConfig } from '../config';
+
+/** Any valid CACHE_MAC_SECRET: the gateway configuration has no default for it. */
+const secret = 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3JldC0xMjM0NTY3OA';
 import { isProxyAddress, trustProxyOption } from './client-address';
 
 /** The client address a real fastify server sees for a request from 127.0.0.1 (the socket peer). */
@@ -34,13 +37,14 @@ describe('client address behind proxies (GATEWAY_TRUSTED_PROXIES)', () => {
   });
 
   it('when the setting holds something that is not an address or range, then the configuration is refused', () => {
-    expect(loadGatewayConfig({}).GATEWAY_TRUSTED_PROXIES).toEqual([]);
+    expect(loadGatewayConfig({ CACHE_MAC_SECRET: secret }).GATEWAY_TRUSTED_PROXIES).toEqual([]);
     expect(
-      loadGatewayConfig({ GATEWAY_TRUSTED_PROXIES: '10.0.0.0/8, loopback,::1,192.168.0.0/255.255.0.0' }).GATEWAY_TRUSTED_PROXIES,
+      loadGatewayConfig({ CACHE_MAC_SECRET: secret, GATEWAY_TRUSTED_PROXIES: '10.0.0.0/8, loopback,::1,192.168.0.0/255.255.0.0' })
+        .GATEWAY_TRUSTED_PROXIES,
     ).toEqual(['10.0.0.0/8', 'loopback', '::1', '192.168.0.0/255.255.0.0']);
     for (const bad of ['*', 'true', '10.0.0.0/33', 'ingress.local', '10.0.0.0/8/1', 'fe80::/129']) {
       expect(isProxyAddress(bad)).toBe(false);
-      expect(() => loadGatewayConfig({ GATEWAY_TRUSTED_PROXIES: bad })).toThrow(/GATEWAY_TRUSTED_PROXIES/);
+      expect(() => loadGatewayConfig({ CACHE_MAC_SECRET: secret, GATEWAY_TRUSTED_PROXIES: bad })).toThrow(/GATEWAY_TRUSTED_PROXIES/);
     }
   });
 });

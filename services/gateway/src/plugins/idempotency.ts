@@ -12,8 +12,12 @@ import { principalOf } from './auth';
  * - the command id: UUIDv5 of (caller, route, Idempotency-Key) when the header is given, so a
  *   retry produces the very same command and the ledger answers it from its stored outcome
  *   (also after a restart); a random UUID otherwise, so a Kafka redelivery still applies once;
- * - the request hash: sha256 of route + canonical body, stored by the ledger with the outcome,
- *   so the same key with another body is refused (422 IDEMPOTENCY_KEY_REUSED);
+ * - the request hash: sha256 of the whole request (requestHashOf: method, concrete path with its
+ *   path parameters and query string, caller, the API key used on routes that take one, and the
+ *   canonical body), stored with the outcome by the service that applies the command (ledger
+ *   processed_commands, user service for platform clients), so the same key on another hold's or
+ *   approval's path, with another body or with another API key is refused (422
+ *   IDEMPOTENCY_KEY_REUSED), never answered with the first request's outcome (issue 29 item 7);
  * - a Redis lock per (caller, key) while the request is in flight: a concurrent duplicate gets
  *   409 REQUEST_IN_PROGRESS instead of waiting. The lock is only a courtesy: correctness comes
  *   from the command id, so a lost lock (Redis restart, TTL) cannot apply anything twice.
@@ -62,7 +66,11 @@ declare module 'fastify' {
 
 export interface Idempotency {
   commandId: string;
-  requestHash: string;
+  /**
+   * Read when the command is built, in the handler: it includes the API key that authorised the
+   * request, which a route checking its scope in the handler (approvals) knows only then.
+   */
+  readonly requestHash: string;
   lock?: { key: string; token: string };
   /** Set by the route when the answer about to be sent is the command's own (the ledger's 201 or rejection). */
   commandAnswered?: boolean;
@@ -107,6 +115,33 @@ const answerKeyOf = (commandId: string) => `idem:answer:${commandId}`;
 /** Marks the answer about to be sent as the command's own, so GET /api/commands/{key} can show it. */
 export function markCommandAnswered(request: FastifyRequest): void {
   if (request.idempotency) request.idempotency.commandAnswered = true;
+}
+
+/**
+ * What a retry must repeat exactly to be answered from the stored outcome (issue 29 item 7): the
+ * method and the concrete URL as sent (path parameters, so another hold's capture or another
+ * approval's decision is another request; and the query string, which no keyed route reads but a
+ * retry repeats verbatim anyway), the caller (already in the command id: a second namespace
+ * costs nothing), the API key used on routes that need one (another key of the same admin is
+ * another authorisation), and the canonical body. Each part on its own line, the body last, so
+ * no part can run into the next.
+ */
+export function requestHashOf(parts: {
+  method: string;
+  url: string;
+  principal: { kind: string; subject: string };
+  apiKeyId?: string | undefined;
+  body: unknown;
+}): string {
+  return sha256Hex(
+    [
+      'v2',
+      `${parts.method} ${parts.url}`,
+      `${parts.principal.kind}:${parts.principal.subject}`,
+      `api-key:${parts.apiKeyId ?? ''}`,
+      canonicalJson(parts.body ?? null),
+    ].join('\n'),
+  );
 }
 
 /** JSON with object keys sorted at every level: equal bodies hash equally whatever their key order. */
@@ -173,10 +208,16 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     if (!request.routeOptions.config?.idempotent) return;
     const principal = principalOf(request);
     const route = `${request.method} ${request.routeOptions.url}`;
-    const requestHash = sha256Hex(`${route}\n${canonicalJson(request.body)}`);
+    const hashOf = () =>
+      requestHashOf({ method: request.method, url: request.url, principal, apiKeyId: request.apiKeyId, body: request.body });
     const key = request.headers[idempotencyKeyHeader];
     if (key === undefined) {
-      request.idempotency = { commandId: randomUUID(), requestHash };
+      request.idempotency = {
+        commandId: randomUUID(),
+        get requestHash() {
+          return hashOf();
+        },
+      };
       return;
     }
     // The route schema validated the header already; this guards a route that forgot `headers`.
@@ -197,7 +238,13 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       throw new AppError('UNAVAILABLE', 'The request could not be accepted right now; retry with the same Idempotency-Key');
     }
     if (!outcome.acquired) throw new AppError('REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed');
-    request.idempotency = { commandId, requestHash, lock: attempt.lock };
+    request.idempotency = {
+      commandId,
+      lock: attempt.lock,
+      get requestHash() {
+        return hashOf();
+      },
+    };
   });
 
   const release = (request: FastifyRequest, lock: { key: string; token: string }): Promise<unknown> =>
@@ -217,7 +264,8 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       return;
     }
     // The payload is the JSON the route's serializer produced: embedded as is, not parsed again.
-    const meta = { statusCode: reply.statusCode, request: `${request.method} ${request.routeOptions.url}`, recordedAt: Date.now() };
+    // The concrete request (path parameters included), as the request hash names it.
+    const meta = { statusCode: reply.statusCode, request: `${request.method} ${request.url}`, recordedAt: Date.now() };
     const answer = `${JSON.stringify(meta).slice(0, -1)},"body":${payload}}`;
     const recorded = options.redis.set(answerKeyOf(idempotency.commandId), answer, 'PX', answerTtlMs, 'NX').catch((err: unknown) => {
       request.log[redisFailureLogLevel(err)]({ err }, 'command answer not recorded; its status reads UNKNOWN');

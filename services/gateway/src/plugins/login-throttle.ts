@@ -9,6 +9,7 @@ import {
   type LoginThrottleKeys,
   type LoginThrottlePolicy,
 } from '../auth/login-throttle-policy';
+import { LocalLimiter } from './local-limiter';
 
 /**
  * Counts this attempt in on both counters, starting a counter's window with its first failure
@@ -44,12 +45,17 @@ type RedisWithLoginScripts = Redis & {
   loginThrottleGiveBack(numberOfKeys: number, ...keys: string[]): Promise<number>;
 };
 
+/** Where an attempt was counted: the shared counters, or this instance's (Redis unreachable). */
+type CountedIn = 'redis' | 'local';
+
 /**
  * The Redis side of the login-throttling policy (auth/login-throttle-policy.ts), shared by every
- * gateway instance. Like the other limits it fails open: with Redis unreachable, logins are
- * checked unthrottled (availability wins), counted in `coin_gateway_rate_limit_fail_open_total`
- * with `limit="login-failures"`; /readyz shows Redis down. The Redis client bounds each call, so
- * an outage adds at most one command timeout to a login.
+ * gateway instance. With Redis unreachable it does not switch off (issue 29 item 6): the same
+ * budgets are counted in process (`LocalLimiter`), per gateway instance, so a guesser gets at
+ * most N times the budgets with N instances, not unlimited attempts. Each such attempt counts in
+ * `coin_gateway_rate_limit_fail_open_total{limit="login-failures"}` (a historic name: checks
+ * made without Redis); /readyz shows Redis down. The Redis client bounds each call, so an outage
+ * adds at most one command timeout to a login.
  */
 export class LoginThrottle {
   private readonly redis: RedisWithLoginScripts;
@@ -59,6 +65,7 @@ export class LoginThrottle {
     private readonly policy: LoginThrottlePolicy,
     private readonly logger: Logger,
     private readonly failOpen: Counter<'limit'>,
+    private readonly local: LocalLimiter = new LocalLimiter(),
   ) {
     if (!('loginThrottleCountIn' in redis)) {
       redis.defineCommand('loginThrottleCountIn', { numberOfKeys: 2, lua: countInScript });
@@ -79,7 +86,8 @@ export class LoginThrottle {
     checkPassword: () => Promise<T>,
   ): Promise<T> {
     const keys = loginThrottleKeys(email, client);
-    let counted = false;
+    let countedIn: CountedIn;
+    let counts: [number, number, number, number];
     try {
       const [accountClient = 0, accountClientTtlMs = 0, clientCount = 0, clientTtlMs = 0] = await this.redis.loginThrottleCountIn(
         keys.accountClient,
@@ -87,31 +95,45 @@ export class LoginThrottle {
         this.policy.perAccountClient.windowMs,
         this.policy.perClient.windowMs,
       );
-      counted = true;
-      const verdict = judgeLogin({ accountClient, accountClientTtlMs, client: clientCount, clientTtlMs }, this.policy);
-      if (!verdict.allowed) {
-        // A refused attempt was never checked, so it is not a failure either.
-        await this.settle(keys, 'give-back');
-        this.logger.info({ event: 'login-throttled', client, exceeded: verdict.exceeded }, 'login refused: failure budget used');
-        reply.header('retry-after', String(verdict.retryAfterS));
-        throw new AppError('RATE_LIMITED', 'Too many failed logins; retry after the time in Retry-After');
-      }
+      countedIn = 'redis';
+      counts = [accountClient, accountClientTtlMs, clientCount, clientTtlMs];
     } catch (err) {
-      if (err instanceof AppError) throw err;
       this.failOpen.inc({ limit: 'login-failures' });
-      this.logger[redisFailureLogLevel(err)]({ err }, 'login throttling unavailable; checking the password unthrottled');
+      this.logger[redisFailureLogLevel(err)]({ err }, 'login throttling counters (Redis) unavailable; counting in process');
+      const pair = this.local.hit(keys.accountClient, this.policy.perAccountClient.windowMs);
+      const own = this.local.hit(keys.client, this.policy.perClient.windowMs);
+      countedIn = 'local';
+      counts = [pair.count, pair.ttlMs, own.count, own.ttlMs];
+    }
+    const [accountClient, accountClientTtlMs, clientCount, clientTtlMs] = counts;
+    const verdict = judgeLogin({ accountClient, accountClientTtlMs, client: clientCount, clientTtlMs }, this.policy);
+    if (!verdict.allowed) {
+      // A refused attempt was never checked, so it is not a failure either.
+      await this.settle(countedIn, keys, 'give-back');
+      this.logger.info(
+        { event: 'login-throttled', client, exceeded: verdict.exceeded, counters: countedIn },
+        'login refused: failure budget used',
+      );
+      reply.header('retry-after', String(verdict.retryAfterS));
+      throw new AppError('RATE_LIMITED', 'Too many failed logins; retry after the time in Retry-After');
     }
     try {
       const result = await checkPassword();
-      if (counted) await this.settle(keys, 'success');
+      await this.settle(countedIn, keys, 'success');
       return result;
     } catch (err) {
-      if (counted && !isCredentialFailure(err)) await this.settle(keys, 'give-back');
+      if (!isCredentialFailure(err)) await this.settle(countedIn, keys, 'give-back');
       throw err;
     }
   }
 
-  private async settle(keys: LoginThrottleKeys, outcome: 'success' | 'give-back'): Promise<void> {
+  private async settle(countedIn: CountedIn, keys: LoginThrottleKeys, outcome: 'success' | 'give-back'): Promise<void> {
+    if (countedIn === 'local') {
+      if (outcome === 'success') this.local.reset(keys.accountClient);
+      else this.local.giveBack(keys.accountClient);
+      this.local.giveBack(keys.client);
+      return;
+    }
     try {
       if (outcome === 'success') {
         await Promise.all([this.redis.del(keys.accountClient), this.redis.loginThrottleGiveBack(1, keys.client)]);

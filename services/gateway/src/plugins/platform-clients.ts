@@ -1,6 +1,7 @@
 import type { Logger } from '@coin/logger';
 import { redisFailureLogLevel, type Redis } from '@coin/redis';
 import type { InternalHttpClient } from '../clients/internal-http';
+import type { CacheAuthenticator } from './cache-mac';
 
 /** The gateway's Redis key prefix; the operator CLI writes client revocations under it too. */
 export function gatewayRedisPrefix(topicPrefix: string): string {
@@ -11,6 +12,8 @@ export function gatewayRedisPrefix(topicPrefix: string): string {
 const tombstoneTtlSeconds = 24 * 3600;
 const activeKey = (clientId: string) => `pclient:${clientId}`;
 const revokedKey = (clientId: string) => `pclient-revoked:${clientId}`;
+/** The one value a cached status has: "active" (a revoked client is its tombstone). */
+const activeValue = 'active';
 
 /**
  * Whether the platform client behind a SYSTEM token is still registered and not revoked, asked on
@@ -22,6 +25,11 @@ const revokedKey = (clientId: string) => `pclient-revoked:${clientId}`;
  * through user.events instead, because users change through Kafka commands; clients do not.
  * With Redis down the user service is asked directly: never a stale "active". The Redis client
  * bounds the failed read (libs/redis), and nothing is written back while it is down.
+ *
+ * The cached "active" is MAC'd (plugins/cache-mac.ts), bound to the client's key name: an
+ * "active" written by anything but a gateway (a revoked client's, after deleting its tombstone)
+ * does not verify and is a miss, answered by the user service. Tombstones are not MAC'd: the
+ * operator CLI, which holds no gateway secret, writes them, and forging one can only deny.
  */
 export class PlatformClientStatus {
   constructor(
@@ -29,6 +37,7 @@ export class PlatformClientStatus {
     private readonly users: InternalHttpClient,
     private readonly cacheTtlSeconds: number,
     private readonly logger: Logger,
+    private readonly auth: CacheAuthenticator,
   ) {}
 
   async isActive(clientId: string, requestId?: string): Promise<boolean> {
@@ -42,7 +51,7 @@ export class PlatformClientStatus {
       this.logger[redisFailureLogLevel(err)]({ err }, 'platform client cache unavailable; asking the user service');
     }
     if (revoked) return false;
-    if (cached) return true;
+    if ((await this.auth.verified('platform-client', activeKey(clientId), cached)) === activeValue) return true;
     const { active } = await this.users.get<{ active: boolean }>(
       `/internal/platform-clients/${encodeURIComponent(clientId)}/status`,
       requestId,
@@ -50,7 +59,7 @@ export class PlatformClientStatus {
     if (cacheUp) {
       // A revocation is final, so a "revoked" answer is cached as the tombstone itself.
       const write = active
-        ? this.redis.set(activeKey(clientId), '1', 'EX', this.cacheTtlSeconds)
+        ? this.redis.set(activeKey(clientId), this.auth.seal(activeKey(clientId), activeValue), 'EX', this.cacheTtlSeconds)
         : forgetPlatformClient(this.redis, clientId);
       await write.catch(() => undefined);
     }

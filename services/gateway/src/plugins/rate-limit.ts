@@ -4,6 +4,7 @@ import type { Redis } from '@coin/redis';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
 import type { Counter } from 'prom-client';
 import type { FailOpenLimit } from '../metrics';
+import { LocalLimiter } from './local-limiter';
 
 /**
  * Limits a route opts into by name; authenticated writes are limited per caller automatically.
@@ -82,7 +83,7 @@ export const rateLimitResponseHeaders = {
   'RateLimit-Policy': {
     type: 'string',
     description:
-      'draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). Absent while the limits cannot be checked (Redis down: they fail open).',
+      'draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance.',
   },
   RateLimit: {
     type: 'string',
@@ -95,24 +96,52 @@ export const rateLimitResponseHeaders = {
  * Redis-backed fixed-window limits (SPEC §9) shared by every gateway instance, answered
  * 429 RATE_LIMITED with Retry-After. Every answer of a limited route, successes included, carries
  * the IETF `RateLimit-Policy` and `RateLimit` fields of each limit checked for it. Route-level hooks run after the global auth hook, so the
- * per-caller limit keys on the verified principal. When Redis is unreachable the limits are
- * skipped (fail open): availability of the API wins over throttling. Each skipped check counts in
- * `coin_gateway_rate_limit_fail_open_total{limit}`, and the outage shows in /readyz. The Redis client
- * bounds every call (libs/redis), so a skipped check costs at most its command timeout.
+ * per-caller limit keys on the verified principal. When Redis is unreachable the limits fall back
+ * to in-process counters (`LocalLimiter`, issue 29 item 6): the same rules, counted per gateway
+ * instance, so with N instances a client gets at most N times each budget during the outage
+ * instead of unlimited requests (login guessing, registration floods). Each such check counts in
+ * `coin_gateway_rate_limit_fail_open_total{limit}` (the name is historic: it counts checks made
+ * without Redis), and the outage shows in /readyz. The Redis client bounds every call
+ * (libs/redis), so the fallback costs at most its command timeout.
  */
 export async function registerRateLimits(
   app: FastifyInstance,
-  options: { redis: Redis; limits: RateLimitSettings; failOpen: Counter<'limit'> },
+  options: { redis: Redis; limits: RateLimitSettings; failOpen: Counter<'limit'>; local?: LocalLimiter },
 ): Promise<void> {
+  const local = options.local ?? new LocalLimiter();
   // skipOnError stays off: the plugin would swallow the error where this one counts it.
   await app.register(rateLimit, { global: false, redis: options.redis, nameSpace: 'rl:', skipOnError: false });
-  const make = (name: string, rule: RateLimitRule, keyOf: (request: FastifyRequest) => string): Limiter =>
-    app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:${keyOf(request)}` });
+  interface Checked {
+    limiter: Limiter;
+    rule: RateLimitRule;
+    keyOf: (request: FastifyRequest) => string;
+  }
+  const make = (name: string, rule: RateLimitRule, keyOf: (request: FastifyRequest) => string): Checked => ({
+    limiter: app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:${keyOf(request)}` }),
+    rule,
+    keyOf: (request) => `${name}:${keyOf(request)}`,
+  });
+  /** The same check in process (Redis unreachable): the plugin's answer shape, from the local counter. */
+  const checkLocally = (checked: Checked, request: FastifyRequest): Awaited<ReturnType<Limiter>> => {
+    const { count, ttlMs } = local.hit(checked.keyOf(request), checked.rule.windowMs);
+    const ttlInSeconds = Math.ceil(ttlMs / 1000);
+    return {
+      isAllowed: false,
+      key: checked.keyOf(request),
+      max: checked.rule.max,
+      timeWindow: checked.rule.windowMs,
+      remaining: Math.max(0, checked.rule.max - count),
+      ttl: ttlMs,
+      ttlInSeconds,
+      isExceeded: count > checked.rule.max,
+      isBanned: false,
+    };
+  };
 
   const byIp = (request: FastifyRequest) => request.ip;
   const byCaller = (request: FastifyRequest) => request.principal?.subject ?? request.ip;
 
-  const limiters: Record<RateLimitPolicy | 'writes-caller', Limiter> = {
+  const limiters: Record<RateLimitPolicy | 'writes-caller', Checked> = {
     'login-ip': make('login-ip', options.limits.loginPerIp, byIp),
     'register-ip': make('register-ip', options.limits.registerPerIp, byIp),
     'credentials-ip': make('credentials-ip', options.limits.credentialsPerIp, byIp),
@@ -120,17 +149,16 @@ export async function registerRateLimits(
   };
   const reported = new WeakMap<FastifyRequest, RateLimitState[]>();
   const enforce =
-    (name: FailOpenLimit, limiter: Limiter) =>
+    (name: FailOpenLimit, checked: Checked) =>
     async (request: FastifyRequest, reply: { header(name: string, value: unknown): unknown }) => {
       let result: Awaited<ReturnType<Limiter>>;
       try {
-        result = await limiter(request);
+        result = await checked.limiter(request);
       } catch (err) {
         // The counter is the signal; a log line per request would flood the logs for the whole outage.
-        // No RateLimit field for an unchecked limit: there is no count to report.
         options.failOpen.inc({ limit: name });
-        request.log.debug({ err, limit: name }, 'rate limit unavailable; request let through unchecked');
-        return;
+        request.log.debug({ err, limit: name }, 'rate limit counter (Redis) unavailable; checked in process');
+        result = checkLocally(checked, request);
       }
       // Every checked limit of the request, in the IETF fields (both are lists, one item per limit).
       // (isAllowed is only ever true for an allow list, which none of these limits has.)

@@ -4,25 +4,34 @@ import type { Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { isRedisUnreachable, redisFailureLogLevel, type Redis } from '@coin/redis';
 import type { InternalHttpClient } from '../clients/internal-http';
+import type { CacheAuthenticator } from './cache-mac';
 
 const deletedMarker = 'deleted';
 
 /**
  * Raises a cached version, never lowers it: a fallback read that raced with an event cannot
- * put an older version back. A deleted user stays deleted.
+ * put an older version back. A deleted user stays deleted. Entries are MAC'd, `<version>.<mac>`
+ * or `deleted.<mac>` (plugins/cache-mac.ts); the script compares the part before the MAC, which
+ * it cannot verify (Redis never holds the key): ARGV[1] is the new plain value, ARGV[3] the
+ * sealed entry to store. An entry in no known format (an unsealed one from before MACs) is
+ * replaced. A forged entry that keeps a write out (a high version, "deleted") only makes a miss:
+ * the reader fails its MAC, deletes it and reads the user service (CacheAuthenticator).
  */
 const setMaxScript = `
 local current = redis.call('GET', KEYS[1])
-if current == '${deletedMarker}' then return 0 end
-if ARGV[1] ~= '${deletedMarker}' and current and tonumber(current) >= tonumber(ARGV[1]) then
+local stored = current and string.match(current, '^([^.]*)%.')
+if stored == '${deletedMarker}' then return 0 end
+if ARGV[1] ~= '${deletedMarker}' and stored and tonumber(stored) and tonumber(stored) >= tonumber(ARGV[1]) then
   redis.call('EXPIRE', KEYS[1], ARGV[2])
   return 0
 end
-redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+redis.call('SET', KEYS[1], ARGV[3], 'EX', ARGV[2])
 return 1
 `;
 
-type RedisWithSetMax = Redis & { tokenVersionSetMax(key: string, value: string, ttlSeconds: number): Promise<number> };
+type RedisWithSetMax = Redis & {
+  tokenVersionSetMax(key: string, value: string, ttlSeconds: number, sealed: string): Promise<number>;
+};
 
 /**
  * Immediate revocation (SPEC §5). Each user's current token version lives in Redis as
@@ -33,6 +42,10 @@ type RedisWithSetMax = Redis & { tokenVersionSetMax(key: string, value: string, 
  * service (the source of the version) is asked directly, and if it cannot answer either the
  * request gets 503. The Redis client bounds each call (libs/redis), so an outage adds at most
  * one command timeout to the check.
+ *
+ * Cached versions are MAC'd (plugins/cache-mac.ts), bound to `tokenver:<userId>`: a version
+ * written by anything but a gateway (a revoked token's old version, another user's entry) does
+ * not verify and is a miss, answered by the user service.
  */
 export class TokenVersionStore {
   private readonly redis: RedisWithSetMax;
@@ -42,6 +55,7 @@ export class TokenVersionStore {
     private readonly users: InternalHttpClient,
     private readonly ttlSeconds: number,
     private readonly logger: Logger,
+    private readonly auth: CacheAuthenticator,
   ) {
     if (!('tokenVersionSetMax' in redis)) redis.defineCommand('tokenVersionSetMax', { numberOfKeys: 1, lua: setMaxScript });
     this.redis = redis as RedisWithSetMax;
@@ -61,8 +75,9 @@ export class TokenVersionStore {
       cacheUp = false;
       this.logger[redisFailureLogLevel(err)]({ err }, 'token version cache unavailable; reading the user service');
     }
-    if (cached === deletedMarker) return null;
-    if (cached !== null) return Number(cached);
+    const verified = await this.auth.verified('token-version', this.key(userId), cached);
+    if (verified === deletedMarker) return null;
+    if (verified !== null && /^\d+$/.test(verified)) return Number(verified);
     // With the cache down, writing the answer back would only wait out another timeout.
     try {
       const user = await this.users.get<{ tokenVersion: number }>(`/internal/users/${userId}`);
@@ -87,13 +102,18 @@ export class TokenVersionStore {
 
   private async write(userId: number, value: string): Promise<void> {
     try {
-      await this.redis.tokenVersionSetMax(this.key(userId), value, this.ttlSeconds);
+      await this.setMax(userId, value);
     } catch (err) {
       // The user.events consumer writes the same value and retries until Redis answers; meanwhile
       // try to drop the entry so the next check reads the user service.
       this.logger.warn({ err, userId }, 'could not cache a token version');
       await this.redis.del(this.key(userId)).catch(() => undefined);
     }
+  }
+
+  private setMax(userId: number, value: string): Promise<number> {
+    const key = this.key(userId);
+    return this.redis.tokenVersionSetMax(key, value, this.ttlSeconds, this.auth.seal(key, value));
   }
 
   /** The user.events consumer: keeps the cache current whoever changed the user. */
@@ -114,7 +134,7 @@ export class TokenVersionStore {
    */
   private async writeOrThrow(userId: number, value: string): Promise<void> {
     try {
-      await this.redis.tokenVersionSetMax(this.key(userId), value, this.ttlSeconds);
+      await this.setMax(userId, value);
     } catch (err) {
       if (isRedisUnreachable(err))
         throw new AppError('UNAVAILABLE', `The token version cache (Redis) is unreachable: ${(err as Error).message}`);

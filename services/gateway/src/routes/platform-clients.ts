@@ -105,7 +105,7 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
         { ...authorityOf(request), commandId, requestId: String(request.id) },
       );
       if (stored.requestHash !== requestHash) {
-        throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with another body');
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request (another path, body or API key)');
       }
       if (stored.secretHash !== secretHash) {
         // A retry of a creation that was applied: its secret went out with the first answer only.

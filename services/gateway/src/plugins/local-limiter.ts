@@ -1,0 +1,75 @@
+/**
+ * The in-process stand-in for the Redis counters of the rate limits and the login throttle,
+ * used only while Redis cannot be reached (issue 29 item 6): the limits then hold **per gateway
+ * instance** instead of switching off. Fixed windows as in Redis (a counter's window starts with
+ * its first hit), so with N instances behind a load balancer a client gets at most N times each
+ * budget while Redis is down, and nothing more (docs/DESIGN.md "Rate limits").
+ *
+ * Bounded: at most `entriesMax` counters. Expired ones are swept when the map is full; if it is
+ * still over 90 % full, the oldest counters are forgotten (a flood of distinct keys, e.g. spoofed client
+ * addresses, can then reset some counts early, never grow the heap without bound).
+ */
+/**
+ * How many counters one instance keeps during an outage: a few tens of bytes each, so about
+ * 10 MB at most, and far more distinct clients than one instance sees in a login window.
+ */
+export const localCountersMax = 100_000;
+
+export class LocalLimiter {
+  private readonly counters = new Map<string, { count: number; resetAtMs: number }>();
+
+  constructor(
+    private readonly entriesMax = localCountersMax,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts one hit of `key` in; its count and what remains of its window, as the Redis scripts answer. */
+  hit(key: string, windowMs: number): { count: number; ttlMs: number } {
+    const now = this.now();
+    let counter = this.live(key, now);
+    if (!counter) {
+      this.makeRoom(now);
+      counter = { count: 0, resetAtMs: now + windowMs };
+      this.counters.set(key, counter);
+    }
+    counter.count += 1;
+    return { count: counter.count, ttlMs: counter.resetAtMs - now };
+  }
+
+  /** Takes one hit back (an attempt that was refused, or did not count); an expired counter stays gone. */
+  giveBack(key: string): void {
+    const counter = this.live(key, this.now());
+    if (counter && counter.count > 0) counter.count -= 1;
+  }
+
+  /** Forgets a counter (a successful login resets its pair's failures). */
+  reset(key: string): void {
+    this.counters.delete(key);
+  }
+
+  /** How many counters are held (tests). */
+  get size(): number {
+    return this.counters.size;
+  }
+
+  private live(key: string, now: number): { count: number; resetAtMs: number } | undefined {
+    const counter = this.counters.get(key);
+    if (counter && counter.resetAtMs <= now) {
+      this.counters.delete(key);
+      return undefined;
+    }
+    return counter;
+  }
+
+  private makeRoom(now: number): void {
+    if (this.counters.size < this.entriesMax) return;
+    for (const [key, counter] of this.counters) if (counter.resetAtMs <= now) this.counters.delete(key);
+    // Insertion order: the first keys are the oldest windows. Down to 90 %, so that the sweep
+    // runs once per tenth of the map, not on every new key of a flood.
+    const keep = Math.floor(this.entriesMax * 0.9);
+    for (const key of this.counters.keys()) {
+      if (this.counters.size <= keep) break;
+      this.counters.delete(key);
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLogger } from '@coin/logger';
+import { createRedis, type Redis } from '@coin/redis';
+import { Registry } from 'prom-client';
+import { testInfra, uniquePrefix } from '../../../test/harness/env';
+import { InternalHttpClient } from './clients/internal-http';
+import { gatewayMetricNames } from './metrics';
+import type { CacheAuthenticator } from './plugins/cache-mac';
+import { TokenVersionStore } from './plugins/token-version';
+import { testCacheAuthenticator } from './testing';
+
+const logger = createLogger('gateway-token-version-mac-int', 'silent');
+
+/**
+ * Issue 29 item 6 against real Redis: the token-version Lua keeps "set if higher" (and "deleted
+ * is final") on the MAC'd format, and an entry that does not verify is a miss answered by the
+ * user service, counted, and replaced.
+ */
+describe('TokenVersionStore with MAC-sealed entries', () => {
+  let redis: Redis;
+  let userService: Server;
+  let store: TokenVersionStore;
+  let cacheAuth: CacheAuthenticator;
+  let metrics: Registry;
+  /** What the fake user service answers for GET /internal/users/:id. */
+  let userTokenVersion = 5;
+  let userReads = 0;
+
+  beforeAll(async () => {
+    userService = createServer((request, response) => {
+      userReads += 1;
+      const id = Number(request.url?.split('/').pop());
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id, tokenVersion: userTokenVersion }));
+    });
+    await new Promise<void>((resolve) => userService.listen(0, '127.0.0.1', resolve));
+    redis = createRedis(testInfra().redisUrl, `${uniquePrefix()}gw:`);
+    await redis.connect();
+    metrics = new Registry();
+    cacheAuth = testCacheAuthenticator(redis, logger, metrics);
+    const users = new InternalHttpClient(`http://127.0.0.1:${(userService.address() as AddressInfo).port}`, 2000);
+    store = new TokenVersionStore(redis, users, 3600, logger, cacheAuth);
+  });
+  afterAll(async () => {
+    // The shared Redis keeps nothing of this test (some entries were written without a TTL).
+    await redis?.del(...[1, 2, 3, 4, 5].map((id) => `tokenver:${id}`));
+    redis?.disconnect();
+    await new Promise((resolve) => userService?.close(resolve));
+  });
+
+  const opened = async (userId: number) => {
+    const stored = await redis.get(`tokenver:${userId}`);
+    return stored === null ? null : (cacheAuth.mac.open(`tokenver:${userId}`, stored) ?? 'forged');
+  };
+  const failures = async () =>
+    (await metrics.getSingleMetric(gatewayMetricNames.cacheMacFailures)?.get())?.values.reduce((n, v) => n + v.value, 0) ?? 0;
+
+  it('when versions are written out of order, then the cached one only goes up, sealed; deleted stays deleted', async () => {
+    await store.remember(1, 4);
+    await store.remember(1, 3);
+    expect(await opened(1)).toBe('4');
+    await store.remember(1, 6);
+    expect(await opened(1)).toBe('6');
+    await store.rememberDeleted(1);
+    await store.remember(1, 9);
+    expect(await opened(1)).toBe('deleted');
+    await expect(store.current(1)).resolves.toBeNull();
+  });
+
+  it('when an unsealed or forged entry is there, then a write replaces an unsealed one, and a read of a forged one asks the user service, counts it and replaces it', async () => {
+    await redis.set('tokenver:2', '1'); // the format before MACs
+    await store.remember(2, 1);
+    expect(await opened(2)).toBe('1');
+
+    // A forged high version keeps writes out, but never passes a read.
+    await redis.set('tokenver:3', `99.${'A'.repeat(43)}`);
+    await store.remember(3, 5);
+    expect(await opened(3)).toBe('forged');
+    const [readsBefore, failuresBefore] = [userReads, await failures()];
+    userTokenVersion = 5;
+    await expect(store.current(3)).resolves.toBe(5);
+    expect(userReads).toBe(readsBefore + 1);
+    expect(await failures()).toBe(failuresBefore + 1);
+    expect(await opened(3)).toBe('5');
+    // Cached now: the next read needs no user service.
+    await expect(store.current(3)).resolves.toBe(5);
+    expect(userReads).toBe(readsBefore + 1);
+  });
+
+  it("when a valid entry of one user is copied to another user's key, then it does not verify there", async () => {
+    await store.remember(4, 2);
+    await redis.set('tokenver:5', (await redis.get('tokenver:4'))!);
+    userTokenVersion = 7;
+    await expect(store.current(5)).resolves.toBe(7);
+    expect(await opened(5)).toBe('7');
+  });
+});
