@@ -8,10 +8,12 @@
  *   recipient, and no transaction names a hold that is not CAPTURED.
  * Then it recomputes the admin audit log's hash chain (the history schema's admin_audit_log).
  * Exits 0 when they hold, 1 naming every mismatching wallet (or the first broken audit entry)
- * otherwise. Coins on their way between partitions (credit legs not yet applied) are waited for,
- * up to --wait-ms.
+ * otherwise. Coins on their way between partitions (credit legs not yet applied) are accounted
+ * for by the legs still owed, so they are no mismatch; legs owed for longer than
+ * --credit-leg-max-age-s (default CREDIT_LEG_MAX_AGE_S, else 300) are printed OVERDUE and fail the
+ * audit too. A failing audit is read again until --wait-ms has passed (an overdue leg may land).
  *
- *   npm run audit -- [--prefix <schema prefix>] [--wait-ms 5000]
+ *   npm run audit -- [--prefix <schema prefix>] [--wait-ms 5000] [--credit-leg-max-age-s 300]
  * Database: LEDGER_DATABASE_URL, else DATABASE_URL, else the local development cluster; the
  * audit log: HISTORY_DATABASE_URL, else the same.
  */
@@ -25,12 +27,18 @@ import { currentPostgresUrl, defaultDatabaseUrl } from './infra/postgres';
 export interface AuditOptions {
   databaseUrl: string;
   schemaPrefix: string;
-  /** How long to wait for in-flight credit legs before calling a supply gap an error. */
+  /** How long to read again while the audit fails, before calling it failed. */
   waitMs: number;
+  /** Credit legs owed for longer than this are overdue (CREDIT_LEG_MAX_AGE_S). */
+  creditLegMaxAgeS?: number;
   log: (line: string) => void;
 }
 
 const quietPollMs = 250;
+/** The ledger's default CREDIT_LEG_MAX_AGE_S. */
+const creditLegMaxAgeSDefault = 300;
+
+const passes = (r: SupplyReport) => r.consistent && r.creditLegs.stale.count === 0;
 
 export async function runAudit(options: AuditOptions): Promise<{ ok: boolean; report: SupplyReport }> {
   const pool = createPool({
@@ -44,8 +52,8 @@ export async function runAudit(options: AuditOptions): Promise<{ ok: boolean; re
   try {
     const deadline = Date.now() + options.waitMs;
     for (;;) {
-      report = await auditLedger(client);
-      if (report.inFlight === 0 || Date.now() >= deadline) break;
+      report = await auditLedger(client, { now: new Date(), creditLegMaxAgeS: options.creditLegMaxAgeS ?? creditLegMaxAgeSDefault });
+      if (passes(report) || Date.now() >= deadline) break;
       await new Promise((r) => setTimeout(r, quietPollMs));
     }
   } finally {
@@ -57,7 +65,17 @@ export async function runAudit(options: AuditOptions): Promise<{ ok: boolean; re
   log(
     `minted ${report.minted} - burned ${report.burned} = supply ${report.supply}; balances ${report.balances}; in flight ${report.inFlight}`,
   );
-  if (report.inFlight !== 0) log(`MISMATCH supply: balances differ from minted - burned by ${report.inFlight}`);
+  const legs = report.creditLegs;
+  log(
+    `credit legs in flight ${legs.inFlight.count} (${legs.inFlight.amount}): younger than ${legs.maxAgeSeconds} s ${legs.young.count} (${legs.young.amount}), older ${legs.stale.count} (${legs.stale.amount})` +
+      (legs.oldestAgeSeconds === null ? '' : `; oldest ${legs.oldestAgeSeconds.toFixed(1)} s`),
+  );
+  if (report.discrepancy !== 0) {
+    log(`MISMATCH supply: balances + credit legs in flight differ from minted - burned by ${report.discrepancy}`);
+  }
+  if (legs.stale.count > 0) {
+    log(`OVERDUE credit legs of transactions [${legs.staleTransactionIds.join(', ')}]: not landed within ${legs.maxAgeSeconds} s`);
+  }
   for (const w of report.mismatchedWallets) {
     log(
       `MISMATCH wallet ${w.walletKey}: balance ${w.balance}, entries sum ${w.entriesSum}, received ${w.totalReceived}, sent ${w.totalSent}`,
@@ -74,7 +92,7 @@ export async function runAudit(options: AuditOptions): Promise<{ ok: boolean; re
     );
   }
   log(report.consistent ? 'ledger consistent' : 'ledger INCONSISTENT');
-  return { ok: report.consistent, report };
+  return { ok: passes(report), report };
 }
 
 /**
@@ -108,18 +126,28 @@ export async function runAuditLogCheck(options: Omit<AuditOptions, 'waitMs'>): P
   }
 }
 
-const usage = 'usage: npm run audit -- [--prefix <schema prefix>] [--wait-ms 5000]';
+const usage = 'usage: npm run audit -- [--prefix <schema prefix>] [--wait-ms 5000] [--credit-leg-max-age-s 300]';
 
 async function main(): Promise<void> {
   const { values } = parseCliArgs(
-    { args: process.argv.slice(2), options: { prefix: { type: 'string' }, 'wait-ms': { type: 'string' } } },
+    {
+      args: process.argv.slice(2),
+      options: { prefix: { type: 'string' }, 'wait-ms': { type: 'string' }, 'credit-leg-max-age-s': { type: 'string' } },
+    },
     usage,
   );
   const waitMs = integerArg(values['wait-ms'], '--wait-ms', 5000, usage, 0);
+  const creditLegMaxAgeS = integerArg(
+    values['credit-leg-max-age-s'] ?? process.env.CREDIT_LEG_MAX_AGE_S,
+    '--credit-leg-max-age-s',
+    creditLegMaxAgeSDefault,
+    usage,
+    1,
+  );
   const databaseUrl = process.env.LEDGER_DATABASE_URL ?? process.env.DATABASE_URL ?? (await currentPostgresUrl()) ?? defaultDatabaseUrl;
   const schemaPrefix = values.prefix ?? process.env.DB_SCHEMA_PREFIX ?? '';
   const log = (line: string) => process.stdout.write(`[audit] ${line}\n`);
-  const { ok } = await runAudit({ databaseUrl, schemaPrefix, waitMs, log });
+  const { ok } = await runAudit({ databaseUrl, schemaPrefix, waitMs, creditLegMaxAgeS, log });
   const chain = await runAuditLogCheck({ databaseUrl: process.env.HISTORY_DATABASE_URL ?? databaseUrl, schemaPrefix, log });
   process.exit(ok && chain.ok ? 0 : 1);
 }

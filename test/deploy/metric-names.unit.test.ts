@@ -22,6 +22,10 @@ const metricUnitSuffixes = [
   '_rows',
   '_batches',
   '_requests',
+  // Amounts of money, in minor units (cents of a coin): the ledger's own unit, exact as an integer.
+  '_minor',
+  // Ledger transactions (credit legs in flight are counted by their transaction).
+  '_transactions',
 ] as const;
 
 /** Why a metric name breaks `coin_<subsystem>_<name>_<unit>` and the Prometheus conventions (empty: it does not). */

@@ -37,7 +37,8 @@ describe('money endpoints through the gateway, the ledger and back', () => {
     );
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    // The continuous supply check ticks often, so the last test reads a tick after every transaction.
+    stack = await startTestStack({ extraEnv: { SUPPLY_CHECK_INTERVAL_MS: '500' } });
     admin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
     apiKey = await apiKeyFor(stack, admin, ['mint', 'burn', 'refund', 'reward']);
     platform = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey });
@@ -324,7 +325,43 @@ describe('money endpoints through the gateway, the ledger and back', () => {
       10_000,
       'quiet ledger',
     );
-    expect(report).toMatchObject({ consistent: true, mismatchedWallets: [], overRefundedPurchases: [] });
+    expect(report).toMatchObject({
+      consistent: true,
+      discrepancy: 0,
+      creditLegs: { inFlight: { count: 0, amount: 0 }, stale: { count: 0 } },
+      mismatchedWallets: [],
+      overRefundedPurchases: [],
+    });
     expect(report.balances).toBe(report.supply);
+  });
+
+  it('when the continuous supply check has read every transaction above (returns to closed wallets included), then its metrics show no discrepancy and no stale leg', async () => {
+    const metric = (text: string, name: string, label: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((l) => l.startsWith(`${name}{`) && l.includes(label))
+          ?.split(' ')
+          .pop() ?? Number.NaN,
+      );
+    const since = Date.now() / 1000;
+    const text = await eventually(
+      async () => {
+        const body = await (await fetch(`${stack.ledgerUrl}/metrics`)).text();
+        const last = Number(
+          body
+            .split('\n')
+            .find((l) => l.startsWith('coin_ledger_supply_check_last_success_timestamp_seconds'))
+            ?.split(' ')
+            .pop(),
+        );
+        return last > since ? body : undefined;
+      },
+      10_000,
+      'a supply check tick after the audit',
+    );
+    expect(metric(text, 'coin_ledger_supply_discrepancy_minor', 'check="supply"')).toBe(0);
+    expect(metric(text, 'coin_ledger_supply_discrepancy_minor', 'check="balances"')).toBe(0);
+    expect(metric(text, 'coin_ledger_credit_legs_in_flight_transactions', 'age="stale"')).toBe(0);
   });
 });

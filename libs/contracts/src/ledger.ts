@@ -247,6 +247,25 @@ export const treasuryList = z.object({ treasuries: z.array(treasury) });
 export const moneyResult = z.object({ transaction, wallet: z.union([wallet, treasury]) });
 export type MoneyResult = z.infer<typeof moneyResult>;
 
+/** A number of credit legs in flight and the coins they owe. */
+const creditLegCount = z.object({ count: z.number().int(), amount: coinValue });
+
+/**
+ * The credit legs in flight at the audit's moment, by age (now − the transaction's createdAt):
+ * `young` within `maxAgeSeconds` (CREDIT_LEG_MAX_AGE_S, normal traffic), `stale` beyond it (a
+ * leg stuck or lost: docs/RELIABILITY.md).
+ */
+export const creditLegsInFlight = z.object({
+  maxAgeSeconds: z.number().int(),
+  inFlight: creditLegCount,
+  young: creditLegCount,
+  stale: creditLegCount,
+  /** Age of the oldest leg in flight; null when none is. */
+  oldestAgeSeconds: z.number().nullable(),
+  /** The stale legs' transactions, oldest first (100 at most). */
+  staleTransactionIds: z.array(z.number().int()),
+});
+
 /** Audit figures (SPEC §1 invariant); amounts in coins. */
 export const supplyReport = z.object({
   minted: coinValue,
@@ -255,8 +274,12 @@ export const supplyReport = z.object({
   supply: coinValue,
   /** Σ balances of all wallets, users and treasuries. */
   balances: coinValue,
-  /** Debited but not yet credited (credit legs on their way); 0 at a quiet moment. */
+  /** supply − balances: debited but not yet credited (credit legs on their way); 0 at a quiet moment. */
   inFlight: coinValue,
+  /** The transactions whose credit leg has not landed, by age: what `inFlight` should be. */
+  creditLegs: creditLegsInFlight,
+  /** balances + creditLegs.inFlight.amount − supply: coins made or lost; 0 when consistent. */
+  discrepancy: coinValue,
   wallets: z.number().int(),
   transactions: z.number().int(),
   /** Wallets whose balance or totals differ from the sum of their entries. */
@@ -285,7 +308,11 @@ export const supplyReport = z.object({
       problem: z.string(),
     }),
   ),
-  /** Every check above holds: no coin in flight, no mismatched wallet, purchase, hold or capture. */
+  /**
+   * Every check above holds: no discrepancy (coins in flight are accounted for by the credit legs,
+   * whatever their age), no mismatched wallet, purchase, hold or capture. Stale legs do not make
+   * it false: they are `creditLegs.stale`.
+   */
   consistent: z.boolean(),
 });
 export type SupplyReport = z.infer<typeof supplyReport>;

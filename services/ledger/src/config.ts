@@ -85,6 +85,12 @@ export const ledgerConfigSchema = z.object({
     .default(24 * 3600),
   /** How often the ledger looks for pending holds (and approval requests) past their expiry and sends their expiry commands. */
   HOLD_EXPIRY_SWEEP_INTERVAL_MS: positiveInt(1000),
+  /** How often the continuous supply check reads the ledger rows past its cursor (docs/DESIGN.md "Audit"). */
+  SUPPLY_CHECK_INTERVAL_MS: positiveInt(10_000),
+  /** How often it re-reads its totals from the whole ledger (1 h), so nothing the incremental path misses stays hidden longer. */
+  SUPPLY_CHECK_REBASE_INTERVAL_MS: positiveInt(3_600_000),
+  /** A credit leg owed for longer than this (since its transaction's created_at) is stale: reported, metered, alerted on. */
+  CREDIT_LEG_MAX_AGE_S: positiveInt(300),
   /**
    * Spending limits per role (docs/DESIGN.md "Spending limits"), JSON: {"USER": {"dailyAmount":
    * coins|null, "dailyCount": n|null, "singleAmount": coins|null}, …}; a role not named, or a

@@ -1,4 +1,4 @@
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 /**
  * The ledger's own metric names, shared with deploy/prometheus, deploy/grafana, the docs and the
@@ -10,6 +10,12 @@ export const ledgerMetricNames = {
   commandsApplied: 'coin_ledger_commands_applied_total',
   holdExpiriesSent: 'coin_ledger_hold_expiries_sent_total',
   creditsInPlace: 'coin_ledger_credits_in_place_total',
+  supplyDiscrepancy: 'coin_ledger_supply_discrepancy_minor',
+  supplyCheckLastSuccess: 'coin_ledger_supply_check_last_success_timestamp_seconds',
+  supplyRebaseLastSuccess: 'coin_ledger_supply_rebase_last_success_timestamp_seconds',
+  creditLegsInFlight: 'coin_ledger_credit_legs_in_flight_transactions',
+  creditLegsInFlightAmount: 'coin_ledger_credit_legs_in_flight_minor',
+  creditLegOldestAge: 'coin_ledger_credit_leg_oldest_age_seconds',
 } as const;
 
 export interface LedgerMetrics {
@@ -18,6 +24,18 @@ export interface LedgerMetrics {
   commandsApplied: Counter;
   holdExpiriesSent: Counter;
   creditsInPlace: Counter;
+}
+
+/** The continuous supply check's gauges (checks/supply-check.ts), set after every successful tick. */
+export interface SupplyCheckMetrics {
+  /** check="supply": Σ entries + in flight − (Σ MINT − Σ BURN); check="balances": Σ balances − Σ entries. */
+  discrepancy: Gauge<'check'>;
+  lastSuccess: Gauge;
+  rebaseLastSuccess: Gauge;
+  /** age="young" | "stale" (older than CREDIT_LEG_MAX_AGE_S). */
+  legsInFlight: Gauge<'age'>;
+  legsInFlightAmount: Gauge<'age'>;
+  oldestAge: Gauge;
 }
 
 /** Registers the ledger's apply metrics on the service's registry. */
@@ -48,6 +66,45 @@ export function registerLedgerMetrics(registry: Registry): LedgerMetrics {
     creditsInPlace: new Counter({
       name: ledgerMetricNames.creditsInPlace,
       help: 'Credit legs applied in the database transaction of their debit instead of travelling as commands',
+      registers: [registry],
+    }),
+  };
+}
+
+/** Registers the continuous supply check's gauges (docs/OPERATIONS.md "Metrics"). */
+export function registerSupplyCheckMetrics(registry: Registry): SupplyCheckMetrics {
+  return {
+    discrepancy: new Gauge({
+      name: ledgerMetricNames.supplyDiscrepancy,
+      help: 'Minor units the supply check cannot account for: check="supply" is Σ entries + in flight − (Σ MINT − Σ BURN), check="balances" is Σ balances − Σ entries; 0 when consistent',
+      labelNames: ['check'],
+      registers: [registry],
+    }),
+    lastSuccess: new Gauge({
+      name: ledgerMetricNames.supplyCheckLastSuccess,
+      help: 'Unix time of the last supply check tick that completed',
+      registers: [registry],
+    }),
+    rebaseLastSuccess: new Gauge({
+      name: ledgerMetricNames.supplyRebaseLastSuccess,
+      help: 'Unix time of the last full re-read (rebase) of the supply check',
+      registers: [registry],
+    }),
+    legsInFlight: new Gauge({
+      name: ledgerMetricNames.creditLegsInFlight,
+      help: 'Transactions whose credit leg has not landed yet, by age: young (within CREDIT_LEG_MAX_AGE_S) or stale',
+      labelNames: ['age'],
+      registers: [registry],
+    }),
+    legsInFlightAmount: new Gauge({
+      name: ledgerMetricNames.creditLegsInFlightAmount,
+      help: 'Minor units owed by credit legs that have not landed yet, by age: young or stale',
+      labelNames: ['age'],
+      registers: [registry],
+    }),
+    oldestAge: new Gauge({
+      name: ledgerMetricNames.creditLegOldestAge,
+      help: 'Age of the oldest credit leg in flight (now − its transaction created_at); 0 when none',
       registers: [registry],
     }),
   };

@@ -16,7 +16,8 @@ import { CommandAuthority } from '@coin/security';
 import { startTracing } from '@coin/telemetry';
 import { ledgerPolicyOf, type LedgerConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
-import { registerLedgerMetrics } from './metrics';
+import { registerLedgerMetrics, registerSupplyCheckMetrics } from './metrics';
+import { startSupplyCheck } from './checks/supply-check';
 import type { OutboxBatch } from './apply/store';
 import { batchStore, storeSetAsideOutcome } from './db/batch-store';
 import { dueApprovals } from './db/approval-reads';
@@ -92,7 +93,7 @@ export async function startLedgerService(
       consumers: consumersReadiness(consumers),
     },
   });
-  registerInternalRoutes(app, { pool, xafRate: config.COIN_XAF_RATE, policy, now });
+  registerInternalRoutes(app, { pool, xafRate: config.COIN_XAF_RATE, policy, now, creditLegMaxAgeS: config.CREDIT_LEG_MAX_AGE_S });
 
   const topics = topicNames(config.TOPIC_PREFIX);
   // Read once: partition counts change only by the drain procedure (OPERATIONS.md), which
@@ -211,6 +212,15 @@ export async function startLedgerService(
     logger,
     onExpirySent: (count) => ledgerMetrics.holdExpiriesSent.inc(count),
   });
+  const supplyCheck = startSupplyCheck({
+    pool,
+    now,
+    intervalMs: config.SUPPLY_CHECK_INTERVAL_MS,
+    rebaseIntervalMs: config.SUPPLY_CHECK_REBASE_INTERVAL_MS,
+    creditLegMaxAgeMs: config.CREDIT_LEG_MAX_AGE_S * 1000,
+    logger,
+    metrics: registerSupplyCheckMetrics(metrics),
+  });
   const address = await app.listen({ host: config.HOST, port: config.LEDGER_HTTP_PORT });
 
   return {
@@ -218,6 +228,7 @@ export async function startLedgerService(
     close: async () => {
       await app.close();
       holdExpiry.stop();
+      await supplyCheck.stop();
       await Promise.all([commandConsumer.stop(), userEvents.stop()]);
       // After the consumers: the last batches' marks are flushed before the pool closes.
       await outbox.stop();

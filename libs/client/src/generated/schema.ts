@@ -4746,6 +4746,24 @@ export interface operations {
            *       "supply": 99500,
            *       "balances": 99500,
            *       "inFlight": 0,
+           *       "creditLegs": {
+           *         "maxAgeSeconds": 300,
+           *         "inFlight": {
+           *           "count": 0,
+           *           "amount": 0
+           *         },
+           *         "young": {
+           *           "count": 0,
+           *           "amount": 0
+           *         },
+           *         "stale": {
+           *           "count": 0,
+           *           "amount": 0
+           *         },
+           *         "oldestAgeSeconds": null,
+           *         "staleTransactionIds": []
+           *       },
+           *       "discrepancy": 0,
            *       "wallets": 12,
            *       "transactions": 340,
            *       "mismatchedWallets": [],
@@ -4767,6 +4785,28 @@ export interface operations {
             balances: number;
             /** @description Coins (2 decimals) */
             inFlight: number;
+            creditLegs: {
+              maxAgeSeconds: number;
+              inFlight: {
+                count: number;
+                /** @description Coins (2 decimals) */
+                amount: number;
+              };
+              young: {
+                count: number;
+                /** @description Coins (2 decimals) */
+                amount: number;
+              };
+              stale: {
+                count: number;
+                /** @description Coins (2 decimals) */
+                amount: number;
+              };
+              oldestAgeSeconds: number | null;
+              staleTransactionIds: number[];
+            };
+            /** @description Coins (2 decimals) */
+            discrepancy: number;
             wallets: number;
             transactions: number;
             mismatchedWallets: {

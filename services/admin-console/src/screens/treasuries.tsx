@@ -66,9 +66,14 @@ export function TreasuriesScreen() {
         <>
           <p className={report.consistent ? 'ok' : 'problem'} role="status" data-testid="supply-consistent">
             {report.consistent
-              ? '✓ Consistent: Σ balances = Σ MINT − Σ BURN, every wallet = Σ its entries.'
+              ? '✓ Consistent: Σ balances + credit legs in flight = Σ MINT − Σ BURN, every wallet = Σ its entries.'
               : '✗ Not consistent: see the mismatches below.'}
           </p>
+          {report.creditLegs.stale.count > 0 ? (
+            <p className="problem" role="alert" data-testid="credit-legs-stale">
+              {`✗ ${report.creditLegs.stale.count} credit legs (${coins(report.creditLegs.stale.amount)}) not landed within ${report.creditLegs.maxAgeSeconds} s: transactions ${report.creditLegs.staleTransactionIds.join(', ')}`}
+            </p>
+          ) : null}
           <dl className="facts">
             <dt>Minted</dt>
             <dd>{coins(report.minted)}</dd>
@@ -80,6 +85,12 @@ export function TreasuriesScreen() {
             <dd>{coins(report.balances)}</dd>
             <dt>In flight</dt>
             <dd>{coins(report.inFlight)}</dd>
+            <dt>{`Credit legs younger than ${report.creditLegs.maxAgeSeconds} s`}</dt>
+            <dd>{`${report.creditLegs.young.count} (${coins(report.creditLegs.young.amount)})`}</dd>
+            <dt>Credit legs older (stale)</dt>
+            <dd>{`${report.creditLegs.stale.count} (${coins(report.creditLegs.stale.amount)})`}</dd>
+            <dt>Discrepancy</dt>
+            <dd>{coins(report.discrepancy)}</dd>
             <dt>Held</dt>
             <dd>{coins(report.heldCoins)}</dd>
             <dt>Wallets</dt>

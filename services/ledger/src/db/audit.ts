@@ -1,5 +1,7 @@
 import { minorUnitsToCoins, type SupplyReport } from '@coin/contracts';
 import type { PoolClient } from '@coin/db';
+import { creditLegFigures } from '../domain/supply';
+import { readOpenCreditLegs } from './supply-reads';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -12,10 +14,13 @@ type Queryable = Pick<PoolClient, 'query'>;
  * the figures belong to one moment.
  *
  * Coins debited on one partition and not yet credited on another are `inFlight`; they are 0 at
- * any quiet moment, and a negative figure is always an error. Holds have no such gap: a hold, its
+ * any quiet moment. They are accounted for by the credit legs still owed (`creditLegs`, read in
+ * the same snapshot): `discrepancy` = balances + owed − supply is 0 whenever no coin was made or
+ * lost, legs in flight or not, so `consistent` holds under load too; a leg owed for longer than
+ * `creditLegMaxAgeS` is `stale`, reported but not a mismatch. Holds have no such gap: a hold, its
  * payer's `held` and a capture's transaction are written by the payer's partition in one batch.
  */
-export async function auditLedger(db: Queryable): Promise<SupplyReport> {
+export async function auditLedger(db: Queryable, options: { now: Date; creditLegMaxAgeS: number }): Promise<SupplyReport> {
   await db.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   try {
     const totals = await db.query<{ minted: number; burned: number; balances: number; wallets: number; transactions: number }>(
@@ -50,14 +55,26 @@ export async function auditLedger(db: Queryable): Promise<SupplyReport> {
         GROUP BY p.id, p.amount HAVING sum(r.amount) > p.amount ORDER BY p.id`,
     );
     const holds = await auditHolds(db);
+    const legs = creditLegFigures(await readOpenCreditLegs(db), options.now.getTime(), options.creditLegMaxAgeS * 1000);
     const t = totals.rows[0]!;
     const inFlight = t.minted - t.burned - t.balances;
+    const discrepancy = legs.inFlight.amount - inFlight;
+    const legCount = (c: { count: number; amount: number }) => ({ count: c.count, amount: minorUnitsToCoins(c.amount) });
     return {
       minted: minorUnitsToCoins(t.minted),
       burned: minorUnitsToCoins(t.burned),
       supply: minorUnitsToCoins(t.minted - t.burned),
       balances: minorUnitsToCoins(t.balances),
       inFlight: minorUnitsToCoins(inFlight),
+      creditLegs: {
+        maxAgeSeconds: options.creditLegMaxAgeS,
+        inFlight: legCount(legs.inFlight),
+        young: legCount(legs.young),
+        stale: legCount(legs.stale),
+        oldestAgeSeconds: legs.oldestAgeSeconds,
+        staleTransactionIds: legs.staleTransactionIds,
+      },
+      discrepancy: minorUnitsToCoins(discrepancy),
       wallets: t.wallets,
       transactions: t.transactions,
       mismatchedWallets: mismatched.rows.map((r) => ({
@@ -70,7 +87,7 @@ export async function auditLedger(db: Queryable): Promise<SupplyReport> {
       overRefundedPurchases: overRefunded.rows.map((r) => r.id),
       ...holds,
       consistent:
-        inFlight === 0 &&
+        discrepancy === 0 &&
         mismatched.rows.length === 0 &&
         overRefunded.rows.length === 0 &&
         holds.mismatchedHolds.length === 0 &&

@@ -39,6 +39,8 @@ export interface InternalRouteDeps {
   xafRate?: number | undefined;
   policy: LedgerPolicy;
   now: () => Date;
+  /** CREDIT_LEG_MAX_AGE_S: legs owed longer are reported stale by /internal/supply. */
+  creditLegMaxAgeS: number;
 }
 
 export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void {
@@ -133,7 +135,7 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
   app.get('/internal/supply', { schema: { response: { 200: supplyReport } } }, async () => {
     const client = await deps.pool.connect();
     try {
-      return await auditLedger(client);
+      return await auditLedger(client, { now: deps.now(), creditLegMaxAgeS: deps.creditLegMaxAgeS });
     } finally {
       client.release();
     }

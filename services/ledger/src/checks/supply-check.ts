@@ -1,0 +1,154 @@
+import type { Pool } from '@coin/db';
+import type { Logger } from '@coin/logger';
+import { inSnapshot, readBalancesSum, readSupplyDelta, readSupplySnapshot } from '../db/supply-reads';
+import {
+  defaultSupplyLimits,
+  foldSupply,
+  rebaseSupply,
+  supplyFigures,
+  type SupplyFigures,
+  type SupplyLimits,
+  type SupplyState,
+} from '../domain/supply';
+import type { SupplyCheckMetrics } from '../metrics';
+
+export interface SupplyCheckDeps {
+  pool: Pick<Pool, 'connect'>;
+  now: () => Date;
+  /** SUPPLY_CHECK_INTERVAL_MS: how often a tick reads the rows past the cursor. */
+  intervalMs: number;
+  /** SUPPLY_CHECK_REBASE_INTERVAL_MS: how often the totals are read again from the whole ledger. */
+  rebaseIntervalMs: number;
+  /** CREDIT_LEG_MAX_AGE_S, in ms: a leg owed longer is stale. */
+  creditLegMaxAgeMs: number;
+  logger: Logger;
+  metrics?: SupplyCheckMetrics;
+  limits?: SupplyLimits;
+}
+
+export interface SupplyCheck {
+  /** One tick now (a rebase when one is due): what the timer runs; tests call it directly. */
+  tick(): Promise<SupplyFigures>;
+  /** The figures of the last tick that completed, if any. */
+  latest(): SupplyFigures | null;
+  /** Stops the timer and waits for a tick in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The continuous supply check (docs/DESIGN.md "Audit"): every tick reads, in one snapshot, the
+ * rows past its cursor and Σ balances, folds them into its running totals and publishes the
+ * verdict as gauges. It starts with a rebase (the totals read from the whole ledger) and rebases
+ * again every `rebaseIntervalMs`, so whatever the incremental path could miss (a row committed
+ * later than the gap retention, a row changed behind the ledger's back below the cursor, a bug)
+ * shows up within that time. Every replica runs it: it only reads, and the gauges of each are
+ * the whole ledger's, so the alerts take the max over replicas and one stuck replica does not
+ * blind the others.
+ */
+export function startSupplyCheck(deps: SupplyCheckDeps, options: { timer?: boolean } = {}): SupplyCheck {
+  const limits = deps.limits ?? defaultSupplyLimits;
+  let state: SupplyState | null = null;
+  let rebasedAtMs = 0;
+  let latest: SupplyFigures | null = null;
+  let running: Promise<SupplyFigures> | null = null;
+
+  const tickOnce = async (): Promise<SupplyFigures> => {
+    const client = await deps.pool.connect();
+    try {
+      const startMs = deps.now().getTime();
+      const rebase = state === null || startMs - rebasedAtMs >= deps.rebaseIntervalMs;
+      const { next, balances } = await inSnapshot(client, async () => {
+        if (rebase) {
+          const snapshot = await readSupplySnapshot(client, limits.gapsMax);
+          return { next: rebaseSupply(snapshot, startMs), balances: await readBalancesSum(client) };
+        }
+        const current = state!;
+        const delta = await readSupplyDelta(client, {
+          cursorId: current.cursorId,
+          gapIds: [...current.gaps.keys()],
+          openIds: [...current.open.keys()],
+        });
+        return { next: foldSupply(current, delta, startMs, limits), balances: await readBalancesSum(client) };
+      });
+      const nowMs = deps.now().getTime();
+      const figures = supplyFigures(next, balances, nowMs, deps.creditLegMaxAgeMs);
+      if (rebase && state !== null) {
+        // What the incremental path believed just before, against the full read: a difference in
+        // the totals is a bug of the incremental path or a row changed below the cursor.
+        const before = supplyFigures(state, balances, nowMs, deps.creditLegMaxAgeMs);
+        if (before.entriesSum !== figures.entriesSum || before.supply !== figures.supply) {
+          deps.logger.warn(
+            {
+              before: { entriesSum: before.entriesSum, supply: before.supply },
+              after: { entriesSum: figures.entriesSum, supply: figures.supply },
+            },
+            'supply check: the rebase found other totals than the incremental path (rows committed late or changed behind the ledger)',
+          );
+        }
+      }
+      state = next;
+      if (rebase) rebasedAtMs = startMs;
+      latest = figures;
+      publish(figures, rebase, nowMs);
+      if (figures.supplyDiscrepancy !== 0 || figures.balancesDiscrepancy !== 0) {
+        deps.logger.error(
+          {
+            supplyDiscrepancy: figures.supplyDiscrepancy,
+            balancesDiscrepancy: figures.balancesDiscrepancy,
+            entriesSum: figures.entriesSum,
+            balances: figures.balances,
+            supply: figures.supply,
+            inFlight: figures.legs.inFlight,
+          },
+          'supply check: the ledger does not add up (run npm run audit; docs/RELIABILITY.md)',
+        );
+      }
+      return figures;
+    } finally {
+      client.release();
+    }
+  };
+
+  const publish = (figures: SupplyFigures, rebase: boolean, nowMs: number) => {
+    const m = deps.metrics;
+    if (!m) return;
+    m.discrepancy.set({ check: 'supply' }, figures.supplyDiscrepancy);
+    m.discrepancy.set({ check: 'balances' }, figures.balancesDiscrepancy);
+    m.legsInFlight.set({ age: 'young' }, figures.legs.young.count);
+    m.legsInFlight.set({ age: 'stale' }, figures.legs.stale.count);
+    m.legsInFlightAmount.set({ age: 'young' }, figures.legs.young.amount);
+    m.legsInFlightAmount.set({ age: 'stale' }, figures.legs.stale.amount);
+    m.oldestAge.set(figures.legs.oldestAgeSeconds ?? 0);
+    m.lastSuccess.set(nowMs / 1000);
+    if (rebase) m.rebaseLastSuccess.set(nowMs / 1000);
+  };
+
+  const tick = (): Promise<SupplyFigures> => {
+    // One tick at a time: a slow one is never overlapped by the next.
+    running ??= tickOnce().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const run = () => {
+    if (running) return;
+    tick().catch((err: unknown) => {
+      // The next tick starts again from a full read: whatever went wrong, running totals that
+      // may be half-updated or wrong are not trusted.
+      state = null;
+      deps.logger.warn({ err }, 'supply check tick failed; the next tick rebases from a full read');
+    });
+  };
+  const timer = options.timer === false ? null : setInterval(run, deps.intervalMs);
+  timer?.unref();
+  if (timer) run();
+  return {
+    tick,
+    latest: () => latest,
+    stop: async () => {
+      if (timer) clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { ledgerConfigSchema } from './config';
+
+const publicKeyPem = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
+
+describe('ledger configuration: the continuous supply check', () => {
+  const base = {
+    LEDGER_DATABASE_URL: 'postgres://ledger@localhost/coin',
+    AUTHORITY_PUBLIC_KEYS: JSON.stringify([{ kid: 'k1', publicKeyPem }]),
+  };
+
+  it('when nothing is set, then the check ticks every 10 s, rebases every hour and calls legs stale after 300 s', () => {
+    expect(ledgerConfigSchema.parse(base)).toMatchObject({
+      SUPPLY_CHECK_INTERVAL_MS: 10_000,
+      SUPPLY_CHECK_REBASE_INTERVAL_MS: 3_600_000,
+      CREDIT_LEG_MAX_AGE_S: 300,
+    });
+  });
+
+  it('when values are given as environment strings, then they are read as integers', () => {
+    expect(
+      ledgerConfigSchema.parse({
+        ...base,
+        SUPPLY_CHECK_INTERVAL_MS: '500',
+        SUPPLY_CHECK_REBASE_INTERVAL_MS: '60000',
+        CREDIT_LEG_MAX_AGE_S: '30',
+      }),
+    ).toMatchObject({ SUPPLY_CHECK_INTERVAL_MS: 500, SUPPLY_CHECK_REBASE_INTERVAL_MS: 60_000, CREDIT_LEG_MAX_AGE_S: 30 });
+  });
+
+  it.each([
+    ['SUPPLY_CHECK_INTERVAL_MS', '0'],
+    ['SUPPLY_CHECK_REBASE_INTERVAL_MS', '-1'],
+    ['CREDIT_LEG_MAX_AGE_S', '1.5'],
+    ['CREDIT_LEG_MAX_AGE_S', 'five minutes'],
+  ])('when %s is %s, then the configuration is refused naming the key', (key, value) => {
+    const result = ledgerConfigSchema.safeParse({ ...base, [key]: value });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual([key]);
+  });
+});
+
+describe('ledger configuration: proofs of authority and four-eyes windows', () => {
+  const base = { LEDGER_DATABASE_URL: 'postgres://ledger@localhost/coin' };
+
+  it('when AUTHORITY_PUBLIC_KEYS is missing, empty or not JSON keys, then the configuration is refused naming the key', () => {
+    for (const value of [undefined, '[]', 'not json', '[{"kid":"k"}]']) {
+      const result = ledgerConfigSchema.safeParse({ ...base, ...(value === undefined ? {} : { AUTHORITY_PUBLIC_KEYS: value }) });
+      expect(result.success).toBe(false);
+      expect(JSON.stringify(result.error?.issues)).toContain('AUTHORITY_PUBLIC_KEYS');
+    }
+  });
+
+  it('when nothing else is set, then the windows are 10,000 coins, treasury mints wait and a client may reward 100,000 a day', () => {
+    expect(ledgerConfigSchema.parse({ ...base, AUTHORITY_PUBLIC_KEYS: JSON.stringify([{ kid: 'k1', publicKeyPem }]) })).toMatchObject({
+      FOUR_EYES_ACTOR_DAILY_COINS: 10_000,
+      FOUR_EYES_RECIPIENT_DAILY_COINS: 10_000,
+      FOUR_EYES_TREASURY_MINT: true,
+      PLATFORM_CLIENT_DAILY_REWARD_COINS: 100_000,
+      COMMAND_MAX_AGE_S: 604_800,
+    });
+  });
+});
