@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { topicNames, walletKeyOfUser } from '@coin/contracts';
+import { BatchingProducer, createKafka } from '@coin/kafka';
+import { createLogger } from '@coin/logger';
+import { adminSession, apiKeyFor } from '../../harness/admin';
+import { apiClient, login, registerUser } from '../../harness/http';
+import { startTestStack, type TestStack } from '../../harness/stack';
+
+/**
+ * An insider with only a service's Kafka credentials (issue 29): whatever actor a command names,
+ * the user service and the ledger apply it only with the proof of that actor (their own token,
+ * valid when the command was issued). The forged commands below are written to the topics the
+ * gateway writes, as a process holding its credentials could; each is followed on the same key
+ * (so the same partition, applied after it) by a legitimate request through the API, which shows
+ * the forged one was decided, refused, and the partition went on.
+ */
+describe('forged commands on the topics the gateway writes', () => {
+  let stack: TestStack;
+  let producer: BatchingProducer;
+  let superadmin: { userId: number; accessToken: string };
+  const topics = () => topicNames(stack.prefix);
+  const forge = async (topic: string, key: string, type: string, actor: Record<string, unknown>, data: unknown, proof?: string) => {
+    const command = { commandId: randomUUID(), type, issuedAt: new Date().toISOString(), actor, ...(proof ? { proof } : {}), data };
+    await producer.send(topic, { key, value: JSON.stringify(command) });
+  };
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    superadmin = await adminSession(stack, 'SUPERADMIN');
+    const logger = createLogger('e2e', 'warn');
+    producer = new BatchingProducer(createKafka({ brokers: stack.kafkaBrokers, clientId: 'e2e-forger', logger }).producer(), logger);
+    await producer.connect();
+  }, 90_000);
+  afterAll(async () => {
+    await producer?.close();
+    await stack?.close();
+  });
+
+  it('when a role change names a SUPERADMIN without their proof (none, or the target user own token), then the user service refuses it and the role stays', async () => {
+    const target = await registerUser(stack.gatewayUrl);
+    const actor = { kind: 'user', id: String(superadmin.userId), role: 'SUPERADMIN' };
+    const data = { userId: target.userId, role: 'SUPERADMIN' };
+    await forge(topics().userCommands, String(target.userId), 'user.change-role', actor, data);
+    await forge(topics().userCommands, String(target.userId), 'user.change-role', actor, data, target.accessToken);
+    await forge(topics().userCommands, String(target.userId), 'user.change-role', { kind: 'operator', id: 'root' }, data);
+    // Same key, after them: a SUPERADMIN's real request through the gateway.
+    const admin = apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken });
+    await admin.revokeUserSessions({ path: { id: String(target.userId) } });
+    const read = await admin.getUser({ path: { id: String(target.userId) } });
+    expect(read.role).toBe('USER');
+    // The target's fresh login still carries USER: no forged change applied.
+    const tokens = await login(stack.gatewayUrl, target.email, target.password);
+    const claims = JSON.parse(Buffer.from(tokens.accessToken.split('.')[1]!, 'base64url').toString('utf8')) as { role: string };
+    expect(claims.role).toBe('USER');
+  });
+
+  it('when a mint or a wallet close names a SUPERADMIN without their proof, then the ledger refuses it and no coin moves', async () => {
+    const target = await registerUser(stack.gatewayUrl);
+    const key = walletKeyOfUser(target.userId);
+    const actor = { kind: 'user', id: String(superadmin.userId), role: 'SUPERADMIN' };
+    await forge(topics().ledgerCommands, key, 'ledger.mint', actor, {
+      to: { kind: 'user', userId: target.userId },
+      amount: 99_999_900,
+      reason: 'x',
+    });
+    await forge(topics().ledgerCommands, key, 'ledger.close-wallet', actor, { userId: target.userId, reason: 'x' });
+    // With a USER's own (valid) token the actor is that USER, who may not mint.
+    await forge(
+      topics().ledgerCommands,
+      key,
+      'ledger.mint',
+      { kind: 'user', id: String(target.userId), role: 'USER' },
+      { to: { kind: 'user', userId: target.userId }, amount: 100, reason: 'x' },
+      target.accessToken,
+    );
+    // Same key, after them: a real mint of 1 coin by a SUPERADMIN with a mint key.
+    const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    const other = await adminSession(stack, 'ADMIN');
+    const minted = await apiClient(stack.gatewayUrl, { accessToken: other.accessToken, apiKey }).mintCoins({
+      body: { userId: target.userId, amount: 1, reason: 'real' },
+    });
+    expect('transaction' in minted && minted.wallet).toMatchObject({ balance: 1 });
+    expect((await apiClient(stack.gatewayUrl, { accessToken: target.accessToken }).getMyWallet()).balance).toBe(1);
+  });
+});
