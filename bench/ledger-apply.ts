@@ -32,7 +32,7 @@ import { argsOrExit, integerArg, parseCliArgs } from '../scripts/cli-args';
 import { ensureInfra, type InfraEndpoints } from '../scripts/infra';
 import { removeTopicsAndSchemas } from '../scripts/stack/cleanup';
 import { serviceEnvs } from '../scripts/stack/env';
-import { generateJwtKey } from '../scripts/stack/keys';
+import { generateJwtKey, generateServiceKeys } from '../scripts/stack/keys';
 import { freePort, waitForReady } from '../scripts/stack/processes';
 import { provision } from '../scripts/stack/provision';
 import { repoRoot, serviceNodeArgs } from '../scripts/stack/services';
@@ -91,6 +91,7 @@ async function measure(infra: InfraEndpoints, prefix: string): Promise<boolean> 
     topicPrefix: prefix,
     schemaPrefix: prefix,
     jwtKey: generateJwtKey('bench'),
+    serviceKeys: generateServiceKeys(),
     logLevel: 'warn',
     ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
   }).ledger;

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { positionalArgs } from './cli-args';
 import { ensureInfra, stopInfra, type InfraEndpoints } from './infra';
 import { serviceEnvs } from './stack/env';
-import { devJwtKey } from './stack/keys';
+import { devJwtKey, generateServiceKeys, saveRunHistoryServiceKey } from './stack/keys';
 import { provision } from './stack/provision';
 import { repoRoot, serviceNames, serviceNodeArgs, type ServiceName } from './stack/services';
 import { bootstrapSuperadmin } from './stack/bootstrap-admin';
@@ -89,11 +89,15 @@ async function start(): Promise<void> {
   const endpoints = await infraAndProvision();
   // The gateway serves services/admin-console/dist/www at /admin (read when it starts).
   await ensureConsoleBuilt(log);
+  const serviceKeys = generateServiceKeys();
+  saveRunHistoryServiceKey(serviceKeys);
   const envs = serviceEnvs({
     ...endpoints,
     topicPrefix: process.env.TOPIC_PREFIX ?? '',
     schemaPrefix: process.env.DB_SCHEMA_PREFIX ?? '',
     jwtKey: devJwtKey(),
+    // New service-token keys every run, in the services' environment (docs/OPERATIONS.md "Service keys").
+    serviceKeys,
     ports: defaultPorts,
     logLevel: process.env.LOG_LEVEL ?? 'info',
     extra: process.env.COIN_XAF_RATE ? { COIN_XAF_RATE: process.env.COIN_XAF_RATE } : {},

@@ -1,5 +1,5 @@
 import { schemaName, serviceDatabaseUrl } from '@coin/db';
-import type { JwtKey } from './keys';
+import type { JwtKey, ServiceKeys } from './keys';
 import { devRolePassword, serviceDatabases, type ServiceName } from './services';
 
 export interface StackSettings {
@@ -9,6 +9,8 @@ export interface StackSettings {
   topicPrefix: string;
   schemaPrefix: string;
   jwtKey: JwtKey;
+  /** The run's service-token key pairs (generateServiceKeys): each caller's private key, each callee the public keys it admits. */
+  serviceKeys: ServiceKeys;
   host?: string;
   /** Ports of the four services; 0 picks a free one (tests). */
   ports: Record<ServiceName, number>;
@@ -31,6 +33,9 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
   const dbUrl = (service: keyof typeof serviceDatabases) =>
     serviceDatabaseUrl(s.databaseUrl, serviceDatabases[service].role, devRolePassword(serviceDatabases[service].role));
   const url = (port: number) => `http://${host}:${port}`;
+  // Who may call whom at all; each service's route table then narrows it per route.
+  const callers = (...names: Array<keyof ServiceKeys>) =>
+    JSON.stringify(Object.fromEntries(names.map((name) => [name, s.serviceKeys[name].publicKeyPem])));
   return {
     user: {
       ...common,
@@ -38,11 +43,25 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       USER_DATABASE_URL: dbUrl('user'),
       JWT_PRIVATE_KEY: s.jwtKey.privateKeyPem,
       JWT_KEY_ID: s.jwtKey.kid,
+      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway'),
     },
-    ledger: { ...common, LEDGER_HTTP_PORT: String(s.ports.ledger), LEDGER_DATABASE_URL: dbUrl('ledger') },
-    history: { ...common, HISTORY_HTTP_PORT: String(s.ports.history), HISTORY_DATABASE_URL: dbUrl('history') },
+    ledger: {
+      ...common,
+      LEDGER_HTTP_PORT: String(s.ports.ledger),
+      LEDGER_DATABASE_URL: dbUrl('ledger'),
+      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway', 'history'),
+    },
+    history: {
+      ...common,
+      HISTORY_HTTP_PORT: String(s.ports.history),
+      HISTORY_DATABASE_URL: dbUrl('history'),
+      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway'),
+      // For the rebuild (npm run history:rebuild), which reads the ledger's record as `history`.
+      SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.history.privateKeyPem,
+    },
     gateway: {
       ...common,
+      SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.gateway.privateKeyPem,
       GATEWAY_PORT: String(s.ports.gateway),
       REDIS_URL: s.redisUrl,
       USER_SERVICE_URL: url(s.ports.user),

@@ -13,10 +13,11 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { InfraEndpoints } from '../infra';
 import { serviceEnvs } from './env';
-import type { JwtKey } from './keys';
+import { generateServiceKeys, type JwtKey } from './keys';
 import { repoRoot, serviceNames, serviceNodeArgs, type ServiceName } from './services';
 import type { BackoffPolicy } from './backoff';
 import { Supervisor } from './supervisor';
+import { ServiceTokenSigner } from '@coin/http';
 
 export interface ProcessStackOptions {
   infra: InfraEndpoints;
@@ -99,6 +100,7 @@ export class ProcessStack {
       topicPrefix: options.prefix,
       schemaPrefix: options.prefix,
       jwtKey: options.jwtKey,
+      serviceKeys: generateServiceKeys(),
       ports,
       logLevel: options.logLevel ?? 'warn',
       extra: options.extraEnv ?? {},
@@ -129,6 +131,18 @@ export class ProcessStack {
   env(name: ServiceName): Record<string, string> {
     return this.envs[name];
   }
+
+  /**
+   * The `authorization` header of an internal call as `caller` (its key from this stack's
+   * environment) to `audience`: what checks and tools reading internal APIs send.
+   */
+  async internalHeaders(caller: 'gateway' | 'history', audience: ServiceName): Promise<Record<string, string>> {
+    const signer = this.signers[caller] ?? new ServiceTokenSigner(caller, String(this.envs[caller].SERVICE_TOKEN_PRIVATE_KEY));
+    this.signers[caller] = signer;
+    return { authorization: `Bearer ${await signer.tokenFor(audience)}` };
+  }
+
+  private readonly signers: Partial<Record<'gateway' | 'history', ServiceTokenSigner>> = {};
 
   pid(name: ServiceName): number | undefined {
     return this.supervisors.get(name)?.pid;

@@ -605,7 +605,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
 
     // The ledger's record and wallets against every actor's log.
     await sleep(2000);
-    const record = await ledgerTransactions(stack.urls.ledger);
+    const record = await ledgerTransactions(stack.urls.ledger, await stack.internalHeaders('history', 'ledger'));
     let supplyFromRecord: { mintedMinor: number; burnedMinor: number } | undefined;
     if (record === null) {
       violations.push('the ledger record could not be read (GET /internal/transactions)');
@@ -647,7 +647,9 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       }
     }
     if (Number(totals.negative) > 0) violations.push(`${totals.negative} wallets have a negative balance`);
-    const supply = await requestJson(stack.urls.ledger, 'GET', '/internal/supply').catch(() => null);
+    const supply = await requestJson(stack.urls.ledger, 'GET', '/internal/supply', {
+      headers: await stack.internalHeaders('gateway', 'ledger'),
+    }).catch(() => null);
     if (supply?.status === 200) {
       details.supply = supply.body;
       const report = supply.body as {

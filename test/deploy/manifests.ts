@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, parseAllDocuments, stringify } from 'yaml';
-import { isSecretEnvKey } from '@coin/config';
+import { isFileEnvKey, isSecretEnvKey } from '@coin/config';
 import { kafkaAccess, kafkaAclsOf, kafkaServices, kafkaUserOf, topicBases, type KafkaService, type TopicBase } from '@coin/contracts';
 import { configuredWorkloads, envKeysOf, type ConfiguredWorkload } from '../../scripts/docs/config-schemas';
 import type { KubernetesValidateReport } from '../../scripts/deploy/kubernetes-validate';
@@ -72,7 +72,7 @@ export function checkComposeEnv(compose: Obj): string[] {
     if (!configuredWorkloads.some((w) => w.name === command)) continue; // dev-jwt-key: no config
     const env = (def.environment ?? {}) as Obj;
     for (const key of envKeysOf(workloadOf(command))) {
-      const viaFile = isSecretEnvKey(key) && `${key}_FILE` in env;
+      const viaFile = isFileEnvKey(key) && `${key}_FILE` in env;
       if (!(key in env) && !viaFile) problems.push(`compose ${service}: ${key} is not set`);
     }
   }
@@ -221,7 +221,7 @@ export function checkK8sEnv(resources: Obj[], literals: Record<string, string>):
       }
       for (const key of envKeysOf(workloadOf(command))) {
         // A secret may come from a mounted file instead (<KEY>_FILE, read by the container entry).
-        const viaFile = isSecretEnvKey(key) && set.has(`${key}_FILE`);
+        const viaFile = isFileEnvKey(key) && set.has(`${key}_FILE`);
         if (!set.has(key) && !viaFile) problems.push(`${where}: ${key} is not set (neither in ${configMapName} nor in env)`);
       }
     }

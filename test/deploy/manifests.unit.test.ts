@@ -69,7 +69,7 @@ describe('docker-compose.yml', () => {
       composeAppServices(compose)
         .map((s) => s.command)
         .sort(),
-    ).toEqual(['dev-jwt-key', 'gateway', 'history', 'ledger', 'migrate', 'user']);
+    ).toEqual(['dev-jwt-key', 'dev-service-keys', 'gateway', 'history', 'ledger', 'migrate', 'user']);
     expect(checkComposeServices(compose)).toEqual([]);
     expect(compose.services.kafka.image).toBe('apache/kafka:4.4.0');
     expect(String(compose.services.kafka.environment.KAFKA_PROCESS_ROLES)).toBe('broker,controller');

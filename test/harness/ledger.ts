@@ -11,10 +11,11 @@ import {
 import { createPool, type Pool } from '@coin/db';
 import { BatchingProducer, createKafka, RequestReplyClient } from '@coin/kafka';
 import { createLogger, type Logger } from '@coin/logger';
+import { ServiceTokenSigner } from '@coin/http';
 import type { Kafka } from 'kafkajs';
 import { loadLedgerConfig, startLedgerService, type LedgerConfig, type LedgerServiceOptions, type RunningService } from '@coin/ledger';
 import { serviceEnvs } from '../../scripts/stack/env';
-import { generateJwtKey } from '../../scripts/stack/keys';
+import { generateJwtKey, generateServiceKeys } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
 import { testInfra, uniquePrefix } from './env';
 
@@ -33,6 +34,8 @@ export interface LedgerHarness {
   /** The ledger's own pool (service role, its schema on the search path). */
   pool: Pool;
   logger: Logger;
+  /** The `authorization` header of a call to the ledger's internal API, as the gateway. */
+  asGateway: () => Promise<string>;
   ledger: RunningService | undefined;
   startLedger(options?: LedgerServiceOptions): Promise<RunningService>;
   send(command: { type: LedgerCommand['type']; data: unknown; commandId?: string; key: string }, timeoutMs?: number): Promise<Reply>;
@@ -55,11 +58,13 @@ export async function startLedgerHarness(
     schemaPrefix: prefix,
     ...(options.ledgerPartitions ? { ledgerPartitions: options.ledgerPartitions } : {}),
   });
+  const serviceKeys = generateServiceKeys();
   const env = serviceEnvs({
     ...infra,
     topicPrefix: prefix,
     schemaPrefix: prefix,
     jwtKey: generateJwtKey(`ledger-${prefix}`),
+    serviceKeys,
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
     ...(options.extraEnv ? { extra: options.extraEnv } : {}),
@@ -89,6 +94,7 @@ export async function startLedgerHarness(
     client,
     pool,
     logger,
+    asGateway: new ServiceTokenSigner('gateway', serviceKeys.gateway.privateKeyPem).authorizationFor('ledger'),
     ledger: undefined,
     startLedger: async (serviceOptions) => {
       harness.ledger = await startLedgerService(config, logger, serviceOptions);

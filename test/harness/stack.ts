@@ -4,7 +4,7 @@ import { loadHistoryConfig, startHistoryService } from '@coin/history';
 import { loadLedgerConfig, startLedgerService } from '@coin/ledger';
 import { loadUserConfig, startUserService } from '@coin/user';
 import { serviceEnvs } from '../../scripts/stack/env';
-import { generateJwtKey, type JwtKey } from '../../scripts/stack/keys';
+import { generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
 import { testInfra, uniquePrefix } from './env';
 import { freePorts, migrateInContainer, startServiceContainers, testImage } from './image-stack';
@@ -50,6 +50,7 @@ export async function startTestStack(options: { extraEnv?: Record<string, string
     topicPrefix: prefix,
     schemaPrefix: prefix,
     jwtKey,
+    serviceKeys: generateServiceKeys(),
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
     // Every request of a test comes from 127.0.0.1: production per-IP limits would throttle the
@@ -104,6 +105,7 @@ async function startImageStack(options: { extraEnv?: Record<string, string> }): 
     topicPrefix: prefix,
     schemaPrefix: prefix,
     jwtKey,
+    serviceKeys: generateServiceKeys(),
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     ports,
     extra: { ...relaxedRateLimits, ...(options.extraEnv ?? {}) },

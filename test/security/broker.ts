@@ -78,6 +78,8 @@ export async function transferThroughTheLedger(
   send: (type: string, key: string, data: unknown) => Promise<Reply>,
   ledgerUrl: string,
   reason: string,
+  /** The `authorization` of the ledger read, as the gateway (its service token). */
+  authorization: () => Promise<string>,
 ): Promise<void> {
   for (const userId of [1, 2]) expect(await send('ledger.open-wallet', walletKeyOfUser(userId), { userId })).toMatchObject({ ok: true });
   const mint = await send('ledger.mint', walletKeyOfUser(1), { to: { kind: 'user', userId: 1 }, amount: 1_000, reason: 'seed' });
@@ -92,7 +94,9 @@ export async function transferThroughTheLedger(
   expect(transfer).toMatchObject({ ok: true });
   await eventually(
     async () => {
-      const body = (await (await fetch(`${ledgerUrl}/internal/wallets/by-user/2`)).json()) as { balance?: number | string };
+      const body = (await (
+        await fetch(`${ledgerUrl}/internal/wallets/by-user/2`, { headers: { authorization: await authorization() } })
+      ).json()) as { balance?: number | string };
       // Commands carry minor units: 400 is 4 coins.
       return Number(body.balance) === 4 ? body : undefined;
     },

@@ -14,6 +14,7 @@ import { AppError, classifyFailure, internalProblem, problemOf, validationError 
 import type { Logger } from '@coin/logger';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { installHttpMetrics } from './metrics';
+import { installServiceAuth, type ServiceAuthOptions } from './service-auth';
 
 /** A fastify instance with zod route schemas, as every app of this repo is built. */
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -28,6 +29,8 @@ export interface InternalAppOptions {
   readiness: Record<string, ReadinessCheck>;
   metrics?: Registry;
   bodyBytesMax?: number;
+  /** Who may call which route (docs/DESIGN.md "Internal HTTP credentials"); required: no internal API is open. */
+  serviceAuth: ServiceAuthOptions;
 }
 
 /** How long a readiness probe waits for one dependency before calling it down. */
@@ -143,6 +146,9 @@ export function installOperationalRoutes(
   });
 }
 
+/** The routes installOperationalRoutes adds. */
+export const operationalRoutes = ['/healthz', '/readyz', '/metrics'] as const;
+
 /** Every metric the services export starts with this, prom-client's default (process, Node.js) ones included. */
 export const metricPrefix = 'coin_';
 
@@ -170,6 +176,7 @@ export function buildInternalApp(options: InternalAppOptions): App {
   installProblemHandler(app);
   const metrics = options.metrics ?? createMetricsRegistry('internal');
   installHttpMetrics(app, metrics);
+  installServiceAuth(app, { ...options.serviceAuth, open: [...(options.serviceAuth.open ?? []), ...operationalRoutes] });
   installOperationalRoutes(app, options.readiness, metrics);
   return app;
 }
@@ -209,4 +216,5 @@ export function runUntilSignalled(logger: Logger, start: () => Promise<{ url: st
 }
 
 export * from './metrics';
+export * from './service-auth';
 export * from './tracing';

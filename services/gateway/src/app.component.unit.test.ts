@@ -85,7 +85,7 @@ class FakeInternalHttp extends InternalHttpClient {
   readonly calls: Array<{ method: string; path: string; body: unknown }> = [];
 
   constructor(private readonly routes: Record<string, (body: unknown) => unknown> = {}) {
-    super('http://fake.invalid/', 1);
+    super('http://fake.invalid/', 1, async () => 'Bearer unused');
   }
 
   override async request<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown } = {}): Promise<T> {

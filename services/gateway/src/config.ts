@@ -1,4 +1,4 @@
-import { bool, commonEnv, csv, tracingEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
+import { bool, commonEnv, csv, tracingEnv, parseConfig, port, positiveInt, serviceTokenPrivateKey, z, type Env } from '@coin/config';
 import { redisCommandTimeoutMsDefault } from '@coin/redis';
 import { isProxyAddress } from './plugins/client-address';
 
@@ -43,6 +43,11 @@ export const gatewayConfigSchema = z.object({
   GATEWAY_TRUSTED_PROXIES: csv('').refine((entries) => entries.every(isProxyAddress), {
     message: 'each entry must be an IP address, a CIDR range, or loopback / linklocal / uniquelocal',
   }),
+  /**
+   * The gateway's Ed25519 private key (PKCS#8 PEM): signs the service tokens of its calls to the
+   * internal APIs (docs/DESIGN.md "Internal HTTP credentials"). Never logged.
+   */
+  SERVICE_TOKEN_PRIVATE_KEY: serviceTokenPrivateKey(),
   /** How long a read waits for an internal service. */
   INTERNAL_HTTP_TIMEOUT_MS: positiveInt(3000),
   /** SPEC §9: request bodies above this are refused with 413. */

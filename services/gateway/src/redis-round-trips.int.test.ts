@@ -130,7 +130,7 @@ describe('gateway Redis round trips per request (real Redis)', () => {
 
     redis = createRedis(testInfra().redisUrl, `${prefix}gw:`);
     await redis.connect();
-    const users = new InternalHttpClient('http://127.0.0.1:9/', 1000);
+    const users = new InternalHttpClient('http://127.0.0.1:9/', 1000, async () => 'Bearer unused');
     const tokenVersions = new TokenVersionStore(redis, users, 300, logger);
     await tokenVersions.remember(userId, 0);
     const rule = { max: 1000, windowMs: 60_000 };

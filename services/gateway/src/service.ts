@@ -1,7 +1,7 @@
 import { kafkaSecurityOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
 import { topicNames, userEvent } from '@coin/contracts';
-import { createMetricsRegistry } from '@coin/http';
+import { createMetricsRegistry, type ServiceName, ServiceTokenSigner } from '@coin/http';
 import { BatchingProducer, consumersReadiness, createKafka, RequestReplyClient, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { createRedis, type Redis } from '@coin/redis';
@@ -44,7 +44,11 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
   const admin = kafka.admin();
   await admin.connect();
 
-  const users = new InternalHttpClient(config.USER_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS);
+  // Every internal call carries a service token: the gateway's identity, for that callee only.
+  const serviceTokens = new ServiceTokenSigner('gateway', config.SERVICE_TOKEN_PRIVATE_KEY);
+  const internalClient = (url: string, audience: ServiceName) =>
+    new InternalHttpClient(url, config.INTERNAL_HTTP_TIMEOUT_MS, serviceTokens.authorizationFor(audience));
+  const users = internalClient(config.USER_SERVICE_URL, 'user');
   const tokenVersions = new TokenVersionStore(redis, users, config.TOKEN_VERSION_CACHE_TTL_S, logger);
   const platformClients = new PlatformClientStatus(redis, users, config.PLATFORM_CLIENT_CACHE_TTL_S, logger);
   // One group shared by all gateway instances: the cache is shared Redis, so each event needs
@@ -78,8 +82,8 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
     },
     tracing,
     users,
-    ledger: new InternalHttpClient(config.LEDGER_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS),
-    history: new InternalHttpClient(config.HISTORY_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS),
+    ledger: internalClient(config.LEDGER_SERVICE_URL, 'ledger'),
+    history: internalClient(config.HISTORY_SERVICE_URL, 'history'),
     auth: {
       jwksUrl: new URL('/.well-known/jwks.json', config.USER_SERVICE_URL).toString(),
       issuer: config.JWT_ISSUER,

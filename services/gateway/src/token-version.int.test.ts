@@ -75,7 +75,12 @@ describe('gateway token-version consumer with a poison event (real Kafka and Red
     for (const e of events) await produce(e);
 
     // Wired as services/gateway/src/service.ts wires it.
-    const tokenVersions = new TokenVersionStore(redis, new InternalHttpClient('http://127.0.0.1:9/', 1000), 3600, logger);
+    const tokenVersions = new TokenVersionStore(
+      redis,
+      new InternalHttpClient('http://127.0.0.1:9/', 1000, async () => 'Bearer unused'),
+      3600,
+      logger,
+    );
     userEvents = await startConsumer({
       kafka,
       groupId: `${prefix}gateway-token-versions`,

@@ -7,6 +7,7 @@ import type { Logger } from '@coin/logger';
 import { startTracing } from '@coin/telemetry';
 import type { HistoryConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
+import { historyRouteCallers } from './http/route-callers';
 import { handleTransactionEvents, projectableTransactionEvent } from './kafka/transaction-events';
 import { auditGroupId, handleAuditEvents, projectableAuditEvent } from './kafka/audit-events';
 import { registerHistoryMetrics } from './metrics';
@@ -60,6 +61,7 @@ export async function startHistoryService(
       kafka: async () => void (await admin.describeCluster()),
       consumers: consumersReadiness(consumers),
     },
+    serviceAuth: { audience: 'history', publicKeys: config.SERVICE_TOKEN_PUBLIC_KEYS, routes: historyRouteCallers },
   });
   registerInternalRoutes(app, { pool });
   const tracing = startTracing(config);

@@ -1,4 +1,4 @@
-import { commonEnv, databaseEnv, tracingEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
+import { commonEnv, databaseEnv, tracingEnv, parseConfig, port, positiveInt, serviceTokenPublicKeys, z, type Env } from '@coin/config';
 import { approvalExpirySecondsMax, coinsToMinorUnits, holdExpirySecondsMax, roles, type Role } from '@coin/contracts';
 import type { LedgerPolicy } from './domain/ledger';
 import type { LimitDefaults, Limits } from './domain/limits';
@@ -27,6 +27,8 @@ export const ledgerConfigSchema = z.object({
   ...databaseEnv,
   ...tracingEnv('coin-ledger'),
   LEDGER_HTTP_PORT: port(8083),
+  /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM} (docs/OPERATIONS.md "Service keys"). */
+  SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
   LEDGER_DATABASE_URL: z.string().url(),
   /** Optional display rate: wallets then also carry xafValue = balance x rate (SPEC §1). */
   COIN_XAF_RATE: z.coerce.number().positive().optional(),

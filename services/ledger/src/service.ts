@@ -15,6 +15,7 @@ import type { Logger } from '@coin/logger';
 import { startTracing } from '@coin/telemetry';
 import { ledgerPolicyOf, type LedgerConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
+import { ledgerRouteCallers } from './http/route-callers';
 import { registerLedgerMetrics } from './metrics';
 import type { OutboxBatch } from './apply/store';
 import { batchStore, storeSetAsideOutcome } from './db/batch-store';
@@ -89,6 +90,7 @@ export async function startLedgerService(
       kafka: async () => void (await admin.describeCluster()),
       consumers: consumersReadiness(consumers),
     },
+    serviceAuth: { audience: 'ledger', publicKeys: config.SERVICE_TOKEN_PUBLIC_KEYS, routes: ledgerRouteCallers },
   });
   registerInternalRoutes(app, { pool, xafRate: config.COIN_XAF_RATE, policy, now });
 

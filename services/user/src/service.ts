@@ -10,6 +10,7 @@ import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
 import { registerInternalRoutes } from './http/internal-routes';
 import { registerIdentityRoutes } from './http/identity-routes';
+import { userOpenRoutes, userRouteCallers } from './http/route-callers';
 import { handleUserCommands } from './kafka/user-commands';
 import { storeSetAsideOutcome } from './db/processed-commands';
 import { userCommandStore } from './db/user-command-store';
@@ -65,6 +66,12 @@ export async function startUserService(
       postgres: database.readiness,
       kafka: async () => void (await admin.describeCluster()),
       consumers: consumersReadiness(consumers),
+    },
+    serviceAuth: {
+      audience: 'user',
+      publicKeys: config.SERVICE_TOKEN_PUBLIC_KEYS,
+      routes: userRouteCallers,
+      open: userOpenRoutes,
     },
   });
   const routeDeps = {
