@@ -63,6 +63,7 @@ async function measureFreshness(databaseUrl: string, brokers: string[]) {
     DB_SCHEMA_PREFIX: prefix,
     HOST: '127.0.0.1',
     HISTORY_HTTP_PORT: '0',
+    METRICS_PORT: '0',
     SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: generateServiceKeys().gateway.publicKeyPem }),
     HISTORY_DATABASE_URL: serviceDatabaseUrl(databaseUrl, serviceDatabases.history.role, devRolePassword(serviceDatabases.history.role)),
   };
@@ -105,7 +106,7 @@ async function measureFreshness(databaseUrl: string, brokers: string[]) {
     let buckets: Array<{ le: number; count: number }> = [];
     let total = 0;
     while (Date.now() < deadline) {
-      const text = await (await fetch(`${service.url}/metrics`)).text();
+      const text = await (await fetch(`${service.metricsUrl}/metrics`)).text();
       buckets = [...text.matchAll(new RegExp(`${historyMetricNames.applyDelay}_bucket\\{le="([^"]+)"[^}]*\\} (\\d+)`, 'g'))].map((m) => ({
         le: m[1] === '+Inf' ? Infinity : Number(m[1]),
         count: Number(m[2]),
@@ -192,7 +193,6 @@ async function main(): Promise<void> {
   const keys = generateServiceKeys().gateway;
   const app = buildInternalApp({
     logger: createLogger('bench-history', 'warn'),
-    readiness: {},
     serviceAuth: { audience: 'history', publicKeys: { gateway: keys.publicKeyPem }, routes: historyRouteCallers },
   });
   registerInternalRoutes(app, { pool });

@@ -285,11 +285,13 @@ async function applyInReplicas(env: Record<string, string>, expected: number, pr
   try {
     for (let i = 0; i < replicas; i += 1) {
       const port = await freePort();
-      urls.push(`http://127.0.0.1:${port}`);
+      // Each replica's metrics port: its /readyz and the /metrics this run polls.
+      const metricsPort = await freePort();
+      urls.push(`http://127.0.0.1:${metricsPort}`);
       children.push(
         spawn(process.execPath, [...serviceNodeArgs.ledger, '--import', 'tsx', join(repoRoot, 'services/ledger/src/main.ts')], {
           cwd: repoRoot,
-          env: { ...process.env, ...env, LEDGER_HTTP_PORT: String(port) },
+          env: { ...process.env, ...env, LEDGER_HTTP_PORT: String(port), METRICS_PORT: String(metricsPort) },
           stdio: ['ignore', 'inherit', 'inherit'],
         }),
       );

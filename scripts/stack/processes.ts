@@ -61,6 +61,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Polls `<url>/readyz` (a service's metrics URL) until it answers 200. */
 export async function waitForReady(url: string, timeoutMs: number, isAlive: () => boolean = () => true): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -81,6 +82,8 @@ export class ProcessStack {
   private readonly logs = new Map<ServiceName, WriteStream>();
   private readonly envs: Record<ServiceName, Record<string, string>>;
   readonly urls: Record<ServiceName, string>;
+  /** Each service's /healthz, /readyz and /metrics (its METRICS_PORT). */
+  readonly metricsUrls: Record<ServiceName, string>;
   /** Starts through restart() (the supervisor's own restarts: supervisorCounts()). */
   restarts = 0;
   kills = 0;
@@ -94,6 +97,7 @@ export class ProcessStack {
   private constructor(
     private readonly options: ProcessStackOptions,
     readonly ports: Record<ServiceName, number>,
+    readonly metricsPorts: Record<ServiceName, number>,
   ) {
     this.envs = serviceEnvs({
       ...options.infra,
@@ -102,16 +106,25 @@ export class ProcessStack {
       jwtKey: options.jwtKey,
       serviceKeys: generateServiceKeys(),
       ports,
+      metricsPorts,
       logLevel: options.logLevel ?? 'warn',
       extra: options.extraEnv ?? {},
     });
     this.urls = Object.fromEntries(serviceNames.map((n) => [n, `http://127.0.0.1:${ports[n]}`])) as Record<ServiceName, string>;
+    this.metricsUrls = Object.fromEntries(serviceNames.map((n) => [n, `http://127.0.0.1:${metricsPorts[n]}`])) as Record<
+      ServiceName,
+      string
+    >;
   }
 
   static async start(options: ProcessStackOptions): Promise<ProcessStack> {
     const ports = {} as Record<ServiceName, number>;
-    for (const name of serviceNames) ports[name] = await freePort();
-    const stack = new ProcessStack(options, ports);
+    const metricsPorts = {} as Record<ServiceName, number>;
+    for (const name of serviceNames) {
+      ports[name] = await freePort();
+      metricsPorts[name] = await freePort();
+    }
+    const stack = new ProcessStack(options, ports, metricsPorts);
     mkdirSync(options.logDir, { recursive: true });
     try {
       // Back-end services first: the gateway fetches the signing keys from the user service.
@@ -208,7 +221,7 @@ export class ProcessStack {
     const supervisor = this.supervisor(name);
     const child = supervisor.start();
     await waitForReady(
-      this.urls[name],
+      this.metricsUrls[name],
       this.options.readyTimeoutMs ?? readyTimeoutMsDefault,
       () => supervisor.child === child && supervisor.isRunning(),
     );

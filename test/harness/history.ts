@@ -20,6 +20,8 @@ export const asGateway = new ServiceTokenSigner('gateway', gatewayKeys.privateKe
 export interface HistoryTestBed {
   prefix: string;
   url: string;
+  /** /healthz, /readyz and /metrics (METRICS_PORT). */
+  metricsUrl: string;
   topic: string;
   env: Record<string, string>;
   kafka: Kafka;
@@ -39,6 +41,7 @@ export function historyEnv(prefix: string, overrides: Record<string, string> = {
     DB_SCHEMA_PREFIX: prefix,
     HOST: '127.0.0.1',
     HISTORY_HTTP_PORT: '0',
+    METRICS_PORT: '0',
     SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: gatewayKeys.publicKeyPem }),
     HISTORY_DATABASE_URL: serviceDatabaseUrl(infra.databaseUrl, 'coin_history', devRolePassword('coin_history')),
     ...overrides,
@@ -58,6 +61,7 @@ export async function startHistoryTestBed(): Promise<HistoryTestBed> {
   return {
     prefix,
     url: service.url,
+    metricsUrl: service.metricsUrl,
     topic,
     env,
     kafka,

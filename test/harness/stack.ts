@@ -20,6 +20,8 @@ const relaxedRateLimits: Record<string, string> = {
 
 export interface TestStack {
   gatewayUrl: string;
+  /** Each service's /healthz, /readyz and /metrics (its METRICS_PORT; the API ports do not serve them). */
+  metricsUrls: Record<'gateway' | 'user' | 'ledger' | 'history', string>;
   userUrl: string;
   ledgerUrl: string;
   historyUrl: string;
@@ -71,6 +73,7 @@ export async function startTestStack(options: { extraEnv?: Record<string, string
   const gateway = await startGatewayService(loadGatewayConfig(finalEnvs.gateway), logger('gateway'));
   return {
     gatewayUrl: gateway.url,
+    metricsUrls: { gateway: gateway.metricsUrl, user: user.metricsUrl, ledger: ledger.metricsUrl, history: history.metricsUrl },
     userUrl: user.url,
     ledgerUrl: ledger.url,
     historyUrl: history.url,
@@ -99,7 +102,7 @@ async function startImageStack(options: { extraEnv?: Record<string, string> }): 
   const infra = testInfra();
   const prefix = uniquePrefix();
   const jwtKey = generateJwtKey(`test-${prefix}`);
-  const ports = await freePorts();
+  const { ports, metricsPorts } = await freePorts();
   const envs = serviceEnvs({
     ...infra,
     topicPrefix: prefix,
@@ -108,6 +111,7 @@ async function startImageStack(options: { extraEnv?: Record<string, string> }): 
     serviceKeys: generateServiceKeys(),
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     ports,
+    metricsPorts,
     extra: { ...relaxedRateLimits, ...(options.extraEnv ?? {}) },
   });
   await migrateInContainer({
@@ -118,9 +122,10 @@ async function startImageStack(options: { extraEnv?: Record<string, string> }): 
     DB_SCHEMA_PREFIX: prefix,
     DATABASE_URL: infra.databaseUrl,
   });
-  const containers = await startServiceContainers(prefix, ports, envs);
+  const containers = await startServiceContainers(prefix, ports, metricsPorts, envs);
   return {
     gatewayUrl: containers.urls.gateway,
+    metricsUrls: containers.metricsUrls,
     userUrl: containers.urls.user,
     ledgerUrl: containers.urls.ledger,
     historyUrl: containers.urls.history,

@@ -157,6 +157,15 @@ export const commonEnv = {
   HOST: z.string().default('127.0.0.1'),
 };
 
+/** Keys of the four long-running services. */
+export const metricsEnv = {
+  /**
+   * Port of /healthz, /readyz and /metrics (the kubelet's probes, Prometheus's scrapes). The API
+   * port does not serve them, so the monitoring namespace is admitted to this port only.
+   */
+  METRICS_PORT: port(9090),
+};
+
 /** Keys of the services that own a PostgreSQL schema (ledger, user, history). */
 export const databaseEnv = {
   /**
@@ -179,8 +188,13 @@ export const tracingEnv = (serviceName: string) => ({
   OTEL_SERVICE_NAME: z.string().min(1).max(100).default(serviceName),
 });
 
-/** Whether `pem` parses as a key of this kind and is Ed25519. */
+/**
+ * Whether `pem` parses as a key of this kind and is Ed25519. A private key is never taken for a
+ * public one (node derives the public key from it): a private key pasted among the callers' public
+ * keys would sit in a ConfigMap.
+ */
 function isEd25519Pem(pem: string, kind: 'private' | 'public'): boolean {
+  if (kind === 'public' && pem.includes('PRIVATE KEY')) return false;
   try {
     return (kind === 'private' ? createPrivateKey(pem) : createPublicKey(pem)).asymmetricKeyType === 'ed25519';
   } catch {

@@ -141,6 +141,8 @@ export class ServiceTokenVerifier {
 }
 
 function ed25519PublicKey(caller: string, pem: string): KeyObject {
+  // createPublicKey derives a public key from a private one: refuse that, it is a leak, not a configuration.
+  if (pem.includes('PRIVATE KEY')) throw new Error(`SERVICE_TOKEN_PUBLIC_KEYS: the key of ${caller} is a private key`);
   const key = createPublicKey(pem);
   if (key.asymmetricKeyType !== 'ed25519') throw new Error(`SERVICE_TOKEN_PUBLIC_KEYS: the key of ${caller} is not Ed25519`);
   return key;

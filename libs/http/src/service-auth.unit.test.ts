@@ -142,3 +142,14 @@ describe('service route table: default-deny per route', () => {
     expect((await app.inject({ method: 'GET', url: '/internal/nothing', headers: { authorization } })).statusCode).toBe(404);
   });
 });
+
+describe('service key rotation', () => {
+  it('when a callee holds the caller’s old and new public keys, then tokens signed with either are accepted', async () => {
+    const next = pair();
+    const verifier = new ServiceTokenVerifier('user', { gateway: [gateway.publicKeyPem, next.publicKeyPem] }, () => t0);
+    for (const key of [gateway.privateKeyPem, next.privateKeyPem]) {
+      const token = await new ServiceTokenSigner('gateway', key, () => t0).tokenFor('user');
+      expect(await verifier.verify(`Bearer ${token}`)).toBe('gateway');
+    }
+  });
+});

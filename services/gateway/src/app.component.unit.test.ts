@@ -216,7 +216,6 @@ describe('gateway component (buildApp with fake ports)', () => {
     const deps: GatewayDeps = {
       logger,
       metrics: new Registry(),
-      readiness: {},
       commands: new CommandBus(bus.client, topicNames('component_'), 1000),
       users,
       ledger: new FakeInternalHttp(),

@@ -1,9 +1,22 @@
-import { bool, commonEnv, csv, tracingEnv, parseConfig, port, positiveInt, serviceTokenPrivateKey, z, type Env } from '@coin/config';
+import {
+  bool,
+  commonEnv,
+  metricsEnv,
+  csv,
+  tracingEnv,
+  parseConfig,
+  port,
+  positiveInt,
+  serviceTokenPrivateKey,
+  z,
+  type Env,
+} from '@coin/config';
 import { redisCommandTimeoutMsDefault } from '@coin/redis';
 import { isProxyAddress } from './plugins/client-address';
 
 export const gatewayConfigSchema = z.object({
   ...commonEnv,
+  ...metricsEnv,
   ...tracingEnv('coin-gateway'),
   GATEWAY_PORT: port(8080),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),

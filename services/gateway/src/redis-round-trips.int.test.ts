@@ -137,7 +137,6 @@ describe('gateway Redis round trips per request (real Redis)', () => {
     app = await buildApp({
       logger,
       metrics: new Registry(),
-      readiness: {},
       commands: new CommandBus(bus, topicNames(prefix), 5000),
       users,
       ledger: users,

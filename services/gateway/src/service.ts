@@ -1,7 +1,7 @@
 import { kafkaSecurityOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
 import { topicNames, userEvent } from '@coin/contracts';
-import { createMetricsRegistry, type ServiceName, ServiceTokenSigner } from '@coin/http';
+import { buildOperationalApp, createMetricsRegistry, type ServiceName, ServiceTokenSigner } from '@coin/http';
 import { BatchingProducer, consumersReadiness, createKafka, RequestReplyClient, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { createRedis, type Redis } from '@coin/redis';
@@ -20,6 +20,8 @@ import { TokenVersionStore } from './plugins/token-version';
 
 export interface RunningService {
   url: string;
+  /** host:port of /healthz, /readyz and /metrics (METRICS_PORT): never the public port. */
+  metricsUrl: string;
   /** The routes served and their guards (the security suite walks them). */
   routes: RouteEntry[];
   close(): Promise<void>;
@@ -63,16 +65,23 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
     handleBatch: tokenVersions.handleUserEvents(),
   });
   await userEvents.ready;
-  const app = await buildApp({
+  const operational = buildOperationalApp({
     logger,
     metrics,
     readiness: {
       kafka: async () => void (await admin.describeCluster()),
       redis: async () => void (await redis.ping()),
-      postgres: async () => void (await users.get('/readyz')),
+      postgres: async () => void (await users.get('/internal/readiness')),
       // The reply consumer and the token-version consumer: without the first, every write times out.
       consumers: consumersReadiness([replies, userEvents]),
     },
+    // Without Redis the gateway still serves reads, keyless writes and logins (docs/OPERATIONS.md
+    // "Redis outage"): it stays in rotation, reported degraded.
+    degradable: ['redis'],
+  });
+  const app = await buildApp({
+    logger,
+    metrics,
     commands: new CommandBus(replies, topics, config.COMMAND_TIMEOUT_MS),
     approvalPolicy: {
       mintMin: config.APPROVAL_MINT_MIN_COINS * 100,
@@ -114,11 +123,14 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
     ),
   });
   const address = await app.listen({ host: config.HOST, port: config.GATEWAY_PORT });
+  const metricsAddress = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
   return {
     url: address,
+    metricsUrl: metricsAddress,
     routes: app.routeTable,
     close: async () => {
       await app.close();
+      await operational.close();
       await userEvents.stop();
       await replies.stop();
       await producer.close();

@@ -1,7 +1,8 @@
-import { commonEnv, databaseEnv, tracingEnv, parseConfig, port, serviceTokenPublicKeys, z, type Env } from '@coin/config';
+import { commonEnv, metricsEnv, databaseEnv, tracingEnv, parseConfig, port, serviceTokenPublicKeys, z, type Env } from '@coin/config';
 
 export const historyConfigSchema = z.object({
   ...commonEnv,
+  ...metricsEnv,
   ...databaseEnv,
   ...tracingEnv('coin-history'),
   HISTORY_HTTP_PORT: port(8084),

@@ -306,7 +306,7 @@ describe('history projection and reads (history service in-process, real Kafka a
   });
 
   it('when metrics are scraped, then consumer lag and event freshness are exported', async () => {
-    const metrics = await http(bed.url, 'GET', '/metrics');
+    const metrics = await http(bed.metricsUrl, 'GET', '/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.body).toMatch(/coin_history_consumer_lag_messages\{partition="0",service="history"\} \d+/);
     expect(metrics.body).toMatch(/coin_history_last_applied_event_age_seconds\{service="history"\} [\d.e+-]+/);

@@ -1,4 +1,15 @@
-import { commonEnv, databaseEnv, tracingEnv, parseConfig, port, positiveInt, serviceTokenPublicKeys, z, type Env } from '@coin/config';
+import {
+  commonEnv,
+  metricsEnv,
+  databaseEnv,
+  tracingEnv,
+  parseConfig,
+  port,
+  positiveInt,
+  serviceTokenPublicKeys,
+  z,
+  type Env,
+} from '@coin/config';
 import { approvalExpirySecondsMax, coinsToMinorUnits, holdExpirySecondsMax, roles, type Role } from '@coin/contracts';
 import type { LedgerPolicy } from './domain/ledger';
 import type { LimitDefaults, Limits } from './domain/limits';
@@ -24,6 +35,7 @@ const defaultSpendingLimits = JSON.stringify({
 
 export const ledgerConfigSchema = z.object({
   ...commonEnv,
+  ...metricsEnv,
   ...databaseEnv,
   ...tracingEnv('coin-ledger'),
   LEDGER_HTTP_PORT: port(8083),

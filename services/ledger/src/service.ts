@@ -1,7 +1,7 @@
 import { kafkaSecurityOf } from '@coin/config';
 import { ledgerCommand, ledgerTopicRefusal, partitionKeyOf, topicNames, userEvent } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay } from '@coin/db';
-import { buildInternalApp, createMetricsRegistry } from '@coin/http';
+import { buildInternalApp, buildOperationalApp, createMetricsRegistry } from '@coin/http';
 import {
   BatchingProducer,
   consumersReadiness,
@@ -29,7 +29,10 @@ import { outboxBatchPublisher } from './kafka/outbox-publisher';
 import { handleUserEvents } from './kafka/user-events';
 
 export interface RunningService {
+  /** host:port of the internal HTTP API. */
   url: string;
+  /** host:port of /healthz, /readyz and /metrics (METRICS_PORT). */
+  metricsUrl: string;
   close(): Promise<void>;
 }
 
@@ -82,14 +85,18 @@ export async function startLedgerService(
   const ledgerMetrics = registerLedgerMetrics(metrics);
 
   const consumers: RunningConsumer[] = [];
-  const app = buildInternalApp({
+  const operational = buildOperationalApp({
     logger,
-    metrics,
+    metrics: metrics,
     readiness: {
       postgres: database.readiness,
       kafka: async () => void (await admin.describeCluster()),
       consumers: consumersReadiness(consumers),
     },
+  });
+  const app = buildInternalApp({
+    logger,
+    metrics,
     serviceAuth: { audience: 'ledger', publicKeys: config.SERVICE_TOKEN_PUBLIC_KEYS, routes: ledgerRouteCallers },
   });
   registerInternalRoutes(app, { pool, xafRate: config.COIN_XAF_RATE, policy, now });
@@ -198,11 +205,14 @@ export async function startLedgerService(
     onExpirySent: (count) => ledgerMetrics.holdExpiriesSent.inc(count),
   });
   const address = await app.listen({ host: config.HOST, port: config.LEDGER_HTTP_PORT });
+  const metricsAddress = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
 
   return {
     url: address,
+    metricsUrl: metricsAddress,
     close: async () => {
       await app.close();
+      await operational.close();
       holdExpiry.stop();
       await Promise.all([commandConsumer.stop(), userEvents.stop()]);
       // After the consumers: the last batches' marks are flushed before the pool closes.

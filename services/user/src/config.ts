@@ -1,7 +1,19 @@
-import { commonEnv, databaseEnv, parseConfig, port, positiveInt, serviceTokenPublicKeys, tracingEnv, z, type Env } from '@coin/config';
+import {
+  commonEnv,
+  metricsEnv,
+  databaseEnv,
+  parseConfig,
+  port,
+  positiveInt,
+  serviceTokenPublicKeys,
+  tracingEnv,
+  z,
+  type Env,
+} from '@coin/config';
 
 export const userConfigSchema = z.object({
   ...commonEnv,
+  ...metricsEnv,
   ...databaseEnv,
   ...tracingEnv('coin-user'),
   USER_HTTP_PORT: port(8082),

@@ -18,6 +18,7 @@ export const userRouteCallers: InternalRouteCallers = {
   'GET /internal/users/:id/sessions': ['gateway'],
   'GET /internal/api-keys': ['gateway'],
   'POST /internal/api-keys/lookup': ['gateway'],
+  'GET /internal/readiness': ['gateway'],
 };
 
 /** Served to anyone who reaches the port: the public keys of user access tokens. */
