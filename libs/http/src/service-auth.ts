@@ -199,6 +199,11 @@ export function installServiceAuth(app: AnyApp, options: ServiceAuthOptions): vo
     try {
       caller = await verifier.verify(request.headers.authorization);
     } catch (err) {
+      // Behind the NetworkPolicies only a misconfigured caller or an intruder gets here: say which call.
+      request.log.warn(
+        { route: url === undefined ? 'unmatched' : routeKey(request.method, url), reason: (err as Error).message },
+        'internal call refused: no valid service token',
+      );
       reply.header('www-authenticate', 'Bearer');
       throw err;
     }
@@ -207,7 +212,7 @@ export function installServiceAuth(app: AnyApp, options: ServiceAuthOptions): vo
     const admitted = options.routes[routeKey(request.method, url)] ?? [];
     if (!(admitted as readonly string[]).includes(caller)) {
       reply.header('www-authenticate', 'Bearer error="insufficient_scope"');
-      request.log.warn({ caller, route: routeKey(request.method, url) }, 'internal route refused to a caller it does not admit');
+      request.log.warn({ caller, route: routeKey(request.method, url) }, 'internal call refused: the route does not admit this caller');
       throw new AppError('FORBIDDEN', `${caller} may not call ${routeKey(request.method, url)}`);
     }
   });
