@@ -123,20 +123,19 @@ export class ServiceTokenVerifier {
   }
 
   private async verifyWith(token: string, issuer: string, key: KeyObject, nowS: number): Promise<number> {
-    {
-      const { payload } = await jwtVerify(token, key, {
-        algorithms: ['EdDSA'],
-        issuer,
-        audience: this.audience,
-        requiredClaims: ['iss', 'aud', 'iat', 'exp'],
-        clockTolerance: clockToleranceS,
-        maxTokenAge: serviceTokenTtlS + clockToleranceS,
-        currentDate: new Date(nowS * 1000),
-      });
-      const expiresAtS = Number(payload.exp);
-      if (expiresAtS - Number(payload.iat) > serviceTokenTtlS) throw new Error('lifetime');
-      return expiresAtS;
-    }
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['EdDSA'],
+      issuer,
+      audience: this.audience,
+      requiredClaims: ['iss', 'aud', 'iat', 'exp'],
+      clockTolerance: clockToleranceS,
+      maxTokenAge: serviceTokenTtlS + clockToleranceS,
+      currentDate: new Date(nowS * 1000),
+    });
+    const expiresAtS = Number(payload.exp);
+    // A token minted to live longer than a service token may is refused, whoever signed it.
+    if (expiresAtS - Number(payload.iat) > serviceTokenTtlS) throw new Error('lifetime');
+    return expiresAtS;
   }
 }
 

@@ -6,7 +6,7 @@ export const historyConfigSchema = z.object({
   ...databaseEnv,
   ...tracingEnv('coin-history'),
   HISTORY_HTTP_PORT: port(8084),
-  /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM} (docs/OPERATIONS.md "Service keys"). */
+  /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/OPERATIONS.md "Service keys"). */
   SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
   HISTORY_DATABASE_URL: z.string().url(),
 });

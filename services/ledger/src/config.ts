@@ -39,7 +39,7 @@ export const ledgerConfigSchema = z.object({
   ...databaseEnv,
   ...tracingEnv('coin-ledger'),
   LEDGER_HTTP_PORT: port(8083),
-  /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM} (docs/OPERATIONS.md "Service keys"). */
+  /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/OPERATIONS.md "Service keys"). */
   SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
   LEDGER_DATABASE_URL: z.string().url(),
   /** Optional display rate: wallets then also carry xafValue = balance x rate (SPEC §1). */
