@@ -66,7 +66,7 @@ function devJwtKey(path: string | undefined): void {
  * unless they are there: each caller's private key (`gateway.pem`, `history.pem`) and each
  * callee's callers (`callers-<service>.json`, SERVICE_TOKEN_PUBLIC_KEYS).
  */
-function devServiceKeys(dir: string | undefined): void {
+export function devServiceKeys(dir: string | undefined): void {
   if (!dir) throw new Error('usage: dev-service-keys <directory>');
   if (existsSync(join(dir, 'gateway.pem'))) {
     console.log(`dev-service-keys: ${dir} has keys, kept`);
