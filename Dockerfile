@@ -74,6 +74,6 @@ COPY --from=console /app/services/admin-console/dist/www ./services/admin-consol
 COPY scripts ./scripts
 # The image's `node` user, numerically, so Kubernetes can verify runAsNonRoot.
 USER 1000:1000
-EXPOSE 8080 8082 8083 8084
+EXPOSE 8080 8082 8083 8084 9090
 ENTRYPOINT ["/usr/bin/tini", "--", "node", "--import", "tsx", "scripts/container/entry.ts"]
 CMD ["gateway"]

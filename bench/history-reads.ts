@@ -10,9 +10,9 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createPool, migrate, serviceDatabaseUrl } from '@coin/db';
-import { buildInternalApp } from '@coin/http';
+import { buildInternalApp, ServiceTokenSigner } from '@coin/http';
 import { createLogger } from '@coin/logger';
-import { historyMetricNames, loadHistoryConfig, registerInternalRoutes, startHistoryService } from '@coin/history';
+import { historyMetricNames, historyRouteCallers, loadHistoryConfig, registerInternalRoutes, startHistoryService } from '@coin/history';
 import { argsOrExit, parseCliArgs } from '../scripts/cli-args';
 import { ensureInfra } from '../scripts/infra';
 import { provision } from '../scripts/stack/provision';
@@ -21,6 +21,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { devRolePassword, repoRoot, serviceDatabases } from '../scripts/stack/services';
 import { percentile } from './lib/percentile';
+import { generateServiceKeys } from '../scripts/stack/keys';
 
 const schema = 'bench_history';
 const rowsTotal = 1_000_000;
@@ -62,6 +63,8 @@ async function measureFreshness(databaseUrl: string, brokers: string[]) {
     DB_SCHEMA_PREFIX: prefix,
     HOST: '127.0.0.1',
     HISTORY_HTTP_PORT: '0',
+    METRICS_PORT: '0',
+    SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: generateServiceKeys().gateway.publicKeyPem }),
     HISTORY_DATABASE_URL: serviceDatabaseUrl(databaseUrl, serviceDatabases.history.role, devRolePassword(serviceDatabases.history.role)),
   };
   const service = await startHistoryService(loadHistoryConfig(env), createLogger('bench-history', 'warn'));
@@ -103,7 +106,7 @@ async function measureFreshness(databaseUrl: string, brokers: string[]) {
     let buckets: Array<{ le: number; count: number }> = [];
     let total = 0;
     while (Date.now() < deadline) {
-      const text = await (await fetch(`${service.url}/metrics`)).text();
+      const text = await (await fetch(`${service.metricsUrl}/metrics`)).text();
       buckets = [...text.matchAll(new RegExp(`${historyMetricNames.applyDelay}_bucket\\{le="([^"]+)"[^}]*\\} (\\d+)`, 'g'))].map((m) => ({
         le: m[1] === '+Inf' ? Infinity : Number(m[1]),
         count: Number(m[2]),
@@ -186,12 +189,18 @@ async function main(): Promise<void> {
     `loaded ${counts.rows[0]!.rows.toLocaleString('en-US')} history rows (${counts.rows[0]!.target.toLocaleString('en-US')} for user ${targetUserId}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 
-  const app = buildInternalApp({ logger: createLogger('bench-history', 'warn'), readiness: {} });
+  // As the gateway calls it: a service token per request (cached by both sides, as in production).
+  const keys = generateServiceKeys().gateway;
+  const app = buildInternalApp({
+    logger: createLogger('bench-history', 'warn'),
+    serviceAuth: { audience: 'history', publicKeys: { gateway: keys.publicKeyPem }, routes: historyRouteCallers },
+  });
   registerInternalRoutes(app, { pool });
   await app.ready();
+  const authorization = new ServiceTokenSigner('gateway', keys.privateKeyPem).authorizationFor('history');
   const get = async (url: string) => {
     const t0 = process.hrtime.bigint();
-    const response = await app.inject({ method: 'GET', url });
+    const response = await app.inject({ method: 'GET', url, headers: { authorization: await authorization() } });
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
     return { ms, body: response.json() as { transactions: unknown[]; nextCursor?: string | null } };

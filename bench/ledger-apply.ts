@@ -33,7 +33,7 @@ import { ensureInfra, type InfraEndpoints } from '../scripts/infra';
 import { removeTopicsAndSchemas } from '../scripts/stack/cleanup';
 import { serviceEnvs } from '../scripts/stack/env';
 import { ProofCache } from '../scripts/stack/proofs';
-import { generateJwtKey } from '../scripts/stack/keys';
+import { generateJwtKey, generateServiceKeys } from '../scripts/stack/keys';
 import { freePort, waitForReady } from '../scripts/stack/processes';
 import { provision } from '../scripts/stack/provision';
 import { repoRoot, serviceNodeArgs } from '../scripts/stack/services';
@@ -96,6 +96,7 @@ async function measure(infra: InfraEndpoints, prefix: string): Promise<boolean> 
     topicPrefix: prefix,
     schemaPrefix: prefix,
     jwtKey,
+    serviceKeys: generateServiceKeys(),
     logLevel: 'warn',
     ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
   }).ledger;
@@ -290,11 +291,13 @@ async function applyInReplicas(env: Record<string, string>, expected: number, pr
   try {
     for (let i = 0; i < replicas; i += 1) {
       const port = await freePort();
-      urls.push(`http://127.0.0.1:${port}`);
+      // Each replica's metrics port: its /readyz and the /metrics this run polls.
+      const metricsPort = await freePort();
+      urls.push(`http://127.0.0.1:${metricsPort}`);
       children.push(
         spawn(process.execPath, [...serviceNodeArgs.ledger, '--import', 'tsx', join(repoRoot, 'services/ledger/src/main.ts')], {
           cwd: repoRoot,
-          env: { ...process.env, ...env, LEDGER_HTTP_PORT: String(port) },
+          env: { ...process.env, ...env, LEDGER_HTTP_PORT: String(port), METRICS_PORT: String(metricsPort) },
           stdio: ['ignore', 'inherit', 'inherit'],
         }),
       );

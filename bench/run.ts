@@ -481,7 +481,7 @@ async function main(): Promise<void> {
     const running = stack;
     const pipelineObserved: Observed = {
       pids: () => Object.fromEntries(serviceNames.map((n) => [n, running.pid(n)])),
-      metricsUrls: { gateway: running.urls.gateway, ledger: running.urls.ledger, history: running.urls.history },
+      metricsUrls: { gateway: running.metricsUrls.gateway, ledger: running.metricsUrls.ledger, history: running.metricsUrls.history },
     };
     if (can.transfer && can.mint && !settings.skipPipeline) {
       const commitsBefore = await databaseCommits(infra.databaseUrl);
@@ -633,7 +633,11 @@ async function main(): Promise<void> {
         transferGenerator(users, true),
         {
           pids: () => Object.fromEntries(serviceNames.map((n) => [n, restarted.pid(n)])),
-          metricsUrls: { gateway: restarted.urls.gateway, ledger: restarted.urls.ledger, history: restarted.urls.history },
+          metricsUrls: {
+            gateway: restarted.metricsUrls.gateway,
+            ledger: restarted.metricsUrls.ledger,
+            history: restarted.metricsUrls.history,
+          },
         },
         equal.plan,
         true,

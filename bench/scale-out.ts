@@ -88,6 +88,8 @@ interface Extra {
   label: string;
   role: Role;
   url: string;
+  /** Its /readyz and /metrics (METRICS_PORT). */
+  metricsUrl: string;
   supervisor: Supervisor;
 }
 
@@ -95,6 +97,7 @@ const portVariable: Record<Role, string> = { gateway: 'GATEWAY_PORT', ledger: 'L
 
 async function startExtra(stack: ProcessStack, role: Role, label: string, logDir: string, exits: string[]): Promise<Extra> {
   const port = await freePort();
+  const metricsPort = await freePort();
   const log = createWriteStream(join(logDir, `${label}.log`), { flags: 'a' });
   const note = (line: string) => log.write(`--- ${new Date().toISOString()} ${line}\n`);
   const supervisor = new Supervisor({
@@ -103,7 +106,7 @@ async function startExtra(stack: ProcessStack, role: Role, label: string, logDir
       command: process.execPath,
       args: [...serviceNodeArgs[role], '--import', 'tsx', join(repoRoot, `services/${role}/src/main.ts`)],
       cwd: repoRoot,
-      env: { ...process.env, ...stack.env(role), [portVariable[role]]: String(port) },
+      env: { ...process.env, ...stack.env(role), [portVariable[role]]: String(port), METRICS_PORT: String(metricsPort) },
     },
     // A crash is a finding of the run, not something to paper over with a restart.
     restart: false,
@@ -117,8 +120,9 @@ async function startExtra(stack: ProcessStack, role: Role, label: string, logDir
   });
   const child = supervisor.start();
   const url = `http://127.0.0.1:${port}`;
-  await waitForReady(url, readyTimeoutMs, () => supervisor.child === child && supervisor.isRunning());
-  return { label, role, url, supervisor };
+  const metricsUrl = `http://127.0.0.1:${metricsPort}`;
+  await waitForReady(metricsUrl, readyTimeoutMs, () => supervisor.child === child && supervisor.isRunning());
+  return { label, role, url, metricsUrl, supervisor };
 }
 
 /** The ledger command group: its state and, per member, the command partitions it was assigned. */
@@ -284,7 +288,10 @@ async function main(): Promise<void> {
           extras[role].push(await startExtra(running, role, label, runDir, exits));
         }
       }
-      const gateways = [{ label: 'gateway-1', url: running.urls.gateway }, ...extras.gateway.map((e) => ({ label: e.label, url: e.url }))];
+      const gateways = [
+        { label: 'gateway-1', url: running.urls.gateway, metricsUrl: running.metricsUrls.gateway },
+        ...extras.gateway.map((e) => ({ label: e.label, url: e.url, metricsUrl: e.metricsUrl })),
+      ];
       const pids = () => ({
         'gateway-1': running.pid('gateway'),
         'ledger-1': running.pid('ledger'),
@@ -314,13 +321,13 @@ async function main(): Promise<void> {
       say(`${name}: ledger group ${group.state}, partitions ${group.members.map((m) => `[${m.partitions.join(',')}]`).join(' ')}`);
       await loadAll('warm-up', settings.warmupSec);
 
-      const countersBefore = await quietCounters(gateways.map((g) => g.url));
+      const countersBefore = await quietCounters(gateways.map((g) => g.metricsUrl));
       const cpuBefore = cpuSnapshot(pids());
       const started = performance.now();
       const steps = await loadAll('step', settings.stepSec);
       const wallSeconds = (performance.now() - started) / 1000;
       const cpuAfter = cpuSnapshot(pids());
-      const countersAfter = await quietCounters(gateways.map((g) => g.url));
+      const countersAfter = await quietCounters(gateways.map((g) => g.metricsUrl));
       const ok = steps.reduce((n, s) => n + s.ok, 0);
       const cpu = cpuUse(cpuBefore, cpuAfter, ok, wallSeconds);
       const perGateway: GatewayFigures[] = steps.map((s, i) => ({

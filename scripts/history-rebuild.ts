@@ -5,12 +5,14 @@
  * every page into the history schema with a checkpoint, shows progress, and ends with a count
  * check against the ledger; exits 1 on a mismatch. Interrupted, it resumes on the next run.
  */
-import { commonEnv, parseConfig, positiveInt, z } from '@coin/config';
+import { commonEnv, parseConfig, positiveInt, serviceTokenPrivateKey, z } from '@coin/config';
 import { createPool, serviceDatabaseUrl } from '@coin/db';
 import { httpLedgerRecord, rebuildHistory, type RebuildProgress } from '@coin/history';
 import { parseCliArgs } from './cli-args';
 import { ensureInfra } from './infra';
 import { devRolePassword } from './stack/services';
+import { runHistoryServiceKey } from './stack/keys';
+import { ServiceTokenSigner } from '@coin/http';
 
 const rebuildConfig = z.object({
   ...commonEnv,
@@ -18,6 +20,12 @@ const rebuildConfig = z.object({
   /** The history service's own database URL; on a laptop, derived from the local infrastructure. */
   HISTORY_DATABASE_URL: z.string().url().optional(),
   LEDGER_HTTP_TIMEOUT_MS: positiveInt(30_000),
+  /**
+   * The history service's service-token key (its Secret, docs/OPERATIONS.md "Service keys"): the
+   * ledger serves its whole record to `history` only. Unset on a laptop: the key `npm start`
+   * left for this run in .data/keys.
+   */
+  SERVICE_TOKEN_PRIVATE_KEY: serviceTokenPrivateKey().optional(),
 });
 
 /** Pages of 1000: a few hundred KiB of JSON per request, one short transaction per page. */
@@ -71,6 +79,12 @@ async function main(): Promise<number> {
     if (config.NODE_ENV === 'production') throw new Error('HISTORY_DATABASE_URL is required in production');
     databaseUrl = serviceDatabaseUrl((await ensureInfra()).databaseUrl, 'coin_history', devRolePassword('coin_history'));
   }
+  let serviceKey = config.SERVICE_TOKEN_PRIVATE_KEY;
+  if (!serviceKey) {
+    if (config.NODE_ENV === 'production') throw new Error('SERVICE_TOKEN_PRIVATE_KEY is required in production');
+    serviceKey = runHistoryServiceKey();
+  }
+  const authorization = new ServiceTokenSigner('history', serviceKey).authorizationFor('ledger');
   const pool = createPool({
     url: databaseUrl,
     schema: `${config.DB_SCHEMA_PREFIX}history`,
@@ -81,7 +95,7 @@ async function main(): Promise<number> {
   try {
     const result = await rebuildHistory({
       pool,
-      ledger: httpLedgerRecord(config.LEDGER_SERVICE_URL, config.LEDGER_HTTP_TIMEOUT_MS),
+      ledger: httpLedgerRecord(config.LEDGER_SERVICE_URL, config.LEDGER_HTTP_TIMEOUT_MS, authorization),
       pageSize: Number(pageSizeText),
       reset: values.reset ?? false,
       onProgress: (p) => progress.update(p),

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { positionalArgs } from './cli-args';
 import { ensureInfra, stopInfra, type InfraEndpoints } from './infra';
 import { serviceEnvs } from './stack/env';
-import { devJwtKey } from './stack/keys';
+import { devJwtKey, generateServiceKeys, saveRunHistoryServiceKey } from './stack/keys';
 import { provision } from './stack/provision';
 import { repoRoot, serviceNames, serviceNodeArgs, type ServiceName } from './stack/services';
 import { bootstrapSuperadmin } from './stack/bootstrap-admin';
@@ -30,6 +30,12 @@ const defaultPorts: Record<ServiceName, number> = {
   ledger: Number(process.env.LEDGER_HTTP_PORT ?? 8083),
   history: Number(process.env.HISTORY_HTTP_PORT ?? 8084),
 };
+
+/**
+ * Each service's metrics port on this machine (/healthz, /readyz, /metrics): all four share
+ * 127.0.0.1, and 9092/9093 are the local Kafka's, so not the 9090 every container uses.
+ */
+const defaultMetricsPorts: Record<ServiceName, number> = { gateway: 9180, user: 9182, ledger: 9183, history: 9184 };
 
 async function infraAndProvision(): Promise<InfraEndpoints> {
   const started = Date.now();
@@ -89,16 +95,22 @@ async function start(): Promise<void> {
   const endpoints = await infraAndProvision();
   // The gateway serves services/admin-console/dist/www at /admin (read when it starts).
   await ensureConsoleBuilt(log);
+  const serviceKeys = generateServiceKeys();
+  saveRunHistoryServiceKey(serviceKeys);
   const envs = serviceEnvs({
     ...endpoints,
     topicPrefix: process.env.TOPIC_PREFIX ?? '',
     schemaPrefix: process.env.DB_SCHEMA_PREFIX ?? '',
     jwtKey: devJwtKey(),
+    // New service-token keys every run, in the services' environment (docs/OPERATIONS.md "Service keys").
+    serviceKeys,
     ports: defaultPorts,
+    metricsPorts: defaultMetricsPorts,
     logLevel: process.env.LOG_LEVEL ?? 'info',
     extra: process.env.COIN_XAF_RATE ? { COIN_XAF_RATE: process.env.COIN_XAF_RATE } : {},
   });
-  const urlOf = (name: ServiceName) => `http://127.0.0.1:${defaultPorts[name]}`;
+  // Readiness is on each service's metrics port.
+  const urlOf = (name: ServiceName) => `http://127.0.0.1:${defaultMetricsPorts[name]}`;
 
   // Like a Kubernetes deployment: a service that exits on its own (a crash, a signal not from us)
   // is started again, after 1 s, 2 s, 4 s … 30 s; the rest keeps running.
@@ -170,7 +182,7 @@ async function start(): Promise<void> {
     log(`bootstrap superadmin: ${outcome}`);
   }
   log(
-    `gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs, admin console at /admin); a service that exits is restarted; Ctrl-C stops the services`,
+    `gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs, admin console at /admin); /metrics, /healthz, /readyz on ports ${Object.values(defaultMetricsPorts).join(', ')}; a service that exits is restarted; Ctrl-C stops the services`,
   );
 }
 

@@ -10,7 +10,9 @@ export async function pipelineInvariants(
 ): Promise<{ ok: boolean; details: Record<string, unknown> }> {
   const details: Record<string, unknown> = {};
   let ok = true;
-  const supply = await requestJson(stack.urls.ledger, 'GET', '/internal/supply').catch(() => null);
+  const supply = await requestJson(stack.urls.ledger, 'GET', '/internal/supply', {
+    headers: await stack.internalHeaders('gateway', 'ledger'),
+  }).catch(() => null);
   if (supply && supply.status === 200) {
     details.supply = supply.body;
     // The ledger's audit: balances match entries, supply == Σ balances once nothing is in flight.

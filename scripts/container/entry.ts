@@ -1,4 +1,4 @@
-// The container image's one entry point: `<image> gateway|user|ledger|history|migrate|dev-jwt-key`,
+// The container image's one entry point: `<image> gateway|user|ledger|history|migrate|dev-jwt-key|dev-service-keys`,
 // and the operator commands `<image> audit|rebuild|redrive|admin [args...]`.
 // Runs under tini (PID 1 forwards SIGTERM; node then drains and exits, see runUntilSignalled).
 import { spawn } from 'node:child_process';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { isFileEnvKey } from '@coin/config';
 import { positionalArgs, UsageError } from '../cli-args';
 import { runMigrate } from '../migrate';
-import { generateJwtKey, trustedKeysOf } from '../stack/keys';
+import { generateJwtKey, generateServiceKeys, trustedKeysOf } from '../stack/keys';
 
 /** Each service's process entry, as its package exports it (`./main`). */
 const services = {
@@ -29,13 +29,19 @@ export const operatorCommands = {
   admin: 'admin.ts',
 } as const;
 
-export const entryCommands = [...Object.keys(services), 'migrate', 'dev-jwt-key', ...Object.keys(operatorCommands)] as const;
+export const entryCommands = [
+  ...Object.keys(services),
+  'migrate',
+  'dev-jwt-key',
+  'dev-service-keys',
+  ...Object.keys(operatorCommands),
+] as const;
 
 /**
- * `<KEY>_FILE=/path` sets the secret `<KEY>` (isFileEnvKey: every secret, and the ledger's trusted public keys) from that
- * file when `<KEY>` itself is unset (the Docker secrets convention): a multi-line PEM is easier
- * to mount than to put in an env var. Other `_FILE` variables are left alone: they belong to
- * other tools.
+ * `<KEY>_FILE=/path` sets the secret `<KEY>` (isFileEnvKey: every secret, the ledger's trusted token keys and the
+ * callers' public service keys) from that file when `<KEY>` itself is unset (the Docker secrets convention): a
+ * multi-line PEM is easier to mount than to put in an env var. Other `_FILE` variables are left alone: they belong
+ * to other tools.
  */
 export function resolveFileEnv(env: NodeJS.ProcessEnv, read: (path: string) => string = (p) => readFileSync(p, 'utf8')): void {
   for (const [name, path] of Object.entries(env)) {
@@ -68,6 +74,27 @@ function devCacheMacSecret(path: string): void {
 }
 
 /**
+ * Development only (compose): the service-token keys (docs/OPERATIONS.md "Service keys") in `dir`
+ * unless they are there: each caller's private key (`gateway.pem`, `history.pem`) and each
+ * callee's callers (`callers-<service>.json`, SERVICE_TOKEN_PUBLIC_KEYS).
+ */
+export function devServiceKeys(dir: string | undefined): void {
+  if (!dir) throw new Error('usage: dev-service-keys <directory>');
+  if (existsSync(join(dir, 'gateway.pem'))) {
+    console.log(`dev-service-keys: ${dir} has keys, kept`);
+    return;
+  }
+  const keys = generateServiceKeys();
+  const callers = (...names: Array<keyof typeof keys>) => JSON.stringify(Object.fromEntries(names.map((n) => [n, keys[n].publicKeyPem])));
+  writeFileSync(join(dir, 'callers-user.json'), callers('gateway'));
+  writeFileSync(join(dir, 'callers-ledger.json'), callers('gateway', 'history'));
+  writeFileSync(join(dir, 'callers-history.json'), callers('gateway'));
+  writeFileSync(join(dir, 'history.pem'), keys.history.privateKeyPem, { mode: 0o600 });
+  writeFileSync(join(dir, 'gateway.pem'), keys.gateway.privateKeyPem, { mode: 0o600 });
+  console.log(`dev-service-keys: wrote ${dir}`);
+}
+
+/**
  * Runs an operator CLI as a child node process (with this one's `--import tsx`), stdin, stdout and
  * stderr passed through (`echo pw | docker run -i <image> admin ... --password-stdin`), SIGTERM
  * and SIGINT forwarded; resolves with its exit code, so each CLI keeps its own codes and messages.
@@ -88,7 +115,7 @@ export function runOperatorCommand(script: string, args: readonly string[]): Pro
   });
 }
 
-const usage = `usage: <image> ${entryCommands.join('|')} (dev-jwt-key <file> [<cache MAC secret file>]; audit, rebuild, redrive and admin take their own flags)`;
+const usage = `usage: <image> ${entryCommands.join('|')} (dev-jwt-key <file> [<cache MAC secret file>]; dev-service-keys <directory>; audit, rebuild, redrive and admin take their own flags)`;
 
 async function main(argv: string[]): Promise<void> {
   const operator = argv[0];
@@ -97,7 +124,8 @@ async function main(argv: string[]): Promise<void> {
     process.exit(await runOperatorCommand(operatorCommands[operator as keyof typeof operatorCommands], argv.slice(1)));
   }
   const [command, ...args] = positionalArgs(argv, 3, usage);
-  if (command !== 'dev-jwt-key' && args.length > 0) throw new UsageError(`${command} takes no arguments\n${usage}`);
+  if (command !== 'dev-jwt-key' && command !== 'dev-service-keys' && args.length > 0)
+    throw new UsageError(`${command} takes no arguments\n${usage}`);
   resolveFileEnv(process.env);
   if (command && Object.hasOwn(services, command)) {
     // A service's main.ts starts it on load and installs its own signal handlers.
@@ -113,6 +141,7 @@ async function main(argv: string[]): Promise<void> {
     if (args[1]) devCacheMacSecret(args[1]);
     return;
   }
+  if (command === 'dev-service-keys') return devServiceKeys(args[0]);
   throw new UsageError(usage);
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { schemaName, serviceDatabaseUrl } from '@coin/db';
-import { trustedKeysOf, type JwtKey } from './keys';
+import { trustedKeysOf, type JwtKey, type ServiceKeys } from './keys';
 import { devRolePassword, serviceDatabases, type ServiceName } from './services';
 
 export interface StackSettings {
@@ -15,9 +15,13 @@ export interface StackSettings {
    * (a restart of the local stack makes the cached entries of the previous run misses).
    */
   cacheMacSecret?: string;
+  /** The run's service-token key pairs (generateServiceKeys): each caller's private key, each callee the public keys it admits. */
+  serviceKeys: ServiceKeys;
   host?: string;
   /** Ports of the four services; 0 picks a free one (tests). */
   ports: Record<ServiceName, number>;
+  /** Their metrics ports (/healthz, /readyz, /metrics); unset: 0 each, a free one. */
+  metricsPorts?: Record<ServiceName, number>;
   logLevel?: string;
   extra?: Record<string, string>;
 }
@@ -37,25 +41,43 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
   const dbUrl = (service: keyof typeof serviceDatabases) =>
     serviceDatabaseUrl(s.databaseUrl, serviceDatabases[service].role, devRolePassword(serviceDatabases[service].role));
   const url = (port: number) => `http://${host}:${port}`;
+  const metricsPort = (name: ServiceName) => String(s.metricsPorts?.[name] ?? 0);
+  // Who may call whom at all; each service's route table then narrows it per route.
+  const callers = (...names: Array<keyof ServiceKeys>) =>
+    JSON.stringify(Object.fromEntries(names.map((name) => [name, s.serviceKeys[name].publicKeyPem])));
   return {
     user: {
       ...common,
       USER_HTTP_PORT: String(s.ports.user),
+      METRICS_PORT: metricsPort('user'),
       USER_DATABASE_URL: dbUrl('user'),
       JWT_PRIVATE_KEY: s.jwtKey.privateKeyPem,
       JWT_KEY_ID: s.jwtKey.kid,
+      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway'),
     },
     ledger: {
       ...common,
       LEDGER_HTTP_PORT: String(s.ports.ledger),
+      METRICS_PORT: metricsPort('ledger'),
       LEDGER_DATABASE_URL: dbUrl('ledger'),
+      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway', 'history'),
       AUTHORITY_PUBLIC_KEYS: trustedKeysOf(s.jwtKey),
     },
-    history: { ...common, HISTORY_HTTP_PORT: String(s.ports.history), HISTORY_DATABASE_URL: dbUrl('history') },
+    history: {
+      ...common,
+      HISTORY_HTTP_PORT: String(s.ports.history),
+      METRICS_PORT: metricsPort('history'),
+      HISTORY_DATABASE_URL: dbUrl('history'),
+      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway'),
+      // For the rebuild (npm run history:rebuild), which reads the ledger's record as `history`.
+      SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.history.privateKeyPem,
+    },
     gateway: {
       ...common,
+      SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.gateway.privateKeyPem,
       GATEWAY_PORT: String(s.ports.gateway),
       CACHE_MAC_SECRET: s.cacheMacSecret ?? randomBytes(32).toString('base64url'),
+      METRICS_PORT: metricsPort('gateway'),
       REDIS_URL: s.redisUrl,
       USER_SERVICE_URL: url(s.ports.user),
       LEDGER_SERVICE_URL: url(s.ports.ledger),

@@ -8,6 +8,52 @@ export interface JwtKey {
   privateKeyPem: string;
 }
 
+/** One service's key pair for the service tokens of internal HTTP calls (docs/DESIGN.md "Internal HTTP credentials"). */
+export interface ServiceKeyPair {
+  privateKeyPem: string;
+  publicKeyPem: string;
+}
+
+/** The services that call internal APIs: the gateway, and the history service's rebuild (the ledger's record). */
+export interface ServiceKeys {
+  gateway: ServiceKeyPair;
+  history: ServiceKeyPair;
+}
+
+function serviceKeyPair(): ServiceKeyPair {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return {
+    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
+}
+
+/**
+ * Fresh key pairs for one run of the stack (or one test stack): handed to the services by
+ * environment only, never written to the repository or an argument list, never logged.
+ */
+export function generateServiceKeys(): ServiceKeys {
+  return { gateway: serviceKeyPair(), history: serviceKeyPair() };
+}
+
+const runHistoryKeyFile = join(repoRoot, '.data', 'keys', 'history-service-token.pem');
+
+/**
+ * `npm start` leaves the history service's key of this run here (gitignored, mode 0600, replaced
+ * every run) so that `npm run history:rebuild` on the same laptop can read the ledger's record
+ * as the history service. Only the local stack does this; a deployment has the key in a Secret.
+ */
+export function saveRunHistoryServiceKey(keys: ServiceKeys): void {
+  mkdirSync(join(repoRoot, '.data', 'keys'), { recursive: true, mode: 0o700 });
+  writeFileSync(runHistoryKeyFile, keys.history.privateKeyPem, { mode: 0o600 });
+}
+
+export function runHistoryServiceKey(): string {
+  if (!existsSync(runHistoryKeyFile))
+    throw new Error('SERVICE_TOKEN_PRIVATE_KEY is not set and no local stack left a key: run npm start first');
+  return readFileSync(runHistoryKeyFile, 'utf8');
+}
+
 export function generateJwtKey(kid: string): JwtKey {
   const { privateKey } = generateKeyPairSync('ed25519');
   return { kid, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };

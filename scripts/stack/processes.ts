@@ -13,10 +13,11 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { InfraEndpoints } from '../infra';
 import { serviceEnvs } from './env';
-import type { JwtKey } from './keys';
+import { generateServiceKeys, type JwtKey } from './keys';
 import { repoRoot, serviceNames, serviceNodeArgs, type ServiceName } from './services';
 import type { BackoffPolicy } from './backoff';
 import { Supervisor } from './supervisor';
+import { ServiceTokenSigner } from '@coin/http';
 
 export interface ProcessStackOptions {
   infra: InfraEndpoints;
@@ -60,6 +61,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Polls `<url>/readyz` (a service's metrics URL) until it answers 200. */
 export async function waitForReady(url: string, timeoutMs: number, isAlive: () => boolean = () => true): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -80,6 +82,8 @@ export class ProcessStack {
   private readonly logs = new Map<ServiceName, WriteStream>();
   private readonly envs: Record<ServiceName, Record<string, string>>;
   readonly urls: Record<ServiceName, string>;
+  /** Each service's /healthz, /readyz and /metrics (its METRICS_PORT). */
+  readonly metricsUrls: Record<ServiceName, string>;
   /** Starts through restart() (the supervisor's own restarts: supervisorCounts()). */
   restarts = 0;
   kills = 0;
@@ -93,23 +97,34 @@ export class ProcessStack {
   private constructor(
     private readonly options: ProcessStackOptions,
     readonly ports: Record<ServiceName, number>,
+    readonly metricsPorts: Record<ServiceName, number>,
   ) {
     this.envs = serviceEnvs({
       ...options.infra,
       topicPrefix: options.prefix,
       schemaPrefix: options.prefix,
       jwtKey: options.jwtKey,
+      serviceKeys: generateServiceKeys(),
       ports,
+      metricsPorts,
       logLevel: options.logLevel ?? 'warn',
       extra: options.extraEnv ?? {},
     });
     this.urls = Object.fromEntries(serviceNames.map((n) => [n, `http://127.0.0.1:${ports[n]}`])) as Record<ServiceName, string>;
+    this.metricsUrls = Object.fromEntries(serviceNames.map((n) => [n, `http://127.0.0.1:${metricsPorts[n]}`])) as Record<
+      ServiceName,
+      string
+    >;
   }
 
   static async start(options: ProcessStackOptions): Promise<ProcessStack> {
     const ports = {} as Record<ServiceName, number>;
-    for (const name of serviceNames) ports[name] = await freePort();
-    const stack = new ProcessStack(options, ports);
+    const metricsPorts = {} as Record<ServiceName, number>;
+    for (const name of serviceNames) {
+      ports[name] = await freePort();
+      metricsPorts[name] = await freePort();
+    }
+    const stack = new ProcessStack(options, ports, metricsPorts);
     mkdirSync(options.logDir, { recursive: true });
     try {
       // Back-end services first: the gateway fetches the signing keys from the user service.
@@ -129,6 +144,18 @@ export class ProcessStack {
   env(name: ServiceName): Record<string, string> {
     return this.envs[name];
   }
+
+  /**
+   * The `authorization` header of an internal call as `caller` (its key from this stack's
+   * environment) to `audience`: what checks and tools reading internal APIs send.
+   */
+  async internalHeaders(caller: 'gateway' | 'history', audience: ServiceName): Promise<Record<string, string>> {
+    const signer = this.signers[caller] ?? new ServiceTokenSigner(caller, String(this.envs[caller].SERVICE_TOKEN_PRIVATE_KEY));
+    this.signers[caller] = signer;
+    return { authorization: `Bearer ${await signer.tokenFor(audience)}` };
+  }
+
+  private readonly signers: Partial<Record<'gateway' | 'history', ServiceTokenSigner>> = {};
 
   pid(name: ServiceName): number | undefined {
     return this.supervisors.get(name)?.pid;
@@ -194,7 +221,7 @@ export class ProcessStack {
     const supervisor = this.supervisor(name);
     const child = supervisor.start();
     await waitForReady(
-      this.urls[name],
+      this.metricsUrls[name],
       this.options.readyTimeoutMs ?? readyTimeoutMsDefault,
       () => supervisor.child === child && supervisor.isRunning(),
     );

@@ -354,7 +354,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
             if (
               stack.isRunning(exit.name) &&
               pid !== exit.pid &&
-              (await readyState(stack.urls[exit.name])).ok &&
+              (await readyState(stack.metricsUrls[exit.name])).ok &&
               stack.pid(exit.name) === pid
             ) {
               const by = stack.supervisorCounts()[exit.name].supervisorRestarts > restartsBefore ? 'the supervisor' : 'the nemesis';
@@ -532,7 +532,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
           const record: InfraFault = { kind: fault.kind, outcome: 'done', atS: Number(sinceStart(began).toFixed(1)) };
           infrastructure.push(record);
           try {
-            const watched = await watchReadiness(stack.urls, fault.restart);
+            const watched = await watchReadiness(stack.metricsUrls, fault.restart);
             Object.assign(record, watched.result, { readiness: watched.readiness, servicesReadyAfterMs: watched.readyAfterMs });
             record.untilS = Number(sinceStart(Date.now()).toFixed(1));
             faultWindows.set(record, [began, Date.now()]);
@@ -592,7 +592,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     // Every service says it is ready again, its Kafka consumers included: a consumer that died
     // for good in a broker restart left the gateway answering every write with TIMEOUT while
     // /readyz still said "ready".
-    const notReady = await servicesNotReady(stack.urls, readySettleMs);
+    const notReady = await servicesNotReady(stack.metricsUrls, readySettleMs);
     violations.push(...notReady.map((s) => `${s} is not ready ${readySettleMs / 1000} s after the faults stopped`));
 
     // Now that all is calm: what is unresolved is driven to a definitive answer (not against a
@@ -605,7 +605,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
 
     // The ledger's record and wallets against every actor's log.
     await sleep(2000);
-    const record = await ledgerTransactions(stack.urls.ledger);
+    const record = await ledgerTransactions(stack.urls.ledger, await stack.internalHeaders('history', 'ledger'));
     let supplyFromRecord: { mintedMinor: number; burnedMinor: number } | undefined;
     if (record === null) {
       violations.push('the ledger record could not be read (GET /internal/transactions)');
@@ -647,7 +647,9 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       }
     }
     if (Number(totals.negative) > 0) violations.push(`${totals.negative} wallets have a negative balance`);
-    const supply = await requestJson(stack.urls.ledger, 'GET', '/internal/supply').catch(() => null);
+    const supply = await requestJson(stack.urls.ledger, 'GET', '/internal/supply', {
+      headers: await stack.internalHeaders('gateway', 'ledger'),
+    }).catch(() => null);
     if (supply?.status === 200) {
       details.supply = supply.body;
       const report = supply.body as {

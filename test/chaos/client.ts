@@ -267,11 +267,11 @@ export interface LedgerTransaction {
 }
 
 /** The ledger's whole record, through its internal API (what history:rebuild replays). */
-export async function ledgerTransactions(ledgerUrl: string): Promise<LedgerTransaction[] | null> {
+export async function ledgerTransactions(ledgerUrl: string, headers: Record<string, string>): Promise<LedgerTransaction[] | null> {
   const all: LedgerTransaction[] = [];
   let afterId = 0;
   for (;;) {
-    const page = await requestJson(ledgerUrl, 'GET', `/internal/transactions?afterId=${afterId}&limit=1000`).catch(() => null);
+    const page = await requestJson(ledgerUrl, 'GET', `/internal/transactions?afterId=${afterId}&limit=1000`, { headers }).catch(() => null);
     if (page?.status !== 200) return all.length > 0 ? all : null;
     all.push(...(page.body.transactions as LedgerTransaction[]));
     if (page.body.nextAfterId === null || page.body.nextAfterId === undefined) return all;

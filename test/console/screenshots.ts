@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('link', { name: 'Money', exact: true }).click();
-    await page.getByLabel('API key (scope mint, burn or refund)').fill(mintKey);
+    await page.getByLabel('API key (scope mint, burn, refund or reward)').fill(mintKey);
     const mint = page.getByTestId('mint-form');
     await mint.getByLabel('User id', { exact: true }).fill(String(users[2]!.userId));
     await mint.getByLabel('Amount (coins)', { exact: true }).fill('15');

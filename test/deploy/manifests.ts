@@ -45,12 +45,18 @@ export function workloadOf(name: string): ConfiguredWorkload {
   return workload;
 }
 
-/** The schema's port key (`GATEWAY_PORT`, `USER_HTTP_PORT`, ...) and its default from the code. */
+/** The schema's API port key (`GATEWAY_PORT`, `USER_HTTP_PORT`, ...) and its default from the code. */
 export function portOf(workload: ConfiguredWorkload): { key: string; port: number } {
-  const keys = envKeysOf(workload).filter((k) => k.endsWith('_PORT'));
+  const keys = envKeysOf(workload).filter((k) => k.endsWith('_PORT') && k !== 'METRICS_PORT');
   if (keys.length !== 1) throw new Error(`${workload.name}: expected one *_PORT key, got ${keys.join(',')}`);
   const key = keys[0]!;
   return { key, port: (workload.schema.shape[key] as { parse(v: unknown): number }).parse(undefined) };
+}
+
+/** The metrics port (/metrics, /healthz, /readyz) every long-running service has, and its default from the code. */
+export function metricsPortOf(workload: ConfiguredWorkload): number {
+  if (!envKeysOf(workload).includes('METRICS_PORT')) throw new Error(`${workload.name}: no METRICS_PORT key`);
+  return (workload.schema.shape.METRICS_PORT as { parse(v: unknown): number }).parse(undefined);
 }
 
 // ---------------------------------------------------------------- compose

@@ -37,6 +37,7 @@ import {
   metricNamesIn,
   patchedReplicas,
   podSpecOf,
+  metricsPortOf,
   portOf,
   promqlProblems,
   promtoolCheckRules,
@@ -69,7 +70,7 @@ describe('docker-compose.yml', () => {
       composeAppServices(compose)
         .map((s) => s.command)
         .sort(),
-    ).toEqual(['dev-jwt-key', 'gateway', 'history', 'ledger', 'migrate', 'user']);
+    ).toEqual(['dev-jwt-key', 'dev-service-keys', 'gateway', 'history', 'ledger', 'migrate', 'user']);
     expect(checkComposeServices(compose)).toEqual([]);
     expect(compose.services.kafka.image).toBe('apache/kafka:4.4.0');
     expect(String(compose.services.kafka.environment.KAFKA_PROCESS_ROLES)).toBe('broker,controller');
@@ -206,7 +207,7 @@ describe('deploy/k8s', () => {
     expect(declared).toEqual(expected);
   });
 
-  it('when the NetworkPolicies are read, then only the gateway accepts traffic from anywhere, and internal APIs only from the gateway (and Prometheus)', () => {
+  it('when the NetworkPolicies are read, then only the gateway accepts traffic from anywhere, and internal APIs only from the gateway', () => {
     const policies = byKind(baseResources, 'NetworkPolicy');
     const defaultDeny = policies.find((p) => Object.keys(p.spec.podSelector).length === 0);
     expect(defaultDeny?.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress'] });
@@ -224,10 +225,28 @@ describe('deploy/k8s', () => {
         expect(sources).toContainEqual({
           podSelector: { matchLabels: { 'app.kubernetes.io/name': 'coin-ledger', 'app.kubernetes.io/component': 'gateway' } },
         });
-        expect(sources.every((s) => s.podSelector)).toBe(true);
+        expect(sources.every((s) => s.podSelector && !s.namespaceSelector)).toBe(true);
       }
     }
     expect(new Set(ingressPaths(baseResources).map((p) => p.service))).toEqual(new Set(['gateway']));
+  });
+
+  it('when the NetworkPolicies are read, then the monitoring namespace reaches the metrics port of every workload and no API port', () => {
+    const policies = byKind(baseResources, 'NetworkPolicy').filter((p) => p.spec.policyTypes.includes('Ingress'));
+    const fromMonitoring = (rule: Obj) =>
+      ((rule.from ?? []) as Obj[]).some((peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'monitoring');
+    const monitoringRules = policies.flatMap((p) => ((p.spec.ingress ?? []) as Obj[]).filter(fromMonitoring).map((rule) => ({ p, rule })));
+    expect(monitoringRules).toHaveLength(1);
+    const { p: policy, rule } = monitoringRules[0]!;
+    expect(policy.spec.podSelector).toEqual({ matchLabels: { 'app.kubernetes.io/name': 'coin-ledger' } });
+    const metricsPorts = new Set(services.map((s) => metricsPortOf(workloadOf(s))));
+    expect((rule.ports as Obj[]).map((p) => p.port)).toEqual([...metricsPorts]);
+    for (const service of services) expect(metricsPorts.has(portOf(workloadOf(service)).port)).toBe(false);
+    for (const service of services) {
+      const container = podSpecOf(byKind(baseResources, 'Deployment', service)[0]!)!.containers[0];
+      for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe'])
+        expect([probe, container[probe].httpGet.port]).toEqual([probe, 'metrics']);
+    }
   });
 
   const kubectl = which('kubectl');
@@ -259,12 +278,22 @@ describe('images and ports agree across compose, Kubernetes, the Dockerfile and 
     const { key, port } = portOf(workloadOf(service));
     const composeService = compose.services[service];
     expect(Number(composeService.environment[key])).toBe(port);
-    expect(JSON.stringify(composeService.healthcheck.test)).toContain(`127.0.0.1:${port}/readyz`);
+    const metricsPort = metricsPortOf(workloadOf(service));
+    expect(Number(composeService.environment.METRICS_PORT)).toBe(metricsPort);
+    expect(JSON.stringify(composeService.healthcheck.test)).toContain(`127.0.0.1:${metricsPort}/readyz`);
     expect(Number(literals[key])).toBe(port);
+    expect(Number(literals.METRICS_PORT)).toBe(metricsPort);
     const container = podSpecOf(byKind(baseResources, 'Deployment', service)[0]!)!.containers[0];
-    expect(container.ports).toEqual([{ name: 'http', containerPort: port, protocol: 'TCP' }]);
-    expect(byKind(baseResources, 'Service', service)[0]!.spec.ports).toEqual([{ name: 'http', port, targetPort: 'http', protocol: 'TCP' }]);
+    expect(container.ports).toEqual([
+      { name: 'http', containerPort: port, protocol: 'TCP' },
+      { name: 'metrics', containerPort: metricsPort, protocol: 'TCP' },
+    ]);
+    expect(byKind(baseResources, 'Service', service)[0]!.spec.ports).toEqual([
+      { name: 'http', port, targetPort: 'http', protocol: 'TCP' },
+      { name: 'metrics', port: metricsPort, targetPort: 'metrics', protocol: 'TCP' },
+    ]);
     expect(dockerfile).toMatch(new RegExp(`EXPOSE .*\\b${port}\\b`));
+    expect(dockerfile).toMatch(new RegExp(`EXPOSE .*\\b${metricsPort}\\b`));
     if (service !== 'gateway') {
       const urlKey = `${service.toUpperCase()}_SERVICE_URL`;
       expect(new URL(literals[urlKey]!)).toMatchObject({ hostname: service, port: String(port) });
@@ -567,7 +596,9 @@ describe('monitoring: metric names, the Grafana dashboard, the PrometheusRule an
       for (const endpoint of monitor.spec.endpoints as Obj[]) {
         expect(selected[0]!.spec.ports.map((p: Obj) => p.name)).toContain(endpoint.port);
         expect(endpoint.path).toBe(annotations['prometheus.io/path']);
-        expect(selected[0]!.spec.ports[0].port).toBe(Number(annotations['prometheus.io/port']));
+        const scraped = (selected[0]!.spec.ports as Obj[]).find((p) => p.name === endpoint.port)!;
+        expect(endpoint.port).toBe('metrics');
+        expect(scraped.port).toBe(Number(annotations['prometheus.io/port']));
       }
     }
     expect(loadKustomization(overlays[1]!).file.components).toContain('../../components/monitoring');

@@ -85,7 +85,7 @@ describe('admin console screens in a browser', () => {
   const moneyPanel = (target: Page, title: string) => target.getByRole('region', { name: title, exact: true });
   const typeApiKey = async (target: Page, key: string) => {
     await go(target, 'Money');
-    await target.getByLabel('API key (scope mint, burn or refund)').fill(key);
+    await target.getByLabel('API key (scope mint, burn, refund or reward)').fill(key);
   };
   /** A user's balance as the API tells that user (GET /api/wallets/me). */
   const balanceOf = async (who: { accessToken: string }) =>
@@ -174,7 +174,7 @@ describe('admin console screens in a browser', () => {
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await signIn(page, superadmin);
     await go(page, 'Money');
-    expect(await page.getByLabel('API key (scope mint, burn or refund)').inputValue()).toBe('');
+    expect(await page.getByLabel('API key (scope mint, burn, refund or reward)').inputValue()).toBe('');
   }, 90_000);
 
   it('when a mint reaches the approval threshold, then the console shows it pending, the requester cannot approve, another admin approves it once or rejects another', async () => {

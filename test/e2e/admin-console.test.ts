@@ -90,7 +90,7 @@ describe('admin console in a browser', () => {
 
     // Mint 25 coins with the API key typed into the Money page.
     await page.getByRole('link', { name: 'Mint, burn or reward for this user' }).click();
-    await page.getByLabel('API key (scope mint, burn or refund)').fill(apiKey);
+    await page.getByLabel('API key (scope mint, burn, refund or reward)').fill(apiKey);
     const mint = page.getByTestId('mint-form');
     expect(await mint.getByLabel('User id', { exact: true }).inputValue()).toBe(String(target.userId));
     await mint.getByLabel('Amount (coins)', { exact: true }).fill('25');
@@ -122,7 +122,7 @@ describe('admin console in a browser', () => {
     const target = await registerUser(stack.gatewayUrl, { fullName: 'Double Click' });
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
     await page.getByRole('link', { name: 'Money', exact: true }).click();
-    await page.getByLabel('API key (scope mint, burn or refund)').fill(apiKey);
+    await page.getByLabel('API key (scope mint, burn, refund or reward)').fill(apiKey);
     const mint = page.getByTestId('mint-form');
     await mint.getByLabel('User id', { exact: true }).fill(String(target.userId));
     await mint.getByLabel('Amount (coins)', { exact: true }).fill('7.5');

@@ -5,6 +5,7 @@ import { startTestStack, type TestStack } from '../harness/stack';
 import { adminSession, apiKeyFor, fundTreasury } from '../harness/admin';
 import { apiClient, applied, registerUser } from '../harness/http';
 import { eventually } from '../harness/history';
+import { callerSigner } from '../harness/service-tokens';
 
 /**
  * Money operations through the real gateway and ledger, then the history: what each party sees,
@@ -110,7 +111,7 @@ describe('history of real money operations, and its rebuild from the ledger', ()
   }, 90_000);
 
   it('when the projection is lost and rebuilt from the ledger (interrupted, then resumed), then it matches the ledger and the histories are back', async () => {
-    const ledger = httpLedgerRecord(stack.ledgerUrl, 10_000);
+    const ledger = httpLedgerRecord(stack.ledgerUrl, 10_000, callerSigner(stack.env.history, 'history').authorizationFor('ledger'));
     const interrupted = await rebuildHistory({ pool, ledger, pageSize: 2, pagesMax: 1, reset: true });
     expect(interrupted.completed).toBe(false);
     const resumed = await rebuildHistory({ pool, ledger, pageSize: 2 });
@@ -127,6 +128,8 @@ describe('history of real money operations, and its rebuild from the ledger', ()
       HISTORY_DATABASE_URL: stack.env.history.HISTORY_DATABASE_URL!,
       DB_SCHEMA_PREFIX: stack.prefix,
       LOG_LEVEL: 'warn',
+      // As in a deployment: the history service's key, from its environment (never an argument).
+      SERVICE_TOKEN_PRIVATE_KEY: stack.env.history.SERVICE_TOKEN_PRIVATE_KEY!,
     };
     const run = (args: string[]) =>
       new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {

@@ -31,6 +31,8 @@ describeWithImage('the image: operator commands', () => {
       LEDGER_DATABASE_URL: stack.env.ledger.LEDGER_DATABASE_URL!,
       HISTORY_DATABASE_URL: stack.env.history.HISTORY_DATABASE_URL!,
       LEDGER_SERVICE_URL: stack.ledgerUrl,
+      // rebuild reads the ledger's record as the history service (docs/DESIGN.md "Internal HTTP credentials").
+      SERVICE_TOKEN_PRIVATE_KEY: stack.env.history.SERVICE_TOKEN_PRIVATE_KEY!,
       REDIS_URL: stack.redisUrl,
     };
   }, 240_000);

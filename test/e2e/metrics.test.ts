@@ -22,14 +22,14 @@ describe('metrics: every service exposes the operational histograms, counters an
     expect(login.status).toBe(200);
     const wallet = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: login.body.accessToken });
     expect(wallet.status).toBe(200);
-    for (const url of [stack.userUrl, stack.ledgerUrl, stack.historyUrl]) await http(url, 'GET', '/readyz');
+    for (const service of ['user', 'ledger', 'history'] as const) await http(stack.metricsUrls[service], 'GET', '/readyz');
   }, 90_000);
   afterAll(async () => {
     await stack?.close();
   });
 
   it('when a user registered, logged in and read the wallet, then the gateway shows HTTP latency by route and the Kafka round trip by command type', async () => {
-    const text = await scrape(stack.gatewayUrl);
+    const text = await scrape(stack.metricsUrls.gateway);
     const http = samples(text, 'coin_http_request_duration_seconds_count');
     for (const route of ['/api/auth/register', '/api/auth/login', '/api/wallets/me']) {
       expect(http.some((l) => l.includes(`route="${route}"`) && l.includes('service="gateway"'))).toBe(true);
@@ -42,7 +42,7 @@ describe('metrics: every service exposes the operational histograms, counters an
   });
 
   it('when the ledger applied the open-wallet command, then its batch size, apply time and lag are labelled by its consumer group', async () => {
-    const text = await scrape(stack.ledgerUrl);
+    const text = await scrape(stack.metricsUrls.ledger);
     const group = `group="${stack.prefix}ledger-service"`;
     expect(samples(text, 'coin_kafka_consumer_batch_size_messages_count').some((l) => l.includes(group))).toBe(true);
     expect(samples(text, 'coin_kafka_consumer_batch_duration_seconds_count').some((l) => l.includes(group))).toBe(true);
@@ -52,7 +52,7 @@ describe('metrics: every service exposes the operational histograms, counters an
   });
 
   it('when the user service handled the register command, then its consumer metrics and the outbox backlog gauge are exposed', async () => {
-    const text = await scrape(stack.userUrl);
+    const text = await scrape(stack.metricsUrls.user);
     expect(
       samples(text, 'coin_kafka_consumer_batch_size_messages_count').some((l) => l.includes(`group="${stack.prefix}user-service"`)),
     ).toBe(true);
@@ -61,7 +61,7 @@ describe('metrics: every service exposes the operational histograms, counters an
   });
 
   it('when the history service runs, then its HTTP histogram and consumer metric families are registered', async () => {
-    const text = await scrape(stack.historyUrl);
+    const text = await scrape(stack.metricsUrls.history);
     expect(
       samples(text, 'coin_http_request_duration_seconds_count').some(
         (l) => l.includes('route="/readyz"') && l.includes('service="history"'),
@@ -79,9 +79,18 @@ describe('metrics: every service exposes the operational histograms, counters an
   it('when a client requests unknown URLs, then they are counted under route="unmatched", never by their raw path', async () => {
     const response = await http(stack.gatewayUrl, 'GET', '/no/such/path/12345');
     expect(response.status).toBe(404);
-    const text = await scrape(stack.gatewayUrl);
+    const text = await scrape(stack.metricsUrls.gateway);
     const lines = samples(text, 'coin_http_request_duration_seconds_count');
     expect(lines.some((l) => l.includes('route="unmatched"') && l.includes('status_code="404"'))).toBe(true);
     expect(text).not.toContain('/no/such/path/12345');
+  });
+
+  it('when /metrics, /healthz or /readyz is asked on an API port, then it is not served there: 404 at the gateway, 401 at an internal API', async () => {
+    for (const path of ['/metrics', '/healthz', '/readyz']) {
+      expect([path, (await http(stack.gatewayUrl, 'GET', path)).status]).toEqual([path, 404]);
+      for (const url of [stack.userUrl, stack.ledgerUrl, stack.historyUrl]) {
+        expect([path, (await http(url, 'GET', path)).status]).toEqual([path, 401]);
+      }
+    }
   });
 });

@@ -132,7 +132,7 @@ describe('RateLimit-Policy and RateLimit fields on limited routes', () => {
           })
         ).response;
       await eventually(
-        async () => ((await requestJson(gateway.url, 'GET', '/readyz', { timeoutMs: 5000 })).status === 200 ? true : undefined),
+        async () => ((await requestJson(gateway.metricsUrl, 'GET', '/readyz', { timeoutMs: 5000 })).status === 200 ? true : undefined),
         15_000,
         'ready',
       );

@@ -55,7 +55,8 @@ describe('Redis outage: the gateway fails fast and safe, then recovers without a
     const started = Date.now();
     let response: JsonResponse | undefined;
     try {
-      response = await requestJson(gateway.url, method, path, {
+      // Readiness is on the gateway's metrics port; everything else on its API port.
+      response = await requestJson(path === '/readyz' ? gateway.metricsUrl : gateway.url, method, path, {
         headers,
         ...(options.body !== undefined ? { body: options.body } : {}),
         timeoutMs: hangMs,
@@ -67,7 +68,7 @@ describe('Redis outage: the gateway fails fast and safe, then recovers without a
   }
 
   async function failOpenCount(): Promise<number> {
-    const text = String((await http(gateway.url, 'GET', '/metrics')).body);
+    const text = String((await http(gateway.metricsUrl, 'GET', '/metrics')).body);
     return text
       .split('\n')
       .filter((line) => line.startsWith(`${failOpenMetric}{`))

@@ -85,8 +85,8 @@ describe('walking skeleton: register -> wallet -> login -> wallet read, through 
     expect(response.body.code).toBe('MALFORMED_JSON');
   });
 
-  it('then every service answers /healthz and /readyz, and the gateway serves its OpenAPI document and docs page', async () => {
-    for (const url of [stack.gatewayUrl, stack.userUrl, stack.ledgerUrl, stack.historyUrl]) {
+  it('then every service answers /healthz and /readyz on its metrics port, and the gateway serves its OpenAPI document and docs page', async () => {
+    for (const url of Object.values(stack.metricsUrls)) {
       expect((await http(url, 'GET', '/healthz')).status).toBe(200);
       const ready = await http(url, 'GET', '/readyz');
       expect(ready.status).toBe(200);

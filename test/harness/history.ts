@@ -7,11 +7,21 @@ import { loadHistoryConfig, startHistoryService, type RunningService } from '@co
 import { devRolePassword } from '../../scripts/stack/services';
 import { provision } from '../../scripts/stack/provision';
 import { testInfra, uniquePrefix } from './env';
+import { http, type HttpResult } from './http';
+import { generateServiceKeys } from '../../scripts/stack/keys';
+import { ServiceTokenSigner } from '@coin/http';
+
+/** This process's gateway key pair: the history services of these tests admit it, and tests call as the gateway. */
+const gatewayKeys = generateServiceKeys().gateway;
+/** The `authorization` header of a call to the history service's internal API, as the gateway. */
+export const asGateway = new ServiceTokenSigner('gateway', gatewayKeys.privateKeyPem).authorizationFor('history');
 
 /** The history service alone, on its own topics and schema, and a producer for its input topic. */
 export interface HistoryTestBed {
   prefix: string;
   url: string;
+  /** /healthz, /readyz and /metrics (METRICS_PORT). */
+  metricsUrl: string;
   topic: string;
   env: Record<string, string>;
   kafka: Kafka;
@@ -31,6 +41,8 @@ export function historyEnv(prefix: string, overrides: Record<string, string> = {
     DB_SCHEMA_PREFIX: prefix,
     HOST: '127.0.0.1',
     HISTORY_HTTP_PORT: '0',
+    METRICS_PORT: '0',
+    SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: gatewayKeys.publicKeyPem }),
     HISTORY_DATABASE_URL: serviceDatabaseUrl(infra.databaseUrl, 'coin_history', devRolePassword('coin_history')),
     ...overrides,
   };
@@ -49,6 +61,7 @@ export async function startHistoryTestBed(): Promise<HistoryTestBed> {
   return {
     prefix,
     url: service.url,
+    metricsUrl: service.metricsUrl,
     topic,
     env,
     kafka,
@@ -105,3 +118,8 @@ export function transactionEvent(overrides: Partial<Transaction> & { id: number 
 }
 
 export { eventually } from './eventually';
+
+/** GET on the history service's internal API, as the gateway (with its service token). */
+export async function historyGet(baseUrl: string, path: string): Promise<HttpResult> {
+  return http(baseUrl, 'GET', path, { headers: { authorization: await asGateway() } });
+}

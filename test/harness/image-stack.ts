@@ -65,11 +65,21 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function freePorts(): Promise<Record<ServiceName, number>> {
+/** Eight distinct free ports: each service's API port and its metrics port. */
+export async function freePorts(): Promise<{ ports: Record<ServiceName, number>; metricsPorts: Record<ServiceName, number> }> {
   const ports = new Set<number>();
-  while (ports.size < 4) ports.add(await freePort());
-  const [gateway, user, ledger, history] = [...ports] as [number, number, number, number];
-  return { gateway, user, ledger, history };
+  while (ports.size < 8) ports.add(await freePort());
+  const [gateway, user, ledger, history, mg, mu, ml, mh] = [...ports] as number[] as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return { ports: { gateway, user, ledger, history }, metricsPorts: { gateway: mg, user: mu, ledger: ml, history: mh } };
 }
 
 /** `migrate` as the image runs it (a Kubernetes Job): topics, roles, schemas, migrations. */
@@ -88,6 +98,7 @@ async function ready(url: string): Promise<boolean> {
 
 export interface RunningContainers {
   urls: Record<ServiceName, string>;
+  metricsUrls: Record<ServiceName, string>;
   close(): Promise<void>;
 }
 
@@ -95,6 +106,7 @@ export interface RunningContainers {
 export async function startServiceContainers(
   prefix: string,
   ports: Record<ServiceName, number>,
+  metricsPorts: Record<ServiceName, number>,
   envs: Record<ServiceName, Record<string, string>>,
 ): Promise<RunningContainers> {
   const names: string[] = [];
@@ -108,6 +120,9 @@ export async function startServiceContainers(
     ServiceName,
     string
   >;
+  const metricsUrls = Object.fromEntries(
+    Object.entries(metricsPorts).map(([service, port]) => [service, `http://127.0.0.1:${port}`]),
+  ) as Record<ServiceName, string>;
   try {
     for (const service of ['user', 'ledger', 'history', 'gateway'] as const) {
       const name = `coin-e2e-${prefix.replace(/_+$/, '').replaceAll('_', '-')}-${service}`;
@@ -117,7 +132,7 @@ export async function startServiceContainers(
     }
     const deadline = Date.now() + readyTimeoutMs;
     for (const [index, service] of (['user', 'ledger', 'history', 'gateway'] as const).entries()) {
-      while (!(await ready(urls[service]))) {
+      while (!(await ready(metricsUrls[service]))) {
         const state = (await docker(['inspect', '--format', '{{.State.Status}}', names[index]!])).stdout.trim();
         if (state !== 'running' || Date.now() > deadline) {
           const logs = await docker(['logs', '--tail', '30', names[index]!]);
@@ -128,7 +143,7 @@ export async function startServiceContainers(
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
     }
-    return { urls, close };
+    return { urls, metricsUrls, close };
   } catch (err) {
     await close();
     throw err;

@@ -11,10 +11,11 @@ import {
 import { createPool, type Pool } from '@coin/db';
 import { BatchingProducer, createKafka, RequestReplyClient } from '@coin/kafka';
 import { createLogger, type Logger } from '@coin/logger';
+import { ServiceTokenSigner } from '@coin/http';
 import type { Kafka } from 'kafkajs';
 import { loadLedgerConfig, startLedgerService, type LedgerConfig, type LedgerServiceOptions, type RunningService } from '@coin/ledger';
 import { serviceEnvs } from '../../scripts/stack/env';
-import { generateJwtKey, type JwtKey } from '../../scripts/stack/keys';
+import { generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { ProofCache, type ProofActor } from '../../scripts/stack/proofs';
 import { provision } from '../../scripts/stack/provision';
 import { testInfra, uniquePrefix } from './env';
@@ -34,6 +35,8 @@ export interface LedgerHarness {
   /** The ledger's own pool (service role, its schema on the search path). */
   pool: Pool;
   logger: Logger;
+  /** The `authorization` header of a call to the ledger's internal API, as the gateway. */
+  asGateway: () => Promise<string>;
   ledger: RunningService | undefined;
   startLedger(options?: LedgerServiceOptions): Promise<RunningService>;
   /**
@@ -90,11 +93,13 @@ export async function startLedgerHarness(
     schemaPrefix: prefix,
     ...(options.ledgerPartitions ? { ledgerPartitions: options.ledgerPartitions } : {}),
   });
+  const serviceKeys = generateServiceKeys();
   const env = serviceEnvs({
     ...infra,
     topicPrefix: prefix,
     schemaPrefix: prefix,
     jwtKey,
+    serviceKeys,
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
     // The apply stage's tests mint freely as one SUPERADMIN: four-eyes windows are off unless a test turns them on.
@@ -125,6 +130,7 @@ export async function startLedgerHarness(
     client,
     pool,
     logger,
+    asGateway: new ServiceTokenSigner('gateway', serviceKeys.gateway.privateKeyPem).authorizationFor('ledger'),
     ledger: undefined,
     startLedger: async (serviceOptions) => {
       harness.ledger = await startLedgerService(config, logger, serviceOptions);

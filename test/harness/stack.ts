@@ -4,7 +4,7 @@ import { loadHistoryConfig, startHistoryService } from '@coin/history';
 import { loadLedgerConfig, startLedgerService } from '@coin/ledger';
 import { loadUserConfig, startUserService } from '@coin/user';
 import { serviceEnvs } from '../../scripts/stack/env';
-import { generateJwtKey, type JwtKey } from '../../scripts/stack/keys';
+import { generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
 import { testInfra, uniquePrefix } from './env';
 import { freePorts, migrateInContainer, startServiceContainers, testImage } from './image-stack';
@@ -20,6 +20,8 @@ const relaxedRateLimits: Record<string, string> = {
 
 export interface TestStack {
   gatewayUrl: string;
+  /** Each service's /healthz, /readyz and /metrics (its METRICS_PORT; the API ports do not serve them). */
+  metricsUrls: Record<'gateway' | 'user' | 'ledger' | 'history', string>;
   userUrl: string;
   ledgerUrl: string;
   historyUrl: string;
@@ -50,6 +52,7 @@ export async function startTestStack(options: { extraEnv?: Record<string, string
     topicPrefix: prefix,
     schemaPrefix: prefix,
     jwtKey,
+    serviceKeys: generateServiceKeys(),
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
     // Every request of a test comes from 127.0.0.1: production per-IP limits would throttle the
@@ -70,6 +73,7 @@ export async function startTestStack(options: { extraEnv?: Record<string, string
   const gateway = await startGatewayService(loadGatewayConfig(finalEnvs.gateway), logger('gateway'));
   return {
     gatewayUrl: gateway.url,
+    metricsUrls: { gateway: gateway.metricsUrl, user: user.metricsUrl, ledger: ledger.metricsUrl, history: history.metricsUrl },
     userUrl: user.url,
     ledgerUrl: ledger.url,
     historyUrl: history.url,
@@ -98,14 +102,16 @@ async function startImageStack(options: { extraEnv?: Record<string, string> }): 
   const infra = testInfra();
   const prefix = uniquePrefix();
   const jwtKey = generateJwtKey(`test-${prefix}`);
-  const ports = await freePorts();
+  const { ports, metricsPorts } = await freePorts();
   const envs = serviceEnvs({
     ...infra,
     topicPrefix: prefix,
     schemaPrefix: prefix,
     jwtKey,
+    serviceKeys: generateServiceKeys(),
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     ports,
+    metricsPorts,
     extra: { ...relaxedRateLimits, ...(options.extraEnv ?? {}) },
   });
   await migrateInContainer({
@@ -116,9 +122,10 @@ async function startImageStack(options: { extraEnv?: Record<string, string> }): 
     DB_SCHEMA_PREFIX: prefix,
     DATABASE_URL: infra.databaseUrl,
   });
-  const containers = await startServiceContainers(prefix, ports, envs);
+  const containers = await startServiceContainers(prefix, ports, metricsPorts, envs);
   return {
     gatewayUrl: containers.urls.gateway,
+    metricsUrls: containers.metricsUrls,
     userUrl: containers.urls.user,
     ledgerUrl: containers.urls.ledger,
     historyUrl: containers.urls.history,

@@ -2,8 +2,7 @@ import { dlqOf } from '@coin/contracts';
 import { createKafka, readHeaders } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { redriveDlq } from '../../scripts/redrive-dlq';
-import { http } from '../harness/http';
-import { eventually, freshId, startHistoryTestBed, transactionEvent, type HistoryTestBed } from '../harness/history';
+import { eventually, historyGet, freshId, startHistoryTestBed, transactionEvent, type HistoryTestBed } from '../harness/history';
 
 const logger = createLogger('redrive-test', 'error');
 
@@ -49,7 +48,7 @@ describe('npm run dlq:redrive against a real broker and the history service', ()
     expect(await redriveDlq({ kafka, topic: bed.topic, logger })).toEqual({ moved: 0 });
 
     const page = await eventually(async () => {
-      const r = await http(bed.url, 'GET', `/internal/history/users/${userId}/page`);
+      const r = await historyGet(bed.url, `/internal/history/users/${userId}/page`);
       return r.body.pagination?.total === 3 ? r : undefined;
     });
     expect(page.body.transactions.map((t: { id: number }) => t.id).sort((a: number, b: number) => a - b)).toEqual(

@@ -92,7 +92,13 @@ const proofActor: ProofActor = { kind: 'user', id: '999999999', role: 'SUPERADMI
  * Users 1 and 2 get wallets, user 1 is minted 10 coins and sends 4 to user 2; resolves once the
  * ledger at `ledgerUrl` shows user 2's credit leg applied (on ledger.internal, or in place).
  */
-export async function transferThroughTheLedger(send: CommandSender, ledgerUrl: string, reason: string): Promise<void> {
+export async function transferThroughTheLedger(
+  send: CommandSender,
+  ledgerUrl: string,
+  reason: string,
+  /** The `authorization` of the ledger read, as the gateway (its service token). */
+  authorization: () => Promise<string>,
+): Promise<void> {
   for (const userId of [1, 2]) expect(await send('ledger.open-wallet', walletKeyOfUser(userId), { userId })).toMatchObject({ ok: true });
   const mint = await send('ledger.mint', walletKeyOfUser(1), { to: { kind: 'user', userId: 1 }, amount: 1_000, reason: 'seed' });
   expect(mint).toMatchObject({ ok: true });
@@ -111,7 +117,9 @@ export async function transferThroughTheLedger(send: CommandSender, ledgerUrl: s
   expect(transfer).toMatchObject({ ok: true });
   await eventually(
     async () => {
-      const body = (await (await fetch(`${ledgerUrl}/internal/wallets/by-user/2`)).json()) as { balance?: number | string };
+      const body = (await (
+        await fetch(`${ledgerUrl}/internal/wallets/by-user/2`, { headers: { authorization: await authorization() } })
+      ).json()) as { balance?: number | string };
       // Commands carry minor units: 400 is 4 coins.
       return Number(body.balance) === 4 ? body : undefined;
     },

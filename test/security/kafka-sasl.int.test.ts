@@ -14,11 +14,16 @@ import { createLogger } from '@coin/logger';
 import type { Kafka, Producer } from 'kafkajs';
 import { ensureKafka, kafkaLayout, stopKafka, superUserSasl, withSasl, type KafkaLayout } from '../../scripts/infra/kafka';
 import { serviceEnvs } from '../../scripts/stack/env';
-import { generateJwtKey, type JwtKey } from '../../scripts/stack/keys';
+import { generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { ProofCache } from '../../scripts/stack/proofs';
 import { provision } from '../../scripts/stack/provision';
 import { aclEntriesOf, freePort, gatewayCommandSender, transferThroughTheLedger } from './broker';
 import { testInfra, uniquePrefix } from '../harness/env';
+import { ServiceTokenSigner } from '@coin/http';
+
+/** This file's service keys: its ledger admits the gateway's, and the test reads the ledger as the gateway. */
+const serviceKeys = generateServiceKeys();
+const asGateway = new ServiceTokenSigner('gateway', serviceKeys.gateway.privateKeyPem).authorizationFor('ledger');
 
 const repoRoot = path.join(__dirname, '..', '..');
 const logger = createLogger('kafka-sasl-test', (process.env.COIN_TEST_LOG_LEVEL ?? 'error') as 'error');
@@ -117,6 +122,7 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
         topicPrefix: '',
         schemaPrefix: prefix,
         jwtKey,
+        serviceKeys,
         logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'error',
         ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
       }).ledger,
@@ -142,7 +148,7 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
     const send = await gatewayCommandSender(brokers, securityOf('gateway'), 'sasl-test-gateway', logger, closers, new ProofCache(jwtKey));
     // Its credit leg: a ledger.credit the ledger sends to ledger.internal as its own principal (or
     // applies in place when it owns the payee's partition too); either way the payee is credited.
-    await transferThroughTheLedger(send, ledger.url, 'sasl');
+    await transferThroughTheLedger(send, ledger.url, 'sasl', asGateway);
   }, 60_000);
 
   it('when the ledger process has a wrong password, then it exits non-zero with an authentication error instead of running', async () => {
@@ -193,7 +199,13 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
     expect(ledger).toBeDefined(); // started by the first case
     const forger = await gatewayCommandSender(brokers, securityOf('gateway'), 'sasl-test-mint-forger', logger, closers);
     const balanceOfUser1 = async () =>
-      Number(((await (await fetch(`${ledger!.url}/internal/wallets/by-user/1`)).json()) as { balance: number }).balance);
+      Number(
+        (
+          (await (await fetch(`${ledger!.url}/internal/wallets/by-user/1`, { headers: { authorization: await asGateway() } })).json()) as {
+            balance: number;
+          }
+        ).balance,
+      );
     const before = await balanceOfUser1();
     const reply = await forger('ledger.mint', walletKeyOfUser(1), {
       to: { kind: 'user', userId: 1 },
@@ -210,7 +222,13 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
     expect(ledger).toBeDefined(); // started by the first case
     const send = await gatewayCommandSender(brokers, securityOf('gateway'), 'sasl-test-forger', logger, closers);
     const balanceOfUser1 = async () =>
-      Number(((await (await fetch(`${ledger!.url}/internal/wallets/by-user/1`)).json()) as { balance: number }).balance);
+      Number(
+        (
+          (await (await fetch(`${ledger!.url}/internal/wallets/by-user/1`, { headers: { authorization: await asGateway() } })).json()) as {
+            balance: number;
+          }
+        ).balance,
+      );
     const before = await balanceOfUser1();
     const { type, data } = creditCommand();
     const reply = await send(type, walletKeyOfUser(1), data);

@@ -27,11 +27,16 @@ import {
   type KafkaTlsSettings,
 } from '../../scripts/infra/kafka';
 import { serviceEnvs } from '../../scripts/stack/env';
-import { generateJwtKey, type JwtKey } from '../../scripts/stack/keys';
+import { generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { ProofCache } from '../../scripts/stack/proofs';
 import { provision } from '../../scripts/stack/provision';
 import { aclEntriesOf, freePort, gatewayCommandSender, transferThroughTheLedger } from './broker';
 import { testInfra, uniquePrefix } from '../harness/env';
+import { ServiceTokenSigner } from '@coin/http';
+
+/** This file's service keys: its ledger admits the gateway's, and the test reads the ledger as the gateway. */
+const serviceKeys = generateServiceKeys();
+const asGateway = new ServiceTokenSigner('gateway', serviceKeys.gateway.privateKeyPem).authorizationFor('ledger');
 
 const repoRoot = path.join(__dirname, '..', '..');
 const logger = createLogger('kafka-tls-test', (process.env.COIN_TEST_LOG_LEVEL ?? 'error') as 'error');
@@ -137,6 +142,7 @@ describe('Kafka over TLS (SASL_SSL) with a CA of its own', () => {
         topicPrefix: '',
         schemaPrefix: prefix,
         jwtKey,
+        serviceKeys,
         logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'error',
         ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
       }).ledger,
@@ -164,7 +170,7 @@ describe('Kafka over TLS (SASL_SSL) with a CA of its own', () => {
 
     // The gateway's side of the round trip: BatchingProducer out, the reply consumer in, both over TLS.
     const send = await gatewayCommandSender(brokers, securityOf('gateway'), 'tls-test-gateway', logger, closers, new ProofCache(jwtKey));
-    await transferThroughTheLedger(send, ledger.url, 'tls');
+    await transferThroughTheLedger(send, ledger.url, 'tls', asGateway);
   }, 60_000);
 
   it('when the client does not trust the CA (no KAFKA_SSL_CA_FILE, or another CA), then connecting fails on the certificate and never falls back to plaintext', async () => {

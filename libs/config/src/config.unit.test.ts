@@ -1,4 +1,5 @@
-import { commonEnv, parseConfig, port, z } from './index';
+import { generateKeyPairSync } from 'node:crypto';
+import { commonEnv, parseConfig, port, serviceTokenPrivateKey, serviceTokenPublicKeys, z } from './index';
 
 describe('config parsing', () => {
   const schema = z.object({ ...commonEnv, HTTP_PORT: port(8080), SECRET: z.string().min(10) });
@@ -21,5 +22,50 @@ describe('config parsing', () => {
     expect(message).toContain('HTTP_PORT');
     expect(message).toContain('TOPIC_PREFIX');
     expect(message).not.toContain('short-pw');
+  });
+
+  describe('service-token keys (docs/DESIGN.md "Internal HTTP credentials")', () => {
+    const pair = () => generateKeyPairSync('ed25519');
+    const pem = (k: ReturnType<typeof pair>, kind: 'private' | 'public') =>
+      kind === 'private'
+        ? k.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
+        : k.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const keys = z.object({ SERVICE_TOKEN_PRIVATE_KEY: serviceTokenPrivateKey(), SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys() });
+    const messageOf = (env: Record<string, string>) => {
+      try {
+        parseConfig(keys, env);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return '';
+    };
+
+    it('when both are missing, then start-up fails naming each and saying where they come from', () => {
+      const message = messageOf({});
+      expect(message).toContain('SERVICE_TOKEN_PRIVATE_KEY: required');
+      expect(message).toContain('SERVICE_TOKEN_PUBLIC_KEYS: required');
+    });
+
+    it('when the private key is not Ed25519 or the callers are not a JSON object of Ed25519 public keys, then refused without echoing them', () => {
+      const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      const good = pair();
+      expect(messageOf({ SERVICE_TOKEN_PRIVATE_KEY: rsa, SERVICE_TOKEN_PUBLIC_KEYS: '{}' })).toContain('must be an Ed25519 private key');
+      expect(messageOf({ SERVICE_TOKEN_PRIVATE_KEY: pem(good, 'private'), SERVICE_TOKEN_PUBLIC_KEYS: 'not json' })).toContain(
+        'JSON object',
+      );
+      const withPrivate = JSON.stringify({ gateway: pem(good, 'private') });
+      const message = messageOf({ SERVICE_TOKEN_PRIVATE_KEY: pem(good, 'private'), SERVICE_TOKEN_PUBLIC_KEYS: withPrivate });
+      expect(message).toContain('a key of gateway is not an Ed25519 public key');
+      expect(message).not.toContain('PRIVATE KEY-----');
+    });
+
+    it('when a caller has one key, or two while it rotates, then the callers parse', () => {
+      const [a, b] = [pair(), pair()];
+      const parsed = parseConfig(keys, {
+        SERVICE_TOKEN_PRIVATE_KEY: pem(a, 'private'),
+        SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: [pem(a, 'public'), pem(b, 'public')], history: pem(b, 'public') }),
+      });
+      expect(Object.keys(parsed.SERVICE_TOKEN_PUBLIC_KEYS)).toEqual(['gateway', 'history']);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
@@ -156,6 +157,15 @@ export const commonEnv = {
   HOST: z.string().default('127.0.0.1'),
 };
 
+/** Keys of the four long-running services. */
+export const metricsEnv = {
+  /**
+   * Port of /healthz, /readyz and /metrics (the kubelet's probes, Prometheus's scrapes). The API
+   * port does not serve them, so the monitoring namespace is admitted to this port only.
+   */
+  METRICS_PORT: port(9090),
+};
+
 /** Keys of the services that own a PostgreSQL schema (ledger, user, history). */
 export const databaseEnv = {
   /**
@@ -178,6 +188,61 @@ export const tracingEnv = (serviceName: string) => ({
   OTEL_SERVICE_NAME: z.string().min(1).max(100).default(serviceName),
 });
 
+/**
+ * Whether `pem` parses as a key of this kind and is Ed25519. A private key is never taken for a
+ * public one (node derives the public key from it): a private key pasted among the callers' public
+ * keys would sit in a ConfigMap.
+ */
+function isEd25519Pem(pem: string, kind: 'private' | 'public'): boolean {
+  if (kind === 'public' && pem.includes('PRIVATE KEY')) return false;
+  try {
+    return (kind === 'private' ? createPrivateKey(pem) : createPublicKey(pem)).asymmetricKeyType === 'ed25519';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * This service's Ed25519 private key (PKCS#8 PEM) for the service tokens it sends to internal
+ * APIs (docs/DESIGN.md "Internal HTTP credentials"). Required: no default, never logged.
+ */
+export const serviceTokenPrivateKey = () =>
+  z
+    .string({ error: 'required: this service signs the tokens of its internal HTTP calls with it (docs/OPERATIONS.md "Service keys")' })
+    .refine((pem) => isEd25519Pem(pem, 'private'), { message: 'must be an Ed25519 private key, PKCS#8 PEM' });
+
+/**
+ * The callers this service's internal API accepts: JSON `{"gateway": "-----BEGIN PUBLIC KEY-----…"}`,
+ * caller name → Ed25519 public key (SPKI PEM), or `[old, new]` while that caller's key rotates.
+ * Required: an internal API with no callers serves nobody, and one that accepts anybody is what
+ * this replaced. Public material, not a secret; `SERVICE_TOKEN_PUBLIC_KEYS_FILE` may name a file
+ * holding it (isFileEnvKey).
+ */
+export const serviceTokenPublicKeys = () =>
+  z
+    .string({ error: 'required: the public keys of the callers of this internal API (docs/OPERATIONS.md "Service keys")' })
+    .transform((text, ctx) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object {"<caller>": "<Ed25519 public key PEM>"}' });
+        return z.NEVER;
+      }
+      const pems = z.union([z.string(), z.array(z.string()).min(1).max(2)]);
+      const keys = z.record(z.string().regex(/^[a-z][a-z0-9-]{0,39}$/), pems).safeParse(parsed);
+      if (!keys.success) {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object {"<caller>": "<Ed25519 public key PEM>" or [old, new]}' });
+        return z.NEVER;
+      }
+      for (const [caller, value] of Object.entries(keys.data)) {
+        for (const pem of Array.isArray(value) ? value : [value])
+          if (!isEd25519Pem(pem, 'public'))
+            ctx.addIssue({ code: 'custom', message: `a key of ${caller} is not an Ed25519 public key (SPKI PEM)` });
+      }
+      return keys.data;
+    });
+
 export { z };
 
 /**
@@ -191,8 +256,8 @@ export function isSecretEnvKey(key: string): boolean {
   return secretEnvKeyPattern.test(key);
 }
 
-/** Keys that are no secret but are PEM text too (the ledger's trusted public keys): also read from `<KEY>_FILE`. */
-const fileOnlyEnvKeys = new Set(['AUTHORITY_PUBLIC_KEYS']);
+/** Keys that are no secret but are JSON of PEM text: the ledger's trusted token keys, the callers' public service keys. */
+const fileOnlyEnvKeys = new Set(['AUTHORITY_PUBLIC_KEYS', 'SERVICE_TOKEN_PUBLIC_KEYS']);
 
 /** Whether the container entry reads `<KEY>` from a mounted `<KEY>_FILE`: every secret, and fileOnlyEnvKeys. */
 export function isFileEnvKey(key: string): boolean {

@@ -30,7 +30,23 @@ export const tokenPair = z.object({
  * Registration travels through Kafka, so the gateway hashes the password first: no plaintext
  * credential is ever written to a topic (topics are retained and replicated).
  */
-export const registerUserCommand = commandSchema('user.register', z.object({ email, passwordHash: singleLineText(1, 500), fullName }));
+export const registerUserCommand = commandSchema(
+  'user.register',
+  z.object({
+    email,
+    passwordHash: singleLineText(1, 500),
+    fullName,
+    /**
+     * SHA-256 (hex) of the gateway's one-time session grant for the new account
+     * (docs/DESIGN.md "Internal HTTP credentials"); the grant itself never reaches the topic.
+     * Registrations that answer no session (the operator CLI, the bootstrap) send none.
+     */
+    sessionGrantHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
+  }),
+);
 
 /** Role changes, deletions and "log out everywhere" bump the user's token version (SPEC §5). */
 export const changeRoleCommand = commandSchema('user.change-role', z.object({ userId, role }));
@@ -73,7 +89,10 @@ export const userCommand = z.discriminatedUnion('type', [
 export type UserCommand = z.infer<typeof userCommand>;
 
 // ---- Internal HTTP of the user service (gateway only) ----
-export const sessionRequest = z.strictObject({ userId });
+/** The one-time grant the gateway made for a registration: `sg_` + 256 random bits, base64url. */
+export const sessionGrant = z.string().regex(/^sg_[A-Za-z0-9_-]{43}$/);
+/** A new account's first session, against the grant its registration stored (one use, 60 s). */
+export const sessionRequest = z.strictObject({ userId, grant: sessionGrant });
 
 // ---- Events on user.events (SPEC §8): defined in @coin/events (libs/events) ----
 export {

@@ -14,6 +14,7 @@ import { AppError, classifyFailure, internalProblem, problemOf, validationError 
 import type { Logger } from '@coin/logger';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { installHttpMetrics } from './metrics';
+import { installServiceAuth, type ServiceAuthOptions } from './service-auth';
 
 /** A fastify instance with zod route schemas, as every app of this repo is built. */
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -24,10 +25,10 @@ export type ReadinessCheck = () => Promise<void>;
 
 export interface InternalAppOptions {
   logger: Logger;
-  /** Named dependencies /readyz must reach (Kafka, PostgreSQL, Redis). */
-  readiness: Record<string, ReadinessCheck>;
   metrics?: Registry;
   bodyBytesMax?: number;
+  /** Who may call which route (docs/DESIGN.md "Internal HTTP credentials"); required: no internal API is open. */
+  serviceAuth: ServiceAuthOptions;
 }
 
 /** How long a readiness probe waits for one dependency before calling it down. */
@@ -153,7 +154,11 @@ export function createMetricsRegistry(service: string): Registry {
   return registry;
 }
 
-/** The internal API of a service: zod-validated routes, problem+json errors, ops routes. */
+/**
+ * The internal API of a service: zod-validated routes, problem+json errors, and every route
+ * behind a service token of a caller its table admits. No ops routes: those are on the metrics
+ * port (buildOperationalApp), so that whoever may scrape metrics cannot reach the API.
+ */
 export function buildInternalApp(options: InternalAppOptions): App {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
@@ -170,7 +175,33 @@ export function buildInternalApp(options: InternalAppOptions): App {
   installProblemHandler(app);
   const metrics = options.metrics ?? createMetricsRegistry('internal');
   installHttpMetrics(app, metrics);
-  installOperationalRoutes(app, options.readiness, metrics);
+  installServiceAuth(app, options.serviceAuth);
+  return app;
+}
+
+export interface OperationalAppOptions {
+  logger: Logger;
+  /** Named dependencies /readyz must reach (Kafka, PostgreSQL, Redis). */
+  readiness: Record<string, ReadinessCheck>;
+  metrics: Registry;
+  /** Dependencies whose outage leaves the service ready but degraded (installOperationalRoutes). */
+  degradable?: readonly string[];
+}
+
+/**
+ * A service's operational port (METRICS_PORT): /healthz, /readyz and /metrics, and nothing else.
+ * The kubelet probes it and Prometheus scrapes it; the NetworkPolicies admit the monitoring
+ * namespace to this port only, never to the API's.
+ */
+export function buildOperationalApp(options: OperationalAppOptions): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    frameworkErrors: answerFrameworkError,
+  });
+  installProblemHandler(app);
+  installHttpMetrics(app, options.metrics);
+  installOperationalRoutes(app, options.readiness, options.metrics, options.degradable);
   return app;
 }
 
@@ -180,11 +211,11 @@ export type { FastifyInstance, ZodTypeProvider };
  * Starts a service and closes it gracefully on SIGTERM/SIGINT: in-flight requests and batches
  * finish, then the process exits. A second signal, or 20 s, forces the exit.
  */
-export function runUntilSignalled(logger: Logger, start: () => Promise<{ url: string; close(): Promise<void> }>): void {
+export function runUntilSignalled(logger: Logger, start: () => Promise<{ url: string; metricsUrl: string; close(): Promise<void> }>): void {
   const shutdownMsMax = 20_000;
   start()
     .then((service) => {
-      logger.info({ url: service.url }, 'service started');
+      logger.info({ url: service.url, metricsUrl: service.metricsUrl }, 'service started');
       let stopping = false;
       const stop = (signal: string) => {
         if (stopping) process.exit(1);
@@ -209,4 +240,5 @@ export function runUntilSignalled(logger: Logger, start: () => Promise<{ url: st
 }
 
 export * from './metrics';
+export * from './service-auth';
 export * from './tracing';

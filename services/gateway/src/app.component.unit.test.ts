@@ -86,7 +86,7 @@ class FakeInternalHttp extends InternalHttpClient {
   readonly calls: Array<{ method: string; path: string; body: unknown }> = [];
 
   constructor(private readonly routes: Record<string, (body: unknown) => unknown> = {}) {
-    super('http://fake.invalid/', 1);
+    super('http://fake.invalid/', 1, async () => 'Bearer unused');
   }
 
   override async request<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown } = {}): Promise<T> {
@@ -220,7 +220,6 @@ describe('gateway component (buildApp with fake ports)', () => {
     const deps: GatewayDeps = {
       logger,
       metrics: new Registry(),
-      readiness: {},
       commands: new CommandBus(bus.client, topicNames('component_'), 1000),
       users,
       ledger: new FakeInternalHttp(),

@@ -3,15 +3,7 @@ import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  answerFrameworkError,
-  installHttpMetrics,
-  installHttpTracing,
-  installOperationalRoutes,
-  installProblemHandler,
-  type App,
-  type ReadinessCheck,
-} from '@coin/http';
+import { answerFrameworkError, installHttpMetrics, installHttpTracing, installProblemHandler, type App } from '@coin/http';
 import type { Logger } from '@coin/logger';
 import type { Tracing } from '@coin/telemetry';
 import type { Registry } from 'prom-client';
@@ -53,7 +45,6 @@ import { registerAdminConsoleRoutes } from './routes/admin-console';
 export interface GatewayDeps {
   logger: Logger;
   metrics: Registry;
-  readiness: Record<string, ReadinessCheck>;
   commands: CommandBus;
   users: InternalHttpClient;
   ledger: InternalHttpClient;
@@ -132,9 +123,6 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerAuth(app, deps.auth);
   registerApiKeyCheck(app, deps.apiKeys);
   await registerRateLimits(app, { redis: deps.redis, limits: deps.rateLimits, failOpen: rateLimitFailOpenCounter(deps.metrics) });
-  // Without Redis the gateway still serves reads, keyless writes and logins (docs/OPERATIONS.md
-  // "Redis outage"): it stays in rotation, reported degraded.
-  installOperationalRoutes(app, deps.readiness, deps.metrics, ['redis']);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => deps.users.get('/.well-known/jwks.json'));
 

@@ -1,10 +1,23 @@
-import { commonEnv, csv, tracingEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
+import {
+  bool,
+  commonEnv,
+  metricsEnv,
+  csv,
+  tracingEnv,
+  parseConfig,
+  port,
+  positiveInt,
+  serviceTokenPrivateKey,
+  z,
+  type Env,
+} from '@coin/config';
 import { redisCommandTimeoutMsDefault } from '@coin/redis';
 import { decodeCacheMacSecret } from './plugins/cache-mac';
 import { isProxyAddress } from './plugins/client-address';
 
 export const gatewayConfigSchema = z.object({
   ...commonEnv,
+  ...metricsEnv,
   ...tracingEnv('coin-gateway'),
   GATEWAY_PORT: port(8080),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
@@ -35,6 +48,11 @@ export const gatewayConfigSchema = z.object({
   GATEWAY_TRUSTED_PROXIES: csv('').refine((entries) => entries.every(isProxyAddress), {
     message: 'each entry must be an IP address, a CIDR range, or loopback / linklocal / uniquelocal',
   }),
+  /**
+   * The gateway's Ed25519 private key (PKCS#8 PEM): signs the service tokens of its calls to the
+   * internal APIs (docs/DESIGN.md "Internal HTTP credentials"). Never logged.
+   */
+  SERVICE_TOKEN_PRIVATE_KEY: serviceTokenPrivateKey(),
   /** How long a read waits for an internal service. */
   INTERNAL_HTTP_TIMEOUT_MS: positiveInt(3000),
   /** SPEC §9: request bodies above this are refused with 413. */

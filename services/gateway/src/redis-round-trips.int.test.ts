@@ -131,7 +131,7 @@ describe('gateway Redis round trips per request (real Redis)', () => {
 
     redis = createRedis(testInfra().redisUrl, `${prefix}gw:`);
     await redis.connect();
-    const users = new InternalHttpClient('http://127.0.0.1:9/', 1000);
+    const users = new InternalHttpClient('http://127.0.0.1:9/', 1000, async () => 'Bearer unused');
     const cacheAuth = testCacheAuthenticator(redis, logger);
     const tokenVersions = new TokenVersionStore(redis, users, 300, logger, cacheAuth);
     await tokenVersions.remember(userId, 0);
@@ -139,7 +139,6 @@ describe('gateway Redis round trips per request (real Redis)', () => {
     app = await buildApp({
       logger,
       metrics: new Registry(),
-      readiness: {},
       commands: new CommandBus(bus, topicNames(prefix), 5000),
       users,
       ledger: users,

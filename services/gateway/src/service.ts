@@ -1,7 +1,7 @@
 import { kafkaSecurityOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
 import { topicNames, userEvent } from '@coin/contracts';
-import { createMetricsRegistry } from '@coin/http';
+import { buildOperationalApp, createMetricsRegistry, type ServiceName, ServiceTokenSigner } from '@coin/http';
 import { BatchingProducer, consumersReadiness, createKafka, RequestReplyClient, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { createRedis, type Redis } from '@coin/redis';
@@ -21,6 +21,8 @@ import { TokenVersionStore } from './plugins/token-version';
 
 export interface RunningService {
   url: string;
+  /** host:port of /healthz, /readyz and /metrics (METRICS_PORT): never the public port. */
+  metricsUrl: string;
   /** The routes served and their guards (the security suite walks them). */
   routes: RouteEntry[];
   close(): Promise<void>;
@@ -45,7 +47,11 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
   const admin = kafka.admin();
   await admin.connect();
 
-  const users = new InternalHttpClient(config.USER_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS);
+  // Every internal call carries a service token: the gateway's identity, for that callee only.
+  const serviceTokens = new ServiceTokenSigner('gateway', config.SERVICE_TOKEN_PRIVATE_KEY);
+  const internalClient = (url: string, audience: ServiceName) =>
+    new InternalHttpClient(url, config.INTERNAL_HTTP_TIMEOUT_MS, serviceTokens.authorizationFor(audience));
+  const users = internalClient(config.USER_SERVICE_URL, 'user');
   // Every cached authorization entry is MAC'd under a key Redis never holds (issue 29 item 6).
   const cacheAuth = new CacheAuthenticator(
     new CacheMac(decodeCacheMacSecret(config.CACHE_MAC_SECRET), gatewayRedisPrefix(config.TOPIC_PREFIX)),
@@ -67,21 +73,28 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
     handleBatch: tokenVersions.handleUserEvents(),
   });
   await userEvents.ready;
-  const app = await buildApp({
+  const operational = buildOperationalApp({
     logger,
     metrics,
     readiness: {
       kafka: async () => void (await admin.describeCluster()),
       redis: async () => void (await redis.ping()),
-      postgres: async () => void (await users.get('/readyz')),
+      postgres: async () => void (await users.get('/internal/readiness')),
       // The reply consumer and the token-version consumer: without the first, every write times out.
       consumers: consumersReadiness([replies, userEvents]),
     },
+    // Without Redis the gateway still serves reads, keyless writes and logins (docs/OPERATIONS.md
+    // "Redis outage"): it stays in rotation, reported degraded.
+    degradable: ['redis'],
+  });
+  const app = await buildApp({
+    logger,
+    metrics,
     commands: new CommandBus(replies, topics, config.COMMAND_TIMEOUT_MS),
     tracing,
     users,
-    ledger: new InternalHttpClient(config.LEDGER_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS),
-    history: new InternalHttpClient(config.HISTORY_SERVICE_URL, config.INTERNAL_HTTP_TIMEOUT_MS),
+    ledger: internalClient(config.LEDGER_SERVICE_URL, 'ledger'),
+    history: internalClient(config.HISTORY_SERVICE_URL, 'history'),
     auth: {
       jwksUrl: new URL('/.well-known/jwks.json', config.USER_SERVICE_URL).toString(),
       issuer: config.JWT_ISSUER,
@@ -112,11 +125,14 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
     ),
   });
   const address = await app.listen({ host: config.HOST, port: config.GATEWAY_PORT });
+  const metricsAddress = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
   return {
     url: address,
+    metricsUrl: metricsAddress,
     routes: app.routeTable,
     close: async () => {
       await app.close();
+      await operational.close();
       await userEvents.stop();
       await replies.stop();
       await producer.close();

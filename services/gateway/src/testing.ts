@@ -35,7 +35,6 @@ export async function documentedApp(): Promise<App> {
   const deps: GatewayDeps = {
     logger: createLogger('openapi-document', 'silent'),
     metrics: new Registry(),
-    readiness: {},
     commands: none,
     users: none,
     ledger: none,

@@ -38,7 +38,11 @@ describe('TokenVersionStore with MAC-sealed entries', () => {
     await redis.connect();
     metrics = new Registry();
     cacheAuth = testCacheAuthenticator(redis, logger, metrics);
-    const users = new InternalHttpClient(`http://127.0.0.1:${(userService.address() as AddressInfo).port}`, 2000);
+    const users = new InternalHttpClient(
+      `http://127.0.0.1:${(userService.address() as AddressInfo).port}`,
+      2000,
+      async () => 'Bearer fake',
+    );
     store = new TokenVersionStore(redis, users, 3600, logger, cacheAuth);
   });
   afterAll(async () => {

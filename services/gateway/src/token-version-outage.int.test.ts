@@ -51,7 +51,11 @@ describe('TokenVersionStore when Redis is unreachable', () => {
     redis = createRedis(target.toString(), `${uniquePrefix()}gw:`, { commandTimeoutMs });
     redis.on('error', () => undefined);
     await redis.connect();
-    const users = new InternalHttpClient(`http://127.0.0.1:${(userService.address() as AddressInfo).port}`, 2000);
+    const users = new InternalHttpClient(
+      `http://127.0.0.1:${(userService.address() as AddressInfo).port}`,
+      2000,
+      async () => 'Bearer fake',
+    );
     cacheAuth = testCacheAuthenticator(redis, logger);
     store = new TokenVersionStore(redis, users, 3600, logger, cacheAuth);
   });

@@ -77,7 +77,13 @@ describe('gateway token-version consumer with a poison event (real Kafka and Red
 
     // Wired as services/gateway/src/service.ts wires it.
     const cacheAuth = testCacheAuthenticator(redis, logger);
-    const tokenVersions = new TokenVersionStore(redis, new InternalHttpClient('http://127.0.0.1:9/', 1000), 3600, logger, cacheAuth);
+    const tokenVersions = new TokenVersionStore(
+      redis,
+      new InternalHttpClient('http://127.0.0.1:9/', 1000, async () => 'Bearer unused'),
+      3600,
+      logger,
+      cacheAuth,
+    );
     /** The cached value if its MAC verifies ("forged" if not): entries are `<value>.<mac>`. */
     const cached = async (key: string) => {
       const stored = await redis.get(key);

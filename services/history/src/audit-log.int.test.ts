@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { headerNames, topicNames, type AdminActionRecorded, type AuditRecord } from '@coin/contracts';
 import { createPool, schemaName, type Pool } from '@coin/db';
 import { testInfra } from '../../../test/harness/env';
-import { http } from '../../../test/harness/http';
-import { eventually, startHistoryTestBed, type HistoryTestBed } from '../../../test/harness/history';
+import { eventually, historyGet, startHistoryTestBed, type HistoryTestBed } from '../../../test/harness/history';
 import { runAuditLogCheck } from '../../../scripts/audit';
 import { verifyAuditChain } from './db/audit-log-repo';
 import { chainHash, genesisHash } from './domain/audit-chain';
@@ -58,7 +57,7 @@ describe('the admin audit log (history service in-process, real Kafka and Postgr
       ],
     });
   };
-  const log = (query = '') => http(bed.url, 'GET', `/internal/audit-log${query}`);
+  const log = (query = '') => historyGet(bed.url, `/internal/audit-log${query}`);
   const countRows = async () => Number((await service.query<{ n: string }>('SELECT count(*) AS n FROM admin_audit_log')).rows[0]!.n);
   const waitForRows = (count: number) =>
     eventually(async () => ((await countRows()) === count ? true : undefined), 20_000, `${count} audit rows`);

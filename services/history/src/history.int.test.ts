@@ -3,7 +3,7 @@ import { createPool, schemaName } from '@coin/db';
 import { readHeaders } from '@coin/kafka';
 import { testInfra } from '../../../test/harness/env';
 import { http } from '../../../test/harness/http';
-import { eventually, freshId, startHistoryTestBed, transactionEvent, type HistoryTestBed } from '../../../test/harness/history';
+import { eventually, historyGet, freshId, startHistoryTestBed, transactionEvent, type HistoryTestBed } from '../../../test/harness/history';
 
 describe('history projection and reads (history service in-process, real Kafka and PostgreSQL)', () => {
   let bed: HistoryTestBed;
@@ -14,8 +14,8 @@ describe('history projection and reads (history service in-process, real Kafka a
     await bed?.close();
   });
 
-  const history = (userId: number, query = '') => http(bed.url, 'GET', `/internal/history/users/${userId}${query}`);
-  const page = (userId: number, query = '') => http(bed.url, 'GET', `/internal/history/users/${userId}/page${query}`);
+  const history = (userId: number, query = '') => historyGet(bed.url, `/internal/history/users/${userId}${query}`);
+  const page = (userId: number, query = '') => historyGet(bed.url, `/internal/history/users/${userId}/page${query}`);
   const waitForTotal = (userId: number, total: number) =>
     eventually(
       async () => {
@@ -219,7 +219,7 @@ describe('history projection and reads (history service in-process, real Kafka a
     ];
     await bed.publish(events);
     await waitForTotal(userId, 3);
-    const search = (q: string) => http(bed.url, 'GET', `/internal/transactions?${q}`);
+    const search = (q: string) => historyGet(bed.url, `/internal/transactions?${q}`);
     const ids = (r: { body: { transactions: Array<{ id: number }> } }) => r.body.transactions.map((t) => t.id);
     const [mint, purchase, transfer] = events.map((e) => e.transaction.id);
     expect(ids(await search(`userId=${userId}`))).toEqual([transfer, purchase, mint]);
@@ -306,7 +306,7 @@ describe('history projection and reads (history service in-process, real Kafka a
   });
 
   it('when metrics are scraped, then consumer lag and event freshness are exported', async () => {
-    const metrics = await http(bed.url, 'GET', '/metrics');
+    const metrics = await http(bed.metricsUrl, 'GET', '/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.body).toMatch(/coin_history_consumer_lag_messages\{partition="0",service="history"\} \d+/);
     expect(metrics.body).toMatch(/coin_history_last_applied_event_age_seconds\{service="history"\} [\d.e+-]+/);

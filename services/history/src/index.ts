@@ -8,6 +8,7 @@
 export { historyMetricNames } from './metrics';
 export { historyConfigSchema, loadHistoryConfig, type HistoryConfig } from './config';
 export { registerInternalRoutes } from './http/internal-routes';
+export { historyRouteCallers } from './http/route-callers';
 export {
   httpLedgerRecord,
   rebuildHistory,

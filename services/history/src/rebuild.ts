@@ -53,14 +53,19 @@ export interface RebuildResult {
   recounted: boolean;
 }
 
-/** The ledger's internal API over HTTP, each page validated against the contract. */
-export function httpLedgerRecord(baseUrl: string, timeoutMs: number, retriesMax = 5): LedgerRecord {
+/**
+ * The ledger's internal API over HTTP, each page validated against the contract. `authorization`
+ * gives the header of each call: a service token of the history service, the one caller the
+ * ledger admits to its whole record (docs/DESIGN.md "Internal HTTP credentials").
+ */
+export function httpLedgerRecord(baseUrl: string, timeoutMs: number, authorization: () => Promise<string>, retriesMax = 5): LedgerRecord {
   return {
     async page(afterId, limit) {
       let lastError: unknown;
       for (let attempt = 0; attempt <= retriesMax; attempt += 1) {
         try {
           const response = await fetch(new URL(`/internal/transactions?afterId=${afterId}&limit=${limit}`, baseUrl), {
+            headers: { authorization: await authorization() },
             signal: AbortSignal.timeout(timeoutMs),
           });
           if (!response.ok) throw new Error(`ledger answered ${response.status}: ${(await response.text()).slice(0, 300)}`);

@@ -1,18 +1,22 @@
 import { kafkaSecurityOf } from '@coin/config';
 import { topicNames } from '@coin/contracts';
 import { openServiceDatabase } from '@coin/db';
-import { buildInternalApp, createMetricsRegistry } from '@coin/http';
+import { buildInternalApp, buildOperationalApp, createMetricsRegistry } from '@coin/http';
 import { BatchingProducer, consumersReadiness, createKafka, startConsumer, type RunningConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { startTracing } from '@coin/telemetry';
 import type { HistoryConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
+import { historyRouteCallers } from './http/route-callers';
 import { handleTransactionEvents, projectableTransactionEvent } from './kafka/transaction-events';
 import { auditGroupId, handleAuditEvents, projectableAuditEvent } from './kafka/audit-events';
 import { registerHistoryMetrics } from './metrics';
 
 export interface RunningService {
+  /** host:port of the internal HTTP API. */
   url: string;
+  /** host:port of /healthz, /readyz and /metrics (METRICS_PORT). */
+  metricsUrl: string;
   close(): Promise<void>;
 }
 
@@ -52,7 +56,7 @@ export async function startHistoryService(
   const registry = createMetricsRegistry('history');
   const metrics = registerHistoryMetrics(registry, { admin, groupId, topic: topics.coinTransactions });
   const consumers: RunningConsumer[] = [];
-  const app = buildInternalApp({
+  const operational = buildOperationalApp({
     logger,
     metrics: registry,
     readiness: {
@@ -60,6 +64,11 @@ export async function startHistoryService(
       kafka: async () => void (await admin.describeCluster()),
       consumers: consumersReadiness(consumers),
     },
+  });
+  const app = buildInternalApp({
+    logger,
+    metrics: registry,
+    serviceAuth: { audience: 'history', publicKeys: config.SERVICE_TOKEN_PUBLIC_KEYS, routes: historyRouteCallers },
   });
   registerInternalRoutes(app, { pool });
   const tracing = startTracing(config);
@@ -97,10 +106,13 @@ export async function startHistoryService(
   consumers.push(auditConsumer);
   await auditConsumer.ready;
   const address = await app.listen({ host: config.HOST, port: config.HISTORY_HTTP_PORT });
+  const metricsAddress = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
   return {
     url: address,
+    metricsUrl: metricsAddress,
     close: async () => {
       await app.close();
+      await operational.close();
       await consumer.stop();
       await auditConsumer.stop();
       await producer.close();

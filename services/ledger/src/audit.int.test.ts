@@ -391,7 +391,7 @@ describe('npm run audit', () => {
     );
 
     it('when the ledger serves GET /internal/supply, then the report carries the hold figures and passes its response schema', async () => {
-      const response = await fetch(`${h.ledger!.url}/internal/supply`);
+      const response = await fetch(`${h.ledger!.url}/internal/supply`, { headers: { authorization: await h.asGateway() } });
       expect(response.status).toBe(200);
       const body = supplyReport.parse(await response.json());
       expect(body).toMatchObject({ heldCoins: 1, mismatchedHolds: [], badCaptures: [], consistent: true });

@@ -1,4 +1,16 @@
-import { bool, commonEnv, databaseEnv, tracingEnv, parseConfig, port, positiveInt, z, type Env } from '@coin/config';
+import {
+  bool,
+  commonEnv,
+  metricsEnv,
+  databaseEnv,
+  tracingEnv,
+  parseConfig,
+  port,
+  positiveInt,
+  serviceTokenPublicKeys,
+  z,
+  type Env,
+} from '@coin/config';
 import { approvalExpirySecondsMax, coinsToMinorUnits, holdExpirySecondsMax, roles, type Role } from '@coin/contracts';
 import { parseTrustedKeys } from '@coin/security';
 import type { LedgerPolicy } from './domain/ledger';
@@ -46,9 +58,12 @@ const trustedKeys = z.string().transform((text, ctx) => {
 
 export const ledgerConfigSchema = z.object({
   ...commonEnv,
+  ...metricsEnv,
   ...databaseEnv,
   ...tracingEnv('coin-ledger'),
   LEDGER_HTTP_PORT: port(8083),
+  /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/OPERATIONS.md "Service keys"). */
+  SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
   LEDGER_DATABASE_URL: z.string().url(),
   /** Optional display rate: wallets then also carry xafValue = balance x rate (SPEC §1). */
   COIN_XAF_RATE: z.coerce.number().positive().optional(),

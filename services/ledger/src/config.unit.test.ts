@@ -2,12 +2,14 @@ import { generateKeyPairSync } from 'node:crypto';
 import { ledgerConfigSchema } from './config';
 
 const publicKeyPem = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
+/** The keys without a default besides the database: the callers' service keys and the trusted token keys. */
+const keys = {
+  SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: publicKeyPem }),
+  AUTHORITY_PUBLIC_KEYS: JSON.stringify([{ kid: 'k1', publicKeyPem }]),
+};
 
 describe('ledger configuration: the continuous supply check', () => {
-  const base = {
-    LEDGER_DATABASE_URL: 'postgres://ledger@localhost/coin',
-    AUTHORITY_PUBLIC_KEYS: JSON.stringify([{ kid: 'k1', publicKeyPem }]),
-  };
+  const base = { LEDGER_DATABASE_URL: 'postgres://ledger@localhost/coin', ...keys };
 
   it('when nothing is set, then the check ticks every 10 s, rebases every hour and calls legs stale after 300 s', () => {
     expect(ledgerConfigSchema.parse(base)).toMatchObject({
@@ -41,7 +43,7 @@ describe('ledger configuration: the continuous supply check', () => {
 });
 
 describe('ledger configuration: proofs of authority and four-eyes windows', () => {
-  const base = { LEDGER_DATABASE_URL: 'postgres://ledger@localhost/coin' };
+  const base = { LEDGER_DATABASE_URL: 'postgres://ledger@localhost/coin', SERVICE_TOKEN_PUBLIC_KEYS: keys.SERVICE_TOKEN_PUBLIC_KEYS };
 
   it('when AUTHORITY_PUBLIC_KEYS is missing, empty or not JSON keys, then the configuration is refused naming the key', () => {
     for (const value of [undefined, '[]', 'not json', '[{"kid":"k"}]']) {
@@ -52,7 +54,7 @@ describe('ledger configuration: proofs of authority and four-eyes windows', () =
   });
 
   it('when nothing else is set, then the windows are 10,000 coins, treasury mints wait and a client may reward 100,000 a day', () => {
-    expect(ledgerConfigSchema.parse({ ...base, AUTHORITY_PUBLIC_KEYS: JSON.stringify([{ kid: 'k1', publicKeyPem }]) })).toMatchObject({
+    expect(ledgerConfigSchema.parse({ ...base, AUTHORITY_PUBLIC_KEYS: keys.AUTHORITY_PUBLIC_KEYS })).toMatchObject({
       FOUR_EYES_ACTOR_DAILY_COINS: 10_000,
       FOUR_EYES_RECIPIENT_DAILY_COINS: 10_000,
       FOUR_EYES_TREASURY_MINT: true,

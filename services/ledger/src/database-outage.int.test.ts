@@ -26,6 +26,7 @@ describe('the ledger through a PostgreSQL outage', () => {
   let h: LedgerHarness;
   let proxy: TcpProxy;
   let ledger: ChildProcess;
+  /** The ledger's metrics port: /readyz and /metrics. */
   let ledgerUrl = '';
   let output = '';
 
@@ -43,6 +44,7 @@ describe('the ledger through a PostgreSQL outage', () => {
         ...h.env,
         LEDGER_DATABASE_URL: proxied,
         LEDGER_HTTP_PORT: '0',
+        METRICS_PORT: '0',
         DB_OUTAGE_GRACE_MS: '60000',
         LOG_LEVEL: 'info',
       },
@@ -51,7 +53,7 @@ describe('the ledger through a PostgreSQL outage', () => {
     ledger.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     ledger.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     ledgerUrl = await eventually(
-      async () => /"url":"(http:[^"]+)","msg":"service started"/.exec(output)?.[1],
+      async () => /"metricsUrl":"(http:[^"]+)","msg":"service started"/.exec(output)?.[1],
       60_000,
       'the ledger process to start',
     );

@@ -1,7 +1,7 @@
 import { kafkaSecurityOf } from '@coin/config';
 import { ledgerCommand, ledgerCommandNeedsProof, ledgerTopicRefusal, partitionKeyOf, topicNames, userEvent } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay } from '@coin/db';
-import { buildInternalApp, createMetricsRegistry } from '@coin/http';
+import { buildInternalApp, buildOperationalApp, createMetricsRegistry } from '@coin/http';
 import {
   BatchingProducer,
   consumersReadiness,
@@ -16,6 +16,7 @@ import { CommandAuthority } from '@coin/security';
 import { startTracing } from '@coin/telemetry';
 import { ledgerPolicyOf, type LedgerConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
+import { ledgerRouteCallers } from './http/route-callers';
 import { registerLedgerMetrics, registerSupplyCheckMetrics } from './metrics';
 import { startSupplyCheck } from './checks/supply-check';
 import type { OutboxBatch } from './apply/store';
@@ -31,7 +32,10 @@ import { outboxBatchPublisher } from './kafka/outbox-publisher';
 import { handleUserEvents } from './kafka/user-events';
 
 export interface RunningService {
+  /** host:port of the internal HTTP API. */
   url: string;
+  /** host:port of /healthz, /readyz and /metrics (METRICS_PORT). */
+  metricsUrl: string;
   close(): Promise<void>;
 }
 
@@ -84,14 +88,19 @@ export async function startLedgerService(
   const ledgerMetrics = registerLedgerMetrics(metrics);
 
   const consumers: RunningConsumer[] = [];
-  const app = buildInternalApp({
+  const operational = buildOperationalApp({
     logger,
-    metrics,
+    metrics: metrics,
     readiness: {
       postgres: database.readiness,
       kafka: async () => void (await admin.describeCluster()),
       consumers: consumersReadiness(consumers),
     },
+  });
+  const app = buildInternalApp({
+    logger,
+    metrics,
+    serviceAuth: { audience: 'ledger', publicKeys: config.SERVICE_TOKEN_PUBLIC_KEYS, routes: ledgerRouteCallers },
   });
   registerInternalRoutes(app, { pool, xafRate: config.COIN_XAF_RATE, policy, now, creditLegMaxAgeS: config.CREDIT_LEG_MAX_AGE_S });
 
@@ -222,11 +231,14 @@ export async function startLedgerService(
     metrics: registerSupplyCheckMetrics(metrics),
   });
   const address = await app.listen({ host: config.HOST, port: config.LEDGER_HTTP_PORT });
+  const metricsAddress = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
 
   return {
     url: address,
+    metricsUrl: metricsAddress,
     close: async () => {
       await app.close();
+      await operational.close();
       holdExpiry.stop();
       await supplyCheck.stop();
       await Promise.all([commandConsumer.stop(), userEvents.stop()]);

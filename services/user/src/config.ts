@@ -1,10 +1,24 @@
-import { commonEnv, databaseEnv, parseConfig, port, positiveInt, tracingEnv, z, type Env } from '@coin/config';
+import {
+  commonEnv,
+  metricsEnv,
+  databaseEnv,
+  parseConfig,
+  port,
+  positiveInt,
+  serviceTokenPublicKeys,
+  tracingEnv,
+  z,
+  type Env,
+} from '@coin/config';
 
 export const userConfigSchema = z.object({
   ...commonEnv,
+  ...metricsEnv,
   ...databaseEnv,
   ...tracingEnv('coin-user'),
   USER_HTTP_PORT: port(8082),
+  /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/OPERATIONS.md "Service keys"). */
+  SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
   /** The user service's own role's URL (not the admin URL). */
   USER_DATABASE_URL: z.string().url(),
   /** Ed25519 private key, PKCS#8 PEM: signs access tokens. Never logged. */

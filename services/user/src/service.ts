@@ -2,7 +2,7 @@ import { kafkaSecurityOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
 import { topicNames, userCommand, userCommandNeedsProof } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay, outboxTable } from '@coin/db';
-import { buildInternalApp, createMetricsRegistry } from '@coin/http';
+import { buildInternalApp, buildOperationalApp, createMetricsRegistry } from '@coin/http';
 import { BatchingProducer, consumersReadiness, createKafka, outboxPublisher, startConsumer, type RunningConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { CommandAuthority } from '@coin/security';
@@ -11,6 +11,8 @@ import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
 import { registerInternalRoutes } from './http/internal-routes';
 import { registerIdentityRoutes } from './http/identity-routes';
+import { userOpenRoutes, userRouteCallers } from './http/route-callers';
+import { registerReadinessRoute } from './http/readiness-route';
 import { handleUserCommands } from './kafka/user-commands';
 import { storeSetAsideOutcome } from './db/processed-commands';
 import { userCommandStore } from './db/user-command-store';
@@ -18,6 +20,8 @@ import { userCommandStore } from './db/user-command-store';
 export interface RunningService {
   /** host:port of the internal HTTP API. */
   url: string;
+  /** host:port of /healthz, /readyz and /metrics (METRICS_PORT). */
+  metricsUrl: string;
   close(): Promise<void>;
 }
 
@@ -59,13 +63,20 @@ export async function startUserService(
   const admin = kafka.admin();
   await admin.connect();
   const consumers: RunningConsumer[] = [];
+  const readiness = {
+    postgres: database.readiness,
+    kafka: async () => void (await admin.describeCluster()),
+    consumers: consumersReadiness(consumers),
+  };
+  const operational = buildOperationalApp({ logger, metrics, readiness });
   const app = buildInternalApp({
     logger,
     metrics,
-    readiness: {
-      postgres: database.readiness,
-      kafka: async () => void (await admin.describeCluster()),
-      consumers: consumersReadiness(consumers),
+    serviceAuth: {
+      audience: 'user',
+      publicKeys: config.SERVICE_TOKEN_PUBLIC_KEYS,
+      routes: userRouteCallers,
+      open: userOpenRoutes,
     },
   });
   const routeDeps = {
@@ -77,6 +88,7 @@ export async function startUserService(
   };
   registerInternalRoutes(app, routeDeps);
   registerIdentityRoutes(app, routeDeps);
+  registerReadinessRoute(app, readiness);
 
   const topics = topicNames(config.TOPIC_PREFIX);
   // Off unless OTEL_TRACES_EXPORTER=otlp (docs/DESIGN.md "Traces").
@@ -120,12 +132,15 @@ export async function startUserService(
   consumers.push(consumer);
   await consumer.ready;
   const address = await app.listen({ host: config.HOST, port: config.USER_HTTP_PORT });
+  const metricsAddress = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
 
   return {
     url: address,
+    metricsUrl: metricsAddress,
     close: async () => {
       // Stop taking new work first, then drain what is in flight, then release connections.
       await app.close();
+      await operational.close();
       await consumer.stop();
       await outbox.stop();
       await producer.close();

@@ -5,6 +5,7 @@ import { installProblemHandler } from '@coin/http';
 import { createLogger } from '@coin/logger';
 import { createRedis, type Redis } from '@coin/redis';
 import { ApiKeyVerifier, InternalHttpClient, registerApiKeyCheck, registerAuth, testCacheAuthenticator } from '@coin/gateway/testing';
+import { callerSigner } from '../../harness/service-tokens';
 import { startTestStack, type TestStack } from '../../harness/stack';
 import { adminSession, apiKeyFor, withUsersDb, type Session } from '../../harness/admin';
 import { apiClient, http, registerUser } from '../../harness/http';
@@ -24,7 +25,7 @@ describe('API keys', () => {
 
   async function buildProbe() {
     const logger = createLogger('probe', 'warn');
-    const users = new InternalHttpClient(stack.userUrl, 3000);
+    const users = new InternalHttpClient(stack.userUrl, 3000, callerSigner(stack.env.gateway).authorizationFor('user'));
     redis = createRedis(stack.redisUrl, `${stack.prefix}gw:`);
     await redis.connect();
     const app = Fastify();

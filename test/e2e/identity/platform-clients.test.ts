@@ -6,6 +6,7 @@ import { adminSession, apiKeyFor, fundTreasury } from '../../harness/admin';
 import { CoinProblemError } from '@coin/client';
 import { apiClient, http, registerUser } from '../../harness/http';
 import { runAdminCommand } from '../../../scripts/admin';
+import { callerSigner, internalHeaders } from '../../harness/service-tokens';
 
 const repoRoot = join(__dirname, '../../..');
 
@@ -150,7 +151,9 @@ describe('platform clients: created, listed and revoked with the operator CLI; a
 
   it("when the user service's client-status route gets a client id with a control character, then 400, not a database error", async () => {
     const base = stack.userUrl.startsWith('http') ? stack.userUrl : `http://${stack.userUrl}`;
-    const status = await http(base, 'GET', '/internal/platform-clients/pc_a%00b/status');
+    const status = await http(base, 'GET', '/internal/platform-clients/pc_a%00b/status', {
+      headers: await internalHeaders(callerSigner(stack.env.gateway), 'user'),
+    });
     expect(status.status).toBe(400);
     expect(status.body.code).toBe('VALIDATION_FAILED');
   });

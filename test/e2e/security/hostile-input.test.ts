@@ -3,6 +3,7 @@ import { adminSession, apiKeyFor, type Session } from '../../harness/admin';
 import { eventually } from '../../harness/eventually';
 import { http, registerUser, uniqueEmail, type HttpResult } from '../../harness/http';
 import { startTestStack, type TestStack } from '../../harness/stack';
+import { callerSigner, internalHeaders } from '../../harness/service-tokens';
 
 /**
  * Issue 16, item 2: input PostgreSQL or the ledger cannot take never passes the edge. Every
@@ -49,7 +50,7 @@ describe('hostile input is refused at the edge (issue 16 item 2)', () => {
     stack = await startTestStack();
     snapshots = stateSnapshotter(stack.databaseUrl, [`${stack.prefix}users`, `${stack.prefix}ledger`]);
     superadmin = await adminSession(stack, 'SUPERADMIN');
-    apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint', 'burn', 'refund']);
+    apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint', 'burn', 'refund', 'reward']);
     [payer, payee] = await Promise.all([registerUser(stack.gatewayUrl), registerUser(stack.gatewayUrl)]);
     const minted = await http(stack.gatewayUrl, 'POST', '/api/admin/mint', {
       ...asAdmin(),
@@ -200,7 +201,8 @@ describe('hostile input is refused at the edge (issue 16 item 2)', () => {
         'querystring.q',
       );
       // Defence in depth: the user service's own read validates with the same schema.
-      expectRefused(await http(stack.userUrl, 'GET', `/internal/users?q=${encoded}`), 'querystring.q');
+      const headers = await internalHeaders(callerSigner(stack.env.gateway), 'user');
+      expectRefused(await http(stack.userUrl, 'GET', `/internal/users?q=${encoded}`, { headers }), 'querystring.q');
     });
 
     it('when q carries the UTF-8 bytes of a lone surrogate, then no surrogate arrives: the undecodable escape is searched as the literal text', async () => {
@@ -208,7 +210,8 @@ describe('hostile input is refused at the edge (issue 16 item 2)', () => {
       // it was written ("%ED%A0%80", printable text) instead of making a lone surrogate of it.
       const atGateway = await http(stack.gatewayUrl, 'GET', '/api/admin/users?q=%ED%A0%80', { token: superadmin.accessToken });
       expect([atGateway.status, atGateway.body.users]).toEqual([200, []]);
-      expect((await http(stack.userUrl, 'GET', '/internal/users?q=%ED%A0%80')).status).toBe(200);
+      const headers = await internalHeaders(callerSigner(stack.env.gateway), 'user');
+      expect((await http(stack.userUrl, 'GET', '/internal/users?q=%ED%A0%80', { headers })).status).toBe(200);
     });
 
     it('when a reason has line breaks and tabs, then it is free text: accepted and stored as given', async () => {

@@ -9,14 +9,22 @@ class BackingServiceUnavailable extends AppError {
   }
 }
 
+/** The `authorization` header of the next call: a cached service token (ServiceTokenSigner.authorizationFor). */
+export type InternalAuthorization = () => Promise<string>;
+
 /**
- * Reads from a service's internal API. A problem answer becomes the same AppError the service
- * raised; a network failure or a timeout becomes UNAVAILABLE (the details go to the log only).
+ * Reads from a service's internal API, as the gateway (a service token in every request,
+ * docs/DESIGN.md "Internal HTTP credentials"). A problem answer becomes the same AppError the
+ * service raised; a network failure or a timeout becomes UNAVAILABLE (the details go to the log
+ * only). A 401 or 403 from the service is the gateway's own misconfiguration (a key the callee
+ * does not hold, a route table without the gateway), never the end user's: it becomes the
+ * generic UNAVAILABLE, and the callee's log says which.
  */
 export class InternalHttpClient {
   constructor(
     private readonly baseUrl: string,
     private readonly timeoutMs: number,
+    private readonly authorization: InternalAuthorization,
   ) {}
 
   async request<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown; requestId?: string } = {}): Promise<T> {
@@ -39,6 +47,7 @@ export class InternalHttpClient {
       response = await fetch(new URL(path, this.baseUrl), {
         method,
         headers: {
+          authorization: await this.authorization(),
           ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
           ...(options.requestId ? { 'x-request-id': options.requestId } : {}),
         },
@@ -51,6 +60,11 @@ export class InternalHttpClient {
     const text = await response.text();
     const body = text ? (JSON.parse(text) as unknown) : undefined;
     if (response.ok) return body as T;
+    // The service's credential check (it alone answers with WWW-Authenticate) refused the gateway
+    // itself; a route's own 401 (a wrong password) is the end user's answer and passes through.
+    if ((response.status === 401 || response.status === 403) && response.headers.has('www-authenticate')) {
+      throw new BackingServiceUnavailable();
+    }
     const problem = body as { code?: string; detail?: string; errors?: Array<{ path: string; message: string }> } | undefined;
     if (problem?.code && isErrorCode(problem.code) && problem.code !== 'INTERNAL' && problem.code !== 'UNAVAILABLE') {
       throw new AppError(problem.code, problem.detail, problem.errors ? { errors: problem.errors } : undefined);

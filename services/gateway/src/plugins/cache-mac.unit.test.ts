@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { loadGatewayConfig } from '../config';
 import { CacheMac, decodeCacheMacSecret } from './cache-mac';
 
@@ -45,9 +45,10 @@ describe('CacheMac: cached authorization entries carry a MAC Redis cannot make (
   });
 
   it('when the gateway configuration has no CACHE_MAC_SECRET or a weak one, then it does not load', () => {
-    expect(() => loadGatewayConfig({})).toThrow(/CACHE_MAC_SECRET/);
-    expect(() => loadGatewayConfig({ CACHE_MAC_SECRET: 'short' })).toThrow(/CACHE_MAC_SECRET/);
+    const SERVICE_TOKEN_PRIVATE_KEY = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    expect(() => loadGatewayConfig({ SERVICE_TOKEN_PRIVATE_KEY })).toThrow(/CACHE_MAC_SECRET/);
+    expect(() => loadGatewayConfig({ SERVICE_TOKEN_PRIVATE_KEY, CACHE_MAC_SECRET: 'short' })).toThrow(/CACHE_MAC_SECRET/);
     const good = randomBytes(32).toString('base64url');
-    expect(loadGatewayConfig({ CACHE_MAC_SECRET: good }).CACHE_MAC_SECRET).toBe(good);
+    expect(loadGatewayConfig({ SERVICE_TOKEN_PRIVATE_KEY, CACHE_MAC_SECRET: good }).CACHE_MAC_SECRET).toBe(good);
   });
 });

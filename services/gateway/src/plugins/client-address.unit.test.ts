@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import Fastify from 'fastify';
 import { loadGatewayConfig } from '../config';
 
@@ -37,9 +38,14 @@ describe('client address behind proxies (GATEWAY_TRUSTED_PROXIES)', () => {
   });
 
   it('when the setting holds something that is not an address or range, then the configuration is refused', () => {
-    expect(loadGatewayConfig({ CACHE_MAC_SECRET: secret }).GATEWAY_TRUSTED_PROXIES).toEqual([]);
+    // The keys without a default: the gateway's service-token key and its cache MAC secret.
+    const required = {
+      CACHE_MAC_SECRET: secret,
+      SERVICE_TOKEN_PRIVATE_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    };
+    expect(loadGatewayConfig(required).GATEWAY_TRUSTED_PROXIES).toEqual([]);
     expect(
-      loadGatewayConfig({ CACHE_MAC_SECRET: secret, GATEWAY_TRUSTED_PROXIES: '10.0.0.0/8, loopback,::1,192.168.0.0/255.255.0.0' })
+      loadGatewayConfig({ ...required, GATEWAY_TRUSTED_PROXIES: '10.0.0.0/8, loopback,::1,192.168.0.0/255.255.0.0' })
         .GATEWAY_TRUSTED_PROXIES,
     ).toEqual(['10.0.0.0/8', 'loopback', '::1', '192.168.0.0/255.255.0.0']);
     for (const bad of ['*', 'true', '10.0.0.0/33', 'ingress.local', '10.0.0.0/8/1', 'fe80::/129']) {

@@ -1,6 +1,6 @@
 import { ledgerDraft, loginBody, problem, registerBody, tokenPair, userDraft } from '@coin/contracts';
 import type { App } from '@coin/http';
-import { hashPassword } from '@coin/security';
+import { hashPassword, randomSecret, sha256Hex } from '@coin/security';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
 import type { LoginThrottle } from '../plugins/login-throttle';
@@ -32,7 +32,11 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
       // Hash here so the plaintext never reaches a Kafka topic.
       const passwordHash = await hashPassword(password);
       const requestId = String(request.id);
-      const { user } = await deps.commands.user(userDraft('user.register', { email, passwordHash, fullName }), {
+      // A one-time grant for this account's first session: only its hash goes on the topic, and
+      // the user service issues a session only against it (docs/DESIGN.md "Internal HTTP credentials").
+      const grant = randomSecret('sg_');
+      const sessionGrantHash = sha256Hex(grant);
+      const { user } = await deps.commands.user(userDraft('user.register', { email, passwordHash, fullName, sessionGrantHash }), {
         actor: { kind: 'user', id: 'anonymous' },
         requestId,
       });
@@ -41,7 +45,7 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
         actor: { kind: 'service', id: 'gateway' },
         requestId,
       });
-      const session = await deps.users.post<unknown>('/internal/sessions', { userId: user.id }, requestId);
+      const session = await deps.users.post<unknown>('/internal/sessions', { userId: user.id, grant }, requestId);
       reply.status(201);
       return session as never;
     },

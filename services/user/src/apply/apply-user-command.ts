@@ -16,6 +16,7 @@ import {
 } from '../domain/commands';
 import type { StoredOutcome, UserCommandStore, UserCommandTransaction } from './store';
 import { auditRecordOfCommand } from '../domain/audit-records';
+import { sessionGrantOf } from '../domain/session-grants';
 
 export interface UserCommandClock {
   now: () => Date;
@@ -65,7 +66,11 @@ async function decideAndWrite(tx: UserCommandTransaction, command: UserCommand, 
     case 'user.register': {
       const admitted = accountToRegister(command);
       if (!admitted.ok) return admitted;
-      return decideRegistration(await tx.insertUser(admitted.account), context);
+      const decision = decideRegistration(await tx.insertUser(admitted.account), context);
+      // The gateway's one-time grant for this account's first session, stored with the account.
+      const grantHash = command.data.sessionGrantHash;
+      if (decision.ok && grantHash) await tx.insertSessionGrant(sessionGrantOf(decision.result.user.id, grantHash, context.now));
+      return decision;
     }
     case 'user.change-role':
     case 'user.delete':

@@ -79,6 +79,8 @@ function fakeStore(state: FakeState = {}) {
       if (state.emailTaken) return null;
       return account({ id: 42, email: newAccount.email, full_name: newAccount.fullName, role: newAccount.role, token_version: 0 });
     },
+    insertSessionGrant: async (grant) =>
+      void calls.push(`insertSessionGrant ${grant.userId} ${grant.grantHash.slice(0, 8)} ${grant.expiresAt.toISOString()}`),
     writeChanges: async (changes) => void calls.push(`writeChanges ${changes.map((c) => c.type).join(',') || '(none)'}`),
     insertApiKey: async (key): Promise<ApiKey> => {
       calls.push(`insertApiKey ${key.id} by ${key.createdBy}`);
@@ -265,6 +267,34 @@ describe('applying a user command', () => {
         'enqueueEvents user.registered',
         'storeOutcome user.register',
       ]);
+    });
+  });
+
+  describe('session grants', () => {
+    const grantHash = 'ab'.repeat(32);
+    const withGrant = () =>
+      command(
+        'user.register',
+        { kind: 'system', id: 'gateway' },
+        { email: ' Ada@Example.com', passwordHash, fullName: 'Ada', sessionGrantHash: grantHash },
+      );
+
+    it('when a registration carries a session grant hash, then the grant is stored with the account, expiring 60 s later', async () => {
+      const fake = fakeStore();
+      await applyUserCommand(fake.store, withGrant(), clock);
+      expect(fake.calls).toEqual([
+        'findOutcome',
+        'insertUser ada@example.com',
+        `insertSessionGrant 42 abababab ${new Date(now.getTime() + 60_000).toISOString()}`,
+        'enqueueEvents user.registered',
+        'storeOutcome user.register',
+      ]);
+    });
+
+    it('when the email is taken, then no grant is stored (nothing to grant a session to)', async () => {
+      const fake = fakeStore({ emailTaken: true });
+      await applyUserCommand(fake.store, withGrant(), clock);
+      expect(fake.calls).toEqual(['findOutcome', 'insertUser ada@example.com', 'storeOutcome user.register']);
     });
   });
 

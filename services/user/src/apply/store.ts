@@ -2,6 +2,7 @@ import type { ApiKey, AuditRecord, PlatformClient, UserEvent } from '@coin/contr
 import type { OutboxRow } from '@coin/db';
 import type { AccountChange, NewApiKey, NewPlatformClient } from '../domain/commands';
 import type { NewAccount, UserRow } from '../domain/users';
+import type { NewSessionGrant } from '../domain/session-grants';
 
 /** A command's answer as processed_commands keeps it: a redelivery is answered with it again. */
 export interface StoredOutcome {
@@ -27,6 +28,8 @@ export interface UserCommandTransaction {
   lockSuperadminSet(): Promise<number>;
   /** The inserted account, or null when its normalised email is taken. */
   insertUser(account: NewAccount): Promise<UserRow | null>;
+  /** Stores the one-time session grant of a registration (docs/DESIGN.md "Internal HTTP credentials"). */
+  insertSessionGrant(grant: NewSessionGrant): Promise<void>;
   /** Writes decided changes in order; a row that does not end as decided is a broken invariant. */
   writeChanges(changes: AccountChange[]): Promise<void>;
   insertApiKey(key: NewApiKey): Promise<ApiKey>;

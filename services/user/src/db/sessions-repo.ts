@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from '@coin/db';
 import { randomSecret, sha256Hex } from '@coin/security';
+import type { NewSessionGrant } from '../domain/session-grants';
 
 type Queryable = Pool | PoolClient;
 
@@ -84,4 +85,27 @@ export async function listSessionsOfUser(db: Queryable, userId: number, limit: n
     [userId, limit],
   );
   return result.rows;
+}
+
+/** Stores a registration's one-time session grant (in the registration's transaction). */
+export async function insertSessionGrant(db: Queryable, grant: NewSessionGrant): Promise<void> {
+  await db.query('INSERT INTO session_grants (grant_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
+    grant.grantHash,
+    grant.userId,
+    grant.expiresAt,
+  ]);
+}
+
+/**
+ * Uses up a session grant: true when the grant was this user's and unexpired. One statement
+ * deletes it, so of two concurrent uses only one finds it (one use); expired grants nobody used
+ * are deleted on the way.
+ */
+export async function consumeSessionGrant(db: Queryable, userId: number, grant: string): Promise<boolean> {
+  const result = await db.query<{ live: boolean }>(
+    `WITH expired AS (DELETE FROM session_grants WHERE expires_at <= now())
+     DELETE FROM session_grants WHERE grant_hash = $1 AND user_id = $2 AND expires_at > now() RETURNING true AS live`,
+    [sha256Hex(grant), userId],
+  );
+  return result.rowCount === 1;
 }

@@ -7,6 +7,7 @@ import { insertNewPlatformClient, platformClientOf, revokePlatformClient } from 
 import { findOutcome, storeOutcome } from './processed-commands';
 import { insertAuditRecords, insertUserEvents } from './user-events-outbox';
 import { insertUser, lockSuperadminSet, lockUser } from './users-repo';
+import { insertSessionGrant } from './sessions-repo';
 
 /** The user-command store on PostgreSQL: one transaction per command, on one pooled connection. */
 export function userCommandStore(pool: Pool, topics: Pick<TopicNames, 'userEvents' | 'adminAudit'>): UserCommandStore {
@@ -20,6 +21,7 @@ function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'us
     lockUser: (userId) => lockUser(client, userId),
     lockSuperadminSet: () => lockSuperadminSet(client),
     insertUser: (account) => insertUser(client, account),
+    insertSessionGrant: (grant) => insertSessionGrant(client, grant),
     writeChanges: (changes) => writeAccountChanges(client, changes),
     insertApiKey: (key) => insertApiKey(client, key),
     revokeApiKey: (id) => revokeApiKey(client, id),

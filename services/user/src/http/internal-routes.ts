@@ -4,7 +4,7 @@ import type { App } from '@coin/http';
 import type { Pool } from '@coin/db';
 import { decoyPasswordHash, verifyPassword } from '@coin/security';
 import { z } from 'zod';
-import { createRefreshToken } from '../db/sessions-repo';
+import { consumeSessionGrant, createRefreshToken } from '../db/sessions-repo';
 import { findCredentialsByEmail, findUserById } from '../db/users-repo';
 import { signAccessToken, type SigningKeys, type TokenSettings } from '../domain/tokens';
 import { normalizeEmail, toUser, type UserRow } from '../domain/users';
@@ -43,9 +43,12 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
     return issueSession(deps, row);
   });
 
+  // Only the registration that just happened: its one-time grant, used up here, never a bare
+  // user id (which would mint a session, a SUPERADMIN's included, for anyone who can call this).
   app.post('/internal/sessions', { schema: { body: sessionRequest, response: { 200: tokenPair } } }, async (request) => {
-    const row = await findUserById(deps.pool, request.body.userId);
-    if (!row) throw new AppError('USER_NOT_FOUND', 'No such user');
+    const granted = await consumeSessionGrant(deps.pool, request.body.userId, request.body.grant);
+    const row = granted ? await findUserById(deps.pool, request.body.userId) : null;
+    if (!row) throw new AppError('UNAUTHENTICATED', 'The session grant is unknown, used or expired');
     return issueSession(deps, row);
   });
 

@@ -1,0 +1,41 @@
+import { generateJwtKey, trustedKeysOf } from '../stack/keys';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadLedgerConfig } from '@coin/ledger';
+import { devServiceKeys, resolveFileEnv } from './entry';
+
+describe('container entry: service keys from files (compose)', () => {
+  it('when dev-service-keys runs, then each caller has a private key (0600) and each callee a callers file a service accepts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'service-keys-'));
+    try {
+      devServiceKeys(dir);
+      expect(statSync(join(dir, 'gateway.pem')).mode & 0o777).toBe(0o600);
+      const ledgerCallers = JSON.parse(readFileSync(join(dir, 'callers-ledger.json'), 'utf8')) as Record<string, string>;
+      expect(Object.keys(ledgerCallers).sort()).toEqual(['gateway', 'history']);
+      expect(Object.keys(JSON.parse(readFileSync(join(dir, 'callers-user.json'), 'utf8')))).toEqual(['gateway']);
+      const before = readFileSync(join(dir, 'gateway.pem'), 'utf8');
+      devServiceKeys(dir);
+      expect(readFileSync(join(dir, 'gateway.pem'), 'utf8')).toBe(before);
+
+      // As the image's entry does it: SERVICE_TOKEN_PUBLIC_KEYS_FILE fills SERVICE_TOKEN_PUBLIC_KEYS.
+      const env: NodeJS.ProcessEnv = {
+        LEDGER_DATABASE_URL: 'postgres://coin_ledger:x@db:5432/coin',
+        AUTHORITY_PUBLIC_KEYS: trustedKeysOf(generateJwtKey('entry-test')),
+        SERVICE_TOKEN_PUBLIC_KEYS_FILE: join(dir, 'callers-ledger.json'),
+      };
+      resolveFileEnv(env);
+      expect(Object.keys(loadLedgerConfig(env).SERVICE_TOKEN_PUBLIC_KEYS).sort()).toEqual(['gateway', 'history']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('when a _FILE variable names a key that is neither a secret nor the callers, then it is left alone', () => {
+    const env: NodeJS.ProcessEnv = { SOME_TOOL_FILE: '/nonexistent' };
+    resolveFileEnv(env, () => {
+      throw new Error('must not be read');
+    });
+    expect(env.SOME_TOOL).toBeUndefined();
+  });
+});

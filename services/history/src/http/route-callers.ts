@@ -1,0 +1,9 @@
+import type { InternalRouteCallers } from '@coin/http';
+
+/** Who may call each route of the history service's internal API (docs/DESIGN.md "Internal HTTP credentials"). */
+export const historyRouteCallers: InternalRouteCallers = {
+  'GET /internal/history/users/:userId': ['gateway'],
+  'GET /internal/history/users/:userId/page': ['gateway'],
+  'GET /internal/transactions': ['gateway'],
+  'GET /internal/audit-log': ['gateway'],
+};

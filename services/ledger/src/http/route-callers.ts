@@ -1,0 +1,19 @@
+import type { InternalRouteCallers } from '@coin/http';
+
+/**
+ * Who may call each route of the ledger's internal API (docs/DESIGN.md "Internal HTTP
+ * credentials"). The whole record in id order (`GET /internal/transactions`) is for the history
+ * rebuild only; the gateway reads one transaction at a time.
+ */
+export const ledgerRouteCallers: InternalRouteCallers = {
+  'GET /internal/wallets/by-user/:userId': ['gateway'],
+  'GET /internal/wallets/by-user/:userId/limits': ['gateway'],
+  'GET /internal/approvals/:id': ['gateway'],
+  'GET /internal/approvals': ['gateway'],
+  'GET /internal/holds/:id': ['gateway'],
+  'GET /internal/holds': ['gateway'],
+  'GET /internal/transactions': ['history'],
+  'GET /internal/transactions/:id': ['gateway'],
+  'GET /internal/treasuries': ['gateway'],
+  'GET /internal/supply': ['gateway'],
+};

@@ -1,0 +1,25 @@
+import type { InternalRouteCallers } from '@coin/http';
+
+/**
+ * Who may call each route of the user service's internal API (docs/DESIGN.md "Internal HTTP
+ * credentials"). Default-deny: a route missing here cannot be registered. The JWKS is not here:
+ * it is public material, served without credentials.
+ */
+export const userRouteCallers: InternalRouteCallers = {
+  'POST /internal/auth/login': ['gateway'],
+  'POST /internal/sessions': ['gateway'],
+  'GET /internal/users/:id': ['gateway'],
+  'POST /internal/auth/refresh': ['gateway'],
+  'POST /internal/auth/logout': ['gateway'],
+  'POST /internal/auth/token': ['gateway'],
+  'GET /internal/platform-clients/:id/status': ['gateway'],
+  'GET /internal/users': ['gateway'],
+  'GET /internal/platform-clients': ['gateway'],
+  'GET /internal/users/:id/sessions': ['gateway'],
+  'GET /internal/api-keys': ['gateway'],
+  'POST /internal/api-keys/lookup': ['gateway'],
+  'GET /internal/readiness': ['gateway'],
+};
+
+/** Served to anyone who reaches the port: the public keys of user access tokens. */
+export const userOpenRoutes = ['/.well-known/jwks.json'] as const;
