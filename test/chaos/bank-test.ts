@@ -50,6 +50,7 @@ import { HostileActor } from './actors/hostile';
 import { HoldsActor } from './actors/holds';
 import { fundShopTreasuries, RefundsActor } from './actors/refunds';
 import { TransfersActor } from './actors/transfers';
+import { InsiderActor } from './actors/insider';
 import { AnswerClock, capped, ledgerTransactions, pick, sleep, toMinor } from './client';
 import { restartKafkaBroker } from './kafka-restart';
 import { locatePostgres, restartPostgres, type InfraOutage } from './postgres-restart';
@@ -187,6 +188,8 @@ export interface ServiceDeath {
 }
 
 const startingCoins = 100;
+/** FOUR_EYES_ACTOR_DAILY_COINS of the run: above the set-up's funding, crossed by the insider's split mints. */
+const insiderWindowCoins = 1_000_000;
 /** Clients give up on one operation after this long past the end (it stays "unresolved"). */
 const resolveGraceMs = 60_000;
 const requestTimeoutMs = 12_000;
@@ -314,11 +317,14 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     jwtKey,
     logDir,
     // Spending limits far above the traffic (benchServiceEnv): a LIMIT_EXCEEDED refusal is a violation.
-    extraEnv: benchServiceEnv(),
+    // The four-eyes window of one person is on, above the set-up's funding (one operator mints
+    // it all) and crossed by the insider's split mints.
+    extraEnv: benchServiceEnv({ FOUR_EYES_ACTOR_DAILY_COINS: String(insiderWindowCoins) }),
   });
   log(`stack up (${prefix}), service logs in ${logDir}`);
   const violations: string[] = [];
   const details: Record<string, unknown> = {};
+  let insiderCounts: (() => ActorCounts) | undefined;
   let startAt: number | undefined;
   const sinceStart = (t: number) => (startAt === undefined ? 0 : (t - startAt) / 1000);
   const clock = new AnswerClock(() => startAt);
@@ -493,7 +499,25 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       requestTimeoutMs,
       clock,
     });
-    const actors: ChaosActor[] = [transfers, deletions, refunds, hostile, holds];
+    const insider = new InsiderActor({
+      gatewayUrl: stack.gatewayUrl,
+      kafkaBrokers: infra.kafkaBrokers,
+      topicPrefix: prefix,
+      recipients: users,
+      operator,
+      operatorUserId: Number(JSON.parse(Buffer.from(operator.accessToken.split('.')[1]!, 'base64url').toString('utf8')).sub),
+      windowCoins: insiderWindowCoins,
+      // Three fit under the window; the fourth would reach it and must wait for a second person.
+      splitCoins: insiderWindowCoins * 0.3,
+      goesOn: trafficGoesOn,
+      giveUpAt,
+      intervalMs: [300, 900],
+      requestTimeoutMs,
+      clock,
+    });
+    await insider.prepare();
+    insiderCounts = () => insider.counts();
+    const actors: ChaosActor[] = [transfers, deletions, refunds, hostile, holds, insider];
     log(
       `${users.length} wallets funded with ${startingCoins} coins each, ${doomed.length} users to delete while paid, treasuries funded; ` +
         `${options.durationSec} s of transfers, deletions, racing refunds, hostile requests and holds under faults begin`,
@@ -614,6 +638,18 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
         record,
         ledgerQuery: async <R extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
           (await ledgerPool.query<R>(sql, params)).rows,
+        userQuery: async <R extends Record<string, unknown>>(sql: string, params: unknown[] = []) => {
+          const pool = new pg.Pool({
+            connectionString: stack.env('user').USER_DATABASE_URL,
+            max: 1,
+            options: `-c search_path=${prefix}users`,
+          });
+          try {
+            return (await pool.query<R>(sql, params)).rows;
+          } finally {
+            await pool.end();
+          }
+        },
       };
       for (const actor of actors) violations.push(...(await actor.check(end)));
       const sum = (type: string) => record.filter((t) => t.type === type).reduce((s, t) => s + toMinor(t.amount), 0);
@@ -638,8 +674,10 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       ...(supplyFromRecord ? { mintedInRecord: supplyFromRecord.mintedMinor, burnedInRecord: supplyFromRecord.burnedMinor } : {}),
     };
     if (supplyFromRecord) {
-      if (supplyFromRecord.mintedMinor !== mintedMinor)
-        violations.push(`Σ MINT in the ledger ${supplyFromRecord.mintedMinor} != what the test minted ${mintedMinor} (minor units)`);
+      // The set-up's mints and the insider's split mints it was answered 201 for.
+      const mintedByTest = mintedMinor + insider.mintedMinor();
+      if (supplyFromRecord.mintedMinor !== mintedByTest)
+        violations.push(`Σ MINT in the ledger ${supplyFromRecord.mintedMinor} != what the test minted ${mintedByTest} (minor units)`);
       if (totalMinor !== supplyFromRecord.mintedMinor - supplyFromRecord.burnedMinor) {
         violations.push(
           `Σ balances ${totalMinor} != Σ MINT ${supplyFromRecord.mintedMinor} − Σ BURN ${supplyFromRecord.burnedMinor} (minor units)`,
@@ -786,7 +824,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
         livenessTransferMaxMs: maxMs(liveness?.transfers),
       },
       rejectionCodes: (t.rejectionCodes as Record<string, number>) ?? {},
-      actors: { transfers: t, deletions: d, refunds: r, hostile: h, holds: ho },
+      actors: { transfers: t, deletions: d, refunds: r, hostile: h, holds: ho, ...(insiderCounts ? { insider: insiderCounts() } : {}) },
       ...(liveness ? { liveness } : {}),
       infrastructure,
       deaths,

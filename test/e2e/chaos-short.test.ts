@@ -41,6 +41,13 @@ describe('bank test under faults (short)', () => {
     expect(report.counts.holdsCaptured).toBeGreaterThan(0);
     expect(report.counts.holdsVoided).toBeGreaterThan(0);
     expect(report.counts.holdsExpired).toBeGreaterThan(0);
+    // The insider tried: split mints past the four-eyes window (some waited, 202), self-dealing
+    // (403 each time) and forged commands on Kafka; its checks (none applied) are in violations.
+    const insider = report.actors.insider as { requests: number; forged: number; outcomes: Record<string, number> };
+    expect(insider.outcomes['split 201']).toBeGreaterThan(0);
+    expect(insider.outcomes['split 202']).toBeGreaterThan(0);
+    expect(insider.outcomes['self-mint 403 SELF_DEALING']).toBeGreaterThan(0);
+    expect(insider.forged).toBeGreaterThan(0);
     expect(report.liveness?.ok).toBe(true);
     expect(report.counts.postgresRestarts + report.counts.redisRestarts).toBe(0);
     expect(report.counts.requestTimeouts).toBe(0);

@@ -1,16 +1,4 @@
-import {
-  bool,
-  commonEnv,
-  metricsEnv,
-  csv,
-  tracingEnv,
-  parseConfig,
-  port,
-  positiveInt,
-  serviceTokenPrivateKey,
-  z,
-  type Env,
-} from '@coin/config';
+import { commonEnv, metricsEnv, csv, tracingEnv, parseConfig, port, positiveInt, serviceTokenPrivateKey, z, type Env } from '@coin/config';
 import { redisCommandTimeoutMsDefault } from '@coin/redis';
 import { decodeCacheMacSecret } from './plugins/cache-mac';
 import { isProxyAddress } from './plugins/client-address';

@@ -12,6 +12,8 @@ export interface EndState {
   record: LedgerTransaction[];
   /** A query on the ledger's own schema (search_path set), for wallet rows. */
   ledgerQuery: <R extends Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<R[]>;
+  /** A query on the user service's schema (search_path set), for account rows. */
+  userQuery?: <R extends Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<R[]>;
 }
 
 export interface ChaosActor {
