@@ -4,13 +4,17 @@ import { openServiceDatabase, OutboxRelay } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
 import {
   BatchingProducer,
+  commandRefusalRecord,
   consumersReadiness,
   createKafka,
   keyPartitioner,
   partitionCount,
+  refusalIdName,
+  sendRefusalRecord,
   startConsumer,
   type RunningConsumer,
 } from '@coin/kafka';
+import { uuidV5 } from '@coin/security';
 import type { Logger } from '@coin/logger';
 import { startTracing } from '@coin/telemetry';
 import { ledgerPolicyOf, type LedgerConfig } from './config';
@@ -147,6 +151,10 @@ export async function startLedgerService(
     // A ledger-only command (a credit leg) on the topic the gateway writes is refused the same way.
     topicRefusal: (command, topic) =>
       ledgerTopicRefusal(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', command.type),
+    // Either refusal is recorded in the admin audit log (rejected, actor unverified), besides the
+    // dead letter and the answer: a forged credit leg on ledger.commands is an attempt on authority.
+    onRefused: (refused) =>
+      sendRefusalRecord(producer, topics, commandRefusalRecord('ledger', refused, uuidV5(refusalIdName(refused)), now())),
     logger,
     producer,
     // One partition = one serial stream of a set of wallets; partitions run side by side.

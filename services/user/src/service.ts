@@ -3,7 +3,18 @@ import { randomUUID } from 'node:crypto';
 import { topicNames, userCommand } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay, outboxTable } from '@coin/db';
 import { buildInternalApp, createMetricsRegistry } from '@coin/http';
-import { BatchingProducer, consumersReadiness, createKafka, outboxPublisher, startConsumer, type RunningConsumer } from '@coin/kafka';
+import {
+  BatchingProducer,
+  commandRefusalRecord,
+  consumersReadiness,
+  createKafka,
+  outboxPublisher,
+  refusalIdName,
+  sendRefusalRecord,
+  startConsumer,
+  type RunningConsumer,
+} from '@coin/kafka';
+import { uuidV5 } from '@coin/security';
 import type { Logger } from '@coin/logger';
 import { startTracing } from '@coin/telemetry';
 import type { UserConfig } from './config';
@@ -89,6 +100,10 @@ export async function startUserService(
     producer,
     partitionsConsumedConcurrently: 3,
     metrics,
+    // A command refused before apply (by a `refuse` check such as a proof of authority) is
+    // recorded in the admin audit log, besides its dead letter and answer.
+    onRefused: (refused) =>
+      sendRefusalRecord(producer, topics, commandRefusalRecord('user', refused, uuidV5(refusalIdName(refused)), now())),
     handleBatch: handleUserCommands({
       store: userCommandStore(pool, topics),
       producer,

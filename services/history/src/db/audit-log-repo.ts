@@ -1,4 +1,4 @@
-import type { AuditAction, AuditLogEntry, AuditRecord } from '@coin/contracts';
+import type { AuditAction, AuditLogEntry, AuditLogRecord } from '@coin/contracts';
 import { inTransaction, type Pool, type PoolClient } from '@coin/db';
 import { chainHash, firstBreak, genesisHash, type ChainBreak, type ChainLink } from '../domain/audit-chain';
 
@@ -12,14 +12,14 @@ const chainLockKey = 'admin_audit_log chain';
  * prev_hash come from the last stored entry, read under an advisory lock in the same transaction.
  * A redelivered record (its id stored) is skipped. Returns how many were new.
  */
-export async function storeAuditRecords(pool: Pool, records: AuditRecord[]): Promise<number> {
+export async function storeAuditRecords(pool: Pool, records: AuditLogRecord[]): Promise<number> {
   if (records.length === 0) return 0;
   return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [chainLockKey]);
     const ids = records.map((r) => r.id);
     const stored = await client.query<{ id: string }>('SELECT id FROM admin_audit_log WHERE id = ANY($1::uuid[])', [ids]);
     const seen = new Set(stored.rows.map((r) => r.id));
-    const fresh: AuditRecord[] = [];
+    const fresh: AuditLogRecord[] = [];
     for (const record of records) {
       if (seen.has(record.id)) continue;
       seen.add(record.id);
@@ -65,6 +65,8 @@ export interface AuditLogFilter {
   actor?: string;
   action?: AuditAction;
   target?: string;
+  /** rejected: refused actions and refusals of authority. */
+  result?: 'applied' | 'rejected';
   /** Inclusive. */
   from?: string;
   /** Exclusive. */
@@ -93,10 +95,11 @@ export async function findAuditPage(
   if (filter.actor) where.push(`actor_id = ${param(filter.actor)}`);
   if (filter.action) where.push(`action = ${param(filter.action)}`);
   if (filter.target) where.push(`target = ${param(filter.target)}`);
+  if (filter.result) where.push(`result = ${param(filter.result)}`);
   if (filter.from) where.push(`at >= ${param(filter.from)}::timestamptz`);
   if (filter.to) where.push(`at < ${param(filter.to)}::timestamptz`);
   if (before !== null) where.push(`seq < ${param(before)}::bigint`);
-  const result = await db.query<{ seq: string; hash: string; record: AuditRecord }>(
+  const result = await db.query<{ seq: string; hash: string; record: AuditLogRecord }>(
     `SELECT seq, hash, record FROM admin_audit_log
       ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY seq DESC
