@@ -31,9 +31,10 @@ export const kafkaServices = ['gateway', 'user', 'ledger', 'history', 'migrate']
 export type KafkaService = (typeof kafkaServices)[number];
 
 export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
-  // Commands in, their replies and the token versions (user.events) back.
+  // Commands in, their replies and the token versions (user.events) back; the audit records of the
+  // refusals it answers (401/403 on guarded routes) to admin.audit.
   gateway: {
-    produces: ['ledger.commands', 'user.commands'],
+    produces: ['ledger.commands', 'user.commands', 'admin.audit'],
     consumes: ['gateway.replies', 'user.events'],
     groupPrefix: 'gateway-',
     managesTopics: false,

@@ -1,11 +1,4 @@
-import {
-  headerNames,
-  type Actor,
-  type AdminRefusalRecorded,
-  type RefusalRecord,
-  type RefusalSource,
-  type TopicNames,
-} from '@coin/contracts';
+import { headerNames, type Actor, type AdminRefusalRecorded, type RefusalRecord, type RefusalSource } from '@coin/contracts';
 import type { BatchingProducer } from './batching-producer';
 import type { RefusedMessage } from './consumer';
 
@@ -59,16 +52,13 @@ export function refusalEvent(record: RefusalRecord): AdminRefusalRecorded {
 }
 
 /**
- * Sends a refusal record to admin.audit and resolves once the broker has it (the batching
+ * Sends a refusal record to admin.audit (`topics.adminAudit`: test/deploy reads the argument to
+ * know who writes the topic) and resolves once the broker has it (the batching
  * producer's send is acknowledged by every in-sync replica), keyed by its id like every record.
  */
-export async function sendRefusalRecord(
-  producer: BatchingProducer,
-  topics: Pick<TopicNames, 'adminAudit'>,
-  record: RefusalRecord,
-): Promise<void> {
+export async function sendRefusalRecord(producer: BatchingProducer, adminAuditTopic: string, record: RefusalRecord): Promise<void> {
   const event = refusalEvent(record);
-  await producer.send(topics.adminAudit, {
+  await producer.send(adminAuditTopic, {
     key: record.id,
     value: JSON.stringify(event),
     headers: { [headerNames.type]: event.type },

@@ -32,6 +32,7 @@ import { registerMoneyRoutes } from './routes/money';
 import { registerTreasuryRoutes } from './routes/treasuries';
 import { registerRouteTable } from './plugins/route-table';
 import { registerApiKeyCheck, type ApiKeyVerifier } from './plugins/api-key';
+import { registerRefusalAudit, type RefusalAudit } from './plugins/refusal-audit';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerPlatformClientRoutes } from './routes/platform-clients';
 import type { TokenVersionStore } from './plugins/token-version';
@@ -76,6 +77,8 @@ export interface GatewayDeps {
   approvalPolicy?: ApprovalPolicy;
   /** A SERVER span per request, the parent of the commands it sends (off when absent). */
   tracing?: Tracing;
+  /** Records 401/403 answers of guarded routes in the admin audit log (off when absent: component tests). */
+  refusalAudit?: RefusalAudit;
   /** Where the built admin console is (default services/admin-console/dist/www); served at /admin. */
   adminConsoleDir?: string;
 }
@@ -133,6 +136,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerRouteTable(app);
   registerAuth(app, deps.auth);
   registerApiKeyCheck(app, deps.apiKeys);
+  if (deps.refusalAudit) registerRefusalAudit(app, deps.refusalAudit);
   await registerRateLimits(app, { redis: deps.redis, limits: deps.rateLimits, failOpen: rateLimitFailOpenCounter(deps.metrics) });
   // Without Redis the gateway still serves reads, keyless writes and logins (docs/OPERATIONS.md
   // "Redis outage"): it stays in rotation, reported degraded.

@@ -2,7 +2,7 @@ import { kafkaSecurityOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
 import { topicNames, userEvent } from '@coin/contracts';
 import { createMetricsRegistry } from '@coin/http';
-import { BatchingProducer, consumersReadiness, createKafka, RequestReplyClient, startConsumer } from '@coin/kafka';
+import { BatchingProducer, consumersReadiness, createKafka, RequestReplyClient, sendRefusalRecord, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { createRedis, type Redis } from '@coin/redis';
 import { startTracing } from '@coin/telemetry';
@@ -11,10 +11,11 @@ import { CommandBus } from './clients/commands';
 import { InternalHttpClient } from './clients/internal-http';
 import { ReplyPartitionLease } from './clients/reply-partition-lease';
 import type { GatewayConfig } from './config';
-import { rateLimitFailOpenCounter } from './metrics';
+import { rateLimitFailOpenCounter, refusalAuditDroppedCounter } from './metrics';
 import { ApiKeyVerifier } from './plugins/api-key';
 import { LoginThrottle } from './plugins/login-throttle';
 import { gatewayRedisPrefix, PlatformClientStatus } from './plugins/platform-clients';
+import { RefusalAudit } from './plugins/refusal-audit';
 import type { RouteEntry } from './plugins/route-table';
 import { TokenVersionStore } from './plugins/token-version';
 
@@ -59,7 +60,20 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
     handleBatch: tokenVersions.handleUserEvents(),
   });
   await userEvents.ready;
+  const refusalsDropped = refusalAuditDroppedCounter(metrics);
+  const refusalAudit = new RefusalAudit({
+    limits: {
+      perAddressMax: config.REFUSAL_AUDIT_PER_ADDRESS_MAX,
+      windowMs: config.REFUSAL_AUDIT_WINDOW_MS,
+      addressesMax: config.REFUSAL_AUDIT_ADDRESSES_MAX,
+    },
+    inFlightMax: config.REFUSAL_AUDIT_IN_FLIGHT_MAX,
+    send: (record) => sendRefusalRecord(producer, topics.adminAudit, record),
+    dropped: (reason) => refusalsDropped.inc({ reason }),
+    logger,
+  });
   const app = await buildApp({
+    refusalAudit,
     logger,
     metrics,
     readiness: {

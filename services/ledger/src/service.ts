@@ -154,7 +154,7 @@ export async function startLedgerService(
     // Either refusal is recorded in the admin audit log (rejected, actor unverified), besides the
     // dead letter and the answer: a forged credit leg on ledger.commands is an attempt on authority.
     onRefused: (refused) =>
-      sendRefusalRecord(producer, topics, commandRefusalRecord('ledger', refused, uuidV5(refusalIdName(refused)), now())),
+      sendRefusalRecord(producer, topics.adminAudit, commandRefusalRecord('ledger', refused, uuidV5(refusalIdName(refused)), now())),
     logger,
     producer,
     // One partition = one serial stream of a set of wallets; partitions run side by side.

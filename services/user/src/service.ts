@@ -103,7 +103,7 @@ export async function startUserService(
     // A command refused before apply (by a `refuse` check such as a proof of authority) is
     // recorded in the admin audit log, besides its dead letter and answer.
     onRefused: (refused) =>
-      sendRefusalRecord(producer, topics, commandRefusalRecord('user', refused, uuidV5(refusalIdName(refused)), now())),
+      sendRefusalRecord(producer, topics.adminAudit, commandRefusalRecord('user', refused, uuidV5(refusalIdName(refused)), now())),
     handleBatch: handleUserCommands({
       store: userCommandStore(pool, topics),
       producer,
