@@ -104,7 +104,7 @@ export function AuditLogScreen() {
         <Field label="Target" hint="e.g. user:42, treasury:REWARDS">
           <input name="target" defaultValue={filters.target} />
         </Field>
-        <Field label="Result" hint="rejected: refused actions and refusals of authority">
+        <Field label="Result">
           <select name="result" defaultValue={filters.result}>
             <option value="">Any</option>
             {results.map((r) => (
