@@ -223,12 +223,11 @@ function checkTopic<T>(
 
 /** A valid message the service's own check refuses (see `refuse`). */
 async function checkRefusal<T>(
-  parsed: Checked<T>,
+  parsed: { ok: true; value: T },
   topic: string,
   headers: Record<string, string>,
-  refuse: ((value: T, topic: string, headers: Record<string, string>) => Promise<string | null> | string | null) | undefined,
+  refuse: (value: T, topic: string, headers: Record<string, string>) => Promise<string | null> | string | null,
 ): Promise<Checked<T>> {
-  if (!parsed.ok || !refuse) return parsed;
   const refusal = await refuse(parsed.value, topic, headers);
   return refusal === null ? parsed : { ok: false, error: refusal, refused: parsed.value };
 }
@@ -323,12 +322,9 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
       const valid: Delivered<z.output<S>>[] = [];
       for (const message of batch.messages) {
         const headers = readHeaders(message.headers);
-        const parsed = await checkRefusal(
-          checkTopic(checkKey(parseMessage(options.schema, message), message, options.keyOf), batch.topic, options.topicRefusal),
-          batch.topic,
-          headers,
-          options.refuse,
-        );
+        let parsed = checkTopic(checkKey(parseMessage(options.schema, message), message, options.keyOf), batch.topic, options.topicRefusal);
+        // Awaited only when there is such a check: no promise per message on the ledger's hot path otherwise.
+        if (parsed.ok && options.refuse) parsed = await checkRefusal(parsed, batch.topic, headers, options.refuse);
         if (parsed.ok) {
           const key = message.key ? message.key.toString() : null;
           valid.push(new DeliveredMessage(parsed.value, key, headers, batch.topic, batch.partition, message.offset, log, message));

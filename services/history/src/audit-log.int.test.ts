@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { headerNames, topicNames, type AdminActionRecorded, type AuditRecord } from '@coin/contracts';
+import {
+  dlqOf,
+  headerNames,
+  topicNames,
+  type AdminActionRecorded,
+  type AdminRefusalRecorded,
+  type AuditRecord,
+  type RefusalRecord,
+} from '@coin/contracts';
 import { createPool, schemaName, type Pool } from '@coin/db';
 import { testInfra } from '../../../test/harness/env';
 import { http } from '../../../test/harness/http';
 import { eventually, startHistoryTestBed, type HistoryTestBed } from '../../../test/harness/history';
 import { runAuditLogCheck } from '../../../scripts/audit';
+import { watchTopic } from '../../../test/harness/topic-watch';
 import { verifyAuditChain } from './db/audit-log-repo';
 import { chainHash, genesisHash } from './domain/audit-chain';
 
@@ -162,5 +171,56 @@ describe('the admin audit log (history service in-process, real Kafka and Postgr
     lines.length = 0;
     expect(await check()).toEqual({ ok: false, entries: 3 });
     expect(lines.join('\n')).toMatch(/MISMATCH admin audit log entry seq 4/);
+  });
+
+  it('when a refusal record arrives, then it is chained and read back with result=rejected; a record under a stored id with other content is dead-lettered, never stored', async () => {
+    const before = await countRows();
+    const refusal: RefusalRecord = {
+      id: randomUUID(),
+      at: new Date(Date.UTC(2030, 0, 2)).toISOString(),
+      source: 'gateway',
+      actor: { kind: 'anonymous', id: '203.0.113.7', verified: false },
+      address: '203.0.113.7',
+      action: 'listUsers',
+      target: 'route:GET /api/admin/users',
+      summary: { method: 'GET', route: '/api/admin/users', status: 401 },
+      result: 'rejected',
+      errorCode: 'UNAUTHENTICATED',
+      reason: 'A bearer access token is required',
+      requestId: 'req-refusal',
+    };
+    const event: AdminRefusalRecorded = {
+      eventId: refusal.id,
+      type: 'admin.refusal.recorded',
+      version: 1,
+      occurredAt: refusal.at,
+      record: refusal,
+    };
+    const kept = record({ target: 'user:kept' });
+    await publish([kept]);
+    await bed.producer.send({
+      topic,
+      messages: [{ key: refusal.id, value: JSON.stringify(event), headers: { [headerNames.type]: event.type } }],
+    });
+    await waitForRows(before + 2);
+    const rejected = await log('?result=rejected&limit=1000');
+    expect(rejected.body.entries.find((e: { id: string }) => e.id === refusal.id)).toMatchObject({ ...refusal });
+    expect(rejected.body.entries.every((e: { result: string }) => e.result === 'rejected')).toBe(true);
+
+    // Another writer sends a record under the id of one stored (a forgery to pre-empt a real record, say).
+    const dead = await watchTopic(bed.kafka, dlqOf(topic));
+    try {
+      await publish([{ ...kept, summary: { amount: 1_000_000, reason: 'forged' } }, kept]);
+      // The dead-letter topic also holds the hostile messages of the first case.
+      const colliding = () =>
+        dead.values.filter((v) => (v as { record?: { id?: string } } | null)?.record?.id === kept.id) as Array<{ record: AuditRecord }>;
+      await eventually(async () => (colliding().length > 0 ? true : undefined), 20_000, 'the colliding record dead-lettered');
+      expect(colliding().map((v) => v.record.summary)).toEqual([{ amount: 1_000_000, reason: 'forged' }]);
+      expect(await countRows()).toBe(before + 2);
+      const stored = await service.query('SELECT record FROM admin_audit_log WHERE id = $1', [kept.id]);
+      expect(stored.rows.map((r) => r.record.summary)).toEqual([kept.summary]);
+    } finally {
+      await dead.stop();
+    }
   });
 });

@@ -20,17 +20,32 @@ function isDataError(err: unknown): boolean {
 
 /**
  * Appends each batch's records to the hash-chained log in offset order (admin.audit has one
- * partition: one order); a redelivered record is skipped. If the database refuses the batch for
+ * partition: one order); a redelivered record is skipped, and one whose id is stored with other
+ * content is dead-lettered (storeAuditRecords). If the database refuses the batch for
  * its data, each record is tried on its own and the one refused is dead-lettered, so one bad
  * message cannot block the log. Any other failure is thrown: the batch comes back.
  */
 export function handleAuditEvents(deps: { pool: Pool; producer: BatchingProducer; logger: Logger }) {
+  const refuse = async (item: Delivered<AdminAuditEvent>, error: string) => {
+    deps.logger.warn(
+      { topic: item.topic, partition: item.partition, offset: item.offset, error },
+      'dead-lettering unstorable audit record',
+    );
+    await deadLetter(deps.producer, item.topic, item.partition, originalMessageOf(item), error);
+  };
+  /** A record whose id is taken by other content is kept out of the chain, and kept for operators. */
+  const refuseConflicts = async (batch: Delivered<AdminAuditEvent>[], conflicts: AdminAuditEvent['record'][]) => {
+    for (const item of batch.filter((i) => conflicts.includes(i.value.record))) {
+      await refuse(item, `audit log refused: record id ${item.value.record.id} is stored with other content (a colliding writer?)`);
+    }
+  };
   return async (items: Delivered<AdminAuditEvent>[]): Promise<void> => {
     try {
-      await storeAuditRecords(
+      const result = await storeAuditRecords(
         deps.pool,
         items.map((i) => i.value.record),
       );
+      await refuseConflicts(items, result.conflicts);
       return;
     } catch (err) {
       if (!isDataError(err)) throw err;
@@ -38,15 +53,10 @@ export function handleAuditEvents(deps: { pool: Pool; producer: BatchingProducer
     }
     for (const item of items) {
       try {
-        await storeAuditRecords(deps.pool, [item.value.record]);
+        await refuseConflicts([item], (await storeAuditRecords(deps.pool, [item.value.record])).conflicts);
       } catch (err) {
         if (!isDataError(err)) throw err;
-        const error = `audit log refused: ${(err as Error).message}`;
-        deps.logger.warn(
-          { topic: item.topic, partition: item.partition, offset: item.offset, error },
-          'dead-lettering unstorable audit record',
-        );
-        await deadLetter(deps.producer, item.topic, item.partition, originalMessageOf(item), error);
+        await refuse(item, `audit log refused: ${(err as Error).message}`);
       }
     }
   };
