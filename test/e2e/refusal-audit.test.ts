@@ -117,7 +117,7 @@ describe('refusals of authority in the admin audit log', () => {
     expect(JSON.stringify(await rejected('anonymous-forged'))).not.toContain('eyJhbGciOiJub25lIn0');
   });
 
-  it('when a user route refuses (an expired or missing token on /api/wallets/me), then nothing is recorded: only guarded routes are', async () => {
+  it('when a user route refuses a caller without a token (/api/wallets/me), then nothing is recorded: only guarded routes are', async () => {
     expect((await call('GET', '/api/wallets/me', 'user-route')).status).toBe(401);
     // The anonymous 401 above was recorded by now; this one, sent after it, is not.
     await rejected('anonymous');
