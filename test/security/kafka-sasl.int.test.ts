@@ -224,6 +224,9 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
       ['user', topics.coinHolds],
       ['history', topics.coinTransactions],
       ['history', topics.adminAudit],
+      // The gateway writes its refusal records to admin.refusals only: never a record of an action.
+      ['gateway', topics.adminAudit],
+      ['history', topics.adminRefusals],
       ['migrate', topics.ledgerCommands],
     ];
     for (const [service, topic] of refused) {
@@ -236,10 +239,10 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
     closers.push(() => ledgerProducer.disconnect());
     // Allowed (this broker is the test's own: no history service reads the probe).
     await expect(ledgerProducer.send({ topic: topics.coinTransactions, messages: [{ value: '{}' }] })).resolves.toBeDefined();
-    // The gateway writes its refusal records to admin.audit (and nothing else beyond the commands).
+    // The gateway writes its refusal records to admin.refusals (and nothing else beyond the commands).
     const gatewayProducer = await producerAs(brokers, kafkaUserOf('gateway'), passwords.gateway);
     closers.push(() => gatewayProducer.disconnect());
-    await expect(gatewayProducer.send({ topic: topics.adminAudit, messages: [{ value: '{}' }] })).resolves.toBeDefined();
+    await expect(gatewayProducer.send({ topic: topics.adminRefusals, messages: [{ value: '{}' }] })).resolves.toBeDefined();
     // The ledger writes its own commands to ledger.internal (an empty value: dead-lettered, moves nothing).
     await expect(ledgerProducer.send({ topic: topics.ledgerInternal, messages: [{ key: 'probe', value: '{}' }] })).resolves.toBeDefined();
   });

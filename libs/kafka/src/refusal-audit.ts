@@ -52,13 +52,13 @@ export function refusalEvent(record: RefusalRecord): AdminRefusalRecorded {
 }
 
 /**
- * Sends a refusal record to admin.audit (`topics.adminAudit`: test/deploy reads the argument to
- * know who writes the topic) and resolves once the broker has it (the batching
+ * Sends a refusal record to admin.audit (the ledger and user services) or admin.refusals (the
+ * gateway); test/deploy reads the `topics.x` argument to know who writes which topic. Resolves once the broker has it (the batching
  * producer's send is acknowledged by every in-sync replica), keyed by its id like every record.
  */
-export async function sendRefusalRecord(producer: BatchingProducer, adminAuditTopic: string, record: RefusalRecord): Promise<void> {
+export async function sendRefusalRecord(producer: BatchingProducer, topic: string, record: RefusalRecord): Promise<void> {
   const event = refusalEvent(record);
-  await producer.send(adminAuditTopic, {
+  await producer.send(topic, {
     key: record.id,
     value: JSON.stringify(event),
     headers: { [headerNames.type]: event.type },

@@ -68,7 +68,7 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
       addressesMax: config.REFUSAL_AUDIT_ADDRESSES_MAX,
     },
     inFlightMax: config.REFUSAL_AUDIT_IN_FLIGHT_MAX,
-    send: (record) => sendRefusalRecord(producer, topics.adminAudit, record),
+    send: (record) => sendRefusalRecord(producer, topics.adminRefusals, record),
     dropped: (reason) => refusalsDropped.inc({ reason }),
     logger,
   });

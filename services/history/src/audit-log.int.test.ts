@@ -198,8 +198,9 @@ describe('the admin audit log (history service in-process, real Kafka and Postgr
     };
     const kept = record({ target: 'user:kept' });
     await publish([kept]);
+    // The gateway's records travel on admin.refusals, its own topic.
     await bed.producer.send({
-      topic,
+      topic: topicNames(bed.prefix).adminRefusals,
       messages: [{ key: refusal.id, value: JSON.stringify(event), headers: { [headerNames.type]: event.type } }],
     });
     await waitForRows(before + 2);
@@ -221,6 +222,63 @@ describe('the admin audit log (history service in-process, real Kafka and Postgr
       expect(stored.rows.map((r) => r.record.summary)).toEqual([kept.summary]);
     } finally {
       await dead.stop();
+    }
+  });
+
+  it('when admin.refusals carries anything but a gateway refusal with a random id, or admin.audit a gateway refusal, then it is dead-lettered and the log is unchanged', async () => {
+    const refusals = topicNames(bed.prefix).adminRefusals;
+    const before = await countRows();
+    const gatewayRefusal = (id: string): AdminRefusalRecorded => ({
+      eventId: id,
+      type: 'admin.refusal.recorded',
+      version: 1,
+      occurredAt: '2030-01-03T00:00:00.000Z',
+      record: {
+        id,
+        at: '2030-01-03T00:00:00.000Z',
+        source: 'gateway',
+        actor: { kind: 'anonymous', id: '203.0.113.9', verified: false },
+        address: '203.0.113.9',
+        action: 'listUsers',
+        target: 'route:GET /api/admin/users',
+        summary: {},
+        result: 'rejected',
+        errorCode: 'UNAUTHENTICATED',
+        reason: 'forged',
+        requestId: null,
+      },
+    });
+    const forgedAction = record({ target: 'user:forged-on-refusals' });
+    const actionEvent: AdminActionRecorded = {
+      eventId: forgedAction.id,
+      type: 'admin.action.recorded',
+      version: 1,
+      occurredAt: forgedAction.at,
+      record: forgedAction,
+    };
+    // A derived (version 5) id, as the ledger's records have: one a forger would take ahead of the real record.
+    const derivedId = '8c2d4f6a-1b3e-5d70-9f82-4a6c8e0b2d14';
+    const onAudit = gatewayRefusal(randomUUID());
+    const refusalsDlq = await watchTopic(bed.kafka, dlqOf(refusals));
+    const auditDlq = await watchTopic(bed.kafka, dlqOf(topic));
+    try {
+      await bed.producer.send({
+        topic: refusals,
+        messages: [actionEvent, gatewayRefusal(derivedId)].map((e) => ({ key: e.eventId, value: JSON.stringify(e) })),
+      });
+      await bed.producer.send({ topic, messages: [{ key: onAudit.eventId, value: JSON.stringify(onAudit) }] });
+      const ids = (values: unknown[]) => values.map((v) => (v as { record?: { id?: string } } | null)?.record?.id);
+      await eventually(async () => (ids(refusalsDlq.values).length >= 2 ? true : undefined), 20_000, 'the dead letters of admin.refusals');
+      expect(ids(refusalsDlq.values)).toEqual([forgedAction.id, derivedId]);
+      await eventually(
+        async () => (ids(auditDlq.values).includes(onAudit.eventId) ? true : undefined),
+        20_000,
+        'the dead letter of admin.audit',
+      );
+      expect(await countRows()).toBe(before);
+    } finally {
+      await refusalsDlq.stop();
+      await auditDlq.stop();
     }
   });
 });
