@@ -37,7 +37,7 @@ export function refusalAuditDroppedCounter(registry: Registry): Counter<'reason'
     existing ??
     new Counter({
       name: gatewayMetricNames.refusalAuditDropped,
-      help: 'Audit records of 401/403 refusals the gateway dropped instead of writing to admin.audit, by reason',
+      help: 'Audit records of 401/403 refusals the gateway dropped instead of writing to admin.refusals, by reason',
       labelNames: ['reason'] as const,
       registers: [registry],
     })

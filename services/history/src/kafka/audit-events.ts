@@ -42,8 +42,8 @@ function isDataError(err: unknown): boolean {
 }
 
 /**
- * Appends each batch's records to the hash-chained log in offset order (admin.audit has one
- * partition: one order); a redelivered record is skipped, and one whose id is stored with other
+ * Appends each batch's records to the hash-chained log in offset order (admin.audit and
+ * admin.refusals have one partition each: one order each); a redelivered record is skipped, and one whose id is stored with other
  * content is dead-lettered (storeAuditRecords). If the database refuses the batch for
  * its data, each record is tried on its own and the one refused is dead-lettered, so one bad
  * message cannot block the log. Any other failure is thrown: the batch comes back.
