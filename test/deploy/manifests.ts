@@ -748,7 +748,7 @@ export interface KafkaUsageInCode {
  * excluded): topics it consumes (`topics: [topics.x]` of a consumer, the reply topic of a
  * RequestReplyClient), topics it produces to (`topic:`/`replyTopic:` values, `send(…topics.x`,
  * `replyAddressOf(…, topics.x)`), and its consumer group ids (`groupId:` templates, after the
- * TOPIC_PREFIX). The reply lease (ReplyPartitionLease, Redis) and the history lag metrics name a
+ * TOPIC_PREFIX), and the topic of `sendRefusalRecord(…, topics.x`. The reply lease (ReplyPartitionLease, Redis) and the history lag metrics name a
  * topic without writing it. A heuristic over the source: a new way of producing needs a pattern here.
  */
 export function kafkaUsageInCode(service: string): KafkaUsageInCode {
@@ -768,6 +768,7 @@ export function kafkaUsageInCode(service: string): KafkaUsageInCode {
     for (const m of text.matchAll(/\b(?:topic|replyTopic):\s*(?:\w+\.)*topics\.(\w+)/g)) usage.produces.add(base(m[1]!));
     for (const m of text.matchAll(/\bsend\(\s*(?:\w+\.)*topics\.(\w+)/g)) usage.produces.add(base(m[1]!));
     for (const m of text.matchAll(/\breplyAddressOf\([^)]*?\btopics\.(\w+)/g)) usage.produces.add(base(m[1]!));
+    for (const m of text.matchAll(/\bsendRefusalRecord\([^,]*,\s*(?:\w+\.)*topics\.(\w+)/g)) usage.produces.add(base(m[1]!));
     for (const m of text.matchAll(/(?:groupId:\s*|return\s+)`\$\{[^}]*\}([a-z][a-z0-9-]*)`/g)) usage.groups.add(m[1]!);
   }
   if (service === 'gateway') {

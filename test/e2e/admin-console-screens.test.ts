@@ -314,6 +314,39 @@ describe('admin console screens in a browser', () => {
     expect(entries.map((e) => [e.actor.id, e.action, e.result])).toContainEqual([String(superadmin.userId), 'money.mint', 'applied']);
   }, 60_000);
 
+  it('when the audit log is filtered by result rejected, then a refusal of authority shows with its actor, operation, code and reason', async () => {
+    const requestId = `console-refusal-${Date.now()}`;
+    const refused = await fetch(`${stack.gatewayUrl}/api/admin/users`, { headers: { 'x-request-id': requestId } });
+    expect(refused.status).toBe(401);
+    await go(page, 'Audit log');
+    await heading(page, 'Audit log').waitFor();
+    const filters = page.getByRole('form', { name: 'Filter the audit log' });
+    await filters.getByLabel('Action').selectOption('');
+    await filters.getByLabel('Result').selectOption('rejected');
+    const table = page.getByRole('table', { name: 'Audit log entries' });
+    const row = table.getByRole('row').filter({ hasText: requestId });
+    await eventually(
+      async () => {
+        await filters.getByRole('button', { name: 'Filter' }).click();
+        await table.waitFor();
+        return (await row.count()) === 1;
+      },
+      10_000,
+      'the refusal in the audit log',
+    );
+    const cells = await row.getByRole('cell').allTextContents();
+    expect(cells[1]).toMatch(/^anonymous \S+/);
+    expect(cells.slice(2, 5)).toEqual([
+      'listUsers',
+      'route:GET /api/admin/users',
+      'rejected (UNAUTHENTICATED): A bearer access token is required',
+    ]);
+    // Every row is rejected.
+    const rows = (await table.getByRole('row').all()).slice(1);
+    const results = await Promise.all(rows.map((r) => r.getByRole('cell').nth(4).textContent()));
+    expect(results.every((r) => r?.startsWith('rejected'))).toBe(true);
+  }, 60_000);
+
   it('when a SUPERADMIN creates an API key in the console, then the secret is shown once and works; revoked, the API refuses it', async () => {
     const user = await registerUser(stack.gatewayUrl, { fullName: 'Key Target' });
     const name = `console key ${Date.now()}`;

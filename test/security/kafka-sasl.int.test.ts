@@ -230,10 +230,27 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
         ).balance,
       );
     const before = await balanceOfUser1();
+    // The history principal reads admin.audit (its ACLs: Read on it, groups history-*).
+    const audit = createKafka({ brokers, clientId: 'sasl-test-audit-reader', logger, security: securityOf('history') }).consumer({
+      groupId: `history-sasl-test-${randomUUID()}`,
+    });
+    const records: Array<{ type?: string; record?: { action?: string; source?: string; result?: string } }> = [];
+    await audit.connect();
+    closers.push(() => audit.disconnect());
+    await audit.subscribe({ topic: topics.adminAudit, fromBeginning: true });
+    await audit.run({ eachMessage: async ({ message }) => void records.push(JSON.parse(message.value?.toString() ?? '{}')) });
     const { type, data } = creditCommand();
     const reply = await send(type, walletKeyOfUser(1), data);
     expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
     expect(await balanceOfUser1()).toBe(before);
+    // The ledger, under its own KafkaUser, recorded the forgery in the admin audit log.
+    const deadline = Date.now() + 20_000;
+    while (!records.some((r) => r.type === 'admin.refusal.recorded') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(records.find((r) => r.type === 'admin.refusal.recorded')?.record).toMatchObject({
+      source: 'ledger',
+      action: 'ledger.credit',
+      result: 'rejected',
+    });
   }, 60_000);
 
   it('when a principal writes a topic its KafkaUser does not list, then the broker refuses it; only the ledger writes the money events', async () => {
@@ -244,6 +261,10 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
       ['gateway', topics.coinTransactions],
       ['user', topics.coinHolds],
       ['history', topics.coinTransactions],
+      ['history', topics.adminAudit],
+      // The gateway writes its refusal records to admin.refusals only: never a record of an action.
+      ['gateway', topics.adminAudit],
+      ['history', topics.adminRefusals],
       ['migrate', topics.ledgerCommands],
     ];
     for (const [service, topic] of refused) {
@@ -256,6 +277,10 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
     closers.push(() => ledgerProducer.disconnect());
     // Allowed (this broker is the test's own: no history service reads the probe).
     await expect(ledgerProducer.send({ topic: topics.coinTransactions, messages: [{ value: '{}' }] })).resolves.toBeDefined();
+    // The gateway writes its refusal records to admin.refusals (and nothing else beyond the commands).
+    const gatewayProducer = await producerAs(brokers, kafkaUserOf('gateway'), passwords.gateway);
+    closers.push(() => gatewayProducer.disconnect());
+    await expect(gatewayProducer.send({ topic: topics.adminRefusals, messages: [{ value: '{}' }] })).resolves.toBeDefined();
     // The ledger writes its own commands to ledger.internal (an empty value: dead-lettered, moves nothing).
     await expect(ledgerProducer.send({ topic: topics.ledgerInternal, messages: [{ key: 'probe', value: '{}' }] })).resolves.toBeDefined();
   });

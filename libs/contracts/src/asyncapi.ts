@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminActionRecorded } from './audit-log';
+import { adminActionRecorded, adminRefusalRecorded } from './audit-log';
 import { approvalApproved, approvalExpired, approvalRejected, approvalRequested } from '../../events/src/coin-approvals';
 import { holdCaptured, holdCreated, holdExpired, holdVoided } from './holds';
 import { headerNames } from './messaging';
@@ -133,6 +133,7 @@ export const publishedEvents = [
       'The admin audit log: one record per administrative action (role change, deletion, API key, platform client, session revocation, ' +
       'mint, burn, refund, reward by an admin, limit change, approvals), applied or rejected, written by the service that applied it ' +
       '(the user service, its operator CLI or the ledger) through its outbox in the transaction of the action. One partition: one total order. ' +
+      "Also every refusal of authority (admin.refusal.recorded: the gateway's 401/403 on guarded routes, commands refused before apply). " +
       'Never secrets. At least once; deduplicate by record.id (the same for every delivery of one action).',
     messages: [
       {
@@ -140,6 +141,13 @@ export const publishedEvents = [
         type: 'admin.action.recorded',
         schema: adminActionRecorded,
         summary: 'An administrative action was applied or rejected: actor, action, target, a summary of the request, result and request id',
+      },
+      {
+        name: 'adminRefusalRecorded',
+        type: 'admin.refusal.recorded',
+        schema: adminRefusalRecorded,
+        summary:
+          'A refusal of authority: a 401/403 of the gateway on a guarded route, or a command refused before apply; source, actor (or client address), action, reason and request id',
       },
     ],
   },
@@ -155,7 +163,7 @@ function jsonSchemaOf(schema: z.ZodType): JsonObject {
 }
 
 /** The version of the event contract: bumped with every change to a published schema. */
-export const eventContractVersion = '1.2.0';
+export const eventContractVersion = '1.3.0';
 const kafkaBindingVersion = '0.5.0';
 
 /**

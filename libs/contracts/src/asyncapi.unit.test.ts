@@ -63,7 +63,14 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
     const holdTypes = coinHoldEvent.options.map((o) => o.shape.type.value);
     const userTypes = userEvent.options.map((o) => o.shape.type.value);
     const approvalTypes = coinApprovalEventTypes;
-    expect(names).toEqual(['coin.transaction.recorded', ...holdTypes, ...approvalTypes, ...userTypes, 'admin.action.recorded']);
+    expect(names).toEqual([
+      'coin.transaction.recorded',
+      ...holdTypes,
+      ...approvalTypes,
+      ...userTypes,
+      'admin.action.recorded',
+      'admin.refusal.recorded',
+    ]);
     for (const ref of refsOf(doc)) expect([ref, resolve(doc, ref) !== undefined]).toEqual([ref, true]);
   });
 
@@ -152,7 +159,7 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
     expect(channel.address).toBe('admin.audit');
     expect(channel.bindings.kafka).toMatchObject({ topic: 'admin.audit', partitions: 1 });
     expect(channel.description).toMatch(/Never secrets/);
-    expect(Object.keys(channel.messages)).toEqual(['adminActionRecorded']);
+    expect(Object.keys(channel.messages)).toEqual(['adminActionRecorded', 'adminRefusalRecorded']);
     expect((doc.components as Json).messages.adminActionRecorded.bindings.kafka.key.description).toMatch(/record id/);
   });
 

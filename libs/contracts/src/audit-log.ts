@@ -1,17 +1,23 @@
 import { z } from 'zod';
 import { isoDateTime, singleLineText } from './common';
 import { historyCursor, historyPaging, queryInt, utcQueryTime } from './history';
-import { auditAction, auditRecord } from '../../events/src/admin-audit';
+import { auditAction, auditRecord, refusalRecord } from '../../events/src/admin-audit';
 
 // The audit record and the events on admin.audit live in @coin/events (libs/events).
 export {
   type AdminActionRecorded,
   type AdminAuditEvent,
+  type AdminRefusalRecorded,
   type AuditAction,
   type AuditActor,
+  type AuditLogRecord,
   type AuditRecord,
   type AuditSummary,
+  type RefusalActor,
+  type RefusalRecord,
+  type RefusalSource,
   adminActionRecorded,
+  adminRefusalRecorded,
   adminAuditEvent,
   adminAuditEventTypes,
   adminAuditTopic,
@@ -20,6 +26,10 @@ export {
   auditActor,
   auditRecord,
   auditSummary,
+  refusalActor,
+  refusalRecord,
+  refusalSource,
+  refusalSources,
 } from '../../events/src/admin-audit';
 
 /** GET /api/admin/audit-log: every admin action, newest first, keyset pages on the log's sequence. */
@@ -27,6 +37,10 @@ export const auditLogQuery = z.strictObject({
   actor: singleLineText(1, 100).optional().describe("The actor's id: a user id, a platform client id or an operator's name"),
   action: auditAction.optional(),
   target: singleLineText(1, 200).optional().describe('Exactly, e.g. user:42, treasury:REWARDS, api-key:<id>, client:<id>'),
+  result: z
+    .enum(['applied', 'rejected'])
+    .optional()
+    .describe('rejected: refused actions and every refusal of authority (401/403 on admin routes, refused commands)'),
   from: isoDateTime.transform(utcQueryTime).optional().describe('at >= from'),
   to: isoDateTime.transform(utcQueryTime).optional().describe('at < to'),
   limit: queryInt(1, historyPaging.cursorPageLimitMax, historyPaging.cursorPageLimitDefault),
@@ -34,14 +48,19 @@ export const auditLogQuery = z.strictObject({
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuery>;
 
-/** A record as the log keeps it: its place in the log and its link in the hash chain. */
-export const auditLogEntry = auditRecord.extend({
+const chainPlace = {
   seq: z.number().int().positive().describe('Its place in the log (one total order of admin actions)'),
   hash: z
     .string()
     .regex(/^[0-9a-f]{64}$/)
     .describe('sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain'),
-});
+};
+
+/**
+ * A record as the log keeps it, with its place in the log and its link in the hash chain: an
+ * action (applied or rejected where it was applied), or a refusal of authority (it has `source`).
+ */
+export const auditLogEntry = z.union([auditRecord.extend(chainPlace), refusalRecord.extend(chainPlace)]);
 export type AuditLogEntry = z.infer<typeof auditLogEntry>;
 
 export const auditLogPage = z.object({

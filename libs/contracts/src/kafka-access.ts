@@ -31,9 +31,11 @@ export const kafkaServices = ['gateway', 'user', 'ledger', 'history', 'migrate']
 export type KafkaService = (typeof kafkaServices)[number];
 
 export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
-  // Commands in, their replies and the token versions (user.events) back.
+  // Commands in, their replies and the token versions (user.events) back; the audit records of the
+  // refusals it answers (401/403 on guarded routes) to admin.refusals, its own topic: it may not
+  // write admin.audit, so it cannot forge the record of an action.
   gateway: {
-    produces: ['ledger.commands', 'user.commands'],
+    produces: ['ledger.commands', 'user.commands', 'admin.refusals'],
     consumes: ['gateway.replies', 'user.events'],
     groupPrefix: 'gateway-',
     managesTopics: false,
@@ -52,8 +54,14 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
     groupPrefix: 'ledger-',
     managesTopics: false,
   },
-  // Projects coin.transactions and the admin audit trail; produces nothing but its dead letters.
-  history: { produces: [], consumes: ['coin.transactions', 'admin.audit'], groupPrefix: 'history-', managesTopics: false },
+  // Projects coin.transactions and the admin audit trail (admin.audit and the gateway's
+  // admin.refusals); produces nothing but its dead letters.
+  history: {
+    produces: [],
+    consumes: ['coin.transactions', 'admin.audit', 'admin.refusals'],
+    groupPrefix: 'history-',
+    managesTopics: false,
+  },
   // The migrate Job: creates the topics (and their partitions), reads and writes none.
   migrate: { produces: [], consumes: [], groupPrefix: null, managesTopics: true },
 };

@@ -12,6 +12,7 @@ export const topicBases = {
   coinHolds: 'coin.holds',
   coinApprovals: 'coin.approvals',
   adminAudit: 'admin.audit',
+  adminRefusals: 'admin.refusals',
 } as const;
 
 export type TopicBase = (typeof topicBases)[keyof typeof topicBases];
@@ -33,6 +34,8 @@ export const defaultPartitions: Readonly<Record<TopicBase, number>> = {
   'coin.approvals': 1,
   // One partition: one total order of admin actions, which the history service's hash chain follows.
   'admin.audit': 1,
+  // The gateway's refusal records, which the history service chains into the same log.
+  'admin.refusals': 1,
 };
 
 /**

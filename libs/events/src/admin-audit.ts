@@ -69,7 +69,62 @@ export type AuditRecord = z.infer<typeof auditRecord>;
 export const adminActionRecorded = eventSchema('admin.action.recorded', { record: auditRecord });
 export type AdminActionRecorded = z.infer<typeof adminActionRecorded>;
 
+/** Who refused: the gateway (a 401/403 on a guarded route) or a consumer that refused a command before applying it. */
+export const refusalSources = ['gateway', 'ledger', 'user'] as const;
+export const refusalSource = z.enum(refusalSources);
+export type RefusalSource = z.infer<typeof refusalSource>;
+
+/**
+ * Who was refused. `anonymous` is a caller without a valid token: its id is the client address.
+ * `verified` says whether anything checked the identity: the gateway's verified token (true), or
+ * only what a refused command says about its sender (false: a forged command names anyone).
+ */
+export const refusalActor = z.object({
+  kind: z.enum(['user', 'system', 'service', 'operator', 'anonymous']),
+  id: z.string().min(1).max(100),
+  role: role.optional(),
+  verified: z.boolean(),
+});
+export type RefusalActor = z.infer<typeof refusalActor>;
+
+/**
+ * One refusal of authority (docs/DESIGN.md "Admin audit log"): a 401/403 of the gateway on an
+ * admin, superadmin, reward or settle route or one needing an API key, or a command a consumer
+ * refused before applying it (wrong topic, wrong key). Shaped like an action record so the log
+ * reads both alike; `action` is free text here (the route's operationId, or the command type),
+ * since what was refused need not be an action the system has.
+ */
+export const refusalRecord = z.object({
+  /** Random at the gateway; derived from topic, partition and offset for a refused command (a redelivery is the same record). */
+  id: z.uuid(),
+  at: isoDateTime,
+  source: refusalSource,
+  actor: refusalActor,
+  /** The client address the gateway saw (after trusted proxies); null for a refused command. */
+  address: z.string().max(100).nullable(),
+  /** The route's operationId (`mintCoins`) or `METHOD /route/pattern`; the command type (`ledger.credit`); `refusals.suppressed`. */
+  action: z.string().min(1).max(200),
+  /** What was asked for: `route:POST /api/admin/coins/mint`, `command:<id>`, `address:<ip>`. */
+  target: z.string().min(1).max(200),
+  /** Non-secret details (method, route, status, scope, topic, partition, offset, a suppressed count); never a token or key. */
+  summary: auditSummary,
+  result: z.literal('rejected'),
+  /** The refusal's error code (`FORBIDDEN`, `API_KEY_SCOPE`, `COMMAND_REFUSED`, `REFUSALS_SUPPRESSED`). */
+  errorCode: z.string().min(1).max(100),
+  /** Why, in a sentence (the error detail or the consumer's refusal). */
+  reason: z.string().max(1000),
+  /** The gateway's request id (the `request-id` header of a command); null when there was none. */
+  requestId: z.string().max(200).nullable(),
+});
+export type RefusalRecord = z.infer<typeof refusalRecord>;
+
+export const adminRefusalRecorded = eventSchema('admin.refusal.recorded', { record: refusalRecord });
+export type AdminRefusalRecorded = z.infer<typeof adminRefusalRecorded>;
+
+/** Any record of the log: an action (applied or rejected by the service applying it) or a refusal of authority. */
+export type AuditLogRecord = AuditRecord | RefusalRecord;
+
 /** Every event type of admin.audit, discriminated by `type`. */
-export const adminAuditEvent = z.discriminatedUnion('type', [adminActionRecorded]);
+export const adminAuditEvent = z.discriminatedUnion('type', [adminActionRecorded, adminRefusalRecorded]);
 export type AdminAuditEvent = z.infer<typeof adminAuditEvent>;
 export const adminAuditEventTypes = adminAuditEvent.options.map((o) => o.shape.type.value);

@@ -58,11 +58,17 @@ export {
 export {
   type AdminActionRecorded,
   type AdminAuditEvent,
+  type AdminRefusalRecorded,
   type AuditAction,
   type AuditActor,
+  type AuditLogRecord,
   type AuditRecord,
   type AuditSummary,
+  type RefusalActor,
+  type RefusalRecord,
+  type RefusalSource,
   adminActionRecorded,
+  adminRefusalRecorded,
   adminAuditEvent,
   adminAuditEventTypes,
   adminAuditTopic,
@@ -71,6 +77,10 @@ export {
   auditActor,
   auditRecord,
   auditSummary,
+  refusalActor,
+  refusalRecord,
+  refusalSource,
+  refusalSources,
 } from './admin-audit';
 export {
   type UserEvent,

@@ -120,7 +120,7 @@ export function parseUserEvent(value: EventValue, options: ParseOptions = {}): P
   return parseWith(userEvent, userEventTypes, value, options);
 }
 
-/** Reads a message value of admin.audit (`admin.action.recorded`); see {@link parseCoinTransactionEvent}. */
+/** Reads a message value of admin.audit (`admin.action.recorded`, `admin.refusal.recorded`); see {@link parseCoinTransactionEvent}. */
 export function parseAdminAuditEvent(value: EventValue, options: ParseOptions = {}): ParseResult<AdminAuditEvent> {
   return parseWith(adminAuditEvent, adminAuditEventTypes, value, options);
 }

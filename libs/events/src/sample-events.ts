@@ -175,6 +175,31 @@ export const sampleAdminActionRecordedEvent = {
   },
 } as const;
 
+/**
+ * admin.refusal.recorded: ADMIN user 1 called a SUPERADMIN route (POST /api/admin/api-keys);
+ * the gateway answered 403 and recorded the refusal.
+ */
+export const sampleAdminRefusalRecordedEvent = {
+  eventId: '3f1a7c52-9d4e-4b8a-a0c6-5e2f8d1b7a93',
+  type: 'admin.refusal.recorded',
+  version: 1,
+  occurredAt: '2030-05-01T10:05:00.000Z',
+  record: {
+    id: '3f1a7c52-9d4e-4b8a-a0c6-5e2f8d1b7a93',
+    at: '2030-05-01T10:05:00.000Z',
+    source: 'gateway',
+    actor: { kind: 'user', id: '1', role: 'ADMIN', verified: true },
+    address: '203.0.113.7',
+    action: 'createApiKey',
+    target: 'route:POST /api/admin/api-keys',
+    summary: { method: 'POST', route: '/api/admin/api-keys', status: 403 },
+    result: 'rejected',
+    errorCode: 'FORBIDDEN',
+    reason: 'Your role does not allow this operation',
+    requestId: 'req-8b1d4e',
+  },
+} as const;
+
 const sampleApproval = {
   id: '2b4d6f80-1a3c-5e7f-9b0d-2f4a6c8e0b1d',
   status: 'PENDING',
@@ -238,5 +263,5 @@ export const sampleEvents = {
   'coin.holds': [sampleHoldCreatedEvent, sampleHoldCapturedEvent, sampleHoldVoidedEvent, sampleHoldExpiredEvent],
   'coin.approvals': [sampleApprovalRequestedEvent, sampleApprovalApprovedEvent, sampleApprovalRejectedEvent, sampleApprovalExpiredEvent],
   'user.events': [sampleUserRegisteredEvent, sampleUserRoleChangedEvent, sampleUserDeletedEvent, sampleUserSessionsRevokedEvent],
-  'admin.audit': [sampleAdminActionRecordedEvent],
+  'admin.audit': [sampleAdminActionRecordedEvent, sampleAdminRefusalRecordedEvent],
 } as const satisfies Record<EventTopic, readonly { type: string }[]>;

@@ -103,11 +103,19 @@ export interface ConsumerOptions<S extends z.ZodType> {
    */
   topicRefusal?: (value: z.output<S>, topic: string) => string | null;
   /**
-   * Why the applying service does not accept who asked for a valid message (its proof of
-   * authority does not verify), or null when it does. Refused like one the schema refuses:
-   * dead-lettered and its caller answered, never applied, and the partition goes on.
+   * Any further reason a valid message may not be applied (its proof of authority, say), or null
+   * when it may: asked after `keyOf` and `topicRefusal`, with the message's headers. Refused like
+   * one the schema refuses.
    */
-  authorityRefusal?: (value: z.output<S>, topic: string) => Promise<string | null>;
+  refuse?: (value: z.output<S>, topic: string, headers: Record<string, string>) => Promise<string | null> | string | null;
+  /**
+   * Called for each valid message refused by `keyOf`, `topicRefusal` or `refuse` (never for one
+   * the schema refuses: it names nobody), after its dead letter and before its answer: the
+   * service records the refusal in the admin audit log. It must be durable when it resolves and
+   * idempotent (a redelivery calls it again); if it throws, the batch is redelivered, as when
+   * a dead letter cannot be sent.
+   */
+  onRefused?: (refused: RefusedMessage<z.output<S>>) => Promise<void>;
   /**
    * The group's members own the same partition numbers of every topic they read (see
    * coPartitionedAssigner): for topics whose partition n holds the same keys.
@@ -119,6 +127,17 @@ export interface ConsumerOptions<S extends z.ZodType> {
    * ledger) wants; such a handler also needs a session timeout well above its slowest batch.
    */
   tuning?: { maxBytesPerPartition?: number; maxBytes?: number; minBytes?: number; maxWaitTimeInMs?: number; sessionTimeout?: number };
+}
+
+/** A valid message that was refused before any apply (see `onRefused`). */
+export interface RefusedMessage<T> {
+  value: T;
+  topic: string;
+  partition: number;
+  offset: string;
+  /** What refused it, in a sentence (the dead letter's `dlq-error`). */
+  reason: string;
+  headers: Record<string, string>;
 }
 
 export interface BatchControl {
@@ -189,40 +208,42 @@ export function parseMessage<S extends z.ZodType>(
   return { ok: true, value: parsed.data };
 }
 
+type Checked<T> = { ok: true; value: T } | { ok: false; error: string; refused?: T };
+
 /** A valid message on a topic it may not travel on is refused (see `topicRefusal`). */
 function checkTopic<T>(
-  parsed: { ok: true; value: T } | { ok: false; error: string },
+  parsed: Checked<T>,
   topic: string,
   topicRefusal: ((value: T, topic: string) => string | null) | undefined,
-): { ok: true; value: T } | { ok: false; error: string } {
+): Checked<T> {
   if (!parsed.ok || !topicRefusal) return parsed;
   const refusal = topicRefusal(parsed.value, topic);
-  return refusal === null ? parsed : { ok: false, error: refusal };
+  return refusal === null ? parsed : { ok: false, error: refusal, refused: parsed.value };
 }
 
-/** A valid message whose proof of authority does not verify is refused (see `authorityRefusal`). */
-async function checkAuthority<T>(
-  parsed: { ok: true; value: T } | { ok: false; error: string },
+/** A valid message the service's own check refuses (see `refuse`). */
+async function checkRefusal<T>(
+  parsed: { ok: true; value: T },
   topic: string,
-  authorityRefusal: ((value: T, topic: string) => Promise<string | null>) | undefined,
-): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
-  if (!parsed.ok || !authorityRefusal) return parsed;
-  const refusal = await authorityRefusal(parsed.value, topic);
-  return refusal === null ? parsed : { ok: false, error: refusal };
+  headers: Record<string, string>,
+  refuse: (value: T, topic: string, headers: Record<string, string>) => Promise<string | null> | string | null,
+): Promise<Checked<T>> {
+  const refusal = await refuse(parsed.value, topic, headers);
+  return refusal === null ? parsed : { ok: false, error: refusal, refused: parsed.value };
 }
 
 /** A valid message under a key other than the one its content names is refused (see `keyOf`). */
-function checkKey<T>(
-  parsed: { ok: true; value: T } | { ok: false; error: string },
-  message: KafkaMessage,
-  keyOf: ((value: T) => string) | undefined,
-): { ok: true; value: T } | { ok: false; error: string } {
+function checkKey<T>(parsed: Checked<T>, message: KafkaMessage, keyOf: ((value: T) => string) | undefined): Checked<T> {
   if (!parsed.ok || !keyOf) return parsed;
   const expected = keyOf(parsed.value);
   const key = message.key ? message.key.toString() : null;
   return key === expected
     ? parsed
-    : { ok: false, error: `key: travelled under ${JSON.stringify(key)}, but this command belongs under ${JSON.stringify(expected)}` };
+    : {
+        ok: false,
+        error: `key: travelled under ${JSON.stringify(key)}, but this command belongs under ${JSON.stringify(expected)}`,
+        refused: parsed.value,
+      };
 }
 
 /** Sends a message that failed validation to `<topic>.dlq` with its origin and the error. */
@@ -300,32 +321,29 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
       if (!isRunning() || isStale()) return;
       const valid: Delivered<z.output<S>>[] = [];
       for (const message of batch.messages) {
-        const parsed = await checkAuthority(
-          checkTopic(checkKey(parseMessage(options.schema, message), message, options.keyOf), batch.topic, options.topicRefusal),
-          batch.topic,
-          options.authorityRefusal,
-        );
+        const headers = readHeaders(message.headers);
+        let parsed = checkTopic(checkKey(parseMessage(options.schema, message), message, options.keyOf), batch.topic, options.topicRefusal);
+        // Awaited only when there is such a check: no promise per message on the ledger's hot path otherwise.
+        if (parsed.ok && options.refuse) parsed = await checkRefusal(parsed, batch.topic, headers, options.refuse);
         if (parsed.ok) {
           const key = message.key ? message.key.toString() : null;
-          valid.push(
-            new DeliveredMessage(
-              parsed.value,
-              key,
-              readHeaders(message.headers),
-              batch.topic,
-              batch.partition,
-              message.offset,
-              log,
-              message,
-            ),
-          );
+          valid.push(new DeliveredMessage(parsed.value, key, headers, batch.topic, batch.partition, message.offset, log, message));
         } else {
-          loggerForHeaders(log, readHeaders(message.headers)).warn(
+          loggerForHeaders(log, headers).warn(
             { topic: batch.topic, partition: batch.partition, offset: message.offset, error: parsed.error },
             'dead-lettering invalid message',
           );
           await deadLetter(options.producer, batch.topic, batch.partition, message, parsed.error);
-          if (options.replyTopic) await answerUndecided(options.producer, readHeaders(message.headers), options.replyTopic);
+          if (parsed.refused !== undefined && options.onRefused)
+            await options.onRefused({
+              value: parsed.refused,
+              topic: batch.topic,
+              partition: batch.partition,
+              offset: message.offset,
+              reason: parsed.error,
+              headers,
+            });
+          if (options.replyTopic) await answerUndecided(options.producer, headers, options.replyTopic);
         }
       }
       const labels = { group: options.groupId, topic: batch.topic };

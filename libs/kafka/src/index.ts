@@ -10,3 +10,4 @@ export * from './outbox-publisher';
 export * from './metrics';
 export * from './group-commit';
 export * from './supervised-consumer';
+export * from './refusal-audit';

@@ -40,6 +40,8 @@ describe('poison-proof consumers against a real broker', () => {
     silent: `${prefix}poison-silent`,
     garbledReplies: `${prefix}poison-garbled-replies`,
     bogusReplyTo: `${prefix}poison-bogus-reply-to`,
+    refused: `${prefix}poison-refused`,
+    refusedReplies: `${prefix}poison-refused-replies`,
   };
   const kafka = createKafka({ brokers: testInfra().kafkaBrokers, clientId: 'poison-int', logger });
   let producer: BatchingProducer;
@@ -56,6 +58,9 @@ describe('poison-proof consumers against a real broker', () => {
       { topic: topics.garbledReplies, numPartitions: 1 },
       { topic: topics.bogusReplyTo, numPartitions: 1 },
       { topic: dlqOf(topics.bogusReplyTo), numPartitions: 1 },
+      { topic: topics.refused, numPartitions: 1 },
+      { topic: dlqOf(topics.refused), numPartitions: 1 },
+      { topic: topics.refusedReplies, numPartitions: 1 },
     ]);
     producer = new BatchingProducer(kafka.producer(), logger);
     await producer.connect();
@@ -223,6 +228,60 @@ describe('poison-proof consumers against a real broker', () => {
       [headerNames.commandId]: refused.commandId,
       'dlq-error': expect.stringContaining('issuedAt'),
     });
+  }, 60_000);
+
+  it('when the async refuse check refuses a valid command by its headers, then onRefused gets it with the reason and headers, it is dead-lettered and answered, and the partition goes on', async () => {
+    const handled: string[] = [];
+    const refusedSeen: Array<{ commandId: string; reason: string; headers: Record<string, string>; offset: string }> = [];
+    const server = await startConsumer({
+      kafka,
+      groupId: `${prefix}poison-refused-server`,
+      topics: [topics.refused],
+      schema: anyCommand,
+      logger,
+      producer,
+      replyTopic: topics.refusedReplies,
+      // What a proof-of-authority check looks like: async, reading a header the command travels with.
+      refuse: async (_value, _topic, headers) => {
+        await new Promise((r) => setTimeout(r, 5));
+        return headers['x-proof'] === 'good' ? null : 'proof: the command carries no valid proof of authority';
+      },
+      onRefused: async (refused) =>
+        void refusedSeen.push({
+          commandId: refused.value.commandId,
+          reason: refused.reason,
+          headers: refused.headers,
+          offset: refused.offset,
+        }),
+      handleBatch: async (items) => void handled.push(...items.map((i) => i.value.commandId)),
+    });
+    stopLater.push(server.stop);
+    await server.ready;
+    const client = new RequestReplyClient(kafka, producer, topics.refusedReplies, logger, `${prefix}poison-refused`);
+    await client.start();
+    stopLater.push(() => client.stop());
+
+    const forged = command({ n: 1 });
+    const reply = await client.request({ topic: topics.refused, key: 'k', command: forged, timeoutMs: 20_000 });
+    expect(reply).toMatchObject({ ok: false, commandId: forged.commandId, error: { code: 'COMMAND_FAILED' } });
+    expect(refusedSeen).toEqual([
+      {
+        commandId: forged.commandId,
+        reason: 'proof: the command carries no valid proof of authority',
+        headers: expect.objectContaining({ [headerNames.commandId]: forged.commandId }),
+        offset: '0',
+      },
+    ]);
+    const dead = await readAll(dlqOf(topics.refused), 'poison-refused-dlq-reader');
+    await until(() => dead.length >= 1, 20_000, 'the dead letter');
+    expect(dead[0]!.headers['dlq-error']).toBe('proof: the command carries no valid proof of authority');
+
+    // The partition goes on: a command with the proof is handled.
+    const good = command({ n: 2 });
+    await producer.send(topics.refused, { key: 'k', value: JSON.stringify(good), headers: { 'x-proof': 'good' } });
+    await until(() => handled.includes(good.commandId), 20_000, 'the good command');
+    expect(handled).not.toContain(forged.commandId);
+    expect(refusedSeen).toHaveLength(1);
   }, 60_000);
 
   it('when a garbled reply carries the correlation id of a waiting request, then that request fails with TIMEOUT at once; one with a foreign id is ignored', async () => {

@@ -23,6 +23,7 @@ import { registerMoneyRoutes } from './routes/money';
 import { registerTreasuryRoutes } from './routes/treasuries';
 import { registerRouteTable } from './plugins/route-table';
 import { registerApiKeyCheck, type ApiKeyVerifier } from './plugins/api-key';
+import { registerRefusalAudit, type RefusalAudit } from './plugins/refusal-audit';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerPlatformClientRoutes } from './routes/platform-clients';
 import type { TokenVersionStore } from './plugins/token-version';
@@ -65,6 +66,8 @@ export interface GatewayDeps {
   /** Which money commands wait for a second ADMIN+ (default: the shipped thresholds). */
   /** A SERVER span per request, the parent of the commands it sends (off when absent). */
   tracing?: Tracing;
+  /** Records 401/403 answers of guarded routes in the admin audit log (off when absent: component tests). */
+  refusalAudit?: RefusalAudit;
   /** Where the built admin console is (default services/admin-console/dist/www); served at /admin. */
   adminConsoleDir?: string;
 }
@@ -122,6 +125,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerRouteTable(app);
   registerAuth(app, deps.auth);
   registerApiKeyCheck(app, deps.apiKeys);
+  if (deps.refusalAudit) registerRefusalAudit(app, deps.refusalAudit);
   await registerRateLimits(app, { redis: deps.redis, limits: deps.rateLimits, failOpen: rateLimitFailOpenCounter(deps.metrics) });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => deps.users.get('/.well-known/jwks.json'));

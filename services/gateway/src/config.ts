@@ -89,6 +89,16 @@ export const gatewayConfigSchema = z.object({
   /** Every authenticated write (money commands included), per caller. */
   RATE_LIMIT_WRITES_PER_CALLER_MAX: positiveInt(100),
   RATE_LIMIT_WRITES_PER_CALLER_WINDOW_MS: positiveInt(1000),
+  /**
+   * Refusal audit (plugins/refusal-audit.ts): records of 401/403 answers on guarded routes per
+   * client address per window; past it one `refusals.suppressed` record per address and window.
+   */
+  REFUSAL_AUDIT_PER_ADDRESS_MAX: positiveInt(30),
+  REFUSAL_AUDIT_WINDOW_MS: positiveInt(60_000),
+  /** Client addresses tracked per window (memory); further ones share one quota. */
+  REFUSAL_AUDIT_ADDRESSES_MAX: positiveInt(10_000),
+  /** Refusal records sent and not yet acknowledged; beyond it they are dropped and counted. */
+  REFUSAL_AUDIT_IN_FLIGHT_MAX: positiveInt(1000),
 });
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

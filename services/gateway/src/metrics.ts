@@ -4,6 +4,7 @@ import { Counter, type Registry } from 'prom-client';
 export const gatewayMetricNames = {
   rateLimitFailOpen: 'coin_gateway_rate_limit_fail_open_total',
   cacheMacFailures: 'coin_gateway_cache_mac_failures_total',
+  refusalAuditDropped: 'coin_gateway_refusal_audit_dropped_total',
 } as const;
 
 /** Which limit was checked without Redis: the rate-limit policies, the per-caller write limit, and the failed-login counters. */
@@ -46,6 +47,24 @@ export function cacheMacFailureCounter(registry: Registry): Counter<'cache'> {
       collect() {
         for (const cache of ['api-key', 'platform-client', 'token-version']) this.inc({ cache }, 0);
       },
+    })
+  );
+}
+
+/**
+ * Refusal audit records the gateway did not write (plugins/refusal-audit.ts): `in_flight`, too
+ * many unacknowledged sends (Kafka slow or away); `send_failed`, Kafka refused the send. Any
+ * increase is a gap in the audit of refusals; the refusals themselves were answered as always.
+ */
+export function refusalAuditDroppedCounter(registry: Registry): Counter<'reason'> {
+  const existing = registry.getSingleMetric(gatewayMetricNames.refusalAuditDropped) as Counter<'reason'> | undefined;
+  return (
+    existing ??
+    new Counter({
+      name: gatewayMetricNames.refusalAuditDropped,
+      help: 'Audit records of 401/403 refusals the gateway dropped instead of writing to admin.refusals, by reason',
+      labelNames: ['reason'] as const,
+      registers: [registry],
     })
   );
 }

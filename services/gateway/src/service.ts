@@ -2,7 +2,7 @@ import { kafkaSecurityOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
 import { topicNames, userEvent } from '@coin/contracts';
 import { buildOperationalApp, createMetricsRegistry, type ServiceName, ServiceTokenSigner } from '@coin/http';
-import { BatchingProducer, consumersReadiness, createKafka, RequestReplyClient, startConsumer } from '@coin/kafka';
+import { BatchingProducer, consumersReadiness, createKafka, RequestReplyClient, sendRefusalRecord, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { createRedis, type Redis } from '@coin/redis';
 import { startTracing } from '@coin/telemetry';
@@ -11,11 +11,12 @@ import { CommandBus } from './clients/commands';
 import { InternalHttpClient } from './clients/internal-http';
 import { ReplyPartitionLease } from './clients/reply-partition-lease';
 import type { GatewayConfig } from './config';
-import { cacheMacFailureCounter, rateLimitFailOpenCounter } from './metrics';
+import { cacheMacFailureCounter, rateLimitFailOpenCounter, refusalAuditDroppedCounter } from './metrics';
 import { CacheAuthenticator, CacheMac, decodeCacheMacSecret } from './plugins/cache-mac';
 import { ApiKeyVerifier } from './plugins/api-key';
 import { LoginThrottle } from './plugins/login-throttle';
 import { gatewayRedisPrefix, PlatformClientStatus } from './plugins/platform-clients';
+import { RefusalAudit } from './plugins/refusal-audit';
 import type { RouteEntry } from './plugins/route-table';
 import { TokenVersionStore } from './plugins/token-version';
 
@@ -73,6 +74,18 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
     handleBatch: tokenVersions.handleUserEvents(),
   });
   await userEvents.ready;
+  const refusalsDropped = refusalAuditDroppedCounter(metrics);
+  const refusalAudit = new RefusalAudit({
+    limits: {
+      perAddressMax: config.REFUSAL_AUDIT_PER_ADDRESS_MAX,
+      windowMs: config.REFUSAL_AUDIT_WINDOW_MS,
+      addressesMax: config.REFUSAL_AUDIT_ADDRESSES_MAX,
+    },
+    inFlightMax: config.REFUSAL_AUDIT_IN_FLIGHT_MAX,
+    send: (record) => sendRefusalRecord(producer, topics.adminRefusals, record),
+    dropped: (reason) => refusalsDropped.inc({ reason }),
+    logger,
+  });
   const operational = buildOperationalApp({
     logger,
     metrics,
@@ -88,6 +101,7 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
     degradable: ['redis'],
   });
   const app = await buildApp({
+    refusalAudit,
     logger,
     metrics,
     commands: new CommandBus(replies, topics, config.COMMAND_TIMEOUT_MS),

@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { headerNames, topicNames, type AdminActionRecorded, type AuditRecord } from '@coin/contracts';
+import {
+  dlqOf,
+  headerNames,
+  topicNames,
+  type AdminActionRecorded,
+  type AdminRefusalRecorded,
+  type AuditRecord,
+  type RefusalRecord,
+} from '@coin/contracts';
 import { createPool, schemaName, type Pool } from '@coin/db';
 import { testInfra } from '../../../test/harness/env';
 import { eventually, historyGet, startHistoryTestBed, type HistoryTestBed } from '../../../test/harness/history';
 import { runAuditLogCheck } from '../../../scripts/audit';
+import { watchTopic } from '../../../test/harness/topic-watch';
 import { verifyAuditChain } from './db/audit-log-repo';
 import { chainHash, genesisHash } from './domain/audit-chain';
 
@@ -161,5 +170,114 @@ describe('the admin audit log (history service in-process, real Kafka and Postgr
     lines.length = 0;
     expect(await check()).toEqual({ ok: false, entries: 3 });
     expect(lines.join('\n')).toMatch(/MISMATCH admin audit log entry seq 4/);
+  });
+
+  it('when a refusal record arrives, then it is chained and read back with result=rejected; a record under a stored id with other content is dead-lettered, never stored', async () => {
+    const before = await countRows();
+    const refusal: RefusalRecord = {
+      id: randomUUID(),
+      at: new Date(Date.UTC(2030, 0, 2)).toISOString(),
+      source: 'gateway',
+      actor: { kind: 'anonymous', id: '203.0.113.7', verified: false },
+      address: '203.0.113.7',
+      action: 'listUsers',
+      target: 'route:GET /api/admin/users',
+      summary: { method: 'GET', route: '/api/admin/users', status: 401 },
+      result: 'rejected',
+      errorCode: 'UNAUTHENTICATED',
+      reason: 'A bearer access token is required',
+      requestId: 'req-refusal',
+    };
+    const event: AdminRefusalRecorded = {
+      eventId: refusal.id,
+      type: 'admin.refusal.recorded',
+      version: 1,
+      occurredAt: refusal.at,
+      record: refusal,
+    };
+    const kept = record({ target: 'user:kept' });
+    await publish([kept]);
+    // The gateway's records travel on admin.refusals, its own topic.
+    await bed.producer.send({
+      topic: topicNames(bed.prefix).adminRefusals,
+      messages: [{ key: refusal.id, value: JSON.stringify(event), headers: { [headerNames.type]: event.type } }],
+    });
+    await waitForRows(before + 2);
+    const rejected = await log('?result=rejected&limit=1000');
+    expect(rejected.body.entries.find((e: { id: string }) => e.id === refusal.id)).toMatchObject({ ...refusal });
+    expect(rejected.body.entries.every((e: { result: string }) => e.result === 'rejected')).toBe(true);
+
+    // Another writer sends a record under the id of one stored (a forgery to pre-empt a real record, say).
+    const dead = await watchTopic(bed.kafka, dlqOf(topic));
+    try {
+      await publish([{ ...kept, summary: { amount: 1_000_000, reason: 'forged' } }, kept]);
+      // The dead-letter topic also holds the hostile messages of the first case.
+      const colliding = () =>
+        dead.values.filter((v) => (v as { record?: { id?: string } } | null)?.record?.id === kept.id) as Array<{ record: AuditRecord }>;
+      await eventually(async () => (colliding().length > 0 ? true : undefined), 20_000, 'the colliding record dead-lettered');
+      expect(colliding().map((v) => v.record.summary)).toEqual([{ amount: 1_000_000, reason: 'forged' }]);
+      expect(await countRows()).toBe(before + 2);
+      const stored = await service.query('SELECT record FROM admin_audit_log WHERE id = $1', [kept.id]);
+      expect(stored.rows.map((r) => r.record.summary)).toEqual([kept.summary]);
+    } finally {
+      await dead.stop();
+    }
+  });
+
+  it('when admin.refusals carries anything but a gateway refusal with a random id, or admin.audit a gateway refusal, then it is dead-lettered and the log is unchanged', async () => {
+    const refusals = topicNames(bed.prefix).adminRefusals;
+    const before = await countRows();
+    const gatewayRefusal = (id: string): AdminRefusalRecorded => ({
+      eventId: id,
+      type: 'admin.refusal.recorded',
+      version: 1,
+      occurredAt: '2030-01-03T00:00:00.000Z',
+      record: {
+        id,
+        at: '2030-01-03T00:00:00.000Z',
+        source: 'gateway',
+        actor: { kind: 'anonymous', id: '203.0.113.9', verified: false },
+        address: '203.0.113.9',
+        action: 'listUsers',
+        target: 'route:GET /api/admin/users',
+        summary: {},
+        result: 'rejected',
+        errorCode: 'UNAUTHENTICATED',
+        reason: 'forged',
+        requestId: null,
+      },
+    });
+    const forgedAction = record({ target: 'user:forged-on-refusals' });
+    const actionEvent: AdminActionRecorded = {
+      eventId: forgedAction.id,
+      type: 'admin.action.recorded',
+      version: 1,
+      occurredAt: forgedAction.at,
+      record: forgedAction,
+    };
+    // A derived (version 5) id, as the ledger's records have: one a forger would take ahead of the real record.
+    const derivedId = '8c2d4f6a-1b3e-5d70-9f82-4a6c8e0b2d14';
+    const onAudit = gatewayRefusal(randomUUID());
+    const refusalsDlq = await watchTopic(bed.kafka, dlqOf(refusals));
+    const auditDlq = await watchTopic(bed.kafka, dlqOf(topic));
+    try {
+      await bed.producer.send({
+        topic: refusals,
+        messages: [actionEvent, gatewayRefusal(derivedId)].map((e) => ({ key: e.eventId, value: JSON.stringify(e) })),
+      });
+      await bed.producer.send({ topic, messages: [{ key: onAudit.eventId, value: JSON.stringify(onAudit) }] });
+      const ids = (values: unknown[]) => values.map((v) => (v as { record?: { id?: string } } | null)?.record?.id);
+      await eventually(async () => (ids(refusalsDlq.values).length >= 2 ? true : undefined), 20_000, 'the dead letters of admin.refusals');
+      expect(ids(refusalsDlq.values)).toEqual([forgedAction.id, derivedId]);
+      await eventually(
+        async () => (ids(auditDlq.values).includes(onAudit.eventId) ? true : undefined),
+        20_000,
+        'the dead letter of admin.audit',
+      );
+      expect(await countRows()).toBe(before);
+    } finally {
+      await refusalsDlq.stop();
+      await auditDlq.stop();
+    }
   });
 });

@@ -9,7 +9,7 @@ import type { HistoryConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
 import { historyRouteCallers } from './http/route-callers';
 import { handleTransactionEvents, projectableTransactionEvent } from './kafka/transaction-events';
-import { auditGroupId, handleAuditEvents, projectableAuditEvent } from './kafka/audit-events';
+import { auditGroupId, auditSourceRefusal, handleAuditEvents, projectableAuditEvent } from './kafka/audit-events';
 import { registerHistoryMetrics } from './metrics';
 
 export interface RunningService {
@@ -92,12 +92,14 @@ export async function startHistoryService(
   });
   consumers.push(consumer);
   await consumer.ready;
-  // The admin audit log: its own group on admin.audit (one partition), applied serially so the hash chain has one writer.
+  // The admin audit log: its own group on admin.audit and the gateway's admin.refusals (one
+  // partition each), applied serially so the hash chain has one writer.
   const auditConsumer = await startConsumer({
     kafka,
     groupId: auditGroupId(config.TOPIC_PREFIX),
-    topics: [topics.adminAudit],
+    topics: [topics.adminAudit, topics.adminRefusals],
     schema: projectableAuditEvent,
+    refuse: auditSourceRefusal(topics),
     logger,
     producer,
     metrics: registry,

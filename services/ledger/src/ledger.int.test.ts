@@ -3,6 +3,7 @@ import { walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contract
 import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
 import { generateJwtKey } from '../../../scripts/stack/keys';
 import { signProof, type ProofActor } from '../../../scripts/stack/proofs';
+import { watchTopic, type TopicWatch } from '../../../test/harness/topic-watch';
 import { OutboxRelay } from '@coin/db';
 import type { Delivered } from '@coin/kafka';
 import type { LedgerCommand } from '@coin/contracts';
@@ -49,11 +50,28 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       ...(partitionOfWallet ? { partitionOfWallet } : {}),
     });
 
+  let audit: TopicWatch;
+  /** The refusal records of admin.audit that name this command, once there is one. */
+  const refusalRecordsOf = (commandId: string) =>
+    eventually(
+      async () => {
+        const records = audit.values
+          .filter((v): v is { type: string; record: any } => (v as { type?: string } | null)?.type === 'admin.refusal.recorded')
+          .map((v) => v.record)
+          .filter((r) => r.target === `command:${commandId}`);
+        return records.length > 0 ? records : undefined;
+      },
+      15_000,
+      `refusal record of ${commandId}`,
+    );
+
   beforeAll(async () => {
     h = await startLedgerHarness();
     await h.startLedger();
+    audit = await watchTopic(h.kafka, h.topics.adminAudit);
   }, 90_000);
   afterAll(async () => {
+    await audit?.stop();
     await h?.close();
   });
 
@@ -193,39 +211,69 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
   it('when a command travels under a key other than its partitionKeyOf, then it is refused with an answer and nothing moves', async () => {
     const [userId, other] = [await openUser(), await openUser()];
     // Keyed by another wallet, the mint would sit in a partition that does not serialise the wallet it credits.
+    const commandId = randomUUID();
     const reply = await h.send({
       type: 'ledger.mint',
       key: walletKeyOfUser(other),
+      commandId,
       data: { to: { kind: 'user', userId }, amount: 100, reason: 'wrong key' },
     });
     expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
     expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(0);
     expect(resultOf(await mint(userId, 100)).wallet.balance).toBe(1);
+    // The refusal is in the admin audit log: rejected, the actor as the command named it, unverified.
+    const [record] = await refusalRecordsOf(commandId);
+    expect(record).toMatchObject({
+      source: 'ledger',
+      actor: { kind: 'operator', id: 'test', verified: false },
+      action: 'ledger.mint',
+      result: 'rejected',
+      errorCode: 'COMMAND_REFUSED',
+      reason: expect.stringContaining('key: travelled under'),
+    });
   });
 
   it('when a ledger-only command (a forged credit leg) arrives on ledger.commands, then it is refused with an answer and credits nothing', async () => {
     const userId = await openUser();
     // What a compromised gateway could write to the topic it may write: coins from no debit.
     // Only ledger.internal, which the broker lets the ledger alone write, carries credit legs.
-    const forge = (type: 'ledger.credit' | 'ledger.expire-hold', data: unknown) =>
+    const creditId = randomUUID();
+    const forge = (type: 'ledger.credit' | 'ledger.expire-hold', data: unknown, commandId = randomUUID()) =>
       h.client.request({
         topic: h.topics.ledgerCommands,
         key: walletKeyOfUser(userId),
         timeoutMs: 20_000,
-        command: { commandId: randomUUID(), type, issuedAt: new Date().toISOString(), actor: { kind: 'operator', id: 'forger' }, data },
+        command: { commandId, type, issuedAt: new Date().toISOString(), actor: { kind: 'operator', id: 'forger' }, data },
       });
-    const credit = await forge('ledger.credit', {
-      transactionId: 1,
-      to: { kind: 'user', userId },
-      amount: 1_000_000,
-      returnTo: null,
-    });
+    const credit = await forge(
+      'ledger.credit',
+      {
+        transactionId: 1,
+        to: { kind: 'user', userId },
+        amount: 1_000_000,
+        returnTo: null,
+      },
+      creditId,
+    );
     expect(credit).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
     const expiry = await forge('ledger.expire-hold', { holdId: randomUUID(), fromUserId: userId });
     expect(expiry).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
     expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(0);
     // The partition goes on.
     expect(resultOf(await mint(userId, 100)).wallet.balance).toBe(1);
+    // And the forgery is in the admin audit log, once, as what it claimed to be.
+    const records = await refusalRecordsOf(creditId);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      source: 'ledger',
+      actor: { kind: 'operator', id: 'forger', verified: false },
+      address: null,
+      action: 'ledger.credit',
+      target: `command:${creditId}`,
+      result: 'rejected',
+      errorCode: 'COMMAND_REFUSED',
+      summary: { topic: h.topics.ledgerCommands },
+    });
   });
 
   it('when a process with only Kafka credentials forges who asked, then the command is refused with an answer and nothing moves', async () => {

@@ -4,15 +4,18 @@ import { openServiceDatabase, OutboxRelay } from '@coin/db';
 import { buildInternalApp, buildOperationalApp, createMetricsRegistry } from '@coin/http';
 import {
   BatchingProducer,
+  commandRefusalRecord,
   consumersReadiness,
   createKafka,
   keyPartitioner,
   partitionCount,
+  refusalIdName,
+  sendRefusalRecord,
   startConsumer,
   type RunningConsumer,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { CommandAuthority } from '@coin/security';
+import { CommandAuthority, uuidV5 } from '@coin/security';
 import { startTracing } from '@coin/telemetry';
 import { ledgerPolicyOf, type LedgerConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
@@ -168,11 +171,15 @@ export async function startLedgerService(
     // A command that moves coins, approves, changes limits or closes a wallet must prove who
     // asked (the caller's own signed token, checked here against the actor and the command's
     // time): a process with only the gateway's Kafka credentials cannot name an actor.
-    authorityRefusal: async (command, topic) => {
+    refuse: async (command, topic) => {
       if (!ledgerCommandNeedsProof(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', command.type)) return null;
       const check = await authority.check(command);
       return check.ok ? authorRefusal(command, check.authority) : check.reason;
     },
+    // Every refusal is recorded in the admin audit log (rejected, actor unverified), besides the
+    // dead letter and the answer: a forged command is an attempt on authority.
+    onRefused: (refused) =>
+      sendRefusalRecord(producer, topics.adminAudit, commandRefusalRecord('ledger', refused, uuidV5(refusalIdName(refused)), now())),
     logger,
     producer,
     // One partition = one serial stream of a set of wallets; partitions run side by side.

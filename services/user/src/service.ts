@@ -3,9 +3,19 @@ import { randomUUID } from 'node:crypto';
 import { topicNames, userCommand, userCommandNeedsProof } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay, outboxTable } from '@coin/db';
 import { buildInternalApp, buildOperationalApp, createMetricsRegistry } from '@coin/http';
-import { BatchingProducer, consumersReadiness, createKafka, outboxPublisher, startConsumer, type RunningConsumer } from '@coin/kafka';
+import {
+  BatchingProducer,
+  commandRefusalRecord,
+  consumersReadiness,
+  createKafka,
+  outboxPublisher,
+  refusalIdName,
+  sendRefusalRecord,
+  startConsumer,
+  type RunningConsumer,
+} from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { CommandAuthority } from '@coin/security';
+import { CommandAuthority, uuidV5 } from '@coin/security';
 import { startTracing } from '@coin/telemetry';
 import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
@@ -106,7 +116,7 @@ export async function startUserService(
     schema: userCommand,
     // A role change, a deletion, keys and clients must prove who asked (the caller's own token,
     // checked against the actor and the command's time), never the sender's word for it.
-    authorityRefusal: async (command) => {
+    refuse: async (command) => {
       if (!userCommandNeedsProof(command.type)) return null;
       const check = await authority.check(command);
       return check.ok ? null : check.reason;
@@ -115,6 +125,10 @@ export async function startUserService(
     producer,
     partitionsConsumedConcurrently: 3,
     metrics,
+    // A command refused before apply (by a `refuse` check such as a proof of authority) is
+    // recorded in the admin audit log, besides its dead letter and answer.
+    onRefused: (refused) =>
+      sendRefusalRecord(producer, topics.adminAudit, commandRefusalRecord('user', refused, uuidV5(refusalIdName(refused)), now())),
     handleBatch: handleUserCommands({
       store: userCommandStore(pool, topics),
       producer,

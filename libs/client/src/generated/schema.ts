@@ -7686,6 +7686,8 @@ export interface operations {
           | 'approval.reject';
         /** @description Exactly, e.g. user:42, treasury:REWARDS, api-key:<id>, client:<id> */
         target?: string;
+        /** @description rejected: refused actions and every refusal of authority (401/403 on admin routes, refused commands) */
+        result?: 'applied' | 'rejected';
         /** @description at >= from */
         from?: string;
         /** @description at < to */
@@ -7736,49 +7738,82 @@ export interface operations {
            *     }
            */
           'application/json': {
-            entries: {
-              /** Format: uuid */
-              id: string;
-              /** Format: date-time */
-              at: string;
-              actor: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** @enum {string} */
-              action:
-                | 'user.change-role'
-                | 'user.delete'
-                | 'user.create-superadmin'
-                | 'sessions.revoke'
-                | 'api-key.create'
-                | 'api-key.revoke'
-                | 'platform-client.create'
-                | 'platform-client.revoke'
-                | 'money.mint'
-                | 'money.burn'
-                | 'money.refund'
-                | 'money.reward'
-                | 'limits.set'
-                | 'approval.request'
-                | 'approval.approve'
-                | 'approval.reject';
-              target: string;
-              summary: {
-                [key: string]: string | number | boolean | null | string[];
-              };
-              /** @enum {string} */
-              result: 'applied' | 'rejected';
-              errorCode: string | null;
-              requestId: string | null;
-              /** @description Its place in the log (one total order of admin actions) */
-              seq: number;
-              /** @description sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain */
-              hash: string;
-            }[];
+            entries: (
+              | {
+                  /** Format: uuid */
+                  id: string;
+                  /** Format: date-time */
+                  at: string;
+                  actor: {
+                    /** @enum {string} */
+                    kind: 'user' | 'system' | 'service' | 'operator';
+                    id: string;
+                    /** @enum {string} */
+                    role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+                  };
+                  /** @enum {string} */
+                  action:
+                    | 'user.change-role'
+                    | 'user.delete'
+                    | 'user.create-superadmin'
+                    | 'sessions.revoke'
+                    | 'api-key.create'
+                    | 'api-key.revoke'
+                    | 'platform-client.create'
+                    | 'platform-client.revoke'
+                    | 'money.mint'
+                    | 'money.burn'
+                    | 'money.refund'
+                    | 'money.reward'
+                    | 'limits.set'
+                    | 'approval.request'
+                    | 'approval.approve'
+                    | 'approval.reject';
+                  target: string;
+                  summary: {
+                    [key: string]: string | number | boolean | null | string[];
+                  };
+                  /** @enum {string} */
+                  result: 'applied' | 'rejected';
+                  errorCode: string | null;
+                  requestId: string | null;
+                  /** @description Its place in the log (one total order of admin actions) */
+                  seq: number;
+                  /** @description sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain */
+                  hash: string;
+                }
+              | {
+                  /** Format: uuid */
+                  id: string;
+                  /** Format: date-time */
+                  at: string;
+                  /** @enum {string} */
+                  source: 'gateway' | 'ledger' | 'user';
+                  actor: {
+                    /** @enum {string} */
+                    kind: 'user' | 'system' | 'service' | 'operator' | 'anonymous';
+                    id: string;
+                    /** @enum {string} */
+                    role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+                    verified: boolean;
+                  };
+                  address: string | null;
+                  action: string;
+                  target: string;
+                  summary: {
+                    [key: string]: string | number | boolean | null | string[];
+                  };
+                  /** @enum {string} */
+                  result: 'rejected';
+                  errorCode: string;
+                  reason: string;
+                  requestId: string | null;
+                  /** @description Its place in the log (one total order of admin actions) */
+                  seq: number;
+                  /** @description sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain */
+                  hash: string;
+                }
+            )[];
             /** @description null on the last page */
             nextCursor: string | null;
           };

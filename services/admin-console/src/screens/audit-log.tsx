@@ -28,10 +28,14 @@ const actions = Object.keys(actionSet) as Action[];
 const pageSize = 50;
 const toIso = (local: string) => (local ? new Date(`${local}:00Z`).toISOString() : '');
 
+type Result = NonNullable<NonNullable<operations['listAuditLog']['parameters']['query']>['result']>;
+const results: Result[] = ['applied', 'rejected'];
+
 interface Filters {
   actor: string;
   action: Action | '';
   target: string;
+  result: Result | '';
   from: string;
   to: string;
 }
@@ -40,7 +44,14 @@ interface Filters {
 export function AuditLogScreen() {
   const { session } = useConsole();
   const { query } = useLocation();
-  const [filters, setFilters] = useState<Filters>({ actor: '', action: '', target: query.get('target') ?? '', from: '', to: '' });
+  const [filters, setFilters] = useState<Filters>({
+    actor: '',
+    action: '',
+    target: query.get('target') ?? '',
+    result: '',
+    from: '',
+    to: '',
+  });
   const [stack, setStack] = useState<string[]>([]);
   const cursor = stack.at(-1);
   const { data, error, loading } = useLoad(
@@ -51,6 +62,7 @@ export function AuditLogScreen() {
           ...(filters.actor ? { actor: filters.actor } : {}),
           ...(filters.action ? { action: filters.action } : {}),
           ...(filters.target ? { target: filters.target } : {}),
+          ...(filters.result ? { result: filters.result } : {}),
           ...(filters.from ? { from: filters.from } : {}),
           ...(filters.to ? { to: filters.to } : {}),
           ...(cursor ? { cursor } : {}),
@@ -71,6 +83,7 @@ export function AuditLogScreen() {
             actor: text('actor'),
             action: text('action') as Action | '',
             target: text('target'),
+            result: text('result') as Result | '',
             from: toIso(text('from')),
             to: toIso(text('to')),
           });
@@ -90,6 +103,14 @@ export function AuditLogScreen() {
         </Field>
         <Field label="Target" hint="e.g. user:42, treasury:REWARDS">
           <input name="target" defaultValue={filters.target} />
+        </Field>
+        <Field label="Result">
+          <select name="result" defaultValue={filters.result}>
+            <option value="">Any</option>
+            {results.map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </select>
         </Field>
         <Field label="From (UTC)">
           <input name="from" type="datetime-local" />
@@ -128,6 +149,7 @@ export function AuditLogScreen() {
                   <td>
                     {e.result}
                     {e.errorCode ? ` (${e.errorCode})` : ''}
+                    {'reason' in e ? `: ${e.reason}` : ''}
                   </td>
                   <td>
                     <code className="summary">{JSON.stringify(e.summary)}</code>

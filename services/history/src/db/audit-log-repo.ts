@@ -1,31 +1,52 @@
-import type { AuditAction, AuditLogEntry, AuditRecord } from '@coin/contracts';
+import type { AuditAction, AuditLogEntry, AuditLogRecord } from '@coin/contracts';
 import { inTransaction, type Pool, type PoolClient } from '@coin/db';
-import { chainHash, firstBreak, genesisHash, type ChainBreak, type ChainLink } from '../domain/audit-chain';
+import { canonicalJson, chainHash, firstBreak, genesisHash, type ChainBreak, type ChainLink } from '../domain/audit-chain';
 
 type Queryable = Pool | PoolClient;
 
 /** One writer at a time extends the chain (a second consumer during a rebalance waits here). */
 const chainLockKey = 'admin_audit_log chain';
 
+export interface StoredAuditRecords {
+  /** How many were new. */
+  stored: number;
+  /**
+   * Records whose id is stored (or earlier in the batch) with other content: not a redelivery
+   * but a collision, e.g. a writer of admin.audit that sent a record under the id another
+   * record will have. Not stored and not skipped silently: the caller dead-letters them.
+   */
+  conflicts: AuditLogRecord[];
+}
+
 /**
  * Appends the records not stored yet, in the order given, each linked to the one before: seq and
  * prev_hash come from the last stored entry, read under an advisory lock in the same transaction.
- * A redelivered record (its id stored) is skipped. Returns how many were new.
+ * A redelivered record (its id stored with the same content) is skipped; one whose id is stored
+ * with other content is returned as a conflict.
  */
-export async function storeAuditRecords(pool: Pool, records: AuditRecord[]): Promise<number> {
-  if (records.length === 0) return 0;
+export async function storeAuditRecords(pool: Pool, records: AuditLogRecord[]): Promise<StoredAuditRecords> {
+  if (records.length === 0) return { stored: 0, conflicts: [] };
   return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [chainLockKey]);
     const ids = records.map((r) => r.id);
-    const stored = await client.query<{ id: string }>('SELECT id FROM admin_audit_log WHERE id = ANY($1::uuid[])', [ids]);
-    const seen = new Set(stored.rows.map((r) => r.id));
-    const fresh: AuditRecord[] = [];
+    const stored = await client.query<{ id: string; record: unknown }>(
+      'SELECT id, record FROM admin_audit_log WHERE id = ANY($1::uuid[])',
+      [ids],
+    );
+    const seen = new Map(stored.rows.map((r) => [r.id, canonicalJson(r.record)]));
+    const fresh: AuditLogRecord[] = [];
+    const conflicts: AuditLogRecord[] = [];
     for (const record of records) {
-      if (seen.has(record.id)) continue;
-      seen.add(record.id);
+      const content = canonicalJson(record);
+      const earlier = seen.get(record.id);
+      if (earlier !== undefined) {
+        if (earlier !== content) conflicts.push(record);
+        continue;
+      }
+      seen.set(record.id, content);
       fresh.push(record);
     }
-    if (fresh.length === 0) return 0;
+    if (fresh.length === 0) return { stored: 0, conflicts };
     const last = await client.query<{ seq: string; hash: string }>('SELECT seq, hash FROM admin_audit_log ORDER BY seq DESC LIMIT 1');
     let seq = last.rows[0] ? Number(last.rows[0].seq) : 0;
     let prevHash = last.rows[0]?.hash ?? genesisHash;
@@ -57,7 +78,7 @@ export async function storeAuditRecords(pool: Pool, records: AuditRecord[]): Pro
                             $8::text[], $9::jsonb[], $10::text[], $11::text[])`,
       rows,
     );
-    return fresh.length;
+    return { stored: fresh.length, conflicts };
   });
 }
 
@@ -65,6 +86,8 @@ export interface AuditLogFilter {
   actor?: string;
   action?: AuditAction;
   target?: string;
+  /** rejected: refused actions and refusals of authority. */
+  result?: 'applied' | 'rejected';
   /** Inclusive. */
   from?: string;
   /** Exclusive. */
@@ -93,10 +116,11 @@ export async function findAuditPage(
   if (filter.actor) where.push(`actor_id = ${param(filter.actor)}`);
   if (filter.action) where.push(`action = ${param(filter.action)}`);
   if (filter.target) where.push(`target = ${param(filter.target)}`);
+  if (filter.result) where.push(`result = ${param(filter.result)}`);
   if (filter.from) where.push(`at >= ${param(filter.from)}::timestamptz`);
   if (filter.to) where.push(`at < ${param(filter.to)}::timestamptz`);
   if (before !== null) where.push(`seq < ${param(before)}::bigint`);
-  const result = await db.query<{ seq: string; hash: string; record: AuditRecord }>(
+  const result = await db.query<{ seq: string; hash: string; record: AuditLogRecord }>(
     `SELECT seq, hash, record FROM admin_audit_log
       ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY seq DESC

@@ -69,13 +69,14 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool }): void {
   );
 
   app.get('/internal/audit-log', { schema: { querystring: auditLogQuery, response: { 200: auditLogPage } } }, async (request) => {
-    const { limit, cursor, actor, action, target, from, to } = request.query;
+    const { limit, cursor, actor, action, target, result, from, to } = request.query;
     const page = await findAuditPage(
       deps.pool,
       {
         ...(actor ? { actor } : {}),
         ...(action ? { action } : {}),
         ...(target ? { target } : {}),
+        ...(result ? { result } : {}),
         ...(from ? { from } : {}),
         ...(to ? { to } : {}),
       },

@@ -1,4 +1,4 @@
-import { adminAuditEvent, type AdminAuditEvent } from '@coin/contracts';
+import { adminAuditEvent, type AdminAuditEvent, type TopicNames } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import { deadLetter, originalMessageOf, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
@@ -6,6 +6,29 @@ import { storeAuditRecords } from '../db/audit-log-repo';
 
 /** The schema the audit consumer validates with: the event contract; anything else is dead-lettered by the consumer. */
 export const projectableAuditEvent = adminAuditEvent;
+
+/** A random UUID (version 4): what the gateway's refusal records have, and no derived (version 5) id can be. */
+const randomUuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/**
+ * Who may have written what (docs/DESIGN.md "Admin audit log"): admin.refusals is the gateway's
+ * alone (its KafkaUser may write nothing else of the log), so it carries only the gateway's
+ * refusal records, under random ids (a derived id there would be one taken from a record still to
+ * come); admin.audit, which the gateway may not write, carries no record claiming the gateway.
+ */
+export function auditSourceRefusal(topics: Pick<TopicNames, 'adminAudit' | 'adminRefusals'>) {
+  return (event: AdminAuditEvent, topic: string): string | null => {
+    if (topic === topics.adminRefusals) {
+      if (event.type !== 'admin.refusal.recorded' || event.record.source !== 'gateway')
+        return `source: ${topic} carries the gateway's refusal records only, not ${event.type}${event.type === 'admin.refusal.recorded' ? ` from ${event.record.source}` : ''}`;
+      if (!randomUuidPattern.test(event.record.id)) return `record.id: a gateway refusal record has a random (version 4) id`;
+      return null;
+    }
+    if (event.type === 'admin.refusal.recorded' && event.record.source === 'gateway')
+      return `source: the gateway's refusal records travel on ${topics.adminRefusals}, not ${topic}`;
+    return null;
+  };
+}
 
 /** The consumer group of the audit log's projection (its own: the chain is written by one consumer, serially). */
 export function auditGroupId(topicPrefix: string): string {
@@ -19,18 +42,33 @@ function isDataError(err: unknown): boolean {
 }
 
 /**
- * Appends each batch's records to the hash-chained log in offset order (admin.audit has one
- * partition: one order); a redelivered record is skipped. If the database refuses the batch for
+ * Appends each batch's records to the hash-chained log in offset order (admin.audit and
+ * admin.refusals have one partition each: one order each); a redelivered record is skipped, and one whose id is stored with other
+ * content is dead-lettered (storeAuditRecords). If the database refuses the batch for
  * its data, each record is tried on its own and the one refused is dead-lettered, so one bad
  * message cannot block the log. Any other failure is thrown: the batch comes back.
  */
 export function handleAuditEvents(deps: { pool: Pool; producer: BatchingProducer; logger: Logger }) {
+  const refuse = async (item: Delivered<AdminAuditEvent>, error: string) => {
+    deps.logger.warn(
+      { topic: item.topic, partition: item.partition, offset: item.offset, error },
+      'dead-lettering unstorable audit record',
+    );
+    await deadLetter(deps.producer, item.topic, item.partition, originalMessageOf(item), error);
+  };
+  /** A record whose id is taken by other content is kept out of the chain, and kept for operators. */
+  const refuseConflicts = async (batch: Delivered<AdminAuditEvent>[], conflicts: AdminAuditEvent['record'][]) => {
+    for (const item of batch.filter((i) => conflicts.includes(i.value.record))) {
+      await refuse(item, `audit log refused: record id ${item.value.record.id} is stored with other content (a colliding writer?)`);
+    }
+  };
   return async (items: Delivered<AdminAuditEvent>[]): Promise<void> => {
     try {
-      await storeAuditRecords(
+      const result = await storeAuditRecords(
         deps.pool,
         items.map((i) => i.value.record),
       );
+      await refuseConflicts(items, result.conflicts);
       return;
     } catch (err) {
       if (!isDataError(err)) throw err;
@@ -38,15 +76,10 @@ export function handleAuditEvents(deps: { pool: Pool; producer: BatchingProducer
     }
     for (const item of items) {
       try {
-        await storeAuditRecords(deps.pool, [item.value.record]);
+        await refuseConflicts([item], (await storeAuditRecords(deps.pool, [item.value.record])).conflicts);
       } catch (err) {
         if (!isDataError(err)) throw err;
-        const error = `audit log refused: ${(err as Error).message}`;
-        deps.logger.warn(
-          { topic: item.topic, partition: item.partition, offset: item.offset, error },
-          'dead-lettering unstorable audit record',
-        );
-        await deadLetter(deps.producer, item.topic, item.partition, originalMessageOf(item), error);
+        await refuse(item, `audit log refused: ${(err as Error).message}`);
       }
     }
   };

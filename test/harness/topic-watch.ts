@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import type { Kafka } from 'kafkajs';
+
+export interface TopicWatch {
+  /** Every message value read so far, parsed as JSON (null when it is not JSON). */
+  values: unknown[];
+  stop(): Promise<void>;
+}
+
+/** Reads a topic from its beginning in a group of its own, collecting what arrives (tests only). */
+export async function watchTopic(kafka: Kafka, topic: string): Promise<TopicWatch> {
+  const consumer = kafka.consumer({ groupId: `test-watch-${randomUUID()}` });
+  const values: unknown[] = [];
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      try {
+        values.push(JSON.parse(message.value?.toString('utf8') ?? 'null'));
+      } catch {
+        values.push(null);
+      }
+    },
+  });
+  return { values, stop: () => consumer.disconnect() };
+}
