@@ -38,7 +38,7 @@ describe('continuous supply check', () => {
   });
 
   const metric = async (name: string, labels: Record<string, string> = {}): Promise<number> => {
-    const text = await (await fetch(`${h.ledger!.url}/metrics`)).text();
+    const text = await (await fetch(`${h.ledger!.metricsUrl}/metrics`)).text();
     const line = text
       .split('\n')
       .find((l) =>
@@ -123,7 +123,9 @@ describe('continuous supply check', () => {
       consistent: true,
       creditLegs: { inFlight: { count: 1, amount: 25 }, stale: { count: 0 } },
     });
-    const served = supplyReport.parse(await (await fetch(`${h.ledger!.url}/internal/supply`)).json());
+    const served = supplyReport.parse(
+      await (await fetch(`${h.ledger!.url}/internal/supply`, { headers: { authorization: await h.asGateway() } })).json(),
+    );
     expect(served).toMatchObject({ inFlight: 25, discrepancy: 0, consistent: true, creditLegs: { young: { count: 1, amount: 25 } } });
     await eventually(
       async () => ((await metric('coin_ledger_credit_legs_in_flight_minor', { age: 'young' })) === 2_500 ? true : undefined),
@@ -206,7 +208,9 @@ describe('continuous supply check', () => {
       expect(await metric('coin_ledger_credit_leg_oldest_age_seconds')).toBeGreaterThan(maxAgeS);
       expect(await metric('coin_ledger_supply_discrepancy_minor', { check: 'supply' })).toBe(0);
 
-      const served = supplyReport.parse(await (await fetch(`${h.ledger!.url}/internal/supply`)).json());
+      const served = supplyReport.parse(
+        await (await fetch(`${h.ledger!.url}/internal/supply`, { headers: { authorization: await h.asGateway() } })).json(),
+      );
       expect(served).toMatchObject({
         consistent: true,
         discrepancy: 0,
