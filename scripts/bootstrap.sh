@@ -129,7 +129,17 @@ case "$1" in
     npx tsc -b
     npx tsx scripts/stack.ts infra
     shift
-    exec npx jest "$@"
+    # Jest's own closing lines ("Tests: 5 skipped, 1390 passed, 1395 total") are not the plain
+    # summary log readers look for: the results also go to a file, and the last line of the run
+    # says "jest: N passed, N failed, N skipped" (the run's exit code is jest's).
+    mkdir -p .run
+    rm -f .run/jest-results.json
+    set +e
+    npx jest --json --outputFile=.run/jest-results.json "$@"
+    status=$?
+    set -e
+    node -e 'const r=JSON.parse(require("fs").readFileSync(".run/jest-results.json","utf8"));console.log(`jest: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests+r.numTodoTests} skipped`)' || echo "jest: no results file (the run did not finish)"
+    exit $status
     ;;
   exec)
     # Any other command on this Node after the same set-up, e.g. `sh scripts/bootstrap.sh exec
