@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contracts';
-import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
+import { eventually, harnessActor, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
 import { generateJwtKey } from '../../../scripts/stack/keys';
 import { signProof, type ProofActor } from '../../../scripts/stack/proofs';
 import { watchTopic, type TopicWatch } from '../../../test/harness/topic-watch';
@@ -225,7 +225,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     const [record] = await refusalRecordsOf(commandId);
     expect(record).toMatchObject({
       source: 'ledger',
-      actor: { kind: 'operator', id: 'test', verified: false },
+      actor: { kind: 'user', id: harnessActor.id, verified: false },
       action: 'ledger.mint',
       result: 'rejected',
       errorCode: 'COMMAND_REFUSED',
@@ -279,13 +279,14 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
   it('when a process with only Kafka credentials forges who asked, then the command is refused with an answer and nothing moves', async () => {
     const userId = await openUser();
     const key = walletKeyOfUser(userId);
-    const mintAs = (options: { actor?: ProofActor; proof?: string | null; issuedAt?: Date }) =>
+    const mintAs = (options: { actor?: ProofActor; proof?: string | null; issuedAt?: Date; commandId?: string }) =>
       h.send({ type: 'ledger.mint', key, data: { to: { kind: 'user', userId }, amount: 1_000_000, reason: 'forged' }, ...options });
     const admin: ProofActor = { kind: 'user', id: '424242', role: 'SUPERADMIN' };
     const stranger = generateJwtKey('not-the-user-service');
+    const unproven = randomUUID();
     const refusals = [
       // No proof at all: what the gateway's Kafka credentials alone can write.
-      await mintAs({ actor: admin, proof: null }),
+      await mintAs({ actor: admin, proof: null, commandId: unproven }),
       // A USER's own token, with the command naming them a SUPERADMIN.
       await mintAs({
         actor: { kind: 'user', id: '424242', role: 'SUPERADMIN' },
@@ -305,6 +306,14 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     ];
     for (const reply of refusals) expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
     expect(await balanceOf(h, key)).toBe(0);
+    // Each refusal of authority is in the admin audit log: rejected, the actor it named, unverified.
+    expect((await refusalRecordsOf(unproven))[0]).toMatchObject({
+      source: 'ledger',
+      actor: { kind: 'user', id: admin.id, verified: false },
+      action: 'ledger.mint',
+      result: 'rejected',
+      reason: expect.stringContaining('no proof of authority'),
+    });
     // A legitimate command replayed after an outage: its token has expired since, but was valid
     // when the command was issued, so it still applies; and the partition went on.
     const issuedAt = new Date(Date.now() - 3_600_000);

@@ -3,7 +3,8 @@ import { topicNames, walletKeyOfUser } from '@coin/contracts';
 import { BatchingProducer, createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { adminSession, apiKeyFor } from '../../harness/admin';
-import { apiClient, login, registerUser } from '../../harness/http';
+import { eventually } from '../../harness/eventually';
+import { apiClient, http, login, registerUser } from '../../harness/http';
 import { startTestStack, type TestStack } from '../../harness/stack';
 
 /**
@@ -52,6 +53,24 @@ describe('forged commands on the topics the gateway writes', () => {
     const tokens = await login(stack.gatewayUrl, target.email, target.password);
     const claims = JSON.parse(Buffer.from(tokens.accessToken.split('.')[1]!, 'base64url').toString('utf8')) as { role: string };
     expect(claims.role).toBe('USER');
+    // Each forgery is in the admin audit log, rejected, with the actor it named (this stack has no other).
+    const refused = await eventually(
+      async () => {
+        const page = await http(stack.gatewayUrl, 'GET', '/api/admin/audit-log?result=rejected&limit=1000', {
+          token: superadmin.accessToken,
+        });
+        const entries = (page.body.entries as Array<Record<string, any>>).filter(
+          (e) => e.action === 'user.change-role' && e.errorCode === 'COMMAND_REFUSED',
+        );
+        return entries.length >= 3 ? entries : undefined;
+      },
+      20_000,
+      'the three refusals in the audit log',
+    );
+    for (const entry of refused) expect(entry).toMatchObject({ result: 'rejected', target: expect.stringMatching(/^command:/) });
+    expect(refused.map((e) => `${e.actor.kind}:${e.actor.id}`).sort()).toEqual(
+      [`operator:root`, `user:${superadmin.userId}`, `user:${superadmin.userId}`].sort(),
+    );
   });
 
   it('when a mint or a wallet close names a SUPERADMIN without their proof, then the ledger refuses it and no coin moves', async () => {
