@@ -18,7 +18,7 @@ describe('a forged Redis cache entry cannot grant', () => {
   let superadmin: string;
 
   const macFailures = async (): Promise<number> => {
-    const text = String((await http(stack.gatewayUrl, 'GET', '/metrics')).body);
+    const text = String((await http(stack.metricsUrls.gateway, 'GET', '/metrics')).body);
     return text
       .split('\n')
       .filter(

@@ -27,6 +27,7 @@ describe('Redis down: login throttling and the auth limits still hold, per insta
       loadGatewayConfig({
         ...stack.env.gateway,
         GATEWAY_PORT: '0',
+        METRICS_PORT: '0',
         REDIS_URL: redis.toString(),
         RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX: '3',
         RATE_LIMIT_LOGIN_FAILURES_PER_IP_MAX: '5',
@@ -35,10 +36,10 @@ describe('Redis down: login throttling and the auth limits still hold, per insta
       }),
       createLogger('gateway-behind-proxy', (process.env.COIN_TEST_LOG_LEVEL ?? 'warn') as 'warn'),
     );
-    await eventually(async () => ((await http(gateway.url, 'GET', '/readyz')).status === 200 ? true : undefined), 15_000, 'ready');
+    await eventually(async () => ((await http(gateway.metricsUrl, 'GET', '/readyz')).status === 200 ? true : undefined), 15_000, 'ready');
     proxy.setMode('refuse');
     await eventually(
-      async () => ((await http(gateway.url, 'GET', '/readyz')).body?.checks?.redis === 'down' ? true : undefined),
+      async () => ((await http(gateway.metricsUrl, 'GET', '/readyz')).body?.checks?.redis === 'down' ? true : undefined),
       15_000,
       'Redis seen down',
     );
