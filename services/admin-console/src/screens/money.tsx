@@ -9,7 +9,8 @@ type Kind = 'mint' | 'burn' | 'refund' | 'reward';
 type MoneyAnswer = OperationResult<'mintCoins'> | OperationResult<'rewardUser'>;
 
 const titles: Record<Kind, string> = { mint: 'Mint', burn: 'Burn', refund: 'Refund a purchase', reward: 'Reward' };
-const needsKey: Record<Kind, boolean> = { mint: true, burn: true, refund: true, reward: false };
+// A person's reward needs a reward-scoped API key too (issue 29): only a platform client's token stands alone.
+const needsKey: Record<Kind, boolean> = { mint: true, burn: true, refund: true, reward: true };
 
 /** The money forms: POST /api/admin/mint, burn, refund (API key of that scope) and reward. */
 export function MoneyScreen() {
@@ -97,7 +98,11 @@ function MoneyForm({
           ...(headers ? { headers } : {}),
         });
       else if (kind === 'reward')
-        result = await session.client.rewardUser({ body: { userId: Number(text('userId')), amount: amount ?? 0, reason }, idempotencyKey });
+        result = await session.client.rewardUser({
+          body: { userId: Number(text('userId')), amount: amount ?? 0, reason },
+          idempotencyKey,
+          ...(headers ? { headers } : {}),
+        });
       else
         result = await session.client.refundTransaction({
           body: { transactionId: Number(text('transactionId')), ...(amount !== undefined ? { amount } : {}), reason },
