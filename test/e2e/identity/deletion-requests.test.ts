@@ -184,6 +184,15 @@ describe('large deletions wait for a second SUPERADMIN', () => {
     expect(renewed.body.deletionRequest.id).not.toBe(request.id);
   });
 
+  it('when part of the balance is held by a pending hold, then it still counts: 40 active + 20 held waits like 60', async () => {
+    const user = await richUser(60);
+    await as(user.accessToken).createHold({ body: { toTreasury: 'COURSE_FEES', amount: 20, reason: 'Course seat' } });
+    const wallet = await as(user.accessToken).getMyWallet();
+    expect([wallet.balance, wallet.activeCoins]).toEqual([60, 40]);
+    const answer = await remove(user.userId);
+    expect([answer.status, answer.body.deletionRequest?.balance]).toEqual([202, 60]);
+  });
+
   it('when the user holds less than the threshold, then the deletion is immediate (200) as before', async () => {
     const user = await richUser(49.99);
     const answer = await remove(user.userId);
@@ -191,6 +200,27 @@ describe('large deletions wait for a second SUPERADMIN', () => {
     expect(answer.body).toEqual({ message: 'User deleted' });
     const gone = await problemOf(as(first.accessToken).getUser({ path: { id: String(user.userId) } }));
     expect(gone.code).toBe('USER_NOT_FOUND');
+  });
+
+  it('when the input is invalid or the caller is no SUPERADMIN, then 400, 404 or 403 and nothing is decided', async () => {
+    const user = await richUser(60);
+    const request = (await remove(user.userId)).body.deletionRequest as DeletionRequestView;
+    const admin = await adminSession(stack, 'ADMIN');
+    const get = (path: string, token: string) => http(stack.gatewayUrl, 'GET', path, { token });
+    expect((await get('/api/admin/deletion-requests?status=BOGUS', first.accessToken)).status).toBe(400);
+    expect((await get('/api/admin/deletion-requests', admin.accessToken)).status).toBe(403);
+    expect((await approve('not-a-uuid', second.accessToken)).status).toBe(400);
+    expect((await approve(randomUUID(), second.accessToken)).body.code).toBe('APPROVAL_NOT_FOUND');
+    expect((await approve(request.id, admin.accessToken)).status).toBe(403);
+    expect((await reject(request.id, second.accessToken, '')).status).toBe(400);
+    const noReason = await http(stack.gatewayUrl, 'POST', `/api/admin/deletion-requests/${request.id}/reject`, {
+      token: second.accessToken,
+      body: {},
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(noReason.status).toBe(400);
+    const still = await as(second.accessToken).listDeletionRequests({ query: { status: 'PENDING' } });
+    expect(still.deletionRequests.find((r) => r.id === request.id)?.status).toBe('PENDING');
   });
 
   it('when a user.approve-deletion names a SUPERADMIN without their proof on Kafka, then the user service refuses it and the user stays', async () => {
