@@ -11,12 +11,19 @@ export type BalanceReader = (userId: number) => Promise<number>;
  * but "no wallet" is UNAVAILABLE, which the consumer treats as transient: the command is
  * retried, never decided without the figure.
  */
-export function ledgerBalanceReader(options: { baseUrl: string; timeoutMs: number; signer: ServiceTokenSigner }): BalanceReader {
+export function ledgerBalanceReader(options: {
+  baseUrl: string;
+  timeoutMs: number;
+  signer: Pick<ServiceTokenSigner, 'authorizationFor'>;
+  /** The HTTP client; tests pass a stub. */
+  fetch?: typeof fetch;
+}): BalanceReader {
   const authorization = options.signer.authorizationFor('ledger');
+  const send = options.fetch ?? fetch;
   return async (userId) => {
     let response: Response;
     try {
-      response = await fetch(new URL(`/internal/wallets/by-user/${userId}`, options.baseUrl), {
+      response = await send(new URL(`/internal/wallets/by-user/${userId}`, options.baseUrl), {
         headers: { authorization: await authorization() },
         signal: AbortSignal.timeout(options.timeoutMs),
       });
