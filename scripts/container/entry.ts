@@ -75,22 +75,24 @@ function devCacheMacSecret(path: string): void {
 
 /**
  * Development only (compose): the service-token keys (docs/OPERATIONS.md "Service keys") in `dir`
- * unless they are there: each caller's private key (`gateway.pem`, `history.pem`) and each
+ * unless they are there: each caller's private key (`gateway.pem`, `history.pem`, `user.pem`) and each
  * callee's callers (`callers-<service>.json`, SERVICE_TOKEN_PUBLIC_KEYS).
  */
 export function devServiceKeys(dir: string | undefined): void {
   if (!dir) throw new Error('usage: dev-service-keys <directory>');
-  if (existsSync(join(dir, 'gateway.pem'))) {
+  // A volume from before the user service had a key lacks user.pem: then every key is made anew.
+  if (['gateway.pem', 'history.pem', 'user.pem'].every((file) => existsSync(join(dir, file)))) {
     console.log(`dev-service-keys: ${dir} has keys, kept`);
     return;
   }
   const keys = generateServiceKeys();
   const callers = (...names: Array<keyof typeof keys>) => JSON.stringify(Object.fromEntries(names.map((n) => [n, keys[n].publicKeyPem])));
   writeFileSync(join(dir, 'callers-user.json'), callers('gateway'));
-  writeFileSync(join(dir, 'callers-ledger.json'), callers('gateway', 'history'));
+  writeFileSync(join(dir, 'callers-ledger.json'), callers('gateway', 'history', 'user'));
   writeFileSync(join(dir, 'callers-history.json'), callers('gateway'));
   writeFileSync(join(dir, 'history.pem'), keys.history.privateKeyPem, { mode: 0o600 });
   writeFileSync(join(dir, 'gateway.pem'), keys.gateway.privateKeyPem, { mode: 0o600 });
+  writeFileSync(join(dir, 'user.pem'), keys.user.privateKeyPem, { mode: 0o600 });
   console.log(`dev-service-keys: wrote ${dir}`);
 }
 

@@ -12,7 +12,8 @@ describe('container entry: service keys from files (compose)', () => {
       devServiceKeys(dir);
       expect(statSync(join(dir, 'gateway.pem')).mode & 0o777).toBe(0o600);
       const ledgerCallers = JSON.parse(readFileSync(join(dir, 'callers-ledger.json'), 'utf8')) as Record<string, string>;
-      expect(Object.keys(ledgerCallers).sort()).toEqual(['gateway', 'history']);
+      expect(Object.keys(ledgerCallers).sort()).toEqual(['gateway', 'history', 'user']);
+      expect(statSync(join(dir, 'user.pem')).mode & 0o777).toBe(0o600);
       expect(Object.keys(JSON.parse(readFileSync(join(dir, 'callers-user.json'), 'utf8')))).toEqual(['gateway']);
       const before = readFileSync(join(dir, 'gateway.pem'), 'utf8');
       devServiceKeys(dir);
@@ -25,7 +26,7 @@ describe('container entry: service keys from files (compose)', () => {
         SERVICE_TOKEN_PUBLIC_KEYS_FILE: join(dir, 'callers-ledger.json'),
       };
       resolveFileEnv(env);
-      expect(Object.keys(loadLedgerConfig(env).SERVICE_TOKEN_PUBLIC_KEYS).sort()).toEqual(['gateway', 'history']);
+      expect(Object.keys(loadLedgerConfig(env).SERVICE_TOKEN_PUBLIC_KEYS).sort()).toEqual(['gateway', 'history', 'user']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

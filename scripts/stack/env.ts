@@ -54,13 +54,16 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       JWT_PRIVATE_KEY: s.jwtKey.privateKeyPem,
       JWT_KEY_ID: s.jwtKey.kid,
       SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway'),
+      // Reads the ledger's balance of a user being deleted (docs/DESIGN.md "Deleting a user").
+      SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.user.privateKeyPem,
+      LEDGER_SERVICE_URL: url(s.ports.ledger),
     },
     ledger: {
       ...common,
       LEDGER_HTTP_PORT: String(s.ports.ledger),
       METRICS_PORT: metricsPort('ledger'),
       LEDGER_DATABASE_URL: dbUrl('ledger'),
-      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway', 'history'),
+      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway', 'history', 'user'),
       AUTHORITY_PUBLIC_KEYS: trustedKeysOf(s.jwtKey),
     },
     history: {

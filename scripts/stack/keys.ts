@@ -14,10 +14,14 @@ export interface ServiceKeyPair {
   publicKeyPem: string;
 }
 
-/** The services that call internal APIs: the gateway, and the history service's rebuild (the ledger's record). */
+/**
+ * The services that call internal APIs: the gateway, the history service's rebuild (the ledger's
+ * record), and the user service (a balance, when it decides a deletion).
+ */
 export interface ServiceKeys {
   gateway: ServiceKeyPair;
   history: ServiceKeyPair;
+  user: ServiceKeyPair;
 }
 
 function serviceKeyPair(): ServiceKeyPair {
@@ -33,7 +37,7 @@ function serviceKeyPair(): ServiceKeyPair {
  * environment only, never written to the repository or an argument list, never logged.
  */
 export function generateServiceKeys(): ServiceKeys {
-  return { gateway: serviceKeyPair(), history: serviceKeyPair() };
+  return { gateway: serviceKeyPair(), history: serviceKeyPair(), user: serviceKeyPair() };
 }
 
 const runHistoryKeyFile = join(repoRoot, '.data', 'keys', 'history-service-token.pem');

@@ -252,6 +252,42 @@ describe('admin console screens in a browser', () => {
     await checkerPage.context().close();
   }, 90_000);
 
+  it('when a SUPERADMIN deletes a user holding 10,000 coins in the console, then nothing is deleted until another SUPERADMIN approves it on the Approvals screen', async () => {
+    const rich = await registerUser(stack.gatewayUrl, { fullName: 'Console Rich' });
+    // 10,000 coins need a mint approval of their own: asked by the SUPERADMIN, approved by the checker.
+    const asked = (await admin.mintCoins({ body: { userId: rich.userId, amount: 10_000, reason: 'deletion test' } })) as {
+      approval?: { id: string };
+    };
+    const checkerKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    await apiClient(stack.gatewayUrl, { accessToken: checker.accessToken, apiKey: checkerKey }).approveRequest({
+      path: { id: asked.approval?.id ?? 'missing' },
+    });
+    await balanceSettlesAt(rich, 10_000);
+
+    const requester = await newPage();
+    await signIn(requester, superadmin);
+    await requester.getByLabel('E-mail or name').fill(rich.email);
+    await requester.getByRole('button', { name: 'Search', exact: true }).click();
+    await requester.getByRole('link', { name: rich.email }).click();
+    await requester.getByRole('button', { name: 'Delete user', exact: true }).click();
+    await requester.getByRole('button', { name: 'Delete and burn 10,000.00 coins', exact: true }).click();
+    await requester.getByRole('status').filter({ hasText: 'Not deleted yet' }).waitFor();
+    expect(await balanceOf(rich)).toBe(10_000);
+
+    const second = await adminSession(stack, 'SUPERADMIN');
+    const approver = await newPage();
+    await signIn(approver, second);
+    await go(approver, 'Approvals');
+    const row = approver.getByRole('row').filter({ hasText: `user ${rich.userId}` });
+    expect(await row.textContent()).toContain('10,000.00');
+    await row.getByRole('button', { name: /^Approve request / }).click();
+    await approver
+      .getByRole('status')
+      .filter({ hasText: `user ${rich.userId} deleted` })
+      .waitFor();
+    await expect(admin.getUser({ path: { id: String(rich.userId) } })).rejects.toMatchObject({ status: 404 });
+  });
+
   it('when a hold is placed through the API, then the holds screen shows it by payer and status', async () => {
     const payer = await registerUser(stack.gatewayUrl, { fullName: 'Hold Payer' });
     await applied(admin.mintCoins({ body: { userId: payer.userId, amount: 10, reason: 'funding' } }));

@@ -61,11 +61,13 @@ export async function startTestStack(options: { extraEnv?: Record<string, string
   };
   const envs = serviceEnvs(settings);
   const logger = (name: string) => createLogger(name, settings.logLevel as 'warn');
-  const [user, ledger, history] = await Promise.all([
-    startUserService(loadUserConfig(envs.user), logger('user')),
+  // The user service reads the ledger (a deleted user's balance), so it starts knowing the ledger's port.
+  const [ledger, history] = await Promise.all([
     startLedgerService(loadLedgerConfig(envs.ledger), logger('ledger')),
     startHistoryService(loadHistoryConfig(envs.history), logger('history')),
   ]);
+  const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, ledger: portOf(ledger.url) } }).user;
+  const user = await startUserService(loadUserConfig(userEnv), logger('user'));
   const finalEnvs = serviceEnvs({
     ...settings,
     ports: { gateway: 0, user: portOf(user.url), ledger: portOf(ledger.url), history: portOf(history.url) },

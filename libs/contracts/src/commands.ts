@@ -5,7 +5,7 @@ import { headerNames } from './messaging';
 import { approval, approvalPending } from './approvals';
 import { captureResult, hold, holdResult } from './holds';
 import { limitOverrides, moneyResult, wallet, walletKeyOf, walletKeyOfTreasury, walletKeyOfUser, type LedgerCommand } from './ledger';
-import { user, type UserCommand } from './user';
+import { deletionPending, deletionRequest, user, type UserCommand } from './user';
 
 /**
  * The typed boundary between the services that send commands and the ledger that applies them:
@@ -203,6 +203,8 @@ export function userPartitionKeyOf(command: UserDraft): string {
     case 'user.change-role':
     case 'user.delete':
     case 'user.revoke-sessions':
+    case 'user.approve-deletion':
+    case 'user.reject-deletion':
       return String(command.data.userId);
     case 'user.api-key.create':
     case 'user.api-key.revoke':
@@ -224,8 +226,11 @@ const tokenVersion = z.number().int().nonnegative();
 export const userResults = {
   'user.register': z.object({ user }),
   'user.change-role': z.object({ user: z.object({ id: userId, role }), tokenVersion }),
-  'user.delete': z.object({ userId, tokenVersion }),
+  // Deleted at once, or (at or above DELETION_APPROVAL_MIN_COINS) a request a second SUPERADMIN decides.
+  'user.delete': z.union([z.object({ userId, tokenVersion }), deletionPending]),
   'user.revoke-sessions': z.object({ userId, tokenVersion }),
+  'user.approve-deletion': z.object({ userId, tokenVersion, deletionRequest }),
+  'user.reject-deletion': z.object({ deletionRequest }),
   'user.api-key.create': apiKey,
   'user.api-key.revoke': z.object({ id: z.uuid(), keyHash: z.string().regex(/^[0-9a-f]{64}$/) }),
   'user.platform-client.create': platformClientCreated,

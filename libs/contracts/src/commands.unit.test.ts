@@ -158,6 +158,16 @@ const userKeys: Record<UserCommandType, Array<[string, UserDraft, string]>> = {
     ],
   ],
   'user.change-role': [['a user', userDraft('user.change-role', { userId: 12, role: 'ADMIN' }), '12']],
+  'user.approve-deletion': [
+    ['the user to delete', userDraft('user.approve-deletion', { userId: 12, requestId: '0b7e4f2a-6c1d-4e8b-9a3f-5d2c1b0a9e8f' }), '12'],
+  ],
+  'user.reject-deletion': [
+    [
+      'the user not to delete',
+      userDraft('user.reject-deletion', { userId: 12, requestId: '0b7e4f2a-6c1d-4e8b-9a3f-5d2c1b0a9e8f', reason: 'no' }),
+      '12',
+    ],
+  ],
   'user.delete': [['a user', userDraft('user.delete', { userId: 12 }), '12']],
   'user.revoke-sessions': [['a user', userDraft('user.revoke-sessions', { userId: 12 }), '12']],
   'user.api-key.create': [
@@ -242,11 +252,25 @@ describe('command messages', () => {
 
 describe('userResults (what the user service answers)', () => {
   const user = { id: 12, email: 'ada@example.com', fullName: 'Ada', role: 'USER', isVerified: false, createdAt: at };
+  const deletion = {
+    id: randomUUID(),
+    userId: 12,
+    status: 'PENDING',
+    balance: 150.25,
+    requestedBy: { kind: 'user', id: '1', role: 'SUPERADMIN' },
+    createdAt: at,
+    expiresAt: at,
+    decidedBy: null,
+    decidedAt: null,
+    rejectionReason: null,
+  };
   const results: Record<UserCommandType, unknown> = {
     'user.register': { user },
     'user.change-role': { user: { id: 12, role: 'ADMIN' }, tokenVersion: 3 },
     'user.delete': { userId: 12, tokenVersion: 4 },
     'user.revoke-sessions': { userId: 12, tokenVersion: 5 },
+    'user.approve-deletion': { userId: 12, tokenVersion: 4, deletionRequest: { ...deletion, status: 'APPROVED' } },
+    'user.reject-deletion': { deletionRequest: { ...deletion, status: 'REJECTED', rejectionReason: 'no' } },
     'user.api-key.create': { id: randomUUID(), name: 'ops', scopes: ['mint', 'refund'], createdAt: at, revokedAt: null },
     'user.api-key.revoke': { id: randomUUID(), keyHash: hash },
     'user.platform-client.create': {

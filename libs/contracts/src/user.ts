@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandSchema } from './messaging';
-import { apiKeyScope, email, fullName, isoDateTime, password, role, singleLineText, userId } from './common';
+import { apiKeyScope, email, fullName, isoDateTime, password, reasonText, role, singleLineText, userId } from './common';
 
 /** The seed's User (2.4), without the wallet (list form). */
 export const user = z.object({
@@ -52,6 +52,13 @@ export const registerUserCommand = commandSchema(
 export const changeRoleCommand = commandSchema('user.change-role', z.object({ userId, role }));
 export const deleteUserCommand = commandSchema('user.delete', z.object({ userId }));
 export const revokeSessionsCommand = commandSchema('user.revoke-sessions', z.object({ userId }));
+/**
+ * A deletion that waited for a second SUPERADMIN (docs/DESIGN.md "Deleting a user"). The target
+ * user travels with the request id so the command is keyed like the user's other commands and
+ * applied in their order; the user service checks that the request names that user.
+ */
+export const approveDeletionCommand = commandSchema('user.approve-deletion', z.object({ userId, requestId: z.uuid() }));
+export const rejectDeletionCommand = commandSchema('user.reject-deletion', z.object({ userId, requestId: z.uuid(), reason: reasonText }));
 /** The gateway generates the key and sends only its SHA-256: the secret never reaches a topic. */
 export const createApiKeyCommand = commandSchema(
   'user.api-key.create',
@@ -81,12 +88,45 @@ export const userCommand = z.discriminatedUnion('type', [
   changeRoleCommand,
   deleteUserCommand,
   revokeSessionsCommand,
+  approveDeletionCommand,
+  rejectDeletionCommand,
   createApiKeyCommand,
   revokeApiKeyCommand,
   createPlatformClientCommand,
   revokePlatformClientCommand,
 ]);
 export type UserCommand = z.infer<typeof userCommand>;
+
+// ---- Deletion requests (a deletion at or above DELETION_APPROVAL_MIN_COINS waits for a second SUPERADMIN) ----
+export const deletionRequestStatuses = ['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED'] as const;
+export const deletionRequestStatus = z.enum(deletionRequestStatuses);
+export type DeletionRequestStatus = z.infer<typeof deletionRequestStatus>;
+/** Who asked or decided: a verified actor, as the command carried it. */
+export const deletionRequestActor = z.object({
+  kind: z.enum(['user', 'system', 'service', 'operator']),
+  id: z.string(),
+  role: role.optional(),
+});
+export const deletionRequest = z.object({
+  id: z.uuid(),
+  userId,
+  status: deletionRequestStatus,
+  /** The balance (held coins included) the ledger reported when the deletion was asked for. */
+  balance: z.number().describe('Coins (2 decimals)'),
+  requestedBy: deletionRequestActor,
+  createdAt: isoDateTime,
+  expiresAt: isoDateTime,
+  decidedBy: deletionRequestActor.nullable(),
+  decidedAt: isoDateTime.nullable(),
+  rejectionReason: z.string().nullable(),
+});
+export type DeletionRequest = z.infer<typeof deletionRequest>;
+/** The 202 of a deletion that waits for a second SUPERADMIN. */
+export const deletionPending = z.object({ deletionRequest });
+export const deletionRequestsQuery = z.strictObject({ status: deletionRequestStatus.optional() });
+export const deletionRequestList = z.object({ deletionRequests: z.array(deletionRequest) });
+export const deletionRequestIdParam = z.strictObject({ id: z.uuid() });
+export const rejectDeletionBody = z.strictObject({ reason: reasonText });
 
 // ---- Internal HTTP of the user service (gateway only) ----
 /** The one-time grant the gateway made for a registration: `sg_` + 256 random bits, base64url. */

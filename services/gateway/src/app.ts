@@ -34,6 +34,7 @@ import { registerSecurityHeaders, securityHeaders } from './plugins/security-hea
 import { trustProxyOption } from './plugins/client-address';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerAdminUserRoutes } from './routes/admin-users';
+import { registerDeletionRequestRoutes } from './routes/deletion-requests';
 import { registerHistoryRoutes } from './routes/history';
 import { registerAsyncApiRoute } from './routes/asyncapi';
 import { registerTransactionRoutes } from './routes/transactions';
@@ -145,6 +146,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerPlatformClientRoutes(app, deps);
   registerSessionRoutes(app, deps);
   registerAdminUserRoutes(app, deps);
+  registerDeletionRequestRoutes(app, deps);
   registerLimitRoutes(app, deps);
   registerHistoryRoutes(app, deps);
   registerTransactionRoutes(app, deps);

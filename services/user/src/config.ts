@@ -5,11 +5,13 @@ import {
   parseConfig,
   port,
   positiveInt,
+  serviceTokenPrivateKey,
   serviceTokenPublicKeys,
   tracingEnv,
   z,
   type Env,
 } from '@coin/config';
+import { coinsToMinorUnits } from '@coin/contracts';
 
 export const userConfigSchema = z.object({
   ...commonEnv,
@@ -32,6 +34,24 @@ export const userConfigSchema = z.object({
   /** The oldest command applied, by when it was issued: how long an outage a replay may follow (7 days, Kafka's retention). */
   COMMAND_MAX_AGE_S: positiveInt(7 * 24 * 3600),
   REFRESH_TOKEN_TTL_S: positiveInt(30 * 24 * 3600),
+  /** Ed25519 private key, PKCS#8 PEM: signs the service tokens of this service's calls to the ledger (a wallet's balance on user.delete). Never logged. */
+  SERVICE_TOKEN_PRIVATE_KEY: serviceTokenPrivateKey(),
+  /** The ledger's internal API, read for the balance of a user being deleted. */
+  LEDGER_SERVICE_URL: z.string().url().default('http://127.0.0.1:8083'),
+  /** How long the balance read of a deletion may take; past it the command is retried (never decided without the figure). */
+  LEDGER_READ_TIMEOUT_MS: positiveInt(3000),
+  /**
+   * A deletion of a user whose wallet holds this many coins or more (held coins included) waits
+   * for a second SUPERADMIN (202, a deletion request); 0: every deletion is immediate.
+   */
+  DELETION_APPROVAL_MIN_COINS: z.coerce
+    .number()
+    .nonnegative()
+    .max(1_000_000_000)
+    .refine((v) => v === 0 || coinsToMinorUnits(v) !== null, 'must be 0 or a coin amount (2 decimals at most)')
+    .default(10_000),
+  /** How long a deletion request waits for its second SUPERADMIN before it expires (24 h). */
+  DELETION_REQUEST_EXPIRY_S: positiveInt(24 * 3600),
 });
 
 export type UserConfig = z.output<typeof userConfigSchema>;

@@ -2,7 +2,8 @@ import { kafkaSecurityOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
 import { topicNames, userCommand, userCommandNeedsProof } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay, outboxTable } from '@coin/db';
-import { buildInternalApp, buildOperationalApp, createMetricsRegistry } from '@coin/http';
+import { buildInternalApp, buildOperationalApp, createMetricsRegistry, ServiceTokenSigner } from '@coin/http';
+import { minorUnitsPerCoin } from '@coin/contracts';
 import {
   BatchingProducer,
   commandRefusalRecord,
@@ -23,6 +24,8 @@ import { registerInternalRoutes } from './http/internal-routes';
 import { registerIdentityRoutes } from './http/identity-routes';
 import { userOpenRoutes, userRouteCallers } from './http/route-callers';
 import { registerReadinessRoute } from './http/readiness-route';
+import { registerDeletionRequestRoutes } from './http/deletion-request-routes';
+import { ledgerBalanceReader } from './http/ledger-balances';
 import { handleUserCommands } from './kafka/user-commands';
 import { storeSetAsideOutcome } from './db/processed-commands';
 import { userCommandStore } from './db/user-command-store';
@@ -99,6 +102,12 @@ export async function startUserService(
   registerInternalRoutes(app, routeDeps);
   registerIdentityRoutes(app, routeDeps);
   registerReadinessRoute(app, readiness);
+  registerDeletionRequestRoutes(app, { pool, now });
+  const balanceOf = ledgerBalanceReader({
+    baseUrl: config.LEDGER_SERVICE_URL,
+    timeoutMs: config.LEDGER_READ_TIMEOUT_MS,
+    signer: new ServiceTokenSigner('user', config.SERVICE_TOKEN_PRIVATE_KEY),
+  });
 
   const topics = topicNames(config.TOPIC_PREFIX);
   // Off unless OTEL_TRACES_EXPORTER=otlp (docs/DESIGN.md "Traces").
@@ -137,6 +146,13 @@ export async function startUserService(
       logger,
       clock: { now, newId: randomUUID },
       tracing,
+      deletions: {
+        policy: {
+          approvalMinMinor: Math.round(config.DELETION_APPROVAL_MIN_COINS * minorUnitsPerCoin),
+          expirySeconds: config.DELETION_REQUEST_EXPIRY_S,
+        },
+        balanceOf,
+      },
     }),
     replyTopic: topics.gatewayReplies,
     // A command the database or a rule refuses for good is answered like a rejected one, and a

@@ -131,7 +131,95 @@ export function ApprovalsScreen() {
           />
         </>
       ) : null}
+      {session.role === 'SUPERADMIN' ? <DeletionRequests /> : null}
     </Page>
+  );
+}
+
+/** SUPERADMIN: GET /api/admin/deletion-requests; approve (not one's own) or reject with a reason. */
+function DeletionRequests() {
+  const { session } = useConsole();
+  const [error, setError] = useState<unknown>();
+  const [done, setDone] = useState<string>();
+  const [busy, setBusy] = useState<string>();
+  const {
+    data,
+    error: loadError,
+    loading,
+    reload,
+  } = useLoad(() => session.client.listDeletionRequests({ query: { status: 'PENDING' } }), []);
+  const decide = async (id: string, approve: boolean, reason: string) => {
+    if (busy) return;
+    setBusy(id);
+    setError(undefined);
+    setDone(undefined);
+    try {
+      const idempotencyKey = new SubmissionKey().current;
+      if (approve) {
+        const answer = await session.client.approveDeletionRequest({ path: { id }, idempotencyKey });
+        setDone(`Approved: user ${answer.deletionRequest.userId} deleted, ${coins(answer.deletionRequest.balance)} burned.`);
+      } else {
+        await session.client.rejectDeletionRequest({ path: { id }, body: { reason }, idempotencyKey });
+        setDone(`Rejected ${id}.`);
+      }
+      reload();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  return (
+    <section aria-labelledby="deletion-requests" className="panel">
+      <h2 id="deletion-requests">Deletion requests</h2>
+      <p className="muted">Deletions of users holding the threshold or more wait for a second SUPERADMIN; you cannot approve your own.</p>
+      <ProblemView error={loadError ?? error} />
+      {done ? (
+        <p className="notice" role="status">
+          {done}
+        </p>
+      ) : null}
+      <Loading loading={loading} />
+      {data ? (
+        <Table caption="Pending deletion requests">
+          <thead>
+            <tr>
+              <th scope="col">Request</th>
+              <th scope="col">User</th>
+              <th scope="col">Balance</th>
+              <th scope="col">Requested by</th>
+              <th scope="col">Expires (UTC)</th>
+              <th scope="col">Decide</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.deletionRequests.map((r) => (
+              <tr key={r.id}>
+                <td>
+                  <code>{r.id.slice(0, 8)}</code>
+                </td>
+                <td>
+                  <Link to={`/users/${r.userId}`}>user {r.userId}</Link>
+                </td>
+                <td>{coins(r.balance)}</td>
+                <td>
+                  {r.requestedBy.kind} {r.requestedBy.id}
+                </td>
+                <td>{when(r.expiresAt)}</td>
+                <td>
+                  <Decide id={r.id} busy={busy === r.id} onDecide={decide} />
+                </td>
+              </tr>
+            ))}
+            {data.deletionRequests.length === 0 ? (
+              <tr>
+                <td colSpan={6}>No request.</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </Table>
+      ) : null}
+    </section>
   );
 }
 

@@ -224,7 +224,14 @@ function SuperadminActions({
         setDone(`Role changed to ${answer.user.role}.`);
         onChanged();
       } else {
-        await session.client.deleteUser({ path: { id: String(userId) } });
+        const answer = await session.client.deleteUser({ path: { id: String(userId) } });
+        // A user holding the threshold or more is not deleted: the request waits for another SUPERADMIN.
+        if ('deletionRequest' in answer) {
+          setDone(
+            `Not deleted yet: ${coins(answer.deletionRequest.balance)} is at or above the threshold, so another SUPERADMIN must approve request ${answer.deletionRequest.id.slice(0, 8)} on the Approvals page.`,
+          );
+          return;
+        }
         navigate('/users');
         return;
       }

@@ -1,6 +1,7 @@
 import {
   closeWalletReason,
   changeRoleBody,
+  deletionPending,
   ledgerDraft,
   messageBody,
   minorUnitsPerCoin,
@@ -14,6 +15,7 @@ import {
   userListQuery,
   userSessionList,
   type User,
+  type UserDraft,
   type Wallet,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
@@ -25,7 +27,15 @@ import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
 import { authorityOf } from '../plugins/auth';
 import type { TokenVersionStore } from '../plugins/token-version';
-import { exampleChangeRole, exampleDeleted, exampleRoleChanged, exampleUserDetail, exampleUserList, withExample } from './examples';
+import {
+  exampleChangeRole,
+  exampleDeleted,
+  exampleDeletionPending,
+  exampleRoleChanged,
+  exampleUserDetail,
+  exampleUserList,
+  withExample,
+} from './examples';
 
 const exampleSessions = {
   sessions: [
@@ -183,14 +193,20 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
       schema: {
         tags: ['admin'],
         summary:
-          'Delete a user: personal data erased, tokens revoked, wallet closed and remaining coins burned before it answers (the last SUPERADMIN cannot be deleted)',
+          'Delete a user: personal data erased, tokens revoked, wallet closed and remaining coins burned before it answers (the last SUPERADMIN cannot be deleted). A user holding DELETION_APPROVAL_MIN_COINS or more (10,000 by default, held coins included) is not deleted: 202 with a deletion request another SUPERADMIN approves',
         security: [{ bearerAuth: [] }],
         params: idParams,
         operationId: 'deleteUser',
-        response: { 200: withExample(messageBody, exampleDeleted), 404: problem, 409: problem, ...errorResponses },
+        response: {
+          200: withExample(messageBody, exampleDeleted),
+          202: withExample(deletionPending, exampleDeletionPending),
+          404: problem,
+          409: problem,
+          ...errorResponses,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
       const deleteCommandId = randomUUID();
       // Deleted means closed when this answers (SPEC §6): the close runs in the wallet's own
@@ -205,8 +221,9 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
           commandId: uuidV5(`ledger.close-wallet:${deleteCommandId}`),
           requestId: String(request.id),
         });
+      let result: Awaited<ReturnType<typeof deps.commands.user<UserDraft<'user.delete'>>>>;
       try {
-        await deps.commands.user(userDraft('user.delete', { userId: id }), {
+        result = await deps.commands.user(userDraft('user.delete', { userId: id }), {
           ...authorityOf(request),
           commandId: deleteCommandId,
           requestId: String(request.id),
@@ -218,6 +235,8 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
         if (err instanceof AppError && err.code === 'USER_NOT_FOUND') await closeWallet();
         throw err;
       }
+      // A large balance: nothing was deleted, the wallet stays open until a second SUPERADMIN approves.
+      if ('deletionRequest' in result) return reply.status(202).send({ deletionRequest: result.deletionRequest });
       await deps.tokenVersions.rememberDeleted(id);
       await closeWallet();
       return { message: 'User deleted' };

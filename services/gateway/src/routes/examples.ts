@@ -124,6 +124,19 @@ export const exampleUserDetail = {
 };
 export const exampleRoleChanged = { message: 'Role updated', user: { id: userId, role: 'ADMIN' } } as const;
 export const exampleDeleted = { message: 'User deleted' };
+export const exampleDeletionRequest = {
+  id: '5d1f0c3a-2b4e-5f6a-8b9c-0d1e2f3a4b5c',
+  userId: 42,
+  status: 'PENDING' as const,
+  balance: 25000,
+  requestedBy: { kind: 'user' as const, id: '1', role: 'SUPERADMIN' as const },
+  createdAt: '2026-01-15T09:30:00.000Z',
+  expiresAt: '2026-01-16T09:30:00.000Z',
+  decidedBy: null,
+  decidedAt: null,
+  rejectionReason: null,
+};
+export const exampleDeletionPending = { deletionRequest: exampleDeletionRequest };
 
 export const exampleHistoryPage = { transactions: [exampleTransaction], nextCursor: null };
 /** GET /api/admin/audit-log: an ADMIN's mint, as the ledger recorded it. */

@@ -6,7 +6,8 @@ import type { InternalRouteCallers } from '@coin/http';
  * rebuild only; the gateway reads one transaction at a time.
  */
 export const ledgerRouteCallers: InternalRouteCallers = {
-  'GET /internal/wallets/by-user/:userId': ['gateway'],
+  // The user service reads the balance of a user being deleted: a large one waits for a second SUPERADMIN.
+  'GET /internal/wallets/by-user/:userId': ['gateway', 'user'],
   'GET /internal/wallets/by-user/:userId/limits': ['gateway'],
   'GET /internal/approvals/:id': ['gateway'],
   'GET /internal/approvals': ['gateway'],

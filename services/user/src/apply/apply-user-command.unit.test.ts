@@ -1,6 +1,7 @@
 import type { Actor, ApiKey, AuditRecord, PlatformClient, UserCommand, UserEvent } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
 import type { UserRow } from '../domain/users';
+import type { DeletionPolicy, DeletionRequestRow } from '../domain/deletion-requests';
 import { applyUserCommand } from './apply-user-command';
 import type { StoredOutcome, UserCommandStore, UserCommandTransaction } from './store';
 
@@ -49,6 +50,7 @@ interface FakeState {
   apiKeyHashes?: Map<string, string>;
   /** Platform clients by id, with whether each is revoked. */
   clients?: Map<string, PlatformClient>;
+  deletionRequests?: DeletionRequestRow[];
 }
 
 function fakeStore(state: FakeState = {}) {
@@ -106,6 +108,22 @@ function fakeStore(state: FakeState = {}) {
       const revoked = { ...found, revokedAt: at.toISOString() };
       state.clients?.set(id, revoked);
       return { client: revoked, revoked: true };
+    },
+    lockPendingDeletionRequest: async (userId) => {
+      calls.push(`lockPendingDeletionRequest ${userId}`);
+      return state.deletionRequests?.find((r) => r.userId === userId && r.status === 'PENDING') ?? null;
+    },
+    lockDeletionRequest: async (id) => {
+      calls.push('lockDeletionRequest');
+      return state.deletionRequests?.find((r) => r.id === id) ?? null;
+    },
+    insertDeletionRequest: async (request) => {
+      calls.push(`insertDeletionRequest ${request.userId} ${request.balanceMinor}`);
+      state.deletionRequests = [...(state.deletionRequests ?? []), request];
+    },
+    updateDeletionRequest: async (request) => {
+      calls.push(`updateDeletionRequest ${request.status}`);
+      state.deletionRequests = (state.deletionRequests ?? []).map((r) => (r.id === request.id ? request : r));
     },
     enqueueEvents: async (events): Promise<OutboxRow[]> => {
       calls.push(`enqueueEvents ${events.map((e) => e.type).join(',') || '(none)'}`);
@@ -398,5 +416,120 @@ describe('applying a user command', () => {
         ['platform-client.revoke', 'client:pc_b', 'rejected'],
       ]);
     });
+  });
+});
+
+describe('large deletions wait for a second SUPERADMIN', () => {
+  const policy: DeletionPolicy = { approvalMinMinor: 1_000_000, expirySeconds: 24 * 3600 };
+  const other: Actor = { kind: 'user', id: '3', role: 'SUPERADMIN' };
+  const deleteAt = (balanceMinor: number, actor: Actor = superadmin) =>
+    [command('user.delete', actor, { userId: 7 }), clock, { deletionPolicy: policy, balanceMinor }] as const;
+
+  it('when the balance is below the threshold, then the user is deleted at once', async () => {
+    const fake = fakeStore({ users: [account()] });
+    const applied = await applyUserCommand(fake.store, ...deleteAt(999_999));
+    expect(applied.outcome).toEqual({ ok: true, reply: { userId: 7, tokenVersion: 4 } });
+    expect(fake.calls).toContain('writeChanges erase-user,revoke-refresh-tokens');
+  });
+
+  it('when the balance is at the threshold, then a PENDING request is stored instead, nothing else is written, and the request is audited', async () => {
+    const fake = fakeStore({ users: [account()] });
+    const applied = await applyUserCommand(fake.store, ...deleteAt(1_000_000));
+    expect(applied.outcome.reply).toEqual({
+      deletionRequest: expect.objectContaining({ userId: 7, status: 'PENDING', balance: 10_000, requestedBy: superadmin, decidedBy: null }),
+    });
+    expect(fake.calls).toEqual([
+      'findOutcome',
+      'lockUser 7',
+      'lockPendingDeletionRequest 7',
+      'insertDeletionRequest 7 1000000',
+      'enqueueEvents (none)',
+      'storeOutcome user.delete',
+    ]);
+    expect(fake.audited).toEqual([
+      expect.objectContaining({
+        action: 'approval.request',
+        result: 'applied',
+        summary: { type: 'user.delete', userId: 7, balance: 10_000 },
+      }),
+    ]);
+  });
+
+  it('when a request is pending, then a second deletion answers it and stores no other', async () => {
+    const fake = fakeStore({ users: [account()] });
+    const first = await applyUserCommand(fake.store, ...deleteAt(2_000_000));
+    const second = await applyUserCommand(fake.store, ...deleteAt(2_000_000, other));
+    expect(second.outcome.reply).toEqual(first.outcome.reply);
+    expect(fake.calls.filter((c) => c.startsWith('insertDeletionRequest'))).toHaveLength(1);
+  });
+
+  it('when the deletion would be refused anyway (the last SUPERADMIN), then it is refused at once, not stored as a request', async () => {
+    const fake = fakeStore({ users: [account({ role: 'SUPERADMIN' })], superadminCount: 1 });
+    const applied = await applyUserCommand(fake.store, ...deleteAt(5_000_000));
+    expect(applied.outcome.ok).toBe(false);
+    expect(fake.calls).not.toContain('insertDeletionRequest 7 5000000');
+  });
+
+  it('when the policy is on but the consumer read no balance, then it is a broken invariant (never decided without the figure)', async () => {
+    const fake = fakeStore({ users: [account()] });
+    await expect(
+      applyUserCommand(fake.store, command('user.delete', superadmin, { userId: 7 }), clock, { deletionPolicy: policy }),
+    ).rejects.toThrow(/without the ledger balance/);
+  });
+
+  async function pendingRequest() {
+    const fake = fakeStore({ users: [account()] });
+    const applied = await applyUserCommand(fake.store, ...deleteAt(2_000_000));
+    const id = (applied.outcome.reply as { deletionRequest: { id: string } }).deletionRequest.id;
+    return { fake, id };
+  }
+
+  it('when the requester approves their own request, then APPROVAL_BY_REQUESTER and nothing is deleted', async () => {
+    const { fake, id } = await pendingRequest();
+    const applied = await applyUserCommand(fake.store, command('user.approve-deletion', superadmin, { userId: 7, requestId: id }), clock);
+    expect(applied.outcome).toEqual({ ok: false, reply: expect.objectContaining({ code: 'APPROVAL_BY_REQUESTER' }) });
+    expect(fake.calls.filter((c) => c.startsWith('writeChanges'))).toEqual([]);
+  });
+
+  it('when another SUPERADMIN approves, then the user is deleted as a direct deletion and the request is APPROVED in the same transaction', async () => {
+    const { fake, id } = await pendingRequest();
+    const applied = await applyUserCommand(fake.store, command('user.approve-deletion', other, { userId: 7, requestId: id }), clock);
+    expect(applied.outcome).toEqual({
+      ok: true,
+      reply: { userId: 7, tokenVersion: 4, deletionRequest: expect.objectContaining({ id, status: 'APPROVED', decidedBy: other }) },
+    });
+    expect(fake.calls.slice(-6)).toEqual([
+      'lockUser 7',
+      'lockDeletionRequest',
+      'writeChanges erase-user,revoke-refresh-tokens',
+      'updateDeletionRequest APPROVED',
+      'enqueueEvents user.deleted',
+      'storeOutcome user.approve-deletion',
+    ]);
+    expect(fake.audited.at(-1)).toEqual(
+      expect.objectContaining({ action: 'approval.approve', target: `deletion-request:${id}`, actor: other }),
+    );
+  });
+
+  it('when an ADMIN approves, or the request names another user, or it is decided already, then it is refused', async () => {
+    const { fake, id } = await pendingRequest();
+    const byAdmin = await applyUserCommand(fake.store, command('user.approve-deletion', admin, { userId: 7, requestId: id }), clock);
+    expect(byAdmin.outcome.reply).toEqual(expect.objectContaining({ code: 'FORBIDDEN' }));
+    const otherUser = await applyUserCommand(fake.store, command('user.approve-deletion', other, { userId: 8, requestId: id }), clock);
+    expect(otherUser.outcome.reply).toEqual(expect.objectContaining({ code: 'APPROVAL_NOT_FOUND' }));
+    await applyUserCommand(fake.store, command('user.reject-deletion', superadmin, { userId: 7, requestId: id, reason: 'mistake' }), clock);
+    const late = await applyUserCommand(fake.store, command('user.approve-deletion', other, { userId: 7, requestId: id }), clock);
+    expect(late.outcome.reply).toEqual(expect.objectContaining({ code: 'APPROVAL_NOT_PENDING' }));
+    expect(fake.audited.at(-1)).toEqual(
+      expect.objectContaining({ action: 'approval.approve', result: 'rejected', errorCode: 'APPROVAL_NOT_PENDING' }),
+    );
+  });
+
+  it('when the request has expired, then an approval is refused and the request is marked EXPIRED', async () => {
+    const { fake, id } = await pendingRequest();
+    const later = { now: () => new Date(now.getTime() + policy.expirySeconds * 1000), newId: clock.newId };
+    const applied = await applyUserCommand(fake.store, command('user.approve-deletion', other, { userId: 7, requestId: id }), later);
+    expect(applied.outcome.reply).toEqual(expect.objectContaining({ code: 'APPROVAL_NOT_PENDING' }));
+    expect(fake.calls.at(-2)).toBe('updateDeletionRequest EXPIRED');
   });
 });

@@ -3,6 +3,7 @@ import type { OutboxRow } from '@coin/db';
 import type { AccountChange, NewApiKey, NewPlatformClient } from '../domain/commands';
 import type { NewAccount, UserRow } from '../domain/users';
 import type { NewSessionGrant } from '../domain/session-grants';
+import type { DeletionRequestRow } from '../domain/deletion-requests';
 
 /** A command's answer as processed_commands keeps it: a redelivery is answered with it again. */
 export interface StoredOutcome {
@@ -39,6 +40,13 @@ export interface UserCommandTransaction {
   insertPlatformClient(client: NewPlatformClient): Promise<PlatformClient | null>;
   /** Revokes the client, keeping the first revocation time; null when no client has the id. */
   revokePlatformClient(id: string, now: Date): Promise<{ client: PlatformClient; revoked: boolean } | null>;
+  /** Locks the user's PENDING deletion request (expired or not); null when there is none. */
+  lockPendingDeletionRequest(userId: number): Promise<DeletionRequestRow | null>;
+  /** Locks a deletion request by id; null when none has it. */
+  lockDeletionRequest(id: string): Promise<DeletionRequestRow | null>;
+  insertDeletionRequest(request: DeletionRequestRow): Promise<void>;
+  /** Writes a PENDING request's new status and decision; a request that was not PENDING is a broken invariant. */
+  updateDeletionRequest(request: DeletionRequestRow): Promise<void>;
   /** Puts the events in the outbox; the rows come back to be published as soon as the transaction commits. */
   enqueueEvents(events: UserEvent[]): Promise<OutboxRow[]>;
   /** Puts admin audit records in the outbox (topic admin.audit), like the events. */

@@ -8,6 +8,7 @@ import { findOutcome, storeOutcome } from './processed-commands';
 import { insertAuditRecords, insertUserEvents } from './user-events-outbox';
 import { insertUser, lockSuperadminSet, lockUser } from './users-repo';
 import { insertSessionGrant } from './sessions-repo';
+import { insertDeletionRequest, lockDeletionRequest, lockPendingDeletionRequest, updateDeletionRequest } from './deletion-requests-repo';
 
 /** The user-command store on PostgreSQL: one transaction per command, on one pooled connection. */
 export function userCommandStore(pool: Pool, topics: Pick<TopicNames, 'userEvents' | 'adminAudit'>): UserCommandStore {
@@ -30,6 +31,10 @@ function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'us
       const result = await revokePlatformClient(client, id, now);
       return result ? { client: platformClientOf(result.row), revoked: result.revoked } : null;
     },
+    lockPendingDeletionRequest: (userId) => lockPendingDeletionRequest(client, userId),
+    lockDeletionRequest: (id) => lockDeletionRequest(client, id),
+    insertDeletionRequest: (request) => insertDeletionRequest(client, request),
+    updateDeletionRequest: (request) => updateDeletionRequest(client, request),
     enqueueEvents: (events) => insertUserEvents(client, topics, events),
     enqueueAudit: (records) => insertAuditRecords(client, topics, records),
   };

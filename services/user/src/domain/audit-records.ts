@@ -46,8 +46,30 @@ function describe(command: UserCommand, outcome: AuditOutcome): Described | null
         summary: { role: command.data.role, ...(changed?.type === 'user.role-changed' ? { previousRole: changed.previousRole } : {}) },
       };
     }
-    case 'user.delete':
+    case 'user.delete': {
+      // A deletion that waits for a second SUPERADMIN is recorded as the request it became.
+      const pending = outcome.ok ? (outcome.result as { deletionRequest?: { id: string; balance: number } }).deletionRequest : undefined;
+      if (pending) {
+        return {
+          action: 'approval.request',
+          target: `deletion-request:${pending.id}`,
+          summary: { type: 'user.delete', userId: command.data.userId, balance: pending.balance },
+        };
+      }
       return { action: 'user.delete', target: `user:${command.data.userId}`, summary: {} };
+    }
+    case 'user.approve-deletion':
+      return {
+        action: 'approval.approve',
+        target: `deletion-request:${command.data.requestId}`,
+        summary: { type: 'user.delete', userId: command.data.userId },
+      };
+    case 'user.reject-deletion':
+      return {
+        action: 'approval.reject',
+        target: `deletion-request:${command.data.requestId}`,
+        summary: { type: 'user.delete', userId: command.data.userId, reason: command.data.reason },
+      };
     case 'user.revoke-sessions':
       // A user logging themself out everywhere is no administrative action.
       if (command.actor.kind === 'user' && command.actor.id === String(command.data.userId)) return null;

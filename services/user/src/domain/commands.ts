@@ -39,9 +39,14 @@ export interface Rejected {
   error: AppError;
 }
 
+/** What a decision answers; a decided deletion is the immediate one (apply/ turns a large one into a request). */
+type DecidedResult<T extends UserCommand['type']> = T extends 'user.delete'
+  ? Extract<UserResult<'user.delete'>, { tokenVersion: number }>
+  : UserResult<T>;
+
 export type Decision<T extends UserCommand['type']> =
   | Rejected
-  | { ok: true; result: UserResult<T>; changes: AccountChange[]; events: UserEvent[] };
+  | { ok: true; result: DecidedResult<T>; changes: AccountChange[]; events: UserEvent[] };
 
 export interface AccountState {
   /** The command's account, locked; null when no live account has the id. */

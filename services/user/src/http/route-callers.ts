@@ -19,6 +19,8 @@ export const userRouteCallers: InternalRouteCallers = {
   'GET /internal/api-keys': ['gateway'],
   'POST /internal/api-keys/lookup': ['gateway'],
   'GET /internal/readiness': ['gateway'],
+  'GET /internal/deletion-requests': ['gateway'],
+  'GET /internal/deletion-requests/:id': ['gateway'],
 };
 
 /** Served to anyone who reaches the port: the public keys of user access tokens. */

@@ -5,6 +5,8 @@ import type { Logger } from '@coin/logger';
 import { endSpan, kafkaAttributes, startMessageSpan, traceHeadersOfSpan, type Tracing } from '@coin/telemetry';
 import { applyUserCommand, type UserCommandClock } from '../apply/apply-user-command';
 import type { UserCommandStore } from '../apply/store';
+import type { DeletionPolicy } from '../domain/deletion-requests';
+import type { BalanceReader } from '../http/ledger-balances';
 
 export interface UserCommandDeps {
   store: UserCommandStore;
@@ -19,6 +21,8 @@ export interface UserCommandDeps {
    * `traceparent`, whose context its reply carries. Off when absent or disabled.
    */
   tracing?: Tracing;
+  /** Large deletions wait for a second SUPERADMIN, judged on the ledger's figure (docs/DESIGN.md "Deleting a user"). */
+  deletions?: { policy: DeletionPolicy; balanceOf: BalanceReader };
 }
 
 /**
@@ -42,8 +46,18 @@ export function handleUserCommands(deps: UserCommandDeps) {
       }),
     );
     try {
+      // The balance is read before the transaction (no row lock held across an HTTP call); a
+      // failed read throws UNAVAILABLE, a transient failure: the command comes back, and is never
+      // decided without the figure.
+      const deletions = deps.deletions;
+      const balanceMinor =
+        command.type === 'user.delete' && deletions && deletions.policy.approvalMinMinor > 0
+          ? await deletions.balanceOf(command.data.userId)
+          : undefined;
       const { outcome, outbox } = await applyUserCommand(deps.store, command, deps.clock, {
         requestId: item.headers[headerNames.requestId],
+        ...(deletions ? { deletionPolicy: deletions.policy } : {}),
+        ...(balanceMinor !== undefined ? { balanceMinor } : {}),
       });
       span?.setAttribute('coin.command.ok', outcome.ok);
       await deps.outbox.publishCommitted(outbox);

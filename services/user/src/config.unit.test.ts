@@ -1,0 +1,40 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { userConfigSchema } from './config';
+
+const pair = generateKeyPairSync('ed25519');
+const publicKeyPem = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+const privateKeyPem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const base = {
+  USER_DATABASE_URL: 'postgres://coin_user@localhost/coin',
+  JWT_PRIVATE_KEY: privateKeyPem,
+  JWT_KEY_ID: 'k1',
+  SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: publicKeyPem }),
+  SERVICE_TOKEN_PRIVATE_KEY: privateKeyPem,
+};
+
+describe('user service configuration: large deletions', () => {
+  it('when nothing is set, then deletions of 10,000 coins or more wait 24 h for a second SUPERADMIN', () => {
+    expect(userConfigSchema.parse(base)).toMatchObject({ DELETION_APPROVAL_MIN_COINS: 10_000, DELETION_REQUEST_EXPIRY_S: 86_400 });
+  });
+
+  it('when the threshold is 0 or a coin amount, then it is read; 0 makes every deletion immediate', () => {
+    expect(userConfigSchema.parse({ ...base, DELETION_APPROVAL_MIN_COINS: '0' }).DELETION_APPROVAL_MIN_COINS).toBe(0);
+    expect(userConfigSchema.parse({ ...base, DELETION_APPROVAL_MIN_COINS: '50.25' }).DELETION_APPROVAL_MIN_COINS).toBe(50.25);
+  });
+
+  it.each([
+    ['DELETION_APPROVAL_MIN_COINS', '-1'],
+    ['DELETION_APPROVAL_MIN_COINS', '0.001'],
+    ['DELETION_APPROVAL_MIN_COINS', 'lots'],
+    ['DELETION_REQUEST_EXPIRY_S', '0'],
+  ])('when %s is %s, then the configuration is refused naming the key', (key, value) => {
+    const result = userConfigSchema.safeParse({ ...base, [key]: value });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toContain(key);
+  });
+
+  it('when the service key to read the ledger with is missing, then the configuration is refused', () => {
+    const { SERVICE_TOKEN_PRIVATE_KEY: _omitted, ...withoutKey } = base;
+    expect(userConfigSchema.safeParse(withoutKey).success).toBe(false);
+  });
+});

@@ -1,0 +1,114 @@
+import { minorUnitsToCoins, type Actor, type DeletionRequest, type DeletionRequestStatus, type UserCommand } from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import { uuidV5 } from '@coin/security';
+
+/**
+ * Large deletions wait for a second SUPERADMIN (docs/DESIGN.md "Deleting a user", issue 29
+ * item 3). Deleting a user burns their whole balance, so one SUPERADMIN alone may delete only a
+ * user whose wallet holds less than the threshold; at or above it the deletion becomes a request
+ * that another SUPERADMIN approves (the deletion then happens exactly as a direct one) or anyone
+ * of them rejects. Pure: the balance is the ledger's figure, read by the consumer, and `now` is given.
+ */
+
+/** The deletion policy, from the user service's configuration; minor units. */
+export interface DeletionPolicy {
+  /** At or above this balance a deletion waits; 0: never. */
+  approvalMinMinor: number;
+  expirySeconds: number;
+}
+
+/** A row of deletion_requests. */
+export interface DeletionRequestRow {
+  id: string;
+  userId: number;
+  requestedBy: Actor;
+  balanceMinor: number;
+  status: DeletionRequestStatus;
+  createdAt: Date;
+  expiresAt: Date;
+  decidedBy: Actor | null;
+  decidedAt: Date | null;
+  rejectionReason: string | null;
+}
+
+/** Whether a deletion of a user holding `balanceMinor` (held coins included) waits for a second SUPERADMIN. */
+export function deletionNeedsApproval(balanceMinor: number, policy: DeletionPolicy): boolean {
+  return policy.approvalMinMinor > 0 && balanceMinor >= policy.approvalMinMinor;
+}
+
+/** The request a deletion becomes: its id derives from the command's, so a redelivery names the same one. */
+export function newDeletionRequest(
+  command: { commandId: string; actor: Actor; data: { userId: number } },
+  balanceMinor: number,
+  policy: DeletionPolicy,
+  now: Date,
+): DeletionRequestRow {
+  return {
+    id: uuidV5(`user.deletion-request:${command.commandId}`),
+    userId: command.data.userId,
+    requestedBy: command.actor,
+    balanceMinor,
+    status: 'PENDING',
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + policy.expirySeconds * 1000),
+    decidedBy: null,
+    decidedAt: null,
+    rejectionReason: null,
+  };
+}
+
+/** A PENDING request past its expiry is EXPIRED, whether or not the row says so yet. */
+export function statusAt(row: DeletionRequestRow, now: Date): DeletionRequestStatus {
+  return row.status === 'PENDING' && row.expiresAt.getTime() <= now.getTime() ? 'EXPIRED' : row.status;
+}
+
+export function deletionRequestView(row: DeletionRequestRow, now: Date): DeletionRequest {
+  return {
+    id: row.id,
+    userId: row.userId,
+    status: statusAt(row, now),
+    balance: minorUnitsToCoins(row.balanceMinor),
+    requestedBy: row.requestedBy,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    decidedBy: row.decidedBy,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    rejectionReason: row.rejectionReason,
+  };
+}
+
+function sameActor(a: Actor, b: Actor): boolean {
+  return a.kind === b.kind && a.id === b.id;
+}
+
+type DecideDeletion = Pick<Extract<UserCommand, { type: 'user.approve-deletion' | 'user.reject-deletion' }>, 'type' | 'actor' | 'data'>;
+
+/**
+ * Why this approval or rejection cannot apply to the (locked) request, or null when it may. An
+ * approval needs a SUPERADMIN who is not the requester; a rejection any SUPERADMIN (the
+ * requester may withdraw their own). Both need the request PENDING and unexpired, and naming the
+ * command's user (the command is keyed by that user, so it serialises with their other commands).
+ */
+export function deletionDecisionRefusal(command: DecideDeletion, request: DeletionRequestRow | null, now: Date): AppError | null {
+  if (!(command.actor.kind === 'user' && command.actor.role === 'SUPERADMIN')) {
+    return new AppError('FORBIDDEN', 'Only a SUPERADMIN may decide a deletion request');
+  }
+  if (!request || request.userId !== command.data.userId) return new AppError('APPROVAL_NOT_FOUND', 'No such deletion request');
+  const status = statusAt(request, now);
+  if (status !== 'PENDING') return new AppError('APPROVAL_NOT_PENDING', `The deletion request is ${status}`);
+  if (command.type === 'user.approve-deletion' && sameActor(command.actor, request.requestedBy)) {
+    return new AppError('APPROVAL_BY_REQUESTER', 'The SUPERADMIN who asked for the deletion cannot approve it');
+  }
+  return null;
+}
+
+/** The request once decided. */
+export function decidedRequest(request: DeletionRequestRow, command: DecideDeletion, now: Date): DeletionRequestRow {
+  return {
+    ...request,
+    status: command.type === 'user.approve-deletion' ? 'APPROVED' : 'REJECTED',
+    decidedBy: command.actor,
+    decidedAt: now,
+    rejectionReason: 'reason' in command.data ? command.data.reason : null,
+  };
+}
