@@ -459,12 +459,16 @@ export function pendingHoldOwnersOf(command: LedgerCommand): number[] {
   return command.type === 'ledger.close-wallet' ? [command.data.userId] : [];
 }
 
-/** The approval request a movement becomes when it needs a second person: the command as it would have applied. */
-function requestOf(command: LedgerCommand, now: Date, policy: LedgerPolicy): ApprovalState {
-  const { requestHash: _, ...data } = command.data as Record<string, unknown>;
+/** A new approval request: `asked` waits for a second person under the id its command's id names. */
+function pendingRequest(
+  command: Pick<LedgerCommand, 'commandId' | 'actor'>,
+  asked: ApprovableCommand,
+  now: Date,
+  policy: LedgerPolicy,
+): ApprovalState {
   return {
     id: approvalIdOf(command.commandId),
-    command: { type: command.type, data } as ApprovableCommand,
+    command: asked,
     requestedBy: command.actor,
     status: 'PENDING',
     createdAt: now,
@@ -493,7 +497,10 @@ function fourEyes(
   if (approved || !isPerson(command.actor)) return apply([]);
   const treasuryMint = policy.fourEyes.treasuryMint && command.type === 'ledger.mint' && command.data.to.kind === 'treasury';
   if (treasuryMint || windowReached(state.windows, charges, policy.fourEyes, now)) {
-    return accepted({ approvals: [{ approval: requestOf(command, now, policy), event: 'requested' }], parked: true });
+    // The command as it would have applied, less its request hash (the request's own is stored with its outcome).
+    const { requestHash: _, ...data } = command.data as Record<string, unknown>;
+    const asked = { type: command.type, data } as ApprovableCommand;
+    return accepted({ approvals: [{ approval: pendingRequest(command, asked, now, policy), event: 'requested' }], parked: true });
   }
   return apply(charges);
 }
@@ -845,19 +852,7 @@ function decideCommand(
       if (asked.type === 'ledger.mint' && paysActor(command, asked.data.to)) {
         return selfDealing('An admin cannot mint into their own wallet');
       }
-      const approval: ApprovalState = {
-        id: approvalIdOf(command.commandId),
-        command: command.data.command,
-        requestedBy: command.actor,
-        status: 'PENDING',
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + policy.approvalExpirySeconds * 1000),
-        updatedAt: now,
-        decidedBy: null,
-        rejectionReason: null,
-        transactionId: null,
-      };
-      return accepted({ approvals: [{ approval, event: 'requested' }] });
+      return accepted({ approvals: [{ approval: pendingRequest(command, command.data.command, now, policy), event: 'requested' }] });
     }
 
     case 'ledger.approve': {
