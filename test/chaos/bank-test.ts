@@ -670,7 +670,8 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     details.walletTotals = {
       totalMinor,
       negative: Number(totals.negative),
-      mintedByTest: mintedMinor,
+      mintedByTest: mintedMinor + insider.mintedMinor(),
+      mintedByInsider: insider.mintedMinor(),
       ...(supplyFromRecord ? { mintedInRecord: supplyFromRecord.mintedMinor, burnedInRecord: supplyFromRecord.burnedMinor } : {}),
     };
     if (supplyFromRecord) {
