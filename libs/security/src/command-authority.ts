@@ -63,6 +63,10 @@ export class CommandAuthority {
 
   constructor(private readonly options: CommandAuthorityOptions) {
     if (options.keys.length === 0) throw new Error('CommandAuthority: no trusted key configured');
+    // Node derives a public key from a private PEM too: one pasted here would work, and sit in
+    // configuration that is not meant to hold a secret.
+    const privateOne = options.keys.find((k) => /PRIVATE KEY/.test(k.publicKeyPem));
+    if (privateOne) throw new Error(`CommandAuthority: key ${privateOne.kid} is a private key; give its public half only`);
     this.keys = new Map(options.keys.map((k) => [k.kid, createPublicKey(k.publicKeyPem)]));
     for (const [kid, key] of this.keys) {
       if (key.asymmetricKeyType !== 'ed25519') throw new Error(`CommandAuthority: key ${kid} is not an Ed25519 public key`);

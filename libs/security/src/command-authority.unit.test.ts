@@ -1,0 +1,76 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { CommandAuthority } from './command-authority';
+
+const pair = generateKeyPairSync('ed25519');
+const publicKeyPem = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+const authority = new CommandAuthority({
+  keys: [{ kid: 'k1', publicKeyPem }],
+  issuer: 'coin-ledger',
+  audience: 'coin-ledger-api',
+  maxCommandAgeMs: 7 * 24 * 3600_000,
+});
+const now = new Date('2026-11-23T10:00:00Z');
+const sign = (claims: Record<string, unknown>, iatS: number, ttlS = 900, kid = 'k1', key = pair.privateKey) =>
+  new SignJWT(claims)
+    .setProtectedHeader({ alg: 'EdDSA', kid })
+    .setSubject(String(claims['sub'] ?? '7'))
+    .setIssuer('coin-ledger')
+    .setAudience('coin-ledger-api')
+    .setIssuedAt(iatS)
+    .setExpirationTime(iatS + ttlS)
+    .sign(key);
+const nowS = now.getTime() / 1000;
+const command = (proof: string | undefined, issuedAt = now, actor = { kind: 'user', id: '7', role: 'ADMIN' }) => ({
+  issuedAt: issuedAt.toISOString(),
+  actor,
+  ...(proof ? { proof } : {}),
+});
+
+describe('CommandAuthority: a command proves who asked with their own token, as of when it was issued', () => {
+  it("when the token names the command's actor and was valid when it was issued, then it is accepted, even if it has expired since", async () => {
+    const token = await sign({ role: 'ADMIN', ver: 1 }, nowS - 3600);
+    expect(await authority.check(command(token, new Date(now.getTime() - 3_000_000)), now)).toMatchObject({
+      ok: true,
+      authority: { kind: 'user', id: '7', role: 'ADMIN' },
+    });
+  });
+
+  it.each([
+    ['no proof', async () => command(undefined)],
+    ['another role', async () => command(await sign({ role: 'USER', ver: 1 }, nowS))],
+    ['another subject', async () => command(await sign({ role: 'ADMIN', ver: 1, sub: '8' }, nowS))],
+    ['expired when issued', async () => command(await sign({ role: 'ADMIN', ver: 1 }, nowS - 3600))],
+    ['issued after the command', async () => command(await sign({ role: 'ADMIN', ver: 1 }, nowS + 3600), now)],
+    ['an unknown key id', async () => command(await sign({ role: 'ADMIN', ver: 1 }, nowS, 900, 'k2'))],
+    ['another key', async () => command(await sign({ role: 'ADMIN', ver: 1 }, nowS, 900, 'k1', generateKeyPairSync('ed25519').privateKey))],
+    ['a command from the future', async () => command(await sign({ role: 'ADMIN', ver: 1 }, nowS), new Date(now.getTime() + 600_000))],
+    [
+      'a command older than the replay window',
+      async () => command(await sign({ role: 'ADMIN', ver: 1 }, nowS - 8 * 86400), new Date(now.getTime() - 8 * 86400_000 + 60_000)),
+    ],
+    [
+      'an operator actor',
+      async () => command(await sign({ role: 'ADMIN', ver: 1 }, nowS), now, { kind: 'operator', id: '7', role: 'ADMIN' }),
+    ],
+  ])('when the command has %s, then it is refused with a reason', async (_name, make) => {
+    const check = await authority.check(await make(), now);
+    expect(check.ok).toBe(false);
+    expect(!check.ok && check.reason).toMatch(/^Command refused: /);
+  });
+
+  it('when a platform client token carries grants, then they are read; without them nothing is granted or limited by the token', async () => {
+    const granted = await sign({ role: 'SYSTEM', ver: 0, sub: 'pc_1', treasuries: ['REWARDS'], rewardCap: 500 }, nowS);
+    expect(await authority.check(command(granted, now, { kind: 'system', id: 'pc_1' } as never), now)).toMatchObject({
+      ok: true,
+      authority: { kind: 'system', id: 'pc_1', treasuries: ['REWARDS'], dailyRewardCap: 500 },
+    });
+  });
+
+  it('when a private key is configured as a trusted key, then the authority refuses to start', () => {
+    const privatePem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    expect(
+      () => new CommandAuthority({ keys: [{ kid: 'x', publicKeyPem: privatePem }], issuer: 'i', audience: 'a', maxCommandAgeMs: 1 }),
+    ).toThrow(/private key/);
+  });
+});
