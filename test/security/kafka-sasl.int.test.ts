@@ -195,17 +195,19 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
     }
   });
 
+  /** User 1's balance as the ledger reads it (the gateway's service token: its internal API admits no one else). */
+  const balanceOfUser1 = async () =>
+    Number(
+      (
+        (await (await fetch(`${ledger!.url}/internal/wallets/by-user/1`, { headers: { authorization: await asGateway() } })).json()) as {
+          balance: number;
+        }
+      ).balance,
+    );
+
   it('when a process with only the gateway principal forges a mint (an actor named, no proof of it), then the ledger refuses it and mints nothing', async () => {
     expect(ledger).toBeDefined(); // started by the first case
     const forger = await gatewayCommandSender(brokers, securityOf('gateway'), 'sasl-test-mint-forger', logger, closers);
-    const balanceOfUser1 = async () =>
-      Number(
-        (
-          (await (await fetch(`${ledger!.url}/internal/wallets/by-user/1`, { headers: { authorization: await asGateway() } })).json()) as {
-            balance: number;
-          }
-        ).balance,
-      );
     const before = await balanceOfUser1();
     const reply = await forger('ledger.mint', walletKeyOfUser(1), {
       to: { kind: 'user', userId: 1 },
@@ -221,14 +223,6 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
   it('when the gateway principal writes a credit leg to ledger.commands (which it may write), then the ledger refuses it and credits nothing', async () => {
     expect(ledger).toBeDefined(); // started by the first case
     const send = await gatewayCommandSender(brokers, securityOf('gateway'), 'sasl-test-forger', logger, closers);
-    const balanceOfUser1 = async () =>
-      Number(
-        (
-          (await (await fetch(`${ledger!.url}/internal/wallets/by-user/1`, { headers: { authorization: await asGateway() } })).json()) as {
-            balance: number;
-          }
-        ).balance,
-      );
     const before = await balanceOfUser1();
     // The history principal reads admin.audit (its ACLs: Read on it, groups history-*).
     const audit = createKafka({ brokers, clientId: 'sasl-test-audit-reader', logger, security: securityOf('history') }).consumer({
