@@ -328,3 +328,30 @@ describe('ledgerResults (what the ledger answers)', () => {
     expect(ledgerResults['ledger.mint'].safeParse({ transaction }).success).toBe(false);
   });
 });
+
+describe('a command proof (the caller token a command carries)', () => {
+  const mint = (proof: unknown) => ({
+    commandId: randomUUID(),
+    type: 'ledger.mint',
+    issuedAt: new Date().toISOString(),
+    actor: { kind: 'user', id: '7', role: 'ADMIN' },
+    proof,
+    data: { to: { kind: 'user', userId: 8 }, amount: 100, reason: 'r', requestHash: 'a'.repeat(64) },
+  });
+
+  it('when it is a JWT of base64url parts, then the command parses; absent, it parses too (the consumer refuses it for want of proof)', () => {
+    expect(ledgerCommand.safeParse(mint('eyJh.eyJz.c2ln')).success).toBe(true);
+    expect(ledgerCommand.safeParse({ ...mint(undefined), proof: undefined }).success).toBe(true);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['longer than 4096 characters', 'a'.repeat(4097)],
+    ['with a control character', 'eyJh.\u0000.c2ln'],
+    ['with a space', 'Bearer eyJh.eyJz.c2ln'],
+    ['a number', 42],
+    ['an object', { token: 'eyJh' }],
+  ])('when it is %s, then the command is refused by the schema (dead-lettered, never applied)', (_name, proof) => {
+    expect(ledgerCommand.safeParse(mint(proof)).success).toBe(false);
+  });
+});
