@@ -129,16 +129,15 @@ case "$1" in
     npx tsc -b
     npx tsx scripts/stack.ts infra
     shift
-    # Jest's own closing lines ("Tests: 5 skipped, 1390 passed, 1395 total") are not the plain
-    # summary log readers look for: the results also go to a file, and the last line of the run
-    # says "jest: N passed, N failed, N skipped" (the run's exit code is jest's).
+    # The results also go to a file: the run's last line is the plain "N passed, N failed,
+    # N skipped" read from it (scripts/jest-summary.mjs); the exit code is jest's.
     mkdir -p .run
     rm -f .run/jest-results.json
     set +e
     npx jest --json --outputFile=.run/jest-results.json "$@"
     status=$?
     set -e
-    node -e 'const r=JSON.parse(require("fs").readFileSync(".run/jest-results.json","utf8"));console.log(`jest: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests+r.numTodoTests} skipped`)' || echo "jest: no results file (the run did not finish)"
+    node scripts/jest-summary.mjs .run/jest-results.json
     exit $status
     ;;
   exec)
