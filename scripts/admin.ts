@@ -2,8 +2,10 @@
  * Operator commands (`npm run admin -- <command> [--flag value]...`), run with database access:
  *   create-superadmin --email E (--password-stdin | --password-file F) [--name N]
  *                                                          create (or promote) a SUPERADMIN
- *   create-client --name N                                 register a platform client; prints its secret once
- *   list-clients                                           platform clients: id, name, createdAt, revokedAt
+ *   create-client --name N [--treasuries T,T] [--daily-reward-cap COINS]
+ *                                                          register a platform client with its grants (default:
+ *                                                          none; the ledger's default cap); prints its secret once
+ *   list-clients                                           platform clients: id, name, grants, createdAt, revokedAt
  *   revoke-client --id ID                                  revoke a platform client; its SYSTEM tokens stop on the next request
  *   revoke-sessions --user-id ID                           log a user out everywhere, now
  * Environment: USER_DATABASE_URL (the user service's URL) or DATABASE_URL (an admin URL; the
@@ -15,6 +17,7 @@
  * stdin (`--password-stdin`: the first line of what is piped, or typed without echo at a
  * terminal) or from a file (`--password-file`, e.g. a mounted Secret). `--password` is refused.
  */
+import { coinsToMinorUnits, createPlatformClientBody, treasuryCodes } from '@coin/contracts';
 import { createPool, schemaName, serviceDatabaseUrl } from '@coin/db';
 import { createRedis } from '@coin/redis';
 import { forgetPlatformClient, gatewayRedisPrefix } from '@coin/gateway';
@@ -26,14 +29,35 @@ import { defaultRedisUrl } from './infra/redis';
 import { devRolePassword, serviceDatabases } from './stack/services';
 
 const usage =
-  'usage: npm run admin -- create-superadmin --email E (--password-stdin | --password-file F) [--name N] | create-client --name N | list-clients | revoke-client --id ID | revoke-sessions --user-id ID';
+  'usage: npm run admin -- create-superadmin --email E (--password-stdin | --password-file F) [--name N] | create-client --name N [--treasuries T,T] [--daily-reward-cap COINS] | list-clients | revoke-client --id ID | revoke-sessions --user-id ID';
+/**
+ * A client's grants from `--treasuries REWARDS,OPERATIONS` and `--daily-reward-cap 5000` (coins),
+ * validated as the API validates them (createPlatformClientBody).
+ */
+function clientGrants(values: Map<string, string>): { treasuries: string[]; dailyRewardCap: number | null } {
+  const listed = values.get('treasuries');
+  const capText = values.get('daily-reward-cap');
+  const parsed = createPlatformClientBody.safeParse({
+    name: 'x',
+    ...(listed !== undefined ? { treasuries: listed.split(',').map((t) => t.trim()) } : {}),
+    ...(capText !== undefined ? { dailyRewardCap: /^\d+(\.\d{1,2})?$/.test(capText) ? Number(capText) : Number.NaN } : {}),
+  });
+  if (!parsed.success) {
+    throw new UsageError(
+      `--treasuries takes distinct codes of ${treasuryCodes.join(', ')}, comma-separated; --daily-reward-cap a positive amount of coins\n${usage}`,
+    );
+  }
+  const cap = parsed.data.dailyRewardCap;
+  return { treasuries: parsed.data.treasuries ?? [], dailyRewardCap: cap === undefined ? null : coinsToMinorUnits(cap) };
+}
+
 /** Platform client ids are `pc_` + base64url (services/user/src/admin/operator.ts). */
 const clientIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** Each command's flags, all with a value but the boolean ones; any other flag, or a stray argument, is refused. */
 const commandFlags = {
   'create-superadmin': ['email', 'password-file', 'password-stdin', 'name'],
-  'create-client': ['name'],
+  'create-client': ['name', 'treasuries', 'daily-reward-cap'],
   'list-clients': [],
   'revoke-client': ['id'],
   'revoke-sessions': ['user-id'],
@@ -186,7 +210,8 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
       case 'create-client': {
         const name = required(values, 'name');
         if (name.length > 100) throw new Error('--name must be at most 100 characters');
-        const { clientId, clientSecret } = await createPlatformClient(pool, name, { topicPrefix, now: new Date() });
+        const grants = clientGrants(values);
+        const { clientId, clientSecret } = await createPlatformClient(pool, name, { topicPrefix, now: new Date(), grants });
         out(`client id:     ${clientId}`);
         out(`client secret: ${clientSecret}`);
         out('The secret is shown this once; only its hash is stored.');
@@ -198,8 +223,15 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
           out('no platform clients');
           return;
         }
-        const rows = clients.map((c) => [c.id, c.name, c.createdAt, c.revokedAt ?? '-']);
-        for (const line of table([['id', 'name', 'createdAt', 'revokedAt'], ...rows])) out(line);
+        const rows = clients.map((c) => [
+          c.id,
+          c.name,
+          c.treasuries.join(',') || '-',
+          c.dailyRewardCap === null ? 'default' : String(c.dailyRewardCap),
+          c.createdAt,
+          c.revokedAt ?? '-',
+        ]);
+        for (const line of table([['id', 'name', 'treasuries', 'dailyRewardCap', 'createdAt', 'revokedAt'], ...rows])) out(line);
         return;
       }
       case 'revoke-client': {

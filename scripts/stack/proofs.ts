@@ -1,5 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { treasuryCodes } from '@coin/contracts';
 import type { JwtKey } from './keys';
 
 /**
@@ -12,7 +13,7 @@ export interface ProofActor {
   kind: 'user' | 'system';
   id: string;
   role?: string;
-  /** SYSTEM tokens: the treasuries granted and the daily reward cap (minor units). */
+  /** SYSTEM tokens: the treasuries granted (default: every one) and the daily reward cap (minor units). */
   treasuries?: string[];
   rewardCap?: number | null;
 }
@@ -25,7 +26,7 @@ export async function signProof(
   const iat = Math.floor((options.issuedAt ?? new Date()).getTime() / 1000);
   const claims: Record<string, unknown> = { role: actor.kind === 'system' ? 'SYSTEM' : actor.role, ver: 0 };
   if (actor.kind === 'system') {
-    claims['treasuries'] = actor.treasuries ?? ['REWARDS'];
+    claims['treasuries'] = actor.treasuries ?? [...treasuryCodes];
     claims['rewardCap'] = actor.rewardCap ?? null;
   }
   return new SignJWT(claims)

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import type { Browser, Page } from 'playwright-core';
 import { ensureConsoleBuilt } from '../../scripts/stack/console';
 import { adminSession, apiKeyFor, type Session } from '../harness/admin';
@@ -60,6 +61,8 @@ describe('admin console: platform clients and sessions in a browser', () => {
     const name = `console client ${Date.now().toString(36)}`;
     const form = page.getByTestId('platform-client-form');
     await form.getByLabel('Name').fill(name);
+    await form.getByLabel('REWARDS').check();
+    await form.getByLabel('Daily reward cap (coins)').fill('250');
     await form.getByRole('button', { name: 'Create client' }).press('Enter');
     const secretBox = page.getByTestId('platform-client-secret');
     await secretBox.waitFor();
@@ -75,11 +78,14 @@ describe('admin console: platform clients and sessions in a browser', () => {
     const anonymous = apiClient(stack.gatewayUrl);
     const token = await anonymous.issueToken({ body: { clientId, clientSecret } });
     expect(token).toMatchObject({ tokenType: 'Bearer' });
+    // With the grants chosen in the form, in the token and in the table.
+    expect(decodeJwt((token as { accessToken: string }).accessToken)).toMatchObject({ treasuries: ['REWARDS'], rewardCap: 25_000 });
 
     // Once dismissed it is gone from the page, and the list never shows it.
     await page.getByRole('button', { name: 'I have copied it' }).click();
     const row = page.getByTestId(`platform-client-${clientId}`);
     await row.waitFor();
+    expect(await row.textContent()).toContain('REWARDS');
     expect(await page.content()).not.toContain(clientSecret);
 
     // Revoke, behind a confirmation that Escape cancels.

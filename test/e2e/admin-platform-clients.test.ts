@@ -53,7 +53,7 @@ describe('admin API for platform clients, sessions and wallets (issue 23)', () =
     it('when a SUPERADMIN creates a client, then the secret is in that answer only, its token works, and after the revocation its token is refused on the next request', async () => {
       const name = `tournaments ${run}`;
       const created = await as(superadmin.accessToken).api.POST('/api/admin/platform-clients', {
-        body: { name },
+        body: { name, treasuries: ['REWARDS'] },
         params: { header: { 'idempotency-key': `create-${run}` } },
       });
       expect(created.response.status).toBe(201);
@@ -63,6 +63,8 @@ describe('admin API for platform clients, sessions and wallets (issue 23)', () =
         name,
         createdAt: expect.any(String),
         revokedAt: null,
+        treasuries: ['REWARDS'],
+        dailyRewardCap: null,
         clientSecret: expect.stringMatching(/^pcs_/),
       });
       const secret = client.clientSecret!;
@@ -74,12 +76,26 @@ describe('admin API for platform clients, sessions and wallets (issue 23)', () =
       // Listed without any secret.
       const listed = await as(superadmin.accessToken).listPlatformClients();
       const entry = listed.platformClients.find((c) => c.id === client.id);
-      expect(entry).toEqual({ id: client.id, name, createdAt: client.createdAt, revokedAt: null });
+      expect(entry).toEqual({
+        id: client.id,
+        name,
+        createdAt: client.createdAt,
+        revokedAt: null,
+        treasuries: ['REWARDS'],
+        dailyRewardCap: null,
+      });
       expect(JSON.stringify(listed)).not.toContain(secret);
       expect(JSON.stringify(listed)).not.toMatch(/secret|hash/i);
 
       const revoked = await as(superadmin.accessToken).revokePlatformClient({ path: { id: client.id } });
-      expect(revoked).toEqual({ id: client.id, name, createdAt: client.createdAt, revokedAt: expect.any(String) });
+      expect(revoked).toEqual({
+        id: client.id,
+        name,
+        createdAt: client.createdAt,
+        revokedAt: expect.any(String),
+        treasuries: ['REWARDS'],
+        dailyRewardCap: null,
+      });
       // The very next request with the token that just worked is refused, and no new token is issued.
       expect(await rewardStatus(token)).toBe(401);
       await expect(as().issueToken({ body: { clientId: client.id, clientSecret: secret } })).rejects.toMatchObject({ status: 401 });
@@ -91,7 +107,12 @@ describe('admin API for platform clients, sessions and wallets (issue 23)', () =
       const entries = await auditOf(client.id, 2);
       expect(entries.map((e) => [e.action, e.actor, e.result, e.summary])).toEqual([
         ['platform-client.revoke', { kind: 'user', id: String(superadmin.userId), role: 'SUPERADMIN' }, 'applied', { name }],
-        ['platform-client.create', { kind: 'user', id: String(superadmin.userId), role: 'SUPERADMIN' }, 'applied', { name }],
+        [
+          'platform-client.create',
+          { kind: 'user', id: String(superadmin.userId), role: 'SUPERADMIN' },
+          'applied',
+          { name, treasuries: ['REWARDS'], dailyRewardCapMinor: null },
+        ],
       ]);
       expect(JSON.stringify(entries)).not.toContain(secret);
       await new Promise((r) => setTimeout(r, 1000));

@@ -72,9 +72,26 @@ export async function runOperatorCommand(stack: TestStack, args: string[]): Prom
   return lines.join('\n');
 }
 
+/** What a test's platform client is granted; by default every treasury and the ledger's default cap. */
+export interface ClientGrantFlags {
+  treasuries?: string[];
+  dailyRewardCap?: number;
+}
+
 /** A platform client created as an operator does (`admin create-client`): its id and secret. */
-export async function createPlatformClientWithCli(stack: TestStack, name: string): Promise<{ clientId: string; clientSecret: string }> {
-  const printed = await runOperatorCommand(stack, ['create-client', '--name', name]);
+export async function createPlatformClientWithCli(
+  stack: TestStack,
+  name: string,
+  grants: ClientGrantFlags = {},
+): Promise<{ clientId: string; clientSecret: string }> {
+  const treasuries = grants.treasuries ?? ['COURSE_FEES', 'SUBSCRIPTIONS', 'REWARDS', 'OPERATIONS'];
+  const printed = await runOperatorCommand(stack, [
+    'create-client',
+    '--name',
+    name,
+    ...(treasuries.length > 0 ? ['--treasuries', treasuries.join(',')] : []),
+    ...(grants.dailyRewardCap !== undefined ? ['--daily-reward-cap', String(grants.dailyRewardCap)] : []),
+  ]);
   const clientId = /client id:\s+(\S+)/.exec(printed)?.[1];
   const clientSecret = /client secret:\s+(\S+)/.exec(printed)?.[1];
   if (!clientId || !clientSecret) throw new Error(`unexpected create-client output: ${printed}`);
@@ -85,8 +102,8 @@ export async function createPlatformClientWithCli(stack: TestStack, name: string
  * A platform client (SYSTEM) created the way an operator does, and an access token for it from
  * POST /api/auth/token: what a shop or tournament back end holds.
  */
-export async function platformClientToken(stack: TestStack, name: string): Promise<string> {
-  const { clientId, clientSecret } = await createPlatformClientWithCli(stack, name);
+export async function platformClientToken(stack: TestStack, name: string, grants: ClientGrantFlags = {}): Promise<string> {
+  const { clientId, clientSecret } = await createPlatformClientWithCli(stack, name, grants);
   const response = await fetch(new URL('/api/auth/token', stack.gatewayUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -274,11 +274,14 @@ describe('userResults (what the user service answers)', () => {
     'user.api-key.create': { id: randomUUID(), name: 'ops', scopes: ['mint', 'refund'], createdAt: at, revokedAt: null },
     'user.api-key.revoke': { id: randomUUID(), keyHash: hash },
     'user.platform-client.create': {
-      client: { id: 'pc_abc', name: 'ops', createdAt: at, revokedAt: null },
+      client: { id: 'pc_abc', name: 'ops', createdAt: at, revokedAt: null, treasuries: ['REWARDS'], dailyRewardCap: 5000 },
       secretHash: hash,
       requestHash: hash,
     },
-    'user.platform-client.revoke': { client: { id: 'pc_abc', name: 'ops', createdAt: at, revokedAt: at }, revoked: true },
+    'user.platform-client.revoke': {
+      client: { id: 'pc_abc', name: 'ops', createdAt: at, revokedAt: at, treasuries: [], dailyRewardCap: null },
+      revoked: true,
+    },
   };
 
   it.each(Object.entries(results))(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { apiKeyScope, apiKeyScopes, digitsParam, isoDateTime, role, singleLineText, userId } from './common';
-import { coinValue } from './money';
+import { apiKeyScope, apiKeyScopes, digitsParam, isoDateTime, role, singleLineText, treasuryCode, treasuryCodes, userId } from './common';
+import { coinAmount, coinValue } from './money';
 import { platformClientId, user } from './user';
 
 // ---- API keys (SPEC §5) ----
@@ -81,10 +81,29 @@ export const platformClient = z.object({
   name: z.string(),
   createdAt: isoDateTime,
   revokedAt: isoDateTime.nullable(),
+  treasuries: z
+    .array(treasuryCode)
+    .describe(
+      'The treasuries it may reward from (REWARDS) and settle holds for (holds paying that treasury); its SYSTEM tokens carry them',
+    ),
+  dailyRewardCap: coinValue
+    .nullable()
+    .describe('Coins it may reward in a rolling 24 h; null: the ledger default (PLATFORM_CLIENT_DAILY_REWARD_COINS)'),
 });
 export type PlatformClient = z.infer<typeof platformClient>;
 export const platformClientList = z.object({ platformClients: z.array(platformClient) });
-export const createPlatformClientBody = z.strictObject({ name: singleLineText(1, 100, { trim: true }) });
+/** Treasury grants: each code once, in any order (stored sorted). */
+export const treasuryGrants = z
+  .array(treasuryCode)
+  .max(treasuryCodes.length)
+  .refine((codes) => new Set(codes).size === codes.length, { message: 'must name each treasury at most once' });
+export const createPlatformClientBody = z.strictObject({
+  name: singleLineText(1, 100, { trim: true }),
+  treasuries: treasuryGrants
+    .optional()
+    .describe('The treasuries granted (default none: the client may then settle only holds paying a user, and reward nothing)'),
+  dailyRewardCap: coinAmount.optional().describe('Its own daily reward cap in coins (default: the ledger default)'),
+});
 export const createdPlatformClient = platformClient.extend({
   clientSecret: z.string().describe('The secret, shown this once; only its hash is stored'),
 });

@@ -15,3 +15,4 @@ export * from './asyncapi';
 export * from './commands';
 export * from './transaction-view';
 export * from './kafka-access';
+export * from './platform-grants';

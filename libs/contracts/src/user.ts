@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { commandSchema } from './messaging';
-import { apiKeyScope, email, fullName, isoDateTime, password, reasonText, role, singleLineText, userId } from './common';
+import {
+  apiKeyScope,
+  email,
+  fullName,
+  isoDateTime,
+  password,
+  reasonText,
+  role,
+  singleLineText,
+  treasuryCode,
+  treasuryCodes,
+  userId,
+} from './common';
+import { positiveMinorUnits } from './money';
 
 /** The seed's User (2.4), without the wallet (list form). */
 export const user = z.object({
@@ -79,6 +92,10 @@ export const createPlatformClientCommand = commandSchema(
     name: singleLineText(1, 100),
     secretHash: z.string().regex(/^[0-9a-f]{64}$/),
     requestHash: z.string().regex(/^[0-9a-f]{64}$/),
+    /** Optional on the wire, so a command sent before grants existed still applies (it grants none). */
+    treasuries: z.array(treasuryCode).max(treasuryCodes.length).optional(),
+    /** Minor units; absent or null: the ledger default. */
+    dailyRewardCap: positiveMinorUnits.nullable().optional(),
   }),
 );
 export const revokePlatformClientCommand = commandSchema('user.platform-client.revoke', z.object({ clientId: platformClientId }));

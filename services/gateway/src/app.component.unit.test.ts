@@ -254,8 +254,12 @@ describe('gateway component (buildApp with fake ports)', () => {
     bus.answer = async (options) => bus.apply(options);
   });
 
-  async function token(sub: string, role: string, options: { ver?: number; expiresAt?: number } = {}): Promise<string> {
-    return new SignJWT({ role, ver: options.ver ?? 0 })
+  async function token(
+    sub: string,
+    role: string,
+    options: { ver?: number; expiresAt?: number; treasuries?: string[] } = {},
+  ): Promise<string> {
+    return new SignJWT({ role, ver: options.ver ?? 0, ...(options.treasuries ? { treasuries: options.treasuries } : {}) })
       .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key' })
       .setSubject(sub)
       .setIssuer(issuer)
@@ -265,7 +269,7 @@ describe('gateway component (buildApp with fake ports)', () => {
   }
   const userToken = (id = 7) => token(String(id), 'USER');
   const adminToken = () => token('2', 'ADMIN');
-  const systemToken = () => token('shop-backend', 'SYSTEM');
+  const systemToken = (treasuries = ['REWARDS']) => token('shop-backend', 'SYSTEM', { treasuries });
 
   interface Answer {
     statusCode: number;
@@ -391,6 +395,14 @@ describe('gateway component (buildApp with fake ports)', () => {
         command: { type: 'ledger.reward', actor: { kind: 'system', id: 'shop-backend' } },
       });
       expect(sent.command.data).toMatchObject({ toUserId: 7, amount: 500 });
+    });
+
+    it('when a SYSTEM token without the REWARDS grant calls reward, then 403 FORBIDDEN and nothing is sent', async () => {
+      const before = bus.requests.length;
+      const response = await post('/api/admin/reward', reward, { authorization: `Bearer ${await systemToken(['COURSE_FEES'])}` });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
+      expect(bus.requests.length).toBe(before);
     });
   });
 

@@ -41,7 +41,7 @@ describe('platform clients: created, listed and revoked with the operator CLI; a
   }
 
   async function createClient(name: string): Promise<{ clientId: string; clientSecret: string }> {
-    const lines = await admin('create-client', '--name', name);
+    const lines = await admin('create-client', '--name', name, '--treasuries', 'REWARDS');
     const clientId = /client id:\s+(\S+)/.exec(lines.join('\n'))?.[1];
     const clientSecret = /client secret:\s+(\S+)/.exec(lines.join('\n'))?.[1];
     if (!clientId || !clientSecret) throw new Error(`unexpected create-client output: ${lines.join(' / ')}`);
@@ -124,16 +124,20 @@ describe('platform clients: created, listed and revoked with the operator CLI; a
     expect(status).not.toBe(403);
   });
 
-  it('when clients are listed, then each shows id, name, createdAt and revokedAt, never a secret or a hash', async () => {
+  it('when clients are listed, then each shows id, name, grants, createdAt and revokedAt, never a secret or a hash', async () => {
     const active = await createClient('listed-active');
     const revoked = await createClient('listed-revoked');
     await admin('revoke-client', '--id', revoked.clientId);
     const output = (await admin('list-clients')).join('\n');
-    expect(output).toMatch(/id\s+name\s+createdAt\s+revokedAt/);
+    expect(output).toMatch(/id\s+name\s+treasuries\s+dailyRewardCap\s+createdAt\s+revokedAt/);
     const rowOf = (id: string) => output.split('\n').find((line) => line.startsWith(id)) ?? '';
-    expect(rowOf(active.clientId)).toMatch(new RegExp(`^${active.clientId}\\s+listed-active\\s+\\d{4}-\\d\\d-\\d\\dT\\S+Z\\s+-$`));
+    expect(rowOf(active.clientId)).toMatch(
+      new RegExp(`^${active.clientId}\\s+listed-active\\s+REWARDS\\s+default\\s+\\d{4}-\\d\\d-\\d\\dT\\S+Z\\s+-$`),
+    );
     expect(rowOf(revoked.clientId)).toMatch(
-      new RegExp(`^${revoked.clientId}\\s+listed-revoked\\s+\\d{4}-\\d\\d-\\d\\dT\\S+Z\\s+\\d{4}-\\d\\d-\\d\\dT\\S+Z$`),
+      new RegExp(
+        `^${revoked.clientId}\\s+listed-revoked\\s+REWARDS\\s+default\\s+\\d{4}-\\d\\d-\\d\\dT\\S+Z\\s+\\d{4}-\\d\\d-\\d\\dT\\S+Z$`,
+      ),
     );
     expect(output).not.toContain(active.clientSecret);
     expect(output).not.toMatch(/pcs_|[0-9a-f]{64}/);

@@ -125,7 +125,10 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
         schema: schemaName(stack.prefix, 'users'),
         applicationName: 'test',
       });
-      client = await createPlatformClient(pool, 'tournaments', { topicPrefix: stack.prefix });
+      client = await createPlatformClient(pool, 'tournaments', {
+        topicPrefix: stack.prefix,
+        grants: { treasuries: ['REWARDS', 'COURSE_FEES'], dailyRewardCap: null },
+      });
       await pool.end();
     });
 

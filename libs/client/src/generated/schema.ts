@@ -5312,7 +5312,11 @@ export interface operations {
            *           "id": "pc_Xk3v9QmT2bLw",
            *           "name": "tournaments",
            *           "createdAt": "2026-01-15T09:30:00.000Z",
-           *           "revokedAt": null
+           *           "revokedAt": null,
+           *           "treasuries": [
+           *             "REWARDS"
+           *           ],
+           *           "dailyRewardCap": 5000
            *         }
            *       ]
            *     }
@@ -5325,6 +5329,10 @@ export interface operations {
               /** Format: date-time */
               createdAt: string;
               revokedAt: string | null;
+              /** @description The treasuries it may reward from (REWARDS) and settle holds for (holds paying that treasury); its SYSTEM tokens carry them */
+              treasuries: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS')[];
+              /** @description Coins it may reward in a rolling 24 h; null: the ledger default (PLATFORM_CLIENT_DAILY_REWARD_COINS) */
+              dailyRewardCap: number | null;
             }[];
           };
         };
@@ -5399,12 +5407,20 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "name": "tournaments"
+         *       "name": "tournaments",
+         *       "treasuries": [
+         *         "REWARDS"
+         *       ],
+         *       "dailyRewardCap": 5000
          *     }
          */
         'application/json': {
           /** @description One line of text: no control characters, no lone surrogates; surrounding spaces are dropped */
           name: string;
+          /** @description The treasuries granted (default none: the client may then settle only holds paying a user, and reward nothing) */
+          treasuries?: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS')[];
+          /** @description Its own daily reward cap in coins (default: the ledger default) */
+          dailyRewardCap?: number;
         };
       };
     };
@@ -5424,7 +5440,11 @@ export interface operations {
            *       "id": "pc_Xk3v9QmT2bLw",
            *       "name": "tournaments",
            *       "createdAt": "2026-01-15T09:30:00.000Z",
-           *       "revokedAt": null
+           *       "revokedAt": null,
+           *       "treasuries": [
+           *         "REWARDS"
+           *       ],
+           *       "dailyRewardCap": 5000
            *     }
            */
           'application/json': {
@@ -5434,6 +5454,10 @@ export interface operations {
             /** Format: date-time */
             createdAt: string;
             revokedAt: string | null;
+            /** @description The treasuries it may reward from (REWARDS) and settle holds for (holds paying that treasury); its SYSTEM tokens carry them */
+            treasuries: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS')[];
+            /** @description Coins it may reward in a rolling 24 h; null: the ledger default (PLATFORM_CLIENT_DAILY_REWARD_COINS) */
+            dailyRewardCap: number | null;
           };
         };
       };
@@ -5453,6 +5477,10 @@ export interface operations {
            *       "name": "tournaments",
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "revokedAt": null,
+           *       "treasuries": [
+           *         "REWARDS"
+           *       ],
+           *       "dailyRewardCap": 5000,
            *       "clientSecret": "pcs_q3J7mN0vYc2xLk8tR5wP1sZ9hB4gD6fA0eU2iO7yTn4"
            *     }
            */
@@ -5463,6 +5491,10 @@ export interface operations {
             /** Format: date-time */
             createdAt: string;
             revokedAt: string | null;
+            /** @description The treasuries it may reward from (REWARDS) and settle holds for (holds paying that treasury); its SYSTEM tokens carry them */
+            treasuries: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS')[];
+            /** @description Coins it may reward in a rolling 24 h; null: the ledger default (PLATFORM_CLIENT_DAILY_REWARD_COINS) */
+            dailyRewardCap: number | null;
             /** @description The secret, shown this once; only its hash is stored */
             clientSecret: string;
           };
@@ -5613,7 +5645,11 @@ export interface operations {
            *       "id": "pc_Xk3v9QmT2bLw",
            *       "name": "tournaments",
            *       "createdAt": "2026-01-15T09:30:00.000Z",
-           *       "revokedAt": "2026-01-15T09:30:00.000Z"
+           *       "revokedAt": "2026-01-15T09:30:00.000Z",
+           *       "treasuries": [
+           *         "REWARDS"
+           *       ],
+           *       "dailyRewardCap": 5000
            *     }
            */
           'application/json': {
@@ -5623,6 +5659,10 @@ export interface operations {
             /** Format: date-time */
             createdAt: string;
             revokedAt: string | null;
+            /** @description The treasuries it may reward from (REWARDS) and settle holds for (holds paying that treasury); its SYSTEM tokens carry them */
+            treasuries: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS')[];
+            /** @description Coins it may reward in a rolling 24 h; null: the ledger default (PLATFORM_CLIENT_DAILY_REWARD_COINS) */
+            dailyRewardCap: number | null;
           };
         };
       };

@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { useConsole } from '../context';
 import { Link } from '../router';
 import { SubmissionKey } from '../session';
-import { Confirm, Field, Loading, Page, ProblemView, RevocationCells, Table, useLoad, when } from '../ui';
+import { Confirm, Field, Loading, Page, ProblemView, RevocationCells, Table, treasuries as treasuryCodes, useLoad, when } from '../ui';
 
 /**
  * SUPERADMIN: GET/POST /api/admin/platform-clients and POST /api/admin/platform-clients/{id}/revoke
@@ -29,14 +29,18 @@ export function PlatformClientsScreen() {
     if (inFlight.current) return;
     inFlight.current = true;
     const form = event.currentTarget;
-    const name = String(new FormData(form).get('name') ?? '').trim();
+    const fields = new FormData(form);
+    const name = String(fields.get('name') ?? '').trim();
+    const granted = treasuryCodes.filter((code) => fields.get(`treasury-${code}`) === 'on');
+    const capText = String(fields.get('dailyRewardCap') ?? '').trim();
+    const body = { name, treasuries: granted, ...(capText !== '' ? { dailyRewardCap: Number(capText) } : {}) };
     setBusy(true);
     setActionError(undefined);
     setCreated(undefined);
     setReplayed(undefined);
     setDone(undefined);
     try {
-      const answer = await session.client.createPlatformClient({ body: { name }, idempotencyKey: key.current.current });
+      const answer = await session.client.createPlatformClient({ body, idempotencyKey: key.current.current });
       if ('clientSecret' in answer) setCreated({ id: answer.id, name: answer.name, secret: answer.clientSecret });
       else setReplayed(`Client "${answer.name}" (${answer.id}) was already created by this submission; its secret was shown then only.`);
       key.current.next();
@@ -71,14 +75,26 @@ export function PlatformClientsScreen() {
     <Page title="Platform clients">
       <p className="muted">
         A platform client (a tournament or shop back end) gets SYSTEM tokens from <code>POST /api/auth/token</code> with its id and secret;
-        a SYSTEM token can pay rewards and nothing else. Creations and revocations show in the{' '}
-        <Link to="/audit-log?action=platform-client.create">audit log</Link>.
+        a SYSTEM token can pay rewards from REWARDS and settle holds paying the treasuries it is granted (holds paying a user: any client),
+        up to its daily reward cap, and nothing else. Grants are fixed at creation: to change them, create a new client and revoke this one.
+        Creations and revocations show in the <Link to="/audit-log?action=platform-client.create">audit log</Link>.
       </p>
       <section className="panel" aria-labelledby="new-client">
         <h2 id="new-client">New platform client</h2>
         <form className="filters" onSubmit={create} aria-labelledby="new-client" data-testid="platform-client-form">
           <Field label="Name" hint="What the client is, e.g. tournaments">
             <input name="name" required maxLength={100} autoComplete="off" />
+          </Field>
+          <fieldset>
+            <legend>Treasuries granted</legend>
+            {treasuryCodes.map((code) => (
+              <label key={code}>
+                <input type="checkbox" name={`treasury-${code}`} /> {code}
+              </label>
+            ))}
+          </fieldset>
+          <Field label="Daily reward cap (coins)" hint="Empty: the ledger default">
+            <input name="dailyRewardCap" type="number" min="0.01" step="0.01" inputMode="decimal" />
           </Field>
           <button type="submit" disabled={busy}>
             Create client
@@ -135,6 +151,8 @@ export function PlatformClientsScreen() {
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Client id</th>
+              <th scope="col">Treasuries</th>
+              <th scope="col">Daily reward cap</th>
               <th scope="col">Created (UTC)</th>
               <th scope="col">Revoked (UTC)</th>
               <th scope="col">Action</th>
@@ -147,6 +165,8 @@ export function PlatformClientsScreen() {
                 <td>
                   <code>{c.id}</code>
                 </td>
+                <td>{c.treasuries.length > 0 ? c.treasuries.join(', ') : 'none'}</td>
+                <td>{c.dailyRewardCap === null ? 'default' : c.dailyRewardCap}</td>
                 <td>{when(c.createdAt)}</td>
                 <RevocationCells name={c.name} revokedAt={c.revokedAt} onRevoke={() => setRevoking({ id: c.id, name: c.name })} />
               </tr>

@@ -31,6 +31,8 @@ export interface Principal {
   userId?: number;
   role: Role | 'SYSTEM';
   tokenVersion: number;
+  /** Set for SYSTEM only: the treasuries the platform client was granted (its token's claim). */
+  treasuries?: string[];
 }
 
 declare module 'fastify' {

@@ -64,7 +64,12 @@ export async function verifyAccessToken(
   if (typeof subject !== 'string' || typeof version !== 'number' || !Number.isInteger(version)) {
     throw new AppError('UNAUTHENTICATED', 'The access token is invalid');
   }
-  if (claimedRole === 'SYSTEM') return { principal: { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version }, expiresAtMs };
+  if (claimedRole === 'SYSTEM') {
+    // The client's treasury grants, as the user service signed them (a token without the claim grants none).
+    const claimed = payload['treasuries'];
+    const treasuries = Array.isArray(claimed) ? claimed.filter((t): t is string => typeof t === 'string') : [];
+    return { principal: { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version, treasuries }, expiresAtMs };
+  }
   const parsedRole = roleSchema.safeParse(claimedRole);
   if (!parsedRole.success || !/^[1-9][0-9]{0,15}$/.test(subject)) throw new AppError('UNAUTHENTICATED', 'The access token is invalid');
   return { principal: { kind: 'user', subject, userId: Number(subject), role: parsedRole.data, tokenVersion: version }, expiresAtMs };

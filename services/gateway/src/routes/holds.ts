@@ -1,4 +1,5 @@
 import {
+  clientMaySettle,
   adminHoldsQuery,
   captureHoldBody,
   captureResult,
@@ -13,11 +14,12 @@ import {
   type LedgerDraft,
   type LedgerResult,
 } from '@coin/contracts';
+import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { FastifyRequest } from 'fastify';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
-import { authorityOf, userIdOf } from '../plugins/auth';
+import { authorityOf, principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
 import {
   exampleCapture,
@@ -57,8 +59,19 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
     );
   }
 
-  const payerOf = async (request: FastifyRequest, holdId: string): Promise<number> =>
-    (await deps.ledger.get<Hold>(`/internal/holds/${holdId}`, String(request.id))).fromUserId;
+  /**
+   * The payer of a hold to capture or void (its commands are keyed by the payer's wallet). A
+   * platform client must be granted the treasury the hold pays: refused here with 403, and again
+   * by the ledger from the token it verifies itself.
+   */
+  const payerOf = async (request: FastifyRequest, holdId: string): Promise<number> => {
+    const hold = await deps.ledger.get<Hold>(`/internal/holds/${holdId}`, String(request.id));
+    const principal = principalOf(request);
+    if (principal.kind === 'system' && !clientMaySettle(principal.treasuries, hold.toTreasury)) {
+      throw new AppError('FORBIDDEN', `This platform client is not granted ${hold.toTreasury}: it may not settle holds paying it`);
+    }
+    return hold.fromUserId;
+  };
 
   app.post(
     '/api/coins/holds',

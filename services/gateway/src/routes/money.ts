@@ -1,4 +1,5 @@
 import {
+  clientMayReward,
   approvalPending,
   burnBody,
   coinsToMinorUnits,
@@ -22,7 +23,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
-import { authorityOf, userIdOf } from '../plugins/auth';
+import { authorityOf, principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders, idempotencyOf, markCommandAnswered } from '../plugins/idempotency';
 import {
   exampleApprovalPending,
@@ -279,6 +280,10 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       },
     },
     async (request, reply) => {
+      const principal = principalOf(request);
+      if (principal.kind === 'system' && !clientMayReward(principal.treasuries)) {
+        throw new AppError('FORBIDDEN', 'This platform client is not granted the REWARDS treasury');
+      }
       const { userId, amount, reason } = request.body;
       const { requestHash } = idempotencyOf(request);
       return execute(request, reply, ledgerDraft('ledger.reward', { toUserId: userId, amount: minor(amount), reason, requestHash }));

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
 import { authorityOf } from '../plugins/auth';
+import { minor } from './money';
 import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
 import { forgetPlatformClient } from '../plugins/platform-clients';
 import { withExample } from './examples';
@@ -39,7 +40,14 @@ function newClientId(): string {
 }
 
 const at = '2026-01-15T09:30:00.000Z';
-const exampleClient = { id: 'pc_Xk3v9QmT2bLw', name: 'tournaments', createdAt: at, revokedAt: null };
+const exampleClient = {
+  id: 'pc_Xk3v9QmT2bLw',
+  name: 'tournaments',
+  createdAt: at,
+  revokedAt: null,
+  treasuries: ['REWARDS' as const],
+  dailyRewardCap: 5000,
+};
 const exampleSecret = 'pcs_q3J7mN0vYc2xLk8tR5wP1sZ9hB4gD6fA0eU2iO7yTn4';
 
 /**
@@ -83,7 +91,7 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
         security: [{ bearerAuth: [] }],
         operationId: 'createPlatformClient',
         headers: requiredIdempotencyHeaders,
-        body: withExample(createPlatformClientBody, { name: 'tournaments' }),
+        body: withExample(createPlatformClientBody, { name: 'tournaments', treasuries: ['REWARDS'], dailyRewardCap: 5000 }),
         response: {
           201: withExample(createdPlatformClient, { ...exampleClient, clientSecret: exampleSecret }),
           200: withExample(
@@ -101,7 +109,14 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
       const clientSecret = randomSecret('pcs_');
       const secretHash = sha256Hex(clientSecret);
       const { client, ...stored } = await deps.commands.user(
-        userDraft('user.platform-client.create', { clientId: newClientId(), name: request.body.name, secretHash, requestHash }),
+        userDraft('user.platform-client.create', {
+          clientId: newClientId(),
+          name: request.body.name,
+          secretHash,
+          requestHash,
+          treasuries: request.body.treasuries ?? [],
+          dailyRewardCap: request.body.dailyRewardCap === undefined ? null : minor(request.body.dailyRewardCap),
+        }),
         { ...authorityOf(request), commandId, requestId: String(request.id) },
       );
       if (stored.requestHash !== requestHash) {

@@ -1,4 +1,4 @@
-import { roleAtLeast, type LedgerCommand, type Role } from '@coin/contracts';
+import { clientMayReward, roleAtLeast, type LedgerCommand, type Role } from '@coin/contracts';
 
 /**
  * Whether the verified author of a client command may send it (docs/DESIGN.md "Who asks: proof of
@@ -11,7 +11,7 @@ export interface VerifiedAuthor {
   kind: 'user' | 'system';
   id: string;
   role: string;
-  /** Platform clients: the treasuries they were granted (absent on tokens from before grants: not limited). */
+  /** Platform clients: the treasuries they were granted (a token without the claim grants none). */
   treasuries?: string[];
 }
 
@@ -37,8 +37,8 @@ export function authorRefusal(command: LedgerCommand, author: VerifiedAuthor): s
       return is(command.data.fromUserId) ? null : "Command refused: only the payer moves or reserves their wallet's coins";
     case 'ledger.reward': {
       if (userAtLeast(author, 'ADMIN')) return null;
-      // Rewards are paid from REWARDS (seed §4.6): a platform client must have been granted it.
-      if (author.kind === 'system' && (author.treasuries === undefined || author.treasuries.includes('REWARDS'))) return null;
+      // Rewards are paid from REWARDS: a platform client must have been granted it.
+      if (author.kind === 'system' && clientMayReward(author.treasuries)) return null;
       return 'Command refused: the author may not reward from REWARDS';
     }
     case 'ledger.capture-hold':

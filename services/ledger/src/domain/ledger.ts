@@ -1,4 +1,5 @@
 import {
+  clientMaySettle,
   walletKeyOf,
   walletKeyOfTreasury,
   walletKeyOfUser,
@@ -459,6 +460,20 @@ export function pendingHoldOwnersOf(command: LedgerCommand): number[] {
   return command.type === 'ledger.close-wallet' ? [command.data.userId] : [];
 }
 
+/**
+ * Whether the author may settle this hold: people passed authorRefusal (ADMIN+); a platform client
+ * needs the grant of the treasury the hold pays, read from the proof it verified (clientMaySettle).
+ */
+function settlerGranted(command: LedgerCommand, hold: HoldState): boolean {
+  if (command.actor.kind !== 'system') return true;
+  return clientMaySettle(platformGrantsOf(command).treasuries, hold.to.kind === 'treasury' ? hold.to.code : null);
+}
+
+function settleNotGranted(hold: HoldState): Rejected {
+  const treasury = hold.to.kind === 'treasury' ? hold.to.code : 'its recipient';
+  return reject('FORBIDDEN', `This platform client is not granted ${treasury}: it may not settle holds paying it`);
+}
+
 /** A new approval request: `asked` waits for a second person under the id its command's id names. */
 function pendingRequest(
   command: Pick<LedgerCommand, 'commandId' | 'actor'>,
@@ -787,6 +802,7 @@ function decideCommand(
       const { holdId, fromUserId } = command.data;
       const hold = holdOf(state, holdId, fromUserId);
       if (!hold) return holdNotFound(holdId);
+      if (!settlerGranted(command, hold)) return settleNotGranted(hold);
       if (hold.status !== 'PENDING') return reject('HOLD_NOT_PENDING', `The hold is ${hold.status}`);
       if (now >= hold.expiresAt) return reject('HOLD_NOT_PENDING', `The hold expired at ${hold.expiresAt.toISOString()}`);
       const amount = command.data.amount ?? hold.amount;
@@ -827,6 +843,7 @@ function decideCommand(
       const { holdId, fromUserId } = command.data;
       const hold = holdOf(state, holdId, fromUserId);
       if (!hold) return holdNotFound(holdId);
+      if (!settlerGranted(command, hold)) return settleNotGranted(hold);
       if (hold.status !== 'PENDING') return reject('HOLD_NOT_PENDING', `The hold is ${hold.status}`);
       return accepted({
         holds: [{ hold: { ...hold, status: 'VOIDED', updatedAt: now }, event: 'voided' }],

@@ -54,6 +54,12 @@ function modelLimits(policy: LedgerPolicy, command: LedgerCommand, overrides: Li
  * A whole ledger in memory: every partition's wallets in one map, credit legs queued between
  * partitions and delivered in any order, stored outcomes kept like processed_commands.
  */
+/** A SYSTEM token's shape with the grant claims (the signature was checked before the apply). */
+function grantProof(treasuries: string[] | undefined): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'EdDSA' })}.${part({ role: 'SYSTEM', ...(treasuries ? { treasuries } : {}) })}.signature`;
+}
+
 class World {
   state: LedgerState = { wallets: new Map(), refundTargets: new Map(), holds: new Map(), approvals: new Map(), windows: new Map() };
   /** The apply's clock: every command of an apply is decided at this moment. */
@@ -93,8 +99,14 @@ class World {
     by: Actor = actor,
   ): LedgerCommand {
     if (type === 'ledger.hold') this.holdPayers.set(holdIdOf(commandId), (data as { fromUserId: number }).fromUserId);
-    return { commandId, type, issuedAt: this.at.toISOString(), actor: by, data } as LedgerCommand;
+    // A platform client's commands carry its token as proof; the consumer verified its signature
+    // before the apply, so here only its grant claims matter: every treasury, unless a test says.
+    const proof = by.kind === 'system' ? { proof: grantProof(this.clientGrants) } : {};
+    return { commandId, type, issuedAt: this.at.toISOString(), actor: by, data, ...proof } as LedgerCommand;
   }
+
+  /** The treasuries the platform clients of this world's commands are granted. */
+  clientGrants: string[] | undefined = [...treasuryCodes];
 
   /** Moves the clock on. */
   tick(ms: number) {
@@ -1042,6 +1054,27 @@ describe('ledger domain: holds', () => {
     expect(world.state.holds.get(id)).toMatchObject({ status: 'VOIDED', capturedAmount: null, transactionId: null });
     expect(wallet(world)).toMatchObject({ balance: 100, held: 0 });
     expect(codeOf(world, transfer(world, 100))).toBe('OK');
+  });
+
+  it("when a platform client settles a hold paying a treasury it was not granted, then FORBIDDEN and the hold stays; a granted treasury's or a user's hold it settles", () => {
+    const world = funded(100);
+    world.clientGrants = ['REWARDS', 'SUBSCRIPTIONS'];
+    const toCourseFees = hold(world, { amount: 10 });
+    expect(decided(world, capture(world, toCourseFees))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(decided(world, voidHold(world, toCourseFees))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(world.state.holds.get(toCourseFees)?.status).toBe('PENDING');
+    // An ADMIN+ settles any hold.
+    expect(codeOf(world, world.command('ledger.void-hold', { holdId: toCourseFees, fromUserId: 1 }))).toBe('OK');
+
+    const toSubscriptions = hold(world, { amount: 10, to: treasury('SUBSCRIPTIONS') });
+    expect(codeOf(world, capture(world, toSubscriptions))).toBe('OK');
+    const toUser = hold(world, { amount: 10, to: { kind: 'user', userId: 2 } });
+    expect(codeOf(world, capture(world, toUser))).toBe('OK');
+
+    // A token without the claim grants no treasury.
+    world.clientGrants = undefined;
+    const noClaim = hold(world, { amount: 10, to: treasury('SUBSCRIPTIONS') });
+    expect(decided(world, voidHold(world, noClaim))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
   });
 
   it('when an expiry comes before the hold is due, then nothing changes; once due, EXPIRED and released; a resolved hold is left as it is', () => {

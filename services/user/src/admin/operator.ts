@@ -6,9 +6,9 @@ import { hashPassword, randomSecret, sha256Hex } from '@coin/security';
 import { writeAccountChanges } from '../db/account-changes';
 import { insertPlatformClient, listPlatformClients, platformClientOf, revokePlatformClient as markRevoked } from '../db/clients-repo';
 import { insertAuditRecords, insertUserEvents } from '../db/user-events-outbox';
-import { operatorAuditRecord } from '../domain/audit-records';
+import { operatorAuditRecord, platformClientGrantsSummary } from '../domain/audit-records';
 import { findCredentialsByEmail, insertUser, lockUser } from '../db/users-repo';
-import { decideAccountCommand } from '../domain/commands';
+import { decideAccountCommand, type PlatformClientGrants } from '../domain/commands';
 import { userEventOf } from '../domain/user-events';
 import { newAccount, normalizeEmail } from '../domain/users';
 
@@ -82,13 +82,14 @@ export async function createSuperadmin(
 export async function createPlatformClient(
   pool: Pool,
   name: string,
-  options: { topicPrefix?: string; now?: Date } = {},
+  options: { topicPrefix?: string; now?: Date; grants?: PlatformClientGrants } = {},
 ): Promise<{ clientId: string; clientSecret: string }> {
   const clientId = `pc_${randomBytes(9).toString('base64url')}`;
   const clientSecret = randomSecret('pcs_');
+  const grants = options.grants ?? { treasuries: [], dailyRewardCap: null };
   await inTransaction(pool, async (client) => {
-    await insertPlatformClient(client, { id: clientId, name, secretHash: sha256Hex(clientSecret) });
-    // The name only: never the secret or its hash.
+    await insertPlatformClient(client, { id: clientId, name, secretHash: sha256Hex(clientSecret), ...grants });
+    // The name and the grants only: never the secret or its hash.
     await recordOperatorAction(
       client,
       options.topicPrefix ?? '',
@@ -97,6 +98,7 @@ export async function createPlatformClient(
       `client:${clientId}`,
       {
         name,
+        ...platformClientGrantsSummary(grants),
       },
     );
   });

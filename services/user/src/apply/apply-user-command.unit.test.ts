@@ -96,7 +96,14 @@ function fakeStore(state: FakeState = {}) {
     insertPlatformClient: async (client) => {
       calls.push(`insertPlatformClient ${client.id}`);
       if (state.clients?.has(client.id)) return null;
-      const inserted = { id: client.id, name: client.name, createdAt: now.toISOString(), revokedAt: null };
+      const inserted = {
+        id: client.id,
+        name: client.name,
+        createdAt: now.toISOString(),
+        revokedAt: null,
+        treasuries: client.treasuries as PlatformClient['treasuries'],
+        dailyRewardCap: client.dailyRewardCap === null ? null : client.dailyRewardCap / 100,
+      };
       state.clients?.set(client.id, inserted);
       return inserted;
     },
@@ -355,24 +362,36 @@ describe('applying a user command', () => {
     const secretHash = 'c'.repeat(64);
     const requestHash = 'd'.repeat(64);
 
-    it('when a SUPERADMIN creates a client, then the reply carries the client and both hashes, and the audit names the SUPERADMIN and no secret', async () => {
+    it('when a SUPERADMIN creates a client, then the reply carries the client, its grants and both hashes, and the audit names the SUPERADMIN, the grants and no secret', async () => {
       const fake = fakeStore({ clients: new Map() });
+      const grants = { treasuries: ['REWARDS' as const, 'COURSE_FEES' as const], dailyRewardCap: 500_000 };
       const applied = await applyUserCommand(
         fake.store,
-        command('user.platform-client.create', superadmin, { clientId: 'pc_new', name: 'tournaments', secretHash, requestHash }),
+        command('user.platform-client.create', superadmin, { clientId: 'pc_new', name: 'tournaments', secretHash, requestHash, ...grants }),
         clock,
         { requestId: 'req-1' },
       );
       expect(applied.outcome).toEqual({
         ok: true,
-        reply: { client: { id: 'pc_new', name: 'tournaments', createdAt: now.toISOString(), revokedAt: null }, secretHash, requestHash },
+        reply: {
+          client: {
+            id: 'pc_new',
+            name: 'tournaments',
+            createdAt: now.toISOString(),
+            revokedAt: null,
+            treasuries: ['REWARDS', 'COURSE_FEES'],
+            dailyRewardCap: 5000,
+          },
+          secretHash,
+          requestHash,
+        },
       });
       expect(fake.audited).toEqual([
         expect.objectContaining({
           action: 'platform-client.create',
           target: 'client:pc_new',
           actor: { kind: 'user', id: '1', role: 'SUPERADMIN' },
-          summary: { name: 'tournaments' },
+          summary: { name: 'tournaments', treasuries: ['COURSE_FEES', 'REWARDS'], dailyRewardCapMinor: 500_000 },
           result: 'applied',
           requestId: 'req-1',
         }),
@@ -397,17 +416,36 @@ describe('applying a user command', () => {
     });
 
     it('when a client is revoked twice, then both answer the client; only the first is an audited action; an unknown id is NOT_FOUND', async () => {
-      const clients = new Map([['pc_a', { id: 'pc_a', name: 'a', createdAt: now.toISOString(), revokedAt: null }]]);
+      const clients = new Map([
+        [
+          'pc_a',
+          { id: 'pc_a', name: 'a', createdAt: now.toISOString(), revokedAt: null, treasuries: ['REWARDS' as const], dailyRewardCap: null },
+        ],
+      ]);
       const fake = fakeStore({ clients });
       const first = await applyUserCommand(fake.store, command('user.platform-client.revoke', superadmin, { clientId: 'pc_a' }), clock);
       const again = await applyUserCommand(fake.store, command('user.platform-client.revoke', superadmin, { clientId: 'pc_a' }), clock);
       const unknown = await applyUserCommand(fake.store, command('user.platform-client.revoke', superadmin, { clientId: 'pc_b' }), clock);
       expect(first.outcome.reply).toEqual({
-        client: { id: 'pc_a', name: 'a', createdAt: now.toISOString(), revokedAt: now.toISOString() },
+        client: {
+          id: 'pc_a',
+          name: 'a',
+          createdAt: now.toISOString(),
+          revokedAt: now.toISOString(),
+          treasuries: ['REWARDS'],
+          dailyRewardCap: null,
+        },
         revoked: true,
       });
       expect(again.outcome.reply).toEqual({
-        client: { id: 'pc_a', name: 'a', createdAt: now.toISOString(), revokedAt: now.toISOString() },
+        client: {
+          id: 'pc_a',
+          name: 'a',
+          createdAt: now.toISOString(),
+          revokedAt: now.toISOString(),
+          treasuries: ['REWARDS'],
+          dailyRewardCap: null,
+        },
         revoked: false,
       });
       expect(unknown.outcome).toEqual({ ok: false, reply: { code: 'NOT_FOUND', detail: 'No such platform client' } });

@@ -1,5 +1,6 @@
-import type { PlatformClient } from '@coin/contracts';
+import { minorUnitsToCoins, type PlatformClient } from '@coin/contracts';
 import type { Pool, PoolClient } from '@coin/db';
+import type { NewPlatformClient, PlatformClientGrants } from '../domain/commands';
 
 type Queryable = Pool | PoolClient;
 
@@ -9,42 +10,67 @@ export interface PlatformClientRow {
   name: string;
   created_at: Date;
   revoked_at: Date | null;
+  treasuries: string[];
+  /** Minor units (bigint, read as a string by pg); null: the ledger default. */
+  daily_reward_cap: string | null;
 }
 
-export async function insertPlatformClient(db: Queryable, input: { id: string; name: string; secretHash: string }): Promise<void> {
-  await db.query('INSERT INTO platform_clients (id, name, secret_hash) VALUES ($1, $2, $3)', [input.id, input.name, input.secretHash]);
+const clientColumns = 'id, name, created_at, revoked_at, treasuries, daily_reward_cap';
+
+/** Sorted, so a grant reads the same however it was asked for. */
+function grantParams(input: PlatformClientGrants): [string[], number | null] {
+  return [[...input.treasuries].sort(), input.dailyRewardCap];
 }
 
-/** The API's view of a client row (libs/contracts `platformClient`). */
+export async function insertPlatformClient(db: Queryable, input: NewPlatformClient): Promise<void> {
+  await db.query('INSERT INTO platform_clients (id, name, secret_hash, treasuries, daily_reward_cap) VALUES ($1, $2, $3, $4, $5)', [
+    input.id,
+    input.name,
+    input.secretHash,
+    ...grantParams(input),
+  ]);
+}
+
+/** The API's view of a client row (libs/contracts `platformClient`); the cap in coins. */
 export function platformClientOf(row: PlatformClientRow): PlatformClient {
-  return { id: row.id, name: row.name, createdAt: row.created_at.toISOString(), revokedAt: row.revoked_at?.toISOString() ?? null };
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.created_at.toISOString(),
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+    treasuries: row.treasuries as PlatformClient['treasuries'],
+    dailyRewardCap: row.daily_reward_cap === null ? null : minorUnitsToCoins(Number(row.daily_reward_cap)),
+  };
 }
 
 /** Inserts a client made by the gateway (the user command); null when the id is taken. */
-export async function insertNewPlatformClient(
-  db: Queryable,
-  input: { id: string; name: string; secretHash: string },
-): Promise<PlatformClient | null> {
+export async function insertNewPlatformClient(db: Queryable, input: NewPlatformClient): Promise<PlatformClient | null> {
   const result = await db.query<PlatformClientRow>(
-    `INSERT INTO platform_clients (id, name, secret_hash) VALUES ($1, $2, $3)
-     ON CONFLICT (id) DO NOTHING RETURNING id, name, created_at, revoked_at`,
-    [input.id, input.name, input.secretHash],
+    `INSERT INTO platform_clients (id, name, secret_hash, treasuries, daily_reward_cap) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (id) DO NOTHING RETURNING ${clientColumns}`,
+    [input.id, input.name, input.secretHash, ...grantParams(input)],
   );
   const row = result.rows[0];
   return row ? platformClientOf(row) : null;
 }
 
-export async function findActivePlatformClient(db: Queryable, id: string): Promise<{ id: string; secret_hash: string } | null> {
-  const result = await db.query<{ id: string; secret_hash: string }>(
-    'SELECT id, secret_hash FROM platform_clients WHERE id = $1 AND revoked_at IS NULL',
+export async function findActivePlatformClient(
+  db: Queryable,
+  id: string,
+): Promise<{ id: string; secret_hash: string; grants: PlatformClientGrants } | null> {
+  const result = await db.query<{ id: string; secret_hash: string; treasuries: string[]; daily_reward_cap: string | null }>(
+    'SELECT id, secret_hash, treasuries, daily_reward_cap FROM platform_clients WHERE id = $1 AND revoked_at IS NULL',
     [id],
   );
-  return result.rows[0] ?? null;
+  const row = result.rows[0];
+  if (!row) return null;
+  const cap = row.daily_reward_cap === null ? null : Number(row.daily_reward_cap);
+  return { id: row.id, secret_hash: row.secret_hash, grants: { treasuries: row.treasuries, dailyRewardCap: cap } };
 }
 
 /** Oldest first; revoked clients included (the listing is an audit too). */
 export async function listPlatformClients(db: Queryable): Promise<PlatformClientRow[]> {
-  const result = await db.query<PlatformClientRow>('SELECT id, name, created_at, revoked_at FROM platform_clients ORDER BY created_at, id');
+  const result = await db.query<PlatformClientRow>(`SELECT ${clientColumns} FROM platform_clients ORDER BY created_at, id`);
   return result.rows;
 }
 
@@ -60,11 +86,11 @@ export async function revokePlatformClient(
   const result = await db.query<PlatformClientRow & { revoked: boolean }>(
     `WITH updated AS (
        UPDATE platform_clients SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL
-       RETURNING id, name, created_at, revoked_at
+       RETURNING ${clientColumns}
      )
-     SELECT id, name, created_at, revoked_at, true AS revoked FROM updated
+     SELECT ${clientColumns}, true AS revoked FROM updated
      UNION ALL
-     SELECT id, name, created_at, revoked_at, false AS revoked FROM platform_clients WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM updated)`,
+     SELECT ${clientColumns}, false AS revoked FROM platform_clients WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM updated)`,
     [id, now],
   );
   const found = result.rows[0];

@@ -1,6 +1,7 @@
 import type { Actor, AuditAction, AuditRecord, AuditSummary, UserCommand, UserEvent } from '@coin/contracts';
 import type { AppError } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
+import { platformClientToCreate, type PlatformClientGrants } from './commands';
 
 /**
  * The admin audit log's records of the user service (docs/DESIGN.md "Admin audit log"): one per
@@ -86,12 +87,13 @@ function describe(command: UserCommand, outcome: AuditOutcome): Described | null
     case 'user.api-key.revoke':
       return { action: 'api-key.revoke', target: `api-key:${command.data.id}`, summary: {} };
     case 'user.platform-client.create': {
-      // The name only, as the CLI records it: never the secret or its hash.
+      // The name and the grants, as the CLI records them: never the secret or its hash.
       const id = outcome.ok ? (outcome.result as { client?: { id?: unknown } }).client?.id : undefined;
+      const { treasuries, dailyRewardCap } = platformClientToCreate(command);
       return {
         action: 'platform-client.create',
         target: typeof id === 'string' ? `client:${id}` : 'client:none',
-        summary: { name: command.data.name },
+        summary: { name: command.data.name, ...platformClientGrantsSummary({ treasuries, dailyRewardCap }) },
       };
     }
     case 'user.platform-client.revoke': {
@@ -105,6 +107,11 @@ function describe(command: UserCommand, outcome: AuditOutcome): Described | null
       };
     }
   }
+}
+
+/** A client's grants as the audit log records them: sorted codes, the cap in minor units as every ledger amount. */
+export function platformClientGrantsSummary(grants: PlatformClientGrants): AuditSummary {
+  return { treasuries: [...grants.treasuries].sort(), dailyRewardCapMinor: grants.dailyRewardCap };
 }
 
 /** The audit record of an applied or rejected command, or null when it is no administrative action. */

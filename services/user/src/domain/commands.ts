@@ -222,16 +222,25 @@ export function decideApiKeyRevocation(id: string, revoked: { keyHash: string } 
   return { ok: true, result: { id, keyHash: revoked.keyHash }, changes: [], events: [] };
 }
 
+/** What a platform client may do with money: the claims of its SYSTEM tokens. */
+export interface PlatformClientGrants {
+  /** Treasury codes it may reward from (REWARDS) and settle holds for. */
+  treasuries: string[];
+  /** Minor units it may reward in a rolling 24 h; null: the ledger default. */
+  dailyRewardCap: number | null;
+}
+
 /** A platform client to insert; the gateway made its id and secret and sent only the secret's hash. */
-export interface NewPlatformClient {
+export interface NewPlatformClient extends PlatformClientGrants {
   id: string;
   name: string;
   secretHash: string;
 }
 
-/** The client an authorised `user.platform-client.create` inserts. */
+/** The client an authorised `user.platform-client.create` inserts; a command without grants grants none. */
 export function platformClientToCreate(command: RequestOf<'user.platform-client.create'>): NewPlatformClient {
-  return { id: command.data.clientId, name: command.data.name, secretHash: command.data.secretHash };
+  const { clientId, name, secretHash, treasuries, dailyRewardCap } = command.data;
+  return { id: clientId, name, secretHash, treasuries: treasuries ?? [], dailyRewardCap: dailyRewardCap ?? null };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, importPKCS8, importSPKI, SignJWT, type JWK, type KeyLike } from 'jose';
 import type { Role } from '@coin/contracts';
+import type { PlatformClientGrants } from './commands';
 
 export const accessTokenAlgorithm = 'EdDSA';
 
@@ -35,6 +36,11 @@ export interface AccessTokenClaims {
   subject: string;
   role: Role | 'SYSTEM';
   tokenVersion: number;
+  /**
+   * SYSTEM tokens: the client's grants, as claims the gateway and the ledger check (`treasuries`,
+   * and `rewardCap` in minor units, null for the ledger default).
+   */
+  grants?: PlatformClientGrants;
 }
 
 export interface TokenSettings {
@@ -50,7 +56,8 @@ export async function signAccessToken(
   nowMs: number,
 ): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
-  return new SignJWT({ role: claims.role, ver: claims.tokenVersion })
+  const grantClaims = claims.grants ? { treasuries: claims.grants.treasuries, rewardCap: claims.grants.dailyRewardCap } : {};
+  return new SignJWT({ role: claims.role, ver: claims.tokenVersion, ...grantClaims })
     .setProtectedHeader({ alg: accessTokenAlgorithm, kid: keys.kid, typ: 'JWT' })
     .setSubject(claims.subject)
     .setIssuer(settings.issuer)

@@ -83,7 +83,7 @@ export function registerIdentityRoutes(app: App, deps: InternalRouteDeps): void 
     const accessToken = await signAccessToken(
       deps.keys,
       deps.tokens,
-      { subject: found.id, role: 'SYSTEM', tokenVersion: 0 },
+      { subject: found.id, role: 'SYSTEM', tokenVersion: 0, grants: found.grants },
       deps.now().getTime(),
     );
     return { accessToken, tokenType: 'Bearer' as const, expiresIn: deps.tokens.ttlSeconds };

@@ -1,0 +1,19 @@
+/**
+ * What a platform client's grants allow (docs/DESIGN.md "Platform clients and their grants"): one
+ * rule, read by the gateway (403 at the edge) and by the ledger (which verified the token itself).
+ * `treasuries` is the SYSTEM token's claim; a token without it grants no treasury.
+ */
+
+/** A client rewards from REWARDS only when granted it. */
+export function clientMayReward(treasuries: readonly string[] | undefined): boolean {
+  return treasuries?.includes('REWARDS') ?? false;
+}
+
+/**
+ * A client settles (captures or voids) a hold paying a treasury only when granted that treasury;
+ * a hold paying a user is the payer's own choice of recipient, which no client can redirect, so
+ * any active client may settle it.
+ */
+export function clientMaySettle(treasuries: readonly string[] | undefined, holdToTreasury: string | null): boolean {
+  return holdToTreasury === null || (treasuries?.includes(holdToTreasury) ?? false);
+}
