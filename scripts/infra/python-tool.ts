@@ -27,7 +27,7 @@ export interface PythonTool {
 }
 
 /** One installer at a time across processes (two test runs may start together). */
-async function withLock<T>(lockDir: string, waitMs: number, work: () => Promise<T>): Promise<T> {
+export async function withLock<T>(lockDir: string, waitMs: number, work: () => Promise<T>): Promise<T> {
   fs.mkdirSync(path.dirname(lockDir), { recursive: true });
   const deadline = Date.now() + waitMs;
   for (;;) {

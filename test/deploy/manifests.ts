@@ -6,7 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { isFileEnvKey, isSecretEnvKey } from '@coin/config';
-import { kafkaAccess, kafkaAclsOf, kafkaServices, kafkaUserOf, topicBases, type KafkaService, type TopicBase } from '@coin/contracts';
+import {
+  eventConsumerAclsOf,
+  kafkaAccess,
+  kafkaAclsOf,
+  kafkaServices,
+  kafkaUserOf,
+  topicBases,
+  type KafkaService,
+  type TopicBase,
+} from '@coin/contracts';
 import { configuredWorkloads, envKeysOf, type ConfiguredWorkload } from '../../scripts/docs/config-schemas';
 import type { KubernetesValidateReport } from '../../scripts/deploy/kubernetes-validate';
 
@@ -254,8 +263,8 @@ export function kustomizeBuild(dir: string): Obj[] {
  * kinds, at exactly these apiVersions, may be skipped.
  */
 export const customResourceKinds: ReadonlyArray<{ apiVersion: string; kind: string }> = [
-  { apiVersion: 'kafka.strimzi.io/v1beta2', kind: 'KafkaTopic' },
-  { apiVersion: 'kafka.strimzi.io/v1beta2', kind: 'KafkaUser' },
+  { apiVersion: 'kafka.strimzi.io/v1', kind: 'KafkaTopic' },
+  { apiVersion: 'kafka.strimzi.io/v1', kind: 'KafkaUser' },
   { apiVersion: 'monitoring.coreos.com/v1', kind: 'ServiceMonitor' },
   { apiVersion: 'monitoring.coreos.com/v1', kind: 'PrometheusRule' },
 ];
@@ -676,12 +685,7 @@ export function checkKafkaUsers(resources: Obj[]): string[] {
     }
     if (user.spec?.authentication?.type !== 'scram-sha-512') problems.push(`KafkaUser ${name}: authentication is not scram-sha-512`);
     if (user.spec?.authorization?.type !== 'simple') problems.push(`KafkaUser ${name}: authorization is not simple`);
-    const declared = ((user.spec?.authorization?.acls ?? []) as Obj[]).map((acl) => ({
-      resource: { type: acl.resource?.type, name: acl.resource?.name, patternType: acl.resource?.patternType ?? 'literal' },
-      operations: acl.operations ?? [acl.operation],
-      ...(acl.type && acl.type !== 'allow' ? { type: acl.type } : {}),
-      ...(acl.host && acl.host !== '*' ? { host: acl.host } : {}),
-    }));
+    const declared = declaredAcls(user);
     const key = (acl: Obj) => JSON.stringify(acl);
     const wanted = new Set(kafkaAclsOf(service).map(key));
     const got = new Set(declared.map(key));
@@ -692,6 +696,45 @@ export function checkKafkaUsers(resources: Obj[]): string[] {
     if (!kafkaServices.some((s) => kafkaUserOf(s) === user.metadata?.name))
       problems.push(`KafkaUser ${user.metadata?.name}: not a workload`);
   }
+  return problems;
+}
+
+/** A KafkaUser's ACLs in kafkaAclsOf's terms (Strimzi's defaults filled in), for comparing. */
+function declaredAcls(user: Obj): Obj[] {
+  return ((user.spec?.authorization?.acls ?? []) as Obj[]).map((acl) => ({
+    resource: { type: acl.resource?.type, name: acl.resource?.name, patternType: acl.resource?.patternType ?? 'literal' },
+    operations: acl.operations ?? [acl.operation],
+    ...(acl.type && acl.type !== 'allow' ? { type: acl.type } : {}),
+    ...(acl.host && acl.host !== '*' ? { host: acl.host } : {}),
+  }));
+}
+
+/** The template for a consuming team: one SCRAM KafkaUser of the cluster coin-kafka with exactly eventConsumerAclsOf(its group prefix). */
+export function checkEventConsumerTemplate(docs: Obj[]): string[] {
+  if (docs.length !== 1 || docs[0]?.kind !== 'KafkaUser') return [`expected one KafkaUser, got ${docs.map((d) => d.kind).join(', ')}`];
+  const user = docs[0];
+  const name = String(user.metadata?.name);
+  const problems: string[] = [];
+  if (user.metadata?.labels?.['strimzi.io/cluster'] !== 'coin-kafka')
+    problems.push(`KafkaUser ${name}: not labelled strimzi.io/cluster: coin-kafka`);
+  if (user.spec?.authentication?.type !== 'scram-sha-512') problems.push(`KafkaUser ${name}: authentication is not scram-sha-512`);
+  if (user.spec?.authorization?.type !== 'simple') problems.push(`KafkaUser ${name}: authorization is not simple`);
+  if (kafkaServices.some((s) => kafkaUserOf(s) === name)) problems.push(`KafkaUser ${name}: is the name of a workload's user`);
+  const declared = declaredAcls(user);
+  const groups = declared.filter((a) => a.resource.type === 'group');
+  if (groups.length !== 1 || groups[0]!.resource.patternType !== 'prefix')
+    return [...problems, `KafkaUser ${name}: expected one prefix ACL on its consumer groups`];
+  let wanted: Obj[];
+  try {
+    wanted = eventConsumerAclsOf(String(groups[0]!.resource.name));
+  } catch (err) {
+    return [...problems, `KafkaUser ${name}: ${(err as Error).message}`];
+  }
+  const key = (acl: Obj) => JSON.stringify(acl);
+  const got = new Set(declared.map(key));
+  for (const acl of declared)
+    if (!wanted.some((w) => key(w) === key(acl))) problems.push(`KafkaUser ${name}: ACL ${key(acl)} is not in eventConsumerAclsOf`);
+  for (const acl of wanted) if (!got.has(key(acl))) problems.push(`KafkaUser ${name}: ACL ${key(acl)} of eventConsumerAclsOf is missing`);
   return problems;
 }
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultPartitions, kafkaAclsOf, kafkaServices, kafkaUserOf } from '@coin/contracts';
+import { defaultPartitions, eventConsumerAclsOf, kafkaAclsOf, kafkaServices, kafkaUserOf } from '@coin/contracts';
 import { outboxBacklogMetricName } from '@coin/db';
 import { gatewayMetricNames } from '@coin/gateway';
 import { historyMetricNames } from '@coin/history';
@@ -17,6 +17,7 @@ import {
   checkIngress,
   checkKafkaAccessMatchesCode,
   checkKafkaSecretMounts,
+  checkEventConsumerTemplate,
   checkKafkaUsers,
   checkComposeServices,
   checkK8sEnv,
@@ -726,5 +727,38 @@ describe('Kafka security: KafkaUsers, their ACLs, the Secrets each workload moun
     expect(checkKafkaAccessMatchesCode(extra)).toEqual([
       expect.stringMatching(/^history: the code consumes \[.*user\.events\], kafkaAccess allows \[/),
     ]);
+  });
+});
+
+describe('the KafkaUser template of a consuming team (deploy/k8s/templates)', () => {
+  const file = join(k8sDir, 'templates', 'kafkauser-event-consumer.yaml');
+
+  it('when it is read, then it reads the coin.* topics and uses its own consumer groups only, and no overlay includes it', () => {
+    const docs = readYamlDocs(file);
+    expect(checkEventConsumerTemplate(docs)).toEqual([]);
+    expect(docs[0]!.spec.authorization.acls).toEqual([
+      { resource: { type: 'topic', name: 'coin.', patternType: 'prefix' }, operations: ['Read', 'Describe'] },
+      { resource: { type: 'group', name: 'example-', patternType: 'prefix' }, operations: ['Read'] },
+    ]);
+    for (const dir of [base, ...overlays])
+      expect(kustomizeResources(dir).filter((r) => r.metadata?.name === docs[0]!.metadata.name)).toEqual([]);
+  });
+
+  it('when a copy writes, reads another topic or takes a group prefix of the ledger, then each is named', () => {
+    const widened = clone(readYamlDocs(file));
+    widened[0]!.spec.authorization.acls[0].operations.push('Write');
+    widened[0]!.spec.authorization.acls.push({ resource: { type: 'topic', name: 'ledger.commands' }, operations: ['Read'] });
+    expect(checkEventConsumerTemplate(widened)).toEqual([
+      'KafkaUser events-example: ACL {"resource":{"type":"topic","name":"coin.","patternType":"prefix"},"operations":["Read","Describe","Write"]} is not in eventConsumerAclsOf',
+      'KafkaUser events-example: ACL {"resource":{"type":"topic","name":"ledger.commands","patternType":"literal"},"operations":["Read"]} is not in eventConsumerAclsOf',
+      'KafkaUser events-example: ACL {"resource":{"type":"topic","name":"coin.","patternType":"prefix"},"operations":["Read","Describe"]} of eventConsumerAclsOf is missing',
+    ]);
+    for (const prefix of ['ledger-', 'l', 'history-x-']) {
+      const stealing = clone(readYamlDocs(file));
+      stealing[0]!.spec.authorization.acls[1].resource.name = prefix;
+      expect(checkEventConsumerTemplate(stealing)).toEqual([expect.stringMatching(/^KafkaUser events-example: consumer group prefix .*/)]);
+    }
+    expect(() => eventConsumerAclsOf('ledger-service-')).toThrow('overlaps ledger-, the prefix of the ledger service');
+    expect(() => eventConsumerAclsOf('Team A')).toThrow("lower-case letters, digits and '-'");
   });
 });

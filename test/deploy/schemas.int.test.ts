@@ -116,7 +116,7 @@ describe(`the Kubernetes manifests against the Kubernetes ${kubernetesVersion} J
     const broken = editedCopy(kustomizeBuildText(targets.prod!), [
       { kind: 'Deployment', name: 'user', change: (d) => d.set('kind', 'Deploymnet') },
       { kind: 'Service', name: 'gateway', change: (d) => d.set('apiVersion', 'v2') },
-      { kind: 'KafkaUser', name: 'coin-ledger-gateway', change: (d) => d.set('apiVersion', 'kafka.strimzi.io/v1') },
+      { kind: 'KafkaUser', name: 'coin-ledger-gateway', change: (d) => d.set('apiVersion', 'kafka.strimzi.io/v1beta2') },
     ]);
     const result = await validate('prod-misnamed', broken);
     process.stderr.write(`prod, misnamed kinds: exit ${result.exitCode}\n  ${result.problems.join('\n  ')}\n`);
@@ -129,7 +129,7 @@ describe(`the Kubernetes manifests against the Kubernetes ${kubernetesVersion} J
         'kafkauser/coin-ledger-gateway: not validated against a schema',
         `kind Deploymnet (apiVersion apps/v1): skipped, no schema in Kubernetes ${schemaVersion}, and not one of customResourceKinds (a misspelt kind or apiVersion?)`,
         `kind Service (apiVersion v2): skipped, no schema in Kubernetes ${schemaVersion}, and not one of customResourceKinds (a misspelt kind or apiVersion?)`,
-        `kind KafkaUser (apiVersion kafka.strimzi.io/v1): skipped, no schema in Kubernetes ${schemaVersion}, and not one of customResourceKinds (a misspelt kind or apiVersion?)`,
+        `kind KafkaUser (apiVersion kafka.strimzi.io/v1beta2): skipped, no schema in Kubernetes ${schemaVersion}, and not one of customResourceKinds (a misspelt kind or apiVersion?)`,
       ].sort(),
     );
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ProofActor, ProofCache } from '../../scripts/stack/proofs';
 import { createServer } from 'node:net';
-import { kafkaAclsOf, kafkaUserOf, topicNames, walletKeyOfUser, type KafkaService, type Reply } from '@coin/contracts';
+import { type KafkaAcl, kafkaAclsOf, kafkaUserOf, topicNames, walletKeyOfUser, type KafkaService, type Reply } from '@coin/contracts';
 import { BatchingProducer, createKafka, RequestReplyClient, type KafkaClientSecurity } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { eventually } from '../harness/eventually';
@@ -27,6 +27,11 @@ export function freePort(): Promise<number> {
 
 /** kafkaAclsOf (what the KafkaUsers declare) as the broker's ACL bindings for `User:<name>`. */
 export function aclEntriesOf(service: KafkaService): AclEntry[] {
+  return aclBindingsOf(kafkaUserOf(service), kafkaAclsOf(service));
+}
+
+/** Strimzi `simple` ACLs (allow rules) as the broker's ACL bindings of `User:<principal>`. */
+export function aclBindingsOf(principal: string, acls: KafkaAcl[]): AclEntry[] {
   const operation = {
     Read: AclOperationTypes.READ,
     Write: AclOperationTypes.WRITE,
@@ -34,12 +39,12 @@ export function aclEntriesOf(service: KafkaService): AclEntry[] {
     Create: AclOperationTypes.CREATE,
     Alter: AclOperationTypes.ALTER,
   };
-  return kafkaAclsOf(service).flatMap((acl) =>
+  return acls.flatMap((acl) =>
     acl.operations.map((op) => ({
       resourceType: acl.resource.type === 'topic' ? AclResourceTypes.TOPIC : AclResourceTypes.GROUP,
       resourceName: acl.resource.name,
       resourcePatternType: acl.resource.patternType === 'prefix' ? ResourcePatternTypes.PREFIXED : ResourcePatternTypes.LITERAL,
-      principal: `User:${kafkaUserOf(service)}`,
+      principal: `User:${principal}`,
       host: '*',
       operation: operation[op],
       permissionType: AclPermissionTypes.ALLOW,

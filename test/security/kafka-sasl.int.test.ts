@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { kafkaSecurityOf } from '@coin/config';
-import { kafkaServices, kafkaUserOf, topicNames, walletKeyOfUser, type KafkaService } from '@coin/contracts';
+import { type KafkaAcl, kafkaServices, kafkaUserOf, topicNames, walletKeyOfUser, type KafkaService } from '@coin/contracts';
 import { createKafka, type KafkaClientSecurity } from '@coin/kafka';
 import { loadLedgerConfig, startLedgerService, type RunningService } from '@coin/ledger';
 import { createLogger } from '@coin/logger';
@@ -17,7 +17,8 @@ import { serviceEnvs } from '../../scripts/stack/env';
 import { generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { ProofCache } from '../../scripts/stack/proofs';
 import { provision } from '../../scripts/stack/provision';
-import { aclEntriesOf, freePort, gatewayCommandSender, transferThroughTheLedger } from './broker';
+import { aclBindingsOf, aclEntriesOf, freePort, gatewayCommandSender, transferThroughTheLedger } from './broker';
+import { readYamlDocs } from '../deploy/manifests';
 import { testInfra, uniquePrefix } from '../harness/env';
 import { ServiceTokenSigner } from '@coin/http';
 
@@ -62,6 +63,17 @@ const creditCommand = () => ({
   data: { transactionId: 1, to: { kind: 'user', userId: 1 }, amount: 1_000_000, returnTo: null },
 });
 
+/** The consuming team's KafkaUser as the template declares it (deploy/k8s/templates): its name and ACLs, exactly. */
+const eventConsumer = (() => {
+  const [user] = readYamlDocs(path.join(repoRoot, 'deploy/k8s/templates/kafkauser-event-consumer.yaml'));
+  return {
+    name: String(user!.metadata.name),
+    acls: user!.spec.authorization.acls as KafkaAcl[], // both state their patternType
+    groupPrefix: String((user!.spec.authorization.acls as KafkaAcl[]).find((a) => a.resource.type === 'group')!.resource.name),
+    password: secret(),
+  };
+})();
+
 describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-kafka-sasl-'));
   const passwords = Object.fromEntries(kafkaServices.map((s) => [s, secret()])) as Record<KafkaService, string>;
@@ -97,7 +109,10 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
       }),
       {
         superUser: { name: 'coin-ledger-admin', password: secret() },
-        users: kafkaServices.map((s) => ({ name: kafkaUserOf(s), password: passwords[s] })),
+        users: [
+          ...kafkaServices.map((s) => ({ name: kafkaUserOf(s), password: passwords[s] })),
+          { name: eventConsumer.name, password: eventConsumer.password },
+        ],
       },
     );
     brokers = (await ensureKafka(() => undefined, layout)).brokers;
@@ -105,7 +120,7 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
     // The ACLs first (as the super user), then the topics and schemas as the migrate principal.
     admin = createKafka({ brokers, clientId: 'sasl-test-admin', logger, security: { sasl: superUserSasl(layout)! } }).admin();
     await admin.connect();
-    await admin.createAcls({ acl: kafkaServices.flatMap(aclEntriesOf) });
+    await admin.createAcls({ acl: [...kafkaServices.flatMap(aclEntriesOf), ...aclBindingsOf(eventConsumer.name, eventConsumer.acls)] });
     await provision({
       kafkaBrokers: brokers,
       kafkaSecurity: securityOf('migrate'),
@@ -281,4 +296,48 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
     await expect(producerAs(brokers, 'intruder', secret())).rejects.toThrow(/SASL|authenticat/i);
     await expect(producerAs(brokers, kafkaUserOf('gateway'), secret())).rejects.toThrow(/SASL|authenticat/i);
   });
+
+  it("when a consuming team connects as the template's KafkaUser, then it reads coin.transactions in its own group, and may not read commands, write events or use the ledger's group", async () => {
+    const sasl = { mechanism: 'scram-sha-512' as const, username: eventConsumer.name, password: eventConsumer.password };
+    const team = createKafka({ brokers, clientId: 'sasl-test-team', logger, security: { sasl } });
+    const marker = randomUUID();
+    const ledgerProducer = await producerAs(brokers, kafkaUserOf('ledger'), passwords.ledger);
+    closers.push(() => ledgerProducer.disconnect());
+    await ledgerProducer.send({ topic: topics.coinTransactions, messages: [{ key: 'probe', value: JSON.stringify({ marker }) }] });
+
+    const consumer = team.consumer({ groupId: `${eventConsumer.groupPrefix}probe`, retry: { retries: 0 } });
+    closers.push(() => consumer.disconnect());
+    await consumer.connect();
+    await consumer.subscribe({ topic: topics.coinTransactions, fromBeginning: true });
+    const seen = new Promise<void>((resolve) => {
+      void consumer.run({
+        eachMessage: async ({ message }) => {
+          if (message.value?.toString().includes(marker)) resolve();
+        },
+      });
+    });
+    await expect(Promise.race([seen.then(() => 'read'), new Promise((r) => setTimeout(() => r('timed out'), 30_000))])).resolves.toBe(
+      'read',
+    );
+
+    const admin = team.admin();
+    closers.push(() => admin.disconnect());
+    await admin.connect();
+    expect(await refusal(admin.fetchTopicOffsets(topics.ledgerCommands))).toBe('TOPIC_AUTHORIZATION_FAILED');
+    expect(await refusal(admin.fetchTopicOffsets(topics.userEvents))).toBe('TOPIC_AUTHORIZATION_FAILED');
+    // Its own group's offsets, yes; the ledger's group, no: the broker refuses the team even the
+    // coordinator lookup (GROUP_AUTHORIZATION_FAILED, which kafkajs reports as no coordinator found).
+    await expect(
+      admin.fetchOffsets({ groupId: `${eventConsumer.groupPrefix}probe`, topics: [topics.coinTransactions] }),
+    ).resolves.toBeDefined();
+    expect(await refusal(admin.fetchOffsets({ groupId: 'ledger-service', topics: [topics.coinTransactions] }))).toMatch(
+      /GROUP_AUTHORIZATION_FAILED|Failed to find group coordinator/,
+    );
+    const producer = team.producer({ retry: { retries: 0 } });
+    closers.push(() => producer.disconnect());
+    await producer.connect();
+    expect(await refusal(producer.send({ topic: topics.coinTransactions, messages: [{ value: '{}' }] }))).toBe(
+      'TOPIC_AUTHORIZATION_FAILED',
+    );
+  }, 60_000);
 });

@@ -221,12 +221,29 @@ export function buildAsyncApiDocument(options: { serverHost?: string } = {}): Js
     servers: {
       kafka: {
         host: options.serverHost ?? 'kafka:9092',
-        protocol: 'kafka',
-        description: 'The cluster the services of this deployment use',
+        // Production's listener (the Strimzi cluster): TLS, then SASL SCRAM-SHA-512 as the consumer's own KafkaUser.
+        protocol: 'kafka-secure',
+        description:
+          'The cluster the services of this deployment use. Production: SASL_SSL, i.e. TLS with the cluster CA ' +
+          "(Strimzi's <cluster>-cluster-ca-cert Secret, key ca.crt) and SASL SCRAM-SHA-512 as your team's own KafkaUser, " +
+          'which may read the coin.* topics and use consumer groups under its prefix only (docs/EVENTS.md "Access on Kafka"). ' +
+          'Local and development clusters may be PLAINTEXT.',
+        security: [{ $ref: '#/components/securitySchemes/saslScramSha512' }],
       },
     },
     channels,
     operations,
-    components: { messages },
+    components: {
+      messages,
+      securitySchemes: {
+        saslScramSha512: {
+          type: 'scramSha512',
+          description:
+            'SASL SCRAM-SHA-512 over TLS (SASL_SSL). Username: the KafkaUser name; password: the key `password` of the Secret ' +
+            "of that name the Strimzi User Operator writes. Authorization: Read and Describe on topics prefixed 'coin.', Read on " +
+            "the team's consumer-group prefix.",
+        },
+      },
+    },
   };
 }

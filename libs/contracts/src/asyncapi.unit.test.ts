@@ -163,6 +163,15 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
     expect((doc.components as Json).messages.adminActionRecorded.bindings.kafka.key.description).toMatch(/record id/);
   });
 
+  it('then its server declares the production security: TLS and SASL SCRAM-SHA-512, a scheme that resolves', () => {
+    const server = (doc.servers as Json).kafka;
+    expect(server.protocol).toBe('kafka-secure');
+    expect(server.security).toEqual([{ $ref: '#/components/securitySchemes/saslScramSha512' }]);
+    const scheme = resolve(doc, server.security[0].$ref) as Json;
+    expect(scheme.type).toBe('scramSha512');
+    expect(scheme.description).toContain("prefixed 'coin.'");
+  });
+
   it('when a published event list entry has no messages, then that would be caught: every channel has at least one', () => {
     for (const p of publishedEvents) expect(p.messages.length).toBeGreaterThan(0);
   });
@@ -189,5 +198,26 @@ describe('docs/EVENTS.md', () => {
         true,
       ]);
     }
+  });
+
+  it('then it tells a consuming team how to connect with SASL_SSL and where its KafkaUser template is', () => {
+    const text = readFileSync(join(__dirname, '../../../docs/EVENTS.md'), 'utf8');
+    for (const setting of [
+      'security.protocol=SASL_SSL',
+      'sasl.mechanism=SCRAM-SHA-512',
+      'deploy/k8s/templates/kafkauser-event-consumer.yaml',
+    ])
+      expect([setting, text.includes(setting)]).toEqual([setting, true]);
+  });
+});
+
+describe('the @coin/events README', () => {
+  it('then it names every published topic, its JSON Schema file and the SASL_SSL settings', () => {
+    const text = readFileSync(join(__dirname, '../../events/README.md'), 'utf8');
+    for (const published of publishedEvents) {
+      for (const needle of [`\`${published.topic}\``, `@coin/events/schemas/${published.topic}.json`])
+        expect([needle, text.includes(needle)]).toEqual([needle, true]);
+    }
+    expect(text).toContain('security.protocol=SASL_SSL');
   });
 });

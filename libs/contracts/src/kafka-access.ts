@@ -111,3 +111,31 @@ export function kafkaAclsOf(service: KafkaService): KafkaAcl[] {
     acls.push({ resource: { type: 'topic', name: '*', patternType: 'literal' }, operations: ['Describe', 'Create', 'Alter'] });
   return acls;
 }
+
+/**
+ * The published event topics a consuming team may read (docs/EVENTS.md "Access on Kafka"): every
+ * topic whose name starts with this, by one prefix ACL, so a new `coin.*` topic (a `.v2` of a
+ * breaking change) is readable without a new grant. The topics of the ledger's own traffic
+ * (commands, replies, user.events, the audit log) are outside it.
+ */
+export const eventTopicPrefix = 'coin.';
+
+/**
+ * The allow rules of a consuming team's KafkaUser (deploy/k8s/templates/kafkauser-event-consumer.yaml):
+ * Read and Describe on the `coin.*` topics, Read on its own consumer groups (`groupPrefix`). It
+ * writes nothing. A prefix that overlaps one of this repository's (`ledger-`, …) would let the team
+ * join, and so stall or take over, a group of the ledger's own services: refused.
+ */
+export function eventConsumerAclsOf(groupPrefix: string): KafkaAcl[] {
+  if (!/^[a-z][a-z0-9-]*[a-z0-9][-.]$/.test(groupPrefix))
+    throw new Error(`consumer group prefix ${JSON.stringify(groupPrefix)}: lower-case letters, digits and '-', ending in '-' or '.'`);
+  for (const service of kafkaServices) {
+    const own = kafkaAccess[service].groupPrefix;
+    if (own && (own.startsWith(groupPrefix) || groupPrefix.startsWith(own)))
+      throw new Error(`consumer group prefix ${groupPrefix} overlaps ${own}, the prefix of the ${service} service's groups`);
+  }
+  return [
+    { resource: { type: 'topic', name: eventTopicPrefix, patternType: 'prefix' }, operations: ['Read', 'Describe'] },
+    { resource: { type: 'group', name: groupPrefix, patternType: 'prefix' }, operations: ['Read'] },
+  ];
+}
