@@ -74,7 +74,10 @@ export function pythonTool(spec: PythonToolSpec): PythonTool {
   const bin = () => path.join(venvDir, 'bin', spec.name);
   const isReady = () => {
     try {
-      return fs.readFileSync(markerFile, 'utf8').trim() === spec.version && fs.existsSync(bin());
+      // A venv's scripts name the interpreter by the path it was built at: one built elsewhere (a
+      // worktree sharing .tools through a link, a moved checkout) has files that no longer run.
+      const shebang = fs.readFileSync(bin(), 'utf8').split('\n', 1)[0] ?? '';
+      return fs.readFileSync(markerFile, 'utf8').trim() === spec.version && shebang.startsWith(`#!${path.join(venvDir, 'bin')}/`);
     } catch {
       return false;
     }
