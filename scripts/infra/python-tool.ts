@@ -76,8 +76,10 @@ export function pythonTool(spec: PythonToolSpec): PythonTool {
     try {
       // A venv's scripts name the interpreter by the path it was built at: one built elsewhere (a
       // worktree sharing .tools through a link, a moved checkout) has files that no longer run.
-      const shebang = fs.readFileSync(bin(), 'utf8').split('\n', 1)[0] ?? '';
-      return fs.readFileSync(markerFile, 'utf8').trim() === spec.version && shebang.startsWith(`#!${path.join(venvDir, 'bin')}/`);
+      const interpreter = (fs.readFileSync(bin(), 'utf8').split('\n', 1)[0] ?? '').replace(/^#!/, '').trim();
+      const builtHere =
+        fs.existsSync(interpreter) && fs.realpathSync(path.dirname(interpreter)) === fs.realpathSync(path.join(venvDir, 'bin'));
+      return fs.readFileSync(markerFile, 'utf8').trim() === spec.version && builtHere;
     } catch {
       return false;
     }
