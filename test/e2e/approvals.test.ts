@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type CoinClient, CoinProblemError } from '@coin/client';
+import { coinApprovalEvent, coinApprovalEventV2, type CoinApprovalEvent, type CoinApprovalEventV2, topicNames } from '@coin/contracts';
+import { createKafka } from '@coin/kafka';
+import { createLogger } from '@coin/logger';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { apiClient, http, registerUser } from '../harness/http';
-import { adminSession, apiKeyFor } from '../harness/admin';
+import { adminSession, apiKeyFor, fundTreasury } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 
 /** Issue 22 through the gateway: four-eyes approval of large mints, burns and refunds (shipped thresholds). */
@@ -119,6 +122,38 @@ describe('four-eyes approval of large money commands', () => {
   });
 
   /** A fresh ADMIN with every money scope: their four-eyes window starts empty. */
+  /** The changes of one approval request on coin.approvals and coin.approvals.v2, each topic read from its start. */
+  async function approvalEvents(approvalId: string, v1Count = 0) {
+    const names = topicNames(stack.prefix);
+    const consumer = createKafka({ brokers: stack.kafkaBrokers, clientId: 'e2e-approvals', logger: createLogger('e2e', 'warn') }).consumer({
+      groupId: `e2e-${randomUUID()}`,
+    });
+    const v1: CoinApprovalEvent[] = [];
+    const v2: CoinApprovalEventV2[] = [];
+    await consumer.connect();
+    try {
+      await consumer.subscribe({ topics: [names.coinApprovals, names.coinApprovalsV2], fromBeginning: true });
+      await consumer.run({
+        eachMessage: async ({ topic, message }) => {
+          const json = JSON.parse(message.value!.toString());
+          if (topic === names.coinApprovals) {
+            const event = coinApprovalEvent.parse(json);
+            if (event.approval.id === approvalId) v1.push(event);
+          } else {
+            const event = coinApprovalEventV2.parse(json);
+            if (event.approval.id === approvalId) v2.push(event);
+          }
+        },
+      });
+      await eventually(async () => (v2.length >= 2 && v1.length >= v1Count ? true : undefined), 15_000, 'approval events');
+      // Anything else on v1 would have arrived with the v2 events (same outbox batch): give it a moment.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      await consumer.disconnect();
+    }
+    return { v1, v2 };
+  }
+
   const freshAdmin = async () => {
     const session = await adminSession(stack, 'ADMIN');
     return as(session.accessToken, await apiKeyFor(stack, checkerToken, ['mint', 'burn', 'refund', 'reward']));
@@ -141,6 +176,53 @@ describe('four-eyes approval of large money commands', () => {
     // Burns (and refunds and rewards) share the window: the same admin's burn of one coin waits too.
     expect(await statusOf(admin.burnCoins({ body: { userId: users[0]!.userId, amount: 1, reason: 'r' } }))).toBe(202);
     expect(await balanceOf(users[0]!.accessToken)).toBe(6_000);
+  });
+
+  it("when an admin's reward would take their day to the window, then it waits (202) like a mint; another admin with a reward key approves it, and its events are on coin.approvals.v2 only", async () => {
+    const admin = await freshAdmin();
+    const winner = await registerUser(stack.gatewayUrl);
+    const funded = await fundTreasury(
+      stack,
+      { accessToken: checkerToken, apiKey: await apiKeyFor(stack, checkerToken, ['mint']) },
+      'REWARDS',
+      20_000,
+    );
+    expect(funded.transaction.type).toBe('MINT');
+    expect(await statusOf(admin.rewardUser({ body: { userId: winner.userId, amount: 9_000, reason: 'season 1' } }))).toBe(201);
+    const approval = await pending(admin.rewardUser({ body: { userId: winner.userId, amount: 1_000, reason: 'season 2' } }));
+    expect(approval).toMatchObject({
+      status: 'PENDING',
+      command: { type: 'REWARD', userId: winner.userId, treasury: null, amount: 1_000 },
+    });
+    expect(await balanceOf(winner.accessToken)).toBe(9_000);
+    // The approver needs the reward scope, as the direct command does.
+    const mintOnly = as(checkerToken, await apiKeyFor(stack, checkerToken, ['mint']));
+    expect((await problemOf(mintOnly.approveRequest({ path: { id: approval.id } }))).code).toBe('API_KEY_SCOPE');
+    const rewarder = as(checkerToken, await apiKeyFor(stack, checkerToken, ['reward']));
+    const approved = await rewarder.approveRequest({ path: { id: approval.id } });
+    expect(approved.transaction).toMatchObject({ type: 'REWARD', fromTreasury: 'REWARDS', toUserId: winner.userId, amount: 1_000 });
+    await eventually(async () => ((await balanceOf(winner.accessToken)) === 10_000 ? true : undefined), 5_000, 'approved reward credited');
+
+    // Version 2 carries the REWARD request's changes; version 1 cannot, so it has none of them.
+    const events = await approvalEvents(approval.id);
+    expect(events.v2.map((e) => [e.type, e.version, e.approval.command.type])).toEqual([
+      ['coin.approval.requested', 2, 'REWARD'],
+      ['coin.approval.approved', 2, 'REWARD'],
+    ]);
+    expect(events.v1).toEqual([]);
+  });
+
+  it('when a mint waits for approval, then each change is on coin.approvals (version 1) and coin.approvals.v2 (version 2) with the same eventId', async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    const approval = await pending(maker.mintCoins({ body: { userId: user.userId, amount: 20_000, reason: 'both versions' } }));
+    await checker.rejectRequest({ path: { id: approval.id }, body: { reason: 'not this time' } });
+    const events = await approvalEvents(approval.id, 2);
+    expect(events.v1.map((e) => [e.type, e.version])).toEqual([
+      ['coin.approval.requested', 1],
+      ['coin.approval.rejected', 1],
+    ]);
+    expect(events.v2.map((e) => e.eventId)).toEqual(events.v1.map((e) => e.eventId));
+    expect(events.v2.every((e) => e.version === 2)).toBe(true);
   });
 
   it('when one admin sends many mints at once to wallets in different partitions, then the ones that fit the window apply and the rest wait: never more than 10,000 coins alone', async () => {

@@ -7,19 +7,22 @@ import { reasonText } from './ledger';
  * answers 202 with one of these instead of moving money; another ADMIN+ approves (the command is
  * applied then, exactly as a direct one) or rejects it, or it expires.
  */
-// The Approval and the events on coin.approvals live in @coin/events (libs/events).
+// The Approval and the events on coin.approvals(.v2) live in @coin/events (libs/events). The API
+// shows the version 2 view: every approvable command, a person's REWARD included.
 export {
-  approval,
-  type Approval,
-  approvalCommandView,
+  approvalV2 as approval,
+  type ApprovalV2 as Approval,
+  approvalCommandViewV2 as approvalCommandView,
   approvalStatus,
   approvalStatuses,
   type ApprovalStatus,
   coinApprovalEvent,
   type CoinApprovalEvent,
   coinApprovalEventTypes,
+  coinApprovalEventV2,
+  type CoinApprovalEventV2,
 } from '../../events/src/coin-approvals';
-import { approval, approvalStatus } from '../../events/src/coin-approvals';
+import { approvalV2 as approval, approvalStatus } from '../../events/src/coin-approvals';
 
 export const approvalIdParam = z.strictObject({ id: z.uuid() });
 export const rejectApprovalBody = z.strictObject({ reason: reasonText });

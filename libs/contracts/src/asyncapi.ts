@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { adminActionRecorded, adminRefusalRecorded } from './audit-log';
-import { approvalApproved, approvalExpired, approvalRejected, approvalRequested } from '../../events/src/coin-approvals';
+import {
+  approvalApproved,
+  approvalApprovedV2,
+  approvalExpired,
+  approvalExpiredV2,
+  approvalRejected,
+  approvalRejectedV2,
+  approvalRequested,
+  approvalRequestedV2,
+} from '../../events/src/coin-approvals';
 import { holdCaptured, holdCreated, holdExpired, holdVoided } from './holds';
 import { headerNames } from './messaging';
 import { transactionRecorded } from './ledger';
@@ -103,6 +112,44 @@ export const publishedEvents = [
     ],
   },
   {
+    channel: 'coinApprovalsV2',
+    topic: topicBases.coinApprovalsV2,
+    key: 'The approval request id (a UUID)',
+    description:
+      "Version 2 of coin.approvals (events of version 2): the same changes, and those of a person's REWARD past the four-eyes window, " +
+      'which coin.approvals (version 1) cannot carry; each change has the same eventId on both topics. ' +
+      'One message per change of a four-eyes approval request (a MINT, BURN, REFUND or REWARD past the thresholds), produced by the ledger ' +
+      'through its outbox after the commit that changed it. A request is created PENDING and then becomes at most one of APPROVED ' +
+      '(the command was applied: approval.transactionId; its transaction, which names the request, requester and approver, is also ' +
+      'published on coin.transactions), REJECTED or EXPIRED, once. Amounts in coins. At least once; deduplicate by eventId.',
+    messages: [
+      {
+        name: 'coinApprovalRequestedV2',
+        type: 'coin.approval.requested',
+        schema: approvalRequestedV2,
+        summary: 'A money request above the thresholds was stored for approval (its HTTP answer was 202); nothing moved',
+      },
+      {
+        name: 'coinApprovalApprovedV2',
+        type: 'coin.approval.approved',
+        schema: approvalApprovedV2,
+        summary: 'Another ADMIN+ approved the request (POST /api/admin/approvals/{id}/approve): its command was applied',
+      },
+      {
+        name: 'coinApprovalRejectedV2',
+        type: 'coin.approval.rejected',
+        schema: approvalRejectedV2,
+        summary: 'The request was rejected with a reason (POST /api/admin/approvals/{id}/reject); nothing moved',
+      },
+      {
+        name: 'coinApprovalExpiredV2',
+        type: 'coin.approval.expired',
+        schema: approvalExpiredV2,
+        summary: "Nobody decided the request before its expiresAt; the ledger's expiry sweep closed it; nothing moved",
+      },
+    ],
+  },
+  {
     channel: 'userEvents',
     topic: topicBases.userEvents,
     key: 'The user id, as a decimal string',
@@ -163,7 +210,7 @@ function jsonSchemaOf(schema: z.ZodType): JsonObject {
 }
 
 /** The version of the event contract: bumped with every change to a published schema. */
-export const eventContractVersion = '1.3.0';
+export const eventContractVersion = '1.4.0';
 const kafkaBindingVersion = '0.5.0';
 
 /**

@@ -142,7 +142,8 @@ export const ledgerResults = {
   'ledger.mint': moneyOrApproval,
   'ledger.burn': moneyOrApproval,
   'ledger.transfer': moneyResult,
-  'ledger.reward': moneyResult,
+  // A person's reward past the four-eyes window waits (202); a platform client's never does.
+  'ledger.reward': moneyOrApproval,
   'ledger.refund': moneyOrApproval,
   'ledger.credit': z.object({
     transactionId,

@@ -49,7 +49,15 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
   },
   // Applies ledger commands (and sends its own: credit legs, expiries, returns); replies; publishes the money events.
   ledger: {
-    produces: ['ledger.internal', 'gateway.replies', 'coin.transactions', 'coin.holds', 'coin.approvals', 'admin.audit'],
+    produces: [
+      'ledger.internal',
+      'gateway.replies',
+      'coin.transactions',
+      'coin.holds',
+      'coin.approvals',
+      'coin.approvals.v2',
+      'admin.audit',
+    ],
     consumes: ['ledger.commands', 'ledger.internal', 'user.events'],
     groupPrefix: 'ledger-',
     managesTopics: false,

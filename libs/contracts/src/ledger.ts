@@ -171,6 +171,8 @@ export const approvableCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ledger.mint'), data: mintCommand.shape.data.omit({ requestHash: true }) }),
   z.object({ type: z.literal('ledger.burn'), data: burnCommand.shape.data.omit({ requestHash: true }) }),
   z.object({ type: z.literal('ledger.refund'), data: refundCommand.shape.data.omit({ requestHash: true }) }),
+  // A person's reward past the four-eyes window (its view is on coin.approvals.v2 only).
+  z.object({ type: z.literal('ledger.reward'), data: rewardCommand.shape.data.omit({ requestHash: true }) }),
 ]);
 export type ApprovableCommand = z.infer<typeof approvableCommand>;
 const approvalId = z.uuid();

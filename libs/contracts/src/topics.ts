@@ -11,6 +11,8 @@ export const topicBases = {
   coinTransactions: 'coin.transactions',
   coinHolds: 'coin.holds',
   coinApprovals: 'coin.approvals',
+  /** The successor of coin.approvals (REWARD approvals too); both are produced (docs/EVENTS.md). */
+  coinApprovalsV2: 'coin.approvals.v2',
   adminAudit: 'admin.audit',
   adminRefusals: 'admin.refusals',
 } as const;
@@ -32,6 +34,7 @@ export const defaultPartitions: Readonly<Record<TopicBase, number>> = {
   'coin.transactions': 6,
   'coin.holds': 6,
   'coin.approvals': 1,
+  'coin.approvals.v2': 1,
   // One partition: one total order of admin actions, which the history service's hash chain follows.
   'admin.audit': 1,
   // The gateway's refusal records, which the history service chains into the same log.

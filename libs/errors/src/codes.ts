@@ -74,8 +74,9 @@ export const errorCatalog = {
   FOUR_EYES_REQUIRED: {
     kind: 'forbidden',
     title: 'A second person is required',
-    action:
-      'The four-eyes window of the person or the recipient is reached; have a platform client pay the reward, or wait until the rolling day frees room.',
+    // Answered to a person's reward past a window until rewards could wait as approval requests
+    // (coin.approvals.v2); no longer answered, kept so /problems/FOUR_EYES_REQUIRED still explains old logs.
+    action: 'No longer answered: a movement past a four-eyes window now waits as an approval request (202) for another ADMIN+.',
   },
   SELF_DEALING: {
     kind: 'forbidden',

@@ -57,3 +57,36 @@ export const approvalExpired = eventSchema('coin.approval.expired', { approval }
 export const coinApprovalEvent = z.discriminatedUnion('type', [approvalRequested, approvalApproved, approvalRejected, approvalExpired]);
 export type CoinApprovalEvent = z.infer<typeof coinApprovalEvent>;
 export const coinApprovalEventTypes = coinApprovalEvent.options.map((o) => o.shape.type.value);
+
+// ---- coin.approvals.v2 (docs/EVENTS.md "Versioning policy") ----
+/**
+ * The successor of coin.approvals: a person's REWARD past the four-eyes window waits for a second
+ * person too, and a new command type is a new enum value, which breaks consumers of version 1. The
+ * ledger publishes every approval change here (version 2) and, for MINT, BURN and REFUND, the same
+ * change on coin.approvals (version 1, same eventId) for at least 90 days after the announcement.
+ */
+export const coinApprovalsV2Topic = 'coin.approvals.v2';
+
+export const approvalCommandTypesV2 = ['MINT', 'BURN', 'REFUND', 'REWARD'] as const;
+
+/** The money command waiting (v2): REWARD pays `userId` from the REWARDS treasury (`treasury` null). */
+export const approvalCommandViewV2 = approvalCommandView.extend({ type: z.enum(approvalCommandTypesV2) });
+
+/** A four-eyes approval request (v2): any of MINT, BURN, REFUND and REWARD. */
+export const approvalV2 = approval.extend({ command: approvalCommandViewV2 });
+export type ApprovalV2 = z.infer<typeof approvalV2>;
+
+export const approvalRequestedV2 = eventSchema('coin.approval.requested', { approval: approvalV2 }, 2);
+export const approvalApprovedV2 = eventSchema('coin.approval.approved', { approval: approvalV2 }, 2);
+export const approvalRejectedV2 = eventSchema('coin.approval.rejected', { approval: approvalV2 }, 2);
+export const approvalExpiredV2 = eventSchema('coin.approval.expired', { approval: approvalV2 }, 2);
+
+/** Every event type of coin.approvals.v2, discriminated by `type`. */
+export const coinApprovalEventV2 = z.discriminatedUnion('type', [
+  approvalRequestedV2,
+  approvalApprovedV2,
+  approvalRejectedV2,
+  approvalExpiredV2,
+]);
+export type CoinApprovalEventV2 = z.infer<typeof coinApprovalEventV2>;
+export const coinApprovalEventTypesV2 = coinApprovalEventV2.options.map((o) => o.shape.type.value);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminAuditEvent, adminAuditTopic } from './admin-audit';
-import { coinApprovalEvent, coinApprovalsTopic } from './coin-approvals';
+import { coinApprovalEvent, coinApprovalEventV2, coinApprovalsTopic, coinApprovalsV2Topic } from './coin-approvals';
 import { coinHoldEvent, coinHoldsTopic } from './coin-holds';
 import { coinTransactionEvent, coinTransactionsTopic } from './coin-transactions';
 import { userEvent, userEventsTopic } from './user-events';
@@ -12,6 +12,7 @@ export const eventTopics = [
   { topic: coinTransactionsTopic, schema: coinTransactionEvent, file: `${coinTransactionsTopic}.json` },
   { topic: coinHoldsTopic, schema: coinHoldEvent, file: `${coinHoldsTopic}.json` },
   { topic: coinApprovalsTopic, schema: coinApprovalEvent, file: `${coinApprovalsTopic}.json` },
+  { topic: coinApprovalsV2Topic, schema: coinApprovalEventV2, file: `${coinApprovalsV2Topic}.json` },
   { topic: userEventsTopic, schema: userEvent, file: `${userEventsTopic}.json` },
   { topic: adminAuditTopic, schema: adminAuditEvent, file: `${adminAuditTopic}.json` },
 ] as const;

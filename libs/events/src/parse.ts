@@ -1,4 +1,11 @@
-import { coinApprovalEvent, coinApprovalEventTypes, type CoinApprovalEvent } from './coin-approvals';
+import {
+  coinApprovalEvent,
+  coinApprovalEventTypes,
+  coinApprovalEventTypesV2,
+  coinApprovalEventV2,
+  type CoinApprovalEvent,
+  type CoinApprovalEventV2,
+} from './coin-approvals';
 import type { z } from 'zod';
 import { adminAuditEvent, type AdminAuditEvent } from './admin-audit';
 import { coinHoldEvent, type CoinHoldEvent } from './coin-holds';
@@ -113,6 +120,11 @@ export function parseCoinHoldEvent(value: EventValue, options: ParseOptions = {}
 /** Reads a message value of coin.approvals; see {@link parseCoinTransactionEvent}. */
 export function parseCoinApprovalEvent(value: EventValue, options: ParseOptions = {}): ParseResult<CoinApprovalEvent> {
   return parseWith(coinApprovalEvent, coinApprovalEventTypes, value, options);
+}
+
+/** Reads a message value of coin.approvals.v2 (version 2; REWARD approvals too); see {@link parseCoinTransactionEvent}. */
+export function parseCoinApprovalEventV2(value: EventValue, options: ParseOptions = {}): ParseResult<CoinApprovalEventV2> {
+  return parseWith(coinApprovalEventV2, coinApprovalEventTypesV2, value, options);
 }
 
 /** Reads a message value of user.events; see {@link parseCoinTransactionEvent}. */

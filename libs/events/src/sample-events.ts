@@ -257,11 +257,34 @@ export const sampleApprovalExpiredEvent = {
   approval: { ...sampleApproval, status: 'EXPIRED', updatedAt: '2030-05-02T10:00:01.000Z' },
 } as const;
 
+/** coin.approvals.v2: the same changes as version 2, and a person's REWARD waiting (v2 only). */
+const asV2 = <E extends { version: 1 }>(event: E) => ({ ...event, version: 2 as const });
+export const sampleRewardApprovalRequestedEventV2 = {
+  eventId: 'a2ce4062-8fa1-53c5-a7f9-2b4d5f7193b6',
+  type: 'coin.approval.requested',
+  version: 2,
+  occurredAt: '2030-05-03T09:00:00.000Z',
+  approval: {
+    ...sampleApproval,
+    id: 'b3df5173-90b2-54d6-b80a-3c5e6f82a4c7',
+    command: { type: 'REWARD', userId: 77, treasury: null, transactionId: null, amount: 12000, reason: 'Season champion' },
+    createdAt: '2030-05-03T09:00:00.000Z',
+    expiresAt: '2030-05-04T09:00:00.000Z',
+    updatedAt: '2030-05-03T09:00:00.000Z',
+  },
+} as const;
+
 /** Every sample, by the topic it belongs to: tests iterate these, so a topic or event type added here is covered. */
 export const sampleEvents = {
   'coin.transactions': [sampleRecordedEvent],
   'coin.holds': [sampleHoldCreatedEvent, sampleHoldCapturedEvent, sampleHoldVoidedEvent, sampleHoldExpiredEvent],
   'coin.approvals': [sampleApprovalRequestedEvent, sampleApprovalApprovedEvent, sampleApprovalRejectedEvent, sampleApprovalExpiredEvent],
+  'coin.approvals.v2': [
+    sampleRewardApprovalRequestedEventV2,
+    asV2(sampleApprovalApprovedEvent),
+    asV2(sampleApprovalRejectedEvent),
+    asV2(sampleApprovalExpiredEvent),
+  ],
   'user.events': [sampleUserRegisteredEvent, sampleUserRoleChangedEvent, sampleUserDeletedEvent, sampleUserSessionsRevokedEvent],
   'admin.audit': [sampleAdminActionRecordedEvent, sampleAdminRefusalRecordedEvent],
 } as const satisfies Record<EventTopic, readonly { type: string }[]>;

@@ -162,7 +162,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Approval requests of large mints, burns and refunds, newest first, optionally of one status */
+    /** Approval requests of mints, burns, refunds and rewards past the four-eyes windows, newest first, optionally of one status */
     get: operations['listApprovals'];
     put?: never;
     post?: never;
@@ -1403,7 +1403,7 @@ export interface operations {
               status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
               command: {
                 /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND';
+                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
                 userId: number | null;
                 treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
                 transactionId: number | null;
@@ -1744,7 +1744,7 @@ export interface operations {
               status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
               command: {
                 /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND';
+                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
                 userId: number | null;
                 treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
                 transactionId: number | null;
@@ -2566,6 +2566,84 @@ export interface operations {
           };
         };
       };
+      /** @description A person's reward that would take a four-eyes window to its threshold waits for a second ADMIN+ (a platform client's never does) */
+      202: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "approval": {
+           *         "id": "9c8b7a6f-5e4d-5c3b-8a2f-1e0d9c8b7a6f",
+           *         "status": "PENDING",
+           *         "command": {
+           *           "type": "MINT",
+           *           "userId": null,
+           *           "treasury": "REWARDS",
+           *           "transactionId": null,
+           *           "amount": 50000,
+           *           "reason": "Quarterly rewards budget"
+           *         },
+           *         "requestedBy": {
+           *           "kind": "user",
+           *           "id": "42",
+           *           "role": "ADMIN"
+           *         },
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "expiresAt": "2026-01-16T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z",
+           *         "decidedBy": null,
+           *         "rejectionReason": null,
+           *         "transactionId": null
+           *       }
+           *     }
+           */
+          'application/json': {
+            approval: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              command: {
+                /** @enum {string} */
+                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
+                userId: number | null;
+                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+                transactionId: number | null;
+                amount: number | null;
+                reason: string;
+              };
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              rejectionReason: string | null;
+              transactionId: number | null;
+            };
+          };
+        };
+      };
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
@@ -2872,7 +2950,7 @@ export interface operations {
               status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
               command: {
                 /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND';
+                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
                 userId: number | null;
                 treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
                 transactionId: number | null;
@@ -3100,7 +3178,7 @@ export interface operations {
               status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
               command: {
                 /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND';
+                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
                 userId: number | null;
                 treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
                 transactionId: number | null;
@@ -3326,7 +3404,7 @@ export interface operations {
               status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
               command: {
                 /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND';
+                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
                 userId: number | null;
                 treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
                 transactionId: number | null;
@@ -3553,7 +3631,7 @@ export interface operations {
               status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
               command: {
                 /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND';
+                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
                 userId: number | null;
                 treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
                 transactionId: number | null;

@@ -94,11 +94,12 @@ describe('CommandBus', () => {
       const bus = new CommandBus(client, topics, 1000);
       const commandId = randomUUID();
 
-      // A reward's result is a money result only (a mint's may also be an approval request).
-      const sent = bus.ledger(ledgerDraft('ledger.reward', { toUserId: 7, amount: 500, reason: 'prize' }), { actor: admin, commandId });
+      // A transfer's result is a money result only (a mint's or a reward's may also be an approval request).
+      const transfer = { kind: 'TRANSFER' as const, fromUserId: 7, to: { kind: 'user' as const, userId: 8 }, amount: 500, reason: 'gift' };
+      const sent = bus.ledger(ledgerDraft('ledger.transfer', transfer), { actor: admin, commandId });
 
       await expect(sent).rejects.toBeInstanceOf(InvariantViolation);
-      await expect(sent).rejects.toThrow(new RegExp(`ledger\\.reward command ${commandId} .*wallet`));
+      await expect(sent).rejects.toThrow(new RegExp(`ledger\\.transfer command ${commandId} .*wallet`));
     });
 
     it('when a user reply carries a token version that is not a number, then the bus throws an invariant violation', async () => {

@@ -36,7 +36,7 @@ const errorResponses = commandErrorResponses;
 
 /** The API key scope an approval needs: the one the direct command needs. */
 function scopeOf(command: ApprovableCommand): ApiKeyScope {
-  return ({ 'ledger.mint': 'mint', 'ledger.burn': 'burn', 'ledger.refund': 'refund' } as const)[command.type];
+  return ({ 'ledger.mint': 'mint', 'ledger.burn': 'burn', 'ledger.refund': 'refund', 'ledger.reward': 'reward' } as const)[command.type];
 }
 
 /**
@@ -55,7 +55,8 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
       config: { access: 'admin' },
       schema: {
         tags: ['admin', 'approvals'],
-        summary: 'Approval requests of large mints, burns and refunds, newest first, optionally of one status',
+        summary:
+          'Approval requests of mints, burns, refunds and rewards past the four-eyes windows, newest first, optionally of one status',
         security: [{ bearerAuth: [] }],
         querystring: approvalsQuery,
         operationId: 'listApprovals',

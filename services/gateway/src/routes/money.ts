@@ -97,7 +97,7 @@ export function isCommandRejection(err: unknown): boolean {
 type ApprovalPendingResult = z.infer<typeof approvalPending>;
 
 /** The commands the money endpoints send: each answers with a transaction and the wallet it debited (MINT: credited). */
-type MoneyDraft = LedgerDraft<'ledger.transfer' | 'ledger.reward'>;
+type MoneyDraft = LedgerDraft<'ledger.transfer'>;
 
 /**
  * Money endpoints (SPEC §3). Each sends one command to the ledger (keyed, by the contract, by
@@ -116,7 +116,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
   async function executeOrWait(
     request: FastifyRequest,
     reply: FastifyReply,
-    draft: LedgerDraft<'ledger.mint' | 'ledger.burn' | 'ledger.refund'>,
+    draft: LedgerDraft<'ledger.mint' | 'ledger.burn' | 'ledger.refund' | 'ledger.reward'>,
   ): Promise<MoneyResult | ApprovalPendingResult> {
     const result = await answered(request, () =>
       deps.commands.ledger(draft, {
@@ -276,7 +276,13 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         headers: idempotencyHeaders,
         operationId: 'rewardUser',
         body: withExample(rewardBody, exampleReward),
-        response: { 201: withExample(moneyResult, exampleMoneyResult), ...errorResponses },
+        response: {
+          201: withExample(moneyResult, exampleMoneyResult),
+          202: withExample(approvalPending, exampleApprovalPending).describe(
+            "A person's reward that would take a four-eyes window to its threshold waits for a second ADMIN+ (a platform client's never does)",
+          ),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -286,7 +292,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       }
       const { userId, amount, reason } = request.body;
       const { requestHash } = idempotencyOf(request);
-      return execute(request, reply, ledgerDraft('ledger.reward', { toUserId: userId, amount: minor(amount), reason, requestHash }));
+      return executeOrWait(request, reply, ledgerDraft('ledger.reward', { toUserId: userId, amount: minor(amount), reason, requestHash }));
     },
   );
 

@@ -15,7 +15,7 @@ import {
 import { windowScopesOf } from '../domain/four-eyes';
 import { transactionRowOf } from '../views/transaction-view';
 import type { ApprovalState } from '../domain/approvals';
-import { approvalEventMessage, creditLegMessage, holdEventMessage, transactionEventMessage } from './messages';
+import { approvalEventMessages, creditLegMessage, holdEventMessage, transactionEventMessage } from './messages';
 import { auditEventMessage, auditRecordOf } from './audit-records';
 import { outcomeOf, type Outcome } from './outcomes';
 import type { BatchRead, BatchWrite, LedgerStore, LoadedWallet, OutboxBatch } from './store';
@@ -181,7 +181,7 @@ function writeOf(
     }
     for (const change of decision.approvals) {
       approvals.set(change.approval.id, change.approval);
-      write.outbox.push(approvalEventMessage(context.topics, change));
+      write.outbox.push(...approvalEventMessages(context.topics, change));
     }
     for (const { scope } of decision.windows) counted.add(scope);
     if (decision.spend) touched.add(decision.spend.walletKey);

@@ -78,6 +78,8 @@ function walletKeyOfApproved(command: ApprovableCommand): string {
       return walletKeyOf(command.data.from);
     case 'ledger.refund':
       return `transaction:${command.data.transactionId}`;
+    case 'ledger.reward':
+      return walletKeyOfUser(command.data.toUserId);
   }
 }
 

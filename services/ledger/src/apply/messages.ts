@@ -2,6 +2,7 @@ import {
   headerNames,
   ledgerCommandMessage,
   type CoinApprovalEvent,
+  type CoinApprovalEventV2,
   type CoinHoldEvent,
   type TopicNames,
   type TransactionRecorded,
@@ -78,19 +79,26 @@ export function approvalEventId(change: ApprovalChange): string {
   return uuidV5(`coin.approval.${change.event}:${change.approval.id}`);
 }
 
-/** The coin.approvals event of an approval request's change, keyed by its id. */
-export function approvalEventMessage(topics: TopicNames, change: ApprovalChange): OutboxBatchMessage {
-  const event: CoinApprovalEvent = {
+/**
+ * The events of an approval request's change, keyed by its id: on coin.approvals.v2 always, and on
+ * coin.approvals (version 1, the same eventId) too while its command is one version 1 can carry
+ * (MINT, BURN, REFUND; docs/EVENTS.md "Versioning policy").
+ */
+export function approvalEventMessages(topics: TopicNames, change: ApprovalChange): OutboxBatchMessage[] {
+  const approval = approvalView(change.approval);
+  const envelope = {
     eventId: approvalEventId(change),
     type: `coin.approval.${change.event}`,
-    version: 1,
     occurredAt: change.approval.updatedAt.toISOString(),
-    approval: approvalView(change.approval),
-  };
-  return {
-    topic: topics.coinApprovals,
+  } as const;
+  const message = (event: CoinApprovalEvent | CoinApprovalEventV2) => ({
     key: change.approval.id,
     headers: { [headerNames.type]: event.type },
     payload: JSON.stringify(event),
-  };
+  });
+  const v2: OutboxBatchMessage = { topic: topics.coinApprovalsV2, ...message({ ...envelope, version: 2, approval }) };
+  const { command } = approval;
+  if (command.type === 'REWARD') return [v2];
+  const v1: CoinApprovalEvent = { ...envelope, version: 1, approval: { ...approval, command: { ...command, type: command.type } } };
+  return [{ topic: topics.coinApprovals, ...message(v1) }, v2];
 }

@@ -656,18 +656,9 @@ function decideCommand(
         if (breach) return clientCapExceeded(breach);
         return pay([{ scope: clientScope(command.actor.id), amount }]);
       }
-      // A person's reward is counted like a mint, but cannot wait as an approval request yet: the
-      // coin.approvals contract has no REWARD command (a new enum value breaks its consumers;
-      // docs/EVENTS.md "Versioning policy"). Past the window it is refused instead.
-      const charges = personCharges(command.actor, amount, to);
-      const reached = isPerson(command.actor) ? windowReached(state.windows, charges, policy.fourEyes, now) : null;
-      if (reached) {
-        return reject(
-          'FOUR_EYES_REQUIRED',
-          `This reward would take ${reached.scope.startsWith('actor:') ? 'what you moved alone' : 'what this user received from admins'} in 24 hours to ${coins(reached.threshold)} or more (${coins(reached.used)} so far)`,
-        );
-      }
-      return pay(charges);
+      // A person's reward is counted like a mint and, past a window, waits for a second person
+      // (its approval events are on coin.approvals.v2 only: version 1 has no REWARD command).
+      return fourEyes(state, command, personCharges(command.actor, amount, to), policy, now, approved, pay);
     }
 
     case 'ledger.refund': {
@@ -868,6 +859,9 @@ function decideCommand(
       const asked = command.data.command;
       if (asked.type === 'ledger.mint' && paysActor(command, asked.data.to)) {
         return selfDealing('An admin cannot mint into their own wallet');
+      }
+      if (asked.type === 'ledger.reward' && paysActor(command, { kind: 'user', userId: asked.data.toUserId })) {
+        return selfDealing('An admin cannot reward themselves');
       }
       return accepted({ approvals: [{ approval: pendingRequest(command, command.data.command, now, policy), event: 'requested' }] });
     }

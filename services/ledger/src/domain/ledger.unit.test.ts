@@ -1355,9 +1355,17 @@ describe('ledger domain: four-eyes by window', () => {
       w.command('ledger.burn', { from: { kind: 'user', userId: 3 }, amount: 5_000, reason: 'r' }, undefined, admin(10)),
     );
     expect(overBalance).toMatchObject({ ok: false, code: 'INSUFFICIENT_FUNDS' });
-    // A person's reward past the window cannot wait (coin.approvals has no REWARD command): refused.
+    // A person's reward past the window waits for a second person too (its events: coin.approvals.v2).
     const reward = stepOf(w, w.command('ledger.reward', { toUserId: 3, amount: 2_000, reason: 'r' }, undefined, admin(10)));
-    expect(reward).toMatchObject({ ok: false, code: 'FOUR_EYES_REQUIRED' });
+    expect(reward).toMatchObject({ ok: true, parked: true, transaction: null });
+    const request = reward.ok ? reward.approvals[0]!.approval : undefined;
+    expect(request?.command).toEqual({ type: 'ledger.reward', data: { toUserId: 3, amount: 2_000, reason: 'r' } });
+    // Another admin approves: the requester's reward is applied, and does not count in the window again.
+    const approve = { approvalId: request!.id, command: request!.command, requestHash: 'h' };
+    expect(stepOf(w, w.command('ledger.approve', approve, undefined, admin(11)))).toMatchObject({
+      ok: true,
+      transaction: { type: 'REWARD', amount: 2_000, to: { kind: 'user', userId: 3 } },
+    });
     expect(
       parked(w, w.command('ledger.burn', { from: { kind: 'user', userId: 1 }, amount: 2_000, reason: 'r' }, undefined, admin(10))),
     ).toBe(true);

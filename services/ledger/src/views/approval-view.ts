@@ -57,6 +57,16 @@ function commandView(command: ApprovalState['command']): Approval['command'] {
         amount: command.data.amount === undefined ? null : minorUnitsToCoins(command.data.amount),
         reason: command.data.reason,
       };
+    case 'ledger.reward':
+      // Paid from REWARDS to the user; `treasury` names a MINT's or BURN's wallet, so it stays null.
+      return {
+        type: 'REWARD',
+        userId: command.data.toUserId,
+        treasury: null,
+        transactionId: null,
+        amount: minorUnitsToCoins(command.data.amount),
+        reason: command.data.reason,
+      };
   }
 }
 
