@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,6 +123,34 @@ describe('per-service migrations and the outbox, against real PostgreSQL', () =>
       }
     } finally {
       await admin.query(`DROP SCHEMA IF EXISTS ${legacySchema} CASCADE`);
+      await admin.end();
+    }
+  });
+
+  it('when two schemas are migrated at once with roles that do not exist yet, then both create them without racing', async () => {
+    const suffix = randomBytes(4).toString('hex');
+    const roles = { owner: `coin_race_${suffix}_owner`, runtime: `coin_race_${suffix}_app` };
+    const schemas = [schemaName(uniquePrefix(), 'race'), schemaName(uniquePrefix(), 'race')];
+    const raceDir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    writeFileSync(join(raceDir, '001_amounts.sql'), 'CREATE TABLE amounts (id int PRIMARY KEY);');
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      const raced = await Promise.all(
+        schemas.map((schema) =>
+          migrate({
+            ...target,
+            schema,
+            owner: roles.owner,
+            runtime: { role: roles.runtime, password, grants: { amounts: ['SELECT'] } },
+            migrationsDir: raceDir,
+          }),
+        ),
+      );
+      expect(raced).toEqual([['001_amounts.sql'], ['001_amounts.sql']]);
+    } finally {
+      for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      for (const role of [roles.runtime, roles.owner]) await admin.query(`DROP ROLE IF EXISTS ${role}`);
       await admin.end();
     }
   });

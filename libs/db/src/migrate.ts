@@ -48,6 +48,8 @@ function lockIdOf(schema: string): string {
   return BigInt.asIntN(64, BigInt('0x' + createHash('sha256').update(schema).digest('hex').slice(0, 16))).toString();
 }
 
+const rolesLock = 'coin-ledger database roles';
+
 const privileges: ReadonlySet<string> = new Set<TablePrivilege>(['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE']);
 
 /**
@@ -71,7 +73,11 @@ export async function migrate(target: MigrationTarget): Promise<string[]> {
   const applied: string[] = [];
   try {
     await client.query('SELECT pg_advisory_lock($1)', [lockIdOf(schema)]);
+    // Roles are cluster-wide and shared by every schema (test runs migrate many at once): one
+    // migrator at a time creates them, or two would both find a role missing and one would fail.
+    await client.query('SELECT pg_advisory_lock($1)', [lockIdOf(rolesLock)]);
     await ensureRoles(client, owner, runtime);
+    await client.query('SELECT pg_advisory_unlock($1)', [lockIdOf(rolesLock)]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema} AUTHORIZATION ${owner}`);
     await handOver(client, schema, owner, log);
     await client.query(`SET ROLE ${owner}`);
