@@ -149,9 +149,15 @@ describe('per-service migrations and the outbox, against real PostgreSQL', () =>
       );
       expect(raced).toEqual([['001_amounts.sql'], ['001_amounts.sql']]);
     } finally {
-      for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      for (const role of [roles.runtime, roles.owner]) await admin.query(`DROP ROLE IF EXISTS ${role}`);
-      await admin.end();
+      try {
+        for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        for (const role of [roles.runtime, roles.owner]) {
+          await admin.query(`DROP OWNED BY ${role}`).catch(() => undefined);
+          await admin.query(`DROP ROLE IF EXISTS ${role}`);
+        }
+      } finally {
+        await admin.end();
+      }
     }
   });
 
