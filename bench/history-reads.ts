@@ -9,17 +9,17 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createPool, migrate, serviceDatabaseUrl } from '@coin/db';
+import { createPool } from '@coin/db';
 import { buildInternalApp, ServiceTokenSigner } from '@coin/http';
 import { createLogger } from '@coin/logger';
 import { historyMetricNames, historyRouteCallers, loadHistoryConfig, registerInternalRoutes, startHistoryService } from '@coin/history';
 import { argsOrExit, parseCliArgs } from '../scripts/cli-args';
 import { ensureInfra } from '../scripts/infra';
-import { provision } from '../scripts/stack/provision';
+import { migrateServiceDatabase, provision } from '../scripts/stack/provision';
 import { headerNames, topicNames } from '@coin/contracts';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
-import { devRolePassword, repoRoot, serviceDatabases } from '../scripts/stack/services';
+import { devServiceDatabaseUrl, repoRoot } from '../scripts/stack/services';
 import { percentile } from './lib/percentile';
 import { generateServiceKeys } from '../scripts/stack/keys';
 
@@ -65,7 +65,7 @@ async function measureFreshness(databaseUrl: string, brokers: string[]) {
     HISTORY_HTTP_PORT: '0',
     METRICS_PORT: '0',
     SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: generateServiceKeys().gateway.publicKeyPem }),
-    HISTORY_DATABASE_URL: serviceDatabaseUrl(databaseUrl, serviceDatabases.history.role, devRolePassword(serviceDatabases.history.role)),
+    HISTORY_DATABASE_URL: devServiceDatabaseUrl(databaseUrl, 'history'),
   };
   const service = await startHistoryService(loadHistoryConfig(env), createLogger('bench-history', 'warn'));
   const producer = new Kafka({ clientId: 'bench-history', brokers, logLevel: logLevel.NOTHING }).producer();
@@ -145,14 +145,8 @@ async function main(): Promise<void> {
   await admin.connect();
   await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   await admin.end();
-  await migrate({
-    adminUrl: infra.databaseUrl,
-    schema,
-    role: serviceDatabases.history.role,
-    rolePassword: devRolePassword(serviceDatabases.history.role),
-    migrationsDir: serviceDatabases.history.migrationsDir,
-  });
-  const url = serviceDatabaseUrl(infra.databaseUrl, serviceDatabases.history.role, devRolePassword(serviceDatabases.history.role));
+  await migrateServiceDatabase({ databaseUrl: infra.databaseUrl, schema, service: 'history' });
+  const url = devServiceDatabaseUrl(infra.databaseUrl, 'history');
   const pool = createPool({ url, schema, applicationName: 'bench-history', connectionsMax: 4 });
 
   const started = Date.now();

@@ -18,7 +18,7 @@
  * terminal) or from a file (`--password-file`, e.g. a mounted Secret). `--password` is refused.
  */
 import { coinsToMinorUnits, createPlatformClientBody, treasuryCodes } from '@coin/contracts';
-import { createPool, schemaName, serviceDatabaseUrl } from '@coin/db';
+import { createPool, schemaName } from '@coin/db';
 import { createRedis } from '@coin/redis';
 import { forgetPlatformClient, gatewayRedisPrefix } from '@coin/gateway';
 import { createPlatformClient, createSuperadmin, listClients, revokePlatformClient, revokeUserSessions } from '@coin/user';
@@ -26,7 +26,7 @@ import { readFileSync } from 'node:fs';
 import { parseCliArgs, UsageError } from './cli-args';
 import { infraStatus } from './infra';
 import { defaultRedisUrl } from './infra/redis';
-import { devRolePassword, serviceDatabases } from './stack/services';
+import { devServiceDatabaseUrl, serviceDatabases } from './stack/services';
 
 const usage =
   'usage: npm run admin -- create-superadmin --email E (--password-stdin | --password-file F) [--name N] | create-client --name N [--treasuries T,T] [--daily-reward-cap COINS] | list-clients | revoke-client --id ID | revoke-sessions --user-id ID';
@@ -147,8 +147,7 @@ async function databaseUrl(): Promise<string> {
   const admin = process.env.DATABASE_URL?.trim() || (await infraStatus()).databaseUrl;
   if (!admin) throw new Error('no database: set USER_DATABASE_URL or DATABASE_URL, or run `npm run infra`');
   // Connect as the service's role, as the service does, so rows and grants stay the same.
-  const role = serviceDatabases.user.role;
-  return process.env.DATABASE_URL?.trim() ? admin : serviceDatabaseUrl(admin, role, devRolePassword(role));
+  return process.env.DATABASE_URL?.trim() ? admin : devServiceDatabaseUrl(admin, 'user');
 }
 
 /**

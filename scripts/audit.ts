@@ -6,7 +6,9 @@
  *   every wallet's held == Σ its PENDING holds, and held <= balance,
  *   every CAPTURED hold has exactly one transaction (hold_id) with its amount, payer and
  *   recipient, and no transaction names a hold that is not CAPTURED.
- * Then it recomputes the admin audit log's hash chain (the history schema's admin_audit_log).
+ * Then it recomputes the admin audit log's hash chain (the history schema's admin_audit_log) and
+ * verifies it against the signed checkpoints (AUDIT_CHECKPOINT_PUBLIC_KEYS, else the local
+ * stack's development key): a checkpointed tail that was cut or recomputed fails the audit.
  * Exits 0 when they hold, 1 naming every mismatching wallet (or the first broken audit entry)
  * otherwise. Coins on their way between partitions (credit legs not yet applied) are accounted
  * for by the legs still owed, so they are no mismatch; legs owed for longer than
@@ -18,11 +20,13 @@
  * audit log: HISTORY_DATABASE_URL, else the same.
  */
 import type { SupplyReport } from '@coin/contracts';
-import { createPool } from '@coin/db';
-import { verifyAuditChain } from '@coin/history';
+import { createPublicKey } from 'node:crypto';
+import { createPool, type Pool } from '@coin/db';
+import { checkpointKeyring, checkpointsAgainstLog, judgeCheckpoints, verifyAuditChain } from '@coin/history';
 import { auditLedger } from '@coin/ledger';
 import { integerArg, parseCliArgs } from './cli-args';
 import { currentPostgresUrl, defaultDatabaseUrl } from './infra/postgres';
+import { devAuditCheckpointPublicKey } from './stack/keys';
 
 export interface AuditOptions {
   databaseUrl: string;
@@ -95,35 +99,77 @@ export async function runAudit(options: AuditOptions): Promise<{ ok: boolean; re
   return { ok: passes(report), report };
 }
 
+export interface AuditLogCheckOptions extends Omit<AuditOptions, 'waitMs'> {
+  /** The checkpoint public keys (SPKI PEM); none: the checkpoints are not verified, and that is said. */
+  checkpointPublicKeys?: string[];
+}
+
 /**
- * Recomputes the admin audit log's hash chain (docs/OPERATIONS.md "Audit log"): ok when every
- * entry follows from the one before it; otherwise the first broken entry is named. A database
- * whose history schema has no audit log yet (not migrated) has nothing to verify.
+ * Recomputes the admin audit log's hash chain (docs/OPERATIONS.md "Audit log"), then verifies it
+ * against every signed checkpoint: ok when every entry follows from the one before it and every
+ * checkpoint is signed by a known key and still matches the log (a checkpointed seq that is gone:
+ * TRUNCATED; another hash there: RECOMPUTED). A database whose history schema has no audit log
+ * yet (not migrated) has nothing to verify.
  */
-export async function runAuditLogCheck(options: Omit<AuditOptions, 'waitMs'>): Promise<{ ok: boolean; entries: number }> {
+export async function runAuditLogCheck(options: AuditLogCheckOptions): Promise<{ ok: boolean; entries: number }> {
   const pool = createPool({
     url: options.databaseUrl,
     schema: `${options.schemaPrefix}history`,
     applicationName: 'audit-log-check',
     connectionsMax: 1,
   });
+  const { log } = options;
   try {
     const report = await verifyAuditChain(pool);
+    let ok = true;
     if (report.broken) {
       const { seq, id, problem } = report.broken;
-      options.log(`MISMATCH admin audit log entry seq ${seq} (record ${id}): ${problem}`);
-      options.log(`admin audit log BROKEN at seq ${seq} (${report.entries} entries verified before it)`);
-      return { ok: false, entries: report.entries };
+      log(`MISMATCH admin audit log entry seq ${seq} (record ${id}): ${problem}`);
+      log(`admin audit log BROKEN at seq ${seq} (${report.entries} entries verified before it)`);
+      ok = false;
+    } else {
+      log(`admin audit log: ${report.entries} entries, hash chain intact`);
     }
-    options.log(`admin audit log: ${report.entries} entries, hash chain intact`);
-    return { ok: true, entries: report.entries };
+    const anchored = await checkAnchoring(pool, options.checkpointPublicKeys ?? [], log);
+    return { ok: ok && anchored, entries: report.entries };
   } catch (err) {
     if ((err as { code?: string }).code !== '42P01') throw err;
-    options.log('admin audit log: no admin_audit_log table (history not migrated); nothing to verify');
+    log('admin audit log: no admin_audit_log table (history not migrated); nothing to verify');
     return { ok: true, entries: 0 };
   } finally {
     await pool.end();
   }
+}
+
+/** The checkpoints' verdict: false when any of them contradicts the log or is not the key's. */
+async function checkAnchoring(pool: Pool, publicKeys: string[], log: (line: string) => void): Promise<boolean> {
+  const { rows, logEnd } = await checkpointsAgainstLog(pool);
+  if (publicKeys.length === 0) {
+    log(`admin audit log checkpoints: ${rows.length} stored, NOT VERIFIED (no AUDIT_CHECKPOINT_PUBLIC_KEYS)`);
+    return true;
+  }
+  const problems = judgeCheckpoints(rows, checkpointKeyring(publicKeys.map((pem) => createPublicKey(pem))), logEnd);
+  for (const p of problems) log(`${p.kind} admin audit log at seq ${p.seq}: ${p.problem}`);
+  const latest = rows.length > 0 ? Math.max(...rows.map((r) => r.checkpoint.seq)) : 0;
+  if (rows.length === 0) {
+    log(`admin audit log: NOT ANCHORED, no signed checkpoint yet (${logEnd} entries)`);
+  } else if (problems.length === 0) {
+    log(
+      `admin audit log: anchored, ${rows.length} signed checkpoints hold, the latest at seq ${latest} (${logEnd - latest} entries after it)`,
+    );
+  }
+  return problems.length === 0;
+}
+
+/**
+ * The checkpoint public keys: AUDIT_CHECKPOINT_PUBLIC_KEYS (a PEM, or a JSON array of PEMs while a
+ * key rotates), else the local stack's development key when there is one.
+ */
+export function checkpointPublicKeysFrom(env: NodeJS.ProcessEnv): string[] {
+  const given = env.AUDIT_CHECKPOINT_PUBLIC_KEYS?.trim();
+  if (given) return given.startsWith('[') ? (JSON.parse(given) as string[]) : [given];
+  const dev = devAuditCheckpointPublicKey();
+  return dev ? [dev] : [];
 }
 
 const usage = 'usage: npm run audit -- [--prefix <schema prefix>] [--wait-ms 5000] [--credit-leg-max-age-s 300]';
@@ -148,7 +194,12 @@ async function main(): Promise<void> {
   const schemaPrefix = values.prefix ?? process.env.DB_SCHEMA_PREFIX ?? '';
   const log = (line: string) => process.stdout.write(`[audit] ${line}\n`);
   const { ok } = await runAudit({ databaseUrl, schemaPrefix, waitMs, creditLegMaxAgeS, log });
-  const chain = await runAuditLogCheck({ databaseUrl: process.env.HISTORY_DATABASE_URL ?? databaseUrl, schemaPrefix, log });
+  const chain = await runAuditLogCheck({
+    databaseUrl: process.env.HISTORY_DATABASE_URL ?? databaseUrl,
+    schemaPrefix,
+    log,
+    checkpointPublicKeys: checkpointPublicKeysFrom(process.env),
+  });
   process.exit(ok && chain.ok ? 0 : 1);
 }
 

@@ -6,11 +6,11 @@
  * check against the ledger; exits 1 on a mismatch. Interrupted, it resumes on the next run.
  */
 import { commonEnv, parseConfig, positiveInt, serviceTokenPrivateKey, z } from '@coin/config';
-import { createPool, serviceDatabaseUrl } from '@coin/db';
+import { createPool } from '@coin/db';
 import { httpLedgerRecord, rebuildHistory, type RebuildProgress } from '@coin/history';
 import { parseCliArgs } from './cli-args';
 import { ensureInfra } from './infra';
-import { devRolePassword } from './stack/services';
+import { devServiceDatabaseUrl } from './stack/services';
 import { runHistoryServiceKey } from './stack/keys';
 import { ServiceTokenSigner } from '@coin/http';
 
@@ -77,7 +77,7 @@ async function main(): Promise<number> {
   let databaseUrl = config.HISTORY_DATABASE_URL;
   if (!databaseUrl) {
     if (config.NODE_ENV === 'production') throw new Error('HISTORY_DATABASE_URL is required in production');
-    databaseUrl = serviceDatabaseUrl((await ensureInfra()).databaseUrl, 'coin_history', devRolePassword('coin_history'));
+    databaseUrl = devServiceDatabaseUrl((await ensureInfra()).databaseUrl, 'history');
   }
   let serviceKey = config.SERVICE_TOKEN_PRIVATE_KEY;
   if (!serviceKey) {

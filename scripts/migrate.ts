@@ -16,9 +16,9 @@ const urlKeys: Record<DatabaseService, 'USER_DATABASE_URL' | 'LEDGER_DATABASE_UR
 };
 
 /**
- * The role password of each service comes from the service's own database URL (the Secret the
- * service itself reads), so the password exists in one place. Without one (development only)
- * the development password is used.
+ * The runtime role password of each service comes from the service's own database URL (the
+ * Secret the service itself reads), so the password exists in one place. Without one
+ * (development only) the development password is used.
  */
 export function rolePasswordsFrom(config: Readonly<MigrateConfig>): (role: string) => string {
   const byRole = new Map<string, string>();
@@ -26,12 +26,12 @@ export function rolePasswordsFrom(config: Readonly<MigrateConfig>): (role: strin
     const value = config[key];
     if (!value) continue;
     const url = new URL(value);
-    const role = serviceDatabases[service].role;
+    const role = serviceDatabases[service].runtime;
     if (decodeURIComponent(url.username) !== role) throw new Error(`${key} must connect as role ${role}`);
     if (!url.password) throw new Error(`${key} has no password`);
     byRole.set(role, decodeURIComponent(url.password));
   }
-  return (role) => byRole.get(role) ?? devRolePassword(role);
+  return (role) => byRole.get(role) ?? devRolePassword(config.DATABASE_URL, role);
 }
 
 export async function runMigrate(env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -52,7 +52,7 @@ export async function runMigrate(env: NodeJS.ProcessEnv = process.env): Promise<
     const outcome = await bootstrapSuperadmin({
       databaseUrl:
         config.USER_DATABASE_URL ??
-        serviceDatabaseUrl(config.DATABASE_URL, serviceDatabases.user.role, rolePassword(serviceDatabases.user.role)),
+        serviceDatabaseUrl(config.DATABASE_URL, serviceDatabases.user.runtime, rolePassword(serviceDatabases.user.runtime)),
       schemaPrefix: config.DB_SCHEMA_PREFIX,
       topicPrefix: config.TOPIC_PREFIX,
       email: config.BOOTSTRAP_SUPERADMIN_EMAIL,

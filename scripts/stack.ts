@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { positionalArgs } from './cli-args';
 import { ensureInfra, stopInfra, type InfraEndpoints } from './infra';
 import { serviceEnvs } from './stack/env';
-import { devJwtKey, generateServiceKeys, saveRunHistoryServiceKey } from './stack/keys';
+import { devAuditCheckpointKey, devJwtKey, generateServiceKeys, saveRunHistoryServiceKey } from './stack/keys';
 import { provision } from './stack/provision';
 import { repoRoot, serviceNames, serviceNodeArgs, type ServiceName } from './stack/services';
 import { bootstrapSuperadmin } from './stack/bootstrap-admin';
@@ -102,6 +102,7 @@ async function start(): Promise<void> {
     topicPrefix: process.env.TOPIC_PREFIX ?? '',
     schemaPrefix: process.env.DB_SCHEMA_PREFIX ?? '',
     jwtKey: devJwtKey(),
+    auditCheckpointKey: devAuditCheckpointKey(),
     // New service-token keys every run, in the services' environment (docs/OPERATIONS.md "Service keys").
     serviceKeys,
     ports: defaultPorts,

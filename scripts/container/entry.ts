@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { isFileEnvKey } from '@coin/config';
 import { positionalArgs, UsageError } from '../cli-args';
 import { runMigrate } from '../migrate';
-import { generateJwtKey, generateServiceKeys, trustedKeysOf } from '../stack/keys';
+import { generateAuditCheckpointKey, generateJwtKey, generateServiceKeys, trustedKeysOf } from '../stack/keys';
 
 /** Each service's process entry, as its package exports it (`./main`). */
 const services = {
@@ -81,6 +81,11 @@ function devCacheMacSecret(path: string): void {
 export function devServiceKeys(dir: string | undefined): void {
   if (!dir) throw new Error('usage: dev-service-keys <directory>');
   // A volume from before the user service had a key lacks user.pem: then every key is made anew.
+  // The audit checkpoint key is kept once made: checkpoints it signed must still verify.
+  if (!existsSync(join(dir, 'audit-checkpoint.pem'))) {
+    writeFileSync(join(dir, 'audit-checkpoint.pem'), generateAuditCheckpointKey(), { mode: 0o600 });
+    console.log(`dev-service-keys: wrote ${join(dir, 'audit-checkpoint.pem')}`);
+  }
   if (['gateway.pem', 'history.pem', 'user.pem'].every((file) => existsSync(join(dir, file)))) {
     console.log(`dev-service-keys: ${dir} has keys, kept`);
     return;

@@ -21,7 +21,7 @@ describe('container entry: service keys from files (compose)', () => {
 
       // As the image's entry does it: SERVICE_TOKEN_PUBLIC_KEYS_FILE fills SERVICE_TOKEN_PUBLIC_KEYS.
       const env: NodeJS.ProcessEnv = {
-        LEDGER_DATABASE_URL: 'postgres://coin_ledger:x@db:5432/coin',
+        LEDGER_DATABASE_URL: 'postgres://coin_ledger_app:x@db:5432/coin',
         AUTHORITY_PUBLIC_KEYS: trustedKeysOf(generateJwtKey('entry-test')),
         SERVICE_TOKEN_PUBLIC_KEYS_FILE: join(dir, 'callers-ledger.json'),
       };

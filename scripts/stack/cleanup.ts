@@ -38,7 +38,7 @@ function matcherOf(selector: NameSelector): (name: string) => boolean {
 
 /**
  * Deletes the selected topics and drops the selected schemas (CASCADE). Roles are left alone:
- * migrate() creates one role per service (coin_user, coin_ledger, …), shared by every prefix
+ * migrate() creates two roles per service (coin_ledger_owner, coin_ledger_app, …), shared by every prefix
  * and by the dev stack, never one per schema. Kafka removes the deleted partitions' files
  * asynchronously, about a minute later (file.delete.delay.ms).
  */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { schemaName, serviceDatabaseUrl } from '@coin/db';
-import { trustedKeysOf, type JwtKey, type ServiceKeys } from './keys';
-import { devRolePassword, serviceDatabases, type ServiceName } from './services';
+import { schemaName } from '@coin/db';
+import { generateAuditCheckpointKey, trustedKeysOf, type JwtKey, type ServiceKeys } from './keys';
+import { type DatabaseService, devServiceDatabaseUrl, type ServiceName } from './services';
 
 export interface StackSettings {
   kafkaBrokers: string[];
@@ -15,6 +15,11 @@ export interface StackSettings {
    * (a restart of the local stack makes the cached entries of the previous run misses).
    */
   cacheMacSecret?: string;
+  /**
+   * The history service's audit checkpoint signing key (PKCS#8 PEM); by default a fresh one per
+   * call (a test stack's). `npm start` passes the development key kept in .data/keys.
+   */
+  auditCheckpointKey?: string;
   /** The run's service-token key pairs (generateServiceKeys): each caller's private key, each callee the public keys it admits. */
   serviceKeys: ServiceKeys;
   host?: string;
@@ -38,8 +43,7 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
     HOST: host,
     ...(s.extra ?? {}),
   };
-  const dbUrl = (service: keyof typeof serviceDatabases) =>
-    serviceDatabaseUrl(s.databaseUrl, serviceDatabases[service].role, devRolePassword(serviceDatabases[service].role));
+  const dbUrl = (service: DatabaseService) => devServiceDatabaseUrl(s.databaseUrl, service);
   const url = (port: number) => `http://${host}:${port}`;
   const metricsPort = (name: ServiceName) => String(s.metricsPorts?.[name] ?? 0);
   // Who may call whom at all; each service's route table then narrows it per route.
@@ -71,6 +75,7 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       HISTORY_HTTP_PORT: String(s.ports.history),
       METRICS_PORT: metricsPort('history'),
       HISTORY_DATABASE_URL: dbUrl('history'),
+      AUDIT_CHECKPOINT_PRIVATE_KEY: s.auditCheckpointKey ?? generateAuditCheckpointKey(),
       SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway'),
       // For the rebuild (npm run history:rebuild), which reads the ledger's record as `history`.
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.history.privateKeyPem,

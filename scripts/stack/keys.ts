@@ -82,3 +82,29 @@ export function devJwtKey(): JwtKey {
   writeFileSync(file, JSON.stringify(key), { mode: 0o600 });
   return key;
 }
+
+const devAuditCheckpointKeyFile = join(repoRoot, '.data', 'keys', 'audit-checkpoint-ed25519.pem');
+
+/**
+ * The local stack's audit checkpoint signing key (AUDIT_CHECKPOINT_PRIVATE_KEY), generated once into
+ * .data/keys (gitignored, mode 0600) and kept across runs, so that the checkpoints of earlier runs
+ * still verify. In production the key comes from a Secret and only its public half is handed out.
+ */
+export function devAuditCheckpointKey(): string {
+  if (existsSync(devAuditCheckpointKeyFile)) return readFileSync(devAuditCheckpointKeyFile, 'utf8');
+  mkdirSync(join(repoRoot, '.data', 'keys'), { recursive: true, mode: 0o700 });
+  const pem = generateAuditCheckpointKey();
+  writeFileSync(devAuditCheckpointKeyFile, pem, { mode: 0o600 });
+  return pem;
+}
+
+/** The public half of the development checkpoint key, for `npm run audit`; undefined when the local stack never made one. */
+export function devAuditCheckpointPublicKey(): string | undefined {
+  if (!existsSync(devAuditCheckpointKeyFile)) return undefined;
+  return createPublicKey(readFileSync(devAuditCheckpointKeyFile, 'utf8')).export({ type: 'spki', format: 'pem' }).toString();
+}
+
+/** A fresh Ed25519 checkpoint signing key (PKCS#8 PEM). */
+export function generateAuditCheckpointKey(): string {
+  return generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+}

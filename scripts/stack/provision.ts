@@ -1,7 +1,7 @@
 import { createLogger } from '@coin/logger';
 import { migrate, schemaName } from '@coin/db';
 import { createKafka, ensureTopics, topicSpecs, type KafkaClientSecurity } from '@coin/kafka';
-import { devRolePassword, serviceDatabases } from './services';
+import { type DatabaseService, devRolePassword, serviceDatabases } from './services';
 
 export interface ProvisionTarget {
   kafkaBrokers: string[];
@@ -10,14 +10,17 @@ export interface ProvisionTarget {
   databaseUrl: string;
   topicPrefix: string;
   schemaPrefix: string;
-  /** Per-service role passwords; development defaults when absent. */
+  /** Per-service runtime role passwords; development defaults (devRolePassword) when absent. */
   rolePassword?: (role: string) => string;
   /** Partitions of ledger.commands; fixed at creation (see docs/OPERATIONS.md). */
   ledgerPartitions?: number;
   log?: (message: string) => void;
 }
 
-/** Creates the topics and applies every service's migrations in its own schema and role. */
+/**
+ * Creates the topics, and per service its migration and runtime roles, its schema, its migrations
+ * and its runtime grants (serviceDatabases: the roles and grants table).
+ */
 export async function provision(target: ProvisionTarget): Promise<void> {
   const log = target.log ?? (() => undefined);
   const kafka = createKafka({
@@ -31,14 +34,37 @@ export async function provision(target: ProvisionTarget): Promise<void> {
     topicSpecs(target.topicPrefix, target.ledgerPartitions ? { 'ledger.commands': target.ledgerPartitions } : {}),
   );
   if (created.length > 0) log(`created topics: ${created.join(', ')}`);
-  for (const db of Object.values(serviceDatabases)) {
-    await migrate({
-      adminUrl: target.databaseUrl,
-      schema: schemaName(target.schemaPrefix, db.schema),
-      role: db.role,
-      rolePassword: (target.rolePassword ?? devRolePassword)(db.role),
-      migrationsDir: db.migrationsDir,
+  for (const service of Object.keys(serviceDatabases) as DatabaseService[]) {
+    await migrateServiceDatabase({
+      databaseUrl: target.databaseUrl,
+      schema: schemaName(target.schemaPrefix, serviceDatabases[service].schema),
+      service,
+      ...(target.rolePassword ? { rolePassword: target.rolePassword } : {}),
       log,
     });
   }
+}
+
+/** One service's roles, schema, migrations and grants, from its row of the roles and grants table. */
+export function migrateServiceDatabase(target: {
+  databaseUrl: string;
+  /** The full schema name (prefix included). */
+  schema: string;
+  service: DatabaseService;
+  rolePassword?: (role: string) => string;
+  log?: (message: string) => void;
+}): Promise<string[]> {
+  const db = serviceDatabases[target.service];
+  return migrate({
+    adminUrl: target.databaseUrl,
+    schema: target.schema,
+    owner: db.owner,
+    runtime: {
+      role: db.runtime,
+      password: target.rolePassword?.(db.runtime) ?? devRolePassword(target.databaseUrl, db.runtime),
+      grants: db.grants,
+    },
+    migrationsDir: db.migrationsDir,
+    ...(target.log ? { log: target.log } : {}),
+  });
 }

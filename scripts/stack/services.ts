@@ -1,24 +1,89 @@
+import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
+import { type RuntimeGrants, serviceDatabaseUrl } from '@coin/db';
 
 export const repoRoot = join(__dirname, '..', '..');
 
-/** Each service's schema (without the run prefix), role and migrations. */
+/**
+ * The roles and grants table (docs/OPERATIONS.md "Database roles and grants"): per service, its
+ * schema (without the run prefix), the migration role that owns it, the runtime role the service
+ * connects as, and what that role may do to each table. Records that must never change once
+ * written get SELECT and INSERT only: the ledger's transactions and entries, the admin audit log
+ * and its checkpoints (their triggers refuse UPDATE, DELETE and TRUNCATE for the owner too).
+ * A table a migration adds must be listed here, or `npm run migrate` stops naming it.
+ */
 export const serviceDatabases = {
-  user: { schema: 'users', role: 'coin_user', migrationsDir: join(repoRoot, 'services/user/migrations') },
-  ledger: { schema: 'ledger', role: 'coin_ledger', migrationsDir: join(repoRoot, 'services/ledger/migrations') },
-  history: { schema: 'history', role: 'coin_history', migrationsDir: join(repoRoot, 'services/history/migrations') },
-} as const;
+  user: {
+    schema: 'users',
+    owner: 'coin_user_owner',
+    runtime: 'coin_user_app',
+    migrationsDir: join(repoRoot, 'services/user/migrations'),
+    grants: {
+      // Deleting a user anonymises the row (UPDATE); FOR UPDATE locks need UPDATE too.
+      users: ['SELECT', 'INSERT', 'UPDATE'],
+      refresh_tokens: ['SELECT', 'INSERT', 'UPDATE'],
+      processed_commands: ['SELECT', 'INSERT'],
+      outbox: ['SELECT', 'INSERT', 'UPDATE'],
+      api_keys: ['SELECT', 'INSERT', 'UPDATE'],
+      platform_clients: ['SELECT', 'INSERT', 'UPDATE'],
+      // A grant is consumed (deleted) once, and expired ones are purged.
+      session_grants: ['SELECT', 'INSERT', 'DELETE'],
+      deletion_requests: ['SELECT', 'INSERT', 'UPDATE'],
+    },
+  },
+  ledger: {
+    schema: 'ledger',
+    owner: 'coin_ledger_owner',
+    runtime: 'coin_ledger_app',
+    migrationsDir: join(repoRoot, 'services/ledger/migrations'),
+    grants: {
+      // Balances, holds, approvals and windows are state the apply stage moves forward.
+      wallets: ['SELECT', 'INSERT', 'UPDATE'],
+      treasuries: ['SELECT'],
+      processed_commands: ['SELECT', 'INSERT'],
+      transactions: ['SELECT', 'INSERT'],
+      entries: ['SELECT', 'INSERT'],
+      outbox_batches: ['SELECT', 'INSERT', 'UPDATE'],
+      holds: ['SELECT', 'INSERT', 'UPDATE'],
+      approval_requests: ['SELECT', 'INSERT', 'UPDATE'],
+      four_eyes_windows: ['SELECT', 'INSERT', 'UPDATE'],
+    },
+  },
+  history: {
+    schema: 'history',
+    owner: 'coin_history_owner',
+    runtime: 'coin_history_app',
+    migrationsDir: join(repoRoot, 'services/history/migrations'),
+    grants: {
+      // The projection is rebuilt from the ledger's record: `npm run history:rebuild --reset` truncates it.
+      history_entries: ['SELECT', 'INSERT', 'UPDATE', 'TRUNCATE'],
+      history_transactions: ['SELECT', 'INSERT', 'UPDATE', 'TRUNCATE'],
+      history_rebuild_checkpoint: ['SELECT', 'INSERT', 'UPDATE', 'TRUNCATE'],
+      admin_audit_log: ['SELECT', 'INSERT'],
+      admin_audit_checkpoints: ['SELECT', 'INSERT'],
+    },
+  },
+} as const satisfies Record<string, { schema: string; owner: string; runtime: string; migrationsDir: string; grants: RuntimeGrants }>;
 
 export type DatabaseService = keyof typeof serviceDatabases;
 export const serviceNames = ['user', 'ledger', 'history', 'gateway'] as const;
 export type ServiceName = (typeof serviceNames)[number];
 
 /**
- * Development-only role password. Production gives each service its own DATABASE_URL secret
- * (deploy/k8s); these passwords exist so a laptop needs no secret store.
+ * Development-only password of a runtime role: derived from the admin URL's password (HMAC), so
+ * it is in no file, and every checkout and test run against one cluster agrees on it (a role is
+ * shared by all of them). Production gives each service its own <SERVICE>_DATABASE_URL secret
+ * (deploy/k8s), from which `npm run migrate` takes the password instead.
  */
-export function devRolePassword(role: string): string {
-  return `${role}_dev_password`;
+export function devRolePassword(adminUrl: string, role: string): string {
+  const secret = decodeURIComponent(new URL(adminUrl).password);
+  return createHmac('sha256', secret).update(`coin-ledger dev role ${role}`).digest('base64url');
+}
+
+/** The URL a service connects with in development: its runtime role and its development password. */
+export function devServiceDatabaseUrl(adminUrl: string, service: DatabaseService): string {
+  const role = serviceDatabases[service].runtime;
+  return serviceDatabaseUrl(adminUrl, role, devRolePassword(adminUrl, role));
 }
 
 /**

@@ -9,7 +9,7 @@ import { testInfra, uniquePrefix } from '../harness/env';
 
 describe('scripts/migrate.ts: the migration step of the container image, configured from env only', () => {
   const infra = testInfra();
-  const urlOf = (role: string) => serviceDatabaseUrl(infra.databaseUrl, role, devRolePassword(role));
+  const urlOf = (role: string) => serviceDatabaseUrl(infra.databaseUrl, role, devRolePassword(infra.databaseUrl, role));
 
   it('when run with production settings, then topics (ledger.commands with the given partitions), schemas and the first SUPERADMIN exist', async () => {
     const prefix = uniquePrefix();
@@ -20,9 +20,9 @@ describe('scripts/migrate.ts: the migration step of the container image, configu
       TOPIC_PREFIX: prefix,
       DB_SCHEMA_PREFIX: prefix,
       DATABASE_URL: infra.databaseUrl,
-      USER_DATABASE_URL: urlOf('coin_user'),
-      LEDGER_DATABASE_URL: urlOf('coin_ledger'),
-      HISTORY_DATABASE_URL: urlOf('coin_history'),
+      USER_DATABASE_URL: urlOf('coin_user_app'),
+      LEDGER_DATABASE_URL: urlOf('coin_ledger_app'),
+      HISTORY_DATABASE_URL: urlOf('coin_history_app'),
       LEDGER_COMMANDS_PARTITIONS: '2',
       BOOTSTRAP_SUPERADMIN_EMAIL: `root.${prefix.replace(/_/g, '')}@example.test`,
       BOOTSTRAP_SUPERADMIN_PASSWORD: 'a long bootstrap password',
@@ -41,7 +41,7 @@ describe('scripts/migrate.ts: the migration step of the container image, configu
       await admin.disconnect();
     }
 
-    const client = new pg.Client({ connectionString: urlOf('coin_user') });
+    const client = new pg.Client({ connectionString: urlOf('coin_user_app') });
     await client.connect();
     try {
       const superadmins = await client.query(`SELECT count(*)::int AS n FROM ${prefix}users.users WHERE role = 'SUPERADMIN'`);
@@ -55,8 +55,8 @@ describe('scripts/migrate.ts: the migration step of the container image, configu
     expect(() => loadMigrateConfig({ NODE_ENV: 'production', DATABASE_URL: infra.databaseUrl })).toThrow(
       /USER_DATABASE_URL: required in production/,
     );
-    const config = loadMigrateConfig({ DATABASE_URL: infra.databaseUrl, USER_DATABASE_URL: urlOf('coin_ledger') });
-    expect(() => rolePasswordsFrom(config)).toThrow(/USER_DATABASE_URL must connect as role coin_user/);
+    const config = loadMigrateConfig({ DATABASE_URL: infra.databaseUrl, USER_DATABASE_URL: urlOf('coin_ledger_app') });
+    expect(() => rolePasswordsFrom(config)).toThrow(/USER_DATABASE_URL must connect as role coin_user_app/);
     expect(() => loadMigrateConfig({ DATABASE_URL: infra.databaseUrl, BOOTSTRAP_SUPERADMIN_EMAIL: 'a@example.test' })).toThrow(/set both/);
   });
 });

@@ -1,15 +1,18 @@
-import { randomUUID } from 'node:crypto';
+import { createPublicKey, randomUUID } from 'node:crypto';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { headerNames, topicNames, type Transaction, type TransactionRecorded } from '@coin/contracts';
-import { serviceDatabaseUrl } from '@coin/db';
 import { createLogger } from '@coin/logger';
 import { loadHistoryConfig, startHistoryService, type RunningService } from '@coin/history';
-import { devRolePassword } from '../../scripts/stack/services';
+import { devServiceDatabaseUrl } from '../../scripts/stack/services';
 import { provision } from '../../scripts/stack/provision';
 import { testInfra, uniquePrefix } from './env';
 import { http, type HttpResult } from './http';
-import { generateServiceKeys } from '../../scripts/stack/keys';
+import { generateAuditCheckpointKey, generateServiceKeys } from '../../scripts/stack/keys';
 import { ServiceTokenSigner } from '@coin/http';
+
+/** This process's audit checkpoint signing key; its public half is `auditCheckpointPublicKey`. */
+const auditCheckpointKey = generateAuditCheckpointKey();
+export const auditCheckpointPublicKey = createPublicKey(auditCheckpointKey).export({ type: 'spki', format: 'pem' }).toString();
 
 /** This process's gateway key pair: the history services of these tests admit it, and tests call as the gateway. */
 const gatewayKeys = generateServiceKeys().gateway;
@@ -43,7 +46,10 @@ export function historyEnv(prefix: string, overrides: Record<string, string> = {
     HISTORY_HTTP_PORT: '0',
     METRICS_PORT: '0',
     SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: gatewayKeys.publicKeyPem }),
-    HISTORY_DATABASE_URL: serviceDatabaseUrl(infra.databaseUrl, 'coin_history', devRolePassword('coin_history')),
+    HISTORY_DATABASE_URL: devServiceDatabaseUrl(infra.databaseUrl, 'history'),
+    AUDIT_CHECKPOINT_PRIVATE_KEY: auditCheckpointKey,
+    // Often, so that a test sees the log anchored soon after it wrote.
+    AUDIT_CHECKPOINT_INTERVAL_MS: '200',
     ...overrides,
   };
 }

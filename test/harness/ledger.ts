@@ -32,8 +32,13 @@ export interface LedgerHarness {
   kafka: Kafka;
   producer: BatchingProducer;
   client: RequestReplyClient;
-  /** The ledger's own pool (service role, its schema on the search path). */
+  /** The ledger's own pool (its runtime role, its schema on the search path). */
   pool: Pool;
+  /**
+   * The cluster's superuser with triggers off (session_replication_role = replica): someone past
+   * every grant and the append-only triggers, for the tests that corrupt the record on purpose.
+   */
+  tamperPool: Pool;
   logger: Logger;
   /** The `authorization` header of a call to the ledger's internal API, as the gateway. */
   asGateway: () => Promise<string>;
@@ -119,6 +124,13 @@ export async function startLedgerHarness(
     applicationName: 'ledger-test',
     connectionsMax: 3,
   });
+  const tamperPool = createPool({
+    url: infra.databaseUrl,
+    schema: `${prefix}ledger`,
+    applicationName: 'ledger-test-tamper',
+    connectionsMax: 1,
+    settings: { session_replication_role: 'replica' },
+  });
 
   const harness: LedgerHarness = {
     prefix,
@@ -129,6 +141,7 @@ export async function startLedgerHarness(
     producer,
     client,
     pool,
+    tamperPool,
     logger,
     asGateway: new ServiceTokenSigner('gateway', serviceKeys.gateway.privateKeyPem).authorizationFor('ledger'),
     ledger: undefined,
@@ -160,6 +173,7 @@ export async function startLedgerHarness(
       await client.stop();
       await producer.close();
       await pool.end();
+      await tamperPool.end();
     },
   };
   return harness;

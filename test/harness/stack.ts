@@ -4,7 +4,7 @@ import { loadHistoryConfig, startHistoryService } from '@coin/history';
 import { loadLedgerConfig, startLedgerService } from '@coin/ledger';
 import { loadUserConfig, startUserService } from '@coin/user';
 import { serviceEnvs } from '../../scripts/stack/env';
-import { generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
+import { generateAuditCheckpointKey, generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
 import { testInfra, uniquePrefix } from './env';
 import { freePorts, migrateInContainer, startServiceContainers, testImage } from './image-stack';
@@ -53,6 +53,8 @@ export async function startTestStack(options: { extraEnv?: Record<string, string
     schemaPrefix: prefix,
     jwtKey,
     serviceKeys: generateServiceKeys(),
+    // One key for every serviceEnvs call below: env.history names the key the service signs with.
+    auditCheckpointKey: generateAuditCheckpointKey(),
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
     // Every request of a test comes from 127.0.0.1: production per-IP limits would throttle the

@@ -193,7 +193,7 @@ export const tracingEnv = (serviceName: string) => ({
  * public one (node derives the public key from it): a private key pasted among the callers' public
  * keys would sit in a ConfigMap.
  */
-function isEd25519Pem(pem: string, kind: 'private' | 'public'): boolean {
+export function isEd25519Pem(pem: string, kind: 'private' | 'public'): boolean {
   if (kind === 'public' && pem.includes('PRIVATE KEY')) return false;
   try {
     return (kind === 'private' ? createPrivateKey(pem) : createPublicKey(pem)).asymmetricKeyType === 'ed25519';

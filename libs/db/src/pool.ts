@@ -30,6 +30,8 @@ export interface PoolOptions {
    * process; the pool itself drops the broken client and opens a new one on the next query.
    */
   onIdleError?: (err: Error) => void;
+  /** Further session settings (`-c name=value`), e.g. for tests and tools; identifiers and simple values only. */
+  settings?: Readonly<Record<string, string>>;
 }
 
 /** The default listener: one line on stderr, for scripts that have no logger. */
@@ -45,13 +47,18 @@ export function createPool(options: PoolOptions): pg.Pool {
     connectionString: options.url,
     max: options.connectionsMax ?? 10,
     application_name: options.applicationName,
-    options: `-c search_path=${options.schema}`,
+    options: [`-c search_path=${options.schema}`, ...Object.entries(options.settings ?? {}).map(([k, v]) => settingOf(k, v))].join(' '),
     types,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30000,
   });
   pool.on('error', options.onIdleError ?? reportIdleError);
   return pool;
+}
+
+function settingOf(name: string, value: string): string {
+  if (!/^[a-z_][a-z0-9_.]*$/.test(name) || !/^[\w.-]+$/.test(value)) throw new Error(`unsafe session setting: ${name}=${value}`);
+  return `-c ${name}=${value}`;
 }
 
 export function assertIdentifier(name: string): void {

@@ -13,6 +13,7 @@ import { testInfra } from '../../../test/harness/env';
 import { eventually, historyGet, startHistoryTestBed, type HistoryTestBed } from '../../../test/harness/history';
 import { runAuditLogCheck } from '../../../scripts/audit';
 import { watchTopic } from '../../../test/harness/topic-watch';
+import { serviceDatabases } from '../../../scripts/stack/services';
 import { verifyAuditChain } from './db/audit-log-repo';
 import { chainHash, genesisHash } from './domain/audit-chain';
 
@@ -129,22 +130,35 @@ describe('the admin audit log (history service in-process, real Kafka and Postgr
     expect((await log('?unknown=1')).status).toBe(400);
   });
 
-  it("when the service's role updates, deletes or truncates the log, then the database refuses", async () => {
-    await expect(service.query("UPDATE admin_audit_log SET target = 'user:0' WHERE seq = 1")).rejects.toThrow(
-      /permission denied|append-only/,
-    );
-    await expect(service.query('DELETE FROM admin_audit_log WHERE seq = 1')).rejects.toThrow(/permission denied|append-only/);
-    await expect(service.query('TRUNCATE admin_audit_log')).rejects.toThrow(/permission denied|append-only/);
-    // Even with the privileges back (the owner may grant them to itself), the triggers refuse.
+  it("when the service's runtime role updates, deletes, truncates, re-grants or disables the log's triggers, then the database refuses; the owner is refused by the triggers", async () => {
+    for (const sql of [
+      "UPDATE admin_audit_log SET target = 'user:0' WHERE seq = 1",
+      'DELETE FROM admin_audit_log WHERE seq = 1',
+      'TRUNCATE admin_audit_log',
+      // Not the owner: it can touch neither the triggers nor the table.
+      'ALTER TABLE admin_audit_log DISABLE TRIGGER USER',
+      'DROP TRIGGER admin_audit_log_no_update_delete ON admin_audit_log',
+      'DROP TABLE admin_audit_log',
+    ]) {
+      await expect(service.query(sql)).rejects.toThrow(/permission denied|must be owner/);
+    }
+    // Nor can it grant itself more: PostgreSQL grants nothing (a warning, not an error).
     await service.query('GRANT UPDATE, DELETE, TRUNCATE ON admin_audit_log TO CURRENT_USER');
+    await expect(service.query('DELETE FROM admin_audit_log WHERE seq = 1')).rejects.toThrow(/permission denied/);
+    // The migration role owns the table; even it cannot change a row while the triggers stand.
+    const owner = await superuser.connect();
     try {
-      await expect(service.query("UPDATE admin_audit_log SET target = 'user:0' WHERE seq = 1")).rejects.toThrow(
+      await owner.query(`SET ROLE ${serviceDatabases.history.owner}`);
+      await owner.query('GRANT UPDATE, DELETE, TRUNCATE ON admin_audit_log TO CURRENT_USER');
+      await expect(owner.query("UPDATE admin_audit_log SET target = 'user:0' WHERE seq = 1")).rejects.toThrow(
         /append-only: UPDATE refused/,
       );
-      await expect(service.query('DELETE FROM admin_audit_log WHERE seq = 1')).rejects.toThrow(/append-only: DELETE refused/);
-      await expect(service.query('TRUNCATE admin_audit_log')).rejects.toThrow(/append-only: TRUNCATE refused/);
+      await expect(owner.query('DELETE FROM admin_audit_log WHERE seq = 1')).rejects.toThrow(/append-only: DELETE refused/);
+      await expect(owner.query('TRUNCATE admin_audit_log')).rejects.toThrow(/append-only: TRUNCATE refused/);
+      await owner.query('REVOKE UPDATE, DELETE, TRUNCATE ON admin_audit_log FROM CURRENT_USER');
     } finally {
-      await service.query('REVOKE UPDATE, DELETE, TRUNCATE ON admin_audit_log FROM CURRENT_USER');
+      await owner.query('RESET ROLE');
+      owner.release();
     }
     expect(await countRows()).toBe(6);
   });

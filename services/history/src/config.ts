@@ -1,4 +1,16 @@
-import { commonEnv, metricsEnv, databaseEnv, tracingEnv, parseConfig, port, serviceTokenPublicKeys, z, type Env } from '@coin/config';
+import {
+  commonEnv,
+  databaseEnv,
+  isEd25519Pem,
+  metricsEnv,
+  parseConfig,
+  port,
+  positiveInt,
+  serviceTokenPublicKeys,
+  tracingEnv,
+  z,
+  type Env,
+} from '@coin/config';
 
 export const historyConfigSchema = z.object({
   ...commonEnv,
@@ -9,6 +21,16 @@ export const historyConfigSchema = z.object({
   /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/OPERATIONS.md "Service keys"). */
   SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
   HISTORY_DATABASE_URL: z.string().url(),
+  /**
+   * Ed25519 private key (PKCS#8 PEM) that signs the admin audit log's checkpoints (docs/OPERATIONS.md "Audit log").
+   * Unset: no checkpoints, and `npm run audit` reports the log as not anchored. Never logged.
+   */
+  AUDIT_CHECKPOINT_PRIVATE_KEY: z
+    .string()
+    .refine((pem) => isEd25519Pem(pem, 'private'), { message: 'must be an Ed25519 private key, PKCS#8 PEM' })
+    .optional(),
+  /** How often the audit log's head is signed, when it grew (milliseconds). */
+  AUDIT_CHECKPOINT_INTERVAL_MS: positiveInt(60_000),
 });
 
 export type HistoryConfig = z.output<typeof historyConfigSchema>;

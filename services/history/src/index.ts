@@ -20,3 +20,12 @@ export {
 export { historyGroupId, startHistoryService, type HistoryServiceOptions, type RunningService } from './service';
 export { type AuditChainReport, verifyAuditChain } from './db/audit-log-repo';
 export { canonicalJson, chainHash, genesisHash } from './domain/audit-chain';
+export { checkpointsAgainstLog } from './db/audit-checkpoint-repo';
+export {
+  type AuditCheckpoint,
+  type CheckpointProblem,
+  checkpointKeyId,
+  checkpointKeyring,
+  judgeCheckpoints,
+  signCheckpoint,
+} from './domain/audit-checkpoint';

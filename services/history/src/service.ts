@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { kafkaSecurityOf } from '@coin/config';
 import { topicNames } from '@coin/contracts';
 import { openServiceDatabase } from '@coin/db';
@@ -11,6 +12,7 @@ import { historyRouteCallers } from './http/route-callers';
 import { handleTransactionEvents, projectableTransactionEvent } from './kafka/transaction-events';
 import { auditGroupId, auditSourceRefusal, handleAuditEvents, projectableAuditEvent } from './kafka/audit-events';
 import { registerHistoryMetrics } from './metrics';
+import { AuditCheckpointer } from './audit-checkpointer';
 
 export interface RunningService {
   /** host:port of the internal HTTP API. */
@@ -107,6 +109,16 @@ export async function startHistoryService(
   });
   consumers.push(auditConsumer);
   await auditConsumer.ready;
+  const checkpointer = config.AUDIT_CHECKPOINT_PRIVATE_KEY
+    ? new AuditCheckpointer({
+        pool,
+        privateKey: createPrivateKey(config.AUDIT_CHECKPOINT_PRIVATE_KEY),
+        intervalMs: config.AUDIT_CHECKPOINT_INTERVAL_MS,
+        logger,
+      })
+    : undefined;
+  if (checkpointer) checkpointer.start();
+  else logger.warn('AUDIT_CHECKPOINT_PRIVATE_KEY is not set: the admin audit log is not anchored by signed checkpoints');
   const address = await app.listen({ host: config.HOST, port: config.HISTORY_HTTP_PORT });
   const metricsAddress = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
   return {
@@ -117,6 +129,7 @@ export async function startHistoryService(
       await operational.close();
       await consumer.stop();
       await auditConsumer.stop();
+      await checkpointer?.stop();
       await producer.close();
       await admin.disconnect();
       database.stop();

@@ -46,7 +46,7 @@ describe('npm run audit', () => {
     expect(good.ok).toBe(true);
     expect(good.report).toMatchObject({ minted: 10, burned: 1, supply: 9, balances: 9, inFlight: 0, mismatchedWallets: [] });
 
-    await h.pool.query("UPDATE wallets SET balance = balance + 1 WHERE wallet_key = 'user:2'");
+    await h.tamperPool.query("UPDATE wallets SET balance = balance + 1 WHERE wallet_key = 'user:2'");
     try {
       const bad = await audit(300);
       expect(bad.ok).toBe(false);
@@ -54,7 +54,7 @@ describe('npm run audit', () => {
       expect(bad.lines.join('\n')).toContain('MISMATCH supply');
     } finally {
       // The holds' tests below share this schema and start from a consistent ledger.
-      await h.pool.query("UPDATE wallets SET balance = balance - 1 WHERE wallet_key = 'user:2'");
+      await h.tamperPool.query("UPDATE wallets SET balance = balance - 1 WHERE wallet_key = 'user:2'");
     }
     expect((await audit()).ok).toBe(true);
   }, 60_000);
@@ -368,7 +368,7 @@ describe('npm run audit', () => {
     it.each(corruptions.map((c) => [c.what, c] as const))(
       'when %s, then the audit fails naming it; restored, it passes again',
       async (_what, c) => {
-        for (const sql of c.corrupt()) await h.pool.query(sql);
+        for (const sql of c.corrupt()) await h.tamperPool.query(sql);
         try {
           const bad = await audit(300);
           expect(bad.ok).toBe(false);
@@ -383,7 +383,7 @@ describe('npm run audit', () => {
           expect(bad.lines.join('\n')).toContain(c.line());
           expect(bad.lines.at(-1)).toBe('ledger INCONSISTENT');
         } finally {
-          for (const sql of c.restore()) await h.pool.query(sql);
+          for (const sql of c.restore()) await h.tamperPool.query(sql);
         }
         const good = await audit();
         expect(good.report).toMatchObject({ mismatchedHolds: [], badCaptures: [], consistent: true });

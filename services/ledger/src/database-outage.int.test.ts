@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { walletKeyOfUser, type Reply } from '@coin/contracts';
-import { createPool, serviceDatabaseUrl } from '@coin/db';
+import { createPool } from '@coin/db';
 import { kafkaMetricNames } from '@coin/kafka';
-import { devRolePassword, repoRoot } from '../../../scripts/stack/services';
+import { devServiceDatabaseUrl, repoRoot } from '../../../scripts/stack/services';
 import { testInfra } from '../../../test/harness/env';
 import { http } from '../../../test/harness/http';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
@@ -36,7 +36,7 @@ describe('the ledger through a PostgreSQL outage', () => {
     proxy = await startTcpProxy({ host: admin.hostname, port: Number(admin.port || 5432) });
     admin.hostname = '127.0.0.1';
     admin.port = String(proxy.port);
-    const proxied = serviceDatabaseUrl(admin.toString(), 'coin_ledger', devRolePassword('coin_ledger'));
+    const proxied = devServiceDatabaseUrl(admin.toString(), 'ledger');
     ledger = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'services/ledger/src/main.ts')], {
       cwd: repoRoot,
       env: {
@@ -152,7 +152,7 @@ describe('the ledger through a PostgreSQL outage', () => {
         END $$;
         DROP TRIGGER IF EXISTS refuse_writes ON transactions;
         CREATE TRIGGER refuse_writes BEFORE INSERT ON transactions FOR EACH ROW EXECUTE FUNCTION refuse_writes();
-        GRANT SELECT ON refuse_writes TO coin_ledger;`);
+        GRANT SELECT ON refuse_writes TO coin_ledger_app;`);
         await owner.query('INSERT INTO refuse_writes VALUES ($1)', [sqlState]);
         const ids = [randomUUID(), randomUUID(), randomUUID()];
         const pending = ids.map((id) => mint(userId, 10, id, 60_000));

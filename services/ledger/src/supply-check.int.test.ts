@@ -149,7 +149,7 @@ describe('continuous supply check', () => {
     const lastSuccess = await metric('coin_ledger_supply_check_last_success_timestamp_seconds');
     expect(Date.now() / 1000 - lastSuccess).toBeLessThan(5);
 
-    await h.pool.query('UPDATE wallets SET balance = balance + 7 WHERE wallet_key = $1', [walletKeyOfUser(aside)]);
+    await h.tamperPool.query('UPDATE wallets SET balance = balance + 7 WHERE wallet_key = $1', [walletKeyOfUser(aside)]);
     try {
       await eventually(
         async () => ((await metric('coin_ledger_supply_discrepancy_minor', { check: 'balances' })) === 7 ? true : undefined),
@@ -157,7 +157,7 @@ describe('continuous supply check', () => {
         'balances discrepancy of 7 minor units',
       );
     } finally {
-      await h.pool.query('UPDATE wallets SET balance = balance - 7 WHERE wallet_key = $1', [walletKeyOfUser(aside)]);
+      await h.tamperPool.query('UPDATE wallets SET balance = balance - 7 WHERE wallet_key = $1', [walletKeyOfUser(aside)]);
     }
     await eventually(
       async () => ((await metric('coin_ledger_supply_discrepancy_minor', { check: 'balances' })) === 0 ? true : undefined),
@@ -173,7 +173,7 @@ describe('continuous supply check', () => {
         [await walletId(aside)],
       )
     ).rows;
-    await h.pool.query('DELETE FROM entries WHERE transaction_id = $1', [mint!.transaction_id]);
+    await h.tamperPool.query('DELETE FROM entries WHERE transaction_id = $1', [mint!.transaction_id]);
     try {
       await eventually(
         async () => ((await metric('coin_ledger_supply_discrepancy_minor', { check: 'supply' })) === -100_000 ? true : undefined),
@@ -182,7 +182,7 @@ describe('continuous supply check', () => {
       );
       expect(await metric('coin_ledger_supply_discrepancy_minor', { check: 'balances' })).toBe(100_000);
     } finally {
-      await h.pool.query('INSERT INTO entries (transaction_id, wallet_id, amount, created_at) VALUES ($1, $2, $3, $4)', [
+      await h.tamperPool.query('INSERT INTO entries (transaction_id, wallet_id, amount, created_at) VALUES ($1, $2, $3, $4)', [
         mint!.transaction_id,
         mint!.wallet_id,
         mint!.amount,

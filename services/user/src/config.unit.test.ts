@@ -5,7 +5,7 @@ const pair = generateKeyPairSync('ed25519');
 const publicKeyPem = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
 const privateKeyPem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 const base = {
-  USER_DATABASE_URL: 'postgres://coin_user@localhost/coin',
+  USER_DATABASE_URL: 'postgres://coin_user_app@localhost/coin',
   JWT_PRIVATE_KEY: privateKeyPem,
   JWT_KEY_ID: 'k1',
   SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: publicKeyPem }),

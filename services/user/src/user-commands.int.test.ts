@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { topicNames, type Actor, type UserCommand } from '@coin/contracts';
-import { createPool, migrate, schemaName, serviceDatabaseUrl, type Pool } from '@coin/db';
-import { devRolePassword, serviceDatabases } from '../../../scripts/stack/services';
+import { createPool, schemaName, type Pool } from '@coin/db';
+import { devServiceDatabaseUrl, serviceDatabases } from '../../../scripts/stack/services';
+import { migrateServiceDatabase } from '../../../scripts/stack/provision';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { createSuperadmin, revokeUserSessions } from './admin/operator';
 import { createFirstSuperadmin } from './admin/superadmin';
@@ -38,11 +39,11 @@ describe('user commands against PostgreSQL', () => {
 
   beforeAll(async () => {
     const { databaseUrl } = testInfra();
-    const { role, schema, migrationsDir } = serviceDatabases.user;
-    await migrate({ adminUrl: databaseUrl, schema: schemaName(prefix, schema), role, rolePassword: devRolePassword(role), migrationsDir });
+    const schema = schemaName(prefix, serviceDatabases.user.schema);
+    await migrateServiceDatabase({ databaseUrl, schema, service: 'user' });
     pool = createPool({
-      url: serviceDatabaseUrl(databaseUrl, role, devRolePassword(role)),
-      schema: schemaName(prefix, schema),
+      url: devServiceDatabaseUrl(databaseUrl, 'user'),
+      schema,
       applicationName: 'user-commands-int-test',
       connectionsMax: 4,
     });
