@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiKeyScope, apiKeyScopes, digitsParam, isoDateTime, role, singleLineText, userId } from './common';
+import { apiKeyScope, apiKeyScopes, digitsParam, isoDateTime, role, singleLineText, userId, uuidInput } from './common';
 import { coinValue } from './money';
 import { platformClientId, user } from './user';
 
@@ -31,7 +31,7 @@ export const createdApiKey = z.object({
   key: z.string().describe('The secret, shown this once; only its hash is stored'),
 });
 export const apiKeyList = z.object({ apiKeys: z.array(apiKey) });
-export const apiKeyIdParams = z.object({ id: z.uuid() });
+export const apiKeyIdParams = z.object({ id: uuidInput });
 
 /** Internal: the gateway asks whether an active key has this hash. */
 export const apiKeyLookup = z.strictObject({ keyHash: z.string().regex(/^[0-9a-f]{64}$/) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandSchema } from './messaging';
-import { apiKeyScope, email, fullName, isoDateTime, password, reasonText, role, singleLineText, userId } from './common';
+import { apiKeyScope, email, fullName, isoDateTime, password, reasonText, role, singleLineText, userId, uuidInput } from './common';
 
 /** The seed's User (2.4), without the wallet (list form). */
 export const user = z.object({
@@ -57,14 +57,14 @@ export const revokeSessionsCommand = commandSchema('user.revoke-sessions', z.obj
  * user travels with the request id so the command is keyed like the user's other commands and
  * applied in their order; the user service checks that the request names that user.
  */
-export const approveDeletionCommand = commandSchema('user.approve-deletion', z.object({ userId, requestId: z.uuid() }));
-export const rejectDeletionCommand = commandSchema('user.reject-deletion', z.object({ userId, requestId: z.uuid(), reason: reasonText }));
+export const approveDeletionCommand = commandSchema('user.approve-deletion', z.object({ userId, requestId: uuidInput }));
+export const rejectDeletionCommand = commandSchema('user.reject-deletion', z.object({ userId, requestId: uuidInput, reason: reasonText }));
 /** The gateway generates the key and sends only its SHA-256: the secret never reaches a topic. */
 export const createApiKeyCommand = commandSchema(
   'user.api-key.create',
   z.object({ name: singleLineText(1, 100), scopes: z.array(apiKeyScope).min(1), keyHash: z.string().regex(/^[0-9a-f]{64}$/) }),
 );
-export const revokeApiKeyCommand = commandSchema('user.api-key.revoke', z.object({ id: z.uuid() }));
+export const revokeApiKeyCommand = commandSchema('user.api-key.revoke', z.object({ id: uuidInput }));
 /** A platform client's id as the operator CLI and the gateway make it: `pc_` + base64url. */
 export const platformClientId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be a platform client id (letters, digits, _ and -)');
 /**
@@ -125,7 +125,7 @@ export type DeletionRequest = z.infer<typeof deletionRequest>;
 export const deletionPending = z.object({ deletionRequest });
 export const deletionRequestsQuery = z.strictObject({ status: deletionRequestStatus.optional() });
 export const deletionRequestList = z.object({ deletionRequests: z.array(deletionRequest) });
-export const deletionRequestIdParam = z.strictObject({ id: z.uuid() });
+export const deletionRequestIdParam = z.strictObject({ id: uuidInput });
 export const rejectDeletionBody = z.strictObject({ reason: reasonText });
 
 // ---- Internal HTTP of the user service (gateway only) ----
