@@ -1,6 +1,6 @@
 import { ledgerDraft, loginBody, problem, registerBody, tokenPair, userDraft } from '@coin/contracts';
 import type { App } from '@coin/http';
-import { hashPassword, randomSecret, sha256Hex } from '@coin/security';
+import { hashPassword, owaspScryptCost, randomSecret, type ScryptCost, sha256Hex } from '@coin/security';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
 import type { LoginThrottle } from '../plugins/login-throttle';
@@ -10,6 +10,8 @@ export interface AuthRouteDeps {
   commands: CommandBus;
   users: InternalHttpClient;
   loginThrottle: LoginThrottle;
+  /** scrypt cost of the passwords hashed here (default OWASP's minimum). */
+  passwordHashCost?: ScryptCost;
 }
 
 const errorResponses = { 400: problem, 401: problem, 409: problem, 429: problem, 503: problem, 504: problem };
@@ -30,7 +32,7 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
     async (request, reply) => {
       const { email, password, fullName } = request.body;
       // Hash here so the plaintext never reaches a Kafka topic.
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashPassword(password, deps.passwordHashCost ?? owaspScryptCost);
       const requestId = String(request.id);
       // A one-time grant for this account's first session: only its hash goes on the topic, and
       // the user service issues a session only against it (docs/DESIGN.md "Internal HTTP credentials").
