@@ -25,6 +25,37 @@ export const tokenPair = z.object({
   expiresIn: z.number().int().describe('Seconds until the access token expires'),
 });
 
+/**
+ * The one answer of POST /api/auth/register, for an address that was free (the account now
+ * exists: log in) and for one that already had an account (nothing changed; its owner is told at
+ * their next login), so registration does not reveal who has an account (docs/DESIGN.md
+ * "Registration does not reveal accounts").
+ */
+export const registrationAccepted = z.object({
+  status: z.literal('accepted'),
+  detail: z.string(),
+});
+export const registrationAcceptedDetail =
+  'If this e-mail address could be registered, the account exists now: log in with it. If it already had an account, nothing changed, and its owner is told at their next login.';
+
+/** Something the owner of an account must hear about, shown once, at their next login. */
+export const accountNoticeKinds = ['REGISTRATION_ATTEMPT'] as const;
+export const accountNotice = z.object({
+  kind: z.enum(accountNoticeKinds).describe('REGISTRATION_ATTEMPT: someone tried to register a new account with this e-mail address'),
+  attempts: z.number().int().positive().describe('How many times since the last notice'),
+  firstAt: isoDateTime,
+  lastAt: isoDateTime,
+  detail: z.string(),
+});
+export type AccountNotice = z.infer<typeof accountNotice>;
+export const registrationAttemptDetail =
+  'Someone tried to register a new account with your e-mail address. If it was you, you already have this account. If not, nothing changed; no one can use your account without your password.';
+
+/** A login's answer: the tokens, and the notices the owner has not seen yet (each shown once). */
+export const loginResult = tokenPair.extend({
+  notices: z.array(accountNotice).describe('Notices for the owner since their last login, each shown once (usually empty)'),
+});
+
 // ---- Kafka commands on user.commands ----
 /**
  * Registration travels through Kafka, so the gateway hashes the password first: no plaintext

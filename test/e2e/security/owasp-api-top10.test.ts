@@ -234,10 +234,13 @@ describe('OWASP API Security Top 10 (2023)', () => {
     });
 
     it('when a user registers normally, then the role is USER and isVerified false', async () => {
+      const email = uniqueEmail('api3');
       const response = await http(stack.gatewayUrl, 'POST', '/api/auth/register', {
-        body: { email: uniqueEmail('api3'), password: 'a long enough password', fullName: 'Plain' },
+        body: { email, password: 'a long enough password', fullName: 'Plain' },
       });
-      expect(response.body.user).toMatchObject({ role: 'USER', isVerified: false });
+      expect(response.status).toBe(202);
+      const login = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email, password: 'a long enough password' } });
+      expect(login.body.user).toMatchObject({ role: 'USER', isVerified: false });
     });
 
     it.each([
