@@ -22,13 +22,19 @@ export async function createContractIdentities(
     headers: {},
     timeoutMs: 15_000,
   });
-  if (registered.status !== 201)
+  if (registered.status !== 202)
     throw new Error(`registration of ${email}: ${registered.status} ${JSON.stringify(registered.body).slice(0, 300)}`);
+  const session = await requestJson(gatewayUrl, 'POST', '/api/auth/login', {
+    body: { email, password: principals.superadmin.password },
+    headers: {},
+    timeoutMs: 15_000,
+  });
+  if (session.status !== 200) throw new Error(`login of ${email}: ${session.status} ${JSON.stringify(session.body).slice(0, 300)}`);
   return {
     userToken: principals.user.accessToken,
     superadminToken: principals.superadmin.accessToken,
     apiKey: { key: principals.admin.apiKey, id: key.id },
-    logoutAllToken: registered.body.accessToken as string,
-    protectedUserIds: [principals.user.userId, principals.admin.userId, principals.superadmin.userId, registered.body.user.id as number],
+    logoutAllToken: session.body.accessToken as string,
+    protectedUserIds: [principals.user.userId, principals.admin.userId, principals.superadmin.userId, session.body.user.id as number],
   };
 }

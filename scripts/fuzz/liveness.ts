@@ -5,7 +5,7 @@
  * nothing about the partitions the run happened not to use afterwards. The probe therefore
  * picks its keys so that it reaches every partition:
  *  - a registration routed to every user.commands partition (the gateway keys `user.register`
- *    by the normalised e-mail), each answered 201 within `withinMs` (1 s);
+ *    by the normalised e-mail), each answered 202 within `withinMs` (1 s);
  *  - a transfer routed to every ledger.commands partition (keyed by the paying wallet,
  *    `user:<id>`: one payer per partition, funded with 0.01 by a MINT), each 201 within 1 s;
  *  - the supply audit (`GET /api/admin/supply`) consistent: Σ balances == Σ MINT − Σ BURN and
@@ -131,7 +131,11 @@ export async function probeLiveness(target: LivenessTarget): Promise<LivenessRep
   const users: Array<{ userId: number; accessToken: string }> = [];
   const register = async (email: string): Promise<{ response: JsonResponse; ms: number }> => {
     const result = await timed(() => call('POST', '/api/auth/register', { body: { email, password, fullName: 'Liveness Probe' } }));
-    if (result.response.status === 201) users.push({ userId: result.response.body.user.id, accessToken: result.response.body.accessToken });
+    // The 202 carries no tokens (it is the same for a taken address): the session comes from a login.
+    if (result.response.status === 202) {
+      const login = await call('POST', '/api/auth/login', { body: { email, password } });
+      if (login.status === 200) users.push({ userId: login.body.user.id, accessToken: login.body.accessToken });
+    }
     return result;
   };
   let n = 0;
@@ -143,7 +147,7 @@ export async function probeLiveness(target: LivenessTarget): Promise<LivenessRep
         email = `liveness.${run}.${n}@example.test`;
       } while (userPartitionOf(registrationKey(email)) !== partition);
       const { response, ms } = await register(email);
-      const slowSuccess = response.status === 201 && ms > withinMs;
+      const slowSuccess = response.status === 202 && ms > withinMs;
       if (slowSuccess && attempts < attemptsMax) continue;
       report.registrations.push({
         partition,
@@ -151,9 +155,9 @@ export async function probeLiveness(target: LivenessTarget): Promise<LivenessRep
         status: response.status,
         ms,
         attempts,
-        ...(response.status !== 201 ? { code: response.body?.code } : {}),
+        ...(response.status !== 202 ? { code: response.body?.code } : {}),
       });
-      if (response.status !== 201 || ms > withinMs)
+      if (response.status !== 202 || ms > withinMs)
         report.failures.push(`registration on user.commands partition ${partition} answered ${response.status} in ${ms} ms`);
       break;
     }
@@ -174,7 +178,7 @@ export async function probeLiveness(target: LivenessTarget): Promise<LivenessRep
   while (payers.size < target.partitions.ledgerCommands && report.extraRegistrations < payerSearchMax) {
     report.extraRegistrations += 1;
     const { response, ms } = await register(`liveness.${run}.payer${report.extraRegistrations}@example.test`);
-    if (response.status !== 201) {
+    if (response.status !== 202) {
       report.failures.push(
         `registration of a payer answered ${response.status} in ${ms} ms ${JSON.stringify(response.body).slice(0, 200)}`,
       );

@@ -42,8 +42,9 @@ export async function createFuzzPrincipals(
   };
   const register = async (email: string) => {
     const response = await call('POST', '/api/auth/register', { body: { email, password, fullName: 'Fuzz' } });
-    await expectStatus(201, `registration of ${email}`, response);
-    return { userId: response.body.user.id as number, accessToken: response.body.accessToken as string };
+    await expectStatus(202, `registration of ${email}`, response);
+    // The 202 carries no tokens (it is the same for a taken address): the session comes from a login.
+    return login(email);
   };
 
   const superadminEmail = `fuzz.superadmin.${tag}@example.test`;

@@ -29,6 +29,8 @@ export const serviceDatabases = {
       // A grant is consumed (deleted) once, and expired ones are purged.
       session_grants: ['SELECT', 'INSERT', 'DELETE'],
       deletion_requests: ['SELECT', 'INSERT', 'UPDATE'],
+      // A registration attempt on a taken e-mail is counted (upsert), then marked delivered at login.
+      account_notices: ['SELECT', 'INSERT', 'UPDATE'],
     },
   },
   ledger: {

@@ -3,7 +3,7 @@ import { loadGatewayConfig, startGatewayService, type RunningService } from '@co
 import { requestJson } from '../../scripts/stack/http-json';
 import { eventually } from '../harness/eventually';
 import { adminSession } from '../harness/admin';
-import { apiClient, http, registerUser } from '../harness/http';
+import { apiClient, http, registerUser, uniqueEmail } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { startTcpProxy, type TcpProxy } from '../harness/tcp-proxy';
 
@@ -123,7 +123,9 @@ describe('RateLimit-Policy and RateLimit fields on limited routes', () => {
     });
 
     it("then a login still answers with the RateLimit fields, from this instance's own count", async () => {
-      const user = await registerUser(stack.gatewayUrl);
+      // Registered without a login: the earlier test spent this IP's login budget.
+      const user = { email: uniqueEmail('ratelimit'), password: 'a long enough password' };
+      expect((await http(stack.gatewayUrl, 'POST', '/api/auth/register', { body: { ...user, fullName: 'Limited' } })).status).toBe(202);
       const login = async () =>
         (
           await apiClient(gateway.url).api.POST('/api/auth/login', {

@@ -50,13 +50,17 @@ export function uniqueEmail(tag = 'user'): string {
 export async function registerUser(baseUrl: string, overrides: { email?: string; password?: string; fullName?: string } = {}) {
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? 'correct horse battery';
-  const registered = await apiClient(baseUrl).registerUser({ body: { email, password, fullName: overrides.fullName ?? 'Test User' } });
+  const coin = apiClient(baseUrl);
+  // Registration answers the same 202 for a free and a taken address (no tokens): log in next.
+  const accepted = await coin.registerUser({ body: { email, password, fullName: overrides.fullName ?? 'Test User' } });
+  if (accepted.status !== 'accepted') throw new Error(`registration of ${email}: ${JSON.stringify(accepted)}`);
+  const session = await coin.login({ body: { email, password } });
   return {
     email,
     password,
-    userId: registered.user.id,
-    accessToken: registered.accessToken,
-    refreshToken: registered.refreshToken,
+    userId: session.user.id,
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
   };
 }
 

@@ -1,5 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { commonEnv, parseConfig, port, serviceTokenPrivateKey, serviceTokenPublicKeys, z } from './index';
+import {
+  commonEnv,
+  parseConfig,
+  passwordHashCostOf,
+  passwordHashEnv,
+  port,
+  serviceTokenPrivateKey,
+  serviceTokenPublicKeys,
+  z,
+} from './index';
 
 describe('config parsing', () => {
   const schema = z.object({ ...commonEnv, HTTP_PORT: port(8080), SECRET: z.string().min(10) });
@@ -66,6 +75,35 @@ describe('config parsing', () => {
         SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: [pem(a, 'public'), pem(b, 'public')], history: pem(b, 'public') }),
       });
       expect(Object.keys(parsed.SERVICE_TOKEN_PUBLIC_KEYS)).toEqual(['gateway', 'history']);
+    });
+  });
+
+  describe('password hashing cost (issue 30 item 5)', () => {
+    const schema = z.object(passwordHashEnv);
+    const costOf = (env: Record<string, string>, logger?: { warn(details: object, message: string): void }) =>
+      passwordHashCostOf(parseConfig(schema, env), logger);
+
+    it("when nothing is set, then the cost is OWASP's minimum, scrypt 2^17, r=8, p=1", () => {
+      expect(costOf({})).toEqual({ log2N: 17, r: 8, p: 1 });
+      expect(costOf({ PASSWORD_SCRYPT_LOG2_N: '18' })).toEqual({ log2N: 18, r: 8, p: 1 });
+    });
+
+    it('when a lower cost is set without the test key, then start-up fails naming both keys', () => {
+      expect(() => costOf({ PASSWORD_SCRYPT_LOG2_N: '15' })).toThrow(/PASSWORD_SCRYPT_LOG2_N.*PASSWORD_SCRYPT_BELOW_OWASP_FOR_TESTS=true/);
+    });
+
+    it('when a lower cost is set with the test key, then it is used and a warning says so', () => {
+      const warnings: string[] = [];
+      const cost = costOf(
+        { PASSWORD_SCRYPT_LOG2_N: '12', PASSWORD_SCRYPT_BELOW_OWASP_FOR_TESTS: 'true' },
+        { warn: (_d, m) => warnings.push(m) },
+      );
+      expect(cost).toEqual({ log2N: 12, r: 8, p: 1 });
+      expect(warnings).toEqual([expect.stringContaining('below OWASP minimum')]);
+    });
+
+    it.each(['9', '19', '16.5', 'x'])('when the cost is %s, then the configuration is invalid', (value) => {
+      expect(() => parseConfig(schema, { PASSWORD_SCRYPT_LOG2_N: value })).toThrow('PASSWORD_SCRYPT_LOG2_N');
     });
   });
 });

@@ -157,6 +157,46 @@ export const commonEnv = {
   HOST: z.string().default('127.0.0.1'),
 };
 
+/**
+ * Keys of the services that hash passwords (the gateway at registration, the user service at
+ * login, where it also rehashes a hash made at a lower cost).
+ */
+export const passwordHashEnv = {
+  /**
+   * scrypt's cost as log2 of N (r=8, p=1): 17 is OWASP's minimum (128 MiB, about 0.3 s per hash)
+   * and the lowest a production start accepts; raise it and every stored hash is rehashed at its
+   * owner's next login. Below 17 only with PASSWORD_SCRYPT_BELOW_OWASP_FOR_TESTS=true.
+   */
+  PASSWORD_SCRYPT_LOG2_N: z.coerce.number().int().min(10).max(18).default(17),
+  /**
+   * `true` admits PASSWORD_SCRYPT_LOG2_N below 17, for test stacks only (a test registers
+   * hundreds of users); the service logs a warning at start. Never set it in production.
+   */
+  PASSWORD_SCRYPT_BELOW_OWASP_FOR_TESTS: bool(false),
+};
+
+/** The production minimum of PASSWORD_SCRYPT_LOG2_N (OWASP Password Storage Cheat Sheet). */
+export const passwordScryptLog2NMin = 17;
+
+/**
+ * The scrypt cost a service hashes with; throws (as an invalid configuration) when it is below
+ * the OWASP minimum and the configuration does not say, explicitly, that this is a test.
+ */
+export function passwordHashCostOf(
+  config: { PASSWORD_SCRYPT_LOG2_N: number; PASSWORD_SCRYPT_BELOW_OWASP_FOR_TESTS: boolean },
+  logger?: { warn(details: object, message: string): void },
+): { log2N: number; r: number; p: number } {
+  const belowOwasp = config.PASSWORD_SCRYPT_LOG2_N < passwordScryptLog2NMin;
+  if (belowOwasp && !config.PASSWORD_SCRYPT_BELOW_OWASP_FOR_TESTS) {
+    throw new Error(
+      `Invalid configuration:\n  PASSWORD_SCRYPT_LOG2_N: below ${passwordScryptLog2NMin} (OWASP's minimum) needs PASSWORD_SCRYPT_BELOW_OWASP_FOR_TESTS=true, for tests only`,
+    );
+  }
+  // Never silent: a weak cost says so at every start.
+  if (belowOwasp) logger?.warn({ log2N: config.PASSWORD_SCRYPT_LOG2_N }, 'password hashing below OWASP minimum cost: for tests only');
+  return { log2N: config.PASSWORD_SCRYPT_LOG2_N, r: 8, p: 1 };
+}
+
 /** Keys of the four long-running services. */
 export const metricsEnv = {
   /**

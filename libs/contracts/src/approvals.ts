@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { historyPaging, queryInt } from './history';
+import { uuidInput } from './common';
 import { reasonText } from './ledger';
 
 /**
@@ -24,7 +25,7 @@ export {
 } from '../../events/src/coin-approvals';
 import { approvalV2 as approval, approvalStatus } from '../../events/src/coin-approvals';
 
-export const approvalIdParam = z.strictObject({ id: z.uuid() });
+export const approvalIdParam = z.strictObject({ id: uuidInput });
 export const rejectApprovalBody = z.strictObject({ reason: reasonText });
 
 export const approvalsQuery = z.strictObject({

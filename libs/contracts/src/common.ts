@@ -98,6 +98,14 @@ export const positiveIdParam = digitsParam(/^[1-9][0-9]{0,15}$/, {
 /** Path parameter form of a user id. */
 export const userIdParam = positiveIdParam;
 
+/**
+ * A UUID a caller gives (a path parameter, a command's reference to a hold, an approval, a key):
+ * RFC 9562 §4 says UUIDs are case-insensitive on input, and this system writes them in lower
+ * case, so one in upper or mixed case names the same row. Normalised here, at the one place every
+ * request and command is parsed, so no lookup (a text column, a Redis key, a map) compares cases.
+ */
+export const uuidInput = z.uuid().overwrite((id) => id.toLowerCase());
+
 // ---- Text that enters the system ----
 /*
  * Every text a caller gives passes one of two rules, in HTTP bodies, query strings and headers

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { coinAmount, coinValue } from './money';
-import { isoDateTime, role, singleLineText, treasuryCode, userId, userIdParam } from './common';
+import { isoDateTime, role, singleLineText, treasuryCode, userId, userIdParam, uuidInput } from './common';
 import { historyPaging, queryInt } from './history';
 import { holdExpirySecondsMax, reasonText, transaction, wallet } from './ledger';
 import { hold, holdStatus } from '../../events/src/coin-holds';
@@ -51,7 +51,7 @@ export const captureHoldBody = z.strictObject({
   amount: coinAmount.optional().describe('Coins to take, at most the held amount; the rest is released. Default: all of it'),
 });
 
-export const holdIdParam = z.strictObject({ id: z.uuid() });
+export const holdIdParam = z.strictObject({ id: uuidInput });
 
 /** A hold operation's 201/200: the hold and the payer's wallet after it (capture: the transaction too). */
 export const holdResult = z.object({ hold, wallet });

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { apiKeyScope, apiKeyScopes, digitsParam, isoDateTime, role, singleLineText, treasuryCode, treasuryCodes, userId } from './common';
+import {
+  apiKeyScope,
+  apiKeyScopes,
+  digitsParam,
+  isoDateTime,
+  role,
+  singleLineText,
+  treasuryCode,
+  treasuryCodes,
+  userId,
+  uuidInput,
+} from './common';
 import { coinAmount, coinValue } from './money';
 import { platformClientId, user } from './user';
 
@@ -31,7 +42,7 @@ export const createdApiKey = z.object({
   key: z.string().describe('The secret, shown this once; only its hash is stored'),
 });
 export const apiKeyList = z.object({ apiKeys: z.array(apiKey) });
-export const apiKeyIdParams = z.object({ id: z.uuid() });
+export const apiKeyIdParams = z.object({ id: uuidInput });
 
 /** Internal: the gateway asks whether an active key has this hash. */
 export const apiKeyLookup = z.strictObject({ keyHash: z.string().regex(/^[0-9a-f]{64}$/) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commandSchema } from './messaging';
 import { coinAmount, coinValue, minorUnits, positiveMinorUnits } from './money';
-import { isoDateTime, positiveIdParam, reasonText, singleLineText, treasuryCode, userId } from './common';
+import { isoDateTime, positiveIdParam, reasonText, singleLineText, treasuryCode, userId, uuidInput } from './common';
 import { transaction } from '../../events/src/coin-transactions';
 
 // The Transaction and the events on coin.transactions (SPEC §8) live in @coin/events (libs/events).
@@ -117,7 +117,7 @@ export const creditCommand = commandSchema(
 export const closeWalletCommand = commandSchema('ledger.close-wallet', z.object({ userId, reason: reasonText }));
 
 /** A hold's id, as the ledger derived it from the command that created it. */
-const holdId = z.uuid();
+const holdId = uuidInput;
 /** The longest a hold may live, in seconds (30 days); the ledger's configuration may lower it. */
 export const holdExpirySecondsMax = 30 * 24 * 3600;
 const holdExpirySeconds = z.number().int().min(1).max(holdExpirySecondsMax);
@@ -175,7 +175,7 @@ export const approvableCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ledger.reward'), data: rewardCommand.shape.data.omit({ requestHash: true }) }),
 ]);
 export type ApprovableCommand = z.infer<typeof approvableCommand>;
-const approvalId = z.uuid();
+const approvalId = uuidInput;
 /** The longest an approval request may wait (7 days); the ledger's configuration sets the default. */
 export const approvalExpirySecondsMax = 7 * 24 * 3600;
 

@@ -12,6 +12,7 @@ import {
   treasuryCode,
   treasuryCodes,
   userId,
+  uuidInput,
 } from './common';
 import { positiveMinorUnits } from './money';
 
@@ -36,6 +37,37 @@ export const tokenPair = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),
   expiresIn: z.number().int().describe('Seconds until the access token expires'),
+});
+
+/**
+ * The one answer of POST /api/auth/register, for an address that was free (the account now
+ * exists: log in) and for one that already had an account (nothing changed; its owner is told at
+ * their next login), so registration does not reveal who has an account (docs/DESIGN.md
+ * "Registration does not reveal accounts").
+ */
+export const registrationAccepted = z.object({
+  status: z.literal('accepted'),
+  detail: z.string(),
+});
+export const registrationAcceptedDetail =
+  'If this e-mail address could be registered, the account exists now: log in with it. If it already had an account, nothing changed, and its owner is told at their next login.';
+
+/** Something the owner of an account must hear about, shown once, at their next login. */
+export const accountNoticeKinds = ['REGISTRATION_ATTEMPT'] as const;
+export const accountNotice = z.object({
+  kind: z.enum(accountNoticeKinds).describe('REGISTRATION_ATTEMPT: someone tried to register a new account with this e-mail address'),
+  attempts: z.number().int().positive().describe('How many times since the last notice'),
+  firstAt: isoDateTime,
+  lastAt: isoDateTime,
+  detail: z.string(),
+});
+export type AccountNotice = z.infer<typeof accountNotice>;
+export const registrationAttemptDetail =
+  'Someone tried to register a new account with your e-mail address. If it was you, you already have this account. If not, nothing changed; no one can use your account without your password.';
+
+/** A login's answer: the tokens, and the notices the owner has not seen yet (each shown once). */
+export const loginResult = tokenPair.extend({
+  notices: z.array(accountNotice).describe('Notices for the owner since their last login, each shown once (usually empty)'),
 });
 
 // ---- Kafka commands on user.commands ----
@@ -70,14 +102,14 @@ export const revokeSessionsCommand = commandSchema('user.revoke-sessions', z.obj
  * user travels with the request id so the command is keyed like the user's other commands and
  * applied in their order; the user service checks that the request names that user.
  */
-export const approveDeletionCommand = commandSchema('user.approve-deletion', z.object({ userId, requestId: z.uuid() }));
-export const rejectDeletionCommand = commandSchema('user.reject-deletion', z.object({ userId, requestId: z.uuid(), reason: reasonText }));
+export const approveDeletionCommand = commandSchema('user.approve-deletion', z.object({ userId, requestId: uuidInput }));
+export const rejectDeletionCommand = commandSchema('user.reject-deletion', z.object({ userId, requestId: uuidInput, reason: reasonText }));
 /** The gateway generates the key and sends only its SHA-256: the secret never reaches a topic. */
 export const createApiKeyCommand = commandSchema(
   'user.api-key.create',
   z.object({ name: singleLineText(1, 100), scopes: z.array(apiKeyScope).min(1), keyHash: z.string().regex(/^[0-9a-f]{64}$/) }),
 );
-export const revokeApiKeyCommand = commandSchema('user.api-key.revoke', z.object({ id: z.uuid() }));
+export const revokeApiKeyCommand = commandSchema('user.api-key.revoke', z.object({ id: uuidInput }));
 /** A platform client's id as the operator CLI and the gateway make it: `pc_` + base64url. */
 export const platformClientId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be a platform client id (letters, digits, _ and -)');
 /**
@@ -142,7 +174,7 @@ export type DeletionRequest = z.infer<typeof deletionRequest>;
 export const deletionPending = z.object({ deletionRequest });
 export const deletionRequestsQuery = z.strictObject({ status: deletionRequestStatus.optional() });
 export const deletionRequestList = z.object({ deletionRequests: z.array(deletionRequest) });
-export const deletionRequestIdParam = z.strictObject({ id: z.uuid() });
+export const deletionRequestIdParam = z.strictObject({ id: uuidInput });
 export const rejectDeletionBody = z.strictObject({ reason: reasonText });
 
 // ---- Internal HTTP of the user service (gateway only) ----

@@ -14,6 +14,7 @@ import { AppError, classifyFailure, internalProblem, problemOf, validationError 
 import type { Logger } from '@coin/logger';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { installHttpMetrics } from './metrics';
+import { installDepthLimitedJsonParser } from './json-depth';
 import { installServiceAuth, type ServiceAuthOptions } from './service-auth';
 
 /** A fastify instance with zod route schemas, as every app of this repo is built. */
@@ -172,6 +173,7 @@ export function buildInternalApp(options: InternalAppOptions): App {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  installDepthLimitedJsonParser(app);
   installProblemHandler(app);
   const metrics = options.metrics ?? createMetricsRegistry('internal');
   installHttpMetrics(app, metrics);
@@ -239,6 +241,7 @@ export function runUntilSignalled(logger: Logger, start: () => Promise<{ url: st
     });
 }
 
+export * from './json-depth';
 export * from './metrics';
 export * from './service-auth';
 export * from './tracing';

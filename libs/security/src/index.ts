@@ -1,30 +1,77 @@
 import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCallback(password, salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+/**
+ * A scrypt cost: N = 2^log2N, block size r, parallelism p. Stored with every hash
+ * (`scrypt$N$r$p$salt$key`), so a hash keeps verifying after the cost is raised, and is rehashed
+ * at the owner's next login (passwordHashNeedsRehash).
+ */
+export interface ScryptCost {
+  log2N: number;
+  r: number;
+  p: number;
 }
 
 /**
- * scrypt parameters: N=2^15, r=8, p=1 is OWASP's recommended floor for scrypt (32 MiB, about
- * 60 ms on this class of machine). Stored with the hash so they can be raised later.
+ * OWASP Password Storage Cheat Sheet, scrypt: "a minimum CPU/memory cost parameter of (2^17), a
+ * minimum block size of 8 (1024 bytes), and a parallelization parameter of 1". 128 MiB and about
+ * 0.3 s per hash on this class of machine. The production minimum: a lower cost is refused at
+ * start unless the configuration explicitly allows it for tests (passwordHashCostOf, @coin/config).
  */
-const scryptCost = { N: 2 ** 15, r: 8, p: 1 } as const;
+export const owaspScryptCost: Readonly<ScryptCost> = Object.freeze({ log2N: 17, r: 8, p: 1 });
+
 const keyBytes = 32;
 const saltBytes = 16;
-const scryptMemoryMax = 64 * 1024 * 1024;
+/** Memory of one scrypt run is 128·N·r bytes: 128 MiB at the OWASP cost; room for up to 2^18. */
+const scryptMemoryMax = 257 * 1024 * 1024;
+/**
+ * At most this many hashes are computed at once per process (each holds 128 MiB at the OWASP
+ * cost); more wait their turn. libuv's four threads would otherwise hold 512 MiB, the whole
+ * memory limit of a gateway or user pod (deploy/k8s/base).
+ */
+export const scryptConcurrencyMax = 2;
 
-export async function hashPassword(password: string): Promise<string> {
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+  if (running >= scryptConcurrencyMax) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await new Promise((resolve, reject) =>
+      scryptCallback(password, salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key))),
+    );
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+export async function hashPassword(password: string, cost: ScryptCost = owaspScryptCost): Promise<string> {
   const salt = randomBytes(saltBytes);
-  const key = await scrypt(password, salt, keyBytes, { ...scryptCost, maxmem: scryptMemoryMax });
-  return ['scrypt', scryptCost.N, scryptCost.r, scryptCost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const N = 2 ** cost.log2N;
+  const key = await scrypt(password, salt, keyBytes, { N, r: cost.r, p: cost.p, maxmem: scryptMemoryMax });
+  return ['scrypt', N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 const encodedHashPattern = /^scrypt\$(\d+)\$(\d+)\$(\d+)\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/;
 
 export function isPasswordHash(value: string): boolean {
   return encodedHashPattern.test(value);
+}
+
+/** The cost a stored hash was made with; null when it is not one of ours. */
+export function costOfPasswordHash(encoded: string): ScryptCost | null {
+  const match = encodedHashPattern.exec(encoded);
+  if (!match) return null;
+  const N = Number(match[1]);
+  const log2N = Math.log2(N);
+  return Number.isInteger(log2N) ? { log2N, r: Number(match[2]), p: Number(match[3]) } : null;
+}
+
+/** Whether a stored hash was made at a lower cost than `cost` (any parameter lower): rehash it at the next login. */
+export function passwordHashNeedsRehash(encoded: string, cost: ScryptCost): boolean {
+  const stored = costOfPasswordHash(encoded);
+  return stored === null || stored.log2N < cost.log2N || stored.r < cost.r || stored.p < cost.p;
 }
 
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
@@ -42,13 +89,18 @@ export async function verifyPassword(password: string, encoded: string): Promise
 }
 
 /**
- * A hash that costs the same as a real verification, used when the email is unknown so that
- * login timing does not reveal which emails exist.
+ * A hash that costs the same as a real verification at `cost`, used when the email is unknown so
+ * that login timing does not reveal which emails exist.
  */
-let decoyHash: Promise<string> | undefined;
-export function decoyPasswordHash(): Promise<string> {
-  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return decoyHash;
+const decoyHashes = new Map<string, Promise<string>>();
+export function decoyPasswordHash(cost: ScryptCost = owaspScryptCost): Promise<string> {
+  const name = `${cost.log2N}/${cost.r}/${cost.p}`;
+  let decoy = decoyHashes.get(name);
+  if (!decoy) {
+    decoy = hashPassword(randomBytes(16).toString('hex'), cost);
+    decoyHashes.set(name, decoy);
+  }
+  return decoy;
 }
 
 /** An opaque secret (refresh token, API key, client secret): 32 random bytes, URL-safe. */

@@ -32,6 +32,7 @@ import { rateLimitFailOpenCounter } from './metrics';
 import type { LoginThrottle } from './plugins/login-throttle';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { trustProxyOption } from './plugins/client-address';
+import type { ScryptCost } from '@coin/security';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerAdminUserRoutes } from './routes/admin-users';
 import { registerDeletionRequestRoutes } from './routes/deletion-requests';
@@ -53,6 +54,8 @@ export interface GatewayDeps {
   history: InternalHttpClient;
   auth: AuthOptions;
   bodyBytesMax: number;
+  /** scrypt cost of the passwords hashed at registration (PASSWORD_SCRYPT_LOG2_N); default OWASP's minimum. */
+  passwordHashCost?: ScryptCost;
   /** Proxies whose X-Forwarded-For names the client (GATEWAY_TRUSTED_PROXIES); empty trusts none. */
   trustedProxies: readonly string[];
   redis: Redis;

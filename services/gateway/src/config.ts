@@ -1,10 +1,24 @@
-import { commonEnv, metricsEnv, csv, tracingEnv, parseConfig, port, positiveInt, serviceTokenPrivateKey, z, type Env } from '@coin/config';
+import {
+  commonEnv,
+  metricsEnv,
+  csv,
+  passwordHashCostOf,
+  passwordHashEnv,
+  tracingEnv,
+  parseConfig,
+  port,
+  positiveInt,
+  serviceTokenPrivateKey,
+  z,
+  type Env,
+} from '@coin/config';
 import { redisCommandTimeoutMsDefault } from '@coin/redis';
 import { decodeCacheMacSecret } from './plugins/cache-mac';
 import { isProxyAddress } from './plugins/client-address';
 
 export const gatewayConfigSchema = z.object({
   ...commonEnv,
+  ...passwordHashEnv,
   ...metricsEnv,
   ...tracingEnv('coin-gateway'),
   GATEWAY_PORT: port(8080),
@@ -104,5 +118,7 @@ export const gatewayConfigSchema = z.object({
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 
 export function loadGatewayConfig(env: Env): Readonly<GatewayConfig> {
-  return parseConfig(gatewayConfigSchema, env);
+  const config = parseConfig(gatewayConfigSchema, env);
+  passwordHashCostOf(config);
+  return config;
 }

@@ -1,4 +1,4 @@
-import { kafkaSecurityOf } from '@coin/config';
+import { kafkaSecurityOf, passwordHashCostOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
 import { topicNames, userEvent } from '@coin/contracts';
 import { buildOperationalApp, createMetricsRegistry, type ServiceName, ServiceTokenSigner } from '@coin/http';
@@ -117,6 +117,7 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
       platformClientActive: (clientId, requestId) => platformClients.isActive(clientId, requestId),
     },
     bodyBytesMax: config.BODY_BYTES_MAX,
+    passwordHashCost: passwordHashCostOf(config, logger),
     trustedProxies: config.GATEWAY_TRUSTED_PROXIES,
     redis,
     idempotencyLockMs: config.COMMAND_TIMEOUT_MS + 1000,

@@ -3,6 +3,8 @@ import {
   metricsEnv,
   databaseEnv,
   parseConfig,
+  passwordHashCostOf,
+  passwordHashEnv,
   port,
   positiveInt,
   serviceTokenPrivateKey,
@@ -15,6 +17,7 @@ import { coinsToMinorUnits } from '@coin/contracts';
 
 export const userConfigSchema = z.object({
   ...commonEnv,
+  ...passwordHashEnv,
   ...metricsEnv,
   ...databaseEnv,
   ...tracingEnv('coin-user'),
@@ -57,5 +60,7 @@ export const userConfigSchema = z.object({
 export type UserConfig = z.output<typeof userConfigSchema>;
 
 export function loadUserConfig(env: Env): Readonly<UserConfig> {
-  return parseConfig(userConfigSchema, env);
+  const config = parseConfig(userConfigSchema, env);
+  passwordHashCostOf(config);
+  return config;
 }

@@ -1,4 +1,4 @@
-import { kafkaSecurityOf } from '@coin/config';
+import { kafkaSecurityOf, passwordHashCostOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
 import { topicNames, userCommand, userCommandNeedsProof } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay, outboxTable } from '@coin/db';
@@ -98,6 +98,7 @@ export async function startUserService(
     tokens: { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, ttlSeconds: config.ACCESS_TOKEN_TTL_S },
     refreshTokenTtlSeconds: config.REFRESH_TOKEN_TTL_S,
     now,
+    passwordHashCost: passwordHashCostOf(config, logger),
   };
   registerInternalRoutes(app, routeDeps);
   registerIdentityRoutes(app, routeDeps);

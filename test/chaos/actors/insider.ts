@@ -101,8 +101,11 @@ export class InsiderActor implements ChaosActor {
     const email = `${this.run}@chaos.example`;
     const password = `pw-${randomUUID()}`;
     const registered = await requestJson(gatewayUrl, 'POST', '/api/auth/register', { body: { email, password, fullName: 'Insider' } });
-    if (registered.status !== 201) throw new Error(`insider registration: ${registered.status} ${JSON.stringify(registered.body)}`);
-    const userId = registered.body.user.id as number;
+    if (registered.status !== 202) throw new Error(`insider registration: ${registered.status} ${JSON.stringify(registered.body)}`);
+    // The 202 carries no id (it is the same for a taken address): the first login names the account.
+    const first = await requestJson(gatewayUrl, 'POST', '/api/auth/login', { body: { email, password } });
+    if (first.status !== 200) throw new Error(`insider first login: ${first.status} ${JSON.stringify(first.body)}`);
+    const userId = first.body.user.id as number;
     const role = await requestJson(gatewayUrl, 'PATCH', `/api/admin/users/${userId}/role`, {
       body: { role: 'ADMIN' },
       headers: { authorization: operator.headers.authorization! },

@@ -140,9 +140,12 @@ describe('internal HTTP credentials: every internal route authenticates and auth
     expect([expired.status, expired.body.accessToken]).toEqual([401, undefined]);
   });
 
-  it('when a user registers through the gateway, then the 201 carries working tokens (the grant path)', async () => {
+  it('when a user registers through the gateway, then no session grant is stored: the 202 issues no session, a login does', async () => {
     const user = await registerUser(stack.gatewayUrl);
-    expect(user.accessToken).toEqual(expect.any(String));
+    const grants = await withUsersDb(stack, (query) =>
+      query('SELECT count(*)::int AS n FROM session_grants WHERE user_id = $1', [user.userId]),
+    );
+    expect(grants.rows[0].n).toBe(0);
     const me = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: user.accessToken });
     expect(me.status).toBe(200);
   });

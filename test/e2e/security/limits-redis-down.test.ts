@@ -88,6 +88,6 @@ describe('Redis down: login throttling and the auth limits still hold, per insta
         headers: { 'x-forwarded-for': client },
       });
     const statuses = [(await register(1)).status, (await register(2)).status, (await register(3)).status];
-    expect(statuses).toEqual([201, 201, 429]);
+    expect(statuses).toEqual([202, 202, 429]);
   });
 });

@@ -11,7 +11,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create an account; its wallet is created with it */
+    /** Create an account (its wallet with it), then log in. The same 202 whether the address was free or already had an account (whose owner is told at their next login), so registration does not reveal who has an account */
     post: operations['registerUser'];
     delete?: never;
     options?: never;
@@ -28,7 +28,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Exchange email and password for tokens */
+    /** Exchange email and password for tokens, with the notices the owner has not seen (each shown once) */
     post: operations['login'];
     delete?: never;
     options?: never;
@@ -846,7 +846,7 @@ export interface operations {
     };
     responses: {
       /** @description Default Response */
-      201: {
+      202: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
@@ -857,65 +857,19 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "user": {
-           *         "id": 42,
-           *         "email": "ada@example.com",
-           *         "fullName": "Ada Lovelace",
-           *         "role": "USER",
-           *         "isVerified": false,
-           *         "createdAt": "2026-01-15T09:30:00.000Z"
-           *       },
-           *       "accessToken": "eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIn0.eyJzdWIiOiI0MiJ9.c2lnbmF0dXJl",
-           *       "refreshToken": "rt_Vh3k9Qm2Xr7Lp4Ns8Bd1Wc6Zf0Jy5Tg",
-           *       "expiresIn": 900
+           *       "status": "accepted",
+           *       "detail": "If this e-mail address could be registered, the account exists now: log in with it. If it already had an account, nothing changed, and its owner is told at their next login."
            *     }
            */
           'application/json': {
-            user: {
-              id: number;
-              email: string;
-              fullName: string;
-              /** @enum {string} */
-              role: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              isVerified: boolean;
-              /** Format: date-time */
-              createdAt: string;
-            };
-            accessToken: string;
-            refreshToken: string;
-            /** @description Seconds until the access token expires */
-            expiresIn: number;
+            /** @enum {string} */
+            status: 'accepted';
+            detail: string;
           };
         };
       };
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
-      401: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, REQUEST_IN_PROGRESS */
-      409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
@@ -1027,7 +981,16 @@ export interface operations {
            *       },
            *       "accessToken": "eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIn0.eyJzdWIiOiI0MiJ9.c2lnbmF0dXJl",
            *       "refreshToken": "rt_Vh3k9Qm2Xr7Lp4Ns8Bd1Wc6Zf0Jy5Tg",
-           *       "expiresIn": 900
+           *       "expiresIn": 900,
+           *       "notices": [
+           *         {
+           *           "kind": "REGISTRATION_ATTEMPT",
+           *           "attempts": 1,
+           *           "firstAt": "2026-05-01T09:30:00.000Z",
+           *           "lastAt": "2026-05-01T09:30:00.000Z",
+           *           "detail": "Someone tried to register a new account with your e-mail address. If it was you, you already have this account. If not, nothing changed; no one can use your account without your password."
+           *         }
+           *       ]
            *     }
            */
           'application/json': {
@@ -1045,6 +1008,21 @@ export interface operations {
             refreshToken: string;
             /** @description Seconds until the access token expires */
             expiresIn: number;
+            /** @description Notices for the owner since their last login, each shown once (usually empty) */
+            notices: {
+              /**
+               * @description REGISTRATION_ATTEMPT: someone tried to register a new account with this e-mail address
+               * @enum {string}
+               */
+              kind: 'REGISTRATION_ATTEMPT';
+              /** @description How many times since the last notice */
+              attempts: number;
+              /** Format: date-time */
+              firstAt: string;
+              /** Format: date-time */
+              lastAt: string;
+              detail: string;
+            }[];
           };
         };
       };

@@ -8,9 +8,11 @@
  * 400 VALIDATION_FAILED naming its JSON path. What fastify's parser protected against still
  * holds: `__proto__` and `constructor.prototype` keys are refused (MALFORMED_JSON, as before),
  * as are an empty body (VALIDATION_FAILED) and malformed JSON (MALFORMED_JSON); the body size
- * limit is fastify's, applied before this runs.
+ * limit is fastify's, applied before this runs, and the nesting depth is limited (jsonDepthMax,
+ * @coin/http) before anything parses or walks the value recursively.
  */
 import { AppError, validationError, type FieldError } from '@coin/errors';
+import { refuseDeepJson } from '@coin/http';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'lossless-json';
 
@@ -100,6 +102,7 @@ function settle(value: unknown, path: string, errors: FieldError[]): unknown {
 /** Parses a JSON body; throws the AppError the caller gets. */
 export function parseJsonBody(text: string): unknown {
   if (text.length === 0) throw new AppError('VALIDATION_FAILED', 'A JSON body is required');
+  refuseDeepJson(text);
   let parsed: unknown;
   try {
     parsed = parse(text, null, (numberText) => new NumberText(numberText));

@@ -97,12 +97,25 @@ describe('parseJsonBody: JSON with exact numbers and the protections of fastifyâ
     ['trailing text', '{} x'],
     ['a key repeated with another value', '{"amount":1,"amount":2}'],
     ['whitespace only', '  '],
-    ['nesting deeper than the stack', `${'['.repeat(20_000)}${']'.repeat(20_000)}`],
   ])('when the body is %s, then MALFORMED_JSON', (_name, text) => {
     expect(refusal(text).code).toBe('MALFORMED_JSON');
   });
 
   it('when the body is empty, then VALIDATION_FAILED: a JSON body is required', () => {
     expect(refusal('').code).toBe('VALIDATION_FAILED');
+  });
+
+  it.each([
+    ['33 nested arrays', `${'['.repeat(33)}${']'.repeat(33)}`],
+    ['8,000 nested arrays (16,000 bytes, within the body limit)', `${'['.repeat(8000)}${']'.repeat(8000)}`],
+    ['3,000 nested arrays (parsed, then overflowed the stack in the exact-number pass)', `${'['.repeat(3000)}${']'.repeat(3000)}`],
+    ['2,700 nested objects under a real field', `{"reason":${'{"a":'.repeat(2700)}1${'}'.repeat(2700)}}`],
+  ])('when the body is %s, then VALIDATION_FAILED naming body: nesting is limited to 32 levels', (_name, text) => {
+    expect(refusal(text)).toEqual({ code: 'VALIDATION_FAILED', paths: ['body'] });
+  });
+
+  it('when the body nests exactly 32 levels, or brackets are inside strings, then it is parsed', () => {
+    expect(parseJsonBody(`${'['.repeat(32)}${']'.repeat(32)}`)).toBeDefined();
+    expect(parseJsonBody(JSON.stringify({ reason: '['.repeat(5000) }))).toEqual({ reason: '['.repeat(5000) });
   });
 });

@@ -1,18 +1,32 @@
-import { ledgerDraft, loginBody, problem, registerBody, tokenPair, userDraft } from '@coin/contracts';
+import {
+  ledgerDraft,
+  loginBody,
+  loginResult,
+  problem,
+  registerBody,
+  registrationAccepted,
+  registrationAcceptedDetail,
+  userDraft,
+} from '@coin/contracts';
+import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
-import { hashPassword, randomSecret, sha256Hex } from '@coin/security';
+import { hashPassword, owaspScryptCost, type ScryptCost } from '@coin/security';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
 import type { LoginThrottle } from '../plugins/login-throttle';
-import { exampleLogin, exampleRegister, exampleTokenPair, withExample } from './examples';
+import { exampleLogin, exampleLoginResult, exampleRegister, exampleRegistrationAccepted, withExample } from './examples';
 
 export interface AuthRouteDeps {
   commands: CommandBus;
   users: InternalHttpClient;
   loginThrottle: LoginThrottle;
+  /** scrypt cost of the passwords hashed here (default OWASP's minimum). */
+  passwordHashCost?: ScryptCost;
 }
 
 const errorResponses = { 400: problem, 401: problem, 409: problem, 429: problem, 503: problem, 504: problem };
+/** No 409: an address that already has an account answers 202 like a free one. */
+const registerErrorResponses = { 400: problem, 429: problem, 503: problem, 504: problem };
 
 export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
   app.post(
@@ -21,33 +35,39 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
       config: { access: 'public', rateLimitPolicies: ['register-ip'] },
       schema: {
         tags: ['auth'],
-        summary: 'Create an account; its wallet is created with it',
+        summary:
+          'Create an account (its wallet with it), then log in. The same 202 whether the address was free or already had an account ' +
+          '(whose owner is told at their next login), so registration does not reveal who has an account',
         operationId: 'registerUser',
         body: withExample(registerBody, exampleRegister),
-        response: { 201: withExample(tokenPair, exampleTokenPair), ...errorResponses },
+        response: { 202: withExample(registrationAccepted, exampleRegistrationAccepted), ...registerErrorResponses },
       },
     },
     async (request, reply) => {
       const { email, password, fullName } = request.body;
       // Hash here so the plaintext never reaches a Kafka topic.
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashPassword(password, deps.passwordHashCost ?? owaspScryptCost);
       const requestId = String(request.id);
-      // A one-time grant for this account's first session: only its hash goes on the topic, and
-      // the user service issues a session only against it (docs/DESIGN.md "Internal HTTP credentials").
-      const grant = randomSecret('sg_');
-      const sessionGrantHash = sha256Hex(grant);
-      const { user } = await deps.commands.user(userDraft('user.register', { email, passwordHash, fullName, sessionGrantHash }), {
-        actor: { kind: 'user', id: 'anonymous' },
-        requestId,
-      });
-      // The wallet exists before we answer, so the new user can read it at once.
-      await deps.commands.ledger(ledgerDraft('ledger.open-wallet', { userId: user.id }), {
-        actor: { kind: 'service', id: 'gateway' },
-        requestId,
-      });
-      const session = await deps.users.post<unknown>('/internal/sessions', { userId: user.id, grant }, requestId);
-      reply.status(201);
-      return session as never;
+      const registered = await deps.commands
+        .user(userDraft('user.register', { email, passwordHash, fullName }), { actor: { kind: 'user', id: 'anonymous' }, requestId })
+        .then(
+          ({ user }) => user,
+          (err: unknown) => {
+            // The address has an account: the user service told its owner (a notice at their
+            // next login); the caller gets the answer a new account gets.
+            if (err instanceof AppError && err.code === 'EMAIL_TAKEN') return null;
+            throw err;
+          },
+        );
+      // The wallet exists before we answer, so the new user can read it as soon as they log in.
+      if (registered) {
+        await deps.commands.ledger(ledgerDraft('ledger.open-wallet', { userId: registered.id }), {
+          actor: { kind: 'service', id: 'gateway' },
+          requestId,
+        });
+      }
+      reply.status(202);
+      return { status: 'accepted' as const, detail: registrationAcceptedDetail };
     },
   );
 
@@ -57,10 +77,10 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
       config: { access: 'public', rateLimitPolicies: ['login-ip'] },
       schema: {
         tags: ['auth'],
-        summary: 'Exchange email and password for tokens',
+        summary: 'Exchange email and password for tokens, with the notices the owner has not seen (each shown once)',
         operationId: 'login',
         body: withExample(loginBody, exampleLogin),
-        response: { 200: withExample(tokenPair, exampleTokenPair), ...errorResponses },
+        response: { 200: withExample(loginResult, exampleLoginResult), ...errorResponses },
       },
     },
     // Failed logins are budgeted per (e-mail, client) and per client, never per e-mail alone.

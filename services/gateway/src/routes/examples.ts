@@ -5,7 +5,7 @@
  * against its schema in the document (ajv, JSON Schema 2020-12) and against the zod schema that
  * validates requests, so an example cannot drift from what the service accepts.
  */
-import type { ApiKeyScopeName, AuditLogPage } from '@coin/contracts';
+import { type ApiKeyScopeName, type AuditLogPage, registrationAcceptedDetail, registrationAttemptDetail } from '@coin/contracts';
 import type { z } from 'zod';
 
 /** The schema with `example` as its one documented example (a clone: the contract's schema is unchanged). */
@@ -32,6 +32,21 @@ export const exampleTokenPair = {
   refreshToken: 'rt_Vh3k9Qm2Xr7Lp4Ns8Bd1Wc6Zf0Jy5Tg',
   expiresIn: 900,
 };
+
+export const exampleLoginResult = {
+  ...exampleTokenPair,
+  notices: [
+    {
+      kind: 'REGISTRATION_ATTEMPT' as const,
+      attempts: 1,
+      firstAt: '2026-05-01T09:30:00.000Z',
+      lastAt: '2026-05-01T09:30:00.000Z',
+      detail: registrationAttemptDetail,
+    },
+  ],
+};
+
+export const exampleRegistrationAccepted = { status: 'accepted', detail: registrationAcceptedDetail } as const;
 
 export const exampleWallet = {
   id: walletId,

@@ -11,9 +11,15 @@ export interface CursorPosition {
 }
 
 const cursorVersion = 1;
+/**
+ * The time exactly as the history read writes it (UTC, microseconds, a year of 0001–9999): a
+ * cursor that decodes to another time, one PostgreSQL cannot take included (the year 0000, an
+ * offset past ±15:59), is a forged cursor and a 400, never a query that fails.
+ */
+const cursorTime = z.iso.datetime({ precision: 6 }).refine((t) => !t.startsWith('0000-'), 'the year 0000 is not a time');
 const cursorBody = z.strictObject({
   v: z.literal(cursorVersion),
-  t: z.iso.datetime({ offset: true }),
+  t: cursorTime,
   i: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 

@@ -15,6 +15,7 @@ import {
   transactionView,
   treasuryList,
   userIdParam,
+  uuidInput,
   wallet,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
@@ -74,7 +75,7 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
   // The view, and the command as the ledger keeps it: the gateway keys the approval's commands by it.
   app.get(
     '/internal/approvals/:id',
-    { schema: { params: z.object({ id: z.uuid() }), response: { 200: z.object({ approval, command: approvableCommand }) } } },
+    { schema: { params: z.object({ id: uuidInput }), response: { 200: z.object({ approval, command: approvableCommand }) } } },
     async (request) => {
       const found = await findApproval(deps.pool, request.params.id);
       if (!found) throw new AppError('APPROVAL_NOT_FOUND', `Approval request ${request.params.id} does not exist`);
@@ -88,7 +89,7 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
     return { approvals: page.approvals.map(approvalView), pagination: { limit, offset, total: page.total } };
   });
 
-  app.get('/internal/holds/:id', { schema: { params: z.object({ id: z.uuid() }), response: { 200: hold } } }, async (request) => {
+  app.get('/internal/holds/:id', { schema: { params: z.object({ id: uuidInput }), response: { 200: hold } } }, async (request) => {
     const found = await findHold(deps.pool, request.params.id);
     if (!found) throw new AppError('HOLD_NOT_FOUND', `Hold ${request.params.id} does not exist`);
     return holdView(found);

@@ -90,6 +90,10 @@ async function decideAndWrite(
       const admitted = accountToRegister(command);
       if (!admitted.ok) return admitted;
       const decision = decideRegistration(await tx.insertUser(admitted.account), context);
+      // The caller gets the same answer as for a new account (the gateway maps EMAIL_TAKEN to its
+      // 202); the owner hears of the attempt instead, at their next login.
+      if (!decision.ok && decision.error.code === 'EMAIL_TAKEN')
+        await tx.noteRegistrationAttempt(admitted.account.emailNormalized, context.now);
       // The gateway's one-time grant for this account's first session, stored with the account.
       const grantHash = command.data.sessionGrantHash;
       if (decision.ok && grantHash) await tx.insertSessionGrant(sessionGrantOf(decision.result.user.id, grantHash, context.now));

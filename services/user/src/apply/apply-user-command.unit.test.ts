@@ -81,6 +81,8 @@ function fakeStore(state: FakeState = {}) {
       if (state.emailTaken) return null;
       return account({ id: 42, email: newAccount.email, full_name: newAccount.fullName, role: newAccount.role, token_version: 0 });
     },
+    noteRegistrationAttempt: async (emailNormalized, at) =>
+      void calls.push(`noteRegistrationAttempt ${emailNormalized} ${at.toISOString()}`),
     insertSessionGrant: async (grant) =>
       void calls.push(`insertSessionGrant ${grant.userId} ${grant.grantHash.slice(0, 8)} ${grant.expiresAt.toISOString()}`),
     writeChanges: async (changes) => void calls.push(`writeChanges ${changes.map((c) => c.type).join(',') || '(none)'}`),
@@ -267,14 +269,19 @@ describe('applying a user command', () => {
       expect(fake.calls).toEqual(['findOutcome', 'storeOutcome user.register']);
     });
 
-    it('when the email is taken, then EMAIL_TAKEN is stored and no event is emitted', async () => {
+    it('when the email is taken, then EMAIL_TAKEN is stored, no event is emitted, and the owner gets a notice', async () => {
       const fake = fakeStore({ emailTaken: true });
       const applied = await applyUserCommand(fake.store, register(passwordHash), clock);
       expect(applied).toEqual({
         outcome: { ok: false, reply: { code: 'EMAIL_TAKEN', detail: 'An account with this email already exists' } },
         outbox: [],
       });
-      expect(fake.calls).toEqual(['findOutcome', 'insertUser ada@example.com', 'storeOutcome user.register']);
+      expect(fake.calls).toEqual([
+        'findOutcome',
+        'insertUser ada@example.com',
+        `noteRegistrationAttempt ada@example.com ${now.toISOString()}`,
+        'storeOutcome user.register',
+      ]);
     });
 
     it('when the account is inserted, then user.registered is queued and the user is the stored reply', async () => {
@@ -319,7 +326,12 @@ describe('applying a user command', () => {
     it('when the email is taken, then no grant is stored (nothing to grant a session to)', async () => {
       const fake = fakeStore({ emailTaken: true });
       await applyUserCommand(fake.store, withGrant(), clock);
-      expect(fake.calls).toEqual(['findOutcome', 'insertUser ada@example.com', 'storeOutcome user.register']);
+      expect(fake.calls).toEqual([
+        'findOutcome',
+        'insertUser ada@example.com',
+        `noteRegistrationAttempt ada@example.com ${now.toISOString()}`,
+        'storeOutcome user.register',
+      ]);
     });
   });
 

@@ -29,6 +29,8 @@ export interface UserCommandTransaction {
   lockSuperadminSet(): Promise<number>;
   /** The inserted account, or null when its normalised email is taken. */
   insertUser(account: NewAccount): Promise<UserRow | null>;
+  /** Tells the owner of the live account with this address, at their next login, that someone tried to register it. */
+  noteRegistrationAttempt(emailNormalized: string, at: Date): Promise<void>;
   /** Stores the one-time session grant of a registration (docs/DESIGN.md "Internal HTTP credentials"). */
   insertSessionGrant(grant: NewSessionGrant): Promise<void>;
   /** Writes decided changes in order; a row that does not end as decided is a broken invariant. */

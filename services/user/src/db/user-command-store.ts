@@ -8,6 +8,7 @@ import { findOutcome, storeOutcome } from './processed-commands';
 import { insertAuditRecords, insertUserEvents } from './user-events-outbox';
 import { insertUser, lockSuperadminSet, lockUser } from './users-repo';
 import { insertSessionGrant } from './sessions-repo';
+import { noteRegistrationAttempt } from './account-notices-repo';
 import { insertDeletionRequest, lockDeletionRequest, lockPendingDeletionRequest, updateDeletionRequest } from './deletion-requests-repo';
 
 /** The user-command store on PostgreSQL: one transaction per command, on one pooled connection. */
@@ -22,6 +23,7 @@ function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'us
     lockUser: (userId) => lockUser(client, userId),
     lockSuperadminSet: () => lockSuperadminSet(client),
     insertUser: (account) => insertUser(client, account),
+    noteRegistrationAttempt: (emailNormalized, at) => noteRegistrationAttempt(client, emailNormalized, at),
     insertSessionGrant: (grant) => insertSessionGrant(client, grant),
     writeChanges: (changes) => writeAccountChanges(client, changes),
     insertApiKey: (key) => insertApiKey(client, key),

@@ -41,6 +41,19 @@ export async function findCredentialsByEmail(
   return result.rows[0] ?? null;
 }
 
+/**
+ * Replaces a user's password hash by one of the same password at a higher cost, only if the hash
+ * is still the one that was verified (a concurrent change wins). True when it was replaced.
+ */
+export async function replacePasswordHash(db: Queryable, userId: number, verifiedHash: string, nextHash: string): Promise<boolean> {
+  const result = await db.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [
+    userId,
+    verifiedHash,
+    nextHash,
+  ]);
+  return (result.rowCount ?? 0) === 1;
+}
+
 /** LIKE metacharacters in a search term match themselves. */
 export function escapeLikePattern(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);

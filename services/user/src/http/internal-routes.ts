@@ -1,13 +1,15 @@
-import { internalUser, loginBody, sessionRequest, tokenPair, userIdParam } from '@coin/contracts';
+import { internalUser, loginBody, loginResult, sessionRequest, tokenPair, userIdParam } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { Pool } from '@coin/db';
-import { decoyPasswordHash, verifyPassword } from '@coin/security';
+import { decoyPasswordHash, owaspScryptCost, type ScryptCost, verifyPassword } from '@coin/security';
 import { z } from 'zod';
+import { takeUndeliveredNotices } from '../db/account-notices-repo';
 import { consumeSessionGrant, createRefreshToken } from '../db/sessions-repo';
 import { findCredentialsByEmail, findUserById } from '../db/users-repo';
 import { signAccessToken, type SigningKeys, type TokenSettings } from '../domain/tokens';
 import { normalizeEmail, toUser, type UserRow } from '../domain/users';
+import { rehashIfWeaker } from './password-rehash';
 
 export interface InternalRouteDeps {
   pool: Pool;
@@ -15,6 +17,8 @@ export interface InternalRouteDeps {
   tokens: TokenSettings;
   refreshTokenTtlSeconds: number;
   now: () => Date;
+  /** scrypt cost passwords are (re)hashed at (PASSWORD_SCRYPT_LOG2_N); default OWASP's minimum. */
+  passwordHashCost?: ScryptCost;
 }
 
 export async function issueSession(deps: InternalRouteDeps, row: UserRow, familyId?: string) {
@@ -35,12 +39,16 @@ export async function issueSession(deps: InternalRouteDeps, row: UserRow, family
 export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void {
   app.get('/.well-known/jwks.json', async () => deps.keys.jwks);
 
-  app.post('/internal/auth/login', { schema: { body: loginBody, response: { 200: tokenPair } } }, async (request) => {
+  app.post('/internal/auth/login', { schema: { body: loginBody, response: { 200: loginResult } } }, async (request) => {
     const row = await findCredentialsByEmail(deps.pool, normalizeEmail(request.body.email));
     // Verify against a decoy when the email is unknown, so timing does not reveal accounts.
-    const valid = await verifyPassword(request.body.password, row?.password_hash ?? (await decoyPasswordHash()));
+    const passwordHashCost = deps.passwordHashCost ?? owaspScryptCost;
+    const valid = await verifyPassword(request.body.password, row?.password_hash ?? (await decoyPasswordHash(passwordHashCost)));
     if (!row || !valid) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
-    return issueSession(deps, row);
+    await rehashIfWeaker({ pool: deps.pool, passwordHashCost, log: request.log }, row, request.body.password);
+    const session = await issueSession(deps, row);
+    // What the owner must hear of (a registration attempt with their address), shown once.
+    return { ...session, notices: await takeUndeliveredNotices(deps.pool, row.id, deps.now()) };
   });
 
   // Only the registration that just happened: its one-time grant, used up here, never a bare
