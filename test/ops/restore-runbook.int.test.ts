@@ -8,10 +8,10 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ledgerCommandMessage, walletKeyOfUser, type LedgerCommand } from '@coin/contracts';
+import { ledgerCommandMessage, treasuryCodes, walletKeyOfTreasury, walletKeyOfUser, type LedgerCommand } from '@coin/contracts';
 import { createPool, type Pool } from '@coin/db';
 import { keyPartitioner, partitionCount } from '@coin/kafka';
-import { ledgerGroupIds } from '@coin/ledger';
+import { ledgerGroupIds, owedCreditLegCommands } from '@coin/ledger';
 import { runAudit } from '../../scripts/audit';
 import { rewindAfterRestore } from '../../scripts/restore-rewind';
 import { ProofCache, type ProofActor } from '../../scripts/stack/proofs';
@@ -52,8 +52,10 @@ interface Rehearsal {
   transfersWithoutCredit: string[];
   owedAtBackup: { commandIds: string[]; transactionIds: number[] };
   legsSent: string[];
-  /** Command ids of the legs the debits owed at the backup sent (the outbox of the backup). */
-  originalLegIds: string[];
+  /** The legs the restored ledger owes, as step 3 sends them. */
+  legsOwed: Array<{ commandId: string; data: unknown }>;
+  /** The legs the debits owed at the backup sent (the outbox in the backup). */
+  originalLegs: Array<{ commandId: string; data: unknown }>;
 }
 
 /**
@@ -109,11 +111,14 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
       ).toMatchObject({ ok: true });
     }
 
-    // Credit legs owed at the backup: user 1 pays two users of two other partitions. Their wallet
-    // rows are locked, so the legs (on ledger.internal, across partitions) cannot be applied
-    // while the debits commit and their outbox row is published: a backup taken then holds the
-    // debits, a published outbox and no credits, as a point-in-time restore can.
+    // Credit legs owed at the backup: user 1 pays two users of two other partitions and buys from
+    // a treasury of another partition. The credited wallet rows are locked, so the legs (on
+    // ledger.internal, across partitions) cannot be applied while the debits commit and their
+    // outbox row is published: a backup taken then holds the debits, a published outbox and no
+    // credits, as a point-in-time restore can.
     const sender = users[0]!;
+    const treasury = treasuryCodes.find((code) => partitionOf(walletKeyOfTreasury(code)) !== partition(sender));
+    if (!treasury) throw new Error('every treasury shares the sender partition: no leg would travel');
     const recipients = users.filter((u) => partition(u) !== partition(sender));
     const [r1, r2] = [recipients[0]!, recipients.find((u) => partition(u) !== partition(recipients[0]!)) ?? recipients[1]!];
     const proofs = new ProofCache(h.jwtKey);
@@ -133,10 +138,20 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
         data: { kind: 'TRANSFER', fromUserId: sender, to: { kind: 'user', userId: to }, amount, reason: 'owed at the backup' },
       } as LedgerCommand);
     }
+    owed.push({
+      commandId: randomUUID(),
+      type: 'ledger.transfer',
+      issuedAt: new Date().toISOString(),
+      actor: { kind: 'user', id: String(sender), role: 'USER' },
+      proof: await proofs.of(payer),
+      data: { kind: 'PURCHASE', fromUserId: sender, to: { kind: 'treasury', code: treasury }, amount: 444, reason: 'owed at the backup' },
+    } as LedgerCommand);
     const lock = await admin.connect();
     await lock.query('BEGIN');
-    await lock.query('SELECT 1 FROM wallets WHERE wallet_key = ANY($1) FOR UPDATE', [[walletKeyOfUser(r1), walletKeyOfUser(r2)]]);
-    // One produce request: the three debits are one batch of the sender's partition.
+    await lock.query('SELECT 1 FROM wallets WHERE wallet_key = ANY($1) FOR UPDATE', [
+      [walletKeyOfUser(r1), walletKeyOfUser(r2), walletKeyOfTreasury(treasury)],
+    ]);
+    // One produce request: the four debits are one batch of the sender's partition.
     await h.producer.sendMany(owed.map((c) => ({ topic: h.topics.ledgerCommands, message: ledgerCommandMessage(c) })));
     const owedIds = owed.map((c) => c.commandId);
     const owedTransactions = await eventually(async () => {
@@ -212,12 +227,13 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
     h.ledger = undefined;
     // 2. Restore the backup.
     run('pg_restore', ['--clean', '--if-exists', '--single-transaction', `--dbname=${pgEnv(adminUrl).PGDATABASE}`, dump], pgEnv(adminUrl));
-    const originalLegIds = (await admin.query<{ messages: string }>('SELECT messages FROM outbox_batches ORDER BY id')).rows.flatMap(
-      (row) =>
-        (JSON.parse(row.messages) as Array<{ topic: string; payload: string }>)
-          .filter((m) => m.topic === h.topics.ledgerInternal)
-          .map((m) => (JSON.parse(m.payload) as { commandId: string }).commandId),
+    const originalLegs = (await admin.query<{ messages: string }>('SELECT messages FROM outbox_batches ORDER BY id')).rows.flatMap((row) =>
+      (JSON.parse(row.messages) as Array<{ topic: string; payload: string }>)
+        .filter((m) => m.topic === h.topics.ledgerInternal)
+        .map((m) => JSON.parse(m.payload) as { commandId: string; data: unknown })
+        .map(({ commandId, data }) => ({ commandId, data })),
     );
+    const legsOwed = (await owedCreditLegCommands(h.pool, new Date())).map(({ commandId, data }) => ({ commandId, data }));
     // 3. Position the consumer groups.
     let legsSent: string[] = [];
     if (runbook === 'as written') {
@@ -253,7 +269,8 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
       transfersWithoutCredit: missing.rows.map((r) => r.command_id),
       owedAtBackup: { commandIds: owedIds, transactionIds: owedTransactions },
       legsSent,
-      originalLegIds,
+      legsOwed,
+      originalLegs,
     };
   } finally {
     await h.close();
@@ -271,9 +288,10 @@ describe('restoring the ledger from a backup (docs/OPERATIONS.md "Restoring from
     expect(r.audit.report.creditLegs.inFlight.count).toBe(0);
     expect(r.transfersWithoutCredit).toEqual([]);
     expect(r.balancesAfter).toEqual(r.balancesBefore);
-    // The legs sent again are the ones the owed debits sent, under the same command ids.
-    expect(r.legsSent).toHaveLength(r.owedAtBackup.commandIds.length);
-    expect(r.originalLegIds).toEqual(expect.arrayContaining(r.legsSent));
+    // The legs sent again are the ones the owed debits sent: the same command ids and the same legs.
+    expect(r.legsOwed).toHaveLength(r.owedAtBackup.commandIds.length);
+    expect(r.legsSent).toEqual(r.legsOwed.map((l) => l.commandId));
+    expect(r.originalLegs).toEqual(expect.arrayContaining(r.legsOwed));
   }, 180_000);
 
   it('when only ledger.commands is rewound (the runbook before), then the credits applied after the backup are lost and the audit fails on them', async () => {

@@ -4,7 +4,8 @@ import type { CreditLeg } from '../domain/ledger';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
-interface OwedLegRow {
+/** A transaction owing its credit leg, as readOwedCreditLegs reads it. */
+export interface OwedLegRow {
   id: number | string;
   owed: number | string;
   from_user_id: number | string | null;
@@ -25,10 +26,8 @@ const partyOf = (userId: number | string | null, treasury: string | null): Party
 /**
  * The credit legs the ledger owes, as the legs the apply made when it committed each debit: the
  * same selection as the audit's legs in flight (readOpenCreditLegs), with the parties, so a leg can
- * be sent again after a restore (docs/OPERATIONS.md "Restoring from a backup"). A leg goes to the
- * transaction's recipient and returns to its sender, except a return's own leg, which returns to
- * nobody (domain/ledger.ts, `ledger.credit`); its command id is derived from the transaction and
- * the wallet, so a copy of the original credits once.
+ * be sent again after a restore (docs/OPERATIONS.md "Restoring from a backup"). Its command id is
+ * derived from the transaction and the wallet, so a copy of the original credits once.
  */
 export async function readOwedCreditLegs(db: Queryable): Promise<CreditLeg[]> {
   const result = await db.query<OwedLegRow>(
@@ -43,14 +42,20 @@ export async function readOwedCreditLegs(db: Queryable): Promise<CreditLeg[]> {
         AND t.amount - coalesce(c.credited, 0) - coalesce(r.returned, 0) > 0
       ORDER BY t.id`,
   );
-  return result.rows.map((row) => {
-    const to = partyOf(row.to_user_id, row.to_treasury);
-    if (!to) throw new Error(`transaction ${row.id} owes a credit leg but names no recipient`);
-    return {
-      transactionId: Number(row.id),
-      to,
-      amount: Number(row.owed),
-      returnTo: row.returns === null ? partyOf(row.from_user_id, row.from_treasury) : null,
-    };
-  });
+  return result.rows.map(creditLegOfRow);
+}
+
+/**
+ * The leg a transaction owes: to its recipient, returning to its sender, except a return's own leg
+ * (a TRANSFER back from a closed wallet), which returns to nobody, as the apply makes them.
+ */
+export function creditLegOfRow(row: OwedLegRow): CreditLeg {
+  const to = partyOf(row.to_user_id, row.to_treasury);
+  if (!to) throw new Error(`transaction ${row.id} owes a credit leg but names no recipient`);
+  return {
+    transactionId: Number(row.id),
+    to,
+    amount: Number(row.owed),
+    returnTo: row.returns === null ? partyOf(row.from_user_id, row.from_treasury) : null,
+  };
 }
