@@ -3,7 +3,7 @@
 // credits not yet applied), move money, restore the backup, position the consumer groups as the
 // runbook says, let the ledger apply again, and audit. The runbook before this test rewound
 // ledger.commands only: the credits applied after the backup were lost for good.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -18,6 +18,7 @@ import { ProofCache, type ProofActor } from '../../scripts/stack/proofs';
 import { testInfra } from '../harness/env';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../harness/ledger';
 
+const repoRoot = path.join(__dirname, '..', '..');
 const users = Array.from({ length: 10 }, (_, i) => i + 1);
 const seedAmount = 100_000;
 /** The runbook's default margin before the restore point. */
@@ -41,6 +42,31 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
 }
 
+/**
+ * Step 3 as an operator runs it: `npm run restore:rewind` (its script) with the ledger's own
+ * environment; what it printed.
+ */
+function restoreRewind(h: LedgerHarness, restorePoint: Date): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(repoRoot, 'scripts/restore-rewind.ts'),
+      '--restore-point',
+      restorePoint.toISOString(),
+      '--margin-s',
+      String(marginMs / 1000),
+    ],
+    { cwd: repoRoot, env: { ...process.env, ...h.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
 type Runbook = 'as written' | 'before the fix (ledger.commands only)';
 
 interface Rehearsal {
@@ -51,7 +77,8 @@ interface Rehearsal {
   /** Transfers whose credit entry is missing after the restore (command ids). */
   transfersWithoutCredit: string[];
   owedAtBackup: { commandIds: string[]; transactionIds: number[] };
-  legsSent: string[];
+  /** The transactions whose legs step 3 said it sent. */
+  legsSent: number[];
   /** The legs the restored ledger owes, as step 3 sends them. */
   legsOwed: Array<{ commandId: string; data: unknown }>;
   /** The legs the debits owed at the backup sent (the outbox in the backup). */
@@ -235,11 +262,14 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
     );
     const legsOwed = (await owedCreditLegCommands(h.pool, new Date())).map(({ commandId, data }) => ({ commandId, data }));
     // 3. Position the consumer groups.
-    let legsSent: string[] = [];
+    let legsSent: number[] = [];
     if (runbook === 'as written') {
-      legsSent = (
-        await rewindAfterRestore({ kafka: h.kafka, topicPrefix: h.prefix, restorePoint, marginMs, ledgerDb: h.pool, log: () => undefined })
-      ).legsSent;
+      const step3 = await restoreRewind(h, restorePoint);
+      expect({ code: step3.code, stderr: step3.stderr }).toEqual({ code: 0, stderr: '' });
+      const sent = /credit legs owed by the restored ledger sent to \S+: (\d+)(?: \(transactions ([\d, ]+)\))?/.exec(step3.stdout);
+      expect(sent).not.toBeNull();
+      legsSent = sent![2] ? sent![2].split(', ').map(Number) : [];
+      expect(legsSent).toHaveLength(Number(sent![1]));
     } else {
       // kafka-consumer-groups.sh --group ledger-service --topic ledger.commands --reset-offsets --to-datetime <T − margin>
       const a = h.kafka.admin();
@@ -290,7 +320,7 @@ describe('restoring the ledger from a backup (docs/OPERATIONS.md "Restoring from
     expect(r.balancesAfter).toEqual(r.balancesBefore);
     // The legs sent again are the ones the owed debits sent: the same command ids and the same legs.
     expect(r.legsOwed).toHaveLength(r.owedAtBackup.commandIds.length);
-    expect(r.legsSent).toEqual(r.legsOwed.map((l) => l.commandId));
+    expect([...r.legsSent].sort()).toEqual([...r.owedAtBackup.transactionIds].sort());
     expect(r.originalLegs).toEqual(expect.arrayContaining(r.legsOwed));
   }, 180_000);
 
