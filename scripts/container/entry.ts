@@ -1,5 +1,5 @@
 // The container image's one entry point: `<image> gateway|user|ledger|history|migrate|dev-jwt-key|dev-service-keys`,
-// and the operator commands `<image> audit|rebuild|redrive|admin [args...]`.
+// and the operator commands `<image> audit|rebuild|redrive|restore-rewind|admin [args...]`.
 // Runs under tini (PID 1 forwards SIGTERM; node then drains and exits, see runUntilSignalled).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +26,7 @@ export const operatorCommands = {
   audit: 'audit.ts',
   rebuild: 'history-rebuild.ts',
   redrive: 'redrive-dlq.ts',
+  'restore-rewind': 'restore-rewind.ts',
   admin: 'admin.ts',
 } as const;
 
@@ -122,7 +123,7 @@ export function runOperatorCommand(script: string, args: readonly string[]): Pro
   });
 }
 
-const usage = `usage: <image> ${entryCommands.join('|')} (dev-jwt-key <file> [<cache MAC secret file>]; dev-service-keys <directory>; audit, rebuild, redrive and admin take their own flags)`;
+const usage = `usage: <image> ${entryCommands.join('|')} (dev-jwt-key <file> [<cache MAC secret file>]; dev-service-keys <directory>; audit, rebuild, redrive, restore-rewind and admin take their own flags)`;
 
 async function main(argv: string[]): Promise<void> {
   const operator = argv[0];

@@ -1,4 +1,4 @@
-import { connect as tcpConnect } from 'node:net';
+import { isIP, connect as tcpConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { Kafka, logLevel, type ISocketFactory, type LogEntry, type SASLOptions } from 'kafkajs';
 import type { Logger } from '@coin/logger';
@@ -32,9 +32,16 @@ const pinoLevelOf: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
  * kafkajs's own socket factory leaves Nagle's algorithm on: a small request written while an
  * earlier one on the same connection is unacknowledged waits for that ACK, which stretches every
  * produce → fetch → reply hop. Requests are whole buffers already, so they go out at once.
+ *
+ * Otherwise it does what kafkajs's factory does (patches/README.md, "Runtime patches"): over TLS
+ * the broker's host name goes in the hello as SNI (`servername`; Node sends none unless told),
+ * which load balancers and managed Kafka route by, and none for an IP address (RFC 6066 allows
+ * host names only); an explicit `servername` in the TLS options wins.
  */
 const noDelaySocketFactory: ISocketFactory = ({ host, port, ssl, onConnect }) => {
-  const socket = ssl ? tlsConnect({ host, port, ...ssl }, onConnect) : tcpConnect({ host, port }, onConnect);
+  const socket = ssl
+    ? tlsConnect({ host, port, ...(isIP(host) === 0 ? { servername: host } : {}), ...ssl }, onConnect)
+    : tcpConnect({ host, port }, onConnect);
   socket.setNoDelay(true);
   socket.setKeepAlive(true, 60_000);
   return socket;

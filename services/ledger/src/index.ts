@@ -1,10 +1,12 @@
 /**
  * What code outside the ledger may use (the package's `exports`): its configuration, starting it
  * in-process (the test harness, the apply benchmark) and the supply audit over its tables
- * (scripts/audit.ts), and its metric names (the benchmarks read them). `@coin/ledger/main` is the process itself (scripts/container/entry.ts).
+ * (scripts/audit.ts), its consumer groups and the credit legs a restored ledger owes (scripts/restore-rewind.ts), and its metric names (the benchmarks read them). `@coin/ledger/main` is the process itself (scripts/container/entry.ts).
  * Everything else under src/ is internal and may change without notice.
  */
 export { ledgerConfigSchema, loadLedgerConfig, type LedgerConfig } from './config';
 export { auditLedger } from './db/audit';
+export { ledgerGroupIds } from './kafka/groups';
 export { ledgerMetricNames } from './metrics';
+export { owedCreditLegCommands } from './restore';
 export { startLedgerService, type LedgerServiceOptions, type RunningService } from './service';

@@ -32,6 +32,7 @@ import { requestHashOf } from './domain/batch';
 import { startHoldExpiry } from './kafka/hold-expiry';
 import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
 import { outboxBatchPublisher } from './kafka/outbox-publisher';
+import { ledgerGroupIds } from './kafka/groups';
 import { handleUserEvents } from './kafka/user-events';
 
 export interface RunningService {
@@ -155,7 +156,7 @@ export async function startLedgerService(
   });
   const commandConsumer = await startConsumer({
     kafka,
-    groupId: `${config.TOPIC_PREFIX}ledger-service`,
+    groupId: ledgerGroupIds(config.TOPIC_PREFIX).commands,
     // The gateway's commands and the ledger's own (credit legs, expiries, wallet opens and
     // closes from user events), co-partitioned: this process owns the same partition numbers of
     // both, so each wallet's commands are applied by one process.
@@ -207,7 +208,7 @@ export async function startLedgerService(
   });
   const userEvents = await startConsumer({
     kafka,
-    groupId: `${config.TOPIC_PREFIX}ledger-user-events`,
+    groupId: ledgerGroupIds(config.TOPIC_PREFIX).userEvents,
     topics: [topics.userEvents],
     schema: userEvent,
     logger,

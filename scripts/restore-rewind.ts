@@ -1,0 +1,192 @@
+/**
+ * Step 3 of docs/OPERATIONS.md "Restoring from a backup", once the ledger's database is restored
+ * to the point T and the ledger is stopped: puts the ledger's consumer groups where the restored
+ * database needs them and sends the credit legs it owes.
+ *
+ *   npm run restore:rewind -- --restore-point <ISO 8601 time of T> [--margin-s 300] [--prefix <schema prefix>]
+ *
+ * - `ledger-service` on ledger.commands and `ledger-user-events` on user.events: to the first
+ *   offset at T − margin (what `kafka-consumer-groups.sh --reset-offsets --to-datetime` does).
+ *   What was applied after T was lost with the restore and is applied again; a command the
+ *   restore kept gets its stored outcome back; opening or closing a wallet again changes nothing.
+ * - `ledger-service` on ledger.internal: to the end. Everything there was derived from a state of
+ *   the database: credit legs, expiries (the sweep sends again what is due) and the wallet opens
+ *   and closes of user events (derived again from user.events above). Replayed, the legs of
+ *   transactions the restore lost would credit ids the restored sequence hands out again, to
+ *   other transactions.
+ * - Then the credit legs the restored ledger owes (a debit kept, its credit applied after T and
+ *   lost) go to ledger.internal, after that end, each under the command id of the leg its debit
+ *   sent: a copy that arrives too (the outbox sweep republishing an unpublished batch) credits once.
+ *
+ * Refuses, changing nothing, while either group has a member (a ledger still running would
+ * consume from where it is). Kafka: the environment's KAFKA_* settings and TOPIC_PREFIX, the
+ * ledger's own principal suffices (its groups, its topic); database: LEDGER_DATABASE_URL, else
+ * DATABASE_URL, else the local development cluster, as `npm run audit`.
+ */
+import { commonEnv, kafkaSecurityOf, parseConfig, z } from '@coin/config';
+import { ledgerCommandMessage, topicNames } from '@coin/contracts';
+import { createPool, type PoolClient } from '@coin/db';
+import { createKafka } from '@coin/kafka';
+import { ledgerGroupIds, owedCreditLegCommands } from '@coin/ledger';
+import { createLogger } from '@coin/logger';
+import type { Admin, Kafka } from 'kafkajs';
+import { argsOrExit, integerArg, parseCliArgs, UsageError } from './cli-args';
+import { currentPostgresUrl, defaultDatabaseUrl } from './infra/postgres';
+
+export interface RestoreRewindOptions {
+  kafka: Kafka;
+  topicPrefix: string;
+  /** T: the moment the database was restored to. */
+  restorePoint: Date;
+  /** How far before T the command topics are read again: at least the consumers' lag at T. */
+  marginMs: number;
+  /** The restored ledger's database, its schema on the search path. */
+  ledgerDb: Pick<PoolClient, 'query'>;
+  now?: () => Date;
+  log: (line: string) => void;
+}
+
+export interface GroupPosition {
+  groupId: string;
+  topic: string;
+  to: 'restore point - margin' | 'end';
+  offsets: Array<{ partition: number; offset: string }>;
+}
+
+export interface RestoreRewindReport {
+  positions: GroupPosition[];
+  /** Command ids of the credit legs sent, one per leg the restored ledger owes. */
+  legsSent: string[];
+}
+
+/** Legs per produce request: well under the broker's 1 MiB request limit. */
+const legsPerRequest = 500;
+
+async function refuseRunningGroups(admin: Admin, groupIds: string[]): Promise<void> {
+  const { groups } = await admin.describeGroups(groupIds);
+  const running = groups.filter((g) => g.members.length > 0);
+  if (running.length > 0) {
+    throw new Error(
+      `consumer group(s) ${running.map((g) => `${g.groupId} (${g.members.length} member(s))`).join(', ')} still running: stop the ledger first (step 1); nothing was changed`,
+    );
+  }
+}
+
+export async function rewindAfterRestore(options: RestoreRewindOptions): Promise<RestoreRewindReport> {
+  const topics = topicNames(options.topicPrefix);
+  const groups = ledgerGroupIds(options.topicPrefix);
+  const from = options.restorePoint.getTime() - options.marginMs;
+  const admin = options.kafka.admin();
+  await admin.connect();
+  const positions: GroupPosition[] = [];
+  try {
+    await refuseRunningGroups(admin, [groups.commands, groups.userEvents]);
+    // Read every position before setting any: a failure here leaves the groups as they were.
+    const atTime = async (groupId: string, topic: string): Promise<GroupPosition> => ({
+      groupId,
+      topic,
+      to: 'restore point - margin',
+      offsets: (await admin.fetchTopicOffsetsByTimestamp(topic, from)).map(({ partition, offset }) => ({ partition, offset })),
+    });
+    const planned = [
+      await atTime(groups.commands, topics.ledgerCommands),
+      {
+        groupId: groups.commands,
+        topic: topics.ledgerInternal,
+        to: 'end' as const,
+        offsets: (await admin.fetchTopicOffsets(topics.ledgerInternal)).map(({ partition, high }) => ({ partition, offset: high })),
+      },
+      await atTime(groups.userEvents, topics.userEvents),
+    ];
+    for (const position of planned) {
+      await admin.setOffsets({ groupId: position.groupId, topic: position.topic, partitions: position.offsets });
+      positions.push(position);
+      options.log(
+        `${position.groupId} on ${position.topic}: ${position.to} (${position.offsets.map((o) => `${o.partition}@${o.offset}`).join(' ')})`,
+      );
+    }
+  } finally {
+    await admin.disconnect();
+  }
+
+  const legs = await owedCreditLegCommands(options.ledgerDb, (options.now ?? (() => new Date()))());
+  if (legs.length > 0) {
+    const producer = options.kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+    await producer.connect();
+    try {
+      for (let i = 0; i < legs.length; i += legsPerRequest) {
+        const messages = legs.slice(i, i + legsPerRequest).map((leg) => ledgerCommandMessage(leg));
+        await producer.send({ topic: topics.ledgerInternal, messages });
+      }
+    } finally {
+      await producer.disconnect();
+    }
+  }
+  options.log(
+    `credit legs owed by the restored ledger sent to ${topics.ledgerInternal}: ${legs.length}` +
+      (legs.length > 0 ? ` (transactions ${legs.map((l) => l.data.transactionId).join(', ')})` : ''),
+  );
+  return { positions, legsSent: legs.map((l) => l.commandId) };
+}
+
+const usage =
+  'usage: npm run restore:rewind -- --restore-point <ISO 8601 time, e.g. 2026-11-23T04:00:00Z> [--margin-s 300] [--prefix <schema prefix>]';
+
+/** An ISO 8601 date and time with its offset (Z or ±hh:mm): a time without one would be read in the machine's zone. */
+export function restorePointArg(text: string | undefined, now: Date): Date {
+  if (text === undefined) throw new UsageError(`--restore-point is required\n${usage}`);
+  const at = new Date(text);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text) || Number.isNaN(at.getTime())) {
+    throw new UsageError(`--restore-point must be an ISO 8601 time with its offset (got '${text}')\n${usage}`);
+  }
+  if (at.getTime() > now.getTime()) throw new UsageError(`--restore-point is in the future (${text})\n${usage}`);
+  return at;
+}
+
+const restoreConfig = z.object({ ...commonEnv });
+
+async function main(): Promise<void> {
+  const { restorePoint, marginS, prefix } = argsOrExit(() => {
+    const { values } = parseCliArgs(
+      {
+        args: process.argv.slice(2),
+        options: { 'restore-point': { type: 'string' }, 'margin-s': { type: 'string' }, prefix: { type: 'string' } },
+      },
+      usage,
+    );
+    return {
+      restorePoint: restorePointArg(values['restore-point'], new Date()),
+      marginS: integerArg(values['margin-s'], '--margin-s', 300, usage, 0),
+      prefix: values.prefix,
+    };
+  });
+  const config = parseConfig(restoreConfig, process.env);
+  const logger = createLogger('restore-rewind', config.LOG_LEVEL);
+  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security: kafkaSecurityOf(config), clientId: 'restore-rewind', logger });
+  const databaseUrl = process.env.LEDGER_DATABASE_URL ?? process.env.DATABASE_URL ?? (await currentPostgresUrl()) ?? defaultDatabaseUrl;
+  const pool = createPool({
+    url: databaseUrl,
+    schema: `${prefix ?? config.DB_SCHEMA_PREFIX}ledger`,
+    applicationName: 'restore-rewind',
+    connectionsMax: 1,
+  });
+  try {
+    await rewindAfterRestore({
+      kafka,
+      topicPrefix: config.TOPIC_PREFIX,
+      restorePoint,
+      marginMs: marginS * 1000,
+      ledgerDb: pool,
+      log: (line) => process.stdout.write(`[restore:rewind] ${line}\n`),
+    });
+  } finally {
+    await pool.end();
+  }
+}
+
+if (require.main === module) {
+  main().catch((err: Error) => {
+    process.stderr.write(`[restore:rewind] failed: ${err.message}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,61 @@
+import { treasuryCode, type Party } from '@coin/contracts';
+import type { PoolClient } from '@coin/db';
+import type { CreditLeg } from '../domain/ledger';
+
+type Queryable = Pick<PoolClient, 'query'>;
+
+/** A transaction owing its credit leg, as readOwedCreditLegs reads it. */
+export interface OwedLegRow {
+  id: number | string;
+  owed: number | string;
+  from_user_id: number | string | null;
+  from_treasury: string | null;
+  to_user_id: number | string | null;
+  to_treasury: string | null;
+  returns: number | string | null;
+}
+
+// A treasury code is checked as any command's is: the leg built from it is sent as a command.
+const partyOf = (userId: number | string | null, treasury: string | null): Party | null =>
+  userId !== null
+    ? { kind: 'user', userId: Number(userId) }
+    : treasury !== null
+      ? { kind: 'treasury', code: treasuryCode.parse(treasury) }
+      : null;
+
+/**
+ * The credit legs the ledger owes, as the legs the apply made when it committed each debit: the
+ * same selection as the audit's legs in flight (readOpenCreditLegs), with the parties, so a leg can
+ * be sent again after a restore (docs/OPERATIONS.md "Restoring from a backup"). Its command id is
+ * derived from the transaction and the wallet, so a copy of the original credits once.
+ */
+export async function readOwedCreditLegs(db: Queryable): Promise<CreditLeg[]> {
+  const result = await db.query<OwedLegRow>(
+    `SELECT t.id, (t.amount - coalesce(c.credited, 0) - coalesce(r.returned, 0))::bigint AS owed,
+            t.from_user_id, t.from_treasury, t.to_user_id, t.to_treasury, t.returns
+       FROM transactions t
+       LEFT JOIN (SELECT transaction_id, sum(amount)::bigint AS credited FROM entries WHERE amount > 0 GROUP BY transaction_id) c
+              ON c.transaction_id = t.id
+       LEFT JOIN (SELECT returns, sum(amount)::bigint AS returned FROM transactions WHERE returns IS NOT NULL GROUP BY returns) r
+              ON r.returns = t.id
+      WHERE t.type IN ('TRANSFER', 'PURCHASE', 'REWARD', 'REFUND')
+        AND t.amount - coalesce(c.credited, 0) - coalesce(r.returned, 0) > 0
+      ORDER BY t.id`,
+  );
+  return result.rows.map(creditLegOfRow);
+}
+
+/**
+ * The leg a transaction owes: to its recipient, returning to its sender, except a return's own leg
+ * (a TRANSFER back from a closed wallet), which returns to nobody, as the apply makes them.
+ */
+export function creditLegOfRow(row: OwedLegRow): CreditLeg {
+  const to = partyOf(row.to_user_id, row.to_treasury);
+  if (!to) throw new Error(`transaction ${row.id} owes a credit leg but names no recipient`);
+  return {
+    transactionId: Number(row.id),
+    to,
+    amount: Number(row.owed),
+    returnTo: row.returns === null ? partyOf(row.from_user_id, row.from_treasury) : null,
+  };
+}

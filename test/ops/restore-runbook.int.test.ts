@@ -1,0 +1,335 @@
+// Rehearses docs/OPERATIONS.md "Restoring from a backup" with real Kafka and PostgreSQL: back up
+// the ledger's schema while credit legs are owed (their debits committed and published, their
+// credits not yet applied), move money, restore the backup, position the consumer groups as the
+// runbook says, let the ledger apply again, and audit. The runbook before this test rewound
+// ledger.commands only: the credits applied after the backup were lost for good.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { ledgerCommandMessage, treasuryCodes, walletKeyOfTreasury, walletKeyOfUser, type LedgerCommand } from '@coin/contracts';
+import { createPool, type Pool } from '@coin/db';
+import { keyPartitioner, partitionCount } from '@coin/kafka';
+import { ledgerGroupIds, owedCreditLegCommands } from '@coin/ledger';
+import { runAudit } from '../../scripts/audit';
+import { rewindAfterRestore } from '../../scripts/restore-rewind';
+import { ProofCache, type ProofActor } from '../../scripts/stack/proofs';
+import { testInfra } from '../harness/env';
+import { eventually, startLedgerHarness, type LedgerHarness } from '../harness/ledger';
+
+const repoRoot = path.join(__dirname, '..', '..');
+const users = Array.from({ length: 10 }, (_, i) => i + 1);
+const seedAmount = 100_000;
+/** The runbook's default margin before the restore point. */
+const marginMs = 300_000;
+
+/** PostgreSQL's own variables for a URL: the password stays out of the tools' arguments. */
+function pgEnv(url: string): NodeJS.ProcessEnv {
+  const u = new URL(url);
+  return {
+    ...process.env,
+    PGHOST: u.hostname,
+    PGPORT: u.port || '5432',
+    PGUSER: decodeURIComponent(u.username),
+    PGPASSWORD: decodeURIComponent(u.password),
+    PGDATABASE: u.pathname.slice(1),
+  };
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
+  const result = spawnSync(command, args, { env, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
+}
+
+/**
+ * Step 3 as an operator runs it: `npm run restore:rewind` (its script) with the ledger's own
+ * environment; what it printed.
+ */
+function restoreRewind(h: LedgerHarness, restorePoint: Date): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(repoRoot, 'scripts/restore-rewind.ts'),
+      '--restore-point',
+      restorePoint.toISOString(),
+      '--margin-s',
+      String(marginMs / 1000),
+    ],
+    { cwd: repoRoot, env: { ...process.env, ...h.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+type Runbook = 'as written' | 'before the fix (ledger.commands only)';
+
+interface Rehearsal {
+  /** What `npm run audit` reports after the restore and the re-apply. */
+  audit: Awaited<ReturnType<typeof runAudit>>;
+  balancesBefore: Record<string, number>;
+  balancesAfter: Record<string, number>;
+  /** Transfers whose credit entry is missing after the restore (command ids). */
+  transfersWithoutCredit: string[];
+  owedAtBackup: { commandIds: string[]; transactionIds: number[] };
+  /** The transactions whose legs step 3 said it sent. */
+  legsSent: number[];
+  /** The legs the restored ledger owes, as step 3 sends them. */
+  legsOwed: Array<{ commandId: string; data: unknown }>;
+  /** The legs the debits owed at the backup sent (the outbox in the backup). */
+  originalLegs: Array<{ commandId: string; data: unknown }>;
+}
+
+/**
+ * `npm run audit`'s check, read again until it passes with no credit leg in flight (every
+ * transfer credited) or `timeoutMs` has passed; the last report either way.
+ */
+async function settledAudit(databaseUrl: string, schemaPrefix: string, timeoutMs: number): Promise<Awaited<ReturnType<typeof runAudit>>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const audit = await runAudit({ databaseUrl, schemaPrefix, waitMs: 0, creditLegMaxAgeS: 1, log: () => undefined });
+    if ((audit.ok && audit.report.creditLegs.inFlight.count === 0) || Date.now() >= deadline) return audit;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function internalEndOffsets(h: LedgerHarness): Promise<string[]> {
+  const a = h.kafka.admin();
+  await a.connect();
+  try {
+    return (await a.fetchTopicOffsets(h.topics.ledgerInternal)).sort((x, y) => x.partition - y.partition).map((p) => p.high);
+  } finally {
+    await a.disconnect();
+  }
+}
+
+async function balances(pool: Pool): Promise<Record<string, number>> {
+  const rows = await pool.query<{ wallet_key: string; balance: number }>('SELECT wallet_key, balance FROM wallets ORDER BY wallet_key');
+  return Object.fromEntries(rows.rows.map((r) => [r.wallet_key, Number(r.balance)]));
+}
+
+async function rehearse(runbook: Runbook): Promise<Rehearsal> {
+  const h: LedgerHarness = await startLedgerHarness();
+  const adminUrl = testInfra().databaseUrl;
+  const schema = `${h.prefix}ledger`;
+  const admin = createPool({ url: adminUrl, schema, applicationName: 'restore-rehearsal', connectionsMax: 2 });
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-restore-'));
+  try {
+    await h.startLedger();
+    const kafkaAdmin = h.kafka.admin();
+    await kafkaAdmin.connect();
+    const partitionOf = keyPartitioner(await partitionCount(kafkaAdmin, h.topics.ledgerCommands));
+    await kafkaAdmin.disconnect();
+    const partition = (userId: number) => partitionOf(walletKeyOfUser(userId));
+
+    for (const userId of users) {
+      expect(await h.send({ type: 'ledger.open-wallet', key: walletKeyOfUser(userId), data: { userId } })).toMatchObject({ ok: true });
+      expect(
+        await h.send({
+          type: 'ledger.mint',
+          key: walletKeyOfUser(userId),
+          data: { to: { kind: 'user', userId }, amount: seedAmount, reason: 'seed' },
+        }),
+      ).toMatchObject({ ok: true });
+    }
+
+    // Credit legs owed at the backup: user 1 pays two users of two other partitions and buys from
+    // a treasury of another partition. The credited wallet rows are locked, so the legs (on
+    // ledger.internal, across partitions) cannot be applied while the debits commit and their
+    // outbox row is published: a backup taken then holds the debits, a published outbox and no
+    // credits, as a point-in-time restore can.
+    const sender = users[0]!;
+    const treasury = treasuryCodes.find((code) => partitionOf(walletKeyOfTreasury(code)) !== partition(sender));
+    if (!treasury) throw new Error('every treasury shares the sender partition: no leg would travel');
+    const recipients = users.filter((u) => partition(u) !== partition(sender));
+    const [r1, r2] = [recipients[0]!, recipients.find((u) => partition(u) !== partition(recipients[0]!)) ?? recipients[1]!];
+    const proofs = new ProofCache(h.jwtKey);
+    const payer: ProofActor = { kind: 'user', id: String(sender), role: 'USER' };
+    const owed: LedgerCommand[] = [];
+    for (const [to, amount] of [
+      [r1, 111],
+      [r1, 222],
+      [r2, 333],
+    ] as const) {
+      owed.push({
+        commandId: randomUUID(),
+        type: 'ledger.transfer',
+        issuedAt: new Date().toISOString(),
+        actor: { kind: 'user', id: String(sender), role: 'USER' },
+        proof: await proofs.of(payer),
+        data: { kind: 'TRANSFER', fromUserId: sender, to: { kind: 'user', userId: to }, amount, reason: 'owed at the backup' },
+      } as LedgerCommand);
+    }
+    owed.push({
+      commandId: randomUUID(),
+      type: 'ledger.transfer',
+      issuedAt: new Date().toISOString(),
+      actor: { kind: 'user', id: String(sender), role: 'USER' },
+      proof: await proofs.of(payer),
+      data: { kind: 'PURCHASE', fromUserId: sender, to: { kind: 'treasury', code: treasury }, amount: 444, reason: 'owed at the backup' },
+    } as LedgerCommand);
+    const lock = await admin.connect();
+    await lock.query('BEGIN');
+    await lock.query('SELECT 1 FROM wallets WHERE wallet_key = ANY($1) FOR UPDATE', [
+      [walletKeyOfUser(r1), walletKeyOfUser(r2), walletKeyOfTreasury(treasury)],
+    ]);
+    // One produce request: the four debits are one batch of the sender's partition.
+    await h.producer.sendMany(owed.map((c) => ({ topic: h.topics.ledgerCommands, message: ledgerCommandMessage(c) })));
+    const owedIds = owed.map((c) => c.commandId);
+    const owedTransactions = await eventually(async () => {
+      const r = await admin.query<{ id: number }>('SELECT id FROM transactions WHERE command_id = ANY($1) ORDER BY id', [owedIds]);
+      return r.rows.length === owed.length ? r.rows.map((row) => Number(row.id)) : undefined;
+    });
+    await eventually(async () => {
+      const r = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_batches WHERE published_at IS NULL');
+      return r.rows[0]!.n === 0 ? true : undefined;
+    });
+    const credited = await admin.query('SELECT 1 FROM entries WHERE transaction_id = ANY($1) AND amount > 0', [owedTransactions]);
+    expect(credited.rows).toEqual([]);
+
+    // The backup (the runbook's logical backup of the ledger's schema); T is taken before it starts.
+    const restorePoint = new Date();
+    const dump = path.join(workDir, 'ledger.dump');
+    run('pg_dump', ['--format=custom', `--schema=${schema}`, `--file=${dump}`], pgEnv(adminUrl));
+    await lock.query('ROLLBACK');
+    lock.release();
+
+    // Money moves after the backup: transfers across partitions (their legs travel on
+    // ledger.internal, one command at a time so no other batch shares their apply), a mint, and
+    // spending by the recipients of the owed legs, within what they had before them.
+    const after: string[] = [];
+    const pairs = users.flatMap((from) => users.filter((to) => partition(to) !== partition(from)).map((to) => [from, to] as const));
+    for (const [i, [from, to]] of pairs.slice(0, 12).entries()) {
+      const commandId = randomUUID();
+      after.push(commandId);
+      const reply = await h.send({
+        type: 'ledger.transfer',
+        key: walletKeyOfUser(from),
+        commandId,
+        data: { kind: 'TRANSFER', fromUserId: from, to: { kind: 'user', userId: to }, amount: 1_000 + i, reason: 'after the backup' },
+      });
+      expect(reply).toMatchObject({ ok: true });
+    }
+    expect(
+      await h.send({
+        type: 'ledger.mint',
+        key: walletKeyOfUser(r1),
+        data: { to: { kind: 'user', userId: r1 }, amount: 5_000, reason: 'after' },
+      }),
+    ).toMatchObject({ ok: true });
+    for (const [from, to] of [
+      [r1, sender],
+      [r2, r1],
+    ] as const) {
+      const commandId = randomUUID();
+      after.push(commandId);
+      const reply = await h.send({
+        type: 'ledger.transfer',
+        key: walletKeyOfUser(from),
+        commandId,
+        data: { kind: 'TRANSFER', fromUserId: from, to: { kind: 'user', userId: to }, amount: 777, reason: 'after the backup' },
+      });
+      expect(reply).toMatchObject({ ok: true });
+    }
+    const quiet = await settledAudit(adminUrl, h.prefix, 15_000);
+    expect(quiet.ok).toBe(true);
+    expect(quiet.report.creditLegs.inFlight.count).toBe(0);
+    const balancesBefore = await balances(admin);
+
+    if (runbook === 'as written') {
+      // Step 3 before step 1: refused while the ledger still consumes, and no leg is sent.
+      const internalEnd = await internalEndOffsets(h);
+      await expect(
+        rewindAfterRestore({ kafka: h.kafka, topicPrefix: h.prefix, restorePoint, marginMs, ledgerDb: h.pool, log: () => undefined }),
+      ).rejects.toThrow(/still running: stop the ledger first/);
+      expect(await internalEndOffsets(h)).toEqual(internalEnd);
+    }
+    // 1. Stop everything that writes.
+    await h.ledger?.close();
+    h.ledger = undefined;
+    // 2. Restore the backup.
+    run('pg_restore', ['--clean', '--if-exists', '--single-transaction', `--dbname=${pgEnv(adminUrl).PGDATABASE}`, dump], pgEnv(adminUrl));
+    const originalLegs = (await admin.query<{ messages: string }>('SELECT messages FROM outbox_batches ORDER BY id')).rows.flatMap((row) =>
+      (JSON.parse(row.messages) as Array<{ topic: string; payload: string }>)
+        .filter((m) => m.topic === h.topics.ledgerInternal)
+        .map((m) => JSON.parse(m.payload) as { commandId: string; data: unknown })
+        .map(({ commandId, data }) => ({ commandId, data })),
+    );
+    const legsOwed = (await owedCreditLegCommands(h.pool, new Date())).map(({ commandId, data }) => ({ commandId, data }));
+    // 3. Position the consumer groups.
+    let legsSent: number[] = [];
+    if (runbook === 'as written') {
+      const step3 = await restoreRewind(h, restorePoint);
+      expect({ code: step3.code, stderr: step3.stderr }).toEqual({ code: 0, stderr: '' });
+      const sent = /credit legs owed by the restored ledger sent to \S+: (\d+)(?: \(transactions ([\d, ]+)\))?/.exec(step3.stdout);
+      expect(sent).not.toBeNull();
+      legsSent = sent![2] ? sent![2].split(', ').map(Number) : [];
+      expect(legsSent).toHaveLength(Number(sent![1]));
+    } else {
+      // kafka-consumer-groups.sh --group ledger-service --topic ledger.commands --reset-offsets --to-datetime <T − margin>
+      const a = h.kafka.admin();
+      await a.connect();
+      const partitions = await a.fetchTopicOffsetsByTimestamp(h.topics.ledgerCommands, restorePoint.getTime() - marginMs);
+      await a.setOffsets({ groupId: ledgerGroupIds(h.prefix).commands, topic: h.topics.ledgerCommands, partitions });
+      await a.disconnect();
+    }
+    // 4. Start the ledger; it applies again what the restore lost.
+    await h.startLedger();
+    await eventually(async () => {
+      const r = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM processed_commands WHERE command_id = ANY($1)', [after]);
+      return r.rows[0]!.n === after.length ? true : undefined;
+    }, 30_000);
+    const audit = await settledAudit(adminUrl, h.prefix, 10_000);
+    const missing = await admin.query<{ command_id: string }>(
+      `SELECT t.command_id FROM transactions t
+        WHERE t.command_id = ANY($1)
+          AND NOT EXISTS (SELECT 1 FROM entries e WHERE e.transaction_id = t.id AND e.amount > 0)
+        ORDER BY t.id`,
+      [[...owedIds, ...after]],
+    );
+    return {
+      audit,
+      balancesBefore,
+      balancesAfter: await balances(admin),
+      transfersWithoutCredit: missing.rows.map((r) => r.command_id),
+      owedAtBackup: { commandIds: owedIds, transactionIds: owedTransactions },
+      legsSent,
+      legsOwed,
+      originalLegs,
+    };
+  } finally {
+    await h.close();
+    await admin.end();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+describe('restoring the ledger from a backup (docs/OPERATIONS.md "Restoring from a backup")', () => {
+  it('when the runbook is followed as written (ledger.commands back to T − margin, ledger.internal to its end, the owed legs sent again), then the audit is exact and every transfer is credited once', async () => {
+    const r = await rehearse('as written');
+
+    expect(r.audit.ok).toBe(true);
+    expect(r.audit.report).toMatchObject({ consistent: true, discrepancy: 0, mismatchedWallets: [] });
+    expect(r.audit.report.creditLegs.inFlight.count).toBe(0);
+    expect(r.transfersWithoutCredit).toEqual([]);
+    expect(r.balancesAfter).toEqual(r.balancesBefore);
+    // The legs sent again are the ones the owed debits sent: the same command ids and the same legs.
+    expect(r.legsOwed).toHaveLength(r.owedAtBackup.commandIds.length);
+    expect([...r.legsSent].sort()).toEqual([...r.owedAtBackup.transactionIds].sort());
+    expect(r.originalLegs).toEqual(expect.arrayContaining(r.legsOwed));
+  }, 180_000);
+
+  it('when only ledger.commands is rewound (the runbook before), then the credits applied after the backup are lost and the audit fails on them', async () => {
+    const r = await rehearse('before the fix (ledger.commands only)');
+
+    expect(r.audit.ok).toBe(false);
+    expect(r.audit.report.creditLegs.staleTransactionIds).toEqual(expect.arrayContaining(r.owedAtBackup.transactionIds));
+    expect(r.transfersWithoutCredit).toEqual(expect.arrayContaining(r.owedAtBackup.commandIds));
+    expect(r.balancesAfter).not.toEqual(r.balancesBefore);
+  }, 180_000);
+});
