@@ -182,6 +182,10 @@ function table(rows: string[][]): string[] {
 
 export async function runAdminCommand(argv: string[], out: (line: string) => void, io: AdminIo = processIo): Promise<void> {
   const [command, ...rest] = argv;
+  if (command === '--help' || command === '-h') {
+    out(usage);
+    return;
+  }
   if (!isAdminCommand(command)) throw new Error(usage);
   const values = flags(command, rest);
   // Before any connection: a wrong or missing password costs no database round trip.

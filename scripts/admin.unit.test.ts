@@ -43,3 +43,13 @@ describe('admin create-superadmin: the password', () => {
     await expect(readPassword(values([['password-stdin', 'true']]), stdin(''))).rejects.toThrow(/8-128/);
   });
 });
+
+describe('admin --help', () => {
+  it('when asked for help, then the usage line is written and nothing is read or connected', async () => {
+    for (const flag of ['--help', '-h']) {
+      const lines: string[] = [];
+      await runAdminCommand([flag], (line) => lines.push(line), noStdin);
+      expect(lines).toEqual([expect.stringMatching(/^usage: npm run admin -- create-superadmin /)]);
+    }
+  });
+});

@@ -30,7 +30,7 @@ export interface LivenessTarget {
   superadmin: { email: string; password: string } | { accessToken: string };
   /** Partition counts of the command topics (`commandPartitions` reads them from the broker). */
   partitions: { userCommands: number; ledgerCommands: number };
-  /** The answer time every probe request must keep (SPEC-level latency, not a timeout). */
+  /** The answer time every probe request must keep (a latency promise, not a timeout). */
   withinMs?: number;
   log?: (line: string) => void;
 }

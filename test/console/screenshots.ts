@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { argsOrExit, parseCliArgs } from '../../scripts/cli-args';
 import { ensureConsoleBuilt } from '../../scripts/stack/console';
 import { adminSession, apiKeyFor } from '../harness/admin';
 import { launchChromium } from '../harness/browser';
@@ -138,6 +139,9 @@ async function main(): Promise<void> {
   }
 }
 
+argsOrExit(() =>
+  parseCliArgs({ args: process.argv.slice(2), options: {} }, 'usage: npm run console:screenshots (writes docs/images/admin-console-*.png)'),
+);
 main().then(
   () => process.exit(0),
   (err: Error) => {

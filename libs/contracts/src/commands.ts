@@ -32,7 +32,7 @@ export function ledgerDraft<T extends LedgerCommandType>(type: T, data: LedgerCo
  * The one rule for the key (so the partition) a ledger command travels under: the wallet it
  * debits (MINT: credits; a credit leg: credits; opening and closing: the user's wallet). The
  * partition applies that wallet's commands one at a time, which is what makes a balance check
- * and the debit that follows it one step (ARCHITECTURE "Serial apply"). The ledger refuses a
+ * and the debit that follows it one step (docs/DESIGN.md "Partitioning: one writer per wallet"). The ledger refuses a
  * command delivered under any other key.
  */
 export function partitionKeyOf(command: LedgerDraft): string {

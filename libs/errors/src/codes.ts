@@ -1,5 +1,5 @@
 /**
- * The one list of error codes (SPEC §7). Services raise an AppError with a code; only the
+ * The one list of error codes (docs/CONTRACT.md "Errors"). Services raise an AppError with a code; only the
  * gateway turns the code's kind into an HTTP status and an RFC 9457 body.
  */
 export type ErrorKind =

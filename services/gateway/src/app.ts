@@ -98,7 +98,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   // First, so that every hook and handler runs inside the request's span.
   installHttpTracing(app, deps.tracing);
-  // Numbers judged on their JSON text (SPEC §1 amounts, ids past 2^53−1): see the plugin.
+  // Numbers judged on their JSON text (docs/CONTRACT.md "Amounts" amounts, ids past 2^53−1): see the plugin.
   registerJsonBodyParser(app);
   // Only POST /api/auth/token reads a form (RFC 6749 §4.4); see the plugin.
   registerFormBodyParser(app);

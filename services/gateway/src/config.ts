@@ -57,7 +57,7 @@ export const gatewayConfigSchema = z.object({
   SERVICE_TOKEN_PRIVATE_KEY: serviceTokenPrivateKey(),
   /** How long a read waits for an internal service. */
   INTERNAL_HTTP_TIMEOUT_MS: positiveInt(3000),
-  /** SPEC §9: request bodies above this are refused with 413. */
+  /** docs/CONTRACT.md "Limits": request bodies above this are refused with 413. */
   BODY_BYTES_MAX: positiveInt(16 * 1024),
   /**
    * The key of the MACs on cached authorization entries (API-key grants, platform-client status,
@@ -82,7 +82,7 @@ export const gatewayConfigSchema = z.object({
   API_KEY_CACHE_TTL_S: positiveInt(30),
   /** Cached "this platform client is not revoked"; `npm run admin -- revoke-client` drops it at once (docs/OPERATIONS.md "Platform clients"). */
   PLATFORM_CLIENT_CACHE_TTL_S: positiveInt(30),
-  /** Rate limits (SPEC §9), each a count per window. Login requests per client address, whatever their outcome. */
+  /** Rate limits (docs/CONTRACT.md "Limits"), each a count per window. Login requests per client address, whatever their outcome. */
   RATE_LIMIT_LOGIN_PER_IP_MAX: positiveInt(10),
   RATE_LIMIT_LOGIN_PER_IP_WINDOW_MS: positiveInt(60_000),
   /**

@@ -65,7 +65,7 @@ export const ledgerConfigSchema = z.object({
   /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/OPERATIONS.md "Service keys"). */
   SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
   LEDGER_DATABASE_URL: z.string().url(),
-  /** Optional display rate: wallets then also carry xafValue = balance x rate (SPEC §1). */
+  /** Optional display rate: wallets then also carry xafValue = balance x rate (docs/CONTRACT.md "Amounts"). */
   COIN_XAF_RATE: z.coerce.number().positive().optional(),
   /**
    * Partitions this process applies side by side (each stays serial); at least as many as one

@@ -11,7 +11,7 @@ import { adminSession, apiKeyFor, withUsersDb, type Session } from '../../harnes
 import { apiClient, http, registerUser } from '../../harness/http';
 
 /**
- * API keys (SPEC §5) through the real gateway, plus the gateway's x-api-key check mounted on a
+ * API keys (docs/CONTRACT.md "Authentication and roles") through the real gateway, plus the gateway's x-api-key check mounted on a
  * probe route (the money routes that need keys are covered by the security suite, which walks
  * every route declaring an apiKeyScope).
  */

@@ -785,7 +785,7 @@ export interface components {
       title: string;
       status: number;
       detail: string;
-      /** @description What programs branch on (SPEC §7), e.g. INSUFFICIENT_FUNDS */
+      /** @description What programs branch on (docs/CONTRACT.md "Errors"), e.g. INSUFFICIENT_FUNDS */
       code: string;
       /** @description Name it in a report to the operators */
       requestId: string;
