@@ -1,6 +1,6 @@
 import { type CoinProblem, CoinProblemError } from '@coin/client';
 import { startTestStack, type TestStack } from '../harness/stack';
-import { apiClient, http, registerUser, uniqueEmail } from '../harness/http';
+import { apiClient, http, registerUser, tokensOf, uniqueEmail } from '../harness/http';
 
 describe('walking skeleton: register -> wallet -> login -> wallet read, through all four services', () => {
   let stack: TestStack;
@@ -21,7 +21,7 @@ describe('walking skeleton: register -> wallet -> login -> wallet read, through 
     expect(registered.data!.user).toMatchObject({ email, fullName: 'Ada Lovelace', role: 'USER', isVerified: false });
     expect(registered.data!.expiresIn).toBe(900);
 
-    const login = await coin.login({ body: { email, password: 'a long enough password' } });
+    const login = tokensOf(await coin.login({ body: { email, password: 'a long enough password' } }));
     expect(typeof login.accessToken).toBe('string');
 
     const wallet = await apiClient(stack.gatewayUrl, { accessToken: login.accessToken }).getMyWallet();

@@ -33,6 +33,7 @@ import type { LoginThrottle } from './plugins/login-throttle';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { trustProxyOption } from './plugins/client-address';
 import { registerSessionRoutes } from './routes/sessions';
+import { registerSecondFactorRoutes } from './routes/second-factor';
 import { registerAdminUserRoutes } from './routes/admin-users';
 import { registerDeletionRequestRoutes } from './routes/deletion-requests';
 import { registerHistoryRoutes } from './routes/history';
@@ -145,6 +146,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerApiKeyRoutes(app, deps);
   registerPlatformClientRoutes(app, deps);
   registerSessionRoutes(app, deps);
+  registerSecondFactorRoutes(app, deps);
   registerAdminUserRoutes(app, deps);
   registerDeletionRequestRoutes(app, deps);
   registerLimitRoutes(app, deps);

@@ -7,7 +7,7 @@ import { createSuperadmin, revokeUserSessions } from './admin/operator';
 import { createFirstSuperadmin } from './admin/superadmin';
 import { applyUserCommand } from './apply/apply-user-command';
 import type { UserCommandStore } from './apply/store';
-import { createRefreshToken } from './db/sessions-repo';
+import { createRefreshToken, newSessionOrigin } from './db/sessions-repo';
 import { userCommandStore } from './db/user-command-store';
 import { userEventMessage } from './db/user-events-outbox';
 
@@ -136,7 +136,7 @@ describe('user commands against PostgreSQL', () => {
 
   it('when a user is deleted, then the row is a tombstone, refresh tokens are revoked, and user.deleted names the email it had', async () => {
     const id = await register();
-    await createRefreshToken(pool, id, 3600);
+    await createRefreshToken(pool, id, { ttlSeconds: 3600, maxAgeSeconds: 3600 }, newSessionOrigin(new Date(), null));
     const applied = await applyUserCommand(store, command('user.delete', operator, { userId: id }), clock);
     expect(applied.outcome).toEqual({ ok: true, reply: { userId: id, tokenVersion: 1 } });
     expect(await rowOf(id)).toMatchObject({ email: null, deleted: true, token_version: 1 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { startTestStack, type TestStack } from '../../harness/stack';
 import { adminSession, withUsersDb } from '../../harness/admin';
 import { CoinProblemError } from '@coin/client';
-import { apiClient, http, registerUser } from '../../harness/http';
+import { apiClient, http, registerUser, tokensOf } from '../../harness/http';
 import { createPlatformClient } from '@coin/user';
 import { createPool, schemaName } from '@coin/db';
 import { runAdminCommand } from '../../../scripts/admin';
@@ -22,7 +22,7 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
   /** Well-formed calls go through the typed client; a non-2xx answer rejects with CoinProblemError. */
   const as = (token?: string) => apiClient(stack.gatewayUrl, token ? { accessToken: token } : {});
   const refresh = (refreshToken: string) => as().refreshToken({ body: { refreshToken } });
-  const login = (email: string, password: string) => as().login({ body: { email, password } });
+  const login = async (email: string, password: string) => tokensOf(await as().login({ body: { email, password } }));
   /** The status of GET /api/wallets/me, through the client's raw `api` (which throws nothing for an error answer). */
   const walletStatus = async (token: string) => (await as(token).api.GET('/api/wallets/me')).response.status;
   /** The problem a call was answered with (fails the test when it succeeded). */

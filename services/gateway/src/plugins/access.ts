@@ -31,12 +31,19 @@ export interface Principal {
   userId?: number;
   role: Role | 'SYSTEM';
   tokenVersion: number;
+  /** Users: when the token's holder last gave a second factor (ms since the epoch); absent: password only. */
+  mfaAtMs?: number;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     apiKeyScope?: ApiKeyScope;
+    /**
+     * Approving, deleting, changing roles, creating keys or clients: the caller's second factor
+     * must be at most STEP_UP_MAX_AGE_S old (docs/DESIGN.md "Admin sign-in: second factor and step-up").
+     */
+    stepUp?: boolean;
   }
   interface FastifyRequest {
     principal?: Principal;

@@ -1,4 +1,4 @@
-import { ledgerDraft, loginBody, problem, registerBody, tokenPair, userDraft } from '@coin/contracts';
+import { ledgerDraft, loginAnswer, loginBody, problem, registerBody, tokenPair, userDraft } from '@coin/contracts';
 import type { App } from '@coin/http';
 import { hashPassword, randomSecret, sha256Hex } from '@coin/security';
 import type { CommandBus } from '../clients/commands';
@@ -57,10 +57,14 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
       config: { access: 'public', rateLimitPolicies: ['login-ip'] },
       schema: {
         tags: ['auth'],
-        summary: 'Exchange email and password for tokens',
+        summary: 'Exchange email and password for tokens, or (second factor enrolled) for a challenge to answer with a code',
+        description:
+          'An account with a second factor (TOTP) gets `{mfaRequired: true, challenge, expiresIn}` instead of tokens: send the ' +
+          'challenge and a code to POST /api/auth/mfa/verify. An ADMIN or SUPERADMIN without one gets tokens that reach the routes ' +
+          'any user has and POST /api/auth/mfa/enrolment; their admin routes answer 403 MFA_REQUIRED.',
         operationId: 'login',
         body: withExample(loginBody, exampleLogin),
-        response: { 200: withExample(tokenPair, exampleTokenPair), ...errorResponses },
+        response: { 200: withExample(loginAnswer, exampleTokenPair), ...errorResponses },
       },
     },
     // Failed logins are budgeted per (e-mail, client) and per client, never per e-mail alone.

@@ -41,6 +41,12 @@ export async function findCredentialsByEmail(
   return result.rows[0] ?? null;
 }
 
+/** A live account's password hash (a password change checks the current one). */
+export async function findPasswordHash(db: Queryable, id: number): Promise<string | null> {
+  const result = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1 AND deleted_at IS NULL', [id]);
+  return result.rows[0]?.password_hash ?? null;
+}
+
 /** LIKE metacharacters in a search term match themselves. */
 export function escapeLikePattern(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -110,6 +116,7 @@ export async function bumpTokenVersion(client: PoolClient, id: number): Promise<
 export async function eraseUser(client: PoolClient, id: number): Promise<UserRow> {
   const result = await client.query<UserRow>(
     `UPDATE users SET email = NULL, email_normalized = NULL, full_name = NULL, password_hash = NULL,
+            mfa_secret_sealed = NULL, mfa_pending_secret_sealed = NULL, mfa_enrolled_at = NULL,
             token_version = token_version + 1, deleted_at = now(), updated_at = now()
       WHERE id = $1 RETURNING ${userColumns}`,
     [id],
