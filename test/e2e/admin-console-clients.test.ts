@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { ensureConsoleBuilt } from '../../scripts/stack/console';
-import { adminSession, apiKeyFor, type Session } from '../harness/admin';
-import { accessibilityViolations, launchChromium } from '../harness/browser';
+import { type AdminSession, adminSession, apiKeyFor } from '../harness/admin';
+import { accessibilityViolations, launchChromium, signInToConsole } from '../harness/browser';
 import { eventually } from '../harness/eventually';
 import { apiClient, applied, http, login, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
@@ -12,8 +12,8 @@ import { startTestStack, type TestStack } from '../harness/stack';
  */
 describe('admin console: platform clients and sessions in a browser', () => {
   let stack: TestStack;
-  let superadmin: Session;
-  let admin: Session;
+  let superadmin: AdminSession;
+  let admin: AdminSession;
   let browser: Browser;
   const pageErrors: string[] = [];
   const log = (message: string) => process.stdout.write(`[admin-console-clients test] ${message}\n`);
@@ -29,16 +29,13 @@ describe('admin console: platform clients and sessions in a browser', () => {
   });
 
   /** A fresh tab, signed in: a CSP violation or a script error in it fails the test. */
-  const signedIn = async (who: Session): Promise<Page> => {
+  const signedIn = async (who: AdminSession): Promise<Page> => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     page.on('console', (message) => {
       if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) pageErrors.push(message.text());
     });
     page.on('pageerror', (err) => pageErrors.push(err.message));
-    await page.goto(`${stack.gatewayUrl}/admin/`);
-    await page.getByLabel('E-mail').fill(who.email);
-    await page.getByLabel('Password').fill(who.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInToConsole(page, stack.gatewayUrl, who);
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
     return page;
   };

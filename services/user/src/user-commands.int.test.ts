@@ -150,11 +150,22 @@ describe('user commands against PostgreSQL', () => {
     expect(gone.outcome).toEqual({ ok: false, reply: { code: 'USER_NOT_FOUND', detail: 'No such user' } });
   });
 
-  it('when an operator promotes an existing account and revokes its sessions, then each writes its row and one outbox event', async () => {
+  it('when an operator promotes an existing account (only when asked) and revokes its sessions, then each writes its row and one outbox event', async () => {
     const id = await register();
     const email = `u${nextEmail}@int.test`;
+    // Never silently: the account's registrant chose its password.
+    await expect(createSuperadmin(pool, { email, password: 'irrelevant-password', topicPrefix: prefix, now: new Date() })).rejects.toThrow(
+      /--promote-existing/,
+    );
+    expect(await rowOf(id)).toMatchObject({ role: 'USER', token_version: 0 });
     expect(
-      await createSuperadmin(pool, { email: email.toUpperCase(), password: 'irrelevant-password', topicPrefix: prefix, now: new Date() }),
+      await createSuperadmin(pool, {
+        email: email.toUpperCase(),
+        password: 'irrelevant-password',
+        topicPrefix: prefix,
+        now: new Date(),
+        promoteExisting: true,
+      }),
     ).toEqual({
       outcome: 'promoted',
       userId: id,

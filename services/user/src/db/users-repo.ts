@@ -112,8 +112,11 @@ export async function bumpTokenVersion(client: PoolClient, id: number): Promise<
   return result.rows[0]!;
 }
 
-/** Deletion: every personal field erased, the row kept as a tombstone (docs/DESIGN.md). */
+/** Deletion: every personal field and credential erased, the row kept as a tombstone (docs/DESIGN.md). */
 export async function eraseUser(client: PoolClient, id: number): Promise<UserRow> {
+  await client.query('DELETE FROM mfa_recovery_codes WHERE user_id = $1', [id]);
+  await client.query('DELETE FROM mfa_challenges WHERE user_id = $1', [id]);
+  await client.query('DELETE FROM password_reset_codes WHERE user_id = $1', [id]);
   const result = await client.query<UserRow>(
     `UPDATE users SET email = NULL, email_normalized = NULL, full_name = NULL, password_hash = NULL,
             mfa_secret_sealed = NULL, mfa_pending_secret_sealed = NULL, mfa_enrolled_at = NULL,
