@@ -1,5 +1,5 @@
 -- Admin sign-in (docs/DESIGN.md "Admin sign-in: second factor and step-up").
--- TOTP: the secret sealed with MFA_SECRET_KEY (never in the database in clear); pending until the
+-- TOTP: the secret sealed with MFA_ENCRYPTION_SECRET (never in the database in clear); pending until the
 -- first code confirms it. The last accepted time step refuses a code used before (replay); wrong
 -- codes are counted per account and window (MFA_FAILURES_MAX per MFA_FAILURE_WINDOW_S).
 ALTER TABLE users ADD COLUMN mfa_secret_sealed text;

@@ -47,10 +47,10 @@ export const userConfigSchema = z.object({
   STEP_UP_MAX_AGE_S: positiveInt(300),
   /**
    * The key that encrypts TOTP secrets at rest (AES-256-GCM): 32 random bytes, base64 or base64url
-   * (`openssl rand -base64 32`). A secret: from a Secret (MFA_SECRET_KEY_FILE in containers), never
+   * (`openssl rand -base64 32`). A secret: from a Secret (MFA_ENCRYPTION_SECRET_FILE in containers), never
    * in the database. Changing it makes every enrolled second factor unusable (re-enrol).
    */
-  MFA_SECRET_KEY: z
+  MFA_ENCRYPTION_SECRET: z
     .string()
     .trim()
     .refine((text) => mfaKeyBytes(text) !== null, 'must be 32 bytes, base64 or base64url'),

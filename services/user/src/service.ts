@@ -103,7 +103,7 @@ export async function startUserService(
       maxAgeSeconds: { user: config.SESSION_MAX_AGE_S, admin: config.ADMIN_SESSION_MAX_AGE_S },
     },
     secondFactor: {
-      box: new SecretBox(config.MFA_SECRET_KEY),
+      box: new SecretBox(config.MFA_ENCRYPTION_SECRET),
       failures: { max: config.MFA_FAILURES_MAX, windowMs: config.MFA_FAILURE_WINDOW_S * 1000 },
       challengeTtlSeconds: config.MFA_CHALLENGE_TTL_S,
     },

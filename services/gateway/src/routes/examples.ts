@@ -294,9 +294,9 @@ export const exampleMfaEnrolment = {
 export const exampleMfaConfirm = { code: '492039' };
 export const exampleMfaConfirmed = {
   ...exampleTokenPair,
-  recoveryCodes: ['K7QD-2M4X-PZ3A-W9RT', 'B2NC-Y6HJ-Q4LS-E8VU'],
+  recoveryCodes: ['K7QD-2M4X-PZ3A-WXRT', 'B2NC-Y6HJ-Q4LS-E8VU'],
 };
 export const exampleStepUp = { code: '492039' };
 export const exampleSteppedUp = { accessToken: exampleTokenPair.accessToken, expiresIn: 900 };
 export const exampleChangePassword = { currentPassword: 'correct horse battery', newPassword: 'staple battery horse correct' };
-export const exampleResetPassword = { code: 'K7QD-2M4X-PZ3A-W9RT-B2NC', newPassword: 'staple battery horse correct' };
+export const exampleResetPassword = { code: 'K7QD-2M4X-PZ3A-WXRT-B2NC', newPassword: 'staple battery horse correct' };

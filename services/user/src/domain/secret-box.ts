@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
  * TOTP secrets at rest (docs/DESIGN.md "Admin sign-in: second factor and step-up"): AES-256-GCM
- * under MFA_SECRET_KEY, which lives in configuration (a Secret), never in the database. A copy of
+ * under MFA_ENCRYPTION_SECRET, which lives in configuration (a Secret), never in the database. A copy of
  * the users table alone does not let anyone compute an admin's codes. The user id is the
  * additional data, so a ciphertext moved to another row does not decrypt.
  */
@@ -11,7 +11,7 @@ const ivBytes = 12;
 const version = 'v1';
 const base64Pattern = /^[A-Za-z0-9+/_-]+={0,2}$/;
 
-/** The 32 bytes of an MFA_SECRET_KEY (base64 or base64url), or null when it is not one. */
+/** The 32 bytes of an MFA_ENCRYPTION_SECRET (base64 or base64url), or null when it is not one. */
 export function mfaKeyBytes(text: string): Buffer | null {
   const trimmed = text.trim();
   if (!base64Pattern.test(trimmed)) return null;
@@ -25,7 +25,7 @@ export class SecretBox {
 
   constructor(keyText: string) {
     const key = mfaKeyBytes(keyText);
-    if (!key) throw new Error('MFA_SECRET_KEY must be 32 random bytes, base64 or base64url');
+    if (!key) throw new Error('MFA_ENCRYPTION_SECRET must be 32 random bytes, base64 or base64url');
     this.key = key;
   }
 
