@@ -52,7 +52,9 @@ export class ProofCache {
     const cached = this.tokens.get(id);
     if (cached && cached.freshUntilMs > Date.now()) return cached.token;
     const token = await signProof(this.key, actor);
-    this.tokens.set(id, { token, freshUntilMs: Date.now() + 600_000 });
+    // Re-signed well inside the step-up window (STEP_UP_MAX_AGE_S, 300 s): an approval sent with
+    // a cached token still carries a second factor recent enough.
+    this.tokens.set(id, { token, freshUntilMs: Date.now() + 240_000 });
     return token;
   }
 }

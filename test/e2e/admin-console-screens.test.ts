@@ -541,6 +541,11 @@ describe('admin console screens in a browser', () => {
     expect(await focused()).toMatchObject({ tag: 'button', text: 'Sign in', focusVisible: true });
     await keys.keyboard.press('Shift+Tab');
     await keys.keyboard.press('Enter');
+    // The second factor: the focus is already in the code field; Enter verifies.
+    await keys.getByLabel('Authenticator code').waitFor();
+    expect(await focused()).toMatchObject({ tag: 'input', name: 'code' });
+    await keys.keyboard.type(await superadmin.device.nextCode());
+    await keys.keyboard.press('Enter');
     await keys.getByRole('navigation', { name: 'Sections' }).waitFor();
 
     // A :focus-visible rule exists in the console's stylesheet.

@@ -1,5 +1,5 @@
 import { type CoinClient, createCoinClient } from '@coin/client';
-import { type FormEvent, useContext, useMemo, useState } from 'react';
+import { type FormEvent, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { encode } from 'uqr';
 import { Console } from './context';
 import type { LoginAnswer, SecondFactorChallenge, Session } from './session';
@@ -26,6 +26,9 @@ export function SecondFactorStep({
 }) {
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
+  // The step replaces the password form: the focus goes to its one field, not back to the page's top.
+  const codeInput = useRef<HTMLInputElement>(null);
+  useEffect(() => codeInput.current?.focus(), []);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get('code')).trim();
@@ -44,7 +47,7 @@ export function SecondFactorStep({
       <h1>Second factor</h1>
       <form onSubmit={submit} aria-label="Second factor">
         <Field label="Authenticator code" hint="The 6 digits your authenticator app shows now, or one of your recovery codes.">
-          <input name="code" autoComplete="one-time-code" inputMode="text" required maxLength={19} />
+          <input ref={codeInput} name="code" autoComplete="one-time-code" inputMode="text" required maxLength={19} />
         </Field>
         <button type="submit" disabled={busy}>
           {busy ? 'Checking…' : 'Verify'}

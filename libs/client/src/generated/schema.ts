@@ -6682,7 +6682,7 @@ export interface operations {
            *       "refreshToken": "rt_Vh3k9Qm2Xr7Lp4Ns8Bd1Wc6Zf0Jy5Tg",
            *       "expiresIn": 900,
            *       "recoveryCodes": [
-           *         "K7QD-2M4X-PZ3A-W9RT",
+           *         "K7QD-2M4X-PZ3A-WXRT",
            *         "B2NC-Y6HJ-Q4LS-E8VU"
            *       ]
            *     }
@@ -7121,7 +7121,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "code": "K7QD-2M4X-PZ3A-W9RT-B2NC",
+         *       "code": "K7QD-2M4X-PZ3A-WXRT-B2NC",
          *       "newPassword": "staple battery horse correct"
          *     }
          */
