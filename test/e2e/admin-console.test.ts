@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ensureConsoleBuilt } from '../../scripts/stack/console';
 import { TotpDevice } from '../../scripts/stack/totp';
-import { type AdminSession, adminSession, apiKeyFor, withUsersDb } from '../harness/admin';
+import { type AdminSession, adminSession, apiKeyFor, runOperatorCommand, withUsersDb } from '../harness/admin';
 import { launchChromium, signInToConsole } from '../harness/browser';
 import { eventually } from '../harness/eventually';
 import { apiClient, http, registerUser } from '../harness/http';
@@ -177,6 +177,7 @@ describe('admin console in a browser', () => {
     const device = new TotpDevice((await adminPage.locator('#totp-secret').textContent())!.trim());
     await adminPage.getByLabel('Code from the app').fill(await device.nextCode());
     await adminPage.getByRole('button', { name: 'Confirm' }).click();
+    await adminPage.getByRole('heading', { name: 'Recovery codes' }).waitFor();
     const codes = await adminPage.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
     expect(codes).toHaveLength(10);
     await adminPage.getByRole('button', { name: 'I have saved them: continue' }).click();
@@ -194,6 +195,36 @@ describe('admin console in a browser', () => {
     await recovery.context().close();
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  it("when an admin resets the password with an operator's code and then changes it on the Account screen, then each new password signs in and the old ones do not", async () => {
+    const admin = await adminSession(stack, 'ADMIN');
+    const printed = await runOperatorCommand(stack, ['reset-password', '--user-id', String(admin.userId)]);
+    const code = /reset code:\s+(\S+)/.exec(printed)![1]!;
+    const tab = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await tab.goto(`${stack.gatewayUrl}/admin/`);
+    await tab.getByRole('button', { name: 'I have a password-reset code' }).click();
+    await tab.getByLabel('Reset code').fill(code.toLowerCase());
+    await tab.getByLabel('New password').fill('reset in the console');
+    await tab.getByRole('button', { name: 'Set the password' }).click();
+    await tab.getByText('Password changed: sign in with it.').waitFor();
+    await signIn(tab, { ...admin, password: 'reset in the console' });
+    await tab.getByRole('navigation', { name: 'Sections' }).waitFor();
+    await tab.getByRole('link', { name: 'Account' }).click();
+    await tab.getByLabel('Current password').fill('reset in the console');
+    await tab.getByLabel('New password').fill('changed in the console');
+    await tab.getByRole('button', { name: 'Change password' }).click();
+    await tab.getByText('Password changed; every other session of this account has ended.').waitFor();
+    for (const [password, status] of [
+      [admin.password, 401],
+      ['reset in the console', 401],
+      ['changed in the console', 200],
+    ] as const) {
+      const answer = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: admin.email, password } });
+      expect({ password, status: answer.status }).toEqual({ password, status });
+    }
+    await tab.context().close();
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
 
   it('when a USER signs in, then the console says they are not allowed and shows no admin screen', async () => {
     const user = await registerUser(stack.gatewayUrl, { fullName: 'Plain User' });
