@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { ensureConsoleBuilt } from '../../scripts/stack/console';
-import { type AdminSession, adminSession, apiKeyFor } from '../harness/admin';
+import { type AdminSession, adminSession, apiKeyFor, codesWithoutWaiting } from '../harness/admin';
 import { accessibilityViolations, launchChromium, signInToConsole } from '../harness/browser';
 import { eventually } from '../harness/eventually';
 import { apiClient, applied, http, login, registerUser } from '../harness/http';
@@ -35,7 +35,7 @@ describe('admin console: platform clients and sessions in a browser', () => {
       if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) pageErrors.push(message.text());
     });
     page.on('pageerror', (err) => pageErrors.push(err.message));
-    await signInToConsole(page, stack.gatewayUrl, who);
+    await signInToConsole(page, stack.gatewayUrl, { ...who, device: codesWithoutWaiting(who) });
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
     return page;
   };

@@ -1,7 +1,7 @@
 import { type CoinClient, CoinProblemError } from '@coin/client';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ensureConsoleBuilt } from '../../scripts/stack/console';
-import { type AdminSession, adminSession, apiKeyFor, fundTreasury } from '../harness/admin';
+import { type AdminSession, adminSession, apiKeyFor, codesWithoutWaiting, fundTreasury } from '../harness/admin';
 import { accessibilityViolations, launchChromium, scrollsSideways, signInToConsole } from '../harness/browser';
 import { eventually } from '../harness/eventually';
 import { apiClient, applied, registerUser } from '../harness/http';
@@ -71,7 +71,7 @@ describe('admin console screens in a browser', () => {
   });
 
   const signIn = async (target: Page, who: AdminSession) => {
-    await signInToConsole(target, stack.gatewayUrl, who);
+    await signInToConsole(target, stack.gatewayUrl, { ...who, device: codesWithoutWaiting(who) });
     await target.getByRole('navigation', { name: 'Sections' }).waitFor();
   };
   const go = async (target: Page, section: string) => {
@@ -544,7 +544,7 @@ describe('admin console screens in a browser', () => {
     // The second factor: the focus is already in the code field; Enter verifies.
     await keys.getByLabel('Authenticator code').waitFor();
     expect(await focused()).toMatchObject({ tag: 'input', name: 'code' });
-    await keys.keyboard.type(await superadmin.device.nextCode());
+    await keys.keyboard.type(await codesWithoutWaiting(superadmin).nextCode());
     await keys.keyboard.press('Enter');
     await keys.getByRole('navigation', { name: 'Sections' }).waitFor();
 
