@@ -170,12 +170,14 @@ export function Enrolment({
 
 /**
  * Step-up in place: shown where an operation was refused with STEP_UP_REQUIRED. A current code
- * refreshes the session's second factor; the operation is then submitted again.
+ * refreshes the session's second factor; the operation is then submitted again. Not a <form>: it
+ * sits inside the problem of the operation's own form, and forms do not nest.
  */
 export function StepUpForm() {
   const consoleContext = useContext(Console);
   const [error, setError] = useState<unknown>();
   const [done, setDone] = useState(false);
+  const [code, setCode] = useState('');
   if (!consoleContext) return null;
   if (done) {
     return (
@@ -184,25 +186,39 @@ export function StepUpForm() {
       </p>
     );
   }
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code')).trim();
+  const confirm = async () => {
     setError(undefined);
     try {
-      await consoleContext.session.stepUp(code);
+      await consoleContext.session.stepUp(code.trim());
       setDone(true);
     } catch (err) {
       setError(err);
     }
   };
   return (
-    <form onSubmit={submit} aria-label="Confirm with your authenticator">
+    <fieldset className="step-up">
+      <legend>Confirm with your authenticator</legend>
       <Field label="Code to confirm" hint="This operation needs a fresh second factor: the code your authenticator app shows now.">
-        <input name="code" autoComplete="one-time-code" required maxLength={19} />
+        <input
+          name="step-up-code"
+          autoComplete="one-time-code"
+          maxLength={19}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter confirms the code here instead of submitting the operation's form around it.
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              void confirm();
+            }
+          }}
+        />
       </Field>
-      <button type="submit">Confirm</button>
+      <button type="button" onClick={() => void confirm()}>
+        Confirm code
+      </button>
       <ProblemView error={error} />
-    </form>
+    </fieldset>
   );
 }
 

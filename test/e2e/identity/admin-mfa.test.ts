@@ -1,7 +1,9 @@
 import { CoinProblemError } from '@coin/client';
 import { runAdminCommand } from '../../../scripts/admin';
 import { TotpDevice, enrolSecondFactor, signIn } from '../../../scripts/stack/totp';
-import { adminSession, adminStepUp, runOperatorCommand, withUsersDb } from '../../harness/admin';
+import { ensureConsoleBuilt } from '../../../scripts/stack/console';
+import { adminSession, adminStepUp, codesWithoutWaiting, runOperatorCommand, withUsersDb } from '../../harness/admin';
+import { launchChromium, signInToConsole } from '../../harness/browser';
 import { eventually } from '../../harness/eventually';
 import { apiClient, http, registerUser, tokensOf } from '../../harness/http';
 import { startTestStack, type TestStack } from '../../harness/stack';
@@ -18,11 +20,14 @@ const adminSessionMaxAgeS = 8;
 
 describe('admin sign-in: second factor, step-up, passwords, session lifetime', () => {
   let stack: TestStack;
+  const log = (line: string) => process.stdout.write(`[admin-mfa] ${line}\n`);
   beforeAll(async () => {
+    // Built before the stack starts: the gateway reads the console's files when it starts.
+    await ensureConsoleBuilt(log);
     stack = await startTestStack({
       extraEnv: { STEP_UP_MAX_AGE_S: String(stepUpWindowS), ADMIN_SESSION_MAX_AGE_S: String(adminSessionMaxAgeS) },
     });
-  }, 90_000);
+  }, 300_000);
   afterAll(async () => {
     await stack?.close();
   });
@@ -143,6 +148,31 @@ describe('admin sign-in: second factor, step-up, passwords, session lifetime', (
       code: 'MFA_CODE_INVALID',
     });
   });
+
+  it('when an operation in the console is refused with STEP_UP_REQUIRED, then the console asks for a code in place and the operation then goes through', async () => {
+    const browser = await launchChromium(log);
+    try {
+      const superadmin = await adminSession(stack, 'SUPERADMIN');
+      const codes = codesWithoutWaiting(superadmin);
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+      await signInToConsole(page, stack.gatewayUrl, { ...superadmin, device: codes });
+      await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+      await sleep((stepUpWindowS + 1) * 1000);
+      await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'API keys', exact: true }).click();
+      const form = page.getByRole('form', { name: 'New API key' });
+      await form.getByLabel('Name', { exact: true }).fill('after a step-up');
+      await form.getByRole('button', { name: 'Create key' }).click();
+      await page.getByLabel('Code to confirm').fill(await codes.nextCode());
+      await page.getByRole('button', { name: 'Confirm code' }).click();
+      await page.getByText('Confirmed: submit the operation again.').waitFor();
+      await form.getByRole('button', { name: 'Create key' }).click();
+      expect(((await page.getByTestId('api-key-secret').textContent()) ?? '').length).toBeGreaterThan(20);
+      const keys = await as(superadmin.accessToken).listApiKeys();
+      expect(keys.apiKeys.filter((k) => k.name === 'after a step-up')).toHaveLength(1);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
 
   it("when a user changes the password, then the old one fails, the caller's session goes on and every other session ends", async () => {
     const user = await registerUser(stack.gatewayUrl);
