@@ -732,7 +732,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     if (notReady.length === 0) {
       liveness = await probeLiveness({
         gatewayUrl: stack.gatewayUrl,
-        superadmin: { email: operator.email, password: operator.password },
+        superadmin: { email: operator.email, password: operator.password, device: operator.device },
         partitions: await commandPartitions(infra.kafkaBrokers, prefix),
         log,
       });

@@ -70,6 +70,8 @@ async function main(): Promise<void> {
     await shoot(page, 'sign-in');
     await page.getByLabel('Password').fill(superadmin.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Authenticator code').fill(await superadmin.device.nextCode());
+    await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
     await page.getByRole('table').waitFor();
     await shoot(page, 'users');

@@ -238,3 +238,25 @@ export const userResults = {
   'user.platform-client.revoke': platformClientRevoked,
 } satisfies Record<UserCommandType, z.ZodType>;
 export type UserResult<T extends UserCommandType> = z.infer<(typeof userResults)[T]>;
+
+/**
+ * The commands an admin confirms with a fresh second factor (step-up, docs/DESIGN.md "Admin
+ * sign-in: second factor and step-up"): approving or rejecting a four-eyes request or a deletion,
+ * deleting a user, changing a role, creating an API key or a platform client. The gateway asks for
+ * it, and the service applying the command checks the proof's `mfa_at` again against the command's
+ * time, so neither a stolen token past its step-up window nor a forged command gets through.
+ */
+const stepUpCommandTypes: ReadonlySet<string> = new Set([
+  'ledger.approve',
+  'ledger.reject-approval',
+  'user.change-role',
+  'user.delete',
+  'user.approve-deletion',
+  'user.reject-deletion',
+  'user.api-key.create',
+  'user.platform-client.create',
+] satisfies Array<LedgerCommandType | UserCommandType>);
+
+export function commandNeedsStepUp(type: LedgerCommandType | UserCommandType): boolean {
+  return stepUpCommandTypes.has(type);
+}

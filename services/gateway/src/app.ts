@@ -34,6 +34,7 @@ import { registerSecurityHeaders, securityHeaders } from './plugins/security-hea
 import { trustProxyOption } from './plugins/client-address';
 import type { ScryptCost } from '@coin/security';
 import { registerSessionRoutes } from './routes/sessions';
+import { registerSecondFactorRoutes } from './routes/second-factor';
 import { registerAdminUserRoutes } from './routes/admin-users';
 import { registerDeletionRequestRoutes } from './routes/deletion-requests';
 import { registerHistoryRoutes } from './routes/history';
@@ -148,6 +149,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerApiKeyRoutes(app, deps);
   registerPlatformClientRoutes(app, deps);
   registerSessionRoutes(app, deps);
+  registerSecondFactorRoutes(app, deps);
   registerAdminUserRoutes(app, deps);
   registerDeletionRequestRoutes(app, deps);
   registerLimitRoutes(app, deps);

@@ -34,6 +34,12 @@ export const gatewayConfigSchema = z.object({
   HISTORY_SERVICE_URL: z.string().url().default('http://127.0.0.1:8084'),
   JWT_ISSUER: z.string().default('coin-ledger'),
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
+  /**
+   * Step-up (docs/DESIGN.md "Admin sign-in: second factor and step-up"): how long after an admin's
+   * last second factor (TOTP) an approval, deletion, role change or new key/client is accepted;
+   * past it 403 STEP_UP_REQUIRED. The user service and the ledger check the same window.
+   */
+  STEP_UP_MAX_AGE_S: positiveInt(300),
   /** How long a write waits for its reply before answering 504 with the command id. */
   COMMAND_TIMEOUT_MS: positiveInt(5000),
   /**

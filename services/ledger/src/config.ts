@@ -123,6 +123,12 @@ export const ledgerConfigSchema = z.object({
   /** The oldest command applied, by when it was issued: how long an outage a replay may follow (7 days, Kafka's retention). */
   COMMAND_MAX_AGE_S: positiveInt(7 * 24 * 3600),
   /**
+   * Step-up (docs/DESIGN.md "Admin sign-in: second factor and step-up"): how long after an admin's
+   * last second factor (TOTP) an approval, deletion, role change or new key/client is accepted.
+   * The gateway, the user service and the ledger must agree on it.
+   */
+  STEP_UP_MAX_AGE_S: positiveInt(300),
+  /**
    * Four-eyes by window (docs/DESIGN.md "Four-eyes windows"), in coins: a person's MINT, BURN,
    * REFUND or REWARD that would take what they moved alone in the rolling day to this much or
    * more waits for a second ADMIN+ (202); 0 turns the window off.

@@ -1,6 +1,6 @@
 import { startTestStack, type TestStack } from '../../harness/stack';
 import { adminSession, withUsersDb, type Session } from '../../harness/admin';
-import { apiClient, http, registerUser, uniqueEmail } from '../../harness/http';
+import { apiClient, http, registerUser, tokensOf, uniqueEmail } from '../../harness/http';
 import { eventually } from '../../harness/eventually';
 
 describe('user administration (docs/CONTRACT.md "Resources")', () => {
@@ -128,7 +128,7 @@ describe('user administration (docs/CONTRACT.md "Resources")', () => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ message: expect.any(String), user: { id: user.userId, role: 'DEVELOPER' } });
       await expect(as(user.accessToken).getMyWallet()).rejects.toMatchObject({ status: 401 });
-      const login = await as().login({ body: { email: user.email, password: user.password } });
+      const login = tokensOf(await as().login({ body: { email: user.email, password: user.password } }));
       expect(login.user.role).toBe('DEVELOPER');
     });
 

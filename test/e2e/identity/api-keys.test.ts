@@ -32,7 +32,12 @@ describe('API keys', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     installProblemHandler(app);
-    registerAuth(app, { jwksUrl: `${stack.userUrl}/.well-known/jwks.json`, issuer: 'coin-ledger', audience: 'coin-ledger-api' });
+    registerAuth(app, {
+      jwksUrl: `${stack.userUrl}/.well-known/jwks.json`,
+      issuer: 'coin-ledger',
+      audience: 'coin-ledger-api',
+      stepUpMaxAgeS: 300,
+    });
     registerApiKeyCheck(app, new ApiKeyVerifier(redis, users, 30, logger, testCacheAuthenticator(redis, logger)));
     app.post('/api/probe/mint', { config: { access: 'admin', apiKeyScope: 'mint' } }, async (request) => ({
       ok: true,

@@ -33,12 +33,19 @@ export interface Principal {
   tokenVersion: number;
   /** Set for SYSTEM only: the treasuries the platform client was granted (its token's claim). */
   treasuries?: string[];
+  /** Users: when the token's holder last gave a second factor (ms since the epoch); absent: password only. */
+  mfaAtMs?: number;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     apiKeyScope?: ApiKeyScope;
+    /**
+     * Approving, deleting, changing roles, creating keys or clients: the caller's second factor
+     * must be at most STEP_UP_MAX_AGE_S old (docs/DESIGN.md "Admin sign-in: second factor and step-up").
+     */
+    stepUp?: boolean;
   }
   interface FastifyRequest {
     principal?: Principal;

@@ -164,7 +164,7 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
   app.patch(
     '/api/admin/users/:id/role',
     {
-      config: { access: 'superadmin' },
+      config: { access: 'superadmin', stepUp: true },
       schema: {
         tags: ['admin'],
         summary: "Change a user's role; their current tokens stop working at once (the last SUPERADMIN cannot be demoted)",
@@ -189,7 +189,7 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
   app.delete(
     '/api/admin/users/:id',
     {
-      config: { access: 'superadmin' },
+      config: { access: 'superadmin', stepUp: true },
       schema: {
         tags: ['admin'],
         summary:

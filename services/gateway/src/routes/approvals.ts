@@ -73,7 +73,7 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
   app.post(
     '/api/admin/approvals/:id/approve',
     {
-      config: { access: 'admin', idempotent: true },
+      config: { access: 'admin', idempotent: true, stepUp: true },
       schema: {
         tags: ['admin', 'approvals', 'money'],
         summary:
@@ -102,7 +102,7 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
   app.post(
     '/api/admin/approvals/:id/reject',
     {
-      config: { access: 'admin', idempotent: true },
+      config: { access: 'admin', idempotent: true, stepUp: true },
       schema: {
         tags: ['admin', 'approvals'],
         summary: 'Reject a pending request with a reason: nothing moves, and it can no longer be approved',

@@ -1,16 +1,16 @@
-import { problem, roleAtLeast, transaction, transactionIdParam, type Transaction } from '@coin/contracts';
+import { problem, transaction, transactionIdParam, type Transaction } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import type { InternalHttpClient } from '../clients/internal-http';
 import type { Principal } from '../plugins/access';
-import { principalOf } from '../plugins/auth';
+import { actsAsAdmin, principalOf } from '../plugins/auth';
 import { exampleTransaction, withExample } from './examples';
 
 /** A party to the transaction (the user who sent or received it), or ADMIN+. */
 export function mayRead(principal: Principal, tx: Transaction): boolean {
   if (principal.kind !== 'user' || principal.role === 'SYSTEM') return false;
-  if (roleAtLeast(principal.role, 'ADMIN')) return true;
+  if (actsAsAdmin(principal)) return true;
   return tx.fromUserId === principal.userId || tx.toUserId === principal.userId;
 }
 
