@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { exportJWK, importPKCS8, importSPKI, SignJWT, type JWK, type KeyLike } from 'jose';
+import { exportJWK, importPKCS8, importSPKI, SignJWT, type JWK, type CryptoKey } from 'jose';
 import type { Role } from '@coin/contracts';
 import type { PlatformClientGrants } from './commands';
 
@@ -7,7 +7,7 @@ export const accessTokenAlgorithm = 'EdDSA';
 
 export interface SigningKeys {
   kid: string;
-  privateKey: KeyLike;
+  privateKey: CryptoKey;
   /** Current and retired public keys, served as the JWKS. */
   jwks: { keys: JWK[] };
   /** The current and retired public keys as {kid, publicKeyPem}. */
