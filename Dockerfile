@@ -30,14 +30,13 @@ COPY services ./services
 RUN find libs services -type f ! -name package.json -delete \
  && find libs services -depth -type d -empty -delete
 
-# Production dependencies only (jest, swc, testcontainers, typescript stay out). `npm install`
-# with the lockfile rather than `npm ci`: the lockfile was resolved against a registry that lacks
-# some optional platform binaries (other OSes' builds), and `npm ci` refuses a lockfile without
-# them (see scripts/bootstrap.sh).
+# Production dependencies only (jest, swc, testcontainers, typescript stay out), exactly as the
+# lockfile has them: `npm ci` installs the locked versions and integrity hashes, and stops if
+# package.json and the lockfile disagree, instead of resolving anything anew.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY --from=manifests /app ./
-RUN npm install --omit=dev --no-audit --no-fund \
+RUN npm ci --omit=dev --no-audit --no-fund \
  && npm cache clean --force
 
 # The admin console (services/admin-console, served by the gateway at /admin): a static bundle
@@ -47,7 +46,7 @@ RUN npm install --omit=dev --no-audit --no-fund \
 FROM ${NODE_IMAGE} AS console
 WORKDIR /app
 COPY --from=manifests /app ./
-RUN npm install --no-audit --no-fund --ignore-scripts \
+RUN npm ci --no-audit --no-fund --ignore-scripts \
  && npm cache clean --force
 COPY tsconfig.base.json ./
 COPY libs/client ./libs/client

@@ -9,10 +9,12 @@
 # runs on Node 24.
 #
 # Dependencies: installs when node_modules is absent or older than the lockfile. `npm install`
-# (not `npm ci`): the registry these machines reach lacks some optional platform binaries that the
-# lockfile lists (e.g. other OSes' @swc/core and resolver builds), which `npm ci` refuses and
-# `npm install` skips. When node_modules was installed by another Node ABI (e.g. by Node 20 before
-# the switch), the native add-ons are rebuilt for this one (`npm rebuild`).
+# rather than `npm ci` on a developer's machine: it changes only what the lockfile changed instead
+# of deleting node_modules; the image installs with `npm ci` (Dockerfile), which the lockfile
+# supports: it lists every platform's optional binaries (package.json "overrides" keeps
+# unrs-resolver at a release whose builds for all platforms the registry serves). When
+# node_modules was installed by another Node ABI (e.g. by Node 20 before the switch), the native
+# add-ons are rebuilt for this one (`npm rebuild`).
 set -e
 cd "$(dirname "$0")/.."
 root=$(pwd)

@@ -316,7 +316,7 @@ describe('images and ports agree across compose, Kubernetes, the Dockerfile and 
   });
 
   it('when the image installs its dependencies, then the patches postinstall applies are already copied in', () => {
-    const install = dockerfile.indexOf('RUN npm install');
+    const install = dockerfile.indexOf('RUN npm ci');
     expect(dockerfile.indexOf('COPY patches ./patches')).toBeGreaterThan(-1);
     expect(dockerfile.indexOf('COPY patches ./patches')).toBeLessThan(install);
     expect(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).scripts.postinstall).toBe('patch-package');

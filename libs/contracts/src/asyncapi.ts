@@ -209,8 +209,12 @@ function jsonSchemaOf(schema: z.ZodType): JsonObject {
   return json;
 }
 
-/** The version of the event contract: bumped with every change to a published schema. */
-export const eventContractVersion = '1.4.0';
+/**
+ * The version of the event contract, also @coin/events's (libs/events/package.json) and the
+ * AsyncAPI info.version: raised with every change to a published schema or to the package
+ * (docs/VERSIONING.md; scripts/contract/api-versions.unit.test.ts holds the three equal).
+ */
+export const eventContractVersion = '1.4.1';
 const kafkaBindingVersion = '0.5.0';
 
 /**

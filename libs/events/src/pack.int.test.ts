@@ -58,6 +58,8 @@ describe('npm pack of @coin/events', () => {
         'schemas/coin.transactions.json',
         'schemas/coin.holds.json',
         'schemas/user.events.json',
+        'asyncapi.json',
+        'CHANGELOG.md',
       ]),
     );
     expect(files.filter((f) => f.startsWith('src/') || f.includes('.test.') || f.includes('generate-schemas'))).toEqual([]);

@@ -30,6 +30,12 @@ describe('the committed JSON Schemas of the event topics', () => {
     ]);
   });
 
+  it('then the package exports each of them and the AsyncAPI document, so a consumer can import them', () => {
+    const { exports } = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+    for (const file of [...Object.keys(generated).map((name) => `schemas/${name}`), 'asyncapi.json'])
+      expect([file, exports[`./${file}`]]).toEqual([file, `./${file}`]);
+  });
+
   it.each(Object.keys(generated))(
     'when %s is generated again from the zod schemas, then no change breaks its consumers and the file is current',
     (file) => {

@@ -51,29 +51,12 @@ export function createRedis(url: string, keyPrefix = '', options: RedisClientOpt
     connectTimeout: connectTimeoutMs,
     retryStrategy: (attempt) => Math.min(attempt * 100, reconnectDelayMsMax),
   });
-  clearSocketTimerOnClose(redis);
   return redis;
 }
 
 /** Four fifths of the command timeout: the connection's silence is judged before any one command's. */
 export function socketTimeoutMsOf(commandTimeoutMs: number): number {
   return Math.max(1, Math.floor(commandTimeoutMs * 0.8));
-}
-
-/**
- * ioredis 5.9.2 keeps the socket timer of a connection that closed with a command in flight; when
- * it fires it destroys whichever connection is current by then, a healthy new one included, and
- * until then no timer watches the new one (redis/ioredis#2147, fixed upstream by #2148 after the
- * version pinned here; drop this on upgrading). Clearing it with its connection keeps one
- * connection's silence from ending the next.
- */
-function clearSocketTimerOnClose(redis: Redis): void {
-  const internals = redis as unknown as { socketTimeoutTimer?: ReturnType<typeof setTimeout> };
-  redis.on('close', () => {
-    if (internals.socketTimeoutTimer === undefined) return;
-    clearTimeout(internals.socketTimeoutTimer);
-    internals.socketTimeoutTimer = undefined;
-  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
+import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { Registry } from 'prom-client';
 import { topicNames, type ApiKeyGrant, type MoneyResult, type Reply } from '@coin/contracts';
 import { AppError } from '@coin/errors';
@@ -193,7 +193,7 @@ const grants: Record<string, ApiKeyGrant> = {
 describe('gateway component (buildApp with fake ports)', () => {
   let app: App;
   let jwks: Server;
-  let privateKey: KeyLike;
+  let privateKey: CryptoKey;
   let bus: FakeLedgerBus;
   /** Current token versions of users (the revocation check); a user not listed is at version 0. */
   const tokenVersions = new Map<number, number>();

@@ -112,7 +112,9 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
       openapi: '3.1.0',
       info: {
         title: 'Coin ledger API',
-        version: '1.0.0',
+        // The API's semantic version (docs/VERSIONING.md): raised with every change of the document,
+        // judged against the last released one by scripts/contract/api-versions.unit.test.ts.
+        version: '2.0.0',
         description: 'Central ledger of the platform coin. Errors are RFC 9457 problem+json.',
       },
       components: {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
+import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { Registry } from 'prom-client';
 import { topicNames, type MoneyResult, type Reply } from '@coin/contracts';
 import type { App } from '@coin/http';
@@ -102,7 +102,7 @@ describe('gateway Redis round trips per request (real Redis)', () => {
   let redis: Redis;
   let app: App;
   let jwks: Server;
-  let privateKey: KeyLike;
+  let privateKey: CryptoKey;
   let recorder: ReturnType<typeof recordCommands>;
   /** The ledger behind Kafka: applies a command id once, answering a repeat from its outcome. */
   const outcomes = new Map<string, Reply>();

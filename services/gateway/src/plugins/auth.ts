@@ -41,6 +41,10 @@ export function isKeySetUnavailable(err: unknown): boolean {
   // jose's own errors for an unusable key-set response (not 200, not JSON) carry no class of their own.
   if (err instanceof joseErrors.JOSEError) return err.code === 'ERR_JOSE_GENERIC' && /JSON Web Key Set/.test(err.message);
   // The HTTP request itself failed (connection refused or reset): a socket error, not jose's.
+  // jose fetches the key set with fetch(), whose failure is a TypeError ("fetch failed") carrying the
+  // socket error as its cause (read without instanceof: fetch's TypeError may be another realm's).
+  const cause = typeof err === 'object' && err !== null ? (err as { cause?: unknown }).cause : undefined;
+  if (cause !== undefined && classifyFailure(cause) === 'transient') return true;
   return classifyFailure(err) === 'transient';
 }
 

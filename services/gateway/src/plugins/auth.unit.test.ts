@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { AppError } from '@coin/errors';
 import { bearerTokenOf, verifyAccessToken } from './auth';
 
@@ -24,6 +26,15 @@ describe('bearer token parsing', () => {
   });
 });
 
+/** A loopback port a server listened on and closed again. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((closed) => server.close(closed));
+  return port;
+}
+
 describe('access tokens when the signing keys cannot be fetched', () => {
   const options = { jwksUrl: '', issuer: 'coin-ledger', audience: 'coin-ledger-api' };
 
@@ -37,8 +48,9 @@ describe('access tokens when the signing keys cannot be fetched', () => {
       .setAudience(options.audience)
       .setExpirationTime('5m')
       .sign(privateKey);
-    // Port 9 on loopback: nothing listens there, the connection is refused.
-    const keys = createRemoteJWKSet(new URL('http://127.0.0.1:9/.well-known/jwks.json'));
+    // A loopback port just given up by a server: nothing listens there, the connection is refused.
+    // (Not a well-known port such as 9: fetch refuses those itself, without connecting.)
+    const keys = createRemoteJWKSet(new URL(`http://127.0.0.1:${await closedPort()}/.well-known/jwks.json`));
     await expect(verifyAccessToken(token, keys, options)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { errors as joseErrors, exportJWK, importPKCS8, importSPKI, jwtVerify, SignJWT, type JWK, type KeyLike } from 'jose';
+import { errors as joseErrors, exportJWK, importPKCS8, importSPKI, jwtVerify, SignJWT, type JWK, type CryptoKey } from 'jose';
 import type { Role } from '@coin/contracts';
 import type { PlatformClientGrants } from './commands';
 
@@ -7,7 +7,7 @@ export const accessTokenAlgorithm = 'EdDSA';
 
 export interface SigningKeys {
   kid: string;
-  privateKey: KeyLike;
+  privateKey: CryptoKey;
   /** Current and retired public keys, served as the JWKS. */
   jwks: { keys: JWK[] };
   /** The current and retired public keys as {kid, publicKeyPem}. */
@@ -71,10 +71,10 @@ export async function signAccessToken(
     .sign(keys.privateKey);
 }
 
-const verificationKeys = new WeakMap<SigningKeys, Promise<Map<string, KeyLike>>>();
+const verificationKeys = new WeakMap<SigningKeys, Promise<Map<string, CryptoKey>>>();
 
 /** The public keys of a key set, imported once. */
-function verificationKeysOf(keys: SigningKeys): Promise<Map<string, KeyLike>> {
+function verificationKeysOf(keys: SigningKeys): Promise<Map<string, CryptoKey>> {
   let imported = verificationKeys.get(keys);
   if (!imported) {
     imported = Promise.all(keys.trusted.map(async (k) => [k.kid, await importSPKI(k.publicKeyPem, accessTokenAlgorithm)] as const)).then(
