@@ -8,6 +8,8 @@
  *   list-clients                                           platform clients: id, name, grants, createdAt, revokedAt
  *   revoke-client --id ID                                  revoke a platform client; its SYSTEM tokens stop on the next request
  *   revoke-sessions --user-id ID                           log a user out everywhere, now
+ *   erase --user-id ID                                     erase a deleted user's personal data (docs/OPERATIONS.md
+ *                                                          "Erasure"); records it in the audit log, prints a receipt
  * Environment: USER_DATABASE_URL (the user service's URL) or DATABASE_URL (an admin URL; the
  * local cluster when unset), DB_SCHEMA_PREFIX, TOPIC_PREFIX; for revoke-client also REDIS_URL
  * (the gateway's Redis; the local one when unset). Events go out through the outbox, which the
@@ -21,7 +23,14 @@ import { coinsToMinorUnits, createPlatformClientBody, treasuryCodes } from '@coi
 import { createPool, schemaName } from '@coin/db';
 import { createRedis } from '@coin/redis';
 import { forgetPlatformClient, gatewayRedisPrefix } from '@coin/gateway';
-import { createPlatformClient, createSuperadmin, listClients, revokePlatformClient, revokeUserSessions } from '@coin/user';
+import {
+  createPlatformClient,
+  createSuperadmin,
+  erasePersonalData,
+  listClients,
+  revokePlatformClient,
+  revokeUserSessions,
+} from '@coin/user';
 import { readFileSync } from 'node:fs';
 import { parseCliArgs, UsageError } from './cli-args';
 import { infraStatus } from './infra';
@@ -29,7 +38,7 @@ import { defaultRedisUrl } from './infra/redis';
 import { devServiceDatabaseUrl, serviceDatabases } from './stack/services';
 
 const usage =
-  'usage: npm run admin -- create-superadmin --email E (--password-stdin | --password-file F) [--name N] | create-client --name N [--treasuries T,T] [--daily-reward-cap COINS] | list-clients | revoke-client --id ID | revoke-sessions --user-id ID';
+  'usage: npm run admin -- create-superadmin --email E (--password-stdin | --password-file F) [--name N] | create-client --name N [--treasuries T,T] [--daily-reward-cap COINS] | list-clients | revoke-client --id ID | revoke-sessions --user-id ID | erase --user-id ID';
 /**
  * A client's grants from `--treasuries REWARDS,OPERATIONS` and `--daily-reward-cap 5000` (coins),
  * validated as the API validates them (createPlatformClientBody).
@@ -61,6 +70,7 @@ const commandFlags = {
   'list-clients': [],
   'revoke-client': ['id'],
   'revoke-sessions': ['user-id'],
+  erase: ['user-id'],
 } as const satisfies Record<string, readonly string[]>;
 
 type AdminCommand = keyof typeof commandFlags;
@@ -133,6 +143,13 @@ export async function readPassword(values: Map<string, string>, io: AdminIo): Pr
   const password = text.split(/\r?\n/, 1)[0] ?? '';
   if (password.length < 8 || password.length > 128) throw new Error('the password must be 8-128 characters');
   return password;
+}
+
+/** `--user-id`: a user id as the API shows it (a positive integer a JSON number carries exactly). */
+function userIdFlag(values: Map<string, string>): string {
+  const id = required(values, 'user-id');
+  if (!/^[1-9][0-9]{0,15}$/.test(id) || !Number.isSafeInteger(Number(id))) throw new Error('--user-id must be a positive integer');
+  return id;
 }
 
 function required(values: Map<string, string>, name: string): string {
@@ -248,11 +265,17 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
         return;
       }
       case 'revoke-sessions': {
-        const id = required(values, 'user-id');
-        if (!/^[1-9][0-9]{0,15}$/.test(id)) throw new Error('--user-id must be a positive integer');
+        const id = userIdFlag(values);
         const result = await revokeUserSessions(pool, { userId: Number(id), topicPrefix, now: new Date() });
         if (!result) throw new Error(`no user ${id}`);
         out(`sessions of user ${id} revoked (token version ${result.tokenVersion})`);
+        return;
+      }
+      case 'erase': {
+        const id = userIdFlag(values);
+        const result = await erasePersonalData(pool, { userId: Number(id), topicPrefix, now: new Date() });
+        if (!result.ok) throw new Error(`${result.code}: ${result.detail}`);
+        for (const line of result.receipt) out(line);
         return;
       }
       default:

@@ -5,7 +5,7 @@ import { headerNames } from './messaging';
 import { approval, approvalPending } from './approvals';
 import { captureResult, hold, holdResult } from './holds';
 import { limitOverrides, moneyResult, wallet, walletKeyOf, walletKeyOfTreasury, walletKeyOfUser, type LedgerCommand } from './ledger';
-import { deletionPending, deletionRequest, user, type UserCommand } from './user';
+import { deletionPending, deletionRequest, type UserCommand } from './user';
 
 /**
  * The typed boundary between the services that send commands and the ledger that applies them:
@@ -225,7 +225,8 @@ const tokenVersion = z.number().int().nonnegative();
 
 /** What the user service answers each accepted command with (the `result` of its reply). */
 export const userResults = {
-  'user.register': z.object({ user }),
+  // The new account's id only: replies are stored and sent on a topic, personal data is not (docs/DESIGN.md "Erasure").
+  'user.register': z.object({ user: z.object({ id: userId }) }),
   'user.change-role': z.object({ user: z.object({ id: userId, role }), tokenVersion }),
   // Deleted at once, or (at or above DELETION_APPROVAL_MIN_COINS) a request a second SUPERADMIN decides.
   'user.delete': z.union([z.object({ userId, tokenVersion }), deletionPending]),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commandSchema } from './messaging';
+import { userEvent as userEventV1Schema, userEventV2 as userEventV2Schema } from '../../events/src/user-events';
 import {
   apiKeyScope,
   email,
@@ -183,7 +184,7 @@ export const sessionGrant = z.string().regex(/^sg_[A-Za-z0-9_-]{43}$/);
 /** A new account's first session, against the grant its registration stored (one use, 60 s). */
 export const sessionRequest = z.strictObject({ userId, grant: sessionGrant });
 
-// ---- Events on user.events (SPEC §8): defined in @coin/events (libs/events) ----
+// ---- Events on user.events.v2 (and the retired user.events): defined in @coin/events (libs/events) ----
 export {
   userDeleted,
   userEvent,
@@ -192,4 +193,20 @@ export {
   userRegistered,
   userRoleChanged,
   userSessionsRevoked,
+  userDeletedV2,
+  userEventV2,
+  type UserEventV2,
+  userEventUserV2,
+  userRegisteredV2,
+  userRoleChangedV2,
+  userSessionsRevokedV2,
 } from '../../events/src/user-events';
+
+/**
+ * What the gateway and the ledger read about accounts: user.events.v2, and user.events (version
+ * 1) as long as an older user service may still write it during an upgrade. Both name the
+ * account by `user.id` with its `tokenVersion`, all these consumers use; the same fact has the
+ * same eventId on either topic.
+ */
+export const consumedUserEvent = z.union([userEventV2Schema, userEventV1Schema]);
+export type ConsumedUserEvent = z.infer<typeof consumedUserEvent>;

@@ -14,5 +14,6 @@ export {
   type PlatformClientInfo,
 } from './admin/operator';
 export { createFirstSuperadmin, type BootstrapOutcome } from './admin/superadmin';
+export { erasePersonalData, type ErasureOutcome } from './admin/erasure';
 export { loadUserConfig, userConfigSchema, type UserConfig } from './config';
 export { startUserService, type RunningService, type UserServiceOptions } from './service';

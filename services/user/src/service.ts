@@ -29,6 +29,7 @@ import { ledgerBalanceReader } from './http/ledger-balances';
 import { handleUserCommands } from './kafka/user-commands';
 import { storeSetAsideOutcome } from './db/processed-commands';
 import { userCommandStore } from './db/user-command-store';
+import { readdressedUserEventRow } from './db/user-events-outbox';
 
 export interface RunningService {
   /** host:port of the internal HTTP API. */
@@ -64,10 +65,13 @@ export async function startUserService(
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
   const metrics = createMetricsRegistry('user');
+  const sendToKafka = outboxPublisher(producer);
+  const eventTopics = topicNames(config.TOPIC_PREFIX);
   const outbox = new OutboxRelay({
     store: outboxTable(pool),
     metrics,
-    publish: outboxPublisher(producer),
+    // Rows an older version addressed to user.events (version 1, retired) go out as user.events.v2.
+    publish: (rows) => sendToKafka(rows.map((row) => readdressedUserEventRow(eventTopics, row))),
     onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
   });
   outbox.start();

@@ -1,4 +1,4 @@
-import type { UserCommand, UserEvent } from '@coin/contracts';
+import type { UserCommand, UserEventV2 } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
 import {
   accountToRegister,
@@ -48,7 +48,7 @@ export interface ApplyMeta {
 }
 
 /** What a command came to once decided and written. */
-type Settled = Rejected | { ok: true; result: unknown; events: UserEvent[] };
+type Settled = Rejected | { ok: true; result: unknown; events: UserEventV2[] };
 
 /**
  * Applies one command in one transaction: load what it needs, decide, write. Its changes, its

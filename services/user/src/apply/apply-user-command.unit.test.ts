@@ -1,4 +1,4 @@
-import type { Actor, ApiKey, AuditRecord, PlatformClient, UserCommand, UserEvent } from '@coin/contracts';
+import type { Actor, ApiKey, AuditRecord, PlatformClient, UserCommand, UserEventV2 } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
 import type { UserRow } from '../domain/users';
 import type { DeletionPolicy, DeletionRequestRow } from '../domain/deletion-requests';
@@ -56,7 +56,7 @@ interface FakeState {
 function fakeStore(state: FakeState = {}) {
   const calls: string[] = [];
   const stored = state.outcomes ?? new Map<string, StoredOutcome>();
-  const enqueued: UserEvent[] = [];
+  const enqueued: UserEventV2[] = [];
   const audited: AuditRecord[] = [];
   let nextOutboxId = 100;
   const tx: UserCommandTransaction = {
@@ -137,7 +137,7 @@ function fakeStore(state: FakeState = {}) {
     enqueueEvents: async (events): Promise<OutboxRow[]> => {
       calls.push(`enqueueEvents ${events.map((e) => e.type).join(',') || '(none)'}`);
       enqueued.push(...events);
-      return events.map((e) => ({ id: nextOutboxId++, topic: 'user.events', key: String(e.user.id), payload: e }));
+      return events.map((e) => ({ id: nextOutboxId++, topic: 'user.events.v2', key: String(e.user.id), payload: e }));
     },
     // Audit records are kept apart from `calls`: the order tests below are about locks and writes.
     enqueueAudit: async (records): Promise<OutboxRow[]> => {
@@ -198,7 +198,7 @@ describe('applying a user command', () => {
     ]);
     expect(applied.outcome).toEqual({ ok: true, reply: { user: { id: 7, role: 'ADMIN' }, tokenVersion: 4 } });
     expect(applied.outbox.map((row) => [row.id, row.topic])).toEqual([
-      [100, 'user.events'],
+      [100, 'user.events.v2'],
       [101, 'admin.audit'],
     ]);
     expect(fake.audited).toEqual([
@@ -284,15 +284,10 @@ describe('applying a user command', () => {
       ]);
     });
 
-    it('when the account is inserted, then user.registered is queued and the user is the stored reply', async () => {
+    it('when the account is inserted, then user.registered is queued and the new id alone is the stored reply (no personal data)', async () => {
       const fake = fakeStore();
       const applied = await applyUserCommand(fake.store, register(passwordHash), clock);
-      expect(applied.outcome).toEqual({
-        ok: true,
-        reply: {
-          user: { id: 42, email: 'Ada@Example.com', fullName: 'Ada', role: 'USER', isVerified: false, createdAt: now.toISOString() },
-        },
-      });
+      expect(applied.outcome).toEqual({ ok: true, reply: { user: { id: 42 } } });
       expect(fake.calls).toEqual([
         'findOutcome',
         'insertUser ada@example.com',

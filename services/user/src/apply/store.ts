@@ -1,4 +1,4 @@
-import type { ApiKey, AuditRecord, PlatformClient, UserEvent } from '@coin/contracts';
+import type { ApiKey, AuditRecord, PlatformClient, UserEventV2 } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
 import type { AccountChange, NewApiKey, NewPlatformClient } from '../domain/commands';
 import type { NewAccount, UserRow } from '../domain/users';
@@ -50,7 +50,7 @@ export interface UserCommandTransaction {
   /** Writes a PENDING request's new status and decision; a request that was not PENDING is a broken invariant. */
   updateDeletionRequest(request: DeletionRequestRow): Promise<void>;
   /** Puts the events in the outbox; the rows come back to be published as soon as the transaction commits. */
-  enqueueEvents(events: UserEvent[]): Promise<OutboxRow[]>;
+  enqueueEvents(events: UserEventV2[]): Promise<OutboxRow[]>;
   /** Puts admin audit records in the outbox (topic admin.audit), like the events. */
   enqueueAudit(records: AuditRecord[]): Promise<OutboxRow[]>;
 }

@@ -12,11 +12,11 @@ import { noteRegistrationAttempt } from './account-notices-repo';
 import { insertDeletionRequest, lockDeletionRequest, lockPendingDeletionRequest, updateDeletionRequest } from './deletion-requests-repo';
 
 /** The user-command store on PostgreSQL: one transaction per command, on one pooled connection. */
-export function userCommandStore(pool: Pool, topics: Pick<TopicNames, 'userEvents' | 'adminAudit'>): UserCommandStore {
+export function userCommandStore(pool: Pool, topics: Pick<TopicNames, 'userEventsV2' | 'adminAudit'>): UserCommandStore {
   return { transaction: (work) => inTransaction(pool, (client) => work(userCommandTransaction(client, topics))) };
 }
 
-function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'userEvents' | 'adminAudit'>): UserCommandTransaction {
+function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'userEventsV2' | 'adminAudit'>): UserCommandTransaction {
   return {
     findOutcome: (commandId) => findOutcome(client, commandId),
     storeOutcome: (commandId, type, outcome) => storeOutcome(client, commandId, type, outcome),

@@ -1,8 +1,8 @@
-import type { Actor, ApiKeyScopeName, PlatformClient, Role, UserCommand, UserEvent, UserResult } from '@coin/contracts';
+import type { Actor, ApiKeyScopeName, PlatformClient, Role, UserCommand, UserEventV2, UserResult } from '@coin/contracts';
 import { AppError, InvariantViolation } from '@coin/errors';
 import { isPasswordHash } from '@coin/security';
 import { roleChangedEventOf, userEventOf } from './user-events';
-import { newAccount, removesLastSuperadmin, removesSuperadmin, toUser, type NewAccount, type UserRow } from './users';
+import { newAccount, removesLastSuperadmin, removesSuperadmin, type NewAccount, type UserRow } from './users';
 
 /**
  * The rules of the user commands (SPEC §5), as pure decisions. The use case (apply/) asks them in
@@ -46,7 +46,7 @@ type DecidedResult<T extends UserCommand['type']> = T extends 'user.delete'
 
 export type Decision<T extends UserCommand['type']> =
   | Rejected
-  | { ok: true; result: DecidedResult<T>; changes: AccountChange[]; events: UserEvent[] };
+  | { ok: true; result: DecidedResult<T>; changes: AccountChange[]; events: UserEventV2[] };
 
 export interface AccountState {
   /** The command's account, locked; null when no live account has the id. */
@@ -169,7 +169,7 @@ function deleteAccount(current: UserRow, state: AccountState, context: DecisionC
       { type: 'erase-user', userId: current.id, tokenVersion },
       { type: 'revoke-refresh-tokens', userId: current.id },
     ],
-    // The event names the account as it was: consumers may need the email to notify or audit.
+    // The event names the account by its id: the e-mail it had goes with the row (docs/DESIGN.md "Erasure").
     events: [userEventOf('user.deleted', { ...current, token_version: tokenVersion }, context.now, context.newId())],
   };
 }
@@ -202,7 +202,9 @@ export function decideRegistration(inserted: UserRow | null, context: DecisionCo
   if (!inserted) return rejected(new AppError('EMAIL_TAKEN', 'An account with this email already exists'));
   return {
     ok: true,
-    result: { user: toUser(inserted) },
+    // The id only: the reply is stored (processed_commands) and travels on gateway.replies, where
+    // the e-mail address and name would outlive the account's erasure.
+    result: { user: { id: inserted.id } },
     changes: [],
     events: [userEventOf('user.registered', inserted, context.now, context.newId())],
   };
