@@ -3,7 +3,7 @@ import { topicBases, topicNames, type TopicBase } from '@coin/contracts';
 import { createPool } from '@coin/db';
 import { createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
-import { erasureRecordId } from '../../services/user/src/domain/erasure';
+import { erasureRecordId } from '@coin/user';
 import { runAudit, runAuditLogCheck } from '../../scripts/audit';
 import { adminSession, apiKeyFor, runOperatorCommand } from '../harness/admin';
 import { eventually } from '../harness/eventually';
@@ -103,21 +103,32 @@ describe('erasure of a deleted user: npm run admin -- erase --user-id', () => {
       return (page.body as { entries: Array<{ id: string; summary: Record<string, unknown> }> }).entries.filter((r) => r.summary.erasure);
     };
     await eventually(async () => (await erasures()).length === 1, 20_000, 'the erasure in the audit log');
-    expect(await erasures()).toEqual([expect.objectContaining({ id: recordId, summary: expect.objectContaining({ erasure: 'personal-data' }) })]);
+    expect(await erasures()).toEqual([
+      expect.objectContaining({ id: recordId, summary: expect.objectContaining({ erasure: 'personal-data' }) }),
+    ]);
 
     // The books: the transfer is still the person's (by id), and the ledger and the audit chain verify.
     await eventually(
       async () => {
-        const page = await http(stack.gatewayUrl, 'GET', `/api/admin/transactions?userId=${person.userId}`, { token: superadmin.accessToken });
+        const page = await http(stack.gatewayUrl, 'GET', `/api/admin/transactions?userId=${person.userId}`, {
+          token: superadmin.accessToken,
+        });
         return (page.body as { transactions?: Array<{ id: number }> }).transactions?.some((t) => t.id === transfer.transaction.id);
       },
       20_000,
       "the transfer in the erased user's history",
     );
     const lines: string[] = [];
-    const ledgerAudit = await runAudit({ databaseUrl: stack.databaseUrl, schemaPrefix: stack.prefix, waitMs: 10_000, log: (l) => lines.push(l) });
+    const ledgerAudit = await runAudit({
+      databaseUrl: stack.databaseUrl,
+      schemaPrefix: stack.prefix,
+      waitMs: 10_000,
+      log: (l) => lines.push(l),
+    });
     expect([ledgerAudit.ok, lines]).toEqual([true, expect.any(Array)]);
-    const checkpointKey = createPublicKey(stack.env.history.AUDIT_CHECKPOINT_PRIVATE_KEY!).export({ type: 'spki', format: 'pem' }).toString();
+    const checkpointKey = createPublicKey(stack.env.history.AUDIT_CHECKPOINT_PRIVATE_KEY!)
+      .export({ type: 'spki', format: 'pem' })
+      .toString();
     const chain = await runAuditLogCheck({
       databaseUrl: stack.databaseUrl,
       schemaPrefix: stack.prefix,
@@ -135,7 +146,9 @@ describe('erasure of a deleted user: npm run admin -- erase --user-id', () => {
     const kafka = createKafka({ brokers: stack.kafkaBrokers, clientId: 'erasure-e2e', logger: createLogger('erasure-e2e', 'warn') });
     const retained: ReadonlySet<TopicBase> = new Set(['user.commands']);
     const names = topicNames(stack.prefix);
-    const remaining = (Object.keys(topicBases) as Array<keyof typeof topicBases>).filter((k) => !retained.has(topicBases[k])).map((k) => names[k]);
+    const remaining = (Object.keys(topicBases) as Array<keyof typeof topicBases>)
+      .filter((k) => !retained.has(topicBases[k]))
+      .map((k) => names[k]);
     const registration = recordsNaming(await readTopicToEnd(kafka, names.userCommands), personal);
     expect(registration.map((r) => JSON.parse(r.value!.toString()).type)).toEqual(['user.register']);
     const named: string[] = [];
