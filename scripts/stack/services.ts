@@ -31,6 +31,8 @@ export const serviceDatabases = {
       deletion_requests: ['SELECT', 'INSERT', 'UPDATE'],
       // A registration attempt on a taken e-mail is counted (upsert), then marked delivered at login.
       account_notices: ['SELECT', 'INSERT', 'UPDATE'],
+      // A registration's key: made, given to its account, deleted by erasure or when never used.
+      personal_data_keys: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
     },
   },
   ledger: {

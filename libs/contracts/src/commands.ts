@@ -192,15 +192,17 @@ export function userCommandNeedsProof(type: UserCommandType): boolean {
 }
 
 /**
- * The one rule for the key a user command travels under. A registration is keyed by the address
- * as the user service compares it (trimmed, lower-cased), so two registrations of one address
- * are applied one after the other and the second meets EMAIL_TAKEN; the commands about an
- * account by its id, so they apply in the order they were sent.
+ * The one rule for the key a user command travels under. A sealed registration is keyed by its
+ * key's id, which names no one (two of one address may then apply side by side: the unique
+ * address decides, and the second meets EMAIL_TAKEN); one in clear (an earlier gateway's) by the
+ * address as the user service compares it (trimmed, lower-cased). The commands about an account
+ * by its id, so they apply in the order they were sent.
  */
 export function userPartitionKeyOf(command: UserDraft): string {
   switch (command.type) {
     case 'user.register':
-      return normalizeEmail(command.data.email);
+      // Sealed: under its key's id, so the record key names no one either.
+      return 'sealed' in command.data ? command.data.sealed.keyId : normalizeEmail(command.data.email);
     case 'user.change-role':
     case 'user.delete':
     case 'user.revoke-sessions':

@@ -15,3 +15,16 @@ UPDATE processed_commands
 UPDATE outbox
    SET payload = jsonb_set(payload, '{user}', (payload -> 'user') - 'email')
  WHERE published_at IS NOT NULL AND jsonb_typeof(payload -> 'user') = 'object' AND (payload -> 'user') ? 'email';
+
+-- Crypto-shredding of registrations (docs/DESIGN.md "Erasure"): the gateway seals a registration's
+-- e-mail, name and password hash (AES-256-GCM) under a key made here for it, so user.commands
+-- carries ciphertext only; the key goes to the account the address belongs to, and the account's
+-- erasure deletes it. A key no registration used is purged once its command is too old to apply.
+CREATE TABLE personal_data_keys (
+  id         uuid        PRIMARY KEY,
+  key        bytea       NOT NULL CHECK (octet_length(key) = 32),
+  user_id    bigint      REFERENCES users (id),
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX personal_data_keys_user ON personal_data_keys (user_id) WHERE user_id IS NOT NULL;
+CREATE INDEX personal_data_keys_unbound ON personal_data_keys (created_at) WHERE user_id IS NULL;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { topicNames, type Actor, type UserCommand } from '@coin/contracts';
+import { topicNames, userCommand, userCommandMessage, type Actor, type UserCommand } from '@coin/contracts';
+import { newPersonalDataKey, sealPersonalData } from '@coin/security';
 import { createPool, OutboxRelay, outboxTable, schemaName, type OutboxRow, type Pool } from '@coin/db';
 import { BatchingProducer, createKafka, ensureTopics, outboxPublisher, topicSpecs } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
@@ -10,6 +11,7 @@ import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { readTopicToEnd, recordsNaming } from '../../../test/harness/topic-read';
 import { erasePersonalData } from './admin/erasure';
 import { applyUserCommand } from './apply/apply-user-command';
+import { insertPersonalDataKey } from './db/personal-data-keys-repo';
 import { userCommandStore } from './db/user-command-store';
 import { erasureRecordId } from './domain/erasure';
 
@@ -71,6 +73,15 @@ describe('erasure of a deleted account in the user service', () => {
     return { id, email, fullName };
   }
 
+  /** Erases as an operator does: again while the account's last events are still being marked sent (the relay marks after publishing). */
+  async function eraseOnceSent(userId: number, now = new Date()) {
+    for (let attempt = 1; ; attempt++) {
+      const result = await erasePersonalData(pool, { userId, topicPrefix: prefix, now });
+      if (result.ok || result.code !== 'EVENTS_UNSENT' || attempt >= 50) return result;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   /** Every row of every table of the schema whose text holds one of the texts, as `table: row`. */
   async function rowsNaming(texts: string[]): Promise<string[]> {
     const tables = await pool.query<{ table_name: string }>(
@@ -116,7 +127,7 @@ describe('erasure of a deleted account in the user service', () => {
     ]);
     expect(await rowsNaming([email])).toHaveLength(1);
 
-    const first = await erasePersonalData(pool, { userId: id, topicPrefix: prefix, now: new Date() });
+    const first = await eraseOnceSent(id);
     expect(first).toMatchObject({ ok: true, outcome: 'erased' });
     expect(await rowsNaming([email])).toEqual([]);
     const legacy = await pool.query('SELECT payload FROM outbox WHERE topic = $1 AND key = $2', [topics.userEvents, String(id)]);
@@ -134,7 +145,7 @@ describe('erasure of a deleted account in the user service', () => {
         result: 'applied',
       }),
     ]);
-    expect(erasures[0].summary).toMatchObject({ erasure: 'personal-data', eventPayloadsScrubbed: 1 });
+    expect(erasures[0].summary).toMatchObject({ erasure: 'personal-data', eventPayloadsScrubbed: 1, keysDestroyed: 0 });
     expect((await pool.query('SELECT erased_at IS NOT NULL AS erased FROM users WHERE id = $1', [id])).rows[0].erased).toBe(true);
 
     const second = await erasePersonalData(pool, { userId: id, topicPrefix: prefix, now: new Date(Date.now() + 60_000) });
@@ -147,6 +158,37 @@ describe('erasure of a deleted account in the user service', () => {
       erasureRecordId(id),
     ]);
     expect(after.rows[0].n).toBe(1);
+  }, 60_000);
+
+  it('when a sealed registration is on user.commands, then its bytes name no one, it opens while the account exists, and after the erasure its key is gone and nothing opens it', async () => {
+    nextPerson += 1;
+    const email = `Sealed.${run}.${nextPerson}@Int.Test`;
+    const fullName = `Sealed Person ${run}x${nextPerson}`;
+    // What POST /internal/registration-keys does, then what the gateway sends.
+    const keyId = randomUUID();
+    const key = newPersonalDataKey();
+    await insertPersonalDataKey(pool, keyId, key);
+    const sent = command('user.register', { sealed: sealPersonalData(keyId, key, { email, passwordHash, fullName }) });
+    await producer.send(topics.userCommands, userCommandMessage(sent));
+    const onTopic = (await readTopicToEnd(kafka, topics.userCommands)).filter((r) => r.key?.toString() === keyId);
+    expect(onTopic).toHaveLength(1);
+    expect(recordsNaming(onTopic, [email, fullName, 'scrypt$'])).toEqual([]);
+
+    // The consumer applies what it read from the topic.
+    const received = userCommand.parse(JSON.parse(onTopic[0]!.value!.toString()));
+    const applied = await apply(received);
+    const id = (applied.outcome.reply as { user: { id: number } }).user.id;
+    expect((await pool.query('SELECT email, full_name FROM users WHERE id = $1', [id])).rows[0]).toEqual({ email, full_name: fullName });
+    expect((await pool.query('SELECT user_id FROM personal_data_keys WHERE id = $1', [keyId])).rows).toEqual([{ user_id: id }]);
+
+    await apply(command('user.delete', { userId: id }));
+    const erased = await eraseOnceSent(id);
+    expect(erased).toMatchObject({ ok: true, outcome: 'erased' });
+    expect((await pool.query('SELECT 1 FROM personal_data_keys WHERE id = $1', [keyId])).rowCount).toBe(0);
+    expect(await rowsNaming([email, fullName])).toEqual([]);
+    // The bytes are still on the topic; the service that alone held their key cannot read them any more.
+    const replayed = await apply({ ...received, commandId: randomUUID() });
+    expect(replayed.outcome).toEqual({ ok: false, reply: { code: 'VALIDATION_FAILED', detail: 'The registration data cannot be read' } });
   }, 60_000);
 
   it('when the account is live, unknown, or its deletion not sent yet, then the erasure is refused and changes nothing', async () => {

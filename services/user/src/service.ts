@@ -21,6 +21,7 @@ import { startTracing } from '@coin/telemetry';
 import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
 import { registerInternalRoutes } from './http/internal-routes';
+import { registerRegistrationKeyRoutes } from './http/registration-key-routes';
 import { registerIdentityRoutes } from './http/identity-routes';
 import { userOpenRoutes, userRouteCallers } from './http/route-callers';
 import { registerReadinessRoute } from './http/readiness-route';
@@ -108,6 +109,7 @@ export async function startUserService(
   registerIdentityRoutes(app, routeDeps);
   registerReadinessRoute(app, readiness);
   registerDeletionRequestRoutes(app, { pool, now });
+  registerRegistrationKeyRoutes(app, { pool, unboundKeyMaxAgeS: config.COMMAND_MAX_AGE_S });
   const balanceOf = ledgerBalanceReader({
     baseUrl: config.LEDGER_SERVICE_URL,
     timeoutMs: config.LEDGER_READ_TIMEOUT_MS,

@@ -1,6 +1,7 @@
 import { topicNames } from '@coin/contracts';
 import { inTransaction, type Pool } from '@coin/db';
 import { countUnsentEvents, eventsNamingEmail, lockErasureSubject, markErased, replaceEventPayload } from '../db/erasure-repo';
+import { destroyPersonalDataKeys } from '../db/personal-data-keys-repo';
 import { insertAuditRecords } from '../db/user-events-outbox';
 import { decideErasure, erasureAuditRecord, erasureReceipt, erasureRecordId, scrubbedUserEvent } from '../domain/erasure';
 import { operator } from './operator';
@@ -11,7 +12,8 @@ export type ErasureOutcome =
 
 /**
  * `npm run admin -- erase --user-id N` (docs/OPERATIONS.md "Erasure"): in one transaction, the
- * deleted account's stored events lose the e-mail address they named, the row is marked erased,
+ * deleted account's stored events lose the e-mail address they named, the keys its registration
+ * was sealed under are deleted (crypto-shredding of user.commands), the row is marked erased,
  * and the erasure is recorded in the admin audit log (through the outbox, as every operator
  * action). Idempotent: a second run changes nothing and answers the first erasure's receipt.
  */
@@ -42,8 +44,17 @@ export async function erasePersonalData(pool: Pool, input: { userId: number; top
       const scrubbed = scrubbedUserEvent(row.payload);
       if (scrubbed) await replaceEventPayload(client, row.id, scrubbed);
     }
+    // Its registration's key: the sealed copy on user.commands can no longer be read.
+    const keysDestroyed = await destroyPersonalDataKeys(client, input.userId);
     await markErased(client, input.userId, input.now);
-    const record = erasureAuditRecord({ userId: input.userId, at: input.now, operator, deletedAt, eventPayloadsScrubbed: stored.length });
+    const record = erasureAuditRecord({
+      userId: input.userId,
+      at: input.now,
+      operator,
+      deletedAt,
+      eventPayloadsScrubbed: stored.length,
+      keysDestroyed,
+    });
     await insertAuditRecords(client, topics, [record]);
     const receipt = erasureReceipt({ userId: input.userId, recordId, erasedAt: input.now, deletedAt, already: false });
     return { ok: true, outcome: 'erased', receipt };

@@ -1,3 +1,4 @@
+import { newPersonalDataKey, sealPersonalData } from '@coin/security';
 import type { Actor, ApiKey, AuditRecord, PlatformClient, UserCommand, UserEventV2 } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
 import type { UserRow } from '../domain/users';
@@ -51,6 +52,8 @@ interface FakeState {
   /** Platform clients by id, with whether each is revoked. */
   clients?: Map<string, PlatformClient>;
   deletionRequests?: DeletionRequestRow[];
+  /** Keys of sealed registrations no account has yet, by id. */
+  personalDataKeys?: Map<string, Buffer>;
 }
 
 function fakeStore(state: FakeState = {}) {
@@ -81,6 +84,11 @@ function fakeStore(state: FakeState = {}) {
       if (state.emailTaken) return null;
       return account({ id: 42, email: newAccount.email, full_name: newAccount.fullName, role: newAccount.role, token_version: 0 });
     },
+    lockUnboundPersonalDataKey: async (keyId) => {
+      calls.push(`lockUnboundPersonalDataKey ${keyId}`);
+      return state.personalDataKeys?.get(keyId) ?? null;
+    },
+    bindPersonalDataKey: async (keyId, emailNormalized) => void calls.push(`bindPersonalDataKey ${keyId} ${emailNormalized}`),
     noteRegistrationAttempt: async (emailNormalized, at) =>
       void calls.push(`noteRegistrationAttempt ${emailNormalized} ${at.toISOString()}`),
     insertSessionGrant: async (grant) =>
@@ -294,6 +302,45 @@ describe('applying a user command', () => {
         'enqueueEvents user.registered',
         'storeOutcome user.register',
       ]);
+    });
+
+    const keyId = '3c8e5a1f-7b2d-4f6e-9a0c-5d1b7e3f9a24';
+    const sealedRegister = (key: Buffer, data: unknown = { email: 'Ada@Example.com', passwordHash, fullName: 'Ada' }) =>
+      command('user.register', { kind: 'user', id: 'anonymous' }, { sealed: sealPersonalData(keyId, key, data) });
+
+    it('when the data is sealed under a key the service made, then it is opened, the account inserted, and the key given to it', async () => {
+      const key = newPersonalDataKey();
+      const fake = fakeStore({ personalDataKeys: new Map([[keyId, key]]) });
+      const applied = await applyUserCommand(fake.store, sealedRegister(key), clock);
+      expect(applied.outcome).toEqual({ ok: true, reply: { user: { id: 42 } } });
+      expect(fake.calls).toEqual([
+        'findOutcome',
+        `lockUnboundPersonalDataKey ${keyId}`,
+        'insertUser ada@example.com',
+        `bindPersonalDataKey ${keyId} ada@example.com`,
+        'enqueueEvents user.registered',
+        'storeOutcome user.register',
+      ]);
+    });
+
+    it('when the address is taken, then the key goes to the account that has it (its erasure destroys it)', async () => {
+      const key = newPersonalDataKey();
+      const fake = fakeStore({ emailTaken: true, personalDataKeys: new Map([[keyId, key]]) });
+      await applyUserCommand(fake.store, sealedRegister(key), clock);
+      expect(fake.calls).toContain(`bindPersonalDataKey ${keyId} ada@example.com`);
+    });
+
+    it.each([
+      ['its key is unknown, used or erased', undefined, undefined],
+      ['it was sealed under another key', newPersonalDataKey(), undefined],
+      ['what it seals is no registration', undefined, { email: 'ada@example.com' }],
+    ])('when %s, then VALIDATION_FAILED is stored and nothing is inserted', async (_case, sealedWith, data) => {
+      const key = newPersonalDataKey();
+      const known = _case.startsWith('its key') ? new Map<string, Buffer>() : new Map([[keyId, key]]);
+      const fake = fakeStore({ personalDataKeys: known });
+      const applied = await applyUserCommand(fake.store, sealedRegister(sealedWith ?? key, data), clock);
+      expect(applied.outcome).toEqual({ ok: false, reply: { code: 'VALIDATION_FAILED', detail: 'The registration data cannot be read' } });
+      expect(fake.calls).toEqual(['findOutcome', `lockUnboundPersonalDataKey ${keyId}`, 'storeOutcome user.register']);
     });
   });
 

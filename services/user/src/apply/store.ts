@@ -31,6 +31,10 @@ export interface UserCommandTransaction {
   insertUser(account: NewAccount): Promise<UserRow | null>;
   /** Tells the owner of the live account with this address, at their next login, that someone tried to register it. */
   noteRegistrationAttempt(emailNormalized: string, at: Date): Promise<void>;
+  /** The key of a sealed registration, locked, while no account has it yet; null when unknown, used or erased. */
+  lockUnboundPersonalDataKey(keyId: string): Promise<Buffer | null>;
+  /** Gives the key to the account that has this address (new, or the one that had it): its erasure destroys the key. */
+  bindPersonalDataKey(keyId: string, emailNormalized: string): Promise<void>;
   /** Stores the one-time session grant of a registration (docs/DESIGN.md "Internal HTTP credentials"). */
   insertSessionGrant(grant: NewSessionGrant): Promise<void>;
   /** Writes decided changes in order; a row that does not end as decided is a broken invariant. */

@@ -1,4 +1,13 @@
-import type { Actor, ApiKeyScopeName, PlatformClient, Role, UserCommand, UserEventV2, UserResult } from '@coin/contracts';
+import type {
+  Actor,
+  ApiKeyScopeName,
+  PlatformClient,
+  RegistrationPersonalData,
+  Role,
+  UserCommand,
+  UserEventV2,
+  UserResult,
+} from '@coin/contracts';
 import { AppError, InvariantViolation } from '@coin/errors';
 import { isPasswordHash } from '@coin/security';
 import { roleChangedEventOf, userEventOf } from './user-events';
@@ -188,8 +197,8 @@ function revokeSessions(current: UserRow, context: DecisionContext): Decision<'u
 }
 
 /** The account a registration asks for, or why it is refused before anything is written. */
-export function accountToRegister(command: RequestOf<'user.register'>): Rejected | { ok: true; account: NewAccount } {
-  const { email, passwordHash, fullName } = command.data;
+export function accountToRegister(data: RegistrationPersonalData): Rejected | { ok: true; account: NewAccount } {
+  const { email, passwordHash, fullName } = data;
   // Only the gateway hashes passwords; anything else on the topic is refused, not retried.
   if (!isPasswordHash(passwordHash)) {
     return rejected(new AppError('VALIDATION_FAILED', 'A register command must carry a password hash'));

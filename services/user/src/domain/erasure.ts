@@ -53,6 +53,7 @@ export function erasureAuditRecord(input: {
   operator: Actor;
   deletedAt: Date;
   eventPayloadsScrubbed: number;
+  keysDestroyed: number;
 }): AuditRecord {
   return {
     id: erasureRecordId(input.userId),
@@ -60,7 +61,12 @@ export function erasureAuditRecord(input: {
     actor: { kind: input.operator.kind, id: input.operator.id, ...(input.operator.role ? { role: input.operator.role } : {}) },
     action: 'user.delete',
     target: `user:${input.userId}`,
-    summary: { erasure: 'personal-data', deletedAt: input.deletedAt.toISOString(), eventPayloadsScrubbed: input.eventPayloadsScrubbed },
+    summary: {
+      erasure: 'personal-data',
+      deletedAt: input.deletedAt.toISOString(),
+      eventPayloadsScrubbed: input.eventPayloadsScrubbed,
+      keysDestroyed: input.keysDestroyed,
+    },
     result: 'applied',
     errorCode: null,
     requestId: null,
@@ -87,8 +93,8 @@ export function erasureReceipt(input: { userId: number; recordId: string; erased
       ? `user ${input.userId} was already erased at ${at} (audit record ${input.recordId})`
       : `user ${input.userId} erased at ${at} (audit record ${input.recordId})`,
     `deleted at ${input.deletedAt.toISOString()}: e-mail address, name and password hash removed from the account then, sessions ended, wallet closed`,
-    'removed: the e-mail address from every stored event of the account in the outbox (events since user.events.v2 carry none)',
+    'removed: the e-mail address from every stored event of the account in the outbox (events since user.events.v2 carry none); the key its registration was sealed under, so its copy on user.commands can no longer be read',
     'kept: the user id, role and timestamps (the tombstone row); the ledger wallet, balances and transactions; the audit records, which name user ids only (the books and the hash chain stay verifiable)',
-    'left to expire: the registration command on user.commands (e-mail address, name, password hash) until the topic retention ends, 7 days after registration at most (docs/OPERATIONS.md "Erasure")',
+    'left to expire: a registration sent in clear by a gateway of an earlier version stays readable on user.commands until its retention ends, 7 days after registration at most (docs/OPERATIONS.md "Erasure")',
   ];
 }

@@ -41,6 +41,7 @@ describe('erasure of a user', () => {
       operator: { kind: 'operator', id: 'ops' },
       deletedAt,
       eventPayloadsScrubbed: 3,
+      keysDestroyed: 1,
     });
     expect(record).toEqual({
       id: erasureRecordId(42),
@@ -48,7 +49,7 @@ describe('erasure of a user', () => {
       actor: { kind: 'operator', id: 'ops' },
       action: 'user.delete',
       target: 'user:42',
-      summary: { erasure: 'personal-data', deletedAt: deletedAt.toISOString(), eventPayloadsScrubbed: 3 },
+      summary: { erasure: 'personal-data', deletedAt: deletedAt.toISOString(), eventPayloadsScrubbed: 3, keysDestroyed: 1 },
       result: 'applied',
       errorCode: null,
       requestId: null,
@@ -72,7 +73,7 @@ describe('erasure of a user', () => {
     const text = lines.join('\n');
     expect(lines[0]).toBe(`user 42 erased at ${erasedAt.toISOString()} (audit record ${erasureRecordId(42)})`);
     expect(text).toMatch(/kept: .*user id.*transactions/);
-    expect(text).toMatch(/removed: .*e-mail/);
+    expect(text).toMatch(/removed: .*e-mail.*key its registration was sealed under/);
     expect(text).toMatch(/user\.commands/);
     const again = erasureReceipt({ userId: 42, recordId: erasureRecordId(42), erasedAt, deletedAt, already: true });
     expect(again[0]).toBe(`user 42 was already erased at ${erasedAt.toISOString()} (audit record ${erasureRecordId(42)})`);
