@@ -201,8 +201,9 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
   const [command, ...rest] = argv;
   if (!isAdminCommand(command)) throw new Error(usage);
   const values = flags(command, rest);
-  // Before any connection: a wrong or missing password costs no database round trip.
+  // Before any connection: a wrong or missing password or user id costs no database round trip.
   const password = command === 'create-superadmin' ? await readPassword(values, io) : undefined;
+  const userId = command === 'revoke-sessions' || command === 'erase' ? Number(userIdFlag(values)) : undefined;
   const topicPrefix = process.env.TOPIC_PREFIX ?? '';
   const pool = createPool({
     url: await databaseUrl(),
@@ -265,15 +266,13 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
         return;
       }
       case 'revoke-sessions': {
-        const id = userIdFlag(values);
-        const result = await revokeUserSessions(pool, { userId: Number(id), topicPrefix, now: new Date() });
-        if (!result) throw new Error(`no user ${id}`);
-        out(`sessions of user ${id} revoked (token version ${result.tokenVersion})`);
+        const result = await revokeUserSessions(pool, { userId: userId!, topicPrefix, now: new Date() });
+        if (!result) throw new Error(`no user ${userId}`);
+        out(`sessions of user ${userId} revoked (token version ${result.tokenVersion})`);
         return;
       }
       case 'erase': {
-        const id = userIdFlag(values);
-        const result = await erasePersonalData(pool, { userId: Number(id), topicPrefix, now: new Date() });
+        const result = await erasePersonalData(pool, { userId: userId!, topicPrefix, now: new Date() });
         if (!result.ok) throw new Error(`${result.code}: ${result.detail}`);
         for (const line of result.receipt) out(line);
         return;

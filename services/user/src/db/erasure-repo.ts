@@ -2,10 +2,7 @@ import type { PoolClient } from '@coin/db';
 import type { ErasureSubject } from '../domain/erasure';
 
 /** The account's deletion and erasure times, its row locked so that two erasures run one after the other. */
-export async function lockErasureSubject(
-  client: PoolClient,
-  userId: number,
-): Promise<(ErasureSubject & { deletedAt: Date | null }) | null> {
+export async function lockErasureSubject(client: PoolClient, userId: number): Promise<ErasureSubject | null> {
   const result = await client.query<{ deleted_at: Date | null; erased_at: Date | null }>(
     'SELECT deleted_at, erased_at FROM users WHERE id = $1 FOR UPDATE',
     [userId],
