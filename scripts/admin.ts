@@ -13,6 +13,8 @@
  *                                                          their sessions end now
  *   reset-mfa --user-id ID                                 remove a user's second factor (lost phone and recovery codes);
  *                                                          their sessions end, they enrol again
+ *   erase --user-id ID                                     erase a deleted user's personal data (docs/OPERATIONS.md
+ *                                                          "Erasure"); records it in the audit log, prints a receipt
  * Environment: USER_DATABASE_URL (the user service's URL) or DATABASE_URL (an admin URL; the
  * local cluster when unset), DB_SCHEMA_PREFIX, TOPIC_PREFIX; for revoke-client also REDIS_URL
  * (the gateway's Redis; the local one when unset). Events go out through the outbox, which the
@@ -29,6 +31,7 @@ import { forgetPlatformClient, gatewayRedisPrefix } from '@coin/gateway';
 import {
   createPlatformClient,
   createSuperadmin,
+  erasePersonalData,
   issuePasswordReset,
   listClients,
   resetSecondFactor,
@@ -44,7 +47,7 @@ import { devServiceDatabaseUrl, serviceDatabases } from './stack/services';
 const usage =
   'usage: npm run admin -- create-superadmin --email E (--password-stdin | --password-file F) [--name N] [--promote-existing] | ' +
   'create-client --name N [--treasuries T,T] [--daily-reward-cap COINS] | list-clients | revoke-client --id ID | revoke-sessions --user-id ID | ' +
-  'reset-password --user-id ID [--expires-in-minutes M] | reset-mfa --user-id ID';
+  'reset-password --user-id ID [--expires-in-minutes M] | reset-mfa --user-id ID | erase --user-id ID';
 /**
  * A client's grants from `--treasuries REWARDS,OPERATIONS` and `--daily-reward-cap 5000` (coins),
  * validated as the API validates them (createPlatformClientBody).
@@ -78,6 +81,7 @@ const commandFlags = {
   'revoke-sessions': ['user-id'],
   'reset-password': ['user-id', 'expires-in-minutes'],
   'reset-mfa': ['user-id'],
+  erase: ['user-id'],
 } as const satisfies Record<string, readonly string[]>;
 
 type AdminCommand = keyof typeof commandFlags;
@@ -194,7 +198,7 @@ async function forgetInGateway(clientId: string, topicPrefix: string): Promise<v
 
 function userIdOf(values: Map<string, string>): number {
   const id = required(values, 'user-id');
-  if (!/^[1-9][0-9]{0,15}$/.test(id)) throw new Error('--user-id must be a positive integer');
+  if (!/^[1-9][0-9]{0,15}$/.test(id) || !Number.isSafeInteger(Number(id))) throw new Error('--user-id must be a positive integer');
   return Number(id);
 }
 
@@ -215,8 +219,9 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
   }
   if (!isAdminCommand(command)) throw new Error(usage);
   const values = flags(command, rest);
-  // Before any connection: a wrong or missing password costs no database round trip.
+  // Before any connection: a wrong or missing password or user id costs no database round trip.
   const password = command === 'create-superadmin' ? await readPassword(values, io) : undefined;
+  const userId = commandFlags[command].some((flag) => flag === 'user-id') ? userIdOf(values) : undefined;
   const topicPrefix = process.env.TOPIC_PREFIX ?? '';
   const pool = createPool({
     url: await databaseUrl(),
@@ -241,12 +246,11 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
         return;
       }
       case 'reset-password': {
-        const userId = userIdOf(values);
         const minutes = Number(values.get('expires-in-minutes') ?? resetCodeMinutesDefault);
         if (!Number.isInteger(minutes) || minutes < 1 || minutes > resetCodeMinutesMax) {
           throw new Error(`--expires-in-minutes must be a whole number from 1 to ${resetCodeMinutesMax}`);
         }
-        const issued = await issuePasswordReset(pool, { userId, ttlSeconds: minutes * 60, topicPrefix, now: new Date() });
+        const issued = await issuePasswordReset(pool, { userId: userId!, ttlSeconds: minutes * 60, topicPrefix, now: new Date() });
         if (!issued) throw new Error(`no user ${userId}`);
         out(`reset code: ${issued.code}`);
         out(`expires:    ${issued.expiresAt.toISOString()} (one use; the user's sessions have ended)`);
@@ -254,8 +258,7 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
         return;
       }
       case 'reset-mfa': {
-        const userId = userIdOf(values);
-        const result = await resetSecondFactor(pool, { userId, topicPrefix, now: new Date() });
+        const result = await resetSecondFactor(pool, { userId: userId!, topicPrefix, now: new Date() });
         if (!result) throw new Error(`no user ${userId}`);
         out(
           `second factor of user ${userId} removed and sessions ended (token version ${result.tokenVersion}); they enrol again at sign-in`,
@@ -304,10 +307,15 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
         return;
       }
       case 'revoke-sessions': {
-        const id = String(userIdOf(values));
-        const result = await revokeUserSessions(pool, { userId: Number(id), topicPrefix, now: new Date() });
-        if (!result) throw new Error(`no user ${id}`);
-        out(`sessions of user ${id} revoked (token version ${result.tokenVersion})`);
+        const result = await revokeUserSessions(pool, { userId: userId!, topicPrefix, now: new Date() });
+        if (!result) throw new Error(`no user ${userId}`);
+        out(`sessions of user ${userId} revoked (token version ${result.tokenVersion})`);
+        return;
+      }
+      case 'erase': {
+        const result = await erasePersonalData(pool, { userId: userId!, topicPrefix, now: new Date() });
+        if (!result.ok) throw new Error(`${result.code}: ${result.detail}`);
+        for (const line of result.receipt) out(line);
         return;
       }
       default:

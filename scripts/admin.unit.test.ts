@@ -81,3 +81,17 @@ describe('admin reset-password and reset-mfa: their flags', () => {
     await expect(withoutDatabase(['reset-mfa', '--user-id', '7', '--promote-existing'])).rejects.toThrow();
   });
 });
+
+describe('admin erase and revoke-sessions: the user id', () => {
+  it('when --user-id is missing, not a positive integer, or past what a JSON number carries exactly, then it is refused before anything is connected', async () => {
+    for (const command of ['erase', 'revoke-sessions']) {
+      await expect(runAdminCommand([command], () => undefined, noStdin)).rejects.toThrow(/--user-id is required/);
+      for (const id of ['0', '1.5', 'x1', '007', '9007199254740993']) {
+        await expect(runAdminCommand([command, '--user-id', id], () => undefined, noStdin)).rejects.toThrow(
+          /--user-id must be a positive integer/,
+        );
+      }
+      await expect(runAdminCommand([command, '--user-id', '1', '--email', 'a@b.c'], () => undefined, noStdin)).rejects.toThrow();
+    }
+  });
+});

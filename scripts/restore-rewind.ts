@@ -5,13 +5,13 @@
  *
  *   npm run restore:rewind -- --restore-point <ISO 8601 time of T> [--margin-s 300] [--prefix <schema prefix>]
  *
- * - `ledger-service` on ledger.commands and `ledger-user-events` on user.events: to the first
+ * - `ledger-service` on ledger.commands and `ledger-user-events` on user.events.v2 (and the retired user.events): to the first
  *   offset at T − margin (what `kafka-consumer-groups.sh --reset-offsets --to-datetime` does).
  *   What was applied after T was lost with the restore and is applied again; a command the
  *   restore kept gets its stored outcome back; opening or closing a wallet again changes nothing.
  * - `ledger-service` on ledger.internal: to the end. Everything there was derived from a state of
  *   the database: credit legs, expiries (the sweep sends again what is due) and the wallet opens
- *   and closes of user events (derived again from user.events above). Replayed, the legs of
+ *   and closes of user events (derived again from user.events.v2 above). Replayed, the legs of
  *   transactions the restore lost would credit ids the restored sequence hands out again, to
  *   other transactions.
  * - Then the credit legs the restored ledger owes (a debit kept, its credit applied after T and
@@ -96,6 +96,8 @@ export async function rewindAfterRestore(options: RestoreRewindOptions): Promise
         to: 'end' as const,
         offsets: (await admin.fetchTopicOffsets(topics.ledgerInternal)).map(({ partition, high }) => ({ partition, offset: high })),
       },
+      await atTime(groups.userEvents, topics.userEventsV2),
+      // Version 1, retired: what an older user service wrote there before the upgrade.
       await atTime(groups.userEvents, topics.userEvents),
     ];
     for (const position of planned) {

@@ -36,6 +36,8 @@ export const serviceDatabases = {
       mfa_recovery_codes: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
       mfa_challenges: ['SELECT', 'INSERT', 'DELETE'],
       password_reset_codes: ['SELECT', 'INSERT', 'DELETE'],
+      // A registration's key: made, given to its account, deleted by erasure or when never used.
+      personal_data_keys: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
     },
   },
   ledger: {

@@ -186,7 +186,7 @@ describe('the admin audit log through the gateway', () => {
     );
     expect(entries.map((e) => [e.action, e.actor.kind, e.summary, e.requestId])).toEqual([
       ['platform-client.revoke', 'operator', { name: `audit ${run}` }, null],
-      ['platform-client.create', 'operator', { name: `audit ${run}` }, null],
+      ['platform-client.create', 'operator', { name: `audit ${run}`, treasuries: [], dailyRewardCapMinor: null }, null],
     ]);
     expect(JSON.stringify(entries)).not.toContain(clientSecret);
     const sessions = await eventually(

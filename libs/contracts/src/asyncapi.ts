@@ -14,7 +14,16 @@ import { holdCaptured, holdCreated, holdExpired, holdVoided } from './holds';
 import { headerNames } from './messaging';
 import { transactionRecorded } from './ledger';
 import { defaultPartitions, topicBases } from './topics';
-import { userDeleted, userRegistered, userRoleChanged, userSessionsRevoked } from './user';
+import {
+  userDeleted,
+  userDeletedV2,
+  userRegistered,
+  userRegisteredV2,
+  userRoleChanged,
+  userRoleChangedV2,
+  userSessionsRevoked,
+  userSessionsRevokedV2,
+} from './user';
 
 /**
  * The events other internal services may consume (docs/CONTRACT.md "Events"), described once: the AsyncAPI
@@ -154,7 +163,9 @@ export const publishedEvents = [
     topic: topicBases.userEvents,
     key: 'The user id, as a decimal string',
     description:
-      'Lifecycle of user accounts, produced by the user service through its outbox. At least once and in order per user; deduplicate by eventId.',
+      'Version 1 of the lifecycle of user accounts: no longer produced (its events carried the e-mail address, which must not outlive an ' +
+      "account's erasure); read user.events.v2, which carries the same events with the same eventId, the account named by its id only. " +
+      'At least once and in order per user; deduplicate by eventId.',
     messages: [
       { name: 'userRegistered', type: 'user.registered', schema: userRegistered, summary: 'A user account was created' },
       {
@@ -168,6 +179,31 @@ export const publishedEvents = [
         name: 'userSessionsRevoked',
         type: 'user.sessions-revoked',
         schema: userSessionsRevoked,
+        summary: 'A user logged out everywhere; older tokens are revoked',
+      },
+    ],
+  },
+  {
+    channel: 'userEventsV2',
+    topic: topicBases.userEventsV2,
+    key: 'The user id, as a decimal string',
+    description:
+      'Lifecycle of user accounts (events of version 2), produced by the user service through its outbox: the account is named by its ' +
+      'id, role and token version only, never by its e-mail address or name (personal data lives in the user service alone, so erasing ' +
+      'an account leaves none on a topic). At least once and in order per user; deduplicate by eventId.',
+    messages: [
+      { name: 'userRegisteredV2', type: 'user.registered', schema: userRegisteredV2, summary: 'A user account was created' },
+      {
+        name: 'userRoleChangedV2',
+        type: 'user.role-changed',
+        schema: userRoleChangedV2,
+        summary: "A user's role changed; older tokens are revoked",
+      },
+      { name: 'userDeletedV2', type: 'user.deleted', schema: userDeletedV2, summary: 'A user account was deleted' },
+      {
+        name: 'userSessionsRevokedV2',
+        type: 'user.sessions-revoked',
+        schema: userSessionsRevokedV2,
         summary: 'A user logged out everywhere; older tokens are revoked',
       },
     ],
@@ -214,7 +250,7 @@ function jsonSchemaOf(schema: z.ZodType): JsonObject {
  * AsyncAPI info.version: raised with every change to a published schema or to the package
  * (docs/VERSIONING.md; scripts/contract/api-versions.unit.test.ts holds the three equal).
  */
-export const eventContractVersion = '1.4.1';
+export const eventContractVersion = '1.5.0';
 const kafkaBindingVersion = '0.5.0';
 
 /**

@@ -8,7 +8,7 @@ import { buildAsyncApiDocument, eventContractVersion, publishedEvents } from './
 import { coinHoldEvent, holdCaptured } from './holds';
 import { transactionRecorded } from './ledger';
 import { defaultPartitions } from './topics';
-import { userEvent } from './user';
+import { userEvent, userEventV2 } from './user';
 import { sampleEvents, sampleHoldCapturedEvent } from '../../events/src/sample-events';
 
 type Json = Record<string, any>;
@@ -54,6 +54,7 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
       'coin.approvals',
       'coin.approvals.v2',
       'user.events',
+      'user.events.v2',
       'admin.audit',
     ]);
     const names = Object.values(doc.components as Json)
@@ -70,6 +71,7 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
       ...approvalTypes,
       ...coinApprovalEventTypesV2,
       ...userTypes,
+      ...userEventV2.options.map((o) => o.shape.type.value),
       'admin.action.recorded',
       'admin.refusal.recorded',
     ]);

@@ -5,7 +5,7 @@ import { headerNames } from './messaging';
 import { approval, approvalPending } from './approvals';
 import { captureResult, hold, holdResult } from './holds';
 import { limitOverrides, moneyResult, wallet, walletKeyOf, walletKeyOfTreasury, walletKeyOfUser, type LedgerCommand } from './ledger';
-import { deletionPending, deletionRequest, user, type UserCommand } from './user';
+import { deletionPending, deletionRequest, type UserCommand } from './user';
 
 /**
  * The typed boundary between the services that send commands and the ledger that applies them:
@@ -192,15 +192,17 @@ export function userCommandNeedsProof(type: UserCommandType): boolean {
 }
 
 /**
- * The one rule for the key a user command travels under. A registration is keyed by the address
- * as the user service compares it (trimmed, lower-cased), so two registrations of one address
- * are applied one after the other and the second meets EMAIL_TAKEN; the commands about an
- * account by its id, so they apply in the order they were sent.
+ * The one rule for the key a user command travels under. A sealed registration is keyed by its
+ * key's id, which names no one (two of one address may then apply side by side: the unique
+ * address decides, and the second meets EMAIL_TAKEN); one in clear (an earlier gateway's) by the
+ * address as the user service compares it (trimmed, lower-cased). The commands about an account
+ * by its id, so they apply in the order they were sent.
  */
 export function userPartitionKeyOf(command: UserDraft): string {
   switch (command.type) {
     case 'user.register':
-      return normalizeEmail(command.data.email);
+      // Sealed: under its key's id, so the record key names no one either.
+      return 'sealed' in command.data ? command.data.sealed.keyId : normalizeEmail(command.data.email);
     case 'user.change-role':
     case 'user.delete':
     case 'user.revoke-sessions':
@@ -225,7 +227,8 @@ const tokenVersion = z.number().int().nonnegative();
 
 /** What the user service answers each accepted command with (the `result` of its reply). */
 export const userResults = {
-  'user.register': z.object({ user }),
+  // The new account's id only: replies are stored and sent on a topic, personal data is not (docs/DESIGN.md "Erasure").
+  'user.register': z.object({ user: z.object({ id: userId }) }),
   'user.change-role': z.object({ user: z.object({ id: userId, role }), tokenVersion }),
   // Deleted at once, or (at or above DELETION_APPROVAL_MIN_COINS) a request a second SUPERADMIN decides.
   'user.delete': z.union([z.object({ userId, tokenVersion }), deletionPending]),

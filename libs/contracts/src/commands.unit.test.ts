@@ -218,6 +218,12 @@ describe('userPartitionKeyOf (user commands)', () => {
     const b = userDraft('user.register', { email: ' bob@example.COM', passwordHash: 'h', fullName: 'Bob' });
     expect(userPartitionKeyOf(a)).toBe(userPartitionKeyOf(b));
   });
+
+  it('when a registration is sealed, then it is keyed by its key id: the record key names no one (docs/DESIGN.md "Erasure")', () => {
+    const keyId = randomUUID();
+    const sealed = userDraft('user.register', { sealed: { keyId, iv: 'AAAAAAAAAAAAAAAA', data: 'A'.repeat(40) } });
+    expect(userPartitionKeyOf(sealed)).toBe(keyId);
+  });
 });
 
 describe('command messages', () => {
@@ -251,7 +257,6 @@ describe('command messages', () => {
 });
 
 describe('userResults (what the user service answers)', () => {
-  const user = { id: 12, email: 'ada@example.com', fullName: 'Ada', role: 'USER', isVerified: false, createdAt: at };
   const deletion = {
     id: randomUUID(),
     userId: 12,
@@ -265,7 +270,8 @@ describe('userResults (what the user service answers)', () => {
     rejectionReason: null,
   };
   const results: Record<UserCommandType, unknown> = {
-    'user.register': { user },
+    // The new id only: replies are stored and sent on a topic, a person's data is not.
+    'user.register': { user: { id: 12 } },
     'user.change-role': { user: { id: 12, role: 'ADMIN' }, tokenVersion: 3 },
     'user.delete': { userId: 12, tokenVersion: 4 },
     'user.revoke-sessions': { userId: 12, tokenVersion: 5 },

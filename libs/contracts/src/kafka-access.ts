@@ -36,13 +36,15 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
   // write admin.audit, so it cannot forge the record of an action.
   gateway: {
     produces: ['ledger.commands', 'user.commands', 'admin.refusals'],
-    consumes: ['gateway.replies', 'user.events'],
+    // user.events only while the last instances of the older user service may still write it.
+    consumes: ['gateway.replies', 'user.events', 'user.events.v2'],
     groupPrefix: 'gateway-',
     managesTopics: false,
   },
-  // Applies user commands; replies, and publishes user.events and its admin audit records from its outbox.
+  // Applies user commands; replies, and publishes user.events.v2 and its admin audit records from
+  // its outbox (rows an older version addressed to user.events, retired, go to user.events.v2 too).
   user: {
-    produces: ['gateway.replies', 'user.events', 'admin.audit'],
+    produces: ['gateway.replies', 'user.events.v2', 'admin.audit'],
     consumes: ['user.commands'],
     groupPrefix: 'user-',
     managesTopics: false,
@@ -58,7 +60,7 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
       'coin.approvals.v2',
       'admin.audit',
     ],
-    consumes: ['ledger.commands', 'ledger.internal', 'user.events'],
+    consumes: ['ledger.commands', 'ledger.internal', 'user.events', 'user.events.v2'],
     groupPrefix: 'ledger-',
     managesTopics: false,
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commandSchema } from './messaging';
+import { userEvent as userEventV1Schema, userEventV2 as userEventV2Schema } from '../../events/src/user-events';
 import {
   apiKeyScope,
   email,
@@ -72,25 +73,46 @@ export const loginResult = tokenPair.extend({
 
 // ---- Kafka commands on user.commands ----
 /**
- * Registration travels through Kafka, so the gateway hashes the password first: no plaintext
- * credential is ever written to a topic (topics are retained and replicated).
+ * A registration's personal data. It travels through Kafka, so the gateway hashes the password
+ * first: no plaintext credential is ever written to a topic (topics are retained and replicated).
+ */
+export const registrationPersonalData = z.object({ email, passwordHash: singleLineText(1, 500), fullName });
+export type RegistrationPersonalData = z.infer<typeof registrationPersonalData>;
+
+/**
+ * The same, sealed with AES-256-GCM (@coin/security `sealPersonalData`) under a key the user
+ * service made for this registration (POST /internal/registration-keys) and keeps with the account:
+ * erasing the account deletes the key, and the command's bytes on user.commands can no longer be
+ * read (docs/DESIGN.md "Erasure"). `data` is the ciphertext and its tag; the key never travels here.
+ */
+export const sealedPersonalData = z.object({
+  keyId: z.uuid(),
+  iv: z.string().regex(/^[A-Za-z0-9_-]{16}$/, 'must be 12 bytes, base64url'),
+  data: z.string().regex(/^[A-Za-z0-9_-]{22,4000}$/, 'must be base64url'),
+});
+
+/** The key a registration's data is sealed under, as the user service hands it to the gateway (base64url, 32 bytes). */
+export const registrationKey = z.object({ keyId: z.uuid(), key: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+
+const registrationExtras = {
+  /**
+   * SHA-256 (hex) of the gateway's one-time session grant for the new account
+   * (docs/DESIGN.md "Internal HTTP credentials"); the grant itself never reaches the topic.
+   * Registrations that answer no session (the operator CLI, the bootstrap) send none.
+   */
+  sessionGrantHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+};
+
+/**
+ * A registration: sealed (what the gateway sends), or in clear (what a gateway of an earlier
+ * version sent; still applied, so an upgrade in any order loses none).
  */
 export const registerUserCommand = commandSchema(
   'user.register',
-  z.object({
-    email,
-    passwordHash: singleLineText(1, 500),
-    fullName,
-    /**
-     * SHA-256 (hex) of the gateway's one-time session grant for the new account
-     * (docs/DESIGN.md "Internal HTTP credentials"); the grant itself never reaches the topic.
-     * Registrations that answer no session (the operator CLI, the bootstrap) send none.
-     */
-    sessionGrantHash: z
-      .string()
-      .regex(/^[0-9a-f]{64}$/)
-      .optional(),
-  }),
+  z.union([z.object({ sealed: sealedPersonalData, ...registrationExtras }), registrationPersonalData.extend(registrationExtras)]),
 );
 
 /** Role changes, deletions and "log out everywhere" bump the user's token version (docs/CONTRACT.md "Authentication and roles"). */
@@ -183,7 +205,7 @@ export const sessionGrant = z.string().regex(/^sg_[A-Za-z0-9_-]{43}$/);
 /** A new account's first session, against the grant its registration stored (one use, 60 s). */
 export const sessionRequest = z.strictObject({ userId, grant: sessionGrant });
 
-// ---- Events on user.events (docs/CONTRACT.md "Events"): defined in @coin/events (libs/events) ----
+// ---- Events on user.events.v2 (and the retired user.events; docs/CONTRACT.md "Events"): defined in @coin/events (libs/events) ----
 export {
   userDeleted,
   userEvent,
@@ -192,4 +214,20 @@ export {
   userRegistered,
   userRoleChanged,
   userSessionsRevoked,
+  userDeletedV2,
+  userEventV2,
+  type UserEventV2,
+  userEventUserV2,
+  userRegisteredV2,
+  userRoleChangedV2,
+  userSessionsRevokedV2,
 } from '../../events/src/user-events';
+
+/**
+ * What the gateway and the ledger read about accounts: user.events.v2, and user.events (version
+ * 1) as long as an older user service may still write it during an upgrade. Both name the
+ * account by `user.id` with its `tokenVersion`, all these consumers use; the same fact has the
+ * same eventId on either topic.
+ */
+export const consumedUserEvent = z.union([userEventV2Schema, userEventV1Schema]);
+export type ConsumedUserEvent = z.infer<typeof consumedUserEvent>;

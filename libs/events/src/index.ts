@@ -104,6 +104,15 @@ export {
   userRegistered,
   userRoleChanged,
   userSessionsRevoked,
+  type UserEventV2,
+  userDeletedV2,
+  userEventV2,
+  userEventTypesV2,
+  userEventUserV2,
+  userEventsV2Topic,
+  userRegisteredV2,
+  userRoleChangedV2,
+  userSessionsRevokedV2,
 } from './user-events';
 export {
   defaultMaxEventBytes,
@@ -117,6 +126,7 @@ export {
   parseCoinHoldEvent,
   parseCoinTransactionEvent,
   parseUserEvent,
+  parseUserEventV2,
 } from './parse';
 export {
   createEventDeduplicator,

@@ -3,7 +3,7 @@ import { adminAuditEvent, adminAuditTopic } from './admin-audit';
 import { coinApprovalEvent, coinApprovalEventV2, coinApprovalsTopic, coinApprovalsV2Topic } from './coin-approvals';
 import { coinHoldEvent, coinHoldsTopic } from './coin-holds';
 import { coinTransactionEvent, coinTransactionsTopic } from './coin-transactions';
-import { userEvent, userEventsTopic } from './user-events';
+import { userEvent, userEventsTopic, userEventsV2Topic, userEventV2 } from './user-events';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -14,6 +14,7 @@ export const eventTopics = [
   { topic: coinApprovalsTopic, schema: coinApprovalEvent, file: `${coinApprovalsTopic}.json` },
   { topic: coinApprovalsV2Topic, schema: coinApprovalEventV2, file: `${coinApprovalsV2Topic}.json` },
   { topic: userEventsTopic, schema: userEvent, file: `${userEventsTopic}.json` },
+  { topic: userEventsV2Topic, schema: userEventV2, file: `${userEventsV2Topic}.json` },
   { topic: adminAuditTopic, schema: adminAuditEvent, file: `${adminAuditTopic}.json` },
 ] as const;
 export type EventTopic = (typeof eventTopics)[number]['topic'];

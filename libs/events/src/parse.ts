@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { adminAuditEvent, type AdminAuditEvent } from './admin-audit';
 import { coinHoldEvent, type CoinHoldEvent } from './coin-holds';
 import { coinTransactionEvent, type CoinTransactionEvent } from './coin-transactions';
-import { userEvent, type UserEvent } from './user-events';
+import { userEvent, userEventTypesV2, userEventV2, type UserEvent, type UserEventV2 } from './user-events';
 
 /** Kafka's default largest message (broker `message.max.bytes`, about 1 MB): nothing legitimate is bigger. */
 export const defaultMaxEventBytes = 1_048_576;
@@ -127,9 +127,14 @@ export function parseCoinApprovalEventV2(value: EventValue, options: ParseOption
   return parseWith(coinApprovalEventV2, coinApprovalEventTypesV2, value, options);
 }
 
-/** Reads a message value of user.events; see {@link parseCoinTransactionEvent}. */
+/** Reads a message value of user.events (version 1, no longer produced); see {@link parseCoinTransactionEvent}. */
 export function parseUserEvent(value: EventValue, options: ParseOptions = {}): ParseResult<UserEvent> {
   return parseWith(userEvent, userEventTypes, value, options);
+}
+
+/** Reads a message value of user.events.v2 (version 2: no personal data); see {@link parseCoinTransactionEvent}. */
+export function parseUserEventV2(value: EventValue, options: ParseOptions = {}): ParseResult<UserEventV2> {
+  return parseWith(userEventV2, userEventTypesV2, value, options);
 }
 
 /** Reads a message value of admin.audit (`admin.action.recorded`, `admin.refusal.recorded`); see {@link parseCoinTransactionEvent}. */

@@ -274,6 +274,12 @@ export const sampleRewardApprovalRequestedEventV2 = {
   },
 } as const;
 
+/** user.events.v2: the same facts as version 2, the account named by its id only (no e-mail). */
+function userEventAsV2<E extends { version: 1; user: { id: number; email: string; role: string; tokenVersion: number } }>(event: E) {
+  const { email: _email, ...user } = event.user;
+  return { ...event, version: 2 as const, user };
+}
+
 /** Every sample, by the topic it belongs to: tests iterate these, so a topic or event type added here is covered. */
 export const sampleEvents = {
   'coin.transactions': [sampleRecordedEvent],
@@ -286,5 +292,11 @@ export const sampleEvents = {
     asV2(sampleApprovalExpiredEvent),
   ],
   'user.events': [sampleUserRegisteredEvent, sampleUserRoleChangedEvent, sampleUserDeletedEvent, sampleUserSessionsRevokedEvent],
+  'user.events.v2': [
+    userEventAsV2(sampleUserRegisteredEvent),
+    userEventAsV2(sampleUserRoleChangedEvent),
+    userEventAsV2(sampleUserDeletedEvent),
+    userEventAsV2(sampleUserSessionsRevokedEvent),
+  ],
   'admin.audit': [sampleAdminActionRecordedEvent, sampleAdminRefusalRecordedEvent],
 } as const satisfies Record<EventTopic, readonly { type: string }[]>;

@@ -6,7 +6,7 @@ import { compareEventSchemas, describeChanges } from './compatibility';
 import { eventJsonSchemaFiles, eventTopics, type JsonSchema, sameJson } from './json-schema';
 import { coinHoldEvent, holdCaptured } from './coin-holds';
 import { coinTransactionEvent, transactionRecorded } from './coin-transactions';
-import { userEvent } from './user-events';
+import { userEvent, userEventV2 } from './user-events';
 import * as contracts from '../../contracts/src';
 import { sampleAdminActionRecordedEvent, sampleEvents, sampleHoldCapturedEvent, sampleRecordedEvent } from './sample-events';
 import { adminActionRecorded } from './admin-audit';
@@ -19,7 +19,7 @@ const schemasDir = join(__dirname, '..', 'schemas');
 const generated = eventJsonSchemaFiles();
 
 describe('the committed JSON Schemas of the event topics', () => {
-  it('then there is one per topic: coin.transactions.json, coin.holds.json, coin.approvals.json, coin.approvals.v2.json, user.events.json and admin.audit.json', () => {
+  it('then there is one per topic: coin.transactions.json, coin.holds.json, coin.approvals.json, coin.approvals.v2.json, user.events.json, user.events.v2.json and admin.audit.json', () => {
     expect(Object.keys(generated).sort()).toEqual([
       'admin.audit.json',
       'coin.approvals.json',
@@ -27,6 +27,7 @@ describe('the committed JSON Schemas of the event topics', () => {
       'coin.holds.json',
       'coin.transactions.json',
       'user.events.json',
+      'user.events.v2.json',
     ]);
   });
 
@@ -63,6 +64,7 @@ describe('the committed JSON Schemas of the event topics', () => {
     expect(typesOf(generated['coin.transactions.json']!)).toEqual(coinTransactionEvent.options.map((o) => o.shape.type.value));
     expect(typesOf(generated['coin.holds.json']!)).toEqual(coinHoldEvent.options.map((o) => o.shape.type.value));
     expect(typesOf(generated['user.events.json']!)).toEqual(userEvent.options.map((o) => o.shape.type.value));
+    expect(typesOf(generated['user.events.v2.json']!)).toEqual(userEventV2.options.map((o) => o.shape.type.value));
   });
 
   it('then every event type of every topic has a sample event', () => {

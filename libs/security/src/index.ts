@@ -149,3 +149,11 @@ export {
   type ProvenAuthority,
   type TrustedKey,
 } from './command-authority';
+
+export {
+  newPersonalDataKey,
+  openPersonalData,
+  personalDataKeyBytes,
+  sealPersonalData,
+  type SealedPersonalData,
+} from './personal-data';

@@ -82,7 +82,7 @@ export const gatewayConfigSchema = z.object({
         ctx.addIssue({ code: 'custom', message: (err as Error).message });
       }
     }),
-  /** Cached token versions expire after this; user.events keep them current meanwhile. */
+  /** Cached token versions expire after this; user.events.v2 keep them current meanwhile. */
   TOKEN_VERSION_CACHE_TTL_S: positiveInt(24 * 3600),
   /** Cached API-key grants; revocation through the API drops them at once (docs/DESIGN.md). */
   API_KEY_CACHE_TTL_S: positiveInt(30),

@@ -1,6 +1,6 @@
 import { kafkaSecurityOf, passwordHashCostOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
-import { topicNames, userEvent } from '@coin/contracts';
+import { consumedUserEvent, topicNames } from '@coin/contracts';
 import { buildOperationalApp, createMetricsRegistry, type ServiceName, ServiceTokenSigner } from '@coin/http';
 import { BatchingProducer, consumersReadiness, createKafka, RequestReplyClient, sendRefusalRecord, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
@@ -67,8 +67,8 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
   const userEvents = await startConsumer({
     kafka,
     groupId: `${config.TOPIC_PREFIX}gateway-token-versions`,
-    topics: [topics.userEvents],
-    schema: userEvent,
+    topics: [topics.userEventsV2, topics.userEvents],
+    schema: consumedUserEvent,
     logger,
     producer,
     handleBatch: tokenVersions.handleUserEvents(),

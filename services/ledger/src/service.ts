@@ -1,12 +1,12 @@
 import { kafkaSecurityOf } from '@coin/config';
 import {
   commandNeedsStepUp,
+  consumedUserEvent,
   ledgerCommand,
   ledgerCommandNeedsProof,
   ledgerTopicRefusal,
   partitionKeyOf,
   topicNames,
-  userEvent,
 } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay } from '@coin/db';
 import { buildInternalApp, buildOperationalApp, createMetricsRegistry } from '@coin/http';
@@ -219,8 +219,8 @@ export async function startLedgerService(
   const userEvents = await startConsumer({
     kafka,
     groupId: ledgerGroupIds(config.TOPIC_PREFIX).userEvents,
-    topics: [topics.userEvents],
-    schema: userEvent,
+    topics: [topics.userEventsV2, topics.userEvents],
+    schema: consumedUserEvent,
     logger,
     producer,
     metrics,

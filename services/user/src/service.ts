@@ -21,6 +21,7 @@ import { startTracing } from '@coin/telemetry';
 import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
 import { registerInternalRoutes } from './http/internal-routes';
+import { registerRegistrationKeyRoutes } from './http/registration-key-routes';
 import { registerIdentityRoutes } from './http/identity-routes';
 import { registerSecondFactorRoutes } from './http/second-factor-routes';
 import { SecretBox } from './domain/secret-box';
@@ -31,6 +32,7 @@ import { ledgerBalanceReader } from './http/ledger-balances';
 import { handleUserCommands } from './kafka/user-commands';
 import { storeSetAsideOutcome } from './db/processed-commands';
 import { userCommandStore } from './db/user-command-store';
+import { readdressedUserEventRow } from './db/user-events-outbox';
 
 export interface RunningService {
   /** host:port of the internal HTTP API. */
@@ -66,10 +68,13 @@ export async function startUserService(
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
   const metrics = createMetricsRegistry('user');
+  const sendToKafka = outboxPublisher(producer);
+  const eventTopics = topicNames(config.TOPIC_PREFIX);
   const outbox = new OutboxRelay({
     store: outboxTable(pool),
     metrics,
-    publish: outboxPublisher(producer),
+    // Rows an older version addressed to user.events (version 1, retired) go out as user.events.v2.
+    publish: (rows) => sendToKafka(rows.map((row) => readdressedUserEventRow(eventTopics, row))),
     onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
   });
   outbox.start();
@@ -116,6 +121,7 @@ export async function startUserService(
   registerSecondFactorRoutes(app, routeDeps);
   registerReadinessRoute(app, readiness);
   registerDeletionRequestRoutes(app, { pool, now });
+  registerRegistrationKeyRoutes(app, { pool, unboundKeyMaxAgeS: config.COMMAND_MAX_AGE_S });
   const balanceOf = ledgerBalanceReader({
     baseUrl: config.LEDGER_SERVICE_URL,
     timeoutMs: config.LEDGER_READ_TIMEOUT_MS,

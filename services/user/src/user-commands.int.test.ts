@@ -135,7 +135,7 @@ describe('user commands against PostgreSQL', () => {
     expect(await outboxOf(id)).toHaveLength(2);
   });
 
-  it('when a user is deleted, then the row is a tombstone, refresh tokens are revoked, and user.deleted names the email it had', async () => {
+  it('when a user is deleted, then the row is a tombstone, refresh tokens are revoked, and user.deleted names the account by id only', async () => {
     const id = await register();
     await createRefreshToken(pool, id, { ttlSeconds: 3600, maxAgeSeconds: 3600 }, newSessionOrigin(new Date(), null));
     const applied = await applyUserCommand(store, command('user.delete', operator, { userId: id }), clock);
@@ -145,8 +145,10 @@ describe('user commands against PostgreSQL', () => {
     expect(live.rowCount).toBe(0);
     expect((await outboxOf(id)).at(-1)!.payload).toMatchObject({
       type: 'user.deleted',
-      user: { id, email: `u${nextEmail}@int.test`, tokenVersion: 1 },
+      version: 2,
+      user: { id, role: 'USER', tokenVersion: 1 },
     });
+    expect(JSON.stringify((await outboxOf(id)).map((r) => r.payload))).not.toContain(`u${nextEmail}@int.test`);
     const gone = await applyUserCommand(store, command('user.revoke-sessions', operator, { userId: id }), clock);
     expect(gone.outcome).toEqual({ ok: false, reply: { code: 'USER_NOT_FOUND', detail: 'No such user' } });
   });
@@ -180,9 +182,9 @@ describe('user commands against PostgreSQL', () => {
     expect(await rowOf(id)).toMatchObject({ role: 'SUPERADMIN', token_version: 2 });
     const events = (await outboxOf(id)).map((r) => [r.topic, r.headers.type, r.payload.user.tokenVersion]);
     expect(events).toEqual([
-      [topics.userEvents, 'user.registered', 0],
-      [topics.userEvents, 'user.role-changed', 1],
-      [topics.userEvents, 'user.sessions-revoked', 2],
+      [topics.userEventsV2, 'user.registered', 0],
+      [topics.userEventsV2, 'user.role-changed', 1],
+      [topics.userEventsV2, 'user.sessions-revoked', 2],
     ]);
     // Each operator action that changed something is in the admin audit log, in its transaction (the outbox).
     const audit = await pool.query<{ payload: { record: { action: string; actor: { kind: string }; target: string } } }>(

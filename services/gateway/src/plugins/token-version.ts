@@ -1,4 +1,4 @@
-import type { UserEvent } from '@coin/contracts';
+import type { ConsumedUserEvent } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
@@ -116,9 +116,9 @@ export class TokenVersionStore {
     return this.redis.tokenVersionSetMax(key, value, this.ttlSeconds, this.auth.seal(key, value));
   }
 
-  /** The user.events consumer: keeps the cache current whoever changed the user. */
+  /** The user.events.v2 (and user.events) consumer: keeps the cache current whoever changed the user. */
   handleUserEvents() {
-    return async (items: Delivered<UserEvent>[]): Promise<void> => {
+    return async (items: Delivered<ConsumedUserEvent>[]): Promise<void> => {
       for (const { value: event } of items) {
         if (event.type === 'user.deleted') await this.writeOrThrow(event.user.id, deletedMarker);
         else await this.writeOrThrow(event.user.id, String(event.user.tokenVersion));

@@ -6,11 +6,12 @@ import {
   registerBody,
   registrationAccepted,
   registrationAcceptedDetail,
+  registrationKey,
   userDraft,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
-import { hashPassword, owaspScryptCost, type ScryptCost } from '@coin/security';
+import { hashPassword, owaspScryptCost, sealPersonalData, type ScryptCost } from '@coin/security';
 import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
 import type { LoginThrottle } from '../plugins/login-throttle';
@@ -48,8 +49,12 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
       // Hash here so the plaintext never reaches a Kafka topic.
       const passwordHash = await hashPassword(password, deps.passwordHashCost ?? owaspScryptCost);
       const requestId = String(request.id);
+      // Sealed under a key the user service keeps with the account: the command's bytes on
+      // user.commands become unreadable when the account is erased (docs/DESIGN.md "Erasure").
+      const { keyId, key } = registrationKey.parse(await deps.users.post('/internal/registration-keys', {}, requestId));
+      const sealed = sealPersonalData(keyId, Buffer.from(key, 'base64url'), { email, passwordHash, fullName });
       const registered = await deps.commands
-        .user(userDraft('user.register', { email, passwordHash, fullName }), { actor: { kind: 'user', id: 'anonymous' }, requestId })
+        .user(userDraft('user.register', { sealed }), { actor: { kind: 'user', id: 'anonymous' }, requestId })
         .then(
           ({ user }) => user,
           (err: unknown) => {

@@ -1,4 +1,4 @@
-import { closeWalletReason, ledgerCommandMessage, type LedgerCommand, type TopicNames, type UserEvent } from '@coin/contracts';
+import { closeWalletReason, ledgerCommandMessage, type LedgerCommand, type TopicNames, type ConsumedUserEvent } from '@coin/contracts';
 import type { BatchingProducer, Delivered } from '@coin/kafka';
 import { uuidV5 } from '@coin/security';
 
@@ -19,7 +19,7 @@ export function openWalletCommandId(eventId: string): string {
 }
 
 /** The ledger command a user event asks for, if any. */
-function commandOf(event: UserEvent, now: Date): LedgerCommand | null {
+function commandOf(event: ConsumedUserEvent, now: Date): LedgerCommand | null {
   const envelope = { issuedAt: now.toISOString(), actor: { kind: 'service', id: 'ledger' } } as const;
   switch (event.type) {
     case 'user.registered':
@@ -45,7 +45,7 @@ function commandOf(event: UserEvent, now: Date): LedgerCommand | null {
  * (a no-op otherwise: opening an existing wallet or closing a closed one changes nothing).
  */
 export function handleUserEvents(deps: UserEventDeps) {
-  return async (items: Delivered<UserEvent>[]): Promise<void> => {
+  return async (items: Delivered<ConsumedUserEvent>[]): Promise<void> => {
     const now = deps.now();
     const commands = items.flatMap((item) => commandOf(item.value, now) ?? []);
     await deps.producer.sendMany(

@@ -20,7 +20,7 @@ import { clearSecondFactor, replaceResetCode, setPasswordHash } from '../db/seco
  * Changes to an account are decided by the same rules as the commands, with the operator as actor.
  */
 
-const operator: Actor = { kind: 'operator', id: operatorName() };
+export const operator: Actor = { kind: 'operator', id: operatorName() };
 
 /** Who runs the CLI, for the admin audit log: the OS user, else 'cli'. */
 function operatorName(): string {

@@ -1,4 +1,5 @@
-import type { UserCommand, UserEvent } from '@coin/contracts';
+import { registrationPersonalData, type RegistrationPersonalData, type UserCommand, type UserEventV2 } from '@coin/contracts';
+import { openPersonalData } from '@coin/security';
 import type { OutboxRow } from '@coin/db';
 import {
   accountToRegister,
@@ -26,7 +27,7 @@ import {
   statusAt,
   type DeletionPolicy,
 } from '../domain/deletion-requests';
-import { InvariantViolation } from '@coin/errors';
+import { AppError, InvariantViolation } from '@coin/errors';
 
 export interface UserCommandClock {
   now: () => Date;
@@ -48,7 +49,7 @@ export interface ApplyMeta {
 }
 
 /** What a command came to once decided and written. */
-type Settled = Rejected | { ok: true; result: unknown; events: UserEvent[] };
+type Settled = Rejected | { ok: true; result: unknown; events: UserEventV2[] };
 
 /**
  * Applies one command in one transaction: load what it needs, decide, write. Its changes, its
@@ -87,7 +88,9 @@ async function decideAndWrite(
   if (refusal) return { ok: false, error: refusal };
   switch (command.type) {
     case 'user.register': {
-      const admitted = accountToRegister(command);
+      const personal = await registrationDataOf(tx, command.data);
+      if (!personal.ok) return personal;
+      const admitted = accountToRegister(personal.data);
       if (!admitted.ok) return admitted;
       const decision = decideRegistration(await tx.insertUser(admitted.account), context);
       // The caller gets the same answer as for a new account (the gateway maps EMAIL_TAKEN to its
@@ -97,6 +100,8 @@ async function decideAndWrite(
       // The gateway's one-time grant for this account's first session, stored with the account.
       const grantHash = command.data.sessionGrantHash;
       if (decision.ok && grantHash) await tx.insertSessionGrant(sessionGrantOf(decision.result.user.id, grantHash, context.now));
+      // The address is the account's that has it (new, or the one that had it): so is the key it was sealed under.
+      if ('sealed' in command.data) await tx.bindPersonalDataKey(command.data.sealed.keyId, admitted.account.emailNormalized);
       return decision;
     }
     case 'user.delete':
@@ -122,6 +127,29 @@ async function decideAndWrite(
     case 'user.platform-client.revoke':
       return decidePlatformClientRevocation(await tx.revokePlatformClient(command.data.clientId, context.now));
   }
+}
+
+/**
+ * A registration's personal data: in clear from a gateway of an earlier version, else opened with
+ * the key the user service made for it. Refused (never retried: it will not get better) when the
+ * key is unknown, already used or erased, or the data does not open or is no registration.
+ */
+async function registrationDataOf(
+  tx: UserCommandTransaction,
+  data: Extract<UserCommand, { type: 'user.register' }>['data'],
+): Promise<{ ok: false; error: AppError } | { ok: true; data: RegistrationPersonalData }> {
+  if (!('sealed' in data)) return { ok: true, data };
+  const unreadable = { ok: false as const, error: new AppError('VALIDATION_FAILED', 'The registration data cannot be read') };
+  const key = await tx.lockUnboundPersonalDataKey(data.sealed.keyId);
+  if (!key) return unreadable;
+  let opened: unknown;
+  try {
+    opened = openPersonalData(key, data.sealed);
+  } catch {
+    return unreadable;
+  }
+  const parsed = registrationPersonalData.safeParse(opened);
+  return parsed.success ? { ok: true, data: parsed.data } : unreadable;
 }
 
 /**

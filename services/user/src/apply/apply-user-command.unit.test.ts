@@ -1,4 +1,5 @@
-import type { Actor, ApiKey, AuditRecord, PlatformClient, UserCommand, UserEvent } from '@coin/contracts';
+import { newPersonalDataKey, sealPersonalData } from '@coin/security';
+import type { Actor, ApiKey, AuditRecord, PlatformClient, UserCommand, UserEventV2 } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
 import type { UserRow } from '../domain/users';
 import type { DeletionPolicy, DeletionRequestRow } from '../domain/deletion-requests';
@@ -51,12 +52,14 @@ interface FakeState {
   /** Platform clients by id, with whether each is revoked. */
   clients?: Map<string, PlatformClient>;
   deletionRequests?: DeletionRequestRow[];
+  /** Keys of sealed registrations no account has yet, by id. */
+  personalDataKeys?: Map<string, Buffer>;
 }
 
 function fakeStore(state: FakeState = {}) {
   const calls: string[] = [];
   const stored = state.outcomes ?? new Map<string, StoredOutcome>();
-  const enqueued: UserEvent[] = [];
+  const enqueued: UserEventV2[] = [];
   const audited: AuditRecord[] = [];
   let nextOutboxId = 100;
   const tx: UserCommandTransaction = {
@@ -81,6 +84,11 @@ function fakeStore(state: FakeState = {}) {
       if (state.emailTaken) return null;
       return account({ id: 42, email: newAccount.email, full_name: newAccount.fullName, role: newAccount.role, token_version: 0 });
     },
+    lockUnboundPersonalDataKey: async (keyId) => {
+      calls.push(`lockUnboundPersonalDataKey ${keyId}`);
+      return state.personalDataKeys?.get(keyId) ?? null;
+    },
+    bindPersonalDataKey: async (keyId, emailNormalized) => void calls.push(`bindPersonalDataKey ${keyId} ${emailNormalized}`),
     noteRegistrationAttempt: async (emailNormalized, at) =>
       void calls.push(`noteRegistrationAttempt ${emailNormalized} ${at.toISOString()}`),
     insertSessionGrant: async (grant) =>
@@ -137,7 +145,7 @@ function fakeStore(state: FakeState = {}) {
     enqueueEvents: async (events): Promise<OutboxRow[]> => {
       calls.push(`enqueueEvents ${events.map((e) => e.type).join(',') || '(none)'}`);
       enqueued.push(...events);
-      return events.map((e) => ({ id: nextOutboxId++, topic: 'user.events', key: String(e.user.id), payload: e }));
+      return events.map((e) => ({ id: nextOutboxId++, topic: 'user.events.v2', key: String(e.user.id), payload: e }));
     },
     // Audit records are kept apart from `calls`: the order tests below are about locks and writes.
     enqueueAudit: async (records): Promise<OutboxRow[]> => {
@@ -198,7 +206,7 @@ describe('applying a user command', () => {
     ]);
     expect(applied.outcome).toEqual({ ok: true, reply: { user: { id: 7, role: 'ADMIN' }, tokenVersion: 4 } });
     expect(applied.outbox.map((row) => [row.id, row.topic])).toEqual([
-      [100, 'user.events'],
+      [100, 'user.events.v2'],
       [101, 'admin.audit'],
     ]);
     expect(fake.audited).toEqual([
@@ -284,21 +292,55 @@ describe('applying a user command', () => {
       ]);
     });
 
-    it('when the account is inserted, then user.registered is queued and the user is the stored reply', async () => {
+    it('when the account is inserted, then user.registered is queued and the new id alone is the stored reply (no personal data)', async () => {
       const fake = fakeStore();
       const applied = await applyUserCommand(fake.store, register(passwordHash), clock);
-      expect(applied.outcome).toEqual({
-        ok: true,
-        reply: {
-          user: { id: 42, email: 'Ada@Example.com', fullName: 'Ada', role: 'USER', isVerified: false, createdAt: now.toISOString() },
-        },
-      });
+      expect(applied.outcome).toEqual({ ok: true, reply: { user: { id: 42 } } });
       expect(fake.calls).toEqual([
         'findOutcome',
         'insertUser ada@example.com',
         'enqueueEvents user.registered',
         'storeOutcome user.register',
       ]);
+    });
+
+    const keyId = '3c8e5a1f-7b2d-4f6e-9a0c-5d1b7e3f9a24';
+    const sealedRegister = (key: Buffer, data: unknown = { email: 'Ada@Example.com', passwordHash, fullName: 'Ada' }) =>
+      command('user.register', { kind: 'user', id: 'anonymous' }, { sealed: sealPersonalData(keyId, key, data) });
+
+    it('when the data is sealed under a key the service made, then it is opened, the account inserted, and the key given to it', async () => {
+      const key = newPersonalDataKey();
+      const fake = fakeStore({ personalDataKeys: new Map([[keyId, key]]) });
+      const applied = await applyUserCommand(fake.store, sealedRegister(key), clock);
+      expect(applied.outcome).toEqual({ ok: true, reply: { user: { id: 42 } } });
+      expect(fake.calls).toEqual([
+        'findOutcome',
+        `lockUnboundPersonalDataKey ${keyId}`,
+        'insertUser ada@example.com',
+        `bindPersonalDataKey ${keyId} ada@example.com`,
+        'enqueueEvents user.registered',
+        'storeOutcome user.register',
+      ]);
+    });
+
+    it('when the address is taken, then the key goes to the account that has it (its erasure destroys it)', async () => {
+      const key = newPersonalDataKey();
+      const fake = fakeStore({ emailTaken: true, personalDataKeys: new Map([[keyId, key]]) });
+      await applyUserCommand(fake.store, sealedRegister(key), clock);
+      expect(fake.calls).toContain(`bindPersonalDataKey ${keyId} ada@example.com`);
+    });
+
+    it.each([
+      ['its key is unknown, used or erased', undefined, undefined],
+      ['it was sealed under another key', newPersonalDataKey(), undefined],
+      ['what it seals is no registration', undefined, { email: 'ada@example.com' }],
+    ])('when %s, then VALIDATION_FAILED is stored and nothing is inserted', async (_case, sealedWith, data) => {
+      const key = newPersonalDataKey();
+      const known = _case.startsWith('its key') ? new Map<string, Buffer>() : new Map([[keyId, key]]);
+      const fake = fakeStore({ personalDataKeys: known });
+      const applied = await applyUserCommand(fake.store, sealedRegister(sealedWith ?? key, data), clock);
+      expect(applied.outcome).toEqual({ ok: false, reply: { code: 'VALIDATION_FAILED', detail: 'The registration data cannot be read' } });
+      expect(fake.calls).toEqual(['findOutcome', `lockUnboundPersonalDataKey ${keyId}`, 'storeOutcome user.register']);
     });
   });
 

@@ -1,4 +1,4 @@
-import type { ApiKey, AuditRecord, PlatformClient, UserEvent } from '@coin/contracts';
+import type { ApiKey, AuditRecord, PlatformClient, UserEventV2 } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
 import type { AccountChange, NewApiKey, NewPlatformClient } from '../domain/commands';
 import type { NewAccount, UserRow } from '../domain/users';
@@ -31,6 +31,10 @@ export interface UserCommandTransaction {
   insertUser(account: NewAccount): Promise<UserRow | null>;
   /** Tells the owner of the live account with this address, at their next login, that someone tried to register it. */
   noteRegistrationAttempt(emailNormalized: string, at: Date): Promise<void>;
+  /** The key of a sealed registration, locked, while no account has it yet; null when unknown, used or erased. */
+  lockUnboundPersonalDataKey(keyId: string): Promise<Buffer | null>;
+  /** Gives the key to the account that has this address (new, or the one that had it): its erasure destroys the key. */
+  bindPersonalDataKey(keyId: string, emailNormalized: string): Promise<void>;
   /** Stores the one-time session grant of a registration (docs/DESIGN.md "Internal HTTP credentials"). */
   insertSessionGrant(grant: NewSessionGrant): Promise<void>;
   /** Writes decided changes in order; a row that does not end as decided is a broken invariant. */
@@ -50,7 +54,7 @@ export interface UserCommandTransaction {
   /** Writes a PENDING request's new status and decision; a request that was not PENDING is a broken invariant. */
   updateDeletionRequest(request: DeletionRequestRow): Promise<void>;
   /** Puts the events in the outbox; the rows come back to be published as soon as the transaction commits. */
-  enqueueEvents(events: UserEvent[]): Promise<OutboxRow[]>;
+  enqueueEvents(events: UserEventV2[]): Promise<OutboxRow[]>;
   /** Puts admin audit records in the outbox (topic admin.audit), like the events. */
   enqueueAudit(records: AuditRecord[]): Promise<OutboxRow[]>;
 }

@@ -9,14 +9,15 @@ import { insertAuditRecords, insertUserEvents } from './user-events-outbox';
 import { insertUser, lockSuperadminSet, lockUser } from './users-repo';
 import { insertSessionGrant } from './sessions-repo';
 import { noteRegistrationAttempt } from './account-notices-repo';
+import { bindPersonalDataKey, lockUnboundPersonalDataKey } from './personal-data-keys-repo';
 import { insertDeletionRequest, lockDeletionRequest, lockPendingDeletionRequest, updateDeletionRequest } from './deletion-requests-repo';
 
 /** The user-command store on PostgreSQL: one transaction per command, on one pooled connection. */
-export function userCommandStore(pool: Pool, topics: Pick<TopicNames, 'userEvents' | 'adminAudit'>): UserCommandStore {
+export function userCommandStore(pool: Pool, topics: Pick<TopicNames, 'userEventsV2' | 'adminAudit'>): UserCommandStore {
   return { transaction: (work) => inTransaction(pool, (client) => work(userCommandTransaction(client, topics))) };
 }
 
-function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'userEvents' | 'adminAudit'>): UserCommandTransaction {
+function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'userEventsV2' | 'adminAudit'>): UserCommandTransaction {
   return {
     findOutcome: (commandId) => findOutcome(client, commandId),
     storeOutcome: (commandId, type, outcome) => storeOutcome(client, commandId, type, outcome),
@@ -25,6 +26,8 @@ function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'us
     insertUser: (account) => insertUser(client, account),
     noteRegistrationAttempt: (emailNormalized, at) => noteRegistrationAttempt(client, emailNormalized, at),
     insertSessionGrant: (grant) => insertSessionGrant(client, grant),
+    lockUnboundPersonalDataKey: (keyId) => lockUnboundPersonalDataKey(client, keyId),
+    bindPersonalDataKey: (keyId, emailNormalized) => bindPersonalDataKey(client, keyId, emailNormalized),
     writeChanges: (changes) => writeAccountChanges(client, changes),
     insertApiKey: (key) => insertApiKey(client, key),
     revokeApiKey: (id) => revokeApiKey(client, id),

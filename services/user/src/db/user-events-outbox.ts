@@ -1,19 +1,35 @@
-import type { AdminActionRecorded, AuditRecord, TopicNames, UserEvent } from '@coin/contracts';
+import type { AdminActionRecorded, AuditRecord, TopicNames, UserEventV2 } from '@coin/contracts';
 import { insertOutbox, type OutboxMessage, type OutboxRow, type PoolClient } from '@coin/db';
+import { scrubbedUserEvent } from '../domain/erasure';
 
 /**
  * The one user-event-to-message mapping. Keyed by the user's id, so one account's events stay in
  * order on one partition; the type header lets consumers skip events without parsing them.
  */
-export function userEventMessage(topics: Pick<TopicNames, 'userEvents'>, event: UserEvent): OutboxMessage {
-  return { topic: topics.userEvents, key: String(event.user.id), headers: { type: event.type }, payload: event };
+export function userEventMessage(topics: Pick<TopicNames, 'userEventsV2'>, event: UserEventV2): OutboxMessage {
+  return { topic: topics.userEventsV2, key: String(event.user.id), headers: { type: event.type }, payload: event };
+}
+
+/**
+ * A row an older version of this service addressed to user.events (version 1, retired; its
+ * events named the e-mail address), as the same event of user.events.v2: version 2, the same
+ * eventId, the account by id only. Any other row as it is. The row itself is left as it was
+ * written; erasure removes the address from it (admin/erasure.ts).
+ */
+export function readdressedUserEventRow<R extends Pick<OutboxRow, 'topic' | 'payload'>>(
+  topics: Pick<TopicNames, 'userEvents' | 'userEventsV2'>,
+  row: R,
+): R {
+  if (row.topic !== topics.userEvents) return row;
+  const payload = (scrubbedUserEvent(row.payload) ?? row.payload) as Record<string, unknown>;
+  return { ...row, topic: topics.userEventsV2, payload: { ...payload, version: 2 } };
 }
 
 /** Puts the events in the outbox in the caller's transaction; the rows are what the relay publishes. */
 export async function insertUserEvents(
   client: PoolClient,
-  topics: Pick<TopicNames, 'userEvents'>,
-  events: UserEvent[],
+  topics: Pick<TopicNames, 'userEventsV2'>,
+  events: UserEventV2[],
 ): Promise<OutboxRow[]> {
   const messages = events.map((event) => userEventMessage(topics, event));
   const ids = await insertOutbox(client, messages);

@@ -1,4 +1,4 @@
-import type { Actor, AuditAction, AuditRecord, AuditSummary, UserCommand, UserEvent } from '@coin/contracts';
+import type { Actor, AuditAction, AuditRecord, AuditSummary, UserCommand, UserEventV2 } from '@coin/contracts';
 import type { AppError } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
 import { platformClientToCreate, type PlatformClientGrants } from './commands';
@@ -17,7 +17,7 @@ export interface AuditContext {
 }
 
 /** What a command came to, as the audit log reads it. */
-export type AuditOutcome = { ok: false; error: AppError } | { ok: true; result: unknown; events: UserEvent[] };
+export type AuditOutcome = { ok: false; error: AppError } | { ok: true; result: unknown; events: UserEventV2[] };
 
 /** The id of a command's record: the same on every delivery of the command. */
 export function auditRecordId(commandId: string, action: AuditAction): string {

@@ -1,8 +1,17 @@
-import type { Actor, ApiKeyScopeName, PlatformClient, Role, UserCommand, UserEvent, UserResult } from '@coin/contracts';
+import type {
+  Actor,
+  ApiKeyScopeName,
+  PlatformClient,
+  RegistrationPersonalData,
+  Role,
+  UserCommand,
+  UserEventV2,
+  UserResult,
+} from '@coin/contracts';
 import { AppError, InvariantViolation } from '@coin/errors';
 import { isPasswordHash } from '@coin/security';
 import { roleChangedEventOf, userEventOf } from './user-events';
-import { newAccount, removesLastSuperadmin, removesSuperadmin, toUser, type NewAccount, type UserRow } from './users';
+import { newAccount, removesLastSuperadmin, removesSuperadmin, type NewAccount, type UserRow } from './users';
 
 /**
  * The rules of the user commands (docs/CONTRACT.md "Authentication and roles"), as pure decisions. The use case (apply/) asks them in
@@ -46,7 +55,7 @@ type DecidedResult<T extends UserCommand['type']> = T extends 'user.delete'
 
 export type Decision<T extends UserCommand['type']> =
   | Rejected
-  | { ok: true; result: DecidedResult<T>; changes: AccountChange[]; events: UserEvent[] };
+  | { ok: true; result: DecidedResult<T>; changes: AccountChange[]; events: UserEventV2[] };
 
 export interface AccountState {
   /** The command's account, locked; null when no live account has the id. */
@@ -169,7 +178,7 @@ function deleteAccount(current: UserRow, state: AccountState, context: DecisionC
       { type: 'erase-user', userId: current.id, tokenVersion },
       { type: 'revoke-refresh-tokens', userId: current.id },
     ],
-    // The event names the account as it was: consumers may need the email to notify or audit.
+    // The event names the account by its id: the e-mail it had goes with the row (docs/DESIGN.md "Erasure").
     events: [userEventOf('user.deleted', { ...current, token_version: tokenVersion }, context.now, context.newId())],
   };
 }
@@ -188,8 +197,8 @@ function revokeSessions(current: UserRow, context: DecisionContext): Decision<'u
 }
 
 /** The account a registration asks for, or why it is refused before anything is written. */
-export function accountToRegister(command: RequestOf<'user.register'>): Rejected | { ok: true; account: NewAccount } {
-  const { email, passwordHash, fullName } = command.data;
+export function accountToRegister(data: RegistrationPersonalData): Rejected | { ok: true; account: NewAccount } {
+  const { email, passwordHash, fullName } = data;
   // Only the gateway hashes passwords; anything else on the topic is refused, not retried.
   if (!isPasswordHash(passwordHash)) {
     return rejected(new AppError('VALIDATION_FAILED', 'A register command must carry a password hash'));
@@ -202,7 +211,9 @@ export function decideRegistration(inserted: UserRow | null, context: DecisionCo
   if (!inserted) return rejected(new AppError('EMAIL_TAKEN', 'An account with this email already exists'));
   return {
     ok: true,
-    result: { user: toUser(inserted) },
+    // The id only: the reply is stored (processed_commands) and travels on gateway.replies, where
+    // the e-mail address and name would outlive the account's erasure.
+    result: { user: { id: inserted.id } },
     changes: [],
     events: [userEventOf('user.registered', inserted, context.now, context.newId())],
   };

@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { Role, UserEvent } from '@coin/contracts';
+import type { Role, UserEventV2 } from '@coin/contracts';
 import type { UserRow } from './users';
 
-/** The fields of an account an event carries (docs/CONTRACT.md "Events"): who, and the token version after the change. */
-type EventSubject = Pick<UserRow, 'id' | 'email' | 'role' | 'token_version'>;
+/**
+ * The fields of an account an event carries (docs/CONTRACT.md "Events"): which account by its id,
+ * its role and the token version after the change. Never the e-mail address or the name: they
+ * live in the users row alone, so erasing the row leaves no copy on a topic (docs/DESIGN.md "Erasure").
+ */
+type EventSubject = Pick<UserRow, 'id' | 'role' | 'token_version'>;
 
-type UserEventOf<T extends UserEvent['type']> = Extract<UserEvent, { type: T }>;
+type UserEventOf<T extends UserEventV2['type']> = Extract<UserEventV2, { type: T }>;
 
 /**
  * The one account-to-event mapping. The event id defaults to a fresh UUID for callers outside a
  * decision (operator actions, seeding); decisions pass their own so that deciding stays pure.
  */
-export function userEventOf<T extends Exclude<UserEvent['type'], 'user.role-changed'>>(
+export function userEventOf<T extends Exclude<UserEventV2['type'], 'user.role-changed'>>(
   type: T,
   user: EventSubject,
   occurredAt: Date,
@@ -30,12 +34,12 @@ export function roleChangedEventOf(
   return { ...envelopeOf('user.role-changed', user, occurredAt, eventId), previousRole };
 }
 
-function envelopeOf<T extends UserEvent['type']>(type: T, user: EventSubject, occurredAt: Date, eventId: string) {
+function envelopeOf<T extends UserEventV2['type']>(type: T, user: EventSubject, occurredAt: Date, eventId: string) {
   return {
     eventId,
     type,
-    version: 1 as const,
+    version: 2 as const,
     occurredAt: occurredAt.toISOString(),
-    user: { id: user.id, email: user.email, role: user.role, tokenVersion: user.token_version },
+    user: { id: user.id, role: user.role, tokenVersion: user.token_version },
   };
 }

@@ -26,7 +26,7 @@ export interface InternalRouteDeps {
   tokens: TokenSettings;
   sessions: SessionPolicy;
   secondFactor: { box: SecretBox; failures: FailurePolicy; challengeTtlSeconds: number };
-  topics: Pick<TopicNames, 'userEvents'>;
+  topics: Pick<TopicNames, 'userEventsV2'>;
   now: () => Date;
   /** scrypt cost passwords are (re)hashed at (PASSWORD_SCRYPT_LOG2_N); default OWASP's minimum. */
   passwordHashCost?: ScryptCost;

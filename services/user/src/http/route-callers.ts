@@ -27,6 +27,7 @@ export const userRouteCallers: InternalRouteCallers = {
   'GET /internal/readiness': ['gateway'],
   'GET /internal/deletion-requests': ['gateway'],
   'GET /internal/deletion-requests/:id': ['gateway'],
+  'POST /internal/registration-keys': ['gateway'],
 };
 
 /** Served to anyone who reaches the port: the public keys of user access tokens. */
