@@ -7,18 +7,35 @@
  * every undeclared field). metadata is checked against the usual ObjectMeta fields, as the API
  * server does for every resource. Not evaluated: the CEL rules (`x-kubernetes-validations`) and
  * string formats. Ajv does the JSON Schema work.
+ *
+ * A CRD version comes either as its schema (the YAML) or as that schema already compiled by Ajv
+ * into a validator, as a registry package may ship it (see compiledCheck for how such a validator,
+ * which accepts undeclared fields, is made to refuse them).
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
 
+/**
+ * A CRD version's openAPIV3Schema compiled by Ajv (standalone code): the Ajv errors of a resource
+ * (metadata left out), or null when it passes. Like the schema, it declares no additionalProperties.
+ */
+export type CompiledSchema = (resource: Obj) => ErrorObject[] | null;
+
 export interface Crd {
   group: string;
   kind: string;
   /** `<plural>.<group>`, the CRD's name. */
   name: string;
-  versions: Array<{ name: string; served: boolean; deprecated: boolean; deprecationWarning?: string; schema: Obj | undefined }>;
+  versions: Array<{
+    name: string;
+    served: boolean;
+    deprecated: boolean;
+    deprecationWarning?: string;
+    schema: Obj | undefined;
+    compiled?: CompiledSchema;
+  }>;
 }
 
 /** The CRDs among parsed YAML documents (anything else is ignored). */
@@ -91,6 +108,59 @@ export function describeError(e: ErrorObject): string {
   return `${at}: ${e.message}`;
 }
 
+/** A JSON pointer segment, as Ajv writes instancePath. */
+const pointerSegment = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
+interface ReadRecord {
+  path: string;
+  object: Obj;
+  read: Set<string>;
+}
+
+/**
+ * The value behind proxies that note, for each object the validator descends into, the fields it
+ * reads. Proxies are made lazily, so the fields under an undeclared one are never visited.
+ */
+function readTracked(value: unknown, path: string, records: ReadRecord[]): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const record: ReadRecord = { path, object: value as Obj, read: new Set() };
+  if (!Array.isArray(value)) records.push(record);
+  const children = new Map<string, unknown>();
+  return new Proxy(value as Obj, {
+    get(target, key, receiver) {
+      if (typeof key !== 'string') return Reflect.get(target, key, receiver);
+      record.read.add(key);
+      if (!Object.hasOwn(target, key)) return Reflect.get(target, key, receiver);
+      if (!children.has(key)) children.set(key, readTracked(target[key], `${path}/${pointerSegment(key)}`, records));
+      return children.get(key);
+    },
+  });
+}
+
+/**
+ * A resource against a compiled schema, strictly. Ajv's code for `properties` reads every declared
+ * field of an object (to test whether it is present) and, for a map (`additionalProperties` with a
+ * schema), every field there is; it reads none of an object that declares no properties (free-form,
+ * as under x-kubernetes-preserve-unknown-fields). So a field of an object the validator read any
+ * field of, but not this one, is one the schema does not declare: an unknown field, as
+ * strictSchemaOf makes it for a schema. This relies on how Ajv compiles `properties`; the tests
+ * of a known unknown field guard it. A declared field whose schema checks nothing (`{}`) gets no
+ * code, so it would be reported unknown: a false alarm, never a silent pass.
+ */
+export function compiledCheck(compiled: CompiledSchema, resource: Obj): string[] {
+  const { metadata: _metadata, ...rest } = resource;
+  const records: ReadRecord[] = [];
+  const errors = compiled(readTracked(rest, '', records) as Obj) ?? [];
+  const unknown = records.flatMap(({ path, object, read }) =>
+    read.size === 0
+      ? []
+      : Object.keys(object)
+          .filter((key) => !read.has(key))
+          .map((key) => `${path || '/'}: unknown field "${key}"`),
+  );
+  return [...errors.map(describeError), ...unknown];
+}
+
 export interface CrdValidation {
   /** `Kind/name` of each resource validated against a CRD schema without a problem. */
   passed: string[];
@@ -108,6 +178,7 @@ export interface CrdValidation {
 export function validateCustomResources(resources: Obj[], crds: Crd[]): CrdValidation {
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
   const compiled = new Map<string, ValidateFunction>();
+  let validateMetadata: ValidateFunction | undefined;
   const result: CrdValidation = { passed: [], problems: [], unmatched: [] };
   const groups = new Set(crds.map((c) => c.group));
   for (const resource of resources) {
@@ -138,6 +209,16 @@ export function validateCustomResources(resources: Obj[], crds: Crd[]): CrdValid
       continue;
     }
     if (at.deprecated) result.problems.push(`${id}: ${apiVersion} is deprecated: ${at.deprecationWarning ?? 'see the CRD'}`);
+    if (at.compiled) {
+      validateMetadata ??= ajv.compile({ type: 'object', required: ['metadata'], properties: { metadata: objectMetaSchema } });
+      const problems = [
+        ...(validateMetadata(resource) ? [] : (validateMetadata.errors ?? []).map(describeError)),
+        ...compiledCheck(at.compiled, resource),
+      ];
+      if (problems.length === 0 && !at.deprecated) result.passed.push(id);
+      for (const p of problems) result.problems.push(`${id}: ${p}`);
+      continue;
+    }
     if (!at.schema) {
       result.problems.push(`${id}: the CRD ${crd.name} has no schema for ${version}`);
       continue;

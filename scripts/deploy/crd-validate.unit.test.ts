@@ -1,4 +1,5 @@
-import { crdsOf, strictSchemaOf, validateCustomResources } from './crd-validate';
+import Ajv from 'ajv';
+import { type CompiledSchema, type Crd, compiledCheck, crdsOf, strictSchemaOf, validateCustomResources } from './crd-validate';
 
 // A small CRD in the shape Strimzi's generator and controller-gen write: one served version, one
 // deprecated, one not served any more.
@@ -134,5 +135,109 @@ describe('custom resources against their CRD schema (strict, as kubectl apply)',
     expect(schema.properties.spec.properties.config).toEqual({ type: 'object' });
     expect(schema.properties.spec.properties.labels).toEqual({ type: 'object', additionalProperties: { type: 'string' } });
     expect(schema.properties.spec.properties.description).toEqual({ type: 'string' });
+  });
+});
+
+// The same Widget as a registry package ships it: the schema compiled by Ajv as it is (no
+// additionalProperties anywhere, int-or-string as anyOf), only the validator at hand.
+const compiledWidget: CompiledSchema = (() => {
+  const validate = new Ajv({ strict: false, allErrors: true }).compile({
+    type: 'object',
+    required: ['apiVersion', 'kind', 'spec'],
+    properties: {
+      apiVersion: { type: 'string', enum: ['example.com/v1'] },
+      kind: { type: 'string', enum: ['Widget'] },
+      metadata: { type: 'object' },
+      spec: {
+        type: 'object',
+        required: ['size'],
+        properties: {
+          size: { type: 'integer', minimum: 1 },
+          colour: { type: 'string', enum: ['red', 'blue'] },
+          port: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
+          config: { type: 'object' },
+          labels: { type: 'object', additionalProperties: { type: 'string' } },
+          parts: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, count: { type: 'integer' } } } },
+          description: { type: 'string' },
+          anything: {},
+        },
+      },
+    },
+  });
+  return (resource) => (validate(resource) ? null : (validate.errors ?? []));
+})();
+const compiledCrds: Crd[] = [
+  {
+    group: 'example.com',
+    kind: 'Widget',
+    name: 'widgets.example.com',
+    versions: [{ name: 'v1', served: true, deprecated: false, schema: undefined, compiled: compiledWidget }],
+  },
+];
+
+describe('custom resources against a compiled CRD schema (strict, as kubectl apply)', () => {
+  it('when a resource matches, then it passes: map keys and free-form objects are not unknown fields', () => {
+    const result = validateCustomResources([widget((w) => (w.spec.parts = [{ name: 'a', count: 1 }]))], compiledCrds);
+    expect(result).toEqual({ passed: ['Widget/w1'], problems: [], unmatched: [] });
+  });
+
+  it('when fields are undeclared (spec, an item with no declared field set, an escaped name, metadata), then each is named', () => {
+    const result = validateCustomResources(
+      [
+        widget((w) => {
+          w.spec.colur = 'red';
+          w.spec.parts = [{ name: 'a' }, { nmae: 'b' }];
+          w.spec['a/b~c'] = 1;
+          w.spec.config.deep = { any: 'thing' };
+          w.metadata.lables = {};
+        }),
+      ],
+      compiledCrds,
+    );
+    expect(result.problems.sort()).toEqual([
+      'Widget/w1: /metadata: unknown field "lables"',
+      'Widget/w1: /spec/parts/1: unknown field "nmae"',
+      'Widget/w1: /spec: unknown field "a/b~c"',
+      'Widget/w1: /spec: unknown field "colur"',
+    ]);
+    expect(result.passed).toEqual([]);
+  });
+
+  it('when types, enums, bounds or required fields are wrong, or the version is not served, then each is named', () => {
+    const result = validateCustomResources(
+      [
+        widget((w) => {
+          w.spec.size = 0;
+          w.spec.colour = 'green';
+          w.spec.port = true;
+          w.spec.labels.a = 1;
+          w.spec.parts = [{ count: '2' }];
+        }),
+        widget((w) => delete w.spec.size),
+        widget((w) => (w.apiVersion = 'example.com/v1beta1')),
+      ],
+      compiledCrds,
+    );
+    expect(result.problems).toEqual(
+      expect.arrayContaining([
+        'Widget/w1: /spec/size: must be >= 1',
+        'Widget/w1: /spec/colour: must be equal to one of the allowed values (red, blue)',
+        'Widget/w1: /spec/port: must match a schema in anyOf',
+        'Widget/w1: /spec/labels/a: must be string',
+        'Widget/w1: /spec/parts/0/count: must be integer',
+        "Widget/w1: /spec: must have required property 'size'",
+        'Widget/w1: example.com/v1beta1 is not served by the CRD widgets.example.com (it serves v1)',
+      ]),
+    );
+    expect(result.passed).toEqual([]);
+  });
+
+  it('when a declared field has a schema that checks nothing, then the compiled code never reads it and it is reported, never passed', () => {
+    expect(
+      compiledCheck(
+        compiledWidget,
+        widget((w) => (w.spec.anything = 1)),
+      ),
+    ).toEqual(['/spec: unknown field "anything"']);
   });
 });
