@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { seedVariables } from '../../scripts/admin/dev-seed';
+import { startTestStack, type TestStack } from '../harness/stack';
+import { apiClient } from '../harness/http';
+
+const repoRoot = join(__dirname, '..', '..');
+
+/** The fenced block between the README's tour markers, exactly as a reader copies it. */
+export function tourBlock(readme: string): string {
+  const match = /<!-- tour:begin[^>]*-->\s*```sh\n([\s\S]*?)```\s*<!-- tour:end -->/.exec(readme);
+  if (!match) throw new Error('README.md has no ```sh block between <!-- tour:begin --> and <!-- tour:end -->');
+  return match[1]!;
+}
+
+interface Ran {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs shell text in bash with the stack's coordinates, as `npm start` would have left them, and
+ * nothing of this process's COIN_* variables. Asynchronous: the stack answers from this process.
+ */
+function runShell(script: string, stack: TestStack, extraEnv: Record<string, string> = {}): Promise<Ran> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined && !name.startsWith('COIN_')) env[name] = value;
+  Object.assign(env, {
+    GATEWAY_URL: stack.gatewayUrl,
+    USER_DATABASE_URL: stack.env.user.USER_DATABASE_URL!,
+    DB_SCHEMA_PREFIX: stack.prefix,
+    TOPIC_PREFIX: stack.prefix,
+    REDIS_URL: stack.redisUrl,
+    ...extraEnv,
+  });
+  return new Promise((resolve, reject) => {
+    // -e and pipefail: a step that fails (curl --fail-with-body, jq) fails the run, where a reader would see its problem.
+    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += String(chunk)));
+    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** The `export NAME='value'` lines of dev-seed as a map (values without quotes: the seed's are base64url and e-mails). */
+function exportsOf(stdout: string): Record<string, string> {
+  return Object.fromEntries([...stdout.matchAll(/^export (COIN_[A-Z_]+)='([^']*)'$/gm)].map((m) => [m[1]!, m[2]!]));
+}
+
+describe('README "A five-minute tour"', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+  }, 90_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('when its block is pasted into a shell against a fresh stack, then every step succeeds and Ada ends with 40 coins', async () => {
+    const ran = await runShell(tourBlock(readFileSync(join(repoRoot, 'README.md'), 'utf8')), stack);
+    if (ran.status !== 0) throw new Error(`the tour failed (exit ${ran.status}):\n${ran.stdout}\n${ran.stderr}`);
+
+    const lines = ran.stdout.trim().split('\n');
+    expect(JSON.parse(lines.at(-1)!)).toEqual({ balance: 40, activeCoins: 40 });
+    // The history lists the three movements, newest first.
+    const history = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((row) => Object.keys(row).join() === 'id,type,amount')
+      .map(({ type, amount }) => ({ type, amount }));
+    expect(history).toEqual([
+      { type: 'MINT', amount: 20 },
+      { type: 'PURCHASE', amount: 30 },
+      { type: 'REWARD', amount: 50 },
+    ]);
+    // What dev-seed said it made went to stderr, for the reader; stdout had only the exports eval ran.
+    expect(ran.stderr).toContain('REWARDS: 100000 coins minted');
+    expect(ran.stderr).toContain('approved by the ADMIN');
+  }, 120_000);
+
+  /** Accounts of their own, so each test can run alone after the tour made the default ones. */
+  const otherAccounts = { COIN_SUPERADMIN_EMAIL: 'seed.again.super@example.com', COIN_ADMIN_EMAIL: 'seed.again.admin@example.com' };
+
+  async function approvedRewardsMints(exported: Record<string, string>): Promise<number> {
+    const { accessToken } = await apiClient(stack.gatewayUrl).login({
+      body: { email: exported.COIN_SUPERADMIN_EMAIL!, password: exported.COIN_SUPERADMIN_PASSWORD! },
+    });
+    const { approvals } = await apiClient(stack.gatewayUrl, { accessToken }).listApprovals({ query: { status: 'APPROVED', limit: '100' } });
+    return approvals.filter((a) => a.command.type === 'MINT' && a.command.treasury === 'REWARDS').length;
+  }
+
+  it('when dev-seed runs again with what it exported, then it reuses all of it, mints nothing and makes no second client', async () => {
+    const first = await runShell('npm run -s admin -- dev-seed', stack, otherAccounts);
+    if (first.status !== 0) throw new Error(`dev-seed failed (exit ${first.status}):\n${first.stderr}`);
+    const exported = exportsOf(first.stdout);
+    expect(Object.keys(exported)).toEqual([...seedVariables]);
+    expect(first.stdout.trim().split('\n')).toHaveLength(seedVariables.length);
+    const mintsBefore = await approvedRewardsMints(exported);
+    expect(mintsBefore).toBeGreaterThanOrEqual(1);
+
+    const again = await runShell('npm run -s admin -- dev-seed', stack, exported);
+    if (again.status !== 0) throw new Error(`the second dev-seed failed (exit ${again.status}):\n${again.stderr}`);
+    expect(exportsOf(again.stdout)).toEqual(exported);
+    expect(again.stderr).toContain('nothing minted');
+    expect(again.stderr).toContain(`platform client ${exported.COIN_CLIENT_ID}: reused`);
+    expect(await approvedRewardsMints(exported)).toBe(mintsBefore);
+  }, 120_000);
+
+  it('when an admin account exists and its password is not given, then dev-seed says which variable to set and exports nothing', async () => {
+    const seeded = await runShell('npm run -s admin -- dev-seed', stack, {
+      COIN_SUPERADMIN_EMAIL: 'seed.twice@example.com',
+      COIN_ADMIN_EMAIL: 'seed.twice.admin@example.com',
+    });
+    expect(seeded.status).toBe(0);
+    const ran = await runShell('npm run -s admin -- dev-seed', stack, {
+      COIN_SUPERADMIN_EMAIL: 'seed.twice@example.com',
+      COIN_ADMIN_EMAIL: 'seed.twice.admin@example.com',
+    });
+    expect(ran.status).not.toBe(0);
+    expect(ran.stdout).toBe('');
+    expect(ran.stderr).toContain('set COIN_SUPERADMIN_PASSWORD');
+  }, 120_000);
+});
