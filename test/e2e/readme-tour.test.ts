@@ -8,7 +8,7 @@ import { apiClient } from '../harness/http';
 const repoRoot = join(__dirname, '..', '..');
 
 /** The fenced block between the README's tour markers, exactly as a reader copies it. */
-export function tourBlock(readme: string): string {
+function tourBlock(readme: string): string {
   const match = /<!-- tour:begin[^>]*-->\s*```sh\n([\s\S]*?)```\s*<!-- tour:end -->/.exec(readme);
   if (!match) throw new Error('README.md has no ```sh block between <!-- tour:begin --> and <!-- tour:end -->');
   return match[1]!;
