@@ -645,7 +645,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's transactions, newest first (createdAt desc, id desc), by limit and offset, with the total */
+    /** The caller's transactions, newest first (createdAt desc, id desc), by limit and offset (or the previous page's nextCursor), with the total */
     get: operations['listMyTransactions'];
     put?: never;
     post?: never;
@@ -809,6 +809,283 @@ export interface components {
         resetsAt: string | null;
       };
     };
+    Transaction: {
+      id: number;
+      /** @enum {string} */
+      type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
+      /** @description Coins (2 decimals) */
+      amount: number;
+      fromUserId: number | null;
+      toUserId: number | null;
+      fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+      toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+      reason: string;
+      reference: string | null;
+      refundOf: number | null;
+      /** Format: date-time */
+      createdAt: string;
+      approval?: {
+        /** Format: uuid */
+        id: string;
+        requestedBy: number;
+        approvedBy: number;
+      };
+    };
+    Wallet: {
+      /** Format: uuid */
+      id: string;
+      userId: number;
+      /** @description Coins (2 decimals) */
+      balance: number;
+      /** @description Coins (2 decimals) */
+      activeCoins: number;
+      /** @description Coins (2 decimals) */
+      totalReceived: number;
+      /** @description Coins (2 decimals) */
+      totalSent: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** @description balance x COIN_XAF_RATE, when configured */
+      xafValue?: number;
+    };
+    Treasury: {
+      /** @enum {string} */
+      code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
+      name: string;
+      /** Format: uuid */
+      walletId: string;
+      /** @description Coins (2 decimals) */
+      balance: number;
+      /** @description Coins (2 decimals) */
+      totalReceived: number;
+      /** @description Coins (2 decimals) */
+      totalSent: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    Approval: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+      command: {
+        /** @enum {string} */
+        type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
+        userId: number | null;
+        treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+        transactionId: number | null;
+        amount: number | null;
+        reason: string;
+      };
+      requestedBy: {
+        /** @enum {string} */
+        kind: 'user' | 'system' | 'service' | 'operator';
+        id: string;
+        /** @enum {string} */
+        role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+      };
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      decidedBy: {
+        /** @enum {string} */
+        kind: 'user' | 'system' | 'service' | 'operator';
+        id: string;
+        /** @enum {string} */
+        role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+      } | null;
+      rejectionReason: string | null;
+      transactionId: number | null;
+    };
+    Hold: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      status: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
+      /** @description Coins held (2 decimals) */
+      amount: number;
+      fromUserId: number;
+      toUserId: number | null;
+      toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+      reason: string;
+      reference: string | null;
+      /** Format: date-time */
+      expiresAt: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      capturedAmount: number | null;
+      transactionId: number | null;
+    };
+    User: {
+      id: number;
+      email: string;
+      fullName: string;
+      /** @enum {string} */
+      role: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+      isVerified: boolean;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    ApiKey: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      scopes: ('mint' | 'burn' | 'refund' | 'reward')[];
+      /** Format: date-time */
+      createdAt: string;
+      revokedAt: string | null;
+    };
+    PlatformClient: {
+      /** @description The client id, as `POST /api/auth/token` takes it */
+      id: string;
+      name: string;
+      /** Format: date-time */
+      createdAt: string;
+      revokedAt: string | null;
+      /** @description The treasuries it may reward from (REWARDS) and settle holds for (holds paying that treasury); its SYSTEM tokens carry them */
+      treasuries: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS')[];
+      /** @description Coins it may reward in a rolling 24 h; null: the ledger default (PLATFORM_CLIENT_DAILY_REWARD_COINS) */
+      dailyRewardCap: number | null;
+    };
+    UserSession: {
+      /**
+       * Format: uuid
+       * @description The session (refresh-token family) id
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description The login that started it
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description When it last got a token (the login or its latest refresh)
+       */
+      lastUsedAt: string;
+      /**
+       * Format: date-time
+       * @description When its current refresh token expires
+       */
+      expiresAt: string;
+      /** @description When it was ended (logout, log out everywhere, reuse, role change or deletion) */
+      revokedAt: string | null;
+      /** @enum {string} */
+      status: 'ACTIVE' | 'EXPIRED' | 'REVOKED';
+    };
+    DeletionRequest: {
+      /** Format: uuid */
+      id: string;
+      userId: number;
+      /** @enum {string} */
+      status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+      /** @description Coins (2 decimals) */
+      balance: number;
+      requestedBy: {
+        /** @enum {string} */
+        kind: 'user' | 'system' | 'service' | 'operator';
+        id: string;
+        /** @enum {string} */
+        role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+      };
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+      decidedBy: {
+        /** @enum {string} */
+        kind: 'user' | 'system' | 'service' | 'operator';
+        id: string;
+        /** @enum {string} */
+        role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+      } | null;
+      decidedAt: string | null;
+      rejectionReason: string | null;
+    };
+    AuditLogEntry:
+      | {
+          /** Format: uuid */
+          id: string;
+          /** Format: date-time */
+          at: string;
+          actor: {
+            /** @enum {string} */
+            kind: 'user' | 'system' | 'service' | 'operator';
+            id: string;
+            /** @enum {string} */
+            role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+          };
+          /** @enum {string} */
+          action:
+            | 'user.change-role'
+            | 'user.delete'
+            | 'user.create-superadmin'
+            | 'sessions.revoke'
+            | 'api-key.create'
+            | 'api-key.revoke'
+            | 'platform-client.create'
+            | 'platform-client.revoke'
+            | 'money.mint'
+            | 'money.burn'
+            | 'money.refund'
+            | 'money.reward'
+            | 'limits.set'
+            | 'approval.request'
+            | 'approval.approve'
+            | 'approval.reject';
+          target: string;
+          summary: {
+            [key: string]: string | number | boolean | null | string[];
+          };
+          /** @enum {string} */
+          result: 'applied' | 'rejected';
+          errorCode: string | null;
+          requestId: string | null;
+          /** @description Its place in the log (one total order of admin actions) */
+          seq: number;
+          /** @description sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain */
+          hash: string;
+        }
+      | {
+          /** Format: uuid */
+          id: string;
+          /** Format: date-time */
+          at: string;
+          /** @enum {string} */
+          source: 'gateway' | 'ledger' | 'user';
+          actor: {
+            /** @enum {string} */
+            kind: 'user' | 'system' | 'service' | 'operator' | 'anonymous';
+            id: string;
+            /** @enum {string} */
+            role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+            verified: boolean;
+          };
+          address: string | null;
+          action: string;
+          target: string;
+          summary: {
+            [key: string]: string | number | boolean | null | string[];
+          };
+          /** @enum {string} */
+          result: 'rejected';
+          errorCode: string;
+          reason: string;
+          requestId: string | null;
+          /** @description Its place in the log (one total order of admin actions) */
+          seq: number;
+          /** @description sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain */
+          hash: string;
+        };
   };
   responses: never;
   parameters: never;
@@ -994,16 +1271,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            user: {
-              id: number;
-              email: string;
-              fullName: string;
-              /** @enum {string} */
-              role: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              isVerified: boolean;
-              /** Format: date-time */
-              createdAt: string;
-            };
+            user: components['schemas']['User'];
             accessToken: string;
             refreshToken: string;
             /** @description Seconds until the access token expires */
@@ -1146,25 +1414,7 @@ export interface operations {
            *       "updatedAt": "2026-01-15T09:30:00.000Z"
            *     }
            */
-          'application/json': {
-            /** Format: uuid */
-            id: string;
-            userId: number;
-            /** @description Coins (2 decimals) */
-            balance: number;
-            /** @description Coins (2 decimals) */
-            activeCoins: number;
-            /** @description Coins (2 decimals) */
-            totalReceived: number;
-            /** @description Coins (2 decimals) */
-            totalSent: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            /** @description balance x COIN_XAF_RATE, when configured */
-            xafValue?: number;
-          };
+          'application/json': components['schemas']['Wallet'];
         };
       };
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID */
@@ -1274,65 +1524,8 @@ export interface operations {
            *     }
            */
           'application/json': {
-            transaction: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            };
-            wallet:
-              | {
-                  /** Format: uuid */
-                  id: string;
-                  userId: number;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  activeCoins: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                  /** @description balance x COIN_XAF_RATE, when configured */
-                  xafValue?: number;
-                }
-              | {
-                  /** @enum {string} */
-                  code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
-                  name: string;
-                  /** Format: uuid */
-                  walletId: string;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                };
+            transaction: components['schemas']['Transaction'];
+            wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
           };
         };
       };
@@ -1374,43 +1567,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            approval: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              command: {
-                /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
-                userId: number | null;
-                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                transactionId: number | null;
-                amount: number | null;
-                reason: string;
-              };
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              rejectionReason: string | null;
-              transactionId: number | null;
-            };
+            approval: components['schemas']['Approval'];
           };
         };
       };
@@ -1615,65 +1772,8 @@ export interface operations {
            *     }
            */
           'application/json': {
-            transaction: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            };
-            wallet:
-              | {
-                  /** Format: uuid */
-                  id: string;
-                  userId: number;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  activeCoins: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                  /** @description balance x COIN_XAF_RATE, when configured */
-                  xafValue?: number;
-                }
-              | {
-                  /** @enum {string} */
-                  code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
-                  name: string;
-                  /** Format: uuid */
-                  walletId: string;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                };
+            transaction: components['schemas']['Transaction'];
+            wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
           };
         };
       };
@@ -1715,43 +1815,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            approval: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              command: {
-                /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
-                userId: number | null;
-                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                transactionId: number | null;
-                amount: number | null;
-                reason: string;
-              };
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              rejectionReason: string | null;
-              transactionId: number | null;
-            };
+            approval: components['schemas']['Approval'];
           };
         };
       };
@@ -1956,65 +2020,8 @@ export interface operations {
            *     }
            */
           'application/json': {
-            transaction: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            };
-            wallet:
-              | {
-                  /** Format: uuid */
-                  id: string;
-                  userId: number;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  activeCoins: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                  /** @description balance x COIN_XAF_RATE, when configured */
-                  xafValue?: number;
-                }
-              | {
-                  /** @enum {string} */
-                  code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
-                  name: string;
-                  /** Format: uuid */
-                  walletId: string;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                };
+            transaction: components['schemas']['Transaction'];
+            wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
           };
         };
       };
@@ -2221,65 +2228,8 @@ export interface operations {
            *     }
            */
           'application/json': {
-            transaction: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            };
-            wallet:
-              | {
-                  /** Format: uuid */
-                  id: string;
-                  userId: number;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  activeCoins: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                  /** @description balance x COIN_XAF_RATE, when configured */
-                  xafValue?: number;
-                }
-              | {
-                  /** @enum {string} */
-                  code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
-                  name: string;
-                  /** Format: uuid */
-                  walletId: string;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                };
+            transaction: components['schemas']['Transaction'];
+            wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
           };
         };
       };
@@ -2482,65 +2432,8 @@ export interface operations {
            *     }
            */
           'application/json': {
-            transaction: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            };
-            wallet:
-              | {
-                  /** Format: uuid */
-                  id: string;
-                  userId: number;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  activeCoins: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                  /** @description balance x COIN_XAF_RATE, when configured */
-                  xafValue?: number;
-                }
-              | {
-                  /** @enum {string} */
-                  code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
-                  name: string;
-                  /** Format: uuid */
-                  walletId: string;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                };
+            transaction: components['schemas']['Transaction'];
+            wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
           };
         };
       };
@@ -2582,43 +2475,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            approval: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              command: {
-                /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
-                userId: number | null;
-                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                transactionId: number | null;
-                amount: number | null;
-                reason: string;
-              };
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              rejectionReason: string | null;
-              transactionId: number | null;
-            };
+            approval: components['schemas']['Approval'];
           };
         };
       };
@@ -2821,65 +2678,8 @@ export interface operations {
            *     }
            */
           'application/json': {
-            transaction: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            };
-            wallet:
-              | {
-                  /** Format: uuid */
-                  id: string;
-                  userId: number;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  activeCoins: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                  /** @description balance x COIN_XAF_RATE, when configured */
-                  xafValue?: number;
-                }
-              | {
-                  /** @enum {string} */
-                  code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
-                  name: string;
-                  /** Format: uuid */
-                  walletId: string;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                };
+            transaction: components['schemas']['Transaction'];
+            wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
           };
         };
       };
@@ -2921,43 +2721,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            approval: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              command: {
-                /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
-                userId: number | null;
-                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                transactionId: number | null;
-                amount: number | null;
-                reason: string;
-              };
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              rejectionReason: string | null;
-              transactionId: number | null;
-            };
+            approval: components['schemas']['Approval'];
           };
         };
       };
@@ -3101,6 +2865,8 @@ export interface operations {
         limit?: string;
         /** @description integer 0..1000000, default 0 */
         offset?: string;
+        /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
+        cursor?: string;
       };
       header?: never;
       path?: never;
@@ -3145,52 +2911,22 @@ export interface operations {
            *         "limit": 20,
            *         "offset": 0,
            *         "total": 1
-           *       }
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
            *     }
            */
           'application/json': {
-            approvals: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              command: {
-                /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
-                userId: number | null;
-                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                transactionId: number | null;
-                amount: number | null;
-                reason: string;
-              };
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              rejectionReason: string | null;
-              transactionId: number | null;
-            }[];
+            approvals: components['schemas']['Approval'][];
             pagination: {
               limit: number;
               offset: number;
               total: number;
             };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
           };
         };
       };
@@ -3316,102 +3052,9 @@ export interface operations {
            *     }
            */
           'application/json': {
-            transaction: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            };
-            wallet:
-              | {
-                  /** Format: uuid */
-                  id: string;
-                  userId: number;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  activeCoins: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                  /** @description balance x COIN_XAF_RATE, when configured */
-                  xafValue?: number;
-                }
-              | {
-                  /** @enum {string} */
-                  code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
-                  name: string;
-                  /** Format: uuid */
-                  walletId: string;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                };
-            approval: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              command: {
-                /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
-                userId: number | null;
-                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                transactionId: number | null;
-                amount: number | null;
-                reason: string;
-              };
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              rejectionReason: string | null;
-              transactionId: number | null;
-            };
+            transaction: components['schemas']['Transaction'];
+            wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
+            approval: components['schemas']['Approval'];
           };
         };
       };
@@ -3602,43 +3245,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            approval: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              command: {
-                /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
-                userId: number | null;
-                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                transactionId: number | null;
-                amount: number | null;
-                reason: string;
-              };
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              rejectionReason: string | null;
-              transactionId: number | null;
-            };
+            approval: components['schemas']['Approval'];
           };
         };
       };
@@ -3851,46 +3458,8 @@ export interface operations {
            *     }
            */
           'application/json': {
-            hold: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
-              /** @description Coins held (2 decimals) */
-              amount: number;
-              fromUserId: number;
-              toUserId: number | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              capturedAmount: number | null;
-              transactionId: number | null;
-            };
-            wallet: {
-              /** Format: uuid */
-              id: string;
-              userId: number;
-              /** @description Coins (2 decimals) */
-              balance: number;
-              /** @description Coins (2 decimals) */
-              activeCoins: number;
-              /** @description Coins (2 decimals) */
-              totalReceived: number;
-              /** @description Coins (2 decimals) */
-              totalSent: number;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              /** @description balance x COIN_XAF_RATE, when configured */
-              xafValue?: number;
-            };
+            hold: components['schemas']['Hold'];
+            wallet: components['schemas']['Wallet'];
           };
         };
       };
@@ -4105,68 +3674,9 @@ export interface operations {
            *     }
            */
           'application/json': {
-            hold: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
-              /** @description Coins held (2 decimals) */
-              amount: number;
-              fromUserId: number;
-              toUserId: number | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              capturedAmount: number | null;
-              transactionId: number | null;
-            };
-            transaction: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            };
-            wallet: {
-              /** Format: uuid */
-              id: string;
-              userId: number;
-              /** @description Coins (2 decimals) */
-              balance: number;
-              /** @description Coins (2 decimals) */
-              activeCoins: number;
-              /** @description Coins (2 decimals) */
-              totalReceived: number;
-              /** @description Coins (2 decimals) */
-              totalSent: number;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              /** @description balance x COIN_XAF_RATE, when configured */
-              xafValue?: number;
-            };
+            hold: components['schemas']['Hold'];
+            transaction: components['schemas']['Transaction'];
+            wallet: components['schemas']['Wallet'];
           };
         };
       };
@@ -4356,46 +3866,8 @@ export interface operations {
            *     }
            */
           'application/json': {
-            hold: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
-              /** @description Coins held (2 decimals) */
-              amount: number;
-              fromUserId: number;
-              toUserId: number | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              capturedAmount: number | null;
-              transactionId: number | null;
-            };
-            wallet: {
-              /** Format: uuid */
-              id: string;
-              userId: number;
-              /** @description Coins (2 decimals) */
-              balance: number;
-              /** @description Coins (2 decimals) */
-              activeCoins: number;
-              /** @description Coins (2 decimals) */
-              totalReceived: number;
-              /** @description Coins (2 decimals) */
-              totalSent: number;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              /** @description balance x COIN_XAF_RATE, when configured */
-              xafValue?: number;
-            };
+            hold: components['schemas']['Hold'];
+            wallet: components['schemas']['Wallet'];
           };
         };
       };
@@ -4526,6 +3998,8 @@ export interface operations {
         limit?: string;
         /** @description integer 0..1000000, default 0 */
         offset?: string;
+        /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
+        cursor?: string;
       };
       header?: never;
       path?: never;
@@ -4562,36 +4036,22 @@ export interface operations {
            *         "limit": 20,
            *         "offset": 0,
            *         "total": 1
-           *       }
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
            *     }
            */
           'application/json': {
-            holds: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
-              /** @description Coins held (2 decimals) */
-              amount: number;
-              fromUserId: number;
-              toUserId: number | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              capturedAmount: number | null;
-              transactionId: number | null;
-            }[];
+            holds: components['schemas']['Hold'][];
             pagination: {
               limit: number;
               offset: number;
               total: number;
             };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
           };
         };
       };
@@ -4643,6 +4103,8 @@ export interface operations {
         offset?: string;
         /** @description positive integer, at most 9007199254740991 */
         userId?: string;
+        /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
+        cursor?: string;
       };
       header?: never;
       path?: never;
@@ -4679,36 +4141,22 @@ export interface operations {
            *         "limit": 20,
            *         "offset": 0,
            *         "total": 1
-           *       }
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
            *     }
            */
           'application/json': {
-            holds: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
-              /** @description Coins held (2 decimals) */
-              amount: number;
-              fromUserId: number;
-              toUserId: number | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              capturedAmount: number | null;
-              transactionId: number | null;
-            }[];
+            holds: components['schemas']['Hold'][];
             pagination: {
               limit: number;
               offset: number;
               total: number;
             };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
           };
         };
       };
@@ -4782,23 +4230,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            treasuries: {
-              /** @enum {string} */
-              code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
-              name: string;
-              /** Format: uuid */
-              walletId: string;
-              /** @description Coins (2 decimals) */
-              balance: number;
-              /** @description Coins (2 decimals) */
-              totalReceived: number;
-              /** @description Coins (2 decimals) */
-              totalSent: number;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-            }[];
+            treasuries: components['schemas']['Treasury'][];
           };
         };
       };
@@ -5010,15 +4442,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            apiKeys: {
-              /** Format: uuid */
-              id: string;
-              name: string;
-              scopes: ('mint' | 'burn' | 'refund' | 'reward')[];
-              /** Format: date-time */
-              createdAt: string;
-              revokedAt: string | null;
-            }[];
+            apiKeys: components['schemas']['ApiKey'][];
           };
         };
       };
@@ -5378,18 +4802,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            platformClients: {
-              /** @description The client id, as `POST /api/auth/token` takes it */
-              id: string;
-              name: string;
-              /** Format: date-time */
-              createdAt: string;
-              revokedAt: string | null;
-              /** @description The treasuries it may reward from (REWARDS) and settle holds for (holds paying that treasury); its SYSTEM tokens carry them */
-              treasuries: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS')[];
-              /** @description Coins it may reward in a rolling 24 h; null: the ledger default (PLATFORM_CLIENT_DAILY_REWARD_COINS) */
-              dailyRewardCap: number | null;
-            }[];
+            platformClients: components['schemas']['PlatformClient'][];
           };
         };
       };
@@ -5708,18 +5121,7 @@ export interface operations {
            *       "dailyRewardCap": 5000
            *     }
            */
-          'application/json': {
-            /** @description The client id, as `POST /api/auth/token` takes it */
-            id: string;
-            name: string;
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-            /** @description The treasuries it may reward from (REWARDS) and settle holds for (holds paying that treasury); its SYSTEM tokens carry them */
-            treasuries: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS')[];
-            /** @description Coins it may reward in a rolling 24 h; null: the ledger default (PLATFORM_CLIENT_DAILY_REWARD_COINS) */
-            dailyRewardCap: number | null;
-          };
+          'application/json': components['schemas']['PlatformClient'];
         };
       };
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
@@ -5862,16 +5264,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            user: {
-              id: number;
-              email: string;
-              fullName: string;
-              /** @enum {string} */
-              role: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              isVerified: boolean;
-              /** Format: date-time */
-              createdAt: string;
-            };
+            user: components['schemas']['User'];
             accessToken: string;
             refreshToken: string;
             /** @description Seconds until the access token expires */
@@ -6342,6 +5735,8 @@ export interface operations {
         role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
         /** @description Matches email or full name (case-insensitive substring) */
         q?: string;
+        /** @description The nextCursor of the previous page, instead of page (any other value is refused with 400) */
+        cursor?: string;
       };
       header?: never;
       path?: never;
@@ -6371,25 +5766,22 @@ export interface operations {
            *         "page": 1,
            *         "pageSize": 20,
            *         "total": 1
-           *       }
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
            *     }
            */
           'application/json': {
-            users: {
-              id: number;
-              email: string;
-              fullName: string;
-              /** @enum {string} */
-              role: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              isVerified: boolean;
-              /** Format: date-time */
-              createdAt: string;
-            }[];
+            users: components['schemas']['User'][];
             pagination: {
               page: number;
               pageSize: number;
               total: number;
             };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
           };
         };
       };
@@ -6636,35 +6028,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            deletionRequest: {
-              /** Format: uuid */
-              id: string;
-              userId: number;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              /** @description Coins (2 decimals) */
-              balance: number;
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              decidedAt: string | null;
-              rejectionReason: string | null;
-            };
+            deletionRequest: components['schemas']['DeletionRequest'];
           };
         };
       };
@@ -6808,32 +6172,7 @@ export interface operations {
            */
           'application/json': {
             /** @description Most recently used first, at most 100 */
-            sessions: {
-              /**
-               * Format: uuid
-               * @description The session (refresh-token family) id
-               */
-              id: string;
-              /**
-               * Format: date-time
-               * @description The login that started it
-               */
-              createdAt: string;
-              /**
-               * Format: date-time
-               * @description When it last got a token (the login or its latest refresh)
-               */
-              lastUsedAt: string;
-              /**
-               * Format: date-time
-               * @description When its current refresh token expires
-               */
-              expiresAt: string;
-              /** @description When it was ended (logout, log out everywhere, reuse, role change or deletion) */
-              revokedAt: string | null;
-              /** @enum {string} */
-              status: 'ACTIVE' | 'EXPIRED' | 'REVOKED';
-            }[];
+            sessions: components['schemas']['UserSession'][];
           };
         };
       };
@@ -7230,35 +6569,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            deletionRequests: {
-              /** Format: uuid */
-              id: string;
-              userId: number;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              /** @description Coins (2 decimals) */
-              balance: number;
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              decidedAt: string | null;
-              rejectionReason: string | null;
-            }[];
+            deletionRequests: components['schemas']['DeletionRequest'][];
           };
         };
       };
@@ -7347,35 +6658,7 @@ export interface operations {
            */
           'application/json': {
             message: string;
-            deletionRequest: {
-              /** Format: uuid */
-              id: string;
-              userId: number;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              /** @description Coins (2 decimals) */
-              balance: number;
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              decidedAt: string | null;
-              rejectionReason: string | null;
-            };
+            deletionRequest: components['schemas']['DeletionRequest'];
           };
         };
       };
@@ -7555,35 +6838,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            deletionRequest: {
-              /** Format: uuid */
-              id: string;
-              userId: number;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              /** @description Coins (2 decimals) */
-              balance: number;
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              decidedAt: string | null;
-              rejectionReason: string | null;
-            };
+            deletionRequest: components['schemas']['DeletionRequest'];
           };
         };
       };
@@ -8103,34 +7358,16 @@ export interface operations {
            *           "createdAt": "2026-01-15T09:30:00.000Z"
            *         }
            *       ],
-           *       "nextCursor": null
+           *       "nextCursor": null,
+           *       "hasMore": false
            *     }
            */
           'application/json': {
-            transactions: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            }[];
-            /** @description null on the last page */
+            transactions: components['schemas']['Transaction'][];
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
             nextCursor: string | null;
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
           };
         };
       };
@@ -8179,6 +7416,8 @@ export interface operations {
         limit?: string;
         /** @description integer 0..1000000, default 0 */
         offset?: string;
+        /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
+        cursor?: string;
       };
       header?: never;
       path?: never;
@@ -8213,38 +7452,23 @@ export interface operations {
            *         "limit": 20,
            *         "offset": 0,
            *         "total": 1
-           *       }
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
            *     }
            */
           'application/json': {
-            transactions: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            }[];
+            transactions: components['schemas']['Transaction'][];
             pagination: {
               limit: number;
               offset: number;
               /** @description Transactions of the caller in all */
               total: number;
             };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
           };
         };
       };
@@ -8332,34 +7556,16 @@ export interface operations {
            *           "createdAt": "2026-01-15T09:30:00.000Z"
            *         }
            *       ],
-           *       "nextCursor": null
+           *       "nextCursor": null,
+           *       "hasMore": false
            *     }
            */
           'application/json': {
-            transactions: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            }[];
-            /** @description null on the last page */
+            transactions: components['schemas']['Transaction'][];
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
             nextCursor: string | null;
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
           };
         };
       };
@@ -8473,88 +7679,16 @@ export interface operations {
            *           "hash": "9b74c9897bac770ffc029102a200c5de6e0bb0a3d5e3e5b0d1c3f5d7a8e9f012"
            *         }
            *       ],
-           *       "nextCursor": null
+           *       "nextCursor": null,
+           *       "hasMore": false
            *     }
            */
           'application/json': {
-            entries: (
-              | {
-                  /** Format: uuid */
-                  id: string;
-                  /** Format: date-time */
-                  at: string;
-                  actor: {
-                    /** @enum {string} */
-                    kind: 'user' | 'system' | 'service' | 'operator';
-                    id: string;
-                    /** @enum {string} */
-                    role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-                  };
-                  /** @enum {string} */
-                  action:
-                    | 'user.change-role'
-                    | 'user.delete'
-                    | 'user.create-superadmin'
-                    | 'sessions.revoke'
-                    | 'api-key.create'
-                    | 'api-key.revoke'
-                    | 'platform-client.create'
-                    | 'platform-client.revoke'
-                    | 'money.mint'
-                    | 'money.burn'
-                    | 'money.refund'
-                    | 'money.reward'
-                    | 'limits.set'
-                    | 'approval.request'
-                    | 'approval.approve'
-                    | 'approval.reject';
-                  target: string;
-                  summary: {
-                    [key: string]: string | number | boolean | null | string[];
-                  };
-                  /** @enum {string} */
-                  result: 'applied' | 'rejected';
-                  errorCode: string | null;
-                  requestId: string | null;
-                  /** @description Its place in the log (one total order of admin actions) */
-                  seq: number;
-                  /** @description sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain */
-                  hash: string;
-                }
-              | {
-                  /** Format: uuid */
-                  id: string;
-                  /** Format: date-time */
-                  at: string;
-                  /** @enum {string} */
-                  source: 'gateway' | 'ledger' | 'user';
-                  actor: {
-                    /** @enum {string} */
-                    kind: 'user' | 'system' | 'service' | 'operator' | 'anonymous';
-                    id: string;
-                    /** @enum {string} */
-                    role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-                    verified: boolean;
-                  };
-                  address: string | null;
-                  action: string;
-                  target: string;
-                  summary: {
-                    [key: string]: string | number | boolean | null | string[];
-                  };
-                  /** @enum {string} */
-                  result: 'rejected';
-                  errorCode: string;
-                  reason: string;
-                  requestId: string | null;
-                  /** @description Its place in the log (one total order of admin actions) */
-                  seq: number;
-                  /** @description sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain */
-                  hash: string;
-                }
-            )[];
-            /** @description null on the last page */
+            entries: components['schemas']['AuditLogEntry'][];
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
             nextCursor: string | null;
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
           };
         };
       };
@@ -8629,28 +7763,7 @@ export interface operations {
            *       "createdAt": "2026-01-15T09:30:00.000Z"
            *     }
            */
-          'application/json': {
-            id: number;
-            /** @enum {string} */
-            type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-            /** @description Coins (2 decimals) */
-            amount: number;
-            fromUserId: number | null;
-            toUserId: number | null;
-            fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-            toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-            reason: string;
-            reference: string | null;
-            refundOf: number | null;
-            /** Format: date-time */
-            createdAt: string;
-            approval?: {
-              /** Format: uuid */
-              id: string;
-              requestedBy: number;
-              approvedBy: number;
-            };
-          };
+          'application/json': components['schemas']['Transaction'];
         };
       };
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
@@ -8766,171 +7879,17 @@ export interface operations {
                 /** @description The body the request was answered with */
                 body:
                   | {
-                      hold: {
-                        /** Format: uuid */
-                        id: string;
-                        /** @enum {string} */
-                        status: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
-                        /** @description Coins held (2 decimals) */
-                        amount: number;
-                        fromUserId: number;
-                        toUserId: number | null;
-                        toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                        reason: string;
-                        reference: string | null;
-                        /** Format: date-time */
-                        expiresAt: string;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                        capturedAmount: number | null;
-                        transactionId: number | null;
-                      };
-                      transaction: {
-                        id: number;
-                        /** @enum {string} */
-                        type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-                        /** @description Coins (2 decimals) */
-                        amount: number;
-                        fromUserId: number | null;
-                        toUserId: number | null;
-                        fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                        toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                        reason: string;
-                        reference: string | null;
-                        refundOf: number | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        approval?: {
-                          /** Format: uuid */
-                          id: string;
-                          requestedBy: number;
-                          approvedBy: number;
-                        };
-                      };
-                      wallet: {
-                        /** Format: uuid */
-                        id: string;
-                        userId: number;
-                        /** @description Coins (2 decimals) */
-                        balance: number;
-                        /** @description Coins (2 decimals) */
-                        activeCoins: number;
-                        /** @description Coins (2 decimals) */
-                        totalReceived: number;
-                        /** @description Coins (2 decimals) */
-                        totalSent: number;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                        /** @description balance x COIN_XAF_RATE, when configured */
-                        xafValue?: number;
-                      };
+                      hold: components['schemas']['Hold'];
+                      transaction: components['schemas']['Transaction'];
+                      wallet: components['schemas']['Wallet'];
                     }
                   | {
-                      hold: {
-                        /** Format: uuid */
-                        id: string;
-                        /** @enum {string} */
-                        status: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
-                        /** @description Coins held (2 decimals) */
-                        amount: number;
-                        fromUserId: number;
-                        toUserId: number | null;
-                        toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                        reason: string;
-                        reference: string | null;
-                        /** Format: date-time */
-                        expiresAt: string;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                        capturedAmount: number | null;
-                        transactionId: number | null;
-                      };
-                      wallet: {
-                        /** Format: uuid */
-                        id: string;
-                        userId: number;
-                        /** @description Coins (2 decimals) */
-                        balance: number;
-                        /** @description Coins (2 decimals) */
-                        activeCoins: number;
-                        /** @description Coins (2 decimals) */
-                        totalReceived: number;
-                        /** @description Coins (2 decimals) */
-                        totalSent: number;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                        /** @description balance x COIN_XAF_RATE, when configured */
-                        xafValue?: number;
-                      };
+                      hold: components['schemas']['Hold'];
+                      wallet: components['schemas']['Wallet'];
                     }
                   | {
-                      transaction: {
-                        id: number;
-                        /** @enum {string} */
-                        type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-                        /** @description Coins (2 decimals) */
-                        amount: number;
-                        fromUserId: number | null;
-                        toUserId: number | null;
-                        fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                        toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                        reason: string;
-                        reference: string | null;
-                        refundOf: number | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        approval?: {
-                          /** Format: uuid */
-                          id: string;
-                          requestedBy: number;
-                          approvedBy: number;
-                        };
-                      };
-                      wallet:
-                        | {
-                            /** Format: uuid */
-                            id: string;
-                            userId: number;
-                            /** @description Coins (2 decimals) */
-                            balance: number;
-                            /** @description Coins (2 decimals) */
-                            activeCoins: number;
-                            /** @description Coins (2 decimals) */
-                            totalReceived: number;
-                            /** @description Coins (2 decimals) */
-                            totalSent: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description balance x COIN_XAF_RATE, when configured */
-                            xafValue?: number;
-                          }
-                        | {
-                            /** @enum {string} */
-                            code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
-                            name: string;
-                            /** Format: uuid */
-                            walletId: string;
-                            /** @description Coins (2 decimals) */
-                            balance: number;
-                            /** @description Coins (2 decimals) */
-                            totalReceived: number;
-                            /** @description Coins (2 decimals) */
-                            totalSent: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                          };
+                      transaction: components['schemas']['Transaction'];
+                      wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
                     }
                   | components['schemas']['Problem'];
                 /** @description The request the key was used for, e.g. "POST /api/coins/transfer" */
