@@ -120,7 +120,7 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
   await anonymous.registerUser({ body: { email: adminEmail, password: adminPassword, fullName: 'Dev Admin' } });
   let adminSession = await loginAs(anonymous, adminEmail, adminPassword, 'COIN_ADMIN_PASSWORD');
   if (adminSession.user.role !== 'ADMIN') {
-    await superadmin.changeUserRole({ path: { id: String(adminSession.user.id) }, body: { role: 'ADMIN' } });
+    await superadmin.changeUserRole({ path: { id: adminSession.user.id }, body: { role: 'ADMIN' } });
     // The role is in the token: a new login carries it.
     adminSession = await loginAs(anonymous, adminEmail, adminPassword, 'COIN_ADMIN_PASSWORD');
     note(`ADMIN ${adminEmail} (user ${adminSession.user.id}): registered and made ADMIN by the SUPERADMIN`);

@@ -2862,9 +2862,9 @@ export interface operations {
       query?: {
         status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
         /** @description integer 1..100, default 20 */
-        limit?: string;
+        limit?: number | string;
         /** @description integer 0..1000000, default 0 */
-        offset?: string;
+        offset?: number | string;
         /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
         cursor?: string;
       };
@@ -3995,9 +3995,9 @@ export interface operations {
       query?: {
         status?: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
         /** @description integer 1..100, default 20 */
-        limit?: string;
+        limit?: number | string;
         /** @description integer 0..1000000, default 0 */
-        offset?: string;
+        offset?: number | string;
         /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
         cursor?: string;
       };
@@ -4098,11 +4098,11 @@ export interface operations {
       query?: {
         status?: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
         /** @description integer 1..100, default 20 */
-        limit?: string;
+        limit?: number | string;
         /** @description integer 0..1000000, default 0 */
-        offset?: string;
+        offset?: number | string;
         /** @description positive integer, at most 9007199254740991 */
-        userId?: string;
+        userId?: number | string;
         /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
         cursor?: string;
       };
@@ -5730,8 +5730,8 @@ export interface operations {
   listUsers: {
     parameters: {
       query?: {
-        page?: string;
-        pageSize?: string;
+        page?: number | string;
+        pageSize?: number | string;
         role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
         /** @description Matches email or full name (case-insensitive substring) */
         q?: string;
@@ -5847,7 +5847,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description positive integer, at most 9007199254740991 */
-        id: string;
+        id: number | string;
       };
       cookie?: never;
     };
@@ -5971,7 +5971,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description positive integer, at most 9007199254740991 */
-        id: string;
+        id: number | string;
       };
       cookie?: never;
     };
@@ -6144,7 +6144,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description positive integer, at most 9007199254740991 */
-        id: string;
+        id: number | string;
       };
       cookie?: never;
     };
@@ -6247,7 +6247,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description positive integer, at most 9007199254740991 */
-        id: string;
+        id: number | string;
       };
       cookie?: never;
     };
@@ -6363,7 +6363,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description positive integer, at most 9007199254740991 */
-        id: string;
+        id: number | string;
       };
       cookie?: never;
     };
@@ -6980,7 +6980,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description positive integer, at most 9007199254740991 */
-        id: string;
+        id: number | string;
       };
       cookie?: never;
     };
@@ -7122,7 +7122,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description positive integer, at most 9007199254740991 */
-        id: string;
+        id: number | string;
       };
       cookie?: never;
     };
@@ -7325,7 +7325,7 @@ export interface operations {
     parameters: {
       query?: {
         /** @description integer 1..1000, default 100 */
-        limit?: string;
+        limit?: number | string;
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
       };
@@ -7413,9 +7413,9 @@ export interface operations {
     parameters: {
       query?: {
         /** @description integer 1..100, default 20 */
-        limit?: string;
+        limit?: number | string;
         /** @description integer 0..1000000, default 0 */
-        offset?: string;
+        offset?: number | string;
         /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
         cursor?: string;
       };
@@ -7514,7 +7514,7 @@ export interface operations {
     parameters: {
       query?: {
         /** @description Transactions this user sent or received (not with treasury) */
-        userId?: string;
+        userId?: number | string;
         /** @description Transactions this treasury sent or received (not with userId) */
         treasury?: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
         type?: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
@@ -7523,7 +7523,7 @@ export interface operations {
         /** @description createdAt < to */
         to?: string;
         /** @description integer 1..1000, default 100 */
-        limit?: string;
+        limit?: number | string;
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
       };
@@ -7638,7 +7638,7 @@ export interface operations {
         /** @description at < to */
         to?: string;
         /** @description integer 1..1000, default 100 */
-        limit?: string;
+        limit?: number | string;
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
       };
@@ -7736,7 +7736,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description positive integer, at most 9007199254740991 */
-        id: string;
+        id: number | string;
       };
       cookie?: never;
     };
