@@ -1,13 +1,18 @@
 /**
  * Operator commands (`npm run admin -- <command> [--flag value]...`), run with database access:
- *   create-superadmin --email E (--password-stdin | --password-file F) [--name N]
- *                                                          create (or promote) a SUPERADMIN
+ *   create-superadmin --email E (--password-stdin | --password-file F) [--name N] [--promote-existing]
+ *                                                          create a SUPERADMIN; an existing account of that email only
+ *                                                          with --promote-existing (its password replaced, second factor removed)
  *   create-client --name N [--treasuries T,T] [--daily-reward-cap COINS]
  *                                                          register a platform client with its grants (default:
  *                                                          none; the ledger's default cap); prints its secret once
  *   list-clients                                           platform clients: id, name, grants, createdAt, revokedAt
  *   revoke-client --id ID                                  revoke a platform client; its SYSTEM tokens stop on the next request
  *   revoke-sessions --user-id ID                           log a user out everywhere, now
+ *   reset-password --user-id ID [--expires-in-minutes M]   a one-time password-reset code (default 60 min) to give the user;
+ *                                                          their sessions end now
+ *   reset-mfa --user-id ID                                 remove a user's second factor (lost phone and recovery codes);
+ *                                                          their sessions end, they enrol again
  *   dev-seed [--rewards COINS]                             a local stack's admins, API keys, a funded REWARDS treasury
  *                                                          and a platform client, over the running gateway (GATEWAY_URL,
  *                                                          default http://127.0.0.1:8080); prints `export` lines for eval
@@ -25,7 +30,15 @@ import { coinsToMinorUnits, createPlatformClientBody, treasuryCodes } from '@coi
 import { createPool, schemaName } from '@coin/db';
 import { createRedis } from '@coin/redis';
 import { forgetPlatformClient, gatewayRedisPrefix } from '@coin/gateway';
-import { createPlatformClient, createSuperadmin, listClients, revokePlatformClient, revokeUserSessions } from '@coin/user';
+import {
+  createPlatformClient,
+  createSuperadmin,
+  issuePasswordReset,
+  listClients,
+  resetSecondFactor,
+  revokePlatformClient,
+  revokeUserSessions,
+} from '@coin/user';
 import { readFileSync } from 'node:fs';
 import { defaultGatewayUrl, defaultRewardsTarget, devSeed, exportLines } from './admin/dev-seed';
 import { parseCliArgs, UsageError } from './cli-args';
@@ -34,7 +47,9 @@ import { defaultRedisUrl } from './infra/redis';
 import { devServiceDatabaseUrl, serviceDatabases } from './stack/services';
 
 const usage =
-  'usage: npm run admin -- create-superadmin --email E (--password-stdin | --password-file F) [--name N] | create-client --name N [--treasuries T,T] [--daily-reward-cap COINS] | list-clients | revoke-client --id ID | revoke-sessions --user-id ID | dev-seed [--rewards COINS]';
+  'usage: npm run admin -- create-superadmin --email E (--password-stdin | --password-file F) [--name N] [--promote-existing] | ' +
+  'create-client --name N [--treasuries T,T] [--daily-reward-cap COINS] | list-clients | revoke-client --id ID | revoke-sessions --user-id ID | ' +
+  'reset-password --user-id ID [--expires-in-minutes M] | reset-mfa --user-id ID | dev-seed [--rewards COINS]';
 /**
  * A client's grants from `--treasuries REWARDS,OPERATIONS` and `--daily-reward-cap 5000` (coins),
  * validated as the API validates them (createPlatformClientBody).
@@ -61,11 +76,13 @@ const clientIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** Each command's flags, all with a value but the boolean ones; any other flag, or a stray argument, is refused. */
 const commandFlags = {
-  'create-superadmin': ['email', 'password-file', 'password-stdin', 'name'],
+  'create-superadmin': ['email', 'password-file', 'password-stdin', 'name', 'promote-existing'],
   'create-client': ['name', 'treasuries', 'daily-reward-cap'],
   'list-clients': [],
   'revoke-client': ['id'],
   'revoke-sessions': ['user-id'],
+  'reset-password': ['user-id', 'expires-in-minutes'],
+  'reset-mfa': ['user-id'],
   'dev-seed': ['rewards'],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -75,7 +92,7 @@ function isAdminCommand(command: string | undefined): command is AdminCommand {
   return command !== undefined && Object.hasOwn(commandFlags, command);
 }
 
-const booleanFlags: ReadonlySet<string> = new Set(['password-stdin']);
+const booleanFlags: ReadonlySet<string> = new Set(['password-stdin', 'promote-existing']);
 
 export const passwordOnArgvRefused =
   '--password is refused: a password on the command line shows in ps, /proc and shell history. ' +
@@ -191,6 +208,16 @@ async function forgetInGateway(clientId: string, topicPrefix: string): Promise<v
   }
 }
 
+function userIdOf(values: Map<string, string>): number {
+  const id = required(values, 'user-id');
+  if (!/^[1-9][0-9]{0,15}$/.test(id)) throw new Error('--user-id must be a positive integer');
+  return Number(id);
+}
+
+/** How long a reset code lives unless the operator says (an hour: given in person or by phone, used at once). */
+const resetCodeMinutesDefault = 60;
+const resetCodeMinutesMax = 24 * 60;
+
 function table(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  '));
@@ -198,6 +225,10 @@ function table(rows: string[][]): string[] {
 
 export async function runAdminCommand(argv: string[], out: (line: string) => void, io: AdminIo = processIo): Promise<void> {
   const [command, ...rest] = argv;
+  if (command === '--help' || command === '-h') {
+    out(usage);
+    return;
+  }
   if (!isAdminCommand(command)) throw new Error(usage);
   const values = flags(command, rest);
   // Before any connection: a wrong or missing password costs no database round trip.
@@ -222,8 +253,33 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
           ...(values.get('name') ? { fullName: values.get('name')! } : {}),
           topicPrefix,
           now: new Date(),
+          promoteExisting: values.has('promote-existing'),
         });
-        out(`superadmin ${result.outcome}: user id ${result.userId}${result.outcome === 'promoted' ? ' (existing password kept)' : ''}`);
+        const note = result.outcome === 'promoted' ? ' (its password is now the one given; second factor removed; sessions ended)' : '';
+        out(`superadmin ${result.outcome}: user id ${result.userId}${note}`);
+        if (result.outcome !== 'unchanged') out('At the first sign-in, enrol an authenticator app (TOTP): admin operations need it.');
+        return;
+      }
+      case 'reset-password': {
+        const userId = userIdOf(values);
+        const minutes = Number(values.get('expires-in-minutes') ?? resetCodeMinutesDefault);
+        if (!Number.isInteger(minutes) || minutes < 1 || minutes > resetCodeMinutesMax) {
+          throw new Error(`--expires-in-minutes must be a whole number from 1 to ${resetCodeMinutesMax}`);
+        }
+        const issued = await issuePasswordReset(pool, { userId, ttlSeconds: minutes * 60, topicPrefix, now: new Date() });
+        if (!issued) throw new Error(`no user ${userId}`);
+        out(`reset code: ${issued.code}`);
+        out(`expires:    ${issued.expiresAt.toISOString()} (one use; the user's sessions have ended)`);
+        out('Give it to the account holder over a channel you trust; they set a new password with POST /api/auth/password-reset.');
+        return;
+      }
+      case 'reset-mfa': {
+        const userId = userIdOf(values);
+        const result = await resetSecondFactor(pool, { userId, topicPrefix, now: new Date() });
+        if (!result) throw new Error(`no user ${userId}`);
+        out(
+          `second factor of user ${userId} removed and sessions ended (token version ${result.tokenVersion}); they enrol again at sign-in`,
+        );
         return;
       }
       case 'create-client': {
@@ -268,8 +324,7 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
         return;
       }
       case 'revoke-sessions': {
-        const id = required(values, 'user-id');
-        if (!/^[1-9][0-9]{0,15}$/.test(id)) throw new Error('--user-id must be a positive integer');
+        const id = String(userIdOf(values));
         const result = await revokeUserSessions(pool, { userId: Number(id), topicPrefix, now: new Date() });
         if (!result) throw new Error(`no user ${id}`);
         out(`sessions of user ${id} revoked (token version ${result.tokenVersion})`);

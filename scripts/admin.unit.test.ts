@@ -45,6 +45,44 @@ describe('admin create-superadmin: the password', () => {
   });
 });
 
+describe('admin --help', () => {
+  it('when asked for help, then the usage line is written and nothing is read or connected', async () => {
+    for (const flag of ['--help', '-h']) {
+      const lines: string[] = [];
+      await runAdminCommand([flag], (line) => lines.push(line), noStdin);
+      expect(lines).toEqual([expect.stringMatching(/^usage: npm run admin -- create-superadmin /)]);
+    }
+  });
+});
+
+describe('admin reset-password and reset-mfa: their flags', () => {
+  const withoutDatabase = async (args: string[]) => {
+    // A URL nothing listens on: each refusal below comes before any query.
+    const previous = process.env.USER_DATABASE_URL;
+    process.env.USER_DATABASE_URL = 'postgres://nobody@127.0.0.1:9/none';
+    try {
+      return await runAdminCommand(args, () => undefined, noStdin);
+    } finally {
+      if (previous === undefined) delete process.env.USER_DATABASE_URL;
+      else process.env.USER_DATABASE_URL = previous;
+    }
+  };
+
+  it('when the user id is missing or not a positive integer, or the expiry is outside 1-1440 minutes, then it is refused', async () => {
+    await expect(withoutDatabase(['reset-password'])).rejects.toThrow(/--user-id is required/);
+    await expect(withoutDatabase(['reset-password', '--user-id', 'abc'])).rejects.toThrow(/positive integer/);
+    await expect(withoutDatabase(['reset-mfa', '--user-id', '0'])).rejects.toThrow(/positive integer/);
+    for (const minutes of ['0', '1441', '1.5', 'soon']) {
+      await expect(withoutDatabase(['reset-password', '--user-id', '7', '--expires-in-minutes', minutes])).rejects.toThrow(/1 to 1440/);
+    }
+  });
+
+  it('when a flag of another command is given, then it is refused (a password is never an argument of either)', async () => {
+    await expect(withoutDatabase(['reset-password', '--user-id', '7', '--password', 'x'])).rejects.toThrow(passwordOnArgvRefused);
+    await expect(withoutDatabase(['reset-mfa', '--user-id', '7', '--promote-existing'])).rejects.toThrow();
+  });
+});
+
 describe('admin dev-seed: what it refuses before connecting, and what it prints', () => {
   it('when --rewards is not a whole number of coins, then it is a usage error', async () => {
     for (const rewards of ['0', '1.5', 'lots', '1000000000', '1e3']) {

@@ -1,5 +1,5 @@
 /**
- * `npm run audit`: proves the ledger's invariants from its own tables (SPEC §1):
+ * `npm run audit`: proves the ledger's invariants from its own tables (docs/CONTRACT.md "Amounts"):
  *   Σ balances (users + treasuries) == Σ MINT − Σ BURN,
  *   every wallet's balance and totals == the sums of its entries,
  *   no purchase refunded beyond its amount,

@@ -117,6 +117,21 @@ if [ "$installed_abi" != "$abi" ]; then
   npm_native rebuild >&3
 fi
 echo "$abi" >node_modules/.node-abi
+
+# Workspace packages that are consumed compiled (package.json "main" in dist/: the published
+# @coin/client and @coin/events) are built here, for every command that may load them: a fresh
+# clone has no dist/, and `npm run chaos` right after `npm start` failed on a missing
+# @coin/client until `npm test` happened to build it. tsc -b is incremental: when dist/ is up to
+# date this costs about a second. `test` type-checks and builds every project itself below;
+# `stop` needs nothing built.
+case "$1" in
+  test | stop) ;;
+  *)
+    compiled=$(grep -l '"main": *"\./dist/' libs/*/package.json services/*/package.json | xargs -n1 dirname)
+    echo "[stack] building the compiled workspace packages (tsc -b $(echo $compiled))" >&3
+    node node_modules/typescript/bin/tsc -b $compiled >&3
+    ;;
+esac
 exec 3>&-
 
 case "$1" in

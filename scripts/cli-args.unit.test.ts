@@ -1,4 +1,4 @@
-import { integerArg, parseCliArgs, positionalArgs, UsageError } from './cli-args';
+import { helpRequested, integerArg, parseCliArgs, positionalArgs, UsageError } from './cli-args';
 
 const usage = 'usage: tool [--limit N] [--keep]';
 const options = { limit: { type: 'string' }, keep: { type: 'boolean', default: false } } as const;
@@ -48,5 +48,15 @@ describe('integerArg', () => {
 
   it.each(['abc', '1e5', '-1', '2.5', '', '0', '99999999999999999999'])('when %j, then it is a UsageError', (text) => {
     expect(() => integerArg(text, '--limit', 1, usage)).toThrow(UsageError);
+  });
+});
+
+describe('helpRequested', () => {
+  it.each([[['--help']], [['-h']], [['stop', '--help']], [['--limit', '5', '-h']]])('when %j, then the usage line is asked for', (args) => {
+    expect(helpRequested(args)).toBe(true);
+  });
+
+  it.each([[[]], [['--limit', '5']], [['--', '--help']], [['--helpful']], [['help']]])('when %j, then it is not', (args) => {
+    expect(helpRequested(args)).toBe(false);
   });
 });

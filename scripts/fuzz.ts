@@ -54,7 +54,8 @@ async function main(): Promise<void> {
     prefix,
     jwtKey: generateJwtKey(`fuzz-${prefix}`),
     logDir: join(repoRoot, '.run', 'fuzz', prefix),
-    extraEnv: relaxedRateLimits,
+    // A run's sessions act past the 5-minute step-up window; step-up is covered by the e2e tests.
+    extraEnv: { ...relaxedRateLimits, STEP_UP_MAX_AGE_S: '900' },
   });
   const snapshots = stateSnapshotter(infra.databaseUrl, [`${prefix}users`, `${prefix}ledger`]);
   try {
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
     const seconds = Math.round((Date.now() - started) / 1000);
     const liveness = await probeLiveness({
       gatewayUrl: stack.gatewayUrl,
-      superadmin: { email: principals.superadmin.email, password: principals.superadmin.password },
+      superadmin: { email: principals.superadmin.email, password: principals.superadmin.password, device: principals.superadmin.device },
       partitions: await commandPartitions(infra.kafkaBrokers, prefix),
       log: (line) => process.stderr.write(`${line}\n`),
     });

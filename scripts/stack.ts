@@ -187,7 +187,8 @@ async function start(): Promise<void> {
   );
 }
 
-const usage = 'usage: stack.ts start|infra|migrate|stop|clean';
+const usage =
+  'usage: npm start | npm run infra | npm run migrate | npm run stop | npm run clean:runs   (sh scripts/bootstrap.sh start|infra|migrate|stop|clean)';
 
 async function main(): Promise<void> {
   const [command] = positionalArgs(process.argv.slice(2), 1, usage);

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { bootstrapSuperadmin } from '../../scripts/stack/bootstrap-admin';
+import { enrolSecondFactor, type TotpDevice } from '../../scripts/stack/totp';
 import { mapConcurrent, requestJson } from './http';
 
 export interface Operator {
@@ -17,10 +18,12 @@ export interface Operator {
 export interface OperatorLogin extends Operator {
   email: string;
   password: string;
+  /** Its enrolled second factor (a SUPERADMIN signs in with a TOTP code). */
+  device: TotpDevice;
 }
 
 export async function createOperator(input: { gatewayUrl: string; userDatabaseUrl: string; prefix: string }): Promise<Operator> {
-  const { email: _email, password: _password, ...operator } = await createOperatorLogin(input);
+  const { email: _email, password: _password, device: _device, ...operator } = await createOperatorLogin(input);
   return operator;
 }
 
@@ -32,14 +35,16 @@ export async function createOperatorLogin(input: { gatewayUrl: string; userDatab
   // The bootstrap user's event reaches the ledger through the outbox; login needs only the row.
   const login = await requestJson(input.gatewayUrl, 'POST', '/api/auth/login', { body: { email, password } });
   if (login.status !== 200) throw new Error(`operator login failed: ${login.status} ${JSON.stringify(login.body)}`);
-  const accessToken = login.body.accessToken as string;
+  // A SUPERADMIN's admin operations need its second factor: enrolled here, as its first sign-in would.
+  const { device, session } = await enrolSecondFactor(input.gatewayUrl, login.body.accessToken as string);
+  const accessToken = session.accessToken;
   const key = await requestJson(input.gatewayUrl, 'POST', '/api/admin/api-keys', {
     body: { name: 'bench', scopes: ['mint', 'burn', 'refund', 'reward'] },
     headers: { authorization: `Bearer ${accessToken}` },
   });
   if (key.status !== 201) throw new Error(`API key creation failed: ${key.status} ${JSON.stringify(key.body)}`);
   const apiKey = key.body.key as string;
-  return { accessToken, apiKey, headers: { authorization: `Bearer ${accessToken}`, 'x-api-key': apiKey }, email, password };
+  return { accessToken, apiKey, headers: { authorization: `Bearer ${accessToken}`, 'x-api-key': apiKey }, email, password, device };
 }
 
 /** Mints `coins` into each user's wallet through POST /api/admin/mint; returns the minor units minted. */

@@ -25,6 +25,7 @@ import { createWriteStream, mkdirSync, readdirSync, readFileSync, writeFileSync 
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { defaultKafkaBrokers, kafkaLayout, kafkaVersion, probeKafka } from '../../scripts/infra/kafka';
+import { argsOrExit, parseCliArgs } from '../../scripts/cli-args';
 import { repoRoot } from '../../scripts/stack/services';
 import { type CpuUse, cpuSnapshot, cpuUse } from '../lib/cpu';
 import { say, status } from '../lib/progress';
@@ -457,6 +458,12 @@ async function main(): Promise<void> {
   say(`wrote bench/results/kafka-clients.json and bench/results/kafka-clients.md (copies in ${logDir})`);
 }
 
+argsOrExit(() =>
+  parseCliArgs(
+    { args: process.argv.slice(2), options: {} },
+    'usage: npm run bench:kafka-clients (settings: KAFKA_BROKERS and SPIKE_* environment variables)',
+  ),
+);
 main().catch((err: unknown) => {
   console.error(err);
   process.exit(1);

@@ -3,7 +3,9 @@
  * minutes, made through the same paths production uses (README "A five-minute tour"):
  *
  *   - a SUPERADMIN (the operator CLI's create-superadmin: there is no API to become the first one)
- *     and an ADMIN (registered through the API, promoted by the SUPERADMIN through the API);
+ *     and an ADMIN (registered through the API, promoted by the SUPERADMIN through the API), each
+ *     with a TOTP second factor enrolled through the API, as the role requires (docs/DESIGN.md
+ *     "Admin sign-in: second factor and step-up");
  *   - an API key per admin with every scope (mint, burn, refund, reward);
  *   - a funded REWARDS treasury: the SUPERADMIN asks for a treasury MINT (202, four-eyes) and the
  *     ADMIN approves it with their own key (201): the real approval, not a database write;
@@ -12,19 +14,21 @@
  * It prints `export NAME='value'` lines on stdout (so `eval "$(npm run -s admin -- dev-seed)"`
  * sets them in the shell) and what it made, in words, on stderr. Secrets are shown this once and
  * never stored by the seed. Run again, it reuses what the environment names (the variables it
- * exported: passwords, keys, the client) and makes only what is missing; REWARDS is topped up only
- * below the target. The admins' passwords are random unless COIN_SUPERADMIN_PASSWORD /
- * COIN_ADMIN_PASSWORD are set; an account that already exists is used only with its password.
+ * exported: passwords, second-factor secrets, keys, the client) and makes only what is missing;
+ * REWARDS is topped up to the target only when below half of it. The admins' passwords are random unless
+ * COIN_SUPERADMIN_PASSWORD / COIN_ADMIN_PASSWORD are set; an account that already exists is used
+ * only with its password (and, once enrolled, its COIN_*_TOTP_SECRET).
  *
  * For a developer's machine only: it refuses NODE_ENV=production.
  */
-import { type CoinClient, CoinProblemError, createCoinClient, isProblem } from '@coin/client';
+import { type CoinClient, CoinProblemError, createCoinClient } from '@coin/client';
 import type { Pool } from '@coin/db';
 import { createSuperadmin } from '@coin/user';
 import { randomBytes } from 'node:crypto';
+import { enrolSecondFactor, TotpDevice } from '../stack/totp';
 
 export const defaultGatewayUrl = 'http://127.0.0.1:8080';
-/** REWARDS is topped up to this many coins when below it (`--rewards COINS`). */
+/** REWARDS is topped up to this many coins when below half of it (`--rewards COINS`). */
 export const defaultRewardsTarget = 100_000;
 
 /** The variables the seed reads back on a second run and exports, in the order it prints them. */
@@ -32,9 +36,11 @@ export const seedVariables = [
   'COIN_URL',
   'COIN_SUPERADMIN_EMAIL',
   'COIN_SUPERADMIN_PASSWORD',
+  'COIN_SUPERADMIN_TOTP_SECRET',
   'COIN_SUPERADMIN_API_KEY',
   'COIN_ADMIN_EMAIL',
   'COIN_ADMIN_PASSWORD',
+  'COIN_ADMIN_TOTP_SECRET',
   'COIN_ADMIN_API_KEY',
   'COIN_CLIENT_ID',
   'COIN_CLIENT_SECRET',
@@ -79,19 +85,75 @@ async function gatewayAnswers(gatewayUrl: string): Promise<void> {
   throw new Error(`the gateway at ${gatewayUrl} does not answer: start the stack first (\`npm start\`), or set GATEWAY_URL`);
 }
 
-/** Logs in, saying which account and what to set when the password is not the account's. */
-async function loginAs(coin: CoinClient, email: string, password: string, variable: SeedVariable) {
+type Who = 'SUPERADMIN' | 'ADMIN';
+
+/** A signed-in admin: a session whose second factor is fresh (step-up operations pass), and the factor's secret. */
+interface AdminSignedIn {
+  userId: number;
+  role: string;
+  accessToken: string;
+  totpSecret: string;
+}
+
+function wrongPassword(email: string, who: Who): Error {
+  return new Error(
+    `${email} exists but the password is not the one given: set COIN_${who}_PASSWORD to its password (the seed printed it the first time), ` +
+      'or give other addresses with COIN_SUPERADMIN_EMAIL / COIN_ADMIN_EMAIL',
+  );
+}
+
+/**
+ * Signs an admin in as the console does: the password, then either the second factor (the
+ * secret from the environment computes the code) or, for an account without one, its enrolment
+ * through the API, whose answer is a session signed in with both factors.
+ */
+async function signInAdmin(
+  coin: CoinClient,
+  gatewayUrl: string,
+  who: Who,
+  email: string,
+  password: string,
+  env: DevSeedOptions['env'],
+  note: (line: string) => void,
+): Promise<AdminSignedIn> {
+  let first: Awaited<ReturnType<CoinClient['login']>>;
   try {
-    return await coin.login({ body: { email, password } });
+    first = await coin.login({ body: { email, password } });
   } catch (err) {
-    if (isProblem(err, 'INVALID_CREDENTIALS') || (err instanceof CoinProblemError && err.status === 401)) {
-      throw new Error(
-        `${email} exists but the password is not the one given: set ${variable} to its password (the seed printed it the first time), ` +
-          'or give other addresses with COIN_SUPERADMIN_EMAIL / COIN_ADMIN_EMAIL',
-      );
-    }
+    if (err instanceof CoinProblemError && err.status === 401) throw wrongPassword(email, who);
     throw err;
   }
+  if ('mfaRequired' in first) {
+    const secret = given(env, `COIN_${who}_TOTP_SECRET`);
+    if (!secret) {
+      throw new Error(
+        `${email} has a second factor: set COIN_${who}_TOTP_SECRET to the secret the seed printed the first time ` +
+          `(or reset it with \`npm run admin -- reset-mfa --user-id ID\`)`,
+      );
+    }
+    const device = new TotpDevice(secret);
+    // A run a moment ago may have used this time step; the server accepts the next one too.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const session = await coin.verifySecondFactor({ body: { challenge: first.challenge, code: await device.nextCode() } });
+        return { userId: session.user.id, role: session.user.role, accessToken: session.accessToken, totpSecret: secret };
+      } catch (err) {
+        if (attempt >= 2 || !(err instanceof CoinProblemError && err.status === 401)) throw err;
+      }
+    }
+  }
+  if (first.user.role !== 'ADMIN' && first.user.role !== 'SUPERADMIN') {
+    return { userId: first.user.id, role: first.user.role, accessToken: first.accessToken, totpSecret: '' };
+  }
+  const enrolled = await enrolSecondFactor(gatewayUrl, first.accessToken);
+  note(`${who} ${email}: second factor enrolled; add it to an authenticator app: ${enrolled.otpauthUri}`);
+  note(`${who} ${email}: recovery codes (each works once): ${enrolled.recoveryCodes.join(' ')}`);
+  return {
+    userId: enrolled.session.user.id,
+    role: enrolled.session.user.role,
+    accessToken: enrolled.session.accessToken,
+    totpSecret: enrolled.device.secret,
+  };
 }
 
 /** Creates everything that is missing and returns the values to export. */
@@ -109,8 +171,12 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
     fullName: 'Dev Superadmin',
     topicPrefix: options.topicPrefix,
     now: new Date(),
+  }).catch((err: Error) => {
+    throw new Error(
+      `${superEmail} has an account that is not a SUPERADMIN (${err.message}): give another address with COIN_SUPERADMIN_EMAIL`,
+    );
   });
-  const superSession = await loginAs(anonymous, superEmail, superPassword, 'COIN_SUPERADMIN_PASSWORD');
+  const superSession = await signInAdmin(anonymous, gatewayUrl, 'SUPERADMIN', superEmail, superPassword, env, note);
   note(`SUPERADMIN ${superEmail} (user ${created.userId}): ${created.outcome === 'created' ? 'created' : 'already there, reused'}`);
   const superadmin = createCoinClient({ baseUrl: gatewayUrl, accessToken: superSession.accessToken });
 
@@ -118,15 +184,26 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
   const adminEmail = given(env, 'COIN_ADMIN_EMAIL') ?? 'admin@example.com';
   const adminPassword = given(env, 'COIN_ADMIN_PASSWORD') ?? newPassword();
   await anonymous.registerUser({ body: { email: adminEmail, password: adminPassword, fullName: 'Dev Admin' } });
-  let adminSession = await loginAs(anonymous, adminEmail, adminPassword, 'COIN_ADMIN_PASSWORD');
-  if (adminSession.user.role !== 'ADMIN') {
-    await superadmin.changeUserRole({ path: { id: adminSession.user.id }, body: { role: 'ADMIN' } });
-    // The role is in the token: a new login carries it.
-    adminSession = await loginAs(anonymous, adminEmail, adminPassword, 'COIN_ADMIN_PASSWORD');
-    note(`ADMIN ${adminEmail} (user ${adminSession.user.id}): registered and made ADMIN by the SUPERADMIN`);
+  const found = (await superadmin.listUsers({ query: { q: adminEmail, pageSize: 100 } })).users.find(
+    (u) => u.email.toLowerCase() === adminEmail.toLowerCase(),
+  );
+  if (!found) throw new Error(`${adminEmail} was registered but the user list does not show it; run the seed again`);
+  if (found.role !== 'ADMIN') {
+    await superadmin.changeUserRole({ path: { id: found.id }, body: { role: 'ADMIN' } });
+    note(`ADMIN ${adminEmail} (user ${found.id}): registered and made ADMIN by the SUPERADMIN`);
   } else {
-    note(`ADMIN ${adminEmail} (user ${adminSession.user.id}): already there, reused`);
+    note(`ADMIN ${adminEmail} (user ${found.id}): already there, reused`);
   }
+  // Signed in only when something needs it: a first sign-in enrols the second factor, and an
+  // approval needs the ADMIN. Every sign-in counts against the login limit (10 a minute per
+  // address with npm start's settings), which a tour pasted twice in a minute would otherwise reach.
+  let adminSignedIn: AdminSignedIn | undefined;
+  const adminSession = async () => {
+    adminSignedIn ??= await signInAdmin(anonymous, gatewayUrl, 'ADMIN', adminEmail, adminPassword, env, note);
+    return adminSignedIn;
+  };
+  const reusedAdminSecret = given(env, 'COIN_ADMIN_TOTP_SECRET');
+  if (!reusedAdminSecret) await adminSession();
 
   // ---- API keys: one per admin, every scope; created by the SUPERADMIN (POST /api/admin/api-keys) ----
   const keyFor = async (variable: SeedVariable, who: string) => {
@@ -145,7 +222,8 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
   // ---- REWARDS: a treasury MINT always waits for a second ADMIN+ (four-eyes); the ADMIN approves it ----
   const rewards = (await superadmin.listTreasuries()).treasuries.find((t) => t.code === 'REWARDS');
   const balance = rewards?.balance ?? 0;
-  if (balance < options.rewardsTarget) {
+  // Below half the target, so that what a tour pays out does not mean a new approval every run.
+  if (balance < options.rewardsTarget / 2) {
     const amount = Math.round((options.rewardsTarget - balance) * 100) / 100;
     const asked = await createCoinClient({ baseUrl: gatewayUrl, accessToken: superSession.accessToken, apiKey: superKey }).mintCoins({
       body: { treasury: 'REWARDS', amount, reason: 'dev-seed: fund REWARDS' },
@@ -153,7 +231,7 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
     if (!('approval' in asked)) throw new Error(`a treasury MINT should wait for approval (202), got ${JSON.stringify(asked)}`);
     const approved = await createCoinClient({
       baseUrl: gatewayUrl,
-      accessToken: adminSession.accessToken,
+      accessToken: (await adminSession()).accessToken,
       apiKey: adminKey,
     }).approveRequest({
       path: { id: asked.approval.id },
@@ -163,7 +241,7 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
         `transaction ${approved.transaction.id}); balance now ${approved.wallet?.balance ?? options.rewardsTarget}`,
     );
   } else {
-    note(`REWARDS: ${balance} coins already (target ${options.rewardsTarget}), nothing minted`);
+    note(`REWARDS: ${balance} coins already (topped up to ${options.rewardsTarget} below half of it), nothing minted`);
   }
 
   // ---- A platform client granted REWARDS (POST /api/admin/platform-clients) ----
@@ -184,9 +262,11 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
     COIN_URL: gatewayUrl,
     COIN_SUPERADMIN_EMAIL: superEmail,
     COIN_SUPERADMIN_PASSWORD: superPassword,
+    COIN_SUPERADMIN_TOTP_SECRET: superSession.totpSecret,
     COIN_SUPERADMIN_API_KEY: superKey,
     COIN_ADMIN_EMAIL: adminEmail,
     COIN_ADMIN_PASSWORD: adminPassword,
+    COIN_ADMIN_TOTP_SECRET: adminSignedIn?.totpSecret ?? reusedAdminSecret ?? '',
     COIN_ADMIN_API_KEY: adminKey,
     COIN_CLIENT_ID: clientId,
     COIN_CLIENT_SECRET: clientSecret,

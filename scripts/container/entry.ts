@@ -123,7 +123,7 @@ export function runOperatorCommand(script: string, args: readonly string[]): Pro
   });
 }
 
-const usage = `usage: <image> ${entryCommands.join('|')} (dev-jwt-key <file> [<cache MAC secret file>]; dev-service-keys <directory>; audit, rebuild, redrive, restore-rewind and admin take their own flags)`;
+const usage = `usage: <image> ${entryCommands.join('|')} (dev-jwt-key <file> [<cache MAC secret file> [<MFA secret key file>]]; dev-service-keys <directory>; audit, rebuild, redrive, restore-rewind and admin take their own flags)`;
 
 async function main(argv: string[]): Promise<void> {
   const operator = argv[0];
@@ -147,6 +147,8 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'dev-jwt-key') {
     devJwtKey(args[0]);
     if (args[1]) devCacheMacSecret(args[1]);
+    // The user service's MFA_ENCRYPTION_SECRET (docs/DESIGN.md "Admin sign-in"): also 32 random bytes, made once.
+    if (args[2]) devCacheMacSecret(args[2]);
     return;
   }
   if (command === 'dev-service-keys') return devServiceKeys(args[0]);

@@ -17,6 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { OpenAPI3 } from 'openapi-typescript';
 import { openApiDocument } from '@coin/gateway/testing';
+import { argsOrExit, parseCliArgs } from '../cli-args';
 
 export const repoRoot = join(__dirname, '..', '..');
 export const clientDir = join(repoRoot, 'libs', 'client');
@@ -145,9 +146,14 @@ export async function generateClientFiles(documentOverride?: Json): Promise<Reco
   };
 }
 
+const usage = 'usage: npm run client:generate [-- --print]   (--print: the files as JSON on stdout, nothing written)';
+
 async function main(): Promise<void> {
+  const { values } = argsOrExit(() =>
+    parseCliArgs({ args: process.argv.slice(2), options: { print: { type: 'boolean', default: false } } }, usage),
+  );
   const files = await generateClientFiles();
-  if (process.argv.includes('--print')) {
+  if (values.print) {
     // For the staleness test: the files as JSON on stdout, nothing written.
     await new Promise<void>((done) => process.stdout.write(JSON.stringify(files), () => done()));
     return;

@@ -101,9 +101,9 @@ phases.stateful.generation.mode = "positive"
 
 # A money command whose request is well formed may still be refused by the ledger, which is the
 # point of it: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, NOT_REFUNDABLE,
-# REFUND_EXCEEDS_PURCHASE, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD are 422 (SPEC §3, §7) and depend on
+# REFUND_EXCEEDS_PURCHASE, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD are 422 (docs/CONTRACT.md "Transaction types", "Errors") and depend on
 # balances, limits and holds no schema can state; so are the hold and approval operations.
-# Their 503 and 504 are documented outcomes too (SPEC §7: the command id in the problem, a retry
+# Their 503 and 504 are documented outcomes too (docs/CONTRACT.md "Errors": the command id in the problem, a retry
 # with the same Idempotency-Key is safe): a command not confirmed in time when the machine is busy
 # (npm test runs the e2e suites in parallel on one Kafka). Any other 5xx, a 500 above all, fails.
 [[operations]]
@@ -114,7 +114,7 @@ phases.stateful.generation.mode = "positive"
 
 # Creating a platform client requires an Idempotency-Key. Schemathesis draws keys from the header's
 # pattern and sends one again with another name, which is 422 IDEMPOTENCY_KEY_REUSED by contract
-# (SPEC §4), not a valid request refused.
+# (docs/CONTRACT.md "Idempotency"), not a valid request refused.
 [[operations]]
 include-operation-id = "createPlatformClient"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "422", "429", "5xx"]
@@ -137,7 +137,7 @@ include-operation-id = ["getTransaction", "getUser", "deleteUser", "changeUserRo
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 
-# A cursor is opaque (SPEC §6; the audit log's too): only one the service issued (a page's
+# A cursor is opaque (docs/CONTRACT.md "Paging"; the audit log's too): only one the service issued (a page's
 # nextCursor) is valid, and no pattern can tell those from other strings of the same letters; the
 # others are refused with 400. Every list takes one (issue 32); the offset and page lists refuse a
 # cursor given with offset or page (which was meant cannot be told), which no schema can state.

@@ -1,7 +1,7 @@
 /**
  * Property-based API fuzzing from the gateway's own OpenAPI document: for every operation,
  * fast-check generates valid-looking bodies (from the request schema), broken ones (a required
- * field dropped, an unknown field, a wrong type, SPEC §1 edge amounts, malformed or oversized
+ * field dropped, an unknown field, a wrong type, docs/CONTRACT.md "Amounts" edge amounts, malformed or oversized
  * JSON, a wrong content type), odd path and query values, and odd headers (no token, a garbage
  * token, an `alg: none` token, random Idempotency-Key and x-api-key values), and hostile values
  * (scripts/fuzz/hostile.ts) in every body field, path and query parameter and header: control
@@ -9,7 +9,7 @@
  * and exponents. With the optional admin and superadmin sessions the admin operations are
  * reached past their guards too. Properties:
  *   1. no 5xx and no timeout, ever;
- *   2. every 4xx is application/problem+json with the SPEC §7 fields, status matching;
+ *   2. every 4xx is application/problem+json with the docs/CONTRACT.md "Errors" fields, status matching;
  *   3. a rejected request changes no state (the caller supplies a snapshot of the stores).
  * That the services still move every partition afterwards is the liveness probe's part
  * (scripts/fuzz/liveness.ts), run after each fuzz run.
@@ -116,7 +116,7 @@ const forbiddenInUrl = /%(?:[01][0-9A-F]|7F)|%C2%[89][0-9A-F]/i;
  */
 const edgeStatuses = new Set([400, 401, 403, 404, 413, 429]);
 
-/** SPEC §1 amounts that must be refused: zero, negative zero, too many decimals, too big, tiny. */
+/** docs/CONTRACT.md "Amounts" amounts that must be refused: zero, negative zero, too many decimals, too big, tiny. */
 const edgeNumbers = [0, -0, 0.001, -1, 1_000_000_000.01, 1e-7, 0.1 + 0.2, 1e21, Number.MAX_SAFE_INTEGER + 2, -1e9];
 /** Bodies just above the 16 KiB limit. */
 const oversizeBytes = 17 * 1024;
@@ -410,7 +410,7 @@ export async function send(ctx: FuzzContext, c: FuzzCase): Promise<FuzzOutcome> 
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', body };
 }
 
-/** The SPEC §7 checks of one answer; returns what is wrong, or null. */
+/** The docs/CONTRACT.md "Errors" checks of one answer; returns what is wrong, or null. */
 export function problemViolation(outcome: FuzzOutcome): string | null {
   if (outcome.status >= 500) return `answered ${outcome.status}`;
   if (outcome.status < 400) return null;

@@ -7,12 +7,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { requestJson } from '../stack/http-json';
+import { enrolSecondFactor, type TotpDevice } from '../stack/totp';
 import type { FuzzCase, FuzzContext } from './openapi-fuzz';
 
 export interface FuzzPrincipals {
   user: { userId: number; accessToken: string };
   admin: { userId: number; token: string; apiKey: string };
-  superadmin: { userId: number; email: string; password: string; accessToken: string };
+  superadmin: { userId: number; email: string; password: string; accessToken: string; device: TotpDevice };
 }
 
 async function expectStatus(status: number, what: string, response: { status: number; body: unknown }): Promise<void> {
@@ -47,9 +48,14 @@ export async function createFuzzPrincipals(
     return login(email);
   };
 
+  /** Admins enrol their second factor at the first sign-in: their admin routes need it. */
+  const enrolled = async (session: { userId: number; accessToken: string }) => {
+    const { device, session: signedIn } = await enrolSecondFactor(gatewayUrl, session.accessToken);
+    return { userId: session.userId, accessToken: signedIn.accessToken, device };
+  };
   const superadminEmail = `fuzz.superadmin.${tag}@example.test`;
   await bootstrapSuperadmin(superadminEmail, password);
-  const superadmin = await login(superadminEmail);
+  const superadmin = await enrolled(await login(superadminEmail));
   // Its wallet is opened by the ledger from the user.registered event, when the ledger's
   // consumer has joined its group: seconds after a fresh start. Wait, so that the run's first
   // "a rejected request changes nothing" check does not see it land.
@@ -66,7 +72,7 @@ export async function createFuzzPrincipals(
     'promotion to ADMIN',
     await call('PATCH', `/api/admin/users/${adminUser.userId}/role`, { token: superadmin.accessToken, body: { role: 'ADMIN' } }),
   );
-  const admin = await login(adminEmail);
+  const admin = await enrolled(await login(adminEmail));
   const key = await call('POST', '/api/admin/api-keys', {
     token: superadmin.accessToken,
     body: { name: `fuzz ${tag}`, scopes: ['mint', 'burn', 'refund', 'reward'] },

@@ -1,8 +1,8 @@
 /**
  * A fingerprint of every table of the services' schemas, for "a rejected request changes
- * nothing". Tables that record rejections on purpose are left out: processed_commands (SPEC §4:
+ * nothing". Tables that record rejections on purpose are left out: processed_commands (docs/CONTRACT.md "Idempotency":
  * a rejected command's outcome is remembered, so its retry gets the same answer), outbox rows
- * of admin audit records only (a refused admin action is recorded), idempotency records, and refresh tokens (SPEC §5: a reused refresh token is refused AND revokes its
+ * of admin audit records only (a refused admin action is recorded), idempotency records, and refresh tokens (docs/CONTRACT.md "Authentication and roles": a reused refresh token is refused AND revokes its
  * family). Meant for small test schemas: it reads every row.
  */
 import pg from 'pg';

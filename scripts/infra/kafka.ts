@@ -1,5 +1,5 @@
 // A single combined (broker + controller) Apache Kafka 4 node in KRaft mode, run from the jars
-// on Maven Central. See /work/shared/docs/KAFKA_LOCAL.md for why each setting is what it is.
+// on Maven Central. docs/LOCAL_INFRA.md "Kafka settings" says why each setting is what it is.
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -46,7 +46,7 @@ const log4j2Version = '2.25.4';
 /** Pinned: Maven 3.8 would otherwise resolve an old 2.x plugin, and builds should not drift. */
 const dependencyPluginVersion = '3.6.1';
 
-/** KAFKA_LOCAL.md: a cold JVM on two cores needs most of this; a warm one answers in ~5 s. */
+/** docs/LOCAL_INFRA.md "Kafka settings": a cold JVM on two cores needs most of this; a warm one answers in ~5 s. */
 const readyTimeoutMs = 60_000;
 const probeIntervalMs = 500;
 /** Controlled shutdown of one node writes a snapshot and closes the log; seconds, not minutes. */

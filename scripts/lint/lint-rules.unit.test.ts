@@ -18,7 +18,7 @@ interface Case {
 
 const ruleCategory = 'lint/style/noRestrictedImports';
 
-/** The I/O that domain/ must not import (docs/STYLE.md rule 2). */
+/** The I/O that domain/ must not import (docs/DESIGN.md "Code conventions"). */
 const domainForbidden = [
   'pg',
   'kafkajs',

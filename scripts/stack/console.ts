@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { argsOrExit, parseCliArgs } from '../cli-args';
 import { repoRoot } from './services';
 
 export const consoleDir = join(repoRoot, 'services', 'admin-console');
@@ -73,6 +74,7 @@ export async function ensureConsoleBuilt(log: (message: string) => void): Promis
 
 // `npm run console:build`: the same build, whatever the timestamps say.
 if (require.main === module) {
+  argsOrExit(() => parseCliArgs({ args: process.argv.slice(2), options: {} }, 'usage: npm run console:build'));
   buildConsole((message) => process.stdout.write(`${message}\n`)).then(
     () => process.stdout.write(`[console] built into ${consoleDist}\n`),
     (err: Error) => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { schemaName } from '@coin/db';
 import { generateAuditCheckpointKey, trustedKeysOf, type JwtKey, type ServiceKeys } from './keys';
 import { type DatabaseService, devServiceDatabaseUrl, type ServiceName } from './services';
@@ -20,6 +20,12 @@ export interface StackSettings {
    * call (a test stack's). `npm start` passes the development key kept in .data/keys.
    */
   auditCheckpointKey?: string;
+  /**
+   * The user service's MFA_ENCRYPTION_SECRET (base64url). By default derived from the stack's JWT key, so
+   * every call for one stack (and every `npm start` of the local one) gives the same: an enrolled
+   * second factor keeps working across restarts. Production gets its own from a Secret.
+   */
+  mfaEncryptionSecret?: string;
   /** The run's service-token key pairs (generateServiceKeys): each caller's private key, each callee the public keys it admits. */
   serviceKeys: ServiceKeys;
   host?: string;
@@ -57,6 +63,8 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       USER_DATABASE_URL: dbUrl('user'),
       JWT_PRIVATE_KEY: s.jwtKey.privateKeyPem,
       JWT_KEY_ID: s.jwtKey.kid,
+      MFA_ENCRYPTION_SECRET:
+        s.mfaEncryptionSecret ?? createHmac('sha256', s.jwtKey.privateKeyPem).update('coin-ledger mfa secret key').digest('base64url'),
       SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway'),
       // Reads the ledger's balance of a user being deleted (docs/DESIGN.md "Deleting a user").
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.user.privateKeyPem,

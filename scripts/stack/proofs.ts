@@ -21,10 +21,13 @@ export interface ProofActor {
 export async function signProof(
   key: JwtKey,
   actor: ProofActor,
-  options: { issuer?: string; audience?: string; issuedAt?: Date; ttlSeconds?: number } = {},
+  options: { issuer?: string; audience?: string; issuedAt?: Date; ttlSeconds?: number; mfaAt?: Date | null } = {},
 ): Promise<string> {
   const iat = Math.floor((options.issuedAt ?? new Date()).getTime() / 1000);
   const claims: Record<string, unknown> = { role: actor.kind === 'system' ? 'SYSTEM' : actor.role, ver: 0 };
+  // A person signed in with the second factor when the token was issued (what step-up commands
+  // need), unless the sender says otherwise (null: a password-only session).
+  if (actor.kind === 'user' && options.mfaAt !== null) claims.mfa_at = options.mfaAt ? Math.floor(options.mfaAt.getTime() / 1000) : iat;
   if (actor.kind === 'system') {
     claims['treasuries'] = actor.treasuries ?? [...treasuryCodes];
     claims['rewardCap'] = actor.rewardCap ?? null;
@@ -50,7 +53,9 @@ export class ProofCache {
     const cached = this.tokens.get(id);
     if (cached && cached.freshUntilMs > Date.now()) return cached.token;
     const token = await signProof(this.key, actor);
-    this.tokens.set(id, { token, freshUntilMs: Date.now() + 600_000 });
+    // Re-signed well inside the step-up window (STEP_UP_MAX_AGE_S, 300 s): an approval sent with
+    // a cached token still carries a second factor recent enough.
+    this.tokens.set(id, { token, freshUntilMs: Date.now() + 240_000 });
     return token;
   }
 }

@@ -31,6 +31,11 @@ export const serviceDatabases = {
       deletion_requests: ['SELECT', 'INSERT', 'UPDATE'],
       // A registration attempt on a taken e-mail is counted (upsert), then marked delivered at login.
       account_notices: ['SELECT', 'INSERT', 'UPDATE'],
+      // Second factor (docs/DESIGN.md "Admin sign-in"): a recovery code is marked used, a
+      // challenge and a reset code are consumed (deleted) once, and all go with a reset or deletion.
+      mfa_recovery_codes: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
+      mfa_challenges: ['SELECT', 'INSERT', 'DELETE'],
+      password_reset_codes: ['SELECT', 'INSERT', 'DELETE'],
     },
   },
   ledger: {

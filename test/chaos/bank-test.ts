@@ -5,7 +5,7 @@
  * PostgreSQL at about 25 % of the run, the Kafka broker at 50 %, Redis at 70 % (PostgreSQL and
  * Redis only when the project's scripts started them: ./postgres-restart.ts, ./redis-restart.ts).
  * The services run under ProcessStack's supervisor, which restarts a service that exits on its
- * own; every such death is reported. Clients behave as SPEC §4 lets
+ * own; every such death is reported. Clients behave as docs/CONTRACT.md "Idempotency" lets
  * them: every operation has its own Idempotency-Key, and any answer that is not definitive (5xx,
  * 409 REQUEST_IN_PROGRESS, 429, a dropped connection, a timeout) is retried with the same key
  * until a definitive one (201 or another 4xx) arrives.
@@ -193,7 +193,7 @@ const insiderWindowCoins = 1_000_000;
 /** Clients give up on one operation after this long past the end (it stays "unresolved"). */
 const resolveGraceMs = 60_000;
 const requestTimeoutMs = 12_000;
-/** History is eventually consistent (SPEC §6: within 1 s); after chaos we allow much more. */
+/** History is eventually consistent (docs/CONTRACT.md "Paging": within 1 s); after chaos we allow much more. */
 const historySettleMs = 60_000;
 const replaySampleMax = 300;
 /** How long every service gets to answer /readyz 200 once the faults have stopped. */
@@ -732,7 +732,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     if (notReady.length === 0) {
       liveness = await probeLiveness({
         gatewayUrl: stack.gatewayUrl,
-        superadmin: { email: operator.email, password: operator.password },
+        superadmin: { email: operator.email, password: operator.password, device: operator.device },
         partitions: await commandPartitions(infra.kafkaBrokers, prefix),
         log,
       });

@@ -1,6 +1,6 @@
 /**
  * What every client of the bank test shares: how an answer is judged definitive, the retry loop
- * SPEC §4 allows (same request, same Idempotency-Key, until a definitive answer), and the
+ * docs/CONTRACT.md "Idempotency" allows (same request, same Idempotency-Key, until a definitive answer), and the
  * ledger's whole record, read back at the end to match against the clients' logs.
  */
 import { readFileSync } from 'node:fs';
@@ -179,7 +179,7 @@ export interface ClockTag {
 }
 
 /**
- * SPEC §4: 2xx and every 4xx except 408, 409 (REQUEST_IN_PROGRESS) and 429 are definitive; a
+ * docs/CONTRACT.md "Idempotency": 2xx and every 4xx except 408, 409 (REQUEST_IN_PROGRESS) and 429 are definitive; a
  * 5xx, a dropped connection (status 0) or a timeout is not, and is retried with the same key.
  */
 export function isDefinitive(a: { status: number }): boolean {

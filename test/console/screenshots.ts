@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { argsOrExit, parseCliArgs } from '../../scripts/cli-args';
 import { ensureConsoleBuilt } from '../../scripts/stack/console';
 import { adminSession, apiKeyFor } from '../harness/admin';
 import { launchChromium } from '../harness/browser';
@@ -69,6 +70,8 @@ async function main(): Promise<void> {
     await shoot(page, 'sign-in');
     await page.getByLabel('Password').fill(superadmin.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Authenticator code').fill(await superadmin.device.nextCode());
+    await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
     await page.getByRole('table').waitFor();
     await shoot(page, 'users');
@@ -138,6 +141,9 @@ async function main(): Promise<void> {
   }
 }
 
+argsOrExit(() =>
+  parseCliArgs({ args: process.argv.slice(2), options: {} }, 'usage: npm run console:screenshots (writes docs/images/admin-console-*.png)'),
+);
 main().then(
   () => process.exit(0),
   (err: Error) => {

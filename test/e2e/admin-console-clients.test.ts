@@ -1,8 +1,8 @@
 import { decodeJwt } from 'jose';
 import type { Browser, Page } from 'playwright-core';
 import { ensureConsoleBuilt } from '../../scripts/stack/console';
-import { adminSession, apiKeyFor, type Session } from '../harness/admin';
-import { accessibilityViolations, launchChromium } from '../harness/browser';
+import { type AdminSession, adminSession, apiKeyFor, codesWithoutWaiting } from '../harness/admin';
+import { accessibilityViolations, launchChromium, signInToConsole } from '../harness/browser';
 import { eventually } from '../harness/eventually';
 import { apiClient, applied, http, login, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
@@ -13,8 +13,8 @@ import { startTestStack, type TestStack } from '../harness/stack';
  */
 describe('admin console: platform clients and sessions in a browser', () => {
   let stack: TestStack;
-  let superadmin: Session;
-  let admin: Session;
+  let superadmin: AdminSession;
+  let admin: AdminSession;
   let browser: Browser;
   const pageErrors: string[] = [];
   const log = (message: string) => process.stdout.write(`[admin-console-clients test] ${message}\n`);
@@ -30,16 +30,13 @@ describe('admin console: platform clients and sessions in a browser', () => {
   });
 
   /** A fresh tab, signed in: a CSP violation or a script error in it fails the test. */
-  const signedIn = async (who: Session): Promise<Page> => {
+  const signedIn = async (who: AdminSession): Promise<Page> => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     page.on('console', (message) => {
       if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) pageErrors.push(message.text());
     });
     page.on('pageerror', (err) => pageErrors.push(err.message));
-    await page.goto(`${stack.gatewayUrl}/admin/`);
-    await page.getByLabel('E-mail').fill(who.email);
-    await page.getByLabel('Password').fill(who.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInToConsole(page, stack.gatewayUrl, { ...who, device: codesWithoutWaiting(who) });
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
     return page;
   };

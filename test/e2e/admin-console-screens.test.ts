@@ -1,8 +1,8 @@
 import { type CoinClient, CoinProblemError } from '@coin/client';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ensureConsoleBuilt } from '../../scripts/stack/console';
-import { adminSession, apiKeyFor, fundTreasury, type Session } from '../harness/admin';
-import { accessibilityViolations, launchChromium, scrollsSideways } from '../harness/browser';
+import { type AdminSession, adminSession, apiKeyFor, codesWithoutWaiting, fundTreasury } from '../harness/admin';
+import { accessibilityViolations, launchChromium, scrollsSideways, signInToConsole } from '../harness/browser';
 import { eventually } from '../harness/eventually';
 import { apiClient, applied, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
@@ -27,9 +27,9 @@ function contrastWithWhite(color: string): number {
 describe('admin console screens in a browser', () => {
   let stack: TestStack;
   /** The requester of approvals, signed in to the console in `page`. */
-  let superadmin: Session;
+  let superadmin: AdminSession;
   /** A second admin (ADMIN, not SUPERADMIN) who approves in the console, in a page of their own. */
-  let checker: Session;
+  let checker: AdminSession;
   let admin: CoinClient;
   let browser: Browser;
   let context: BrowserContext;
@@ -70,11 +70,8 @@ describe('admin console screens in a browser', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  const signIn = async (target: Page, who: { email: string; password: string }) => {
-    await target.goto(`${stack.gatewayUrl}/admin/`);
-    await target.getByLabel('E-mail').fill(who.email);
-    await target.getByLabel('Password').fill(who.password);
-    await target.getByRole('button', { name: 'Sign in' }).click();
+  const signIn = async (target: Page, who: AdminSession) => {
+    await signInToConsole(target, stack.gatewayUrl, { ...who, device: codesWithoutWaiting(who) });
     await target.getByRole('navigation', { name: 'Sections' }).waitFor();
   };
   const go = async (target: Page, section: string) => {
@@ -543,6 +540,11 @@ describe('admin console screens in a browser', () => {
     await keys.keyboard.press('Tab');
     expect(await focused()).toMatchObject({ tag: 'button', text: 'Sign in', focusVisible: true });
     await keys.keyboard.press('Shift+Tab');
+    await keys.keyboard.press('Enter');
+    // The second factor: the focus is already in the code field; Enter verifies.
+    await keys.getByLabel('Authenticator code').waitFor();
+    expect(await focused()).toMatchObject({ tag: 'input', name: 'code' });
+    await keys.keyboard.type(await codesWithoutWaiting(superadmin).nextCode());
     await keys.keyboard.press('Enter');
     await keys.getByRole('navigation', { name: 'Sections' }).waitFor();
 

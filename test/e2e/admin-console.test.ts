@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ensureConsoleBuilt } from '../../scripts/stack/console';
-import { adminSession, apiKeyFor, type Session } from '../harness/admin';
-import { launchChromium } from '../harness/browser';
+import { TotpDevice } from '../../scripts/stack/totp';
+import { type AdminSession, adminSession, apiKeyFor, runOperatorCommand, withUsersDb } from '../harness/admin';
+import { launchChromium, signInToConsole } from '../harness/browser';
 import { eventually } from '../harness/eventually';
 import { apiClient, http, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
@@ -13,7 +14,7 @@ import { startTestStack, type TestStack } from '../harness/stack';
  */
 describe('admin console in a browser', () => {
   let stack: TestStack;
-  let superadmin: Session;
+  let superadmin: AdminSession;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -37,12 +38,8 @@ describe('admin console in a browser', () => {
     await stack?.close();
   });
 
-  const signIn = async (target: Page, email: string, password: string) => {
-    await target.goto(`${stack.gatewayUrl}/admin/`);
-    await target.getByLabel('E-mail').fill(email);
-    await target.getByLabel('Password').fill(password);
-    await target.getByRole('button', { name: 'Sign in' }).click();
-  };
+  const signIn = (target: Page, who: { email: string; password: string; device?: { nextCode(): Promise<string> } }) =>
+    signInToConsole(target, stack.gatewayUrl, who);
   const balanceOf = async (userId: number) =>
     (await apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken }).getUser({ path: { id: String(userId) } })).wallet.balance;
 
@@ -78,7 +75,8 @@ describe('admin console in a browser', () => {
   it('when a SUPERADMIN signs in, finds a user, mints with an API key and changes the role, then the API shows the same', async () => {
     const target = await registerUser(stack.gatewayUrl, { fullName: 'Console Target' });
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
-    await signIn(page, superadmin.email, superadmin.password);
+    // Password, then the TOTP code of the SUPERADMIN's authenticator (the harness's device computes it as an app does).
+    await signIn(page, superadmin);
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
 
     // Find the user by e-mail and open their page.
@@ -166,10 +164,72 @@ describe('admin console in a browser', () => {
     expect(pageErrors).toEqual([]);
   }, 60_000);
 
+  it('when an ADMIN without a second factor signs in, then the console enrols an authenticator (QR code, secret, recovery codes) before any admin screen, and the next sign-in asks for its code', async () => {
+    const user = await registerUser(stack.gatewayUrl, { fullName: 'New Admin' });
+    await withUsersDb(stack, (q) => q("UPDATE users SET role = 'ADMIN' WHERE id = $1", [user.userId]));
+    const adminPage = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await signIn(adminPage, user);
+    await adminPage.getByRole('heading', { name: 'Set up your authenticator' }).waitFor();
+    expect(await adminPage.getByRole('navigation', { name: 'Sections' }).count()).toBe(0);
+    await adminPage.getByRole('button', { name: 'Show the QR code' }).click();
+    await adminPage.getByRole('img', { name: 'QR code for the authenticator app' }).waitFor();
+    // The app is the harness's device, fed the secret the page shows (as typing it into a phone).
+    const device = new TotpDevice((await adminPage.locator('#totp-secret').textContent())!.trim());
+    await adminPage.getByLabel('Code from the app').fill(await device.nextCode());
+    await adminPage.getByRole('button', { name: 'Confirm' }).click();
+    await adminPage.getByRole('heading', { name: 'Recovery codes' }).waitFor();
+    const codes = await adminPage.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+    expect(codes).toHaveLength(10);
+    await adminPage.getByRole('button', { name: 'I have saved them: continue' }).click();
+    await adminPage.getByRole('navigation', { name: 'Sections' }).waitFor();
+    await adminPage.context().close();
+
+    // Next time: password, then the code; a recovery code works as well, once.
+    const again = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await signIn(again, { ...user, device });
+    await again.getByRole('navigation', { name: 'Sections' }).waitFor();
+    await again.context().close();
+    const recovery = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await signIn(recovery, { ...user, device: { nextCode: async () => codes[0]! } });
+    await recovery.getByRole('navigation', { name: 'Sections' }).waitFor();
+    await recovery.context().close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  it("when an admin resets the password with an operator's code and then changes it on the Account screen, then each new password signs in and the old ones do not", async () => {
+    const admin = await adminSession(stack, 'ADMIN');
+    const printed = await runOperatorCommand(stack, ['reset-password', '--user-id', String(admin.userId)]);
+    const code = /reset code:\s+(\S+)/.exec(printed)![1]!;
+    const tab = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await tab.goto(`${stack.gatewayUrl}/admin/`);
+    await tab.getByRole('button', { name: 'I have a password-reset code' }).click();
+    await tab.getByLabel('Reset code').fill(code.toLowerCase());
+    await tab.getByLabel('New password').fill('reset in the console');
+    await tab.getByRole('button', { name: 'Set the password' }).click();
+    await tab.getByText('Password changed: sign in with it.').waitFor();
+    await signIn(tab, { ...admin, password: 'reset in the console' });
+    await tab.getByRole('navigation', { name: 'Sections' }).waitFor();
+    await tab.getByRole('link', { name: 'Account' }).click();
+    await tab.getByLabel('Current password').fill('reset in the console');
+    await tab.getByLabel('New password').fill('changed in the console');
+    await tab.getByRole('button', { name: 'Change password' }).click();
+    await tab.getByText('Password changed; every other session of this account has ended.').waitFor();
+    for (const [password, status] of [
+      [admin.password, 401],
+      ['reset in the console', 401],
+      ['changed in the console', 200],
+    ] as const) {
+      const answer = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: admin.email, password } });
+      expect({ password, status: answer.status }).toEqual({ password, status });
+    }
+    await tab.context().close();
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+
   it('when a USER signs in, then the console says they are not allowed and shows no admin screen', async () => {
     const user = await registerUser(stack.gatewayUrl, { fullName: 'Plain User' });
     const userPage = await (await browser.newContext({ viewport: { width: 390, height: 800 } })).newPage();
-    await signIn(userPage, user.email, user.password);
+    await signIn(userPage, user);
     await userPage.getByRole('heading', { name: 'Not allowed' }).waitFor();
     expect(await userPage.getByRole('alert').textContent()).toContain('role USER');
     expect(await userPage.getByRole('navigation', { name: 'Sections' }).count()).toBe(0);

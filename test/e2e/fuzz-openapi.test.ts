@@ -14,7 +14,9 @@ describe('API fuzzing from the OpenAPI document (property-based, fast-check)', (
   let snapshots: StateSnapshotter;
   let principals: FuzzPrincipals;
   beforeAll(async () => {
-    stack = await startTestStack();
+    // The run's sessions live through it (up to 400 s): step-up, covered by admin-mfa.test.ts, is
+    // not what it tests, so its window is the access tokens' lifetime.
+    stack = await startTestStack({ extraEnv: { STEP_UP_MAX_AGE_S: '900' } });
     snapshots = stateSnapshotter(stack.databaseUrl, [`${stack.prefix}users`, `${stack.prefix}ledger`]);
     principals = await createFuzzPrincipals(stack.gatewayUrl, async (email, password) => {
       await bootstrapSuperadmin({ databaseUrl: stack.databaseUrl, schemaPrefix: stack.prefix, topicPrefix: stack.prefix, email, password });
@@ -43,7 +45,7 @@ describe('API fuzzing from the OpenAPI document (property-based, fast-check)', (
     // Nothing the run sent may have stopped a partition: every one still moves within 1 s.
     const liveness = await probeLiveness({
       gatewayUrl: stack.gatewayUrl,
-      superadmin: { email: principals.superadmin.email, password: principals.superadmin.password },
+      superadmin: { email: principals.superadmin.email, password: principals.superadmin.password, device: principals.superadmin.device },
       partitions: await commandPartitions(stack.kafkaBrokers, stack.prefix),
       log,
     });

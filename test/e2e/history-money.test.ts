@@ -10,7 +10,7 @@ import { callerSigner } from '../harness/service-tokens';
 /**
  * Money operations through the real gateway and ledger, then the history: what each party sees,
  * and the rebuild of the projection from the ledger's record. Needs the ledger's money routes
- * and internal transaction pages (SPEC §3, §6) and the identity routes for API keys (SPEC §5).
+ * and internal transaction pages (docs/CONTRACT.md "Transaction types", "Paging") and the identity routes for API keys (docs/CONTRACT.md "Authentication and roles").
  */
 describe('history of real money operations, and its rebuild from the ledger', () => {
   let stack: TestStack;
@@ -56,7 +56,7 @@ describe('history of real money operations, and its rebuild from the ledger', ()
     return items;
   }
 
-  it('when a mixed sequence of money operations has run, then both parties hold exactly the expected transactions with the seed fields, in both reads', async () => {
+  it('when a mixed sequence of money operations has run, then both parties hold exactly the expected transactions with the Transaction fields, in both reads', async () => {
     const platform = as(adminToken, { apiKey: true });
     const mint = await recorded(platform.mintCoins({ body: { userId: alice.userId, amount: 100, reason: 'welcome bonus' } }));
     expected.alice.push(mint);

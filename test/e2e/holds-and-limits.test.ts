@@ -132,7 +132,7 @@ describe('holds and spending limits through the gateway and the ledger', () => {
     await eventually(async () => ((await walletOf(payee.accessToken)).balance === 4 ? true : undefined), 5_000, 'payee credited');
     expect(await walletOf(payer.accessToken)).toMatchObject({ balance: 1, activeCoins: 1 });
     const status = await shop.getCommandStatus({ path: { idempotencyKey: key } }).catch((err: unknown) => err);
-    // Platform clients may not read command status (SPEC §5): they retry with the key instead.
+    // Platform clients may not read command status (docs/CONTRACT.md "Authentication and roles"): they retry with the key instead.
     expect(status).toBeInstanceOf(CoinProblemError);
   });
 

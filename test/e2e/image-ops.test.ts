@@ -4,6 +4,7 @@ import { apiClient, login, registerUser } from '../harness/http';
 import { apiKeyFor } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 import { dockerRun, testImage } from '../harness/image-stack';
+import { enrolSecondFactor } from '../../scripts/stack/totp';
 
 /**
  * The operator CLIs as commands of the image (`docker run <image> audit|rebuild|redrive|admin`),
@@ -51,7 +52,9 @@ describeWithImage('the image: operator commands', () => {
     expect({ code: created.code, stderr: created.stderr }).toEqual({ code: 0, stderr: '' });
     expect(created.stdout).toMatch(/^superadmin created: user id \d+/);
 
-    const admin = (await login(stack.gatewayUrl, email, password)).accessToken;
+    // A new SUPERADMIN enrols its second factor before any admin operation.
+    const admin = (await enrolSecondFactor(stack.gatewayUrl, (await login(stack.gatewayUrl, email, password)).accessToken)).session
+      .accessToken;
     const platform = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey: await apiKeyFor(stack, admin, ['mint']) });
     const [payer, payee] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
     const minted = await platform.api.POST('/api/admin/mint', { body: { userId: payer.userId, amount: 40, reason: 'image ops' } });

@@ -82,7 +82,7 @@ describe('money endpoints through the gateway, the ledger and back', () => {
     await eventually(async () => ((await balanceOf(receiver.accessToken)) === 20 ? true : undefined), 5_000, 'receiver credited');
   });
 
-  it("when a transfer answers 201, then the receiver's wallet shows the credit within a second (SPEC §6)", async () => {
+  it("when a transfer answers 201, then the receiver's wallet shows the credit within a second (docs/CONTRACT.md, Paging)", async () => {
     const [sender, receiver] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
     await mint(sender.userId, 5);
     const response = await as(sender.accessToken).transferCoins({ body: { toUserId: receiver.userId, amount: 2.25, reason: 'thanks' } });

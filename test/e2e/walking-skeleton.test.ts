@@ -1,7 +1,7 @@
 import type { CoinProblem, CoinProblemError } from '@coin/client';
 import { registrationAcceptedDetail } from '@coin/contracts';
 import { startTestStack, type TestStack } from '../harness/stack';
-import { apiClient, http, registerUser, uniqueEmail } from '../harness/http';
+import { apiClient, http, registerUser, tokensOf, uniqueEmail } from '../harness/http';
 
 describe('walking skeleton: register -> wallet -> login -> wallet read, through all four services', () => {
   let stack: TestStack;
@@ -21,7 +21,7 @@ describe('walking skeleton: register -> wallet -> login -> wallet read, through 
     expect(registered.response.status).toBe(202);
     expect(registered.data).toEqual({ status: 'accepted', detail: registrationAcceptedDetail });
 
-    const login = await coin.login({ body: { email, password: 'a long enough password' } });
+    const login = tokensOf(await coin.login({ body: { email, password: 'a long enough password' } }));
     expect(login.user).toMatchObject({ email, fullName: 'Ada Lovelace', role: 'USER', isVerified: false });
     expect(login.expiresIn).toBe(900);
     expect(login.notices).toEqual([]);
@@ -61,13 +61,15 @@ describe('walking skeleton: register -> wallet -> login -> wallet read, through 
     ).rejects.toMatchObject({
       status: 401,
     });
-    const next = await apiClient(stack.gatewayUrl).login({ body: { email: owner.email, password: owner.password } });
+    const next = tokensOf(await apiClient(stack.gatewayUrl).login({ body: { email: owner.email, password: owner.password } }));
     expect(next.user).toMatchObject({ id: owner.userId, fullName: 'The Owner' });
     expect(next.notices).toEqual([
       { kind: 'REGISTRATION_ATTEMPT', attempts: 2, firstAt: expect.any(String), lastAt: expect.any(String), detail: expect.any(String) },
     ]);
     // Shown once.
-    expect((await apiClient(stack.gatewayUrl).login({ body: { email: owner.email, password: owner.password } })).notices).toEqual([]);
+    expect(tokensOf(await apiClient(stack.gatewayUrl).login({ body: { email: owner.email, password: owner.password } })).notices).toEqual(
+      [],
+    );
   });
 
   it('when the password is wrong or the email unknown, then the same 401 body', async () => {

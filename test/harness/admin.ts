@@ -2,6 +2,7 @@ import { createPool, schemaName } from '@coin/db';
 import type { TestStack } from './stack';
 import { runAdminCommand } from '../../scripts/admin';
 import { apiClient, login, registerUser } from './http';
+import { enrolSecondFactor, signIn, stepUp, type TotpDevice } from '../../scripts/stack/totp';
 
 export type PrivilegedRole = 'ADMIN' | 'SUPERADMIN' | 'DEVELOPER';
 
@@ -11,6 +12,12 @@ export interface Session {
   password: string;
   accessToken: string;
   refreshToken: string;
+}
+
+/** An ADMIN's or SUPERADMIN's session: signed in with its enrolled second factor, whose device it keeps. */
+export interface AdminSession extends Session {
+  device: TotpDevice;
+  recoveryCodes: string[];
 }
 
 /** Runs SQL against this stack's users schema (test set-up only: there is no API to become an admin). */
@@ -33,13 +40,43 @@ export async function withUsersDb<T>(
 
 /**
  * A registered user with the given role, logged in again after the change so the token carries
- * the role. The role is set in the database, as an operator's CLI would (no API path exists).
+ * the role. The role is set in the database, as an operator's CLI would (no API path exists). An
+ * ADMIN or SUPERADMIN then enrols a second factor through the API, as the role requires (docs/DESIGN.md
+ * "Admin sign-in: second factor and step-up"): its session is the one the enrolment answers,
+ * signed in with both factors just now (so fresh for step-up operations).
  */
-export async function adminSession(stack: TestStack, role: PrivilegedRole): Promise<Session> {
+export async function adminSession(stack: TestStack, role: 'ADMIN' | 'SUPERADMIN'): Promise<AdminSession>;
+export async function adminSession(stack: TestStack, role: PrivilegedRole): Promise<Session>;
+export async function adminSession(stack: TestStack, role: PrivilegedRole): Promise<Session | AdminSession> {
   const user = await registerUser(stack.gatewayUrl, { fullName: `Test ${role}` });
   await withUsersDb(stack, (query) => query('UPDATE users SET role = $1 WHERE id = $2', [role, user.userId]));
   const tokens = await login(stack.gatewayUrl, user.email, user.password);
-  return { userId: user.userId, email: user.email, password: user.password, ...tokens };
+  const base = { userId: user.userId, email: user.email, password: user.password };
+  if (role === 'DEVELOPER') return { ...base, ...tokens };
+  const { device, session, recoveryCodes } = await enrolSecondFactor(stack.gatewayUrl, tokens.accessToken);
+  return { ...base, accessToken: session.accessToken, refreshToken: session.refreshToken, device, recoveryCodes };
+}
+
+/**
+ * For tests that sign one admin in many times in a row (browser tests): the device's code when
+ * one is ready, otherwise one of the admin's recovery codes (each used once), instead of waiting
+ * up to 30 s for the clock, since the server accepts a TOTP step only once.
+ */
+export function codesWithoutWaiting(admin: AdminSession): { nextCode(): Promise<string> } {
+  return {
+    nextCode: async () => admin.device.codeIfReady() ?? admin.recoveryCodes.shift() ?? (await admin.device.nextCode()),
+  };
+}
+
+/** Signs an enrolled admin in again (password, then the device's next code): a fresh session. */
+export async function adminSignIn(stack: TestStack, admin: AdminSession): Promise<{ accessToken: string; refreshToken: string }> {
+  const { accessToken, refreshToken } = await signIn(stack.gatewayUrl, admin.email, admin.password, admin.device);
+  return { accessToken, refreshToken };
+}
+
+/** Step-up for an enrolled admin: an access token whose second factor is fresh. */
+export async function adminStepUp(stack: TestStack, admin: Pick<AdminSession, 'accessToken' | 'device'>): Promise<string> {
+  return stepUp(stack.gatewayUrl, admin.accessToken, admin.device);
 }
 
 /** Creates an API key through the real API (POST /api/admin/api-keys) and returns its secret. */
@@ -114,7 +151,9 @@ export async function platformClientToken(stack: TestStack, name: string, grants
 }
 
 /** A second SUPERADMIN with a mint/burn/refund key per stack: the approver of four-eyes requests. */
-const approvers = new WeakMap<TestStack, Promise<{ token: string; apiKey: string }>>();
+const approvers = new WeakMap<TestStack, Promise<{ session: AdminSession; steppedUpAtMs: number; apiKey: string }>>();
+/** Well inside STEP_UP_MAX_AGE_S (300 s by default). */
+const approverStepUpEveryMs = 200_000;
 
 /**
  * Mints into a treasury the way production must (docs/DESIGN.md "Approvals"): a MINT into a
@@ -136,11 +175,19 @@ export async function fundTreasury(
   let approver = approvers.get(stack);
   if (!approver) {
     approver = adminSession(stack, 'SUPERADMIN').then(async (session) => ({
-      token: session.accessToken,
+      session,
+      steppedUpAtMs: Date.now(),
       apiKey: await apiKeyFor(stack, session.accessToken, ['mint', 'burn', 'refund']),
     }));
     approvers.set(stack, approver);
   }
-  const { token, apiKey } = await approver;
-  return apiClient(stack.gatewayUrl, { accessToken: token, apiKey }).approveRequest({ path: { id: asked.data.approval.id } });
+  const current = await approver;
+  // Approving is a step-up operation: past most of the window, the approver confirms a fresh code.
+  if (Date.now() - current.steppedUpAtMs > approverStepUpEveryMs) {
+    current.session.accessToken = await adminStepUp(stack, current.session);
+    current.steppedUpAtMs = Date.now();
+  }
+  return apiClient(stack.gatewayUrl, { accessToken: current.session.accessToken, apiKey: current.apiKey }).approveRequest({
+    path: { id: asked.data.approval.id },
+  });
 }

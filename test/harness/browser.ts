@@ -62,3 +62,21 @@ export async function scrollsSideways(page: Page): Promise<{ scrollWidth: number
   );
   return { scrollWidth, innerWidth, sideways: scrollWidth > innerWidth };
 }
+
+/**
+ * Signs in to the admin console as a person does: e-mail and password, then (an account with a
+ * second factor) the authenticator's current code. Does not wait for what follows.
+ */
+export async function signInToConsole(
+  page: Page,
+  gatewayUrl: string,
+  who: { email: string; password: string; device?: { nextCode(): Promise<string> } },
+): Promise<void> {
+  await page.goto(`${gatewayUrl}/admin/`);
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  if (!who.device) return;
+  await page.getByLabel('Authenticator code').fill(await who.device.nextCode());
+  await page.getByRole('button', { name: 'Verify' }).click();
+}

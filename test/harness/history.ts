@@ -29,7 +29,7 @@ export interface HistoryTestBed {
   env: Record<string, string>;
   kafka: Kafka;
   producer: Producer;
-  /** Produces events keyed by transaction id (SPEC §8), optionally to a chosen partition. */
+  /** Produces events keyed by transaction id (docs/CONTRACT.md "Events"), optionally to a chosen partition. */
   publish(events: TransactionRecorded[], partition?: number): Promise<void>;
   close(): Promise<void>;
 }

@@ -54,7 +54,7 @@ export async function registerUser(baseUrl: string, overrides: { email?: string;
   // Registration answers the same 202 for a free and a taken address (no tokens): log in next.
   const accepted = await coin.registerUser({ body: { email, password, fullName: overrides.fullName ?? 'Test User' } });
   if (accepted.status !== 'accepted') throw new Error(`registration of ${email}: ${JSON.stringify(accepted)}`);
-  const session = await coin.login({ body: { email, password } });
+  const session = tokensOf(await coin.login({ body: { email, password } }));
   return {
     email,
     password,
@@ -64,10 +64,15 @@ export async function registerUser(baseUrl: string, overrides: { email?: string;
   };
 }
 
-/** Logs in through the API client: the token pair (throws CoinProblemError on a non-2xx answer). */
+/**
+ * Logs in through the API client: the token pair (throws CoinProblemError on a non-2xx answer).
+ * An account with a second factor answers a challenge instead: sign those in with `signIn`
+ * (scripts/stack/totp.ts) and the account's device.
+ */
 export async function login(baseUrl: string, email: string, password: string): Promise<{ accessToken: string; refreshToken: string }> {
-  const { accessToken, refreshToken } = await apiClient(baseUrl).login({ body: { email, password } });
-  return { accessToken, refreshToken };
+  const answer = await apiClient(baseUrl).login({ body: { email, password } });
+  if ('mfaRequired' in answer) throw new Error(`${email} has a second factor: sign in with signIn() and its TotpDevice`);
+  return { accessToken: answer.accessToken, refreshToken: answer.refreshToken };
 }
 
 /**
@@ -80,4 +85,10 @@ export async function applied<T>(call: Promise<T>): Promise<Extract<T, { transac
     throw new Error(`expected the operation applied (201), got ${JSON.stringify(result)}`);
   }
   return result as Extract<T, { transaction: unknown }>;
+}
+
+/** A login's answer as tokens: an account without a second factor gets no challenge (the test fails if it does). */
+export function tokensOf<T>(answer: T): Exclude<T, { mfaRequired: true }> {
+  if (answer && typeof answer === 'object' && 'mfaRequired' in answer) throw new Error('expected tokens, got a second-factor challenge');
+  return answer as Exclude<T, { mfaRequired: true }>;
 }

@@ -17,7 +17,7 @@ import { defaultPartitions, topicBases } from './topics';
 import { userDeleted, userRegistered, userRoleChanged, userSessionsRevoked } from './user';
 
 /**
- * The events other internal services may consume (SPEC §8), described once: the AsyncAPI
+ * The events other internal services may consume (docs/CONTRACT.md "Events"), described once: the AsyncAPI
  * document below and docs/EVENTS.md are generated from / checked against this list, and the
  * payload schemas are the zod schemas the producers and consumers of this repo validate with.
  */
@@ -261,7 +261,7 @@ export function buildAsyncApiDocument(options: { serverHost?: string } = {}): Js
       title: 'Coin ledger events',
       version: eventContractVersion,
       description:
-        'Events for other internal services (SPEC §8). Delivery is at least once and in order per key; every event ' +
+        'Events for other internal services (docs/CONTRACT.md "Events"). Delivery is at least once and in order per key; every event ' +
         'carries a unique eventId for deduplication. See docs/EVENTS.md for how to consume the topics and the versioning policy.',
     },
     defaultContentType: 'application/json',

@@ -32,7 +32,7 @@ export function ledgerDraft<T extends LedgerCommandType>(type: T, data: LedgerCo
  * The one rule for the key (so the partition) a ledger command travels under: the wallet it
  * debits (MINT: credits; a credit leg: credits; opening and closing: the user's wallet). The
  * partition applies that wallet's commands one at a time, which is what makes a balance check
- * and the debit that follows it one step (ARCHITECTURE "Serial apply"). The ledger refuses a
+ * and the debit that follows it one step (docs/DESIGN.md "Partitioning: one writer per wallet"). The ledger refuses a
  * command delivered under any other key.
  */
 export function partitionKeyOf(command: LedgerDraft): string {
@@ -238,3 +238,25 @@ export const userResults = {
   'user.platform-client.revoke': platformClientRevoked,
 } satisfies Record<UserCommandType, z.ZodType>;
 export type UserResult<T extends UserCommandType> = z.infer<(typeof userResults)[T]>;
+
+/**
+ * The commands an admin confirms with a fresh second factor (step-up, docs/DESIGN.md "Admin
+ * sign-in: second factor and step-up"): approving or rejecting a four-eyes request or a deletion,
+ * deleting a user, changing a role, creating an API key or a platform client. The gateway asks for
+ * it, and the service applying the command checks the proof's `mfa_at` again against the command's
+ * time, so neither a stolen token past its step-up window nor a forged command gets through.
+ */
+const stepUpCommandTypes: ReadonlySet<string> = new Set([
+  'ledger.approve',
+  'ledger.reject-approval',
+  'user.change-role',
+  'user.delete',
+  'user.approve-deletion',
+  'user.reject-deletion',
+  'user.api-key.create',
+  'user.platform-client.create',
+] satisfies Array<LedgerCommandType | UserCommandType>);
+
+export function commandNeedsStepUp(type: LedgerCommandType | UserCommandType): boolean {
+  return stepUpCommandTypes.has(type);
+}

@@ -11,7 +11,7 @@ export function roleAtLeast(actual: Role, required: Role): boolean {
 }
 
 /**
- * The treasuries' display names (SPEC §2): the one home every view takes them from. Migration
+ * The treasuries' display names (docs/CONTRACT.md "Treasuries"): the one home every view takes them from. Migration
  * 001 seeded the same names into `treasuries.name`, which nothing reads any more.
  */
 export const treasuryNames: Readonly<Record<TreasuryCode, string>> = {
@@ -22,14 +22,14 @@ export const treasuryNames: Readonly<Record<TreasuryCode, string>> = {
 };
 
 /**
- * Emails are unique case-insensitively (SPEC §5); stored as given, compared normalised. The one
+ * Emails are unique case-insensitively (docs/CONTRACT.md "Authentication and roles"); stored as given, compared normalised. The one
  * rule: the user service compares with it, and registrations are keyed by it (userPartitionKeyOf).
  */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** What an API key may be used for (SPEC §5). */
+/** What an API key may be used for (docs/CONTRACT.md "Authentication and roles"). */
 export const apiKeyScopes = ['mint', 'burn', 'refund', 'reward'] as const;
 export const apiKeyScope = z.enum(apiKeyScopes);
 export type ApiKeyScopeName = z.infer<typeof apiKeyScope>;
@@ -171,7 +171,7 @@ export function freeText(min: number, max: number) {
 }
 
 /**
- * SPEC §4: an Idempotency-Key is 1–255 printable ASCII characters. An HTTP header carries
+ * docs/CONTRACT.md "Idempotency": an Idempotency-Key is 1–255 printable ASCII characters. An HTTP header carries
  * bytes, not text: anything beyond ASCII would depend on how each hop decodes it.
  */
 export const idempotencyKey = z
@@ -179,7 +179,7 @@ export const idempotencyKey = z
   .regex(/^[\x20-\x7e]{1,255}$/, 'must be 1-255 printable ASCII characters')
   .describe('Makes a retry of this request safe: same key and body give the original answer');
 
-/** Text the caller gives as the reason of a movement: data, stored as given (SPEC §3: 1–500 characters). */
+/** Text the caller gives as the reason of a movement: data, stored as given (docs/CONTRACT.md "Transaction types": 1–500 characters). */
 export const reasonText = freeText(1, 500);
 /**
  * The format's own pattern already admits no control character nor anything outside ASCII. An

@@ -3,7 +3,7 @@ import { digitsParam, isoDateTime, treasuryCode, userIdParam } from './common';
 import { transaction, transactionType } from './ledger';
 import { pageCursorParam, withCursorParam, withPageLinks } from './paging';
 
-/** SPEC §6: page sizes of the two history reads and the admin search. */
+/** docs/CONTRACT.md "Paging": page sizes of the two history reads and the admin search. */
 export const historyPaging = {
   /** GET /api/wallets/me/transactions */
   walletPageLimitDefault: 20,
@@ -19,7 +19,7 @@ export const historyPaging = {
 
 /**
  * A paging value in a query string: digits only, then range-checked. "1.5", "1e3", "0x10",
- * " 5" and out-of-range values are 400s, never coerced or clamped (SPEC §6).
+ * " 5" and out-of-range values are 400s, never coerced or clamped (docs/CONTRACT.md "Paging").
  */
 export function queryInt(min: 0 | 1, max: number, fallback: number) {
   return digitsParam(/^(0|[1-9][0-9]{0,15})$/, { min, max })

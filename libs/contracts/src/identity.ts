@@ -15,7 +15,7 @@ import { coinAmount, coinValue } from './money';
 import { platformClientId, user } from './user';
 import { withCursorParam, withPageLinks } from './paging';
 
-// ---- API keys (SPEC §5) ----
+// ---- API keys (docs/CONTRACT.md "Authentication and roles") ----
 export const apiKey = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -50,7 +50,7 @@ export const apiKeyLookup = z.strictObject({ keyHash: z.string().regex(/^[0-9a-f
 export const apiKeyGrant = z.object({ id: z.uuid(), scopes: z.array(apiKeyScope) });
 export type ApiKeyGrant = z.infer<typeof apiKeyGrant>;
 
-// ---- Sessions and platform clients (SPEC §5) ----
+// ---- Sessions and platform clients (docs/CONTRACT.md "Authentication and roles") ----
 export const logoutBody = z.strictObject({ refreshToken: singleLineText(1, 512) });
 /** A platform client's id as callers and services pass it around (its token's subject). */
 export const platformClientIdText = singleLineText(1, 100);
@@ -152,8 +152,8 @@ export const userSessionList = z.object({
   sessions: z.array(userSession).describe(`Most recently used first, at most ${userSessionListMax}`),
 });
 
-// ---- User administration (seed 4.7-4.10, SPEC §6) ----
-/** SPEC §6 paging: integers only, out of range -> 400, never clamped. */
+// ---- User administration (docs/CONTRACT.md "Resources" and "Paging") ----
+/** docs/CONTRACT.md "Paging": integers only, out of range -> 400, never clamped. */
 function integerQuery(min: 0 | 1, max: number) {
   return digitsParam(/^[0-9]{1,10}$/, { min, max }, { leadingZeros: true, maxLength: 10 });
 }

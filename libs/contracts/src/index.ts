@@ -3,6 +3,7 @@ export * from './common';
 export * from './topics';
 export * from './messaging';
 export * from './user';
+export * from './second-factor';
 export * from './ledger';
 export * from './holds';
 export * from './approvals';

@@ -4,11 +4,11 @@ import { coinAmount, coinValue, minorUnits, positiveMinorUnits } from './money';
 import { isoDateTime, positiveIdParam, reasonText, singleLineText, treasuryCode, userId, uuidInput } from './common';
 import { transaction } from '../../events/src/coin-transactions';
 
-// The Transaction and the events on coin.transactions (SPEC §8) live in @coin/events (libs/events).
+// The Transaction and the events on coin.transactions (docs/CONTRACT.md "Events") live in @coin/events (libs/events).
 export { transactionTypes, transactionType, type TransactionType } from '../../events/src/primitives';
 export { transaction, type Transaction, transactionRecorded, type TransactionRecorded } from '../../events/src/coin-transactions';
 
-/** The seed's Wallet (2.1); amounts in coins. */
+/** The Wallet (docs/CONTRACT.md "Resources"); amounts in coins. */
 export const wallet = z.object({
   id: z.uuid(),
   userId: userId,
@@ -46,7 +46,7 @@ export function walletKeyOf(p: Party): string {
 /**
  * sha256 (hex) of the HTTP route and canonical body that produced the command, set by the
  * gateway. The ledger stores it with the outcome: the same command id with another hash is an
- * Idempotency-Key reused for a different request (SPEC §4).
+ * Idempotency-Key reused for a different request (docs/CONTRACT.md "Idempotency").
  */
 const requestHash = z
   .string()
@@ -54,7 +54,7 @@ const requestHash = z
   .optional();
 /** A transaction id given by a caller (HTTP body or command): exact as a JSON number. */
 const transactionId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-/** SPEC §3: the caller's own reference of a purchase (an order number), ≤ 100 characters on one line. */
+/** docs/CONTRACT.md "Transaction types": the caller's own reference of a purchase (an order number), ≤ 100 characters on one line. */
 const purchaseReference = singleLineText(1, 100);
 
 /** Keyed by the wallet it credits: new coins. */
@@ -228,7 +228,7 @@ export const internalTransactionPage = z.object({
 });
 export type InternalTransactionPage = z.infer<typeof internalTransactionPage>;
 
-/** A treasury (SPEC §2); amounts in coins. */
+/** A treasury (docs/CONTRACT.md "Treasuries"); amounts in coins. */
 export const treasury = z.object({
   code: treasuryCode,
   name: z.string(),
@@ -243,7 +243,7 @@ export type Treasury = z.infer<typeof treasury>;
 export const treasuryList = z.object({ treasuries: z.array(treasury) });
 
 /**
- * The 201 of every money command (SPEC §3): the transaction and the wallet the operation
+ * The 201 of every money command (docs/CONTRACT.md "Transaction types"): the transaction and the wallet the operation
  * debited (MINT: credited), which is a treasury for treasury-side operations.
  */
 export const moneyResult = z.object({ transaction, wallet: z.union([wallet, treasury]) });
@@ -268,7 +268,7 @@ export const creditLegsInFlight = z.object({
   staleTransactionIds: z.array(z.number().int()),
 });
 
-/** Audit figures (SPEC §1 invariant); amounts in coins. */
+/** Audit figures (docs/CONTRACT.md "Amounts" invariant); amounts in coins. */
 export const supplyReport = z.object({
   minted: coinValue,
   burned: coinValue,
@@ -319,7 +319,7 @@ export const supplyReport = z.object({
 });
 export type SupplyReport = z.infer<typeof supplyReport>;
 
-// ---- HTTP bodies of the money endpoints (gateway), SPEC §3 ----
+// ---- HTTP bodies of the money endpoints (gateway), docs/CONTRACT.md "Transaction types" ----
 const exactlyOneTarget =
   (first: string, second: string) =>
   (value: Record<string, unknown>, ctx: z.RefinementCtx): void => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actor, isoDateTime } from './common';
 
-/** Kafka headers every command carries (ARCHITECTURE "Writes"). */
+/** Kafka headers every command carries (docs/DESIGN.md "Messaging"). */
 export const headerNames = {
   commandId: 'command-id',
   correlationId: 'correlation-id',
@@ -62,5 +62,5 @@ export const reply = z.discriminatedUnion('ok', [
 ]);
 export type Reply = z.infer<typeof reply>;
 
-/** The SPEC §8 envelope of every event, defined in @coin/events (libs/events). */
+/** The docs/CONTRACT.md "Events" envelope of every event, defined in @coin/events (libs/events). */
 export { eventSchema } from '../../events/src/envelope';

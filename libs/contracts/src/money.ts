@@ -2,18 +2,18 @@ import { z } from 'zod';
 
 /** 1 coin = 100 minor units; the ledger stores and computes only integer minor units. */
 export const minorUnitsPerCoin = 100;
-/** SPEC §1: the largest amount a single operation may move, in coins. */
+/** docs/CONTRACT.md "Amounts": the largest amount a single operation may move, in coins. */
 export const amountCoinsMax = 1_000_000_000;
 const fractionDigitsMax = 2;
 
 /**
  * Converts a JSON number of coins to integer minor units, or returns null when the value is not
- * a valid amount (SPEC §1): not finite, not > 0, more than 2 decimals, or above the maximum.
+ * a valid amount (docs/CONTRACT.md "Amounts"): not finite, not > 0, more than 2 decimals, or above the maximum.
  * The check works on the shortest decimal form of the double (what JSON.stringify prints), so
  * 0.1 + 0.2 style artefacts and exponent forms are rejected instead of rounded.
  *
  * A double alone cannot say what was written: 0.0100000000000000001 parses to the same double
- * as 0.01. SPEC §1 judges the exact JSON text, so the gateway's body parser
+ * as 0.01. docs/CONTRACT.md "Amounts" judges the exact JSON text, so the gateway's body parser
  * (services/gateway/src/plugins/json-body.ts) hands a number over only when the text is the
  * very decimal this shortest form shows; past it, this function sees the text's decimal.
  */
@@ -32,7 +32,7 @@ export function minorUnitsToCoins(minor: number): number {
   return minor / minorUnitsPerCoin;
 }
 
-/** An amount in an HTTP body: a JSON number of coins, validated by SPEC §1. */
+/** An amount in an HTTP body: a JSON number of coins, validated by docs/CONTRACT.md "Amounts". */
 export const coinAmount = z
   .number()
   .refine((value) => coinsToMinorUnits(value) !== null, {
@@ -55,7 +55,7 @@ export const positiveMinorUnits = z
 export { coinValue } from '../../events/src/primitives';
 
 /**
- * XAF display value (SPEC §1): balance × rate, rounded half-even to an integer because XAF has
+ * XAF display value (docs/CONTRACT.md "Amounts"): balance × rate, rounded half-even to an integer because XAF has
  * no minor unit. Computed on minor units and a rate string to stay exact for typical rates.
  */
 export function xafValueOf(balanceMinor: number, rate: number): number {

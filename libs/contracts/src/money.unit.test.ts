@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { amountCoinsMax, coinAmount, coinsToMinorUnits, minorUnitsToCoins, xafValueOf } from './money';
 
-describe('coin amounts (SPEC §1)', () => {
+describe('coin amounts (docs/CONTRACT.md "Amounts")', () => {
   it.each([
     [12.5, 1250],
     [0.01, 1],

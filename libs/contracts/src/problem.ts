@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
-/** RFC 9457 body every error response has (SPEC §7). */
+/** RFC 9457 body every error response has (docs/CONTRACT.md "Errors"). */
 export const problem = z
   .object({
     type: z.string().describe('A relative URI of the page about this code, e.g. /problems/insufficient-funds'),
     title: z.string(),
     status: z.number().int(),
     detail: z.string(),
-    code: z.string().describe('What programs branch on (SPEC §7), e.g. INSUFFICIENT_FUNDS'),
+    code: z.string().describe('What programs branch on (docs/CONTRACT.md "Errors"), e.g. INSUFFICIENT_FUNDS'),
     requestId: z.string().describe('Name it in a report to the operators'),
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     commandId: z.string().optional(),

@@ -91,7 +91,7 @@ describe('text rules (issue 16): no controls, no lone surrogates', () => {
     expect(actor.safeParse({ kind: 'user', id: '1\u0000' }).success).toBe(false);
   });
 
-  it('then the Idempotency-Key is 1-255 printable ASCII characters (SPEC §4)', () => {
+  it('then the Idempotency-Key is 1-255 printable ASCII characters (docs/CONTRACT.md "Idempotency")', () => {
     expect(idempotencyKey.safeParse('order-42 retry #1').success).toBe(true);
     for (const key of ['', 'a\tb', 'clé', 'a\u0000', 'k'.repeat(256)]) expect(idempotencyKey.safeParse(key).success).toBe(false);
   });

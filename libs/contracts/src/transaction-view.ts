@@ -27,7 +27,7 @@ export interface TransactionRow {
   approved_by?: number | null;
 }
 
-/** The one Transaction view (SPEC §3, the API and the coin.transactions event): amounts in coins. */
+/** The one Transaction view (docs/CONTRACT.md "Resources": the API and the coin.transactions event): amounts in coins. */
 export function transactionView(row: TransactionRow): Transaction {
   return {
     id: row.id,

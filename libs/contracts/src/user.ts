@@ -16,7 +16,7 @@ import {
 } from './common';
 import { positiveMinorUnits } from './money';
 
-/** The seed's User (2.4), without the wallet (list form). */
+/** The User (docs/CONTRACT.md "Resources"), without the wallet (list form). */
 export const user = z.object({
   id: userId,
   email: z.string(),
@@ -93,7 +93,7 @@ export const registerUserCommand = commandSchema(
   }),
 );
 
-/** Role changes, deletions and "log out everywhere" bump the user's token version (SPEC §5). */
+/** Role changes, deletions and "log out everywhere" bump the user's token version (docs/CONTRACT.md "Authentication and roles"). */
 export const changeRoleCommand = commandSchema('user.change-role', z.object({ userId, role }));
 export const deleteUserCommand = commandSchema('user.delete', z.object({ userId }));
 export const revokeSessionsCommand = commandSchema('user.revoke-sessions', z.object({ userId }));
@@ -183,7 +183,7 @@ export const sessionGrant = z.string().regex(/^sg_[A-Za-z0-9_-]{43}$/);
 /** A new account's first session, against the grant its registration stored (one use, 60 s). */
 export const sessionRequest = z.strictObject({ userId, grant: sessionGrant });
 
-// ---- Events on user.events (SPEC §8): defined in @coin/events (libs/events) ----
+// ---- Events on user.events (docs/CONTRACT.md "Events"): defined in @coin/events (libs/events) ----
 export {
   userDeleted,
   userEvent,

@@ -1,5 +1,5 @@
 /**
- * The one list of error codes (SPEC §7). Services raise an AppError with a code; only the
+ * The one list of error codes (docs/CONTRACT.md "Errors"). Services raise an AppError with a code; only the
  * gateway turns the code's kind into an HTTP status and an RFC 9457 body.
  */
 export type ErrorKind =
@@ -61,10 +61,27 @@ export const errorCatalog = {
     title: 'API key missing, invalid or revoked',
     action: 'Send a valid, unrevoked API key in x-api-key; ask a SUPERADMIN for a new one.',
   },
+  MFA_CODE_INVALID: {
+    kind: 'unauthenticated',
+    title: 'The second-factor code is wrong, used or expired',
+    action:
+      'Enter the current code of your authenticator app (a code works once), or one of your unused recovery codes; sign in again if the challenge has expired.',
+  },
   FORBIDDEN: {
     kind: 'forbidden',
     title: 'Insufficient permissions',
     action: 'Use an account whose role allows this operation; retrying with the same token will not help.',
+  },
+  MFA_REQUIRED: {
+    kind: 'forbidden',
+    title: 'Admins need a second factor',
+    action:
+      'Enrol an authenticator app (POST /api/auth/mfa/enrolment, then /confirm with a code), or sign in with your TOTP code: admin operations need a session with a second factor.',
+  },
+  STEP_UP_REQUIRED: {
+    kind: 'forbidden',
+    title: 'A fresh second factor is required',
+    action: 'Confirm with a current TOTP code (POST /api/auth/mfa/step-up), then retry with the new access token.',
   },
   APPROVAL_BY_REQUESTER: {
     kind: 'forbidden',
@@ -135,6 +152,12 @@ export const errorCatalog = {
     kind: 'conflict',
     title: 'The last SUPERADMIN cannot be demoted or deleted',
     action: 'Make another user SUPERADMIN first, then change or delete this one.',
+  },
+  MFA_ALREADY_ENROLLED: {
+    kind: 'conflict',
+    title: 'A second factor is already enrolled',
+    action:
+      'Sign in with it; if the authenticator is lost, sign in with a recovery code or ask an operator to reset it (npm run admin -- reset-mfa).',
   },
   REQUEST_IN_PROGRESS: {
     kind: 'conflict',

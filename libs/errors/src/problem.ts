@@ -1,7 +1,7 @@
 import { AppError, type FieldError } from './app-error';
 import { errorCatalog, isErrorCode, statusOf, type ErrorCode } from './codes';
 
-/** RFC 9457 problem details as served by the gateway (SPEC §7). */
+/** RFC 9457 problem details as served by the gateway (docs/CONTRACT.md "Errors"). */
 export interface Problem {
   type: string;
   title: string;

@@ -2,7 +2,7 @@ import { AppError } from './app-error';
 import { errorCatalog, statusOf, type ErrorCode } from './codes';
 import { errorCodeOfSlug, internalProblem, problemOf, problemSlugOf } from './problem';
 
-describe('problem rendering (SPEC §7)', () => {
+describe('problem rendering (docs/CONTRACT.md "Errors")', () => {
   it('when an AppError is rendered, then it is an RFC 9457 body with code and requestId', () => {
     const problem = problemOf(new AppError('INSUFFICIENT_FUNDS', 'Balance 3.00 is below 5.00'), 'req-1');
     expect(problem).toEqual({
@@ -20,7 +20,7 @@ describe('problem rendering (SPEC §7)', () => {
     expect(problemOf(err, 'r').errors).toEqual([{ path: 'body.amount', message: 'too small' }]);
   });
 
-  it('then every code of the SPEC maps to its status', () => {
+  it('then every code of the contract maps to its status', () => {
     const expected: Record<number, string[]> = {
       400: ['VALIDATION_FAILED', 'MALFORMED_JSON'],
       401: ['UNAUTHENTICATED', 'TOKEN_EXPIRED', 'API_KEY_INVALID'],

@@ -5,7 +5,7 @@ import { coinValue, isoDateTime, transactionType, treasuryCode, userId } from '.
 /** The topic (before any deployment prefix); the record key is the transaction id as a decimal string. */
 export const coinTransactionsTopic = 'coin.transactions';
 
-/** The seed's Transaction (2.2), plus the treasury side when one is involved; amounts in coins. */
+/** The Transaction (docs/CONTRACT.md "Resources"), plus the treasury side when one is involved; amounts in coins. */
 export const transaction = z.object({
   id: z.number().int().positive(),
   type: transactionType,

@@ -7,7 +7,7 @@ import './kafkajs-idle-loop-fix';
 process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
 
 /**
- * Consumer settings that make group joins quick (KAFKA_LOCAL.md): the broker's minimum session
+ * Consumer settings that make group joins quick (docs/LOCAL_INFRA.md "Kafka settings"): the broker's minimum session
  * timeout and frequent heartbeats. The fetch wait is how long the broker holds a fetch that finds
  * nothing; a record arriving answers it at once (minBytes 1), so a longer wait costs no latency
  * and saves an idle consumer's empty fetches (10 a second at 100 ms, against 2 at 500 ms, per

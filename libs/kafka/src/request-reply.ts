@@ -51,7 +51,7 @@ interface Waiter {
 }
 
 /**
- * The gateway side of "Writes" (ARCHITECTURE): produce a command with a correlation id, wait for
+ * The gateway side of a write (docs/DESIGN.md "Messaging"): produce a command with a correlation id, wait for
  * the reply on the shared reply topic, or fail with TIMEOUT naming the command id.
  *
  * Each instance claims one partition of the reply topic (ReplyPartitionClaim: a lease in the

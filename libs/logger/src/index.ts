@@ -3,7 +3,7 @@ import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'p
 export type { Logger };
 
 /**
- * Paths whose values must never reach a log line (SPEC: secrets never in logs). pino applies
+ * Paths whose values must never reach a log line (docs/CONTRACT.md "Trust": secrets never in logs). pino applies
  * these after its serializers, so they cover the request serializer's headers; every other
  * secret is found by its name, at any depth, by `redactSecrets` below.
  */

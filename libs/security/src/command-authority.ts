@@ -31,6 +31,11 @@ export interface CommandAuthorityOptions {
   maxCommandAgeMs: number;
   /** Clock skew allowed between the gateway that issued a command and this service. */
   clockToleranceS?: number;
+  /**
+   * Step-up commands (`check(..., { stepUp: true })`): how long before the command its author's
+   * second factor may have been given (the proof's `mfa_at`). Unset: no command passes a step-up check.
+   */
+  stepUpMaxAgeMs?: number;
 }
 
 /** What a verified token says: who asked, and for a platform client what it was granted. */
@@ -74,8 +79,12 @@ export class CommandAuthority {
     this.toleranceS = options.clockToleranceS ?? 60;
   }
 
-  /** Whether the command's proof names its actor, at its time; never throws for a bad proof. */
-  async check(command: CommandWithProof, now: Date = new Date()): Promise<AuthorityCheck> {
+  /**
+   * Whether the command's proof names its actor, at its time; never throws for a bad proof. With
+   * `stepUp`, the proof must also say its author gave a second factor at most `stepUpMaxAgeMs`
+   * before the command was issued (judged at the command's time, like the token's validity).
+   */
+  async check(command: CommandWithProof, now: Date = new Date(), options: { stepUp?: boolean } = {}): Promise<AuthorityCheck> {
     if (!command.proof) return refused('it carries no proof of authority (an access token of the person or platform client who asked)');
     const issuedAt = new Date(command.issuedAt);
     const issuedMs = issuedAt.getTime();
@@ -91,6 +100,9 @@ export class CommandAuthority {
     }
     if (authority.kind === 'user' && command.actor.role !== authority.role) {
       return refused(`its actor's role ${command.actor.role ?? '(none)'} is not the proof's role`);
+    }
+    if (options.stepUp && !this.steppedUp(payload, issuedMs)) {
+      return refused('it needs a fresh second factor (step-up) and its proof carries none recent enough');
     }
     return { ok: true, authority };
   }
@@ -119,6 +131,14 @@ export class CommandAuthority {
     if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
     if (payload.iat > atS + this.toleranceS || payload.exp < atS - this.toleranceS) return null;
     return payload;
+  }
+
+  private steppedUp(payload: JWTPayload, issuedMs: number): boolean {
+    const mfaAt = payload.mfa_at;
+    const maxAgeMs = this.options.stepUpMaxAgeMs;
+    if (maxAgeMs === undefined || typeof mfaAt !== 'number' || !Number.isFinite(mfaAt)) return false;
+    const ageMs = issuedMs - mfaAt * 1000;
+    return ageMs <= maxAgeMs + this.toleranceS * 1000 && ageMs >= -this.toleranceS * 1000;
   }
 
   private keyOf(kid: string | undefined): KeyObject {

@@ -74,3 +74,35 @@ describe('CommandAuthority: a command proves who asked with their own token, as 
     ).toThrow(/private key/);
   });
 });
+
+describe('CommandAuthority: step-up commands need a second factor fresh when the command was issued', () => {
+  const stepUp = new CommandAuthority({
+    keys: [{ kid: 'k1', publicKeyPem }],
+    issuer: 'coin-ledger',
+    audience: 'coin-ledger-api',
+    maxCommandAgeMs: 7 * 24 * 3600_000,
+    stepUpMaxAgeMs: 300_000,
+  });
+
+  it('when the proof says the second factor was given within the window before the command, then a step-up command is accepted, even replayed later', async () => {
+    const token = await sign({ role: 'SUPERADMIN', ver: 1, mfa_at: nowS - 200 }, nowS - 250);
+    const issued = command(token, now, { kind: 'user', id: '7', role: 'SUPERADMIN' });
+    expect(await stepUp.check(issued, now, { stepUp: true })).toMatchObject({ ok: true });
+    expect(await stepUp.check(issued, new Date(now.getTime() + 3600_000), { stepUp: true })).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ['no second factor at all', { role: 'SUPERADMIN', ver: 1 }],
+    ['a second factor older than the window', { role: 'SUPERADMIN', ver: 1, mfa_at: nowS - 301 - 60 }],
+    ['a second factor time that is not a number', { role: 'SUPERADMIN', ver: 1, mfa_at: String(nowS) }],
+  ])(
+    'when the proof carries %s, then a step-up command is refused, and the same token still proves an ordinary command',
+    async (_name, claims) => {
+      const token = await sign(claims, nowS - 100);
+      const issued = command(token, now, { kind: 'user', id: '7', role: 'SUPERADMIN' });
+      const check = await stepUp.check(issued, now, { stepUp: true });
+      expect(check).toMatchObject({ ok: false, reason: expect.stringMatching(/fresh second factor/) });
+      expect(await stepUp.check(issued, now)).toMatchObject({ ok: true });
+    },
+  );
+});

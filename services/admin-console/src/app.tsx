@@ -11,7 +11,8 @@ import { PlatformClientsScreen } from './screens/platform-clients';
 import { TransactionDetailScreen, TransactionsScreen } from './screens/transactions';
 import { TreasuriesScreen } from './screens/treasuries';
 import { UserDetailScreen, UsersScreen } from './screens/users';
-import { consoleRoles, type Role, Session, type SignedInUser } from './session';
+import { AccountScreen, Enrolment, PasswordReset, SecondFactorStep } from './second-factor';
+import { consoleRoles, type LoginAnswer, type Role, type SecondFactorChallenge, Session, type SignedInUser } from './session';
 import { Field, ProblemView } from './ui';
 
 const apiBase = window.location.origin;
@@ -32,6 +33,7 @@ const navItems: NavItem[] = [
   // The label stays as the console's other tests and the screenshot script know it; the screen links to platform clients.
   { to: '/api-keys', label: 'API keys', roles: ['SUPERADMIN'] },
   { to: '/platform-clients', label: 'Platform clients', roles: ['SUPERADMIN'] },
+  { to: '/account', label: 'Account', roles: consoleRoles },
 ];
 
 export function App() {
@@ -47,6 +49,16 @@ export function App() {
   };
 
   if (refused) return <NotAllowed user={refused} onBack={() => setRefused(undefined)} />;
+  if (session && !session.hasSecondFactor) {
+    // An admin signed in with the password alone: the API refuses every admin route (MFA_REQUIRED) until it enrols.
+    return (
+      <Enrolment
+        session={session}
+        onEnrolled={(answer) => setSession(new Session(answer, apiBase, (reason) => end(reason)))}
+        onSignOut={() => void session.signOut().finally(() => end('Signed out.'))}
+      />
+    );
+  }
   if (!session) {
     return (
       <SignIn
@@ -78,11 +90,14 @@ function SignIn({
   notice,
 }: {
   onSignedIn: (session: Session) => void;
-  makeSession: (answer: Awaited<ReturnType<ReturnType<typeof createCoinClient>['login']>>) => Session;
+  makeSession: (answer: LoginAnswer) => Session;
   notice: string | undefined;
 }) {
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | undefined>();
+  const [resetting, setResetting] = useState(false);
+  const [message, setMessage] = useState<string | undefined>(notice);
   const client = useMemo(() => createCoinClient({ baseUrl: apiBase, retry: { attempts: 1 } }), []);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -91,19 +106,41 @@ function SignIn({
     setError(undefined);
     try {
       const answer = await client.login({ body: { email: String(form.get('email')), password: String(form.get('password')) } });
-      onSignedIn(makeSession(answer));
+      if ('mfaRequired' in answer) setChallenge(answer);
+      else onSignedIn(makeSession(answer));
     } catch (err) {
       setError(err);
     } finally {
       setBusy(false);
     }
   };
+  if (challenge) {
+    return (
+      <SecondFactorStep
+        challenge={challenge}
+        client={client}
+        onSignedIn={(answer) => onSignedIn(makeSession(answer))}
+        onCancel={() => setChallenge(undefined)}
+      />
+    );
+  }
+  if (resetting) {
+    return (
+      <PasswordReset
+        baseUrl={apiBase}
+        onDone={(done) => {
+          setResetting(false);
+          setMessage(done || undefined);
+        }}
+      />
+    );
+  }
   return (
     <main className="signin" id="main">
       <h1>Coin ledger admin console</h1>
-      {notice ? (
+      {message ? (
         <p className="notice" role="status">
-          {notice}
+          {message}
         </p>
       ) : null}
       <form onSubmit={submit} aria-label="Sign in">
@@ -118,6 +155,11 @@ function SignIn({
         </button>
       </form>
       <ProblemView error={error} />
+      <p>
+        <button type="button" className="link" onClick={() => setResetting(true)}>
+          I have a password-reset code
+        </button>
+      </p>
       <p className="muted">Tokens are kept in this tab's memory only: reloading the page signs you out.</p>
     </main>
   );
@@ -210,6 +252,8 @@ function Screen({ path, role }: { path: string; role: Role }) {
       return <AuditLogScreen />;
     case 'api-keys':
       return role === 'SUPERADMIN' ? <ApiKeysScreen /> : <NotFound message="API keys are managed by a SUPERADMIN." />;
+    case 'account':
+      return <AccountScreen />;
     case 'platform-clients':
       return role === 'SUPERADMIN' ? <PlatformClientsScreen /> : <NotFound message="Platform clients are managed by a SUPERADMIN." />;
     default:

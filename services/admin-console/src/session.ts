@@ -1,6 +1,9 @@
 import { type CoinClient, createCoinClient, type OperationResult } from '@coin/client';
 
-export type LoginAnswer = OperationResult<'login'>;
+/** The tokens of a sign-in (a login without a second factor, the second step, an enrolment, a password change). */
+export type LoginAnswer = Exclude<OperationResult<'login'>, { mfaRequired: true }>;
+/** What a password sign-in of an account with a second factor answers: a challenge for the code. */
+export type SecondFactorChallenge = Extract<OperationResult<'login'>, { mfaRequired: true }>;
 export type SignedInUser = LoginAnswer['user'];
 export type Role = SignedInUser['role'];
 
@@ -10,8 +13,8 @@ export const consoleRoles: readonly Role[] = ['ADMIN', 'SUPERADMIN'];
 /** Seconds before an access token's expiry at which it is refreshed first. */
 const refreshMarginS = 30;
 
-/** The `exp` claim (seconds) of a JWT, or undefined when it cannot be read. Nothing is verified here: the API does that. */
-export function tokenExpiry(jwt: string): number | undefined {
+/** A numeric claim (seconds) of a JWT, or undefined when it cannot be read. Nothing is verified here: the API does that. */
+function numericClaim(jwt: string, name: 'exp' | 'mfa_at'): number | undefined {
   const payload = jwt.split('.')[1];
   if (!payload) return undefined;
   try {
@@ -21,11 +24,21 @@ export function tokenExpiry(jwt: string): number | undefined {
         .replace(/_/g, '/')
         .padEnd(Math.ceil(payload.length / 4) * 4, '='),
     );
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp : undefined;
+    const value = (JSON.parse(json) as Record<string, unknown>)[name];
+    return typeof value === 'number' ? value : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The `exp` claim (seconds) of a JWT, or undefined when it cannot be read. */
+export function tokenExpiry(jwt: string): number | undefined {
+  return numericClaim(jwt, 'exp');
+}
+
+/** The `mfa_at` claim (seconds): when the holder last gave the second factor; undefined for a password-only session. */
+export function secondFactorTime(jwt: string): number | undefined {
+  return numericClaim(jwt, 'mfa_at');
 }
 
 /** True when the token must be refreshed before it is used (expired, or about to). */
@@ -59,6 +72,25 @@ export class Session {
 
   get role(): Role {
     return this.user.role;
+  }
+
+  /** Whether this session was signed in with the second factor (admin routes need it). */
+  get hasSecondFactor(): boolean {
+    return secondFactorTime(this.accessToken) !== undefined;
+  }
+
+  /** Step-up (POST /api/auth/mfa/step-up): the access token is replaced by one whose second factor is fresh. */
+  async stepUp(code: string): Promise<void> {
+    const answer = await this.client.stepUp({ body: { code } });
+    this.accessToken = answer.accessToken;
+  }
+
+  /** POST /api/auth/password: every other session ends; this one continues with the tokens answered. */
+  async changePassword(currentPassword: string, newPassword: string): Promise<void> {
+    const answer = await this.client.changePassword({ body: { currentPassword, newPassword } });
+    this.accessToken = answer.accessToken;
+    this.refreshToken = answer.refreshToken;
+    this.user = answer.user;
   }
 
   private async currentToken(): Promise<string> {

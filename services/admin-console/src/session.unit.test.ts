@@ -1,4 +1,4 @@
-import { needsRefresh, SubmissionKey, tokenExpiry } from './session';
+import { needsRefresh, SubmissionKey, secondFactorTime, tokenExpiry } from './session';
 
 const jwtWith = (payload: object) => `e30.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.sig`;
 
@@ -9,6 +9,12 @@ describe('admin console session helpers', () => {
     expect(needsRefresh(token, 969_000)).toBe(false);
     expect(needsRefresh(token, 970_000)).toBe(true);
     expect(needsRefresh(token, 2_000_000)).toBe(true);
+  });
+
+  it('when a token carries mfa_at, then the session has a second factor; a password-only token has none (the console then enrols)', () => {
+    expect(secondFactorTime(jwtWith({ sub: '1', exp: 1_000, mfa_at: 900 }))).toBe(900);
+    expect(secondFactorTime(jwtWith({ sub: '1', exp: 1_000 }))).toBeUndefined();
+    expect(secondFactorTime(jwtWith({ sub: '1', mfa_at: '900' }))).toBeUndefined();
   });
 
   it('when a token cannot be read, then it is used as it is (the API judges it)', () => {

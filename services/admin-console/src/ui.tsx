@@ -1,5 +1,6 @@
 import { CoinNetworkError, CoinProblemError } from '@coin/client';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { StepUpForm } from './second-factor';
 
 export const treasuries = ['COURSE_FEES', 'SUBSCRIPTIONS', 'REWARDS', 'OPERATIONS'] as const;
 export const roles = ['USER', 'DEVELOPER', 'ADMIN', 'SUPERADMIN'] as const;
@@ -23,6 +24,7 @@ export function ProblemView({ error }: { error: unknown }) {
           <strong>{error.title}</strong> <span className="badge">{error.status}</span> <code>{error.code}</code>
         </p>
         {error.detail ? <p>{error.detail}</p> : null}
+        {error.code === 'STEP_UP_REQUIRED' ? <StepUpForm /> : null}
         {error.errors.length > 0 ? (
           <ul>
             {error.errors.map((e) => (

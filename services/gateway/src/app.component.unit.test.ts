@@ -230,6 +230,7 @@ describe('gateway component (buildApp with fake ports)', () => {
         audience,
         currentTokenVersion: async (userId) => tokenVersions.get(userId) ?? 0,
         platformClientActive: async () => true,
+        stepUpMaxAgeS: 300,
       },
       bodyBytesMax: 64 * 1024,
       trustedProxies: [],
@@ -254,12 +255,19 @@ describe('gateway component (buildApp with fake ports)', () => {
     bus.answer = async (options) => bus.apply(options);
   });
 
+  /** `mfaAt`: seconds of the holder's last second factor (default now; null: a password-only session). */
   async function token(
     sub: string,
     role: string,
-    options: { ver?: number; expiresAt?: number; treasuries?: string[] } = {},
+    options: { ver?: number; expiresAt?: number; mfaAt?: number | null; treasuries?: string[] } = {},
   ): Promise<string> {
-    return new SignJWT({ role, ver: options.ver ?? 0, ...(options.treasuries ? { treasuries: options.treasuries } : {}) })
+    const mfaAt = options.mfaAt === undefined ? Math.floor(Date.now() / 1000) : options.mfaAt;
+    return new SignJWT({
+      role,
+      ver: options.ver ?? 0,
+      ...(mfaAt === null ? {} : { mfa_at: mfaAt }),
+      ...(options.treasuries ? { treasuries: options.treasuries } : {}),
+    })
       .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key' })
       .setSubject(sub)
       .setIssuer(issuer)
@@ -403,6 +411,73 @@ describe('gateway component (buildApp with fake ports)', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
       expect(bus.requests.length).toBe(before);
+    });
+  });
+
+  describe('second factor and step-up (403)', () => {
+    const nowS = () => Math.floor(Date.now() / 1000);
+
+    it('when an ADMIN signed in with the password alone calls an admin route, then 403 MFA_REQUIRED and no command is sent; user routes stay open', async () => {
+      const sent = bus.requests.length;
+      const authorization = `Bearer ${await token('2', 'ADMIN', { mfaAt: null })}`;
+      expectProblem(
+        await post('/api/admin/mint', { userId: 7, amount: 5, reason: 'x' }, { authorization, 'x-api-key': mintKey }),
+        403,
+        'MFA_REQUIRED',
+      );
+      expectProblem(await inject({ method: 'GET', url: '/api/admin/approvals', headers: { authorization } }), 403, 'MFA_REQUIRED');
+      expect(bus.requests.length).toBe(sent);
+      // The routes any user has (here a transfer of the admin's own coins) are not refused for it.
+      const transfer = await post('/api/coins/transfer', { toUserId: 9, amount: 1, reason: 'x' }, { authorization });
+      expect(transfer.statusCode).toBe(201);
+    });
+
+    it("when an ADMIN's second factor is older than the step-up window, then approving or rejecting is 403 STEP_UP_REQUIRED and nothing is sent; minting is not a step-up route", async () => {
+      const stale = `Bearer ${await token('2', 'ADMIN', { mfaAt: nowS() - 301 })}`;
+      const sent = bus.requests.length;
+      const id = randomUUID();
+      for (const path of [`/api/admin/approvals/${id}/approve`, `/api/admin/approvals/${id}/reject`]) {
+        const response = await post(
+          path,
+          { reason: 'no' },
+          { authorization: stale, 'x-api-key': mintKey, 'idempotency-key': randomUUID() },
+        );
+        expectProblem(response, 403, 'STEP_UP_REQUIRED');
+      }
+      expect(bus.requests.length).toBe(sent);
+      const mint = await post('/api/admin/mint', { userId: 7, amount: 5, reason: 'x' }, { authorization: stale, 'x-api-key': mintKey });
+      expect(mint.statusCode).toBe(201);
+    });
+
+    it('when a SUPERADMIN with a stale second factor deletes a user, changes a role, or creates a key or a client, then each is 403 STEP_UP_REQUIRED', async () => {
+      const authorization = `Bearer ${await token('1', 'SUPERADMIN', { mfaAt: nowS() - 600 })}`;
+      const calls = [
+        inject({ method: 'DELETE', url: '/api/admin/users/9', headers: { authorization } }),
+        app.inject({
+          method: 'PATCH',
+          url: '/api/admin/users/9/role',
+          headers: { authorization, 'content-type': 'application/json' },
+          payload: '{"role":"ADMIN"}',
+        }),
+        post('/api/admin/api-keys', { name: 'k', scopes: ['mint'] }, { authorization }),
+        post('/api/admin/platform-clients', { name: 'shop' }, { authorization, 'idempotency-key': randomUUID() }),
+      ];
+      for (const response of await Promise.all(calls)) {
+        expect({ status: response.statusCode, code: (response.json() as { code: string }).code }).toEqual({
+          status: 403,
+          code: 'STEP_UP_REQUIRED',
+        });
+      }
+    });
+
+    it('when the second factor is fresh, then an approval passes the checks and reaches the approval it names (here none: 404)', async () => {
+      const authorization = `Bearer ${await token('2', 'ADMIN', { mfaAt: nowS() - 10 })}`;
+      const response = await post(
+        `/api/admin/approvals/${randomUUID()}/reject`,
+        { reason: 'no' },
+        { authorization, 'idempotency-key': randomUUID() },
+      );
+      expect(response.statusCode).toBe(404);
     });
   });
 

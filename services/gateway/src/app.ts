@@ -34,6 +34,7 @@ import { registerSecurityHeaders, securityHeaders } from './plugins/security-hea
 import { trustProxyOption } from './plugins/client-address';
 import type { ScryptCost } from '@coin/security';
 import { registerSessionRoutes } from './routes/sessions';
+import { registerSecondFactorRoutes } from './routes/second-factor';
 import { registerAdminUserRoutes } from './routes/admin-users';
 import { registerDeletionRequestRoutes } from './routes/deletion-requests';
 import { registerHistoryRoutes } from './routes/history';
@@ -98,7 +99,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   // First, so that every hook and handler runs inside the request's span.
   installHttpTracing(app, deps.tracing);
-  // Numbers judged on their JSON text (SPEC §1 amounts, ids past 2^53−1): see the plugin.
+  // Numbers judged on their JSON text (docs/CONTRACT.md "Amounts" amounts, ids past 2^53−1): see the plugin.
   registerJsonBodyParser(app);
   // Only POST /api/auth/token reads a form (RFC 6749 §4.4); see the plugin.
   registerFormBodyParser(app);
@@ -148,6 +149,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerApiKeyRoutes(app, deps);
   registerPlatformClientRoutes(app, deps);
   registerSessionRoutes(app, deps);
+  registerSecondFactorRoutes(app, deps);
   registerAdminUserRoutes(app, deps);
   registerDeletionRequestRoutes(app, deps);
   registerLimitRoutes(app, deps);

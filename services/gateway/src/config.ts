@@ -34,6 +34,12 @@ export const gatewayConfigSchema = z.object({
   HISTORY_SERVICE_URL: z.string().url().default('http://127.0.0.1:8084'),
   JWT_ISSUER: z.string().default('coin-ledger'),
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
+  /**
+   * Step-up (docs/DESIGN.md "Admin sign-in: second factor and step-up"): how long after an admin's
+   * last second factor (TOTP) an approval, deletion, role change or new key/client is accepted;
+   * past it 403 STEP_UP_REQUIRED. The user service and the ledger check the same window.
+   */
+  STEP_UP_MAX_AGE_S: positiveInt(300),
   /** How long a write waits for its reply before answering 504 with the command id. */
   COMMAND_TIMEOUT_MS: positiveInt(5000),
   /**
@@ -57,7 +63,7 @@ export const gatewayConfigSchema = z.object({
   SERVICE_TOKEN_PRIVATE_KEY: serviceTokenPrivateKey(),
   /** How long a read waits for an internal service. */
   INTERNAL_HTTP_TIMEOUT_MS: positiveInt(3000),
-  /** SPEC §9: request bodies above this are refused with 413. */
+  /** docs/CONTRACT.md "Limits": request bodies above this are refused with 413. */
   BODY_BYTES_MAX: positiveInt(16 * 1024),
   /**
    * The key of the MACs on cached authorization entries (API-key grants, platform-client status,
@@ -82,7 +88,7 @@ export const gatewayConfigSchema = z.object({
   API_KEY_CACHE_TTL_S: positiveInt(30),
   /** Cached "this platform client is not revoked"; `npm run admin -- revoke-client` drops it at once (docs/OPERATIONS.md "Platform clients"). */
   PLATFORM_CLIENT_CACHE_TTL_S: positiveInt(30),
-  /** Rate limits (SPEC §9), each a count per window. Login requests per client address, whatever their outcome. */
+  /** Rate limits (docs/CONTRACT.md "Limits"), each a count per window. Login requests per client address, whatever their outcome. */
   RATE_LIMIT_LOGIN_PER_IP_MAX: positiveInt(10),
   RATE_LIMIT_LOGIN_PER_IP_WINDOW_MS: positiveInt(60_000),
   /**

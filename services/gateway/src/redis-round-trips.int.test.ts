@@ -148,6 +148,7 @@ describe('gateway Redis round trips per request (real Redis)', () => {
         issuer: 'coin-ledger',
         audience: 'coin-ledger-api',
         currentTokenVersion: (id) => tokenVersions.current(id),
+        stepUpMaxAgeS: 300,
       },
       bodyBytesMax: 64 * 1024,
       trustedProxies: [],

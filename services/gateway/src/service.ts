@@ -115,6 +115,7 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
       audience: config.JWT_AUDIENCE,
       currentTokenVersion: (userId) => tokenVersions.current(userId),
       platformClientActive: (clientId, requestId) => platformClients.isActive(clientId, requestId),
+      stepUpMaxAgeS: config.STEP_UP_MAX_AGE_S,
     },
     bodyBytesMax: config.BODY_BYTES_MAX,
     passwordHashCost: passwordHashCostOf(config, logger),

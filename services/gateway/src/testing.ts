@@ -44,6 +44,7 @@ export async function documentedApp(): Promise<App> {
       issuer: 'coin-ledger',
       audience: 'coin-ledger-api',
       currentTokenVersion: async () => 0,
+      stepUpMaxAgeS: 300,
       platformClientActive: async () => true,
     },
     bodyBytesMax: 16 * 1024,

@@ -142,7 +142,7 @@ describe('history projection and reads (history service in-process, real Kafka a
     expect(seen.length).toBeGreaterThan(initial.length);
   }, 90_000);
 
-  it('when a user has history, then offset pages carry limit, offset and total and the seed fields', async () => {
+  it('when a user has history, then offset pages carry limit, offset and total and the Transaction fields', async () => {
     const userId = freshId();
     const other = freshId();
     const events = Array.from({ length: 5 }, (_, i) =>

@@ -19,7 +19,7 @@ const lagLookupTimeoutMs = 2000;
 export interface HistoryMetrics {
   /** Transactions the consumer stored for the first time, or found already stored (redeliveries). */
   eventsApplied: Counter<'outcome'>;
-  /** now − occurredAt when an event is first stored: the freshness SLO (SPEC §6: within 1 s). */
+  /** now − occurredAt when an event is first stored: the freshness SLO (docs/CONTRACT.md "Paging": within 1 s). */
   applyDelay: Histogram;
   eventsDeadLettered: Counter;
   /** Call after each applied batch with the newest occurredAt it held. */

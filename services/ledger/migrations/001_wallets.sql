@@ -20,7 +20,7 @@ CREATE TABLE treasuries (
   wallet_id uuid NOT NULL UNIQUE REFERENCES wallets (id)
 );
 
--- The four system treasuries exist from first start (SPEC §2).
+-- The four system treasuries exist from first start (docs/CONTRACT.md "Treasuries").
 WITH seeded AS (
   INSERT INTO wallets (id, wallet_key, treasury_code)
   VALUES (gen_random_uuid(), 'treasury:COURSE_FEES', 'COURSE_FEES'),

@@ -8,8 +8,8 @@ ALTER TABLE wallets ADD COLUMN version bigint NOT NULL DEFAULT 0;
 -- index writes), which matters when a batch rewrites thousands of wallets.
 ALTER TABLE wallets SET (fillfactor = 70);
 
--- Amounts are positive integer minor units. Ids come from the sequence (the seed's ids are
--- integers); the apply stage reserves them with nextval before it writes.
+-- Amounts are positive integer minor units. Ids come from the sequence (transaction ids are
+-- integers, docs/CONTRACT.md "Resources"); the apply stage reserves them with nextval before it writes.
 CREATE TABLE transactions (
   id            bigserial   PRIMARY KEY,
   type          text        NOT NULL CHECK (type IN ('MINT', 'BURN', 'TRANSFER', 'PURCHASE', 'REWARD', 'REFUND')),

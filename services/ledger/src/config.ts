@@ -65,7 +65,7 @@ export const ledgerConfigSchema = z.object({
   /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/OPERATIONS.md "Service keys"). */
   SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
   LEDGER_DATABASE_URL: z.string().url(),
-  /** Optional display rate: wallets then also carry xafValue = balance x rate (SPEC §1). */
+  /** Optional display rate: wallets then also carry xafValue = balance x rate (docs/CONTRACT.md "Amounts"). */
   COIN_XAF_RATE: z.coerce.number().positive().optional(),
   /**
    * Partitions this process applies side by side (each stays serial); at least as many as one
@@ -122,6 +122,12 @@ export const ledgerConfigSchema = z.object({
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
   /** The oldest command applied, by when it was issued: how long an outage a replay may follow (7 days, Kafka's retention). */
   COMMAND_MAX_AGE_S: positiveInt(7 * 24 * 3600),
+  /**
+   * Step-up (docs/DESIGN.md "Admin sign-in: second factor and step-up"): how long after an admin's
+   * last second factor (TOTP) an approval, deletion, role change or new key/client is accepted.
+   * The gateway, the user service and the ledger must agree on it.
+   */
+  STEP_UP_MAX_AGE_S: positiveInt(300),
   /**
    * Four-eyes by window (docs/DESIGN.md "Four-eyes windows"), in coins: a person's MINT, BURN,
    * REFUND or REWARD that would take what they moved alone in the rolling day to this much or

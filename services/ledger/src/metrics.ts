@@ -71,7 +71,7 @@ export function registerLedgerMetrics(registry: Registry): LedgerMetrics {
   };
 }
 
-/** Registers the continuous supply check's gauges (docs/OPERATIONS.md "Metrics"). */
+/** Registers the continuous supply check's gauges (docs/OPERATIONS.md "Supply check"). */
 export function registerSupplyCheckMetrics(registry: Registry): SupplyCheckMetrics {
   return {
     discrepancy: new Gauge({

@@ -1,5 +1,13 @@
 import { kafkaSecurityOf } from '@coin/config';
-import { ledgerCommand, ledgerCommandNeedsProof, ledgerTopicRefusal, partitionKeyOf, topicNames, userEvent } from '@coin/contracts';
+import {
+  commandNeedsStepUp,
+  ledgerCommand,
+  ledgerCommandNeedsProof,
+  ledgerTopicRefusal,
+  partitionKeyOf,
+  topicNames,
+  userEvent,
+} from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay } from '@coin/db';
 import { buildInternalApp, buildOperationalApp, createMetricsRegistry } from '@coin/http';
 import {
@@ -153,6 +161,7 @@ export async function startLedgerService(
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,
     maxCommandAgeMs: config.COMMAND_MAX_AGE_S * 1000,
+    stepUpMaxAgeMs: config.STEP_UP_MAX_AGE_S * 1000,
   });
   const commandConsumer = await startConsumer({
     kafka,
@@ -174,7 +183,8 @@ export async function startLedgerService(
     // time): a process with only the gateway's Kafka credentials cannot name an actor.
     refuse: async (command, topic) => {
       if (!ledgerCommandNeedsProof(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', command.type)) return null;
-      const check = await authority.check(command);
+      // Approving or rejecting a four-eyes request also needs the approver's fresh second factor.
+      const check = await authority.check(command, new Date(), { stepUp: commandNeedsStepUp(command.type) });
       return check.ok ? authorRefusal(command, check.authority) : check.reason;
     },
     // Every refusal is recorded in the admin audit log (rejected, actor unverified), besides the

@@ -12,7 +12,7 @@ ALTER TABLE users ADD CONSTRAINT users_live_complete CHECK (
   deleted_at IS NOT NULL OR (email IS NOT NULL AND email_normalized IS NOT NULL AND full_name IS NOT NULL AND password_hash IS NOT NULL)
 );
 
--- API keys for mint/burn/refund (SPEC §5). Only the SHA-256 of the 256-bit secret is stored.
+-- API keys for mint/burn/refund (docs/CONTRACT.md "Authentication and roles"). Only the SHA-256 of the 256-bit secret is stored.
 CREATE TABLE api_keys (
   id          uuid PRIMARY KEY,
   name        text        NOT NULL,

@@ -14,6 +14,7 @@ import {
   type Env,
 } from '@coin/config';
 import { coinsToMinorUnits } from '@coin/contracts';
+import { mfaKeyBytes } from './domain/secret-box';
 
 export const userConfigSchema = z.object({
   ...commonEnv,
@@ -37,6 +38,30 @@ export const userConfigSchema = z.object({
   /** The oldest command applied, by when it was issued: how long an outage a replay may follow (7 days, Kafka's retention). */
   COMMAND_MAX_AGE_S: positiveInt(7 * 24 * 3600),
   REFRESH_TOKEN_TTL_S: positiveInt(30 * 24 * 3600),
+  /** Absolute session lifetime: a session (a login and its refreshes) older than this ends, however often it was refreshed (30 days). */
+  SESSION_MAX_AGE_S: positiveInt(30 * 24 * 3600),
+  /** The same for ADMIN and SUPERADMIN (12 h): an admin signs in again, with the second factor, every working day. */
+  ADMIN_SESSION_MAX_AGE_S: positiveInt(12 * 3600),
+  /**
+   * Step-up (docs/DESIGN.md "Admin sign-in: second factor and step-up"): how long after an admin's
+   * last second factor (TOTP) an approval, deletion, role change or new key/client is accepted.
+   * The gateway, the user service and the ledger must agree on it.
+   */
+  STEP_UP_MAX_AGE_S: positiveInt(300),
+  /**
+   * The key that encrypts TOTP secrets at rest (AES-256-GCM): 32 random bytes, base64 or base64url
+   * (`openssl rand -base64 32`). A secret: from a Secret (MFA_ENCRYPTION_SECRET_FILE in containers), never
+   * in the database. Changing it makes every enrolled second factor unusable (re-enrol).
+   */
+  MFA_ENCRYPTION_SECRET: z
+    .string()
+    .trim()
+    .refine((text) => mfaKeyBytes(text) !== null, 'must be 32 bytes, base64 or base64url'),
+  /** Wrong second-factor codes an account may send per window before it must wait for the window's end. */
+  MFA_FAILURES_MAX: positiveInt(5),
+  MFA_FAILURE_WINDOW_S: positiveInt(15 * 60),
+  /** How long the challenge of a password sign-in waits for its second factor. */
+  MFA_CHALLENGE_TTL_S: positiveInt(300),
   /** Ed25519 private key, PKCS#8 PEM: signs the service tokens of this service's calls to the ledger (a wallet's balance on user.delete). Never logged. */
   SERVICE_TOKEN_PRIVATE_KEY: serviceTokenPrivateKey(),
   /** The ledger's internal API, read for the balance of a user being deleted. */

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { userConfigSchema } from './config';
 
 const pair = generateKeyPairSync('ed25519');
@@ -10,6 +10,7 @@ const base = {
   JWT_KEY_ID: 'k1',
   SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: publicKeyPem }),
   SERVICE_TOKEN_PRIVATE_KEY: privateKeyPem,
+  MFA_ENCRYPTION_SECRET: randomBytes(32).toString('base64'),
 };
 
 describe('user service configuration: large deletions', () => {
@@ -36,5 +37,27 @@ describe('user service configuration: large deletions', () => {
   it('when the service key to read the ledger with is missing, then the configuration is refused', () => {
     const { SERVICE_TOKEN_PRIVATE_KEY: _omitted, ...withoutKey } = base;
     expect(userConfigSchema.safeParse(withoutKey).success).toBe(false);
+  });
+});
+
+describe('user service configuration: admin sign-in', () => {
+  it('when nothing is set, then admins step up within 5 minutes and sign in again after 12 hours, users after 30 days', () => {
+    expect(userConfigSchema.parse(base)).toMatchObject({
+      STEP_UP_MAX_AGE_S: 300,
+      ADMIN_SESSION_MAX_AGE_S: 43_200,
+      SESSION_MAX_AGE_S: 2_592_000,
+      MFA_FAILURES_MAX: 5,
+    });
+  });
+
+  it('when MFA_ENCRYPTION_SECRET is missing, short or one repeated byte, then the service does not start', () => {
+    const { MFA_ENCRYPTION_SECRET: _unused, ...without } = base;
+    for (const env of [
+      without,
+      { ...base, MFA_ENCRYPTION_SECRET: 'c2hvcnQ=' },
+      { ...base, MFA_ENCRYPTION_SECRET: Buffer.alloc(32, 7).toString('base64') },
+    ]) {
+      expect(userConfigSchema.safeParse(env).success).toBe(false);
+    }
   });
 });

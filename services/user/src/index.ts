@@ -8,7 +8,10 @@
 export {
   createPlatformClient,
   createSuperadmin,
+  ExistingAccountError,
+  issuePasswordReset,
   listClients,
+  resetSecondFactor,
   revokePlatformClient,
   revokeUserSessions,
   type PlatformClientInfo,

@@ -1,6 +1,6 @@
 import { kafkaSecurityOf, passwordHashCostOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
-import { topicNames, userCommand, userCommandNeedsProof } from '@coin/contracts';
+import { commandNeedsStepUp, topicNames, userCommand, userCommandNeedsProof } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay, outboxTable } from '@coin/db';
 import { buildInternalApp, buildOperationalApp, createMetricsRegistry, ServiceTokenSigner } from '@coin/http';
 import { minorUnitsPerCoin } from '@coin/contracts';
@@ -22,6 +22,8 @@ import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
 import { registerInternalRoutes } from './http/internal-routes';
 import { registerIdentityRoutes } from './http/identity-routes';
+import { registerSecondFactorRoutes } from './http/second-factor-routes';
+import { SecretBox } from './domain/secret-box';
 import { userOpenRoutes, userRouteCallers } from './http/route-callers';
 import { registerReadinessRoute } from './http/readiness-route';
 import { registerDeletionRequestRoutes } from './http/deletion-request-routes';
@@ -96,12 +98,22 @@ export async function startUserService(
     pool,
     keys,
     tokens: { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, ttlSeconds: config.ACCESS_TOKEN_TTL_S },
-    refreshTokenTtlSeconds: config.REFRESH_TOKEN_TTL_S,
+    sessions: {
+      refreshTokenTtlSeconds: config.REFRESH_TOKEN_TTL_S,
+      maxAgeSeconds: { user: config.SESSION_MAX_AGE_S, admin: config.ADMIN_SESSION_MAX_AGE_S },
+    },
+    secondFactor: {
+      box: new SecretBox(config.MFA_ENCRYPTION_SECRET),
+      failures: { max: config.MFA_FAILURES_MAX, windowMs: config.MFA_FAILURE_WINDOW_S * 1000 },
+      challengeTtlSeconds: config.MFA_CHALLENGE_TTL_S,
+    },
+    topics: topicNames(config.TOPIC_PREFIX),
     now,
     passwordHashCost: passwordHashCostOf(config, logger),
   };
   registerInternalRoutes(app, routeDeps);
   registerIdentityRoutes(app, routeDeps);
+  registerSecondFactorRoutes(app, routeDeps);
   registerReadinessRoute(app, readiness);
   registerDeletionRequestRoutes(app, { pool, now });
   const balanceOf = ledgerBalanceReader({
@@ -118,6 +130,7 @@ export async function startUserService(
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,
     maxCommandAgeMs: config.COMMAND_MAX_AGE_S * 1000,
+    stepUpMaxAgeMs: config.STEP_UP_MAX_AGE_S * 1000,
   });
   const consumer = await startConsumer({
     kafka,
@@ -125,10 +138,11 @@ export async function startUserService(
     topics: [topics.userCommands],
     schema: userCommand,
     // A role change, a deletion, keys and clients must prove who asked (the caller's own token,
-    // checked against the actor and the command's time), never the sender's word for it.
+    // checked against the actor and the command's time), never the sender's word for it; those
+    // that change rights or delete also need the author's fresh second factor (step-up).
     refuse: async (command) => {
       if (!userCommandNeedsProof(command.type)) return null;
-      const check = await authority.check(command);
+      const check = await authority.check(command, new Date(), { stepUp: commandNeedsStepUp(command.type) });
       return check.ok ? null : check.reason;
     },
     logger,

@@ -8,7 +8,7 @@ import { createSuperadmin, revokeUserSessions } from './admin/operator';
 import { createFirstSuperadmin } from './admin/superadmin';
 import { applyUserCommand } from './apply/apply-user-command';
 import type { UserCommandStore } from './apply/store';
-import { createRefreshToken } from './db/sessions-repo';
+import { createRefreshToken, newSessionOrigin } from './db/sessions-repo';
 import { userCommandStore } from './db/user-command-store';
 import { userEventMessage } from './db/user-events-outbox';
 
@@ -137,7 +137,7 @@ describe('user commands against PostgreSQL', () => {
 
   it('when a user is deleted, then the row is a tombstone, refresh tokens are revoked, and user.deleted names the email it had', async () => {
     const id = await register();
-    await createRefreshToken(pool, id, 3600);
+    await createRefreshToken(pool, id, { ttlSeconds: 3600, maxAgeSeconds: 3600 }, newSessionOrigin(new Date(), null));
     const applied = await applyUserCommand(store, command('user.delete', operator, { userId: id }), clock);
     expect(applied.outcome).toEqual({ ok: true, reply: { userId: id, tokenVersion: 1 } });
     expect(await rowOf(id)).toMatchObject({ email: null, deleted: true, token_version: 1 });
@@ -151,11 +151,22 @@ describe('user commands against PostgreSQL', () => {
     expect(gone.outcome).toEqual({ ok: false, reply: { code: 'USER_NOT_FOUND', detail: 'No such user' } });
   });
 
-  it('when an operator promotes an existing account and revokes its sessions, then each writes its row and one outbox event', async () => {
+  it('when an operator promotes an existing account (only when asked) and revokes its sessions, then each writes its row and one outbox event', async () => {
     const id = await register();
     const email = `u${nextEmail}@int.test`;
+    // Never silently: the account's registrant chose its password.
+    await expect(createSuperadmin(pool, { email, password: 'irrelevant-password', topicPrefix: prefix, now: new Date() })).rejects.toThrow(
+      /--promote-existing/,
+    );
+    expect(await rowOf(id)).toMatchObject({ role: 'USER', token_version: 0 });
     expect(
-      await createSuperadmin(pool, { email: email.toUpperCase(), password: 'irrelevant-password', topicPrefix: prefix, now: new Date() }),
+      await createSuperadmin(pool, {
+        email: email.toUpperCase(),
+        password: 'irrelevant-password',
+        topicPrefix: prefix,
+        now: new Date(),
+        promoteExisting: true,
+      }),
     ).toEqual({
       outcome: 'promoted',
       userId: id,

@@ -13,7 +13,7 @@
  * opposite operation is sent with a new key (a voided hold captured, a captured one voided): it
  * must be refused with 409 HOLD_NOT_PENDING. Every call goes through the typed client
  * (@coin/client: createHold, captureHold, voidHold, listMyHolds) with its own retries off: like
- * every actor, this one retries with the same key until a definitive answer (SPEC §4), where
+ * every actor, this one retries with the same key until a definitive answer (docs/CONTRACT.md "Idempotency"), where
  * 409 HOLD_NOT_PENDING is definitive and 409 REQUEST_IN_PROGRESS is not.
  *
  * Checks against the ledger's final state (its holds table and record):
@@ -137,7 +137,7 @@ interface HoldRow extends Record<string, unknown> {
   captured_by: string[] | null;
 }
 
-/** SPEC §4 for holds: 409 HOLD_NOT_PENDING is the ledger's decision; 409 REQUEST_IN_PROGRESS is "try again". */
+/** docs/CONTRACT.md "Idempotency" for holds: 409 HOLD_NOT_PENDING is the ledger's decision; 409 REQUEST_IN_PROGRESS is "try again". */
 export function isDefinitiveHoldAnswer(a: { status: number; code?: string }): boolean {
   return isDefinitive(a) || (a.status === 409 && a.code === 'HOLD_NOT_PENDING');
 }
@@ -150,7 +150,7 @@ function holdAnswerShape(a: HoldAttempt): string {
 export class HoldsActor implements ChaosActor {
   readonly name = 'holds';
   private readonly holds: HoldOperation[] = [];
-  /** Retries are the actor's own (same key, SPEC §4): the client's are off. */
+  /** Retries are the actor's own (same key, docs/CONTRACT.md "Idempotency"): the client's are off. */
   private readonly client: CoinClient;
   private running = false;
   private loops: Promise<void>[] = [];

@@ -15,6 +15,7 @@
  * reason is in the record; the insider is still an ADMIN (not SUPERADMIN).
  */
 import { randomUUID } from 'node:crypto';
+import { enrolSecondFactor } from '../../../scripts/stack/totp';
 import { topicNames, walletKeyOfUser } from '@coin/contracts';
 import { BatchingProducer, createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
@@ -117,9 +118,11 @@ export class InsiderActor implements ChaosActor {
       headers: { authorization: operator.headers.authorization! },
     });
     if (login.status !== 200 || key.status !== 201) throw new Error(`insider login/key: ${login.status} ${key.status}`);
+    // An ADMIN enrols its second factor at the first sign-in: admin routes need it.
+    const { session } = await enrolSecondFactor(gatewayUrl, login.body.accessToken as string);
     this.insider = {
       userId,
-      headers: { authorization: `Bearer ${login.body.accessToken as string}`, 'x-api-key': key.body.key as string },
+      headers: { authorization: `Bearer ${session.accessToken}`, 'x-api-key': key.body.key as string },
     };
     const logger = createLogger('chaos-insider', 'error');
     this.producer = new BatchingProducer(

@@ -63,7 +63,7 @@ export interface TransfersOptions {
   extraRecipients?: ExtraRecipients;
   requestTimeoutMs: number;
   replaySampleMax: number;
-  /** History is eventually consistent (SPEC §6: within 1 s); after chaos much more is allowed. */
+  /** History is eventually consistent (docs/CONTRACT.md "Paging": within 1 s); after chaos much more is allowed. */
   historySettleMs: number;
   /** Where every request's answer time is recorded. */
   clock?: AnswerClock;

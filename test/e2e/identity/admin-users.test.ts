@@ -1,9 +1,9 @@
 import { startTestStack, type TestStack } from '../../harness/stack';
 import { adminSession, withUsersDb, type Session } from '../../harness/admin';
-import { apiClient, http, registerUser, uniqueEmail } from '../../harness/http';
+import { apiClient, http, registerUser, tokensOf, uniqueEmail } from '../../harness/http';
 import { eventually } from '../../harness/eventually';
 
-describe('user administration (seed 4.7-4.10)', () => {
+describe('user administration (docs/CONTRACT.md "Resources")', () => {
   let stack: TestStack;
   let superadmin: Session;
   let admin: Session;
@@ -122,13 +122,13 @@ describe('user administration (seed 4.7-4.10)', () => {
   });
 
   describe('PATCH /api/admin/users/{id}/role', () => {
-    it("when a SUPERADMIN changes a role, then the seed response comes back and the user's old token is refused at once", async () => {
+    it("when a SUPERADMIN changes a role, then the documented response comes back and the user's old token is refused at once", async () => {
       const user = await registerUser(stack.gatewayUrl);
       const response = await setRoleAnswer(user.userId, 'DEVELOPER');
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ message: expect.any(String), user: { id: user.userId, role: 'DEVELOPER' } });
       await expect(as(user.accessToken).getMyWallet()).rejects.toMatchObject({ status: 401 });
-      const login = await as().login({ body: { email: user.email, password: user.password } });
+      const login = tokensOf(await as().login({ body: { email: user.email, password: user.password } }));
       expect(login.user.role).toBe('DEVELOPER');
     });
 

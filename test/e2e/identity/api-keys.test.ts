@@ -11,7 +11,7 @@ import { adminSession, apiKeyFor, withUsersDb, type Session } from '../../harnes
 import { apiClient, http, registerUser } from '../../harness/http';
 
 /**
- * API keys (SPEC §5) through the real gateway, plus the gateway's x-api-key check mounted on a
+ * API keys (docs/CONTRACT.md "Authentication and roles") through the real gateway, plus the gateway's x-api-key check mounted on a
  * probe route (the money routes that need keys are covered by the security suite, which walks
  * every route declaring an apiKeyScope).
  */
@@ -32,7 +32,12 @@ describe('API keys', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     installProblemHandler(app);
-    registerAuth(app, { jwksUrl: `${stack.userUrl}/.well-known/jwks.json`, issuer: 'coin-ledger', audience: 'coin-ledger-api' });
+    registerAuth(app, {
+      jwksUrl: `${stack.userUrl}/.well-known/jwks.json`,
+      issuer: 'coin-ledger',
+      audience: 'coin-ledger-api',
+      stepUpMaxAgeS: 300,
+    });
     registerApiKeyCheck(app, new ApiKeyVerifier(redis, users, 30, logger, testCacheAuthenticator(redis, logger)));
     app.post('/api/probe/mint', { config: { access: 'admin', apiKeyScope: 'mint' } }, async (request) => ({
       ok: true,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { startTestStack, type TestStack } from '../../harness/stack';
 import { adminSession, withUsersDb } from '../../harness/admin';
 import { CoinProblemError } from '@coin/client';
-import { apiClient, http, registerUser } from '../../harness/http';
+import { apiClient, http, registerUser, tokensOf } from '../../harness/http';
 import { createPlatformClient } from '@coin/user';
 import { createPool, schemaName } from '@coin/db';
 import { runAdminCommand } from '../../../scripts/admin';
@@ -22,7 +22,7 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
   /** Well-formed calls go through the typed client; a non-2xx answer rejects with CoinProblemError. */
   const as = (token?: string) => apiClient(stack.gatewayUrl, token ? { accessToken: token } : {});
   const refresh = (refreshToken: string) => as().refreshToken({ body: { refreshToken } });
-  const login = (email: string, password: string) => as().login({ body: { email, password } });
+  const login = async (email: string, password: string) => tokensOf(await as().login({ body: { email, password } }));
   /** The status of GET /api/wallets/me, through the client's raw `api` (which throws nothing for an error answer). */
   const walletStatus = async (token: string) => (await as(token).api.GET('/api/wallets/me')).response.status;
   /** The problem a call was answered with (fails the test when it succeeded). */
@@ -190,7 +190,7 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
     });
   });
 
-  it('when the CLI creates a superadmin, then that account logs in with role SUPERADMIN; for an existing email it promotes', async () => {
+  it('when the CLI creates a superadmin, then that account logs in with role SUPERADMIN; an existing email is promoted only when asked, with the given password', async () => {
     const existing = await registerUser(stack.gatewayUrl);
     const previous = { ...process.env };
     Object.assign(process.env, {
@@ -205,18 +205,26 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
         readStdin: async () => 'operator password\n',
       });
       const passwordFile = join(mkdtempSync(join(tmpdir(), 'admin-pw-')), 'password');
-      writeFileSync(passwordFile, 'ignored password\n', { mode: 0o600 });
-      await runAdminCommand(['create-superadmin', '--email', existing.email, '--password-file', passwordFile], (l) => lines.push(l));
+      writeFileSync(passwordFile, 'operator file password\n', { mode: 0o600 });
+      // Never silently: an account someone registered keeps its role unless the operator says so.
+      await expect(
+        runAdminCommand(['create-superadmin', '--email', existing.email, '--password-file', passwordFile], (l) => lines.push(l)),
+      ).rejects.toThrow(/--promote-existing/);
+      await runAdminCommand(['create-superadmin', '--email', existing.email, '--password-file', passwordFile, '--promote-existing'], (l) =>
+        lines.push(l),
+      );
     } finally {
       process.env = previous;
     }
     expect(lines[0]).toMatch(/superadmin created/);
-    expect(lines[1]).toMatch(/superadmin promoted/);
+    expect(lines.find((l) => /superadmin promoted/.test(l))).toBeDefined();
     const created = await login(`cli.${existing.email}`, 'operator password');
     expect(created.user.role).toBe('SUPERADMIN');
     // Promotion bumped the version (published through the outbox): the old USER token is refused.
     await eventually(async () => (await walletStatus(existing.accessToken)) === 401);
-    const promoted = await login(existing.email, existing.password);
+    // The registrant's password no longer signs in; the operator's does.
+    await expect(as().login({ body: { email: existing.email, password: existing.password } })).rejects.toMatchObject({ status: 401 });
+    const promoted = await login(existing.email, 'operator file password');
     expect(promoted.user.role).toBe('SUPERADMIN');
     await adminSession(stack, 'ADMIN'); // the harness path still works next to CLI-made admins
   });

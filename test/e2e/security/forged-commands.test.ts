@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { topicNames, walletKeyOfUser } from '@coin/contracts';
 import { BatchingProducer, createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
+import { signProof } from '../../../scripts/stack/proofs';
 import { adminSession, apiKeyFor } from '../../harness/admin';
 import { eventually } from '../../harness/eventually';
 import { apiClient, http, login, registerUser } from '../../harness/http';
@@ -100,5 +101,53 @@ describe('forged commands on the topics the gateway writes', () => {
     });
     expect('transaction' in minted && minted.wallet).toMatchObject({ balance: 1 });
     expect((await apiClient(stack.gatewayUrl, { accessToken: target.accessToken }).getMyWallet()).balance).toBe(1);
+  });
+
+  it("when a step-up command carries its author's own proof but no fresh second factor, then the user service and the ledger refuse it", async () => {
+    const target = await registerUser(stack.gatewayUrl);
+    const actor = { kind: 'user', id: String(superadmin.userId), role: 'SUPERADMIN' };
+    // The SUPERADMIN's genuine signature, as a stolen token would carry it: one second factor ten minutes old, one none.
+    const stale = await signProof(stack.jwtKey, actor as never, { mfaAt: new Date(Date.now() - 600_000) });
+    const passwordOnly = await signProof(stack.jwtKey, actor as never, { mfaAt: null });
+    const refusalsOf = async () => {
+      const page = await http(stack.gatewayUrl, 'GET', '/api/admin/audit-log?result=rejected&limit=1000', {
+        token: superadmin.accessToken,
+      });
+      return (page.body.entries as Array<Record<string, any>>).filter((e) => e.errorCode === 'COMMAND_REFUSED');
+    };
+    // The log is newest first; the earlier tests' refusals are counted so only these are read.
+    const before = (await refusalsOf()).length;
+    await forge(topics().userCommands, String(target.userId), 'user.change-role', actor, { userId: target.userId, role: 'ADMIN' }, stale);
+    await forge(topics().userCommands, String(target.userId), 'user.delete', actor, { userId: target.userId }, passwordOnly);
+    const command = { type: 'ledger.mint', data: { to: { kind: 'user', userId: target.userId }, amount: 100, reason: 'x' } };
+    const rejection = { approvalId: randomUUID(), command, reason: 'forged', requestHash: 'a'.repeat(64) };
+    await forge(topics().ledgerCommands, walletKeyOfUser(target.userId), 'ledger.reject-approval', actor, rejection, stale);
+    const refused = await eventually(
+      async () => {
+        const all = await refusalsOf();
+        const entries = all.slice(0, all.length - before);
+        const actions = new Set(entries.map((e) => e.action));
+        return ['ledger.reject-approval', 'user.change-role', 'user.delete'].every((a) => actions.has(a)) ? entries : undefined;
+      },
+      20_000,
+      'three refusals in the audit log',
+    );
+    expect(refused.find((e) => e.action === 'ledger.reject-approval')!.reason).toMatch(/fresh second factor/);
+    // The same command with a second factor given just now (the only difference) applies.
+    const fresh = await signProof(stack.jwtKey, actor as never);
+    await forge(
+      topics().userCommands,
+      String(target.userId),
+      'user.change-role',
+      actor,
+      { userId: target.userId, role: 'DEVELOPER' },
+      fresh,
+    );
+    const admin = apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken });
+    await eventually(
+      async () => (await admin.getUser({ path: { id: String(target.userId) } })).role === 'DEVELOPER',
+      20_000,
+      'the fresh change',
+    );
   });
 });

@@ -287,7 +287,7 @@ describe('hostile input is refused at the edge (issue 16 item 2)', () => {
     });
   });
 
-  describe('amounts are judged on their exact JSON text (SPEC §1)', () => {
+  describe('amounts are judged on their exact JSON text (docs/CONTRACT.md "Amounts")', () => {
     it.each([
       '0.0100000000000000001',
       '1.0000000000000001',

@@ -1,5 +1,5 @@
 import { startTestStack, type TestStack } from '../../harness/stack';
-import { adminSession, type Session } from '../../harness/admin';
+import { type AdminSession, adminSession } from '../../harness/admin';
 import { http, registerUser, uniqueEmail } from '../../harness/http';
 
 /**
@@ -9,7 +9,7 @@ import { http, registerUser, uniqueEmail } from '../../harness/http';
  */
 describe('login throttling: failures are counted per (e-mail, client) and per client, never per e-mail alone', () => {
   let stack: TestStack;
-  let admin: Session;
+  let admin: AdminSession;
   beforeAll(async () => {
     stack = await startTestStack({
       extraEnv: {
@@ -41,9 +41,14 @@ describe('login throttling: failures are counted per (e-mail, client) and per cl
     const owner = '198.51.100.7';
     for (let i = 0; i < 10; i += 1) expect((await login(attacker, admin.email, `wrong password ${i}`)).status).toBe(401);
 
+    // The owner's password is accepted (the admin's second step follows: its code from its device).
     const fromOwner = await login(owner, admin.email, admin.password);
-    expect(fromOwner.status).toBe(200);
-    expect(fromOwner.body.user.role).toBe('ADMIN');
+    expect([fromOwner.status, fromOwner.body.mfaRequired]).toEqual([200, true]);
+    const verified = await http(stack.gatewayUrl, 'POST', '/api/auth/mfa/verify', {
+      body: { challenge: fromOwner.body.challenge, code: await admin.device.nextCode() },
+      headers: { 'x-forwarded-for': owner },
+    });
+    expect([verified.status, verified.body.user?.role]).toEqual([200, 'ADMIN']);
 
     // The guesser is refused before its password is checked: the right one is refused too.
     expectThrottled(await login(attacker, admin.email, 'wrong password 10'));

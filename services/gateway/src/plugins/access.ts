@@ -9,7 +9,7 @@ import type { Role } from '@coin/contracts';
  * - `caller`: any user reading one object named in the path (a transaction id, an
  *   Idempotency-Key); the route itself answers only about objects of that caller (ADMIN+ where
  *   the route says so) and answers any other as if it did not exist. Not platform clients;
- * - `reward`: ADMIN+ or a platform client (SYSTEM): paying rewards (SPEC §5);
+ * - `reward`: ADMIN+ or a platform client (SYSTEM): paying rewards (docs/CONTRACT.md "Authentication and roles");
  * - `settle`: ADMIN+ or a platform client (SYSTEM): capturing and voiding holds (issue 21), what
  *   a platform's checkout or tournament does when an order ships or is cancelled.
  * SYSTEM may do nothing else.
@@ -33,12 +33,19 @@ export interface Principal {
   tokenVersion: number;
   /** Set for SYSTEM only: the treasuries the platform client was granted (its token's claim). */
   treasuries?: string[];
+  /** Users: when the token's holder last gave a second factor (ms since the epoch); absent: password only. */
+  mfaAtMs?: number;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     apiKeyScope?: ApiKeyScope;
+    /**
+     * Approving, deleting, changing roles, creating keys or clients: the caller's second factor
+     * must be at most STEP_UP_MAX_AGE_S old (docs/DESIGN.md "Admin sign-in: second factor and step-up").
+     */
+    stepUp?: boolean;
   }
   interface FastifyRequest {
     principal?: Principal;

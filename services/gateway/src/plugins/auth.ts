@@ -13,6 +13,8 @@ export interface AuthOptions {
   currentTokenVersion?: (userId: number) => Promise<number | null>;
   /** Platform-client check for SYSTEM tokens (immediate revocation, plugins/platform-clients.ts). */
   platformClientActive?: (clientId: string, requestId: string) => Promise<boolean>;
+  /** How old the second factor of a step-up route's caller may be (STEP_UP_MAX_AGE_S). */
+  stepUpMaxAgeS: number;
 }
 
 /** Verified tokens kept per gateway: about 10 MB at most, enough for every active client. */
@@ -45,7 +47,7 @@ export function isKeySetUnavailable(err: unknown): boolean {
 export async function verifyAccessToken(
   token: string,
   keys: JWTVerifyGetKey,
-  options: AuthOptions,
+  options: Pick<AuthOptions, 'issuer' | 'audience'>,
 ): Promise<{ principal: Principal; expiresAtMs: number }> {
   let payload: JWTPayload;
   try {
@@ -72,7 +74,44 @@ export async function verifyAccessToken(
   }
   const parsedRole = roleSchema.safeParse(claimedRole);
   if (!parsedRole.success || !/^[1-9][0-9]{0,15}$/.test(subject)) throw new AppError('UNAUTHENTICATED', 'The access token is invalid');
-  return { principal: { kind: 'user', subject, userId: Number(subject), role: parsedRole.data, tokenVersion: version }, expiresAtMs };
+  const mfaAt = payload.mfa_at;
+  const mfa = typeof mfaAt === 'number' && Number.isFinite(mfaAt) ? { mfaAtMs: mfaAt * 1000 } : {};
+  return {
+    principal: { kind: 'user', subject, userId: Number(subject), role: parsedRole.data, tokenVersion: version, ...mfa },
+    expiresAtMs,
+  };
+}
+
+/**
+ * Whether the caller acts with an admin's powers: ADMIN+ and signed in with the second factor.
+ * An admin's password-only session (before enrolment) has the routes any user has, no more.
+ */
+export function actsAsAdmin(principal: Principal): boolean {
+  return (
+    principal.kind === 'user' && principal.role !== 'SYSTEM' && roleAtLeast(principal.role, 'ADMIN') && principal.mfaAtMs !== undefined
+  );
+}
+
+/** Why this principal may not reach a route of this access level for want of a second factor, or null. */
+export function secondFactorRefusal(
+  principal: Principal,
+  route: { access: Exclude<Access, 'public'>; stepUp?: boolean | undefined },
+  nowMs: number,
+  stepUpMaxAgeS: number,
+): AppError | null {
+  if (principal.kind !== 'user' || principal.role === 'SYSTEM' || !roleAtLeast(principal.role, 'ADMIN')) return null;
+  // Routes any user has stay open; everything an admin's role adds needs the second factor.
+  if (route.access === 'user' || route.access === 'caller') return null;
+  if (principal.mfaAtMs === undefined) {
+    return new AppError('MFA_REQUIRED', 'Admin operations need a session signed in with a second factor (TOTP): enrol or sign in with it');
+  }
+  if (route.stepUp && nowMs - principal.mfaAtMs > stepUpMaxAgeS * 1000) {
+    return new AppError(
+      'STEP_UP_REQUIRED',
+      `Confirm with a fresh TOTP code (POST /api/auth/mfa/step-up): your last one is over ${stepUpMaxAgeS} s old`,
+    );
+  }
+  return null;
 }
 
 export function isAllowed(principal: Principal, access: Exclude<Access, 'public'>): boolean {
@@ -117,6 +156,8 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     }
     request.principal = principal;
     if (!isAllowed(principal, access)) throw new AppError('FORBIDDEN', 'Your role does not allow this operation');
+    const refusal = secondFactorRefusal(principal, { access, stepUp: request.routeOptions.config?.stepUp }, nowMs, options.stepUpMaxAgeS);
+    if (refusal) throw refusal;
   });
 }
 

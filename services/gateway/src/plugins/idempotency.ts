@@ -8,7 +8,7 @@ import { idempotencyKey } from '@coin/contracts';
 import { principalOf } from './auth';
 
 /**
- * Idempotency of money commands (SPEC §4), in three parts:
+ * Idempotency of money commands (docs/CONTRACT.md "Idempotency"), in three parts:
  * - the command id: UUIDv5 of (caller, route, Idempotency-Key) when the header is given, so a
  *   retry produces the very same command and the ledger answers it from its stored outcome
  *   (also after a restart); a random UUID otherwise, so a Kafka redelivery still applies once;
@@ -50,7 +50,7 @@ import { principalOf } from './auth';
 /** What a 503 tells the caller to wait before retrying with the same key: Redis reconnects about every second. */
 const lockUnavailableRetryAfterS = 1;
 
-/** SPEC §4: the header's rule is the shared contract's (`idempotencyKey`). */
+/** docs/CONTRACT.md "Idempotency": the header's rule is the shared contract's (`idempotencyKey`). */
 export const idempotencyKeyHeader = 'idempotency-key';
 export const idempotencyHeaders = z.looseObject({ [idempotencyKeyHeader]: idempotencyKey.optional() });
 

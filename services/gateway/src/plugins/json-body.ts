@@ -2,7 +2,7 @@
  * The gateway's application/json body parser. fastify's own (JSON.parse through
  * secure-json-parse) turns every number into a double, and the text is gone: 0.0100000000000000001
  * and 0.01 become the same value, so an amount could not be judged on what the caller wrote
- * (SPEC §1: "≤ 2 decimals after exact decimal parsing"), and an id written 9007199254740993
+ * (docs/CONTRACT.md "Amounts": "≤ 2 decimals after exact decimal parsing"), and an id written 9007199254740993
  * silently became 9007199254740992. This parser keeps each number's text (lossless-json) and
  * hands a JS number over only when it is exactly the decimal written; any other number is a
  * 400 VALIDATION_FAILED naming its JSON path. What fastify's parser protected against still

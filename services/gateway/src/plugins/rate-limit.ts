@@ -93,7 +93,7 @@ export const rateLimitResponseHeaders = {
 } as const;
 
 /**
- * Redis-backed fixed-window limits (SPEC §9) shared by every gateway instance, answered
+ * Redis-backed fixed-window limits (docs/CONTRACT.md "Limits") shared by every gateway instance, answered
  * 429 RATE_LIMITED with Retry-After. Every answer of a limited route, successes included, carries
  * the IETF `RateLimit-Policy` and `RateLimit` fields of each limit checked for it. Route-level hooks run after the global auth hook, so the
  * per-caller limit keys on the verified principal. When Redis is unreachable the limits fall back

@@ -34,7 +34,7 @@ type RedisWithSetMax = Redis & {
 };
 
 /**
- * Immediate revocation (SPEC §5). Each user's current token version lives in Redis as
+ * Immediate revocation (docs/CONTRACT.md "Authentication and roles"). Each user's current token version lives in Redis as
  * `tokenver:<userId>`, written from user.events and by the gateway itself after a role change,
  * deletion or logout-everywhere it executed. A miss reads the user service.
  *

@@ -62,7 +62,7 @@ export interface AdminUserRouteDeps {
 const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 503: problem, 504: problem };
 const idParams = z.object({ id: userIdParam });
 
-/** Seed 4.7-4.10 with SPEC §5-6: listing and reading for ADMIN+, role change and deletion for SUPERADMIN. */
+/** User administration (docs/CONTRACT.md "Resources", "Authentication and roles"): listing and reading for ADMIN+, role change and deletion for SUPERADMIN. */
 export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): void {
   app.get(
     '/api/admin/users',
@@ -167,7 +167,7 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
   app.patch(
     '/api/admin/users/:id/role',
     {
-      config: { access: 'superadmin' },
+      config: { access: 'superadmin', stepUp: true },
       schema: {
         tags: ['admin'],
         summary: "Change a user's role; their current tokens stop working at once (the last SUPERADMIN cannot be demoted)",
@@ -192,7 +192,7 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
   app.delete(
     '/api/admin/users/:id',
     {
-      config: { access: 'superadmin' },
+      config: { access: 'superadmin', stepUp: true },
       schema: {
         tags: ['admin'],
         summary:
@@ -212,7 +212,7 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
     async (request, reply) => {
       const { id } = request.params;
       const deleteCommandId = randomUUID();
-      // Deleted means closed when this answers (SPEC §6): the close runs in the wallet's own
+      // Deleted means closed when this answers (docs/CONTRACT.md "Deletion"): the close runs in the wallet's own
       // partition, so every transfer decided after it sees the wallet closed and is refused, and
       // no one's coin is burned with the deleted user's balance. The ledger's user.deleted
       // consumer sends the same close later; the second finds the wallet closed and does nothing.

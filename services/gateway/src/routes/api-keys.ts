@@ -20,7 +20,7 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
   app.post(
     '/api/admin/api-keys',
     {
-      config: { access: 'superadmin' },
+      config: { access: 'superadmin', stepUp: true },
       schema: {
         tags: ['api-keys'],
         summary: 'Create an API key; the secret is in this response only',

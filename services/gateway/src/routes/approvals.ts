@@ -77,7 +77,7 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
   app.post(
     '/api/admin/approvals/:id/approve',
     {
-      config: { access: 'admin', idempotent: true },
+      config: { access: 'admin', idempotent: true, stepUp: true },
       schema: {
         tags: ['admin', 'approvals', 'money'],
         summary:
@@ -106,7 +106,7 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
   app.post(
     '/api/admin/approvals/:id/reject',
     {
-      config: { access: 'admin', idempotent: true },
+      config: { access: 'admin', idempotent: true, stepUp: true },
       schema: {
         tags: ['admin', 'approvals'],
         summary: 'Reject a pending request with a reason: nothing moves, and it can no longer be approved',

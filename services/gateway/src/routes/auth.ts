@@ -1,7 +1,7 @@
 import {
   ledgerDraft,
+  loginAnswer,
   loginBody,
-  loginResult,
   problem,
   registerBody,
   registrationAccepted,
@@ -77,10 +77,15 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
       config: { access: 'public', rateLimitPolicies: ['login-ip'] },
       schema: {
         tags: ['auth'],
-        summary: 'Exchange email and password for tokens, with the notices the owner has not seen (each shown once)',
+        summary:
+          'Exchange email and password for tokens (with the notices the owner has not seen, each shown once), or (second factor enrolled) for a challenge to answer with a code',
+        description:
+          'An account with a second factor (TOTP) gets `{mfaRequired: true, challenge, expiresIn}` instead of tokens: send the ' +
+          'challenge and a code to POST /api/auth/mfa/verify. An ADMIN or SUPERADMIN without one gets tokens that reach the routes ' +
+          'any user has and POST /api/auth/mfa/enrolment; their admin routes answer 403 MFA_REQUIRED.',
         operationId: 'login',
         body: withExample(loginBody, exampleLogin),
-        response: { 200: withExample(loginResult, exampleLoginResult), ...errorResponses },
+        response: { 200: withExample(loginAnswer, exampleLoginResult), ...errorResponses },
       },
     },
     // Failed logins are budgeted per (e-mail, client) and per client, never per e-mail alone.

@@ -9,7 +9,7 @@ import { exampleCommandStatus, withExample } from './examples';
  * What became of a money request sent with an Idempotency-Key (issue 20), e.g. after a 504.
  * Keys are per caller: the command ids are derived from the caller's token subject, so another
  * caller's key reads UNKNOWN, like a key never used. Users only (any role): a platform client
- * may reward and nothing else (SPEC §5), so it gets 403 and retries its reward with the same key.
+ * may reward and nothing else (docs/CONTRACT.md "Authentication and roles"), so it gets 403 and retries its reward with the same key.
  */
 export function registerCommandRoutes(app: App, deps: { commandStatus: CommandStatusReader }): void {
   app.get(

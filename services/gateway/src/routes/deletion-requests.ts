@@ -72,7 +72,7 @@ export function registerDeletionRequestRoutes(app: App, deps: DeletionRequestRou
   app.post(
     '/api/admin/deletion-requests/:id/approve',
     {
-      config: { access: 'superadmin', idempotent: true },
+      config: { access: 'superadmin', idempotent: true, stepUp: true },
       schema: {
         tags: ['admin'],
         summary:
@@ -115,7 +115,7 @@ export function registerDeletionRequestRoutes(app: App, deps: DeletionRequestRou
   app.post(
     '/api/admin/deletion-requests/:id/reject',
     {
-      config: { access: 'superadmin', idempotent: true },
+      config: { access: 'superadmin', idempotent: true, stepUp: true },
       schema: {
         tags: ['admin'],
         summary: 'Reject a pending deletion request with a reason: the user stays; any SUPERADMIN, the requester included',

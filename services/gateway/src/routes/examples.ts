@@ -308,3 +308,21 @@ export const exampleRejected = {
     rejectionReason: 'Budget not signed off yet',
   },
 } as const;
+
+// ---- Second factor and passwords ----
+export const exampleMfaChallenge = { mfaRequired: true, challenge: `mc_${'Q'.repeat(43)}`, expiresIn: 300 } as const;
+export const exampleMfaVerify = { challenge: exampleMfaChallenge.challenge, code: '492039' };
+export const exampleMfaEnrolment = {
+  otpauthUri:
+    'otpauth://totp/Coin%20Ledger:ada%40example.com?issuer=Coin%20Ledger&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30',
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+};
+export const exampleMfaConfirm = { code: '492039' };
+export const exampleMfaConfirmed = {
+  ...exampleTokenPair,
+  recoveryCodes: ['K7QD-2M4X-PZ3A-WXRT', 'B2NC-Y6HJ-Q4LS-E8VU'],
+};
+export const exampleStepUp = { code: '492039' };
+export const exampleSteppedUp = { accessToken: exampleTokenPair.accessToken, expiresIn: 900 };
+export const exampleChangePassword = { currentPassword: 'correct horse battery', newPassword: 'staple battery horse correct' };
+export const exampleResetPassword = { code: 'K7QD-2M4X-PZ3A-WXRT-B2NC', newPassword: 'staple battery horse correct' };

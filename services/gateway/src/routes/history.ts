@@ -29,7 +29,7 @@ function queryString(query: Record<string, unknown>): string {
 }
 
 /**
- * History reads (SPEC §6). A user reads only their own history: the user id comes from the
+ * History reads (docs/CONTRACT.md "Paging"). A user reads only their own history: the user id comes from the
  * access token, never from the query. Eventually consistent: a transaction shows within 1 s.
  */
 export function registerHistoryRoutes(app: App, deps: { history: InternalHttpClient }): void {

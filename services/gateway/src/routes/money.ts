@@ -100,7 +100,7 @@ type ApprovalPendingResult = z.infer<typeof approvalPending>;
 type MoneyDraft = LedgerDraft<'ledger.transfer'>;
 
 /**
- * Money endpoints (SPEC §3). Each sends one command to the ledger (keyed, by the contract, by
+ * Money endpoints (docs/CONTRACT.md "Transaction types"). Each sends one command to the ledger (keyed, by the contract, by
  * the wallet it debits; MINT: credits) and answers 201 with the ledger's stored outcome once the
  * debit side has committed; rejections come back as the ledger's error code. Each command
  * carries the hash of its request, so the ledger can tell a retry from a reused key.

@@ -83,7 +83,7 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
   app.post(
     '/api/admin/platform-clients',
     {
-      config: { access: 'superadmin', idempotent: true },
+      config: { access: 'superadmin', idempotent: true, stepUp: true },
       schema: {
         tags: ['platform-clients'],
         summary:

@@ -1,25 +1,25 @@
-import { problem, roleAtLeast, transaction, transactionIdParam, type Transaction } from '@coin/contracts';
+import { problem, transaction, transactionIdParam, type Transaction } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import type { InternalHttpClient } from '../clients/internal-http';
 import type { Principal } from '../plugins/access';
-import { principalOf } from '../plugins/auth';
+import { actsAsAdmin, principalOf } from '../plugins/auth';
 import { exampleTransaction, withExample } from './examples';
 
 /** A party to the transaction (the user who sent or received it), or ADMIN+. */
 export function mayRead(principal: Principal, tx: Transaction): boolean {
   if (principal.kind !== 'user' || principal.role === 'SYSTEM') return false;
-  if (roleAtLeast(principal.role, 'ADMIN')) return true;
+  if (actsAsAdmin(principal)) return true;
   return tx.fromUserId === principal.userId || tx.toUserId === principal.userId;
 }
 
 /**
  * One transaction by id (issue 20). Read from the ledger, not from history: the ledger is the
  * record and answers at once, so the id from a 201 can be read back immediately; history is a
- * projection that may lag by up to a second (SPEC §6). Anyone but a party or ADMIN+ gets the
+ * projection that may lag by up to a second (docs/CONTRACT.md "Paging"). Anyone but a party or ADMIN+ gets the
  * same 404 as for an id that does not exist, so the answer does not reveal that it exists.
- * Users only (a platform client gets 403 before anything is read: SPEC §5).
+ * Users only (a platform client gets 403 before anything is read: docs/CONTRACT.md "Authentication and roles").
  */
 export function registerTransactionRoutes(app: App, deps: { ledger: InternalHttpClient }): void {
   app.get(

@@ -3,7 +3,7 @@ import type { App } from '@coin/http';
 import type { InternalHttpClient } from '../clients/internal-http';
 import { exampleSupplyReport, exampleTreasuryList, withExample } from './examples';
 
-/** Treasury balances and the supply audit (SPEC §2, §1): reads from the ledger's internal API. */
+/** Treasury balances and the supply audit (docs/CONTRACT.md "Treasuries", "Amounts"): reads from the ledger's internal API. */
 export function registerTreasuryRoutes(app: App, deps: { ledger: InternalHttpClient }): void {
   app.get(
     '/api/admin/treasuries',

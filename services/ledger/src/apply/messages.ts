@@ -21,7 +21,7 @@ export function transactionEventId(transactionId: number): string {
   return uuidV5(`coin.transaction.recorded:${transactionId}`);
 }
 
-/** The coin.transactions event of a decided transaction (SPEC §8), serialised once: the outbox stores the text it publishes. */
+/** The coin.transactions event of a decided transaction (docs/CONTRACT.md "Events"), serialised once: the outbox stores the text it publishes. */
 export function transactionEventMessage(
   topics: TopicNames,
   transaction: NewTransaction,

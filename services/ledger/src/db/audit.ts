@@ -6,7 +6,7 @@ import { readOpenCreditLegs } from './supply-reads';
 type Queryable = Pick<PoolClient, 'query'>;
 
 /**
- * The ledger's own proof of consistency (SPEC §1): Σ balances == Σ MINT − Σ BURN, every
+ * The ledger's own proof of consistency (docs/CONTRACT.md "Amounts"): Σ balances == Σ MINT − Σ BURN, every
  * wallet's balance and totals equal the sum of its entries, no purchase refunded beyond its
  * amount; and for holds (issue 21): every wallet's `held` is the sum of its PENDING holds and
  * within its balance, every CAPTURED hold has exactly one transaction (hold_id) that matches it,

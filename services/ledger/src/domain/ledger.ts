@@ -30,7 +30,7 @@ import {
 import { checkLimits, effectiveLimits, noLimits, recordSpend, type LimitBreach, type LimitDefaults, type SpendingWindow } from './limits';
 
 /**
- * The ledger's pure core (STYLE rule 2): `decide` turns a command and the state it reads into
+ * The ledger's pure core (docs/DESIGN.md "Code conventions"): `decide` turns a command and the state it reads into
  * a decision, `evolve` applies an accepted decision to that state. No I/O, no clock, no ids of
  * its own: the apply stage loads the state, passes `now` and an id allocator, and persists.
  *
@@ -560,7 +560,7 @@ function decideCommand(
 
   switch (command.type) {
     case 'ledger.open-wallet': {
-      // Every registered user gets a wallet (seed §1); one that exists, open or closed, stays as it is.
+      // Every registered user gets a wallet (docs/CONTRACT.md "Resources"); one that exists, open or closed, stays as it is.
       const party: Party = { kind: 'user', userId: command.data.userId };
       const key = walletKeyOf(party);
       return accepted({ opens: wallet(key) ? [] : [party], subjectKey: key });
@@ -806,7 +806,7 @@ function decideCommand(
       if (target.status === 'CLOSED') return reject('RECIPIENT_CLOSED', 'The recipient wallet is closed; void the hold');
       if (!canDebit(source, amount)) return beyondLimit(source);
       if (!canCredit(target, amount)) return beyondLimit(target);
-      // The seed's transaction types stay the only ones: a capture is a PURCHASE (to a treasury) or a TRANSFER.
+      // The six transaction types stay the only ones (docs/CONTRACT.md "Transaction types"): a capture is a PURCHASE (to a treasury) or a TRANSFER.
       const transaction = newTransaction({
         type: hold.to.kind === 'treasury' ? 'PURCHASE' : 'TRANSFER',
         amount,
@@ -927,7 +927,7 @@ function decideCommand(
 
 /**
  * Applies an accepted decision to the state. A negative balance here is a bug in `decide`, not
- * a condition of the world: it throws (STYLE rule 5) and the batch rolls back.
+ * a condition of the world: it throws (docs/DESIGN.md "Code conventions") and the batch rolls back.
  */
 export function evolve(state: LedgerState, decision: Accepted, now: Date): void {
   for (const party of decision.opens) {

@@ -37,8 +37,8 @@ function commandOf(event: UserEvent, now: Date): LedgerCommand | null {
 }
 
 /**
- * Every registered user gets a wallet (seed §1), however the user was created, and a deleted
- * user's wallet is closed, its balance burned (SPEC §6). Both travel as commands in the wallet's
+ * Every registered user gets a wallet (docs/CONTRACT.md "Resources"), however the user was created, and a deleted
+ * user's wallet is closed, its balance burned (docs/CONTRACT.md "Deletion"). Both travel as commands in the wallet's
  * own partition, the only writer of that wallet, so they are serialised with every other
  * movement of it. The gateway opens and closes wallets itself before it answers; these commands
  * cover users created or deleted elsewhere (the admin CLI) and a gateway that stopped halfway

@@ -3,8 +3,8 @@ import { activeOf, type WalletState } from '../domain/ledger';
 
 /**
  * The one home of the wallet views, in coins, from the ledger's state of a wallet, whether a
- * reply renders it or a read loads it: a user's wallet (the seed's Wallet, 2.1) or a treasury
- * (SPEC §2).
+ * reply renders it or a read loads it: a user's wallet (the Wallet of docs/CONTRACT.md "Resources") or a treasury
+ * (docs/CONTRACT.md "Treasuries").
  */
 
 function amountsOf(wallet: WalletState) {

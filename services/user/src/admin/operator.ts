@@ -10,7 +10,9 @@ import { operatorAuditRecord, platformClientGrantsSummary } from '../domain/audi
 import { findCredentialsByEmail, insertUser, lockUser } from '../db/users-repo';
 import { decideAccountCommand, type PlatformClientGrants } from '../domain/commands';
 import { userEventOf } from '../domain/user-events';
-import { newAccount, normalizeEmail } from '../domain/users';
+import { groupedCodeHash, randomGroupedCode } from '../domain/second-factor';
+import { newAccount, normalizeEmail, type UserRow } from '../domain/users';
+import { clearSecondFactor, replaceResetCode, setPasswordHash } from '../db/second-factor-repo';
 
 /**
  * Operator actions (scripts/admin.ts). They run with database access only and publish their
@@ -43,10 +45,26 @@ async function recordOperatorAction(
   await insertAuditRecords(client, topicNames(topicPrefix), [record]);
 }
 
-/** Creates a SUPERADMIN, or promotes the account that already has this email (its password is kept). */
+/** The account has this email already and the operator did not say to take it over (`--promote-existing`). */
+export class ExistingAccountError extends Error {
+  constructor(readonly userId: number) {
+    super(
+      `an account with this email exists (user id ${userId}); it is not promoted silently, as whoever registered it chose its password. ` +
+        'To make it SUPERADMIN anyway, run again with --promote-existing: its password becomes the one given here, its second factor ' +
+        'is removed (it enrols again) and all its sessions end.',
+    );
+  }
+}
+
+/**
+ * Creates a SUPERADMIN. An account that already has the email is never promoted silently (it may
+ * have been registered by anyone, with a password they chose): with `promoteExisting` it is
+ * promoted and taken over (the operator's password replaces its own, its second factor is removed,
+ * every session ends); without, ExistingAccountError.
+ */
 export async function createSuperadmin(
   pool: Pool,
-  input: { email: string; password: string; fullName?: string; topicPrefix: string; now: Date },
+  input: { email: string; password: string; fullName?: string; topicPrefix: string; now: Date; promoteExisting?: boolean },
 ): Promise<{ outcome: 'created' | 'promoted' | 'unchanged'; userId: number }> {
   const passwordHash = await hashPassword(input.password);
   const topics = topicNames(input.topicPrefix);
@@ -63,16 +81,21 @@ export async function createSuperadmin(
     const existing = await findCredentialsByEmail(client, normalizeEmail(input.email));
     const locked = existing && (await lockUser(client, existing.id));
     if (!locked) throw new Error('the email is taken but no live account has it; retry');
+    if (locked.role === 'SUPERADMIN') return { outcome: 'unchanged' as const, userId: locked.id };
+    if (!input.promoteExisting) throw new ExistingAccountError(locked.id);
     const promotion = { type: 'user.change-role' as const, actor: operator, data: { userId: locked.id, role: 'SUPERADMIN' as const } };
     const decision = decideAccountCommand(promotion, { user: locked }, { now: input.now, newId: randomUUID });
     // A promotion removes no SUPERADMIN, so an operator's is never refused.
     if (!decision.ok) throw decision.error;
-    if (decision.changes.length === 0) return { outcome: 'unchanged' as const, userId: locked.id };
-    await writeAccountChanges(client, decision.changes);
+    // Taken over: the operator's password, no second factor of the registrant's, no session of theirs.
+    await setPasswordHash(client, locked.id, passwordHash);
+    await clearSecondFactor(client, locked.id);
+    await writeAccountChanges(client, [...decision.changes, { type: 'revoke-refresh-tokens', userId: locked.id }]);
     await insertUserEvents(client, topics, decision.events);
     await recordOperatorAction(client, input.topicPrefix, input.now, 'user.change-role', `user:${locked.id}`, {
       role: 'SUPERADMIN',
       previousRole: locked.role,
+      passwordReplaced: true,
     });
     return { outcome: 'promoted' as const, userId: locked.id };
   });
@@ -134,6 +157,55 @@ export async function revokePlatformClient(
     }
     return { client: infoOf(result.row), alreadyRevoked: !result.revoked };
   });
+}
+
+/**
+ * A one-time password-reset code for a user (`npm run admin -- reset-password`; there is no mail
+ * service): only its SHA-256 is stored, it expires after `ttlSeconds`, replaces any earlier code,
+ * and the account's sessions end now (its credentials are in doubt). Null for an unknown user.
+ */
+export async function issuePasswordReset(
+  pool: Pool,
+  input: { userId: number; ttlSeconds: number; topicPrefix: string; now: Date },
+): Promise<{ code: string; expiresAt: Date } | null> {
+  const code = randomGroupedCode(5);
+  const expiresAt = new Date(input.now.getTime() + input.ttlSeconds * 1000);
+  return inTransaction(pool, async (client) => {
+    const user = await lockUser(client, input.userId);
+    if (!user) return null;
+    await replaceResetCode(client, user.id, groupedCodeHash(code), expiresAt);
+    await endSessionsAsOperator(client, user, input);
+    await recordOperatorAction(client, input.topicPrefix, input.now, 'sessions.revoke', `user:${user.id}`, { passwordResetIssued: true });
+    return { code, expiresAt };
+  });
+}
+
+/**
+ * Removes a user's second factor and recovery codes (`npm run admin -- reset-mfa`: the phone and
+ * the recovery codes are lost) and ends their sessions; an admin then enrols again at the next
+ * sign-in. Null for an unknown user.
+ */
+export async function resetSecondFactor(
+  pool: Pool,
+  input: { userId: number; topicPrefix: string; now: Date },
+): Promise<{ tokenVersion: number } | null> {
+  return inTransaction(pool, async (client) => {
+    const user = await lockUser(client, input.userId);
+    if (!user) return null;
+    await clearSecondFactor(client, user.id);
+    const tokenVersion = await endSessionsAsOperator(client, user, input);
+    await recordOperatorAction(client, input.topicPrefix, input.now, 'sessions.revoke', `user:${user.id}`, { secondFactorReset: true });
+    return { tokenVersion };
+  });
+}
+
+async function endSessionsAsOperator(client: PoolClient, user: UserRow, input: { topicPrefix: string; now: Date }): Promise<number> {
+  const revocation = { type: 'user.revoke-sessions' as const, actor: operator, data: { userId: user.id } };
+  const decision = decideAccountCommand(revocation, { user }, { now: input.now, newId: randomUUID });
+  if (!decision.ok) throw decision.error;
+  await writeAccountChanges(client, decision.changes);
+  await insertUserEvents(client, topicNames(input.topicPrefix), decision.events);
+  return decision.result.tokenVersion;
 }
 
 /** "Log out everywhere" for a user: new token version, every refresh token revoked. */

@@ -11,7 +11,7 @@ import { newAccount } from '../domain/users';
 export type BootstrapOutcome = 'created' | 'exists';
 
 /**
- * Creates the first SUPERADMIN unless one exists (SPEC §5: there is no unauthenticated way to
+ * Creates the first SUPERADMIN unless one exists (docs/CONTRACT.md "Authentication and roles": there is no unauthenticated way to
  * become an admin; this runs with database access only). The user.registered event goes through
  * the outbox, so the ledger opens the wallet as for any other user.
  */

@@ -5,20 +5,47 @@ import type { NewSessionGrant } from '../domain/session-grants';
 
 type Queryable = Pool | PoolClient;
 
-/** Issues a refresh token in a new family (a login) or an existing one (a rotation). */
+/**
+ * A session as its refresh tokens carry it: its family, when it began (the absolute lifetime
+ * counts from there) and when its second factor was given (null: password only).
+ */
+export interface SessionOrigin {
+  familyId: string;
+  startedAt: Date;
+  mfaAt: Date | null;
+}
+
+/** A new session (a login): a new family, starting now. */
+export function newSessionOrigin(now: Date, mfaAt: Date | null): SessionOrigin {
+  return { familyId: randomUUID(), startedAt: now, mfaAt };
+}
+
+/**
+ * Issues a refresh token of a session, new (a login) or existing (a rotation). It expires after
+ * `ttlSeconds` or when the session reaches `maxAgeSeconds`, whichever is first.
+ */
 export async function createRefreshToken(
   db: Queryable,
   userId: number,
-  ttlSeconds: number,
-  familyId: string = randomUUID(),
+  lifetime: { ttlSeconds: number; maxAgeSeconds: number },
+  session: SessionOrigin,
 ): Promise<{ token: string; familyId: string }> {
   const token = randomSecret('rt_');
   await db.query(
-    `INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-    [randomUUID(), userId, familyId, sha256Hex(token), ttlSeconds],
+    `INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, expires_at, session_started_at, mfa_at)
+     VALUES ($1, $2, $3, $4, least(now() + make_interval(secs => $5), $6::timestamptz + make_interval(secs => $7)), $6, $8)`,
+    [
+      randomUUID(),
+      userId,
+      session.familyId,
+      sha256Hex(token),
+      lifetime.ttlSeconds,
+      session.startedAt,
+      lifetime.maxAgeSeconds,
+      session.mfaAt,
+    ],
   );
-  return { token, familyId };
+  return { token, familyId: session.familyId };
 }
 
 export interface RefreshTokenRow {
@@ -28,12 +55,14 @@ export interface RefreshTokenRow {
   used_at: Date | null;
   revoked_at: Date | null;
   expired: boolean;
+  session_started_at: Date;
+  mfa_at: Date | null;
 }
 
 /** The token with this secret, locked for the rotation that reads it. */
 export async function lockRefreshToken(client: PoolClient, token: string): Promise<RefreshTokenRow | null> {
   const result = await client.query<RefreshTokenRow>(
-    `SELECT id, user_id, family_id, used_at, revoked_at, expires_at <= now() AS expired
+    `SELECT id, user_id, family_id, used_at, revoked_at, expires_at <= now() AS expired, session_started_at, mfa_at
        FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
     [sha256Hex(token)],
   );

@@ -54,6 +54,12 @@ export async function replacePasswordHash(db: Queryable, userId: number, verifie
   return (result.rowCount ?? 0) === 1;
 }
 
+/** A live account's password hash (a password change checks the current one). */
+export async function findPasswordHash(db: Queryable, id: number): Promise<string | null> {
+  const result = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1 AND deleted_at IS NULL', [id]);
+  return result.rows[0]?.password_hash ?? null;
+}
+
 /** LIKE metacharacters in a search term match themselves. */
 export function escapeLikePattern(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -119,10 +125,14 @@ export async function bumpTokenVersion(client: PoolClient, id: number): Promise<
   return result.rows[0]!;
 }
 
-/** Deletion: every personal field erased, the row kept as a tombstone (docs/DESIGN.md). */
+/** Deletion: every personal field and credential erased, the row kept as a tombstone (docs/DESIGN.md). */
 export async function eraseUser(client: PoolClient, id: number): Promise<UserRow> {
+  await client.query('DELETE FROM mfa_recovery_codes WHERE user_id = $1', [id]);
+  await client.query('DELETE FROM mfa_challenges WHERE user_id = $1', [id]);
+  await client.query('DELETE FROM password_reset_codes WHERE user_id = $1', [id]);
   const result = await client.query<UserRow>(
     `UPDATE users SET email = NULL, email_normalized = NULL, full_name = NULL, password_hash = NULL,
+            mfa_secret_sealed = NULL, mfa_pending_secret_sealed = NULL, mfa_enrolled_at = NULL,
             token_version = token_version + 1, deleted_at = now(), updated_at = now()
       WHERE id = $1 RETURNING ${userColumns}`,
     [id],

@@ -5,7 +5,7 @@ import { roleChangedEventOf, userEventOf } from './user-events';
 import { newAccount, removesLastSuperadmin, removesSuperadmin, toUser, type NewAccount, type UserRow } from './users';
 
 /**
- * The rules of the user commands (SPEC §5), as pure decisions. The use case (apply/) asks them in
+ * The rules of the user commands (docs/CONTRACT.md "Authentication and roles"), as pure decisions. The use case (apply/) asks them in
  * this order: `authorize` before anything is loaded, so a refused actor takes no lock; an account
  * command is then decided from the locked account, plus the SUPERADMIN count when it would remove
  * a SUPERADMIN (`needsSuperadminSet`). A registration and the API-key commands depend on what a
@@ -131,7 +131,7 @@ export function decideAccountCommand(
   }
 }
 
-/** SPEC §5: the last SUPERADMIN cannot be demoted or deleted. */
+/** docs/CONTRACT.md "Authentication and roles": the last SUPERADMIN cannot be demoted or deleted. */
 function removesTheLastSuperadmin(current: UserRow, newRole: Role | null, state: AccountState): boolean {
   if (!removesSuperadmin(current.role, newRole)) return false;
   if (state.superadminCount === undefined) {

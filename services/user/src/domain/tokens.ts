@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { exportJWK, importPKCS8, importSPKI, SignJWT, type JWK, type KeyLike } from 'jose';
+import { errors as joseErrors, exportJWK, importPKCS8, importSPKI, jwtVerify, SignJWT, type JWK, type KeyLike } from 'jose';
 import type { Role } from '@coin/contracts';
 import type { PlatformClientGrants } from './commands';
 
@@ -41,6 +41,8 @@ export interface AccessTokenClaims {
    * and `rewardCap` in minor units, null for the ledger default).
    */
   grants?: PlatformClientGrants;
+  /** When the subject last gave a second factor (`mfa_at`, seconds); absent: password only. */
+  mfaAt?: Date | null;
 }
 
 export interface TokenSettings {
@@ -57,7 +59,8 @@ export async function signAccessToken(
 ): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
   const grantClaims = claims.grants ? { treasuries: claims.grants.treasuries, rewardCap: claims.grants.dailyRewardCap } : {};
-  return new SignJWT({ role: claims.role, ver: claims.tokenVersion, ...grantClaims })
+  const mfa = claims.mfaAt ? { mfa_at: Math.floor(claims.mfaAt.getTime() / 1000) } : {};
+  return new SignJWT({ role: claims.role, ver: claims.tokenVersion, ...grantClaims, ...mfa })
     .setProtectedHeader({ alg: accessTokenAlgorithm, kid: keys.kid, typ: 'JWT' })
     .setSubject(claims.subject)
     .setIssuer(settings.issuer)
@@ -66,4 +69,57 @@ export async function signAccessToken(
     .setExpirationTime(iat + settings.ttlSeconds)
     .setJti(randomUUID())
     .sign(keys.privateKey);
+}
+
+const verificationKeys = new WeakMap<SigningKeys, Promise<Map<string, KeyLike>>>();
+
+/** The public keys of a key set, imported once. */
+function verificationKeysOf(keys: SigningKeys): Promise<Map<string, KeyLike>> {
+  let imported = verificationKeys.get(keys);
+  if (!imported) {
+    imported = Promise.all(keys.trusted.map(async (k) => [k.kid, await importSPKI(k.publicKeyPem, accessTokenAlgorithm)] as const)).then(
+      (entries) => new Map(entries),
+    );
+    verificationKeys.set(keys, imported);
+  }
+  return imported;
+}
+
+/** What the user service reads back from one of its own access tokens. */
+export interface OwnTokenClaims {
+  userId: number;
+  tokenVersion: number;
+  mfaAt: Date | null;
+}
+
+/**
+ * One of this service's own user access tokens, verified here (signature, issuer, audience,
+ * expiry), for the calls the gateway makes on a signed-in caller's behalf: the user service does
+ * not take the gateway's word for whose account it changes. Null when it is not valid.
+ */
+export async function verifyOwnAccessToken(
+  keys: SigningKeys,
+  settings: Pick<TokenSettings, 'issuer' | 'audience'>,
+  token: string,
+  now: Date,
+): Promise<OwnTokenClaims | null> {
+  try {
+    const publicKeys = await verificationKeysOf(keys);
+    const { payload } = await jwtVerify(
+      token,
+      (header) => {
+        const key = header.kid === undefined ? undefined : publicKeys.get(header.kid);
+        if (!key) throw new joseErrors.JWKSNoMatchingKey();
+        return key;
+      },
+      { issuer: settings.issuer, audience: settings.audience, algorithms: [accessTokenAlgorithm], currentDate: now },
+    );
+    const { sub, ver } = payload;
+    const mfaAt = payload.mfa_at;
+    if (typeof sub !== 'string' || !/^[1-9][0-9]{0,15}$/.test(sub) || typeof ver !== 'number' || payload.role === 'SYSTEM') return null;
+    return { userId: Number(sub), tokenVersion: ver, mfaAt: typeof mfaAt === 'number' ? new Date(mfaAt * 1000) : null };
+  } catch (err) {
+    if (err instanceof joseErrors.JOSEError) return null;
+    throw err;
+  }
 }

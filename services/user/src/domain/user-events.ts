@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role, UserEvent } from '@coin/contracts';
 import type { UserRow } from './users';
 
-/** The fields of an account an event carries (SPEC §8): who, and the token version after the change. */
+/** The fields of an account an event carries (docs/CONTRACT.md "Events"): who, and the token version after the change. */
 type EventSubject = Pick<UserRow, 'id' | 'email' | 'role' | 'token_version'>;
 
 type UserEventOf<T extends UserEvent['type']> = Extract<UserEvent, { type: T }>;

@@ -43,7 +43,7 @@ export function toUser(row: UserRow): User {
 }
 
 /**
- * SPEC §5: the last SUPERADMIN cannot be demoted or deleted. `newRole` null means deletion;
+ * docs/CONTRACT.md "Authentication and roles": the last SUPERADMIN cannot be demoted or deleted. `newRole` null means deletion;
  * `superadminCount` counts live SUPERADMINs including the target.
  */
 export function removesLastSuperadmin(currentRole: Role, newRole: Role | null, superadminCount: number): boolean {

@@ -1,7 +1,7 @@
 import { roles, type Role } from '@coin/contracts';
 import { normalizeEmail, removesLastSuperadmin, removesSuperadmin } from './users';
 
-describe('the last SUPERADMIN rule (SPEC §5)', () => {
+describe('the last SUPERADMIN rule (docs/CONTRACT.md "Authentication and roles")', () => {
   it.each([
     ['SUPERADMIN', 'ADMIN', 1, true],
     ['SUPERADMIN', null, 1, true],

@@ -26,9 +26,13 @@ import { createRefreshToken, listSessionsOfUser, lockRefreshToken, markUsed, rev
 import { findUserById, listUsers } from '../db/users-repo';
 import { signAccessToken } from '../domain/tokens';
 import { toUser, type UserRow } from '../domain/users';
-import type { InternalRouteDeps } from './internal-routes';
+import { sessionMaxAgeSeconds, signSessionToken, type InternalRouteDeps } from './internal-routes';
 
-type RefreshOutcome = { kind: 'rotated'; user: UserRow; refreshToken: string } | { kind: 'invalid' } | { kind: 'reused' };
+type RefreshOutcome =
+  | { kind: 'rotated'; user: UserRow; refreshToken: string; mfaAt: Date | null }
+  | { kind: 'invalid' }
+  | { kind: 'reused' }
+  | { kind: 'too-old' };
 
 /** A hash no client secret has: unknown client ids cost the same comparison as known ones. */
 const absentSecretHash = sha256Hex('no client has this secret');
@@ -50,20 +54,27 @@ export function registerIdentityRoutes(app: App, deps: InternalRouteDeps): void 
       if (token.expired) return { kind: 'invalid' };
       const user = await findUserById(client, token.user_id);
       if (!user) return { kind: 'invalid' };
+      // The absolute lifetime, by the role the account has now: rotation never makes a session
+      // younger, and a session that began as a USER's ends on the admins' clock once promoted.
+      const ageMs = deps.now().getTime() - token.session_started_at.getTime();
+      if (ageMs >= sessionMaxAgeSeconds(deps.sessions, user.role) * 1000) {
+        await revokeFamily(client, token.family_id);
+        return { kind: 'too-old' };
+      }
       await markUsed(client, token.id);
-      const next = await createRefreshToken(client, user.id, deps.refreshTokenTtlSeconds, token.family_id);
-      return { kind: 'rotated', user, refreshToken: next.token };
+      const origin = { familyId: token.family_id, startedAt: token.session_started_at, mfaAt: token.mfa_at };
+      const lifetime = { ttlSeconds: deps.sessions.refreshTokenTtlSeconds, maxAgeSeconds: sessionMaxAgeSeconds(deps.sessions, user.role) };
+      const next = await createRefreshToken(client, user.id, lifetime, origin);
+      return { kind: 'rotated', user, refreshToken: next.token, mfaAt: token.mfa_at };
     });
     if (outcome.kind === 'reused') {
       request.log.warn({ event: 'refresh-token-reuse' }, 'a rotated refresh token was presented again; its family is revoked');
     }
+    if (outcome.kind === 'too-old') throw new AppError('UNAUTHENTICATED', 'The session has reached its maximum age; sign in again');
     if (outcome.kind !== 'rotated') throw new AppError('UNAUTHENTICATED', 'The refresh token is invalid, expired or revoked');
-    const accessToken = await signAccessToken(
-      deps.keys,
-      deps.tokens,
-      { subject: String(outcome.user.id), role: outcome.user.role, tokenVersion: outcome.user.token_version },
-      deps.now().getTime(),
-    );
+    // The session's second factor travels with it: a refreshed admin token keeps its `mfa_at`
+    // (so it still reaches admin routes) but never a fresher one (step-up asks for a new code).
+    const accessToken = await signSessionToken(deps, outcome.user, outcome.mfaAt);
     return { user: toUser(outcome.user), accessToken, refreshToken: outcome.refreshToken, expiresIn: deps.tokens.ttlSeconds };
   });
 
