@@ -15,6 +15,10 @@
  *                                                          their sessions end, they enrol again
  *   erase --user-id ID                                     erase a deleted user's personal data (docs/OPERATIONS.md
  *                                                          "Erasure"); records it in the audit log, prints a receipt
+ *   dev-seed [--rewards COINS]                             a local stack's admins, API keys, a funded REWARDS treasury
+ *                                                          and a platform client, over the running gateway (GATEWAY_URL,
+ *                                                          default http://127.0.0.1:8080); prints `export` lines for eval
+ *                                                          (scripts/admin/dev-seed.ts)
  * Environment: USER_DATABASE_URL (the user service's URL) or DATABASE_URL (an admin URL; the
  * local cluster when unset), DB_SCHEMA_PREFIX, TOPIC_PREFIX; for revoke-client also REDIS_URL
  * (the gateway's Redis; the local one when unset). Events go out through the outbox, which the
@@ -39,6 +43,7 @@ import {
   revokeUserSessions,
 } from '@coin/user';
 import { readFileSync } from 'node:fs';
+import { defaultGatewayUrl, defaultRewardsTarget, devSeed, exportLines } from './admin/dev-seed';
 import { parseCliArgs, UsageError } from './cli-args';
 import { infraStatus } from './infra';
 import { defaultRedisUrl } from './infra/redis';
@@ -47,7 +52,7 @@ import { devServiceDatabaseUrl, serviceDatabases } from './stack/services';
 const usage =
   'usage: npm run admin -- create-superadmin --email E (--password-stdin | --password-file F) [--name N] [--promote-existing] | ' +
   'create-client --name N [--treasuries T,T] [--daily-reward-cap COINS] | list-clients | revoke-client --id ID | revoke-sessions --user-id ID | ' +
-  'reset-password --user-id ID [--expires-in-minutes M] | reset-mfa --user-id ID | erase --user-id ID';
+  'reset-password --user-id ID [--expires-in-minutes M] | reset-mfa --user-id ID | erase --user-id ID | dev-seed [--rewards COINS]';
 /**
  * A client's grants from `--treasuries REWARDS,OPERATIONS` and `--daily-reward-cap 5000` (coins),
  * validated as the API validates them (createPlatformClientBody).
@@ -82,6 +87,7 @@ const commandFlags = {
   'reset-password': ['user-id', 'expires-in-minutes'],
   'reset-mfa': ['user-id'],
   erase: ['user-id'],
+  'dev-seed': ['rewards'],
 } as const satisfies Record<string, readonly string[]>;
 
 type AdminCommand = keyof typeof commandFlags;
@@ -112,6 +118,8 @@ function flags(command: AdminCommand, args: string[]): Map<string, string> {
 /** Where a password comes from besides a file: stdin, read whole (piped) or typed (a terminal). */
 export interface AdminIo {
   readStdin(): Promise<string>;
+  /** Words for the person at the terminal, kept off stdout when stdout is for a program (dev-seed's `eval`). */
+  note?(line: string): void;
 }
 
 /** All of stdin when piped; at a terminal, one line typed without echo. */
@@ -142,7 +150,15 @@ async function readProcessStdin(): Promise<string> {
   return text;
 }
 
-const processIo: AdminIo = { readStdin: readProcessStdin };
+const processIo: AdminIo = { readStdin: readProcessStdin, note: (line) => process.stderr.write(`${line}\n`) };
+
+/** dev-seed's `--rewards`: whole coins, at least 1 (REWARDS is topped up to it). */
+function rewardsTarget(values: Map<string, string>): number {
+  const text = values.get('rewards');
+  if (text === undefined) return defaultRewardsTarget;
+  if (!/^[1-9][0-9]{0,8}$/.test(text)) throw new UsageError(`--rewards takes a whole number of coins, 1 to 999999999\n${usage}`);
+  return Number(text);
+}
 
 /** The password of create-superadmin: the first line of stdin or of --password-file, without its line end. */
 export async function readPassword(values: Map<string, string>, io: AdminIo): Promise<string> {
@@ -222,6 +238,10 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
   // Before any connection: a wrong or missing password or user id costs no database round trip.
   const password = command === 'create-superadmin' ? await readPassword(values, io) : undefined;
   const userId = commandFlags[command].some((flag) => flag === 'user-id') ? userIdOf(values) : undefined;
+  if (command === 'dev-seed' && process.env.NODE_ENV === 'production') {
+    throw new Error('dev-seed makes admins with known passwords and keys for a developer: it refuses NODE_ENV=production');
+  }
+  const seedTarget = command === 'dev-seed' ? rewardsTarget(values) : undefined;
   const topicPrefix = process.env.TOPIC_PREFIX ?? '';
   const pool = createPool({
     url: await databaseUrl(),
@@ -316,6 +336,19 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
         const result = await erasePersonalData(pool, { userId: userId!, topicPrefix, now: new Date() });
         if (!result.ok) throw new Error(`${result.code}: ${result.detail}`);
         for (const line of result.receipt) out(line);
+        return;
+      }
+      case 'dev-seed': {
+        const values = await devSeed({
+          pool,
+          topicPrefix,
+          gatewayUrl: (process.env.GATEWAY_URL?.trim() || defaultGatewayUrl).replace(/\/+$/, ''),
+          rewardsTarget: seedTarget!,
+          env: process.env,
+          note: io.note ?? (() => undefined),
+        });
+        for (const line of exportLines(values)) out(line);
+        io.note?.('Secrets above are shown this once. In the README\'s tour: eval "$(npm run -s admin -- dev-seed)".');
         return;
       }
       default:

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { passwordOnArgvRefused, readPassword, runAdminCommand } from './admin';
+import { exportLines, type SeedVariable, seedVariables, shellQuote } from './admin/dev-seed';
 
 const noStdin = { readStdin: async () => Promise.reject(new Error('stdin must not be read')) };
 const stdin = (text: string) => ({ readStdin: async () => text });
@@ -93,5 +94,32 @@ describe('admin erase and revoke-sessions: the user id', () => {
       }
       await expect(runAdminCommand([command, '--user-id', '1', '--email', 'a@b.c'], () => undefined, noStdin)).rejects.toThrow();
     }
+  });
+});
+
+describe('admin dev-seed: what it refuses before connecting, and what it prints', () => {
+  it('when --rewards is not a whole number of coins, then it is a usage error', async () => {
+    for (const rewards of ['0', '1.5', 'lots', '1000000000', '1e3']) {
+      await expect(runAdminCommand(['dev-seed', '--rewards', rewards], () => undefined, noStdin)).rejects.toThrow(
+        /--rewards takes a whole number/,
+      );
+    }
+  });
+
+  it('when NODE_ENV is production, then it refuses: it makes admins with passwords it prints', async () => {
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await expect(runAdminCommand(['dev-seed'], () => undefined, noStdin)).rejects.toThrow(/refuses NODE_ENV=production/);
+    } finally {
+      process.env.NODE_ENV = previous;
+    }
+  });
+
+  it('when a value has quotes, spaces or $, then its export line gives it back unchanged to a POSIX shell', () => {
+    expect(shellQuote(`it's $HOME "x" \`y\``)).toBe(`'it'\\''s $HOME "x" \`y\`'`);
+    const lines = exportLines(Object.fromEntries(seedVariables.map((name) => [name, `${name}'v`])) as Record<SeedVariable, string>);
+    expect(lines[0]).toBe(`export COIN_URL='COIN_URL'\\''v'`);
+    expect(lines).toHaveLength(seedVariables.length);
   });
 });

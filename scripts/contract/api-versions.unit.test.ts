@@ -135,9 +135,16 @@ describe('the breaking-change check of the HTTP API (oasdiff)', () => {
     const documentsDiffer = JSON.stringify(withoutVersion(before)) !== JSON.stringify(withoutVersion(after));
     return { changes, bump: requiredBump(changes, documentsDiffer), documentsDiffer };
   };
+  /**
+   * The JSON schema of one operation's body, to edit. A body that names a shared model
+   * (components.schemas) gets its own copy first, so the edit changes this operation only.
+   */
   const jsonBody = (doc: Json, pathName: string, method: string, status?: string) => {
     const operation = doc.paths[pathName][method];
-    return (status ? operation.responses[status] : operation.requestBody).content['application/json'].schema as Json;
+    const content = (status ? operation.responses[status] : operation.requestBody).content['application/json'];
+    const ref = typeof content.schema.$ref === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(content.schema.$ref) : null;
+    if (ref) content.schema = structuredClone(doc.components.schemas[ref[1]!]);
+    return content.schema as Json;
   };
 
   beforeAll(async () => {

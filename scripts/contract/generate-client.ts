@@ -4,6 +4,7 @@
  *   libs/client/openapi.json               the document as GET /openapi.json serves it
  *   libs/client/src/generated/schema.ts    its TypeScript types (openapi-typescript)
  *   libs/client/src/generated/operations.ts  operationId -> method, path, Idempotency-Key or not
+ *   libs/client/src/generated/models.ts    a named type per component schema (Transaction, Wallet, ...)
  *
  * The document is built by the gateway's own buildApp() with inert ports (no Kafka, PostgreSQL or
  * Redis), so this runs anywhere: `npm run client:generate`. Every file goes through biome's
@@ -26,6 +27,7 @@ export const generatedFiles = {
   document: 'libs/client/openapi.json',
   schema: 'libs/client/src/generated/schema.ts',
   operations: 'libs/client/src/generated/operations.ts',
+  models: 'libs/client/src/generated/models.ts',
 } as const;
 
 type Json = Record<string, any>;
@@ -84,6 +86,34 @@ export type OperationId = keyof typeof operationTable;
 `;
 }
 
+function modelsModule(doc: Json): string {
+  const names = Object.keys((doc.components?.schemas ?? {}) as Json).filter((name) => /^[A-Z][A-Za-z0-9]*$/.test(name));
+  const types = names.map((name) => `export type ${name} = components['schemas']['${name}'];`).join('\n');
+  return `${header('named models')}
+import type { components } from './schema';
+
+/** The models the document names (components.schemas), as the API sends them. */
+${types}
+`;
+}
+
+/**
+ * A path or query parameter that is an integer written in decimal: the document states it as a
+ * string with a pattern of digits only (JSON Schema's \`integer\` would admit "1.0", which the API
+ * refuses), so openapi-typescript would type it \`string\`. The client takes a number there too (an
+ * id as the API sends it in JSON), and openapi-fetch writes it in decimal. A pattern made of
+ * nothing but digits, classes of digits, anchors, groups, alternations and counts can only match
+ * digits.
+ */
+export function isIntegerTextParameter(schema: { type?: unknown; pattern?: unknown }): boolean {
+  return (
+    schema.type === 'string' &&
+    typeof schema.pattern === 'string' &&
+    /^[\^$()?:|*+,{}[\]0-9-]+$/.test(schema.pattern) &&
+    new RegExp(schema.pattern).test('1')
+  );
+}
+
 /** Formats text as biome would the file at `path` (the repository's biome.json applies). */
 export function formatWithBiome(path: string, text: string): string {
   const biome = require.resolve('@biomejs/biome/bin/biome');
@@ -102,12 +132,17 @@ export async function generateClientFiles(documentOverride?: Json): Promise<Reco
   const doc = documentOverride ?? (await openApiDocument());
   // Loaded here, not at the top: its CommonJS build requires an ES module, which Jest's module
   // loader refuses, and the unit test imports this file for operationTable().
-  const { default: openapiTS, astToString } = await import('openapi-typescript');
-  const schema = `${header('openapi-typescript')}\n${astToString(await openapiTS(doc as OpenAPI3))}`;
+  const { default: openapiTS, astToString, NUMBER, STRING, tsUnion } = await import('openapi-typescript');
+  const ast = await openapiTS(doc as OpenAPI3, {
+    transform: (schemaObject, { path }) =>
+      /\/parameters\/(path|query)\//.test(path ?? '') && isIntegerTextParameter(schemaObject) ? tsUnion([NUMBER, STRING]) : undefined,
+  });
+  const schema = `${header('openapi-typescript')}\n${astToString(ast)}`;
   return {
     [generatedFiles.document]: formatWithBiome(generatedFiles.document, `${JSON.stringify(doc, null, 2)}\n`),
     [generatedFiles.schema]: formatWithBiome(generatedFiles.schema, schema),
     [generatedFiles.operations]: formatWithBiome(generatedFiles.operations, operationsModule(operationTable(doc))),
+    [generatedFiles.models]: formatWithBiome(generatedFiles.models, modelsModule(doc)),
   };
 }
 

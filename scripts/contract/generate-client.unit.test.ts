@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generatedFiles, operationTable, repoRoot } from './generate-client';
+import { generatedFiles, isIntegerTextParameter, operationTable, repoRoot } from './generate-client';
 
 /** The generator's output, in memory: run as `npm run client:generate` runs it, with --print (nothing written). */
 function generateInMemory(): Record<string, string> {
@@ -50,5 +50,31 @@ describe('the operation table of @coin/client', () => {
       keyedByPath: { method: 'put', path: '/b', idempotencyKey: true },
     });
     expect(() => operationTable({ paths: { '/d': { get: { responses: {} } } } })).toThrow('GET /d has no operationId');
+  });
+});
+
+describe('integer parameters of @coin/client (issue 32)', () => {
+  it('when a parameter is a string of digits by its pattern, then the client takes a number for it; any other string stays a string', () => {
+    const integers = [
+      '^(?:[1-9][0-9]{0,14}|[1-8][0-9]{15}|9007199254740991)$',
+      '^(?:[1-9][0-9]{0,1}|100)$',
+      '(?:^0*(?:[1-9][0-9]{0,5}|1000000)$)',
+      '(?:^0*(?:[1-9][0-9]{0,1}|100)$|^0+$)',
+    ];
+    for (const pattern of integers)
+      expect({ pattern, integer: isIntegerTextParameter({ type: 'string', pattern }) }).toEqual({ pattern, integer: true });
+    const others = ['^[A-Za-z0-9_-]+$', '^[\\x20-\\x7e]{1,255}$', '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4})$', '^[^\\x00-\\x1f]*$', '^[a]$'];
+    for (const pattern of others)
+      expect({ pattern, integer: isIntegerTextParameter({ type: 'string', pattern }) }).toEqual({ pattern, integer: false });
+    expect(isIntegerTextParameter({ type: 'string' })).toBe(false);
+    expect(isIntegerTextParameter({ type: 'integer', pattern: '^[0-9]+$' })).toBe(false);
+  });
+
+  it('then the generated types take an id or a page size as a number or its digits', () => {
+    const schema = readFileSync(join(repoRoot, generatedFiles.schema), 'utf8');
+    const getUser = /getUser: \{\s*parameters: \{[\s\S]*?path: \{[\s\S]*?id: ([^;]+);/.exec(schema)?.[1];
+    expect(getUser).toBe('number | string');
+    const revokeApiKey = /revokeApiKey: \{\s*parameters: \{[\s\S]*?path: \{[\s\S]*?id: ([^;]+);/.exec(schema)?.[1];
+    expect(revokeApiKey).toBe('string');
   });
 });

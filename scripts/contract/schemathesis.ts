@@ -139,11 +139,12 @@ phases.stateful.generation.mode = "positive"
 
 # A cursor is opaque (docs/CONTRACT.md "Paging"; the audit log's too): only one the service issued (a page's
 # nextCursor) is valid, and no pattern can tell those from other strings of the same letters; the
-# others are refused with 400.
+# others are refused with 400. Every list takes one (issue 32); the offset and page lists refuse a
+# cursor given with offset or page (which was meant cannot be told), which no schema can state.
 # GET /api/admin/transactions takes userId or treasury, not both: OpenAPI 3.1 cannot state a rule
 # across two query parameters (the parameters' descriptions say it), so that pair is a 400 too.
 [[operations]]
-include-operation-id = ["getMyHistory", "searchTransactions", "listAuditLog"]
+include-operation-id = ["getMyHistory", "searchTransactions", "listAuditLog", "listMyTransactions", "listMyHolds", "listHolds", "listApprovals", "listUsers"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 

@@ -71,11 +71,16 @@ describe('history through the gateway', () => {
       return r.data?.transactions?.length === 2 ? r : undefined;
     });
     expect(aliceHistory.response.status).toBe(200);
-    expect(aliceHistory.data).toEqual({ transactions: [transfer.transaction, mint.transaction], nextCursor: null });
+    expect(aliceHistory.data).toEqual({ transactions: [transfer.transaction, mint.transaction], nextCursor: null, hasMore: false });
     const bobPage = await as(bob.accessToken).listMyTransactions();
-    expect(bobPage).toEqual({ transactions: [transfer.transaction], pagination: { limit: 20, offset: 0, total: 1 } });
+    expect(bobPage).toEqual({
+      transactions: [transfer.transaction],
+      pagination: { limit: 20, offset: 0, total: 1 },
+      hasMore: false,
+      nextCursor: null,
+    });
     const carolPage = await as(carol.accessToken).listMyTransactions();
-    expect(carolPage).toEqual({ transactions: [], pagination: { limit: 20, offset: 0, total: 0 } });
+    expect(carolPage).toEqual({ transactions: [], pagination: { limit: 20, offset: 0, total: 0 }, hasMore: false, nextCursor: null });
     // The user id comes from the token: a userId in the query is refused, not obeyed (outside the document: raw).
     const sneaky = await http(stack.gatewayUrl, 'GET', `/api/coins/history?userId=${alice.userId}`, { token: carol.accessToken });
     expect(sneaky.status).toBe(400);
@@ -84,15 +89,16 @@ describe('history through the gateway', () => {
     const first = await as(alice.accessToken).getMyHistory({ query: { limit: '1' } });
     expect(first.transactions).toEqual([transfer.transaction]);
     expect(first.nextCursor).toEqual(expect.any(String));
+    expect(first.hasMore).toBe(true);
     const second = await as(alice.accessToken).getMyHistory({ query: { limit: '1', cursor: first.nextCursor! } });
-    expect(second).toEqual({ transactions: [mint.transaction], nextCursor: null });
+    expect(second).toEqual({ transactions: [mint.transaction], nextCursor: null, hasMore: false });
 
     // Admin search by user, type and time.
     const search = await as(adminToken).api.GET('/api/admin/transactions', {
       params: { query: { userId: String(alice.userId), type: 'TRANSFER', from: '2030-05-01T00:00:00Z', to: '2030-05-02T00:00:00Z' } },
     });
     expect(search.response.status).toBe(200);
-    expect(search.data).toEqual({ transactions: [transfer.transaction], nextCursor: null });
+    expect(search.data).toEqual({ transactions: [transfer.transaction], nextCursor: null, hasMore: false });
   });
 
   it.each([

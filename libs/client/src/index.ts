@@ -11,7 +11,10 @@ export {
   type OperationInput,
   type OperationResult,
 } from './client';
+export { type ClientCredentialsOptions, clientCredentialsToken, type TokenSource } from './client-credentials';
+export type * from './generated/models';
 export { type OperationId, operationTable } from './generated/operations';
+export { type ItemOf, type PageShape, pages, paginate } from './paginate';
 export type { components, operations, paths } from './generated/schema';
 export { CoinNetworkError, type CoinProblem, CoinProblemError, isProblem } from './problem';
 export { type RetryPolicy, retriedStatuses, retryAfterMs } from './retry';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { historyPaging, queryInt } from './history';
 import { uuidInput } from './common';
+import { withCursorParam, withPageLinks } from './paging';
 import { reasonText } from './ledger';
 
 /**
@@ -38,5 +39,8 @@ export const approvalPage = z.object({
   pagination: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() }),
 });
 export type ApprovalPage = z.infer<typeof approvalPage>;
+/** GET /api/admin/approvals (the ledger's internal route keeps the forms above). */
+export const approvalsPublicQuery = withCursorParam(approvalsQuery, 'offset');
+export const approvalPublicPage = withPageLinks(approvalPage);
 /** The 202 of a money request that waits for approval. */
 export const approvalPending = z.object({ approval });

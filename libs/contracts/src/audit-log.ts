@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime, singleLineText } from './common';
 import { historyCursor, historyPaging, queryInt, utcQueryTime } from './history';
+import { withPageLinks } from './paging';
 import { auditAction, auditRecord, refusalRecord } from '../../events/src/admin-audit';
 
 // The audit record and the events on admin.audit live in @coin/events (libs/events).
@@ -68,3 +69,5 @@ export const auditLogPage = z.object({
   nextCursor: z.string().nullable().describe('null on the last page'),
 });
 export type AuditLogPage = z.infer<typeof auditLogPage>;
+/** GET /api/admin/audit-log (the history service's internal route keeps the form above). */
+export const auditLogPublicPage = withPageLinks(auditLogPage);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { digitsParam, isoDateTime, treasuryCode, userIdParam } from './common';
 import { transaction, transactionType } from './ledger';
+import { pageCursorParam, withCursorParam, withPageLinks } from './paging';
 
 /** docs/CONTRACT.md "Paging": page sizes of the two history reads and the admin search. */
 export const historyPaging = {
@@ -26,12 +27,7 @@ export function queryInt(min: 0 | 1, max: number, fallback: number) {
     .describe(`integer ${min}..${max}, default ${fallback}`);
 }
 
-export const historyCursor = z
-  .string()
-  .min(1)
-  .max(historyPaging.cursorCharsMax)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor returned by a previous page')
-  .describe('Opaque; pass the nextCursor of the previous page (any other value is refused with 400)');
+export const historyCursor = pageCursorParam;
 
 /** GET /api/coins/history: keyset pages, newest first. */
 export const historyQuery = z.strictObject({
@@ -60,6 +56,11 @@ export const walletTransactionsPage = z.object({
   }),
 });
 export type WalletTransactionsPage = z.infer<typeof walletTransactionsPage>;
+
+/** The public API's forms (the history service's internal routes keep the ones above): one paging style, libs/contracts paging.ts. */
+export const historyPublicPage = withPageLinks(historyPage);
+export const walletTransactionsPublicQuery = withCursorParam(walletTransactionsQuery, 'offset');
+export const walletTransactionsPublicPage = withPageLinks(walletTransactionsPage);
 
 const earliestMs = Date.parse('0001-01-01T00:00:00Z');
 const latestMs = Date.parse('9999-12-31T23:59:59Z');
@@ -99,3 +100,4 @@ export const adminTransactionsQuery = z
   });
 
 export const adminTransactionsPage = historyPage;
+export const adminTransactionsPublicPage = historyPublicPage;

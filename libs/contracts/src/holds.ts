@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { coinAmount, coinValue } from './money';
 import { isoDateTime, role, singleLineText, treasuryCode, userId, userIdParam, uuidInput } from './common';
 import { historyPaging, queryInt } from './history';
+import { withCursorParam, withPageLinks } from './paging';
 import { holdExpirySecondsMax, reasonText, transaction, wallet } from './ledger';
 import { hold, holdStatus } from '../../events/src/coin-holds';
 
@@ -75,6 +76,10 @@ export const holdPage = z.object({
   pagination: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() }),
 });
 export type HoldPage = z.infer<typeof holdPage>;
+/** The public API's forms of the hold lists (the ledger's internal routes keep the ones above). */
+export const myHoldsPublicQuery = withCursorParam(myHoldsQuery, 'offset');
+export const adminHoldsPublicQuery = withCursorParam(adminHoldsQuery, 'offset');
+export const holdPublicPage = withPageLinks(holdPage);
 
 // ---- Spending limits ----
 

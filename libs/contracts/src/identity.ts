@@ -13,6 +13,7 @@ import {
 } from './common';
 import { coinAmount, coinValue } from './money';
 import { platformClientId, user } from './user';
+import { withCursorParam, withPageLinks } from './paging';
 
 // ---- API keys (docs/CONTRACT.md "Authentication and roles") ----
 export const apiKey = z.object({
@@ -168,6 +169,9 @@ export const userListQuery = z.strictObject({
 export const pagination = z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
 export const userList = z.object({ users: z.array(user), pagination });
 export type UserList = z.infer<typeof userList>;
+/** GET /api/admin/users (the user service's internal route keeps the forms above). */
+export const userListPublicQuery = withCursorParam(userListQuery, 'page');
+export const userListPublicPage = withPageLinks(userList);
 export const userDetail = user.extend({
   wallet: z.object({
     balance: coinValue,

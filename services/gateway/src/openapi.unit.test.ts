@@ -79,6 +79,64 @@ describe('the OpenAPI document (GET /openapi.json) says what the service does (i
     );
   });
 
+  it('then the main models are named components, and answers refer to them instead of repeating them (issue 32)', () => {
+    const models = [
+      'Transaction',
+      'Wallet',
+      'Treasury',
+      'Approval',
+      'Hold',
+      'User',
+      'ApiKey',
+      'PlatformClient',
+      'UserSession',
+      'DeletionRequest',
+      'AuditLogEntry',
+    ];
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Problem', ...models]));
+    const paths = JSON.stringify(doc.paths);
+    for (const name of models)
+      expect({ name, referenced: paths.includes(`"#/components/schemas/${name}"`) }).toEqual({ name, referenced: true });
+    const transfer = doc.paths['/api/coins/transfer'].post.responses['201'].content['application/json'].schema;
+    expect(transfer.properties.transaction).toEqual({ $ref: '#/components/schemas/Transaction' });
+    expect(doc.components.schemas.Transaction).toMatchObject({
+      type: 'object',
+      required: expect.arrayContaining(['id', 'type', 'amount']),
+    });
+  });
+
+  it('then every list pages one way: a cursor parameter in, hasMore and nextCursor out (issue 32)', () => {
+    const lists = operationsOf(doc).filter(
+      ({ method, operation }) =>
+        method === 'get' &&
+        ((operation.parameters ?? []) as Json[]).some((p) => p.in === 'query' && ['limit', 'pageSize'].includes(p.name)),
+    );
+    expect(lists.map(({ operation }) => operation.operationId).sort()).toEqual(
+      [
+        'getMyHistory',
+        'listApprovals',
+        'listAuditLog',
+        'listHolds',
+        'listMyHolds',
+        'listMyTransactions',
+        'listUsers',
+        'searchTransactions',
+      ].sort(),
+    );
+    for (const { label, operation } of lists) {
+      const answer = operation.responses['200'].content['application/json'].schema;
+      expect({ label, cursor: (operation.parameters as Json[]).some((p) => p.in === 'query' && p.name === 'cursor') }).toEqual({
+        label,
+        cursor: true,
+      });
+      expect({ label, hasMore: answer.properties.hasMore, required: answer.required }).toEqual({
+        label,
+        hasMore: expect.objectContaining({ type: 'boolean' }),
+        required: expect.arrayContaining(['hasMore', 'nextCursor']),
+      });
+    }
+  });
+
   it('then it names its server and every operation says which credentials it needs, from the route guard', () => {
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
     expect(doc.components.securitySchemes).toEqual({

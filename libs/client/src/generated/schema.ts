@@ -765,7 +765,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's transactions, newest first (createdAt desc, id desc), by limit and offset, with the total */
+    /** The caller's transactions, newest first (createdAt desc, id desc), by limit and offset (or the previous page's nextCursor), with the total */
     get: operations['listMyTransactions'];
     put?: never;
     post?: never;
@@ -929,6 +929,283 @@ export interface components {
         resetsAt: string | null;
       };
     };
+    Transaction: {
+      id: number;
+      /** @enum {string} */
+      type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
+      /** @description Coins (2 decimals) */
+      amount: number;
+      fromUserId: number | null;
+      toUserId: number | null;
+      fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+      toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+      reason: string;
+      reference: string | null;
+      refundOf: number | null;
+      /** Format: date-time */
+      createdAt: string;
+      approval?: {
+        /** Format: uuid */
+        id: string;
+        requestedBy: number;
+        approvedBy: number;
+      };
+    };
+    Wallet: {
+      /** Format: uuid */
+      id: string;
+      userId: number;
+      /** @description Coins (2 decimals) */
+      balance: number;
+      /** @description Coins (2 decimals) */
+      activeCoins: number;
+      /** @description Coins (2 decimals) */
+      totalReceived: number;
+      /** @description Coins (2 decimals) */
+      totalSent: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** @description balance x COIN_XAF_RATE, when configured */
+      xafValue?: number;
+    };
+    Treasury: {
+      /** @enum {string} */
+      code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
+      name: string;
+      /** Format: uuid */
+      walletId: string;
+      /** @description Coins (2 decimals) */
+      balance: number;
+      /** @description Coins (2 decimals) */
+      totalReceived: number;
+      /** @description Coins (2 decimals) */
+      totalSent: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    Approval: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+      command: {
+        /** @enum {string} */
+        type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
+        userId: number | null;
+        treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+        transactionId: number | null;
+        amount: number | null;
+        reason: string;
+      };
+      requestedBy: {
+        /** @enum {string} */
+        kind: 'user' | 'system' | 'service' | 'operator';
+        id: string;
+        /** @enum {string} */
+        role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+      };
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      decidedBy: {
+        /** @enum {string} */
+        kind: 'user' | 'system' | 'service' | 'operator';
+        id: string;
+        /** @enum {string} */
+        role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+      } | null;
+      rejectionReason: string | null;
+      transactionId: number | null;
+    };
+    Hold: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      status: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
+      /** @description Coins held (2 decimals) */
+      amount: number;
+      fromUserId: number;
+      toUserId: number | null;
+      toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+      reason: string;
+      reference: string | null;
+      /** Format: date-time */
+      expiresAt: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      capturedAmount: number | null;
+      transactionId: number | null;
+    };
+    User: {
+      id: number;
+      email: string;
+      fullName: string;
+      /** @enum {string} */
+      role: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+      isVerified: boolean;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    ApiKey: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      scopes: ('mint' | 'burn' | 'refund' | 'reward')[];
+      /** Format: date-time */
+      createdAt: string;
+      revokedAt: string | null;
+    };
+    PlatformClient: {
+      /** @description The client id, as `POST /api/auth/token` takes it */
+      id: string;
+      name: string;
+      /** Format: date-time */
+      createdAt: string;
+      revokedAt: string | null;
+      /** @description The treasuries it may reward from (REWARDS) and settle holds for (holds paying that treasury); its SYSTEM tokens carry them */
+      treasuries: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS')[];
+      /** @description Coins it may reward in a rolling 24 h; null: the ledger default (PLATFORM_CLIENT_DAILY_REWARD_COINS) */
+      dailyRewardCap: number | null;
+    };
+    UserSession: {
+      /**
+       * Format: uuid
+       * @description The session (refresh-token family) id
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description The login that started it
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description When it last got a token (the login or its latest refresh)
+       */
+      lastUsedAt: string;
+      /**
+       * Format: date-time
+       * @description When its current refresh token expires
+       */
+      expiresAt: string;
+      /** @description When it was ended (logout, log out everywhere, reuse, role change or deletion) */
+      revokedAt: string | null;
+      /** @enum {string} */
+      status: 'ACTIVE' | 'EXPIRED' | 'REVOKED';
+    };
+    DeletionRequest: {
+      /** Format: uuid */
+      id: string;
+      userId: number;
+      /** @enum {string} */
+      status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+      /** @description Coins (2 decimals) */
+      balance: number;
+      requestedBy: {
+        /** @enum {string} */
+        kind: 'user' | 'system' | 'service' | 'operator';
+        id: string;
+        /** @enum {string} */
+        role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+      };
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+      decidedBy: {
+        /** @enum {string} */
+        kind: 'user' | 'system' | 'service' | 'operator';
+        id: string;
+        /** @enum {string} */
+        role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+      } | null;
+      decidedAt: string | null;
+      rejectionReason: string | null;
+    };
+    AuditLogEntry:
+      | {
+          /** Format: uuid */
+          id: string;
+          /** Format: date-time */
+          at: string;
+          actor: {
+            /** @enum {string} */
+            kind: 'user' | 'system' | 'service' | 'operator';
+            id: string;
+            /** @enum {string} */
+            role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+          };
+          /** @enum {string} */
+          action:
+            | 'user.change-role'
+            | 'user.delete'
+            | 'user.create-superadmin'
+            | 'sessions.revoke'
+            | 'api-key.create'
+            | 'api-key.revoke'
+            | 'platform-client.create'
+            | 'platform-client.revoke'
+            | 'money.mint'
+            | 'money.burn'
+            | 'money.refund'
+            | 'money.reward'
+            | 'limits.set'
+            | 'approval.request'
+            | 'approval.approve'
+            | 'approval.reject';
+          target: string;
+          summary: {
+            [key: string]: string | number | boolean | null | string[];
+          };
+          /** @enum {string} */
+          result: 'applied' | 'rejected';
+          errorCode: string | null;
+          requestId: string | null;
+          /** @description Its place in the log (one total order of admin actions) */
+          seq: number;
+          /** @description sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain */
+          hash: string;
+        }
+      | {
+          /** Format: uuid */
+          id: string;
+          /** Format: date-time */
+          at: string;
+          /** @enum {string} */
+          source: 'gateway' | 'ledger' | 'user';
+          actor: {
+            /** @enum {string} */
+            kind: 'user' | 'system' | 'service' | 'operator' | 'anonymous';
+            id: string;
+            /** @enum {string} */
+            role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+            verified: boolean;
+          };
+          address: string | null;
+          action: string;
+          target: string;
+          summary: {
+            [key: string]: string | number | boolean | null | string[];
+          };
+          /** @enum {string} */
+          result: 'rejected';
+          errorCode: string;
+          reason: string;
+          requestId: string | null;
+          /** @description Its place in the log (one total order of admin actions) */
+          seq: number;
+          /** @description sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain */
+          hash: string;
+        };
   };
   responses: never;
   parameters: never;
@@ -1115,16 +1392,7 @@ export interface operations {
            */
           'application/json':
             | {
-                user: {
-                  id: number;
-                  email: string;
-                  fullName: string;
-                  /** @enum {string} */
-                  role: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-                  isVerified: boolean;
-                  /** Format: date-time */
-                  createdAt: string;
-                };
+                user: components['schemas']['User'];
                 accessToken: string;
                 refreshToken: string;
                 /** @description Seconds until the access token expires */
@@ -1275,25 +1543,7 @@ export interface operations {
            *       "updatedAt": "2026-01-15T09:30:00.000Z"
            *     }
            */
-          'application/json': {
-            /** Format: uuid */
-            id: string;
-            userId: number;
-            /** @description Coins (2 decimals) */
-            balance: number;
-            /** @description Coins (2 decimals) */
-            activeCoins: number;
-            /** @description Coins (2 decimals) */
-            totalReceived: number;
-            /** @description Coins (2 decimals) */
-            totalSent: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            /** @description balance x COIN_XAF_RATE, when configured */
-            xafValue?: number;
-          };
+          'application/json': components['schemas']['Wallet'];
         };
       };
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
@@ -1403,65 +1653,8 @@ export interface operations {
            *     }
            */
           'application/json': {
-            transaction: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            };
-            wallet:
-              | {
-                  /** Format: uuid */
-                  id: string;
-                  userId: number;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  activeCoins: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                  /** @description balance x COIN_XAF_RATE, when configured */
-                  xafValue?: number;
-                }
-              | {
-                  /** @enum {string} */
-                  code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
-                  name: string;
-                  /** Format: uuid */
-                  walletId: string;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                };
+            transaction: components['schemas']['Transaction'];
+            wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
           };
         };
       };
@@ -1503,43 +1696,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            approval: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              command: {
-                /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
-                userId: number | null;
-                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                transactionId: number | null;
-                amount: number | null;
-                reason: string;
-              };
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              rejectionReason: string | null;
-              transactionId: number | null;
-            };
+            approval: components['schemas']['Approval'];
           };
         };
       };
@@ -1744,65 +1901,8 @@ export interface operations {
            *     }
            */
           'application/json': {
-            transaction: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            };
-            wallet:
-              | {
-                  /** Format: uuid */
-                  id: string;
-                  userId: number;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  activeCoins: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                  /** @description balance x COIN_XAF_RATE, when configured */
-                  xafValue?: number;
-                }
-              | {
-                  /** @enum {string} */
-                  code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
-                  name: string;
-                  /** Format: uuid */
-                  walletId: string;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                };
+            transaction: components['schemas']['Transaction'];
+            wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
           };
         };
       };
@@ -1844,43 +1944,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            approval: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              command: {
-                /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
-                userId: number | null;
-                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                transactionId: number | null;
-                amount: number | null;
-                reason: string;
-              };
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              rejectionReason: string | null;
-              transactionId: number | null;
-            };
+            approval: components['schemas']['Approval'];
           };
         };
       };
@@ -2085,65 +2149,8 @@ export interface operations {
            *     }
            */
           'application/json': {
-            transaction: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            };
-            wallet:
-              | {
-                  /** Format: uuid */
-                  id: string;
-                  userId: number;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  activeCoins: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                  /** @description balance x COIN_XAF_RATE, when configured */
-                  xafValue?: number;
-                }
-              | {
-                  /** @enum {string} */
-                  code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
-                  name: string;
-                  /** Format: uuid */
-                  walletId: string;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                };
+            transaction: components['schemas']['Transaction'];
+            wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
           };
         };
       };
@@ -2350,65 +2357,8 @@ export interface operations {
            *     }
            */
           'application/json': {
-            transaction: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            };
-            wallet:
-              | {
-                  /** Format: uuid */
-                  id: string;
-                  userId: number;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  activeCoins: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                  /** @description balance x COIN_XAF_RATE, when configured */
-                  xafValue?: number;
-                }
-              | {
-                  /** @enum {string} */
-                  code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
-                  name: string;
-                  /** Format: uuid */
-                  walletId: string;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                };
+            transaction: components['schemas']['Transaction'];
+            wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
           };
         };
       };
@@ -2611,65 +2561,8 @@ export interface operations {
            *     }
            */
           'application/json': {
-            transaction: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            };
-            wallet:
-              | {
-                  /** Format: uuid */
-                  id: string;
-                  userId: number;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  activeCoins: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                  /** @description balance x COIN_XAF_RATE, when configured */
-                  xafValue?: number;
-                }
-              | {
-                  /** @enum {string} */
-                  code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
-                  name: string;
-                  /** Format: uuid */
-                  walletId: string;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                };
+            transaction: components['schemas']['Transaction'];
+            wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
           };
         };
       };
@@ -2711,43 +2604,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            approval: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              command: {
-                /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
-                userId: number | null;
-                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                transactionId: number | null;
-                amount: number | null;
-                reason: string;
-              };
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              rejectionReason: string | null;
-              transactionId: number | null;
-            };
+            approval: components['schemas']['Approval'];
           };
         };
       };
@@ -2950,65 +2807,8 @@ export interface operations {
            *     }
            */
           'application/json': {
-            transaction: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            };
-            wallet:
-              | {
-                  /** Format: uuid */
-                  id: string;
-                  userId: number;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  activeCoins: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                  /** @description balance x COIN_XAF_RATE, when configured */
-                  xafValue?: number;
-                }
-              | {
-                  /** @enum {string} */
-                  code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
-                  name: string;
-                  /** Format: uuid */
-                  walletId: string;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                };
+            transaction: components['schemas']['Transaction'];
+            wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
           };
         };
       };
@@ -3050,43 +2850,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            approval: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              command: {
-                /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
-                userId: number | null;
-                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                transactionId: number | null;
-                amount: number | null;
-                reason: string;
-              };
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              rejectionReason: string | null;
-              transactionId: number | null;
-            };
+            approval: components['schemas']['Approval'];
           };
         };
       };
@@ -3227,9 +2991,11 @@ export interface operations {
       query?: {
         status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
         /** @description integer 1..100, default 20 */
-        limit?: string;
+        limit?: number | string;
         /** @description integer 0..1000000, default 0 */
-        offset?: string;
+        offset?: number | string;
+        /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
+        cursor?: string;
       };
       header?: never;
       path?: never;
@@ -3274,52 +3040,22 @@ export interface operations {
            *         "limit": 20,
            *         "offset": 0,
            *         "total": 1
-           *       }
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
            *     }
            */
           'application/json': {
-            approvals: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              command: {
-                /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
-                userId: number | null;
-                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                transactionId: number | null;
-                amount: number | null;
-                reason: string;
-              };
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              rejectionReason: string | null;
-              transactionId: number | null;
-            }[];
+            approvals: components['schemas']['Approval'][];
             pagination: {
               limit: number;
               offset: number;
               total: number;
             };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
           };
         };
       };
@@ -3445,102 +3181,9 @@ export interface operations {
            *     }
            */
           'application/json': {
-            transaction: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            };
-            wallet:
-              | {
-                  /** Format: uuid */
-                  id: string;
-                  userId: number;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  activeCoins: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                  /** @description balance x COIN_XAF_RATE, when configured */
-                  xafValue?: number;
-                }
-              | {
-                  /** @enum {string} */
-                  code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
-                  name: string;
-                  /** Format: uuid */
-                  walletId: string;
-                  /** @description Coins (2 decimals) */
-                  balance: number;
-                  /** @description Coins (2 decimals) */
-                  totalReceived: number;
-                  /** @description Coins (2 decimals) */
-                  totalSent: number;
-                  /** Format: date-time */
-                  createdAt: string;
-                  /** Format: date-time */
-                  updatedAt: string;
-                };
-            approval: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              command: {
-                /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
-                userId: number | null;
-                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                transactionId: number | null;
-                amount: number | null;
-                reason: string;
-              };
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              rejectionReason: string | null;
-              transactionId: number | null;
-            };
+            transaction: components['schemas']['Transaction'];
+            wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
+            approval: components['schemas']['Approval'];
           };
         };
       };
@@ -3731,43 +3374,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            approval: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              command: {
-                /** @enum {string} */
-                type: 'MINT' | 'BURN' | 'REFUND' | 'REWARD';
-                userId: number | null;
-                treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                transactionId: number | null;
-                amount: number | null;
-                reason: string;
-              };
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              rejectionReason: string | null;
-              transactionId: number | null;
-            };
+            approval: components['schemas']['Approval'];
           };
         };
       };
@@ -3980,46 +3587,8 @@ export interface operations {
            *     }
            */
           'application/json': {
-            hold: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
-              /** @description Coins held (2 decimals) */
-              amount: number;
-              fromUserId: number;
-              toUserId: number | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              capturedAmount: number | null;
-              transactionId: number | null;
-            };
-            wallet: {
-              /** Format: uuid */
-              id: string;
-              userId: number;
-              /** @description Coins (2 decimals) */
-              balance: number;
-              /** @description Coins (2 decimals) */
-              activeCoins: number;
-              /** @description Coins (2 decimals) */
-              totalReceived: number;
-              /** @description Coins (2 decimals) */
-              totalSent: number;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              /** @description balance x COIN_XAF_RATE, when configured */
-              xafValue?: number;
-            };
+            hold: components['schemas']['Hold'];
+            wallet: components['schemas']['Wallet'];
           };
         };
       };
@@ -4234,68 +3803,9 @@ export interface operations {
            *     }
            */
           'application/json': {
-            hold: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
-              /** @description Coins held (2 decimals) */
-              amount: number;
-              fromUserId: number;
-              toUserId: number | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              capturedAmount: number | null;
-              transactionId: number | null;
-            };
-            transaction: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            };
-            wallet: {
-              /** Format: uuid */
-              id: string;
-              userId: number;
-              /** @description Coins (2 decimals) */
-              balance: number;
-              /** @description Coins (2 decimals) */
-              activeCoins: number;
-              /** @description Coins (2 decimals) */
-              totalReceived: number;
-              /** @description Coins (2 decimals) */
-              totalSent: number;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              /** @description balance x COIN_XAF_RATE, when configured */
-              xafValue?: number;
-            };
+            hold: components['schemas']['Hold'];
+            transaction: components['schemas']['Transaction'];
+            wallet: components['schemas']['Wallet'];
           };
         };
       };
@@ -4485,46 +3995,8 @@ export interface operations {
            *     }
            */
           'application/json': {
-            hold: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
-              /** @description Coins held (2 decimals) */
-              amount: number;
-              fromUserId: number;
-              toUserId: number | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              capturedAmount: number | null;
-              transactionId: number | null;
-            };
-            wallet: {
-              /** Format: uuid */
-              id: string;
-              userId: number;
-              /** @description Coins (2 decimals) */
-              balance: number;
-              /** @description Coins (2 decimals) */
-              activeCoins: number;
-              /** @description Coins (2 decimals) */
-              totalReceived: number;
-              /** @description Coins (2 decimals) */
-              totalSent: number;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              /** @description balance x COIN_XAF_RATE, when configured */
-              xafValue?: number;
-            };
+            hold: components['schemas']['Hold'];
+            wallet: components['schemas']['Wallet'];
           };
         };
       };
@@ -4652,9 +4124,11 @@ export interface operations {
       query?: {
         status?: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
         /** @description integer 1..100, default 20 */
-        limit?: string;
+        limit?: number | string;
         /** @description integer 0..1000000, default 0 */
-        offset?: string;
+        offset?: number | string;
+        /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
+        cursor?: string;
       };
       header?: never;
       path?: never;
@@ -4691,36 +4165,22 @@ export interface operations {
            *         "limit": 20,
            *         "offset": 0,
            *         "total": 1
-           *       }
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
            *     }
            */
           'application/json': {
-            holds: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
-              /** @description Coins held (2 decimals) */
-              amount: number;
-              fromUserId: number;
-              toUserId: number | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              capturedAmount: number | null;
-              transactionId: number | null;
-            }[];
+            holds: components['schemas']['Hold'][];
             pagination: {
               limit: number;
               offset: number;
               total: number;
             };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
           };
         };
       };
@@ -4767,11 +4227,13 @@ export interface operations {
       query?: {
         status?: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
         /** @description integer 1..100, default 20 */
-        limit?: string;
+        limit?: number | string;
         /** @description integer 0..1000000, default 0 */
-        offset?: string;
+        offset?: number | string;
         /** @description positive integer, at most 9007199254740991 */
-        userId?: string;
+        userId?: number | string;
+        /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
+        cursor?: string;
       };
       header?: never;
       path?: never;
@@ -4808,36 +4270,22 @@ export interface operations {
            *         "limit": 20,
            *         "offset": 0,
            *         "total": 1
-           *       }
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
            *     }
            */
           'application/json': {
-            holds: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
-              /** @description Coins held (2 decimals) */
-              amount: number;
-              fromUserId: number;
-              toUserId: number | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              /** Format: date-time */
-              expiresAt: string;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-              capturedAmount: number | null;
-              transactionId: number | null;
-            }[];
+            holds: components['schemas']['Hold'][];
             pagination: {
               limit: number;
               offset: number;
               total: number;
             };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
           };
         };
       };
@@ -4911,23 +4359,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            treasuries: {
-              /** @enum {string} */
-              code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
-              name: string;
-              /** Format: uuid */
-              walletId: string;
-              /** @description Coins (2 decimals) */
-              balance: number;
-              /** @description Coins (2 decimals) */
-              totalReceived: number;
-              /** @description Coins (2 decimals) */
-              totalSent: number;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-            }[];
+            treasuries: components['schemas']['Treasury'][];
           };
         };
       };
@@ -5139,15 +4571,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            apiKeys: {
-              /** Format: uuid */
-              id: string;
-              name: string;
-              scopes: ('mint' | 'burn' | 'refund' | 'reward')[];
-              /** Format: date-time */
-              createdAt: string;
-              revokedAt: string | null;
-            }[];
+            apiKeys: components['schemas']['ApiKey'][];
           };
         };
       };
@@ -5507,18 +4931,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            platformClients: {
-              /** @description The client id, as `POST /api/auth/token` takes it */
-              id: string;
-              name: string;
-              /** Format: date-time */
-              createdAt: string;
-              revokedAt: string | null;
-              /** @description The treasuries it may reward from (REWARDS) and settle holds for (holds paying that treasury); its SYSTEM tokens carry them */
-              treasuries: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS')[];
-              /** @description Coins it may reward in a rolling 24 h; null: the ledger default (PLATFORM_CLIENT_DAILY_REWARD_COINS) */
-              dailyRewardCap: number | null;
-            }[];
+            platformClients: components['schemas']['PlatformClient'][];
           };
         };
       };
@@ -5837,18 +5250,7 @@ export interface operations {
            *       "dailyRewardCap": 5000
            *     }
            */
-          'application/json': {
-            /** @description The client id, as `POST /api/auth/token` takes it */
-            id: string;
-            name: string;
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-            /** @description The treasuries it may reward from (REWARDS) and settle holds for (holds paying that treasury); its SYSTEM tokens carry them */
-            treasuries: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS')[];
-            /** @description Coins it may reward in a rolling 24 h; null: the ledger default (PLATFORM_CLIENT_DAILY_REWARD_COINS) */
-            dailyRewardCap: number | null;
-          };
+          'application/json': components['schemas']['PlatformClient'];
         };
       };
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
@@ -5991,16 +5393,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            user: {
-              id: number;
-              email: string;
-              fullName: string;
-              /** @enum {string} */
-              role: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              isVerified: boolean;
-              /** Format: date-time */
-              createdAt: string;
-            };
+            user: components['schemas']['User'];
             accessToken: string;
             refreshToken: string;
             /** @description Seconds until the access token expires */
@@ -6512,16 +5905,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            user: {
-              id: number;
-              email: string;
-              fullName: string;
-              /** @enum {string} */
-              role: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              isVerified: boolean;
-              /** Format: date-time */
-              createdAt: string;
-            };
+            user: components['schemas']['User'];
             accessToken: string;
             refreshToken: string;
             /** @description Seconds until the access token expires */
@@ -6800,16 +6184,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            user: {
-              id: number;
-              email: string;
-              fullName: string;
-              /** @enum {string} */
-              role: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              isVerified: boolean;
-              /** Format: date-time */
-              createdAt: string;
-            };
+            user: components['schemas']['User'];
             accessToken: string;
             refreshToken: string;
             /** @description Seconds until the access token expires */
@@ -7112,16 +6487,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            user: {
-              id: number;
-              email: string;
-              fullName: string;
-              /** @enum {string} */
-              role: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              isVerified: boolean;
-              /** Format: date-time */
-              createdAt: string;
-            };
+            user: components['schemas']['User'];
             accessToken: string;
             refreshToken: string;
             /** @description Seconds until the access token expires */
@@ -7339,11 +6705,13 @@ export interface operations {
   listUsers: {
     parameters: {
       query?: {
-        page?: string;
-        pageSize?: string;
+        page?: number | string;
+        pageSize?: number | string;
         role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
         /** @description Matches email or full name (case-insensitive substring) */
         q?: string;
+        /** @description The nextCursor of the previous page, instead of page (any other value is refused with 400) */
+        cursor?: string;
       };
       header?: never;
       path?: never;
@@ -7373,25 +6741,22 @@ export interface operations {
            *         "page": 1,
            *         "pageSize": 20,
            *         "total": 1
-           *       }
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
            *     }
            */
           'application/json': {
-            users: {
-              id: number;
-              email: string;
-              fullName: string;
-              /** @enum {string} */
-              role: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              isVerified: boolean;
-              /** Format: date-time */
-              createdAt: string;
-            }[];
+            users: components['schemas']['User'][];
             pagination: {
               page: number;
               pageSize: number;
               total: number;
             };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
           };
         };
       };
@@ -7457,7 +6822,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description positive integer, at most 9007199254740991 */
-        id: string;
+        id: number | string;
       };
       cookie?: never;
     };
@@ -7581,7 +6946,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description positive integer, at most 9007199254740991 */
-        id: string;
+        id: number | string;
       };
       cookie?: never;
     };
@@ -7638,35 +7003,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            deletionRequest: {
-              /** Format: uuid */
-              id: string;
-              userId: number;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              /** @description Coins (2 decimals) */
-              balance: number;
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              decidedAt: string | null;
-              rejectionReason: string | null;
-            };
+            deletionRequest: components['schemas']['DeletionRequest'];
           };
         };
       };
@@ -7782,7 +7119,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description positive integer, at most 9007199254740991 */
-        id: string;
+        id: number | string;
       };
       cookie?: never;
     };
@@ -7810,32 +7147,7 @@ export interface operations {
            */
           'application/json': {
             /** @description Most recently used first, at most 100 */
-            sessions: {
-              /**
-               * Format: uuid
-               * @description The session (refresh-token family) id
-               */
-              id: string;
-              /**
-               * Format: date-time
-               * @description The login that started it
-               */
-              createdAt: string;
-              /**
-               * Format: date-time
-               * @description When it last got a token (the login or its latest refresh)
-               */
-              lastUsedAt: string;
-              /**
-               * Format: date-time
-               * @description When its current refresh token expires
-               */
-              expiresAt: string;
-              /** @description When it was ended (logout, log out everywhere, reuse, role change or deletion) */
-              revokedAt: string | null;
-              /** @enum {string} */
-              status: 'ACTIVE' | 'EXPIRED' | 'REVOKED';
-            }[];
+            sessions: components['schemas']['UserSession'][];
           };
         };
       };
@@ -7910,7 +7222,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description positive integer, at most 9007199254740991 */
-        id: string;
+        id: number | string;
       };
       cookie?: never;
     };
@@ -8026,7 +7338,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description positive integer, at most 9007199254740991 */
-        id: string;
+        id: number | string;
       };
       cookie?: never;
     };
@@ -8232,35 +7544,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            deletionRequests: {
-              /** Format: uuid */
-              id: string;
-              userId: number;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              /** @description Coins (2 decimals) */
-              balance: number;
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              decidedAt: string | null;
-              rejectionReason: string | null;
-            }[];
+            deletionRequests: components['schemas']['DeletionRequest'][];
           };
         };
       };
@@ -8349,35 +7633,7 @@ export interface operations {
            */
           'application/json': {
             message: string;
-            deletionRequest: {
-              /** Format: uuid */
-              id: string;
-              userId: number;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              /** @description Coins (2 decimals) */
-              balance: number;
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              decidedAt: string | null;
-              rejectionReason: string | null;
-            };
+            deletionRequest: components['schemas']['DeletionRequest'];
           };
         };
       };
@@ -8557,35 +7813,7 @@ export interface operations {
            *     }
            */
           'application/json': {
-            deletionRequest: {
-              /** Format: uuid */
-              id: string;
-              userId: number;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              /** @description Coins (2 decimals) */
-              balance: number;
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              decidedAt: string | null;
-              rejectionReason: string | null;
-            };
+            deletionRequest: components['schemas']['DeletionRequest'];
           };
         };
       };
@@ -8727,7 +7955,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description positive integer, at most 9007199254740991 */
-        id: string;
+        id: number | string;
       };
       cookie?: never;
     };
@@ -8869,7 +8097,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description positive integer, at most 9007199254740991 */
-        id: string;
+        id: number | string;
       };
       cookie?: never;
     };
@@ -9072,7 +8300,7 @@ export interface operations {
     parameters: {
       query?: {
         /** @description integer 1..1000, default 100 */
-        limit?: string;
+        limit?: number | string;
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
       };
@@ -9105,34 +8333,16 @@ export interface operations {
            *           "createdAt": "2026-01-15T09:30:00.000Z"
            *         }
            *       ],
-           *       "nextCursor": null
+           *       "nextCursor": null,
+           *       "hasMore": false
            *     }
            */
           'application/json': {
-            transactions: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            }[];
-            /** @description null on the last page */
+            transactions: components['schemas']['Transaction'][];
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
             nextCursor: string | null;
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
           };
         };
       };
@@ -9178,9 +8388,11 @@ export interface operations {
     parameters: {
       query?: {
         /** @description integer 1..100, default 20 */
-        limit?: string;
+        limit?: number | string;
         /** @description integer 0..1000000, default 0 */
-        offset?: string;
+        offset?: number | string;
+        /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
+        cursor?: string;
       };
       header?: never;
       path?: never;
@@ -9215,38 +8427,23 @@ export interface operations {
            *         "limit": 20,
            *         "offset": 0,
            *         "total": 1
-           *       }
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
            *     }
            */
           'application/json': {
-            transactions: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            }[];
+            transactions: components['schemas']['Transaction'][];
             pagination: {
               limit: number;
               offset: number;
               /** @description Transactions of the caller in all */
               total: number;
             };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
           };
         };
       };
@@ -9292,7 +8489,7 @@ export interface operations {
     parameters: {
       query?: {
         /** @description Transactions this user sent or received (not with treasury) */
-        userId?: string;
+        userId?: number | string;
         /** @description Transactions this treasury sent or received (not with userId) */
         treasury?: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
         type?: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
@@ -9301,7 +8498,7 @@ export interface operations {
         /** @description createdAt < to */
         to?: string;
         /** @description integer 1..1000, default 100 */
-        limit?: string;
+        limit?: number | string;
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
       };
@@ -9334,34 +8531,16 @@ export interface operations {
            *           "createdAt": "2026-01-15T09:30:00.000Z"
            *         }
            *       ],
-           *       "nextCursor": null
+           *       "nextCursor": null,
+           *       "hasMore": false
            *     }
            */
           'application/json': {
-            transactions: {
-              id: number;
-              /** @enum {string} */
-              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-              /** @description Coins (2 decimals) */
-              amount: number;
-              fromUserId: number | null;
-              toUserId: number | null;
-              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-              reason: string;
-              reference: string | null;
-              refundOf: number | null;
-              /** Format: date-time */
-              createdAt: string;
-              approval?: {
-                /** Format: uuid */
-                id: string;
-                requestedBy: number;
-                approvedBy: number;
-              };
-            }[];
-            /** @description null on the last page */
+            transactions: components['schemas']['Transaction'][];
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
             nextCursor: string | null;
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
           };
         };
       };
@@ -9434,7 +8613,7 @@ export interface operations {
         /** @description at < to */
         to?: string;
         /** @description integer 1..1000, default 100 */
-        limit?: string;
+        limit?: number | string;
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
       };
@@ -9475,88 +8654,16 @@ export interface operations {
            *           "hash": "9b74c9897bac770ffc029102a200c5de6e0bb0a3d5e3e5b0d1c3f5d7a8e9f012"
            *         }
            *       ],
-           *       "nextCursor": null
+           *       "nextCursor": null,
+           *       "hasMore": false
            *     }
            */
           'application/json': {
-            entries: (
-              | {
-                  /** Format: uuid */
-                  id: string;
-                  /** Format: date-time */
-                  at: string;
-                  actor: {
-                    /** @enum {string} */
-                    kind: 'user' | 'system' | 'service' | 'operator';
-                    id: string;
-                    /** @enum {string} */
-                    role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-                  };
-                  /** @enum {string} */
-                  action:
-                    | 'user.change-role'
-                    | 'user.delete'
-                    | 'user.create-superadmin'
-                    | 'sessions.revoke'
-                    | 'api-key.create'
-                    | 'api-key.revoke'
-                    | 'platform-client.create'
-                    | 'platform-client.revoke'
-                    | 'money.mint'
-                    | 'money.burn'
-                    | 'money.refund'
-                    | 'money.reward'
-                    | 'limits.set'
-                    | 'approval.request'
-                    | 'approval.approve'
-                    | 'approval.reject';
-                  target: string;
-                  summary: {
-                    [key: string]: string | number | boolean | null | string[];
-                  };
-                  /** @enum {string} */
-                  result: 'applied' | 'rejected';
-                  errorCode: string | null;
-                  requestId: string | null;
-                  /** @description Its place in the log (one total order of admin actions) */
-                  seq: number;
-                  /** @description sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain */
-                  hash: string;
-                }
-              | {
-                  /** Format: uuid */
-                  id: string;
-                  /** Format: date-time */
-                  at: string;
-                  /** @enum {string} */
-                  source: 'gateway' | 'ledger' | 'user';
-                  actor: {
-                    /** @enum {string} */
-                    kind: 'user' | 'system' | 'service' | 'operator' | 'anonymous';
-                    id: string;
-                    /** @enum {string} */
-                    role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-                    verified: boolean;
-                  };
-                  address: string | null;
-                  action: string;
-                  target: string;
-                  summary: {
-                    [key: string]: string | number | boolean | null | string[];
-                  };
-                  /** @enum {string} */
-                  result: 'rejected';
-                  errorCode: string;
-                  reason: string;
-                  requestId: string | null;
-                  /** @description Its place in the log (one total order of admin actions) */
-                  seq: number;
-                  /** @description sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain */
-                  hash: string;
-                }
-            )[];
-            /** @description null on the last page */
+            entries: components['schemas']['AuditLogEntry'][];
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
             nextCursor: string | null;
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
           };
         };
       };
@@ -9604,7 +8711,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description positive integer, at most 9007199254740991 */
-        id: string;
+        id: number | string;
       };
       cookie?: never;
     };
@@ -9631,28 +8738,7 @@ export interface operations {
            *       "createdAt": "2026-01-15T09:30:00.000Z"
            *     }
            */
-          'application/json': {
-            id: number;
-            /** @enum {string} */
-            type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-            /** @description Coins (2 decimals) */
-            amount: number;
-            fromUserId: number | null;
-            toUserId: number | null;
-            fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-            toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-            reason: string;
-            reference: string | null;
-            refundOf: number | null;
-            /** Format: date-time */
-            createdAt: string;
-            approval?: {
-              /** Format: uuid */
-              id: string;
-              requestedBy: number;
-              approvedBy: number;
-            };
-          };
+          'application/json': components['schemas']['Transaction'];
         };
       };
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
@@ -9768,171 +8854,17 @@ export interface operations {
                 /** @description The body the request was answered with */
                 body:
                   | {
-                      hold: {
-                        /** Format: uuid */
-                        id: string;
-                        /** @enum {string} */
-                        status: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
-                        /** @description Coins held (2 decimals) */
-                        amount: number;
-                        fromUserId: number;
-                        toUserId: number | null;
-                        toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                        reason: string;
-                        reference: string | null;
-                        /** Format: date-time */
-                        expiresAt: string;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                        capturedAmount: number | null;
-                        transactionId: number | null;
-                      };
-                      transaction: {
-                        id: number;
-                        /** @enum {string} */
-                        type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-                        /** @description Coins (2 decimals) */
-                        amount: number;
-                        fromUserId: number | null;
-                        toUserId: number | null;
-                        fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                        toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                        reason: string;
-                        reference: string | null;
-                        refundOf: number | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        approval?: {
-                          /** Format: uuid */
-                          id: string;
-                          requestedBy: number;
-                          approvedBy: number;
-                        };
-                      };
-                      wallet: {
-                        /** Format: uuid */
-                        id: string;
-                        userId: number;
-                        /** @description Coins (2 decimals) */
-                        balance: number;
-                        /** @description Coins (2 decimals) */
-                        activeCoins: number;
-                        /** @description Coins (2 decimals) */
-                        totalReceived: number;
-                        /** @description Coins (2 decimals) */
-                        totalSent: number;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                        /** @description balance x COIN_XAF_RATE, when configured */
-                        xafValue?: number;
-                      };
+                      hold: components['schemas']['Hold'];
+                      transaction: components['schemas']['Transaction'];
+                      wallet: components['schemas']['Wallet'];
                     }
                   | {
-                      hold: {
-                        /** Format: uuid */
-                        id: string;
-                        /** @enum {string} */
-                        status: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
-                        /** @description Coins held (2 decimals) */
-                        amount: number;
-                        fromUserId: number;
-                        toUserId: number | null;
-                        toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                        reason: string;
-                        reference: string | null;
-                        /** Format: date-time */
-                        expiresAt: string;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                        capturedAmount: number | null;
-                        transactionId: number | null;
-                      };
-                      wallet: {
-                        /** Format: uuid */
-                        id: string;
-                        userId: number;
-                        /** @description Coins (2 decimals) */
-                        balance: number;
-                        /** @description Coins (2 decimals) */
-                        activeCoins: number;
-                        /** @description Coins (2 decimals) */
-                        totalReceived: number;
-                        /** @description Coins (2 decimals) */
-                        totalSent: number;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                        /** @description balance x COIN_XAF_RATE, when configured */
-                        xafValue?: number;
-                      };
+                      hold: components['schemas']['Hold'];
+                      wallet: components['schemas']['Wallet'];
                     }
                   | {
-                      transaction: {
-                        id: number;
-                        /** @enum {string} */
-                        type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
-                        /** @description Coins (2 decimals) */
-                        amount: number;
-                        fromUserId: number | null;
-                        toUserId: number | null;
-                        fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                        toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
-                        reason: string;
-                        reference: string | null;
-                        refundOf: number | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        approval?: {
-                          /** Format: uuid */
-                          id: string;
-                          requestedBy: number;
-                          approvedBy: number;
-                        };
-                      };
-                      wallet:
-                        | {
-                            /** Format: uuid */
-                            id: string;
-                            userId: number;
-                            /** @description Coins (2 decimals) */
-                            balance: number;
-                            /** @description Coins (2 decimals) */
-                            activeCoins: number;
-                            /** @description Coins (2 decimals) */
-                            totalReceived: number;
-                            /** @description Coins (2 decimals) */
-                            totalSent: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description balance x COIN_XAF_RATE, when configured */
-                            xafValue?: number;
-                          }
-                        | {
-                            /** @enum {string} */
-                            code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
-                            name: string;
-                            /** Format: uuid */
-                            walletId: string;
-                            /** @description Coins (2 decimals) */
-                            balance: number;
-                            /** @description Coins (2 decimals) */
-                            totalReceived: number;
-                            /** @description Coins (2 decimals) */
-                            totalSent: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                          };
+                      transaction: components['schemas']['Transaction'];
+                      wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
                     }
                   | components['schemas']['Problem'];
                 /** @description The request the key was used for, e.g. "POST /api/coins/transfer" */

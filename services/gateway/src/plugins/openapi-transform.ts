@@ -1,4 +1,17 @@
-import { problem } from '@coin/contracts';
+import {
+  apiKey,
+  approval,
+  auditLogEntry,
+  deletionRequest,
+  hold,
+  platformClient,
+  problem,
+  transaction,
+  treasury,
+  user,
+  userSession,
+  wallet,
+} from '@coin/contracts';
 import { errorCatalog, statusOf, type ErrorCode } from '@coin/errors';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -172,6 +185,70 @@ function problemResponse(status: number, response: Json): Json {
  * path are relative to where the caller reached the gateway (libs/errors problemTypeBase), so
  * the one server is `/`: the document's own origin, behind any proxy.
  */
+/**
+ * The main models by name (issue 32): `components.schemas` has each once and every place the
+ * document shows one refers to it, so generated clients get named types (`Transaction`, not the
+ * type of `transferCoins`' 201 body's `transaction`) and readers see one definition.
+ */
+export const namedModels: Readonly<Record<string, z.ZodType>> = {
+  Transaction: transaction,
+  Wallet: wallet,
+  Treasury: treasury,
+  Approval: approval,
+  Hold: hold,
+  User: user,
+  ApiKey: apiKey,
+  PlatformClient: platformClient,
+  UserSession: userSession,
+  DeletionRequest: deletionRequest,
+  AuditLogEntry: auditLogEntry,
+};
+
+/** A model's JSON Schema exactly as a route's answer renders it: through the same transform. */
+function renderedAnswer(schema: z.ZodType): Json {
+  const out = jsonSchemaTransform({ schema: { response: { 200: schema } }, url: '/model', openapiObject: { openapi: '3.1.0' } } as never);
+  // The dialect and the transform's placeholder id belong to a whole document, not to a subschema.
+  const { $schema: _dialect, $id: _placeholder, ...json } = (out.schema as { response: Record<string, Json> }).response['200']!;
+  return constAsEnum(json) as Json;
+}
+
+/** @fastify/swagger writes a route's `const: x` as `enum: [x]`; a model is written the same way, so that they compare equal. */
+function constAsEnum(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(constAsEnum);
+  if (typeof value !== 'object' || value === null) return value;
+  const { const: constant, ...rest } = value as Json;
+  const converted = Object.fromEntries(Object.entries(rest).map(([key, inner]) => [key, constAsEnum(inner)]));
+  return 'const' in (value as Json) ? { ...converted, enum: [constant] } : converted;
+}
+
+/** Key order aside, the same JSON: how a subschema is recognised as a model. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  const entries = Object.entries(value)
+    .filter(([, inner]) => inner !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonical(inner)}`).join(',')}}`;
+}
+
+let modelSchemas: { components: Record<string, Json>; byShape: Map<string, string> } | undefined;
+function models() {
+  if (!modelSchemas) {
+    const components = Object.fromEntries(Object.entries(namedModels).map(([name, schema]) => [name, renderedAnswer(schema)]));
+    modelSchemas = { components, byShape: new Map(Object.entries(components).map(([name, json]) => [canonical(json), name])) };
+  }
+  return modelSchemas;
+}
+
+/** Every subschema that is one of the named models, outermost first, becomes a reference to it. */
+function referenceModels(value: unknown, byShape: Map<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => referenceModels(item, byShape));
+  if (typeof value !== 'object' || value === null) return value;
+  const name = byShape.get(canonical(value));
+  if (name) return { $ref: `#/components/schemas/${name}` };
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, referenceModels(inner, byShape)]));
+}
+
 export function openApiTransformObject(input: { openapiObject: Partial<Json> }): Json {
   const document = input.openapiObject as Json & { paths?: Record<string, Record<string, Json>>; components?: Json };
   const { $schema: _dialect, ...problemSchema } = z.toJSONSchema(problem, { io: 'output' }) as Json;
@@ -186,7 +263,7 @@ export function openApiTransformObject(input: { openapiObject: Partial<Json> }):
               Number(status) >= 400 ? problemResponse(Number(status), response) : response,
             ]),
           );
-          return [method, referenceProblems({ ...operation, responses })];
+          return [method, referenceModels(referenceProblems({ ...operation, responses }), models().byShape)];
         }),
       ),
     ]),
@@ -197,7 +274,17 @@ export function openApiTransformObject(input: { openapiObject: Partial<Json> }):
     paths,
     components: {
       ...(document.components ?? {}),
-      schemas: { ...((document.components?.schemas as Json | undefined) ?? {}), Problem: problemSchema },
+      schemas: {
+        ...((document.components?.schemas as Json | undefined) ?? {}),
+        Problem: problemSchema,
+        // A model inside another (none today) would refer to it too, but never to itself.
+        ...Object.fromEntries(
+          Object.entries(models().components).map(([name, json]) => [
+            name,
+            Object.fromEntries(Object.entries(json).map(([key, inner]) => [key, referenceModels(inner, models().byShape)])),
+          ]),
+        ),
+      },
     },
   };
 }

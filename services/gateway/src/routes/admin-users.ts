@@ -11,8 +11,9 @@ import {
   userDetail,
   userDraft,
   userIdParam,
-  userList,
-  userListQuery,
+  type UserList,
+  userListPublicPage,
+  userListPublicQuery,
   userSessionList,
   type User,
   type UserDraft,
@@ -27,6 +28,7 @@ import type { CommandBus } from '../clients/commands';
 import type { InternalHttpClient } from '../clients/internal-http';
 import { authorityOf } from '../plugins/auth';
 import type { TokenVersionStore } from '../plugins/token-version';
+import { pageLinks, startOf } from './paging';
 import {
   exampleChangeRole,
   exampleDeleted,
@@ -71,19 +73,20 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
         summary: 'List users, paged (page from 1; pageSize default 20, max 100); filter by role, search email or name with q',
         security: [{ bearerAuth: [] }],
         operationId: 'listUsers',
-        querystring: userListQuery,
-        response: { 200: withExample(userList, exampleUserList), ...errorResponses },
+        querystring: userListPublicQuery,
+        response: { 200: withExample(userListPublicPage, exampleUserList), ...errorResponses },
       },
     },
     async (request) => {
-      const { page, pageSize, role, q } = request.query;
+      const { page, pageSize, role, q, cursor } = request.query;
       const params = new URLSearchParams({
-        page: String(page),
+        page: String(startOf(request, 'page', page, cursor)),
         pageSize: String(pageSize),
         ...(role ? { role } : {}),
         ...(q ? { q } : {}),
       });
-      return deps.users.get(`/internal/users?${params.toString()}`, String(request.id)) as never;
+      const list = await deps.users.get<UserList>(`/internal/users?${params.toString()}`, String(request.id));
+      return { ...list, ...pageLinks(list.pagination) };
     },
   );
 

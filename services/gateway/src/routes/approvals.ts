@@ -1,9 +1,10 @@
 import {
   approval,
   approvalIdParam,
-  approvalPage,
+  type ApprovalPage,
+  approvalPublicPage,
   approvableCommand,
-  approvalsQuery,
+  approvalsPublicQuery,
   ledgerDraft,
   moneyResult,
   problem,
@@ -21,6 +22,7 @@ import type { ApiKeyScope } from '../plugins/access';
 import { authorityOf } from '../plugins/auth';
 import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
 import { exampleApprovalPage, exampleApproved, exampleRejectApproval, exampleRejected, withExample } from './examples';
+import { offsetLinks, startOf } from './paging';
 import { answered, apiKeySecurity, commandErrorResponses } from './money';
 
 export interface ApprovalRouteDeps {
@@ -58,15 +60,17 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
         summary:
           'Approval requests of mints, burns, refunds and rewards past the four-eyes windows, newest first, optionally of one status',
         security: [{ bearerAuth: [] }],
-        querystring: approvalsQuery,
+        querystring: approvalsPublicQuery,
         operationId: 'listApprovals',
-        response: { 200: withExample(approvalPage, exampleApprovalPage), 400: problem, 401: problem, 403: problem, 503: problem },
+        response: { 200: withExample(approvalPublicPage, exampleApprovalPage), 400: problem, 401: problem, 403: problem, 503: problem },
       },
     },
     async (request) => {
-      const { status, limit, offset } = request.query;
-      const params = new URLSearchParams({ limit: String(limit), offset: String(offset), ...(status ? { status } : {}) });
-      return deps.ledger.get(`/internal/approvals?${params.toString()}`, String(request.id)) as never;
+      const { status, limit, offset, cursor } = request.query;
+      const start = startOf(request, 'offset', offset, cursor);
+      const params = new URLSearchParams({ limit: String(limit), offset: String(start), ...(status ? { status } : {}) });
+      const page = await deps.ledger.get<ApprovalPage>(`/internal/approvals?${params.toString()}`, String(request.id));
+      return { ...page, ...offsetLinks(page.pagination, page.approvals.length) };
     },
   );
 

@@ -132,7 +132,7 @@ export const exampleSystemToken = {
   expiresIn: 900,
 } as const;
 
-export const exampleUserList = { users: [exampleUser], pagination: { page: 1, pageSize: 20, total: 1 } };
+export const exampleUserList = { users: [exampleUser], pagination: { page: 1, pageSize: 20, total: 1 }, hasMore: false, nextCursor: null };
 export const exampleUserDetail = {
   ...exampleUser,
   wallet: { balance: 150.5, held: 20, activeCoins: 130.5, totalReceived: 200, totalSent: 49.5 },
@@ -153,9 +153,9 @@ export const exampleDeletionRequest = {
 };
 export const exampleDeletionPending = { deletionRequest: exampleDeletionRequest };
 
-export const exampleHistoryPage = { transactions: [exampleTransaction], nextCursor: null };
+export const exampleHistoryPage = { transactions: [exampleTransaction], nextCursor: null, hasMore: false };
 /** GET /api/admin/audit-log: an ADMIN's mint, as the ledger recorded it. */
-export const exampleAuditLogPage: AuditLogPage = {
+export const exampleAuditLogPage: AuditLogPage & { hasMore: boolean } = {
   entries: [
     {
       id: '3f2b7c1e-9a4d-5e60-8b1f-2c7d9e0a4b35',
@@ -172,8 +172,14 @@ export const exampleAuditLogPage: AuditLogPage = {
     },
   ],
   nextCursor: null,
+  hasMore: false,
 };
-export const exampleWalletTransactionsPage = { transactions: [exampleTransaction], pagination: { limit: 20, offset: 0, total: 1 } };
+export const exampleWalletTransactionsPage = {
+  transactions: [exampleTransaction],
+  pagination: { limit: 20, offset: 0, total: 1 },
+  hasMore: false,
+  nextCursor: null,
+};
 export const exampleCommandStatus = {
   status: 'DONE',
   statusCode: 201,
@@ -246,7 +252,7 @@ export const exampleCaptureResult = {
   wallet: { ...exampleWallet, balance: 110.51, activeCoins: 110.51, totalSent: 89.49 },
 } as const;
 export const exampleVoidResult = { hold: { ...exampleHold, status: 'VOIDED' }, wallet: exampleWallet } as const;
-export const exampleHoldPage = { holds: [exampleHold], pagination: { limit: 20, offset: 0, total: 1 } };
+export const exampleHoldPage = { holds: [exampleHold], pagination: { limit: 20, offset: 0, total: 1 }, hasMore: false, nextCursor: null };
 export const exampleLimits = { dailyAmount: 500, dailyCount: 20, singleAmount: null };
 export const exampleSpendingLimits = {
   userId,
@@ -272,7 +278,12 @@ const exampleApproval = {
   transactionId: null,
 } as const;
 export const exampleApprovalPending = { approval: exampleApproval };
-export const exampleApprovalPage = { approvals: [exampleApproval], pagination: { limit: 20, offset: 0, total: 1 } };
+export const exampleApprovalPage = {
+  approvals: [exampleApproval],
+  pagination: { limit: 20, offset: 0, total: 1 },
+  hasMore: false,
+  nextCursor: null,
+};
 export const exampleApproved = {
   transaction: {
     ...exampleTransaction,

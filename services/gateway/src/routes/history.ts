@@ -1,17 +1,21 @@
 import {
-  adminTransactionsPage,
+  adminTransactionsPublicPage,
   adminTransactionsQuery,
-  auditLogPage,
+  type AuditLogPage,
+  auditLogPublicPage,
   auditLogQuery,
-  historyPage,
+  type HistoryPage,
+  historyPublicPage,
   historyQuery,
   problem,
-  walletTransactionsPage,
-  walletTransactionsQuery,
+  type WalletTransactionsPage,
+  walletTransactionsPublicPage,
+  walletTransactionsPublicQuery,
 } from '@coin/contracts';
 import type { App } from '@coin/http';
 import type { InternalHttpClient } from '../clients/internal-http';
 import { userIdOf } from '../plugins/auth';
+import { keysetLinks, offsetLinks, startOf } from './paging';
 import { exampleAuditLogPage, exampleHistoryPage, exampleWalletTransactionsPage, withExample } from './examples';
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 503: problem };
@@ -39,11 +43,16 @@ export function registerHistoryRoutes(app: App, deps: { history: InternalHttpCli
         security: [{ bearerAuth: [] }],
         operationId: 'getMyHistory',
         querystring: historyQuery,
-        response: { 200: withExample(historyPage, exampleHistoryPage), ...errorResponses },
+        response: { 200: withExample(historyPublicPage, exampleHistoryPage), ...errorResponses },
       },
     },
     async (request) =>
-      deps.history.get(`/internal/history/users/${userIdOf(request)}${queryString(request.query)}`, String(request.id)) as never,
+      keysetLinks(
+        await deps.history.get<HistoryPage>(
+          `/internal/history/users/${userIdOf(request)}${queryString(request.query)}`,
+          String(request.id),
+        ),
+      ),
   );
 
   app.get(
@@ -52,15 +61,23 @@ export function registerHistoryRoutes(app: App, deps: { history: InternalHttpCli
       config: { access: 'user' },
       schema: {
         tags: ['history', 'wallets'],
-        summary: "The caller's transactions, newest first (createdAt desc, id desc), by limit and offset, with the total",
+        summary:
+          "The caller's transactions, newest first (createdAt desc, id desc), by limit and offset (or the previous page's nextCursor), with the total",
         security: [{ bearerAuth: [] }],
         operationId: 'listMyTransactions',
-        querystring: walletTransactionsQuery,
-        response: { 200: withExample(walletTransactionsPage, exampleWalletTransactionsPage), ...errorResponses },
+        querystring: walletTransactionsPublicQuery,
+        response: { 200: withExample(walletTransactionsPublicPage, exampleWalletTransactionsPage), ...errorResponses },
       },
     },
-    async (request) =>
-      deps.history.get(`/internal/history/users/${userIdOf(request)}/page${queryString(request.query)}`, String(request.id)) as never,
+    async (request) => {
+      const { limit, offset, cursor } = request.query;
+      const start = startOf(request, 'offset', offset, cursor);
+      const page = await deps.history.get<WalletTransactionsPage>(
+        `/internal/history/users/${userIdOf(request)}/page${queryString({ limit, offset: start })}`,
+        String(request.id),
+      );
+      return { ...page, ...offsetLinks(page.pagination, page.transactions.length) };
+    },
   );
 
   app.get(
@@ -73,10 +90,11 @@ export function registerHistoryRoutes(app: App, deps: { history: InternalHttpCli
         security: [{ bearerAuth: [] }],
         operationId: 'searchTransactions',
         querystring: adminTransactionsQuery,
-        response: { 200: withExample(adminTransactionsPage, exampleHistoryPage), ...errorResponses },
+        response: { 200: withExample(adminTransactionsPublicPage, exampleHistoryPage), ...errorResponses },
       },
     },
-    async (request) => deps.history.get(`/internal/transactions${queryString(request.query)}`, String(request.id)) as never,
+    async (request) =>
+      keysetLinks(await deps.history.get<HistoryPage>(`/internal/transactions${queryString(request.query)}`, String(request.id))),
   );
 
   app.get(
@@ -91,9 +109,10 @@ export function registerHistoryRoutes(app: App, deps: { history: InternalHttpCli
         security: [{ bearerAuth: [] }],
         operationId: 'listAuditLog',
         querystring: auditLogQuery,
-        response: { 200: withExample(auditLogPage, exampleAuditLogPage), ...errorResponses },
+        response: { 200: withExample(auditLogPublicPage, exampleAuditLogPage), ...errorResponses },
       },
     },
-    async (request) => deps.history.get(`/internal/audit-log${queryString(request.query)}`, String(request.id)) as never,
+    async (request) =>
+      keysetLinks(await deps.history.get<AuditLogPage>(`/internal/audit-log${queryString(request.query)}`, String(request.id))),
   );
 }

@@ -1,14 +1,15 @@
 import {
   clientMaySettle,
-  adminHoldsQuery,
+  adminHoldsPublicQuery,
   captureHoldBody,
   captureResult,
   createHoldBody,
   holdIdParam,
-  holdPage,
+  type HoldPage,
+  holdPublicPage,
   holdResult,
   ledgerDraft,
-  myHoldsQuery,
+  myHoldsPublicQuery,
   problem,
   type Hold,
   type LedgerDraft,
@@ -31,6 +32,7 @@ import {
   withExample,
 } from './examples';
 import { answered, commandErrorResponses, minor } from './money';
+import { offsetLinks, startOf } from './paging';
 
 export interface HoldRouteDeps {
   commands: CommandBus;
@@ -175,20 +177,21 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
         tags: ['wallets', 'holds'],
         summary: "The caller's holds, newest first, optionally of one status (offset pages with the total)",
         security: userSecurity,
-        querystring: myHoldsQuery,
+        querystring: myHoldsPublicQuery,
         operationId: 'listMyHolds',
-        response: { 200: withExample(holdPage, exampleHoldPage), 400: problem, 401: problem, 403: problem, 503: problem },
+        response: { 200: withExample(holdPublicPage, exampleHoldPage), 400: problem, 401: problem, 403: problem, 503: problem },
       },
     },
     async (request) => {
-      const { status, limit, offset } = request.query;
+      const { status, limit, offset, cursor } = request.query;
       const params = new URLSearchParams({
         userId: String(userIdOf(request)),
         limit: String(limit),
-        offset: String(offset),
+        offset: String(startOf(request, 'offset', offset, cursor)),
         ...(status ? { status } : {}),
       });
-      return deps.ledger.get(`/internal/holds?${params.toString()}`, String(request.id)) as never;
+      const page = await deps.ledger.get<HoldPage>(`/internal/holds?${params.toString()}`, String(request.id));
+      return { ...page, ...offsetLinks(page.pagination, page.holds.length) };
     },
   );
 
@@ -200,20 +203,21 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
         tags: ['admin', 'holds'],
         summary: 'Holds of every payer, or of one (userId), optionally of one status; newest first',
         security: userSecurity,
-        querystring: adminHoldsQuery,
+        querystring: adminHoldsPublicQuery,
         operationId: 'listHolds',
-        response: { 200: withExample(holdPage, exampleHoldPage), 400: problem, 401: problem, 403: problem, 503: problem },
+        response: { 200: withExample(holdPublicPage, exampleHoldPage), 400: problem, 401: problem, 403: problem, 503: problem },
       },
     },
     async (request) => {
-      const { userId, status, limit, offset } = request.query;
+      const { userId, status, limit, offset, cursor } = request.query;
       const params = new URLSearchParams({
         limit: String(limit),
-        offset: String(offset),
+        offset: String(startOf(request, 'offset', offset, cursor)),
         ...(userId !== undefined ? { userId: String(userId) } : {}),
         ...(status ? { status } : {}),
       });
-      return deps.ledger.get(`/internal/holds?${params.toString()}`, String(request.id)) as never;
+      const page = await deps.ledger.get<HoldPage>(`/internal/holds?${params.toString()}`, String(request.id));
+      return { ...page, ...offsetLinks(page.pagination, page.holds.length) };
     },
   );
 }

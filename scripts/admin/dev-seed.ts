@@ -1,0 +1,289 @@
+/**
+ * `npm run admin -- dev-seed`: what a developer needs to call a local stack in the first five
+ * minutes, made through the same paths production uses (README "A five-minute tour"):
+ *
+ *   - a SUPERADMIN (the operator CLI's create-superadmin: there is no API to become the first one)
+ *     and an ADMIN (registered through the API, promoted by the SUPERADMIN through the API), each
+ *     with a TOTP second factor enrolled through the API, as the role requires (docs/DESIGN.md
+ *     "Admin sign-in: second factor and step-up");
+ *   - an API key per admin with every scope (mint, burn, refund, reward);
+ *   - a funded REWARDS treasury: the SUPERADMIN asks for a treasury MINT (202, four-eyes) and the
+ *     ADMIN approves it with their own key (201): the real approval, not a database write;
+ *   - a platform client granted REWARDS, whose SYSTEM token pays rewards.
+ *
+ * It prints `export NAME='value'` lines on stdout (so `eval "$(npm run -s admin -- dev-seed)"`
+ * sets them in the shell) and what it made, in words, on stderr. Secrets are shown this once and
+ * never stored by the seed. Run again, it reuses what the environment names (the variables it
+ * exported: passwords, second-factor secrets, keys, the client) and makes only what is missing;
+ * REWARDS is topped up to the target only when below half of it. The admins' passwords are random unless
+ * COIN_SUPERADMIN_PASSWORD / COIN_ADMIN_PASSWORD are set; an account that already exists is used
+ * only with its password (and, once enrolled, its COIN_*_TOTP_SECRET).
+ *
+ * For a developer's machine only: it refuses NODE_ENV=production.
+ */
+import { type CoinClient, CoinProblemError, createCoinClient } from '@coin/client';
+import type { Pool } from '@coin/db';
+import { createSuperadmin } from '@coin/user';
+import { randomBytes } from 'node:crypto';
+import { enrolSecondFactor, TotpDevice } from '../stack/totp';
+
+export const defaultGatewayUrl = 'http://127.0.0.1:8080';
+/** REWARDS is topped up to this many coins when below half of it (`--rewards COINS`). */
+export const defaultRewardsTarget = 100_000;
+
+/** The variables the seed reads back on a second run and exports, in the order it prints them. */
+export const seedVariables = [
+  'COIN_URL',
+  'COIN_SUPERADMIN_EMAIL',
+  'COIN_SUPERADMIN_PASSWORD',
+  'COIN_SUPERADMIN_TOTP_SECRET',
+  'COIN_SUPERADMIN_API_KEY',
+  'COIN_ADMIN_EMAIL',
+  'COIN_ADMIN_PASSWORD',
+  'COIN_ADMIN_TOTP_SECRET',
+  'COIN_ADMIN_API_KEY',
+  'COIN_CLIENT_ID',
+  'COIN_CLIENT_SECRET',
+] as const;
+export type SeedVariable = (typeof seedVariables)[number];
+
+export interface DevSeedOptions {
+  pool: Pool;
+  topicPrefix: string;
+  gatewayUrl: string;
+  rewardsTarget: number;
+  /** The environment the seed reads reusable values from (process.env in the CLI). */
+  env: Partial<Record<SeedVariable, string | undefined>>;
+  /** What the seed made, in words (stderr in the CLI). */
+  note: (line: string) => void;
+}
+
+/** A shell word that stays one word and is never expanded: single quotes, a quote written '\''. */
+export function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+function newPassword(): string {
+  // 144 random bits, base64url: 24 characters, within the 8-128 the API accepts.
+  return randomBytes(18).toString('base64url');
+}
+
+function given(env: DevSeedOptions['env'], name: SeedVariable): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/** Nothing is written before the gateway answers: the SUPERADMIN would otherwise exist without the rest. */
+async function gatewayAnswers(gatewayUrl: string): Promise<void> {
+  try {
+    const response = await fetch(`${gatewayUrl}/openapi.json`, { signal: AbortSignal.timeout(10_000) });
+    await response.body?.cancel();
+    if (response.ok) return;
+  } catch {
+    // Said below, with what to do.
+  }
+  throw new Error(`the gateway at ${gatewayUrl} does not answer: start the stack first (\`npm start\`), or set GATEWAY_URL`);
+}
+
+type Who = 'SUPERADMIN' | 'ADMIN';
+
+/** A signed-in admin: a session whose second factor is fresh (step-up operations pass), and the factor's secret. */
+interface AdminSignedIn {
+  userId: number;
+  role: string;
+  accessToken: string;
+  totpSecret: string;
+}
+
+function wrongPassword(email: string, who: Who): Error {
+  return new Error(
+    `${email} exists but the password is not the one given: set COIN_${who}_PASSWORD to its password (the seed printed it the first time), ` +
+      'or give other addresses with COIN_SUPERADMIN_EMAIL / COIN_ADMIN_EMAIL',
+  );
+}
+
+/**
+ * Signs an admin in as the console does: the password, then either the second factor (the
+ * secret from the environment computes the code) or, for an account without one, its enrolment
+ * through the API, whose answer is a session signed in with both factors.
+ */
+async function signInAdmin(
+  coin: CoinClient,
+  gatewayUrl: string,
+  who: Who,
+  email: string,
+  password: string,
+  env: DevSeedOptions['env'],
+  note: (line: string) => void,
+): Promise<AdminSignedIn> {
+  let first: Awaited<ReturnType<CoinClient['login']>>;
+  try {
+    first = await coin.login({ body: { email, password } });
+  } catch (err) {
+    if (err instanceof CoinProblemError && err.status === 401) throw wrongPassword(email, who);
+    throw err;
+  }
+  if ('mfaRequired' in first) {
+    const secret = given(env, `COIN_${who}_TOTP_SECRET`);
+    if (!secret) {
+      throw new Error(
+        `${email} has a second factor: set COIN_${who}_TOTP_SECRET to the secret the seed printed the first time ` +
+          `(or reset it with \`npm run admin -- reset-mfa --user-id ID\`)`,
+      );
+    }
+    const device = new TotpDevice(secret);
+    // A run a moment ago may have used this time step; the server accepts the next one too.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const session = await coin.verifySecondFactor({ body: { challenge: first.challenge, code: await device.nextCode() } });
+        return { userId: session.user.id, role: session.user.role, accessToken: session.accessToken, totpSecret: secret };
+      } catch (err) {
+        if (attempt >= 2 || !(err instanceof CoinProblemError && err.status === 401)) throw err;
+      }
+    }
+  }
+  if (first.user.role !== 'ADMIN' && first.user.role !== 'SUPERADMIN') {
+    return { userId: first.user.id, role: first.user.role, accessToken: first.accessToken, totpSecret: '' };
+  }
+  const enrolled = await enrolSecondFactor(gatewayUrl, first.accessToken);
+  note(`${who} ${email}: second factor enrolled; add it to an authenticator app: ${enrolled.otpauthUri}`);
+  note(`${who} ${email}: recovery codes (each works once): ${enrolled.recoveryCodes.join(' ')}`);
+  return {
+    userId: enrolled.session.user.id,
+    role: enrolled.session.user.role,
+    accessToken: enrolled.session.accessToken,
+    totpSecret: enrolled.device.secret,
+  };
+}
+
+/** Creates everything that is missing and returns the values to export. */
+export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVariable, string>> {
+  const { env, note, gatewayUrl } = options;
+  const anonymous = createCoinClient({ baseUrl: gatewayUrl });
+  await gatewayAnswers(gatewayUrl);
+
+  // ---- The SUPERADMIN: the operator CLI's path (the database), as create-superadmin does ----
+  const superEmail = given(env, 'COIN_SUPERADMIN_EMAIL') ?? 'superadmin@example.com';
+  const superPassword = given(env, 'COIN_SUPERADMIN_PASSWORD') ?? newPassword();
+  const created = await createSuperadmin(options.pool, {
+    email: superEmail,
+    password: superPassword,
+    fullName: 'Dev Superadmin',
+    topicPrefix: options.topicPrefix,
+    now: new Date(),
+  }).catch((err: Error) => {
+    throw new Error(
+      `${superEmail} has an account that is not a SUPERADMIN (${err.message}): give another address with COIN_SUPERADMIN_EMAIL`,
+    );
+  });
+  const superSession = await signInAdmin(anonymous, gatewayUrl, 'SUPERADMIN', superEmail, superPassword, env, note);
+  note(`SUPERADMIN ${superEmail} (user ${created.userId}): ${created.outcome === 'created' ? 'created' : 'already there, reused'}`);
+  const superadmin = createCoinClient({ baseUrl: gatewayUrl, accessToken: superSession.accessToken });
+
+  // ---- The ADMIN: registered and promoted through the API, as a SUPERADMIN does in the console ----
+  const adminEmail = given(env, 'COIN_ADMIN_EMAIL') ?? 'admin@example.com';
+  const adminPassword = given(env, 'COIN_ADMIN_PASSWORD') ?? newPassword();
+  await anonymous.registerUser({ body: { email: adminEmail, password: adminPassword, fullName: 'Dev Admin' } });
+  const found = (await superadmin.listUsers({ query: { q: adminEmail, pageSize: 100 } })).users.find(
+    (u) => u.email.toLowerCase() === adminEmail.toLowerCase(),
+  );
+  if (!found) throw new Error(`${adminEmail} was registered but the user list does not show it; run the seed again`);
+  if (found.role !== 'ADMIN') {
+    await superadmin.changeUserRole({ path: { id: found.id }, body: { role: 'ADMIN' } });
+    note(`ADMIN ${adminEmail} (user ${found.id}): registered and made ADMIN by the SUPERADMIN`);
+  } else {
+    note(`ADMIN ${adminEmail} (user ${found.id}): already there, reused`);
+  }
+  // Signed in only when something needs it: a first sign-in enrols the second factor, and an
+  // approval needs the ADMIN. Every sign-in counts against the login limit (10 a minute per
+  // address with npm start's settings), which a tour pasted twice in a minute would otherwise reach.
+  let adminSignedIn: AdminSignedIn | undefined;
+  const adminSession = async () => {
+    adminSignedIn ??= await signInAdmin(anonymous, gatewayUrl, 'ADMIN', adminEmail, adminPassword, env, note);
+    return adminSignedIn;
+  };
+  const reusedAdminSecret = given(env, 'COIN_ADMIN_TOTP_SECRET');
+  if (!reusedAdminSecret) await adminSession();
+
+  // ---- API keys: one per admin, every scope; created by the SUPERADMIN (POST /api/admin/api-keys) ----
+  const keyFor = async (variable: SeedVariable, who: string) => {
+    const reused = given(env, variable);
+    if (reused) {
+      note(`API key of the ${who}: reused from ${variable}`);
+      return reused;
+    }
+    const made = await superadmin.createApiKey({ body: { name: `dev-seed ${who}`, scopes: ['mint', 'burn', 'refund', 'reward'] } });
+    note(`API key of the ${who}: created (id ${made.id}, scopes mint, burn, refund, reward)`);
+    return made.key;
+  };
+  const superKey = await keyFor('COIN_SUPERADMIN_API_KEY', 'SUPERADMIN');
+  const adminKey = await keyFor('COIN_ADMIN_API_KEY', 'ADMIN');
+
+  // ---- REWARDS: a treasury MINT always waits for a second ADMIN+ (four-eyes); the ADMIN approves it ----
+  const rewards = (await superadmin.listTreasuries()).treasuries.find((t) => t.code === 'REWARDS');
+  const balance = rewards?.balance ?? 0;
+  // Below half the target, so that what a tour pays out does not mean a new approval every run.
+  if (balance < options.rewardsTarget / 2) {
+    const amount = Math.round((options.rewardsTarget - balance) * 100) / 100;
+    const asked = await createCoinClient({ baseUrl: gatewayUrl, accessToken: superSession.accessToken, apiKey: superKey }).mintCoins({
+      body: { treasury: 'REWARDS', amount, reason: 'dev-seed: fund REWARDS' },
+    });
+    if (!('approval' in asked)) throw new Error(`a treasury MINT should wait for approval (202), got ${JSON.stringify(asked)}`);
+    const approved = await createCoinClient({
+      baseUrl: gatewayUrl,
+      accessToken: (await adminSession()).accessToken,
+      apiKey: adminKey,
+    }).approveRequest({
+      path: { id: asked.approval.id },
+    });
+    note(
+      `REWARDS: ${amount} coins minted (approval ${asked.approval.id} asked by the SUPERADMIN, approved by the ADMIN; ` +
+        `transaction ${approved.transaction.id}); balance now ${approved.wallet?.balance ?? options.rewardsTarget}`,
+    );
+  } else {
+    note(`REWARDS: ${balance} coins already (topped up to ${options.rewardsTarget} below half of it), nothing minted`);
+  }
+
+  // ---- A platform client granted REWARDS (POST /api/admin/platform-clients) ----
+  let clientId = given(env, 'COIN_CLIENT_ID');
+  let clientSecret = given(env, 'COIN_CLIENT_SECRET');
+  if (clientId && clientSecret && (await tokenWorks(anonymous, clientId, clientSecret))) {
+    note(`platform client ${clientId}: reused from COIN_CLIENT_ID`);
+  } else {
+    // A fresh Idempotency-Key per call (the client's default): the answer is the 201 with the secret.
+    const client = await superadmin.createPlatformClient({ body: { name: 'dev-seed platform', treasuries: ['REWARDS'] } });
+    if (!('clientSecret' in client)) throw new Error('the platform client was created without its secret in the answer');
+    clientId = client.id;
+    clientSecret = client.clientSecret;
+    note(`platform client ${clientId}: created, granted REWARDS (its SYSTEM token pays rewards from it)`);
+  }
+
+  return {
+    COIN_URL: gatewayUrl,
+    COIN_SUPERADMIN_EMAIL: superEmail,
+    COIN_SUPERADMIN_PASSWORD: superPassword,
+    COIN_SUPERADMIN_TOTP_SECRET: superSession.totpSecret,
+    COIN_SUPERADMIN_API_KEY: superKey,
+    COIN_ADMIN_EMAIL: adminEmail,
+    COIN_ADMIN_PASSWORD: adminPassword,
+    COIN_ADMIN_TOTP_SECRET: adminSignedIn?.totpSecret ?? reusedAdminSecret ?? '',
+    COIN_ADMIN_API_KEY: adminKey,
+    COIN_CLIENT_ID: clientId,
+    COIN_CLIENT_SECRET: clientSecret,
+  };
+}
+
+async function tokenWorks(coin: CoinClient, clientId: string, clientSecret: string): Promise<boolean> {
+  try {
+    await coin.issueToken({ body: { clientId, clientSecret } });
+    return true;
+  } catch (err) {
+    if (err instanceof CoinProblemError && (err.status === 400 || err.status === 401)) return false;
+    throw err;
+  }
+}
+
+/** The values as shell lines for `eval`. */
+export function exportLines(values: Record<SeedVariable, string>): string[] {
+  return seedVariables.map((name) => `export ${name}=${shellQuote(values[name])}`);
+}

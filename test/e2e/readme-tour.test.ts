@@ -1,0 +1,162 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { seedVariables } from '../../scripts/admin/dev-seed';
+import { startTestStack, type TestStack } from '../harness/stack';
+import { adminSession } from '../harness/admin';
+import { apiClient } from '../harness/http';
+
+const repoRoot = join(__dirname, '..', '..');
+
+/** The fenced block between the README's tour markers, exactly as a reader copies it. */
+function tourBlock(readme: string): string {
+  const match = /<!-- tour:begin[^>]*-->\s*```sh\n([\s\S]*?)```\s*<!-- tour:end -->/.exec(readme);
+  if (!match) throw new Error('README.md has no ```sh block between <!-- tour:begin --> and <!-- tour:end -->');
+  return match[1]!;
+}
+
+interface Ran {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs shell text in bash with the stack's coordinates, as `npm start` would have left them, and
+ * nothing of this process's COIN_* variables. Asynchronous: the stack answers from this process.
+ */
+function runShell(script: string, stack: TestStack, extraEnv: Record<string, string> = {}): Promise<Ran> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined && !name.startsWith('COIN_')) env[name] = value;
+  Object.assign(env, {
+    GATEWAY_URL: stack.gatewayUrl,
+    USER_DATABASE_URL: stack.env.user.USER_DATABASE_URL!,
+    DB_SCHEMA_PREFIX: stack.prefix,
+    TOPIC_PREFIX: stack.prefix,
+    REDIS_URL: stack.redisUrl,
+    ...extraEnv,
+  });
+  return new Promise((resolve, reject) => {
+    // -e and pipefail: a step that fails (curl --fail-with-body, jq) fails the run, where a reader would see its problem.
+    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += String(chunk)));
+    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** The `export NAME='value'` lines of dev-seed as a map (values without quotes: the seed's are base64url and e-mails). */
+function exportsOf(stdout: string): Record<string, string> {
+  return Object.fromEntries([...stdout.matchAll(/^export (COIN_[A-Z_]+)='([^']*)'$/gm)].map((m) => [m[1]!, m[2]!]));
+}
+
+/** The limits `npm start` runs with (the harness relaxes them for suites that register hundreds of users). */
+const npmStartRateLimits = {
+  RATE_LIMIT_LOGIN_PER_IP_MAX: '10',
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX: '10',
+  RATE_LIMIT_LOGIN_FAILURES_PER_IP_MAX: '30',
+  RATE_LIMIT_REGISTER_PER_IP_MAX: '20',
+  RATE_LIMIT_CREDENTIALS_PER_IP_MAX: '60',
+  RATE_LIMIT_WRITES_PER_CALLER_MAX: '100',
+};
+
+describe('README "A five-minute tour", pasted against a stack with the rate limits of npm start', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ extraEnv: npmStartRateLimits });
+  }, 90_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('when its block is pasted into a shell, then every step succeeds and Ada ends with 20 coins; pasted again in that shell, the seed reuses what it exported and every payment replays', async () => {
+    const block = tourBlock(readFileSync(join(repoRoot, 'README.md'), 'utf8'));
+    const marker = '{"pastedAgain":true}';
+    const ran = await runShell(`${block}\necho '${marker}' && echo '${marker}' >&2\n${block}`, stack);
+    if (ran.status !== 0) throw new Error(`the tour failed (exit ${ran.status}):\n${ran.stdout}\n${ran.stderr}`);
+
+    const lines = ran.stdout.trim().split('\n');
+    const first = lines.slice(0, lines.indexOf(marker));
+    const second = lines.slice(lines.indexOf(marker) + 1);
+    expect(JSON.parse(first.at(-1)!)).toEqual({ balance: 20, activeCoins: 20 });
+    // The history lists the three movements, newest first.
+    const history = first
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((row) => Object.keys(row).join() === 'id,type,amount')
+      .map(({ type, amount }) => ({ type, amount }));
+    expect(history).toEqual([
+      { type: 'PURCHASE', amount: 30 },
+      { type: 'REWARD', amount: 50 },
+    ]);
+    // What dev-seed said it made went to stderr, for the reader; stdout had only the exports eval ran.
+    const [firstNotes, secondNotes] = ran.stderr.split(marker) as [string, string];
+    expect(firstNotes).toContain('REWARDS: 100000 coins minted');
+    expect(firstNotes).toContain('approved by the ADMIN');
+
+    // The same keys again: the reward and the purchase answer as before and pay nothing more.
+    expect(JSON.parse(second.at(-1)!)).toEqual({ balance: 20, activeCoins: 20 });
+    expect(second.filter((line) => line.startsWith('{"id":')).map((line) => JSON.parse(line).id)).toEqual(
+      first.filter((line) => line.startsWith('{"id":')).map((line) => JSON.parse(line).id),
+    );
+    expect(secondNotes).toContain('API key of the ADMIN: reused from COIN_ADMIN_API_KEY');
+    expect(secondNotes).toContain('nothing minted');
+    expect(secondNotes).toMatch(/platform client \S+: reused from COIN_CLIENT_ID/);
+  }, 180_000);
+});
+
+describe('dev-seed run again', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+  }, 90_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  /** Accounts of their own, so each test can run alone after the tour made the default ones. */
+  const otherAccounts = { COIN_SUPERADMIN_EMAIL: 'seed.again.super@example.com', COIN_ADMIN_EMAIL: 'seed.again.admin@example.com' };
+
+  /** Read by an admin of the test's own (the seed's admins just used their authenticator's current code). */
+  async function approvedRewardsMints(): Promise<number> {
+    const { accessToken } = await adminSession(stack, 'ADMIN');
+    const { approvals } = await apiClient(stack.gatewayUrl, { accessToken }).listApprovals({ query: { status: 'APPROVED', limit: 100 } });
+    return approvals.filter((a) => a.command.type === 'MINT' && a.command.treasury === 'REWARDS').length;
+  }
+
+  it('when dev-seed runs again with what it exported, then it reuses all of it, mints nothing and makes no second client', async () => {
+    const first = await runShell('npm run -s admin -- dev-seed', stack, otherAccounts);
+    if (first.status !== 0) throw new Error(`dev-seed failed (exit ${first.status}):\n${first.stderr}`);
+    const exported = exportsOf(first.stdout);
+    expect(Object.keys(exported)).toEqual([...seedVariables]);
+    expect(first.stdout.trim().split('\n')).toHaveLength(seedVariables.length);
+    const mintsBefore = await approvedRewardsMints();
+    expect(mintsBefore).toBeGreaterThanOrEqual(1);
+
+    const again = await runShell('npm run -s admin -- dev-seed', stack, exported);
+    if (again.status !== 0) throw new Error(`the second dev-seed failed (exit ${again.status}):\n${again.stderr}`);
+    expect(exportsOf(again.stdout)).toEqual(exported);
+    expect(again.stderr).toContain('nothing minted');
+    expect(again.stderr).toContain(`platform client ${exported.COIN_CLIENT_ID}: reused`);
+    expect(await approvedRewardsMints()).toBe(mintsBefore);
+  }, 120_000);
+
+  it('when an admin account exists and its password is not given, then dev-seed says which variable to set and exports nothing', async () => {
+    const seeded = await runShell('npm run -s admin -- dev-seed', stack, {
+      COIN_SUPERADMIN_EMAIL: 'seed.twice@example.com',
+      COIN_ADMIN_EMAIL: 'seed.twice.admin@example.com',
+    });
+    expect(seeded.status).toBe(0);
+    const ran = await runShell('npm run -s admin -- dev-seed', stack, {
+      COIN_SUPERADMIN_EMAIL: 'seed.twice@example.com',
+      COIN_ADMIN_EMAIL: 'seed.twice.admin@example.com',
+    });
+    expect(ran.status).not.toBe(0);
+    expect(ran.stdout).toBe('');
+    expect(ran.stderr).toContain('set COIN_SUPERADMIN_PASSWORD');
+  }, 120_000);
+});
