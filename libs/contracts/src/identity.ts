@@ -108,7 +108,9 @@ export const platformClientList = z.object({ platformClients: z.array(platformCl
 export const treasuryGrants = z
   .array(treasuryCode)
   .max(treasuryCodes.length)
-  .refine((codes) => new Set(codes).size === codes.length, { message: 'must name each treasury at most once' });
+  .refine((codes) => new Set(codes).size === codes.length, { message: 'must name each treasury at most once' })
+  // The refinement as the document states it (z.toJSONSchema cannot see into a refinement).
+  .meta({ uniqueItems: true });
 export const createPlatformClientBody = z.strictObject({
   name: singleLineText(1, 100, { trim: true }),
   treasuries: treasuryGrants
