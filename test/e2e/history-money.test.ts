@@ -106,7 +106,12 @@ describe('history of real money operations, and its rebuild from the ledger', ()
         expect(Object.keys(t)).toEqual(expect.arrayContaining(['id', 'type', 'amount', 'fromUserId', 'toUserId', 'reason', 'createdAt']));
       }
       const page = await as(user.accessToken).listMyTransactions({ query: { limit: '100' } });
-      expect(page).toEqual({ transactions: want, pagination: { limit: 100, offset: 0, total: want.length } });
+      expect(page).toEqual({
+        transactions: want,
+        pagination: { limit: 100, offset: 0, total: want.length },
+        hasMore: false,
+        nextCursor: null,
+      });
     }
   }, 90_000);
 
