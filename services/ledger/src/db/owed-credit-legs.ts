@@ -1,6 +1,7 @@
 import { treasuryCode, type Party } from '@coin/contracts';
 import type { PoolClient } from '@coin/db';
 import type { CreditLeg } from '../domain/ledger';
+import { owedTransactionsSql } from './supply-reads';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -30,18 +31,7 @@ const partyOf = (userId: number | string | null, treasury: string | null): Party
  * derived from the transaction and the wallet, so a copy of the original credits once.
  */
 export async function readOwedCreditLegs(db: Queryable): Promise<CreditLeg[]> {
-  const result = await db.query<OwedLegRow>(
-    `SELECT t.id, (t.amount - coalesce(c.credited, 0) - coalesce(r.returned, 0))::bigint AS owed,
-            t.from_user_id, t.from_treasury, t.to_user_id, t.to_treasury, t.returns
-       FROM transactions t
-       LEFT JOIN (SELECT transaction_id, sum(amount)::bigint AS credited FROM entries WHERE amount > 0 GROUP BY transaction_id) c
-              ON c.transaction_id = t.id
-       LEFT JOIN (SELECT returns, sum(amount)::bigint AS returned FROM transactions WHERE returns IS NOT NULL GROUP BY returns) r
-              ON r.returns = t.id
-      WHERE t.type IN ('TRANSFER', 'PURCHASE', 'REWARD', 'REFUND')
-        AND t.amount - coalesce(c.credited, 0) - coalesce(r.returned, 0) > 0
-      ORDER BY t.id`,
-  );
+  const result = await db.query<OwedLegRow>(owedTransactionsSql('t.from_user_id, t.from_treasury, t.to_user_id, t.to_treasury, t.returns'));
   return result.rows.map(creditLegOfRow);
 }
 

@@ -17,13 +17,12 @@ export async function inSnapshot<T>(db: Queryable, read: () => Promise<T>): Prom
 }
 
 /**
- * The transactions whose credit side is still owed: a TRANSFER, PURCHASE, REWARD or REFUND
- * (returns included) minus its credit entries and the returns naming it, when something is left.
- * A full pass over entries: for the audit and a rebase, not for every tick.
+ * The one selection of the transactions whose credit side is still owed (`owed`, with `t.id` and
+ * the `columns` of `transactions t` the caller wants), oldest first: the audit's legs in flight
+ * and the credits a restore sends again (db/owed-credit-legs.ts) read the same rows.
  */
-export async function readOpenCreditLegs(db: Queryable): Promise<OpenCreditLeg[]> {
-  const result = await db.query<{ id: number; owed: number; created_at: Date }>(
-    `SELECT t.id, (t.amount - coalesce(c.credited, 0) - coalesce(r.returned, 0))::bigint AS owed, t.created_at
+export function owedTransactionsSql(columns: string): string {
+  return `SELECT t.id, (t.amount - coalesce(c.credited, 0) - coalesce(r.returned, 0))::bigint AS owed, ${columns}
        FROM transactions t
        LEFT JOIN (SELECT transaction_id, sum(amount)::bigint AS credited FROM entries WHERE amount > 0 GROUP BY transaction_id) c
               ON c.transaction_id = t.id
@@ -31,8 +30,16 @@ export async function readOpenCreditLegs(db: Queryable): Promise<OpenCreditLeg[]
               ON r.returns = t.id
       WHERE t.type IN ('TRANSFER', 'PURCHASE', 'REWARD', 'REFUND')
         AND t.amount - coalesce(c.credited, 0) - coalesce(r.returned, 0) > 0
-      ORDER BY t.id`,
-  );
+      ORDER BY t.id`;
+}
+
+/**
+ * The transactions whose credit side is still owed: a TRANSFER, PURCHASE, REWARD or REFUND
+ * (returns included) minus its credit entries and the returns naming it, when something is left.
+ * A full pass over entries: for the audit and a rebase, not for every tick.
+ */
+export async function readOpenCreditLegs(db: Queryable): Promise<OpenCreditLeg[]> {
+  const result = await db.query<{ id: number; owed: number; created_at: Date }>(owedTransactionsSql('t.created_at'));
   return result.rows.map((r) => ({ transactionId: r.id, amount: r.owed, createdAt: r.created_at }));
 }
 

@@ -216,12 +216,8 @@ export async function revokeUserSessions(
   return inTransaction(pool, async (client) => {
     const user = await lockUser(client, input.userId);
     if (!user) return null;
-    const revocation = { type: 'user.revoke-sessions' as const, actor: operator, data: { userId: input.userId } };
-    const decision = decideAccountCommand(revocation, { user }, { now: input.now, newId: randomUUID });
-    if (!decision.ok) throw decision.error;
-    await writeAccountChanges(client, decision.changes);
-    await insertUserEvents(client, topicNames(input.topicPrefix), decision.events);
+    const tokenVersion = await endSessionsAsOperator(client, user, input);
     await recordOperatorAction(client, input.topicPrefix, input.now, 'sessions.revoke', `user:${input.userId}`);
-    return { tokenVersion: decision.result.tokenVersion };
+    return { tokenVersion };
   });
 }
