@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, singleLineText } from './common';
 import { historyCursor, historyPaging, queryInt, utcQueryTime } from './history';
 import { withPageLinks } from './paging';
-import { auditAction, auditRecord, refusalRecord } from '../../events/src/admin-audit';
+import { auditAction, auditRecord, refusalRecord } from '@coin/events';
 
 // The audit record and the events on admin.audit live in @coin/events (libs/events).
 export {
@@ -31,7 +31,7 @@ export {
   refusalRecord,
   refusalSource,
   refusalSources,
-} from '../../events/src/admin-audit';
+} from '@coin/events';
 
 /** GET /api/admin/audit-log: every admin action, newest first, keyset pages on the log's sequence. */
 export const auditLogQuery = z.strictObject({
