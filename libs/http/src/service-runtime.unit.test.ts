@@ -56,7 +56,9 @@ describe('the service runtime', () => {
     const { logger } = recordingLogger();
     let closes = 0;
     const runtime = new ServiceRuntime(logger);
-    runtime.onClose('api', async () => void (closes += 1));
+    runtime.onClose('api', async () => {
+      closes += 1;
+    });
     await Promise.all([runtime.close(), runtime.close()]);
     await runtime.close();
     expect(closes).toBe(1);
