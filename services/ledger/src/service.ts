@@ -9,7 +9,14 @@ import {
   topicNames,
 } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay } from '@coin/db';
-import { buildInternalApp, buildOperationalApp, createMetricsRegistry } from '@coin/http';
+import {
+  buildInternalApp,
+  buildOperationalApp,
+  createMetricsRegistry,
+  type RunningService,
+  type ServiceRuntime,
+  startService,
+} from '@coin/http';
 import {
   BatchingProducer,
   commandRefusalRecord,
@@ -43,13 +50,7 @@ import { outboxBatchPublisher } from './kafka/outbox-publisher';
 import { ledgerGroupIds } from './kafka/groups';
 import { handleUserEvents } from './kafka/user-events';
 
-export interface RunningService {
-  /** host:port of the internal HTTP API. */
-  url: string;
-  /** host:port of /healthz, /readyz and /metrics (METRICS_PORT). */
-  metricsUrl: string;
-  close(): Promise<void>;
-}
+export type { RunningService };
 
 export interface LedgerServiceOptions {
   /** Test hook: runs after each batch's database commit, before publish, replies and offsets. */
@@ -66,8 +67,20 @@ export async function startLedgerService(
   logger: Logger,
   options: LedgerServiceOptions = {},
 ): Promise<RunningService> {
+  // Components open in order and close in the reverse order (ServiceRuntime).
+  return startService(logger, (runtime) => openLedgerService(runtime, config, logger, options));
+}
+
+async function openLedgerService(
+  runtime: ServiceRuntime,
+  config: Readonly<LedgerConfig>,
+  logger: Logger,
+  options: LedgerServiceOptions,
+): Promise<Omit<RunningService, 'close'>> {
   // Before anything opens: a SASL protocol without credentials is a configuration error.
   const security = kafkaSecurityOf(config);
+  const tracing = startTracing(config);
+  runtime.onClose('tracing', () => tracing.shutdown());
   const now = options.now ?? (() => new Date());
   const policy = ledgerPolicyOf(config);
   const schema = `${config.DB_SCHEMA_PREFIX}ledger`;
@@ -80,11 +93,17 @@ export async function startLedgerService(
     log: logger,
     ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
   });
+  runtime.onClose('postgres', () => {
+    database.stop();
+    return pool.end();
+  });
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security, clientId: 'ledger-service', logger });
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
+  runtime.onClose('kafka producer', () => producer.close());
   const admin = kafka.admin();
   await admin.connect();
+  runtime.onClose('kafka admin', () => admin.disconnect());
   const metrics = createMetricsRegistry('ledger');
   const outbox = new OutboxRelay<OutboxBatch>({
     store: outboxBatches(pool),
@@ -96,6 +115,9 @@ export async function startLedgerService(
     metrics,
     onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
   });
+  // Started once the consumers are; stopped after them, so the last batches' marks are flushed
+  // before the pool closes.
+  runtime.onClose('outbox relay', () => outbox.stop());
 
   const ledgerMetrics = registerLedgerMetrics(metrics);
 
@@ -108,6 +130,7 @@ export async function startLedgerService(
       kafka: async () => void (await admin.describeCluster()),
       consumers: consumersReadiness(consumers),
     },
+    started: () => runtime.isReady(),
   });
   const app = buildInternalApp({
     logger,
@@ -131,7 +154,6 @@ export async function startLedgerService(
   const partitionOfWallet = keyPartitioner(partitions);
   // One handler for every partition this process owns, so that their batches can share an apply
   // (see handleLedgerCommands).
-  const tracing = startTracing(config);
   const handleCommands = handleLedgerCommands({
     tracing,
     store: batchStore(pool),
@@ -216,6 +238,7 @@ export async function startLedgerService(
             reply: error,
           }),
   });
+  runtime.onClose('ledger commands consumer', () => commandConsumer.stop());
   const userEvents = await startConsumer({
     kafka,
     groupId: ledgerGroupIds(config.TOPIC_PREFIX).userEvents,
@@ -226,6 +249,7 @@ export async function startLedgerService(
     metrics,
     handleBatch: handleUserEvents({ producer, topics, now }),
   });
+  runtime.onClose('user events consumer', () => userEvents.stop());
   consumers.push(commandConsumer, userEvents);
   await Promise.all([commandConsumer.ready, userEvents.ready]);
   outbox.start();
@@ -239,6 +263,7 @@ export async function startLedgerService(
     logger,
     onExpirySent: (count) => ledgerMetrics.holdExpiriesSent.inc(count),
   });
+  runtime.onClose('hold expiry', () => holdExpiry.stop());
   const supplyCheck = startSupplyCheck({
     pool,
     now,
@@ -248,25 +273,10 @@ export async function startLedgerService(
     logger,
     metrics: registerSupplyCheckMetrics(metrics),
   });
-  const address = await app.listen({ host: config.HOST, port: config.LEDGER_HTTP_PORT });
-  const metricsAddress = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
-
-  return {
-    url: address,
-    metricsUrl: metricsAddress,
-    close: async () => {
-      await app.close();
-      await operational.close();
-      holdExpiry.stop();
-      await supplyCheck.stop();
-      await Promise.all([commandConsumer.stop(), userEvents.stop()]);
-      // After the consumers: the last batches' marks are flushed before the pool closes.
-      await outbox.stop();
-      await producer.close();
-      await admin.disconnect();
-      database.stop();
-      await pool.end();
-      await tracing.shutdown();
-    },
-  };
+  runtime.onClose('supply check', () => supplyCheck.stop());
+  const metricsUrl = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
+  runtime.onClose('operational port', () => operational.close());
+  const url = await app.listen({ host: config.HOST, port: config.LEDGER_HTTP_PORT });
+  runtime.onClose('internal API', () => app.close());
+  return { url, metricsUrl };
 }

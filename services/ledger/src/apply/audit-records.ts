@@ -4,7 +4,7 @@ import {
   walletKeyOf,
   walletKeyOfTreasury,
   walletKeyOfUser,
-  type AdminActionRecorded,
+  adminActionEvent,
   type ApprovableCommand,
   type AuditAction,
   type AuditRecord,
@@ -183,6 +183,6 @@ export function auditRecordOf(step: DecidedStep, context: AuditContext): AuditRe
 
 /** The admin.audit message of a record, keyed by its id (the topic has one partition). */
 export function auditEventMessage(topics: Pick<TopicNames, 'adminAudit'>, record: AuditRecord): OutboxBatchMessage {
-  const event: AdminActionRecorded = { eventId: record.id, type: 'admin.action.recorded', version: 1, occurredAt: record.at, record };
+  const event = adminActionEvent(record);
   return { topic: topics.adminAudit, key: record.id, headers: { [headerNames.type]: event.type }, payload: JSON.stringify(event) };
 }
