@@ -1,0 +1,36 @@
+import { ledgerResults, requestApprovalCommand } from '@coin/contracts';
+import { approvalSummary, approvedTarget } from './approvable';
+import { approvalAfter } from './replies';
+import { accepted, paysActor, pendingRequest, selfDealing } from './rules';
+import type { CommandModule } from './types';
+
+/** Stores a money command as an approval request for a second ADMIN+ (docs/DESIGN.md "Approvals"). */
+export const requestApproval: CommandModule<'ledger.request-approval'> = {
+  type: 'ledger.request-approval',
+  schema: requestApprovalCommand,
+  result: ledgerResults['ledger.request-approval'],
+  createsTransaction: false,
+  reads: () => ({}),
+  decide(command, context) {
+    // A request whose money would go to its requester is refused now, not parked for a second person.
+    const asked = command.data.command;
+    if (asked.type === 'ledger.mint' && paysActor(command, asked.data.to)) {
+      return selfDealing('An admin cannot mint into their own wallet');
+    }
+    if (asked.type === 'ledger.reward' && paysActor(command, { kind: 'user', userId: asked.data.toUserId })) {
+      return selfDealing('An admin cannot reward themselves');
+    }
+    return accepted({
+      approvals: [{ approval: pendingRequest(command, command.data.command, context.now, context.policy), event: 'requested' }],
+    });
+  },
+  reply: (input) => ({ approval: approvalAfter(input) }),
+  audit(command, applied) {
+    const approval = applied?.approvals[0]?.approval;
+    return {
+      action: 'approval.request',
+      target: approval ? `approval:${approval.id}` : approvedTarget(command.data.command),
+      summary: approvalSummary(command.data.command),
+    };
+  },
+};
