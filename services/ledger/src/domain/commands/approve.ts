@@ -4,6 +4,7 @@ import { approvedCommand, sameActor, userIdOfActor } from '../approvals';
 import { approvalSummary, approvedReads, type ApprovedCommand } from './approvable';
 import { transactionIdOf } from './replies';
 import { approvalNotFound, approvalNotPending, approvalOf, paysActor, reject, selfDealing } from './rules';
+import { adminRefusal } from '../authors';
 import type { CommandModule } from './types';
 
 /**
@@ -15,6 +16,7 @@ export const approve: CommandModule<'ledger.approve'> = {
   schema: approveCommand,
   result: ledgerResults['ledger.approve'],
   createsTransaction: true,
+  authorRefusal: adminRefusal,
   reads(command) {
     // What the command it applies reads (as its requester's; the approval step adds to no window), and the request.
     const applied = approvedReads({ ...command, ...command.data.command } as ApprovedCommand);

@@ -3,6 +3,7 @@ import { activeOf } from '../state';
 import { actorScope, isPerson, personCharges } from '../four-eyes';
 import { moneyReply, transactionIdOf } from './replies';
 import { accepted, beyondLimit, canDebit, fourEyes, insufficient, missingParty } from './rules';
+import { adminRefusal } from '../authors';
 import type { ApprovableModule } from './types';
 
 /** Destroys coins of a wallet (ADMIN+); a person's burn past a four-eyes window waits for a second person. */
@@ -11,6 +12,7 @@ export const burn: ApprovableModule<'ledger.burn'> = {
   schema: burnCommand,
   result: ledgerResults['ledger.burn'],
   createsTransaction: true,
+  authorRefusal: adminRefusal,
   reads: ({ actor, data }) => ({ walletKeys: [walletKeyOf(data.from)], windowScopes: isPerson(actor) ? [actorScope(actor)] : [] }),
   decide(command, context) {
     const { from, amount, reason } = command.data;

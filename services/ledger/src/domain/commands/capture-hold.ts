@@ -14,6 +14,7 @@ import {
   settleNotGranted,
   settlerGranted,
 } from './rules';
+import { userAtLeast } from '../authors';
 import type { CommandModule } from './types';
 
 /** Takes up to the held amount (ADMIN+ or a platform client granted the recipient): a PURCHASE or TRANSFER, credited by a leg. */
@@ -22,6 +23,9 @@ export const captureHold: CommandModule<'ledger.capture-hold'> = {
   schema: captureHoldCommand,
   result: ledgerResults['ledger.capture-hold'],
   createsTransaction: true,
+  // A platform client's grant is judged against the hold's recipient where the hold is read (decide).
+  authorRefusal: (_command, author) =>
+    userAtLeast(author, 'ADMIN') || author.kind === 'system' ? null : 'Command refused: only ADMIN+ and platform clients settle holds',
   // The recipient is loaded by the apply once the hold is read (the store's hold recipients).
   reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.fromUserId)], holdIds: [data.holdId] }),
   decide(command, context) {

@@ -1,5 +1,6 @@
 import { closeWalletCommand, ledgerResults, walletKeyOfUser, type Party } from '@coin/contracts';
 import { accepted, beyondLimit, canDebit } from './rules';
+import { userAtLeast } from '../authors';
 import type { CommandModule } from './types';
 
 /** Closes a deleted user's wallet (SUPERADMIN, or the user service): its pending holds are voided and its coins burned. */
@@ -8,6 +9,7 @@ export const closeWallet: CommandModule<'ledger.close-wallet'> = {
   schema: closeWalletCommand,
   result: ledgerResults['ledger.close-wallet'],
   createsTransaction: true,
+  authorRefusal: (_command, author) => (userAtLeast(author, 'SUPERADMIN') ? null : 'Command refused: only a SUPERADMIN closes a wallet'),
   reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.userId)], pendingHoldOwners: [data.userId] }),
   decide(command, context) {
     const { userId, reason } = command.data;

@@ -14,6 +14,8 @@ export const credit: CommandModule<'ledger.credit'> = {
   result: ledgerResults['ledger.credit'],
   // Only a returned leg creates a transaction: its id is counted when that happens.
   createsTransaction: false,
+  // The ledger's own commands, and opening a wallet (a stranger who just registered): no author to judge.
+  authorRefusal: () => null,
   reads: ({ data }) => ({ walletKeys: [walletKeyOf(data.to)] }),
   decide(command, context) {
     const { transactionId, to, amount, returnTo } = command.data;

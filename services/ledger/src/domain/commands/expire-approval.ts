@@ -8,6 +8,8 @@ export const expireApproval: CommandModule<'ledger.expire-approval'> = {
   schema: expireApprovalCommand,
   result: ledgerResults['ledger.expire-approval'],
   createsTransaction: false,
+  // The ledger's own commands, and opening a wallet (a stranger who just registered): no author to judge.
+  authorRefusal: () => null,
   reads: ({ data }) => ({ approvalIds: [data.approvalId] }),
   decide(command, context) {
     const approval = approvalOf(context.state, command.data.approvalId, command.data.command);

@@ -8,6 +8,8 @@ export const expireHold: CommandModule<'ledger.expire-hold'> = {
   schema: expireHoldCommand,
   result: ledgerResults['ledger.expire-hold'],
   createsTransaction: false,
+  // The ledger's own commands, and opening a wallet (a stranger who just registered): no author to judge.
+  authorRefusal: () => null,
   reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.fromUserId)], holdIds: [data.holdId] }),
   decide(command, context) {
     const { holdId, fromUserId } = command.data;

@@ -2,6 +2,7 @@ import { holdCommand, ledgerResults, walletKeyOf, walletKeyOfUser, type Party } 
 import { activeOf, holdIdOf, type HoldState } from '../state';
 import { holdAfter, payerWallet } from './replies';
 import { accepted, insufficient, limitBreachOf, missingParty, reject } from './rules';
+import { isUser } from '../authors';
 import type { CommandModule } from './types';
 
 /** Reserves coins of the payer's wallet for a later capture (docs/DESIGN.md "Holds"); counted by the spending limits now. */
@@ -10,6 +11,8 @@ export const hold: CommandModule<'ledger.hold'> = {
   schema: holdCommand,
   result: ledgerResults['ledger.hold'],
   createsTransaction: false,
+  authorRefusal: ({ data }, author) =>
+    isUser(author, data.fromUserId) ? null : "Command refused: only the payer moves or reserves their wallet's coins",
   reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.fromUserId), walletKeyOf(data.to)] }),
   decide(command, context) {
     const { now, policy } = context;

@@ -2,6 +2,7 @@ import { ledgerResults, minorUnitsToCoins, mintCommand, walletKeyOf } from '@coi
 import { actorScope, isPerson, personCharges, recipientScope, type WindowCharge } from '../four-eyes';
 import { moneyReply, transactionIdOf } from './replies';
 import { accepted, beyondLimit, canCredit, fourEyes, missingParty, paysActor, reject, selfDealing } from './rules';
+import { adminRefusal } from '../authors';
 import type { ApprovableModule } from './types';
 
 /** Creates coins in a wallet (ADMIN+); a person's mint past a four-eyes window waits for a second person. */
@@ -10,6 +11,7 @@ export const mint: ApprovableModule<'ledger.mint'> = {
   schema: mintCommand,
   result: ledgerResults['ledger.mint'],
   createsTransaction: true,
+  authorRefusal: adminRefusal,
   reads: ({ actor, data }) => ({
     walletKeys: [walletKeyOf(data.to)],
     windowScopes: isPerson(actor) ? [actorScope(actor), recipientScope(data.to)] : [],

@@ -8,6 +8,8 @@ export const openWallet: CommandModule<'ledger.open-wallet'> = {
   schema: openWalletCommand,
   result: ledgerResults['ledger.open-wallet'],
   createsTransaction: false,
+  // The ledger's own commands, and opening a wallet (a stranger who just registered): no author to judge.
+  authorRefusal: () => null,
   reads: (command) => ({ walletKeys: [walletKeyOfUser(command.data.userId)] }),
   decide(command, { wallet }) {
     // Every registered user gets a wallet; one that exists, open or closed, stays as it is.

@@ -14,6 +14,7 @@ import {
   reject,
   selfDealing,
 } from './rules';
+import { adminRefusal } from '../authors';
 import type { ApprovableModule } from './types';
 
 /**
@@ -25,6 +26,7 @@ export const refund: ApprovableModule<'ledger.refund'> = {
   schema: refundCommand,
   result: ledgerResults['ledger.refund'],
   createsTransaction: true,
+  authorRefusal: adminRefusal,
   // The purchase's payer (its wallet and its recipient window) is read with the purchase, by the store.
   reads: ({ actor, data }) => ({
     walletKeys: [walletKeyOfTreasury(data.treasury)],

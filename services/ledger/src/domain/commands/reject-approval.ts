@@ -2,6 +2,7 @@ import { ledgerResults, rejectApprovalCommand } from '@coin/contracts';
 import { approvalSummary } from './approvable';
 import { approvalAfter } from './replies';
 import { accepted, approvalNotFound, approvalNotPending, approvalOf } from './rules';
+import { adminRefusal } from '../authors';
 import type { CommandModule } from './types';
 
 /** Refuses a pending request (ADMIN+, its requester included): its command is never applied. */
@@ -10,6 +11,7 @@ export const rejectApproval: CommandModule<'ledger.reject-approval'> = {
   schema: rejectApprovalCommand,
   result: ledgerResults['ledger.reject-approval'],
   createsTransaction: false,
+  authorRefusal: adminRefusal,
   reads: ({ data }) => ({ approvalIds: [data.approvalId] }),
   decide(command, context) {
     const approval = approvalOf(context.state, command.data.approvalId, command.data.command);

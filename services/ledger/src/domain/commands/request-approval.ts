@@ -2,6 +2,7 @@ import { ledgerResults, requestApprovalCommand } from '@coin/contracts';
 import { approvalSummary, approvedTarget } from './approvable';
 import { approvalAfter } from './replies';
 import { accepted, paysActor, pendingRequest, selfDealing } from './rules';
+import { adminRefusal } from '../authors';
 import type { CommandModule } from './types';
 
 /** Stores a money command as an approval request for a second ADMIN+ (docs/DESIGN.md "Approvals"). */
@@ -10,6 +11,7 @@ export const requestApproval: CommandModule<'ledger.request-approval'> = {
   schema: requestApprovalCommand,
   result: ledgerResults['ledger.request-approval'],
   createsTransaction: false,
+  authorRefusal: adminRefusal,
   reads: () => ({}),
   decide(command, context) {
     // A request whose money would go to its requester is refused now, not parked for a second person.

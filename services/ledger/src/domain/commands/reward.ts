@@ -1,4 +1,5 @@
 import {
+  clientMayReward,
   ledgerResults,
   minorUnitsToCoins,
   rewardCommand,
@@ -7,7 +8,6 @@ import {
   walletKeyOfUser,
   type Party,
 } from '@coin/contracts';
-import { platformGrantsOf } from '../authority';
 import { actorScope, clientCapBreach, clientScope, isPerson, personCharges, recipientScope, type WindowCharge } from '../four-eyes';
 import { moneyReply, transactionIdOf } from './replies';
 import {
@@ -23,6 +23,7 @@ import {
   reject,
   selfDealing,
 } from './rules';
+import { platformGrantsOf, userAtLeast } from '../authors';
 import type { ApprovableModule } from './types';
 
 /**
@@ -34,6 +35,12 @@ export const reward: ApprovableModule<'ledger.reward'> = {
   schema: rewardCommand,
   result: ledgerResults['ledger.reward'],
   createsTransaction: true,
+  authorRefusal(_command, author) {
+    if (userAtLeast(author, 'ADMIN')) return null;
+    // Rewards are paid from REWARDS: a platform client must have been granted it.
+    if (author.kind === 'system' && clientMayReward(author.treasuries)) return null;
+    return 'Command refused: the author may not reward from REWARDS';
+  },
   reads: ({ actor, data }) => ({
     walletKeys: [walletKeyOfTreasury('REWARDS'), walletKeyOfUser(data.toUserId)],
     windowScopes: isPerson(actor)

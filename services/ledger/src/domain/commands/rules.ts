@@ -1,7 +1,7 @@
 import { clientMaySettle, type ApprovableCommand, type LedgerCommand, type Party, type Role } from '@coin/contracts';
 import type { ErrorCode } from '@coin/errors';
 import { approvalIdOf, sameCommand, type ApprovalState } from '../approvals';
-import { platformGrantsOf } from '../authority';
+import { platformGrantsOf } from '../authors';
 import { isPerson, windowReached, type WindowCharge } from '../four-eyes';
 import { checkLimits, effectiveLimits, type LimitBreach } from '../limits';
 import {

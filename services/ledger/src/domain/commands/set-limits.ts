@@ -2,6 +2,7 @@ import { ledgerResults, setLimitsCommand, walletKeyOfUser, type AuditSummary, ty
 import { InvariantViolation } from '@coin/errors';
 import { coinsOrNull } from './replies';
 import { accepted, reject } from './rules';
+import { adminRefusal } from '../authors';
 import type { CommandModule } from './types';
 
 /** The overrides in coins (dailyCount stays a count); an absent field stays absent (the role's default). */
@@ -19,6 +20,7 @@ export const setLimits: CommandModule<'ledger.set-limits'> = {
   schema: setLimitsCommand,
   result: ledgerResults['ledger.set-limits'],
   createsTransaction: false,
+  authorRefusal: adminRefusal,
   reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.userId)] }),
   decide(command, context) {
     const { userId, overrides } = command.data;

@@ -2,6 +2,7 @@ import { ledgerResults, transferCommand, walletKeyOf, walletKeyOfUser, type Part
 import { activeOf } from '../state';
 import { moneyReply } from './replies';
 import { accepted, beyondLimit, canCredit, canDebit, insufficient, limitBreachOf, missingParty, reject } from './rules';
+import { isUser } from '../authors';
 import type { CommandModule } from './types';
 
 /**
@@ -13,6 +14,8 @@ export const transfer: CommandModule<'ledger.transfer'> = {
   schema: transferCommand,
   result: ledgerResults['ledger.transfer'],
   createsTransaction: true,
+  authorRefusal: ({ data }, author) =>
+    isUser(author, data.fromUserId) ? null : "Command refused: only the payer moves or reserves their wallet's coins",
   reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.fromUserId), walletKeyOf(data.to)] }),
   decide(command, context) {
     const { kind, fromUserId, to, amount, reason, reference } = command.data;

@@ -30,7 +30,16 @@ function contextOf(wallets: WalletState[]): DecideContext {
     approved: false,
     wallet: (key) => state.wallets.get(key),
     newTransaction: (draft) =>
-      ({ reference: null, refundOf: null, returns: null, holdId: null, approval: null, ...draft, id: ++id, createdAt: now }) as NewTransaction,
+      ({
+        reference: null,
+        refundOf: null,
+        returns: null,
+        holdId: null,
+        approval: null,
+        ...draft,
+        id: ++id,
+        createdAt: now,
+      }) as NewTransaction,
     decideApproved: (command: LedgerCommand) => {
       throw new Error(`a transfer decides no approved command (${command.type})`);
     },

@@ -15,6 +15,7 @@ import type {
 } from '@coin/contracts';
 import type { z } from 'zod';
 import type { ApprovalState } from '../approvals';
+import type { VerifiedAuthor } from '../authors';
 import type { Accepted, Decision, HoldState, LedgerPolicy, LedgerState, NewTransaction, WalletState } from '../state';
 
 /**
@@ -94,6 +95,8 @@ export interface CommandModule<T extends LedgerCommandType> {
   result: (typeof ledgerResults)[T];
   /** Whether an accepted command may create a transaction (the apply reserves an id for each that may). */
   createsTransaction: boolean;
+  /** Why this verified author may not send the command (a client's, on ledger.commands), or null when they may. */
+  authorRefusal(command: LedgerCommandOf<T>, author: VerifiedAuthor): string | null;
   reads(command: LedgerCommandOf<T>): CommandReads;
   /** Pure: the decision of the command against the state of its partition. */
   decide(command: LedgerCommandOf<T>, context: DecideContext): Decision;
