@@ -3,6 +3,7 @@ import { burn } from './burn';
 import { mint } from './mint';
 import { refund } from './refund';
 import { reward } from './reward';
+import type { Rejected } from '../state';
 import { coinsOrNull } from './replies';
 import type { ApprovableModule, ApprovableParts, ApprovableType, CommandReads } from './types';
 
@@ -31,6 +32,11 @@ export function approvedTarget(command: ApprovableCommand): string {
 /** The held-back command as an Approval shows it, in coins. */
 export function approvedCommandView(command: ApprovableCommand): Approval['command'] {
   return partsOf(command).view(command);
+}
+
+/** Why a request for `command` is refused at once rather than parked for a second person, or null. */
+export function requestRefusal(request: Pick<LedgerCommand, 'actor'>, command: ApprovableCommand): Rejected | null {
+  return partsOf(command).requestRefusal(request, command);
 }
 
 /** The command an approval request holds back, for the audit log: its type, wallet or purchase, amount in coins and reason. */

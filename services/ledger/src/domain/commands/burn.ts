@@ -38,6 +38,8 @@ export const burn: ApprovableModule<'ledger.burn'> = {
   }),
   approvable: {
     target: ({ data }) => walletKeyOf(data.from),
+    // A burn pays no one.
+    requestRefusal: () => null,
     view: ({ data }) => ({
       type: 'BURN',
       userId: data.from.kind === 'user' ? data.from.userId : null,

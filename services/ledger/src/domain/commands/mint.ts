@@ -44,6 +44,7 @@ export const mint: ApprovableModule<'ledger.mint'> = {
   }),
   approvable: {
     target: ({ data }) => walletKeyOf(data.to),
+    requestRefusal: (request, { data }) => (paysActor(request, data.to) ? selfDealing('An admin cannot mint into their own wallet') : null),
     view: ({ data }) => ({
       type: 'MINT',
       userId: data.to.kind === 'user' ? data.to.userId : null,

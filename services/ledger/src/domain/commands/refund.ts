@@ -82,6 +82,8 @@ export const refund: ApprovableModule<'ledger.refund'> = {
   }),
   approvable: {
     target: ({ data }) => `transaction:${data.transactionId}`,
+    // The payer is known from the purchase only: a refund to its requester is refused when it is decided.
+    requestRefusal: () => null,
     view: ({ data }) => ({
       type: 'REFUND',
       userId: null,

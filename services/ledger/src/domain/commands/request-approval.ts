@@ -1,7 +1,7 @@
 import { ledgerResults, requestApprovalCommand } from '@coin/contracts';
-import { approvalSummary, approvedTarget } from './approvable';
+import { approvalSummary, approvedTarget, requestRefusal } from './approvable';
 import { approvalAfter } from './replies';
-import { accepted, paysActor, pendingRequest, selfDealing } from './rules';
+import { accepted, pendingRequest } from './rules';
 import { adminRefusal } from '../authors';
 import type { CommandModule } from './types';
 
@@ -15,13 +15,8 @@ export const requestApproval: CommandModule<'ledger.request-approval'> = {
   reads: () => ({}),
   decide(command, context) {
     // A request whose money would go to its requester is refused now, not parked for a second person.
-    const asked = command.data.command;
-    if (asked.type === 'ledger.mint' && paysActor(command, asked.data.to)) {
-      return selfDealing('An admin cannot mint into their own wallet');
-    }
-    if (asked.type === 'ledger.reward' && paysActor(command, { kind: 'user', userId: asked.data.toUserId })) {
-      return selfDealing('An admin cannot reward themselves');
-    }
+    const refusal = requestRefusal(command, command.data.command);
+    if (refusal) return refusal;
     return accepted({
       approvals: [{ approval: pendingRequest(command, command.data.command, context.now, context.policy), event: 'requested' }],
     });

@@ -96,6 +96,8 @@ export const reward: ApprovableModule<'ledger.reward'> = {
   }),
   approvable: {
     target: ({ data }) => walletKeyOfUser(data.toUserId),
+    requestRefusal: (request, { data }) =>
+      paysActor(request, { kind: 'user', userId: data.toUserId }) ? selfDealing('An admin cannot reward themselves') : null,
     // Paid from REWARDS to the user; `treasury` names a MINT's or BURN's wallet, so it stays null.
     view: ({ data }) => ({
       type: 'REWARD',

@@ -16,7 +16,7 @@ import type {
 import type { z } from 'zod';
 import type { ApprovalState } from '../approvals';
 import type { VerifiedAuthor } from '../authors';
-import type { Accepted, Decision, HoldState, LedgerPolicy, LedgerState, NewTransaction, WalletState } from '../state';
+import type { Accepted, Decision, HoldState, LedgerPolicy, LedgerState, NewTransaction, Rejected, WalletState } from '../state';
 
 /**
  * What one ledger command is, in one module (docs/DESIGN.md "Adding a command"): the contract it
@@ -116,6 +116,8 @@ export interface ApprovableParts<T extends ApprovableType> {
   target(command: ApprovableOf<T>): string;
   /** The command as an Approval shows it (API, replies and coin.approvals events), in coins. */
   view(command: ApprovableOf<T>): Approval['command'];
+  /** Why a request for it is refused at once (money to the requester: self-dealing), or null: it may wait for a second person. */
+  requestRefusal(request: Pick<LedgerCommand, 'actor'>, command: ApprovableOf<T>): Rejected | null;
 }
 
 export type ApprovableModule<T extends ApprovableType> = CommandModule<T> & { approvable: ApprovableParts<T> };
