@@ -6,14 +6,10 @@ import { fourEyesOff, type FourEyesPolicy, type WindowCharge } from './four-eyes
 import { noLimits, type LimitDefaults, type SpendingWindow } from './limits';
 
 /**
- * The ledger's pure core (docs/DESIGN.md "Code conventions"): `decide` turns a command and the state it reads into
- * a decision, `evolve` applies an accepted decision to that state. No I/O, no clock, no ids of
- * its own: the apply stage loads the state, passes `now` and an id allocator, and persists.
- *
- * Every command is applied in the partition of the wallet it debits (MINT: credits), so the
- * only balances a decision changes are of wallets that partition owns; the credit side of a
- * transaction that lands elsewhere is a *credit leg*, its own command keyed by the credited
- * wallet. A balance check therefore never races, and no balance can go negative.
+ * What the ledger's decisions are made of (docs/DESIGN.md "The ledger"): the state of a partition
+ * as a batch loads it (wallets, holds, approval requests, refund targets, four-eyes windows),
+ * the policy the configuration sets, and a decision: accepted with its effects, or rejected.
+ * `decide` and `evolve` (domain/ledger.ts) and the command modules (domain/commands/) share them.
  */
 
 export interface WalletState {
