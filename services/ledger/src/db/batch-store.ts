@@ -2,8 +2,8 @@ import { partyColumns, type TransactionType, type TreasuryCode } from '@coin/con
 import type { Pool, PoolClient } from '@coin/db';
 import { StaleWalletError, type BatchRead, type BatchReadRequest, type BatchWrite, type LedgerStore } from '../apply/store';
 import type { StoredOutcome } from '../domain/batch';
-import { approvalColumns, approvalStateOf, type ApprovalDbRow } from '../views/approval-view';
-import { holdColumns, holdStateOf, type HoldDbRow } from '../views/hold-view';
+import { approvalColumns, approvalStateOf, type ApprovalDbRow } from './approval-rows';
+import { holdColumns, holdStateOf, type HoldDbRow } from './hold-rows';
 import type { SpendingWindow } from '../domain/limits';
 import { safeInteger, walletStateOf, type WalletDbRow } from './wallet-rows';
 
