@@ -18,3 +18,4 @@ export * from './commands';
 export * from './transaction-view';
 export * from './kafka-access';
 export * from './platform-grants';
+export * from './internal-routes';
