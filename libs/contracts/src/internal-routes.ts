@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { approval, approvalPage, approvalsQuery } from './approvals';
 import { auditLogPage, auditLogQuery } from './audit-log';
 import { role, userIdParam, uuidInput } from './common';
-import { adminTransactionsPage, adminTransactionsQuery, historyPage, historyQuery, walletTransactionsPage, walletTransactionsQuery } from './history';
+import {
+  adminTransactionsPage,
+  adminTransactionsQuery,
+  historyPage,
+  historyQuery,
+  walletTransactionsPage,
+  walletTransactionsQuery,
+} from './history';
 import { adminHoldsQuery, hold, holdPage, spendingLimits } from './holds';
 import {
   apiKeyList,
@@ -183,8 +190,20 @@ export const internalPosts = {
   'users.login': { service: 'users', method: 'POST', path: '/internal/auth/login', body: loginBody, response: loginAnswer },
   'users.refresh': { service: 'users', method: 'POST', path: '/internal/auth/refresh', body: refreshBody, response: tokenPair },
   'users.logout': { service: 'users', method: 'POST', path: '/internal/auth/logout', body: logoutBody, response: noContent },
-  'users.client-token': { service: 'users', method: 'POST', path: '/internal/auth/token', body: clientCredentialsBody, response: systemToken },
-  'users.registration-key': { service: 'users', method: 'POST', path: '/internal/registration-keys', body: noBody, response: registrationKey },
+  'users.client-token': {
+    service: 'users',
+    method: 'POST',
+    path: '/internal/auth/token',
+    body: clientCredentialsBody,
+    response: systemToken,
+  },
+  'users.registration-key': {
+    service: 'users',
+    method: 'POST',
+    path: '/internal/registration-keys',
+    body: noBody,
+    response: registrationKey,
+  },
   'users.mfa-enrolment': {
     service: 'users',
     method: 'POST',

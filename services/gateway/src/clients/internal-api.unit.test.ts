@@ -41,7 +41,10 @@ describe('InternalApi: internal reads by the contract table', () => {
       const page = await api.read('ledger.holds', { userId: 7, limit: 20, offset: 40, status: undefined }, 'req-1');
       expect(page.holds).toHaveLength(1);
       const asked = new URL(ledger.urls[0]!, 'http://x');
-      expect([asked.pathname, Object.fromEntries(asked.searchParams)]).toEqual(['/internal/holds', { userId: '7', limit: '20', offset: '40' }]);
+      expect([asked.pathname, Object.fromEntries(asked.searchParams)]).toEqual([
+        '/internal/holds',
+        { userId: '7', limit: '20', offset: '40' },
+      ]);
     } finally {
       await ledger.close();
     }

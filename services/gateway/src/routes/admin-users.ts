@@ -102,7 +102,11 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
       const { tokenVersion: _omitted, ...user } = await deps.internal.read('users.user', { id }, String(request.id));
       let wallet = { balance: 0, held: 0, activeCoins: 0, totalReceived: 0, totalSent: 0 };
       try {
-        const { balance, activeCoins, totalReceived, totalSent } = await deps.internal.read('ledger.wallet', { userId: id }, String(request.id));
+        const { balance, activeCoins, totalReceived, totalSent } = await deps.internal.read(
+          'ledger.wallet',
+          { userId: id },
+          String(request.id),
+        );
         // Held is what pending holds reserve: balance − activeCoins, subtracted in minor units (no float residue).
         const heldMinor = Math.round(balance * minorUnitsPerCoin) - Math.round(activeCoins * minorUnitsPerCoin);
         wallet = { balance, held: minorUnitsToCoins(heldMinor), activeCoins, totalReceived, totalSent };

@@ -110,7 +110,8 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
         deps.commands,
         request,
         reply,
-        (requestHash) => ledgerDraft('ledger.reject-approval', { approvalId: request.params.id, command, reason: request.body.reason, requestHash }),
+        (requestHash) =>
+          ledgerDraft('ledger.reject-approval', { approvalId: request.params.id, command, reason: request.body.reason, requestHash }),
         200,
       );
     },

@@ -93,14 +93,17 @@ describe('sendLedgerCommand: one keyed ledger command of one request', () => {
     }));
     try {
       const response = await call();
-      expect([response.statusCode, response.json()]).toMatchObject([422, { code: 'INSUFFICIENT_FUNDS', detail: 'Balance 3.00 is below 5.00' }]);
+      expect([response.statusCode, response.json()]).toMatchObject([
+        422,
+        { code: 'INSUFFICIENT_FUNDS', detail: 'Balance 3.00 is below 5.00' },
+      ]);
       expect(idempotency.commandAnswered).toBe(true);
     } finally {
       await app.close();
     }
   });
 
-  it("when the ledger does not answer in time, then 504 and the key has no answer yet (the outcome is not known)", async () => {
+  it('when the ledger does not answer in time, then 504 and the key has no answer yet (the outcome is not known)', async () => {
     const { app, idempotency, call } = await appWith(async () => {
       throw new AppError('TIMEOUT', 'The command was accepted but not confirmed in time');
     });

@@ -80,8 +80,7 @@ export function registerHistoryRoutes(app: App, deps: { internal: InternalApi })
         response: { 200: withExample(adminTransactionsPublicPage, exampleHistoryPage), ...errorResponses },
       },
     },
-    async (request) =>
-      keysetLinks(await deps.internal.read('history.transactions', request.query, String(request.id))),
+    async (request) => keysetLinks(await deps.internal.read('history.transactions', request.query, String(request.id))),
   );
 
   app.get(
@@ -99,7 +98,6 @@ export function registerHistoryRoutes(app: App, deps: { internal: InternalApi })
         response: { 200: withExample(auditLogPublicPage, exampleAuditLogPage), ...errorResponses },
       },
     },
-    async (request) =>
-      keysetLinks(await deps.internal.read('history.audit-log', request.query, String(request.id))),
+    async (request) => keysetLinks(await deps.internal.read('history.audit-log', request.query, String(request.id))),
   );
 }
