@@ -19,3 +19,4 @@ export * from './transaction-view';
 export * from './kafka-access';
 export * from './platform-grants';
 export * from './canonical-json';
+export * from './internal-routes';
