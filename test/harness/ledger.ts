@@ -8,7 +8,8 @@ import {
   type Reply,
   type TopicNames,
 } from '@coin/contracts';
-import { createPool, type Pool } from '@coin/db';
+import { createPool, schemaName, type Pool } from '@coin/db';
+import pg from 'pg';
 import { BatchingProducer, createKafka, RequestReplyClient } from '@coin/kafka';
 import { createLogger, type Logger } from '@coin/logger';
 import { ServiceTokenSigner } from '@coin/http';
@@ -17,7 +18,8 @@ import { loadLedgerConfig, startLedgerService, type LedgerConfig, type LedgerSer
 import { serviceEnvs } from '../../scripts/stack/env';
 import { generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { ProofCache, type ProofActor } from '../../scripts/stack/proofs';
-import { provision } from '../../scripts/stack/provision';
+import { migrateServiceDatabase, provision } from '../../scripts/stack/provision';
+import { devServiceDatabaseUrl } from '../../scripts/stack/services';
 import { testInfra, uniquePrefix } from './env';
 
 /**
@@ -32,8 +34,10 @@ export interface LedgerHarness {
   kafka: Kafka;
   producer: BatchingProducer;
   client: RequestReplyClient;
-  /** The ledger's own pool (its runtime role, its schema on the search path). */
+  /** The ledger's own pool (its runtime role, its schema on the search path); the home shard's with shards. */
   pool: Pool;
+  /** One pool per shard (the home shard's is `pool`); one element without `shards`. */
+  shardPools: Pool[];
   /**
    * The cluster's superuser with triggers off (session_replication_role = replica): someone past
    * every grant and the append-only triggers, for the tests that corrupt the record on purpose.
@@ -85,7 +89,15 @@ export function keyOf(party: Party): string {
 }
 
 export async function startLedgerHarness(
-  options: { ledgerPartitions?: number; extraEnv?: Record<string, string> } = {},
+  options: {
+    ledgerPartitions?: number;
+    extraEnv?: Record<string, string>;
+    /**
+     * Two ledger shards (docs/DESIGN.md "Shards"): the second is the database `coin_shard1` of the
+     * test cluster (a database of its own: no transaction spans the two), partitions split in halves.
+     */
+    shards?: 2;
+  } = {},
 ): Promise<LedgerHarness> {
   const infra = testInfra();
   const prefix = uniquePrefix();
@@ -98,6 +110,16 @@ export async function startLedgerHarness(
     schemaPrefix: prefix,
     ...(options.ledgerPartitions ? { ledgerPartitions: options.ledgerPartitions } : {}),
   });
+  const shardUrls = options.shards ? [infra.databaseUrl, await ensureShardDatabase(infra.databaseUrl, 'coin_shard1')] : [];
+  for (const adminUrl of shardUrls.slice(1)) {
+    await migrateServiceDatabase({ databaseUrl: adminUrl, schema: schemaName(prefix, 'ledger'), service: 'ledger' });
+  }
+  const partitions = options.ledgerPartitions ?? 6;
+  const half = Math.ceil(partitions / 2);
+  const shardMap =
+    shardUrls.length > 1
+      ? `0-${half - 1}=${devServiceDatabaseUrl(shardUrls[0]!, 'ledger')};${half}-${partitions - 1}=${devServiceDatabaseUrl(shardUrls[1]!, 'ledger')}`
+      : undefined;
   const serviceKeys = generateServiceKeys();
   const env = serviceEnvs({
     ...infra,
@@ -108,7 +130,7 @@ export async function startLedgerHarness(
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
     // The apply stage's tests mint freely as one SUPERADMIN: four-eyes windows are off unless a test turns them on.
-    extra: { ...fourEyesOffEnv, ...(options.extraEnv ?? {}) },
+    extra: { ...fourEyesOffEnv, ...(shardMap ? { LEDGER_SHARDS_DATABASE_URL: shardMap } : {}), ...(options.extraEnv ?? {}) },
   }).ledger;
   const config = loadLedgerConfig(env);
   const logger = createLogger('ledger-test', (process.env.COIN_TEST_LOG_LEVEL ?? 'warn') as 'warn');
@@ -124,6 +146,17 @@ export async function startLedgerHarness(
     applicationName: 'ledger-test',
     connectionsMax: 3,
   });
+  const shardPools = [
+    pool,
+    ...shardUrls.slice(1).map((adminUrl, i) =>
+      createPool({
+        url: devServiceDatabaseUrl(adminUrl, 'ledger'),
+        schema: `${prefix}ledger`,
+        applicationName: `ledger-test-shard-${i + 1}`,
+        connectionsMax: 2,
+      }),
+    ),
+  ];
   const tamperPool = createPool({
     url: infra.databaseUrl,
     schema: `${prefix}ledger`,
@@ -141,6 +174,7 @@ export async function startLedgerHarness(
     producer,
     client,
     pool,
+    shardPools,
     tamperPool,
     logger,
     asGateway: new ServiceTokenSigner('gateway', serviceKeys.gateway.privateKeyPem).authorizationFor('ledger'),
@@ -172,7 +206,7 @@ export async function startLedgerHarness(
       await harness.ledger?.close();
       await client.stop();
       await producer.close();
-      await pool.end();
+      for (const shardPool of shardPools) await shardPool.end();
       await tamperPool.end();
     },
   };
@@ -180,3 +214,23 @@ export async function startLedgerHarness(
 }
 
 export { eventually } from './eventually';
+
+/** The admin URL of database `name` on the cluster of `adminUrl`, created when missing (tests race to create it). */
+async function ensureShardDatabase(adminUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      await client.query(`CREATE DATABASE ${name}`).catch((err: { code?: string }) => {
+        // 42P04: another test file created it meanwhile; 23505: the same race seen by the catalog.
+        if (err.code !== '42P04' && err.code !== '23505') throw err;
+      });
+    }
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

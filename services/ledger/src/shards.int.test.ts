@@ -1,0 +1,86 @@
+import { supplyReport, walletKeyOfUser } from '@coin/contracts';
+import { keyPartitioner } from '@coin/kafka';
+import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
+
+/**
+ * Two ledger shards (docs/DESIGN.md "Shards"): partitions 0-2 in the test cluster's database,
+ * 3-5 in the database coin_shard1, each a PostgreSQL database of its own.
+ */
+describe('ledger shards', () => {
+  let h: LedgerHarness;
+  const partitionOf = keyPartitioner(6);
+  const shardOf = (userId: number) => (partitionOf(walletKeyOfUser(userId)) < 3 ? 0 : 1);
+  /** Two users whose wallets live on shard 0 and shard 1. */
+  let onA = 0;
+  let onB = 0;
+
+  beforeAll(async () => {
+    h = await startLedgerHarness({ shards: 2 });
+    await h.startLedger();
+    for (let userId = 1; onA === 0 || onB === 0; userId += 1) {
+      if (shardOf(userId) === 0 && onA === 0) onA = userId;
+      if (shardOf(userId) === 1 && onB === 0) onB = userId;
+    }
+  }, 90_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const rowsOn = async (shard: number, sql: string, values: unknown[]) => (await h.shardPools[shard]!.query(sql, values)).rows;
+  const balanceOn = async (shard: number, userId: number) =>
+    (await rowsOn(shard, 'SELECT balance::int AS balance FROM wallets WHERE user_id = $1', [userId]))[0]?.balance as number | undefined;
+
+  it('when coins move from a wallet on one shard to a wallet on the other and back, then each shard holds only its side and the audit over both is exact', async () => {
+    for (const userId of [onA, onB]) {
+      expect((await h.send({ type: 'ledger.open-wallet', key: walletKeyOfUser(userId), data: { userId } })).ok).toBe(true);
+    }
+    const mint = await h.send({ type: 'ledger.mint', key: walletKeyOfUser(onA), data: { to: { kind: 'user', userId: onA }, amount: 1_000, reason: 'seed' } });
+    expect(mint.ok).toBe(true);
+    const transferCommandId = crypto.randomUUID();
+    const transfer = await h.send({
+      type: 'ledger.transfer',
+      key: walletKeyOfUser(onA),
+      commandId: transferCommandId,
+      data: { kind: 'TRANSFER', fromUserId: onA, to: { kind: 'user', userId: onB }, amount: 400, reason: 'across shards' },
+    });
+    expect(transfer.ok).toBe(true);
+    const back = await h.send({
+      type: 'ledger.transfer',
+      key: walletKeyOfUser(onB),
+      data: { kind: 'TRANSFER', fromUserId: onB, to: { kind: 'user', userId: onA }, amount: 150, reason: 'and back' },
+    });
+    expect(back.ok).toBe(true);
+    await eventually(async () => ((await balanceOn(0, onA)) === 750 && (await balanceOn(1, onB)) === 250 ? true : undefined), 15_000);
+
+    // Each wallet lives on its own shard only; the transfer's transaction, its debit and its
+    // stored outcome on the payer's shard, its credit entry on the recipient's: no apply wrote
+    // the other shard.
+    expect(await balanceOn(1, onA)).toBeUndefined();
+    expect(await balanceOn(0, onB)).toBeUndefined();
+    const transactionId = Number((transfer as unknown as { result: { transaction: { id: number } } }).result.transaction.id);
+    const sides = async (shard: number) =>
+      rowsOn(shard, `SELECT amount::int AS amount FROM entries WHERE transaction_id = $1 ORDER BY amount`, [transactionId]);
+    expect(await sides(0)).toEqual([{ amount: -400 }]);
+    expect(await sides(1)).toEqual([{ amount: 400 }]);
+    expect(await rowsOn(0, 'SELECT id FROM transactions WHERE id = $1', [transactionId])).toHaveLength(1);
+    expect(await rowsOn(1, 'SELECT id FROM transactions WHERE id = $1', [transactionId])).toHaveLength(0);
+    expect(await rowsOn(1, 'SELECT 1 FROM processed_commands WHERE command_id = $1', [transferCommandId])).toHaveLength(0);
+
+    // Transaction ids are one series over the shards (the home shard hands them out): no id twice.
+    const ids = [
+      ...(await rowsOn(0, 'SELECT id::int AS id FROM transactions', [])),
+      ...(await rowsOn(1, 'SELECT id::int AS id FROM transactions', [])),
+    ].map((r) => r.id as number);
+    expect(new Set(ids).size).toBe(ids.length);
+
+    // The internal reads find each wallet on its shard, and the audit sums both shards exactly.
+    const wallet = await fetch(`${h.ledger!.url}/internal/wallets/by-user/${onB}`, { headers: { authorization: await h.asGateway() } });
+    expect(((await wallet.json()) as { balance: number }).balance).toBe(2.5);
+    const report = await eventually(async () => {
+      const response = await fetch(`${h.ledger!.url}/internal/supply`, { headers: { authorization: await h.asGateway() } });
+      const body = supplyReport.parse(await response.json());
+      return body.creditLegs.inFlight.count === 0 ? body : undefined;
+    }, 15_000);
+    expect(report).toMatchObject({ minted: 10, burned: 0, supply: 10, balances: 10, inFlight: 0, discrepancy: 0, consistent: true });
+  }, 60_000);
+});
