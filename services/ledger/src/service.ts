@@ -135,27 +135,27 @@ export async function startLedgerService(
   // batches of one shard's partitions are applied together and never with another shard's.
   const shardHandlers = shards.map((shard) =>
     handleLedgerCommands({
-    tracing,
-    store: shard.store,
-    producer,
-    outbox: shard.outbox,
-    topics,
-    logger,
-    now,
-    xafRate: config.COIN_XAF_RATE,
-    policy,
-    partitionOfWallet,
-    ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
-    onBatch: (batch) => {
-      ledgerMetrics.batchSize.observe(batch.commands);
-      ledgerMetrics.batchApplyDuration.observe(batch.durationMs / 1000);
-      ledgerMetrics.commandsApplied.inc(batch.applied);
-      ledgerMetrics.creditsInPlace.inc(batch.creditedInPlace);
-      options.onBatch?.(batch);
-    },
-  }),
+      tracing,
+      store: shard.store,
+      producer,
+      outbox: shard.outbox,
+      topics,
+      logger,
+      now,
+      xafRate: config.COIN_XAF_RATE,
+      policy,
+      partitionOfWallet,
+      ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
+      onBatch: (batch) => {
+        ledgerMetrics.batchSize.observe(batch.commands);
+        ledgerMetrics.batchApplyDuration.observe(batch.durationMs / 1000);
+        ledgerMetrics.commandsApplied.inc(batch.applied);
+        ledgerMetrics.creditsInPlace.inc(batch.creditedInPlace);
+        options.onBatch?.(batch);
+      },
+    }),
   );
-  const handleCommands: typeof shardHandlers[number] = (items, control) =>
+  const handleCommands: (typeof shardHandlers)[number] = (items, control) =>
     shardHandlers[shardMap.shardOfPartition(items[0]?.partition ?? 0)]!(items, control);
   // One consumer per process: a fetch brings the batches of all its partitions at once and
   // GroupCommit applies them together. (kafkajs waits for every batch of a fetch before fetching

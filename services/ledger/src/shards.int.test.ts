@@ -34,7 +34,11 @@ describe('ledger shards', () => {
     for (const userId of [onA, onB]) {
       expect((await h.send({ type: 'ledger.open-wallet', key: walletKeyOfUser(userId), data: { userId } })).ok).toBe(true);
     }
-    const mint = await h.send({ type: 'ledger.mint', key: walletKeyOfUser(onA), data: { to: { kind: 'user', userId: onA }, amount: 1_000, reason: 'seed' } });
+    const mint = await h.send({
+      type: 'ledger.mint',
+      key: walletKeyOfUser(onA),
+      data: { to: { kind: 'user', userId: onA }, amount: 1_000, reason: 'seed' },
+    });
     expect(mint.ok).toBe(true);
     const transferCommandId = crypto.randomUUID();
     const transfer = await h.send({

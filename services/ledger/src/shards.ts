@@ -91,7 +91,9 @@ export class ShardMap {
     for (const shard of shards) {
       for (const partition of shard.partitions) {
         if (partition >= partitionCount) {
-          throw new Error(`LEDGER_SHARDS_DATABASE_URL: shard ${shard.index} owns partition ${partition}, but ledger.commands has ${partitionCount}`);
+          throw new Error(
+            `LEDGER_SHARDS_DATABASE_URL: shard ${shard.index} owns partition ${partition}, but ledger.commands has ${partitionCount}`,
+          );
         }
         owned.add(partition);
       }
@@ -110,7 +112,8 @@ export class ShardMap {
 
   shardOfPartition(partition: number): number {
     const owner = this.owners[partition];
-    if (owner === undefined || owner < 0) throw new Error(`partition ${partition} is outside the shard map (${this.partitionCount} partitions)`);
+    if (owner === undefined || owner < 0)
+      throw new Error(`partition ${partition} is outside the shard map (${this.partitionCount} partitions)`);
     return owner;
   }
 }

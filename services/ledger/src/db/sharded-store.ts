@@ -63,7 +63,10 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
     if (foreignTargets.length > 0) {
       // A purchase from another shard: its refunds so far debit its treasury, whose partition
       // this apply holds, so they are counted here; its payer's window and wallet are read everywhere.
-      const refunded = await refundedSoFar(own.pool, foreignTargets.map((t) => t.id));
+      const refunded = await refundedSoFar(
+        own.pool,
+        foreignTargets.map((t) => t.id),
+      );
       for (const target of foreignTargets) refundTargets.set(target.id, { ...target, refunded: refunded.get(target.id) ?? 0 });
       const extraScopes = recipientScopesOf(foreignTargets);
       for (const scope of extraScopes) scopes.add(scope);
