@@ -79,16 +79,22 @@ export async function startLedgerService(
   // One shard unless LEDGER_SHARDS_DATABASE_URL names several (docs/DESIGN.md "Shards"); shard 0 is
   // the home shard, whose pool serves what is not split by partition yet.
   const shardSpecs = config.LEDGER_SHARDS_DATABASE_URL ?? [{ index: 0, partitions: [], url: config.LEDGER_DATABASE_URL }];
-  const shards = openShards(shardSpecs, {
-    schema,
-    graceMs: config.DB_OUTAGE_GRACE_MS,
-    logger,
-    producer,
-    metrics,
-    sweepIntervalMs: config.OUTBOX_SWEEP_INTERVAL_MS,
-    sweepGraceMs: config.OUTBOX_SWEEP_GRACE_MS,
-    ...(options.onDatabaseLost ? { onDatabaseLost: options.onDatabaseLost } : {}),
-  });
+  // Known once the partition count is read (below); applies and reads only start after that.
+  let shardOfWallet: (walletKey: string) => number = () => 0;
+  const shards = openShards(
+    shardSpecs,
+    {
+      schema,
+      graceMs: config.DB_OUTAGE_GRACE_MS,
+      logger,
+      producer,
+      metrics,
+      sweepIntervalMs: config.OUTBOX_SWEEP_INTERVAL_MS,
+      sweepGraceMs: config.OUTBOX_SWEEP_GRACE_MS,
+      ...(options.onDatabaseLost ? { onDatabaseLost: options.onDatabaseLost } : {}),
+    },
+    (walletKey) => shardOfWallet(walletKey),
+  );
   const pool = shards[0]!.pool;
   const pools = shards.map((shard) => shard.pool);
 
@@ -109,7 +115,14 @@ export async function startLedgerService(
     metrics,
     serviceAuth: { audience: 'ledger', publicKeys: config.SERVICE_TOKEN_PUBLIC_KEYS, routes: ledgerRouteCallers },
   });
-  registerInternalRoutes(app, { pools, xafRate: config.COIN_XAF_RATE, policy, now, creditLegMaxAgeS: config.CREDIT_LEG_MAX_AGE_S });
+  registerInternalRoutes(app, {
+    pools,
+    shardOfWallet: (walletKey) => shardOfWallet(walletKey),
+    xafRate: config.COIN_XAF_RATE,
+    policy,
+    now,
+    creditLegMaxAgeS: config.CREDIT_LEG_MAX_AGE_S,
+  });
 
   const topics = topicNames(config.TOPIC_PREFIX);
   // Read once: partition counts change only by the drain procedure (OPERATIONS.md), which
@@ -127,6 +140,7 @@ export async function startLedgerService(
   const shardMap = config.LEDGER_SHARDS_DATABASE_URL
     ? ShardMap.of(config.LEDGER_SHARDS_DATABASE_URL, partitions)
     : ShardMap.single(config.LEDGER_DATABASE_URL, partitions);
+  shardOfWallet = (walletKey) => shardMap.shardOfPartition(partitionOfWallet(walletKey));
   const poolOfPartition = (partition: number) => shards[shardMap.shardOfPartition(partition)]!.pool;
   // One handler for every partition this process owns, so that their batches can share an apply
   // (see handleLedgerCommands).

@@ -33,7 +33,11 @@ export interface ShardRuntimeOptions {
  * today's ledger exactly: the batch store on its one pool. With several, each shard's store is the
  * sharded store around its own batch store (db/sharded-store.ts).
  */
-export function openShards(specs: readonly ShardSpec[], options: ShardRuntimeOptions): RunningShard[] {
+export function openShards(
+  specs: readonly ShardSpec[],
+  options: ShardRuntimeOptions,
+  shardOfWallet: (walletKey: string) => number,
+): RunningShard[] {
   const opened = specs.map((spec) => {
     const { pool, watch } = openServiceDatabase({
       url: spec.url,
@@ -63,8 +67,10 @@ export function openShards(specs: readonly ShardSpec[], options: ShardRuntimeOpt
       opened.length === 1
         ? batch
         : shardedStore(
-            { pool: shard.pool, store: batch },
-            opened.filter((o) => o !== opened[shard.index]).map((o) => ({ pool: o.pool, store: o.batch })),
+            { pool: shard.pool, store: batch, owns: (key) => shardOfWallet(key) === shard.index },
+            opened
+              .filter((o) => o !== opened[shard.index])
+              .map((o) => ({ pool: o.pool, store: o.batch, owns: (key: string) => shardOfWallet(key) === o.index })),
             home,
           ),
   }));

@@ -1,4 +1,4 @@
-import { supplyReport, walletKeyOfUser } from '@coin/contracts';
+import { supplyReport, treasuryCodes, walletKeyOfTreasury, walletKeyOfUser } from '@coin/contracts';
 import { keyPartitioner } from '@coin/kafka';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
 
@@ -86,5 +86,43 @@ describe('ledger shards', () => {
       return body.creditLegs.inFlight.count === 0 ? body : undefined;
     }, 15_000);
     expect(report).toMatchObject({ minted: 10, burned: 0, supply: 10, balances: 10, inFlight: 0, discrepancy: 0, consistent: true });
+  }, 60_000);
+
+  it('when a purchase on one shard is refunded by its treasury on the other, then the refund is bounded by the purchase and the audit stays exact', async () => {
+    const code = treasuryCodes.find((c) => partitionOf(walletKeyOfTreasury(c)) >= 3)!;
+    const payer = onA;
+    const purchase = await h.send({
+      type: 'ledger.transfer',
+      key: walletKeyOfUser(payer),
+      data: { kind: 'PURCHASE', fromUserId: payer, to: { kind: 'treasury', code }, amount: 300, reason: 'course' },
+    });
+    expect(purchase.ok).toBe(true);
+    const purchaseId = Number((purchase as unknown as { result: { transaction: { id: number } } }).result.transaction.id);
+    const refund = (amount: number) =>
+      h.send({
+        type: 'ledger.refund',
+        key: walletKeyOfTreasury(code),
+        data: { transactionId: purchaseId, treasury: code, reason: 'cancelled', amount },
+      });
+    await eventually(async () =>
+      (await rowsOn(1, 'SELECT 1 FROM entries WHERE transaction_id = $1', [purchaseId])).length === 1 ? true : undefined,
+    );
+    expect((await refund(200)).ok).toBe(true);
+    // 200 of 300 refunded (counted on the treasury's shard): 150 more would pass the purchase.
+    const over = await refund(150);
+    expect(over.ok).toBe(false);
+    expect((await refund(100)).ok).toBe(true);
+    await eventually(async () => ((await balanceOn(0, payer)) === 750 ? true : undefined), 15_000);
+
+    // The treasury is listed once, from its own shard (every shard's migrations seed the rows).
+    const listed = await fetch(`${h.ledger!.url}/internal/treasuries`, { headers: { authorization: await h.asGateway() } });
+    const treasuries = ((await listed.json()) as { treasuries: Array<{ code: string; balance: number }> }).treasuries;
+    expect(treasuries.filter((t) => t.code === code)).toEqual([expect.objectContaining({ code, balance: 0 })]);
+    const report = await eventually(async () => {
+      const response = await fetch(`${h.ledger!.url}/internal/supply`, { headers: { authorization: await h.asGateway() } });
+      const body = supplyReport.parse(await response.json());
+      return body.creditLegs.inFlight.count === 0 ? body : undefined;
+    }, 15_000);
+    expect(report).toMatchObject({ supply: 10, balances: 10, discrepancy: 0, consistent: true });
   }, 60_000);
 });

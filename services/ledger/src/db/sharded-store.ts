@@ -23,6 +23,11 @@ import { safeInteger } from './wallet-rows';
 export interface ShardStore {
   pool: Pool;
   store: LedgerStore;
+  /**
+   * Whether a wallet key's partition is this shard's. Every shard's migrations seed the treasury
+   * rows; only the owner's is ever written, so a wallet is taken from its owner only.
+   */
+  owns: (walletKey: string) => boolean;
 }
 
 /** Windows read but not yet written, by scope and version: bounded, a read need not be followed by a write. */
@@ -39,7 +44,7 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
       own.store.read(isHome ? request : { ...request, idsToReserve: 0 }),
       isHome || request.idsToReserve === 0 ? Promise.resolve([]) : reserveIds(home, request.idsToReserve),
     ]);
-    const wallets = new Map(primary.wallets);
+    const wallets = new Map([...primary.wallets].filter(([key]) => own.owns(key)));
     const refundTargets = new Map(primary.refundTargets);
     const windowsByShard: Array<Map<string, LoadedWindow>> = [primary.windows, ...others.map(() => new Map<string, LoadedWindow>())];
 
@@ -54,7 +59,7 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
       );
     if (missingTargets.length > 0 || scopes.size > 0 || missingWallets().length > 0) {
       for (const { found, shard } of await fromOthers(missingWallets(), missingTargets, [...scopes])) {
-        for (const [key, wallet] of found.wallets) if (!wallets.has(key)) wallets.set(key, wallet);
+        for (const [key, wallet] of found.wallets) if (!wallets.has(key) && others[shard - 1]!.owns(key)) wallets.set(key, wallet);
         for (const [id, target] of found.refundTargets) if (!refundTargets.has(id)) refundTargets.set(id, target);
         for (const [scope, window] of found.windows) windowsByShard[shard]!.set(scope, window);
       }
@@ -75,10 +80,10 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
         own.store.read({ ...emptyRequest, walletKeys, windowScopes: extraScopes }),
         fromOthers(walletKeys, [], extraScopes),
       ]);
-      for (const [key, wallet] of ownExtra.wallets) wallets.set(key, wallet);
+      for (const [key, wallet] of ownExtra.wallets) if (own.owns(key)) wallets.set(key, wallet);
       for (const [scope, window] of ownExtra.windows) windowsByShard[0]!.set(scope, window);
       for (const { found, shard } of othersExtra) {
-        for (const [key, wallet] of found.wallets) if (!wallets.has(key)) wallets.set(key, wallet);
+        for (const [key, wallet] of found.wallets) if (!wallets.has(key) && others[shard - 1]!.owns(key)) wallets.set(key, wallet);
         for (const [scope, window] of found.windows) windowsByShard[shard]!.set(scope, window);
       }
     }

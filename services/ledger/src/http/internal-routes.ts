@@ -17,6 +17,7 @@ import {
   userIdParam,
   uuidInput,
   wallet,
+  walletKeyOf,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { Pool } from '@coin/db';
@@ -39,6 +40,8 @@ const transactionPageSizeMax = 1000;
 export interface InternalRouteDeps {
   /** The shards' pools, the home shard first (docs/DESIGN.md "Shards"); one pool without shards. */
   pools: readonly Pool[];
+  /** The shard (index into `pools`) owning a wallet key: every shard is seeded with the treasury rows, only the owner's is live. */
+  shardOfWallet: (walletKey: string) => number;
   xafRate?: number | undefined;
   policy: LedgerPolicy;
   now: () => Date;
@@ -154,7 +157,14 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
   );
 
   app.get('/internal/treasuries', { schema: { response: { 200: treasuryList } } }, async () => ({
-    treasuries: (await gathered(deps.pools, listTreasuryWallets))
+    treasuries: (
+      await Promise.all(
+        deps.pools.map(async (db, shard) =>
+          (await listTreasuryWallets(db)).filter((w) => deps.shardOfWallet(walletKeyOf(w.party)) === shard),
+        ),
+      )
+    )
+      .flat()
       .sort((a, b) => (a.party.kind === 'treasury' && b.party.kind === 'treasury' ? a.party.code.localeCompare(b.party.code) : 0))
       .flatMap((w) => (w.party.kind === 'treasury' ? [treasuryView(w, w.party.code)] : [])),
   }));
