@@ -8,8 +8,7 @@ import {
   type Reply,
   type TopicNames,
 } from '@coin/contracts';
-import { createPool, schemaName, type Pool } from '@coin/db';
-import pg from 'pg';
+import { createPool, type Pool } from '@coin/db';
 import { BatchingProducer, createKafka, RequestReplyClient } from '@coin/kafka';
 import { createLogger, type Logger } from '@coin/logger';
 import { ServiceTokenSigner } from '@coin/http';
@@ -18,7 +17,8 @@ import { loadLedgerConfig, startLedgerService, type LedgerConfig, type LedgerSer
 import { serviceEnvs } from '../../scripts/stack/env';
 import { generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { ProofCache, type ProofActor } from '../../scripts/stack/proofs';
-import { migrateServiceDatabase, provision } from '../../scripts/stack/provision';
+import { provision } from '../../scripts/stack/provision';
+import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-shards';
 import { devServiceDatabaseUrl } from '../../scripts/stack/services';
 import { testInfra, uniquePrefix } from './env';
 
@@ -93,8 +93,8 @@ export async function startLedgerHarness(
     ledgerPartitions?: number;
     extraEnv?: Record<string, string>;
     /**
-     * Two ledger shards (docs/DESIGN.md "Shards"): the second is the database `coin_shard1` of the
-     * test cluster (a database of its own: no transaction spans the two), partitions split in halves.
+     * Two ledger shards (docs/DESIGN.md "Shards"): the second is the test infrastructure's second
+     * PostgreSQL cluster (no transaction spans the two), partitions split in halves.
      */
     shards?: 2;
   } = {},
@@ -110,16 +110,10 @@ export async function startLedgerHarness(
     schemaPrefix: prefix,
     ...(options.ledgerPartitions ? { ledgerPartitions: options.ledgerPartitions } : {}),
   });
-  const shardUrls = options.shards ? [infra.databaseUrl, await ensureShardDatabase(infra.databaseUrl, 'coin_shard1')] : [];
-  for (const adminUrl of shardUrls.slice(1)) {
-    await migrateServiceDatabase({ databaseUrl: adminUrl, schema: schemaName(prefix, 'ledger'), service: 'ledger' });
-  }
-  const partitions = options.ledgerPartitions ?? 6;
-  const half = Math.ceil(partitions / 2);
-  const shardMap =
-    shardUrls.length > 1
-      ? `0-${half - 1}=${devServiceDatabaseUrl(shardUrls[0]!, 'ledger')};${half}-${partitions - 1}=${devServiceDatabaseUrl(shardUrls[1]!, 'ledger')}`
-      : undefined;
+  // Shard 1 is the test infrastructure's second cluster (test/harness/infra.ts): its own server.
+  const shardUrls = options.shards ? [infra.databaseUrl, infra.shardDatabaseUrl] : [];
+  await migrateLedgerShards({ shardAdminUrls: shardUrls.slice(1), schemaPrefix: prefix });
+  const shardMap = shardUrls.length > 1 ? ledgerShardMap(shardUrls, options.ledgerPartitions ?? 6) : undefined;
   const serviceKeys = generateServiceKeys();
   const env = serviceEnvs({
     ...infra,
@@ -214,23 +208,3 @@ export async function startLedgerHarness(
 }
 
 export { eventually } from './eventually';
-
-/** The admin URL of database `name` on the cluster of `adminUrl`, created when missing (tests race to create it). */
-async function ensureShardDatabase(adminUrl: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) {
-      await client.query(`CREATE DATABASE ${name}`).catch((err: { code?: string }) => {
-        // 42P04: another test file created it meanwhile; 23505: the same race seen by the catalog.
-        if (err.code !== '42P04' && err.code !== '23505') throw err;
-      });
-    }
-  } finally {
-    await client.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
