@@ -46,6 +46,8 @@ export interface LedgerHarness {
   logger: Logger;
   /** The `authorization` header of a call to the ledger's internal API, as the gateway. */
   asGateway: () => Promise<string>;
+  /** The history service's service token for the ledger (it alone reads the whole record). */
+  asHistory: () => Promise<string>;
   ledger: RunningService | undefined;
   startLedger(options?: LedgerServiceOptions): Promise<RunningService>;
   /**
@@ -172,6 +174,7 @@ export async function startLedgerHarness(
     tamperPool,
     logger,
     asGateway: new ServiceTokenSigner('gateway', serviceKeys.gateway.privateKeyPem).authorizationFor('ledger'),
+    asHistory: new ServiceTokenSigner('history', serviceKeys.history.privateKeyPem).authorizationFor('ledger'),
     ledger: undefined,
     startLedger: async (serviceOptions) => {
       harness.ledger = await startLedgerService(config, logger, serviceOptions);

@@ -1,6 +1,11 @@
-import { supplyReport, treasuryCodes, walletKeyOfTreasury, walletKeyOfUser } from '@coin/contracts';
+import pg from 'pg';
+import { internalTransactionPage, supplyReport, treasuryCodes, walletKeyOfTreasury, walletKeyOfUser } from '@coin/contracts';
 import { keyPartitioner } from '@coin/kafka';
+import { runAudit } from '../../../scripts/audit';
+import { devServiceDatabaseUrl } from '../../../scripts/stack/services';
+import { testInfra } from '../../../test/harness/env';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
+import { owedCreditLegCommands } from './restore';
 
 /**
  * Two ledger shards (docs/DESIGN.md "Shards"): partitions 0-2 in the test cluster's database,
@@ -125,4 +130,81 @@ describe('ledger shards', () => {
     }, 15_000);
     expect(report).toMatchObject({ supply: 10, balances: 10, discrepancy: 0, consistent: true });
   }, 60_000);
+
+  const shardUrls = () => [testInfra().databaseUrl, testInfra().shardDatabaseUrl].map((url) => devServiceDatabaseUrl(url, 'ledger'));
+
+  it('when npm run audit reads the shard map, then it sums both shards and finds the ledger exact; each shard alone is not', async () => {
+    const lines: string[] = [];
+    const [home, other] = shardUrls();
+    const audit = await runAudit({
+      databaseUrl: home!,
+      databaseUrls: [home!, other!],
+      schemaPrefix: h.prefix,
+      waitMs: 5_000,
+      log: (l) => lines.push(l),
+    });
+    expect(audit.ok).toBe(true);
+    expect(audit.report).toMatchObject({ supply: 10, balances: 10, discrepancy: 0, consistent: true, overRefundedPurchases: [] });
+    expect(lines).toContain('ledger consistent');
+    // The home shard alone owes the legs the other shard credited: why the audit needs every shard.
+    const alone = await runAudit({ databaseUrl: home!, schemaPrefix: h.prefix, waitMs: 0, log: () => undefined });
+    expect(alone.report.consistent).toBe(false);
+  }, 30_000);
+
+  it('when a restored ledger of two shards is asked what it owes, then a leg one shard debited and the other credited is not owed', async () => {
+    // Shard 0 alone finds the cross-shard transfers' legs unpaid: their credits are on shard 1.
+    expect((await owedCreditLegCommands(h.shardPools[0]!, new Date())).length).toBeGreaterThan(0);
+    expect(await owedCreditLegCommands(h.shardPools, new Date())).toEqual([]);
+  });
+
+  it("when the history rebuild pages through the ledger record, then every shard's transactions come once, in id order", async () => {
+    const onShards = [
+      ...(await rowsOn(0, 'SELECT id::int AS id FROM transactions', [])),
+      ...(await rowsOn(1, 'SELECT id::int AS id FROM transactions', [])),
+    ]
+      .map((r) => r.id as number)
+      .sort((a, b) => a - b);
+    const paged: number[] = [];
+    for (let afterId = 0; ; ) {
+      const response = await fetch(`${h.ledger!.url}/internal/transactions?afterId=${afterId}&limit=2`, {
+        headers: { authorization: await h.asHistory() },
+      });
+      const page = internalTransactionPage.parse(await response.json());
+      paged.push(...page.transactions.map((t) => t.id));
+      if (page.nextAfterId === null) break;
+      afterId = page.nextAfterId;
+    }
+    expect(paged).toEqual(onShards);
+  });
+
+  it('when a refund on one shard passes its purchase on the other, then the audit over shards names the purchase', async () => {
+    const [purchase] = await rowsOn(0, "SELECT id::int AS id, amount::int AS amount FROM transactions WHERE type = 'PURCHASE'", []);
+    expect(purchase).toBeDefined();
+    // Someone past every grant and trigger writes a refund the apply would refuse, on the treasury's shard.
+    const superuser = new pg.Client({ connectionString: testInfra().shardDatabaseUrl });
+    await superuser.connect();
+    try {
+      await superuser.query(`SET search_path = ${h.prefix}ledger; SET session_replication_role = replica`);
+      const { rows } = await superuser.query<{ id: string }>(
+        `INSERT INTO transactions (id, type, amount, refund_of, reason, command_id, created_at)
+         VALUES (999999999, 'REFUND', $1, $2, 'forged', gen_random_uuid(), now()) RETURNING id::text`,
+        [purchase!.amount, purchase!.id],
+      );
+      try {
+        const [home, other] = shardUrls();
+        const audit = await runAudit({
+          databaseUrl: home!,
+          databaseUrls: [home!, other!],
+          schemaPrefix: h.prefix,
+          waitMs: 0,
+          log: () => undefined,
+        });
+        expect(audit.report.overRefundedPurchases).toEqual([purchase!.id]);
+      } finally {
+        await superuser.query('DELETE FROM transactions WHERE id = $1', [rows[0]!.id]);
+      }
+    } finally {
+      await superuser.end();
+    }
+  });
 });

@@ -117,3 +117,15 @@ export class ShardMap {
     return owner;
   }
 }
+
+/**
+ * Every shard's database URL, the home shard first, from LEDGER_SHARDS_DATABASE_URL; null when it
+ * is unset (one shard). For the tools that read the whole ledger (npm run audit, restore:rewind).
+ */
+export function ledgerShardUrlsOf(env: NodeJS.ProcessEnv): string[] | null {
+  const text = env.LEDGER_SHARDS_DATABASE_URL?.trim();
+  if (!text) return null;
+  const parsed = shardMapText.safeParse(text);
+  if (!parsed.success) throw new Error(`LEDGER_SHARDS_DATABASE_URL: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  return parsed.data.map((shard) => shard.url);
+}

@@ -2,6 +2,7 @@ import { coinsToMinorUnits, minorUnitsToCoins, type SupplyReport } from '@coin/c
 import type { Pool } from '@coin/db';
 import { creditLegFigures, type OpenCreditLeg } from '../domain/supply';
 import { auditLedger } from './audit';
+import { owedOverShards, overRefundedOverShards } from './settled-elsewhere';
 import { inSnapshot, readOpenCreditLegs } from './supply-reads';
 
 /**
@@ -39,7 +40,8 @@ export async function auditShards(pools: readonly Pool[], options: { now: Date; 
   const discrepancy = figures.inFlight.amount - inFlight;
   const legCount = (c: { count: number; amount: number }) => ({ count: c.count, amount: minorUnitsToCoins(c.amount) });
   const mismatchedWallets = reports.flatMap((r) => r.mismatchedWallets);
-  const overRefundedPurchases = reports.flatMap((r) => r.overRefundedPurchases);
+  // A purchase and its refunds may be on two shards: summed over all of them.
+  const overRefundedPurchases = await overRefundedOverShards(pools);
   const mismatchedHolds = reports.flatMap((r) => r.mismatchedHolds);
   const badCaptures = reports.flatMap((r) => r.badCaptures);
   return {
@@ -76,26 +78,6 @@ export async function auditShards(pools: readonly Pool[], options: { now: Date; 
 /** The legs each shard finds owed, less what the other shards credited or returned of them. */
 async function legsOwedOverShards(pools: readonly Pool[], candidates: OpenCreditLeg[][]): Promise<OpenCreditLeg[]> {
   const owed: OpenCreditLeg[] = [];
-  for (const [shard, legs] of candidates.entries()) {
-    if (legs.length === 0) continue;
-    const ids = legs.map((leg) => leg.transactionId);
-    const settled = new Map<number, number>();
-    for (const [other, pool] of pools.entries()) {
-      if (other === shard) continue;
-      const result = await pool.query<{ id: string; settled: string }>(
-        `SELECT id::text, sum(amount)::text AS settled FROM (
-           SELECT transaction_id AS id, amount FROM entries WHERE amount > 0 AND transaction_id = ANY($1::bigint[])
-           UNION ALL
-           SELECT returns AS id, amount FROM transactions WHERE returns = ANY($1::bigint[])) s
-          GROUP BY id`,
-        [ids],
-      );
-      for (const row of result.rows) settled.set(Number(row.id), (settled.get(Number(row.id)) ?? 0) + Number(row.settled));
-    }
-    for (const leg of legs) {
-      const left = leg.amount - (settled.get(leg.transactionId) ?? 0);
-      if (left > 0) owed.push({ ...leg, amount: left });
-    }
-  }
+  for (const [shard, legs] of candidates.entries()) owed.push(...(await owedOverShards(pools, shard, legs)));
   return owed;
 }
