@@ -96,5 +96,26 @@ describe('ledger shards through the gateway', () => {
       mismatchedWallets: [],
       overRefundedPurchases: [],
     });
+
+    // The ledger's continuous supply check folds both shards as one ledger: a tick after the
+    // transfers finds no discrepancy and no leg owed.
+    const since = Date.now() / 1000;
+    const gauge = (text: string, name: string, label = '') =>
+      Number(
+        text
+          .split('\n')
+          .find((l) => l.startsWith(name) && l.includes(label))
+          ?.split(' ')
+          .pop() ?? Number.NaN,
+      );
+    const metrics = await eventually(async () => {
+      const text = await (await fetch(`${stack.metricsUrls.ledger}/metrics`)).text();
+      return gauge(text, 'coin_ledger_supply_check_last_success_timestamp_seconds') > since ? text : undefined;
+    }, 10_000);
+    expect(gauge(metrics, 'coin_ledger_supply_discrepancy_minor{', 'check="supply"')).toBe(0);
+    expect(gauge(metrics, 'coin_ledger_supply_discrepancy_minor{', 'check="balances"')).toBe(0);
+    expect(gauge(metrics, 'coin_ledger_credit_legs_in_flight_transactions{', 'age="stale"')).toBe(0);
+    // The outbox backlog per shard: each shard's relay, its own series.
+    for (const shard of ['0', '1']) expect(gauge(metrics, 'coin_outbox_backlog_rows{', `shard="${shard}"`)).toBeGreaterThanOrEqual(0);
   }, 120_000);
 });

@@ -258,22 +258,17 @@ export async function startLedgerService(
     logger,
     onExpirySent: (count) => ledgerMetrics.holdExpiriesSent.inc(count),
   });
-  // The incremental check folds one database's rows; over several shards a leg's debit and
-  // credit are in two, which it cannot pair yet: there, /internal/supply (npm run audit) sums the
-  // shards instead (docs/DESIGN.md "Shards").
-  const supplyCheck =
-    shards.length > 1
-      ? null
-      : startSupplyCheck({
-          pool,
-          now,
-          intervalMs: config.SUPPLY_CHECK_INTERVAL_MS,
-          rebaseIntervalMs: config.SUPPLY_CHECK_REBASE_INTERVAL_MS,
-          creditLegMaxAgeMs: config.CREDIT_LEG_MAX_AGE_S * 1000,
-          logger,
-          metrics: registerSupplyCheckMetrics(metrics),
-        });
-  if (!supplyCheck) logger.warn({ shards: shards.length }, 'continuous supply check off over several shards; npm run audit checks them');
+  // Over several shards the check folds every shard as one ledger (checks/supply-shards.ts).
+  const supplyCheck = startSupplyCheck({
+    pool,
+    shards: pools,
+    now,
+    intervalMs: config.SUPPLY_CHECK_INTERVAL_MS,
+    rebaseIntervalMs: config.SUPPLY_CHECK_REBASE_INTERVAL_MS,
+    creditLegMaxAgeMs: config.CREDIT_LEG_MAX_AGE_S * 1000,
+    logger,
+    metrics: registerSupplyCheckMetrics(metrics),
+  });
   const address = await app.listen({ host: config.HOST, port: config.LEDGER_HTTP_PORT });
   const metricsAddress = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
 
@@ -284,7 +279,7 @@ export async function startLedgerService(
       await app.close();
       await operational.close();
       holdExpiry.stop();
-      await supplyCheck?.stop();
+      await supplyCheck.stop();
       await Promise.all([commandConsumer.stop(), userEvents.stop()]);
       // After the consumers: the last batches' marks are flushed before the pool closes.
       for (const shard of shards) await shard.outbox.stop();

@@ -56,6 +56,8 @@ export function openShards(
       sweepIntervalMs: options.sweepIntervalMs,
       sweepGraceMs: options.sweepGraceMs,
       metrics: options.metrics,
+      // One series per shard: a backlog is a shard's (its relay, its database).
+      metricLabels: { shard: String(spec.index) },
       onError: (err) => options.logger.warn({ err, shard: spec.index }, 'outbox sweep failed'),
     });
     return { index: spec.index, pool, database: watch, outbox, batch: batchStore(pool) };

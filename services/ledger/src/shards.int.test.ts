@@ -5,6 +5,7 @@ import { runAudit } from '../../../scripts/audit';
 import { devServiceDatabaseUrl } from '../../../scripts/stack/services';
 import { testInfra } from '../../../test/harness/env';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
+import { startSupplyCheck } from './checks/supply-check';
 import { owedCreditLegCommands } from './restore';
 
 /**
@@ -207,4 +208,36 @@ describe('ledger shards', () => {
       await superuser.end();
     }
   });
+
+  it('when transfers cross shards while the continuous supply check ticks, then every tick over both shards adds up, where one shard alone does not', async () => {
+    const options = { now: () => new Date(), intervalMs: 1, rebaseIntervalMs: 3_600_000, creditLegMaxAgeMs: 60_000, logger: h.logger };
+    const check = startSupplyCheck({ ...options, pool: h.shardPools[0]!, shards: h.shardPools }, { timer: false });
+    const rebased = await check.tick();
+    expect(rebased).toMatchObject({ supplyDiscrepancy: 0, balancesDiscrepancy: 0 });
+    // Incremental ticks while legs cross in both directions (each tick reads past its cursor).
+    const ticks = [];
+    const sends = [];
+    for (let n = 0; n < 6; n += 1) {
+      const [from, to] = n % 2 === 0 ? [onA, onB] : [onB, onA];
+      sends.push(
+        h.send({
+          type: 'ledger.transfer',
+          key: walletKeyOfUser(from),
+          data: { kind: 'TRANSFER', fromUserId: from, to: { kind: 'user', userId: to }, amount: 10 + n, reason: 'while ticking' },
+        }),
+      );
+      ticks.push(await check.tick());
+    }
+    expect((await Promise.all(sends)).every((r) => r.ok)).toBe(true);
+    const settled = await eventually(async () => {
+      const figures = await check.tick();
+      return figures.legs.inFlight.count === 0 ? figures : undefined;
+    }, 15_000);
+    for (const figures of [...ticks, settled]) expect(figures).toMatchObject({ supplyDiscrepancy: 0, balancesDiscrepancy: 0 });
+    expect(settled.supply).toBe(1_000);
+    // The home shard's rows alone owe the legs the other shard credited.
+    const alone = startSupplyCheck({ ...options, pool: h.shardPools[0]! }, { timer: false });
+    expect((await alone.tick()).supplyDiscrepancy).not.toBe(0);
+    await Promise.all([check.stop(), alone.stop()]);
+  }, 60_000);
 });
