@@ -8,7 +8,6 @@ import {
   partitionKeyOf,
   topicNames,
 } from '@coin/contracts';
-import { openServiceDatabase, OutboxRelay } from '@coin/db';
 import {
   buildInternalApp,
   buildOperationalApp,
@@ -37,16 +36,16 @@ import { registerInternalRoutes } from './http/internal-routes';
 import { ledgerRouteCallers } from './http/route-callers';
 import { registerLedgerMetrics, registerSupplyCheckMetrics } from './metrics';
 import { startSupplyCheck } from './checks/supply-check';
-import type { OutboxBatch } from './apply/store';
-import { batchStore, storeSetAsideOutcome } from './db/batch-store';
+import { storeSetAsideOutcome } from './db/batch-store';
+import { gathered } from './db/shard-reads';
 import { dueApprovals } from './db/approval-reads';
 import { dueHolds } from './db/hold-reads';
-import { outboxBatches } from './db/outbox-store';
 import { authorRefusal } from './domain/authority';
 import { requestHashOf } from './domain/batch';
 import { startHoldExpiry } from './kafka/hold-expiry';
 import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
-import { outboxBatchPublisher } from './kafka/outbox-publisher';
+import { openShards } from './shard-runtime';
+import { ShardMap } from './shards';
 import { ledgerGroupIds } from './kafka/groups';
 import { handleUserEvents } from './kafka/user-events';
 
@@ -84,19 +83,6 @@ async function openLedgerService(
   const now = options.now ?? (() => new Date());
   const policy = ledgerPolicyOf(config);
   const schema = `${config.DB_SCHEMA_PREFIX}ledger`;
-  const { pool, watch: database } = openServiceDatabase({
-    url: config.LEDGER_DATABASE_URL,
-    schema,
-    applicationName: 'ledger-service',
-    connectionsMax: 12,
-    graceMs: config.DB_OUTAGE_GRACE_MS,
-    log: logger,
-    ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
-  });
-  runtime.onClose('postgres', () => {
-    database.stop();
-    return pool.end();
-  });
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security, clientId: 'ledger-service', logger });
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
@@ -105,19 +91,38 @@ async function openLedgerService(
   await admin.connect();
   runtime.onClose('kafka admin', () => admin.disconnect());
   const metrics = createMetricsRegistry('ledger');
-  const outbox = new OutboxRelay<OutboxBatch>({
-    store: outboxBatches(pool),
-    publish: outboxBatchPublisher(producer),
-    // A row is a whole batch (up to thousands of messages): a sweep takes a few at a time.
-    sweepBatchMax: 20,
-    sweepIntervalMs: config.OUTBOX_SWEEP_INTERVAL_MS,
-    sweepGraceMs: config.OUTBOX_SWEEP_GRACE_MS,
-    metrics,
-    onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
+  // One shard unless LEDGER_SHARDS_DATABASE_URL names several (docs/DESIGN.md "Shards"); shard 0 is
+  // the home shard, whose pool serves what is not split by partition yet.
+  const shardSpecs = config.LEDGER_SHARDS_DATABASE_URL ?? [{ index: 0, partitions: [], url: config.LEDGER_DATABASE_URL }];
+  // Known once the partition count is read (below); applies and reads only start after that.
+  let shardOfWallet: (walletKey: string) => number = () => 0;
+  const shards = openShards(
+    shardSpecs,
+    {
+      schema,
+      graceMs: config.DB_OUTAGE_GRACE_MS,
+      logger,
+      producer,
+      metrics,
+      sweepIntervalMs: config.OUTBOX_SWEEP_INTERVAL_MS,
+      sweepGraceMs: config.OUTBOX_SWEEP_GRACE_MS,
+      ...(options.onDatabaseLost ? { onDatabaseLost: options.onDatabaseLost } : {}),
+    },
+    (walletKey) => shardOfWallet(walletKey),
+  );
+  const pool = shards[0]!.pool;
+  const pools = shards.map((shard) => shard.pool);
+  runtime.onClose('postgres', async () => {
+    for (const shard of shards) {
+      shard.database.stop();
+      await shard.pool.end();
+    }
   });
   // Started once the consumers are; stopped after them, so the last batches' marks are flushed
-  // before the pool closes.
-  runtime.onClose('outbox relay', () => outbox.stop());
+  // before the pools close.
+  runtime.onClose('outbox relays', async () => {
+    for (const shard of shards) await shard.outbox.stop();
+  });
 
   const ledgerMetrics = registerLedgerMetrics(metrics);
 
@@ -126,7 +131,7 @@ async function openLedgerService(
     logger,
     metrics: metrics,
     readiness: {
-      postgres: database.readiness,
+      postgres: async () => void (await Promise.all(shards.map((shard) => shard.database.readiness()))),
       kafka: async () => void (await admin.describeCluster()),
       consumers: consumersReadiness(consumers),
     },
@@ -137,7 +142,14 @@ async function openLedgerService(
     metrics,
     serviceAuth: { audience: 'ledger', publicKeys: config.SERVICE_TOKEN_PUBLIC_KEYS, routes: ledgerRouteCallers },
   });
-  registerInternalRoutes(app, { pool, xafRate: config.COIN_XAF_RATE, policy, now, creditLegMaxAgeS: config.CREDIT_LEG_MAX_AGE_S });
+  registerInternalRoutes(app, {
+    pools,
+    shardOfWallet: (walletKey) => shardOfWallet(walletKey),
+    xafRate: config.COIN_XAF_RATE,
+    policy,
+    now,
+    creditLegMaxAgeS: config.CREDIT_LEG_MAX_AGE_S,
+  });
 
   const topics = topicNames(config.TOPIC_PREFIX);
   // Read once: partition counts change only by the drain procedure (OPERATIONS.md), which
@@ -152,28 +164,39 @@ async function openLedgerService(
     );
   }
   const partitionOfWallet = keyPartitioner(partitions);
+  const shardMap = config.LEDGER_SHARDS_DATABASE_URL
+    ? ShardMap.of(config.LEDGER_SHARDS_DATABASE_URL, partitions)
+    : ShardMap.single(config.LEDGER_DATABASE_URL, partitions);
+  shardOfWallet = (walletKey) => shardMap.shardOfPartition(partitionOfWallet(walletKey));
+  const poolOfPartition = (partition: number) => shards[shardMap.shardOfPartition(partition)]!.pool;
   // One handler for every partition this process owns, so that their batches can share an apply
   // (see handleLedgerCommands).
-  const handleCommands = handleLedgerCommands({
-    tracing,
-    store: batchStore(pool),
-    producer,
-    outbox,
-    topics,
-    logger,
-    now,
-    xafRate: config.COIN_XAF_RATE,
-    policy,
-    partitionOfWallet,
-    ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
-    onBatch: (batch) => {
-      ledgerMetrics.batchSize.observe(batch.commands);
-      ledgerMetrics.batchApplyDuration.observe(batch.durationMs / 1000);
-      ledgerMetrics.commandsApplied.inc(batch.applied);
-      ledgerMetrics.creditsInPlace.inc(batch.creditedInPlace);
-      options.onBatch?.(batch);
-    },
-  });
+  // A group commit per shard: one database transaction cannot span two databases, so the
+  // batches of one shard's partitions are applied together and never with another shard's.
+  const shardHandlers = shards.map((shard) =>
+    handleLedgerCommands({
+      tracing,
+      store: shard.store,
+      producer,
+      outbox: shard.outbox,
+      topics,
+      logger,
+      now,
+      xafRate: config.COIN_XAF_RATE,
+      policy,
+      partitionOfWallet,
+      ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
+      onBatch: (batch) => {
+        ledgerMetrics.batchSize.observe(batch.commands);
+        ledgerMetrics.batchApplyDuration.observe(batch.durationMs / 1000);
+        ledgerMetrics.commandsApplied.inc(batch.applied);
+        ledgerMetrics.creditsInPlace.inc(batch.creditedInPlace);
+        options.onBatch?.(batch);
+      },
+    }),
+  );
+  const handleCommands: (typeof shardHandlers)[number] = (items, control) =>
+    shardHandlers[shardMap.shardOfPartition(items[0]?.partition ?? 0)]!(items, control);
   // One consumer per process: a fetch brings the batches of all its partitions at once and
   // GroupCommit applies them together. (kafkajs waits for every batch of a fetch before fetching
   // again; several consumers per process each had their own loop but split the same load into
@@ -228,10 +251,10 @@ async function openLedgerService(
     // A command no apply can take is answered like a rejected one, and a retry gets the same
     // answer. A credit leg stores nothing: its debit is committed, so an operator fixes the cause
     // and redrives it from the dead-letter topic (docs/RELIABILITY.md); the audit shows it in flight.
-    recordSetAside: async ({ value: command }, error) =>
+    recordSetAside: async ({ value: command, partition }, error) =>
       command.type === 'ledger.credit'
         ? null
-        : storeSetAsideOutcome(pool, {
+        : storeSetAsideOutcome(poolOfPartition(partition), {
             commandId: command.commandId,
             type: command.type,
             requestHash: requestHashOf(command),
@@ -252,10 +275,10 @@ async function openLedgerService(
   runtime.onClose('user events consumer', () => userEvents.stop());
   consumers.push(commandConsumer, userEvents);
   await Promise.all([commandConsumer.ready, userEvents.ready]);
-  outbox.start();
+  for (const shard of shards) shard.outbox.start();
   const holdExpiry = startHoldExpiry({
-    dueHolds: (at, limit) => dueHolds(pool, at, limit),
-    dueApprovals: (at, limit) => dueApprovals(pool, at, limit),
+    dueHolds: (at, limit) => gathered(pools, (db) => dueHolds(db, at, limit)),
+    dueApprovals: (at, limit) => gathered(pools, (db) => dueApprovals(db, at, limit)),
     producer,
     topics,
     now,
@@ -264,8 +287,10 @@ async function openLedgerService(
     onExpirySent: (count) => ledgerMetrics.holdExpiriesSent.inc(count),
   });
   runtime.onClose('hold expiry', () => holdExpiry.stop());
+  // Over several shards the check folds every shard as one ledger (checks/supply-shards.ts).
   const supplyCheck = startSupplyCheck({
     pool,
+    shards: pools,
     now,
     intervalMs: config.SUPPLY_CHECK_INTERVAL_MS,
     rebaseIntervalMs: config.SUPPLY_CHECK_REBASE_INTERVAL_MS,
