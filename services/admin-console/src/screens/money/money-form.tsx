@@ -41,11 +41,10 @@ export function MoneyForm({
     const text = (name: string) => String(data.get(name) ?? '').trim();
     const amount = text('amount') ? Number(text('amount')) : undefined;
     const reason = text('reason');
-    const idempotencyKey = key.current();
-    setSentKey(idempotencyKey);
+    setSentKey(key.current());
     const headers = needsKey[kind] && apiKey ? { 'x-api-key': apiKey } : undefined;
     const target = text('userId') ? { userId: Number(text('userId')) } : { treasury: text('treasury') as (typeof treasuries)[number] };
-    const call = (): Promise<MoneyAnswer> => {
+    const call = (idempotencyKey: string): Promise<MoneyAnswer> => {
       const options = { idempotencyKey, ...(headers ? { headers } : {}) };
       if (kind === 'mint') return session.client.mintCoins({ body: { ...target, amount: amount ?? 0, reason }, ...options });
       if (kind === 'burn') return session.client.burnCoins({ body: { ...target, amount: amount ?? 0, reason }, ...options });
@@ -57,15 +56,9 @@ export function MoneyForm({
       });
     };
     void send.run(async () => {
-      try {
-        const answer = await call();
-        key.settle();
-        form.reset();
-        return answer;
-      } catch (err) {
-        key.settle(err);
-        throw err;
-      }
+      const answer = await key.send(call);
+      form.reset();
+      return answer;
     });
   };
 

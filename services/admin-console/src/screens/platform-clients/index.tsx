@@ -37,14 +37,7 @@ export function PlatformClientsScreen() {
     if (action.busy) return;
     setCreated(undefined);
     void action.run(async () => {
-      let answer: Awaited<ReturnType<typeof session.client.createPlatformClient>>;
-      try {
-        answer = await session.client.createPlatformClient({ body, idempotencyKey: key.current() });
-      } catch (err) {
-        key.settle(err);
-        throw err;
-      }
-      key.settle();
+      const answer = await key.send((idempotencyKey) => session.client.createPlatformClient({ body, idempotencyKey }));
       form.reset();
       clients.reload();
       if ('clientSecret' in answer) {
