@@ -1,51 +1,35 @@
 import { type FormEvent, useState } from 'react';
-import { useConsole } from '../context';
-import { Link } from '../router';
-import { Confirm, Field, Loading, Page, ProblemView, RevocationCells, Table, useLoad, when } from '../ui';
+import { Loaded } from '../../components/busy';
+import { ConfirmDialog, useConfirmation } from '../../components/confirm';
+import { Field, Page, RevocationCells, Table } from '../../components/layout';
+import { useConsole } from '../../context';
+import { when } from '../../format';
+import { useLoad } from '../../hooks/use-load';
+import { useMutation } from '../../hooks/use-mutation';
+import { Link } from '../../router';
 
 const scopes = ['mint', 'burn', 'refund', 'reward'] as const;
 
 /** SUPERADMIN: GET/POST /api/admin/api-keys and DELETE /api/admin/api-keys/{id}; the secret is shown once, here, and kept nowhere. */
 export function ApiKeysScreen() {
   const { session } = useConsole();
-  const { data, error, loading, reload } = useLoad(() => session.client.listApiKeys(), []);
+  const keys = useLoad(() => session.client.listApiKeys(), []);
+  const action = useMutation<void>();
   const [created, setCreated] = useState<{ name: string; key: string }>();
-  const [actionError, setActionError] = useState<unknown>();
-  const [revoking, setRevoking] = useState<{ id: string; name: string }>();
-  const [busy, setBusy] = useState(false);
+  const revoking = useConfirmation<{ id: string; name: string }>();
 
-  const create = async (event: FormEvent<HTMLFormElement>) => {
+  const create = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
     const form = event.currentTarget;
     const data = new FormData(form);
     const chosen = scopes.filter((s) => data.get(`scope-${s}`) === 'on');
-    setBusy(true);
-    setActionError(undefined);
     setCreated(undefined);
-    try {
+    void action.run(async () => {
       const answer = await session.client.createApiKey({ body: { name: String(data.get('name') ?? '').trim(), scopes: chosen } });
       setCreated({ name: answer.name, key: answer.key });
       form.reset();
-      reload();
-    } catch (err) {
-      setActionError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const revoke = async (id: string) => {
-    setBusy(true);
-    setActionError(undefined);
-    try {
-      await session.client.revokeApiKey({ path: { id } });
-      reload();
-    } catch (err) {
-      setActionError(err);
-    } finally {
-      setBusy(false);
-      setRevoking(undefined);
-    }
+      keys.reload();
+    });
   };
   return (
     <Page title="API keys">
@@ -63,7 +47,7 @@ export function ApiKeysScreen() {
               </label>
             ))}
           </fieldset>
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={action.busy}>
             Create key
           </button>
         </form>
@@ -83,40 +67,41 @@ export function ApiKeysScreen() {
           </div>
         ) : null}
       </section>
-      <ProblemView error={actionError ?? error} />
-      {revoking ? (
-        <Confirm
-          message={`Revoke the key "${revoking.name}"? Every mint, burn, refund or reward sent with it is refused from now on.`}
-          confirmLabel="Revoke key"
-          busy={busy}
-          onConfirm={() => void revoke(revoking.id)}
-          onCancel={() => setRevoking(undefined)}
-        />
-      ) : null}
-      <Loading loading={loading} />
-      {data ? (
-        <Table caption="API keys">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Scopes</th>
-              <th scope="col">Created (UTC)</th>
-              <th scope="col">Revoked (UTC)</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.apiKeys.map((k) => (
-              <tr key={k.id}>
-                <td>{k.name}</td>
-                <td>{k.scopes.join(', ')}</td>
-                <td>{when(k.createdAt)}</td>
-                <RevocationCells name={k.name} revokedAt={k.revokedAt} onRevoke={() => setRevoking({ id: k.id, name: k.name })} />
+      <ConfirmDialog
+        confirmation={revoking}
+        mutation={action}
+        message={(key) => `Revoke the key "${key.name}"? Every mint, burn, refund or reward sent with it is refused from now on.`}
+        confirmLabel={() => 'Revoke key'}
+        action={async (key) => {
+          await session.client.revokeApiKey({ path: { id: key.id } });
+          keys.reload();
+        }}
+      />
+      <Loaded load={keys} error={action.error}>
+        {(data) => (
+          <Table caption="API keys">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Scopes</th>
+                <th scope="col">Created (UTC)</th>
+                <th scope="col">Revoked (UTC)</th>
+                <th scope="col">Action</th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
-      ) : null}
+            </thead>
+            <tbody>
+              {data.apiKeys.map((k) => (
+                <tr key={k.id}>
+                  <td>{k.name}</td>
+                  <td>{k.scopes.join(', ')}</td>
+                  <td>{when(k.createdAt)}</td>
+                  <RevocationCells name={k.name} revokedAt={k.revokedAt} onRevoke={() => revoking.ask({ id: k.id, name: k.name })} />
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Loaded>
       <p className="muted">
         Platform clients (the SYSTEM callers of <code>POST /api/auth/token</code>) have their own screen:{' '}
         <Link to="/platform-clients">Platform clients</Link>.

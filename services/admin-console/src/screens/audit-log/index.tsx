@@ -1,8 +1,11 @@
 import type { operations } from '@coin/client';
 import { useState } from 'react';
-import { useConsole } from '../context';
-import { useLocation } from '../router';
-import { Field, Loading, Page, Pager, ProblemView, Table, useLoad, when } from '../ui';
+import { Loaded } from '../../components/busy';
+import { Field, Page, Pager, Table } from '../../components/layout';
+import { useConsole } from '../../context';
+import { toIso, when } from '../../format';
+import { useLoad } from '../../hooks/use-load';
+import { useLocation } from '../../router';
 
 type Action = NonNullable<NonNullable<operations['listAuditLog']['parameters']['query']>['action']>;
 /** Every action the API's filter takes: a Record over the generated type, so a new action the console does not list fails to compile. */
@@ -26,7 +29,6 @@ const actionSet: Record<Action, true> = {
 };
 const actions = Object.keys(actionSet) as Action[];
 const pageSize = 50;
-const toIso = (local: string) => (local ? new Date(`${local}:00Z`).toISOString() : '');
 
 type Result = NonNullable<NonNullable<operations['listAuditLog']['parameters']['query']>['result']>;
 const results: Result[] = ['applied', 'rejected'];
@@ -54,7 +56,7 @@ export function AuditLogScreen() {
   });
   const [stack, setStack] = useState<string[]>([]);
   const cursor = stack.at(-1);
-  const { data, error, loading } = useLoad(
+  const entries = useLoad(
     () =>
       session.client.listAuditLog({
         query: {
@@ -120,61 +122,61 @@ export function AuditLogScreen() {
         </Field>
         <button type="submit">Filter</button>
       </form>
-      <ProblemView error={error} />
-      <Loading loading={loading} />
-      {data ? (
-        <>
-          <Table caption="Audit log entries">
-            <thead>
-              <tr>
-                <th scope="col">At (UTC)</th>
-                <th scope="col">Actor</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Result</th>
-                <th scope="col">Summary</th>
-                <th scope="col">Request id</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.entries.map((e) => (
-                <tr key={e.id}>
-                  <td>{when(e.at)}</td>
-                  <td>
-                    {e.actor.kind} {e.actor.id}
-                    {e.actor.role ? ` (${e.actor.role})` : ''}
-                  </td>
-                  <td>{e.action}</td>
-                  <td>{e.target}</td>
-                  <td>
-                    {e.result}
-                    {e.errorCode ? ` (${e.errorCode})` : ''}
-                    {'reason' in e ? `: ${e.reason}` : ''}
-                  </td>
-                  <td>
-                    <code className="summary">{JSON.stringify(e.summary)}</code>
-                  </td>
-                  <td>
-                    <code>{e.requestId ?? '—'}</code>
-                  </td>
-                </tr>
-              ))}
-              {data.entries.length === 0 ? (
+      <Loaded load={entries}>
+        {(data) => (
+          <>
+            <Table caption="Audit log entries">
+              <thead>
                 <tr>
-                  <td colSpan={7}>No entry.</td>
+                  <th scope="col">At (UTC)</th>
+                  <th scope="col">Actor</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Target</th>
+                  <th scope="col">Result</th>
+                  <th scope="col">Summary</th>
+                  <th scope="col">Request id</th>
                 </tr>
-              ) : null}
-            </tbody>
-          </Table>
-          <Pager
-            label={`Page ${stack.length + 1}`}
-            hasPrevious={stack.length > 0}
-            hasNext={Boolean(data.nextCursor)}
-            onPrevious={() => setStack(stack.slice(0, -1))}
-            onNext={() => data.nextCursor && setStack([...stack, data.nextCursor])}
-          />
-        </>
-      ) : null}
+              </thead>
+              <tbody>
+                {data.entries.map((e) => (
+                  <tr key={e.id}>
+                    <td>{when(e.at)}</td>
+                    <td>
+                      {e.actor.kind} {e.actor.id}
+                      {e.actor.role ? ` (${e.actor.role})` : ''}
+                    </td>
+                    <td>{e.action}</td>
+                    <td>{e.target}</td>
+                    <td>
+                      {e.result}
+                      {e.errorCode ? ` (${e.errorCode})` : ''}
+                      {'reason' in e ? `: ${e.reason}` : ''}
+                    </td>
+                    <td>
+                      <code className="summary">{JSON.stringify(e.summary)}</code>
+                    </td>
+                    <td>
+                      <code>{e.requestId ?? '—'}</code>
+                    </td>
+                  </tr>
+                ))}
+                {data.entries.length === 0 ? (
+                  <tr>
+                    <td colSpan={7}>No entry.</td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </Table>
+            <Pager
+              label={`Page ${stack.length + 1}`}
+              hasPrevious={stack.length > 0}
+              hasNext={Boolean(data.nextCursor)}
+              onPrevious={() => setStack(stack.slice(0, -1))}
+              onNext={() => data.nextCursor && setStack([...stack, data.nextCursor])}
+            />
+          </>
+        )}
+      </Loaded>
     </Page>
   );
 }
