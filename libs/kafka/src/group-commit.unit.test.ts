@@ -102,4 +102,39 @@ describe('GroupCommit', () => {
   it('when a limit is below one, then construction fails', () => {
     expect(() => new GroupCommit(async () => [], { inFlightMax: 0, itemsMax: 1 })).toThrow();
   });
+  it('when adaptive and a full batch keeps waiting, then more applies run at once, up to the bound, each within the batch bound', async () => {
+    let running = 0;
+    let runningMax = 0;
+    const sizes: number[] = [];
+    const commit = new GroupCommit(
+      async (groups: number[][]) => {
+        running += 1;
+        runningMax = Math.max(runningMax, running);
+        sizes.push(groups.flat().length);
+        await new Promise((r) => setImmediate(r));
+        running -= 1;
+        return groups.map((g) => g.length);
+      },
+      {
+        inFlightMax: 1,
+        itemsMax: 2,
+        adaptive: { depthMin: 1, depthMax: 3, itemsMin: 1, itemsMax: 2, lingerMsMax: 0, riseFactor: 1.5 },
+        now: () => 0,
+      },
+    );
+    // Twenty groups of one item on twenty lanes, all at once: the queue stays deep.
+    await Promise.all(Array.from({ length: 20 }, (_, i) => commit.submit([i], i)));
+    expect(runningMax).toBe(3);
+    expect(Math.max(...sizes)).toBe(2);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(20);
+    // Drained: every apply ended with the queue empty, so the depth came back to its floor.
+    expect(commit.limits.depth).toBeLessThan(3);
+  });
+
+  it('when not adaptive, then the limits stay as given whatever the load', async () => {
+    const { apply } = recordingApply({ delayMs: 1 });
+    const commit = new GroupCommit(apply, { inFlightMax: 2, itemsMax: 3 });
+    await Promise.all(Array.from({ length: 12 }, (_, i) => commit.submit([String(i)], i)));
+    expect(commit.limits).toEqual({ depth: 2, itemsMax: 3, lingerMs: 0 });
+  });
 });
