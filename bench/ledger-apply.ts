@@ -17,6 +17,14 @@
  *
  *   npm run bench:ledger -- [--commands 100000] [--wallets 10000] [--partitions 6] [--replicas 2]
  *
+ * `npm run bench:ledger-consume` (`--consume`, issue 34): does one ledger keep up with itself?
+ * Each round runs twice on a fresh prefix, in alternating order: the ledger inside this process
+ * (the direct apply of `--replicas 1`) and one ledger process (`node services/ledger/src/main.ts`,
+ * as deployed, fed from the same kind of pre-filled ledger.commands, no gateway in the way).
+ * It prints both figures and their ratio, process ÷ direct (the issue's target: at least 0.8).
+ *
+ *   npm run bench:ledger-consume -- [--commands 40000] [--wallets 10000] [--partitions 6] [--rounds 2]
+ *
  * Its topics and schemas are removed at the end; BENCH_KEEP=1 keeps them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -28,7 +36,7 @@ import { createKafka } from '@coin/kafka';
 import { createLogger, type Logger } from '@coin/logger';
 import { ledgerMetricNames, loadLedgerConfig, startLedgerService, type LedgerConfig } from '@coin/ledger';
 import { runAudit } from '../scripts/audit';
-import { argsOrExit, integerArg, parseCliArgs } from '../scripts/cli-args';
+import { argsOrExit, integerArg, parseCliArgs, UsageError } from '../scripts/cli-args';
 import { ensureInfra, type InfraEndpoints } from '../scripts/infra';
 import { removeTopicsAndSchemas } from '../scripts/stack/cleanup';
 import { serviceEnvs } from '../scripts/stack/env';
@@ -39,21 +47,40 @@ import { provision } from '../scripts/stack/provision';
 import { repoRoot, serviceNodeArgs } from '../scripts/stack/services';
 import { metricTotals } from './lib/stage-metrics';
 
-const usage = 'usage: npm run bench:ledger -- [--commands 100000] [--wallets 10000] [--partitions 6] [--replicas 2]';
+const usage =
+  'usage: npm run bench:ledger -- [--commands 100000] [--wallets 10000] [--partitions 6] [--replicas 2] | --consume [--rounds 2]';
 
-function benchArgs(args: string[]): { commandCount: number; walletCount: number; partitions: number; replicas: number } {
+interface BenchArgs {
+  commandCount: number;
+  walletCount: number;
+  partitions: number;
+  replicas: number;
+  /** Rounds of the direct-against-process comparison; 0 = the plain measurement. */
+  consumeRounds: number;
+}
+
+function benchArgs(args: string[]): BenchArgs {
   const flag = { type: 'string' } as const;
-  const { values } = parseCliArgs({ args, options: { commands: flag, wallets: flag, partitions: flag, replicas: flag } }, usage);
+  const { values } = parseCliArgs(
+    { args, options: { commands: flag, wallets: flag, partitions: flag, replicas: flag, consume: { type: 'boolean' }, rounds: flag } },
+    usage,
+  );
+  const consume = values.consume === true;
+  if (!consume && values.rounds !== undefined) throw new UsageError(`--rounds goes with --consume\n${usage}`);
+  if (consume && values.replicas !== undefined) throw new UsageError(`--consume runs one ledger each way; no --replicas\n${usage}`);
   return {
-    commandCount: integerArg(values.commands, '--commands', 100_000, usage),
+    commandCount: integerArg(values.commands, '--commands', consume ? 40_000 : 100_000, usage),
     walletCount: integerArg(values.wallets, '--wallets', 10_000, usage),
     partitions: integerArg(values.partitions, '--partitions', 6, usage),
     /** Ledger processes; 2 as in deploy/k8s/base (replicas: 2), 1 to see one process's share. */
     replicas: integerArg(values.replicas, '--replicas', 2, usage),
+    consumeRounds: consume ? integerArg(values.rounds, '--rounds', 2, usage) : 0,
   };
 }
 
-const { commandCount, walletCount, partitions, replicas } = argsOrExit(() => benchArgs(process.argv.slice(2)));
+const { commandCount, walletCount, partitions, replicas, consumeRounds } = argsOrExit(() => benchArgs(process.argv.slice(2)));
+/** How the measured ledger runs: inside this process, or as that many `main.ts` processes. */
+type LedgerMode = { kind: 'in-process' } | { kind: 'processes'; count: number };
 /** Every wallet starts with far more than it can send, so no transfer is refused. */
 const fundingMinor = 10_000_000;
 /** Messages per produce request: one partition's share must stay under the broker's 1 MB message limit. */
@@ -63,10 +90,59 @@ const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
 async function main(): Promise<void> {
   const infra = await ensureInfra(log);
+  if (consumeRounds > 0) {
+    process.exit((await compareDirectAndProcess(infra)) ? 0 : 1);
+  }
+  const measured = await measureOnFreshPrefix(infra, replicas > 1 ? { kind: 'processes', count: replicas } : { kind: 'in-process' });
+  process.exit(measured.auditOk ? 0 : 1);
+}
+
+/**
+ * `--consume`: the direct apply and one ledger process, alternating which goes first in each
+ * round (a machine shared with other work drifts; alternating spreads the drift over both).
+ */
+async function compareDirectAndProcess(infra: InfraEndpoints): Promise<boolean> {
+  const direct: number[] = [];
+  const oneProcess: number[] = [];
+  let auditsOk = true;
+  for (let round = 0; round < consumeRounds; round += 1) {
+    const order: LedgerMode[] =
+      round % 2 === 0
+        ? [{ kind: 'in-process' }, { kind: 'processes', count: 1 }]
+        : [{ kind: 'processes', count: 1 }, { kind: 'in-process' }];
+    for (const mode of order) {
+      log(`round ${round + 1}/${consumeRounds}: ${mode.kind === 'in-process' ? 'direct (in this process)' : 'one ledger process'}`);
+      const measured = await measureOnFreshPrefix(infra, mode);
+      auditsOk &&= measured.auditOk;
+      (mode.kind === 'in-process' ? direct : oneProcess).push(measured.commandsPerSec);
+    }
+  }
+  const ratios = oneProcess.map((perSec, i) => perSec / direct[i]!);
+  log('=== one ledger process fed from a pre-filled ledger.commands against the direct apply ===');
+  for (const [i, ratio] of ratios.entries())
+    log(`round ${i + 1}: direct ${direct[i]} commands/s, one process ${oneProcess[i]} commands/s, ratio ${ratio.toFixed(2)}`);
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  log(
+    JSON.stringify({
+      consume: {
+        directCommandsPerSec: direct,
+        processCommandsPerSec: oneProcess,
+        ratios: ratios.map((r) => Number(r.toFixed(3))),
+        // The ratio of the sums: every round weighs by its commands, not by its speed.
+        ratio: Number((sum(oneProcess) / sum(direct)).toFixed(3)),
+        target: 0.8,
+        commands: commandCount,
+        partitions,
+      },
+    }),
+  );
+  return auditsOk;
+}
+
+async function measureOnFreshPrefix(infra: InfraEndpoints, mode: LedgerMode): Promise<{ auditOk: boolean; commandsPerSec: number }> {
   const prefix = `bench_${Date.now().toString(36)}_`;
-  let auditOk = false;
   try {
-    auditOk = await measure(infra, prefix);
+    return await measure(infra, prefix, mode);
   } finally {
     if (!keep) {
       await removeTopicsAndSchemas(infra, [prefix]).then(
@@ -75,11 +151,11 @@ async function main(): Promise<void> {
       );
     }
   }
-  process.exit(auditOk ? 0 : 1);
 }
 
-/** Provisions `prefix`, runs the measurement and the audit; true when the audit holds. */
-async function measure(infra: InfraEndpoints, prefix: string): Promise<boolean> {
+/** Provisions `prefix`, runs the measurement and the audit. */
+async function measure(infra: InfraEndpoints, prefix: string, mode: LedgerMode): Promise<{ auditOk: boolean; commandsPerSec: number }> {
+  const processes = mode.kind === 'processes' ? mode.count : 1;
   await provision({
     kafkaBrokers: infra.kafkaBrokers,
     databaseUrl: infra.databaseUrl,
@@ -161,11 +237,13 @@ async function measure(infra: InfraEndpoints, prefix: string): Promise<boolean> 
 
   const expected = commandCount * 2; // each transfer and its credit leg
   const run =
-    replicas > 1 ? await applyInReplicas(env, expected, prefix, infra.kafkaBrokers) : await applyInProcess(config, logger, expected);
+    mode.kind === 'processes'
+      ? await applyInReplicas(env, expected, prefix, infra.kafkaBrokers, mode.count)
+      : await applyInProcess(config, logger, expected);
   const { applied, delivered, batches, seconds } = run;
   log('---');
   log(
-    `transfers ${commandCount}, credit legs ${expected - commandCount}, wallets ${walletCount}, partitions ${partitions}, ledger processes ${replicas}`,
+    `transfers ${commandCount}, credit legs ${expected - commandCount}, wallets ${walletCount}, partitions ${partitions}, ledger processes ${processes}${mode.kind === 'in-process' ? ' (in this one)' : ''}`,
   );
   log(
     `applied ${applied} commands (${run.creditedInPlace} of the credits in their debit's apply) in ${seconds.toFixed(2)} s (${run.window}; the first ${run.joinSeconds.toFixed(1)} s excluded)`,
@@ -191,12 +269,13 @@ async function measure(infra: InfraEndpoints, prefix: string): Promise<boolean> 
       meanBatchCommands: Number((delivered / batches).toFixed(1)),
       meanBatchMs: Number((run.applyMsTotal / batches).toFixed(1)),
       partitions,
-      replicas,
+      replicas: processes,
+      inProcess: mode.kind === 'in-process',
     }),
   );
   const audit = await runAudit({ databaseUrl: infra.databaseUrl, schemaPrefix: prefix, waitMs: 5_000, log: (l) => log(`audit: ${l}`) });
   await pool.end();
-  return audit.ok;
+  return { auditOk: audit.ok, commandsPerSec: Math.round(applied / seconds) };
 }
 
 interface ApplyRun {
@@ -282,7 +361,13 @@ function ledgerCounters(text: string): {
  * join, this one measures from the moment the group is stable with every consumer in it (the
  * commands applied before that are counted and reported, not measured) to the last command.
  */
-async function applyInReplicas(env: Record<string, string>, expected: number, prefix: string, brokers: string[]): Promise<ApplyRun> {
+async function applyInReplicas(
+  env: Record<string, string>,
+  expected: number,
+  prefix: string,
+  brokers: string[],
+  replicas: number,
+): Promise<ApplyRun> {
   const children: ChildProcess[] = [];
   const urls: string[] = [];
   const admin = createKafka({ brokers, clientId: 'ledger-bench-admin', logger: createLogger('bench', 'warn') }).admin();
