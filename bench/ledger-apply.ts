@@ -335,6 +335,21 @@ async function applyInProcess(config: LedgerConfig, logger: Logger, expected: nu
   return { ...run, seconds: (lastBatchAt - firstBatchAt) / 1000, joinSeconds: (firstBatchAt - startedAt) / 1000 };
 }
 
+type LedgerCounters = ReturnType<typeof ledgerCounters>;
+
+/** The counters' growth from `from` to `to`, as an ApplyRun without its window. */
+function totalsRun(to: LedgerCounters, from: LedgerCounters): Omit<ApplyRun, 'seconds' | 'window' | 'joinSeconds'> {
+  return {
+    applied: to.applied - from.applied,
+    creditedInPlace: to.creditedInPlace - from.creditedInPlace,
+    delivered: to.delivered - from.delivered,
+    batches: to.batches - from.batches,
+    applyMsTotal: (to.applySeconds - from.applySeconds) * 1000,
+    commitMsTotal: null,
+    publishMsTotal: null,
+  };
+}
+
 /** Sums of the ledger's counters on a /metrics page. */
 function ledgerCounters(text: string): {
   applied: number;
@@ -360,6 +375,9 @@ function ledgerCounters(text: string): {
  * and the group rebalances when the others arrive. As the in-process run excludes the group
  * join, this one measures from the moment the group is stable with every consumer in it (the
  * commands applied before that are counted and reported, not measured) to the last command.
+ * With one process there is no rebalance to leave out, so its window is the in-process run's:
+ * from the first apply's start (the first poll that sees applies, less their apply time: never
+ * later than the true start) to the last command.
  */
 async function applyInReplicas(
   env: Record<string, string>,
@@ -405,6 +423,8 @@ async function applyInReplicas(
     // Start and end are each known to within one poll: the midpoint of the two polls around them.
     let previousAt = performance.now();
     let stable: { at: number; totals: Awaited<ReturnType<typeof poll>> } | null = null;
+    const zero = { applied: 0, creditedInPlace: 0, batches: 0, delivered: 0, applySeconds: 0 };
+    let firstApplyAt: number | null = null;
     let lastAt = 0;
     let totals = await poll();
     let lastLog = 0;
@@ -413,6 +433,7 @@ async function applyInReplicas(
       const now = performance.now();
       if (!stable && (await groupIsStable())) stable = { at: now, totals: await poll() };
       totals = await poll();
+      if (firstApplyAt === null && totals.batches > 0) firstApplyAt = (previousAt + now) / 2 - totals.applySeconds * 1000;
       if (totals.applied >= expected) lastAt = (previousAt + now) / 2;
       previousAt = now;
       if (now - lastLog > 2000) {
@@ -422,21 +443,23 @@ async function applyInReplicas(
         lastLog = now;
       }
     }
+    if (replicas === 1 && firstApplyAt !== null) {
+      return {
+        ...totalsRun(totals, zero),
+        seconds: (lastAt - firstApplyAt) / 1000,
+        window: 'first apply to the last command, the start and group join excluded',
+        joinSeconds: (firstApplyAt - startedAt) / 1000,
+      };
+    }
     if (!stable) throw new Error('the consumer group never became stable before the last command was applied; run with more --commands');
     log(
       `${stable.totals.applied} commands were applied before the group was stable (${((stable.at - startedAt) / 1000).toFixed(1)} s after start): not measured`,
     );
     return {
-      applied: totals.applied - stable.totals.applied,
-      creditedInPlace: totals.creditedInPlace - stable.totals.creditedInPlace,
-      delivered: totals.delivered - stable.totals.delivered,
-      batches: totals.batches - stable.totals.batches,
+      ...totalsRun(totals, stable.totals),
       seconds: (lastAt - stable.at) / 1000,
       window: 'stable group to the last command, the join and first rebalance excluded',
       joinSeconds: (stable.at - startedAt) / 1000,
-      applyMsTotal: (totals.applySeconds - stable.totals.applySeconds) * 1000,
-      commitMsTotal: null,
-      publishMsTotal: null,
     };
   } finally {
     await admin.disconnect();
