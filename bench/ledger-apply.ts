@@ -45,6 +45,7 @@ import { generateJwtKey, generateServiceKeys } from '../scripts/stack/keys';
 import { freePort, waitForReady } from '../scripts/stack/processes';
 import { provision } from '../scripts/stack/provision';
 import { repoRoot, serviceNodeArgs } from '../scripts/stack/services';
+import { cpuSnapshot } from './lib/cpu';
 import { metricTotals } from './lib/stage-metrics';
 
 const usage =
@@ -79,6 +80,12 @@ function benchArgs(args: string[]): BenchArgs {
 }
 
 const { commandCount, walletCount, partitions, replicas, consumeRounds } = argsOrExit(() => benchArgs(process.argv.slice(2)));
+interface Measured {
+  auditOk: boolean;
+  commandsPerSec: number;
+  cpuMsPerCommand: number | null;
+}
+
 /** How the measured ledger runs: inside this process, or as that many `main.ts` processes. */
 type LedgerMode = { kind: 'in-process' } | { kind: 'processes'; count: number };
 /** Every wallet starts with far more than it can send, so no transfer is refused. */
@@ -104,6 +111,7 @@ async function main(): Promise<void> {
 async function compareDirectAndProcess(infra: InfraEndpoints): Promise<boolean> {
   const direct: number[] = [];
   const oneProcess: number[] = [];
+  const cpu: Record<'direct' | 'process', Array<number | null>> = { direct: [], process: [] };
   let auditsOk = true;
   for (let round = 0; round < consumeRounds; round += 1) {
     const order: LedgerMode[] =
@@ -115,12 +123,15 @@ async function compareDirectAndProcess(infra: InfraEndpoints): Promise<boolean> 
       const measured = await measureOnFreshPrefix(infra, mode);
       auditsOk &&= measured.auditOk;
       (mode.kind === 'in-process' ? direct : oneProcess).push(measured.commandsPerSec);
+      cpu[mode.kind === 'in-process' ? 'direct' : 'process'].push(measured.cpuMsPerCommand);
     }
   }
   const ratios = oneProcess.map((perSec, i) => perSec / direct[i]!);
   log('=== one ledger process fed from a pre-filled ledger.commands against the direct apply ===');
   for (const [i, ratio] of ratios.entries())
-    log(`round ${i + 1}: direct ${direct[i]} commands/s, one process ${oneProcess[i]} commands/s, ratio ${ratio.toFixed(2)}`);
+    log(
+      `round ${i + 1}: direct ${direct[i]} commands/s (${cpu.direct[i]?.toFixed(3) ?? '?'} CPU ms each), one process ${oneProcess[i]} commands/s (${cpu.process[i]?.toFixed(3) ?? '?'} CPU ms each), ratio ${ratio.toFixed(2)}`,
+    );
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   log(
     JSON.stringify({
@@ -130,6 +141,9 @@ async function compareDirectAndProcess(infra: InfraEndpoints): Promise<boolean> 
         ratios: ratios.map((r) => Number(r.toFixed(3))),
         // The ratio of the sums: every round weighs by its commands, not by its speed.
         ratio: Number((sum(oneProcess) / sum(direct)).toFixed(3)),
+        // CPU ms per command of the ledger process, direct and child: what compares on a busy machine.
+        directCpuMsPerCommand: cpu.direct,
+        processCpuMsPerCommand: cpu.process,
         target: 0.8,
         commands: commandCount,
         partitions,
@@ -139,7 +153,7 @@ async function compareDirectAndProcess(infra: InfraEndpoints): Promise<boolean> 
   return auditsOk;
 }
 
-async function measureOnFreshPrefix(infra: InfraEndpoints, mode: LedgerMode): Promise<{ auditOk: boolean; commandsPerSec: number }> {
+async function measureOnFreshPrefix(infra: InfraEndpoints, mode: LedgerMode): Promise<Measured> {
   const prefix = `bench_${Date.now().toString(36)}_`;
   try {
     return await measure(infra, prefix, mode);
@@ -154,7 +168,7 @@ async function measureOnFreshPrefix(infra: InfraEndpoints, mode: LedgerMode): Pr
 }
 
 /** Provisions `prefix`, runs the measurement and the audit. */
-async function measure(infra: InfraEndpoints, prefix: string, mode: LedgerMode): Promise<{ auditOk: boolean; commandsPerSec: number }> {
+async function measure(infra: InfraEndpoints, prefix: string, mode: LedgerMode): Promise<Measured> {
   const processes = mode.kind === 'processes' ? mode.count : 1;
   await provision({
     kafkaBrokers: infra.kafkaBrokers,
@@ -268,6 +282,7 @@ async function measure(infra: InfraEndpoints, prefix: string, mode: LedgerMode):
       batches,
       meanBatchCommands: Number((delivered / batches).toFixed(1)),
       meanBatchMs: Number((run.applyMsTotal / batches).toFixed(1)),
+      cpuMsPerCommand: run.cpuMsPerCommand === null ? null : Number(run.cpuMsPerCommand.toFixed(4)),
       partitions,
       replicas: processes,
       inProcess: mode.kind === 'in-process',
@@ -275,7 +290,7 @@ async function measure(infra: InfraEndpoints, prefix: string, mode: LedgerMode):
   );
   const audit = await runAudit({ databaseUrl: infra.databaseUrl, schemaPrefix: prefix, waitMs: 5_000, log: (l) => log(`audit: ${l}`) });
   await pool.end();
-  return { auditOk: audit.ok, commandsPerSec: Math.round(applied / seconds) };
+  return { auditOk: audit.ok, commandsPerSec: Math.round(applied / seconds), cpuMsPerCommand: run.cpuMsPerCommand };
 }
 
 interface ApplyRun {
@@ -292,6 +307,23 @@ interface ApplyRun {
   /** Database and publish time apart: known only in process. */
   commitMsTotal: number | null;
   publishMsTotal: number | null;
+  /**
+   * CPU ms of the one ledger process (this one, or the child) per command applied after its
+   * first apply ended; null with several processes. On a machine shared with other work this is
+   * the figure that compares, where commands/s follows whoever else is busy.
+   */
+  cpuMsPerCommand: number | null;
+}
+
+/** CPU ms per command of one process between a snapshot and now. */
+function cpuMsPerCommandSince(since: { cpuSeconds: number; applied: number }, pid: number, appliedNow: number): number | null {
+  const seconds = cpuSnapshot({ ledger: pid }).get('ledger');
+  const commands = appliedNow - since.applied;
+  return seconds === undefined || commands <= 0 ? null : ((seconds - since.cpuSeconds) * 1000) / commands;
+}
+
+function cpuMark(pid: number, applied: number): { cpuSeconds: number; applied: number } {
+  return { cpuSeconds: cpuSnapshot({ ledger: pid }).get('ledger') ?? 0, applied };
 }
 
 /** The ledger service inside this process, as `npm start` runs it, with an observer on every batch. */
@@ -307,8 +339,10 @@ async function applyInProcess(config: LedgerConfig, logger: Logger, expected: nu
     applyMsTotal: 0,
     commitMsTotal: 0,
     publishMsTotal: 0,
+    cpuMsPerCommand: null,
   };
   let firstBatchAt = 0;
+  let cpuAtFirstBatch: { cpuSeconds: number; applied: number } | null = null;
   let lastBatchAt = 0;
   let done: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => (done = resolve));
@@ -325,7 +359,11 @@ async function applyInProcess(config: LedgerConfig, logger: Logger, expected: nu
       run.commitMsTotal! += b.commitMs;
       run.publishMsTotal! += b.publishMs;
       lastBatchAt = now;
-      if (run.applied >= expected) done();
+      cpuAtFirstBatch ??= cpuMark(process.pid, run.applied);
+      if (run.applied >= expected) {
+        run.cpuMsPerCommand = cpuMsPerCommandSince(cpuAtFirstBatch, process.pid, run.applied);
+        done();
+      }
     },
   });
   const progress = setInterval(() => log(`applied ${run.applied}/${expected} in ${run.batches} batches`), 2000);
@@ -347,6 +385,7 @@ function totalsRun(to: LedgerCounters, from: LedgerCounters): Omit<ApplyRun, 'se
     applyMsTotal: (to.applySeconds - from.applySeconds) * 1000,
     commitMsTotal: null,
     publishMsTotal: null,
+    cpuMsPerCommand: null,
   };
 }
 
@@ -425,6 +464,7 @@ async function applyInReplicas(
     let stable: { at: number; totals: Awaited<ReturnType<typeof poll>> } | null = null;
     const zero = { applied: 0, creditedInPlace: 0, batches: 0, delivered: 0, applySeconds: 0 };
     let firstApplyAt: number | null = null;
+    let cpuAtFirstApply: { cpuSeconds: number; applied: number } | null = null;
     // Each scrape renders every metric of the process: ten a second took a visible share of one
     // ledger's CPU on a loaded machine. One process needs no stable moment, only its start and
     // end, so it is polled less (the end is known to within half a poll of a window of tens of s).
@@ -437,7 +477,10 @@ async function applyInReplicas(
       const now = performance.now();
       if (replicas > 1 && !stable && (await groupIsStable())) stable = { at: now, totals: await poll() };
       totals = await poll();
-      if (firstApplyAt === null && totals.batches > 0) firstApplyAt = (previousAt + now) / 2 - totals.applySeconds * 1000;
+      if (firstApplyAt === null && totals.batches > 0) {
+        firstApplyAt = (previousAt + now) / 2 - totals.applySeconds * 1000;
+        if (replicas === 1 && children[0]?.pid) cpuAtFirstApply = cpuMark(children[0].pid, totals.applied);
+      }
       if (totals.applied >= expected) lastAt = (previousAt + now) / 2;
       previousAt = now;
       if (now - lastLog > 2000) {
@@ -451,6 +494,8 @@ async function applyInReplicas(
       return {
         ...totalsRun(totals, zero),
         seconds: (lastAt - firstApplyAt) / 1000,
+        cpuMsPerCommand:
+          cpuAtFirstApply && children[0]?.pid ? cpuMsPerCommandSince(cpuAtFirstApply, children[0].pid, totals.applied) : null,
         window: 'first apply to the last command, the start and group join excluded',
         joinSeconds: (firstApplyAt - startedAt) / 1000,
       };
@@ -463,6 +508,7 @@ async function applyInReplicas(
       ...totalsRun(totals, stable.totals),
       seconds: (lastAt - stable.at) / 1000,
       window: 'stable group to the last command, the join and first rebalance excluded',
+      cpuMsPerCommand: null,
       joinSeconds: (stable.at - startedAt) / 1000,
     };
   } finally {
