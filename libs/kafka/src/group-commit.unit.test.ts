@@ -137,4 +137,61 @@ describe('GroupCommit', () => {
     await Promise.all(Array.from({ length: 12 }, (_, i) => commit.submit([String(i)], i)));
     expect(commit.limits).toEqual({ depth: 2, itemsMax: 3, lingerMs: 0 });
   });
+  describe('linger', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    /** A GroupCommit whose every apply takes 100 ms on its clock, so its linger is 5 ms (a tenth, capped at 5). */
+    function lingering() {
+      let clock = 0;
+      const calls: number[][][] = [];
+      const commit = new GroupCommit(
+        async (groups: number[][]) => {
+          calls.push(groups);
+          clock += 100;
+          return groups.map((g) => g.length);
+        },
+        {
+          inFlightMax: 1,
+          itemsMax: 4,
+          adaptive: { depthMin: 1, depthMax: 1, itemsMin: 4, itemsMax: 4, lingerMsMax: 5, riseFactor: 1.5 },
+          now: () => clock,
+        },
+      );
+      return { calls, commit };
+    }
+
+    it('when the queue is shallow after an apply, then the next apply waits its linger for more groups and takes them together', async () => {
+      const { calls, commit } = lingering();
+      const first = commit.submit([1]);
+      await jest.advanceTimersByTimeAsync(0);
+      await first;
+      expect(commit.limits.lingerMs).toBe(5);
+      const a = commit.submit([2]);
+      await jest.advanceTimersByTimeAsync(4);
+      expect(calls).toHaveLength(1); // still lingering
+      const b = commit.submit([3]);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(await Promise.all([a, b])).toEqual([1, 1]);
+      expect(calls).toEqual([[[1]], [[2], [3]]]);
+    });
+
+    it('when a lingering queue fills a batch, then the apply starts at once', async () => {
+      const { calls, commit } = lingering();
+      await Promise.all([commit.submit([1]), jest.advanceTimersByTimeAsync(0)]);
+      const a = commit.submit([2, 3]);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(calls).toHaveLength(1);
+      const b = commit.submit([4, 5]); // four items waiting: a full batch
+      await jest.advanceTimersByTimeAsync(0);
+      expect(calls).toEqual([
+        [[1]],
+        [
+          [2, 3],
+          [4, 5],
+        ],
+      ]);
+      expect(await Promise.all([a, b])).toEqual([2, 2]);
+    });
+  });
 });
