@@ -9,8 +9,9 @@
  *   the pipeline, not the database, is what holds the work back: grow the batch first (the fixed
  *   cost of an apply, two statements, a commit and a produce, is shared by more items), then,
  *   once batches are at their bound, one more apply in flight.
- * - A rising cost per item (the database or the CPU saturating) halves the depth, or the batch
- *   when the depth is already at its floor: more concurrency would only queue in PostgreSQL.
+ * - A rising cost per item while a full batch waits (the database or the CPU saturating) halves
+ *   the depth, or the batch when the depth is already at its floor: more concurrency would only
+ *   queue in PostgreSQL.
  * - A shallow queue needs neither: the depth steps back towards its floor, so a trickle of
  *   groups is merged into fewer applies instead of each starting its own, and the apply waits a
  *   little (at most a tenth of what an apply takes, within the bound) for the groups that are on
@@ -84,8 +85,10 @@ export function nextPipelineState(state: ApplyPipelineState, seen: ApplyObservat
   const { limits } = state;
   const costSignal = seen.items >= itemsForCostSignal && seen.ms >= 0;
   const cost = costSignal ? seen.ms / seen.items : null;
-  const rising = cost !== null && state.msPerItem !== null && cost > state.msPerItem * bounds.riseFactor;
   const deep = seen.queuedItems >= limits.itemsMax;
+  // Only with a backlog: then applies are full and their costs compare like with like. Without
+  // one, a smaller apply costs more per item by its fixed cost alone, and the limits do not bind.
+  const rising = deep && cost !== null && state.msPerItem !== null && cost > state.msPerItem * bounds.riseFactor;
   let { depth, itemsMax } = limits;
   if (rising) {
     if (depth > bounds.depthMin) depth = Math.max(bounds.depthMin, Math.floor(depth / 2));

@@ -80,4 +80,8 @@ describe('the adaptive apply pipeline', () => {
     expect(state.limits.depth).toBeGreaterThan(1);
     expect(state.limits.itemsMax).toBe(4000);
   });
+  it('when the cost per item rises without a backlog, then nothing is halved: a small apply costs more per item by its fixed cost alone', () => {
+    const next = nextPipelineState(settled({ depth: 3, itemsMax: 4000 }), { items: 30, ms: 30, queuedItems: 20 }, bounds);
+    expect(next.limits).toMatchObject({ depth: 3, itemsMax: 4000 });
+  });
 });
