@@ -8,6 +8,7 @@ export * from './replies';
 export * from './reply-partition';
 export * from './outbox-publisher';
 export * from './metrics';
+export * from './apply-pipeline';
 export * from './group-commit';
 export * from './supervised-consumer';
 export * from './refusal-audit';
