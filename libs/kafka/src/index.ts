@@ -12,3 +12,4 @@ export * from './apply-pipeline';
 export * from './group-commit';
 export * from './supervised-consumer';
 export * from './refusal-audit';
+export * from './service-clients';

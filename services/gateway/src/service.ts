@@ -10,7 +10,7 @@ import {
   ServiceTokenSigner,
   startService,
 } from '@coin/http';
-import { BatchingProducer, consumersReadiness, createKafka, RequestReplyClient, sendRefusalRecord, startConsumer } from '@coin/kafka';
+import { consumersReadiness, RequestReplyClient, sendRefusalRecord, startConsumer, openServiceKafka } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { createRedis, type Redis } from '@coin/redis';
 import { startTracing } from '@coin/telemetry';
@@ -47,10 +47,13 @@ async function openGatewayService(
   const tracing = startTracing(config);
   runtime.onClose('tracing', () => tracing.shutdown());
   const topics = topicNames(config.TOPIC_PREFIX);
-  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security: kafkaSecurityOf(config), clientId: 'gateway', logger });
-  const producer = new BatchingProducer(kafka.producer(), logger, { lingerMs: config.GATEWAY_PRODUCE_LINGER_MS });
-  await producer.connect();
-  runtime.onClose('kafka producer', () => producer.close());
+  const { kafka, producer, admin } = await openServiceKafka(runtime, {
+    brokers: config.KAFKA_BROKERS,
+    security: kafkaSecurityOf(config),
+    clientId: 'gateway',
+    logger,
+    producer: { lingerMs: config.GATEWAY_PRODUCE_LINGER_MS },
+  });
   const metrics = createMetricsRegistry('gateway');
   const redis = createRedis(config.REDIS_URL, gatewayRedisPrefix(config.TOPIC_PREFIX), {
     commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
@@ -63,9 +66,6 @@ async function openGatewayService(
   const replies = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger, instanceId, metrics, replyPartition, tracing);
   await replies.start();
   runtime.onClose('reply consumer', () => replies.stop());
-  const admin = kafka.admin();
-  await admin.connect();
-  runtime.onClose('kafka admin', () => admin.disconnect());
 
   // Every internal call carries a service token: the gateway's identity, for that callee only.
   const serviceTokens = new ServiceTokenSigner('gateway', config.SERVICE_TOKEN_PRIVATE_KEY);

@@ -10,7 +10,7 @@ import {
   type ServiceRuntime,
   startService,
 } from '@coin/http';
-import { BatchingProducer, consumersReadiness, createKafka, startConsumer, type RunningConsumer } from '@coin/kafka';
+import { consumersReadiness, startConsumer, type RunningConsumer, openServiceKafka } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { startTracing } from '@coin/telemetry';
 import type { HistoryConfig } from './config';
@@ -53,25 +53,23 @@ async function openHistoryService(
   const tracing = startTracing(config);
   runtime.onClose('tracing', () => tracing.shutdown());
   const schema = `${config.DB_SCHEMA_PREFIX}history`;
-  const { pool, watch: database } = openServiceDatabase({
-    url: config.HISTORY_DATABASE_URL,
-    schema,
-    applicationName: 'history-service',
-    graceMs: config.DB_OUTAGE_GRACE_MS,
-    log: logger,
-    ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
+  const { pool, watch: database } = openServiceDatabase(
+    {
+      url: config.HISTORY_DATABASE_URL,
+      schema,
+      applicationName: 'history-service',
+      graceMs: config.DB_OUTAGE_GRACE_MS,
+      log: logger,
+      ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
+    },
+    runtime,
+  );
+  const { kafka, producer, admin } = await openServiceKafka(runtime, {
+    brokers: config.KAFKA_BROKERS,
+    security,
+    clientId: 'history-service',
+    logger,
   });
-  runtime.onClose('postgres', () => {
-    database.stop();
-    return pool.end();
-  });
-  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security, clientId: 'history-service', logger });
-  const producer = new BatchingProducer(kafka.producer(), logger);
-  await producer.connect();
-  runtime.onClose('kafka producer', () => producer.close());
-  const admin = kafka.admin();
-  await admin.connect();
-  runtime.onClose('kafka admin', () => admin.disconnect());
   const topics = topicNames(config.TOPIC_PREFIX);
   const groupId = historyGroupId(config.TOPIC_PREFIX);
   const registry = createMetricsRegistry('history');

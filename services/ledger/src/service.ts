@@ -17,16 +17,15 @@ import {
   startService,
 } from '@coin/http';
 import {
-  BatchingProducer,
   commandRefusalRecord,
   consumersReadiness,
-  createKafka,
   keyPartitioner,
   partitionCount,
   refusalIdName,
   sendRefusalRecord,
   startConsumer,
   type RunningConsumer,
+  openServiceKafka,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { CommandAuthority, uuidV5 } from '@coin/security';
@@ -83,13 +82,12 @@ async function openLedgerService(
   const now = options.now ?? (() => new Date());
   const policy = ledgerPolicyOf(config);
   const schema = `${config.DB_SCHEMA_PREFIX}ledger`;
-  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security, clientId: 'ledger-service', logger });
-  const producer = new BatchingProducer(kafka.producer(), logger);
-  await producer.connect();
-  runtime.onClose('kafka producer', () => producer.close());
-  const admin = kafka.admin();
-  await admin.connect();
-  runtime.onClose('kafka admin', () => admin.disconnect());
+  const { kafka, producer, admin } = await openServiceKafka(runtime, {
+    brokers: config.KAFKA_BROKERS,
+    security,
+    clientId: 'ledger-service',
+    logger,
+  });
   const metrics = createMetricsRegistry('ledger');
   // One shard unless LEDGER_SHARDS_DATABASE_URL names several (docs/DESIGN.md "Shards"); shard 0 is
   // the home shard, whose pool serves what is not split by partition yet.

@@ -13,15 +13,14 @@ import {
 } from '@coin/http';
 import { minorUnitsPerCoin } from '@coin/contracts';
 import {
-  BatchingProducer,
   commandRefusalRecord,
   consumersReadiness,
-  createKafka,
   outboxPublisher,
   refusalIdName,
   sendRefusalRecord,
   startConsumer,
   type RunningConsumer,
+  openServiceKafka,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { CommandAuthority, uuidV5 } from '@coin/security';
@@ -71,22 +70,23 @@ async function openUserService(
   runtime.onClose('tracing', () => tracing.shutdown());
   const now = () => new Date();
   const schema = `${config.DB_SCHEMA_PREFIX}users`;
-  const { pool, watch: database } = openServiceDatabase({
-    url: config.USER_DATABASE_URL,
-    schema,
-    applicationName: 'user-service',
-    graceMs: config.DB_OUTAGE_GRACE_MS,
-    log: logger,
-    ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
+  const { pool, watch: database } = openServiceDatabase(
+    {
+      url: config.USER_DATABASE_URL,
+      schema,
+      applicationName: 'user-service',
+      graceMs: config.DB_OUTAGE_GRACE_MS,
+      log: logger,
+      ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
+    },
+    runtime,
+  );
+  const { kafka, producer, admin } = await openServiceKafka(runtime, {
+    brokers: config.KAFKA_BROKERS,
+    security,
+    clientId: 'user-service',
+    logger,
   });
-  runtime.onClose('postgres', () => {
-    database.stop();
-    return pool.end();
-  });
-  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security, clientId: 'user-service', logger });
-  const producer = new BatchingProducer(kafka.producer(), logger);
-  await producer.connect();
-  runtime.onClose('kafka producer', () => producer.close());
   const metrics = createMetricsRegistry('user');
   const sendToKafka = outboxPublisher(producer);
   const eventTopics = topicNames(config.TOPIC_PREFIX);
@@ -101,9 +101,6 @@ async function openUserService(
   runtime.onClose('outbox relay', () => outbox.stop());
 
   const keys = await loadSigningKeys(config.JWT_PRIVATE_KEY, config.JWT_KEY_ID, config.JWT_PREVIOUS_PUBLIC_KEYS);
-  const admin = kafka.admin();
-  await admin.connect();
-  runtime.onClose('kafka admin', () => admin.disconnect());
   const consumers: RunningConsumer[] = [];
   const readiness = {
     postgres: database.readiness,
