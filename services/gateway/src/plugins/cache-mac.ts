@@ -68,7 +68,8 @@ export class CacheMac {
 
   /** The value of a stored entry if its MAC verifies for `key`; undefined if not (a forgery, or another key's entry). */
   open(key: string, stored: string): string | undefined {
-    const seen = `${key}\n${stored}`;
+    // Length-prefixed, as the MAC's own input: no (key, text) pair can pose as another.
+    const seen = `${key.length}:${key}\n${stored}`;
     const known = this.opened.get(seen);
     if (known !== undefined) return known;
     const value = this.verify(key, stored);
