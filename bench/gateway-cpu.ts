@@ -37,6 +37,11 @@ const settings = {
   rounds: Number(process.env.GWCPU_ROUNDS ?? 3),
   users: Number(process.env.GWCPU_USERS ?? 2000),
   profile: process.env.GWCPU_CPU_PROF === '1',
+  /** GWCPU_BUILDS: more builds to interleave, `name=root,name=root` (each candidate on its own). */
+  otherBuilds: (process.env.GWCPU_BUILDS ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((entry) => ({ name: entry.split('=')[0]!, root: entry.split('=').slice(1).join('=') })),
   gatewayEnv: JSON.parse(process.env.GWCPU_GATEWAY_ENV ?? '{}') as Record<string, string>,
 };
 const warmupSec = 3;
@@ -94,7 +99,11 @@ async function main(): Promise<void> {
   mkdirSync(runDir, { recursive: true });
   await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
   const jwtKey = generateJwtKey(`bench-${prefix}`);
-  const builds: Build[] = [{ name: 'this', root: repoRoot }, ...(settings.beforeRoot ? [{ name: 'before', root: settings.beforeRoot }] : [])];
+  const builds: Build[] = [
+    { name: 'this', root: repoRoot },
+    ...(settings.beforeRoot ? [{ name: 'before', root: settings.beforeRoot }] : []),
+    ...settings.otherBuilds,
+  ];
   const rows: Row[] = [];
   const profiles: string[] = [];
   let stack: ProcessStack | undefined;
@@ -165,14 +174,15 @@ async function main(): Promise<void> {
         `| ${rate} | ${build.name} | ${mine.map((r) => r.gatewayMsPerTransfer.toFixed(2)).join(' / ')} | ${median(mine.map((r) => r.gatewayMsPerTransfer)).toFixed(2)} | ${mine.map((r) => r.achievedPerSec).join(' / ')} | ${mine.map((r) => r.p99Ms).join(' / ')} |`,
       );
     }
-    if (builds.length === 2) {
+    for (const build of builds.filter((b) => b.name !== 'before')) {
       const ratios = [];
       for (let round = 1; round <= settings.rounds; round += 1) {
-        const a = rows.find((r) => r.round === round && r.ratePerSec === rate && r.build === 'this');
+        const a = rows.find((r) => r.round === round && r.ratePerSec === rate && r.build === build.name);
         const b = rows.find((r) => r.round === round && r.ratePerSec === rate && r.build === 'before');
         if (a && b) ratios.push(a.gatewayMsPerTransfer / b.gatewayMsPerTransfer);
       }
-      lines.push(`| ${rate} | this ÷ before | ${ratios.map((r) => r.toFixed(2)).join(' / ')} | ${median(ratios).toFixed(2)} | | |`);
+      if (ratios.length > 0)
+        lines.push(`| ${rate} | ${build.name} ÷ before | ${ratios.map((r) => r.toFixed(2)).join(' / ')} | ${median(ratios).toFixed(2)} | | |`);
     }
   }
   const report = [lines.join('\n'), ...profiles].join('\n\n');
