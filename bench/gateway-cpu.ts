@@ -120,7 +120,9 @@ async function main(): Promise<void> {
     });
     const operator = await createOperator({ gatewayUrl: stack.gatewayUrl, userDatabaseUrl: stack.env('user').USER_DATABASE_URL!, prefix });
     await fundUsers({ gatewayUrl: stack.gatewayUrl, operator, userIds: users.map((u) => u.userId), coins: 10_000 });
-    say(`${users.length} users seeded and funded; rates ${settings.rates.join(', ')}/s, ${settings.rounds} rounds of ${builds.length} builds`);
+    say(
+      `${users.length} users seeded and funded; rates ${settings.rates.join(', ')}/s, ${settings.rounds} rounds of ${builds.length} builds`,
+    );
     // The stack's own gateway makes way for the builds measured (its reply partition lease expires on its own).
     await stack.kill('gateway');
     const gatewayEnv = { ...stack.env('gateway'), ...settings.gatewayEnv };
@@ -133,12 +135,31 @@ async function main(): Promise<void> {
         gateway = startGateway(build, gatewayEnv, join(runDir, `gateway-${build.name}-${round}.log`), profileDir);
         const child = gateway;
         await waitForReady(running.metricsUrls.gateway, 90_000, () => child.exitCode === null);
-        await runStep({ label: 'warm-up', url: running.gatewayUrl, kind: 'open', connections, ratePerSec: settings.rates[0]!, durationSec: warmupSec, next });
+        await runStep({
+          label: 'warm-up',
+          url: running.gatewayUrl,
+          kind: 'open',
+          connections,
+          ratePerSec: settings.rates[0]!,
+          durationSec: warmupSec,
+          next,
+        });
         for (const rate of settings.rates) {
-          const pids = () => ({ ...Object.fromEntries(serviceNames.map((n) => [n, n === 'gateway' ? child.pid : running.pid(n)])), 'load generator': process.pid });
+          const pids = () => ({
+            ...Object.fromEntries(serviceNames.map((n) => [n, n === 'gateway' ? child.pid : running.pid(n)])),
+            'load generator': process.pid,
+          });
           const before = cpuSnapshot(pids());
           const started = performance.now();
-          const result = await runStep({ label: `${build.name} ${rate}/s`, url: running.gatewayUrl, kind: 'open', connections, ratePerSec: rate, durationSec: settings.stepSec, next });
+          const result = await runStep({
+            label: `${build.name} ${rate}/s`,
+            url: running.gatewayUrl,
+            kind: 'open',
+            connections,
+            ratePerSec: rate,
+            durationSec: settings.stepSec,
+            next,
+          });
           const use = cpuUse(before, cpuSnapshot(pids()), result.ok, (performance.now() - started) / 1000);
           const row: Row = {
             round,
@@ -151,13 +172,16 @@ async function main(): Promise<void> {
             msPerTransfer: use?.msPerTransfer ?? {},
           };
           rows.push(row);
-          say(`round ${round} ${build.name} ${rate}/s: achieved ${row.achievedPerSec}/s, p99 ${row.p99Ms} ms, errors ${row.errors}, gateway ${row.gatewayMsPerTransfer} ms/transfer`);
+          say(
+            `round ${round} ${build.name} ${rate}/s: achieved ${row.achievedPerSec}/s, p99 ${row.p99Ms} ms, errors ${row.errors}, gateway ${row.gatewayMsPerTransfer} ms/transfer`,
+          );
         }
         await stopGateway(child);
         gateway = undefined;
         if (profileDir) {
           const { readdirSync } = await import('node:fs');
-          for (const file of readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'))) profiles.push(summariseProfile(join(profileDir, file)));
+          for (const file of readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')))
+            profiles.push(summariseProfile(join(profileDir, file)));
         }
       }
     }
@@ -182,7 +206,9 @@ async function main(): Promise<void> {
         if (a && b) ratios.push(a.gatewayMsPerTransfer / b.gatewayMsPerTransfer);
       }
       if (ratios.length > 0)
-        lines.push(`| ${rate} | ${build.name} ÷ before | ${ratios.map((r) => r.toFixed(2)).join(' / ')} | ${median(ratios).toFixed(2)} | | |`);
+        lines.push(
+          `| ${rate} | ${build.name} ÷ before | ${ratios.map((r) => r.toFixed(2)).join(' / ')} | ${median(ratios).toFixed(2)} | | |`,
+        );
     }
   }
   const report = [lines.join('\n'), ...profiles].join('\n\n');

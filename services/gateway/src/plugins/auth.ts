@@ -57,7 +57,11 @@ export async function verifyAccessToken(
   let kid: string | undefined;
   try {
     let protectedHeader: { kid?: string | undefined };
-    ({ payload, protectedHeader } = await jwtVerify(token, keys, { issuer: options.issuer, audience: options.audience, algorithms: allowedAlgorithms }));
+    ({ payload, protectedHeader } = await jwtVerify(token, keys, {
+      issuer: options.issuer,
+      audience: options.audience,
+      algorithms: allowedAlgorithms,
+    }));
     kid = protectedHeader.kid;
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED', 'The access token has expired');
