@@ -50,10 +50,13 @@ export interface ReloadableKeySet {
  * reloads only on a verification, which a cache hit skips, and then only every 10 minutes). So a
  * key withdrawn from the JWKS stops being honoured within `refreshMs` plus one fetch. A failed
  * reload keeps the set jose has (its own behaviour for verifications), and is tried again after
- * `refreshMs`.
+ * `refreshMs`. The kids are read from jose's set once per reload (and again for a kid not among
+ * them), not per request.
  */
 export class KeySetFreshness {
   private checkedAtMs: number;
+  /** The kids of the set last read: jose's jwks() hands out a deep copy, too dear for every request. */
+  private kids: Set<string> | undefined;
 
   constructor(
     private readonly keys: ReloadableKeySet,
@@ -66,8 +69,16 @@ export class KeySetFreshness {
   trusts(kid: string, nowMs: number): boolean {
     if (nowMs - this.checkedAtMs >= this.refreshMs && !this.keys.reloading) {
       this.checkedAtMs = nowMs;
-      this.keys.reload().catch(() => undefined);
+      this.keys.reload().then(
+        () => {
+          this.kids = undefined;
+        },
+        () => undefined,
+      );
     }
-    return this.keys.jwks()?.keys.some((key) => key.kid === kid) ?? false;
+    if (this.kids?.has(kid)) return true;
+    // Not among the kids read last: jose may hold a newer set since (a rotation added a key).
+    this.kids = new Set((this.keys.jwks()?.keys ?? []).flatMap((key) => (key.kid ? [key.kid] : [])));
+    return this.kids.has(kid);
   }
 }

@@ -63,7 +63,7 @@ describe('signing keys trusted for cached tokens', () => {
     expect(freshness.trusts('k1', 59_999)).toBe(true);
     expect(keys.reloads).toBe(0);
     freshness.trusts('k1', 60_000); // starts the reload
-    await Promise.resolve();
+    await new Promise(setImmediate);
     expect(keys.reloads).toBe(1);
     expect(freshness.trusts('k1', 60_001)).toBe(false);
     expect(freshness.trusts('k2', 60_001)).toBe(true);
@@ -74,7 +74,7 @@ describe('signing keys trusted for cached tokens', () => {
     keys.fail = true;
     const freshness = new KeySetFreshness(keys, 60_000, 0);
     expect(freshness.trusts('k1', 60_000)).toBe(true);
-    await Promise.resolve();
+    await new Promise(setImmediate);
     expect(freshness.trusts('k1', 61_000)).toBe(true);
     expect(keys.reloads).toBe(1);
     freshness.trusts('k1', 120_000);
@@ -83,5 +83,14 @@ describe('signing keys trusted for cached tokens', () => {
 
   it('when a kid is not in the key set at all, then it is not trusted', () => {
     expect(new KeySetFreshness(new PublishedKeySet(), 60_000, 0).trusts('other', 1)).toBe(false);
+  });
+
+  it('when jose took up a new key by itself (a rotation), then a kid not seen before is looked up again and trusted', async () => {
+    const keys = new PublishedKeySet();
+    const freshness = new KeySetFreshness(keys, 60_000, 0);
+    expect(freshness.trusts('k1', 1)).toBe(true);
+    keys.published = ['k1', 'k2'];
+    await keys.reload(); // jose's own reload, on a token with an unknown kid
+    expect(freshness.trusts('k2', 2)).toBe(true);
   });
 });
