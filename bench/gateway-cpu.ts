@@ -108,6 +108,21 @@ async function main(): Promise<void> {
   const profiles: string[] = [];
   let stack: ProcessStack | undefined;
   let gateway: ChildProcess | undefined;
+  // Interrupted: the services and the measured gateway stop, and the run's topics and schemas go.
+  let interrupted = false;
+  const interrupt = () => {
+    if (interrupted) process.exit(1);
+    interrupted = true;
+    say('interrupted: stopping the stack');
+    void (async () => {
+      if (gateway) await stopGateway(gateway);
+      await stack?.stop();
+      await removeTopicsAndSchemas(infra, [prefix]).catch(() => undefined);
+      process.exit(1);
+    })();
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
   try {
     stack = await ProcessStack.start({ infra, prefix, jwtKey, logDir: runDir, extraEnv: benchServiceEnv() });
     const users = await seedUsers({
