@@ -10,7 +10,8 @@
  * node_modules; without it only this checkout is measured), GWCPU_RATES (354,566: transfers/s,
  * the 50 % and 80 % equal-rate steps of the last full run on the 2-core machine), GWCPU_STEP_S
  * (10), GWCPU_ROUNDS (3), GWCPU_USERS (2000), GWCPU_CPU_PROF=1 (a V8 profile of every gateway
- * run, summarised at the end), GWCPU_GATEWAY_ENV (JSON: extra environment for the gateway).
+ * run, summarised at the end), GWCPU_GATEWAY_ENV (JSON: extra environment for the gateway),
+ * GWCPU_WARMUP_S (3), GWCPU_BUILDS (more builds: `name=root,…`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -44,7 +45,12 @@ const settings = {
     .map((entry) => ({ name: entry.split('=')[0]!, root: entry.split('=').slice(1).join('=') })),
   gatewayEnv: JSON.parse(process.env.GWCPU_GATEWAY_ENV ?? '{}') as Record<string, string>,
 };
-const warmupSec = 3;
+/**
+ * Before each build's steps, at the first rate. Long enough that every user has been seen and a
+ * 60 s bound on cached tokens has run out shows what a long-running gateway does; the 3 s default
+ * only warms the JIT and the pools.
+ */
+const warmupSec = Number(process.env.GWCPU_WARMUP_S ?? 3);
 const connections = 512;
 
 interface Build {
