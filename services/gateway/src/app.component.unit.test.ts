@@ -362,6 +362,16 @@ describe('gateway component (buildApp with fake ports)', () => {
       expectProblem(response, 401, 'UNAUTHENTICATED');
       expect(bus.requests.length).toBe(sent);
     });
+    it('when a token verified and cached on an earlier request is revoked (its version raised), then the next request is 401', async () => {
+      const cached = await token('11', 'USER', { ver: 0 });
+      const first = await post('/api/coins/transfer', { toUserId: 9, amount: 1, reason: 'x' }, { authorization: `Bearer ${cached}` });
+      expect(first.statusCode).toBe(201);
+      tokenVersions.set(11, 1);
+      const sent = bus.requests.length;
+      const response = await post('/api/coins/transfer', { toUserId: 9, amount: 1, reason: 'x' }, { authorization: `Bearer ${cached}` });
+      expectProblem(response, 401, 'UNAUTHENTICATED');
+      expect(bus.requests.length).toBe(sent);
+    });
   });
 
   describe('access levels (403)', () => {

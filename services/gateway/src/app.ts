@@ -45,6 +45,7 @@ import { registerCommandRoutes } from './routes/commands';
 import { registerProblemRoutes } from './routes/problems';
 import { openApiTransform, openApiTransformObject } from './plugins/openapi-transform';
 import { registerMethodNotAllowed } from './plugins/method-not-allowed';
+import { accessLogDefaults, registerAccessLog, type AccessLogOptions } from './plugins/access-log';
 import { registerAdminConsoleRoutes } from './routes/admin-console';
 
 export interface GatewayDeps {
@@ -74,6 +75,8 @@ export interface GatewayDeps {
   tracing?: Tracing;
   /** Records 401/403 answers of guarded routes in the admin audit log (off when absent: component tests). */
   refusalAudit?: RefusalAudit;
+  /** Which answers get an access line (default accessLogDefaults: errors, slow ones, 1 % of the rest). */
+  accessLog?: AccessLogOptions;
   /** Where the built admin console is (default services/admin-console/dist/www); served at /admin. */
   adminConsoleDir?: string;
 }
@@ -88,7 +91,8 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
     },
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // fastify's two lines per request give way to one sampled access line (plugins/access-log.ts).
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     trustProxy: trustProxyOption(deps.trustedProxies),
     // Answered before routing, so past every hook: the headers are set here.
     frameworkErrors: (err, request, reply) => {
@@ -107,6 +111,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   installProblemHandler(app);
   registerMethodNotAllowed(app);
   installHttpMetrics(app, deps.metrics);
+  registerAccessLog(app, deps.accessLog ?? accessLogDefaults);
   registerSecurityHeaders(app, setSecurityHeaders);
   await app.register(swagger, {
     openapi: {

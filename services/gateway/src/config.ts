@@ -22,6 +22,13 @@ export const gatewayConfigSchema = z.object({
   ...metricsEnv,
   ...tracingEnv('coin-gateway'),
   GATEWAY_PORT: port(8080),
+  /**
+   * The access log (docs/OPERATIONS.md "Access log"): every 4xx, 5xx and slow answer gets a line;
+   * of the others this share (0 to 1; 1 logs every request).
+   */
+  GATEWAY_ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
+  /** An answer that took at least this long (ms) always gets an access line. */
+  GATEWAY_ACCESS_LOG_SLOW_MS: positiveInt(1000),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /**
    * Longest wait for one Redis call, and for a silent Redis connection before it is replaced. With

@@ -139,6 +139,7 @@ async function openGatewayService(
       stepUpMaxAgeS: config.STEP_UP_MAX_AGE_S,
     },
     bodyBytesMax: config.BODY_BYTES_MAX,
+    accessLog: { sampleRate: config.GATEWAY_ACCESS_LOG_SAMPLE, slowMs: config.GATEWAY_ACCESS_LOG_SLOW_MS },
     passwordHashCost: passwordHashCostOf(config, logger),
     trustedProxies: config.GATEWAY_TRUSTED_PROXIES,
     redis,

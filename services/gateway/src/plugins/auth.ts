@@ -3,7 +3,7 @@ import { AppError, classifyFailure } from '@coin/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { minimumRole, type Access, type Principal } from './access';
-import { VerifiedTokenCache } from './verified-tokens';
+import { KeySetFreshness, VerifiedTokenCache } from './verified-tokens';
 
 export interface AuthOptions {
   jwksUrl: string;
@@ -19,8 +19,8 @@ export interface AuthOptions {
 
 /** Verified tokens kept per gateway: about 10 MB at most, enough for every active client. */
 const verifiedTokensMax = 20_000;
-/** How long a withdrawn signing key can still be honoured through the cache. */
-const verifiedTokenTtlMsMax = 60_000;
+/** How long a withdrawn signing key can still be honoured through the cache (plus one key-set fetch). */
+const keySetRefreshMs = 60_000;
 
 /** Only the signing algorithm the user service uses: never `none`, never HS*. */
 const allowedAlgorithms = ['EdDSA'];
@@ -52,10 +52,17 @@ export async function verifyAccessToken(
   token: string,
   keys: JWTVerifyGetKey,
   options: Pick<AuthOptions, 'issuer' | 'audience'>,
-): Promise<{ principal: Principal; expiresAtMs: number }> {
+): Promise<{ principal: Principal; expiresAtMs: number; kid: string | undefined }> {
   let payload: JWTPayload;
+  let kid: string | undefined;
   try {
-    ({ payload } = await jwtVerify(token, keys, { issuer: options.issuer, audience: options.audience, algorithms: allowedAlgorithms }));
+    let protectedHeader: { kid?: string | undefined };
+    ({ payload, protectedHeader } = await jwtVerify(token, keys, {
+      issuer: options.issuer,
+      audience: options.audience,
+      algorithms: allowedAlgorithms,
+    }));
+    kid = protectedHeader.kid;
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED', 'The access token has expired');
     // The keys could not be fetched (the user service restarting): the token may be fine, and a
@@ -74,7 +81,7 @@ export async function verifyAccessToken(
     // The client's treasury grants, as the user service signed them (a token without the claim grants none).
     const claimed = payload['treasuries'];
     const treasuries = Array.isArray(claimed) ? claimed.filter((t): t is string => typeof t === 'string') : [];
-    return { principal: { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version, treasuries }, expiresAtMs };
+    return { principal: { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version, treasuries }, expiresAtMs, kid };
   }
   const parsedRole = roleSchema.safeParse(claimedRole);
   if (!parsedRole.success || !/^[1-9][0-9]{0,15}$/.test(subject)) throw new AppError('UNAUTHENTICATED', 'The access token is invalid');
@@ -83,6 +90,7 @@ export async function verifyAccessToken(
   return {
     principal: { kind: 'user', subject, userId: Number(subject), role: parsedRole.data, tokenVersion: version, ...mfa },
     expiresAtMs,
+    kid,
   };
 }
 
@@ -129,7 +137,9 @@ export function isAllowed(principal: Principal, access: Exclude<Access, 'public'
  */
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   const keys = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
-  const verified = new VerifiedTokenCache(verifiedTokensMax, verifiedTokenTtlMsMax);
+  const verified = new VerifiedTokenCache(verifiedTokensMax);
+  const keySet = new KeySetFreshness(keys, keySetRefreshMs, Date.now());
+  const keyTrusted = (kid: string) => keySet.trusts(kid, Date.now());
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.config?.access) {
@@ -142,11 +152,12 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     if (!access || access === 'public') return;
     const token = bearerTokenOf(request);
     const nowMs = Date.now();
-    let principal = verified.get(token, nowMs);
+    let principal = verified.get(token, nowMs, keyTrusted);
     if (!principal) {
       const result = await verifyAccessToken(token, keys, options);
       principal = result.principal;
-      verified.set(token, principal, result.expiresAtMs, nowMs);
+      // A token without a kid is verified every time: its key cannot be told withdrawn.
+      if (result.kid !== undefined) verified.set(token, principal, result.kid, result.expiresAtMs);
     }
     if (principal.kind === 'user' && options.currentTokenVersion) {
       const current = await options.currentTokenVersion(principal.userId!);

@@ -28,6 +28,21 @@ describe('CacheMac: cached authorization entries carry a MAC Redis cannot make (
     expect(mac.open('tokenver:1', '')).toBeUndefined();
   });
 
+  it('when an entry opened before is read again, then it opens to the same value; altered, moved or past the bound, it is judged afresh', () => {
+    const small = new CacheMac(secret, 'coin.gw:', 2);
+    const sealed = small.seal('tokenver:1', '5');
+    expect(small.open('tokenver:1', sealed)).toBe('5');
+    expect(small.open('tokenver:1', sealed)).toBe('5');
+    const tail = sealed.slice(sealed.indexOf('.'));
+    expect(small.open('tokenver:1', `6${tail}`)).toBeUndefined();
+    expect(small.open('tokenver:2', sealed)).toBeUndefined();
+    // More entries than the bound: the first is dropped and verifies again on its next read.
+    expect(small.open('tokenver:2', small.seal('tokenver:2', '1'))).toBe('1');
+    expect(small.open('tokenver:3', small.seal('tokenver:3', '1'))).toBe('1');
+    expect(small.open('tokenver:1', sealed)).toBe('5');
+    expect(small.open('tokenver:1', sealed.slice(0, -1))).toBeUndefined();
+  });
+
   it('when a key name and a value would concatenate alike, then their MACs still differ', () => {
     const sealed = mac.seal('apikey:a', 'x\ny');
     const tail = sealed.slice(sealed.length - 44);

@@ -151,6 +151,8 @@ type RedisWithRelease = Redis & { idempotencyRelease(key: string, token: string)
 type LockOutcome = { acquired: boolean } | { error: unknown };
 /** A lock SET NX sent for a keyed request, with its outcome as a value (it never rejects). */
 interface LockAttempt {
+  /** The Idempotency-Key it was made for: preHandler reuses its command id (a SHA-1) rather than computing it again. */
+  key: string;
   commandId: string;
   lock: { key: string; token: string };
   outcome: Promise<LockOutcome>;
@@ -171,14 +173,14 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   const attempts = new WeakMap<FastifyRequest, LockAttempt>();
   /** Requests whose lock release was sent with their answer record (onSend). */
   const released = new WeakSet<FastifyRequest>();
-  const tryLock = (commandId: string): LockAttempt => {
+  const tryLock = (key: string, commandId: string): LockAttempt => {
     const lock = { key: lockKeyOf(commandId), token: randomUUID() };
     // Settled into a value at once: a request answered before preHandler (429, 400) never reads it.
     const outcome = options.redis.set(lock.key, lock.token, 'PX', options.lockMs, 'NX').then(
       (answer): LockOutcome => ({ acquired: answer === 'OK' }),
       (err: unknown): LockOutcome => ({ error: err }),
     );
-    return { commandId, lock, outcome };
+    return { key, commandId, lock, outcome };
   };
 
   // onRequest, after authentication (global hooks run before a route's own): the lock is sent
@@ -188,7 +190,10 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     const checked = idempotencyKey.safeParse(request.headers[idempotencyKeyHeader]);
     // No key, or one the route schema will refuse: nothing to lock.
     if (!checked.success) return;
-    attempts.set(request, tryLock(keyedCommandId(request.principal, `${request.method} ${request.routeOptions.url}`, checked.data)));
+    attempts.set(
+      request,
+      tryLock(checked.data, keyedCommandId(request.principal, `${request.method} ${request.routeOptions.url}`, checked.data)),
+    );
   });
 
   // preHandler: after authentication and body validation, so only valid requests go on with a lock.
@@ -213,9 +218,10 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     if (!checked.success) {
       throw validationError([{ path: `headers.${idempotencyKeyHeader}`, message: checked.error.issues[0]?.message ?? 'invalid' }]);
     }
-    const commandId = keyedCommandId(principal, route, checked.data);
+    // The same request, principal and route as in onRequest: the same key gives the same command id.
     const sent = attempts.get(request);
-    const attempt = sent?.commandId === commandId ? sent : tryLock(commandId);
+    const attempt = sent?.key === checked.data ? sent : tryLock(checked.data, keyedCommandId(principal, route, checked.data));
+    const commandId = attempt.commandId;
     attempts.set(request, attempt);
     const outcome = await attempt.outcome;
     if ('error' in outcome) {
