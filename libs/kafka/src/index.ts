@@ -11,3 +11,4 @@ export * from './metrics';
 export * from './group-commit';
 export * from './supervised-consumer';
 export * from './refusal-audit';
+export * from './message-spans';

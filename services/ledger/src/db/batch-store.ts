@@ -1,6 +1,13 @@
 import { partyColumns, type TransactionType, type TreasuryCode } from '@coin/contracts';
 import type { Pool, PoolClient } from '@coin/db';
-import { StaleWalletError, type BatchRead, type BatchReadRequest, type BatchWrite, type LedgerStore } from '../apply/store';
+import {
+  ApplyConflictError,
+  StaleWalletError,
+  type BatchRead,
+  type BatchReadRequest,
+  type BatchWrite,
+  type LedgerStore,
+} from '../apply/store';
 import type { StoredOutcome } from '../domain/batch';
 import { approvalColumns, approvalStateOf, type ApprovalDbRow } from '../views/approval-view';
 import { holdColumns, holdStateOf, type HoldDbRow } from '../views/hold-view';
@@ -17,8 +24,10 @@ import { safeInteger, walletStateOf, type WalletDbRow } from './wallet-rows';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
-/** SQLSTATE of `assert_wallets_current` (migration 003) when a wallet changed under the batch. */
+/** SQLSTATE of the `assert_*_current` / `assert_*_written` guards (migrations 003, 005-007): a row changed under the batch. */
 const serializationFailure = '40001';
+/** SQLSTATE of a primary key the batch inserts that another writer inserted first (a command id). */
+const uniqueViolation = '23505';
 
 /**
  * Everything a batch reads, in one round trip: the stored outcomes of its command ids, the
@@ -134,7 +143,8 @@ export async function storeSetAsideOutcome(
  * entries, outcomes and outbox rows. If any wallet changed or appeared since the batch read it
  * (never expected with one consumer per partition), `assert_wallets_current` fails the
  * statement, nothing is written, and StaleWalletError tells the caller to redo the batch from
- * fresh state. A command id written twice fails on its primary key the same way (23505).
+ * fresh state. A command id written twice fails on its primary key (23505): ApplyConflictError,
+ * redone the same way. PostgreSQL's error codes stop here; the use case sees the domain's errors.
  * Returns the id of the batch's outbox row (null when it produced no messages).
  */
 export async function writeBatch(db: Queryable, batch: BatchWrite): Promise<number | null> {
@@ -311,7 +321,9 @@ export async function writeBatch(db: Queryable, batch: BatchWrite): Promise<numb
     });
     return result.rows[0]?.outbox_id ?? null;
   } catch (err) {
-    if ((err as { code?: string }).code === serializationFailure) throw new StaleWalletError((err as Error).message);
+    const code = (err as { code?: unknown }).code;
+    if (code === serializationFailure) throw new StaleWalletError((err as Error).message);
+    if (code === uniqueViolation) throw new ApplyConflictError((err as Error).message);
     throw err;
   }
 }
