@@ -11,11 +11,19 @@
  *
  * By default the ledger runs as two processes, as deploy/k8s/base deploys it (`replicas: 2`):
  * `node services/ledger/src/main.ts` each, taking half the partitions; the figures come from
- * their /metrics, polled every 100 ms (each scrape costs them a little). With `--replicas 1` the
+ * their /metrics, polled every 100 ms (500 ms for one process; each scrape costs them a little). With `--replicas 1` the
  * ledger service runs inside this process instead, with an observer on every batch (database
  * and publish time apart): one process's share of the machine.
  *
  *   npm run bench:ledger -- [--commands 100000] [--wallets 10000] [--partitions 6] [--replicas 2]
+ *
+ * `npm run bench:ledger-consume` (`--consume`, issue 34): does one ledger keep up with itself?
+ * Each round runs twice on a fresh prefix, in alternating order: the ledger inside this process
+ * (the direct apply of `--replicas 1`) and one ledger process (`node services/ledger/src/main.ts`,
+ * as deployed, fed from the same kind of pre-filled ledger.commands, no gateway in the way).
+ * It prints both figures and their ratio, process ÷ direct (the issue's target: at least 0.8).
+ *
+ *   npm run bench:ledger-consume -- [--commands 40000] [--wallets 10000] [--partitions 6] [--rounds 2]
  *
  * Its topics and schemas are removed at the end; BENCH_KEEP=1 keeps them.
  */
@@ -28,7 +36,7 @@ import { createKafka } from '@coin/kafka';
 import { createLogger, type Logger } from '@coin/logger';
 import { ledgerMetricNames, loadLedgerConfig, startLedgerService, type LedgerConfig } from '@coin/ledger';
 import { runAudit } from '../scripts/audit';
-import { argsOrExit, integerArg, parseCliArgs } from '../scripts/cli-args';
+import { argsOrExit, integerArg, parseCliArgs, UsageError } from '../scripts/cli-args';
 import { ensureInfra, type InfraEndpoints } from '../scripts/infra';
 import { removeTopicsAndSchemas } from '../scripts/stack/cleanup';
 import { serviceEnvs } from '../scripts/stack/env';
@@ -37,23 +45,49 @@ import { generateJwtKey, generateServiceKeys } from '../scripts/stack/keys';
 import { freePort, waitForReady } from '../scripts/stack/processes';
 import { provision } from '../scripts/stack/provision';
 import { repoRoot, serviceNodeArgs } from '../scripts/stack/services';
+import { cpuSnapshot } from './lib/cpu';
 import { metricTotals } from './lib/stage-metrics';
 
-const usage = 'usage: npm run bench:ledger -- [--commands 100000] [--wallets 10000] [--partitions 6] [--replicas 2]';
+const usage =
+  'usage: npm run bench:ledger -- [--commands 100000] [--wallets 10000] [--partitions 6] [--replicas 2] | --consume [--rounds 2]';
 
-function benchArgs(args: string[]): { commandCount: number; walletCount: number; partitions: number; replicas: number } {
+interface BenchArgs {
+  commandCount: number;
+  walletCount: number;
+  partitions: number;
+  replicas: number;
+  /** Rounds of the direct-against-process comparison; 0 = the plain measurement. */
+  consumeRounds: number;
+}
+
+function benchArgs(args: string[]): BenchArgs {
   const flag = { type: 'string' } as const;
-  const { values } = parseCliArgs({ args, options: { commands: flag, wallets: flag, partitions: flag, replicas: flag } }, usage);
+  const { values } = parseCliArgs(
+    { args, options: { commands: flag, wallets: flag, partitions: flag, replicas: flag, consume: { type: 'boolean' }, rounds: flag } },
+    usage,
+  );
+  const consume = values.consume === true;
+  if (!consume && values.rounds !== undefined) throw new UsageError(`--rounds goes with --consume\n${usage}`);
+  if (consume && values.replicas !== undefined) throw new UsageError(`--consume runs one ledger each way; no --replicas\n${usage}`);
   return {
-    commandCount: integerArg(values.commands, '--commands', 100_000, usage),
+    commandCount: integerArg(values.commands, '--commands', consume ? 40_000 : 100_000, usage),
     walletCount: integerArg(values.wallets, '--wallets', 10_000, usage),
     partitions: integerArg(values.partitions, '--partitions', 6, usage),
     /** Ledger processes; 2 as in deploy/k8s/base (replicas: 2), 1 to see one process's share. */
     replicas: integerArg(values.replicas, '--replicas', 2, usage),
+    consumeRounds: consume ? integerArg(values.rounds, '--rounds', 2, usage) : 0,
   };
 }
 
-const { commandCount, walletCount, partitions, replicas } = argsOrExit(() => benchArgs(process.argv.slice(2)));
+const { commandCount, walletCount, partitions, replicas, consumeRounds } = argsOrExit(() => benchArgs(process.argv.slice(2)));
+interface Measured {
+  auditOk: boolean;
+  commandsPerSec: number;
+  cpuMsPerCommand: number | null;
+}
+
+/** How the measured ledger runs: inside this process, or as that many `main.ts` processes. */
+type LedgerMode = { kind: 'in-process' } | { kind: 'processes'; count: number };
 /** Every wallet starts with far more than it can send, so no transfer is refused. */
 const fundingMinor = 10_000_000;
 /** Messages per produce request: one partition's share must stay under the broker's 1 MB message limit. */
@@ -63,10 +97,66 @@ const log = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
 async function main(): Promise<void> {
   const infra = await ensureInfra(log);
+  if (consumeRounds > 0) {
+    process.exit((await compareDirectAndProcess(infra)) ? 0 : 1);
+  }
+  const measured = await measureOnFreshPrefix(infra, replicas > 1 ? { kind: 'processes', count: replicas } : { kind: 'in-process' });
+  process.exit(measured.auditOk ? 0 : 1);
+}
+
+/**
+ * `--consume`: the direct apply and one ledger process, alternating which goes first in each
+ * round (a machine shared with other work drifts; alternating spreads the drift over both).
+ */
+async function compareDirectAndProcess(infra: InfraEndpoints): Promise<boolean> {
+  const direct: number[] = [];
+  const oneProcess: number[] = [];
+  const cpu: Record<'direct' | 'process', Array<number | null>> = { direct: [], process: [] };
+  let auditsOk = true;
+  for (let round = 0; round < consumeRounds; round += 1) {
+    const order: LedgerMode[] =
+      round % 2 === 0
+        ? [{ kind: 'in-process' }, { kind: 'processes', count: 1 }]
+        : [{ kind: 'processes', count: 1 }, { kind: 'in-process' }];
+    for (const mode of order) {
+      log(`round ${round + 1}/${consumeRounds}: ${mode.kind === 'in-process' ? 'direct (in this process)' : 'one ledger process'}`);
+      const measured = await measureOnFreshPrefix(infra, mode);
+      auditsOk &&= measured.auditOk;
+      (mode.kind === 'in-process' ? direct : oneProcess).push(measured.commandsPerSec);
+      cpu[mode.kind === 'in-process' ? 'direct' : 'process'].push(measured.cpuMsPerCommand);
+    }
+  }
+  const ratios = oneProcess.map((perSec, i) => perSec / direct[i]!);
+  log('=== one ledger process fed from a pre-filled ledger.commands against the direct apply ===');
+  for (const [i, ratio] of ratios.entries())
+    log(
+      `round ${i + 1}: direct ${direct[i]} commands/s (${cpu.direct[i]?.toFixed(3) ?? '?'} CPU ms each), one process ${oneProcess[i]} commands/s (${cpu.process[i]?.toFixed(3) ?? '?'} CPU ms each), ratio ${ratio.toFixed(2)}`,
+    );
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  log(
+    JSON.stringify({
+      consume: {
+        directCommandsPerSec: direct,
+        processCommandsPerSec: oneProcess,
+        ratios: ratios.map((r) => Number(r.toFixed(3))),
+        // The ratio of the sums: every round weighs by its commands, not by its speed.
+        ratio: Number((sum(oneProcess) / sum(direct)).toFixed(3)),
+        // CPU ms per command of the ledger process, direct and child: what compares on a busy machine.
+        directCpuMsPerCommand: cpu.direct,
+        processCpuMsPerCommand: cpu.process,
+        target: 0.8,
+        commands: commandCount,
+        partitions,
+      },
+    }),
+  );
+  return auditsOk;
+}
+
+async function measureOnFreshPrefix(infra: InfraEndpoints, mode: LedgerMode): Promise<Measured> {
   const prefix = `bench_${Date.now().toString(36)}_`;
-  let auditOk = false;
   try {
-    auditOk = await measure(infra, prefix);
+    return await measure(infra, prefix, mode);
   } finally {
     if (!keep) {
       await removeTopicsAndSchemas(infra, [prefix]).then(
@@ -75,11 +165,11 @@ async function main(): Promise<void> {
       );
     }
   }
-  process.exit(auditOk ? 0 : 1);
 }
 
-/** Provisions `prefix`, runs the measurement and the audit; true when the audit holds. */
-async function measure(infra: InfraEndpoints, prefix: string): Promise<boolean> {
+/** Provisions `prefix`, runs the measurement and the audit. */
+async function measure(infra: InfraEndpoints, prefix: string, mode: LedgerMode): Promise<Measured> {
+  const processes = mode.kind === 'processes' ? mode.count : 1;
   await provision({
     kafkaBrokers: infra.kafkaBrokers,
     databaseUrl: infra.databaseUrl,
@@ -161,11 +251,13 @@ async function measure(infra: InfraEndpoints, prefix: string): Promise<boolean> 
 
   const expected = commandCount * 2; // each transfer and its credit leg
   const run =
-    replicas > 1 ? await applyInReplicas(env, expected, prefix, infra.kafkaBrokers) : await applyInProcess(config, logger, expected);
+    mode.kind === 'processes'
+      ? await applyInReplicas(env, expected, prefix, infra.kafkaBrokers, mode.count)
+      : await applyInProcess(config, logger, expected);
   const { applied, delivered, batches, seconds } = run;
   log('---');
   log(
-    `transfers ${commandCount}, credit legs ${expected - commandCount}, wallets ${walletCount}, partitions ${partitions}, ledger processes ${replicas}`,
+    `transfers ${commandCount}, credit legs ${expected - commandCount}, wallets ${walletCount}, partitions ${partitions}, ledger processes ${processes}${mode.kind === 'in-process' ? ' (in this one)' : ''}`,
   );
   log(
     `applied ${applied} commands (${run.creditedInPlace} of the credits in their debit's apply) in ${seconds.toFixed(2)} s (${run.window}; the first ${run.joinSeconds.toFixed(1)} s excluded)`,
@@ -190,13 +282,15 @@ async function measure(infra: InfraEndpoints, prefix: string): Promise<boolean> 
       batches,
       meanBatchCommands: Number((delivered / batches).toFixed(1)),
       meanBatchMs: Number((run.applyMsTotal / batches).toFixed(1)),
+      cpuMsPerCommand: run.cpuMsPerCommand === null ? null : Number(run.cpuMsPerCommand.toFixed(4)),
       partitions,
-      replicas,
+      replicas: processes,
+      inProcess: mode.kind === 'in-process',
     }),
   );
   const audit = await runAudit({ databaseUrl: infra.databaseUrl, schemaPrefix: prefix, waitMs: 5_000, log: (l) => log(`audit: ${l}`) });
   await pool.end();
-  return audit.ok;
+  return { auditOk: audit.ok, commandsPerSec: Math.round(applied / seconds), cpuMsPerCommand: run.cpuMsPerCommand };
 }
 
 interface ApplyRun {
@@ -213,6 +307,23 @@ interface ApplyRun {
   /** Database and publish time apart: known only in process. */
   commitMsTotal: number | null;
   publishMsTotal: number | null;
+  /**
+   * CPU ms of the one ledger process (this one, or the child) per command applied after its
+   * first apply ended; null with several processes. On a machine shared with other work this is
+   * the figure that compares, where commands/s follows whoever else is busy.
+   */
+  cpuMsPerCommand: number | null;
+}
+
+/** CPU ms per command of one process between a snapshot and now. */
+function cpuMsPerCommandSince(since: { cpuSeconds: number; applied: number }, pid: number, appliedNow: number): number | null {
+  const seconds = cpuSnapshot({ ledger: pid }).get('ledger');
+  const commands = appliedNow - since.applied;
+  return seconds === undefined || commands <= 0 ? null : ((seconds - since.cpuSeconds) * 1000) / commands;
+}
+
+function cpuMark(pid: number, applied: number): { cpuSeconds: number; applied: number } {
+  return { cpuSeconds: cpuSnapshot({ ledger: pid }).get('ledger') ?? 0, applied };
 }
 
 /** The ledger service inside this process, as `npm start` runs it, with an observer on every batch. */
@@ -228,8 +339,10 @@ async function applyInProcess(config: LedgerConfig, logger: Logger, expected: nu
     applyMsTotal: 0,
     commitMsTotal: 0,
     publishMsTotal: 0,
+    cpuMsPerCommand: null,
   };
   let firstBatchAt = 0;
+  let cpuAtFirstBatch: { cpuSeconds: number; applied: number } | null = null;
   let lastBatchAt = 0;
   let done: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => (done = resolve));
@@ -246,7 +359,11 @@ async function applyInProcess(config: LedgerConfig, logger: Logger, expected: nu
       run.commitMsTotal! += b.commitMs;
       run.publishMsTotal! += b.publishMs;
       lastBatchAt = now;
-      if (run.applied >= expected) done();
+      cpuAtFirstBatch ??= cpuMark(process.pid, run.applied);
+      if (run.applied >= expected) {
+        run.cpuMsPerCommand = cpuMsPerCommandSince(cpuAtFirstBatch, process.pid, run.applied);
+        done();
+      }
     },
   });
   const progress = setInterval(() => log(`applied ${run.applied}/${expected} in ${run.batches} batches`), 2000);
@@ -254,6 +371,22 @@ async function applyInProcess(config: LedgerConfig, logger: Logger, expected: nu
   clearInterval(progress);
   await ledger.close();
   return { ...run, seconds: (lastBatchAt - firstBatchAt) / 1000, joinSeconds: (firstBatchAt - startedAt) / 1000 };
+}
+
+type LedgerCounters = ReturnType<typeof ledgerCounters>;
+
+/** The counters' growth from `from` to `to`, as an ApplyRun without its window. */
+function totalsRun(to: LedgerCounters, from: LedgerCounters): Omit<ApplyRun, 'seconds' | 'window' | 'joinSeconds'> {
+  return {
+    applied: to.applied - from.applied,
+    creditedInPlace: to.creditedInPlace - from.creditedInPlace,
+    delivered: to.delivered - from.delivered,
+    batches: to.batches - from.batches,
+    applyMsTotal: (to.applySeconds - from.applySeconds) * 1000,
+    commitMsTotal: null,
+    publishMsTotal: null,
+    cpuMsPerCommand: null,
+  };
 }
 
 /** Sums of the ledger's counters on a /metrics page. */
@@ -281,8 +414,17 @@ function ledgerCounters(text: string): {
  * and the group rebalances when the others arrive. As the in-process run excludes the group
  * join, this one measures from the moment the group is stable with every consumer in it (the
  * commands applied before that are counted and reported, not measured) to the last command.
+ * With one process there is no rebalance to leave out, so its window is the in-process run's:
+ * from the first apply's start (the first poll that sees applies, less their apply time: never
+ * later than the true start) to the last command.
  */
-async function applyInReplicas(env: Record<string, string>, expected: number, prefix: string, brokers: string[]): Promise<ApplyRun> {
+async function applyInReplicas(
+  env: Record<string, string>,
+  expected: number,
+  prefix: string,
+  brokers: string[],
+  replicas: number,
+): Promise<ApplyRun> {
   const children: ChildProcess[] = [];
   const urls: string[] = [];
   const admin = createKafka({ brokers, clientId: 'ledger-bench-admin', logger: createLogger('bench', 'warn') }).admin();
@@ -320,14 +462,25 @@ async function applyInReplicas(env: Record<string, string>, expected: number, pr
     // Start and end are each known to within one poll: the midpoint of the two polls around them.
     let previousAt = performance.now();
     let stable: { at: number; totals: Awaited<ReturnType<typeof poll>> } | null = null;
+    const zero = { applied: 0, creditedInPlace: 0, batches: 0, delivered: 0, applySeconds: 0 };
+    let firstApplyAt: number | null = null;
+    let cpuAtFirstApply: { cpuSeconds: number; applied: number } | null = null;
+    // Each scrape renders every metric of the process: ten a second took a visible share of one
+    // ledger's CPU on a loaded machine. One process needs no stable moment, only its start and
+    // end, so it is polled less (the end is known to within half a poll of a window of tens of s).
+    const pollMs = replicas > 1 ? 100 : 500;
     let lastAt = 0;
     let totals = await poll();
     let lastLog = 0;
     while (totals.applied < expected) {
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, pollMs));
       const now = performance.now();
-      if (!stable && (await groupIsStable())) stable = { at: now, totals: await poll() };
+      if (replicas > 1 && !stable && (await groupIsStable())) stable = { at: now, totals: await poll() };
       totals = await poll();
+      if (firstApplyAt === null && totals.batches > 0) {
+        firstApplyAt = (previousAt + now) / 2 - totals.applySeconds * 1000;
+        if (replicas === 1 && children[0]?.pid) cpuAtFirstApply = cpuMark(children[0].pid, totals.applied);
+      }
       if (totals.applied >= expected) lastAt = (previousAt + now) / 2;
       previousAt = now;
       if (now - lastLog > 2000) {
@@ -337,21 +490,26 @@ async function applyInReplicas(env: Record<string, string>, expected: number, pr
         lastLog = now;
       }
     }
+    if (replicas === 1 && firstApplyAt !== null) {
+      return {
+        ...totalsRun(totals, zero),
+        seconds: (lastAt - firstApplyAt) / 1000,
+        cpuMsPerCommand:
+          cpuAtFirstApply && children[0]?.pid ? cpuMsPerCommandSince(cpuAtFirstApply, children[0].pid, totals.applied) : null,
+        window: 'first apply to the last command, the start and group join excluded',
+        joinSeconds: (firstApplyAt - startedAt) / 1000,
+      };
+    }
     if (!stable) throw new Error('the consumer group never became stable before the last command was applied; run with more --commands');
     log(
       `${stable.totals.applied} commands were applied before the group was stable (${((stable.at - startedAt) / 1000).toFixed(1)} s after start): not measured`,
     );
     return {
-      applied: totals.applied - stable.totals.applied,
-      creditedInPlace: totals.creditedInPlace - stable.totals.creditedInPlace,
-      delivered: totals.delivered - stable.totals.delivered,
-      batches: totals.batches - stable.totals.batches,
+      ...totalsRun(totals, stable.totals),
       seconds: (lastAt - stable.at) / 1000,
       window: 'stable group to the last command, the join and first rebalance excluded',
+      cpuMsPerCommand: null,
       joinSeconds: (stable.at - startedAt) / 1000,
-      applyMsTotal: (totals.applySeconds - stable.totals.applySeconds) * 1000,
-      commitMsTotal: null,
-      publishMsTotal: null,
     };
   } finally {
     await admin.disconnect();

@@ -11,7 +11,9 @@
  * `bench:ledger` figure), BENCH_EQUAL_FRACTIONS (0.1,0.25,0.5,0.8: the equal-rate steps, as
  * fractions of the baseline's peak; empty skips them, ./lib/equal-rate.ts), BENCH_EQUAL_RATE_PEAK
  * (transfers/s: the peak those fractions are of, instead of this run's baseline peak — e.g. with
- * BENCH_SKIP_BASELINE=1).
+ * BENCH_SKIP_BASELINE=1), BENCH_SKIP_BEST=1 (no best-topology step, ./lib/best-topology.ts),
+ * BENCH_BEST_TOPOLOGY ("<gateways>x<ledgers>:<baseline processes>", e.g. "2x1:2": that topology
+ * instead of the one the cores give).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createPublicKey, randomUUID } from 'node:crypto';
@@ -52,6 +54,16 @@ import { say, status } from './lib/progress';
 import { benchServiceEnv } from './lib/service-env';
 import { pipelineInvariants } from './lib/invariants';
 import { describeStep, progressTick } from './lib/step-report';
+import {
+  baselineBestStep,
+  bestTopologyMarkdown,
+  bestTopologyResult,
+  isPipelineOneByOne,
+  pipelineBestStep,
+  type BestTopologyResult,
+} from './lib/best-topology';
+import type { SplitStepResult } from './lib/split-load';
+import { baselineTopology, parseTopology, pipelineTopology, type BaselineTopology, type PipelineTopology } from './lib/topology';
 import { pick, randomAmount, transferGenerator } from './lib/transfers';
 
 const concurrencies = (process.env.BENCH_CONCURRENCY ?? '16,64,256,512').split(',').filter(Boolean).map(Number);
@@ -82,6 +94,9 @@ const settings = {
   skipPipeline: process.env.BENCH_SKIP_PIPELINE === '1',
   skipLedgerApply: process.env.BENCH_SKIP_LEDGER_APPLY === '1',
   skipFloor: process.env.BENCH_SKIP_FLOOR === '1',
+  skipBest: process.env.BENCH_SKIP_BEST === '1',
+  /** BENCH_BEST_TOPOLOGY: a topology to try instead of the one the cores give. */
+  bestTopology: process.env.BENCH_BEST_TOPOLOGY ?? null,
   /** The equal-rate steps (issue 19): these fractions of the baseline's peak, for all three systems. */
   equalFractions: (process.env.BENCH_EQUAL_FRACTIONS ?? '0.1,0.25,0.5,0.8').split(',').filter(Boolean).map(Number),
   /** The peak those fractions are of, when given: else this run's baseline peak. */
@@ -291,6 +306,32 @@ async function ledgerApplyFigure(): Promise<{ commandsPerSec: number | null; one
   };
 }
 
+/** The baseline server's pool in the ladder (bench/baseline/server.ts's default): the best-topology step shares it out. */
+const baselinePoolMax = 20;
+/** Partitions of ledger.commands as provisioned (scripts/stack/provision.ts's default). */
+const ledgerPartitionsProvisioned = 6;
+
+/** CPU ms per transfer by process at a design's peak step of its 1×1 ladder. */
+function peakCpu(system: SystemResult | null): Record<string, number> {
+  const peak = system?.steps.find((s) => s.label === system.peakStep) as ObservedStep | undefined;
+  return peak?.cpu?.msPerTransfer ?? {};
+}
+
+/** The closed-loop connections of a design's 1×1 peak: the best-topology step runs at them too. */
+function peakConnections(system: SystemResult | null): number {
+  return system?.steps.find((s) => s.label === system.peakStep)?.connections ?? Math.max(...settings.concurrencies);
+}
+
+function chosenPipelineTopology(pipeline: SystemResult | null): PipelineTopology {
+  if (settings.bestTopology) return parseTopology(settings.bestTopology, baselinePoolMax);
+  return pipelineTopology({ cores: cpus().length, msPerTransfer: peakCpu(pipeline), ledgerPartitions: ledgerPartitionsProvisioned });
+}
+
+function chosenBaselineTopology(baseline: SystemResult | null): BaselineTopology {
+  if (settings.bestTopology) return parseTopology(settings.bestTopology, baselinePoolMax).baseline;
+  return baselineTopology({ cores: cpus().length, msPerTransfer: peakCpu(baseline), poolMax: baselinePoolMax });
+}
+
 function startBaseline(env: Record<string, string>, logFile: string): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/baseline/server.ts')], {
     cwd: repoRoot,
@@ -320,6 +361,7 @@ function markdown(result: Record<string, any>): string {
       : `| ${name} | not measured | | | |`;
   lines.push(row('pipeline', p), row('baseline', b), '');
   if (result.ratio !== null) lines.push(`Pipeline / baseline throughput: **${result.ratio}×** (target ≥ 2×, stretch 3×).`, '');
+  if (result.bestTopology) lines.push(...bestTopologyMarkdown(result.bestTopology as BestTopologyResult));
   const hot = result.hotAccount;
   lines.push(
     `Hot account (many users paying COURSE_FEES at once): ${hot ? `${hot.purchasesPerSec} purchases/s, p99 ${hot.p99Ms} ms` : 'not measured'} (target ≥ 2,000/s).`,
@@ -439,6 +481,13 @@ async function main(): Promise<void> {
   };
   const equalSteps: Partial<Record<EqualRateSystem, ObservedLoadStep[]>> = {};
   const equalNotes: string[] = [];
+  // The best-topology step (./lib/best-topology.ts): each design's topology and step once run.
+  const best: {
+    pipelineTopology?: PipelineTopology;
+    pipelineStep: SplitStepResult | null;
+    baselineTopology?: BaselineTopology;
+    baselineStep: SplitStepResult | null;
+  } = { pipelineStep: null, baselineStep: null };
   try {
     say('starting the four services as child processes');
     stack = await ProcessStack.start({ infra, prefix, jwtKey, logDir: runDir, extraEnv: benchServiceEnv(), nodeArgs });
@@ -514,6 +563,25 @@ async function main(): Promise<void> {
     } else {
       notes.push('POST /api/coins/purchase is not in this build: hot account not measured');
     }
+    if (result.pipeline && !settings.skipBest) {
+      best.pipelineTopology = chosenPipelineTopology(result.pipeline);
+      if (!isPipelineOneByOne(best.pipelineTopology)) {
+        say(
+          `best topology for ${cpus().length} cores: ${best.pipelineTopology.gateways} gateways × ${best.pipelineTopology.ledgers} ledgers`,
+        );
+        best.pipelineStep = await pipelineBestStep({
+          stack,
+          prefix,
+          kafkaBrokers: infra.kafkaBrokers,
+          topology: best.pipelineTopology,
+          connections: peakConnections(result.pipeline),
+          logDir: runDir,
+          next: transferGenerator(users, true),
+          settings: { stepSec: settings.stepSec, warmupSec: settings.warmupSec, settleSec: 5 },
+        });
+        if (best.pipelineStep.cpu) say(`  ${describeCpuUse(best.pipelineStep.cpu)}`);
+      }
+    }
     await new Promise((r) => setTimeout(r, 2000)); // let credit legs and replies settle before the audit
     result.invariants = await pipelineInvariants(stack, prefix, can.mint ? mintedMinor : null);
     if (!can.mint) result.invariants.details.note = 'no money moved in this build';
@@ -536,13 +604,13 @@ async function main(): Promise<void> {
       const balanceMinor = settings.fundCoins * 100;
       await prepareBaseline({ adminUrl: infra.databaseUrl, schema, accountIds: ids, balanceMinor, treasuryId });
       const port = await freePort();
+      const baselineEnv = {
+        BASELINE_DATABASE_URL: infra.databaseUrl,
+        BASELINE_SCHEMA: schema,
+        BASELINE_JWT_PUBLIC_KEY: createPublicKey(jwtKey.privateKeyPem).export({ type: 'spki', format: 'pem' }).toString(),
+      };
       baseline = startBaseline(
-        {
-          BASELINE_PORT: String(port),
-          BASELINE_DATABASE_URL: infra.databaseUrl,
-          BASELINE_SCHEMA: schema,
-          BASELINE_JWT_PUBLIC_KEY: createPublicKey(jwtKey.privateKeyPem).export({ type: 'spki', format: 'pem' }).toString(),
-        },
+        { ...baselineEnv, BASELINE_PORT: String(port), BASELINE_POOL_MAX: String(baselinePoolMax) },
         join(runDir, 'baseline.log'),
       );
       const baselineUrl = `http://127.0.0.1:${port}`;
@@ -574,10 +642,36 @@ async function main(): Promise<void> {
       equal = planFrom((result.baseline as SystemResult).transfersPerSec);
       if (equal.plan.length > 0)
         equalSteps.baseline = await equalRateSteps('baseline', baselineUrl, () => toPath(gen()), baselineObserved, equal.plan, false);
+      if (!settings.skipBest) {
+        best.baselineTopology = chosenBaselineTopology(result.baseline);
+        if (best.baselineTopology.processes > 1) {
+          // The ladder's process gives way: the best topology's processes share its pool budget.
+          baseline.kill('SIGTERM');
+          baseline = undefined;
+          say(
+            `best topology for ${cpus().length} cores: ${best.baselineTopology.processes} baseline processes × pool ${best.baselineTopology.poolEach}`,
+          );
+          best.baselineStep = await baselineBestStep({
+            topology: best.baselineTopology,
+            start: async (poolMax, label) => {
+              const bestPort = await freePort();
+              const child = startBaseline(
+                { ...baselineEnv, BASELINE_PORT: String(bestPort), BASELINE_POOL_MAX: String(poolMax) },
+                join(runDir, `${label}.log`),
+              );
+              return { child, url: `http://127.0.0.1:${bestPort}` };
+            },
+            connections: peakConnections(result.baseline),
+            next: () => toPath(gen()),
+            settings: { stepSec: settings.stepSec, warmupSec: settings.warmupSec, settleSec: 0 },
+          });
+          if (best.baselineStep.cpu) say(`  ${describeCpuUse(best.baselineStep.cpu)}`);
+        }
+      }
       const audit = await auditBaseline(infra.databaseUrl, schema, ids.length * balanceMinor);
       result.invariants.details.baseline = audit;
       result.invariants.ok = result.invariants.ok && audit.ok;
-      baseline.kill('SIGTERM');
+      baseline?.kill('SIGTERM');
       baseline = undefined;
       if (!settings.keep) await dropBaseline(infra.databaseUrl, schema);
     }
@@ -669,6 +763,19 @@ async function main(): Promise<void> {
       : await ledgerApplyFigure();
     if (result.pipeline && result.baseline)
       result.ratio = Math.round((result.pipeline.transfersPerSec / result.baseline.transfersPerSec) * 100) / 100;
+    if (best.pipelineTopology && best.baselineTopology) {
+      result.bestTopology = bestTopologyResult({
+        cores: cpus().length,
+        source: settings.bestTopology
+          ? `BENCH_BEST_TOPOLOGY=${settings.bestTopology}`
+          : "sized from the cores and each design's CPU per transfer by process at its 1×1 peak",
+        pipeline: { topology: best.pipelineTopology, step: best.pipelineStep, oneByOnePeak: result.pipeline?.transfersPerSec ?? null },
+        baseline: { topology: best.baselineTopology, step: best.baselineStep, oneByOnePeak: result.baseline?.transfersPerSec ?? null },
+      });
+      const r = result.bestTopology as BestTopologyResult;
+      say(`pipeline / baseline: 1×1 ${r.ratioOneByOne ?? 'n/a'}×, best against best ${r.ratioBest ?? 'n/a'}×`);
+      for (const note of r.notes) say(`  ${note}`);
+    }
   } finally {
     await stack?.stop();
     baseline?.kill('SIGTERM');
@@ -683,6 +790,7 @@ async function main(): Promise<void> {
     ledgerApply: result.ledgerApply,
     invariants: result.invariants,
     ratio: result.ratio,
+    bestTopology: result.bestTopology ?? null,
     baselineHotAccount: result.baselineHotAccount,
     transportFloor: result.transportFloor ?? null,
     equalRate: result.equalRate,
@@ -727,7 +835,7 @@ async function main(): Promise<void> {
   };
   appendFileSync(
     join(resultsDir, 'history.jsonl'),
-    `${JSON.stringify({ startedAt, pipeline: result.pipeline?.transfersPerSec ?? null, baseline: result.baseline?.transfersPerSec ?? null, ratio: result.ratio, hot: result.hotAccount?.purchasesPerSec ?? null, p99At80: result.pipeline?.at80PercentOfPeak?.p99Ms ?? null, transportFloor: result.transportFloor?.kafkaRoundTrip.requestsPerSec ?? null, invariants: result.invariants.ok, equalRate: equalTable ? { p99RatioMax: maxOf(equalTable.rows.map((r) => r.pipelineOverBaseline.p99)), cpuRatioMax: maxOf(equalTable.rows.map((r) => r.pipelineOverBaseline.cpu)), cpuHalfOverPeak: equalTable.pipelineCpuHalfOverPeak?.ratio ?? null } : null })}\n`,
+    `${JSON.stringify({ startedAt, pipeline: result.pipeline?.transfersPerSec ?? null, baseline: result.baseline?.transfersPerSec ?? null, ratio: result.ratio, ratioBest: result.bestTopology?.ratioBest ?? null, hot: result.hotAccount?.purchasesPerSec ?? null, p99At80: result.pipeline?.at80PercentOfPeak?.p99Ms ?? null, transportFloor: result.transportFloor?.kafkaRoundTrip.requestsPerSec ?? null, invariants: result.invariants.ok, equalRate: equalTable ? { p99RatioMax: maxOf(equalTable.rows.map((r) => r.pipelineOverBaseline.p99)), cpuRatioMax: maxOf(equalTable.rows.map((r) => r.pipelineOverBaseline.cpu)), cpuHalfOverPeak: equalTable.pipelineCpuHalfOverPeak?.ratio ?? null } : null })}\n`,
   );
   say(`results: bench/results/latest.json, latest.md, latest.svg`);
   say(

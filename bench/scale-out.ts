@@ -13,21 +13,19 @@
  * BENCH_WARMUP_S (3), BENCH_SCALE_SETTLE_S (5: load after the set of processes changed, while the
  * ledger group rebalances), BENCH_USERS (10000), BENCH_KEEP=1 keeps the run's schemas and topics.
  */
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { AssignerProtocol } from 'kafkajs';
 import { createKafka, kafkaMetricNames } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { argsOrExit, parseCliArgs } from '../scripts/cli-args';
 import { ensureInfra } from '../scripts/infra';
 import { removeTopicsAndSchemas } from '../scripts/stack/cleanup';
 import { generateJwtKey } from '../scripts/stack/keys';
-import { freePort, ProcessStack, waitForReady } from '../scripts/stack/processes';
+import { ProcessStack } from '../scripts/stack/processes';
 import { provision } from '../scripts/stack/provision';
 import { seedUsers } from '../scripts/stack/seed';
-import { repoRoot, serviceNodeArgs } from '../scripts/stack/services';
-import { Supervisor } from '../scripts/stack/supervisor';
+import { repoRoot } from '../scripts/stack/services';
 import { createOperator, fundUsers } from './lib/admin';
 import { cpuSnapshot, cpuUse, type CpuUse } from './lib/cpu';
 import { pipelineInvariants } from './lib/invariants';
@@ -36,6 +34,7 @@ import { say, status } from './lib/progress';
 import { benchServiceEnv } from './lib/service-env';
 import { metricTotals } from './lib/stage-metrics';
 import { describeStep, progressTick } from './lib/step-report';
+import { type Extra, type Role, split, startExtra, stopGraceMs, waitForLedgerGroup } from './lib/extra-processes';
 import { transferGenerator } from './lib/transfers';
 import {
   scaleOutMarkdown,
@@ -43,7 +42,6 @@ import {
   scaleOutTable,
   type ConfigResult,
   type GatewayFigures,
-  type LedgerGroupState,
   type ScaleOutRun,
 } from './lib/scale-out-report';
 
@@ -77,88 +75,6 @@ const settings = {
   keep: process.env.BENCH_KEEP === '1',
 };
 const resultsDir = join(repoRoot, 'bench', 'results');
-/** How long an extra instance may take to answer /readyz, and to stop gracefully. */
-const readyTimeoutMs = 90_000;
-const stopGraceMs = 20_000;
-
-type Role = 'gateway' | 'ledger';
-
-/** A gateway or ledger beyond the stack's own: the same environment, its own port. */
-interface Extra {
-  label: string;
-  role: Role;
-  url: string;
-  /** Its /readyz and /metrics (METRICS_PORT). */
-  metricsUrl: string;
-  supervisor: Supervisor;
-}
-
-const portVariable: Record<Role, string> = { gateway: 'GATEWAY_PORT', ledger: 'LEDGER_HTTP_PORT' };
-
-async function startExtra(stack: ProcessStack, role: Role, label: string, logDir: string, exits: string[]): Promise<Extra> {
-  const port = await freePort();
-  const metricsPort = await freePort();
-  const log = createWriteStream(join(logDir, `${label}.log`), { flags: 'a' });
-  const note = (line: string) => log.write(`--- ${new Date().toISOString()} ${line}\n`);
-  const supervisor = new Supervisor({
-    name: label,
-    spec: {
-      command: process.execPath,
-      args: [...serviceNodeArgs[role], '--import', 'tsx', join(repoRoot, `services/${role}/src/main.ts`)],
-      cwd: repoRoot,
-      env: { ...process.env, ...stack.env(role), [portVariable[role]]: String(port), METRICS_PORT: String(metricsPort) },
-    },
-    // A crash is a finding of the run, not something to paper over with a restart.
-    restart: false,
-    log: note,
-    onSpawn: (child) => {
-      note(`start pid ${child.pid}`);
-      child.stdout?.pipe(log, { end: false });
-      child.stderr?.pipe(log, { end: false });
-    },
-    onUnexpectedExit: (exit) => exits.push(`${label} (pid ${exit.pid}) exited on its own: code ${exit.code}, signal ${exit.signal}`),
-  });
-  const child = supervisor.start();
-  const url = `http://127.0.0.1:${port}`;
-  const metricsUrl = `http://127.0.0.1:${metricsPort}`;
-  await waitForReady(metricsUrl, readyTimeoutMs, () => supervisor.child === child && supervisor.isRunning());
-  return { label, role, url, metricsUrl, supervisor };
-}
-
-/** The ledger command group: its state and, per member, the command partitions it was assigned. */
-async function ledgerGroup(admin: ReturnType<ReturnType<typeof createKafka>['admin']>, groupId: string): Promise<LedgerGroupState> {
-  const { groups } = await admin.describeGroups([groupId]);
-  const group = groups[0];
-  if (!group) return { state: 'unknown', members: [] };
-  return {
-    state: group.state,
-    members: group.members.map((m) => {
-      const assignment = AssignerProtocol.MemberAssignment.decode(m.memberAssignment);
-      const partitions = Object.values(assignment?.assignment ?? {})
-        .flat()
-        .sort((a, b) => a - b);
-      return { clientHost: m.clientHost, partitions };
-    }),
-  };
-}
-
-/** Waits until the group is Stable with `members` members that hold every partition between them. */
-async function waitForLedgerGroup(
-  admin: Parameters<typeof ledgerGroup>[0],
-  groupId: string,
-  members: number,
-  timeoutMs: number,
-): Promise<LedgerGroupState> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await ledgerGroup(admin, groupId);
-  while (Date.now() < deadline) {
-    if (last.state === 'Stable' && last.members.length === members && last.members.every((m) => m.partitions.length > 0)) return last;
-    await new Promise((r) => setTimeout(r, 500));
-    last = await ledgerGroup(admin, groupId);
-  }
-  throw new Error(`ledger group ${groupId} did not settle at ${members} members: ${JSON.stringify(last)}`);
-}
-
 async function gatewayCounters(url: string): Promise<{ repliesRead: number; roundTrips: number }> {
   const response = await fetch(`${url}/metrics`);
   const totals = metricTotals(await response.text());
@@ -182,11 +98,6 @@ async function quietCounters(urls: string[], timeoutMs = 15_000): Promise<Array<
     if (same || Date.now() > deadline) return now;
     last = now;
   }
-}
-
-/** Connections split evenly: the first gateways get the remainder, one each. */
-function split(total: number, parts: number): number[] {
-  return Array.from({ length: parts }, (_, i) => Math.floor(total / parts) + (i < total % parts ? 1 : 0));
 }
 
 const round = (x: number, digits = 2) => Number(x.toFixed(digits));

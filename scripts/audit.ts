@@ -16,20 +16,27 @@
  * audit too. A failing audit is read again until --wait-ms has passed (an overdue leg may land).
  *
  *   npm run audit -- [--prefix <schema prefix>] [--wait-ms 5000] [--credit-leg-max-age-s 300]
- * Database: LEDGER_DATABASE_URL, else DATABASE_URL, else the local development cluster; the
- * audit log: HISTORY_DATABASE_URL, else the same.
+ * Database: every shard of LEDGER_SHARDS_DATABASE_URL (docs/DESIGN.md "Shards"), else
+ * LEDGER_DATABASE_URL, else DATABASE_URL, else the local development cluster; the audit log:
+ * HISTORY_DATABASE_URL, else the same (the home shard's with shards).
  */
 import type { SupplyReport } from '@coin/contracts';
 import { createPublicKey } from 'node:crypto';
 import { createPool, type Pool } from '@coin/db';
 import { checkpointKeyring, checkpointsAgainstLog, judgeCheckpoints, verifyAuditChain } from '@coin/history';
-import { auditLedger } from '@coin/ledger';
+import { auditShards, ledgerShardUrlsOf } from '@coin/ledger';
 import { integerArg, parseCliArgs } from './cli-args';
 import { currentPostgresUrl, defaultDatabaseUrl } from './infra/postgres';
 import { devAuditCheckpointPublicKey } from './stack/keys';
 
 export interface AuditOptions {
   databaseUrl: string;
+  /**
+   * Every shard's URL, the home shard first (docs/DESIGN.md "Shards"); absent: `databaseUrl`
+   * alone. Over several, the figures are summed and a credit leg is owed only if no shard holds
+   * its credit (auditShards).
+   */
+  databaseUrls?: readonly string[];
   schemaPrefix: string;
   /** How long to read again while the audit fails, before calling it failed. */
   waitMs: number;
@@ -45,24 +52,25 @@ const creditLegMaxAgeSDefault = 300;
 const passes = (r: SupplyReport) => r.consistent && r.creditLegs.stale.count === 0;
 
 export async function runAudit(options: AuditOptions): Promise<{ ok: boolean; report: SupplyReport }> {
-  const pool = createPool({
-    url: options.databaseUrl,
-    schema: `${options.schemaPrefix}ledger`,
-    applicationName: 'ledger-audit',
-    connectionsMax: 1,
-  });
-  const client = await pool.connect();
+  const urls = options.databaseUrls && options.databaseUrls.length > 0 ? options.databaseUrls : [options.databaseUrl];
+  const pools = urls.map((url, shard) =>
+    createPool({
+      url,
+      schema: `${options.schemaPrefix}ledger`,
+      applicationName: urls.length > 1 ? `ledger-audit-shard-${shard}` : 'ledger-audit',
+      connectionsMax: 2,
+    }),
+  );
   let report: SupplyReport;
   try {
     const deadline = Date.now() + options.waitMs;
     for (;;) {
-      report = await auditLedger(client, { now: new Date(), creditLegMaxAgeS: options.creditLegMaxAgeS ?? creditLegMaxAgeSDefault });
+      report = await auditShards(pools, { now: new Date(), creditLegMaxAgeS: options.creditLegMaxAgeS ?? creditLegMaxAgeSDefault });
       if (passes(report) || Date.now() >= deadline) break;
       await new Promise((r) => setTimeout(r, quietPollMs));
     }
   } finally {
-    client.release();
-    await pool.end();
+    for (const pool of pools) await pool.end();
   }
   const { log } = options;
   log(`wallets ${report.wallets}, transactions ${report.transactions}`);
@@ -172,6 +180,14 @@ export function checkpointPublicKeysFrom(env: NodeJS.ProcessEnv): string[] {
   return dev ? [dev] : [];
 }
 
+/**
+ * The ledger's databases, the home shard first: every shard of LEDGER_SHARDS_DATABASE_URL, else
+ * LEDGER_DATABASE_URL, else DATABASE_URL, else the local development cluster.
+ */
+export async function ledgerDatabaseUrls(env: NodeJS.ProcessEnv): Promise<string[]> {
+  return ledgerShardUrlsOf(env) ?? [env.LEDGER_DATABASE_URL ?? env.DATABASE_URL ?? (await currentPostgresUrl()) ?? defaultDatabaseUrl];
+}
+
 const usage = 'usage: npm run audit -- [--prefix <schema prefix>] [--wait-ms 5000] [--credit-leg-max-age-s 300]';
 
 async function main(): Promise<void> {
@@ -190,12 +206,14 @@ async function main(): Promise<void> {
     usage,
     1,
   );
-  const databaseUrl = process.env.LEDGER_DATABASE_URL ?? process.env.DATABASE_URL ?? (await currentPostgresUrl()) ?? defaultDatabaseUrl;
+  const databaseUrls = await ledgerDatabaseUrls(process.env);
+  const databaseUrl = databaseUrls[0]!;
   const schemaPrefix = values.prefix ?? process.env.DB_SCHEMA_PREFIX ?? '';
   const log = (line: string) => process.stdout.write(`[audit] ${line}\n`);
-  const { ok } = await runAudit({ databaseUrl, schemaPrefix, waitMs, creditLegMaxAgeS, log });
+  if (databaseUrls.length > 1) log(`ledger shards: ${databaseUrls.length} (LEDGER_SHARDS_DATABASE_URL)`);
+  const { ok } = await runAudit({ databaseUrl, databaseUrls, schemaPrefix, waitMs, creditLegMaxAgeS, log });
   const chain = await runAuditLogCheck({
-    databaseUrl: process.env.HISTORY_DATABASE_URL ?? databaseUrl,
+    databaseUrl: process.env.HISTORY_DATABASE_URL ?? process.env.LEDGER_DATABASE_URL ?? process.env.DATABASE_URL ?? databaseUrl,
     schemaPrefix,
     log,
     checkpointPublicKeys: checkpointPublicKeysFrom(process.env),

@@ -20,8 +20,10 @@
  *
  * Refuses, changing nothing, while either group has a member (a ledger still running would
  * consume from where it is). Kafka: the environment's KAFKA_* settings and TOPIC_PREFIX, the
- * ledger's own principal suffices (its groups, its topic); database: LEDGER_DATABASE_URL, else
- * DATABASE_URL, else the local development cluster, as `npm run audit`.
+ * ledger's own principal suffices (its groups, its topic); database: every shard of
+ * LEDGER_SHARDS_DATABASE_URL, else LEDGER_DATABASE_URL, else DATABASE_URL, else the local
+ * development cluster, as `npm run audit`. Over shards, a leg one shard owes and another has
+ * credited is not sent.
  */
 import { commonEnv, kafkaSecurityOf, parseConfig, z } from '@coin/config';
 import { ledgerCommandMessage, topicNames } from '@coin/contracts';
@@ -31,7 +33,7 @@ import { ledgerGroupIds, owedCreditLegCommands } from '@coin/ledger';
 import { createLogger } from '@coin/logger';
 import type { Admin, Kafka } from 'kafkajs';
 import { argsOrExit, integerArg, parseCliArgs, UsageError } from './cli-args';
-import { currentPostgresUrl, defaultDatabaseUrl } from './infra/postgres';
+import { ledgerDatabaseUrls } from './audit';
 
 export interface RestoreRewindOptions {
   kafka: Kafka;
@@ -40,8 +42,11 @@ export interface RestoreRewindOptions {
   restorePoint: Date;
   /** How far before T the command topics are read again: at least the consumers' lag at T. */
   marginMs: number;
-  /** The restored ledger's database, its schema on the search path. */
-  ledgerDb: Pick<PoolClient, 'query'>;
+  /**
+   * The restored ledger's database, its schema on the search path; with shards (docs/DESIGN.md
+   * "Shards") every shard, the home shard first, all restored to the same point.
+   */
+  ledgerDb: Pick<PoolClient, 'query'> | readonly Pick<PoolClient, 'query'>[];
   now?: () => Date;
   log: (line: string) => void;
 }
@@ -165,24 +170,25 @@ async function main(): Promise<void> {
   const config = parseConfig(restoreConfig, process.env);
   const logger = createLogger('restore-rewind', config.LOG_LEVEL);
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security: kafkaSecurityOf(config), clientId: 'restore-rewind', logger });
-  const databaseUrl = process.env.LEDGER_DATABASE_URL ?? process.env.DATABASE_URL ?? (await currentPostgresUrl()) ?? defaultDatabaseUrl;
-  const pool = createPool({
-    url: databaseUrl,
-    schema: `${prefix ?? config.DB_SCHEMA_PREFIX}ledger`,
-    applicationName: 'restore-rewind',
-    connectionsMax: 1,
-  });
+  const pools = (await ledgerDatabaseUrls(process.env)).map((url) =>
+    createPool({
+      url,
+      schema: `${prefix ?? config.DB_SCHEMA_PREFIX}ledger`,
+      applicationName: 'restore-rewind',
+      connectionsMax: 1,
+    }),
+  );
   try {
     await rewindAfterRestore({
       kafka,
       topicPrefix: config.TOPIC_PREFIX,
       restorePoint,
       marginMs: marginS * 1000,
-      ledgerDb: pool,
+      ledgerDb: pools,
       log: (line) => process.stdout.write(`[restore:rewind] ${line}\n`),
     });
   } finally {
-    await pool.end();
+    for (const pool of pools) await pool.end();
   }
 }
 

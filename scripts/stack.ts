@@ -12,7 +12,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { positionalArgs } from './cli-args';
-import { ensureInfra, stopInfra, type InfraEndpoints } from './infra';
+import { defaultPartitions } from '@coin/contracts';
+import { ensureInfra, ledgerShardCountOf, stopInfra, type InfraEndpoints } from './infra';
+import { runningShardPostgresUrl } from './infra/postgres';
+import { ledgerShardMap, migrateLedgerShards } from './stack/ledger-shards';
 import { serviceEnvs } from './stack/env';
 import { devAuditCheckpointKey, devJwtKey, generateServiceKeys, saveRunHistoryServiceKey } from './stack/keys';
 import { provision } from './stack/provision';
@@ -39,7 +42,8 @@ const defaultMetricsPorts: Record<ServiceName, number> = { gateway: 9180, user: 
 
 async function infraAndProvision(): Promise<InfraEndpoints> {
   const started = Date.now();
-  const endpoints = await ensureInfra(log);
+  // LEDGER_SHARD_COUNT=2: a second PostgreSQL cluster (port 5434) holds half the ledger's partitions.
+  const endpoints = await ensureInfra(log, { ledgerShards: ledgerShardCountOf() });
   await provision({
     kafkaBrokers: endpoints.kafkaBrokers,
     databaseUrl: endpoints.databaseUrl,
@@ -47,6 +51,9 @@ async function infraAndProvision(): Promise<InfraEndpoints> {
     schemaPrefix: process.env.DB_SCHEMA_PREFIX ?? '',
     log,
   });
+  if (endpoints.shardDatabaseUrl) {
+    await migrateLedgerShards({ shardAdminUrls: [endpoints.shardDatabaseUrl], schemaPrefix: process.env.DB_SCHEMA_PREFIX ?? '', log });
+  }
   log(
     `infrastructure ready in ${Date.now() - started} ms: KAFKA_BROKERS=${endpoints.kafkaBrokers.join(',')} REDIS_URL=${endpoints.redisUrl}`,
   );
@@ -108,7 +115,17 @@ async function start(): Promise<void> {
     ports: defaultPorts,
     metricsPorts: defaultMetricsPorts,
     logLevel: process.env.LOG_LEVEL ?? 'info',
-    extra: process.env.COIN_XAF_RATE ? { COIN_XAF_RATE: process.env.COIN_XAF_RATE } : {},
+    extra: {
+      ...(process.env.COIN_XAF_RATE ? { COIN_XAF_RATE: process.env.COIN_XAF_RATE } : {}),
+      ...(endpoints.shardDatabaseUrl
+        ? {
+            LEDGER_SHARDS_DATABASE_URL: ledgerShardMap(
+              [endpoints.databaseUrl, endpoints.shardDatabaseUrl],
+              defaultPartitions['ledger.commands'],
+            ),
+          }
+        : {}),
+    },
   });
   // Readiness is on each service's metrics port.
   const urlOf = (name: ServiceName) => `http://127.0.0.1:${defaultMetricsPorts[name]}`;
@@ -208,7 +225,8 @@ async function main(): Promise<void> {
       return;
     case 'clean': {
       const started = Date.now();
-      const removed = await removeStaleRuns(await ensureInfra(log));
+      const shardDatabaseUrl = await runningShardPostgresUrl();
+      const removed = await removeStaleRuns({ ...(await ensureInfra(log)), ...(shardDatabaseUrl ? { shardDatabaseUrl } : {}) });
       log(
         `removed ${removed.topics} topics and ${removed.schemas} schemas of test and bench runs older than 2 h in ${Date.now() - started} ms`,
       );

@@ -1,7 +1,7 @@
 // npx tsx scripts/infra/cli.ts up|down|status
 // Progress goes to stderr; stdout carries only the endpoints line, so `eval "export $(... up)"` works.
 import { positionalArgs, UsageError } from '../cli-args';
-import { ensureInfra, formatEndpoints, infraStatus, stopInfra } from './index';
+import { ensureInfra, formatEndpoints, infraStatus, ledgerShardCountOf, stopInfra } from './index';
 
 const log = (msg: string) => process.stderr.write(`[infra] ${msg}\n`);
 const usage = 'usage: tsx scripts/infra/cli.ts up|down|status';
@@ -10,7 +10,7 @@ async function main(args: string[]): Promise<number> {
   switch (positionalArgs(args, 1, usage)[0]) {
     case 'up': {
       const started = Date.now();
-      const endpoints = await ensureInfra(log);
+      const endpoints = await ensureInfra(log, { ledgerShards: ledgerShardCountOf() });
       log(`up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       process.stdout.write(`${formatEndpoints(endpoints)}\n`);
       return 0;

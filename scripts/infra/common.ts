@@ -160,6 +160,8 @@ export interface StartedRecord {
   kafka?: { pid: number; port: number; version?: string };
   redis?: { pid: number; port: number };
   postgres?: { cluster: string } | { dataDir: string; port: number };
+  /** The ledger's second shard cluster (scripts/infra/postgres.ts ensureShardPostgres). */
+  postgresShard?: { dataDir: string; port: number };
 }
 
 /** `file`: another record than this checkout's, for a broker run in its own directory (KAFKA_RUN_DIR). */

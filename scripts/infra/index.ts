@@ -3,13 +3,35 @@
 // what already runs, and stops only what it started (recorded in .run/started.json).
 import { noLog, readStarted, withInfraLock, type Log, type StartedRecord } from './common';
 import { defaultKafkaBrokers, ensureKafka, probeKafka, stopKafka } from './kafka';
-import { currentPostgresUrl, ensurePostgres, probePostgres, stopPostgres } from './postgres';
+import { currentPostgresUrl, ensurePostgres, ensureShardPostgres, probePostgres, stopPostgres, stopShardPostgres } from './postgres';
 import { defaultRedisUrl, ensureRedis, probeRedis, stopRedis } from './redis';
 
 export interface InfraEndpoints {
   kafkaBrokers: string[];
   databaseUrl: string;
   redisUrl: string;
+  /**
+   * The admin URL of the second PostgreSQL cluster, the ledger's shard 1 (docs/DESIGN.md
+   * "Shards"), when asked for (`ledgerShards: 2`): the test suite always, `npm start` with
+   * LEDGER_SHARD_COUNT=2.
+   */
+  shardDatabaseUrl?: string;
+}
+
+/**
+ * LEDGER_SHARD_COUNT: 1 (unset, the default) or 2, how many ledger shards `npm start` runs
+ * (docs/OPERATIONS.md "Ledger shards"); 2 also brings up the second cluster.
+ */
+export function ledgerShardCountOf(env: NodeJS.ProcessEnv = process.env): 1 | 2 {
+  const raw = env.LEDGER_SHARD_COUNT?.trim() ?? '';
+  if (raw === '' || raw === '1') return 1;
+  if (raw === '2') return 2;
+  throw new Error(`LEDGER_SHARD_COUNT must be 1 or 2 locally, not '${raw}'`);
+}
+
+export interface InfraOptions {
+  /** 2: also the second cluster (SHARD_DATABASE_URL when set, else a private one on port 5434). */
+  ledgerShards?: 1 | 2;
 }
 
 /** Given endpoints are the caller's: we check them once and never start anything in their place. */
@@ -20,11 +42,11 @@ async function verifyKafka(brokers: string[]): Promise<string[]> {
   return brokers;
 }
 
-async function verifyPostgres(url: string): Promise<string> {
+async function verifyPostgres(url: string, name = 'DATABASE_URL'): Promise<string> {
   const probe = await probePostgres(url, 5_000);
   if (!probe.ok) {
     throw new Error(
-      `PostgreSQL: DATABASE_URL is set but ${redactPassword(url)} does not accept connections (${probe.message}); start it or unset DATABASE_URL`,
+      `PostgreSQL: ${name} is set but ${redactPassword(url)} does not accept connections (${probe.message}); start it or unset ${name}`,
     );
   }
   return url;
@@ -61,28 +83,39 @@ function envBrokers(): string[] | undefined {
  * KAFKA_BROKERS, DATABASE_URL, REDIS_URL) and returns where they answer. When any piece fails,
  * the others are still left running and one Error names every failure and its log file.
  */
-export function ensureInfra(log: Log = noLog): Promise<InfraEndpoints> {
-  return withInfraLock(() => bringUp(log), log);
+export function ensureInfra(log: Log = noLog, options: InfraOptions = {}): Promise<InfraEndpoints> {
+  return withInfraLock(() => bringUp(log, options), log);
 }
 
-async function bringUp(log: Log): Promise<InfraEndpoints> {
+async function bringUp(log: Log, options: InfraOptions): Promise<InfraEndpoints> {
   const brokers = envBrokers();
   const databaseUrl = process.env.DATABASE_URL?.trim();
   const redisUrl = process.env.REDIS_URL?.trim();
+  const shardUrl = process.env.SHARD_DATABASE_URL?.trim();
 
   const results = await Promise.allSettled([
     brokers ? verifyKafka(brokers) : ensureKafka(log).then((k) => k.brokers),
     databaseUrl ? verifyPostgres(databaseUrl) : ensurePostgres(log).then((p) => p.url),
     redisUrl ? verifyRedis(redisUrl) : ensureRedis(log).then((r) => r.url),
+    options.ledgerShards !== 2
+      ? Promise.resolve(undefined)
+      : shardUrl
+        ? verifyPostgres(shardUrl, 'SHARD_DATABASE_URL')
+        : ensureShardPostgres(log).then((p) => p.url),
   ] as const);
-  const [kafka, postgres, redis] = results;
+  const [kafka, postgres, redis, shard] = results;
 
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (kafka.status === 'rejected' || postgres.status === 'rejected' || redis.status === 'rejected') {
+  if (kafka.status === 'rejected' || postgres.status === 'rejected' || redis.status === 'rejected' || shard.status === 'rejected') {
     const messages = failures.map((f) => (f.reason instanceof Error ? f.reason.message : String(f.reason)));
     throw new Error(`Infrastructure is not up:\n- ${messages.join('\n- ')}`);
   }
-  return { kafkaBrokers: kafka.value, databaseUrl: postgres.value, redisUrl: redis.value };
+  return {
+    kafkaBrokers: kafka.value,
+    databaseUrl: postgres.value,
+    redisUrl: redis.value,
+    ...(shard.value ? { shardDatabaseUrl: shard.value } : {}),
+  };
 }
 
 /** Stops only what this project started, in parallel, and forgets it. */
@@ -91,7 +124,7 @@ export function stopInfra(log: Log = noLog): Promise<void> {
 }
 
 async function bringDown(log: Log): Promise<void> {
-  const results = await Promise.allSettled([stopKafka(log), stopPostgres(log), stopRedis(log)]);
+  const results = await Promise.allSettled([stopKafka(log), stopPostgres(log), stopShardPostgres(log), stopRedis(log)]);
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failures.length > 0) {
     const messages = failures.map((f) => (f.reason instanceof Error ? f.reason.message : String(f.reason)));
@@ -122,5 +155,6 @@ export async function infraStatus(): Promise<InfraStatus> {
 }
 
 export function formatEndpoints(e: InfraEndpoints): string {
-  return `KAFKA_BROKERS=${e.kafkaBrokers.join(',')} DATABASE_URL=${e.databaseUrl} REDIS_URL=${e.redisUrl}`;
+  const shard = e.shardDatabaseUrl ? ` SHARD_DATABASE_URL=${e.shardDatabaseUrl}` : '';
+  return `KAFKA_BROKERS=${e.kafkaBrokers.join(',')} DATABASE_URL=${e.databaseUrl} REDIS_URL=${e.redisUrl}${shard}`;
 }

@@ -32,6 +32,40 @@ const privatePort = 5433;
 export const pgDataDir = path.join(dataRoot, 'postgres');
 export const pgPrivateLogFile = path.join(runRoot, 'postgres.log');
 
+/**
+ * The second cluster, the ledger's shard 1 (docs/DESIGN.md "Shards"): always a private cluster
+ * of our own (initdb), on a port neither the system cluster (5432) nor the private one (5433) takes.
+ */
+const shardPort = 5434;
+export const defaultShardDatabaseUrl = withPort(defaultDatabaseUrl, shardPort);
+export const pgShardDataDir = path.join(dataRoot, 'postgres-shard1');
+export const pgShardLogFile = path.join(runRoot, 'postgres-shard1.log');
+
+/** A cluster this project initialises and runs itself: where its data, log and record live. */
+interface PrivateCluster {
+  url: string;
+  dataDir: string;
+  logFile: string;
+  /** Its entry in .run/started.json, so that `npm run stop` stops exactly it. */
+  record: 'postgres' | 'postgresShard';
+  name: string;
+}
+
+const mainPrivateCluster = (): PrivateCluster => ({
+  url: privateUrl(),
+  dataDir: pgDataDir,
+  logFile: pgPrivateLogFile,
+  record: 'postgres',
+  name: 'private cluster',
+});
+const shardCluster: PrivateCluster = {
+  url: defaultShardDatabaseUrl,
+  dataDir: pgShardDataDir,
+  logFile: pgShardLogFile,
+  record: 'postgresShard',
+  name: 'shard cluster',
+};
+
 const readyTimeoutMs = 30_000;
 const probeIntervalMs = 300;
 /** pg_ctl's own wait for start and stop. */
@@ -194,9 +228,9 @@ async function useSystemCluster(cluster: Cluster, log: Log): Promise<PostgresUp>
   return { url: defaultDatabaseUrl, startedHere };
 }
 
-function privateClusterVersion(): string | undefined {
+function privateClusterVersion(dataDir = pgDataDir): string | undefined {
   try {
-    const v = fs.readFileSync(path.join(pgDataDir, 'PG_VERSION'), 'utf8').trim();
+    const v = fs.readFileSync(path.join(dataDir, 'PG_VERSION'), 'utf8').trim();
     return installedVersions().includes(v) ? v : undefined;
   } catch {
     return undefined;
@@ -209,30 +243,30 @@ function pgBin(binDir: string, tool: string, args: string[]): Promise<RunResult>
   return isRoot() ? run('runuser', ['-u', 'postgres', '--', exe, ...args], { cwd: '/' }) : run(exe, args, { cwd: '/' });
 }
 
-/** A private cluster in .data/postgres whose bootstrap superuser is the dev admin itself. */
-async function usePrivateCluster(newest: string, log: Log): Promise<PostgresUp> {
-  const url = privateUrl();
+/** A private cluster (in .data/<dir>) whose bootstrap superuser is the dev admin itself. */
+async function usePrivateCluster(newest: string, log: Log, cluster: PrivateCluster = mainPrivateCluster()): Promise<PostgresUp> {
+  const { url, dataDir, logFile } = cluster;
   if ((await probePostgres(url)).ok) {
-    log(`PostgreSQL: reusing private cluster at ${url}`);
+    log(`PostgreSQL: reusing ${cluster.name} at ${url}`);
     return { url, startedHere: false };
   }
   // An existing data directory must be run by the major version that created it.
-  const version = privateClusterVersion() ?? newest;
+  const version = privateClusterVersion(dataDir) ?? newest;
   const binDir = path.join('/usr/lib/postgresql', version, 'bin');
   const t = target(url);
   ensureDir(runRoot);
-  if (!fs.existsSync(path.join(pgDataDir, 'PG_VERSION'))) {
-    log(`PostgreSQL: initdb ${rel(pgDataDir)} (version ${version})`);
-    fs.rmSync(pgDataDir, { recursive: true, force: true });
-    ensureDir(pgDataDir);
-    const pwFile = path.join(runRoot, `pg-pw-${process.pid}`);
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    log(`PostgreSQL: initdb ${rel(dataDir)} (version ${version})`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    ensureDir(dataDir);
+    const pwFile = path.join(runRoot, `pg-pw-${cluster.record}-${process.pid}`);
     fs.writeFileSync(pwFile, `${t.password}\n`, { mode: 0o600 });
     if (isRoot()) {
-      await run('chown', ['postgres:postgres', pgDataDir, pwFile]);
+      await run('chown', ['postgres:postgres', dataDir, pwFile]);
     }
     const result = await pgBin(binDir, 'initdb', [
       '-D',
-      pgDataDir,
+      dataDir,
       '-U',
       t.user,
       `--pwfile=${pwFile}`,
@@ -244,27 +278,25 @@ async function usePrivateCluster(newest: string, log: Log): Promise<PostgresUp> 
     ]);
     fs.rmSync(pwFile, { force: true });
     if (result.code !== 0) {
-      throw new Error(`PostgreSQL: initdb into ${rel(pgDataDir)} failed:\n${tail(result.stderr || result.stdout)}`);
+      throw new Error(`PostgreSQL: initdb into ${rel(dataDir)} failed:\n${tail(result.stderr || result.stdout)}`);
     }
     // TCP on loopback only; no Unix socket, whose default directory a non-root user cannot write.
     fs.appendFileSync(
-      path.join(pgDataDir, 'postgresql.conf'),
+      path.join(dataDir, 'postgresql.conf'),
       `\n# Added by scripts/infra/postgres.ts\nport = ${t.port}\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = ''\n`,
     );
   }
   if (isRoot()) {
-    fs.closeSync(fs.openSync(pgPrivateLogFile, 'a'));
-    await run('chown', ['postgres:postgres', pgPrivateLogFile]);
+    fs.closeSync(fs.openSync(logFile, 'a'));
+    await run('chown', ['postgres:postgres', logFile]);
   }
-  log(`PostgreSQL: starting private cluster ${rel(pgDataDir)} on port ${t.port}`);
-  const result = await pgBin(binDir, 'pg_ctl', ['-D', pgDataDir, '-l', pgPrivateLogFile, '-w', '-t', String(pgCtlTimeoutS), 'start']);
+  log(`PostgreSQL: starting ${cluster.name} ${rel(dataDir)} on port ${t.port}`);
+  const result = await pgBin(binDir, 'pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-t', String(pgCtlTimeoutS), 'start']);
   if (result.code !== 0) {
-    throw new Error(
-      `PostgreSQL did not start from ${rel(pgDataDir)}; see ${rel(pgPrivateLogFile)}\n${tail(result.stderr || result.stdout)}`,
-    );
+    throw new Error(`PostgreSQL did not start from ${rel(dataDir)}; see ${rel(logFile)}\n${tail(result.stderr || result.stdout)}`);
   }
   updateStarted((r) => {
-    r.postgres = { dataDir: pgDataDir, port: t.port };
+    r[cluster.record] = { dataDir: dataDir, port: t.port };
   });
 
   const adminUrl = new URL(url);
@@ -278,8 +310,8 @@ async function usePrivateCluster(newest: string, log: Log): Promise<PostgresUp> 
     await client.end().catch(() => undefined);
   }
   const probe = await waitUntilAnswering(url);
-  if (!probe.ok) throw new Error(`PostgreSQL private cluster does not accept ${url} (${probe.message}); see ${rel(pgPrivateLogFile)}`);
-  log(`PostgreSQL: private cluster ready at ${url}`);
+  if (!probe.ok) throw new Error(`PostgreSQL ${cluster.name} does not accept ${url} (${probe.message}); see ${rel(logFile)}`);
+  log(`PostgreSQL: ${cluster.name} ready at ${url}`);
   return { url, startedHere: true };
 }
 
@@ -318,11 +350,68 @@ export async function ensurePostgres(log: Log): Promise<PostgresUp> {
   return usePrivateCluster(newest, log);
 }
 
+/**
+ * The ledger's second shard cluster: reuses whatever answers on its port, otherwise initialises
+ * and starts a private cluster there (as the OS user postgres when we are root), with the same
+ * dev admin, so the same roles and grants are created in it by the migrations
+ * (scripts/stack/ledger-shards.ts).
+ */
+export async function ensureShardPostgres(log: Log): Promise<PostgresUp> {
+  if ((await probePostgres(defaultShardDatabaseUrl)).ok) {
+    log(`PostgreSQL: reusing shard cluster at ${defaultShardDatabaseUrl}`);
+    return { url: defaultShardDatabaseUrl, startedHere: false };
+  }
+  let versions = installedVersions();
+  if (versions.length === 0 && isRoot()) {
+    await aptInstall(['postgresql'], log);
+    versions = installedVersions();
+  }
+  const newest = versions[0];
+  if (!newest)
+    throw new Error('PostgreSQL is not installed (needed for the shard cluster): apt-get install -y postgresql, or set SHARD_DATABASE_URL');
+  return usePrivateCluster(newest, log, shardCluster);
+}
+
+/** The shard cluster's admin URL when one answers (SHARD_DATABASE_URL or the local one), for clean-ups. */
+export async function runningShardPostgresUrl(): Promise<string | undefined> {
+  const url = process.env.SHARD_DATABASE_URL?.trim() || defaultShardDatabaseUrl;
+  return (await probePostgres(url, 1_500)).ok ? url : undefined;
+}
+
 /** The URL that currently answers, for `status`; undefined when none does. */
 export async function currentPostgresUrl(): Promise<string | undefined> {
   if ((await probePostgres(defaultDatabaseUrl, 1_500)).ok) return defaultDatabaseUrl;
   if ((await probePostgres(privateUrl(), 1_500)).ok) return privateUrl();
   return undefined;
+}
+
+/** Stops the shard cluster only if this project started it. */
+export async function stopShardPostgres(log: Log): Promise<void> {
+  const entry = readStarted().postgresShard;
+  if (!entry) return;
+  await stopPrivateCluster(entry.dataDir, pgShardLogFile, log);
+  updateStarted((r) => {
+    delete r.postgresShard;
+  });
+}
+
+async function stopPrivateCluster(dataDir: string, logFile: string, log: Log): Promise<void> {
+  const version = privateClusterVersion(dataDir);
+  if (!version || !fs.existsSync(path.join(dataDir, 'postmaster.pid'))) return;
+  log(`PostgreSQL: stopping private cluster ${rel(dataDir)}`);
+  const result = await pgBin(path.join('/usr/lib/postgresql', version, 'bin'), 'pg_ctl', [
+    '-D',
+    dataDir,
+    '-m',
+    'fast',
+    '-w',
+    '-t',
+    String(pgCtlTimeoutS),
+    'stop',
+  ]);
+  if (result.code !== 0) {
+    throw new Error(`PostgreSQL: pg_ctl stop for ${rel(dataDir)} failed; see ${rel(logFile)}\n${tail(result.stderr || result.stdout)}`);
+  }
 }
 
 /** Stops the cluster only if this project started it. */
@@ -338,25 +427,7 @@ export async function stopPostgres(log: Log): Promise<void> {
       throw new Error(`PostgreSQL: pg_ctlcluster ${version} ${name} stop failed:\n${tail(result.stderr || result.stdout)}`);
     }
   } else {
-    const version = privateClusterVersion();
-    if (version && fs.existsSync(path.join(entry.dataDir, 'postmaster.pid'))) {
-      log(`PostgreSQL: stopping private cluster ${rel(entry.dataDir)}`);
-      const result = await pgBin(path.join('/usr/lib/postgresql', version, 'bin'), 'pg_ctl', [
-        '-D',
-        entry.dataDir,
-        '-m',
-        'fast',
-        '-w',
-        '-t',
-        String(pgCtlTimeoutS),
-        'stop',
-      ]);
-      if (result.code !== 0) {
-        throw new Error(
-          `PostgreSQL: pg_ctl stop for ${rel(entry.dataDir)} failed; see ${rel(pgPrivateLogFile)}\n${tail(result.stderr || result.stdout)}`,
-        );
-      }
-    }
+    await stopPrivateCluster(entry.dataDir, pgPrivateLogFile, log);
   }
   updateStarted((r) => {
     delete r.postgres;

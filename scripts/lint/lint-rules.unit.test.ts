@@ -112,6 +112,53 @@ describe('biome.json import rules', () => {
       ].join('\n'),
       refused: false,
     },
+    // A command module (domain/commands/) is domain too: two levels down, the adapters and views stay out of reach.
+    { path: 'services/ledger/src/domain/commands/io-db.ts', source: importOf('../../db/batch-store'), refused: true },
+    { path: 'services/ledger/src/domain/commands/io-kafka.ts', source: importOf('../../kafka/ledger-commands'), refused: true },
+    { path: 'services/ledger/src/domain/commands/io-views.ts', source: importOf('../../views/hold-view'), refused: true },
+    { path: 'services/ledger/src/domain/io-views.ts', source: importOf('../views/approval-view'), refused: true },
+    {
+      path: 'services/ledger/src/domain/commands/pure.ts',
+      source: [
+        "import { ledgerResults } from '@coin/contracts';",
+        "import { InvariantViolation } from '@coin/errors';",
+        "import { activeOf } from '../state';",
+        "import { accepted } from './rules';",
+        'export const used = [ledgerResults, InvariantViolation, activeOf, accepted];',
+        '',
+      ].join('\n'),
+      refused: false,
+    },
+    // views/ renders state; db/ maps rows. Neither reaches into the other, nor into I/O it does not own.
+    { path: 'services/ledger/src/views/io.ts', source: importOf('pg'), refused: true },
+    { path: 'services/ledger/src/views/rows.ts', source: importOf('../db/hold-rows'), refused: true },
+    { path: 'services/ledger/src/views/use-case.ts', source: importOf('../apply/outcomes'), refused: true },
+    { path: 'services/ledger/src/db/view.ts', source: importOf('../views/hold-view'), refused: true },
+    { path: 'services/ledger/src/db/kafka.ts', source: importOf('../kafka/groups'), refused: true },
+    {
+      path: 'services/ledger/src/views/pure.ts',
+      source: [
+        "import { holdView as hold } from './hold-view';",
+        "import { activeOf } from '../domain/ledger';",
+        "import { approvedCommandView } from '../domain/commands/approvable';",
+        'export const used = [hold, activeOf, approvedCommandView];',
+        '',
+      ].join('\n'),
+      refused: false,
+    },
+    {
+      path: 'services/ledger/src/db/rows.ts',
+      source: [
+        "import type { PoolClient } from '@coin/db';",
+        "import { safeInteger } from './wallet-rows';",
+        "import { StaleWalletError } from '../apply/store';",
+        "import { activeOf } from '../domain/ledger';",
+        'export const used = [safeInteger, StaleWalletError, activeOf];',
+        'export type Used = PoolClient;',
+        '',
+      ].join('\n'),
+      refused: false,
+    },
     ...crossServiceForbidden.map((module, i) => ({
       path: `services/gateway/src/routes/cross-${i}.ts`,
       source: importOf(module),
@@ -159,6 +206,10 @@ describe('biome.json import rules', () => {
 
   it('when domain/ imports I/O, then the message says why', () => {
     expect(found.get('services/ledger/src/domain/io-0.ts')?.[0]).toContain('domain/ stays pure');
+  });
+
+  it('when views/ imports a row mapper of db/, then the message says where row mappers live', () => {
+    expect(found.get('services/ledger/src/views/rows.ts')?.[0]).toContain('Row mappers live in db/');
   });
 
   it('when a service imports another, then the message points to libs/ and the contracts', () => {

@@ -10,6 +10,8 @@ import { createLogger } from '@coin/logger';
 export interface CleanupTarget {
   kafkaBrokers: string[];
   databaseUrl: string;
+  /** The ledger's second shard cluster (admin URL), whose schemas the same runs created. */
+  shardDatabaseUrl?: string;
 }
 
 /** Names starting with one of these prefixes, or names the predicate accepts. */
@@ -44,7 +46,10 @@ function matcherOf(selector: NameSelector): (name: string) => boolean {
  */
 export async function removeTopicsAndSchemas(target: CleanupTarget, selector: NameSelector): Promise<Removed> {
   const selected = matcherOf(selector);
-  return { topics: await deleteTopics(target.kafkaBrokers, selected), schemas: await dropSchemas(target.databaseUrl, selected) };
+  const topics = await deleteTopics(target.kafkaBrokers, selected);
+  let schemas = await dropSchemas(target.databaseUrl, selected);
+  if (target.shardDatabaseUrl) schemas += await dropSchemas(target.shardDatabaseUrl, selected);
+  return { topics, schemas };
 }
 
 async function deleteTopics(brokers: string[], selected: (name: string) => boolean): Promise<number> {

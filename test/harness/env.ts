@@ -4,6 +4,8 @@ export interface TestInfra {
   kafkaBrokers: string[];
   databaseUrl: string;
   redisUrl: string;
+  /** The second PostgreSQL cluster: the ledger's shard 1 in the tests that run two shards. */
+  shardDatabaseUrl: string;
 }
 
 /** The infrastructure chosen by global-setup for this run. */
@@ -11,8 +13,11 @@ export function testInfra(): TestInfra {
   const brokers = process.env.COIN_TEST_KAFKA_BROKERS;
   const databaseUrl = process.env.COIN_TEST_DATABASE_URL;
   const redisUrl = process.env.COIN_TEST_REDIS_URL;
-  if (!brokers || !databaseUrl || !redisUrl) throw new Error('test infrastructure not set up: run through jest (global-setup)');
-  return { kafkaBrokers: brokers.split(','), databaseUrl, redisUrl };
+  const shardDatabaseUrl = process.env.COIN_TEST_SHARD_DATABASE_URL;
+  if (!brokers || !databaseUrl || !redisUrl || !shardDatabaseUrl) {
+    throw new Error('test infrastructure not set up: run through jest (global-setup)');
+  }
+  return { kafkaBrokers: brokers.split(','), databaseUrl, redisUrl, shardDatabaseUrl };
 }
 
 /**

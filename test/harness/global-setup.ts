@@ -14,6 +14,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.COIN_TEST_KAFKA_BROKERS = infra.kafkaBrokers.join(',');
   process.env.COIN_TEST_DATABASE_URL = infra.databaseUrl;
   process.env.COIN_TEST_REDIS_URL = infra.redisUrl;
+  process.env.COIN_TEST_SHARD_DATABASE_URL = infra.shardDatabaseUrl;
   process.env.COIN_TEST_INFRA_MODE = infra.mode;
   process.env.COIN_TEST_RUN_ID = `t${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   process.env.KAFKAJS_NO_PARTITIONER_WARNING = '1';

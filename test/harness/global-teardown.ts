@@ -12,7 +12,9 @@ export default async function globalTeardown(): Promise<void> {
   const brokers = process.env.COIN_TEST_KAFKA_BROKERS;
   const databaseUrl = process.env.COIN_TEST_DATABASE_URL;
   if (!runId || !brokers || !databaseUrl) return; // global-setup did not get as far
-  const target: CleanupTarget = { kafkaBrokers: brokers.split(','), databaseUrl };
+  const shardDatabaseUrl = process.env.COIN_TEST_SHARD_DATABASE_URL;
+  // The second shard cluster holds the ledger schemas of the tests that run two shards.
+  const target: CleanupTarget = { kafkaBrokers: brokers.split(','), databaseUrl, ...(shardDatabaseUrl ? { shardDatabaseUrl } : {}) };
   try {
     await removeTopicsAndSchemas(target, [`${runId}_`]);
     const stale = await removeStaleRuns(target);

@@ -8,7 +8,7 @@ import { ensureInfra, type InfraEndpoints } from '../../scripts/infra/index';
 
 export type InfraMode = 'containers' | 'local';
 
-export type ProvidedInfra = InfraEndpoints & { mode: InfraMode; stop(): Promise<void> };
+export type ProvidedInfra = InfraEndpoints & { shardDatabaseUrl: string; mode: InfraMode; stop(): Promise<void> };
 
 /** Images pinned to the versions the local services run: Kafka 3.9 (cp-kafka 7.9), PG 15, Redis 7. */
 const kafkaImage = 'confluentinc/cp-kafka:7.9.0';
@@ -55,9 +55,11 @@ async function startContainers(): Promise<ProvidedInfra> {
       .start(),
     new PostgreSqlContainer(postgresImage).withDatabase(databaseName).withUsername(databaseUser).withPassword(databasePassword).start(),
     new RedisContainer(redisImage).start(),
+    // The ledger's second shard: a cluster of its own, as in the local mode.
+    new PostgreSqlContainer(postgresImage).withDatabase(databaseName).withUsername(databaseUser).withPassword(databasePassword).start(),
   ] as const);
-  const [kafka, postgres, redis] = results;
-  if (kafka.status === 'rejected' || postgres.status === 'rejected' || redis.status === 'rejected') {
+  const [kafka, postgres, redis, shard] = results;
+  if (kafka.status === 'rejected' || postgres.status === 'rejected' || redis.status === 'rejected' || shard.status === 'rejected') {
     // Do not leak the ones that did start.
     await Promise.allSettled(results.map((r) => (r.status === 'fulfilled' ? r.value.stop() : Promise.resolve())));
     const reasons = results
@@ -68,23 +70,28 @@ async function startContainers(): Promise<ProvidedInfra> {
   const k = kafka.value;
   const p = postgres.value;
   const r = redis.value;
+  const s = shard.value;
   return {
     mode: 'containers',
     // @testcontainers/kafka advertises its PLAINTEXT listener on container port 9093 to the host.
     kafkaBrokers: [`${k.getHost()}:${k.getMappedPort(9093)}`],
     databaseUrl: p.getConnectionUri(),
     redisUrl: r.getConnectionUrl(),
+    shardDatabaseUrl: s.getConnectionUri(),
     async stop() {
-      await Promise.allSettled([k.stop(), p.stop(), r.stop()]);
+      await Promise.allSettled([k.stop(), p.stop(), r.stop(), s.stop()]);
     },
   };
 }
 
 async function useLocal(): Promise<ProvidedInfra> {
-  const endpoints = await ensureInfra();
+  // The suite exercises two ledger shards for real: the second cluster too (port 5434).
+  const { shardDatabaseUrl, ...endpoints } = await ensureInfra(undefined, { ledgerShards: 2 });
+  if (!shardDatabaseUrl) throw new Error('the second PostgreSQL cluster (ledger shard 1) did not come up');
   return {
     mode: 'local',
     ...endpoints,
+    shardDatabaseUrl,
     // Local services stay up for the next run; `tsx scripts/infra/cli.ts down` stops them.
     async stop() {},
   };

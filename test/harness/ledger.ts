@@ -18,6 +18,8 @@ import { serviceEnvs } from '../../scripts/stack/env';
 import { generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { ProofCache, type ProofActor } from '../../scripts/stack/proofs';
 import { provision } from '../../scripts/stack/provision';
+import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-shards';
+import { devServiceDatabaseUrl } from '../../scripts/stack/services';
 import { testInfra, uniquePrefix } from './env';
 
 /**
@@ -32,8 +34,10 @@ export interface LedgerHarness {
   kafka: Kafka;
   producer: BatchingProducer;
   client: RequestReplyClient;
-  /** The ledger's own pool (its runtime role, its schema on the search path). */
+  /** The ledger's own pool (its runtime role, its schema on the search path); the home shard's with shards. */
   pool: Pool;
+  /** One pool per shard (the home shard's is `pool`); one element without `shards`. */
+  shardPools: Pool[];
   /**
    * The cluster's superuser with triggers off (session_replication_role = replica): someone past
    * every grant and the append-only triggers, for the tests that corrupt the record on purpose.
@@ -42,6 +46,8 @@ export interface LedgerHarness {
   logger: Logger;
   /** The `authorization` header of a call to the ledger's internal API, as the gateway. */
   asGateway: () => Promise<string>;
+  /** The history service's service token for the ledger (it alone reads the whole record). */
+  asHistory: () => Promise<string>;
   ledger: RunningService | undefined;
   startLedger(options?: LedgerServiceOptions): Promise<RunningService>;
   /**
@@ -85,7 +91,15 @@ export function keyOf(party: Party): string {
 }
 
 export async function startLedgerHarness(
-  options: { ledgerPartitions?: number; extraEnv?: Record<string, string> } = {},
+  options: {
+    ledgerPartitions?: number;
+    extraEnv?: Record<string, string>;
+    /**
+     * Two ledger shards (docs/DESIGN.md "Shards"): the second is the test infrastructure's second
+     * PostgreSQL cluster (no transaction spans the two), partitions split in halves.
+     */
+    shards?: 2;
+  } = {},
 ): Promise<LedgerHarness> {
   const infra = testInfra();
   const prefix = uniquePrefix();
@@ -98,6 +112,10 @@ export async function startLedgerHarness(
     schemaPrefix: prefix,
     ...(options.ledgerPartitions ? { ledgerPartitions: options.ledgerPartitions } : {}),
   });
+  // Shard 1 is the test infrastructure's second cluster (test/harness/infra.ts): its own server.
+  const shardUrls = options.shards ? [infra.databaseUrl, infra.shardDatabaseUrl] : [];
+  await migrateLedgerShards({ shardAdminUrls: shardUrls.slice(1), schemaPrefix: prefix });
+  const shardMap = shardUrls.length > 1 ? ledgerShardMap(shardUrls, options.ledgerPartitions ?? 6) : undefined;
   const serviceKeys = generateServiceKeys();
   const env = serviceEnvs({
     ...infra,
@@ -108,7 +126,7 @@ export async function startLedgerHarness(
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
     // The apply stage's tests mint freely as one SUPERADMIN: four-eyes windows are off unless a test turns them on.
-    extra: { ...fourEyesOffEnv, ...(options.extraEnv ?? {}) },
+    extra: { ...fourEyesOffEnv, ...(shardMap ? { LEDGER_SHARDS_DATABASE_URL: shardMap } : {}), ...(options.extraEnv ?? {}) },
   }).ledger;
   const config = loadLedgerConfig(env);
   const logger = createLogger('ledger-test', (process.env.COIN_TEST_LOG_LEVEL ?? 'warn') as 'warn');
@@ -124,6 +142,17 @@ export async function startLedgerHarness(
     applicationName: 'ledger-test',
     connectionsMax: 3,
   });
+  const shardPools = [
+    pool,
+    ...shardUrls.slice(1).map((adminUrl, i) =>
+      createPool({
+        url: devServiceDatabaseUrl(adminUrl, 'ledger'),
+        schema: `${prefix}ledger`,
+        applicationName: `ledger-test-shard-${i + 1}`,
+        connectionsMax: 2,
+      }),
+    ),
+  ];
   const tamperPool = createPool({
     url: infra.databaseUrl,
     schema: `${prefix}ledger`,
@@ -141,9 +170,11 @@ export async function startLedgerHarness(
     producer,
     client,
     pool,
+    shardPools,
     tamperPool,
     logger,
     asGateway: new ServiceTokenSigner('gateway', serviceKeys.gateway.privateKeyPem).authorizationFor('ledger'),
+    asHistory: new ServiceTokenSigner('history', serviceKeys.history.privateKeyPem).authorizationFor('ledger'),
     ledger: undefined,
     startLedger: async (serviceOptions) => {
       harness.ledger = await startLedgerService(config, logger, serviceOptions);
@@ -172,7 +203,7 @@ export async function startLedgerHarness(
       await harness.ledger?.close();
       await client.stop();
       await producer.close();
-      await pool.end();
+      for (const shardPool of shardPools) await shardPool.end();
       await tamperPool.end();
     },
   };

@@ -6,6 +6,8 @@ import { loadUserConfig, startUserService } from '@coin/user';
 import { serviceEnvs } from '../../scripts/stack/env';
 import { generateAuditCheckpointKey, generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
+import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-shards';
+import { defaultPartitions } from '@coin/contracts';
 import { testInfra, uniquePrefix } from './env';
 import { freePorts, migrateInContainer, startServiceContainers, testImage } from './image-stack';
 
@@ -45,11 +47,24 @@ export interface TestStack {
  * same start functions as `npm start` uses; only the ports and prefixes differ. With
  * COIN_TEST_IMAGE set (`npm run image:test`), the image's containers instead (./image-stack).
  */
-export async function startTestStack(options: { extraEnv?: Record<string, string> } = {}): Promise<TestStack> {
+export async function startTestStack(
+  options: {
+    extraEnv?: Record<string, string>;
+    /**
+     * Two ledger shards (docs/DESIGN.md "Shards"): the second is the test infrastructure's second
+     * PostgreSQL cluster, owning the upper half of ledger.commands' partitions.
+     */
+    ledgerShards?: 2;
+  } = {},
+): Promise<TestStack> {
   if (testImage()) return startImageStack(options);
   const infra = testInfra();
   const prefix = uniquePrefix();
   await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
+  const shardAdminUrls = options.ledgerShards ? [infra.databaseUrl, infra.shardDatabaseUrl] : [];
+  await migrateLedgerShards({ shardAdminUrls: shardAdminUrls.slice(1), schemaPrefix: prefix });
+  const shardEnv: Record<string, string> =
+    shardAdminUrls.length > 1 ? { LEDGER_SHARDS_DATABASE_URL: ledgerShardMap(shardAdminUrls, defaultPartitions['ledger.commands']) } : {};
   const jwtKey = generateJwtKey(`test-${prefix}`);
   const settings = {
     ...infra,
@@ -63,7 +78,7 @@ export async function startTestStack(options: { extraEnv?: Record<string, string
     ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
     // Every request of a test comes from 127.0.0.1: production per-IP limits would throttle the
     // suite itself. Tests of the limits pass their own low values through extraEnv.
-    extra: { ...relaxedRateLimits, ...(options.extraEnv ?? {}) },
+    extra: { ...relaxedRateLimits, ...shardEnv, ...(options.extraEnv ?? {}) },
   };
   const envs = serviceEnvs(settings);
   const logger = (name: string) => createLogger(name, settings.logLevel as 'warn');
@@ -106,7 +121,8 @@ function portOf(url: string): number {
  * file's prefix and environment. `gatewayRoutes` needs the gateway's in-process route table, so
  * a test that reads it fails here instead of passing over an empty list.
  */
-async function startImageStack(options: { extraEnv?: Record<string, string> }): Promise<TestStack> {
+async function startImageStack(options: { extraEnv?: Record<string, string>; ledgerShards?: 2 }): Promise<TestStack> {
+  if (options.ledgerShards) throw new Error('the image stack runs one ledger shard; run this test without COIN_TEST_IMAGE');
   const infra = testInfra();
   const prefix = uniquePrefix();
   const jwtKey = generateJwtKey(`test-${prefix}`);

@@ -23,8 +23,8 @@ export {
   coinApprovalEventTypes,
   coinApprovalEventV2,
   type CoinApprovalEventV2,
-} from '../../events/src/coin-approvals';
-import { approvalV2 as approval, approvalStatus } from '../../events/src/coin-approvals';
+} from '@coin/events';
+import { approvalV2 as approval, approvalStatus } from '@coin/events';
 
 export const approvalIdParam = z.strictObject({ id: uuidInput });
 export const rejectApprovalBody = z.strictObject({ reason: reasonText });

@@ -9,7 +9,7 @@ import {
   approvalRejectedV2,
   approvalRequested,
   approvalRequestedV2,
-} from '../../events/src/coin-approvals';
+} from '@coin/events';
 import { holdCaptured, holdCreated, holdExpired, holdVoided } from './holds';
 import { headerNames } from './messaging';
 import { transactionRecorded } from './ledger';

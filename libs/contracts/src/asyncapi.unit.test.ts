@@ -1,4 +1,4 @@
-import { coinApprovalEventTypes, coinApprovalEventTypesV2 } from '../../events/src/coin-approvals';
+import { coinApprovalEventTypes, coinApprovalEventTypesV2 } from '@coin/events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';

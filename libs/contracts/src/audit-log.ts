@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { isoDateTime, singleLineText } from './common';
 import { historyCursor, historyPaging, queryInt, utcQueryTime } from './history';
 import { withPageLinks } from './paging';
-import { auditAction, auditRecord, refusalRecord } from '../../events/src/admin-audit';
+import {
+  type AdminActionRecorded,
+  type AdminRefusalRecorded,
+  type AuditRecord,
+  auditAction,
+  auditRecord,
+  type RefusalRecord,
+  refusalRecord,
+} from '@coin/events';
 
 // The audit record and the events on admin.audit live in @coin/events (libs/events).
 export {
@@ -31,7 +39,21 @@ export {
   refusalRecord,
   refusalSource,
   refusalSources,
-} from '../../events/src/admin-audit';
+} from '@coin/events';
+
+/*
+ * The admin.audit envelope of a record, one home for every writer (the ledger's and the user
+ * service's actions, each service's refusals): the event is named by its record (a redelivered
+ * record is the same event) and occurs when the record says. The members are written in this
+ * order, which is the bytes on the wire.
+ */
+export function adminActionEvent(record: AuditRecord): AdminActionRecorded {
+  return { eventId: record.id, type: 'admin.action.recorded', version: 1, occurredAt: record.at, record };
+}
+
+export function adminRefusalEvent(record: RefusalRecord): AdminRefusalRecorded {
+  return { eventId: record.id, type: 'admin.refusal.recorded', version: 1, occurredAt: record.at, record };
+}
 
 /** GET /api/admin/audit-log: every admin action, newest first, keyset pages on the log's sequence. */
 export const auditLogQuery = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, role, roles, type Role, treasuryCode, treasuryCodes, type TreasuryCode, userId } from '../../events/src/primitives';
+import { isoDateTime, role, roles, type Role, treasuryCode, treasuryCodes, type TreasuryCode, userId } from '@coin/events';
 
 // The value types the published events use live in @coin/events (libs/events), the package other
 // services install; re-exported here so the HTTP API and the events share one definition.

@@ -4,7 +4,7 @@ import { isoDateTime, role, singleLineText, treasuryCode, userId, userIdParam, u
 import { historyPaging, queryInt } from './history';
 import { withCursorParam, withPageLinks } from './paging';
 import { holdExpirySecondsMax, reasonText, transaction, wallet } from './ledger';
-import { hold, holdStatus } from '../../events/src/coin-holds';
+import { hold, holdStatus } from '@coin/events';
 
 // The Hold and the events on coin.holds live in @coin/events (libs/events).
 export {
@@ -20,7 +20,7 @@ export {
   holdCaptured,
   holdVoided,
   holdExpired,
-} from '../../events/src/coin-holds';
+} from '@coin/events';
 
 // ---- HTTP bodies (gateway) ----
 

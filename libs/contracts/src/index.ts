@@ -18,3 +18,5 @@ export * from './commands';
 export * from './transaction-view';
 export * from './kafka-access';
 export * from './platform-grants';
+export * from './canonical-json';
+export * from './internal-routes';

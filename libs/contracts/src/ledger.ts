@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { commandSchema } from './messaging';
 import { coinAmount, coinValue, minorUnits, positiveMinorUnits } from './money';
 import { isoDateTime, positiveIdParam, reasonText, singleLineText, treasuryCode, userId, uuidInput } from './common';
-import { transaction } from '../../events/src/coin-transactions';
+import { transaction } from '@coin/events';
 
 // The Transaction and the events on coin.transactions (docs/CONTRACT.md "Events") live in @coin/events (libs/events).
-export { transactionTypes, transactionType, type TransactionType } from '../../events/src/primitives';
-export { transaction, type Transaction, transactionRecorded, type TransactionRecorded } from '../../events/src/coin-transactions';
+export { transactionTypes, transactionType, type TransactionType } from '@coin/events';
+export { transaction, type Transaction, transactionRecorded, type TransactionRecorded } from '@coin/events';
 
 /** The Wallet (docs/CONTRACT.md "Resources"); amounts in coins. */
 export const wallet = z.object({

@@ -63,4 +63,4 @@ export const reply = z.discriminatedUnion('ok', [
 export type Reply = z.infer<typeof reply>;
 
 /** The docs/CONTRACT.md "Events" envelope of every event, defined in @coin/events (libs/events). */
-export { eventSchema } from '../../events/src/envelope';
+export { eventSchema } from '@coin/events';

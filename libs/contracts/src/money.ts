@@ -52,7 +52,7 @@ export const positiveMinorUnits = z
   .max(amountCoinsMax * minorUnitsPerCoin);
 
 /** A balance or total in a response, in coins (defined with the events in @coin/events). */
-export { coinValue } from '../../events/src/primitives';
+export { coinValue } from '@coin/events';
 
 /**
  * XAF display value (docs/CONTRACT.md "Amounts"): balance × rate, rounded half-even to an integer because XAF has

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandSchema } from './messaging';
-import { userEvent as userEventV1Schema, userEventV2 as userEventV2Schema } from '../../events/src/user-events';
+import { userEvent as userEventV1Schema, userEventV2 as userEventV2Schema } from '@coin/events';
 import {
   apiKeyScope,
   email,
@@ -221,7 +221,7 @@ export {
   userRegisteredV2,
   userRoleChangedV2,
   userSessionsRevokedV2,
-} from '../../events/src/user-events';
+} from '@coin/events';
 
 /**
  * What the gateway and the ledger read about accounts: user.events.v2, and user.events (version

@@ -98,7 +98,11 @@ export class DatabaseWatch {
  * A service's pool and its watch, wired the same way in every service that owns a schema: idle
  * connection errors logged (never an unhandled 'error' event), the watch started.
  */
-export function openServiceDatabase(options: Omit<PoolOptions, 'onIdleError'> & Omit<DatabaseWatchOptions, 'probeIntervalMs'>): {
+export function openServiceDatabase(
+  options: Omit<PoolOptions, 'onIdleError'> & Omit<DatabaseWatchOptions, 'probeIntervalMs'>,
+  /** Where the service registers its closes (ServiceRuntime): the watch stops, then the pool ends. */
+  runtime?: { onClose(name: string, close: () => unknown): void },
+): {
   pool: pg.Pool;
   watch: DatabaseWatch;
 } {
@@ -109,5 +113,9 @@ export function openServiceDatabase(options: Omit<PoolOptions, 'onIdleError'> & 
   });
   const watch = new DatabaseWatch(pool, { graceMs, log, ...(onGraceExceeded ? { onGraceExceeded } : {}) });
   watch.start();
+  runtime?.onClose('postgres', () => {
+    watch.stop();
+    return pool.end();
+  });
   return { pool, watch };
 }

@@ -86,7 +86,16 @@ export interface OutboxRelayOptions<R extends { id: number }> {
   onError?: (err: unknown) => void;
   /** Registers the coin_outbox_backlog_rows gauge here; it counts unpublished rows at each scrape. */
   metrics?: Registry;
+  /**
+   * This relay's series of the gauge, when one registry holds several relays (the ledger's shards:
+   * `{ shard: '1' }`): each relay's backlog under its labels. Every relay of a registry gives the
+   * same label names.
+   */
+  metricLabels?: Record<string, string>;
 }
+
+/** The relays whose backlog each registry's gauge collects. */
+const relaysOf = new WeakMap<Registry, Array<OutboxRelay<{ id: number }>>>();
 
 export class OutboxRelay<R extends { id: number } = OutboxRow> {
   private timer: NodeJS.Timeout | undefined;
@@ -95,21 +104,30 @@ export class OutboxRelay<R extends { id: number } = OutboxRow> {
   private unmarked: number[] = [];
   private marking: Promise<void> | undefined;
 
-  constructor(private readonly options: OutboxRelayOptions<R>) {
+  constructor(readonly options: OutboxRelayOptions<R>) {
     const registry = options.metrics;
-    if (registry && !registry.getSingleMetric(outboxBacklogMetricName)) {
-      // eslint-disable-next-line @typescript-eslint/no-this-alias
-      const relay = this;
+    if (!registry) return;
+    const relays = relaysOf.get(registry) ?? [];
+    relays.push(this as unknown as OutboxRelay<{ id: number }>);
+    relaysOf.set(registry, relays);
+    if (!registry.getSingleMetric(outboxBacklogMetricName)) {
       new Gauge({
         name: outboxBacklogMetricName,
-        help: 'Outbox rows written but not yet published to Kafka (the ledger: one row per applied batch; the user service: one per event)',
+        help: 'Outbox rows written but not yet published to Kafka (the ledger: one row per applied batch, per shard; the user service: one per event)',
+        labelNames: Object.keys(options.metricLabels ?? {}),
         registers: [registry],
         async collect() {
-          try {
-            this.set(await relay.backlog());
-          } catch {
-            // The database is unreachable: /readyz says so; leave the last value rather than fail the scrape.
-          }
+          await Promise.all(
+            relays.map(async (relay) => {
+              try {
+                const labels = relay.options.metricLabels;
+                if (labels) this.set(labels, await relay.backlog());
+                else this.set(await relay.backlog());
+              } catch {
+                // The database is unreachable: /readyz says so; leave the last value rather than fail the scrape.
+              }
+            }),
+          );
         },
       });
     }

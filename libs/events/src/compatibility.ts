@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { JsonSchema } from './json-schema';
 
 /*
@@ -58,17 +59,8 @@ const structural = new Set(['properties', 'required', 'oneOf', 'anyOf', 'items',
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isNode(value)) {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-const same = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
+/** Key order aside, the same JSON (schemas are JSON data: plain objects, arrays and scalars). */
+const same = (a: unknown, b: unknown): boolean => isDeepStrictEqual(a, b);
 const join = (path: string, part: string): string => (path ? `${path}/${part}` : part);
 const show = (value: unknown): string => JSON.stringify(value);
 

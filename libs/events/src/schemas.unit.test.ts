@@ -7,7 +7,6 @@ import { eventJsonSchemaFiles, eventTopics, type JsonSchema, sameJson } from './
 import { coinHoldEvent, holdCaptured } from './coin-holds';
 import { coinTransactionEvent, transactionRecorded } from './coin-transactions';
 import { userEvent, userEventV2 } from './user-events';
-import * as contracts from '../../contracts/src';
 import { sampleAdminActionRecordedEvent, sampleEvents, sampleHoldCapturedEvent, sampleRecordedEvent } from './sample-events';
 import { adminActionRecorded } from './admin-audit';
 
@@ -130,14 +129,5 @@ describe('the admin.audit schema', () => {
     expect(validate({ ...event, record: { ...event.record, result: 'maybe' } })).toBe(false);
     expect(validate({ ...event, record: { ...event.record, requestId: undefined } })).toBe(false);
     expect(validate({ ...event, record: { ...event.record, summary: { nested: { a: 1 } } } })).toBe(false);
-  });
-});
-
-describe('@coin/contracts and @coin/events', () => {
-  it('then contracts re-exports the event schemas themselves, not copies', () => {
-    expect(contracts.transactionRecorded).toBe(transactionRecorded);
-    expect(contracts.userEvent).toBe(userEvent);
-    expect(contracts.coinHoldEvent).toBe(coinHoldEvent);
-    expect(contracts.holdCaptured).toBe(holdCaptured);
   });
 });

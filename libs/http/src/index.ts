@@ -122,13 +122,16 @@ export async function checkReadiness(checks: Record<string, ReadinessCheck>): Pr
  * Adds /healthz (process up), /readyz (dependencies reachable) and /metrics. A dependency named in
  * `degradable` being down leaves the service ready but `degraded` (200): it still serves most
  * requests (the gateway without Redis), and taking every instance out of rotation at once for it
- * would turn a partial outage into a full one. The checks always show what is down.
+ * would turn a partial outage into a full one. The checks always show what is down. Until
+ * `started` says so (the service's runtime: every component up, and not closing), the service is
+ * not ready whatever its dependencies say.
  */
 export function installOperationalRoutes(
   app: AnyApp,
   readiness: Record<string, ReadinessCheck>,
   metrics: Registry,
   degradable: readonly string[] = [],
+  started: () => boolean = () => true,
 ): void {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
@@ -136,7 +139,7 @@ export function installOperationalRoutes(
     const down = Object.entries(checks)
       .filter(([, state]) => state === 'down')
       .map(([name]) => name);
-    const ready = down.every((name) => degradable.includes(name));
+    const ready = started() && down.every((name) => degradable.includes(name));
     const status = !ready ? 'not-ready' : down.length > 0 ? 'degraded' : 'ready';
     return reply.status(ready ? 200 : 503).send({ status, checks });
   });
@@ -188,6 +191,8 @@ export interface OperationalAppOptions {
   metrics: Registry;
   /** Dependencies whose outage leaves the service ready but degraded (installOperationalRoutes). */
   degradable?: readonly string[];
+  /** Whether start-up is over and close has not begun (ServiceRuntime.isReady); always, when left out. */
+  started?: () => boolean;
 }
 
 /**
@@ -203,45 +208,14 @@ export function buildOperationalApp(options: OperationalAppOptions): FastifyInst
   });
   installProblemHandler(app);
   installHttpMetrics(app, options.metrics);
-  installOperationalRoutes(app, options.readiness, options.metrics, options.degradable);
+  installOperationalRoutes(app, options.readiness, options.metrics, options.degradable, options.started);
   return app;
 }
 
 export type { FastifyInstance, ZodTypeProvider };
 
-/**
- * Starts a service and closes it gracefully on SIGTERM/SIGINT: in-flight requests and batches
- * finish, then the process exits. A second signal, or 20 s, forces the exit.
- */
-export function runUntilSignalled(logger: Logger, start: () => Promise<{ url: string; metricsUrl: string; close(): Promise<void> }>): void {
-  const shutdownMsMax = 20_000;
-  start()
-    .then((service) => {
-      logger.info({ url: service.url, metricsUrl: service.metricsUrl }, 'service started');
-      let stopping = false;
-      const stop = (signal: string) => {
-        if (stopping) process.exit(1);
-        stopping = true;
-        logger.info({ signal }, 'shutting down');
-        setTimeout(() => process.exit(1), shutdownMsMax).unref();
-        service.close().then(
-          () => process.exit(0),
-          (err) => {
-            logger.error({ err }, 'shutdown failed');
-            process.exit(1);
-          },
-        );
-      };
-      process.on('SIGTERM', () => stop('SIGTERM'));
-      process.on('SIGINT', () => stop('SIGINT'));
-    })
-    .catch((err) => {
-      logger.fatal({ err }, 'service failed to start');
-      process.exit(1);
-    });
-}
-
 export * from './json-depth';
 export * from './metrics';
 export * from './service-auth';
+export * from './service-runtime';
 export * from './tracing';

@@ -1,3 +1,11 @@
+import {
+  initialPipelineState,
+  nextPipelineState,
+  type ApplyPipelineBounds,
+  type ApplyPipelineLimits,
+  type ApplyPipelineState,
+} from './apply-pipeline';
+
 export interface GroupCommitOptions {
   /**
    * Applies running at once. While they are all busy, groups submitted meanwhile wait and then
@@ -6,6 +14,14 @@ export interface GroupCommitOptions {
   inFlightMax: number;
   /** Items per merged apply; a single larger group still goes alone. */
   itemsMax: number;
+  /**
+   * When given, the limits above are only where the pipeline starts: after every apply the depth
+   * (applies in flight), the items per apply and the linger adapt to the load within these
+   * bounds (./apply-pipeline.ts). Absent: fixed limits, no linger.
+   */
+  adaptive?: ApplyPipelineBounds;
+  /** Milliseconds clock for the adaptive decisions (tests pass their own). */
+  now?: () => number;
 }
 
 interface Waiting<T, R> {
@@ -34,6 +50,10 @@ export class GroupCommit<T, R> {
   private waiting: Array<Waiting<T, R>> = [];
   private inFlight = 0;
   private scheduled = false;
+  /** The linger's timer while a shallow queue waits for more groups. */
+  private lingering: NodeJS.Timeout | undefined;
+  private pipeline: ApplyPipelineState;
+  private readonly now: () => number;
   /** How many applies in flight hold a group of each lane. */
   private readonly busyLanes = new Map<number, number>();
 
@@ -42,6 +62,15 @@ export class GroupCommit<T, R> {
     private readonly options: GroupCommitOptions,
   ) {
     if (options.inFlightMax < 1 || options.itemsMax < 1) throw new Error('GroupCommit limits must be at least 1');
+    this.now = options.now ?? (() => performance.now());
+    this.pipeline = options.adaptive
+      ? initialPipelineState(options.adaptive, { depth: options.inFlightMax, itemsMax: options.itemsMax })
+      : { limits: { depth: options.inFlightMax, itemsMax: options.itemsMax, lingerMs: 0 }, msPerItem: null, applyMs: null };
+  }
+
+  /** The limits the next applies run under (fixed ones unless adaptive). */
+  get limits(): ApplyPipelineLimits {
+    return { ...this.pipeline.limits };
   }
 
   submit(items: T[], lane?: number): Promise<R> {
@@ -52,24 +81,54 @@ export class GroupCommit<T, R> {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.inFlight >= this.options.inFlightMax || this.waiting.length === 0) return;
+    const { depth, itemsMax, lingerMs } = this.pipeline.limits;
+    if (this.inFlight >= depth || this.waiting.length === 0) return;
+    const full = this.waitingItems() >= itemsMax;
+    if (this.scheduled) {
+      // A lingering queue that filled up goes now: the wait was only for a fuller apply.
+      if (this.lingering && full) {
+        clearTimeout(this.lingering);
+        this.lingering = undefined;
+        setImmediate(() => this.fire());
+      }
+      return;
+    }
     this.scheduled = true;
-    // One macrotask later, so the partition batches of the same fetch join one apply.
-    setImmediate(() => {
-      this.scheduled = false;
-      this.startNext();
-    });
+    // At least one macrotask later, so the partition batches of the same fetch join one apply; a
+    // shallow queue of an adaptive pipeline waits its linger for the batches still on their way.
+    if (lingerMs > 0 && !full) this.lingering = setTimeout(() => this.fire(), lingerMs);
+    else setImmediate(() => this.fire());
+  }
+
+  private fire(): void {
+    this.lingering = undefined;
+    this.scheduled = false;
+    this.startNext();
+  }
+
+  private waitingItems(): number {
+    let items = 0;
+    for (const w of this.waiting) items += w.items.length;
+    return items;
   }
 
   private startNext(): void {
-    while (this.inFlight < this.options.inFlightMax && this.waiting.length > 0) {
+    while (this.inFlight < this.pipeline.limits.depth && this.waiting.length > 0) {
       const taken = this.takeFromHead();
       // Every waiting group's lane is in flight: the end of those applies schedules again.
       if (taken.length === 0) return;
       const lanes = [...new Set(taken.flatMap((w) => (w.lane === undefined ? [] : [w.lane])))];
       for (const lane of lanes) this.busyLanes.set(lane, (this.busyLanes.get(lane) ?? 0) + 1);
       this.inFlight += 1;
+      const started = this.now();
+      const items = taken.reduce((sum, w) => sum + w.items.length, 0);
       void this.run(taken).finally(() => {
+        if (this.options.adaptive)
+          this.pipeline = nextPipelineState(
+            this.pipeline,
+            { items, ms: this.now() - started, queuedItems: this.waitingItems() },
+            this.options.adaptive,
+          );
         for (const lane of lanes) {
           const left = (this.busyLanes.get(lane) ?? 1) - 1;
           if (left > 0) this.busyLanes.set(lane, left);
@@ -90,7 +149,7 @@ export class GroupCommit<T, R> {
     const taken: Array<Waiting<T, R>> = [];
     for (const w of this.waiting) {
       if (w.lane !== undefined && this.busyLanes.has(w.lane)) continue;
-      if (taken.length > 0 && items + w.items.length > this.options.itemsMax) break;
+      if (taken.length > 0 && items + w.items.length > this.pipeline.limits.itemsMax) break;
       items += w.items.length;
       taken.push(w);
     }

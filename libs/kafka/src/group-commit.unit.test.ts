@@ -102,4 +102,96 @@ describe('GroupCommit', () => {
   it('when a limit is below one, then construction fails', () => {
     expect(() => new GroupCommit(async () => [], { inFlightMax: 0, itemsMax: 1 })).toThrow();
   });
+  it('when adaptive and a full batch keeps waiting, then more applies run at once, up to the bound, each within the batch bound', async () => {
+    let running = 0;
+    let runningMax = 0;
+    const sizes: number[] = [];
+    const commit = new GroupCommit(
+      async (groups: number[][]) => {
+        running += 1;
+        runningMax = Math.max(runningMax, running);
+        sizes.push(groups.flat().length);
+        await new Promise((r) => setImmediate(r));
+        running -= 1;
+        return groups.map((g) => g.length);
+      },
+      {
+        inFlightMax: 1,
+        itemsMax: 2,
+        adaptive: { depthMin: 1, depthMax: 3, itemsMin: 1, itemsMax: 2, lingerMsMax: 0, riseFactor: 1.5 },
+        now: () => 0,
+      },
+    );
+    // Twenty groups of one item on twenty lanes, all at once: the queue stays deep.
+    await Promise.all(Array.from({ length: 20 }, (_, i) => commit.submit([i], i)));
+    expect(runningMax).toBe(3);
+    expect(Math.max(...sizes)).toBe(2);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(20);
+    // Drained: every apply ended with the queue empty, so the depth came back to its floor.
+    expect(commit.limits.depth).toBeLessThan(3);
+  });
+
+  it('when not adaptive, then the limits stay as given whatever the load', async () => {
+    const { apply } = recordingApply({ delayMs: 1 });
+    const commit = new GroupCommit(apply, { inFlightMax: 2, itemsMax: 3 });
+    await Promise.all(Array.from({ length: 12 }, (_, i) => commit.submit([String(i)], i)));
+    expect(commit.limits).toEqual({ depth: 2, itemsMax: 3, lingerMs: 0 });
+  });
+  describe('linger', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    /** A GroupCommit whose every apply takes 100 ms on its clock, so its linger is 5 ms (a tenth, capped at 5). */
+    function lingering() {
+      let clock = 0;
+      const calls: number[][][] = [];
+      const commit = new GroupCommit(
+        async (groups: number[][]) => {
+          calls.push(groups);
+          clock += 100;
+          return groups.map((g) => g.length);
+        },
+        {
+          inFlightMax: 1,
+          itemsMax: 4,
+          adaptive: { depthMin: 1, depthMax: 1, itemsMin: 4, itemsMax: 4, lingerMsMax: 5, riseFactor: 1.5 },
+          now: () => clock,
+        },
+      );
+      return { calls, commit };
+    }
+
+    it('when the queue is shallow after an apply, then the next apply waits its linger for more groups and takes them together', async () => {
+      const { calls, commit } = lingering();
+      const first = commit.submit([1]);
+      await jest.advanceTimersByTimeAsync(0);
+      await first;
+      expect(commit.limits.lingerMs).toBe(5);
+      const a = commit.submit([2]);
+      await jest.advanceTimersByTimeAsync(4);
+      expect(calls).toHaveLength(1); // still lingering
+      const b = commit.submit([3]);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(await Promise.all([a, b])).toEqual([1, 1]);
+      expect(calls).toEqual([[[1]], [[2], [3]]]);
+    });
+
+    it('when a lingering queue fills a batch, then the apply starts at once', async () => {
+      const { calls, commit } = lingering();
+      await Promise.all([commit.submit([1]), jest.advanceTimersByTimeAsync(0)]);
+      const a = commit.submit([2, 3]);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(calls).toHaveLength(1);
+      const b = commit.submit([4, 5]); // four items waiting: a full batch
+      await jest.advanceTimersByTimeAsync(0);
+      expect(calls).toEqual([
+        [[1]],
+        [
+          [2, 3],
+          [4, 5],
+        ],
+      ]);
+      expect(await Promise.all([a, b])).toEqual([2, 2]);
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { headerNames, type Actor, type AdminRefusalRecorded, type RefusalRecord, type RefusalSource } from '@coin/contracts';
+import { adminRefusalEvent, headerNames, type Actor, type RefusalRecord, type RefusalSource } from '@coin/contracts';
 import type { BatchingProducer } from './batching-producer';
 import type { RefusedMessage } from './consumer';
 
@@ -46,18 +46,13 @@ export function refusalIdName(refused: Pick<RefusedMessage<unknown>, 'topic' | '
   return `admin.refusal:${refused.topic}:${refused.partition}:${refused.offset}`;
 }
 
-/** The admin.audit event of a refusal record. */
-export function refusalEvent(record: RefusalRecord): AdminRefusalRecorded {
-  return { eventId: record.id, type: 'admin.refusal.recorded', version: 1, occurredAt: record.at, record };
-}
-
 /**
  * Sends a refusal record to admin.audit (the ledger and user services) or admin.refusals (the
  * gateway); test/deploy reads the `topics.x` argument to know who writes which topic. Resolves once the broker has it (the batching
  * producer's send is acknowledged by every in-sync replica), keyed by its id like every record.
  */
 export async function sendRefusalRecord(producer: BatchingProducer, topic: string, record: RefusalRecord): Promise<void> {
-  const event = refusalEvent(record);
+  const event = adminRefusalEvent(record);
   await producer.send(topic, {
     key: record.id,
     value: JSON.stringify(event),

@@ -1,5 +1,6 @@
 import { refusalRecord } from '@coin/contracts';
-import { commandRefusalRecord, refusalEvent, refusalIdName } from './refusal-audit';
+import { adminRefusalEvent } from '@coin/contracts';
+import { commandRefusalRecord, refusalIdName } from './refusal-audit';
 
 const refused = {
   value: {
@@ -34,7 +35,7 @@ describe('commandRefusalRecord', () => {
       requestId: 'req-9',
     });
     expect(refusalRecord.safeParse(record).success).toBe(true);
-    expect(JSON.stringify(refusalEvent(record))).not.toContain('never-recorded');
+    expect(JSON.stringify(adminRefusalEvent(record))).not.toContain('never-recorded');
   });
 
   it('when the command has no request id and a long reason, then requestId is null and the reason is cut to the schema', () => {

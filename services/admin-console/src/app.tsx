@@ -1,7 +1,7 @@
-import { createCoinClient } from '@coin/client';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Console } from './context';
 import { Link, navigate, useFocusOnNavigate, useLocation } from './router';
+import { AccountScreen } from './screens/account';
 import { ApiKeysScreen } from './screens/api-keys';
 import { ApprovalsScreen } from './screens/approvals';
 import { AuditLogScreen } from './screens/audit-log';
@@ -11,9 +11,9 @@ import { PlatformClientsScreen } from './screens/platform-clients';
 import { TransactionDetailScreen, TransactionsScreen } from './screens/transactions';
 import { TreasuriesScreen } from './screens/treasuries';
 import { UserDetailScreen, UsersScreen } from './screens/users';
-import { AccountScreen, Enrolment, PasswordReset, SecondFactorStep } from './second-factor';
-import { consoleRoles, type LoginAnswer, type Role, type SecondFactorChallenge, Session, type SignedInUser } from './session';
-import { Field, ProblemView } from './ui';
+import { consoleRoles, type Role, Session, type SignedInUser } from './session';
+import { Enrolment } from './sign-in/enrolment';
+import { NotAllowed, SignIn } from './sign-in/sign-in';
 
 const apiBase = window.location.origin;
 
@@ -62,6 +62,7 @@ export function App() {
   if (!session) {
     return (
       <SignIn
+        apiBase={apiBase}
         notice={notice}
         onSignedIn={(s) => {
           setNotice(undefined);
@@ -81,102 +82,6 @@ export function App() {
     <Console.Provider value={{ session, apiKey, setApiKey }}>
       <Shell session={session} onSignedOut={end} />
     </Console.Provider>
-  );
-}
-
-function SignIn({
-  onSignedIn,
-  makeSession,
-  notice,
-}: {
-  onSignedIn: (session: Session) => void;
-  makeSession: (answer: LoginAnswer) => Session;
-  notice: string | undefined;
-}) {
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-  const [challenge, setChallenge] = useState<SecondFactorChallenge | undefined>();
-  const [resetting, setResetting] = useState(false);
-  const [message, setMessage] = useState<string | undefined>(notice);
-  const client = useMemo(() => createCoinClient({ baseUrl: apiBase, retry: { attempts: 1 } }), []);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(undefined);
-    try {
-      const answer = await client.login({ body: { email: String(form.get('email')), password: String(form.get('password')) } });
-      if ('mfaRequired' in answer) setChallenge(answer);
-      else onSignedIn(makeSession(answer));
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-  if (challenge) {
-    return (
-      <SecondFactorStep
-        challenge={challenge}
-        client={client}
-        onSignedIn={(answer) => onSignedIn(makeSession(answer))}
-        onCancel={() => setChallenge(undefined)}
-      />
-    );
-  }
-  if (resetting) {
-    return (
-      <PasswordReset
-        baseUrl={apiBase}
-        onDone={(done) => {
-          setResetting(false);
-          setMessage(done || undefined);
-        }}
-      />
-    );
-  }
-  return (
-    <main className="signin" id="main">
-      <h1>Coin ledger admin console</h1>
-      {message ? (
-        <p className="notice" role="status">
-          {message}
-        </p>
-      ) : null}
-      <form onSubmit={submit} aria-label="Sign in">
-        <Field label="E-mail">
-          <input name="email" type="email" autoComplete="username" required />
-        </Field>
-        <Field label="Password">
-          <input name="password" type="password" autoComplete="current-password" required />
-        </Field>
-        <button type="submit" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </button>
-      </form>
-      <ProblemView error={error} />
-      <p>
-        <button type="button" className="link" onClick={() => setResetting(true)}>
-          I have a password-reset code
-        </button>
-      </p>
-      <p className="muted">Tokens are kept in this tab's memory only: reloading the page signs you out.</p>
-    </main>
-  );
-}
-
-function NotAllowed({ user, onBack }: { user: SignedInUser; onBack: () => void }) {
-  return (
-    <main className="signin" id="main">
-      <h1>Not allowed</h1>
-      <p className="problem" role="alert">
-        {user.email} is signed in with the role <strong>{user.role}</strong>: the admin console is for ADMIN and SUPERADMIN accounts only.
-        You have been signed out.
-      </p>
-      <button type="button" onClick={onBack}>
-        Sign in with another account
-      </button>
-    </main>
   );
 }
 

@@ -1,8 +1,56 @@
+import type { CoinClient } from '@coin/client';
 import { createContext, useContext } from 'react';
-import type { Session } from './session';
+import type { Role, SignedInUser } from './session';
+
+/**
+ * The API operations the signed-in screens call. A narrower type than the whole client: a screen
+ * that starts calling another operation adds it here, and the component tests' fake client
+ * (services/admin-console/test) implements exactly this.
+ */
+export type ConsoleOperation =
+  | 'listUsers'
+  | 'getUser'
+  | 'getUserLimits'
+  | 'listUserSessions'
+  | 'changeUserRole'
+  | 'deleteUser'
+  | 'revokeUserSessions'
+  | 'searchTransactions'
+  | 'getTransaction'
+  | 'mintCoins'
+  | 'burnCoins'
+  | 'rewardUser'
+  | 'refundTransaction'
+  | 'listTreasuries'
+  | 'getSupplyReport'
+  | 'listApprovals'
+  | 'approveRequest'
+  | 'rejectRequest'
+  | 'listDeletionRequests'
+  | 'approveDeletionRequest'
+  | 'rejectDeletionRequest'
+  | 'listHolds'
+  | 'listAuditLog'
+  | 'listApiKeys'
+  | 'createApiKey'
+  | 'revokeApiKey'
+  | 'listPlatformClients'
+  | 'createPlatformClient'
+  | 'revokePlatformClient';
+export type ConsoleClient = Pick<CoinClient, ConsoleOperation>;
+
+/** What the screens use of the signed-in session (the real one is ./session's Session). */
+export interface ConsoleSession {
+  readonly client: ConsoleClient;
+  readonly role: Role;
+  readonly user: SignedInUser;
+  readonly hasSecondFactor: boolean;
+  stepUp(code: string): Promise<void>;
+  changePassword(currentPassword: string, newPassword: string): Promise<void>;
+}
 
 export interface ConsoleContext {
-  session: Session;
+  session: ConsoleSession;
   /** The API key for mint, burn, refund and approvals: typed once per session, kept in memory, never stored. */
   apiKey: string;
   setApiKey: (key: string) => void;

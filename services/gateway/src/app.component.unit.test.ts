@@ -197,6 +197,8 @@ describe('gateway component (buildApp with fake ports)', () => {
   let bus: FakeLedgerBus;
   /** Current token versions of users (the revocation check); a user not listed is at version 0. */
   const tokenVersions = new Map<number, number>();
+  /** What the fake ledger's internal API answers, by `METHOD path` (a test adds its own). */
+  const ledgerRoutes: Record<string, (body: unknown) => unknown> = {};
 
   beforeAll(async () => {
     const pair = await generateKeyPair('EdDSA');
@@ -222,7 +224,7 @@ describe('gateway component (buildApp with fake ports)', () => {
       metrics: new Registry(),
       commands: new CommandBus(bus.client, topicNames('component_'), 1000),
       users,
-      ledger: new FakeInternalHttp(),
+      ledger: new FakeInternalHttp(ledgerRoutes),
       history: new FakeInternalHttp(),
       auth: {
         jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`,
@@ -647,6 +649,17 @@ describe('gateway component (buildApp with fake ports)', () => {
       });
       expectProblem(response, 500, 'INTERNAL');
       expect(bus.requests.at(-1)).toMatchObject({ key: 'api-keys', command: { type: 'user.api-key.revoke' } });
+    });
+
+    // An internal read outside the contract (a half-done deployment) is refused by the typed
+    // read: here a hold without its payer would otherwise key a capture by nobody's wallet.
+    it("when the ledger's answer about a hold is not a hold, then 500 INTERNAL and no capture is sent", async () => {
+      const holdId = randomUUID();
+      ledgerRoutes[`GET /internal/holds/${holdId}`] = () => ({ id: holdId, status: 'PENDING', toTreasury: 'COURSE_FEES' });
+      const sent = bus.requests.length;
+      const response = await post(`/api/coins/holds/${holdId}/capture`, {}, { authorization: `Bearer ${await adminToken()}` });
+      expectProblem(response, 500, 'INTERNAL');
+      expect(bus.requests.length).toBe(sent);
     });
 
     it('when the ledger set the command aside (COMMAND_FAILED), then 422 COMMAND_FAILED naming the command id', async () => {

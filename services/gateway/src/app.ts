@@ -9,6 +9,7 @@ import type { Tracing } from '@coin/telemetry';
 import type { Registry } from 'prom-client';
 import type { CommandBus } from './clients/commands';
 import type { InternalHttpClient } from './clients/internal-http';
+import { InternalApi } from './clients/internal-api';
 import { registerAuth, type AuthOptions } from './plugins/auth';
 import { registerAuthRoutes } from './routes/auth';
 import { registerWalletRoutes } from './routes/wallets';
@@ -137,26 +138,28 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => deps.users.get('/.well-known/jwks.json'));
 
-  registerAuthRoutes(app, deps);
-  registerWalletRoutes(app, deps);
+  // The routes read the internal services by the contract's table of their routes, checked.
+  const routeDeps = { ...deps, internal: new InternalApi({ ledger: deps.ledger, users: deps.users, history: deps.history }) };
+  registerAuthRoutes(app, routeDeps);
+  registerWalletRoutes(app, routeDeps);
   const commandStatus = registerIdempotency(app, {
     redis: deps.redis,
     lockMs: deps.idempotencyLockMs,
     ...(deps.idempotencyAnswerTtlMs !== undefined ? { answerTtlMs: deps.idempotencyAnswerTtlMs } : {}),
   });
-  registerMoneyRoutes(app, deps);
-  registerApprovalRoutes(app, deps);
-  registerHoldRoutes(app, deps);
-  registerTreasuryRoutes(app, deps);
-  registerApiKeyRoutes(app, deps);
-  registerPlatformClientRoutes(app, deps);
-  registerSessionRoutes(app, deps);
-  registerSecondFactorRoutes(app, deps);
-  registerAdminUserRoutes(app, deps);
-  registerDeletionRequestRoutes(app, deps);
-  registerLimitRoutes(app, deps);
-  registerHistoryRoutes(app, deps);
-  registerTransactionRoutes(app, deps);
+  registerMoneyRoutes(app, routeDeps);
+  registerApprovalRoutes(app, routeDeps);
+  registerHoldRoutes(app, routeDeps);
+  registerTreasuryRoutes(app, routeDeps);
+  registerApiKeyRoutes(app, routeDeps);
+  registerPlatformClientRoutes(app, routeDeps);
+  registerSessionRoutes(app, routeDeps);
+  registerSecondFactorRoutes(app, routeDeps);
+  registerAdminUserRoutes(app, routeDeps);
+  registerDeletionRequestRoutes(app, routeDeps);
+  registerLimitRoutes(app, routeDeps);
+  registerHistoryRoutes(app, routeDeps);
+  registerTransactionRoutes(app, routeDeps);
   registerCommandRoutes(app, { commandStatus });
   registerAsyncApiRoute(app);
   registerProblemRoutes(app);

@@ -1,8 +1,16 @@
 import { kafkaSecurityOf, passwordHashCostOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
 import { consumedUserEvent, topicNames } from '@coin/contracts';
-import { buildOperationalApp, createMetricsRegistry, type ServiceName, ServiceTokenSigner } from '@coin/http';
-import { BatchingProducer, consumersReadiness, createKafka, RequestReplyClient, sendRefusalRecord, startConsumer } from '@coin/kafka';
+import {
+  buildOperationalApp,
+  createMetricsRegistry,
+  type RunningService as ServiceAddresses,
+  type ServiceName,
+  type ServiceRuntime,
+  ServiceTokenSigner,
+  startService,
+} from '@coin/http';
+import { consumersReadiness, RequestReplyClient, sendRefusalRecord, startConsumer, openServiceKafka } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { createRedis, type Redis } from '@coin/redis';
 import { startTracing } from '@coin/telemetry';
@@ -20,33 +28,44 @@ import { RefusalAudit } from './plugins/refusal-audit';
 import type { RouteEntry } from './plugins/route-table';
 import { TokenVersionStore } from './plugins/token-version';
 
-export interface RunningService {
-  url: string;
-  /** host:port of /healthz, /readyz and /metrics (METRICS_PORT): never the public port. */
-  metricsUrl: string;
+/** metricsUrl is /healthz, /readyz and /metrics (METRICS_PORT): never the public port. */
+export interface RunningService extends ServiceAddresses {
   /** The routes served and their guards (the security suite walks them). */
   routes: RouteEntry[];
-  close(): Promise<void>;
 }
 
 export async function startGatewayService(config: Readonly<GatewayConfig>, logger: Logger): Promise<RunningService> {
+  // Components open in order and close in the reverse order (ServiceRuntime).
+  return startService(logger, (runtime) => openGatewayService(runtime, config, logger));
+}
+
+async function openGatewayService(
+  runtime: ServiceRuntime,
+  config: Readonly<GatewayConfig>,
+  logger: Logger,
+): Promise<Omit<RunningService, 'close'>> {
+  const tracing = startTracing(config);
+  runtime.onClose('tracing', () => tracing.shutdown());
   const topics = topicNames(config.TOPIC_PREFIX);
-  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security: kafkaSecurityOf(config), clientId: 'gateway', logger });
-  const producer = new BatchingProducer(kafka.producer(), logger, { lingerMs: config.GATEWAY_PRODUCE_LINGER_MS });
-  await producer.connect();
+  const { kafka, producer, admin } = await openServiceKafka(runtime, {
+    brokers: config.KAFKA_BROKERS,
+    security: kafkaSecurityOf(config),
+    clientId: 'gateway',
+    logger,
+    producer: { lingerMs: config.GATEWAY_PRODUCE_LINGER_MS },
+  });
   const metrics = createMetricsRegistry('gateway');
   const redis = createRedis(config.REDIS_URL, gatewayRedisPrefix(config.TOPIC_PREFIX), {
     commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
   });
   logRedisOutages(redis, logger);
   await redis.connect();
+  runtime.onClose('redis', () => redis.disconnect());
   const instanceId = randomUUID();
   const replyPartition = new ReplyPartitionLease({ redis, topic: topics.gatewayReplies, holder: instanceId, logger });
-  const tracing = startTracing(config);
   const replies = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger, instanceId, metrics, replyPartition, tracing);
   await replies.start();
-  const admin = kafka.admin();
-  await admin.connect();
+  runtime.onClose('reply consumer', () => replies.stop());
 
   // Every internal call carries a service token: the gateway's identity, for that callee only.
   const serviceTokens = new ServiceTokenSigner('gateway', config.SERVICE_TOKEN_PRIVATE_KEY);
@@ -73,6 +92,7 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
     producer,
     handleBatch: tokenVersions.handleUserEvents(),
   });
+  runtime.onClose('user events consumer', () => userEvents.stop());
   await userEvents.ready;
   const refusalsDropped = refusalAuditDroppedCounter(metrics);
   const refusalAudit = new RefusalAudit({
@@ -99,6 +119,7 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
     // Without Redis the gateway still serves reads, keyless writes and logins (docs/OPERATIONS.md
     // "Redis outage"): it stays in rotation, reported degraded.
     degradable: ['redis'],
+    started: () => runtime.isReady(),
   });
   const app = await buildApp({
     refusalAudit,
@@ -140,23 +161,11 @@ export async function startGatewayService(config: Readonly<GatewayConfig>, logge
       rateLimitFailOpenCounter(metrics),
     ),
   });
-  const address = await app.listen({ host: config.HOST, port: config.GATEWAY_PORT });
-  const metricsAddress = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
-  return {
-    url: address,
-    metricsUrl: metricsAddress,
-    routes: app.routeTable,
-    close: async () => {
-      await app.close();
-      await operational.close();
-      await userEvents.stop();
-      await replies.stop();
-      await producer.close();
-      await admin.disconnect();
-      redis.disconnect();
-      await tracing.shutdown();
-    },
-  };
+  const metricsUrl = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
+  runtime.onClose('operational port', () => operational.close());
+  const url = await app.listen({ host: config.HOST, port: config.GATEWAY_PORT });
+  runtime.onClose('public API', () => app.close());
+  return { url, metricsUrl, routes: app.routeTable };
 }
 
 /**

@@ -19,7 +19,7 @@ export {
 } from './rebuild';
 export { historyGroupId, startHistoryService, type HistoryServiceOptions, type RunningService } from './service';
 export { type AuditChainReport, verifyAuditChain } from './db/audit-log-repo';
-export { canonicalJson, chainHash, genesisHash } from './domain/audit-chain';
+export { chainHash, genesisHash } from './domain/audit-chain';
 export { checkpointsAgainstLog } from './db/audit-checkpoint-repo';
 export {
   type AuditCheckpoint,

@@ -2,8 +2,15 @@ import { createPrivateKey } from 'node:crypto';
 import { kafkaSecurityOf } from '@coin/config';
 import { topicNames } from '@coin/contracts';
 import { openServiceDatabase } from '@coin/db';
-import { buildInternalApp, buildOperationalApp, createMetricsRegistry } from '@coin/http';
-import { BatchingProducer, consumersReadiness, createKafka, startConsumer, type RunningConsumer } from '@coin/kafka';
+import {
+  buildInternalApp,
+  buildOperationalApp,
+  createMetricsRegistry,
+  type RunningService,
+  type ServiceRuntime,
+  startService,
+} from '@coin/http';
+import { consumersReadiness, startConsumer, type RunningConsumer, openServiceKafka } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { startTracing } from '@coin/telemetry';
 import type { HistoryConfig } from './config';
@@ -14,13 +21,7 @@ import { auditGroupId, auditSourceRefusal, handleAuditEvents, projectableAuditEv
 import { registerHistoryMetrics } from './metrics';
 import { AuditCheckpointer } from './audit-checkpointer';
 
-export interface RunningService {
-  /** host:port of the internal HTTP API. */
-  url: string;
-  /** host:port of /healthz, /readyz and /metrics (METRICS_PORT). */
-  metricsUrl: string;
-  close(): Promise<void>;
-}
+export type { RunningService };
 
 /** The consumer group of the projection; operator tools (lag, rebuild) address it by this name. */
 export function historyGroupId(topicPrefix: string): string {
@@ -37,22 +38,38 @@ export async function startHistoryService(
   logger: Logger,
   options: HistoryServiceOptions = {},
 ): Promise<RunningService> {
+  // Components open in order and close in the reverse order (ServiceRuntime).
+  return startService(logger, (runtime) => openHistoryService(runtime, config, logger, options));
+}
+
+async function openHistoryService(
+  runtime: ServiceRuntime,
+  config: Readonly<HistoryConfig>,
+  logger: Logger,
+  options: HistoryServiceOptions,
+): Promise<Omit<RunningService, 'close'>> {
   // Before anything opens: a SASL protocol without credentials is a configuration error.
   const security = kafkaSecurityOf(config);
+  const tracing = startTracing(config);
+  runtime.onClose('tracing', () => tracing.shutdown());
   const schema = `${config.DB_SCHEMA_PREFIX}history`;
-  const { pool, watch: database } = openServiceDatabase({
-    url: config.HISTORY_DATABASE_URL,
-    schema,
-    applicationName: 'history-service',
-    graceMs: config.DB_OUTAGE_GRACE_MS,
-    log: logger,
-    ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
+  const { pool, watch: database } = openServiceDatabase(
+    {
+      url: config.HISTORY_DATABASE_URL,
+      schema,
+      applicationName: 'history-service',
+      graceMs: config.DB_OUTAGE_GRACE_MS,
+      log: logger,
+      ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
+    },
+    runtime,
+  );
+  const { kafka, producer, admin } = await openServiceKafka(runtime, {
+    brokers: config.KAFKA_BROKERS,
+    security,
+    clientId: 'history-service',
+    logger,
   });
-  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security, clientId: 'history-service', logger });
-  const producer = new BatchingProducer(kafka.producer(), logger);
-  await producer.connect();
-  const admin = kafka.admin();
-  await admin.connect();
   const topics = topicNames(config.TOPIC_PREFIX);
   const groupId = historyGroupId(config.TOPIC_PREFIX);
   const registry = createMetricsRegistry('history');
@@ -66,6 +83,7 @@ export async function startHistoryService(
       kafka: async () => void (await admin.describeCluster()),
       consumers: consumersReadiness(consumers),
     },
+    started: () => runtime.isReady(),
   });
   const app = buildInternalApp({
     logger,
@@ -73,7 +91,6 @@ export async function startHistoryService(
     serviceAuth: { audience: 'history', publicKeys: config.SERVICE_TOKEN_PUBLIC_KEYS, routes: historyRouteCallers },
   });
   registerInternalRoutes(app, { pool });
-  const tracing = startTracing(config);
   const consumer = await startConsumer({
     kafka,
     groupId,
@@ -92,6 +109,7 @@ export async function startHistoryService(
     metrics: registry,
     handleBatch: handleTransactionEvents({ pool, producer, logger, metrics, tracing }),
   });
+  runtime.onClose('transaction events consumer', () => consumer.stop());
   consumers.push(consumer);
   await consumer.ready;
   // The admin audit log: its own group on admin.audit and the gateway's admin.refusals (one
@@ -107,6 +125,7 @@ export async function startHistoryService(
     metrics: registry,
     handleBatch: handleAuditEvents({ pool, producer, logger }),
   });
+  runtime.onClose('audit events consumer', () => auditConsumer.stop());
   consumers.push(auditConsumer);
   await auditConsumer.ready;
   const checkpointer = config.AUDIT_CHECKPOINT_PRIVATE_KEY
@@ -117,24 +136,13 @@ export async function startHistoryService(
         logger,
       })
     : undefined;
-  if (checkpointer) checkpointer.start();
-  else logger.warn('AUDIT_CHECKPOINT_PRIVATE_KEY is not set: the admin audit log is not anchored by signed checkpoints');
-  const address = await app.listen({ host: config.HOST, port: config.HISTORY_HTTP_PORT });
-  const metricsAddress = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
-  return {
-    url: address,
-    metricsUrl: metricsAddress,
-    close: async () => {
-      await app.close();
-      await operational.close();
-      await consumer.stop();
-      await auditConsumer.stop();
-      await checkpointer?.stop();
-      await producer.close();
-      await admin.disconnect();
-      database.stop();
-      await pool.end();
-      await tracing.shutdown();
-    },
-  };
+  if (checkpointer) {
+    checkpointer.start();
+    runtime.onClose('audit checkpointer', () => checkpointer.stop());
+  } else logger.warn('AUDIT_CHECKPOINT_PRIVATE_KEY is not set: the admin audit log is not anchored by signed checkpoints');
+  const metricsUrl = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
+  runtime.onClose('operational port', () => operational.close());
+  const url = await app.listen({ host: config.HOST, port: config.HISTORY_HTTP_PORT });
+  runtime.onClose('internal API', () => app.close());
+  return { url, metricsUrl };
 }

@@ -14,6 +14,7 @@ import {
 import { approvalExpirySecondsMax, coinsToMinorUnits, holdExpirySecondsMax, roles, type Role } from '@coin/contracts';
 import { parseTrustedKeys } from '@coin/security';
 import type { LedgerPolicy } from './domain/ledger';
+import { shardMapText } from './shards';
 import type { LimitDefaults, Limits } from './domain/limits';
 
 /** A limit amount in the configuration: coins (0 or a valid amount), or null for none. */
@@ -65,6 +66,12 @@ export const ledgerConfigSchema = z.object({
   /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/OPERATIONS.md "Service keys"). */
   SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
   LEDGER_DATABASE_URL: z.string().url(),
+  /**
+   * Ledger shards (docs/DESIGN.md "Shards"): `<partitions>=<url>;…`, e.g. `0-2=postgres://…;3-5=postgres://…`,
+   * each shard a PostgreSQL database owning those partitions of ledger.commands (every partition
+   * exactly one shard, checked at start against the topic). Unset: one shard, LEDGER_DATABASE_URL.
+   */
+  LEDGER_SHARDS_DATABASE_URL: shardMapText.optional(),
   /** Optional display rate: wallets then also carry xafValue = balance x rate (docs/CONTRACT.md "Amounts"). */
   COIN_XAF_RATE: z.coerce.number().positive().optional(),
   /**

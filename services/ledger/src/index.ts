@@ -6,6 +6,8 @@
  */
 export { ledgerConfigSchema, loadLedgerConfig, type LedgerConfig } from './config';
 export { auditLedger } from './db/audit';
+export { auditShards } from './db/audit-shards';
+export { ledgerShardUrlsOf } from './shards';
 export { ledgerGroupIds } from './kafka/groups';
 export { ledgerMetricNames } from './metrics';
 export { owedCreditLegCommands } from './restore';

@@ -8,19 +8,24 @@ import {
   partitionKeyOf,
   topicNames,
 } from '@coin/contracts';
-import { openServiceDatabase, OutboxRelay } from '@coin/db';
-import { buildInternalApp, buildOperationalApp, createMetricsRegistry } from '@coin/http';
 import {
-  BatchingProducer,
+  buildInternalApp,
+  buildOperationalApp,
+  createMetricsRegistry,
+  type RunningService,
+  type ServiceRuntime,
+  startService,
+} from '@coin/http';
+import {
   commandRefusalRecord,
   consumersReadiness,
-  createKafka,
   keyPartitioner,
   partitionCount,
   refusalIdName,
   sendRefusalRecord,
   startConsumer,
   type RunningConsumer,
+  openServiceKafka,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { CommandAuthority, uuidV5 } from '@coin/security';
@@ -30,26 +35,20 @@ import { registerInternalRoutes } from './http/internal-routes';
 import { ledgerRouteCallers } from './http/route-callers';
 import { registerLedgerMetrics, registerSupplyCheckMetrics } from './metrics';
 import { startSupplyCheck } from './checks/supply-check';
-import type { OutboxBatch } from './apply/store';
-import { batchStore, storeSetAsideOutcome } from './db/batch-store';
+import { storeSetAsideOutcome } from './db/batch-store';
+import { gathered } from './db/shard-reads';
 import { dueApprovals } from './db/approval-reads';
 import { dueHolds } from './db/hold-reads';
-import { outboxBatches } from './db/outbox-store';
 import { authorRefusal } from './domain/authority';
 import { requestHashOf } from './domain/batch';
 import { startHoldExpiry } from './kafka/hold-expiry';
 import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
-import { outboxBatchPublisher } from './kafka/outbox-publisher';
+import { openShards } from './shard-runtime';
+import { ShardMap } from './shards';
 import { ledgerGroupIds } from './kafka/groups';
 import { handleUserEvents } from './kafka/user-events';
 
-export interface RunningService {
-  /** host:port of the internal HTTP API. */
-  url: string;
-  /** host:port of /healthz, /readyz and /metrics (METRICS_PORT). */
-  metricsUrl: string;
-  close(): Promise<void>;
-}
+export type { RunningService };
 
 export interface LedgerServiceOptions {
   /** Test hook: runs after each batch's database commit, before publish, replies and offsets. */
@@ -66,35 +65,61 @@ export async function startLedgerService(
   logger: Logger,
   options: LedgerServiceOptions = {},
 ): Promise<RunningService> {
+  // Components open in order and close in the reverse order (ServiceRuntime).
+  return startService(logger, (runtime) => openLedgerService(runtime, config, logger, options));
+}
+
+async function openLedgerService(
+  runtime: ServiceRuntime,
+  config: Readonly<LedgerConfig>,
+  logger: Logger,
+  options: LedgerServiceOptions,
+): Promise<Omit<RunningService, 'close'>> {
   // Before anything opens: a SASL protocol without credentials is a configuration error.
   const security = kafkaSecurityOf(config);
+  const tracing = startTracing(config);
+  runtime.onClose('tracing', () => tracing.shutdown());
   const now = options.now ?? (() => new Date());
   const policy = ledgerPolicyOf(config);
   const schema = `${config.DB_SCHEMA_PREFIX}ledger`;
-  const { pool, watch: database } = openServiceDatabase({
-    url: config.LEDGER_DATABASE_URL,
-    schema,
-    applicationName: 'ledger-service',
-    connectionsMax: 12,
-    graceMs: config.DB_OUTAGE_GRACE_MS,
-    log: logger,
-    ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
+  const { kafka, producer, admin } = await openServiceKafka(runtime, {
+    brokers: config.KAFKA_BROKERS,
+    security,
+    clientId: 'ledger-service',
+    logger,
   });
-  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security, clientId: 'ledger-service', logger });
-  const producer = new BatchingProducer(kafka.producer(), logger);
-  await producer.connect();
-  const admin = kafka.admin();
-  await admin.connect();
   const metrics = createMetricsRegistry('ledger');
-  const outbox = new OutboxRelay<OutboxBatch>({
-    store: outboxBatches(pool),
-    publish: outboxBatchPublisher(producer),
-    // A row is a whole batch (up to thousands of messages): a sweep takes a few at a time.
-    sweepBatchMax: 20,
-    sweepIntervalMs: config.OUTBOX_SWEEP_INTERVAL_MS,
-    sweepGraceMs: config.OUTBOX_SWEEP_GRACE_MS,
-    metrics,
-    onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
+  // One shard unless LEDGER_SHARDS_DATABASE_URL names several (docs/DESIGN.md "Shards"); shard 0 is
+  // the home shard, whose pool serves what is not split by partition yet.
+  const shardSpecs = config.LEDGER_SHARDS_DATABASE_URL ?? [{ index: 0, partitions: [], url: config.LEDGER_DATABASE_URL }];
+  // Known once the partition count is read (below); applies and reads only start after that.
+  let shardOfWallet: (walletKey: string) => number = () => 0;
+  const shards = openShards(
+    shardSpecs,
+    {
+      schema,
+      graceMs: config.DB_OUTAGE_GRACE_MS,
+      logger,
+      producer,
+      metrics,
+      sweepIntervalMs: config.OUTBOX_SWEEP_INTERVAL_MS,
+      sweepGraceMs: config.OUTBOX_SWEEP_GRACE_MS,
+      ...(options.onDatabaseLost ? { onDatabaseLost: options.onDatabaseLost } : {}),
+    },
+    (walletKey) => shardOfWallet(walletKey),
+  );
+  const pool = shards[0]!.pool;
+  const pools = shards.map((shard) => shard.pool);
+  runtime.onClose('postgres', async () => {
+    for (const shard of shards) {
+      shard.database.stop();
+      await shard.pool.end();
+    }
+  });
+  // Started once the consumers are; stopped after them, so the last batches' marks are flushed
+  // before the pools close.
+  runtime.onClose('outbox relays', async () => {
+    for (const shard of shards) await shard.outbox.stop();
   });
 
   const ledgerMetrics = registerLedgerMetrics(metrics);
@@ -104,17 +129,25 @@ export async function startLedgerService(
     logger,
     metrics: metrics,
     readiness: {
-      postgres: database.readiness,
+      postgres: async () => void (await Promise.all(shards.map((shard) => shard.database.readiness()))),
       kafka: async () => void (await admin.describeCluster()),
       consumers: consumersReadiness(consumers),
     },
+    started: () => runtime.isReady(),
   });
   const app = buildInternalApp({
     logger,
     metrics,
     serviceAuth: { audience: 'ledger', publicKeys: config.SERVICE_TOKEN_PUBLIC_KEYS, routes: ledgerRouteCallers },
   });
-  registerInternalRoutes(app, { pool, xafRate: config.COIN_XAF_RATE, policy, now, creditLegMaxAgeS: config.CREDIT_LEG_MAX_AGE_S });
+  registerInternalRoutes(app, {
+    pools,
+    shardOfWallet: (walletKey) => shardOfWallet(walletKey),
+    xafRate: config.COIN_XAF_RATE,
+    policy,
+    now,
+    creditLegMaxAgeS: config.CREDIT_LEG_MAX_AGE_S,
+  });
 
   const topics = topicNames(config.TOPIC_PREFIX);
   // Read once: partition counts change only by the drain procedure (OPERATIONS.md), which
@@ -129,29 +162,39 @@ export async function startLedgerService(
     );
   }
   const partitionOfWallet = keyPartitioner(partitions);
+  const shardMap = config.LEDGER_SHARDS_DATABASE_URL
+    ? ShardMap.of(config.LEDGER_SHARDS_DATABASE_URL, partitions)
+    : ShardMap.single(config.LEDGER_DATABASE_URL, partitions);
+  shardOfWallet = (walletKey) => shardMap.shardOfPartition(partitionOfWallet(walletKey));
+  const poolOfPartition = (partition: number) => shards[shardMap.shardOfPartition(partition)]!.pool;
   // One handler for every partition this process owns, so that their batches can share an apply
   // (see handleLedgerCommands).
-  const tracing = startTracing(config);
-  const handleCommands = handleLedgerCommands({
-    tracing,
-    store: batchStore(pool),
-    producer,
-    outbox,
-    topics,
-    logger,
-    now,
-    xafRate: config.COIN_XAF_RATE,
-    policy,
-    partitionOfWallet,
-    ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
-    onBatch: (batch) => {
-      ledgerMetrics.batchSize.observe(batch.commands);
-      ledgerMetrics.batchApplyDuration.observe(batch.durationMs / 1000);
-      ledgerMetrics.commandsApplied.inc(batch.applied);
-      ledgerMetrics.creditsInPlace.inc(batch.creditedInPlace);
-      options.onBatch?.(batch);
-    },
-  });
+  // A group commit per shard: one database transaction cannot span two databases, so the
+  // batches of one shard's partitions are applied together and never with another shard's.
+  const shardHandlers = shards.map((shard) =>
+    handleLedgerCommands({
+      tracing,
+      store: shard.store,
+      producer,
+      outbox: shard.outbox,
+      topics,
+      logger,
+      now,
+      xafRate: config.COIN_XAF_RATE,
+      policy,
+      partitionOfWallet,
+      ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
+      onBatch: (batch) => {
+        ledgerMetrics.batchSize.observe(batch.commands);
+        ledgerMetrics.batchApplyDuration.observe(batch.durationMs / 1000);
+        ledgerMetrics.commandsApplied.inc(batch.applied);
+        ledgerMetrics.creditsInPlace.inc(batch.creditedInPlace);
+        options.onBatch?.(batch);
+      },
+    }),
+  );
+  const handleCommands: (typeof shardHandlers)[number] = (items, control) =>
+    shardHandlers[shardMap.shardOfPartition(items[0]?.partition ?? 0)]!(items, control);
   // One consumer per process: a fetch brings the batches of all its partitions at once and
   // GroupCommit applies them together. (kafkajs waits for every batch of a fetch before fetching
   // again; several consumers per process each had their own loop but split the same load into
@@ -206,16 +249,17 @@ export async function startLedgerService(
     // A command no apply can take is answered like a rejected one, and a retry gets the same
     // answer. A credit leg stores nothing: its debit is committed, so an operator fixes the cause
     // and redrives it from the dead-letter topic (docs/RELIABILITY.md); the audit shows it in flight.
-    recordSetAside: async ({ value: command }, error) =>
+    recordSetAside: async ({ value: command, partition }, error) =>
       command.type === 'ledger.credit'
         ? null
-        : storeSetAsideOutcome(pool, {
+        : storeSetAsideOutcome(poolOfPartition(partition), {
             commandId: command.commandId,
             type: command.type,
             requestHash: requestHashOf(command),
             reply: error,
           }),
   });
+  runtime.onClose('ledger commands consumer', () => commandConsumer.stop());
   const userEvents = await startConsumer({
     kafka,
     groupId: ledgerGroupIds(config.TOPIC_PREFIX).userEvents,
@@ -226,12 +270,13 @@ export async function startLedgerService(
     metrics,
     handleBatch: handleUserEvents({ producer, topics, now }),
   });
+  runtime.onClose('user events consumer', () => userEvents.stop());
   consumers.push(commandConsumer, userEvents);
   await Promise.all([commandConsumer.ready, userEvents.ready]);
-  outbox.start();
+  for (const shard of shards) shard.outbox.start();
   const holdExpiry = startHoldExpiry({
-    dueHolds: (at, limit) => dueHolds(pool, at, limit),
-    dueApprovals: (at, limit) => dueApprovals(pool, at, limit),
+    dueHolds: (at, limit) => gathered(pools, (db) => dueHolds(db, at, limit)),
+    dueApprovals: (at, limit) => gathered(pools, (db) => dueApprovals(db, at, limit)),
     producer,
     topics,
     now,
@@ -239,8 +284,11 @@ export async function startLedgerService(
     logger,
     onExpirySent: (count) => ledgerMetrics.holdExpiriesSent.inc(count),
   });
+  runtime.onClose('hold expiry', () => holdExpiry.stop());
+  // Over several shards the check folds every shard as one ledger (checks/supply-shards.ts).
   const supplyCheck = startSupplyCheck({
     pool,
+    shards: pools,
     now,
     intervalMs: config.SUPPLY_CHECK_INTERVAL_MS,
     rebaseIntervalMs: config.SUPPLY_CHECK_REBASE_INTERVAL_MS,
@@ -248,25 +296,10 @@ export async function startLedgerService(
     logger,
     metrics: registerSupplyCheckMetrics(metrics),
   });
-  const address = await app.listen({ host: config.HOST, port: config.LEDGER_HTTP_PORT });
-  const metricsAddress = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
-
-  return {
-    url: address,
-    metricsUrl: metricsAddress,
-    close: async () => {
-      await app.close();
-      await operational.close();
-      holdExpiry.stop();
-      await supplyCheck.stop();
-      await Promise.all([commandConsumer.stop(), userEvents.stop()]);
-      // After the consumers: the last batches' marks are flushed before the pool closes.
-      await outbox.stop();
-      await producer.close();
-      await admin.disconnect();
-      database.stop();
-      await pool.end();
-      await tracing.shutdown();
-    },
-  };
+  runtime.onClose('supply check', () => supplyCheck.stop());
+  const metricsUrl = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
+  runtime.onClose('operational port', () => operational.close());
+  const url = await app.listen({ host: config.HOST, port: config.LEDGER_HTTP_PORT });
+  runtime.onClose('internal API', () => app.close());
+  return { url, metricsUrl };
 }

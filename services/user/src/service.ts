@@ -2,18 +2,25 @@ import { kafkaSecurityOf, passwordHashCostOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
 import { commandNeedsStepUp, topicNames, userCommand, userCommandNeedsProof } from '@coin/contracts';
 import { openServiceDatabase, OutboxRelay, outboxTable } from '@coin/db';
-import { buildInternalApp, buildOperationalApp, createMetricsRegistry, ServiceTokenSigner } from '@coin/http';
+import {
+  buildInternalApp,
+  buildOperationalApp,
+  createMetricsRegistry,
+  type RunningService,
+  type ServiceRuntime,
+  ServiceTokenSigner,
+  startService,
+} from '@coin/http';
 import { minorUnitsPerCoin } from '@coin/contracts';
 import {
-  BatchingProducer,
   commandRefusalRecord,
   consumersReadiness,
-  createKafka,
   outboxPublisher,
   refusalIdName,
   sendRefusalRecord,
   startConsumer,
   type RunningConsumer,
+  openServiceKafka,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { CommandAuthority, uuidV5 } from '@coin/security';
@@ -34,13 +41,7 @@ import { storeSetAsideOutcome } from './db/processed-commands';
 import { userCommandStore } from './db/user-command-store';
 import { readdressedUserEventRow } from './db/user-events-outbox';
 
-export interface RunningService {
-  /** host:port of the internal HTTP API. */
-  url: string;
-  /** host:port of /healthz, /readyz and /metrics (METRICS_PORT). */
-  metricsUrl: string;
-  close(): Promise<void>;
-}
+export type { RunningService };
 
 export interface UserServiceOptions {
   /** Called when PostgreSQL stays away longer than DB_OUTAGE_GRACE_MS (main.ts: exit). */
@@ -52,21 +53,40 @@ export async function startUserService(
   logger: Logger,
   options: UserServiceOptions = {},
 ): Promise<RunningService> {
+  // Components open in order and close in the reverse order (ServiceRuntime).
+  return startService(logger, (runtime) => openUserService(runtime, config, logger, options));
+}
+
+async function openUserService(
+  runtime: ServiceRuntime,
+  config: Readonly<UserConfig>,
+  logger: Logger,
+  options: UserServiceOptions,
+): Promise<Omit<RunningService, 'close'>> {
   // Before anything opens: a SASL protocol without credentials is a configuration error.
   const security = kafkaSecurityOf(config);
+  // Off unless OTEL_TRACES_EXPORTER=otlp (docs/DESIGN.md "Traces").
+  const tracing = startTracing(config);
+  runtime.onClose('tracing', () => tracing.shutdown());
   const now = () => new Date();
   const schema = `${config.DB_SCHEMA_PREFIX}users`;
-  const { pool, watch: database } = openServiceDatabase({
-    url: config.USER_DATABASE_URL,
-    schema,
-    applicationName: 'user-service',
-    graceMs: config.DB_OUTAGE_GRACE_MS,
-    log: logger,
-    ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
+  const { pool, watch: database } = openServiceDatabase(
+    {
+      url: config.USER_DATABASE_URL,
+      schema,
+      applicationName: 'user-service',
+      graceMs: config.DB_OUTAGE_GRACE_MS,
+      log: logger,
+      ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
+    },
+    runtime,
+  );
+  const { kafka, producer, admin } = await openServiceKafka(runtime, {
+    brokers: config.KAFKA_BROKERS,
+    security,
+    clientId: 'user-service',
+    logger,
   });
-  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security, clientId: 'user-service', logger });
-  const producer = new BatchingProducer(kafka.producer(), logger);
-  await producer.connect();
   const metrics = createMetricsRegistry('user');
   const sendToKafka = outboxPublisher(producer);
   const eventTopics = topicNames(config.TOPIC_PREFIX);
@@ -78,17 +98,16 @@ export async function startUserService(
     onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
   });
   outbox.start();
+  runtime.onClose('outbox relay', () => outbox.stop());
 
   const keys = await loadSigningKeys(config.JWT_PRIVATE_KEY, config.JWT_KEY_ID, config.JWT_PREVIOUS_PUBLIC_KEYS);
-  const admin = kafka.admin();
-  await admin.connect();
   const consumers: RunningConsumer[] = [];
   const readiness = {
     postgres: database.readiness,
     kafka: async () => void (await admin.describeCluster()),
     consumers: consumersReadiness(consumers),
   };
-  const operational = buildOperationalApp({ logger, metrics, readiness });
+  const operational = buildOperationalApp({ logger, metrics, readiness, started: () => runtime.isReady() });
   const app = buildInternalApp({
     logger,
     metrics,
@@ -129,8 +148,6 @@ export async function startUserService(
   });
 
   const topics = topicNames(config.TOPIC_PREFIX);
-  // Off unless OTEL_TRACES_EXPORTER=otlp (docs/DESIGN.md "Traces").
-  const tracing = startTracing(config);
   const authority = new CommandAuthority({
     keys: keys.trusted,
     issuer: config.JWT_ISSUER,
@@ -180,25 +197,13 @@ export async function startUserService(
     // retry with the same id gets the same answer (docs/RELIABILITY.md "Failure classes").
     recordSetAside: ({ value: command }, error) => storeSetAsideOutcome(pool, command.commandId, command.type, error),
   });
+  runtime.onClose('user commands consumer', () => consumer.stop());
   consumers.push(consumer);
   await consumer.ready;
-  const address = await app.listen({ host: config.HOST, port: config.USER_HTTP_PORT });
-  const metricsAddress = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
-
-  return {
-    url: address,
-    metricsUrl: metricsAddress,
-    close: async () => {
-      // Stop taking new work first, then drain what is in flight, then release connections.
-      await app.close();
-      await operational.close();
-      await consumer.stop();
-      await outbox.stop();
-      await producer.close();
-      await admin.disconnect();
-      await tracing.shutdown();
-      database.stop();
-      await pool.end();
-    },
-  };
+  const metricsUrl = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
+  runtime.onClose('operational port', () => operational.close());
+  const url = await app.listen({ host: config.HOST, port: config.USER_HTTP_PORT });
+  // Closed first: stop taking new work, then drain what is in flight, then release connections.
+  runtime.onClose('internal API', () => app.close());
+  return { url, metricsUrl };
 }

@@ -4,7 +4,7 @@ import { redisFailureLogLevel, type Redis } from '@coin/redis';
 import { sha256Hex, uuidV5 } from '@coin/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idempotencyKey } from '@coin/contracts';
+import { canonicalJson, idempotencyKey } from '@coin/contracts';
 import { principalOf } from './auth';
 
 /**
@@ -142,18 +142,6 @@ export function requestHashOf(parts: {
       canonicalJson(parts.body ?? null),
     ].join('\n'),
   );
-}
-
-/** JSON with object keys sorted at every level: equal bodies hash equally whatever their key order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 const releaseScript = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";

@@ -2,6 +2,7 @@ import {
   apiKey,
   approval,
   auditLogEntry,
+  canonicalJson,
   deletionRequest,
   hold,
   platformClient,
@@ -221,21 +222,11 @@ function constAsEnum(value: unknown): unknown {
   return 'const' in (value as Json) ? { ...converted, enum: [constant] } : converted;
 }
 
-/** Key order aside, the same JSON: how a subschema is recognised as a model. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
-  const entries = Object.entries(value)
-    .filter(([, inner]) => inner !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonical(inner)}`).join(',')}}`;
-}
-
 let modelSchemas: { components: Record<string, Json>; byShape: Map<string, string> } | undefined;
 function models() {
   if (!modelSchemas) {
     const components = Object.fromEntries(Object.entries(namedModels).map(([name, schema]) => [name, renderedAnswer(schema)]));
-    modelSchemas = { components, byShape: new Map(Object.entries(components).map(([name, json]) => [canonical(json), name])) };
+    modelSchemas = { components, byShape: new Map(Object.entries(components).map(([name, json]) => [canonicalJson(json), name])) };
   }
   return modelSchemas;
 }
@@ -244,7 +235,7 @@ function models() {
 function referenceModels(value: unknown, byShape: Map<string, string>): unknown {
   if (Array.isArray(value)) return value.map((item) => referenceModels(item, byShape));
   if (typeof value !== 'object' || value === null) return value;
-  const name = byShape.get(canonical(value));
+  const name = byShape.get(canonicalJson(value));
   if (name) return { $ref: `#/components/schemas/${name}` };
   return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, referenceModels(inner, byShape)]));
 }

@@ -11,13 +11,10 @@ import {
   userDetail,
   userDraft,
   userIdParam,
-  type UserList,
   userListPublicPage,
   userListPublicQuery,
   userSessionList,
-  type User,
   type UserDraft,
-  type Wallet,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
@@ -25,7 +22,7 @@ import { uuidV5 } from '@coin/security';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
-import type { InternalHttpClient } from '../clients/internal-http';
+import type { InternalApi } from '../clients/internal-api';
 import { authorityOf } from '../plugins/auth';
 import type { TokenVersionStore } from '../plugins/token-version';
 import { pageLinks, startOf } from './paging';
@@ -54,8 +51,7 @@ const exampleSessions = {
 
 export interface AdminUserRouteDeps {
   commands: CommandBus;
-  users: InternalHttpClient;
-  ledger: InternalHttpClient;
+  internal: InternalApi;
   tokenVersions: TokenVersionStore;
 }
 
@@ -79,13 +75,11 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
     },
     async (request) => {
       const { page, pageSize, role, q, cursor } = request.query;
-      const params = new URLSearchParams({
-        page: String(startOf(request, 'page', page, cursor)),
-        pageSize: String(pageSize),
-        ...(role ? { role } : {}),
-        ...(q ? { q } : {}),
-      });
-      const list = await deps.users.get<UserList>(`/internal/users?${params.toString()}`, String(request.id));
+      const list = await deps.internal.read(
+        'users.users',
+        { page: startOf(request, 'page', page, cursor), pageSize, role, q },
+        String(request.id),
+      );
       return { ...list, ...pageLinks(list.pagination) };
     },
   );
@@ -105,11 +99,12 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
     },
     async (request) => {
       const { id } = request.params;
-      const found = await deps.users.get<User>(`/internal/users/${id}`, String(request.id));
+      const { tokenVersion: _omitted, ...user } = await deps.internal.read('users.user', { id }, String(request.id));
       let wallet = { balance: 0, held: 0, activeCoins: 0, totalReceived: 0, totalSent: 0 };
       try {
-        const { balance, activeCoins, totalReceived, totalSent } = await deps.ledger.get<Wallet>(
-          `/internal/wallets/by-user/${id}`,
+        const { balance, activeCoins, totalReceived, totalSent } = await deps.internal.read(
+          'ledger.wallet',
+          { userId: id },
           String(request.id),
         );
         // Held is what pending holds reserve: balance − activeCoins, subtracted in minor units (no float residue).
@@ -119,7 +114,6 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
         // A user created outside the gateway gets the wallet from user.registered a moment later.
         if (!(err instanceof AppError && err.code === 'WALLET_NOT_FOUND')) throw err;
       }
-      const { tokenVersion: _omitted, ...user } = found as User & { tokenVersion?: number };
       return { ...user, wallet };
     },
   );
@@ -137,7 +131,7 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
         response: { 200: withExample(userSessionList, exampleSessions), 404: problem, ...errorResponses },
       },
     },
-    async (request) => deps.users.get(`/internal/users/${request.params.id}/sessions`, String(request.id)) as never,
+    async (request) => deps.internal.read('users.sessions', { id: request.params.id }, String(request.id)),
   );
 
   app.post(

@@ -3,14 +3,14 @@ import type { App } from '@coin/http';
 import { z } from 'zod';
 import { randomSecret, sha256Hex } from '@coin/security';
 import type { CommandBus } from '../clients/commands';
-import type { InternalHttpClient } from '../clients/internal-http';
+import type { InternalApi } from '../clients/internal-api';
 import { authorityOf } from '../plugins/auth';
 import { apiKeyPrefix, type ApiKeyVerifier } from '../plugins/api-key';
 import { exampleApiKeyList, exampleCreateApiKey, exampleCreatedApiKey, withExample } from './examples';
 
 export interface ApiKeyRouteDeps {
   commands: CommandBus;
-  users: InternalHttpClient;
+  internal: InternalApi;
   apiKeys: ApiKeyVerifier;
 }
 
@@ -55,7 +55,7 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
         response: { 200: withExample(apiKeyList, exampleApiKeyList), ...errorResponses },
       },
     },
-    async (request) => deps.users.get('/internal/api-keys', String(request.id)) as never,
+    async (request) => deps.internal.read('users.api-keys', {}, String(request.id)),
   );
 
   app.delete(

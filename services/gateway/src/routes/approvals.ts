@@ -1,40 +1,32 @@
 import {
   approval,
   approvalIdParam,
-  type ApprovalPage,
   approvalPublicPage,
-  approvableCommand,
   approvalsPublicQuery,
   ledgerDraft,
   moneyResult,
   problem,
   rejectApprovalBody,
   type ApprovableCommand,
-  type Approval,
 } from '@coin/contracts';
 import type { App } from '@coin/http';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
-import type { InternalHttpClient } from '../clients/internal-http';
+import type { InternalApi } from '../clients/internal-api';
 import { requireApiKeyScope, type ApiKeyVerifier } from '../plugins/api-key';
 import type { ApiKeyScope } from '../plugins/access';
-import { authorityOf } from '../plugins/auth';
-import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
+import { idempotencyHeaders } from '../plugins/idempotency';
+import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { exampleApprovalPage, exampleApproved, exampleRejectApproval, exampleRejected, withExample } from './examples';
 import { offsetLinks, startOf } from './paging';
-import { answered, apiKeySecurity, commandErrorResponses } from './money';
+import { apiKeySecurity } from './security-schemes';
 
 export interface ApprovalRouteDeps {
   commands: CommandBus;
-  ledger: InternalHttpClient;
+  internal: InternalApi;
   apiKeys: ApiKeyVerifier;
 }
-
-/** What GET /internal/approvals/{id} answers: the view, and the command as the ledger keeps it (minor units). */
-const internalApproval = z.object({ approval, command: approvableCommand });
-
-const errorResponses = commandErrorResponses;
 
 /** The API key scope an approval needs: the one the direct command needs. */
 function scopeOf(command: ApprovableCommand): ApiKeyScope {
@@ -48,8 +40,8 @@ function scopeOf(command: ApprovableCommand): ApiKeyScope {
  * request approved (never twice, never by its requester), or someone rejects it, or it expires.
  */
 export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
-  const requestOf = (request: FastifyRequest, id: string) =>
-    deps.ledger.get<z.infer<typeof internalApproval>>(`/internal/approvals/${id}`, String(request.id));
+  // The view, and the command as the ledger keeps it (minor units): the approval's commands carry it.
+  const requestOf = (request: FastifyRequest, id: string) => deps.internal.read('ledger.approval', { id }, String(request.id));
 
   app.get(
     '/api/admin/approvals',
@@ -68,8 +60,7 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
     async (request) => {
       const { status, limit, offset, cursor } = request.query;
       const start = startOf(request, 'offset', offset, cursor);
-      const params = new URLSearchParams({ limit: String(limit), offset: String(start), ...(status ? { status } : {}) });
-      const page = await deps.ledger.get<ApprovalPage>(`/internal/approvals?${params.toString()}`, String(request.id));
+      const page = await deps.internal.read('ledger.approvals', { limit, offset: start, status }, String(request.id));
       return { ...page, ...offsetLinks(page.pagination, page.approvals.length) };
     },
   );
@@ -92,14 +83,9 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
     async (request, reply) => {
       const { command } = await requestOf(request, request.params.id);
       await requireApiKeyScope(request, deps.apiKeys, scopeOf(command));
-      const result = await answered(request, () =>
-        deps.commands.ledger(
-          ledgerDraft('ledger.approve', { approvalId: request.params.id, command, requestHash: idempotencyOf(request).requestHash }),
-          { ...authorityOf(request), commandId: idempotencyOf(request).commandId, requestId: String(request.id) },
-        ),
+      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
+        ledgerDraft('ledger.approve', { approvalId: request.params.id, command, requestHash }),
       );
-      reply.status(201);
-      return result;
     },
   );
 
@@ -118,19 +104,16 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
         response: { 200: withExample(z.object({ approval }), exampleRejected), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { command } = await requestOf(request, request.params.id);
-      return answered(request, () =>
-        deps.commands.ledger(
-          ledgerDraft('ledger.reject-approval', {
-            approvalId: request.params.id,
-            command,
-            reason: request.body.reason,
-            requestHash: idempotencyOf(request).requestHash,
-          }),
-          { ...authorityOf(request), commandId: idempotencyOf(request).commandId, requestId: String(request.id) },
-        ),
-      ) as Promise<{ approval: Approval }>;
+      return sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) =>
+          ledgerDraft('ledger.reject-approval', { approvalId: request.params.id, command, reason: request.body.reason, requestHash }),
+        200,
+      );
     },
   );
 }

@@ -6,20 +6,19 @@ import {
   registerBody,
   registrationAccepted,
   registrationAcceptedDetail,
-  registrationKey,
   userDraft,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { hashPassword, owaspScryptCost, sealPersonalData, type ScryptCost } from '@coin/security';
 import type { CommandBus } from '../clients/commands';
-import type { InternalHttpClient } from '../clients/internal-http';
+import type { InternalApi } from '../clients/internal-api';
 import type { LoginThrottle } from '../plugins/login-throttle';
 import { exampleLogin, exampleLoginResult, exampleRegister, exampleRegistrationAccepted, withExample } from './examples';
 
 export interface AuthRouteDeps {
   commands: CommandBus;
-  users: InternalHttpClient;
+  internal: InternalApi;
   loginThrottle: LoginThrottle;
   /** scrypt cost of the passwords hashed here (default OWASP's minimum). */
   passwordHashCost?: ScryptCost;
@@ -51,7 +50,7 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
       const requestId = String(request.id);
       // Sealed under a key the user service keeps with the account: the command's bytes on
       // user.commands become unreadable when the account is erased (docs/DESIGN.md "Erasure").
-      const { keyId, key } = registrationKey.parse(await deps.users.post('/internal/registration-keys', {}, requestId));
+      const { keyId, key } = await deps.internal.post('users.registration-key', {}, requestId);
       const sealed = sealPersonalData(keyId, Buffer.from(key, 'base64url'), { email, passwordHash, fullName });
       const registered = await deps.commands
         .user(userDraft('user.register', { sealed }), { actor: { kind: 'user', id: 'anonymous' }, requestId })
@@ -96,7 +95,7 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
     // Failed logins are budgeted per (e-mail, client) and per client, never per e-mail alone.
     async (request, reply) =>
       deps.loginThrottle.attempt(request.body.email, request.ip, reply, () =>
-        deps.users.post('/internal/auth/login', request.body, String(request.id)),
-      ) as never,
+        deps.internal.post('users.login', request.body, String(request.id)),
+      ),
   );
 }

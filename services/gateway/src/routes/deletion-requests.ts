@@ -8,23 +8,22 @@ import {
   problem,
   rejectDeletionBody,
   userDraft,
-  type DeletionRequest,
 } from '@coin/contracts';
 import type { App } from '@coin/http';
 import { uuidV5 } from '@coin/security';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
-import type { InternalHttpClient } from '../clients/internal-http';
+import type { InternalApi } from '../clients/internal-api';
 import { authorityOf } from '../plugins/auth';
 import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
 import type { TokenVersionStore } from '../plugins/token-version';
 import { exampleDeletionRequest, withExample } from './examples';
-import { answered } from './money';
+import { answered } from './command-route';
 
 export interface DeletionRequestRouteDeps {
   commands: CommandBus;
-  users: InternalHttpClient;
+  internal: InternalApi;
   tokenVersions: TokenVersionStore;
 }
 
@@ -39,8 +38,7 @@ const errorResponses = { 400: problem, 401: problem, 403: problem, 404: problem,
 export function registerDeletionRequestRoutes(app: App, deps: DeletionRequestRouteDeps): void {
   // The command is keyed by the user it deletes, so it is applied in that user's order; the user
   // service checks that the request names that user.
-  const requestOf = (request: FastifyRequest, id: string) =>
-    deps.users.get<DeletionRequest>(`/internal/deletion-requests/${id}`, String(request.id));
+  const requestOf = (request: FastifyRequest, id: string) => deps.internal.read('users.deletion-request', { id }, String(request.id));
 
   app.get(
     '/api/admin/deletion-requests',
@@ -64,8 +62,7 @@ export function registerDeletionRequestRoutes(app: App, deps: DeletionRequestRou
     },
     async (request) => {
       const { status } = request.query;
-      const params = new URLSearchParams(status ? { status } : {});
-      return deps.users.get(`/internal/deletion-requests?${params.toString()}`, String(request.id)) as never;
+      return deps.internal.read('users.deletion-requests', { status }, String(request.id));
     },
   );
 

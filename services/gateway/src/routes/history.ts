@@ -1,38 +1,27 @@
 import {
   adminTransactionsPublicPage,
   adminTransactionsQuery,
-  type AuditLogPage,
   auditLogPublicPage,
   auditLogQuery,
-  type HistoryPage,
   historyPublicPage,
   historyQuery,
   problem,
-  type WalletTransactionsPage,
   walletTransactionsPublicPage,
   walletTransactionsPublicQuery,
 } from '@coin/contracts';
 import type { App } from '@coin/http';
-import type { InternalHttpClient } from '../clients/internal-http';
+import type { InternalApi } from '../clients/internal-api';
 import { userIdOf } from '../plugins/auth';
 import { keysetLinks, offsetLinks, startOf } from './paging';
 import { exampleAuditLogPage, exampleHistoryPage, exampleWalletTransactionsPage, withExample } from './examples';
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 503: problem };
 
-/** The validated query again as a query string for the history service (which validates it too). */
-function queryString(query: Record<string, unknown>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 /**
  * History reads (docs/CONTRACT.md "Paging"). A user reads only their own history: the user id comes from the
  * access token, never from the query. Eventually consistent: a transaction shows within 1 s.
  */
-export function registerHistoryRoutes(app: App, deps: { history: InternalHttpClient }): void {
+export function registerHistoryRoutes(app: App, deps: { internal: InternalApi }): void {
   app.get(
     '/api/coins/history',
     {
@@ -48,10 +37,7 @@ export function registerHistoryRoutes(app: App, deps: { history: InternalHttpCli
     },
     async (request) =>
       keysetLinks(
-        await deps.history.get<HistoryPage>(
-          `/internal/history/users/${userIdOf(request)}${queryString(request.query)}`,
-          String(request.id),
-        ),
+        await deps.internal.read('history.user-transactions', { userId: userIdOf(request), ...request.query }, String(request.id)),
       ),
   );
 
@@ -72,8 +58,9 @@ export function registerHistoryRoutes(app: App, deps: { history: InternalHttpCli
     async (request) => {
       const { limit, offset, cursor } = request.query;
       const start = startOf(request, 'offset', offset, cursor);
-      const page = await deps.history.get<WalletTransactionsPage>(
-        `/internal/history/users/${userIdOf(request)}/page${queryString({ limit, offset: start })}`,
+      const page = await deps.internal.read(
+        'history.user-transactions-page',
+        { userId: userIdOf(request), limit, offset: start },
         String(request.id),
       );
       return { ...page, ...offsetLinks(page.pagination, page.transactions.length) };
@@ -93,8 +80,7 @@ export function registerHistoryRoutes(app: App, deps: { history: InternalHttpCli
         response: { 200: withExample(adminTransactionsPublicPage, exampleHistoryPage), ...errorResponses },
       },
     },
-    async (request) =>
-      keysetLinks(await deps.history.get<HistoryPage>(`/internal/transactions${queryString(request.query)}`, String(request.id))),
+    async (request) => keysetLinks(await deps.internal.read('history.transactions', request.query, String(request.id))),
   );
 
   app.get(
@@ -112,7 +98,6 @@ export function registerHistoryRoutes(app: App, deps: { history: InternalHttpCli
         response: { 200: withExample(auditLogPublicPage, exampleAuditLogPage), ...errorResponses },
       },
     },
-    async (request) =>
-      keysetLinks(await deps.history.get<AuditLogPage>(`/internal/audit-log${queryString(request.query)}`, String(request.id))),
+    async (request) => keysetLinks(await deps.internal.read('history.audit-log', request.query, String(request.id))),
   );
 }

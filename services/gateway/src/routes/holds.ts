@@ -5,23 +5,21 @@ import {
   captureResult,
   createHoldBody,
   holdIdParam,
-  type HoldPage,
   holdPublicPage,
   holdResult,
   ledgerDraft,
   myHoldsPublicQuery,
   problem,
-  type Hold,
-  type LedgerDraft,
-  type LedgerResult,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { FastifyRequest } from 'fastify';
 import type { CommandBus } from '../clients/commands';
-import type { InternalHttpClient } from '../clients/internal-http';
-import { authorityOf, principalOf, userIdOf } from '../plugins/auth';
-import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
+import type { InternalApi } from '../clients/internal-api';
+import { principalOf, userIdOf } from '../plugins/auth';
+import { idempotencyHeaders } from '../plugins/idempotency';
+import { minor } from './amounts';
+import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import {
   exampleCapture,
   exampleCaptureResult,
@@ -31,18 +29,13 @@ import {
   exampleVoidResult,
   withExample,
 } from './examples';
-import { answered, commandErrorResponses, minor } from './money';
 import { offsetLinks, startOf } from './paging';
+import { userSecurity } from './security-schemes';
 
 export interface HoldRouteDeps {
   commands: CommandBus;
-  ledger: InternalHttpClient;
+  internal: InternalApi;
 }
-
-const errorResponses = commandErrorResponses;
-const userSecurity = [{ bearerAuth: [] }];
-
-type HoldDraft = LedgerDraft<'ledger.hold' | 'ledger.capture-hold' | 'ledger.void-hold'>;
 
 /**
  * Holds (issue 21): a payer reserves coins for a treasury or a user; a platform (SYSTEM) or an
@@ -51,23 +44,13 @@ type HoldDraft = LedgerDraft<'ledger.hold' | 'ledger.capture-hold' | 'ledger.voi
  * to learn its payer (immutable), and the ledger checks it again when it applies them.
  */
 export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
-  async function execute<D extends HoldDraft>(request: FastifyRequest, draft: D): Promise<LedgerResult<D['type']>> {
-    return answered(request, () =>
-      deps.commands.ledger(draft, {
-        ...authorityOf(request),
-        commandId: idempotencyOf(request).commandId,
-        requestId: String(request.id),
-      }),
-    );
-  }
-
   /**
    * The payer of a hold to capture or void (its commands are keyed by the payer's wallet). A
    * platform client must be granted the treasury the hold pays: refused here with 403, and again
    * by the ledger from the token it verifies itself.
    */
   const payerOf = async (request: FastifyRequest, holdId: string): Promise<number> => {
-    const hold = await deps.ledger.get<Hold>(`/internal/holds/${holdId}`, String(request.id));
+    const hold = await deps.internal.read('ledger.hold', { id: holdId }, String(request.id));
     const principal = principalOf(request);
     if (principal.kind === 'system' && !clientMaySettle(principal.treasuries, hold.toTreasury)) {
       throw new AppError('FORBIDDEN', `This platform client is not granted ${hold.toTreasury}: it may not settle holds paying it`);
@@ -92,8 +75,7 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
     },
     async (request, reply) => {
       const { toUserId, toTreasury, amount, reason, reference, expiresInSeconds } = request.body;
-      const result = await execute(
-        request,
+      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.hold', {
           fromUserId: userIdOf(request),
           to: toUserId !== undefined ? { kind: 'user', userId: toUserId } : { kind: 'treasury', code: toTreasury! },
@@ -101,11 +83,9 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
           reason,
           ...(reference !== undefined ? { reference } : {}),
           ...(expiresInSeconds !== undefined ? { expiresInSeconds } : {}),
-          requestHash: idempotencyOf(request).requestHash,
+          requestHash,
         }),
       );
-      reply.status(201);
-      return result;
     },
   );
 
@@ -128,17 +108,15 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
     async (request, reply) => {
       const holdId = request.params.id;
       const { amount } = request.body ?? {};
-      const result = await execute(
-        request,
+      const fromUserId = await payerOf(request, holdId);
+      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.capture-hold', {
           holdId,
-          fromUserId: await payerOf(request, holdId),
+          fromUserId,
           ...(amount !== undefined ? { amount: minor(amount) } : {}),
-          requestHash: idempotencyOf(request).requestHash,
+          requestHash,
         }),
       );
-      reply.status(201);
-      return result;
     },
   );
 
@@ -156,15 +134,15 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
         response: { 200: withExample(holdResult, exampleVoidResult), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const holdId = request.params.id;
-      return execute(
+      const fromUserId = await payerOf(request, holdId);
+      return sendLedgerCommand(
+        deps.commands,
         request,
-        ledgerDraft('ledger.void-hold', {
-          holdId,
-          fromUserId: await payerOf(request, holdId),
-          requestHash: idempotencyOf(request).requestHash,
-        }),
+        reply,
+        (requestHash) => ledgerDraft('ledger.void-hold', { holdId, fromUserId, requestHash }),
+        200,
       );
     },
   );
@@ -184,13 +162,11 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
     },
     async (request) => {
       const { status, limit, offset, cursor } = request.query;
-      const params = new URLSearchParams({
-        userId: String(userIdOf(request)),
-        limit: String(limit),
-        offset: String(startOf(request, 'offset', offset, cursor)),
-        ...(status ? { status } : {}),
-      });
-      const page = await deps.ledger.get<HoldPage>(`/internal/holds?${params.toString()}`, String(request.id));
+      const page = await deps.internal.read(
+        'ledger.holds',
+        { userId: userIdOf(request), limit, offset: startOf(request, 'offset', offset, cursor), status },
+        String(request.id),
+      );
       return { ...page, ...offsetLinks(page.pagination, page.holds.length) };
     },
   );
@@ -210,13 +186,11 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
     },
     async (request) => {
       const { userId, status, limit, offset, cursor } = request.query;
-      const params = new URLSearchParams({
-        limit: String(limit),
-        offset: String(startOf(request, 'offset', offset, cursor)),
-        ...(userId !== undefined ? { userId: String(userId) } : {}),
-        ...(status ? { status } : {}),
-      });
-      const page = await deps.ledger.get<HoldPage>(`/internal/holds?${params.toString()}`, String(request.id));
+      const page = await deps.internal.read(
+        'ledger.holds',
+        { userId, limit, offset: startOf(request, 'offset', offset, cursor), status },
+        String(request.id),
+      );
       return { ...page, ...offsetLinks(page.pagination, page.holds.length) };
     },
   );

@@ -7,21 +7,19 @@ import {
   type LimitOverrides,
   type LimitsBody,
   type SpendingLimits,
-  type User,
 } from '@coin/contracts';
 import type { App } from '@coin/http';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
-import type { InternalHttpClient } from '../clients/internal-http';
+import type { InternalApi } from '../clients/internal-api';
 import { authorityOf } from '../plugins/auth';
 import { exampleLimits, exampleSpendingLimits, withExample } from './examples';
-import { minor } from './money';
+import { minor } from './amounts';
 
 export interface LimitRouteDeps {
   commands: CommandBus;
-  users: InternalHttpClient;
-  ledger: InternalHttpClient;
+  internal: InternalApi;
 }
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 404: problem, 429: problem, 503: problem, 504: problem };
@@ -48,8 +46,8 @@ function overridesOf(body: LimitsBody): LimitOverrides {
  */
 export function registerLimitRoutes(app: App, deps: LimitRouteDeps): void {
   const limitsOf = async (request: FastifyRequest, id: number): Promise<SpendingLimits> => {
-    const user = await deps.users.get<User>(`/internal/users/${id}`, String(request.id));
-    return deps.ledger.get<SpendingLimits>(`/internal/wallets/by-user/${id}/limits?role=${user.role}`, String(request.id));
+    const user = await deps.internal.read('users.user', { id }, String(request.id));
+    return deps.internal.read('ledger.spending-limits', { userId: id, role: user.role }, String(request.id));
   };
 
   app.get(
@@ -86,7 +84,7 @@ export function registerLimitRoutes(app: App, deps: LimitRouteDeps): void {
     async (request) => {
       const { id } = request.params;
       // The user must exist (404 otherwise) before the ledger is asked; the same body twice sets the same limits.
-      await deps.users.get<User>(`/internal/users/${id}`, String(request.id));
+      await deps.internal.read('users.user', { id }, String(request.id));
       await deps.commands.ledger(ledgerDraft('ledger.set-limits', { userId: id, overrides: overridesOf(request.body) }), {
         ...authorityOf(request),
         requestId: String(request.id),

@@ -2,29 +2,24 @@ import {
   clientMayReward,
   approvalPending,
   burnBody,
-  coinsToMinorUnits,
   ledgerDraft,
   mintBody,
   moneyResult,
-  problem,
   purchaseBody,
   refundBody,
   rewardBody,
   transferBody,
-  type LedgerDraft,
-  type MoneyResult,
   type Party,
-  type Transaction,
   type TreasuryCode,
 } from '@coin/contracts';
-import { AppError, isErrorCode, statusOf } from '@coin/errors';
+import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
-import type { InternalHttpClient } from '../clients/internal-http';
-import { authorityOf, principalOf, userIdOf } from '../plugins/auth';
-import { idempotencyHeaders, idempotencyOf, markCommandAnswered } from '../plugins/idempotency';
+import type { InternalApi } from '../clients/internal-api';
+import { principalOf, userIdOf } from '../plugins/auth';
+import { idempotencyHeaders } from '../plugins/idempotency';
+import { minor } from './amounts';
+import { appliedOrPending, commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import {
   exampleApprovalPending,
   exampleBurn,
@@ -36,33 +31,11 @@ import {
   exampleTransfer,
   withExample,
 } from './examples';
+import { apiKeySecurity, userSecurity } from './security-schemes';
 
 export interface MoneyRouteDeps {
   commands: CommandBus;
-  ledger: InternalHttpClient;
-}
-
-/** Every answer a command route may give besides its success: the ledger's refusals, a busy or slow pipeline. */
-export const commandErrorResponses = {
-  400: problem,
-  401: problem,
-  403: problem,
-  404: problem,
-  409: problem,
-  422: problem,
-  429: problem,
-  503: problem,
-  504: problem,
-};
-const errorResponses = commandErrorResponses;
-const userSecurity = [{ bearerAuth: [] }];
-export const apiKeySecurity = [{ bearerAuth: [], apiKey: [] }];
-
-/** Amounts were validated by the body schema; here they become the ledger's minor units. */
-export function minor(coins: number): number {
-  const units = coinsToMinorUnits(coins);
-  if (units === null) throw new Error('amount passed validation but is not convertible');
-  return units;
+  internal: InternalApi;
 }
 
 function partyOf(target: { userId?: number | undefined; treasury?: TreasuryCode | undefined }): Party {
@@ -70,77 +43,18 @@ function partyOf(target: { userId?: number | undefined; treasury?: TreasuryCode 
 }
 
 /**
- * Sends a keyed command and marks the request answered by the command's own outcome (its result,
- * or the ledger's rejection) so GET /api/commands/{key} can show it; a timeout or an outage is
- * not the command's answer.
- */
-export async function answered<T>(request: FastifyRequest, send: () => Promise<T>): Promise<T> {
-  try {
-    const result = await send();
-    markCommandAnswered(request);
-    return result;
-  } catch (err) {
-    if (isCommandRejection(err)) markCommandAnswered(request);
-    throw err;
-  }
-}
-
-/**
- * The ledger decided the command and refused it (a 4xx it stored as the command's outcome), as
- * opposed to a timeout or an outage (5xx: the outcome is not known) or a key reused for another
- * request (the answer to this request, not the command's outcome).
- */
-export function isCommandRejection(err: unknown): boolean {
-  return err instanceof AppError && isErrorCode(err.code) && statusOf(err.code) < 500 && err.code !== 'IDEMPOTENCY_KEY_REUSED';
-}
-
-type ApprovalPendingResult = z.infer<typeof approvalPending>;
-
-/** The commands the money endpoints send: each answers with a transaction and the wallet it debited (MINT: credited). */
-type MoneyDraft = LedgerDraft<'ledger.transfer'>;
-
-/**
  * Money endpoints (docs/CONTRACT.md "Transaction types"). Each sends one command to the ledger (keyed, by the contract, by
  * the wallet it debits; MINT: credits) and answers 201 with the ledger's stored outcome once the
  * debit side has committed; rejections come back as the ledger's error code. Each command
  * carries the hash of its request, so the ledger can tell a retry from a reused key.
+ *
+ * A person's MINT, BURN, REFUND or REWARD that would take a four-eyes window to its threshold
+ * is not applied: the ledger, which counts the windows (docs/DESIGN.md "Four-eyes windows"),
+ * stores it as an approval request that another ADMIN+ approves (routes/approvals.ts), and the
+ * answer is 202 with the request (appliedOrPending). The gateway only relays: it judges no
+ * threshold itself, so a caller cannot split or parallelise past a check it does not make.
  */
 export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
-  /**
-   * A person's MINT, BURN or REFUND that would take a four-eyes window to its threshold
-   * is not applied: the ledger, which counts the windows (docs/DESIGN.md "Four-eyes windows"),
-   * stores it as an approval request that another ADMIN+ approves (routes/approvals.ts), and the
-   * answer is 202 with the request. The gateway only relays: it judges no threshold itself, so a
-   * caller cannot split or parallelise past a check it does not make.
-   */
-  async function executeOrWait(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    draft: LedgerDraft<'ledger.mint' | 'ledger.burn' | 'ledger.refund' | 'ledger.reward'>,
-  ): Promise<MoneyResult | ApprovalPendingResult> {
-    const result = await answered(request, () =>
-      deps.commands.ledger(draft, {
-        ...authorityOf(request),
-        commandId: idempotencyOf(request).commandId,
-        requestId: String(request.id),
-      }),
-    );
-    reply.status('approval' in result && !('transaction' in result) ? 202 : 201);
-    return result;
-  }
-
-  async function execute(request: FastifyRequest, reply: FastifyReply, draft: MoneyDraft): Promise<MoneyResult> {
-    const result = await answered(request, () =>
-      deps.commands.ledger(draft, {
-        ...authorityOf(request),
-        commandId: idempotencyOf(request).commandId,
-        requestId: String(request.id),
-      }),
-    );
-    reply.status(201);
-    return result;
-  }
-
   app.post(
     '/api/admin/mint',
     {
@@ -161,11 +75,12 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
     },
     async (request, reply) => {
       const { amount, reason } = request.body;
-      const { requestHash } = idempotencyOf(request);
-      return executeOrWait(
+      return sendLedgerCommand(
+        deps.commands,
         request,
         reply,
-        ledgerDraft('ledger.mint', { to: partyOf(request.body), amount: minor(amount), reason, requestHash }),
+        (requestHash) => ledgerDraft('ledger.mint', { to: partyOf(request.body), amount: minor(amount), reason, requestHash }),
+        appliedOrPending,
       );
     },
   );
@@ -190,11 +105,12 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
     },
     async (request, reply) => {
       const { amount, reason } = request.body;
-      const { requestHash } = idempotencyOf(request);
-      return executeOrWait(
+      return sendLedgerCommand(
+        deps.commands,
         request,
         reply,
-        ledgerDraft('ledger.burn', { from: partyOf(request.body), amount: minor(amount), reason, requestHash }),
+        (requestHash) => ledgerDraft('ledger.burn', { from: partyOf(request.body), amount: minor(amount), reason, requestHash }),
+        appliedOrPending,
       );
     },
   );
@@ -215,10 +131,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
     },
     async (request, reply) => {
       const { toUserId, toTreasury, amount, reason } = request.body;
-      const { requestHash } = idempotencyOf(request);
-      return execute(
-        request,
-        reply,
+      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.transfer', {
           kind: 'TRANSFER',
           fromUserId: userIdOf(request),
@@ -247,10 +160,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
     },
     async (request, reply) => {
       const { treasury, amount, reason, reference } = request.body;
-      const { requestHash } = idempotencyOf(request);
-      return execute(
-        request,
-        reply,
+      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.transfer', {
           kind: 'PURCHASE',
           fromUserId: userIdOf(request),
@@ -291,8 +201,13 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         throw new AppError('FORBIDDEN', 'This platform client is not granted the REWARDS treasury');
       }
       const { userId, amount, reason } = request.body;
-      const { requestHash } = idempotencyOf(request);
-      return executeOrWait(request, reply, ledgerDraft('ledger.reward', { toUserId: userId, amount: minor(amount), reason, requestHash }));
+      return sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) => ledgerDraft('ledger.reward', { toUserId: userId, amount: minor(amount), reason, requestHash }),
+        appliedOrPending,
+      );
     },
   );
 
@@ -318,20 +233,22 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       const { transactionId, amount, reason } = request.body;
       // The refund debits the treasury the purchase paid, so the command names that treasury
       // (its key); the ledger checks the purchase again when it applies the refund.
-      const purchase = await deps.ledger.get<Transaction>(`/internal/transactions/${transactionId}`, String(request.id));
-      if (purchase.type !== 'PURCHASE' || purchase.toTreasury === null)
-        throw new AppError('NOT_REFUNDABLE', 'Only a purchase can be refunded');
-      const { requestHash } = idempotencyOf(request);
-      return executeOrWait(
+      const purchase = await deps.internal.read('ledger.transaction', { id: transactionId }, String(request.id));
+      const treasury = purchase.toTreasury;
+      if (purchase.type !== 'PURCHASE' || treasury === null) throw new AppError('NOT_REFUNDABLE', 'Only a purchase can be refunded');
+      return sendLedgerCommand(
+        deps.commands,
         request,
         reply,
-        ledgerDraft('ledger.refund', {
-          transactionId,
-          treasury: purchase.toTreasury,
-          reason,
-          ...(amount !== undefined ? { amount: minor(amount) } : {}),
-          requestHash,
-        }),
+        (requestHash) =>
+          ledgerDraft('ledger.refund', {
+            transactionId,
+            treasury,
+            reason,
+            ...(amount !== undefined ? { amount: minor(amount) } : {}),
+            requestHash,
+          }),
+        appliedOrPending,
       );
     },
   );

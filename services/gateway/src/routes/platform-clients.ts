@@ -15,16 +15,16 @@ import type { Redis } from '@coin/redis';
 import { randomSecret, sha256Hex } from '@coin/security';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
-import type { InternalHttpClient } from '../clients/internal-http';
+import type { InternalApi } from '../clients/internal-api';
 import { authorityOf } from '../plugins/auth';
-import { minor } from './money';
+import { minor } from './amounts';
 import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
 import { forgetPlatformClient } from '../plugins/platform-clients';
 import { withExample } from './examples';
 
 export interface PlatformClientRouteDeps {
   commands: CommandBus;
-  users: InternalHttpClient;
+  internal: InternalApi;
   /** The gateway's Redis, where the status of each client behind a SYSTEM token is cached. */
   redis: Redis;
 }
@@ -77,7 +77,7 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
         response: { 200: withExample(platformClientList, { platformClients: [exampleClient] }), ...errorResponses },
       },
     },
-    async (request) => deps.users.get('/internal/platform-clients', String(request.id)) as never,
+    async (request) => deps.internal.read('users.platform-clients', {}, String(request.id)),
   );
 
   app.post(

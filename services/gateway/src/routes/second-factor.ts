@@ -5,8 +5,6 @@ import {
   mfaConfirmed,
   mfaEnrolment,
   mfaVerifyBody,
-  type passwordChanged,
-  type passwordReset,
   problem,
   resetPasswordBody,
   stepUpBody,
@@ -15,7 +13,7 @@ import {
 } from '@coin/contracts';
 import type { App } from '@coin/http';
 import { z } from 'zod';
-import type { InternalHttpClient } from '../clients/internal-http';
+import type { InternalApi } from '../clients/internal-api';
 import { bearerTokenOf } from '../plugins/auth';
 import type { TokenVersionStore } from '../plugins/token-version';
 import {
@@ -32,7 +30,7 @@ import {
 } from './examples';
 
 export interface SecondFactorRouteDeps {
-  users: InternalHttpClient;
+  internal: InternalApi;
   tokenVersions: TokenVersionStore;
 }
 
@@ -61,7 +59,7 @@ export function registerSecondFactorRoutes(app: App, deps: SecondFactorRouteDeps
         response: { 200: withExample(loginResult, { ...exampleTokenPair, notices: [] }), ...errorResponses },
       },
     },
-    async (request) => deps.users.post('/internal/auth/mfa/verify', request.body, String(request.id)) as never,
+    async (request) => deps.internal.post('users.mfa-verify', request.body, String(request.id)),
   );
 
   app.post(
@@ -79,8 +77,7 @@ export function registerSecondFactorRoutes(app: App, deps: SecondFactorRouteDeps
         response: { 200: withExample(mfaEnrolment, exampleMfaEnrolment), 409: problem, ...errorResponses },
       },
     },
-    async (request) =>
-      deps.users.post('/internal/auth/mfa/enrolment', { accessToken: bearerTokenOf(request) }, String(request.id)) as never,
+    async (request) => deps.internal.post('users.mfa-enrolment', { accessToken: bearerTokenOf(request) }, String(request.id)),
   );
 
   app.post(
@@ -98,11 +95,7 @@ export function registerSecondFactorRoutes(app: App, deps: SecondFactorRouteDeps
       },
     },
     async (request) =>
-      deps.users.post(
-        '/internal/auth/mfa/enrolment/confirm',
-        { accessToken: bearerTokenOf(request), code: request.body.code },
-        String(request.id),
-      ) as never,
+      deps.internal.post('users.mfa-confirm', { accessToken: bearerTokenOf(request), code: request.body.code }, String(request.id)),
   );
 
   app.post(
@@ -122,11 +115,7 @@ export function registerSecondFactorRoutes(app: App, deps: SecondFactorRouteDeps
       },
     },
     async (request) =>
-      deps.users.post(
-        '/internal/auth/mfa/step-up',
-        { accessToken: bearerTokenOf(request), code: request.body.code },
-        String(request.id),
-      ) as never,
+      deps.internal.post('users.step-up', { accessToken: bearerTokenOf(request), code: request.body.code }, String(request.id)),
   );
 
   app.post(
@@ -143,14 +132,14 @@ export function registerSecondFactorRoutes(app: App, deps: SecondFactorRouteDeps
       },
     },
     async (request) => {
-      const changed = await deps.users.post<z.infer<typeof passwordChanged>>(
-        '/internal/auth/password',
+      const changed = await deps.internal.post(
+        'users.change-password',
         { accessToken: bearerTokenOf(request), ...request.body },
         String(request.id),
       );
       // The old access tokens stop at once, and the new one works at once (as "log out everywhere").
       await deps.tokenVersions.remember(changed.session.user.id, changed.tokenVersion);
-      return changed.session as never;
+      return changed.session;
     },
   );
 
@@ -168,7 +157,7 @@ export function registerSecondFactorRoutes(app: App, deps: SecondFactorRouteDeps
       },
     },
     async (request, reply) => {
-      const reset = await deps.users.post<z.infer<typeof passwordReset>>('/internal/auth/password-reset', request.body, String(request.id));
+      const reset = await deps.internal.post('users.password-reset', request.body, String(request.id));
       await deps.tokenVersions.remember(reset.userId, reset.tokenVersion);
       return reply.status(204).send(null);
     },

@@ -14,7 +14,7 @@ import { validationError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
-import type { InternalHttpClient } from '../clients/internal-http';
+import type { InternalApi } from '../clients/internal-api';
 import { authorityOf, userIdOf } from '../plugins/auth';
 import { clientCredentialsOf, formMediaType, isFormRequest, OAuthError, oauthTokenErrorHandler } from '../plugins/oauth-token';
 import type { TokenVersionStore } from '../plugins/token-version';
@@ -27,11 +27,9 @@ import {
   withExample,
 } from './examples';
 
-type SystemToken = z.infer<typeof systemToken>;
-
 export interface SessionRouteDeps {
   commands: CommandBus;
-  users: InternalHttpClient;
+  internal: InternalApi;
   tokenVersions: TokenVersionStore;
 }
 
@@ -54,7 +52,7 @@ export function registerSessionRoutes(app: App, deps: SessionRouteDeps): void {
         response: { 200: withExample(tokenPair, exampleTokenPair), ...errorResponses },
       },
     },
-    async (request) => deps.users.post('/internal/auth/refresh', request.body, String(request.id)) as never,
+    async (request) => deps.internal.post('users.refresh', request.body, String(request.id)),
   );
 
   app.post(
@@ -70,7 +68,7 @@ export function registerSessionRoutes(app: App, deps: SessionRouteDeps): void {
       },
     },
     async (request, reply) => {
-      await deps.users.post('/internal/auth/logout', request.body, String(request.id));
+      await deps.internal.post('users.logout', request.body, String(request.id));
       return reply.status(204).send(null);
     },
   );
@@ -133,9 +131,9 @@ export function registerSessionRoutes(app: App, deps: SessionRouteDeps): void {
         const form = request.body as { client_id?: string; client_secret?: string };
         const credentials = clientCredentialsBody.safeParse(clientCredentialsOf(request, form));
         if (!credentials.success) throw new OAuthError('invalid_request', 'The client id or secret is malformed');
-        const token = await deps.users.post<SystemToken>('/internal/auth/token', credentials.data, requestId);
+        const token = await deps.internal.post('users.client-token', credentials.data, requestId);
         reply.header('pragma', 'no-cache');
-        return { access_token: token.accessToken, token_type: token.tokenType, expires_in: token.expiresIn } as never;
+        return { access_token: token.accessToken, token_type: token.tokenType, expires_in: token.expiresIn };
       }
       // fastify validates a body by its media type; a request with none reaches here unchecked.
       const body = clientCredentialsBody.safeParse(request.body);
@@ -144,7 +142,7 @@ export function registerSessionRoutes(app: App, deps: SessionRouteDeps): void {
           body.error.issues.map((issue) => ({ path: ['body', ...issue.path.map(String)].join('.'), message: issue.message })),
           'Invalid body',
         );
-      return deps.users.post('/internal/auth/token', body.data, requestId) as never;
+      return deps.internal.post('users.client-token', body.data, requestId);
     },
   );
 }

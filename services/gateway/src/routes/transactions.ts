@@ -2,7 +2,7 @@ import { problem, transaction, transactionIdParam, type Transaction } from '@coi
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
-import type { InternalHttpClient } from '../clients/internal-http';
+import type { InternalApi } from '../clients/internal-api';
 import type { Principal } from '../plugins/access';
 import { actsAsAdmin, principalOf } from '../plugins/auth';
 import { exampleTransaction, withExample } from './examples';
@@ -21,7 +21,7 @@ export function mayRead(principal: Principal, tx: Transaction): boolean {
  * same 404 as for an id that does not exist, so the answer does not reveal that it exists.
  * Users only (a platform client gets 403 before anything is read: docs/CONTRACT.md "Authentication and roles").
  */
-export function registerTransactionRoutes(app: App, deps: { ledger: InternalHttpClient }): void {
+export function registerTransactionRoutes(app: App, deps: { internal: InternalApi }): void {
   app.get(
     '/api/coins/transactions/:id',
     {
@@ -46,7 +46,7 @@ export function registerTransactionRoutes(app: App, deps: { ledger: InternalHttp
       const { id } = request.params;
       const notFound = () => new AppError('TRANSACTION_NOT_FOUND', `Transaction ${id} does not exist`);
       const principal = principalOf(request);
-      const found = await deps.ledger.get<Transaction>(`/internal/transactions/${id}`, String(request.id));
+      const found = await deps.internal.read('ledger.transaction', { id }, String(request.id));
       if (!mayRead(principal, found)) throw notFound();
       return found;
     },

@@ -1,10 +1,10 @@
 import { problem, supplyReport, treasuryList } from '@coin/contracts';
 import type { App } from '@coin/http';
-import type { InternalHttpClient } from '../clients/internal-http';
+import type { InternalApi } from '../clients/internal-api';
 import { exampleSupplyReport, exampleTreasuryList, withExample } from './examples';
 
 /** Treasury balances and the supply audit (docs/CONTRACT.md "Treasuries", "Amounts"): reads from the ledger's internal API. */
-export function registerTreasuryRoutes(app: App, deps: { ledger: InternalHttpClient }): void {
+export function registerTreasuryRoutes(app: App, deps: { internal: InternalApi }): void {
   app.get(
     '/api/admin/treasuries',
     {
@@ -17,7 +17,7 @@ export function registerTreasuryRoutes(app: App, deps: { ledger: InternalHttpCli
         response: { 200: withExample(treasuryList, exampleTreasuryList), 401: problem, 403: problem, 503: problem },
       },
     },
-    async (request) => deps.ledger.get('/internal/treasuries', String(request.id)) as never,
+    async (request) => deps.internal.read('ledger.treasuries', {}, String(request.id)),
   );
 
   app.get(
@@ -32,6 +32,6 @@ export function registerTreasuryRoutes(app: App, deps: { ledger: InternalHttpCli
         response: { 200: withExample(supplyReport, exampleSupplyReport), 401: problem, 403: problem, 503: problem },
       },
     },
-    async (request) => deps.ledger.get('/internal/supply', String(request.id)) as never,
+    async (request) => deps.internal.read('ledger.supply', {}, String(request.id)),
   );
 }

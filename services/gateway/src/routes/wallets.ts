@@ -1,10 +1,10 @@
 import { problem, wallet } from '@coin/contracts';
 import type { App } from '@coin/http';
-import type { InternalHttpClient } from '../clients/internal-http';
+import type { InternalApi } from '../clients/internal-api';
 import { userIdOf } from '../plugins/auth';
 import { exampleWallet, withExample } from './examples';
 
-export function registerWalletRoutes(app: App, deps: { ledger: InternalHttpClient }): void {
+export function registerWalletRoutes(app: App, deps: { internal: InternalApi }): void {
   app.get(
     '/api/wallets/me',
     {
@@ -17,6 +17,6 @@ export function registerWalletRoutes(app: App, deps: { ledger: InternalHttpClien
         response: { 200: withExample(wallet, exampleWallet), 401: problem, 404: problem },
       },
     },
-    async (request) => deps.ledger.get(`/internal/wallets/by-user/${userIdOf(request)}`, String(request.id)) as never,
+    async (request) => deps.internal.read('ledger.wallet', { userId: userIdOf(request) }, String(request.id)),
   );
 }

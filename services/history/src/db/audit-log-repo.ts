@@ -1,6 +1,7 @@
 import type { AuditAction, AuditLogEntry, AuditLogRecord } from '@coin/contracts';
 import { inTransaction, type Pool, type PoolClient } from '@coin/db';
-import { canonicalJson, chainHash, firstBreak, genesisHash, type ChainBreak, type ChainLink } from '../domain/audit-chain';
+import { canonicalJson } from '@coin/contracts';
+import { chainHash, firstBreak, genesisHash, type ChainBreak, type ChainLink } from '../domain/audit-chain';
 
 type Queryable = Pool | PoolClient;
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@coin/contracts';
 
 /**
  * The admin audit log's hash chain (docs/DESIGN.md "Admin audit log"): each entry's hash is
@@ -7,18 +8,6 @@ import { createHash } from 'node:crypto';
  * hash after it, which `npm run audit` recomputes.
  */
 export const genesisHash = '0'.repeat(64);
-
-/** JSON with object keys sorted at every level and undefined members left out: one text per value. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 export function chainHash(prevHash: string, record: unknown): string {
   return createHash('sha256').update(prevHash).update(canonicalJson(record)).digest('hex');

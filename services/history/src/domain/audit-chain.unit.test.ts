@@ -1,4 +1,4 @@
-import { canonicalJson, chainHash, firstBreak, genesisHash, type ChainLink } from './audit-chain';
+import { chainHash, firstBreak, genesisHash, type ChainLink } from './audit-chain';
 
 function chain(records: { id: string; [key: string]: unknown }[]): ChainLink[] {
   let prevHash = genesisHash;
@@ -13,8 +13,7 @@ function chain(records: { id: string; [key: string]: unknown }[]): ChainLink[] {
 const records = [1, 2, 3, 4].map((i) => ({ id: `id-${i}`, action: 'money.mint', summary: { amount: i, reason: 'r' } }));
 
 describe('the audit log hash chain', () => {
-  it('then canonical JSON sorts keys at every level and drops undefined members, so key order changes no hash', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: undefined } })).toBe('{"a":{"d":[1,{"x":1,"y":2}]},"b":1}');
+  it('then the hash is over canonical JSON, so key order changes no hash', () => {
     expect(chainHash(genesisHash, { a: 1, b: 2 })).toBe(chainHash(genesisHash, { b: 2, a: 1 }));
     expect(chainHash(genesisHash, { a: 1 })).toMatch(/^[0-9a-f]{64}$/);
   });

@@ -1,5 +1,5 @@
 import { createHash, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
-import { canonicalJson } from './audit-chain';
+import { canonicalJson } from '@coin/contracts';
 
 /**
  * A signed checkpoint of the admin audit log: the seq and hash of its last entry at `signedAt`,

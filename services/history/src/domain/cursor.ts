@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '@coin/errors';
+import { cursorCodec } from './cursor-codec';
 
 /**
  * A keyset position: the (createdAt, transaction id) of the last row served. createdAt keeps
@@ -23,29 +23,14 @@ const cursorBody = z.strictObject({
   i: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 
-/**
- * The cursor is base64url of a small JSON document. It carries no authority: it only says where
- * to continue inside the caller's own history, so a forged one can reveal nothing new. Anything
- * that does not decode to exactly this shape is a 400.
- */
+const codec = cursorCodec(cursorBody);
+
+/** The transactions' keyset cursor (cursorCodec): base64url of `{v, t, i}`, the last row served. */
 export function encodeCursor(position: CursorPosition): string {
-  return Buffer.from(JSON.stringify({ v: cursorVersion, t: position.createdAt, i: position.transactionId }), 'utf8').toString('base64url');
+  return codec.encode({ v: cursorVersion, t: position.createdAt, i: position.transactionId });
 }
 
 export function decodeCursor(cursor: string): CursorPosition {
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
-  const parsed = cursorBody.safeParse(json);
-  if (!parsed.success || encodeCursor({ createdAt: parsed.data.t, transactionId: parsed.data.i }) !== cursor) throw invalidCursor();
-  return { createdAt: parsed.data.t, transactionId: parsed.data.i };
-}
-
-function invalidCursor(): AppError {
-  return new AppError('VALIDATION_FAILED', 'The cursor is not one this API returned', {
-    errors: [{ path: 'querystring.cursor', message: 'must be a cursor returned by a previous page' }],
-  });
+  const { t, i } = codec.decode(cursor);
+  return { createdAt: t, transactionId: i };
 }

@@ -4,15 +4,16 @@ import { creditOwnLegs, runBatch, type BatchStep } from '../domain/batch';
 import {
   approvalIdsOf,
   holdIdsOf,
+  mayCreateTransaction,
   pendingHoldOwnersOf,
   refundTargetOf,
   walletKeysOf,
+  windowScopesOf,
   type CreditLeg,
   type HoldState,
   type LedgerPolicy,
   type LedgerState,
 } from '../domain/ledger';
-import { windowScopesOf } from '../domain/four-eyes';
 import { transactionRowOf } from '../views/transaction-view';
 import type { ApprovalState } from '../domain/approvals';
 import { approvalEventMessages, creditLegMessage, holdEventMessage, transactionEventMessage } from './messages';
@@ -58,22 +59,6 @@ export interface AppliedBatch {
   creditedInPlace: number;
 }
 
-/** Commands that may create a transaction; a credit leg only does when it is returned, counted when it happens. */
-const createsNoTransaction = new Set<LedgerCommand['type']>([
-  'ledger.credit',
-  'ledger.open-wallet',
-  'ledger.hold',
-  'ledger.void-hold',
-  'ledger.expire-hold',
-  'ledger.set-limits',
-  'ledger.request-approval',
-  'ledger.reject-approval',
-  'ledger.expire-approval',
-]);
-function reservesTransactionId(command: LedgerCommand): boolean {
-  return !createsNoTransaction.has(command.type);
-}
-
 export async function applyBatch(store: LedgerStore, commands: LedgerCommand[], context: ApplyContext): Promise<AppliedBatch> {
   const walletKeys = [...new Set(commands.flatMap(walletKeysOf))];
   const refundOf = commands.flatMap((c) => refundTargetOf(c) ?? []);
@@ -81,7 +66,8 @@ export async function applyBatch(store: LedgerStore, commands: LedgerCommand[], 
   const holdIds = [...new Set(commands.flatMap(holdIdsOf))];
   const pendingHoldsOf = [...new Set(commands.flatMap(pendingHoldOwnersOf))];
   const windowScopes = [...new Set(commands.flatMap(windowScopesOf))];
-  let idsToReserve = commands.filter(reservesTransactionId).length;
+  // One id per command whose module may create a transaction (a returned credit leg counts its own when it happens).
+  let idsToReserve = commands.filter(mayCreateTransaction).length;
   for (;;) {
     const read = await store.read({
       commandIds: commands.map((c) => c.commandId),

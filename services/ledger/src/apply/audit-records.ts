@@ -1,20 +1,9 @@
-import {
-  headerNames,
-  minorUnitsToCoins,
-  walletKeyOf,
-  walletKeyOfTreasury,
-  walletKeyOfUser,
-  type AdminActionRecorded,
-  type ApprovableCommand,
-  type AuditAction,
-  type AuditRecord,
-  type AuditSummary,
-  type LedgerCommand,
-  type LimitOverrides,
-  type TopicNames,
-} from '@coin/contracts';
+import { headerNames, adminActionEvent, type AuditAction, type AuditRecord, type LedgerCommand, type TopicNames } from '@coin/contracts';
 import { uuidV5 } from '@coin/security';
 import type { BatchStep } from '../domain/batch';
+import { approvalSummary } from '../domain/commands/approvable';
+import { moduleOf } from '../domain/commands/table';
+import type { AuditDescription } from '../domain/commands/types';
 import type { Decision } from '../domain/ledger';
 import type { OutboxBatchMessage } from './store';
 
@@ -33,129 +22,23 @@ export interface AuditContext {
   requestId: string | null;
 }
 
-/** What an administrative command is, for the log: its action, what it acted on and the non-secret fields of the request. */
-interface Described {
-  action: AuditAction;
-  target: string;
-  summary: AuditSummary;
-}
-
 /** The id of a command's record: the same on every delivery and every apply of the command. */
 export function auditRecordId(commandId: string, action: AuditAction): string {
   return uuidV5(`admin.audit:${commandId}:${action}`);
 }
 
-function coinsOrNull(minor: number | null | undefined): number | null {
-  return minor === null || minor === undefined ? null : minorUnitsToCoins(minor);
-}
-
-/** The overrides in coins (dailyCount stays a count); an absent field stays absent (the role's default). */
-function limitsSummary(overrides: LimitOverrides): AuditSummary {
-  return {
-    ...(overrides.dailyAmount !== undefined ? { dailyAmount: coinsOrNull(overrides.dailyAmount) } : {}),
-    ...(overrides.dailyCount !== undefined ? { dailyCount: overrides.dailyCount } : {}),
-    ...(overrides.singleAmount !== undefined ? { singleAmount: coinsOrNull(overrides.singleAmount) } : {}),
-  };
-}
-
-/** The command an approval request holds back, for the log: its type, wallet or purchase, amount in coins and reason. */
-function approvalSummary(command: ApprovableCommand): AuditSummary {
-  const amount = 'amount' in command.data ? coinsOrNull(command.data.amount) : null;
-  return {
-    command: command.type.replace('ledger.', '').toUpperCase(),
-    target: walletKeyOfApproved(command),
-    amount,
-    reason: command.data.reason,
-  };
-}
-
-/** What an approvable command acts on: the wallet a mint credits or a burn debits, or the purchase a refund names. */
-function walletKeyOfApproved(command: ApprovableCommand): string {
-  switch (command.type) {
-    case 'ledger.mint':
-      return walletKeyOf(command.data.to);
-    case 'ledger.burn':
-      return walletKeyOf(command.data.from);
-    case 'ledger.refund':
-      return `transaction:${command.data.transactionId}`;
-    case 'ledger.reward':
-      return walletKeyOfUser(command.data.toUserId);
-  }
-}
-
 /**
- * The administrative commands and how each is described. Add a case per new administrative
- * command (the approvals: 'ledger.request-approval' → 'approval.request', 'ledger.approve' →
- * 'approval.approve', 'ledger.reject-approval' → 'approval.reject'); every other command
- * (transfers, holds, credit legs, the ledger's own sweeps) is not an admin action: null.
+ * How a decided command is described, by its module (domain/commands/): the administrative ones
+ * (mint, burn, refund, an admin's reward, set-limits, the approval steps) say what they did;
+ * every other command (transfers, holds, credit legs, the ledger's own sweeps) is not an admin
+ * action: null.
  */
-function describe(command: LedgerCommand, decision: Decision): Described | null {
+function describe(command: LedgerCommand, decision: Decision): AuditDescription | null {
   const applied = decision.ok ? decision : null;
   // A movement that reached a four-eyes window was not applied: it became an approval request.
   const parked = applied?.parked ? applied.approvals[0]?.approval : undefined;
   if (parked) return { action: 'approval.request', target: `approval:${parked.id}`, summary: approvalSummary(parked.command) };
-  const transactionId: AuditSummary = applied?.transaction ? { transactionId: applied.transaction.id } : {};
-  switch (command.type) {
-    case 'ledger.mint':
-      return {
-        action: 'money.mint',
-        target: walletKeyOf(command.data.to),
-        summary: { amount: minorUnitsToCoins(command.data.amount), reason: command.data.reason, ...transactionId },
-      };
-    case 'ledger.burn':
-      return {
-        action: 'money.burn',
-        target: walletKeyOf(command.data.from),
-        summary: { amount: minorUnitsToCoins(command.data.amount), reason: command.data.reason, ...transactionId },
-      };
-    case 'ledger.refund':
-      return {
-        action: 'money.refund',
-        target: `transaction:${command.data.transactionId}`,
-        summary: {
-          treasury: command.data.treasury,
-          amount: coinsOrNull(command.data.amount ?? applied?.transaction?.amount),
-          reason: command.data.reason,
-          ...(applied?.transaction ? { refundTransactionId: applied.transaction.id } : {}),
-        },
-      };
-    case 'ledger.reward':
-      return {
-        action: 'money.reward',
-        target: walletKeyOfUser(command.data.toUserId),
-        summary: {
-          amount: minorUnitsToCoins(command.data.amount),
-          reason: command.data.reason,
-          from: walletKeyOfTreasury('REWARDS'),
-          ...transactionId,
-        },
-      };
-    case 'ledger.set-limits':
-      return { action: 'limits.set', target: walletKeyOfUser(command.data.userId), summary: limitsSummary(command.data.overrides) };
-    case 'ledger.request-approval': {
-      const approval = applied?.approvals[0]?.approval;
-      return {
-        action: 'approval.request',
-        target: approval ? `approval:${approval.id}` : walletKeyOfApproved(command.data.command),
-        summary: approvalSummary(command.data.command),
-      };
-    }
-    case 'ledger.approve':
-      // One record: the approval, naming the transaction it applied (the money move is the approval's).
-      return {
-        action: 'approval.approve',
-        target: `approval:${command.data.approvalId}`,
-        summary: { ...approvalSummary(command.data.command), ...transactionId },
-      };
-    case 'ledger.reject-approval':
-      return {
-        action: 'approval.reject',
-        target: `approval:${command.data.approvalId}`,
-        summary: { ...approvalSummary(command.data.command), rejectionReason: command.data.reason },
-      };
-    default:
-      return null;
-  }
+  return moduleOf(command).audit(command, applied);
 }
 
 /**
@@ -183,6 +66,6 @@ export function auditRecordOf(step: DecidedStep, context: AuditContext): AuditRe
 
 /** The admin.audit message of a record, keyed by its id (the topic has one partition). */
 export function auditEventMessage(topics: Pick<TopicNames, 'adminAudit'>, record: AuditRecord): OutboxBatchMessage {
-  const event: AdminActionRecorded = { eventId: record.id, type: 'admin.action.recorded', version: 1, occurredAt: record.at, record };
+  const event = adminActionEvent(record);
   return { topic: topics.adminAudit, key: record.id, headers: { [headerNames.type]: event.type }, payload: JSON.stringify(event) };
 }

@@ -1,6 +1,7 @@
 import type { Pool } from '@coin/db';
 import type { Logger } from '@coin/logger';
 import { inSnapshot, readBalancesSum, readSupplyDelta, readSupplySnapshot } from '../db/supply-reads';
+import { cutAttemptsMax, readShardedDelta, readShardedSnapshot, type Shards } from './supply-shards';
 import {
   defaultSupplyLimits,
   foldSupply,
@@ -14,6 +15,11 @@ import type { SupplyCheckMetrics } from '../metrics';
 
 export interface SupplyCheckDeps {
   pool: Pick<Pool, 'connect'>;
+  /**
+   * Every shard's pool, the home shard first (docs/DESIGN.md "Shards"): with more than one, the
+   * check folds them as one ledger (./supply-shards.ts) and `pool` is not read.
+   */
+  shards?: Shards;
   now: () => Date;
   /** SUPPLY_CHECK_INTERVAL_MS: how often a tick reads the rows past the cursor. */
   intervalMs: number;
@@ -52,12 +58,10 @@ export function startSupplyCheck(deps: SupplyCheckDeps, options: { timer?: boole
   let latest: SupplyFigures | null = null;
   let running: Promise<SupplyFigures> | null = null;
 
-  const tickOnce = async (): Promise<SupplyFigures> => {
+  const readOneDatabase = async (rebase: boolean, startMs: number): Promise<{ next: SupplyState; balances: number }> => {
     const client = await deps.pool.connect();
     try {
-      const startMs = deps.now().getTime();
-      const rebase = state === null || startMs - rebasedAtMs >= deps.rebaseIntervalMs;
-      const { next, balances } = await inSnapshot(client, async () => {
+      return await inSnapshot(client, async () => {
         if (rebase) {
           const snapshot = await readSupplySnapshot(client, limits.gapsMax);
           return { next: rebaseSupply(snapshot, startMs), balances: await readBalancesSum(client) };
@@ -70,43 +74,63 @@ export function startSupplyCheck(deps: SupplyCheckDeps, options: { timer?: boole
         });
         return { next: foldSupply(current, delta, startMs, limits), balances: await readBalancesSum(client) };
       });
-      const nowMs = deps.now().getTime();
-      const figures = supplyFigures(next, balances, nowMs, deps.creditLegMaxAgeMs);
-      if (rebase && state !== null) {
-        // What the incremental path believed just before, against the full read: a difference in
-        // the totals is a bug of the incremental path or a row changed below the cursor.
-        const before = supplyFigures(state, balances, nowMs, deps.creditLegMaxAgeMs);
-        if (before.entriesSum !== figures.entriesSum || before.supply !== figures.supply) {
-          deps.logger.warn(
-            {
-              before: { entriesSum: before.entriesSum, supply: before.supply },
-              after: { entriesSum: figures.entriesSum, supply: figures.supply },
-            },
-            'supply check: the rebase found other totals than the incremental path (rows committed late or changed behind the ledger)',
-          );
-        }
-      }
-      state = next;
-      if (rebase) rebasedAtMs = startMs;
-      latest = figures;
-      publish(figures, rebase, nowMs);
-      if (figures.supplyDiscrepancy !== 0 || figures.balancesDiscrepancy !== 0) {
-        deps.logger.error(
-          {
-            supplyDiscrepancy: figures.supplyDiscrepancy,
-            balancesDiscrepancy: figures.balancesDiscrepancy,
-            entriesSum: figures.entriesSum,
-            balances: figures.balances,
-            supply: figures.supply,
-            inFlight: figures.legs.inFlight,
-          },
-          'supply check: the ledger does not add up (run npm run audit; docs/RELIABILITY.md)',
-        );
-      }
-      return figures;
     } finally {
       client.release();
     }
+  };
+
+  /** Every shard as one ledger: a cut torn by a leg landing between two shards' snapshots is read again. */
+  const readShards = async (shards: Shards, rebase: boolean, startMs: number): Promise<{ next: SupplyState; balances: number }> => {
+    for (let attempt = 1; ; attempt += 1) {
+      if (rebase) {
+        const { snapshot, balances, consistent } = await readShardedSnapshot(shards, limits.gapsMax);
+        if (consistent || attempt >= cutAttemptsMax) return { next: rebaseSupply(snapshot, startMs), balances };
+      } else {
+        const { delta, balances, consistent } = await readShardedDelta(shards, state!);
+        if (consistent || attempt >= cutAttemptsMax) return { next: foldSupply(state!, delta, startMs, limits), balances };
+      }
+    }
+  };
+
+  const tickOnce = async (): Promise<SupplyFigures> => {
+    const startMs = deps.now().getTime();
+    const rebase = state === null || startMs - rebasedAtMs >= deps.rebaseIntervalMs;
+    const { next, balances } =
+      deps.shards && deps.shards.length > 1 ? await readShards(deps.shards, rebase, startMs) : await readOneDatabase(rebase, startMs);
+    const nowMs = deps.now().getTime();
+    const figures = supplyFigures(next, balances, nowMs, deps.creditLegMaxAgeMs);
+    if (rebase && state !== null) {
+      // What the incremental path believed just before, against the full read: a difference in
+      // the totals is a bug of the incremental path or a row changed below the cursor.
+      const before = supplyFigures(state, balances, nowMs, deps.creditLegMaxAgeMs);
+      if (before.entriesSum !== figures.entriesSum || before.supply !== figures.supply) {
+        deps.logger.warn(
+          {
+            before: { entriesSum: before.entriesSum, supply: before.supply },
+            after: { entriesSum: figures.entriesSum, supply: figures.supply },
+          },
+          'supply check: the rebase found other totals than the incremental path (rows committed late or changed behind the ledger)',
+        );
+      }
+    }
+    state = next;
+    if (rebase) rebasedAtMs = startMs;
+    latest = figures;
+    publish(figures, rebase, nowMs);
+    if (figures.supplyDiscrepancy !== 0 || figures.balancesDiscrepancy !== 0) {
+      deps.logger.error(
+        {
+          supplyDiscrepancy: figures.supplyDiscrepancy,
+          balancesDiscrepancy: figures.balancesDiscrepancy,
+          entriesSum: figures.entriesSum,
+          balances: figures.balances,
+          supply: figures.supply,
+          inFlight: figures.legs.inFlight,
+        },
+        'supply check: the ledger does not add up (run npm run audit; docs/RELIABILITY.md)',
+      );
+    }
+    return figures;
   };
 
   const publish = (figures: SupplyFigures, rebase: boolean, nowMs: number) => {

@@ -9,8 +9,8 @@ import {
   type LedgerStore,
 } from '../apply/store';
 import type { StoredOutcome } from '../domain/batch';
-import { approvalColumns, approvalStateOf, type ApprovalDbRow } from '../views/approval-view';
-import { holdColumns, holdStateOf, type HoldDbRow } from '../views/hold-view';
+import { approvalColumns, approvalStateOf, type ApprovalDbRow } from './approval-rows';
+import { holdColumns, holdStateOf, type HoldDbRow } from './hold-rows';
 import type { SpendingWindow } from '../domain/limits';
 import { writeBatchQuery } from './batch-write';
 import { safeInteger, walletStateOf, type WalletDbRow } from './wallet-rows';

@@ -1,4 +1,4 @@
-import type { Actor, ApprovableCommand, ApprovalStatus, LedgerCommand } from '@coin/contracts';
+import { type Actor, type ApprovableCommand, type ApprovalStatus, canonicalJson, type LedgerCommand } from '@coin/contracts';
 import { uuidV5 } from '@coin/security';
 
 /**
@@ -38,20 +38,9 @@ export function approvedCommandIdOf(approvalId: string): string {
   return uuidV5(`ledger.approved:${approvalId}`);
 }
 
-/** JSON with sorted keys: two commands are the same when their canonical texts are. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
+/** Two commands are the same when their canonical JSON texts are: key order does not count. */
 export function sameCommand(a: ApprovableCommand, b: ApprovableCommand): boolean {
-  return canonical(a) === canonical(b);
+  return canonicalJson(a) === canonicalJson(b);
 }
 
 /** Whether two actors are the same person (or client): the requester may never approve. */

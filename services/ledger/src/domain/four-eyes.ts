@@ -1,4 +1,4 @@
-import { walletKeyOf, type Actor, type LedgerCommand, type Party } from '@coin/contracts';
+import { walletKeyOf, type Actor, type Party } from '@coin/contracts';
 import { nextResetOf, recordSpend, usageOf, type SpendingWindow } from './limits';
 
 /**
@@ -54,26 +54,6 @@ export function clientScope(clientId: string): string {
 /** Whether the actor is a person (a user token): the only actors four-eyes counts. */
 export function isPerson(actor: Actor): boolean {
   return actor.kind === 'user';
-}
-
-/**
- * The windows a command may add to, for the batch read (a refund's payer is read with the
- * purchase, by the store). Approval steps add nothing: an approved command had its second person.
- */
-export function windowScopesOf(command: LedgerCommand): string[] {
-  const { actor } = command;
-  switch (command.type) {
-    case 'ledger.mint':
-      return isPerson(actor) ? [actorScope(actor), recipientScope(command.data.to)] : [];
-    case 'ledger.burn':
-    case 'ledger.refund':
-      return isPerson(actor) ? [actorScope(actor)] : [];
-    case 'ledger.reward':
-      if (isPerson(actor)) return [actorScope(actor), recipientScope({ kind: 'user', userId: command.data.toUserId })];
-      return actor.kind === 'system' ? [clientScope(actor.id)] : [];
-    default:
-      return [];
-  }
 }
 
 /** What a person's movement of `amount` to `recipient` (null: a burn) adds to. */

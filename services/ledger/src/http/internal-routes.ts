@@ -17,12 +17,14 @@ import {
   userIdParam,
   uuidInput,
   wallet,
+  walletKeyOf,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { Pool } from '@coin/db';
 import type { App } from '@coin/http';
 import { z } from 'zod';
-import { auditLedger } from '../db/audit';
+import { auditShards } from '../db/audit-shards';
+import { firstFound, gathered, pagedOverShards } from '../db/shard-reads';
 import { findApproval, listApprovals } from '../db/approval-reads';
 import { findHold, listHolds } from '../db/hold-reads';
 import { findTransaction, findWalletOfUser, listTreasuryWallets, transactionsAfter } from '../db/reads';
@@ -36,7 +38,10 @@ import { treasuryView, userWalletView } from '../views/wallet-view';
 const transactionPageSizeMax = 1000;
 
 export interface InternalRouteDeps {
-  pool: Pool;
+  /** The shards' pools, the home shard first (docs/DESIGN.md "Shards"); one pool without shards. */
+  pools: readonly Pool[];
+  /** The shard (index into `pools`) owning a wallet key: every shard is seeded with the treasury rows, only the owner's is live. */
+  shardOfWallet: (walletKey: string) => number;
   xafRate?: number | undefined;
   policy: LedgerPolicy;
   now: () => Date;
@@ -49,7 +54,7 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
     '/internal/wallets/by-user/:userId',
     { schema: { params: z.object({ userId: userIdParam }), response: { 200: wallet } } },
     async (request) => {
-      const found = await findWalletOfUser(deps.pool, request.params.userId);
+      const found = await firstFound(deps.pools, (db) => findWalletOfUser(db, request.params.userId));
       if (!found) throw new AppError('WALLET_NOT_FOUND', 'This user has no wallet');
       return userWalletView(found, request.params.userId, deps.xafRate);
     },
@@ -66,7 +71,7 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
       },
     },
     async (request) => {
-      const found = await findWalletOfUser(deps.pool, request.params.userId);
+      const found = await firstFound(deps.pools, (db) => findWalletOfUser(db, request.params.userId));
       if (!found) throw new AppError('WALLET_NOT_FOUND', 'This user has no wallet');
       return spendingLimitsView(found, request.params.userId, request.query.role, deps.policy, deps.now());
     },
@@ -77,7 +82,7 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
     '/internal/approvals/:id',
     { schema: { params: z.object({ id: uuidInput }), response: { 200: z.object({ approval, command: approvableCommand }) } } },
     async (request) => {
-      const found = await findApproval(deps.pool, request.params.id);
+      const found = await firstFound(deps.pools, (db) => findApproval(db, request.params.id));
       if (!found) throw new AppError('APPROVAL_NOT_FOUND', `Approval request ${request.params.id} does not exist`);
       return { approval: approvalView(found), command: found.command };
     },
@@ -85,20 +90,36 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
 
   app.get('/internal/approvals', { schema: { querystring: approvalsQuery, response: { 200: approvalPage } } }, async (request) => {
     const { status, limit, offset } = request.query;
-    const page = await listApprovals(deps.pool, { status, limit, offset });
-    return { approvals: page.approvals.map(approvalView), pagination: { limit, offset, total: page.total } };
+    const page = await pagedOverShards(
+      deps.pools,
+      { limit, offset },
+      async (db, first) => {
+        const part = await listApprovals(db, { status, ...first });
+        return { rows: part.approvals, total: part.total };
+      },
+      newestFirst,
+    );
+    return { approvals: page.rows.map(approvalView), pagination: { limit, offset, total: page.total } };
   });
 
   app.get('/internal/holds/:id', { schema: { params: z.object({ id: uuidInput }), response: { 200: hold } } }, async (request) => {
-    const found = await findHold(deps.pool, request.params.id);
+    const found = await firstFound(deps.pools, (db) => findHold(db, request.params.id));
     if (!found) throw new AppError('HOLD_NOT_FOUND', `Hold ${request.params.id} does not exist`);
     return holdView(found);
   });
 
   app.get('/internal/holds', { schema: { querystring: adminHoldsQuery, response: { 200: holdPage } } }, async (request) => {
     const { userId, status, limit, offset } = request.query;
-    const page = await listHolds(deps.pool, { fromUserId: userId, status, limit, offset });
-    return { holds: page.holds.map(holdView), pagination: { limit, offset, total: page.total } };
+    const page = await pagedOverShards(
+      deps.pools,
+      { limit, offset },
+      async (db, first) => {
+        const part = await listHolds(db, { fromUserId: userId, status, ...first });
+        return { rows: part.holds, total: part.total };
+      },
+      newestFirst,
+    );
+    return { holds: page.rows.map(holdView), pagination: { limit, offset, total: page.total } };
   });
 
   app.get(
@@ -114,7 +135,13 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
     },
     async (request) => {
       const { afterId, limit } = request.query;
-      const transactions = (await transactionsAfter(deps.pool, afterId, limit)).map(transactionView);
+      // Ids are one series over shards (the home shard hands them out): each shard's first `limit`
+      // past the cursor, merged by id, are the ledger's.
+      const rows = await gathered(deps.pools, (db) => transactionsAfter(db, afterId, limit));
+      const transactions = rows
+        .sort((a, b) => Number(a.id) - Number(b.id))
+        .slice(0, limit)
+        .map(transactionView);
       return { transactions, nextAfterId: transactions.length === limit ? transactions[transactions.length - 1]!.id : null };
     },
   );
@@ -123,22 +150,31 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
     '/internal/transactions/:id',
     { schema: { params: z.object({ id: transactionIdParam }), response: { 200: transaction } } },
     async (request) => {
-      const found = await findTransaction(deps.pool, request.params.id);
+      const found = await firstFound(deps.pools, (db) => findTransaction(db, request.params.id));
       if (!found) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${request.params.id} does not exist`);
       return transactionView(found);
     },
   );
 
   app.get('/internal/treasuries', { schema: { response: { 200: treasuryList } } }, async () => ({
-    treasuries: (await listTreasuryWallets(deps.pool)).flatMap((w) => (w.party.kind === 'treasury' ? [treasuryView(w, w.party.code)] : [])),
+    treasuries: (
+      await Promise.all(
+        deps.pools.map(async (db, shard) =>
+          (await listTreasuryWallets(db)).filter((w) => deps.shardOfWallet(walletKeyOf(w.party)) === shard),
+        ),
+      )
+    )
+      .flat()
+      .sort((a, b) => (a.party.kind === 'treasury' && b.party.kind === 'treasury' ? a.party.code.localeCompare(b.party.code) : 0))
+      .flatMap((w) => (w.party.kind === 'treasury' ? [treasuryView(w, w.party.code)] : [])),
   }));
 
   app.get('/internal/supply', { schema: { response: { 200: supplyReport } } }, async () => {
-    const client = await deps.pool.connect();
-    try {
-      return await auditLedger(client, { now: deps.now(), creditLegMaxAgeS: deps.creditLegMaxAgeS });
-    } finally {
-      client.release();
-    }
+    return auditShards(deps.pools, { now: deps.now(), creditLegMaxAgeS: deps.creditLegMaxAgeS });
   });
+}
+
+/** The order of the approval and hold lists: newest first, then by id (as their SQL orders them). */
+function newestFirst(a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }): number {
+  return b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 }

@@ -74,11 +74,21 @@ interface GroupResult {
 }
 
 /**
- * Two applies in flight: one can be in PostgreSQL while the next is decided in memory; more
- * would only split the waiting batches into smaller applies. 4,000 commands keep one apply's
- * statements well inside PostgreSQL's and pg's message limits (a command writes ~1 KB).
+ * Where the apply pipeline starts and the bounds it adapts within (libs/kafka apply-pipeline.ts):
+ * two applies in flight (one in PostgreSQL while the next is decided in memory), never fewer (the
+ * batches of one fetch reach the handler over several ticks, their proofs checked, and a second
+ * apply lets the late ones go while the first commits), up to four while a full batch keeps
+ * waiting and the cost per command holds (each takes one of the pool's 12 connections; the
+ * outbox relay and the sweeps need theirs). 4,000 commands keep one apply's
+ * statements well inside PostgreSQL's and pg's message limits (a command writes ~1 KB). A
+ * shallow queue waits at most 2 ms for the partition batches of the same fetch still being
+ * checked (their proofs), so that most of them share one apply.
  */
-export const defaultApplyLimits: GroupCommitOptions = { inFlightMax: 2, itemsMax: 4000 };
+export const defaultApplyLimits: GroupCommitOptions = {
+  inFlightMax: 2,
+  itemsMax: 4000,
+  adaptive: { depthMin: 2, depthMax: 4, itemsMin: 250, itemsMax: 4000, lingerMsMax: 2, riseFactor: 1.5 },
+};
 
 /**
  * The `eachBatch` handler of ledger.commands for every partition one process owns. Partition

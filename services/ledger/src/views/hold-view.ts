@@ -1,44 +1,5 @@
-import { minorUnitsToCoins, partyColumns, partyOfColumns, type Hold, type HoldStatus, type TreasuryCode } from '@coin/contracts';
+import { minorUnitsToCoins, partyColumns, type Hold } from '@coin/contracts';
 import type { HoldState } from '../domain/ledger';
-import { safeInteger } from '../db/wallet-rows';
-
-/** A holds row as the ledger reads it (timestamps may arrive as ISO text inside JSON). */
-export interface HoldDbRow {
-  id: string;
-  from_user_id: number;
-  to_user_id: number | null;
-  to_treasury: TreasuryCode | null;
-  amount: number;
-  reason: string;
-  reference: string | null;
-  status: HoldStatus;
-  expires_at: Date | string;
-  created_at: Date | string;
-  updated_at: Date | string;
-  captured_amount: number | null;
-  transaction_id: number | null;
-}
-
-export const holdColumns =
-  'id, from_user_id, to_user_id, to_treasury, amount, reason, reference, status, expires_at, created_at, updated_at, captured_amount, transaction_id';
-
-/** The one mapping from a holds row to the ledger's state of that hold. */
-export function holdStateOf(row: HoldDbRow): HoldState {
-  return {
-    id: row.id,
-    fromUserId: safeInteger(row.from_user_id, 'payer id'),
-    to: partyOfColumns(row.to_user_id, row.to_treasury),
-    amount: safeInteger(row.amount, 'hold amount'),
-    reason: row.reason,
-    reference: row.reference,
-    status: row.status,
-    expiresAt: new Date(row.expires_at),
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-    capturedAmount: row.captured_amount === null ? null : safeInteger(row.captured_amount, 'captured amount'),
-    transactionId: row.transaction_id,
-  };
-}
 
 /** The one home of the Hold view (API, replies and coin.holds events), in coins. */
 export function holdView(hold: HoldState): Hold {

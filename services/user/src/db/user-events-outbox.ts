@@ -1,4 +1,4 @@
-import type { AdminActionRecorded, AuditRecord, TopicNames, UserEventV2 } from '@coin/contracts';
+import { adminActionEvent, type AuditRecord, type TopicNames, type UserEventV2 } from '@coin/contracts';
 import { insertOutbox, type OutboxMessage, type OutboxRow, type PoolClient } from '@coin/db';
 import { scrubbedUserEvent } from '../domain/erasure';
 
@@ -38,7 +38,7 @@ export async function insertUserEvents(
 
 /** The admin.audit message of a record, keyed by its id (the topic has one partition: one order for the hash chain). */
 export function auditRecordMessage(topics: Pick<TopicNames, 'adminAudit'>, record: AuditRecord): OutboxMessage {
-  const event: AdminActionRecorded = { eventId: record.id, type: 'admin.action.recorded', version: 1, occurredAt: record.at, record };
+  const event = adminActionEvent(record);
   return { topic: topics.adminAudit, key: record.id, headers: { type: event.type }, payload: event };
 }
 

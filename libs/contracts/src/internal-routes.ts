@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { approval, approvalPage, approvalsQuery } from './approvals';
+import { auditLogPage, auditLogQuery } from './audit-log';
+import { role, userIdParam, uuidInput } from './common';
+import {
+  adminTransactionsPage,
+  adminTransactionsQuery,
+  historyPage,
+  historyQuery,
+  walletTransactionsPage,
+  walletTransactionsQuery,
+} from './history';
+import { adminHoldsQuery, hold, holdPage, spendingLimits } from './holds';
+import {
+  apiKeyList,
+  clientCredentialsBody,
+  internalUser,
+  logoutBody,
+  platformClientList,
+  systemToken,
+  userList,
+  userListQuery,
+  userSessionList,
+} from './identity';
+import { approvableCommand, supplyReport, transaction, transactionIdParam, treasuryList, wallet } from './ledger';
+import {
+  internalChangePasswordBody,
+  internalMfaConfirmBody,
+  internalMfaEnrolBody,
+  internalStepUpBody,
+  loginAnswer,
+  mfaConfirmed,
+  mfaEnrolment,
+  mfaVerifyBody,
+  passwordChanged,
+  passwordReset,
+  resetPasswordBody,
+  steppedUp,
+} from './second-factor';
+import {
+  deletionRequest,
+  deletionRequestIdParam,
+  deletionRequestList,
+  deletionRequestsQuery,
+  loginBody,
+  loginResult,
+  refreshBody,
+  registrationKey,
+  tokenPair,
+} from './user';
+
+/*
+ * The internal HTTP routes the gateway calls on the ledger, user and history services
+ * (docs/DESIGN.md "Internal HTTP credentials"): one row per route with its method, its path (a
+ * template: `:name` is a path parameter), what it takes and what it answers. The gateway's typed
+ * client (services/gateway/src/clients/internal-api.ts) builds each call from its row and checks
+ * the answer against `response`, so a route and its caller cannot drift apart unseen: a service
+ * answering another shape is a 500 naming the route, never a value passed on under a cast.
+ */
+
+/** The services behind the gateway's internal HTTP. */
+export type InternalService = 'ledger' | 'users' | 'history';
+
+/** A value a query string carries: the gateway sends what the route's query schema parses back. */
+export type QueryValue = string | number | boolean;
+
+/** A read: path parameters and a query string in, a JSON body out. Safe to repeat. */
+export interface InternalReadRoute {
+  service: InternalService;
+  method: 'GET';
+  path: `/${string}`;
+  /** The path's `:name` parameters (absent: the path has none). */
+  params?: z.ZodObject;
+  /** The query string's parameters (absent: the route takes none): flat, each a single value. */
+  query?: z.ZodObject & z.ZodType<Record<string, QueryValue | undefined>>;
+  response: z.ZodType;
+}
+
+/** A call with a JSON body (credentials, never a Kafka topic): not repeated by the client. */
+export interface InternalPostRoute {
+  service: InternalService;
+  method: 'POST';
+  path: `/internal/${string}`;
+  body: z.ZodType;
+  response: z.ZodType;
+}
+
+const noBody = z.strictObject({});
+/** 204 No Content: the client reads an empty body as undefined. */
+const noContent = z.undefined();
+
+export const internalReads = {
+  // ---- ledger ----
+  'ledger.wallet': {
+    service: 'ledger',
+    method: 'GET',
+    path: '/internal/wallets/by-user/:userId',
+    params: z.object({ userId: userIdParam }),
+    response: wallet,
+  },
+  'ledger.spending-limits': {
+    service: 'ledger',
+    method: 'GET',
+    path: '/internal/wallets/by-user/:userId/limits',
+    params: z.object({ userId: userIdParam }),
+    // The user's role is the user service's; the caller (the gateway) names it.
+    query: z.strictObject({ role }),
+    response: spendingLimits,
+  },
+  'ledger.approval': {
+    service: 'ledger',
+    method: 'GET',
+    path: '/internal/approvals/:id',
+    params: z.object({ id: uuidInput }),
+    // The view, and the command as the ledger keeps it (minor units): the gateway keys the approval's commands by it.
+    response: z.object({ approval, command: approvableCommand }),
+  },
+  'ledger.approvals': { service: 'ledger', method: 'GET', path: '/internal/approvals', query: approvalsQuery, response: approvalPage },
+  'ledger.hold': { service: 'ledger', method: 'GET', path: '/internal/holds/:id', params: z.object({ id: uuidInput }), response: hold },
+  'ledger.holds': { service: 'ledger', method: 'GET', path: '/internal/holds', query: adminHoldsQuery, response: holdPage },
+  'ledger.transaction': {
+    service: 'ledger',
+    method: 'GET',
+    path: '/internal/transactions/:id',
+    params: z.object({ id: transactionIdParam }),
+    response: transaction,
+  },
+  'ledger.treasuries': { service: 'ledger', method: 'GET', path: '/internal/treasuries', response: treasuryList },
+  'ledger.supply': { service: 'ledger', method: 'GET', path: '/internal/supply', response: supplyReport },
+  // ---- users ----
+  'users.user': {
+    service: 'users',
+    method: 'GET',
+    path: '/internal/users/:id',
+    params: z.object({ id: userIdParam }),
+    response: internalUser,
+  },
+  'users.users': { service: 'users', method: 'GET', path: '/internal/users', query: userListQuery, response: userList },
+  'users.sessions': {
+    service: 'users',
+    method: 'GET',
+    path: '/internal/users/:id/sessions',
+    params: z.object({ id: userIdParam }),
+    response: userSessionList,
+  },
+  'users.api-keys': { service: 'users', method: 'GET', path: '/internal/api-keys', response: apiKeyList },
+  'users.platform-clients': { service: 'users', method: 'GET', path: '/internal/platform-clients', response: platformClientList },
+  'users.deletion-requests': {
+    service: 'users',
+    method: 'GET',
+    path: '/internal/deletion-requests',
+    query: deletionRequestsQuery,
+    response: deletionRequestList,
+  },
+  'users.deletion-request': {
+    service: 'users',
+    method: 'GET',
+    path: '/internal/deletion-requests/:id',
+    params: deletionRequestIdParam,
+    response: deletionRequest,
+  },
+  // ---- history ----
+  'history.user-transactions': {
+    service: 'history',
+    method: 'GET',
+    path: '/internal/history/users/:userId',
+    params: z.object({ userId: userIdParam }),
+    query: historyQuery,
+    response: historyPage,
+  },
+  'history.user-transactions-page': {
+    service: 'history',
+    method: 'GET',
+    path: '/internal/history/users/:userId/page',
+    params: z.object({ userId: userIdParam }),
+    query: walletTransactionsQuery,
+    response: walletTransactionsPage,
+  },
+  'history.transactions': {
+    service: 'history',
+    method: 'GET',
+    path: '/internal/transactions',
+    query: adminTransactionsQuery,
+    response: adminTransactionsPage,
+  },
+  'history.audit-log': { service: 'history', method: 'GET', path: '/internal/audit-log', query: auditLogQuery, response: auditLogPage },
+} as const satisfies Record<string, InternalReadRoute>;
+
+export const internalPosts = {
+  'users.login': { service: 'users', method: 'POST', path: '/internal/auth/login', body: loginBody, response: loginAnswer },
+  'users.refresh': { service: 'users', method: 'POST', path: '/internal/auth/refresh', body: refreshBody, response: tokenPair },
+  'users.logout': { service: 'users', method: 'POST', path: '/internal/auth/logout', body: logoutBody, response: noContent },
+  'users.client-token': {
+    service: 'users',
+    method: 'POST',
+    path: '/internal/auth/token',
+    body: clientCredentialsBody,
+    response: systemToken,
+  },
+  'users.registration-key': {
+    service: 'users',
+    method: 'POST',
+    path: '/internal/registration-keys',
+    body: noBody,
+    response: registrationKey,
+  },
+  'users.mfa-enrolment': {
+    service: 'users',
+    method: 'POST',
+    path: '/internal/auth/mfa/enrolment',
+    body: internalMfaEnrolBody,
+    response: mfaEnrolment,
+  },
+  'users.mfa-confirm': {
+    service: 'users',
+    method: 'POST',
+    path: '/internal/auth/mfa/enrolment/confirm',
+    body: internalMfaConfirmBody,
+    response: mfaConfirmed,
+  },
+  'users.mfa-verify': { service: 'users', method: 'POST', path: '/internal/auth/mfa/verify', body: mfaVerifyBody, response: loginResult },
+  'users.step-up': { service: 'users', method: 'POST', path: '/internal/auth/mfa/step-up', body: internalStepUpBody, response: steppedUp },
+  'users.change-password': {
+    service: 'users',
+    method: 'POST',
+    path: '/internal/auth/password',
+    body: internalChangePasswordBody,
+    response: passwordChanged,
+  },
+  'users.password-reset': {
+    service: 'users',
+    method: 'POST',
+    path: '/internal/auth/password-reset',
+    body: resetPasswordBody,
+    response: passwordReset,
+  },
+} as const satisfies Record<string, InternalPostRoute>;
+
+export type InternalReadName = keyof typeof internalReads;
+export type InternalPostName = keyof typeof internalPosts;
+
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : Record<never, never>;
+
+/** What a read takes: its path parameters and its query, as the route parses them. */
+export type InternalReadInput<N extends InternalReadName> = object &
+  OutputOf<(typeof internalReads)[N] extends { params: infer P } ? P : undefined> &
+  OutputOf<(typeof internalReads)[N] extends { query: infer Q } ? Q : undefined>;
+/** What a read answers. */
+export type InternalReadAnswer<N extends InternalReadName> = z.output<(typeof internalReads)[N]['response']>;
+/** The body a call sends: what the route accepts. */
+export type InternalPostBody<N extends InternalPostName> = z.input<(typeof internalPosts)[N]['body']>;
+/** What a call answers. */
+export type InternalPostAnswer<N extends InternalPostName> = z.output<(typeof internalPosts)[N]['response']>;

@@ -1,0 +1,111 @@
+import { type FormEvent, useState } from 'react';
+import { Loaded } from '../../components/busy';
+import { ConfirmDialog, useConfirmation } from '../../components/confirm';
+import { Field, Page, RevocationCells, Table } from '../../components/layout';
+import { useConsole } from '../../context';
+import { when } from '../../format';
+import { useLoad } from '../../hooks/use-load';
+import { useMutation } from '../../hooks/use-mutation';
+import { Link } from '../../router';
+
+const scopes = ['mint', 'burn', 'refund', 'reward'] as const;
+
+/** SUPERADMIN: GET/POST /api/admin/api-keys and DELETE /api/admin/api-keys/{id}; the secret is shown once, here, and kept nowhere. */
+export function ApiKeysScreen() {
+  const { session } = useConsole();
+  const keys = useLoad(() => session.client.listApiKeys(), []);
+  const action = useMutation<void>();
+  const [created, setCreated] = useState<{ name: string; key: string }>();
+  const revoking = useConfirmation<{ id: string; name: string }>();
+
+  const create = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const chosen = scopes.filter((s) => data.get(`scope-${s}`) === 'on');
+    setCreated(undefined);
+    void action.run(async () => {
+      const answer = await session.client.createApiKey({ body: { name: String(data.get('name') ?? '').trim(), scopes: chosen } });
+      setCreated({ name: answer.name, key: answer.key });
+      form.reset();
+      keys.reload();
+    });
+  };
+  return (
+    <Page title="API keys">
+      <section className="panel" aria-labelledby="new-key">
+        <h2 id="new-key">New API key</h2>
+        <form className="filters" onSubmit={create} aria-labelledby="new-key">
+          <Field label="Name">
+            <input name="name" required maxLength={100} />
+          </Field>
+          <fieldset>
+            <legend>Scopes</legend>
+            {scopes.map((s) => (
+              <label key={s} className="check">
+                <input type="checkbox" name={`scope-${s}`} defaultChecked={s === 'mint'} /> {s}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" disabled={action.busy}>
+            Create key
+          </button>
+        </form>
+        {created ? (
+          <div className="notice" role="status">
+            <p>
+              <strong>Key "{created.name}" created.</strong> Copy the secret now: it is shown this once and cannot be read again.
+            </p>
+            <p>
+              <code className="secret" data-testid="api-key-secret">
+                {created.key}
+              </code>
+            </p>
+            <button type="button" onClick={() => setCreated(undefined)}>
+              I have copied it
+            </button>
+          </div>
+        ) : null}
+      </section>
+      <ConfirmDialog
+        confirmation={revoking}
+        mutation={action}
+        message={(key) => `Revoke the key "${key.name}"? Every mint, burn, refund or reward sent with it is refused from now on.`}
+        confirmLabel={() => 'Revoke key'}
+        action={async (key) => {
+          await session.client.revokeApiKey({ path: { id: key.id } });
+          keys.reload();
+        }}
+      />
+      <Loaded load={keys} error={action.error}>
+        {(data) => (
+          <Table caption="API keys">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Scopes</th>
+                <th scope="col">Created (UTC)</th>
+                <th scope="col">Revoked (UTC)</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.apiKeys.map((k) => (
+                <tr key={k.id}>
+                  <td>{k.name}</td>
+                  <td>{k.scopes.join(', ')}</td>
+                  <td>{when(k.createdAt)}</td>
+                  <RevocationCells name={k.name} revokedAt={k.revokedAt} onRevoke={() => revoking.ask({ id: k.id, name: k.name })} />
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Loaded>
+      <p className="muted">
+        Platform clients (the SYSTEM callers of <code>POST /api/auth/token</code>) have their own screen:{' '}
+        <Link to="/platform-clients">Platform clients</Link>.
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,74 @@
+import type { OperationResult } from '@coin/client';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { deferred, problem, renderScreen } from '../../../test/fake-console';
+import { approval, deletionRequest, transaction } from '../../../test/fixtures';
+
+import { ApprovalsScreen } from '.';
+
+const pending = (ids: string[]) => ({
+  approvals: ids.map((id) => approval(id)),
+  pagination: { limit: 25, offset: 0, total: ids.length },
+  hasMore: false,
+  nextCursor: null,
+});
+
+describe('approvals screen', () => {
+  it('when the requests load, then each pending one has Approve and Reject buttons named after it', async () => {
+    const listApprovals = jest.fn(async () => pending(['aaaaaaaa-1', 'bbbbbbbb-2']));
+    renderScreen(<ApprovalsScreen />, { listApprovals });
+    const table = await screen.findByRole('table', { name: 'Approval requests' });
+    expect(within(table).getByRole('button', { name: 'Approve request aaaaaaaa' })).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'Reject request bbbbbbbb' })).toHaveProperty('disabled', true);
+    expect(listApprovals).toHaveBeenCalledWith({ query: { limit: '25', offset: '0', status: 'PENDING' } });
+    // Deletion requests are a SUPERADMIN's.
+    expect(screen.queryByRole('table', { name: 'Pending deletion requests' })).toBeNull();
+  });
+
+  it('when a request is approved, then its buttons are busy until the answer, which is said, and the list is loaded again', async () => {
+    const answer = deferred<OperationResult<'approveRequest'>>();
+    const approveRequest = jest.fn((_input: unknown) => answer.promise);
+    const listApprovals = jest.fn(async () => pending(['aaaaaaaa-1']));
+    renderScreen(<ApprovalsScreen />, { listApprovals, approveRequest }, { apiKey: 'ck_test' });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Approve request aaaaaaaa' }));
+    expect(screen.getByRole('button', { name: 'Approve request aaaaaaaa' })).toHaveProperty('disabled', true);
+    expect(approveRequest).toHaveBeenCalledWith(
+      expect.objectContaining({ path: { id: 'aaaaaaaa-1' }, headers: { 'x-api-key': 'ck_test' } }),
+    );
+    await act(async () => answer.resolve({ transaction: transaction(60, { amount: 50_000 }) } as OperationResult<'approveRequest'>));
+    expect((await screen.findByRole('status')).textContent).toBe('Approved: transaction 60 (MINT 50,000.00).');
+    expect(listApprovals).toHaveBeenCalledTimes(2);
+  });
+
+  it('when one approves their own request, then the refusal is shown', async () => {
+    renderScreen(<ApprovalsScreen />, {
+      listApprovals: async () => pending(['aaaaaaaa-1']),
+      approveRequest: async () => Promise.reject(problem(403, 'SELF_APPROVAL', 'You cannot approve your own request')),
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Approve request aaaaaaaa' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('SELF_APPROVAL');
+  });
+
+  it('when a SUPERADMIN rejects a deletion request with a reason, then the reason is sent', async () => {
+    const rejectDeletionRequest = jest.fn(async () => ({}) as OperationResult<'rejectDeletionRequest'>);
+    renderScreen(
+      <ApprovalsScreen />,
+      {
+        listApprovals: async () => pending([]),
+        listDeletionRequests: async () => ({ deletionRequests: [deletionRequest('dddddddd-1', 9, 20_000)] }),
+        rejectDeletionRequest,
+      },
+      { role: 'SUPERADMIN' },
+    );
+    const ui = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Pending deletion requests' });
+    await ui.type(within(table).getByLabelText('Reason for rejecting dddddddd-1'), 'keeps studying');
+    await ui.click(within(table).getByRole('button', { name: 'Reject request dddddddd' }));
+    expect(await screen.findByText('Rejected dddddddd-1.')).toBeTruthy();
+    expect(rejectDeletionRequest).toHaveBeenCalledWith(
+      expect.objectContaining({ path: { id: 'dddddddd-1' }, body: { reason: 'keeps studying' } }),
+    );
+  });
+});

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { Loaded } from '../../components/busy';
+import { Notice } from '../../components/notice';
+import { useConsole } from '../../context';
+import { useLoad } from '../../hooks/use-load';
+import { useMutation } from '../../hooks/use-mutation';
+import { Link } from '../../router';
+import { SubmissionKey } from '../../session';
+import { Field, Page, Pager, Table } from '../../components/layout';
+import { coins, when } from '../../format';
+import { Decide } from './decide';
+import { DeletionRequests } from './deletion-requests';
+
+const statuses = ['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED'] as const;
+const pageSize = 25;
+
+/** GET /api/admin/approvals; approve (with the session's API key of the command's scope) or reject with a reason. */
+export function ApprovalsScreen() {
+  const { session, apiKey } = useConsole();
+  const [status, setStatus] = useState<(typeof statuses)[number] | ''>('PENDING');
+  const [offset, setOffset] = useState(0);
+  const decision = useMutation();
+  const requests = useLoad(
+    () => session.client.listApprovals({ query: { limit: String(pageSize), offset: String(offset), ...(status ? { status } : {}) } }),
+    [status, offset],
+  );
+  const decide = (id: string, approve: boolean, reason: string) =>
+    void decision.run(
+      async () => {
+        const idempotencyKey = new SubmissionKey().current;
+        let said: string;
+        if (approve) {
+          const answer = await session.client.approveRequest({
+            path: { id },
+            idempotencyKey,
+            ...(apiKey ? { headers: { 'x-api-key': apiKey } } : {}),
+          });
+          said = `Approved: transaction ${answer.transaction.id} (${answer.transaction.type} ${coins(answer.transaction.amount)}).`;
+        } else {
+          await session.client.rejectRequest({ path: { id }, body: { reason }, idempotencyKey });
+          said = `Rejected ${id}.`;
+        }
+        requests.reload();
+        return said;
+      },
+      { key: id },
+    );
+  return (
+    <Page title="Approvals">
+      <p className="muted">
+        Large mints, burns and refunds wait here for a second ADMIN. Approving uses the API key entered on the{' '}
+        <Link to="/money">Money</Link> page
+        {apiKey ? ' (set)' : ' (not set yet)'}; you cannot approve your own request.
+      </p>
+      <div className="filters">
+        <Field label="Status">
+          <select
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as typeof status);
+              setOffset(0);
+            }}
+          >
+            <option value="">Any</option>
+            {statuses.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <Notice>{decision.result}</Notice>
+      <Loaded load={requests} error={decision.error}>
+        {(data) => (
+          <>
+            <Table caption="Approval requests">
+              <thead>
+                <tr>
+                  <th scope="col">Request</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Command</th>
+                  <th scope="col">Requested by</th>
+                  <th scope="col">Expires (UTC)</th>
+                  <th scope="col">Decide</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.approvals.map((a) => (
+                  <tr key={a.id}>
+                    <td>
+                      <code>{a.id.slice(0, 8)}</code>
+                    </td>
+                    <td>{a.status}</td>
+                    <td>
+                      {a.command.type} {coins(a.command.amount)}{' '}
+                      {a.command.userId !== null ? (
+                        <Link to={`/users/${a.command.userId}`}>user {a.command.userId}</Link>
+                      ) : (
+                        (a.command.treasury ?? '')
+                      )}
+                      {a.command.transactionId !== null ? <> of transaction {a.command.transactionId}</> : null} · {a.command.reason}
+                    </td>
+                    <td>
+                      {a.requestedBy.kind} {a.requestedBy.id}
+                    </td>
+                    <td>{when(a.expiresAt)}</td>
+                    <td>
+                      {a.status === 'PENDING' ? (
+                        <Decide id={a.id} busy={decision.busyKey === a.id} onDecide={decide} />
+                      ) : (
+                        (a.decidedBy?.id ?? '—')
+                      )}
+                    </td>
+                  </tr>
+                ))}
+                {data.approvals.length === 0 ? (
+                  <tr>
+                    <td colSpan={6}>No request.</td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </Table>
+            <Pager
+              label={`${offset + 1}–${offset + data.approvals.length}`}
+              hasPrevious={offset > 0}
+              hasNext={data.approvals.length === pageSize}
+              onPrevious={() => setOffset(Math.max(0, offset - pageSize))}
+              onNext={() => setOffset(offset + pageSize)}
+            />
+          </>
+        )}
+      </Loaded>
+      {session.role === 'SUPERADMIN' ? <DeletionRequests /> : null}
+    </Page>
+  );
+}

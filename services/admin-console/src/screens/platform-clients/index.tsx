@@ -1,0 +1,155 @@
+import { type FormEvent, useCallback, useState } from 'react';
+import { Loaded } from '../../components/busy';
+import { ConfirmDialog, useConfirmation } from '../../components/confirm';
+import { Field, Page, RevocationCells, Table } from '../../components/layout';
+import { Notice } from '../../components/notice';
+import { useConsole } from '../../context';
+import { treasuries as treasuryCodes, when } from '../../format';
+import { useLoad } from '../../hooks/use-load';
+import { useMutation } from '../../hooks/use-mutation';
+import { useSubmissionKey } from '../../hooks/use-submission-key';
+import { Link } from '../../router';
+
+/**
+ * SUPERADMIN: GET/POST /api/admin/platform-clients and POST /api/admin/platform-clients/{id}/revoke
+ * (the SYSTEM callers of POST /api/auth/token). The secret is shown once, here, and kept nowhere.
+ * Each creation carries its own Idempotency-Key, kept across a retry after a network error or a 5xx,
+ * so a double click or a resubmission never registers a second client.
+ */
+export function PlatformClientsScreen() {
+  const { session } = useConsole();
+  const clients = useLoad(() => session.client.listPlatformClients(), []);
+  const key = useSubmissionKey();
+  const action = useMutation<string | undefined>();
+  const [created, setCreated] = useState<{ id: string; name: string; secret: string }>();
+  const revoking = useConfirmation<{ id: string; name: string }>();
+  // The secret box takes the focus when it appears, so a keyboard or screen-reader user lands on it.
+  const focusSecret = useCallback((node: HTMLDivElement | null) => node?.focus(), []);
+
+  const create = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const fields = new FormData(form);
+    const name = String(fields.get('name') ?? '').trim();
+    const granted = treasuryCodes.filter((code) => fields.get(`treasury-${code}`) === 'on');
+    const capText = String(fields.get('dailyRewardCap') ?? '').trim();
+    const body = { name, treasuries: granted, ...(capText !== '' ? { dailyRewardCap: Number(capText) } : {}) };
+    if (action.busy) return;
+    setCreated(undefined);
+    void action.run(async () => {
+      const answer = await key.send((idempotencyKey) => session.client.createPlatformClient({ body, idempotencyKey }));
+      form.reset();
+      clients.reload();
+      if ('clientSecret' in answer) {
+        setCreated({ id: answer.id, name: answer.name, secret: answer.clientSecret });
+        return undefined;
+      }
+      return `Client "${answer.name}" (${answer.id}) was already created by this submission; its secret was shown then only.`;
+    });
+  };
+  return (
+    <Page title="Platform clients">
+      <p className="muted">
+        A platform client (a tournament or shop back end) gets SYSTEM tokens from <code>POST /api/auth/token</code> with its id and secret;
+        a SYSTEM token can pay rewards from REWARDS and settle holds paying the treasuries it is granted (holds paying a user: any client),
+        up to its daily reward cap, and nothing else. Grants are fixed at creation: to change them, create a new client and revoke this one.
+        Creations and revocations show in the <Link to="/audit-log?action=platform-client.create">audit log</Link>.
+      </p>
+      <section className="panel" aria-labelledby="new-client">
+        <h2 id="new-client">New platform client</h2>
+        <form className="filters" onSubmit={create} aria-labelledby="new-client" data-testid="platform-client-form">
+          <Field label="Name" hint="What the client is, e.g. tournaments">
+            <input name="name" required maxLength={100} autoComplete="off" />
+          </Field>
+          <fieldset>
+            <legend>Treasuries granted</legend>
+            {treasuryCodes.map((code) => (
+              <label key={code}>
+                <input type="checkbox" name={`treasury-${code}`} /> {code}
+              </label>
+            ))}
+          </fieldset>
+          <Field label="Daily reward cap (coins)" hint="Empty: the ledger default">
+            <input name="dailyRewardCap" type="number" min="0.01" step="0.01" inputMode="decimal" />
+          </Field>
+          <button type="submit" disabled={action.busy}>
+            Create client
+          </button>
+        </form>
+        {created ? (
+          <div className="notice" role="status" tabIndex={-1} ref={focusSecret} aria-labelledby="client-created">
+            <p id="client-created">
+              <strong>Client "{created.name}" created.</strong> Copy the secret now (select it, then Ctrl+C or ⌘C): it is shown this once
+              and cannot be read again.
+            </p>
+            <dl className="facts">
+              <dt>Client id</dt>
+              <dd>
+                <code data-testid="platform-client-id">{created.id}</code>
+              </dd>
+              <dt>Client secret</dt>
+              <dd>
+                <code className="secret" data-testid="platform-client-secret">
+                  {created.secret}
+                </code>
+              </dd>
+            </dl>
+            <button type="button" onClick={() => setCreated(undefined)}>
+              I have copied it
+            </button>
+          </div>
+        ) : null}
+      </section>
+      <Notice>{action.result}</Notice>
+      <ConfirmDialog
+        confirmation={revoking}
+        mutation={action}
+        message={(client) =>
+          `Revoke the client "${client.name}" (${client.id})? It gets no new tokens, and the tokens it holds are refused from the next request. This cannot be undone.`
+        }
+        confirmLabel={() => 'Revoke client'}
+        action={async (client) => {
+          const answer = await session.client.revokePlatformClient({ path: { id: client.id } });
+          clients.reload();
+          return `Client "${answer.name}" revoked: its tokens are refused from the next request.`;
+        }}
+      />
+      <Loaded load={clients} error={action.error}>
+        {(data) => (
+          <Table caption="Platform clients">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Client id</th>
+                <th scope="col">Treasuries</th>
+                <th scope="col">Daily reward cap</th>
+                <th scope="col">Created (UTC)</th>
+                <th scope="col">Revoked (UTC)</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.platformClients.map((c) => (
+                <tr key={c.id} data-testid={`platform-client-${c.id}`}>
+                  <td>{c.name}</td>
+                  <td>
+                    <code>{c.id}</code>
+                  </td>
+                  <td>{c.treasuries.length > 0 ? c.treasuries.join(', ') : 'none'}</td>
+                  <td>{c.dailyRewardCap === null ? 'default' : c.dailyRewardCap}</td>
+                  <td>{when(c.createdAt)}</td>
+                  <RevocationCells name={c.name} revokedAt={c.revokedAt} onRevoke={() => revoking.ask({ id: c.id, name: c.name })} />
+                </tr>
+              ))}
+              {data.platformClients.length === 0 ? (
+                <tr>
+                  <td colSpan={5}>No platform clients yet.</td>
+                </tr>
+              ) : null}
+            </tbody>
+          </Table>
+        )}
+      </Loaded>
+    </Page>
+  );
+}

@@ -1,0 +1,97 @@
+import { Loaded } from '../../components/busy';
+import { Page } from '../../components/layout';
+import { useConsole } from '../../context';
+import { coins, when } from '../../format';
+import { useLoad } from '../../hooks/use-load';
+import { Link } from '../../router';
+import { TransactionRows } from '../transactions/transaction-rows';
+import { EndSessions, SessionRows } from './sessions';
+import { SuperadminActions } from './superadmin-actions';
+
+/**
+ * One user: GET /api/admin/users/{id} (balance, held coins, activeCoins = balance − held), limits and
+ * usage, recent transactions, sessions; for a SUPERADMIN, role change, deletion and ending their sessions.
+ */
+export function UserDetailScreen({ userId }: { userId: number }) {
+  const { session } = useConsole();
+  const id = String(userId);
+  const user = useLoad(() => session.client.getUser({ path: { id } }), [id]);
+  const sessions = useLoad(() => session.client.listUserSessions({ path: { id } }), [id]);
+  const limits = useLoad(() => session.client.getUserLimits({ path: { id } }), [id]);
+  const recent = useLoad(() => session.client.searchTransactions({ query: { userId: id, limit: '10' } }), [id]);
+  const balance = user.data?.wallet.balance;
+  const reloadAll = () => {
+    user.reload();
+    recent.reload();
+    sessions.reload();
+  };
+  return (
+    <Page title={user.data ? `User ${user.data.email}` : `User ${userId}`}>
+      <p>
+        <Link to="/users">← All users</Link>
+      </p>
+      <Loaded load={user}>
+        {(data) => (
+          <>
+            <dl className="facts">
+              <dt>Id</dt>
+              <dd>{data.id}</dd>
+              <dt>Name</dt>
+              <dd>{data.fullName}</dd>
+              <dt>Role</dt>
+              <dd data-testid="user-role">{data.role}</dd>
+              <dt>Verified</dt>
+              <dd>{data.isVerified ? 'yes' : 'no'}</dd>
+              <dt>Created (UTC)</dt>
+              <dd>{when(data.createdAt)}</dd>
+              <dt>Balance</dt>
+              <dd data-testid="wallet-balance">{coins(balance)}</dd>
+              <dt>Held (pending holds)</dt>
+              <dd data-testid="held-coins">{coins(data.wallet.held)}</dd>
+              <dt>activeCoins</dt>
+              <dd data-testid="active-coins">{coins(data.wallet.activeCoins)}</dd>
+              <dt>Total received</dt>
+              <dd data-testid="total-received">{coins(data.wallet.totalReceived)}</dd>
+              <dt>Total sent</dt>
+              <dd data-testid="total-sent">{coins(data.wallet.totalSent)}</dd>
+            </dl>
+            <p className="actions">
+              <Link to={`/money?userId=${userId}`}>Mint, burn or reward for this user</Link>
+              <Link to={`/transactions?userId=${userId}`}>All their transactions</Link>
+              <Link to={`/holds?userId=${userId}`}>Their holds</Link>
+              <Link to={`/audit-log?target=user:${userId}`}>Audit log about them</Link>
+            </p>
+            {session.role === 'SUPERADMIN' ? (
+              <SuperadminActions userId={userId} email={data.email} role={data.role} balance={balance ?? 0} onChanged={reloadAll} />
+            ) : null}
+          </>
+        )}
+      </Loaded>
+      <h2>Spending limits (24 h)</h2>
+      <Loaded load={limits}>
+        {(data) => (
+          <dl className="facts">
+            <dt>Daily amount</dt>
+            <dd>
+              {coins(data.usage.amount)} used of {data.limits.dailyAmount === null ? 'no limit' : coins(data.limits.dailyAmount)}
+            </dd>
+            <dt>Daily count</dt>
+            <dd>
+              {data.usage.count} used of {data.limits.dailyCount === null ? 'no limit' : data.limits.dailyCount}
+            </dd>
+            <dt>Single operation</dt>
+            <dd>{data.limits.singleAmount === null ? 'no limit' : coins(data.limits.singleAmount)}</dd>
+          </dl>
+        )}
+      </Loaded>
+      <h2>Recent transactions</h2>
+      <Loaded load={recent}>{(data) => <TransactionRows caption="Recent transactions" transactions={data.transactions} />}</Loaded>
+      <h2 id="sessions-title">Sessions</h2>
+      <p className="muted">One per sign-in, kept through its token refreshes. Tokens are never shown.</p>
+      <Loaded load={sessions}>{(data) => <SessionRows sessions={data.sessions} />}</Loaded>
+      {session.role === 'SUPERADMIN' && user.data ? (
+        <EndSessions userId={userId} email={user.data.email} onEnded={sessions.reload} />
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,114 @@
+import type { OperationResult } from '@coin/client';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { deferred, problem, renderScreen } from '../../../test/fake-console';
+import { limits, transaction, user, userDetail, userSession } from '../../../test/fixtures';
+import { UserDetailScreen, UsersScreen } from '.';
+
+const usersPage = (users: ReturnType<typeof user>[], total = users.length): OperationResult<'listUsers'> => ({
+  users,
+  pagination: { page: 1, pageSize: 20, total },
+  hasMore: false,
+  nextCursor: null,
+});
+
+const detailOperations = <T extends object>(overrides: T) => ({
+  getUser: jest.fn(async () => userDetail(7, 10)),
+  listUserSessions: jest.fn(async () => ({ sessions: [userSession('s-1'), userSession('s-2', 'REVOKED')] })),
+  getUserLimits: jest.fn(async () => limits()),
+  searchTransactions: jest.fn(async () => ({ transactions: [transaction(41)], nextCursor: null, hasMore: false })),
+  ...overrides,
+});
+
+describe('users screen', () => {
+  it('when the list loads, then each user is a row linking to their page, with the search from the address', async () => {
+    const listUsers = jest.fn(async () => usersPage([user(7), user(8, { role: 'ADMIN' })], 41));
+    renderScreen(<UsersScreen />, { listUsers }, { path: '/users?q=ann&page=2' });
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(within(table).getByRole('link', { name: 'user7@example.test' }).getAttribute('href')).toBe('/admin/users/7');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByText('Page 2 of 3 · 41 users')).toBeTruthy();
+    expect(listUsers).toHaveBeenCalledWith({ query: { page: '2', pageSize: '20', q: 'ann' } });
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('when the list is refused, then the problem is shown with its title, code and request id', async () => {
+    renderScreen(<UsersScreen />, { listUsers: async () => Promise.reject(problem(403, 'FORBIDDEN', 'Not allowed', 'Admins only')) });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Not allowed');
+    expect(alert.textContent).toContain('FORBIDDEN');
+    expect(alert.textContent).toContain('Admins only');
+    expect(alert.textContent).toContain('req-1');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe('user detail screen', () => {
+  it('when the user loads, then balance, held, activeCoins, limits, recent transactions and sessions are shown', async () => {
+    renderScreen(<UserDetailScreen userId={7} />, detailOperations({}));
+    expect(await screen.findByRole('heading', { level: 1, name: 'User user7@example.test' })).toBeTruthy();
+    expect(screen.getByTestId('wallet-balance').textContent).toBe('10.00');
+    expect(screen.getByTestId('held-coins').textContent).toBe('2.50');
+    expect(screen.getByTestId('active-coins').textContent).toBe('7.50');
+    expect(await screen.findByText('12.50 used of 1,000.00')).toBeTruthy();
+    expect(await screen.findAllByTestId('session-row')).toHaveLength(2);
+    expect(within(screen.getByRole('table', { name: 'Recent transactions' })).getByRole('link', { name: '41' })).toBeTruthy();
+    // An ADMIN sees no SUPERADMIN action.
+    expect(screen.queryByRole('button', { name: 'End all sessions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete user' })).toBeNull();
+  });
+
+  it('when a SUPERADMIN ends the sessions, then nothing is sent before the confirmation, the dialog is busy while it is sent, and the result is said', async () => {
+    const answer = deferred<undefined>();
+    const operations = detailOperations({ revokeUserSessions: jest.fn(() => answer.promise) });
+    renderScreen(<UserDetailScreen userId={7} />, operations, { role: 'SUPERADMIN' });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'End all sessions' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain('End every session of user7@example.test?');
+    expect(operations.revokeUserSessions).not.toHaveBeenCalled();
+    await ui.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(operations.revokeUserSessions).not.toHaveBeenCalled();
+
+    await ui.click(screen.getByRole('button', { name: 'End all sessions' }));
+    await ui.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'End their sessions' }));
+    expect(operations.revokeUserSessions).toHaveBeenCalledWith({ path: { id: '7' } });
+    expect(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'End their sessions' })).toHaveProperty('disabled', true);
+    const sessionLoads = operations.listUserSessions.mock.calls.length;
+    await act(async () => answer.resolve(undefined));
+    expect(await screen.findByText('Every session of user7@example.test has ended.')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(operations.listUserSessions.mock.calls.length).toBe(sessionLoads + 1);
+  });
+
+  it('when a deletion is refused, then the problem is shown and the user stays', async () => {
+    const operations = detailOperations({
+      deleteUser: jest.fn(async () => Promise.reject(problem(409, 'USER_HAS_HOLDS', 'User has pending holds'))),
+    });
+    renderScreen(<UserDetailScreen userId={7} />, operations, { role: 'SUPERADMIN', path: '/users/7' });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Delete user' }));
+    expect(operations.deleteUser).not.toHaveBeenCalled();
+    await ui.click(screen.getByRole('button', { name: 'Delete and burn 10.00 coins' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('USER_HAS_HOLDS');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(window.location.pathname).toBe('/admin/users/7');
+  });
+
+  it('when a role change is confirmed, then the new role is sent and the user is loaded again', async () => {
+    const operations = detailOperations({
+      changeUserRole: jest.fn(async () => ({ message: 'Role changed', user: { id: 7, role: 'ADMIN' as const } })),
+    });
+    renderScreen(<UserDetailScreen userId={7} />, operations, { role: 'SUPERADMIN' });
+    const ui = userEvent.setup();
+    await ui.selectOptions(await screen.findByRole('combobox', { name: 'New role' }), 'ADMIN');
+    await ui.click(screen.getByRole('button', { name: 'Change role' }));
+    expect(operations.changeUserRole).not.toHaveBeenCalled();
+    await ui.click(screen.getByRole('button', { name: 'Yes, make ADMIN' }));
+    expect(await screen.findByText('Role changed to ADMIN.')).toBeTruthy();
+    expect(operations.changeUserRole).toHaveBeenCalledWith({ path: { id: '7' }, body: { role: 'ADMIN' } });
+    expect(operations.getUser).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,81 @@
+import {
+  internalPosts,
+  internalReads,
+  type InternalPostAnswer,
+  type InternalPostBody,
+  type InternalPostName,
+  type InternalPostRoute,
+  type InternalReadAnswer,
+  type InternalReadInput,
+  type InternalReadName,
+  type InternalReadRoute,
+  type InternalService,
+} from '@coin/contracts';
+import { InvariantViolation } from '@coin/errors';
+import type { z } from 'zod';
+import type { InternalHttpClient } from './internal-http';
+
+/*
+ * The table's rows typed per name, so that the schema picked by a generic name parses into that
+ * name's answer (TypeScript follows a generic key through a mapped type, not through the object
+ * literal's own type).
+ */
+const reads: { [N in InternalReadName]: InternalReadRoute & { response: z.ZodType<InternalReadAnswer<N>> } } = internalReads;
+const posts: { [N in InternalPostName]: InternalPostRoute & { response: z.ZodType<InternalPostAnswer<N>> } } = internalPosts;
+
+/**
+ * The gateway's calls to the internal HTTP routes of @coin/contracts' table (internal-routes.ts),
+ * by name: the row says which service, which method and path, and what the answer must be. The
+ * answer is parsed with the row's schema, so the value a route hands on is the contract's type,
+ * checked, never a cast: a service answering another shape is a sender and a receiver that
+ * disagree (a bug or a half-done deployment), answered 500 and logged naming the route.
+ */
+export class InternalApi {
+  constructor(private readonly services: Record<InternalService, InternalHttpClient>) {}
+
+  /** GET a route of the table with its path parameters and query (a read is tried twice: InternalHttpClient). */
+  async read<N extends InternalReadName>(name: N, input: InternalReadInput<N>, requestId?: string): Promise<InternalReadAnswer<N>> {
+    const route = reads[name];
+    const target = urlOf(route.path, input, route.query ? Object.keys(route.query.shape) : []);
+    const body = await this.services[route.service].request<unknown>('GET', target, requestId ? { requestId } : {});
+    return answerOf(name, `GET ${route.path}`, route.response, body);
+  }
+
+  /** POST a body to a route of the table. */
+  async post<N extends InternalPostName>(name: N, body: InternalPostBody<N>, requestId?: string): Promise<InternalPostAnswer<N>> {
+    const route = posts[name];
+    const answer = await this.services[route.service].request<unknown>('POST', route.path, {
+      body,
+      ...(requestId ? { requestId } : {}),
+    });
+    return answerOf(name, `POST ${route.path}`, route.response, answer);
+  }
+}
+
+/**
+ * The path with its `:name` parameters filled in (each encoded), then the query's parameters
+ * present in the input as a query string. The input was typed by the route's schemas; the
+ * service parses both again.
+ */
+export function urlOf(template: string, input: object, queryNames: readonly string[]): string {
+  const values = input as Record<string, unknown>;
+  const path = template.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new InvariantViolation(`internal route ${template} called without its ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const query = new URLSearchParams();
+  for (const name of queryNames) {
+    const value = values[name];
+    if (value !== undefined) query.set(name, String(value));
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+function answerOf<T>(name: string, route: string, schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`).join('; ');
+  throw new InvariantViolation(`the answer of internal route ${name} (${route}) does not match its contract (${issues})`);
+}

@@ -1,0 +1,74 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { InvariantViolation } from '@coin/errors';
+import { exampleHoldPage, exampleWallet } from '../routes/examples';
+import { InternalApi } from './internal-api';
+import { InternalHttpClient } from './internal-http';
+
+/** A loopback stand-in for one internal service: answers `body` and records the URLs it was asked for. */
+async function fakeService(body: () => unknown) {
+  const urls: string[] = [];
+  const server: Server = createServer((request, response) => {
+    urls.push(request.url ?? '');
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, urls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+async function apiOver(ledgerBody: () => unknown) {
+  const ledger = await fakeService(ledgerBody);
+  const nowhere = new InternalHttpClient('http://127.0.0.1:9/', 1000, async () => 'Bearer t');
+  const client = new InternalHttpClient(ledger.url, 1000, async () => 'Bearer t');
+  return { ledger, api: new InternalApi({ ledger: client, users: nowhere, history: nowhere }) };
+}
+
+async function rejection(call: Promise<unknown>): Promise<unknown> {
+  try {
+    await call;
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('InternalApi: internal reads by the contract table', () => {
+  it("when a route is read, then its row's service is asked at the path with its parameters and the query present in the input", async () => {
+    const { ledger, api } = await apiOver(() => exampleHoldPage);
+    try {
+      const page = await api.read('ledger.holds', { userId: 7, limit: 20, offset: 40, status: undefined }, 'req-1');
+      expect(page.holds).toHaveLength(1);
+      const asked = new URL(ledger.urls[0]!, 'http://x');
+      expect([asked.pathname, Object.fromEntries(asked.searchParams)]).toEqual([
+        '/internal/holds',
+        { userId: '7', limit: '20', offset: '40' },
+      ]);
+    } finally {
+      await ledger.close();
+    }
+  });
+
+  it('when a path parameter is read, then it is filled in, encoded', async () => {
+    const { ledger, api } = await apiOver(() => exampleWallet);
+    try {
+      expect(await api.read('ledger.wallet', { userId: 42 })).toEqual(exampleWallet);
+      expect(ledger.urls).toEqual(['/internal/wallets/by-user/42']);
+    } finally {
+      await ledger.close();
+    }
+  });
+
+  it('when the service answers another shape, then an invariant violation (a 500) naming the route and what differs, never the value', async () => {
+    const { ledger, api } = await apiOver(() => ({ ...exampleWallet, balance: 'lots' }));
+    try {
+      const err = await rejection(api.read('ledger.wallet', { userId: 42 }));
+      expect(err).toBeInstanceOf(InvariantViolation);
+      expect((err as Error).message).toContain('internal route ledger.wallet (GET /internal/wallets/by-user/:userId)');
+      expect((err as Error).message).toContain('balance');
+    } finally {
+      await ledger.close();
+    }
+  });
+});

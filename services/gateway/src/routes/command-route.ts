@@ -1,0 +1,79 @@
+import { problem, type LedgerDraft, type LedgerResult } from '@coin/contracts';
+import { AppError, isErrorCode, statusOf } from '@coin/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CommandBus } from '../clients/commands';
+import { authorityOf } from '../plugins/auth';
+import { idempotencyOf, markCommandAnswered } from '../plugins/idempotency';
+
+/** Every answer a command route may give besides its success: the ledger's refusals, a busy or slow pipeline. */
+export const commandErrorResponses = {
+  400: problem,
+  401: problem,
+  403: problem,
+  404: problem,
+  409: problem,
+  422: problem,
+  429: problem,
+  503: problem,
+  504: problem,
+};
+
+/**
+ * The ledger decided the command and refused it (a 4xx it stored as the command's outcome), as
+ * opposed to a timeout or an outage (5xx: the outcome is not known) or a key reused for another
+ * request (the answer to this request, not the command's outcome).
+ */
+export function isCommandRejection(err: unknown): boolean {
+  return err instanceof AppError && isErrorCode(err.code) && statusOf(err.code) < 500 && err.code !== 'IDEMPOTENCY_KEY_REUSED';
+}
+
+/**
+ * Sends a keyed command and marks the request answered by the command's own outcome (its result,
+ * or the ledger's rejection) so GET /api/commands/{key} can show it; a timeout or an outage is
+ * not the command's answer.
+ */
+export async function answered<T>(request: FastifyRequest, send: () => Promise<T>): Promise<T> {
+  try {
+    const result = await send();
+    markCommandAnswered(request);
+    return result;
+  } catch (err) {
+    if (isCommandRejection(err)) markCommandAnswered(request);
+    throw err;
+  }
+}
+
+/** The success status of a command route: fixed, or chosen by the result (201 applied, 202 waiting). */
+export type CommandStatus<R> = number | ((result: R) => number);
+
+/**
+ * A MINT, BURN, REFUND or REWARD a four-eyes window holds back comes back as an approval request
+ * without a transaction: 202 (routes/approvals.ts approves it); applied, 201.
+ */
+export const appliedOrPending = (result: object): number => ('approval' in result && !('transaction' in result) ? 202 : 201);
+
+/**
+ * One keyed ledger command of one request (an `idempotent` route): the draft carries the
+ * request's hash and the command its Idempotency-Key's command id, so the ledger tells a retry
+ * from a reused key; it goes to the ledger through the CommandBus with the caller's authority;
+ * the result is the body, with `status`; a rejection is the ledger's error (a problem, by the
+ * problem handler), and either is recorded as the key's answer.
+ *
+ * What a route reads to draft the command (a hold's payer, a purchase's treasury) is read before
+ * this is called: a refusal of that read is not the command's answer.
+ */
+export async function sendLedgerCommand<D extends LedgerDraft>(
+  commands: CommandBus,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  draftOf: (requestHash: string) => D,
+  status: CommandStatus<LedgerResult<D['type']>> = 201,
+): Promise<LedgerResult<D['type']>> {
+  const { commandId, requestHash } = idempotencyOf(request);
+  const draft = draftOf(requestHash);
+  const result = await answered(request, () =>
+    commands.ledger(draft, { ...authorityOf(request), commandId, requestId: String(request.id) }),
+  );
+  reply.status(typeof status === 'number' ? status : status(result));
+  return result;
+}

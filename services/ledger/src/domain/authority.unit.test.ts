@@ -1,0 +1,69 @@
+import { ledgerCommand, type LedgerCommand, type LedgerCommandType } from '@coin/contracts';
+import { authorRefusal, type VerifiedAuthor } from './authority';
+
+/**
+ * Who may send which client command, judged from the verified proof (docs/DESIGN.md "Who asks:
+ * proof of authority in every command"): every command type against every kind of author.
+ */
+
+const authors = {
+  payer: { kind: 'user', id: '1', role: 'USER' },
+  otherUser: { kind: 'user', id: '2', role: 'USER' },
+  admin: { kind: 'user', id: '3', role: 'ADMIN' },
+  superadmin: { kind: 'user', id: '4', role: 'SUPERADMIN' },
+  rewardsClient: { kind: 'system', id: 'shop', role: 'SYSTEM', treasuries: ['REWARDS'] },
+  ungrantedClient: { kind: 'system', id: 'shop', role: 'SYSTEM', treasuries: [] },
+} satisfies Record<string, VerifiedAuthor>;
+type AuthorName = keyof typeof authors;
+
+/** The command of a type, paid by user 1 where it has a payer: the refusal reads the type and the payer only. */
+function commandOf(type: LedgerCommandType): LedgerCommand {
+  return {
+    commandId: 'c',
+    type,
+    issuedAt: '2025-01-01T00:00:00.000Z',
+    actor: { kind: 'user', id: '1' },
+    data: { fromUserId: 1 },
+  } as LedgerCommand;
+}
+
+const payerOnly = "Command refused: only the payer moves or reserves their wallet's coins";
+const adminOnly = (type: string) => `Command refused: ${type} needs an ADMIN+`;
+
+/** Who may send each type; every other author is refused with the message given. */
+const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | null }> = {
+  'ledger.open-wallet': { may: Object.keys(authors) as AuthorName[], refusal: null },
+  'ledger.credit': { may: Object.keys(authors) as AuthorName[], refusal: null },
+  'ledger.expire-hold': { may: Object.keys(authors) as AuthorName[], refusal: null },
+  'ledger.expire-approval': { may: Object.keys(authors) as AuthorName[], refusal: null },
+  'ledger.transfer': { may: ['payer'], refusal: payerOnly },
+  'ledger.hold': { may: ['payer'], refusal: payerOnly },
+  'ledger.reward': { may: ['admin', 'superadmin', 'rewardsClient'], refusal: 'Command refused: the author may not reward from REWARDS' },
+  'ledger.capture-hold': {
+    may: ['admin', 'superadmin', 'rewardsClient', 'ungrantedClient'],
+    refusal: 'Command refused: only ADMIN+ and platform clients settle holds',
+  },
+  'ledger.void-hold': {
+    may: ['admin', 'superadmin', 'rewardsClient', 'ungrantedClient'],
+    refusal: 'Command refused: only ADMIN+ and platform clients settle holds',
+  },
+  'ledger.close-wallet': { may: ['superadmin'], refusal: 'Command refused: only a SUPERADMIN closes a wallet' },
+  'ledger.mint': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.mint') },
+  'ledger.burn': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.burn') },
+  'ledger.refund': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.refund') },
+  'ledger.set-limits': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.set-limits') },
+  'ledger.request-approval': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.request-approval') },
+  'ledger.approve': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.approve') },
+  'ledger.reject-approval': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.reject-approval') },
+};
+
+const cases = ledgerCommand.options
+  .map((option) => option.shape.type.value)
+  .flatMap((type) => (Object.keys(authors) as AuthorName[]).map((author) => [type, author] as const));
+
+describe('authorRefusal', () => {
+  it.each(cases)('when %s is sent by %s, then it is allowed or refused as its rule says', (type, author) => {
+    const rule = allowed[type];
+    expect(authorRefusal(commandOf(type), authors[author])).toBe(rule.may.includes(author) ? null : rule.refusal);
+  });
+});

@@ -1,0 +1,56 @@
+import { roleAtLeast, type LedgerCommand, type Role } from '@coin/contracts';
+
+/**
+ * Who sent a client command, as the proof the consumer verified names them (docs/DESIGN.md "Who
+ * asks: proof of authority in every command"), and the checks the command modules judge them by.
+ */
+export interface VerifiedAuthor {
+  kind: 'user' | 'system';
+  id: string;
+  role: string;
+  /** Platform clients: the treasuries they were granted (a token without the claim grants none). */
+  treasuries?: string[];
+}
+
+function isRole(role: string): role is Role {
+  return role === 'USER' || role === 'DEVELOPER' || role === 'ADMIN' || role === 'SUPERADMIN';
+}
+
+export function userAtLeast(author: VerifiedAuthor, minimum: Role): boolean {
+  return author.kind === 'user' && isRole(author.role) && roleAtLeast(author.role, minimum);
+}
+
+/** The refusal of a command only an ADMIN+ sends, or null when the author is one. */
+export function adminRefusal(command: Pick<LedgerCommand, 'type'>, author: VerifiedAuthor): string | null {
+  return userAtLeast(author, 'ADMIN') ? null : `Command refused: ${command.type} needs an ADMIN+`;
+}
+
+/** Whether the author is the user `userId`: a payer moves or reserves only their own wallet's coins. */
+export function isUser(author: VerifiedAuthor, userId: number): boolean {
+  return author.kind === 'user' && author.id === String(userId);
+}
+
+/**
+ * What a platform client's token grants, read from the command's proof. The consumer verified the
+ * proof's signature before the command reached the apply, so reading its claims here is reading
+ * what the user service signed; a command without a proof (tests, the ledger's own) grants nothing.
+ */
+export function platformGrantsOf(command: Pick<LedgerCommand, 'actor'> & { proof?: string | undefined }): {
+  treasuries?: string[];
+  rewardCap?: number | null;
+} {
+  if (command.actor.kind !== 'system' || !command.proof) return {};
+  const payload = command.proof.split('.')[1];
+  if (!payload) return {};
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const cap = claims['rewardCap'];
+    const treasuries = claims['treasuries'];
+    return {
+      ...(Array.isArray(treasuries) ? { treasuries: treasuries.filter((t): t is string => typeof t === 'string') } : {}),
+      ...(typeof cap === 'number' && Number.isSafeInteger(cap) && cap >= 0 ? { rewardCap: cap } : {}),
+    };
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,77 @@
+import { captureHoldCommand, ledgerResults, walletKeyOf, walletKeyOfUser, type Party } from '@coin/contracts';
+import { InvariantViolation } from '@coin/errors';
+import { holdAfter, payerWallet } from './replies';
+import {
+  accepted,
+  beyondLimit,
+  canCredit,
+  canDebit,
+  coins,
+  holdNotFound,
+  holdOf,
+  missingParty,
+  reject,
+  settleNotGranted,
+  settlerGranted,
+} from './rules';
+import { userAtLeast } from '../authors';
+import type { CommandModule } from './types';
+
+/** Takes up to the held amount (ADMIN+ or a platform client granted the recipient): a PURCHASE or TRANSFER, credited by a leg. */
+export const captureHold: CommandModule<'ledger.capture-hold'> = {
+  type: 'ledger.capture-hold',
+  schema: captureHoldCommand,
+  result: ledgerResults['ledger.capture-hold'],
+  createsTransaction: true,
+  // A platform client's grant is judged against the hold's recipient where the hold is read (decide).
+  authorRefusal: (_command, author) =>
+    userAtLeast(author, 'ADMIN') || author.kind === 'system' ? null : 'Command refused: only ADMIN+ and platform clients settle holds',
+  // The recipient is loaded by the apply once the hold is read (the store's hold recipients).
+  reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.fromUserId)], holdIds: [data.holdId] }),
+  decide(command, context) {
+    const { now } = context;
+    const { holdId, fromUserId } = command.data;
+    const hold = holdOf(context.state, holdId, fromUserId);
+    if (!hold) return holdNotFound(holdId);
+    if (!settlerGranted(command, hold)) return settleNotGranted(hold);
+    if (hold.status !== 'PENDING') return reject('HOLD_NOT_PENDING', `The hold is ${hold.status}`);
+    if (now >= hold.expiresAt) return reject('HOLD_NOT_PENDING', `The hold expired at ${hold.expiresAt.toISOString()}`);
+    const amount = command.data.amount ?? hold.amount;
+    if (amount > hold.amount) return reject('CAPTURE_EXCEEDS_HOLD', `At most ${coins(hold.amount)} is held`);
+    const from: Party = { kind: 'user', userId: fromUserId };
+    const source = context.wallet(walletKeyOf(from));
+    if (!source) return reject('WALLET_NOT_FOUND', 'The payer has no wallet');
+    const target = context.wallet(walletKeyOf(hold.to));
+    if (!target) return missingParty(hold.to);
+    if (target.status === 'CLOSED') return reject('RECIPIENT_CLOSED', 'The recipient wallet is closed; void the hold');
+    if (!canDebit(source, amount)) return beyondLimit(source);
+    if (!canCredit(target, amount)) return beyondLimit(target);
+    // The six transaction types stay the only ones (docs/CONTRACT.md "Transaction types"): a capture is a PURCHASE (to a treasury) or a TRANSFER.
+    const transaction = context.newTransaction({
+      type: hold.to.kind === 'treasury' ? 'PURCHASE' : 'TRANSFER',
+      amount,
+      from,
+      to: hold.to,
+      reason: hold.reason,
+      reference: hold.reference,
+      holdId: hold.id,
+    });
+    return accepted({
+      transaction,
+      entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
+      creditLegs: [{ transactionId: transaction.id, to: hold.to, amount, returnTo: from }],
+      holds: [
+        {
+          hold: { ...hold, status: 'CAPTURED', capturedAmount: amount, transactionId: transaction.id, updatedAt: now },
+          event: 'captured',
+        },
+      ],
+      subjectKey: source.key,
+    });
+  },
+  reply(input) {
+    if (!input.decision.transaction) throw new InvariantViolation('a capture accepted without a transaction');
+    return { hold: holdAfter(input), transaction: input.views.transaction(input.decision.transaction), wallet: payerWallet(input) };
+  },
+  audit: () => null,
+};

@@ -1,0 +1,37 @@
+import { closeWalletCommand, ledgerResults, walletKeyOfUser, type Party } from '@coin/contracts';
+import { accepted, beyondLimit, canDebit } from './rules';
+import { userAtLeast } from '../authors';
+import type { CommandModule } from './types';
+
+/** Closes a deleted user's wallet (SUPERADMIN, or the user service): its pending holds are voided and its coins burned. */
+export const closeWallet: CommandModule<'ledger.close-wallet'> = {
+  type: 'ledger.close-wallet',
+  schema: closeWalletCommand,
+  result: ledgerResults['ledger.close-wallet'],
+  createsTransaction: true,
+  authorRefusal: (_command, author) => (userAtLeast(author, 'SUPERADMIN') ? null : 'Command refused: only a SUPERADMIN closes a wallet'),
+  reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.userId)], pendingHoldOwners: [data.userId] }),
+  decide(command, context) {
+    const { userId, reason } = command.data;
+    const { now } = context;
+    const target = context.wallet(walletKeyOfUser(userId));
+    if (!target || target.status === 'CLOSED') return accepted({});
+    // Its pending holds are voided first: a closed wallet reserves nothing, and its coins are burned.
+    const holds = [...context.state.holds.values()]
+      .filter((h) => h.fromUserId === userId && h.status === 'PENDING')
+      .map((h) => ({ hold: { ...h, status: 'VOIDED' as const, updatedAt: now }, event: 'voided' as const }));
+    if (target.balance === 0) return accepted({ closes: [target.key], holds, subjectKey: target.key });
+    if (!canDebit(target, target.balance)) return beyondLimit(target);
+    const party: Party = { kind: 'user', userId };
+    const transaction = context.newTransaction({ type: 'BURN', amount: target.balance, from: party, to: null, reason });
+    return accepted({
+      transaction,
+      entries: [{ transactionId: transaction.id, walletKey: target.key, amount: -target.balance }],
+      closes: [target.key],
+      holds,
+      subjectKey: target.key,
+    });
+  },
+  reply: ({ decision }) => ({ closed: decision.closes.length > 0, burnTransactionId: decision.transaction?.id ?? null }),
+  audit: () => null,
+};

@@ -1,0 +1,65 @@
+import { creditCommand, ledgerResults, walletKeyOf } from '@coin/contracts';
+import { InvariantViolation } from '@coin/errors';
+import { accepted, canCredit } from './rules';
+import type { CommandModule } from './types';
+
+/**
+ * The credit side of a transaction whose debit committed in another partition (the ledger's
+ * own command, keyed by the credited wallet). A wallet that closed meanwhile, or cannot hold
+ * more, sends the coins back; a return that finds its sender closed too burns them.
+ */
+export const credit: CommandModule<'ledger.credit'> = {
+  type: 'ledger.credit',
+  schema: creditCommand,
+  result: ledgerResults['ledger.credit'],
+  // Only a returned leg creates a transaction: its id is counted when that happens.
+  createsTransaction: false,
+  // The ledger's own commands, and opening a wallet (a stranger who just registered): no author to judge.
+  authorRefusal: () => null,
+  reads: ({ data }) => ({ walletKeys: [walletKeyOf(data.to)] }),
+  decide(command, context) {
+    const { transactionId, to, amount, returnTo } = command.data;
+    const target = context.wallet(walletKeyOf(to));
+    if (target && target.status === 'OPEN' && canCredit(target, amount)) {
+      return accepted({ entries: [{ transactionId, walletKey: target.key, amount }], subjectKey: target.key, credit: 'credited' });
+    }
+    // The credited wallet closed after the debit committed (or cannot hold more): the coins go
+    // back, as a transaction of their own, so none is lost (docs/DESIGN.md "Closed wallets").
+    const why = target && target.status === 'OPEN' ? 'cannot hold more coins' : 'is closed';
+    if (returnTo) {
+      const transaction = context.newTransaction({
+        type: 'TRANSFER',
+        amount,
+        from: to,
+        to: returnTo,
+        reason: `Returned: the recipient's wallet ${why} (transaction ${transactionId})`,
+        returns: transactionId,
+      });
+      return accepted({
+        transaction,
+        creditLegs: [{ transactionId: transaction.id, to: returnTo, amount, returnTo: null }],
+        credit: 'returned',
+      });
+    }
+    // A return whose sender has closed too has nowhere to go: the coins are burned, which
+    // keeps Σ balances == Σ MINT − Σ BURN.
+    const transaction = context.newTransaction({
+      type: 'BURN',
+      amount,
+      from: to,
+      to: null,
+      reason: `Burned: returned coins of transaction ${transactionId} found the sender's wallet ${why}`,
+      returns: transactionId,
+    });
+    return accepted({ transaction, credit: 'burned' });
+  },
+  reply({ command, decision }) {
+    if (!decision.credit) throw new InvariantViolation('a credit leg accepted without a resolution');
+    return {
+      transactionId: command.data.transactionId,
+      resolution: decision.credit,
+      returnTransactionId: decision.transaction?.id ?? null,
+    };
+  },
+  audit: () => null,
+};

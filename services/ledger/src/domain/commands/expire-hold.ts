@@ -1,0 +1,31 @@
+import { expireHoldCommand, ledgerResults, walletKeyOfUser } from '@coin/contracts';
+import { accepted, holdNotFound, holdOf } from './rules';
+import type { CommandModule } from './types';
+
+/** The expiry sweep's release of a pending hold past its expiry (the ledger's own command). */
+export const expireHold: CommandModule<'ledger.expire-hold'> = {
+  type: 'ledger.expire-hold',
+  schema: expireHoldCommand,
+  result: ledgerResults['ledger.expire-hold'],
+  createsTransaction: false,
+  // The ledger's own commands, and opening a wallet (a stranger who just registered): no author to judge.
+  authorRefusal: () => null,
+  reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.fromUserId)], holdIds: [data.holdId] }),
+  decide(command, context) {
+    const { holdId, fromUserId } = command.data;
+    const hold = holdOf(context.state, holdId, fromUserId);
+    if (!hold) return holdNotFound(holdId);
+    // Resolved already (captured, voided, expired) or not yet due: nothing to release.
+    if (hold.status !== 'PENDING' || context.now < hold.expiresAt) return accepted({ subjectKey: walletKeyOfUser(fromUserId) });
+    return accepted({
+      holds: [{ hold: { ...hold, status: 'EXPIRED', updatedAt: context.now }, event: 'expired' }],
+      subjectKey: walletKeyOfUser(fromUserId),
+    });
+  },
+  // An expiry that found the hold resolved (or not due) changes nothing; its reply says so.
+  reply: ({ decision, views }) => ({
+    hold: decision.holds[0] ? views.hold(decision.holds[0].hold) : null,
+    expired: decision.holds.length > 0,
+  }),
+  audit: () => null,
+};

@@ -1,0 +1,57 @@
+import { ledgerResults, minorUnitsToCoins, mintCommand, walletKeyOf } from '@coin/contracts';
+import { actorScope, isPerson, personCharges, recipientScope, type WindowCharge } from '../four-eyes';
+import { moneyReply, transactionIdOf } from './replies';
+import { accepted, beyondLimit, canCredit, fourEyes, missingParty, paysActor, reject, selfDealing } from './rules';
+import { adminRefusal } from '../authors';
+import type { ApprovableModule } from './types';
+
+/** Creates coins in a wallet (ADMIN+); a person's mint past a four-eyes window waits for a second person. */
+export const mint: ApprovableModule<'ledger.mint'> = {
+  type: 'ledger.mint',
+  schema: mintCommand,
+  result: ledgerResults['ledger.mint'],
+  createsTransaction: true,
+  authorRefusal: adminRefusal,
+  reads: ({ actor, data }) => ({
+    walletKeys: [walletKeyOf(data.to)],
+    windowScopes: isPerson(actor) ? [actorScope(actor), recipientScope(data.to)] : [],
+  }),
+  decide(command, context) {
+    const { to, amount, reason } = command.data;
+    if (paysActor(command, to)) return selfDealing('An admin cannot mint into their own wallet');
+    const target = context.wallet(walletKeyOf(to));
+    if (!target) return missingParty(to);
+    if (target.status === 'CLOSED') return reject('RECIPIENT_CLOSED', 'The wallet to mint into is closed');
+    if (!canCredit(target, amount)) return beyondLimit(target);
+    // When the policy says so, every MINT into a treasury waits for a second person, whatever its amount.
+    const alwaysWaits = context.policy.fourEyes.treasuryMint && to.kind === 'treasury';
+    const apply = (windows: WindowCharge[]) => {
+      const transaction = context.newTransaction({ type: 'MINT', amount, from: null, to, reason });
+      return accepted({
+        transaction,
+        entries: [{ transactionId: transaction.id, walletKey: target.key, amount }],
+        subjectKey: target.key,
+        windows,
+      });
+    };
+    return fourEyes(context, command, personCharges(command.actor, amount, to), apply, alwaysWaits);
+  },
+  reply: moneyReply,
+  audit: ({ data }, applied) => ({
+    action: 'money.mint',
+    target: walletKeyOf(data.to),
+    summary: { amount: minorUnitsToCoins(data.amount), reason: data.reason, ...transactionIdOf(applied) },
+  }),
+  approvable: {
+    target: ({ data }) => walletKeyOf(data.to),
+    requestRefusal: (request, { data }) => (paysActor(request, data.to) ? selfDealing('An admin cannot mint into their own wallet') : null),
+    view: ({ data }) => ({
+      type: 'MINT',
+      userId: data.to.kind === 'user' ? data.to.userId : null,
+      treasury: data.to.kind === 'treasury' ? data.to.code : null,
+      transactionId: null,
+      amount: minorUnitsToCoins(data.amount),
+      reason: data.reason,
+    }),
+  },
+};

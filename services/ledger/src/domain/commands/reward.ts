@@ -1,0 +1,111 @@
+import {
+  clientMayReward,
+  ledgerResults,
+  minorUnitsToCoins,
+  rewardCommand,
+  walletKeyOf,
+  walletKeyOfTreasury,
+  walletKeyOfUser,
+  type Party,
+} from '@coin/contracts';
+import { actorScope, clientCapBreach, clientScope, isPerson, personCharges, recipientScope, type WindowCharge } from '../four-eyes';
+import { moneyReply, transactionIdOf } from './replies';
+import {
+  accepted,
+  beyondLimit,
+  canCredit,
+  canDebit,
+  clientCapExceeded,
+  fourEyes,
+  insufficient,
+  missingParty,
+  paysActor,
+  reject,
+  selfDealing,
+} from './rules';
+import { platformGrantsOf, userAtLeast } from '../authors';
+import type { ApprovableModule } from './types';
+
+/**
+ * Pays a user from the REWARDS treasury: an ADMIN+ (counted by four-eyes like a mint) or a
+ * platform client granted REWARDS (counted against its daily cap, never parked).
+ */
+export const reward: ApprovableModule<'ledger.reward'> = {
+  type: 'ledger.reward',
+  schema: rewardCommand,
+  result: ledgerResults['ledger.reward'],
+  createsTransaction: true,
+  authorRefusal(_command, author) {
+    if (userAtLeast(author, 'ADMIN')) return null;
+    // Rewards are paid from REWARDS: a platform client must have been granted it.
+    if (author.kind === 'system' && clientMayReward(author.treasuries)) return null;
+    return 'Command refused: the author may not reward from REWARDS';
+  },
+  reads: ({ actor, data }) => ({
+    walletKeys: [walletKeyOfTreasury('REWARDS'), walletKeyOfUser(data.toUserId)],
+    windowScopes: isPerson(actor)
+      ? [actorScope(actor), recipientScope({ kind: 'user', userId: data.toUserId })]
+      : actor.kind === 'system'
+        ? [clientScope(actor.id)]
+        : [],
+  }),
+  decide(command, context) {
+    const { toUserId, amount, reason } = command.data;
+    const from: Party = { kind: 'treasury', code: 'REWARDS' };
+    const to: Party = { kind: 'user', userId: toUserId };
+    if (paysActor(command, to)) return selfDealing('An admin cannot reward themselves');
+    const source = context.wallet(walletKeyOf(from));
+    if (!source) return missingParty(from);
+    const target = context.wallet(walletKeyOf(to));
+    if (!target) return missingParty(to);
+    if (target.status === 'CLOSED') return reject('RECIPIENT_CLOSED', 'The recipient wallet is closed');
+    if (source.balance < amount) return insufficient(source, amount);
+    if (!canDebit(source, amount)) return beyondLimit(source);
+    if (!canCredit(target, amount)) return beyondLimit(target);
+    const pay = (windows: WindowCharge[]) => {
+      const transaction = context.newTransaction({ type: 'REWARD', amount, from, to, reason });
+      return accepted({
+        transaction,
+        entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
+        creditLegs: [{ transactionId: transaction.id, to, amount, returnTo: from }],
+        subjectKey: source.key,
+        windows,
+      });
+    };
+    if (command.actor.kind === 'system') {
+      // A platform client is no person to ask: past its daily cap it is refused, never parked.
+      const cap = platformGrantsOf(command).rewardCap ?? context.policy.fourEyes.clientDailyRewards;
+      const breach = clientCapBreach(context.state.windows, command.actor.id, amount, cap, context.now);
+      if (breach) return clientCapExceeded(breach);
+      return pay([{ scope: clientScope(command.actor.id), amount }]);
+    }
+    // A person's reward is counted like a mint and, past a window, waits for a second person
+    // (its approval events are on coin.approvals.v2 only: version 1 has no REWARD command).
+    return fourEyes(context, command, personCharges(command.actor, amount, to), pay);
+  },
+  reply: moneyReply,
+  audit: ({ data }, applied) => ({
+    action: 'money.reward',
+    target: walletKeyOfUser(data.toUserId),
+    summary: {
+      amount: minorUnitsToCoins(data.amount),
+      reason: data.reason,
+      from: walletKeyOfTreasury('REWARDS'),
+      ...transactionIdOf(applied),
+    },
+  }),
+  approvable: {
+    target: ({ data }) => walletKeyOfUser(data.toUserId),
+    requestRefusal: (request, { data }) =>
+      paysActor(request, { kind: 'user', userId: data.toUserId }) ? selfDealing('An admin cannot reward themselves') : null,
+    // Paid from REWARDS to the user; `treasury` names a MINT's or BURN's wallet, so it stays null.
+    view: ({ data }) => ({
+      type: 'REWARD',
+      userId: data.toUserId,
+      treasury: null,
+      transactionId: null,
+      amount: minorUnitsToCoins(data.amount),
+      reason: data.reason,
+    }),
+  },
+};

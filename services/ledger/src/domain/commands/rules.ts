@@ -1,0 +1,230 @@
+import { clientMaySettle, type ApprovableCommand, type LedgerCommand, type Party, type Role } from '@coin/contracts';
+import type { ErrorCode } from '@coin/errors';
+import { approvalIdOf, sameCommand, type ApprovalState } from '../approvals';
+import { platformGrantsOf } from '../authors';
+import { isPerson, windowReached, type WindowCharge } from '../four-eyes';
+import { checkLimits, effectiveLimits, type LimitBreach } from '../limits';
+import {
+  activeOf,
+  walletAmountMax,
+  type Accepted,
+  type HoldState,
+  type LedgerPolicy,
+  type LedgerState,
+  type Rejected,
+  type WalletState,
+} from '../state';
+import type { DecideContext } from './types';
+
+/**
+ * The checks and rejections the command modules share (domain/commands/*.ts): each is pure and
+ * names the rule it applies; a module composes them in the order its command is judged.
+ */
+
+export function reject(code: ErrorCode, detail: string): Rejected {
+  return { ok: false, code, detail };
+}
+
+export function accepted(parts: Partial<Omit<Accepted, 'ok'>>): Accepted {
+  return {
+    ok: true,
+    transaction: null,
+    entries: [],
+    creditLegs: [],
+    opens: [],
+    closes: [],
+    refund: null,
+    holds: [],
+    approvals: [],
+    spend: null,
+    limits: null,
+    windows: [],
+    parked: false,
+    subjectKey: null,
+    credit: null,
+    ...parts,
+  };
+}
+
+export function coins(minor: number): string {
+  return (minor / 100).toFixed(2);
+}
+
+export function insufficient(wallet: WalletState, amount: number): Rejected {
+  const active = activeOf(wallet);
+  return reject(
+    'INSUFFICIENT_FUNDS',
+    active === wallet.balance
+      ? `The balance ${coins(wallet.balance)} is below the amount ${coins(amount)}`
+      : `The active coins ${coins(active)} (balance ${coins(wallet.balance)}, ${coins(wallet.held)} held) are below the amount ${coins(amount)}`,
+  );
+}
+
+function limitExceeded(breach: LimitBreach): Rejected {
+  const shown = (n: number) => (breach.limit === 'dailyCount' ? String(n) : coins(n));
+  const what = {
+    dailyAmount: `the daily outgoing amount limit ${shown(breach.value)} (${shown(breach.used)} used in the last 24 hours)`,
+    dailyCount: `the daily outgoing count limit ${shown(breach.value)} (${shown(breach.used)} used in the last 24 hours)`,
+    singleAmount: `the single operation limit ${shown(breach.value)}`,
+  }[breach.limit];
+  const when = breach.resetsAt ? `; it fits again from ${breach.resetsAt.toISOString()}` : '';
+  const value = breach.limit === 'dailyCount' ? breach.value : breach.value / 100;
+  const used = breach.limit === 'dailyCount' ? breach.used : breach.used / 100;
+  return {
+    ...reject('LIMIT_EXCEEDED', `The debit would pass ${what}${when}`),
+    extra: { limit: { name: breach.limit, value, used, resetsAt: breach.resetsAt?.toISOString() ?? null } },
+  };
+}
+
+/**
+ * The spending limits of a debit the payer makes from their own wallet (transfers, purchases and
+ * new holds), with the defaults of the role the request was made with.
+ */
+export function limitBreachOf(
+  command: LedgerCommand,
+  source: WalletState,
+  amount: number,
+  now: Date,
+  policy: LedgerPolicy,
+): Rejected | null {
+  const role: Role = command.actor.kind === 'user' && command.actor.role ? command.actor.role : 'USER';
+  const breach = checkLimits(effectiveLimits(policy.limits, role, source.limits), source.spending, amount, now);
+  return breach ? limitExceeded(breach) : null;
+}
+
+export function clientCapExceeded(breach: { used: number; cap: number; resetsAt: Date | null }): Rejected {
+  return {
+    ok: false,
+    code: 'LIMIT_EXCEEDED',
+    detail: `This platform client may reward at most ${coins(breach.cap)} in a rolling day; ${coins(breach.used)} used`,
+    extra: {
+      limit: {
+        name: 'clientDailyRewards',
+        value: breach.cap / 100,
+        used: breach.used / 100,
+        resetsAt: breach.resetsAt?.toISOString() ?? null,
+      },
+    },
+  };
+}
+
+export function approvalNotFound(id: string): Rejected {
+  return reject('APPROVAL_NOT_FOUND', `Approval request ${id} does not exist`);
+}
+
+/** The request an approval command names, if its command is the stored one (the key the command travelled under follows from it). */
+export function approvalOf(state: LedgerState, id: string, command: ApprovableCommand): ApprovalState | null {
+  const found = state.approvals.get(id);
+  return found && sameCommand(found.command, command) ? found : null;
+}
+
+/** Why an approval request can no longer be decided, if it cannot. */
+export function approvalNotPending(approval: ApprovalState, now: Date): Rejected | null {
+  if (approval.status !== 'PENDING') return reject('APPROVAL_NOT_PENDING', `The approval request is ${approval.status}`);
+  if (now >= approval.expiresAt)
+    return reject('APPROVAL_NOT_PENDING', `The approval request expired at ${approval.expiresAt.toISOString()}`);
+  return null;
+}
+
+/**
+ * Self-dealing (docs/DESIGN.md "Who asks"): money an admin's own command would pay into their own
+ * wallet. Refused whoever the admin is; platform clients and the ledger's own commands are not people.
+ */
+export function paysActor(command: Pick<LedgerCommand, 'actor'>, to: Party | null): boolean {
+  return to?.kind === 'user' && command.actor.kind === 'user' && command.actor.id === String(to.userId);
+}
+
+export function selfDealing(detail: string): Rejected {
+  return reject('SELF_DEALING', detail);
+}
+
+export function holdNotFound(id: string): Rejected {
+  return reject('HOLD_NOT_FOUND', `Hold ${id} does not exist`);
+}
+
+/** The hold a capture, void or expiry names, if it is the payer's. */
+export function holdOf(state: LedgerState, id: string, fromUserId: number): HoldState | null {
+  const found = state.holds.get(id);
+  return found && found.fromUserId === fromUserId ? found : null;
+}
+
+/** Whether crediting `amount` keeps the wallet's balance and total received within the limit. */
+export function canCredit(wallet: WalletState, amount: number): boolean {
+  return wallet.balance + amount <= walletAmountMax && wallet.totalReceived + amount <= walletAmountMax;
+}
+
+/** Whether debiting `amount` keeps the wallet's total sent within the limit. */
+export function canDebit(wallet: WalletState, amount: number): boolean {
+  return wallet.totalSent + amount <= walletAmountMax;
+}
+
+export function beyondLimit(wallet: WalletState): Rejected {
+  return reject(
+    'BALANCE_LIMIT_EXCEEDED',
+    `The wallet ${wallet.key} would pass the largest amount a wallet can hold (${coins(walletAmountMax)})`,
+  );
+}
+
+export function missingParty(p: Party): Rejected {
+  return p.kind === 'user'
+    ? reject('USER_NOT_FOUND', `User ${p.userId} has no wallet`)
+    : reject('NOT_FOUND', `Treasury ${p.code} does not exist`);
+}
+
+/**
+ * Whether the author may settle this hold: people passed authorRefusal (ADMIN+); a platform client
+ * needs the grant of the treasury the hold pays, read from the proof it verified (clientMaySettle).
+ */
+export function settlerGranted(command: LedgerCommand, hold: HoldState): boolean {
+  if (command.actor.kind !== 'system') return true;
+  return clientMaySettle(platformGrantsOf(command).treasuries, hold.to.kind === 'treasury' ? hold.to.code : null);
+}
+
+export function settleNotGranted(hold: HoldState): Rejected {
+  const treasury = hold.to.kind === 'treasury' ? hold.to.code : 'its recipient';
+  return reject('FORBIDDEN', `This platform client is not granted ${treasury}: it may not settle holds paying it`);
+}
+
+/** A new approval request: `asked` waits for a second person under the id its command's id names. */
+export function pendingRequest(
+  command: Pick<LedgerCommand, 'commandId' | 'actor'>,
+  asked: ApprovableCommand,
+  now: Date,
+  policy: LedgerPolicy,
+): ApprovalState {
+  return {
+    id: approvalIdOf(command.commandId),
+    command: asked,
+    requestedBy: command.actor,
+    status: 'PENDING',
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + policy.approvalExpirySeconds * 1000),
+    updatedAt: now,
+    decidedBy: null,
+    rejectionReason: null,
+    transactionId: null,
+  };
+}
+
+/**
+ * A person's movement that passed every other check: stored as an approval request when it would
+ * take a window to its threshold (or `alwaysWaits`: a MINT into a treasury, when the policy says
+ * every one waits), else applied and counted. Approved commands are neither: they had their second person.
+ */
+export function fourEyes(
+  context: DecideContext,
+  command: LedgerCommand,
+  charges: WindowCharge[],
+  apply: (windows: WindowCharge[]) => Accepted,
+  alwaysWaits = false,
+): Accepted {
+  const { state, policy, now, approved } = context;
+  if (approved || !isPerson(command.actor)) return apply([]);
+  if (alwaysWaits || windowReached(state.windows, charges, policy.fourEyes, now)) {
+    // The command as it would have applied, less its request hash (the request's own is stored with its outcome).
+    const { requestHash: _, ...data } = command.data as Record<string, unknown>;
+    const asked = { type: command.type, data } as ApprovableCommand;
+    return accepted({ approvals: [{ approval: pendingRequest(command, asked, now, policy), event: 'requested' }], parked: true });
+  }
+  return apply(charges);
+}

@@ -1,0 +1,52 @@
+import type { LedgerCommand, LedgerCommandType } from '@coin/contracts';
+import { approve } from './approve';
+import { burn } from './burn';
+import { captureHold } from './capture-hold';
+import { closeWallet } from './close-wallet';
+import { credit } from './credit';
+import { expireApproval } from './expire-approval';
+import { expireHold } from './expire-hold';
+import { hold } from './hold';
+import { mint } from './mint';
+import { openWallet } from './open-wallet';
+import { refund } from './refund';
+import { rejectApproval } from './reject-approval';
+import { requestApproval } from './request-approval';
+import { reward } from './reward';
+import { setLimits } from './set-limits';
+import { transfer } from './transfer';
+import { voidHold } from './void-hold';
+import type { CommandModule } from './types';
+
+/**
+ * The ledger's commands, one module each (docs/DESIGN.md "Adding a command"). The domain decides,
+ * the apply reads and reserves, the outcome stage answers and the audit log records through this
+ * table; a command type of the contract without its module here is a compile error.
+ */
+export const commandTable: { [T in LedgerCommandType]: CommandModule<T> } = {
+  'ledger.open-wallet': openWallet,
+  'ledger.mint': mint,
+  'ledger.burn': burn,
+  'ledger.transfer': transfer,
+  'ledger.reward': reward,
+  'ledger.refund': refund,
+  'ledger.credit': credit,
+  'ledger.close-wallet': closeWallet,
+  'ledger.hold': hold,
+  'ledger.capture-hold': captureHold,
+  'ledger.void-hold': voidHold,
+  'ledger.expire-hold': expireHold,
+  'ledger.set-limits': setLimits,
+  'ledger.request-approval': requestApproval,
+  'ledger.approve': approve,
+  'ledger.reject-approval': rejectApproval,
+  'ledger.expire-approval': expireApproval,
+};
+
+/**
+ * The module of a command. The one cast of the dispatch: the table's type pairs each type with
+ * the module of that type, which TypeScript cannot carry through an index by a union.
+ */
+export function moduleOf(command: LedgerCommand): CommandModule<LedgerCommandType> {
+  return commandTable[command.type] as CommandModule<LedgerCommandType>;
+}

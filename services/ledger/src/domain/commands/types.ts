@@ -1,0 +1,123 @@
+import type {
+  Approval,
+  ApprovableCommand,
+  AuditAction,
+  AuditSummary,
+  Hold,
+  LedgerCommand,
+  LedgerCommandOf,
+  LedgerCommandType,
+  LedgerResult,
+  ledgerResults,
+  Transaction,
+  Treasury,
+  Wallet,
+} from '@coin/contracts';
+import type { z } from 'zod';
+import type { ApprovalState } from '../approvals';
+import type { VerifiedAuthor } from '../authors';
+import type { Accepted, Decision, HoldState, LedgerPolicy, LedgerState, NewTransaction, Rejected, WalletState } from '../state';
+
+/**
+ * What one ledger command is, in one module (docs/DESIGN.md "Adding a command"): the contract it
+ * answers to (its schema and result in libs/contracts; its partition key is the contract's
+ * partitionKeyOf), the rows its decision reads, the pure decider, the reply it is answered with
+ * and the admin audit record it leaves. The table (domain/commands/table.ts) holds one per
+ * command type; the domain, the apply, the outcomes and the audit log read it instead of
+ * switching on the type.
+ */
+
+/** What a command reads by key before it is decided: the apply stage loads exactly these for a batch. */
+export interface CommandReads {
+  /** Wallets by key (`user:<id>`, `treasury:<CODE>`). */
+  walletKeys?: string[];
+  /** Approval requests by id. */
+  approvalIds?: string[];
+  /** Holds by id (a capture's recipient is loaded once the hold is read). */
+  holdIds?: string[];
+  /** Users whose pending holds are all read (a close voids them). */
+  pendingHoldOwners?: number[];
+  /** The purchase a refund names (its payer is read with it). */
+  refundTarget?: number;
+  /** Four-eyes windows by scope (domain/four-eyes.ts). */
+  windowScopes?: string[];
+}
+
+/** A transaction a decider creates: the id and time are the context's, the links default to none. */
+export type TransactionDraft = Omit<NewTransaction, 'id' | 'createdAt' | 'reference' | 'refundOf' | 'returns' | 'holdId' | 'approval'> &
+  Partial<NewTransaction>;
+
+/** What a decider is given beside its command: the partition's state, the clock, the policy and the id allocator. */
+export interface DecideContext {
+  state: LedgerState;
+  now: Date;
+  policy: LedgerPolicy;
+  /** The command is applied by an approval (its second person), so no four-eyes window stops or counts it. */
+  approved: boolean;
+  wallet(key: string): WalletState | undefined;
+  /** A new transaction with the next reserved id, created now. */
+  newTransaction(draft: TransactionDraft): NewTransaction;
+  /** Decides a stored command as its approval applies it: the same rules, with `approved` set. */
+  decideApproved(command: LedgerCommand): Decision;
+}
+
+/** The views a reply is rendered with (views/*.ts): passed in, so the domain names no presentation module. */
+export interface ReplyViews {
+  approval(approval: ApprovalState): Approval;
+  hold(hold: HoldState): Hold;
+  transaction(transaction: NewTransaction): Transaction;
+  userWallet(wallet: WalletState, userId: number, xafRate?: number): Wallet;
+  wallet(wallet: WalletState, xafRate?: number): Wallet | Treasury;
+}
+
+/** An accepted, applied decision of one command, to answer. */
+export interface ReplyInput<T extends LedgerCommandType> {
+  command: LedgerCommandOf<T>;
+  decision: Accepted;
+  /** The wallet the reply shows, as the decision left it (Accepted.subjectKey). */
+  subject: WalletState | null;
+  views: ReplyViews;
+  xafRate: number | undefined;
+}
+
+/** An administrative command, for the admin audit log: its action, what it acted on and the non-secret fields of the request. */
+export interface AuditDescription {
+  action: AuditAction;
+  target: string;
+  summary: AuditSummary;
+}
+
+export interface CommandModule<T extends LedgerCommandType> {
+  type: T;
+  /** The contract's schema of the command (libs/contracts ledger.ts), shared with the gateway. */
+  schema: z.ZodType<LedgerCommandOf<T>>;
+  /** The contract's schema of the reply's result (libs/contracts commands.ts ledgerResults). */
+  result: (typeof ledgerResults)[T];
+  /** Whether an accepted command may create a transaction (the apply reserves an id for each that may). */
+  createsTransaction: boolean;
+  /** Why this verified author may not send the command (a client's, on ledger.commands), or null when they may. */
+  authorRefusal(command: LedgerCommandOf<T>, author: VerifiedAuthor): string | null;
+  reads(command: LedgerCommandOf<T>): CommandReads;
+  /** Pure: the decision of the command against the state of its partition. */
+  decide(command: LedgerCommandOf<T>, context: DecideContext): Decision;
+  /** The `result` of the reply to an accepted command that was applied (a parked one is answered by the outcome stage). */
+  reply(input: ReplyInput<T>): LedgerResult<T>;
+  /** The admin audit record's description of a decided command (`applied`: its accepted decision), or null: no admin action. */
+  audit(command: LedgerCommandOf<T>, applied: Accepted | null): AuditDescription | null;
+}
+
+/** The command types an approval request may hold back (libs/contracts approvableCommand). */
+export type ApprovableType = ApprovableCommand['type'];
+export type ApprovableOf<T extends ApprovableType> = Extract<ApprovableCommand, { type: T }>;
+
+/** What an approvable command adds: how a request holding it is shown and logged. */
+export interface ApprovableParts<T extends ApprovableType> {
+  /** What the command acts on, for the audit log: the wallet a mint credits or a burn debits, the purchase a refund names. */
+  target(command: ApprovableOf<T>): string;
+  /** The command as an Approval shows it (API, replies and coin.approvals events), in coins. */
+  view(command: ApprovableOf<T>): Approval['command'];
+  /** Why a request for it is refused at once (money to the requester: self-dealing), or null: it may wait for a second person. */
+  requestRefusal(request: Pick<LedgerCommand, 'actor'>, command: ApprovableOf<T>): Rejected | null;
+}
+
+export type ApprovableModule<T extends ApprovableType> = CommandModule<T> & { approvable: ApprovableParts<T> };

@@ -1,0 +1,216 @@
+import { walletKeyOf, type HoldStatus, type LimitOverrides, type Party, type TransactionType, type TreasuryCode } from '@coin/contracts';
+import type { ErrorCode } from '@coin/errors';
+import { uuidV5 } from '@coin/security';
+import type { ApprovalChange, ApprovalState } from './approvals';
+import { fourEyesOff, type FourEyesPolicy, type WindowCharge } from './four-eyes';
+import { noLimits, type LimitDefaults, type SpendingWindow } from './limits';
+
+/**
+ * What the ledger's decisions are made of (docs/DESIGN.md "The ledger"): the state of a partition
+ * as a batch loads it (wallets, holds, approval requests, refund targets, four-eyes windows),
+ * the policy the configuration sets, and a decision: accepted with its effects, or rejected.
+ * `decide` and `evolve` (domain/ledger.ts) and the command modules (domain/commands/) share them.
+ */
+
+export interface WalletState {
+  id: string;
+  key: string;
+  party: Party;
+  /** Integer minor units, here and in every amount below. */
+  balance: number;
+  totalReceived: number;
+  totalSent: number;
+  /** Σ of the wallet's PENDING holds: part of the balance, not active (activeCoins = balance − held). */
+  held: number;
+  status: 'OPEN' | 'CLOSED';
+  /** Outgoing debits the spending limits count (user wallets). */
+  spending: SpendingWindow;
+  /** This wallet's own limits over its role's defaults; null = the defaults. */
+  limits: LimitOverrides | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A reservation of a payer's coins for a later capture (docs/DESIGN.md "Holds"). */
+export interface HoldState {
+  id: string;
+  /** The payer's user id: the hold lives in their wallet and partition. */
+  fromUserId: number;
+  to: Party;
+  amount: number;
+  reason: string;
+  reference: string | null;
+  status: HoldStatus;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+  capturedAmount: number | null;
+  transactionId: number | null;
+}
+
+export type HoldEvent = 'created' | 'captured' | 'voided' | 'expired';
+
+/** A hold as a decision leaves it, and what happened to it. */
+export interface HoldChange {
+  hold: HoldState;
+  event: HoldEvent;
+}
+
+/** What the ledger's configuration decides for every wallet: limit defaults per role, hold expiry. */
+export interface LedgerPolicy {
+  limits: LimitDefaults;
+  holdExpirySecondsDefault: number;
+  holdExpirySecondsMax: number;
+  /** How long an approval request waits for its second ADMIN+. */
+  approvalExpirySeconds: number;
+  /** What one person, one wallet and one platform client may move or receive alone in a rolling day. */
+  fourEyes: FourEyesPolicy;
+}
+
+export const defaultPolicy: LedgerPolicy = {
+  limits: { USER: noLimits, DEVELOPER: noLimits, ADMIN: noLimits, SUPERADMIN: noLimits },
+  holdExpirySecondsDefault: 7 * 24 * 3600,
+  holdExpirySecondsMax: 30 * 24 * 3600,
+  approvalExpirySeconds: 24 * 3600,
+  fourEyes: fourEyesOff,
+};
+
+/** What a refund needs to know about the transaction it names. */
+export interface RefundTarget {
+  id: number;
+  type: TransactionType;
+  amount: number;
+  fromUserId: number | null;
+  toTreasury: TreasuryCode | null;
+  /** Sum of the refunds of this transaction so far. */
+  refunded: number;
+}
+
+export interface LedgerState {
+  /** By wallet key (`user:<id>`, `treasury:<CODE>`). */
+  wallets: Map<string, WalletState>;
+  /** Transactions named by refund commands, by id. */
+  refundTargets: Map<number, RefundTarget>;
+  /** Holds named by hold commands, and the pending holds of wallets being closed, by id. */
+  holds: Map<string, HoldState>;
+  /** Approval requests named by approval commands, by id. */
+  approvals: Map<string, ApprovalState>;
+  /** Four-eyes windows by scope (domain/four-eyes.ts): what people and clients moved in the rolling day. */
+  windows: Map<string, SpendingWindow>;
+}
+
+export interface NewTransaction {
+  id: number;
+  type: TransactionType;
+  amount: number;
+  from: Party | null;
+  to: Party | null;
+  reason: string;
+  reference: string | null;
+  refundOf: number | null;
+  /** Set on a return: the transaction whose coins a closed wallet could not take. */
+  returns: number | null;
+  /** Set on a capture: the hold it took. */
+  holdId: string | null;
+  /** Set on a command applied by an approval: the request, who asked and who approved. */
+  approval: { id: string; requestedBy: number; approvedBy: number } | null;
+  createdAt: Date;
+}
+
+/** A signed movement on one wallet: negative debits, positive credits. */
+export interface Entry {
+  transactionId: number;
+  walletKey: string;
+  amount: number;
+}
+
+export interface CreditLeg {
+  transactionId: number;
+  to: Party;
+  amount: number;
+  /** Who gets the coins back if `to` is closed when the leg applies; null on a return itself. */
+  returnTo: Party | null;
+}
+
+export type CreditResolution = 'credited' | 'returned' | 'burned';
+
+export interface Accepted {
+  ok: true;
+  transaction: NewTransaction | null;
+  entries: Entry[];
+  creditLegs: CreditLeg[];
+  /** Wallets this decision opens (empty, OPEN). */
+  opens: Party[];
+  /** Wallets this decision closes. */
+  closes: string[];
+  refund: { of: number; amount: number } | null;
+  /** Holds created or resolved. */
+  holds: HoldChange[];
+  /** Approval requests created or decided. */
+  approvals: ApprovalChange[];
+  /** An outgoing debit the payer's spending limits count. */
+  spend: { walletKey: string; amount: number } | null;
+  /** A wallet's limit overrides, replaced. */
+  limits: { walletKey: string; overrides: LimitOverrides } | null;
+  /** What this movement adds to the four-eyes windows (domain/four-eyes.ts). */
+  windows: WindowCharge[];
+  /** The command was not applied but stored as an approval request: it waits for a second person. */
+  parked: boolean;
+  /** The wallet the caller's operation debited (MINT: credited): the one the reply shows. */
+  subjectKey: string | null;
+  credit: CreditResolution | null;
+}
+
+export interface Rejected {
+  ok: false;
+  code: ErrorCode;
+  detail: string;
+  /** Safe-to-show members of the problem body (LIMIT_EXCEEDED: which limit and when it resets). */
+  extra?: Record<string, unknown>;
+}
+
+export type Decision = Accepted | Rejected;
+
+/** The coins a debit may take: the balance less what pending holds reserve. */
+export function activeOf(wallet: WalletState): number {
+  return wallet.balance - wallet.held;
+}
+
+/** A hold's id follows from the command that created it: a redelivery or retry names the same hold. */
+export function holdIdOf(commandId: string): string {
+  return uuidV5(`ledger.hold:${commandId}`);
+}
+
+/**
+ * The largest balance or running total a wallet can hold: amounts are exact JavaScript integers
+ * (and BIGINT in PostgreSQL), so nothing may pass 2^53 − 1 minor units. A command that would is
+ * decided and rejected, never left to throw in `evolve` (which would stop its partition).
+ */
+export const walletAmountMax = Number.MAX_SAFE_INTEGER;
+
+/**
+ * A wallet's id follows from its key: opening the same wallet twice (a redelivery, a redo of the
+ * batch, two openers racing) names the same row. Ids of wallets opened before this rule are random.
+ */
+export function walletIdOf(walletKey: string): string {
+  return uuidV5(`wallet:${walletKey}`);
+}
+
+/** A wallet as it is opened: empty, OPEN, its id derived from its key. */
+export function emptyWallet(party: Party, now: Date): WalletState {
+  const key = walletKeyOf(party);
+  return {
+    id: walletIdOf(key),
+    key,
+    party,
+    balance: 0,
+    totalReceived: 0,
+    totalSent: 0,
+    held: 0,
+    status: 'OPEN',
+    spending: [],
+    limits: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
