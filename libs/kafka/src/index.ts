@@ -13,3 +13,4 @@ export * from './group-commit';
 export * from './supervised-consumer';
 export * from './refusal-audit';
 export * from './service-clients';
+export * from './message-spans';

@@ -7,7 +7,7 @@ import { watchTopic, type TopicWatch } from '../../../test/harness/topic-watch';
 import { OutboxRelay } from '@coin/db';
 import type { Delivered } from '@coin/kafka';
 import type { LedgerCommand } from '@coin/contracts';
-import { StaleWalletError } from './apply/store';
+import { ApplyConflictError, StaleWalletError } from './apply/store';
 import { batchStore, readBatch, writeBatch } from './db/batch-store';
 import { outboxBatches } from './db/outbox-store';
 import { outboxBatchPublisher } from './kafka/outbox-publisher';
@@ -356,6 +356,28 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     expect(await balanceOf(h, key)).toBe(990);
     const outcome = await h.pool.query('SELECT 1 FROM processed_commands WHERE command_id = $1', [commandId]);
     expect(outcome.rowCount).toBe(0);
+  });
+
+  it('when a command id the batch stores was stored first by another writer, then the write fails as a conflict and writes nothing', async () => {
+    const commandId = randomUUID();
+    // Another writer (a zombie consumer after a rebalance) stored the command's outcome first.
+    await h.pool.query(`INSERT INTO processed_commands (command_id, type, ok, reply) VALUES ($1, 'ledger.mint', false, '{}')`, [commandId]);
+    const key = `conflict-${commandId}`;
+    const write = writeBatch(h.pool, {
+      opened: [],
+      wallets: [],
+      transactions: [],
+      holds: [],
+      approvals: [],
+      windows: [],
+      entries: [],
+      outcomes: [{ commandId, type: 'ledger.mint', ok: true, reply: {}, requestHash: null }],
+      outbox: [{ topic: h.topics.coinTransactions, key, headers: {}, payload: '{}' }],
+    });
+    await expect(write).rejects.toBeInstanceOf(ApplyConflictError);
+    await expect(write).rejects.toMatchObject({ code: '40001' });
+    const outbox = await h.pool.query('SELECT 1 FROM outbox_batches WHERE position($1 in messages) > 0', [key]);
+    expect(outbox.rowCount).toBe(0);
   });
 
   it('when several consumers apply the same batch at once (zombies after a rebalance), then it applies once', async () => {

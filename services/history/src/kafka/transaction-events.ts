@@ -1,8 +1,8 @@
 import { transactionRecorded } from '@coin/contracts';
 import type { Pool } from '@coin/db';
-import { deadLetter, originalMessageOf, type BatchingProducer, type Delivered } from '@coin/kafka';
+import { deadLetter, messageSpans, originalMessageOf, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { endSpan, kafkaAttributes, startMessageSpan, type Span, type Tracing } from '@coin/telemetry';
+import type { Tracing } from '@coin/telemetry';
 import { z } from 'zod';
 import { storeTransactions, type ProjectedRow } from '../db/history-repo';
 import { projectionOf } from '../domain/projection';
@@ -84,29 +84,9 @@ export function handleTransactionEvents(deps: {
       }
     }
   };
-  if (!deps.tracing?.enabled) return project;
-  const tracing = deps.tracing;
-  return async (items: Delivered<ProjectableEvent>[]): Promise<void> => {
-    const spans: Span[] = items.map(
-      (item) =>
-        startMessageSpan(
-          tracing,
-          'project coin.transaction.recorded',
-          item.headers,
-          kafkaAttributes(item.topic, 'process', {
-            partition: item.partition,
-            offset: item.offset,
-            'coin.event.id': item.value.eventId,
-            'coin.transaction.id': String(item.value.row.id),
-          }),
-        )!,
-    );
-    try {
-      await project(items);
-      for (const span of spans) endSpan(span);
-    } catch (err) {
-      for (const span of spans) endSpan(span, err);
-      throw err;
-    }
-  };
+  const spans = messageSpans<ProjectableEvent>(deps.tracing, (item) => ({
+    name: 'project coin.transaction.recorded',
+    attributes: { 'coin.event.id': item.value.eventId, 'coin.transaction.id': String(item.value.row.id) },
+  }));
+  return spans.wrap(project);
 }

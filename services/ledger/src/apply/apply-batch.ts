@@ -26,8 +26,9 @@ import { TransactionIds } from './transaction-ids';
  * The ledger's use case: apply a batch of commands (the partition batches one apply merges) in
  * two round trips. One read loads what the commands need; the commands are decided in offset
  * order in memory (domain/), then the credit legs this apply may credit itself; one write stores
- * wallets, transactions, entries, outcomes and outbox messages atomically. Kafka, metrics and
- * retries live in the adapter (kafka/ledger-commands.ts), SQL in the store (db/batch-store.ts).
+ * wallets, transactions, entries, outcomes and outbox messages atomically. The redo of a lost
+ * race is apply-commands.ts; Kafka and metrics live in the adapter (kafka/ledger-commands.ts),
+ * SQL in the store (db/batch-store.ts).
  */
 
 export interface ApplyContext {

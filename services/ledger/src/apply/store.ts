@@ -13,20 +13,36 @@ export interface LedgerStore {
   read(request: BatchReadRequest): Promise<BatchRead>;
   /**
    * Writes the batch atomically and returns the id of its outbox row (null without messages).
-   * Rejects with StaleWalletError when a wallet changed or appeared since the read (a race the
-   * caller redoes from a fresh read), or with a unique violation (23505) on a command id.
+   * Rejects with a LostRaceError when another writer got there first: StaleWalletError when a
+   * wallet (or hold, approval, four-eyes window) changed or appeared since the read,
+   * ApplyConflictError when a row the batch inserts (a command id) exists already. Nothing is
+   * written then; the use case redoes the batch from a fresh read (apply/apply-commands.ts).
    */
   write(batch: BatchWrite): Promise<number | null>;
 }
 
-/** A wallet update lost a race it should never be in (a second consumer on the partition). */
-export class StaleWalletError extends Error {
+/**
+ * The store lost a race it should never be in (a second consumer on the partition, a zombie
+ * during a rebalance): not the command's fault, and gone on a redo from fresh state.
+ */
+export abstract class LostRaceError extends Error {
   /** A serialization failure: consumers retry it (libs/errors failures.ts), it is not the command's. */
   readonly code = '40001';
+}
 
+/** A row the batch updates changed, or one it inserts appeared, since the batch read it. */
+export class StaleWalletError extends LostRaceError {
   constructor(detail: string) {
     super(detail);
     this.name = 'StaleWalletError';
+  }
+}
+
+/** A row the batch inserts with a key of its own (a command id) was written first by another writer. */
+export class ApplyConflictError extends LostRaceError {
+  constructor(detail: string) {
+    super(detail);
+    this.name = 'ApplyConflictError';
   }
 }
 

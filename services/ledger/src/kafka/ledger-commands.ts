@@ -2,6 +2,7 @@ import { headerNames, type LedgerCommand, type TopicNames } from '@coin/contract
 import type { OutboxRelay } from '@coin/db';
 import {
   GroupCommit,
+  messageSpans,
   replyAddressOf,
   replyBodyOf,
   sendReply,
@@ -11,27 +12,17 @@ import {
   type GroupCommitOptions,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import {
-  endSpan,
-  kafkaAttributes,
-  ROOT_CONTEXT,
-  startMessageSpan,
-  trace,
-  traceHeadersOfSpan,
-  type Link,
-  type Span,
-  type Tracing,
-} from '@coin/telemetry';
-import { applyBatch, type AppliedBatch } from '../apply/apply-batch';
+import { endSpan, ROOT_CONTEXT, trace, traceHeadersOfSpan, type Span, type Tracing } from '@coin/telemetry';
+import { applyCommands } from '../apply/apply-commands';
 import type { LedgerPolicy } from '../domain/ledger';
 import type { Outcome } from '../apply/outcomes';
-import { StaleWalletError, type LedgerStore, type OutboxBatch } from '../apply/store';
+import type { LedgerStore, OutboxBatch } from '../apply/store';
 
 /**
- * The Kafka adapter of the ledger's use case (apply/apply-batch.ts): it merges the partition
- * batches that arrive together into one apply (GroupCommit), redoes an apply that lost a race,
- * publishes the apply's outbox row, answers each command's caller, and reports metrics. It
- * decides nothing.
+ * The Kafka adapter of the ledger's use case (apply/apply-commands.ts): it merges the partition
+ * batches that arrive together into one apply (GroupCommit), publishes the apply's outbox row,
+ * answers each command's caller, and reports metrics. It decides nothing; its spans come from
+ * the traced batch handler (@coin/kafka messageSpans).
  */
 
 export interface LedgerCommandDeps {
@@ -75,14 +66,6 @@ export interface LedgerCommandDeps {
   tracing?: Tracing;
 }
 
-/** How often one batch is redone from fresh state after losing a race (see StaleWalletError). */
-const batchAttemptsMax = 5;
-const uniqueViolation = '23505';
-
-function isRetryable(err: unknown): boolean {
-  return err instanceof StaleWalletError || (err as { code?: string }).code === uniqueViolation;
-}
-
 /** What a partition handler gets back from a (possibly merged) apply. */
 interface GroupResult {
   outcomes: Outcome[];
@@ -117,12 +100,18 @@ export const defaultApplyLimits: GroupCommitOptions = {
  */
 export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommitOptions = defaultApplyLimits) {
   const tracing = deps.tracing?.enabled ? deps.tracing : undefined;
-  /** Each traced command's span, from its partition handler to the apply that holds it. */
-  const commandSpans = new WeakMap<Delivered<LedgerCommand>, Span>();
+  const spans = messageSpans<LedgerCommand>(tracing, (item) => ({
+    name: `process ${item.value.type}`,
+    attributes: { 'coin.command.id': item.value.commandId, 'coin.command.type': item.value.type },
+  }));
   const applyGroups = async (groups: Delivered<LedgerCommand>[][]): Promise<GroupResult[]> => {
     const started = performance.now();
     const commands = groups.flatMap((group) => group.map((item) => item.value));
-    const applySpan = tracing ? startApplySpan(tracing, groups, commandSpans) : undefined;
+    // One apply serves many traces: its span is a root linked to each command's span.
+    const applySpan = spans.startSpanOver('ledger apply', groups.flat(), {
+      'messaging.batch.message_count': commands.length,
+      'coin.ledger.partition_batches': groups.length,
+    });
     try {
       return await applyTraced(groups, commands, started, applySpan);
     } catch (err) {
@@ -137,7 +126,7 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
     applySpan: Span | undefined,
   ): Promise<GroupResult[]> => {
     // The headers each command's outbox messages carry: its span's trace context.
-    const traceHeadersOf = applySpan ? traceHeadersByCommand(groups, commandSpans) : undefined;
+    const traceHeadersOf = applySpan ? traceHeadersByCommand(groups, spans.spanOf) : undefined;
     // The partitions whose batches are in this apply: only this apply writes their wallets now
     // (each partition is serial, and a zombie's write fails the version check).
     const { partitionOfWallet } = deps;
@@ -151,29 +140,24 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
       }
     }
     const requestIdOf = (commandId: string) => requestIds.get(commandId);
-    let result: AppliedBatch | undefined;
-    for (let attempt = 1; !result; attempt += 1) {
-      try {
-        result = await applyBatch(deps.store, commands, {
-          now: deps.now(),
-          topics: deps.topics,
-          xafRate: deps.xafRate,
-          owns,
-          ...(deps.policy ? { policy: deps.policy } : {}),
-          requestIdOf,
-          ...(traceHeadersOf ? { traceHeadersOf } : {}),
-        });
-      } catch (err) {
-        if (!isRetryable(err)) throw err;
-        // Still racing after every attempt (a zombie consumer during a rebalance): the batch comes
-        // back from Kafka. A unique violation here is a race, never the command's fault, so it is
-        // reported as the serialization failure it is, which consumers retry.
-        if (attempt >= batchAttemptsMax) throw err instanceof StaleWalletError ? err : new StaleWalletError((err as Error).message);
-        deps.logger.warn({ err, attempt, groups: groups.length }, 'batch lost a race; redoing it from fresh state');
-      }
-    }
+    const applied = await applyCommands(
+      deps.store,
+      commands,
+      {
+        now: deps.now(),
+        topics: deps.topics,
+        xafRate: deps.xafRate,
+        owns,
+        ...(deps.policy ? { policy: deps.policy } : {}),
+        requestIdOf,
+        ...(traceHeadersOf ? { traceHeadersOf } : {}),
+      },
+      {
+        onLostRace: (err, attempt) =>
+          deps.logger.warn({ err, attempt, groups: groups.length }, 'batch lost a race; redoing it from fresh state'),
+      },
+    );
     const committed = performance.now();
-    const applied = result;
     await deps.afterCommit?.({ commands: commands.length });
     // Reported once per committed apply, even when the publish fails (the sweeper and the
     // redelivery take over): the applied count must match the database, which a redelivered
@@ -230,7 +214,7 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
     const replies: Promise<void>[] = [];
     items.forEach((item, i) => {
       const address = replyAddressOf(item.headers, deps.topics.gatewayReplies);
-      const span = tracing ? commandSpans.get(item) : undefined;
+      const span = spans.spanOf(item);
       span?.setAttribute('coin.command.ok', outcomes[i]!.ok);
       // The reply names the command's span: the caller's span links to it.
       const traceHeaders = span ? traceHeadersOfSpan(span) : undefined;
@@ -240,63 +224,18 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
     // During a rebalance this throws; the batch is committed and counted, its offsets are not.
     await control?.heartbeat();
   };
-  if (!tracing) return handle;
-  return async (items: Delivered<LedgerCommand>[], control?: BatchControl): Promise<void> => {
-    const spans = items.map((item) => {
-      const attributes = kafkaAttributes(item.topic, 'process', {
-        partition: item.partition,
-        offset: item.offset,
-        'coin.command.id': item.value.commandId,
-        'coin.command.type': item.value.type,
-      });
-      const span = startMessageSpan(tracing, `process ${item.value.type}`, item.headers, attributes)!;
-      commandSpans.set(item, span);
-      return span;
-    });
-    try {
-      await handle(items, control);
-      for (const span of spans) endSpan(span);
-    } catch (err) {
-      for (const span of spans) endSpan(span, err);
-      throw err;
-    }
-  };
-}
-
-/** The apply's span: a root of its own (one apply serves many traces), linked to each command's span. */
-function startApplySpan(
-  tracing: Tracing,
-  groups: Delivered<LedgerCommand>[][],
-  commandSpans: WeakMap<Delivered<LedgerCommand>, Span>,
-): Span {
-  const links: Link[] = [];
-  let commands = 0;
-  for (const group of groups) {
-    for (const item of group) {
-      commands += 1;
-      const span = commandSpans.get(item);
-      // The SDK keeps 128 links a span; past that, each command's span still links to the apply.
-      if (span && links.length < 128) links.push({ context: span.spanContext() });
-    }
-  }
-  const span = tracing.tracer.startSpan(
-    'ledger apply',
-    { links, attributes: { 'messaging.batch.message_count': commands, 'coin.ledger.partition_batches': groups.length } },
-    ROOT_CONTEXT,
-  );
-  for (const group of groups) for (const item of group) commandSpans.get(item)?.addLink({ context: span.spanContext() });
-  return span;
+  return spans.wrap(handle);
 }
 
 /** The trace headers of each traced command of an apply, by command id (a repeated id: its first). */
 function traceHeadersByCommand(
   groups: Delivered<LedgerCommand>[][],
-  commandSpans: WeakMap<Delivered<LedgerCommand>, Span>,
+  spanOf: (item: Delivered<LedgerCommand>) => Span | undefined,
 ): (commandId: string) => Record<string, string> | undefined {
   const byId = new Map<string, Span>();
   for (const group of groups)
     for (const item of group) {
-      const span = commandSpans.get(item);
+      const span = spanOf(item);
       if (span && !byId.has(item.value.commandId)) byId.set(item.value.commandId, span);
     }
   return (commandId) => {

@@ -1,8 +1,8 @@
 import { headerNames, type UserCommand } from '@coin/contracts';
 import type { OutboxRelay } from '@coin/db';
-import { replyAddressOf, replyBodyOf, sendReply, type BatchingProducer, type Delivered } from '@coin/kafka';
+import { messageSpans, replyAddressOf, replyBodyOf, sendReply, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { endSpan, kafkaAttributes, startMessageSpan, traceHeadersOfSpan, type Tracing } from '@coin/telemetry';
+import { traceHeadersOfSpan, type Tracing } from '@coin/telemetry';
 import { applyUserCommand, type UserCommandClock } from '../apply/apply-user-command';
 import type { UserCommandStore } from '../apply/store';
 import type { DeletionPolicy } from '../domain/deletion-requests';
@@ -31,48 +31,40 @@ export interface UserCommandDeps {
  * partition order: commands about one account are applied in the order they were sent.
  */
 export function handleUserCommands(deps: UserCommandDeps) {
-  const tracing = deps.tracing?.enabled ? deps.tracing : undefined;
-  const handleOne = async (item: Delivered<UserCommand>): Promise<void> => {
+  const spans = messageSpans<UserCommand>(deps.tracing, (item) => ({
+    name: `process ${item.value.type}`,
+    attributes: { 'coin.command.id': item.value.commandId, 'coin.command.type': item.value.type },
+  }));
+  const applyOne = async (item: Delivered<UserCommand>): Promise<void> => {
     const command = item.value;
-    const span = startMessageSpan(
-      tracing,
-      `process ${command.type}`,
-      item.headers,
-      kafkaAttributes(item.topic, 'process', {
-        partition: item.partition,
-        offset: item.offset,
-        'coin.command.id': command.commandId,
-        'coin.command.type': command.type,
-      }),
-    );
-    try {
-      // The balance is read before the transaction (no row lock held across an HTTP call); a
-      // failed read throws UNAVAILABLE, a transient failure: the command comes back, and is never
-      // decided without the figure.
-      const deletions = deps.deletions;
-      const balanceMinor =
-        command.type === 'user.delete' && deletions && deletions.policy.approvalMinMinor > 0
-          ? await deletions.balanceOf(command.data.userId)
-          : undefined;
-      const { outcome, outbox } = await applyUserCommand(deps.store, command, deps.clock, {
-        requestId: item.headers[headerNames.requestId],
-        ...(deletions ? { deletionPolicy: deletions.policy } : {}),
-        ...(balanceMinor !== undefined ? { balanceMinor } : {}),
-      });
-      span?.setAttribute('coin.command.ok', outcome.ok);
-      await deps.outbox.publishCommitted(outbox);
-      const address = replyAddressOf(item.headers, deps.replyTopic);
-      // The reply names the command's span: the caller's span links to it.
-      if (address)
-        await sendReply(deps.producer, address, replyBodyOf(command.commandId, outcome), span ? traceHeadersOfSpan(span) : undefined);
-      deps.logger.child({ commandId: command.commandId, type: command.type }).info({ ok: outcome.ok }, 'user command applied');
-      endSpan(span);
-    } catch (err) {
-      endSpan(span, err);
-      throw err;
-    }
+    const span = spans.spanOf(item);
+    // The balance is read before the transaction (no row lock held across an HTTP call); a
+    // failed read throws UNAVAILABLE, a transient failure: the command comes back, and is never
+    // decided without the figure.
+    const deletions = deps.deletions;
+    const balanceMinor =
+      command.type === 'user.delete' && deletions && deletions.policy.approvalMinMinor > 0
+        ? await deletions.balanceOf(command.data.userId)
+        : undefined;
+    const { outcome, outbox } = await applyUserCommand(deps.store, command, deps.clock, {
+      requestId: item.headers[headerNames.requestId],
+      ...(deletions ? { deletionPolicy: deletions.policy } : {}),
+      ...(balanceMinor !== undefined ? { balanceMinor } : {}),
+    });
+    span?.setAttribute('coin.command.ok', outcome.ok);
+    await deps.outbox.publishCommitted(outbox);
+    const address = replyAddressOf(item.headers, deps.replyTopic);
+    // The reply names the command's span: the caller's span links to it.
+    if (address)
+      await sendReply(deps.producer, address, replyBodyOf(command.commandId, outcome), span ? traceHeadersOfSpan(span) : undefined);
+    deps.logger.child({ commandId: command.commandId, type: command.type }).info({ ok: outcome.ok }, 'user command applied');
   };
+  // Each command is spanned on its own: a failure fails its span only, and the commands after it
+  // (redelivered) have none yet.
+  const applySpanned = spans.wrap(async (one: Delivered<UserCommand>[]) => {
+    for (const item of one) await applyOne(item);
+  });
   return async (items: Delivered<UserCommand>[]): Promise<void> => {
-    for (const item of items) await handleOne(item);
+    for (const item of items) await applySpanned([item]);
   };
 }

@@ -1,0 +1,89 @@
+import {
+  endSpan,
+  kafkaAttributes,
+  ROOT_CONTEXT,
+  startMessageSpan,
+  type Attributes,
+  type Link,
+  type Span,
+  type Tracing,
+} from '@coin/telemetry';
+import type { Delivered } from './consumer';
+
+/**
+ * The spans of a consumer's delivered messages, wrapped around its batch handler instead of woven
+ * into it (docs/DESIGN.md "Traces"): the ledger, user and history adapters share this one. Each
+ * message gets a CONSUMER span, the child of its `traceparent`, for as long as the handler runs;
+ * the handler reaches a message's span (to set an attribute, to name it in a reply) with
+ * `spanOf`. With tracing off nothing is made: `wrap` returns the handler itself.
+ */
+export interface MessageSpans<T> {
+  /** The span of a message whose batch is being handled; undefined when tracing is off. */
+  spanOf(item: Delivered<T>): Span | undefined;
+  /**
+   * The handler with every message of its batch spanned: the spans start before it runs and end
+   * when it settles, failed with its error (the error's name only) if it throws.
+   */
+  wrap<A extends unknown[]>(
+    handle: (items: Delivered<T>[], ...rest: A) => Promise<void>,
+  ): (items: Delivered<T>[], ...rest: A) => Promise<void>;
+  /**
+   * A root span for work that serves many messages at once (one apply of merged batches, from
+   * many traces: no single parent is honest), linked to each message's span and each message's
+   * span linked back to it. Undefined when tracing is off.
+   */
+  startSpanOver(name: string, items: Iterable<Delivered<T>>, attributes: Attributes): Span | undefined;
+}
+
+/** What a message's span is called and what it carries beside the messaging attributes. */
+export type MessageSpanOf<T> = (item: Delivered<T>) => { name: string; attributes: Record<string, string | number | boolean | undefined> };
+
+/** The SDK keeps 128 links a span; past that, each message's span still links to the shared one. */
+const linksMax = 128;
+
+export function messageSpans<T>(tracing: Tracing | undefined, describe: MessageSpanOf<T>): MessageSpans<T> {
+  const on = tracing?.enabled ? tracing : undefined;
+  if (!on) return { spanOf: () => undefined, wrap: (handle) => handle, startSpanOver: () => undefined };
+  // Keyed by the delivered message: it lives as long as its batch, and a merged apply reaches the
+  // spans of batches other handlers started.
+  const spans = new WeakMap<Delivered<T>, Span>();
+  const start = (item: Delivered<T>): Span => {
+    const { name, attributes } = describe(item);
+    const span = startMessageSpan(
+      on,
+      name,
+      item.headers,
+      kafkaAttributes(item.topic, 'process', { partition: item.partition, offset: item.offset, ...attributes }),
+    )!;
+    spans.set(item, span);
+    return span;
+  };
+  return {
+    spanOf: (item) => spans.get(item),
+    wrap:
+      (handle) =>
+      async (items, ...rest) => {
+        const started = items.map(start);
+        try {
+          await handle(items, ...rest);
+          for (const span of started) endSpan(span);
+        } catch (err) {
+          for (const span of started) endSpan(span, err);
+          throw err;
+        }
+      },
+    startSpanOver: (name, items, attributes) => {
+      const links: Link[] = [];
+      const linked: Span[] = [];
+      for (const item of items) {
+        const span = spans.get(item);
+        if (!span) continue;
+        linked.push(span);
+        if (links.length < linksMax) links.push({ context: span.spanContext() });
+      }
+      const shared = on.tracer.startSpan(name, { links, attributes }, ROOT_CONTEXT);
+      for (const span of linked) span.addLink({ context: shared.spanContext() });
+      return shared;
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import { partyColumns } from '@coin/contracts';
+import type { BatchWrite, LoadedWallet } from '../apply/store';
+import type { ApprovalState } from '../domain/approvals';
+import type { HoldState, WalletState } from '../domain/ledger';
+import { column, StatementParameters, type Columns } from './unnest-columns';
+
+/**
+ * The statement that writes a whole batch (db/batch-store.ts `writeBatch`), built from the named
+ * columns of each table it writes. Its text is generated once, here, at module load; a batch only
+ * computes the values.
+ */
+
+type NewTransaction = BatchWrite['transactions'][number];
+type NewEntry = BatchWrite['entries'][number];
+type NewOutcome = BatchWrite['outcomes'][number];
+
+/** Wallets the batch opened, as they stand at its end. */
+const openedWallets: Columns<WalletState> = {
+  id: column.uuid((w) => w.id),
+  wallet_key: column.text((w) => w.key),
+  user_id: column.bigint((w) => partyColumns(w.party).userId),
+  treasury_code: column.text((w) => partyColumns(w.party).treasury),
+  balance: column.bigint((w) => w.balance),
+  total_received: column.bigint((w) => w.totalReceived),
+  total_sent: column.bigint((w) => w.totalSent),
+  status: column.text((w) => w.status),
+  created_at: column.timestamptz((w) => w.createdAt),
+  updated_at: column.timestamptz((w) => w.updatedAt),
+  held: column.bigint((w) => w.held),
+  spending: column.jsonb((w) => w.spending),
+  limits: column.jsonbOrNull((w) => w.limits),
+};
+
+/** Existing wallets the batch changed, with the version each was read at (the row is updated only at that version). */
+const changedWallets: Columns<LoadedWallet> = {
+  id: column.uuid((w) => w.state.id),
+  balance: column.bigint((w) => w.state.balance),
+  total_received: column.bigint((w) => w.state.totalReceived),
+  total_sent: column.bigint((w) => w.state.totalSent),
+  status: column.text((w) => w.state.status),
+  updated_at: column.timestamptz((w) => w.state.updatedAt),
+  version: column.bigint((w) => w.version),
+  held: column.bigint((w) => w.state.held),
+  spending: column.jsonb((w) => w.state.spending),
+  limits: column.jsonbOrNull((w) => w.state.limits),
+};
+
+const newTransactions: Columns<NewTransaction> = {
+  id: column.bigint((t) => t.row.id),
+  type: column.text((t) => t.row.type),
+  amount: column.bigint((t) => t.row.amount),
+  from_user_id: column.bigint((t) => t.row.from_user_id),
+  to_user_id: column.bigint((t) => t.row.to_user_id),
+  from_treasury: column.text((t) => t.row.from_treasury),
+  to_treasury: column.text((t) => t.row.to_treasury),
+  reason: column.text((t) => t.row.reason),
+  reference: column.text((t) => t.row.reference),
+  refund_of: column.bigint((t) => t.row.refund_of),
+  returns: column.bigint((t) => t.returns),
+  command_id: column.uuid((t) => t.commandId),
+  created_at: column.timestamptz((t) => t.row.created_at),
+  hold_id: column.uuid((t) => t.holdId),
+  approval_id: column.uuid((t) => t.approval?.id ?? null),
+  requested_by: column.bigint((t) => t.approval?.requestedBy ?? null),
+  approved_by: column.bigint((t) => t.approval?.approvedBy ?? null),
+};
+
+/** Approval requests created or decided, as they stand at the end of the batch. */
+const writtenApprovals: Columns<ApprovalState> = {
+  id: column.uuid((a) => a.id),
+  command: column.jsonb((a) => a.command),
+  requested_by: column.jsonb((a) => a.requestedBy),
+  status: column.text((a) => a.status),
+  created_at: column.timestamptz((a) => a.createdAt),
+  expires_at: column.timestamptz((a) => a.expiresAt),
+  updated_at: column.timestamptz((a) => a.updatedAt),
+  decided_by: column.jsonbOrNull((a) => a.decidedBy),
+  rejection_reason: column.text((a) => a.rejectionReason),
+  transaction_id: column.bigint((a) => a.transactionId),
+};
+
+/** Holds created or resolved, as they stand at the end of the batch. */
+const writtenHolds: Columns<HoldState> = {
+  id: column.uuid((h) => h.id),
+  from_user_id: column.bigint((h) => h.fromUserId),
+  to_user_id: column.bigint((h) => partyColumns(h.to).userId),
+  to_treasury: column.text((h) => partyColumns(h.to).treasury),
+  amount: column.bigint((h) => h.amount),
+  reason: column.text((h) => h.reason),
+  reference: column.text((h) => h.reference),
+  status: column.text((h) => h.status),
+  expires_at: column.timestamptz((h) => h.expiresAt),
+  created_at: column.timestamptz((h) => h.createdAt),
+  updated_at: column.timestamptz((h) => h.updatedAt),
+  captured_amount: column.bigint((h) => h.capturedAmount),
+  transaction_id: column.bigint((h) => h.transactionId),
+};
+
+const newEntries: Columns<NewEntry> = {
+  transaction_id: column.bigint((e) => e.transactionId),
+  wallet_id: column.uuid((e) => e.walletId),
+  amount: column.bigint((e) => e.amount),
+  created_at: column.timestamptz((e) => e.createdAt),
+};
+
+const newOutcomes: Columns<NewOutcome> = {
+  command_id: column.uuid((o) => o.commandId),
+  type: column.text((o) => o.type),
+  ok: column.bool((o) => o.ok),
+  reply: column.jsonAsText((o) => o.reply),
+  request_hash: column.text((o) => o.requestHash),
+};
+
+const p = new StatementParameters<BatchWrite>();
+const opened = p.rows('o', openedWallets, (b) => b.opened);
+const updated = p.rows('u', changedWallets, (b) => b.wallets);
+const transactions = p.rows('t', newTransactions, (b) => b.transactions);
+const approvals = p.rows('a', writtenApprovals, (b) => b.approvals);
+const holds = p.rows('h', writtenHolds, (b) => b.holds);
+const entries = p.rows('e', newEntries, (b) => b.entries);
+const outcomes = p.rows('c', newOutcomes, (b) => b.outcomes);
+/** Every message the batch produced, as one outbox_batches row; none: no row. */
+const outbox = p.value('text', (b) => (b.outbox.length > 0 ? JSON.stringify(b.outbox) : null));
+const walletsExpected = p.value('bigint', (b) => b.wallets.length + b.opened.length);
+const holdsExpected = p.value('bigint', (b) => b.holds.length);
+const approvalsExpected = p.value('bigint', (b) => b.approvals.length);
+/** The windows as one JSON parameter of named fields. */
+const windows = p.value('json', (b) => JSON.stringify(b.windows.map((w) => ({ scope: w.scope, spending: w.window, version: w.version }))));
+
+/**
+ * One statement, which PostgreSQL runs as one transaction; each `assert_*` guard fails it as a
+ * whole (serialization_failure) when fewer rows were written than the batch read (a race).
+ */
+const text = `WITH opened AS (
+         INSERT INTO wallets (${opened.names})
+         SELECT ${opened.select}
+           FROM ${opened.from}
+         ON CONFLICT DO NOTHING
+         RETURNING 1),
+       updated AS (
+         UPDATE wallets w
+            SET balance = u.balance, total_received = u.total_received, total_sent = u.total_sent, status = u.status,
+                updated_at = u.updated_at, version = w.version + 1,
+                held = u.held, spending = u.spending::jsonb, limits = u.limits::jsonb
+           FROM ${updated.from}
+          WHERE w.id = u.id AND w.version = u.version
+          RETURNING 1),
+       new_transactions AS (
+         INSERT INTO transactions (${transactions.names})
+         SELECT ${transactions.select}
+           FROM ${transactions.from}),
+       written_approvals AS (
+         INSERT INTO approval_requests (${approvals.names})
+         SELECT ${approvals.select}
+           FROM ${approvals.from}
+         ON CONFLICT (id) DO UPDATE
+            SET status = EXCLUDED.status, updated_at = EXCLUDED.updated_at, decided_by = EXCLUDED.decided_by,
+                rejection_reason = EXCLUDED.rejection_reason, transaction_id = EXCLUDED.transaction_id
+          WHERE approval_requests.status = 'PENDING'
+         RETURNING 1),
+       written_holds AS (
+         INSERT INTO holds (${holds.names})
+         SELECT ${holds.select}
+           FROM ${holds.from}
+         ON CONFLICT (id) DO UPDATE
+            SET status = EXCLUDED.status, updated_at = EXCLUDED.updated_at, captured_amount = EXCLUDED.captured_amount,
+                transaction_id = EXCLUDED.transaction_id
+          WHERE holds.status = 'PENDING'
+         RETURNING 1),
+       new_entries AS (
+         INSERT INTO entries (${entries.names})
+         SELECT ${entries.select}
+           FROM ${entries.from}),
+       new_outcomes AS (
+         INSERT INTO processed_commands (${outcomes.names})
+         SELECT ${outcomes.select}
+           FROM ${outcomes.from}),
+       new_outbox AS (
+         INSERT INTO outbox_batches (messages) SELECT ${outbox} WHERE ${outbox} IS NOT NULL
+         RETURNING id),
+       windows_in AS (
+         SELECT scope, spending, version FROM json_to_recordset(${windows}) AS w(scope text, spending jsonb, version bigint)),
+       inserted_windows AS (
+         INSERT INTO four_eyes_windows (scope, spending)
+         SELECT scope, spending FROM windows_in WHERE version IS NULL
+         ON CONFLICT (scope) DO NOTHING
+         RETURNING 1),
+       updated_windows AS (
+         UPDATE four_eyes_windows f SET spending = w.spending, version = f.version + 1
+           FROM windows_in w
+          WHERE w.version IS NOT NULL AND f.scope = w.scope AND f.version = w.version
+         RETURNING 1)
+     SELECT assert_wallets_current((SELECT count(*) FROM updated) + (SELECT count(*) FROM opened), ${walletsExpected}) AS wallets_current,
+            assert_holds_written((SELECT count(*) FROM written_holds), ${holdsExpected}) AS holds_written,
+            assert_approvals_written((SELECT count(*) FROM written_approvals), ${approvalsExpected}) AS approvals_written,
+            assert_windows_current((SELECT count(*) FROM inserted_windows) + (SELECT count(*) FROM updated_windows),
+                                   json_array_length(${windows})::bigint) AS windows_current,
+            (SELECT id FROM new_outbox) AS outbox_id`;
+
+/** The batch's write as a named prepared statement: each connection parses and plans it once. */
+export function writeBatchQuery(batch: BatchWrite): { name: string; text: string; values: unknown[] } {
+  return { name: 'ledger-write-batch', text, values: p.valuesOf(batch) };
+}

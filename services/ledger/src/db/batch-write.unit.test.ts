@@ -1,0 +1,276 @@
+import type { ApprovalState } from '../domain/approvals';
+import type { HoldState, WalletState } from '../domain/ledger';
+import type { BatchWrite } from '../apply/store';
+import { writeBatchQuery } from './batch-write';
+
+/**
+ * The batch write is built from named columns: each value a row holds must reach the column of
+ * its name. Every field of the batch below has a value of its own (even where two columns share a
+ * type: payer and payee, two treasuries, three timestamps), so two columns swapped anywhere (in a
+ * table's column list, in the order of the parameters, in an UPDATE's SET) fail this test.
+ */
+
+const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
+const iso = (minute: number) => at(minute).toISOString();
+
+const opened: WalletState = {
+  id: '00000000-0000-4000-8000-00000000000a',
+  key: 'user:21',
+  party: { kind: 'user', userId: 21 },
+  balance: 1001,
+  totalReceived: 1002,
+  totalSent: 1003,
+  held: 1004,
+  status: 'OPEN',
+  spending: [{ at: iso(1), amount: 1005 }] as unknown as WalletState['spending'],
+  limits: { maxTransfer: 1006 } as unknown as WalletState['limits'],
+  createdAt: at(2),
+  updatedAt: at(3),
+};
+const changed: WalletState = {
+  id: '00000000-0000-4000-8000-00000000000b',
+  key: 'treasury:OPERATIONS',
+  party: { kind: 'treasury', code: 'OPERATIONS' },
+  balance: 2001,
+  totalReceived: 2002,
+  totalSent: 2003,
+  held: 2004,
+  status: 'CLOSED',
+  spending: [{ at: iso(4), amount: 2005 }] as unknown as WalletState['spending'],
+  limits: { maxTransfer: 2006 } as unknown as WalletState['limits'],
+  createdAt: at(5),
+  updatedAt: at(6),
+};
+const hold: HoldState = {
+  id: '00000000-0000-4000-8000-00000000000c',
+  fromUserId: 31,
+  to: { kind: 'user', userId: 32 },
+  amount: 3001,
+  reason: 'hold reason',
+  reference: 'hold reference',
+  status: 'CAPTURED',
+  expiresAt: at(7),
+  createdAt: at(8),
+  updatedAt: at(9),
+  capturedAmount: 3002,
+  transactionId: 3003,
+};
+const approval: ApprovalState = {
+  id: '00000000-0000-4000-8000-00000000000d',
+  command: { type: 'ledger.mint', data: { amount: 4001 } } as unknown as ApprovalState['command'],
+  requestedBy: { kind: 'user', id: '41' } as ApprovalState['requestedBy'],
+  status: 'APPROVED',
+  createdAt: at(10),
+  expiresAt: at(11),
+  updatedAt: at(12),
+  decidedBy: { kind: 'user', id: '42' } as ApprovalState['decidedBy'],
+  rejectionReason: 'rejection reason',
+  transactionId: 4002,
+};
+const batch: BatchWrite = {
+  opened: [opened],
+  wallets: [{ state: changed, version: 2007 }],
+  transactions: [
+    {
+      row: {
+        id: 5001,
+        type: 'TRANSFER',
+        amount: 5002,
+        from_user_id: 51,
+        to_user_id: 52,
+        from_treasury: 'OPERATIONS',
+        to_treasury: 'REWARDS',
+        reason: 'transaction reason',
+        reference: 'transaction reference',
+        refund_of: 5003,
+        created_at: at(13),
+      },
+      returns: 5004,
+      holdId: '00000000-0000-4000-8000-00000000000e',
+      approval: { id: '00000000-0000-4000-8000-00000000000f', requestedBy: 53, approvedBy: 54 },
+      commandId: '00000000-0000-4000-8000-000000000010',
+    },
+  ],
+  holds: [hold],
+  approvals: [approval],
+  windows: [{ scope: 'recipient:user:61', window: [{ at: iso(14), amount: 6001 }] as never, version: 6002 }],
+  entries: [
+    { transactionId: 7001, walletId: '00000000-0000-4000-8000-000000000011', walletKey: 'user:71', amount: -7002, createdAt: at(15) },
+  ],
+  outcomes: [
+    { commandId: '00000000-0000-4000-8000-000000000012', type: 'ledger.transfer', ok: true, reply: { n: 8001 }, requestHash: 'hash-8002' },
+  ],
+  outbox: [{ topic: 'coin.transactions', key: 'k', headers: {}, payload: '{"n":9001}' }],
+};
+
+const query = writeBatchQuery(batch);
+const { text, values } = query;
+
+/** The value of parameter `$n`, decoded the way PostgreSQL reads it (a JSON array of texts: parsed, each text parsed as JSON). */
+function parameter(n: number, travel: string): unknown[] {
+  const value = values[n - 1];
+  if (travel === 'unnest') return value as unknown[];
+  return (JSON.parse(value as string) as Array<string | null>).map((v) => (v === null ? null : (JSON.parse(v) as unknown)));
+}
+
+/** The column → first-row value of the rows a FROM item yields as `alias(names)`, read from the SQL text and the parameters. */
+function rowOf(alias: string): Record<string, unknown> {
+  const end = text.indexOf(`) AS ${alias}(`);
+  expect(end).toBeGreaterThan(0);
+  const start = text.lastIndexOf('ROWS FROM (', end);
+  const functions = [...text.slice(start, end).matchAll(/(unnest|json_array_elements_text)\(\$(\d+)::[a-z[\]]+\)/g)];
+  const names = text
+    .slice(end + `) AS ${alias}(`.length, text.indexOf(')', end + 2))
+    .split(',')
+    .map((name) => name.trim());
+  expect(functions).toHaveLength(names.length);
+  return Object.fromEntries(names.map((name, i) => [name, parameter(Number(functions[i]![2]), functions[i]![1]!)[0]]));
+}
+
+/** The columns an INSERT names and the select list that fills them (casts left out): they must be the same names, in the same order. */
+function insertOf(table: string): { columns: string[]; selected: string[] } {
+  const match = new RegExp(`INSERT INTO ${table} \\(([^)]*)\\)\\s+SELECT ([\\s\\S]*?)\\s+FROM ROWS FROM`).exec(text);
+  expect(match).not.toBeNull();
+  const list = (s: string) => s.split(',').map((c) => c.trim().replace(/::\w+$/, ''));
+  return { columns: list(match![1]!), selected: list(match![2]!) };
+}
+
+describe('the batch write (named columns)', () => {
+  it('is one named prepared statement', () => {
+    expect(query.name).toBe('ledger-write-batch');
+    expect(writeBatchQuery(batch).text).toBe(text); // generated once, the same for every batch
+  });
+
+  it('when a wallet is opened, then each of its values is in the wallets column of its name', () => {
+    expect(rowOf('o')).toEqual({
+      id: opened.id,
+      wallet_key: 'user:21',
+      user_id: 21,
+      treasury_code: null,
+      balance: 1001,
+      total_received: 1002,
+      total_sent: 1003,
+      status: 'OPEN',
+      created_at: at(2),
+      updated_at: at(3),
+      held: 1004,
+      spending: [{ at: iso(1), amount: 1005 }],
+      limits: { maxTransfer: 1006 },
+    });
+    const { columns, selected } = insertOf('wallets');
+    expect(selected).toEqual(columns);
+    expect(columns.sort()).toEqual(Object.keys(rowOf('o')).sort());
+  });
+
+  it('when a wallet changes, then each of its values is in the column of its name, set against the version it was read at', () => {
+    expect(rowOf('u')).toEqual({
+      id: changed.id,
+      balance: 2001,
+      total_received: 2002,
+      total_sent: 2003,
+      status: 'CLOSED',
+      updated_at: at(6),
+      version: 2007,
+      held: 2004,
+      spending: [{ at: iso(4), amount: 2005 }],
+      limits: { maxTransfer: 2006 },
+    });
+    const set = /UPDATE wallets w\s+SET ([\s\S]*?)\s+FROM ROWS FROM/.exec(text)![1]!;
+    const assignments = [...set.matchAll(/(\w+) = (\w+)\.(\w+)/g)].map(([, column, table, source]) => ({ column, table, source }));
+    expect(assignments.length).toBeGreaterThanOrEqual(9);
+    for (const { column, table, source } of assignments) expect(table === 'u' ? source : column).toBe(column);
+    expect(text).toMatch(/WHERE w\.id = u\.id AND w\.version = u\.version/);
+  });
+
+  it('when a transaction is written, then each of its values is in the transactions column of its name', () => {
+    expect(rowOf('t')).toEqual({
+      id: 5001,
+      type: 'TRANSFER',
+      amount: 5002,
+      from_user_id: 51,
+      to_user_id: 52,
+      from_treasury: 'OPERATIONS',
+      to_treasury: 'REWARDS',
+      reason: 'transaction reason',
+      reference: 'transaction reference',
+      refund_of: 5003,
+      returns: 5004,
+      command_id: '00000000-0000-4000-8000-000000000010',
+      created_at: at(13),
+      hold_id: '00000000-0000-4000-8000-00000000000e',
+      approval_id: '00000000-0000-4000-8000-00000000000f',
+      requested_by: 53,
+      approved_by: 54,
+    });
+    const { columns, selected } = insertOf('transactions');
+    expect(selected).toEqual(columns);
+  });
+
+  it('when a hold is written, then each of its values is in the holds column of its name', () => {
+    expect(rowOf('h')).toEqual({
+      id: hold.id,
+      from_user_id: 31,
+      to_user_id: 32,
+      to_treasury: null,
+      amount: 3001,
+      reason: 'hold reason',
+      reference: 'hold reference',
+      status: 'CAPTURED',
+      expires_at: at(7),
+      created_at: at(8),
+      updated_at: at(9),
+      captured_amount: 3002,
+      transaction_id: 3003,
+    });
+    const { columns, selected } = insertOf('holds');
+    expect(selected).toEqual(columns);
+  });
+
+  it('when an approval is written, then each of its values is in the approval_requests column of its name', () => {
+    expect(rowOf('a')).toEqual({
+      id: approval.id,
+      command: { type: 'ledger.mint', data: { amount: 4001 } },
+      requested_by: { kind: 'user', id: '41' },
+      status: 'APPROVED',
+      created_at: at(10),
+      expires_at: at(11),
+      updated_at: at(12),
+      decided_by: { kind: 'user', id: '42' },
+      rejection_reason: 'rejection reason',
+      transaction_id: 4002,
+    });
+    const { columns, selected } = insertOf('approval_requests');
+    expect(selected).toEqual(columns);
+  });
+
+  it('when entries and outcomes are written, then each value is in the column of its name', () => {
+    expect(rowOf('e')).toEqual({
+      transaction_id: 7001,
+      wallet_id: '00000000-0000-4000-8000-000000000011',
+      amount: -7002,
+      created_at: at(15),
+    });
+    expect(rowOf('c')).toEqual({
+      command_id: '00000000-0000-4000-8000-000000000012',
+      type: 'ledger.transfer',
+      ok: true,
+      reply: { n: 8001 },
+      request_hash: 'hash-8002',
+    });
+    expect(insertOf('entries').selected).toEqual(insertOf('entries').columns);
+    expect(insertOf('processed_commands').selected).toEqual(insertOf('processed_commands').columns);
+  });
+
+  it('when the write is checked, then each guard counts what it was written against', () => {
+    const scalar = (guard: string) => values[Number(new RegExp(`${guard}\\([\\s\\S]*?\\$(\\d+)::bigint\\)`).exec(text)![1]) - 1];
+    expect(scalar('assert_wallets_current')).toBe(2); // one opened + one changed
+    expect(scalar('assert_holds_written')).toBe(1);
+    expect(scalar('assert_approvals_written')).toBe(1);
+    const windows = values[Number(/json_to_recordset\(\$(\d+)::json\)/.exec(text)![1]) - 1];
+    expect(JSON.parse(windows as string)).toEqual([
+      { scope: 'recipient:user:61', spending: [{ at: iso(14), amount: 6001 }], version: 6002 },
+    ]);
+    const outbox = values[Number(/INSERT INTO outbox_batches \(messages\) SELECT \$(\d+)::text/.exec(text)![1]) - 1];
+    expect(JSON.parse(outbox as string)).toEqual(batch.outbox);
+  });
+});
