@@ -255,6 +255,24 @@ async function inTransaction<T>(client: PoolClient, work: () => Promise<T>): Pro
 }
 
 /**
+ * Whether the target already holds exactly the source's rows of `partition`: an earlier move
+ * committed its copy and stopped before deleting from the source. The shards then hold those rows
+ * twice, so the audit over them cannot be exact until the move is finished.
+ */
+export async function copyLeftOnTarget(options: {
+  source: MoveShard;
+  target: MoveShard;
+  partition: number;
+  partitionCount: number;
+}): Promise<boolean> {
+  const partitionOf = keyPartitioner(options.partitionCount);
+  const rows = await partitionRowsOf(options.source.client, partitionOf, options.partition);
+  const targetRows = await partitionRowsOf(options.target.client, partitionOf, options.partition);
+  const moving = await figuresOf(options.source.client, rows);
+  return !isEmpty(moving) && same(await figuresOf(options.target.client, targetRows), moving);
+}
+
+/**
  * Moves `partition`'s rows from `source` to `target` (see the top of this file). Refuses, changing
  * nothing, while the source has unpublished outbox rows or the target already holds rows of the
  * partition (unless they are exactly a copy an earlier run committed). Returns the moved figures.
