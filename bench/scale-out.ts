@@ -11,21 +11,26 @@
  * Settings (environment): BENCH_SCALE_CONFIGS ("1x1,2x1,3x1,3x2,2x2,1x2": gateways x ledgers, run
  * in that order), BENCH_SCALE_CONNECTIONS (256, over all gateways), BENCH_STEP_S (10),
  * BENCH_WARMUP_S (3), BENCH_SCALE_SETTLE_S (5: load after the set of processes changed, while the
- * ledger group rebalances), BENCH_USERS (10000), BENCH_KEEP=1 keeps the run's schemas and topics.
+ * ledger group rebalances), BENCH_USERS (10000), BENCH_KEEP=1 keeps the run's schemas and topics,
+ * BENCH_SCALE_SHARDS ("1": the ledger's store in one PostgreSQL; "2": split over the local
+ * cluster and the second one, docs/DESIGN.md "Shards"; "1,2,1,2" runs the layouts in turn, each
+ * with its own stack, seeded and funded afresh, every configuration in each).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { defaultPartitions } from '@coin/contracts';
 import { createKafka, kafkaMetricNames } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { argsOrExit, parseCliArgs } from '../scripts/cli-args';
-import { ensureInfra } from '../scripts/infra';
+import { ensureInfra, type InfraEndpoints } from '../scripts/infra';
 import { removeTopicsAndSchemas } from '../scripts/stack/cleanup';
 import { generateJwtKey } from '../scripts/stack/keys';
+import { ledgerShardMap, migrateLedgerShards } from '../scripts/stack/ledger-shards';
 import { ProcessStack } from '../scripts/stack/processes';
 import { provision } from '../scripts/stack/provision';
 import { seedUsers } from '../scripts/stack/seed';
-import { repoRoot } from '../scripts/stack/services';
+import { devServiceDatabaseUrl, repoRoot } from '../scripts/stack/services';
 import { createOperator, fundUsers } from './lib/admin';
 import { cpuSnapshot, cpuUse, type CpuUse } from './lib/cpu';
 import { pipelineInvariants } from './lib/invariants';
@@ -40,6 +45,7 @@ import {
   scaleOutMarkdown,
   scaleOutReading,
   scaleOutTable,
+  shardsComparison,
   type ConfigResult,
   type GatewayFigures,
   type ScaleOutRun,
@@ -63,9 +69,22 @@ function parseConfigs(text: string): Config[] {
     });
 }
 
+/** BENCH_SCALE_SHARDS: the ledger store's layouts, run in order ("1,2,1,2" interleaves them for a fair ratio). */
+function parseShards(text: string): Array<1 | 2> {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      if (s !== '1' && s !== '2') throw new Error(`BENCH_SCALE_SHARDS: "${s}" is not 1 or 2 (ledger shards on this machine)`);
+      return s === '1' ? 1 : 2;
+    });
+}
+
 const settings = {
   /** Run in this order: each step changes the set of processes by as little as it can. */
   configs: parseConfigs(process.env.BENCH_SCALE_CONFIGS ?? '1x1,2x1,3x1,3x2,2x2,1x2'),
+  shards: parseShards(process.env.BENCH_SCALE_SHARDS ?? '1'),
   connections: Number(process.env.BENCH_SCALE_CONNECTIONS ?? 256),
   stepSec: Number(process.env.BENCH_STEP_S ?? 10),
   warmupSec: Number(process.env.BENCH_WARMUP_S ?? 3),
@@ -126,28 +145,20 @@ function cpuBreakdown(use: CpuUse | null): ConfigResult['cpuMsPerTransfer'] {
   };
 }
 
-async function main(): Promise<void> {
-  argsOrExit(() =>
-    parseCliArgs(
-      { args: process.argv.slice(2), options: {} },
-      'usage: npm run bench:scale-out (settings: BENCH_SCALE_CONFIGS, BENCH_SCALE_CONNECTIONS, BENCH_STEP_S, BENCH_* environment variables)',
-    ),
-  );
-  const startedAt = new Date().toISOString();
-  const machine = {
-    cpus: cpus().length,
-    cpuModel: cpus()[0]?.model ?? 'unknown',
-    memoryGb: Math.round(totalmem() / 2 ** 30),
-    node: process.version,
-  };
-  say(
-    `bench:scale-out: ${settings.configs.map((c) => `${c.gateways}x${c.ledgers}`).join(', ')}; ${settings.connections} connections; steps ${settings.stepSec} s`,
-  );
-  const infra = await ensureInfra((m) => status(m));
+/**
+ * One layout of the ledger's store (1 or 2 shards): its own stack, schemas and topics, seeded and
+ * funded, then every configuration of gateways x ledgers in order.
+ */
+async function runLayout(shards: 1 | 2, infra: InfraEndpoints) {
   const prefix = `bench_${Date.now().toString(36)}_`;
   const runDir = join(repoRoot, '.run', 'bench', prefix);
   mkdirSync(runDir, { recursive: true });
   await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
+  // Two shards: the second cluster holds partitions 3-5 (scripts/stack/ledger-shards.ts, as `LEDGER_SHARD_COUNT=2 npm start`).
+  const shardUrls = shards === 2 ? [infra.databaseUrl, infra.shardDatabaseUrl!] : [];
+  await migrateLedgerShards({ shardAdminUrls: shardUrls.slice(1), schemaPrefix: prefix });
+  const shardEnv: Record<string, string> =
+    shards === 2 ? { LEDGER_SHARDS_DATABASE_URL: ledgerShardMap(shardUrls, defaultPartitions['ledger.commands']) } : {};
   const jwtKey = generateJwtKey(`bench-${prefix}`);
   const kafka = createKafka({ brokers: infra.kafkaBrokers, clientId: 'bench-scale-out', logger: createLogger('bench-scale-out', 'warn') });
   const admin = kafka.admin();
@@ -162,11 +173,12 @@ async function main(): Promise<void> {
   let invariants: Awaited<ReturnType<typeof pipelineInvariants>> = { ok: false, details: {} };
   try {
     say('starting the four services as child processes');
-    stack = await ProcessStack.start({ infra, prefix, jwtKey, logDir: runDir, extraEnv: benchServiceEnv() });
+    stack = await ProcessStack.start({ infra, prefix, jwtKey, logDir: runDir, extraEnv: { ...benchServiceEnv(), ...shardEnv } });
     const running = stack;
     const users = await seedUsers({
       userDatabaseUrl: stack.env('user').USER_DATABASE_URL!,
       ledgerDatabaseUrl: stack.env('ledger').LEDGER_DATABASE_URL!,
+      ...(shards === 2 ? { ledgerShardDatabaseUrls: shardUrls.map((url) => devServiceDatabaseUrl(url, 'ledger')) } : {}),
       prefix,
       count: settings.users,
       jwtKey,
@@ -184,7 +196,7 @@ async function main(): Promise<void> {
     const next: () => GeneratedRequest = transferGenerator(users, true);
 
     for (const config of settings.configs) {
-      const name = `${config.gateways}x${config.ledgers}`;
+      const name = `${config.gateways}x${config.ledgers}${settings.shards.length > 1 ? ` ${shards} shard${shards > 1 ? 's' : ''}` : ''}`;
       // Grow or shrink the set of extra processes to this configuration (the stack's own is #1).
       for (const role of ['ledger', 'gateway'] as const) {
         const wanted = (role === 'gateway' ? config.gateways : config.ledgers) - 1;
@@ -255,6 +267,7 @@ async function main(): Promise<void> {
       for (const s of steps) say(`  ${describeStep(s)}`);
       const result: ConfigResult = {
         config: name,
+        shards,
         gateways: config.gateways,
         ledgers: config.ledgers,
         transfersPerSec: round(
@@ -291,13 +304,48 @@ async function main(): Promise<void> {
     await admin.disconnect().catch(() => undefined);
     if (!settings.keep) await removeTopicsAndSchemas(infra, [prefix]).catch((err: Error) => say(`clean-up failed: ${err.message}`));
   }
+  return { results, invariants, exits, notes };
+}
+
+async function main(): Promise<void> {
+  argsOrExit(() =>
+    parseCliArgs(
+      { args: process.argv.slice(2), options: {} },
+      'usage: npm run bench:scale-out (settings: BENCH_SCALE_CONFIGS, BENCH_SCALE_CONNECTIONS, BENCH_STEP_S, BENCH_* environment variables)',
+    ),
+  );
+  const startedAt = new Date().toISOString();
+  const machine = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  };
+  say(
+    `bench:scale-out: ${settings.configs.map((c) => `${c.gateways}x${c.ledgers}`).join(', ')}; ${settings.connections} connections; steps ${settings.stepSec} s`,
+  );
+  const infra = await ensureInfra((m) => status(m), { ledgerShards: settings.shards.includes(2) ? 2 : 1 });
+  const layouts = [];
+  for (const shards of settings.shards) {
+    say(`ledger store: ${shards} shard${shards > 1 ? 's' : ''}`);
+    layouts.push({ shards, ...(await runLayout(shards, infra)) });
+  }
+  const results = layouts.flatMap((l) => l.results);
+  const exits = layouts.flatMap((l) => l.exits);
+  const notes = layouts.flatMap((l) => l.notes);
+  const invariants = {
+    ok: layouts.every((l) => l.invariants.ok),
+    details: Object.fromEntries(layouts.map((l, i) => [`${i + 1}: ${l.shards} shard(s)`, l.invariants.details])),
+  };
 
   mkdirSync(resultsDir, { recursive: true });
   const ok = invariants.ok && exits.length === 0;
   const run: ScaleOutRun = { startedAt, machine, settings, results, invariants, unexpectedExits: exits, notes };
   writeFileSync(join(resultsDir, 'scale-out.json'), `${JSON.stringify(run, null, 2)}\n`);
   writeFileSync(join(resultsDir, 'scale-out.md'), scaleOutMarkdown(run));
-  process.stdout.write(`${scaleOutTable(results).join('\n')}\n\n${scaleOutReading(results, machine.cpus)}\n`);
+  process.stdout.write(
+    `${scaleOutTable(results).join('\n')}\n\n${shardsComparison(results).join('\n')}\n${scaleOutReading(results, machine.cpus)}\n`,
+  );
   say(`results: bench/results/scale-out.json, scale-out.md; invariants ${invariants.ok ? 'ok' : 'VIOLATED'}`);
   if (!ok) process.exitCode = 1;
 }

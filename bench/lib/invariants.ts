@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { ledgerShardUrlsOf } from '@coin/ledger';
 import type { ProcessStack } from '../../scripts/stack/processes';
 import { requestJson } from './http';
 
@@ -23,26 +24,31 @@ export async function pipelineInvariants(
   } else {
     details.supply = 'GET /internal/supply not available';
   }
-  const pool = new pg.Pool({
-    connectionString: stack.env('ledger').LEDGER_DATABASE_URL,
-    max: 1,
-    options: `-c search_path=${prefix}ledger`,
-  });
-  pool.on('error', () => undefined); // an idle connection lost: the pool reconnects on the next query
-  try {
-    const r = await pool.query<{ total: string; negative: string; wallets: string }>(
-      'SELECT coalesce(sum(balance), 0) AS total, count(*) FILTER (WHERE balance < 0) AS negative, count(*) AS wallets FROM wallets',
-    );
-    const total = Number(r.rows[0]!.total);
-    const negative = Number(r.rows[0]!.negative);
-    details.walletBalancesMinor = total;
-    details.wallets = Number(r.rows[0]!.wallets);
-    details.negativeBalances = negative;
-    details.mintedByBenchMinor = mintedMinor;
-    ok = ok && negative === 0;
-    if (mintedMinor !== null) ok = ok && total === mintedMinor;
-  } finally {
-    await pool.end();
+  // Every shard's wallets when the ledger is sharded (docs/DESIGN.md "Shards"), summed.
+  const ledgerEnv = stack.env('ledger');
+  const urls = ledgerShardUrlsOf(ledgerEnv) ?? [ledgerEnv.LEDGER_DATABASE_URL];
+  let total = 0;
+  let negative = 0;
+  let wallets = 0;
+  for (const url of urls) {
+    const pool = new pg.Pool({ connectionString: url, max: 1, options: `-c search_path=${prefix}ledger` });
+    pool.on('error', () => undefined); // an idle connection lost: the pool reconnects on the next query
+    try {
+      const r = await pool.query<{ total: string; negative: string; wallets: string }>(
+        'SELECT coalesce(sum(balance), 0) AS total, count(*) FILTER (WHERE balance < 0) AS negative, count(*) AS wallets FROM wallets',
+      );
+      total += Number(r.rows[0]!.total);
+      negative += Number(r.rows[0]!.negative);
+      wallets += Number(r.rows[0]!.wallets);
+    } finally {
+      await pool.end();
+    }
   }
+  details.walletBalancesMinor = total;
+  details.wallets = wallets;
+  details.negativeBalances = negative;
+  details.mintedByBenchMinor = mintedMinor;
+  ok = ok && negative === 0;
+  if (mintedMinor !== null) ok = ok && total === mintedMinor;
   return { ok, details };
 }

@@ -28,6 +28,8 @@ export interface GatewayFigures {
 
 export interface ConfigResult {
   config: string;
+  /** Ledger shards the store was split over (docs/DESIGN.md "Shards"); absent in runs before the dimension: 1. */
+  shards?: number;
   gateways: number;
   ledgers: number;
   transfersPerSec: number;
@@ -59,6 +61,8 @@ export interface ScaleOutRun {
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string };
   settings: {
     configs: Array<{ gateways: number; ledgers: number }>;
+    /** The layouts run in order (1 or 2 shards); absent: one shard. */
+    shards?: number[];
     connections: number;
     stepSec: number;
     warmupSec: number;
@@ -79,7 +83,7 @@ export function scaleOutTable(results: ConfigResult[]): string[] {
   const sorted = [...results].sort((a, b) => a.ledgers - b.ledgers || a.gateways - b.gateways);
   const base = results.find((r) => r.gateways === 1 && r.ledgers === 1);
   const lines = [
-    '| gateways × ledgers | transfers/s (vs 1×1) | p50 ms (max) | p99 ms (max) | CPU ms/transfer: gateways | ledgers | user | history | Kafka | PostgreSQL | Redis | total (vs 1×1) | cores busy | replies read / answered, per gateway |',
+    '| gateways × ledgers (shards) | transfers/s (vs 1×1) | p50 ms (max) | p99 ms (max) | CPU ms/transfer: gateways | ledgers | user | history | Kafka | PostgreSQL | Redis | total (vs 1×1) | cores busy | replies read / answered, per gateway |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of sorted) {
@@ -87,7 +91,7 @@ export function scaleOutTable(results: ConfigResult[]): string[] {
     const f = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(2));
     const perGateway = r.perGateway.map((g) => `${g.repliesRead} / ${g.answered}`).join('; ');
     lines.push(
-      `| ${r.gateways} × ${r.ledgers} | ${Math.round(r.transfersPerSec)} (${ratio(r.transfersPerSec, base?.transfersPerSec)}) | ${r.p50MsMax} | ${r.p99MsMax} | ${f(c?.gateways)} | ${f(c?.ledgers)} | ${f(c?.user)} | ${f(c?.history)} | ${f(c?.kafka)} | ${f(c?.postgres)} | ${f(c?.redis)} | ${f(c?.total)} (${ratio(c?.total, base?.cpuMsPerTransfer?.total)}) | ${r.coresBusy ?? '—'} | ${perGateway} |`,
+      `| ${r.gateways} × ${r.ledgers}${r.shards && r.shards > 1 ? ` (${r.shards} shards)` : ''} | ${Math.round(r.transfersPerSec)} (${ratio(r.transfersPerSec, base?.transfersPerSec)}) | ${r.p50MsMax} | ${r.p99MsMax} | ${f(c?.gateways)} | ${f(c?.ledgers)} | ${f(c?.user)} | ${f(c?.history)} | ${f(c?.kafka)} | ${f(c?.postgres)} | ${f(c?.redis)} | ${f(c?.total)} (${ratio(c?.total, base?.cpuMsPerTransfer?.total)}) | ${r.coresBusy ?? '—'} | ${perGateway} |`,
     );
   }
   return lines;
@@ -99,6 +103,29 @@ function along(rows: ConfigResult[], axis: 'gateways' | 'ledgers', component: 'g
   if (sorted.length < 2) return null;
   const ms = sorted.map((r) => r.cpuMsPerTransfer![component].toFixed(2)).join(' → ');
   return `${ms} ms with ${sorted.map((r) => r[axis]).join(' → ')} ${axis}`;
+}
+
+/**
+ * Two shards against one, per configuration of gateways x ledgers: the ratio of the means of the
+ * runs of each layout (interleaved runs, BENCH_SCALE_SHARDS=1,2,1,2), throughput and CPU per transfer.
+ */
+export function shardsComparison(results: ConfigResult[]): string[] {
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const lines: string[] = [];
+  for (const key of [...new Set(results.map((r) => `${r.gateways}x${r.ledgers}`))]) {
+    const of = (shards: number) => results.filter((r) => `${r.gateways}x${r.ledgers}` === key && (r.shards ?? 1) === shards);
+    const one = of(1);
+    const two = of(2);
+    if (one.length === 0 || two.length === 0) continue;
+    const tps = (rs: ConfigResult[]) => mean(rs.map((r) => r.transfersPerSec));
+    const cpu = (rs: ConfigResult[], part: 'total' | 'postgres' | 'ledgers') =>
+      mean(rs.filter((r) => r.cpuMsPerTransfer).map((r) => r.cpuMsPerTransfer![part]));
+    lines.push(
+      `${key}: 2 shards / 1 shard = ${ratio(tps(two), tps(one))} transfers/s (${Math.round(tps(two))} / ${Math.round(tps(one))}, means of ${two.length} and ${one.length} runs); ` +
+        `CPU ms per transfer ${ratio(cpu(two, 'total'), cpu(one, 'total'))} in all (PostgreSQL ${ratio(cpu(two, 'postgres'), cpu(one, 'postgres'))}, ledgers ${ratio(cpu(two, 'ledgers'), cpu(one, 'ledgers'))})`,
+    );
+  }
+  return lines;
 }
 
 export function scaleOutReading(results: ConfigResult[], machineCpus: number): string {
@@ -150,6 +177,9 @@ export function scaleOutMarkdown(run: ScaleOutRun): string {
     '',
     ...scaleOutTable(results),
     '',
+    ...(shardsComparison(results).length > 0
+      ? ['Shards (both PostgreSQL clusters on this one machine):', '', ...shardsComparison(results).map((l) => `- ${l}`), '']
+      : []),
     "transfers/s: the sum over the gateways. p50/p99: the largest of the gateways' own step p50/p99. CPU: ms per committed transfer from /proc (gateways and ledgers summed over their instances; Kafka, PostgreSQL and Redis are all processes of that name on the machine, so other load on the box lands there too; total excludes the load generator). Replies read / answered: per gateway, the deltas of coin_kafka_replies_read_total and of coin_kafka_request_reply_duration_seconds_count (the commands it sent and answered) over the step, both read once the gateway had nothing in flight before and after it; the load generator's own count of responses per gateway is httpAnswered in the JSON.",
     '',
     scaleOutReading(results, machine.cpus),

@@ -23,6 +23,8 @@ export interface SeedOptions {
   /** The user and ledger services' database URLs (their own roles). */
   userDatabaseUrl: string;
   ledgerDatabaseUrl: string;
+  /** Every ledger shard's URL when the ledger is sharded (docs/DESIGN.md "Shards"): the opened wallets are counted over all. */
+  ledgerShardDatabaseUrls?: readonly string[];
   prefix: string;
   count: number;
   jwtKey: JwtKey;
@@ -49,12 +51,9 @@ export async function seedUsers(options: SeedOptions): Promise<SeededUser[]> {
     applicationName: 'seed',
     connectionsMax: 2,
   });
-  const ledgerPool = createPool({
-    url: options.ledgerDatabaseUrl,
-    schema: schemaName(options.prefix, 'ledger'),
-    applicationName: 'seed',
-    connectionsMax: 1,
-  });
+  const ledgerPools = (options.ledgerShardDatabaseUrls ?? [options.ledgerDatabaseUrl]).map((url) =>
+    createPool({ url, schema: schemaName(options.prefix, 'ledger'), applicationName: 'seed', connectionsMax: 1 }),
+  );
   const topics = topicNames(options.prefix);
   try {
     // One hash for everyone: the password is the same, and scrypt is what we are avoiding.
@@ -85,10 +84,13 @@ export async function seedUsers(options: SeedOptions): Promise<SeededUser[]> {
     const ids = rows.map((r) => r.id);
     const deadline = Date.now() + (options.walletsTimeoutMs ?? 180_000);
     for (;;) {
-      const result = await ledgerPool.query<{ n: number }>('SELECT count(*)::int AS n FROM wallets WHERE user_id = ANY($1::bigint[])', [
-        ids,
-      ]);
-      const opened = result.rows[0]?.n ?? 0;
+      let opened = 0;
+      for (const ledgerPool of ledgerPools) {
+        const result = await ledgerPool.query<{ n: number }>('SELECT count(*)::int AS n FROM wallets WHERE user_id = ANY($1::bigint[])', [
+          ids,
+        ]);
+        opened += result.rows[0]?.n ?? 0;
+      }
       log(`seed: ${opened}/${ids.length} wallets opened by the ledger`);
       if (opened === ids.length) break;
       if (Date.now() > deadline) throw new Error(`only ${opened} of ${ids.length} wallets were opened in time`);
@@ -114,6 +116,6 @@ export async function seedUsers(options: SeedOptions): Promise<SeededUser[]> {
     }
     return users;
   } finally {
-    await Promise.all([userPool.end(), ledgerPool.end()]);
+    await Promise.all([userPool.end(), ...ledgerPools.map((pool) => pool.end())]);
   }
 }

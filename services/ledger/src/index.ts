@@ -7,7 +7,8 @@
 export { ledgerConfigSchema, loadLedgerConfig, type LedgerConfig } from './config';
 export { auditLedger } from './db/audit';
 export { auditShards } from './db/audit-shards';
-export { ledgerShardUrlsOf } from './shards';
+export { copyLeftOnTarget, MoveRefused, movePartition, type MoveResult, type PartitionFigures } from './db/move-partition';
+export { ledgerShardUrlsOf, shardMapText, type ShardSpec } from './shards';
 export { ledgerGroupIds } from './kafka/groups';
 export { ledgerMetricNames } from './metrics';
 export { owedCreditLegCommands } from './restore';
