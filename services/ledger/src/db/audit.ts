@@ -124,15 +124,7 @@ async function auditHolds(db: Queryable): Promise<HoldFigures> {
       ORDER BY 1`,
   );
   // Every CAPTURED hold with the transactions that name it (the unique index allows one at most).
-  const captured = await db.query<{
-    hold_id: string;
-    from_user_id: number;
-    to_user_id: number | null;
-    to_treasury: string | null;
-    captured_amount: number | null;
-    transaction_id: number | null;
-    transactions: Array<Record<string, string | null>>;
-  }>(
+  const captured = await db.query<CapturedHoldRow>(
     `SELECT h.id::text AS hold_id, h.from_user_id, h.to_user_id, h.to_treasury, h.captured_amount, h.transaction_id,
             coalesce(json_agg(json_build_object('id', t.id::text, 'type', t.type, 'amount', t.amount::text,
                                                 'from_user_id', t.from_user_id::text, 'from_treasury', t.from_treasury,
@@ -180,8 +172,8 @@ async function auditHolds(db: Queryable): Promise<HoldFigures> {
   };
 }
 
-/** What is wrong with a CAPTURED hold and the transactions that name it (json_agg gives bigints as text). */
-function capturedHoldProblem(h: {
+/** A CAPTURED hold with the transactions that name it (json_agg gives bigints as text). */
+interface CapturedHoldRow {
   hold_id: string;
   from_user_id: number;
   to_user_id: number | null;
@@ -189,7 +181,10 @@ function capturedHoldProblem(h: {
   captured_amount: number | null;
   transaction_id: number | null;
   transactions: Array<Record<string, string | null>>;
-}): BadCapture {
+}
+
+/** What is wrong with a CAPTURED hold and the transactions that name it. */
+function capturedHoldProblem(h: CapturedHoldRow): BadCapture {
   const ids = h.transactions.map((t) => Number(t.id));
   const problems: string[] = [];
   if (h.transactions.length !== 1) {
