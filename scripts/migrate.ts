@@ -9,10 +9,11 @@ import { bootstrapSuperadmin } from './stack/bootstrap-admin';
 import { provision } from './stack/provision';
 import { devRolePassword, serviceDatabases, type DatabaseService } from './stack/services';
 
-const urlKeys: Record<DatabaseService, 'USER_DATABASE_URL' | 'LEDGER_DATABASE_URL' | 'HISTORY_DATABASE_URL'> = {
+const urlKeys: Record<DatabaseService, 'USER_DATABASE_URL' | 'LEDGER_DATABASE_URL' | 'HISTORY_DATABASE_URL' | 'WEBHOOKS_DATABASE_URL'> = {
   user: 'USER_DATABASE_URL',
   ledger: 'LEDGER_DATABASE_URL',
   history: 'HISTORY_DATABASE_URL',
+  webhooks: 'WEBHOOKS_DATABASE_URL',
 };
 
 /**

@@ -18,6 +18,12 @@ export const migrateConfigSchema = z
     LEDGER_DATABASE_URL: z.string().url().optional(),
     /** The history service's own URL, as USER_DATABASE_URL. */
     HISTORY_DATABASE_URL: z.string().url().optional(),
+    /**
+     * The webhooks service's own URL, as USER_DATABASE_URL. Not yet required in production: the
+     * deployment manifests do not run the webhooks service yet; without it its runtime role gets the
+     * development password, so set it wherever the service runs.
+     */
+    WEBHOOKS_DATABASE_URL: z.string().url().optional(),
     /** Partitions of ledger.commands (and of ledger.internal, co-partitioned with it) when it is created (never changed afterwards: see the drain procedure). */
     LEDGER_COMMANDS_PARTITIONS: positiveInt(defaultPartitions['ledger.commands']),
     /** Creates the first SUPERADMIN when no SUPERADMIN exists yet (with BOOTSTRAP_SUPERADMIN_PASSWORD). */

@@ -4,12 +4,13 @@ import { gatewayConfigSchema } from '@coin/gateway';
 import { historyConfigSchema } from '@coin/history';
 import { ledgerConfigSchema } from '@coin/ledger';
 import { userConfigSchema } from '@coin/user';
+import { webhooksConfigSchema } from '@coin/webhooks';
 import { migrateConfigSchema } from '../container/migrate-config';
 import { repoRoot } from '../stack/services';
 
 export interface ConfiguredWorkload {
   /** The image command that runs it, and the compose service / Kubernetes workload name. */
-  name: 'gateway' | 'user' | 'ledger' | 'history' | 'migrate';
+  name: 'gateway' | 'user' | 'ledger' | 'history' | 'webhooks' | 'migrate';
   schema: z.ZodObject;
   /** Source files whose doc comments describe the keys (the schema's file, then libs/config). */
   sources: string[];
@@ -23,6 +24,7 @@ export const configuredWorkloads: ConfiguredWorkload[] = [
   { name: 'user', schema: userConfigSchema, sources: [join(repoRoot, 'services/user/src/config.ts'), commonSource] },
   { name: 'ledger', schema: ledgerConfigSchema, sources: [join(repoRoot, 'services/ledger/src/config.ts'), commonSource] },
   { name: 'history', schema: historyConfigSchema, sources: [join(repoRoot, 'services/history/src/config.ts'), commonSource] },
+  { name: 'webhooks', schema: webhooksConfigSchema, sources: [join(repoRoot, 'services/webhooks/src/config.ts'), commonSource] },
   { name: 'migrate', schema: migrateConfigSchema, sources: [join(repoRoot, 'scripts/container/migrate-config.ts'), commonSource] },
 ];
 

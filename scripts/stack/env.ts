@@ -29,7 +29,12 @@ export interface StackSettings {
   /** The run's service-token key pairs (generateServiceKeys): each caller's private key, each callee the public keys it admits. */
   serviceKeys: ServiceKeys;
   host?: string;
-  /** Ports of the four services; 0 picks a free one (tests). */
+  /**
+   * The webhooks service's WEBHOOKS_ENCRYPTION_SECRET (base64url). By default derived from the
+   * stack's JWT key, so the endpoint secrets sealed by one `npm start` open in the next.
+   */
+  webhooksEncryptionSecret?: string;
+  /** Ports of the five services; 0 picks a free one (tests). */
   ports: Record<ServiceName, number>;
   /** Their metrics ports (/healthz, /readyz, /metrics); unset: 0 each, a free one. */
   metricsPorts?: Record<ServiceName, number>;
@@ -88,6 +93,19 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       // For the rebuild (npm run history:rebuild), which reads the ledger's record as `history`.
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.history.privateKeyPem,
     },
+    webhooks: {
+      ...common,
+      WEBHOOKS_HTTP_PORT: String(s.ports.webhooks),
+      METRICS_PORT: metricsPort('webhooks'),
+      WEBHOOKS_DATABASE_URL: dbUrl('webhooks'),
+      WEBHOOKS_ENCRYPTION_SECRET:
+        s.webhooksEncryptionSecret ??
+        createHmac('sha256', s.jwtKey.privateKeyPem).update('coin-ledger webhooks secret key').digest('base64url'),
+      // The local stack and its tests deliver to receivers on this machine: the operator's allowance, never a client's.
+      WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOKS_ALLOW_HTTP: 'true',
+      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway'),
+    },
     gateway: {
       ...common,
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.gateway.privateKeyPem,
@@ -98,6 +116,7 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       USER_SERVICE_URL: url(s.ports.user),
       LEDGER_SERVICE_URL: url(s.ports.ledger),
       HISTORY_SERVICE_URL: url(s.ports.history),
+      WEBHOOKS_SERVICE_URL: url(s.ports.webhooks),
     },
   };
 }

@@ -72,10 +72,22 @@ export const serviceDatabases = {
       admin_audit_checkpoints: ['SELECT', 'INSERT'],
     },
   },
+  webhooks: {
+    schema: 'webhooks',
+    owner: 'coin_webhooks_owner',
+    runtime: 'coin_webhooks_app',
+    migrationsDir: join(repoRoot, 'services/webhooks/migrations'),
+    grants: {
+      // A deleted endpoint is soft-deleted (UPDATE), so its delivery log keeps its endpoint; a rotation and a disabling update it.
+      webhook_endpoints: ['SELECT', 'INSERT', 'UPDATE'],
+      // Each attempt moves its delivery forward; the log is kept (no DELETE).
+      webhook_deliveries: ['SELECT', 'INSERT', 'UPDATE'],
+    },
+  },
 } as const satisfies Record<string, { schema: string; owner: string; runtime: string; migrationsDir: string; grants: RuntimeGrants }>;
 
 export type DatabaseService = keyof typeof serviceDatabases;
-export const serviceNames = ['user', 'ledger', 'history', 'gateway'] as const;
+export const serviceNames = ['user', 'ledger', 'history', 'webhooks', 'gateway'] as const;
 export type ServiceName = (typeof serviceNames)[number];
 
 /**
@@ -107,4 +119,5 @@ export const serviceNodeArgs: Readonly<Record<ServiceName, readonly string[]>> =
   user: [],
   ledger: ['--max-semi-space-size=64'],
   history: [],
+  webhooks: [],
 };

@@ -4,6 +4,7 @@ import { historyMetricNames } from '@coin/history';
 import { createMetricsRegistry, httpDurationMetricName, metricPrefix } from '@coin/http';
 import { kafkaMetricNames } from '@coin/kafka';
 import { ledgerMetricNames } from '@coin/ledger';
+import { webhooksMetricNames } from '@coin/webhooks';
 import { type MetricType, registeredMetrics } from './manifests';
 
 /**
@@ -53,6 +54,7 @@ describe('metric names: coin_<subsystem>_<name>_<unit>', () => {
       ...Object.values(gatewayMetricNames),
       ...Object.values(ledgerMetricNames),
       ...Object.values(historyMetricNames),
+      ...Object.values(webhooksMetricNames),
     ];
     expect([...metrics.keys()].sort()).toEqual([...new Set(named)].sort());
   });

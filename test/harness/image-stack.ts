@@ -65,11 +65,13 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Eight distinct free ports: each service's API port and its metrics port. */
+/** Ten distinct free ports: each service's API port and its metrics port. */
 export async function freePorts(): Promise<{ ports: Record<ServiceName, number>; metricsPorts: Record<ServiceName, number> }> {
   const ports = new Set<number>();
-  while (ports.size < 8) ports.add(await freePort());
-  const [gateway, user, ledger, history, mg, mu, ml, mh] = [...ports] as number[] as [
+  while (ports.size < 10) ports.add(await freePort());
+  const [gateway, user, ledger, history, webhooks, mg, mu, ml, mh, mw] = [...ports] as number[] as [
+    number,
+    number,
     number,
     number,
     number,
@@ -79,7 +81,10 @@ export async function freePorts(): Promise<{ ports: Record<ServiceName, number>;
     number,
     number,
   ];
-  return { ports: { gateway, user, ledger, history }, metricsPorts: { gateway: mg, user: mu, ledger: ml, history: mh } };
+  return {
+    ports: { gateway, user, ledger, history, webhooks },
+    metricsPorts: { gateway: mg, user: mu, ledger: ml, history: mh, webhooks: mw },
+  };
 }
 
 /** `migrate` as the image runs it (a Kubernetes Job): topics, roles, schemas, migrations. */

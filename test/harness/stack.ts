@@ -75,7 +75,7 @@ export async function startTestStack(
     // One key for every serviceEnvs call below: env.history names the key the service signs with.
     auditCheckpointKey: generateAuditCheckpointKey(),
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
-    ports: { gateway: 0, user: 0, ledger: 0, history: 0 },
+    ports: { gateway: 0, user: 0, ledger: 0, history: 0, webhooks: 0 },
     // Every request of a test comes from 127.0.0.1: production per-IP limits would throttle the
     // suite itself. Tests of the limits pass their own low values through extraEnv.
     extra: { ...relaxedRateLimits, ...shardEnv, ...(options.extraEnv ?? {}) },
@@ -91,7 +91,7 @@ export async function startTestStack(
   const user = await startUserService(loadUserConfig(userEnv), logger('user'));
   const finalEnvs = serviceEnvs({
     ...settings,
-    ports: { gateway: 0, user: portOf(user.url), ledger: portOf(ledger.url), history: portOf(history.url) },
+    ports: { gateway: 0, user: portOf(user.url), ledger: portOf(ledger.url), history: portOf(history.url), webhooks: 0 },
   });
   const gateway = await startGatewayService(loadGatewayConfig(finalEnvs.gateway), logger('gateway'));
   return {

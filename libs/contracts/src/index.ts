@@ -20,3 +20,4 @@ export * from './kafka-access';
 export * from './platform-grants';
 export * from './canonical-json';
 export * from './internal-routes';
+export * from './webhooks';

@@ -17,3 +17,12 @@ export function clientMayReward(treasuries: readonly string[] | undefined): bool
 export function clientMaySettle(treasuries: readonly string[] | undefined, holdToTreasury: string | null): boolean {
   return holdToTreasury === null || (treasuries?.includes(holdToTreasury) ?? false);
 }
+
+/**
+ * A client's webhooks see a movement only when it touches a treasury the client was granted
+ * (docs/DESIGN.md "Webhooks"): a reward from REWARDS, a hold or purchase paying a granted
+ * treasury. A movement between users names no client, so no client sees it.
+ */
+export function clientMaySeeTreasuries(treasuries: readonly string[] | undefined, touched: ReadonlyArray<string | null>): boolean {
+  return touched.some((code) => code !== null && (treasuries?.includes(code) ?? false));
+}

@@ -145,3 +145,12 @@ export {
   sameJson,
 } from './json-schema';
 export { type ChangeKind, type CompatibilityReport, compareEventSchemas, describeChanges, type SchemaChange } from './compatibility';
+export {
+  defaultWebhookToleranceSeconds,
+  type SignWebhookInput,
+  signWebhook,
+  type VerifyWebhookInput,
+  type WebhookVerification,
+  verifyWebhookSignature,
+  webhookSignatureHeader,
+} from './webhook-signature';

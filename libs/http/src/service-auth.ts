@@ -17,11 +17,11 @@ const serviceTokenRenewBeforeS = 15;
 const clockToleranceS = 5;
 /** Verified tokens a callee remembers (a handful of callers, each reusing one token a minute): a limit, not a tuning knob. */
 const verifiedTokensMax = 1000;
-/** A service name as token issuer and audience: `gateway`, `user`, `ledger`, `history`. */
+/** A service name as token issuer and audience: `gateway`, `user`, `ledger`, `history`, `webhooks`. */
 export const serviceNamePattern = /^[a-z][a-z0-9-]{0,39}$/;
 
 /** The names of this system's services, as issuers and audiences of service tokens. */
-export type ServiceName = 'gateway' | 'user' | 'ledger' | 'history';
+export type ServiceName = 'gateway' | 'user' | 'ledger' | 'history' | 'webhooks';
 
 /**
  * Signs the short EdDSA tokens a service sends to the internal APIs of others

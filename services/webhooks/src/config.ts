@@ -1,0 +1,65 @@
+import {
+  bool,
+  commonEnv,
+  databaseEnv,
+  metricsEnv,
+  parseConfig,
+  port,
+  positiveInt,
+  serviceTokenPublicKeys,
+  tracingEnv,
+  z,
+  type Env,
+} from '@coin/config';
+
+const base64Key = /^[A-Za-z0-9+/_-]{43}=?$/;
+
+/** 32 bytes from base64 or base64url text, or null (a key of all-equal bytes is a placeholder, not a key). */
+export function encryptionKeyBytes(text: string): Buffer | null {
+  const trimmed = text.trim();
+  if (!base64Key.test(trimmed)) return null;
+  const bytes = Buffer.from(trimmed.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  if (bytes.length !== 32 || bytes.every((byte) => byte === bytes[0])) return null;
+  return bytes;
+}
+
+export const webhooksConfigSchema = z.object({
+  ...commonEnv,
+  ...metricsEnv,
+  ...databaseEnv,
+  ...tracingEnv('coin-webhooks'),
+  WEBHOOKS_HTTP_PORT: port(8085),
+  /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/OPERATIONS.md "Service keys"). */
+  SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
+  WEBHOOKS_DATABASE_URL: z.string().url(),
+  /**
+   * AES-256-GCM key (32 bytes, base64 or base64url: `openssl rand -base64 32`) that seals the
+   * endpoints' signing secrets in the database. A secret: from a Secret (WEBHOOKS_ENCRYPTION_SECRET_FILE
+   * in containers), never logged. Changing it makes every stored endpoint secret unreadable (rotate each endpoint's secret).
+   */
+  WEBHOOKS_ENCRYPTION_SECRET: z
+    .string()
+    .trim()
+    .refine((text) => encryptionKeyBytes(text) !== null, 'must be 32 bytes, base64 or base64url'),
+  /**
+   * `true` lets endpoints and deliveries reach private, loopback and link-local addresses (an
+   * operator's choice for a local stack or a receiver inside the network; never a client's).
+   */
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: bool(false),
+  /** `true` admits http:// endpoint URLs besides https:// (local stacks and tests only). */
+  WEBHOOKS_ALLOW_HTTP: bool(false),
+  /** One attempt's whole budget: connect, TLS, request and response headers (milliseconds). */
+  WEBHOOKS_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+  /** How often the worker looks for due deliveries (milliseconds). */
+  WEBHOOKS_POLL_INTERVAL_MS: positiveInt(1_000),
+  /** Deliveries sent at once by one instance. */
+  WEBHOOKS_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /** Endpoints one platform client may register. */
+  WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export type WebhooksConfig = z.output<typeof webhooksConfigSchema>;
+
+export function loadWebhooksConfig(env: Env): Readonly<WebhooksConfig> {
+  return parseConfig(webhooksConfigSchema, env);
+}

@@ -1,0 +1,157 @@
+import type { Pool } from '@coin/db';
+
+export interface NewDelivery {
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  walletKey: string;
+  body: string;
+}
+
+/** Idempotent on (endpoint, event): a redelivered Kafka event adds nothing. Returns the rows added. */
+export async function insertDeliveries(pool: Pool, deliveries: readonly NewDelivery[]): Promise<number> {
+  if (deliveries.length === 0) return 0;
+  const r = await pool.query(
+    `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, wallet_key, body)
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[])
+     ON CONFLICT (endpoint_id, event_id) DO NOTHING`,
+    [
+      deliveries.map((d) => d.endpointId),
+      deliveries.map((d) => d.eventId),
+      deliveries.map((d) => d.eventType),
+      deliveries.map((d) => d.walletKey),
+      deliveries.map((d) => d.body),
+    ],
+  );
+  return r.rowCount ?? 0;
+}
+
+export interface ClaimedDelivery {
+  id: number;
+  endpointId: string;
+  eventId: string;
+  body: string;
+  attempts: number;
+}
+
+/**
+ * Takes up to `limit` due deliveries of enabled endpoints, each the oldest pending one of its
+ * (endpoint, wallet), and leases them for `leaseMs` (their next attempt moves past the attempt's
+ * time), so another instance does not send them meanwhile; a crash mid-attempt lets the lease
+ * run out and the delivery is sent again (at least once).
+ */
+export async function claimDueDeliveries(pool: Pool, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  const r = await pool.query<{ id: string; endpoint_id: string; event_id: string; body: string; attempts: number }>(
+    `WITH due AS (
+       SELECT d.id
+         FROM webhook_deliveries d
+         JOIN webhook_endpoints e ON e.id = d.endpoint_id
+        WHERE d.status = 'PENDING' AND d.next_attempt_at <= now()
+          AND e.status = 'ENABLED' AND e.deleted_at IS NULL
+          AND NOT EXISTS (
+            SELECT 1 FROM webhook_deliveries p
+             WHERE p.endpoint_id = d.endpoint_id AND p.wallet_key = d.wallet_key AND p.status = 'PENDING' AND p.id < d.id)
+        ORDER BY d.next_attempt_at, d.id
+        LIMIT $1
+        FOR UPDATE OF d SKIP LOCKED)
+     UPDATE webhook_deliveries d
+        SET next_attempt_at = now() + $2 * interval '1 millisecond'
+       FROM due WHERE d.id = due.id
+     RETURNING d.id, d.endpoint_id, d.event_id, d.body, d.attempts`,
+    [limit, leaseMs],
+  );
+  return r.rows
+    .map((row) => ({ id: Number(row.id), endpointId: row.endpoint_id, eventId: row.event_id, body: row.body, attempts: row.attempts }))
+    .sort((a, b) => a.id - b.id);
+}
+
+export interface AttemptOutcome {
+  responseCode: number | null;
+  error: string | null;
+}
+
+export async function markDelivered(pool: Pool, id: number, outcome: AttemptOutcome): Promise<void> {
+  await pool.query(
+    `UPDATE webhook_deliveries SET status = 'DELIVERED', attempts = attempts + 1, last_attempt_at = now(),
+            delivered_at = now(), last_response_code = $2, last_error = NULL WHERE id = $1`,
+    [id, outcome.responseCode],
+  );
+}
+
+export async function markRetry(pool: Pool, id: number, outcome: AttemptOutcome, delayMs: number): Promise<void> {
+  await pool.query(
+    `UPDATE webhook_deliveries SET attempts = attempts + 1, last_attempt_at = now(), last_response_code = $2, last_error = $3,
+            next_attempt_at = now() + $4 * interval '1 millisecond' WHERE id = $1`,
+    [id, outcome.responseCode, outcome.error, Math.round(delayMs)],
+  );
+}
+
+export async function markFailed(pool: Pool, id: number, outcome: AttemptOutcome): Promise<void> {
+  await pool.query(
+    `UPDATE webhook_deliveries SET status = 'FAILED', attempts = attempts + 1, last_attempt_at = now(),
+            last_response_code = $2, last_error = $3 WHERE id = $1`,
+    [id, outcome.responseCode, outcome.error],
+  );
+}
+
+export interface DeliveryLogRow {
+  id: number;
+  eventId: string;
+  eventType: string;
+  walletKey: string;
+  status: 'PENDING' | 'DELIVERED' | 'FAILED';
+  attempts: number;
+  nextAttemptAt: Date;
+  lastAttemptAt: Date | null;
+  lastResponseCode: number | null;
+  lastError: string | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+}
+
+/** One endpoint's deliveries, newest first, keyset on the id (`before`: the last id of the previous page). */
+export async function deliveryLog(pool: Pool, endpointId: string, limit: number, before?: number): Promise<DeliveryLogRow[]> {
+  const r = await pool.query<{
+    id: string;
+    event_id: string;
+    event_type: string;
+    wallet_key: string;
+    status: DeliveryLogRow['status'];
+    attempts: number;
+    next_attempt_at: Date;
+    last_attempt_at: Date | null;
+    last_response_code: number | null;
+    last_error: string | null;
+    created_at: Date;
+    delivered_at: Date | null;
+  }>(
+    `SELECT id, event_id, event_type, wallet_key, status, attempts, next_attempt_at, last_attempt_at, last_response_code,
+            last_error, created_at, delivered_at
+       FROM webhook_deliveries WHERE endpoint_id = $1 AND ($3::bigint IS NULL OR id < $3) ORDER BY id DESC LIMIT $2`,
+    [endpointId, limit, before ?? null],
+  );
+  return r.rows.map((row) => ({
+    id: Number(row.id),
+    eventId: row.event_id,
+    eventType: row.event_type,
+    walletKey: row.wallet_key,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastAttemptAt: row.last_attempt_at,
+    lastResponseCode: row.last_response_code,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    deliveredAt: row.delivered_at,
+  }));
+}
+
+/** Sends one delivery of the endpoint again, now, with a fresh schedule; false when the endpoint has no such delivery. */
+export async function redeliver(pool: Pool, endpointId: string, deliveryId: number): Promise<boolean> {
+  const r = await pool.query(
+    `UPDATE webhook_deliveries SET status = 'PENDING', attempts = 0, next_attempt_at = now(), delivered_at = NULL
+      WHERE id = $1 AND endpoint_id = $2`,
+    [deliveryId, endpointId],
+  );
+  return (r.rowCount ?? 0) > 0;
+}

@@ -1,0 +1,196 @@
+import type { Pool } from '@coin/db';
+
+export interface EndpointRow {
+  id: string;
+  clientId: string;
+  url: string;
+  eventTypes: string[];
+  treasuries: string[];
+  status: 'ENABLED' | 'DISABLED';
+  disabledReason: string | null;
+  disabledAt: Date | null;
+  createdAt: Date;
+  previousSecretExpiresAt: Date | null;
+}
+
+export interface EndpointSecrets {
+  secretSealed: Buffer;
+  previousSecretSealed: Buffer | null;
+  previousSecretExpiresAt: Date | null;
+}
+
+const columns = `id, client_id, url, event_types, treasuries, status, disabled_reason, disabled_at, created_at, previous_secret_expires_at`;
+
+interface Row {
+  id: string;
+  client_id: string;
+  url: string;
+  event_types: string[];
+  treasuries: string[];
+  status: 'ENABLED' | 'DISABLED';
+  disabled_reason: string | null;
+  disabled_at: Date | null;
+  created_at: Date;
+  previous_secret_expires_at: Date | null;
+}
+
+function endpointOf(row: Row): EndpointRow {
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    url: row.url,
+    eventTypes: row.event_types,
+    treasuries: row.treasuries,
+    status: row.status,
+    disabledReason: row.disabled_reason,
+    disabledAt: row.disabled_at,
+    createdAt: row.created_at,
+    previousSecretExpiresAt: row.previous_secret_expires_at,
+  };
+}
+
+export interface NewEndpoint {
+  id: string;
+  clientId: string;
+  url: string;
+  eventTypes: readonly string[];
+  treasuries: readonly string[];
+  secretSealed: Buffer;
+}
+
+/**
+ * Inserts the endpoint unless the client already has `maxPerClient` (counted under a lock on the
+ * client's id, so two concurrent registrations cannot both pass); an existing id is answered
+ * with the row that has it (a retried request), unless another client's endpoint has it.
+ */
+export async function insertEndpoint(
+  pool: Pool,
+  endpoint: NewEndpoint,
+  maxPerClient: number,
+): Promise<
+  | { kind: 'created'; row: EndpointRow; secretSealed: Buffer }
+  | { kind: 'existing'; row: EndpointRow; secretSealed: Buffer }
+  | { kind: 'over-limit' }
+  | { kind: 'id-taken' }
+> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`webhooks:${endpoint.clientId}`]);
+    const existing = await client.query<Row & { secret_sealed: Buffer }>(
+      `SELECT ${columns}, secret_sealed FROM webhook_endpoints WHERE id = $1 AND deleted_at IS NULL`,
+      [endpoint.id],
+    );
+    const found = existing.rows[0];
+    if (found) {
+      await client.query('COMMIT');
+      // Another client's id (a guessed or reused key) is never answered with that client's endpoint.
+      if (found.client_id !== endpoint.clientId) return { kind: 'id-taken' };
+      return { kind: 'existing', row: endpointOf(found), secretSealed: found.secret_sealed };
+    }
+    const count = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM webhook_endpoints WHERE client_id = $1 AND deleted_at IS NULL',
+      [endpoint.clientId],
+    );
+    if ((count.rows[0]?.n ?? 0) >= maxPerClient) {
+      await client.query('ROLLBACK');
+      return { kind: 'over-limit' };
+    }
+    const inserted = await client.query<Row>(
+      `INSERT INTO webhook_endpoints (id, client_id, url, event_types, treasuries, secret_sealed)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${columns}`,
+      [endpoint.id, endpoint.clientId, endpoint.url, endpoint.eventTypes, endpoint.treasuries, endpoint.secretSealed],
+    );
+    await client.query('COMMIT');
+    return { kind: 'created', row: endpointOf(inserted.rows[0] as Row), secretSealed: endpoint.secretSealed };
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** The client's endpoints (not deleted), oldest first. */
+export async function listEndpoints(pool: Pool, clientId: string): Promise<EndpointRow[]> {
+  const r = await pool.query<Row>(
+    `SELECT ${columns} FROM webhook_endpoints WHERE client_id = $1 AND deleted_at IS NULL ORDER BY created_at, id`,
+    [clientId],
+  );
+  return r.rows.map(endpointOf);
+}
+
+/** One endpoint of the client; undefined when it is another client's, deleted or unknown (all answer 404). */
+export async function findEndpoint(pool: Pool, clientId: string, id: string): Promise<EndpointRow | undefined> {
+  const r = await pool.query<Row>(`SELECT ${columns} FROM webhook_endpoints WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL`, [
+    id,
+    clientId,
+  ]);
+  return r.rows[0] ? endpointOf(r.rows[0]) : undefined;
+}
+
+/** Every endpoint that takes new deliveries. */
+export async function enabledEndpoints(pool: Pool): Promise<EndpointRow[]> {
+  const r = await pool.query<Row>(`SELECT ${columns} FROM webhook_endpoints WHERE status = 'ENABLED' AND deleted_at IS NULL`);
+  return r.rows.map(endpointOf);
+}
+
+/** Soft delete: the delivery log keeps its endpoint; nothing more is sent. */
+export async function deleteEndpoint(pool: Pool, clientId: string, id: string): Promise<boolean> {
+  const r = await pool.query('UPDATE webhook_endpoints SET deleted_at = now() WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL', [
+    id,
+    clientId,
+  ]);
+  return (r.rowCount ?? 0) > 0;
+}
+
+/** The new secret signs from now on; the current one keeps signing too until `overlapMs` from now. */
+export async function rotateSecret(
+  pool: Pool,
+  clientId: string,
+  id: string,
+  secretSealed: Buffer,
+  overlapMs: number,
+): Promise<EndpointRow | undefined> {
+  const r = await pool.query<Row>(
+    `UPDATE webhook_endpoints
+        SET previous_secret_sealed = secret_sealed,
+            previous_secret_expires_at = now() + $4 * interval '1 millisecond',
+            secret_sealed = $3
+      WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL
+      RETURNING ${columns}`,
+    [id, clientId, secretSealed, overlapMs],
+  );
+  return r.rows[0] ? endpointOf(r.rows[0]) : undefined;
+}
+
+export async function endpointSecrets(pool: Pool, ids: readonly string[]): Promise<Map<string, EndpointSecrets & { url: string }>> {
+  const r = await pool.query<{
+    id: string;
+    url: string;
+    secret_sealed: Buffer;
+    previous_secret_sealed: Buffer | null;
+    previous_secret_expires_at: Date | null;
+  }>('SELECT id, url, secret_sealed, previous_secret_sealed, previous_secret_expires_at FROM webhook_endpoints WHERE id = ANY($1)', [ids]);
+  return new Map(
+    r.rows.map((row) => [
+      row.id,
+      {
+        url: row.url,
+        secretSealed: row.secret_sealed,
+        previousSecretSealed: row.previous_secret_sealed,
+        previousSecretExpiresAt: row.previous_secret_expires_at,
+      },
+    ]),
+  );
+}
+
+/** Disables an enabled endpoint; false when it already was (another instance got there first). */
+export async function disableEndpoint(pool: Pool, id: string, reason: string): Promise<EndpointRow | undefined> {
+  const r = await pool.query<Row>(
+    `UPDATE webhook_endpoints SET status = 'DISABLED', disabled_reason = $2, disabled_at = now()
+      WHERE id = $1 AND status = 'ENABLED' RETURNING ${columns}`,
+    [id, reason],
+  );
+  return r.rows[0] ? endpointOf(r.rows[0]) : undefined;
+}

@@ -1,0 +1,110 @@
+import type { Pool } from '@coin/db';
+import { signWebhook, webhookSignatureHeader } from '@coin/events';
+import type { Logger } from '@coin/logger';
+import { endpointSecrets } from '../db/endpoints-repo';
+import { type ClaimedDelivery, claimDueDeliveries, markDelivered, markFailed, markRetry } from '../db/deliveries-repo';
+import { disableEndpoint } from '../db/endpoints-repo';
+import { deliveryAttempts, retryDelayMs } from '../domain/backoff';
+import type { SecretBox } from '../domain/secret-box';
+import type { OutboundSender } from './outbound';
+
+export interface DeliveryWorkerOptions {
+  pool: Pool;
+  sender: OutboundSender;
+  box: SecretBox;
+  logger: Logger;
+  pollIntervalMs: number;
+  concurrency: number;
+  /** An attempt's budget; the lease of a claimed delivery is longer, so it is not sent twice at once. */
+  timeoutMs: number;
+  /** Told when an endpoint is disabled after its schedule ran out (audit, metrics). */
+  onDisabled?: (endpointId: string, clientId: string) => void;
+}
+
+/**
+ * Sends due deliveries: every poll it claims up to `concurrency` (each the oldest pending one of
+ * its endpoint and wallet, so a wallet's deliveries stay in order), signs each with the endpoint's
+ * secrets and posts it, then records the outcome: delivered, retried later on the schedule, or,
+ * after the last attempt, failed and its endpoint disabled.
+ */
+export class DeliveryWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: DeliveryWorkerOptions) {}
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One pass: what the timer runs; tests call it to send without waiting for the poll. */
+  async runOnce(): Promise<number> {
+    const { pool, concurrency, timeoutMs } = this.options;
+    const claimed = await claimDueDeliveries(pool, concurrency, timeoutMs * 2 + 30_000);
+    if (claimed.length === 0) return 0;
+    const endpoints = await endpointSecrets(pool, [...new Set(claimed.map((d) => d.endpointId))]);
+    await Promise.all(claimed.map((delivery) => this.attempt(delivery, endpoints.get(delivery.endpointId))));
+    return claimed.length;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.runOnce()
+        .then((sent) => this.schedule(sent > 0 ? 0 : this.options.pollIntervalMs))
+        .catch((err: unknown) => {
+          this.options.logger.warn({ err }, 'webhook delivery pass failed; trying again');
+          this.schedule(this.options.pollIntervalMs);
+        });
+    }, delayMs);
+  }
+
+  private async attempt(
+    delivery: ClaimedDelivery,
+    endpoint: { url: string; secretSealed: Buffer; previousSecretSealed: Buffer | null; previousSecretExpiresAt: Date | null } | undefined,
+  ): Promise<void> {
+    const { pool, sender, box, logger } = this.options;
+    if (!endpoint) return;
+    const secrets = [box.open(endpoint.secretSealed)];
+    if (endpoint.previousSecretSealed && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt.getTime() > Date.now()) {
+      secrets.push(box.open(endpoint.previousSecretSealed));
+    }
+    const signature = signWebhook({ body: delivery.body, secrets, timestamp: Math.floor(Date.now() / 1000) });
+    const result = await sender.post(endpoint.url, delivery.body, {
+      [webhookSignatureHeader]: signature,
+      'coin-event-id': delivery.eventId,
+      'coin-delivery-attempt': String(delivery.attempts + 1),
+    });
+    const outcome = { responseCode: result.responseCode, error: result.error };
+    if (result.delivered) {
+      await markDelivered(pool, delivery.id, outcome);
+      return;
+    }
+    const failedAttempts = delivery.attempts + 1;
+    const delay = failedAttempts < deliveryAttempts ? retryDelayMs(failedAttempts) : null;
+    if (delay !== null) {
+      await markRetry(pool, delivery.id, outcome, delay);
+      return;
+    }
+    await markFailed(pool, delivery.id, outcome);
+    const disabled = await disableEndpoint(
+      pool,
+      delivery.endpointId,
+      `delivery ${delivery.id} failed ${failedAttempts} attempts over the retry schedule`,
+    );
+    if (disabled) {
+      logger.warn(
+        { endpointId: disabled.id, clientId: disabled.clientId, deliveryId: delivery.id },
+        'webhook endpoint disabled after its retry schedule ran out',
+      );
+      this.options.onDisabled?.(disabled.id, disabled.clientId);
+    }
+  }
+}

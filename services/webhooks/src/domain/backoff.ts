@@ -1,0 +1,25 @@
+/**
+ * When a failed delivery is tried again (docs/DESIGN.md "Webhooks"): the first retry one minute
+ * after the first attempt, each wait doubling up to six hours, twelve retries in all, so an
+ * endpoint that is down for a day still gets the event (the waits add up to 1,591 minutes,
+ * about 26.5 hours). After the thirteenth attempt fails the endpoint is disabled.
+ */
+const minuteMs = 60_000;
+export const retryScheduleMs: readonly number[] = [1, 2, 4, 8, 16, 32, 64, 128, 256, 360, 360, 360].map((m) => m * minuteMs);
+
+/** The first attempt plus one per retry. */
+export const deliveryAttempts = retryScheduleMs.length + 1;
+
+/** Only ever later than the schedule, so the total stays at least the 24 hours promised. */
+const maxJitter = 0.2;
+
+/**
+ * The wait after the `failedAttempts`-th failed attempt (1-based), with up to 20 % jitter so that
+ * the deliveries of an endpoint that was down do not all come back at the same instant; null when
+ * the schedule is exhausted.
+ */
+export function retryDelayMs(failedAttempts: number, random: () => number = Math.random): number | null {
+  const base = retryScheduleMs[failedAttempts - 1];
+  if (base === undefined) return null;
+  return base * (1 + maxJitter * random());
+}

@@ -1,0 +1,24 @@
+import { deliveryAttempts, retryDelayMs, retryScheduleMs } from './backoff';
+
+const minute = 60_000;
+
+describe('retry schedule', () => {
+  it('doubles from 1 minute, caps at 6 hours, and spans at least 24 hours over 12 retries', () => {
+    expect(retryScheduleMs.map((ms) => ms / minute)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 360, 360, 360]);
+    expect(deliveryAttempts).toBe(13);
+    const total = retryScheduleMs.reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThanOrEqual(24 * 60 * minute);
+  });
+
+  it('adds up to 20 % jitter, never less than the schedule', () => {
+    expect(retryDelayMs(1, () => 0)).toBe(minute);
+    expect(retryDelayMs(1, () => 0.999_999)).toBeLessThan(1.2 * minute);
+    expect(retryDelayMs(10, () => 0.5)).toBe(360 * minute * 1.1);
+  });
+
+  it('after the last attempt there is no further retry', () => {
+    expect(retryDelayMs(12, () => 0)).toBe(360 * minute);
+    expect(retryDelayMs(13, () => 0)).toBeNull();
+    expect(retryDelayMs(0, () => 0)).toBeNull();
+  });
+});

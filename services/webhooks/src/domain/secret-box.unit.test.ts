@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+import { newEndpointSecret, SecretBox } from './secret-box';
+
+describe('endpoint secrets at rest', () => {
+  const box = new SecretBox(randomBytes(32));
+
+  it('when a secret is sealed, then only the same key opens it, and the sealed bytes do not contain it', () => {
+    const secret = newEndpointSecret();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    const sealed = box.seal(secret);
+    expect(sealed.includes(Buffer.from(secret))).toBe(false);
+    expect(box.open(sealed)).toBe(secret);
+    expect(() => new SecretBox(randomBytes(32)).open(sealed)).toThrow();
+  });
+
+  it('when the sealed bytes are changed, then opening fails', () => {
+    const sealed = box.seal(newEndpointSecret());
+    sealed.writeUInt8(sealed.readUInt8(sealed.length - 1) ^ 1, sealed.length - 1);
+    expect(() => box.open(sealed)).toThrow();
+  });
+
+  it('when the key is not 32 bytes, then the box refuses it', () => {
+    expect(() => new SecretBox(randomBytes(16))).toThrow(/32 bytes/);
+  });
+});

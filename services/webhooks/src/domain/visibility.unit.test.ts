@@ -1,0 +1,80 @@
+import { deliveryOf, type EndpointScope, type WebhookEvent } from './visibility';
+
+const eventId = '00000000-0000-4000-8000-000000000001';
+const tx = (over: Record<string, unknown>): WebhookEvent =>
+  ({
+    eventId,
+    type: 'coin.transaction.recorded',
+    version: 1,
+    occurredAt: '2030-01-01T00:00:00.000Z',
+    transaction: {
+      id: 7,
+      type: 'REWARD',
+      amount: 5,
+      fromUserId: null,
+      toUserId: 42,
+      fromTreasury: 'REWARDS',
+      toTreasury: null,
+      reason: 'quiz',
+      reference: null,
+      refundOf: null,
+      createdAt: '2030-01-01T00:00:00.000Z',
+      ...over,
+    },
+  }) as WebhookEvent;
+const holdEvent = (toTreasury: string | null): WebhookEvent =>
+  ({
+    eventId,
+    type: 'coin.hold.created',
+    version: 1,
+    occurredAt: '2030-01-01T00:00:00.000Z',
+    hold: {
+      id: '00000000-0000-4000-8000-0000000000aa',
+      status: 'PENDING',
+      amount: 3,
+      fromUserId: 9,
+      toUserId: toTreasury ? null : 10,
+      toTreasury,
+      reason: 'shop',
+      reference: null,
+      expiresAt: '2030-01-02T00:00:00.000Z',
+      createdAt: '2030-01-01T00:00:00.000Z',
+      updatedAt: '2030-01-01T00:00:00.000Z',
+      capturedAmount: null,
+      transactionId: null,
+    },
+  }) as WebhookEvent;
+
+const rewardsClient: EndpointScope = { eventTypes: ['coin.transaction.recorded', 'coin.hold.created'], treasuries: ['REWARDS'] };
+
+describe('what an endpoint may see', () => {
+  it('when a transaction touches a treasury the client was granted, then it is delivered, keyed by the user wallet', () => {
+    expect(deliveryOf(rewardsClient, tx({}))).toEqual({ walletKey: 'user:42' });
+  });
+
+  it('when a transaction touches no granted treasury, then it is not delivered (a transfer between users, a MINT to another treasury)', () => {
+    expect(deliveryOf(rewardsClient, tx({ type: 'TRANSFER', fromTreasury: null, fromUserId: 1 }))).toBeNull();
+    expect(deliveryOf(rewardsClient, tx({ type: 'MINT', fromTreasury: null, toUserId: null, toTreasury: 'SHOP' }))).toBeNull();
+    expect(deliveryOf({ ...rewardsClient, treasuries: [] }, tx({}))).toBeNull();
+  });
+
+  it('when the event type was not subscribed, then it is not delivered', () => {
+    expect(deliveryOf({ eventTypes: ['coin.hold.created'], treasuries: ['REWARDS'] }, tx({}))).toBeNull();
+  });
+
+  it('when a treasury-only transaction is granted, then the treasury is the ordering key', () => {
+    expect(
+      deliveryOf({ ...rewardsClient, treasuries: ['SHOP'] }, tx({ type: 'MINT', fromTreasury: null, toUserId: null, toTreasury: 'SHOP' })),
+    ).toEqual({
+      walletKey: 'treasury:SHOP',
+    });
+  });
+
+  it('a hold is visible when it pays a granted treasury, keyed by its payer; a hold paying a user is not', () => {
+    expect(deliveryOf({ eventTypes: ['coin.hold.created'], treasuries: ['REWARDS'] }, holdEvent('REWARDS'))).toEqual({
+      walletKey: 'user:9',
+    });
+    expect(deliveryOf({ eventTypes: ['coin.hold.created'], treasuries: ['REWARDS'] }, holdEvent('SHOP'))).toBeNull();
+    expect(deliveryOf({ eventTypes: ['coin.hold.created'], treasuries: ['REWARDS'] }, holdEvent(null))).toBeNull();
+  });
+});

@@ -1,0 +1,152 @@
+import {
+  createWebhookEndpointInternalBody,
+  webhookDeliveryPage,
+  webhookEndpoint,
+  webhookEndpointWithSecret,
+  webhookSecretOverlapMs,
+} from '@coin/contracts';
+import type { Pool } from '@coin/db';
+import { AppError, validationError } from '@coin/errors';
+import type { App } from '@coin/http';
+import { z } from 'zod';
+import { deliveryLog, redeliver } from '../db/deliveries-repo';
+import { deleteEndpoint, type EndpointRow, findEndpoint, insertEndpoint, listEndpoints, rotateSecret } from '../db/endpoints-repo';
+import { checkEndpointUrl, type OutboundPolicy } from '../domain/outbound-policy';
+import { newEndpointSecret, type SecretBox } from '../domain/secret-box';
+
+const clientParams = z.strictObject({ clientId: z.string().min(1).max(100) });
+const endpointParams = clientParams.extend({ endpointId: z.uuid() });
+const deliveryParams = endpointParams.extend({ deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const logQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/)
+    .optional(),
+});
+
+function endpointView(row: EndpointRow): z.input<typeof webhookEndpoint> {
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    url: row.url,
+    eventTypes: row.eventTypes,
+    status: row.status,
+    disabledReason: row.disabledReason,
+    disabledAt: row.disabledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    previousSecretExpiresAt: row.previousSecretExpiresAt?.toISOString() ?? null,
+  };
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'No such webhook endpoint');
+
+/**
+ * The webhooks service's internal API, called by the gateway only, which decides whose client id
+ * a call names (the platform client itself, or a SUPERADMIN naming one) and passes the client's
+ * grants. Another client's endpoint is answered like a missing one (404).
+ */
+export function registerInternalRoutes(
+  app: App,
+  deps: { pool: Pool; box: SecretBox; policy: OutboundPolicy; maxEndpointsPerClient: number },
+): void {
+  app.post(
+    '/internal/webhooks/endpoints',
+    { schema: { body: createWebhookEndpointInternalBody, response: { 201: webhookEndpointWithSecret } } },
+    async (request, reply) => {
+      const body = request.body;
+      const checked = checkEndpointUrl(body.url, deps.policy);
+      if (!checked.ok) throw validationError([{ path: 'url', message: `refused: ${checked.reason}` }], 'The endpoint URL is not allowed');
+      const secret = newEndpointSecret();
+      const row = await insertEndpoint(
+        deps.pool,
+        {
+          id: body.id,
+          clientId: body.clientId,
+          url: checked.url,
+          eventTypes: body.eventTypes,
+          treasuries: body.treasuries,
+          secretSealed: deps.box.seal(secret),
+        },
+        deps.maxEndpointsPerClient,
+      );
+      if (row.kind === 'over-limit') {
+        throw new AppError('LIMIT_EXCEEDED', `A client may register at most ${deps.maxEndpointsPerClient} webhook endpoints`);
+      }
+      if (row.kind === 'id-taken') throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      // A retried create (the same idempotency key of the same client) answers the endpoint it made, with its secret.
+      const secretShown = row.kind === 'created' ? secret : deps.box.open(row.secretSealed);
+      return reply.code(201).send({ ...endpointView(row.row), secret: secretShown });
+    },
+  );
+
+  app.get(
+    '/internal/webhooks/clients/:clientId/endpoints',
+    { schema: { params: clientParams, response: { 200: z.object({ endpoints: z.array(webhookEndpoint) }) } } },
+    async (request) => ({ endpoints: (await listEndpoints(deps.pool, request.params.clientId)).map(endpointView) }),
+  );
+
+  app.delete(
+    '/internal/webhooks/clients/:clientId/endpoints/:endpointId',
+    { schema: { params: endpointParams } },
+    async (request, reply) => {
+      if (!(await deleteEndpoint(deps.pool, request.params.clientId, request.params.endpointId))) throw notFound();
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/internal/webhooks/clients/:clientId/endpoints/:endpointId/rotate-secret',
+    { schema: { params: endpointParams, response: { 200: webhookEndpointWithSecret } } },
+    async (request) => {
+      const secret = newEndpointSecret();
+      const row = await rotateSecret(
+        deps.pool,
+        request.params.clientId,
+        request.params.endpointId,
+        deps.box.seal(secret),
+        webhookSecretOverlapMs,
+      );
+      if (!row) throw notFound();
+      return { ...endpointView(row), secret };
+    },
+  );
+
+  app.get(
+    '/internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries',
+    { schema: { params: endpointParams, querystring: logQuery, response: { 200: webhookDeliveryPage } } },
+    async (request) => {
+      const endpoint = await findEndpoint(deps.pool, request.params.clientId, request.params.endpointId);
+      if (!endpoint) throw notFound();
+      const { limit, cursor } = request.query;
+      const rows = await deliveryLog(deps.pool, endpoint.id, limit + 1, cursor ? Number(cursor) : undefined);
+      const page = rows.slice(0, limit);
+      return {
+        deliveries: page.map((d) => ({
+          id: d.id,
+          eventId: d.eventId,
+          eventType: d.eventType,
+          status: d.status,
+          attempts: d.attempts,
+          nextAttemptAt: d.status === 'PENDING' ? d.nextAttemptAt.toISOString() : null,
+          lastAttemptAt: d.lastAttemptAt?.toISOString() ?? null,
+          lastResponseCode: d.lastResponseCode,
+          lastError: d.lastError,
+          createdAt: d.createdAt.toISOString(),
+          deliveredAt: d.deliveredAt?.toISOString() ?? null,
+        })),
+        nextCursor: rows.length > limit && page.length > 0 ? String(page[page.length - 1]?.id) : null,
+      };
+    },
+  );
+
+  app.post(
+    '/internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries/:deliveryId/redeliver',
+    { schema: { params: deliveryParams } },
+    async (request, reply) => {
+      const endpoint = await findEndpoint(deps.pool, request.params.clientId, request.params.endpointId);
+      if (!endpoint || !(await redeliver(deps.pool, endpoint.id, request.params.deliveryId))) throw notFound();
+      return reply.code(202).send({ status: 'PENDING' });
+    },
+  );
+}

@@ -1,0 +1,11 @@
+import type { InternalRouteCallers } from '@coin/http';
+
+/** Who may call each route of the webhooks service's internal API (docs/DESIGN.md "Internal HTTP credentials"). */
+export const webhooksRouteCallers: InternalRouteCallers = {
+  'POST /internal/webhooks/endpoints': ['gateway'],
+  'GET /internal/webhooks/clients/:clientId/endpoints': ['gateway'],
+  'DELETE /internal/webhooks/clients/:clientId/endpoints/:endpointId': ['gateway'],
+  'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/rotate-secret': ['gateway'],
+  'GET /internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries': ['gateway'],
+  'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries/:deliveryId/redeliver': ['gateway'],
+};

@@ -1,0 +1,147 @@
+import { kafkaSecurityOf } from '@coin/config';
+import { topicNames } from '@coin/contracts';
+import { openServiceDatabase } from '@coin/db';
+import {
+  buildInternalApp,
+  buildOperationalApp,
+  createMetricsRegistry,
+  type RunningService,
+  type ServiceRuntime,
+  startService,
+} from '@coin/http';
+import { BatchingProducer, consumersReadiness, createKafka, type RunningConsumer, startConsumer } from '@coin/kafka';
+import type { Logger } from '@coin/logger';
+import { startTracing } from '@coin/telemetry';
+import { Counter } from 'prom-client';
+import { encryptionKeyBytes, type WebhooksConfig } from './config';
+import { OutboundSender } from './delivery/outbound';
+import { DeliveryWorker } from './delivery/worker';
+import { SecretBox } from './domain/secret-box';
+import { registerInternalRoutes } from './http/internal-routes';
+import { webhooksRouteCallers } from './http/route-callers';
+import { handleCoinEvents, webhookEvent } from './kafka/coin-events';
+
+export type { RunningService };
+
+/** The names of the metrics this service registers (docs/OPERATIONS.md "Observability"). */
+export const webhooksMetricNames = {
+  endpointsDisabled: 'coin_webhooks_endpoints_disabled_total',
+} as const;
+
+/** The consumer group that turns coin events into deliveries. */
+export function webhooksGroupId(topicPrefix: string): string {
+  return `${topicPrefix}webhooks-service`;
+}
+
+export interface WebhooksServiceOptions {
+  /** Called when PostgreSQL stays away longer than DB_OUTAGE_GRACE_MS (main.ts: exit). */
+  onDatabaseLost?: () => void;
+}
+
+export interface RunningWebhooksService extends RunningService {
+  /** Sends what is due now, without waiting for the next poll (tests). */
+  deliverDue(): Promise<number>;
+}
+
+export async function startWebhooksService(
+  config: Readonly<WebhooksConfig>,
+  logger: Logger,
+  options: WebhooksServiceOptions = {},
+): Promise<RunningWebhooksService> {
+  return startService(logger, (runtime) => openWebhooksService(runtime, config, logger, options));
+}
+
+async function openWebhooksService(
+  runtime: ServiceRuntime,
+  config: Readonly<WebhooksConfig>,
+  logger: Logger,
+  options: WebhooksServiceOptions,
+): Promise<Omit<RunningWebhooksService, 'close'>> {
+  const security = kafkaSecurityOf(config);
+  const key = encryptionKeyBytes(config.WEBHOOKS_ENCRYPTION_SECRET);
+  if (!key) throw new Error('WEBHOOKS_ENCRYPTION_SECRET must be 32 bytes, base64 or base64url');
+  const box = new SecretBox(key);
+  const tracing = startTracing(config);
+  runtime.onClose('tracing', () => tracing.shutdown());
+  const { pool, watch: database } = openServiceDatabase({
+    url: config.WEBHOOKS_DATABASE_URL,
+    schema: `${config.DB_SCHEMA_PREFIX}webhooks`,
+    applicationName: 'webhooks-service',
+    graceMs: config.DB_OUTAGE_GRACE_MS,
+    log: logger,
+    ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
+  });
+  runtime.onClose('postgres', () => {
+    database.stop();
+    return pool.end();
+  });
+  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security, clientId: 'webhooks-service', logger });
+  // Only for dead letters of events the consumer's schema refuses.
+  const producer = new BatchingProducer(kafka.producer(), logger);
+  await producer.connect();
+  runtime.onClose('kafka producer', () => producer.close());
+  const admin = kafka.admin();
+  await admin.connect();
+  runtime.onClose('kafka admin', () => admin.disconnect());
+  const topics = topicNames(config.TOPIC_PREFIX);
+  const registry = createMetricsRegistry('webhooks');
+  const disabledEndpoints = new Counter({
+    name: webhooksMetricNames.endpointsDisabled,
+    help: 'Webhook endpoints disabled after their retry schedule ran out',
+    registers: [registry],
+  });
+  const consumers: RunningConsumer[] = [];
+  const operational = buildOperationalApp({
+    logger,
+    metrics: registry,
+    readiness: {
+      postgres: database.readiness,
+      kafka: async () => void (await admin.describeCluster()),
+      consumers: consumersReadiness(consumers),
+    },
+    started: () => runtime.isReady(),
+  });
+  const policy = { allowHttp: config.WEBHOOKS_ALLOW_HTTP, allowPrivateNetworks: config.WEBHOOKS_ALLOW_PRIVATE_NETWORKS };
+  if (policy.allowHttp || policy.allowPrivateNetworks)
+    logger.warn(policy, 'webhooks may be sent over http or to private networks (operator allowance)');
+  const app = buildInternalApp({
+    logger,
+    metrics: registry,
+    serviceAuth: { audience: 'webhooks', publicKeys: config.SERVICE_TOKEN_PUBLIC_KEYS, routes: webhooksRouteCallers },
+  });
+  registerInternalRoutes(app, { pool, box, policy, maxEndpointsPerClient: config.WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT });
+  const consumer = await startConsumer({
+    kafka,
+    groupId: webhooksGroupId(config.TOPIC_PREFIX),
+    topics: [topics.coinTransactions, topics.coinHolds],
+    schema: webhookEvent,
+    logger,
+    producer,
+    // A redelivered event hits the (endpoint, event) key and adds nothing.
+    commitIntervalMs: 500,
+    metrics: registry,
+    handleBatch: handleCoinEvents({ pool }),
+  });
+  runtime.onClose('coin events consumer', () => consumer.stop());
+  consumers.push(consumer);
+  await consumer.ready;
+  const sender = new OutboundSender(policy, config.WEBHOOKS_DELIVERY_TIMEOUT_MS);
+  runtime.onClose('outbound sender', () => sender.close());
+  const worker = new DeliveryWorker({
+    pool,
+    sender,
+    box,
+    logger,
+    pollIntervalMs: config.WEBHOOKS_POLL_INTERVAL_MS,
+    concurrency: config.WEBHOOKS_DELIVERY_CONCURRENCY,
+    timeoutMs: config.WEBHOOKS_DELIVERY_TIMEOUT_MS,
+    onDisabled: () => disabledEndpoints.inc(),
+  });
+  worker.start();
+  runtime.onClose('delivery worker', () => worker.stop());
+  const metricsUrl = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
+  runtime.onClose('operational port', () => operational.close());
+  const url = await app.listen({ host: config.HOST, port: config.WEBHOOKS_HTTP_PORT });
+  runtime.onClose('internal API', () => app.close());
+  return { url, metricsUrl, deliverDue: () => worker.runOnce() };
+}

@@ -1,0 +1,291 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { topicNames } from '@coin/contracts';
+import { createPool, type Pool, schemaName } from '@coin/db';
+import { verifyWebhookSignature } from '@coin/events';
+import { ServiceTokenSigner } from '@coin/http';
+import { createLogger } from '@coin/logger';
+import { Kafka, logLevel, type Producer } from 'kafkajs';
+import { testInfra, uniquePrefix } from '../../../test/harness/env';
+import { eventually } from '../../../test/harness/eventually';
+import { freshId, publishEvents, transactionEvent } from '../../../test/harness/history';
+import { generateServiceKeys } from '../../../scripts/stack/keys';
+import { provision } from '../../../scripts/stack/provision';
+import { devServiceDatabaseUrl } from '../../../scripts/stack/services';
+import { loadWebhooksConfig, type RunningWebhooksService, startWebhooksService } from './index';
+import { OutboundSender } from './delivery/outbound';
+
+interface Received {
+  body: string;
+  signature: string;
+  eventId: string;
+  attempt: string;
+}
+
+/** A real HTTP receiver on 127.0.0.1 that answers 503 while `failing` is set, then 200. */
+class Receiver {
+  readonly received: Received[] = [];
+  readonly refused: Received[] = [];
+  failing = true;
+  private server: Server | undefined;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req: IncomingMessage, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const got = {
+          body: Buffer.concat(chunks).toString('utf8'),
+          signature: String(req.headers['coin-signature'] ?? ''),
+          eventId: String(req.headers['coin-event-id'] ?? ''),
+          attempt: String(req.headers['coin-delivery-attempt'] ?? ''),
+        };
+        if (this.failing) {
+          this.refused.push(got);
+          res.writeHead(503).end('down');
+        } else {
+          this.received.push(got);
+          res.writeHead(200).end('ok');
+        }
+      });
+    });
+    const server = this.server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+}
+
+const gatewayKeys = generateServiceKeys().gateway;
+const asGateway = new ServiceTokenSigner('gateway', gatewayKeys.privateKeyPem);
+
+describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP receiver)', () => {
+  let service: RunningWebhooksService;
+  let producer: Producer;
+  let pool: Pool;
+  let topic: string;
+  const receiver = new Receiver();
+
+  beforeAll(async () => {
+    const infra = testInfra();
+    const prefix = uniquePrefix();
+    await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
+    const env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      TOPIC_PREFIX: prefix,
+      DB_SCHEMA_PREFIX: prefix,
+      HOST: '127.0.0.1',
+      WEBHOOKS_HTTP_PORT: '0',
+      METRICS_PORT: '0',
+      SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: gatewayKeys.publicKeyPem }),
+      WEBHOOKS_DATABASE_URL: devServiceDatabaseUrl(infra.databaseUrl, 'webhooks'),
+      WEBHOOKS_ENCRYPTION_SECRET: randomBytes(32).toString('base64url'),
+      // The receiver is on 127.0.0.1 over http: the operator's allowance, set explicitly here.
+      WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOKS_ALLOW_HTTP: 'true',
+      WEBHOOKS_POLL_INTERVAL_MS: '50',
+    };
+    service = await startWebhooksService(loadWebhooksConfig(env), createLogger('webhooks', env.LOG_LEVEL as 'warn'));
+    const kafka = new Kafka({ clientId: 'webhooks-test', brokers: infra.kafkaBrokers, logLevel: logLevel.NOTHING });
+    producer = kafka.producer();
+    await producer.connect();
+    topic = topicNames(prefix).coinTransactions;
+    pool = createPool({ url: infra.databaseUrl, schema: schemaName(prefix, 'webhooks'), applicationName: 'webhooks-test' });
+    await receiver.start();
+  }, 90_000);
+
+  afterAll(async () => {
+    await producer?.disconnect();
+    await service?.close();
+    await pool?.end();
+    await receiver.close();
+  });
+
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${service.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${await asGateway.tokenFor('webhooks')}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  };
+
+  /** Time passes for the retry schedule: every pending delivery of the endpoint is due now. */
+  const makeDue = (endpointId: string) =>
+    pool.query(`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE endpoint_id = $1 AND status = 'PENDING'`, [endpointId]);
+
+  it('when the receiver fails then recovers, then each event is retried and delivered once, in order per wallet, signed', async () => {
+    const clientId = `client-${randomUUID()}`;
+    const created = await call('POST', '/internal/webhooks/endpoints', {
+      id: randomUUID(),
+      clientId,
+      treasuries: ['REWARDS'],
+      url: receiver.url,
+      eventTypes: ['coin.transaction.recorded'],
+    });
+    expect(created.status).toBe(201);
+    const { id: endpointId, secret } = created.body as { id: string; secret: string };
+    expect(secret).toMatch(/^whsec_/);
+    // The secret is shown once: the list never carries it.
+    const listed = await call('GET', `/internal/webhooks/clients/${clientId}/endpoints`);
+    expect(listed.body.endpoints).toHaveLength(1);
+    expect(JSON.stringify(listed.body)).not.toContain(secret);
+
+    const wallet = freshId() + 1_000_000;
+    const rewards = [1, 2, 3].map(() =>
+      transactionEvent({ id: freshId() + 1_000_000, type: 'REWARD', fromUserId: null, fromTreasury: 'REWARDS', toUserId: wallet }),
+    );
+    // Not visible to this client: a transfer between users.
+    const transfer = transactionEvent({ id: freshId() + 1_000_000, fromUserId: wallet, toUserId: wallet + 1 });
+    // One partition, so the order consumed (the order per wallet) is the order produced.
+    for (const event of [...rewards, transfer]) await publishEvents(producer, topic, [event], 0);
+    // A redelivered event adds no second delivery.
+    await publishEvents(producer, topic, [rewards[0]!], 0);
+
+    // The first attempt of the first reward fails; the later ones wait behind it (same wallet).
+    await eventually(async () => receiver.refused.length >= 1, 20_000, 'a first refused attempt');
+    const log = await eventually(
+      async () => {
+        const r = await call('GET', `/internal/webhooks/clients/${clientId}/endpoints/${endpointId}/deliveries?limit=10`);
+        return r.body.deliveries.length === 3 ? r.body.deliveries : undefined;
+      },
+      20_000,
+      'three deliveries',
+    );
+    expect(log.map((d: { eventId: string }) => d.eventId)).toEqual(rewards.map((e) => e.eventId).reverse());
+    expect(receiver.refused.map((r) => r.eventId)).toEqual([rewards[0]!.eventId]);
+    const first = log.find((d: { eventId: string }) => d.eventId === rewards[0]!.eventId);
+    expect(first).toMatchObject({ status: 'PENDING', attempts: 1, lastResponseCode: 503 });
+
+    receiver.failing = false;
+    await makeDue(endpointId);
+    await eventually(async () => receiver.received.length === 3, 20_000, 'three deliveries received');
+    expect(receiver.received.map((r) => r.eventId)).toEqual(rewards.map((e) => e.eventId));
+    expect(receiver.received[0]!.attempt).toBe('2');
+    for (const got of receiver.received) {
+      expect(verifyWebhookSignature({ body: got.body, header: got.signature, secret })).toMatchObject({ ok: true });
+      expect(JSON.parse(got.body).eventId).toBe(got.eventId);
+    }
+    const after = await call('GET', `/internal/webhooks/clients/${clientId}/endpoints/${endpointId}/deliveries`);
+    expect(after.body.deliveries.map((d: { status: string }) => d.status)).toEqual(['DELIVERED', 'DELIVERED', 'DELIVERED']);
+
+    // A manual redelivery sends the same event again, with its event id for the receiver's dedup.
+    const again = await call('POST', `/internal/webhooks/clients/${clientId}/endpoints/${endpointId}/deliveries/${log[2].id}/redeliver`);
+    expect(again.status).toBe(202);
+    await eventually(async () => receiver.received.length === 4, 20_000, 'the redelivery');
+    expect(receiver.received[3]!.eventId).toBe(rewards[0]!.eventId);
+    // Another client cannot read or redeliver this endpoint's log.
+    expect((await call('GET', `/internal/webhooks/clients/other/endpoints/${endpointId}/deliveries`)).status).toBe(404);
+  }, 90_000);
+
+  it('during a rotation, the delivery verifies with the old and the new secret', async () => {
+    receiver.failing = false;
+    const clientId = `client-${randomUUID()}`;
+    const created = await call('POST', '/internal/webhooks/endpoints', {
+      id: randomUUID(),
+      clientId,
+      treasuries: ['REWARDS'],
+      url: receiver.url,
+      eventTypes: ['coin.transaction.recorded'],
+    });
+    const rotated = await call('POST', `/internal/webhooks/clients/${clientId}/endpoints/${created.body.id}/rotate-secret`);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).not.toBe(created.body.secret);
+    const event = transactionEvent({ id: freshId() + 2_000_000, type: 'REWARD', fromUserId: null, fromTreasury: 'REWARDS', toUserId: 77 });
+    await publishEvents(producer, topic, [event]);
+    const got = await eventually(async () => receiver.received.find((r) => r.eventId === event.eventId), 20_000, 'the delivery');
+    for (const secret of [created.body.secret, rotated.body.secret]) {
+      expect(verifyWebhookSignature({ body: got.body, header: got.signature, secret }).ok).toBe(true);
+    }
+  }, 60_000);
+
+  it('when the schedule runs out, then the endpoint is disabled and nothing more is sent', async () => {
+    receiver.failing = true;
+    const clientId = `client-${randomUUID()}`;
+    const created = await call('POST', '/internal/webhooks/endpoints', {
+      id: randomUUID(),
+      clientId,
+      treasuries: ['REWARDS'],
+      url: receiver.url,
+      eventTypes: ['coin.transaction.recorded'],
+    });
+    const endpointId = created.body.id as string;
+    const event = transactionEvent({ id: freshId() + 3_000_000, type: 'REWARD', fromUserId: null, fromTreasury: 'REWARDS', toUserId: 78 });
+    await publishEvents(producer, topic, [event]);
+    await eventually(async () => receiver.refused.some((r) => r.eventId === event.eventId), 20_000, 'a first attempt');
+    // Twelve retries later (the schedule's 26 h, skipped): the thirteenth attempt is the last.
+    await pool.query(`UPDATE webhook_deliveries SET attempts = 12, next_attempt_at = now() WHERE endpoint_id = $1`, [endpointId]);
+    const listed = await eventually(
+      async () => {
+        const r = await call('GET', `/internal/webhooks/clients/${clientId}/endpoints`);
+        return r.body.endpoints[0].status === 'DISABLED' ? r.body.endpoints[0] : undefined;
+      },
+      20_000,
+      'the endpoint disabled',
+    );
+    expect(listed.disabledReason).toMatch(/13 attempts/);
+    const log = await call('GET', `/internal/webhooks/clients/${clientId}/endpoints/${endpointId}/deliveries`);
+    expect(log.body.deliveries[0]).toMatchObject({ status: 'FAILED', attempts: 13, lastResponseCode: 503 });
+  }, 60_000);
+
+  it('hostile URLs are refused with a problem, and a receiver on 127.0.0.1 is refused without the operator allowance', async () => {
+    // This service has the operator's allowance (private networks, http); what no allowance admits is refused here.
+    for (const url of [
+      'https://u:p@example.com/x',
+      'ftp://example.com/',
+      'http://example.com/x#f',
+      'not a url',
+      `https://example.com/${'a'.repeat(2100)}`,
+    ]) {
+      const r = await call('POST', '/internal/webhooks/endpoints', {
+        id: randomUUID(),
+        clientId: 'c',
+        treasuries: [],
+        url,
+        eventTypes: ['coin.transaction.recorded'],
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.code).toBe('VALIDATION_FAILED');
+    }
+    // Without the allowance (the default), loopback, private and link-local addresses are refused at registration too: outbound-policy.unit.test.ts.
+    const huge = await call('POST', '/internal/webhooks/endpoints', {
+      id: randomUUID(),
+      clientId: 'c',
+      treasuries: [],
+      url: receiver.url,
+      eventTypes: Array.from({ length: 1000 }, () => 'coin.transaction.recorded'),
+    });
+    expect(huge.status).toBe(400);
+    receiver.failing = false;
+    const before = receiver.received.length;
+    const strict = new OutboundSender({ allowHttp: true, allowPrivateNetworks: false }, 2_000);
+    expect(await strict.post(receiver.url, '{}', {})).toEqual({
+      delivered: false,
+      responseCode: null,
+      error: 'refused url: private_address',
+    });
+    await strict.close();
+    // A name that resolves to 127.0.0.1 is refused when the socket resolves it, before anything is sent.
+    const toLoopback = async () => [{ address: '127.0.0.1', family: 4 }];
+    const named = receiver.url.replace('127.0.0.1', 'hooks.example.test');
+    const strictNamed = new OutboundSender({ allowHttp: true, allowPrivateNetworks: false }, 2_000, toLoopback);
+    const refused = await strictNamed.post(named, '{}', {});
+    expect(refused).toMatchObject({ delivered: false, responseCode: null });
+    expect(refused.error).toMatch(/private_address/);
+    await strictNamed.close();
+    expect(receiver.received.length).toBe(before);
+    // With the allowance the same name reaches the receiver, at the address the check resolved.
+    const allowedNamed = new OutboundSender({ allowHttp: true, allowPrivateNetworks: true }, 2_000, toLoopback);
+    expect((await allowedNamed.post(named, '{}', {})).delivered).toBe(true);
+    await allowedNamed.close();
+    expect(receiver.received.length).toBe(before + 1);
+  }, 60_000);
+});
