@@ -17,6 +17,8 @@ import { loadWebhooksConfig, type RunningWebhooksService, startWebhooksService }
 import { OutboundSender } from './delivery/outbound';
 
 interface Received {
+  /** The request's path: each test's endpoint has its own, so deliveries to earlier tests' endpoints are told apart. */
+  path: string;
   body: string;
   signature: string;
   eventId: string;
@@ -37,6 +39,7 @@ class Receiver {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const got = {
+          path: req.url ?? '',
           body: Buffer.concat(chunks).toString('utf8'),
           signature: String(req.headers['coin-signature'] ?? ''),
           eventId: String(req.headers['coin-event-id'] ?? ''),
@@ -193,7 +196,7 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
       id: randomUUID(),
       clientId,
       treasuries: ['REWARDS'],
-      url: receiver.url,
+      url: `${receiver.url}/${clientId}`,
       eventTypes: ['coin.transaction.recorded'],
     });
     const rotated = await call('POST', `/internal/webhooks/clients/${clientId}/endpoints/${created.body.id}/rotate-secret`);
@@ -201,7 +204,11 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
     expect(rotated.body.secret).not.toBe(created.body.secret);
     const event = transactionEvent({ id: freshId() + 2_000_000, type: 'REWARD', fromUserId: null, fromTreasury: 'REWARDS', toUserId: 77 });
     await publishEvents(producer, topic, [event]);
-    const got = await eventually(async () => receiver.received.find((r) => r.eventId === event.eventId), 20_000, 'the delivery');
+    const got = await eventually(
+      async () => receiver.received.find((r) => r.eventId === event.eventId && r.path.endsWith(clientId)),
+      20_000,
+      'the delivery',
+    );
     for (const secret of [created.body.secret, rotated.body.secret]) {
       expect(verifyWebhookSignature({ body: got.body, header: got.signature, secret }).ok).toBe(true);
     }
@@ -214,13 +221,29 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
       id: randomUUID(),
       clientId,
       treasuries: ['REWARDS'],
-      url: receiver.url,
+      url: `${receiver.url}/${clientId}`,
       eventTypes: ['coin.transaction.recorded'],
     });
     const endpointId = created.body.id as string;
     const event = transactionEvent({ id: freshId() + 3_000_000, type: 'REWARD', fromUserId: null, fromTreasury: 'REWARDS', toUserId: 78 });
     await publishEvents(producer, topic, [event]);
-    await eventually(async () => receiver.refused.some((r) => r.eventId === event.eventId), 20_000, 'a first attempt');
+    await eventually(
+      async () => receiver.refused.some((r) => r.eventId === event.eventId && r.path.endsWith(clientId)),
+      20_000,
+      'a first attempt',
+    );
+    // The worker records the attempt after the receiver answers: wait for that record, or the
+    // fast-forward below would be overwritten by it.
+    await eventually(
+      async () => {
+        const { rows } = await pool.query<{ attempts: number }>(`SELECT attempts FROM webhook_deliveries WHERE endpoint_id = $1`, [
+          endpointId,
+        ]);
+        return rows[0] && rows[0].attempts >= 1 ? true : undefined;
+      },
+      20_000,
+      'the first attempt recorded',
+    );
     // Twelve retries later (the schedule's 26 h, skipped): the thirteenth attempt is the last.
     await pool.query(`UPDATE webhook_deliveries SET attempts = 12, next_attempt_at = now() WHERE endpoint_id = $1`, [endpointId]);
     const listed = await eventually(
