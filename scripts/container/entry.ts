@@ -1,8 +1,8 @@
-// The container image's one entry point: `<image> gateway|user|ledger|history|migrate|dev-jwt-key|dev-service-keys`,
+// The container image's one entry point: `<image> gateway|user|ledger|history|webhooks|migrate|dev-jwt-key|dev-service-keys`,
 // and the operator commands `<image> audit|rebuild|redrive|restore-rewind|admin [args...]`.
 // Runs under tini (PID 1 forwards SIGTERM; node then drains and exits, see runUntilSignalled).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createPublicKey, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isFileEnvKey } from '@coin/config';
@@ -16,6 +16,7 @@ const services = {
   user: '@coin/user/main',
   ledger: '@coin/ledger/main',
   history: '@coin/history/main',
+  webhooks: '@coin/webhooks/main',
 } as const;
 
 /**
@@ -77,7 +78,8 @@ function devCacheMacSecret(path: string): void {
 /**
  * Development only (compose): the service-token keys (docs/OPERATIONS.md "Service keys") in `dir`
  * unless they are there: each caller's private key (`gateway.pem`, `history.pem`, `user.pem`) and each
- * callee's callers (`callers-<service>.json`, SERVICE_TOKEN_PUBLIC_KEYS).
+ * callee's callers (`callers-<service>.json`, SERVICE_TOKEN_PUBLIC_KEYS); and the webhooks service's
+ * WEBHOOKS_ENCRYPTION_SECRET (`webhooks-encryption-secret`).
  */
 export function devServiceKeys(dir: string | undefined): void {
   if (!dir) throw new Error('usage: dev-service-keys <directory>');
@@ -87,7 +89,22 @@ export function devServiceKeys(dir: string | undefined): void {
     writeFileSync(join(dir, 'audit-checkpoint.pem'), generateAuditCheckpointKey(), { mode: 0o600 });
     console.log(`dev-service-keys: wrote ${join(dir, 'audit-checkpoint.pem')}`);
   }
+  // Kept once made too: it seals the endpoints' signing secrets, which another key cannot open.
+  const webhooksSecret = join(dir, 'webhooks-encryption-secret');
+  if (!existsSync(webhooksSecret)) {
+    writeFileSync(webhooksSecret, randomBytes(32).toString('base64url'), { mode: 0o600 });
+    console.log(`dev-service-keys: wrote ${webhooksSecret}`);
+  }
   if (['gateway.pem', 'history.pem', 'user.pem'].every((file) => existsSync(join(dir, file)))) {
+    // A volume from before the webhooks service lacks its callers: the gateway's public key, from its kept private key.
+    const webhooksCallers = join(dir, 'callers-webhooks.json');
+    if (!existsSync(webhooksCallers)) {
+      const gateway = createPublicKey(readFileSync(join(dir, 'gateway.pem'), 'utf8'))
+        .export({ type: 'spki', format: 'pem' })
+        .toString();
+      writeFileSync(webhooksCallers, JSON.stringify({ gateway }));
+      console.log(`dev-service-keys: wrote ${webhooksCallers}`);
+    }
     console.log(`dev-service-keys: ${dir} has keys, kept`);
     return;
   }
@@ -96,6 +113,7 @@ export function devServiceKeys(dir: string | undefined): void {
   writeFileSync(join(dir, 'callers-user.json'), callers('gateway'));
   writeFileSync(join(dir, 'callers-ledger.json'), callers('gateway', 'history', 'user'));
   writeFileSync(join(dir, 'callers-history.json'), callers('gateway'));
+  writeFileSync(join(dir, 'callers-webhooks.json'), callers('gateway'));
   writeFileSync(join(dir, 'history.pem'), keys.history.privateKeyPem, { mode: 0o600 });
   writeFileSync(join(dir, 'gateway.pem'), keys.gateway.privateKeyPem, { mode: 0o600 });
   writeFileSync(join(dir, 'user.pem'), keys.user.privateKeyPem, { mode: 0o600 });

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadLedgerConfig } from '@coin/ledger';
+import { encryptionKeyBytes } from '@coin/webhooks';
 import { devServiceKeys, resolveFileEnv } from './entry';
 
 describe('container entry: service keys from files (compose)', () => {
@@ -15,9 +16,15 @@ describe('container entry: service keys from files (compose)', () => {
       expect(Object.keys(ledgerCallers).sort()).toEqual(['gateway', 'history', 'user']);
       expect(statSync(join(dir, 'user.pem')).mode & 0o777).toBe(0o600);
       expect(Object.keys(JSON.parse(readFileSync(join(dir, 'callers-user.json'), 'utf8')))).toEqual(['gateway']);
+      expect(Object.keys(JSON.parse(readFileSync(join(dir, 'callers-webhooks.json'), 'utf8')))).toEqual(['gateway']);
+      // The webhooks service's WEBHOOKS_ENCRYPTION_SECRET_FILE: a key its config accepts, 0600, kept once made.
+      const sealingKey = readFileSync(join(dir, 'webhooks-encryption-secret'), 'utf8');
+      expect(encryptionKeyBytes(sealingKey)).not.toBeNull();
+      expect(statSync(join(dir, 'webhooks-encryption-secret')).mode & 0o777).toBe(0o600);
       const before = readFileSync(join(dir, 'gateway.pem'), 'utf8');
       devServiceKeys(dir);
       expect(readFileSync(join(dir, 'gateway.pem'), 'utf8')).toBe(before);
+      expect(readFileSync(join(dir, 'webhooks-encryption-secret'), 'utf8')).toBe(sealingKey);
 
       // As the image's entry does it: SERVICE_TOKEN_PUBLIC_KEYS_FILE fills SERVICE_TOKEN_PUBLIC_KEYS.
       const env: NodeJS.ProcessEnv = {
@@ -27,6 +34,17 @@ describe('container entry: service keys from files (compose)', () => {
       };
       resolveFileEnv(env);
       expect(Object.keys(loadLedgerConfig(env).SERVICE_TOKEN_PUBLIC_KEYS).sort()).toEqual(['gateway', 'history', 'user']);
+
+      // A volume made before the webhooks service lacks its files: they are made, the existing keys kept.
+      rmSync(join(dir, 'callers-webhooks.json'));
+      rmSync(join(dir, 'webhooks-encryption-secret'));
+      devServiceKeys(dir);
+      expect(Object.keys(JSON.parse(readFileSync(join(dir, 'callers-webhooks.json'), 'utf8')))).toEqual(['gateway']);
+      expect(encryptionKeyBytes(readFileSync(join(dir, 'webhooks-encryption-secret'), 'utf8'))).not.toBeNull();
+      expect(readFileSync(join(dir, 'gateway.pem'), 'utf8')).toBe(before);
+      expect(JSON.parse(readFileSync(join(dir, 'callers-webhooks.json'), 'utf8'))).toEqual(
+        JSON.parse(readFileSync(join(dir, 'callers-user.json'), 'utf8')),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

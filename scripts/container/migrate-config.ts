@@ -18,11 +18,7 @@ export const migrateConfigSchema = z
     LEDGER_DATABASE_URL: z.string().url().optional(),
     /** The history service's own URL, as USER_DATABASE_URL. */
     HISTORY_DATABASE_URL: z.string().url().optional(),
-    /**
-     * The webhooks service's own URL, as USER_DATABASE_URL. Not yet required in production: the
-     * deployment manifests do not run the webhooks service yet; without it its runtime role gets the
-     * development password, so set it wherever the service runs.
-     */
+    /** The webhooks service's own URL, as USER_DATABASE_URL. */
     WEBHOOKS_DATABASE_URL: z.string().url().optional(),
     /** Partitions of ledger.commands (and of ledger.internal, co-partitioned with it) when it is created (never changed afterwards: see the drain procedure). */
     LEDGER_COMMANDS_PARTITIONS: positiveInt(defaultPartitions['ledger.commands']),
@@ -33,7 +29,7 @@ export const migrateConfigSchema = z
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production') {
-      for (const key of ['USER_DATABASE_URL', 'LEDGER_DATABASE_URL', 'HISTORY_DATABASE_URL'] as const) {
+      for (const key of ['USER_DATABASE_URL', 'LEDGER_DATABASE_URL', 'HISTORY_DATABASE_URL', 'WEBHOOKS_DATABASE_URL'] as const) {
         if (!c[key])
           ctx.addIssue({ code: 'custom', path: [key], message: 'required in production (development role passwords are refused)' });
       }

@@ -52,7 +52,7 @@ describe(`custom resources against the CRDs of Strimzi ${strimziVersion} and Pro
       expect(result.unmatched.filter(isCustom).map(idOf)).toEqual([]);
       const strimzi = result.passed.filter((id) => id.startsWith('Kafka'));
       const prometheus = result.passed.filter((id) => /^(PrometheusRule|ServiceMonitor)\//.test(id));
-      if (name === 'prod') expect([strimzi.length > 20, prometheus.length]).toEqual([true, 5]);
+      if (name === 'prod') expect([strimzi.length > 20, prometheus.length]).toEqual([true, 6]);
     },
   );
 

@@ -398,12 +398,25 @@ export function checkIngress(resources: Obj[], publicPaths: string[], routes: { 
 
 // ---------------------------------------------------------------- network policies
 
-export type EgressTarget = 'dns' | 'kafka' | 'otlp' | 'postgres' | 'redis' | `service:${string}`;
+export type EgressTarget = 'dns' | 'https-internet' | 'kafka' | 'otlp' | 'postgres' | 'redis' | `service:${string}`;
+
+/**
+ * What an egress rule to the internet (an ipBlock 0.0.0.0/0, https only) must leave out: the
+ * private, shared (carrier-grade NAT, some clusters' pod ranges), link-local (cloud metadata
+ * endpoints) and loopback ranges, where the cluster's pods, Services, nodes and cloud APIs live.
+ * The webhooks service refuses those addresses itself (its outbound policy); the policy holds
+ * if that check ever fails.
+ */
+export const internetExcept = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '127.0.0.0/8', '100.64.0.0/10'] as const;
 
 /** The OpenTelemetry collector traces go to (OTEL_EXPORTER_OTLP_ENDPOINT): its pods, namespace and OTLP ports. */
 export const otlpCollector = { namespace: 'monitoring', name: 'opentelemetry-collector', ports: [4317, 4318] };
 
-/** What a workload's config says it talks to: Kafka, PostgreSQL, Redis, the services of its *_SERVICE_URL keys, the trace collector, and DNS. */
+/**
+ * What a workload's config says it talks to: Kafka, PostgreSQL, Redis, the services of its
+ * *_SERVICE_URL keys, the trace collector, DNS, and https to the internet for a service with an
+ * outbound address policy (WEBHOOKS_ALLOW_PRIVATE_NETWORKS: it sends to the addresses its clients name).
+ */
 export function egressNeeds(workload: ConfiguredWorkload): EgressTarget[] {
   const needs = new Set<EgressTarget>(['dns']);
   for (const key of envKeysOf(workload)) {
@@ -411,6 +424,7 @@ export function egressNeeds(workload: ConfiguredWorkload): EgressTarget[] {
     if (key === 'DATABASE_URL' || key.endsWith('_DATABASE_URL')) needs.add('postgres');
     if (key === 'REDIS_URL') needs.add('redis');
     if (key === 'OTEL_EXPORTER_OTLP_ENDPOINT') needs.add('otlp');
+    if (key === 'WEBHOOKS_ALLOW_PRIVATE_NETWORKS') needs.add('https-internet');
     const service = /^([A-Z]+)_SERVICE_URL$/.exec(key)?.[1];
     if (service) needs.add(`service:${service.toLowerCase()}`);
   }
@@ -480,7 +494,17 @@ export function checkEgress(
         }
         for (const peer of to) {
           if (peer.ipBlock) {
-            problems.push(`${where}: ipBlock ${peer.ipBlock.cidr} (name the peer by labels, or by port for infrastructure)`);
+            // The one ipBlock allowed: https to the internet, every private range excepted.
+            if (peer.ipBlock.cidr !== '0.0.0.0/0') {
+              problems.push(`${where}: ipBlock ${peer.ipBlock.cidr} (name the peer by labels, or by port for infrastructure)`);
+              continue;
+            }
+            const except = (peer.ipBlock.except ?? []) as string[];
+            const missing = internetExcept.filter((range) => !except.includes(range));
+            const httpsOnly = ports.every((p) => Number(p.port) === 443 && p.protocol === 'TCP');
+            if (missing.length > 0) problems.push(`${where}: ipBlock 0.0.0.0/0 does not except ${missing.join(', ')}`);
+            if (!httpsOnly) problems.push(`${where}: ipBlock 0.0.0.0/0 on a port other than 443/TCP`);
+            if (missing.length === 0 && httpsOnly) reached.add('https-internet');
             continue;
           }
           if (peer.namespaceSelector) {
@@ -827,7 +851,7 @@ export function kafkaUsageInCode(service: string): KafkaUsageInCode {
 export function checkKafkaAccessMatchesCode(usageOf: (service: string) => KafkaUsageInCode = kafkaUsageInCode): string[] {
   const problems: string[] = [];
   const sorted = (items: Iterable<string>) => [...items].sort().join(', ');
-  for (const service of ['gateway', 'user', 'ledger', 'history'] as const) {
+  for (const service of ['gateway', 'user', 'ledger', 'history', 'webhooks'] as const) {
     const access = kafkaAccess[service];
     const code = usageOf(service);
     if (sorted(code.produces) !== sorted(access.produces))

@@ -8,7 +8,7 @@ import { historyMetricNames } from '@coin/history';
 import { httpDurationBucketsS, httpDurationMetricName } from '@coin/http';
 import { kafkaMetricNames, topicSpecs } from '@coin/kafka';
 import { ledgerMetricNames } from '@coin/ledger';
-import { configuredWorkloads } from '../../scripts/docs/config-schemas';
+import { configuredWorkloads, envKeysOf } from '../../scripts/docs/config-schemas';
 import { entryCommands } from '../../scripts/container/entry';
 import {
   appImage,
@@ -26,6 +26,7 @@ import {
   configLiterals,
   dashboardQueries,
   egressNeeds,
+  internetExcept,
   gatewayRoutes,
   ingressMatches,
   ingressPaths,
@@ -56,7 +57,7 @@ import { alertsFile, prometheusRuleFile, renderPrometheusRule } from './promethe
 
 const base = join(k8sDir, 'base');
 const overlays = ['dev', 'prod'].map((o) => join(k8sDir, 'overlays', o));
-const services = ['gateway', 'user', 'ledger', 'history'] as const;
+const services = ['gateway', 'user', 'ledger', 'history', 'webhooks'] as const;
 const clone = <T>(value: T): T => structuredClone(value);
 /** What the Ingress may expose (issue 24): the API, the back office, the API documents, RFC 8615 URIs, the error pages. */
 const publicIngressPaths = ['/api', '/admin', '/docs', '/openapi.json', '/asyncapi.json', '/.well-known', '/problems'];
@@ -71,7 +72,7 @@ describe('docker-compose.yml', () => {
       composeAppServices(compose)
         .map((s) => s.command)
         .sort(),
-    ).toEqual(['dev-jwt-key', 'dev-service-keys', 'gateway', 'history', 'ledger', 'migrate', 'user']);
+    ).toEqual(['dev-jwt-key', 'dev-service-keys', 'gateway', 'history', 'ledger', 'migrate', 'user', 'webhooks']);
     expect(checkComposeServices(compose)).toEqual([]);
     expect(compose.services.kafka.image).toBe('apache/kafka:4.4.0');
     expect(String(compose.services.kafka.environment.KAFKA_PROCESS_ROLES)).toBe('broker,controller');
@@ -295,12 +296,15 @@ describe('images and ports agree across compose, Kubernetes, the Dockerfile and 
     ]);
     expect(dockerfile).toMatch(new RegExp(`EXPOSE .*\\b${port}\\b`));
     expect(dockerfile).toMatch(new RegExp(`EXPOSE .*\\b${metricsPort}\\b`));
-    if (service !== 'gateway') {
-      const urlKey = `${service.toUpperCase()}_SERVICE_URL`;
+    const urlKey = `${service.toUpperCase()}_SERVICE_URL`;
+    // Where the gateway's config names the service (not yet the webhooks service), both agree on its address.
+    if (service !== 'gateway' && envKeysOf(workloadOf('gateway')).includes(urlKey)) {
       expect(new URL(literals[urlKey]!)).toMatchObject({ hostname: service, port: String(port) });
       expect(new URL(compose.services.gateway.environment[urlKey])).toMatchObject({ hostname: service, port: String(port) });
-    } else {
+    } else if (service === 'gateway') {
       expect(composeService.ports).toEqual([`${port}:${port}`]);
+    } else {
+      expect(composeService.ports).toBeUndefined();
     }
   });
 
@@ -407,6 +411,8 @@ describe('private by default: the Ingress and the egress NetworkPolicies', () =>
     expect(needsOf('gateway')).toEqual(['dns', 'kafka', 'otlp', 'redis', 'service:history', 'service:ledger', 'service:user']);
     expect(needsOf('ledger')).toEqual(['dns', 'kafka', 'otlp', 'postgres']);
     expect(needsOf('migrate')).toEqual(['dns', 'kafka', 'postgres']);
+    // It sends the clients' webhooks: https to the internet, nothing else outside its dependencies.
+    expect(needsOf('webhooks')).toEqual(['dns', 'https-internet', 'kafka', 'otlp', 'postgres']);
     for (const dir of [base, ...overlays]) {
       const resources = kustomizeResources(dir);
       expect({ dir, problems: checkEgress(resources, infraPorts(dir), needsOf) }).toEqual({ dir, problems: [] });
@@ -449,6 +455,32 @@ describe('private by default: the Ingress and the egress NetworkPolicies', () =>
       'NetworkPolicy gateway-egress: egress to the trace collector on a port other than OTLP (4317, 4318 TCP)',
       'Deployment gateway: cannot reach otlp, which its config needs',
       'Deployment history: cannot reach otlp, which its config needs',
+    ]);
+  });
+  it('when the webhooks service sends to the internet, then only on 443/TCP, to 0.0.0.0/0 except every private range, and no other workload may', () => {
+    const rules = byKind(baseResources, 'NetworkPolicy', 'webhooks-egress')[0]!.spec.egress as Obj[];
+    const internet = rules.filter((r) => (r.to ?? []).some((peer: Obj) => peer.ipBlock));
+    expect(internet).toEqual([
+      {
+        to: [{ ipBlock: { cidr: '0.0.0.0/0', except: [...internetExcept] } }],
+        ports: [{ port: 443, protocol: 'TCP' }],
+      },
+    ]);
+    expect([...internetExcept].sort()).toEqual(
+      ['10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.168.0.0/16'].sort(),
+    );
+
+    const broken = clone(baseResources);
+    const rule = (name: string) =>
+      (byKind(broken, 'NetworkPolicy', name)[0]!.spec.egress as Obj[]).find((r) => (r.to ?? []).some((p: Obj) => p.ipBlock))!;
+    rule('webhooks-egress').to[0].ipBlock.except = ['10.0.0.0/8', '127.0.0.0/8'];
+    rule('webhooks-egress').ports.push({ port: 80, protocol: 'TCP' });
+    (byKind(broken, 'NetworkPolicy', 'history-egress')[0]!.spec.egress as Obj[]).push(clone(internet[0]!));
+    expect(checkEgress(broken, infraPorts(base), needsOf)).toEqual([
+      'Deployment history: may reach https-internet, which it does not need',
+      'NetworkPolicy webhooks-egress: ipBlock 0.0.0.0/0 does not except 172.16.0.0/12, 192.168.0.0/16, 169.254.0.0/16, 100.64.0.0/10',
+      'NetworkPolicy webhooks-egress: ipBlock 0.0.0.0/0 on a port other than 443/TCP',
+      'Deployment webhooks: cannot reach https-internet, which its config needs',
     ]);
   });
 });
@@ -562,7 +594,7 @@ describe('monitoring: metric names, the Grafana dashboard, the PrometheusRule an
         expect(r.metadata.namespace).toBe(namespace);
       if (dir.endsWith('prod')) {
         expect(byKind(rendered, 'PrometheusRule')[0]!.spec.groups).toEqual(alertGroups);
-        expect(byKind(rendered, 'ServiceMonitor').map((m) => m.metadata.namespace)).toEqual([namespace, namespace, namespace, namespace]);
+        expect(byKind(rendered, 'ServiceMonitor').map((m) => m.metadata.namespace)).toEqual(services.map(() => namespace));
       } else {
         expect(byKind(rendered, 'ServiceMonitor')).toEqual([]);
       }

@@ -23,6 +23,7 @@ describe('scripts/migrate.ts: the migration step of the container image, configu
       USER_DATABASE_URL: urlOf('coin_user_app'),
       LEDGER_DATABASE_URL: urlOf('coin_ledger_app'),
       HISTORY_DATABASE_URL: urlOf('coin_history_app'),
+      WEBHOOKS_DATABASE_URL: urlOf('coin_webhooks_app'),
       LEDGER_COMMANDS_PARTITIONS: '2',
       BOOTSTRAP_SUPERADMIN_EMAIL: `root.${prefix.replace(/_/g, '')}@example.test`,
       BOOTSTRAP_SUPERADMIN_PASSWORD: 'a long bootstrap password',
@@ -55,6 +56,14 @@ describe('scripts/migrate.ts: the migration step of the container image, configu
     expect(() => loadMigrateConfig({ NODE_ENV: 'production', DATABASE_URL: infra.databaseUrl })).toThrow(
       /USER_DATABASE_URL: required in production/,
     );
+    const withoutWebhooks = {
+      NODE_ENV: 'production',
+      DATABASE_URL: infra.databaseUrl,
+      USER_DATABASE_URL: urlOf('coin_user_app'),
+      LEDGER_DATABASE_URL: urlOf('coin_ledger_app'),
+      HISTORY_DATABASE_URL: urlOf('coin_history_app'),
+    };
+    expect(() => loadMigrateConfig(withoutWebhooks)).toThrow(/WEBHOOKS_DATABASE_URL: required in production/);
     const config = loadMigrateConfig({ DATABASE_URL: infra.databaseUrl, USER_DATABASE_URL: urlOf('coin_ledger_app') });
     expect(() => rolePasswordsFrom(config)).toThrow(/USER_DATABASE_URL must connect as role coin_user_app/);
     expect(() => loadMigrateConfig({ DATABASE_URL: infra.databaseUrl, BOOTSTRAP_SUPERADMIN_EMAIL: 'a@example.test' })).toThrow(/set both/);

@@ -27,7 +27,7 @@ export interface KafkaAccess {
   managesTopics: boolean;
 }
 
-export const kafkaServices = ['gateway', 'user', 'ledger', 'history', 'migrate'] as const;
+export const kafkaServices = ['gateway', 'user', 'ledger', 'history', 'webhooks', 'migrate'] as const;
 export type KafkaService = (typeof kafkaServices)[number];
 
 export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
@@ -70,6 +70,14 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
     produces: [],
     consumes: ['coin.transactions', 'admin.audit', 'admin.refusals'],
     groupPrefix: 'history-',
+    managesTopics: false,
+  },
+  // Turns the money events into the clients' webhooks (group webhooks-service); produces nothing
+  // but its dead letters.
+  webhooks: {
+    produces: [],
+    consumes: ['coin.transactions', 'coin.holds'],
+    groupPrefix: 'webhooks-',
     managesTopics: false,
   },
   // The migrate Job: creates the topics (and their partitions), reads and writes none.

@@ -1,3 +1,3 @@
-export { loadWebhooksConfig, type WebhooksConfig, webhooksConfigSchema } from './config';
+export { encryptionKeyBytes, loadWebhooksConfig, type WebhooksConfig, webhooksConfigSchema } from './config';
 export { type RunningWebhooksService, startWebhooksService, webhooksGroupId, webhooksMetricNames } from './service';
 export { webhookEventTypes } from './kafka/coin-events';
