@@ -56,4 +56,16 @@ describe('password hashing cost and rehash on login', () => {
     expect((await login(user.email, user.password)).status).toBe(200);
     expect(await storedHashOf(user.userId)).toBe(stronger);
   });
+
+  it('when a user changes the password, then the new hash carries the configured cost too (it was made at the OWASP default, 8x slower here)', async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    const session = await login(user.email, user.password);
+    expect(session.status).toBe(200);
+    const changed = await http(stack.gatewayUrl, 'POST', '/api/auth/password', {
+      token: session.body.accessToken,
+      body: { currentPassword: user.password, newPassword: 'a changed password 1' },
+    });
+    expect(changed.status).toBe(200);
+    expect(await storedHashOf(user.userId)).toMatch(/^scrypt\$16384\$8\$1\$/);
+  });
 });

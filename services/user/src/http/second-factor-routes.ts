@@ -17,7 +17,7 @@ import {
 import { inTransaction, type PoolClient } from '@coin/db';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
-import { hashPassword, sha256Hex, verifyPassword } from '@coin/security';
+import { hashPassword, owaspScryptCost, sha256Hex, verifyPassword } from '@coin/security';
 import { writeAccountChanges } from '../db/account-changes';
 import {
   clearChallenge,
@@ -198,7 +198,7 @@ export function registerSecondFactorRoutes(app: App, deps: InternalRouteDeps): v
       if (!current || !(await verifyPassword(request.body.currentPassword, current))) {
         throw new AppError('UNAUTHENTICATED', 'The current password is wrong');
       }
-      const passwordHash = await hashPassword(request.body.newPassword);
+      const passwordHash = await hashPassword(request.body.newPassword, deps.passwordHashCost ?? owaspScryptCost);
       const updated = await inTransaction(deps.pool, async (client) => {
         const locked = await lockUser(client, row.id);
         if (!locked || locked.token_version !== row.token_version)
@@ -213,7 +213,7 @@ export function registerSecondFactorRoutes(app: App, deps: InternalRouteDeps): v
 
   app.post('/internal/auth/password-reset', { schema: { body: resetPasswordBody, response: { 200: passwordReset } } }, async (request) => {
     // Hashed before the code is looked at: a wrong code costs what a right one does.
-    const passwordHash = await hashPassword(request.body.newPassword);
+    const passwordHash = await hashPassword(request.body.newPassword, deps.passwordHashCost ?? owaspScryptCost);
     const updated = await inTransaction(deps.pool, async (client) => {
       const userId = await consumeResetCode(client, groupedCodeHash(request.body.code));
       const locked = userId === null ? null : await lockUser(client, userId);
