@@ -65,16 +65,38 @@ export class TokenVersionStore {
     return `tokenver:${userId}`;
   }
 
+  /** The Redis key of a user's version (without the client's prefix). */
+  keyOf(userId: number): string {
+    return this.key(userId);
+  }
+
+  /** The entry Redis holds while `version` is the user's current one (plugins/request-gate.ts compares with it). */
+  expectedEntry(userId: number, version: number): string {
+    return this.auth.seal(this.key(userId), String(version));
+  }
+
   /** The version a token must carry to be accepted; null for a deleted user. */
   async current(userId: number): Promise<number | null> {
+    let read: { stored: string | null } | { error: unknown };
+    try {
+      read = { stored: await this.redis.get(this.key(userId)) };
+    } catch (error) {
+      read = { error };
+    }
+    return this.resolve(userId, read);
+  }
+
+  /**
+   * The version from what was read of the cache (or why it could not be read): the entry if its
+   * MAC verifies, else the user service's answer, written back if the cache answered.
+   */
+  async resolve(userId: number, read: { stored: string | null } | { error: unknown }): Promise<number | null> {
     let cached: string | null = null;
     let cacheUp = true;
-    try {
-      cached = await this.redis.get(this.key(userId));
-    } catch (err) {
+    if ('error' in read) {
       cacheUp = false;
-      this.logger[redisFailureLogLevel(err)]({ err }, 'token version cache unavailable; reading the user service');
-    }
+      this.logger[redisFailureLogLevel(read.error)]({ err: read.error }, 'token version cache unavailable; reading the user service');
+    } else cached = read.stored;
     const verified = await this.auth.verified('token-version', this.key(userId), cached);
     if (verified === deletedMarker) return null;
     if (verified !== null && /^\d+$/.test(verified)) return Number(verified);
