@@ -3,6 +3,7 @@ import { AppError } from '@coin/errors';
 import type { Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { isRedisUnreachable, redisFailureLogLevel, type Redis } from '@coin/redis';
+import { InternalApi } from '../clients/internal-api';
 import type { InternalHttpClient } from '../clients/internal-http';
 import type { CacheAuthenticator } from './cache-mac';
 
@@ -50,13 +51,17 @@ type RedisWithSetMax = Redis & {
 export class TokenVersionStore {
   private readonly redis: RedisWithSetMax;
 
+  /** The user service's routes of the contract table, their answers checked (clients/internal-api.ts). */
+  private readonly internal: InternalApi;
+
   constructor(
     redis: Redis,
-    private readonly users: InternalHttpClient,
+    users: InternalHttpClient,
     private readonly ttlSeconds: number,
     private readonly logger: Logger,
     private readonly auth: CacheAuthenticator,
   ) {
+    this.internal = new InternalApi({ users });
     if (!('tokenVersionSetMax' in redis)) redis.defineCommand('tokenVersionSetMax', { numberOfKeys: 1, lua: setMaxScript });
     this.redis = redis as RedisWithSetMax;
   }
@@ -102,7 +107,7 @@ export class TokenVersionStore {
     if (verified !== null && /^\d+$/.test(verified)) return Number(verified);
     // With the cache down, writing the answer back would only wait out another timeout.
     try {
-      const user = await this.users.get<{ tokenVersion: number }>(`/internal/users/${userId}`);
+      const user = await this.internal.read('users.user', { id: userId });
       if (cacheUp) await this.remember(userId, user.tokenVersion);
       return user.tokenVersion;
     } catch (err) {
