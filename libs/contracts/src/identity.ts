@@ -54,6 +54,8 @@ export type ApiKeyGrant = z.infer<typeof apiKeyGrant>;
 export const logoutBody = z.strictObject({ refreshToken: singleLineText(1, 512) });
 /** A platform client's id as callers and services pass it around (its token's subject). */
 export const platformClientIdText = singleLineText(1, 100);
+/** Whether a platform client may act (GET /internal/platform-clients/:id/status): unknown and revoked look the same. */
+export const platformClientStatus = z.object({ active: z.boolean() });
 export const clientCredentialsBody = z.strictObject({
   clientId: platformClientIdText,
   clientSecret: singleLineText(1, 200),

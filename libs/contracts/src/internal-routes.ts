@@ -12,7 +12,11 @@ import {
 } from './history';
 import { adminHoldsQuery, hold, holdPage, spendingLimits } from './holds';
 import {
+  apiKeyGrant,
   apiKeyList,
+  apiKeyLookup,
+  platformClientIdText,
+  platformClientStatus,
   clientCredentialsBody,
   internalUser,
   logoutBody,
@@ -144,6 +148,13 @@ export const internalReads = {
     response: userSessionList,
   },
   'users.api-keys': { service: 'users', method: 'GET', path: '/internal/api-keys', response: apiKeyList },
+  'users.platform-client-status': {
+    service: 'users',
+    method: 'GET',
+    path: '/internal/platform-clients/:id/status',
+    params: z.object({ id: platformClientIdText }),
+    response: platformClientStatus,
+  },
   'users.platform-clients': { service: 'users', method: 'GET', path: '/internal/platform-clients', response: platformClientList },
   'users.deletion-requests': {
     service: 'users',
@@ -187,6 +198,13 @@ export const internalReads = {
 } as const satisfies Record<string, InternalReadRoute>;
 
 export const internalPosts = {
+  'users.api-key-lookup': {
+    service: 'users',
+    method: 'POST',
+    path: '/internal/api-keys/lookup',
+    body: apiKeyLookup,
+    response: apiKeyGrant,
+  },
   'users.login': { service: 'users', method: 'POST', path: '/internal/auth/login', body: loginBody, response: loginAnswer },
   'users.refresh': { service: 'users', method: 'POST', path: '/internal/auth/refresh', body: refreshBody, response: tokenPair },
   'users.logout': { service: 'users', method: 'POST', path: '/internal/auth/logout', body: logoutBody, response: noContent },

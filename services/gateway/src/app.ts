@@ -27,7 +27,8 @@ import { registerApiKeyCheck, type ApiKeyVerifier } from './plugins/api-key';
 import { registerRefusalAudit, type RefusalAudit } from './plugins/refusal-audit';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerPlatformClientRoutes } from './routes/platform-clients';
-import type { TokenVersionStore } from './plugins/token-version';
+import { TokenVersionStore } from './plugins/token-version';
+import { RequestGate } from './plugins/request-gate';
 import { registerRateLimits, type RateLimitSettings } from './plugins/rate-limit';
 import { rateLimitFailOpenCounter } from './metrics';
 import type { LoginThrottle } from './plugins/login-throttle';
@@ -136,10 +137,19 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   registerRouteTable(app);
-  registerAuth(app, deps.auth);
+  // A user's write costs one Redis round trip before its answer: token version, write limit and
+  // lock in one script (plugins/request-gate.ts). Without a real store (component tests' fakes)
+  // each check goes its own way.
+  const gate = deps.tokenVersions instanceof TokenVersionStore ? new RequestGate(deps.redis, deps.tokenVersions) : undefined;
+  registerAuth(app, gate ? { ...deps.auth, admit: (principal, request, goesOn) => gate.admit(principal, request, goesOn) } : deps.auth);
   registerApiKeyCheck(app, deps.apiKeys);
   if (deps.refusalAudit) registerRefusalAudit(app, deps.refusalAudit);
-  await registerRateLimits(app, { redis: deps.redis, limits: deps.rateLimits, failOpen: rateLimitFailOpenCounter(deps.metrics) });
+  await registerRateLimits(app, {
+    redis: deps.redis,
+    limits: deps.rateLimits,
+    failOpen: rateLimitFailOpenCounter(deps.metrics),
+    ...(gate ? { gate } : {}),
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => deps.users.get('/.well-known/jwks.json'));
 
@@ -150,6 +160,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   const commandStatus = registerIdempotency(app, {
     redis: deps.redis,
     lockMs: deps.idempotencyLockMs,
+    ...(gate ? { gate } : {}),
     ...(deps.idempotencyAnswerTtlMs !== undefined ? { answerTtlMs: deps.idempotencyAnswerTtlMs } : {}),
   });
   registerMoneyRoutes(app, routeDeps);

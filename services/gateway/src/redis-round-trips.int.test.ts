@@ -104,6 +104,7 @@ describe('gateway Redis round trips per request (real Redis)', () => {
   let jwks: Server;
   let privateKey: CryptoKey;
   let recorder: ReturnType<typeof recordCommands>;
+  let tokenVersions: TokenVersionStore;
   /** The ledger behind Kafka: applies a command id once, answering a repeat from its outcome. */
   const outcomes = new Map<string, Reply>();
   let hold: Promise<void> | undefined;
@@ -133,7 +134,7 @@ describe('gateway Redis round trips per request (real Redis)', () => {
     await redis.connect();
     const users = new InternalHttpClient('http://127.0.0.1:9/', 1000, async () => 'Bearer unused');
     const cacheAuth = testCacheAuthenticator(redis, logger);
-    const tokenVersions = new TokenVersionStore(redis, users, 300, logger, cacheAuth);
+    tokenVersions = new TokenVersionStore(redis, users, 300, logger, cacheAuth);
     await tokenVersions.remember(userId, 0);
     const rule = { max: 1000, windowMs: 60_000 };
     app = await buildApp({
@@ -177,34 +178,37 @@ describe('gateway Redis round trips per request (real Redis)', () => {
   beforeEach(async () => {
     hold = undefined;
     // A fresh window for the per-caller limit in each case.
-    const keys = await redis.keys(`${prefix}gw:rl:*`);
-    if (keys.length > 0) await redis.del(...keys.map((key) => key.slice(`${prefix}gw:`.length)));
+    await redis.del(`rl:writes-caller:${userId}`);
   });
 
-  const token = () =>
-    new SignJWT({ role: 'USER', ver: 0 })
+  const token = (subject = userId, ver = 0) =>
+    new SignJWT({ role: 'USER', ver })
       .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key' })
-      .setSubject(String(userId))
+      .setSubject(String(subject))
       .setIssuer('coin-ledger')
       .setAudience('coin-ledger-api')
       .setExpirationTime('5m')
       .sign(privateKey);
 
-  async function transfer(key?: string, body: Record<string, unknown> = { toUserId: 9, amount: 1, reason: 'x' }) {
+  async function transfer(key?: string, body: Record<string, unknown> = { toUserId: 9, amount: 1, reason: 'x' }, subject = userId) {
     const response = await app.inject({
       method: 'POST',
       url: '/api/coins/transfer',
-      headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+      headers: {
+        authorization: `Bearer ${await token(subject)}`,
+        'content-type': 'application/json',
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
       payload: JSON.stringify(body),
     });
     return { status: response.statusCode, headers: response.headers, body: response.json() as Record<string, unknown> };
   }
 
-  async function commandStatus(key: string) {
+  async function commandStatus(key: string, subject = userId, ver = 0) {
     const response = await app.inject({
       method: 'GET',
       url: `/api/commands/${key}`,
-      headers: { authorization: `Bearer ${await token()}` },
+      headers: { authorization: `Bearer ${await token(subject, ver)}` },
     });
     return response.json() as Record<string, unknown>;
   }
@@ -221,24 +225,43 @@ describe('gateway Redis round trips per request (real Redis)', () => {
     return { result, trips: recorder.roundTrips() };
   }
 
-  it('when a keyed transfer is answered, then it cost three round trips: token version, rate limit with the lock, answer record with the release', async () => {
+  it('when a keyed transfer is answered, then it cost two round trips: token version, rate limit and lock in one script; answer record with the release', async () => {
     const { result, trips } = await measured(() => transfer(randomUUID()));
     expect(result.status).toBe(201);
     expect(result.headers.ratelimit).toMatch(/^"writes-caller";r=\d+;t=\d+$/);
-    // Before issue 19: [GET], [EVALSHA rate limit], [SET NX lock], [SET NX answer], [EVALSHA release] (5 round trips).
-    expect(trips.map((trip) => trip.length)).toEqual([1, 2, 2]);
-    expect(trips[0]).toEqual(['GET']);
-    // The lock's SET NX with the rate-limit script, then the answer's SET NX with the release script.
-    expect(trips.slice(1).map((trip) => [...trip].sort())).toEqual([
-      ['EVALSHA', 'SET'],
-      ['EVALSHA', 'SET'],
-    ]);
+    // Before issue 19: [GET], [EVALSHA rate limit], [SET NX lock], [SET NX answer], [EVALSHA release] (5 round trips);
+    // before issue 34: [GET], [EVALSHA rate limit, SET NX lock], [SET NX answer, EVALSHA release] (3).
+    expect(trips.map((trip) => [...trip].sort())).toEqual([['EVALSHA'], ['EVALSHA', 'SET']]);
   });
 
-  it('when an unkeyed transfer is answered, then it cost two round trips: token version and rate limit', async () => {
+  it('when an unkeyed transfer is answered, then it cost one round trip: token version and rate limit in one script', async () => {
     const { result, trips } = await measured(() => transfer());
     expect(result.status).toBe(201);
-    expect(trips).toEqual([['GET'], ['EVALSHA']]);
+    expect(trips).toEqual([['EVALSHA']]);
+  });
+
+  it('when a revoked token writes, then 401 and neither the write limit nor the lock is taken', async () => {
+    const revokedUser = userId + 1;
+    await tokenVersions.remember(revokedUser, 1);
+    const key = randomUUID();
+    const refused = await transfer(key, undefined, revokedUser);
+    expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 401, code: 'UNAUTHENTICATED' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await redis.exists(`rl:writes-caller:${revokedUser}`)).toBe(0);
+    // Read with the user's current token: the key is UNKNOWN, no lock was left behind.
+    expect(await commandStatus(key, revokedUser, 1)).toEqual({ status: 'UNKNOWN' });
+  });
+
+  it('when the cached version is missing, then the user service is asked and the write is counted on its own', async () => {
+    await redis.del(`tokenver:${userId}`);
+    // The user service of this test is unreachable: a miss must fail closed (503), counting nothing.
+    const missed = await transfer(randomUUID());
+    expect({ status: missed.status, code: missed.body.code }).toEqual({ status: 503, code: 'UNAVAILABLE' });
+    expect(await redis.exists(`rl:writes-caller:${userId}`)).toBe(0);
+    await tokenVersions.remember(userId, 0);
+    const { result, trips } = await measured(() => transfer());
+    expect(result.status).toBe(201);
+    expect(trips).toEqual([['EVALSHA']]);
   });
 
   it('when the same key comes again, then the answer replays; its status reads DONE; the lock is gone', async () => {

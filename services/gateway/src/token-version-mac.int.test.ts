@@ -7,6 +7,7 @@ import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { InternalHttpClient } from './clients/internal-http';
 import { gatewayMetricNames } from './metrics';
 import type { CacheAuthenticator } from './plugins/cache-mac';
+import { exampleUser } from './routes/examples';
 import { TokenVersionStore } from './plugins/token-version';
 import { testCacheAuthenticator } from './testing';
 
@@ -31,7 +32,9 @@ describe('TokenVersionStore with MAC-sealed entries', () => {
     userService = createServer((request, response) => {
       userReads += 1;
       const id = Number(request.url?.split('/').pop());
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id, tokenVersion: userTokenVersion }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ ...exampleUser, id, tokenVersion: userTokenVersion }));
     });
     await new Promise<void>((resolve) => userService.listen(0, '127.0.0.1', resolve));
     redis = createRedis(testInfra().redisUrl, `${uniquePrefix()}gw:`);

@@ -10,6 +10,7 @@ import { eventually } from '../../../test/harness/eventually';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { startTcpProxy, type TcpProxy, type TcpProxyMode } from '../../../test/harness/tcp-proxy';
 import { InternalHttpClient } from './clients/internal-http';
+import { exampleUser } from './routes/examples';
 import { TokenVersionStore } from './plugins/token-version';
 import type { CacheAuthenticator } from './plugins/cache-mac';
 import { testCacheAuthenticator } from './testing';
@@ -41,7 +42,9 @@ describe('TokenVersionStore when Redis is unreachable', () => {
         return;
       }
       const id = Number(request.url?.split('/').pop());
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id, tokenVersion: userTokenVersion }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ ...exampleUser, id, tokenVersion: userTokenVersion }));
     });
     await new Promise<void>((resolve) => userService.listen(0, '127.0.0.1', resolve));
     const target = new URL(testInfra().redisUrl);

@@ -31,20 +31,27 @@ const posts: { [N in InternalPostName]: InternalPostRoute & { response: z.ZodTyp
  * disagree (a bug or a half-done deployment), answered 500 and logged naming the route.
  */
 export class InternalApi {
-  constructor(private readonly services: Record<InternalService, InternalHttpClient>) {}
+  /** The services this caller reads (a plugin that only asks the user service passes only it). */
+  constructor(private readonly services: Partial<Record<InternalService, InternalHttpClient>>) {}
+
+  private clientOf(service: InternalService): InternalHttpClient {
+    const client = this.services[service];
+    if (!client) throw new InvariantViolation(`no client for the ${service} service was given to this InternalApi`);
+    return client;
+  }
 
   /** GET a route of the table with its path parameters and query (a read is tried twice: InternalHttpClient). */
   async read<N extends InternalReadName>(name: N, input: InternalReadInput<N>, requestId?: string): Promise<InternalReadAnswer<N>> {
     const route = reads[name];
     const target = urlOf(route.path, input, route.query ? Object.keys(route.query.shape) : []);
-    const body = await this.services[route.service].request<unknown>('GET', target, requestId ? { requestId } : {});
+    const body = await this.clientOf(route.service).request<unknown>('GET', target, requestId ? { requestId } : {});
     return answerOf(name, `GET ${route.path}`, route.response, body);
   }
 
   /** POST a body to a route of the table. */
   async post<N extends InternalPostName>(name: N, body: InternalPostBody<N>, requestId?: string): Promise<InternalPostAnswer<N>> {
     const route = posts[name];
-    const answer = await this.services[route.service].request<unknown>('POST', route.path, {
+    const answer = await this.clientOf(route.service).request<unknown>('POST', route.path, {
       body,
       ...(requestId ? { requestId } : {}),
     });

@@ -71,4 +71,11 @@ describe('InternalApi: internal reads by the contract table', () => {
       await ledger.close();
     }
   });
+
+  it("when a route's service was not given a client, then an invariant violation naming the service, and nothing is sent", async () => {
+    const usersOnly = new InternalApi({ users: new InternalHttpClient('http://127.0.0.1:9/', 1000, async () => 'Bearer unused') });
+    const err = await rejection(usersOnly.read('ledger.treasuries', {}));
+    expect(err).toBeInstanceOf(InvariantViolation);
+    expect((err as Error).message).toContain('no client for the ledger service');
+  });
 });

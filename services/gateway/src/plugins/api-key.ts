@@ -4,6 +4,7 @@ import type { Logger } from '@coin/logger';
 import { redisFailureLogLevel, type Redis } from '@coin/redis';
 import { sha256Hex } from '@coin/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { InternalApi } from '../clients/internal-api';
 import type { InternalHttpClient } from '../clients/internal-http';
 import type { ApiKeyScope } from './access';
 import type { CacheAuthenticator } from './cache-mac';
@@ -36,13 +37,18 @@ declare module 'fastify' {
  * one can only refuse a key, which whoever writes Redis can do anyway (docs/DESIGN.md "API keys").
  */
 export class ApiKeyVerifier {
+  /** The user service's routes of the contract table, their answers checked (clients/internal-api.ts). */
+  private readonly internal: InternalApi;
+
   constructor(
     private readonly redis: Redis,
-    private readonly users: InternalHttpClient,
+    users: InternalHttpClient,
     private readonly cacheTtlSeconds: number,
     private readonly logger: Logger,
     private readonly auth: CacheAuthenticator,
-  ) {}
+  ) {
+    this.internal = new InternalApi({ users });
+  }
 
   async grantOf(key: string, requestId?: string): Promise<ApiKeyGrant> {
     if (!apiKeyPattern.test(key)) throw new AppError('API_KEY_INVALID', 'The API key is invalid or revoked');
@@ -60,7 +66,7 @@ export class ApiKeyVerifier {
     const entry = `apikey:${hash}`;
     const verified = await this.auth.verified('api-key', entry, cached);
     if (verified !== null) return JSON.parse(verified) as ApiKeyGrant;
-    const grant = await this.users.post<ApiKeyGrant>('/internal/api-keys/lookup', { keyHash: hash }, requestId);
+    const grant = await this.internal.post('users.api-key-lookup', { keyHash: hash }, requestId);
     if (cacheUp) {
       const sealed = this.auth.seal(entry, JSON.stringify({ id: grant.id, scopes: grant.scopes }));
       await this.redis.set(entry, sealed, 'EX', this.cacheTtlSeconds).catch(() => undefined);

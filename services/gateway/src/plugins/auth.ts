@@ -11,6 +11,12 @@ export interface AuthOptions {
   audience: string;
   /** Token-version check (immediate revocation); resolves the user's current version. */
   currentTokenVersion?: (userId: number) => Promise<number | null>;
+  /**
+   * The same check, in which the write limit and the Idempotency-Key lock of a request that will
+   * go on if it passes (`goesOn`: allowed, no second factor wanting) may ride
+   * (plugins/request-gate.ts). Used instead of currentTokenVersion when given.
+   */
+  admit?: (principal: Principal & { userId: number }, request: FastifyRequest, goesOn: boolean) => Promise<number | null>;
   /** Platform-client check for SYSTEM tokens (immediate revocation, plugins/platform-clients.ts). */
   platformClientActive?: (clientId: string, requestId: string) => Promise<boolean>;
   /** How old the second factor of a step-up route's caller may be (STEP_UP_MAX_AGE_S). */
@@ -159,8 +165,15 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       // A token without a kid is verified every time: its key cannot be told withdrawn.
       if (result.kid !== undefined) verified.set(token, principal, result.kid, result.expiresAtMs);
     }
-    if (principal.kind === 'user' && options.currentTokenVersion) {
-      const current = await options.currentTokenVersion(principal.userId!);
+    const allowed = isAllowed(principal, access);
+    const refusal = secondFactorRefusal(principal, { access, stepUp: request.routeOptions.config?.stepUp }, nowMs, options.stepUpMaxAgeS);
+    if (principal.kind === 'user' && principal.userId !== undefined && (options.admit || options.currentTokenVersion)) {
+      // Only a request that will go on may count against a limit or take a lock with the check:
+      // the revocation's 401 still comes first, as it did.
+      const userPrincipal = principal as Principal & { userId: number };
+      const current = options.admit
+        ? await options.admit(userPrincipal, request, allowed && !refusal)
+        : await options.currentTokenVersion!(principal.userId);
       if (current === null || current !== principal.tokenVersion)
         throw new AppError('UNAUTHENTICATED', 'The access token has been revoked');
     }
@@ -170,8 +183,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       }
     }
     request.principal = principal;
-    if (!isAllowed(principal, access)) throw new AppError('FORBIDDEN', 'Your role does not allow this operation');
-    const refusal = secondFactorRefusal(principal, { access, stepUp: request.routeOptions.config?.stepUp }, nowMs, options.stepUpMaxAgeS);
+    if (!allowed) throw new AppError('FORBIDDEN', 'Your role does not allow this operation');
     if (refusal) throw refusal;
   });
 }

@@ -44,6 +44,8 @@ export class CacheMac {
    * a map lookup, not an HMAC. Only exact texts that passed are kept; anything else is computed.
    */
   private readonly opened = new Map<string, string>();
+  /** Entries sealed, by key name and value: the gate (plugins/request-gate.ts) seals a user's current version on each write. */
+  private readonly sealed = new Map<string, string>();
 
   constructor(
     secret: Buffer,
@@ -63,7 +65,13 @@ export class CacheMac {
 
   /** The entry to store under `key` (without the client's prefix, as commands take it). */
   seal(key: string, value: string): string {
-    return `${value}.${this.macOf(key, value).toString('base64url')}`;
+    const named = `${key.length}:${key}\n${value}`;
+    const known = this.sealed.get(named);
+    if (known !== undefined) return known;
+    const entry = `${value}.${this.macOf(key, value).toString('base64url')}`;
+    if (this.sealed.size >= this.openedMax) this.sealed.delete(this.sealed.keys().next().value as string);
+    this.sealed.set(named, entry);
+    return entry;
   }
 
   /** The value of a stored entry if its MAC verifies for `key`; undefined if not (a forgery, or another key's entry). */

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { canonicalJson, idempotencyKey } from '@coin/contracts';
 import { principalOf } from './auth';
+import type { RequestGate } from './request-gate';
 
 /**
  * Idempotency of money commands (docs/CONTRACT.md "Idempotency"), in three parts:
@@ -35,16 +36,15 @@ import { principalOf } from './auth';
  * UNKNOWN. The record is only for that read: a retry still goes to the ledger, whose stored
  * outcome is the truth (a 504, a 503 or a lost record leave UNKNOWN, and the retry is safe).
  *
- * Round trips (issue 19): a keyed request costs the gateway two Redis round trips here, each
- * shared with another call instead of following it. The lock's SET NX is sent from onRequest,
- * without waiting, so that it leaves with the per-caller rate-limit script of the route's own
- * onRequest hook (the client pipelines the commands of one tick: libs/redis) and both are
- * answered together; preHandler, after body validation, then acts on its outcome as before
- * (503, 409 or go on). The answer record and the lock release are sent together in onSend. Two
- * commands sent together rather than one Lua script: the rate-limit script and its keys belong
- * to @fastify/rate-limit, and every Redis (the component test's fake included) serves plain
- * SET and the release script. The price: a keyed request answered before preHandler (429, 400)
- * held the lock for that short while, and gives it back after its answer (onResponse).
+ * Round trips (issues 19 and 34): a user's keyed write on a route with the per-caller limit
+ * takes its lock in the request gate's one script, after the token version check and the limit
+ * (plugins/request-gate.ts): not taken for a revoked token or a request over its limit. On any
+ * other path (a cache miss, a platform client, a route with an API-key scope) the lock's SET NX
+ * is sent from onRequest, without waiting, beside the route's rate-limit check (the client
+ * pipelines the commands of one tick: libs/redis). preHandler, after body validation, acts on
+ * the outcome either way (503, 409 or go on). The answer record and the lock release are sent
+ * together in onSend. A keyed request answered before preHandler (429 on the second path, 400)
+ * gives a lock it holds back after its answer (onResponse).
  */
 
 /** What a 503 tells the caller to wait before retrying with the same key: Redis reconnects about every second. */
@@ -82,6 +82,8 @@ export interface IdempotencyOptions {
   lockMs: number;
   /** How long the answer of a keyed command stays readable through GET /api/commands/{key}. */
   answerTtlMs?: number;
+  /** Takes the lock in the request gate's script, with the token version and the write limit (plugins/request-gate.ts). */
+  gate?: RequestGate;
 }
 
 /** Default lifetime of a recorded answer: a day, long enough for any platform's retry or reconciliation. */
@@ -182,11 +184,32 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     );
     return { key, commandId, lock, outcome };
   };
+  /** Requests whose lock the gate did not take because their write limit was exceeded (they get 429 next). */
+  const skipped = new WeakSet<FastifyRequest>();
+  if (options.gate) {
+    options.gate.lock = (request, principal) => {
+      if (!request.routeOptions.config?.idempotent) return undefined;
+      const checked = idempotencyKey.safeParse(request.headers[idempotencyKeyHeader]);
+      if (!checked.success) return undefined;
+      const commandId = keyedCommandId(principal, `${request.method} ${request.routeOptions.url}`, checked.data);
+      const lock = { key: lockKeyOf(commandId), token: randomUUID() };
+      return {
+        ...lock,
+        ms: options.lockMs,
+        settle: (result) => {
+          if ('skipped' in result) skipped.add(request);
+          else attempts.set(request, { key: checked.data, commandId, lock, outcome: Promise.resolve(result) });
+        },
+      };
+    };
+  }
 
   // onRequest, after authentication (global hooks run before a route's own): the lock is sent
   // now, not awaited, so it shares its round trip with the rate-limit check (see above).
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.config?.idempotent || !request.principal) return;
+    // The gate took it, or left it for a request about to get 429.
+    if (attempts.has(request) || skipped.has(request)) return;
     const checked = idempotencyKey.safeParse(request.headers[idempotencyKeyHeader]);
     // No key, or one the route schema will refuse: nothing to lock.
     if (!checked.success) return;

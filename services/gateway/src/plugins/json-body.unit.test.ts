@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { AppError } from '@coin/errors';
 import { coinsToMinorUnits } from '@coin/contracts';
-import { numberOfJsonText, parseJsonBody } from './json-body';
+import { numberOfJsonText, parseJsonBody, parseJsonBodyExactly } from './json-body';
 
 function refusal(text: string): { code: string; paths: string[] } {
   try {
@@ -79,9 +80,18 @@ describe('parseJsonBody: JSON with exact numbers and the protections of fastifyâ
     ['a __proto__ key', '{"__proto__":{"admin":true}}'],
     ['a nested __proto__ key', '{"a":[{"b":{"__proto__":{}}}]}'],
     ['a constructor.prototype key', '{"constructor":{"prototype":{"admin":true}}}'],
+    ['a __proto__ key spelled with escapes', '{"\\u005f_proto__":{"admin":true}}'],
   ])('when the body has %s, then MALFORMED_JSON (prototype poisoning, as secure-json-parse)', (_name, text) => {
     expect(refusal(text).code).toBe('MALFORMED_JSON');
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+
+  it('when a key is repeated with the same value, then it is accepted once (as lossless-json does)', () => {
+    expect(parseJsonBody('{"amount":1,"amount":1,"o":{"k":[1],"k":[1]}}')).toEqual({ amount: 1, o: { k: [1] } });
+  });
+
+  it('when a string holds what looks like keys, then it is only a string', () => {
+    expect(parseJsonBody('{"reason":"\\"a\\":1,\\"a\\":2","to":7}')).toEqual({ reason: '"a":1,"a":2', to: 7 });
   });
 
   it('when constructor is an ordinary value, then it is just a key', () => {
@@ -96,6 +106,9 @@ describe('parseJsonBody: JSON with exact numbers and the protections of fastifyâ
     ['a raw control character in a string', '{"reason":"a\u0001b"}'],
     ['trailing text', '{} x'],
     ['a key repeated with another value', '{"amount":1,"amount":2}'],
+    ['a nested key repeated with another value', '{"a":[{"b":{"x":"1","x":"2"}}]}'],
+    ['a key repeated with another value, spelled with an escape', '{"amount":1,"\\u0061mount":2}'],
+    ['a key repeated with another value, after a colon inside a string', '{"r":"a\\":b","r":"c"}'],
     ['whitespace only', '  '],
   ])('when the body is %s, then MALFORMED_JSON', (_name, text) => {
     expect(refusal(text).code).toBe('MALFORMED_JSON');
@@ -117,5 +130,46 @@ describe('parseJsonBody: JSON with exact numbers and the protections of fastifyâ
   it('when the body nests exactly 32 levels, or brackets are inside strings, then it is parsed', () => {
     expect(parseJsonBody(`${'['.repeat(32)}${']'.repeat(32)}`)).toBeDefined();
     expect(parseJsonBody(JSON.stringify({ reason: '['.repeat(5000) }))).toEqual({ reason: '['.repeat(5000) });
+  });
+});
+
+describe('parseJsonBody: JSON.parse where it is exact, the same answer as the exact path for every text', () => {
+  const outcome = (parse: (text: string) => unknown, text: string) => {
+    try {
+      return { value: parse(text) };
+    } catch (err) {
+      return { code: (err as AppError).code, errors: (err as AppError).errors };
+    }
+  };
+  /** Numbers of every kind the exact path judges: short, long, exponents, past 2^53, negative zero. */
+  const numberText = fc.oneof(
+    fc.integer().map(String),
+    fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+    fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
+    fc.tuple(fc.nat(), fc.stringMatching(/^[0-9]{1,25}$/)).map(([w, f]) => `${w}.${f}`),
+    fc.constantFrom('-0', '1e400', '1E-400', '0.0100000000000000001', '9007199254740993', '1.50'),
+  );
+  const key = fc.oneof(
+    fc.constantFrom('a', 'amount', '__proto__', 'constructor', 'prototype', '\\u0061', 'x:y'),
+    fc.string({ maxLength: 4 }).map((k) => JSON.stringify(k).slice(1, -1)),
+  );
+  const { value: valueText } = fc.letrec<{ value: string }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      numberText,
+      fc.string({ maxLength: 6 }).map((t) => JSON.stringify(t)),
+      fc.constantFrom('true', 'null', '"\\"a\\":1"'),
+      fc.array(tie('value'), { maxLength: 3 }).map((items) => `[${items.join(',')}]`),
+      fc.array(fc.tuple(key, tie('value')), { maxLength: 4 }).map((pairs) => `{${pairs.map(([k, v]) => `"${k}" : ${v}`).join(',')}}`),
+    ),
+  }));
+
+  it("when any text is parsed, then the answer (value or refusal) is the exact path's", () => {
+    fc.assert(
+      fc.property(valueText, (text) => {
+        expect(outcome(parseJsonBody, text)).toEqual(outcome(parseJsonBodyExactly, text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { Logger } from '@coin/logger';
 import { redisFailureLogLevel, type Redis } from '@coin/redis';
+import { InternalApi } from '../clients/internal-api';
 import type { InternalHttpClient } from '../clients/internal-http';
 import type { CacheAuthenticator } from './cache-mac';
 
@@ -32,13 +33,18 @@ const activeValue = 'active';
  * operator CLI, which holds no gateway secret, writes them, and forging one can only deny.
  */
 export class PlatformClientStatus {
+  /** The user service's routes of the contract table, their answers checked (clients/internal-api.ts). */
+  private readonly internal: InternalApi;
+
   constructor(
     private readonly redis: Redis,
-    private readonly users: InternalHttpClient,
+    users: InternalHttpClient,
     private readonly cacheTtlSeconds: number,
     private readonly logger: Logger,
     private readonly auth: CacheAuthenticator,
-  ) {}
+  ) {
+    this.internal = new InternalApi({ users });
+  }
 
   async isActive(clientId: string, requestId?: string): Promise<boolean> {
     let cached: string | null | undefined = null;
@@ -52,10 +58,7 @@ export class PlatformClientStatus {
     }
     if (revoked) return false;
     if ((await this.auth.verified('platform-client', activeKey(clientId), cached)) === activeValue) return true;
-    const { active } = await this.users.get<{ active: boolean }>(
-      `/internal/platform-clients/${encodeURIComponent(clientId)}/status`,
-      requestId,
-    );
+    const { active } = await this.internal.read('users.platform-client-status', { id: clientId }, requestId);
     if (cacheUp) {
       // A revocation is final, so a "revoked" answer is cached as the tombstone itself.
       const write = active

@@ -4,7 +4,9 @@ import type { Redis } from '@coin/redis';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
 import type { Counter } from 'prom-client';
 import type { FailOpenLimit } from '../metrics';
+import { fixedWindowCounter } from './fixed-window';
 import { LocalLimiter } from './local-limiter';
+import type { RequestGate } from './request-gate';
 
 /**
  * Limits a route opts into by name; authenticated writes are limited per caller automatically.
@@ -104,13 +106,16 @@ export const rateLimitResponseHeaders = {
  * without Redis), and the outage shows in /readyz. The Redis client bounds every call
  * (libs/redis), so the fallback costs at most its command timeout.
  */
+/** The counters' key prefix in Redis (the plugin's `nameSpace`; the write limit's own counters too). */
+const counterNameSpace = 'rl:';
+
 export async function registerRateLimits(
   app: FastifyInstance,
-  options: { redis: Redis; limits: RateLimitSettings; failOpen: Counter<'limit'>; local?: LocalLimiter },
+  options: { redis: Redis; limits: RateLimitSettings; failOpen: Counter<'limit'>; local?: LocalLimiter; gate?: RequestGate },
 ): Promise<void> {
   const local = options.local ?? new LocalLimiter();
   // skipOnError stays off: the plugin would swallow the error where this one counts it.
-  await app.register(rateLimit, { global: false, redis: options.redis, nameSpace: 'rl:', skipOnError: false });
+  await app.register(rateLimit, { global: false, redis: options.redis, nameSpace: counterNameSpace, skipOnError: false });
   interface Checked {
     limiter: Limiter;
     rule: RateLimitRule;
@@ -121,6 +126,23 @@ export async function registerRateLimits(
     rule,
     keyOf: (request) => `${name}:${keyOf(request)}`,
   });
+  /**
+   * The per-caller write limit counts with its own command (plugins/fixed-window.ts, the plugin's
+   * counting) under `rl:writes-caller:<caller>`, so that the request gate can count the same
+   * counter in its one script (plugins/request-gate.ts). (The plugin's own key for a limiter made
+   * by createRateLimit has its route part empty: `rl:undefinedundefined-writes-caller:<caller>`;
+   * a deploy of this change starts each caller's window afresh once.)
+   */
+  const countWrite = fixedWindowCounter(options.redis);
+  const makeWrites = (rule: RateLimitRule, keyOf: (request: FastifyRequest) => string): Checked => {
+    const checked: Checked = {
+      rule,
+      keyOf: (request) => `writes-caller:${keyOf(request)}`,
+      limiter: async (request) =>
+        fromCount(checked, request, await countWrite(`${counterNameSpace}${checked.keyOf(request)}`, rule.windowMs)),
+    };
+    return checked;
+  };
   /** The same check in process (Redis unreachable): the plugin's answer shape, from the local counter. */
   const checkLocally = (checked: Checked, request: FastifyRequest): Awaited<ReturnType<Limiter>> => {
     const { count, ttlMs } = local.hit(checked.keyOf(request), checked.rule.windowMs);
@@ -145,15 +167,50 @@ export async function registerRateLimits(
     'login-ip': make('login-ip', options.limits.loginPerIp, byIp),
     'register-ip': make('register-ip', options.limits.registerPerIp, byIp),
     'credentials-ip': make('credentials-ip', options.limits.credentialsPerIp, byIp),
-    'writes-caller': make('writes-caller', options.limits.writesPerCaller, byCaller),
+    'writes-caller': makeWrites(options.limits.writesPerCaller, byCaller),
   };
+  /** The plugin's answer shape from a count of the write limit's own (alone, or in the request gate's script). */
+  function fromCount(checked: Checked, request: FastifyRequest, counted: { current: number; ttlMs: number }): Awaited<ReturnType<Limiter>> {
+    return {
+      isAllowed: false,
+      key: checked.keyOf(request),
+      max: checked.rule.max,
+      timeWindow: checked.rule.windowMs,
+      remaining: Math.max(0, checked.rule.max - counted.current),
+      ttl: counted.ttlMs,
+      ttlInSeconds: Math.ceil(counted.ttlMs / 1000),
+      isExceeded: counted.current > checked.rule.max,
+      isBanned: false,
+    };
+  }
+  /** What the request gate counted for a request's write limit: the hook below reads it instead of counting again. */
+  const gated = new WeakMap<FastifyRequest, { current: number; ttlMs: number } | { error: unknown }>();
+  if (options.gate) {
+    const writes = limiters['writes-caller'];
+    options.gate.writeLimit = (request, principal) => {
+      const route = request.routeOptions;
+      // Only a route whose one limit is this one, and that nothing checked later can refuse
+      // (an API key's scope): what the gate counts must be what this hook would have counted.
+      if (route.config?.apiKeyScope) return undefined;
+      const { policies, perCallerWrites } = rateLimitsOf(route);
+      if (!perCallerWrites || policies.length > 0) return undefined;
+      return {
+        key: `${counterNameSpace}writes-caller:${principal.subject}`,
+        max: writes.rule.max,
+        windowMs: writes.rule.windowMs,
+        settle: (result) => gated.set(request, result),
+      };
+    };
+  }
   const reported = new WeakMap<FastifyRequest, RateLimitState[]>();
   const enforce =
     (name: FailOpenLimit, checked: Checked) =>
     async (request: FastifyRequest, reply: { header(name: string, value: unknown): unknown }) => {
       let result: Awaited<ReturnType<Limiter>>;
+      const counted = name === 'writes-caller' ? gated.get(request) : undefined;
       try {
-        result = await checked.limiter(request);
+        if (counted && 'error' in counted) throw counted.error;
+        result = counted ? fromCount(checked, request, counted) : await checked.limiter(request);
       } catch (err) {
         // The counter is the signal; a log line per request would flood the logs for the whole outage.
         options.failOpen.inc({ limit: name });

@@ -3,6 +3,7 @@ import { AppError } from '@coin/errors';
 import type { Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { isRedisUnreachable, redisFailureLogLevel, type Redis } from '@coin/redis';
+import { InternalApi } from '../clients/internal-api';
 import type { InternalHttpClient } from '../clients/internal-http';
 import type { CacheAuthenticator } from './cache-mac';
 
@@ -50,13 +51,17 @@ type RedisWithSetMax = Redis & {
 export class TokenVersionStore {
   private readonly redis: RedisWithSetMax;
 
+  /** The user service's routes of the contract table, their answers checked (clients/internal-api.ts). */
+  private readonly internal: InternalApi;
+
   constructor(
     redis: Redis,
-    private readonly users: InternalHttpClient,
+    users: InternalHttpClient,
     private readonly ttlSeconds: number,
     private readonly logger: Logger,
     private readonly auth: CacheAuthenticator,
   ) {
+    this.internal = new InternalApi({ users });
     if (!('tokenVersionSetMax' in redis)) redis.defineCommand('tokenVersionSetMax', { numberOfKeys: 1, lua: setMaxScript });
     this.redis = redis as RedisWithSetMax;
   }
@@ -65,22 +70,44 @@ export class TokenVersionStore {
     return `tokenver:${userId}`;
   }
 
+  /** The Redis key of a user's version (without the client's prefix). */
+  keyOf(userId: number): string {
+    return this.key(userId);
+  }
+
+  /** The entry Redis holds while `version` is the user's current one (plugins/request-gate.ts compares with it). */
+  expectedEntry(userId: number, version: number): string {
+    return this.auth.seal(this.key(userId), String(version));
+  }
+
   /** The version a token must carry to be accepted; null for a deleted user. */
   async current(userId: number): Promise<number | null> {
+    let read: { stored: string | null } | { error: unknown };
+    try {
+      read = { stored: await this.redis.get(this.key(userId)) };
+    } catch (error) {
+      read = { error };
+    }
+    return this.resolve(userId, read);
+  }
+
+  /**
+   * The version from what was read of the cache (or why it could not be read): the entry if its
+   * MAC verifies, else the user service's answer, written back if the cache answered.
+   */
+  async resolve(userId: number, read: { stored: string | null } | { error: unknown }): Promise<number | null> {
     let cached: string | null = null;
     let cacheUp = true;
-    try {
-      cached = await this.redis.get(this.key(userId));
-    } catch (err) {
+    if ('error' in read) {
       cacheUp = false;
-      this.logger[redisFailureLogLevel(err)]({ err }, 'token version cache unavailable; reading the user service');
-    }
+      this.logger[redisFailureLogLevel(read.error)]({ err: read.error }, 'token version cache unavailable; reading the user service');
+    } else cached = read.stored;
     const verified = await this.auth.verified('token-version', this.key(userId), cached);
     if (verified === deletedMarker) return null;
     if (verified !== null && /^\d+$/.test(verified)) return Number(verified);
     // With the cache down, writing the answer back would only wait out another timeout.
     try {
-      const user = await this.users.get<{ tokenVersion: number }>(`/internal/users/${userId}`);
+      const user = await this.internal.read('users.user', { id: userId });
       if (cacheUp) await this.remember(userId, user.tokenVersion);
       return user.tokenVersion;
     } catch (err) {
