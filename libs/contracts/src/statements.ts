@@ -56,7 +56,7 @@ const periodQuery = z.strictObject({
     .transform(utcQueryTime)
     .describe(`The period ends here (exclusive, createdAt < to); at most ${statementLimits.periodDaysMax} days after from`),
   limit: queryInt(1, statementLimits.pageLimitMax, statementLimits.pageLimitDefault),
-    cursor: historyCursor.optional(),
+  cursor: historyCursor.optional(),
 });
 
 /** from < to, and the period at most periodDaysMax long (an explicit bound on one statement's work). */
@@ -72,7 +72,9 @@ function checkPeriod(q: { from: string; to: string }, ctx: z.RefinementCtx): voi
 /** The public query: JSON pages by default, the whole period as CSV with format=csv (or Accept: text/csv). */
 export const statementQuery = periodQuery
   .extend({
-    format: statementFormat.optional().describe('csv: the whole period as text/csv, streamed (as with Accept: text/csv); default JSON pages'),
+    format: statementFormat
+      .optional()
+      .describe('csv: the whole period as text/csv, streamed (as with Accept: text/csv); default JSON pages'),
   })
   .superRefine(checkPeriod);
 export type StatementQuery = z.infer<typeof statementQuery>;

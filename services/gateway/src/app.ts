@@ -39,6 +39,7 @@ import { registerSecondFactorRoutes } from './routes/second-factor';
 import { registerAdminUserRoutes } from './routes/admin-users';
 import { registerDeletionRequestRoutes } from './routes/deletion-requests';
 import { registerHistoryRoutes } from './routes/history';
+import { registerStatementRoutes } from './routes/statements';
 import { registerAsyncApiRoute } from './routes/asyncapi';
 import { registerTransactionRoutes } from './routes/transactions';
 import { registerCommandRoutes } from './routes/commands';
@@ -159,6 +160,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerDeletionRequestRoutes(app, routeDeps);
   registerLimitRoutes(app, routeDeps);
   registerHistoryRoutes(app, routeDeps);
+  registerStatementRoutes(app, routeDeps);
   registerTransactionRoutes(app, routeDeps);
   registerCommandRoutes(app, { commandStatus });
   registerAsyncApiRoute(app);

@@ -16,9 +16,23 @@ describe('balances as of a time and statements (history service in-process, real
     // Five transactions of one user across the January/February boundary, delivered out of order.
     const events = [
       transactionEvent({ id: ids.received, fromUserId: other, toUserId: user, amount: 10, createdAt: '2030-02-15T12:00:00.000Z' }),
-      transactionEvent({ id: ids.mint, type: 'MINT', fromUserId: null, toUserId: user, amount: 100, createdAt: '2030-01-10T00:00:00.000Z' }),
+      transactionEvent({
+        id: ids.mint,
+        type: 'MINT',
+        fromUserId: null,
+        toUserId: user,
+        amount: 100,
+        createdAt: '2030-01-10T00:00:00.000Z',
+      }),
       transactionEvent({ id: ids.sent, fromUserId: user, toUserId: other, amount: 30, createdAt: '2030-01-31T23:59:59.999Z' }),
-      transactionEvent({ id: ids.mintFeb, type: 'MINT', fromUserId: null, toUserId: user, amount: 5, createdAt: '2030-02-01T00:00:00.000Z' }),
+      transactionEvent({
+        id: ids.mintFeb,
+        type: 'MINT',
+        fromUserId: null,
+        toUserId: user,
+        amount: 5,
+        createdAt: '2030-02-01T00:00:00.000Z',
+      }),
       transactionEvent({
         id: ids.purchase,
         type: 'PURCHASE',
@@ -47,7 +61,8 @@ describe('balances as of a time and statements (history service in-process, real
 
   const balance = (kind: string, id: number | string, at: string) =>
     historyGet(bed.url, `/internal/history/balances/${kind}/${id}?at=${encodeURIComponent(at)}`);
-  const statement = (kind: string, id: number | string, query: string) => historyGet(bed.url, `/internal/history/statements/${kind}/${id}${query}`);
+  const statement = (kind: string, id: number | string, query: string) =>
+    historyGet(bed.url, `/internal/history/statements/${kind}/${id}${query}`);
 
   it('when the balance is read before, at, between and after the transactions, then it counts exactly those with createdAt <= at', async () => {
     const expected: Array<[string, number]> = [
@@ -72,7 +87,11 @@ describe('balances as of a time and statements (history service in-process, real
     let cursor: string | null = null;
     let first: { openingBalance: number; closingBalance: number } | undefined;
     do {
-      const r = await statement('user', user, `?from=2030-01-20T00:00:00Z&to=2030-03-01T00:00:00Z&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const r = await statement(
+        'user',
+        user,
+        `?from=2030-01-20T00:00:00Z&to=2030-03-01T00:00:00Z&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(r.status).toBe(200);
       first ??= r.body;
       expect([r.body.openingBalance, r.body.closingBalance]).toEqual([100, 82.5]);
@@ -97,7 +116,9 @@ describe('balances as of a time and statements (history service in-process, real
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect([csv.headers.get('statement-opening-balance'), csv.headers.get('statement-closing-balance')]).toEqual(['100', '82.5']);
     const rows = String(csv.body).split('\r\n');
-    expect(rows[0]).toBe('createdAt,transactionId,type,change,runningBalance,fromUserId,toUserId,fromTreasury,toTreasury,reason,reference,refundOf');
+    expect(rows[0]).toBe(
+      'createdAt,transactionId,type,change,runningBalance,fromUserId,toUserId,fromTreasury,toTreasury,reason,reference,refundOf',
+    );
     expect(rows.at(-1)).toBe('');
     const simple = rows.slice(1, -2).map((row) => row.split(',').slice(0, 5));
     expect(simple).toEqual(

@@ -1,4 +1,4 @@
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import type { Pool, PoolClient } from '@coin/db';
 import QueryStream from 'pg-query-stream';
 import type { CursorPosition } from '../domain/cursor';
