@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { InternalApi } from '../clients/internal-api';
 import { userIdOf } from '../plugins/auth';
+import { exampleBalanceAt, exampleStatementCsv, exampleStatementPage, withExample } from './examples';
 import { keysetLinks } from './paging';
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 503: problem };
@@ -85,7 +86,7 @@ export function registerStatementRoutes(app: App, deps: { internal: InternalApi 
           operationId: `get${source.operation}BalanceAt`,
           ...(source.params ? { params: source.params } : {}),
           querystring: balanceAtQuery,
-          response: { 200: balanceAt, ...errorResponses },
+          response: { 200: withExample(balanceAt, exampleBalanceAt), ...errorResponses },
         },
       },
       async (request) => deps.internal.read('history.balance', { ...source.partyOf(request), ...request.query }, String(request.id)),
@@ -108,8 +109,8 @@ export function registerStatementRoutes(app: App, deps: { internal: InternalApi 
             200: {
               description: 'JSON pages, or with format=csv / Accept: text/csv the whole period as CSV (a header row, then a row per line)',
               content: {
-                'application/json': { schema: statementPublicPage },
-                [statementCsvMediaType]: { schema: z.string() },
+                'application/json': { schema: withExample(statementPublicPage, exampleStatementPage) },
+                [statementCsvMediaType]: { schema: z.string().meta({ examples: [exampleStatementCsv] }) },
               },
             },
             ...errorResponses,
