@@ -125,14 +125,14 @@ export function registerStatementRoutes(app: App, deps: { internal: InternalApi 
             .type('application/json; charset=utf-8')
             .send(keysetLinks(await deps.internal.read('history.statement', input, String(request.id))));
         }
-        return sendCsv(reply, await deps.internal.stream('history.statement-csv', input, String(request.id)));
+        return sendStatementCsv(reply, await deps.internal.stream('history.statement-csv', input, String(request.id)));
       },
     );
   }
 }
 
 /** The history service's CSV passed through as it arrives: the gateway never holds the period, only what is in flight. */
-function sendCsv(reply: FastifyReply, upstream: { response: Response; close: () => void }) {
+export function sendStatementCsv(reply: FastifyReply, upstream: { response: Response; close: () => void }) {
   const { response, close } = upstream;
   if (!response.body) throw new Error('the statement CSV answer has no body');
   const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
