@@ -34,14 +34,27 @@ async function balanceBefore(db: Queryable, party: PartyKey, before: string): Pr
   return result.rows[0]?.balance ?? 0;
 }
 
-/** The balance just after a line (the last one a page served): where the next page's running balance starts. */
-async function balanceThrough(db: Queryable, party: PartyKey, position: CursorPosition): Promise<number> {
-  const result = await db.query<{ balance: number }>(
-    `SELECT coalesce(sum(delta), 0)::bigint AS balance FROM history_entries
-      WHERE party_kind = $1 AND party_id = $2 AND (created_at, transaction_id) <= ($3::timestamptz, $4::bigint)`,
-    [party.kind, party.id, position.createdAt, position.transactionId],
+/**
+ * Σ delta of the party's entries from `from` (inclusive) up to `through` (a line: inclusive) or
+ * `before` (an instant: exclusive). Added to the opening balance it gives the balance there,
+ * scanning only the period, not everything before it again.
+ */
+async function sumInPeriod(
+  db: Queryable,
+  party: PartyKey,
+  from: string,
+  end: { before: string } | { through: CursorPosition },
+): Promise<number> {
+  const [endClause, endParams] =
+    'before' in end
+      ? ['created_at < $4::timestamptz', [end.before]]
+      : ['(created_at, transaction_id) <= ($4::timestamptz, $5::bigint)', [end.through.createdAt, end.through.transactionId]];
+  const result = await db.query<{ sum: number }>(
+    `SELECT coalesce(sum(delta), 0)::bigint AS sum FROM history_entries
+      WHERE party_kind = $1 AND party_id = $2 AND created_at >= $3::timestamptz AND ${endClause}`,
+    [party.kind, party.id, from, ...endParams],
   );
-  return result.rows[0]?.balance ?? 0;
+  return result.rows[0]?.sum ?? 0;
 }
 
 export interface Period {
@@ -78,8 +91,8 @@ export async function findStatementPage(
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const opening = await balanceBefore(client, party, period.from);
-    const closing = await balanceBefore(client, party, period.to);
-    const start = after ? await balanceThrough(client, party, after) : opening;
+    const closing = opening + (await sumInPeriod(client, party, period.from, { before: period.to }));
+    const start = after ? opening + (await sumInPeriod(client, party, period.from, { through: after })) : opening;
     const params: unknown[] = [party.kind, party.id, period.from, period.to, limit + 1];
     const afterClause = after ? 'AND (e.created_at, e.transaction_id) > ($6::timestamptz, $7::bigint)' : '';
     if (after) params.push(after.createdAt, after.transactionId);
@@ -151,7 +164,7 @@ export async function streamStatementCsv(pool: Pool, party: PartyKey, period: Pe
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const opening = await balanceBefore(client, party, period.from);
-    const closing = await balanceBefore(client, party, period.to);
+    const closing = opening + (await sumInPeriod(client, party, period.from, { before: period.to }));
     const rows = client.query(
       new QueryStream(
         `${linesOf('WHERE e.party_kind = $1 AND e.party_id = $2 AND e.created_at >= $3::timestamptz AND e.created_at < $4::timestamptz')}
