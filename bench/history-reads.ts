@@ -49,13 +49,16 @@ const childHeapMiB = 64;
 interface Rss {
   peakRssMiB: number;
   rssMiB: number;
+  liveHeapMiB: number;
+  externalMiB: number;
 }
 
 /** A bench child (history or gateway process) under tsx, with an IPC channel: resolves once it listens. */
 async function startChild(file: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(join(repoRoot, file), [], {
-    // A small old generation: a process that held the period (91 MiB of CSV) would run out of heap.
-    execArgv: [`--max-old-space-size=${childHeapMiB}`, '--import', 'tsx'],
+    // A small old generation: a process that held the period (91 MiB of CSV) would run out of
+    // heap. --expose-gc lets each process report its live heap after a full GC beside its RSS.
+    execArgv: [`--max-old-space-size=${childHeapMiB}`, '--expose-gc', '--import', 'tsx'],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -382,6 +385,11 @@ async function main(): Promise<void> {
   );
   process.stdout.write(
     `statement CSV (${statementCsv.rows.toLocaleString('en-US')} lines, ${statementCsv.megabytes} MiB, ${statementCsv.seconds} s): peak RSS (old space capped at ${childHeapMiB} MiB) after a day / a month / the year: history ${statementCsv.peakRssMiB.baseline.history.peakRssMiB} / ${statementCsv.peakRssMiB.afterMonth.history.peakRssMiB} / ${statementCsv.peakRssMiB.afterYear.history.peakRssMiB} MiB, gateway ${statementCsv.peakRssMiB.baseline.gateway.peakRssMiB} / ${statementCsv.peakRssMiB.afterMonth.gateway.peakRssMiB} / ${statementCsv.peakRssMiB.afterYear.gateway.peakRssMiB} MiB\n`,
+  );
+  const live = (when: 'baseline' | 'afterMonth' | 'afterYear') =>
+    `history ${statementCsv.peakRssMiB[when].history.liveHeapMiB}, gateway ${statementCsv.peakRssMiB[when].gateway.liveHeapMiB}`;
+  process.stdout.write(
+    `statement CSV live JS heap after a full GC (MiB), after a day: ${live('baseline')}; a month: ${live('afterMonth')}; the year: ${live('afterYear')}\n`,
   );
   for (const plan of results.plans) process.stdout.write(`${plan}\n`);
   mkdirSync(join(repoRoot, 'bench', 'results'), { recursive: true });
