@@ -4,8 +4,12 @@
  * (fastify inject: routing, zod validation, SQL on a real PostgreSQL, serialisation; no socket),
  * which is what the gateway calls for GET /api/coins/history and GET /api/wallets/me/transactions.
  * Then the freshness through Kafka: events produced at a steady pace, time until stored.
+ * Then a statement (issue 31 item 4): a treasury with 1,000,000 lines in a year, its balance as
+ * of a time and a JSON page in-process, and the whole year as CSV through a history process and
+ * a gateway process of their own (the gateway's pass-through code), with each one's peak RSS.
  * Uses its own schema (bench_history), dropped at the end unless --keep.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -35,6 +39,100 @@ const requestsPerRead = 2000;
 const freshnessEvents = 3000;
 const freshnessBurst = 30;
 const freshnessPauseMs = 20;
+
+/** The statement's treasury: 1,000,000 lines over 2025 (a line every 31.5 s; every 10th a MINT into it, the rest REWARDs out). */
+const statementLines = 1_000_000;
+const statementTreasury = 'REWARDS';
+/** The history and gateway processes' V8 old-generation cap for the CSV, in MiB. */
+const childHeapMiB = 64;
+
+interface Rss {
+  peakRssMiB: number;
+  rssMiB: number;
+  liveHeapMiB: number;
+  externalMiB: number;
+}
+
+/** A bench child (history or gateway process) under tsx, with an IPC channel: resolves once it listens. */
+async function startChild(file: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(join(repoRoot, file), [], {
+    // A small old generation: a process that held the period (91 MiB of CSV) would run out of
+    // heap. --expose-gc lets each process report its live heap after a full GC beside its RSS.
+    execArgv: [`--max-old-space-size=${childHeapMiB}`, '--expose-gc', '--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
+  });
+  return { child, port };
+}
+
+function rssOf(child: ChildProcess): Promise<Rss> {
+  return new Promise((resolve) => {
+    child.once('message', (m) => resolve(m as Rss));
+    child.send('rss');
+  });
+}
+
+/**
+ * The year's statement as CSV through both processes, read as fast as the client can: bytes and
+ * lines counted, only the last line kept, so the measuring side holds nothing either. Peak RSS
+ * of each process after a one-day statement (the baseline) and after the year.
+ */
+async function measureStatementCsv(databaseUrl: string) {
+  const keys = generateServiceKeys().gateway;
+  const history = await startChild('bench/statement-csv/history.ts', {
+    BENCH_DATABASE_URL: devServiceDatabaseUrl(databaseUrl, 'history'),
+    BENCH_SCHEMA: schema,
+    BENCH_GATEWAY_PUBLIC_KEY: keys.publicKeyPem,
+  });
+  const gateway = await startChild('bench/statement-csv/gateway.ts', {
+    BENCH_HISTORY_URL: `http://127.0.0.1:${history.port}`,
+    BENCH_GATEWAY_PRIVATE_KEY: keys.privateKeyPem,
+  });
+  const read = async (from: string, to: string) => {
+    const started = Date.now();
+    const query = new URLSearchParams({ kind: 'treasury', id: statementTreasury, from, to });
+    const response = await fetch(`http://127.0.0.1:${gateway.port}/statement.csv?${query}`);
+    if (!response.ok || !response.body) throw new Error(`statement CSV: ${response.status}`);
+    let bytes = 0;
+    let lines = 0;
+    let tail = '';
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body) {
+      bytes += chunk.byteLength;
+      const text = decoder.decode(chunk, { stream: true });
+      // Every row ends with CRLF and the bench's text holds no line break: a LF is a row.
+      for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines += 1;
+      tail = (tail + text).slice(-400);
+    }
+    const lastRow = tail.split('\r\n').at(-2) ?? '';
+    return {
+      seconds: (Date.now() - started) / 1000,
+      bytes,
+      rows: lines - 1,
+      lastRunningBalance: lastRow.split(',')[4],
+      closingBalance: response.headers.get('statement-closing-balance'),
+    };
+  };
+  try {
+    await read('2025-01-01T00:00:00Z', '2025-01-02T00:00:00Z');
+    const baseline = { history: await rssOf(history.child), gateway: await rssOf(gateway.child) };
+    const month = await read('2025-06-01T00:00:00Z', '2025-07-01T00:00:00Z');
+    const afterMonth = { history: await rssOf(history.child), gateway: await rssOf(gateway.child), rows: month.rows };
+    const year = await read('2025-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
+    const after = { history: await rssOf(history.child), gateway: await rssOf(gateway.child) };
+    if (year.rows !== statementLines || year.lastRunningBalance !== year.closingBalance) {
+      throw new Error(`statement CSV: ${year.rows} rows, last running balance ${year.lastRunningBalance}, closing ${year.closingBalance}`);
+    }
+    return { ...year, megabytes: +(year.bytes / 2 ** 20).toFixed(1), childHeapMiB, peakRssMiB: { baseline, afterMonth, afterYear: after } };
+  } finally {
+    history.child.disconnect();
+    gateway.child.disconnect();
+  }
+}
 
 function summary(name: string, samplesMs: number[]) {
   const sorted = [...samplesMs].sort((a, b) => a - b);
@@ -228,6 +326,40 @@ async function main(): Promise<void> {
     ),
     pool.query(`EXPLAIN SELECT count(*) FROM history_entries WHERE party_kind = 'user' AND party_id = '1'`),
   ]);
+  // A treasury's year: 1,000,000 lines, then its balance as of a time, a JSON page, and the CSV.
+  await pool.query(
+    `INSERT INTO history_entries (party_kind, party_id, transaction_id, type, amount, from_user_id, to_user_id, from_treasury, to_treasury,
+                                  reason, reference, refund_of, created_at, event_id)
+     SELECT 'treasury', $1, 10000000 + g, CASE WHEN g % 10 = 0 THEN 'MINT' ELSE 'REWARD' END,
+            CASE WHEN g % 10 = 0 THEN 20000 ELSE 100 + g % 1000 END, NULL,
+            CASE WHEN g % 10 = 0 THEN NULL ELSE 2 + g % $2 END,
+            CASE WHEN g % 10 = 0 THEN NULL ELSE $1 END, CASE WHEN g % 10 = 0 THEN $1 END,
+            'bench reward ' || g, NULL, NULL, timestamptz '2025-01-01T00:00:00Z' + g * interval '31.5 seconds', NULL
+       FROM generate_series(1, $3::int) AS g`,
+    [statementTreasury, otherUsers, statementLines],
+  );
+  await pool.query('VACUUM ANALYZE history_entries');
+  const balanceSamples: number[] = [];
+  const pageSamples: number[] = [];
+  for (let i = 0; i < 60; i += 1) {
+    const day = String(1 + (i % 28)).padStart(2, '0');
+    const balance = await get(`/internal/history/balances/treasury/${statementTreasury}?at=2025-07-${day}T12:00:00Z`);
+    const page = await get(
+      `/internal/history/statements/treasury/${statementTreasury}?from=2025-07-${day}T00:00:00Z&to=2025-08-${day}T00:00:00Z&limit=100`,
+    );
+    if (i >= 10) {
+      balanceSamples.push(balance.ms);
+      pageSamples.push(page.ms);
+    }
+  }
+  log('streaming a year of a treasury (1,000,000 lines) as CSV through a history and a gateway process');
+  const statementCsv = await measureStatementCsv(infra.databaseUrl);
+  log(
+    `statement: ${JSON.stringify({ balance: summary('balance as of', balanceSamples), page: summary('statement page', pageSamples), statementCsv })}`,
+  );
+  const statementPlan = await pool.query(
+    `EXPLAIN SELECT sum(delta) FROM history_entries WHERE party_kind = 'treasury' AND party_id = '${statementTreasury}' AND created_at <= '2025-07-01'`,
+  );
   log('measuring freshness through Kafka');
   const freshness = await measureFreshness(infra.databaseUrl, infra.kafkaBrokers);
   const results = {
@@ -239,14 +371,25 @@ async function main(): Promise<void> {
       summary('GET /api/coins/history (keyset, limit=100, full walks)', cursorSamples),
       summary('GET /api/wallets/me/transactions (offset 0..9980, limit=20, with total)', offsetSamples),
       summary('GET /api/admin/transactions (first page, limit=100, all / by type)', adminSamples),
+      summary('GET /api/admin/treasuries/{code}/balance?at=mid-year (Σ over ~500,000 of 1,000,000 lines)', balanceSamples),
+      summary('GET /api/admin/treasuries/{code}/statement (a month from mid-year, first page of 100)', pageSamples),
     ],
+    statementCsv,
     freshness,
-    plans: plans.map((p) => p.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')),
+    plans: [...plans, statementPlan].map((p) => p.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')),
   };
   for (const r of results.reads)
     process.stdout.write(`${r.read}: p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms (${r.requests} requests)\n`);
   process.stdout.write(
     `freshness (produce -> stored, ${freshness.events} events): ${(freshness.withinOneSecond * 100).toFixed(2)}% within 1 s, p50 <= ${freshness.p50AtMostS} s, p99 <= ${freshness.p99AtMostS} s\n`,
+  );
+  process.stdout.write(
+    `statement CSV (${statementCsv.rows.toLocaleString('en-US')} lines, ${statementCsv.megabytes} MiB, ${statementCsv.seconds} s): peak RSS (old space capped at ${childHeapMiB} MiB) after a day / a month / the year: history ${statementCsv.peakRssMiB.baseline.history.peakRssMiB} / ${statementCsv.peakRssMiB.afterMonth.history.peakRssMiB} / ${statementCsv.peakRssMiB.afterYear.history.peakRssMiB} MiB, gateway ${statementCsv.peakRssMiB.baseline.gateway.peakRssMiB} / ${statementCsv.peakRssMiB.afterMonth.gateway.peakRssMiB} / ${statementCsv.peakRssMiB.afterYear.gateway.peakRssMiB} MiB\n`,
+  );
+  const live = (when: 'baseline' | 'afterMonth' | 'afterYear') =>
+    `history ${statementCsv.peakRssMiB[when].history.liveHeapMiB}, gateway ${statementCsv.peakRssMiB[when].gateway.liveHeapMiB}`;
+  process.stdout.write(
+    `statement CSV live JS heap after a full GC (MiB), after a day: ${live('baseline')}; a month: ${live('afterMonth')}; the year: ${live('afterYear')}\n`,
   );
   for (const plan of results.plans) process.stdout.write(`${plan}\n`);
   mkdirSync(join(repoRoot, 'bench', 'results'), { recursive: true });

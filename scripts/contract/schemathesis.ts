@@ -143,8 +143,10 @@ phases.stateful.generation.mode = "positive"
 # cursor given with offset or page (which was meant cannot be told), which no schema can state.
 # GET /api/admin/transactions takes userId or treasury, not both: OpenAPI 3.1 cannot state a rule
 # across two query parameters (the parameters' descriptions say it), so that pair is a 400 too.
+# So are a statement's from and to: from < to, at most 366 days apart (docs/CONTRACT.md
+# "Statements and balances as of a time"; the descriptions say it).
 [[operations]]
-include-operation-id = ["getMyHistory", "searchTransactions", "listAuditLog", "listMyTransactions", "listMyHolds", "listHolds", "listApprovals", "listUsers"]
+include-operation-id = ["getMyHistory", "searchTransactions", "listAuditLog", "listMyTransactions", "listMyHolds", "listHolds", "listApprovals", "listUsers", "getMyStatement", "getUserStatement", "getTreasuryStatement"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 

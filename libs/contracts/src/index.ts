@@ -11,6 +11,7 @@ export * from './command-status';
 export * from './problem';
 export * from './identity';
 export * from './history';
+export * from './statements';
 export * from './paging';
 export * from './audit-log';
 export * from './asyncapi';

@@ -10,6 +10,7 @@ import {
   walletTransactionsPage,
   walletTransactionsQuery,
 } from './history';
+import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
 import { adminHoldsQuery, hold, holdPage, spendingLimits } from './holds';
 import {
   apiKeyGrant,
@@ -195,7 +196,40 @@ export const internalReads = {
     response: adminTransactionsPage,
   },
   'history.audit-log': { service: 'history', method: 'GET', path: '/internal/audit-log', query: auditLogQuery, response: auditLogPage },
+  'history.balance': {
+    service: 'history',
+    method: 'GET',
+    path: '/internal/history/balances/:kind/:id',
+    params: statementPartyParams,
+    query: balanceAtQuery,
+    response: balanceAt,
+  },
+  'history.statement': {
+    service: 'history',
+    method: 'GET',
+    path: '/internal/history/statements/:kind/:id',
+    params: statementPartyParams,
+    query: internalStatementQuery,
+    response: statementPage,
+  },
 } as const satisfies Record<string, InternalReadRoute>;
+
+/**
+ * Reads whose answer is not JSON but a stream the gateway passes through unread (a statement's
+ * CSV: docs/DESIGN.md "Statements and balances as of a time"). `limit` and `cursor` of the query
+ * are ignored: the stream is the whole period.
+ */
+export const internalStreams = {
+  'history.statement-csv': {
+    service: 'history',
+    method: 'GET',
+    path: '/internal/history/statements/:kind/:id/csv',
+    params: statementPartyParams,
+    query: internalStatementQuery,
+    mediaType: 'text/csv',
+  },
+} as const satisfies Record<string, Omit<InternalReadRoute, 'response'> & { mediaType: string }>;
+export type InternalStreamName = keyof typeof internalStreams;
 
 export const internalPosts = {
   'users.api-key-lookup': {

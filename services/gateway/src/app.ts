@@ -40,6 +40,7 @@ import { registerSecondFactorRoutes } from './routes/second-factor';
 import { registerAdminUserRoutes } from './routes/admin-users';
 import { registerDeletionRequestRoutes } from './routes/deletion-requests';
 import { registerHistoryRoutes } from './routes/history';
+import { registerStatementRoutes } from './routes/statements';
 import { registerAsyncApiRoute } from './routes/asyncapi';
 import { registerTransactionRoutes } from './routes/transactions';
 import { registerCommandRoutes } from './routes/commands';
@@ -121,7 +122,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
         title: 'Coin ledger API',
         // The API's semantic version (docs/VERSIONING.md): raised with every change of the document,
         // judged against the last released one by scripts/contract/api-versions.unit.test.ts.
-        version: '2.0.0',
+        version: '2.1.0',
         description: 'Central ledger of the platform coin. Errors are RFC 9457 problem+json.',
       },
       components: {
@@ -175,6 +176,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerDeletionRequestRoutes(app, routeDeps);
   registerLimitRoutes(app, routeDeps);
   registerHistoryRoutes(app, routeDeps);
+  registerStatementRoutes(app, routeDeps);
   registerTransactionRoutes(app, routeDeps);
   registerCommandRoutes(app, { commandStatus });
   registerAsyncApiRoute(app);

@@ -114,6 +114,9 @@ describe('the OpenAPI document (GET /openapi.json) says what the service does (i
     expect(lists.map(({ operation }) => operation.operationId).sort()).toEqual(
       [
         'getMyHistory',
+        'getMyStatement',
+        'getTreasuryStatement',
+        'getUserStatement',
         'listApprovals',
         'listAuditLog',
         'listHolds',

@@ -1,9 +1,12 @@
 /**
  * Test-only entry (`@coin/gateway/testing`): the gateway's auth and API-key plugins and its
  * internal HTTP client, for a test that mounts them on a probe route of its own
- * (test/e2e/identity/api-keys.test.ts). Not for production code: use the package's main entry.
+ * (test/e2e/identity/api-keys.test.ts), and the statement CSV's pass-through (bench:history). Not for production code: use the package's main entry.
  */
 export { InternalHttpClient } from './clients/internal-http';
+export { InternalApi } from './clients/internal-api';
+/** The statement CSV's pass-through, for bench:history's gateway process (memory of a million-line statement). */
+export { sendStatementCsv } from './routes/statements';
 export { ApiKeyVerifier, registerApiKeyCheck } from './plugins/api-key';
 export { registerAuth } from './plugins/auth';
 export { CacheAuthenticator, CacheMac } from './plugins/cache-mac';

@@ -809,6 +809,108 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/wallets/me/balance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The balance of the caller's wallet at an instant: every transaction with createdAt <= at counted (default now) */
+    get: operations['getMyBalanceAt'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/wallets/me/statement': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A statement of the caller's wallet over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor), or the whole period as CSV (format=csv or Accept: text/csv), streamed */
+    get: operations['getMyStatement'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/balance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The balance of a user's wallet at an instant: every transaction with createdAt <= at counted (default now) */
+    get: operations['getUserBalanceAt'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/statement': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A statement of a user's wallet over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor), or the whole period as CSV (format=csv or Accept: text/csv), streamed */
+    get: operations['getUserStatement'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/treasuries/{code}/balance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The balance of a treasury at an instant: every transaction with createdAt <= at counted (default now) */
+    get: operations['getTreasuryBalanceAt'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/treasuries/{code}/statement': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A statement of a treasury over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor), or the whole period as CSV (format=csv or Accept: text/csv), streamed */
+    get: operations['getTreasuryStatement'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/coins/transactions/{id}': {
     parameters: {
       query?: never;
@@ -8665,6 +8767,565 @@ export interface operations {
             /** @description true when another page follows: ask for it with cursor=nextCursor */
             hasMore: boolean;
           };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getMyBalanceAt: {
+    parameters: {
+      query?: {
+        /** @description The instant (RFC 3339); the balance after every transaction with createdAt <= at. Default: now */
+        at?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "at": "2026-01-31T23:59:59.999Z",
+           *       "balance": 125.5
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: date-time
+             * @description The instant the balance is for
+             */
+            at: string;
+            /** @description Coins: Σ received − Σ sent of the transactions with createdAt <= at */
+            balance: number;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getMyStatement: {
+    parameters: {
+      query: {
+        /** @description The period starts here (inclusive, createdAt >= from) */
+        from: string;
+        /** @description The period ends here (exclusive, createdAt < to); at most 366 days after from */
+        to: string;
+        /** @description integer 1..1000, default 100 */
+        limit?: number | string;
+        /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
+        cursor?: string;
+        /** @description csv: the whole period as text/csv, streamed (as with Accept: text/csv); default JSON pages */
+        format?: 'json' | 'csv';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description JSON pages, or with format=csv / Accept: text/csv the whole period as CSV (a header row, then a row per line) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description The balance just before from */
+            openingBalance: number;
+            /** @description The balance just before to: openingBalance + Σ change of every line of the period */
+            closingBalance: number;
+            /** @description Oldest first (createdAt, then id) */
+            lines: {
+              transaction: {
+                id: number;
+                /** @enum {string} */
+                type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
+                /** @description Coins (2 decimals) */
+                amount: number;
+                fromUserId: number | null;
+                toUserId: number | null;
+                fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+                toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+                reason: string;
+                reference: string | null;
+                refundOf: number | null;
+                /** Format: date-time */
+                createdAt: string;
+                approval?: {
+                  /** Format: uuid */
+                  id: string;
+                  requestedBy: number;
+                  approvedBy: number;
+                };
+              };
+              /** @description Coins this transaction moved into (> 0) or out of (< 0) the party's balance */
+              change: number;
+              /** @description The balance just after this line */
+              runningBalance: number;
+            }[];
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+          };
+          'text/csv': string;
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getUserBalanceAt: {
+    parameters: {
+      query?: {
+        /** @description The instant (RFC 3339); the balance after every transaction with createdAt <= at. Default: now */
+        at?: string;
+      };
+      header?: never;
+      path: {
+        /** @description positive integer, at most 9007199254740991 */
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "at": "2026-01-31T23:59:59.999Z",
+           *       "balance": 125.5
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: date-time
+             * @description The instant the balance is for
+             */
+            at: string;
+            /** @description Coins: Σ received − Σ sent of the transactions with createdAt <= at */
+            balance: number;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getUserStatement: {
+    parameters: {
+      query: {
+        /** @description The period starts here (inclusive, createdAt >= from) */
+        from: string;
+        /** @description The period ends here (exclusive, createdAt < to); at most 366 days after from */
+        to: string;
+        /** @description integer 1..1000, default 100 */
+        limit?: number | string;
+        /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
+        cursor?: string;
+        /** @description csv: the whole period as text/csv, streamed (as with Accept: text/csv); default JSON pages */
+        format?: 'json' | 'csv';
+      };
+      header?: never;
+      path: {
+        /** @description positive integer, at most 9007199254740991 */
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description JSON pages, or with format=csv / Accept: text/csv the whole period as CSV (a header row, then a row per line) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description The balance just before from */
+            openingBalance: number;
+            /** @description The balance just before to: openingBalance + Σ change of every line of the period */
+            closingBalance: number;
+            /** @description Oldest first (createdAt, then id) */
+            lines: {
+              transaction: {
+                id: number;
+                /** @enum {string} */
+                type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
+                /** @description Coins (2 decimals) */
+                amount: number;
+                fromUserId: number | null;
+                toUserId: number | null;
+                fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+                toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+                reason: string;
+                reference: string | null;
+                refundOf: number | null;
+                /** Format: date-time */
+                createdAt: string;
+                approval?: {
+                  /** Format: uuid */
+                  id: string;
+                  requestedBy: number;
+                  approvedBy: number;
+                };
+              };
+              /** @description Coins this transaction moved into (> 0) or out of (< 0) the party's balance */
+              change: number;
+              /** @description The balance just after this line */
+              runningBalance: number;
+            }[];
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+          };
+          'text/csv': string;
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getTreasuryBalanceAt: {
+    parameters: {
+      query?: {
+        /** @description The instant (RFC 3339); the balance after every transaction with createdAt <= at. Default: now */
+        at?: string;
+      };
+      header?: never;
+      path: {
+        code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "at": "2026-01-31T23:59:59.999Z",
+           *       "balance": 125.5
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: date-time
+             * @description The instant the balance is for
+             */
+            at: string;
+            /** @description Coins: Σ received − Σ sent of the transactions with createdAt <= at */
+            balance: number;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getTreasuryStatement: {
+    parameters: {
+      query: {
+        /** @description The period starts here (inclusive, createdAt >= from) */
+        from: string;
+        /** @description The period ends here (exclusive, createdAt < to); at most 366 days after from */
+        to: string;
+        /** @description integer 1..1000, default 100 */
+        limit?: number | string;
+        /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
+        cursor?: string;
+        /** @description csv: the whole period as text/csv, streamed (as with Accept: text/csv); default JSON pages */
+        format?: 'json' | 'csv';
+      };
+      header?: never;
+      path: {
+        code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description JSON pages, or with format=csv / Accept: text/csv the whole period as CSV (a header row, then a row per line) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description The balance just before from */
+            openingBalance: number;
+            /** @description The balance just before to: openingBalance + Σ change of every line of the period */
+            closingBalance: number;
+            /** @description Oldest first (createdAt, then id) */
+            lines: {
+              transaction: {
+                id: number;
+                /** @enum {string} */
+                type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
+                /** @description Coins (2 decimals) */
+                amount: number;
+                fromUserId: number | null;
+                toUserId: number | null;
+                fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+                toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+                reason: string;
+                reference: string | null;
+                refundOf: number | null;
+                /** Format: date-time */
+                createdAt: string;
+                approval?: {
+                  /** Format: uuid */
+                  id: string;
+                  requestedBy: number;
+                  approvedBy: number;
+                };
+              };
+              /** @description Coins this transaction moved into (> 0) or out of (< 0) the party's balance */
+              change: number;
+              /** @description The balance just after this line */
+              runningBalance: number;
+            }[];
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+          };
+          'text/csv': string;
         };
       };
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */

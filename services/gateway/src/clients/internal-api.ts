@@ -1,6 +1,8 @@
 import {
   internalPosts,
   internalReads,
+  internalStreams,
+  type InternalStreamName,
   type InternalPostAnswer,
   type InternalPostBody,
   type InternalPostName,
@@ -46,6 +48,17 @@ export class InternalApi {
     const target = urlOf(route.path, input, route.query ? Object.keys(route.query.shape) : []);
     const body = await this.clientOf(route.service).request<unknown>('GET', target, requestId ? { requestId } : {});
     return answerOf(name, `GET ${route.path}`, route.response, body);
+  }
+
+  /** GET a streamed route of the table (internalStreams): the answer's body unread, and how to cut it off. */
+  async stream<N extends InternalStreamName>(
+    name: N,
+    input: object,
+    requestId?: string,
+  ): Promise<{ response: Response; close: () => void }> {
+    const route = internalStreams[name];
+    const target = urlOf(route.path, input, Object.keys(route.query.shape));
+    return this.clientOf(route.service).stream(target, requestId);
   }
 
   /** POST a body to a route of the table. */

@@ -72,6 +72,43 @@ export class InternalHttpClient {
     throw new BackingServiceUnavailable();
   }
 
+  /**
+   * GET an answer that is passed through unread (a statement's CSV): the headers must come within
+   * the timeout, the body then flows as fast as the caller reads it, however long (a year of a
+   * treasury), and `close()` cuts the upstream read when the caller goes away. Errors before the
+   * body are the same AppErrors as `request`'s.
+   */
+  async stream(path: string, requestId?: string): Promise<{ response: Response; close: () => void }> {
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new Error('timeout')), this.timeoutMs);
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, this.baseUrl), {
+        headers: { authorization: await this.authorization(), ...(requestId ? { 'x-request-id': requestId } : {}) },
+        signal: abort.signal,
+      });
+    } catch (err) {
+      throw new AppError('UNAVAILABLE', `A backing service is unavailable: ${(err as Error).name}`);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (response.ok) return { response, close: () => abort.abort(new Error('caller gone')) };
+    const text = await response.text();
+    const problem = (text ? JSON.parse(text) : undefined) as
+      | { code?: string; detail?: string; errors?: Array<{ path: string; message: string }> }
+      | undefined;
+    if (
+      problem?.code &&
+      isErrorCode(problem.code) &&
+      problem.code !== 'INTERNAL' &&
+      problem.code !== 'UNAVAILABLE' &&
+      !response.headers.has('www-authenticate')
+    ) {
+      throw new AppError(problem.code, problem.detail, problem.errors ? { errors: problem.errors } : undefined);
+    }
+    throw new BackingServiceUnavailable();
+  }
+
   get<T>(path: string, requestId?: string): Promise<T> {
     return this.request<T>('GET', path, requestId ? { requestId } : {});
   }

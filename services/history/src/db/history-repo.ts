@@ -109,7 +109,7 @@ export async function storeTransactions(db: Queryable, rows: ProjectedRow[], opt
 }
 
 /** A row as the reads select it: the transaction, and where a keyset page after it starts. */
-interface EntryRow extends TransactionRow {
+export interface EntryRow extends TransactionRow {
   cursor_at: string;
 }
 
@@ -117,7 +117,7 @@ interface EntryRow extends TransactionRow {
  * The columns of a read, from the table or alias `t`, named as `TransactionRow` names them.
  * `cursor_at` keeps PostgreSQL's microseconds, which a JavaScript Date would cut to milliseconds.
  */
-function selectColumns(t: string): string {
+export function selectColumns(t: string): string {
   return `${t}.transaction_id AS id, ${t}.type, ${t}.amount, ${t}.from_user_id, ${t}.to_user_id, ${t}.from_treasury, ${t}.to_treasury,
     ${t}.reason, ${t}.reference, ${t}.refund_of, ${t}.created_at,
     to_char(${t}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;

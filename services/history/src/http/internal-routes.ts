@@ -1,10 +1,12 @@
-import { internalReads, transactionView } from '@coin/contracts';
+import { internalReads, internalStreams, minorUnitsToCoins, transactionView } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import type { App } from '@coin/http';
 import { findKeysetPage, findOffsetPage, type HistoryFilter } from '../db/history-repo';
 import { decodeCursor, encodeCursor } from '../domain/cursor';
 import { findAuditPage } from '../db/audit-log-repo';
 import { decodeAuditCursor, encodeAuditCursor } from '../domain/audit-cursor';
+import { balanceAt, findStatementPage, streamStatementCsv } from '../db/statement-repo';
+import { statementLineView } from '../domain/statement';
 
 /**
  * The history service's internal API, called by the gateway only. The gateway takes the user id
@@ -72,5 +74,50 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool }): void {
       cursor ? decodeAuditCursor(cursor) : null,
     );
     return { entries: page.entries, nextCursor: page.nextBefore === null ? null : encodeAuditCursor(page.nextBefore) };
+  });
+
+  registerStatementRoutes(app, deps);
+}
+
+/** Balances as of a time and statements (docs/DESIGN.md "Statements and balances as of a time"), of a user's wallet or a treasury. */
+function registerStatementRoutes(app: App, deps: { pool: Pool }): void {
+  const balance = internalReads['history.balance'];
+  app.get(
+    balance.path,
+    { schema: { params: balance.params, querystring: balance.query, response: { 200: balance.response } } },
+    async (request) => {
+      const at = request.query.at ?? new Date().toISOString();
+      return { at, balance: minorUnitsToCoins(await balanceAt(deps.pool, request.params, at)) };
+    },
+  );
+
+  const statement = internalReads['history.statement'];
+  app.get(
+    statement.path,
+    { schema: { params: statement.params, querystring: statement.query, response: { 200: statement.response } } },
+    async (request) => {
+      const { from, to, limit, cursor } = request.query;
+      const page = await findStatementPage(deps.pool, request.params, { from, to }, limit, cursor ? decodeCursor(cursor) : null);
+      return {
+        from,
+        to,
+        openingBalance: minorUnitsToCoins(page.opening),
+        closingBalance: minorUnitsToCoins(page.closing),
+        lines: page.lines.map(statementLineView),
+        nextCursor: page.next ? encodeCursor(page.next) : null,
+      };
+    },
+  );
+
+  const csv = internalStreams['history.statement-csv'];
+  app.get(csv.path, { schema: { params: csv.params, querystring: csv.query } }, async (request, reply) => {
+    const { from, to } = request.query;
+    const statementCsv = await streamStatementCsv(deps.pool, request.params, { from, to });
+    // The balances of the same snapshot as the rows, for a reader that checks the file's sum.
+    return reply
+      .header('statement-opening-balance', String(minorUnitsToCoins(statementCsv.opening)))
+      .header('statement-closing-balance', String(minorUnitsToCoins(statementCsv.closing)))
+      .type(`${csv.mediaType}; charset=utf-8`)
+      .send(statementCsv.csv);
   });
 }

@@ -1,0 +1,150 @@
+import { Readable } from 'node:stream';
+import {
+  balanceAt,
+  balanceAtQuery,
+  problem,
+  statementCsvMediaType,
+  statementPublicPage,
+  statementQuery,
+  treasuryCode,
+  userIdParam,
+  type StatementPartyKind,
+} from '@coin/contracts';
+import type { App } from '@coin/http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { InternalApi } from '../clients/internal-api';
+import { userIdOf } from '../plugins/auth';
+import { exampleBalanceAt, exampleStatementCsv, exampleStatementPage, withExample } from './examples';
+import { keysetLinks } from './paging';
+
+const errorResponses = { 400: problem, 401: problem, 403: problem, 503: problem };
+
+/** Whose balance a route reads: the caller's own wallet, a user's (ADMIN+), a treasury's (ADMIN+). */
+interface PartySource {
+  /** The path before /balance and /statement. */
+  base: string;
+  access: 'user' | 'admin';
+  params?: z.ZodObject;
+  tags: string[];
+  who: string;
+  operation: string;
+  partyOf(request: FastifyRequest): { kind: StatementPartyKind; id: string };
+}
+
+const sources: PartySource[] = [
+  {
+    base: '/api/wallets/me',
+    access: 'user',
+    tags: ['wallets', 'history'],
+    who: "the caller's wallet",
+    operation: 'My',
+    partyOf: (request) => ({ kind: 'user', id: String(userIdOf(request)) }),
+  },
+  {
+    base: '/api/admin/users/:id',
+    access: 'admin',
+    params: z.object({ id: userIdParam }),
+    tags: ['admin', 'history'],
+    who: "a user's wallet",
+    operation: 'User',
+    partyOf: (request) => ({ kind: 'user', id: String((request.params as { id: number }).id) }),
+  },
+  {
+    base: '/api/admin/treasuries/:code',
+    access: 'admin',
+    params: z.object({ code: treasuryCode }),
+    tags: ['admin', 'history'],
+    who: 'a treasury',
+    operation: 'Treasury',
+    partyOf: (request) => ({ kind: 'treasury', id: (request.params as { code: string }).code }),
+  },
+];
+
+/** CSV when asked for by `format=csv`, or, without `format`, by an Accept header naming text/csv. */
+function wantsCsv(request: FastifyRequest, format: 'json' | 'csv' | undefined): boolean {
+  if (format !== undefined) return format === 'csv';
+  const accept = request.headers.accept ?? '';
+  return accept.split(',').some((part) => part.split(';')[0]?.trim().toLowerCase() === statementCsvMediaType);
+}
+
+/**
+ * Balances as of a time and statements (docs/CONTRACT.md "Statements and balances as of a time"),
+ * read from history with the same role rules as the history reads: a user reads their own wallet
+ * (the id from the token), ADMIN+ any user's and the treasuries'.
+ */
+export function registerStatementRoutes(app: App, deps: { internal: InternalApi }): void {
+  for (const source of sources) {
+    app.get(
+      `${source.base}/balance`,
+      {
+        config: { access: source.access },
+        schema: {
+          tags: source.tags,
+          summary: `The balance of ${source.who} at an instant: every transaction with createdAt <= at counted (default now)`,
+          security: [{ bearerAuth: [] }],
+          operationId: `get${source.operation}BalanceAt`,
+          ...(source.params ? { params: source.params } : {}),
+          querystring: balanceAtQuery,
+          response: { 200: withExample(balanceAt, exampleBalanceAt), ...errorResponses },
+        },
+      },
+      async (request) => deps.internal.read('history.balance', { ...source.partyOf(request), ...request.query }, String(request.id)),
+    );
+
+    app.get(
+      `${source.base}/statement`,
+      {
+        config: { access: source.access },
+        schema: {
+          tags: source.tags,
+          summary:
+            `A statement of ${source.who} over [from, to): opening and closing balance and each line with its running balance, ` +
+            'oldest first, in keyset pages (pass nextCursor as cursor), or the whole period as CSV (format=csv or Accept: text/csv), streamed',
+          security: [{ bearerAuth: [] }],
+          operationId: `get${source.operation}Statement`,
+          ...(source.params ? { params: source.params } : {}),
+          querystring: statementQuery,
+          response: {
+            200: {
+              description: 'JSON pages, or with format=csv / Accept: text/csv the whole period as CSV (a header row, then a row per line)',
+              content: {
+                'application/json': { schema: withExample(statementPublicPage, exampleStatementPage) },
+                [statementCsvMediaType]: { schema: z.string().meta({ examples: [exampleStatementCsv] }) },
+              },
+            },
+            ...errorResponses,
+          },
+        } as never,
+      },
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const { format, ...query } = request.query as z.output<typeof statementQuery>;
+        const input = { ...source.partyOf(request), ...query };
+        if (!wantsCsv(request, format)) {
+          return reply
+            .type('application/json; charset=utf-8')
+            .send(keysetLinks(await deps.internal.read('history.statement', input, String(request.id))));
+        }
+        return sendStatementCsv(reply, await deps.internal.stream('history.statement-csv', input, String(request.id)));
+      },
+    );
+  }
+}
+
+/** The history service's CSV passed through as it arrives: the gateway never holds the period, only what is in flight. */
+export function sendStatementCsv(reply: FastifyReply, upstream: { response: Response; close: () => void }) {
+  const { response, close } = upstream;
+  if (!response.body) throw new Error('the statement CSV answer has no body');
+  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
+  reply.raw.once('close', () => {
+    if (!body.readableEnded) close();
+  });
+  for (const name of ['statement-opening-balance', 'statement-closing-balance']) {
+    const value = response.headers.get(name);
+    if (value !== null) reply.header(name, value);
+  }
+  return reply
+    .type(`${statementCsvMediaType}; charset=utf-8`)
+    .header('content-disposition', 'attachment; filename="statement.csv"')
+    .send(body);
+}
