@@ -9,7 +9,7 @@ import {
   type ServiceRuntime,
   startService,
 } from '@coin/http';
-import { BatchingProducer, consumersReadiness, createKafka, type RunningConsumer, startConsumer } from '@coin/kafka';
+import { consumersReadiness, openServiceKafka, type RunningConsumer, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { startTracing } from '@coin/telemetry';
 import { Counter } from 'prom-client';
@@ -63,26 +63,24 @@ async function openWebhooksService(
   const box = new SecretBox(key);
   const tracing = startTracing(config);
   runtime.onClose('tracing', () => tracing.shutdown());
-  const { pool, watch: database } = openServiceDatabase({
-    url: config.WEBHOOKS_DATABASE_URL,
-    schema: `${config.DB_SCHEMA_PREFIX}webhooks`,
-    applicationName: 'webhooks-service',
-    graceMs: config.DB_OUTAGE_GRACE_MS,
-    log: logger,
-    ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
+  const { pool, watch: database } = openServiceDatabase(
+    {
+      url: config.WEBHOOKS_DATABASE_URL,
+      schema: `${config.DB_SCHEMA_PREFIX}webhooks`,
+      applicationName: 'webhooks-service',
+      graceMs: config.DB_OUTAGE_GRACE_MS,
+      log: logger,
+      ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
+    },
+    runtime,
+  );
+  // The producer only sends dead letters of events the consumer's schema refuses.
+  const { kafka, producer, admin } = await openServiceKafka(runtime, {
+    brokers: config.KAFKA_BROKERS,
+    security,
+    clientId: 'webhooks-service',
+    logger,
   });
-  runtime.onClose('postgres', () => {
-    database.stop();
-    return pool.end();
-  });
-  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security, clientId: 'webhooks-service', logger });
-  // Only for dead letters of events the consumer's schema refuses.
-  const producer = new BatchingProducer(kafka.producer(), logger);
-  await producer.connect();
-  runtime.onClose('kafka producer', () => producer.close());
-  const admin = kafka.admin();
-  await admin.connect();
-  runtime.onClose('kafka admin', () => admin.disconnect());
   const topics = topicNames(config.TOPIC_PREFIX);
   const registry = createMetricsRegistry('webhooks');
   const disabledEndpoints = new Counter({
