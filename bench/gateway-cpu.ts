@@ -16,6 +16,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { argsOrExit, parseCliArgs } from '../scripts/cli-args';
 import { ensureInfra } from '../scripts/infra';
 import { removeTopicsAndSchemas } from '../scripts/stack/cleanup';
 import { generateJwtKey } from '../scripts/stack/keys';
@@ -99,6 +100,12 @@ function median(values: number[]): number {
 }
 
 async function main(): Promise<void> {
+  argsOrExit(() =>
+    parseCliArgs(
+      { args: process.argv.slice(2), options: {} },
+      'usage: npm run bench:gateway-cpu (settings: GWCPU_BEFORE_ROOT, GWCPU_BUILDS, GWCPU_RATES, GWCPU_STEP_S, GWCPU_ROUNDS, GWCPU_USERS, GWCPU_WARMUP_S, GWCPU_CPU_PROF, GWCPU_GATEWAY_ENV; see docs/PERFORMANCE.md)',
+    ),
+  );
   const infra = await ensureInfra((m) => status(m));
   const prefix = `gwcpu_${Date.now().toString(36)}_`;
   const runDir = join(repoRoot, '.run', 'bench', prefix);

@@ -49,7 +49,7 @@ import { cpuSnapshot } from './lib/cpu';
 import { metricTotals } from './lib/stage-metrics';
 
 const usage =
-  'usage: npm run bench:ledger -- [--commands 100000] [--wallets 10000] [--partitions 6] [--replicas 2] | --consume [--rounds 2]';
+  'usage: npm run bench:ledger -- [--commands 100000] [--wallets 10000] [--partitions 6] [--replicas 2] | npm run bench:ledger-consume -- [--commands 40000] [--wallets 10000] [--partitions 6] [--rounds 2]';
 
 interface BenchArgs {
   commandCount: number;
