@@ -22,3 +22,4 @@ export * from './platform-grants';
 export * from './canonical-json';
 export * from './internal-routes';
 export * from './webhooks';
+export * from './balance-changes';

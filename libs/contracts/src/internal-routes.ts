@@ -10,6 +10,7 @@ import {
   walletTransactionsPage,
   walletTransactionsQuery,
 } from './history';
+import { balanceChangesPage, balanceChangesQuery } from './balance-changes';
 import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
 import { adminHoldsQuery, hold, holdPage, spendingLimits } from './holds';
 import {
@@ -102,6 +103,15 @@ export const internalReads = {
     path: '/internal/wallets/by-user/:userId',
     params: z.object({ userId: userIdParam }),
     response: wallet,
+  },
+  // A wallet's balance changes after a sequence (the live balance stream's resume; docs/DESIGN.md "Live balance").
+  'ledger.balance-changes': {
+    service: 'ledger',
+    method: 'GET',
+    path: '/internal/wallets/by-user/:userId/balance-changes',
+    params: z.object({ userId: userIdParam }),
+    query: balanceChangesQuery,
+    response: balanceChangesPage,
   },
   'ledger.spending-limits': {
     service: 'ledger',

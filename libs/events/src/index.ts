@@ -68,6 +68,16 @@ export {
   holdVoided,
 } from './coin-holds';
 export {
+  type BalanceChanged,
+  type BalanceWallet,
+  type CoinBalanceEvent,
+  balanceChanged,
+  balanceWallet,
+  coinBalanceEvent,
+  coinBalanceEventTypes,
+  coinBalancesTopic,
+} from './coin-balances';
+export {
   type AdminActionRecorded,
   type AdminAuditEvent,
   type AdminRefusalRecorded,
@@ -124,6 +134,7 @@ export {
   parseCoinApprovalEvent,
   parseCoinApprovalEventV2,
   parseCoinHoldEvent,
+  parseCoinBalanceEvent,
   parseCoinTransactionEvent,
   parseUserEvent,
   parseUserEventV2,

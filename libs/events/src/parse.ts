@@ -8,6 +8,7 @@ import {
 } from './coin-approvals';
 import type { z } from 'zod';
 import { adminAuditEvent, type AdminAuditEvent } from './admin-audit';
+import { coinBalanceEvent, type CoinBalanceEvent } from './coin-balances';
 import { coinHoldEvent, type CoinHoldEvent } from './coin-holds';
 import { coinTransactionEvent, type CoinTransactionEvent } from './coin-transactions';
 import { userEvent, userEventTypesV2, userEventV2, type UserEvent, type UserEventV2 } from './user-events';
@@ -97,6 +98,7 @@ function parseWith<E>(schema: z.ZodType<E>, knownTypes: readonly string[], value
 
 const coinTransactionEventTypes: readonly string[] = coinTransactionEvent.options.map((o) => o.shape.type.value);
 const coinHoldEventTypes: readonly string[] = coinHoldEvent.options.map((o) => o.shape.type.value);
+const coinBalanceEventTypes: readonly string[] = coinBalanceEvent.options.map((o) => o.shape.type.value);
 const userEventTypes: readonly string[] = userEvent.options.map((o) => o.shape.type.value);
 const adminAuditEventTypes: readonly string[] = adminAuditEvent.options.map((o) => o.shape.type.value);
 
@@ -115,6 +117,11 @@ export function parseCoinTransactionEvent(value: EventValue, options: ParseOptio
  */
 export function parseCoinHoldEvent(value: EventValue, options: ParseOptions = {}): ParseResult<CoinHoldEvent> {
   return parseWith(coinHoldEvent, coinHoldEventTypes, value, options);
+}
+
+/** Reads a message value of coin.balances (`coin.balance.changed`); see {@link parseCoinTransactionEvent}. */
+export function parseCoinBalanceEvent(value: EventValue, options: ParseOptions = {}): ParseResult<CoinBalanceEvent> {
+  return parseWith(coinBalanceEvent, coinBalanceEventTypes, value, options);
 }
 
 /** Reads a message value of coin.approvals; see {@link parseCoinTransactionEvent}. */
