@@ -104,7 +104,7 @@ export const internalReads = {
     params: z.object({ userId: userIdParam }),
     response: wallet,
   },
-  // A wallet's balance changes after a sequence (the live balance stream's resume; docs/DESIGN.md "Live balance").
+  // A wallet's balance changes after a sequence (the live balance stream's resume; docs/DESIGN.md "Balance changes").
   'ledger.balance-changes': {
     service: 'ledger',
     method: 'GET',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { commandSchema } from './messaging';
 import { coinAmount, coinValue, minorUnits, positiveMinorUnits } from './money';
 import { isoDateTime, positiveIdParam, reasonText, singleLineText, treasuryCode, userId, uuidInput } from './common';
-import { transaction } from '@coin/events';
+import { transaction, transactionType } from '@coin/events';
 
 // The Transaction and the events on coin.transactions (docs/CONTRACT.md "Events") live in @coin/events (libs/events).
 export { transactionTypes, transactionType, type TransactionType } from '@coin/events';
@@ -102,12 +102,15 @@ export const refundCommand = commandSchema(
 /**
  * Internal: the credit side of a transaction whose debit committed on another partition,
  * keyed by the credited wallet. `returnTo` is who gets the coins back when the credited wallet
- * is closed by the time the leg applies.
+ * is closed by the time the leg applies. `transactionType` is the transaction's type, which the
+ * credited wallet's coin.balance.changed names; a leg sent before the ledger wrote it has none and
+ * the ledger reads the type from its record.
  */
 export const creditCommand = commandSchema(
   'ledger.credit',
   z.object({
     transactionId,
+    transactionType: transactionType.optional(),
     to: party,
     amount: positiveMinorUnits,
     returnTo: party.nullable(),
@@ -311,8 +314,23 @@ export const supplyReport = z.object({
     }),
   ),
   /**
+   * Wallets whose balance changes do not chain (docs/DESIGN.md "Balance changes"): the wallet's
+   * `sequence` is not its last change's, the changes are not numbered 1, 2, 3… without a gap, or a
+   * change's balance after is not the one before plus its amount, or the last one is not the
+   * wallet's balance.
+   */
+  mismatchedSequences: z.array(
+    z.object({
+      walletKey: z.string(),
+      sequence: z.number().int(),
+      lastSequence: z.number().int(),
+      changes: z.number().int(),
+      problem: z.string(),
+    }),
+  ),
+  /**
    * Every check above holds: no discrepancy (coins in flight are accounted for by the credit legs,
-   * whatever their age), no mismatched wallet, purchase, hold or capture. Stale legs do not make
+   * whatever their age), no mismatched wallet, purchase, hold, capture or balance-change chain. Stale legs do not make
    * it false: they are `creditLegs.stale`.
    */
   consistent: z.boolean(),

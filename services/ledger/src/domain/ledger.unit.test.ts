@@ -607,6 +607,7 @@ describe('ledger domain: decisions', () => {
     expect(step?.kind === 'decided' && step.decision.ok && step.decision.creditLegs).toEqual([
       {
         transactionId: expect.any(Number),
+        transactionType: 'TRANSFER',
         to: { kind: 'treasury', code: 'OPERATIONS' },
         amount: 40,
         returnTo: { kind: 'user', userId: 1 },
@@ -959,7 +960,9 @@ describe('ledger domain: holds', () => {
       refundOf: null,
     });
     expect(decision.entries).toEqual([{ transactionId: transaction.id, walletKey: 'user:1', amount: -60 }]);
-    expect(decision.creditLegs).toEqual([{ transactionId: transaction.id, to: treasury('COURSE_FEES'), amount: 60, returnTo: user(1) }]);
+    expect(decision.creditLegs).toEqual([
+      { transactionId: transaction.id, transactionType: 'PURCHASE', to: treasury('COURSE_FEES'), amount: 60, returnTo: user(1) },
+    ]);
     expect(decision.spend).toBeNull(); // counted when the hold was created
     expect(decision.holds).toEqual([
       {
@@ -979,7 +982,9 @@ describe('ledger domain: holds', () => {
     const decision = decided(world, capture(world, id, 30));
     if (!decision.ok) throw new Error(decision.code);
     expect(decision.transaction).toMatchObject({ type: 'TRANSFER', amount: 30, from: user(1), to: user(2), holdId: id });
-    expect(decision.creditLegs).toEqual([{ transactionId: decision.transaction!.id, to: user(2), amount: 30, returnTo: user(1) }]);
+    expect(decision.creditLegs).toEqual([
+      { transactionId: decision.transaction!.id, transactionType: 'TRANSFER', to: user(2), amount: 30, returnTo: user(1) },
+    ]);
     expect(world.state.holds.get(id)).toMatchObject({ status: 'CAPTURED', amount: 80, capturedAmount: 30 });
     expect(wallet(world)).toMatchObject({ balance: 70, held: 0 });
     expect(activeOf(wallet(world))).toBe(70);
