@@ -4,7 +4,7 @@ import { creditOwnLegs, runBatch, type BatchStep } from '../domain/batch';
 import {
   approvalIdsOf,
   holdIdsOf,
-  mayCreateTransaction,
+  transactionIdsOf,
   pendingHoldOwnersOf,
   refundTargetOf,
   walletKeysOf,
@@ -66,8 +66,8 @@ export async function applyBatch(store: LedgerStore, commands: LedgerCommand[], 
   const holdIds = [...new Set(commands.flatMap(holdIdsOf))];
   const pendingHoldsOf = [...new Set(commands.flatMap(pendingHoldOwnersOf))];
   const windowScopes = [...new Set(commands.flatMap(windowScopesOf))];
-  // One id per command whose module may create a transaction (a returned credit leg counts its own when it happens).
-  let idsToReserve = commands.filter(mayCreateTransaction).length;
+  // One id per transaction a command may create (a payout: one per line; a returned credit leg counts its own when it happens).
+  let idsToReserve = commands.reduce((ids, command) => ids + transactionIdsOf(command), 0);
   for (;;) {
     const read = await store.read({
       commandIds: commands.map((c) => c.commandId),
@@ -149,16 +149,17 @@ function writeOf(
   const recordEffects = (step: Extract<BatchStep, { kind: 'decided' }>) => {
     const { decision } = step;
     if (!decision.ok) return;
-    if (decision.transaction) {
-      if (!(decision.transaction.id > 0)) throw new InvariantViolation(`transaction without a reserved id (${decision.transaction.id})`);
+    // A payout's lines are transactions of one command like a single movement's one.
+    for (const transaction of decision.transaction ? [decision.transaction, ...decision.lineTransactions] : decision.lineTransactions) {
+      if (!(transaction.id > 0)) throw new InvariantViolation(`transaction without a reserved id (${transaction.id})`);
       write.transactions.push({
-        row: transactionRowOf(decision.transaction),
-        returns: decision.transaction.returns,
-        holdId: decision.transaction.holdId,
-        approval: decision.transaction.approval,
+        row: transactionRowOf(transaction),
+        returns: transaction.returns,
+        holdId: transaction.holdId,
+        approval: transaction.approval,
         commandId: step.command.commandId,
       });
-      write.outbox.push(transactionEventMessage(context.topics, decision.transaction, context.traceHeadersOf?.(step.command.commandId)));
+      write.outbox.push(transactionEventMessage(context.topics, transaction, context.traceHeadersOf?.(step.command.commandId)));
     }
     for (const change of decision.holds) {
       // A hold created and resolved in one batch is written once, as it stands at the end.
