@@ -175,7 +175,7 @@ describe('payouts through the gateway and the ledger', () => {
     for (const user of [a!, b!]) expect((await as(user.accessToken).listMyTransactions()).transactions).toEqual([]);
   });
 
-  it("when a user pays from their wallet more than its active coins in all (each line alone would fit), then 422 and nothing moves; within them, TRANSFERs", async () => {
+  it('when a user pays from their wallet more than its active coins in all (each line alone would fit), then 422 and nothing moves; within them, TRANSFERs', async () => {
     const [payer, x, y] = await users(3);
     await apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey }).rewardUser({
       body: { userId: payer!.userId, amount: 10, reason: 'seed' },
@@ -219,7 +219,14 @@ describe('payouts through the gateway and the ledger', () => {
   it('when a payout is retried with its Idempotency-Key, then the same payout answers and nothing moves twice; the key with another body is refused', async () => {
     const [p, q] = await users(2);
     const idempotencyKey = randomUUID();
-    const body = { from: { treasury: 'REWARDS' as const }, reason: 'retry', lines: [{ toUserId: p!.userId, amount: 2 }, { toUserId: q!.userId, amount: 3 }] };
+    const body = {
+      from: { treasury: 'REWARDS' as const },
+      reason: 'retry',
+      lines: [
+        { toUserId: p!.userId, amount: 2 },
+        { toUserId: q!.userId, amount: 3 },
+      ],
+    };
     const first = await tournament.payout({ body, idempotencyKey });
     const again = await tournament.payout({ body, idempotencyKey });
     expect(again).toEqual(first);
@@ -245,9 +252,15 @@ describe('payouts through the gateway and the ledger', () => {
       });
     const tooMany = await send(Array.from({ length: 1001 }, (_, i) => ({ toUserId: i + 1, amount: 1 })));
     expect([tooMany.status, tooMany.body.code]).toEqual([400, 'VALIDATION_FAILED']);
-    const badAmount = await send([{ toUserId: 5, amount: 1 }, { toUserId: 6, amount: 1.001 }]);
+    const badAmount = await send([
+      { toUserId: 5, amount: 1 },
+      { toUserId: 6, amount: 1.001 },
+    ]);
     expect([badAmount.status, JSON.stringify(badAmount.body)]).toEqual([400, expect.stringContaining('body.lines.1.amount')]);
-    const twice = await send([{ toUserId: 5, amount: 1 }, { toUserId: 5, amount: 1 }]);
+    const twice = await send([
+      { toUserId: 5, amount: 1 },
+      { toUserId: 5, amount: 1 },
+    ]);
     expect([twice.status, JSON.stringify(twice.body)]).toEqual([400, expect.stringContaining('body.lines.1.toUserId')]);
     expect((await send([])).status).toBe(400);
   });
@@ -263,7 +276,9 @@ describe('payouts through the gateway and the ledger', () => {
     expect([refused.status, refused.body.code]).toEqual([403, 'FORBIDDEN']);
     const entry = await eventually(
       async () => {
-        const page = await http(stack.gatewayUrl, 'GET', '/api/admin/audit-log?result=rejected&limit=1000', { token: superadmin.accessToken });
+        const page = await http(stack.gatewayUrl, 'GET', '/api/admin/audit-log?result=rejected&limit=1000', {
+          token: superadmin.accessToken,
+        });
         return (page.body.entries as AuditLogEntry[]).find((e) => e.requestId === requestId);
       },
       20_000,
@@ -278,11 +293,19 @@ describe('payouts through the gateway and the ledger', () => {
     });
   });
 
-  it("when an ADMIN+ pays from REWARDS with a reward key, then it is applied and recorded as one money.reward of the total", async () => {
+  it('when an ADMIN+ pays from REWARDS with a reward key, then it is applied and recorded as one money.reward of the total', async () => {
     const [p, q] = await users(2);
     const reference = `admin-${randomUUID().slice(0, 8)}`;
     const paid = await apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey }).payout({
-      body: { from: { treasury: 'REWARDS' }, reason: 'staff prizes', reference, lines: [{ toUserId: p!.userId, amount: 1 }, { toUserId: q!.userId, amount: 2 }] },
+      body: {
+        from: { treasury: 'REWARDS' },
+        reason: 'staff prizes',
+        reference,
+        lines: [
+          { toUserId: p!.userId, amount: 1 },
+          { toUserId: q!.userId, amount: 2 },
+        ],
+      },
     });
     expect(paid.payout.total).toBe(3);
     const withoutKey = await problemOf(
@@ -291,12 +314,19 @@ describe('payouts through the gateway and the ledger', () => {
     expect([withoutKey.status, withoutKey.code]).toEqual([401, 'API_KEY_INVALID']);
     const entry = await eventually(
       async () => {
-        const page = await http(stack.gatewayUrl, 'GET', '/api/admin/audit-log?action=money.reward&limit=100', { token: superadmin.accessToken });
+        const page = await http(stack.gatewayUrl, 'GET', '/api/admin/audit-log?action=money.reward&limit=100', {
+          token: superadmin.accessToken,
+        });
         return (page.body.entries as AuditLogEntry[]).find((e) => e.summary?.['payoutReference'] === reference);
       },
       20_000,
       "the admin's payout in the audit log",
     );
-    expect(entry).toMatchObject({ action: 'money.reward', target: 'treasury:REWARDS', result: 'applied', summary: { amount: 3, lines: 2 } });
+    expect(entry).toMatchObject({
+      action: 'money.reward',
+      target: 'treasury:REWARDS',
+      result: 'applied',
+      summary: { amount: 3, lines: 2 },
+    });
   });
 });

@@ -4,7 +4,16 @@ import { apiKey, platformClientCreated, platformClientRevoked } from './identity
 import { headerNames } from './messaging';
 import { approval, approvalPending } from './approvals';
 import { captureResult, hold, holdResult } from './holds';
-import { limitOverrides, moneyResult, payoutResult, wallet, walletKeyOf, walletKeyOfTreasury, walletKeyOfUser, type LedgerCommand } from './ledger';
+import {
+  limitOverrides,
+  moneyResult,
+  payoutResult,
+  wallet,
+  walletKeyOf,
+  walletKeyOfTreasury,
+  walletKeyOfUser,
+  type LedgerCommand,
+} from './ledger';
 import { deletionPending, deletionRequest, type UserCommand } from './user';
 
 /**

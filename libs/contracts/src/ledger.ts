@@ -381,7 +381,8 @@ const payoutBodyLine = z.strictObject({ toUserId: userId, amount: coinAmount, re
 function oneLinePerRecipient(lines: Array<{ toUserId: number }>, ctx: z.RefinementCtx): void {
   const seen = new Set<number>();
   lines.forEach((line, index) => {
-    if (seen.has(line.toUserId)) ctx.addIssue({ code: 'custom', path: [index, 'toUserId'], message: 'pays a user another line already pays' });
+    if (seen.has(line.toUserId))
+      ctx.addIssue({ code: 'custom', path: [index, 'toUserId'], message: 'pays a user another line already pays' });
     seen.add(line.toUserId);
   });
 }

@@ -29,17 +29,25 @@ type Payer = LedgerCommandOf<'ledger.payout'>['data']['from'];
  * scope); from a wallet, its owner alone, like a transfer (an ADMIN+ included: no one moves
  * another's coins). The ledger judges the same from the command's proof.
  */
-async function payerOf(request: FastifyRequest, from: { treasury: 'REWARDS' } | { userId?: number | undefined }, apiKeys: ApiKeyVerifier): Promise<Payer> {
+async function payerOf(
+  request: FastifyRequest,
+  from: { treasury: 'REWARDS' } | { userId?: number | undefined },
+  apiKeys: ApiKeyVerifier,
+): Promise<Payer> {
   const principal = principalOf(request);
   if ('treasury' in from) {
     if (principal.kind === 'system') {
-      if (!clientMayReward(principal.treasuries)) throw new AppError('FORBIDDEN', 'This platform client is not granted the REWARDS treasury');
+      if (!clientMayReward(principal.treasuries))
+        throw new AppError('FORBIDDEN', 'This platform client is not granted the REWARDS treasury');
     } else {
       if (principal.role === 'USER' || principal.role === 'DEVELOPER') {
         throw new AppError('FORBIDDEN', 'Only ADMIN+ and platform clients granted REWARDS pay from REWARDS');
       }
       if (!actsAsAdmin(principal)) {
-        throw new AppError('MFA_REQUIRED', 'Admin operations need a session signed in with a second factor (TOTP): enrol or sign in with it');
+        throw new AppError(
+          'MFA_REQUIRED',
+          'Admin operations need a session signed in with a second factor (TOTP): enrol or sign in with it',
+        );
       }
       await requireApiKeyScope(request, apiKeys, 'reward');
     }
@@ -62,7 +70,7 @@ export function registerPayoutRoutes(app: App, deps: PayoutRouteDeps): void {
         tags: ['coins', 'money'],
         summary: `Pay up to ${payoutLinesMax.toLocaleString('en-US')} users at once from REWARDS or the caller's wallet: all lines or none`,
         description:
-          "From REWARDS (`{\"treasury\":\"REWARDS\"}`): a platform client granted REWARDS, or an ADMIN+ with an API key of the reward scope (lines are REWARDs). From the caller's wallet (`{}`): any user (lines are TRANSFERs). The total is judged once against the payer's active coins and limits; one bad line (unknown or closed recipient, the payer, a user paid twice) refuses the whole payout. Each line is its own transaction, referenced `<reference>#<index>`. Body at most 256 KiB.",
+          'From REWARDS (`{"treasury":"REWARDS"}`): a platform client granted REWARDS, or an ADMIN+ with an API key of the reward scope (lines are REWARDs). From the caller\'s wallet (`{}`): any user (lines are TRANSFERs). The total is judged once against the payer\'s active coins and limits; one bad line (unknown or closed recipient, the payer, a user paid twice) refuses the whole payout. Each line is its own transaction, referenced `<reference>#<index>`. Body at most 256 KiB.',
         security: [{ bearerAuth: [] }, { bearerAuth: [], apiKey: [] }],
         headers: idempotencyHeaders,
         operationId: 'payout',

@@ -203,7 +203,9 @@ class World {
     expect(decision.lineTransactions.map((t) => [t.type, walletKeyOf(t.to!), t.amount])).toEqual(
       lines.map((line) => [type, walletKeyOfUser(line.toUserId), line.amount]),
     );
-    expect(decision.entries).toEqual(decision.lineTransactions.map((t) => ({ transactionId: t.id, walletKey: walletKeyOf(from), amount: -t.amount })));
+    expect(decision.entries).toEqual(
+      decision.lineTransactions.map((t) => ({ transactionId: t.id, walletKey: walletKeyOf(from), amount: -t.amount })),
+    );
     expect(decision.creditLegs.map((leg) => leg.transactionId)).toEqual(decision.lineTransactions.map((t) => t.id));
   }
 
@@ -367,10 +369,11 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     arbitrary: fc
       .record({
         from: fc.oneof(userParty, fc.constant<Party>({ kind: 'treasury', code: 'REWARDS' })),
-        lines: fc.uniqueArray(
-          fc.record({ toUserId: fc.constantFrom(...userIds, 99), amount: fc.integer({ min: 1, max: 300 }) }),
-          { minLength: 1, maxLength: 4, selector: (line) => line.toUserId },
-        ),
+        lines: fc.uniqueArray(fc.record({ toUserId: fc.constantFrom(...userIds, 99), amount: fc.integer({ min: 1, max: 300 }) }), {
+          minLength: 1,
+          maxLength: 4,
+          selector: (line) => line.toUserId,
+        }),
         reason,
         role,
       })

@@ -19,7 +19,11 @@ function rewards(balance: number): WalletState {
   return { ...emptyWallet({ kind: 'treasury', code: 'REWARDS' }, now), balance, totalReceived: balance };
 }
 
-function contextOf(wallets: WalletState[], policy: LedgerPolicy = defaultPolicy, windows: LedgerState['windows'] = new Map()): DecideContext {
+function contextOf(
+  wallets: WalletState[],
+  policy: LedgerPolicy = defaultPolicy,
+  windows: LedgerState['windows'] = new Map(),
+): DecideContext {
   const state: LedgerState = {
     wallets: new Map(wallets.map((w) => [w.key, w])),
     refundTargets: new Map(),
@@ -35,7 +39,16 @@ function contextOf(wallets: WalletState[], policy: LedgerPolicy = defaultPolicy,
     approved: false,
     wallet: (key) => state.wallets.get(key),
     newTransaction: (draft) =>
-      ({ reference: null, refundOf: null, returns: null, holdId: null, approval: null, ...draft, id: ++id, createdAt: now }) as NewTransaction,
+      ({
+        reference: null,
+        refundOf: null,
+        returns: null,
+        holdId: null,
+        approval: null,
+        ...draft,
+        id: ++id,
+        createdAt: now,
+      }) as NewTransaction,
     decideApproved: (command: LedgerCommand) => {
       throw new Error(`a payout decides no approved command (${command.type})`);
     },
@@ -94,7 +107,10 @@ describe('the payout module, alone', () => {
     );
     expect(decision).toMatchObject({
       ok: true,
-      lineTransactions: [{ type: 'TRANSFER', reference: `payout:${commandId}#0` }, { type: 'TRANSFER', reference: `payout:${commandId}#1` }],
+      lineTransactions: [
+        { type: 'TRANSFER', reference: `payout:${commandId}#0` },
+        { type: 'TRANSFER', reference: `payout:${commandId}#1` },
+      ],
       spend: { walletKey: 'user:1', amount: 500 },
     });
   });
@@ -125,7 +141,12 @@ describe('the payout module, alone', () => {
   });
 
   it('when a user is paid by two lines, or the payer pays themselves, then the payout is refused', () => {
-    const twice = payoutOf({ lines: [{ toUserId: 2, amount: 1 }, { toUserId: 2, amount: 1 }] });
+    const twice = payoutOf({
+      lines: [
+        { toUserId: 2, amount: 1 },
+        { toUserId: 2, amount: 1 },
+      ],
+    });
     expect(payout.decide(twice, contextOf([rewards(1000), ...recipients]))).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
     const self = payoutOf({ from: { kind: 'user', userId: 2 } }, { kind: 'user', id: '2', role: 'USER' });
     expect(payout.decide(self, contextOf([...recipients]))).toMatchObject({ ok: false, code: 'SELF_TRANSFER' });
