@@ -263,6 +263,9 @@ describe('payouts through the gateway and the ledger', () => {
     ]);
     expect([twice.status, JSON.stringify(twice.body)]).toEqual([400, expect.stringContaining('body.lines.1.toUserId')]);
     expect((await send([])).status).toBe(400);
+    // 1,000 lines with long reasons pass the payout's own body limit (256 KiB): 413 before any parsing.
+    const huge = await send(Array.from({ length: 1000 }, (_, i) => ({ toUserId: i + 1, amount: 1, reason: 'x'.repeat(300) })));
+    expect([huge.status, huge.body.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
   });
 
   it('when a USER pays from REWARDS, then 403, recorded in the admin audit log as a refusal', async () => {

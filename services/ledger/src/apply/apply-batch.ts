@@ -13,6 +13,7 @@ import {
   type HoldState,
   type LedgerPolicy,
   type LedgerState,
+  type NewTransaction,
 } from '../domain/ledger';
 import { transactionRowOf } from '../views/transaction-view';
 import type { ApprovalState } from '../domain/approvals';
@@ -146,21 +147,23 @@ function writeOf(
   const touched = new Set<string>();
   const holds = new Map<string, HoldState>();
   const approvals = new Map<string, ApprovalState>();
+  const recordTransaction = (transaction: NewTransaction, commandId: string) => {
+    if (!(transaction.id > 0)) throw new InvariantViolation(`transaction without a reserved id (${transaction.id})`);
+    write.transactions.push({
+      row: transactionRowOf(transaction),
+      returns: transaction.returns,
+      holdId: transaction.holdId,
+      approval: transaction.approval,
+      commandId,
+    });
+    write.outbox.push(transactionEventMessage(context.topics, transaction, context.traceHeadersOf?.(commandId)));
+  };
   const recordEffects = (step: Extract<BatchStep, { kind: 'decided' }>) => {
     const { decision } = step;
     if (!decision.ok) return;
-    // A payout's lines are transactions of one command like a single movement's one.
-    for (const transaction of decision.transaction ? [decision.transaction, ...decision.lineTransactions] : decision.lineTransactions) {
-      if (!(transaction.id > 0)) throw new InvariantViolation(`transaction without a reserved id (${transaction.id})`);
-      write.transactions.push({
-        row: transactionRowOf(transaction),
-        returns: transaction.returns,
-        holdId: transaction.holdId,
-        approval: transaction.approval,
-        commandId: step.command.commandId,
-      });
-      write.outbox.push(transactionEventMessage(context.topics, transaction, context.traceHeadersOf?.(step.command.commandId)));
-    }
+    if (decision.transaction) recordTransaction(decision.transaction, step.command.commandId);
+    // A payout's lines are transactions of one command, each written like a single movement's one.
+    for (const transaction of decision.lineTransactions) recordTransaction(transaction, step.command.commandId);
     for (const change of decision.holds) {
       // A hold created and resolved in one batch is written once, as it stands at the end.
       holds.set(change.hold.id, change.hold);
