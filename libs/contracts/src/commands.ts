@@ -4,7 +4,16 @@ import { apiKey, platformClientCreated, platformClientRevoked } from './identity
 import { headerNames } from './messaging';
 import { approval, approvalPending } from './approvals';
 import { captureResult, hold, holdResult } from './holds';
-import { limitOverrides, moneyResult, wallet, walletKeyOf, walletKeyOfTreasury, walletKeyOfUser, type LedgerCommand } from './ledger';
+import {
+  limitOverrides,
+  moneyResult,
+  payoutResult,
+  wallet,
+  walletKeyOf,
+  walletKeyOfTreasury,
+  walletKeyOfUser,
+  type LedgerCommand,
+} from './ledger';
 import { deletionPending, deletionRequest, type UserCommand } from './user';
 
 /**
@@ -48,6 +57,8 @@ export function partitionKeyOf(command: LedgerDraft): string {
       return walletKeyOfUser(command.data.fromUserId);
     case 'ledger.reward':
       return walletKeyOfTreasury('REWARDS');
+    case 'ledger.payout':
+      return walletKeyOf(command.data.from);
     case 'ledger.refund':
       return walletKeyOfTreasury(command.data.treasury);
     case 'ledger.credit':
@@ -145,6 +156,7 @@ export const ledgerResults = {
   // A person's reward past the four-eyes window waits (202); a platform client's never does.
   'ledger.reward': moneyOrApproval,
   'ledger.refund': moneyOrApproval,
+  'ledger.payout': payoutResult,
   'ledger.credit': z.object({
     transactionId,
     resolution: z.enum(['credited', 'returned', 'burned']),

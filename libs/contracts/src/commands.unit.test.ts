@@ -121,6 +121,18 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
       'user:7',
     ],
   ],
+  'ledger.payout': [
+    [
+      'from REWARDS',
+      ledgerDraft('ledger.payout', { from: { kind: 'treasury', code: 'REWARDS' }, lines: [{ toUserId: 9, amount: 100 }], reason: 'r' }),
+      'treasury:REWARDS',
+    ],
+    [
+      "from a user's wallet",
+      ledgerDraft('ledger.payout', { from: { kind: 'user', userId: 7 }, lines: [{ toUserId: 9, amount: 100 }], reason: 'r' }),
+      'user:7',
+    ],
+  ],
   'ledger.reward': [['from REWARDS', ledgerDraft('ledger.reward', { toUserId: 9, amount: 100, reason: 'r' }), 'treasury:REWARDS']],
   'ledger.refund': [
     [

@@ -86,6 +86,34 @@ export const rewardCommand = commandSchema(
   z.object({ toUserId: userId, amount: positiveMinorUnits, reason: reasonText, requestHash }),
 );
 /**
+ * The most lines one payout may carry (docs/CONTRACT.md "Payouts"): every line is a transaction
+ * of the payout's one apply, and the command, its reply and its outbox row stay far below Kafka's
+ * 1 MiB message at this size.
+ */
+export const payoutLinesMax = 1000;
+/** A payout's own reference: each line's transaction is referenced `<reference>#<index>` (at most 100 characters). */
+export const payoutReference = singleLineText(1, 90);
+/** Who pays a payout: the REWARDS treasury (REWARD lines) or a user's wallet (TRANSFER lines). */
+export const payoutPayer = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user'), userId }),
+  z.object({ kind: z.literal('treasury'), code: z.literal('REWARDS') }),
+]);
+export const payoutLine = z.object({ toUserId: userId, amount: positiveMinorUnits, reason: reasonText.optional() });
+/**
+ * Pays up to payoutLinesMax users at once from one wallet, all or nothing (docs/DESIGN.md
+ * "Payouts"); keyed by the payer's wallet, which it debits once for the total.
+ */
+export const payoutCommand = commandSchema(
+  'ledger.payout',
+  z.object({
+    from: payoutPayer,
+    lines: z.array(payoutLine).min(1).max(payoutLinesMax),
+    reason: reasonText,
+    reference: payoutReference.optional(),
+    requestHash,
+  }),
+);
+/**
  * Keyed by the treasury the purchase paid (`treasury`), which it debits. Without an amount, the
  * remaining refundable amount of the purchase is refunded.
  */
@@ -206,6 +234,7 @@ export const ledgerCommand = z.discriminatedUnion('type', [
   rewardCommand,
   refundCommand,
   creditCommand,
+  payoutCommand,
   closeWalletCommand,
   holdCommand,
   captureHoldCommand,
@@ -364,6 +393,39 @@ export const purchaseBody = z.strictObject({
   reference: purchaseReference.optional(),
 });
 export const rewardBody = z.strictObject({ userId, amount: coinAmount, reason: reasonText });
+/** A payout's line as the caller writes it (coins); the reason defaults to the payout's. */
+const payoutBodyLine = z.strictObject({ toUserId: userId, amount: coinAmount, reason: reasonText.optional() });
+/** Fails on the second line naming a user already paid, at that line's index: one line per recipient. */
+function oneLinePerRecipient(lines: Array<{ toUserId: number }>, ctx: z.RefinementCtx): void {
+  const seen = new Set<number>();
+  lines.forEach((line, index) => {
+    if (seen.has(line.toUserId))
+      ctx.addIssue({ code: 'custom', path: [index, 'toUserId'], message: 'pays a user another line already pays' });
+    seen.add(line.toUserId);
+  });
+}
+/**
+ * POST /api/coins/payouts: from REWARDS (a platform client granted it, or an ADMIN+ with an API
+ * key of the reward scope) or from the caller's own wallet (`{}` or `{ userId: <me> }`).
+ */
+export const payoutBody = z.strictObject({
+  from: z.union([z.strictObject({ treasury: z.literal('REWARDS') }), z.strictObject({ userId: userId.optional() })]),
+  reason: reasonText,
+  reference: payoutReference.optional(),
+  lines: z.array(payoutBodyLine).min(1).max(payoutLinesMax).superRefine(oneLinePerRecipient),
+});
+/** The 201 of a payout: each line's transaction (its id, recipient and amount) and the payer's wallet after the debit. */
+export const payoutResult = z.object({
+  payout: z.object({
+    type: z.enum(['REWARD', 'TRANSFER']),
+    /** The payout's reference; line `i`'s transaction is referenced `<reference>#<i>`. */
+    reference: z.string(),
+    total: coinValue,
+    lines: z.array(z.object({ index: z.number().int(), toUserId: userId, amount: coinValue, transactionId })),
+  }),
+  wallet: z.union([wallet, treasury]),
+});
+export type PayoutResult = z.infer<typeof payoutResult>;
 export const refundBody = z.strictObject({
   transactionId,
   amount: coinAmount.optional(),

@@ -91,9 +91,10 @@ export const errorCatalog = {
   FOUR_EYES_REQUIRED: {
     kind: 'forbidden',
     title: 'A second person is required',
-    // Answered to a person's reward past a window until rewards could wait as approval requests
-    // (coin.approvals.v2); no longer answered, kept so /problems/FOUR_EYES_REQUIRED still explains old logs.
-    action: 'No longer answered: a movement past a four-eyes window now waits as an approval request (202) for another ADMIN+.',
+    // Answered to a person's payout from REWARDS past a window: a payout cannot wait as an approval
+    // request (an Approval shows one recipient); a single movement waits instead (202).
+    action:
+      'Split the payout or pay it on another day; a single reward, mint, burn or refund past a window waits for another ADMIN+ (202).',
   },
   SELF_DEALING: {
     kind: 'forbidden',
@@ -164,7 +165,11 @@ export const errorCatalog = {
     title: 'A request with this Idempotency-Key is in progress',
     action: 'Wait for the first request, or ask GET /api/commands/{key}, then retry with the same Idempotency-Key.',
   },
-  PAYLOAD_TOO_LARGE: { kind: 'too-large', title: 'Payload too large', action: 'Send a smaller body (at most 16 KiB).' },
+  PAYLOAD_TOO_LARGE: {
+    kind: 'too-large',
+    title: 'Payload too large',
+    action: 'Send a smaller body (at most 16 KiB; a payout at most 256 KiB).',
+  },
   INSUFFICIENT_FUNDS: {
     kind: 'unprocessable',
     title: 'Insufficient funds',

@@ -21,6 +21,7 @@ import { registerApprovalRoutes } from './routes/approvals';
 import { registerHoldRoutes } from './routes/holds';
 import { registerLimitRoutes } from './routes/limits';
 import { registerMoneyRoutes } from './routes/money';
+import { registerPayoutRoutes } from './routes/payouts';
 import { registerTreasuryRoutes } from './routes/treasuries';
 import { registerRouteTable } from './plugins/route-table';
 import { registerApiKeyCheck, type ApiKeyVerifier } from './plugins/api-key';
@@ -165,6 +166,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
     ...(deps.idempotencyAnswerTtlMs !== undefined ? { answerTtlMs: deps.idempotencyAnswerTtlMs } : {}),
   });
   registerMoneyRoutes(app, routeDeps);
+  registerPayoutRoutes(app, routeDeps);
   registerApprovalRoutes(app, routeDeps);
   registerHoldRoutes(app, routeDeps);
   registerTreasuryRoutes(app, routeDeps);

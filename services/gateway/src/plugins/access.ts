@@ -11,10 +11,13 @@ import type { Role } from '@coin/contracts';
  *   the route says so) and answers any other as if it did not exist. Not platform clients;
  * - `reward`: ADMIN+ or a platform client (SYSTEM): paying rewards (docs/CONTRACT.md "Authentication and roles");
  * - `settle`: ADMIN+ or a platform client (SYSTEM): capturing and voiding holds (issue 21), what
- *   a platform's checkout or tournament does when an order ships or is cancelled.
+ *   a platform's checkout or tournament does when an order ships or is cancelled;
+ * - `payout`: any user (from their own wallet) or a platform client (SYSTEM, from REWARDS); the
+ *   route judges the rest (routes/payouts.ts: an ADMIN+ with an API key of the reward scope pays
+ *   from REWARDS too).
  * SYSTEM may do nothing else.
  */
-export type Access = 'public' | 'user' | 'admin' | 'superadmin' | 'reward' | 'settle' | 'caller';
+export type Access = 'public' | 'user' | 'admin' | 'superadmin' | 'reward' | 'settle' | 'caller' | 'payout';
 export type ApiKeyScope = 'mint' | 'burn' | 'refund' | 'reward';
 
 export interface RouteAccess {
@@ -52,7 +55,7 @@ declare module 'fastify' {
   }
 }
 
-/** The minimum role for each access level; 'reward' and 'settle' also admit SYSTEM callers. */
+/** The minimum role for each access level; 'reward', 'settle' and 'payout' also admit SYSTEM callers. */
 export const minimumRole: Record<Exclude<Access, 'public'>, Role> = {
   user: 'USER',
   admin: 'ADMIN',
@@ -60,4 +63,5 @@ export const minimumRole: Record<Exclude<Access, 'public'>, Role> = {
   reward: 'ADMIN',
   settle: 'ADMIN',
   caller: 'USER',
+  payout: 'USER',
 };

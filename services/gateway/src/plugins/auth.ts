@@ -119,7 +119,8 @@ export function secondFactorRefusal(
 ): AppError | null {
   if (principal.kind !== 'user' || principal.role === 'SYSTEM' || !roleAtLeast(principal.role, 'ADMIN')) return null;
   // Routes any user has stay open; everything an admin's role adds needs the second factor.
-  if (route.access === 'user' || route.access === 'caller') return null;
+  // A payout from one's own wallet is a user's; the route asks a payout from REWARDS for the second factor.
+  if (route.access === 'user' || route.access === 'caller' || route.access === 'payout') return null;
   if (principal.mfaAtMs === undefined) {
     return new AppError('MFA_REQUIRED', 'Admin operations need a session signed in with a second factor (TOTP): enrol or sign in with it');
   }
@@ -133,7 +134,7 @@ export function secondFactorRefusal(
 }
 
 export function isAllowed(principal: Principal, access: Exclude<Access, 'public'>): boolean {
-  if (principal.kind === 'system') return access === 'reward' || access === 'settle';
+  if (principal.kind === 'system') return access === 'reward' || access === 'settle' || access === 'payout';
   return roleAtLeast(principal.role as Exclude<Principal['role'], 'SYSTEM'>, minimumRole[access]);
 }
 

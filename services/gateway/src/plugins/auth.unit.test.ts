@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { AppError } from '@coin/errors';
-import { bearerTokenOf, verifyAccessToken } from './auth';
+import type { Principal } from './access';
+import { bearerTokenOf, isAllowed, secondFactorRefusal, verifyAccessToken } from './auth';
 
 const withHeader = (authorization?: string) => ({ headers: authorization === undefined ? {} : { authorization } });
 
@@ -58,5 +59,27 @@ describe('access tokens when the signing keys cannot be fetched', () => {
     const { createRemoteJWKSet } = await import('jose');
     const keys = createRemoteJWKSet(new URL('http://127.0.0.1:9/.well-known/jwks.json'));
     await expect(verifyAccessToken('not.a.token', keys, options)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});
+
+describe('the payout access level (routes/payouts.ts judges from where)', () => {
+  const person = (role: 'USER' | 'ADMIN', mfa: boolean): Principal => ({
+    kind: 'user',
+    subject: '7',
+    userId: 7,
+    role,
+    tokenVersion: 1,
+    ...(mfa ? { mfaAtMs: 0 } : {}),
+  });
+  const client: Principal = { kind: 'system', subject: 'pc_shop', role: 'SYSTEM', tokenVersion: 0, treasuries: ['REWARDS'] };
+
+  it('when a user or a platform client calls it, then the route is reached; an admin without a second factor too (paying from their own wallet)', () => {
+    expect([isAllowed(person('USER', false), 'payout'), isAllowed(client, 'payout'), isAllowed(client, 'user')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(secondFactorRefusal(person('ADMIN', false), { access: 'payout' }, 0, 300)).toBeNull();
+    expect(secondFactorRefusal(person('ADMIN', false), { access: 'reward' }, 0, 300)?.code).toBe('MFA_REQUIRED');
   });
 });

@@ -15,7 +15,7 @@ import type { Access, ApiKeyScope, Principal } from './access';
  */
 
 /** The access levels whose refusals are recorded: those that need more than a user. */
-const guardedAccess: ReadonlySet<Access> = new Set<Access>(['admin', 'superadmin', 'reward', 'settle']);
+const guardedAccess: ReadonlySet<Access> = new Set<Access>(['admin', 'superadmin', 'reward', 'settle', 'payout']);
 
 /**
  * The error codes that are refusals of authority. TOKEN_EXPIRED is not: an expired token is a

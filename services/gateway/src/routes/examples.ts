@@ -343,3 +343,26 @@ export const exampleStepUp = { code: '492039' };
 export const exampleSteppedUp = { accessToken: exampleTokenPair.accessToken, expiresIn: 900 };
 export const exampleChangePassword = { currentPassword: 'correct horse battery', newPassword: 'staple battery horse correct' };
 export const exampleResetPassword = { code: 'K7QD-2M4X-PZ3A-WXRT-B2NC', newPassword: 'staple battery horse correct' };
+
+// ---- Payouts (issue 31 item 3) ----
+export const examplePayout = {
+  from: { treasury: 'REWARDS' as const },
+  reason: 'Spring cup: prizes',
+  reference: 'spring-cup-2026',
+  lines: [
+    { toUserId: userId, amount: 50, reason: 'Spring cup: first place' },
+    { toUserId: 43, amount: 25 },
+  ],
+};
+export const examplePayoutResult = {
+  payout: {
+    type: 'REWARD' as const,
+    reference: 'spring-cup-2026',
+    total: 75,
+    lines: [
+      { index: 0, toUserId: userId, amount: 50, transactionId: 1002 },
+      { index: 1, toUserId: 43, amount: 25, transactionId: 1003 },
+    ],
+  },
+  wallet: { ...exampleTreasury, balance: 97925, totalSent: 2075 },
+};

@@ -4,7 +4,7 @@ import { creditOwnLegs, runBatch, type BatchStep } from '../domain/batch';
 import {
   approvalIdsOf,
   holdIdsOf,
-  mayCreateTransaction,
+  transactionIdsOf,
   pendingHoldOwnersOf,
   refundTargetOf,
   walletKeysOf,
@@ -13,6 +13,7 @@ import {
   type HoldState,
   type LedgerPolicy,
   type LedgerState,
+  type NewTransaction,
 } from '../domain/ledger';
 import { transactionRowOf } from '../views/transaction-view';
 import type { ApprovalState } from '../domain/approvals';
@@ -66,8 +67,8 @@ export async function applyBatch(store: LedgerStore, commands: LedgerCommand[], 
   const holdIds = [...new Set(commands.flatMap(holdIdsOf))];
   const pendingHoldsOf = [...new Set(commands.flatMap(pendingHoldOwnersOf))];
   const windowScopes = [...new Set(commands.flatMap(windowScopesOf))];
-  // One id per command whose module may create a transaction (a returned credit leg counts its own when it happens).
-  let idsToReserve = commands.filter(mayCreateTransaction).length;
+  // One id per transaction a command may create (a payout: one per line; a returned credit leg counts its own when it happens).
+  let idsToReserve = commands.reduce((ids, command) => ids + transactionIdsOf(command), 0);
   for (;;) {
     const read = await store.read({
       commandIds: commands.map((c) => c.commandId),
@@ -146,20 +147,23 @@ function writeOf(
   const touched = new Set<string>();
   const holds = new Map<string, HoldState>();
   const approvals = new Map<string, ApprovalState>();
+  const recordTransaction = (transaction: NewTransaction, commandId: string) => {
+    if (!(transaction.id > 0)) throw new InvariantViolation(`transaction without a reserved id (${transaction.id})`);
+    write.transactions.push({
+      row: transactionRowOf(transaction),
+      returns: transaction.returns,
+      holdId: transaction.holdId,
+      approval: transaction.approval,
+      commandId,
+    });
+    write.outbox.push(transactionEventMessage(context.topics, transaction, context.traceHeadersOf?.(commandId)));
+  };
   const recordEffects = (step: Extract<BatchStep, { kind: 'decided' }>) => {
     const { decision } = step;
     if (!decision.ok) return;
-    if (decision.transaction) {
-      if (!(decision.transaction.id > 0)) throw new InvariantViolation(`transaction without a reserved id (${decision.transaction.id})`);
-      write.transactions.push({
-        row: transactionRowOf(decision.transaction),
-        returns: decision.transaction.returns,
-        holdId: decision.transaction.holdId,
-        approval: decision.transaction.approval,
-        commandId: step.command.commandId,
-      });
-      write.outbox.push(transactionEventMessage(context.topics, decision.transaction, context.traceHeadersOf?.(step.command.commandId)));
-    }
+    if (decision.transaction) recordTransaction(decision.transaction, step.command.commandId);
+    // A payout's lines are transactions of one command, each written like a single movement's one.
+    for (const transaction of decision.lineTransactions) recordTransaction(transaction, step.command.commandId);
     for (const change of decision.holds) {
       // A hold created and resolved in one batch is written once, as it stands at the end.
       holds.set(change.hold.id, change.hold);

@@ -1,5 +1,5 @@
 import { topicNames, type LedgerCommand } from '@coin/contracts';
-import { emptyWallet, walletIdOf, type WalletState } from '../domain/ledger';
+import { emptyWallet, transactionIdsOf, walletIdOf, type WalletState } from '../domain/ledger';
 import { decideBatch, type DecidedBatch } from './apply-batch';
 import type { BatchRead } from './store';
 
@@ -81,5 +81,43 @@ describe('decideBatch (the apply use case without storage)', () => {
     const wallet: WalletState = { ...treasury(), balance: 1_000 };
     const burn = (amount: number) => command('ledger.burn', { from: { kind: 'treasury', code: 'OPERATIONS' }, amount, reason: 'r' });
     expect(decideBatch(read([wallet], [1]), [burn(1), burn(2), burn(3)], context)).toEqual({ idsShortBy: 2 });
+  });
+
+  it("when a payout is decided, then each line's transaction is written with its event and credit leg, the reply lists them and the ids reserved were one per line", () => {
+    const rewards: WalletState = { ...emptyWallet({ kind: 'treasury', code: 'REWARDS' }, now), id: 'w-rewards', balance: 1_000 };
+    const users = [7, 8, 9].map((userId) => emptyWallet({ kind: 'user', userId }, now));
+    const payout = command('ledger.payout', {
+      from: { kind: 'treasury', code: 'REWARDS' },
+      lines: [7, 8, 9].map((toUserId) => ({ toUserId, amount: 100 })),
+      reason: 'cup',
+      reference: 'cup-1',
+    });
+    expect(transactionIdsOf(payout)).toBe(3);
+    expect(decideBatch(read([rewards, ...users], [20, 21]), [payout], context)).toEqual({ idsShortBy: 1 });
+    const decided = decideBatch(read([rewards, ...users], [20, 21, 22]), [payout], context) as DecidedBatch;
+    expect(decided.write.transactions.map((t) => [t.row.id, t.row.type, t.row.to_user_id, t.row.reference])).toEqual([
+      [20, 'REWARD', 7, 'cup-1#0'],
+      [21, 'REWARD', 8, 'cup-1#1'],
+      [22, 'REWARD', 9, 'cup-1#2'],
+    ]);
+    expect(decided.write.entries.map((e) => [e.transactionId, e.walletKey, e.amount])).toEqual([
+      [20, 'treasury:REWARDS', -100],
+      [21, 'treasury:REWARDS', -100],
+      [22, 'treasury:REWARDS', -100],
+    ]);
+    // Three events, the payer's three balance changes, one audit record of the person's payout, three credit legs.
+    expect(decided.write.outbox.map((m) => m.topic)).toEqual([
+      ...Array(3).fill('t_coin.transactions'),
+      ...Array(3).fill('t_coin.balances'),
+      't_admin.audit',
+      ...Array(3).fill('t_ledger.internal'),
+    ]);
+    expect(decided.outcomes[0]).toMatchObject({
+      ok: true,
+      reply: {
+        payout: { type: 'REWARD', reference: 'cup-1', total: 3, lines: [{ index: 0, toUserId: 7, amount: 1, transactionId: 20 }, {}, {}] },
+        wallet: { code: 'REWARDS', balance: 7 },
+      },
+    });
   });
 });

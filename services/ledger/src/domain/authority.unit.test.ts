@@ -17,13 +17,14 @@ const authors = {
 type AuthorName = keyof typeof authors;
 
 /** The command of a type, paid by user 1 where it has a payer: the refusal reads the type and the payer only. */
-function commandOf(type: LedgerCommandType): LedgerCommand {
+function commandOf(type: LedgerCommandType, from: object = { kind: 'user', userId: 1 }): LedgerCommand {
   return {
     commandId: 'c',
     type,
     issuedAt: '2025-01-01T00:00:00.000Z',
     actor: { kind: 'user', id: '1' },
-    data: { fromUserId: 1 },
+    // A payout names its payer as a party (a user's wallet or REWARDS).
+    data: type === 'ledger.payout' ? { from } : { fromUserId: 1 },
   } as LedgerCommand;
 }
 
@@ -38,6 +39,8 @@ const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | 
   'ledger.expire-approval': { may: Object.keys(authors) as AuthorName[], refusal: null },
   'ledger.transfer': { may: ['payer'], refusal: payerOnly },
   'ledger.hold': { may: ['payer'], refusal: payerOnly },
+  // From a wallet (commandOf's payer): the owner alone, like a transfer; from REWARDS: below.
+  'ledger.payout': { may: ['payer'], refusal: payerOnly },
   'ledger.reward': { may: ['admin', 'superadmin', 'rewardsClient'], refusal: 'Command refused: the author may not reward from REWARDS' },
   'ledger.capture-hold': {
     may: ['admin', 'superadmin', 'rewardsClient', 'ungrantedClient'],
@@ -65,5 +68,15 @@ describe('authorRefusal', () => {
   it.each(cases)('when %s is sent by %s, then it is allowed or refused as its rule says', (type, author) => {
     const rule = allowed[type];
     expect(authorRefusal(commandOf(type), authors[author])).toBe(rule.may.includes(author) ? null : rule.refusal);
+  });
+});
+
+describe('authorRefusal of a payout from REWARDS', () => {
+  const rewardsPayout = commandOf('ledger.payout', { kind: 'treasury', code: 'REWARDS' });
+  const may: AuthorName[] = ['admin', 'superadmin', 'rewardsClient'];
+  it.each(Object.keys(authors) as AuthorName[])('when %s sends it, then whoever may send a reward may', (author) => {
+    expect(authorRefusal(rewardsPayout, authors[author])).toBe(
+      may.includes(author) ? null : 'Command refused: the author may not reward from REWARDS',
+    );
   });
 });

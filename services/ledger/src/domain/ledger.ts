@@ -90,9 +90,10 @@ export function windowScopesOf(command: LedgerCommand): string[] {
   return readsOf(command).windowScopes ?? [];
 }
 
-/** Whether an accepted command may create a transaction: the apply reserves an id for each that may. */
-export function mayCreateTransaction(command: LedgerCommand): boolean {
-  return moduleOf(command).createsTransaction;
+/** How many transaction ids the apply reserves for a command: one per transaction it may create (a payout: one per line). */
+export function transactionIdsOf(command: LedgerCommand): number {
+  const module = moduleOf(command);
+  return module.transactionsOf?.(command) ?? (module.createsTransaction ? 1 : 0);
 }
 
 /**

@@ -146,6 +146,7 @@ class World {
     for (const step of [...steps, ...creditSteps]) {
       if (step.kind !== 'decided' || !step.decision.ok) continue;
       if (step.decision.transaction) this.transactions.push(step.decision.transaction);
+      this.transactions.push(...step.decision.lineTransactions);
       this.entries.push(...step.decision.entries);
     }
     this.pending.push(...legsToPublish.map((leg) => this.legCommand(leg)));
@@ -169,12 +170,13 @@ class World {
       const { command, decision } = step;
       if (command.type === 'ledger.set-limits' && decision.ok)
         this.overrides.set(walletKeyOfUser(command.data.userId), command.data.overrides);
-      if (command.type !== 'ledger.transfer' && command.type !== 'ledger.hold') continue;
-      const walletKey = walletKeyOfUser(command.data.fromUserId);
+      if (command.type === 'ledger.payout') this.observePayout(command, decision);
+      const limited = limitedDebitOf(command);
+      if (!limited) continue;
+      const { walletKey, amount } = limited;
       const limits = modelLimits(this.policy, command, this.overrides.get(walletKey));
       const recent = this.debits.filter((d) => d.walletKey === walletKey && hourOf(d.at) > hourOf(this.at) - 24);
       const used = { amount: recent.reduce((s, d) => s + d.amount, 0), count: recent.length };
-      const { amount } = command.data;
       const fits =
         (limits.singleAmount === null || amount <= limits.singleAmount) &&
         (limits.dailyCount === null || used.count + 1 <= limits.dailyCount) &&
@@ -188,6 +190,31 @@ class World {
       }
     }
   }
+
+  /**
+   * A payout is all or nothing: accepted, one transaction, one debit entry of the payer and one
+   * credit leg per line, adding up to the total; refused, nothing at all.
+   */
+  private observePayout(command: Extract<LedgerCommand, { type: 'ledger.payout' }>, decision: Decision) {
+    if (!decision.ok) return;
+    this.payoutsApplied += 1;
+    const { from, lines } = command.data;
+    const type = from.kind === 'user' ? 'TRANSFER' : 'REWARD';
+    expect(decision.lineTransactions.map((t) => [t.type, walletKeyOf(t.to!), t.amount])).toEqual(
+      lines.map((line) => [type, walletKeyOfUser(line.toUserId), line.amount]),
+    );
+    expect(decision.entries).toEqual(
+      decision.lineTransactions.map((t) => ({
+        transactionId: t.id,
+        transactionType: type,
+        walletKey: walletKeyOf(from),
+        amount: -t.amount,
+      })),
+    );
+    expect(decision.creditLegs.map((leg) => leg.transactionId)).toEqual(decision.lineTransactions.map((t) => t.id));
+  }
+
+  payoutsApplied = 0;
 
   legCommand(leg: CreditLeg): LedgerCommand {
     return this.command('ledger.credit', leg, `credit-${leg.transactionId}-${walletKeyOf(leg.to)}`);
@@ -221,6 +248,17 @@ class World {
       [...this.state.holds.values()],
     ]);
   }
+}
+
+/** The debit a command makes from the payer's own wallet, which the spending limits count (a payout from a wallet: its total, once). */
+function limitedDebitOf(command: LedgerCommand): { walletKey: string; amount: number } | null {
+  if (command.type === 'ledger.transfer' || command.type === 'ledger.hold') {
+    return { walletKey: walletKeyOfUser(command.data.fromUserId), amount: command.data.amount };
+  }
+  if (command.type === 'ledger.payout' && command.data.from.kind === 'user') {
+    return { walletKey: walletKeyOf(command.data.from), amount: command.data.lines.reduce((s, line) => s + line.amount, 0) };
+  }
+  return null;
 }
 
 const userParty = fc.constantFrom(...userIds).map((userId): Party => ({ kind: 'user', userId }));
@@ -330,6 +368,22 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc
     .record({ toUserId: fc.constantFrom(...userIds), amount, reason })
     .map((data) => ({ do: 'command' as const, type: 'ledger.reward' as const, data })),
+  {
+    // From a wallet or REWARDS, to up to four users (now and then an unknown one, or the payer: refused whole).
+    weight: 3,
+    arbitrary: fc
+      .record({
+        from: fc.oneof(userParty, fc.constant<Party>({ kind: 'treasury', code: 'REWARDS' })),
+        lines: fc.uniqueArray(fc.record({ toUserId: fc.constantFrom(...userIds, 99), amount: fc.integer({ min: 1, max: 300 }) }), {
+          minLength: 1,
+          maxLength: 4,
+          selector: (line) => line.toUserId,
+        }),
+        reason,
+        role,
+      })
+      .map(({ role, ...data }) => ({ do: 'command' as const, type: 'ledger.payout' as const, data, role })),
+  },
   fc
     .record({ userId: fc.constantFrom(...userIds), reason: fc.constant('Account deleted') })
     .map((data) => ({ do: 'command' as const, type: 'ledger.close-wallet' as const, data })),
@@ -482,8 +536,8 @@ describe('ledger domain: properties over random command sequences', () => {
   // Long enough for the clock to roll the 24 h windows and reach the holds' expiries.
   const batches = fc.array(fc.array(action, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 40, size: 'medium' });
 
-  it('when any sequence of batches is applied (holds and limits included), then no balance is negative, supply is conserved, refunds never exceed their purchase, holds stay within balances and limits are kept', () => {
-    const seen = { CAPTURED: 0, VOIDED: 0, EXPIRED: 0, PENDING: 0, limitRefusals: 0, partialCaptures: 0 };
+  it('when any sequence of batches is applied (holds and limits included), then no balance is negative, supply is conserved (payouts too), refunds never exceed their purchase, holds stay within balances and limits are kept', () => {
+    const seen = { CAPTURED: 0, VOIDED: 0, EXPIRED: 0, PENDING: 0, limitRefusals: 0, partialCaptures: 0, payouts: 0 };
     fc.assert(
       fc.property(batches, (generated) => {
         const world = seededWorld();
@@ -499,6 +553,7 @@ describe('ledger domain: properties over random command sequences', () => {
           if (h.status === 'CAPTURED' && h.capturedAmount! < h.amount) seen.partialCaptures += 1;
         }
         seen.limitRefusals += world.limitRefusals;
+        seen.payouts += world.payoutsApplied;
       }),
       { numRuns: 500 },
     );

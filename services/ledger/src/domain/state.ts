@@ -158,6 +158,8 @@ export type CreditResolution = 'credited' | 'returned' | 'burned';
 export interface Accepted {
   ok: true;
   transaction: NewTransaction | null;
+  /** The transactions of a decision that makes several, one per line of a payout (`transaction` is then null). */
+  lineTransactions: NewTransaction[];
   entries: Entry[];
   creditLegs: CreditLeg[];
   /** Wallets this decision opens (empty, OPEN). */

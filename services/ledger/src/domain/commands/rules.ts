@@ -29,6 +29,7 @@ export function accepted(parts: Partial<Omit<Accepted, 'ok'>>): Accepted {
   return {
     ok: true,
     transaction: null,
+    lineTransactions: [],
     entries: [],
     creditLegs: [],
     opens: [],

@@ -9,6 +9,7 @@ import { expireHold } from './expire-hold';
 import { hold } from './hold';
 import { mint } from './mint';
 import { openWallet } from './open-wallet';
+import { payout } from './payout';
 import { refund } from './refund';
 import { rejectApproval } from './reject-approval';
 import { requestApproval } from './request-approval';
@@ -29,6 +30,7 @@ export const commandTable: { [T in LedgerCommandType]: CommandModule<T> } = {
   'ledger.burn': burn,
   'ledger.transfer': transfer,
   'ledger.reward': reward,
+  'ledger.payout': payout,
   'ledger.refund': refund,
   'ledger.credit': credit,
   'ledger.close-wallet': closeWallet,

@@ -95,6 +95,8 @@ export interface CommandModule<T extends LedgerCommandType> {
   result: (typeof ledgerResults)[T];
   /** Whether an accepted command may create a transaction (the apply reserves an id for each that may). */
   createsTransaction: boolean;
+  /** How many transactions an accepted command may create when that is more than one (a payout: one per line); absent: one if `createsTransaction`. */
+  transactionsOf?(command: LedgerCommandOf<T>): number;
   /** Why this verified author may not send the command (a client's, on ledger.commands), or null when they may. */
   authorRefusal(command: LedgerCommandOf<T>, author: VerifiedAuthor): string | null;
   reads(command: LedgerCommandOf<T>): CommandReads;

@@ -1,0 +1,99 @@
+import { clientMayReward, ledgerDraft, payoutBody, payoutLinesMax, payoutResult, type LedgerCommandOf } from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import type { App } from '@coin/http';
+import type { FastifyRequest } from 'fastify';
+import type { CommandBus } from '../clients/commands';
+import { requireApiKeyScope, type ApiKeyVerifier } from '../plugins/api-key';
+import { actsAsAdmin, principalOf, userIdOf } from '../plugins/auth';
+import { idempotencyHeaders } from '../plugins/idempotency';
+import { minor } from './amounts';
+import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import { examplePayout, examplePayoutResult, withExample } from './examples';
+
+export interface PayoutRouteDeps {
+  commands: CommandBus;
+  apiKeys: ApiKeyVerifier;
+}
+
+/**
+ * The largest payout body: payoutLinesMax lines with reasons of their own need more than the
+ * gateway's BODY_BYTES_MAX (16 KiB), and this bound keeps the command far below Kafka's 1 MiB.
+ */
+export const payoutBodyBytesMax = 256 * 1024;
+
+type Payer = LedgerCommandOf<'ledger.payout'>['data']['from'];
+
+/**
+ * Who may pay from where (docs/DESIGN.md "Payouts"): from REWARDS, whoever may reward (a platform
+ * client granted REWARDS; an ADMIN+ signed in with a second factor and an API key of the reward
+ * scope); from a wallet, its owner alone, like a transfer (an ADMIN+ included: no one moves
+ * another's coins). The ledger judges the same from the command's proof.
+ */
+async function payerOf(
+  request: FastifyRequest,
+  from: { treasury: 'REWARDS' } | { userId?: number | undefined },
+  apiKeys: ApiKeyVerifier,
+): Promise<Payer> {
+  const principal = principalOf(request);
+  if ('treasury' in from) {
+    if (principal.kind === 'system') {
+      if (!clientMayReward(principal.treasuries))
+        throw new AppError('FORBIDDEN', 'This platform client is not granted the REWARDS treasury');
+    } else {
+      if (principal.role === 'USER' || principal.role === 'DEVELOPER') {
+        throw new AppError('FORBIDDEN', 'Only ADMIN+ and platform clients granted REWARDS pay from REWARDS');
+      }
+      if (!actsAsAdmin(principal)) {
+        throw new AppError(
+          'MFA_REQUIRED',
+          'Admin operations need a session signed in with a second factor (TOTP): enrol or sign in with it',
+        );
+      }
+      await requireApiKeyScope(request, apiKeys, 'reward');
+    }
+    return { kind: 'treasury', code: 'REWARDS' };
+  }
+  if (principal.kind === 'system') throw new AppError('FORBIDDEN', 'A platform client pays from REWARDS only');
+  const me = userIdOf(request);
+  if (from.userId !== undefined && from.userId !== me) throw new AppError('FORBIDDEN', "Only the payer moves their wallet's coins");
+  return { kind: 'user', userId: me };
+}
+
+/** POST /api/coins/payouts: one request pays up to payoutLinesMax users, all or nothing (issue 31 item 3). */
+export function registerPayoutRoutes(app: App, deps: PayoutRouteDeps): void {
+  app.post(
+    '/api/coins/payouts',
+    {
+      config: { access: 'payout', idempotent: true },
+      bodyLimit: payoutBodyBytesMax,
+      schema: {
+        tags: ['coins', 'money'],
+        summary: `Pay up to ${payoutLinesMax.toLocaleString('en-US')} users at once from REWARDS or the caller's wallet: all lines or none`,
+        description:
+          'From REWARDS (`{"treasury":"REWARDS"}`): a platform client granted REWARDS, or an ADMIN+ with an API key of the reward scope (lines are REWARDs). From the caller\'s wallet (`{}`): any user (lines are TRANSFERs). The total is judged once against the payer\'s active coins and limits; one bad line (unknown or closed recipient, the payer, a user paid twice) refuses the whole payout. Each line is its own transaction, referenced `<reference>#<index>`. Body at most 256 KiB.',
+        security: [{ bearerAuth: [] }, { bearerAuth: [], apiKey: [] }],
+        headers: idempotencyHeaders,
+        operationId: 'payout',
+        body: withExample(payoutBody, examplePayout),
+        response: { 201: withExample(payoutResult, examplePayoutResult), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { from, reason, reference, lines } = request.body;
+      const payer = await payerOf(request, from, deps.apiKeys);
+      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
+        ledgerDraft('ledger.payout', {
+          from: payer,
+          reason,
+          ...(reference !== undefined ? { reference } : {}),
+          lines: lines.map((line) => ({
+            toUserId: line.toUserId,
+            amount: minor(line.amount),
+            ...(line.reason !== undefined ? { reason: line.reason } : {}),
+          })),
+          requestHash,
+        }),
+      );
+    },
+  );
+}

@@ -1,0 +1,214 @@
+import {
+  clientMayReward,
+  ledgerResults,
+  minorUnitsToCoins,
+  payoutCommand,
+  walletKeyOf,
+  walletKeyOfTreasury,
+  walletKeyOfUser,
+  type LedgerCommandOf,
+  type Party,
+} from '@coin/contracts';
+import { InvariantViolation } from '@coin/errors';
+import { actorScope, clientCapBreach, clientScope, isPerson, recipientScope, windowReached, type WindowCharge } from '../four-eyes';
+import { platformGrantsOf, isUser, userAtLeast } from '../authors';
+import { activeOf, type Decision, type NewTransaction, type Rejected } from '../state';
+import {
+  accepted,
+  beyondLimit,
+  canCredit,
+  canDebit,
+  clientCapExceeded,
+  insufficient,
+  limitBreachOf,
+  missingParty,
+  paysActor,
+  reject,
+  selfDealing,
+} from './rules';
+import type { CommandModule, DecideContext } from './types';
+
+type PayoutCommand = LedgerCommandOf<'ledger.payout'>;
+
+/** The reference of a payout: the caller's, or one naming the command, so a payout's lines can always be found together. */
+export function payoutReferenceOf(command: Pick<PayoutCommand, 'commandId' | 'data'>): string {
+  return command.data.reference ?? `payout:${command.commandId}`;
+}
+
+/** Line `index`'s transaction reference. */
+export function lineReferenceOf(reference: string, index: number): string {
+  return `${reference}#${index}`;
+}
+
+/** A refusal of one line: the whole payout is refused, and the detail names the line. */
+function lineRefused(index: number, refusal: Rejected): Rejected {
+  return { ...refusal, detail: `lines[${index}]: ${refusal.detail}` };
+}
+
+/** What a line breaks before any wallet is judged (the gateway checks the same at its edge), or null. */
+function badLine(command: PayoutCommand): Rejected | null {
+  const { from } = command.data;
+  const paid = new Set<number>();
+  for (const [index, { toUserId }] of command.data.lines.entries()) {
+    const to: Party = { kind: 'user', userId: toUserId };
+    if (from.kind === 'user' && toUserId === from.userId) {
+      return lineRefused(index, reject('SELF_TRANSFER', 'The payer cannot pay themselves'));
+    }
+    if (from.kind === 'treasury' && paysActor(command, to)) return lineRefused(index, selfDealing('An admin cannot reward themselves'));
+    // One line per recipient: a user named twice is more likely a mistake than two prizes.
+    if (paid.has(toUserId)) return lineRefused(index, reject('VALIDATION_FAILED', `User ${toUserId} is paid by an earlier line`));
+    paid.add(toUserId);
+  }
+  return null;
+}
+
+/** The recipients' wallets, each open and able to take its line; or the first line that cannot be paid. */
+function recipientRefusal(command: PayoutCommand, context: DecideContext): Rejected | null {
+  for (const [index, { toUserId, amount }] of command.data.lines.entries()) {
+    const to: Party = { kind: 'user', userId: toUserId };
+    const target = context.wallet(walletKeyOf(to));
+    if (!target) return lineRefused(index, missingParty(to));
+    if (target.status === 'CLOSED') return lineRefused(index, reject('RECIPIENT_CLOSED', 'The recipient wallet is closed'));
+    if (!canCredit(target, amount)) return lineRefused(index, beyondLimit(target));
+  }
+  return null;
+}
+
+/** What a person's REWARDS payout adds to the four-eyes windows: the total to the person, each line to its recipient. */
+function personCharges(command: PayoutCommand, total: number): WindowCharge[] {
+  return [
+    { scope: actorScope(command.actor), amount: total },
+    ...command.data.lines.map(({ toUserId, amount }) => ({ scope: recipientScope({ kind: 'user', userId: toUserId }), amount })),
+  ];
+}
+
+/**
+ * Pays up to payoutLinesMax users at once from REWARDS (REWARD lines) or from the payer's own
+ * wallet (TRANSFER lines), in the payer's partition: the total is judged once against the payer's
+ * active coins, spending limits (a wallet) or four-eyes window and client cap (REWARDS), and a
+ * single bad line refuses the whole payout (docs/DESIGN.md "Payouts"). Each line is its own
+ * transaction with its own credit leg.
+ */
+export const payout: CommandModule<'ledger.payout'> = {
+  type: 'ledger.payout',
+  schema: payoutCommand,
+  result: ledgerResults['ledger.payout'],
+  createsTransaction: true,
+  transactionsOf: ({ data }) => data.lines.length,
+  authorRefusal({ data }, author) {
+    if (data.from.kind === 'user') {
+      return isUser(author, data.from.userId) ? null : "Command refused: only the payer moves or reserves their wallet's coins";
+    }
+    // From REWARDS: whoever may send a reward.
+    if (userAtLeast(author, 'ADMIN')) return null;
+    if (author.kind === 'system' && clientMayReward(author.treasuries)) return null;
+    return 'Command refused: the author may not reward from REWARDS';
+  },
+  reads: ({ actor, data }) => ({
+    walletKeys: [walletKeyOf(data.from), ...data.lines.map(({ toUserId }) => walletKeyOfUser(toUserId))],
+    windowScopes:
+      data.from.kind === 'user'
+        ? []
+        : isPerson(actor)
+          ? [actorScope(actor), ...data.lines.map(({ toUserId }) => recipientScope({ kind: 'user', userId: toUserId }))]
+          : actor.kind === 'system'
+            ? [clientScope(actor.id)]
+            : [],
+  }),
+  decide(command, context): Decision {
+    const { from, lines, reason } = command.data;
+    const refused = badLine(command);
+    if (refused) return refused;
+    const total = lines.reduce((sum, line) => sum + line.amount, 0);
+    if (!Number.isSafeInteger(total)) return reject('VALIDATION_FAILED', 'The lines add up to more than the largest amount');
+    const source = context.wallet(walletKeyOf(from));
+    if (!source) return from.kind === 'user' ? reject('WALLET_NOT_FOUND', 'The payer has no wallet') : missingParty(from);
+    const recipients = recipientRefusal(command, context);
+    if (recipients) return recipients;
+    if (activeOf(source) < total) return insufficient(source, total);
+    if (!canDebit(source, total)) return beyondLimit(source);
+    if (from.kind === 'user') {
+      const overLimit = limitBreachOf(command, source, total, context.now, context.policy);
+      if (overLimit) return overLimit;
+    }
+    const reference = payoutReferenceOf(command);
+    const pay = (windows: WindowCharge[]) => {
+      const transactions: NewTransaction[] = lines.map((line, index) =>
+        context.newTransaction({
+          type: from.kind === 'user' ? 'TRANSFER' : 'REWARD',
+          amount: line.amount,
+          from,
+          to: { kind: 'user', userId: line.toUserId },
+          reason: line.reason ?? reason,
+          reference: lineReferenceOf(reference, index),
+        }),
+      );
+      return accepted({
+        lineTransactions: transactions,
+        entries: transactions.map((t) => ({ transactionId: t.id, transactionType: t.type, walletKey: source.key, amount: -t.amount })),
+        creditLegs: transactions.map((t) => ({
+          transactionId: t.id,
+          transactionType: t.type,
+          to: t.to!,
+          amount: t.amount,
+          returnTo: from,
+        })),
+        // A payout from a wallet is one debit of the total for the spending limits.
+        spend: from.kind === 'user' ? { walletKey: source.key, amount: total } : null,
+        subjectKey: source.key,
+        windows,
+      });
+    };
+    if (from.kind === 'user') return pay([]);
+    if (command.actor.kind === 'system') {
+      const cap = platformGrantsOf(command).rewardCap ?? context.policy.fourEyes.clientDailyRewards;
+      const breach = clientCapBreach(context.state.windows, command.actor.id, total, cap, context.now);
+      if (breach) return clientCapExceeded(breach);
+      return pay([{ scope: clientScope(command.actor.id), amount: total }]);
+    }
+    if (!isPerson(command.actor)) return pay([]);
+    // A person's payout is one movement of its total. Past a window it cannot wait as an approval
+    // request yet (an Approval shows one recipient): it is refused, nothing moved.
+    const charges = personCharges(command, total);
+    if (windowReached(context.state.windows, charges, context.policy.fourEyes, context.now)) {
+      return reject(
+        'FOUR_EYES_REQUIRED',
+        'This payout would take a four-eyes window to its threshold; a payout cannot wait for a second person: pay it in smaller payouts on another day, or as rewards',
+      );
+    }
+    return pay(charges);
+  },
+  reply({ command, decision, subject, views, xafRate }) {
+    if (!subject) throw new InvariantViolation('a payout accepted without its payer');
+    return {
+      payout: {
+        type: command.data.from.kind === 'user' ? 'TRANSFER' : 'REWARD',
+        reference: payoutReferenceOf(command),
+        total: minorUnitsToCoins(decision.lineTransactions.reduce((sum, t) => sum + t.amount, 0)),
+        lines: decision.lineTransactions.map((t, index) => ({
+          index,
+          toUserId: command.data.lines[index]!.toUserId,
+          amount: minorUnitsToCoins(t.amount),
+          transactionId: t.id,
+        })),
+      },
+      wallet: views.wallet(subject, xafRate),
+    };
+  },
+  // A person's REWARDS payout is a reward of its total (one record: admin.audit v1 knows no payout action).
+  audit: (command, applied) =>
+    command.data.from.kind === 'user'
+      ? null
+      : {
+          action: 'money.reward',
+          target: walletKeyOfTreasury('REWARDS'),
+          summary: {
+            amount: minorUnitsToCoins(command.data.lines.reduce((sum, line) => sum + line.amount, 0)),
+            reason: command.data.reason,
+            from: walletKeyOfTreasury('REWARDS'),
+            payoutReference: payoutReferenceOf(command),
+            lines: command.data.lines.length,
+            ...(applied ? { transactionIds: applied.lineTransactions.slice(0, 50).map((t) => String(t.id)) } : {}),
+          },
+        },
+};
