@@ -83,6 +83,8 @@ async function openWebhooksService(
     logger,
   });
   const topics = topicNames(config.TOPIC_PREFIX);
+  // Where the records of its own actions go (through the outbox): the admin audit log.
+  const auditOutbox = { topic: topics.adminAudit };
   const registry = createMetricsRegistry('webhooks');
   const disabledEndpoints = new Counter({
     name: webhooksMetricNames.endpointsDisabled,
@@ -122,7 +124,7 @@ async function openWebhooksService(
     box,
     policy,
     maxEndpointsPerClient: config.WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT,
-    adminAuditTopic: topics.adminAudit,
+    adminAuditTopic: auditOutbox.topic,
   });
   const consumer = await startConsumer({
     kafka,
@@ -149,7 +151,7 @@ async function openWebhooksService(
     pollIntervalMs: config.WEBHOOKS_POLL_INTERVAL_MS,
     concurrency: config.WEBHOOKS_DELIVERY_CONCURRENCY,
     timeoutMs: config.WEBHOOKS_DELIVERY_TIMEOUT_MS,
-    adminAuditTopic: topics.adminAudit,
+    adminAuditTopic: auditOutbox.topic,
     retryUnitMs: config.WEBHOOKS_RETRY_UNIT_MS,
     onDisabled: () => disabledEndpoints.inc(),
   });
