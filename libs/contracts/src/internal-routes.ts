@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { approval, approvalPage, approvalsQuery } from './approvals';
-import { auditLogPage, auditLogQuery } from './audit-log';
+import { auditLogPage, auditLogQuery, serviceActionLogPage, serviceActionLogQuery } from './audit-log';
 import { role, userIdParam, uuidInput } from './common';
 import {
   adminTransactionsPage,
@@ -241,6 +241,13 @@ export const internalReads = {
     response: adminTransactionsPage,
   },
   'history.audit-log': { service: 'history', method: 'GET', path: '/internal/audit-log', query: auditLogQuery, response: auditLogPage },
+  'history.service-actions': {
+    service: 'history',
+    method: 'GET',
+    path: '/internal/audit-log/service-actions',
+    query: serviceActionLogQuery,
+    response: serviceActionLogPage,
+  },
   'history.balance': {
     service: 'history',
     method: 'GET',
