@@ -260,6 +260,17 @@ describe('webhooks through the gateway (issue 31 item 1)', () => {
       query: { target: `webhook-endpoint:${down.id}` },
     });
     expect(entries.entries).toEqual([]);
+    // A SUPERADMIN's other changes of a client's endpoint are admin actions too: recorded with who asked.
+    const rotated = await call(
+      superadmin.accessToken,
+      'POST',
+      `/api/admin/platform-clients/${clientA.clientId}/webhooks/endpoints/${down.id}/rotate-secret`,
+    );
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    const rotation = await serviceActionOf(`webhook-endpoint:${down.id}`, 'webhook-endpoint.rotate-secret');
+    expect(rotation).toMatchObject({ actor: { kind: 'user', id: String(superadmin.userId), role: 'SUPERADMIN' } });
+    expect(JSON.stringify(rotation)).not.toContain(rotated.body.secret);
     // An ADMIN may list, not act for a client.
     const admin = await adminSession(stack, 'ADMIN');
     const notSuper = await call(

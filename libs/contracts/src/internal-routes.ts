@@ -23,6 +23,7 @@ import {
   webhookEndpoint,
   webhookEndpointList,
   webhookEndpointWithSecret,
+  webhookChangeInternalBody,
   webhookRedelivery,
 } from './webhooks';
 import {
@@ -383,6 +384,7 @@ export const internalActions = {
     method: 'DELETE',
     path: '/internal/webhooks/clients/:clientId/endpoints/:endpointId',
     params: webhookEndpointParams,
+    body: webhookChangeInternalBody,
     response: noContent,
   },
   'webhooks.rotate-secret': {
@@ -390,6 +392,7 @@ export const internalActions = {
     method: 'POST',
     path: '/internal/webhooks/clients/:clientId/endpoints/:endpointId/rotate-secret',
     params: webhookEndpointParams,
+    body: webhookChangeInternalBody,
     response: webhookEndpointWithSecret,
   },
   'webhooks.enable-endpoint': {
@@ -405,6 +408,7 @@ export const internalActions = {
     method: 'POST',
     path: '/internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries/:deliveryId/redeliver',
     params: webhookEndpointParams.extend({ deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+    body: webhookChangeInternalBody,
     response: webhookRedelivery,
   },
 } as const satisfies Record<string, InternalActionRoute>;

@@ -22,11 +22,27 @@ export const createWebhookEndpointBody = z.strictObject({
 });
 export type CreateWebhookEndpointBody = z.infer<typeof createWebhookEndpointBody>;
 
+/** Who changes an endpoint, as the gateway verified it: recorded in the admin audit log. */
+export const webhookActor = z.object({
+  kind: z.enum(['user', 'system']),
+  id: z.string().min(1).max(100),
+  role: role.optional(),
+});
+/**
+ * A SUPERADMIN's change of a client's endpoint is an admin action: the gateway names who and its
+ * request id, and the service records it in the admin audit log with the change. A platform
+ * client's changes of its own endpoints are not admin actions and carry none (re-enabling excepted:
+ * always recorded).
+ */
+export const webhookAudit = z.strictObject({ actor: webhookActor, requestId: z.string().max(200).nullable() });
+export const webhookChangeInternalBody = z.strictObject({ auditedBy: webhookAudit.optional() });
+
 /** What the internal API is told besides the body: whose endpoint, and what that client was granted. */
 export const createWebhookEndpointInternalBody = createWebhookEndpointBody.extend({
   id: z.uuid().describe("The endpoint's id, from the request's idempotency key: a retried request answers the same endpoint"),
   clientId: z.string().min(1).max(100),
   treasuries: z.array(z.string().min(1).max(32)).max(20),
+  auditedBy: webhookAudit.optional(),
 });
 
 export const webhookEndpoint = z.object({
@@ -112,12 +128,6 @@ export const webhookDeliveryPublicPage = webhookDeliveryPage.extend({
 /** The answer to a redelivery: the delivery is queued again, sent on the worker's next pass. */
 export const webhookRedelivery = z.object({ status: z.literal('PENDING') });
 
-/** Who re-enables an endpoint, as the gateway verified it: recorded in the admin audit log. */
-export const webhookActor = z.object({
-  kind: z.enum(['user', 'system']),
-  id: z.string().min(1).max(100),
-  role: role.optional(),
-});
 export const enableWebhookEndpointInternalBody = z.strictObject({
   actor: webhookActor,
   requestId: z.string().max(200).nullable(),

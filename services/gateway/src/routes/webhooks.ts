@@ -72,13 +72,16 @@ interface Owner {
 /**
  * The two families of the same routes: a platform client's own (`platform`: the client is its
  * token's subject, the grants its token's claim) and a SUPERADMIN's for a named client (its grants
- * read from the user service; a revoked or unknown client is a 404; writes need a fresh step-up).
+ * read from the user service; a revoked or unknown client is a 404; writes need a fresh step-up
+ * and are recorded in the admin audit log by the webhooks service, with the change).
  */
 interface Family {
   base: string;
   access: Access;
   stepUp: boolean;
   tags: string[];
+  /** Whether its writes are admin actions, recorded in the admin audit log (a SUPERADMIN's). */
+  audited: boolean;
   /** The operationIds' infix: `createWebhookEndpoint` / `createClientWebhookEndpoint`. */
   infix: string;
   who: string;
@@ -94,6 +97,7 @@ function families(deps: WebhookRouteDeps): Family[] {
       base: '/api/webhooks/endpoints',
       access: 'platform',
       stepUp: false,
+      audited: false,
       tags: ['webhooks'],
       infix: '',
       who: "the calling platform client's",
@@ -109,6 +113,7 @@ function families(deps: WebhookRouteDeps): Family[] {
       base: '/api/admin/platform-clients/:clientId/webhooks/endpoints',
       access: 'superadmin',
       stepUp: true,
+      audited: true,
       tags: ['webhooks', 'platform-clients'],
       infix: 'Client',
       who: "a platform client's (SUPERADMIN)",
@@ -179,6 +184,9 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
   const { base, access, tags, infix, who } = family;
   const security = [{ bearerAuth: [] }];
   const writeConfig = { access, ...(family.stepUp ? { stepUp: true } : {}) };
+  /** A SUPERADMIN's change names who asked, for its admin audit record; a client's own changes carry nothing. */
+  const change = (request: FastifyRequest) =>
+    family.audited ? { auditedBy: { actor: actorOf(request), requestId: String(request.id) } } : {};
   const target = async (request: FastifyRequest) => ({
     clientId: (await family.ownerOf(request)).clientId,
     endpointId: endpointIdOf(request),
@@ -212,7 +220,14 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       const body = request.body as z.output<typeof createWebhookEndpointBody>;
       const endpoint = await deps.internal.post(
         'webhooks.create-endpoint',
-        { id: commandId, clientId: owner.clientId, treasuries: owner.treasuries, url: body.url, eventTypes: body.eventTypes },
+        {
+          id: commandId,
+          clientId: owner.clientId,
+          treasuries: owner.treasuries,
+          url: body.url,
+          eventTypes: body.eventTypes,
+          ...change(request),
+        },
         String(request.id),
       );
       if (!sameRegistration(endpoint, body)) {
@@ -271,7 +286,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       },
     },
     async (request, reply) => {
-      await deps.internal.act('webhooks.delete-endpoint', { params: await target(request) }, String(request.id));
+      await deps.internal.act('webhooks.delete-endpoint', { params: await target(request), body: change(request) }, String(request.id));
       return reply.code(204).send(null);
     },
   );
@@ -293,7 +308,8 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
         },
       },
     },
-    async (request) => deps.internal.act('webhooks.rotate-secret', { params: await target(request) }, String(request.id)),
+    async (request) =>
+      deps.internal.act('webhooks.rotate-secret', { params: await target(request), body: change(request) }, String(request.id)),
   );
 
   app.post(
@@ -363,7 +379,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       const { deliveryId } = request.params as { deliveryId: number };
       const answer = await deps.internal.act(
         'webhooks.redeliver',
-        { params: { ...(await target(request)), deliveryId } },
+        { params: { ...(await target(request)), deliveryId }, body: change(request) },
         String(request.id),
       );
       return reply.code(202).send(answer);

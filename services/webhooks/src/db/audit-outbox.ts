@@ -8,13 +8,28 @@ export type EndpointActionActor = ServiceActionRecord['actor'];
 export const serviceActor: EndpointActionActor = { kind: 'service', id: 'webhooks' };
 
 export interface EndpointAction {
-  action: 'webhook-endpoint.disable' | 'webhook-endpoint.enable';
+  action:
+    | 'webhook-endpoint.disable'
+    | 'webhook-endpoint.enable'
+    | 'webhook-endpoint.create'
+    | 'webhook-endpoint.delete'
+    | 'webhook-endpoint.rotate-secret'
+    | 'webhook-endpoint.redeliver';
   endpointId: string;
   clientId: string;
   /** When it happened, as the endpoint's row says (its disabled_at, or the time of the re-enabling). */
   at: Date;
   actor: EndpointActionActor;
   reason: string | null;
+  requestId: string | null;
+  /** Further non-secret facts (the URL and event types of a new endpoint, a redelivered delivery's id); never a secret. */
+  details?: Record<string, string | string[]>;
+}
+
+/** Who asked for a change that is an admin action (a SUPERADMIN's), and where its record goes. */
+export interface AuditedBy {
+  topic: string;
+  actor: EndpointActionActor;
   requestId: string | null;
 }
 
@@ -32,7 +47,11 @@ export function endpointActionRecord(action: EndpointAction): ServiceActionRecor
     actor: action.actor,
     action: action.action,
     target: `webhook-endpoint:${action.endpointId}`,
-    summary: { clientId: action.clientId, ...(action.reason !== null ? { reason: action.reason.slice(0, 1000) } : {}) },
+    summary: {
+      clientId: action.clientId,
+      ...(action.details ?? {}),
+      ...(action.reason !== null ? { reason: action.reason.slice(0, 1000) } : {}),
+    },
     result: 'applied',
     errorCode: null,
     requestId: action.requestId,

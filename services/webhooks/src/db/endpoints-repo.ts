@@ -1,5 +1,5 @@
 import { inTransaction, type Pool } from '@coin/db';
-import { type EndpointActionActor, recordEndpointAction, serviceActor } from './audit-outbox';
+import { type AuditedBy, type EndpointActionActor, recordEndpointAction, serviceActor } from './audit-outbox';
 
 export interface EndpointRow {
   id: string;
@@ -68,6 +68,7 @@ export async function insertEndpoint(
   pool: Pool,
   endpoint: NewEndpoint,
   maxPerClient: number,
+  auditedBy?: AuditedBy,
 ): Promise<
   | { kind: 'created'; row: EndpointRow; secretSealed: Buffer }
   | { kind: 'existing'; row: EndpointRow; secretSealed: Buffer }
@@ -102,8 +103,21 @@ export async function insertEndpoint(
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${columns}`,
       [endpoint.id, endpoint.clientId, endpoint.url, endpoint.eventTypes, endpoint.treasuries, endpoint.secretSealed],
     );
+    const row = endpointOf(inserted.rows[0] as Row);
+    if (auditedBy) {
+      await recordEndpointAction(client, auditedBy.topic, {
+        action: 'webhook-endpoint.create',
+        endpointId: row.id,
+        clientId: row.clientId,
+        at: row.createdAt,
+        actor: auditedBy.actor,
+        reason: null,
+        requestId: auditedBy.requestId,
+        details: { url: row.url.slice(0, 1000), eventTypes: row.eventTypes },
+      });
+    }
     await client.query('COMMIT');
-    return { kind: 'created', row: endpointOf(inserted.rows[0] as Row), secretSealed: endpoint.secretSealed };
+    return { kind: 'created', row, secretSealed: endpoint.secretSealed };
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
@@ -136,33 +150,63 @@ export async function enabledEndpoints(pool: Pool): Promise<EndpointRow[]> {
   return r.rows.map(endpointOf);
 }
 
-/** Soft delete: the delivery log keeps its endpoint; nothing more is sent. */
-export async function deleteEndpoint(pool: Pool, clientId: string, id: string): Promise<boolean> {
-  const r = await pool.query('UPDATE webhook_endpoints SET deleted_at = now() WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL', [
-    id,
-    clientId,
-  ]);
-  return (r.rowCount ?? 0) > 0;
+/** Soft delete: the delivery log keeps its endpoint; nothing more is sent. A SUPERADMIN's deletion is recorded with it. */
+export async function deleteEndpoint(pool: Pool, clientId: string, id: string, auditedBy?: AuditedBy): Promise<boolean> {
+  return inTransaction(pool, async (client) => {
+    const r = await client.query<{ deleted_at: Date }>(
+      'UPDATE webhook_endpoints SET deleted_at = now() WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL RETURNING deleted_at',
+      [id, clientId],
+    );
+    const deleted = r.rows[0];
+    if (deleted && auditedBy) {
+      await recordEndpointAction(client, auditedBy.topic, {
+        action: 'webhook-endpoint.delete',
+        endpointId: id,
+        clientId,
+        at: deleted.deleted_at,
+        actor: auditedBy.actor,
+        reason: null,
+        requestId: auditedBy.requestId,
+      });
+    }
+    return deleted !== undefined;
+  });
 }
 
-/** The new secret signs from now on; the current one keeps signing too until `overlapMs` from now. */
+/** The new secret signs from now on; the current one keeps signing too until `overlapMs` from now. A SUPERADMIN's rotation is recorded with it. */
 export async function rotateSecret(
   pool: Pool,
   clientId: string,
   id: string,
   secretSealed: Buffer,
   overlapMs: number,
+  auditedBy?: AuditedBy,
 ): Promise<EndpointRow | undefined> {
-  const r = await pool.query<Row>(
-    `UPDATE webhook_endpoints
-        SET previous_secret_sealed = secret_sealed,
-            previous_secret_expires_at = now() + $4 * interval '1 millisecond',
-            secret_sealed = $3
-      WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL
-      RETURNING ${columns}`,
-    [id, clientId, secretSealed, overlapMs],
-  );
-  return r.rows[0] ? endpointOf(r.rows[0]) : undefined;
+  return inTransaction(pool, async (client) => {
+    const r = await client.query<Row & { rotated_at: Date }>(
+      `UPDATE webhook_endpoints
+          SET previous_secret_sealed = secret_sealed,
+              previous_secret_expires_at = now() + $4 * interval '1 millisecond',
+              secret_sealed = $3
+        WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL
+        RETURNING ${columns}, now() AS rotated_at`,
+      [id, clientId, secretSealed, overlapMs],
+    );
+    const rotated = r.rows[0];
+    if (!rotated) return undefined;
+    if (auditedBy) {
+      await recordEndpointAction(client, auditedBy.topic, {
+        action: 'webhook-endpoint.rotate-secret',
+        endpointId: id,
+        clientId,
+        at: rotated.rotated_at,
+        actor: auditedBy.actor,
+        reason: null,
+        requestId: auditedBy.requestId,
+      });
+    }
+    return endpointOf(rotated);
+  });
 }
 
 export async function endpointSecrets(pool: Pool, ids: readonly string[]): Promise<Map<string, EndpointSecrets & { url: string }>> {

@@ -3,6 +3,7 @@ import {
   createWebhookEndpointInternalBody,
   enableWebhookEndpointInternalBody,
   internalWebhookEndpointsQuery,
+  webhookChangeInternalBody,
   webhookDeliveryPage,
   webhookEndpoint,
   webhookEndpointWithSecret,
@@ -26,6 +27,7 @@ import {
 } from '../db/endpoints-repo';
 import { checkEndpointUrl, type OutboundPolicy } from '../domain/outbound-policy';
 import { newEndpointSecret, type SecretBox } from '../domain/secret-box';
+import type { AuditedBy } from '../db/audit-outbox';
 
 const clientParams = z.strictObject({ clientId: webhookClientIdText });
 const endpointParams = clientParams.extend({ endpointId: z.uuid() });
@@ -53,6 +55,18 @@ function endpointView(row: EndpointRow): z.input<typeof webhookEndpoint> {
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'No such webhook endpoint');
+
+/** A change's body: absent (a caller that audits nothing) reads as `{}`. */
+const changeBody = z.preprocess((value) => value ?? {}, webhookChangeInternalBody);
+
+/** The change's admin audit record, when the gateway says it is a SUPERADMIN's (an admin action). */
+function auditedByOf(
+  body: { auditedBy?: z.output<typeof webhookChangeInternalBody>['auditedBy'] } | undefined,
+  topic: string,
+): AuditedBy | undefined {
+  const given = body?.auditedBy;
+  return given ? { topic, actor: given.actor, requestId: given.requestId } : undefined;
+}
 
 /**
  * The webhooks service's internal API, called by the gateway only, which decides whose client id
@@ -82,6 +96,7 @@ export function registerInternalRoutes(
           secretSealed: deps.box.seal(secret),
         },
         deps.maxEndpointsPerClient,
+        auditedByOf(body, deps.adminAuditTopic),
       );
       if (row.kind === 'over-limit') {
         throw new AppError('LIMIT_EXCEEDED', `A client may register at most ${deps.maxEndpointsPerClient} webhook endpoints`);
@@ -141,16 +156,17 @@ export function registerInternalRoutes(
 
   app.delete(
     '/internal/webhooks/clients/:clientId/endpoints/:endpointId',
-    { schema: { params: endpointParams } },
+    { schema: { params: endpointParams, body: changeBody } },
     async (request, reply) => {
-      if (!(await deleteEndpoint(deps.pool, request.params.clientId, request.params.endpointId))) throw notFound();
+      const audited = auditedByOf(request.body, deps.adminAuditTopic);
+      if (!(await deleteEndpoint(deps.pool, request.params.clientId, request.params.endpointId, audited))) throw notFound();
       return reply.code(204).send();
     },
   );
 
   app.post(
     '/internal/webhooks/clients/:clientId/endpoints/:endpointId/rotate-secret',
-    { schema: { params: endpointParams, response: { 200: webhookEndpointWithSecret } } },
+    { schema: { params: endpointParams, body: changeBody, response: { 200: webhookEndpointWithSecret } } },
     async (request) => {
       const secret = newEndpointSecret();
       const row = await rotateSecret(
@@ -159,6 +175,7 @@ export function registerInternalRoutes(
         request.params.endpointId,
         deps.box.seal(secret),
         webhookSecretOverlapMs,
+        auditedByOf(request.body, deps.adminAuditTopic),
       );
       if (!row) throw notFound();
       return { ...endpointView(row), secret };
@@ -195,10 +212,11 @@ export function registerInternalRoutes(
 
   app.post(
     '/internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries/:deliveryId/redeliver',
-    { schema: { params: deliveryParams } },
+    { schema: { params: deliveryParams, body: changeBody } },
     async (request, reply) => {
       const endpoint = await findEndpoint(deps.pool, request.params.clientId, request.params.endpointId);
-      if (!endpoint || !(await redeliver(deps.pool, endpoint.id, request.params.deliveryId))) throw notFound();
+      const audited = auditedByOf(request.body, deps.adminAuditTopic);
+      if (!endpoint || !(await redeliver(deps.pool, endpoint, request.params.deliveryId, audited))) throw notFound();
       return reply.code(202).send({ status: 'PENDING' });
     },
   );
