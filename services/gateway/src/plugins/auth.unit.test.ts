@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { AppError } from '@coin/errors';
-import { bearerTokenOf, verifyAccessToken } from './auth';
+import { bearerTokenOf, isAllowed, verifyAccessToken } from './auth';
+import type { Principal } from './access';
 
 const withHeader = (authorization?: string) => ({ headers: authorization === undefined ? {} : { authorization } });
 
@@ -58,5 +59,28 @@ describe('access tokens when the signing keys cannot be fetched', () => {
     const { createRemoteJWKSet } = await import('jose');
     const keys = createRemoteJWKSet(new URL('http://127.0.0.1:9/.well-known/jwks.json'));
     await expect(verifyAccessToken('not.a.token', keys, options)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});
+
+describe('the platform access level (a platform client’s own webhooks)', () => {
+  const system: Principal = { kind: 'system', subject: 'pc_1', role: 'SYSTEM', tokenVersion: 0, treasuries: ['REWARDS'] };
+  const user = (role: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN'): Principal => ({
+    kind: 'user',
+    subject: '7',
+    userId: 7,
+    role,
+    tokenVersion: 0,
+    mfaAtMs: 0,
+  });
+
+  it('when a SYSTEM token asks, then it is allowed; a user of any role, a SUPERADMIN included, is not', () => {
+    expect(isAllowed(system, 'platform')).toBe(true);
+    for (const role of ['USER', 'DEVELOPER', 'ADMIN', 'SUPERADMIN'] as const)
+      expect([role, isAllowed(user(role), 'platform')]).toEqual([role, false]);
+  });
+
+  it('when a SYSTEM token asks for an admin route, then it stays refused', () => {
+    expect(isAllowed(system, 'admin')).toBe(false);
+    expect(isAllowed(system, 'superadmin')).toBe(false);
   });
 });

@@ -93,6 +93,7 @@ describe('isAuditedRoute and isRefusal', () => {
     [{ access: 'superadmin' as const }, true],
     [{ access: 'reward' as const }, true],
     [{ access: 'settle' as const }, true],
+    [{ access: 'platform' as const }, true],
     [{ access: 'user' as const }, false],
     [{ access: 'caller' as const }, false],
     [{ access: 'public' as const }, false],
