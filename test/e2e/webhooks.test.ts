@@ -143,6 +143,18 @@ describe('webhooks through the gateway (issue 31 item 1)', () => {
     expect(JSON.stringify(listed.body)).not.toContain(endpoint.secret);
   });
 
+  it('when an endpoint is deleted, then it is gone, and its key used again makes no new endpoint (422)', async () => {
+    const key = `deleted-${run}`;
+    const body = { url: `${receiver.url}/gone`, eventTypes: ['coin.transaction.recorded'] };
+    const created = await call(clientA.token, 'POST', '/api/webhooks/endpoints', { body, headers: { 'idempotency-key': key } });
+    expect(created.status).toBe(201);
+    expect((await call(clientA.token, 'DELETE', `/api/webhooks/endpoints/${created.body.id}`)).status).toBe(204);
+    expect((await call(clientA.token, 'GET', `/api/webhooks/endpoints/${created.body.id}`)).status).toBe(404);
+    expect((await call(clientA.token, 'DELETE', `/api/webhooks/endpoints/${created.body.id}`)).status).toBe(404);
+    const again = await call(clientA.token, 'POST', '/api/webhooks/endpoints', { body, headers: { 'idempotency-key': key } });
+    expect({ status: again.status, code: again.body.code }).toEqual({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+
   it('when a URL carries credentials, then the registration is refused with a problem naming the url', async () => {
     const refused = await call(clientA.token, 'POST', '/api/webhooks/endpoints', {
       body: { url: 'https://user:pw@example.com/hook', eventTypes: ['coin.transaction.recorded'] },

@@ -79,15 +79,16 @@ export async function insertEndpoint(
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`webhooks:${endpoint.clientId}`]);
-    const existing = await client.query<Row & { secret_sealed: Buffer }>(
-      `SELECT ${columns}, secret_sealed FROM webhook_endpoints WHERE id = $1 AND deleted_at IS NULL`,
+    const existing = await client.query<Row & { secret_sealed: Buffer; deleted_at: Date | null }>(
+      `SELECT ${columns}, secret_sealed, deleted_at FROM webhook_endpoints WHERE id = $1`,
       [endpoint.id],
     );
     const found = existing.rows[0];
     if (found) {
       await client.query('COMMIT');
-      // Another client's id (a guessed or reused key) is never answered with that client's endpoint.
-      if (found.client_id !== endpoint.clientId) return { kind: 'id-taken' };
+      // Another client's id (a guessed or reused key) is never answered with that client's endpoint;
+      // a deleted endpoint's id (its key used again after the deletion) makes no new one under it.
+      if (found.client_id !== endpoint.clientId || found.deleted_at !== null) return { kind: 'id-taken' };
       return { kind: 'existing', row: endpointOf(found), secretSealed: found.secret_sealed };
     }
     const count = await client.query<{ n: number }>(
