@@ -14,6 +14,7 @@ import { generateServiceKeys } from '../../../scripts/stack/keys';
 import { provision } from '../../../scripts/stack/provision';
 import { devServiceDatabaseUrl } from '../../../scripts/stack/services';
 import { loadWebhooksConfig, type RunningWebhooksService, startWebhooksService } from './index';
+import { disableEndpoint } from './db/endpoints-repo';
 import { OutboundSender } from './delivery/outbound';
 
 interface Received {
@@ -177,7 +178,15 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
       expect(verifyWebhookSignature({ body: got.body, header: got.signature, secret })).toMatchObject({ ok: true });
       expect(JSON.parse(got.body).eventId).toBe(got.eventId);
     }
-    const after = await call('GET', `/internal/webhooks/clients/${clientId}/endpoints/${endpointId}/deliveries`);
+    // The receiver has the request before the worker records its answer: the log catches up just after.
+    const after = await eventually(
+      async () => {
+        const r = await call('GET', `/internal/webhooks/clients/${clientId}/endpoints/${endpointId}/deliveries`);
+        return r.body.deliveries.every((d: { status: string }) => d.status === 'DELIVERED') ? r : undefined;
+      },
+      10_000,
+      'the three deliveries recorded as delivered',
+    );
     expect(after.body.deliveries.map((d: { status: string }) => d.status)).toEqual(['DELIVERED', 'DELIVERED', 'DELIVERED']);
 
     // A manual redelivery sends the same event again, with its event id for the receiver's dedup.
@@ -257,6 +266,31 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
     expect(listed.disabledReason).toMatch(/13 attempts/);
     const log = await call('GET', `/internal/webhooks/clients/${clientId}/endpoints/${endpointId}/deliveries`);
     expect(log.body.deliveries[0]).toMatchObject({ status: 'FAILED', attempts: 13, lastResponseCode: 503 });
+    // The disabling's admin audit record was written with it, once: a second disabling of a disabled endpoint adds none.
+    const audit = () =>
+      pool.query<{ payload: { type: string; record: { action: string; actor: unknown } } }>(
+        `SELECT payload FROM outbox WHERE payload->'record'->>'target' = $1`,
+        [`webhook-endpoint:${endpointId}`],
+      );
+    const records = (await audit()).rows.map((r) => r.payload);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      type: 'admin.service-action.recorded',
+      record: { action: 'webhook-endpoint.disable', actor: { kind: 'service', id: 'webhooks' } },
+    });
+    expect(await disableEndpoint(pool, endpointId, 'again', 'admin.audit')).toBeUndefined();
+    expect((await audit()).rows).toHaveLength(1);
+    // Re-enabling names who asked; re-enabling an enabled endpoint adds nothing.
+    const enable = () =>
+      call('POST', `/internal/webhooks/clients/${clientId}/endpoints/${endpointId}/enable`, {
+        actor: { kind: 'system', id: clientId },
+        requestId: 'req-enable',
+      });
+    expect((await enable()).body).toMatchObject({ status: 'ENABLED', disabledReason: null, disabledAt: null });
+    expect((await enable()).body.status).toBe('ENABLED');
+    const after = (await audit()).rows.map((r) => r.payload.record);
+    expect(after.map((r) => r.action).sort()).toEqual(['webhook-endpoint.disable', 'webhook-endpoint.enable']);
+    expect(after.find((r) => r.action === 'webhook-endpoint.enable')?.actor).toEqual({ kind: 'system', id: clientId });
   }, 60_000);
 
   it('hostile URLs are refused with a problem, and a receiver on 127.0.0.1 is refused without the operator allowance', async () => {

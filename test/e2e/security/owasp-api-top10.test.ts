@@ -370,8 +370,10 @@ describe('OWASP API Security Top 10 (2023)', () => {
       for (const route of api) expect({ route: route.url, access: route.access }).toEqual({ route: route.url, access: expect.any(String) });
     });
 
-    it('when USER and DEVELOPER call every admin, superadmin and reward route, then 403', async () => {
-      const guarded = served(stack).filter((r) => r.access === 'admin' || r.access === 'superadmin' || r.access === 'reward');
+    it('when USER and DEVELOPER call every admin, superadmin, reward and platform (webhook) route, then 403', async () => {
+      const guarded = served(stack).filter(
+        (r) => r.access === 'admin' || r.access === 'superadmin' || r.access === 'reward' || r.access === 'platform',
+      );
       expect(guarded.length).toBeGreaterThan(0);
       for (const route of guarded) {
         for (const [role, token] of [

@@ -79,3 +79,28 @@ describe('InternalApi: internal reads by the contract table', () => {
     expect((err as Error).message).toContain('no client for the ledger service');
   });
 });
+
+describe('InternalApi: actions on one object (POST or DELETE with its path parameters)', () => {
+  it('when an action is sent, then its method, its filled-in path and its body go to its service, and a 204 answers nothing', async () => {
+    const asked: Array<{ method: string; url: string; body: string }> = [];
+    const server: Server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += String(chunk)));
+      request.on('end', () => {
+        asked.push({ method: request.method ?? '', url: request.url ?? '', body });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const webhooks = new InternalHttpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 1000, async () => 'Bearer t');
+      const api = new InternalApi({ webhooks });
+      const endpointId = '0f8e3c6a-2b4d-4e1f-9a7c-5d3b1e8f6a20';
+      const answer = await api.act('webhooks.delete-endpoint', { params: { clientId: 'pc_a/b', endpointId }, body: {} }, 'req-1');
+      expect(answer).toBeUndefined();
+      expect(asked).toEqual([{ method: 'DELETE', url: `/internal/webhooks/clients/pc_a%2Fb/endpoints/${endpointId}`, body: '{}' }]);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

@@ -15,9 +15,12 @@ import type { Role } from '@coin/contracts';
  * - `payout`: any user (from their own wallet) or a platform client (SYSTEM, from REWARDS); the
  *   route judges the rest (routes/payouts.ts: an ADMIN+ with an API key of the reward scope pays
  *   from REWARDS too).
+ * - `platform`: a platform client (SYSTEM) only, acting on its own things named by its token: its
+ *   webhook endpoints (docs/DESIGN.md "Webhooks"). No user, whatever the role: a SUPERADMIN
+ *   manages a client's endpoints on the admin routes that name the client.
  * SYSTEM may do nothing else.
  */
-export type Access = 'public' | 'user' | 'admin' | 'superadmin' | 'reward' | 'settle' | 'caller' | 'payout';
+export type Access = 'public' | 'user' | 'admin' | 'superadmin' | 'reward' | 'settle' | 'caller' | 'payout' | 'platform';
 export type ApiKeyScope = 'mint' | 'burn' | 'refund' | 'reward';
 
 export interface RouteAccess {
@@ -55,8 +58,11 @@ declare module 'fastify' {
   }
 }
 
-/** The minimum role for each access level; 'reward', 'settle' and 'payout' also admit SYSTEM callers. */
-export const minimumRole: Record<Exclude<Access, 'public'>, Role> = {
+/**
+ * The minimum role for each access level; 'reward', 'settle' and 'payout' also admit SYSTEM callers.
+ * 'platform' admits SYSTEM callers only (isAllowed): no role is enough.
+ */
+export const minimumRole: Record<Exclude<Access, 'public' | 'platform'>, Role> = {
   user: 'USER',
   admin: 'ADMIN',
   superadmin: 'SUPERADMIN',

@@ -83,3 +83,26 @@ describe('the payout access level (routes/payouts.ts judges from where)', () => 
     expect(secondFactorRefusal(person('ADMIN', false), { access: 'reward' }, 0, 300)?.code).toBe('MFA_REQUIRED');
   });
 });
+
+describe('the platform access level (a platform client’s own webhooks)', () => {
+  const system: Principal = { kind: 'system', subject: 'pc_1', role: 'SYSTEM', tokenVersion: 0, treasuries: ['REWARDS'] };
+  const user = (role: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN'): Principal => ({
+    kind: 'user',
+    subject: '7',
+    userId: 7,
+    role,
+    tokenVersion: 0,
+    mfaAtMs: 0,
+  });
+
+  it('when a SYSTEM token asks, then it is allowed; a user of any role, a SUPERADMIN included, is not', () => {
+    expect(isAllowed(system, 'platform')).toBe(true);
+    for (const role of ['USER', 'DEVELOPER', 'ADMIN', 'SUPERADMIN'] as const)
+      expect([role, isAllowed(user(role), 'platform')]).toEqual([role, false]);
+  });
+
+  it('when a SYSTEM token asks for an admin route, then it stays refused', () => {
+    expect(isAllowed(system, 'admin')).toBe(false);
+    expect(isAllowed(system, 'superadmin')).toBe(false);
+  });
+});

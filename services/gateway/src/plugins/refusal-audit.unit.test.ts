@@ -94,6 +94,7 @@ describe('isAuditedRoute and isRefusal', () => {
     [{ access: 'reward' as const }, true],
     [{ access: 'settle' as const }, true],
     [{ access: 'payout' as const }, true],
+    [{ access: 'platform' as const }, true],
     [{ access: 'user' as const }, false],
     [{ access: 'caller' as const }, false],
     [{ access: 'public' as const }, false],

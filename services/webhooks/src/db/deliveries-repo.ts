@@ -1,4 +1,5 @@
-import type { Pool } from '@coin/db';
+import { inTransaction, type Pool } from '@coin/db';
+import { type AuditedBy, recordEndpointAction } from './audit-outbox';
 
 export interface NewDelivery {
   endpointId: string;
@@ -146,12 +147,35 @@ export async function deliveryLog(pool: Pool, endpointId: string, limit: number,
   }));
 }
 
-/** Sends one delivery of the endpoint again, now, with a fresh schedule; false when the endpoint has no such delivery. */
-export async function redeliver(pool: Pool, endpointId: string, deliveryId: number): Promise<boolean> {
-  const r = await pool.query(
-    `UPDATE webhook_deliveries SET status = 'PENDING', attempts = 0, next_attempt_at = now(), delivered_at = NULL
-      WHERE id = $1 AND endpoint_id = $2`,
-    [deliveryId, endpointId],
-  );
-  return (r.rowCount ?? 0) > 0;
+/**
+ * Sends one delivery of the endpoint again, now, with a fresh schedule; false when the endpoint has
+ * no such delivery. A SUPERADMIN's redelivery is recorded with it.
+ */
+export async function redeliver(
+  pool: Pool,
+  endpoint: { id: string; clientId: string },
+  deliveryId: number,
+  auditedBy?: AuditedBy,
+): Promise<boolean> {
+  return inTransaction(pool, async (client) => {
+    const r = await client.query<{ at: Date }>(
+      `UPDATE webhook_deliveries SET status = 'PENDING', attempts = 0, next_attempt_at = now(), delivered_at = NULL
+        WHERE id = $1 AND endpoint_id = $2 RETURNING now() AS at`,
+      [deliveryId, endpoint.id],
+    );
+    const done = r.rows[0];
+    if (done && auditedBy) {
+      await recordEndpointAction(client, auditedBy.topic, {
+        action: 'webhook-endpoint.redeliver',
+        endpointId: endpoint.id,
+        clientId: endpoint.clientId,
+        at: done.at,
+        actor: auditedBy.actor,
+        reason: null,
+        requestId: auditedBy.requestId,
+        details: { deliveryId: String(deliveryId) },
+      });
+    }
+    return done !== undefined;
+  });
 }

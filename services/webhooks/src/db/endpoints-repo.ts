@@ -1,4 +1,5 @@
-import type { Pool } from '@coin/db';
+import { inTransaction, type Pool } from '@coin/db';
+import { type AuditedBy, type EndpointActionActor, recordEndpointAction, serviceActor } from './audit-outbox';
 
 export interface EndpointRow {
   id: string;
@@ -67,6 +68,7 @@ export async function insertEndpoint(
   pool: Pool,
   endpoint: NewEndpoint,
   maxPerClient: number,
+  auditedBy?: AuditedBy,
 ): Promise<
   | { kind: 'created'; row: EndpointRow; secretSealed: Buffer }
   | { kind: 'existing'; row: EndpointRow; secretSealed: Buffer }
@@ -77,15 +79,16 @@ export async function insertEndpoint(
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`webhooks:${endpoint.clientId}`]);
-    const existing = await client.query<Row & { secret_sealed: Buffer }>(
-      `SELECT ${columns}, secret_sealed FROM webhook_endpoints WHERE id = $1 AND deleted_at IS NULL`,
+    const existing = await client.query<Row & { secret_sealed: Buffer; deleted_at: Date | null }>(
+      `SELECT ${columns}, secret_sealed, deleted_at FROM webhook_endpoints WHERE id = $1`,
       [endpoint.id],
     );
     const found = existing.rows[0];
     if (found) {
       await client.query('COMMIT');
-      // Another client's id (a guessed or reused key) is never answered with that client's endpoint.
-      if (found.client_id !== endpoint.clientId) return { kind: 'id-taken' };
+      // Another client's id (a guessed or reused key) is never answered with that client's endpoint;
+      // a deleted endpoint's id (its key used again after the deletion) makes no new one under it.
+      if (found.client_id !== endpoint.clientId || found.deleted_at !== null) return { kind: 'id-taken' };
       return { kind: 'existing', row: endpointOf(found), secretSealed: found.secret_sealed };
     }
     const count = await client.query<{ n: number }>(
@@ -101,8 +104,21 @@ export async function insertEndpoint(
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${columns}`,
       [endpoint.id, endpoint.clientId, endpoint.url, endpoint.eventTypes, endpoint.treasuries, endpoint.secretSealed],
     );
+    const row = endpointOf(inserted.rows[0] as Row);
+    if (auditedBy) {
+      await recordEndpointAction(client, auditedBy.topic, {
+        action: 'webhook-endpoint.create',
+        endpointId: row.id,
+        clientId: row.clientId,
+        at: row.createdAt,
+        actor: auditedBy.actor,
+        reason: null,
+        requestId: auditedBy.requestId,
+        details: { url: row.url.slice(0, 1000), eventTypes: row.eventTypes },
+      });
+    }
     await client.query('COMMIT');
-    return { kind: 'created', row: endpointOf(inserted.rows[0] as Row), secretSealed: endpoint.secretSealed };
+    return { kind: 'created', row, secretSealed: endpoint.secretSealed };
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
@@ -135,33 +151,63 @@ export async function enabledEndpoints(pool: Pool): Promise<EndpointRow[]> {
   return r.rows.map(endpointOf);
 }
 
-/** Soft delete: the delivery log keeps its endpoint; nothing more is sent. */
-export async function deleteEndpoint(pool: Pool, clientId: string, id: string): Promise<boolean> {
-  const r = await pool.query('UPDATE webhook_endpoints SET deleted_at = now() WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL', [
-    id,
-    clientId,
-  ]);
-  return (r.rowCount ?? 0) > 0;
+/** Soft delete: the delivery log keeps its endpoint; nothing more is sent. A SUPERADMIN's deletion is recorded with it. */
+export async function deleteEndpoint(pool: Pool, clientId: string, id: string, auditedBy?: AuditedBy): Promise<boolean> {
+  return inTransaction(pool, async (client) => {
+    const r = await client.query<{ deleted_at: Date }>(
+      'UPDATE webhook_endpoints SET deleted_at = now() WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL RETURNING deleted_at',
+      [id, clientId],
+    );
+    const deleted = r.rows[0];
+    if (deleted && auditedBy) {
+      await recordEndpointAction(client, auditedBy.topic, {
+        action: 'webhook-endpoint.delete',
+        endpointId: id,
+        clientId,
+        at: deleted.deleted_at,
+        actor: auditedBy.actor,
+        reason: null,
+        requestId: auditedBy.requestId,
+      });
+    }
+    return deleted !== undefined;
+  });
 }
 
-/** The new secret signs from now on; the current one keeps signing too until `overlapMs` from now. */
+/** The new secret signs from now on; the current one keeps signing too until `overlapMs` from now. A SUPERADMIN's rotation is recorded with it. */
 export async function rotateSecret(
   pool: Pool,
   clientId: string,
   id: string,
   secretSealed: Buffer,
   overlapMs: number,
+  auditedBy?: AuditedBy,
 ): Promise<EndpointRow | undefined> {
-  const r = await pool.query<Row>(
-    `UPDATE webhook_endpoints
-        SET previous_secret_sealed = secret_sealed,
-            previous_secret_expires_at = now() + $4 * interval '1 millisecond',
-            secret_sealed = $3
-      WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL
-      RETURNING ${columns}`,
-    [id, clientId, secretSealed, overlapMs],
-  );
-  return r.rows[0] ? endpointOf(r.rows[0]) : undefined;
+  return inTransaction(pool, async (client) => {
+    const r = await client.query<Row & { rotated_at: Date }>(
+      `UPDATE webhook_endpoints
+          SET previous_secret_sealed = secret_sealed,
+              previous_secret_expires_at = now() + $4 * interval '1 millisecond',
+              secret_sealed = $3
+        WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL
+        RETURNING ${columns}, now() AS rotated_at`,
+      [id, clientId, secretSealed, overlapMs],
+    );
+    const rotated = r.rows[0];
+    if (!rotated) return undefined;
+    if (auditedBy) {
+      await recordEndpointAction(client, auditedBy.topic, {
+        action: 'webhook-endpoint.rotate-secret',
+        endpointId: id,
+        clientId,
+        at: rotated.rotated_at,
+        actor: auditedBy.actor,
+        reason: null,
+        requestId: auditedBy.requestId,
+      });
+    }
+    return endpointOf(rotated);
+  });
 }
 
 export async function endpointSecrets(pool: Pool, ids: readonly string[]): Promise<Map<string, EndpointSecrets & { url: string }>> {
@@ -185,12 +231,88 @@ export async function endpointSecrets(pool: Pool, ids: readonly string[]): Promi
   );
 }
 
-/** Disables an enabled endpoint; false when it already was (another instance got there first). */
-export async function disableEndpoint(pool: Pool, id: string, reason: string): Promise<EndpointRow | undefined> {
+/**
+ * Disables an enabled endpoint and records it for the admin audit log in the same transaction
+ * (the outbox: exactly one record per disabling); undefined when it already was disabled
+ * (another instance got there first), and then no record.
+ */
+export async function disableEndpoint(pool: Pool, id: string, reason: string, adminAuditTopic: string): Promise<EndpointRow | undefined> {
+  return inTransaction(pool, async (client) => {
+    const r = await client.query<Row>(
+      `UPDATE webhook_endpoints SET status = 'DISABLED', disabled_reason = $2, disabled_at = now()
+        WHERE id = $1 AND status = 'ENABLED' AND deleted_at IS NULL RETURNING ${columns}`,
+      [id, reason],
+    );
+    const row = r.rows[0] ? endpointOf(r.rows[0]) : undefined;
+    if (row?.disabledAt) {
+      await recordEndpointAction(client, adminAuditTopic, {
+        action: 'webhook-endpoint.disable',
+        endpointId: row.id,
+        clientId: row.clientId,
+        at: row.disabledAt,
+        actor: serviceActor,
+        reason,
+        requestId: null,
+      });
+    }
+    return row;
+  });
+}
+
+/**
+ * Re-enables a disabled endpoint of the client (its pending deliveries go out again, a failed one
+ * only when redelivered) and records who did it for the admin audit log, in one transaction. An
+ * endpoint already enabled is answered as it is, with no record (a retried request changes
+ * nothing); undefined when the client has no such endpoint.
+ */
+export async function enableEndpoint(
+  pool: Pool,
+  clientId: string,
+  id: string,
+  by: { actor: EndpointActionActor; requestId: string | null; adminAuditTopic: string },
+): Promise<EndpointRow | undefined> {
+  return inTransaction(pool, async (client) => {
+    const r = await client.query<Row & { enabled_at: Date; was_reason: string | null }>(
+      `WITH before AS (
+         SELECT id, disabled_reason FROM webhook_endpoints
+          WHERE id = $1 AND client_id = $2 AND status = 'DISABLED' AND deleted_at IS NULL FOR UPDATE)
+       UPDATE webhook_endpoints e SET status = 'ENABLED', disabled_reason = NULL, disabled_at = NULL
+         FROM before WHERE e.id = before.id
+       RETURNING ${columns.replace(/(\w+)/g, 'e.$1')}, statement_timestamp() AS enabled_at, before.disabled_reason AS was_reason`,
+      [id, clientId],
+    );
+    const enabled = r.rows[0];
+    if (!enabled) {
+      const current = await client.query<Row>(
+        `SELECT ${columns} FROM webhook_endpoints WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL`,
+        [id, clientId],
+      );
+      return current.rows[0] ? endpointOf(current.rows[0]) : undefined;
+    }
+    const row = endpointOf(enabled);
+    await recordEndpointAction(client, by.adminAuditTopic, {
+      action: 'webhook-endpoint.enable',
+      endpointId: row.id,
+      clientId: row.clientId,
+      at: enabled.enabled_at,
+      actor: by.actor,
+      reason: enabled.was_reason === null ? null : `was disabled: ${enabled.was_reason}`,
+      requestId: by.requestId,
+    });
+    return row;
+  });
+}
+
+/** Every client's endpoints (not deleted), by id from `after`, optionally of one status: the admins' list. */
+export async function listAllEndpoints(
+  pool: Pool,
+  options: { status?: 'ENABLED' | 'DISABLED' | undefined; after?: string | undefined; limit: number },
+): Promise<EndpointRow[]> {
   const r = await pool.query<Row>(
-    `UPDATE webhook_endpoints SET status = 'DISABLED', disabled_reason = $2, disabled_at = now()
-      WHERE id = $1 AND status = 'ENABLED' RETURNING ${columns}`,
-    [id, reason],
+    `SELECT ${columns} FROM webhook_endpoints
+      WHERE deleted_at IS NULL AND ($1::text IS NULL OR status = $1) AND ($2::uuid IS NULL OR id > $2)
+      ORDER BY id LIMIT $3`,
+    [options.status ?? null, options.after ?? null, options.limit],
   );
-  return r.rows[0] ? endpointOf(r.rows[0]) : undefined;
+  return r.rows.map(endpointOf);
 }

@@ -1,8 +1,13 @@
 import {
+  adminWebhookEndpointPage,
   createWebhookEndpointInternalBody,
+  enableWebhookEndpointInternalBody,
+  internalWebhookEndpointsQuery,
+  webhookChangeInternalBody,
   webhookDeliveryPage,
   webhookEndpoint,
   webhookEndpointWithSecret,
+  webhookClientIdText,
   webhookSecretOverlapMs,
 } from '@coin/contracts';
 import type { Pool } from '@coin/db';
@@ -10,11 +15,21 @@ import { AppError, validationError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import { deliveryLog, redeliver } from '../db/deliveries-repo';
-import { deleteEndpoint, type EndpointRow, findEndpoint, insertEndpoint, listEndpoints, rotateSecret } from '../db/endpoints-repo';
+import {
+  deleteEndpoint,
+  enableEndpoint,
+  type EndpointRow,
+  findEndpoint,
+  insertEndpoint,
+  listAllEndpoints,
+  listEndpoints,
+  rotateSecret,
+} from '../db/endpoints-repo';
 import { checkEndpointUrl, type OutboundPolicy } from '../domain/outbound-policy';
 import { newEndpointSecret, type SecretBox } from '../domain/secret-box';
+import type { AuditedBy } from '../db/audit-outbox';
 
-const clientParams = z.strictObject({ clientId: z.string().min(1).max(100) });
+const clientParams = z.strictObject({ clientId: webhookClientIdText });
 const endpointParams = clientParams.extend({ endpointId: z.uuid() });
 const deliveryParams = endpointParams.extend({ deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const logQuery = z.strictObject({
@@ -41,6 +56,18 @@ function endpointView(row: EndpointRow): z.input<typeof webhookEndpoint> {
 
 const notFound = () => new AppError('NOT_FOUND', 'No such webhook endpoint');
 
+/** A change's body: absent (a caller that audits nothing) reads as `{}`. */
+const changeBody = z.preprocess((value) => value ?? {}, webhookChangeInternalBody);
+
+/** The change's admin audit record, when the gateway says it is a SUPERADMIN's (an admin action). */
+function auditedByOf(
+  body: { auditedBy?: z.output<typeof webhookChangeInternalBody>['auditedBy'] } | undefined,
+  topic: string,
+): AuditedBy | undefined {
+  const given = body?.auditedBy;
+  return given ? { topic, actor: given.actor, requestId: given.requestId } : undefined;
+}
+
 /**
  * The webhooks service's internal API, called by the gateway only, which decides whose client id
  * a call names (the platform client itself, or a SUPERADMIN naming one) and passes the client's
@@ -48,7 +75,7 @@ const notFound = () => new AppError('NOT_FOUND', 'No such webhook endpoint');
  */
 export function registerInternalRoutes(
   app: App,
-  deps: { pool: Pool; box: SecretBox; policy: OutboundPolicy; maxEndpointsPerClient: number },
+  deps: { pool: Pool; box: SecretBox; policy: OutboundPolicy; maxEndpointsPerClient: number; adminAuditTopic: string },
 ): void {
   app.post(
     '/internal/webhooks/endpoints',
@@ -69,6 +96,7 @@ export function registerInternalRoutes(
           secretSealed: deps.box.seal(secret),
         },
         deps.maxEndpointsPerClient,
+        auditedByOf(body, deps.adminAuditTopic),
       );
       if (row.kind === 'over-limit') {
         throw new AppError('LIMIT_EXCEEDED', `A client may register at most ${deps.maxEndpointsPerClient} webhook endpoints`);
@@ -86,18 +114,59 @@ export function registerInternalRoutes(
     async (request) => ({ endpoints: (await listEndpoints(deps.pool, request.params.clientId)).map(endpointView) }),
   );
 
+  app.get(
+    '/internal/webhooks/clients/:clientId/endpoints/:endpointId',
+    { schema: { params: endpointParams, response: { 200: webhookEndpoint } } },
+    async (request) => {
+      const row = await findEndpoint(deps.pool, request.params.clientId, request.params.endpointId);
+      if (!row) throw notFound();
+      return endpointView(row);
+    },
+  );
+
+  // Re-enabling is audited (the outbox, in the same transaction): the gateway names who asked.
+  app.post(
+    '/internal/webhooks/clients/:clientId/endpoints/:endpointId/enable',
+    { schema: { params: endpointParams, body: enableWebhookEndpointInternalBody, response: { 200: webhookEndpoint } } },
+    async (request) => {
+      const row = await enableEndpoint(deps.pool, request.params.clientId, request.params.endpointId, {
+        actor: request.body.actor,
+        requestId: request.body.requestId,
+        adminAuditTopic: deps.adminAuditTopic,
+      });
+      if (!row) throw notFound();
+      return endpointView(row);
+    },
+  );
+
+  // Every client's endpoints (ADMIN+ through the gateway: the console's list of failing endpoints).
+  app.get(
+    '/internal/webhooks/endpoints',
+    { schema: { querystring: internalWebhookEndpointsQuery, response: { 200: adminWebhookEndpointPage } } },
+    async (request) => {
+      const { status, limit, cursor } = request.query;
+      const rows = await listAllEndpoints(deps.pool, { status, after: cursor, limit: limit + 1 });
+      const page = rows.slice(0, limit);
+      return {
+        endpoints: page.map(endpointView),
+        nextCursor: rows.length > limit && page.length > 0 ? (page[page.length - 1]?.id ?? null) : null,
+      };
+    },
+  );
+
   app.delete(
     '/internal/webhooks/clients/:clientId/endpoints/:endpointId',
-    { schema: { params: endpointParams } },
+    { schema: { params: endpointParams, body: changeBody } },
     async (request, reply) => {
-      if (!(await deleteEndpoint(deps.pool, request.params.clientId, request.params.endpointId))) throw notFound();
+      const audited = auditedByOf(request.body, deps.adminAuditTopic);
+      if (!(await deleteEndpoint(deps.pool, request.params.clientId, request.params.endpointId, audited))) throw notFound();
       return reply.code(204).send();
     },
   );
 
   app.post(
     '/internal/webhooks/clients/:clientId/endpoints/:endpointId/rotate-secret',
-    { schema: { params: endpointParams, response: { 200: webhookEndpointWithSecret } } },
+    { schema: { params: endpointParams, body: changeBody, response: { 200: webhookEndpointWithSecret } } },
     async (request) => {
       const secret = newEndpointSecret();
       const row = await rotateSecret(
@@ -106,6 +175,7 @@ export function registerInternalRoutes(
         request.params.endpointId,
         deps.box.seal(secret),
         webhookSecretOverlapMs,
+        auditedByOf(request.body, deps.adminAuditTopic),
       );
       if (!row) throw notFound();
       return { ...endpointView(row), secret };
@@ -142,10 +212,11 @@ export function registerInternalRoutes(
 
   app.post(
     '/internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries/:deliveryId/redeliver',
-    { schema: { params: deliveryParams } },
+    { schema: { params: deliveryParams, body: changeBody } },
     async (request, reply) => {
       const endpoint = await findEndpoint(deps.pool, request.params.clientId, request.params.endpointId);
-      if (!endpoint || !(await redeliver(deps.pool, endpoint.id, request.params.deliveryId))) throw notFound();
+      const audited = auditedByOf(request.body, deps.adminAuditTopic);
+      if (!endpoint || !(await redeliver(deps.pool, endpoint, request.params.deliveryId, audited))) throw notFound();
       return reply.code(202).send({ status: 'PENDING' });
     },
   );
