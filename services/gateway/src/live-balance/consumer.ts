@@ -23,12 +23,19 @@ export interface BalanceConsumerOptions {
  */
 export async function startBalanceConsumer(options: BalanceConsumerOptions): Promise<SupervisedConsumer> {
   const groupId = `gateway-balances-${options.instanceId}`;
+  // "From the end" is fixed at the first fetch: once it is done, every later record is read.
+  let markFirstFetch: () => void = () => undefined;
+  const firstFetch = new Promise<void>((resolve) => (markFirstFetch = resolve));
   const consumer = new SupervisedConsumer({
     groupId,
     logger: options.logger.child({ groupId }),
     ...(options.restarts ? { restarts: options.restarts } : {}),
     create: () => options.kafka.consumer({ groupId, ...fastGroupSettings }),
     start: async (created) => {
+      const stopListening = created.on(created.events.FETCH, () => {
+        markFirstFetch();
+        stopListening();
+      });
       await created.connect();
       await created.subscribe({ topic: options.topic, fromBeginning: false });
       await created.run({
@@ -42,5 +49,6 @@ export async function startBalanceConsumer(options: BalanceConsumerOptions): Pro
   });
   await consumer.start();
   await consumer.ready;
+  await firstFetch;
   return consumer;
 }
