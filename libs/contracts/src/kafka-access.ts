@@ -16,7 +16,7 @@ import { dlqOf, type TopicBase } from './topics';
  * events) to ledger.internal, which no other principal may write. The ledger refuses its own
  * command types on ledger.commands (ledgerTopicRefusal), so a gateway, even a compromised one,
  * cannot create coins with a forged credit leg; and nobody but the ledger may write
- * coin.transactions, coin.holds or coin.approvals.
+ * coin.transactions, coin.holds, coin.balances or coin.approvals.
  */
 export interface KafkaAccess {
   produces: readonly TopicBase[];
@@ -36,8 +36,9 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
   // write admin.audit, so it cannot forge the record of an action.
   gateway: {
     produces: ['ledger.commands', 'user.commands', 'admin.refusals'],
-    // user.events only while the last instances of the older user service may still write it.
-    consumes: ['gateway.replies', 'user.events', 'user.events.v2'],
+    // user.events only while the last instances of the older user service may still write it;
+    // coin.balances feeds the live balance stream (GET /api/wallets/me/stream).
+    consumes: ['gateway.replies', 'user.events', 'user.events.v2', 'coin.balances'],
     groupPrefix: 'gateway-',
     managesTopics: false,
   },
@@ -56,6 +57,7 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
       'gateway.replies',
       'coin.transactions',
       'coin.holds',
+      'coin.balances',
       'coin.approvals',
       'coin.approvals.v2',
       'admin.audit',
@@ -72,11 +74,11 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
     groupPrefix: 'history-',
     managesTopics: false,
   },
-  // Turns the money events into the clients' webhooks (group webhooks-service); produces nothing
-  // but its dead letters.
+  // Turns the money events into the clients' webhooks (group webhooks-service) and watches the
+  // balance monitors' thresholds on coin.balances; produces nothing but its dead letters.
   webhooks: {
     produces: [],
-    consumes: ['coin.transactions', 'coin.holds'],
+    consumes: ['coin.transactions', 'coin.holds', 'coin.balances'],
     groupPrefix: 'webhooks-',
     managesTopics: false,
   },

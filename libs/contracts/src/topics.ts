@@ -13,6 +13,8 @@ export const topicBases = {
   userEventsV2: 'user.events.v2',
   coinTransactions: 'coin.transactions',
   coinHolds: 'coin.holds',
+  /** Every change of a wallet's balance, keyed by the wallet (docs/EVENTS.md "coin.balances"). */
+  coinBalances: 'coin.balances',
   coinApprovals: 'coin.approvals',
   /** The successor of coin.approvals (REWARD approvals too); both are produced (docs/EVENTS.md). */
   coinApprovalsV2: 'coin.approvals.v2',
@@ -37,6 +39,7 @@ export const defaultPartitions: Readonly<Record<TopicBase, number>> = {
   'user.events.v2': 3,
   'coin.transactions': 6,
   'coin.holds': 6,
+  'coin.balances': 6,
   'coin.approvals': 1,
   'coin.approvals.v2': 1,
   // One partition: one total order of admin actions, which the history service's hash chain follows.
