@@ -1,7 +1,6 @@
 import { kafkaSecurityOf, passwordHashCostOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
-import { consumedUserEvent, topicName, topicNames } from '@coin/contracts';
-import { coinBalancesTopic } from '@coin/events';
+import { consumedUserEvent, topicNames } from '@coin/contracts';
 import {
   buildOperationalApp,
   createMetricsRegistry,
@@ -114,7 +113,7 @@ async function openGatewayService(
   );
   const balances = await startBalanceConsumer({
     kafka,
-    topic: topicName(config.TOPIC_PREFIX, coinBalancesTopic),
+    topics: [topics.coinBalances],
     instanceId,
     fanout,
     logger,

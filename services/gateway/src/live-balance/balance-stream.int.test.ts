@@ -41,7 +41,7 @@ async function instance(kafka: ReturnType<typeof createKafka>, topic: string) {
     { connectionsMax: 10, connectionsPerCallerMax: 5 },
     { dropped: (r) => dropped.push(r), delivered: () => undefined },
   );
-  const consumer = await startBalanceConsumer({ kafka, topic, instanceId: randomUUID(), fanout, logger });
+  const consumer = await startBalanceConsumer({ kafka, topics: [topic], instanceId: randomUUID(), fanout, logger });
   return { fanout, consumer, dropped };
 }
 

@@ -7,7 +7,7 @@ import type { BalanceFanout } from './fanout';
 export interface BalanceConsumerOptions {
   kafka: Kafka;
   /** coin.balances with the deployment's prefix. */
-  topic: string;
+  topics: string[];
   /** This instance's id: its consumer group is its own (`gateway-balances-<id>`). */
   instanceId: string;
   fanout: BalanceFanout;
@@ -37,7 +37,7 @@ export async function startBalanceConsumer(options: BalanceConsumerOptions): Pro
         stopListening();
       });
       await created.connect();
-      await created.subscribe({ topic: options.topic, fromBeginning: false });
+      for (const topic of options.topics) await created.subscribe({ topic, fromBeginning: false });
       await created.run({
         autoCommit: false,
         // One synchronous loop per fetched batch: no promise per record.
