@@ -36,9 +36,8 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
   // write admin.audit, so it cannot forge the record of an action.
   gateway: {
     produces: ['ledger.commands', 'user.commands', 'admin.refusals'],
-    // user.events only while the last instances of the older user service may still write it;
-    // coin.balances feeds the live balance stream (GET /api/wallets/me/stream).
-    consumes: ['gateway.replies', 'user.events', 'user.events.v2', 'coin.balances'],
+    // user.events only while the last instances of the older user service may still write it.
+    consumes: ['gateway.replies', 'user.events', 'user.events.v2'],
     groupPrefix: 'gateway-',
     managesTopics: false,
   },
@@ -74,11 +73,11 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
     groupPrefix: 'history-',
     managesTopics: false,
   },
-  // Turns the money events into the clients' webhooks (group webhooks-service) and watches the
-  // balance monitors' thresholds on coin.balances; produces nothing but its dead letters.
+  // Turns the money events into the clients' webhooks (group webhooks-service); produces nothing
+  // but its dead letters.
   webhooks: {
     produces: [],
-    consumes: ['coin.transactions', 'coin.holds', 'coin.balances'],
+    consumes: ['coin.transactions', 'coin.holds'],
     groupPrefix: 'webhooks-',
     managesTopics: false,
   },
