@@ -103,6 +103,9 @@ export async function runAudit(options: AuditOptions): Promise<{ ok: boolean; re
       `MISMATCH capture of hold ${c.holdId} (${c.status ?? 'no such hold'}, transactions [${c.transactionIds.join(', ')}]): ${c.problem}`,
     );
   }
+  for (const w of report.mismatchedSequences) {
+    log(`MISMATCH balance changes of wallet ${w.walletKey} (${w.changes} changes): ${w.problem}`);
+  }
   log(report.consistent ? 'ledger consistent' : 'ledger INCONSISTENT');
   return { ok: passes(report), report };
 }

@@ -314,8 +314,23 @@ export const supplyReport = z.object({
     }),
   ),
   /**
+   * Wallets whose balance changes do not chain (docs/DESIGN.md "Balance changes"): the wallet's
+   * `sequence` is not its last change's, the changes are not numbered 1, 2, 3… without a gap, or a
+   * change's balance after is not the one before plus its amount, or the last one is not the
+   * wallet's balance.
+   */
+  mismatchedSequences: z.array(
+    z.object({
+      walletKey: z.string(),
+      sequence: z.number().int(),
+      lastSequence: z.number().int(),
+      changes: z.number().int(),
+      problem: z.string(),
+    }),
+  ),
+  /**
    * Every check above holds: no discrepancy (coins in flight are accounted for by the credit legs,
-   * whatever their age), no mismatched wallet, purchase, hold or capture. Stale legs do not make
+   * whatever their age), no mismatched wallet, purchase, hold, capture or balance-change chain. Stale legs do not make
    * it false: they are `creditLegs.stale`.
    */
   consistent: z.boolean(),

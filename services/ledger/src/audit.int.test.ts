@@ -59,6 +59,44 @@ describe('npm run audit', () => {
     expect((await audit()).ok).toBe(true);
   }, 60_000);
 
+  it("when a wallet's balance changes do not chain (its sequence, a gap, a balance after), then the audit fails naming the wallet", async () => {
+    // user:1 and user:2 of the test above: user:1 changed three times (mint, transfer, burn), user:2 once.
+    const good = await audit();
+    expect(good.ok).toBe(true);
+    expect(good.report.mismatchedSequences).toEqual([]);
+    const tampered = async (change: string, undo: string, expected: { walletKey: string; problem: RegExp }) => {
+      await h.tamperPool.query(change);
+      try {
+        const bad = await audit(300);
+        expect(bad.ok).toBe(false);
+        expect(bad.report.consistent).toBe(false);
+        expect(bad.report.mismatchedSequences).toEqual([
+          expect.objectContaining({ walletKey: expected.walletKey, problem: expect.stringMatching(expected.problem) }),
+        ]);
+        expect(bad.lines.join('\n')).toContain(`MISMATCH balance changes of wallet ${expected.walletKey}`);
+      } finally {
+        await h.tamperPool.query(undo);
+      }
+    };
+    await tampered(
+      "UPDATE wallets SET balance_sequence = 4 WHERE wallet_key = 'user:1'",
+      "UPDATE wallets SET balance_sequence = 3 WHERE wallet_key = 'user:1'",
+      { walletKey: 'user:1', problem: /sequence 4, its last change is 3/ },
+    );
+    const user2 = "(SELECT id FROM wallets WHERE wallet_key = 'user:2')";
+    await tampered(
+      `UPDATE entries SET balance_after = balance_after + 1 WHERE wallet_id = ${user2}`,
+      `UPDATE entries SET balance_after = balance_after - 1 WHERE wallet_id = ${user2}`,
+      { walletKey: 'user:2', problem: /1 change whose balance after is not the one before plus its amount/ },
+    );
+    await tampered(
+      `UPDATE entries SET sequence = 2 WHERE wallet_id = ${user2}`,
+      `UPDATE entries SET sequence = 1 WHERE wallet_id = ${user2}`,
+      { walletKey: 'user:2', problem: /sequence 1, its last change is 2.*1 change out of sequence/ },
+    );
+    expect((await audit()).ok).toBe(true);
+  }, 60_000);
+
   describe('holds', () => {
     const payer = 3;
     const payee = 4;

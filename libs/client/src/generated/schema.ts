@@ -4601,6 +4601,7 @@ export interface operations {
            *       "heldCoins": 49.99,
            *       "mismatchedHolds": [],
            *       "badCaptures": [],
+           *       "mismatchedSequences": [],
            *       "consistent": true
            *     }
            */
@@ -4666,6 +4667,13 @@ export interface operations {
               holdId: string;
               status: string | null;
               transactionIds: number[];
+              problem: string;
+            }[];
+            mismatchedSequences: {
+              walletKey: string;
+              sequence: number;
+              lastSequence: number;
+              changes: number;
               problem: string;
             }[];
             consistent: boolean;

@@ -110,6 +110,7 @@ export const exampleSupplyReport = {
   heldCoins: 49.99,
   mismatchedHolds: [],
   badCaptures: [],
+  mismatchedSequences: [],
   consistent: true,
 };
 

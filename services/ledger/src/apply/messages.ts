@@ -46,6 +46,9 @@ export function transactionEventMessage(
   };
 }
 
+const balanceChangedType = 'coin.balance.changed';
+const balanceChangedHeaders: Readonly<Record<string, string>> = { [headerNames.type]: balanceChangedType };
+
 /** The event id of a wallet's balance change: its wallet and sequence name it, on every publish and in every read of it. */
 export function balanceChangeEventId(walletKey: string, sequence: number): string {
   return uuidV5(`coin.balance.changed:${walletKey}:${sequence}`);
@@ -56,7 +59,7 @@ export function balanceChangedEvent(change: BalanceChange, at: Date): BalanceCha
   const { userId, treasury } = partyColumns(change.party);
   return {
     eventId: balanceChangeEventId(change.walletKey, change.sequence),
-    type: 'coin.balance.changed',
+    type: balanceChangedType,
     version: 1,
     occurredAt: at.toISOString(),
     wallet: { userId, treasury },
@@ -68,7 +71,11 @@ export function balanceChangedEvent(change: BalanceChange, at: Date): BalanceCha
   };
 }
 
-/** The coin.balances message of one balance change, keyed by the wallet so its changes stay in order. */
+/**
+ * The coin.balances message of one balance change, keyed by the wallet so its changes stay in
+ * order. Two per transfer on the apply's path, so the headers object is shared when no trace
+ * rides along (nothing mutates an outbox message).
+ */
 export function balanceChangedMessage(
   topics: TopicNames,
   change: BalanceChange,
@@ -78,7 +85,7 @@ export function balanceChangedMessage(
   return {
     topic: topics.coinBalances,
     key: change.walletKey,
-    headers: { ...traceHeaders, [headerNames.type]: 'coin.balance.changed' },
+    headers: traceHeaders ? { ...traceHeaders, ...balanceChangedHeaders } : (balanceChangedHeaders as Record<string, string>),
     payload: JSON.stringify(balanceChangedEvent(change, at)),
   };
 }

@@ -44,6 +44,8 @@ export async function auditShards(pools: readonly Pool[], options: { now: Date; 
   const overRefundedPurchases = await overRefundedOverShards(pools);
   const mismatchedHolds = reports.flatMap((r) => r.mismatchedHolds);
   const badCaptures = reports.flatMap((r) => r.badCaptures);
+  // A wallet's entries live with it, in its shard: each shard's chains are whole.
+  const mismatchedSequences = reports.flatMap((r) => r.mismatchedSequences);
   return {
     minted: minorUnitsToCoins(minted),
     burned: minorUnitsToCoins(burned),
@@ -66,12 +68,14 @@ export async function auditShards(pools: readonly Pool[], options: { now: Date; 
     heldCoins: minorUnitsToCoins(sum((r) => r.heldCoins)),
     mismatchedHolds,
     badCaptures,
+    mismatchedSequences,
     consistent:
       discrepancy === 0 &&
       mismatchedWallets.length === 0 &&
       overRefundedPurchases.length === 0 &&
       mismatchedHolds.length === 0 &&
-      badCaptures.length === 0,
+      badCaptures.length === 0 &&
+      mismatchedSequences.length === 0,
   };
 }
 

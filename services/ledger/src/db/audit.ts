@@ -10,8 +10,8 @@ type Queryable = Pick<PoolClient, 'query'>;
  * wallet's balance and totals equal the sum of its entries, no purchase refunded beyond its
  * amount; and for holds (issue 21): every wallet's `held` is the sum of its PENDING holds and
  * within its balance, every CAPTURED hold has exactly one transaction (hold_id) that matches it,
- * and no transaction names a hold that is not CAPTURED. Read in one REPEATABLE READ snapshot so
- * the figures belong to one moment.
+ * and no transaction names a hold that is not CAPTURED; every wallet's balance changes chain
+ * (auditBalanceChains). Read in one REPEATABLE READ snapshot so the figures belong to one moment.
  *
  * Coins debited on one partition and not yet credited on another are `inFlight`; they are 0 at
  * any quiet moment. They are accounted for by the credit legs still owed (`creditLegs`, read in
@@ -55,6 +55,7 @@ export async function auditLedger(db: Queryable, options: { now: Date; creditLeg
         GROUP BY p.id, p.amount HAVING sum(r.amount) > p.amount ORDER BY p.id`,
     );
     const holds = await auditHolds(db);
+    const mismatchedSequences = await auditBalanceChains(db);
     const legs = creditLegFigures(await readOpenCreditLegs(db), options.now.getTime(), options.creditLegMaxAgeS * 1000);
     const t = totals.rows[0]!;
     const inFlight = t.minted - t.burned - t.balances;
@@ -86,16 +87,76 @@ export async function auditLedger(db: Queryable, options: { now: Date; creditLeg
       })),
       overRefundedPurchases: overRefunded.rows.map((r) => r.id),
       ...holds,
+      mismatchedSequences,
       consistent:
         discrepancy === 0 &&
         mismatched.rows.length === 0 &&
         overRefunded.rows.length === 0 &&
         holds.mismatchedHolds.length === 0 &&
-        holds.badCaptures.length === 0,
+        holds.badCaptures.length === 0 &&
+        mismatchedSequences.length === 0,
     };
   } finally {
     await db.query('COMMIT');
   }
+}
+
+/**
+ * Every wallet's balance changes (its entries by sequence, migration 010) chain: numbered 1, 2, 3…
+ * with no gap or repeat, each balance after is the one before plus its amount, the last is the
+ * wallet's balance and its number the wallet's `balance_sequence`. One pass over entries in
+ * (wallet_id, sequence) order, the unique index's; a wallet without a change has sequence 0.
+ * (A wallet whose balance is not the sum of its entries is `mismatchedWallets`; one whose entries
+ * chain to another balance than its own shows here too.)
+ */
+async function auditBalanceChains(db: Queryable): Promise<SupplyReport['mismatchedSequences']> {
+  const result = await db.query<{
+    wallet_key: string;
+    sequence: number;
+    last_sequence: number;
+    changes: number;
+    out_of_sequence: number;
+    broken: number;
+    last_balance: number | null;
+    balance: number;
+  }>(
+    `WITH chain AS (
+       SELECT wallet_id, sequence, row_number() OVER w AS position,
+              balance_after, amount, lag(balance_after, 1, 0::bigint) OVER w AS before
+         FROM entries
+       WINDOW w AS (PARTITION BY wallet_id ORDER BY sequence)),
+     per_wallet AS (
+       SELECT wallet_id, count(*)::bigint AS changes, max(sequence)::bigint AS last_sequence,
+              count(*) FILTER (WHERE sequence <> position)::bigint AS out_of_sequence,
+              count(*) FILTER (WHERE balance_after <> before + amount)::bigint AS broken,
+              (array_agg(balance_after ORDER BY sequence DESC))[1]::bigint AS last_balance
+         FROM chain GROUP BY wallet_id)
+     SELECT coalesce(w.wallet_key, 'unknown wallet ' || p.wallet_id) AS wallet_key,
+            coalesce(w.balance_sequence, 0) AS sequence, coalesce(p.last_sequence, 0) AS last_sequence,
+            coalesce(p.changes, 0) AS changes, coalesce(p.out_of_sequence, 0) AS out_of_sequence,
+            coalesce(p.broken, 0) AS broken, p.last_balance, coalesce(w.balance, 0) AS balance
+       FROM wallets w FULL JOIN per_wallet p ON p.wallet_id = w.id
+      WHERE w.id IS NULL OR coalesce(w.balance_sequence, 0) <> coalesce(p.last_sequence, 0)
+         OR p.out_of_sequence > 0 OR p.broken > 0 OR p.last_balance <> w.balance
+      ORDER BY 1`,
+  );
+  const plural = (n: number, what: string) => `${n} ${what.replace('change', n === 1 ? 'change' : 'changes')}`;
+  return result.rows.map((r) => {
+    const problems: string[] = [];
+    if (r.sequence !== r.last_sequence) problems.push(`the wallet's sequence ${r.sequence}, its last change is ${r.last_sequence}`);
+    if (r.out_of_sequence > 0) problems.push(`${plural(r.out_of_sequence, 'change')} out of sequence (a gap or a repeat)`);
+    if (r.broken > 0) problems.push(`${plural(r.broken, 'change')} whose balance after is not the one before plus its amount`);
+    if (r.last_balance !== null && r.last_balance !== r.balance) {
+      problems.push(`its last change left ${minorUnitsToCoins(r.last_balance)}, the wallet holds ${minorUnitsToCoins(r.balance)}`);
+    }
+    return {
+      walletKey: r.wallet_key,
+      sequence: r.sequence,
+      lastSequence: r.last_sequence,
+      changes: r.changes,
+      problem: problems.join('; '),
+    };
+  });
 }
 
 type HoldFigures = Pick<SupplyReport, 'heldCoins' | 'mismatchedHolds' | 'badCaptures'>;

@@ -18,10 +18,10 @@ export const credit: CommandModule<'ledger.credit'> = {
   authorRefusal: () => null,
   // A leg sent before legs carried their transaction's type reads the transaction for it, as a
   // refund reads its purchase (from whichever shard has it).
-  reads: ({ data }) => ({
-    walletKeys: [walletKeyOf(data.to)],
-    ...(data.transactionType ? {} : { refundTarget: data.transactionId }),
-  }),
+  reads: ({ data }) =>
+    data.transactionType
+      ? { walletKeys: [walletKeyOf(data.to)] }
+      : { walletKeys: [walletKeyOf(data.to)], refundTarget: data.transactionId },
   decide(command, context) {
     const { transactionId, to, amount, returnTo } = command.data;
     const target = context.wallet(walletKeyOf(to));
