@@ -36,8 +36,9 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
   // write admin.audit, so it cannot forge the record of an action.
   gateway: {
     produces: ['ledger.commands', 'user.commands', 'admin.refusals'],
-    // user.events only while the last instances of the older user service may still write it.
-    consumes: ['gateway.replies', 'user.events', 'user.events.v2'],
+    // user.events only while the last instances of the older user service may still write it;
+    // coin.balances for the live balance streams (docs/DESIGN.md "Live balance").
+    consumes: ['gateway.replies', 'user.events', 'user.events.v2', 'coin.balances'],
     groupPrefix: 'gateway-',
     managesTopics: false,
   },

@@ -1,5 +1,6 @@
 import type { CoinClient } from '@coin/client';
 import { createContext, useContext } from 'react';
+import type { BalanceStreamOptions } from './live-balance/balance-stream';
 import type { Role, SignedInUser } from './session';
 
 /**
@@ -51,6 +52,8 @@ export interface ConsoleSession {
   readonly hasSecondFactor: boolean;
   stepUp(code: string): Promise<void>;
   changePassword(currentPassword: string, newPassword: string): Promise<void>;
+  /** Follows a live balance stream of the API at `path` (Server-Sent Events); the function returned closes it. */
+  streamBalance(path: string, handlers: Pick<BalanceStreamOptions, 'onBalance' | 'onState'>): () => void;
 }
 
 export interface ConsoleContext {

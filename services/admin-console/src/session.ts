@@ -1,4 +1,5 @@
 import { type CoinClient, createCoinClient, type OperationResult } from '@coin/client';
+import { type BalanceStreamOptions, openBalanceStream } from './live-balance/balance-stream';
 
 /** The tokens of a sign-in (a login without a second factor, the second step, an enrolment, a password change). */
 export type LoginAnswer = Exclude<OperationResult<'login'>, { mfaRequired: true }>;
@@ -91,6 +92,11 @@ export class Session {
     this.accessToken = answer.accessToken;
     this.refreshToken = answer.refreshToken;
     this.user = answer.user;
+  }
+
+  /** A live balance stream of the API (./live-balance), with this session's token, refreshed as the client's is. */
+  streamBalance(path: string, handlers: Pick<BalanceStreamOptions, 'onBalance' | 'onState'>): () => void {
+    return openBalanceStream({ url: new URL(path, this.baseUrl).toString(), token: () => this.currentToken(), ...handlers });
   }
 
   private async currentToken(): Promise<string> {

@@ -25,6 +25,8 @@ export interface FakeSessionOptions {
   apiKey?: string;
   stepUp?: (code: string) => Promise<void>;
   changePassword?: (currentPassword: string, newPassword: string) => Promise<void>;
+  /** The live balance streams the screen opens (none answer unless the test gives this). */
+  streamBalance?: ConsoleSession['streamBalance'];
 }
 
 export function fakeSession(client: ConsoleClient, options: FakeSessionOptions = {}): ConsoleSession {
@@ -43,6 +45,7 @@ export function fakeSession(client: ConsoleClient, options: FakeSessionOptions =
     hasSecondFactor: true,
     stepUp: options.stepUp ?? (() => Promise.resolve()),
     changePassword: options.changePassword ?? (() => Promise.resolve()),
+    streamBalance: options.streamBalance ?? (() => () => undefined),
   };
 }
 

@@ -51,6 +51,7 @@ import { registerMethodNotAllowed } from './plugins/method-not-allowed';
 import { accessLogDefaults, registerAccessLog, type AccessLogOptions } from './plugins/access-log';
 import { registerAdminConsoleRoutes } from './routes/admin-console';
 import { registerWebhookRoutes } from './routes/webhooks';
+import { defaultLiveBalance, registerBalanceStreamRoutes, type LiveBalanceSettings } from './routes/balance-stream';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -85,6 +86,8 @@ export interface GatewayDeps {
   accessLog?: AccessLogOptions;
   /** Where the built admin console is (default services/admin-console/dist/www); served at /admin. */
   adminConsoleDir?: string;
+  /** The live balance streams' fan-out and limits (default: a fan-out nothing feeds, for tests and the document). */
+  liveBalance?: LiveBalanceSettings;
 }
 
 /** The gateway as a fastify app, without listen(): tests drive it with inject() or on port 0. */
@@ -190,6 +193,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerLimitRoutes(app, routeDeps);
   registerHistoryRoutes(app, routeDeps);
   registerStatementRoutes(app, routeDeps);
+  registerBalanceStreamRoutes(app, { ...routeDeps, liveBalance: deps.liveBalance ?? defaultLiveBalance() });
   registerTransactionRoutes(app, routeDeps);
   registerWebhookRoutes(app, routeDeps);
   registerCommandRoutes(app, { commandStatus });

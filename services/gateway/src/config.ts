@@ -128,6 +128,17 @@ export const gatewayConfigSchema = z.object({
   REFUSAL_AUDIT_ADDRESSES_MAX: positiveInt(10_000),
   /** Refusal records sent and not yet acknowledged; beyond it they are dropped and counted. */
   REFUSAL_AUDIT_IN_FLIGHT_MAX: positiveInt(1000),
+  /**
+   * Live balance streams (GET /api/wallets/me/stream, docs/DESIGN.md "Live balance") open at once
+   * on one gateway instance; past it 503 UNAVAILABLE. Each costs a socket and a few KiB.
+   */
+  GATEWAY_STREAMS_MAX: positiveInt(10_000),
+  /** Live balance streams one caller may hold open at once on one instance; past it 429 RATE_LIMITED. */
+  GATEWAY_STREAMS_PER_CALLER_MAX: positiveInt(5),
+  /** How often every open stream gets a keep-alive comment, so that proxies do not close it as idle. */
+  GATEWAY_STREAM_HEARTBEAT_MS: positiveInt(15_000),
+  /** The most changes a resume (Last-Event-ID) replays from the ledger; further behind, the stream starts over with a snapshot. */
+  GATEWAY_STREAM_REPLAY_MAX: positiveInt(1000),
 });
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

@@ -1,10 +1,13 @@
-import { Counter, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 
 /** Metric names, shared with the docs (docs/OPERATIONS.md "Observability"). */
 export const gatewayMetricNames = {
   rateLimitFailOpen: 'coin_gateway_rate_limit_fail_open_total',
   cacheMacFailures: 'coin_gateway_cache_mac_failures_total',
   refusalAuditDropped: 'coin_gateway_refusal_audit_dropped_total',
+  balanceStreams: 'coin_gateway_balance_stream_requests',
+  balanceEventsDropped: 'coin_gateway_balance_events_dropped_total',
+  balanceEventsDelivered: 'coin_gateway_balance_events_delivered_total',
 } as const;
 
 /** Which limit was checked without Redis: the rate-limit policies, the per-caller write limit, and the failed-login counters. */
@@ -67,4 +70,46 @@ export function refusalAuditDroppedCounter(registry: Registry): Counter<'reason'
       registers: [registry],
     })
   );
+}
+
+/** The live balance streams' metrics (docs/DESIGN.md "Live balance"), one set per registry. */
+export interface BalanceStreamMetrics {
+  /** Records of coin.balances not fanned out: hostile, unknown or walletless (by reason). */
+  dropped: Counter<'reason'>;
+  /** Live events handed to streams (one per stream of the wallet). */
+  delivered: Counter;
+  /** Open streams on this instance. */
+  streams: Gauge;
+}
+
+export function balanceStreamMetrics(registry: Registry, openStreams: () => number): BalanceStreamMetrics {
+  const existing = registry.getSingleMetric(gatewayMetricNames.balanceStreams) as Gauge | undefined;
+  if (existing) {
+    return {
+      streams: existing,
+      dropped: registry.getSingleMetric(gatewayMetricNames.balanceEventsDropped) as Counter<'reason'>,
+      delivered: registry.getSingleMetric(gatewayMetricNames.balanceEventsDelivered) as Counter,
+    };
+  }
+  return {
+    streams: new Gauge({
+      name: gatewayMetricNames.balanceStreams,
+      help: 'Live balance streams (GET /api/wallets/me/stream) open on this gateway instance',
+      registers: [registry],
+      collect() {
+        this.set(openStreams());
+      },
+    }),
+    dropped: new Counter({
+      name: gatewayMetricNames.balanceEventsDropped,
+      help: 'Records of coin.balances the gateway did not fan out to streams (not valid, unknown type, no wallet), by reason',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
+    delivered: new Counter({
+      name: gatewayMetricNames.balanceEventsDelivered,
+      help: 'Live balance events handed to open streams (one per stream of the wallet)',
+      registers: [registry],
+    }),
+  };
 }

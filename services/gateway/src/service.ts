@@ -10,7 +10,14 @@ import {
   ServiceTokenSigner,
   startService,
 } from '@coin/http';
-import { consumersReadiness, RequestReplyClient, sendRefusalRecord, startConsumer, openServiceKafka } from '@coin/kafka';
+import {
+  consumerRestartCounter,
+  consumersReadiness,
+  RequestReplyClient,
+  sendRefusalRecord,
+  startConsumer,
+  openServiceKafka,
+} from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { createRedis, type Redis } from '@coin/redis';
 import { startTracing } from '@coin/telemetry';
@@ -19,7 +26,10 @@ import { CommandBus } from './clients/commands';
 import { InternalHttpClient } from './clients/internal-http';
 import { ReplyPartitionLease } from './clients/reply-partition-lease';
 import type { GatewayConfig } from './config';
-import { cacheMacFailureCounter, rateLimitFailOpenCounter, refusalAuditDroppedCounter } from './metrics';
+import { balanceStreamMetrics, cacheMacFailureCounter, rateLimitFailOpenCounter, refusalAuditDroppedCounter } from './metrics';
+import { startBalanceConsumer } from './live-balance/consumer';
+import { BalanceFanout } from './live-balance/fanout';
+import { defaultLiveBalance } from './routes/balance-stream';
 import { CacheAuthenticator, CacheMac, decodeCacheMacSecret } from './plugins/cache-mac';
 import { ApiKeyVerifier } from './plugins/api-key';
 import { LoginThrottle } from './plugins/login-throttle';
@@ -94,6 +104,23 @@ async function openGatewayService(
   });
   runtime.onClose('user events consumer', () => userEvents.stop());
   await userEvents.ready;
+  // The live balance streams: this instance's own consumer of coin.balances feeds its own
+  // connections (docs/DESIGN.md "Live balance"); it closes after the public API has ended them.
+  const balanceMetrics = balanceStreamMetrics(metrics, () => fanout.connections);
+  const fanout = new BalanceFanout(
+    { connectionsMax: config.GATEWAY_STREAMS_MAX, connectionsPerCallerMax: config.GATEWAY_STREAMS_PER_CALLER_MAX },
+    { dropped: (reason) => balanceMetrics.dropped.inc({ reason }), delivered: (count) => balanceMetrics.delivered.inc(count) },
+  );
+  const balances = await startBalanceConsumer({
+    kafka,
+    topics: [topics.coinBalances],
+    instanceId,
+    fanout,
+    logger,
+    restarts: consumerRestartCounter(metrics),
+  });
+  runtime.onClose('balance consumer', () => balances.stop());
+  fanout.startHeartbeats(config.GATEWAY_STREAM_HEARTBEAT_MS);
   const refusalsDropped = refusalAuditDroppedCounter(metrics);
   const refusalAudit = new RefusalAudit({
     limits: {
@@ -114,7 +141,7 @@ async function openGatewayService(
       redis: async () => void (await redis.ping()),
       postgres: async () => void (await users.get('/internal/readiness')),
       // The reply consumer and the token-version consumer: without the first, every write times out.
-      consumers: consumersReadiness([replies, userEvents]),
+      consumers: consumersReadiness([replies, userEvents, balances]),
     },
     // Without Redis the gateway still serves reads, keyless writes and logins (docs/OPERATIONS.md
     // "Redis outage"): it stays in rotation, reported degraded.
@@ -140,6 +167,7 @@ async function openGatewayService(
       stepUpMaxAgeS: config.STEP_UP_MAX_AGE_S,
     },
     bodyBytesMax: config.BODY_BYTES_MAX,
+    liveBalance: defaultLiveBalance(fanout, config.GATEWAY_STREAM_REPLAY_MAX),
     accessLog: { sampleRate: config.GATEWAY_ACCESS_LOG_SAMPLE, slowMs: config.GATEWAY_ACCESS_LOG_SLOW_MS },
     passwordHashCost: passwordHashCostOf(config, logger),
     trustedProxies: config.GATEWAY_TRUSTED_PROXIES,

@@ -16,3 +16,5 @@ export type PlatformClient = components['schemas']['PlatformClient'];
 export type UserSession = components['schemas']['UserSession'];
 export type DeletionRequest = components['schemas']['DeletionRequest'];
 export type AuditLogEntry = components['schemas']['AuditLogEntry'];
+export type BalanceStreamSnapshot = components['schemas']['BalanceStreamSnapshot'];
+export type BalanceStreamChange = components['schemas']['BalanceStreamChange'];

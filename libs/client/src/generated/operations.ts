@@ -61,6 +61,8 @@ export const operationTable = {
   getUserStatement: { method: 'get', path: '/api/admin/users/{id}/statement', idempotencyKey: false },
   getTreasuryBalanceAt: { method: 'get', path: '/api/admin/treasuries/{code}/balance', idempotencyKey: false },
   getTreasuryStatement: { method: 'get', path: '/api/admin/treasuries/{code}/statement', idempotencyKey: false },
+  streamMyBalance: { method: 'get', path: '/api/wallets/me/stream', idempotencyKey: false },
+  streamUserBalance: { method: 'get', path: '/api/admin/users/{id}/wallet/stream', idempotencyKey: false },
   getTransaction: { method: 'get', path: '/api/coins/transactions/{id}', idempotencyKey: false },
   listWebhookEndpoints: { method: 'get', path: '/api/webhooks/endpoints', idempotencyKey: false },
   createWebhookEndpoint: { method: 'post', path: '/api/webhooks/endpoints', idempotencyKey: true },

@@ -948,6 +948,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/wallets/me/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller's balance, live: a snapshot, then each change within a second of its commit (Server-Sent Events)
+     * @description Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. When the stream ends, reconnect with `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot.
+     */
+    get: operations['streamMyBalance'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/wallet/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A user's balance, live (the console's user page): as GET /api/wallets/me/stream, for any user
+     * @description Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. When the stream ends, reconnect with `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot.
+     */
+    get: operations['streamUserBalance'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/coins/transactions/{id}': {
     parameters: {
       query?: never;
@@ -1570,6 +1610,26 @@ export interface components {
           /** @description sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain */
           hash: string;
         };
+    BalanceStreamSnapshot: {
+      /** @description The wallet balance (coins, 2 decimals) */
+      balance: number;
+      /** @description The last balance change this balance includes */
+      sequence: number;
+    };
+    BalanceStreamChange: {
+      sequence: number;
+      /** @description The wallet balance after this change (coins, 2 decimals) */
+      balance: number;
+      /** @description The wallet balance before this change (coins, 2 decimals) */
+      previousBalance: number;
+      /** @description balance − previousBalance: positive for a credit, negative for a debit (coins, 2 decimals) */
+      amount: number;
+      transactionId: number;
+      /** @enum {string} */
+      transactionType: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
+      /** Format: date-time */
+      occurredAt: string;
+    };
   };
   responses: never;
   parameters: never;
@@ -9997,6 +10057,163 @@ export interface operations {
       };
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  streamMyBalance: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The `id` of the last event received: the stream goes on after it (what EventSource sends on reconnect) */
+        'last-event-id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. When the stream ends, reconnect with `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  streamUserBalance: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The `id` of the last event received: the stream goes on after it (what EventSource sends on reconnect) */
+        'last-event-id'?: string;
+      };
+      path: {
+        /** @description positive integer, at most 9007199254740991 */
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. When the stream ends, reconnect with `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -2,6 +2,8 @@ import {
   apiKey,
   approval,
   auditLogEntry,
+  balanceStreamChange,
+  balanceStreamSnapshot,
   canonicalJson,
   deletionRequest,
   hold,
@@ -203,6 +205,9 @@ export const namedModels: Readonly<Record<string, z.ZodType>> = {
   UserSession: userSession,
   DeletionRequest: deletionRequest,
   AuditLogEntry: auditLogEntry,
+  // The data of the live balance stream's events (the route's answer is text/event-stream).
+  BalanceStreamSnapshot: balanceStreamSnapshot,
+  BalanceStreamChange: balanceStreamChange,
 };
 
 /** A model's JSON Schema exactly as a route's answer renders it: through the same transform. */

@@ -4,8 +4,9 @@ import { Notice } from '../../components/notice';
 import { ProblemView } from '../../components/problem-view';
 import { useConsole } from '../../context';
 import { useMutation } from '../../hooks/use-mutation';
+import { LiveBalanceLine } from '../../live-balance/live-balance';
 
-/** The caller's own account: change the password (every other session ends). */
+/** The caller's own account: its balance, live, and a change of password (every other session ends). */
 export function AccountScreen() {
   const { session } = useConsole();
   const change = useMutation();
@@ -23,6 +24,7 @@ export function AccountScreen() {
       <p>
         {session.user.email} · {session.role} · second factor {session.hasSecondFactor ? 'in use' : 'not in use'}
       </p>
+      <LiveBalanceLine path="/api/wallets/me/stream" label="Your balance" />
       <form onSubmit={submit} aria-label="Change password">
         <Field label="Current password">
           <input name="currentPassword" type="password" autoComplete="current-password" required />

@@ -3,6 +3,7 @@ import { Page } from '../../components/layout';
 import { useConsole } from '../../context';
 import { coins, when } from '../../format';
 import { useLoad } from '../../hooks/use-load';
+import { LiveBalanceLine } from '../../live-balance/live-balance';
 import { Link } from '../../router';
 import { TransactionRows } from '../transactions/transaction-rows';
 import { EndSessions, SessionRows } from './sessions';
@@ -30,6 +31,7 @@ export function UserDetailScreen({ userId }: { userId: number }) {
       <p>
         <Link to="/users">← All users</Link>
       </p>
+      <LiveBalanceLine path={`/api/admin/users/${userId}/wallet/stream`} label="Balance now" />
       <Loaded load={user}>
         {(data) => (
           <>

@@ -1,0 +1,54 @@
+import { fastGroupSettings, SupervisedConsumer } from '@coin/kafka';
+import type { Logger } from '@coin/logger';
+import type { Kafka } from 'kafkajs';
+import type { Counter } from 'prom-client';
+import type { BalanceFanout } from './fanout';
+
+export interface BalanceConsumerOptions {
+  kafka: Kafka;
+  /** coin.balances with the deployment's prefix. */
+  topics: string[];
+  /** This instance's id: its consumer group is its own (`gateway-balances-<id>`). */
+  instanceId: string;
+  fanout: BalanceFanout;
+  logger: Logger;
+  restarts?: Counter<'group'>;
+}
+
+/**
+ * Feeds this instance's streams: every gateway instance reads all of coin.balances in a group of
+ * its own, from the end of the topic as it joins, and commits nothing (a stream that missed
+ * something reads it back from the ledger by sequence), so the group leaves nothing behind on the
+ * broker. A record is validated once here (the fan-out drops and counts what does not parse).
+ */
+export async function startBalanceConsumer(options: BalanceConsumerOptions): Promise<SupervisedConsumer> {
+  const groupId = `gateway-balances-${options.instanceId}`;
+  // "From the end" is fixed at the first fetch: once it is done, every later record is read.
+  let markFirstFetch: () => void = () => undefined;
+  const firstFetch = new Promise<void>((resolve) => (markFirstFetch = resolve));
+  const consumer = new SupervisedConsumer({
+    groupId,
+    logger: options.logger.child({ groupId }),
+    ...(options.restarts ? { restarts: options.restarts } : {}),
+    create: () => options.kafka.consumer({ groupId, ...fastGroupSettings }),
+    start: async (created) => {
+      const stopListening = created.on(created.events.FETCH, () => {
+        markFirstFetch();
+        stopListening();
+      });
+      await created.connect();
+      for (const topic of options.topics) await created.subscribe({ topic, fromBeginning: false });
+      await created.run({
+        autoCommit: false,
+        // One synchronous loop per fetched batch: no promise per record.
+        eachBatch: async ({ batch }) => {
+          for (const message of batch.messages) options.fanout.publish(message.value);
+        },
+      });
+    },
+  });
+  await consumer.start();
+  await consumer.ready;
+  await firstFetch;
+  return consumer;
+}

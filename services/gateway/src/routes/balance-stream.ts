@@ -1,0 +1,222 @@
+import { PassThrough } from 'node:stream';
+import { balanceStreamChangeOf, balanceStreamEvents, balanceStreamMediaType, problem, userIdParam, walletKeyOfUser } from '@coin/contracts';
+import { AppError, validationError } from '@coin/errors';
+import type { App } from '@coin/http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { InternalApi } from '../clients/internal-api';
+import { BalanceFanout, streamRefusalRetryAfterS, type Subscription } from '../live-balance/fanout';
+import { BalanceStreamSession, type BalanceReader, type SessionLimits, type StreamOutput } from '../live-balance/session';
+import { lastEventIdOf, sseEvent, sseHeartbeat, sseRetry } from '../live-balance/sse';
+import { principalOf, userIdOf } from '../plugins/auth';
+
+export interface LiveBalanceSettings {
+  fanout: BalanceFanout;
+  session: SessionLimits;
+  /** Bytes a stream may have waiting for a slow client; past it the stream ends (the client resumes by Last-Event-ID). */
+  bufferedBytesMax: number;
+  /** The `retry:` the stream sends first: how long a client waits before it reconnects. */
+  reconnectMs: number;
+}
+
+/** The ledger's balance-changes route pages by at most this many changes. */
+export const balanceChangesPageMax = 100;
+
+/** What the streams are limited by when the service's configuration does not say (tests, the document). */
+export function defaultLiveBalance(
+  fanout = new BalanceFanout({ connectionsMax: 10_000, connectionsPerCallerMax: 5 }),
+  replayMax = 1000,
+): LiveBalanceSettings {
+  return {
+    fanout,
+    session: { pageSize: balanceChangesPageMax, replayMax, pendingMax: 1000 },
+    bufferedBytesMax: 256 * 1024,
+    reconnectMs: 2000,
+  };
+}
+
+const exampleStream =
+  'retry: 2000\n\n' +
+  'id: 41\nevent: snapshot\ndata: {"balance":120.5,"sequence":41}\n\n' +
+  'id: 42\nevent: balance\ndata: {"sequence":42,"balance":145.5,"previousBalance":120.5,"amount":25,"transactionId":9001,' +
+  '"transactionType":"TRANSFER","occurredAt":"2026-11-23T10:00:00.000Z"}\n\n' +
+  ': keep-alive\n\n';
+
+const streamDescription =
+  "Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, " +
+  'the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) ' +
+  'for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. When the stream ends, reconnect ' +
+  'with `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot.';
+
+const lastEventIdHeaders = z.object({
+  'last-event-id': z
+    .string()
+    .max(32)
+    .optional()
+    .describe('The `id` of the last event received: the stream goes on after it (what EventSource sends on reconnect)'),
+});
+
+/** Whose stream a route opens: the caller's own wallet, or (ADMIN+) a user's. */
+interface StreamSource {
+  path: string;
+  access: 'user' | 'admin';
+  params?: z.ZodObject;
+  tags: string[];
+  summary: string;
+  operationId: string;
+  userOf(request: FastifyRequest): number;
+}
+
+const sources: StreamSource[] = [
+  {
+    path: '/api/wallets/me/stream',
+    access: 'user',
+    tags: ['wallets'],
+    summary: "The caller's balance, live: a snapshot, then each change within a second of its commit (Server-Sent Events)",
+    operationId: 'streamMyBalance',
+    userOf: userIdOf,
+  },
+  {
+    path: '/api/admin/users/:id/wallet/stream',
+    access: 'admin',
+    params: z.object({ id: userIdParam }),
+    tags: ['admin'],
+    summary: "A user's balance, live (the console's user page): as GET /api/wallets/me/stream, for any user",
+    operationId: 'streamUserBalance',
+    userOf: (request) => (request.params as { id: number }).id,
+  },
+];
+
+/**
+ * The live balance streams (docs/DESIGN.md "Live balance"): each connection takes a place in this
+ * instance's fan-out, which the instance's coin.balances consumer feeds; the ledger is read only
+ * to start, resume or fill a gap, never per event.
+ */
+export function registerBalanceStreamRoutes(app: App, deps: { internal: InternalApi; liveBalance: LiveBalanceSettings }): void {
+  const { fanout } = deps.liveBalance;
+  // Before the server waits for its connections to end: a stream would never end by itself.
+  app.addHook('preClose', async () => fanout.endAll());
+  for (const source of sources) {
+    app.get(
+      source.path,
+      {
+        config: { access: source.access },
+        schema: {
+          tags: source.tags,
+          summary: source.summary,
+          description: streamDescription,
+          operationId: source.operationId,
+          security: [{ bearerAuth: [] }],
+          ...(source.params ? { params: source.params } : {}),
+          headers: lastEventIdHeaders,
+          response: {
+            200: {
+              description: streamDescription,
+              content: { [balanceStreamMediaType]: { schema: z.string().meta({ examples: [exampleStream] }) } },
+            },
+            400: problem,
+            401: problem,
+            403: problem,
+            404: problem,
+            429: problem,
+            503: problem,
+          },
+        } as never,
+      },
+      (request: FastifyRequest, reply: FastifyReply) => openStream(request, reply, source.userOf(request), deps),
+    );
+  }
+}
+
+async function openStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  deps: { internal: InternalApi; liveBalance: LiveBalanceSettings },
+): Promise<FastifyReply> {
+  const settings = deps.liveBalance;
+  const lastEventId = lastEventIdOf(request.headers['last-event-id']);
+  if (lastEventId === null) {
+    throw validationError([{ path: 'Last-Event-ID', message: 'must be the id of an event of this stream (a whole number)' }]);
+  }
+  const requestId = String(request.id);
+  const reader: BalanceReader = {
+    changesAfter: (afterSequence, limit) => deps.internal.read('ledger.balance-changes', { userId, afterSequence, limit }, requestId),
+    // The sequence first, then the balance: a change committed between the two is in the balance
+    // and comes again live (same balance), never the other way round (a change lost).
+    snapshot: async () => {
+      const { sequence } = await deps.internal.read(
+        'ledger.balance-changes',
+        { userId, afterSequence: Number.MAX_SAFE_INTEGER, limit: 1 },
+        requestId,
+      );
+      const wallet = await deps.internal.read('ledger.wallet', { userId }, requestId);
+      return { balance: wallet.balance, sequence };
+    },
+  };
+
+  const body = new PassThrough();
+  let subscription: Subscription | undefined;
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    session.close();
+    subscription?.close();
+    body.end();
+  };
+  const write = (text: string) => {
+    if (ended) return;
+    // A client that does not read keeps no unbounded queue here: it is cut off and resumes.
+    if (body.writableLength > settings.bufferedBytesMax) end();
+    else body.write(text);
+  };
+  const session = new BalanceStreamSession(
+    reader,
+    (item) => write(frameOf(item)),
+    settings.session,
+    (err) => {
+      request.log.warn({ err, userId }, 'live balance stream ended: the ledger read of its missed changes failed');
+      end();
+    },
+  );
+  try {
+    subscription = settings.fanout.subscribe(walletKeyOfUser(userId), callerOf(request), {
+      deliver: (event) => session.offer(event),
+      heartbeat: () => write(sseHeartbeat),
+      end,
+    });
+  } catch (err) {
+    if (err instanceof AppError) reply.header('retry-after', String(streamRefusalRetryAfterS));
+    throw err;
+  }
+  write(sseRetry(settings.reconnectMs));
+  try {
+    await session.start(lastEventId);
+  } catch (err) {
+    end();
+    throw err;
+  }
+  reply.raw.once('close', end);
+  body.once('close', end);
+  return (
+    reply
+      .header('cache-control', 'no-store')
+      // Proxies that buffer answers (nginx) would hold the events back.
+      .header('x-accel-buffering', 'no')
+      .type(`${balanceStreamMediaType}; charset=utf-8`)
+      .send(body)
+  );
+}
+
+function frameOf(item: StreamOutput): string {
+  return item.kind === 'snapshot'
+    ? sseEvent(balanceStreamEvents.snapshot, item.snapshot.sequence, item.snapshot)
+    : sseEvent(balanceStreamEvents.balance, item.change.sequence, balanceStreamChangeOf(item.change));
+}
+
+/** Whose places a stream counts against: the person (or client) calling, not the wallet watched. */
+function callerOf(request: FastifyRequest): string {
+  const principal = principalOf(request);
+  return `${principal.kind}:${principal.subject}`;
+}
