@@ -41,6 +41,7 @@ import { registerAdminUserRoutes } from './routes/admin-users';
 import { registerDeletionRequestRoutes } from './routes/deletion-requests';
 import { registerHistoryRoutes } from './routes/history';
 import { registerStatementRoutes } from './routes/statements';
+import { registerStatsRoutes } from './routes/stats';
 import { registerAsyncApiRoute } from './routes/asyncapi';
 import { registerTransactionRoutes } from './routes/transactions';
 import { registerCommandRoutes } from './routes/commands';
@@ -177,6 +178,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerLimitRoutes(app, routeDeps);
   registerHistoryRoutes(app, routeDeps);
   registerStatementRoutes(app, routeDeps);
+  registerStatsRoutes(app, routeDeps);
   registerTransactionRoutes(app, routeDeps);
   registerCommandRoutes(app, { commandStatus });
   registerAsyncApiRoute(app);

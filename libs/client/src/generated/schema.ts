@@ -843,6 +843,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/wallets/me/daily-balances': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The balance of the caller's wallet at the end of each UTC day of [from, to] (both days included, at most 366) */
+    get: operations['getMyDailyBalances'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/users/{id}/balance': {
     parameters: {
       query?: never;
@@ -877,6 +894,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/users/{id}/daily-balances': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The balance of a user's wallet at the end of each UTC day of [from, to] (both days included, at most 366) */
+    get: operations['getUserDailyBalances'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/treasuries/{code}/balance': {
     parameters: {
       query?: never;
@@ -903,6 +937,57 @@ export interface paths {
     };
     /** A statement of a treasury over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor), or the whole period as CSV (format=csv or Accept: text/csv), streamed */
     get: operations['getTreasuryStatement'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/treasuries/{code}/daily-balances': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The balance of a treasury at the end of each UTC day of [from, to] (both days included, at most 366) */
+    get: operations['getTreasuryDailyBalances'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/stats/daily-supply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The coins in existence (Σ MINT − Σ BURN) at the end of each UTC day of [from, to] (both days included, at most 366) */
+    get: operations['getDailySupply'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/stats/daily-volume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How many transactions of each type, and the coins they moved, on each UTC day of [from, to] (both days included, at most 366) */
+    get: operations['getDailyVolume'];
     put?: never;
     post?: never;
     delete?: never;
@@ -8990,6 +9075,104 @@ export interface operations {
       };
     };
   };
+  getMyDailyBalances: {
+    parameters: {
+      query: {
+        /** @description The first day (UTC, YYYY-MM-DD), included */
+        from: string;
+        /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "from": "2026-01-30",
+           *       "to": "2026-01-31",
+           *       "days": [
+           *         {
+           *           "day": "2026-01-30",
+           *           "balance": 138
+           *         },
+           *         {
+           *           "day": "2026-01-31",
+           *           "balance": 125.5
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD)
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD)
+             */
+            to: string;
+            /** @description One point per day of the range, oldest first */
+            days: {
+              /**
+               * Format: date
+               * @description A UTC calendar day (YYYY-MM-DD)
+               */
+              day: string;
+              /** @description The balance at the day's end: Σ received − Σ sent of the transactions created before the next day */
+              balance: number;
+            }[];
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   getUserBalanceAt: {
     parameters: {
       query?: {
@@ -9179,6 +9362,107 @@ export interface operations {
       };
     };
   };
+  getUserDailyBalances: {
+    parameters: {
+      query: {
+        /** @description The first day (UTC, YYYY-MM-DD), included */
+        from: string;
+        /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
+        to: string;
+      };
+      header?: never;
+      path: {
+        /** @description positive integer, at most 9007199254740991 */
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "from": "2026-01-30",
+           *       "to": "2026-01-31",
+           *       "days": [
+           *         {
+           *           "day": "2026-01-30",
+           *           "balance": 138
+           *         },
+           *         {
+           *           "day": "2026-01-31",
+           *           "balance": 125.5
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD)
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD)
+             */
+            to: string;
+            /** @description One point per day of the range, oldest first */
+            days: {
+              /**
+               * Format: date
+               * @description A UTC calendar day (YYYY-MM-DD)
+               */
+              day: string;
+              /** @description The balance at the day's end: Σ received − Σ sent of the transactions created before the next day */
+              balance: number;
+            }[];
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   getTreasuryBalanceAt: {
     parameters: {
       query?: {
@@ -9326,6 +9610,371 @@ export interface operations {
             hasMore: boolean;
           };
           'text/csv': string;
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getTreasuryDailyBalances: {
+    parameters: {
+      query: {
+        /** @description The first day (UTC, YYYY-MM-DD), included */
+        from: string;
+        /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
+        to: string;
+      };
+      header?: never;
+      path: {
+        code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "from": "2026-01-30",
+           *       "to": "2026-01-31",
+           *       "days": [
+           *         {
+           *           "day": "2026-01-30",
+           *           "balance": 138
+           *         },
+           *         {
+           *           "day": "2026-01-31",
+           *           "balance": 125.5
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD)
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD)
+             */
+            to: string;
+            /** @description One point per day of the range, oldest first */
+            days: {
+              /**
+               * Format: date
+               * @description A UTC calendar day (YYYY-MM-DD)
+               */
+              day: string;
+              /** @description The balance at the day's end: Σ received − Σ sent of the transactions created before the next day */
+              balance: number;
+            }[];
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getDailySupply: {
+    parameters: {
+      query: {
+        /** @description The first day (UTC, YYYY-MM-DD), included */
+        from: string;
+        /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "from": "2026-01-30",
+           *       "to": "2026-01-31",
+           *       "days": [
+           *         {
+           *           "day": "2026-01-30",
+           *           "supply": 1000000
+           *         },
+           *         {
+           *           "day": "2026-01-31",
+           *           "supply": 1250000
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD)
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD)
+             */
+            to: string;
+            /** @description One point per day of the range, oldest first */
+            days: {
+              /**
+               * Format: date
+               * @description A UTC calendar day (YYYY-MM-DD)
+               */
+              day: string;
+              /** @description The coins in existence at the day's end: Σ MINT − Σ BURN of the transactions created before the next day */
+              supply: number;
+            }[];
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getDailyVolume: {
+    parameters: {
+      query: {
+        /** @description The first day (UTC, YYYY-MM-DD), included */
+        from: string;
+        /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "from": "2026-01-30",
+           *       "to": "2026-01-31",
+           *       "days": [
+           *         {
+           *           "day": "2026-01-30",
+           *           "types": [
+           *             {
+           *               "type": "MINT",
+           *               "transactions": 0,
+           *               "amount": 0
+           *             },
+           *             {
+           *               "type": "BURN",
+           *               "transactions": 0,
+           *               "amount": 0
+           *             },
+           *             {
+           *               "type": "TRANSFER",
+           *               "transactions": 12,
+           *               "amount": 340.5
+           *             },
+           *             {
+           *               "type": "PURCHASE",
+           *               "transactions": 3,
+           *               "amount": 75
+           *             },
+           *             {
+           *               "type": "REWARD",
+           *               "transactions": 0,
+           *               "amount": 0
+           *             },
+           *             {
+           *               "type": "REFUND",
+           *               "transactions": 0,
+           *               "amount": 0
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "day": "2026-01-31",
+           *           "types": [
+           *             {
+           *               "type": "MINT",
+           *               "transactions": 1,
+           *               "amount": 250000
+           *             },
+           *             {
+           *               "type": "BURN",
+           *               "transactions": 0,
+           *               "amount": 0
+           *             },
+           *             {
+           *               "type": "TRANSFER",
+           *               "transactions": 9,
+           *               "amount": 120
+           *             },
+           *             {
+           *               "type": "PURCHASE",
+           *               "transactions": 0,
+           *               "amount": 0
+           *             },
+           *             {
+           *               "type": "REWARD",
+           *               "transactions": 40,
+           *               "amount": 400
+           *             },
+           *             {
+           *               "type": "REFUND",
+           *               "transactions": 0,
+           *               "amount": 0
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD)
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD)
+             */
+            to: string;
+            /** @description One entry per day of the range, oldest first */
+            days: {
+              /**
+               * Format: date
+               * @description A UTC calendar day (YYYY-MM-DD)
+               */
+              day: string;
+              /** @description Every transaction type, in the order of the type list, zeros included */
+              types: {
+                /** @enum {string} */
+                type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
+                /** @description How many transactions of this type were created that day */
+                transactions: number;
+                /** @description Coins they moved */
+                amount: number;
+              }[];
+            }[];
+          };
         };
       };
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
