@@ -49,7 +49,8 @@ function configOf(kind: 'line' | 'bar', data: ChartData, valueName: string): Cha
       responsive: true,
       maintainAspectRatio: false,
       scales: {
-        x: { stacked },
+        // The table has the full dates; the axis shows month-day, which fits 30 days without turning the labels.
+        x: { stacked, ticks: { callback: (_value, index) => data.labels[index]?.slice(5) ?? '' } },
         y: { stacked, beginAtZero: true, title: { display: true, text: valueName } },
       },
       plugins: { legend: { position: 'bottom' } },
