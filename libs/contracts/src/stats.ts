@@ -18,7 +18,11 @@ export const dailySeriesLimits = {
 const dayMs = 86_400_000;
 
 /** A UTC calendar day, YYYY-MM-DD. */
-export const utcDay = z.iso.date().describe('A UTC calendar day (YYYY-MM-DD)');
+export const utcDay = z.iso
+  .date()
+  // RFC 3339 admits the year 0000, which PostgreSQL has not (and nothing was recorded then).
+  .refine((day) => day >= '0001-01-01', { message: 'must be in the years 0001 to 9999' })
+  .describe('A UTC calendar day (YYYY-MM-DD), years 0001 to 9999');
 
 /** from ≤ to and at most daysMax days, both counted (an explicit bound on one read's work and answer). */
 function checkDays(q: { from: string; to: string }, ctx: z.RefinementCtx): void {

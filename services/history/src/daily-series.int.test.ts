@@ -133,8 +133,22 @@ describe('daily series (history service in-process, real Kafka and PostgreSQL)',
     ['no such day', '?from=2030-02-30&to=2030-03-02'],
     ['no to', '?from=2030-03-01'],
     ['an unknown parameter', `${range}&party=REWARDS`],
+    ['the year 0, which PostgreSQL has not', '?from=0000-12-31&to=0001-01-01'],
   ])('when the range has %s, then every series answers 400', async (_what, query) => {
     for (const r of [await volume(query), await supply(query), await balances('treasury', 'REWARDS', query)]) expect(r.status).toBe(400);
+  });
+
+  it('when a range ends on the last day of year 9999, then it is answered (the instant after it is past that year)', async () => {
+    for (const r of [
+      await volume('?from=9999-12-30&to=9999-12-31'),
+      await balances('treasury', 'REWARDS', '?from=9999-12-31&to=9999-12-31'),
+    ]) {
+      expect([r.status, r.body.days?.length]).toEqual([200, r.body.from === '9999-12-30' ? 2 : 1]);
+    }
+    expect((await supply('?from=0001-01-01&to=0001-01-02')).body.days).toEqual([
+      { day: '0001-01-01', supply: 0 },
+      { day: '0001-01-02', supply: 0 },
+    ]);
   });
 
   it('when a range is 366 days, leap day included, then it is answered with 366 points', async () => {
@@ -150,11 +164,12 @@ describe('daily series (history service in-process, real Kafka and PostgreSQL)',
       await client.query('SET LOCAL enable_bitmapscan = off');
       const plan = async (sql: string) => (await client.query(`EXPLAIN ${sql}`)).rows.map((r: any) => r['QUERY PLAN']).join('\n');
       const volumePlan = await plan(
-        `SELECT type, count(*), sum(amount) FROM history_transactions WHERE created_at >= '2030-03-02' AND created_at < '2030-03-06' GROUP BY 1`,
+        `SELECT type, count(*), sum(amount) FROM history_transactions
+          WHERE created_at >= ('2030-03-02'::date::timestamp AT TIME ZONE 'UTC') AND created_at < (('2030-03-05'::date + 1)::timestamp AT TIME ZONE 'UTC') GROUP BY 1`,
       );
       expect(volumePlan).toContain('Index Only Scan using history_transactions_recent_idx');
       const supplyPlan = await plan(
-        `SELECT sum(amount) FROM history_transactions WHERE type IN ('MINT', 'BURN') AND created_at < '2030-03-02'`,
+        `SELECT sum(amount) FROM history_transactions WHERE type IN ('MINT', 'BURN') AND created_at < ('2030-03-02'::date::timestamp AT TIME ZONE 'UTC')`,
       );
       expect(supplyPlan).toContain('Index Only Scan using history_transactions_type_recent_idx');
     } finally {

@@ -9114,19 +9114,19 @@ export interface operations {
           'application/json': {
             /**
              * Format: date
-             * @description A UTC calendar day (YYYY-MM-DD)
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
              */
             from: string;
             /**
              * Format: date
-             * @description A UTC calendar day (YYYY-MM-DD)
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
              */
             to: string;
             /** @description One point per day of the range, oldest first */
             days: {
               /**
                * Format: date
-               * @description A UTC calendar day (YYYY-MM-DD)
+               * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
                */
               day: string;
               /** @description The balance at the day's end: Σ received − Σ sent of the transactions created before the next day */
@@ -9404,19 +9404,19 @@ export interface operations {
           'application/json': {
             /**
              * Format: date
-             * @description A UTC calendar day (YYYY-MM-DD)
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
              */
             from: string;
             /**
              * Format: date
-             * @description A UTC calendar day (YYYY-MM-DD)
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
              */
             to: string;
             /** @description One point per day of the range, oldest first */
             days: {
               /**
                * Format: date
-               * @description A UTC calendar day (YYYY-MM-DD)
+               * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
                */
               day: string;
               /** @description The balance at the day's end: Σ received − Σ sent of the transactions created before the next day */
@@ -9691,19 +9691,19 @@ export interface operations {
           'application/json': {
             /**
              * Format: date
-             * @description A UTC calendar day (YYYY-MM-DD)
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
              */
             from: string;
             /**
              * Format: date
-             * @description A UTC calendar day (YYYY-MM-DD)
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
              */
             to: string;
             /** @description One point per day of the range, oldest first */
             days: {
               /**
                * Format: date
-               * @description A UTC calendar day (YYYY-MM-DD)
+               * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
                */
               day: string;
               /** @description The balance at the day's end: Σ received − Σ sent of the transactions created before the next day */
@@ -9789,19 +9789,19 @@ export interface operations {
           'application/json': {
             /**
              * Format: date
-             * @description A UTC calendar day (YYYY-MM-DD)
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
              */
             from: string;
             /**
              * Format: date
-             * @description A UTC calendar day (YYYY-MM-DD)
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
              */
             to: string;
             /** @description One point per day of the range, oldest first */
             days: {
               /**
                * Format: date
-               * @description A UTC calendar day (YYYY-MM-DD)
+               * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
                */
               day: string;
               /** @description The coins in existence at the day's end: Σ MINT − Σ BURN of the transactions created before the next day */
@@ -9949,19 +9949,19 @@ export interface operations {
           'application/json': {
             /**
              * Format: date
-             * @description A UTC calendar day (YYYY-MM-DD)
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
              */
             from: string;
             /**
              * Format: date
-             * @description A UTC calendar day (YYYY-MM-DD)
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
              */
             to: string;
             /** @description One entry per day of the range, oldest first */
             days: {
               /**
                * Format: date
-               * @description A UTC calendar day (YYYY-MM-DD)
+               * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
                */
               day: string;
               /** @description Every transaction type, in the order of the type list, zeros included */

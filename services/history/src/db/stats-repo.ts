@@ -5,18 +5,22 @@ import type { PartyKey } from '../domain/projection';
 /*
  * The daily series' reads (docs/DESIGN.md "Daily series"). Each is ONE statement, so its opening
  * balance and its day sums come from one snapshot and agree with each other while history stores
- * new rows. A day is a UTC calendar day; `start` and `end` are the range's first instant and the
- * instant just after it (the day after `to`, 00:00Z). Every scan is index-only: the per-party
+ * new rows. A day is a UTC calendar day; PostgreSQL turns the range's days into its instants
+ * (`from` 00:00Z, and 00:00Z of the day after `to`, which is past 9999 for its last day: a date
+ * JavaScript would print in a form PostgreSQL does not read). Every scan is index-only: the per-party
  * index carries `delta` (migration 005), the two transaction indexes carry type and amount
  * (migration 006).
  */
 
+/** The range's days (YYYY-MM-DD), both included. */
 export interface Bounds {
-  /** Inclusive. */
-  start: string;
-  /** Exclusive. */
-  end: string;
+  from: string;
+  to: string;
 }
+
+/** The first instant of the day `$n`, and the first instant after the day `$n`. */
+const startOf = (n: number) => `($${n}::date::timestamp AT TIME ZONE 'UTC')`;
+const endOf = (n: number) => `(($${n}::date + 1)::timestamp AT TIME ZONE 'UTC')`;
 
 export interface OpeningAndDays {
   /** Minor units before `start`. */
@@ -41,12 +45,12 @@ function openingAndDays(rows: Array<{ day: string | null; sum: number }>): Openi
 export async function partyDailySums(pool: Pool, party: PartyKey, bounds: Bounds): Promise<OpeningAndDays> {
   const result = await pool.query<{ day: string | null; sum: number }>(
     `SELECT NULL::text AS day, coalesce(sum(delta), 0)::bigint AS sum FROM history_entries
-      WHERE party_kind = $1 AND party_id = $2 AND created_at < $3::timestamptz
+      WHERE party_kind = $1 AND party_id = $2 AND created_at < ${startOf(3)}
      UNION ALL
      SELECT ${utcDayOf('created_at')}, sum(delta)::bigint FROM history_entries
-      WHERE party_kind = $1 AND party_id = $2 AND created_at >= $3::timestamptz AND created_at < $4::timestamptz
+      WHERE party_kind = $1 AND party_id = $2 AND created_at >= ${startOf(3)} AND created_at < ${endOf(4)}
       GROUP BY 1`,
-    [party.kind, party.id, bounds.start, bounds.end],
+    [party.kind, party.id, bounds.from, bounds.to],
   );
   return openingAndDays(result.rows);
 }
@@ -56,12 +60,12 @@ export async function supplyDailySums(pool: Pool, bounds: Bounds): Promise<Openi
   const signed = `CASE WHEN type = 'MINT' THEN amount ELSE -amount END`;
   const result = await pool.query<{ day: string | null; sum: number }>(
     `SELECT NULL::text AS day, coalesce(sum(${signed}), 0)::bigint AS sum FROM history_transactions
-      WHERE type IN ('MINT', 'BURN') AND created_at < $1::timestamptz
+      WHERE type IN ('MINT', 'BURN') AND created_at < ${startOf(1)}
      UNION ALL
      SELECT ${utcDayOf('created_at')}, sum(${signed})::bigint FROM history_transactions
-      WHERE type IN ('MINT', 'BURN') AND created_at >= $1::timestamptz AND created_at < $2::timestamptz
+      WHERE type IN ('MINT', 'BURN') AND created_at >= ${startOf(1)} AND created_at < ${endOf(2)}
       GROUP BY 1`,
-    [bounds.start, bounds.end],
+    [bounds.from, bounds.to],
   );
   return openingAndDays(result.rows);
 }
@@ -71,9 +75,9 @@ export async function dailyVolumeGroups(pool: Pool, bounds: Bounds): Promise<Day
   const result = await pool.query<DayTypeVolume>(
     `SELECT ${utcDayOf('created_at')} AS day, type, count(*)::int AS transactions, sum(amount)::bigint AS amount
        FROM history_transactions
-      WHERE created_at >= $1::timestamptz AND created_at < $2::timestamptz
+      WHERE created_at >= ${startOf(1)} AND created_at < ${endOf(2)}
       GROUP BY 1, 2`,
-    [bounds.start, bounds.end],
+    [bounds.from, bounds.to],
   );
   return result.rows;
 }

@@ -1,12 +1,4 @@
-import {
-  daysOf,
-  internalReads,
-  internalStreams,
-  minorUnitsToCoins,
-  transactionTypes,
-  transactionView,
-  type DailyRangeQuery,
-} from '@coin/contracts';
+import { daysOf, internalReads, internalStreams, minorUnitsToCoins, transactionTypes, transactionView } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import type { App } from '@coin/http';
 import { findKeysetPage, findOffsetPage, type HistoryFilter } from '../db/history-repo';
@@ -15,7 +7,7 @@ import { findAuditPage } from '../db/audit-log-repo';
 import { decodeAuditCursor, encodeAuditCursor } from '../domain/audit-cursor';
 import { balanceAt, findStatementPage, streamStatementCsv } from '../db/statement-repo';
 import { statementLineView } from '../domain/statement';
-import { dailyVolumeGroups, partyDailySums, supplyDailySums, type Bounds } from '../db/stats-repo';
+import { dailyVolumeGroups, partyDailySums, supplyDailySums } from '../db/stats-repo';
 import { closingBalances, denseVolume } from '../domain/daily-series';
 
 /**
@@ -133,12 +125,6 @@ function registerStatementRoutes(app: App, deps: { pool: Pool }): void {
   });
 }
 
-/** A range of days as the store's instants: its first day's 00:00Z and the 00:00Z after its last day. */
-function boundsOf(range: DailyRangeQuery): Bounds {
-  const end = new Date(Date.parse(`${range.to}T00:00:00Z`) + 86_400_000).toISOString();
-  return { start: `${range.from}T00:00:00Z`, end };
-}
-
 /** Daily series (docs/DESIGN.md "Daily series"): one read per range, one point per day. */
 function registerDailySeriesRoutes(app: App, deps: { pool: Pool }): void {
   const balances = internalReads['history.daily-balances'];
@@ -148,7 +134,7 @@ function registerDailySeriesRoutes(app: App, deps: { pool: Pool }): void {
     async (request) => {
       const range = request.query;
       const days = daysOf(range);
-      const sums = await partyDailySums(deps.pool, request.params, boundsOf(range));
+      const sums = await partyDailySums(deps.pool, request.params, range);
       const closings = closingBalances(days, sums.opening, sums.days);
       return { ...range, days: days.map((day, i) => ({ day, balance: minorUnitsToCoins(closings[i] ?? 0) })) };
     },
@@ -158,7 +144,7 @@ function registerDailySeriesRoutes(app: App, deps: { pool: Pool }): void {
   app.get(supply.path, { schema: { querystring: supply.query, response: { 200: supply.response } } }, async (request) => {
     const range = request.query;
     const days = daysOf(range);
-    const sums = await supplyDailySums(deps.pool, boundsOf(range));
+    const sums = await supplyDailySums(deps.pool, range);
     const closings = closingBalances(days, sums.opening, sums.days);
     return { ...range, days: days.map((day, i) => ({ day, supply: minorUnitsToCoins(closings[i] ?? 0) })) };
   });
@@ -166,7 +152,7 @@ function registerDailySeriesRoutes(app: App, deps: { pool: Pool }): void {
   const volume = internalReads['history.daily-volume'];
   app.get(volume.path, { schema: { querystring: volume.query, response: { 200: volume.response } } }, async (request) => {
     const range = request.query;
-    const dense = denseVolume(daysOf(range), transactionTypes, await dailyVolumeGroups(deps.pool, boundsOf(range)));
+    const dense = denseVolume(daysOf(range), transactionTypes, await dailyVolumeGroups(deps.pool, range));
     return {
       ...range,
       days: dense.map((d) => ({ day: d.day, types: d.types.map((t) => ({ ...t, amount: minorUnitsToCoins(t.amount) })) })),
