@@ -263,6 +263,7 @@ describe('admin console screens in a browser', () => {
 
     const requester = await newPage();
     await signIn(requester, superadmin);
+    await go(requester, 'Users');
     await requester.getByLabel('E-mail or name').fill(rich.email);
     await requester.getByRole('button', { name: 'Search', exact: true }).click();
     await requester.getByRole('link', { name: rich.email }).click();
