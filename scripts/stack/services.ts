@@ -82,6 +82,8 @@ export const serviceDatabases = {
       webhook_endpoints: ['SELECT', 'INSERT', 'UPDATE'],
       // Each attempt moves its delivery forward; the log is kept (no DELETE).
       webhook_deliveries: ['SELECT', 'INSERT', 'UPDATE'],
+      // The records of its own actions for admin.audit (an endpoint disabled or re-enabled): written, then marked published.
+      outbox: ['SELECT', 'INSERT', 'UPDATE'],
     },
   },
 } as const satisfies Record<string, { schema: string; owner: string; runtime: string; migrationsDir: string; grants: RuntimeGrants }>;

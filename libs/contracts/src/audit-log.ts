@@ -10,6 +10,9 @@ import {
   auditRecord,
   type RefusalRecord,
   refusalRecord,
+  serviceActionRecord,
+  type AdminServiceActionRecorded,
+  type ServiceActionRecord,
 } from '@coin/events';
 
 // The audit record and the events on admin.audit live in @coin/events (libs/events).
@@ -25,8 +28,12 @@ export {
   type RefusalActor,
   type RefusalRecord,
   type RefusalSource,
+  type AdminServiceActionRecorded,
+  type ServiceActionRecord,
   adminActionRecorded,
   adminRefusalRecorded,
+  adminServiceActionRecorded,
+  serviceActionRecord,
   adminAuditEvent,
   adminAuditEventTypes,
   adminAuditTopic,
@@ -53,6 +60,10 @@ export function adminActionEvent(record: AuditRecord): AdminActionRecorded {
 
 export function adminRefusalEvent(record: RefusalRecord): AdminRefusalRecorded {
   return { eventId: record.id, type: 'admin.refusal.recorded', version: 1, occurredAt: record.at, record };
+}
+
+export function adminServiceActionEvent(record: ServiceActionRecord): AdminServiceActionRecorded {
+  return { eventId: record.id, type: 'admin.service-action.recorded', version: 1, occurredAt: record.at, record };
 }
 
 /** GET /api/admin/audit-log: every admin action, newest first, keyset pages on the log's sequence. */
@@ -83,7 +94,12 @@ const chainPlace = {
  * A record as the log keeps it, with its place in the log and its link in the hash chain: an
  * action (applied or rejected where it was applied), or a refusal of authority (it has `source`).
  */
-export const auditLogEntry = z.union([auditRecord.extend(chainPlace), refusalRecord.extend(chainPlace)]);
+export const auditLogEntry = z.union([
+  auditRecord.extend(chainPlace),
+  refusalRecord.extend(chainPlace),
+  // A service's own action (it has `source` and result `applied`: the webhooks service disabling or re-enabling an endpoint).
+  serviceActionRecord.extend(chainPlace),
+]);
 export type AuditLogEntry = z.infer<typeof auditLogEntry>;
 
 export const auditLogPage = z.object({

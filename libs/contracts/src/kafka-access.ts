@@ -72,10 +72,11 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
     groupPrefix: 'history-',
     managesTopics: false,
   },
-  // Turns the money events into the clients' webhooks (group webhooks-service); produces nothing
-  // but its dead letters.
+  // Turns the money events into the clients' webhooks (group webhooks-service); produces the
+  // records of its own actions (an endpoint disabled or re-enabled) to admin.audit, through its
+  // outbox, and its dead letters.
   webhooks: {
-    produces: [],
+    produces: ['admin.audit'],
     consumes: ['coin.transactions', 'coin.holds'],
     groupPrefix: 'webhooks-',
     managesTopics: false,

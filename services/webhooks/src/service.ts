@@ -1,6 +1,6 @@
 import { kafkaSecurityOf } from '@coin/config';
 import { topicNames } from '@coin/contracts';
-import { openServiceDatabase } from '@coin/db';
+import { OutboxRelay, openServiceDatabase, outboxTable } from '@coin/db';
 import {
   buildInternalApp,
   buildOperationalApp,
@@ -9,7 +9,7 @@ import {
   type ServiceRuntime,
   startService,
 } from '@coin/http';
-import { consumersReadiness, openServiceKafka, type RunningConsumer, startConsumer } from '@coin/kafka';
+import { consumersReadiness, openServiceKafka, outboxPublisher, type RunningConsumer, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { startTracing } from '@coin/telemetry';
 import { Counter } from 'prom-client';
@@ -74,7 +74,8 @@ async function openWebhooksService(
     },
     runtime,
   );
-  // The producer only sends dead letters of events the consumer's schema refuses.
+  // The producer sends the records of the service's own actions to admin.audit (through the
+  // outbox) and the dead letters of events the consumer's schema refuses.
   const { kafka, producer, admin } = await openServiceKafka(runtime, {
     brokers: config.KAFKA_BROKERS,
     security,
@@ -82,12 +83,23 @@ async function openWebhooksService(
     logger,
   });
   const topics = topicNames(config.TOPIC_PREFIX);
+  // Where the records of its own actions go (through the outbox): the admin audit log.
+  const auditOutbox = { topic: topics.adminAudit };
   const registry = createMetricsRegistry('webhooks');
   const disabledEndpoints = new Counter({
     name: webhooksMetricNames.endpointsDisabled,
     help: 'Webhook endpoints disabled after their retry schedule ran out',
     registers: [registry],
   });
+  // An endpoint disabled or re-enabled: its admin.audit record is written in the same transaction, published from here.
+  const outbox = new OutboxRelay({
+    store: outboxTable(pool),
+    metrics: registry,
+    publish: outboxPublisher(producer),
+    onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
+  });
+  outbox.start();
+  runtime.onClose('outbox relay', () => outbox.stop());
   const consumers: RunningConsumer[] = [];
   const operational = buildOperationalApp({
     logger,
@@ -107,7 +119,13 @@ async function openWebhooksService(
     metrics: registry,
     serviceAuth: { audience: 'webhooks', publicKeys: config.SERVICE_TOKEN_PUBLIC_KEYS, routes: webhooksRouteCallers },
   });
-  registerInternalRoutes(app, { pool, box, policy, maxEndpointsPerClient: config.WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT });
+  registerInternalRoutes(app, {
+    pool,
+    box,
+    policy,
+    maxEndpointsPerClient: config.WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT,
+    adminAuditTopic: auditOutbox.topic,
+  });
   const consumer = await startConsumer({
     kafka,
     groupId: webhooksGroupId(config.TOPIC_PREFIX),
@@ -133,6 +151,8 @@ async function openWebhooksService(
     pollIntervalMs: config.WEBHOOKS_POLL_INTERVAL_MS,
     concurrency: config.WEBHOOKS_DELIVERY_CONCURRENCY,
     timeoutMs: config.WEBHOOKS_DELIVERY_TIMEOUT_MS,
+    adminAuditTopic: auditOutbox.topic,
+    retryUnitMs: config.WEBHOOKS_RETRY_UNIT_MS,
     onDisabled: () => disabledEndpoints.inc(),
   });
   worker.start();
