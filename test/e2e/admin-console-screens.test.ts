@@ -555,6 +555,8 @@ describe('admin console screens in a browser', () => {
     expect(cells[0]).toBe(coins(supply));
     for (const t of ledgerTreasuries) expect([t.code, cells[header.indexOf(t.code) - 1]]).toEqual([t.code, coins(t.balance)]);
     expect(await dash.getByRole('table', { name: 'Coins moved each day by transaction type', includeHidden: true }).count()).toBe(1);
+    // The webhooks service answers the failing endpoints' panel (this stack has registered none).
+    await dash.getByRole('region', { name: 'Webhook endpoints failing' }).getByText('No endpoint is disabled.').waitFor();
     await dash.context().close();
 
     // A USER may not read the stats: 403, and the refusal is in the audit log with the user as actor.

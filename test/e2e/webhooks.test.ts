@@ -175,7 +175,11 @@ describe('webhooks through the gateway (issue 31 item 1)', () => {
   it('when a delivery is redelivered by hand, then the receiver gets the same event again', async () => {
     const log = await call(clientA.token, 'GET', `/api/webhooks/endpoints/${endpoint.id}/deliveries?limit=1`);
     const before = receiver.received.filter((r) => r.answered === 200 && JSON.parse(r.body).eventId === eventId).length;
-    const redelivered = await call(clientA.token, 'POST', `/api/webhooks/endpoints/${endpoint.id}/deliveries/${log.body.deliveries[0].id}/redeliver`);
+    const redelivered = await call(
+      clientA.token,
+      'POST',
+      `/api/webhooks/endpoints/${endpoint.id}/deliveries/${log.body.deliveries[0].id}/redeliver`,
+    );
     expect(redelivered).toMatchObject({ status: 202, body: { status: 'PENDING' } });
     await eventually(
       async () => receiver.received.filter((r) => r.answered === 200 && JSON.parse(r.body).eventId === eventId).length > before,
@@ -184,7 +188,7 @@ describe('webhooks through the gateway (issue 31 item 1)', () => {
     );
   });
 
-  it("when another client names the endpoint, then every route answers 404 and its list does not show it", async () => {
+  it('when another client names the endpoint, then every route answers 404 and its list does not show it', async () => {
     for (const [method, path] of [
       ['GET', `/api/webhooks/endpoints/${endpoint.id}`],
       ['GET', `/api/webhooks/endpoints/${endpoint.id}/deliveries`],
@@ -242,7 +246,11 @@ describe('webhooks through the gateway (issue 31 item 1)', () => {
     expect(enabling).toMatchObject({ actor: { kind: 'user', id: String(superadmin.userId), role: 'SUPERADMIN' }, result: 'applied' });
     // An ADMIN may list, not act for a client.
     const admin = await adminSession(stack, 'ADMIN');
-    const notSuper = await call(admin.accessToken, 'POST', `/api/admin/platform-clients/${clientA.clientId}/webhooks/endpoints/${down.id}/enable`);
+    const notSuper = await call(
+      admin.accessToken,
+      'POST',
+      `/api/admin/platform-clients/${clientA.clientId}/webhooks/endpoints/${down.id}/enable`,
+    );
     expect(notSuper.status).toBe(403);
   }, 60_000);
 });

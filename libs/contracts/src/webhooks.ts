@@ -84,12 +84,7 @@ export const webhookClientIdText = z
 
 export const webhookEndpointIdParams = z.strictObject({ id: z.uuid().describe("The endpoint's id") });
 export const webhookDeliveryIdParams = webhookEndpointIdParams.extend({
-  deliveryId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(Number.MAX_SAFE_INTEGER)
-    .describe("The delivery's id, from the delivery log"),
+  deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).describe("The delivery's id, from the delivery log"),
 });
 export const clientWebhookParams = z.strictObject({ clientId: webhookClientIdText });
 export const clientWebhookEndpointParams = clientWebhookParams.extend(webhookEndpointIdParams.shape);

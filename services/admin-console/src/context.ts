@@ -27,6 +27,7 @@ export type ConsoleOperation =
   | 'getDailyVolume'
   | 'getTreasuryDailyBalances'
   | 'getUserDailyBalances'
+  | 'listAllWebhookEndpoints'
   | 'listApprovals'
   | 'approveRequest'
   | 'rejectRequest'

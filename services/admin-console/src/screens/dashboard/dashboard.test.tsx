@@ -58,6 +58,18 @@ describe('dashboard series (the API’s daily series to chart points)', () => {
   });
 });
 
+const disabled = (id: string) => ({
+  id,
+  clientId: `pc_${id}`,
+  url: `https://shop.example/hooks/${id}`,
+  eventTypes: ['coin.transaction.recorded'],
+  status: 'DISABLED' as const,
+  disabledReason: 'failing for 24 h',
+  disabledAt: '2030-03-01T10:00:00.000Z',
+  createdAt: '2030-01-01T00:00:00.000Z',
+  previousSecretExpiresAt: null,
+});
+
 describe('dashboard screen', () => {
   const operations = () => {
     const today = lastDays(new Date(), 30);
@@ -90,6 +102,7 @@ describe('dashboard screen', () => {
         hasMore: true,
         nextCursor: '1',
       })),
+      listAllWebhookEndpoints: jest.fn(async () => ({ endpoints: [disabled('e-1')], nextCursor: null, hasMore: false })),
     };
   };
 
@@ -132,6 +145,34 @@ describe('dashboard screen', () => {
     );
     expect(ops.getDailyVolume).toHaveBeenCalledTimes(1);
     expect(ops.listApprovals).toHaveBeenCalledWith({ query: { status: 'PENDING', limit: '1' } });
+  });
+
+  it('when webhook endpoints were disabled, then the panel counts them and names the first five with when and why', async () => {
+    const ops = {
+      ...operations(),
+      listAllWebhookEndpoints: jest.fn(async () => ({
+        endpoints: ['a', 'b', 'c', 'd', 'e', 'f'].map(disabled),
+        nextCursor: null,
+        hasMore: false,
+      })),
+    };
+    renderScreen(<DashboardScreen />, ops as never);
+    expect((await screen.findByTestId('endpoints-failing')).textContent).toBe('6');
+    const panel = screen.getByRole('region', { name: 'Webhook endpoints failing' });
+    const items = within(panel).getAllByRole('listitem');
+    expect(items).toHaveLength(5);
+    expect(items[0]!.textContent).toContain('pc_a https://shop.example/hooks/a since 01/03/2030, 10:00:00 · failing for 24 h');
+    expect(ops.listAllWebhookEndpoints).toHaveBeenCalledWith({ query: { status: 'disabled', limit: 100 } });
+  });
+
+  it('when more endpoints are disabled than one page holds, then the count says "or more"; when none is, the panel says so', async () => {
+    const many = { ...operations(), listAllWebhookEndpoints: async () => ({ endpoints: [disabled('a')], nextCursor: 'x', hasMore: true }) };
+    const { unmount } = renderScreen(<DashboardScreen />, many as never);
+    expect((await screen.findByTestId('endpoints-failing')).textContent).toBe('1 or more');
+    unmount();
+    const none = { ...operations(), listAllWebhookEndpoints: async () => ({ endpoints: [], nextCursor: null, hasMore: false }) };
+    renderScreen(<DashboardScreen />, none as never);
+    expect(await screen.findByText('No endpoint is disabled.')).toBeTruthy();
   });
 
   it('when a series is refused, then its panel shows the problem and the other panels still load', async () => {

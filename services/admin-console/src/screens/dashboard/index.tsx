@@ -3,17 +3,22 @@ import { Loaded } from '../../components/busy';
 import { SeriesChart } from '../../components/chart';
 import { Page } from '../../components/layout';
 import { useConsole } from '../../context';
-import { coins, treasuries } from '../../format';
+import { coins, treasuries, when } from '../../format';
 import { useLoad } from '../../hooks/use-load';
 import { Link } from '../../router';
 import { lastDays, supplyAndTreasuries, volumeByType } from './series';
 
 /** How many days the charts cover, today's included. */
 export const dashboardDays = 30;
+/** Disabled endpoints read for the count (one page of the list; past it the panel says "or more"). */
+const failingEndpointsRead = 100;
+/** Disabled endpoints named in the panel; the count covers the rest. */
+const failingEndpointsShown = 5;
 
 /**
  * The landing screen of ADMIN+: the supply and each treasury's balance at each day's end, the
- * daily volume by transaction type, and what waits for someone. Every chart is one read per
+ * daily volume by transaction type, and what waits for someone (approvals, webhook endpoints
+ * disabled after persistent failure). Every chart is one read per
  * series for the whole range (docs/CONTRACT.md "Daily series"): six calls, whatever the days.
  */
 export function DashboardScreen() {
@@ -33,6 +38,7 @@ export function DashboardScreen() {
   const volume = useLoad(() => session.client.getDailyVolume({ query }), [range]);
   const volumeChart = useMemo(() => (volume.data ? volumeByType(volume.data, 'amount') : undefined), [volume.data]);
   const approvals = useLoad(() => session.client.listApprovals({ query: { status: 'PENDING', limit: '1' } }), []);
+  const failing = useLoad(() => session.client.listAllWebhookEndpoints({ query: { status: 'disabled', limit: failingEndpointsRead } }), []);
   return (
     <Page title="Dashboard">
       <p className="muted">
@@ -49,6 +55,10 @@ export function DashboardScreen() {
               </p>
             )}
           </Loaded>
+        </section>
+        <section className="panel" aria-labelledby="failing-title">
+          <h2 id="failing-title">Webhook endpoints failing</h2>
+          <Loaded load={failing}>{(data) => <FailingEndpoints endpoints={data.endpoints} more={data.hasMore} />}</Loaded>
         </section>
         <section className="panel wide" aria-labelledby="balances-title">
           <h2 id="balances-title">Supply and treasuries</h2>
@@ -84,5 +94,37 @@ export function DashboardScreen() {
         </section>
       </div>
     </Page>
+  );
+}
+
+interface DisabledEndpoint {
+  id: string;
+  clientId: string;
+  url: string;
+  disabledAt: string | null;
+  disabledReason: string | null;
+}
+
+/** The endpoints disabled after persistent failure: how many, and the first few with when and why. */
+function FailingEndpoints({ endpoints, more }: { endpoints: DisabledEndpoint[]; more: boolean }) {
+  if (endpoints.length === 0) return <p>No endpoint is disabled.</p>;
+  return (
+    <>
+      <p>
+        <strong data-testid="endpoints-failing">
+          {endpoints.length}
+          {more ? ' or more' : ''}
+        </strong>{' '}
+        {endpoints.length === 1 && !more ? 'endpoint was' : 'endpoints were'} disabled after persistent failure.
+      </p>
+      <ul className="plain">
+        {endpoints.slice(0, failingEndpointsShown).map((e) => (
+          <li key={e.id}>
+            <code>{e.clientId}</code> {e.url} <span className="muted">since {when(e.disabledAt)}</span>
+            {e.disabledReason ? <span className="muted"> · {e.disabledReason}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
