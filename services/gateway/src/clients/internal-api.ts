@@ -78,11 +78,7 @@ export class InternalApi {
   }
 
   /** POST or DELETE on one object named by the path's parameters, with the route's body if it has one. */
-  async act<N extends InternalActionName>(
-    name: N,
-    input: InternalActionInput<N>,
-    requestId?: string,
-  ): Promise<InternalActionAnswer<N>> {
+  async act<N extends InternalActionName>(name: N, input: InternalActionInput<N>, requestId?: string): Promise<InternalActionAnswer<N>> {
     const route = actions[name];
     const target = urlOf(route.path, input.params, []);
     // The input's type follows the row (a body where the route takes one); generically it is any action's.

@@ -41,7 +41,11 @@ export class InternalHttpClient {
     }
   }
 
-  private async requestOnce<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: { body?: unknown; requestId?: string }): Promise<T> {
+  private async requestOnce<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    options: { body?: unknown; requestId?: string },
+  ): Promise<T> {
     let response: Response;
     try {
       response = await fetch(new URL(path, this.baseUrl), {
