@@ -559,8 +559,17 @@ describe('admin console screens in a browser', () => {
     await dash.getByRole('region', { name: 'Webhook endpoints failing' }).getByText('No endpoint is disabled.').waitFor();
     await dash.context().close();
 
-    // A USER may not read the stats: 403, and the refusal is in the audit log with the user as actor.
+    // A USER reads their own wallet's series; the stats are not theirs: 403, and the refusal is in the audit log with the user as actor.
     const asUser = apiClient(stack.gatewayUrl, { accessToken: user.accessToken });
+    expect((await asUser.getMyDailyBalances({ query: range })).days).toEqual([{ day: today, balance: 7 }]);
+    // A range the contract refuses is a 400 problem naming the field, through the gateway too.
+    const backwards = await admin.getDailyVolume({ query: { from: today, to: '2020-01-01' } }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(backwards).toBeInstanceOf(CoinProblemError);
+    expect((backwards as CoinProblemError).status).toBe(400);
+    expect((backwards as CoinProblemError).errors.map((e) => JSON.stringify(e)).join()).toContain('to');
     for (const read of [() => asUser.getDailyVolume({ query: range }), () => asUser.getDailySupply({ query: range })]) {
       const refused = await read().then(
         () => undefined,
