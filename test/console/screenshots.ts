@@ -73,6 +73,12 @@ async function main(): Promise<void> {
     await page.getByLabel('Authenticator code').fill(await superadmin.device.nextCode());
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+    // The landing screen: the dashboard, once both charts are there.
+    await page.getByRole('img', { name: /^Supply and treasury balances/ }).waitFor();
+    await page.getByRole('img', { name: /^Coins moved each day/ }).waitFor();
+    await shoot(page, 'dashboard');
+
+    await page.getByRole('link', { name: 'Users', exact: true }).click();
     await page.getByRole('table').waitFor();
     await shoot(page, 'users');
 
@@ -109,7 +115,8 @@ async function main(): Promise<void> {
     await shoot(page, 'treasuries');
 
     await page.getByRole('link', { name: 'Approvals', exact: true }).click();
-    await page.getByRole('table').waitFor();
+    // A SUPERADMIN's approvals screen has the deletion requests' table too.
+    await page.getByRole('table', { name: 'Approval requests' }).waitFor();
     await shoot(page, 'approvals');
 
     await page.getByRole('link', { name: 'Audit log', exact: true }).click();

@@ -271,6 +271,7 @@ describe('admin console screens in a browser', () => {
 
     const requester = await newPage();
     await signIn(requester, superadmin);
+    await go(requester, 'Users');
     await requester.getByLabel('E-mail or name').fill(rich.email);
     await requester.getByRole('button', { name: 'Search', exact: true }).click();
     await requester.getByRole('link', { name: rich.email }).click();
@@ -449,6 +450,13 @@ describe('admin console screens in a browser', () => {
     await checked.getByRole('button', { name: 'Sign in' }).waitFor();
     await check('sign-in');
     await signIn(checked, superadmin);
+    // The landing screen: the dashboard, its charts drawn and one of their tables open.
+    await heading(checked, 'Dashboard').waitFor();
+    await checked.getByRole('img', { name: /^Supply and treasury balances/ }).waitFor();
+    await checked.getByRole('img', { name: /^Coins moved each day/ }).waitFor();
+    await checked.getByText("Supply and treasury balances at each day's end: the numbers", { exact: true }).click();
+    await checked.getByRole('table', { name: "Supply and treasury balances at each day's end" }).waitFor();
+    await check('dashboard');
     await go(checked, 'Users');
     await checked.getByRole('table', { name: 'Users' }).waitFor();
     await check('users');
@@ -457,6 +465,7 @@ describe('admin console screens in a browser', () => {
     await checked.getByRole('link', { name: target.email }).click();
     await checked.getByTestId('wallet-balance').filter({ hasText: '5.00' }).waitFor();
     await checked.getByRole('table', { name: 'Recent transactions' }).waitFor();
+    await checked.getByRole('img', { name: /^Balance at each day's end/ }).waitFor();
     await check('user page');
     await go(checked, 'Transactions');
     await checked.getByRole('table', { name: 'Transactions found' }).waitFor();
@@ -523,6 +532,87 @@ describe('admin console screens in a browser', () => {
     expect(Object.fromEntries(failing)).toEqual({});
     await checked.context().close();
   }, 120_000);
+
+  it("when an ADMIN signs in, then the dashboard draws the supply, the treasuries and the daily volume from the daily series, agreeing with the ledger's audit; a USER's call of the stats reads is refused 403 and audited", async () => {
+    const user = await registerUser(stack.gatewayUrl, { fullName: 'Dashboard Chart' });
+    await applied(admin.mintCoins({ body: { userId: user.userId, amount: 7, reason: 'dashboard' } }));
+    const today = new Date().toISOString().slice(0, 10);
+    const range = { from: today, to: today };
+    // The history has caught up with the ledger: its supply today is the audit's.
+    const supply = await eventually(
+      async () => {
+        const [report, daily] = await Promise.all([admin.getSupplyReport(), admin.getDailySupply({ query: range })]);
+        return report.inFlight === 0 && daily.days[0]?.supply === report.supply ? report.supply : undefined;
+      },
+      10_000,
+      "the history's supply equal to the ledger's",
+    );
+    const ledgerTreasuries = (await admin.listTreasuries()).treasuries;
+
+    const dash = await newPage();
+    await signIn(dash, checker);
+    await heading(dash, 'Dashboard').waitFor();
+    for (const title of ['Supply and treasury balances', 'Coins moved each day']) {
+      await dash.getByRole('img', { name: new RegExp(`^${title}`) }).waitFor();
+      // Chart.js drew on the canvas: some pixel is not transparent (a string, run in the page: the tests have no DOM types).
+      await eventually(
+        () =>
+          dash.evaluate<boolean>(`(() => {
+            const c = document.querySelector('canvas[aria-label^="${title}"]');
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            for (let i = 3; i < d.length; i += 4) if (d[i] > 0) return true;
+            return false;
+          })()`),
+        5_000,
+        `a chart drawn for ${title}`,
+      );
+    }
+    // The table under the chart: today's row is the ledger's supply and treasury balances.
+    const table = dash.getByRole('table', { name: "Supply and treasury balances at each day's end", includeHidden: true });
+    const header = await table.getByRole('columnheader', { includeHidden: true }).allTextContents();
+    const todayRow = table.getByRole('row', { includeHidden: true }).filter({ hasText: today });
+    const cells = await todayRow.getByRole('cell', { includeHidden: true }).allTextContents();
+    const coins = (n: number) => new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+    expect(cells[0]).toBe(coins(supply));
+    for (const t of ledgerTreasuries) expect([t.code, cells[header.indexOf(t.code) - 1]]).toEqual([t.code, coins(t.balance)]);
+    expect(await dash.getByRole('table', { name: 'Coins moved each day by transaction type', includeHidden: true }).count()).toBe(1);
+    // The webhooks service answers the failing endpoints' panel (this stack has registered none).
+    await dash.getByRole('region', { name: 'Webhook endpoints failing' }).getByText('No endpoint is disabled.').waitFor();
+    await dash.context().close();
+
+    // A USER reads their own wallet's series; the stats are not theirs: 403, and the refusal is in the audit log with the user as actor.
+    const asUser = apiClient(stack.gatewayUrl, { accessToken: user.accessToken });
+    expect((await asUser.getMyDailyBalances({ query: range })).days).toEqual([{ day: today, balance: 7 }]);
+    // A range the contract refuses is a 400 problem naming the field, through the gateway too.
+    const backwards = await admin.getDailyVolume({ query: { from: today, to: '2020-01-01' } }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(backwards).toBeInstanceOf(CoinProblemError);
+    expect((backwards as CoinProblemError).status).toBe(400);
+    expect((backwards as CoinProblemError).errors.map((e) => JSON.stringify(e)).join()).toContain('to');
+    for (const read of [() => asUser.getDailyVolume({ query: range }), () => asUser.getDailySupply({ query: range })]) {
+      const refused = await read().then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      expect(refused).toBeInstanceOf(CoinProblemError);
+      expect([(refused as CoinProblemError).status, (refused as CoinProblemError).code]).toEqual([403, 'FORBIDDEN']);
+    }
+    const audited = await eventually(
+      async () => {
+        const { entries } = await admin.listAuditLog({ query: { target: 'route:GET /api/admin/stats/daily-volume', result: 'rejected' } });
+        return entries.find((e) => e.actor.id === String(user.userId));
+      },
+      10_000,
+      "the USER's refused stats read in the audit log",
+    );
+    expect(audited).toMatchObject({
+      actor: { kind: 'user', role: 'USER', verified: true },
+      action: 'getDailyVolume',
+      errorCode: 'FORBIDDEN',
+    });
+  }, 60_000);
 
   it('when the sign-in form is used with the keyboard alone, then Tab goes e-mail, password, button, Enter signs in, the navigation is reachable with a visible focus and focus lands on the new heading', async () => {
     const keys = await newPage();

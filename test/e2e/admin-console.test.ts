@@ -78,8 +78,11 @@ describe('admin console in a browser', () => {
     // Password, then the TOTP code of the SUPERADMIN's authenticator (the harness's device computes it as an app does).
     await signIn(page, superadmin);
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+    // The landing screen is the dashboard.
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 
     // Find the user by e-mail and open their page.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Users', exact: true }).click();
     await page.getByLabel('E-mail or name').fill(target.email);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('link', { name: target.email }).click();

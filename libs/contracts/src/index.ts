@@ -24,3 +24,4 @@ export * from './internal-routes';
 export * from './webhooks';
 export * from './balance-changes';
 export * from './balance-stream';
+export * from './stats';

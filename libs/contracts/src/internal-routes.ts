@@ -12,6 +12,7 @@ import {
 } from './history';
 import { balanceChangesPage, balanceChangesQuery } from './balance-changes';
 import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
+import { dailyBalances, dailyRangeQuery, dailySupply, dailyVolume } from './stats';
 import { adminHoldsQuery, hold, holdPage, spendingLimits } from './holds';
 import {
   adminWebhookEndpointPage,
@@ -264,6 +265,29 @@ export const internalReads = {
     params: statementPartyParams,
     query: internalStatementQuery,
     response: statementPage,
+  },
+  // Daily series (the console's charts): one read per range, never one per day (docs/DESIGN.md "Daily series").
+  'history.daily-balances': {
+    service: 'history',
+    method: 'GET',
+    path: '/internal/history/daily-balances/:kind/:id',
+    params: statementPartyParams,
+    query: dailyRangeQuery,
+    response: dailyBalances,
+  },
+  'history.daily-supply': {
+    service: 'history',
+    method: 'GET',
+    path: '/internal/stats/daily-supply',
+    query: dailyRangeQuery,
+    response: dailySupply,
+  },
+  'history.daily-volume': {
+    service: 'history',
+    method: 'GET',
+    path: '/internal/stats/daily-volume',
+    query: dailyRangeQuery,
+    response: dailyVolume,
   },
   // ---- webhooks (docs/DESIGN.md "Webhooks": the gateway names the client) ----
   'webhooks.endpoints': {

@@ -5,6 +5,7 @@ import { AccountScreen } from './screens/account';
 import { ApiKeysScreen } from './screens/api-keys';
 import { ApprovalsScreen } from './screens/approvals';
 import { AuditLogScreen } from './screens/audit-log';
+import { DashboardScreen } from './screens/dashboard';
 import { HoldsScreen } from './screens/holds';
 import { MoneyScreen } from './screens/money';
 import { PlatformClientsScreen } from './screens/platform-clients';
@@ -24,6 +25,7 @@ interface NavItem {
   roles: readonly Role[];
 }
 const navItems: NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', roles: consoleRoles },
   { to: '/users', label: 'Users', roles: consoleRoles },
   { to: '/transactions', label: 'Transactions', roles: consoleRoles },
   { to: '/money', label: 'Money', roles: consoleRoles },
@@ -92,6 +94,8 @@ function Shell({ session, onSignedOut }: { session: Session; onSignedOut: (messa
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigate(path, () => mainRef.current?.querySelector<HTMLElement>('h1') ?? null);
   const items = navItems.filter((item) => item.roles.includes(session.role));
+  // /admin itself shows the dashboard, so its link is the current one there.
+  const current = path === '/' ? '/dashboard' : path;
   // The tokens are forgotten here whatever the API answers; a failed call is said, not hidden.
   const signOut = async (everywhere: boolean) => {
     let message = everywhere ? 'Signed out on every device.' : 'Signed out.';
@@ -124,7 +128,7 @@ function Shell({ session, onSignedOut }: { session: Session; onSignedOut: (messa
         <ul>
           {items.map((item) => (
             <li key={item.to}>
-              <Link to={item.to} aria-current={path === item.to || path.startsWith(`${item.to}/`) ? 'page' : undefined}>
+              <Link to={item.to} aria-current={current === item.to || current.startsWith(`${item.to}/`) ? 'page' : undefined}>
                 {item.label}
               </Link>
             </li>
@@ -142,7 +146,10 @@ function Screen({ path, role }: { path: string; role: Role }) {
   const segments = path.split('/').filter(Boolean);
   const [section, id] = segments;
   switch (section) {
+    // The landing screen: every console user is ADMIN+, whom the dashboard is for.
     case undefined:
+    case 'dashboard':
+      return <DashboardScreen />;
     case 'users':
       return id ? <UserDetailScreen key={id} userId={Number(id)} /> : <UsersScreen />;
     case 'transactions':

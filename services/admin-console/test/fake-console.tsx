@@ -4,6 +4,13 @@ import { type ReactElement, type ReactNode, useState } from 'react';
 import { Console, type ConsoleClient, type ConsoleSession } from '../src/context';
 import type { Role } from '../src/session';
 
+/*
+ * jsdom draws on no canvas and reports each getContext call as "not implemented" on the console;
+ * its answer here is what a browser without a 2D canvas answers (null), so a screen's charts keep
+ * only their tables, which is what the component tests read.
+ */
+HTMLCanvasElement.prototype.getContext = (() => null) as never;
+
 /**
  * The console's screens against a fake client: an object with the operations of ConsoleClient the
  * test gives (jest.fn or plain functions); any other operation the screen calls fails the test

@@ -134,3 +134,15 @@ export const platformClient = (id: string, name: string, revokedAt: string | nul
   treasuries: ['REWARDS'],
   dailyRewardCap: 250,
 });
+
+/** A daily series' days from `from` on, one per value (UTC days). */
+export const dailyOf = <T extends string>(
+  from: string,
+  key: T,
+  values: number[],
+): { days: Array<{ day: string } & Record<T, number>> } => ({
+  days: values.map((value, i) => ({
+    day: new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10),
+    [key]: value,
+  })) as Array<{ day: string } & Record<T, number>>,
+});

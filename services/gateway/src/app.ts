@@ -42,6 +42,7 @@ import { registerAdminUserRoutes } from './routes/admin-users';
 import { registerDeletionRequestRoutes } from './routes/deletion-requests';
 import { registerHistoryRoutes } from './routes/history';
 import { registerStatementRoutes } from './routes/statements';
+import { registerStatsRoutes } from './routes/stats';
 import { registerAsyncApiRoute } from './routes/asyncapi';
 import { registerTransactionRoutes } from './routes/transactions';
 import { registerCommandRoutes } from './routes/commands';
@@ -194,6 +195,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerHistoryRoutes(app, routeDeps);
   registerStatementRoutes(app, routeDeps);
   registerBalanceStreamRoutes(app, { ...routeDeps, liveBalance: deps.liveBalance ?? defaultLiveBalance() });
+  registerStatsRoutes(app, routeDeps);
   registerTransactionRoutes(app, routeDeps);
   registerWebhookRoutes(app, routeDeps);
   registerCommandRoutes(app, { commandStatus });

@@ -880,6 +880,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/wallets/me/daily-balances': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The balance of the caller's wallet at the end of each UTC day of [from, to] (both days included, at most 366) */
+    get: operations['getMyDailyBalances'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/users/{id}/balance': {
     parameters: {
       query?: never;
@@ -906,6 +923,23 @@ export interface paths {
     };
     /** A statement of a user's wallet over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor), or the whole period as CSV (format=csv or Accept: text/csv), streamed */
     get: operations['getUserStatement'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/daily-balances': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The balance of a user's wallet at the end of each UTC day of [from, to] (both days included, at most 366) */
+    get: operations['getUserDailyBalances'];
     put?: never;
     post?: never;
     delete?: never;
@@ -948,6 +982,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/treasuries/{code}/daily-balances': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The balance of a treasury at the end of each UTC day of [from, to] (both days included, at most 366) */
+    get: operations['getTreasuryDailyBalances'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/wallets/me/stream': {
     parameters: {
       query?: never;
@@ -980,6 +1031,40 @@ export interface paths {
      * @description Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. When the stream ends, reconnect with `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot.
      */
     get: operations['streamUserBalance'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/stats/daily-supply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The coins in existence (Σ MINT − Σ BURN) at the end of each UTC day of [from, to] (both days included, at most 366) */
+    get: operations['getDailySupply'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/stats/daily-volume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How many transactions of each type, and the coins they moved, on each UTC day of [from, to] (both days included, at most 366) */
+    get: operations['getDailyVolume'];
     put?: never;
     post?: never;
     delete?: never;
@@ -9699,6 +9784,104 @@ export interface operations {
       };
     };
   };
+  getMyDailyBalances: {
+    parameters: {
+      query: {
+        /** @description The first day (UTC, YYYY-MM-DD), included */
+        from: string;
+        /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "from": "2026-01-30",
+           *       "to": "2026-01-31",
+           *       "days": [
+           *         {
+           *           "day": "2026-01-30",
+           *           "balance": 138
+           *         },
+           *         {
+           *           "day": "2026-01-31",
+           *           "balance": 125.5
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
+             */
+            to: string;
+            /** @description One point per day of the range, oldest first */
+            days: {
+              /**
+               * Format: date
+               * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
+               */
+              day: string;
+              /** @description The balance at the day's end: Σ received − Σ sent of the transactions created before the next day */
+              balance: number;
+            }[];
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   getUserBalanceAt: {
     parameters: {
       query?: {
@@ -9848,6 +10031,107 @@ export interface operations {
             hasMore: boolean;
           };
           'text/csv': string;
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getUserDailyBalances: {
+    parameters: {
+      query: {
+        /** @description The first day (UTC, YYYY-MM-DD), included */
+        from: string;
+        /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
+        to: string;
+      };
+      header?: never;
+      path: {
+        /** @description positive integer, at most 9007199254740991 */
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "from": "2026-01-30",
+           *       "to": "2026-01-31",
+           *       "days": [
+           *         {
+           *           "day": "2026-01-30",
+           *           "balance": 138
+           *         },
+           *         {
+           *           "day": "2026-01-31",
+           *           "balance": 125.5
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
+             */
+            to: string;
+            /** @description One point per day of the range, oldest first */
+            days: {
+              /**
+               * Format: date
+               * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
+               */
+              day: string;
+              /** @description The balance at the day's end: Σ received − Σ sent of the transactions created before the next day */
+              balance: number;
+            }[];
+          };
         };
       };
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
@@ -10075,6 +10359,106 @@ export interface operations {
       };
     };
   };
+  getTreasuryDailyBalances: {
+    parameters: {
+      query: {
+        /** @description The first day (UTC, YYYY-MM-DD), included */
+        from: string;
+        /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
+        to: string;
+      };
+      header?: never;
+      path: {
+        code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "from": "2026-01-30",
+           *       "to": "2026-01-31",
+           *       "days": [
+           *         {
+           *           "day": "2026-01-30",
+           *           "balance": 138
+           *         },
+           *         {
+           *           "day": "2026-01-31",
+           *           "balance": 125.5
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
+             */
+            to: string;
+            /** @description One point per day of the range, oldest first */
+            days: {
+              /**
+               * Format: date
+               * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
+               */
+              day: string;
+              /** @description The balance at the day's end: Σ received − Σ sent of the transactions created before the next day */
+              balance: number;
+            }[];
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   streamMyBalance: {
     parameters: {
       query?: never;
@@ -10214,6 +10598,271 @@ export interface operations {
       };
       /** @description Problem: RATE_LIMITED */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getDailySupply: {
+    parameters: {
+      query: {
+        /** @description The first day (UTC, YYYY-MM-DD), included */
+        from: string;
+        /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "from": "2026-01-30",
+           *       "to": "2026-01-31",
+           *       "days": [
+           *         {
+           *           "day": "2026-01-30",
+           *           "supply": 1000000
+           *         },
+           *         {
+           *           "day": "2026-01-31",
+           *           "supply": 1250000
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
+             */
+            to: string;
+            /** @description One point per day of the range, oldest first */
+            days: {
+              /**
+               * Format: date
+               * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
+               */
+              day: string;
+              /** @description The coins in existence at the day's end: Σ MINT − Σ BURN of the transactions created before the next day */
+              supply: number;
+            }[];
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getDailyVolume: {
+    parameters: {
+      query: {
+        /** @description The first day (UTC, YYYY-MM-DD), included */
+        from: string;
+        /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "from": "2026-01-30",
+           *       "to": "2026-01-31",
+           *       "days": [
+           *         {
+           *           "day": "2026-01-30",
+           *           "types": [
+           *             {
+           *               "type": "MINT",
+           *               "transactions": 0,
+           *               "amount": 0
+           *             },
+           *             {
+           *               "type": "BURN",
+           *               "transactions": 0,
+           *               "amount": 0
+           *             },
+           *             {
+           *               "type": "TRANSFER",
+           *               "transactions": 12,
+           *               "amount": 340.5
+           *             },
+           *             {
+           *               "type": "PURCHASE",
+           *               "transactions": 3,
+           *               "amount": 75
+           *             },
+           *             {
+           *               "type": "REWARD",
+           *               "transactions": 0,
+           *               "amount": 0
+           *             },
+           *             {
+           *               "type": "REFUND",
+           *               "transactions": 0,
+           *               "amount": 0
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "day": "2026-01-31",
+           *           "types": [
+           *             {
+           *               "type": "MINT",
+           *               "transactions": 1,
+           *               "amount": 250000
+           *             },
+           *             {
+           *               "type": "BURN",
+           *               "transactions": 0,
+           *               "amount": 0
+           *             },
+           *             {
+           *               "type": "TRANSFER",
+           *               "transactions": 9,
+           *               "amount": 120
+           *             },
+           *             {
+           *               "type": "PURCHASE",
+           *               "transactions": 0,
+           *               "amount": 0
+           *             },
+           *             {
+           *               "type": "REWARD",
+           *               "transactions": 40,
+           *               "amount": 400
+           *             },
+           *             {
+           *               "type": "REFUND",
+           *               "transactions": 0,
+           *               "amount": 0
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
+             */
+            to: string;
+            /** @description One entry per day of the range, oldest first */
+            days: {
+              /**
+               * Format: date
+               * @description A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
+               */
+              day: string;
+              /** @description Every transaction type, in the order of the type list, zeros included */
+              types: {
+                /** @enum {string} */
+                type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
+                /** @description How many transactions of this type were created that day */
+                transactions: number;
+                /** @description Coins they moved */
+                amount: number;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
         headers: {
           [name: string]: unknown;
         };

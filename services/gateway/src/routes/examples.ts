@@ -393,3 +393,34 @@ export const examplePayoutResult = {
   },
   wallet: { ...exampleTreasury, balance: 97925, totalSent: 2075 },
 };
+/** GET …/daily-balances, /api/admin/stats/daily-supply and /daily-volume: two days of a range. */
+export const exampleDailyBalances = {
+  from: '2026-01-30',
+  to: '2026-01-31',
+  days: [
+    { day: '2026-01-30', balance: 138 },
+    { day: '2026-01-31', balance: 125.5 },
+  ],
+};
+export const exampleDailySupply = {
+  from: '2026-01-30',
+  to: '2026-01-31',
+  days: [
+    { day: '2026-01-30', supply: 1_000_000 },
+    { day: '2026-01-31', supply: 1_250_000 },
+  ],
+};
+const volumeOf = (counts: Record<string, [number, number]>) =>
+  (['MINT', 'BURN', 'TRANSFER', 'PURCHASE', 'REWARD', 'REFUND'] as const).map((type) => ({
+    type,
+    transactions: counts[type]?.[0] ?? 0,
+    amount: counts[type]?.[1] ?? 0,
+  }));
+export const exampleDailyVolume = {
+  from: '2026-01-30',
+  to: '2026-01-31',
+  days: [
+    { day: '2026-01-30', types: volumeOf({ TRANSFER: [12, 340.5], PURCHASE: [3, 75] }) },
+    { day: '2026-01-31', types: volumeOf({ MINT: [1, 250_000], TRANSFER: [9, 120], REWARD: [40, 400] }) },
+  ],
+};

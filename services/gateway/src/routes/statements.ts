@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import {
   balanceAt,
   balanceAtQuery,
+  dailyBalances,
+  dailyRangeQuery,
   problem,
   statementCsvMediaType,
   statementPublicPage,
@@ -15,7 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { InternalApi } from '../clients/internal-api';
 import { userIdOf } from '../plugins/auth';
-import { exampleBalanceAt, exampleStatementCsv, exampleStatementPage, withExample } from './examples';
+import { exampleBalanceAt, exampleDailyBalances, exampleStatementCsv, exampleStatementPage, withExample } from './examples';
 import { keysetLinks } from './paging';
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 503: problem };
@@ -127,6 +129,24 @@ export function registerStatementRoutes(app: App, deps: { internal: InternalApi 
         }
         return sendStatementCsv(reply, await deps.internal.stream('history.statement-csv', input, String(request.id)));
       },
+    );
+
+    // One read for a chart of a range: one point per day, never one as-of read per day.
+    app.get(
+      `${source.base}/daily-balances`,
+      {
+        config: { access: source.access },
+        schema: {
+          tags: source.tags,
+          summary: `The balance of ${source.who} at the end of each UTC day of [from, to] (both days included, at most 366)`,
+          security: [{ bearerAuth: [] }],
+          operationId: `get${source.operation}DailyBalances`,
+          ...(source.params ? { params: source.params } : {}),
+          querystring: dailyRangeQuery,
+          response: { 200: withExample(dailyBalances, exampleDailyBalances), ...errorResponses },
+        },
+      },
+      async (request) => deps.internal.read('history.daily-balances', { ...source.partyOf(request), ...request.query }, String(request.id)),
     );
   }
 }

@@ -1,4 +1,4 @@
-import { internalReads, internalStreams, minorUnitsToCoins, transactionView } from '@coin/contracts';
+import { daysOf, internalReads, internalStreams, minorUnitsToCoins, transactionTypes, transactionView } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import type { App } from '@coin/http';
 import { findKeysetPage, findOffsetPage, type HistoryFilter } from '../db/history-repo';
@@ -7,6 +7,8 @@ import { findAuditPage } from '../db/audit-log-repo';
 import { decodeAuditCursor, encodeAuditCursor } from '../domain/audit-cursor';
 import { balanceAt, findStatementPage, streamStatementCsv } from '../db/statement-repo';
 import { statementLineView } from '../domain/statement';
+import { dailyVolumeGroups, partyDailySums, supplyDailySums } from '../db/stats-repo';
+import { closingBalances, denseVolume } from '../domain/daily-series';
 
 /**
  * The history service's internal API, called by the gateway only. The gateway takes the user id
@@ -100,6 +102,7 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool }): void {
   );
 
   registerStatementRoutes(app, deps);
+  registerDailySeriesRoutes(app, deps);
 }
 
 /** Balances as of a time and statements (docs/DESIGN.md "Statements and balances as of a time"), of a user's wallet or a treasury. */
@@ -142,5 +145,40 @@ function registerStatementRoutes(app: App, deps: { pool: Pool }): void {
       .header('statement-closing-balance', String(minorUnitsToCoins(statementCsv.closing)))
       .type(`${csv.mediaType}; charset=utf-8`)
       .send(statementCsv.csv);
+  });
+}
+
+/** Daily series (docs/DESIGN.md "Daily series"): one read per range, one point per day. */
+function registerDailySeriesRoutes(app: App, deps: { pool: Pool }): void {
+  const balances = internalReads['history.daily-balances'];
+  app.get(
+    balances.path,
+    { schema: { params: balances.params, querystring: balances.query, response: { 200: balances.response } } },
+    async (request) => {
+      const range = request.query;
+      const days = daysOf(range);
+      const sums = await partyDailySums(deps.pool, request.params, range);
+      const closings = closingBalances(days, sums.opening, sums.days);
+      return { ...range, days: days.map((day, i) => ({ day, balance: minorUnitsToCoins(closings[i] ?? 0) })) };
+    },
+  );
+
+  const supply = internalReads['history.daily-supply'];
+  app.get(supply.path, { schema: { querystring: supply.query, response: { 200: supply.response } } }, async (request) => {
+    const range = request.query;
+    const days = daysOf(range);
+    const sums = await supplyDailySums(deps.pool, range);
+    const closings = closingBalances(days, sums.opening, sums.days);
+    return { ...range, days: days.map((day, i) => ({ day, supply: minorUnitsToCoins(closings[i] ?? 0) })) };
+  });
+
+  const volume = internalReads['history.daily-volume'];
+  app.get(volume.path, { schema: { querystring: volume.query, response: { 200: volume.response } } }, async (request) => {
+    const range = request.query;
+    const dense = denseVolume(daysOf(range), transactionTypes, await dailyVolumeGroups(deps.pool, range));
+    return {
+      ...range,
+      days: dense.map((d) => ({ day: d.day, types: d.types.map((t) => ({ ...t, amount: minorUnitsToCoins(t.amount) })) })),
+    };
   });
 }

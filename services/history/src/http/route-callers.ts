@@ -10,4 +10,7 @@ export const historyRouteCallers: InternalRouteCallers = {
   'GET /internal/history/balances/:kind/:id': ['gateway'],
   'GET /internal/history/statements/:kind/:id': ['gateway'],
   'GET /internal/history/statements/:kind/:id/csv': ['gateway'],
+  'GET /internal/history/daily-balances/:kind/:id': ['gateway'],
+  'GET /internal/stats/daily-supply': ['gateway'],
+  'GET /internal/stats/daily-volume': ['gateway'],
 };

@@ -6,12 +6,13 @@ import { useLoad } from '../../hooks/use-load';
 import { LiveBalanceLine } from '../../live-balance/live-balance';
 import { Link } from '../../router';
 import { TransactionRows } from '../transactions/transaction-rows';
+import { UserBalanceChart } from './balance-chart';
 import { EndSessions, SessionRows } from './sessions';
 import { SuperadminActions } from './superadmin-actions';
 
 /**
- * One user: GET /api/admin/users/{id} (balance, held coins, activeCoins = balance − held), limits and
- * usage, recent transactions, sessions; for a SUPERADMIN, role change, deletion and ending their sessions.
+ * One user: GET /api/admin/users/{id} (balance, held coins, activeCoins = balance − held), the balance
+ * over the last days (a chart), limits and usage, recent transactions, sessions; for a SUPERADMIN, role change, deletion and ending their sessions.
  */
 export function UserDetailScreen({ userId }: { userId: number }) {
   const { session } = useConsole();
@@ -69,6 +70,7 @@ export function UserDetailScreen({ userId }: { userId: number }) {
           </>
         )}
       </Loaded>
+      <UserBalanceChart userId={userId} />
       <h2>Spending limits (24 h)</h2>
       <Loaded load={limits}>
         {(data) => (

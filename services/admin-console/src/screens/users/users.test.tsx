@@ -2,7 +2,8 @@ import type { OperationResult } from '@coin/client';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, problem, renderScreen } from '../../../test/fake-console';
-import { limits, transaction, user, userDetail, userSession } from '../../../test/fixtures';
+import { dailyOf, limits, transaction, user, userDetail, userSession } from '../../../test/fixtures';
+import { lastDays } from '../dashboard/series';
 import { UserDetailScreen, UsersScreen } from '.';
 
 const usersPage = (users: ReturnType<typeof user>[], total = users.length): OperationResult<'listUsers'> => ({
@@ -17,6 +18,17 @@ const detailOperations = <T extends object>(overrides: T) => ({
   listUserSessions: jest.fn(async () => ({ sessions: [userSession('s-1'), userSession('s-2', 'REVOKED')] })),
   getUserLimits: jest.fn(async () => limits()),
   searchTransactions: jest.fn(async () => ({ transactions: [transaction(41)], nextCursor: null, hasMore: false })),
+  getUserDailyBalances: jest.fn(async () => {
+    const range = lastDays(new Date(), 30);
+    return {
+      ...range,
+      ...dailyOf(
+        range.from,
+        'balance',
+        Array.from({ length: 30 }, (_, i) => (i < 29 ? 4 : 10)),
+      ),
+    };
+  }),
   ...overrides,
 });
 
@@ -44,6 +56,17 @@ describe('users screen', () => {
 });
 
 describe('user detail screen', () => {
+  it("when the user's page loads, then their balance over the last 30 days is a chart with its numbers, from one read", async () => {
+    const operations = detailOperations({});
+    renderScreen(<UserDetailScreen userId={7} />, operations);
+    expect(await screen.findByRole('img', { name: /Balance at each day's end/ })).toBeTruthy();
+    const rows = within(screen.getByRole('table', { name: /Balance at each day's end/ })).getAllByRole('row');
+    expect(rows).toHaveLength(31);
+    expect(within(rows[30]!).getByRole('cell').textContent).toBe('10.00');
+    expect(operations.getUserDailyBalances).toHaveBeenCalledTimes(1);
+    expect(operations.getUserDailyBalances).toHaveBeenCalledWith({ path: { id: '7' }, query: lastDays(new Date(), 30) });
+  });
+
   it('when the user loads, then balance, held, activeCoins, limits, recent transactions and sessions are shown', async () => {
     renderScreen(<UserDetailScreen userId={7} />, detailOperations({}));
     expect(await screen.findByRole('heading', { level: 1, name: 'User user7@example.test' })).toBeTruthy();

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { coinValue } from './money';
+import { transactionType } from './ledger';
+
+/*
+ * Daily series read from the history projection (docs/CONTRACT.md "Daily series"): a party's
+ * balance and the coin supply at the end of each UTC day, and the volume of each transaction type
+ * per UTC day. One read answers a whole range, so a chart of 30 days is one call, not 30 as-of
+ * reads. A day's balance counts every transaction whose createdAt is before the next day's
+ * 00:00Z: the balance as of the day's end (today's: as of now).
+ */
+
+export const dailySeriesLimits = {
+  /** A range covers at most this many days, both ends counted: a year, leap day included. */
+  daysMax: 366,
+} as const;
+
+const dayMs = 86_400_000;
+
+/** A UTC calendar day, YYYY-MM-DD. */
+export const utcDay = z.iso
+  .date()
+  // RFC 3339 admits the year 0000, which PostgreSQL has not (and nothing was recorded then).
+  .refine((day) => day >= '0001-01-01', { message: 'must be in the years 0001 to 9999' })
+  .describe('A UTC calendar day (YYYY-MM-DD), years 0001 to 9999');
+
+/** from ≤ to and at most daysMax days, both counted (an explicit bound on one read's work and answer). */
+function checkDays(q: { from: string; to: string }, ctx: z.RefinementCtx): void {
+  const from = Date.parse(`${q.from}T00:00:00Z`);
+  const to = Date.parse(`${q.to}T00:00:00Z`);
+  if (!(from <= to)) ctx.addIssue({ code: 'custom', message: 'must not be before from', path: ['to'] });
+  else if ((to - from) / dayMs + 1 > dailySeriesLimits.daysMax) {
+    ctx.addIssue({ code: 'custom', message: `must be at most ${dailySeriesLimits.daysMax} days from from, both counted`, path: ['to'] });
+  }
+}
+
+/** GET …/daily-balances, …/daily-supply, …/daily-volume: the first and the last day, both included. */
+export const dailyRangeQuery = z
+  .strictObject({
+    from: utcDay.describe('The first day (UTC, YYYY-MM-DD), included'),
+    to: utcDay.describe(`The last day (UTC, YYYY-MM-DD), included; at most ${dailySeriesLimits.daysMax} days from from, both counted`),
+  })
+  .superRefine(checkDays);
+export type DailyRangeQuery = z.infer<typeof dailyRangeQuery>;
+
+/** The days of a range, oldest first: what a series has one point for. */
+export function daysOf(range: DailyRangeQuery): string[] {
+  const days: string[] = [];
+  const last = Date.parse(`${range.to}T00:00:00Z`);
+  for (let at = Date.parse(`${range.from}T00:00:00Z`); at <= last && days.length < dailySeriesLimits.daysMax; at += dayMs) {
+    days.push(new Date(at).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+export const dailyBalances = z.object({
+  from: utcDay,
+  to: utcDay,
+  days: z
+    .array(
+      z.object({
+        day: utcDay,
+        balance: coinValue.describe("The balance at the day's end: Σ received − Σ sent of the transactions created before the next day"),
+      }),
+    )
+    .describe('One point per day of the range, oldest first'),
+});
+export type DailyBalances = z.infer<typeof dailyBalances>;
+
+export const dailySupply = z.object({
+  from: utcDay,
+  to: utcDay,
+  days: z
+    .array(
+      z.object({
+        day: utcDay,
+        supply: coinValue.describe(
+          "The coins in existence at the day's end: Σ MINT − Σ BURN of the transactions created before the next day",
+        ),
+      }),
+    )
+    .describe('One point per day of the range, oldest first'),
+});
+export type DailySupply = z.infer<typeof dailySupply>;
+
+export const dailyVolume = z.object({
+  from: utcDay,
+  to: utcDay,
+  days: z
+    .array(
+      z.object({
+        day: utcDay,
+        types: z
+          .array(
+            z.object({
+              type: transactionType,
+              transactions: z.number().int().nonnegative().describe('How many transactions of this type were created that day'),
+              amount: coinValue.describe('Coins they moved'),
+            }),
+          )
+          .describe('Every transaction type, in the order of the type list, zeros included'),
+      }),
+    )
+    .describe('One entry per day of the range, oldest first'),
+});
+export type DailyVolume = z.infer<typeof dailyVolume>;
