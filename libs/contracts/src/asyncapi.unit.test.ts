@@ -56,6 +56,7 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
       'user.events',
       'user.events.v2',
       'admin.audit',
+      'coin.balance-monitors',
     ]);
     const names = Object.values(doc.components as Json)
       .flatMap((group) => Object.values(group as Json))
@@ -74,6 +75,7 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
       ...userEventV2.options.map((o) => o.shape.type.value),
       'admin.action.recorded',
       'admin.refusal.recorded',
+      'coin.balance-monitor.crossed',
     ]);
     for (const ref of refsOf(doc)) expect([ref, resolve(doc, ref) !== undefined]).toEqual([ref, true]);
   });

@@ -72,11 +72,11 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
     groupPrefix: 'history-',
     managesTopics: false,
   },
-  // Turns the money events into the clients' webhooks (group webhooks-service); produces nothing
-  // but its dead letters.
+  // Turns the money events into the clients' webhooks (group webhooks-service), and the balance
+  // changes into the balance monitors' crossings, which it publishes from its outbox.
   webhooks: {
-    produces: [],
-    consumes: ['coin.transactions', 'coin.holds'],
+    produces: ['coin.balance-monitors'],
+    consumes: ['coin.transactions', 'coin.holds', 'coin.balances'],
     groupPrefix: 'webhooks-',
     managesTopics: false,
   },

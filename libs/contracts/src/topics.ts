@@ -18,6 +18,10 @@ export const topicBases = {
   coinApprovalsV2: 'coin.approvals.v2',
   adminAudit: 'admin.audit',
   adminRefusals: 'admin.refusals',
+  /** A wallet's balance changes (the ledger's outbox; h-balfeed wires the producer): read by the balance monitors. */
+  coinBalances: 'coin.balances',
+  /** Balance monitors' crossings, published by the webhooks service (docs/DESIGN.md "Balance monitors"). */
+  coinBalanceMonitors: 'coin.balance-monitors',
 } as const;
 
 export type TopicBase = (typeof topicBases)[keyof typeof topicBases];
@@ -43,6 +47,9 @@ export const defaultPartitions: Readonly<Record<TopicBase, number>> = {
   'admin.audit': 1,
   // The gateway's refusal records, which the history service chains into the same log.
   'admin.refusals': 1,
+  // Keyed by wallet (both): one wallet's changes, and its crossings, in order.
+  'coin.balances': 6,
+  'coin.balance-monitors': 3,
 };
 
 /**
