@@ -82,6 +82,11 @@ export const serviceDatabases = {
       webhook_endpoints: ['SELECT', 'INSERT', 'UPDATE'],
       // Each attempt moves its delivery forward; the log is kept (no DELETE).
       webhook_deliveries: ['SELECT', 'INSERT', 'UPDATE'],
+      // Balance monitors: soft-deleted, and their last crossing noted (UPDATE); a crossing is never changed.
+      balance_monitors: ['SELECT', 'INSERT', 'UPDATE'],
+      balance_monitor_crossings: ['SELECT', 'INSERT'],
+      // The crossings' Kafka messages: marked published once sent.
+      outbox: ['SELECT', 'INSERT', 'UPDATE'],
     },
   },
 } as const satisfies Record<string, { schema: string; owner: string; runtime: string; migrationsDir: string; grants: RuntimeGrants }>;

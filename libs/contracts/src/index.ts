@@ -23,3 +23,4 @@ export * from './canonical-json';
 export * from './internal-routes';
 export * from './webhooks';
 export * from './balance-changes';
+export * from './balance-monitors';

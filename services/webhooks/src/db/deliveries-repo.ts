@@ -1,4 +1,4 @@
-import type { Pool } from '@coin/db';
+import type { Pool, PoolClient } from '@coin/db';
 
 export interface NewDelivery {
   endpointId: string;
@@ -8,8 +8,8 @@ export interface NewDelivery {
   body: string;
 }
 
-/** Idempotent on (endpoint, event): a redelivered Kafka event adds nothing. Returns the rows added. */
-export async function insertDeliveries(pool: Pool, deliveries: readonly NewDelivery[]): Promise<number> {
+/** Idempotent on (endpoint, event): a redelivered Kafka event adds nothing. Returns the rows added. In a transaction when given its client. */
+export async function insertDeliveries(pool: Pool | PoolClient, deliveries: readonly NewDelivery[]): Promise<number> {
   if (deliveries.length === 0) return 0;
   const r = await pool.query(
     `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, wallet_key, body)
