@@ -32,8 +32,10 @@ CREATE TABLE balance_monitor_crossings (
 );
 
 -- The service's transactional outbox (libs/db outbox.ts): the crossings' Kafka messages, written
--- with the crossing, published after the commit, swept if a crash left them.
-CREATE TABLE outbox (
+-- with the crossing, published after the commit, swept if a crash left them. The same table
+-- carries the service's admin audit records (numbered 003 and IF NOT EXISTS: the audit's
+-- migration 002 may have made it already).
+CREATE TABLE IF NOT EXISTS outbox (
   id           bigserial   PRIMARY KEY,
   topic        text        NOT NULL,
   key          text        NOT NULL,
@@ -42,4 +44,4 @@ CREATE TABLE outbox (
   created_at   timestamptz NOT NULL DEFAULT now(),
   published_at timestamptz
 );
-CREATE INDEX outbox_unpublished_idx ON outbox (id) WHERE published_at IS NULL;
+CREATE INDEX IF NOT EXISTS outbox_unpublished_idx ON outbox (id) WHERE published_at IS NULL;
