@@ -408,7 +408,16 @@ describe('private by default: the Ingress and the egress NetworkPolicies', () =>
   });
 
   it('when the egress policies are read (base and every overlay), then every workload reaches exactly what its config needs, on ports its targets listen on', () => {
-    expect(needsOf('gateway')).toEqual(['dns', 'kafka', 'otlp', 'redis', 'service:history', 'service:ledger', 'service:user']);
+    expect(needsOf('gateway')).toEqual([
+      'dns',
+      'kafka',
+      'otlp',
+      'redis',
+      'service:history',
+      'service:ledger',
+      'service:user',
+      'service:webhooks',
+    ]);
     expect(needsOf('ledger')).toEqual(['dns', 'kafka', 'otlp', 'postgres']);
     expect(needsOf('migrate')).toEqual(['dns', 'kafka', 'postgres']);
     // It sends the clients' webhooks: https to the internet, nothing else outside its dependencies.

@@ -11,6 +11,13 @@ import {
   walletTransactionsQuery,
 } from './history';
 import { balanceChangesPage, balanceChangesQuery } from './balance-changes';
+import {
+  balanceMonitor,
+  balanceMonitorIdParams,
+  balanceMonitorList,
+  createBalanceMonitorInternalBody,
+  deleteBalanceMonitorInternalBody,
+} from './balance-monitors';
 import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
 import { adminHoldsQuery, hold, holdPage, spendingLimits } from './holds';
 import {
@@ -65,7 +72,7 @@ import {
  */
 
 /** The services behind the gateway's internal HTTP. */
-export type InternalService = 'ledger' | 'users' | 'history';
+export type InternalService = 'ledger' | 'users' | 'history' | 'webhooks';
 
 /** A value a query string carries: the gateway sends what the route's query schema parses back. */
 export type QueryValue = string | number | boolean;
@@ -222,6 +229,20 @@ export const internalReads = {
     query: internalStatementQuery,
     response: statementPage,
   },
+  // ---- webhooks: balance monitors (docs/DESIGN.md "Balance monitors") ----
+  'webhooks.balance-monitors': {
+    service: 'webhooks',
+    method: 'GET',
+    path: '/internal/webhooks/balance-monitors',
+    response: balanceMonitorList,
+  },
+  'webhooks.balance-monitor': {
+    service: 'webhooks',
+    method: 'GET',
+    path: '/internal/webhooks/balance-monitors/:id',
+    params: balanceMonitorIdParams,
+    response: balanceMonitor,
+  },
 } as const satisfies Record<string, InternalReadRoute>;
 
 /**
@@ -295,6 +316,21 @@ export const internalPosts = {
     path: '/internal/auth/password-reset',
     body: resetPasswordBody,
     response: passwordReset,
+  },
+  // ---- webhooks: balance monitors ----
+  'webhooks.create-balance-monitor': {
+    service: 'webhooks',
+    method: 'POST',
+    path: '/internal/webhooks/balance-monitors',
+    body: createBalanceMonitorInternalBody,
+    response: balanceMonitor,
+  },
+  'webhooks.delete-balance-monitor': {
+    service: 'webhooks',
+    method: 'POST',
+    path: '/internal/webhooks/balance-monitors/delete',
+    body: deleteBalanceMonitorInternalBody,
+    response: noContent,
   },
 } as const satisfies Record<string, InternalPostRoute>;
 

@@ -49,6 +49,7 @@ import { openApiTransform, openApiTransformObject } from './plugins/openapi-tran
 import { registerMethodNotAllowed } from './plugins/method-not-allowed';
 import { accessLogDefaults, registerAccessLog, type AccessLogOptions } from './plugins/access-log';
 import { registerAdminConsoleRoutes } from './routes/admin-console';
+import { registerBalanceMonitorRoutes } from './routes/balance-monitors';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -57,6 +58,8 @@ export interface GatewayDeps {
   users: InternalHttpClient;
   ledger: InternalHttpClient;
   history: InternalHttpClient;
+  /** The webhooks service's internal API (absent: component tests without it; its routes then answer 500). */
+  webhooks?: InternalHttpClient;
   auth: AuthOptions;
   bodyBytesMax: number;
   /** scrypt cost of the passwords hashed at registration (PASSWORD_SCRYPT_LOG2_N); default OWASP's minimum. */
@@ -155,7 +158,15 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => deps.users.get('/.well-known/jwks.json'));
 
   // The routes read the internal services by the contract's table of their routes, checked.
-  const routeDeps = { ...deps, internal: new InternalApi({ ledger: deps.ledger, users: deps.users, history: deps.history }) };
+  const routeDeps = {
+    ...deps,
+    internal: new InternalApi({
+      ledger: deps.ledger,
+      users: deps.users,
+      history: deps.history,
+      ...(deps.webhooks ? { webhooks: deps.webhooks } : {}),
+    }),
+  };
   registerAuthRoutes(app, routeDeps);
   registerWalletRoutes(app, routeDeps);
   const commandStatus = registerIdempotency(app, {
@@ -178,6 +189,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerHistoryRoutes(app, routeDeps);
   registerStatementRoutes(app, routeDeps);
   registerTransactionRoutes(app, routeDeps);
+  registerBalanceMonitorRoutes(app, routeDeps);
   registerCommandRoutes(app, { commandStatus });
   registerAsyncApiRoute(app);
   registerProblemRoutes(app);

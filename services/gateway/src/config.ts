@@ -39,6 +39,8 @@ export const gatewayConfigSchema = z.object({
   USER_SERVICE_URL: z.string().url().default('http://127.0.0.1:8082'),
   LEDGER_SERVICE_URL: z.string().url().default('http://127.0.0.1:8083'),
   HISTORY_SERVICE_URL: z.string().url().default('http://127.0.0.1:8084'),
+  /** The webhooks service's internal API: the platform clients' webhook endpoints (docs/DESIGN.md "Webhooks"). */
+  WEBHOOKS_SERVICE_URL: z.string().url().default('http://127.0.0.1:8085'),
   JWT_ISSUER: z.string().default('coin-ledger'),
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
   /**

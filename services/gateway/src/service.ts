@@ -130,6 +130,7 @@ async function openGatewayService(
     users,
     ledger: internalClient(config.LEDGER_SERVICE_URL, 'ledger'),
     history: internalClient(config.HISTORY_SERVICE_URL, 'history'),
+    webhooks: internalClient(config.WEBHOOKS_SERVICE_URL, 'webhooks'),
     auth: {
       jwksUrl: new URL('/.well-known/jwks.json', config.USER_SERVICE_URL).toString(),
       issuer: config.JWT_ISSUER,
