@@ -204,15 +204,15 @@ async function measure(infra: InfraEndpoints, prefix: string, mode: LedgerMode):
   const userIds = Array.from({ length: walletCount }, (_, i) => i + 1);
   await pool.query(
     `WITH w AS (
-       INSERT INTO wallets (id, wallet_key, user_id, balance, total_received)
-       SELECT gen_random_uuid(), 'user:' || u, u, $2, $2 FROM unnest($1::bigint[]) AS u
+       INSERT INTO wallets (id, wallet_key, user_id, balance, total_received, balance_sequence)
+       SELECT gen_random_uuid(), 'user:' || u, u, $2, $2, 1 FROM unnest($1::bigint[]) AS u
        RETURNING id, user_id),
      t AS (
        INSERT INTO transactions (type, amount, to_user_id, reason, command_id, created_at)
        SELECT 'MINT', $2, user_id, 'bench funding', gen_random_uuid(), now() FROM w
        RETURNING id, to_user_id)
-     INSERT INTO entries (transaction_id, wallet_id, amount, created_at)
-     SELECT t.id, w.id, $2, now() FROM t JOIN w ON w.user_id = t.to_user_id`,
+     INSERT INTO entries (transaction_id, wallet_id, amount, created_at, sequence, balance_after)
+     SELECT t.id, w.id, $2, now(), 1, $2 FROM t JOIN w ON w.user_id = t.to_user_id`,
     [userIds, fundingMinor],
   );
 

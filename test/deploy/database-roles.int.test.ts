@@ -27,7 +27,9 @@ describe('database roles: each service connects as a runtime role that owns noth
       `INSERT INTO transactions (id, type, amount, to_treasury, reason, command_id, created_at)
        VALUES (1, 'MINT', 100, 'REWARDS', 'seed', gen_random_uuid(), now())`,
     );
-    await ledger.query(`INSERT INTO entries (transaction_id, wallet_id, amount, created_at) SELECT 1, id, 100, now() FROM wallets LIMIT 1`);
+    await ledger.query(
+      `INSERT INTO entries (transaction_id, wallet_id, amount, created_at, sequence, balance_after) SELECT 1, id, 100, now(), 1, 100 FROM wallets LIMIT 1`,
+    );
   }, 90_000);
   afterAll(async () => {
     for (const client of Object.values(clients)) await client.end();

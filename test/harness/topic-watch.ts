@@ -4,6 +4,8 @@ import type { Kafka } from 'kafkajs';
 export interface TopicWatch {
   /** Every message value read so far, parsed as JSON (null when it is not JSON). */
   values: unknown[];
+  /** The key of each of `values`, in the same order (null: no key). */
+  keys: Array<string | null>;
   stop(): Promise<void>;
 }
 
@@ -11,10 +13,12 @@ export interface TopicWatch {
 export async function watchTopic(kafka: Kafka, topic: string): Promise<TopicWatch> {
   const consumer = kafka.consumer({ groupId: `test-watch-${randomUUID()}` });
   const values: unknown[] = [];
+  const keys: Array<string | null> = [];
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });
   await consumer.run({
     eachMessage: async ({ message }) => {
+      keys.push(message.key?.toString('utf8') ?? null);
       try {
         values.push(JSON.parse(message.value?.toString('utf8') ?? 'null'));
       } catch {
@@ -22,5 +26,5 @@ export async function watchTopic(kafka: Kafka, topic: string): Promise<TopicWatc
       }
     },
   });
-  return { values, stop: () => consumer.disconnect() };
+  return { values, keys, stop: () => consumer.disconnect() };
 }

@@ -11,6 +11,7 @@ import {
   approvalRequested,
   approvalRequestedV2,
 } from '@coin/events';
+import { balanceChanged } from './balance-changes';
 import { holdCaptured, holdCreated, holdExpired, holdVoided } from './holds';
 import { headerNames } from './messaging';
 import { transactionRecorded } from './ledger';
@@ -82,6 +83,25 @@ export const publishedEvents = [
         type: 'coin.hold.expired',
         schema: holdExpired,
         summary: "A hold was released, no coins moved: past its expiresAt, found by the ledger's expiry sweep",
+      },
+    ],
+  },
+  {
+    channel: 'coinBalances',
+    topic: topicBases.coinBalances,
+    key: 'The wallet key: user:<id> or treasury:<CODE>',
+    description:
+      "One message per change of a wallet's balance, produced by the ledger through its outbox after the commit that made it: " +
+      "the debit of a transaction in the payer's partition, its credit in the recipient's (a MINT, a BURN, a return each change one wallet). " +
+      "sequence counts the wallet's changes one by one with no gap: keep the highest seen per wallet and skip a lower or equal one; " +
+      'a gap means a change is still to come or was missed (the ledger serves them again by sequence). Amounts in coins. ' +
+      'At least once and in order per key (per wallet); deduplicate by eventId (or by wallet and sequence).',
+    messages: [
+      {
+        name: 'coinBalanceChanged',
+        type: 'coin.balance.changed',
+        schema: balanceChanged,
+        summary: "A wallet's balance changed: the balance after and before, the wallet's sequence and the transaction that changed it",
       },
     ],
   },

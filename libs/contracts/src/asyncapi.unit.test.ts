@@ -1,4 +1,4 @@
-import { coinApprovalEventTypes, coinApprovalEventTypesV2 } from '@coin/events';
+import { coinApprovalEventTypes, coinApprovalEventTypesV2, coinBalanceEventTypes } from '@coin/events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
@@ -51,6 +51,7 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
     expect(Object.values(channels).map((c) => c.address)).toEqual([
       'coin.transactions',
       'coin.holds',
+      'coin.balances',
       'coin.approvals',
       'coin.approvals.v2',
       'user.events',
@@ -69,6 +70,7 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
     expect(names).toEqual([
       'coin.transaction.recorded',
       ...holdTypes,
+      ...coinBalanceEventTypes,
       ...approvalTypes,
       ...coinApprovalEventTypesV2,
       ...userTypes,

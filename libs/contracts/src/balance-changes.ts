@@ -1,6 +1,8 @@
 import { balanceChanged } from '@coin/events';
 import { z } from 'zod';
 
+export { balanceChanged, coinBalancesTopic, type BalanceChanged } from '@coin/events';
+
 /*
  * The ledger's record of one wallet's balance changes, read back by sequence: what a live balance
  * stream (`GET /api/wallets/me/stream`) replays when a client resumes from its `Last-Event-ID`,

@@ -16,7 +16,7 @@ import { dlqOf, type TopicBase } from './topics';
  * events) to ledger.internal, which no other principal may write. The ledger refuses its own
  * command types on ledger.commands (ledgerTopicRefusal), so a gateway, even a compromised one,
  * cannot create coins with a forged credit leg; and nobody but the ledger may write
- * coin.transactions, coin.holds or coin.approvals.
+ * coin.transactions, coin.holds, coin.balances or coin.approvals.
  */
 export interface KafkaAccess {
   produces: readonly TopicBase[];
@@ -56,6 +56,7 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
       'gateway.replies',
       'coin.transactions',
       'coin.holds',
+      'coin.balances',
       'coin.approvals',
       'coin.approvals.v2',
       'admin.audit',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { commandSchema } from './messaging';
 import { coinAmount, coinValue, minorUnits, positiveMinorUnits } from './money';
 import { isoDateTime, positiveIdParam, reasonText, singleLineText, treasuryCode, userId, uuidInput } from './common';
-import { transaction } from '@coin/events';
+import { transaction, transactionType } from '@coin/events';
 
 // The Transaction and the events on coin.transactions (docs/CONTRACT.md "Events") live in @coin/events (libs/events).
 export { transactionTypes, transactionType, type TransactionType } from '@coin/events';
@@ -102,12 +102,15 @@ export const refundCommand = commandSchema(
 /**
  * Internal: the credit side of a transaction whose debit committed on another partition,
  * keyed by the credited wallet. `returnTo` is who gets the coins back when the credited wallet
- * is closed by the time the leg applies.
+ * is closed by the time the leg applies. `transactionType` is the transaction's type, which the
+ * credited wallet's coin.balance.changed names; a leg sent before the ledger wrote it has none and
+ * the ledger reads the type from its record.
  */
 export const creditCommand = commandSchema(
   'ledger.credit',
   z.object({
     transactionId,
+    transactionType: transactionType.optional(),
     to: party,
     amount: positiveMinorUnits,
     returnTo: party.nullable(),

@@ -13,13 +13,13 @@ export const topicBases = {
   userEventsV2: 'user.events.v2',
   coinTransactions: 'coin.transactions',
   coinHolds: 'coin.holds',
+  /** Every change of a wallet's balance, keyed by the wallet (docs/EVENTS.md "coin.balances"). */
+  coinBalances: 'coin.balances',
   coinApprovals: 'coin.approvals',
   /** The successor of coin.approvals (REWARD approvals too); both are produced (docs/EVENTS.md). */
   coinApprovalsV2: 'coin.approvals.v2',
   adminAudit: 'admin.audit',
   adminRefusals: 'admin.refusals',
-  /** A wallet's balance changes (the ledger's outbox; h-balfeed wires the producer): read by the balance monitors. */
-  coinBalances: 'coin.balances',
   /** Balance monitors' crossings, published by the webhooks service (docs/DESIGN.md "Balance monitors"). */
   coinBalanceMonitors: 'coin.balance-monitors',
 } as const;
@@ -41,14 +41,14 @@ export const defaultPartitions: Readonly<Record<TopicBase, number>> = {
   'user.events.v2': 3,
   'coin.transactions': 6,
   'coin.holds': 6,
+  'coin.balances': 6,
   'coin.approvals': 1,
   'coin.approvals.v2': 1,
   // One partition: one total order of admin actions, which the history service's hash chain follows.
   'admin.audit': 1,
   // The gateway's refusal records, which the history service chains into the same log.
   'admin.refusals': 1,
-  // Keyed by wallet (both): one wallet's changes, and its crossings, in order.
-  'coin.balances': 6,
+  // Keyed by wallet: one wallet's crossings in order.
   'coin.balance-monitors': 3,
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminAuditEvent, adminAuditTopic } from './admin-audit';
+import { coinBalanceEvent, coinBalancesTopic } from './coin-balances';
 import { coinApprovalEvent, coinApprovalEventV2, coinApprovalsTopic, coinApprovalsV2Topic } from './coin-approvals';
 import { coinBalanceMonitorEvent, coinBalanceMonitorsTopic } from './coin-balance-monitors';
 import { coinHoldEvent, coinHoldsTopic } from './coin-holds';
@@ -12,6 +13,7 @@ export type JsonSchema = { [key: string]: unknown };
 export const eventTopics = [
   { topic: coinTransactionsTopic, schema: coinTransactionEvent, file: `${coinTransactionsTopic}.json` },
   { topic: coinHoldsTopic, schema: coinHoldEvent, file: `${coinHoldsTopic}.json` },
+  { topic: coinBalancesTopic, schema: coinBalanceEvent, file: `${coinBalancesTopic}.json` },
   { topic: coinApprovalsTopic, schema: coinApprovalEvent, file: `${coinApprovalsTopic}.json` },
   { topic: coinApprovalsV2Topic, schema: coinApprovalEventV2, file: `${coinApprovalsV2Topic}.json` },
   { topic: userEventsTopic, schema: userEvent, file: `${userEventsTopic}.json` },

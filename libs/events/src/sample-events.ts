@@ -274,6 +274,23 @@ export const sampleRewardApprovalRequestedEventV2 = {
   },
 } as const;
 
+/**
+ * coin.balance.changed: user 9's wallet credited by the TRANSFER 1042 (12.5 coins), its 4th
+ * balance change (eventId: UUIDv5 of the wallet key and the sequence).
+ */
+export const sampleBalanceChangedEvent = {
+  eventId: '8843bb0a-923d-52db-8cf2-9d9c1201b1a5',
+  type: 'coin.balance.changed',
+  version: 1,
+  occurredAt: '2030-05-01T10:00:01.000Z',
+  wallet: { userId: 9, treasury: null },
+  sequence: 4,
+  balance: 40.5,
+  previousBalance: 28,
+  transactionId: 1042,
+  transactionType: 'TRANSFER',
+} as const;
+
 /** user.events.v2: the same facts as version 2, the account named by its id only (no e-mail). */
 function userEventAsV2<E extends { version: 1; user: { id: number; email: string; role: string; tokenVersion: number } }>(event: E) {
   const { email: _email, ...user } = event.user;
@@ -301,6 +318,7 @@ export const sampleBalanceMonitorCrossedEvent = {
 export const sampleEvents = {
   'coin.transactions': [sampleRecordedEvent],
   'coin.holds': [sampleHoldCreatedEvent, sampleHoldCapturedEvent, sampleHoldVoidedEvent, sampleHoldExpiredEvent],
+  'coin.balances': [sampleBalanceChangedEvent],
   'coin.approvals': [sampleApprovalRequestedEvent, sampleApprovalApprovedEvent, sampleApprovalRejectedEvent, sampleApprovalExpiredEvent],
   'coin.approvals.v2': [
     sampleRewardApprovalRequestedEventV2,

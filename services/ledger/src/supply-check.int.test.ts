@@ -60,8 +60,10 @@ describe('continuous supply check', () => {
       `WITH t AS (
          INSERT INTO transactions (id, type, amount, from_user_id, to_user_id, reason, command_id, created_at)
          VALUES (nextval('transactions_id_seq'), 'TRANSFER', $1, $2, $3, 'leg on its way', $4, $5) RETURNING id),
-       e AS (INSERT INTO entries (transaction_id, wallet_id, amount, created_at) SELECT id, $6, -$1::bigint, $5 FROM t),
-       w AS (UPDATE wallets SET balance = balance - $1, total_sent = total_sent + $1, version = version + 1 WHERE id = $6)
+       w AS (UPDATE wallets SET balance = balance - $1, total_sent = total_sent + $1, version = version + 1,
+                    balance_sequence = balance_sequence + 1 WHERE id = $6 RETURNING balance, balance_sequence),
+       e AS (INSERT INTO entries (transaction_id, wallet_id, amount, created_at, sequence, balance_after)
+             SELECT id, $6, -$1::bigint, $5, w.balance_sequence, w.balance FROM t, w)
        SELECT id FROM t`,
       [amountMinor, fromUserId, toUserId, randomUUID(), createdAt, from],
     );
@@ -71,8 +73,10 @@ describe('continuous supply check', () => {
   const landLeg = async (transactionId: number, toUserId: number, amountMinor: number) => {
     const to = await walletId(toUserId);
     await h.pool.query(
-      `WITH e AS (INSERT INTO entries (transaction_id, wallet_id, amount, created_at) VALUES ($1, $2, $3, now()))
-       UPDATE wallets SET balance = balance + $3, total_received = total_received + $3, version = version + 1 WHERE id = $2`,
+      `WITH w AS (UPDATE wallets SET balance = balance + $3, total_received = total_received + $3, version = version + 1,
+                          balance_sequence = balance_sequence + 1 WHERE id = $2 RETURNING balance, balance_sequence)
+       INSERT INTO entries (transaction_id, wallet_id, amount, created_at, sequence, balance_after)
+       SELECT $1, $2, $3, now(), w.balance_sequence, w.balance FROM w`,
       [transactionId, to, amountMinor],
     );
   };
@@ -167,8 +171,15 @@ describe('continuous supply check', () => {
 
     // The seed mint of `aside`: read long ago, below the cursor; only a full read sees it gone.
     const [mint] = (
-      await h.pool.query<{ transaction_id: number; wallet_id: string; amount: number; created_at: Date }>(
-        `SELECT e.transaction_id, e.wallet_id, e.amount, e.created_at FROM entries e JOIN transactions t ON t.id = e.transaction_id
+      await h.pool.query<{
+        transaction_id: number;
+        wallet_id: string;
+        amount: number;
+        created_at: Date;
+        sequence: number;
+        balance_after: number;
+      }>(
+        `SELECT e.transaction_id, e.wallet_id, e.amount, e.created_at, e.sequence, e.balance_after FROM entries e JOIN transactions t ON t.id = e.transaction_id
           WHERE t.type = 'MINT' AND e.wallet_id = $1`,
         [await walletId(aside)],
       )
@@ -182,12 +193,10 @@ describe('continuous supply check', () => {
       );
       expect(await metric('coin_ledger_supply_discrepancy_minor', { check: 'balances' })).toBe(100_000);
     } finally {
-      await h.tamperPool.query('INSERT INTO entries (transaction_id, wallet_id, amount, created_at) VALUES ($1, $2, $3, $4)', [
-        mint!.transaction_id,
-        mint!.wallet_id,
-        mint!.amount,
-        mint!.created_at,
-      ]);
+      await h.tamperPool.query(
+        'INSERT INTO entries (transaction_id, wallet_id, amount, created_at, sequence, balance_after) VALUES ($1, $2, $3, $4, $5, $6)',
+        [mint!.transaction_id, mint!.wallet_id, mint!.amount, mint!.created_at, mint!.sequence, mint!.balance_after],
+      );
     }
     await eventually(
       async () => ((await metric('coin_ledger_supply_discrepancy_minor', { check: 'supply' })) === 0 ? true : undefined),

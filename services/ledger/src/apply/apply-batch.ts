@@ -16,7 +16,7 @@ import {
 } from '../domain/ledger';
 import { transactionRowOf } from '../views/transaction-view';
 import type { ApprovalState } from '../domain/approvals';
-import { approvalEventMessages, creditLegMessage, holdEventMessage, transactionEventMessage } from './messages';
+import { approvalEventMessages, balanceChangedMessage, creditLegMessage, holdEventMessage, transactionEventMessage } from './messages';
 import { auditEventMessage, auditRecordOf } from './audit-records';
 import { outcomeOf, type Outcome } from './outcomes';
 import type { BatchRead, BatchWrite, LedgerStore, LoadedWallet, OutboxBatch } from './store';
@@ -173,9 +173,21 @@ function writeOf(
     for (const { scope } of decision.windows) counted.add(scope);
     if (decision.spend) touched.add(decision.spend.walletKey);
     if (decision.limits) touched.add(decision.limits.walletKey);
-    for (const entry of decision.entries) {
-      write.entries.push({ ...entry, walletId: state.wallets.get(entry.walletKey)!.id, createdAt: now });
-      touched.add(entry.walletKey);
+    // Each entry is one balance change of its wallet: numbered, with the balance it left, and published.
+    const traceHeaders = context.traceHeadersOf?.(step.command.commandId);
+    for (const change of step.changes) {
+      const { walletKey, transactionId, amount, sequence, balance } = change;
+      write.entries.push({
+        transactionId,
+        walletKey,
+        amount,
+        walletId: state.wallets.get(walletKey)!.id,
+        createdAt: now,
+        sequence,
+        balanceAfter: balance,
+      });
+      write.outbox.push(balanceChangedMessage(context.topics, change, now, traceHeaders));
+      touched.add(walletKey);
     }
     for (const key of decision.closes) touched.add(key);
   };

@@ -55,7 +55,7 @@ describe('decideBatch (the apply use case without storage)', () => {
       expect.objectContaining({ id: 10, amount: 250, to_user_id: 7, from_user_id: null }),
     ]);
     // The mint is an administrative action (a user sent it): its audit record goes with its event.
-    expect(decided.write.outbox.map((m) => m.topic)).toEqual(['t_coin.transactions', 't_admin.audit']);
+    expect(decided.write.outbox.map((m) => m.topic)).toEqual(['t_coin.transactions', 't_coin.balances', 't_admin.audit']);
   });
 
   it('when an existing wallet is opened again, then nothing is written but its outcome, which shows the wallet', () => {

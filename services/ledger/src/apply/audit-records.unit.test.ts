@@ -34,7 +34,7 @@ function rejected(code: string): Decision {
 }
 
 function step(cmd: LedgerCommand, decision: Decision): DecidedStep {
-  return { kind: 'decided', command: cmd, decision, subject: null, requestHash: 'a'.repeat(64) };
+  return { kind: 'decided', command: cmd, decision, subject: null, requestHash: 'a'.repeat(64), changes: [] };
 }
 
 const context = { at, requestId: 'req-1' };

@@ -1,6 +1,9 @@
 import {
   headerNames,
   ledgerCommandMessage,
+  minorUnitsToCoins,
+  partyColumns,
+  type BalanceChanged,
   type CoinApprovalEvent,
   type CoinApprovalEventV2,
   type CoinHoldEvent,
@@ -10,7 +13,7 @@ import {
 import { uuidV5 } from '@coin/security';
 import { creditLegCommand } from '../domain/batch';
 import type { ApprovalChange } from '../domain/approvals';
-import type { CreditLeg, HoldChange, NewTransaction } from '../domain/ledger';
+import type { BalanceChange, CreditLeg, HoldChange, NewTransaction } from '../domain/ledger';
 import { approvalView } from '../views/approval-view';
 import { holdView } from '../views/hold-view';
 import { decidedTransactionView } from '../views/transaction-view';
@@ -40,6 +43,43 @@ export function transactionEventMessage(
     // Stored with the message: a publish by the sweeper still names the command's trace.
     headers: { ...traceHeaders, [headerNames.type]: event.type },
     payload: JSON.stringify(event),
+  };
+}
+
+/** The event id of a wallet's balance change: its wallet and sequence name it, on every publish and in every read of it. */
+export function balanceChangeEventId(walletKey: string, sequence: number): string {
+  return uuidV5(`coin.balance.changed:${walletKey}:${sequence}`);
+}
+
+/** The coin.balance.changed event of one balance change (the internal read rebuilds the same from the entry). */
+export function balanceChangedEvent(change: BalanceChange, at: Date): BalanceChanged {
+  const { userId, treasury } = partyColumns(change.party);
+  return {
+    eventId: balanceChangeEventId(change.walletKey, change.sequence),
+    type: 'coin.balance.changed',
+    version: 1,
+    occurredAt: at.toISOString(),
+    wallet: { userId, treasury },
+    sequence: change.sequence,
+    balance: minorUnitsToCoins(change.balance),
+    previousBalance: minorUnitsToCoins(change.previousBalance),
+    transactionId: change.transactionId,
+    transactionType: change.transactionType,
+  };
+}
+
+/** The coin.balances message of one balance change, keyed by the wallet so its changes stay in order. */
+export function balanceChangedMessage(
+  topics: TopicNames,
+  change: BalanceChange,
+  at: Date,
+  traceHeaders?: Record<string, string>,
+): OutboxBatchMessage {
+  return {
+    topic: topics.coinBalances,
+    key: change.walletKey,
+    headers: { ...traceHeaders, [headerNames.type]: 'coin.balance.changed' },
+    payload: JSON.stringify(balanceChangedEvent(change, at)),
   };
 }
 

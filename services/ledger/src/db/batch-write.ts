@@ -29,6 +29,7 @@ const openedWallets: Columns<WalletState> = {
   held: column.bigint((w) => w.held),
   spending: column.jsonb((w) => w.spending),
   limits: column.jsonbOrNull((w) => w.limits),
+  balance_sequence: column.bigint((w) => w.sequence),
 };
 
 /** Existing wallets the batch changed, with the version each was read at (the row is updated only at that version). */
@@ -43,6 +44,7 @@ const changedWallets: Columns<LoadedWallet> = {
   held: column.bigint((w) => w.state.held),
   spending: column.jsonb((w) => w.state.spending),
   limits: column.jsonbOrNull((w) => w.state.limits),
+  balance_sequence: column.bigint((w) => w.state.sequence),
 };
 
 const newTransactions: Columns<NewTransaction> = {
@@ -101,6 +103,8 @@ const newEntries: Columns<NewEntry> = {
   wallet_id: column.uuid((e) => e.walletId),
   amount: column.bigint((e) => e.amount),
   created_at: column.timestamptz((e) => e.createdAt),
+  sequence: column.bigint((e) => e.sequence),
+  balance_after: column.bigint((e) => e.balanceAfter),
 };
 
 const newOutcomes: Columns<NewOutcome> = {
@@ -141,7 +145,7 @@ const text = `WITH opened AS (
          UPDATE wallets w
             SET balance = u.balance, total_received = u.total_received, total_sent = u.total_sent, status = u.status,
                 updated_at = u.updated_at, version = w.version + 1,
-                held = u.held, spending = u.spending::jsonb, limits = u.limits::jsonb
+                held = u.held, spending = u.spending::jsonb, limits = u.limits::jsonb, balance_sequence = u.balance_sequence
            FROM ${updated.from}
           WHERE w.id = u.id AND w.version = u.version
           RETURNING 1),

@@ -24,6 +24,7 @@ const opened: WalletState = {
   status: 'OPEN',
   spending: [{ at: iso(1), amount: 1005 }] as unknown as WalletState['spending'],
   limits: { maxTransfer: 1006 } as unknown as WalletState['limits'],
+  sequence: 1007,
   createdAt: at(2),
   updatedAt: at(3),
 };
@@ -38,6 +39,7 @@ const changed: WalletState = {
   status: 'CLOSED',
   spending: [{ at: iso(4), amount: 2005 }] as unknown as WalletState['spending'],
   limits: { maxTransfer: 2006 } as unknown as WalletState['limits'],
+  sequence: 2008,
   createdAt: at(5),
   updatedAt: at(6),
 };
@@ -95,7 +97,15 @@ const batch: BatchWrite = {
   approvals: [approval],
   windows: [{ scope: 'recipient:user:61', window: [{ at: iso(14), amount: 6001 }] as never, version: 6002 }],
   entries: [
-    { transactionId: 7001, walletId: '00000000-0000-4000-8000-000000000011', walletKey: 'user:71', amount: -7002, createdAt: at(15) },
+    {
+      transactionId: 7001,
+      walletId: '00000000-0000-4000-8000-000000000011',
+      walletKey: 'user:71',
+      amount: -7002,
+      createdAt: at(15),
+      sequence: 7003,
+      balanceAfter: 7004,
+    },
   ],
   outcomes: [
     { commandId: '00000000-0000-4000-8000-000000000012', type: 'ledger.transfer', ok: true, reply: { n: 8001 }, requestHash: 'hash-8002' },
@@ -156,6 +166,7 @@ describe('the batch write (named columns)', () => {
       held: 1004,
       spending: [{ at: iso(1), amount: 1005 }],
       limits: { maxTransfer: 1006 },
+      balance_sequence: 1007,
     });
     const { columns, selected } = insertOf('wallets');
     expect(selected).toEqual(columns);
@@ -174,10 +185,12 @@ describe('the batch write (named columns)', () => {
       held: 2004,
       spending: [{ at: iso(4), amount: 2005 }],
       limits: { maxTransfer: 2006 },
+      balance_sequence: 2008,
     });
     const set = /UPDATE wallets w\s+SET ([\s\S]*?)\s+FROM ROWS FROM/.exec(text)![1]!;
     const assignments = [...set.matchAll(/(\w+) = (\w+)\.(\w+)/g)].map(([, column, table, source]) => ({ column, table, source }));
-    expect(assignments.length).toBeGreaterThanOrEqual(9);
+    expect(assignments.length).toBeGreaterThanOrEqual(10);
+    expect(assignments).toContainEqual({ column: 'balance_sequence', table: 'u', source: 'balance_sequence' });
     for (const { column, table, source } of assignments) expect(table === 'u' ? source : column).toBe(column);
     expect(text).toMatch(/WHERE w\.id = u\.id AND w\.version = u\.version/);
   });
@@ -249,6 +262,8 @@ describe('the batch write (named columns)', () => {
       wallet_id: '00000000-0000-4000-8000-000000000011',
       amount: -7002,
       created_at: at(15),
+      sequence: 7003,
+      balance_after: 7004,
     });
     expect(rowOf('c')).toEqual({
       command_id: '00000000-0000-4000-8000-000000000012',

@@ -1,4 +1,4 @@
-import { treasuryCode, type Party } from '@coin/contracts';
+import { transactionType, treasuryCode, type Party } from '@coin/contracts';
 import type { PoolClient } from '@coin/db';
 import type { CreditLeg } from '../domain/ledger';
 import { owedTransactionsSql } from './supply-reads';
@@ -9,6 +9,7 @@ type Queryable = Pick<PoolClient, 'query'>;
 export interface OwedLegRow {
   id: number | string;
   owed: number | string;
+  type: string;
   from_user_id: number | string | null;
   from_treasury: string | null;
   to_user_id: number | string | null;
@@ -31,7 +32,9 @@ const partyOf = (userId: number | string | null, treasury: string | null): Party
  * derived from the transaction and the wallet, so a copy of the original credits once.
  */
 export async function readOwedCreditLegs(db: Queryable): Promise<CreditLeg[]> {
-  const result = await db.query<OwedLegRow>(owedTransactionsSql('t.from_user_id, t.from_treasury, t.to_user_id, t.to_treasury, t.returns'));
+  const result = await db.query<OwedLegRow>(
+    owedTransactionsSql('t.type, t.from_user_id, t.from_treasury, t.to_user_id, t.to_treasury, t.returns'),
+  );
   return result.rows.map(creditLegOfRow);
 }
 
@@ -44,6 +47,7 @@ export function creditLegOfRow(row: OwedLegRow): CreditLeg {
   if (!to) throw new Error(`transaction ${row.id} owes a credit leg but names no recipient`);
   return {
     transactionId: Number(row.id),
+    transactionType: transactionType.parse(row.type),
     to,
     amount: Number(row.owed),
     returnTo: row.returns === null ? partyOf(row.from_user_id, row.from_treasury) : null,

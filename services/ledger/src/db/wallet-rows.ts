@@ -15,12 +15,13 @@ export interface WalletDbRow {
   status: 'OPEN' | 'CLOSED';
   spending: SpendingWindow;
   limits: LimitOverrides | null;
+  balance_sequence: number;
   created_at: Date | string;
   updated_at: Date | string;
 }
 
 export const walletColumns =
-  'id, wallet_key, user_id, treasury_code, balance, total_received, total_sent, held, status, spending, limits, created_at, updated_at';
+  'id, wallet_key, user_id, treasury_code, balance, total_received, total_sent, held, status, spending, limits, balance_sequence, created_at, updated_at';
 
 /** Amounts inside JSON bypass the pool's BIGINT parser, so the same guard is applied here. */
 export function safeInteger(value: number, what: string): number {
@@ -42,6 +43,7 @@ export function walletStateOf(row: WalletDbRow): WalletState {
     spending: row.spending,
     // Written only by the ledger from a validated command; parsed again so a hand-edited row cannot widen a limit silently.
     limits: row.limits === null ? null : limitOverrides.parse(row.limits),
+    sequence: safeInteger(row.balance_sequence, 'balance sequence'),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };

@@ -5,6 +5,7 @@ import {
   decide,
   defaultPolicy,
   evolve,
+  type BalanceChange,
   type CreditLeg,
   type Decision,
   type LedgerPolicy,
@@ -24,8 +25,15 @@ export type BatchStep =
   | { kind: 'stored'; command: LedgerCommand; outcome: StoredOutcome }
   /** The id of a processed command with another request behind it: refused, not stored. */
   | { kind: 'reused'; command: LedgerCommand; error: WireError }
-  /** Decided now; its outcome is stored with its effects. */
-  | { kind: 'decided'; command: LedgerCommand; decision: Decision; subject: WalletState | null; requestHash: string | null }
+  /** Decided now; its outcome is stored with its effects, `changes` the balance changes it made (numbered). */
+  | {
+      kind: 'decided';
+      command: LedgerCommand;
+      decision: Decision;
+      subject: WalletState | null;
+      requestHash: string | null;
+      changes: BalanceChange[];
+    }
   /** The same command twice in one batch: answered like step `of`. */
   | { kind: 'repeat'; command: LedgerCommand; of: number };
 
@@ -73,13 +81,14 @@ export function runBatch(
     }
     const decision = decide(state, command, now, nextId, policy);
     let subject: WalletState | null = null;
+    let changes: BalanceChange[] = [];
     if (decision.ok) {
-      evolve(state, decision, now);
+      changes = evolve(state, decision, now);
       const wallet = decision.subjectKey ? state.wallets.get(decision.subjectKey) : undefined;
       subject = wallet ? { ...wallet } : null;
     }
     decidedAt.set(command.commandId, steps.length);
-    steps.push({ kind: 'decided', command, decision, subject, requestHash });
+    steps.push({ kind: 'decided', command, decision, subject, requestHash, changes });
   }
   return steps;
 }
@@ -97,7 +106,13 @@ export function creditLegCommand(leg: CreditLeg, now: Date): CreditCommand {
     type: 'ledger.credit',
     issuedAt: now.toISOString(),
     actor: { kind: 'service', id: 'ledger' },
-    data: { transactionId: leg.transactionId, to: leg.to, amount: leg.amount, returnTo: leg.returnTo },
+    data: {
+      transactionId: leg.transactionId,
+      transactionType: leg.transactionType,
+      to: leg.to,
+      amount: leg.amount,
+      returnTo: leg.returnTo,
+    },
   };
 }
 

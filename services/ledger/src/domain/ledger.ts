@@ -1,4 +1,4 @@
-import { walletKeyOf, walletKeyOfUser, type LedgerCommand } from '@coin/contracts';
+import { walletKeyOf, walletKeyOfUser, type LedgerCommand, type TransactionType } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { charge } from './four-eyes';
 import { recordSpend } from './limits';
@@ -8,7 +8,9 @@ import {
   defaultPolicy,
   emptyWallet,
   type Accepted,
+  type BalanceChange,
   type Decision,
+  type Entry,
   type LedgerPolicy,
   type LedgerState,
   type NewTransaction,
@@ -35,6 +37,7 @@ export {
   walletAmountMax,
   walletIdOf,
   type Accepted,
+  type BalanceChange,
   type CreditLeg,
   type CreditResolution,
   type Decision,
@@ -129,11 +132,20 @@ function contextOf(state: LedgerState, now: Date, nextId: () => number, policy: 
   };
 }
 
+/** An entry is of the decision's own transaction, or names its transaction's type (a credit leg's). */
+function transactionTypeOf(entry: Entry, decision: Accepted): TransactionType {
+  if (entry.transactionType) return entry.transactionType;
+  if (entry.transactionId === decision.transaction?.id) return decision.transaction.type;
+  throw new InvariantViolation(`entry of transaction ${entry.transactionId} without its type`);
+}
+
 /**
- * Applies an accepted decision to the state. A negative balance here is a bug in `decide`, not
+ * Applies an accepted decision to the state and returns the balance changes it made, one per
+ * entry, each numbered by its wallet's sequence. A negative balance here is a bug in `decide`, not
  * a condition of the world: it throws (docs/DESIGN.md "Code conventions") and the batch rolls back.
  */
-export function evolve(state: LedgerState, decision: Accepted, now: Date): void {
+export function evolve(state: LedgerState, decision: Accepted, now: Date): BalanceChange[] {
+  const changes: BalanceChange[] = [];
   for (const party of decision.opens) {
     const key = walletKeyOf(party);
     if (state.wallets.has(key)) throw new InvariantViolation(`opening ${key}, which exists`);
@@ -149,6 +161,17 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): void 
     if (wallet.balance < 0 || !Number.isSafeInteger(wallet.balance)) {
       throw new InvariantViolation(`balance of ${wallet.key} would be ${wallet.balance}`);
     }
+    wallet.sequence += 1;
+    changes.push({
+      walletKey: wallet.key,
+      party: wallet.party,
+      transactionId: entry.transactionId,
+      transactionType: transactionTypeOf(entry, decision),
+      amount: entry.amount,
+      sequence: wallet.sequence,
+      balance: wallet.balance,
+      previousBalance: wallet.balance - entry.amount,
+    });
   }
   for (const { hold, event } of decision.holds) {
     const wallet = state.wallets.get(walletKeyOfUser(hold.fromUserId));
@@ -206,4 +229,5 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): void 
     target.refunded += decision.refund.amount;
     if (target.refunded > target.amount) throw new InvariantViolation(`transaction ${target.id} refunded beyond its amount`);
   }
+  return changes;
 }

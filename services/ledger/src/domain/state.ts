@@ -27,6 +27,8 @@ export interface WalletState {
   spending: SpendingWindow;
   /** This wallet's own limits over its role's defaults; null = the defaults. */
   limits: LimitOverrides | null;
+  /** How many times the balance changed: the sequence of its last change (docs/DESIGN.md "Balance changes"). */
+  sequence: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -122,14 +124,33 @@ export interface Entry {
   transactionId: number;
   walletKey: string;
   amount: number;
+  /** Set when the transaction is not the decision's own (a credit leg's): its balance change names it. */
+  transactionType?: TransactionType;
 }
 
 export interface CreditLeg {
   transactionId: number;
+  /** The transaction's type: the credited wallet's balance change names it. */
+  transactionType: TransactionType;
   to: Party;
   amount: number;
   /** Who gets the coins back if `to` is closed when the leg applies; null on a return itself. */
   returnTo: Party | null;
+}
+
+/**
+ * One change of one wallet's balance (an entry as it was applied): the wallet's `sequence` after
+ * it, counted one by one, and its balance before and after. Published as coin.balance.changed.
+ */
+export interface BalanceChange {
+  walletKey: string;
+  party: Party;
+  transactionId: number;
+  transactionType: TransactionType;
+  amount: number;
+  sequence: number;
+  balance: number;
+  previousBalance: number;
 }
 
 export type CreditResolution = 'credited' | 'returned' | 'burned';
@@ -210,6 +231,7 @@ export function emptyWallet(party: Party, now: Date): WalletState {
     status: 'OPEN',
     spending: [],
     limits: null,
+    sequence: 0,
     createdAt: now,
     updatedAt: now,
   };

@@ -1,6 +1,8 @@
 import {
   adminHoldsQuery,
   approvableCommand,
+  balanceChangesPage,
+  balanceChangesQuery,
   approval,
   approvalPage,
   approvalsQuery,
@@ -18,12 +20,15 @@ import {
   uuidInput,
   wallet,
   walletKeyOf,
+  walletKeyOfUser,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { Pool } from '@coin/db';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import { auditShards } from '../db/audit-shards';
+import { readBalanceChanges, readTransactionTypes } from '../db/balance-change-reads';
+import { balanceChangedEvent } from '../apply/messages';
 import { firstFound, gathered, pagedOverShards } from '../db/shard-reads';
 import { findApproval, listApprovals } from '../db/approval-reads';
 import { findHold, listHolds } from '../db/hold-reads';
@@ -74,6 +79,26 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
       const found = await firstFound(deps.pools, (db) => findWalletOfUser(db, request.params.userId));
       if (!found) throw new AppError('WALLET_NOT_FOUND', 'This user has no wallet');
       return spendingLimitsView(found, request.params.userId, request.query.role, deps.policy, deps.now());
+    },
+  );
+
+  // What a live balance stream replays on resume: the coin.balance.changed events the ledger
+  // published for the wallet, rebuilt from its entries (same eventId, same fields), read from the
+  // one shard that owns the wallet.
+  app.get(
+    '/internal/wallets/by-user/:userId/balance-changes',
+    { schema: { params: z.object({ userId: userIdParam }), querystring: balanceChangesQuery, response: { 200: balanceChangesPage } } },
+    async (request) => {
+      const { userId } = request.params;
+      const { afterSequence, limit } = request.query;
+      const shard = deps.shardOfWallet(walletKeyOfUser(userId));
+      const others = deps.pools.filter((_, i) => i !== shard);
+      const found = await readBalanceChanges(deps.pools[shard]!, userId, afterSequence, limit, async (ids) => {
+        const types = await Promise.all(others.map((db) => readTransactionTypes(db, ids)));
+        return new Map(types.flatMap((map) => [...map]));
+      });
+      if (!found) throw new AppError('WALLET_NOT_FOUND', 'This user has no wallet');
+      return { sequence: found.sequence, changes: found.changes.map(({ change, at }) => balanceChangedEvent(change, at)) };
     },
   );
 

@@ -9,6 +9,8 @@ export const ledgerRouteCallers: InternalRouteCallers = {
   // The user service reads the balance of a user being deleted: a large one waits for a second SUPERADMIN.
   'GET /internal/wallets/by-user/:userId': ['gateway', 'user'],
   'GET /internal/wallets/by-user/:userId/limits': ['gateway'],
+  // The live balance stream resumes from it (gateway); a balance monitor fills a gap in coin.balances (webhooks).
+  'GET /internal/wallets/by-user/:userId/balance-changes': ['gateway', 'webhooks'],
   'GET /internal/approvals/:id': ['gateway'],
   'GET /internal/approvals': ['gateway'],
   'GET /internal/holds/:id': ['gateway'],

@@ -59,7 +59,7 @@ export const captureHold: CommandModule<'ledger.capture-hold'> = {
     return accepted({
       transaction,
       entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
-      creditLegs: [{ transactionId: transaction.id, to: hold.to, amount, returnTo: from }],
+      creditLegs: [{ transactionId: transaction.id, transactionType: transaction.type, to: hold.to, amount, returnTo: from }],
       holds: [
         {
           hold: { ...hold, status: 'CAPTURED', capturedAmount: amount, transactionId: transaction.id, updatedAt: now },

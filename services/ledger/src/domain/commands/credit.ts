@@ -16,12 +16,23 @@ export const credit: CommandModule<'ledger.credit'> = {
   createsTransaction: false,
   // The ledger's own commands, and opening a wallet (a stranger who just registered): no author to judge.
   authorRefusal: () => null,
-  reads: ({ data }) => ({ walletKeys: [walletKeyOf(data.to)] }),
+  // A leg sent before legs carried their transaction's type reads the transaction for it, as a
+  // refund reads its purchase (from whichever shard has it).
+  reads: ({ data }) => ({
+    walletKeys: [walletKeyOf(data.to)],
+    ...(data.transactionType ? {} : { refundTarget: data.transactionId }),
+  }),
   decide(command, context) {
     const { transactionId, to, amount, returnTo } = command.data;
     const target = context.wallet(walletKeyOf(to));
     if (target && target.status === 'OPEN' && canCredit(target, amount)) {
-      return accepted({ entries: [{ transactionId, walletKey: target.key, amount }], subjectKey: target.key, credit: 'credited' });
+      const transactionType = command.data.transactionType ?? context.state.refundTargets.get(transactionId)?.type;
+      if (!transactionType) throw new InvariantViolation(`credit leg of transaction ${transactionId}, which the ledger does not have`);
+      return accepted({
+        entries: [{ transactionId, walletKey: target.key, amount, transactionType }],
+        subjectKey: target.key,
+        credit: 'credited',
+      });
     }
     // The credited wallet closed after the debit committed (or cannot hold more): the coins go
     // back, as a transaction of their own, so none is lost (docs/DESIGN.md "Closed wallets").
@@ -37,7 +48,7 @@ export const credit: CommandModule<'ledger.credit'> = {
       });
       return accepted({
         transaction,
-        creditLegs: [{ transactionId: transaction.id, to: returnTo, amount, returnTo: null }],
+        creditLegs: [{ transactionId: transaction.id, transactionType: transaction.type, to: returnTo, amount, returnTo: null }],
         credit: 'returned',
       });
     }

@@ -62,7 +62,7 @@ export const refund: ApprovableModule<'ledger.refund'> = {
       return accepted({
         transaction,
         entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
-        creditLegs: [{ transactionId: transaction.id, to, amount, returnTo: from }],
+        creditLegs: [{ transactionId: transaction.id, transactionType: transaction.type, to, amount, returnTo: from }],
         refund: { of: purchase.id, amount },
         subjectKey: source.key,
         windows,

@@ -67,7 +67,7 @@ export const reward: ApprovableModule<'ledger.reward'> = {
       return accepted({
         transaction,
         entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
-        creditLegs: [{ transactionId: transaction.id, to, amount, returnTo: from }],
+        creditLegs: [{ transactionId: transaction.id, transactionType: transaction.type, to, amount, returnTo: from }],
         subjectKey: source.key,
         windows,
       });

@@ -36,7 +36,7 @@ export const transfer: CommandModule<'ledger.transfer'> = {
     return accepted({
       transaction,
       entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
-      creditLegs: [{ transactionId: transaction.id, to, amount, returnTo: from }],
+      creditLegs: [{ transactionId: transaction.id, transactionType: transaction.type, to, amount, returnTo: from }],
       spend: { walletKey: source.key, amount },
       subjectKey: source.key,
     });

@@ -37,7 +37,7 @@ export interface CommandReads {
   holdIds?: string[];
   /** Users whose pending holds are all read (a close voids them). */
   pendingHoldOwners?: number[];
-  /** The purchase a refund names (its payer is read with it). */
+  /** The purchase a refund names (its payer is read with it); the transaction of a credit leg that does not name its type. */
   refundTarget?: number;
   /** Four-eyes windows by scope (domain/four-eyes.ts). */
   windowScopes?: string[];
