@@ -3,6 +3,7 @@ import { loadGatewayConfig, startGatewayService, type RouteEntry } from '@coin/g
 import { loadHistoryConfig, startHistoryService } from '@coin/history';
 import { loadLedgerConfig, startLedgerService } from '@coin/ledger';
 import { loadUserConfig, startUserService } from '@coin/user';
+import { loadWebhooksConfig, startWebhooksService } from '@coin/webhooks';
 import { serviceEnvs } from '../../scripts/stack/env';
 import { generateAuditCheckpointKey, generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
@@ -31,6 +32,8 @@ export interface TestStack {
   userUrl: string;
   ledgerUrl: string;
   historyUrl: string;
+  /** The webhooks service's internal API. */
+  webhooksUrl: string;
   prefix: string;
   databaseUrl: string;
   kafkaBrokers: string[];
@@ -83,15 +86,17 @@ export async function startTestStack(
   const envs = serviceEnvs(settings);
   const logger = (name: string) => createLogger(name, settings.logLevel as 'warn');
   // The user service reads the ledger (a deleted user's balance), so it starts knowing the ledger's port.
-  const [ledger, history] = await Promise.all([
+  const [ledger, history, webhooks] = await Promise.all([
     startLedgerService(loadLedgerConfig(envs.ledger), logger('ledger')),
     startHistoryService(loadHistoryConfig(envs.history), logger('history')),
+    // The gateway's webhook and balance-monitor routes call it.
+    startWebhooksService(loadWebhooksConfig({ ...envs.webhooks, WEBHOOKS_POLL_INTERVAL_MS: '100' }), logger('webhooks')),
   ]);
   const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, ledger: portOf(ledger.url) } }).user;
   const user = await startUserService(loadUserConfig(userEnv), logger('user'));
   const finalEnvs = serviceEnvs({
     ...settings,
-    ports: { gateway: 0, user: portOf(user.url), ledger: portOf(ledger.url), history: portOf(history.url), webhooks: 0 },
+    ports: { gateway: 0, user: portOf(user.url), ledger: portOf(ledger.url), history: portOf(history.url), webhooks: portOf(webhooks.url) },
   });
   const gateway = await startGatewayService(loadGatewayConfig(finalEnvs.gateway), logger('gateway'));
   return {
@@ -100,6 +105,7 @@ export async function startTestStack(
     userUrl: user.url,
     ledgerUrl: ledger.url,
     historyUrl: history.url,
+    webhooksUrl: webhooks.url,
     prefix,
     ...infra,
     jwtKey,
@@ -107,7 +113,7 @@ export async function startTestStack(
     gatewayRoutes: gateway.routes,
     close: async () => {
       await gateway.close();
-      await Promise.all([user.close(), ledger.close(), history.close()]);
+      await Promise.all([user.close(), ledger.close(), history.close(), webhooks.close()]);
     },
   };
 }
@@ -153,6 +159,7 @@ async function startImageStack(options: { extraEnv?: Record<string, string>; led
     userUrl: containers.urls.user,
     ledgerUrl: containers.urls.ledger,
     historyUrl: containers.urls.history,
+    webhooksUrl: containers.urls.webhooks,
     prefix,
     ...infra,
     jwtKey,
