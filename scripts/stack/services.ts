@@ -85,7 +85,7 @@ export const serviceDatabases = {
       // Balance monitors: soft-deleted, and their last crossing noted (UPDATE); a crossing is never changed.
       balance_monitors: ['SELECT', 'INSERT', 'UPDATE'],
       balance_monitor_crossings: ['SELECT', 'INSERT'],
-      // The crossings' Kafka messages: marked published once sent.
+      // Its outbox: the balance monitors' crossings and the records of its own actions for admin.audit (an endpoint disabled or re-enabled): written, then marked published.
       outbox: ['SELECT', 'INSERT', 'UPDATE'],
     },
   },

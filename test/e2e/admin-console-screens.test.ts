@@ -1,7 +1,15 @@
 import { type CoinClient, CoinProblemError } from '@coin/client';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ensureConsoleBuilt } from '../../scripts/stack/console';
-import { type AdminSession, adminSession, apiKeyFor, codesWithoutWaiting, fundTreasury } from '../harness/admin';
+import {
+  type AdminSession,
+  adminSession,
+  adminStepUp,
+  apiKeyFor,
+  codesWithoutWaiting,
+  createPlatformClientWithCli,
+  fundTreasury,
+} from '../harness/admin';
 import { accessibilityViolations, launchChromium, scrollsSideways, signInToConsole } from '../harness/browser';
 import { eventually } from '../harness/eventually';
 import { apiClient, applied, registerUser } from '../harness/http';
@@ -489,6 +497,19 @@ describe('admin console screens in a browser', () => {
     await go(checked, 'Platform clients');
     await checked.getByRole('table', { name: 'Platform clients' }).waitFor();
     await check('platform clients');
+    // The webhooks screen (issue 31): a client's endpoint, registered by a SUPERADMIN, and its delivery log.
+    const hookClient = await createPlatformClientWithCli(stack, `axe-hooks-${Date.now().toString(36)}`, { treasuries: ['REWARDS'] });
+    const steppedUp = apiClient(stack.gatewayUrl, { accessToken: await adminStepUp(stack, superadmin) });
+    await steppedUp.createClientWebhookEndpoint({
+      path: { clientId: hookClient.clientId },
+      body: { url: 'http://127.0.0.1:9/axe-hook', eventTypes: ['coin.transaction.recorded'] },
+    });
+    await go(checked, 'Webhooks');
+    const endpoints = checked.getByRole('table', { name: 'Webhook endpoints' });
+    await endpoints.getByRole('cell', { name: hookClient.clientId }).waitFor();
+    await endpoints.getByRole('button', { name: 'Deliveries of http://127.0.0.1:9/axe-hook' }).click();
+    await checked.getByRole('table', { name: 'Deliveries to http://127.0.0.1:9/axe-hook' }).waitFor();
+    await check('webhooks');
     // The checker itself finds what it should: a page with an image without alt text and no language fails.
     const canary = await newPage();
     await canary.setContent('<html><body><main><img src="data:,"></main></body></html>');
@@ -498,7 +519,7 @@ describe('admin console screens in a browser', () => {
     await canary.context().close();
     const failing = Object.entries(found).filter(([, violations]) => violations.length > 0);
     if (failing.length > 0) log(`axe violations:\n${failing.map(([s, v]) => `${s}:\n  ${v.join('\n  ')}`).join('\n')}`);
-    expect(Object.keys(found)).toHaveLength(13);
+    expect(Object.keys(found)).toHaveLength(14);
     expect(Object.fromEntries(failing)).toEqual({});
     await checked.context().close();
   }, 120_000);

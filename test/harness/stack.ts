@@ -32,7 +32,7 @@ export interface TestStack {
   userUrl: string;
   ledgerUrl: string;
   historyUrl: string;
-  /** The webhooks service's internal API. */
+  /** The webhooks service's internal API (the gateway's WEBHOOKS_SERVICE_URL). */
   webhooksUrl: string;
   prefix: string;
   databaseUrl: string;
@@ -90,13 +90,19 @@ export async function startTestStack(
     startLedgerService(loadLedgerConfig(envs.ledger), logger('ledger')),
     startHistoryService(loadHistoryConfig(envs.history), logger('history')),
     // The gateway's webhook and balance-monitor routes call it.
-    startWebhooksService(loadWebhooksConfig({ ...envs.webhooks, WEBHOOKS_POLL_INTERVAL_MS: '100' }), logger('webhooks')),
+    startWebhooksService(loadWebhooksConfig(envs.webhooks), logger('webhooks')),
   ]);
   const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, ledger: portOf(ledger.url) } }).user;
   const user = await startUserService(loadUserConfig(userEnv), logger('user'));
   const finalEnvs = serviceEnvs({
     ...settings,
-    ports: { gateway: 0, user: portOf(user.url), ledger: portOf(ledger.url), history: portOf(history.url), webhooks: portOf(webhooks.url) },
+    ports: {
+      gateway: 0,
+      user: portOf(user.url),
+      ledger: portOf(ledger.url),
+      history: portOf(history.url),
+      webhooks: portOf(webhooks.url),
+    },
   });
   const gateway = await startGatewayService(loadGatewayConfig(finalEnvs.gateway), logger('gateway'));
   return {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminActionRecorded, adminRefusalRecorded } from './audit-log';
+import { adminActionRecorded, adminRefusalRecorded, adminServiceActionRecorded } from './audit-log';
 import {
   balanceMonitorCrossed,
   approvalApproved,
@@ -237,7 +237,8 @@ export const publishedEvents = [
       'The admin audit log: one record per administrative action (role change, deletion, API key, platform client, session revocation, ' +
       'mint, burn, refund, reward by an admin, limit change, approvals), applied or rejected, written by the service that applied it ' +
       '(the user service, its operator CLI or the ledger) through its outbox in the transaction of the action. One partition: one total order. ' +
-      "Also every refusal of authority (admin.refusal.recorded: the gateway's 401/403 on guarded routes, commands refused before apply). " +
+      "Also every refusal of authority (admin.refusal.recorded: the gateway's 401/403 on guarded routes, commands refused before apply), " +
+      'and the actions of services (admin.service-action.recorded: the webhooks service disabling or re-enabling an endpoint). ' +
       'Never secrets. At least once; deduplicate by record.id (the same for every delivery of one action).',
     messages: [
       {
@@ -252,6 +253,13 @@ export const publishedEvents = [
         schema: adminRefusalRecorded,
         summary:
           'A refusal of authority: a 401/403 of the gateway on a guarded route, or a command refused before apply; source, actor (or client address), action, reason and request id',
+      },
+      {
+        name: 'adminServiceActionRecorded',
+        type: 'admin.service-action.recorded',
+        schema: adminServiceActionRecorded,
+        summary:
+          "A service's own action (since 1.6.0): the webhooks service disabling an endpoint after persistent failure, or re-enabling it for who asked; source, actor, action (free text), target and summary",
       },
     ],
   },

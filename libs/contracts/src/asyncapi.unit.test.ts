@@ -77,6 +77,7 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
       ...userEventV2.options.map((o) => o.shape.type.value),
       'admin.action.recorded',
       'admin.refusal.recorded',
+      'admin.service-action.recorded',
       'coin.balance-monitor.crossed',
     ]);
     for (const ref of refsOf(doc)) expect([ref, resolve(doc, ref) !== undefined]).toEqual([ref, true]);
@@ -167,7 +168,7 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
     expect(channel.address).toBe('admin.audit');
     expect(channel.bindings.kafka).toMatchObject({ topic: 'admin.audit', partitions: 1 });
     expect(channel.description).toMatch(/Never secrets/);
-    expect(Object.keys(channel.messages)).toEqual(['adminActionRecorded', 'adminRefusalRecorded']);
+    expect(Object.keys(channel.messages)).toEqual(['adminActionRecorded', 'adminRefusalRecorded', 'adminServiceActionRecorded']);
     expect((doc.components as Json).messages.adminActionRecorded.bindings.kafka.key.description).toMatch(/record id/);
   });
 

@@ -10,6 +10,9 @@ import {
   auditRecord,
   type RefusalRecord,
   refusalRecord,
+  serviceActionRecord,
+  type AdminServiceActionRecorded,
+  type ServiceActionRecord,
 } from '@coin/events';
 
 // The audit record and the events on admin.audit live in @coin/events (libs/events).
@@ -25,8 +28,12 @@ export {
   type RefusalActor,
   type RefusalRecord,
   type RefusalSource,
+  type AdminServiceActionRecorded,
+  type ServiceActionRecord,
   adminActionRecorded,
   adminRefusalRecorded,
+  adminServiceActionRecorded,
+  serviceActionRecord,
   adminAuditEvent,
   adminAuditEventTypes,
   adminAuditTopic,
@@ -53,6 +60,10 @@ export function adminActionEvent(record: AuditRecord): AdminActionRecorded {
 
 export function adminRefusalEvent(record: RefusalRecord): AdminRefusalRecorded {
   return { eventId: record.id, type: 'admin.refusal.recorded', version: 1, occurredAt: record.at, record };
+}
+
+export function adminServiceActionEvent(record: ServiceActionRecord): AdminServiceActionRecorded {
+  return { eventId: record.id, type: 'admin.service-action.recorded', version: 1, occurredAt: record.at, record };
 }
 
 /** GET /api/admin/audit-log: every admin action, newest first, keyset pages on the log's sequence. */
@@ -93,3 +104,26 @@ export const auditLogPage = z.object({
 export type AuditLogPage = z.infer<typeof auditLogPage>;
 /** GET /api/admin/audit-log (the history service's internal route keeps the form above). */
 export const auditLogPublicPage = withPageLinks(auditLogPage);
+
+/*
+ * The services' own actions (admin.service-action.recorded: the webhooks service disabling or
+ * re-enabling an endpoint) are in the same hash-chained log, with their place in it, and read on
+ * their own route (GET /api/admin/audit-log/service-actions): adding them to the entries above
+ * would widen a response of API 2.0.0, which breaks its clients (docs/VERSIONING.md).
+ */
+export const serviceActionLogEntry = serviceActionRecord.extend(chainPlace);
+export type ServiceActionLogEntry = z.infer<typeof serviceActionLogEntry>;
+export const serviceActionLogQuery = z.strictObject({
+  actor: singleLineText(1, 100).optional().describe("The actor's id: `webhooks` (the service itself), a user id or a platform client id"),
+  target: singleLineText(1, 200).optional().describe('Exactly, e.g. webhook-endpoint:<id>'),
+  from: isoDateTime.transform(utcQueryTime).optional().describe('at >= from'),
+  to: isoDateTime.transform(utcQueryTime).optional().describe('at < to'),
+  limit: queryInt(1, historyPaging.cursorPageLimitMax, historyPaging.cursorPageLimitDefault),
+  cursor: historyCursor.optional(),
+});
+export type ServiceActionLogQuery = z.infer<typeof serviceActionLogQuery>;
+export const serviceActionLogPage = z.object({
+  entries: z.array(serviceActionLogEntry),
+  nextCursor: z.string().nullable().describe('null on the last page'),
+});
+export const serviceActionLogPublicPage = withPageLinks(serviceActionLogPage);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { approval, approvalPage, approvalsQuery } from './approvals';
-import { auditLogPage, auditLogQuery } from './audit-log';
+import { auditLogPage, auditLogQuery, serviceActionLogPage, serviceActionLogQuery } from './audit-log';
 import { role, userIdParam, uuidInput } from './common';
 import {
   adminTransactionsPage,
@@ -20,6 +20,18 @@ import {
 } from './balance-monitors';
 import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
 import { adminHoldsQuery, hold, holdPage, spendingLimits } from './holds';
+import {
+  adminWebhookEndpointPage,
+  createWebhookEndpointInternalBody,
+  enableWebhookEndpointInternalBody,
+  webhookClientIdText,
+  webhookDeliveriesQuery,
+  webhookDeliveryPage,
+  webhookEndpoint,
+  webhookEndpointList,
+  webhookEndpointWithSecret,
+  webhookRedelivery,
+} from './webhooks';
 import {
   apiKeyGrant,
   apiKeyList,
@@ -98,9 +110,32 @@ export interface InternalPostRoute {
   response: z.ZodType;
 }
 
+/**
+ * A call on one object named in its path (POST or DELETE), with or without a JSON body: not
+ * repeated by the client. The webhooks service's endpoint actions are of this kind.
+ */
+export interface InternalActionRoute {
+  service: InternalService;
+  method: 'POST' | 'DELETE';
+  path: `/internal/${string}`;
+  params: z.ZodObject;
+  /** Absent: the call sends no body. */
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+
 const noBody = z.strictObject({});
 /** 204 No Content: the client reads an empty body as undefined. */
 const noContent = z.undefined();
+
+const webhookClientParams = z.strictObject({ clientId: webhookClientIdText });
+const webhookEndpointParams = webhookClientParams.extend({ endpointId: z.uuid() });
+/** Every client's endpoints, by id: the status as the service keeps it. */
+export const internalWebhookEndpointsQuery = z.strictObject({
+  status: z.enum(['ENABLED', 'DISABLED']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.uuid().optional(),
+});
 
 export const internalReads = {
   // ---- ledger ----
@@ -213,6 +248,13 @@ export const internalReads = {
     response: adminTransactionsPage,
   },
   'history.audit-log': { service: 'history', method: 'GET', path: '/internal/audit-log', query: auditLogQuery, response: auditLogPage },
+  'history.service-actions': {
+    service: 'history',
+    method: 'GET',
+    path: '/internal/audit-log/service-actions',
+    query: serviceActionLogQuery,
+    response: serviceActionLogPage,
+  },
   'history.balance': {
     service: 'history',
     method: 'GET',
@@ -228,6 +270,36 @@ export const internalReads = {
     params: statementPartyParams,
     query: internalStatementQuery,
     response: statementPage,
+  },
+  // ---- webhooks (docs/DESIGN.md "Webhooks": the gateway names the client) ----
+  'webhooks.endpoints': {
+    service: 'webhooks',
+    method: 'GET',
+    path: '/internal/webhooks/clients/:clientId/endpoints',
+    params: webhookClientParams,
+    response: webhookEndpointList,
+  },
+  'webhooks.endpoint': {
+    service: 'webhooks',
+    method: 'GET',
+    path: '/internal/webhooks/clients/:clientId/endpoints/:endpointId',
+    params: webhookEndpointParams,
+    response: webhookEndpoint,
+  },
+  'webhooks.deliveries': {
+    service: 'webhooks',
+    method: 'GET',
+    path: '/internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries',
+    params: webhookEndpointParams,
+    query: webhookDeliveriesQuery,
+    response: webhookDeliveryPage,
+  },
+  'webhooks.all-endpoints': {
+    service: 'webhooks',
+    method: 'GET',
+    path: '/internal/webhooks/endpoints',
+    query: internalWebhookEndpointsQuery,
+    response: adminWebhookEndpointPage,
   },
   // ---- webhooks: balance monitors (docs/DESIGN.md "Balance monitors") ----
   'webhooks.balance-monitors': {
@@ -317,6 +389,13 @@ export const internalPosts = {
     body: resetPasswordBody,
     response: passwordReset,
   },
+  'webhooks.create-endpoint': {
+    service: 'webhooks',
+    method: 'POST',
+    path: '/internal/webhooks/endpoints',
+    body: createWebhookEndpointInternalBody,
+    response: webhookEndpointWithSecret,
+  },
   // ---- webhooks: balance monitors ----
   'webhooks.create-balance-monitor': {
     service: 'webhooks',
@@ -334,8 +413,41 @@ export const internalPosts = {
   },
 } as const satisfies Record<string, InternalPostRoute>;
 
+export const internalActions = {
+  'webhooks.delete-endpoint': {
+    service: 'webhooks',
+    method: 'DELETE',
+    path: '/internal/webhooks/clients/:clientId/endpoints/:endpointId',
+    params: webhookEndpointParams,
+    response: noContent,
+  },
+  'webhooks.rotate-secret': {
+    service: 'webhooks',
+    method: 'POST',
+    path: '/internal/webhooks/clients/:clientId/endpoints/:endpointId/rotate-secret',
+    params: webhookEndpointParams,
+    response: webhookEndpointWithSecret,
+  },
+  'webhooks.enable-endpoint': {
+    service: 'webhooks',
+    method: 'POST',
+    path: '/internal/webhooks/clients/:clientId/endpoints/:endpointId/enable',
+    params: webhookEndpointParams,
+    body: enableWebhookEndpointInternalBody,
+    response: webhookEndpoint,
+  },
+  'webhooks.redeliver': {
+    service: 'webhooks',
+    method: 'POST',
+    path: '/internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries/:deliveryId/redeliver',
+    params: webhookEndpointParams.extend({ deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+    response: webhookRedelivery,
+  },
+} as const satisfies Record<string, InternalActionRoute>;
+
 export type InternalReadName = keyof typeof internalReads;
 export type InternalPostName = keyof typeof internalPosts;
+export type InternalActionName = keyof typeof internalActions;
 
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : Record<never, never>;
 
@@ -349,3 +461,10 @@ export type InternalReadAnswer<N extends InternalReadName> = z.output<(typeof in
 export type InternalPostBody<N extends InternalPostName> = z.input<(typeof internalPosts)[N]['body']>;
 /** What a call answers. */
 export type InternalPostAnswer<N extends InternalPostName> = z.output<(typeof internalPosts)[N]['response']>;
+
+/** What an action takes: its path parameters, and its body when the route has one. */
+export type InternalActionInput<N extends InternalActionName> = {
+  params: z.output<(typeof internalActions)[N]['params']>;
+} & ((typeof internalActions)[N] extends { body: infer B } ? { body: B extends z.ZodType ? z.input<B> : never } : { body?: undefined });
+/** What an action answers. */
+export type InternalActionAnswer<N extends InternalActionName> = z.output<(typeof internalActions)[N]['response']>;

@@ -74,9 +74,11 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
     managesTopics: false,
   },
   // Turns the money events into the clients' webhooks (group webhooks-service), and the balance
-  // changes into the balance monitors' crossings, which it publishes from its outbox.
+  // changes into the balance monitors' crossings; produces, through its outbox, the crossings and
+  // the records of its own actions (an endpoint disabled or re-enabled) to admin.audit, and its
+  // dead letters.
   webhooks: {
-    produces: ['coin.balance-monitors'],
+    produces: ['admin.audit', 'coin.balance-monitors'],
     consumes: ['coin.transactions', 'coin.holds', 'coin.balances'],
     groupPrefix: 'webhooks-',
     managesTopics: false,

@@ -1,5 +1,6 @@
 import { coinBalanceMonitorEventTypes, coinHoldEventTypes, coinTransactionEventTypes } from '@coin/events';
 import { z } from 'zod';
+import { role } from './common';
 
 /**
  * Webhook endpoints (docs/DESIGN.md "Webhooks"): the shapes the webhooks service's internal API
@@ -70,3 +71,72 @@ export const webhookDeliveryPage = z.object({
 
 /** How long the previous secret keeps signing after a rotation. */
 export const webhookSecretOverlapMs = 24 * 60 * 60 * 1000;
+
+/*
+ * The public routes of the gateway (docs/DESIGN.md "Webhooks"): a platform client's own endpoints
+ * under /api/webhooks, a SUPERADMIN's for a named client under
+ * /api/admin/platform-clients/{clientId}/webhooks, ADMIN+'s list across clients.
+ */
+
+/** A platform client's id in a path (the `pc_…` of the operator CLI and the admin routes). */
+export const webhookClientIdText = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be a platform client id');
+
+export const webhookEndpointIdParams = z.strictObject({ id: z.uuid().describe("The endpoint's id") });
+export const webhookDeliveryIdParams = webhookEndpointIdParams.extend({
+  deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).describe("The delivery's id, from the delivery log"),
+});
+export const clientWebhookParams = z.strictObject({ clientId: webhookClientIdText });
+export const clientWebhookEndpointParams = clientWebhookParams.extend(webhookEndpointIdParams.shape);
+export const clientWebhookDeliveryParams = clientWebhookParams.extend(webhookDeliveryIdParams.shape);
+
+export const webhookEndpointList = z.object({ endpoints: z.array(webhookEndpoint) });
+
+/** A keyset cursor of the delivery log: the id of the last delivery shown (digits only). */
+const deliveryCursor = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/, 'must be a cursor returned by a previous page')
+  .describe('Opaque; pass the nextCursor of the previous page (any other value is refused with 400)');
+
+export const webhookDeliveriesLimitMax = 100;
+export const webhookDeliveriesQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(webhookDeliveriesLimitMax).default(20).describe('Deliveries per page (1-100)'),
+  cursor: deliveryCursor.optional(),
+});
+
+/** The delivery log as the public API answers it: newest first, with the one paging style's `hasMore`. */
+export const webhookDeliveryPublicPage = webhookDeliveryPage.extend({
+  hasMore: z.boolean().describe('true when another page follows: ask for it with cursor=nextCursor'),
+});
+
+/** The answer to a redelivery: the delivery is queued again, sent on the worker's next pass. */
+export const webhookRedelivery = z.object({ status: z.literal('PENDING') });
+
+/** Who re-enables an endpoint, as the gateway verified it: recorded in the admin audit log. */
+export const webhookActor = z.object({
+  kind: z.enum(['user', 'system']),
+  id: z.string().min(1).max(100),
+  role: role.optional(),
+});
+export const enableWebhookEndpointInternalBody = z.strictObject({
+  actor: webhookActor,
+  requestId: z.string().max(200).nullable(),
+});
+
+/** GET /api/admin/webhooks/endpoints: every client's endpoints, by id, optionally only the disabled or active ones. */
+export const webhookEndpointsLimitMax = 100;
+export const adminWebhookEndpointsQuery = z.strictObject({
+  status: z.enum(['disabled', 'active']).optional().describe('disabled: disabled after persistent failure; active: still delivering'),
+  limit: z.coerce.number().int().min(1).max(webhookEndpointsLimitMax).default(50).describe('Endpoints per page (1-100)'),
+  cursor: z.uuid().optional().describe('Opaque; pass the nextCursor of the previous page (any other value is refused with 400)'),
+});
+export const adminWebhookEndpointPage = z.object({
+  endpoints: z.array(webhookEndpoint),
+  nextCursor: z.string().nullable().describe('null on the last page'),
+});
+export const adminWebhookEndpointPublicPage = adminWebhookEndpointPage.extend({
+  hasMore: z.boolean().describe('true when another page follows: ask for it with cursor=nextCursor'),
+});

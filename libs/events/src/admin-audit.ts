@@ -121,10 +121,38 @@ export type RefusalRecord = z.infer<typeof refusalRecord>;
 export const adminRefusalRecorded = eventSchema('admin.refusal.recorded', { record: refusalRecord });
 export type AdminRefusalRecorded = z.infer<typeof adminRefusalRecorded>;
 
-/** Any record of the log: an action (applied or rejected by the service applying it) or a refusal of authority. */
-export type AuditLogRecord = AuditRecord | RefusalRecord;
+/**
+ * An action a service took or applied outside the commands of `admin.action.recorded` (added in
+ * 1.6.0, a new event type rather than new `auditAction` values, which would break consumers of
+ * version 1): the webhooks service disabling an endpoint after persistent failure (actor: the
+ * service) or re-enabling it for a person or platform client (actor: who asked, as the gateway
+ * verified). `action` is free text (`webhook-endpoint.disable`, `webhook-endpoint.enable`), so
+ * later actions of this kind need no schema change.
+ */
+export const serviceActionRecord = z.object({
+  /** Derived from what happened (the endpoint and the time it was disabled): a republished record is the same record. */
+  id: z.uuid(),
+  at: isoDateTime,
+  /** The service that took the action and wrote the record (`webhooks`). */
+  source: z.string().min(1).max(100),
+  actor: auditActor,
+  action: z.string().min(1).max(200),
+  /** What it acted on: `webhook-endpoint:<id>`. */
+  target: z.string().min(1).max(200),
+  summary: auditSummary,
+  result: z.literal('applied'),
+  errorCode: z.null(),
+  requestId: z.string().max(200).nullable(),
+});
+export type ServiceActionRecord = z.infer<typeof serviceActionRecord>;
+
+export const adminServiceActionRecorded = eventSchema('admin.service-action.recorded', { record: serviceActionRecord });
+export type AdminServiceActionRecorded = z.infer<typeof adminServiceActionRecorded>;
+
+/** Any record of the log: an action (applied or rejected by the service applying it), a refusal of authority, a service's action. */
+export type AuditLogRecord = AuditRecord | RefusalRecord | ServiceActionRecord;
 
 /** Every event type of admin.audit, discriminated by `type`. */
-export const adminAuditEvent = z.discriminatedUnion('type', [adminActionRecorded, adminRefusalRecorded]);
+export const adminAuditEvent = z.discriminatedUnion('type', [adminActionRecorded, adminRefusalRecorded, adminServiceActionRecorded]);
 export type AdminAuditEvent = z.infer<typeof adminAuditEvent>;
 export const adminAuditEventTypes = adminAuditEvent.options.map((o) => o.shape.type.value);

@@ -200,6 +200,29 @@ export const sampleAdminRefusalRecordedEvent = {
   },
 } as const;
 
+/**
+ * admin.service-action.recorded: the webhooks service disabled an endpoint whose delivery failed
+ * every attempt of its retry schedule.
+ */
+export const sampleAdminServiceActionRecordedEvent = {
+  eventId: '5c2e8a14-7b3d-5f9e-8a1c-4d6b2e0f9a37',
+  type: 'admin.service-action.recorded',
+  version: 1,
+  occurredAt: '2030-05-02T12:30:00.000Z',
+  record: {
+    id: '5c2e8a14-7b3d-5f9e-8a1c-4d6b2e0f9a37',
+    at: '2030-05-02T12:30:00.000Z',
+    source: 'webhooks',
+    actor: { kind: 'service', id: 'webhooks' },
+    action: 'webhook-endpoint.disable',
+    target: 'webhook-endpoint:0f8e3c6a-2b4d-4e1f-9a7c-5d3b1e8f6a20',
+    summary: { clientId: 'pc_Xk3v9QmT2bLw', reason: 'delivery 812 failed 13 attempts over the retry schedule' },
+    result: 'applied',
+    errorCode: null,
+    requestId: null,
+  },
+} as const;
+
 const sampleApproval = {
   id: '2b4d6f80-1a3c-5e7f-9b0d-2f4a6c8e0b1d',
   status: 'PENDING',
@@ -333,6 +356,6 @@ export const sampleEvents = {
     userEventAsV2(sampleUserDeletedEvent),
     userEventAsV2(sampleUserSessionsRevokedEvent),
   ],
-  'admin.audit': [sampleAdminActionRecordedEvent, sampleAdminRefusalRecordedEvent],
+  'admin.audit': [sampleAdminActionRecordedEvent, sampleAdminRefusalRecordedEvent, sampleAdminServiceActionRecordedEvent],
   'coin.balance-monitors': [sampleBalanceMonitorCrossedEvent],
 } as const satisfies Record<EventTopic, readonly { type: string }[]>;

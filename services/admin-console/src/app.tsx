@@ -11,6 +11,7 @@ import { PlatformClientsScreen } from './screens/platform-clients';
 import { TransactionDetailScreen, TransactionsScreen } from './screens/transactions';
 import { TreasuriesScreen } from './screens/treasuries';
 import { UserDetailScreen, UsersScreen } from './screens/users';
+import { WebhooksScreen } from './screens/webhooks';
 import { consoleRoles, type Role, Session, type SignedInUser } from './session';
 import { Enrolment } from './sign-in/enrolment';
 import { NotAllowed, SignIn } from './sign-in/sign-in';
@@ -30,6 +31,7 @@ const navItems: NavItem[] = [
   { to: '/approvals', label: 'Approvals', roles: consoleRoles },
   { to: '/holds', label: 'Holds', roles: consoleRoles },
   { to: '/audit-log', label: 'Audit log', roles: consoleRoles },
+  { to: '/webhooks', label: 'Webhooks', roles: consoleRoles },
   // The label stays as the console's other tests and the screenshot script know it; the screen links to platform clients.
   { to: '/api-keys', label: 'API keys', roles: ['SUPERADMIN'] },
   { to: '/platform-clients', label: 'Platform clients', roles: ['SUPERADMIN'] },
@@ -155,6 +157,8 @@ function Screen({ path, role }: { path: string; role: Role }) {
       return <HoldsScreen />;
     case 'audit-log':
       return <AuditLogScreen />;
+    case 'webhooks':
+      return <WebhooksScreen />;
     case 'api-keys':
       return role === 'SUPERADMIN' ? <ApiKeysScreen /> : <NotFound message="API keys are managed by a SUPERADMIN." />;
     case 'account':

@@ -36,7 +36,11 @@ export type ConsoleOperation =
   | 'revokeApiKey'
   | 'listPlatformClients'
   | 'createPlatformClient'
-  | 'revokePlatformClient';
+  | 'revokePlatformClient'
+  | 'listAllWebhookEndpoints'
+  | 'enableClientWebhookEndpoint'
+  | 'listClientWebhookDeliveries'
+  | 'redeliverClientWebhookDelivery';
 export type ConsoleClient = Pick<CoinClient, ConsoleOperation>;
 
 /** What the screens use of the signed-in session (the real one is ./session's Session). */

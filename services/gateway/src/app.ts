@@ -50,6 +50,7 @@ import { registerMethodNotAllowed } from './plugins/method-not-allowed';
 import { accessLogDefaults, registerAccessLog, type AccessLogOptions } from './plugins/access-log';
 import { registerAdminConsoleRoutes } from './routes/admin-console';
 import { registerBalanceMonitorRoutes } from './routes/balance-monitors';
+import { registerWebhookRoutes } from './routes/webhooks';
 
 export interface GatewayDeps {
   logger: Logger;
@@ -190,6 +191,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerStatementRoutes(app, routeDeps);
   registerTransactionRoutes(app, routeDeps);
   registerBalanceMonitorRoutes(app, routeDeps);
+  registerWebhookRoutes(app, routeDeps);
   registerCommandRoutes(app, { commandStatus });
   registerAsyncApiRoute(app);
   registerProblemRoutes(app);

@@ -54,6 +54,12 @@ export const webhooksConfigSchema = z.object({
   WEBHOOKS_POLL_INTERVAL_MS: positiveInt(1_000),
   /** Deliveries sent at once by one instance. */
   WEBHOOKS_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /**
+   * The retry schedule's unit (milliseconds): the waits are 1, 2, 4 … 256, 360, 360, 360 of it,
+   * 13 attempts in all (docs/DESIGN.md "Webhooks"). A minute in production, which makes the
+   * promised 26.5 hours; a test or local stack shortens it to see retries and disabling at once.
+   */
+  WEBHOOKS_RETRY_UNIT_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
   /** Endpoints one platform client may register. */
   WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT: z.coerce.number().int().min(1).max(100).default(10),
   /** Balance monitors there may be at once (all wallets together): each costs the balance consumer a look-up. */

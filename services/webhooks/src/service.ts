@@ -83,7 +83,8 @@ async function openWebhooksService(
     },
     runtime,
   );
-  // The producer sends dead letters of events a consumer's schema refuses, and the outbox's crossings.
+  // The producer sends, through the outbox, the balance monitors' crossings and the records of the
+  // service's own actions to admin.audit, and the dead letters of events a consumer's schema refuses.
   const { kafka, producer, admin } = await openServiceKafka(runtime, {
     brokers: config.KAFKA_BROKERS,
     security,
@@ -91,6 +92,8 @@ async function openWebhooksService(
     logger,
   });
   const topics = topicNames(config.TOPIC_PREFIX);
+  // Where the records of its own actions go (through the outbox): the admin audit log.
+  const auditOutbox = { topic: topics.adminAudit };
   const registry = createMetricsRegistry('webhooks');
   const disabledEndpoints = new Counter({
     name: webhooksMetricNames.endpointsDisabled,
@@ -103,6 +106,7 @@ async function openWebhooksService(
     labelNames: ['reason'],
     registers: [registry],
   });
+  // The outbox of the crossings and of the admin.audit records (an endpoint disabled or re-enabled), each written in its action's transaction.
   const outbox = new OutboxRelay({
     store: outboxTable(pool),
     metrics: registry,
@@ -130,7 +134,13 @@ async function openWebhooksService(
     metrics: registry,
     serviceAuth: { audience: 'webhooks', publicKeys: config.SERVICE_TOKEN_PUBLIC_KEYS, routes: webhooksRouteCallers },
   });
-  registerInternalRoutes(app, { pool, box, policy, maxEndpointsPerClient: config.WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT });
+  registerInternalRoutes(app, {
+    pool,
+    box,
+    policy,
+    maxEndpointsPerClient: config.WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT,
+    adminAuditTopic: auditOutbox.topic,
+  });
   registerMonitorRoutes(app, { pool, maxMonitors: config.WEBHOOKS_MAX_BALANCE_MONITORS });
   const consumer = await startConsumer({
     kafka,
@@ -177,6 +187,8 @@ async function openWebhooksService(
     pollIntervalMs: config.WEBHOOKS_POLL_INTERVAL_MS,
     concurrency: config.WEBHOOKS_DELIVERY_CONCURRENCY,
     timeoutMs: config.WEBHOOKS_DELIVERY_TIMEOUT_MS,
+    adminAuditTopic: auditOutbox.topic,
+    retryUnitMs: config.WEBHOOKS_RETRY_UNIT_MS,
     onDisabled: () => disabledEndpoints.inc(),
   });
   worker.start();

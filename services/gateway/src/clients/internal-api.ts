@@ -1,8 +1,13 @@
 import {
+  internalActions,
   internalPosts,
   internalReads,
   internalStreams,
   type InternalStreamName,
+  type InternalActionAnswer,
+  type InternalActionInput,
+  type InternalActionName,
+  type InternalActionRoute,
   type InternalPostAnswer,
   type InternalPostBody,
   type InternalPostName,
@@ -24,6 +29,7 @@ import type { InternalHttpClient } from './internal-http';
  */
 const reads: { [N in InternalReadName]: InternalReadRoute & { response: z.ZodType<InternalReadAnswer<N>> } } = internalReads;
 const posts: { [N in InternalPostName]: InternalPostRoute & { response: z.ZodType<InternalPostAnswer<N>> } } = internalPosts;
+const actions: { [N in InternalActionName]: InternalActionRoute & { response: z.ZodType<InternalActionAnswer<N>> } } = internalActions;
 
 /**
  * The gateway's calls to the internal HTTP routes of @coin/contracts' table (internal-routes.ts),
@@ -69,6 +75,19 @@ export class InternalApi {
       ...(requestId ? { requestId } : {}),
     });
     return answerOf(name, `POST ${route.path}`, route.response, answer);
+  }
+
+  /** POST or DELETE on one object named by the path's parameters, with the route's body if it has one. */
+  async act<N extends InternalActionName>(name: N, input: InternalActionInput<N>, requestId?: string): Promise<InternalActionAnswer<N>> {
+    const route = actions[name];
+    const target = urlOf(route.path, input.params, []);
+    // The input's type follows the row (a body where the route takes one); generically it is any action's.
+    const { body } = input as { body?: unknown };
+    const answer = await this.clientOf(route.service).request<unknown>(route.method, target, {
+      ...(body !== undefined ? { body } : {}),
+      ...(requestId ? { requestId } : {}),
+    });
+    return answerOf(name, `${route.method} ${route.path}`, route.response, answer);
   }
 }
 

@@ -27,7 +27,7 @@ export class InternalHttpClient {
     private readonly authorization: InternalAuthorization,
   ) {}
 
-  async request<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown; requestId?: string } = {}): Promise<T> {
+  async request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: { body?: unknown; requestId?: string } = {}): Promise<T> {
     try {
       return await this.requestOnce<T>(method, path, options);
     } catch (err) {
@@ -41,7 +41,11 @@ export class InternalHttpClient {
     }
   }
 
-  private async requestOnce<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown; requestId?: string }): Promise<T> {
+  private async requestOnce<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    options: { body?: unknown; requestId?: string },
+  ): Promise<T> {
     let response: Response;
     try {
       response = await fetch(new URL(path, this.baseUrl), {

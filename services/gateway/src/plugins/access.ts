@@ -12,9 +12,12 @@ import type { Role } from '@coin/contracts';
  * - `reward`: ADMIN+ or a platform client (SYSTEM): paying rewards (docs/CONTRACT.md "Authentication and roles");
  * - `settle`: ADMIN+ or a platform client (SYSTEM): capturing and voiding holds (issue 21), what
  *   a platform's checkout or tournament does when an order ships or is cancelled.
+ * - `platform`: a platform client (SYSTEM) only, acting on its own things named by its token: its
+ *   webhook endpoints (docs/DESIGN.md "Webhooks"). No user, whatever the role: a SUPERADMIN
+ *   manages a client's endpoints on the admin routes that name the client.
  * SYSTEM may do nothing else.
  */
-export type Access = 'public' | 'user' | 'admin' | 'superadmin' | 'reward' | 'settle' | 'caller';
+export type Access = 'public' | 'user' | 'admin' | 'superadmin' | 'reward' | 'settle' | 'caller' | 'platform';
 export type ApiKeyScope = 'mint' | 'burn' | 'refund' | 'reward';
 
 export interface RouteAccess {
@@ -52,8 +55,11 @@ declare module 'fastify' {
   }
 }
 
-/** The minimum role for each access level; 'reward' and 'settle' also admit SYSTEM callers. */
-export const minimumRole: Record<Exclude<Access, 'public'>, Role> = {
+/**
+ * The minimum role for each access level; 'reward' and 'settle' also admit SYSTEM callers.
+ * 'platform' admits SYSTEM callers only (isAllowed): no role is enough.
+ */
+export const minimumRole: Record<Exclude<Access, 'public' | 'platform'>, Role> = {
   user: 'USER',
   admin: 'ADMIN',
   superadmin: 'SUPERADMIN',

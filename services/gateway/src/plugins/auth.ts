@@ -133,7 +133,8 @@ export function secondFactorRefusal(
 }
 
 export function isAllowed(principal: Principal, access: Exclude<Access, 'public'>): boolean {
-  if (principal.kind === 'system') return access === 'reward' || access === 'settle';
+  if (principal.kind === 'system') return access === 'reward' || access === 'settle' || access === 'platform';
+  if (access === 'platform') return false;
   return roleAtLeast(principal.role as Exclude<Principal['role'], 'SYSTEM'>, minimumRole[access]);
 }
 

@@ -7,7 +7,7 @@ import type { Access, ApiKeyScope, Principal } from './access';
 /*
  * Every refusal of authority at the gateway is recorded in the admin audit log (docs/DESIGN.md
  * "Admin audit log"): a 401 or 403 on a route whose access is admin, superadmin, reward or
- * settle, or which needs an API key. The gateway produces the record to admin.audit itself,
+ * settle (or platform: a platform client's own webhooks), or which needs an API key. The gateway produces the record to admin.audit itself,
  * fire-and-forget: a refusal is answered at once whatever Kafka does, a bounded number of records
  * is in flight (beyond it they are dropped and counted), and each client address has a quota per
  * window (beyond it one `refusals.suppressed` record per address and window says how many were
@@ -15,7 +15,7 @@ import type { Access, ApiKeyScope, Principal } from './access';
  */
 
 /** The access levels whose refusals are recorded: those that need more than a user. */
-const guardedAccess: ReadonlySet<Access> = new Set<Access>(['admin', 'superadmin', 'reward', 'settle']);
+const guardedAccess: ReadonlySet<Access> = new Set<Access>(['admin', 'superadmin', 'reward', 'settle', 'platform']);
 
 /**
  * The error codes that are refusals of authority. TOKEN_EXPIRED is not: an expired token is a

@@ -5,7 +5,13 @@
  * against its schema in the document (ajv, JSON Schema 2020-12) and against the zod schema that
  * validates requests, so an example cannot drift from what the service accepts.
  */
-import { type ApiKeyScopeName, type AuditLogPage, registrationAcceptedDetail, registrationAttemptDetail } from '@coin/contracts';
+import {
+  type ApiKeyScopeName,
+  type AuditLogPage,
+  type ServiceActionLogEntry,
+  registrationAcceptedDetail,
+  registrationAttemptDetail,
+} from '@coin/contracts';
 import type { z } from 'zod';
 
 /** The schema with `example` as its one documented example (a clone: the contract's schema is unchanged). */
@@ -185,6 +191,27 @@ export const exampleAuditLogPage: AuditLogPage & { hasMore: boolean } = {
       requestId: 'req-4k2m9x',
       seq: 118,
       hash: '9b74c9897bac770ffc029102a200c5de6e0bb0a3d5e3e5b0d1c3f5d7a8e9f012',
+    },
+  ],
+  nextCursor: null,
+  hasMore: false,
+};
+/** GET /api/admin/audit-log/service-actions: the webhooks service disabled an endpoint that failed every attempt. */
+export const exampleServiceActionPage: { entries: ServiceActionLogEntry[]; nextCursor: null; hasMore: boolean } = {
+  entries: [
+    {
+      id: '5c2e8a14-7b3d-5f9e-8a1c-4d6b2e0f9a37',
+      at,
+      source: 'webhooks',
+      actor: { kind: 'service', id: 'webhooks' },
+      action: 'webhook-endpoint.disable',
+      target: 'webhook-endpoint:0f8e3c6a-2b4d-4e1f-9a7c-5d3b1e8f6a20',
+      summary: { clientId: 'pc_Xk3v9QmT2bLw', reason: 'delivery 812 failed 13 attempts over the retry schedule' },
+      result: 'applied',
+      errorCode: null,
+      requestId: null,
+      seq: 119,
+      hash: '4e1a9c3b7d2f5a8e0c6b4d2f9a7e5c3b1d8f6a4c2e0b9d7f5a3c1e8b6d4f2a09',
     },
   ],
   nextCursor: null,

@@ -3,6 +3,8 @@ import {
   adminTransactionsQuery,
   auditLogPublicPage,
   auditLogQuery,
+  serviceActionLogPublicPage,
+  serviceActionLogQuery,
   historyPublicPage,
   historyQuery,
   problem,
@@ -13,7 +15,7 @@ import type { App } from '@coin/http';
 import type { InternalApi } from '../clients/internal-api';
 import { userIdOf } from '../plugins/auth';
 import { keysetLinks, offsetLinks, startOf } from './paging';
-import { exampleAuditLogPage, exampleHistoryPage, exampleWalletTransactionsPage, withExample } from './examples';
+import { exampleAuditLogPage, exampleHistoryPage, exampleServiceActionPage, exampleWalletTransactionsPage, withExample } from './examples';
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 503: problem };
 
@@ -99,5 +101,23 @@ export function registerHistoryRoutes(app: App, deps: { internal: InternalApi })
       },
     },
     async (request) => keysetLinks(await deps.internal.read('history.audit-log', request.query, String(request.id))),
+  );
+
+  app.get(
+    '/api/admin/audit-log/service-actions',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin', 'webhooks'],
+        summary:
+          "The services' own actions in the admin audit log (since 2.1.0): a webhook endpoint disabled after persistent failure " +
+          '(actor: the webhooks service) or re-enabled (actor: who asked), newest first, keyset pages (filters actor, target, from, to)',
+        security: [{ bearerAuth: [] }],
+        operationId: 'listServiceActions',
+        querystring: serviceActionLogQuery,
+        response: { 200: withExample(serviceActionLogPublicPage, exampleServiceActionPage), ...errorResponses },
+      },
+    },
+    async (request) => keysetLinks(await deps.internal.read('history.service-actions', request.query, String(request.id))),
   );
 }

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditLogEntry, AuditLogRecord } from '@coin/contracts';
+import type { AuditAction, AuditLogEntry, AuditLogRecord, ServiceActionLogEntry } from '@coin/contracts';
 import { inTransaction, type Pool, type PoolClient } from '@coin/db';
 import { canonicalJson } from '@coin/contracts';
 import { chainHash, firstBreak, genesisHash, type ChainBreak, type ChainLink } from '../domain/audit-chain';
@@ -93,21 +93,37 @@ export interface AuditLogFilter {
   from?: string;
   /** Exclusive. */
   to?: string;
+  /**
+   * Which records: the actions and refusals of the admin audit log's route (default), or the
+   * services' own actions (admin.service-action.recorded: a `source` and result `applied`).
+   */
+  kind?: 'actions-and-refusals' | 'service-actions';
 }
 
-export interface AuditLogPageRows {
-  entries: AuditLogEntry[];
+export interface AuditLogPageRows<E = AuditLogEntry> {
+  entries: E[];
   /** The seq the next page starts below, or null when this one reached the end. */
   nextBefore: number | null;
 }
 
-/** Newest first (seq desc), starting below `before`; one row more than asked tells whether another page follows. */
+/**
+ * Newest first (seq desc), starting below `before`; one row more than asked tells whether another
+ * page follows. The entries are of the kind the filter names: actions and refusals (AuditLogEntry),
+ * or the services' own actions (ServiceActionLogEntry) with `kind: 'service-actions'`.
+ */
+export function findAuditPage(
+  db: Queryable,
+  filter: AuditLogFilter & { kind: 'service-actions' },
+  limit: number,
+  before: number | null,
+): Promise<AuditLogPageRows<ServiceActionLogEntry>>;
+export function findAuditPage(db: Queryable, filter: AuditLogFilter, limit: number, before: number | null): Promise<AuditLogPageRows>;
 export async function findAuditPage(
   db: Queryable,
   filter: AuditLogFilter,
   limit: number,
   before: number | null,
-): Promise<AuditLogPageRows> {
+): Promise<AuditLogPageRows<AuditLogEntry | ServiceActionLogEntry>> {
   const params: unknown[] = [];
   const where: string[] = [];
   const param = (value: unknown) => {
@@ -121,6 +137,8 @@ export async function findAuditPage(
   if (filter.from) where.push(`at >= ${param(filter.from)}::timestamptz`);
   if (filter.to) where.push(`at < ${param(filter.to)}::timestamptz`);
   if (before !== null) where.push(`seq < ${param(before)}::bigint`);
+  const serviceAction = `(record ? 'source' AND result = 'applied')`;
+  where.push(filter.kind === 'service-actions' ? serviceAction : `NOT ${serviceAction}`);
   const result = await db.query<{ seq: string; hash: string; record: AuditLogRecord }>(
     `SELECT seq, hash, record FROM admin_audit_log
       ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
@@ -129,7 +147,10 @@ export async function findAuditPage(
     params,
   );
   const hasMore = result.rows.length > limit;
-  const page = (hasMore ? result.rows.slice(0, limit) : result.rows).map((r) => ({ ...r.record, seq: Number(r.seq), hash: r.hash }));
+  // The kind's condition above decides which shape the records have.
+  const page = (hasMore ? result.rows.slice(0, limit) : result.rows).map(
+    (r) => ({ ...r.record, seq: Number(r.seq), hash: r.hash }) as AuditLogEntry | ServiceActionLogEntry,
+  );
   return { entries: page, nextBefore: hasMore ? page[page.length - 1]!.seq : null };
 }
 

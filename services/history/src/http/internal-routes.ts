@@ -76,6 +76,29 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool }): void {
     return { entries: page.entries, nextCursor: page.nextBefore === null ? null : encodeAuditCursor(page.nextBefore) };
   });
 
+  // The services' own actions (an endpoint disabled or re-enabled by the webhooks service), from the same chained log.
+  const serviceActions = internalReads['history.service-actions'];
+  app.get(
+    serviceActions.path,
+    { schema: { querystring: serviceActions.query, response: { 200: serviceActions.response } } },
+    async (request) => {
+      const { limit, cursor, actor, target, from, to } = request.query;
+      const page = await findAuditPage(
+        deps.pool,
+        {
+          kind: 'service-actions',
+          ...(actor ? { actor } : {}),
+          ...(target ? { target } : {}),
+          ...(from ? { from } : {}),
+          ...(to ? { to } : {}),
+        },
+        limit,
+        cursor ? decodeAuditCursor(cursor) : null,
+      );
+      return { entries: page.entries, nextCursor: page.nextBefore === null ? null : encodeAuditCursor(page.nextBefore) };
+    },
+  );
+
   registerStatementRoutes(app, deps);
 }
 

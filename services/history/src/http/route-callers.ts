@@ -6,6 +6,7 @@ export const historyRouteCallers: InternalRouteCallers = {
   'GET /internal/history/users/:userId/page': ['gateway'],
   'GET /internal/transactions': ['gateway'],
   'GET /internal/audit-log': ['gateway'],
+  'GET /internal/audit-log/service-actions': ['gateway'],
   'GET /internal/history/balances/:kind/:id': ['gateway'],
   'GET /internal/history/statements/:kind/:id': ['gateway'],
   'GET /internal/history/statements/:kind/:id/csv': ['gateway'],

@@ -1,4 +1,5 @@
-import type { Pool } from '@coin/db';
+import { inTransaction, type Pool } from '@coin/db';
+import { type EndpointActionActor, recordEndpointAction, serviceActor } from './audit-outbox';
 
 export interface EndpointRow {
   id: string;
@@ -185,12 +186,88 @@ export async function endpointSecrets(pool: Pool, ids: readonly string[]): Promi
   );
 }
 
-/** Disables an enabled endpoint; false when it already was (another instance got there first). */
-export async function disableEndpoint(pool: Pool, id: string, reason: string): Promise<EndpointRow | undefined> {
+/**
+ * Disables an enabled endpoint and records it for the admin audit log in the same transaction
+ * (the outbox: exactly one record per disabling); undefined when it already was disabled
+ * (another instance got there first), and then no record.
+ */
+export async function disableEndpoint(pool: Pool, id: string, reason: string, adminAuditTopic: string): Promise<EndpointRow | undefined> {
+  return inTransaction(pool, async (client) => {
+    const r = await client.query<Row>(
+      `UPDATE webhook_endpoints SET status = 'DISABLED', disabled_reason = $2, disabled_at = now()
+        WHERE id = $1 AND status = 'ENABLED' AND deleted_at IS NULL RETURNING ${columns}`,
+      [id, reason],
+    );
+    const row = r.rows[0] ? endpointOf(r.rows[0]) : undefined;
+    if (row?.disabledAt) {
+      await recordEndpointAction(client, adminAuditTopic, {
+        action: 'webhook-endpoint.disable',
+        endpointId: row.id,
+        clientId: row.clientId,
+        at: row.disabledAt,
+        actor: serviceActor,
+        reason,
+        requestId: null,
+      });
+    }
+    return row;
+  });
+}
+
+/**
+ * Re-enables a disabled endpoint of the client (its pending deliveries go out again, a failed one
+ * only when redelivered) and records who did it for the admin audit log, in one transaction. An
+ * endpoint already enabled is answered as it is, with no record (a retried request changes
+ * nothing); undefined when the client has no such endpoint.
+ */
+export async function enableEndpoint(
+  pool: Pool,
+  clientId: string,
+  id: string,
+  by: { actor: EndpointActionActor; requestId: string | null; adminAuditTopic: string },
+): Promise<EndpointRow | undefined> {
+  return inTransaction(pool, async (client) => {
+    const r = await client.query<Row & { enabled_at: Date; was_reason: string | null }>(
+      `WITH before AS (
+         SELECT id, disabled_reason FROM webhook_endpoints
+          WHERE id = $1 AND client_id = $2 AND status = 'DISABLED' AND deleted_at IS NULL FOR UPDATE)
+       UPDATE webhook_endpoints e SET status = 'ENABLED', disabled_reason = NULL, disabled_at = NULL
+         FROM before WHERE e.id = before.id
+       RETURNING ${columns.replace(/(\w+)/g, 'e.$1')}, statement_timestamp() AS enabled_at, before.disabled_reason AS was_reason`,
+      [id, clientId],
+    );
+    const enabled = r.rows[0];
+    if (!enabled) {
+      const current = await client.query<Row>(
+        `SELECT ${columns} FROM webhook_endpoints WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL`,
+        [id, clientId],
+      );
+      return current.rows[0] ? endpointOf(current.rows[0]) : undefined;
+    }
+    const row = endpointOf(enabled);
+    await recordEndpointAction(client, by.adminAuditTopic, {
+      action: 'webhook-endpoint.enable',
+      endpointId: row.id,
+      clientId: row.clientId,
+      at: enabled.enabled_at,
+      actor: by.actor,
+      reason: enabled.was_reason === null ? null : `was disabled: ${enabled.was_reason}`,
+      requestId: by.requestId,
+    });
+    return row;
+  });
+}
+
+/** Every client's endpoints (not deleted), by id from `after`, optionally of one status: the admins' list. */
+export async function listAllEndpoints(
+  pool: Pool,
+  options: { status?: 'ENABLED' | 'DISABLED' | undefined; after?: string | undefined; limit: number },
+): Promise<EndpointRow[]> {
   const r = await pool.query<Row>(
-    `UPDATE webhook_endpoints SET status = 'DISABLED', disabled_reason = $2, disabled_at = now()
-      WHERE id = $1 AND status = 'ENABLED' RETURNING ${columns}`,
-    [id, reason],
+    `SELECT ${columns} FROM webhook_endpoints
+      WHERE deleted_at IS NULL AND ($1::text IS NULL OR status = $1) AND ($2::uuid IS NULL OR id > $2)
+      ORDER BY id LIMIT $3`,
+    [options.status ?? null, options.after ?? null, options.limit],
   );
-  return r.rows[0] ? endpointOf(r.rows[0]) : undefined;
+  return r.rows.map(endpointOf);
 }

@@ -17,7 +17,11 @@ export interface DeliveryWorkerOptions {
   concurrency: number;
   /** An attempt's budget; the lease of a claimed delivery is longer, so it is not sent twice at once. */
   timeoutMs: number;
-  /** Told when an endpoint is disabled after its schedule ran out (audit, metrics). */
+  /** The retry schedule's minute (WEBHOOKS_RETRY_UNIT_MS). */
+  retryUnitMs: number;
+  /** admin.audit (with the deployment's prefix): where the record of a disabling goes, through the outbox. */
+  adminAuditTopic: string;
+  /** Told when an endpoint is disabled after its schedule ran out (metrics); its audit record is in the outbox by then. */
   onDisabled?: (endpointId: string, clientId: string) => void;
 }
 
@@ -88,7 +92,7 @@ export class DeliveryWorker {
       return;
     }
     const failedAttempts = delivery.attempts + 1;
-    const delay = failedAttempts < deliveryAttempts ? retryDelayMs(failedAttempts) : null;
+    const delay = failedAttempts < deliveryAttempts ? retryDelayMs(failedAttempts, Math.random, this.options.retryUnitMs) : null;
     if (delay !== null) {
       await markRetry(pool, delivery.id, outcome, delay);
       return;
@@ -98,6 +102,7 @@ export class DeliveryWorker {
       pool,
       delivery.endpointId,
       `delivery ${delivery.id} failed ${failedAttempts} attempts over the retry schedule`,
+      this.options.adminAuditTopic,
     );
     if (disabled) {
       logger.warn(

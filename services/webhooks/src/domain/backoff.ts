@@ -4,7 +4,7 @@
  * endpoint that is down for a day still gets the event (the waits add up to 1,591 minutes,
  * about 26.5 hours). After the thirteenth attempt fails the endpoint is disabled.
  */
-const minuteMs = 60_000;
+export const minuteMs = 60_000;
 export const retryScheduleMs: readonly number[] = [1, 2, 4, 8, 16, 32, 64, 128, 256, 360, 360, 360].map((m) => m * minuteMs);
 
 /** The first attempt plus one per retry. */
@@ -16,10 +16,11 @@ const maxJitter = 0.2;
 /**
  * The wait after the `failedAttempts`-th failed attempt (1-based), with up to 20 % jitter so that
  * the deliveries of an endpoint that was down do not all come back at the same instant; null when
- * the schedule is exhausted.
+ * the schedule is exhausted. `unitMs` is the schedule's minute (WEBHOOKS_RETRY_UNIT_MS): a
+ * minute in production; a test stack shrinks the whole schedule with it, same shape, same count.
  */
-export function retryDelayMs(failedAttempts: number, random: () => number = Math.random): number | null {
+export function retryDelayMs(failedAttempts: number, random: () => number = Math.random, unitMs: number = minuteMs): number | null {
   const base = retryScheduleMs[failedAttempts - 1];
   if (base === undefined) return null;
-  return base * (1 + maxJitter * random());
+  return (base / minuteMs) * unitMs * (1 + maxJitter * random());
 }

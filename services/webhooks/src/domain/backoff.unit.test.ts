@@ -21,4 +21,10 @@ describe('retry schedule', () => {
     expect(retryDelayMs(13, () => 0)).toBeNull();
     expect(retryDelayMs(0, () => 0)).toBeNull();
   });
+
+  it('keeps the shape and the count on a shorter unit (WEBHOOKS_RETRY_UNIT_MS of a test stack)', () => {
+    expect(retryDelayMs(1, () => 0, 10)).toBe(10);
+    expect(retryDelayMs(10, () => 0, 10)).toBe(3600);
+    expect(retryDelayMs(13, () => 0, 10)).toBeNull();
+  });
 });

@@ -1,8 +1,12 @@
 import {
+  adminWebhookEndpointPage,
   createWebhookEndpointInternalBody,
+  enableWebhookEndpointInternalBody,
+  internalWebhookEndpointsQuery,
   webhookDeliveryPage,
   webhookEndpoint,
   webhookEndpointWithSecret,
+  webhookClientIdText,
   webhookSecretOverlapMs,
 } from '@coin/contracts';
 import type { Pool } from '@coin/db';
@@ -10,11 +14,20 @@ import { AppError, validationError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import { deliveryLog, redeliver } from '../db/deliveries-repo';
-import { deleteEndpoint, type EndpointRow, findEndpoint, insertEndpoint, listEndpoints, rotateSecret } from '../db/endpoints-repo';
+import {
+  deleteEndpoint,
+  enableEndpoint,
+  type EndpointRow,
+  findEndpoint,
+  insertEndpoint,
+  listAllEndpoints,
+  listEndpoints,
+  rotateSecret,
+} from '../db/endpoints-repo';
 import { checkEndpointUrl, type OutboundPolicy } from '../domain/outbound-policy';
 import { newEndpointSecret, type SecretBox } from '../domain/secret-box';
 
-const clientParams = z.strictObject({ clientId: z.string().min(1).max(100) });
+const clientParams = z.strictObject({ clientId: webhookClientIdText });
 const endpointParams = clientParams.extend({ endpointId: z.uuid() });
 const deliveryParams = endpointParams.extend({ deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const logQuery = z.strictObject({
@@ -48,7 +61,7 @@ const notFound = () => new AppError('NOT_FOUND', 'No such webhook endpoint');
  */
 export function registerInternalRoutes(
   app: App,
-  deps: { pool: Pool; box: SecretBox; policy: OutboundPolicy; maxEndpointsPerClient: number },
+  deps: { pool: Pool; box: SecretBox; policy: OutboundPolicy; maxEndpointsPerClient: number; adminAuditTopic: string },
 ): void {
   app.post(
     '/internal/webhooks/endpoints',
@@ -84,6 +97,46 @@ export function registerInternalRoutes(
     '/internal/webhooks/clients/:clientId/endpoints',
     { schema: { params: clientParams, response: { 200: z.object({ endpoints: z.array(webhookEndpoint) }) } } },
     async (request) => ({ endpoints: (await listEndpoints(deps.pool, request.params.clientId)).map(endpointView) }),
+  );
+
+  app.get(
+    '/internal/webhooks/clients/:clientId/endpoints/:endpointId',
+    { schema: { params: endpointParams, response: { 200: webhookEndpoint } } },
+    async (request) => {
+      const row = await findEndpoint(deps.pool, request.params.clientId, request.params.endpointId);
+      if (!row) throw notFound();
+      return endpointView(row);
+    },
+  );
+
+  // Re-enabling is audited (the outbox, in the same transaction): the gateway names who asked.
+  app.post(
+    '/internal/webhooks/clients/:clientId/endpoints/:endpointId/enable',
+    { schema: { params: endpointParams, body: enableWebhookEndpointInternalBody, response: { 200: webhookEndpoint } } },
+    async (request) => {
+      const row = await enableEndpoint(deps.pool, request.params.clientId, request.params.endpointId, {
+        actor: request.body.actor,
+        requestId: request.body.requestId,
+        adminAuditTopic: deps.adminAuditTopic,
+      });
+      if (!row) throw notFound();
+      return endpointView(row);
+    },
+  );
+
+  // Every client's endpoints (ADMIN+ through the gateway: the console's list of failing endpoints).
+  app.get(
+    '/internal/webhooks/endpoints',
+    { schema: { querystring: internalWebhookEndpointsQuery, response: { 200: adminWebhookEndpointPage } } },
+    async (request) => {
+      const { status, limit, cursor } = request.query;
+      const rows = await listAllEndpoints(deps.pool, { status, after: cursor, limit: limit + 1 });
+      const page = rows.slice(0, limit);
+      return {
+        endpoints: page.map(endpointView),
+        nextCursor: rows.length > limit && page.length > 0 ? (page[page.length - 1]?.id ?? null) : null,
+      };
+    },
   );
 
   app.delete(

@@ -4,7 +4,10 @@ import type { InternalRouteCallers } from '@coin/http';
 export const webhooksRouteCallers: InternalRouteCallers = {
   'POST /internal/webhooks/endpoints': ['gateway'],
   'GET /internal/webhooks/clients/:clientId/endpoints': ['gateway'],
+  'GET /internal/webhooks/clients/:clientId/endpoints/:endpointId': ['gateway'],
   'DELETE /internal/webhooks/clients/:clientId/endpoints/:endpointId': ['gateway'],
+  'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/enable': ['gateway'],
+  'GET /internal/webhooks/endpoints': ['gateway'],
   'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/rotate-secret': ['gateway'],
   'GET /internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries': ['gateway'],
   'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries/:deliveryId/redeliver': ['gateway'],

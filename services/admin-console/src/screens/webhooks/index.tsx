@@ -1,0 +1,138 @@
+import type { OperationResult } from '@coin/client';
+import { useState } from 'react';
+import { Loaded } from '../../components/busy';
+import { ConfirmDialog, useConfirmation } from '../../components/confirm';
+import { Field, Page, Table } from '../../components/layout';
+import { Notice } from '../../components/notice';
+import { useConsole } from '../../context';
+import { when } from '../../format';
+import { useLoad } from '../../hooks/use-load';
+import { useMutation } from '../../hooks/use-mutation';
+import { navigate, useLocation } from '../../router';
+import { DeliveryLog } from './delivery-log';
+
+type Endpoint = OperationResult<'listAllWebhookEndpoints'>['endpoints'][number];
+const statuses = ['all', 'disabled', 'active'] as const;
+type StatusFilter = (typeof statuses)[number];
+
+/**
+ * ADMIN+: every platform client's webhook endpoints (GET /api/admin/webhooks/endpoints), by
+ * client, with the disabled ones (after persistent failure: why and when) highlighted. A
+ * SUPERADMIN also opens an endpoint's delivery log, redelivers one delivery and re-enables a
+ * disabled endpoint (the admin routes that name the client; re-enabling is audited and asks for a
+ * fresh second factor, like the other SUPERADMIN writes).
+ */
+export function WebhooksScreen() {
+  const { session } = useConsole();
+  const { query } = useLocation();
+  const given = query.get('status');
+  const status: StatusFilter = given === 'disabled' || given === 'active' ? given : 'all';
+  const endpoints = useLoad(
+    () => session.client.listAllWebhookEndpoints({ query: { limit: 100, ...(status !== 'all' ? { status } : {}) } }),
+    [status],
+  );
+  const superadmin = session.role === 'SUPERADMIN';
+  const action = useMutation<string>();
+  const enabling = useConfirmation<Endpoint>();
+  const [open, setOpen] = useState<Endpoint>();
+
+  return (
+    <Page title="Webhooks">
+      <p className="muted">
+        The endpoints platform clients registered for signed webhooks. An endpoint whose delivery failed every attempt of its retry schedule
+        (about 26.5 hours) is disabled: nothing more is sent to it until it is re-enabled. Disablings and re-enablings are in the service
+        actions of the audit log.
+      </p>
+      <form className="filters" aria-label="Filter endpoints" onSubmit={(event) => event.preventDefault()}>
+        <Field label="Status">
+          <select
+            name="status"
+            value={status}
+            onChange={(event) => navigate(event.target.value === 'all' ? '/webhooks' : `/webhooks?status=${event.target.value}`)}
+          >
+            {statuses.map((s) => (
+              <option key={s} value={s}>
+                {s === 'all' ? 'All' : s === 'disabled' ? 'Disabled' : 'Active'}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </form>
+      <Notice>{action.result}</Notice>
+      <ConfirmDialog
+        confirmation={enabling}
+        mutation={action}
+        message={(e) =>
+          `Re-enable the endpoint ${e.url} of ${e.clientId}? Its pending deliveries go out again; the failed one only if redelivered.`
+        }
+        confirmLabel={() => 'Re-enable endpoint'}
+        action={async (e) => {
+          const answer = await session.client.enableClientWebhookEndpoint({ path: { clientId: e.clientId, id: e.id } });
+          endpoints.reload();
+          return `Endpoint ${answer.url} re-enabled.`;
+        }}
+      />
+      <Loaded load={endpoints} error={action.error}>
+        {(data) => {
+          const rows = [...data.endpoints].sort((a, b) => a.clientId.localeCompare(b.clientId) || a.createdAt.localeCompare(b.createdAt));
+          return (
+            <Table caption="Webhook endpoints">
+              <thead>
+                <tr>
+                  <th scope="col">Client</th>
+                  <th scope="col">URL</th>
+                  <th scope="col">Event types</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Disabled (UTC) and why</th>
+                  {superadmin ? <th scope="col">Action</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((e) => (
+                  <tr key={e.id} data-testid={`webhook-endpoint-${e.id}`} className={e.status === 'DISABLED' ? 'attention' : undefined}>
+                    <td>
+                      <code>{e.clientId}</code>
+                    </td>
+                    <td>
+                      <code>{e.url}</code>
+                    </td>
+                    <td>{e.eventTypes.join(', ')}</td>
+                    <td>
+                      <span className="badge">{e.status === 'DISABLED' ? 'Disabled' : 'Active'}</span>
+                    </td>
+                    <td>{e.status === 'DISABLED' ? `${when(e.disabledAt)}: ${e.disabledReason ?? 'no reason recorded'}` : '—'}</td>
+                    {superadmin ? (
+                      <td>
+                        <button type="button" aria-label={`Deliveries of ${e.url}`} onClick={() => setOpen(e)}>
+                          Deliveries
+                        </button>{' '}
+                        {e.status === 'DISABLED' ? (
+                          <button
+                            type="button"
+                            aria-label={`Re-enable ${e.url}`}
+                            onClick={() => {
+                              action.reset();
+                              enabling.ask(e);
+                            }}
+                          >
+                            Re-enable
+                          </button>
+                        ) : null}
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+                {rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={superadmin ? 6 : 5}>No webhook endpoints{status === 'all' ? '' : ` ${status}`}.</td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </Table>
+          );
+        }}
+      </Loaded>
+      {superadmin && open ? <DeliveryLog key={open.id} endpoint={open} onClose={() => setOpen(undefined)} /> : null}
+    </Page>
+  );
+}

@@ -1,0 +1,383 @@
+import {
+  adminWebhookEndpointPublicPage,
+  adminWebhookEndpointsQuery,
+  clientWebhookDeliveryParams,
+  clientWebhookEndpointParams,
+  clientWebhookParams,
+  createWebhookEndpointBody,
+  idempotencyKey,
+  problem,
+  webhookDeliveriesQuery,
+  webhookDeliveryIdParams,
+  webhookDeliveryPublicPage,
+  webhookEndpoint,
+  webhookEndpointIdParams,
+  webhookEndpointList,
+  webhookEndpointWithSecret,
+  webhookRedelivery,
+  type WebhookEndpoint,
+} from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import type { App } from '@coin/http';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { InternalApi } from '../clients/internal-api';
+import type { Access } from '../plugins/access';
+import { principalOf } from '../plugins/auth';
+import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
+import { withExample } from './examples';
+import { keysetLinks } from './paging';
+
+export interface WebhookRouteDeps {
+  internal: InternalApi;
+}
+
+const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 503: problem, 504: problem };
+/** A creation must carry a key: the secret is shown once, so a blind retry must not make a second endpoint. */
+const requiredIdempotencyHeaders = z.looseObject({ [idempotencyKeyHeader]: idempotencyKey });
+
+const at = '2026-01-15T09:30:00.000Z';
+const exampleEndpoint: WebhookEndpoint = {
+  id: '0f8e3c6a-2b4d-4e1f-9a7c-5d3b1e8f6a20',
+  clientId: 'pc_Xk3v9QmT2bLw',
+  url: 'https://tournaments.example.com/coin-webhooks',
+  eventTypes: ['coin.transaction.recorded'],
+  status: 'ENABLED',
+  disabledReason: null,
+  disabledAt: null,
+  createdAt: at,
+  previousSecretExpiresAt: null,
+};
+const exampleSecret = 'whsec_4mQ9v2LxT7bN1cR8kZ3pW6yH0sD5fJ2gA9eU4iO7tYc';
+const exampleDelivery = {
+  id: 812,
+  eventId: '7f9b1d3f-5c7e-5092-b4d6-f81a2c4e6083',
+  eventType: 'coin.transaction.recorded',
+  status: 'DELIVERED' as const,
+  attempts: 2,
+  nextAttemptAt: null,
+  lastAttemptAt: '2026-01-15T09:31:02.000Z',
+  lastResponseCode: 200,
+  lastError: null,
+  createdAt: at,
+  deliveredAt: '2026-01-15T09:31:02.000Z',
+};
+
+/** Whose endpoints a route manages, and with which grants (event visibility: docs/DESIGN.md "Webhooks"). */
+interface Owner {
+  clientId: string;
+  treasuries: string[];
+}
+
+/**
+ * The two families of the same routes: a platform client's own (`platform`: the client is its
+ * token's subject, the grants its token's claim) and a SUPERADMIN's for a named client (its grants
+ * read from the user service; a revoked or unknown client is a 404; writes need a fresh step-up).
+ */
+interface Family {
+  base: string;
+  access: Access;
+  stepUp: boolean;
+  tags: string[];
+  /** The operationIds' infix: `createWebhookEndpoint` / `createClientWebhookEndpoint`. */
+  infix: string;
+  who: string;
+  params: z.ZodObject;
+  endpointParams: z.ZodObject;
+  deliveryParams: z.ZodObject;
+  ownerOf(request: FastifyRequest): Promise<Owner>;
+}
+
+function families(deps: WebhookRouteDeps): Family[] {
+  return [
+    {
+      base: '/api/webhooks/endpoints',
+      access: 'platform',
+      stepUp: false,
+      tags: ['webhooks'],
+      infix: '',
+      who: "the calling platform client's",
+      params: z.strictObject({}),
+      endpointParams: webhookEndpointIdParams,
+      deliveryParams: webhookDeliveryIdParams,
+      ownerOf: async (request) => {
+        const principal = principalOf(request);
+        return { clientId: principal.subject, treasuries: principal.treasuries ?? [] };
+      },
+    },
+    {
+      base: '/api/admin/platform-clients/:clientId/webhooks/endpoints',
+      access: 'superadmin',
+      stepUp: true,
+      tags: ['webhooks', 'platform-clients'],
+      infix: 'Client',
+      who: "a platform client's (SUPERADMIN)",
+      params: clientWebhookParams,
+      endpointParams: clientWebhookEndpointParams,
+      deliveryParams: clientWebhookDeliveryParams,
+      ownerOf: async (request) => {
+        const { clientId } = request.params as { clientId: string };
+        const { platformClients } = await deps.internal.read('users.platform-clients', {}, String(request.id));
+        const client = platformClients.find((c) => c.id === clientId && c.revokedAt === null);
+        if (!client) throw new AppError('NOT_FOUND', 'No such platform client');
+        return { clientId: client.id, treasuries: [...client.treasuries] };
+      },
+    },
+  ];
+}
+
+/** The id of the endpoint the path names (both families call it `id`). */
+function endpointIdOf(request: FastifyRequest): string {
+  return (request.params as { id: string }).id;
+}
+
+/** Who asked, as the gateway verified it: the audit record of a re-enabling names them. */
+function actorOf(request: FastifyRequest) {
+  const principal = principalOf(request);
+  if (principal.kind === 'system') return { kind: 'system' as const, id: principal.subject };
+  return { kind: 'user' as const, id: principal.subject, ...(principal.role !== 'SYSTEM' ? { role: principal.role } : {}) };
+}
+
+/**
+ * Webhooks through the gateway (docs/DESIGN.md "Webhooks"): the webhooks service's internal API,
+ * the gateway deciding whose client a call names. Another client's endpoint is answered like a
+ * missing one (404); the event types an endpoint gets are limited by the client's grants, which the
+ * gateway passes and the service applies.
+ */
+export function registerWebhookRoutes(app: App, deps: WebhookRouteDeps): void {
+  for (const family of families(deps)) registerFamily(app, deps, family);
+
+  app.get(
+    '/api/admin/webhooks/endpoints',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['webhooks', 'admin'],
+        summary: "Every platform client's webhook endpoints (ADMIN+), by id; status=disabled lists those disabled after persistent failure",
+        security: [{ bearerAuth: [] }],
+        operationId: 'listAllWebhookEndpoints',
+        querystring: adminWebhookEndpointsQuery,
+        response: {
+          200: withExample(adminWebhookEndpointPublicPage, { endpoints: [exampleEndpoint], nextCursor: null, hasMore: false }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { status, limit, cursor } = request.query;
+      const page = await deps.internal.read(
+        'webhooks.all-endpoints',
+        { limit, ...(cursor ? { cursor } : {}), ...(status ? { status: status === 'disabled' ? 'DISABLED' : 'ENABLED' } : {}) },
+        String(request.id),
+      );
+      return keysetLinks(page);
+    },
+  );
+}
+
+function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void {
+  const { base, access, tags, infix, who } = family;
+  const security = [{ bearerAuth: [] }];
+  const writeConfig = { access, ...(family.stepUp ? { stepUp: true } : {}) };
+  const target = async (request: FastifyRequest) => ({
+    clientId: (await family.ownerOf(request)).clientId,
+    endpointId: endpointIdOf(request),
+  });
+
+  app.post(
+    base,
+    {
+      config: { ...writeConfig, idempotent: true },
+      schema: {
+        tags,
+        summary: `Register a webhook endpoint of ${who}; its signing secret is in this 201 only (a retry with the same Idempotency-Key answers it again)`,
+        security,
+        operationId: `create${infix}WebhookEndpoint`,
+        headers: requiredIdempotencyHeaders,
+        params: family.params,
+        body: withExample(createWebhookEndpointBody, { url: exampleEndpoint.url, eventTypes: exampleEndpoint.eventTypes }),
+        response: {
+          201: withExample(webhookEndpointWithSecret, { ...exampleEndpoint, secret: exampleSecret }),
+          404: problem,
+          409: problem,
+          422: problem,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const owner = await family.ownerOf(request);
+      // The endpoint's id is the key's command id: a retry names the same endpoint, which the service answers again.
+      const { commandId } = idempotencyOf(request);
+      const body = request.body as z.output<typeof createWebhookEndpointBody>;
+      const endpoint = await deps.internal.post(
+        'webhooks.create-endpoint',
+        { id: commandId, clientId: owner.clientId, treasuries: owner.treasuries, url: body.url, eventTypes: body.eventTypes },
+        String(request.id),
+      );
+      if (!sameRegistration(endpoint, body)) {
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another endpoint (another URL or event types)');
+      }
+      return reply.code(201).send(endpoint);
+    },
+  );
+
+  app.get(
+    base,
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: `List the webhook endpoints of ${who}, oldest first (never their secrets)`,
+        security,
+        operationId: `list${infix}WebhookEndpoints`,
+        params: family.params,
+        response: { 200: withExample(webhookEndpointList, { endpoints: [exampleEndpoint] }), 404: problem, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const owner = await family.ownerOf(request);
+      return deps.internal.read('webhooks.endpoints', { clientId: owner.clientId }, String(request.id));
+    },
+  );
+
+  app.get(
+    `${base}/:id`,
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: `One webhook endpoint of ${who}: its status, and why and when it was disabled`,
+        security,
+        operationId: `get${infix}WebhookEndpoint`,
+        params: family.endpointParams,
+        response: { 200: withExample(webhookEndpoint, exampleEndpoint), 404: problem, ...errorResponses },
+      },
+    },
+    async (request) => deps.internal.read('webhooks.endpoint', await target(request), String(request.id)),
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      config: writeConfig,
+      schema: {
+        tags,
+        summary: `Delete a webhook endpoint of ${who}: nothing more is sent; its delivery log is kept`,
+        security,
+        operationId: `delete${infix}WebhookEndpoint`,
+        params: family.endpointParams,
+        response: { 204: z.null().describe('Deleted'), 404: problem, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await deps.internal.act('webhooks.delete-endpoint', { params: await target(request) }, String(request.id));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    `${base}/:id/rotate-secret`,
+    {
+      config: writeConfig,
+      schema: {
+        tags,
+        summary: `Rotate the signing secret of a webhook endpoint of ${who}: the new one is in this answer only; the old one keeps signing for 24 h`,
+        security,
+        operationId: `rotate${infix}WebhookSecret`,
+        params: family.endpointParams,
+        response: {
+          200: withExample(webhookEndpointWithSecret, { ...exampleEndpoint, previousSecretExpiresAt: at, secret: exampleSecret }),
+          404: problem,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => deps.internal.act('webhooks.rotate-secret', { params: await target(request) }, String(request.id)),
+  );
+
+  app.post(
+    `${base}/:id/enable`,
+    {
+      config: writeConfig,
+      schema: {
+        tags,
+        summary: `Re-enable a webhook endpoint of ${who} that was disabled after persistent failure (audited; an enabled one is answered as it is)`,
+        security,
+        operationId: `enable${infix}WebhookEndpoint`,
+        params: family.endpointParams,
+        response: { 200: withExample(webhookEndpoint, exampleEndpoint), 404: problem, ...errorResponses },
+      },
+    },
+    async (request) =>
+      deps.internal.act(
+        'webhooks.enable-endpoint',
+        { params: await target(request), body: { actor: actorOf(request), requestId: String(request.id) } },
+        String(request.id),
+      ),
+  );
+
+  app.get(
+    `${base}/:id/deliveries`,
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: `The delivery log of a webhook endpoint of ${who}, newest first: each event's attempts, last answer and status`,
+        security,
+        operationId: `list${infix}WebhookDeliveries`,
+        params: family.endpointParams,
+        querystring: webhookDeliveriesQuery,
+        response: {
+          200: withExample(webhookDeliveryPublicPage, { deliveries: [exampleDelivery], nextCursor: null, hasMore: false }),
+          404: problem,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { limit, cursor } = request.query as z.output<typeof webhookDeliveriesQuery>;
+      const page = await deps.internal.read(
+        'webhooks.deliveries',
+        { ...(await target(request)), limit, ...(cursor ? { cursor } : {}) },
+        String(request.id),
+      );
+      return keysetLinks(page);
+    },
+  );
+
+  app.post(
+    `${base}/:id/deliveries/:deliveryId/redeliver`,
+    {
+      config: writeConfig,
+      schema: {
+        tags,
+        summary: `Send one delivery of a webhook endpoint of ${who} again, now, with a fresh retry schedule`,
+        security,
+        operationId: `redeliver${infix}WebhookDelivery`,
+        params: family.deliveryParams,
+        response: { 202: withExample(webhookRedelivery, { status: 'PENDING' }), 404: problem, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { deliveryId } = request.params as { deliveryId: number };
+      const answer = await deps.internal.act(
+        'webhooks.redeliver',
+        { params: { ...(await target(request)), deliveryId } },
+        String(request.id),
+      );
+      return reply.code(202).send(answer);
+    },
+  );
+}
+
+/** Whether the endpoint answered for a key is the one this request asks for (else the key was used for another). */
+function sameRegistration(endpoint: WebhookEndpoint, body: z.output<typeof createWebhookEndpointBody>): boolean {
+  const types = (list: readonly string[]) => [...list].sort().join(',');
+  if (types(endpoint.eventTypes) !== types(body.eventTypes)) return false;
+  try {
+    return new URL(endpoint.url).href === new URL(body.url).href;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,46 @@
+import { adminServiceActionEvent, type ServiceActionRecord } from '@coin/contracts';
+import { insertOutbox, type PoolClient } from '@coin/db';
+import { uuidV5 } from '@coin/security';
+
+/** Who took an action on an endpoint: the service itself (a disabling), or who asked, as the gateway verified it. */
+export type EndpointActionActor = ServiceActionRecord['actor'];
+
+export const serviceActor: EndpointActionActor = { kind: 'service', id: 'webhooks' };
+
+export interface EndpointAction {
+  action: 'webhook-endpoint.disable' | 'webhook-endpoint.enable';
+  endpointId: string;
+  clientId: string;
+  /** When it happened, as the endpoint's row says (its disabled_at, or the time of the re-enabling). */
+  at: Date;
+  actor: EndpointActionActor;
+  reason: string | null;
+  requestId: string | null;
+}
+
+/**
+ * The admin audit record of an action on an endpoint (docs/DESIGN.md "Webhooks"). Its id is
+ * derived from the action, the endpoint and the time the row took, so a record published twice
+ * (the relay's sweep after a crash) is the same record, which the history service skips.
+ */
+export function endpointActionRecord(action: EndpointAction): ServiceActionRecord {
+  const at = action.at.toISOString();
+  return {
+    id: uuidV5(`webhooks ${action.action} ${action.endpointId} ${at}`),
+    at,
+    source: 'webhooks',
+    actor: action.actor,
+    action: action.action,
+    target: `webhook-endpoint:${action.endpointId}`,
+    summary: { clientId: action.clientId, ...(action.reason !== null ? { reason: action.reason.slice(0, 1000) } : {}) },
+    result: 'applied',
+    errorCode: null,
+    requestId: action.requestId,
+  };
+}
+
+/** Writes the action's record to the outbox in the caller's transaction: it reaches admin.audit once that commits. */
+export async function recordEndpointAction(client: PoolClient, adminAuditTopic: string, action: EndpointAction): Promise<void> {
+  const record = endpointActionRecord(action);
+  await insertOutbox(client, [{ topic: adminAuditTopic, key: record.id, payload: adminServiceActionEvent(record) }]);
+}
