@@ -167,6 +167,22 @@ describe('balance monitors (ledger, webhooks service and gateway, real Kafka, Po
     expect((await http(stack.gatewayUrl, 'GET', `/api/admin/balance-monitors/${monitor.id}`, { token: admin.accessToken })).status).toBe(
       404,
     );
+    // The creation and the deletion are in the admin audit log, with the ADMIN who asked (the retry recorded nothing).
+    const recorded = await eventually(
+      async () => {
+        const page = await http(stack.gatewayUrl, 'GET', `/api/admin/audit-log/service-actions?target=balance-monitor:${monitor.id}`, {
+          token: superadmin.accessToken,
+        });
+        expect(page.status).toBe(200);
+        return page.body.entries.length >= 2 ? (page.body.entries as { action: string; actor: unknown; source: string }[]) : undefined;
+      },
+      20_000,
+      "the monitor's audit records",
+    );
+    expect(recorded.map((e) => [e.source, e.action, e.actor])).toEqual([
+      ['webhooks', 'balance-monitor.delete', { kind: 'user', id: String(admin.userId), role: 'ADMIN' }],
+      ['webhooks', 'balance-monitor.create', { kind: 'user', id: String(admin.userId), role: 'ADMIN' }],
+    ]);
   }, 120_000);
 
   it('when a USER creates a monitor, then 403, recorded in the admin audit log', async () => {

@@ -1,4 +1,4 @@
-import { balanceWallet, monitorDirection, treasuryCode, userId } from '@coin/events';
+import { balanceWallet, monitorDirection, role, treasuryCode, userId } from '@coin/events';
 import { z } from 'zod';
 import { uuidInput } from './common';
 import { amountCoinsMax, coinsToMinorUnits, minorUnitsPerCoin } from './money';
@@ -38,14 +38,25 @@ export const createBalanceMonitorBody = z.strictObject({
 });
 export type CreateBalanceMonitorBody = z.infer<typeof createBalanceMonitorBody>;
 
+/** Who asks, as the gateway verified it (an ADMIN+ user): the admin audit record names them. */
+export const balanceMonitorActor = z.object({
+  kind: z.literal('user'),
+  id: z.string().min(1).max(100),
+  role,
+});
+
+/** Who asks and the gateway's request id, for the audit record of a change. */
+const askedBy = { actor: balanceMonitorActor, requestId: z.string().max(200).nullable() };
+
 /** What the internal API is told besides the body: the monitor's id (from the idempotency key) and who asks. */
 export const createBalanceMonitorInternalBody = createBalanceMonitorBody.extend({
   id: z.uuid().describe("The monitor's id, from the request's idempotency key: a retried request answers the same monitor"),
   createdBy: userId,
+  ...askedBy,
 });
 
 export const balanceMonitorIdParams = z.object({ id: uuidInput });
-export const deleteBalanceMonitorInternalBody = z.strictObject({ id: uuidInput });
+export const deleteBalanceMonitorInternalBody = z.strictObject({ id: uuidInput, ...askedBy });
 
 export const balanceMonitor = z.object({
   id: z.uuid(),

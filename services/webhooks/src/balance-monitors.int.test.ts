@@ -3,7 +3,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { topicNames } from '@coin/contracts';
 import { createPool, type Pool, schemaName } from '@coin/db';
-import { type BalanceChanged, type BalanceWallet, parseCoinBalanceMonitorEvent, type BalanceMonitorCrossed } from '@coin/events';
+import {
+  type AdminServiceActionRecorded,
+  adminAuditEvent,
+  type BalanceChanged,
+  type BalanceMonitorCrossed,
+  type BalanceWallet,
+  parseCoinBalanceMonitorEvent,
+} from '@coin/events';
 import { ServiceTokenSigner } from '@coin/http';
 import { createLogger } from '@coin/logger';
 import { type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
@@ -77,6 +84,7 @@ describe('balance monitors (webhooks service in-process, real Kafka, PostgreSQL 
   let consumer: Consumer;
   let pool: Pool;
   let balancesTopic: string;
+  let adminAuditTopic: string;
   const crossed: BalanceMonitorCrossed[] = [];
   const receiver = new Receiver();
 
@@ -108,6 +116,7 @@ describe('balance monitors (webhooks service in-process, real Kafka, PostgreSQL 
     await producer.connect();
     const topics = topicNames(prefix);
     balancesTopic = topics.coinBalances;
+    adminAuditTopic = topics.adminAudit;
     consumer = kafka.consumer({ groupId: `${prefix}monitors-test` });
     await consumer.connect();
     await consumer.subscribe({ topic: topics.coinBalanceMonitors, fromBeginning: true });
@@ -146,10 +155,12 @@ describe('balance monitors (webhooks service in-process, real Kafka, PostgreSQL 
       messages: events.map((e) => ({ key: keyOf(e.wallet), value: JSON.stringify(e), headers: { type: e.type } })),
     });
 
+  const admin = { actor: { kind: 'user', id: '1', role: 'ADMIN' }, requestId: 'req-monitors' };
   const createMonitor = async (wallet: { treasury: string } | { userId: number }, threshold: number, direction: string) => {
     const created = await call('POST', '/internal/webhooks/balance-monitors', {
       id: randomUUID(),
       createdBy: 1,
+      ...admin,
       wallet,
       threshold,
       direction,
@@ -239,7 +250,17 @@ describe('balance monitors (webhooks service in-process, real Kafka, PostgreSQL 
 
   it('when monitors are created, read, listed and deleted, then a retried create answers the same monitor, a reused id with other settings is refused, and the limit holds', async () => {
     const id = randomUUID();
-    const body = { id, createdBy: 7, wallet: { treasury: 'OPERATIONS' }, threshold: 250.25, direction: 'up', enabled: false };
+    const actor = { kind: 'user', id: '7', role: 'SUPERADMIN' };
+    const body = {
+      id,
+      createdBy: 7,
+      actor,
+      requestId: 'req-create',
+      wallet: { treasury: 'OPERATIONS' },
+      threshold: 250.25,
+      direction: 'up',
+      enabled: false,
+    };
     const first = await call('POST', '/internal/webhooks/balance-monitors', body);
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({
@@ -269,8 +290,36 @@ describe('balance monitors (webhooks service in-process, real Kafka, PostgreSQL 
     for (let i = list.body.monitors.length; i < 7; i++)
       statuses.push((await call('POST', '/internal/webhooks/balance-monitors', { ...body, id: randomUUID() })).status);
     expect(statuses.at(-1)).toBe(422);
-    expect((await call('POST', '/internal/webhooks/balance-monitors/delete', { id })).status).toBe(204);
+    const deletion = { id, actor, requestId: 'req-delete' };
+    expect((await call('POST', '/internal/webhooks/balance-monitors/delete', deletion)).status).toBe(204);
     expect((await call('GET', `/internal/webhooks/balance-monitors/${id}`)).status).toBe(404);
-    expect((await call('POST', '/internal/webhooks/balance-monitors/delete', { id })).status).toBe(404);
+    expect((await call('POST', '/internal/webhooks/balance-monitors/delete', deletion)).status).toBe(404);
+    // Each was recorded once for the admin audit log, in the transaction of the change (the outbox): the retry and the second delete not at all.
+    const records = await pool.query<{ payload: AdminServiceActionRecorded }>(
+      "SELECT payload FROM outbox WHERE topic = $1 AND payload->'record'->>'target' = $2 ORDER BY id",
+      [adminAuditTopic, `balance-monitor:${id}`],
+    );
+    expect(records.rows.map((r) => adminAuditEvent.parse(r.payload))).toEqual([
+      expect.objectContaining({
+        type: 'admin.service-action.recorded',
+        record: expect.objectContaining({
+          source: 'webhooks',
+          actor,
+          action: 'balance-monitor.create',
+          target: `balance-monitor:${id}`,
+          summary: { wallet: 'treasury:OPERATIONS', threshold: 250.25, direction: 'up', enabled: false },
+          result: 'applied',
+          requestId: 'req-create',
+        }),
+      }),
+      expect.objectContaining({
+        record: expect.objectContaining({
+          actor,
+          action: 'balance-monitor.delete',
+          target: `balance-monitor:${id}`,
+          requestId: 'req-delete',
+        }),
+      }),
+    ]);
   }, 60_000);
 });

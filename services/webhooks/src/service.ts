@@ -141,7 +141,7 @@ async function openWebhooksService(
     maxEndpointsPerClient: config.WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT,
     adminAuditTopic: auditOutbox.topic,
   });
-  registerMonitorRoutes(app, { pool, maxMonitors: config.WEBHOOKS_MAX_BALANCE_MONITORS });
+  registerMonitorRoutes(app, { pool, maxMonitors: config.WEBHOOKS_MAX_BALANCE_MONITORS, adminAuditTopic: auditOutbox.topic });
   const consumer = await startConsumer({
     kafka,
     groupId: webhooksGroupId(config.TOPIC_PREFIX),

@@ -816,7 +816,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The services' own actions in the admin audit log (since 2.1.0): a webhook endpoint disabled after persistent failure (actor: the webhooks service) or re-enabled (actor: who asked), newest first, keyset pages (filters actor, target, from, to) */
+    /** The services' own actions in the admin audit log (since 2.1.0): a webhook endpoint disabled after persistent failure (actor: the webhooks service) or re-enabled (actor: who asked), a balance monitor created or deleted (actor: the ADMIN+), newest first, keyset pages (filters actor, target, from, to) */
     get: operations['listServiceActions'];
     put?: never;
     post?: never;
@@ -9090,7 +9090,7 @@ export interface operations {
       query?: {
         /** @description The actor's id: `webhooks` (the service itself), a user id or a platform client id */
         actor?: string;
-        /** @description Exactly, e.g. webhook-endpoint:<id> */
+        /** @description Exactly, e.g. webhook-endpoint:<id>, balance-monitor:<id> */
         target?: string;
         /** @description at >= from */
         from?: string;

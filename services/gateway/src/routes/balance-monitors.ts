@@ -6,10 +6,12 @@ import {
   idempotencyKey,
   problem,
 } from '@coin/contracts';
+import { InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import type { InternalApi } from '../clients/internal-api';
-import { userIdOf } from '../plugins/auth';
+import type { FastifyRequest } from 'fastify';
+import { principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
 import { withExample } from './examples';
 
@@ -21,6 +23,13 @@ const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem,
 
 /** A creation must carry a key: a blind retry must not make a second monitor (which would fire twice). */
 const requiredIdempotencyHeaders = z.looseObject({ [idempotencyKeyHeader]: idempotencyKey });
+
+/** Who asks, as the gateway verified it (an ADMIN+ user: the route admits no other), and the request id: the audit record names both. */
+function askedBy(request: FastifyRequest) {
+  const principal = principalOf(request);
+  if (principal.role === 'SYSTEM') throw new InvariantViolation('a balance monitor route admitted a SYSTEM caller');
+  return { actor: { kind: 'user' as const, id: principal.subject, role: principal.role }, requestId: String(request.id) };
+}
 
 const exampleMonitor = {
   id: '2a7d9c4e-1b3f-4a5c-8d6e-7f9a0b1c2d3e',
@@ -61,7 +70,7 @@ export function registerBalanceMonitorRoutes(app: App, deps: BalanceMonitorRoute
       const { commandId } = idempotencyOf(request);
       const monitor = await deps.internal.post(
         'webhooks.create-balance-monitor',
-        { ...request.body, id: commandId, createdBy: userIdOf(request) },
+        { ...request.body, id: commandId, createdBy: userIdOf(request), ...askedBy(request) },
         String(request.id),
       );
       return reply.code(201).send(monitor);
@@ -113,7 +122,7 @@ export function registerBalanceMonitorRoutes(app: App, deps: BalanceMonitorRoute
       },
     },
     async (request, reply) => {
-      await deps.internal.post('webhooks.delete-balance-monitor', { id: request.params.id }, String(request.id));
+      await deps.internal.post('webhooks.delete-balance-monitor', { id: request.params.id, ...askedBy(request) }, String(request.id));
       return reply.status(204).send(null);
     },
   );

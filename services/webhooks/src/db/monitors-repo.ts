@@ -1,5 +1,6 @@
 import type { Pool } from '@coin/db';
 import type { MonitorDirection } from '@coin/events';
+import { type MonitorAction, recordMonitorAction } from './monitor-audit';
 
 export interface MonitorRow {
   id: string;
@@ -40,15 +41,24 @@ function monitorOf(row: Row): MonitorRow {
 
 export type NewMonitor = Omit<MonitorRow, 'createdAt' | 'lastCrossedAt'>;
 
+/** Who asked for a change, and where its admin audit record goes. */
+export interface AskedBy {
+  actor: MonitorAction['actor'];
+  requestId: string | null;
+  adminAuditTopic: string;
+}
+
 /**
  * Inserts the monitor unless `max` monitors exist (counted under a lock, so two concurrent
- * creations cannot both pass). An existing id is answered with its monitor when the same person
- * made it with the same settings (a retried request); otherwise the id is taken.
+ * creations cannot both pass), with its admin audit record in the same transaction. An existing
+ * id is answered with its monitor when the same person made it with the same settings (a
+ * retried request, recorded once); otherwise the id is taken.
  */
 export async function insertMonitor(
   pool: Pool,
   monitor: NewMonitor,
   max: number,
+  by: AskedBy,
 ): Promise<{ kind: 'created' | 'existing'; row: MonitorRow } | { kind: 'over-limit' } | { kind: 'id-taken' }> {
   const client = await pool.connect();
   try {
@@ -82,8 +92,16 @@ export async function insertMonitor(
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${columns}`,
       [monitor.id, monitor.walletKey, monitor.thresholdMinor, monitor.direction, monitor.enabled, monitor.createdBy],
     );
+    const row = monitorOf(inserted.rows[0] as Row);
+    await recordMonitorAction(client, by.adminAuditTopic, {
+      action: 'balance-monitor.create',
+      monitor: row,
+      at: row.createdAt,
+      actor: by.actor,
+      requestId: by.requestId,
+    });
     await client.query('COMMIT');
-    return { kind: 'created', row: monitorOf(inserted.rows[0] as Row) };
+    return { kind: 'created', row };
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
@@ -103,10 +121,36 @@ export async function findMonitor(pool: Pool, id: string): Promise<MonitorRow | 
   return r.rows[0] ? monitorOf(r.rows[0]) : undefined;
 }
 
-/** Soft delete: its crossings keep their monitor; it fires nothing more. False when there was none. */
-export async function deleteMonitor(pool: Pool, id: string): Promise<boolean> {
-  const r = await pool.query('UPDATE balance_monitors SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL', [id]);
-  return (r.rowCount ?? 0) > 0;
+/**
+ * Soft delete, with its admin audit record in the same transaction: its crossings keep their
+ * monitor; it fires nothing more. False when there was none (or it was deleted already).
+ */
+export async function deleteMonitor(pool: Pool, id: string, by: AskedBy): Promise<boolean> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const r = await client.query<Row & { deleted_at: Date }>(
+      `UPDATE balance_monitors SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING ${columns}, deleted_at`,
+      [id],
+    );
+    const deleted = r.rows[0];
+    if (deleted) {
+      await recordMonitorAction(client, by.adminAuditTopic, {
+        action: 'balance-monitor.delete',
+        monitor: monitorOf(deleted),
+        at: deleted.deleted_at,
+        actor: by.actor,
+        requestId: by.requestId,
+      });
+    }
+    await client.query('COMMIT');
+    return deleted !== undefined;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
 }
 
 /** The enabled monitors of these wallets. */

@@ -31,9 +31,10 @@ const notFound = () => new AppError('NOT_FOUND', 'No such balance monitor');
 
 /**
  * The balance monitors' internal API (docs/DESIGN.md "Balance monitors"), called by the gateway
- * only, which admits ADMIN+ and names who asks (`createdBy`).
+ * only, which admits ADMIN+ and names who asks; a creation and a deletion are recorded for the
+ * admin audit log (admin.service-action.recorded) in their own transaction, through the outbox.
  */
-export function registerMonitorRoutes(app: App, deps: { pool: Pool; maxMonitors: number }): void {
+export function registerMonitorRoutes(app: App, deps: { pool: Pool; maxMonitors: number; adminAuditTopic: string }): void {
   app.post(
     '/internal/webhooks/balance-monitors',
     { schema: { body: createBalanceMonitorInternalBody, response: { 201: balanceMonitor } } },
@@ -51,6 +52,7 @@ export function registerMonitorRoutes(app: App, deps: { pool: Pool; maxMonitors:
           createdBy: body.createdBy,
         },
         deps.maxMonitors,
+        { actor: body.actor, requestId: body.requestId, adminAuditTopic: deps.adminAuditTopic },
       );
       if (result.kind === 'over-limit') throw new AppError('LIMIT_EXCEEDED', `There may be at most ${deps.maxMonitors} balance monitors`);
       if (result.kind === 'id-taken') throw new AppError('IDEMPOTENCY_KEY_REUSED');
@@ -74,7 +76,8 @@ export function registerMonitorRoutes(app: App, deps: { pool: Pool; maxMonitors:
 
   // A POST with the id in the body: the contract table's calls with a body are POSTs.
   app.post('/internal/webhooks/balance-monitors/delete', { schema: { body: deleteBalanceMonitorInternalBody } }, async (request, reply) => {
-    if (!(await deleteMonitor(deps.pool, request.body.id))) throw notFound();
+    const { id, actor, requestId } = request.body;
+    if (!(await deleteMonitor(deps.pool, id, { actor, requestId, adminAuditTopic: deps.adminAuditTopic }))) throw notFound();
     return reply.code(204).send();
   });
 }
