@@ -82,7 +82,10 @@ export const serviceDatabases = {
       webhook_endpoints: ['SELECT', 'INSERT', 'UPDATE'],
       // Each attempt moves its delivery forward; the log is kept (no DELETE).
       webhook_deliveries: ['SELECT', 'INSERT', 'UPDATE'],
-      // The records of its own actions for admin.audit (an endpoint disabled or re-enabled): written, then marked published.
+      // Balance monitors: soft-deleted, and their last crossing noted (UPDATE); a crossing is never changed.
+      balance_monitors: ['SELECT', 'INSERT', 'UPDATE'],
+      balance_monitor_crossings: ['SELECT', 'INSERT'],
+      // Its outbox: the balance monitors' crossings and the records of its own actions for admin.audit (an endpoint disabled or re-enabled): written, then marked published.
       outbox: ['SELECT', 'INSERT', 'UPDATE'],
     },
   },

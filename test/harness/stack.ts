@@ -89,6 +89,7 @@ export async function startTestStack(
   const [ledger, history, webhooks] = await Promise.all([
     startLedgerService(loadLedgerConfig(envs.ledger), logger('ledger')),
     startHistoryService(loadHistoryConfig(envs.history), logger('history')),
+    // The gateway's webhook and balance-monitor routes call it.
     startWebhooksService(loadWebhooksConfig(envs.webhooks), logger('webhooks')),
   ]);
   const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, ledger: portOf(ledger.url) } }).user;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminActionRecorded, adminRefusalRecorded, adminServiceActionRecorded } from './audit-log';
 import {
+  balanceMonitorCrossed,
   approvalApproved,
   approvalApprovedV2,
   approvalExpired,
@@ -259,6 +260,24 @@ export const publishedEvents = [
         schema: adminServiceActionRecorded,
         summary:
           "A service's own action (since 1.6.0): the webhooks service disabling an endpoint after persistent failure, or re-enabling it for who asked; source, actor, action (free text), target and summary",
+      },
+    ],
+  },
+  {
+    channel: 'coinBalanceMonitors',
+    topic: topicBases.coinBalanceMonitors,
+    key: 'The wallet key: `user:<id>` or `treasury:<CODE>`',
+    description:
+      'One message per crossing of a balance monitor\'s threshold (docs/DESIGN.md "Balance monitors"), produced by the webhooks ' +
+      'service through its outbox after it stored the crossing. A crossing is decided from one coin.balance.changed alone (previousBalance ' +
+      'against balance), so a balance that stays on one side fires nothing. Amounts in coins. At least once; deduplicate by eventId ' +
+      '(derived from the monitor and the balance change: the same for every copy of one crossing).',
+    messages: [
+      {
+        name: 'coinBalanceMonitorCrossed',
+        type: 'coin.balance-monitor.crossed',
+        schema: balanceMonitorCrossed,
+        summary: "A wallet's balance crossed a monitor's threshold, down (from at or above to below) or up (from below to at or above)",
       },
     ],
   },

@@ -57,6 +57,7 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
       'user.events',
       'user.events.v2',
       'admin.audit',
+      'coin.balance-monitors',
     ]);
     const names = Object.values(doc.components as Json)
       .flatMap((group) => Object.values(group as Json))
@@ -77,6 +78,7 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
       'admin.action.recorded',
       'admin.refusal.recorded',
       'admin.service-action.recorded',
+      'coin.balance-monitor.crossed',
     ]);
     for (const ref of refsOf(doc)) expect([ref, resolve(doc, ref) !== undefined]).toEqual([ref, true]);
   });

@@ -115,7 +115,7 @@ export const serviceActionLogEntry = serviceActionRecord.extend(chainPlace);
 export type ServiceActionLogEntry = z.infer<typeof serviceActionLogEntry>;
 export const serviceActionLogQuery = z.strictObject({
   actor: singleLineText(1, 100).optional().describe("The actor's id: `webhooks` (the service itself), a user id or a platform client id"),
-  target: singleLineText(1, 200).optional().describe('Exactly, e.g. webhook-endpoint:<id>'),
+  target: singleLineText(1, 200).optional().describe('Exactly, e.g. webhook-endpoint:<id>, balance-monitor:<id>'),
   from: isoDateTime.transform(utcQueryTime).optional().describe('at >= from'),
   to: isoDateTime.transform(utcQueryTime).optional().describe('at < to'),
   limit: queryInt(1, historyPaging.cursorPageLimitMax, historyPaging.cursorPageLimitDefault),

@@ -25,3 +25,4 @@ export * from './webhooks';
 export * from './balance-changes';
 export * from './balance-stream';
 export * from './stats';
+export * from './balance-monitors';

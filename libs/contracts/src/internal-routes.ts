@@ -11,6 +11,13 @@ import {
   walletTransactionsQuery,
 } from './history';
 import { balanceChangesPage, balanceChangesQuery } from './balance-changes';
+import {
+  balanceMonitor,
+  balanceMonitorIdParams,
+  balanceMonitorList,
+  createBalanceMonitorInternalBody,
+  deleteBalanceMonitorInternalBody,
+} from './balance-monitors';
 import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
 import { dailyBalances, dailyRangeQuery, dailySupply, dailyVolume } from './stats';
 import { adminHoldsQuery, hold, holdPage, spendingLimits } from './holds';
@@ -319,6 +326,20 @@ export const internalReads = {
     query: internalWebhookEndpointsQuery,
     response: adminWebhookEndpointPage,
   },
+  // ---- webhooks: balance monitors (docs/DESIGN.md "Balance monitors") ----
+  'webhooks.balance-monitors': {
+    service: 'webhooks',
+    method: 'GET',
+    path: '/internal/webhooks/balance-monitors',
+    response: balanceMonitorList,
+  },
+  'webhooks.balance-monitor': {
+    service: 'webhooks',
+    method: 'GET',
+    path: '/internal/webhooks/balance-monitors/:id',
+    params: balanceMonitorIdParams,
+    response: balanceMonitor,
+  },
 } as const satisfies Record<string, InternalReadRoute>;
 
 /**
@@ -399,6 +420,21 @@ export const internalPosts = {
     path: '/internal/webhooks/endpoints',
     body: createWebhookEndpointInternalBody,
     response: webhookEndpointWithSecret,
+  },
+  // ---- webhooks: balance monitors ----
+  'webhooks.create-balance-monitor': {
+    service: 'webhooks',
+    method: 'POST',
+    path: '/internal/webhooks/balance-monitors',
+    body: createBalanceMonitorInternalBody,
+    response: balanceMonitor,
+  },
+  'webhooks.delete-balance-monitor': {
+    service: 'webhooks',
+    method: 'POST',
+    path: '/internal/webhooks/balance-monitors/delete',
+    body: deleteBalanceMonitorInternalBody,
+    response: noContent,
   },
 } as const satisfies Record<string, InternalPostRoute>;
 

@@ -74,12 +74,13 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
     groupPrefix: 'history-',
     managesTopics: false,
   },
-  // Turns the money events into the clients' webhooks (group webhooks-service); produces the
-  // records of its own actions (an endpoint disabled or re-enabled) to admin.audit, through its
-  // outbox, and its dead letters.
+  // Turns the money events into the clients' webhooks (group webhooks-service), and the balance
+  // changes into the balance monitors' crossings; produces, through its outbox, the crossings and
+  // the records of its own actions (an endpoint disabled or re-enabled) to admin.audit, and its
+  // dead letters.
   webhooks: {
-    produces: ['admin.audit'],
-    consumes: ['coin.transactions', 'coin.holds'],
+    produces: ['admin.audit', 'coin.balance-monitors'],
+    consumes: ['coin.transactions', 'coin.holds', 'coin.balances'],
     groupPrefix: 'webhooks-',
     managesTopics: false,
   },

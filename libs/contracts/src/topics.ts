@@ -20,6 +20,8 @@ export const topicBases = {
   coinApprovalsV2: 'coin.approvals.v2',
   adminAudit: 'admin.audit',
   adminRefusals: 'admin.refusals',
+  /** Balance monitors' crossings, published by the webhooks service (docs/DESIGN.md "Balance monitors"). */
+  coinBalanceMonitors: 'coin.balance-monitors',
 } as const;
 
 export type TopicBase = (typeof topicBases)[keyof typeof topicBases];
@@ -46,6 +48,8 @@ export const defaultPartitions: Readonly<Record<TopicBase, number>> = {
   'admin.audit': 1,
   // The gateway's refusal records, which the history service chains into the same log.
   'admin.refusals': 1,
+  // Keyed by wallet: one wallet's crossings in order.
+  'coin.balance-monitors': 3,
 };
 
 /**

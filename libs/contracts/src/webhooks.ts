@@ -1,4 +1,4 @@
-import { coinHoldEventTypes, coinTransactionEventTypes } from '@coin/events';
+import { coinBalanceMonitorEventTypes, coinHoldEventTypes, coinTransactionEventTypes } from '@coin/events';
 import { z } from 'zod';
 import { role } from './common';
 
@@ -6,7 +6,10 @@ import { role } from './common';
  * Webhook endpoints (docs/DESIGN.md "Webhooks"): the shapes the webhooks service's internal API
  * takes and answers. Every limit is explicit: the URL's length, the number of event types.
  */
-export const webhookEventTypes = [...coinTransactionEventTypes, ...coinHoldEventTypes] as [string, ...string[]];
+export const webhookEventTypes = [...coinTransactionEventTypes, ...coinHoldEventTypes, ...coinBalanceMonitorEventTypes] as [
+  string,
+  ...string[],
+];
 export const webhookEventType = z.enum(webhookEventTypes);
 
 export const webhookEndpointUrlMaxLength = 2048;

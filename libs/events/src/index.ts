@@ -78,6 +78,20 @@ export {
   coinBalancesTopic,
 } from './coin-balances';
 export {
+  type BalanceMonitorCrossed,
+  type CoinBalanceMonitorEvent,
+  type CrossingDirection,
+  type MonitorDirection,
+  balanceMonitorCrossed,
+  coinBalanceMonitorEvent,
+  coinBalanceMonitorEventTypes,
+  coinBalanceMonitorsTopic,
+  crossingDirection,
+  crossingDirections,
+  monitorDirection,
+  monitorDirections,
+} from './coin-balance-monitors';
+export {
   type AdminActionRecorded,
   type AdminAuditEvent,
   type AdminRefusalRecorded,
@@ -139,6 +153,7 @@ export {
   parseCoinApprovalEventV2,
   parseCoinHoldEvent,
   parseCoinBalanceEvent,
+  parseCoinBalanceMonitorEvent,
   parseCoinTransactionEvent,
   parseUserEvent,
   parseUserEventV2,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminAuditEvent, adminAuditTopic } from './admin-audit';
 import { coinBalanceEvent, coinBalancesTopic } from './coin-balances';
 import { coinApprovalEvent, coinApprovalEventV2, coinApprovalsTopic, coinApprovalsV2Topic } from './coin-approvals';
+import { coinBalanceMonitorEvent, coinBalanceMonitorsTopic } from './coin-balance-monitors';
 import { coinHoldEvent, coinHoldsTopic } from './coin-holds';
 import { coinTransactionEvent, coinTransactionsTopic } from './coin-transactions';
 import { userEvent, userEventsTopic, userEventsV2Topic, userEventV2 } from './user-events';
@@ -18,6 +19,7 @@ export const eventTopics = [
   { topic: userEventsTopic, schema: userEvent, file: `${userEventsTopic}.json` },
   { topic: userEventsV2Topic, schema: userEventV2, file: `${userEventsV2Topic}.json` },
   { topic: adminAuditTopic, schema: adminAuditEvent, file: `${adminAuditTopic}.json` },
+  { topic: coinBalanceMonitorsTopic, schema: coinBalanceMonitorEvent, file: `${coinBalanceMonitorsTopic}.json` },
 ] as const;
 export type EventTopic = (typeof eventTopics)[number]['topic'];
 

@@ -8,6 +8,7 @@ import {
 } from './coin-approvals';
 import type { z } from 'zod';
 import { adminAuditEvent, type AdminAuditEvent } from './admin-audit';
+import { coinBalanceMonitorEvent, type CoinBalanceMonitorEvent } from './coin-balance-monitors';
 import { coinBalanceEvent, type CoinBalanceEvent } from './coin-balances';
 import { coinHoldEvent, type CoinHoldEvent } from './coin-holds';
 import { coinTransactionEvent, type CoinTransactionEvent } from './coin-transactions';
@@ -99,6 +100,7 @@ function parseWith<E>(schema: z.ZodType<E>, knownTypes: readonly string[], value
 const coinTransactionEventTypes: readonly string[] = coinTransactionEvent.options.map((o) => o.shape.type.value);
 const coinHoldEventTypes: readonly string[] = coinHoldEvent.options.map((o) => o.shape.type.value);
 const coinBalanceEventTypes: readonly string[] = coinBalanceEvent.options.map((o) => o.shape.type.value);
+const coinBalanceMonitorEventTypes: readonly string[] = coinBalanceMonitorEvent.options.map((o) => o.shape.type.value);
 const userEventTypes: readonly string[] = userEvent.options.map((o) => o.shape.type.value);
 const adminAuditEventTypes: readonly string[] = adminAuditEvent.options.map((o) => o.shape.type.value);
 
@@ -122,6 +124,11 @@ export function parseCoinHoldEvent(value: EventValue, options: ParseOptions = {}
 /** Reads a message value of coin.balances (`coin.balance.changed`); see {@link parseCoinTransactionEvent}. */
 export function parseCoinBalanceEvent(value: EventValue, options: ParseOptions = {}): ParseResult<CoinBalanceEvent> {
   return parseWith(coinBalanceEvent, coinBalanceEventTypes, value, options);
+}
+
+/** Reads a message value of coin.balance-monitors (`coin.balance-monitor.crossed`); see {@link parseCoinTransactionEvent}. */
+export function parseCoinBalanceMonitorEvent(value: EventValue, options: ParseOptions = {}): ParseResult<CoinBalanceMonitorEvent> {
+  return parseWith(coinBalanceMonitorEvent, coinBalanceMonitorEventTypes, value, options);
 }
 
 /** Reads a message value of coin.approvals; see {@link parseCoinTransactionEvent}. */

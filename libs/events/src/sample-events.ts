@@ -320,6 +320,23 @@ function userEventAsV2<E extends { version: 1; user: { id: number; email: string
   return { ...event, version: 2 as const, user };
 }
 
+/** coin.balance-monitor.crossed: a REWARDS monitor at 1,000 coins fired when a reward took the treasury from 1,012.50 to 987.50. */
+export const sampleBalanceMonitorCrossedEvent = {
+  eventId: '6b1f3a2e-8c4d-5e7f-9a0b-1c2d3e4f5a6b',
+  type: 'coin.balance-monitor.crossed',
+  version: 1,
+  occurredAt: '2030-05-01T10:00:02.000Z',
+  monitorId: '2a7d9c4e-1b3f-4a5c-8d6e-7f9a0b1c2d3e',
+  wallet: { userId: null, treasury: 'REWARDS' },
+  threshold: 1000,
+  direction: 'down',
+  balance: 987.5,
+  previousBalance: 1012.5,
+  transactionId: 1043,
+  transactionType: 'REWARD',
+  sequence: 118,
+} as const;
+
 /** Every sample, by the topic it belongs to: tests iterate these, so a topic or event type added here is covered. */
 export const sampleEvents = {
   'coin.transactions': [sampleRecordedEvent],
@@ -340,4 +357,5 @@ export const sampleEvents = {
     userEventAsV2(sampleUserSessionsRevokedEvent),
   ],
   'admin.audit': [sampleAdminActionRecordedEvent, sampleAdminRefusalRecordedEvent, sampleAdminServiceActionRecordedEvent],
+  'coin.balance-monitors': [sampleBalanceMonitorCrossedEvent],
 } as const satisfies Record<EventTopic, readonly { type: string }[]>;

@@ -18,11 +18,12 @@ const schemasDir = join(__dirname, '..', 'schemas');
 const generated = eventJsonSchemaFiles();
 
 describe('the committed JSON Schemas of the event topics', () => {
-  it('then there is one per topic: coin.transactions.json, coin.holds.json, coin.balances.json, coin.approvals.json, coin.approvals.v2.json, user.events.json, user.events.v2.json and admin.audit.json', () => {
+  it('then there is one per topic: coin.transactions.json, coin.holds.json, coin.balances.json, coin.approvals.json, coin.approvals.v2.json, user.events.json, user.events.v2.json, admin.audit.json and coin.balance-monitors.json', () => {
     expect(Object.keys(generated).sort()).toEqual([
       'admin.audit.json',
       'coin.approvals.json',
       'coin.approvals.v2.json',
+      'coin.balance-monitors.json',
       'coin.balances.json',
       'coin.holds.json',
       'coin.transactions.json',

@@ -51,6 +51,7 @@ import { openApiTransform, openApiTransformObject } from './plugins/openapi-tran
 import { registerMethodNotAllowed } from './plugins/method-not-allowed';
 import { accessLogDefaults, registerAccessLog, type AccessLogOptions } from './plugins/access-log';
 import { registerAdminConsoleRoutes } from './routes/admin-console';
+import { registerBalanceMonitorRoutes } from './routes/balance-monitors';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { defaultLiveBalance, registerBalanceStreamRoutes, type LiveBalanceSettings } from './routes/balance-stream';
 
@@ -197,6 +198,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerBalanceStreamRoutes(app, { ...routeDeps, liveBalance: deps.liveBalance ?? defaultLiveBalance() });
   registerStatsRoutes(app, routeDeps);
   registerTransactionRoutes(app, routeDeps);
+  registerBalanceMonitorRoutes(app, routeDeps);
   registerWebhookRoutes(app, routeDeps);
   registerCommandRoutes(app, { commandStatus });
   registerAsyncApiRoute(app);

@@ -62,6 +62,8 @@ export const webhooksConfigSchema = z.object({
   WEBHOOKS_RETRY_UNIT_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
   /** Endpoints one platform client may register. */
   WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT: z.coerce.number().int().min(1).max(100).default(10),
+  /** Balance monitors there may be at once (all wallets together): each costs the balance consumer a look-up. */
+  WEBHOOKS_MAX_BALANCE_MONITORS: z.coerce.number().int().min(1).max(10_000).default(200),
 });
 
 export type WebhooksConfig = z.output<typeof webhooksConfigSchema>;

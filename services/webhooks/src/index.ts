@@ -1,3 +1,9 @@
 export { encryptionKeyBytes, loadWebhooksConfig, type WebhooksConfig, webhooksConfigSchema } from './config';
-export { type RunningWebhooksService, startWebhooksService, webhooksGroupId, webhooksMetricNames } from './service';
+export {
+  balanceMonitorsGroupId,
+  type RunningWebhooksService,
+  startWebhooksService,
+  webhooksGroupId,
+  webhooksMetricNames,
+} from './service';
 export { webhookEventTypes } from './kafka/coin-events';

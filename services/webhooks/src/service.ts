@@ -1,6 +1,7 @@
 import { kafkaSecurityOf } from '@coin/config';
 import { topicNames } from '@coin/contracts';
 import { OutboxRelay, openServiceDatabase, outboxTable } from '@coin/db';
+import { coinBalanceEvent } from '@coin/events';
 import {
   buildInternalApp,
   buildOperationalApp,
@@ -19,6 +20,8 @@ import { DeliveryWorker } from './delivery/worker';
 import { SecretBox } from './domain/secret-box';
 import { registerInternalRoutes } from './http/internal-routes';
 import { webhooksRouteCallers } from './http/route-callers';
+import { registerMonitorRoutes } from './http/monitor-routes';
+import { handleBalanceEvents } from './kafka/balance-events';
 import { handleCoinEvents, webhookEvent } from './kafka/coin-events';
 
 export type { RunningService };
@@ -26,11 +29,17 @@ export type { RunningService };
 /** The names of the metrics this service registers (docs/OPERATIONS.md "Observability"). */
 export const webhooksMetricNames = {
   endpointsDisabled: 'coin_webhooks_endpoints_disabled_total',
+  balanceEventsSkipped: 'coin_webhooks_balance_events_skipped_total',
 } as const;
 
 /** The consumer group that turns coin events into deliveries. */
 export function webhooksGroupId(topicPrefix: string): string {
   return `${topicPrefix}webhooks-service`;
+}
+
+/** The consumer group of the balance monitors (coin.balances): its own, so a slow one does not hold the other back. */
+export function balanceMonitorsGroupId(topicPrefix: string): string {
+  return `${topicPrefix}webhooks-balance-monitors`;
 }
 
 export interface WebhooksServiceOptions {
@@ -74,8 +83,8 @@ async function openWebhooksService(
     },
     runtime,
   );
-  // The producer sends the records of the service's own actions to admin.audit (through the
-  // outbox) and the dead letters of events the consumer's schema refuses.
+  // The producer sends, through the outbox, the balance monitors' crossings and the records of the
+  // service's own actions to admin.audit, and the dead letters of events a consumer's schema refuses.
   const { kafka, producer, admin } = await openServiceKafka(runtime, {
     brokers: config.KAFKA_BROKERS,
     security,
@@ -91,7 +100,13 @@ async function openWebhooksService(
     help: 'Webhook endpoints disabled after their retry schedule ran out',
     registers: [registry],
   });
-  // An endpoint disabled or re-enabled: its admin.audit record is written in the same transaction, published from here.
+  const skippedBalanceEvents = new Counter({
+    name: webhooksMetricNames.balanceEventsSkipped,
+    help: 'Well-formed coin.balances events the balance monitors passed over: a wallet naming no or both sides, a balance with more than 2 decimals',
+    labelNames: ['reason'],
+    registers: [registry],
+  });
+  // The outbox of the crossings and of the admin.audit records (an endpoint disabled or re-enabled), each written in its action's transaction.
   const outbox = new OutboxRelay({
     store: outboxTable(pool),
     metrics: registry,
@@ -126,6 +141,7 @@ async function openWebhooksService(
     maxEndpointsPerClient: config.WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT,
     adminAuditTopic: auditOutbox.topic,
   });
+  registerMonitorRoutes(app, { pool, maxMonitors: config.WEBHOOKS_MAX_BALANCE_MONITORS, adminAuditTopic: auditOutbox.topic });
   const consumer = await startConsumer({
     kafka,
     groupId: webhooksGroupId(config.TOPIC_PREFIX),
@@ -140,7 +156,27 @@ async function openWebhooksService(
   });
   runtime.onClose('coin events consumer', () => consumer.stop());
   consumers.push(consumer);
-  await consumer.ready;
+  // Balance changes into monitor crossings; a hostile message fails the schema and is dead-lettered (counted), never stopping the partition.
+  const balanceConsumer = await startConsumer({
+    kafka,
+    groupId: balanceMonitorsGroupId(config.TOPIC_PREFIX),
+    topics: [topics.coinBalances],
+    schema: coinBalanceEvent,
+    logger,
+    producer,
+    // A redelivered event hits the (monitor, balance event) key and fires nothing.
+    commitIntervalMs: 500,
+    metrics: registry,
+    handleBatch: handleBalanceEvents({
+      pool,
+      outbox,
+      topic: topics.coinBalanceMonitors,
+      onSkipped: (reason) => skippedBalanceEvents.inc({ reason }),
+    }),
+  });
+  runtime.onClose('balance events consumer', () => balanceConsumer.stop());
+  consumers.push(balanceConsumer);
+  await Promise.all([consumer.ready, balanceConsumer.ready]);
   const sender = new OutboundSender(policy, config.WEBHOOKS_DELIVERY_TIMEOUT_MS);
   runtime.onClose('outbound sender', () => sender.close());
   const worker = new DeliveryWorker({

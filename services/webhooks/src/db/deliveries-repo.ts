@@ -1,4 +1,4 @@
-import { inTransaction, type Pool } from '@coin/db';
+import { inTransaction, type Pool, type PoolClient } from '@coin/db';
 import { type AuditedBy, recordEndpointAction } from './audit-outbox';
 
 export interface NewDelivery {
@@ -9,8 +9,8 @@ export interface NewDelivery {
   body: string;
 }
 
-/** Idempotent on (endpoint, event): a redelivered Kafka event adds nothing. Returns the rows added. */
-export async function insertDeliveries(pool: Pool, deliveries: readonly NewDelivery[]): Promise<number> {
+/** Idempotent on (endpoint, event): a redelivered Kafka event adds nothing. Returns the rows added. In a transaction when given its client. */
+export async function insertDeliveries(pool: Pool | PoolClient, deliveries: readonly NewDelivery[]): Promise<number> {
   if (deliveries.length === 0) return 0;
   const r = await pool.query(
     `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, wallet_key, body)

@@ -11,4 +11,9 @@ export const webhooksRouteCallers: InternalRouteCallers = {
   'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/rotate-secret': ['gateway'],
   'GET /internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries': ['gateway'],
   'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries/:deliveryId/redeliver': ['gateway'],
+  // Balance monitors (ADMIN+ at the gateway).
+  'POST /internal/webhooks/balance-monitors': ['gateway'],
+  'GET /internal/webhooks/balance-monitors': ['gateway'],
+  'GET /internal/webhooks/balance-monitors/:id': ['gateway'],
+  'POST /internal/webhooks/balance-monitors/delete': ['gateway'],
 };

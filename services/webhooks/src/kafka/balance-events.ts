@@ -1,0 +1,169 @@
+import { clientMaySeeTreasuries, minorUnitsToCoins } from '@coin/contracts';
+import { insertOutbox, type OutboxRelay, type OutboxRow, type Pool } from '@coin/db';
+import type { BalanceMonitorCrossed, CoinBalanceEvent, CrossingDirection } from '@coin/events';
+import type { Delivered } from '@coin/kafka';
+import { uuidV5 } from '@coin/security';
+import { insertDeliveries, type NewDelivery } from '../db/deliveries-repo';
+import { enabledEndpoints } from '../db/endpoints-repo';
+import { liveMonitorsOf, type MonitorRow } from '../db/monitors-repo';
+import { balanceMinorOf, crossingOf } from '../domain/crossing';
+
+const crossedType = 'coin.balance-monitor.crossed';
+
+/** Why a well-formed balance event was passed over (counted: a producer sending these is a bug to look at). */
+export type SkipReason = 'wallet' | 'amount';
+
+export interface BalanceEventDeps {
+  pool: Pool;
+  outbox: OutboxRelay;
+  /** The coin.balance-monitors topic (with its prefix). */
+  topic: string;
+  onSkipped: (reason: SkipReason) => void;
+}
+
+/** The crossed event's id: the same for every copy of one crossing (monitor, balance event). */
+export function crossingEventId(monitorId: string, balanceEventId: string): string {
+  return uuidV5(`${crossedType}:${monitorId}:${balanceEventId}`);
+}
+
+interface Change {
+  event: CoinBalanceEvent;
+  walletKey: string;
+  previousMinor: number;
+  balanceMinor: number;
+}
+
+interface Crossing {
+  monitor: MonitorRow;
+  change: Change;
+  direction: CrossingDirection;
+}
+
+function walletKeyOf(event: CoinBalanceEvent): string | null {
+  const { userId, treasury } = event.wallet;
+  if ((userId === null) === (treasury === null)) return null;
+  return userId !== null ? `user:${userId}` : `treasury:${treasury}`;
+}
+
+function crossedEvent(crossing: Crossing): BalanceMonitorCrossed {
+  const { monitor, change, direction } = crossing;
+  return {
+    eventId: crossingEventId(monitor.id, change.event.eventId),
+    type: crossedType,
+    version: 1,
+    // When the balance crossed: every copy of the crossing carries the same bytes.
+    occurredAt: change.event.occurredAt,
+    monitorId: monitor.id,
+    wallet: change.event.wallet,
+    threshold: minorUnitsToCoins(monitor.thresholdMinor),
+    direction,
+    balance: change.event.balance,
+    previousBalance: change.event.previousBalance,
+    transactionId: change.event.transactionId,
+    transactionType: change.event.transactionType,
+    sequence: change.event.sequence,
+  };
+}
+
+/**
+ * Turns a batch of coin.balances events into crossings (docs/DESIGN.md "Balance monitors"). Each
+ * is decided from one event alone and stored under the unique key (monitor, balance event) in
+ * one transaction with its Kafka message (the outbox) and its webhook deliveries: a redelivered or
+ * late copy of the event hits the key and fires nothing. After the commit the messages go out.
+ */
+export function handleBalanceEvents(deps: BalanceEventDeps) {
+  return async (items: Delivered<CoinBalanceEvent>[]): Promise<void> => {
+    const changes: Change[] = [];
+    for (const { value: event } of items) {
+      const walletKey = walletKeyOf(event);
+      if (!walletKey) {
+        deps.onSkipped('wallet');
+        continue;
+      }
+      const previousMinor = balanceMinorOf(event.previousBalance);
+      const balanceMinor = balanceMinorOf(event.balance);
+      if (previousMinor === null || balanceMinor === null) {
+        deps.onSkipped('amount');
+        continue;
+      }
+      changes.push({ event, walletKey, previousMinor, balanceMinor });
+    }
+    const monitors = await liveMonitorsOf(deps.pool, [...new Set(changes.map((c) => c.walletKey))]);
+    if (monitors.length === 0) return;
+    // By (monitor, balance event): two copies of one event in one batch are one crossing.
+    const byKey = new Map<string, Crossing>();
+    for (const change of changes) {
+      for (const monitor of monitors) {
+        if (monitor.walletKey !== change.walletKey) continue;
+        const direction = crossingOf(monitor, change);
+        if (direction) byKey.set(`${monitor.id}:${change.event.eventId}`, { monitor, change, direction });
+      }
+    }
+    const crossings = [...byKey.values()];
+    if (crossings.length === 0) return;
+    const endpoints = (await enabledEndpoints(deps.pool)).filter((e) => e.eventTypes.includes(crossedType));
+    const client = await deps.pool.connect();
+    let published: number[] = [];
+    const messages: OutboxRow[] = [];
+    try {
+      await client.query('BEGIN');
+      const inserted = await client.query<{ monitor_id: string; balance_event_id: string }>(
+        `INSERT INTO balance_monitor_crossings
+           (monitor_id, balance_event_id, event_id, direction, balance_minor, previous_minor, transaction_id, sequence)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[])
+         ON CONFLICT DO NOTHING
+         RETURNING monitor_id, balance_event_id`,
+        [
+          crossings.map((c) => c.monitor.id),
+          crossings.map((c) => c.change.event.eventId),
+          crossings.map((c) => crossingEventId(c.monitor.id, c.change.event.eventId)),
+          crossings.map((c) => c.direction),
+          crossings.map((c) => c.change.balanceMinor),
+          crossings.map((c) => c.change.previousMinor),
+          crossings.map((c) => c.change.event.transactionId),
+          crossings.map((c) => c.change.event.sequence),
+        ],
+      );
+      const fresh = new Set(inserted.rows.map((r) => `${r.monitor_id}:${r.balance_event_id}`));
+      const firing = crossings.filter((c) => fresh.has(`${c.monitor.id}:${c.change.event.eventId}`));
+      const deliveries: NewDelivery[] = [];
+      for (const crossing of firing) {
+        const event = crossedEvent(crossing);
+        messages.push({
+          id: 0, // the outbox's, once inserted
+          topic: deps.topic,
+          key: crossing.change.walletKey,
+          headers: { type: crossedType },
+          payload: event,
+        });
+        // A treasury's crossing goes to the clients granted it; a user wallet's names no client (Kafka only).
+        const treasury = event.wallet.treasury;
+        if (treasury === null) continue;
+        const body = JSON.stringify(event);
+        for (const endpoint of endpoints) {
+          if (!clientMaySeeTreasuries(endpoint.treasuries, [treasury])) continue;
+          deliveries.push({
+            endpointId: endpoint.id,
+            eventId: event.eventId,
+            eventType: crossedType,
+            walletKey: crossing.change.walletKey,
+            body,
+          });
+        }
+      }
+      published = await insertOutbox(client, messages);
+      await insertDeliveries(client, deliveries);
+      if (firing.length > 0)
+        await client.query('UPDATE balance_monitors SET last_crossed_at = now() WHERE id = ANY($1::uuid[])', [
+          [...new Set(firing.map((c) => c.monitor.id))],
+        ]);
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+    await deps.outbox.publishCommitted(messages.map((m, i) => ({ ...m, id: published[i] as number })));
+  };
+}
