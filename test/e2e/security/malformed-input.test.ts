@@ -1,4 +1,4 @@
-import { adminSession, apiKeyFor, type Session } from '../../harness/admin';
+import { adminSession, apiKeyFor, platformClientToken, type Session } from '../../harness/admin';
 import { apiClient, http, registerUser, type HttpResult } from '../../harness/http';
 import { callerSigner, internalHeaders } from '../../harness/service-tokens';
 import { startTestStack, type TestStack } from '../../harness/stack';
@@ -28,6 +28,7 @@ describe('malformed requests are 400s (issue 30 item 4)', () => {
   let superadmin: Session;
   let apiKey: string;
   let user: Awaited<ReturnType<typeof registerUser>>;
+  let platformToken: string;
 
   const asAdmin = (headers: Record<string, string> = {}) => ({
     token: superadmin.accessToken,
@@ -48,6 +49,7 @@ describe('malformed requests are 400s (issue 30 item 4)', () => {
     superadmin = await adminSession(stack, 'SUPERADMIN');
     apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint', 'burn', 'refund', 'reward']);
     user = await registerUser(stack.gatewayUrl);
+    platformToken = await platformClientToken(stack, 'malformed-input-shop', { treasuries: ['REWARDS'] });
   }, 90_000);
   afterAll(async () => {
     await stack?.close();
@@ -97,10 +99,10 @@ describe('malformed requests are 400s (issue 30 item 4)', () => {
       expect(routes.length).toBeGreaterThan(20);
       for (const [method, path] of routes) {
         const concrete = /\/users\/f47ac10b/.test(path) ? path.replace('f47ac10b-58cc-4372-a567-0e02b2c3d479', String(user.userId)) : path;
-        const result = await http(stack.gatewayUrl, method, concrete, {
-          ...asAdmin({ 'content-type': 'application/json', 'idempotency-key': `deep-${method}-${concrete}` }),
-          rawBody: raw,
-        });
+        const headers = { 'content-type': 'application/json', 'idempotency-key': `deep-${method}-${concrete}` };
+        // A platform client's own routes (its webhook endpoints) admit its SYSTEM token only.
+        const caller = concrete.startsWith('/api/webhooks/') ? { token: platformToken, headers } : asAdmin(headers);
+        const result = await http(stack.gatewayUrl, method, concrete, { ...caller, rawBody: raw });
         expect400(result, `${method} ${concrete}`);
       }
     });
