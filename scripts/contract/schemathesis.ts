@@ -112,12 +112,21 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404",
 checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "503", "504"]
 phases.stateful.generation.mode = "positive"
 
-# Creating a platform client requires an Idempotency-Key. Schemathesis draws keys from the header's
-# pattern and sends one again with another name, which is 422 IDEMPOTENCY_KEY_REUSED by contract
-# (docs/CONTRACT.md "Idempotency"), not a valid request refused.
+# Creating a platform client, a webhook endpoint or a balance monitor requires an Idempotency-Key.
+# Schemathesis draws keys from the header's pattern and sends one again with another body, which is
+# 422 IDEMPOTENCY_KEY_REUSED by contract (docs/CONTRACT.md "Idempotency"), not a valid request refused.
 [[operations]]
-include-operation-id = "createPlatformClient"
+include-operation-id = ["createPlatformClient", "createWebhookEndpoint", "createClientWebhookEndpoint", "createBalanceMonitor"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "422", "429", "5xx"]
+phases.stateful.generation.mode = "positive"
+
+# A payout is a money command (422 for a balance, a limit or a closed recipient, as above), and its
+# lines must name each recipient once: JSON Schema's uniqueItems compares whole lines, so a rule on
+# one member (toUserId) is not one a schema can state; two lines to one user are a 400 naming the line.
+[[operations]]
+include-operation-id = "payout"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "422", "429", "5xx"]
+checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "503", "504"]
 phases.stateful.generation.mode = "positive"
 
 # POST /api/auth/token in its RFC 6749 form answers well-formed credentials of no registered
@@ -144,7 +153,8 @@ phases.stateful.generation.mode = "positive"
 # GET /api/admin/transactions takes userId or treasury, not both: OpenAPI 3.1 cannot state a rule
 # across two query parameters (the parameters' descriptions say it), so that pair is a 400 too.
 # So are a statement's from and to: from < to, at most 366 days apart (docs/CONTRACT.md
-# "Statements and balances as of a time"; the descriptions say it).
+# "Statements and balances as of a time"; the descriptions say it), and a daily series' from and
+# to: from ≤ to, at most 366 days (docs/CONTRACT.md "Daily series").
 # The live balance streams (text/event-stream) never end while the token is valid: every valid
 # case would be a request cut off by the timeout. They are left out here and covered by
 # test/e2e/live-balance.test.ts and the gateway's balance-stream component test.
@@ -153,7 +163,7 @@ include-operation-id = ["streamMyBalance", "streamUserBalance"]
 enabled = false
 
 [[operations]]
-include-operation-id = ["getMyHistory", "searchTransactions", "listAuditLog", "listMyTransactions", "listMyHolds", "listHolds", "listApprovals", "listUsers", "getMyStatement", "getUserStatement", "getTreasuryStatement"]
+include-operation-id = ["getMyHistory", "searchTransactions", "listAuditLog", "listMyTransactions", "listMyHolds", "listHolds", "listApprovals", "listUsers", "getMyStatement", "getUserStatement", "getTreasuryStatement", "listServiceActions", "listAllWebhookEndpoints", "listWebhookDeliveries", "listClientWebhookDeliveries", "getMyDailyBalances", "getUserDailyBalances", "getTreasuryDailyBalances", "getDailySupply", "getDailyVolume"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 

@@ -21,6 +21,8 @@ export const createWebhookEndpointBody = z.strictObject({
     .min(1)
     .max(webhookEventTypes.length)
     .refine((types) => new Set(types).size === types.length, 'must not repeat an event type')
+    // The refinement's rule, stated in the document too (a list of strings: uniqueItems says it exactly).
+    .meta({ uniqueItems: true })
     .describe('The event types to receive; only those touching a treasury the client was granted are sent'),
 });
 export type CreateWebhookEndpointBody = z.infer<typeof createWebhookEndpointBody>;

@@ -132,7 +132,7 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
       await pool.end();
     });
 
-    it('when a registered client presents its secret, then it gets a SYSTEM token that only the reward, hold-settling and its own webhook routes accept', async () => {
+    it('when a registered client presents its secret, then it gets a SYSTEM token that only the reward, hold-settling, payout and its own webhook routes accept', async () => {
       const issued = await as().api.POST('/api/auth/token', { body: client });
       expect(issued.response.status).toBe(200);
       expect(issued.data).toEqual({ accessToken: expect.any(String), tokenType: 'Bearer', expiresIn: 900 });
@@ -150,6 +150,7 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
           r.access !== 'reward' &&
           r.access !== 'settle' &&
           r.access !== 'platform' &&
+          r.access !== 'payout' &&
           r.method !== 'HEAD',
       )) {
         const url = route.url.replace(/:(\w+)/g, (_m, name) =>

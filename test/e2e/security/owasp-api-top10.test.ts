@@ -19,8 +19,16 @@ function pathOf(route: RouteEntry): string {
   return route.url.replace(/:\w+/g, '1').replace(/\*$/, 'x');
 }
 
+/**
+ * The routes a probe can call and wait for: every served route but the live balance streams
+ * (text/event-stream), which never end while the token is valid, so a probe that waits for the
+ * answer would wait forever (the inventory check below still counts them); test/e2e/live-balance.test.ts holds them to the same
+ * rules (no token is 401, a USER on a user's stream is 403, another user's changes never come).
+ */
+const endlessStreams = new Set(['/api/wallets/me/stream', '/api/admin/users/:id/wallet/stream']);
+
 function served(stack: TestStack): RouteEntry[] {
-  return stack.gatewayRoutes.filter((r) => r.method !== 'HEAD');
+  return stack.gatewayRoutes.filter((r) => r.method !== 'HEAD' && !endlessStreams.has(r.url));
 }
 
 async function call(stack: TestStack, route: RouteEntry, token?: string, body: unknown = {}) {
@@ -478,7 +486,9 @@ describe('OWASP API Security Top 10 (2023)', () => {
 
     it('then every documented operation is served (no stale entries)', async () => {
       const openapi = await http(stack.gatewayUrl, 'GET', '/openapi.json');
-      const servedKeys = new Set(served(stack).map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`));
+      const servedKeys = new Set(
+        stack.gatewayRoutes.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`),
+      );
       for (const [path, operations] of Object.entries(openapi.body.paths as Record<string, Record<string, unknown>>)) {
         for (const method of Object.keys(operations)) expect(servedKeys).toContain(`${method.toUpperCase()} ${path}`);
       }
