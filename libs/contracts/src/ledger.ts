@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { commandSchema } from './messaging';
 import { coinAmount, coinValue, minorUnits, positiveMinorUnits } from './money';
 import { isoDateTime, positiveIdParam, reasonText, singleLineText, treasuryCode, userId, uuidInput } from './common';
-import { transaction, transactionType } from '@coin/events';
+import { type BalanceWallet, transaction, transactionType } from '@coin/events';
 
 // The Transaction and the events on coin.transactions (docs/CONTRACT.md "Events") live in @coin/events (libs/events).
 export { transactionTypes, transactionType, type TransactionType } from '@coin/events';
@@ -41,6 +41,16 @@ export type Party = z.infer<typeof party>;
 
 export function walletKeyOf(p: Party): string {
   return p.kind === 'user' ? walletKeyOfUser(p.userId) : walletKeyOfTreasury(p.code);
+}
+
+/**
+ * The wallet key of an event's wallet (coin.balances, coin.balance-monitors): null unless exactly
+ * one of `userId` and `treasury` is set, which the schema alone cannot promise of a hostile record.
+ */
+export function walletKeyOfEventWallet({ userId, treasury }: BalanceWallet): string | null {
+  if (userId !== null && treasury === null) return walletKeyOfUser(userId);
+  if (treasury !== null && userId === null) return walletKeyOfTreasury(treasury);
+  return null;
 }
 
 /**

@@ -53,54 +53,41 @@ export function daysOf(range: DailyRangeQuery): string[] {
   return days;
 }
 
-export const dailyBalances = z.object({
-  from: utcDay,
-  to: utcDay,
-  days: z
-    .array(
-      z.object({
-        day: utcDay,
-        balance: coinValue.describe("The balance at the day's end: Σ received − Σ sent of the transactions created before the next day"),
-      }),
-    )
-    .describe('One point per day of the range, oldest first'),
-});
+/** A range of days and one point per day of it, oldest first: every daily series has this shape. */
+function dailySeries<P extends z.ZodRawShape>(point: P, daysDescription: string) {
+  return z.object({
+    from: utcDay,
+    to: utcDay,
+    days: z.array(z.object({ day: utcDay, ...point })).describe(daysDescription),
+  });
+}
+
+export const dailyBalances = dailySeries(
+  { balance: coinValue.describe("The balance at the day's end: Σ received − Σ sent of the transactions created before the next day") },
+  'One point per day of the range, oldest first',
+);
 export type DailyBalances = z.infer<typeof dailyBalances>;
 
-export const dailySupply = z.object({
-  from: utcDay,
-  to: utcDay,
-  days: z
-    .array(
-      z.object({
-        day: utcDay,
-        supply: coinValue.describe(
-          "The coins in existence at the day's end: Σ MINT − Σ BURN of the transactions created before the next day",
-        ),
-      }),
-    )
-    .describe('One point per day of the range, oldest first'),
-});
+export const dailySupply = dailySeries(
+  {
+    supply: coinValue.describe("The coins in existence at the day's end: Σ MINT − Σ BURN of the transactions created before the next day"),
+  },
+  'One point per day of the range, oldest first',
+);
 export type DailySupply = z.infer<typeof dailySupply>;
 
-export const dailyVolume = z.object({
-  from: utcDay,
-  to: utcDay,
-  days: z
-    .array(
-      z.object({
-        day: utcDay,
-        types: z
-          .array(
-            z.object({
-              type: transactionType,
-              transactions: z.number().int().nonnegative().describe('How many transactions of this type were created that day'),
-              amount: coinValue.describe('Coins they moved'),
-            }),
-          )
-          .describe('Every transaction type, in the order of the type list, zeros included'),
-      }),
-    )
-    .describe('One entry per day of the range, oldest first'),
-});
+export const dailyVolume = dailySeries(
+  {
+    types: z
+      .array(
+        z.object({
+          type: transactionType,
+          transactions: z.number().int().nonnegative().describe('How many transactions of this type were created that day'),
+          amount: coinValue.describe('Coins they moved'),
+        }),
+      )
+      .describe('Every transaction type, in the order of the type list, zeros included'),
+  },
+  'One entry per day of the range, oldest first',
+);
 export type DailyVolume = z.infer<typeof dailyVolume>;

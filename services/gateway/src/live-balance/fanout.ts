@@ -1,4 +1,4 @@
-import { walletKeyOfTreasury, walletKeyOfUser } from '@coin/contracts';
+import { walletKeyOfEventWallet } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import { type BalanceChanged, type EventValue, parseCoinBalanceEvent, type ParseFailureReason } from '@coin/events';
 
@@ -108,11 +108,8 @@ export class BalanceFanout {
 
   /** A valid event to the streams of its wallet. */
   dispatch(event: BalanceChanged): void {
-    const { userId, treasury } = event.wallet;
-    let key: string;
-    if (userId !== null && treasury === null) key = walletKeyOfUser(userId);
-    else if (treasury !== null && userId === null) key = walletKeyOfTreasury(treasury);
-    else {
+    const key = walletKeyOfEventWallet(event.wallet);
+    if (key === null) {
       this.counters.dropped('no-wallet');
       return;
     }

@@ -1,4 +1,4 @@
-import { clientMaySeeTreasuries, minorUnitsToCoins } from '@coin/contracts';
+import { clientMaySeeTreasuries, minorUnitsToCoins, walletKeyOfEventWallet } from '@coin/contracts';
 import { insertOutbox, type OutboxRelay, type OutboxRow, type Pool } from '@coin/db';
 import type { BalanceMonitorCrossed, CoinBalanceEvent, CrossingDirection } from '@coin/events';
 import type { Delivered } from '@coin/kafka';
@@ -39,12 +39,6 @@ interface Crossing {
   direction: CrossingDirection;
 }
 
-function walletKeyOf(event: CoinBalanceEvent): string | null {
-  const { userId, treasury } = event.wallet;
-  if ((userId === null) === (treasury === null)) return null;
-  return userId !== null ? `user:${userId}` : `treasury:${treasury}`;
-}
-
 function crossedEvent(crossing: Crossing): BalanceMonitorCrossed {
   const { monitor, change, direction } = crossing;
   return {
@@ -75,7 +69,7 @@ export function handleBalanceEvents(deps: BalanceEventDeps) {
   return async (items: Delivered<CoinBalanceEvent>[]): Promise<void> => {
     const changes: Change[] = [];
     for (const { value: event } of items) {
-      const walletKey = walletKeyOf(event);
+      const walletKey = walletKeyOfEventWallet(event.wallet);
       if (!walletKey) {
         deps.onSkipped('wallet');
         continue;
