@@ -92,6 +92,15 @@ export interface ConsumerOptions<S extends z.ZodType> {
    */
   replyTopic?: string;
   /**
+   * Which records of a fetched batch this consumer need not read, judged from the record as it
+   * arrived (its key, say) before anything parses it: neither handled nor dead-lettered, their
+   * offsets committed with the batch, counted as `passed_over`. Asked once per batch, so it may
+   * refresh what it judges by. For a consumer that wants a few records of a busy topic (the
+   * balance monitors of a handful of wallets among every balance change): parsing the rest was
+   * most of its cost.
+   */
+  passOver?: () => Promise<(message: KafkaMessage) => boolean>;
+  /**
    * The key a valid message must have travelled under (the ledger's `partitionKeyOf`). A message
    * under another key sits in a partition that does not serialise what it touches, so it is
    * refused like one the schema refuses: dead-lettered and its caller answered, never applied.
@@ -320,7 +329,13 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
     eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
       if (!isRunning() || isStale()) return;
       const valid: Delivered<z.output<S>>[] = [];
+      const passesOver = options.passOver ? await options.passOver() : null;
+      let passedOver = 0;
       for (const message of batch.messages) {
+        if (passesOver?.(message)) {
+          passedOver += 1;
+          continue;
+        }
         const headers = readHeaders(message.headers);
         let parsed = checkTopic(checkKey(parseMessage(options.schema, message), message, options.keyOf), batch.topic, options.topicRefusal);
         // Awaited only when there is such a check: no promise per message on the ledger's hot path otherwise.
@@ -348,7 +363,8 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
       }
       const labels = { group: options.groupId, topic: batch.topic };
       metrics?.messages.inc({ ...labels, outcome: 'valid' }, valid.length);
-      metrics?.messages.inc({ ...labels, outcome: 'dead_lettered' }, batch.messages.length - valid.length);
+      metrics?.messages.inc({ ...labels, outcome: 'dead_lettered' }, batch.messages.length - valid.length - passedOver);
+      if (passedOver > 0) metrics?.messages.inc({ ...labels, outcome: 'passed_over' }, passedOver);
       if (valid.length > 0) {
         const endTimer = metrics?.batchDuration.startTimer(labels);
         // A transient failure (the database restarting, say) pauses this partition: the same

@@ -76,7 +76,7 @@ export function consumerMetrics(registry: Registry): ConsumerMetrics {
       () =>
         new Counter({
           name: kafkaMetricNames.consumerMessages,
-          help: 'Messages consumed, by outcome: valid (handed to the handler), dead_lettered (failed the schema), set_aside (the handler cannot apply it), handler_failed (a transient failure: the batch is retried in place, counted per attempt)',
+          help: 'Messages consumed, by outcome: valid (handed to the handler), dead_lettered (failed the schema), set_aside (the handler cannot apply it), handler_failed (a transient failure: the batch is retried in place, counted per attempt), passed_over (not wanted, judged by its key before parsing)',
           labelNames: ['group', 'topic', 'outcome'] as const,
           registers: [registry],
         }),

@@ -102,7 +102,7 @@ export function balanceStreamMetrics(registry: Registry, openStreams: () => numb
     }),
     dropped: new Counter({
       name: gatewayMetricNames.balanceEventsDropped,
-      help: 'Records of coin.balances the gateway did not fan out to streams (not valid, unknown type, no wallet), by reason',
+      help: 'Records of coin.balances the gateway did not fan out to streams (not valid, unknown type, no wallet, a body naming another wallet than its key), by reason; records of wallets no stream here watches are passed over by key unparsed and not counted',
       labelNames: ['reason'] as const,
       registers: [registry],
     }),

@@ -21,6 +21,7 @@ import { provision } from '../../../scripts/stack/provision';
 import { devServiceDatabaseUrl } from '../../../scripts/stack/services';
 import { loadWebhooksConfig, type RunningWebhooksService, startWebhooksService } from './index';
 import { crossingEventId } from './kafka/balance-events';
+import { balanceMonitorsGroupId } from './service';
 
 /** A real HTTP receiver on 127.0.0.1 that answers 200 and keeps what it got, by path. */
 class Receiver {
@@ -85,12 +86,13 @@ describe('balance monitors (webhooks service in-process, real Kafka, PostgreSQL 
   let pool: Pool;
   let balancesTopic: string;
   let adminAuditTopic: string;
+  let prefix: string;
   const crossed: BalanceMonitorCrossed[] = [];
   const receiver = new Receiver();
 
   beforeAll(async () => {
     const infra = testInfra();
-    const prefix = uniquePrefix();
+    prefix = uniquePrefix();
     await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
     const env = {
       NODE_ENV: 'test',
@@ -246,6 +248,47 @@ describe('balance monitors (webhooks service in-process, real Kafka, PostgreSQL 
       [crossingEventId(monitor.id, down.eventId), crossingEventId(monitor.id, up.eventId)],
     ]);
     expect(deliveries.rowCount).toBe(0);
+  }, 60_000);
+
+  /** A sample of the service's metrics, 0 when it has none yet. */
+  const metric = async (name: string, labels: Record<string, string>) => {
+    const text = await (await fetch(`${service.metricsUrl}/metrics`)).text();
+    const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+    const line = text.split('\n').find((l) => l.startsWith(`${name}{`) && wanted.every((w) => l.includes(w)));
+    return line ? Number(line.split(' ').at(-1)) : 0;
+  };
+
+  it("when changes of wallets no monitor watches come (garbage among them), then they are passed over by key unparsed, and a change under another wallet's key fires nothing", async () => {
+    const watched = 910_000 + Math.floor(Math.random() * 1000);
+    const alsoWatched = watched + 1000;
+    const unwatched = watched + 2000;
+    const monitor = await createMonitor({ userId: watched }, 5, 'both');
+    await createMonitor({ userId: alsoWatched }, 5, 'both');
+    const consumed = { group: balanceMonitorsGroupId(prefix), topic: balancesTopic };
+    const deadLettered = await metric('coin_kafka_consumer_messages_total', { ...consumed, outcome: 'dead_lettered' });
+    const passedOver = await metric('coin_kafka_consumer_messages_total', { ...consumed, outcome: 'passed_over' });
+    const wallet = { userId: watched, treasury: null };
+    await producer.send({
+      topic: balancesTopic,
+      messages: [
+        // Garbage of a wallet no monitor watches: never parsed, so never dead-lettered.
+        { key: `user:${unwatched}`, value: '{"not":"an event"' },
+        // A crossing of the watched wallet under a key no monitor watches: passed over by its key.
+        { key: `user:${unwatched}`, value: JSON.stringify(balanceChanged(wallet, 6, 4)) },
+        // Under another watched wallet's key: parsed, and skipped for naming another wallet.
+        { key: `user:${alsoWatched}`, value: JSON.stringify(balanceChanged(wallet, 6, 4)) },
+      ],
+    });
+    const sentinel = balanceChanged(wallet, 6, 4);
+    await publish([sentinel]);
+    await eventually(async () => crossed.some((e) => e.monitorId === monitor.id), 30_000, 'the sentinel crossing');
+    expect(crossed.filter((e) => e.monitorId === monitor.id).map((e) => e.eventId)).toEqual([
+      crossingEventId(monitor.id, sentinel.eventId),
+    ]);
+    expect(await crossingsOf(monitor.id)).toBe(1);
+    expect(await metric('coin_kafka_consumer_messages_total', { ...consumed, outcome: 'passed_over' })).toBe(passedOver + 2);
+    expect(await metric('coin_kafka_consumer_messages_total', { ...consumed, outcome: 'dead_lettered' })).toBe(deadLettered);
+    expect(await metric('coin_webhooks_balance_events_skipped_total', { reason: 'key' })).toBe(1);
   }, 60_000);
 
   it('when monitors are created, read, listed and deleted, then a retried create answers the same monitor, a reused id with other settings is refused, and the limit holds', async () => {

@@ -21,7 +21,9 @@ import { SecretBox } from './domain/secret-box';
 import { registerInternalRoutes } from './http/internal-routes';
 import { webhooksRouteCallers } from './http/route-callers';
 import { registerMonitorRoutes } from './http/monitor-routes';
+import { monitoredWalletKeys } from './db/monitors-repo';
 import { handleBalanceEvents } from './kafka/balance-events';
+import { MonitoredWallets } from './kafka/monitored-wallets';
 import { handleCoinEvents, webhookEvent } from './kafka/coin-events';
 
 export type { RunningService };
@@ -102,7 +104,7 @@ async function openWebhooksService(
   });
   const skippedBalanceEvents = new Counter({
     name: webhooksMetricNames.balanceEventsSkipped,
-    help: 'Well-formed coin.balances events the balance monitors passed over: a wallet naming no or both sides, a balance with more than 2 decimals',
+    help: 'Well-formed coin.balances events the balance monitors passed over: a wallet naming no or both sides, a balance with more than 2 decimals, a wallet other than the record key',
     labelNames: ['reason'],
     registers: [registry],
   });
@@ -141,7 +143,14 @@ async function openWebhooksService(
     maxEndpointsPerClient: config.WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT,
     adminAuditTopic: auditOutbox.topic,
   });
-  registerMonitorRoutes(app, { pool, maxMonitors: config.WEBHOOKS_MAX_BALANCE_MONITORS, adminAuditTopic: auditOutbox.topic });
+  // The wallets the monitors watch, in memory: the balance consumer passes over every other change unparsed.
+  const monitoredWallets = new MonitoredWallets(() => monitoredWalletKeys(pool));
+  registerMonitorRoutes(app, {
+    pool,
+    maxMonitors: config.WEBHOOKS_MAX_BALANCE_MONITORS,
+    adminAuditTopic: auditOutbox.topic,
+    onChanged: () => monitoredWallets.invalidate(),
+  });
   const consumer = await startConsumer({
     kafka,
     groupId: webhooksGroupId(config.TOPIC_PREFIX),
@@ -164,6 +173,7 @@ async function openWebhooksService(
     schema: coinBalanceEvent,
     logger,
     producer,
+    passOver: monitoredWallets.passOver,
     // A redelivered event hits the (monitor, balance event) key and fires nothing.
     commitIntervalMs: 500,
     metrics: registry,

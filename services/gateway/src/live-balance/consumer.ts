@@ -19,7 +19,8 @@ export interface BalanceConsumerOptions {
  * Feeds this instance's streams: every gateway instance reads all of coin.balances in a group of
  * its own, from the end of the topic as it joins, and commits nothing (a stream that missed
  * something reads it back from the ledger by sequence), so the group leaves nothing behind on the
- * broker. A record is validated once here (the fan-out drops and counts what does not parse).
+ * broker. A record is validated once here (the fan-out drops and counts what does not parse), and
+ * only when a stream on this instance watches the wallet its key names.
  */
 export async function startBalanceConsumer(options: BalanceConsumerOptions): Promise<SupervisedConsumer> {
   const groupId = `gateway-balances-${options.instanceId}`;
@@ -42,7 +43,7 @@ export async function startBalanceConsumer(options: BalanceConsumerOptions): Pro
         autoCommit: false,
         // One synchronous loop per fetched batch: no promise per record.
         eachBatch: async ({ batch }) => {
-          for (const message of batch.messages) options.fanout.publish(message.value);
+          for (const message of batch.messages) options.fanout.publish(message.key, message.value);
         },
       });
     },

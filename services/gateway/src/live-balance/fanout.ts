@@ -24,8 +24,12 @@ export interface Subscription {
   close(): void;
 }
 
-/** Why a record of coin.balances was not fanned out. */
-export type DropReason = ParseFailureReason | 'no-wallet';
+/**
+ * Why a record of coin.balances was not fanned out: it does not parse, names no wallet, or its
+ * body names another wallet than the key it travelled under (the ledger keys each change by its
+ * wallet; a record that disagrees is not trusted for either).
+ */
+export type DropReason = ParseFailureReason | 'no-wallet' | 'key-mismatch';
 
 export interface FanoutCounters {
   dropped(reason: DropReason): void;
@@ -96,11 +100,29 @@ export class BalanceFanout {
     };
   }
 
-  /** A record value of coin.balances: validated, hostile or unknown input dropped and counted, never thrown. */
-  publish(value: EventValue): void {
+  /** Whether a stream of `walletKey` is open on this instance. */
+  watches(walletKey: string): boolean {
+    return this.byWallet.has(walletKey);
+  }
+
+  /**
+   * A record of coin.balances, its key (the wallet key) and value: validated, hostile or unknown
+   * input dropped and counted, never thrown. A record of a wallet no stream here watches is passed
+   * over by its key alone, before its value is parsed: every instance reads every change of the
+   * platform, and parsing them all cost each gateway about a tenth of a millisecond per transfer
+   * (docs/PERFORMANCE.md "Issue 31"). Such a record is not looked at, so it is not counted either.
+   */
+  publish(key: Buffer | string | null, value: EventValue): void {
+    const walletKey = key === null ? null : key.toString();
+    if (walletKey !== null && !this.byWallet.has(walletKey)) return;
     const parsed = parseCoinBalanceEvent(value);
     if (!parsed.ok) {
       this.counters.dropped(parsed.reason);
+      return;
+    }
+    const eventKey = walletKeyOfEventWallet(parsed.event.wallet);
+    if (eventKey !== null && eventKey !== walletKey) {
+      this.counters.dropped('key-mismatch');
       return;
     }
     this.dispatch(parsed.event);

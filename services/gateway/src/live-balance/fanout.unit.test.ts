@@ -50,7 +50,7 @@ describe('BalanceFanout', () => {
     hub.subscribe('user:7', '7', seven);
     hub.subscribe('user:7', '7', sevenAgain);
     hub.subscribe('user:8', '8', eight);
-    hub.publish(Buffer.from(JSON.stringify(changed(7, null))));
+    hub.publish('user:7', Buffer.from(JSON.stringify(changed(7, null))));
     expect(seven.events).toHaveLength(1);
     expect(sevenAgain.events).toHaveLength(1);
     expect(eight.events).toHaveLength(0);
@@ -70,10 +70,31 @@ describe('BalanceFanout', () => {
       Buffer.from(JSON.stringify({ ...changed(7, null), type: 'coin.balance.exploded' })),
       Buffer.from('x'.repeat(2_000_000)),
     ];
-    for (const value of values) expect(() => hub.publish(value)).not.toThrow();
+    for (const value of values) expect(() => hub.publish(Buffer.from('user:7'), value)).not.toThrow();
     hub.dispatch(changed(7, 'REWARD'));
     expect(seven.events).toHaveLength(0);
     expect(dropped).toEqual(['empty', 'invalid-json', 'invalid-json', 'invalid', 'unknown-type', 'too-large', 'no-wallet']);
+  });
+
+  it('passes over a record of an unwatched wallet by its key, unparsed, and trusts no record whose body names another wallet than its key', () => {
+    const { hub, dropped } = fanout();
+    const seven = new Recorder();
+    const eight = new Recorder();
+    hub.subscribe('user:7', '7', seven);
+    hub.subscribe('user:8', '8', eight);
+    // Unwatched: not even parsed, so garbage under its key is neither counted nor delivered.
+    hub.publish('user:9', Buffer.from('{"type":'));
+    hub.publish('user:9', Buffer.from(JSON.stringify(changed(7, null))));
+    expect(dropped).toEqual([]);
+    expect(seven.events).toHaveLength(0);
+    // Watched key, another wallet in the body (either watched or not): dropped, delivered to nobody.
+    hub.publish('user:7', Buffer.from(JSON.stringify(changed(8, null))));
+    hub.publish(null, Buffer.from(JSON.stringify(changed(7, null))));
+    expect(seven.events).toHaveLength(0);
+    expect(eight.events).toHaveLength(0);
+    expect(dropped).toEqual(['key-mismatch', 'key-mismatch']);
+    expect(hub.watches('user:7')).toBe(true);
+    expect(hub.watches('user:9')).toBe(false);
   });
 
   it('refuses a stream past the per-caller limit with 429 and past the instance limit with 503, and frees places', () => {

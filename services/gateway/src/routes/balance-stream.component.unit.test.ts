@@ -194,7 +194,7 @@ describe('balance stream routes (buildApp, fake ledger, real fan-out)', () => {
       transactionId: 9001,
       transactionType: 'TRANSFER',
     };
-    fanout.publish(Buffer.from(JSON.stringify(change)));
+    fanout.publish('user:7', Buffer.from(JSON.stringify(change)));
     expect(await body.until('"sequence":5')).toBe(
       `${snapshot}id: 5\nevent: balance\ndata: {"sequence":5,"balance":145.5,"previousBalance":120.5,"amount":25,` +
         '"transactionId":9001,"transactionType":"TRANSFER","occurredAt":"2026-11-23T10:00:00.000Z"}\n\n',

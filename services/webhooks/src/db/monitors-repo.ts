@@ -162,3 +162,11 @@ export async function liveMonitorsOf(pool: Pool, walletKeys: readonly string[]):
   );
   return r.rows.map(monitorOf);
 }
+
+/** The wallet keys some live (enabled, not deleted) monitor watches. */
+export async function monitoredWalletKeys(pool: Pool): Promise<string[]> {
+  const r = await pool.query<{ wallet_key: string }>(
+    'SELECT DISTINCT wallet_key FROM balance_monitors WHERE enabled AND deleted_at IS NULL',
+  );
+  return r.rows.map((row) => row.wallet_key);
+}

@@ -34,7 +34,15 @@ const notFound = () => new AppError('NOT_FOUND', 'No such balance monitor');
  * only, which admits ADMIN+ and names who asks; a creation and a deletion are recorded for the
  * admin audit log (admin.service-action.recorded) in their own transaction, through the outbox.
  */
-export function registerMonitorRoutes(app: App, deps: { pool: Pool; maxMonitors: number; adminAuditTopic: string }): void {
+export interface MonitorRouteDeps {
+  pool: Pool;
+  maxMonitors: number;
+  adminAuditTopic: string;
+  /** A monitor was created or deleted here: the balance consumer reads the monitored wallets again. */
+  onChanged?: () => void;
+}
+
+export function registerMonitorRoutes(app: App, deps: MonitorRouteDeps): void {
   app.post(
     '/internal/webhooks/balance-monitors',
     { schema: { body: createBalanceMonitorInternalBody, response: { 201: balanceMonitor } } },
@@ -56,6 +64,7 @@ export function registerMonitorRoutes(app: App, deps: { pool: Pool; maxMonitors:
       );
       if (result.kind === 'over-limit') throw new AppError('LIMIT_EXCEEDED', `There may be at most ${deps.maxMonitors} balance monitors`);
       if (result.kind === 'id-taken') throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      if (result.kind === 'created') deps.onChanged?.();
       return reply.code(201).send(monitorView(result.row));
     },
   );
@@ -78,6 +87,7 @@ export function registerMonitorRoutes(app: App, deps: { pool: Pool; maxMonitors:
   app.post('/internal/webhooks/balance-monitors/delete', { schema: { body: deleteBalanceMonitorInternalBody } }, async (request, reply) => {
     const { id, actor, requestId } = request.body;
     if (!(await deleteMonitor(deps.pool, id, { actor, requestId, adminAuditTopic: deps.adminAuditTopic }))) throw notFound();
+    deps.onChanged?.();
     return reply.code(204).send();
   });
 }

@@ -10,8 +10,12 @@ import { balanceMinorOf, crossingOf } from '../domain/crossing';
 
 const crossedType = 'coin.balance-monitor.crossed';
 
-/** Why a well-formed balance event was passed over (counted: a producer sending these is a bug to look at). */
-export type SkipReason = 'wallet' | 'amount';
+/**
+ * Why a well-formed balance event was passed over (counted: a producer sending these is a bug to
+ * look at): its wallet names no or both sides, a balance has more than 2 decimals, or it names
+ * another wallet than the key it travelled under (which the consumer judged it by).
+ */
+export type SkipReason = 'wallet' | 'amount' | 'key';
 
 export interface BalanceEventDeps {
   pool: Pool;
@@ -68,10 +72,14 @@ function crossedEvent(crossing: Crossing): BalanceMonitorCrossed {
 export function handleBalanceEvents(deps: BalanceEventDeps) {
   return async (items: Delivered<CoinBalanceEvent>[]): Promise<void> => {
     const changes: Change[] = [];
-    for (const { value: event } of items) {
+    for (const { value: event, key } of items) {
       const walletKey = walletKeyOfEventWallet(event.wallet);
       if (!walletKey) {
         deps.onSkipped('wallet');
+        continue;
+      }
+      if (key !== walletKey) {
+        deps.onSkipped('key');
         continue;
       }
       const previousMinor = balanceMinorOf(event.previousBalance);
