@@ -36,6 +36,16 @@ function approximateBytes(message: Message): number {
   return bytes;
 }
 
+export interface SendOptions {
+  /**
+   * The message goes ahead of the ordinary ones still waiting (in the order such messages were
+   * sent): a reply, whose caller waits on it, does not queue behind the events of the batch that
+   * decided it, which nobody waits on. Order per key holds as long as a topic is written either
+   * always ahead or never (replies go to the reply topics alone).
+   */
+  ahead?: boolean;
+}
+
 /**
  * kafkajs has no linger: every send() is its own request. This producer collects the sends made
  * while the previous request is in flight (or in the same tick) and writes them with one
@@ -45,6 +55,8 @@ function approximateBytes(message: Message): number {
  * producer sends at once, a moderately busy one sends fewer, larger requests.
  */
 export class BatchingProducer {
+  /** Waiting messages sent `ahead`, then the ordinary ones: a request takes from the first first. */
+  private aheadQueue: Pending[] = [];
   private queue: Pending[] = [];
   private flushing = false;
   private scheduled = false;
@@ -70,12 +82,16 @@ export class BatchingProducer {
     await this.producer.connect();
   }
 
-  send(topic: string, message: Message): Promise<void> {
+  send(topic: string, message: Message, options?: SendOptions): Promise<void> {
     if (this.closed) return Promise.reject(new Error('producer is closed'));
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ topic, message, resolve, reject });
+      (options?.ahead ? this.aheadQueue : this.queue).push({ topic, message, resolve, reject });
       this.schedule();
     });
+  }
+
+  private get waiting(): number {
+    return this.aheadQueue.length + this.queue.length;
   }
 
   sendMany(items: Array<{ topic: string; message: Message }>): Promise<void> {
@@ -83,8 +99,8 @@ export class BatchingProducer {
   }
 
   private schedule(): void {
-    if (this.flushing || this.queue.length === 0) return;
-    const full = this.closed || this.queue.length >= this.batchMessagesMax;
+    if (this.flushing || this.waiting === 0) return;
+    const full = this.closed || this.waiting >= this.batchMessagesMax;
     // A full queue does not wait out a linger that is running.
     if (this.lingerTimer && full) {
       clearTimeout(this.lingerTimer);
@@ -104,9 +120,9 @@ export class BatchingProducer {
   }
 
   private async flush(): Promise<void> {
-    if (this.flushing || this.queue.length === 0) return;
+    if (this.flushing || this.waiting === 0) return;
     this.flushing = true;
-    const batch = this.queue.splice(0, this.batchSizeAtHead());
+    const batch = this.takeBatch();
     this.lastSentAt = performance.now();
     try {
       const byTopic = new Map<string, Message[]>();
@@ -123,21 +139,28 @@ export class BatchingProducer {
       for (const item of batch) item.reject(err);
     } finally {
       this.flushing = false;
-      if (this.queue.length > 0) this.schedule();
+      if (this.waiting > 0) this.schedule();
     }
   }
 
-  /** How many queued messages the next request takes: at least one, within both limits. */
-  private batchSizeAtHead(): number {
+  /** The messages of the next request, ahead ones first: at least one, within both limits. */
+  private takeBatch(): Pending[] {
     let bytes = 0;
-    let count = 0;
-    for (const item of this.queue) {
-      if (count >= this.batchMessagesMax) break;
-      bytes += approximateBytes(item.message);
-      if (count > 0 && bytes > this.batchBytesMax) break;
-      count += 1;
+    const taken: Pending[] = [];
+    for (const queue of [this.aheadQueue, this.queue]) {
+      let count = 0;
+      for (const item of queue) {
+        if (taken.length + count >= this.batchMessagesMax) break;
+        bytes += approximateBytes(item.message);
+        if (taken.length + count > 0 && bytes > this.batchBytesMax) break;
+        count += 1;
+      }
+      const limitReached = count < queue.length;
+      for (const item of queue.splice(0, count)) taken.push(item);
+      // What is left waits for the next request, behind nothing of the other queue.
+      if (limitReached) break;
     }
-    return count;
+    return taken;
   }
 
   /** Waits for queued messages, then disconnects. */
@@ -147,7 +170,7 @@ export class BatchingProducer {
     if (this.lingerTimer) clearTimeout(this.lingerTimer);
     this.lingerTimer = undefined;
     this.scheduled = false;
-    while (this.queue.length > 0 || this.flushing) {
+    while (this.waiting > 0 || this.flushing) {
       if (!this.flushing) await this.flush();
       else await new Promise((r) => setTimeout(r, 5));
     }

@@ -110,3 +110,45 @@ describe('BatchingProducer linger', () => {
     await Promise.all([sent, closed]);
   });
 });
+
+describe('BatchingProducer ahead', () => {
+  /** A producer that records the values of each request in order. */
+  function valuesProducer() {
+    const requests: string[][] = [];
+    const producer = {
+      connect: async () => undefined,
+      disconnect: async () => undefined,
+      sendBatch: async (batch: ProducerBatch) => {
+        requests.push((batch.topicMessages ?? []).flatMap((t) => t.messages.map((m) => String(m.value))));
+        await new Promise((r) => setTimeout(r, 2));
+        return [];
+      },
+    } as unknown as Producer;
+    return { producer, requests };
+  }
+
+  it('sends replies ahead of the events that wait, in their own order, and the events after them in theirs', async () => {
+    const { producer, requests } = valuesProducer();
+    const p = new BatchingProducer(producer, logger, { batchMessagesMax: 3 });
+    const sends = [p.send('t', { value: 'first' })];
+    // While the first request is in flight: four events of an apply, then its two replies.
+    await jest.advanceTimersByTimeAsync(0);
+    for (const value of ['e1', 'e2', 'e3', 'e4']) sends.push(p.send('events', { value }));
+    sends.push(p.send('replies', { value: 'r1' }, { ahead: true }), p.send('replies', { value: 'r2' }, { ahead: true }));
+    await jest.advanceTimersByTimeAsync(20);
+    await Promise.all(sends);
+    expect(requests).toEqual([['first'], ['r1', 'r2', 'e1'], ['e2', 'e3', 'e4']]);
+  });
+
+  it('keeps to the byte limit across both queues', async () => {
+    const { producer, requests } = valuesProducer();
+    const p = new BatchingProducer(producer, logger, { batchBytesMax: 200 });
+    const sends = [p.send('t', { value: 'first' })];
+    await jest.advanceTimersByTimeAsync(0);
+    sends.push(p.send('events', { value: 'e'.repeat(100) }));
+    sends.push(p.send('replies', { value: 'r'.repeat(100) }, { ahead: true }));
+    await jest.advanceTimersByTimeAsync(20);
+    await Promise.all(sends);
+    expect(requests.map((r) => r.map((v) => v[0]))).toEqual([['f'], ['r'], ['e']]);
+  });
+});

@@ -58,10 +58,15 @@ export function sendReply(
   traceHeaders?: Record<string, string>,
 ): Promise<void> {
   const value: Reply = { ...body, correlationId: address.correlationId } as Reply;
-  return producer.send(address.replyTo, {
-    ...(address.partition === undefined ? {} : { partition: address.partition }),
-    key: address.correlationId,
-    value: JSON.stringify(value),
-    headers: { ...traceHeaders, [headerNames.correlationId]: address.correlationId, [headerNames.commandId]: body.commandId },
-  });
+  // Ahead of the events waiting in the producer: the caller waits on this, nobody on those.
+  return producer.send(
+    address.replyTo,
+    {
+      ...(address.partition === undefined ? {} : { partition: address.partition }),
+      key: address.correlationId,
+      value: JSON.stringify(value),
+      headers: { ...traceHeaders, [headerNames.correlationId]: address.correlationId, [headerNames.commandId]: body.commandId },
+    },
+    { ahead: true },
+  );
 }

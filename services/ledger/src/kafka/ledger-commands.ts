@@ -209,8 +209,8 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
     // The lane is the partition number: partition n of ledger.commands and of ledger.internal hold
     // the same wallets, so their batches never run in two applies at once.
     const { outcomes, published } = await groupCommit.submit(items, items[0]?.partition);
-    // Replies depend on the commit only, so they leave in the same producer flush as the outbox
-    // rows instead of waiting for that publish (and its published_at update) to finish.
+    // Replies depend on the commit only, so they do not wait for the outbox's publish (and its
+    // published_at update) to finish; sendReply puts them ahead of the batch's events too.
     const replies: Promise<void>[] = [];
     items.forEach((item, i) => {
       const address = replyAddressOf(item.headers, deps.topics.gatewayReplies);
