@@ -10,7 +10,7 @@ import {
   type ServiceRuntime,
   startService,
 } from '@coin/http';
-import { consumersReadiness, startConsumer, type RunningConsumer, openServiceKafka } from '@coin/kafka';
+import { consumersReadiness, offPathFetch, startConsumer, type RunningConsumer, openServiceKafka } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { startTracing } from '@coin/telemetry';
 import type { HistoryConfig } from './config';
@@ -105,7 +105,7 @@ async function openHistoryService(
     // The projection is off the request path: letting a fetch wait up to 50 ms for 64 KB makes
     // batches about twice as large under load (one statement each) and halves its CPU per
     // event, for at most 50 ms more before a row is readable (the target is one second).
-    tuning: { minBytes: 65536, maxWaitTimeInMs: 50 },
+    tuning: offPathFetch(50),
     metrics: registry,
     handleBatch: handleTransactionEvents({ pool, producer, logger, metrics, tracing }),
   });

@@ -10,7 +10,7 @@ import {
   type ServiceRuntime,
   startService,
 } from '@coin/http';
-import { consumersReadiness, openServiceKafka, outboxPublisher, type RunningConsumer, startConsumer } from '@coin/kafka';
+import { consumersReadiness, offPathFetch, openServiceKafka, outboxPublisher, type RunningConsumer, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { startTracing } from '@coin/telemetry';
 import { Counter } from 'prom-client';
@@ -160,6 +160,8 @@ async function openWebhooksService(
     producer,
     // A redelivered event hits the (endpoint, event) key and adds nothing.
     commitIntervalMs: 500,
+    // Deliveries are retried over a day: a fetch may wait 250 ms to bring many events (offPathFetch).
+    tuning: offPathFetch(250),
     metrics: registry,
     handleBatch: handleCoinEvents({ pool }),
   });
@@ -176,6 +178,7 @@ async function openWebhooksService(
     passOver: monitoredWallets.passOver,
     // A redelivered event hits the (monitor, balance event) key and fires nothing.
     commitIntervalMs: 500,
+    tuning: offPathFetch(250),
     metrics: registry,
     handleBatch: handleBalanceEvents({
       pool,

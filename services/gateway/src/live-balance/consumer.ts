@@ -1,4 +1,4 @@
-import { fastGroupSettings, SupervisedConsumer } from '@coin/kafka';
+import { fastGroupSettings, offPathFetch, SupervisedConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import type { Kafka } from 'kafkajs';
 import type { Counter } from 'prom-client';
@@ -31,7 +31,8 @@ export async function startBalanceConsumer(options: BalanceConsumerOptions): Pro
     groupId,
     logger: options.logger.child({ groupId }),
     ...(options.restarts ? { restarts: options.restarts } : {}),
-    create: () => options.kafka.consumer({ groupId, ...fastGroupSettings }),
+    // A change reaches its streams within a second: a fetch may wait 100 ms to bring many (offPathFetch).
+    create: () => options.kafka.consumer({ groupId, ...fastGroupSettings, ...offPathFetch(100) }),
     start: async (created) => {
       const stopListening = created.on(created.events.FETCH, () => {
         markFirstFetch();
