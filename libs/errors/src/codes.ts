@@ -93,8 +93,7 @@ export const errorCatalog = {
     title: 'A second person is required',
     // No longer answered by this ledger (a person's payout past a window now waits, 202, as a
     // PayoutApproval); kept in the catalog, whose codes clients may branch on.
-    action:
-      'Ask another ADMIN+ to approve the request: a movement past a four-eyes window waits for them (202) rather than being refused.',
+    action: 'Ask another ADMIN+ to approve the request: a movement past a four-eyes window waits for them (202) rather than being refused.',
   },
   SELF_DEALING: {
     kind: 'forbidden',
