@@ -3,7 +3,7 @@ import { type CoinClient, CoinProblemError } from '@coin/client';
 import type { AuditLogEntry, Transaction } from '@coin/contracts';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { apiClient, http, registerUser, uniqueEmail } from '../harness/http';
-import { adminSession, apiKeyFor, fundTreasury, platformClientToken, type AdminSession } from '../harness/admin';
+import { adminSession, adminStepUp, apiKeyFor, fundTreasury, platformClientToken, type AdminSession } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 
 /**
@@ -64,6 +64,11 @@ describe('payouts through the gateway and the ledger', () => {
       `${count} recipients registered`,
     );
   };
+  /** A payout's 201: its lines and the payer's wallet (never the 202 of a person's payout waiting for a second person). */
+  const paidOf = <R extends object>(result: R): Extract<R, { payout: unknown }> => {
+    if (!('payout' in result)) throw new Error(`expected 201 with the payout, got ${JSON.stringify(result)}`);
+    return result as Extract<R, { payout: unknown }>;
+  };
   const balancesOf = (tokens: string[]) => Promise.all(tokens.map(async (token) => (await as(token).getMyWallet()).balance));
   const quietAudit = () =>
     eventually(
@@ -94,14 +99,16 @@ describe('payouts through the gateway and the ledger', () => {
     const lines = winners.map((toUserId, index) => ({ toUserId, amount: 1 + (index % 3) * 0.25 }));
     const total = lines.reduce((sum, line) => sum + Math.round(line.amount * 100), 0) / 100;
     // A wallet is opened as the ledger learns of its user: until every one is, the payout is refused whole (404).
-    const answer = await eventually(
-      () =>
-        tournament.payout({ body: { from: { treasury: 'REWARDS' }, reason: 'Spring cup', reference, lines } }).catch((err: unknown) => {
-          if (err instanceof CoinProblemError && err.code === 'USER_NOT_FOUND') return undefined;
-          throw err;
-        }),
-      30_000,
-      'every wallet open',
+    const answer = paidOf(
+      await eventually(
+        () =>
+          tournament.payout({ body: { from: { treasury: 'REWARDS' }, reason: 'Spring cup', reference, lines } }).catch((err: unknown) => {
+            if (err instanceof CoinProblemError && err.code === 'USER_NOT_FOUND') return undefined;
+            throw err;
+          }),
+        30_000,
+        'every wallet open',
+      ),
     );
     expect(answer.payout).toMatchObject({ type: 'REWARD', reference, total });
     expect(answer.payout.lines.map((l) => [l.index, l.toUserId, l.amount])).toEqual(lines.map((l, i) => [i, l.toUserId, l.amount]));
@@ -193,7 +200,7 @@ describe('payouts through the gateway and the ledger', () => {
     expect([refused.status, refused.code]).toEqual([422, 'INSUFFICIENT_FUNDS']);
     expect(await balancesOf([payer!.accessToken, x!.accessToken, y!.accessToken])).toEqual([10, 0, 0]);
 
-    const paid = await as(payer!.accessToken).payout({ body: body(4) });
+    const paid = paidOf(await as(payer!.accessToken).payout({ body: body(4) }));
     expect(paid.payout).toMatchObject({ type: 'TRANSFER', total: 8 });
     expect(paid.wallet).toMatchObject({ userId: payer!.userId, balance: 2 });
     await eventually(
@@ -299,17 +306,19 @@ describe('payouts through the gateway and the ledger', () => {
   it('when an ADMIN+ pays from REWARDS with a reward key, then it is applied and recorded as one money.reward of the total', async () => {
     const [p, q] = await users(2);
     const reference = `admin-${randomUUID().slice(0, 8)}`;
-    const paid = await apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey }).payout({
-      body: {
-        from: { treasury: 'REWARDS' },
-        reason: 'staff prizes',
-        reference,
-        lines: [
-          { toUserId: p!.userId, amount: 1 },
-          { toUserId: q!.userId, amount: 2 },
-        ],
-      },
-    });
+    const paid = paidOf(
+      await apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey }).payout({
+        body: {
+          from: { treasury: 'REWARDS' },
+          reason: 'staff prizes',
+          reference,
+          lines: [
+            { toUserId: p!.userId, amount: 1 },
+            { toUserId: q!.userId, amount: 2 },
+          ],
+        },
+      }),
+    );
     expect(paid.payout.total).toBe(3);
     const withoutKey = await problemOf(
       admin().payout({ body: { from: { treasury: 'REWARDS' }, reason: 'no key', lines: [{ toUserId: p!.userId, amount: 1 }] } }),
@@ -331,5 +340,135 @@ describe('payouts through the gateway and the ledger', () => {
       result: 'applied',
       summary: { amount: 3, lines: 2 },
     });
+  });
+
+  describe("a person's payout past the four-eyes window (shipped thresholds: 10,000 coins a day per admin)", () => {
+    /** The requester: an ADMIN with a reward key; the approver is the SUPERADMIN with its own. */
+    let maker: AdminSession;
+    let makerKey: string;
+    const pay = (token: string, key: string, lines: Array<{ toUserId: number; amount: number }>, reason = 'season prizes') =>
+      http(stack.gatewayUrl, 'POST', '/api/coins/payouts', {
+        token,
+        headers: { 'idempotency-key': randomUUID(), 'x-api-key': key },
+        body: { from: { treasury: 'REWARDS' }, reason, lines },
+      });
+    const approver = async () => {
+      superadmin.accessToken = await adminStepUp(stack, superadmin);
+      return apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey });
+    };
+
+    beforeAll(async () => {
+      maker = await adminSession(stack, 'ADMIN');
+      makerKey = await apiKeyFor(stack, superadmin.accessToken, ['reward']);
+      // Two payouts of 12,000 below: REWARDS holds enough for both (the mint into it is approved by the harness).
+      await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey }, 'REWARDS', 25_000);
+    }, 120_000);
+
+    it('when an ADMIN pays 3 users 12,000 in all, then 202 with a PayoutApproval and nothing moves; not an Approval; only a second admin applies every line, once', async () => {
+      const [a, b, c] = await users(3);
+      const recipientsOf = [a!, b!, c!];
+      const before = await rewardsBalance();
+      const lines = recipientsOf.map((u) => ({ toUserId: u.userId, amount: 4_000 }));
+      const asked = await pay(maker.accessToken, makerKey, lines);
+      expect(asked.status).toBe(202);
+      const request = asked.body.approval as { id: string; payout: { reference: string } };
+      expect(request).toMatchObject({
+        status: 'PENDING',
+        requestedBy: { kind: 'user', id: String(maker.userId), role: 'ADMIN' },
+        payout: {
+          from: { treasury: 'REWARDS' },
+          reason: 'season prizes',
+          total: 12_000,
+          lines: lines.map((l, index) => ({ index, toUserId: l.toUserId, amount: 4_000, reason: null })),
+        },
+        decidedBy: null,
+        transactionId: null,
+      });
+      expect(request.payout.reference).toMatch(/^payout:/);
+      expect(await balancesOf(recipientsOf.map((u) => u.accessToken))).toEqual([0, 0, 0]);
+      expect(await rewardsBalance()).toBe(before);
+
+      // Not an Approval: absent from the approvals list, unknown to its routes; listed and read as a payout approval.
+      const checker = await approver();
+      const approvals = await checker.listApprovals({ query: { limit: '100' } });
+      expect(approvals.approvals.map((x) => x.id)).not.toContain(request.id);
+      const onApprovals = await http(stack.gatewayUrl, 'POST', `/api/admin/approvals/${request.id}/approve`, {
+        token: superadmin.accessToken,
+        headers: { 'idempotency-key': randomUUID(), 'x-api-key': apiKey },
+      });
+      expect([onApprovals.status, onApprovals.body.code]).toEqual([404, 'APPROVAL_NOT_FOUND']);
+      const listed = await checker.listPayoutApprovals({ query: { status: 'PENDING' } });
+      expect(listed.payoutApprovals.map((x) => x.id)).toContain(request.id);
+      expect(await checker.getPayoutApproval({ path: { id: request.id } })).toEqual(request);
+
+      // Its requester may not approve it.
+      const own = await problemOf(
+        apiClient(stack.gatewayUrl, { accessToken: maker.accessToken, apiKey: makerKey }).approvePayoutRequest({
+          path: { id: request.id },
+        }),
+      );
+      expect([own.status, own.code]).toEqual([403, 'APPROVAL_BY_REQUESTER']);
+      expect(await balancesOf(recipientsOf.map((u) => u.accessToken))).toEqual([0, 0, 0]);
+
+      // A second admin approves: every line, each its own REWARD naming the approval.
+      const approved = await checker.approvePayoutRequest({ path: { id: request.id }, idempotencyKey: randomUUID() });
+      expect(approved.payout).toMatchObject({ type: 'REWARD', reference: request.payout.reference, total: 12_000 });
+      expect(approved.payout.lines.map((l) => [l.index, l.toUserId, l.amount])).toEqual(lines.map((l, i) => [i, l.toUserId, 4_000]));
+      expect(approved.wallet).toMatchObject({ code: 'REWARDS' });
+      expect(approved.approval).toMatchObject({
+        id: request.id,
+        status: 'APPROVED',
+        decidedBy: { id: String(superadmin.userId) },
+        transactionId: approved.payout.lines[0]!.transactionId,
+      });
+      for (const line of approved.payout.lines) {
+        const read = await eventually(
+          () => checker.getTransaction({ path: { id: String(line.transactionId) } }).catch(() => undefined),
+          20_000,
+          'the line in the history',
+        );
+        expect(read).toMatchObject({
+          type: 'REWARD',
+          amount: 4_000,
+          toUserId: line.toUserId,
+          reference: `${request.payout.reference}#${line.index}`,
+          approval: { id: request.id, requestedBy: maker.userId, approvedBy: superadmin.userId },
+        });
+      }
+      await eventually(
+        async () => ((await balancesOf(recipientsOf.map((u) => u.accessToken))).every((x) => x === 4_000) ? true : undefined),
+        20_000,
+        'every line credited',
+      );
+      // Approving again, with another key: refused, nothing moves twice.
+      const twice = await problemOf(checker.approvePayoutRequest({ path: { id: request.id }, idempotencyKey: randomUUID() }));
+      expect([twice.status, twice.code]).toEqual([409, 'APPROVAL_NOT_PENDING']);
+      const audit = await quietAudit();
+      expect(audit).toMatchObject({ consistent: true, discrepancy: 0 });
+      expect(await balancesOf(recipientsOf.map((u) => u.accessToken))).toEqual([4_000, 4_000, 4_000]);
+      expect(await rewardsBalance()).toBe(before - 12_000);
+      expect((await checker.getPayoutApproval({ path: { id: request.id } })).status).toBe('APPROVED');
+    }, 120_000);
+
+    it('when a waiting payout is rejected, then nothing moves and it can no longer be approved', async () => {
+      const [a, b, c] = await users(3);
+      const tokens = [a!, b!, c!].map((u) => u.accessToken);
+      const before = await rewardsBalance();
+      const asked = await pay(
+        maker.accessToken,
+        makerKey,
+        [a!, b!, c!].map((u) => ({ toUserId: u.userId, amount: 4_000 })),
+        'rejected prizes',
+      );
+      expect(asked.status).toBe(202);
+      const id = (asked.body.approval as { id: string }).id;
+      const checker = await approver();
+      const rejected = await checker.rejectPayoutRequest({ path: { id }, body: { reason: 'not budgeted' } });
+      expect(rejected.approval).toMatchObject({ id, status: 'REJECTED', rejectionReason: 'not budgeted', transactionId: null });
+      const late = await problemOf(checker.approvePayoutRequest({ path: { id }, idempotencyKey: randomUUID() }));
+      expect([late.status, late.code]).toEqual([409, 'APPROVAL_NOT_PENDING']);
+      expect(await balancesOf(tokens)).toEqual([0, 0, 0]);
+      expect(await rewardsBalance()).toBe(before);
+    }, 60_000);
   });
 });

@@ -24,7 +24,14 @@ export {
   coinApprovalEventV2,
   type CoinApprovalEventV2,
 } from '@coin/events';
-import { approvalV2 as approval, approvalStatus } from '@coin/events';
+export {
+  coinPayoutApprovalEvent,
+  type CoinPayoutApprovalEvent,
+  coinPayoutApprovalEventTypes,
+  payoutApproval,
+  type PayoutApproval,
+} from '@coin/events';
+import { approvalV2 as approval, approvalStatus, payoutApproval } from '@coin/events';
 
 export const approvalIdParam = z.strictObject({ id: uuidInput });
 export const rejectApprovalBody = z.strictObject({ reason: reasonText });
@@ -44,3 +51,20 @@ export const approvalsPublicQuery = withCursorParam(approvalsQuery, 'offset');
 export const approvalPublicPage = withPageLinks(approvalPage);
 /** The 202 of a money request that waits for approval. */
 export const approvalPending = z.object({ approval });
+
+// ---- A person's payout past the four-eyes window (docs/DESIGN.md "Payouts") ----
+/**
+ * Its request is a PayoutApproval, never an Approval (whose view and topics know one recipient
+ * and a closed enum of commands): listed, read and decided on routes of its own.
+ */
+export const payoutApprovalsQuery = approvalsQuery;
+export const payoutApprovalPage = z.object({
+  payoutApprovals: z.array(payoutApproval),
+  pagination: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() }),
+});
+export type PayoutApprovalPage = z.infer<typeof payoutApprovalPage>;
+/** GET /api/admin/payout-approvals (the ledger's internal route keeps the forms above). */
+export const payoutApprovalsPublicQuery = withCursorParam(payoutApprovalsQuery, 'offset');
+export const payoutApprovalPublicPage = withPageLinks(payoutApprovalPage);
+/** The 202 of a person's payout that waits for approval: the request, under `approval` like a mint's. */
+export const payoutApprovalPending = z.object({ approval: payoutApproval });

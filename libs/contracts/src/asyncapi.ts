@@ -10,6 +10,10 @@ import {
   approvalRejectedV2,
   approvalRequested,
   approvalRequestedV2,
+  payoutApprovalApproved,
+  payoutApprovalExpired,
+  payoutApprovalRejected,
+  payoutApprovalRequested,
 } from '@coin/events';
 import { balanceChanged } from './balance-changes';
 import { holdCaptured, holdCreated, holdExpired, holdVoided } from './holds';
@@ -175,6 +179,44 @@ export const publishedEvents = [
         name: 'coinApprovalExpiredV2',
         type: 'coin.approval.expired',
         schema: approvalExpiredV2,
+        summary: "Nobody decided the request before its expiresAt; the ledger's expiry sweep closed it; nothing moved",
+      },
+    ],
+  },
+  {
+    channel: 'coinPayoutApprovals',
+    topic: topicBases.coinPayoutApprovals,
+    key: 'The approval request id (a UUID)',
+    description:
+      "One message per change of a four-eyes request holding a person's payout from REWARDS past the thresholds (since 1.6.0), " +
+      'produced by the ledger through its outbox after the commit that changed it; never on coin.approvals or coin.approvals.v2, whose ' +
+      'Approval shows one recipient. A request is created PENDING and then becomes at most one of APPROVED (every line was applied, ' +
+      'each its own REWARD transaction naming the request, requester and approver, referenced `<reference>#<index>` and published on ' +
+      "coin.transactions; payoutApproval.transactionId is line 0's), REJECTED or EXPIRED, once. Amounts in coins. At least once; " +
+      'deduplicate by eventId.',
+    messages: [
+      {
+        name: 'coinPayoutApprovalRequested',
+        type: 'coin.payout-approval.requested',
+        schema: payoutApprovalRequested,
+        summary: "A person's payout above the thresholds was stored for approval (its HTTP answer was 202); nothing moved",
+      },
+      {
+        name: 'coinPayoutApprovalApproved',
+        type: 'coin.payout-approval.approved',
+        schema: payoutApprovalApproved,
+        summary: 'Another ADMIN+ approved the request (POST /api/admin/payout-approvals/{id}/approve): every line was applied',
+      },
+      {
+        name: 'coinPayoutApprovalRejected',
+        type: 'coin.payout-approval.rejected',
+        schema: payoutApprovalRejected,
+        summary: 'The request was rejected with a reason (POST /api/admin/payout-approvals/{id}/reject); nothing moved',
+      },
+      {
+        name: 'coinPayoutApprovalExpired',
+        type: 'coin.payout-approval.expired',
+        schema: payoutApprovalExpired,
         summary: "Nobody decided the request before its expiresAt; the ledger's expiry sweep closed it; nothing moved",
       },
     ],

@@ -1,4 +1,4 @@
-import { coinApprovalEventTypes, coinApprovalEventTypesV2, coinBalanceEventTypes } from '@coin/events';
+import { coinApprovalEventTypes, coinApprovalEventTypesV2, coinBalanceEventTypes, coinPayoutApprovalEventTypes } from '@coin/events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
@@ -54,6 +54,7 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
       'coin.balances',
       'coin.approvals',
       'coin.approvals.v2',
+      'coin.payout-approvals',
       'user.events',
       'user.events.v2',
       'admin.audit',
@@ -73,6 +74,7 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
       ...coinBalanceEventTypes,
       ...approvalTypes,
       ...coinApprovalEventTypesV2,
+      ...coinPayoutApprovalEventTypes,
       ...userTypes,
       ...userEventV2.options.map((o) => o.shape.type.value),
       'admin.action.recorded',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normalizeEmail, role, userId } from './common';
 import { apiKey, platformClientCreated, platformClientRevoked } from './identity';
 import { headerNames } from './messaging';
-import { approval, approvalPending } from './approvals';
+import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
 import { captureResult, hold, holdResult } from './holds';
 import {
   limitOverrides,
@@ -147,6 +147,11 @@ const transactionId = z.number().int().positive();
  */
 const moneyOrApproval = z.union([moneyResult, approvalPending]);
 
+/** An approval request as the ledger answers it: an Approval, or a PayoutApproval when it holds a payout. */
+const anyApproval = z.union([approval, payoutApproval]);
+/** The 201 of an approved payout: the payout's result as a direct one answers, and the request. */
+export const payoutApprovedResult = payoutResult.extend({ approval: payoutApproval });
+
 /** What the ledger answers each accepted command with (the `result` of its reply). */
 export const ledgerResults = {
   'ledger.open-wallet': z.object({ wallet: wallet.nullable() }),
@@ -156,7 +161,8 @@ export const ledgerResults = {
   // A person's reward past the four-eyes window waits (202); a platform client's never does.
   'ledger.reward': moneyOrApproval,
   'ledger.refund': moneyOrApproval,
-  'ledger.payout': payoutResult,
+  // A person's payout from REWARDS past the four-eyes window waits (202, a PayoutApproval); a platform client's never does.
+  'ledger.payout': z.union([payoutResult, payoutApprovalPending]),
   'ledger.credit': z.object({
     transactionId,
     resolution: z.enum(['credited', 'returned', 'burned']),
@@ -168,10 +174,11 @@ export const ledgerResults = {
   'ledger.void-hold': holdResult,
   'ledger.expire-hold': z.object({ hold: hold.nullable(), expired: z.boolean() }),
   'ledger.set-limits': z.object({ userId, overrides: limitOverrides }),
-  'ledger.request-approval': z.object({ approval }),
-  'ledger.approve': moneyResult.extend({ approval }),
-  'ledger.reject-approval': z.object({ approval }),
-  'ledger.expire-approval': z.object({ approval: approval.nullable(), expired: z.boolean() }),
+  // A request holding a payout is shown as a PayoutApproval (its own view), every other as an Approval.
+  'ledger.request-approval': z.object({ approval: anyApproval }),
+  'ledger.approve': z.union([moneyResult.extend({ approval }), payoutApprovedResult]),
+  'ledger.reject-approval': z.object({ approval: anyApproval }),
+  'ledger.expire-approval': z.object({ approval: anyApproval.nullable(), expired: z.boolean() }),
 } satisfies Record<LedgerCommandType, z.ZodType>;
 export type LedgerResult<T extends LedgerCommandType> = z.infer<(typeof ledgerResults)[T]>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { approval, approvalPage, approvalsQuery } from './approvals';
+import { approval, approvalPage, approvalsQuery, payoutApproval, payoutApprovalPage, payoutApprovalsQuery } from './approvals';
 import { auditLogPage, auditLogQuery, serviceActionLogPage, serviceActionLogQuery } from './audit-log';
 import { role, userIdParam, uuidInput } from './common';
 import {
@@ -174,7 +174,23 @@ export const internalReads = {
     // The view, and the command as the ledger keeps it (minor units): the gateway keys the approval's commands by it.
     response: z.object({ approval, command: approvableCommand }),
   },
+  // Requests holding a payout are not Approvals: absent from this list, NOT_FOUND by the route above.
   'ledger.approvals': { service: 'ledger', method: 'GET', path: '/internal/approvals', query: approvalsQuery, response: approvalPage },
+  'ledger.payout-approval': {
+    service: 'ledger',
+    method: 'GET',
+    path: '/internal/payout-approvals/:id',
+    params: z.object({ id: uuidInput }),
+    // The view, and the command as the ledger keeps it (minor units): the gateway keys the approval's commands by it.
+    response: z.object({ payoutApproval, command: approvableCommand }),
+  },
+  'ledger.payout-approvals': {
+    service: 'ledger',
+    method: 'GET',
+    path: '/internal/payout-approvals',
+    query: payoutApprovalsQuery,
+    response: payoutApprovalPage,
+  },
   'ledger.hold': { service: 'ledger', method: 'GET', path: '/internal/holds/:id', params: z.object({ id: uuidInput }), response: hold },
   'ledger.holds': { service: 'ledger', method: 'GET', path: '/internal/holds', query: adminHoldsQuery, response: holdPage },
   'ledger.transaction': {

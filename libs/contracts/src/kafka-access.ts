@@ -60,6 +60,7 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
       'coin.balances',
       'coin.approvals',
       'coin.approvals.v2',
+      'coin.payout-approvals',
       'admin.audit',
     ],
     consumes: ['ledger.commands', 'ledger.internal', 'user.events', 'user.events.v2'],

@@ -214,6 +214,8 @@ export const approvableCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ledger.refund'), data: refundCommand.shape.data.omit({ requestHash: true }) }),
   // A person's reward past the four-eyes window (its view is on coin.approvals.v2 only).
   z.object({ type: z.literal('ledger.reward'), data: rewardCommand.shape.data.omit({ requestHash: true }) }),
+  // A person's payout from REWARDS past the four-eyes window (a PayoutApproval, on coin.payout-approvals only).
+  z.object({ type: z.literal('ledger.payout'), data: payoutCommand.shape.data.omit({ requestHash: true }) }),
 ]);
 export type ApprovableCommand = z.infer<typeof approvableCommand>;
 const approvalId = uuidInput;

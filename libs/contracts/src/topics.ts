@@ -18,6 +18,8 @@ export const topicBases = {
   coinApprovals: 'coin.approvals',
   /** The successor of coin.approvals (REWARD approvals too); both are produced (docs/EVENTS.md). */
   coinApprovalsV2: 'coin.approvals.v2',
+  /** A person's payouts waiting for a second person: never on coin.approvals(.v2) (docs/EVENTS.md). */
+  coinPayoutApprovals: 'coin.payout-approvals',
   adminAudit: 'admin.audit',
   adminRefusals: 'admin.refusals',
   /** Balance monitors' crossings, published by the webhooks service (docs/DESIGN.md "Balance monitors"). */
@@ -44,6 +46,7 @@ export const defaultPartitions: Readonly<Record<TopicBase, number>> = {
   'coin.balances': 6,
   'coin.approvals': 1,
   'coin.approvals.v2': 1,
+  'coin.payout-approvals': 1,
   // One partition: one total order of admin actions, which the history service's hash chain follows.
   'admin.audit': 1,
   // The gateway's refusal records, which the history service chains into the same log.

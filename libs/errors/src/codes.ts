@@ -91,10 +91,9 @@ export const errorCatalog = {
   FOUR_EYES_REQUIRED: {
     kind: 'forbidden',
     title: 'A second person is required',
-    // Answered to a person's payout from REWARDS past a window: a payout cannot wait as an approval
-    // request (an Approval shows one recipient); a single movement waits instead (202).
-    action:
-      'Split the payout or pay it on another day; a single reward, mint, burn or refund past a window waits for another ADMIN+ (202).',
+    // No longer answered by this ledger (a person's payout past a window now waits, 202, as a
+    // PayoutApproval); kept in the catalog, whose codes clients may branch on.
+    action: 'Ask another ADMIN+ to approve the request: a movement past a four-eyes window waits for them (202) rather than being refused.',
   },
   SELF_DEALING: {
     kind: 'forbidden',

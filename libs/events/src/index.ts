@@ -53,6 +53,19 @@ export {
   coinApprovalsV2Topic,
 } from './coin-approvals';
 export {
+  type CoinPayoutApprovalEvent,
+  coinPayoutApprovalEvent,
+  coinPayoutApprovalEventTypes,
+  coinPayoutApprovalsTopic,
+  type PayoutApproval,
+  payoutApproval,
+  payoutApprovalApproved,
+  payoutApprovalExpired,
+  payoutApprovalPayout,
+  payoutApprovalRejected,
+  payoutApprovalRequested,
+} from './coin-payout-approvals';
+export {
   type CoinHoldEvent,
   coinHoldEvent,
   coinHoldEventTypes,
@@ -151,6 +164,7 @@ export {
   parseAdminAuditEvent,
   parseCoinApprovalEvent,
   parseCoinApprovalEventV2,
+  parseCoinPayoutApprovalEvent,
   parseCoinHoldEvent,
   parseCoinBalanceEvent,
   parseCoinBalanceMonitorEvent,

@@ -3,6 +3,7 @@ import { adminAuditEvent, adminAuditTopic } from './admin-audit';
 import { coinBalanceEvent, coinBalancesTopic } from './coin-balances';
 import { coinApprovalEvent, coinApprovalEventV2, coinApprovalsTopic, coinApprovalsV2Topic } from './coin-approvals';
 import { coinBalanceMonitorEvent, coinBalanceMonitorsTopic } from './coin-balance-monitors';
+import { coinPayoutApprovalEvent, coinPayoutApprovalsTopic } from './coin-payout-approvals';
 import { coinHoldEvent, coinHoldsTopic } from './coin-holds';
 import { coinTransactionEvent, coinTransactionsTopic } from './coin-transactions';
 import { userEvent, userEventsTopic, userEventsV2Topic, userEventV2 } from './user-events';
@@ -20,6 +21,7 @@ export const eventTopics = [
   { topic: userEventsV2Topic, schema: userEventV2, file: `${userEventsV2Topic}.json` },
   { topic: adminAuditTopic, schema: adminAuditEvent, file: `${adminAuditTopic}.json` },
   { topic: coinBalanceMonitorsTopic, schema: coinBalanceMonitorEvent, file: `${coinBalanceMonitorsTopic}.json` },
+  { topic: coinPayoutApprovalsTopic, schema: coinPayoutApprovalEvent, file: `${coinPayoutApprovalsTopic}.json` },
 ] as const;
 export type EventTopic = (typeof eventTopics)[number]['topic'];
 

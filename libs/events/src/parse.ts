@@ -11,6 +11,7 @@ import { adminAuditEvent, type AdminAuditEvent } from './admin-audit';
 import { coinBalanceMonitorEvent, type CoinBalanceMonitorEvent } from './coin-balance-monitors';
 import { coinBalanceEvent, type CoinBalanceEvent } from './coin-balances';
 import { coinHoldEvent, type CoinHoldEvent } from './coin-holds';
+import { coinPayoutApprovalEvent, coinPayoutApprovalEventTypes, type CoinPayoutApprovalEvent } from './coin-payout-approvals';
 import { coinTransactionEvent, type CoinTransactionEvent } from './coin-transactions';
 import { userEvent, userEventTypesV2, userEventV2, type UserEvent, type UserEventV2 } from './user-events';
 
@@ -139,6 +140,11 @@ export function parseCoinApprovalEvent(value: EventValue, options: ParseOptions 
 /** Reads a message value of coin.approvals.v2 (version 2; REWARD approvals too); see {@link parseCoinTransactionEvent}. */
 export function parseCoinApprovalEventV2(value: EventValue, options: ParseOptions = {}): ParseResult<CoinApprovalEventV2> {
   return parseWith(coinApprovalEventV2, coinApprovalEventTypesV2, value, options);
+}
+
+/** Reads a message value of coin.payout-approvals (a person's payout waiting for a second person); see {@link parseCoinTransactionEvent}. */
+export function parseCoinPayoutApprovalEvent(value: EventValue, options: ParseOptions = {}): ParseResult<CoinPayoutApprovalEvent> {
+  return parseWith(coinPayoutApprovalEvent, coinPayoutApprovalEventTypes, value, options);
 }
 
 /** Reads a message value of user.events (version 1, no longer produced); see {@link parseCoinTransactionEvent}. */

@@ -337,6 +337,74 @@ export const sampleBalanceMonitorCrossedEvent = {
   sequence: 118,
 } as const;
 
+/** coin.payout-approvals: admin 12's payout of 3 users from REWARDS waiting, then approved by SUPERADMIN 7, rejected, expired. */
+const samplePayoutApproval = {
+  id: 'c4e06284-a1c3-55e7-89b1-4d6f7a93b5d8',
+  status: 'PENDING',
+  payout: {
+    from: { treasury: 'REWARDS' },
+    reference: 'season-2030-05',
+    reason: 'Season prizes',
+    total: 600,
+    lines: [
+      { index: 0, toUserId: 77, amount: 300, reason: 'Champion' },
+      { index: 1, toUserId: 78, amount: 200, reason: null },
+      { index: 2, toUserId: 79, amount: 100, reason: null },
+    ],
+  },
+  requestedBy: { kind: 'user', id: '12', role: 'ADMIN' },
+  createdAt: '2030-05-03T09:00:00.000Z',
+  expiresAt: '2030-05-04T09:00:00.000Z',
+  updatedAt: '2030-05-03T09:00:00.000Z',
+  decidedBy: null,
+  rejectionReason: null,
+  transactionId: null,
+} as const;
+
+export const samplePayoutApprovalRequestedEvent = {
+  eventId: 'd5f17395-b2d4-56f8-9ac2-5e7a8ba4c6e9',
+  type: 'coin.payout-approval.requested',
+  version: 1,
+  occurredAt: '2030-05-03T09:00:00.000Z',
+  payoutApproval: samplePayoutApproval,
+} as const;
+
+export const samplePayoutApprovalApprovedEvent = {
+  eventId: 'e6028406-c3e5-5709-8bd3-6f8b9cb5d7fa',
+  type: 'coin.payout-approval.approved',
+  version: 1,
+  occurredAt: '2030-05-03T10:00:00.000Z',
+  payoutApproval: {
+    ...samplePayoutApproval,
+    status: 'APPROVED',
+    updatedAt: '2030-05-03T10:00:00.000Z',
+    decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' },
+    transactionId: 1060,
+  },
+} as const;
+
+export const samplePayoutApprovalRejectedEvent = {
+  eventId: 'f7139517-d4f6-5810-9ce4-709cadc6e80b',
+  type: 'coin.payout-approval.rejected',
+  version: 1,
+  occurredAt: '2030-05-03T10:00:00.000Z',
+  payoutApproval: {
+    ...samplePayoutApproval,
+    status: 'REJECTED',
+    updatedAt: '2030-05-03T10:00:00.000Z',
+    decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' },
+    rejectionReason: 'Not budgeted',
+  },
+} as const;
+
+export const samplePayoutApprovalExpiredEvent = {
+  eventId: '0824a628-e507-5921-8df5-81adbed7f91c',
+  type: 'coin.payout-approval.expired',
+  version: 1,
+  occurredAt: '2030-05-04T09:00:01.000Z',
+  payoutApproval: { ...samplePayoutApproval, status: 'EXPIRED', updatedAt: '2030-05-04T09:00:01.000Z' },
+} as const;
+
 /** Every sample, by the topic it belongs to: tests iterate these, so a topic or event type added here is covered. */
 export const sampleEvents = {
   'coin.transactions': [sampleRecordedEvent],
@@ -358,4 +426,10 @@ export const sampleEvents = {
   ],
   'admin.audit': [sampleAdminActionRecordedEvent, sampleAdminRefusalRecordedEvent, sampleAdminServiceActionRecordedEvent],
   'coin.balance-monitors': [sampleBalanceMonitorCrossedEvent],
+  'coin.payout-approvals': [
+    samplePayoutApprovalRequestedEvent,
+    samplePayoutApprovalApprovedEvent,
+    samplePayoutApprovalRejectedEvent,
+    samplePayoutApprovalExpiredEvent,
+  ],
 } as const satisfies Record<EventTopic, readonly { type: string }[]>;

@@ -120,6 +120,7 @@ describe('the OpenAPI document (GET /openapi.json) says what the service does (i
         'listAllWebhookEndpoints',
         'listApprovals',
         'listAuditLog',
+        'listPayoutApprovals',
         'listClientWebhookDeliveries',
         'listHolds',
         'listMyHolds',

@@ -169,7 +169,7 @@ export interface paths {
     put?: never;
     /**
      * Pay up to 1,000 users at once from REWARDS or the caller's wallet: all lines or none
-     * @description From REWARDS (`{"treasury":"REWARDS"}`): a platform client granted REWARDS, or an ADMIN+ with an API key of the reward scope (lines are REWARDs). From the caller's wallet (`{}`): any user (lines are TRANSFERs). The total is judged once against the payer's active coins and limits; one bad line (unknown or closed recipient, the payer, a user paid twice) refuses the whole payout. Each line is its own transaction, referenced `<reference>#<index>`. Body at most 256 KiB.
+     * @description From REWARDS (`{"treasury":"REWARDS"}`): a platform client granted REWARDS, or an ADMIN+ with an API key of the reward scope (lines are REWARDs). From the caller's wallet (`{}`): any user (lines are TRANSFERs). The total is judged once against the payer's active coins and limits; one bad line (unknown or closed recipient, the payer, a user paid twice) refuses the whole payout. Each line is its own transaction, referenced `<reference>#<index>`. A person's payout from REWARDS that would take a four-eyes window to its threshold moves nothing and answers 202 with a PayoutApproval: another ADMIN+ approves it (POST /api/admin/payout-approvals/{id}/approve) or rejects it, or it expires. Body at most 256 KiB.
      */
     post: operations['payout'];
     delete?: never;
@@ -223,6 +223,74 @@ export interface paths {
     put?: never;
     /** Reject a pending request with a reason: nothing moves, and it can no longer be approved */
     post: operations['rejectRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/payout-approvals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Approval requests of people's payouts from REWARDS past the four-eyes windows, newest first, optionally of one status */
+    get: operations['listPayoutApprovals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/payout-approvals/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One approval request of a person's payout, with its lines */
+    get: operations['getPayoutApproval'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/payout-approvals/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a payout request: every line is applied as the direct payout would be, all or nothing (201 with each line's transaction, the REWARDS treasury and the request). By an ADMIN+ other than the requester, with an API key of the reward scope */
+    post: operations['approvePayoutRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/payout-approvals/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject a pending payout request with a reason: nothing moves, and it can no longer be approved */
+    post: operations['rejectPayoutRequest'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3649,6 +3717,106 @@ export interface operations {
           };
         };
       };
+      /** @description Default Response */
+      202: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "approval": {
+           *         "id": "3d2c1b0a-9f8e-5d7c-8b6a-5f4e3d2c1b0a",
+           *         "status": "PENDING",
+           *         "payout": {
+           *           "from": {
+           *             "treasury": "REWARDS"
+           *           },
+           *           "reference": "spring-cup-2026",
+           *           "reason": "Spring cup: prizes",
+           *           "total": 75,
+           *           "lines": [
+           *             {
+           *               "index": 0,
+           *               "toUserId": 42,
+           *               "amount": 50,
+           *               "reason": "Spring cup: first place"
+           *             },
+           *             {
+           *               "index": 1,
+           *               "toUserId": 43,
+           *               "amount": 25,
+           *               "reason": null
+           *             }
+           *           ]
+           *         },
+           *         "requestedBy": {
+           *           "kind": "user",
+           *           "id": "12",
+           *           "role": "ADMIN"
+           *         },
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "expiresAt": "2026-01-16T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z",
+           *         "decidedBy": null,
+           *         "rejectionReason": null,
+           *         "transactionId": null
+           *       }
+           *     }
+           */
+          'application/json': {
+            approval: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              payout: {
+                from: {
+                  /** @enum {string} */
+                  treasury: 'REWARDS';
+                };
+                reference: string;
+                reason: string;
+                /** @description Coins (2 decimals) */
+                total: number;
+                lines: {
+                  index: number;
+                  toUserId: number;
+                  /** @description Coins (2 decimals) */
+                  amount: number;
+                  reason: string | null;
+                }[];
+              };
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              rejectionReason: string | null;
+              transactionId: number | null;
+            };
+          };
+        };
+      };
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
       400: {
         headers: {
@@ -4170,6 +4338,868 @@ export interface operations {
            */
           'application/json': {
             approval: components['schemas']['Approval'];
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listPayoutApprovals: {
+    parameters: {
+      query?: {
+        status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+        /** @description integer 1..100, default 20 */
+        limit?: number | string;
+        /** @description integer 0..1000000, default 0 */
+        offset?: number | string;
+        /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "payoutApprovals": [
+           *         {
+           *           "id": "3d2c1b0a-9f8e-5d7c-8b6a-5f4e3d2c1b0a",
+           *           "status": "PENDING",
+           *           "payout": {
+           *             "from": {
+           *               "treasury": "REWARDS"
+           *             },
+           *             "reference": "spring-cup-2026",
+           *             "reason": "Spring cup: prizes",
+           *             "total": 75,
+           *             "lines": [
+           *               {
+           *                 "index": 0,
+           *                 "toUserId": 42,
+           *                 "amount": 50,
+           *                 "reason": "Spring cup: first place"
+           *               },
+           *               {
+           *                 "index": 1,
+           *                 "toUserId": 43,
+           *                 "amount": 25,
+           *                 "reason": null
+           *               }
+           *             ]
+           *           },
+           *           "requestedBy": {
+           *             "kind": "user",
+           *             "id": "12",
+           *             "role": "ADMIN"
+           *           },
+           *           "createdAt": "2026-01-15T09:30:00.000Z",
+           *           "expiresAt": "2026-01-16T09:30:00.000Z",
+           *           "updatedAt": "2026-01-15T09:30:00.000Z",
+           *           "decidedBy": null,
+           *           "rejectionReason": null,
+           *           "transactionId": null
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "limit": 20,
+           *         "offset": 0,
+           *         "total": 1
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': {
+            payoutApprovals: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              payout: {
+                from: {
+                  /** @enum {string} */
+                  treasury: 'REWARDS';
+                };
+                reference: string;
+                reason: string;
+                /** @description Coins (2 decimals) */
+                total: number;
+                lines: {
+                  index: number;
+                  toUserId: number;
+                  /** @description Coins (2 decimals) */
+                  amount: number;
+                  reason: string | null;
+                }[];
+              };
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              rejectionReason: string | null;
+              transactionId: number | null;
+            }[];
+            pagination: {
+              limit: number;
+              offset: number;
+              total: number;
+            };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getPayoutApproval: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "3d2c1b0a-9f8e-5d7c-8b6a-5f4e3d2c1b0a",
+           *       "status": "PENDING",
+           *       "payout": {
+           *         "from": {
+           *           "treasury": "REWARDS"
+           *         },
+           *         "reference": "spring-cup-2026",
+           *         "reason": "Spring cup: prizes",
+           *         "total": 75,
+           *         "lines": [
+           *           {
+           *             "index": 0,
+           *             "toUserId": 42,
+           *             "amount": 50,
+           *             "reason": "Spring cup: first place"
+           *           },
+           *           {
+           *             "index": 1,
+           *             "toUserId": 43,
+           *             "amount": 25,
+           *             "reason": null
+           *           }
+           *         ]
+           *       },
+           *       "requestedBy": {
+           *         "kind": "user",
+           *         "id": "12",
+           *         "role": "ADMIN"
+           *       },
+           *       "createdAt": "2026-01-15T09:30:00.000Z",
+           *       "expiresAt": "2026-01-16T09:30:00.000Z",
+           *       "updatedAt": "2026-01-15T09:30:00.000Z",
+           *       "decidedBy": null,
+           *       "rejectionReason": null,
+           *       "transactionId": null
+           *     }
+           */
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+            payout: {
+              from: {
+                /** @enum {string} */
+                treasury: 'REWARDS';
+              };
+              reference: string;
+              reason: string;
+              /** @description Coins (2 decimals) */
+              total: number;
+              lines: {
+                index: number;
+                toUserId: number;
+                /** @description Coins (2 decimals) */
+                amount: number;
+                reason: string | null;
+              }[];
+            };
+            requestedBy: {
+              /** @enum {string} */
+              kind: 'user' | 'system' | 'service' | 'operator';
+              id: string;
+              /** @enum {string} */
+              role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            decidedBy: {
+              /** @enum {string} */
+              kind: 'user' | 'system' | 'service' | 'operator';
+              id: string;
+              /** @enum {string} */
+              role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+            } | null;
+            rejectionReason: string | null;
+            transactionId: number | null;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  approvePayoutRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "payout": {
+           *         "type": "REWARD",
+           *         "reference": "spring-cup-2026",
+           *         "total": 75,
+           *         "lines": [
+           *           {
+           *             "index": 0,
+           *             "toUserId": 42,
+           *             "amount": 50,
+           *             "transactionId": 1002
+           *           },
+           *           {
+           *             "index": 1,
+           *             "toUserId": 43,
+           *             "amount": 25,
+           *             "transactionId": 1003
+           *           }
+           *         ]
+           *       },
+           *       "wallet": {
+           *         "code": "REWARDS",
+           *         "name": "Rewards",
+           *         "walletId": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+           *         "balance": 97925,
+           *         "totalReceived": 100000,
+           *         "totalSent": 2075,
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z"
+           *       },
+           *       "approval": {
+           *         "id": "3d2c1b0a-9f8e-5d7c-8b6a-5f4e3d2c1b0a",
+           *         "status": "APPROVED",
+           *         "payout": {
+           *           "from": {
+           *             "treasury": "REWARDS"
+           *           },
+           *           "reference": "spring-cup-2026",
+           *           "reason": "Spring cup: prizes",
+           *           "total": 75,
+           *           "lines": [
+           *             {
+           *               "index": 0,
+           *               "toUserId": 42,
+           *               "amount": 50,
+           *               "reason": "Spring cup: first place"
+           *             },
+           *             {
+           *               "index": 1,
+           *               "toUserId": 43,
+           *               "amount": 25,
+           *               "reason": null
+           *             }
+           *           ]
+           *         },
+           *         "requestedBy": {
+           *           "kind": "user",
+           *           "id": "12",
+           *           "role": "ADMIN"
+           *         },
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "expiresAt": "2026-01-16T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z",
+           *         "decidedBy": {
+           *           "kind": "user",
+           *           "id": "7",
+           *           "role": "SUPERADMIN"
+           *         },
+           *         "rejectionReason": null,
+           *         "transactionId": 1002
+           *       }
+           *     }
+           */
+          'application/json': {
+            payout: {
+              /** @enum {string} */
+              type: 'REWARD' | 'TRANSFER';
+              reference: string;
+              /** @description Coins (2 decimals) */
+              total: number;
+              lines: {
+                index: number;
+                toUserId: number;
+                /** @description Coins (2 decimals) */
+                amount: number;
+                transactionId: number;
+              }[];
+            };
+            wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
+            approval: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              payout: {
+                from: {
+                  /** @enum {string} */
+                  treasury: 'REWARDS';
+                };
+                reference: string;
+                reason: string;
+                /** @description Coins (2 decimals) */
+                total: number;
+                lines: {
+                  index: number;
+                  toUserId: number;
+                  /** @description Coins (2 decimals) */
+                  amount: number;
+                  reason: string | null;
+                }[];
+              };
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              rejectionReason: string | null;
+              transactionId: number | null;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  rejectPayoutRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reason": "Budget not signed off yet"
+         *     }
+         */
+        'application/json': {
+          /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "approval": {
+           *         "id": "3d2c1b0a-9f8e-5d7c-8b6a-5f4e3d2c1b0a",
+           *         "status": "REJECTED",
+           *         "payout": {
+           *           "from": {
+           *             "treasury": "REWARDS"
+           *           },
+           *           "reference": "spring-cup-2026",
+           *           "reason": "Spring cup: prizes",
+           *           "total": 75,
+           *           "lines": [
+           *             {
+           *               "index": 0,
+           *               "toUserId": 42,
+           *               "amount": 50,
+           *               "reason": "Spring cup: first place"
+           *             },
+           *             {
+           *               "index": 1,
+           *               "toUserId": 43,
+           *               "amount": 25,
+           *               "reason": null
+           *             }
+           *           ]
+           *         },
+           *         "requestedBy": {
+           *           "kind": "user",
+           *           "id": "12",
+           *           "role": "ADMIN"
+           *         },
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "expiresAt": "2026-01-16T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z",
+           *         "decidedBy": {
+           *           "kind": "user",
+           *           "id": "7",
+           *           "role": "SUPERADMIN"
+           *         },
+           *         "rejectionReason": "Budget not signed off yet",
+           *         "transactionId": null
+           *       }
+           *     }
+           */
+          'application/json': {
+            approval: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              payout: {
+                from: {
+                  /** @enum {string} */
+                  treasury: 'REWARDS';
+                };
+                reference: string;
+                reason: string;
+                /** @description Coins (2 decimals) */
+                total: number;
+                lines: {
+                  index: number;
+                  toUserId: number;
+                  /** @description Coins (2 decimals) */
+                  amount: number;
+                  reason: string | null;
+                }[];
+              };
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              rejectionReason: string | null;
+              transactionId: number | null;
+            };
           };
         };
       };

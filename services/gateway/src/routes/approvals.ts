@@ -5,10 +5,17 @@ import {
   approvalsPublicQuery,
   ledgerDraft,
   moneyResult,
+  payoutApproval,
+  payoutApprovalPublicPage,
+  payoutApprovalsPublicQuery,
+  payoutApprovedResult,
   problem,
   rejectApprovalBody,
   type ApprovableCommand,
+  type Approval,
+  type PayoutApproval,
 } from '@coin/contracts';
+import { InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -18,7 +25,17 @@ import { requireApiKeyScope, type ApiKeyVerifier } from '../plugins/api-key';
 import type { ApiKeyScope } from '../plugins/access';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
-import { exampleApprovalPage, exampleApproved, exampleRejectApproval, exampleRejected, withExample } from './examples';
+import {
+  exampleApprovalPage,
+  exampleApproved,
+  examplePayoutApproval,
+  examplePayoutApprovalPage,
+  examplePayoutApproved,
+  examplePayoutRejected,
+  exampleRejectApproval,
+  exampleRejected,
+  withExample,
+} from './examples';
 import { offsetLinks, startOf } from './paging';
 import { apiKeySecurity } from './security-schemes';
 
@@ -30,7 +47,28 @@ export interface ApprovalRouteDeps {
 
 /** The API key scope an approval needs: the one the direct command needs. */
 function scopeOf(command: ApprovableCommand): ApiKeyScope {
-  return ({ 'ledger.mint': 'mint', 'ledger.burn': 'burn', 'ledger.refund': 'refund', 'ledger.reward': 'reward' } as const)[command.type];
+  return (
+    {
+      'ledger.mint': 'mint',
+      'ledger.burn': 'burn',
+      'ledger.refund': 'refund',
+      'ledger.reward': 'reward',
+      // A payout waiting is paid from REWARDS, as a direct one needs a reward key.
+      'ledger.payout': 'reward',
+    } as const
+  )[command.type];
+}
+
+/** The request of a route of Approvals: never a payout's (the ledger's read of an Approval answers APPROVAL_NOT_FOUND for one). */
+function asApproval(shown: Approval | PayoutApproval): Approval {
+  if ('payout' in shown) throw new InvariantViolation('a payout request answered on the routes of Approvals');
+  return shown;
+}
+
+/** The request of a route of payout approvals: always a payout's (the ledger's read of one answers for nothing else). */
+function asPayoutApproval(shown: Approval | PayoutApproval): PayoutApproval {
+  if (!('payout' in shown)) throw new InvariantViolation('an Approval answered on the routes of payout approvals');
+  return shown;
 }
 
 /**
@@ -83,9 +121,11 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
     async (request, reply) => {
       const { command } = await requestOf(request, request.params.id);
       await requireApiKeyScope(request, deps.apiKeys, scopeOf(command));
-      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
+      const result = await sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.approve', { approvalId: request.params.id, command, requestHash }),
       );
+      if ('payout' in result) throw new InvariantViolation('a payout request answered on the routes of Approvals');
+      return result;
     },
   );
 
@@ -106,7 +146,7 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
     },
     async (request, reply) => {
       const { command } = await requestOf(request, request.params.id);
-      return sendLedgerCommand(
+      const result = await sendLedgerCommand(
         deps.commands,
         request,
         reply,
@@ -114,6 +154,125 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
           ledgerDraft('ledger.reject-approval', { approvalId: request.params.id, command, reason: request.body.reason, requestHash }),
         200,
       );
+      return { approval: asApproval(result.approval) };
+    },
+  );
+
+  registerPayoutApprovalRoutes(app, deps);
+}
+
+/**
+ * A person's payout from REWARDS past the four-eyes windows (docs/DESIGN.md "Payouts") answers
+ * 202 with a PayoutApproval: no Approval (whose view shows one recipient and whose events
+ * consumers know a closed set of commands), so it is listed, read and decided here, never on the
+ * routes above. Approving applies every line as the direct payout would (all or nothing), by an
+ * ADMIN+ other than the requester with an API key of the reward scope.
+ */
+function registerPayoutApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
+  const requestOf = (request: FastifyRequest, id: string) => deps.internal.read('ledger.payout-approval', { id }, String(request.id));
+
+  app.get(
+    '/api/admin/payout-approvals',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin', 'approvals'],
+        summary: "Approval requests of people's payouts from REWARDS past the four-eyes windows, newest first, optionally of one status",
+        security: [{ bearerAuth: [] }],
+        querystring: payoutApprovalsPublicQuery,
+        operationId: 'listPayoutApprovals',
+        response: {
+          200: withExample(payoutApprovalPublicPage, examplePayoutApprovalPage),
+          400: problem,
+          401: problem,
+          403: problem,
+          503: problem,
+        },
+      },
+    },
+    async (request) => {
+      const { status, limit, offset, cursor } = request.query;
+      const start = startOf(request, 'offset', offset, cursor);
+      const page = await deps.internal.read('ledger.payout-approvals', { limit, offset: start, status }, String(request.id));
+      return { ...page, ...offsetLinks(page.pagination, page.payoutApprovals.length) };
+    },
+  );
+
+  app.get(
+    '/api/admin/payout-approvals/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin', 'approvals'],
+        summary: "One approval request of a person's payout, with its lines",
+        security: [{ bearerAuth: [] }],
+        params: approvalIdParam,
+        operationId: 'getPayoutApproval',
+        response: {
+          200: withExample(payoutApproval, examplePayoutApproval),
+          400: problem,
+          401: problem,
+          403: problem,
+          404: problem,
+          503: problem,
+        },
+      },
+    },
+    async (request) => (await requestOf(request, request.params.id)).payoutApproval,
+  );
+
+  app.post(
+    '/api/admin/payout-approvals/:id/approve',
+    {
+      config: { access: 'admin', idempotent: true, stepUp: true },
+      schema: {
+        tags: ['admin', 'approvals', 'money'],
+        summary:
+          "Approve a payout request: every line is applied as the direct payout would be, all or nothing (201 with each line's transaction, the REWARDS treasury and the request). By an ADMIN+ other than the requester, with an API key of the reward scope",
+        security: apiKeySecurity,
+        headers: idempotencyHeaders,
+        params: approvalIdParam,
+        operationId: 'approvePayoutRequest',
+        response: { 201: withExample(payoutApprovedResult, examplePayoutApproved), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { command } = await requestOf(request, request.params.id);
+      await requireApiKeyScope(request, deps.apiKeys, scopeOf(command));
+      const result = await sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
+        ledgerDraft('ledger.approve', { approvalId: request.params.id, command, requestHash }),
+      );
+      if (!('payout' in result)) throw new InvariantViolation('an Approval answered on the routes of payout approvals');
+      return { ...result, approval: asPayoutApproval(result.approval) };
+    },
+  );
+
+  app.post(
+    '/api/admin/payout-approvals/:id/reject',
+    {
+      config: { access: 'admin', idempotent: true, stepUp: true },
+      schema: {
+        tags: ['admin', 'approvals'],
+        summary: 'Reject a pending payout request with a reason: nothing moves, and it can no longer be approved',
+        security: [{ bearerAuth: [] }],
+        headers: idempotencyHeaders,
+        params: approvalIdParam,
+        body: withExample(rejectApprovalBody, exampleRejectApproval),
+        operationId: 'rejectPayoutRequest',
+        response: { 200: withExample(z.object({ approval: payoutApproval }), examplePayoutRejected), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { command } = await requestOf(request, request.params.id);
+      const result = await sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) =>
+          ledgerDraft('ledger.reject-approval', { approvalId: request.params.id, command, reason: request.body.reason, requestHash }),
+        200,
+      );
+      return { approval: asPayoutApproval(result.approval) };
     },
   );
 }

@@ -47,10 +47,11 @@ export async function answered<T>(request: FastifyRequest, send: () => Promise<T
 export type CommandStatus<R> = number | ((result: R) => number);
 
 /**
- * A MINT, BURN, REFUND or REWARD a four-eyes window holds back comes back as an approval request
- * without a transaction: 202 (routes/approvals.ts approves it); applied, 201.
+ * A MINT, BURN, REFUND, REWARD or a person's payout a four-eyes window holds back comes back as an
+ * approval request without a transaction or a payout: 202 (routes/approvals.ts approves it); applied, 201.
  */
-export const appliedOrPending = (result: object): number => ('approval' in result && !('transaction' in result) ? 202 : 201);
+export const appliedOrPending = (result: object): number =>
+  'approval' in result && !('transaction' in result) && !('payout' in result) ? 202 : 201;
 
 /**
  * One keyed ledger command of one request (an `idempotent` route): the draft carries the

@@ -424,3 +424,50 @@ export const exampleDailyVolume = {
     { day: '2026-01-31', types: volumeOf({ MINT: [1, 250_000], TRANSFER: [9, 120], REWARD: [40, 400] }) },
   ],
 };
+
+// ---- A person's payout waiting for a second person (docs/DESIGN.md "Payouts") ----
+export const examplePayoutApproval = {
+  id: '3d2c1b0a-9f8e-5d7c-8b6a-5f4e3d2c1b0a',
+  status: 'PENDING' as const,
+  payout: {
+    from: { treasury: 'REWARDS' as const },
+    reference: 'spring-cup-2026',
+    reason: 'Spring cup: prizes',
+    total: 75,
+    lines: [
+      { index: 0, toUserId: userId, amount: 50, reason: 'Spring cup: first place' },
+      { index: 1, toUserId: 43, amount: 25, reason: null },
+    ],
+  },
+  requestedBy: { kind: 'user' as const, id: '12', role: 'ADMIN' as const },
+  createdAt: at,
+  expiresAt: '2026-01-16T09:30:00.000Z',
+  updatedAt: at,
+  decidedBy: null,
+  rejectionReason: null,
+  transactionId: null,
+};
+export const examplePayoutApprovalPending = { approval: examplePayoutApproval };
+export const examplePayoutApprovalPage = {
+  payoutApprovals: [examplePayoutApproval],
+  pagination: { limit: 20, offset: 0, total: 1 },
+  hasMore: false,
+  nextCursor: null,
+};
+export const examplePayoutApproved = {
+  ...examplePayoutResult,
+  approval: {
+    ...examplePayoutApproval,
+    status: 'APPROVED' as const,
+    decidedBy: { kind: 'user' as const, id: '7', role: 'SUPERADMIN' as const },
+    transactionId: 1002,
+  },
+};
+export const examplePayoutRejected = {
+  approval: {
+    ...examplePayoutApproval,
+    status: 'REJECTED' as const,
+    decidedBy: { kind: 'user' as const, id: '7', role: 'SUPERADMIN' as const },
+    rejectionReason: 'Budget not signed off yet',
+  },
+};

@@ -1,4 +1,12 @@
-import { clientMayReward, ledgerDraft, payoutBody, payoutLinesMax, payoutResult, type LedgerCommandOf } from '@coin/contracts';
+import {
+  clientMayReward,
+  ledgerDraft,
+  payoutApprovalPending,
+  payoutBody,
+  payoutLinesMax,
+  payoutResult,
+  type LedgerCommandOf,
+} from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { FastifyRequest } from 'fastify';
@@ -7,8 +15,8 @@ import { requireApiKeyScope, type ApiKeyVerifier } from '../plugins/api-key';
 import { actsAsAdmin, principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
-import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
-import { examplePayout, examplePayoutResult, withExample } from './examples';
+import { appliedOrPending, commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import { examplePayout, examplePayoutApprovalPending, examplePayoutResult, withExample } from './examples';
 
 export interface PayoutRouteDeps {
   commands: CommandBus;
@@ -70,29 +78,38 @@ export function registerPayoutRoutes(app: App, deps: PayoutRouteDeps): void {
         tags: ['coins', 'money'],
         summary: `Pay up to ${payoutLinesMax.toLocaleString('en-US')} users at once from REWARDS or the caller's wallet: all lines or none`,
         description:
-          'From REWARDS (`{"treasury":"REWARDS"}`): a platform client granted REWARDS, or an ADMIN+ with an API key of the reward scope (lines are REWARDs). From the caller\'s wallet (`{}`): any user (lines are TRANSFERs). The total is judged once against the payer\'s active coins and limits; one bad line (unknown or closed recipient, the payer, a user paid twice) refuses the whole payout. Each line is its own transaction, referenced `<reference>#<index>`. Body at most 256 KiB.',
+          'From REWARDS (`{"treasury":"REWARDS"}`): a platform client granted REWARDS, or an ADMIN+ with an API key of the reward scope (lines are REWARDs). From the caller\'s wallet (`{}`): any user (lines are TRANSFERs). The total is judged once against the payer\'s active coins and limits; one bad line (unknown or closed recipient, the payer, a user paid twice) refuses the whole payout. Each line is its own transaction, referenced `<reference>#<index>`. A person\'s payout from REWARDS that would take a four-eyes window to its threshold moves nothing and answers 202 with a PayoutApproval: another ADMIN+ approves it (POST /api/admin/payout-approvals/{id}/approve) or rejects it, or it expires. Body at most 256 KiB.',
         security: [{ bearerAuth: [] }, { bearerAuth: [], apiKey: [] }],
         headers: idempotencyHeaders,
         operationId: 'payout',
         body: withExample(payoutBody, examplePayout),
-        response: { 201: withExample(payoutResult, examplePayoutResult), ...errorResponses },
+        response: {
+          201: withExample(payoutResult, examplePayoutResult),
+          202: withExample(payoutApprovalPending, examplePayoutApprovalPending),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
       const { from, reason, reference, lines } = request.body;
       const payer = await payerOf(request, from, deps.apiKeys);
-      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
-        ledgerDraft('ledger.payout', {
-          from: payer,
-          reason,
-          ...(reference !== undefined ? { reference } : {}),
-          lines: lines.map((line) => ({
-            toUserId: line.toUserId,
-            amount: minor(line.amount),
-            ...(line.reason !== undefined ? { reason: line.reason } : {}),
-          })),
-          requestHash,
-        }),
+      return sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) =>
+          ledgerDraft('ledger.payout', {
+            from: payer,
+            reason,
+            ...(reference !== undefined ? { reference } : {}),
+            lines: lines.map((line) => ({
+              toUserId: line.toUserId,
+              amount: minor(line.amount),
+              ...(line.reason !== undefined ? { reason: line.reason } : {}),
+            })),
+            requestHash,
+          }),
+        appliedOrPending,
       );
     },
   );

@@ -7,6 +7,7 @@ import {
   type CoinApprovalEvent,
   type CoinApprovalEventV2,
   type CoinHoldEvent,
+  type CoinPayoutApprovalEvent,
   type TopicNames,
   type TransactionRecorded,
 } from '@coin/contracts';
@@ -14,7 +15,8 @@ import { uuidV5 } from '@coin/security';
 import { creditLegCommand } from '../domain/batch';
 import type { ApprovalChange } from '../domain/approvals';
 import type { BalanceChange, CreditLeg, HoldChange, NewTransaction } from '../domain/ledger';
-import { approvalView } from '../views/approval-view';
+import { holdsPayout } from '../domain/commands/approvable';
+import { approvalView, payoutApprovalView } from '../views/approval-view';
 import { holdView } from '../views/hold-view';
 import { decidedTransactionView } from '../views/transaction-view';
 import type { OutboxBatchMessage } from './store';
@@ -132,6 +134,7 @@ export function approvalEventId(change: ApprovalChange): string {
  * (MINT, BURN, REFUND; docs/EVENTS.md "Versioning policy").
  */
 export function approvalEventMessages(topics: TopicNames, change: ApprovalChange): OutboxBatchMessage[] {
+  if (holdsPayout(change.approval.command)) return [payoutApprovalEventMessage(topics, change)];
   const approval = approvalView(change.approval);
   const envelope = {
     eventId: approvalEventId(change),
@@ -148,4 +151,30 @@ export function approvalEventMessages(topics: TopicNames, change: ApprovalChange
   if (command.type === 'REWARD') return [v2];
   const v1: CoinApprovalEvent = { ...envelope, version: 1, approval: { ...approval, command: { ...command, type: command.type } } };
   return [{ topic: topics.coinApprovals, ...message(v1) }, v2];
+}
+
+/** The event id of a payout request's change: the same on every publish of it (its own namespace, not an approval's). */
+export function payoutApprovalEventId(change: ApprovalChange): string {
+  return uuidV5(`coin.payout-approval.${change.event}:${change.approval.id}`);
+}
+
+/**
+ * The event of a change of a request holding a person's payout, keyed by its id: on
+ * coin.payout-approvals only (an Approval of coin.approvals(.v2) shows one recipient and a closed
+ * enum of commands; docs/EVENTS.md "coin.payout-approvals").
+ */
+export function payoutApprovalEventMessage(topics: TopicNames, change: ApprovalChange): OutboxBatchMessage {
+  const event: CoinPayoutApprovalEvent = {
+    eventId: payoutApprovalEventId(change),
+    type: `coin.payout-approval.${change.event}`,
+    version: 1,
+    occurredAt: change.approval.updatedAt.toISOString(),
+    payoutApproval: payoutApprovalView(change.approval),
+  };
+  return {
+    topic: topics.coinPayoutApprovals,
+    key: change.approval.id,
+    headers: { [headerNames.type]: event.type },
+    payload: JSON.stringify(event),
+  };
 }

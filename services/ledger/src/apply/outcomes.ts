@@ -1,9 +1,8 @@
-import type { LedgerResult } from '@coin/contracts';
 import { InvariantViolation, type WireError } from '@coin/errors';
 import type { BatchStep } from '../domain/batch';
 import { moduleOf } from '../domain/commands/table';
 import type { ReplyViews } from '../domain/commands/types';
-import { approvalView } from '../views/approval-view';
+import { anyApprovalView } from '../views/approval-view';
 import { holdView } from '../views/hold-view';
 import { decidedTransactionView } from '../views/transaction-view';
 import { userWalletView, walletView } from '../views/wallet-view';
@@ -16,7 +15,7 @@ export interface Outcome {
 
 /** The views the command modules render their replies with. */
 const views: ReplyViews = {
-  approval: approvalView,
+  approval: anyApprovalView,
   hold: holdView,
   transaction: decidedTransactionView,
   userWallet: userWalletView,
@@ -38,7 +37,8 @@ export function outcomeOf(step: Extract<BatchStep, { kind: 'decided' }>, xafRate
     // A person's movement that reached a four-eyes window: the request it became (202).
     const change = decision.approvals[0];
     if (!change) throw new InvariantViolation(`${command.type} parked without its approval request`);
-    return { ok: true, reply: { approval: approvalView(change.approval) } satisfies LedgerResult<'ledger.mint'> };
+    // A payout's request is a PayoutApproval, under the same `approval` member (LedgerResult<'ledger.payout'>).
+    return { ok: true, reply: { approval: anyApprovalView(change.approval) } };
   }
   return { ok: true, reply: moduleOf(command).reply({ command, decision, subject, views, xafRate }) };
 }

@@ -12,21 +12,23 @@ export async function findApproval(db: Queryable, id: string): Promise<ApprovalS
   return result.rows[0] ? approvalStateOf(result.rows[0]) : null;
 }
 
-/** A page of requests, newest first, with the total matching the filter. */
+/**
+ * A page of requests, newest first, with the total matching the filter: those holding a payout
+ * (`payouts`, shown as PayoutApprovals) or all the others (`approvals`, shown as Approvals).
+ */
 export async function listApprovals(
   db: Queryable,
-  filter: { status?: ApprovalStatus | undefined; limit: number; offset: number },
+  filter: { status?: ApprovalStatus | undefined; kind: 'approvals' | 'payouts'; limit: number; offset: number },
 ): Promise<{ approvals: ApprovalState[]; total: number }> {
   const status = filter.status ?? null;
+  const payouts = filter.kind === 'payouts';
+  const where = `($1::text IS NULL OR status = $1) AND ((command->>'type') = 'ledger.payout') = $2`;
   const [rows, counted] = await Promise.all([
     db.query<ApprovalDbRow>(
-      `SELECT ${approvalColumns} FROM approval_requests WHERE ($1::text IS NULL OR status = $1)
-        ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-      [status, filter.limit, filter.offset],
+      `SELECT ${approvalColumns} FROM approval_requests WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+      [status, payouts, filter.limit, filter.offset],
     ),
-    db.query<{ total: number }>(`SELECT count(*)::bigint AS total FROM approval_requests WHERE ($1::text IS NULL OR status = $1)`, [
-      status,
-    ]),
+    db.query<{ total: number }>(`SELECT count(*)::bigint AS total FROM approval_requests WHERE ${where}`, [status, payouts]),
   ]);
   return { approvals: rows.rows.map(approvalStateOf), total: Number(counted.rows[0]?.total ?? 0) };
 }

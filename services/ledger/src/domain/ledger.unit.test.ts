@@ -5,6 +5,7 @@ import {
   walletKeyOf,
   walletKeyOfUser,
   type Actor,
+  type ApprovableCommand,
   type LedgerCommand,
   type LimitOverrides,
   type Party,
@@ -196,6 +197,11 @@ class World {
    * credit leg per line, adding up to the total; refused, nothing at all.
    */
   private observePayout(command: Extract<LedgerCommand, { type: 'ledger.payout' }>, decision: Decision) {
+    // Parked (a person's past the four-eyes window): nothing moved, one request.
+    if (decision.ok && decision.parked) {
+      expect([decision.lineTransactions, decision.entries, decision.creditLegs, decision.approvals.length]).toEqual([[], [], [], 1]);
+      return;
+    }
     if (!decision.ok) return;
     this.payoutsApplied += 1;
     const { from, lines } = command.data;
@@ -1482,5 +1488,150 @@ describe('ledger domain: four-eyes by window', () => {
       extra: { limit: { name: 'clientDailyRewards', value: 50, used: 50 } },
     });
     expect(stepOf(w, reward({ kind: 'system', id: 'pc_shop' }, 1)).ok).toBe(true);
+  });
+
+  describe('a person\'s payout from REWARDS past the window (docs/DESIGN.md "Payouts")', () => {
+    const lines = [
+      { toUserId: 2, amount: 4_000 },
+      { toUserId: 3, amount: 4_000 },
+      { toUserId: 4, amount: 4_000, reason: 'third' },
+    ];
+    const rewardsPayout = { from: { kind: 'treasury' as const, code: 'REWARDS' as const }, lines, reason: 'cup' };
+    /** A world where admin 10's payout of 12,000 (over the 10,000 window) was parked; the request. */
+    const parkedPayout = () => {
+      const w = world();
+      const requestId = w.nextCommandId();
+      const decision = stepOf(w, w.command('ledger.payout', rewardsPayout, requestId, admin(10)));
+      expect(decision).toMatchObject({ ok: true, parked: true, transaction: null, lineTransactions: [], entries: [], creditLegs: [] });
+      const request = decision.ok ? decision.approvals[0]!.approval : undefined;
+      return { w, request: request!, requestId };
+    };
+    const approveBy = (w: World, request: { id: string; command: ApprovableCommand }, by: Actor, commandId?: string) =>
+      w.command('ledger.approve', { approvalId: request.id, command: request.command, requestHash: 'h' }, commandId, by);
+    const balancesOf = (w: World) => [1, 2, 3, 4].map((id) => w.state.wallets.get(`user:${id}`)!.balance);
+
+    it('when parked, then nothing moves, and the request stores the payout with the reference its lines will carry', () => {
+      const { w, request, requestId } = parkedPayout();
+      w.drain();
+      expect(balancesOf(w)).toEqual([50_000, 0, 0, 0]);
+      expect(w.state.wallets.get('treasury:REWARDS')!.balance).toBe(50_000);
+      expect(request).toMatchObject({ id: approvalIdOf(requestId), status: 'PENDING', requestedBy: admin(10) });
+      expect(request.command).toEqual({ type: 'ledger.payout', data: { ...rewardsPayout, reference: `payout:${requestId}` } });
+    });
+
+    it('when another admin approves, then every line is applied once, each transaction naming the approval, and no window counts it', () => {
+      const { w, request, requestId } = parkedPayout();
+      const approved = stepOf(w, approveBy(w, request, admin(11)));
+      expect(approved).toMatchObject({
+        ok: true,
+        parked: false,
+        transaction: null,
+        windows: [],
+        approvals: [{ event: 'approved', approval: { status: 'APPROVED', decidedBy: admin(11) } }],
+      });
+      if (!approved.ok) throw new Error('refused');
+      expect(approved.lineTransactions.map((t) => [t.type, t.to, t.amount, t.reference, t.approval])).toEqual(
+        lines.map((line, i) => [
+          'REWARD',
+          { kind: 'user', userId: line.toUserId },
+          line.amount,
+          `payout:${requestId}#${i}`,
+          { id: request.id, requestedBy: 10, approvedBy: 11 },
+        ]),
+      );
+      expect(approved.approvals[0]!.approval.transactionId).toBe(approved.lineTransactions[0]!.id);
+      w.drain();
+      expect(balancesOf(w)).toEqual([50_000, 4_000, 4_000, 4_000]);
+      expect(w.state.wallets.get('treasury:REWARDS')!.balance).toBe(38_000);
+      // Approving again (another key, another admin): the request is APPROVED, nothing moves twice.
+      expect(stepOf(w, approveBy(w, request, admin(12)))).toMatchObject({ ok: false, code: 'APPROVAL_NOT_PENDING' });
+      w.drain();
+      expect(balancesOf(w)).toEqual([50_000, 4_000, 4_000, 4_000]);
+      // The approved payout counted in neither admin's window.
+      expect(parked(w, mint(w, admin(10), 5, 9_999))).toBe(false);
+      expect(parked(w, mint(w, admin(11), 5, 1))).toBe(false);
+    });
+
+    it('when its requester approves it, or an approver it pays, then it is refused and stays PENDING', () => {
+      const { w, request } = parkedPayout();
+      expect(stepOf(w, approveBy(w, request, admin(10)))).toMatchObject({ ok: false, code: 'APPROVAL_BY_REQUESTER' });
+      expect(stepOf(w, approveBy(w, request, admin(3)))).toMatchObject({ ok: false, code: 'SELF_DEALING' });
+      expect(w.state.approvals.get(request.id)!.status).toBe('PENDING');
+      w.drain();
+      expect(balancesOf(w)).toEqual([50_000, 0, 0, 0]);
+    });
+
+    it('when rejected or expired, then it can no longer be approved and nothing moves', () => {
+      const rejected = parkedPayout();
+      const reject = rejected.w.command(
+        'ledger.reject-approval',
+        { approvalId: rejected.request.id, command: rejected.request.command, reason: 'no budget' },
+        undefined,
+        admin(10),
+      );
+      expect(stepOf(rejected.w, reject)).toMatchObject({ ok: true, approvals: [{ event: 'rejected' }] });
+      expect(stepOf(rejected.w, approveBy(rejected.w, rejected.request, admin(11)))).toMatchObject({
+        ok: false,
+        code: 'APPROVAL_NOT_PENDING',
+      });
+      const expired = parkedPayout();
+      expired.w.tick(defaultPolicy.approvalExpirySeconds * 1000);
+      const expire = expired.w.command('ledger.expire-approval', { approvalId: expired.request.id, command: expired.request.command });
+      expect(stepOf(expired.w, expire)).toMatchObject({ ok: true, approvals: [{ event: 'expired' }] });
+      expect(stepOf(expired.w, approveBy(expired.w, expired.request, admin(11)))).toMatchObject({
+        ok: false,
+        code: 'APPROVAL_NOT_PENDING',
+      });
+      for (const { w } of [rejected, expired]) {
+        w.drain();
+        expect(balancesOf(w)).toEqual([50_000, 0, 0, 0]);
+      }
+    });
+
+    it('when a line became invalid before the approval (its recipient closed), then the whole payout is refused and stays PENDING', () => {
+      const { w, request } = parkedPayout();
+      expect(stepOf(w, w.command('ledger.close-wallet', { userId: 3, reason: 'gone' }, undefined, seeder))).toMatchObject({ ok: true });
+      const refused = stepOf(w, approveBy(w, request, admin(11)));
+      expect(refused).toMatchObject({ ok: false, code: 'RECIPIENT_CLOSED' });
+      expect(refused.ok || refused.detail.startsWith('lines[1]: ')).toBe(true);
+      expect(w.state.approvals.get(request.id)!.status).toBe('PENDING');
+      w.drain();
+      expect([2, 4].map((id) => w.state.wallets.get(`user:${id}`)!.balance)).toEqual([0, 0]);
+      expect(w.state.wallets.get('treasury:REWARDS')!.balance).toBe(50_000);
+    });
+
+    it('when a platform client pays the same, then it is applied at once (its daily cap judges it, nothing waits)', () => {
+      const w = world();
+      const client: Actor = { kind: 'system', id: 'tournaments' };
+      const small = {
+        ...rewardsPayout,
+        lines: [
+          { toUserId: 2, amount: 2_000 },
+          { toUserId: 3, amount: 2_000 },
+        ],
+      };
+      expect(stepOf(w, w.command('ledger.payout', small, undefined, client))).toMatchObject({ ok: true, parked: false });
+      expect(stepOf(w, w.command('ledger.payout', rewardsPayout, undefined, client))).toMatchObject({
+        ok: false,
+        code: 'LIMIT_EXCEEDED',
+      });
+    });
+
+    it('when an admin asks directly for a payout from a wallet, or one paying themselves, then the request is refused at once', () => {
+      const w = world();
+      const fromWallet = {
+        type: 'ledger.payout' as const,
+        data: { ...rewardsPayout, from: { kind: 'user' as const, userId: 1 }, reference: 'r' },
+      };
+      expect(stepOf(w, w.command('ledger.request-approval', { command: fromWallet }, undefined, admin(10)))).toMatchObject({
+        ok: false,
+        code: 'VALIDATION_FAILED',
+      });
+      const toSelf = { type: 'ledger.payout' as const, data: { ...rewardsPayout, reference: 'r' } };
+      expect(stepOf(w, w.command('ledger.request-approval', { command: toSelf }, undefined, admin(4)))).toMatchObject({
+        ok: false,
+        code: 'SELF_DEALING',
+      });
+    });
   });
 });

@@ -7,6 +7,9 @@ import {
   approvalPage,
   approvalsQuery,
   hold,
+  payoutApproval,
+  payoutApprovalPage,
+  payoutApprovalsQuery,
   holdPage,
   internalTransactionPage,
   role,
@@ -34,7 +37,8 @@ import { findApproval, listApprovals } from '../db/approval-reads';
 import { findHold, listHolds } from '../db/hold-reads';
 import { findTransaction, findWalletOfUser, listTreasuryWallets, transactionsAfter } from '../db/reads';
 import type { LedgerPolicy } from '../domain/ledger';
-import { approvalView } from '../views/approval-view';
+import { holdsPayout } from '../domain/commands/approvable';
+import { approvalView, payoutApprovalView } from '../views/approval-view';
 import { holdView } from '../views/hold-view';
 import { spendingLimitsView } from '../views/limits-view';
 import { treasuryView, userWalletView } from '../views/wallet-view';
@@ -108,8 +112,41 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
     { schema: { params: z.object({ id: uuidInput }), response: { 200: z.object({ approval, command: approvableCommand }) } } },
     async (request) => {
       const found = await firstFound(deps.pools, (db) => findApproval(db, request.params.id));
-      if (!found) throw new AppError('APPROVAL_NOT_FOUND', `Approval request ${request.params.id} does not exist`);
+      // A request holding a payout is no Approval (docs/DESIGN.md "Payouts"): /internal/payout-approvals/:id shows it.
+      if (!found || holdsPayout(found.command)) {
+        throw new AppError('APPROVAL_NOT_FOUND', `Approval request ${request.params.id} does not exist`);
+      }
       return { approval: approvalView(found), command: found.command };
+    },
+  );
+
+  app.get(
+    '/internal/payout-approvals/:id',
+    { schema: { params: z.object({ id: uuidInput }), response: { 200: z.object({ payoutApproval, command: approvableCommand }) } } },
+    async (request) => {
+      const found = await firstFound(deps.pools, (db) => findApproval(db, request.params.id));
+      if (!found || !holdsPayout(found.command)) {
+        throw new AppError('APPROVAL_NOT_FOUND', `Payout approval request ${request.params.id} does not exist`);
+      }
+      return { payoutApproval: payoutApprovalView(found), command: found.command };
+    },
+  );
+
+  app.get(
+    '/internal/payout-approvals',
+    { schema: { querystring: payoutApprovalsQuery, response: { 200: payoutApprovalPage } } },
+    async (request) => {
+      const { status, limit, offset } = request.query;
+      const page = await pagedOverShards(
+        deps.pools,
+        { limit, offset },
+        async (db, first) => {
+          const part = await listApprovals(db, { status, kind: 'payouts', ...first });
+          return { rows: part.approvals, total: part.total };
+        },
+        newestFirst,
+      );
+      return { payoutApprovals: page.rows.map(payoutApprovalView), pagination: { limit, offset, total: page.total } };
     },
   );
 
@@ -119,7 +156,7 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
       deps.pools,
       { limit, offset },
       async (db, first) => {
-        const part = await listApprovals(db, { status, ...first });
+        const part = await listApprovals(db, { status, kind: 'approvals', ...first });
         return { rows: part.approvals, total: part.total };
       },
       newestFirst,

@@ -13,6 +13,8 @@ export const ledgerRouteCallers: InternalRouteCallers = {
   'GET /internal/wallets/by-user/:userId/balance-changes': ['gateway', 'webhooks'],
   'GET /internal/approvals/:id': ['gateway'],
   'GET /internal/approvals': ['gateway'],
+  'GET /internal/payout-approvals/:id': ['gateway'],
+  'GET /internal/payout-approvals': ['gateway'],
   'GET /internal/holds/:id': ['gateway'],
   'GET /internal/holds': ['gateway'],
   'GET /internal/transactions': ['history'],

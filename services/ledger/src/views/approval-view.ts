@@ -1,13 +1,13 @@
-import type { Approval } from '@coin/contracts';
+import { minorUnitsToCoins, type Approval, type PayoutApproval } from '@coin/contracts';
+import { InvariantViolation } from '@coin/errors';
 import type { ApprovalState } from '../domain/approvals';
-import { approvedCommandView } from '../domain/commands/approvable';
+import { approvedCommandView, holdsPayout } from '../domain/commands/approvable';
 
-/** The one home of the Approval view (API, replies and coin.approvals events), in coins; the held-back command is shown by its module. */
-export function approvalView(approval: ApprovalState): Approval {
+/** The members an Approval and a PayoutApproval share. */
+function requestMembers(approval: ApprovalState) {
   return {
     id: approval.id,
     status: approval.status,
-    command: approvedCommandView(approval.command),
     requestedBy: approval.requestedBy,
     createdAt: approval.createdAt.toISOString(),
     expiresAt: approval.expiresAt.toISOString(),
@@ -16,4 +16,49 @@ export function approvalView(approval: ApprovalState): Approval {
     rejectionReason: approval.rejectionReason,
     transactionId: approval.transactionId,
   };
+}
+
+/**
+ * The one home of the Approval view (API, replies and coin.approvals events), in coins; the
+ * held-back command is shown by its module. A request holding a payout is never an Approval (its
+ * view shows one recipient): asking for one is a bug.
+ */
+export function approvalView(approval: ApprovalState): Approval {
+  const command = approvedCommandView(approval.command);
+  if (!command) throw new InvariantViolation(`approval ${approval.id} holds a payout: it is shown as a PayoutApproval`);
+  const { id, status, ...rest } = requestMembers(approval);
+  return { id, status, command, ...rest };
+}
+
+/** The PayoutApproval view of a request holding a person's payout (API, replies and coin.payout-approvals events), in coins. */
+export function payoutApprovalView(approval: ApprovalState): PayoutApproval {
+  const { command } = approval;
+  if (!holdsPayout(command) || command.data.from.kind !== 'treasury') {
+    throw new InvariantViolation(`approval ${approval.id} holds no payout from REWARDS`);
+  }
+  const { from, lines, reason, reference } = command.data;
+  const { id, status, ...rest } = requestMembers(approval);
+  return {
+    id,
+    status,
+    payout: {
+      from: { treasury: from.code },
+      // Stored by the payout that parked it; a request sent directly without one names its command's.
+      reference: reference ?? '',
+      reason,
+      total: minorUnitsToCoins(lines.reduce((sum, line) => sum + line.amount, 0)),
+      lines: lines.map((line, index) => ({
+        index,
+        toUserId: line.toUserId,
+        amount: minorUnitsToCoins(line.amount),
+        reason: line.reason ?? null,
+      })),
+    },
+    ...rest,
+  };
+}
+
+/** A request as replies show it: a PayoutApproval when it holds a payout, else an Approval. */
+export function anyApprovalView(approval: ApprovalState): Approval | PayoutApproval {
+  return holdsPayout(approval.command) ? payoutApprovalView(approval) : approvalView(approval);
 }

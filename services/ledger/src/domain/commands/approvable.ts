@@ -1,6 +1,7 @@
 import type { Approval, ApprovableCommand, AuditSummary, LedgerCommand } from '@coin/contracts';
 import { burn } from './burn';
 import { mint } from './mint';
+import { payout } from './payout';
 import { refund } from './refund';
 import { reward } from './reward';
 import type { Rejected } from '../state';
@@ -17,6 +18,7 @@ export const approvableTable: { [T in ApprovableType]: ApprovableModule<T> } = {
   'ledger.burn': burn,
   'ledger.refund': refund,
   'ledger.reward': reward,
+  'ledger.payout': payout,
 };
 
 /** The parts of the module of a held-back command (one cast: the table's type pairs each type with its module). */
@@ -29,9 +31,14 @@ export function approvedTarget(command: ApprovableCommand): string {
   return partsOf(command).target(command);
 }
 
-/** The held-back command as an Approval shows it, in coins. */
-export function approvedCommandView(command: ApprovableCommand): Approval['command'] {
+/** The held-back command as an Approval shows it, in coins; null for a payout (a PayoutApproval shows it). */
+export function approvedCommandView(command: ApprovableCommand): Approval['command'] | null {
   return partsOf(command).view(command);
+}
+
+/** Whether a request holds a payout: shown as a PayoutApproval, on its own routes and topic, never as an Approval. */
+export function holdsPayout(command: ApprovableCommand): command is Extract<ApprovableCommand, { type: 'ledger.payout' }> {
+  return command.type === 'ledger.payout';
 }
 
 /** Why a request for `command` is refused at once rather than parked for a second person, or null. */
@@ -41,12 +48,16 @@ export function requestRefusal(request: Pick<LedgerCommand, 'actor'>, command: A
 
 /** The command an approval request holds back, for the audit log: its type, wallet or purchase, amount in coins and reason. */
 export function approvalSummary(command: ApprovableCommand): AuditSummary {
-  const amount = 'amount' in command.data ? coinsOrNull(command.data.amount) : null;
+  // A payout's amount is its total, and its lines are counted (as the direct payout's record does).
+  const amount = holdsPayout(command)
+    ? coinsOrNull(command.data.lines.reduce((sum, line) => sum + line.amount, 0))
+    : coinsOrNull(command.data.amount);
   return {
     command: command.type.replace('ledger.', '').toUpperCase(),
     target: approvedTarget(command),
     amount,
     reason: command.data.reason,
+    ...(holdsPayout(command) ? { lines: command.data.lines.length, payoutReference: command.data.reference ?? null } : {}),
   };
 }
 

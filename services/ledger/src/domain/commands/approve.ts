@@ -1,8 +1,9 @@
-import { approveCommand, ledgerResults } from '@coin/contracts';
+import { approveCommand, ledgerResults, type LedgerCommandOf } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { approvedCommand, sameActor, userIdOfActor } from '../approvals';
-import { approvalSummary, approvedReads, type ApprovedCommand } from './approvable';
-import { transactionIdOf } from './replies';
+import { approvalSummary, approvedReads, holdsPayout, type ApprovedCommand } from './approvable';
+import { payout } from './payout';
+import { transactionIdOf, transactionIdsOf } from './replies';
 import { approvalNotFound, approvalNotPending, approvalOf, paysActor, reject, selfDealing } from './rules';
 import { adminRefusal } from '../authors';
 import type { CommandModule } from './types';
@@ -16,6 +17,8 @@ export const approve: CommandModule<'ledger.approve'> = {
   schema: approveCommand,
   result: ledgerResults['ledger.approve'],
   createsTransaction: true,
+  // A payout's approval applies its lines, one transaction each.
+  transactionsOf: ({ data }) => (holdsPayout(data.command) ? data.command.data.lines.length : 1),
   authorRefusal: adminRefusal,
   reads(command) {
     // What the command it applies reads (as its requester's; the approval step adds to no window), and the request.
@@ -40,33 +43,46 @@ export const approve: CommandModule<'ledger.approve'> = {
     if (requestedBy === null || approvedBy === null) return reject('FORBIDDEN', 'Only users approve and request approvals');
     // The stored command, decided now as if its requester had sent it directly: the same rules, limits and checks.
     const inner = context.decideApproved(approvedCommand(approval, now));
-    if (!inner.ok || !inner.transaction) return inner;
-    if (paysActor(command, inner.transaction.to)) return selfDealing('An approver cannot approve a payment to themselves');
-    const transaction = { ...inner.transaction, approval: { id: approval.id, requestedBy, approvedBy } };
+    if (!inner.ok) return inner;
+    // What the command applied: one transaction, or a payout's lines (all or nothing, as decided).
+    const applied = inner.transaction ? [inner.transaction] : inner.lineTransactions;
+    const first = applied[0];
+    if (!first || inner.parked) return inner;
+    if (applied.some((t) => paysActor(command, t.to))) return selfDealing('An approver cannot approve a payment to themselves');
+    // Every transaction the approval applies names it: the request, who asked and who approved.
+    const named = { id: approval.id, requestedBy, approvedBy };
     return {
       ...inner,
-      transaction,
+      transaction: inner.transaction ? { ...inner.transaction, approval: named } : null,
+      lineTransactions: inner.lineTransactions.map((t) => ({ ...t, approval: named })),
       approvals: [
         {
-          approval: { ...approval, status: 'APPROVED', decidedBy: command.actor, transactionId: transaction.id, updatedAt: now },
+          approval: { ...approval, status: 'APPROVED', decidedBy: command.actor, transactionId: first.id, updatedAt: now },
           event: 'approved',
         },
       ],
     };
   },
-  reply({ decision, subject, views, xafRate }) {
+  reply(input) {
+    const { command, decision, subject, views, xafRate } = input;
     const change = decision.approvals[0];
-    if (!decision.transaction || !subject || !change) throw new InvariantViolation('an approval accepted without its transaction');
-    return {
-      transaction: views.transaction(decision.transaction),
-      wallet: views.wallet(subject, xafRate),
-      approval: views.approval(change.approval),
-    };
+    if (!subject || !change) throw new InvariantViolation('an approval accepted without its request or wallet');
+    const shown = views.approval(change.approval);
+    const stored = command.data.command;
+    if (holdsPayout(stored)) {
+      // The payout's own answer, as a direct one is answered (the command as the approval applied it), and the request.
+      const applied = approvedCommand(change.approval, new Date(command.issuedAt)) as LedgerCommandOf<'ledger.payout'>;
+      const result = payout.reply({ ...input, command: applied });
+      if (!('payout' in result) || !('payout' in shown)) throw new InvariantViolation('an approved payout answered without its lines');
+      return { ...result, approval: shown };
+    }
+    if (!decision.transaction || 'payout' in shown) throw new InvariantViolation('an approval accepted without its transaction');
+    return { transaction: views.transaction(decision.transaction), wallet: views.wallet(subject, xafRate), approval: shown };
   },
-  // One record: the approval, naming the transaction it applied (the money move is the approval's).
+  // One record: the approval, naming the transaction(s) it applied (the money move is the approval's).
   audit: ({ data }, applied) => ({
     action: 'approval.approve',
     target: `approval:${data.approvalId}`,
-    summary: { ...approvalSummary(data.command), ...transactionIdOf(applied) },
+    summary: { ...approvalSummary(data.command), ...transactionIdOf(applied), ...transactionIdsOf(applied) },
   }),
 };

@@ -6,6 +6,7 @@ import {
   walletKeyOf,
   walletKeyOfTreasury,
   walletKeyOfUser,
+  type ApprovableCommand,
   type LedgerCommandOf,
   type Party,
 } from '@coin/contracts';
@@ -13,6 +14,7 @@ import { InvariantViolation } from '@coin/errors';
 import { actorScope, clientCapBreach, clientScope, isPerson, recipientScope, windowReached, type WindowCharge } from '../four-eyes';
 import { platformGrantsOf, isUser, userAtLeast } from '../authors';
 import { activeOf, type Decision, type NewTransaction, type Rejected } from '../state';
+import { transactionIdsOf } from './replies';
 import {
   accepted,
   beyondLimit,
@@ -23,10 +25,11 @@ import {
   limitBreachOf,
   missingParty,
   paysActor,
+  pendingRequest,
   reject,
   selfDealing,
 } from './rules';
-import type { CommandModule, DecideContext } from './types';
+import type { ApprovableModule, DecideContext } from './types';
 
 type PayoutCommand = LedgerCommandOf<'ledger.payout'>;
 
@@ -89,7 +92,7 @@ function personCharges(command: PayoutCommand, total: number): WindowCharge[] {
  * single bad line refuses the whole payout (docs/DESIGN.md "Payouts"). Each line is its own
  * transaction with its own credit leg.
  */
-export const payout: CommandModule<'ledger.payout'> = {
+export const payout: ApprovableModule<'ledger.payout'> = {
   type: 'ledger.payout',
   schema: payoutCommand,
   result: ledgerResults['ledger.payout'],
@@ -166,15 +169,20 @@ export const payout: CommandModule<'ledger.payout'> = {
       if (breach) return clientCapExceeded(breach);
       return pay([{ scope: clientScope(command.actor.id), amount: total }]);
     }
-    if (!isPerson(command.actor)) return pay([]);
-    // A person's payout is one movement of its total. Past a window it cannot wait as an approval
-    // request yet (an Approval shows one recipient): it is refused, nothing moved.
+    // An approved payout had its second person: it neither waits nor counts in a window.
+    if (context.approved || !isPerson(command.actor)) return pay([]);
+    // A person's payout is one movement of its total. Past a window it waits, whole, as an approval
+    // request for a second ADMIN+ (a PayoutApproval, on coin.payout-approvals only), like a reward.
     const charges = personCharges(command, total);
     if (windowReached(context.state.windows, charges, context.policy.fourEyes, context.now)) {
-      return reject(
-        'FOUR_EYES_REQUIRED',
-        'This payout would take a four-eyes window to its threshold; a payout cannot wait for a second person: pay it in smaller payouts on another day, or as rewards',
-      );
+      // The request stores the payout's reference as the direct payout would have had it, so its
+      // lines, once approved, are referenced as the 202 said.
+      const { requestHash: _, ...data } = command.data;
+      const asked: ApprovableCommand = { type: 'ledger.payout', data: { ...data, reference } };
+      return accepted({
+        approvals: [{ approval: pendingRequest(command, asked, context.now, context.policy), event: 'requested' }],
+        parked: true,
+      });
     }
     return pay(charges);
   },
@@ -208,7 +216,20 @@ export const payout: CommandModule<'ledger.payout'> = {
             from: walletKeyOfTreasury('REWARDS'),
             payoutReference: payoutReferenceOf(command),
             lines: command.data.lines.length,
-            ...(applied ? { transactionIds: applied.lineTransactions.slice(0, 50).map((t) => String(t.id)) } : {}),
+            ...transactionIdsOf(applied),
           },
         },
+  approvable: {
+    target: ({ data }) => walletKeyOf(data.from),
+    // A payout to its requester is self-dealing; one from a wallet never waits (its owner's limits judge it).
+    requestRefusal(request, { data }) {
+      if (data.from.kind !== 'treasury') return reject('VALIDATION_FAILED', 'A payout from a wallet never waits for approval');
+      // Its lines' references must be known before it is approved (the payout that parks one stores it).
+      if (data.reference === undefined) return reject('VALIDATION_FAILED', 'A payout waiting for approval names its reference');
+      const own = data.lines.findIndex(({ toUserId }) => paysActor(request, { kind: 'user', userId: toUserId }));
+      return own < 0 ? null : lineRefused(own, selfDealing('An admin cannot reward themselves'));
+    },
+    // Its request is a PayoutApproval (views/approval-view.ts): an Approval shows one recipient.
+    view: () => null,
+  },
 };

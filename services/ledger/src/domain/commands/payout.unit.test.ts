@@ -154,14 +154,51 @@ describe('the payout module, alone', () => {
     expect(payout.decide(admin, contextOf([rewards(1000), ...recipients]))).toMatchObject({ ok: false, code: 'SELF_DEALING' });
   });
 
-  it("when a person's REWARDS payout would reach their four-eyes window as a whole, then it is refused (each line alone is under it)", () => {
+  it("when a person's REWARDS payout would reach their four-eyes window as a whole, then it is parked for a second person (each line alone is under it)", () => {
     const policy: LedgerPolicy = { ...defaultPolicy, fourEyes: { ...defaultPolicy.fourEyes, actorWindow: 1000 } };
     const actor = { kind: 'user' as const, id: '9', role: 'ADMIN' as const };
     const windows = new Map([[actorScope(actor), recordSpend([], 600, now)]]);
     const decision = payout.decide(payoutOf({}, actor), contextOf([rewards(1000), ...recipients], policy, windows));
-    expect(decision).toMatchObject({ ok: false, code: 'FOUR_EYES_REQUIRED' });
+    // Nothing moves, nothing is counted: one request holding the payout with the reference its lines will carry.
+    expect(decision).toMatchObject({
+      ok: true,
+      parked: true,
+      transaction: null,
+      lineTransactions: [],
+      entries: [],
+      creditLegs: [],
+      windows: [],
+      approvals: [
+        {
+          event: 'requested',
+          approval: {
+            status: 'PENDING',
+            requestedBy: actor,
+            command: { type: 'ledger.payout', data: { reference: `payout:${commandId}`, lines: payoutOf({}).data.lines } },
+          },
+        },
+      ],
+    });
     const under = payout.decide(payoutOf({}, actor), contextOf([rewards(1000), ...recipients], policy));
     expect(under).toMatchObject({ ok: true, windows: [{ scope: 'actor:user:9', amount: 500 }, { amount: 300 }, { amount: 200 }] });
+    // Decided as its approval applies it: every line, and no window stops or counts it.
+    const approved = payout.decide(payoutOf({}, actor), { ...contextOf([rewards(1000), ...recipients], policy, windows), approved: true });
+    expect(approved).toMatchObject({ ok: true, parked: false, windows: [], lineTransactions: [{ amount: 300 }, { amount: 200 }] });
+  });
+
+  it('when asked about a request holding a payout, then one paying its requester or from a wallet is refused at once', () => {
+    const asked = (data: Partial<Payout['data']>) => ({
+      type: 'ledger.payout' as const,
+      data: { ...payoutOf({ reference: 'r' }).data, ...data },
+    });
+    const admin = { actor: { kind: 'user' as const, id: '3', role: 'ADMIN' as const } };
+    expect(payout.approvable.requestRefusal(admin, asked({}))).toMatchObject({ code: 'SELF_DEALING' });
+    expect(payout.approvable.requestRefusal({ actor: { ...admin.actor, id: '9' } }, asked({}))).toBeNull();
+    expect(payout.approvable.requestRefusal(admin, asked({ from: { kind: 'user', userId: 9 } }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    expect(payout.approvable.target(asked({}))).toBe('treasury:REWARDS');
+    expect(payout.approvable.view(asked({}))).toBeNull();
   });
 
   it("when a platform client's payout passes its daily cap as a whole, then it is refused", () => {

@@ -48,3 +48,10 @@ export function coinsOrNull(minor: number | null | undefined): number | null {
 export function transactionIdOf(applied: Accepted | null): AuditSummary {
   return applied?.transaction ? { transactionId: applied.transaction.id } : {};
 }
+
+/** The audit summary's links to the transactions of an applied payout's lines (the first 50). */
+export function transactionIdsOf(applied: Accepted | null): AuditSummary {
+  return applied && applied.lineTransactions.length > 0
+    ? { transactionIds: applied.lineTransactions.slice(0, 50).map((t) => String(t.id)) }
+    : {};
+}

@@ -5,6 +5,7 @@ import type {
   AuditSummary,
   Hold,
   LedgerCommand,
+  PayoutApproval,
   LedgerCommandOf,
   LedgerCommandType,
   LedgerResult,
@@ -63,7 +64,8 @@ export interface DecideContext {
 
 /** The views a reply is rendered with (views/*.ts): passed in, so the domain names no presentation module. */
 export interface ReplyViews {
-  approval(approval: ApprovalState): Approval;
+  /** An approval request: an Approval, or a PayoutApproval when it holds a payout. */
+  approval(approval: ApprovalState): Approval | PayoutApproval;
   hold(hold: HoldState): Hold;
   transaction(transaction: NewTransaction): Transaction;
   userWallet(wallet: WalletState, userId: number, xafRate?: number): Wallet;
@@ -116,8 +118,12 @@ export type ApprovableOf<T extends ApprovableType> = Extract<ApprovableCommand, 
 export interface ApprovableParts<T extends ApprovableType> {
   /** What the command acts on, for the audit log: the wallet a mint credits or a burn debits, the purchase a refund names. */
   target(command: ApprovableOf<T>): string;
-  /** The command as an Approval shows it (API, replies and coin.approvals events), in coins. */
-  view(command: ApprovableOf<T>): Approval['command'];
+  /**
+   * The command as an Approval shows it (API, replies and coin.approvals events), in coins; null
+   * for a payout, whose request is shown as a PayoutApproval (views/approval-view.ts) and never as
+   * an Approval.
+   */
+  view(command: ApprovableOf<T>): Approval['command'] | null;
   /** Why a request for it is refused at once (money to the requester: self-dealing), or null: it may wait for a second person. */
   requestRefusal(request: Pick<LedgerCommand, 'actor'>, command: ApprovableOf<T>): Rejected | null;
 }
