@@ -115,8 +115,9 @@ async function main(): Promise<void> {
     await shoot(page, 'treasuries');
 
     await page.getByRole('link', { name: 'Approvals', exact: true }).click();
-    // A SUPERADMIN's approvals screen has the deletion requests' table too.
+    // A SUPERADMIN's approvals screen has the payouts waiting and the deletion requests' tables too.
     await page.getByRole('table', { name: 'Approval requests' }).waitFor();
+    await page.getByRole('table', { name: 'Payout approval requests' }).waitFor();
     await shoot(page, 'approvals');
 
     await page.getByRole('link', { name: 'Audit log', exact: true }).click();
