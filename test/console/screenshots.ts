@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { argsOrExit, parseCliArgs } from '../../scripts/cli-args';
 import { ensureConsoleBuilt } from '../../scripts/stack/console';
-import { adminSession, apiKeyFor } from '../harness/admin';
+import { adminSession, apiKeyFor, fundTreasury } from '../harness/admin';
 import { launchChromium } from '../harness/browser';
 import { eventually } from '../harness/eventually';
 import globalSetup from '../harness/global-setup';
@@ -52,6 +52,20 @@ async function main(): Promise<void> {
     });
     // A mint into a treasury waits for a second ADMIN (202).
     await admin.mintCoins({ body: { treasury: 'REWARDS', amount: 5000, reason: 'Rewards budget Q3' } });
+    // A person's payout past the four-eyes window waits too (REWARDS funded first, through an approved mint).
+    await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey: mintKey }, 'REWARDS', 10_000);
+    const rewardKey = await apiKeyFor(stack, superadmin.accessToken, ['reward']);
+    await apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey: rewardKey }).payout({
+      body: {
+        from: { treasury: 'REWARDS' },
+        reason: 'Spring cup: prizes',
+        reference: 'spring-cup-2026',
+        lines: [
+          { toUserId: users[3]!.userId, amount: 6000, reason: 'First place' },
+          { toUserId: users[1]!.userId, amount: 4000, reason: 'Second place' },
+        ],
+      },
+    });
     await eventually(
       async () => (await admin.searchTransactions({ query: { userId: String(first.userId) } })).transactions.length >= 2,
       10_000,
@@ -115,8 +129,10 @@ async function main(): Promise<void> {
     await shoot(page, 'treasuries');
 
     await page.getByRole('link', { name: 'Approvals', exact: true }).click();
-    // A SUPERADMIN's approvals screen has the deletion requests' table too.
+    // A SUPERADMIN's approvals screen has the payouts waiting and the deletion requests' tables too.
     await page.getByRole('table', { name: 'Approval requests' }).waitFor();
+    await page.getByRole('button', { name: /^Show 2 lines of payout request/ }).click();
+    await page.getByRole('cell', { name: 'Second place' }).waitFor();
     await shoot(page, 'approvals');
 
     await page.getByRole('link', { name: 'Audit log', exact: true }).click();

@@ -257,6 +257,67 @@ describe('admin console screens in a browser', () => {
     await checkerPage.context().close();
   }, 90_000);
 
+  it("when a person's payout waits for a second person, then the console lists it with its lines, refuses its requester's approval, and another admin's approval pays every line once", async () => {
+    const [first, second] = await Promise.all([
+      registerUser(stack.gatewayUrl, { fullName: 'Payout First' }),
+      registerUser(stack.gatewayUrl, { fullName: 'Payout Second' }),
+    ]);
+    // 10,000 in all takes the requester's daily four-eyes window to its threshold: the payout waits whole.
+    await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey: moneyKey }, 'REWARDS', 10_000);
+    const asked = (await admin.payout({
+      body: {
+        from: { treasury: 'REWARDS' },
+        reason: 'console payout',
+        lines: [
+          { toUserId: first.userId, amount: 6_000, reason: 'first place' },
+          { toUserId: second.userId, amount: 4_000 },
+        ],
+      },
+    })) as { approval?: { id: string; status: string } };
+    expect(asked.approval?.status).toBe('PENDING');
+    const id = asked.approval?.id ?? 'missing';
+    const short = id.slice(0, 8);
+
+    // The requester, signed in afresh (approving is a step-up operation), sees it with its lines and cannot approve it.
+    const requester = await newPage();
+    await signIn(requester, superadmin);
+    await typeApiKey(requester, moneyKey);
+    await go(requester, 'Approvals');
+    const ownRow = requester.getByRole('table', { name: 'Payout approval requests' }).getByRole('row').filter({ hasText: short });
+    expect(await ownRow.textContent()).toContain('10,000.00');
+    await ownRow.getByRole('button', { name: `Show 2 lines of payout request ${short}`, exact: true }).click();
+    const lines = requester.getByRole('table', { name: `Lines of payout request ${short}` });
+    await lines.getByRole('cell', { name: 'first place', exact: true }).waitFor();
+    expect(await lines.getByRole('row').count()).toBe(3);
+    await ownRow.getByRole('button', { name: `Approve payout request ${short}`, exact: true }).click();
+    await requester
+      .getByRole('region', { name: 'Payouts waiting' })
+      .getByRole('alert')
+      .filter({ hasText: 'APPROVAL_BY_REQUESTER' })
+      .waitFor();
+    expect([await balanceOf(first), await balanceOf(second)]).toEqual([0, 0]);
+    await requester.context().close();
+
+    // Another admin, with a key of the reward scope, approves it in their console: every line is paid, once.
+    const checkerKey = await apiKeyFor(stack, superadmin.accessToken, ['reward']);
+    const checkerPage = await newPage();
+    await signIn(checkerPage, checker);
+    await typeApiKey(checkerPage, checkerKey);
+    await go(checkerPage, 'Approvals');
+    const row = checkerPage.getByRole('table', { name: 'Payout approval requests' }).getByRole('row').filter({ hasText: short });
+    await row.getByRole('button', { name: `Approve payout request ${short}`, exact: true }).click();
+    await checkerPage.getByRole('status').filter({ hasText: 'Approved: payout' }).waitFor();
+    await balanceSettlesAt(first, 6_000);
+    await balanceSettlesAt(second, 4_000);
+    expect(await admin.getPayoutApproval({ path: { id } })).toMatchObject({
+      status: 'APPROVED',
+      decidedBy: { id: String(checker.userId) },
+    });
+    // No longer pending: the list was loaded again.
+    await eventually(async () => (await row.count()) === 0, 5_000, 'payout list reloaded');
+    await checkerPage.context().close();
+  }, 90_000);
+
   it('when a SUPERADMIN deletes a user holding 10,000 coins in the console, then nothing is deleted until another SUPERADMIN approves it on the Approvals screen', async () => {
     const rich = await registerUser(stack.gatewayUrl, { fullName: 'Console Rich' });
     // 10,000 coins need a mint approval of their own: asked by the SUPERADMIN, approved by the checker.
@@ -441,6 +502,17 @@ describe('admin console screens in a browser', () => {
     });
     // A pending approval, so the Approvals screen shows its decide controls.
     await admin.mintCoins({ body: { treasury: 'OPERATIONS', amount: 1, reason: 'axe approval' } });
+    // And a payout waiting for a second person (10,000 takes the payer's daily window to its threshold), so it shows the payouts' table and lines.
+    await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey: moneyKey }, 'REWARDS', 10_000);
+    const waitingPayout = (await admin.payout({
+      body: {
+        from: { treasury: 'REWARDS' },
+        reason: 'axe payout',
+        lines: [{ toUserId: target.userId, amount: 10_000, reason: 'axe line' }],
+      },
+    })) as { approval?: { id: string; status: string } };
+    expect(waitingPayout.approval?.status).toBe('PENDING');
+    const payoutShort = (waitingPayout.approval?.id ?? 'missing').slice(0, 8);
     const checked = await newPage();
     const found: Record<string, string[]> = {};
     const check = async (screen: string) => {
@@ -487,6 +559,11 @@ describe('admin console screens in a browser', () => {
     await check('treasuries and supply');
     await go(checked, 'Approvals');
     await checked.getByRole('button', { name: 'Approve' }).first().waitFor();
+    await checked.getByRole('button', { name: `Show 1 line of payout request ${payoutShort}`, exact: true }).click();
+    await checked
+      .getByRole('table', { name: `Lines of payout request ${payoutShort}` })
+      .getByRole('cell', { name: 'axe line' })
+      .waitFor();
     await check('approvals');
     await go(checked, 'Holds');
     await checked.getByRole('cell', { name: 'axe hold' }).first().waitFor();

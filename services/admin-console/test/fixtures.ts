@@ -88,6 +88,30 @@ export const approval = (id: string, overrides: Partial<Approval> = {}): Approva
   ...overrides,
 });
 
+/** A PayoutApproval (no model of its own in the client: the answer of GET /api/admin/payout-approvals/{id}). */
+export type PayoutApproval = OperationResult<'getPayoutApproval'>;
+
+/** A payout request from REWARDS waiting for a second person; one line per amount, to users 41, 42, … */
+export const payoutApproval = (id: string, amounts: number[] = [50, 25], overrides: Partial<PayoutApproval> = {}): PayoutApproval => ({
+  id,
+  status: 'PENDING',
+  payout: {
+    from: { treasury: 'REWARDS' },
+    reference: 'spring-cup',
+    reason: 'Spring cup: prizes',
+    total: amounts.reduce((sum, amount) => sum + amount, 0),
+    lines: amounts.map((amount, index) => ({ index, toUserId: 41 + index, amount, reason: index === 0 ? 'first place' : null })),
+  },
+  requestedBy: { kind: 'user', id: '2', role: 'ADMIN' },
+  createdAt: at,
+  expiresAt: '2026-03-02T10:00:00.000Z',
+  updatedAt: at,
+  decidedBy: null,
+  rejectionReason: null,
+  transactionId: null,
+  ...overrides,
+});
+
 export const deletionRequest = (id: string, userId: number, balance: number): DeletionRequest => ({
   id,
   userId,

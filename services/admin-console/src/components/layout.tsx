@@ -26,22 +26,24 @@ export function Field({ label, children, hint }: { label: string; children: Reac
   );
 }
 
-/** Offset or page paging: previous / next with where we are. */
+/** Offset or page paging: previous / next with where we are. `name` tells a screen's pagers apart ("Pages" unless said). */
 export function Pager({
   label,
   hasPrevious,
   hasNext,
   onPrevious,
   onNext,
+  name = 'Pages',
 }: {
   label: string;
   hasPrevious: boolean;
   hasNext: boolean;
   onPrevious: () => void;
   onNext: () => void;
+  name?: string;
 }) {
   return (
-    <nav className="pager" aria-label="Pages">
+    <nav className="pager" aria-label={name}>
       <button type="button" onClick={onPrevious} disabled={!hasPrevious}>
         ← Previous
       </button>

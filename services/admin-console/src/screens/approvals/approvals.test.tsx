@@ -2,7 +2,7 @@ import type { OperationResult } from '@coin/client';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, problem, renderScreen } from '../../../test/fake-console';
-import { approval, deletionRequest, transaction } from '../../../test/fixtures';
+import { approval, deletionRequest, type PayoutApproval, transaction } from '../../../test/fixtures';
 
 import { ApprovalsScreen } from '.';
 
@@ -13,10 +13,19 @@ const pending = (ids: string[]) => ({
   nextCursor: null,
 });
 
+const payouts = (...requests: PayoutApproval[]) => ({
+  payoutApprovals: requests,
+  pagination: { limit: 25, offset: 0, total: requests.length },
+  hasMore: false,
+  nextCursor: null,
+});
+/** The payouts section of a screen about something else: none waits. */
+const noPayouts = { listPayoutApprovals: async () => payouts() };
+
 describe('approvals screen', () => {
   it('when the requests load, then each pending one has Approve and Reject buttons named after it', async () => {
     const listApprovals = jest.fn(async () => pending(['aaaaaaaa-1', 'bbbbbbbb-2']));
-    renderScreen(<ApprovalsScreen />, { listApprovals });
+    renderScreen(<ApprovalsScreen />, { listApprovals, ...noPayouts });
     const table = await screen.findByRole('table', { name: 'Approval requests' });
     expect(within(table).getByRole('button', { name: 'Approve request aaaaaaaa' })).toBeTruthy();
     expect(within(table).getByRole('button', { name: 'Reject request bbbbbbbb' })).toHaveProperty('disabled', true);
@@ -29,7 +38,7 @@ describe('approvals screen', () => {
     const answer = deferred<OperationResult<'approveRequest'>>();
     const approveRequest = jest.fn((_input: unknown) => answer.promise);
     const listApprovals = jest.fn(async () => pending(['aaaaaaaa-1']));
-    renderScreen(<ApprovalsScreen />, { listApprovals, approveRequest }, { apiKey: 'ck_test' });
+    renderScreen(<ApprovalsScreen />, { listApprovals, approveRequest, ...noPayouts }, { apiKey: 'ck_test' });
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole('button', { name: 'Approve request aaaaaaaa' }));
     expect(screen.getByRole('button', { name: 'Approve request aaaaaaaa' })).toHaveProperty('disabled', true);
@@ -44,6 +53,7 @@ describe('approvals screen', () => {
   it('when one approves their own request, then the refusal is shown', async () => {
     renderScreen(<ApprovalsScreen />, {
       listApprovals: async () => pending(['aaaaaaaa-1']),
+      ...noPayouts,
       approveRequest: async () => Promise.reject(problem(403, 'SELF_APPROVAL', 'You cannot approve your own request')),
     });
     const ui = userEvent.setup();
@@ -57,6 +67,7 @@ describe('approvals screen', () => {
       <ApprovalsScreen />,
       {
         listApprovals: async () => pending([]),
+        ...noPayouts,
         listDeletionRequests: async () => ({ deletionRequests: [deletionRequest('dddddddd-1', 9, 20_000)] }),
         rejectDeletionRequest,
       },

@@ -6,18 +6,21 @@ import { useLoad } from '../../hooks/use-load';
 import { useMutation } from '../../hooks/use-mutation';
 import { Link } from '../../router';
 import { SubmissionKey } from '../../session';
-import { Field, Page, Pager, Table } from '../../components/layout';
+import { Page, Pager, Table } from '../../components/layout';
 import { coins, when } from '../../format';
 import { Decide } from './decide';
 import { DeletionRequests } from './deletion-requests';
+import { PayoutApprovals } from './payout-approvals';
+import { approvalsPageSize as pageSize, type StatusChoice, StatusFilter } from './status-filter';
 
-const statuses = ['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED'] as const;
-const pageSize = 25;
-
-/** GET /api/admin/approvals; approve (with the session's API key of the command's scope) or reject with a reason. */
+/**
+ * GET /api/admin/approvals; approve (with the session's API key of the command's scope) or reject with a reason.
+ * Below them the payouts waiting (GET /api/admin/payout-approvals), decided the same way, and for a
+ * SUPERADMIN the deletion requests.
+ */
 export function ApprovalsScreen() {
   const { session, apiKey } = useConsole();
-  const [status, setStatus] = useState<(typeof statuses)[number] | ''>('PENDING');
+  const [status, setStatus] = useState<StatusChoice>('PENDING');
   const [offset, setOffset] = useState(0);
   const decision = useMutation();
   const requests = useLoad(
@@ -48,26 +51,18 @@ export function ApprovalsScreen() {
   return (
     <Page title="Approvals">
       <p className="muted">
-        Large mints, burns and refunds wait here for a second ADMIN. Approving uses the API key entered on the{' '}
-        <Link to="/money">Money</Link> page
+        Large mints, burns, refunds and rewards, and people's large payouts (below), wait here for a second ADMIN. Approving uses the API
+        key entered on the <Link to="/money">Money</Link> page
         {apiKey ? ' (set)' : ' (not set yet)'}; you cannot approve your own request.
       </p>
-      <div className="filters">
-        <Field label="Status">
-          <select
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as typeof status);
-              setOffset(0);
-            }}
-          >
-            <option value="">Any</option>
-            {statuses.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </Field>
-      </div>
+      <StatusFilter
+        label="Status"
+        value={status}
+        onChange={(next) => {
+          setStatus(next);
+          setOffset(0);
+        }}
+      />
       <Notice>{decision.result}</Notice>
       <Loaded load={requests} error={decision.error}>
         {(data) => (
@@ -129,6 +124,7 @@ export function ApprovalsScreen() {
           </>
         )}
       </Loaded>
+      <PayoutApprovals />
       {session.role === 'SUPERADMIN' ? <DeletionRequests /> : null}
     </Page>
   );

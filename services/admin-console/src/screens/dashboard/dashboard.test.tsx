@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { problem, renderScreen } from '../../../test/fake-console';
-import { approval, dailyOf } from '../../../test/fixtures';
+import { approval, dailyOf, payoutApproval } from '../../../test/fixtures';
 import { DashboardScreen } from '.';
 import { balanceLine, lastDays, supplyAndTreasuries, volumeByType } from './series';
 
@@ -102,6 +102,12 @@ describe('dashboard screen', () => {
         hasMore: true,
         nextCursor: '1',
       })),
+      listPayoutApprovals: jest.fn(async (_input: unknown) => ({
+        payoutApprovals: [],
+        pagination: { limit: 1, offset: 0, total: 0 },
+        hasMore: false,
+        nextCursor: null,
+      })),
       listAllWebhookEndpoints: jest.fn(async () => ({ endpoints: [disabled('e-1')], nextCursor: null, hasMore: false })),
     };
   };
@@ -130,6 +136,7 @@ describe('dashboard screen', () => {
         .map((c) => c.textContent),
     ).toEqual(['Day (UTC)', 'TRANSFER']);
     expect((await screen.findByTestId('approvals-waiting')).textContent).toBe('3');
+    expect(screen.getByTestId('approvals-waiting').closest('p')!.textContent).toBe('3 approvals wait. Go to approvals');
     expect(screen.getByRole('link', { name: 'Go to approvals' }).getAttribute('href')).toBe('/admin/approvals');
   });
 
@@ -145,6 +152,25 @@ describe('dashboard screen', () => {
     );
     expect(ops.getDailyVolume).toHaveBeenCalledTimes(1);
     expect(ops.listApprovals).toHaveBeenCalledWith({ query: { status: 'PENDING', limit: '1' } });
+    expect(ops.listPayoutApprovals).toHaveBeenCalledWith({ query: { status: 'PENDING', limit: '1' } });
+  });
+
+  it('when payouts wait too, then the panel counts them with the approvals and says how many are payouts', async () => {
+    const ops = {
+      ...operations(),
+      listPayoutApprovals: async () => ({
+        payoutApprovals: [payoutApproval('p-1')],
+        pagination: { limit: 1, offset: 0, total: 2 },
+        hasMore: true,
+        nextCursor: '1',
+      }),
+    };
+    renderScreen(<DashboardScreen />, ops as never);
+    expect((await screen.findByTestId('approvals-waiting')).textContent).toBe('5');
+    expect(screen.getByTestId('payouts-waiting').textContent).toBe('2');
+    expect(screen.getByTestId('approvals-waiting').closest('p')!.textContent).toBe(
+      '5 approvals wait (3 requests, 2 payouts). Go to approvals',
+    );
   });
 
   it('when webhook endpoints were disabled, then the panel counts them and names the first five with when and why', async () => {

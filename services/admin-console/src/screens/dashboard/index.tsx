@@ -17,8 +17,8 @@ const failingEndpointsShown = 5;
 
 /**
  * The landing screen of ADMIN+: the supply and each treasury's balance at each day's end, the
- * daily volume by transaction type, and what waits for someone (approvals, webhook endpoints
- * disabled after persistent failure). Every chart is one read per
+ * daily volume by transaction type, and what waits for someone (approvals and payout approvals,
+ * webhook endpoints disabled after persistent failure). Every chart is one read per
  * series for the whole range (docs/CONTRACT.md "Daily series"): six calls, whatever the days.
  */
 export function DashboardScreen() {
@@ -37,7 +37,14 @@ export function DashboardScreen() {
   }, [range]);
   const volume = useLoad(() => session.client.getDailyVolume({ query }), [range]);
   const volumeChart = useMemo(() => (volume.data ? volumeByType(volume.data, 'amount') : undefined), [volume.data]);
-  const approvals = useLoad(() => session.client.listApprovals({ query: { status: 'PENDING', limit: '1' } }), []);
+  // Payouts waiting are requests of their own (GET /api/admin/payout-approvals), not Approvals: both are counted.
+  const approvals = useLoad(async () => {
+    const [requests, payouts] = await Promise.all([
+      session.client.listApprovals({ query: { status: 'PENDING', limit: '1' } }),
+      session.client.listPayoutApprovals({ query: { status: 'PENDING', limit: '1' } }),
+    ]);
+    return { requests: requests.pagination.total, payouts: payouts.pagination.total };
+  }, []);
   const failing = useLoad(() => session.client.listAllWebhookEndpoints({ query: { status: 'disabled', limit: failingEndpointsRead } }), []);
   return (
     <Page title="Dashboard">
@@ -47,14 +54,7 @@ export function DashboardScreen() {
       <div className="dashboard">
         <section className="panel" aria-labelledby="waiting-title">
           <h2 id="waiting-title">Waiting for a decision</h2>
-          <Loaded load={approvals}>
-            {(data) => (
-              <p>
-                <strong data-testid="approvals-waiting">{data.pagination.total}</strong>{' '}
-                {data.pagination.total === 1 ? 'approval waits' : 'approvals wait'}. <Link to="/approvals">Go to approvals</Link>
-              </p>
-            )}
-          </Loaded>
+          <Loaded load={approvals}>{(data) => <ApprovalsWaiting requests={data.requests} payouts={data.payouts} />}</Loaded>
         </section>
         <section className="panel" aria-labelledby="failing-title">
           <h2 id="failing-title">Webhook endpoints failing</h2>
@@ -94,6 +94,24 @@ export function DashboardScreen() {
         </section>
       </div>
     </Page>
+  );
+}
+
+/** The pending approval requests and payout requests: how many in all, and of which kind. */
+function ApprovalsWaiting({ requests, payouts }: { requests: number; payouts: number }) {
+  const total = requests + payouts;
+  return (
+    <p>
+      <strong data-testid="approvals-waiting">{total}</strong> {total === 1 ? 'approval waits' : 'approvals wait'}
+      {payouts > 0 ? (
+        <>
+          {' '}
+          ({requests} {requests === 1 ? 'request' : 'requests'}, <span data-testid="payouts-waiting">{payouts}</span>{' '}
+          {payouts === 1 ? 'payout' : 'payouts'})
+        </>
+      ) : null}
+      . <Link to="/approvals">Go to approvals</Link>
+    </p>
   );
 }
 
