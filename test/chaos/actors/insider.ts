@@ -49,6 +49,8 @@ interface Sent {
   kind: 'split' | 'self-mint' | 'self-reward';
   key: string;
   reason: string;
+  path: string;
+  body: unknown;
   answers: Attempt[];
 }
 
@@ -152,12 +154,18 @@ export class InsiderActor implements ChaosActor {
     const to = kind === 'split' ? pick(this.options.recipients).userId : insider.userId;
     const path = kind === 'self-reward' ? '/api/admin/reward' : '/api/admin/mint';
     const body = { userId: to, amount: kind === 'split' ? this.options.splitCoins : 1, reason };
-    const sent: Sent = { kind, key, reason, answers: [] };
+    const sent: Sent = { kind, key, reason, path, body, answers: [] };
     this.sent.push(sent);
+    await this.drive(sent, this.options.giveUpAt);
+  }
+
+  /** Sends the request again with its own key until a definitive answer (202 is one) or `giveUpAt`. */
+  private async drive(sent: Sent, giveUpAt: () => number): Promise<void> {
+    const headers = { ...this.insider!.headers, 'idempotency-key': sent.key };
     for (let attempt = 1; ; attempt += 1) {
-      const answer = await post(this.options, path, body, { ...insider.headers, 'idempotency-key': key });
+      const answer = await post(this.options, sent.path, sent.body, headers);
       sent.answers.push(answer);
-      if (answer.status === 202 || isDefinitive(answer) || Date.now() > this.options.giveUpAt()) return;
+      if (isDefinitive(answer) || Date.now() > giveUpAt()) return;
       await sleep(Math.min(1000, 50 * attempt));
     }
   }
@@ -190,8 +198,16 @@ export class InsiderActor implements ChaosActor {
     await this.loop;
   }
 
+  /**
+   * Faults over, every service ready: each request still without a definitive answer is driven to
+   * one with its own key, as the transfers are, so that what the ledger applied is what the
+   * insider was told (a mint applied but never answered would otherwise count in the ledger's
+   * supply and not in what the test minted, with no word of which).
+   */
   async settle(): Promise<void> {
     await this.producer?.close();
+    const deadline = Date.now() + 30_000;
+    for (const sent of this.sent.filter((s) => !s.answers.some(isDefinitive))) await this.drive(sent, () => deadline);
   }
 
   async check(end: EndState): Promise<string[]> {
@@ -199,7 +215,7 @@ export class InsiderActor implements ChaosActor {
     const insider = this.insider!;
     const windowMinor = toMinor(this.options.windowCoins);
     const splits = this.sent.filter((s) => s.kind === 'split');
-    const final = (s: Sent) => s.answers.findLast((a) => a.status === 202 || isDefinitive(a));
+    const final = (s: Sent) => s.answers.findLast(isDefinitive);
     const applied = splits.filter((s) => final(s)?.status === 201);
     const parked = splits.filter((s) => final(s)?.status === 202);
     const inRecord = (reason: string) => end.record.filter((t) => t.reason === reason);
@@ -210,6 +226,18 @@ export class InsiderActor implements ChaosActor {
       if (inRecord(s.reason).length !== 1)
         failures.push(`split mint ${s.key} answered 201 but is in the record ${inRecord(s.reason).length} times`);
     for (const s of parked) if (inRecord(s.reason).length !== 0) failures.push(`split mint ${s.key} answered 202 but was applied`);
+    for (const s of splits.filter((x) => !applied.includes(x) && !parked.includes(x))) {
+      const answer = final(s);
+      if (inRecord(s.reason).length > 0)
+        failures.push(
+          `split mint ${s.key} is in the record but was answered ${answer ? `${answer.status} ${answer.code ?? ''}` : 'never definitively'} (answers: ${s.answers.map((a) => a.status).join(', ')})`,
+        );
+    }
+    const unanswered = this.sent.filter((s) => final(s) === undefined);
+    if (unanswered.length > 0)
+      failures.push(
+        `${unanswered.length} insider requests never got a definitive answer, even after the faults stopped: ${unanswered.map((s) => `${s.kind} ${s.key} (answers: ${s.answers.map((a) => a.status).join(', ')})`).join('; ')}`,
+      );
     if (splits.length > 0 && toMinor(this.options.splitCoins) * splits.length >= windowMinor && parked.length === 0)
       failures.push('the insider asked for more than the window, yet no mint waited for a second person');
     for (const s of this.sent.filter((x) => x.kind !== 'split')) {
@@ -228,16 +256,14 @@ export class InsiderActor implements ChaosActor {
 
   /** Minor units the insider's split mints were answered 201 for: part of what the test minted. */
   mintedMinor(): number {
-    const applied = this.sent.filter(
-      (s) => s.kind === 'split' && s.answers.findLast((a) => a.status === 202 || isDefinitive(a))?.status === 201,
-    );
+    const applied = this.sent.filter((s) => s.kind === 'split' && s.answers.findLast(isDefinitive)?.status === 201);
     return applied.length * toMinor(this.options.splitCoins);
   }
 
   counts(): Record<string, number | Record<string, number>> {
     const byOutcome: Record<string, number> = {};
     for (const s of this.sent) {
-      const answer = s.answers.findLast((a) => a.status === 202 || isDefinitive(a));
+      const answer = s.answers.findLast(isDefinitive);
       const label = `${s.kind} ${answer ? `${answer.status}${answer.code ? ` ${answer.code}` : ''}` : 'unresolved'}`;
       byOutcome[label] = (byOutcome[label] ?? 0) + 1;
     }
