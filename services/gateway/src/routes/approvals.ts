@@ -17,7 +17,7 @@ import {
 } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
@@ -71,6 +71,38 @@ function asPayoutApproval(shown: Approval | PayoutApproval): PayoutApproval {
   return shown;
 }
 
+/** Approves a request: its stored command, applied by the ledger, with the API key the direct command needs. */
+async function sendApprove(
+  deps: ApprovalRouteDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  approvalId: string,
+  command: ApprovableCommand,
+) {
+  await requireApiKeyScope(request, deps.apiKeys, scopeOf(command));
+  return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
+    ledgerDraft('ledger.approve', { approvalId, command, requestHash }),
+  );
+}
+
+/** Rejects a request with a reason (200): nothing moves. */
+function sendReject(
+  deps: ApprovalRouteDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  approvalId: string,
+  command: ApprovableCommand,
+  reason: string,
+) {
+  return sendLedgerCommand(
+    deps.commands,
+    request,
+    reply,
+    (requestHash) => ledgerDraft('ledger.reject-approval', { approvalId, command, reason, requestHash }),
+    200,
+  );
+}
+
 /**
  * Four-eyes approval (issue 22, docs/DESIGN.md "Approvals"): a MINT, BURN or REFUND above the
  * thresholds answers 202 with a request; another ADMIN+ approves it here with an API key of the
@@ -120,10 +152,7 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
     },
     async (request, reply) => {
       const { command } = await requestOf(request, request.params.id);
-      await requireApiKeyScope(request, deps.apiKeys, scopeOf(command));
-      const result = await sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
-        ledgerDraft('ledger.approve', { approvalId: request.params.id, command, requestHash }),
-      );
+      const result = await sendApprove(deps, request, reply, request.params.id, command);
       if ('payout' in result) throw new InvariantViolation('a payout request answered on the routes of Approvals');
       return result;
     },
@@ -146,14 +175,7 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
     },
     async (request, reply) => {
       const { command } = await requestOf(request, request.params.id);
-      const result = await sendLedgerCommand(
-        deps.commands,
-        request,
-        reply,
-        (requestHash) =>
-          ledgerDraft('ledger.reject-approval', { approvalId: request.params.id, command, reason: request.body.reason, requestHash }),
-        200,
-      );
+      const result = await sendReject(deps, request, reply, request.params.id, command, request.body.reason);
       return { approval: asApproval(result.approval) };
     },
   );
@@ -238,10 +260,7 @@ function registerPayoutApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
     },
     async (request, reply) => {
       const { command } = await requestOf(request, request.params.id);
-      await requireApiKeyScope(request, deps.apiKeys, scopeOf(command));
-      const result = await sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
-        ledgerDraft('ledger.approve', { approvalId: request.params.id, command, requestHash }),
-      );
+      const result = await sendApprove(deps, request, reply, request.params.id, command);
       if (!('payout' in result)) throw new InvariantViolation('an Approval answered on the routes of payout approvals');
       return { ...result, approval: asPayoutApproval(result.approval) };
     },
@@ -264,14 +283,7 @@ function registerPayoutApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
     },
     async (request, reply) => {
       const { command } = await requestOf(request, request.params.id);
-      const result = await sendLedgerCommand(
-        deps.commands,
-        request,
-        reply,
-        (requestHash) =>
-          ledgerDraft('ledger.reject-approval', { approvalId: request.params.id, command, reason: request.body.reason, requestHash }),
-        200,
-      );
+      const result = await sendReject(deps, request, reply, request.params.id, command, request.body.reason);
       return { approval: asPayoutApproval(result.approval) };
     },
   );

@@ -1,4 +1,6 @@
 import {
+  walletKeyOfTreasury,
+  walletKeyOfUser,
   balanceMonitor,
   balanceMonitorIdParams,
   balanceMonitorList,
@@ -48,7 +50,7 @@ export function registerMonitorRoutes(app: App, deps: MonitorRouteDeps): void {
     { schema: { body: createBalanceMonitorInternalBody, response: { 201: balanceMonitor } } },
     async (request, reply) => {
       const body = request.body;
-      const walletKey = 'treasury' in body.wallet ? `treasury:${body.wallet.treasury}` : `user:${body.wallet.userId}`;
+      const walletKey = 'treasury' in body.wallet ? walletKeyOfTreasury(body.wallet.treasury) : walletKeyOfUser(body.wallet.userId);
       const result = await insertMonitor(
         deps.pool,
         {
