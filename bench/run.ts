@@ -16,7 +16,7 @@
  * instead of the one the cores give).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createPublicKey, randomUUID } from 'node:crypto';
+import { createPublicKey, randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -444,6 +444,9 @@ async function main(): Promise<void> {
   mkdirSync(runDir, { recursive: true });
   await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
   const jwtKey = generateJwtKey(`bench-${prefix}`);
+  // Kept for the restart before the pipeline's equal-rate steps, as a restarted deployment keeps
+  // its secret: a fresh one made every cached token version a miss (a user-service read each).
+  const cacheMacSecret = randomBytes(32).toString('base64url');
   const profileDir = join(runDir, 'profiles');
   const nodeArgs: Partial<Record<ServiceName, string[]>> = {};
   for (const name of settings.cpuProf) nodeArgs[name] = ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`];
@@ -490,7 +493,7 @@ async function main(): Promise<void> {
   } = { pipelineStep: null, baselineStep: null };
   try {
     say('starting the four services as child processes');
-    stack = await ProcessStack.start({ infra, prefix, jwtKey, logDir: runDir, extraEnv: benchServiceEnv(), nodeArgs });
+    stack = await ProcessStack.start({ infra, prefix, jwtKey, cacheMacSecret, logDir: runDir, extraEnv: benchServiceEnv(), nodeArgs });
     say(`stack up: gateway ${stack.gatewayUrl}`);
     const users = await seedUsers({
       userDatabaseUrl: stack.env('user').USER_DATABASE_URL!,
@@ -715,7 +718,15 @@ async function main(): Promise<void> {
       const restartNodeArgs: Partial<Record<ServiceName, string[]>> = {};
       for (const name of settings.cpuProf)
         restartNodeArgs[name] = ['--cpu-prof', `--cpu-prof-dir=${join(runDir, 'profiles-equal-rate', name)}`];
-      stack = await ProcessStack.start({ infra, prefix, jwtKey, logDir: runDir, extraEnv: benchServiceEnv(), nodeArgs: restartNodeArgs });
+      stack = await ProcessStack.start({
+        infra,
+        prefix,
+        jwtKey,
+        cacheMacSecret,
+        logDir: runDir,
+        extraEnv: benchServiceEnv(),
+        nodeArgs: restartNodeArgs,
+      });
       const restarted = stack;
       say(`stack up again in ${Math.round((Date.now() - restartStarted) / 1000)} s: gateway ${restarted.gatewayUrl}`);
       equalNotes.push(

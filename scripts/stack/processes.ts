@@ -24,6 +24,12 @@ export interface ProcessStackOptions {
   /** Topic and schema prefix; the caller has provisioned it. */
   prefix: string;
   jwtKey: JwtKey;
+  /**
+   * The gateway's CACHE_MAC_SECRET; by default a fresh one per start. A caller that starts the same
+   * stack again passes the first start's, as a restarted deployment keeps its secret: with a fresh
+   * one every cached token version fails its MAC and is read from the user service again.
+   */
+  cacheMacSecret?: string;
   logLevel?: string;
   /** Extra environment for every service (rate limits, timeouts). */
   extraEnv?: Record<string, string>;
@@ -104,6 +110,7 @@ export class ProcessStack {
       topicPrefix: options.prefix,
       schemaPrefix: options.prefix,
       jwtKey: options.jwtKey,
+      ...(options.cacheMacSecret ? { cacheMacSecret: options.cacheMacSecret } : {}),
       serviceKeys: generateServiceKeys(),
       ports,
       metricsPorts,
