@@ -41,6 +41,8 @@ interface ModelDebit {
   walletKey: string;
   at: Date;
   amount: number;
+  /** Debits the operation counts as: 1, a payout's lines. */
+  count: number;
 }
 
 /** The limits of a debit, computed here from the policy, the actor's role and the wallet's overrides. */
@@ -174,17 +176,17 @@ class World {
       if (command.type === 'ledger.payout') this.observePayout(command, decision);
       const limited = limitedDebitOf(command);
       if (!limited) continue;
-      const { walletKey, amount } = limited;
+      const { walletKey, amount, count } = limited;
       const limits = modelLimits(this.policy, command, this.overrides.get(walletKey));
       const recent = this.debits.filter((d) => d.walletKey === walletKey && hourOf(d.at) > hourOf(this.at) - 24);
-      const used = { amount: recent.reduce((s, d) => s + d.amount, 0), count: recent.length };
+      const used = { amount: recent.reduce((s, d) => s + d.amount, 0), count: recent.reduce((s, d) => s + d.count, 0) };
       const fits =
         (limits.singleAmount === null || amount <= limits.singleAmount) &&
-        (limits.dailyCount === null || used.count + 1 <= limits.dailyCount) &&
+        (limits.dailyCount === null || used.count + count <= limits.dailyCount) &&
         (limits.dailyAmount === null || used.amount + amount <= limits.dailyAmount);
       if (decision.ok) {
         expect(fits).toBe(true);
-        this.debits.push({ walletKey, at: this.at, amount });
+        this.debits.push({ walletKey, at: this.at, amount, count });
       } else if (decision.code === 'LIMIT_EXCEEDED') {
         expect(fits).toBe(false);
         this.limitRefusals += 1;
@@ -257,12 +259,17 @@ class World {
 }
 
 /** The debit a command makes from the payer's own wallet, which the spending limits count (a payout from a wallet: its total, once). */
-function limitedDebitOf(command: LedgerCommand): { walletKey: string; amount: number } | null {
+/** The debits a command makes from a user's own wallet: one operation moving `amount` in `count` debits (a payout: one per line). */
+function limitedDebitOf(command: LedgerCommand): { walletKey: string; amount: number; count: number } | null {
   if (command.type === 'ledger.transfer' || command.type === 'ledger.hold') {
-    return { walletKey: walletKeyOfUser(command.data.fromUserId), amount: command.data.amount };
+    return { walletKey: walletKeyOfUser(command.data.fromUserId), amount: command.data.amount, count: 1 };
   }
   if (command.type === 'ledger.payout' && command.data.from.kind === 'user') {
-    return { walletKey: walletKeyOf(command.data.from), amount: command.data.lines.reduce((s, line) => s + line.amount, 0) };
+    return {
+      walletKey: walletKeyOf(command.data.from),
+      amount: command.data.lines.reduce((s, line) => s + line.amount, 0),
+      count: command.data.lines.length,
+    };
   }
   return null;
 }

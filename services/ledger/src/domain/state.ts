@@ -171,8 +171,8 @@ export interface Accepted {
   holds: HoldChange[];
   /** Approval requests created or decided. */
   approvals: ApprovalChange[];
-  /** An outgoing debit the payer's spending limits count. */
-  spend: { walletKey: string; amount: number } | null;
+  /** Outgoing debits the payer's spending limits count: `amount` in all, in `count` debits (a payout: one per line). */
+  spend: { walletKey: string; amount: number; count: number } | null;
   /** A wallet's limit overrides, replaced. */
   limits: { walletKey: string; overrides: LimitOverrides } | null;
   /** What this movement adds to the four-eyes windows (domain/four-eyes.ts). */

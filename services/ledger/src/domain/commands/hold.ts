@@ -45,7 +45,11 @@ export const hold: CommandModule<'ledger.hold'> = {
       capturedAmount: null,
       transactionId: null,
     };
-    return accepted({ holds: [{ hold: created, event: 'created' }], spend: { walletKey: source.key, amount }, subjectKey: source.key });
+    return accepted({
+      holds: [{ hold: created, event: 'created' }],
+      spend: { walletKey: source.key, amount, count: 1 },
+      subjectKey: source.key,
+    });
   },
   reply: (input) => ({ hold: holdAfter(input), wallet: payerWallet(input) }),
   audit: () => null,

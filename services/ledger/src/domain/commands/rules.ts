@@ -78,8 +78,8 @@ function limitExceeded(breach: LimitBreach): Rejected {
 }
 
 /**
- * The spending limits of a debit the payer makes from their own wallet (transfers, purchases and
- * new holds), with the defaults of the role the request was made with.
+ * The spending limits of debits the payer makes from their own wallet (transfers, purchases, new
+ * holds: one each; a payout: one per line, `count`), with the defaults of the role the request was made with.
  */
 export function limitBreachOf(
   command: LedgerCommand,
@@ -87,9 +87,10 @@ export function limitBreachOf(
   amount: number,
   now: Date,
   policy: LedgerPolicy,
+  count = 1,
 ): Rejected | null {
   const role: Role = command.actor.kind === 'user' && command.actor.role ? command.actor.role : 'USER';
-  const breach = checkLimits(effectiveLimits(policy.limits, role, source.limits), source.spending, amount, now);
+  const breach = checkLimits(effectiveLimits(policy.limits, role, source.limits), source.spending, amount, now, count);
   return breach ? limitExceeded(breach) : null;
 }
 
