@@ -3,6 +3,7 @@ import { commandSchema } from './messaging';
 import { coinAmount, coinValue, minorUnits, positiveMinorUnits } from './money';
 import { isoDateTime, positiveIdParam, reasonText, singleLineText, treasuryCode, userId, uuidInput } from './common';
 import { type BalanceWallet, transaction, transactionType } from '@coin/events';
+import { platformClientId } from './user';
 
 // The Transaction and the events on coin.transactions (docs/CONTRACT.md "Events") live in @coin/events (libs/events).
 export { transactionTypes, transactionType, type TransactionType } from '@coin/events';
@@ -178,6 +179,8 @@ export const holdCommand = commandSchema(
     reference: purchaseReference.optional(),
     /** Seconds until the hold expires; the ledger's default when absent. */
     expiresInSeconds: holdExpirySeconds.optional(),
+    /** The platform client the payer names to capture or void the hold (docs/DESIGN.md "Holds": who settles a hold). */
+    settlerClientId: platformClientId.optional(),
     requestHash,
   }),
 );

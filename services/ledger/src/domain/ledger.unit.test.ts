@@ -1046,7 +1046,8 @@ describe('ledger domain: holds', () => {
 
   it('when a hold to a user is captured in part, then a TRANSFER of that part with its holdId, the rest is released and the user gets a credit leg', () => {
     const world = funded(100);
-    const id = hold(world, { to: user(2), amount: 80 });
+    // Settled by the platform client its payer named (a hold paying a user is settled by no other).
+    const id = hold(world, { to: user(2), amount: 80, settlerClientId: 'shop' });
     const decision = decided(world, capture(world, id, 30));
     if (!decision.ok) throw new Error(decision.code);
     expect(decision.transaction).toMatchObject({ type: 'TRANSFER', amount: 30, from: user(1), to: user(2), holdId: id });
@@ -1129,7 +1130,53 @@ describe('ledger domain: holds', () => {
     expect(codeOf(world, transfer(world, 100))).toBe('OK');
   });
 
-  it("when a platform client settles a hold paying a treasury it was not granted, then FORBIDDEN and the hold stays; a granted treasury's or a user's hold it settles", () => {
+  it('when a hold paying a user names no settler, then no platform client captures or voids it, however granted (FORBIDDEN); an ADMIN+ settles it', () => {
+    const world = funded(100);
+    const unnamed = hold(world, { amount: 10, to: user(2) });
+    expect(decided(world, capture(world, unnamed))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(decided(world, voidHold(world, unnamed))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    world.clientGrants = [];
+    expect(decided(world, capture(world, unnamed))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(world.state.holds.get(unnamed)?.status).toBe('PENDING');
+    expect(wallet(world, 2).balance).toBe(0);
+    const admin: Actor = { kind: 'user', id: '9', role: 'ADMIN' };
+    expect(codeOf(world, world.command('ledger.capture-hold', { holdId: unnamed, fromUserId: 1 }, undefined, admin))).toBe('OK');
+  });
+
+  it('when a hold names its settler, then that platform client alone captures or voids it (granted nothing), another is FORBIDDEN, and an ADMIN+ only voids it', () => {
+    const world = funded(100);
+    world.clientGrants = [];
+    const other: Actor = { kind: 'system', id: 'another-shop' };
+    const admin: Actor = { kind: 'user', id: '9', role: 'ADMIN' };
+    const named = hold(world, { amount: 10, to: user(2), settlerClientId: 'shop' });
+    expect(world.state.holds.get(named)?.settlerClientId).toBe('shop');
+    expect(codeOf(world, world.command('ledger.capture-hold', { holdId: named, fromUserId: 1 }, undefined, other))).toBe('FORBIDDEN');
+    expect(codeOf(world, world.command('ledger.void-hold', { holdId: named, fromUserId: 1 }, undefined, other))).toBe('FORBIDDEN');
+    expect(codeOf(world, world.command('ledger.capture-hold', { holdId: named, fromUserId: 1 }, undefined, admin))).toBe('FORBIDDEN');
+    expect(world.state.holds.get(named)?.status).toBe('PENDING');
+    expect(codeOf(world, capture(world, named, 4))).toBe('OK');
+    expect(world.state.holds.get(named)).toMatchObject({ status: 'CAPTURED', capturedAmount: 4 });
+
+    const released = hold(world, { amount: 10, to: user(2), settlerClientId: 'shop' });
+    expect(codeOf(world, world.command('ledger.void-hold', { holdId: released, fromUserId: 1 }, undefined, admin))).toBe('OK');
+    // A hold to a treasury naming a client: that client, and only if granted the treasury.
+    const toShop = hold(world, { amount: 10, settlerClientId: 'shop' });
+    expect(codeOf(world, capture(world, toShop))).toBe('FORBIDDEN');
+    world.clientGrants = ['COURSE_FEES'];
+    expect(codeOf(world, world.command('ledger.capture-hold', { holdId: toShop, fromUserId: 1 }, undefined, other))).toBe('FORBIDDEN');
+    expect(codeOf(world, capture(world, toShop))).toBe('OK');
+  });
+
+  it('when an ADMIN+ captures a hold paying themselves, then SELF_DEALING and the hold stays; voiding it is theirs to do', () => {
+    const world = funded(100);
+    const toAdmin = hold(world, { amount: 10, to: user(2) });
+    const admin: Actor = { kind: 'user', id: '2', role: 'ADMIN' };
+    expect(codeOf(world, world.command('ledger.capture-hold', { holdId: toAdmin, fromUserId: 1 }, undefined, admin))).toBe('SELF_DEALING');
+    expect(world.state.holds.get(toAdmin)?.status).toBe('PENDING');
+    expect(codeOf(world, world.command('ledger.void-hold', { holdId: toAdmin, fromUserId: 1 }, undefined, admin))).toBe('OK');
+  });
+
+  it("when a platform client settles a hold paying a treasury it was not granted, then FORBIDDEN and the hold stays; a granted treasury's hold it settles", () => {
     const world = funded(100);
     world.clientGrants = ['REWARDS', 'SUBSCRIPTIONS'];
     const toCourseFees = hold(world, { amount: 10 });
@@ -1141,8 +1188,6 @@ describe('ledger domain: holds', () => {
 
     const toSubscriptions = hold(world, { amount: 10, to: treasury('SUBSCRIPTIONS') });
     expect(codeOf(world, capture(world, toSubscriptions))).toBe('OK');
-    const toUser = hold(world, { amount: 10, to: { kind: 'user', userId: 2 } });
-    expect(codeOf(world, capture(world, toUser))).toBe('OK');
 
     // A token without the claim grants no treasury.
     world.clientGrants = undefined;

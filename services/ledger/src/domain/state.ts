@@ -48,6 +48,12 @@ export interface HoldState {
   updatedAt: Date;
   capturedAmount: number | null;
   transactionId: number | null;
+  /**
+   * The platform client its payer named to capture or void it, which alone may (an ADMIN+ may then
+   * only void it); null: none named (holds placed before settlers were named too), so a hold paying
+   * a treasury is settled by the clients granted it and one paying a user by no client.
+   */
+  settlerClientId: string | null;
 }
 
 export type HoldEvent = 'created' | 'captured' | 'voided' | 'expired';

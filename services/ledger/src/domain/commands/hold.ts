@@ -44,6 +44,7 @@ export const hold: CommandModule<'ledger.hold'> = {
       updatedAt: now,
       capturedAmount: null,
       transactionId: null,
+      settlerClientId: command.data.settlerClientId ?? null,
     };
     return accepted({
       holds: [{ hold: created, event: 'created' }],
