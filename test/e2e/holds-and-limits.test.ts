@@ -4,6 +4,7 @@ import { createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { type CoinClient, CoinProblemError } from '@coin/client';
 import { decodeJwt } from 'jose';
+import { uuidV5 } from '@coin/security';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { apiClient, http, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, fundTreasury, platformClientToken } from '../harness/admin';
@@ -90,6 +91,19 @@ describe('holds and spending limits through the gateway and the ledger', () => {
     await as(payer.accessToken).transferCoins({ body: { toUserId: other.userId, amount: 2.5, reason: 'all that is active' } });
     expect(await walletOf(payer.accessToken)).toMatchObject({ balance: 7.5, activeCoins: 0 });
     expect(await holdOf(payer.accessToken, created.hold.id)).toMatchObject({ status: 'PENDING' });
+  });
+
+  it('when a hold is placed with an Idempotency-Key, then its id cannot be computed from the payer id and the key, and a retry with the key names the same hold', async () => {
+    const payer = await funded(3);
+    const key = `hold-${randomUUID()}`;
+    const place = () =>
+      as(payer.accessToken).createHold({ body: { toTreasury: 'COURSE_FEES', amount: 1, reason: 'guess me' }, idempotencyKey: key });
+    const { hold } = await place();
+    // What anyone knowing the payer and the key could compute: the command id the gateway derives, then the hold id from it.
+    const commandId = uuidV5(`user:${payer.userId}:POST /api/coins/holds:${key}`);
+    expect(hold.id).not.toBe(uuidV5(`ledger.hold:${commandId}`));
+    expect((await place()).hold.id).toBe(hold.id);
+    expect(await walletOf(payer.accessToken)).toMatchObject({ balance: 3, activeCoins: 2 });
   });
 
   it('when a platform captures part of a hold, then a PURCHASE of that amount is recorded, the rest is released, and the hold cannot be captured or voided again', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   adminSettleRefusal,
   clientSettleRefusal,
@@ -96,6 +97,8 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
           ...(reference !== undefined ? { reference } : {}),
           ...(expiresInSeconds !== undefined ? { expiresInSeconds } : {}),
           ...(settlerClientId !== undefined ? { settlerClientId } : {}),
+          // The hold's id derives from these random bits too: not computable from the payer and the key.
+          idNonce: randomBytes(16).toString('base64url'),
           requestHash,
         }),
       );

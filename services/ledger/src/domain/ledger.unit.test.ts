@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { uuidV5 } from '@coin/security';
 import {
   roles,
   treasuryCodes,
@@ -101,7 +102,8 @@ class World {
     commandId = this.nextCommandId(),
     by: Actor = actor,
   ): LedgerCommand {
-    if (type === 'ledger.hold') this.holdPayers.set(holdIdOf(commandId), (data as { fromUserId: number }).fromUserId);
+    if (type === 'ledger.hold')
+      this.holdPayers.set(holdIdOf({ commandId, data: data as { idNonce?: string } }), (data as { fromUserId: number }).fromUserId);
     // A platform client's commands carry its token as proof; the consumer verified its signature
     // before the apply, so here only its grant claims matter: every treasury, unless a test says.
     const proof = by.kind === 'system' ? { proof: grantProof(this.clientGrants) } : {};
@@ -426,7 +428,7 @@ function run(world: World, batch: Action[], owned: string[] = []): void {
     if (a.do === 'hold-op') {
       // Any hold a hold command named, this apply's included: created, refused (never created), resolved.
       const ids = [...world.holdPayers.keys()];
-      const holdId = ids[a.index % Math.max(ids.length, 1)] ?? holdIdOf('no such command');
+      const holdId = ids[a.index % Math.max(ids.length, 1)] ?? holdIdOf({ commandId: 'no such command', data: {} });
       const fromUserId = a.payer ?? world.holdPayers.get(holdId) ?? 1;
       if (a.op === 'capture') {
         commands.push(
@@ -917,7 +919,7 @@ describe('ledger domain: holds', () => {
   function hold(world: World, data: Parameters<typeof holdCommand>[1] = {}): string {
     const command = holdCommand(world, data);
     expect(codeOf(world, command)).toBe('OK');
-    return holdIdOf(command.commandId);
+    return holdIdOf(command);
   }
   const capture = (world: World, holdId: string, amount?: number, fromUserId = 1) =>
     world.command('ledger.capture-hold', { holdId, fromUserId, ...(amount !== undefined ? { amount } : {}) }, undefined, system);
@@ -940,7 +942,7 @@ describe('ledger domain: holds', () => {
     const world = funded(100, policy);
     const command = holdCommand(world, { to: user(2), amount: 60, reference: 'order-7', expiresInSeconds: 600 });
     const decision = decided(world, command);
-    const id = holdIdOf(command.commandId);
+    const id = holdIdOf(command);
     expect(decision).toMatchObject({
       ok: true,
       transaction: null,
@@ -980,6 +982,21 @@ describe('ledger domain: holds', () => {
     expect(codeOf(world, holdCommand(world, { amount: 1, expiresInSeconds: 7200 }))).toBe('OK');
     expect(codeOf(world, holdCommand(world, { amount: 1, expiresInSeconds: 7201 }))).toBe('VALIDATION_FAILED');
     expect(wallet(world).held).toBe(62);
+  });
+
+  it("when a hold command carries the gateway's random nonce, then the hold id is not the one its command id alone names; a redelivery names the same hold, another nonce another", () => {
+    const world = funded(100);
+    const command = holdCommand(world, { amount: 10, idNonce: 'q0W9vJ3nL8xR2tY6uI1oPa' });
+    const decision = decided(world, command);
+    if (!decision.ok) throw new Error(decision.code);
+    const id = decision.holds[0]!.hold.id;
+    expect(id).toBe(holdIdOf(command));
+    expect(id).not.toBe(uuidV5(`ledger.hold:${command.commandId}`));
+    // Redelivered: answered from the stored outcome, the same hold.
+    const [again] = world.apply([command]);
+    expect(again?.kind).toBe('stored');
+    expect(world.state.holds.size).toBe(1);
+    expect(holdIdOf({ ...command, data: { ...command.data, idNonce: 'Zz0W9vJ3nL8xR2tY6uI1oP' } })).not.toBe(id);
   });
 
   it('when a hold names the payer, a closed or unknown recipient, a payer without a wallet, or more than the active coins, then it is refused', () => {
@@ -1111,7 +1128,7 @@ describe('ledger domain: holds', () => {
     for (const command of [capture(world, id, undefined, 2), voidHold(world, id, 2), expire(world, id, 2)]) {
       expect(codeOf(world, command)).toBe('HOLD_NOT_FOUND');
     }
-    const unknown = holdIdOf('never sent');
+    const unknown = holdIdOf({ commandId: 'never sent', data: {} });
     for (const command of [capture(world, unknown), voidHold(world, unknown), expire(world, unknown)]) {
       expect(codeOf(world, command)).toBe('HOLD_NOT_FOUND');
     }
@@ -1248,7 +1265,7 @@ describe('ledger domain: holds', () => {
   it('when a hold, capture, void or expiry is delivered again, then it gets its stored outcome and nothing changes', () => {
     const world = funded(100);
     const create = holdCommand(world, { amount: 60, expiresInSeconds: 60 });
-    const id = holdIdOf(create.commandId);
+    const id = holdIdOf(create as Extract<LedgerCommand, { type: 'ledger.hold' }>);
     const take = capture(world, id, 25);
     const release = voidHold(world, id);
     const lapse = expire(world, id);
@@ -1362,10 +1379,15 @@ describe('ledger domain: spending limits', () => {
     expect(refusal(world, transfer(world, 1))).toMatchObject({ limit: { name: 'dailyCount', used: 1 } });
     const again = world.command('ledger.hold', { fromUserId: 1, to: treasury('COURSE_FEES'), amount: 1, reason: 'order' }, undefined, as());
     expect(codeOf(world, again)).toBe('LIMIT_EXCEEDED');
-    const take = world.command('ledger.capture-hold', { holdId: holdIdOf(create.commandId), fromUserId: 1 }, undefined, {
-      kind: 'system',
-      id: 'shop',
-    });
+    const take = world.command(
+      'ledger.capture-hold',
+      { holdId: holdIdOf(create as Extract<LedgerCommand, { type: 'ledger.hold' }>), fromUserId: 1 },
+      undefined,
+      {
+        kind: 'system',
+        id: 'shop',
+      },
+    );
     expect(codeOf(world, take)).toBe('OK');
     expect(world.state.wallets.get('user:1')!.spending).toEqual([{ hour: Math.floor(now.getTime() / hourMs), amount: 700, count: 1 }]);
   });

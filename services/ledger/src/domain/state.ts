@@ -205,9 +205,16 @@ export function activeOf(wallet: WalletState): number {
   return wallet.balance - wallet.held;
 }
 
-/** A hold's id follows from the command that created it: a redelivery or retry names the same hold. */
-export function holdIdOf(commandId: string): string {
-  return uuidV5(`ledger.hold:${commandId}`);
+/**
+ * A hold's id follows from the command that created it, so a redelivery, a retry answered from the
+ * stored outcome and a replay of the command log name the same hold; and from the 128 random bits
+ * the gateway drew for it (`idNonce`, carried in the command), so it cannot be computed from the
+ * command id, which follows from the payer and the Idempotency-Key (docs/DESIGN.md "Holds"). A
+ * command without a nonce (sent by a gateway of an earlier version) names the hold as before.
+ */
+export function holdIdOf(command: { commandId: string; data: { idNonce?: string | undefined } }): string {
+  const { idNonce } = command.data;
+  return uuidV5(idNonce === undefined ? `ledger.hold:${command.commandId}` : `ledger.hold:${command.commandId}:${idNonce}`);
 }
 
 /**

@@ -32,7 +32,7 @@ export const hold: CommandModule<'ledger.hold'> = {
     const overLimit = limitBreachOf(command, source, amount, now, policy);
     if (overLimit) return overLimit;
     const created: HoldState = {
-      id: holdIdOf(command.commandId),
+      id: holdIdOf(command),
       fromUserId,
       to,
       amount,
