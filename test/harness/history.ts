@@ -3,7 +3,7 @@ import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { headerNames, topicNames, type Transaction, type TransactionRecorded } from '@coin/contracts';
 import { createLogger } from '@coin/logger';
 import { loadHistoryConfig, startHistoryService, type RunningService } from '@coin/history';
-import { devServiceDatabaseUrl } from '../../scripts/stack/services';
+import { devRoleDatabaseUrl, devServiceDatabaseUrl, serviceDatabases } from '../../scripts/stack/services';
 import { provision } from '../../scripts/stack/provision';
 import { testInfra, uniquePrefix } from './env';
 import { http, type HttpResult } from './http';
@@ -94,6 +94,14 @@ export async function publishEvents(producer: Producer, topic: string, events: T
 
 let lastId = 0;
 /** An id (of a transaction or a user) no other call of this process has used. */
+/**
+ * The URL of `npm run history:rebuild`'s own role (coin_history_rebuild) against a stack's
+ * database: the one role that may repair (UPDATE) and reset (TRUNCATE) the projection.
+ */
+export function rebuildDatabaseUrl(stack: { databaseUrl: string }): string {
+  return devRoleDatabaseUrl(stack.databaseUrl, serviceDatabases.history.rebuild.role);
+}
+
 export function freshId(): number {
   lastId += 1;
   return lastId;

@@ -18,7 +18,7 @@ import {
 import { transactionRowOf } from '../views/transaction-view';
 import type { ApprovalState } from '../domain/approvals';
 import { approvalEventMessages, balanceChangedMessage, creditLegMessage, holdEventMessage, transactionEventMessage } from './messages';
-import { auditEventMessage, auditRecordOf } from './audit-records';
+import { auditEventMessage, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
 import { outcomeOf, type Outcome } from './outcomes';
 import type { BatchRead, BatchWrite, LedgerStore, LoadedWallet, OutboxBatch } from './store';
 import { TransactionIds } from './transaction-ids';
@@ -206,9 +206,13 @@ function writeOf(
       outcome = outcomeOf(step, context.xafRate);
       write.outcomes.push({ commandId: step.command.commandId, type: step.command.type, ...outcome, requestHash: step.requestHash });
       recordEffects(step);
-      // An administrative command (applied or rejected) is recorded once, with its outcome.
-      const audit = auditRecordOf(step, { at: now, requestId: context.requestIdOf?.(step.command.commandId) ?? null });
+      // An administrative command (applied or rejected) is recorded once, with its outcome; any
+      // other command refused for want of authority, as a refusal.
+      const auditContext = { at: now, requestId: context.requestIdOf?.(step.command.commandId) ?? null };
+      const audit = auditRecordOf(step, auditContext);
       if (audit) write.outbox.push(auditEventMessage(context.topics, audit));
+      const refusal = audit ? null : decidedRefusalRecordOf(step, auditContext);
+      if (refusal) write.outbox.push(refusalEventMessage(context.topics, refusal));
     }
     outcomes.push(outcome);
   }

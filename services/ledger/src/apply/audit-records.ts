@@ -1,4 +1,13 @@
-import { headerNames, adminActionEvent, type AuditAction, type AuditRecord, type LedgerCommand, type TopicNames } from '@coin/contracts';
+import {
+  headerNames,
+  adminActionEvent,
+  adminRefusalEvent,
+  type AuditAction,
+  type AuditRecord,
+  type LedgerCommand,
+  type RefusalRecord,
+  type TopicNames,
+} from '@coin/contracts';
 import { uuidV5 } from '@coin/security';
 import type { BatchStep } from '../domain/batch';
 import { approvalSummary } from '../domain/commands/approvable';
@@ -62,6 +71,44 @@ export function auditRecordOf(step: DecidedStep, context: AuditContext): AuditRe
     errorCode: decision.ok ? null : decision.code,
     requestId: context.requestId,
   };
+}
+
+/** The error codes of a decision that refuse authority (who may do this), not the request's content. */
+const authorityRefusals: ReadonlySet<string> = new Set(['FORBIDDEN', 'SELF_DEALING']);
+
+/**
+ * The refusal record of a command the apply refused for want of authority once it read the state
+ * (a hold settled by one its payer did not name, a platform client not granted the treasury a hold
+ * pays, an admin capturing a hold paying themselves), when no action record above describes it:
+ * every refusal of authority is in the admin audit log (docs/DESIGN.md "Admin audit log"), whoever
+ * the actor. `verified`: a command reaching the apply from ledger.commands had its actor checked
+ * against its proof by the consumer. The id follows from the command: a redelivery is the same record.
+ */
+export function decidedRefusalRecordOf(step: DecidedStep, context: AuditContext): RefusalRecord | null {
+  const { command, decision } = step;
+  if (decision.ok || !authorityRefusals.has(decision.code)) return null;
+  const data = command.data as { holdId?: unknown };
+  const target = typeof data.holdId === 'string' ? `hold:${data.holdId}` : `command:${command.commandId}`;
+  return {
+    id: uuidV5(`admin.refusal:${command.commandId}`),
+    at: context.at.toISOString(),
+    source: 'ledger',
+    actor: { kind: command.actor.kind, id: command.actor.id, ...(command.actor.role ? { role: command.actor.role } : {}), verified: true },
+    address: null,
+    action: command.type,
+    target,
+    summary: { commandId: command.commandId },
+    result: 'rejected',
+    errorCode: decision.code,
+    reason: decision.detail.slice(0, 1000),
+    requestId: context.requestId,
+  };
+}
+
+/** The admin.audit message of a refusal record, keyed by its id. */
+export function refusalEventMessage(topics: Pick<TopicNames, 'adminAudit'>, record: RefusalRecord): OutboxBatchMessage {
+  const event = adminRefusalEvent(record);
+  return { topic: topics.adminAudit, key: record.id, headers: { [headerNames.type]: event.type }, payload: JSON.stringify(event) };
 }
 
 /** The admin.audit message of a record, keyed by its id (the topic has one partition). */
