@@ -70,6 +70,7 @@ export const serviceDatabases = {
       history_rebuild_checkpoint: ['SELECT', 'INSERT', 'UPDATE', 'TRUNCATE'],
       admin_audit_log: ['SELECT', 'INSERT'],
       admin_audit_checkpoints: ['SELECT', 'INSERT'],
+      admin_audit_conflicts: ['SELECT', 'INSERT'],
     },
   },
   webhooks: {

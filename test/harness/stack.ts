@@ -78,7 +78,8 @@ export async function startTestStack(
     // One key for every serviceEnvs call below: env.history names the key the service signs with.
     auditCheckpointKey: generateAuditCheckpointKey(),
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
-    ports: { gateway: 0, user: 0, ledger: 0, history: 0, webhooks: 0 },
+    // The user service's port is chosen first: the ledger, started before it, asks it whether a user is deleted.
+    ports: { gateway: 0, user: (await freePorts()).ports.user, ledger: 0, history: 0, webhooks: 0 },
     // Every request of a test comes from 127.0.0.1: production per-IP limits would throttle the
     // suite itself. Tests of the limits pass their own low values through extraEnv.
     extra: { ...relaxedRateLimits, ...shardEnv, ...(options.extraEnv ?? {}) },

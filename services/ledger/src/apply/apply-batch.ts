@@ -45,6 +45,8 @@ export interface ApplyContext {
   policy?: LedgerPolicy;
   /** The `request-id` header a command arrived with (set by the gateway), for the admin audit log; none when absent. */
   requestIdOf?: (commandId: string) => string | undefined;
+  /** The keyed derivation of audit record ids (AuditContext.idOf). */
+  auditRecordIdOf?: (name: string) => string;
   /** The trace headers (`traceparent`) of the command's span: its events carry them (docs/DESIGN.md "Traces"). */
   traceHeadersOf?: (commandId: string) => Record<string, string> | undefined;
 }
@@ -207,7 +209,11 @@ function writeOf(
       write.outcomes.push({ commandId: step.command.commandId, type: step.command.type, ...outcome, requestHash: step.requestHash });
       recordEffects(step);
       // An administrative command (applied or rejected) is recorded once, with its outcome.
-      const audit = auditRecordOf(step, { at: now, requestId: context.requestIdOf?.(step.command.commandId) ?? null });
+      const audit = auditRecordOf(step, {
+        at: now,
+        requestId: context.requestIdOf?.(step.command.commandId) ?? null,
+        ...(context.auditRecordIdOf ? { idOf: context.auditRecordIdOf } : {}),
+      });
       if (audit) write.outbox.push(auditEventMessage(context.topics, audit));
     }
     outcomes.push(outcome);
