@@ -71,7 +71,8 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       MFA_ENCRYPTION_SECRET:
         s.mfaEncryptionSecret ?? createHmac('sha256', s.jwtKey.privateKeyPem).update('coin-ledger mfa secret key').digest('base64url'),
       // The ledger asks whether a user is deleted before it closes the wallet ("Deleting a user").
-      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway', 'ledger'),
+      // (and the DLQ redrive of user.events.v2, run as the user service).
+      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway', 'ledger', 'user'),
       // Reads the ledger's balance of a user being deleted (docs/DESIGN.md "Deleting a user"); signs its audit records.
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.user.privateKeyPem,
       LEDGER_SERVICE_URL: url(s.ports.ledger),
@@ -81,7 +82,8 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       LEDGER_HTTP_PORT: String(s.ports.ledger),
       METRICS_PORT: metricsPort('ledger'),
       LEDGER_DATABASE_URL: dbUrl('ledger'),
-      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway', 'history', 'user'),
+      // `ledger`: the DLQ redrive of coin.transactions, run as the ledger, reads its record.
+      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway', 'history', 'user', 'ledger'),
       // Asks the user service whether a user is deleted before it closes the wallet; signs its audit records.
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.ledger.privateKeyPem,
       USER_SERVICE_URL: url(s.ports.user),

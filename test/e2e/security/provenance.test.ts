@@ -5,11 +5,13 @@ import { createLogger } from '@coin/logger';
 import { createPool, schemaName } from '@coin/db';
 import { AuditRecordSigner } from '@coin/security';
 import type { Kafka } from 'kafkajs';
-import { redriveDlq } from '../../../scripts/redrive-dlq';
+import { ownerCheckOf, redriveDlq } from '../../../scripts/redrive-dlq';
+import { httpLedgerRecord } from '@coin/history';
+import { ServiceTokenSigner } from '@coin/http';
 import { adminSession, apiKeyFor, type AdminSession } from '../../harness/admin';
 import { eventually } from '../../harness/eventually';
 import { transactionEvent } from '../../harness/history';
-import { apiClient, http, login, registerUser } from '../../harness/http';
+import { apiClient, applied, http, login, registerUser } from '../../harness/http';
 import { startTestStack, type TestStack } from '../../harness/stack';
 import { readTopicToEnd } from '../../harness/topic-read';
 import { callerSigner, internalHeaders } from '../../harness/service-tokens';
@@ -122,19 +124,44 @@ describe('provenance of events, dead letters and audit records', () => {
       value: JSON.stringify(forged),
       headers: { [headerNames.type]: forged.type, 'dlq-error': 'x' },
     });
-    await redriveDlq({ kafka, topic: topics().coinTransactions, logger });
+    // A real transaction dead-lettered too (a consumer that failed it): that one the ledger vouches for.
+    const real = await applied(mint(victim.userId, 3));
+    const realRecord = await eventually(
+      async () =>
+        (await readTopicToEnd(kafka, topics().coinTransactions)).find((r) =>
+          r.value?.toString('utf8').includes(`"id":${real.transaction.id},`),
+        ),
+      20_000,
+      'the real mint on coin.transactions',
+    );
+    await producer.send(dlqOf(topics().coinTransactions), {
+      key: realRecord.key,
+      value: realRecord.value,
+      headers: { [headerNames.type]: 'coin.transaction.recorded', 'dlq-error': 'x' },
+    });
+    // As an operator runs it: the ledger's record read with the history service's key, as the rebuild reads it.
+    const check = ownerCheckOf('coin.transactions', {
+      ledger: httpLedgerRecord(
+        stack.ledgerUrl,
+        5000,
+        new ServiceTokenSigner('history', String(stack.env.history.SERVICE_TOKEN_PRIVATE_KEY)).authorizationFor('ledger'),
+      ),
+    });
+    expect(await redriveDlq({ kafka, topic: topics().coinTransactions, logger, check })).toEqual({ moved: 1, refused: 1 });
     const onTopic = await readTopicToEnd(kafka, topics().coinTransactions);
     expect(onTopic.filter((r) => r.value?.toString('utf8').includes(forged.eventId))).toHaveLength(0);
-    // Nothing to wait for when it never came; a mint after it on the same key shows the projection went past.
+    // The real one went back (consumers skip what they have), and the history shows it once, the forged one never.
+    expect(onTopic.filter((r) => r.value?.equals(realRecord.value!))).toHaveLength(2);
     await mint(victim.userId, 1);
     const history = await eventually(
       async () => {
         const page = await apiClient(stack.gatewayUrl, { accessToken: victim.accessToken }).getMyHistory({});
-        return page.transactions.length >= 1 ? page : undefined;
+        return page.transactions.length >= 2 ? page : undefined;
       },
       20_000,
-      'the real mint in the history',
+      'the real mints in the history',
     );
+    expect(history.transactions.filter((t: { id: number }) => t.id === real.transaction.id)).toHaveLength(1);
     expect(history.transactions.map((t: { id: number }) => t.id)).not.toContain(forgedId);
   });
 
