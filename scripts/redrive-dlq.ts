@@ -81,6 +81,7 @@ const jsonOf = (message: KafkaMessage): unknown => {
  * topic has no owner check here and is not redriven.
  */
 export function ownerCheckOf(base: TopicBase, deps: OwnerCheckDeps): OwnerCheck {
+  // Asked for when a dead letter needs it: an empty DLQ needs nothing.
   const need = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`redriving ${base} needs ${what}`);
     return value;
@@ -91,8 +92,8 @@ export function ownerCheckOf(base: TopicBase, deps: OwnerCheckDeps): OwnerCheck 
     case 'ledger.internal':
       return async () => null;
     case 'coin.transactions': {
-      const ledger = need(deps.ledger, "the ledger's internal API (LEDGER_SERVICE_URL) and the history service's key");
       return async (message) => {
+        const ledger = need(deps.ledger, "the ledger's internal API (LEDGER_SERVICE_URL) and the ledger's service key");
         const raw = jsonOf(message) as { transaction?: unknown } | undefined;
         const parsed = transactionRecorded.safeParse(raw);
         if (!parsed.success) return 'not a coin.transaction.recorded event';
@@ -109,8 +110,8 @@ export function ownerCheckOf(base: TopicBase, deps: OwnerCheckDeps): OwnerCheck 
     }
     case 'user.events':
     case 'user.events.v2': {
-      const deletionOf = need(deps.userDeletion, "the user service (USER_SERVICE_URL) and the ledger's key");
       return async (message) => {
+        const deletionOf = need(deps.userDeletion, "the user service (USER_SERVICE_URL) and the user service's key");
         const event = jsonOf(message) as { type?: unknown; user?: { id?: unknown } } | undefined;
         const userId = event?.user?.id;
         if (typeof userId !== 'number' || !Number.isSafeInteger(userId) || userId <= 0) return 'not a user event';
@@ -122,8 +123,8 @@ export function ownerCheckOf(base: TopicBase, deps: OwnerCheckDeps): OwnerCheck 
     }
     case 'admin.audit':
     case 'admin.refusals': {
-      const verifier = need(deps.auditSignatures, "the writers' public keys (AUDIT_SIGNER_PUBLIC_KEYS)");
       return async (message) => {
+        const verifier = need(deps.auditSignatures, "the writers' public keys (AUDIT_SIGNER_PUBLIC_KEYS)");
         const check = verifier.check(message.value, readHeaders(message.headers));
         return check.ok ? null : check.reason;
       };
