@@ -73,6 +73,7 @@ export const serviceDatabases = {
       history_rebuild_checkpoint: [],
       admin_audit_log: ['SELECT', 'INSERT'],
       admin_audit_checkpoints: ['SELECT', 'INSERT'],
+      admin_audit_conflicts: ['SELECT', 'INSERT'],
     },
     /**
      * `npm run history:rebuild`'s role, used by nothing else (HISTORY_REBUILD_DATABASE_URL): it
@@ -88,6 +89,7 @@ export const serviceDatabases = {
         history_rebuild_checkpoint: ['SELECT', 'INSERT', 'UPDATE', 'TRUNCATE'],
         admin_audit_log: [],
         admin_audit_checkpoints: [],
+        admin_audit_conflicts: [],
       },
     },
   },

@@ -418,7 +418,8 @@ describe('private by default: the Ingress and the egress NetworkPolicies', () =>
       'service:user',
       'service:webhooks',
     ]);
-    expect(needsOf('ledger')).toEqual(['dns', 'kafka', 'otlp', 'postgres']);
+    // The user service: whether a user is deleted, before a user.deleted event closes the wallet.
+    expect(needsOf('ledger')).toEqual(['dns', 'kafka', 'otlp', 'postgres', 'service:user']);
     expect(needsOf('migrate')).toEqual(['dns', 'kafka', 'postgres']);
     // It sends the clients' webhooks: https to the internet, nothing else outside its dependencies.
     expect(needsOf('webhooks')).toEqual(['dns', 'https-internet', 'kafka', 'otlp', 'postgres']);

@@ -11,6 +11,7 @@ import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-
 import { defaultPartitions } from '@coin/contracts';
 import { testInfra, uniquePrefix } from './env';
 import { freePorts, migrateInContainer, startServiceContainers, testImage } from './image-stack';
+import { startTcpProxy } from './tcp-proxy';
 
 const relaxedRateLimits: Record<string, string> = {
   RATE_LIMIT_LOGIN_PER_IP_MAX: '100000',
@@ -69,6 +70,8 @@ export async function startTestStack(
   const shardEnv: Record<string, string> =
     shardAdminUrls.length > 1 ? { LEDGER_SHARDS_DATABASE_URL: ledgerShardMap(shardAdminUrls, defaultPartitions['ledger.commands']) } : {};
   const jwtKey = generateJwtKey(`test-${prefix}`);
+  const userTarget = { host: '127.0.0.1', port: 0 };
+  const userProxy = await startTcpProxy(userTarget, 'refuse');
   const settings = {
     ...infra,
     topicPrefix: prefix,
@@ -78,7 +81,9 @@ export async function startTestStack(
     // One key for every serviceEnvs call below: env.history names the key the service signs with.
     auditCheckpointKey: generateAuditCheckpointKey(),
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
-    ports: { gateway: 0, user: 0, ledger: 0, history: 0, webhooks: 0 },
+    // The ledger, started before the user service, asks it whether a user is deleted: through a
+    // proxy that exists first and refuses until the user service is up (the ledger retries).
+    ports: { gateway: 0, user: userProxy.port, ledger: 0, history: 0, webhooks: 0 },
     // Every request of a test comes from 127.0.0.1: production per-IP limits would throttle the
     // suite itself. Tests of the limits pass their own low values through extraEnv.
     extra: { ...relaxedRateLimits, ...shardEnv, ...(options.extraEnv ?? {}) },
@@ -92,8 +97,10 @@ export async function startTestStack(
     // The gateway's webhook and balance-monitor routes call it.
     startWebhooksService(loadWebhooksConfig(envs.webhooks), logger('webhooks')),
   ]);
-  const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, ledger: portOf(ledger.url) } }).user;
+  const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, user: 0, ledger: portOf(ledger.url) } }).user;
   const user = await startUserService(loadUserConfig(userEnv), logger('user'));
+  userTarget.port = portOf(user.url);
+  userProxy.setMode('pass');
   const finalEnvs = serviceEnvs({
     ...settings,
     ports: {
@@ -120,6 +127,7 @@ export async function startTestStack(
     close: async () => {
       await gateway.close();
       await Promise.all([user.close(), ledger.close(), history.close(), webhooks.close()]);
+      await userProxy.close();
     },
   };
 }

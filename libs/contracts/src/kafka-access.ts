@@ -7,8 +7,14 @@ import { dlqOf, type TopicBase } from './topics';
  *
  * - `produces`: Write (and Describe) on each topic.
  * - `consumes`: Read (and Describe) on each topic; a consumer also dead-letters what it cannot
- *   parse to `<topic>.dlq`, so it may Write those.
- * - `groupPrefix`: Read on the consumer groups whose id starts with it.
+ *   parse to `<topic>.dlq`, so it may Write those, and only those: a dead letter is never trusted
+ *   as the owner's record (docs/RELIABILITY.md "Re-driving dead letters").
+ * - a topic it produces that can be redriven (`redrivableTopics`): Read (and Describe) on its
+ *   `<topic>.dlq`. Only the owner of a topic reads its dead letters, and only the owner may write
+ *   them back, after the owner's check (`npm run dlq:redrive`): Write on the DLQ lets a consumer
+ *   put a record where the redrive looks, never on the topic others trust.
+ * - `groupPrefix`: Read on the consumer groups whose id starts with it (the redrive's group too,
+ *   `redriveGroupId`).
  *
  * Commands have one writer per topic. The gateway writes the clients' commands to
  * ledger.commands; the ledger writes its own follow-up commands (a transfer's credit leg, hold and
@@ -89,6 +95,33 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
   migrate: { produces: [], consumes: [], groupPrefix: null, managesTopics: true },
 };
 
+/**
+ * The topics whose dead letters `npm run dlq:redrive` may send back, each after its owner's check:
+ * the command topics (the applying service verifies every command's proof again; ledger.internal
+ * has one writer and one reader, the ledger), coin.transactions (against the ledger's record),
+ * user.events.v2 (against the user service) and the audit log's topics (their writers'
+ * signatures). Any other topic's dead letters are read by hand, never sent back by the tool.
+ */
+export const redrivableTopics: readonly TopicBase[] = [
+  'ledger.commands',
+  'ledger.internal',
+  'user.commands',
+  'coin.transactions',
+  'user.events.v2',
+  'admin.audit',
+  'admin.refusals',
+];
+
+/** The services that write a topic: who may redrive its dead letters (the owner's principal). */
+export function ownersOf(topic: TopicBase): KafkaService[] {
+  return kafkaServices.filter((service) => kafkaAccess[service].produces.includes(topic));
+}
+
+/** The redrive's consumer group of a topic's DLQ, under the group prefix of the principal it runs as. */
+export function redriveGroupId(topicPrefix: string, owner: KafkaService, topic: TopicBase): string {
+  return `${topicPrefix}${kafkaAccess[owner].groupPrefix ?? `${owner}-`}redrive.${topic}`;
+}
+
 /** The SCRAM user (Strimzi KafkaUser name, KAFKA_SASL_USERNAME) of a service. */
 export function kafkaUserOf(service: KafkaService): string {
   return `coin-ledger-${service}`;
@@ -115,7 +148,10 @@ export function kafkaAclsOf(service: KafkaService): KafkaAcl[] {
     for (const op of ops) set.add(op);
     byTopic.set(name, set);
   };
-  for (const t of access.produces) add(t, 'Write', 'Describe');
+  for (const t of access.produces) {
+    add(t, 'Write', 'Describe');
+    if (redrivableTopics.includes(t)) add(dlqOf(t), 'Read', 'Describe');
+  }
   for (const t of access.consumes) {
     add(t, 'Read', 'Describe');
     add(dlqOf(t), 'Write', 'Describe');

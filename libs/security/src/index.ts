@@ -177,3 +177,12 @@ export {
   sealPersonalData,
   type SealedPersonalData,
 } from './personal-data';
+
+export {
+  AuditRecordSigner,
+  AuditSignatureVerifier,
+  auditSignatureHeaders,
+  auditSigners,
+  type AuditSignatureCheck,
+  type AuditSignerName,
+} from './audit-signature';

@@ -14,6 +14,7 @@ import {
   createMetricsRegistry,
   type RunningService,
   type ServiceRuntime,
+  ServiceTokenSigner,
   startService,
 } from '@coin/http';
 import {
@@ -28,7 +29,7 @@ import {
   openServiceKafka,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { CommandAuthority, uuidV5 } from '@coin/security';
+import { AuditRecordSigner, CommandAuthority } from '@coin/security';
 import { startTracing } from '@coin/telemetry';
 import { ledgerPolicyOf, type LedgerConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
@@ -47,6 +48,7 @@ import { openShards } from './shard-runtime';
 import { ShardMap } from './shards';
 import { ledgerGroupIds } from './kafka/groups';
 import { handleUserEvents } from './kafka/user-events';
+import { userDeletionReader } from './kafka/user-deletions';
 
 export type { RunningService };
 
@@ -82,11 +84,14 @@ async function openLedgerService(
   const now = options.now ?? (() => new Date());
   const policy = ledgerPolicyOf(config);
   const schema = `${config.DB_SCHEMA_PREFIX}ledger`;
+  const auditSigner = new AuditRecordSigner('ledger', config.SERVICE_TOKEN_PRIVATE_KEY);
   const { kafka, producer, admin } = await openServiceKafka(runtime, {
     brokers: config.KAFKA_BROKERS,
     security,
     clientId: 'ledger-service',
     logger,
+    // Its admin audit records are signed with its own key (docs/DESIGN.md "Admin audit log").
+    producer: { auditSigning: { topics: [topicNames(config.TOPIC_PREFIX).adminAudit], signer: auditSigner } },
   });
   const metrics = createMetricsRegistry('ledger');
   // One shard unless LEDGER_SHARDS_DATABASE_URL names several (docs/DESIGN.md "Shards"); shard 0 is
@@ -182,6 +187,7 @@ async function openLedgerService(
       now,
       xafRate: config.COIN_XAF_RATE,
       policy,
+      auditRecordIdOf: (name) => auditSigner.recordId(name),
       partitionOfWallet,
       ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
       onBatch: (batch) => {
@@ -233,7 +239,11 @@ async function openLedgerService(
     // Every refusal is recorded in the admin audit log (rejected, actor unverified), besides the
     // dead letter and the answer: a forged command is an attempt on authority.
     onRefused: (refused) =>
-      sendRefusalRecord(producer, topics.adminAudit, commandRefusalRecord('ledger', refused, uuidV5(refusalIdName(refused)), now())),
+      sendRefusalRecord(
+        producer,
+        topics.adminAudit,
+        commandRefusalRecord('ledger', refused, auditSigner.recordId(refusalIdName(refused)), now()),
+      ),
     logger,
     producer,
     // One partition = one serial stream of a set of wallets; partitions run side by side.
@@ -268,7 +278,19 @@ async function openLedgerService(
     logger,
     producer,
     metrics,
-    handleBatch: handleUserEvents({ producer, topics, now }),
+    handleBatch: handleUserEvents({
+      producer,
+      topics,
+      now,
+      logger,
+      auditRecordIdOf: (name) => auditSigner.recordId(name),
+      // A wallet is closed on a user.deleted event only when the user service confirms the deletion.
+      deletionOf: userDeletionReader({
+        baseUrl: config.USER_SERVICE_URL,
+        timeoutMs: config.USER_READ_TIMEOUT_MS,
+        signer: new ServiceTokenSigner('ledger', config.SERVICE_TOKEN_PRIVATE_KEY),
+      }),
+    }),
   });
   runtime.onClose('user events consumer', () => userEvents.stop());
   consumers.push(commandConsumer, userEvents);

@@ -23,7 +23,7 @@ import {
   openServiceKafka,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { CommandAuthority, uuidV5 } from '@coin/security';
+import { AuditRecordSigner, CommandAuthority } from '@coin/security';
 import { startTracing } from '@coin/telemetry';
 import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
@@ -81,11 +81,14 @@ async function openUserService(
     },
     runtime,
   );
+  const auditSigner = new AuditRecordSigner('user', config.SERVICE_TOKEN_PRIVATE_KEY);
   const { kafka, producer, admin } = await openServiceKafka(runtime, {
     brokers: config.KAFKA_BROKERS,
     security,
     clientId: 'user-service',
     logger,
+    // Its admin audit records are signed with its own key (docs/DESIGN.md "Admin audit log").
+    producer: { auditSigning: { topics: [topicNames(config.TOPIC_PREFIX).adminAudit], signer: auditSigner } },
   });
   const metrics = createMetricsRegistry('user');
   const sendToKafka = outboxPublisher(producer);
@@ -175,14 +178,18 @@ async function openUserService(
     // A command refused before apply (by a `refuse` check such as a proof of authority) is
     // recorded in the admin audit log, besides its dead letter and answer.
     onRefused: (refused) =>
-      sendRefusalRecord(producer, topics.adminAudit, commandRefusalRecord('user', refused, uuidV5(refusalIdName(refused)), now())),
+      sendRefusalRecord(
+        producer,
+        topics.adminAudit,
+        commandRefusalRecord('user', refused, auditSigner.recordId(refusalIdName(refused)), now()),
+      ),
     handleBatch: handleUserCommands({
       store: userCommandStore(pool, topics),
       producer,
       outbox,
       replyTopic: topics.gatewayReplies,
       logger,
-      clock: { now, newId: randomUUID },
+      clock: { now, newId: randomUUID, auditRecordIdOf: (name) => auditSigner.recordId(name) },
       tracing,
       deletions: {
         policy: {

@@ -1730,6 +1730,37 @@ export interface components {
           id: string;
           /** Format: date-time */
           at: string;
+          /** @enum {string} */
+          source: 'gateway' | 'ledger' | 'user';
+          actor: {
+            /** @enum {string} */
+            kind: 'user' | 'system' | 'service' | 'operator' | 'anonymous';
+            id: string;
+            /** @enum {string} */
+            role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+            verified: boolean;
+          };
+          address: string | null;
+          action: string;
+          target: string;
+          summary: {
+            [key: string]: string | number | boolean | null | string[];
+          };
+          /** @enum {string} */
+          result: 'rejected';
+          errorCode: string;
+          reason: string;
+          requestId: string | null;
+          /** @description Its place in the log (one total order of admin actions) */
+          seq: number;
+          /** @description sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain */
+          hash: string;
+        }
+      | {
+          /** Format: uuid */
+          id: string;
+          /** Format: date-time */
+          at: string;
           actor: {
             /** @enum {string} */
             kind: 'user' | 'system' | 'service' | 'operator';
@@ -1762,37 +1793,6 @@ export interface components {
           /** @enum {string} */
           result: 'applied' | 'rejected';
           errorCode: string | null;
-          requestId: string | null;
-          /** @description Its place in the log (one total order of admin actions) */
-          seq: number;
-          /** @description sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain */
-          hash: string;
-        }
-      | {
-          /** Format: uuid */
-          id: string;
-          /** Format: date-time */
-          at: string;
-          /** @enum {string} */
-          source: 'gateway' | 'ledger' | 'user';
-          actor: {
-            /** @enum {string} */
-            kind: 'user' | 'system' | 'service' | 'operator' | 'anonymous';
-            id: string;
-            /** @enum {string} */
-            role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-            verified: boolean;
-          };
-          address: string | null;
-          action: string;
-          target: string;
-          summary: {
-            [key: string]: string | number | boolean | null | string[];
-          };
-          /** @enum {string} */
-          result: 'rejected';
-          errorCode: string;
-          reason: string;
           requestId: string | null;
           /** @description Its place in the log (one total order of admin actions) */
           seq: number;

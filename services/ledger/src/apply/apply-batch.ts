@@ -45,6 +45,8 @@ export interface ApplyContext {
   policy?: LedgerPolicy;
   /** The `request-id` header a command arrived with (set by the gateway), for the admin audit log; none when absent. */
   requestIdOf?: (commandId: string) => string | undefined;
+  /** The keyed derivation of audit record ids (AuditContext.idOf). */
+  auditRecordIdOf?: (name: string) => string;
   /** The trace headers (`traceparent`) of the command's span: its events carry them (docs/DESIGN.md "Traces"). */
   traceHeadersOf?: (commandId: string) => Record<string, string> | undefined;
 }
@@ -208,7 +210,11 @@ function writeOf(
       recordEffects(step);
       // An administrative command (applied or rejected) is recorded once, with its outcome; any
       // other command refused for want of authority, as a refusal.
-      const auditContext = { at: now, requestId: context.requestIdOf?.(step.command.commandId) ?? null };
+      const auditContext = {
+        at: now,
+        requestId: context.requestIdOf?.(step.command.commandId) ?? null,
+        ...(context.auditRecordIdOf ? { idOf: context.auditRecordIdOf } : {}),
+      };
       const audit = auditRecordOf(step, auditContext);
       if (audit) write.outbox.push(auditEventMessage(context.topics, audit));
       const refusal = audit ? null : decidedRefusalRecordOf(step, auditContext);

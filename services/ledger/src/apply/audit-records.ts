@@ -29,11 +29,16 @@ type DecidedStep = Extract<BatchStep, { kind: 'decided' }>;
 export interface AuditContext {
   at: Date;
   requestId: string | null;
+  /**
+   * Derives a record id from its name: the service's keyed derivation (AuditRecordSigner.recordId),
+   * so no other writer can compute the id of a record still to come; plain UUIDv5 without a key (tests).
+   */
+  idOf?: (name: string) => string;
 }
 
 /** The id of a command's record: the same on every delivery and every apply of the command. */
-export function auditRecordId(commandId: string, action: AuditAction): string {
-  return uuidV5(`admin.audit:${commandId}:${action}`);
+export function auditRecordId(commandId: string, action: AuditAction, idOf: (name: string) => string = uuidV5): string {
+  return idOf(`admin.audit:${commandId}:${action}`);
 }
 
 /**
@@ -61,7 +66,7 @@ export function auditRecordOf(step: DecidedStep, context: AuditContext): AuditRe
   const described = describe(command, decision);
   if (!described) return null;
   return {
-    id: auditRecordId(command.commandId, described.action),
+    id: auditRecordId(command.commandId, described.action, context.idOf),
     at: context.at.toISOString(),
     actor: { kind: command.actor.kind, id: command.actor.id, ...(command.actor.role ? { role: command.actor.role } : {}) },
     action: described.action,
@@ -90,7 +95,7 @@ export function decidedRefusalRecordOf(step: DecidedStep, context: AuditContext)
   const data = command.data as { holdId?: unknown };
   const target = typeof data.holdId === 'string' ? `hold:${data.holdId}` : `command:${command.commandId}`;
   return {
-    id: uuidV5(`admin.refusal:${command.commandId}`),
+    id: (context.idOf ?? uuidV5)(`admin.refusal:${command.commandId}`),
     at: context.at.toISOString(),
     source: 'ledger',
     actor: { kind: command.actor.kind, id: command.actor.id, ...(command.actor.role ? { role: command.actor.role } : {}), verified: true },
