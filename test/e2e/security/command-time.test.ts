@@ -5,7 +5,15 @@ import { BatchingProducer, createKafka, keyPartitioner, partitionCount } from '@
 import { createLogger } from '@coin/logger';
 import type { Kafka } from 'kafkajs';
 import { signProof, type ProofActor } from '../../../scripts/stack/proofs';
-import { adminSession, apiKeyFor, type AdminSession } from '../../harness/admin';
+import {
+  adminSession,
+  apiKeyFor,
+  createPlatformClientWithCli,
+  fundTreasury,
+  runOperatorCommand,
+  withUsersDb,
+  type AdminSession,
+} from '../../harness/admin';
 import { eventually } from '../../harness/eventually';
 import { apiClient, http, registerUser } from '../../harness/http';
 import { startTestStack, type TestStack } from '../../harness/stack';
@@ -260,5 +268,35 @@ describe('commands judged at the time the broker appended them', () => {
     expect((await admin.getUser({ path: { id: String(target.userId) } })).role).toBe('USER');
     await auditRefusalOf(commandId);
     expect((await deadLetterOf(topics().userCommands, commandId)).headers['dlq-error']).toMatch(/appended/);
+  });
+
+  it('when a platform client is revoked, then a reward its token proves, written after the revocation, is refused by the ledger', async () => {
+    await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey: mintKey }, 'REWARDS', 100);
+    const { clientId, clientSecret } = await createPlatformClientWithCli(stack, 'revoked shop');
+    const issued = await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: { clientId, clientSecret } });
+    const clientToken = issued.body.accessToken as string;
+    const target = await registerUser(stack.gatewayUrl);
+    await runOperatorCommand(stack, ['revoke-client', '--id', clientId]);
+    // The CLI has no Kafka: the user service's relay writes the revocation into every partition.
+    await eventually(
+      () =>
+        withUsersDb(stack, async (query) => {
+          const rows = await query('SELECT 1 FROM authority_revocations WHERE subject = $1 AND published_at IS NOT NULL', [
+            `client:${clientId}`,
+          ]);
+          return rows.rows.length > 0 ? true : undefined;
+        }),
+      20_000,
+      'the revocation written to the ledger',
+    );
+    const reward = {
+      type: 'ledger.reward',
+      actor: { kind: 'system', id: clientId },
+      proof: clientToken,
+      data: { toUserId: target.userId, amount: 500, reason: 'forged', requestHash: 'a'.repeat(64) },
+    };
+    const commandId = await forge(topics().ledgerCommands, partitionKeyOf(reward as unknown as LedgerCommand), reward);
+    expect(await auditRefusalOf(commandId)).toMatchObject({ reason: expect.stringMatching(/platform client .* was revoked/) });
+    expect(await balanceOf(target.accessToken)).toBe(0);
   });
 });
