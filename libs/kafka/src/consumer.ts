@@ -126,8 +126,8 @@ export interface ConsumerOptions<S extends z.ZodType> {
    * Records of the topic that are not messages of the schema (the ledger's revocation records),
    * told apart from the record as it arrived, before anything parses it. Each is handed to
    * `take`, in offset order among the messages (so a `refuse` after it sees what it changed);
-   * resolving null, it is taken and neither handled nor dead-lettered; resolving a reason, it is
-   * dead-lettered with it. `take` must be durable when it resolves (the batch's offsets commit
+   * resolving null, it is taken and neither handled nor dead-lettered (counted as `passed_over`);
+   * resolving a reason, it is dead-lettered with it. `take` must be durable when it resolves (the batch's offsets commit
    * after it) and idempotent (a redelivery brings the record again); its audit is its own.
    */
   records?: {

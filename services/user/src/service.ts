@@ -42,7 +42,7 @@ import { handleUserCommands } from './kafka/user-commands';
 import { storeSetAsideOutcome } from './db/processed-commands';
 import { userCommandStore } from './db/user-command-store';
 import { readdressedUserEventRow } from './db/user-events-outbox';
-import { revocationAt } from './db/revocations-repo';
+import { commandDecided, revocationAt } from './db/revocations-repo';
 import { RevocationRelay } from './kafka/revocation-relay';
 
 export type { RunningService };
@@ -198,11 +198,15 @@ async function openUserService(
         kind === 'system' ? revocationSubjectOfClient(id) : revocationSubjectOfUser(Number(id)),
         appendedAt,
       );
-      if (kind === 'system' && past.revoked)
-        return `Command refused: its proof's platform client ${id} was revoked before the command was appended`;
-      if (kind === 'user' && past.minTokenVersion !== null && tokenVersion < past.minTokenVersion)
-        return `Command refused: its proof (token version ${tokenVersion}) was revoked before the command was appended (version ${past.minTokenVersion} by then)`;
-      return null;
+      const refusal =
+        kind === 'system' && past.revoked
+          ? `Command refused: its proof's platform client ${id} was revoked before the command was appended`
+          : kind === 'user' && past.minTokenVersion !== null && tokenVersion < past.minTokenVersion
+            ? `Command refused: its proof (token version ${tokenVersion}) was revoked before the command was appended (version ${past.minTokenVersion} by then)`
+            : null;
+      // A redelivery of a command already decided (its own logout-all, say) was judged when it
+      // first came: the two clocks compared here must not turn its stored answer into a refusal.
+      return refusal !== null && !(await commandDecided(pool, command.commandId)) ? refusal : null;
     },
     logger,
     producer,

@@ -22,7 +22,7 @@ export interface RevocationFloor {
   minTokenVersion: number | null;
 }
 
-/** A floor in force from an offset on: the highest minimum so far (Infinity: revoked for good). */
+/** A floor from an offset on: the lowest token version still valid (Infinity: revoked for good). */
 interface Step {
   offset: number;
   min: number;
@@ -40,34 +40,27 @@ export function floorSubjectOf(proof: Pick<ProofSubject, 'kind' | 'id'>): string
 }
 
 export class RevocationFloors {
-  /** Per `partition|subject`: steps in offset order, each carrying the running maximum. */
+  /** Per `partition|subject`: its floors in offset order. */
   private readonly steps = new Map<string, Step[]>();
 
   constructor(floors: Iterable<RevocationFloor> = []) {
     for (const floor of floors) this.raise(floor);
   }
 
-  /** Takes a floor (max semantics: a lower one met later changes nothing from its offset on). */
+  /** Takes a floor; one already held (a redelivered record: same partition and offset) changes nothing. */
   raise(floor: RevocationFloor): void {
     const key = keyOf(floor.partition, floor.subject);
-    const min = floor.minTokenVersion ?? Number.POSITIVE_INFINITY;
     const list = this.steps.get(key) ?? [];
     if (list.some((s) => s.offset === floor.offset)) return;
-    list.push({ offset: floor.offset, min });
+    list.push({ offset: floor.offset, min: floor.minTokenVersion ?? Number.POSITIVE_INFINITY });
     list.sort((a, b) => a.offset - b.offset);
-    // Each step's minimum is the highest of every floor at or before it.
-    let highest = Number.NEGATIVE_INFINITY;
-    const raw = new Map<number, number>([[floor.offset, min]]);
-    for (const step of list) {
-      highest = Math.max(highest, raw.get(step.offset) ?? step.min);
-      step.min = highest;
-    }
     this.steps.set(key, list);
   }
 
   /**
    * Why a proof of `subject` may not act at `offset` of `partition`, or null when it may: the
-   * floors of records before that offset only.
+   * highest floor of the records before that offset (max semantics: a lower one met later lowers
+   * nothing).
    */
   refusal(partition: number, offset: number, proof: ProofSubject): string | null {
     const subject = floorSubjectOf(proof);
@@ -76,7 +69,7 @@ export class RevocationFloors {
     let min = Number.NEGATIVE_INFINITY;
     for (const step of list) {
       if (step.offset >= offset) break;
-      min = step.min;
+      min = Math.max(min, step.min);
     }
     if (proof.tokenVersion >= min) return null;
     return min === Number.POSITIVE_INFINITY

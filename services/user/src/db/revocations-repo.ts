@@ -33,3 +33,9 @@ export async function revocationAt(pool: Pool, subject: string, at: Date): Promi
   const row = result.rows[0];
   return { minTokenVersion: row?.min_version ?? null, revoked: (row?.n ?? 0) > 0 };
 }
+
+/** Whether a command was decided already (its outcome stored): a redelivery, judged when it first came. */
+export async function commandDecided(pool: Pool, commandId: string): Promise<boolean> {
+  const result = await pool.query('SELECT 1 FROM processed_commands WHERE command_id = $1', [commandId]);
+  return (result.rowCount ?? 0) > 0;
+}
