@@ -38,6 +38,9 @@ export const serviceDatabases = {
       password_reset_codes: ['SELECT', 'INSERT', 'DELETE'],
       // A registration's key: made, given to its account, deleted by erasure or when never used.
       personal_data_keys: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
+      // Written by the triggers of a token version's rise and a client's revocation (in the
+      // runtime role's transaction), read by the command check, marked published by the relay.
+      authority_revocations: ['SELECT', 'INSERT', 'UPDATE'],
     },
   },
   ledger: {
@@ -56,6 +59,8 @@ export const serviceDatabases = {
       holds: ['SELECT', 'INSERT', 'UPDATE'],
       approval_requests: ['SELECT', 'INSERT', 'UPDATE'],
       four_eyes_windows: ['SELECT', 'INSERT', 'UPDATE'],
+      // The revocation floors met in ledger.commands: recorded once, never changed.
+      revocation_floors: ['SELECT', 'INSERT'],
     },
   },
   history: {

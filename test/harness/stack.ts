@@ -43,6 +43,11 @@ export interface TestStack {
   env: ReturnType<typeof serviceEnvs>;
   /** Every route the gateway serves, with its access level and API-key scope. */
   gatewayRoutes: RouteEntry[];
+  /**
+   * Stops the ledger, runs `during` (commands written meanwhile wait in Kafka), then starts it
+   * again on the same ports, as after an outage. In-process stacks only.
+   */
+  whileLedgerStopped(during: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -91,12 +96,13 @@ export async function startTestStack(
   const envs = serviceEnvs(settings);
   const logger = (name: string) => createLogger(name, settings.logLevel as 'warn');
   // The user service reads the ledger (a deleted user's balance), so it starts knowing the ledger's port.
-  const [ledger, history, webhooks] = await Promise.all([
+  const [firstLedger, history, webhooks] = await Promise.all([
     startLedgerService(loadLedgerConfig(envs.ledger), logger('ledger')),
     startHistoryService(loadHistoryConfig(envs.history), logger('history')),
     // The gateway's webhook and balance-monitor routes call it.
     startWebhooksService(loadWebhooksConfig(envs.webhooks), logger('webhooks')),
   ]);
+  let ledger = firstLedger;
   const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, user: 0, ledger: portOf(ledger.url) } }).user;
   const user = await startUserService(loadUserConfig(userEnv), logger('user'));
   userTarget.port = portOf(user.url);
@@ -124,6 +130,13 @@ export async function startTestStack(
     jwtKey,
     env: finalEnvs,
     gatewayRoutes: gateway.routes,
+    whileLedgerStopped: async (during) => {
+      await ledger.close();
+      await during();
+      const ports = { ...settings.ports, ledger: portOf(ledger.url) };
+      const env = { ...serviceEnvs({ ...settings, ports }).ledger, METRICS_PORT: String(portOf(ledger.metricsUrl)) };
+      ledger = await startLedgerService(loadLedgerConfig(env), logger('ledger'));
+    },
     close: async () => {
       await gateway.close();
       await Promise.all([user.close(), ledger.close(), history.close(), webhooks.close()]);
@@ -178,6 +191,9 @@ async function startImageStack(options: { extraEnv?: Record<string, string>; led
     ...infra,
     jwtKey,
     env: envs,
+    whileLedgerStopped: () => {
+      throw new Error('whileLedgerStopped: the ledger runs in a container (COIN_TEST_IMAGE); run this test without it');
+    },
     get gatewayRoutes(): RouteEntry[] {
       throw new Error('gatewayRoutes: the gateway runs in a container (COIN_TEST_IMAGE); its route table is not available to the test');
     },

@@ -1,4 +1,4 @@
-import { dlqOf, type TopicBase } from './topics';
+import { appendTimeTopics, dlqOf, type TopicBase } from './topics';
 
 /**
  * Who may do what on Kafka (issue 24, docs/OPERATIONS.md "Kafka security"): the one table the
@@ -15,6 +15,8 @@ import { dlqOf, type TopicBase } from './topics';
  *   put a record where the redrive looks, never on the topic others trust.
  * - `groupPrefix`: Read on the consumer groups whose id starts with it (the redrive's group too,
  *   `redriveGroupId`).
+ * - A consumer of a command topic whose records carry the broker's append time
+ *   (`appendTimeTopics`) may DescribeConfigs it: it checks the timestamp type at start.
  *
  * Commands have one writer per topic. The gateway writes the clients' commands to
  * ledger.commands; the ledger writes its own follow-up commands (a transfer's credit leg, hold and
@@ -50,8 +52,11 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
   },
   // Applies user commands; replies, and publishes user.events.v2 and its admin audit records from
   // its outbox (rows an older version addressed to user.events, retired, go to user.events.v2 too).
+  // Writes its signed revocation records (logout-all, role changes, deletions, revoked clients)
+  // into every partition of ledger.commands, which the ledger verifies: a record it did not sign
+  // changes nothing (docs/DESIGN.md "Who asks").
   user: {
-    produces: ['gateway.replies', 'user.events.v2', 'admin.audit'],
+    produces: ['gateway.replies', 'user.events.v2', 'admin.audit', 'ledger.commands'],
     consumes: ['user.commands'],
     groupPrefix: 'user-',
     managesTopics: false,
@@ -91,7 +96,8 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
     groupPrefix: 'webhooks-',
     managesTopics: false,
   },
-  // The migrate Job: creates the topics (and their partitions), reads and writes none.
+  // The migrate Job: creates the topics (and their partitions) and sets their configs (the command
+  // topics' append time), reads and writes none.
   migrate: { produces: [], consumes: [], groupPrefix: null, managesTopics: true },
 };
 
@@ -127,7 +133,7 @@ export function kafkaUserOf(service: KafkaService): string {
   return `coin-ledger-${service}`;
 }
 
-export type KafkaOperation = 'Read' | 'Write' | 'Describe' | 'Create' | 'Alter';
+export type KafkaOperation = 'Read' | 'Write' | 'Describe' | 'Create' | 'Alter' | 'DescribeConfigs' | 'AlterConfigs';
 
 /** One allow rule, in Strimzi's `simple` authorization terms (KafkaUser spec.authorization.acls). */
 export interface KafkaAcl {
@@ -154,9 +160,10 @@ export function kafkaAclsOf(service: KafkaService): KafkaAcl[] {
   }
   for (const t of access.consumes) {
     add(t, 'Read', 'Describe');
+    if (appendTimeTopics.includes(t)) add(t, 'DescribeConfigs');
     add(dlqOf(t), 'Write', 'Describe');
   }
-  const order: KafkaOperation[] = ['Read', 'Write', 'Describe', 'Create', 'Alter'];
+  const order: KafkaOperation[] = ['Read', 'Write', 'Describe', 'Create', 'Alter', 'DescribeConfigs', 'AlterConfigs'];
   const acls = [...byTopic.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, ops]) =>
@@ -167,7 +174,10 @@ export function kafkaAclsOf(service: KafkaService): KafkaAcl[] {
     );
   if (access.groupPrefix) acls.push({ resource: { type: 'group', name: access.groupPrefix, patternType: 'prefix' }, operations: ['Read'] });
   if (access.managesTopics)
-    acls.push({ resource: { type: 'topic', name: '*', patternType: 'literal' }, operations: ['Describe', 'Create', 'Alter'] });
+    acls.push({
+      resource: { type: 'topic', name: '*', patternType: 'literal' },
+      operations: ['Describe', 'Create', 'Alter', 'DescribeConfigs', 'AlterConfigs'],
+    });
   return acls;
 }
 

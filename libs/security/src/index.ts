@@ -163,12 +163,23 @@ export function uuidV5(name: string, namespace: string = coinIdNamespace): strin
 export {
   CommandAuthority,
   parseTrustedKeys,
+  revocationRecordType,
   type AuthorityCheck,
   type CommandAuthorityOptions,
   type CommandWithProof,
   type ProvenAuthority,
   type TrustedKey,
 } from './command-authority';
+
+export {
+  RevocationVerifier,
+  revocationAudience,
+  revocationRecordKey,
+  revocationSubjectOfClient,
+  revocationSubjectOfUser,
+  signRevocation,
+  type Revocation,
+} from './revocation-record';
 
 export {
   newPersonalDataKey,

@@ -137,7 +137,7 @@ export const ledgerConfigSchema = z.object({
   AUTHORITY_PUBLIC_KEYS: trustedKeys,
   JWT_ISSUER: z.string().default('coin-ledger'),
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
-  /** The oldest command applied, by when it was issued: how long an outage a replay may follow (7 days, Kafka's retention). */
+  /** The oldest command applied, by when the broker appended it: how long an outage a replay may follow (7 days, Kafka's retention). */
   COMMAND_MAX_AGE_S: positiveInt(7 * 24 * 3600),
   /**
    * Step-up (docs/DESIGN.md "Admin sign-in: second factor and step-up"): how long after an admin's

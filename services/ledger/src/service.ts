@@ -18,6 +18,7 @@ import {
   startService,
 } from '@coin/http';
 import {
+  assertAppendTime,
   commandRefusalRecord,
   consumersReadiness,
   keyPartitioner,
@@ -29,7 +30,7 @@ import {
   openServiceKafka,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { AuditRecordSigner, CommandAuthority } from '@coin/security';
+import { AuditRecordSigner, CommandAuthority, RevocationVerifier, revocationRecordKey, uuidV5 } from '@coin/security';
 import { startTracing } from '@coin/telemetry';
 import { ledgerPolicyOf, type LedgerConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
@@ -41,6 +42,8 @@ import { gathered } from './db/shard-reads';
 import { dueApprovals } from './db/approval-reads';
 import { dueHolds } from './db/hold-reads';
 import { authorRefusal } from './domain/authority';
+import { RevocationFloors } from './domain/revocation-floors';
+import { loadRevocationFloors, recordRevocationFloor } from './db/revocation-floors';
 import { requestHashOf } from './domain/batch';
 import { startHoldExpiry } from './kafka/hold-expiry';
 import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
@@ -166,6 +169,9 @@ async function openLedgerService(
       `${topics.ledgerInternal} has ${internalPartitions} partitions and ${topics.ledgerCommands} ${partitions}: they must be equal (docs/OPERATIONS.md, drain procedure)`,
     );
   }
+  // Commands are judged at the time the broker appended them: a topic of CreateTime would let the
+  // sender choose that time, so the ledger does not start on one.
+  await assertAppendTime(admin, [topics.ledgerCommands, topics.ledgerInternal]);
   const partitionOfWallet = keyPartitioner(partitions);
   const shardMap = config.LEDGER_SHARDS_DATABASE_URL
     ? ShardMap.of(config.LEDGER_SHARDS_DATABASE_URL, partitions)
@@ -212,6 +218,11 @@ async function openLedgerService(
     maxCommandAgeMs: config.COMMAND_MAX_AGE_S * 1000,
     stepUpMaxAgeMs: config.STEP_UP_MAX_AGE_S * 1000,
   });
+  // Revocations met in ledger.commands, by partition and offset (docs/DESIGN.md "Who asks"):
+  // loaded before the first command is judged, and kept in the home shard.
+  const floors = new RevocationFloors(await loadRevocationFloors(pool));
+  const revocations = new RevocationVerifier(config.AUTHORITY_PUBLIC_KEYS, config.JWT_ISSUER);
+  const revocationKey = Buffer.from(revocationRecordKey);
   const commandConsumer = await startConsumer({
     kafka,
     groupId: ledgerGroupIds(config.TOPIC_PREFIX).commands,
@@ -228,13 +239,51 @@ async function openLedgerService(
     topicRefusal: (command, topic) =>
       ledgerTopicRefusal(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', command.type),
     // A command that moves coins, approves, changes limits or closes a wallet must prove who
-    // asked (the caller's own signed token, checked here against the actor and the command's
-    // time): a process with only the gateway's Kafka credentials cannot name an actor.
-    refuse: async (command, topic) => {
+    // asked (the caller's own signed token, checked here against the actor and the time the
+    // broker appended the command): a process with only the gateway's Kafka credentials cannot
+    // name an actor, nor choose the time its proof is judged at.
+    refuse: async (command, topic, _headers, record) => {
       if (!ledgerCommandNeedsProof(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', command.type)) return null;
       // Approving or rejecting a four-eyes request also needs the approver's fresh second factor.
-      const check = await authority.check(command, new Date(), { stepUp: commandNeedsStepUp(command.type) });
-      return check.ok ? authorRefusal(command, check.authority) : check.reason;
+      const check = await authority.check(command, new Date(record.timestampMs), { stepUp: commandNeedsStepUp(command.type) });
+      if (!check.ok) return check.reason;
+      // Revoked before this command was written (a floor at an earlier offset of its partition):
+      // a map lookup, no I/O.
+      return floors.refusal(record.partition, Number(record.offset), check.authority) ?? authorRefusal(command, check.authority);
+    },
+    // The user service's revocation records: not commands, so neither the schema nor the wallet
+    // key check applies (they travel under their own key, written to each partition explicitly).
+    // Taken in offset order, before the commands after them are judged; recorded before the
+    // batch's offsets can commit. One that does not verify is dead-lettered, audited, and changes nothing.
+    records: {
+      matches: (message) => message.key !== null && revocationKey.equals(message.key),
+      take: async (message, record) => {
+        const verified =
+          record.topic === topics.ledgerCommands
+            ? await revocations.verify(message.value?.toString('utf8') ?? '')
+            : { ok: false as const, reason: 'only the user service writes revocations, and only to ledger.commands' };
+        if (!verified.ok) {
+          const refused = {
+            value: { commandId: uuidV5(refusalIdName(record)), type: revocationRecordKey, actor: { kind: 'service' as const, id: 'user' } },
+            topic: record.topic,
+            partition: record.partition,
+            offset: record.offset,
+            reason: `Revocation record refused: ${verified.reason}`,
+            headers: {},
+          };
+          await sendRefusalRecord(
+            producer,
+            topics.adminAudit,
+            commandRefusalRecord('ledger', refused, auditSigner.recordId(refusalIdName(refused)), now()),
+          );
+          return refused.reason;
+        }
+        const { subject, minTokenVersion, at } = verified.revocation;
+        const floor = { partition: record.partition, offset: Number(record.offset), subject, minTokenVersion: minTokenVersion ?? null };
+        await recordRevocationFloor(pool, floor, at);
+        floors.raise(floor);
+        return null;
+      },
     },
     // Every refusal is recorded in the admin audit log (rejected, actor unverified), besides the
     // dead letter and the answer: a forged command is an attempt on authority.

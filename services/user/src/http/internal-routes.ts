@@ -30,6 +30,8 @@ export interface InternalRouteDeps {
   now: () => Date;
   /** scrypt cost passwords are (re)hashed at (PASSWORD_SCRYPT_LOG2_N); default OWASP's minimum. */
   passwordHashCost?: ScryptCost;
+  /** Writes the revocations committed so far into the ledger's partitions, before an answer that revoked (RevocationRelay). */
+  revocations?: { flush(): Promise<void> };
 }
 
 const adminRoles: ReadonlySet<Role> = new Set(['ADMIN', 'SUPERADMIN']);
