@@ -120,12 +120,14 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_WRITES_PER_CALLER_WINDOW_MS: positiveInt(1000),
   /**
    * Refusal audit (plugins/refusal-audit.ts): records of 401/403 answers on guarded routes per
-   * client address per window; past it one `refusals.suppressed` record per address and window.
+   * principal (the verified caller, or the client address of a caller without a valid token) per
+   * window, besides the first on each route, which is always recorded; past it one
+   * `refusals.suppressed` record per principal and window.
    */
-  REFUSAL_AUDIT_PER_ADDRESS_MAX: positiveInt(30),
+  REFUSAL_AUDIT_PER_PRINCIPAL_MAX: positiveInt(30),
   REFUSAL_AUDIT_WINDOW_MS: positiveInt(60_000),
-  /** Client addresses tracked per window (memory); further ones share one quota. */
-  REFUSAL_AUDIT_ADDRESSES_MAX: positiveInt(10_000),
+  /** Principals tracked per window, verified callers and client addresses each (memory); further ones of a kind share one quota. */
+  REFUSAL_AUDIT_PRINCIPALS_MAX: positiveInt(10_000),
   /** Refusal records sent and not yet acknowledged; beyond it they are dropped and counted. */
   REFUSAL_AUDIT_IN_FLIGHT_MAX: positiveInt(1000),
   /**

@@ -124,9 +124,9 @@ async function openGatewayService(
   const refusalsDropped = refusalAuditDroppedCounter(metrics);
   const refusalAudit = new RefusalAudit({
     limits: {
-      perAddressMax: config.REFUSAL_AUDIT_PER_ADDRESS_MAX,
+      perPrincipalMax: config.REFUSAL_AUDIT_PER_PRINCIPAL_MAX,
       windowMs: config.REFUSAL_AUDIT_WINDOW_MS,
-      addressesMax: config.REFUSAL_AUDIT_ADDRESSES_MAX,
+      principalsMax: config.REFUSAL_AUDIT_PRINCIPALS_MAX,
     },
     inFlightMax: config.REFUSAL_AUDIT_IN_FLIGHT_MAX,
     send: (record) => sendRefusalRecord(producer, topics.adminRefusals, record),
