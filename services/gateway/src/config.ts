@@ -101,15 +101,26 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_LOGIN_PER_IP_MAX: positiveInt(10),
   RATE_LIMIT_LOGIN_PER_IP_WINDOW_MS: positiveInt(60_000),
   /**
-   * Failed logins per (account, client address); past it that client is refused for that account
-   * until the window, which starts at the first failure, ends. Other clients of the account are
-   * not affected (docs/OPERATIONS.md "Login throttling"); a success resets the count.
+   * Free failed logins per (account, client address); past them that client's next attempts on
+   * that account are slowed down (RATE_LIMIT_LOGIN_DELAY_*), never locked out. Other clients of
+   * the account are not affected (docs/OPERATIONS.md "Login throttling"); a success resets the
+   * count, which is otherwise forgotten a window after its last failure.
    */
   RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX: positiveInt(10),
   RATE_LIMIT_LOGIN_PER_ACCOUNT_WINDOW_MS: positiveInt(15 * 60_000),
-  /** Failed logins per client address across all accounts (credential stuffing); past it, every login of that client is refused. */
-  RATE_LIMIT_LOGIN_FAILURES_PER_IP_MAX: positiveInt(30),
-  RATE_LIMIT_LOGIN_FAILURES_PER_IP_WINDOW_MS: positiveInt(15 * 60_000),
+  /**
+   * Free failed logins of one account across all client addresses (a guesser spreading over many
+   * addresses); past them every client but those that logged in to the account before is slowed
+   * down. Forgotten a window after the last failure.
+   */
+  RATE_LIMIT_LOGIN_ACROSS_CLIENTS_MAX: positiveInt(30),
+  RATE_LIMIT_LOGIN_ACROSS_CLIENTS_WINDOW_MS: positiveInt(15 * 60_000),
+  /** The wait after the first failure past a budget; it doubles with every further failure. */
+  RATE_LIMIT_LOGIN_DELAY_BASE_MS: positiveInt(1000),
+  /** The longest wait a failure imposes: a slow-down, never a lock-out. */
+  RATE_LIMIT_LOGIN_DELAY_MAX_MS: positiveInt(5 * 60_000),
+  /** How long a client address that logged in to an account is spared that account's slow-down across clients. */
+  RATE_LIMIT_LOGIN_KNOWN_CLIENT_TTL_MS: positiveInt(30 * 24 * 3600_000),
   RATE_LIMIT_REGISTER_PER_IP_MAX: positiveInt(20),
   RATE_LIMIT_REGISTER_PER_IP_WINDOW_MS: positiveInt(60 * 60_000),
   /** Refresh, logout and client-credential calls. */

@@ -185,7 +185,10 @@ async function openGatewayService(
       redis,
       {
         perAccountClient: { max: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX, windowMs: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_WINDOW_MS },
-        perClient: { max: config.RATE_LIMIT_LOGIN_FAILURES_PER_IP_MAX, windowMs: config.RATE_LIMIT_LOGIN_FAILURES_PER_IP_WINDOW_MS },
+        perAccount: { max: config.RATE_LIMIT_LOGIN_ACROSS_CLIENTS_MAX, windowMs: config.RATE_LIMIT_LOGIN_ACROSS_CLIENTS_WINDOW_MS },
+        delayBaseMs: config.RATE_LIMIT_LOGIN_DELAY_BASE_MS,
+        delayMaxMs: config.RATE_LIMIT_LOGIN_DELAY_MAX_MS,
+        knownClientTtlMs: config.RATE_LIMIT_LOGIN_KNOWN_CLIENT_TTL_MS,
       },
       logger,
       rateLimitFailOpenCounter(metrics),
