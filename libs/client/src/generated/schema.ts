@@ -1878,7 +1878,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -2036,7 +2036,7 @@ export interface operations {
               };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -2313,7 +2313,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -2561,7 +2561,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -2767,7 +2767,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -2975,7 +2975,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3221,7 +3221,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3467,7 +3467,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3817,7 +3817,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4022,7 +4022,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4150,7 +4150,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4341,7 +4341,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4604,7 +4604,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4745,7 +4745,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4954,7 +4954,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5203,7 +5203,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5417,7 +5417,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5634,7 +5634,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5825,7 +5825,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6009,7 +6009,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6114,7 +6114,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6408,7 +6408,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6524,7 +6524,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6639,7 +6639,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6768,7 +6768,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6931,7 +6931,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7086,7 +7086,7 @@ export interface operations {
           'application/json': components['schemas']['PlatformClient'];
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7234,7 +7234,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7346,7 +7346,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7446,7 +7446,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7599,7 +7599,7 @@ export interface operations {
               };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7761,7 +7761,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7874,7 +7874,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8027,7 +8027,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8177,7 +8177,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8328,7 +8328,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8455,7 +8455,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8593,7 +8593,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8708,7 +8708,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8840,7 +8840,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8984,7 +8984,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9072,7 +9072,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9218,7 +9218,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9381,7 +9381,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9470,7 +9470,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9650,7 +9650,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9859,7 +9859,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10023,7 +10023,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -10179,7 +10179,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10280,7 +10280,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10377,7 +10377,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10500,7 +10500,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10629,7 +10629,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10702,7 +10702,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10812,7 +10812,7 @@ export interface operations {
           'text/csv': string;
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10910,7 +10910,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10986,7 +10986,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11099,7 +11099,7 @@ export interface operations {
           'text/csv': string;
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11200,7 +11200,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11275,7 +11275,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11387,7 +11387,7 @@ export interface operations {
           'text/csv': string;
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11487,7 +11487,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11546,7 +11546,7 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11626,7 +11626,7 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11742,7 +11742,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11909,7 +11909,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11983,7 +11983,7 @@ export interface operations {
           'application/json': components['schemas']['Transaction'];
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12087,7 +12087,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12248,7 +12248,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12276,6 +12276,19 @@ export interface operations {
       };
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
@@ -12433,7 +12446,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12529,7 +12542,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12688,7 +12701,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12774,7 +12787,7 @@ export interface operations {
          *     }
          */
         'application/json': {
-          /** @description https:// URL the deliveries are POSTed to */
+          /** @description https:// URL the deliveries are POSTed to (one line: no control characters, no lone surrogates) */
           url: string;
           /** @description The event types to receive; only those touching a treasury the client was granted are sent */
           eventTypes: (
@@ -12834,7 +12847,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -13016,7 +13029,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13104,7 +13117,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -13254,7 +13267,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -13401,7 +13414,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -13562,7 +13575,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13662,7 +13675,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -13810,7 +13823,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13898,7 +13911,7 @@ export interface operations {
          *     }
          */
         'application/json': {
-          /** @description https:// URL the deliveries are POSTed to */
+          /** @description https:// URL the deliveries are POSTed to (one line: no control characters, no lone surrogates) */
           url: string;
           /** @description The event types to receive; only those touching a treasury the client was granted are sent */
           eventTypes: (
@@ -13958,7 +13971,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14141,7 +14154,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -14230,7 +14243,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14381,7 +14394,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14529,7 +14542,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14691,7 +14704,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -14792,7 +14805,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14951,7 +14964,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -15098,7 +15111,7 @@ export interface operations {
               };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -15165,6 +15178,7 @@ export interface operations {
         code:
           | 'validation-failed'
           | 'malformed-json'
+          | 'cursor-mismatch'
           | 'unauthenticated'
           | 'token-expired'
           | 'api-key-invalid'
@@ -15218,7 +15232,7 @@ export interface operations {
           'text/html': string;
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;

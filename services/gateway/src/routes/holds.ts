@@ -167,7 +167,7 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
         { userId: userIdOf(request), limit, offset: startOf(request, 'offset', offset, cursor), status },
         String(request.id),
       );
-      return { ...page, ...offsetLinks(page.pagination, page.holds.length) };
+      return { ...page, ...offsetLinks(request, page.pagination, page.holds.length) };
     },
   );
 
@@ -191,7 +191,7 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
         { userId, limit, offset: startOf(request, 'offset', offset, cursor), status },
         String(request.id),
       );
-      return { ...page, ...offsetLinks(page.pagination, page.holds.length) };
+      return { ...page, ...offsetLinks(request, page.pagination, page.holds.length) };
     },
   );
 }
