@@ -75,6 +75,13 @@ export const gatewayConfigSchema = z.object({
   /** docs/CONTRACT.md "Limits": request bodies above this are refused with 413. */
   BODY_BYTES_MAX: positiveInt(16 * 1024),
   /**
+   * After an answer that closes the connection before the body was read (a 413), the bytes the
+   * client still sends are read and dropped, up to this many and this long, before the socket is
+   * closed, so that the close is no reset that destroys the answer (RFC 9112 §9.6).
+   */
+  GATEWAY_LINGER_BYTES_MAX: positiveInt(4 * 1024 * 1024),
+  GATEWAY_LINGER_MS: positiveInt(5000),
+  /**
    * The key of the MACs on cached authorization entries (API-key grants, platform-client status,
    * token versions; docs/DESIGN.md "A cache cannot grant"): at least 32 random bytes, base64 or
    * base64url (`openssl rand -base64 32`). A secret: from a Secret (CACHE_MAC_SECRET_FILE in

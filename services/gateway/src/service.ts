@@ -167,6 +167,7 @@ async function openGatewayService(
       stepUpMaxAgeS: config.STEP_UP_MAX_AGE_S,
     },
     bodyBytesMax: config.BODY_BYTES_MAX,
+    linger: { bytesMax: config.GATEWAY_LINGER_BYTES_MAX, ms: config.GATEWAY_LINGER_MS },
     liveBalance: defaultLiveBalance(fanout, config.GATEWAY_STREAM_REPLAY_MAX),
     accessLog: { sampleRate: config.GATEWAY_ACCESS_LOG_SAMPLE, slowMs: config.GATEWAY_ACCESS_LOG_SLOW_MS },
     passwordHashCost: passwordHashCostOf(config, logger),

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { adminSession, apiKeyFor, platformClientToken, type Session } from '../../harness/admin';
 import { eventually } from '../../harness/eventually';
 import { apiClient, http, registerUser, type HttpResult } from '../../harness/http';
 import { callerSigner, internalHeaders } from '../../harness/service-tokens';
 import { startTestStack, type TestStack } from '../../harness/stack';
+import { startTcpProxy, type TcpProxy } from '../../harness/tcp-proxy';
 
 /**
  * Issue 30, item 4: every malformed request is a 400, never a 5xx and never a 503 a retry
@@ -20,6 +22,48 @@ const unrepresentableTimes: Array<[string, string]> = [
   ['an offset of -16:00', '2024-01-01T00:00:00-16:00'],
   ['a time before the year 1 by its offset', '0001-01-01T00:00:00+01:00'],
 ];
+
+/**
+ * POSTs `body` with Node's own HTTP client, headers and body handed over in one call (as most
+ * clients send them), on a connection of its own; what the client read, or the socket error it
+ * saw instead.
+ */
+function postInOneWrite(
+  baseUrl: string,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+  agent: 'own' | 'global' = 'own',
+): Promise<{ status: number; contentType: string | undefined; code: unknown; connection: string | undefined } | { error: string }> {
+  return new Promise((resolve) => {
+    const request = httpRequest(new URL(path, baseUrl), {
+      method: 'POST',
+      ...(agent === 'own' ? { agent: false } : {}),
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },
+    });
+    request.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
+      response.on('end', () => {
+        let code: unknown;
+        try {
+          code = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { code?: unknown }).code;
+        } catch {
+          code = undefined;
+        }
+        resolve({
+          status: response.statusCode ?? 0,
+          contentType: response.headers['content-type'],
+          code,
+          connection: response.headers.connection,
+        });
+      });
+    });
+    request.end(body);
+  });
+}
 
 /** `[[[…]]]` and `{"a":{"a":…}}` `depth` levels deep. */
 const nestedArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -340,5 +384,57 @@ describe('malformed requests are 400s (issue 30 item 4)', () => {
       });
       expect([created.status, created.body.wallet?.userId]).toEqual([201, user.userId]);
     });
+  });
+
+  describe('a body over the size limit: the client reads its 413 (RFC 9112 9.6: a graceful close)', () => {
+    const tries = 20;
+    const expected = {
+      status: 413,
+      contentType: expect.stringMatching(/^application\/problem\+json/),
+      code: 'PAYLOAD_TOO_LARGE',
+      connection: 'close',
+    };
+    /** The gateway behind a TCP forwarder, as behind a load balancer, an ingress or a container port. */
+    let forwarder: TcpProxy;
+    const viaForwarder = () => `http://127.0.0.1:${forwarder.port}`;
+
+    beforeAll(async () => {
+      const gateway = new URL(stack.gatewayUrl);
+      forwarder = await startTcpProxy({ host: gateway.hostname, port: Number(gateway.port) });
+    });
+    afterAll(async () => {
+      await forwarder?.close();
+    });
+
+    it.each([
+      ['20 KiB', 20 * 1024, 'own'],
+      ['1 MiB', 1024 * 1024, 'own'],
+      ['3 MiB', 3 * 1024 * 1024, 'own'],
+      ['3 MiB (a keep-alive agent)', 3 * 1024 * 1024, 'global'],
+    ] as const)(
+      `when Node's HTTP client sends a %s login body in one write, ${tries} times, directly and through a TCP forwarder, then every try reads 413 problem+json, none a reset`,
+      async (_name, bytes, agent) => {
+        const body = JSON.stringify({ email: 'a@example.test', password: 'x'.repeat(bytes) });
+        const answers = [];
+        for (let i = 0; i < tries; i += 1) answers.push(await postInOneWrite(stack.gatewayUrl, '/api/auth/login', body, {}, agent));
+        for (let i = 0; i < tries; i += 1) answers.push(await postInOneWrite(viaForwarder(), '/api/auth/login', body, {}, agent));
+        expect(answers).toEqual(Array(2 * tries).fill(expected));
+      },
+      60_000,
+    );
+
+    it(`when a signed-in user sends a 1 MiB transfer body in one write through a TCP forwarder, ${tries} times, then every try reads 413 problem+json, none a reset`, async () => {
+      const body = JSON.stringify({ toUserId: user.userId, amount: 1, reason: 'r'.repeat(1024 * 1024) });
+      const answers = [];
+      for (let i = 0; i < tries; i += 1) {
+        answers.push(
+          await postInOneWrite(viaForwarder(), '/api/coins/transfer', body, {
+            authorization: `Bearer ${user.accessToken}`,
+            'idempotency-key': randomUUID(),
+          }),
+        );
+      }
+      expect(answers).toEqual(Array(tries).fill(expected));
+    }, 60_000);
   });
 });
