@@ -85,11 +85,11 @@ describe('one paging style and the client helpers, against the stack', () => {
         path: 'querystring.cursor',
       });
     }
-    // A cursor of another list kind is not one this list returned either.
+    // A cursor of another list is not one this list returned either: 400 CURSOR_MISMATCH.
     const usersPage = await apiClient(stack.gatewayUrl, { accessToken: adminToken }).listUsers({ query: { pageSize: 1 } });
     const refused = await apiClient(stack.gatewayUrl, { accessToken: adminToken })
       .listHolds({ query: { cursor: usersPage.nextCursor! } })
       .catch((err: unknown) => err);
-    expect(isProblem(refused, 'VALIDATION_FAILED')).toBe(true);
+    expect(isProblem(refused, 'CURSOR_MISMATCH')).toBe(true);
   });
 });

@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditLogEntry, RefusalRecord } from '@coin/contracts';
-import { adminSession, apiKeyFor, type Session } from '../harness/admin';
+import { adminSession, apiKeyFor, withUsersDb, type Session } from '../harness/admin';
 import { eventually } from '../harness/eventually';
-import { http, registerUser } from '../harness/http';
+import { http, login, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 
 /*
- * Every refusal of authority is audited (issue 29 item 8): a 401/403 of the gateway on an admin,
- * superadmin, reward or key-guarded route is recorded by the gateway on admin.audit, chained by
- * the history service and read back from GET /api/admin/audit-log?result=rejected, with the
- * actor (or the client address), the action, the reason and the request id; a flood from one
- * address is bounded.
+ * Every refusal of authority is audited: a 401/403 of the gateway on an admin, superadmin, reward
+ * or key-guarded route (a missing or stale second factor included) is recorded by the gateway,
+ * chained by the history service and read back from GET /api/admin/audit-log?result=rejected,
+ * with the actor (or the client address), the action, the reason and the request id. A flood is
+ * bounded per principal (the verified caller, or the address of a caller without a valid token),
+ * and the first refusal of each principal on each route in a window is always recorded, so no
+ * flood hides another caller's refusal, nor the flooder's own first one on another route.
  */
-const perAddressMax = 8;
+const perPrincipalMax = 8;
 const windowMs = 4000;
+/** Short, so that a session's second factor goes stale within the test (the other tests' step-ups run at once). */
+const stepUpMaxAgeS = 8;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('refusals of authority in the admin audit log', () => {
   let stack: TestStack;
@@ -48,7 +53,11 @@ describe('refusals of authority in the admin audit log', () => {
 
   beforeAll(async () => {
     stack = await startTestStack({
-      extraEnv: { REFUSAL_AUDIT_PER_ADDRESS_MAX: String(perAddressMax), REFUSAL_AUDIT_WINDOW_MS: String(windowMs) },
+      extraEnv: {
+        REFUSAL_AUDIT_PER_PRINCIPAL_MAX: String(perPrincipalMax),
+        REFUSAL_AUDIT_WINDOW_MS: String(windowMs),
+        STEP_UP_MAX_AGE_S: String(stepUpMaxAgeS),
+      },
     });
     superadmin = await adminSession(stack, 'SUPERADMIN');
     admin = await adminSession(stack, 'ADMIN');
@@ -125,7 +134,7 @@ describe('refusals of authority in the admin audit log', () => {
     expect((page.body.entries as AuditLogEntry[]).filter((e) => e.requestId === requestId('user-route'))).toEqual([]);
   });
 
-  it('when one address floods an admin route with refusals, then at most the quota per window is recorded one by one and the rest as suppressed counts', async () => {
+  it('when an anonymous caller floods an admin route from one address, then at most the quota per window is recorded one by one and the rest as suppressed counts', async () => {
     // A fresh window: the quota of the cases above is spent by now.
     await new Promise((resolve) => setTimeout(resolve, windowMs + 200));
     const flood = 60;
@@ -147,8 +156,90 @@ describe('refusals of authority in the admin audit log', () => {
       'the flood, one by one and as counts',
     );
     // Within one or two windows (the flood may straddle a boundary).
-    expect(counted.one).toBeLessThanOrEqual(2 * perAddressMax);
+    expect(counted.one).toBeLessThanOrEqual(2 * perPrincipalMax);
     expect(counted.one).toBeGreaterThan(0);
     expect(counted.one + counted.suppressed).toBe(flood);
+  }, 60_000);
+
+  /** Every rejected entry of the log (the tests' own are told apart by request id). */
+  const rejectedEntries = async (): Promise<AuditLogEntry[]> => {
+    const page = await http(stack.gatewayUrl, 'GET', '/api/admin/audit-log?result=rejected&limit=1000', { token: superadmin.accessToken });
+    expect(page.status).toBe(200);
+    return page.body.entries as AuditLogEntry[];
+  };
+
+  it('when an anonymous caller floods an admin route from one address, then a signed-in caller refused from the same address in the same window is still recorded', async () => {
+    await sleep(windowMs + 200);
+    const answers = await Promise.all(
+      Array.from({ length: 3 * perPrincipalMax }, (_, i) => call('GET', '/api/admin/users', `anon-flood-${i}`)),
+    );
+    expect(answers.every((a) => a.status === 401)).toBe(true);
+    // The same address (every test request comes from 127.0.0.1), another principal.
+    const user = await registerUser(stack.gatewayUrl);
+    expect((await call('GET', '/api/admin/users', 'after-anon-flood', { token: user.accessToken })).status).toBe(403);
+    const [entry] = await rejected('after-anon-flood');
+    expect(entry).toMatchObject({ actor: { kind: 'user', id: String(user.userId), verified: true }, errorCode: 'FORBIDDEN' });
+  }, 60_000);
+
+  it("when a signed-in caller floods one route, then its first refusal on another route in the window is still recorded, as is another caller's, and its flood is counted under its own name", async () => {
+    await sleep(windowMs + 200);
+    const flooder = await registerUser(stack.gatewayUrl);
+    const other = await registerUser(stack.gatewayUrl);
+    const flood = 3 * perPrincipalMax;
+    const answers = await Promise.all(
+      Array.from({ length: flood }, (_, i) => call('GET', '/api/admin/users', `user-flood-${i}`, { token: flooder.accessToken })),
+    );
+    expect(answers.every((a) => a.status === 403)).toBe(true);
+    expect((await call('GET', '/api/admin/approvals', 'flooder-other-route', { token: flooder.accessToken })).status).toBe(403);
+    expect((await call('GET', '/api/admin/users', 'other-same-route', { token: other.accessToken })).status).toBe(403);
+    const [onOtherRoute] = await rejected('flooder-other-route');
+    expect(onOtherRoute).toMatchObject({ actor: { id: String(flooder.userId) }, action: 'listApprovals' });
+    const [ofOther] = await rejected('other-same-route');
+    expect(ofOther).toMatchObject({ actor: { id: String(other.userId) }, action: 'listUsers' });
+    // The flood: some one by one, the rest in one count naming the flooder (not its address).
+    const counted = await eventually(
+      async () => {
+        const entries = await rejectedEntries();
+        const one = entries.filter((e) => e.requestId?.startsWith(requestId('user-flood-'))).length;
+        const counts = entries.filter((e) => e.action === 'refusals.suppressed' && e.target === `user:${flooder.userId}`);
+        const suppressed = counts.reduce((sum, e) => sum + Number((e.summary as { suppressed: number }).suppressed), 0);
+        return one + suppressed >= flood ? { one, suppressed, counts } : undefined;
+      },
+      20_000,
+      "the flooder's refusals, one by one and as a count",
+    );
+    expect(counted.one).toBeLessThanOrEqual(perPrincipalMax);
+    expect(counted.one + counted.suppressed).toBe(flood);
+    expect(counted.counts[0]).toMatchObject({ actor: { kind: 'user', id: String(flooder.userId), verified: true } });
+  }, 60_000);
+
+  it('when an ADMIN signed in without a second factor calls an admin route, then the 403 MFA_REQUIRED is recorded', async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    await withUsersDb(stack, (query) => query('UPDATE users SET role = $1 WHERE id = $2', ['ADMIN', user.userId]));
+    const passwordOnly = await login(stack.gatewayUrl, user.email, user.password);
+    const answer = await call('GET', '/api/admin/users', 'mfa-required', { token: passwordOnly.accessToken });
+    expect([answer.status, answer.body.code]).toEqual([403, 'MFA_REQUIRED']);
+    const [entry] = await rejected('mfa-required');
+    expect(entry).toMatchObject({
+      actor: { kind: 'user', id: String(user.userId), role: 'ADMIN', verified: true },
+      action: 'listUsers',
+      errorCode: 'MFA_REQUIRED',
+    });
+  });
+
+  it('when an admin whose second factor is older than the step-up window calls a step-up route, then the 403 STEP_UP_REQUIRED is recorded', async () => {
+    const stale = await adminSession(stack, 'ADMIN');
+    await sleep((stepUpMaxAgeS + 1) * 1000);
+    const answer = await call('POST', '/api/admin/balance-monitors', 'step-up-required', {
+      token: stale.accessToken,
+      body: { wallet: { treasury: 'REWARDS' }, threshold: 1, direction: 'down' },
+    });
+    expect([answer.status, answer.body.code]).toEqual([403, 'STEP_UP_REQUIRED']);
+    const [entry] = await rejected('step-up-required');
+    expect(entry).toMatchObject({
+      actor: { kind: 'user', id: String(stale.userId), role: 'ADMIN', verified: true },
+      action: 'createBalanceMonitor',
+      errorCode: 'STEP_UP_REQUIRED',
+    });
   }, 60_000);
 });

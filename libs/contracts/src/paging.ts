@@ -47,27 +47,56 @@ export function withPageLinks<Shape extends z.core.$ZodLooseShape>(page: z.ZodOb
 
 /** What a position cursor counts: rows skipped (offset lists) or the page number (page lists). */
 export type PositionKind = 'offset' | 'page';
-const positionCursorVersion = 1;
+const positionCursorVersion = 2;
 const positionMax = 1_000_000;
+/** A list's name in its cursors: the route's operationId, short and stable. */
+const listNameMax = 60;
 
-/** The cursor of a position: base64url of a small JSON, like the keyset cursors. */
-export function encodePositionCursor(kind: PositionKind, position: number): string {
-  return Buffer.from(JSON.stringify({ v: positionCursorVersion, [kind === 'offset' ? 'o' : 'p']: position }), 'utf8').toString('base64url');
+/*
+ * Every cursor names the list it was made for (`k`): the route's operationId here, the history
+ * service's list (`statement`, `audit-log`, …) in its keyset cursors. A cursor of another list is
+ * refused as such (CURSOR_MISMATCH), never read as a position of this one: a history cursor given
+ * to a statement used to answer an empty statement with hasMore false, which looked like the end.
+ */
+
+/** The list a cursor says it belongs to (its `k`), when it is a base64url JSON object that names one. */
+export function cursorListOf(cursor: string): string | undefined {
+  try {
+    const json: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    const list = typeof json === 'object' && json !== null ? (json as Record<string, unknown>).k : undefined;
+    return typeof list === 'string' ? list : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-/** The position a cursor of this kind names, or null when it is not one this API returned (then a 400). */
-export function decodePositionCursor(kind: PositionKind, cursor: string): number | null {
+/** The cursor of a position of one list: base64url of a small JSON, like the keyset cursors. */
+export function encodePositionCursor(kind: PositionKind, position: number, list: string): string {
+  return Buffer.from(
+    JSON.stringify({ v: positionCursorVersion, k: list.slice(0, listNameMax), [kind === 'offset' ? 'o' : 'p']: position }),
+    'utf8',
+  ).toString('base64url');
+}
+
+export type DecodedPosition = { ok: true; position: number } | { ok: false; reason: 'invalid' | 'other-list' };
+
+/** The position a cursor of this kind and list names; `other-list` for another list's cursor, `invalid` for anything this API did not return (both 400s). */
+export function decodePositionCursor(kind: PositionKind, cursor: string, list: string): DecodedPosition {
+  const named = cursorListOf(cursor);
+  if (named !== undefined && named !== list.slice(0, listNameMax)) return { ok: false, reason: 'other-list' };
   let json: unknown;
   try {
     json = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    return null;
+    return { ok: false, reason: 'invalid' };
   }
   const key = kind === 'offset' ? 'o' : 'p';
-  if (typeof json !== 'object' || json === null) return null;
+  if (typeof json !== 'object' || json === null) return { ok: false, reason: 'invalid' };
   const position = (json as Record<string, unknown>)[key];
   if (!Number.isSafeInteger(position) || (position as number) < (kind === 'offset' ? 0 : 1) || (position as number) > positionMax)
-    return null;
+    return { ok: false, reason: 'invalid' };
   // Canonical: the one text encodePositionCursor gives, so no two cursors name the same page.
-  return encodePositionCursor(kind, position as number) === cursor ? (position as number) : null;
+  return encodePositionCursor(kind, position as number, list) === cursor
+    ? { ok: true, position: position as number }
+    : { ok: false, reason: 'invalid' };
 }

@@ -1,6 +1,6 @@
 import { coinBalanceMonitorEventTypes, coinHoldEventTypes, coinTransactionEventTypes } from '@coin/events';
 import { z } from 'zod';
-import { role } from './common';
+import { role, singleLineText } from './common';
 
 /**
  * Webhook endpoints (docs/DESIGN.md "Webhooks"): the shapes the webhooks service's internal API
@@ -15,7 +15,11 @@ export const webhookEventType = z.enum(webhookEventTypes);
 export const webhookEndpointUrlMaxLength = 2048;
 
 export const createWebhookEndpointBody = z.strictObject({
-  url: z.string().min(1).max(webhookEndpointUrlMaxLength).describe('https:// URL the deliveries are POSTed to'),
+  // One line of text before it is a URL: WHATWG URL parsing drops tab and line breaks and escapes
+  // other controls, so a URL holding them would pass the URL checks and be stored and shown as sent.
+  url: singleLineText(1, webhookEndpointUrlMaxLength).describe(
+    'https:// URL the deliveries are POSTed to (one line: no control characters, no lone surrogates)',
+  ),
   eventTypes: z
     .array(webhookEventType)
     .min(1)

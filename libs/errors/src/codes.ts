@@ -46,6 +46,12 @@ export const errorCatalog = {
     title: 'Malformed JSON body',
     action: 'Send a well-formed JSON body with content-type application/json.',
   },
+  CURSOR_MISMATCH: {
+    kind: 'validation',
+    title: 'The cursor belongs to another list',
+    action:
+      'Pass the nextCursor that this same list (the same route, and for a statement the same wallet and period) returned, or start again from the first page without a cursor.',
+  },
   UNAUTHENTICATED: {
     kind: 'unauthenticated',
     title: 'Authentication required',

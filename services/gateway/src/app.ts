@@ -14,6 +14,7 @@ import { registerAuth, type AuthOptions } from './plugins/auth';
 import { registerAuthRoutes } from './routes/auth';
 import { registerWalletRoutes } from './routes/wallets';
 import type { Redis } from '@coin/redis';
+import { lingerDefaults, registerGracefulClose, type LingerLimits } from './plugins/graceful-close';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerFormBodyParser } from './plugins/oauth-token';
@@ -66,6 +67,8 @@ export interface GatewayDeps {
   webhooks?: InternalHttpClient;
   auth: AuthOptions;
   bodyBytesMax: number;
+  /** How long and how much of a refused body is read after its answer, before the close (plugins/graceful-close.ts; defaults when absent). */
+  linger?: LingerLimits;
   /** scrypt cost of the passwords hashed at registration (PASSWORD_SCRYPT_LOG2_N); default OWASP's minimum. */
   passwordHashCost?: ScryptCost;
   /** Proxies whose X-Forwarded-For names the client (GATEWAY_TRUSTED_PROXIES); empty trusts none. */
@@ -124,6 +127,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   installHttpMetrics(app, deps.metrics);
   registerAccessLog(app, deps.accessLog ?? accessLogDefaults);
   registerSecurityHeaders(app, setSecurityHeaders);
+  registerGracefulClose(app, deps.linger ?? lingerDefaults);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

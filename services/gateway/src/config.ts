@@ -75,6 +75,13 @@ export const gatewayConfigSchema = z.object({
   /** docs/CONTRACT.md "Limits": request bodies above this are refused with 413. */
   BODY_BYTES_MAX: positiveInt(16 * 1024),
   /**
+   * After an answer that closes the connection before the body was read (a 413), the bytes the
+   * client still sends are read and dropped, up to this many and this long, before the socket is
+   * closed, so that the close is no reset that destroys the answer (RFC 9112 §9.6).
+   */
+  GATEWAY_LINGER_BYTES_MAX: positiveInt(4 * 1024 * 1024),
+  GATEWAY_LINGER_MS: positiveInt(5000),
+  /**
    * The key of the MACs on cached authorization entries (API-key grants, platform-client status,
    * token versions; docs/DESIGN.md "A cache cannot grant"): at least 32 random bytes, base64 or
    * base64url (`openssl rand -base64 32`). A secret: from a Secret (CACHE_MAC_SECRET_FILE in
@@ -101,15 +108,26 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_LOGIN_PER_IP_MAX: positiveInt(10),
   RATE_LIMIT_LOGIN_PER_IP_WINDOW_MS: positiveInt(60_000),
   /**
-   * Failed logins per (account, client address); past it that client is refused for that account
-   * until the window, which starts at the first failure, ends. Other clients of the account are
-   * not affected (docs/OPERATIONS.md "Login throttling"); a success resets the count.
+   * Free failed logins per (account, client address); past them that client's next attempts on
+   * that account are slowed down (RATE_LIMIT_LOGIN_DELAY_*), never locked out. Other clients of
+   * the account are not affected (docs/OPERATIONS.md "Login throttling"); a success resets the
+   * count, which is otherwise forgotten a window after its last failure.
    */
   RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX: positiveInt(10),
   RATE_LIMIT_LOGIN_PER_ACCOUNT_WINDOW_MS: positiveInt(15 * 60_000),
-  /** Failed logins per client address across all accounts (credential stuffing); past it, every login of that client is refused. */
-  RATE_LIMIT_LOGIN_FAILURES_PER_IP_MAX: positiveInt(30),
-  RATE_LIMIT_LOGIN_FAILURES_PER_IP_WINDOW_MS: positiveInt(15 * 60_000),
+  /**
+   * Free failed logins of one account across all client addresses (a guesser spreading over many
+   * addresses); past them every client but those that logged in to the account before is slowed
+   * down. Forgotten a window after the last failure.
+   */
+  RATE_LIMIT_LOGIN_ACROSS_CLIENTS_MAX: positiveInt(30),
+  RATE_LIMIT_LOGIN_ACROSS_CLIENTS_WINDOW_MS: positiveInt(15 * 60_000),
+  /** The wait after the first failure past a budget; it doubles with every further failure. */
+  RATE_LIMIT_LOGIN_DELAY_BASE_MS: positiveInt(1000),
+  /** The longest wait a failure imposes: a slow-down, never a lock-out. */
+  RATE_LIMIT_LOGIN_DELAY_MAX_MS: positiveInt(5 * 60_000),
+  /** How long a client address that logged in to an account is spared that account's slow-down across clients. */
+  RATE_LIMIT_LOGIN_KNOWN_CLIENT_TTL_MS: positiveInt(30 * 24 * 3600_000),
   RATE_LIMIT_REGISTER_PER_IP_MAX: positiveInt(20),
   RATE_LIMIT_REGISTER_PER_IP_WINDOW_MS: positiveInt(60 * 60_000),
   /** Refresh, logout and client-credential calls. */
@@ -120,12 +138,14 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_WRITES_PER_CALLER_WINDOW_MS: positiveInt(1000),
   /**
    * Refusal audit (plugins/refusal-audit.ts): records of 401/403 answers on guarded routes per
-   * client address per window; past it one `refusals.suppressed` record per address and window.
+   * principal (the verified caller, or the client address of a caller without a valid token) per
+   * window, besides the first on each route, which is always recorded; past it one
+   * `refusals.suppressed` record per principal and window.
    */
-  REFUSAL_AUDIT_PER_ADDRESS_MAX: positiveInt(30),
+  REFUSAL_AUDIT_PER_PRINCIPAL_MAX: positiveInt(30),
   REFUSAL_AUDIT_WINDOW_MS: positiveInt(60_000),
-  /** Client addresses tracked per window (memory); further ones share one quota. */
-  REFUSAL_AUDIT_ADDRESSES_MAX: positiveInt(10_000),
+  /** Principals tracked per window, verified callers and client addresses each (memory); further ones of a kind share one quota. */
+  REFUSAL_AUDIT_PRINCIPALS_MAX: positiveInt(10_000),
   /** Refusal records sent and not yet acknowledged; beyond it they are dropped and counted. */
   REFUSAL_AUDIT_IN_FLIGHT_MAX: positiveInt(1000),
   /**

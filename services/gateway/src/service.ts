@@ -132,9 +132,9 @@ async function openGatewayService(
   const refusalsDropped = refusalAuditDroppedCounter(metrics);
   const refusalAudit = new RefusalAudit({
     limits: {
-      perAddressMax: config.REFUSAL_AUDIT_PER_ADDRESS_MAX,
+      perPrincipalMax: config.REFUSAL_AUDIT_PER_PRINCIPAL_MAX,
       windowMs: config.REFUSAL_AUDIT_WINDOW_MS,
-      addressesMax: config.REFUSAL_AUDIT_ADDRESSES_MAX,
+      principalsMax: config.REFUSAL_AUDIT_PRINCIPALS_MAX,
     },
     inFlightMax: config.REFUSAL_AUDIT_IN_FLIGHT_MAX,
     send: (record) => sendRefusalRecord(producer, topics.adminRefusals, record),
@@ -175,6 +175,7 @@ async function openGatewayService(
       stepUpMaxAgeS: config.STEP_UP_MAX_AGE_S,
     },
     bodyBytesMax: config.BODY_BYTES_MAX,
+    linger: { bytesMax: config.GATEWAY_LINGER_BYTES_MAX, ms: config.GATEWAY_LINGER_MS },
     liveBalance: defaultLiveBalance(fanout, config.GATEWAY_STREAM_REPLAY_MAX),
     accessLog: { sampleRate: config.GATEWAY_ACCESS_LOG_SAMPLE, slowMs: config.GATEWAY_ACCESS_LOG_SLOW_MS },
     passwordHashCost: passwordHashCostOf(config, logger),
@@ -193,7 +194,10 @@ async function openGatewayService(
       redis,
       {
         perAccountClient: { max: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX, windowMs: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_WINDOW_MS },
-        perClient: { max: config.RATE_LIMIT_LOGIN_FAILURES_PER_IP_MAX, windowMs: config.RATE_LIMIT_LOGIN_FAILURES_PER_IP_WINDOW_MS },
+        perAccount: { max: config.RATE_LIMIT_LOGIN_ACROSS_CLIENTS_MAX, windowMs: config.RATE_LIMIT_LOGIN_ACROSS_CLIENTS_WINDOW_MS },
+        delayBaseMs: config.RATE_LIMIT_LOGIN_DELAY_BASE_MS,
+        delayMaxMs: config.RATE_LIMIT_LOGIN_DELAY_MAX_MS,
+        knownClientTtlMs: config.RATE_LIMIT_LOGIN_KNOWN_CLIENT_TTL_MS,
       },
       logger,
       rateLimitFailOpenCounter(metrics),

@@ -175,7 +175,7 @@ describe('history projection and reads (history service in-process, real Kafka a
     ['limit=1001', 'history'],
     ['limit=', 'history'],
     ['cursor=not-a-cursor', 'history'],
-    [`cursor=${Buffer.from('{"v":1,"t":"2030-01-01T00:00:00.000000Z","i":-5}').toString('base64url')}`, 'history'],
+    [`cursor=${Buffer.from('{"v":2,"k":"user-transactions","t":"2030-01-01T00:00:00.000000Z","i":-5}').toString('base64url')}`, 'history'],
     ['unknown=1', 'history'],
   ])('when the query is %s on %s, then 400 VALIDATION_FAILED and nothing is clamped', async (query, route) => {
     const r = route === 'page' ? await page(1, `?${query}`) : await history(1, `?${query}`);

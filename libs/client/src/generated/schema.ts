@@ -1878,7 +1878,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -2036,7 +2036,7 @@ export interface operations {
               };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -2313,7 +2313,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -2561,7 +2561,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -2767,7 +2767,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -2975,7 +2975,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3221,7 +3221,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3467,7 +3467,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3817,7 +3817,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4022,7 +4022,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4150,7 +4150,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4341,7 +4341,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4604,7 +4604,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4745,7 +4745,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4954,7 +4954,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5203,7 +5203,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5419,7 +5419,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5636,7 +5636,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5827,7 +5827,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6011,7 +6011,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6116,7 +6116,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6410,7 +6410,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6526,7 +6526,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6641,7 +6641,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6770,7 +6770,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6933,7 +6933,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7088,7 +7088,7 @@ export interface operations {
           'application/json': components['schemas']['PlatformClient'];
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7236,7 +7236,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7348,7 +7348,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7448,7 +7448,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7601,7 +7601,7 @@ export interface operations {
               };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7763,7 +7763,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7876,7 +7876,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8029,7 +8029,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8179,7 +8179,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8330,7 +8330,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8457,7 +8457,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8595,7 +8595,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8710,7 +8710,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8842,7 +8842,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8986,7 +8986,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9074,7 +9074,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9220,7 +9220,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9383,7 +9383,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9472,7 +9472,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9652,7 +9652,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9861,7 +9861,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10025,7 +10025,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -10181,7 +10181,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10282,7 +10282,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10379,7 +10379,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10502,7 +10502,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10631,7 +10631,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10704,7 +10704,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10814,7 +10814,7 @@ export interface operations {
           'text/csv': string;
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10912,7 +10912,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10988,7 +10988,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11101,7 +11101,7 @@ export interface operations {
           'text/csv': string;
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11202,7 +11202,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11277,7 +11277,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11389,7 +11389,7 @@ export interface operations {
           'text/csv': string;
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11489,7 +11489,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11548,7 +11548,7 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11628,7 +11628,7 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11744,7 +11744,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11911,7 +11911,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11985,7 +11985,7 @@ export interface operations {
           'application/json': components['schemas']['Transaction'];
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12089,7 +12089,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12250,7 +12250,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12278,6 +12278,19 @@ export interface operations {
       };
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
@@ -12435,7 +12448,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12531,7 +12544,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12690,7 +12703,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12776,7 +12789,7 @@ export interface operations {
          *     }
          */
         'application/json': {
-          /** @description https:// URL the deliveries are POSTed to */
+          /** @description https:// URL the deliveries are POSTed to (one line: no control characters, no lone surrogates) */
           url: string;
           /** @description The event types to receive; only those touching a treasury the client was granted are sent */
           eventTypes: (
@@ -12836,7 +12849,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -13018,7 +13031,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13106,7 +13119,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -13256,7 +13269,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -13403,7 +13416,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -13564,7 +13577,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13664,7 +13677,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -13812,7 +13825,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13900,7 +13913,7 @@ export interface operations {
          *     }
          */
         'application/json': {
-          /** @description https:// URL the deliveries are POSTed to */
+          /** @description https:// URL the deliveries are POSTed to (one line: no control characters, no lone surrogates) */
           url: string;
           /** @description The event types to receive; only those touching a treasury the client was granted are sent */
           eventTypes: (
@@ -13960,7 +13973,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14143,7 +14156,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -14232,7 +14245,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14383,7 +14396,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14531,7 +14544,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14693,7 +14706,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -14794,7 +14807,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14953,7 +14966,7 @@ export interface operations {
           };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -15100,7 +15113,7 @@ export interface operations {
               };
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;
@@ -15167,6 +15180,7 @@ export interface operations {
         code:
           | 'validation-failed'
           | 'malformed-json'
+          | 'cursor-mismatch'
           | 'unauthenticated'
           | 'token-expired'
           | 'api-key-invalid'
@@ -15220,7 +15234,7 @@ export interface operations {
           'text/html': string;
         };
       };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
           [name: string]: unknown;

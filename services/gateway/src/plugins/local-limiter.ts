@@ -73,3 +73,89 @@ export class LocalLimiter {
     }
   }
 }
+
+/**
+ * The in-process stand-in for the login throttle's Redis counters (plugins/login-throttle.ts),
+ * used only while Redis cannot be reached: each counter keeps its failures and when the last was
+ * counted, and is forgotten `windowMs` after it, as in Redis; the clients known to have logged
+ * in to an account are remembered alike. Per gateway instance, and bounded as LocalLimiter is
+ * (at most `entriesMax` entries of each kind; the oldest forgotten past that). A client known
+ * only to Redis is not known here: while Redis is down, an owner logging in from a new instance's
+ * point of view waits the account's delay like any client (at most the policy's delayMaxMs).
+ */
+export class LocalLoginCounts {
+  private readonly counts = new Map<string, { failures: number; lastMs: number; expiresAtMs: number }>();
+  private readonly known = new Map<string, { expiresAtMs: number }>();
+
+  constructor(
+    private readonly entriesMax = localCountersMax,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The counter's failures and the time of the last one (zero for none), and the time now. */
+  read(key: string): { failures: number; lastMs: number; nowMs: number } {
+    const now = this.now();
+    const entry = live(this.counts, key, now);
+    return { failures: entry?.failures ?? 0, lastMs: entry?.lastMs ?? 0, nowMs: now };
+  }
+
+  /** Counts one attempt in at `nowMs`; the counter lives `windowMs` past it. */
+  countIn(key: string, windowMs: number, nowMs: number): void {
+    let entry = live(this.counts, key, nowMs);
+    if (!entry) {
+      makeRoom(this.counts, this.entriesMax, nowMs);
+      entry = { failures: 0, lastMs: 0, expiresAtMs: 0 };
+      this.counts.set(key, entry);
+    }
+    entry.failures += 1;
+    entry.lastMs = nowMs;
+    entry.expiresAtMs = nowMs + windowMs;
+  }
+
+  /** Takes one attempt back (it was not a failure); an expired counter stays gone. */
+  giveBack(key: string): void {
+    const entry = live(this.counts, key, this.now());
+    if (entry && entry.failures > 0) entry.failures -= 1;
+  }
+
+  /** Forgets a counter (a successful login resets its pair's failures). */
+  reset(key: string): void {
+    this.counts.delete(key);
+  }
+
+  /** Remembers a known client for `ttlMs`. */
+  remember(key: string, ttlMs: number): void {
+    const now = this.now();
+    if (!this.known.has(key)) makeRoom(this.known, this.entriesMax, now);
+    this.known.set(key, { expiresAtMs: now + ttlMs });
+  }
+
+  knows(key: string): boolean {
+    return live(this.known, key, this.now()) !== undefined;
+  }
+
+  /** How many entries are held, counters and known clients (tests). */
+  get size(): number {
+    return this.counts.size + this.known.size;
+  }
+}
+
+function live<Entry extends { expiresAtMs: number }>(map: Map<string, Entry>, key: string, now: number): Entry | undefined {
+  const entry = map.get(key);
+  if (entry && entry.expiresAtMs <= now) {
+    map.delete(key);
+    return undefined;
+  }
+  return entry;
+}
+
+/** As LocalLimiter's: expired entries first, then the oldest, down to 90 % of the bound. */
+function makeRoom(map: Map<string, { expiresAtMs: number }>, entriesMax: number, now: number): void {
+  if (map.size < entriesMax) return;
+  for (const [key, entry] of map) if (entry.expiresAtMs <= now) map.delete(key);
+  const keep = Math.floor(entriesMax * 0.9);
+  for (const key of map.keys()) {
+    if (map.size <= keep) break;
+    map.delete(key);
+  }
+}

@@ -1,4 +1,4 @@
-import { LocalLimiter } from './local-limiter';
+import { LocalLimiter, LocalLoginCounts } from './local-limiter';
 
 describe('LocalLimiter: the per-instance counters used while Redis is down', () => {
   let now = 1_000_000;
@@ -48,5 +48,47 @@ describe('LocalLimiter: the per-instance counters used while Redis is down', () 
     }
     // The newest are kept.
     expect(limiter.hit('flood-99', 60_000).count).toBe(2);
+  });
+});
+
+describe('LocalLoginCounts: the login throttle in process while Redis is down', () => {
+  let now = 5_000_000;
+  const clock = () => now;
+
+  it('when attempts are counted in, then the failures and the last time are kept, and forgotten a window after the last one', () => {
+    const counts = new LocalLoginCounts(100, clock);
+    counts.countIn('a', 1000, now);
+    now += 600;
+    counts.countIn('a', 1000, now);
+    expect(counts.read('a')).toEqual({ failures: 2, lastMs: now, nowMs: now });
+    now += 999;
+    expect(counts.read('a').failures).toBe(2);
+    now += 1;
+    expect(counts.read('a')).toEqual({ failures: 0, lastMs: 0, nowMs: now });
+  });
+
+  it('when an attempt is given back or the counter reset, then it no longer counts; a known client is remembered for its time', () => {
+    const counts = new LocalLoginCounts(100, clock);
+    counts.countIn('a', 1000, now);
+    counts.countIn('a', 1000, now);
+    counts.giveBack('a');
+    expect(counts.read('a').failures).toBe(1);
+    counts.reset('a');
+    expect(counts.read('a').failures).toBe(0);
+    counts.remember('k', 500);
+    expect(counts.knows('k')).toBe(true);
+    now += 500;
+    expect(counts.knows('k')).toBe(false);
+  });
+
+  it('when more keys arrive than it may hold, then it never holds more than its bound of each kind', () => {
+    const counts = new LocalLoginCounts(10, clock);
+    for (let i = 0; i < 100; i += 1) {
+      counts.countIn(`c${i}`, 60_000, now);
+      counts.remember(`k${i}`, 60_000);
+    }
+    expect(counts.size).toBeLessThanOrEqual(20);
+    expect(counts.read('c99').failures).toBe(1);
+    expect(counts.knows('k99')).toBe(true);
   });
 });

@@ -8,41 +8,71 @@ import {
   loginThrottleKeys,
   type LoginThrottleKeys,
   type LoginThrottlePolicy,
+  type LoginVerdict,
 } from '../auth/login-throttle-policy';
-import { LocalLimiter } from './local-limiter';
+import { LocalLoginCounts } from './local-limiter';
 
 /**
- * Counts this attempt in on both counters, starting a counter's window with its first failure
- * (fixed windows, as the other limits), and returns the counts and the windows' remaining time.
- * One script, so concurrent attempts of one client each see the others.
+ * Judges an attempt and, if it may go on, counts it in, in one script, so concurrent attempts
+ * each see the others. The rule is judgeLogin's (auth/login-throttle-policy.ts), on Redis's
+ * clock (every gateway instance then measures delays alike): past `max` failures a counter makes
+ * the next attempt wait min(base × 2^(failures − max), cap) after its last failure; the account's
+ * counter is skipped for a known client.
+ * KEYS: the pair's counter, the account's counter, the known-client flag (counters are hashes
+ * {n, last}). ARGV: pair max, pair window (ms), account max, account window (ms), base (ms), cap (ms).
+ * Returns {1} when counted in, else {0, wait ms, pair exceeded 0/1, account exceeded 0/1}.
  */
-const countInScript = `
-local out = {}
-for i = 1, 2 do
-  local n = redis.call('INCR', KEYS[i])
-  local ttl = redis.call('PTTL', KEYS[i])
-  if n == 1 or ttl < 0 then
-    redis.call('PEXPIRE', KEYS[i], ARGV[i])
-    ttl = tonumber(ARGV[i])
-  end
-  out[#out + 1] = n
-  out[#out + 1] = ttl
+const attemptScript = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local base = tonumber(ARGV[5])
+local cap = tonumber(ARGV[6])
+local function waitOf(key, max)
+  local v = redis.call('HMGET', key, 'n', 'last')
+  local n = tonumber(v[1]) or 0
+  local last = tonumber(v[2]) or 0
+  if n < max then return 0 end
+  return last + math.min(base * 2 ^ (n - max), cap) - now
 end
-return out
+local pairWait = waitOf(KEYS[1], tonumber(ARGV[1]))
+local accountWait = 0
+if redis.call('EXISTS', KEYS[3]) == 0 then accountWait = waitOf(KEYS[2], tonumber(ARGV[3])) end
+if pairWait > 0 or accountWait > 0 then
+  local pairOver = 0
+  local accountOver = 0
+  if pairWait > 0 then pairOver = 1 end
+  if accountWait > 0 then accountOver = 1 end
+  return {0, math.ceil(math.max(pairWait, accountWait)), pairOver, accountOver}
+end
+for i = 1, 2 do
+  redis.call('HINCRBY', KEYS[i], 'n', 1)
+  redis.call('HSET', KEYS[i], 'last', now)
+  redis.call('PEXPIRE', KEYS[i], ARGV[i * 2])
+end
+return {1}
 `;
 
-/** Gives an attempt back: decrements each counter that still exists (an expired one stays gone). */
+/** Gives an attempt back: one failure less in each counter that still exists (an expired one stays gone). */
 const giveBackScript = `
 for i = 1, #KEYS do
-  if tonumber(redis.call('GET', KEYS[i]) or '0') > 0 then redis.call('DECR', KEYS[i]) end
+  if (tonumber(redis.call('HGET', KEYS[i], 'n')) or 0) > 0 then redis.call('HINCRBY', KEYS[i], 'n', -1) end
 end
 return 0
 `;
 
+/** A success: the pair's counter goes, the account's gets its attempt back, the client is known (ARGV[1] ms). */
+const successScript = `
+redis.call('DEL', KEYS[1])
+if (tonumber(redis.call('HGET', KEYS[2], 'n')) or 0) > 0 then redis.call('HINCRBY', KEYS[2], 'n', -1) end
+redis.call('SET', KEYS[3], '1', 'PX', ARGV[1])
+return 0
+`;
+
 type RedisWithLoginScripts = Redis & {
-  loginThrottleCountIn(pairKey: string, clientKey: string, pairWindowMs: number, clientWindowMs: number): Promise<number[]>;
+  loginThrottleAttempt(pairKey: string, accountKey: string, knownKey: string, ...args: string[]): Promise<number[]>;
   /** Keys counted by the first argument (ioredis's form for a script without a fixed key count). */
   loginThrottleGiveBack(numberOfKeys: number, ...keys: string[]): Promise<number>;
+  loginThrottleSuccess(pairKey: string, accountKey: string, knownKey: string, knownTtlMs: string): Promise<number>;
 };
 
 /** Where an attempt was counted: the shared counters, or this instance's (Redis unreachable). */
@@ -50,12 +80,12 @@ type CountedIn = 'redis' | 'local';
 
 /**
  * The Redis side of the login-throttling policy (auth/login-throttle-policy.ts), shared by every
- * gateway instance. With Redis unreachable it does not switch off (issue 29 item 6): the same
- * budgets are counted in process (`LocalLimiter`), per gateway instance, so a guesser gets at
- * most N times the budgets with N instances, not unlimited attempts. Each such attempt counts in
- * `coin_gateway_rate_limit_fail_open_total{limit="login-failures"}` (a historic name: checks
- * made without Redis); /readyz shows Redis down. The Redis client bounds each call, so an outage
- * adds at most one command timeout to a login.
+ * gateway instance. With Redis unreachable it does not switch off: the same rule is applied to
+ * counts kept in process (`LocalLoginCounts`), per gateway instance, so a guesser gets at most N
+ * times the free failures with N instances, then the same delays. Each such attempt counts in
+ * `coin_gateway_rate_limit_fail_open_total{limit="login-failures"}` (a historic name: checks made
+ * without Redis); /readyz shows Redis down. The Redis client bounds each call, so an outage adds
+ * at most one command timeout to a login.
  */
 export class LoginThrottle {
   private readonly redis: RedisWithLoginScripts;
@@ -65,19 +95,20 @@ export class LoginThrottle {
     private readonly policy: LoginThrottlePolicy,
     private readonly logger: Logger,
     private readonly failOpen: Counter<'limit'>,
-    private readonly local: LocalLimiter = new LocalLimiter(),
+    private readonly local: LocalLoginCounts = new LocalLoginCounts(),
   ) {
-    if (!('loginThrottleCountIn' in redis)) {
-      redis.defineCommand('loginThrottleCountIn', { numberOfKeys: 2, lua: countInScript });
+    if (!('loginThrottleAttempt' in redis)) {
+      redis.defineCommand('loginThrottleAttempt', { numberOfKeys: 3, lua: attemptScript });
       redis.defineCommand('loginThrottleGiveBack', { lua: giveBackScript });
+      redis.defineCommand('loginThrottleSuccess', { numberOfKeys: 3, lua: successScript });
     }
     this.redis = redis as RedisWithLoginScripts;
   }
 
   /**
-   * Runs `checkPassword` (the user service's login) if the client is within its budgets; answers
-   * 429 RATE_LIMITED with Retry-After (set on `reply`) if not. The attempt stays counted only if
-   * the password was refused; a success resets the pair's count.
+   * Runs `checkPassword` (the user service's login) if the attempt is not inside a delay; answers
+   * 429 RATE_LIMITED with Retry-After (set on `reply`) if it is. The attempt stays counted only
+   * if the password was refused; a success resets the pair's count and marks the client known.
    */
   async attempt<T>(
     email: string,
@@ -87,32 +118,20 @@ export class LoginThrottle {
   ): Promise<T> {
     const keys = loginThrottleKeys(email, client);
     let countedIn: CountedIn;
-    let counts: [number, number, number, number];
+    let verdict: LoginVerdict;
     try {
-      const [accountClient = 0, accountClientTtlMs = 0, clientCount = 0, clientTtlMs = 0] = await this.redis.loginThrottleCountIn(
-        keys.accountClient,
-        keys.client,
-        this.policy.perAccountClient.windowMs,
-        this.policy.perClient.windowMs,
-      );
+      verdict = await this.attemptInRedis(keys);
       countedIn = 'redis';
-      counts = [accountClient, accountClientTtlMs, clientCount, clientTtlMs];
     } catch (err) {
       this.failOpen.inc({ limit: 'login-failures' });
       this.logger[redisFailureLogLevel(err)]({ err }, 'login throttling counters (Redis) unavailable; counting in process');
-      const pair = this.local.hit(keys.accountClient, this.policy.perAccountClient.windowMs);
-      const own = this.local.hit(keys.client, this.policy.perClient.windowMs);
+      verdict = this.attemptLocally(keys);
       countedIn = 'local';
-      counts = [pair.count, pair.ttlMs, own.count, own.ttlMs];
     }
-    const [accountClient, accountClientTtlMs, clientCount, clientTtlMs] = counts;
-    const verdict = judgeLogin({ accountClient, accountClientTtlMs, client: clientCount, clientTtlMs }, this.policy);
     if (!verdict.allowed) {
-      // A refused attempt was never checked, so it is not a failure either.
-      await this.settle(countedIn, keys, 'give-back');
       this.logger.info(
-        { event: 'login-throttled', client, exceeded: verdict.exceeded, counters: countedIn },
-        'login refused: failure budget used',
+        { event: 'login-throttled', client, exceeded: verdict.exceeded, retryAfterS: verdict.retryAfterS, counters: countedIn },
+        'login refused: inside its slow-down delay',
       );
       reply.header('retry-after', String(verdict.retryAfterS));
       throw new AppError('RATE_LIMITED', 'Too many failed logins; retry after the time in Retry-After');
@@ -127,18 +146,51 @@ export class LoginThrottle {
     }
   }
 
+  private async attemptInRedis(keys: LoginThrottleKeys): Promise<LoginVerdict> {
+    const { perAccountClient, perAccount, delayBaseMs, delayMaxMs } = this.policy;
+    const [counted, waitMs = 0, pairOver = 0, accountOver = 0] = await this.redis.loginThrottleAttempt(
+      keys.accountClient,
+      keys.account,
+      keys.knownClient,
+      ...[perAccountClient.max, perAccountClient.windowMs, perAccount.max, perAccount.windowMs, delayBaseMs, delayMaxMs].map(String),
+    );
+    if (counted === 1) return { allowed: true };
+    return {
+      allowed: false,
+      exceeded: [...(pairOver === 1 ? ['account-client' as const] : []), ...(accountOver === 1 ? ['account' as const] : [])],
+      retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)),
+    };
+  }
+
+  /** The same judgement on this instance's counts; synchronous, so the check and the count are one step. */
+  private attemptLocally(keys: LoginThrottleKeys): LoginVerdict {
+    const pair = this.local.read(keys.accountClient);
+    const account = this.local.read(keys.account);
+    const verdict = judgeLogin(
+      { accountClient: pair, account, knownClient: this.local.knows(keys.knownClient), nowMs: pair.nowMs },
+      this.policy,
+    );
+    if (verdict.allowed) {
+      this.local.countIn(keys.accountClient, this.policy.perAccountClient.windowMs, pair.nowMs);
+      this.local.countIn(keys.account, this.policy.perAccount.windowMs, pair.nowMs);
+    }
+    return verdict;
+  }
+
   private async settle(countedIn: CountedIn, keys: LoginThrottleKeys, outcome: 'success' | 'give-back'): Promise<void> {
     if (countedIn === 'local') {
-      if (outcome === 'success') this.local.reset(keys.accountClient);
-      else this.local.giveBack(keys.accountClient);
-      this.local.giveBack(keys.client);
+      if (outcome === 'success') {
+        this.local.reset(keys.accountClient);
+        this.local.remember(keys.knownClient, this.policy.knownClientTtlMs);
+      } else this.local.giveBack(keys.accountClient);
+      this.local.giveBack(keys.account);
       return;
     }
     try {
       if (outcome === 'success') {
-        await Promise.all([this.redis.del(keys.accountClient), this.redis.loginThrottleGiveBack(1, keys.client)]);
+        await this.redis.loginThrottleSuccess(keys.accountClient, keys.account, keys.knownClient, String(this.policy.knownClientTtlMs));
       } else {
-        await this.redis.loginThrottleGiveBack(2, keys.accountClient, keys.client);
+        await this.redis.loginThrottleGiveBack(2, keys.accountClient, keys.account);
       }
     } catch (err) {
       // The attempt stays counted until its window ends: at worst one more failure than happened.

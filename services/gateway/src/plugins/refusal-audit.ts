@@ -7,23 +7,37 @@ import type { Access, ApiKeyScope, Principal } from './access';
 /*
  * Every refusal of authority at the gateway is recorded in the admin audit log (docs/DESIGN.md
  * "Admin audit log"): a 401 or 403 on a route whose access is admin, superadmin, reward or
- * settle (or platform: a platform client's own webhooks), or which needs an API key. The gateway produces the record to admin.audit itself,
- * fire-and-forget: a refusal is answered at once whatever Kafka does, a bounded number of records
- * is in flight (beyond it they are dropped and counted), and each client address has a quota per
- * window (beyond it one `refusals.suppressed` record per address and window says how many were
- * left out), so a hostile client cannot fill the log nor slow anyone down.
+ * settle (or platform: a platform client's own webhooks), or which needs an API key, the refusals
+ * for want of a second factor (MFA_REQUIRED, STEP_UP_REQUIRED) included. The gateway produces the
+ * record itself, fire-and-forget: a refusal is answered at once whatever Kafka does, a bounded
+ * number of records is in flight (beyond it they are dropped and counted), and each principal
+ * (the verified caller, or the client address of a caller without a valid token) has a quota per
+ * window, beyond which one `refusals.suppressed` record per principal and window says how many
+ * were left out; the first refusal of a principal on each route in a window is recorded whatever
+ * the quota. So a hostile client can neither fill the log nor hide anyone else's refusal, nor its
+ * own first one on another route, nor slow anyone down.
  */
 
 /** The access levels whose refusals are recorded: those that need more than a user. */
 const guardedAccess: ReadonlySet<Access> = new Set<Access>(['admin', 'superadmin', 'reward', 'settle', 'payout', 'platform']);
 
 /**
- * The error codes that are refusals of authority. TOKEN_EXPIRED is not: an expired token is a
- * caller to refresh, not one refused, and recording every expiry of every console would be noise.
+ * The error codes that are refusals of authority. A caller without the second factor an admin
+ * route needs, or whose second factor is too old for a step-up route, is refused authority too:
+ * a stolen password-only session probing admin routes is what these records are for. TOKEN_EXPIRED
+ * is not: an expired token is a caller to refresh, not one refused, and recording every expiry of
+ * every console would be noise.
  */
-const refusalCodes: ReadonlySet<string> = new Set(['UNAUTHENTICATED', 'FORBIDDEN', 'API_KEY_INVALID', 'API_KEY_SCOPE']);
+const refusalCodes: ReadonlySet<string> = new Set([
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'API_KEY_INVALID',
+  'API_KEY_SCOPE',
+  'MFA_REQUIRED',
+  'STEP_UP_REQUIRED',
+]);
 
-/** The suppressed count of one address (or of all addresses past `addressesMax`, as `*`). */
+/** The count of refusals of one principal that a window left out (or of all principals past `principalsMax`, as `*`). */
 export const suppressedAction = 'refusals.suppressed';
 export const suppressedCode = 'REFUSALS_SUPPRESSED';
 
@@ -84,56 +98,119 @@ export function gatewayRefusalRecord(refusal: GatewayRefusal, id: string): Refus
   };
 }
 
-/** The record saying how many refusals of one address a window left out. */
-export function suppressedRecord(address: string, suppressed: number, windowMs: number, at: Date, id: string): RefusalRecord {
-  const everyone = address === '*';
+/**
+ * Whom a refusal's quota counts against: the verified caller (`user:<id>`, `client:<id>`), or,
+ * for a caller without a valid token, its client address (`address:<ip>`). A verified caller is
+ * counted by name, never by address: a flood of junk from an address shared with others (a NAT,
+ * an office) then cannot use up their quota.
+ */
+export interface RefusalPrincipal {
+  key: string;
+  verified: boolean;
+  actor: RefusalActor;
+  /** The client address of an anonymous principal; null for a verified one (its refusals may come from several). */
+  address: string | null;
+}
+
+/** The principal a refusal counts against (pure). */
+export function refusalPrincipalOf(principal: Principal | undefined, address: string): RefusalPrincipal {
+  const actor = actorOf(principal, address);
+  if (!principal) return { key: `address:${actor.id}`, verified: false, actor, address: actor.id };
+  return {
+    key: `${principal.kind === 'system' ? 'client' : 'user'}:${principal.subject}`.slice(0, 200),
+    verified: true,
+    actor,
+    address: null,
+  };
+}
+
+/** The principals that share one quota once a window tracks `principalsMax` of their kind. */
+const overflowPrincipals: Record<'verified' | 'anonymous', RefusalPrincipal> = {
+  verified: { key: 'principal:*', verified: true, actor: { kind: 'anonymous', id: '*', verified: false }, address: null },
+  anonymous: { key: 'address:*', verified: false, actor: { kind: 'anonymous', id: '*', verified: false }, address: null },
+};
+
+/** The record saying how many refusals of one principal a window left out. */
+export function suppressedRecord(principal: RefusalPrincipal, suppressed: number, windowMs: number, at: Date, id: string): RefusalRecord {
+  const everyone = principal.actor.id === '*';
   return {
     id,
     at: at.toISOString(),
     source: 'gateway',
-    actor: { kind: 'anonymous', id: address.slice(0, 100), verified: false },
-    address: everyone ? null : address.slice(0, 100),
+    actor: principal.actor,
+    address: principal.address?.slice(0, 100) ?? null,
     action: suppressedAction,
-    target: `address:${address}`.slice(0, 200),
+    target: principal.key.slice(0, 200),
     summary: { suppressed, windowSeconds: Math.round(windowMs / 1000) },
     result: 'rejected',
     errorCode: suppressedCode,
-    reason: `${suppressed} more refusals ${everyone ? 'from addresses past the tracked limit' : `from ${address}`} in this window were not recorded one by one`,
+    reason: `${suppressed} more refusals ${everyone ? `of ${principal.verified ? 'callers' : 'addresses'} past the tracked limit` : `of ${principal.key}`} in this window were not recorded one by one`,
     requestId: null,
   };
 }
 
 export interface RefusalLimits {
-  /** Records per client address per window; the rest are counted and reported once per window. */
-  perAddressMax: number;
+  /** Records per principal per window past the first of each route; the rest are counted and reported once per window. */
+  perPrincipalMax: number;
   windowMs: number;
-  /** Addresses tracked in a window (memory bound); refusals of further addresses share one quota, `*`. */
-  addressesMax: number;
+  /**
+   * Principals tracked in a window, verified callers and anonymous addresses each (memory bound);
+   * refusals of further ones of that kind share one quota (`principal:*`, `address:*`). Two pools,
+   * so that addresses, which are cheap (IPv6), cannot crowd out verified callers, who are not.
+   */
+  principalsMax: number;
+}
+
+/** One principal's window: its records, the routes it was recorded on (a bit per route), its suppressed count. */
+interface PrincipalWindow {
+  principal: RefusalPrincipal;
+  startMs: number;
+  recorded: number;
+  suppressed: number;
+  routes: Uint8Array;
+}
+
+/** What a window left out, to report. */
+export interface SuppressedCount {
+  principal: RefusalPrincipal;
+  suppressed: number;
 }
 
 /**
- * Fixed windows per client address, in this gateway's memory: a record per refusal up to the
- * quota, then a count. `flush` ends the windows that are over and returns the counts to report.
- * Per gateway instance (no Redis on the refusal path): n instances record at most n × quota.
+ * Fixed windows per principal, in this gateway's memory: the first refusal on each route is
+ * recorded, and the others up to the quota, then counted. `flush` ends the windows that are over
+ * and returns the counts to report. Per gateway instance (no Redis on the refusal path): n
+ * instances record at most n × (quota + routes) per principal and window.
  */
 export class RefusalLimiter {
-  private windows = new Map<string, { startMs: number; recorded: number; suppressed: number }>();
+  private windows = new Map<string, PrincipalWindow>();
+  private tracked = { verified: 0, anonymous: 0 };
+  /** A small number per route pattern: the routes a window has seen are a bitmap, a few bytes per principal. */
+  private readonly routeIndex = new Map<string, number>();
   /** Counts of windows that ended on a new refusal, before flush() saw them. */
-  private due: Array<{ address: string; suppressed: number }> = [];
+  private due: SuppressedCount[] = [];
 
   constructor(private readonly limits: RefusalLimits) {}
 
-  /** Whether this refusal of `address` is recorded one by one. */
-  admit(address: string, nowMs: number): boolean {
-    let key = address;
-    if (!this.windows.has(key) && this.windows.size >= this.limits.addressesMax) key = '*';
-    let window = this.windows.get(key);
-    if (!window || nowMs - window.startMs >= this.limits.windowMs) {
-      if (window && window.suppressed > 0) this.due.push({ address: key, suppressed: window.suppressed });
-      window = { startMs: nowMs, recorded: 0, suppressed: 0 };
-      this.windows.set(key, window);
+  /**
+   * Whether this refusal of `principal` on `route` is recorded one by one. `route` is a route
+   * pattern (`GET /api/admin/users`), one of the app's declared routes, so the index stays as
+   * small as the route table.
+   */
+  admit(principal: RefusalPrincipal, route: string, nowMs: number): boolean {
+    const pool = principal.verified ? 'verified' : 'anonymous';
+    let window = this.windows.get(principal.key);
+    if (!window && this.tracked[pool] >= this.limits.principalsMax) {
+      principal = overflowPrincipals[pool];
+      window = this.windows.get(principal.key);
     }
-    if (window.recorded < this.limits.perAddressMax) {
+    if (!window || nowMs - window.startMs >= this.limits.windowMs) {
+      if (window) this.end(window, false);
+      else this.tracked[pool] += 1;
+      window = { principal, startMs: nowMs, recorded: 0, suppressed: 0, routes: new Uint8Array(8) };
+      this.windows.set(principal.key, window);
+    }
+    if (this.firstOnRoute(window, route) || window.recorded < this.limits.perPrincipalMax) {
       window.recorded += 1;
       return true;
     }
@@ -142,30 +219,50 @@ export class RefusalLimiter {
   }
 
   /** Ends the windows that are over; returns each one's suppressed count (those above zero). */
-  flush(nowMs: number): Array<{ address: string; suppressed: number }> {
+  flush(nowMs: number): SuppressedCount[] {
+    for (const window of this.windows.values()) if (nowMs - window.startMs >= this.limits.windowMs) this.end(window, true);
     const reports = this.due;
     this.due = [];
-    for (const [address, window] of this.windows) {
-      if (nowMs - window.startMs < this.limits.windowMs) continue;
-      if (window.suppressed > 0) reports.push({ address, suppressed: window.suppressed });
-      this.windows.delete(address);
-    }
     return reports;
   }
 
   /** Every count not reported yet, windows over or not (at shutdown). */
-  drain(): Array<{ address: string; suppressed: number }> {
-    const reports = [
-      ...this.due,
-      ...[...this.windows].filter(([, w]) => w.suppressed > 0).map(([address, w]) => ({ address, suppressed: w.suppressed })),
-    ];
+  drain(): SuppressedCount[] {
+    for (const window of this.windows.values()) this.end(window, true);
+    const reports = this.due;
     this.due = [];
-    this.windows.clear();
     return reports;
   }
 
-  get tracked(): number {
+  /** How many principals have a window open (memory; tests). */
+  get size(): number {
     return this.windows.size;
+  }
+
+  /** Marks the route seen in this window; whether it was the first time. */
+  private firstOnRoute(window: PrincipalWindow, route: string): boolean {
+    let index = this.routeIndex.get(route);
+    if (index === undefined) {
+      index = this.routeIndex.size;
+      this.routeIndex.set(route, index);
+    }
+    const byte = index >> 3;
+    if (byte >= window.routes.length) {
+      const grown = new Uint8Array(Math.max(byte + 1, window.routes.length * 2));
+      grown.set(window.routes);
+      window.routes = grown;
+    }
+    const bit = 1 << (index & 7);
+    if ((window.routes[byte]! & bit) !== 0) return false;
+    window.routes[byte]! |= bit;
+    return true;
+  }
+
+  private end(window: PrincipalWindow, remove: boolean): void {
+    if (window.suppressed > 0) this.due.push({ principal: window.principal, suppressed: window.suppressed });
+    if (!remove) return;
+    this.windows.delete(window.principal.key);
+    this.tracked[window.principal.verified ? 'verified' : 'anonymous'] -= 1;
   }
 }
 
@@ -198,14 +295,15 @@ export class RefusalAudit {
 
   /** Records a refusal (or counts it), at once: the send runs in the background. */
   refused(refusal: GatewayRefusal): void {
-    if (!this.limiter.admit(refusal.address, refusal.at.getTime())) return;
+    const principal = refusalPrincipalOf(refusal.principal, refusal.address);
+    if (!this.limiter.admit(principal, `${refusal.method} ${refusal.route}`, refusal.at.getTime())) return;
     this.emit(gatewayRefusalRecord(refusal, randomUUID()));
   }
 
-  private reportSuppressed(reports: Array<{ address: string; suppressed: number }>): void {
+  private reportSuppressed(reports: SuppressedCount[]): void {
     const at = this.now();
-    for (const { address, suppressed } of reports)
-      this.emit(suppressedRecord(address, suppressed, this.options.limits.windowMs, at, randomUUID()));
+    for (const { principal, suppressed } of reports)
+      this.emit(suppressedRecord(principal, suppressed, this.options.limits.windowMs, at, randomUUID()));
   }
 
   private emit(record: RefusalRecord): void {

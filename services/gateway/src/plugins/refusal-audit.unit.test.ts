@@ -9,6 +9,7 @@ import {
   isRefusal,
   RefusalAudit,
   RefusalLimiter,
+  refusalPrincipalOf,
   registerRefusalAudit,
   suppressedRecord,
   type GatewayRefusal,
@@ -75,15 +76,28 @@ describe('gatewayRefusalRecord', () => {
     expect(refusalRecord.safeParse(record).success).toBe(true);
   });
 
-  it('when a suppressed count is recorded, then it validates and says how many', () => {
-    const record = suppressedRecord('203.0.113.7', 12, 60_000, at, id);
+  it('when a suppressed count of an address is recorded, then it validates, names the address and says how many', () => {
+    const record = suppressedRecord(refusalPrincipalOf(undefined, '203.0.113.7'), 12, 60_000, at, id);
     expect(record).toMatchObject({
+      actor: { kind: 'anonymous', id: '203.0.113.7', verified: false },
+      address: '203.0.113.7',
       action: 'refusals.suppressed',
+      target: 'address:203.0.113.7',
       errorCode: 'REFUSALS_SUPPRESSED',
       summary: { suppressed: 12, windowSeconds: 60 },
     });
     expect(refusalRecord.safeParse(record).success).toBe(true);
-    expect(refusalRecord.safeParse(suppressedRecord('*', 3, 60_000, at, id)).success).toBe(true);
+  });
+
+  it('when a suppressed count of a verified caller is recorded, then it names the caller, not an address', () => {
+    const record = suppressedRecord(refusalPrincipalOf(refusal().principal, '203.0.113.7'), 3, 60_000, at, id);
+    expect(record).toMatchObject({ actor: { kind: 'user', id: '42', role: 'ADMIN', verified: true }, address: null, target: 'user:42' });
+    expect(refusalRecord.safeParse(record).success).toBe(true);
+    const client = refusalPrincipalOf({ kind: 'system', subject: 'pc_shop', role: 'SYSTEM', tokenVersion: 0 }, '203.0.113.7');
+    expect(suppressedRecord(client, 3, 60_000, at, id)).toMatchObject({
+      actor: { kind: 'system', id: 'pc_shop' },
+      target: 'client:pc_shop',
+    });
   });
 });
 
@@ -103,8 +117,10 @@ describe('isAuditedRoute and isRefusal', () => {
     expect(isAuditedRoute(config)).toBe(audited);
   });
 
-  it('when an expired token or a 4xx other than 401/403 is answered, then it is no refusal of authority', () => {
+  it('when an expired token or a 4xx other than 401/403 is answered, then it is no refusal of authority; a missing or stale second factor is one', () => {
     expect(isRefusal(401, 'UNAUTHENTICATED')).toBe(true);
+    expect(isRefusal(403, 'MFA_REQUIRED')).toBe(true);
+    expect(isRefusal(403, 'STEP_UP_REQUIRED')).toBe(true);
     expect(isRefusal(403, 'API_KEY_SCOPE')).toBe(true);
     expect(isRefusal(401, 'API_KEY_INVALID')).toBe(true);
     expect(isRefusal(401, 'TOKEN_EXPIRED')).toBe(false);
@@ -114,35 +130,77 @@ describe('isAuditedRoute and isRefusal', () => {
 });
 
 describe('RefusalLimiter', () => {
-  const limits = { perAddressMax: 3, windowMs: 1000, addressesMax: 2 };
+  const limits = { perPrincipalMax: 3, windowMs: 1000, principalsMax: 2 };
+  const anonymous = (address: string) => refusalPrincipalOf(undefined, address);
+  const user = (id: number) =>
+    refusalPrincipalOf({ kind: 'user', subject: String(id), userId: id, role: 'USER', tokenVersion: 1 }, '10.0.0.1');
+  const route = 'GET /api/admin/users';
 
-  it('when an address is refused past its quota in a window, then the rest are counted and reported once when the window ends', () => {
+  it('when a principal is refused past its quota on one route in a window, then the rest are counted and reported once when the window ends', () => {
     const limiter = new RefusalLimiter(limits);
-    const admitted = Array.from({ length: 10 }, (_, i) => limiter.admit('a', i));
+    const admitted = Array.from({ length: 10 }, (_, i) => limiter.admit(anonymous('a'), route, i));
     expect(admitted.filter(Boolean)).toHaveLength(3);
     expect(limiter.flush(999)).toEqual([]);
-    expect(limiter.flush(1000)).toEqual([{ address: 'a', suppressed: 7 }]);
+    expect(limiter.flush(1000)).toEqual([{ principal: anonymous('a'), suppressed: 7 }]);
     expect(limiter.flush(5000)).toEqual([]);
-    expect(limiter.admit('a', 5000)).toBe(true);
+    expect(limiter.admit(anonymous('a'), route, 5000)).toBe(true);
+  });
+
+  it('when a principal has used its quota, then its first refusal on each other route is still admitted, its second not', () => {
+    const limiter = new RefusalLimiter(limits);
+    for (let i = 0; i < 10; i += 1) limiter.admit(user(7), route, 0);
+    expect(limiter.admit(user(7), 'GET /api/admin/approvals', 1)).toBe(true);
+    expect(limiter.admit(user(7), 'POST /api/admin/mint', 2)).toBe(true);
+    expect(limiter.admit(user(7), 'POST /api/admin/mint', 3)).toBe(false);
+  });
+
+  it('when one principal floods, then another principal from the same address keeps its own quota', () => {
+    const limiter = new RefusalLimiter(limits);
+    for (let i = 0; i < 100; i += 1) limiter.admit(anonymous('10.0.0.1'), route, i);
+    expect([0, 1, 2].map((i) => limiter.admit(user(8), route, 100 + i))).toEqual([true, true, true]);
+    expect(limiter.admit(user(8), route, 103)).toBe(false);
   });
 
   it('when a new window starts on a refusal before the flush, then the old window still reports its count', () => {
     const limiter = new RefusalLimiter(limits);
-    for (let i = 0; i < 5; i += 1) limiter.admit('a', 0);
-    expect(limiter.admit('a', 1500)).toBe(true);
-    expect(limiter.flush(1600)).toEqual([{ address: 'a', suppressed: 2 }]);
+    for (let i = 0; i < 5; i += 1) limiter.admit(anonymous('a'), route, 0);
+    expect(limiter.admit(anonymous('a'), route, 1500)).toBe(true);
+    expect(limiter.flush(1600)).toEqual([{ principal: anonymous('a'), suppressed: 2 }]);
   });
 
-  it('when more addresses than tracked are refused, then the others share one quota (*) and memory stays bounded', () => {
+  it('when more addresses than tracked are refused, then the others share one quota (address:*), memory stays bounded, and verified callers keep their own', () => {
     const limiter = new RefusalLimiter(limits);
-    for (let i = 0; i < 1000; i += 1) limiter.admit(`10.0.${Math.floor(i / 250)}.${i % 250}`, 0);
-    expect(limiter.tracked).toBeLessThanOrEqual(limits.addressesMax + 1);
-    expect(limiter.drain().find((r) => r.address === '*')).toEqual({ address: '*', suppressed: 1000 - 2 - 3 });
+    for (let i = 0; i < 1000; i += 1) limiter.admit(anonymous(`10.0.${Math.floor(i / 250)}.${i % 250}`), route, 0);
+    expect(limiter.size).toBeLessThanOrEqual(limits.principalsMax + 1);
+    expect(limiter.admit(user(9), route, 1)).toBe(true);
+    const shared = limiter.drain().find((r) => r.principal.key === 'address:*');
+    expect(shared?.suppressed).toBe(1000 - 2 - 3);
+    expect(shared?.principal.actor).toEqual({ kind: 'anonymous', id: '*', verified: false });
   });
 
-  it('when each address stays within its quota, then all are admitted', () => {
-    const limiter = new RefusalLimiter({ ...limits, addressesMax: 100 });
-    expect(['a', 'b', 'c', 'a', 'b', 'c'].map((a) => limiter.admit(a, 0)).every(Boolean)).toBe(true);
+  it('when more verified callers than tracked are refused, then the others share one quota (principal:*)', () => {
+    const limiter = new RefusalLimiter(limits);
+    for (let id = 1; id <= 10; id += 1) limiter.admit(user(id), route, 0);
+    expect(limiter.drain().find((r) => r.principal.key === 'principal:*')?.suppressed).toBe(10 - 2 - 3);
+  });
+
+  it('when each principal stays within its quota, then all are admitted', () => {
+    const limiter = new RefusalLimiter({ ...limits, principalsMax: 100 });
+    expect(['a', 'b', 'c', 'a', 'b', 'c'].map((a) => limiter.admit(anonymous(a), route, 0)).every(Boolean)).toBe(true);
+  });
+
+  it('when windows end, then their principals are forgotten (the tracked count goes down with them)', () => {
+    const limiter = new RefusalLimiter(limits);
+    limiter.admit(anonymous('a'), route, 0);
+    limiter.admit(anonymous('b'), route, 0);
+    limiter.flush(1000);
+    expect(limiter.size).toBe(0);
+    for (let i = 0; i < 4; i += 1) limiter.admit(anonymous('c'), route, 1000);
+    for (let i = 0; i < 4; i += 1) limiter.admit(anonymous('d'), route, 1000);
+    expect(limiter.drain().map((r) => [r.principal.key, r.suppressed])).toEqual([
+      ['address:c', 1],
+      ['address:d', 1],
+    ]);
   });
 });
 
@@ -152,7 +210,7 @@ describe('RefusalAudit', () => {
     const release: Array<() => void> = [];
     const dropped: string[] = [];
     const audit = new RefusalAudit({
-      limits: { perAddressMax: 1000, windowMs: 60_000, addressesMax: 10 },
+      limits: { perPrincipalMax: 1000, windowMs: 60_000, principalsMax: 10 },
       inFlightMax: 5,
       send: (record) =>
         new Promise<void>((resolve) => {
@@ -174,7 +232,7 @@ describe('RefusalAudit', () => {
   it('when a send fails, then it is counted as send_failed and nothing throws', async () => {
     const dropped: string[] = [];
     const audit = new RefusalAudit({
-      limits: { perAddressMax: 10, windowMs: 60_000, addressesMax: 10 },
+      limits: { perPrincipalMax: 10, windowMs: 60_000, principalsMax: 10 },
       inFlightMax: 5,
       send: () => Promise.reject(new Error('broker away')),
       dropped: (reason) => dropped.push(reason),
@@ -188,7 +246,7 @@ describe('RefusalAudit', () => {
   it('when it closes with counts open, then each is reported as one suppressed record', async () => {
     const sent: RefusalRecord[] = [];
     const audit = new RefusalAudit({
-      limits: { perAddressMax: 2, windowMs: 60_000, addressesMax: 10 },
+      limits: { perPrincipalMax: 2, windowMs: 60_000, principalsMax: 10 },
       inFlightMax: 100,
       send: async (record) => void sent.push(record),
       dropped: () => undefined,
@@ -206,7 +264,7 @@ describe('registerRefusalAudit on a fastify app', () => {
   it('when a guarded route answers 403 or 401 and a user route 401, then only the guarded refusals are handed over, with their code and detail', async () => {
     const records: RefusalRecord[] = [];
     const audit = new RefusalAudit({
-      limits: { perAddressMax: 100, windowMs: 60_000, addressesMax: 10 },
+      limits: { perPrincipalMax: 100, windowMs: 60_000, principalsMax: 10 },
       inFlightMax: 100,
       send: async (record) => void records.push(record),
       dropped: () => undefined,

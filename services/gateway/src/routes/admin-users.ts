@@ -80,7 +80,7 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
         { page: startOf(request, 'page', page, cursor), pageSize, role, q },
         String(request.id),
       );
-      return { ...list, ...pageLinks(list.pagination) };
+      return { ...list, ...pageLinks(request, list.pagination) };
     },
   );
 

@@ -131,7 +131,7 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
       const { status, limit, offset, cursor } = request.query;
       const start = startOf(request, 'offset', offset, cursor);
       const page = await deps.internal.read('ledger.approvals', { limit, offset: start, status }, String(request.id));
-      return { ...page, ...offsetLinks(page.pagination, page.approvals.length) };
+      return { ...page, ...offsetLinks(request, page.pagination, page.approvals.length) };
     },
   );
 
@@ -216,7 +216,7 @@ function registerPayoutApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
       const { status, limit, offset, cursor } = request.query;
       const start = startOf(request, 'offset', offset, cursor);
       const page = await deps.internal.read('ledger.payout-approvals', { limit, offset: start, status }, String(request.id));
-      return { ...page, ...offsetLinks(page.pagination, page.payoutApprovals.length) };
+      return { ...page, ...offsetLinks(request, page.pagination, page.payoutApprovals.length) };
     },
   );
 

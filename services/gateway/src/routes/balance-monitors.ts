@@ -63,11 +63,16 @@ export function registerBalanceMonitorRoutes(app: App, deps: BalanceMonitorRoute
         operationId: 'createBalanceMonitor',
         headers: requiredIdempotencyHeaders,
         body: withExample(createBalanceMonitorBody, { wallet: { treasury: 'REWARDS' }, threshold: 1000, direction: 'down' }),
-        response: { 201: withExample(balanceMonitor, exampleMonitor), 422: problem, ...errorResponses },
+        response: { 201: withExample(balanceMonitor, exampleMonitor), 404: problem, 422: problem, ...errorResponses },
       },
     },
     async (request, reply) => {
       const { commandId } = idempotencyOf(request);
+      // A user's wallet is watched only if the user exists (404 USER_NOT_FOUND otherwise, deleted
+      // users included): a monitor of nobody would be stored, listed and never fire. A treasury
+      // code is one of the enum's, checked by the schema.
+      const { wallet } = request.body;
+      if ('userId' in wallet) await deps.internal.read('users.user', { id: wallet.userId }, String(request.id));
       const monitor = await deps.internal.post(
         'webhooks.create-balance-monitor',
         { ...request.body, id: commandId, createdBy: userIdOf(request), ...askedBy(request) },

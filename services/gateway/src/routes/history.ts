@@ -65,7 +65,7 @@ export function registerHistoryRoutes(app: App, deps: { internal: InternalApi })
         { userId: userIdOf(request), limit, offset: start },
         String(request.id),
       );
-      return { ...page, ...offsetLinks(page.pagination, page.transactions.length) };
+      return { ...page, ...offsetLinks(request, page.pagination, page.transactions.length) };
     },
   );
 

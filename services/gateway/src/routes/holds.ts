@@ -184,7 +184,7 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
         { userId: userIdOf(request), limit, offset: startOf(request, 'offset', offset, cursor), status },
         String(request.id),
       );
-      return { ...page, ...offsetLinks(page.pagination, page.holds.length) };
+      return { ...page, ...offsetLinks(request, page.pagination, page.holds.length) };
     },
   );
 
@@ -208,7 +208,7 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
         { userId, limit, offset: startOf(request, 'offset', offset, cursor), status },
         String(request.id),
       );
-      return { ...page, ...offsetLinks(page.pagination, page.holds.length) };
+      return { ...page, ...offsetLinks(request, page.pagination, page.holds.length) };
     },
   );
 }

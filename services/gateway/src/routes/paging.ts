@@ -17,6 +17,18 @@ function invalidCursor(): AppError {
   });
 }
 
+function cursorOfAnotherList(): AppError {
+  return new AppError('CURSOR_MISMATCH', 'The cursor was returned by another list; pass a nextCursor of this one', {
+    errors: [{ path: 'querystring.cursor', message: 'must be a cursor returned by a previous page of this list' }],
+  });
+}
+
+/** The name of the list a request reads, in its cursors: its route's operationId (else its pattern). */
+function listOf(request: FastifyRequest): string {
+  const operationId = (request.routeOptions?.schema as { operationId?: unknown } | undefined)?.operationId;
+  return typeof operationId === 'string' ? operationId : `${request.method} ${request.routeOptions?.url ?? ''}`;
+}
+
 function queryHas(request: FastifyRequest, name: string): boolean {
   const start = request.url.indexOf('?');
   return start >= 0 && new URLSearchParams(request.url.slice(start + 1)).has(name);
@@ -24,7 +36,8 @@ function queryHas(request: FastifyRequest, name: string): boolean {
 
 /**
  * Where an offset or page list starts: the position `cursor` encodes, else the `offset` / `page`
- * given (or its default). Both at once is a 400: which one was meant cannot be told.
+ * given (or its default). Both at once is a 400: which one was meant cannot be told. A cursor of
+ * another list is a 400 CURSOR_MISMATCH.
  */
 export function startOf(request: FastifyRequest, kind: PositionKind, given: number, cursor: string | undefined): number {
   if (cursor === undefined) return given;
@@ -33,22 +46,25 @@ export function startOf(request: FastifyRequest, kind: PositionKind, given: numb
       errors: [{ path: 'querystring.cursor', message: `must not be given with ${kind}` }],
     });
   }
-  const position = decodePositionCursor(kind, cursor);
-  if (position === null) throw invalidCursor();
-  return position;
+  const decoded = decodePositionCursor(kind, cursor, listOf(request));
+  if (!decoded.ok) throw decoded.reason === 'other-list' ? cursorOfAnotherList() : invalidCursor();
+  return decoded.position;
 }
 
-/** hasMore and nextCursor of an offset page: more follow when the rows shown end before the total. */
-export function offsetLinks(pagination: { offset: number; total: number }, shown: number) {
+/** hasMore and nextCursor of an offset page of the list `request` reads: more follow when the rows shown end before the total. */
+export function offsetLinks(request: FastifyRequest, pagination: { offset: number; total: number }, shown: number) {
   const next = pagination.offset + shown;
   const hasMore = shown > 0 && next < pagination.total;
-  return { hasMore, nextCursor: hasMore && next <= positionMax ? encodePositionCursor('offset', next) : null };
+  return { hasMore, nextCursor: hasMore && next <= positionMax ? encodePositionCursor('offset', next, listOf(request)) : null };
 }
 
-/** hasMore and nextCursor of a numbered page. */
-export function pageLinks(pagination: { page: number; pageSize: number; total: number }) {
+/** hasMore and nextCursor of a numbered page of the list `request` reads. */
+export function pageLinks(request: FastifyRequest, pagination: { page: number; pageSize: number; total: number }) {
   const hasMore = pagination.page * pagination.pageSize < pagination.total;
-  return { hasMore, nextCursor: hasMore && pagination.page < positionMax ? encodePositionCursor('page', pagination.page + 1) : null };
+  return {
+    hasMore,
+    nextCursor: hasMore && pagination.page < positionMax ? encodePositionCursor('page', pagination.page + 1, listOf(request)) : null,
+  };
 }
 
 /** hasMore of a keyset page: the services give a next cursor only when another row follows. */

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { cursorCodec } from './cursor-codec';
 
-const cursorVersion = 1;
-const codec = cursorCodec(z.strictObject({ v: z.literal(cursorVersion), s: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }));
+/** The lists read from the chained audit log: the admin actions and refusals, and the services' own actions. */
+export type AuditList = 'audit-log' | 'service-actions';
+const fields = z.strictObject({ s: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const codecs = { 'audit-log': cursorCodec('audit-log', fields), 'service-actions': cursorCodec('service-actions', fields) };
 
-/** The audit log's keyset cursor (cursorCodec): base64url of `{v, s}`, the seq the next page starts below. */
-export function encodeAuditCursor(beforeSeq: number): string {
-  return codec.encode({ v: cursorVersion, s: beforeSeq });
+/** The audit log's keyset cursor of `list` (cursorCodec): the seq the next page starts below. */
+export function encodeAuditCursor(list: AuditList, beforeSeq: number): string {
+  return codecs[list].encode({ s: beforeSeq });
 }
 
-export function decodeAuditCursor(cursor: string): number {
-  return codec.decode(cursor).s;
+export function decodeAuditCursor(list: AuditList, cursor: string): number {
+  return codecs[list].decode(cursor).s;
 }

@@ -2,7 +2,7 @@ import { daysOf, internalReads, internalStreams, minorUnitsToCoins, transactionT
 import type { Pool } from '@coin/db';
 import type { App } from '@coin/http';
 import { findKeysetPage, findOffsetPage, type HistoryFilter } from '../db/history-repo';
-import { decodeCursor, encodeCursor } from '../domain/cursor';
+import { decodeCursor, decodeStatementCursor, encodeCursor, encodeStatementCursor } from '../domain/cursor';
 import { findAuditPage } from '../db/audit-log-repo';
 import { decodeAuditCursor, encodeAuditCursor } from '../domain/audit-cursor';
 import { balanceAt, findStatementPage, streamStatementCsv } from '../db/statement-repo';
@@ -28,9 +28,12 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool }): void {
         deps.pool,
         { party: { kind: 'user', id: String(request.params.userId) } },
         limit,
-        cursor ? decodeCursor(cursor) : null,
+        cursor ? decodeCursor('user-transactions', cursor) : null,
       );
-      return { transactions: page.rows.map(transactionView), nextCursor: page.next ? encodeCursor(page.next) : null };
+      return {
+        transactions: page.rows.map(transactionView),
+        nextCursor: page.next ? encodeCursor('user-transactions', page.next) : null,
+      };
     },
   );
 
@@ -55,8 +58,8 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool }): void {
       ...(q.from ? { from: q.from } : {}),
       ...(q.to ? { to: q.to } : {}),
     };
-    const page = await findKeysetPage(deps.pool, filter, q.limit, q.cursor ? decodeCursor(q.cursor) : null);
-    return { transactions: page.rows.map(transactionView), nextCursor: page.next ? encodeCursor(page.next) : null };
+    const page = await findKeysetPage(deps.pool, filter, q.limit, q.cursor ? decodeCursor('transactions', q.cursor) : null);
+    return { transactions: page.rows.map(transactionView), nextCursor: page.next ? encodeCursor('transactions', page.next) : null };
   });
 
   const auditLog = internalReads['history.audit-log'];
@@ -73,9 +76,9 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool }): void {
         ...(to ? { to } : {}),
       },
       limit,
-      cursor ? decodeAuditCursor(cursor) : null,
+      cursor ? decodeAuditCursor('audit-log', cursor) : null,
     );
-    return { entries: page.entries, nextCursor: page.nextBefore === null ? null : encodeAuditCursor(page.nextBefore) };
+    return { entries: page.entries, nextCursor: page.nextBefore === null ? null : encodeAuditCursor('audit-log', page.nextBefore) };
   });
 
   // The services' own actions (an endpoint disabled or re-enabled by the webhooks service), from the same chained log.
@@ -95,9 +98,12 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool }): void {
           ...(to ? { to } : {}),
         },
         limit,
-        cursor ? decodeAuditCursor(cursor) : null,
+        cursor ? decodeAuditCursor('service-actions', cursor) : null,
       );
-      return { entries: page.entries, nextCursor: page.nextBefore === null ? null : encodeAuditCursor(page.nextBefore) };
+      return {
+        entries: page.entries,
+        nextCursor: page.nextBefore === null ? null : encodeAuditCursor('service-actions', page.nextBefore),
+      };
     },
   );
 
@@ -123,14 +129,21 @@ function registerStatementRoutes(app: App, deps: { pool: Pool }): void {
     { schema: { params: statement.params, querystring: statement.query, response: { 200: statement.response } } },
     async (request) => {
       const { from, to, limit, cursor } = request.query;
-      const page = await findStatementPage(deps.pool, request.params, { from, to }, limit, cursor ? decodeCursor(cursor) : null);
+      const scope = { ...request.params, from, to };
+      const page = await findStatementPage(
+        deps.pool,
+        request.params,
+        { from, to },
+        limit,
+        cursor ? decodeStatementCursor(scope, cursor) : null,
+      );
       return {
         from,
         to,
         openingBalance: minorUnitsToCoins(page.opening),
         closingBalance: minorUnitsToCoins(page.closing),
         lines: page.lines.map(statementLineView),
-        nextCursor: page.next ? encodeCursor(page.next) : null,
+        nextCursor: page.next ? encodeStatementCursor(scope, page.next) : null,
       };
     },
   );
