@@ -177,3 +177,12 @@ export {
   sealPersonalData,
   type SealedPersonalData,
 } from './personal-data';
+
+export {
+  KeyProofVerifier,
+  keyProofAudience,
+  keyProofType,
+  signKeyProof,
+  type KeyProofClaims,
+  type KeyProofNeed,
+} from './key-proof';
