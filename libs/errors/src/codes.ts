@@ -58,8 +58,8 @@ export const errorCatalog = {
   },
   API_KEY_INVALID: {
     kind: 'unauthenticated',
-    title: 'API key missing, invalid or revoked',
-    action: 'Send a valid, unrevoked API key in x-api-key; ask a SUPERADMIN for a new one.',
+    title: 'API key missing, invalid, revoked or not yours',
+    action: 'Send a valid, unrevoked API key issued to you in x-api-key; ask a SUPERADMIN for one.',
   },
   MFA_CODE_INVALID: {
     kind: 'unauthenticated',

@@ -28,7 +28,7 @@ import {
   openServiceKafka,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { CommandAuthority, uuidV5 } from '@coin/security';
+import { CommandAuthority, KeyProofVerifier, uuidV5 } from '@coin/security';
 import { startTracing } from '@coin/telemetry';
 import { ledgerPolicyOf, type LedgerConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
@@ -42,6 +42,7 @@ import { dueHolds } from './db/hold-reads';
 import { authorRefusal } from './domain/authority';
 import { requestHashOf } from './domain/batch';
 import { startHoldExpiry } from './kafka/hold-expiry';
+import { adminMoneyRefusal } from './kafka/admin-money-proof';
 import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
 import { openShards } from './shard-runtime';
 import { ShardMap } from './shards';
@@ -206,6 +207,8 @@ async function openLedgerService(
     maxCommandAgeMs: config.COMMAND_MAX_AGE_S * 1000,
     stepUpMaxAgeMs: config.STEP_UP_MAX_AGE_S * 1000,
   });
+  // The proofs of API keys the user service signs with the same keys (docs/DESIGN.md "API keys").
+  const keyProofs = new KeyProofVerifier({ keys: config.AUTHORITY_PUBLIC_KEYS, issuer: config.JWT_ISSUER });
   const commandConsumer = await startConsumer({
     kafka,
     groupId: ledgerGroupIds(config.TOPIC_PREFIX).commands,
@@ -228,7 +231,11 @@ async function openLedgerService(
       if (!ledgerCommandNeedsProof(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', command.type)) return null;
       // Approving or rejecting a four-eyes request also needs the approver's fresh second factor.
       const check = await authority.check(command, new Date(), { stepUp: commandNeedsStepUp(command.type) });
-      return check.ok ? authorRefusal(command, check.authority) : check.reason;
+      if (!check.ok) return check.reason;
+      // A person's admin money command also needs a second factor and the proof of the person's
+      // own API key, valid at the time the token was judged at.
+      const judgedAt = new Date(command.issuedAt);
+      return authorRefusal(command, check.authority) ?? (await adminMoneyRefusal(keyProofs, command, judgedAt));
     },
     // Every refusal is recorded in the admin audit log (rejected, actor unverified), besides the
     // dead letter and the answer: a forged command is an attempt on authority.

@@ -426,7 +426,7 @@ export interface paths {
     /** List API keys (never their secrets), revoked ones included */
     get: operations['listApiKeys'];
     put?: never;
-    /** Create an API key; the secret is in this response only */
+    /** Create an API key issued to an ADMIN or SUPERADMIN (ownerUserId; default: the caller), the only one it works for; the secret is in this response only */
     post: operations['createApiKey'];
     delete?: never;
     options?: never;
@@ -1653,6 +1653,8 @@ export interface components {
       id: string;
       name: string;
       scopes: ('mint' | 'burn' | 'refund' | 'reward')[];
+      /** @description The admin the key was issued to, the only one it works for (null: a key of no one, which works for no one) */
+      ownerUserId: number | null;
       /** Format: date-time */
       createdAt: string;
       revokedAt: string | null;
@@ -6397,6 +6399,7 @@ export interface operations {
            *             "mint",
            *             "refund"
            *           ],
+           *           "ownerUserId": 42,
            *           "createdAt": "2026-01-15T09:30:00.000Z",
            *           "revokedAt": null
            *         }
@@ -6479,13 +6482,16 @@ export interface operations {
          *       "scopes": [
          *         "mint",
          *         "refund"
-         *       ]
+         *       ],
+         *       "ownerUserId": 42
          *     }
          */
         'application/json': {
           /** @description One line of text: no control characters, no lone surrogates; surrounding spaces are dropped */
           name: string;
           scopes: ('mint' | 'burn' | 'refund' | 'reward')[];
+          /** @description The ADMIN or SUPERADMIN the key is issued to: it works with their token only (default: the caller) */
+          ownerUserId?: number;
         };
       };
     };
@@ -6508,6 +6514,7 @@ export interface operations {
            *         "mint",
            *         "refund"
            *       ],
+           *       "ownerUserId": 42,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "key": "ck_q2Vx8Lm4Np0Rt6Zb3Jc9Wd1Hf7Ks5Ya2Ge8Uo4Ti0Xr"
            *     }
@@ -6517,6 +6524,8 @@ export interface operations {
             id: string;
             name: string;
             scopes: ('mint' | 'burn' | 'refund' | 'reward')[];
+            /** @description The admin the key was issued to, the only one it works for */
+            ownerUserId: number;
             /** Format: date-time */
             createdAt: string;
             /** @description The secret, shown this once; only its hash is stored */
@@ -6552,6 +6561,19 @@ export interface operations {
       };
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
