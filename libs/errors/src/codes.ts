@@ -205,6 +205,11 @@ export const errorCatalog = {
     title: 'A spending limit of the wallet would be passed',
     action: 'Wait until `limit.resetsAt`, or move less; an ADMIN can change the limits (PUT /api/admin/users/{id}/limits).',
   },
+  API_KEY_OWNER_NOT_ADMIN: {
+    kind: 'unprocessable',
+    title: 'An API key is issued to an ADMIN or SUPERADMIN',
+    action: 'Name an ADMIN or SUPERADMIN in ownerUserId (or leave it out to issue the key to yourself), or change the role first.',
+  },
   CAPTURE_EXCEEDS_HOLD: {
     kind: 'unprocessable',
     title: 'Capture exceeds the hold',

@@ -143,14 +143,14 @@ describe('API keys', () => {
     expect((await mintWith(created.key)).status).toBe(200);
   });
 
-  it('when a key would be issued to a USER or to no live account, then 400 / 404 and no key is made', async () => {
+  it('when a key would be issued to a USER or to no live account, then 422 / 404 and no key is made', async () => {
     const user = await registerUser(stack.gatewayUrl);
     const before = (await as(superadmin.accessToken).listApiKeys()).apiKeys.length;
     const toUser = await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', {
       token: superadmin.accessToken,
       body: { name: 'k', scopes: ['mint'], ownerUserId: user.userId },
     });
-    expect([toUser.status, toUser.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect([toUser.status, toUser.body.code]).toEqual([422, 'API_KEY_OWNER_NOT_ADMIN']);
     const toNobody = await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', {
       token: superadmin.accessToken,
       body: { name: 'k', scopes: ['mint'], ownerUserId: 987_654_321 },

@@ -29,8 +29,8 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
         security: [{ bearerAuth: [] }],
         operationId: 'createApiKey',
         body: withExample(createApiKeyBody, exampleCreateApiKey),
-        // 404: the owner named is no live account.
-        response: { 201: withExample(createdApiKey, exampleCreatedApiKey), 404: problem, ...errorResponses },
+        // 404: the owner named is no live account; 422: not an ADMIN or SUPERADMIN.
+        response: { 201: withExample(createdApiKey, exampleCreatedApiKey), 404: problem, 422: problem, ...errorResponses },
       },
     },
     async (request, reply) => {

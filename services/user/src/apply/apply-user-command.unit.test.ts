@@ -400,7 +400,7 @@ describe('applying a user command', () => {
 
     it('when the owner is a USER or no live account, then the key is refused and nothing is inserted', async () => {
       for (const [users, code] of [
-        [[account({ id: 2, role: 'USER' })], 'VALIDATION_FAILED'],
+        [[account({ id: 2, role: 'USER' })], 'API_KEY_OWNER_NOT_ADMIN'],
         [[], 'USER_NOT_FOUND'],
       ] as const) {
         const fake = fakeStore({ users: [...users] });

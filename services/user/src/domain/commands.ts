@@ -245,9 +245,7 @@ export function decideApiKeyCreation(
   }
   if (owner.role !== 'ADMIN' && owner.role !== 'SUPERADMIN') {
     return rejected(
-      new AppError('VALIDATION_FAILED', 'An API key is issued to an ADMIN or SUPERADMIN', {
-        errors: [{ path: 'ownerUserId', message: `user ${owner.id} is a ${owner.role}` }],
-      }),
+      new AppError('API_KEY_OWNER_NOT_ADMIN', `An API key is issued to an ADMIN or SUPERADMIN; user ${owner.id} is a ${owner.role}`),
     );
   }
   // An actor id shaped like a user id is recorded as the creator; an operator's name or a

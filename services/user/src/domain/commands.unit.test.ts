@@ -304,13 +304,13 @@ describe('API keys', () => {
     expect(accepted(decideApiKeyCreation(create(superadmin), creator, context())).key).toMatchObject({ createdBy: 1, ownerUserId: 1 });
   });
 
-  it('when the owner is no live user, or not the account read, then USER_NOT_FOUND; when not an ADMIN+, then VALIDATION_FAILED', () => {
+  it('when the owner is no live user, or not the account read, then USER_NOT_FOUND; when not an ADMIN+, then API_KEY_OWNER_NOT_ADMIN', () => {
     expect(errorOf(decideApiKeyCreation(create(superadmin, 7), null, context())).code).toBe('USER_NOT_FOUND');
     expect(errorOf(decideApiKeyCreation(create(superadmin, 8), admin, context())).code).toBe('USER_NOT_FOUND');
     for (const role of ['USER', 'DEVELOPER'] as const) {
-      expect(errorOf(decideApiKeyCreation(create(superadmin, 7), account({ id: 7, role }), context()))).toMatchObject({
-        code: 'VALIDATION_FAILED',
-        errors: [{ path: 'ownerUserId', message: `user 7 is a ${role}` }],
+      expect(errorOf(decideApiKeyCreation(create(superadmin, 7), account({ id: 7, role }), context()))).toEqual({
+        code: 'API_KEY_OWNER_NOT_ADMIN',
+        detail: `An API key is issued to an ADMIN or SUPERADMIN; user 7 is a ${role}`,
       });
     }
   });
