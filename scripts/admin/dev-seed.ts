@@ -205,19 +205,22 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
   const reusedAdminSecret = given(env, 'COIN_ADMIN_TOTP_SECRET');
   if (!reusedAdminSecret) await adminSession();
 
-  // ---- API keys: one per admin, every scope; created by the SUPERADMIN (POST /api/admin/api-keys) ----
-  const keyFor = async (variable: SeedVariable, who: string) => {
+  // ---- API keys: one per admin, every scope, issued to that admin (it works with their token only);
+  // created by the SUPERADMIN (POST /api/admin/api-keys) ----
+  const keyFor = async (variable: SeedVariable, who: string, ownerUserId: number) => {
     const reused = given(env, variable);
     if (reused) {
       note(`API key of the ${who}: reused from ${variable}`);
       return reused;
     }
-    const made = await superadmin.createApiKey({ body: { name: `dev-seed ${who}`, scopes: ['mint', 'burn', 'refund', 'reward'] } });
-    note(`API key of the ${who}: created (id ${made.id}, scopes mint, burn, refund, reward)`);
+    const made = await superadmin.createApiKey({
+      body: { name: `dev-seed ${who}`, scopes: ['mint', 'burn', 'refund', 'reward'], ownerUserId },
+    });
+    note(`API key of the ${who}: created (id ${made.id}, scopes mint, burn, refund, reward, issued to user ${ownerUserId})`);
     return made.key;
   };
-  const superKey = await keyFor('COIN_SUPERADMIN_API_KEY', 'SUPERADMIN');
-  const adminKey = await keyFor('COIN_ADMIN_API_KEY', 'ADMIN');
+  const superKey = await keyFor('COIN_SUPERADMIN_API_KEY', 'SUPERADMIN', created.userId);
+  const adminKey = await keyFor('COIN_ADMIN_API_KEY', 'ADMIN', found.id);
 
   // ---- REWARDS: a treasury MINT always waits for a second ADMIN+ (four-eyes); the ADMIN approves it ----
   const rewards = (await superadmin.listTreasuries()).treasuries.find((t) => t.code === 'REWARDS');

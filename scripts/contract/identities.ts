@@ -13,9 +13,13 @@ export async function createContractIdentities(
 ): Promise<ContractIdentities> {
   const principals = await createFuzzPrincipals(gatewayUrl, bootstrapSuperadmin);
   const superadmin = { authorization: `Bearer ${principals.superadmin.accessToken}` };
-  const keys = await requestJson(gatewayUrl, 'GET', '/api/admin/api-keys', { headers: superadmin, timeoutMs: 15_000 });
-  const key = (keys.body?.apiKeys as Array<{ id: string; revokedAt: string | null }> | undefined)?.find((k) => k.revokedAt === null);
-  if (keys.status !== 200 || !key) throw new Error(`listing the API keys: ${keys.status} ${JSON.stringify(keys.body).slice(0, 300)}`);
+  // The SUPERADMIN's own key: a key works with its owner's token only, and the admin routes are sent as the SUPERADMIN.
+  const key = await requestJson(gatewayUrl, 'POST', '/api/admin/api-keys', {
+    headers: superadmin,
+    body: { name: 'contract run', scopes: ['mint', 'burn', 'refund', 'reward'] },
+    timeoutMs: 15_000,
+  });
+  if (key.status !== 201) throw new Error(`creating the API key: ${key.status} ${JSON.stringify(key.body).slice(0, 300)}`);
   const email = `contract.logout-all.${Date.now().toString(36)}@example.test`;
   const registered = await requestJson(gatewayUrl, 'POST', '/api/auth/register', {
     body: { email, password: principals.superadmin.password, fullName: 'Contract check' },
@@ -33,7 +37,7 @@ export async function createContractIdentities(
   return {
     userToken: principals.user.accessToken,
     superadminToken: principals.superadmin.accessToken,
-    apiKey: { key: principals.admin.apiKey, id: key.id },
+    apiKey: { key: key.body.key as string, id: key.body.id as string },
     logoutAllToken: session.body.accessToken as string,
     protectedUserIds: [principals.user.userId, principals.admin.userId, principals.superadmin.userId, session.body.user.id as number],
   };

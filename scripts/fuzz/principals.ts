@@ -75,7 +75,8 @@ export async function createFuzzPrincipals(
   const admin = await enrolled(await login(adminEmail));
   const key = await call('POST', '/api/admin/api-keys', {
     token: superadmin.accessToken,
-    body: { name: `fuzz ${tag}`, scopes: ['mint', 'burn', 'refund', 'reward'] },
+    // Issued to the ADMIN, whose token alone it works with.
+    body: { name: `fuzz ${tag}`, scopes: ['mint', 'burn', 'refund', 'reward'], ownerUserId: admin.userId },
   });
   await expectStatus(201, 'API key creation', key);
   return {

@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { treasuryCodes } from '@coin/contracts';
+import { apiKeyScopeNeeded, apiKeyScopes, treasuryCodes } from '@coin/contracts';
+import { signKeyProof, uuidV5 } from '@coin/security';
 import type { JwtKey } from './keys';
 
 /**
@@ -42,9 +43,29 @@ export async function signProof(
     .sign(createPrivateKey(key.privateKeyPem));
 }
 
+/**
+ * The proof of an API key of `owner` (docs/DESIGN.md "API keys"), signed with the stack's key as
+ * the user service signs it when the gateway looks a key up: what an admin's money command on
+ * ledger.commands carries besides the admin's token. By default a key with every scope, issued
+ * now, valid for 5 minutes; the key id is derived from the owner unless given.
+ */
+export async function signTestKeyProof(
+  key: JwtKey,
+  owner: { id: string },
+  options: { scopes?: readonly string[]; issuedAt?: Date; ttlSeconds?: number; keyId?: string; issuer?: string } = {},
+): Promise<string> {
+  return signKeyProof(
+    { kid: key.kid, privateKey: createPrivateKey(key.privateKeyPem) },
+    options.issuer ?? 'coin-ledger',
+    { keyId: options.keyId ?? uuidV5(`test-api-key:${owner.id}`), ownerUserId: Number(owner.id), scopes: options.scopes ?? apiKeyScopes },
+    { nowMs: (options.issuedAt ?? new Date()).getTime(), ttlSeconds: options.ttlSeconds ?? 300 },
+  );
+}
+
 /** Signs once per actor and reuses the token while it is fresh: senders of many commands. */
 export class ProofCache {
   private readonly tokens = new Map<string, { token: string; freshUntilMs: number }>();
+  private readonly keyProofs = new Map<string, { token: string; freshUntilMs: number }>();
 
   constructor(private readonly key: JwtKey) {}
 
@@ -58,4 +79,28 @@ export class ProofCache {
     this.tokens.set(id, { token, freshUntilMs: Date.now() + 240_000 });
     return token;
   }
+
+  /** The proof of a key of every scope issued to `actor`, re-signed a minute before it expires. */
+  async keyProofOf(actor: ProofActor): Promise<string> {
+    const cached = this.keyProofs.get(actor.id);
+    if (cached && cached.freshUntilMs > Date.now()) return cached.token;
+    const token = await signTestKeyProof(this.key, actor);
+    this.keyProofs.set(actor.id, { token, freshUntilMs: Date.now() + 240_000 });
+    return token;
+  }
+
+  /**
+   * What a command sent in place of the gateway carries: the actor's token, and for a person's
+   * admin money command (apiKeyScopeNeeded) the proof of the actor's own key too, as the gateway
+   * copies it from the key's look-up.
+   */
+  async forCommand(actor: ProofActor, command: { type: string; data: unknown }): Promise<{ proof: string; keyProof?: string }> {
+    const proof = await this.of(actor);
+    return needsKeyProof(actor, command) ? { proof, keyProof: await this.keyProofOf(actor) } : { proof };
+  }
+}
+
+/** Whether a command of `actor` needs the proof of an API key (a person's admin money command). */
+export function needsKeyProof(actor: ProofActor, command: { type: string; data: unknown }): boolean {
+  return apiKeyScopeNeeded({ ...command, actor } as Parameters<typeof apiKeyScopeNeeded>[0]) !== null;
 }

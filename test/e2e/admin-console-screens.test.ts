@@ -214,7 +214,7 @@ describe('admin console screens in a browser', () => {
     expect(await balanceOf(user)).toBe(0);
 
     // Another admin, with a mint key of their own, approves one and rejects the other in their console.
-    const checkerKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    const checkerKey = await apiKeyFor(stack, superadmin.accessToken, ['mint'], checker);
     const checkerPage = await newPage();
     await signIn(checkerPage, checker);
     await typeApiKey(checkerPage, checkerKey);
@@ -299,7 +299,7 @@ describe('admin console screens in a browser', () => {
     await requester.context().close();
 
     // Another admin, with a key of the reward scope, approves it in their console: every line is paid, once.
-    const checkerKey = await apiKeyFor(stack, superadmin.accessToken, ['reward']);
+    const checkerKey = await apiKeyFor(stack, superadmin.accessToken, ['reward'], checker);
     const checkerPage = await newPage();
     await signIn(checkerPage, checker);
     await typeApiKey(checkerPage, checkerKey);
@@ -324,7 +324,7 @@ describe('admin console screens in a browser', () => {
     const asked = (await admin.mintCoins({ body: { userId: rich.userId, amount: 10_000, reason: 'deletion test' } })) as {
       approval?: { id: string };
     };
-    const checkerKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    const checkerKey = await apiKeyFor(stack, superadmin.accessToken, ['mint'], checker);
     await apiClient(stack.gatewayUrl, { accessToken: checker.accessToken, apiKey: checkerKey }).approveRequest({
       path: { id: asked.approval?.id ?? 'missing' },
     });

@@ -47,8 +47,8 @@ describe('four-eyes approval of large money commands', () => {
     makerId = admin.userId;
     checkerToken = superadmin.accessToken;
     checkerId = superadmin.userId;
-    // API keys are created by a SUPERADMIN; any ADMIN+ may present one.
-    maker = as(makerToken, await apiKeyFor(stack, checkerToken, ['mint', 'burn', 'refund']));
+    // API keys are created by a SUPERADMIN and issued to one ADMIN+, whose token alone they work with.
+    maker = as(makerToken, await apiKeyFor(stack, checkerToken, ['mint', 'burn', 'refund'], admin));
     checker = as(checkerToken, await apiKeyFor(stack, checkerToken, ['mint', 'burn', 'refund']));
   }, 90_000);
   afterAll(async () => {
@@ -156,7 +156,7 @@ describe('four-eyes approval of large money commands', () => {
 
   const freshAdmin = async () => {
     const session = await adminSession(stack, 'ADMIN');
-    return as(session.accessToken, await apiKeyFor(stack, checkerToken, ['mint', 'burn', 'refund', 'reward']));
+    return as(session.accessToken, await apiKeyFor(stack, checkerToken, ['mint', 'burn', 'refund', 'reward'], session));
   };
   const statusOf = (call: Promise<unknown>) =>
     call.then(

@@ -46,7 +46,7 @@ describe('Idempotency-Key: the same key on another request is refused, never rep
     const superadmin = await adminSession(stack, 'SUPERADMIN');
     superadminToken = superadmin.accessToken;
     const admin = await adminSession(stack, 'ADMIN');
-    maker = as(admin.accessToken, await apiKeyFor(stack, superadminToken, ['mint', 'burn', 'refund']));
+    maker = as(admin.accessToken, await apiKeyFor(stack, superadminToken, ['mint', 'burn', 'refund'], admin));
     checker = as(superadminToken, await apiKeyFor(stack, superadminToken, ['mint', 'burn', 'refund']));
     const shopToken = await platformClientToken(stack, 'idem-shop');
     shop = as(shopToken);

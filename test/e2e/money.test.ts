@@ -155,7 +155,10 @@ describe('money endpoints through the gateway, the ledger and back', () => {
 
   it('when an admin would pay themselves (mint or reward to their own wallet), then 403 SELF_DEALING and nothing moves; a reward without an API key is 401', async () => {
     const self = await adminSession(stack, 'ADMIN');
-    const own = apiClient(stack.gatewayUrl, { accessToken: self.accessToken, apiKey: await apiKeyFor(stack, admin, ['mint', 'reward']) });
+    const own = apiClient(stack.gatewayUrl, {
+      accessToken: self.accessToken,
+      apiKey: await apiKeyFor(stack, admin, ['mint', 'reward'], self),
+    });
     await fundTreasury(stack, { accessToken: admin, apiKey }, 'REWARDS', 20);
     const selfMint = await problemOf(own.mintCoins({ body: { userId: self.userId, amount: 5, reason: 'for me' } }));
     expect(selfMint).toMatchObject({ status: 403, code: 'SELF_DEALING' });

@@ -396,7 +396,7 @@ describe('payouts through the gateway and the ledger', () => {
 
     beforeAll(async () => {
       maker = await adminSession(stack, 'ADMIN');
-      makerKey = await apiKeyFor(stack, superadmin.accessToken, ['reward']);
+      makerKey = await apiKeyFor(stack, superadmin.accessToken, ['reward'], maker);
       // Two payouts of 12,000 below: REWARDS holds enough for both (the mint into it is approved by the harness).
       await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey }, 'REWARDS', 25_000);
     }, 120_000);

@@ -89,7 +89,7 @@ describe('refusals of authority in the admin audit log', () => {
   });
 
   it('when an ADMIN calls a key-guarded route without a key and with a key lacking the scope, then the 401 and the 403 are recorded, never the key', async () => {
-    const burnOnly = await apiKeyFor(stack, superadmin.accessToken, ['burn']);
+    const burnOnly = await apiKeyFor(stack, superadmin.accessToken, ['burn'], admin);
     const body = { userId: admin.userId, amount: 1, reason: 'refusal audit' };
     expect((await call('POST', '/api/admin/mint', 'key-missing', { token: admin.accessToken, body })).status).toBe(401);
     expect((await call('POST', '/api/admin/mint', 'key-scope', { token: admin.accessToken, apiKey: burnOnly, body })).status).toBe(403);
@@ -104,6 +104,29 @@ describe('refusals of authority in the admin audit log', () => {
     const [scope] = await rejected('key-scope');
     expect(scope).toMatchObject({ action: 'mintCoins', errorCode: 'API_KEY_SCOPE', reason: 'The API key lacks the "mint" scope' });
     expect(JSON.stringify(scope)).not.toContain(burnOnly);
+  });
+
+  it('when an ADMIN mints with an API key issued to another admin, then 401 API_KEY_INVALID, recorded, and nothing is minted; its owner mints with it', async () => {
+    // The SUPERADMIN's own key: a key is issued to the admin who creates it unless it names another.
+    const othersKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    const payee = await registerUser(stack.gatewayUrl);
+    const body = { userId: payee.userId, amount: 1, reason: "someone else's key" };
+    const answer = await call('POST', '/api/admin/mint', 'key-of-another', { token: admin.accessToken, apiKey: othersKey, body });
+    expect({ status: answer.status, code: answer.body?.code }).toEqual({ status: 401, code: 'API_KEY_INVALID' });
+    const [entry] = await rejected('key-of-another');
+    expect(entry).toMatchObject({
+      actor: { kind: 'user', id: String(admin.userId), role: 'ADMIN', verified: true },
+      action: 'mintCoins',
+      errorCode: 'API_KEY_INVALID',
+      reason: 'The API key was issued to another admin',
+      summary: { apiKeyScope: 'mint', status: 401 },
+    });
+    expect(JSON.stringify(entry)).not.toContain(othersKey);
+    expect((await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: payee.accessToken })).body.balance).toBe(0);
+    // Its owner mints with it.
+    const own = await call('POST', '/api/admin/mint', 'key-of-owner', { token: superadmin.accessToken, apiKey: othersKey, body });
+    expect(own.status).toBe(201);
+    expect((await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: payee.accessToken })).body.balance).toBe(1);
   });
 
   it('when a USER calls an admin route, then the 403 is recorded with the user as actor', async () => {

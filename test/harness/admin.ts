@@ -79,14 +79,19 @@ export async function adminStepUp(stack: TestStack, admin: Pick<AdminSession, 'a
   return stepUp(stack.gatewayUrl, admin.accessToken, admin.device);
 }
 
-/** Creates an API key through the real API (POST /api/admin/api-keys) and returns its secret. */
+/**
+ * Creates an API key through the real API (POST /api/admin/api-keys) and returns its secret. The
+ * key is issued to `owner` (an ADMIN+), or to the SUPERADMIN creating it, and works with that
+ * admin's token only (docs/DESIGN.md "API keys").
+ */
 export async function apiKeyFor(
   stack: TestStack,
   superadminToken: string,
   scopes: Array<'mint' | 'burn' | 'refund' | 'reward'>,
+  owner?: { userId: number },
 ): Promise<string> {
   const created = await apiClient(stack.gatewayUrl, { accessToken: superadminToken }).createApiKey({
-    body: { name: `test key ${scopes.join('+')}`, scopes },
+    body: { name: `test key ${scopes.join('+')}`, scopes, ...(owner ? { ownerUserId: owner.userId } : {}) },
   });
   return created.key;
 }

@@ -16,7 +16,7 @@ import type { Kafka } from 'kafkajs';
 import { loadLedgerConfig, startLedgerService, type LedgerConfig, type LedgerServiceOptions, type RunningService } from '@coin/ledger';
 import { serviceEnvs } from '../../scripts/stack/env';
 import { generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
-import { ProofCache, type ProofActor } from '../../scripts/stack/proofs';
+import { needsKeyProof, ProofCache, signTestKeyProof, type ProofActor } from '../../scripts/stack/proofs';
 import { provision } from '../../scripts/stack/provision';
 import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-shards';
 import { devServiceDatabaseUrl } from '../../scripts/stack/services';
@@ -63,6 +63,8 @@ export interface LedgerHarness {
       key: string;
       actor?: ProofActor;
       proof?: string | null;
+      /** The proof of an API key a person's admin money command carries (default: of the actor's own key); null sends none, a string that one. */
+      keyProof?: string | null;
       issuedAt?: Date;
     },
     timeoutMs?: number,
@@ -184,6 +186,16 @@ export async function startLedgerHarness(
     send: async (command, timeoutMs = 20_000) => {
       const actor = command.actor ?? defaultActorOf(command);
       const proof = command.proof === undefined ? await proofs.of(actor) : command.proof;
+      // A person's admin money command carries the proof of their own key, signed when the
+      // command was issued (a back-dated command's too), unless the test says otherwise.
+      const keyProof =
+        command.keyProof !== undefined
+          ? command.keyProof
+          : !needsKeyProof(actor, command)
+            ? null
+            : command.issuedAt
+              ? await signTestKeyProof(jwtKey, actor, { issuedAt: command.issuedAt })
+              : await proofs.keyProofOf(actor);
       return client.request({
         // As its sender would: the ledger's own commands on the topic only the ledger writes.
         topic: (ledgerOnlyCommandTypes as readonly string[]).includes(command.type) ? topics.ledgerInternal : topics.ledgerCommands,
@@ -195,6 +207,7 @@ export async function startLedgerHarness(
           issuedAt: (command.issuedAt ?? new Date()).toISOString(),
           actor: { kind: actor.kind, id: actor.id, ...(actor.role ? { role: actor.role } : {}) },
           ...(proof !== null ? { proof } : {}),
+          ...(keyProof !== null ? { keyProof } : {}),
           data: command.data,
         },
       });

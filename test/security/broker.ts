@@ -71,9 +71,9 @@ export async function gatewayCommandSender(
   await client.start();
   closers.push(() => client.stop());
   return async (type, key, data, actor = proofActor) => {
-    // With `proofs`, as the gateway sends: the actor and their own token. Without, what a process
+    // With `proofs`, as the gateway sends: the actor, their own token and (a mint) their key's proof. Without, what a process
     // holding only the gateway's Kafka credentials can write: an actor named, nothing to prove it.
-    const proof = proofs ? await proofs.of(actor) : undefined;
+    const proved = proofs ? await proofs.forCommand(actor, { type, data }) : {};
     return client.request({
       topic: topicNames('').ledgerCommands,
       key,
@@ -83,7 +83,7 @@ export async function gatewayCommandSender(
         type,
         issuedAt: new Date().toISOString(),
         actor: { kind: actor.kind, id: actor.id, ...(actor.role ? { role: actor.role } : {}) },
-        ...(proof ? { proof } : {}),
+        ...proved,
         data,
       },
     });

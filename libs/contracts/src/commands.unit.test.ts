@@ -289,7 +289,7 @@ describe('userResults (what the user service answers)', () => {
     'user.revoke-sessions': { userId: 12, tokenVersion: 5 },
     'user.approve-deletion': { userId: 12, tokenVersion: 4, deletionRequest: { ...deletion, status: 'APPROVED' } },
     'user.reject-deletion': { deletionRequest: { ...deletion, status: 'REJECTED', rejectionReason: 'no' } },
-    'user.api-key.create': { id: randomUUID(), name: 'ops', scopes: ['mint', 'refund'], createdAt: at, revokedAt: null },
+    'user.api-key.create': { id: randomUUID(), name: 'ops', scopes: ['mint', 'refund'], ownerUserId: 7, createdAt: at, revokedAt: null },
     'user.api-key.revoke': { id: randomUUID(), keyHash: hash },
     'user.platform-client.create': {
       client: { id: 'pc_abc', name: 'ops', createdAt: at, revokedAt: null, treasuries: ['REWARDS'], dailyRewardCap: 5000 },

@@ -20,6 +20,9 @@ export const apiKey = z.object({
   id: z.uuid(),
   name: z.string(),
   scopes: z.array(apiKeyScope),
+  ownerUserId: userId
+    .nullable()
+    .describe('The admin the key was issued to, the only one it works for (null: a key of no one, which works for no one)'),
   createdAt: isoDateTime,
   revokedAt: isoDateTime.nullable(),
 });
@@ -34,11 +37,15 @@ export const createApiKeyBody = z.strictObject({
     .refine((s) => new Set(s).size === s.length, { message: 'scopes must not repeat' })
     // The refinement as the document states it (z.toJSONSchema cannot see into a refinement).
     .meta({ uniqueItems: true }),
+  ownerUserId: userId
+    .optional()
+    .describe('The ADMIN or SUPERADMIN the key is issued to: it works with their token only (default: the caller)'),
 });
 export const createdApiKey = z.object({
   id: z.uuid(),
   name: z.string(),
   scopes: z.array(apiKeyScope),
+  ownerUserId: userId.describe('The admin the key was issued to, the only one it works for'),
   createdAt: isoDateTime,
   key: z.string().describe('The secret, shown this once; only its hash is stored'),
 });
@@ -47,7 +54,17 @@ export const apiKeyIdParams = z.object({ id: uuidInput });
 
 /** Internal: the gateway asks whether an active key has this hash. */
 export const apiKeyLookup = z.strictObject({ keyHash: z.string().regex(/^[0-9a-f]{64}$/) });
-export const apiKeyGrant = z.object({ id: z.uuid(), scopes: z.array(apiKeyScope) });
+/**
+ * An active key's grant: its scopes and the admin it was issued to (a key of no one is answered
+ * as invalid), with the key proof the ledger checks on the commands sent with it (docs/DESIGN.md "API
+ * keys"): a JWS the user service signed, valid for a few minutes from the look-up.
+ */
+export const apiKeyGrant = z.object({
+  id: z.uuid(),
+  scopes: z.array(apiKeyScope),
+  ownerUserId: userId,
+  keyProof: z.string().min(1).max(4096),
+});
 export type ApiKeyGrant = z.infer<typeof apiKeyGrant>;
 
 // ---- Sessions and platform clients (docs/CONTRACT.md "Authentication and roles") ----

@@ -26,3 +26,4 @@ export * from './balance-changes';
 export * from './balance-stream';
 export * from './stats';
 export * from './balance-monitors';
+export * from './api-key-scopes';

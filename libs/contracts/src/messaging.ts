@@ -26,6 +26,14 @@ export const proof = z
   .regex(/^[A-Za-z0-9_\-.]+$/)
   .optional();
 
+/**
+ * The proof of the API key an admin's money command was sent with (docs/DESIGN.md "API keys"): a
+ * JWS the user service signed when the gateway looked the key up, naming the key, the admin it
+ * was issued to and its scopes, which the ledger verifies itself (apiKeyScopeNeeded says which
+ * commands need one). Absent on every other command.
+ */
+export const keyProof = proof;
+
 /** A command: imperative, one owner, answered by exactly one reply when `reply-to` is set. */
 export function commandSchema<T extends string, D extends z.ZodType>(type: T, data: D) {
   return z.object({
@@ -34,6 +42,7 @@ export function commandSchema<T extends string, D extends z.ZodType>(type: T, da
     issuedAt: isoDateTime,
     actor,
     proof,
+    keyProof,
     data,
   });
 }
@@ -44,6 +53,7 @@ export const anyCommand = z.object({
   issuedAt: isoDateTime,
   actor,
   proof,
+  keyProof,
   data: z.unknown(),
 });
 export type AnyCommand = z.infer<typeof anyCommand>;

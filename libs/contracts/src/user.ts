@@ -126,10 +126,19 @@ export const revokeSessionsCommand = commandSchema('user.revoke-sessions', z.obj
  */
 export const approveDeletionCommand = commandSchema('user.approve-deletion', z.object({ userId, requestId: uuidInput }));
 export const rejectDeletionCommand = commandSchema('user.reject-deletion', z.object({ userId, requestId: uuidInput, reason: reasonText }));
-/** The gateway generates the key and sends only its SHA-256: the secret never reaches a topic. */
+/**
+ * The gateway generates the key and sends only its SHA-256: the secret never reaches a topic. The
+ * key is issued to `ownerUserId` (absent, from an earlier gateway: the actor), an ADMIN+ whose
+ * token alone it works with.
+ */
 export const createApiKeyCommand = commandSchema(
   'user.api-key.create',
-  z.object({ name: singleLineText(1, 100), scopes: z.array(apiKeyScope).min(1), keyHash: z.string().regex(/^[0-9a-f]{64}$/) }),
+  z.object({
+    name: singleLineText(1, 100),
+    scopes: z.array(apiKeyScope).min(1),
+    keyHash: z.string().regex(/^[0-9a-f]{64}$/),
+    ownerUserId: userId.optional(),
+  }),
 );
 export const revokeApiKeyCommand = commandSchema('user.api-key.revoke', z.object({ id: uuidInput }));
 /** A platform client's id as the operator CLI and the gateway make it: `pc_` + base64url. */

@@ -64,8 +64,8 @@ export const errorCatalog = {
   },
   API_KEY_INVALID: {
     kind: 'unauthenticated',
-    title: 'API key missing, invalid or revoked',
-    action: 'Send a valid, unrevoked API key in x-api-key; ask a SUPERADMIN for a new one.',
+    title: 'API key missing, invalid, revoked or not yours',
+    action: 'Send a valid, unrevoked API key issued to you in x-api-key; ask a SUPERADMIN for one.',
   },
   MFA_CODE_INVALID: {
     kind: 'unauthenticated',
@@ -210,6 +210,11 @@ export const errorCatalog = {
     kind: 'unprocessable',
     title: 'A spending limit of the wallet would be passed',
     action: 'Wait until `limit.resetsAt`, or move less; an ADMIN can change the limits (PUT /api/admin/users/{id}/limits).',
+  },
+  API_KEY_OWNER_NOT_ADMIN: {
+    kind: 'unprocessable',
+    title: 'An API key is issued to an ADMIN or SUPERADMIN',
+    action: 'Name an ADMIN or SUPERADMIN in ownerUserId (or leave it out to issue the key to yourself), or change the role first.',
   },
   CAPTURE_EXCEEDS_HOLD: {
     kind: 'unprocessable',

@@ -197,3 +197,12 @@ export {
   type AuditSignatureCheck,
   type AuditSignerName,
 } from './audit-signature';
+
+export {
+  KeyProofVerifier,
+  keyProofAudience,
+  keyProofType,
+  signKeyProof,
+  type KeyProofClaims,
+  type KeyProofNeed,
+} from './key-proof';

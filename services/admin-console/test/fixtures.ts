@@ -146,6 +146,7 @@ export const apiKey = (id: string, name: string, revokedAt: string | null = null
   id,
   name,
   scopes: ['mint', 'burn'],
+  ownerUserId: 7,
   createdAt: at,
   revokedAt,
 });

@@ -184,10 +184,22 @@ const mintKey = `ck_${'m'.repeat(43)}`;
 const burnOnlyKey = `ck_${'b'.repeat(43)}`;
 /** A person's reward needs a key of the reward scope (a platform client's token alone suffices). */
 const rewardKey = `ck_${'r'.repeat(43)}`;
+/** Admin 3's reward key: every other key is admin 2's. */
+const rewardKeyOf3 = `ck_${'3'.repeat(43)}`;
+/** What the user service answers a look-up with besides the grant: a key proof (the ledger verifies it; here its shape only). */
+const keyProofOf = (owner: number) =>
+  `eyJhbGciOiJFZERTQSJ9.${Buffer.from(JSON.stringify({ sub: String(owner), exp: Math.floor(Date.now() / 1000) + 300 })).toString('base64url')}.c2lnbmF0dXJl`;
+const grantOf = (scopes: ApiKeyGrant['scopes'], owner = 2): ApiKeyGrant => ({
+  id: randomUUID(),
+  scopes,
+  ownerUserId: owner,
+  keyProof: keyProofOf(owner),
+});
 const grants: Record<string, ApiKeyGrant> = {
-  [sha256Hex(rewardKey)]: { id: randomUUID(), scopes: ['reward'] },
-  [sha256Hex(mintKey)]: { id: randomUUID(), scopes: ['mint'] },
-  [sha256Hex(burnOnlyKey)]: { id: randomUUID(), scopes: ['burn'] },
+  [sha256Hex(rewardKey)]: grantOf(['reward']),
+  [sha256Hex(rewardKeyOf3)]: grantOf(['reward'], 3),
+  [sha256Hex(mintKey)]: grantOf(['mint']),
+  [sha256Hex(burnOnlyKey)]: grantOf(['burn']),
 };
 
 describe('gateway component (buildApp with fake ports)', () => {
@@ -519,13 +531,36 @@ describe('gateway component (buildApp with fake ports)', () => {
       expect(bus.requests.length).toBe(sent);
     });
 
-    it('when the key has the scope, then 201 and the mint is sent keyed by the credited wallet', async () => {
+    it("when the key has the scope, then 201 and the mint is sent keyed by the credited wallet, with the key's proof", async () => {
       const response = await post('/api/admin/mint', mint, { authorization: `Bearer ${await adminToken()}`, 'x-api-key': mintKey });
       expect(response.statusCode).toBe(201);
       expect(bus.requests.at(-1)).toMatchObject({
         key: 'user:7',
-        command: { type: 'ledger.mint', actor: { kind: 'user', id: '2', role: 'ADMIN' } },
+        command: {
+          type: 'ledger.mint',
+          actor: { kind: 'user', id: '2', role: 'ADMIN' },
+          keyProof: grants[sha256Hex(mintKey)]!.keyProof,
+        },
       });
+    });
+
+    it('when the key was issued to another admin, then 401 API_KEY_INVALID and no command is sent', async () => {
+      const sent = bus.requests.length;
+      const response = await post('/api/admin/reward', reward, {
+        authorization: `Bearer ${await adminToken()}`,
+        'x-api-key': rewardKeyOf3,
+      });
+      const body = expectProblem(response, 401, 'API_KEY_INVALID');
+      expect(body.detail).toBe('The API key was issued to another admin');
+      expect(bus.requests.length).toBe(sent);
+    });
+
+    it('when a command needs no key (a transfer, a platform client’s reward), then it carries no key proof', async () => {
+      await post('/api/coins/transfer', { toUserId: 9, amount: 1, reason: 'x' }, { authorization: `Bearer ${await userToken()}` });
+      expect(bus.requests.at(-1)!.command).not.toHaveProperty('keyProof');
+      await post('/api/admin/reward', reward, { authorization: `Bearer ${await systemToken()}` });
+      expect(bus.requests.at(-1)!.command).toMatchObject({ type: 'ledger.reward', actor: { kind: 'system' } });
+      expect(bus.requests.at(-1)!.command).not.toHaveProperty('keyProof');
     });
   });
 
@@ -578,7 +613,7 @@ describe('gateway component (buildApp with fake ports)', () => {
       const other = await post(
         '/api/admin/reward',
         { ...reward, amount: 6 },
-        { authorization: `Bearer ${await token('3', 'ADMIN')}`, 'x-api-key': rewardKey, 'idempotency-key': key },
+        { authorization: `Bearer ${await token('3', 'ADMIN')}`, 'x-api-key': rewardKeyOf3, 'idempotency-key': key },
       );
       expect(other.statusCode).toBe(201);
       const [a, b] = bus.requests.slice(sent);

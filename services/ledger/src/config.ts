@@ -13,7 +13,7 @@ import {
   type Env,
 } from '@coin/config';
 import { approvalExpirySecondsMax, coinsToMinorUnits, holdExpirySecondsMax, roles, type Role } from '@coin/contracts';
-import { parseTrustedKeys } from '@coin/security';
+import { keyProofAudience, parseTrustedKeys } from '@coin/security';
 import type { LedgerPolicy } from './domain/ledger';
 import { shardMapText } from './shards';
 import type { LimitDefaults, Limits } from './domain/limits';
@@ -133,10 +133,15 @@ export const ledgerConfigSchema = z.object({
    * [{kid, publicKeyPem}]: what the ledger verifies each command's proof of authority against
    * (docs/DESIGN.md "Who asks: proof of authority in every command"). Configuration, never
    * fetched from another service: the ledger decides who may move coins from what it was given.
+   * The same keys sign the proofs of API keys an admin's money command carries (docs/DESIGN.md "API keys").
    */
   AUTHORITY_PUBLIC_KEYS: trustedKeys,
   JWT_ISSUER: z.string().default('coin-ledger'),
-  JWT_AUDIENCE: z.string().default('coin-ledger-api'),
+  /** Never the key proofs' audience: an access token must not pass for a key proof, nor one for it. */
+  JWT_AUDIENCE: z
+    .string()
+    .refine((audience) => audience !== keyProofAudience, `must not be ${keyProofAudience}, the audience of API key proofs`)
+    .default('coin-ledger-api'),
   /** The oldest command applied, by when the broker appended it: how long an outage a replay may follow (7 days, Kafka's retention). */
   COMMAND_MAX_AGE_S: positiveInt(7 * 24 * 3600),
   /**

@@ -10,10 +10,19 @@ const users = Array.from({ length: 20 }, (_, i) => i + 1);
 const mintsPerUser = 5;
 const transferCount = 150;
 
-/** A command as the gateway sends it: the actor with their own token as proof (the harness's SUPERADMIN, or the payer). */
+/**
+ * A command as the gateway sends it: the actor with their own token as proof (the harness's
+ * SUPERADMIN, or the payer), and a person's mint the proof of their API key.
+ */
 async function command(proofs: ProofCache, type: string, data: unknown, actor: ProofActor = harnessActor) {
-  const proof = await proofs.of(actor);
-  return { commandId: randomUUID(), type, issuedAt: new Date().toISOString(), actor, proof, data };
+  return {
+    commandId: randomUUID(),
+    type,
+    issuedAt: new Date().toISOString(),
+    actor,
+    ...(await proofs.forCommand(actor, { type, data })),
+    data,
+  };
 }
 
 describe('a ledger that crashes between the database commit and the offset commit', () => {

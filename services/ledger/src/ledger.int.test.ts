@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contracts';
+import { dlqOf, walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contracts';
 import { eventually, harnessActor, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
 import { generateJwtKey } from '../../../scripts/stack/keys';
-import { signProof, type ProofActor } from '../../../scripts/stack/proofs';
+import { signProof, signTestKeyProof, type ProofActor } from '../../../scripts/stack/proofs';
 import { watchTopic, type TopicWatch } from '../../../test/harness/topic-watch';
 import { OutboxRelay } from '@coin/db';
 import type { Delivered } from '@coin/kafka';
@@ -340,6 +340,120 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     });
     expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
     expect(await balanceOf(h, key)).toBe(0);
+  });
+
+  it("when an admin's mint on ledger.commands lacks the admin's key proof or second factor, then it is refused, dead-lettered and audited, and the partition goes on", async () => {
+    const userId = await openUser();
+    const key = walletKeyOfUser(userId);
+    const admin: ProofActor = { kind: 'user', id: '535353', role: 'ADMIN' };
+    // A real admin's valid token (signed in with a second factor), as the gateway would copy it.
+    const token = await signProof(h.jwtKey, admin);
+    const mintWith = (proof: string, keyProof: string | null, commandId: string) =>
+      h.send({
+        type: 'ledger.mint',
+        key,
+        commandId,
+        actor: admin,
+        proof,
+        keyProof,
+        data: { to: { kind: 'user', userId }, amount: 700_000, reason: 'without its key' },
+      });
+    const ownKey = await signTestKeyProof(h.jwtKey, admin);
+    const forgeries: Array<[string, string, string | null]> = [
+      // No key proof at all: what the gateway's Kafka credentials and an admin's token can write.
+      ['no key proof', token, null],
+      // The proof of another admin's key.
+      ['another admin’s key', token, await signTestKeyProof(h.jwtKey, { id: '7' })],
+      // The proof of the admin's own key, without the mint scope.
+      ['a key without the mint scope', token, await signTestKeyProof(h.jwtKey, admin, { scopes: ['burn', 'refund', 'reward'] })],
+      // A key proof signed with a key the ledger was never given.
+      ['a key proof signed by another key', token, await signTestKeyProof(generateJwtKey('not-the-user-service'), admin)],
+      // A token of a password-only session (no second factor), with the admin's own key.
+      ['a token without a second factor', await signProof(h.jwtKey, admin, { mfaAt: null }), ownKey],
+      // A key proof that had expired long before the command.
+      ['an expired key proof', token, await signTestKeyProof(h.jwtKey, admin, { issuedAt: new Date(Date.now() - 3_600_000) })],
+      // An access token passed off as a key proof.
+      ['an access token as the key proof', token, token],
+    ];
+    const deadLetters = await watchTopic(h.kafka, dlqOf(h.topics.ledgerCommands));
+    try {
+      const ids = forgeries.map(() => randomUUID());
+      const answers: Array<[string, string]> = [];
+      for (const [i, [name, proof, keyProof]] of forgeries.entries()) {
+        const reply = await mintWith(proof, keyProof, ids[i]!);
+        answers.push([name, reply.ok ? 'applied' : reply.error.code]);
+      }
+      expect(answers).toEqual(forgeries.map(([name]) => [name, 'COMMAND_FAILED']));
+      expect(await balanceOf(h, key)).toBe(0);
+      for (const [i, [name]] of forgeries.entries()) {
+        expect({ name, records: await refusalRecordsOf(ids[i]!) }).toMatchObject({
+          name,
+          records: [{ source: 'ledger', actor: { kind: 'user', id: admin.id }, action: 'ledger.mint', result: 'rejected' }],
+        });
+      }
+      await eventually(
+        async () => (ids.every((id) => deadLetters.values.some((v) => (v as { commandId?: string })?.commandId === id)) ? true : undefined),
+        15_000,
+        'every refused mint dead-lettered',
+      );
+    } finally {
+      await deadLetters.stop();
+    }
+    // The same admin with their token and their own key's proof: applied, on the same partition.
+    expect(resultOf(await mintWith(token, ownKey, randomUUID())).wallet.balance).toBe(7_000);
+  });
+
+  it("when an approval, a request for one or a payout from REWARDS lacks the sender's own key proof, then it is refused; a platform client's reward needs none", async () => {
+    const userId = await openUser();
+    const key = walletKeyOfUser(userId);
+    const requester: ProofActor = { kind: 'user', id: '616161', role: 'ADMIN' };
+    const approver: ProofActor = { kind: 'user', id: '626262', role: 'ADMIN' };
+    const held = { type: 'ledger.mint', data: { to: { kind: 'user', userId }, amount: 300, reason: 'four eyes' } };
+    const request = (keyProof?: string | null) =>
+      h.send({ type: 'ledger.request-approval', key, actor: requester, keyProof, data: { command: held, requestHash: 'a'.repeat(64) } });
+    expect(await request(null)).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    const approvalId = resultOf(await request()).approval.id as string;
+    const approve = (keyProof?: string | null) =>
+      h.send({ type: 'ledger.approve', key, actor: approver, keyProof, data: { approvalId, command: held, requestHash: 'b'.repeat(64) } });
+    const refusedApprovals = [
+      await approve(null),
+      await approve(await signTestKeyProof(h.jwtKey, approver, { scopes: ['burn', 'refund', 'reward'] })),
+      // The requester's key, with the approver's token.
+      await approve(await signTestKeyProof(h.jwtKey, requester)),
+    ];
+    for (const reply of refusedApprovals) expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(await balanceOf(h, key)).toBe(0);
+    expect(resultOf(await approve()).wallet.balance).toBe(3);
+
+    resultOf(
+      await h.send({
+        type: 'ledger.mint',
+        key: walletKeyOfTreasury('REWARDS'),
+        data: { to: { kind: 'treasury', code: 'REWARDS' }, amount: 10_000, reason: 'fund' },
+      }),
+    );
+    const payout = (keyProof?: string | null) =>
+      h.send({
+        type: 'ledger.payout',
+        key: walletKeyOfTreasury('REWARDS'),
+        actor: requester,
+        keyProof,
+        data: { from: { kind: 'treasury', code: 'REWARDS' }, lines: [{ toUserId: userId, amount: 100 }], reason: 'prizes' },
+      });
+    expect(await payout(await signTestKeyProof(h.jwtKey, requester, { scopes: ['mint'] }))).toMatchObject({
+      ok: false,
+      error: { code: 'COMMAND_FAILED' },
+    });
+    expect(resultOf(await payout()).payout.lines).toHaveLength(1);
+    // A platform client is no person and has no key: its token is its proof.
+    const client: ProofActor = { kind: 'system', id: 'shop-backend', treasuries: ['REWARDS'] };
+    const reward = await h.send({
+      type: 'ledger.reward',
+      key: walletKeyOfTreasury('REWARDS'),
+      actor: client,
+      data: { toUserId: userId, amount: 100, reason: 'prize' },
+    });
+    expect(resultOf(reward).transaction).toMatchObject({ type: 'REWARD', amount: 1 });
   });
 
   it('when a wallet changes between a batch read and its write, then the write fails as a whole and writes nothing', async () => {

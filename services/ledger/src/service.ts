@@ -30,7 +30,7 @@ import {
   openServiceKafka,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { AuditRecordSigner, CommandAuthority, RevocationVerifier, revocationRecordKey, uuidV5 } from '@coin/security';
+import { AuditRecordSigner, CommandAuthority, KeyProofVerifier, RevocationVerifier, revocationRecordKey, uuidV5 } from '@coin/security';
 import { startTracing } from '@coin/telemetry';
 import { ledgerPolicyOf, type LedgerConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
@@ -46,6 +46,7 @@ import { RevocationFloors } from './domain/revocation-floors';
 import { loadRevocationFloors, recordRevocationFloor } from './db/revocation-floors';
 import { requestHashOf } from './domain/batch';
 import { startHoldExpiry } from './kafka/hold-expiry';
+import { adminMoneyRefusal } from './kafka/admin-money-proof';
 import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
 import { openShards } from './shard-runtime';
 import { ShardMap } from './shards';
@@ -223,6 +224,8 @@ async function openLedgerService(
   const floors = new RevocationFloors(await loadRevocationFloors(pool));
   const revocations = new RevocationVerifier(config.AUTHORITY_PUBLIC_KEYS, config.JWT_ISSUER);
   const revocationKey = Buffer.from(revocationRecordKey);
+  // The proofs of API keys the user service signs with the same keys (docs/DESIGN.md "API keys").
+  const keyProofs = new KeyProofVerifier({ keys: config.AUTHORITY_PUBLIC_KEYS, issuer: config.JWT_ISSUER });
   const commandConsumer = await startConsumer({
     kafka,
     groupId: ledgerGroupIds(config.TOPIC_PREFIX).commands,
@@ -249,7 +252,13 @@ async function openLedgerService(
       if (!check.ok) return check.reason;
       // Revoked before this command was written (a floor at an earlier offset of its partition):
       // a map lookup, no I/O.
-      return floors.refusal(record.partition, Number(record.offset), check.authority) ?? authorRefusal(command, check.authority);
+      // A person's admin money command also needs a second factor and the proof of the person's
+      // own API key, valid at the same time.
+      return (
+        floors.refusal(record.partition, Number(record.offset), check.authority) ??
+        authorRefusal(command, check.authority) ??
+        (await adminMoneyRefusal(keyProofs, command, new Date(record.timestampMs)))
+      );
     },
     // The user service's revocation records: not commands, so neither the schema nor the wallet
     // key check applies (they travel under their own key, written to each partition explicitly).

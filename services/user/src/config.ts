@@ -14,6 +14,7 @@ import {
   type Env,
 } from '@coin/config';
 import { coinsToMinorUnits } from '@coin/contracts';
+import { keyProofAudience } from '@coin/security';
 import { mfaKeyBytes } from './domain/secret-box';
 
 export const userConfigSchema = z.object({
@@ -33,8 +34,22 @@ export const userConfigSchema = z.object({
   /** Public keys of retired signing keys, still served in the JWKS until their tokens expire: JSON [{kid, publicKeyPem}]. */
   JWT_PREVIOUS_PUBLIC_KEYS: z.string().default('[]'),
   JWT_ISSUER: z.string().default('coin-ledger'),
-  JWT_AUDIENCE: z.string().default('coin-ledger-api'),
+  /** Never the key proofs' audience: an access token must not pass for a key proof, nor one for it. */
+  JWT_AUDIENCE: z
+    .string()
+    .refine((audience) => audience !== keyProofAudience, `must not be ${keyProofAudience}, the audience of API key proofs`)
+    .default('coin-ledger-api'),
   ACCESS_TOKEN_TTL_S: positiveInt(900),
+  /**
+   * How long the proof of an API key the gateway's look-up is answered with stays valid (docs/DESIGN.md
+   * "API keys"): the gateway caches it with the key's grant (API_KEY_CACHE_TTL_S, 30 s) and asks again
+   * when less than a minute of it is left, and the ledger judges it at the command's time. 5 minutes.
+   */
+  API_KEY_PROOF_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(120, 'must be at least 120 s (the gateway renews a proof a minute before it expires)')
+    .default(300),
   /** The oldest command applied, by when the broker appended it: how long an outage a replay may follow (7 days, Kafka's retention). */
   COMMAND_MAX_AGE_S: positiveInt(7 * 24 * 3600),
   /**

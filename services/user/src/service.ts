@@ -144,6 +144,7 @@ async function openUserService(
     pool,
     keys,
     tokens: { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, ttlSeconds: config.ACCESS_TOKEN_TTL_S },
+    apiKeyProofTtlSeconds: config.API_KEY_PROOF_TTL_S,
     sessions: {
       refreshTokenTtlSeconds: config.REFRESH_TOKEN_TTL_S,
       maxAgeSeconds: { user: config.SESSION_MAX_AGE_S, admin: config.ADMIN_SESSION_MAX_AGE_S },

@@ -116,7 +116,8 @@ export class InsiderActor implements ChaosActor {
     if (role.status !== 200) throw new Error(`insider role: ${role.status} ${JSON.stringify(role.body)}`);
     const login = await requestJson(gatewayUrl, 'POST', '/api/auth/login', { body: { email, password } });
     const key = await requestJson(gatewayUrl, 'POST', '/api/admin/api-keys', {
-      body: { name: this.run, scopes: ['mint', 'reward'] },
+      // Issued to the insider: a key works with its owner's token only.
+      body: { name: this.run, scopes: ['mint', 'reward'], ownerUserId: userId },
       headers: { authorization: operator.headers.authorization! },
     });
     if (login.status !== 200 || key.status !== 201) throw new Error(`insider login/key: ${login.status} ${key.status}`);

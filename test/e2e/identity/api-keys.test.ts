@@ -76,6 +76,8 @@ describe('API keys', () => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'tournament mint',
       scopes: ['mint', 'burn'],
+      // Issued to its creator: no admin was named.
+      ownerUserId: superadmin.userId,
       createdAt: expect.any(String),
       key: expect.stringMatching(/^ck_[A-Za-z0-9_-]{43}$/),
     });
@@ -86,6 +88,7 @@ describe('API keys', () => {
       id: created.data!.id,
       name: 'tournament mint',
       scopes: ['mint', 'burn'],
+      ownerUserId: superadmin.userId,
       createdAt: created.data!.createdAt,
       revokedAt: null,
     });
@@ -124,6 +127,38 @@ describe('API keys', () => {
     expect(response.body.code).toBe('VALIDATION_FAILED');
   });
 
+  it('when a key is issued to an ADMIN, then it works with their token only, not even with its creator’s', async () => {
+    const created = await as(superadmin.accessToken).createApiKey({
+      body: { name: 'for the admin', scopes: ['mint'], ownerUserId: admin.userId },
+    });
+    expect(created.ownerUserId).toBe(admin.userId);
+    expect((await mintWith(created.key)).status).toBe(200);
+    const asCreator = await mintWith(created.key, superadmin.accessToken);
+    expect([asCreator.status, asCreator.body.code, asCreator.body.detail]).toEqual([
+      401,
+      'API_KEY_INVALID',
+      'The API key was issued to another admin',
+    ]);
+    // Its owner's request after the creator's refusal (the grant cached meanwhile) still passes.
+    expect((await mintWith(created.key)).status).toBe(200);
+  });
+
+  it('when a key would be issued to a USER or to no live account, then 422 / 404 and no key is made', async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    const before = (await as(superadmin.accessToken).listApiKeys()).apiKeys.length;
+    const toUser = await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', {
+      token: superadmin.accessToken,
+      body: { name: 'k', scopes: ['mint'], ownerUserId: user.userId },
+    });
+    expect([toUser.status, toUser.body.code]).toEqual([422, 'API_KEY_OWNER_NOT_ADMIN']);
+    const toNobody = await http(stack.gatewayUrl, 'POST', '/api/admin/api-keys', {
+      token: superadmin.accessToken,
+      body: { name: 'k', scopes: ['mint'], ownerUserId: 987_654_321 },
+    });
+    expect([toNobody.status, toNobody.body.code]).toEqual([404, 'USER_NOT_FOUND']);
+    expect((await as(superadmin.accessToken).listApiKeys()).apiKeys.length).toBe(before);
+  });
+
   it('when an unknown or malformed id is revoked, then 404 / 400', async () => {
     await expect(as(superadmin.accessToken).revokeApiKey({ path: { id: '00000000-0000-4000-8000-000000000000' } })).rejects.toMatchObject({
       status: 404,
@@ -134,8 +169,8 @@ describe('API keys', () => {
   });
 
   it('when a route needs a scope, then a key with it passes and a key without it gets 403 API_KEY_SCOPE', async () => {
-    const mintKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
-    const burnKey = await apiKeyFor(stack, superadmin.accessToken, ['burn']);
+    const mintKey = await apiKeyFor(stack, superadmin.accessToken, ['mint'], admin);
+    const burnKey = await apiKeyFor(stack, superadmin.accessToken, ['burn'], admin);
     const ok = await mintWith(mintKey);
     expect(ok.status).toBe(200);
     expect(ok.body.apiKeyId).toMatch(/^[0-9a-f-]{36}$/);
@@ -153,7 +188,7 @@ describe('API keys', () => {
   });
 
   it('when the bearer token is missing or the role too low, then that is refused before the key is looked at', async () => {
-    const mintKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    const mintKey = await apiKeyFor(stack, superadmin.accessToken, ['mint'], admin);
     const user = await registerUser(stack.gatewayUrl);
     const noBearer = await http(probeUrl, 'POST', '/api/probe/mint', { body: {}, headers: { 'x-api-key': mintKey } });
     expect(noBearer.status).toBe(401);
@@ -164,7 +199,9 @@ describe('API keys', () => {
   });
 
   it('when a key that was just used (and cached) is revoked, then the very next request is refused', async () => {
-    const created = await as(superadmin.accessToken).createApiKey({ body: { name: 'soon revoked', scopes: ['mint'] } });
+    const created = await as(superadmin.accessToken).createApiKey({
+      body: { name: 'soon revoked', scopes: ['mint'], ownerUserId: admin.userId },
+    });
     expect((await mintWith(created.key)).status).toBe(200);
     expect((await mintWith(created.key)).status).toBe(200);
     expect(await revokeStatus(created.id)).toBe(204);

@@ -1,11 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { topicNames, walletKeyOfUser } from '@coin/contracts';
 import { BatchingProducer, createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
-import { signProof } from '../../../scripts/stack/proofs';
+import { generateJwtKey } from '../../../scripts/stack/keys';
+import { signProof, signTestKeyProof } from '../../../scripts/stack/proofs';
 import { adminSession, apiKeyFor } from '../../harness/admin';
 import { eventually } from '../../harness/eventually';
 import { apiClient, http, login, registerUser } from '../../harness/http';
+import { callerSigner, internalHeaders } from '../../harness/service-tokens';
 import { startTestStack, type TestStack } from '../../harness/stack';
 
 /**
@@ -94,13 +96,75 @@ describe('forged commands on the topics the gateway writes', () => {
       target.accessToken,
     );
     // Same key, after them: a real mint of 1 coin by a SUPERADMIN with a mint key.
-    const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
     const other = await adminSession(stack, 'ADMIN');
+    const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint'], other);
     const minted = await apiClient(stack.gatewayUrl, { accessToken: other.accessToken, apiKey }).mintCoins({
       body: { userId: target.userId, amount: 1, reason: 'real' },
     });
     expect('transaction' in minted && minted.wallet).toMatchObject({ balance: 1 });
     expect((await apiClient(stack.gatewayUrl, { accessToken: target.accessToken }).getMyWallet()).balance).toBe(1);
+  });
+
+  it("when a mint carries an admin's own valid token but not the proof of the admin's own mint key, or no second factor, then the ledger refuses each and no coin moves", async () => {
+    const target = await registerUser(stack.gatewayUrl);
+    const key = walletKeyOfUser(target.userId);
+    const actor = { kind: 'user', id: String(superadmin.userId), role: 'SUPERADMIN' };
+    // The proof the user service answers the gateway's look-up of a key with (asked here as the gateway).
+    const keyProofOf = async (apiKey: string): Promise<string | undefined> => {
+      const looked = await http(stack.userUrl, 'POST', '/internal/api-keys/lookup', {
+        body: { keyHash: createHash('sha256').update(apiKey).digest('hex') },
+        headers: await internalHeaders(callerSigner(stack.env.gateway), 'user'),
+      });
+      expect(looked.status).toBe(200);
+      return looked.body.keyProof as string | undefined;
+    };
+    const otherAdmin = await adminSession(stack, 'SUPERADMIN');
+    const ownMintKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    const forgeries: Array<[string, string, string | undefined]> = [
+      // The admin's genuine token (a stolen or seen one), and no key: the gateway's Kafka credentials suffice to write it.
+      ['no key proof', superadmin.accessToken, undefined],
+      // The genuine proof of another admin's mint key.
+      ['another admin’s key', superadmin.accessToken, await keyProofOf(await apiKeyFor(stack, otherAdmin.accessToken, ['mint']))],
+      // The genuine proof of the admin's own key, without the mint scope.
+      ['a burn key', superadmin.accessToken, await keyProofOf(await apiKeyFor(stack, superadmin.accessToken, ['burn']))],
+      // A proof of the admin's key signed by a key the ledger was never given.
+      ['a proof signed elsewhere', superadmin.accessToken, await signTestKeyProof(generateJwtKey('elsewhere'), actor)],
+      // The admin's own mint key, with a token of a password-only session (signed as the stack's tests sign tokens).
+      ['no second factor', await signProof(stack.jwtKey, actor as never, { mfaAt: null }), await keyProofOf(ownMintKey)],
+    ];
+    const commandIds: string[] = [];
+    for (const [, proof, keyProof] of forgeries) {
+      const command = {
+        commandId: randomUUID(),
+        type: 'ledger.mint',
+        issuedAt: new Date().toISOString(),
+        actor,
+        proof,
+        ...(keyProof ? { keyProof } : {}),
+        data: { to: { kind: 'user', userId: target.userId }, amount: 100, reason: 'forged with a real token' },
+      };
+      commandIds.push(command.commandId);
+      await producer.send(topics().ledgerCommands, { key, value: JSON.stringify(command) });
+    }
+    // Same key, after them: the admin's real mint of 1 coin through the gateway, with their own key.
+    const minted = await apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey: ownMintKey }).mintCoins({
+      body: { userId: target.userId, amount: 1, reason: 'real' },
+    });
+    expect('transaction' in minted && minted.wallet).toMatchObject({ balance: 1 });
+    expect((await apiClient(stack.gatewayUrl, { accessToken: target.accessToken }).getMyWallet()).balance).toBe(1);
+    // Each forgery is in the admin audit log, refused, under the command it was.
+    const refused = await eventually(
+      async () => {
+        const page = await http(stack.gatewayUrl, 'GET', '/api/admin/audit-log?result=rejected&limit=1000', {
+          token: superadmin.accessToken,
+        });
+        const targets = new Set((page.body.entries as Array<{ target: string }>).map((e) => e.target));
+        return commandIds.every((id) => targets.has(`command:${id}`)) ? true : undefined;
+      },
+      20_000,
+      'the five refusals in the audit log',
+    );
+    expect(refused).toBe(true);
   });
 
   it("when a step-up command carries its author's own proof but no fresh second factor, then the user service and the ledger refuse it", async () => {

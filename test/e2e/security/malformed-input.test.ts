@@ -208,9 +208,10 @@ describe('malformed requests are 400s (issue 30 item 4)', () => {
 
     it('when an approval is approved by its id in upper case, then it is applied', async () => {
       const maker = await adminSession(stack, 'ADMIN');
+      const makerKey = await apiKeyFor(stack, superadmin.accessToken, ['mint'], maker);
       const mint = await http(stack.gatewayUrl, 'POST', '/api/admin/mint', {
         token: maker.accessToken,
-        headers: { 'x-api-key': apiKey },
+        headers: { 'x-api-key': makerKey },
         body: { userId: user.userId, amount: 10_000, reason: 'four eyes' },
       });
       expect(mint.status).toBe(202);

@@ -90,7 +90,7 @@ describe('OWASP API Security Top 10 (2023)', () => {
       const victim = await registerUser(stack.gatewayUrl);
       const mint = served(stack).find((r) => r.url === '/api/admin/mint' && r.method === 'POST');
       if (mint) {
-        const key = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+        const key = await apiKeyFor(stack, superadmin.accessToken, ['mint'], admin);
         const funded = await http(stack.gatewayUrl, 'POST', '/api/admin/mint', {
           token: admin.accessToken,
           headers: { 'x-api-key': key },

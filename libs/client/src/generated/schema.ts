@@ -426,7 +426,7 @@ export interface paths {
     /** List API keys (never their secrets), revoked ones included */
     get: operations['listApiKeys'];
     put?: never;
-    /** Create an API key; the secret is in this response only */
+    /** Create an API key issued to an ADMIN or SUPERADMIN (ownerUserId; default: the caller), the only one it works for; the secret is in this response only */
     post: operations['createApiKey'];
     delete?: never;
     options?: never;
@@ -1653,6 +1653,8 @@ export interface components {
       id: string;
       name: string;
       scopes: ('mint' | 'burn' | 'refund' | 'reward')[];
+      /** @description The admin the key was issued to, the only one it works for (null: a key of no one, which works for no one) */
+      ownerUserId: number | null;
       /** Format: date-time */
       createdAt: string;
       revokedAt: string | null;
@@ -2391,7 +2393,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -2639,7 +2641,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -2845,7 +2847,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3053,7 +3055,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3299,7 +3301,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3545,7 +3547,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3895,7 +3897,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4215,7 +4217,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4419,7 +4421,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5019,7 +5021,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5281,7 +5283,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5497,7 +5499,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5714,7 +5716,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5892,7 +5894,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6399,6 +6401,7 @@ export interface operations {
            *             "mint",
            *             "refund"
            *           ],
+           *           "ownerUserId": 42,
            *           "createdAt": "2026-01-15T09:30:00.000Z",
            *           "revokedAt": null
            *         }
@@ -6481,13 +6484,16 @@ export interface operations {
          *       "scopes": [
          *         "mint",
          *         "refund"
-         *       ]
+         *       ],
+         *       "ownerUserId": 42
          *     }
          */
         'application/json': {
           /** @description One line of text: no control characters, no lone surrogates; surrounding spaces are dropped */
           name: string;
           scopes: ('mint' | 'burn' | 'refund' | 'reward')[];
+          /** @description The ADMIN or SUPERADMIN the key is issued to: it works with their token only (default: the caller) */
+          ownerUserId?: number;
         };
       };
     };
@@ -6510,6 +6516,7 @@ export interface operations {
            *         "mint",
            *         "refund"
            *       ],
+           *       "ownerUserId": 42,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "key": "ck_q2Vx8Lm4Np0Rt6Zb3Jc9Wd1Hf7Ks5Ya2Ge8Uo4Ti0Xr"
            *     }
@@ -6519,6 +6526,8 @@ export interface operations {
             id: string;
             name: string;
             scopes: ('mint' | 'burn' | 'refund' | 'reward')[];
+            /** @description The admin the key was issued to, the only one it works for */
+            ownerUserId: number;
             /** Format: date-time */
             createdAt: string;
             /** @description The secret, shown this once; only its hash is stored */
@@ -6565,8 +6574,34 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
@@ -6998,7 +7033,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9537,7 +9572,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9730,7 +9765,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12328,7 +12363,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12927,7 +12962,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14051,7 +14086,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -15214,6 +15249,7 @@ export interface operations {
           | 'idempotency-key-reused'
           | 'balance-limit-exceeded'
           | 'limit-exceeded'
+          | 'api-key-owner-not-admin'
           | 'capture-exceeds-hold'
           | 'command-failed'
           | 'rate-limited'

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  apiKeyScopeNeeded,
   ledgerResults,
   partitionKeyOf,
   userPartitionKeyOf,
@@ -31,6 +32,8 @@ export interface CommandContext {
   actor: Actor;
   /** The caller's access token: the proof of `actor` that the applying service verifies. */
   proof?: string;
+  /** The proof of the caller's API key, on a request whose route checked one: what an admin money command carries besides `proof`. */
+  keyProof?: string;
   /** The command id; given when the caller's Idempotency-Key fixed it, fresh otherwise. */
   commandId?: string;
   requestId?: string;
@@ -52,7 +55,13 @@ export class CommandBus {
   /** Sends a ledger command and returns its result, or throws its rejection. */
   async ledger<D extends LedgerDraft>(draft: D, context: CommandContext): Promise<LedgerResult<D['type']>> {
     const type: D['type'] = draft.type;
-    const reply = await this.send(this.topics.ledgerCommands, partitionKeyOf(draft), draft, context);
+    // A person's admin money command carries the proof of their key, which the ledger requires
+    // (docs/DESIGN.md "API keys"): a route sending one without having checked a key is a bug here,
+    // not a refusal to be learnt from the ledger.
+    const needsKey = apiKeyScopeNeeded({ ...draft, actor: context.actor } as Parameters<typeof apiKeyScopeNeeded>[0]) !== null;
+    if (needsKey && !context.keyProof) throw new InvariantViolation(`a ${type} of a person was sent without the proof of an API key`);
+    const { keyProof: _unused, ...withoutKey } = context;
+    const reply = await this.send(this.topics.ledgerCommands, partitionKeyOf(draft), draft, needsKey ? context : withoutKey);
     return resultOf(ledgerResultSchemas[type], type, reply);
   }
 
@@ -75,6 +84,7 @@ export class CommandBus {
         issuedAt: this.now().toISOString(),
         actor: context.actor,
         ...(context.proof ? { proof: context.proof } : {}),
+        ...(context.keyProof ? { keyProof: context.keyProof } : {}),
         data: draft.data,
       },
     });

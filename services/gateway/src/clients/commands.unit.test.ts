@@ -45,7 +45,7 @@ describe('CommandBus', () => {
     const bus = new CommandBus(client, topics, 1234, () => new Date(at));
     const commandId = randomUUID();
 
-    const result = await bus.ledger(mint, { actor: admin, commandId, requestId: 'req-1' });
+    const result = await bus.ledger(mint, { actor: admin, keyProof: 'a.key.proof', commandId, requestId: 'req-1' });
 
     expect(result).toEqual(moneyResult);
     expect(requests).toEqual([
@@ -54,9 +54,30 @@ describe('CommandBus', () => {
         key: 'user:7',
         timeoutMs: 1234,
         requestId: 'req-1',
-        command: { commandId, type: 'ledger.mint', issuedAt: at, actor: admin, data: mint.data },
+        command: { commandId, type: 'ledger.mint', issuedAt: at, actor: admin, keyProof: 'a.key.proof', data: mint.data },
       },
     ]);
+  });
+
+  it("when a person's admin money command comes without the proof of an API key, then nothing is sent (a route that checked no key is a bug)", async () => {
+    const { client, requests } = fakeClient(() => ({ ok: true, result: moneyResult }));
+    const bus = new CommandBus(client, topics, 1000);
+    await expect(bus.ledger(mint, { actor: admin })).rejects.toBeInstanceOf(InvariantViolation);
+    expect(requests).toEqual([]);
+  });
+
+  it('when a command needs no key (a transfer), then a key proof in the context is not sent with it', async () => {
+    const { client, requests } = fakeClient(() => ({ ok: true, result: moneyResult }));
+    const bus = new CommandBus(client, topics, 1000);
+    const transfer = ledgerDraft('ledger.transfer', {
+      kind: 'TRANSFER',
+      fromUserId: 2,
+      to: { kind: 'user', userId: 7 },
+      amount: 5,
+      reason: 'r',
+    });
+    await bus.ledger(transfer, { actor: admin, keyProof: 'a.key.proof' });
+    expect(requests[0]!.command).not.toHaveProperty('keyProof');
   });
 
   it('when a user command is sent without a command id, then it goes to the user topic under its partition key with a fresh id', async () => {
@@ -127,7 +148,7 @@ describe('CommandBus', () => {
       const { client } = fakeClient(() => ({ ok: false, error: { code: 'INSUFFICIENT_FUNDS', detail: 'Balance 3.00 is below 5.00' } }));
       const bus = new CommandBus(client, topics, 1000);
 
-      const sent = bus.ledger(mint, { actor: admin });
+      const sent = bus.ledger(mint, { actor: admin, keyProof: 'a.key.proof' });
 
       await expect(sent).rejects.toBeInstanceOf(AppError);
       await expect(sent).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: 'Balance 3.00 is below 5.00', extra: undefined });

@@ -14,12 +14,43 @@ export const apiKeyPrefix = 'ck_';
 const apiKeyPattern = /^ck_[A-Za-z0-9_-]{43}$/;
 /** How long a revocation tombstone outlives any cached grant it must override. */
 const tombstoneTtlSeconds = 24 * 3600;
+/**
+ * A key proof is asked for again when less than this is left of it: the command it goes into is
+ * judged by the ledger at about the time it is sent, with a minute of clock skew allowed either way.
+ */
+const keyProofRenewMs = 60_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The API key that authorised this request (audit), on routes that need one. */
     apiKeyId?: string;
+    /** That key's proof, signed by the user service: copied into the commands the request sends (docs/DESIGN.md "API keys"). */
+    apiKeyProof?: string;
   }
+}
+
+/** A grant as cached (sealed): the look-up's answer and when its key proof expires. */
+interface CachedGrant extends ApiKeyGrant {
+  keyProofExpiresAtMs: number;
+}
+
+/** The `exp` of a key proof (ms), read without verifying: the user service's answer, which the ledger verifies. */
+function keyProofExpiryMs(keyProof: string): number | null {
+  try {
+    const exp = (JSON.parse(Buffer.from(keyProof.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown }).exp;
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A cached grant of this version (with its owner and proof), its proof not about to expire; null otherwise (a miss). */
+function usableGrant(text: string, nowMs: number): ApiKeyGrant | null {
+  const cached = JSON.parse(text) as Partial<CachedGrant>;
+  if (typeof cached.keyProof !== 'string' || typeof cached.ownerUserId !== 'number' || typeof cached.keyProofExpiresAtMs !== 'number')
+    return null;
+  if (cached.keyProofExpiresAtMs - nowMs < keyProofRenewMs) return null;
+  return { id: cached.id!, scopes: cached.scopes!, ownerUserId: cached.ownerUserId, keyProof: cached.keyProof };
 }
 
 /**
@@ -46,6 +77,7 @@ export class ApiKeyVerifier {
     private readonly cacheTtlSeconds: number,
     private readonly logger: Logger,
     private readonly auth: CacheAuthenticator,
+    private readonly now: () => number = Date.now,
   ) {
     this.internal = new InternalApi({ users });
   }
@@ -65,11 +97,18 @@ export class ApiKeyVerifier {
     if (revoked) throw new AppError('API_KEY_INVALID', 'The API key is invalid or revoked');
     const entry = `apikey:${hash}`;
     const verified = await this.auth.verified('api-key', entry, cached);
-    if (verified !== null) return JSON.parse(verified) as ApiKeyGrant;
+    // An entry of an earlier version (no owner or proof), or whose proof is about to expire, is a miss.
+    const usable = verified === null ? null : usableGrant(verified, this.now());
+    if (usable) return usable;
     const grant = await this.internal.post('users.api-key-lookup', { keyHash: hash }, requestId);
-    if (cacheUp) {
-      const sealed = this.auth.seal(entry, JSON.stringify({ id: grant.id, scopes: grant.scopes }));
-      await this.redis.set(entry, sealed, 'EX', this.cacheTtlSeconds).catch(() => undefined);
+    const expiresAtMs = keyProofExpiryMs(grant.keyProof);
+    // Cached no longer than its proof stays worth sending (the proof lives minutes, the cache seconds).
+    const ttlSeconds =
+      expiresAtMs === null ? 0 : Math.min(this.cacheTtlSeconds, Math.floor((expiresAtMs - keyProofRenewMs - this.now()) / 1000));
+    if (cacheUp && ttlSeconds > 0) {
+      const value: CachedGrant = { ...grant, keyProofExpiresAtMs: expiresAtMs! };
+      const sealed = this.auth.seal(entry, JSON.stringify(value));
+      await this.redis.set(entry, sealed, 'EX', ttlSeconds).catch(() => undefined);
     }
     return grant;
   }
@@ -108,12 +147,19 @@ export function registerApiKeyCheck(app: FastifyInstance, verifier: ApiKeyVerifi
 
 /**
  * The check of the hook above, for a route whose scope depends on what it acts on (approving a
- * request needs the scope of the command it applies): an `x-api-key` with that scope, or 401/403.
+ * request needs the scope of the command it applies): an `x-api-key` issued to the caller, with
+ * that scope, or 401/403. The key's proof is kept for the command the route sends.
  */
 export async function requireApiKeyScope(request: FastifyRequest, verifier: ApiKeyVerifier, scope: ApiKeyScope): Promise<void> {
   const header = request.headers['x-api-key'];
   if (typeof header !== 'string' || header.length === 0) throw new AppError('API_KEY_INVALID', 'An x-api-key header is required');
   const grant = await verifier.grantOf(header, String(request.id));
+  // A key works for the admin it was issued to, never for another (docs/DESIGN.md "API keys").
+  const principal = request.principal;
+  if (principal?.kind !== 'user' || principal.subject !== String(grant.ownerUserId)) {
+    throw new AppError('API_KEY_INVALID', 'The API key was issued to another admin');
+  }
   if (!grant.scopes.includes(scope)) throw new AppError('API_KEY_SCOPE', `The API key lacks the "${scope}" scope`);
   request.apiKeyId = grant.id;
+  request.apiKeyProof = grant.keyProof;
 }

@@ -1,10 +1,11 @@
 import { apiKeyIdParams, apiKeyList, createApiKeyBody, createdApiKey, problem, userDraft } from '@coin/contracts';
+import { InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import { randomSecret, sha256Hex } from '@coin/security';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
-import { authorityOf } from '../plugins/auth';
+import { authorityOf, userIdOf } from '../plugins/auth';
 import { apiKeyPrefix, type ApiKeyVerifier } from '../plugins/api-key';
 import { exampleApiKeyList, exampleCreateApiKey, exampleCreatedApiKey, withExample } from './examples';
 
@@ -23,23 +24,35 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
       config: { access: 'superadmin', stepUp: true },
       schema: {
         tags: ['api-keys'],
-        summary: 'Create an API key; the secret is in this response only',
+        summary:
+          'Create an API key issued to an ADMIN or SUPERADMIN (ownerUserId; default: the caller), the only one it works for; the secret is in this response only',
         security: [{ bearerAuth: [] }],
         operationId: 'createApiKey',
         body: withExample(createApiKeyBody, exampleCreateApiKey),
-        response: { 201: withExample(createdApiKey, exampleCreatedApiKey), ...errorResponses },
+        // 404: the owner named is no live account; 422: not an ADMIN or SUPERADMIN.
+        response: { 201: withExample(createdApiKey, exampleCreatedApiKey), 404: problem, 422: problem, ...errorResponses },
       },
     },
     async (request, reply) => {
       // The secret is made here and only its hash is sent over Kafka and stored.
       const key = randomSecret(apiKeyPrefix);
       const { name, scopes } = request.body;
-      const created = await deps.commands.user(userDraft('user.api-key.create', { name, scopes, keyHash: sha256Hex(key) }), {
+      // Issued to the admin named, else to the caller: a key works with its owner's token only.
+      const ownerUserId = request.body.ownerUserId ?? userIdOf(request);
+      const created = await deps.commands.user(userDraft('user.api-key.create', { name, scopes, keyHash: sha256Hex(key), ownerUserId }), {
         ...authorityOf(request),
         requestId: String(request.id),
       });
+      if (created.ownerUserId === null) throw new InvariantViolation('the user service stored a new API key without its owner');
       reply.status(201);
-      return { id: created.id, name: created.name, scopes: created.scopes, createdAt: created.createdAt, key };
+      return {
+        id: created.id,
+        name: created.name,
+        scopes: created.scopes,
+        ownerUserId: created.ownerUserId,
+        createdAt: created.createdAt,
+        key,
+      };
     },
   );
 

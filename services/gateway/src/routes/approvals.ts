@@ -1,4 +1,5 @@
 import {
+  apiKeyScopeOfApprovable,
   approval,
   approvalIdParam,
   approvalPublicPage,
@@ -45,18 +46,12 @@ export interface ApprovalRouteDeps {
   apiKeys: ApiKeyVerifier;
 }
 
-/** The API key scope an approval needs: the one the direct command needs. */
+/** The API key scope an approval needs: the one the direct command needs (the contract's table, which the ledger checks too). */
 function scopeOf(command: ApprovableCommand): ApiKeyScope {
-  return (
-    {
-      'ledger.mint': 'mint',
-      'ledger.burn': 'burn',
-      'ledger.refund': 'refund',
-      'ledger.reward': 'reward',
-      // A payout waiting is paid from REWARDS, as a direct one needs a reward key.
-      'ledger.payout': 'reward',
-    } as const
-  )[command.type];
+  const scope = apiKeyScopeOfApprovable(command);
+  // Only a person's commands wait for approval, and each of them needs a key.
+  if (scope === null) throw new InvariantViolation(`a request holds a ${command.type} that needs no API key`);
+  return scope;
 }
 
 /** The request of a route of Approvals: never a payout's (the ledger's read of an Approval answers APPROVAL_NOT_FOUND for one). */

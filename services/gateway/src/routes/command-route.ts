@@ -72,8 +72,9 @@ export async function sendLedgerCommand<D extends LedgerDraft>(
 ): Promise<LedgerResult<D['type']>> {
   const { commandId, requestHash } = idempotencyOf(request);
   const draft = draftOf(requestHash);
+  const keyProof = request.apiKeyProof;
   const result = await answered(request, () =>
-    commands.ledger(draft, { ...authorityOf(request), commandId, requestId: String(request.id) }),
+    commands.ledger(draft, { ...authorityOf(request), ...(keyProof ? { keyProof } : {}), commandId, requestId: String(request.id) }),
   );
   reply.status(typeof status === 'number' ? status : status(result));
   return result;

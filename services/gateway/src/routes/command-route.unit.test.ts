@@ -29,6 +29,8 @@ async function appWith(answer: (options: RequestOptions) => Promise<Reply>) {
   app.addHook('onRequest', async (request) => {
     request.idempotency = idempotency;
     request.principal = { kind: 'user', subject: '2', userId: 2, role: 'ADMIN', tokenVersion: 0 };
+    // As plugins/api-key.ts sets it once the caller's key was checked.
+    request.apiKeyProof = 'the.key.proof';
   });
   app.post('/mint', async (request, reply) =>
     sendLedgerCommand(
@@ -65,6 +67,7 @@ describe('sendLedgerCommand: one keyed ledger command of one request', () => {
           type: 'ledger.mint',
           actor: { kind: 'user', id: '2', role: 'ADMIN' },
           proof: 'the-token',
+          keyProof: 'the.key.proof',
           data: { amount: 500, requestHash: idempotency.requestHash },
         },
       });

@@ -126,11 +126,12 @@ export const exampleCreatedApiKey = {
   id: apiKeyId,
   name: 'Shop back office',
   scopes,
+  ownerUserId: 42,
   createdAt: at,
   key: 'ck_q2Vx8Lm4Np0Rt6Zb3Jc9Wd1Hf7Ks5Ya2Ge8Uo4Ti0Xr',
 };
 export const exampleApiKeyList = {
-  apiKeys: [{ id: apiKeyId, name: 'Shop back office', scopes, createdAt: at, revokedAt: null }],
+  apiKeys: [{ id: apiKeyId, name: 'Shop back office', scopes, ownerUserId: 42, createdAt: at, revokedAt: null }],
 };
 
 export const exampleSystemToken = {
@@ -252,7 +253,7 @@ export const examplePurchase = {
 } as const;
 export const exampleReward = { userId, amount: 5, reason: 'Completed the onboarding course' };
 export const exampleRefund = { transactionId: 1001, amount: 10, reason: 'Partial refund: one lesson cancelled' };
-export const exampleCreateApiKey = { name: 'Shop back office', scopes };
+export const exampleCreateApiKey = { name: 'Shop back office', scopes, ownerUserId: 42 };
 export const exampleChangeRole = { role: 'ADMIN' } as const;
 
 // ---- Holds and spending limits (issue 21) ----

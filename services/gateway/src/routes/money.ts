@@ -1,4 +1,5 @@
 import {
+  apiKeyScopeOfCommand,
   clientMayReward,
   approvalPending,
   burnBody,
@@ -53,12 +54,15 @@ function partyOf(target: { userId?: number | undefined; treasury?: TreasuryCode 
  * stores it as an approval request that another ADMIN+ approves (routes/approvals.ts), and the
  * answer is 202 with the request (appliedOrPending). The gateway only relays: it judges no
  * threshold itself, so a caller cannot split or parallelise past a check it does not make.
+ *
+ * The API key scope of each admin route is the contract's for the command it sends
+ * (apiKeyScopeOfCommand), the table the ledger checks the command's key proof against.
  */
 export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
   app.post(
     '/api/admin/mint',
     {
-      config: { access: 'admin', apiKeyScope: 'mint', idempotent: true },
+      config: { access: 'admin', apiKeyScope: apiKeyScopeOfCommand['ledger.mint'], idempotent: true },
       schema: {
         tags: ['admin', 'money'],
         summary: 'Create coins in a user wallet or a treasury',
@@ -88,7 +92,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
   app.post(
     '/api/admin/burn',
     {
-      config: { access: 'admin', apiKeyScope: 'burn', idempotent: true },
+      config: { access: 'admin', apiKeyScope: apiKeyScopeOfCommand['ledger.burn'], idempotent: true },
       schema: {
         tags: ['admin', 'money'],
         summary: 'Destroy coins from a user wallet or a treasury',
@@ -177,7 +181,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
   app.post(
     '/api/admin/reward',
     {
-      config: { access: 'reward', apiKeyScope: 'reward', idempotent: true },
+      config: { access: 'reward', apiKeyScope: apiKeyScopeOfCommand['ledger.reward'], idempotent: true },
       schema: {
         tags: ['admin', 'money'],
         summary:
@@ -214,7 +218,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
   app.post(
     '/api/admin/refund',
     {
-      config: { access: 'admin', apiKeyScope: 'refund', idempotent: true },
+      config: { access: 'admin', apiKeyScope: apiKeyScopeOfCommand['ledger.refund'], idempotent: true },
       schema: {
         tags: ['admin', 'money'],
         summary: 'Refund a purchase, in full (default) or in part; refunds never exceed the purchase',

@@ -1,4 +1,5 @@
 import {
+  apiKeyScopeOfCommand,
   clientMayReward,
   ledgerDraft,
   payoutApprovalPending,
@@ -57,7 +58,7 @@ async function payerOf(
           'Admin operations need a session signed in with a second factor (TOTP): enrol or sign in with it',
         );
       }
-      await requireApiKeyScope(request, apiKeys, 'reward');
+      await requireApiKeyScope(request, apiKeys, apiKeyScopeOfCommand['ledger.payout']);
     }
     return { kind: 'treasury', code: 'REWARDS' };
   }

@@ -3,9 +3,10 @@ import { openPersonalData } from '@coin/security';
 import type { OutboxRow } from '@coin/db';
 import {
   accountToRegister,
-  apiKeyToCreate,
+  apiKeyOwnerOf,
   authorize,
   decideAccountCommand,
+  decideApiKeyCreation,
   decideApiKeyRevocation,
   decidePlatformClientCreation,
   decidePlatformClientRevocation,
@@ -124,8 +125,13 @@ async function decideAndWrite(
       if (decision.ok) await tx.writeChanges(decision.changes);
       return decision;
     }
-    case 'user.api-key.create':
-      return { ok: true, result: await tx.insertApiKey(apiKeyToCreate(command, context)), events: [] };
+    case 'user.api-key.create': {
+      // The owner's row, locked: a key is never issued to an account being demoted or deleted meanwhile.
+      const ownerId = apiKeyOwnerOf(command);
+      const decision = decideApiKeyCreation(command, ownerId === null ? null : await tx.lockUser(ownerId), context);
+      if (!decision.ok) return decision;
+      return { ok: true, result: await tx.insertApiKey(decision.key), events: [] };
+    }
     case 'user.api-key.revoke':
       return decideApiKeyRevocation(command.data.id, await tx.revokeApiKey(command.data.id));
     case 'user.platform-client.create':

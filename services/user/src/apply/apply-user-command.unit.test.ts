@@ -95,8 +95,15 @@ function fakeStore(state: FakeState = {}) {
       void calls.push(`insertSessionGrant ${grant.userId} ${grant.grantHash.slice(0, 8)} ${grant.expiresAt.toISOString()}`),
     writeChanges: async (changes) => void calls.push(`writeChanges ${changes.map((c) => c.type).join(',') || '(none)'}`),
     insertApiKey: async (key): Promise<ApiKey> => {
-      calls.push(`insertApiKey ${key.id} by ${key.createdBy}`);
-      return { id: key.id, name: key.name, scopes: key.scopes, createdAt: now.toISOString(), revokedAt: null };
+      calls.push(`insertApiKey ${key.id} by ${key.createdBy} for ${key.ownerUserId}`);
+      return {
+        id: key.id,
+        name: key.name,
+        scopes: key.scopes,
+        ownerUserId: key.ownerUserId,
+        createdAt: now.toISOString(),
+        revokedAt: null,
+      };
     },
     revokeApiKey: async (id) => {
       calls.push(`revokeApiKey ${id}`);
@@ -378,16 +385,33 @@ describe('applying a user command', () => {
   });
 
   describe('API keys', () => {
-    it('when a SUPERADMIN creates a key, then the stored key is the reply', async () => {
-      const fake = fakeStore();
+    it('when a SUPERADMIN issues a key to an ADMIN, then the owner is locked before the insert and the stored key is the reply', async () => {
+      const fake = fakeStore({ users: [account({ id: 2, role: 'ADMIN' })] });
       const applied = await applyUserCommand(
         fake.store,
-        command('user.api-key.create', superadmin, { name: 'ci', scopes: ['mint'], keyHash }),
+        command('user.api-key.create', superadmin, { name: 'ci', scopes: ['mint'], keyHash, ownerUserId: 2 }),
         clock,
       );
       expect(applied.outcome.ok).toBe(true);
-      expect(applied.outcome.reply).toMatchObject({ name: 'ci', scopes: ['mint'], revokedAt: null });
-      expect(fake.calls[1]).toMatch(/^insertApiKey 20000000-0000-4000-8000-\d{12} by 1$/);
+      expect(applied.outcome.reply).toMatchObject({ name: 'ci', scopes: ['mint'], ownerUserId: 2, revokedAt: null });
+      expect(fake.calls[1]).toBe('lockUser 2');
+      expect(fake.calls[2]).toMatch(/^insertApiKey 20000000-0000-4000-8000-\d{12} by 1 for 2$/);
+    });
+
+    it('when the owner is a USER or no live account, then the key is refused and nothing is inserted', async () => {
+      for (const [users, code] of [
+        [[account({ id: 2, role: 'USER' })], 'API_KEY_OWNER_NOT_ADMIN'],
+        [[], 'USER_NOT_FOUND'],
+      ] as const) {
+        const fake = fakeStore({ users: [...users] });
+        const applied = await applyUserCommand(
+          fake.store,
+          command('user.api-key.create', superadmin, { name: 'ci', scopes: ['mint'], keyHash, ownerUserId: 2 }),
+          clock,
+        );
+        expect(applied.outcome).toMatchObject({ ok: false, reply: { code } });
+        expect(fake.calls).toEqual(['findOutcome', 'lockUser 2', 'storeOutcome user.api-key.create']);
+      }
     });
 
     it('when a revocation names no key, then NOT_FOUND; when it names one, then its id and hash', async () => {

@@ -7,17 +7,19 @@ interface ApiKeyRow {
   id: string;
   name: string;
   scopes: ApiKeyScopeName[];
+  owner_user_id: number | null;
   created_at: Date;
   revoked_at: Date | null;
 }
 
-const columns = 'id, name, scopes, created_at, revoked_at';
+const columns = 'id, name, scopes, owner_user_id, created_at, revoked_at';
 
 export function toApiKey(row: ApiKeyRow): ApiKey {
   return {
     id: row.id,
     name: row.name,
     scopes: row.scopes,
+    ownerUserId: row.owner_user_id,
     createdAt: row.created_at.toISOString(),
     revokedAt: row.revoked_at ? row.revoked_at.toISOString() : null,
   };
@@ -25,11 +27,11 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
 
 export async function insertApiKey(
   db: Queryable,
-  input: { id: string; name: string; scopes: ApiKeyScopeName[]; keyHash: string; createdBy: number | null },
+  input: { id: string; name: string; scopes: ApiKeyScopeName[]; keyHash: string; createdBy: number | null; ownerUserId: number },
 ): Promise<ApiKey> {
   const result = await db.query<ApiKeyRow>(
-    `INSERT INTO api_keys (id, name, scopes, key_hash, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING ${columns}`,
-    [input.id, input.name, input.scopes, input.keyHash, input.createdBy],
+    `INSERT INTO api_keys (id, name, scopes, key_hash, created_by, owner_user_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${columns}`,
+    [input.id, input.name, input.scopes, input.keyHash, input.createdBy, input.ownerUserId],
   );
   return toApiKey(result.rows[0]!);
 }
@@ -49,10 +51,18 @@ export async function revokeApiKey(db: Queryable, id: string): Promise<{ keyHash
   return row ? { keyHash: row.key_hash } : null;
 }
 
-export async function findActiveApiKeyByHash(db: Queryable, keyHash: string): Promise<{ id: string; scopes: ApiKeyScopeName[] } | null> {
-  const result = await db.query<{ id: string; scopes: ApiKeyScopeName[] }>(
-    'SELECT id, scopes FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
+/** An active key's grant: its id, scopes and owner (null: no one). */
+export interface ActiveApiKey {
+  id: string;
+  scopes: ApiKeyScopeName[];
+  ownerUserId: number | null;
+}
+
+export async function findActiveApiKeyByHash(db: Queryable, keyHash: string): Promise<ActiveApiKey | null> {
+  const result = await db.query<{ id: string; scopes: ApiKeyScopeName[]; owner_user_id: number | null }>(
+    'SELECT id, scopes, owner_user_id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
     [keyHash],
   );
-  return result.rows[0] ?? null;
+  const row = result.rows[0];
+  return row ? { id: row.id, scopes: row.scopes, ownerUserId: row.owner_user_id } : null;
 }

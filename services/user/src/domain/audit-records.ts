@@ -1,7 +1,7 @@
 import type { Actor, AuditAction, AuditRecord, AuditSummary, UserCommand, UserEventV2 } from '@coin/contracts';
 import type { AppError } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
-import { platformClientToCreate, type PlatformClientGrants } from './commands';
+import { apiKeyOwnerOf, platformClientToCreate, type PlatformClientGrants } from './commands';
 
 /**
  * The admin audit log's records of the user service (docs/DESIGN.md "Admin audit log"): one per
@@ -82,12 +82,12 @@ function describe(command: UserCommand, outcome: AuditOutcome): Described | null
       if (command.actor.kind === 'user' && command.actor.id === String(command.data.userId)) return null;
       return { action: 'sessions.revoke', target: `user:${command.data.userId}`, summary: {} };
     case 'user.api-key.create': {
-      // The key's hash is left out: only its name and scopes.
+      // The key's hash is left out: only its name, scopes and the admin it is issued to.
       const id = outcome.ok ? (outcome.result as { id?: unknown }).id : undefined;
       return {
         action: 'api-key.create',
         target: typeof id === 'string' ? `api-key:${id}` : 'api-key:none',
-        summary: { name: command.data.name, scopes: [...command.data.scopes] },
+        summary: { name: command.data.name, scopes: [...command.data.scopes], ownerUserId: apiKeyOwnerOf(command) },
       };
     }
     case 'user.api-key.revoke':

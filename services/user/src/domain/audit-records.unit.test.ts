@@ -21,8 +21,8 @@ const context = { at, requestId: 'req-9' };
 const ok = (result: unknown = {}, events: never[] = []) => ({ ok: true as const, result, events });
 
 describe('the user service audit records (auditRecordOfCommand)', () => {
-  it('when a SUPERADMIN creates an API key, then the record has its id, name and scopes and no trace of the key hash', () => {
-    const create = command('user.api-key.create', superadmin, { name: 'Shop', scopes: ['mint'], keyHash });
+  it('when a SUPERADMIN creates an API key, then the record has its id, name, scopes and owner and no trace of the key hash', () => {
+    const create = command('user.api-key.create', superadmin, { name: 'Shop', scopes: ['mint'], keyHash, ownerUserId: 7 });
     const record = auditRecordOfCommand(
       create,
       ok({ id: 'e1c7a3f2-0000-4000-8000-000000000001', name: 'Shop', scopes: ['mint'] }),
@@ -34,7 +34,7 @@ describe('the user service audit records (auditRecordOfCommand)', () => {
       actor: superadmin,
       action: 'api-key.create',
       target: 'api-key:e1c7a3f2-0000-4000-8000-000000000001',
-      summary: { name: 'Shop', scopes: ['mint'] },
+      summary: { name: 'Shop', scopes: ['mint'], ownerUserId: 7 },
       result: 'applied',
       errorCode: null,
       requestId: 'req-9',

@@ -71,6 +71,8 @@ export interface NewApiKey {
   scopes: ApiKeyScopeName[];
   keyHash: string;
   createdBy: number | null;
+  /** The ADMIN+ the key is issued to: it works with their token only. */
+  ownerUserId: number;
 }
 
 /** A user id as actors carry it (text); other actors (operators, services) have other ids. */
@@ -219,12 +221,38 @@ export function decideRegistration(inserted: UserRow | null, context: DecisionCo
   };
 }
 
-/** The key an authorised `user.api-key.create` inserts; the stored key is the command's result. */
-export function apiKeyToCreate(command: RequestOf<'user.api-key.create'>, context: DecisionContext): NewApiKey {
+/**
+ * Who a key is issued to: the user the command names, or (a command of a gateway from before
+ * owners) its actor; null when neither is a user.
+ */
+export function apiKeyOwnerOf(command: RequestOf<'user.api-key.create'>): number | null {
+  if (command.data.ownerUserId !== undefined) return command.data.ownerUserId;
+  return userIdText.test(command.actor.id) ? Number(command.actor.id) : null;
+}
+
+/**
+ * The key an authorised `user.api-key.create` inserts, decided once its owner's account is locked
+ * (`owner`: null when no live account has the owner's id): a key is issued to an ADMIN or
+ * SUPERADMIN, the only people whose money routes take one. The stored key is the command's result.
+ */
+export function decideApiKeyCreation(
+  command: RequestOf<'user.api-key.create'>,
+  owner: UserRow | null,
+  context: DecisionContext,
+): Rejected | { ok: true; key: NewApiKey } {
+  if (!owner || owner.id !== apiKeyOwnerOf(command)) {
+    return rejected(new AppError('USER_NOT_FOUND', 'An API key is issued to an existing admin: no live user has this id'));
+  }
+  if (owner.role !== 'ADMIN' && owner.role !== 'SUPERADMIN') {
+    return rejected(
+      new AppError('API_KEY_OWNER_NOT_ADMIN', `An API key is issued to an ADMIN or SUPERADMIN; user ${owner.id} is a ${owner.role}`),
+    );
+  }
   // An actor id shaped like a user id is recorded as the creator; an operator's name or a
   // platform client's id names no row of users.
   const createdBy = userIdText.test(command.actor.id) ? Number(command.actor.id) : null;
-  return { id: context.newId(), ...command.data, createdBy };
+  const { name, scopes, keyHash } = command.data;
+  return { ok: true, key: { id: context.newId(), name, scopes, keyHash, createdBy, ownerUserId: owner.id } };
 }
 
 /** An authorised revocation once the store tried it: null means no key has this id. */

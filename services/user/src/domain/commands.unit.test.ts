@@ -2,9 +2,9 @@ import { roles, type Actor, type Role } from '@coin/contracts';
 import { InvariantViolation, type WireError } from '@coin/errors';
 import {
   accountToRegister,
-  apiKeyToCreate,
   authorize,
   decideAccountCommand,
+  decideApiKeyCreation,
   decideApiKeyRevocation,
   decideRegistration,
   needsSuperadminSet,
@@ -281,25 +281,43 @@ describe('registration', () => {
 });
 
 describe('API keys', () => {
-  const create = (actor: Actor) => ({
+  const create = (actor: Actor, ownerUserId?: number) => ({
     type: 'user.api-key.create' as const,
     actor,
-    data: { name: 'ci', scopes: ['mint' as const], keyHash },
+    data: { name: 'ci', scopes: ['mint' as const], keyHash, ...(ownerUserId !== undefined ? { ownerUserId } : {}) },
   });
+  const admin = account({ id: 7, role: 'ADMIN' });
 
-  it('when a user creates a key, then it gets a fresh id and records its creator', () => {
-    expect(apiKeyToCreate(create(superadmin), context())).toEqual({
+  it('when a SUPERADMIN issues a key to an ADMIN, then it gets a fresh id and records its creator and its owner', () => {
+    expect(accepted(decideApiKeyCreation(create(superadmin, 7), admin, context())).key).toEqual({
       id: '00000000-0000-4000-8000-000000000001',
       name: 'ci',
       scopes: ['mint'],
       keyHash,
       createdBy: 1,
+      ownerUserId: 7,
     });
   });
 
+  it('when the command names no owner (a gateway from before owners), then the key is its creator’s', () => {
+    const creator = account({ id: 1, role: 'SUPERADMIN' });
+    expect(accepted(decideApiKeyCreation(create(superadmin), creator, context())).key).toMatchObject({ createdBy: 1, ownerUserId: 1 });
+  });
+
+  it('when the owner is no live user, or not the account read, then USER_NOT_FOUND; when not an ADMIN+, then API_KEY_OWNER_NOT_ADMIN', () => {
+    expect(errorOf(decideApiKeyCreation(create(superadmin, 7), null, context())).code).toBe('USER_NOT_FOUND');
+    expect(errorOf(decideApiKeyCreation(create(superadmin, 8), admin, context())).code).toBe('USER_NOT_FOUND');
+    for (const role of ['USER', 'DEVELOPER'] as const) {
+      expect(errorOf(decideApiKeyCreation(create(superadmin, 7), account({ id: 7, role }), context()))).toEqual({
+        code: 'API_KEY_OWNER_NOT_ADMIN',
+        detail: `An API key is issued to an ADMIN or SUPERADMIN; user 7 is a ${role}`,
+      });
+    }
+  });
+
   it('when the actor id is not a user id (an operator’s name), then no creator is recorded', () => {
-    expect(apiKeyToCreate(create(operator), context()).createdBy).toBeNull();
-    expect(apiKeyToCreate(create({ kind: 'operator', id: '0' }), context()).createdBy).toBeNull();
+    expect(accepted(decideApiKeyCreation(create(operator, 7), admin, context())).key.createdBy).toBeNull();
+    expect(errorOf(decideApiKeyCreation(create(operator), null, context())).code).toBe('USER_NOT_FOUND');
   });
 
   it('when a revocation finds no key, then NOT_FOUND; when it finds one, then its hash is returned for caches to drop', () => {

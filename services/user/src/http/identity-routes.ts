@@ -19,7 +19,7 @@ import { AppError } from '@coin/errors';
 import { inTransaction } from '@coin/db';
 import type { App } from '@coin/http';
 import { z } from 'zod';
-import { constantTimeEqual, sha256Hex } from '@coin/security';
+import { constantTimeEqual, sha256Hex, signKeyProof } from '@coin/security';
 import { findActiveApiKeyByHash, listApiKeys } from '../db/api-keys-repo';
 import { findActivePlatformClient, listPlatformClients, platformClientOf } from '../db/clients-repo';
 import { createRefreshToken, listSessionsOfUser, lockRefreshToken, markUsed, revokeFamily } from '../db/sessions-repo';
@@ -140,9 +140,19 @@ export function registerIdentityRoutes(app: App, deps: InternalRouteDeps): void 
 
   app.get('/internal/api-keys', { schema: { response: { 200: apiKeyList } } }, async () => ({ apiKeys: await listApiKeys(deps.pool) }));
 
+  // The grant of an active key, with its proof: what the ledger checks on every admin money
+  // command sent with the key, so that it need not take the gateway's word (docs/DESIGN.md "API keys").
   app.post('/internal/api-keys/lookup', { schema: { body: apiKeyLookup, response: { 200: apiKeyGrant } } }, async (request) => {
     const found = await findActiveApiKeyByHash(deps.pool, request.body.keyHash);
     if (!found) throw new AppError('API_KEY_INVALID', 'The API key is invalid or revoked');
-    return found;
+    // A key issued to no one (made by no user, before owners existed) works for no one.
+    if (found.ownerUserId === null) throw new AppError('API_KEY_INVALID', 'The API key is issued to no one');
+    const keyProof = await signKeyProof(
+      deps.keys,
+      deps.tokens.issuer,
+      { keyId: found.id, ownerUserId: found.ownerUserId, scopes: found.scopes },
+      { nowMs: deps.now().getTime(), ttlSeconds: deps.apiKeyProofTtlSeconds },
+    );
+    return { id: found.id, scopes: found.scopes, ownerUserId: found.ownerUserId, keyProof };
   });
 }

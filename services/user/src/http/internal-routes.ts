@@ -24,6 +24,8 @@ export interface InternalRouteDeps {
   pool: Pool;
   keys: SigningKeys;
   tokens: TokenSettings;
+  /** How long the proof of an API key answered to a look-up is valid (API_KEY_PROOF_TTL_S). */
+  apiKeyProofTtlSeconds: number;
   sessions: SessionPolicy;
   secondFactor: { box: SecretBox; failures: FailurePolicy; challengeTtlSeconds: number };
   topics: Pick<TopicNames, 'userEventsV2'>;

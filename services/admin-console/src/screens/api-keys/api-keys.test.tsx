@@ -27,11 +27,24 @@ describe('API keys screen', () => {
     await ui.click(screen.getByRole('button', { name: 'Create key' }));
     expect(screen.getByRole('button', { name: 'Create key' })).toHaveProperty('disabled', true);
     expect(createApiKey).toHaveBeenCalledWith({ body: { name: 'payments', scopes: ['mint', 'burn'] } });
-    await act(async () => answer.resolve({ ...apiKey('k3', 'payments'), key: 'ck_secret_once' }));
+    await act(async () => answer.resolve({ ...apiKey('k3', 'payments'), ownerUserId: 7, key: 'ck_secret_once' }));
     expect((await screen.findByTestId('api-key-secret')).textContent).toBe('ck_secret_once');
     expect(listApiKeys).toHaveBeenCalledTimes(2);
     await ui.click(screen.getByRole('button', { name: 'I have copied it' }));
     expect(screen.queryByTestId('api-key-secret')).toBeNull();
+  });
+
+  it('when a key is created for another admin, then the body names them, and the list shows whom each key is issued to', async () => {
+    const createApiKey = jest.fn(async (_input: unknown) => ({ ...apiKey('k4', 'back office'), ownerUserId: 42, key: 'ck_secret' }));
+    renderScreen(<ApiKeysScreen />, { listApiKeys: async () => ({ apiKeys: [apiKey('k1', 'ops')] }), createApiKey });
+    const ui = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'API keys' });
+    expect(within(table).getByRole('cell', { name: 'user 7' })).toBeTruthy();
+    await ui.type(screen.getByLabelText('Name'), 'back office');
+    await ui.type(screen.getByLabelText('Issued to (user id; empty: you)'), '42');
+    await ui.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(createApiKey).toHaveBeenCalledWith({ body: { name: 'back office', scopes: ['mint'], ownerUserId: 42 } });
+    expect((await screen.findByRole('status')).textContent).toContain('issued to user 42');
   });
 
   it('when Revoke is pressed, then nothing is revoked until it is confirmed; a refusal is shown', async () => {

@@ -10,12 +10,16 @@ import { Link } from '../../router';
 
 const scopes = ['mint', 'burn', 'refund', 'reward'] as const;
 
-/** SUPERADMIN: GET/POST /api/admin/api-keys and DELETE /api/admin/api-keys/{id}; the secret is shown once, here, and kept nowhere. */
+/**
+ * SUPERADMIN: GET/POST /api/admin/api-keys and DELETE /api/admin/api-keys/{id}; the secret is shown
+ * once, here, and kept nowhere. A key is issued to one admin (the one named, else the SUPERADMIN
+ * creating it) and works with that admin's token only.
+ */
 export function ApiKeysScreen() {
   const { session } = useConsole();
   const keys = useLoad(() => session.client.listApiKeys(), []);
   const action = useMutation<void>();
-  const [created, setCreated] = useState<{ name: string; key: string }>();
+  const [created, setCreated] = useState<{ name: string; key: string; ownerUserId: number }>();
   const revoking = useConfirmation<{ id: string; name: string }>();
 
   const create = (event: FormEvent<HTMLFormElement>) => {
@@ -23,10 +27,13 @@ export function ApiKeysScreen() {
     const form = event.currentTarget;
     const data = new FormData(form);
     const chosen = scopes.filter((s) => data.get(`scope-${s}`) === 'on');
+    const owner = String(data.get('owner') ?? '').trim();
     setCreated(undefined);
     void action.run(async () => {
-      const answer = await session.client.createApiKey({ body: { name: String(data.get('name') ?? '').trim(), scopes: chosen } });
-      setCreated({ name: answer.name, key: answer.key });
+      const answer = await session.client.createApiKey({
+        body: { name: String(data.get('name') ?? '').trim(), scopes: chosen, ...(owner ? { ownerUserId: Number(owner) } : {}) },
+      });
+      setCreated({ name: answer.name, key: answer.key, ownerUserId: answer.ownerUserId });
       form.reset();
       keys.reload();
     });
@@ -38,6 +45,9 @@ export function ApiKeysScreen() {
         <form className="filters" onSubmit={create} aria-labelledby="new-key">
           <Field label="Name">
             <input name="name" required maxLength={100} />
+          </Field>
+          <Field label="Issued to (user id; empty: you)">
+            <input name="owner" inputMode="numeric" pattern="[1-9][0-9]{0,15}" />
           </Field>
           <fieldset>
             <legend>Scopes</legend>
@@ -54,7 +64,10 @@ export function ApiKeysScreen() {
         {created ? (
           <div className="notice" role="status">
             <p>
-              <strong>Key "{created.name}" created.</strong> Copy the secret now: it is shown this once and cannot be read again.
+              <strong>
+                Key "{created.name}" created, issued to user {created.ownerUserId}.
+              </strong>{' '}
+              Copy the secret now: it is shown this once and cannot be read again. It works with that admin's sign-in only.
             </p>
             <p>
               <code className="secret" data-testid="api-key-secret">
@@ -84,6 +97,7 @@ export function ApiKeysScreen() {
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">Scopes</th>
+                <th scope="col">Issued to</th>
                 <th scope="col">Created (UTC)</th>
                 <th scope="col">Revoked (UTC)</th>
                 <th scope="col">Action</th>
@@ -94,6 +108,7 @@ export function ApiKeysScreen() {
                 <tr key={k.id}>
                   <td>{k.name}</td>
                   <td>{k.scopes.join(', ')}</td>
+                  <td>{k.ownerUserId === null ? 'no one' : `user ${k.ownerUserId}`}</td>
                   <td>{when(k.createdAt)}</td>
                   <RevocationCells name={k.name} revokedAt={k.revokedAt} onRevoke={() => revoking.ask({ id: k.id, name: k.name })} />
                 </tr>
