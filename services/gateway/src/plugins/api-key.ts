@@ -6,6 +6,7 @@ import { sha256Hex } from '@coin/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { InternalApi } from '../clients/internal-api';
 import type { InternalHttpClient } from '../clients/internal-http';
+import { revocationDefaults, Revocations } from '../revocation/revocations';
 import type { ApiKeyScope } from './access';
 import type { CacheAuthenticator } from './cache-mac';
 
@@ -32,9 +33,13 @@ declare module 'fastify' {
  * within the cache TTL).
  *
  * A cached grant is MAC'd (plugins/cache-mac.ts: CACHE_MAC_SECRET, bound to the key name, so to
- * this key's hash): a grant written by anything but a gateway, or another key's grant moved here,
- * does not verify and is a miss, answered by the user service. The tombstone is not MAC'd: forging
- * one can only refuse a key, which whoever writes Redis can do anyway (docs/DESIGN.md "API keys").
+ * this key's hash, and to its own expiry, API_KEY_CACHE_TTL_S after it was read): a grant written
+ * by anything but a gateway, or another key's grant moved here, does not verify and is a miss,
+ * answered by the user service. The tombstone is not MAC'd: forging one can only refuse a key,
+ * which whoever writes Redis can do anyway. Deleting it and writing back a grant recorded before
+ * the revocation does not revive the key either: the grant names the key's id, which this
+ * instance's revocation set holds (its own revocations at once, the user service's list within a
+ * poll), and past its sealed expiry the grant is not believed anyway (docs/DESIGN.md "API keys").
  */
 export class ApiKeyVerifier {
   /** The user service's routes of the contract table, their answers checked (clients/internal-api.ts). */
@@ -46,6 +51,8 @@ export class ApiKeyVerifier {
     private readonly cacheTtlSeconds: number,
     private readonly logger: Logger,
     private readonly auth: CacheAuthenticator,
+    /** What this instance knows of revoked keys: a cached grant of one is not believed. */
+    private readonly revocations: Revocations = new Revocations(revocationDefaults),
   ) {
     this.internal = new InternalApi({ users });
   }
@@ -65,17 +72,28 @@ export class ApiKeyVerifier {
     if (revoked) throw new AppError('API_KEY_INVALID', 'The API key is invalid or revoked');
     const entry = `apikey:${hash}`;
     const verified = await this.auth.verified('api-key', entry, cached);
-    if (verified !== null) return JSON.parse(verified) as ApiKeyGrant;
+    if (verified !== null && cached) {
+      const grant = JSON.parse(verified.value) as ApiKeyGrant;
+      if (!this.revocations.apiKeyRevoked(grant.id)) return grant;
+      // A grant of a key revoked since it was cached: written back, or cached by a lookup that raced the revocation.
+      await this.auth.stale('api-key', entry, cached, 'revoked');
+      throw new AppError('API_KEY_INVALID', 'The API key is invalid or revoked');
+    }
     const grant = await this.internal.post('users.api-key-lookup', { keyHash: hash }, requestId);
     if (cacheUp) {
-      const sealed = this.auth.seal(entry, JSON.stringify({ id: grant.id, scopes: grant.scopes }));
+      const sealed = this.auth.seal(entry, JSON.stringify({ id: grant.id, scopes: grant.scopes }), this.cacheTtlSeconds);
       await this.redis.set(entry, sealed, 'EX', this.cacheTtlSeconds).catch(() => undefined);
     }
     return grant;
   }
 
-  /** After a revocation committed: drop the cached grant and block any late re-caching. */
-  async revoked(keyHash: string): Promise<void> {
+  /**
+   * After a revocation committed: refused by this instance at once (its revocation set), then the
+   * cached grant dropped and any late re-caching blocked for the other instances until their poll
+   * of the user service's list brings it.
+   */
+  async revoked(keyHash: string, keyId: string): Promise<void> {
+    this.revocations.revokeApiKey(keyId);
     try {
       await this.redis.multi().del(`apikey:${keyHash}`).set(`apikey-revoked:${keyHash}`, '1', 'EX', tombstoneTtlSeconds).exec();
     } catch (err) {
