@@ -244,6 +244,13 @@ describe('revocation reaches every cache, stream and delivery', () => {
       await stream.ended(5000);
     });
 
+    it("when a user is deleted, then the user's own stream ends", async () => {
+      const user = await registerUser(stack.gatewayUrl);
+      const stream = await open('/api/wallets/me/stream', user.accessToken, other.url);
+      expect((await http(stack.gatewayUrl, 'DELETE', `/api/admin/users/${user.userId}`, { token: await fresh() })).status).toBe(200);
+      await stream.ended(5000);
+    });
+
     it("when a stream outlives its access token, then it ends at the token's expiry", async () => {
       const user = await registerUser(stack.gatewayUrl);
       const claims = claimsOf(user.accessToken);
