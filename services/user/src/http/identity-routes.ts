@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { constantTimeEqual, sha256Hex } from '@coin/security';
 import { findActiveApiKeyByHash, listApiKeys } from '../db/api-keys-repo';
 import { findActivePlatformClient, listPlatformClients, platformClientOf } from '../db/clients-repo';
-import { revokedCredentials } from '../db/revocations-repo';
+import { revokedCredentials } from '../db/revoked-credentials-repo';
 import { createRefreshToken, listSessionsOfUser, lockRefreshToken, markUsed, revokeFamily } from '../db/sessions-repo';
 import { findUserById, listUsers } from '../db/users-repo';
 import { signAccessToken } from '../domain/tokens';
