@@ -163,6 +163,8 @@ async function measureFreshness(databaseUrl: string, brokers: string[]) {
     HISTORY_HTTP_PORT: '0',
     METRICS_PORT: '0',
     SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: generateServiceKeys().gateway.publicKeyPem }),
+    // The bench writes no audit records; the service needs writers' keys all the same.
+    AUDIT_SIGNER_PUBLIC_KEYS: JSON.stringify({ ledger: generateServiceKeys().ledger.publicKeyPem }),
     HISTORY_DATABASE_URL: devServiceDatabaseUrl(databaseUrl, 'history'),
   };
   const service = await startHistoryService(loadHistoryConfig(env), createLogger('bench-history', 'warn'));

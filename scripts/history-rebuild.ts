@@ -10,15 +10,19 @@ import { createPool } from '@coin/db';
 import { httpLedgerRecord, rebuildHistory, type RebuildProgress } from '@coin/history';
 import { parseCliArgs } from './cli-args';
 import { ensureInfra } from './infra';
-import { devServiceDatabaseUrl } from './stack/services';
+import { devRoleDatabaseUrl, serviceDatabases } from './stack/services';
 import { runHistoryServiceKey } from './stack/keys';
 import { ServiceTokenSigner } from '@coin/http';
 
 const rebuildConfig = z.object({
   ...commonEnv,
   LEDGER_SERVICE_URL: z.string().url().default('http://127.0.0.1:8083'),
-  /** The history service's own database URL; on a laptop, derived from the local infrastructure. */
-  HISTORY_DATABASE_URL: z.string().url().optional(),
+  /**
+   * The rebuild's own database URL, as role coin_history_rebuild (docs/OPERATIONS.md "Database roles
+   * and grants"): the service's role may only add rows, and no other role may repair or reset the
+   * projection. On a laptop, derived from the local infrastructure.
+   */
+  HISTORY_REBUILD_DATABASE_URL: z.string().url().optional(),
   LEDGER_HTTP_TIMEOUT_MS: positiveInt(30_000),
   /**
    * The history service's service-token key (its Secret, docs/OPERATIONS.md "Service keys"): the
@@ -74,10 +78,14 @@ async function main(): Promise<number> {
   if (!/^[1-9][0-9]*$/.test(pageSizeText) || Number(pageSizeText) > pageSizeMax)
     throw new Error(`--page-size must be an integer 1..${pageSizeMax}`);
   const config = parseConfig(rebuildConfig, process.env);
-  let databaseUrl = config.HISTORY_DATABASE_URL;
+  const rebuildRole = serviceDatabases.history.rebuild.role;
+  let databaseUrl = config.HISTORY_REBUILD_DATABASE_URL;
   if (!databaseUrl) {
-    if (config.NODE_ENV === 'production') throw new Error('HISTORY_DATABASE_URL is required in production');
-    databaseUrl = devServiceDatabaseUrl((await ensureInfra()).databaseUrl, 'history');
+    if (config.NODE_ENV === 'production') throw new Error('HISTORY_REBUILD_DATABASE_URL is required in production');
+    databaseUrl = devRoleDatabaseUrl((await ensureInfra()).databaseUrl, rebuildRole);
+  }
+  if (decodeURIComponent(new URL(databaseUrl).username) !== rebuildRole) {
+    throw new Error(`HISTORY_REBUILD_DATABASE_URL must connect as role ${rebuildRole}`);
   }
   let serviceKey = config.SERVICE_TOKEN_PRIVATE_KEY;
   if (!serviceKey) {

@@ -17,17 +17,22 @@ const urlKeys: Record<DatabaseService, 'USER_DATABASE_URL' | 'LEDGER_DATABASE_UR
 };
 
 /**
- * The runtime role password of each service comes from the service's own database URL (the
- * Secret the service itself reads), so the password exists in one place. Without one
- * (development only) the development password is used.
+ * The password of each role that logs in comes from the URL its user reads (a service's own
+ * Secret; the history rebuild's HISTORY_REBUILD_DATABASE_URL), so the password exists in one
+ * place. Without one (development only) the development password is used.
  */
 export function rolePasswordsFrom(config: Readonly<MigrateConfig>): (role: string) => string {
   const byRole = new Map<string, string>();
-  for (const [service, key] of Object.entries(urlKeys) as Array<[DatabaseService, (typeof urlKeys)[DatabaseService]]>) {
+  const urls: Array<[keyof MigrateConfig, string]> = [
+    ...(Object.entries(urlKeys) as Array<[DatabaseService, (typeof urlKeys)[DatabaseService]]>).map(
+      ([service, key]): [keyof MigrateConfig, string] => [key, serviceDatabases[service].runtime],
+    ),
+    ['HISTORY_REBUILD_DATABASE_URL', serviceDatabases.history.rebuild.role],
+  ];
+  for (const [key, role] of urls) {
     const value = config[key];
-    if (!value) continue;
+    if (typeof value !== 'string' || !value) continue;
     const url = new URL(value);
-    const role = serviceDatabases[service].runtime;
     if (decodeURIComponent(url.username) !== role) throw new Error(`${key} must connect as role ${role}`);
     if (!url.password) throw new Error(`${key} has no password`);
     byRole.set(role, decodeURIComponent(url.password));

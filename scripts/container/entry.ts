@@ -76,14 +76,16 @@ function devCacheMacSecret(path: string): void {
 }
 
 /**
- * Development only (compose): the service-token keys (docs/OPERATIONS.md "Service keys") in `dir`
- * unless they are there: each caller's private key (`gateway.pem`, `history.pem`, `user.pem`) and each
- * callee's callers (`callers-<service>.json`, SERVICE_TOKEN_PUBLIC_KEYS); and the webhooks service's
+ * Development only (compose): the service-token keys (docs/OPERATIONS.md "Service keys") in `dir`:
+ * each service's private key (`gateway.pem`, `history.pem`, `user.pem`, `ledger.pem`,
+ * `webhooks.pem`), made once and kept (a volume from an older release gets the ones it lacks);
+ * each callee's callers (`callers-<service>.json`, SERVICE_TOKEN_PUBLIC_KEYS) and the audit log's
+ * writers (`audit-signers.json`, the history service's AUDIT_SIGNER_PUBLIC_KEYS), written again
+ * from the kept keys on every run; the audit checkpoint key and the webhooks service's
  * WEBHOOKS_ENCRYPTION_SECRET (`webhooks-encryption-secret`).
  */
 export function devServiceKeys(dir: string | undefined): void {
   if (!dir) throw new Error('usage: dev-service-keys <directory>');
-  // A volume from before the user service had a key lacks user.pem: then every key is made anew.
   // The audit checkpoint key is kept once made: checkpoints it signed must still verify.
   if (!existsSync(join(dir, 'audit-checkpoint.pem'))) {
     writeFileSync(join(dir, 'audit-checkpoint.pem'), generateAuditCheckpointKey(), { mode: 0o600 });
@@ -95,29 +97,25 @@ export function devServiceKeys(dir: string | undefined): void {
     writeFileSync(webhooksSecret, randomBytes(32).toString('base64url'), { mode: 0o600 });
     console.log(`dev-service-keys: wrote ${webhooksSecret}`);
   }
-  if (['gateway.pem', 'history.pem', 'user.pem'].every((file) => existsSync(join(dir, file)))) {
-    // A volume from before the webhooks service lacks its callers: the gateway's public key, from its kept private key.
-    const webhooksCallers = join(dir, 'callers-webhooks.json');
-    if (!existsSync(webhooksCallers)) {
-      const gateway = createPublicKey(readFileSync(join(dir, 'gateway.pem'), 'utf8'))
-        .export({ type: 'spki', format: 'pem' })
-        .toString();
-      writeFileSync(webhooksCallers, JSON.stringify({ gateway }));
-      console.log(`dev-service-keys: wrote ${webhooksCallers}`);
-    }
-    console.log(`dev-service-keys: ${dir} has keys, kept`);
-    return;
+  const fresh = generateServiceKeys();
+  const services = Object.keys(fresh) as Array<keyof typeof fresh>;
+  for (const service of services) {
+    const file = join(dir, `${service}.pem`);
+    if (existsSync(file)) continue;
+    writeFileSync(file, fresh[service].privateKeyPem, { mode: 0o600 });
+    console.log(`dev-service-keys: wrote ${file}`);
   }
-  const keys = generateServiceKeys();
-  const callers = (...names: Array<keyof typeof keys>) => JSON.stringify(Object.fromEntries(names.map((n) => [n, keys[n].publicKeyPem])));
-  writeFileSync(join(dir, 'callers-user.json'), callers('gateway'));
-  writeFileSync(join(dir, 'callers-ledger.json'), callers('gateway', 'history', 'user'));
-  writeFileSync(join(dir, 'callers-history.json'), callers('gateway'));
-  writeFileSync(join(dir, 'callers-webhooks.json'), callers('gateway'));
-  writeFileSync(join(dir, 'history.pem'), keys.history.privateKeyPem, { mode: 0o600 });
-  writeFileSync(join(dir, 'gateway.pem'), keys.gateway.privateKeyPem, { mode: 0o600 });
-  writeFileSync(join(dir, 'user.pem'), keys.user.privateKeyPem, { mode: 0o600 });
-  console.log(`dev-service-keys: wrote ${dir}`);
+  const publicOf = (service: keyof typeof fresh) =>
+    createPublicKey(readFileSync(join(dir, `${service}.pem`), 'utf8'))
+      .export({ type: 'spki', format: 'pem' })
+      .toString();
+  const keysOf = (...names: Array<keyof typeof fresh>) => JSON.stringify(Object.fromEntries(names.map((n) => [n, publicOf(n)])));
+  writeFileSync(join(dir, 'callers-user.json'), keysOf('gateway', 'ledger', 'user'));
+  writeFileSync(join(dir, 'callers-ledger.json'), keysOf('gateway', 'history', 'user', 'ledger'));
+  writeFileSync(join(dir, 'callers-history.json'), keysOf('gateway'));
+  writeFileSync(join(dir, 'callers-webhooks.json'), keysOf('gateway'));
+  writeFileSync(join(dir, 'audit-signers.json'), keysOf('gateway', 'user', 'ledger', 'webhooks'));
+  console.log(`dev-service-keys: ${dir} has its keys; callers and audit signers written`);
 }
 
 /**

@@ -13,9 +13,16 @@ describe('container entry: service keys from files (compose)', () => {
       devServiceKeys(dir);
       expect(statSync(join(dir, 'gateway.pem')).mode & 0o777).toBe(0o600);
       const ledgerCallers = JSON.parse(readFileSync(join(dir, 'callers-ledger.json'), 'utf8')) as Record<string, string>;
-      expect(Object.keys(ledgerCallers).sort()).toEqual(['gateway', 'history', 'user']);
+      expect(Object.keys(ledgerCallers).sort()).toEqual(['gateway', 'history', 'ledger', 'user']);
       expect(statSync(join(dir, 'user.pem')).mode & 0o777).toBe(0o600);
-      expect(Object.keys(JSON.parse(readFileSync(join(dir, 'callers-user.json'), 'utf8')))).toEqual(['gateway']);
+      expect(Object.keys(JSON.parse(readFileSync(join(dir, 'callers-user.json'), 'utf8')))).toEqual(['gateway', 'ledger', 'user']);
+      expect(Object.keys(JSON.parse(readFileSync(join(dir, 'audit-signers.json'), 'utf8')))).toEqual([
+        'gateway',
+        'user',
+        'ledger',
+        'webhooks',
+      ]);
+      for (const own of ['ledger.pem', 'webhooks.pem']) expect(statSync(join(dir, own)).mode & 0o777).toBe(0o600);
       expect(Object.keys(JSON.parse(readFileSync(join(dir, 'callers-webhooks.json'), 'utf8')))).toEqual(['gateway']);
       // The webhooks service's WEBHOOKS_ENCRYPTION_SECRET_FILE: a key its config accepts, 0600, kept once made.
       const sealingKey = readFileSync(join(dir, 'webhooks-encryption-secret'), 'utf8');
@@ -31,9 +38,10 @@ describe('container entry: service keys from files (compose)', () => {
         LEDGER_DATABASE_URL: 'postgres://coin_ledger_app:x@db:5432/coin',
         AUTHORITY_PUBLIC_KEYS: trustedKeysOf(generateJwtKey('entry-test')),
         SERVICE_TOKEN_PUBLIC_KEYS_FILE: join(dir, 'callers-ledger.json'),
+        SERVICE_TOKEN_PRIVATE_KEY_FILE: join(dir, 'ledger.pem'),
       };
       resolveFileEnv(env);
-      expect(Object.keys(loadLedgerConfig(env).SERVICE_TOKEN_PUBLIC_KEYS).sort()).toEqual(['gateway', 'history', 'user']);
+      expect(Object.keys(loadLedgerConfig(env).SERVICE_TOKEN_PUBLIC_KEYS).sort()).toEqual(['gateway', 'history', 'ledger', 'user']);
 
       // A volume made before the webhooks service lacks its files: they are made, the existing keys kept.
       rmSync(join(dir, 'callers-webhooks.json'));
@@ -43,7 +51,7 @@ describe('container entry: service keys from files (compose)', () => {
       expect(encryptionKeyBytes(readFileSync(join(dir, 'webhooks-encryption-secret'), 'utf8'))).not.toBeNull();
       expect(readFileSync(join(dir, 'gateway.pem'), 'utf8')).toBe(before);
       expect(JSON.parse(readFileSync(join(dir, 'callers-webhooks.json'), 'utf8'))).toEqual(
-        JSON.parse(readFileSync(join(dir, 'callers-user.json'), 'utf8')),
+        JSON.parse(readFileSync(join(dir, 'callers-history.json'), 'utf8')),
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

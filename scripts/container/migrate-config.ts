@@ -20,6 +20,11 @@ export const migrateConfigSchema = z
     HISTORY_DATABASE_URL: z.string().url().optional(),
     /** The webhooks service's own URL, as USER_DATABASE_URL. */
     WEBHOOKS_DATABASE_URL: z.string().url().optional(),
+    /**
+     * The history rebuild's URL (role coin_history_rebuild, the one role that may repair and reset
+     * the projection): its password is taken from it, as for the services' URLs.
+     */
+    HISTORY_REBUILD_DATABASE_URL: z.string().url().optional(),
     /** Partitions of ledger.commands (and of ledger.internal, co-partitioned with it) when it is created (never changed afterwards: see the drain procedure). */
     LEDGER_COMMANDS_PARTITIONS: positiveInt(defaultPartitions['ledger.commands']),
     /** Creates the first SUPERADMIN when no SUPERADMIN exists yet (with BOOTSTRAP_SUPERADMIN_PASSWORD). */
@@ -29,7 +34,13 @@ export const migrateConfigSchema = z
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production') {
-      for (const key of ['USER_DATABASE_URL', 'LEDGER_DATABASE_URL', 'HISTORY_DATABASE_URL', 'WEBHOOKS_DATABASE_URL'] as const) {
+      for (const key of [
+        'USER_DATABASE_URL',
+        'LEDGER_DATABASE_URL',
+        'HISTORY_DATABASE_URL',
+        'WEBHOOKS_DATABASE_URL',
+        'HISTORY_REBUILD_DATABASE_URL',
+      ] as const) {
         if (!c[key])
           ctx.addIssue({ code: 'custom', path: [key], message: 'required in production (development role passwords are refused)' });
       }

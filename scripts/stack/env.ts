@@ -70,8 +70,10 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       JWT_KEY_ID: s.jwtKey.kid,
       MFA_ENCRYPTION_SECRET:
         s.mfaEncryptionSecret ?? createHmac('sha256', s.jwtKey.privateKeyPem).update('coin-ledger mfa secret key').digest('base64url'),
-      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway'),
-      // Reads the ledger's balance of a user being deleted (docs/DESIGN.md "Deleting a user").
+      // The ledger asks whether a user is deleted before it closes the wallet ("Deleting a user").
+      // (and the DLQ redrive of user.events.v2, run as the user service).
+      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway', 'ledger', 'user'),
+      // Reads the ledger's balance of a user being deleted (docs/DESIGN.md "Deleting a user"); signs its audit records.
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.user.privateKeyPem,
       LEDGER_SERVICE_URL: url(s.ports.ledger),
     },
@@ -80,7 +82,11 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       LEDGER_HTTP_PORT: String(s.ports.ledger),
       METRICS_PORT: metricsPort('ledger'),
       LEDGER_DATABASE_URL: dbUrl('ledger'),
-      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway', 'history', 'user'),
+      // `ledger`: the DLQ redrive of coin.transactions, run as the ledger, reads its record.
+      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway', 'history', 'user', 'ledger'),
+      // Asks the user service whether a user is deleted before it closes the wallet; signs its audit records.
+      SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.ledger.privateKeyPem,
+      USER_SERVICE_URL: url(s.ports.user),
       AUTHORITY_PUBLIC_KEYS: trustedKeysOf(s.jwtKey),
     },
     history: {
@@ -92,6 +98,8 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway'),
       // For the rebuild (npm run history:rebuild), which reads the ledger's record as `history`.
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.history.privateKeyPem,
+      // Each writer of the admin audit log signs its records with its own service key.
+      AUDIT_SIGNER_PUBLIC_KEYS: callers('gateway', 'user', 'ledger', 'webhooks'),
     },
     webhooks: {
       ...common,
@@ -105,6 +113,8 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
       WEBHOOKS_ALLOW_HTTP: 'true',
       SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway'),
+      // Signs its audit records (an endpoint disabled or re-enabled, a monitor created or deleted).
+      SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.webhooks.privateKeyPem,
     },
     gateway: {
       ...common,

@@ -16,12 +16,16 @@ export interface ServiceKeyPair {
 
 /**
  * The services that call internal APIs: the gateway, the history service's rebuild (the ledger's
- * record), and the user service (a balance, when it decides a deletion).
+ * record), the user service (a balance, when it decides a deletion) and the ledger (whether a user
+ * is deleted, before it closes the wallet). The same keys sign each writer's admin audit records,
+ * the webhooks service's included (docs/DESIGN.md "Admin audit log").
  */
 export interface ServiceKeys {
   gateway: ServiceKeyPair;
   history: ServiceKeyPair;
   user: ServiceKeyPair;
+  ledger: ServiceKeyPair;
+  webhooks: ServiceKeyPair;
 }
 
 function serviceKeyPair(): ServiceKeyPair {
@@ -37,7 +41,13 @@ function serviceKeyPair(): ServiceKeyPair {
  * environment only, never written to the repository or an argument list, never logged.
  */
 export function generateServiceKeys(): ServiceKeys {
-  return { gateway: serviceKeyPair(), history: serviceKeyPair(), user: serviceKeyPair() };
+  return {
+    gateway: serviceKeyPair(),
+    history: serviceKeyPair(),
+    user: serviceKeyPair(),
+    ledger: serviceKeyPair(),
+    webhooks: serviceKeyPair(),
+  };
 }
 
 const runHistoryKeyFile = join(repoRoot, '.data', 'keys', 'history-service-token.pem');

@@ -21,10 +21,10 @@ export interface ProofActor {
 export async function signProof(
   key: JwtKey,
   actor: ProofActor,
-  options: { issuer?: string; audience?: string; issuedAt?: Date; ttlSeconds?: number; mfaAt?: Date | null } = {},
+  options: { issuer?: string; audience?: string; issuedAt?: Date; ttlSeconds?: number; mfaAt?: Date | null; tokenVersion?: number } = {},
 ): Promise<string> {
   const iat = Math.floor((options.issuedAt ?? new Date()).getTime() / 1000);
-  const claims: Record<string, unknown> = { role: actor.kind === 'system' ? 'SYSTEM' : actor.role, ver: 0 };
+  const claims: Record<string, unknown> = { role: actor.kind === 'system' ? 'SYSTEM' : actor.role, ver: options.tokenVersion ?? 0 };
   // A person signed in with the second factor when the token was issued (what step-up commands
   // need), unless the sender says otherwise (null: a password-only session).
   if (actor.kind === 'user' && options.mfaAt !== null) claims.mfa_at = options.mfaAt ? Math.floor(options.mfaAt.getTime() / 1000) : iat;

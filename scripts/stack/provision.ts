@@ -10,7 +10,7 @@ export interface ProvisionTarget {
   databaseUrl: string;
   topicPrefix: string;
   schemaPrefix: string;
-  /** Per-service runtime role passwords; development defaults (devRolePassword) when absent. */
+  /** The passwords of the roles that log in (runtime roles, the history rebuild's); development defaults (devRolePassword) when absent. */
   rolePassword?: (role: string) => string;
   /** Partitions of ledger.commands; fixed at creation (see docs/OPERATIONS.md). */
   ledgerPartitions?: number;
@@ -55,15 +55,13 @@ export function migrateServiceDatabase(target: {
   log?: (message: string) => void;
 }): Promise<string[]> {
   const db = serviceDatabases[target.service];
+  const passwordOf = (role: string) => target.rolePassword?.(role) ?? devRolePassword(target.databaseUrl, role);
   return migrate({
     adminUrl: target.databaseUrl,
     schema: target.schema,
     owner: db.owner,
-    runtime: {
-      role: db.runtime,
-      password: target.rolePassword?.(db.runtime) ?? devRolePassword(target.databaseUrl, db.runtime),
-      grants: db.grants,
-    },
+    runtime: { role: db.runtime, password: passwordOf(db.runtime), grants: db.grants },
+    otherRoles: 'rebuild' in db ? [{ role: db.rebuild.role, password: passwordOf(db.rebuild.role), grants: db.rebuild.grants }] : [],
     migrationsDir: db.migrationsDir,
     ...(target.log ? { log: target.log } : {}),
   });

@@ -38,6 +38,9 @@ export const serviceDatabases = {
       password_reset_codes: ['SELECT', 'INSERT', 'DELETE'],
       // A registration's key: made, given to its account, deleted by erasure or when never used.
       personal_data_keys: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
+      // Written by the triggers of a token version's rise and a client's revocation (in the
+      // runtime role's transaction), read by the command check, marked published by the relay.
+      authority_revocations: ['SELECT', 'INSERT', 'UPDATE'],
     },
   },
   ledger: {
@@ -56,6 +59,8 @@ export const serviceDatabases = {
       holds: ['SELECT', 'INSERT', 'UPDATE'],
       approval_requests: ['SELECT', 'INSERT', 'UPDATE'],
       four_eyes_windows: ['SELECT', 'INSERT', 'UPDATE'],
+      // The revocation floors met in ledger.commands: recorded once, never changed.
+      revocation_floors: ['SELECT', 'INSERT'],
     },
   },
   history: {
@@ -64,12 +69,33 @@ export const serviceDatabases = {
     runtime: 'coin_history_app',
     migrationsDir: join(repoRoot, 'services/history/migrations'),
     grants: {
-      // The projection is rebuilt from the ledger's record: `npm run history:rebuild --reset` truncates it.
-      history_entries: ['SELECT', 'INSERT', 'UPDATE', 'TRUNCATE'],
-      history_transactions: ['SELECT', 'INSERT', 'UPDATE', 'TRUNCATE'],
-      history_rebuild_checkpoint: ['SELECT', 'INSERT', 'UPDATE', 'TRUNCATE'],
+      // The live projection only adds rows (a redelivered event inserts nothing: ON CONFLICT DO
+      // NOTHING), so the tables statements are read from are SELECT and INSERT for the service;
+      // repairing and truncating them is the rebuild's, under a role of its own (below).
+      history_entries: ['SELECT', 'INSERT'],
+      history_transactions: ['SELECT', 'INSERT'],
+      // The rebuild's own bookkeeping: the service never reads it.
+      history_rebuild_checkpoint: [],
       admin_audit_log: ['SELECT', 'INSERT'],
       admin_audit_checkpoints: ['SELECT', 'INSERT'],
+      admin_audit_conflicts: ['SELECT', 'INSERT'],
+    },
+    /**
+     * `npm run history:rebuild`'s role, used by nothing else (HISTORY_REBUILD_DATABASE_URL): it
+     * repairs rows that differ from the ledger's record (UPDATE), resets the projection (--reset:
+     * TRUNCATE) and moves its checkpoint. Never DELETE, and nothing of the audit log. The
+     * projection's triggers (history migration 007) let UPDATE and TRUNCATE through for it alone.
+     */
+    rebuild: {
+      role: 'coin_history_rebuild',
+      grants: {
+        history_entries: ['SELECT', 'INSERT', 'UPDATE', 'TRUNCATE'],
+        history_transactions: ['SELECT', 'INSERT', 'UPDATE', 'TRUNCATE'],
+        history_rebuild_checkpoint: ['SELECT', 'INSERT', 'UPDATE', 'TRUNCATE'],
+        admin_audit_log: [],
+        admin_audit_checkpoints: [],
+        admin_audit_conflicts: [],
+      },
     },
   },
   webhooks: {
@@ -91,7 +117,18 @@ export const serviceDatabases = {
       outbox: ['SELECT', 'INSERT', 'UPDATE'],
     },
   },
-} as const satisfies Record<string, { schema: string; owner: string; runtime: string; migrationsDir: string; grants: RuntimeGrants }>;
+} as const satisfies Record<
+  string,
+  {
+    schema: string;
+    owner: string;
+    runtime: string;
+    migrationsDir: string;
+    grants: RuntimeGrants;
+    /** A maintenance tool's own LOGIN role beside the runtime one, with exactly its grants. */
+    rebuild?: { role: string; grants: RuntimeGrants };
+  }
+>;
 
 export type DatabaseService = keyof typeof serviceDatabases;
 export const serviceNames = ['user', 'ledger', 'history', 'webhooks', 'gateway'] as const;
@@ -110,7 +147,11 @@ export function devRolePassword(adminUrl: string, role: string): string {
 
 /** The URL a service connects with in development: its runtime role and its development password. */
 export function devServiceDatabaseUrl(adminUrl: string, service: DatabaseService): string {
-  const role = serviceDatabases[service].runtime;
+  return devRoleDatabaseUrl(adminUrl, serviceDatabases[service].runtime);
+}
+
+/** The development URL of any LOGIN role of the table (a runtime role, the history rebuild's). */
+export function devRoleDatabaseUrl(adminUrl: string, role: string): string {
   return serviceDatabaseUrl(adminUrl, role, devRolePassword(adminUrl, role));
 }
 

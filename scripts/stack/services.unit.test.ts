@@ -11,10 +11,20 @@ describe('the roles and grants table', () => {
     expect(serviceDatabases.ledger.grants.processed_commands).toEqual(['SELECT', 'INSERT']);
     expect(serviceDatabases.history.grants.admin_audit_log).toEqual(['SELECT', 'INSERT']);
     expect(serviceDatabases.history.grants.admin_audit_checkpoints).toEqual(['SELECT', 'INSERT']);
+    // The tables statements are read from: the live projection only adds rows; repairs and resets are the rebuild role's.
+    expect(serviceDatabases.history.grants.history_entries).toEqual(['SELECT', 'INSERT']);
+    expect(serviceDatabases.history.grants.history_transactions).toEqual(['SELECT', 'INSERT']);
+    expect(serviceDatabases.history.rebuild.grants.history_entries).not.toContain('DELETE');
+    expect(serviceDatabases.history.rebuild.grants.admin_audit_log).toEqual([]);
+  });
+
+  it('when the history migration that guards the projection is read, then it names the rebuild role of the table (its triggers let that role alone repair and reset)', () => {
+    const sql = readFileSync(join(repoRoot, 'services/history/migrations/007_projection_writers.sql'), 'utf8');
+    expect(sql).toContain(`current_user = '${serviceDatabases.history.rebuild.role}'`);
   });
 
   it('when read, then every service has its own owner and runtime role, all different, and no role of the old single-role scheme', () => {
-    const roles = rows.flatMap(([, db]) => [db.owner, db.runtime]);
+    const roles = rows.flatMap(([, db]) => [db.owner, db.runtime, ...('rebuild' in db ? [db.rebuild.role] : [])]);
     expect(new Set(roles).size).toBe(roles.length);
     for (const [service, db] of rows) {
       expect(db.owner).toBe(`coin_${service}_owner`);
@@ -32,6 +42,12 @@ describe('the roles and grants table', () => {
       }
       expect(section).toContain(`\`${db.owner}\``);
       expect(section).toContain(`\`${db.runtime}\``);
+      if ('rebuild' in db) {
+        for (const [table, privileges] of Object.entries(db.rebuild.grants)) {
+          const line = `| \`${db.schema}\` | \`${table}\` | ${privileges.length > 0 ? privileges.join(', ') : 'none'} | \`${db.rebuild.role}\` |`;
+          expect({ table, line: section.includes(line) }).toEqual({ table, line: true });
+        }
+      }
     }
   });
 

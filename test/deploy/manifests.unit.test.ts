@@ -207,6 +207,12 @@ describe('deploy/k8s', () => {
     const declared = Object.fromEntries(topics.map((t) => [t.spec.topicName, t.spec.partitions]));
     const expected = Object.fromEntries(topicSpecs('').map((s) => [s.topic, s.numPartitions]));
     expect(declared).toEqual(expected);
+    // The configs the code sets (the command topics' append time) are declared with the same values.
+    for (const spec of topicSpecs('')) {
+      const topic = topics.find((t) => t.spec.topicName === spec.topic)!;
+      for (const [name, value] of Object.entries(spec.config ?? {}))
+        expect({ [spec.topic]: topic.spec.config?.[name] }).toEqual({ [spec.topic]: value });
+    }
   });
 
   it('when the NetworkPolicies are read, then only the gateway accepts traffic from anywhere, and internal APIs only from the gateway', () => {
@@ -418,7 +424,8 @@ describe('private by default: the Ingress and the egress NetworkPolicies', () =>
       'service:user',
       'service:webhooks',
     ]);
-    expect(needsOf('ledger')).toEqual(['dns', 'kafka', 'otlp', 'postgres']);
+    // The user service: whether a user is deleted, before a user.deleted event closes the wallet.
+    expect(needsOf('ledger')).toEqual(['dns', 'kafka', 'otlp', 'postgres', 'service:user']);
     expect(needsOf('migrate')).toEqual(['dns', 'kafka', 'postgres']);
     // It sends the clients' webhooks: https to the internet, nothing else outside its dependencies.
     expect(needsOf('webhooks')).toEqual(['dns', 'https-internet', 'kafka', 'otlp', 'postgres']);
@@ -710,7 +717,8 @@ describe('Kafka security: KafkaUsers, their ACLs, the Secrets each workload moun
   it('when the ACLs are read, then only the gateway writes the command topics, only the ledger ledger.internal (credit legs) and the money events', () => {
     const writers = (topic: string) =>
       kafkaServices.filter((s) => kafkaAclsOf(s).some((a) => a.resource.name === topic && a.operations.includes('Write'))).sort();
-    expect(writers('ledger.commands')).toEqual(['gateway']);
+    // The user service writes only its signed revocation records there, which the ledger verifies.
+    expect(writers('ledger.commands')).toEqual(['gateway', 'user']);
     expect(writers('ledger.internal')).toEqual(['ledger']);
     expect(writers('user.commands')).toEqual(['gateway']);
     expect(writers('coin.transactions')).toEqual(['ledger']);

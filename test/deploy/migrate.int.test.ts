@@ -24,6 +24,7 @@ describe('scripts/migrate.ts: the migration step of the container image, configu
       LEDGER_DATABASE_URL: urlOf('coin_ledger_app'),
       HISTORY_DATABASE_URL: urlOf('coin_history_app'),
       WEBHOOKS_DATABASE_URL: urlOf('coin_webhooks_app'),
+      HISTORY_REBUILD_DATABASE_URL: urlOf('coin_history_rebuild'),
       LEDGER_COMMANDS_PARTITIONS: '2',
       BOOTSTRAP_SUPERADMIN_EMAIL: `root.${prefix.replace(/_/g, '')}@example.test`,
       BOOTSTRAP_SUPERADMIN_PASSWORD: 'a long bootstrap password',
@@ -64,6 +65,14 @@ describe('scripts/migrate.ts: the migration step of the container image, configu
       HISTORY_DATABASE_URL: urlOf('coin_history_app'),
     };
     expect(() => loadMigrateConfig(withoutWebhooks)).toThrow(/WEBHOOKS_DATABASE_URL: required in production/);
+    expect(() => loadMigrateConfig({ ...withoutWebhooks, WEBHOOKS_DATABASE_URL: urlOf('coin_webhooks_app') })).toThrow(
+      /HISTORY_REBUILD_DATABASE_URL: required in production/,
+    );
+    const rebuildAsService = loadMigrateConfig({
+      DATABASE_URL: infra.databaseUrl,
+      HISTORY_REBUILD_DATABASE_URL: urlOf('coin_history_app'),
+    });
+    expect(() => rolePasswordsFrom(rebuildAsService)).toThrow(/HISTORY_REBUILD_DATABASE_URL must connect as role coin_history_rebuild/);
     const config = loadMigrateConfig({ DATABASE_URL: infra.databaseUrl, USER_DATABASE_URL: urlOf('coin_ledger_app') });
     expect(() => rolePasswordsFrom(config)).toThrow(/USER_DATABASE_URL must connect as role coin_user_app/);
     expect(() => loadMigrateConfig({ DATABASE_URL: infra.databaseUrl, BOOTSTRAP_SUPERADMIN_EMAIL: 'a@example.test' })).toThrow(/set both/);

@@ -4,7 +4,7 @@ import { httpLedgerRecord, rebuildHistory } from '@coin/history';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { adminSession, apiKeyFor, fundTreasury } from '../harness/admin';
 import { apiClient, applied, registerUser } from '../harness/http';
-import { eventually } from '../harness/history';
+import { eventually, rebuildDatabaseUrl } from '../harness/history';
 import { callerSigner } from '../harness/service-tokens';
 
 /**
@@ -26,7 +26,8 @@ describe('history of real money operations, and its rebuild from the ledger', ()
     const superadmin = await adminSession(stack, 'SUPERADMIN');
     adminToken = superadmin.accessToken;
     apiKey = await apiKeyFor(stack, adminToken, ['mint', 'burn', 'refund', 'reward']);
-    pool = createPool({ url: stack.env.history.HISTORY_DATABASE_URL!, schema: `${stack.prefix}history`, applicationName: 'history-e2e' });
+    // The rebuild's own role, as `npm run history:rebuild` connects (the service's may only add rows).
+    pool = createPool({ url: rebuildDatabaseUrl(stack), schema: `${stack.prefix}history`, applicationName: 'history-e2e' });
     alice = await registerUser(stack.gatewayUrl);
     bob = await registerUser(stack.gatewayUrl);
   }, 90_000);
@@ -130,7 +131,7 @@ describe('history of real money operations, and its rebuild from the ledger', ()
     const env = {
       ...process.env,
       LEDGER_SERVICE_URL: stack.ledgerUrl,
-      HISTORY_DATABASE_URL: stack.env.history.HISTORY_DATABASE_URL!,
+      HISTORY_REBUILD_DATABASE_URL: rebuildDatabaseUrl(stack),
       DB_SCHEMA_PREFIX: stack.prefix,
       LOG_LEVEL: 'warn',
       // As in a deployment: the history service's key, from its environment (never an argument).

@@ -3,6 +3,8 @@ import { coinHoldEvent, topicNames, type CoinHoldEvent } from '@coin/contracts';
 import { createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { type CoinClient, CoinProblemError } from '@coin/client';
+import { decodeJwt } from 'jose';
+import { uuidV5 } from '@coin/security';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { apiClient, http, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, fundTreasury, platformClientToken } from '../harness/admin';
@@ -16,6 +18,8 @@ describe('holds and spending limits through the gateway and the ledger', () => {
   let platform: CoinClient;
   /** A shop back end: a SYSTEM client, which may capture and void holds (and reward), nothing else. */
   let shop: CoinClient;
+  /** The shop's client id: a hold paying a user names it to let it settle (docs/DESIGN.md "Holds"). */
+  let shopId: string;
   const as = (token: string) => apiClient(stack.gatewayUrl, { accessToken: token });
   const mint = (userId: number, amount: number) => platform.mintCoins({ body: { userId, amount, reason: 'seed' } });
   const walletOf = (token: string) => as(token).getMyWallet();
@@ -45,7 +49,9 @@ describe('holds and spending limits through the gateway and the ledger', () => {
     admin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
     apiKey = await apiKeyFor(stack, admin, ['mint', 'burn', 'refund', 'reward']);
     platform = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey });
-    shop = as(await platformClientToken(stack, 'holds-shop'));
+    const shopToken = await platformClientToken(stack, 'holds-shop');
+    shop = as(shopToken);
+    shopId = decodeJwt(shopToken).sub!;
   }, 90_000);
   afterAll(async () => {
     await stack?.close();
@@ -87,6 +93,19 @@ describe('holds and spending limits through the gateway and the ledger', () => {
     expect(await holdOf(payer.accessToken, created.hold.id)).toMatchObject({ status: 'PENDING' });
   });
 
+  it('when a hold is placed with an Idempotency-Key, then its id cannot be computed from the payer id and the key, and a retry with the key names the same hold', async () => {
+    const payer = await funded(3);
+    const key = `hold-${randomUUID()}`;
+    const place = () =>
+      as(payer.accessToken).createHold({ body: { toTreasury: 'COURSE_FEES', amount: 1, reason: 'guess me' }, idempotencyKey: key });
+    const { hold } = await place();
+    // What anyone knowing the payer and the key could compute: the command id the gateway derives, then the hold id from it.
+    const commandId = uuidV5(`user:${payer.userId}:POST /api/coins/holds:${key}`);
+    expect(hold.id).not.toBe(uuidV5(`ledger.hold:${commandId}`));
+    expect((await place()).hold.id).toBe(hold.id);
+    expect(await walletOf(payer.accessToken)).toMatchObject({ balance: 3, activeCoins: 2 });
+  });
+
   it('when a platform captures part of a hold, then a PURCHASE of that amount is recorded, the rest is released, and the hold cannot be captured or voided again', async () => {
     const payer = await funded(20);
     const { hold } = await as(payer.accessToken).createHold({
@@ -123,7 +142,9 @@ describe('holds and spending limits through the gateway and the ledger', () => {
 
   it('when a hold to a user is captured in full with an Idempotency-Key twice, then one TRANSFER, the same answer, and the recipient credited once', async () => {
     const [payer, payee] = [await funded(5), await registerUser(stack.gatewayUrl)];
-    const { hold } = await as(payer.accessToken).createHold({ body: { toUserId: payee.userId, amount: 4, reason: 'Tournament entry' } });
+    const { hold } = await as(payer.accessToken).createHold({
+      body: { toUserId: payee.userId, amount: 4, reason: 'Tournament entry', settlerClientId: shopId },
+    });
     const key = `capture-${randomUUID()}`;
     const first = await shop.captureHold({ path: { id: hold.id }, body: {}, idempotencyKey: key });
     const second = await shop.captureHold({ path: { id: hold.id }, body: {}, idempotencyKey: key });
@@ -218,6 +239,16 @@ describe('holds and spending limits through the gateway and the ledger', () => {
       body: { toTreasury: 'COURSE_FEES', toUserId: 1, amount: 1, reason: 'r' },
     });
     expect(both.status).toBe(400);
+    // A settler is a platform client's id, of one that exists and is not revoked.
+    const badSettler = await http(stack.gatewayUrl, 'POST', '/api/coins/holds', {
+      token: payer.accessToken,
+      body: { toTreasury: 'COURSE_FEES', amount: 1, reason: 'r', settlerClientId: 'pc no such' },
+    });
+    expect([badSettler.status, badSettler.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const noSettler = await problemOf(
+      as(payer.accessToken).createHold({ body: { toTreasury: 'COURSE_FEES', amount: 1, reason: 'r', settlerClientId: 'pc_nosuchclient' } }),
+    );
+    expect([noSettler.status, noSettler.code]).toEqual([404, 'NOT_FOUND']);
     const { hold } = await as(payer.accessToken).createHold({ body: { toTreasury: 'COURSE_FEES', amount: 1, reason: 'r' } });
     // A user may not settle holds, not even their own.
     const forbidden = await problemOf(as(payer.accessToken).captureHold({ path: { id: hold.id }, body: {} }));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type CoinClient, CoinProblemError } from '@coin/client';
+import { decodeJwt } from 'jose';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { apiClient, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, platformClientToken } from '../harness/admin';
@@ -19,6 +20,8 @@ describe('Idempotency-Key: the same key on another request is refused, never rep
   let checker: CoinClient;
   /** A SYSTEM client that settles holds. */
   let shop: CoinClient;
+  /** The shop's client id: the holds below name it as the one that settles them. */
+  let shopId: string;
   const as = (token: string, apiKey?: string) => apiClient(stack.gatewayUrl, { accessToken: token, ...(apiKey ? { apiKey } : {}) });
   const problemOf = (call: Promise<unknown>) =>
     call.then(
@@ -45,7 +48,9 @@ describe('Idempotency-Key: the same key on another request is refused, never rep
     const admin = await adminSession(stack, 'ADMIN');
     maker = as(admin.accessToken, await apiKeyFor(stack, superadminToken, ['mint', 'burn', 'refund']));
     checker = as(superadminToken, await apiKeyFor(stack, superadminToken, ['mint', 'burn', 'refund']));
-    shop = as(await platformClientToken(stack, 'idem-shop'));
+    const shopToken = await platformClientToken(stack, 'idem-shop');
+    shop = as(shopToken);
+    shopId = decodeJwt(shopToken).sub!;
   }, 90_000);
   afterAll(async () => {
     await stack?.close();
@@ -55,8 +60,8 @@ describe('Idempotency-Key: the same key on another request is refused, never rep
     const payer = await funded(10);
     const payee = await registerUser(stack.gatewayUrl);
     const payerApi = as(payer.accessToken);
-    const a = (await payerApi.createHold({ body: { toUserId: payee.userId, amount: 2, reason: 'A' } })).hold;
-    const b = (await payerApi.createHold({ body: { toUserId: payee.userId, amount: 3, reason: 'B' } })).hold;
+    const a = (await payerApi.createHold({ body: { toUserId: payee.userId, amount: 2, reason: 'A', settlerClientId: shopId } })).hold;
+    const b = (await payerApi.createHold({ body: { toUserId: payee.userId, amount: 3, reason: 'B', settlerClientId: shopId } })).hold;
     const key = `capture-${randomUUID()}`;
     const first = await shop.captureHold({ path: { id: a.id }, body: {}, idempotencyKey: key });
     expect(first.hold).toMatchObject({ id: a.id, status: 'CAPTURED' });
@@ -70,8 +75,8 @@ describe('Idempotency-Key: the same key on another request is refused, never rep
     const payer = await funded(10);
     const payee = await registerUser(stack.gatewayUrl);
     const payerApi = as(payer.accessToken);
-    const a = (await payerApi.createHold({ body: { toUserId: payee.userId, amount: 1, reason: 'A' } })).hold;
-    const b = (await payerApi.createHold({ body: { toUserId: payee.userId, amount: 1, reason: 'B' } })).hold;
+    const a = (await payerApi.createHold({ body: { toUserId: payee.userId, amount: 1, reason: 'A', settlerClientId: shopId } })).hold;
+    const b = (await payerApi.createHold({ body: { toUserId: payee.userId, amount: 1, reason: 'B', settlerClientId: shopId } })).hold;
     const key = `void-${randomUUID()}`;
     expect((await shop.voidHold({ path: { id: a.id }, idempotencyKey: key })).hold).toMatchObject({ id: a.id, status: 'VOIDED' });
     const other = await problemOf(shop.voidHold({ path: { id: b.id }, idempotencyKey: key }));
@@ -84,7 +89,9 @@ describe('Idempotency-Key: the same key on another request is refused, never rep
   it('when a key that captured a hold is sent again with another body, then 422', async () => {
     const payer = await funded(10);
     const payee = await registerUser(stack.gatewayUrl);
-    const hold = (await as(payer.accessToken).createHold({ body: { toUserId: payee.userId, amount: 5, reason: 'C' } })).hold;
+    const hold = (
+      await as(payer.accessToken).createHold({ body: { toUserId: payee.userId, amount: 5, reason: 'C', settlerClientId: shopId } })
+    ).hold;
     const key = `capture-${randomUUID()}`;
     const first = await shop.captureHold({ path: { id: hold.id }, body: { amount: 1 }, idempotencyKey: key });
     expect(await shop.captureHold({ path: { id: hold.id }, body: { amount: 1 }, idempotencyKey: key })).toEqual(first);

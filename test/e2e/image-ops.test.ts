@@ -3,6 +3,7 @@ import { startTestStack, type TestStack } from '../harness/stack';
 import { apiClient, login, registerUser } from '../harness/http';
 import { apiKeyFor } from '../harness/admin';
 import { eventually } from '../harness/eventually';
+import { rebuildDatabaseUrl } from '../harness/history';
 import { dockerRun, testImage } from '../harness/image-stack';
 import { enrolSecondFactor } from '../../scripts/stack/totp';
 
@@ -31,6 +32,7 @@ describeWithImage('the image: operator commands', () => {
       USER_DATABASE_URL: stack.env.user.USER_DATABASE_URL!,
       LEDGER_DATABASE_URL: stack.env.ledger.LEDGER_DATABASE_URL!,
       HISTORY_DATABASE_URL: stack.env.history.HISTORY_DATABASE_URL!,
+      HISTORY_REBUILD_DATABASE_URL: rebuildDatabaseUrl(stack),
       LEDGER_SERVICE_URL: stack.ledgerUrl,
       // rebuild reads the ledger's record as the history service (docs/DESIGN.md "Internal HTTP credentials").
       SERVICE_TOKEN_PRIVATE_KEY: stack.env.history.SERVICE_TOKEN_PRIVATE_KEY!,

@@ -8,7 +8,7 @@ import { uuidV5 } from '@coin/security';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { type CoinClient, CoinProblemError } from '@coin/client';
 import { apiClient, applied, http, registerUser } from '../harness/http';
-import { adminSession, apiKeyFor, fundTreasury } from '../harness/admin';
+import { adminSession, apiKeyFor, fundTreasury, withUsersDb } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 
 describe('money endpoints through the gateway, the ledger and back', () => {
@@ -271,6 +271,14 @@ describe('money endpoints through the gateway, the ledger and back', () => {
     const [doomed, friend] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
     await mint(doomed.userId, 8);
     await mint(friend.userId, 5);
+    // Deleted where the gateway never saw it (an operator's deletion on the database), so only its
+    // event reaches the ledger, which closes the wallet once the user service confirms the deletion.
+    await withUsersDb(stack, (query) =>
+      query(
+        'UPDATE users SET deleted_at = now(), email = NULL, email_normalized = NULL, full_name = NULL, password_hash = NULL WHERE id = $1',
+        [doomed.userId],
+      ),
+    );
     const logger = createLogger('e2e', 'warn');
     const producer = new BatchingProducer(createKafka({ brokers: stack.kafkaBrokers, clientId: 'e2e', logger }).producer(), logger);
     await producer.connect();

@@ -223,6 +223,43 @@ describe('payouts through the gateway and the ledger', () => {
     expect([others.status, others.body.code]).toEqual([403, 'FORBIDDEN']);
   });
 
+  it("when a user pays 1,000 lines from their wallet after one transfer, then the role's daily count of 1,000 refuses it: each line is a debit", async () => {
+    const [payer, first] = await users(2);
+    const admin = apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey });
+    await admin.rewardUser({ body: { userId: payer!.userId, amount: 20, reason: 'seed' } });
+    await eventually(async () => ((await as(payer!.accessToken).getMyWallet()).balance === 20 ? true : undefined), 10_000, 'seeded');
+    const payees = await recipients(1000);
+    // One debit counted today (USER's default dailyCount is 1,000): 1,000 more would be 1,001.
+    await as(payer!.accessToken).transferCoins({ body: { toUserId: first!.userId, amount: 0.01, reason: 'first of the day' } });
+    const lines = payees.map((toUserId) => ({ toUserId, amount: 0.01 }));
+    // A wallet is opened as the ledger learns of its user: until every one is, the payout is refused whole (404).
+    const answer = await eventually(
+      () =>
+        as(payer!.accessToken)
+          .payout({ body: { from: {}, reason: 'a thousand thanks', lines } })
+          .then(
+            (applied) => ({ applied }),
+            (err: unknown) => {
+              if (err instanceof CoinProblemError && err.code === 'USER_NOT_FOUND') return undefined;
+              if (err instanceof CoinProblemError) return { refused: err };
+              throw err;
+            },
+          ),
+      60_000,
+      'every wallet open',
+    );
+    expect(answer).toEqual({ refused: expect.any(CoinProblemError) });
+    const { refused } = answer as { refused: CoinProblemError };
+    expect([refused.status, refused.code]).toEqual([422, 'LIMIT_EXCEEDED']);
+    expect(refused.problem.limit).toMatchObject({ name: 'dailyCount', value: 1000, used: 1 });
+    expect((await as(payer!.accessToken).getMyWallet()).balance).toBe(19.99);
+    // With room for 1,001 debits it applies, and the usage counts 1,001: every line, not the payout once.
+    await admin.setUserLimits({ path: { id: String(payer!.userId) }, body: { dailyCount: 1001 } });
+    const paid = paidOf(await as(payer!.accessToken).payout({ body: { from: {}, reason: 'a thousand thanks', lines } }));
+    expect(paid.payout.lines).toHaveLength(1000);
+    expect((await admin.getUserLimits({ path: { id: String(payer!.userId) } })).usage).toMatchObject({ count: 1001 });
+  }, 240_000);
+
   it('when a payout is retried with its Idempotency-Key, then the same payout answers and nothing moves twice; the key with another body is refused', async () => {
     const [p, q] = await users(2);
     const idempotencyKey = randomUUID();

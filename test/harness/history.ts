@@ -3,19 +3,29 @@ import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { headerNames, topicNames, type Transaction, type TransactionRecorded } from '@coin/contracts';
 import { createLogger } from '@coin/logger';
 import { loadHistoryConfig, startHistoryService, type RunningService } from '@coin/history';
-import { devServiceDatabaseUrl } from '../../scripts/stack/services';
+import { devRoleDatabaseUrl, devServiceDatabaseUrl, serviceDatabases } from '../../scripts/stack/services';
 import { provision } from '../../scripts/stack/provision';
 import { testInfra, uniquePrefix } from './env';
 import { http, type HttpResult } from './http';
 import { generateAuditCheckpointKey, generateServiceKeys } from '../../scripts/stack/keys';
 import { ServiceTokenSigner } from '@coin/http';
+import { AuditRecordSigner } from '@coin/security';
 
 /** This process's audit checkpoint signing key; its public half is `auditCheckpointPublicKey`. */
 const auditCheckpointKey = generateAuditCheckpointKey();
 export const auditCheckpointPublicKey = createPublicKey(auditCheckpointKey).export({ type: 'spki', format: 'pem' }).toString();
 
-/** This process's gateway key pair: the history services of these tests admit it, and tests call as the gateway. */
-const gatewayKeys = generateServiceKeys().gateway;
+/** This process's service key pairs: the history services of these tests admit the gateway's, and trust each as a writer of the audit log. */
+const serviceKeys = generateServiceKeys();
+const gatewayKeys = serviceKeys.gateway;
+
+/**
+ * Signs audit records as a writer of the log would (docs/DESIGN.md "Admin audit log"): the history
+ * services of these tests hold the public keys of these writers (AUDIT_SIGNER_PUBLIC_KEYS).
+ */
+export function auditSignerAs(writer: 'gateway' | 'user' | 'ledger' | 'webhooks'): AuditRecordSigner {
+  return new AuditRecordSigner(writer, serviceKeys[writer].privateKeyPem);
+}
 /** The `authorization` header of a call to the history service's internal API, as the gateway. */
 export const asGateway = new ServiceTokenSigner('gateway', gatewayKeys.privateKeyPem).authorizationFor('history');
 
@@ -48,6 +58,9 @@ export function historyEnv(prefix: string, overrides: Record<string, string> = {
     SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: gatewayKeys.publicKeyPem }),
     HISTORY_DATABASE_URL: devServiceDatabaseUrl(infra.databaseUrl, 'history'),
     AUDIT_CHECKPOINT_PRIVATE_KEY: auditCheckpointKey,
+    AUDIT_SIGNER_PUBLIC_KEYS: JSON.stringify(
+      Object.fromEntries((['gateway', 'user', 'ledger', 'webhooks'] as const).map((w) => [w, serviceKeys[w].publicKeyPem])),
+    ),
     // Often, so that a test sees the log anchored soon after it wrote.
     AUDIT_CHECKPOINT_INTERVAL_MS: '200',
     ...overrides,
@@ -94,6 +107,14 @@ export async function publishEvents(producer: Producer, topic: string, events: T
 
 let lastId = 0;
 /** An id (of a transaction or a user) no other call of this process has used. */
+/**
+ * The URL of `npm run history:rebuild`'s own role (coin_history_rebuild) against a stack's
+ * database: the one role that may repair (UPDATE) and reset (TRUNCATE) the projection.
+ */
+export function rebuildDatabaseUrl(stack: { databaseUrl: string }): string {
+  return devRoleDatabaseUrl(stack.databaseUrl, serviceDatabases.history.rebuild.role);
+}
+
 export function freshId(): number {
   lastId += 1;
   return lastId;

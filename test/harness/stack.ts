@@ -11,6 +11,7 @@ import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-
 import { defaultPartitions } from '@coin/contracts';
 import { testInfra, uniquePrefix } from './env';
 import { freePorts, migrateInContainer, startServiceContainers, testImage } from './image-stack';
+import { startTcpProxy } from './tcp-proxy';
 
 const relaxedRateLimits: Record<string, string> = {
   RATE_LIMIT_LOGIN_PER_IP_MAX: '100000',
@@ -42,6 +43,11 @@ export interface TestStack {
   env: ReturnType<typeof serviceEnvs>;
   /** Every route the gateway serves, with its access level and API-key scope. */
   gatewayRoutes: RouteEntry[];
+  /**
+   * Stops the ledger, runs `during` (commands written meanwhile wait in Kafka), then starts it
+   * again on the same ports, as after an outage. In-process stacks only.
+   */
+  whileLedgerStopped(during: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,6 +75,8 @@ export async function startTestStack(
   const shardEnv: Record<string, string> =
     shardAdminUrls.length > 1 ? { LEDGER_SHARDS_DATABASE_URL: ledgerShardMap(shardAdminUrls, defaultPartitions['ledger.commands']) } : {};
   const jwtKey = generateJwtKey(`test-${prefix}`);
+  const userTarget = { host: '127.0.0.1', port: 0 };
+  const userProxy = await startTcpProxy(userTarget, 'refuse');
   const settings = {
     ...infra,
     topicPrefix: prefix,
@@ -78,7 +86,9 @@ export async function startTestStack(
     // One key for every serviceEnvs call below: env.history names the key the service signs with.
     auditCheckpointKey: generateAuditCheckpointKey(),
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
-    ports: { gateway: 0, user: 0, ledger: 0, history: 0, webhooks: 0 },
+    // The ledger, started before the user service, asks it whether a user is deleted: through a
+    // proxy that exists first and refuses until the user service is up (the ledger retries).
+    ports: { gateway: 0, user: userProxy.port, ledger: 0, history: 0, webhooks: 0 },
     // Every request of a test comes from 127.0.0.1: production per-IP limits would throttle the
     // suite itself. Tests of the limits pass their own low values through extraEnv.
     extra: { ...relaxedRateLimits, ...shardEnv, ...(options.extraEnv ?? {}) },
@@ -86,14 +96,17 @@ export async function startTestStack(
   const envs = serviceEnvs(settings);
   const logger = (name: string) => createLogger(name, settings.logLevel as 'warn');
   // The user service reads the ledger (a deleted user's balance), so it starts knowing the ledger's port.
-  const [ledger, history, webhooks] = await Promise.all([
+  const [firstLedger, history, webhooks] = await Promise.all([
     startLedgerService(loadLedgerConfig(envs.ledger), logger('ledger')),
     startHistoryService(loadHistoryConfig(envs.history), logger('history')),
     // The gateway's webhook and balance-monitor routes call it.
     startWebhooksService(loadWebhooksConfig(envs.webhooks), logger('webhooks')),
   ]);
-  const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, ledger: portOf(ledger.url) } }).user;
+  let ledger = firstLedger;
+  const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, user: 0, ledger: portOf(ledger.url) } }).user;
   const user = await startUserService(loadUserConfig(userEnv), logger('user'));
+  userTarget.port = portOf(user.url);
+  userProxy.setMode('pass');
   const finalEnvs = serviceEnvs({
     ...settings,
     ports: {
@@ -117,9 +130,17 @@ export async function startTestStack(
     jwtKey,
     env: finalEnvs,
     gatewayRoutes: gateway.routes,
+    whileLedgerStopped: async (during) => {
+      await ledger.close();
+      await during();
+      const ports = { ...settings.ports, ledger: portOf(ledger.url) };
+      const env = { ...serviceEnvs({ ...settings, ports }).ledger, METRICS_PORT: String(portOf(ledger.metricsUrl)) };
+      ledger = await startLedgerService(loadLedgerConfig(env), logger('ledger'));
+    },
     close: async () => {
       await gateway.close();
       await Promise.all([user.close(), ledger.close(), history.close(), webhooks.close()]);
+      await userProxy.close();
     },
   };
 }
@@ -170,6 +191,9 @@ async function startImageStack(options: { extraEnv?: Record<string, string>; led
     ...infra,
     jwtKey,
     env: envs,
+    whileLedgerStopped: () => {
+      throw new Error('whileLedgerStopped: the ledger runs in a container (COIN_TEST_IMAGE); run this test without it');
+    },
     get gatewayRoutes(): RouteEntry[] {
       throw new Error('gatewayRoutes: the gateway runs in a container (COIN_TEST_IMAGE); its route table is not available to the test');
     },

@@ -6,6 +6,8 @@ export interface RawRecord {
   partition: number;
   key: Buffer | null;
   value: Buffer | null;
+  /** The record's headers as text. */
+  headers: Record<string, string>;
 }
 
 /**
@@ -29,7 +31,13 @@ export async function readTopicToEnd(kafka: Kafka, topic: string, timeoutMs = 20
           eachMessage: async ({ partition, message }) => {
             const end = remaining.get(partition);
             if (end === undefined || Number(message.offset) >= end) return;
-            records.push({ topic, partition, key: message.key, value: message.value });
+            records.push({
+              topic,
+              partition,
+              key: message.key,
+              value: message.value,
+              headers: Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v ?? '')])),
+            });
             if (Number(message.offset) + 1 >= end) remaining.delete(partition);
             if (remaining.size === 0) {
               clearTimeout(timer);

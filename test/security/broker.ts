@@ -38,6 +38,8 @@ export function aclBindingsOf(principal: string, acls: KafkaAcl[]): AclEntry[] {
     Describe: AclOperationTypes.DESCRIBE,
     Create: AclOperationTypes.CREATE,
     Alter: AclOperationTypes.ALTER,
+    DescribeConfigs: AclOperationTypes.DESCRIBE_CONFIGS,
+    AlterConfigs: AclOperationTypes.ALTER_CONFIGS,
   };
   return acls.flatMap((acl) =>
     acl.operations.map((op) => ({

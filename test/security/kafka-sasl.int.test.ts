@@ -262,7 +262,9 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
 
   it('when a principal writes a topic its KafkaUser does not list, then the broker refuses it; only the ledger writes the money events', async () => {
     const refused: Array<[KafkaService, string]> = [
-      ['user', topics.ledgerCommands],
+      // The user service writes ledger.commands (its signed revocation records, which the ledger
+      // verifies), never the ledger's own commands.
+      ['user', topics.ledgerInternal],
       ['ledger', topics.ledgerCommands],
       ['ledger', topics.userCommands],
       ['gateway', topics.coinTransactions],

@@ -93,8 +93,12 @@ const chainPlace = {
 /**
  * A record as the log keeps it, with its place in the log and its link in the hash chain: an
  * action (applied or rejected where it was applied), or a refusal of authority (it has `source`).
+ * Every field the chain hashes is returned (docs/CONTRACT.md "Verifying the audit log"): the
+ * refusal is tried first, since a refusal whose action is also an action's name (a refused
+ * `user.change-role`) matches the action's shape too, which would drop its `source`, `reason`,
+ * `address` and `actor.verified`.
  */
-export const auditLogEntry = z.union([auditRecord.extend(chainPlace), refusalRecord.extend(chainPlace)]);
+export const auditLogEntry = z.union([refusalRecord.extend(chainPlace), auditRecord.extend(chainPlace)]);
 export type AuditLogEntry = z.infer<typeof auditLogEntry>;
 
 export const auditLogPage = z.object({

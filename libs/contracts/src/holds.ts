@@ -4,6 +4,7 @@ import { isoDateTime, role, singleLineText, treasuryCode, userId, userIdParam, u
 import { historyPaging, queryInt } from './history';
 import { withCursorParam, withPageLinks } from './paging';
 import { holdExpirySecondsMax, reasonText, transaction, wallet } from './ledger';
+import { platformClientId } from './user';
 import { hold, holdStatus } from '@coin/events';
 
 // The Hold and the events on coin.holds live in @coin/events (libs/events).
@@ -39,6 +40,11 @@ export const createHoldBody = z
       .max(holdExpirySecondsMax)
       .optional()
       .describe(`Seconds until the hold is released by itself; default 7 days, at most ${holdExpirySecondsMax} (30 days)`),
+    settlerClientId: platformClientId
+      .optional()
+      .describe(
+        'The platform client that may capture or void the hold (the escrow or marketplace the payer trusts), and no other client; an ADMIN+ may then only void it. Without it, a hold paying a user is settled by no platform client (an ADMIN+ may), and one paying a treasury by the clients granted that treasury',
+      ),
   })
   .superRefine((value, ctx) => {
     if ((value.toUserId === undefined) === (value.toTreasury === undefined)) {
@@ -53,6 +59,13 @@ export const captureHoldBody = z.strictObject({
 });
 
 export const holdIdParam = z.strictObject({ id: uuidInput });
+
+/**
+ * A hold as the ledger's internal API shows it to the gateway: the Hold and who may settle it (the
+ * platform client its payer named, or null), which the gateway judges capture and void by.
+ */
+export const internalHold = hold.extend({ settlerClientId: z.string().nullable() });
+export type InternalHold = z.infer<typeof internalHold>;
 
 /** A hold operation's 201/200: the hold and the payer's wallet after it (capture: the transaction too). */
 export const holdResult = z.object({ hold, wallet });

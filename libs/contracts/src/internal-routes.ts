@@ -20,7 +20,7 @@ import {
 } from './balance-monitors';
 import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
 import { dailyBalances, dailyRangeQuery, dailySupply, dailyVolume } from './stats';
-import { adminHoldsQuery, hold, holdPage, spendingLimits } from './holds';
+import { adminHoldsQuery, holdPage, internalHold, spendingLimits } from './holds';
 import {
   adminWebhookEndpointPage,
   createWebhookEndpointInternalBody,
@@ -195,7 +195,13 @@ export const internalReads = {
     query: payoutApprovalsQuery,
     response: payoutApprovalPage,
   },
-  'ledger.hold': { service: 'ledger', method: 'GET', path: '/internal/holds/:id', params: z.object({ id: uuidInput }), response: hold },
+  'ledger.hold': {
+    service: 'ledger',
+    method: 'GET',
+    path: '/internal/holds/:id',
+    params: z.object({ id: uuidInput }),
+    response: internalHold,
+  },
   'ledger.holds': { service: 'ledger', method: 'GET', path: '/internal/holds', query: adminHoldsQuery, response: holdPage },
   'ledger.transaction': {
     service: 'ledger',

@@ -1,4 +1,4 @@
-import { dlqOf, type TopicBase } from './topics';
+import { appendTimeTopics, dlqOf, type TopicBase } from './topics';
 
 /**
  * Who may do what on Kafka (issue 24, docs/OPERATIONS.md "Kafka security"): the one table the
@@ -7,8 +7,16 @@ import { dlqOf, type TopicBase } from './topics';
  *
  * - `produces`: Write (and Describe) on each topic.
  * - `consumes`: Read (and Describe) on each topic; a consumer also dead-letters what it cannot
- *   parse to `<topic>.dlq`, so it may Write those.
- * - `groupPrefix`: Read on the consumer groups whose id starts with it.
+ *   parse to `<topic>.dlq`, so it may Write those, and only those: a dead letter is never trusted
+ *   as the owner's record (docs/RELIABILITY.md "Re-driving dead letters").
+ * - a topic it produces that can be redriven (`redrivableTopics`): Read (and Describe) on its
+ *   `<topic>.dlq`. Only the owner of a topic reads its dead letters, and only the owner may write
+ *   them back, after the owner's check (`npm run dlq:redrive`): Write on the DLQ lets a consumer
+ *   put a record where the redrive looks, never on the topic others trust.
+ * - `groupPrefix`: Read on the consumer groups whose id starts with it (the redrive's group too,
+ *   `redriveGroupId`).
+ * - A consumer of a command topic whose records carry the broker's append time
+ *   (`appendTimeTopics`) may DescribeConfigs it: it checks the timestamp type at start.
  *
  * Commands have one writer per topic. The gateway writes the clients' commands to
  * ledger.commands; the ledger writes its own follow-up commands (a transfer's credit leg, hold and
@@ -44,8 +52,11 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
   },
   // Applies user commands; replies, and publishes user.events.v2 and its admin audit records from
   // its outbox (rows an older version addressed to user.events, retired, go to user.events.v2 too).
+  // Writes its signed revocation records (logout-all, role changes, deletions, revoked clients)
+  // into every partition of ledger.commands, which the ledger verifies: a record it did not sign
+  // changes nothing (docs/DESIGN.md "Who asks").
   user: {
-    produces: ['gateway.replies', 'user.events.v2', 'admin.audit'],
+    produces: ['gateway.replies', 'user.events.v2', 'admin.audit', 'ledger.commands'],
     consumes: ['user.commands'],
     groupPrefix: 'user-',
     managesTopics: false,
@@ -85,16 +96,44 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
     groupPrefix: 'webhooks-',
     managesTopics: false,
   },
-  // The migrate Job: creates the topics (and their partitions), reads and writes none.
+  // The migrate Job: creates the topics (and their partitions) and sets their configs (the command
+  // topics' append time), reads and writes none.
   migrate: { produces: [], consumes: [], groupPrefix: null, managesTopics: true },
 };
+
+/**
+ * The topics whose dead letters `npm run dlq:redrive` may send back, each after its owner's check:
+ * the command topics (the applying service verifies every command's proof again; ledger.internal
+ * has one writer and one reader, the ledger), coin.transactions (against the ledger's record),
+ * user.events.v2 (against the user service) and the audit log's topics (their writers'
+ * signatures). Any other topic's dead letters are read by hand, never sent back by the tool.
+ */
+export const redrivableTopics: readonly TopicBase[] = [
+  'ledger.commands',
+  'ledger.internal',
+  'user.commands',
+  'coin.transactions',
+  'user.events.v2',
+  'admin.audit',
+  'admin.refusals',
+];
+
+/** The services that write a topic: who may redrive its dead letters (the owner's principal). */
+export function ownersOf(topic: TopicBase): KafkaService[] {
+  return kafkaServices.filter((service) => kafkaAccess[service].produces.includes(topic));
+}
+
+/** The redrive's consumer group of a topic's DLQ, under the group prefix of the principal it runs as. */
+export function redriveGroupId(topicPrefix: string, owner: KafkaService, topic: TopicBase): string {
+  return `${topicPrefix}${kafkaAccess[owner].groupPrefix ?? `${owner}-`}redrive.${topic}`;
+}
 
 /** The SCRAM user (Strimzi KafkaUser name, KAFKA_SASL_USERNAME) of a service. */
 export function kafkaUserOf(service: KafkaService): string {
   return `coin-ledger-${service}`;
 }
 
-export type KafkaOperation = 'Read' | 'Write' | 'Describe' | 'Create' | 'Alter';
+export type KafkaOperation = 'Read' | 'Write' | 'Describe' | 'Create' | 'Alter' | 'DescribeConfigs' | 'AlterConfigs';
 
 /** One allow rule, in Strimzi's `simple` authorization terms (KafkaUser spec.authorization.acls). */
 export interface KafkaAcl {
@@ -115,12 +154,16 @@ export function kafkaAclsOf(service: KafkaService): KafkaAcl[] {
     for (const op of ops) set.add(op);
     byTopic.set(name, set);
   };
-  for (const t of access.produces) add(t, 'Write', 'Describe');
+  for (const t of access.produces) {
+    add(t, 'Write', 'Describe');
+    if (redrivableTopics.includes(t)) add(dlqOf(t), 'Read', 'Describe');
+  }
   for (const t of access.consumes) {
     add(t, 'Read', 'Describe');
+    if (appendTimeTopics.includes(t)) add(t, 'DescribeConfigs');
     add(dlqOf(t), 'Write', 'Describe');
   }
-  const order: KafkaOperation[] = ['Read', 'Write', 'Describe', 'Create', 'Alter'];
+  const order: KafkaOperation[] = ['Read', 'Write', 'Describe', 'Create', 'Alter', 'DescribeConfigs', 'AlterConfigs'];
   const acls = [...byTopic.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, ops]) =>
@@ -131,7 +174,10 @@ export function kafkaAclsOf(service: KafkaService): KafkaAcl[] {
     );
   if (access.groupPrefix) acls.push({ resource: { type: 'group', name: access.groupPrefix, patternType: 'prefix' }, operations: ['Read'] });
   if (access.managesTopics)
-    acls.push({ resource: { type: 'topic', name: '*', patternType: 'literal' }, operations: ['Describe', 'Create', 'Alter'] });
+    acls.push({
+      resource: { type: 'topic', name: '*', patternType: 'literal' },
+      operations: ['Describe', 'Create', 'Alter', 'DescribeConfigs', 'AlterConfigs'],
+    });
   return acls;
 }
 

@@ -9,13 +9,42 @@ export function clientMayReward(treasuries: readonly string[] | undefined): bool
   return treasuries?.includes('REWARDS') ?? false;
 }
 
+/** What the settlement rules read of a hold: the treasury it pays (null: a user) and the client its payer named (null: none). */
+export interface HoldSettlers {
+  toTreasury: string | null;
+  settlerClientId: string | null;
+}
+
 /**
- * A client settles (captures or voids) a hold paying a treasury only when granted that treasury;
- * a hold paying a user is the payer's own choice of recipient, which no client can redirect, so
- * any active client may settle it.
+ * Why a platform client may not capture or void a hold, or null when it may (docs/DESIGN.md
+ * "Holds", who settles a hold). A hold names its settler when it is placed: the client its payer
+ * named settles it alone; with none named, a hold paying a treasury is settled by the clients
+ * granted that treasury, and a hold paying a user by no client. A client settling a treasury's
+ * hold is granted that treasury, named or not.
  */
-export function clientMaySettle(treasuries: readonly string[] | undefined, holdToTreasury: string | null): boolean {
-  return holdToTreasury === null || (treasuries?.includes(holdToTreasury) ?? false);
+export function clientSettleRefusal(clientId: string, treasuries: readonly string[] | undefined, hold: HoldSettlers): string | null {
+  if (hold.settlerClientId !== null && hold.settlerClientId !== clientId) {
+    return 'This hold is settled by the platform client its payer named, not this one';
+  }
+  if (hold.toTreasury !== null) {
+    return (treasuries?.includes(hold.toTreasury) ?? false)
+      ? null
+      : `This platform client is not granted ${hold.toTreasury}: it may not settle holds paying it`;
+  }
+  return hold.settlerClientId === clientId
+    ? null
+    : 'A hold paying a user is settled only by the platform client its payer named, and this one names none';
+}
+
+/**
+ * Why an ADMIN+ may not settle a hold, or null when they may. Voiding returns the coins to their
+ * payer, which support may always do; capturing moves them, which the client a payer named
+ * decides alone. (A capture paying the admin is refused by the ledger too: SELF_DEALING.)
+ */
+export function adminSettleRefusal(action: 'capture' | 'void', hold: HoldSettlers): string | null {
+  return action === 'capture' && hold.settlerClientId !== null
+    ? 'The payer named a platform client to settle this hold: an ADMIN+ may void it, not capture it'
+    : null;
 }
 
 /**

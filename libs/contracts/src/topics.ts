@@ -65,6 +65,17 @@ export const coPartitionedWith: Readonly<Partial<Record<TopicBase, TopicBase>>> 
   'ledger.internal': 'ledger.commands',
 };
 
+/**
+ * The command topics whose records carry the broker's append time (`message.timestamp.type =
+ * LogAppendTime`): the applying services judge a command's authority at that time, which no
+ * producer chooses (docs/DESIGN.md "Who asks"). Created so, aligned by the migrate step, and
+ * checked by the ledger and the user service at start.
+ */
+export const appendTimeTopics: readonly TopicBase[] = ['ledger.commands', 'ledger.internal', 'user.commands'];
+
+/** The topic config that makes a topic's record timestamps the broker's append time. */
+export const appendTimeConfig = { name: 'message.timestamp.type', value: 'LogAppendTime' } as const;
+
 export const dlqSuffix = '.dlq';
 
 export function topicName(prefix: string, base: string): string {

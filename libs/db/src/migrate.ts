@@ -14,6 +14,13 @@ export type TablePrivilege = 'SELECT' | 'INSERT' | 'UPDATE' | 'DELETE' | 'TRUNCA
  */
 export type RuntimeGrants = Readonly<Record<string, readonly TablePrivilege[]>>;
 
+/** A role that logs in: its password (used when it is created) and exactly what it may do per table. */
+export interface LoginRole {
+  role: string;
+  password: string;
+  grants: RuntimeGrants;
+}
+
 export interface MigrationTarget {
   /** A URL of a role that may create roles and schemas (the operator's, never a service's). */
   adminUrl: string;
@@ -24,7 +31,12 @@ export interface MigrationTarget {
    */
   owner: string;
   /** The role the service connects as: owns nothing, holds only `grants`. */
-  runtime: { role: string; password: string; grants: RuntimeGrants };
+  runtime: LoginRole;
+  /**
+   * Further LOGIN roles of the schema, each for one tool (the history rebuild's): created and
+   * checked like the runtime role, owning nothing and holding exactly their grants.
+   */
+  otherRoles?: readonly LoginRole[];
   migrationsDir: string;
   log?: (message: string) => void;
 }
@@ -61,9 +73,11 @@ const privileges: ReadonlySet<string> = new Set<TablePrivilege>(['SELECT', 'INSE
  */
 export async function migrate(target: MigrationTarget): Promise<string[]> {
   const { schema, owner, runtime } = target;
-  for (const name of [schema, owner, runtime.role]) assertIdentifier(name);
-  if (owner === runtime.role) throw new Error(`the owner and the runtime role of ${schema} must differ (${owner})`);
-  checkGrants(runtime.grants);
+  const logins = [runtime, ...(target.otherRoles ?? [])];
+  for (const name of [schema, owner, ...logins.map((l) => l.role)]) assertIdentifier(name);
+  if (logins.some((l) => l.role === owner)) throw new Error(`the owner of ${schema} (${owner}) must not be a role that logs in`);
+  if (new Set(logins.map((l) => l.role)).size !== logins.length) throw new Error(`the roles of ${schema} must differ`);
+  for (const login of logins) checkGrants(login.grants);
   const log = target.log ?? (() => undefined);
   const files = readdirSync(target.migrationsDir)
     .filter((f) => /^\d+_[\w-]+\.sql$/.test(f))
@@ -76,7 +90,7 @@ export async function migrate(target: MigrationTarget): Promise<string[]> {
     // Roles are cluster-wide and shared by every schema (test runs migrate many at once): one
     // migrator at a time creates them, or two would both find a role missing and one would fail.
     await client.query('SELECT pg_advisory_lock($1)', [lockIdOf(rolesLock)]);
-    await ensureRoles(client, owner, runtime);
+    for (const login of logins) await ensureRoles(client, owner, login);
     await client.query('SELECT pg_advisory_unlock($1)', [lockIdOf(rolesLock)]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema} AUTHORIZATION ${owner}`);
     await handOver(client, schema, owner, log);
@@ -101,7 +115,7 @@ export async function migrate(target: MigrationTarget): Promise<string[]> {
       applied.push(file);
       log(`migrated ${schema}: ${file}`);
     }
-    await grantRuntime(client, schema, runtime.role, runtime.grants);
+    for (const login of logins) await grantRuntime(client, schema, login.role, login.grants);
     await client.query('RESET ROLE');
   } finally {
     await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
@@ -125,7 +139,7 @@ function checkGrants(grants: RuntimeGrants): void {
  * docs/OPERATIONS.md). A runtime role that is a superuser, bypasses row security or is a member of
  * the owner could undo every grant below, so that is refused rather than migrated over.
  */
-async function ensureRoles(client: pg.Client, owner: string, runtime: MigrationTarget['runtime']): Promise<void> {
+async function ensureRoles(client: pg.Client, owner: string, runtime: LoginRole): Promise<void> {
   const existing = await client.query<{ rolname: string; rolsuper: boolean; rolbypassrls: boolean }>(
     'SELECT rolname, rolsuper, rolbypassrls FROM pg_roles WHERE rolname = ANY($1)',
     [[owner, runtime.role]],

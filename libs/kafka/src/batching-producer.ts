@@ -27,6 +27,12 @@ export interface BatchingProducerOptions {
    * request is done.
    */
   lingerMs?: number;
+  /**
+   * Signs every message sent to these topics (the audit log's: admin.audit, admin.refusals) with
+   * the service's own key, in headers (libs/security AuditRecordSigner): a set lookup per send,
+   * a signature only for the audit records themselves.
+   */
+  auditSigning?: { topics: readonly string[]; signer: { headersFor(value: Buffer | string): Record<string, string> } };
 }
 
 function approximateBytes(message: Message): number {
@@ -67,6 +73,8 @@ export class BatchingProducer {
   private readonly batchMessagesMax: number;
   private readonly batchBytesMax: number;
   private readonly lingerMs: number;
+  private readonly signedTopics: ReadonlySet<string>;
+  private readonly auditSigner: { headersFor(value: Buffer | string): Record<string, string> } | undefined;
 
   constructor(
     private readonly producer: Producer,
@@ -76,6 +84,8 @@ export class BatchingProducer {
     this.batchMessagesMax = options.batchMessagesMax ?? 2000;
     this.batchBytesMax = options.batchBytesMax ?? 768 * 1024;
     this.lingerMs = options.lingerMs ?? 0;
+    this.signedTopics = new Set(options.auditSigning?.topics ?? []);
+    this.auditSigner = options.auditSigning?.signer;
   }
 
   async connect(): Promise<void> {
@@ -84,6 +94,8 @@ export class BatchingProducer {
 
   send(topic: string, message: Message, options?: SendOptions): Promise<void> {
     if (this.closed) return Promise.reject(new Error('producer is closed'));
+    if (this.auditSigner && this.signedTopics.has(topic) && message.value != null)
+      message = { ...message, headers: { ...(message.headers ?? {}), ...this.auditSigner.headersFor(message.value) } };
     return new Promise<void>((resolve, reject) => {
       (options?.ahead ? this.aheadQueue : this.queue).push({ topic, message, resolve, reject });
       this.schedule();

@@ -113,10 +113,27 @@ export interface ConsumerOptions<S extends z.ZodType> {
   topicRefusal?: (value: z.output<S>, topic: string) => string | null;
   /**
    * Any further reason a valid message may not be applied (its proof of authority, say), or null
-   * when it may: asked after `keyOf` and `topicRefusal`, with the message's headers. Refused like
-   * one the schema refuses.
+   * when it may: asked after `keyOf` and `topicRefusal`, in offset order, with the message's
+   * headers and where and when the broker put it (`record`). Refused like one the schema refuses.
    */
-  refuse?: (value: z.output<S>, topic: string, headers: Record<string, string>) => Promise<string | null> | string | null;
+  refuse?: (
+    value: z.output<S>,
+    topic: string,
+    headers: Record<string, string>,
+    record: RecordPlace,
+  ) => Promise<string | null> | string | null;
+  /**
+   * Records of the topic that are not messages of the schema (the ledger's revocation records),
+   * told apart from the record as it arrived, before anything parses it. Each is handed to
+   * `take`, in offset order among the messages (so a `refuse` after it sees what it changed);
+   * resolving null, it is taken and neither handled nor dead-lettered (counted as `passed_over`);
+   * resolving a reason, it is dead-lettered with it. `take` must be durable when it resolves (the batch's offsets commit
+   * after it) and idempotent (a redelivery brings the record again); its audit is its own.
+   */
+  records?: {
+    matches: (message: KafkaMessage) => boolean;
+    take: (message: KafkaMessage, record: RecordPlace & { topic: string }) => Promise<string | null>;
+  };
   /**
    * Called for each valid message refused by `keyOf`, `topicRefusal` or `refuse` (never for one
    * the schema refuses: it names nobody), after its dead letter and before its answer: the
@@ -136,6 +153,17 @@ export interface ConsumerOptions<S extends z.ZodType> {
    * ledger) wants; such a handler also needs a session timeout well above its slowest batch.
    */
   tuning?: { maxBytesPerPartition?: number; maxBytes?: number; minBytes?: number; maxWaitTimeInMs?: number; sessionTimeout?: number };
+}
+
+/** Where and when the broker put a record: its partition, its offset and its timestamp. */
+export interface RecordPlace {
+  partition: number;
+  offset: string;
+  /**
+   * The record's timestamp, ms since the epoch: on a topic whose `message.timestamp.type` is
+   * LogAppendTime (the command topics, checked at start), the time the broker appended it.
+   */
+  timestampMs: number;
 }
 
 /** A valid message that was refused before any apply (see `onRefused`). */
@@ -235,9 +263,10 @@ async function checkRefusal<T>(
   parsed: { ok: true; value: T },
   topic: string,
   headers: Record<string, string>,
-  refuse: (value: T, topic: string, headers: Record<string, string>) => Promise<string | null> | string | null,
+  record: RecordPlace,
+  refuse: (value: T, topic: string, headers: Record<string, string>, record: RecordPlace) => Promise<string | null> | string | null,
 ): Promise<Checked<T>> {
-  const refusal = await refuse(parsed.value, topic, headers);
+  const refusal = await refuse(parsed.value, topic, headers, record);
   return refusal === null ? parsed : { ok: false, error: refusal, refused: parsed.value };
 }
 
@@ -336,10 +365,27 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
           passedOver += 1;
           continue;
         }
+        if (options.records?.matches(message)) {
+          const place = { topic: batch.topic, partition: batch.partition, offset: message.offset, timestampMs: Number(message.timestamp) };
+          const refusal = await options.records.take(message, place);
+          if (refusal === null) {
+            passedOver += 1;
+            continue;
+          }
+          log.warn(
+            { topic: batch.topic, partition: batch.partition, offset: message.offset, error: refusal },
+            'dead-lettering a record refused',
+          );
+          await deadLetter(options.producer, batch.topic, batch.partition, message, refusal);
+          continue;
+        }
         const headers = readHeaders(message.headers);
         let parsed = checkTopic(checkKey(parseMessage(options.schema, message), message, options.keyOf), batch.topic, options.topicRefusal);
         // Awaited only when there is such a check: no promise per message on the ledger's hot path otherwise.
-        if (parsed.ok && options.refuse) parsed = await checkRefusal(parsed, batch.topic, headers, options.refuse);
+        if (parsed.ok && options.refuse) {
+          const place = { partition: batch.partition, offset: message.offset, timestampMs: Number(message.timestamp) };
+          parsed = await checkRefusal(parsed, batch.topic, headers, place, options.refuse);
+        }
         if (parsed.ok) {
           const key = message.key ? message.key.toString() : null;
           valid.push(new DeliveredMessage(parsed.value, key, headers, batch.topic, batch.partition, message.offset, log, message));

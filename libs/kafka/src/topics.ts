@@ -1,5 +1,13 @@
-import { Partitioners, type Admin, type Kafka } from 'kafkajs';
-import { coPartitionedWith, defaultPartitions, dlqOf, topicName, type TopicBase } from '@coin/contracts';
+import { ConfigResourceTypes, ConfigSource, Partitioners, type Admin, type Kafka } from 'kafkajs';
+import {
+  appendTimeConfig,
+  appendTimeTopics,
+  coPartitionedWith,
+  defaultPartitions,
+  dlqOf,
+  topicName,
+  type TopicBase,
+} from '@coin/contracts';
 
 export interface TopicSpec {
   topic: string;
@@ -15,6 +23,11 @@ export interface TopicSpec {
    * exists already (ledger.internal added beside an older ledger.commands), else numPartitions.
    */
   partitionsLike?: string;
+  /**
+   * Topic configs the topic must have (`message.timestamp.type`: LogAppendTime on the command
+   * topics): set at creation, and set on an existing topic that has another value.
+   */
+  config?: Readonly<Record<string, string>>;
 }
 
 /** The topics whose partitions may grow at set-up (see TopicSpec.grow). */
@@ -38,6 +51,7 @@ export function topicSpecs(prefix: string, partitions: Partial<Record<TopicBase,
       numPartitions: countOf(base),
       ...(growable.has(base) ? { grow: true } : {}),
       ...(partner ? { partitionsLike: topicName(prefix, partner) } : {}),
+      ...(appendTimeTopics.includes(base) ? { config: { [appendTimeConfig.name]: appendTimeConfig.value } } : {}),
     });
     specs.push({ topic: dlqOf(name), numPartitions: 1 });
   }
@@ -52,7 +66,7 @@ export async function ensureTopics(kafka: Kafka, specs: TopicSpec[]): Promise<st
   const admin = kafka.admin();
   await admin.connect();
   try {
-    const existing = new Set(await admin.listTopics());
+    const existing = new Set<string>(await admin.listTopics());
     const missing = await withPartnerCounts(
       admin,
       specs.filter((s) => !existing.has(s.topic)),
@@ -62,24 +76,37 @@ export async function ensureTopics(kafka: Kafka, specs: TopicSpec[]): Promise<st
       try {
         await admin.createTopics({
           waitForLeaders: true,
-          topics: missing.map((s) => ({ topic: s.topic, numPartitions: s.numPartitions, replicationFactor: -1 })),
+          topics: missing.map((s) => ({
+            topic: s.topic,
+            numPartitions: s.numPartitions,
+            replicationFactor: -1,
+            ...(s.config ? { configEntries: Object.entries(s.config).map(([name, value]) => ({ name, value })) } : {}),
+          })),
         });
       } catch (err) {
         const message = String((err as Error).message);
-        // Another process may have created the same topics between our list and create.
-        if (message.includes('already exists')) return missing.map((s) => s.topic);
-        // Kafka 4 can answer the metadata request of kafkajs's waitForLeaders before the new
-        // partitions are hosted (UNKNOWN_TOPIC_OR_PARTITION), which kafkajs does not retry there.
-        if (!message.includes('does not host this topic-partition')) throw err;
-        await awaitLeaders(
-          admin,
-          missing.map((s) => s.topic),
-        );
+        // Another process may have created the same topics between our list and create (or the
+        // list did not show a topic created a moment before): their configs are still aligned below.
+        if (message.includes('already exists')) {
+          for (const topic of await admin.listTopics()) existing.add(topic);
+        } else {
+          // Kafka 4 can answer the metadata request of kafkajs's waitForLeaders before the new
+          // partitions are hosted (UNKNOWN_TOPIC_OR_PARTITION), which kafkajs does not retry there.
+          if (!message.includes('does not host this topic-partition')) throw err;
+          await awaitLeaders(
+            admin,
+            missing.map((s) => s.topic),
+          );
+        }
       }
     }
     await growTopics(
       admin,
       specs.filter((s) => s.grow && existing.has(s.topic)),
+    );
+    await alignTopicConfigs(
+      admin,
+      specs.filter((s) => s.config && existing.has(s.topic)),
     );
     return missing.map((s) => s.topic);
   } finally {
@@ -96,6 +123,82 @@ async function withPartnerCounts(admin: Admin, missing: TopicSpec[], existing: R
         : spec,
     ),
   );
+}
+
+/** Each topic's configs set on the topic itself (not inherited from the broker), by name. */
+async function topicConfigsOf(admin: Admin, topics: string[]): Promise<Map<string, Map<string, string>>> {
+  const { resources } = await admin.describeConfigs({
+    includeSynonyms: false,
+    resources: topics.map((name) => ({ type: ConfigResourceTypes.TOPIC, name })),
+  });
+  return new Map(
+    resources.map((r) => [
+      r.resourceName,
+      new Map(r.configEntries.filter((e) => e.configSource === ConfigSource.TOPIC_CONFIG).map((e) => [e.configName, e.configValue])),
+    ]),
+  );
+}
+
+/**
+ * Sets the wanted configs on existing topics that have other values (a command topic created
+ * before its records carried the append time). AlterConfigs replaces a topic's whole set, so the
+ * topic's other own configs (retention, min.insync.replicas) are sent again with it.
+ */
+async function alignTopicConfigs(admin: Admin, specs: TopicSpec[]): Promise<void> {
+  if (specs.length === 0) return;
+  const current = await topicConfigsOf(
+    admin,
+    specs.map((s) => s.topic),
+  );
+  const resources = specs
+    .map((spec) => {
+      const own = current.get(spec.topic) ?? new Map<string, string>();
+      const wanted = Object.entries(spec.config ?? {});
+      if (wanted.every(([name, value]) => own.get(name) === value)) return null;
+      const merged = new Map([...own, ...wanted]);
+      return {
+        type: ConfigResourceTypes.TOPIC,
+        name: spec.topic,
+        configEntries: [...merged].map(([name, value]) => ({ name, value })),
+      };
+    })
+    .filter((r) => r !== null);
+  if (resources.length === 0) return;
+  await admin.alterConfigs({ validateOnly: false, resources });
+  // The controller has the change; the brokers apply it a moment later. The services that start
+  // next check it, so wait (bounded) until a describe shows it.
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const now = await topicConfigsOf(
+      admin,
+      resources.map((r) => r.name),
+    );
+    const pending = resources.filter((r) => r.configEntries.some((e) => now.get(r.name)?.get(e.name) !== e.value));
+    if (pending.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`topic configs not applied after 15 s: ${pending.map((r) => r.name).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * Refuses to go on unless every one of these topics stamps its records with the broker's append
+ * time: the service judges commands at their record's timestamp, which a producer would choose
+ * on a topic of CreateTime. Asked once at start (DescribeConfigs on the topics).
+ */
+export async function assertAppendTime(admin: Admin, topics: string[]): Promise<void> {
+  const { resources } = await admin.describeConfigs({
+    includeSynonyms: false,
+    resources: topics.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configNames: [appendTimeConfig.name] })),
+  });
+  const wrong = topics.filter((topic) => {
+    const resource = resources.find((r) => r.resourceName === topic);
+    return resource?.configEntries.find((e) => e.configName === appendTimeConfig.name)?.configValue !== appendTimeConfig.value;
+  });
+  if (wrong.length > 0) {
+    throw new Error(
+      `topic ${wrong.join(', ')}: ${appendTimeConfig.name} must be ${appendTimeConfig.value}, so that a command is judged at the time the broker appended it and never at a time its sender wrote; run the migrate step, which sets it (docs/OPERATIONS.md "Command topics and append time")`,
+    );
+  }
 }
 
 /** Adds partitions to the growable topics that have fewer than their spec (a set-up from before the count rose). */

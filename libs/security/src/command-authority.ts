@@ -8,10 +8,16 @@ import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
  *
  * - the signature (EdDSA only, a key this service was configured to trust, never fetched from
  *   the sender), the issuer and the audience;
- * - that the token was valid *when the command was issued* (not now: a command replayed after an
- *   outage, its token expired meanwhile, still applies), and that the command is neither from
- *   the future nor older than the longest outage a replay may follow;
+ * - everything about time against the moment the broker appended the command to its topic
+ *   (the topic's `LogAppendTime`), which no producer chooses: the token valid then, the second
+ *   factor of a step-up command fresh then, the command not older than the longest outage a
+ *   replay may follow; and the command's own `issuedAt` no further from it than the clock
+ *   tolerance, since a gateway writes a command at once (a backdated or postdated one is forged);
  * - that the command's actor is the token's subject with the token's role.
+ *
+ * Revocation (the token version) is judged by the caller, against what it knows as of the same
+ * moment (the ledger's revocation floors, the user service's history of token versions), from
+ * the `tokenVersion` this returns.
  *
  * A process holding only a service's Kafka credentials has no user's token, so it cannot name
  * anyone as the actor of a command that moves money or changes rights.
@@ -27,13 +33,18 @@ export interface CommandAuthorityOptions {
   keys: readonly TrustedKey[];
   issuer: string;
   audience: string;
-  /** The oldest command accepted, by its issuedAt: a replay after an outage longer than this is refused. */
+  /** The oldest command accepted, by its append time: a replay after an outage longer than this is refused. */
   maxCommandAgeMs: number;
-  /** Clock skew allowed between the gateway that issued a command and this service. */
+  /**
+   * Clock skew allowed between the user service that signed a token, the gateway that wrote a
+   * command, the broker that appended it and this service; also how far a command's issuedAt may
+   * be from its append time.
+   */
   clockToleranceS?: number;
   /**
-   * Step-up commands (`check(..., { stepUp: true })`): how long before the command its author's
-   * second factor may have been given (the proof's `mfa_at`). Unset: no command passes a step-up check.
+   * Step-up commands (`check(..., { stepUp: true })`): how long before the command was appended
+   * its author's second factor may have been given (the proof's `mfa_at`). Unset: no command
+   * passes a step-up check.
    */
   stepUpMaxAgeMs?: number;
 }
@@ -47,6 +58,8 @@ export interface ProvenAuthority {
   treasuries?: string[];
   /** SYSTEM tokens: the most the client may reward in a rolling day, minor units (null: no cap). */
   dailyRewardCap?: number | null;
+  /** The token's version (`ver`): a revocation raises the account's, so older tokens stop proving. Absent: 0. */
+  tokenVersion: number;
 }
 
 export type AuthorityCheck = { ok: true; authority: ProvenAuthority } | { ok: false; reason: string };
@@ -57,6 +70,9 @@ export interface CommandWithProof {
   actor: { kind: string; id: string; role?: string | undefined };
   proof?: string | undefined;
 }
+
+/** The JWS `typ` of the user service's revocation records (revocation-record.ts): never a proof. */
+export const revocationRecordType = 'coin-revocation+jwt';
 
 /** Verified tokens kept, so a client's next command skips the signature check (the time and actor checks still run). */
 const verifiedMax = 20_000;
@@ -80,19 +96,29 @@ export class CommandAuthority {
   }
 
   /**
-   * Whether the command's proof names its actor, at its time; never throws for a bad proof. With
-   * `stepUp`, the proof must also say its author gave a second factor at most `stepUpMaxAgeMs`
-   * before the command was issued (judged at the command's time, like the token's validity).
+   * Whether the command's proof names its actor as of `appendedAt`, the time the broker appended
+   * the command (its record's LogAppendTime); never throws for a bad proof. With `stepUp`, the
+   * proof must also say its author gave a second factor at most `stepUpMaxAgeMs` before then.
+   * `now` (this service's clock) only bounds how old an appended command may be.
    */
-  async check(command: CommandWithProof, now: Date = new Date(), options: { stepUp?: boolean } = {}): Promise<AuthorityCheck> {
+  async check(command: CommandWithProof, appendedAt: Date, options: { stepUp?: boolean; now?: Date } = {}): Promise<AuthorityCheck> {
     if (!command.proof) return refused('it carries no proof of authority (an access token of the person or platform client who asked)');
-    const issuedAt = new Date(command.issuedAt);
-    const issuedMs = issuedAt.getTime();
+    const appendedMs = appendedAt.getTime();
+    const toleranceMs = this.toleranceS * 1000;
+    if (!Number.isFinite(appendedMs)) return refused('its record carries no append time');
+    const issuedMs = new Date(command.issuedAt).getTime();
     if (!Number.isFinite(issuedMs)) return refused('its issuedAt is not a time');
-    if (issuedMs > now.getTime() + this.toleranceS * 1000) return refused('it was issued in the future');
-    if (now.getTime() - issuedMs > this.options.maxCommandAgeMs) return refused('it is older than the oldest command a replay may bring');
-    const payload = await this.verifyAt(command.proof, issuedAt);
-    if (!payload) return refused('its proof is not an access token this service trusts, valid when the command was issued');
+    if (Math.abs(issuedMs - appendedMs) > toleranceMs) {
+      return refused(
+        `its issuedAt ${command.issuedAt} is not when it was appended (${appendedAt.toISOString()}): a sender writes a command at once, so a backdated or postdated one is forged`,
+      );
+    }
+    const nowMs = (options.now ?? new Date()).getTime();
+    if (appendedMs > nowMs + toleranceMs) return refused('it was appended in the future');
+    if (nowMs - appendedMs > this.options.maxCommandAgeMs)
+      return refused('it was appended longer ago than the oldest command a replay may bring');
+    const payload = await this.verifyAt(command.proof, appendedAt);
+    if (!payload) return refused('its proof is not an access token this service trusts, valid when the command was appended');
     const authority = authorityOf(payload);
     if (!authority) return refused('its proof carries no usable subject and role');
     if (authority.kind !== command.actor.kind || authority.id !== command.actor.id) {
@@ -101,8 +127,8 @@ export class CommandAuthority {
     if (authority.kind === 'user' && command.actor.role !== authority.role) {
       return refused(`its actor's role ${command.actor.role ?? '(none)'} is not the proof's role`);
     }
-    if (options.stepUp && !this.steppedUp(payload, issuedMs)) {
-      return refused('it needs a fresh second factor (step-up) and its proof carries none recent enough');
+    if (options.stepUp && !this.steppedUp(payload, appendedMs)) {
+      return refused('it needs a fresh second factor (step-up) and its proof carries none recent enough when the command was appended');
     }
     return { ok: true, authority };
   }
@@ -112,7 +138,8 @@ export class CommandAuthority {
     let payload = this.verified.get(token);
     if (!payload) {
       try {
-        ({ payload } = await jwtVerify(token, (header) => this.keyOf(header.kid), {
+        let protectedHeader: { typ?: string | undefined };
+        ({ payload, protectedHeader } = await jwtVerify(token, (header) => this.keyOf(header.kid), {
           issuer: this.options.issuer,
           audience: this.options.audience,
           algorithms: ['EdDSA'],
@@ -120,6 +147,9 @@ export class CommandAuthority {
           currentDate: new Date(0),
           clockTolerance: Number.MAX_SAFE_INTEGER,
         }));
+        // A revocation record has another audience already; its type is refused too, so no
+        // change of either can make one pass as a proof.
+        if (protectedHeader.typ === revocationRecordType) return null;
       } catch (err) {
         if (err instanceof joseErrors.JOSEError) return null;
         throw err;
@@ -133,11 +163,11 @@ export class CommandAuthority {
     return payload;
   }
 
-  private steppedUp(payload: JWTPayload, issuedMs: number): boolean {
+  private steppedUp(payload: JWTPayload, atMs: number): boolean {
     const mfaAt = payload.mfa_at;
     const maxAgeMs = this.options.stepUpMaxAgeMs;
     if (maxAgeMs === undefined || typeof mfaAt !== 'number' || !Number.isFinite(mfaAt)) return false;
-    const ageMs = issuedMs - mfaAt * 1000;
+    const ageMs = atMs - mfaAt * 1000;
     return ageMs <= maxAgeMs + this.toleranceS * 1000 && ageMs >= -this.toleranceS * 1000;
   }
 
@@ -156,8 +186,10 @@ const userIdText = /^[1-9][0-9]{0,15}$/;
 const roleNames = new Set(['USER', 'DEVELOPER', 'ADMIN', 'SUPERADMIN']);
 
 function authorityOf(payload: JWTPayload): ProvenAuthority | null {
-  const { sub, role } = payload;
+  const { sub, role, ver } = payload;
   if (typeof sub !== 'string' || typeof role !== 'string') return null;
+  // Tokens always carry it; one without is the oldest version there is.
+  const tokenVersion = typeof ver === 'number' && Number.isSafeInteger(ver) && ver >= 0 ? ver : 0;
   if (role === 'SYSTEM') {
     const treasuries = payload['treasuries'];
     const cap = payload['rewardCap'];
@@ -165,13 +197,14 @@ function authorityOf(payload: JWTPayload): ProvenAuthority | null {
       kind: 'system',
       id: sub,
       role,
+      tokenVersion,
       // Absent on tokens issued before grants existed: the user service signed them all the same.
       ...(Array.isArray(treasuries) ? { treasuries: treasuries.filter((t): t is string => typeof t === 'string') } : {}),
       dailyRewardCap: typeof cap === 'number' && Number.isSafeInteger(cap) && cap >= 0 ? cap : null,
     };
   }
   if (!roleNames.has(role) || !userIdText.test(sub)) return null;
-  return { kind: 'user', id: sub, role };
+  return { kind: 'user', id: sub, role, tokenVersion };
 }
 
 /** Parses a JSON list of trusted keys ([{kid, publicKeyPem}]), as configuration carries it. */

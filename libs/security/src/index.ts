@@ -163,6 +163,7 @@ export function uuidV5(name: string, namespace: string = coinIdNamespace): strin
 export {
   CommandAuthority,
   parseTrustedKeys,
+  revocationRecordType,
   type AuthorityCheck,
   type CommandAuthorityOptions,
   type CommandWithProof,
@@ -171,9 +172,28 @@ export {
 } from './command-authority';
 
 export {
+  RevocationVerifier,
+  revocationAudience,
+  revocationRecordKey,
+  revocationSubjectOfClient,
+  revocationSubjectOfUser,
+  signRevocation,
+  type Revocation,
+} from './revocation-record';
+
+export {
   newPersonalDataKey,
   openPersonalData,
   personalDataKeyBytes,
   sealPersonalData,
   type SealedPersonalData,
 } from './personal-data';
+
+export {
+  AuditRecordSigner,
+  AuditSignatureVerifier,
+  auditSignatureHeaders,
+  auditSigners,
+  type AuditSignatureCheck,
+  type AuditSignerName,
+} from './audit-signature';

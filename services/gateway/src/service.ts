@@ -1,6 +1,7 @@
 import { kafkaSecurityOf, passwordHashCostOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
 import { consumedUserEvent, topicNames } from '@coin/contracts';
+import { AuditRecordSigner } from '@coin/security';
 import {
   buildOperationalApp,
   createMetricsRegistry,
@@ -74,7 +75,14 @@ async function openGatewayService(
     security: kafkaSecurityOf(config),
     clientId: 'gateway',
     logger,
-    producer: { lingerMs: config.GATEWAY_PRODUCE_LINGER_MS },
+    producer: {
+      lingerMs: config.GATEWAY_PRODUCE_LINGER_MS,
+      // Its refusal records are signed with its own key (docs/DESIGN.md "Admin audit log").
+      auditSigning: {
+        topics: [topicNames(config.TOPIC_PREFIX).adminRefusals],
+        signer: new AuditRecordSigner('gateway', config.SERVICE_TOKEN_PRIVATE_KEY),
+      },
+    },
   });
   const metrics = createMetricsRegistry('gateway');
   const redis = createRedis(config.REDIS_URL, gatewayRedisPrefix(config.TOPIC_PREFIX), {

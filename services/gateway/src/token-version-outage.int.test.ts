@@ -124,6 +124,8 @@ describe('TokenVersionStore when Redis is unreachable', () => {
     'when Redis is unreachable (%s), then the user.events handler fails with UNAVAILABLE within the bound (redelivered, never set aside), and applies once Redis is back',
     async (mode) => {
       await eventually(async () => (await redis.ping()) === 'PONG', 10_000, 'connected');
+      // The version cached is the user service's answer to the event, not the event's own.
+      userTokenVersion = 9;
       const handle = store.handleUserEvents();
       proxy.setMode(mode);
       const failed = await timed(() => handle([delivered(roleChanged(42, 9))]));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import type { Consumer } from 'kafkajs';
 import { dlqOf, topicNames, userEvent, type UserEvent } from '@coin/contracts';
 import {
@@ -36,7 +37,41 @@ describe('gateway token-version consumer with a poison event (real Kafka and Red
   const base = 1_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
   const [w, x, y, z] = [base + 1, base + 2, base + 3, base + 4];
 
+  /**
+   * What the user service answers `GET /internal/users/:id` (the gateway's client checks the
+   * shape): the versions it holds now, 404 USER_NOT_FOUND for a deleted or unknown user. The
+   * consumer caches these answers, never the events' word.
+   */
+  const userService = new Map<number, number>();
+  let users: Server;
+  let usersUrl = '';
+
   beforeAll(async () => {
+    users = createServer((req, res) => {
+      const id = Number(/^\/internal\/users\/(\d+)$/.exec(req.url ?? '')?.[1]);
+      const version = userService.get(id);
+      res.setHeader('content-type', 'application/json');
+      if (version === undefined) {
+        res.statusCode = 404;
+        res.end(
+          JSON.stringify({ type: 'about:blank', title: 'User not found', status: 404, code: 'USER_NOT_FOUND', detail: 'No such user' }),
+        );
+        return;
+      }
+      const body = {
+        id,
+        email: '',
+        fullName: '',
+        role: 'USER',
+        isVerified: false,
+        createdAt: new Date(0).toISOString(),
+        tokenVersion: version,
+      };
+      res.end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => users.listen(0, '127.0.0.1', resolve));
+    usersUrl = `http://127.0.0.1:${(users.address() as { port: number }).port}/`;
+    stopLater.push(() => new Promise<void>((resolve) => users.close(() => resolve())));
     // One partition, so the refused event sits in the same batch as the good ones around it.
     await ensureTopics(kafka, [
       { topic: topics.userEvents, numPartitions: 1 },
@@ -72,6 +107,12 @@ describe('gateway token-version consumer with a poison event (real Kafka and Red
     // X's entry is a hash: the Lua script's GET on it fails with WRONGTYPE, on every attempt.
     await redis.hset(`tokenver:${x}`, 'not', 'a version');
     const events = [event('user.registered', w, 0), event('user.role-changed', x, 3), event('user.sessions-revoked', y, 7)];
+    for (const [id, version] of [
+      [w, 0],
+      [x, 3],
+      [y, 7],
+    ] as const)
+      userService.set(id, version);
     // In the partition before the consumer joins: one batch, the refused event in the middle.
     for (const e of events) await produce(e);
 
@@ -79,7 +120,7 @@ describe('gateway token-version consumer with a poison event (real Kafka and Red
     const cacheAuth = testCacheAuthenticator(redis, logger);
     const tokenVersions = new TokenVersionStore(
       redis,
-      new InternalHttpClient('http://127.0.0.1:9/', 1000, async () => 'Bearer unused'),
+      new InternalHttpClient(usersUrl, 1000, async () => 'Bearer unused'),
       3600,
       logger,
       cacheAuth,
@@ -127,13 +168,21 @@ describe('gateway token-version consumer with a poison event (real Kafka and Red
       'dlq-error': expect.stringContaining('WRONGTYPE'),
     });
 
-    // The partition goes on: an event produced afterwards, a deletion, is applied.
+    // A forged deletion of a live user (the user service still has it, version 5) caches the
+    // user service's answer, not the event's: the user is not locked out.
+    userService.set(z, 5);
+    await produce(event('user.deleted', z, 99));
+    await eventually(async () => (await cached(`tokenver:${z}`)) === '5', 20_000, "Z's version from the user service cached");
+    await expect(tokenVersions.current(z)).resolves.toBe(5);
+
+    // The partition goes on: an event produced afterwards, a real deletion, is applied.
+    userService.delete(z);
     await produce(event('user.deleted', z, 2));
     await eventually(async () => (await cached(`tokenver:${z}`)) === 'deleted', 20_000, "Z's deletion cached");
     await expect(tokenVersions.current(z)).resolves.toBeNull();
     expect(dead).toHaveLength(1);
 
-    // Offsets advanced past all four events: a restart of the gateway redelivers none of them.
+    // Offsets advanced past all five events: a restart of the gateway redelivers none of them.
     await userEvents.stop();
     userEvents = undefined;
     const admin = kafka.admin();
@@ -141,7 +190,7 @@ describe('gateway token-version consumer with a poison event (real Kafka and Red
     try {
       const [offsets] = await admin.fetchOffsets({ groupId: `${prefix}gateway-token-versions`, topics: [topics.userEvents] });
       expect(offsets!.partitions).toHaveLength(1);
-      expect(offsets!.partitions[0]).toMatchObject({ partition: 0, offset: '4' });
+      expect(offsets!.partitions[0]).toMatchObject({ partition: 0, offset: '5' });
     } finally {
       await admin.disconnect();
     }

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { headerNames, topicNames, type AdminActionRecorded, type AuditRecord } from '@coin/contracts';
 import { createPool, schemaName, type Pool } from '@coin/db';
 import { testInfra } from '../../../test/harness/env';
-import { auditCheckpointPublicKey, eventually, startHistoryTestBed, type HistoryTestBed } from '../../../test/harness/history';
+import {
+  auditCheckpointPublicKey,
+  auditSignerAs,
+  eventually,
+  startHistoryTestBed,
+  type HistoryTestBed,
+} from '../../../test/harness/history';
 import { runAuditLogCheck } from '../../../scripts/audit';
 import { chainHash, genesisHash } from './domain/audit-chain';
 
@@ -43,7 +49,10 @@ describe('the audit log anchored by signed checkpoints (history service in-proce
     }));
     await bed.producer.send({
       topic: topicNames(bed.prefix).adminAudit,
-      messages: events.map((e) => ({ key: e.record.id, value: JSON.stringify(e), headers: { [headerNames.type]: e.type } })),
+      messages: events.map((e) => {
+        const value = JSON.stringify(e);
+        return { key: e.record.id, value, headers: { [headerNames.type]: e.type, ...auditSignerAs('ledger').headersFor(value) } };
+      }),
     });
   };
   const countRows = async () => Number((await superuser.query<{ n: string }>('SELECT count(*) AS n FROM admin_audit_log')).rows[0]!.n);

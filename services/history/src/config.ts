@@ -22,6 +22,12 @@ export const historyConfigSchema = z.object({
   SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
   HISTORY_DATABASE_URL: z.string().url(),
   /**
+   * The writers of the admin audit log and their public keys, JSON {service: Ed25519 public key PEM,
+   * or [old, new] while it rotates}: each writer's service-token key (docs/OPERATIONS.md "Service
+   * keys"). A record is chained only with a valid signature of the writer it names.
+   */
+  AUDIT_SIGNER_PUBLIC_KEYS: serviceTokenPublicKeys(),
+  /**
    * Ed25519 private key (PKCS#8 PEM) that signs the admin audit log's checkpoints (docs/OPERATIONS.md "Audit log").
    * Unset: no checkpoints, and `npm run audit` reports the log as not anchored. Never logged.
    */

@@ -11,6 +11,8 @@ export const historyMetricNames = {
   eventsApplied: 'coin_history_events_applied_total',
   applyDelay: 'coin_history_apply_delay_seconds',
   eventsDeadLettered: 'coin_history_events_dead_lettered_total',
+  auditRecordsRefused: 'coin_history_audit_records_refused_total',
+  auditIdConflicts: 'coin_history_audit_id_conflicts_total',
 } as const;
 
 /** A scrape must answer even when the broker is slow: lag is then left out of that scrape. */
@@ -22,6 +24,10 @@ export interface HistoryMetrics {
   /** now − occurredAt when an event is first stored: the freshness SLO (docs/CONTRACT.md "Paging": within 1 s). */
   applyDelay: Histogram;
   eventsDeadLettered: Counter;
+  /** Audit records kept out of the log because their signature or writer does not hold (alert CoinAuditRecordRefused). */
+  auditRecordsRefused: Counter<'reason'>;
+  /** Audit records whose id the log holds with other content, kept beside it (alert CoinAuditIdConflict). */
+  auditIdConflicts: Counter;
   /** Call after each applied batch with the newest occurredAt it held. */
   markApplied(occurredAtMs: number): void;
 }
@@ -71,6 +77,17 @@ export function registerHistoryMetrics(registry: Registry, lag: { admin: Admin; 
     eventsDeadLettered: new Counter({
       name: historyMetricNames.eventsDeadLettered,
       help: 'coin.transactions messages the projection could not store and sent to the dead-letter topic',
+      registers: [registry],
+    }),
+    auditRecordsRefused: new Counter({
+      name: historyMetricNames.auditRecordsRefused,
+      help: 'Audit records refused before the chain: no valid signature of the writer they name (signature), or a writer claiming another source (writer)',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    auditIdConflicts: new Counter({
+      name: historyMetricNames.auditIdConflicts,
+      help: 'Audit records whose id the log already holds with other content; each is kept in admin_audit_conflicts',
       registers: [registry],
     }),
     markApplied(occurredAtMs) {

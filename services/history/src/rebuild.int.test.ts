@@ -4,6 +4,7 @@ import { createPool, type Pool } from '@coin/db';
 import { historyEnv, transactionEvent } from '../../../test/harness/history';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { provision } from '../../../scripts/stack/provision';
+import { devRoleDatabaseUrl, serviceDatabases } from '../../../scripts/stack/services';
 import { storeTransactions } from './db/history-repo';
 import { projectionOf } from './domain/projection';
 import { rebuildHistory, type LedgerRecord } from './rebuild';
@@ -27,22 +28,35 @@ class FakeLedgerRecord implements LedgerRecord {
 const transaction = (id: number): Transaction => transactionEvent({ id, fromUserId: 7, toUserId: 8 }).transaction;
 
 describe('history rebuild: repair and count check (real PostgreSQL, the ledger record in memory)', () => {
+  /** The rebuild's own role (coin_history_rebuild), as `npm run history:rebuild` connects. */
   let pool: Pool;
+  /** The history service's runtime role, as the live consumer connects. */
+  let service: Pool;
   beforeAll(async () => {
     const prefix = uniquePrefix();
     const infra = testInfra();
     await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
-    pool = createPool({ url: historyEnv(prefix).HISTORY_DATABASE_URL!, schema: `${prefix}history`, applicationName: 'rebuild-test' });
+    pool = createPool({
+      url: devRoleDatabaseUrl(infra.databaseUrl, serviceDatabases.history.rebuild.role),
+      schema: `${prefix}history`,
+      applicationName: 'rebuild-test',
+    });
+    service = createPool({
+      url: historyEnv(prefix).HISTORY_DATABASE_URL!,
+      schema: `${prefix}history`,
+      applicationName: 'rebuild-test-consumer',
+    });
   }, 60_000);
   afterAll(async () => {
     await pool?.end();
+    await service?.end();
   });
 
   /** What the live consumer does with an event meanwhile. */
   const consumerStores = (t: Transaction) => {
     const projection = projectionOf(t);
     if (!projection.ok) throw new Error(projection.reason);
-    return storeTransactions(pool, [{ ...projection.row, event_id: randomUUID() }]);
+    return storeTransactions(service, [{ ...projection.row, event_id: randomUUID() }]);
   };
 
   it('when a transaction commits below the last id while its page is read, then the second reading counts it and the check passes', async () => {

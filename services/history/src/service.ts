@@ -20,6 +20,7 @@ import { handleTransactionEvents, projectableTransactionEvent } from './kafka/tr
 import { auditGroupId, auditSourceRefusal, handleAuditEvents, projectableAuditEvent } from './kafka/audit-events';
 import { registerHistoryMetrics } from './metrics';
 import { AuditCheckpointer } from './audit-checkpointer';
+import { AuditSignatureVerifier } from '@coin/security';
 
 export type { RunningService };
 
@@ -123,7 +124,14 @@ async function openHistoryService(
     logger,
     producer,
     metrics: registry,
-    handleBatch: handleAuditEvents({ pool, producer, logger }),
+    handleBatch: handleAuditEvents({
+      pool,
+      producer,
+      logger,
+      verifier: new AuditSignatureVerifier(config.AUDIT_SIGNER_PUBLIC_KEYS),
+      refusalsTopic: topics.adminRefusals,
+      metrics,
+    }),
   });
   runtime.onClose('audit events consumer', () => auditConsumer.stop());
   consumers.push(auditConsumer);

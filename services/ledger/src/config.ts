@@ -7,6 +7,7 @@ import {
   parseConfig,
   port,
   positiveInt,
+  serviceTokenPrivateKey,
   serviceTokenPublicKeys,
   z,
   type Env,
@@ -65,6 +66,15 @@ export const ledgerConfigSchema = z.object({
   LEDGER_HTTP_PORT: port(8083),
   /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/OPERATIONS.md "Service keys"). */
   SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
+  /**
+   * Ed25519 private key, PKCS#8 PEM: signs the service tokens of this service's calls to the user
+   * service (whether a user is deleted, before a wallet close) and its admin audit records. Never logged.
+   */
+  SERVICE_TOKEN_PRIVATE_KEY: serviceTokenPrivateKey(),
+  /** The user service's internal API, asked whether a user is deleted before a user.deleted event closes the wallet. */
+  USER_SERVICE_URL: z.string().url().default('http://127.0.0.1:8082'),
+  /** How long that question may take; past it the event is retried (a wallet is never closed on the event's word). */
+  USER_READ_TIMEOUT_MS: positiveInt(3000),
   LEDGER_DATABASE_URL: z.string().url(),
   /**
    * Ledger shards (docs/DESIGN.md "Shards"): `<partitions>=<url>;…`, e.g. `0-2=postgres://…;3-5=postgres://…`,
@@ -127,7 +137,7 @@ export const ledgerConfigSchema = z.object({
   AUTHORITY_PUBLIC_KEYS: trustedKeys,
   JWT_ISSUER: z.string().default('coin-ledger'),
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
-  /** The oldest command applied, by when it was issued: how long an outage a replay may follow (7 days, Kafka's retention). */
+  /** The oldest command applied, by when the broker appended it: how long an outage a replay may follow (7 days, Kafka's retention). */
   COMMAND_MAX_AGE_S: positiveInt(7 * 24 * 3600),
   /**
    * Step-up (docs/DESIGN.md "Admin sign-in: second factor and step-up"): how long after an admin's

@@ -1,10 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { ledgerConfigSchema } from './config';
 
-const publicKeyPem = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
-/** The keys without a default besides the database: the callers' service keys and the trusted token keys. */
+const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+/** The keys without a default besides the database: the callers' service keys, its own, and the trusted token keys. */
 const keys = {
   SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: publicKeyPem }),
+  SERVICE_TOKEN_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   AUTHORITY_PUBLIC_KEYS: JSON.stringify([{ kid: 'k1', publicKeyPem }]),
 };
 
@@ -43,7 +45,11 @@ describe('ledger configuration: the continuous supply check', () => {
 });
 
 describe('ledger configuration: proofs of authority and four-eyes windows', () => {
-  const base = { LEDGER_DATABASE_URL: 'postgres://ledger@localhost/coin', SERVICE_TOKEN_PUBLIC_KEYS: keys.SERVICE_TOKEN_PUBLIC_KEYS };
+  const base = {
+    LEDGER_DATABASE_URL: 'postgres://ledger@localhost/coin',
+    SERVICE_TOKEN_PUBLIC_KEYS: keys.SERVICE_TOKEN_PUBLIC_KEYS,
+    SERVICE_TOKEN_PRIVATE_KEY: keys.SERVICE_TOKEN_PRIVATE_KEY,
+  };
 
   it('when AUTHORITY_PUBLIC_KEYS is missing, empty or not JSON keys, then the configuration is refused naming the key', () => {
     for (const value of [undefined, '[]', 'not json', '[{"kid":"k"}]']) {

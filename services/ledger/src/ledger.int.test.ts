@@ -314,13 +314,32 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       result: 'rejected',
       reason: expect.stringContaining('no proof of authority'),
     });
-    // A legitimate command replayed after an outage: its token has expired since, but was valid
-    // when the command was issued, so it still applies; and the partition went on.
+    // A legitimate command applied after an outage: its token has expired since, but was valid
+    // when the broker appended the command, so it still applies; and the partition went on.
+    await h.ledger!.close();
+    const shortLived = await signProof(h.jwtKey, admin, { ttlSeconds: 2 });
+    const replayed = mintAs({ actor: admin, proof: shortLived });
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    await h.startLedger();
+    expect(resultOf(await replayed).wallet.balance).toBe(10_000);
+  });
+
+  it('when a command carries an issuedAt backdated into its expired token lifetime, then it is refused: the broker append time counts', async () => {
+    const userId = await openUser();
+    const key = walletKeyOfUser(userId);
+    const admin: ProofActor = { kind: 'user', id: '424243', role: 'SUPERADMIN' };
     const issuedAt = new Date(Date.now() - 3_600_000);
     const old = await signProof(h.jwtKey, admin, { issuedAt, ttlSeconds: 900 });
-    expect(resultOf(await mintAs({ actor: admin, proof: old, issuedAt: new Date(issuedAt.getTime() + 60_000) })).wallet.balance).toBe(
-      10_000,
-    );
+    const reply = await h.send({
+      type: 'ledger.mint',
+      key,
+      data: { to: { kind: 'user', userId }, amount: 1_000_000, reason: 'backdated' },
+      actor: admin,
+      proof: old,
+      issuedAt: new Date(issuedAt.getTime() + 60_000),
+    });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(await balanceOf(h, key)).toBe(0);
   });
 
   it('when a wallet changes between a batch read and its write, then the write fails as a whole and writes nothing', async () => {

@@ -14,9 +14,11 @@ import {
   createMetricsRegistry,
   type RunningService,
   type ServiceRuntime,
+  ServiceTokenSigner,
   startService,
 } from '@coin/http';
 import {
+  assertAppendTime,
   commandRefusalRecord,
   consumersReadiness,
   keyPartitioner,
@@ -28,7 +30,7 @@ import {
   openServiceKafka,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { CommandAuthority, uuidV5 } from '@coin/security';
+import { AuditRecordSigner, CommandAuthority, RevocationVerifier, revocationRecordKey, uuidV5 } from '@coin/security';
 import { startTracing } from '@coin/telemetry';
 import { ledgerPolicyOf, type LedgerConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
@@ -40,6 +42,8 @@ import { gathered } from './db/shard-reads';
 import { dueApprovals } from './db/approval-reads';
 import { dueHolds } from './db/hold-reads';
 import { authorRefusal } from './domain/authority';
+import { RevocationFloors } from './domain/revocation-floors';
+import { loadRevocationFloors, recordRevocationFloor } from './db/revocation-floors';
 import { requestHashOf } from './domain/batch';
 import { startHoldExpiry } from './kafka/hold-expiry';
 import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
@@ -47,6 +51,7 @@ import { openShards } from './shard-runtime';
 import { ShardMap } from './shards';
 import { ledgerGroupIds } from './kafka/groups';
 import { handleUserEvents } from './kafka/user-events';
+import { userDeletionReader } from './kafka/user-deletions';
 
 export type { RunningService };
 
@@ -82,11 +87,14 @@ async function openLedgerService(
   const now = options.now ?? (() => new Date());
   const policy = ledgerPolicyOf(config);
   const schema = `${config.DB_SCHEMA_PREFIX}ledger`;
+  const auditSigner = new AuditRecordSigner('ledger', config.SERVICE_TOKEN_PRIVATE_KEY);
   const { kafka, producer, admin } = await openServiceKafka(runtime, {
     brokers: config.KAFKA_BROKERS,
     security,
     clientId: 'ledger-service',
     logger,
+    // Its admin audit records are signed with its own key (docs/DESIGN.md "Admin audit log").
+    producer: { auditSigning: { topics: [topicNames(config.TOPIC_PREFIX).adminAudit], signer: auditSigner } },
   });
   const metrics = createMetricsRegistry('ledger');
   // One shard unless LEDGER_SHARDS_DATABASE_URL names several (docs/DESIGN.md "Shards"); shard 0 is
@@ -161,6 +169,9 @@ async function openLedgerService(
       `${topics.ledgerInternal} has ${internalPartitions} partitions and ${topics.ledgerCommands} ${partitions}: they must be equal (docs/OPERATIONS.md, drain procedure)`,
     );
   }
+  // Commands are judged at the time the broker appended them: a topic of CreateTime would let the
+  // sender choose that time, so the ledger does not start on one.
+  await assertAppendTime(admin, [topics.ledgerCommands, topics.ledgerInternal]);
   const partitionOfWallet = keyPartitioner(partitions);
   const shardMap = config.LEDGER_SHARDS_DATABASE_URL
     ? ShardMap.of(config.LEDGER_SHARDS_DATABASE_URL, partitions)
@@ -182,6 +193,7 @@ async function openLedgerService(
       now,
       xafRate: config.COIN_XAF_RATE,
       policy,
+      auditRecordIdOf: (name) => auditSigner.recordId(name),
       partitionOfWallet,
       ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
       onBatch: (batch) => {
@@ -206,6 +218,11 @@ async function openLedgerService(
     maxCommandAgeMs: config.COMMAND_MAX_AGE_S * 1000,
     stepUpMaxAgeMs: config.STEP_UP_MAX_AGE_S * 1000,
   });
+  // Revocations met in ledger.commands, by partition and offset (docs/DESIGN.md "Who asks"):
+  // loaded before the first command is judged, and kept in the home shard.
+  const floors = new RevocationFloors(await loadRevocationFloors(pool));
+  const revocations = new RevocationVerifier(config.AUTHORITY_PUBLIC_KEYS, config.JWT_ISSUER);
+  const revocationKey = Buffer.from(revocationRecordKey);
   const commandConsumer = await startConsumer({
     kafka,
     groupId: ledgerGroupIds(config.TOPIC_PREFIX).commands,
@@ -222,18 +239,60 @@ async function openLedgerService(
     topicRefusal: (command, topic) =>
       ledgerTopicRefusal(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', command.type),
     // A command that moves coins, approves, changes limits or closes a wallet must prove who
-    // asked (the caller's own signed token, checked here against the actor and the command's
-    // time): a process with only the gateway's Kafka credentials cannot name an actor.
-    refuse: async (command, topic) => {
+    // asked (the caller's own signed token, checked here against the actor and the time the
+    // broker appended the command): a process with only the gateway's Kafka credentials cannot
+    // name an actor, nor choose the time its proof is judged at.
+    refuse: async (command, topic, _headers, record) => {
       if (!ledgerCommandNeedsProof(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', command.type)) return null;
       // Approving or rejecting a four-eyes request also needs the approver's fresh second factor.
-      const check = await authority.check(command, new Date(), { stepUp: commandNeedsStepUp(command.type) });
-      return check.ok ? authorRefusal(command, check.authority) : check.reason;
+      const check = await authority.check(command, new Date(record.timestampMs), { stepUp: commandNeedsStepUp(command.type) });
+      if (!check.ok) return check.reason;
+      // Revoked before this command was written (a floor at an earlier offset of its partition):
+      // a map lookup, no I/O.
+      return floors.refusal(record.partition, Number(record.offset), check.authority) ?? authorRefusal(command, check.authority);
+    },
+    // The user service's revocation records: not commands, so neither the schema nor the wallet
+    // key check applies (they travel under their own key, written to each partition explicitly).
+    // Taken in offset order, before the commands after them are judged; recorded before the
+    // batch's offsets can commit. One that does not verify is dead-lettered, audited, and changes nothing.
+    records: {
+      matches: (message) => message.key !== null && revocationKey.equals(message.key),
+      take: async (message, record) => {
+        const verified =
+          record.topic === topics.ledgerCommands
+            ? await revocations.verify(message.value?.toString('utf8') ?? '')
+            : { ok: false as const, reason: 'only the user service writes revocations, and only to ledger.commands' };
+        if (!verified.ok) {
+          const refused = {
+            value: { commandId: uuidV5(refusalIdName(record)), type: revocationRecordKey, actor: { kind: 'service' as const, id: 'user' } },
+            topic: record.topic,
+            partition: record.partition,
+            offset: record.offset,
+            reason: `Revocation record refused: ${verified.reason}`,
+            headers: {},
+          };
+          await sendRefusalRecord(
+            producer,
+            topics.adminAudit,
+            commandRefusalRecord('ledger', refused, auditSigner.recordId(refusalIdName(refused)), now()),
+          );
+          return refused.reason;
+        }
+        const { subject, minTokenVersion, at } = verified.revocation;
+        const floor = { partition: record.partition, offset: Number(record.offset), subject, minTokenVersion: minTokenVersion ?? null };
+        await recordRevocationFloor(pool, floor, at);
+        floors.raise(floor);
+        return null;
+      },
     },
     // Every refusal is recorded in the admin audit log (rejected, actor unverified), besides the
     // dead letter and the answer: a forged command is an attempt on authority.
     onRefused: (refused) =>
-      sendRefusalRecord(producer, topics.adminAudit, commandRefusalRecord('ledger', refused, uuidV5(refusalIdName(refused)), now())),
+      sendRefusalRecord(
+        producer,
+        topics.adminAudit,
+        commandRefusalRecord('ledger', refused, auditSigner.recordId(refusalIdName(refused)), now()),
+      ),
     logger,
     producer,
     // One partition = one serial stream of a set of wallets; partitions run side by side.
@@ -268,7 +327,19 @@ async function openLedgerService(
     logger,
     producer,
     metrics,
-    handleBatch: handleUserEvents({ producer, topics, now }),
+    handleBatch: handleUserEvents({
+      producer,
+      topics,
+      now,
+      logger,
+      auditRecordIdOf: (name) => auditSigner.recordId(name),
+      // A wallet is closed on a user.deleted event only when the user service confirms the deletion.
+      deletionOf: userDeletionReader({
+        baseUrl: config.USER_SERVICE_URL,
+        timeoutMs: config.USER_READ_TIMEOUT_MS,
+        signer: new ServiceTokenSigner('ledger', config.SERVICE_TOKEN_PRIVATE_KEY),
+      }),
+    }),
   });
   runtime.onClose('user events consumer', () => userEvents.stop());
   consumers.push(commandConsumer, userEvents);

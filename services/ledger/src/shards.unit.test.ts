@@ -2,10 +2,12 @@ import { generateKeyPairSync } from 'node:crypto';
 import { ledgerConfigSchema } from './config';
 import { ShardMap } from './shards';
 
-const publicKeyPem = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
+const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
 const base = {
   LEDGER_DATABASE_URL: 'postgres://ledger@localhost/coin',
   SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: publicKeyPem }),
+  SERVICE_TOKEN_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   AUTHORITY_PUBLIC_KEYS: JSON.stringify([{ kid: 'k1', publicKeyPem }]),
 };
 const secretA = 'postgres://coin_ledger_app:s3cret-a@db-a:5432/coin';

@@ -35,8 +35,14 @@ export const userConfigSchema = z.object({
   JWT_ISSUER: z.string().default('coin-ledger'),
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
   ACCESS_TOKEN_TTL_S: positiveInt(900),
-  /** The oldest command applied, by when it was issued: how long an outage a replay may follow (7 days, Kafka's retention). */
+  /** The oldest command applied, by when the broker appended it: how long an outage a replay may follow (7 days, Kafka's retention). */
   COMMAND_MAX_AGE_S: positiveInt(7 * 24 * 3600),
+  /**
+   * How often revocations recorded without an answer that waits for them (the operator CLI's)
+   * are written into ledger.commands' partitions (docs/DESIGN.md "Who asks"): the longest such a
+   * revocation takes to reach the ledger.
+   */
+  REVOCATION_SWEEP_INTERVAL_MS: positiveInt(1000),
   REFRESH_TOKEN_TTL_S: positiveInt(30 * 24 * 3600),
   /** Absolute session lifetime: a session (a login and its refreshes) older than this ends, however often it was refreshed (30 days). */
   SESSION_MAX_AGE_S: positiveInt(30 * 24 * 3600),

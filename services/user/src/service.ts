@@ -13,9 +13,11 @@ import {
 } from '@coin/http';
 import { minorUnitsPerCoin } from '@coin/contracts';
 import {
+  assertAppendTime,
   commandRefusalRecord,
   consumersReadiness,
   outboxPublisher,
+  partitionCount,
   refusalIdName,
   sendRefusalRecord,
   startConsumer,
@@ -23,7 +25,7 @@ import {
   openServiceKafka,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { CommandAuthority, uuidV5 } from '@coin/security';
+import { AuditRecordSigner, CommandAuthority, revocationSubjectOfClient, revocationSubjectOfUser } from '@coin/security';
 import { startTracing } from '@coin/telemetry';
 import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
@@ -40,6 +42,8 @@ import { handleUserCommands } from './kafka/user-commands';
 import { storeSetAsideOutcome } from './db/processed-commands';
 import { userCommandStore } from './db/user-command-store';
 import { readdressedUserEventRow } from './db/user-events-outbox';
+import { commandDecided, revocationAt } from './db/revocations-repo';
+import { RevocationRelay } from './kafka/revocation-relay';
 
 export type { RunningService };
 
@@ -81,11 +85,14 @@ async function openUserService(
     },
     runtime,
   );
+  const auditSigner = new AuditRecordSigner('user', config.SERVICE_TOKEN_PRIVATE_KEY);
   const { kafka, producer, admin } = await openServiceKafka(runtime, {
     brokers: config.KAFKA_BROKERS,
     security,
     clientId: 'user-service',
     logger,
+    // Its admin audit records are signed with its own key (docs/DESIGN.md "Admin audit log").
+    producer: { auditSigning: { topics: [topicNames(config.TOPIC_PREFIX).adminAudit], signer: auditSigner } },
   });
   const metrics = createMetricsRegistry('user');
   const sendToKafka = outboxPublisher(producer);
@@ -101,6 +108,21 @@ async function openUserService(
   runtime.onClose('outbox relay', () => outbox.stop());
 
   const keys = await loadSigningKeys(config.JWT_PRIVATE_KEY, config.JWT_KEY_ID, config.JWT_PREVIOUS_PUBLIC_KEYS);
+  // Every revocation (a token version's rise, a revoked client) goes into every partition of
+  // ledger.commands, signed, before its caller is answered (docs/DESIGN.md "Who asks").
+  const topics = topicNames(config.TOPIC_PREFIX);
+  const revocations = new RevocationRelay({
+    pool,
+    producer,
+    topic: topics.ledgerCommands,
+    partitions: await partitionCount(admin, topics.ledgerCommands),
+    keys,
+    issuer: config.JWT_ISSUER,
+    logger,
+    sweepIntervalMs: config.REVOCATION_SWEEP_INTERVAL_MS,
+  });
+  revocations.start();
+  runtime.onClose('revocation relay', () => revocations.stop());
   const consumers: RunningConsumer[] = [];
   const readiness = {
     postgres: database.readiness,
@@ -134,6 +156,7 @@ async function openUserService(
     topics: topicNames(config.TOPIC_PREFIX),
     now,
     passwordHashCost: passwordHashCostOf(config, logger),
+    revocations,
   };
   registerInternalRoutes(app, routeDeps);
   registerIdentityRoutes(app, routeDeps);
@@ -147,7 +170,8 @@ async function openUserService(
     signer: new ServiceTokenSigner('user', config.SERVICE_TOKEN_PRIVATE_KEY),
   });
 
-  const topics = topicNames(config.TOPIC_PREFIX);
+  // Commands are judged at the time the broker appended them, never at a time their sender wrote.
+  await assertAppendTime(admin, [topics.userCommands]);
   const authority = new CommandAuthority({
     keys: keys.trusted,
     issuer: config.JWT_ISSUER,
@@ -163,10 +187,29 @@ async function openUserService(
     // A role change, a deletion, keys and clients must prove who asked (the caller's own token,
     // checked against the actor and the command's time), never the sender's word for it; those
     // that change rights or delete also need the author's fresh second factor (step-up).
-    refuse: async (command) => {
+    refuse: async (command, _topic, _headers, record) => {
       if (!userCommandNeedsProof(command.type)) return null;
-      const check = await authority.check(command, new Date(), { stepUp: commandNeedsStepUp(command.type) });
-      return check.ok ? null : check.reason;
+      const appendedAt = new Date(record.timestampMs);
+      const check = await authority.check(command, appendedAt, { stepUp: commandNeedsStepUp(command.type) });
+      if (!check.ok) return check.reason;
+      // Revoked by then (logout-all, a role change, a deletion, a revoked client): judged against
+      // the history of token versions, as of the append time, so a command written before the
+      // revocation still applies and one written after never does.
+      const { kind, id, tokenVersion } = check.authority;
+      const past = await revocationAt(
+        pool,
+        kind === 'system' ? revocationSubjectOfClient(id) : revocationSubjectOfUser(Number(id)),
+        appendedAt,
+      );
+      const refusal =
+        kind === 'system' && past.revoked
+          ? `Command refused: its proof's platform client ${id} was revoked before the command was appended`
+          : kind === 'user' && past.minTokenVersion !== null && tokenVersion < past.minTokenVersion
+            ? `Command refused: its proof (token version ${tokenVersion}) was revoked before the command was appended (version ${past.minTokenVersion} by then)`
+            : null;
+      // A redelivery of a command already decided (its own logout-all, say) was judged when it
+      // first came: the two clocks compared here must not turn its stored answer into a refusal.
+      return refusal !== null && !(await commandDecided(pool, command.commandId)) ? refusal : null;
     },
     logger,
     producer,
@@ -175,15 +218,20 @@ async function openUserService(
     // A command refused before apply (by a `refuse` check such as a proof of authority) is
     // recorded in the admin audit log, besides its dead letter and answer.
     onRefused: (refused) =>
-      sendRefusalRecord(producer, topics.adminAudit, commandRefusalRecord('user', refused, uuidV5(refusalIdName(refused)), now())),
+      sendRefusalRecord(
+        producer,
+        topics.adminAudit,
+        commandRefusalRecord('user', refused, auditSigner.recordId(refusalIdName(refused)), now()),
+      ),
     handleBatch: handleUserCommands({
       store: userCommandStore(pool, topics),
       producer,
       outbox,
       replyTopic: topics.gatewayReplies,
       logger,
-      clock: { now, newId: randomUUID },
+      clock: { now, newId: randomUUID, auditRecordIdOf: (name) => auditSigner.recordId(name) },
       tracing,
+      revocations,
       deletions: {
         policy: {
           approvalMinMinor: Math.round(config.DELETION_APPROVAL_MIN_COINS * minorUnitsPerCoin),

@@ -11,6 +11,7 @@ import type { UserCommandStore } from './apply/store';
 import { createRefreshToken, newSessionOrigin } from './db/sessions-repo';
 import { userCommandStore } from './db/user-command-store';
 import { userEventMessage } from './db/user-events-outbox';
+import { revocationAt, unpublishedRevocations } from './db/revocations-repo';
 
 /**
  * The user-command store and the operator actions against real PostgreSQL (the user schema only):
@@ -211,5 +212,24 @@ describe('user commands against PostgreSQL', () => {
     expect(
       await createFirstSuperadmin(pool, { email: 'first@int.test', password: 'irrelevant-password', topicPrefix: prefix, now: new Date() }),
     ).toBe('exists');
+  });
+
+  it('when a token version rises, by a command or the operator CLI, then the rise is recorded with its time, and the version as of a time is what it was then', async () => {
+    const id = await register('SUPERADMIN');
+    const subject = `user:${id}`;
+    const before = new Date();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await revokeUserSessions(pool, { userId: id, topicPrefix: prefix, now: new Date() });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const between = new Date();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await applyUserCommand(store, command('user.change-role', operator, { userId: id, role: 'ADMIN' }), clock);
+    // One rise for the registration's change to SUPERADMIN, one for the CLI's logout-all, one for the demotion.
+    const rows = (await unpublishedRevocations(pool, 1000)).filter((r) => r.subject === subject);
+    expect(rows.map((r) => r.versionAfter)).toEqual([1, 2, 3]);
+    expect(await revocationAt(pool, subject, before)).toEqual({ minTokenVersion: 1, revoked: true });
+    expect(await revocationAt(pool, subject, between)).toEqual({ minTokenVersion: 2, revoked: true });
+    expect(await revocationAt(pool, subject, new Date())).toEqual({ minTokenVersion: 3, revoked: true });
+    expect(await revocationAt(pool, `user:${id + 100000}`, new Date())).toEqual({ minTokenVersion: null, revoked: false });
   });
 });

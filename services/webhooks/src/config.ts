@@ -6,6 +6,7 @@ import {
   parseConfig,
   port,
   positiveInt,
+  serviceTokenPrivateKey,
   serviceTokenPublicKeys,
   tracingEnv,
   z,
@@ -31,6 +32,8 @@ export const webhooksConfigSchema = z.object({
   WEBHOOKS_HTTP_PORT: port(8085),
   /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/OPERATIONS.md "Service keys"). */
   SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
+  /** Ed25519 private key, PKCS#8 PEM: signs this service's admin audit records (docs/DESIGN.md "Admin audit log"). Never logged. */
+  SERVICE_TOKEN_PRIVATE_KEY: serviceTokenPrivateKey(),
   WEBHOOKS_DATABASE_URL: z.string().url(),
   /**
    * AES-256-GCM key (32 bytes, base64 or base64url: `openssl rand -base64 32`) that seals the

@@ -1,5 +1,6 @@
 import { kafkaSecurityOf } from '@coin/config';
 import { topicNames } from '@coin/contracts';
+import { AuditRecordSigner } from '@coin/security';
 import { OutboxRelay, openServiceDatabase, outboxTable } from '@coin/db';
 import { coinBalanceEvent } from '@coin/events';
 import {
@@ -87,11 +88,14 @@ async function openWebhooksService(
   );
   // The producer sends, through the outbox, the balance monitors' crossings and the records of the
   // service's own actions to admin.audit, and the dead letters of events a consumer's schema refuses.
+  const auditSigner = new AuditRecordSigner('webhooks', config.SERVICE_TOKEN_PRIVATE_KEY);
   const { kafka, producer, admin } = await openServiceKafka(runtime, {
     brokers: config.KAFKA_BROKERS,
     security,
     clientId: 'webhooks-service',
     logger,
+    // Its admin audit records are signed with its own key (docs/DESIGN.md "Admin audit log").
+    producer: { auditSigning: { topics: [topicNames(config.TOPIC_PREFIX).adminAudit], signer: auditSigner } },
   });
   const topics = topicNames(config.TOPIC_PREFIX);
   // Where the records of its own actions go (through the outbox): the admin audit log.

@@ -89,6 +89,7 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
       WEBHOOKS_HTTP_PORT: '0',
       METRICS_PORT: '0',
       SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: gatewayKeys.publicKeyPem }),
+      SERVICE_TOKEN_PRIVATE_KEY: generateServiceKeys().webhooks.privateKeyPem,
       WEBHOOKS_DATABASE_URL: devServiceDatabaseUrl(infra.databaseUrl, 'webhooks'),
       WEBHOOKS_ENCRYPTION_SECRET: randomBytes(32).toString('base64url'),
       // The receiver is on 127.0.0.1 over http: the operator's allowance, set explicitly here.

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditLogEntry } from '@coin/contracts';
+import { topicNames, walletKeyOfUser, type AuditLogEntry } from '@coin/contracts';
+import { BatchingProducer, createKafka } from '@coin/kafka';
+import { createLogger } from '@coin/logger';
 import { decodeJwt } from 'jose';
 import { adminSession, apiKeyFor, fundTreasury, platformClientToken, type Session } from '../../harness/admin';
 import { eventually } from '../../harness/eventually';
@@ -23,7 +25,10 @@ describe('platform client grants: treasuries and a daily reward cap per client',
       headers: { 'idempotency-key': randomUUID(), ...(requestId ? { 'x-request-id': requestId } : {}) },
     });
   /** A payer with `coins` and a pending hold of 1 coin to `to`; the hold's id. */
-  const holdTo = async (payer: { accessToken: string }, to: { toTreasury: string } | { toUserId: number }) => {
+  const holdTo = async (
+    payer: { accessToken: string },
+    to: ({ toTreasury: string } | { toUserId: number }) & { settlerClientId?: string },
+  ) => {
     const created = await call(payer.accessToken, 'POST', '/api/coins/holds', { ...to, amount: 1, reason: 'order' });
     expect(created.status).toBe(201);
     return (created.body.hold as { id: string }).id;
@@ -77,7 +82,7 @@ describe('platform client grants: treasuries and a daily reward cap per client',
     expect((await reward(2)).status).toBe(201);
   });
 
-  it("when a client settles a hold paying a treasury it was not granted, then 403 and the hold stays PENDING; a granted treasury's hold and a user's hold it settles", async () => {
+  it("when a client settles a hold paying a treasury it was not granted, then 403 and the hold stays PENDING; a granted treasury's hold it settles", async () => {
     const token = await platformClientToken(stack, `settler-${run}`, { treasuries: ['COURSE_FEES'] });
     const payer = await registerUser(stack.gatewayUrl);
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
@@ -94,9 +99,99 @@ describe('platform client grants: treasuries and a daily reward cap per client',
 
     const toCourseFees = await holdTo(payer, { toTreasury: 'COURSE_FEES' });
     expect((await call(token, 'POST', `/api/coins/holds/${toCourseFees}/capture`, {})).status).toBe(201);
+  });
+
+  it('when a client granted nothing, or one the payer did not name, captures or voids a hold paying a user, then 403 FORBIDDEN (audited) and the hold stays PENDING; the client the payer named settles it', async () => {
+    const nothing = await platformClientToken(stack, `nothing-${run}`, { treasuries: [] });
+    const escrow = await platformClientToken(stack, `escrow-${run}`, { treasuries: [] });
+    const escrowId = decodeJwt(escrow).sub!;
+    const payer = await registerUser(stack.gatewayUrl);
     const friend = await registerUser(stack.gatewayUrl);
-    const toFriend = await holdTo(payer, { toUserId: friend.userId });
-    expect((await call(token, 'POST', `/api/coins/holds/${toFriend}/capture`, {})).status).toBe(201);
+    const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    await apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey }).api.POST('/api/admin/mint', {
+      body: { userId: payer.userId, amount: 10, reason: 'seed' },
+    });
+    const statusOf = async (id: string) => {
+      const mine = await call(payer.accessToken, 'GET', '/api/wallets/me/holds?limit=100');
+      return (mine.body.holds as Array<{ id: string; status: string }>).find((h) => h.id === id)?.status;
+    };
+
+    // A hold naming no settler: no platform client may take or release it.
+    const unnamed = await holdTo(payer, { toUserId: friend.userId });
+    const requestId = `grants-${run}-settle`;
+    const captured = await call(nothing, 'POST', `/api/coins/holds/${unnamed}/capture`, {}, requestId);
+    expect([captured.status, captured.body.code]).toEqual([403, 'FORBIDDEN']);
+    const voided = await call(nothing, 'POST', `/api/coins/holds/${unnamed}/void`);
+    expect([voided.status, voided.body.code]).toEqual([403, 'FORBIDDEN']);
+    expect((await call(escrow, 'POST', `/api/coins/holds/${unnamed}/capture`, {})).status).toBe(403);
+    expect(await statusOf(unnamed)).toBe('PENDING');
+    const entry = await eventually(
+      async () => {
+        const page = await call(superadmin.accessToken, 'GET', '/api/admin/audit-log?result=rejected&limit=1000');
+        return (page.body.entries as AuditLogEntry[]).find((e) => e.requestId === requestId);
+      },
+      20_000,
+      'the refusal record',
+    );
+    expect(entry).toMatchObject({ result: 'rejected', errorCode: 'FORBIDDEN', actor: { kind: 'system' } });
+
+    // A hold naming the escrow client: only it settles it.
+    const named = await holdTo(payer, { toUserId: friend.userId, settlerClientId: escrowId });
+    expect((await call(nothing, 'POST', `/api/coins/holds/${named}/capture`, {})).status).toBe(403);
+    expect((await call(nothing, 'POST', `/api/coins/holds/${named}/void`)).status).toBe(403);
+    expect(await statusOf(named)).toBe('PENDING');
+    expect((await call(escrow, 'POST', `/api/coins/holds/${named}/capture`, {})).status).toBe(201);
+    expect(await statusOf(named)).toBe('CAPTURED');
+    await eventually(
+      async () => ((await apiClient(stack.gatewayUrl, { accessToken: friend.accessToken }).getMyWallet()).balance === 1 ? true : undefined),
+      10_000,
+      'the payee credited by the escrow capture',
+    );
+  });
+
+  it("when a client granted nothing writes a capture of another's hold to ledger.commands itself, with its own valid token, then the ledger refuses it (FORBIDDEN, audited) and the hold stays PENDING", async () => {
+    const nothing = await platformClientToken(stack, `forger-${run}`, { treasuries: [] });
+    const payer = await registerUser(stack.gatewayUrl);
+    const friend = await registerUser(stack.gatewayUrl);
+    const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    await apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey }).api.POST('/api/admin/mint', {
+      body: { userId: payer.userId, amount: 10, reason: 'seed' },
+    });
+    const holdId = await holdTo(payer, { toUserId: friend.userId });
+    const logger = createLogger('e2e', 'warn');
+    const producer = new BatchingProducer(createKafka({ brokers: stack.kafkaBrokers, clientId: 'e2e-settler', logger }).producer(), logger);
+    await producer.connect();
+    const commandId = randomUUID();
+    try {
+      const command = {
+        commandId,
+        type: 'ledger.capture-hold',
+        issuedAt: new Date().toISOString(),
+        actor: { kind: 'system', id: decodeJwt(nothing).sub },
+        proof: nothing,
+        data: { holdId, fromUserId: payer.userId },
+      };
+      await producer.send(topicNames(stack.prefix).ledgerCommands, { key: walletKeyOfUser(payer.userId), value: JSON.stringify(command) });
+    } finally {
+      await producer.close();
+    }
+    // Decided either way: refused (its record in the audit log) or applied (the hold no longer PENDING).
+    const decided = await eventually(
+      async () => {
+        const page = await call(superadmin.accessToken, 'GET', '/api/admin/audit-log?result=rejected&limit=1000');
+        const refusal = (page.body.entries as AuditLogEntry[]).find((e) => e.target === `hold:${holdId}`);
+        const mine = await call(payer.accessToken, 'GET', '/api/wallets/me/holds?limit=100');
+        const status = (mine.body.holds as Array<{ id: string; status: string }>).find((h) => h.id === holdId)?.status;
+        return refusal || status !== 'PENDING' ? { refusal, status } : undefined;
+      },
+      20_000,
+      'the forged capture decided',
+    );
+    expect(decided).toMatchObject({
+      status: 'PENDING',
+      refusal: { result: 'rejected', errorCode: 'FORBIDDEN', action: 'ledger.capture-hold', actor: { kind: 'system' } },
+    });
+    expect((await apiClient(stack.gatewayUrl, { accessToken: friend.accessToken }).getMyWallet()).balance).toBe(0);
   });
 
   it('when a SUPERADMIN registers a client through the API, then the grants are stored as asked; a treasury named twice or an unknown one is 400', async () => {

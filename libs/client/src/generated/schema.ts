@@ -323,7 +323,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Take up to the held amount (all of it without amount; the rest is released): records a PURCHASE (to a treasury) or a TRANSFER (to a user). Platform clients and ADMIN+ */
+    /** Take up to the held amount (all of it without amount; the rest is released): records a PURCHASE (to a treasury) or a TRANSFER (to a user). The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays, or an ADMIN+ */
     post: operations['captureHold'];
     delete?: never;
     options?: never;
@@ -340,7 +340,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Release a pending hold: its coins are active again. Platform clients and ADMIN+ */
+    /** Release a pending hold: its coins are active again. The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays; or an ADMIN+ */
     post: operations['voidHold'];
     delete?: never;
     options?: never;
@@ -1730,6 +1730,37 @@ export interface components {
           id: string;
           /** Format: date-time */
           at: string;
+          /** @enum {string} */
+          source: 'gateway' | 'ledger' | 'user';
+          actor: {
+            /** @enum {string} */
+            kind: 'user' | 'system' | 'service' | 'operator' | 'anonymous';
+            id: string;
+            /** @enum {string} */
+            role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+            verified: boolean;
+          };
+          address: string | null;
+          action: string;
+          target: string;
+          summary: {
+            [key: string]: string | number | boolean | null | string[];
+          };
+          /** @enum {string} */
+          result: 'rejected';
+          errorCode: string;
+          reason: string;
+          requestId: string | null;
+          /** @description Its place in the log (one total order of admin actions) */
+          seq: number;
+          /** @description sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain */
+          hash: string;
+        }
+      | {
+          /** Format: uuid */
+          id: string;
+          /** Format: date-time */
+          at: string;
           actor: {
             /** @enum {string} */
             kind: 'user' | 'system' | 'service' | 'operator';
@@ -1762,37 +1793,6 @@ export interface components {
           /** @enum {string} */
           result: 'applied' | 'rejected';
           errorCode: string | null;
-          requestId: string | null;
-          /** @description Its place in the log (one total order of admin actions) */
-          seq: number;
-          /** @description sha256 of the previous entry hash and this record (canonical JSON): npm run audit verifies the chain */
-          hash: string;
-        }
-      | {
-          /** Format: uuid */
-          id: string;
-          /** Format: date-time */
-          at: string;
-          /** @enum {string} */
-          source: 'gateway' | 'ledger' | 'user';
-          actor: {
-            /** @enum {string} */
-            kind: 'user' | 'system' | 'service' | 'operator' | 'anonymous';
-            id: string;
-            /** @enum {string} */
-            role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-            verified: boolean;
-          };
-          address: string | null;
-          action: string;
-          target: string;
-          summary: {
-            [key: string]: string | number | boolean | null | string[];
-          };
-          /** @enum {string} */
-          result: 'rejected';
-          errorCode: string;
-          reason: string;
           requestId: string | null;
           /** @description Its place in the log (one total order of admin actions) */
           seq: number;
@@ -5368,6 +5368,8 @@ export interface operations {
           reference?: string;
           /** @description Seconds until the hold is released by itself; default 7 days, at most 2592000 (30 days) */
           expiresInSeconds?: number;
+          /** @description The platform client that may capture or void the hold (the escrow or marketplace the payer trusts), and no other client; an ADMIN+ may then only void it. Without it, a hold paying a user is settled by no platform client (an ADMIN+ may), and one paying a treasury by the clients granted that treasury */
+          settlerClientId?: string;
         } & (unknown | unknown);
       };
     };

@@ -196,12 +196,25 @@ export class TokenVersionStore {
     this.currentEntries.set(userId, { version, entry, expiresAtS });
   }
 
-  /** The user.events.v2 (and user.events) consumer: keeps the cache current whoever changed the user. */
+  /**
+   * The user.events.v2 (and user.events) consumer: keeps the cache current whoever changed the
+   * user. An event says only that the user changed: the version (or the deletion) cached is the
+   * user service's answer, never the event's word, so a record produced by hand on the topic
+   * cannot lock a live user out with a "deleted" or a version from the future (docs/DESIGN.md
+   * "Deleting a user"). User events are rare (registrations, role changes, deletions, logouts):
+   * one read each, none on the request path.
+   */
   handleUserEvents() {
     return async (items: Delivered<ConsumedUserEvent>[]): Promise<void> => {
-      for (const { value: event } of items) {
-        if (event.type === 'user.deleted') await this.writeOrThrow(event.user.id, deletedMarker);
-        else await this.writeOrThrow(event.user.id, String(event.user.tokenVersion));
+      for (const { value: event } of new Map(items.map((item) => [item.value.user.id, item])).values()) {
+        let version: string;
+        try {
+          version = String((await this.internal.read('users.user', { id: event.user.id })).tokenVersion);
+        } catch (err) {
+          if (!(err instanceof AppError && err.code === 'USER_NOT_FOUND')) throw err;
+          version = deletedMarker;
+        }
+        await this.writeOrThrow(event.user.id, version);
       }
     };
   }

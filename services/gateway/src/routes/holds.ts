@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import {
-  clientMaySettle,
+  adminSettleRefusal,
+  clientSettleRefusal,
   adminHoldsPublicQuery,
   captureHoldBody,
   captureResult,
@@ -35,26 +37,31 @@ import { userSecurity } from './security-schemes';
 export interface HoldRouteDeps {
   commands: CommandBus;
   internal: InternalApi;
+  /** Whether a platform client exists and is not revoked (the auth plugin's check): a hold names only such a settler. */
+  auth: { platformClientActive?: (clientId: string, requestId: string) => Promise<boolean> };
 }
 
 /**
- * Holds (issue 21): a payer reserves coins for a treasury or a user; a platform (SYSTEM) or an
- * ADMIN+ later captures them (a PURCHASE or TRANSFER is recorded) or voids them, or they expire.
+ * Holds (issue 21): a payer reserves coins for a treasury or a user, naming the platform client
+ * that may settle them if it wants one; that client (or, with none named, one granted the
+ * treasury paid), or an ADMIN+, later captures them (a PURCHASE or TRANSFER is recorded) or voids
+ * them, or they expire.
  * Every command about a hold is keyed by the payer's wallet: capture and void first read the hold
  * to learn its payer (immutable), and the ledger checks it again when it applies them.
  */
 export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
   /**
-   * The payer of a hold to capture or void (its commands are keyed by the payer's wallet). A
-   * platform client must be granted the treasury the hold pays: refused here with 403, and again
-   * by the ledger from the token it verifies itself.
+   * The payer of a hold to capture or void (its commands are keyed by the payer's wallet), once the
+   * caller is one who may settle it (the client its payer named; with none, a client granted the
+   * treasury it pays; an ADMIN+ voiding, or capturing when no client is named): refused here with
+   * 403 (audited), and again by the ledger from the token it verifies itself.
    */
-  const payerOf = async (request: FastifyRequest, holdId: string): Promise<number> => {
+  const payerOf = async (request: FastifyRequest, holdId: string, action: 'capture' | 'void'): Promise<number> => {
     const hold = await deps.internal.read('ledger.hold', { id: holdId }, String(request.id));
     const principal = principalOf(request);
-    if (principal.kind === 'system' && !clientMaySettle(principal.treasuries, hold.toTreasury)) {
-      throw new AppError('FORBIDDEN', `This platform client is not granted ${hold.toTreasury}: it may not settle holds paying it`);
-    }
+    const refusal =
+      principal.kind === 'system' ? clientSettleRefusal(principal.subject, principal.treasuries, hold) : adminSettleRefusal(action, hold);
+    if (refusal) throw new AppError('FORBIDDEN', refusal);
     return hold.fromUserId;
   };
 
@@ -74,7 +81,13 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const { toUserId, toTreasury, amount, reason, reference, expiresInSeconds } = request.body;
+      const { toUserId, toTreasury, amount, reason, reference, expiresInSeconds, settlerClientId } = request.body;
+      // A settler that does not exist (or is revoked) could never capture or void it: the coins would sit until it expires.
+      if (settlerClientId !== undefined && deps.auth.platformClientActive) {
+        if (!(await deps.auth.platformClientActive(settlerClientId, String(request.id)))) {
+          throw new AppError('NOT_FOUND', `Platform client ${settlerClientId} does not exist or is revoked: it cannot settle a hold`);
+        }
+      }
       return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.hold', {
           fromUserId: userIdOf(request),
@@ -83,6 +96,9 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
           reason,
           ...(reference !== undefined ? { reference } : {}),
           ...(expiresInSeconds !== undefined ? { expiresInSeconds } : {}),
+          ...(settlerClientId !== undefined ? { settlerClientId } : {}),
+          // The hold's id derives from these random bits too: not computable from the payer and the key.
+          idNonce: randomBytes(16).toString('base64url'),
           requestHash,
         }),
       );
@@ -96,7 +112,7 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
       schema: {
         tags: ['coins', 'holds'],
         summary:
-          'Take up to the held amount (all of it without amount; the rest is released): records a PURCHASE (to a treasury) or a TRANSFER (to a user). Platform clients and ADMIN+',
+          'Take up to the held amount (all of it without amount; the rest is released): records a PURCHASE (to a treasury) or a TRANSFER (to a user). The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays, or an ADMIN+',
         security: userSecurity,
         headers: idempotencyHeaders,
         params: holdIdParam,
@@ -108,7 +124,7 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
     async (request, reply) => {
       const holdId = request.params.id;
       const { amount } = request.body ?? {};
-      const fromUserId = await payerOf(request, holdId);
+      const fromUserId = await payerOf(request, holdId, 'capture');
       return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.capture-hold', {
           holdId,
@@ -126,7 +142,8 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
       config: { access: 'settle', idempotent: true },
       schema: {
         tags: ['coins', 'holds'],
-        summary: 'Release a pending hold: its coins are active again. Platform clients and ADMIN+',
+        summary:
+          'Release a pending hold: its coins are active again. The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays; or an ADMIN+',
         security: userSecurity,
         headers: idempotencyHeaders,
         params: holdIdParam,
@@ -136,7 +153,7 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
     },
     async (request, reply) => {
       const holdId = request.params.id;
-      const fromUserId = await payerOf(request, holdId);
+      const fromUserId = await payerOf(request, holdId, 'void');
       return sendLedgerCommand(
         deps.commands,
         request,

@@ -8,51 +8,73 @@ type Queryable = Pool | PoolClient;
 /** One writer at a time extends the chain (a second consumer during a rebalance waits here). */
 const chainLockKey = 'admin_audit_log chain';
 
+/** A record to append, with the writer its signature verified for and where it came from. */
+export interface IncomingAuditRecord {
+  record: AuditLogRecord;
+  /** The service whose key signed it. */
+  signer: string;
+  from: { topic: string; partition: number; offset: string };
+}
+
 export interface StoredAuditRecords {
   /** How many were new. */
   stored: number;
   /**
    * Records whose id is stored (or earlier in the batch) with other content: not a redelivery
-   * but a collision, e.g. a writer of admin.audit that sent a record under the id another
-   * record will have. Not stored and not skipped silently: the caller dead-letters them.
+   * but a collision, e.g. a writer that sent a record under the id of another's. Kept, outside
+   * the chain, in admin_audit_conflicts (in the same transaction); the caller counts and logs them.
    */
-  conflicts: AuditLogRecord[];
+  conflicts: IncomingAuditRecord[];
 }
 
 /**
  * Appends the records not stored yet, in the order given, each linked to the one before: seq and
  * prev_hash come from the last stored entry, read under an advisory lock in the same transaction.
  * A redelivered record (its id stored with the same content) is skipped; one whose id is stored
- * with other content is returned as a conflict.
+ * with other content is kept in admin_audit_conflicts and returned as a conflict.
  */
-export async function storeAuditRecords(pool: Pool, records: AuditLogRecord[]): Promise<StoredAuditRecords> {
-  if (records.length === 0) return { stored: 0, conflicts: [] };
+export async function storeAuditRecords(pool: Pool, incoming: IncomingAuditRecord[]): Promise<StoredAuditRecords> {
+  if (incoming.length === 0) return { stored: 0, conflicts: [] };
   return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [chainLockKey]);
-    const ids = records.map((r) => r.id);
+    const ids = incoming.map((i) => i.record.id);
     const stored = await client.query<{ id: string; record: unknown }>(
       'SELECT id, record FROM admin_audit_log WHERE id = ANY($1::uuid[])',
       [ids],
     );
     const seen = new Map(stored.rows.map((r) => [r.id, canonicalJson(r.record)]));
-    const fresh: AuditLogRecord[] = [];
-    const conflicts: AuditLogRecord[] = [];
-    for (const record of records) {
-      const content = canonicalJson(record);
-      const earlier = seen.get(record.id);
+    const fresh: IncomingAuditRecord[] = [];
+    const conflicts: IncomingAuditRecord[] = [];
+    for (const item of incoming) {
+      const content = canonicalJson(item.record);
+      const earlier = seen.get(item.record.id);
       if (earlier !== undefined) {
-        if (earlier !== content) conflicts.push(record);
+        if (earlier !== content) conflicts.push(item);
         continue;
       }
-      seen.set(record.id, content);
-      fresh.push(record);
+      seen.set(item.record.id, content);
+      fresh.push(item);
     }
+    if (conflicts.length > 0)
+      await client.query(
+        `INSERT INTO admin_audit_conflicts (topic, partition, "offset", id, signer, record)
+         SELECT * FROM unnest($1::text[], $2::int[], $3::bigint[], $4::uuid[], $5::text[], $6::jsonb[])
+         ON CONFLICT DO NOTHING`,
+        [
+          conflicts.map((c) => c.from.topic),
+          conflicts.map((c) => c.from.partition),
+          conflicts.map((c) => c.from.offset),
+          conflicts.map((c) => c.record.id),
+          conflicts.map((c) => c.signer),
+          conflicts.map((c) => JSON.stringify(c.record)),
+        ],
+      );
     if (fresh.length === 0) return { stored: 0, conflicts };
     const last = await client.query<{ seq: string; hash: string }>('SELECT seq, hash FROM admin_audit_log ORDER BY seq DESC LIMIT 1');
     let seq = last.rows[0] ? Number(last.rows[0].seq) : 0;
     let prevHash = last.rows[0]?.hash ?? genesisHash;
-    const rows: unknown[][] = [[], [], [], [], [], [], [], [], [], [], []];
-    for (const record of fresh) {
+    const rows: unknown[][] = [[], [], [], [], [], [], [], [], [], [], [], []];
+    for (const { record, signer } of fresh) {
       seq += 1;
       const hash = chainHash(prevHash, record);
       const values = [
@@ -67,6 +89,7 @@ export async function storeAuditRecords(pool: Pool, records: AuditLogRecord[]): 
         JSON.stringify(record),
         prevHash,
         hash,
+        signer,
       ];
       for (const [i, v] of values.entries()) rows[i]!.push(v);
       prevHash = hash;
@@ -74,9 +97,9 @@ export async function storeAuditRecords(pool: Pool, records: AuditLogRecord[]): 
     // A plain INSERT: an id stored meanwhile would be a second writer outside the lock, and a
     // row skipped by ON CONFLICT would break the chain, so that fails the batch (retried) instead.
     await client.query(
-      `INSERT INTO admin_audit_log (seq, id, at, actor_kind, actor_id, action, target, result, record, prev_hash, hash)
+      `INSERT INTO admin_audit_log (seq, id, at, actor_kind, actor_id, action, target, result, record, prev_hash, hash, signer)
        SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[],
-                            $8::text[], $9::jsonb[], $10::text[], $11::text[])`,
+                            $8::text[], $9::jsonb[], $10::text[], $11::text[], $12::text[])`,
       rows,
     );
     return { stored: fresh.length, conflicts };

@@ -2,7 +2,9 @@ import { adminAuditEvent, type AdminAuditEvent, type TopicNames } from '@coin/co
 import type { Pool } from '@coin/db';
 import { deadLetter, originalMessageOf, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { storeAuditRecords } from '../db/audit-log-repo';
+import type { AuditSignatureVerifier } from '@coin/security';
+import { type IncomingAuditRecord, storeAuditRecords } from '../db/audit-log-repo';
+import { auditWriterRefusal } from '../domain/audit-writers';
 
 /** The schema the audit consumer validates with: the event contract; anything else is dead-lettered by the consumer. */
 export const projectableAuditEvent = adminAuditEvent;
@@ -41,14 +43,31 @@ function isDataError(err: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 }
 
+/** What the audit consumer counts (HistoryMetrics). */
+export interface AuditEventMetrics {
+  auditRecordsRefused: { inc(labels: { reason: 'signature' | 'writer' }): void };
+  auditIdConflicts: { inc(): void };
+}
+
 /**
  * Appends each batch's records to the hash-chained log in offset order (admin.audit and
- * admin.refusals have one partition each: one order each); a redelivered record is skipped, and one whose id is stored with other
- * content is dead-lettered (storeAuditRecords). If the database refuses the batch for
- * its data, each record is tried on its own and the one refused is dead-lettered, so one bad
- * message cannot block the log. Any other failure is thrown: the batch comes back.
+ * admin.refusals have one partition each: one order each). Each record must first carry a valid
+ * signature of a writer of the log and be a record that writer may write (auditWriterRefusal);
+ * one that is not is dead-lettered and counted (`coin_history_audit_records_refused_total`,
+ * alert CoinAuditRecordRefused), never chained. A redelivered record is skipped; one whose id is
+ * stored with other content is kept in admin_audit_conflicts and counted
+ * (`coin_history_audit_id_conflicts_total`, alert CoinAuditIdConflict). If the database refuses
+ * the batch for its data, each record is tried on its own and the one refused is dead-lettered,
+ * so one bad message cannot block the log. Any other failure is thrown: the batch comes back.
  */
-export function handleAuditEvents(deps: { pool: Pool; producer: BatchingProducer; logger: Logger }) {
+export function handleAuditEvents(deps: {
+  pool: Pool;
+  producer: BatchingProducer;
+  logger: Logger;
+  verifier: AuditSignatureVerifier;
+  refusalsTopic: string;
+  metrics: AuditEventMetrics;
+}) {
   const refuse = async (item: Delivered<AdminAuditEvent>, error: string) => {
     deps.logger.warn(
       { topic: item.topic, partition: item.partition, offset: item.offset, error },
@@ -56,29 +75,50 @@ export function handleAuditEvents(deps: { pool: Pool; producer: BatchingProducer
     );
     await deadLetter(deps.producer, item.topic, item.partition, originalMessageOf(item), error);
   };
-  /** A record whose id is taken by other content is kept out of the chain, and kept for operators. */
-  const refuseConflicts = async (batch: Delivered<AdminAuditEvent>[], conflicts: AdminAuditEvent['record'][]) => {
-    for (const item of batch.filter((i) => conflicts.includes(i.value.record))) {
-      await refuse(item, `audit log refused: record id ${item.value.record.id} is stored with other content (a colliding writer?)`);
+  /** The records whose writer holds, with it; the others dead-lettered and counted. */
+  const signed = async (items: Delivered<AdminAuditEvent>[]): Promise<IncomingAuditRecord[]> => {
+    const kept: IncomingAuditRecord[] = [];
+    for (const item of items) {
+      const check = deps.verifier.check(originalMessageOf(item).value, item.headers);
+      const refusal = check.ok ? auditWriterRefusal(item.value, check.signer, item.topic === deps.refusalsTopic) : check.reason;
+      if (refusal !== null || !check.ok) {
+        deps.metrics.auditRecordsRefused.inc({ reason: check.ok ? 'writer' : 'signature' });
+        await refuse(item, `audit log refused: ${refusal}`);
+        continue;
+      }
+      kept.push({
+        record: item.value.record,
+        signer: check.signer,
+        from: { topic: item.topic, partition: item.partition, offset: item.offset },
+      });
+    }
+    return kept;
+  };
+  const store = async (incoming: IncomingAuditRecord[]) => {
+    const result = await storeAuditRecords(deps.pool, incoming);
+    for (const conflict of result.conflicts) {
+      deps.metrics.auditIdConflicts.inc();
+      deps.logger.error(
+        { ...conflict.from, id: conflict.record.id, signer: conflict.signer },
+        'audit record id is stored with other content: both kept (admin_audit_conflicts)',
+      );
     }
   };
   return async (items: Delivered<AdminAuditEvent>[]): Promise<void> => {
+    const incoming = await signed(items);
     try {
-      const result = await storeAuditRecords(
-        deps.pool,
-        items.map((i) => i.value.record),
-      );
-      await refuseConflicts(items, result.conflicts);
+      await store(incoming);
       return;
     } catch (err) {
       if (!isDataError(err)) throw err;
-      deps.logger.warn({ err, count: items.length }, 'audit batch refused for its data; storing records one by one');
+      deps.logger.warn({ err, count: incoming.length }, 'audit batch refused for its data; storing records one by one');
     }
-    for (const item of items) {
+    for (const one of incoming) {
       try {
-        await refuseConflicts([item], (await storeAuditRecords(deps.pool, [item.value.record])).conflicts);
+        await store([one]);
       } catch (err) {
         if (!isDataError(err)) throw err;
+        const item = items.find((i) => i.topic === one.from.topic && i.partition === one.from.partition && i.offset === one.from.offset)!;
         await refuse(item, `audit log refused: ${(err as Error).message}`);
       }
     }

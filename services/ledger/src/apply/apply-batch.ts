@@ -18,7 +18,7 @@ import {
 import { transactionRowOf } from '../views/transaction-view';
 import type { ApprovalState } from '../domain/approvals';
 import { approvalEventMessages, balanceChangedMessage, creditLegMessage, holdEventMessage, transactionEventMessage } from './messages';
-import { auditEventMessage, auditRecordOf } from './audit-records';
+import { auditEventMessage, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
 import { outcomeOf, type Outcome } from './outcomes';
 import type { BatchRead, BatchWrite, LedgerStore, LoadedWallet, OutboxBatch } from './store';
 import { TransactionIds } from './transaction-ids';
@@ -45,6 +45,8 @@ export interface ApplyContext {
   policy?: LedgerPolicy;
   /** The `request-id` header a command arrived with (set by the gateway), for the admin audit log; none when absent. */
   requestIdOf?: (commandId: string) => string | undefined;
+  /** The keyed derivation of audit record ids (AuditContext.idOf). */
+  auditRecordIdOf?: (name: string) => string;
   /** The trace headers (`traceparent`) of the command's span: its events carry them (docs/DESIGN.md "Traces"). */
   traceHeadersOf?: (commandId: string) => Record<string, string> | undefined;
 }
@@ -206,9 +208,17 @@ function writeOf(
       outcome = outcomeOf(step, context.xafRate);
       write.outcomes.push({ commandId: step.command.commandId, type: step.command.type, ...outcome, requestHash: step.requestHash });
       recordEffects(step);
-      // An administrative command (applied or rejected) is recorded once, with its outcome.
-      const audit = auditRecordOf(step, { at: now, requestId: context.requestIdOf?.(step.command.commandId) ?? null });
+      // An administrative command (applied or rejected) is recorded once, with its outcome; any
+      // other command refused for want of authority, as a refusal.
+      const auditContext = {
+        at: now,
+        requestId: context.requestIdOf?.(step.command.commandId) ?? null,
+        ...(context.auditRecordIdOf ? { idOf: context.auditRecordIdOf } : {}),
+      };
+      const audit = auditRecordOf(step, auditContext);
       if (audit) write.outbox.push(auditEventMessage(context.topics, audit));
+      const refusal = audit ? null : decidedRefusalRecordOf(step, auditContext);
+      if (refusal) write.outbox.push(refusalEventMessage(context.topics, refusal));
     }
     outcomes.push(outcome);
   }

@@ -1,4 +1,13 @@
-import { headerNames, adminActionEvent, type AuditAction, type AuditRecord, type LedgerCommand, type TopicNames } from '@coin/contracts';
+import {
+  headerNames,
+  adminActionEvent,
+  adminRefusalEvent,
+  type AuditAction,
+  type AuditRecord,
+  type LedgerCommand,
+  type RefusalRecord,
+  type TopicNames,
+} from '@coin/contracts';
 import { uuidV5 } from '@coin/security';
 import type { BatchStep } from '../domain/batch';
 import { approvalSummary } from '../domain/commands/approvable';
@@ -20,11 +29,16 @@ type DecidedStep = Extract<BatchStep, { kind: 'decided' }>;
 export interface AuditContext {
   at: Date;
   requestId: string | null;
+  /**
+   * Derives a record id from its name: the service's keyed derivation (AuditRecordSigner.recordId),
+   * so no other writer can compute the id of a record still to come; plain UUIDv5 without a key (tests).
+   */
+  idOf?: (name: string) => string;
 }
 
 /** The id of a command's record: the same on every delivery and every apply of the command. */
-export function auditRecordId(commandId: string, action: AuditAction): string {
-  return uuidV5(`admin.audit:${commandId}:${action}`);
+export function auditRecordId(commandId: string, action: AuditAction, idOf: (name: string) => string = uuidV5): string {
+  return idOf(`admin.audit:${commandId}:${action}`);
 }
 
 /**
@@ -52,7 +66,7 @@ export function auditRecordOf(step: DecidedStep, context: AuditContext): AuditRe
   const described = describe(command, decision);
   if (!described) return null;
   return {
-    id: auditRecordId(command.commandId, described.action),
+    id: auditRecordId(command.commandId, described.action, context.idOf),
     at: context.at.toISOString(),
     actor: { kind: command.actor.kind, id: command.actor.id, ...(command.actor.role ? { role: command.actor.role } : {}) },
     action: described.action,
@@ -62,6 +76,44 @@ export function auditRecordOf(step: DecidedStep, context: AuditContext): AuditRe
     errorCode: decision.ok ? null : decision.code,
     requestId: context.requestId,
   };
+}
+
+/** The error codes of a decision that refuse authority (who may do this), not the request's content. */
+const authorityRefusals: ReadonlySet<string> = new Set(['FORBIDDEN', 'SELF_DEALING']);
+
+/**
+ * The refusal record of a command the apply refused for want of authority once it read the state
+ * (a hold settled by one its payer did not name, a platform client not granted the treasury a hold
+ * pays, an admin capturing a hold paying themselves), when no action record above describes it:
+ * every refusal of authority is in the admin audit log (docs/DESIGN.md "Admin audit log"), whoever
+ * the actor. `verified`: a command reaching the apply from ledger.commands had its actor checked
+ * against its proof by the consumer. The id follows from the command: a redelivery is the same record.
+ */
+export function decidedRefusalRecordOf(step: DecidedStep, context: AuditContext): RefusalRecord | null {
+  const { command, decision } = step;
+  if (decision.ok || !authorityRefusals.has(decision.code)) return null;
+  const data = command.data as { holdId?: unknown };
+  const target = typeof data.holdId === 'string' ? `hold:${data.holdId}` : `command:${command.commandId}`;
+  return {
+    id: (context.idOf ?? uuidV5)(`admin.refusal:${command.commandId}`),
+    at: context.at.toISOString(),
+    source: 'ledger',
+    actor: { kind: command.actor.kind, id: command.actor.id, ...(command.actor.role ? { role: command.actor.role } : {}), verified: true },
+    address: null,
+    action: command.type,
+    target,
+    summary: { commandId: command.commandId },
+    result: 'rejected',
+    errorCode: decision.code,
+    reason: decision.detail.slice(0, 1000),
+    requestId: context.requestId,
+  };
+}
+
+/** The admin.audit message of a refusal record, keyed by its id. */
+export function refusalEventMessage(topics: Pick<TopicNames, 'adminAudit'>, record: RefusalRecord): OutboxBatchMessage {
+  const event = adminRefusalEvent(record);
+  return { topic: topics.adminAudit, key: record.id, headers: { [headerNames.type]: event.type }, payload: JSON.stringify(event) };
 }
 
 /** The admin.audit message of a record, keyed by its id (the topic has one partition). */

@@ -1,7 +1,7 @@
-import { adminActionRecorded, topicNames, type LedgerCommand } from '@coin/contracts';
+import { adminActionRecorded, adminRefusalRecorded, topicNames, type LedgerCommand } from '@coin/contracts';
 import type { BatchStep } from '../domain/batch';
 import type { Decision, NewTransaction } from '../domain/ledger';
-import { auditEventMessage, auditRecordId, auditRecordOf } from './audit-records';
+import { auditEventMessage, auditRecordId, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
 
 type DecidedStep = Extract<BatchStep, { kind: 'decided' }>;
 
@@ -122,5 +122,42 @@ describe('the ledger audit records (auditRecordOf)', () => {
     const message = auditEventMessage(topicNames('t_'), record);
     expect(message).toMatchObject({ topic: 't_admin.audit', key: record.id, headers: { type: 'admin.action.recorded' } });
     expect(adminActionRecorded.parse(JSON.parse(message.payload)).record).toEqual(record);
+  });
+});
+
+describe('the ledger refusal records of decided commands (decidedRefusalRecordOf)', () => {
+  const holdId = '7c1e0f3a-0000-4000-8000-000000000001';
+
+  it('when a platform client is refused the settlement of a hold (FORBIDDEN), then a refusal record names it, the hold and why, and its message is a valid admin.refusal.recorded', () => {
+    const capture = command('ledger.capture-hold', { holdId, fromUserId: 7 }, system);
+    const record = decidedRefusalRecordOf(step(capture, rejected('FORBIDDEN')), context);
+    expect(record).toEqual({
+      id: expect.any(String),
+      at: at.toISOString(),
+      source: 'ledger',
+      actor: { ...system, verified: true },
+      address: null,
+      action: 'ledger.capture-hold',
+      target: `hold:${holdId}`,
+      summary: { commandId: capture.commandId },
+      result: 'rejected',
+      errorCode: 'FORBIDDEN',
+      reason: 'refused',
+      requestId: 'req-1',
+    });
+    expect(decidedRefusalRecordOf(step(capture, rejected('FORBIDDEN')), { at: new Date(), requestId: null })!.id).toBe(record!.id);
+    const message = refusalEventMessage(topicNames('t_'), record!);
+    expect(message).toMatchObject({ topic: 't_admin.audit', key: record!.id, headers: { type: 'admin.refusal.recorded' } });
+    expect(adminRefusalRecorded.parse(JSON.parse(message.payload)).record).toEqual(record);
+  });
+
+  it("when an admin's capture is SELF_DEALING, then it is recorded too; a refusal about the request's content (HOLD_NOT_PENDING) or an accepted command is not", () => {
+    const capture = command('ledger.capture-hold', { holdId, fromUserId: 7 });
+    expect(decidedRefusalRecordOf(step(capture, rejected('SELF_DEALING')), context)).toMatchObject({
+      errorCode: 'SELF_DEALING',
+      actor: admin,
+    });
+    expect(decidedRefusalRecordOf(step(capture, rejected('HOLD_NOT_PENDING')), context)).toBeNull();
+    expect(decidedRefusalRecordOf(step(capture, applied(5)), context)).toBeNull();
   });
 });

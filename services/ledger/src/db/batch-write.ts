@@ -96,6 +96,7 @@ const writtenHolds: Columns<HoldState> = {
   updated_at: column.timestamptz((h) => h.updatedAt),
   captured_amount: column.bigint((h) => h.capturedAmount),
   transaction_id: column.bigint((h) => h.transactionId),
+  settler_client_id: column.text((h) => h.settlerClientId),
 };
 
 const newEntries: Columns<NewEntry> = {

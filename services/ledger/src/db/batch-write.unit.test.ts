@@ -56,6 +56,7 @@ const hold: HoldState = {
   updatedAt: at(9),
   capturedAmount: 3002,
   transactionId: 3003,
+  settlerClientId: 'pc_settler',
 };
 const approval: ApprovalState = {
   id: '00000000-0000-4000-8000-00000000000d',
@@ -234,6 +235,7 @@ describe('the batch write (named columns)', () => {
       updated_at: at(9),
       captured_amount: 3002,
       transaction_id: 3003,
+      settler_client_id: 'pc_settler',
     });
     const { columns, selected } = insertOf('holds');
     expect(selected).toEqual(columns);

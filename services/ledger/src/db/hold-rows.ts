@@ -17,10 +17,11 @@ export interface HoldDbRow {
   updated_at: Date | string;
   captured_amount: number | null;
   transaction_id: number | null;
+  settler_client_id: string | null;
 }
 
 export const holdColumns =
-  'id, from_user_id, to_user_id, to_treasury, amount, reason, reference, status, expires_at, created_at, updated_at, captured_amount, transaction_id';
+  'id, from_user_id, to_user_id, to_treasury, amount, reason, reference, status, expires_at, created_at, updated_at, captured_amount, transaction_id, settler_client_id';
 
 /** The one mapping from a holds row to the ledger's state of that hold. */
 export function holdStateOf(row: HoldDbRow): HoldState {
@@ -37,5 +38,6 @@ export function holdStateOf(row: HoldDbRow): HoldState {
     updatedAt: new Date(row.updated_at),
     capturedAmount: row.captured_amount === null ? null : safeInteger(row.captured_amount, 'captured amount'),
     transactionId: row.transaction_id,
+    settlerClientId: row.settler_client_id,
   };
 }

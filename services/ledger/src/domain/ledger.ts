@@ -198,7 +198,7 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
   if (decision.spend) {
     const wallet = state.wallets.get(decision.spend.walletKey);
     if (!wallet) throw new InvariantViolation(`spend of unloaded wallet ${decision.spend.walletKey}`);
-    wallet.spending = recordSpend(wallet.spending, decision.spend.amount, now);
+    wallet.spending = recordSpend(wallet.spending, decision.spend.amount, now, decision.spend.count);
   }
   charge(state.windows, decision.windows, now);
   if (decision.limits) {

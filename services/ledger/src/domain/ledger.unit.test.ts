@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { uuidV5 } from '@coin/security';
 import {
   roles,
   treasuryCodes,
@@ -41,6 +42,8 @@ interface ModelDebit {
   walletKey: string;
   at: Date;
   amount: number;
+  /** Debits the operation counts as: 1, a payout's lines. */
+  count: number;
 }
 
 /** The limits of a debit, computed here from the policy, the actor's role and the wallet's overrides. */
@@ -99,7 +102,8 @@ class World {
     commandId = this.nextCommandId(),
     by: Actor = actor,
   ): LedgerCommand {
-    if (type === 'ledger.hold') this.holdPayers.set(holdIdOf(commandId), (data as { fromUserId: number }).fromUserId);
+    if (type === 'ledger.hold')
+      this.holdPayers.set(holdIdOf({ commandId, data: data as { idNonce?: string } }), (data as { fromUserId: number }).fromUserId);
     // A platform client's commands carry its token as proof; the consumer verified its signature
     // before the apply, so here only its grant claims matter: every treasury, unless a test says.
     const proof = by.kind === 'system' ? { proof: grantProof(this.clientGrants) } : {};
@@ -174,17 +178,17 @@ class World {
       if (command.type === 'ledger.payout') this.observePayout(command, decision);
       const limited = limitedDebitOf(command);
       if (!limited) continue;
-      const { walletKey, amount } = limited;
+      const { walletKey, amount, count } = limited;
       const limits = modelLimits(this.policy, command, this.overrides.get(walletKey));
       const recent = this.debits.filter((d) => d.walletKey === walletKey && hourOf(d.at) > hourOf(this.at) - 24);
-      const used = { amount: recent.reduce((s, d) => s + d.amount, 0), count: recent.length };
+      const used = { amount: recent.reduce((s, d) => s + d.amount, 0), count: recent.reduce((s, d) => s + d.count, 0) };
       const fits =
         (limits.singleAmount === null || amount <= limits.singleAmount) &&
-        (limits.dailyCount === null || used.count + 1 <= limits.dailyCount) &&
+        (limits.dailyCount === null || used.count + count <= limits.dailyCount) &&
         (limits.dailyAmount === null || used.amount + amount <= limits.dailyAmount);
       if (decision.ok) {
         expect(fits).toBe(true);
-        this.debits.push({ walletKey, at: this.at, amount });
+        this.debits.push({ walletKey, at: this.at, amount, count });
       } else if (decision.code === 'LIMIT_EXCEEDED') {
         expect(fits).toBe(false);
         this.limitRefusals += 1;
@@ -257,12 +261,17 @@ class World {
 }
 
 /** The debit a command makes from the payer's own wallet, which the spending limits count (a payout from a wallet: its total, once). */
-function limitedDebitOf(command: LedgerCommand): { walletKey: string; amount: number } | null {
+/** The debits a command makes from a user's own wallet: one operation moving `amount` in `count` debits (a payout: one per line). */
+function limitedDebitOf(command: LedgerCommand): { walletKey: string; amount: number; count: number } | null {
   if (command.type === 'ledger.transfer' || command.type === 'ledger.hold') {
-    return { walletKey: walletKeyOfUser(command.data.fromUserId), amount: command.data.amount };
+    return { walletKey: walletKeyOfUser(command.data.fromUserId), amount: command.data.amount, count: 1 };
   }
   if (command.type === 'ledger.payout' && command.data.from.kind === 'user') {
-    return { walletKey: walletKeyOf(command.data.from), amount: command.data.lines.reduce((s, line) => s + line.amount, 0) };
+    return {
+      walletKey: walletKeyOf(command.data.from),
+      amount: command.data.lines.reduce((s, line) => s + line.amount, 0),
+      count: command.data.lines.length,
+    };
   }
   return null;
 }
@@ -419,7 +428,7 @@ function run(world: World, batch: Action[], owned: string[] = []): void {
     if (a.do === 'hold-op') {
       // Any hold a hold command named, this apply's included: created, refused (never created), resolved.
       const ids = [...world.holdPayers.keys()];
-      const holdId = ids[a.index % Math.max(ids.length, 1)] ?? holdIdOf('no such command');
+      const holdId = ids[a.index % Math.max(ids.length, 1)] ?? holdIdOf({ commandId: 'no such command', data: {} });
       const fromUserId = a.payer ?? world.holdPayers.get(holdId) ?? 1;
       if (a.op === 'capture') {
         commands.push(
@@ -910,7 +919,7 @@ describe('ledger domain: holds', () => {
   function hold(world: World, data: Parameters<typeof holdCommand>[1] = {}): string {
     const command = holdCommand(world, data);
     expect(codeOf(world, command)).toBe('OK');
-    return holdIdOf(command.commandId);
+    return holdIdOf(command);
   }
   const capture = (world: World, holdId: string, amount?: number, fromUserId = 1) =>
     world.command('ledger.capture-hold', { holdId, fromUserId, ...(amount !== undefined ? { amount } : {}) }, undefined, system);
@@ -933,7 +942,7 @@ describe('ledger domain: holds', () => {
     const world = funded(100, policy);
     const command = holdCommand(world, { to: user(2), amount: 60, reference: 'order-7', expiresInSeconds: 600 });
     const decision = decided(world, command);
-    const id = holdIdOf(command.commandId);
+    const id = holdIdOf(command);
     expect(decision).toMatchObject({
       ok: true,
       transaction: null,
@@ -973,6 +982,21 @@ describe('ledger domain: holds', () => {
     expect(codeOf(world, holdCommand(world, { amount: 1, expiresInSeconds: 7200 }))).toBe('OK');
     expect(codeOf(world, holdCommand(world, { amount: 1, expiresInSeconds: 7201 }))).toBe('VALIDATION_FAILED');
     expect(wallet(world).held).toBe(62);
+  });
+
+  it("when a hold command carries the gateway's random nonce, then the hold id is not the one its command id alone names; a redelivery names the same hold, another nonce another", () => {
+    const world = funded(100);
+    const command = holdCommand(world, { amount: 10, idNonce: 'q0W9vJ3nL8xR2tY6uI1oPa' });
+    const decision = decided(world, command);
+    if (!decision.ok) throw new Error(decision.code);
+    const id = decision.holds[0]!.hold.id;
+    expect(id).toBe(holdIdOf(command));
+    expect(id).not.toBe(uuidV5(`ledger.hold:${command.commandId}`));
+    // Redelivered: answered from the stored outcome, the same hold.
+    const [again] = world.apply([command]);
+    expect(again?.kind).toBe('stored');
+    expect(world.state.holds.size).toBe(1);
+    expect(holdIdOf({ ...command, data: { ...command.data, idNonce: 'Zz0W9vJ3nL8xR2tY6uI1oP' } })).not.toBe(id);
   });
 
   it('when a hold names the payer, a closed or unknown recipient, a payer without a wallet, or more than the active coins, then it is refused', () => {
@@ -1039,7 +1063,8 @@ describe('ledger domain: holds', () => {
 
   it('when a hold to a user is captured in part, then a TRANSFER of that part with its holdId, the rest is released and the user gets a credit leg', () => {
     const world = funded(100);
-    const id = hold(world, { to: user(2), amount: 80 });
+    // Settled by the platform client its payer named (a hold paying a user is settled by no other).
+    const id = hold(world, { to: user(2), amount: 80, settlerClientId: 'shop' });
     const decision = decided(world, capture(world, id, 30));
     if (!decision.ok) throw new Error(decision.code);
     expect(decision.transaction).toMatchObject({ type: 'TRANSFER', amount: 30, from: user(1), to: user(2), holdId: id });
@@ -1103,7 +1128,7 @@ describe('ledger domain: holds', () => {
     for (const command of [capture(world, id, undefined, 2), voidHold(world, id, 2), expire(world, id, 2)]) {
       expect(codeOf(world, command)).toBe('HOLD_NOT_FOUND');
     }
-    const unknown = holdIdOf('never sent');
+    const unknown = holdIdOf({ commandId: 'never sent', data: {} });
     for (const command of [capture(world, unknown), voidHold(world, unknown), expire(world, unknown)]) {
       expect(codeOf(world, command)).toBe('HOLD_NOT_FOUND');
     }
@@ -1122,7 +1147,53 @@ describe('ledger domain: holds', () => {
     expect(codeOf(world, transfer(world, 100))).toBe('OK');
   });
 
-  it("when a platform client settles a hold paying a treasury it was not granted, then FORBIDDEN and the hold stays; a granted treasury's or a user's hold it settles", () => {
+  it('when a hold paying a user names no settler, then no platform client captures or voids it, however granted (FORBIDDEN); an ADMIN+ settles it', () => {
+    const world = funded(100);
+    const unnamed = hold(world, { amount: 10, to: user(2) });
+    expect(decided(world, capture(world, unnamed))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(decided(world, voidHold(world, unnamed))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    world.clientGrants = [];
+    expect(decided(world, capture(world, unnamed))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(world.state.holds.get(unnamed)?.status).toBe('PENDING');
+    expect(wallet(world, 2).balance).toBe(0);
+    const admin: Actor = { kind: 'user', id: '9', role: 'ADMIN' };
+    expect(codeOf(world, world.command('ledger.capture-hold', { holdId: unnamed, fromUserId: 1 }, undefined, admin))).toBe('OK');
+  });
+
+  it('when a hold names its settler, then that platform client alone captures or voids it (granted nothing), another is FORBIDDEN, and an ADMIN+ only voids it', () => {
+    const world = funded(100);
+    world.clientGrants = [];
+    const other: Actor = { kind: 'system', id: 'another-shop' };
+    const admin: Actor = { kind: 'user', id: '9', role: 'ADMIN' };
+    const named = hold(world, { amount: 10, to: user(2), settlerClientId: 'shop' });
+    expect(world.state.holds.get(named)?.settlerClientId).toBe('shop');
+    expect(codeOf(world, world.command('ledger.capture-hold', { holdId: named, fromUserId: 1 }, undefined, other))).toBe('FORBIDDEN');
+    expect(codeOf(world, world.command('ledger.void-hold', { holdId: named, fromUserId: 1 }, undefined, other))).toBe('FORBIDDEN');
+    expect(codeOf(world, world.command('ledger.capture-hold', { holdId: named, fromUserId: 1 }, undefined, admin))).toBe('FORBIDDEN');
+    expect(world.state.holds.get(named)?.status).toBe('PENDING');
+    expect(codeOf(world, capture(world, named, 4))).toBe('OK');
+    expect(world.state.holds.get(named)).toMatchObject({ status: 'CAPTURED', capturedAmount: 4 });
+
+    const released = hold(world, { amount: 10, to: user(2), settlerClientId: 'shop' });
+    expect(codeOf(world, world.command('ledger.void-hold', { holdId: released, fromUserId: 1 }, undefined, admin))).toBe('OK');
+    // A hold to a treasury naming a client: that client, and only if granted the treasury.
+    const toShop = hold(world, { amount: 10, settlerClientId: 'shop' });
+    expect(codeOf(world, capture(world, toShop))).toBe('FORBIDDEN');
+    world.clientGrants = ['COURSE_FEES'];
+    expect(codeOf(world, world.command('ledger.capture-hold', { holdId: toShop, fromUserId: 1 }, undefined, other))).toBe('FORBIDDEN');
+    expect(codeOf(world, capture(world, toShop))).toBe('OK');
+  });
+
+  it('when an ADMIN+ captures a hold paying themselves, then SELF_DEALING and the hold stays; voiding it is theirs to do', () => {
+    const world = funded(100);
+    const toAdmin = hold(world, { amount: 10, to: user(2) });
+    const admin: Actor = { kind: 'user', id: '2', role: 'ADMIN' };
+    expect(codeOf(world, world.command('ledger.capture-hold', { holdId: toAdmin, fromUserId: 1 }, undefined, admin))).toBe('SELF_DEALING');
+    expect(world.state.holds.get(toAdmin)?.status).toBe('PENDING');
+    expect(codeOf(world, world.command('ledger.void-hold', { holdId: toAdmin, fromUserId: 1 }, undefined, admin))).toBe('OK');
+  });
+
+  it("when a platform client settles a hold paying a treasury it was not granted, then FORBIDDEN and the hold stays; a granted treasury's hold it settles", () => {
     const world = funded(100);
     world.clientGrants = ['REWARDS', 'SUBSCRIPTIONS'];
     const toCourseFees = hold(world, { amount: 10 });
@@ -1134,8 +1205,6 @@ describe('ledger domain: holds', () => {
 
     const toSubscriptions = hold(world, { amount: 10, to: treasury('SUBSCRIPTIONS') });
     expect(codeOf(world, capture(world, toSubscriptions))).toBe('OK');
-    const toUser = hold(world, { amount: 10, to: { kind: 'user', userId: 2 } });
-    expect(codeOf(world, capture(world, toUser))).toBe('OK');
 
     // A token without the claim grants no treasury.
     world.clientGrants = undefined;
@@ -1196,7 +1265,7 @@ describe('ledger domain: holds', () => {
   it('when a hold, capture, void or expiry is delivered again, then it gets its stored outcome and nothing changes', () => {
     const world = funded(100);
     const create = holdCommand(world, { amount: 60, expiresInSeconds: 60 });
-    const id = holdIdOf(create.commandId);
+    const id = holdIdOf(create as Extract<LedgerCommand, { type: 'ledger.hold' }>);
     const take = capture(world, id, 25);
     const release = voidHold(world, id);
     const lapse = expire(world, id);
@@ -1310,10 +1379,15 @@ describe('ledger domain: spending limits', () => {
     expect(refusal(world, transfer(world, 1))).toMatchObject({ limit: { name: 'dailyCount', used: 1 } });
     const again = world.command('ledger.hold', { fromUserId: 1, to: treasury('COURSE_FEES'), amount: 1, reason: 'order' }, undefined, as());
     expect(codeOf(world, again)).toBe('LIMIT_EXCEEDED');
-    const take = world.command('ledger.capture-hold', { holdId: holdIdOf(create.commandId), fromUserId: 1 }, undefined, {
-      kind: 'system',
-      id: 'shop',
-    });
+    const take = world.command(
+      'ledger.capture-hold',
+      { holdId: holdIdOf(create as Extract<LedgerCommand, { type: 'ledger.hold' }>), fromUserId: 1 },
+      undefined,
+      {
+        kind: 'system',
+        id: 'shop',
+      },
+    );
     expect(codeOf(world, take)).toBe('OK');
     expect(world.state.wallets.get('user:1')!.spending).toEqual([{ hour: Math.floor(now.getTime() / hourMs), amount: 700, count: 1 }]);
   });

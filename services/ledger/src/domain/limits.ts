@@ -56,15 +56,18 @@ export function nextResetOf(window: SpendingWindow, now: Date): Date | null {
   return oldest ? new Date((oldest.hour + windowHours) * hourMs) : null;
 }
 
-/** The window after a debit of `amount` at `now`: counted in the current hour, expired hours dropped. */
-export function recordSpend(window: SpendingWindow, amount: number, now: Date): SpendingWindow {
+/**
+ * The window after `count` debits of `amount` in all at `now` (one operation; a payout of n lines
+ * is n debits): counted in the current hour, expired hours dropped.
+ */
+export function recordSpend(window: SpendingWindow, amount: number, now: Date, count = 1): SpendingWindow {
   const hour = hourOf(now);
   const kept = current(window, now);
   if (kept.some((h) => h.hour === hour)) {
-    return kept.map((h) => (h.hour === hour ? { hour, amount: h.amount + amount, count: h.count + 1 } : h));
+    return kept.map((h) => (h.hour === hour ? { hour, amount: h.amount + amount, count: h.count + count } : h));
   }
   // Sorted, oldest first, even when this apply's clock is behind the last one's (another replica's clock).
-  return [...kept, { hour, amount, count: 1 }].sort((a, b) => a.hour - b.hour);
+  return [...kept, { hour, amount, count }].sort((a, b) => a.hour - b.hour);
 }
 
 export function effectiveLimits(defaults: LimitDefaults, role: Role, overrides: LimitOverrides | null): Limits {
@@ -104,10 +107,16 @@ function fitsAt(window: SpendingWindow, measure: (h: SpendingHour) => number, us
  * The first moment the debit fits both daily limits (usage only falls while no one debits): the
  * later of the two, null when either never fits. A limit with room now does not delay it.
  */
-function debitFitsAt(limits: Limits, counted: SpendingWindow, usage: { amount: number; count: number }, amount: number): Date | null {
+function debitFitsAt(
+  limits: Limits,
+  counted: SpendingWindow,
+  usage: { amount: number; count: number },
+  amount: number,
+  count: number,
+): Date | null {
   let latest: Date | null = null;
   const checks: [number | null, (h: SpendingHour) => number, number, number][] = [
-    [limits.dailyCount, (h) => h.count, usage.count, 1],
+    [limits.dailyCount, (h) => h.count, usage.count, count],
     [limits.dailyAmount, (h) => h.amount, usage.amount, amount],
   ];
   for (const [limit, measure, used, need] of checks) {
@@ -120,20 +129,33 @@ function debitFitsAt(limits: Limits, counted: SpendingWindow, usage: { amount: n
 }
 
 /**
- * Whether a debit of `amount` at `now` passes `limits`; the breach when it does not: the first
- * limit it passes, and when the debit fits every limit again (null: waiting never helps).
+ * Whether an operation of `count` debits moving `amount` in all at `now` passes `limits`; the
+ * breach when it does not: the first limit it passes, and when it fits every limit again (null:
+ * waiting never helps). The amount limits see the operation's total (`singleAmount` bounds what
+ * one operation moves, a payout's total too); the daily count sees each debit (docs/DESIGN.md
+ * "Spending limits").
  */
-export function checkLimits(limits: Limits, window: SpendingWindow, amount: number, now: Date): LimitBreach | null {
+export function checkLimits(limits: Limits, window: SpendingWindow, amount: number, now: Date, count = 1): LimitBreach | null {
   if (limits.singleAmount !== null && amount > limits.singleAmount) {
     return { limit: 'singleAmount', value: limits.singleAmount, used: 0, resetsAt: null };
   }
   const counted = current(window, now);
   const usage = usageOf(counted, now);
-  if (limits.dailyCount !== null && usage.count + 1 > limits.dailyCount) {
-    return { limit: 'dailyCount', value: limits.dailyCount, used: usage.count, resetsAt: debitFitsAt(limits, counted, usage, amount) };
+  if (limits.dailyCount !== null && usage.count + count > limits.dailyCount) {
+    return {
+      limit: 'dailyCount',
+      value: limits.dailyCount,
+      used: usage.count,
+      resetsAt: debitFitsAt(limits, counted, usage, amount, count),
+    };
   }
   if (limits.dailyAmount !== null && usage.amount + amount > limits.dailyAmount) {
-    return { limit: 'dailyAmount', value: limits.dailyAmount, used: usage.amount, resetsAt: debitFitsAt(limits, counted, usage, amount) };
+    return {
+      limit: 'dailyAmount',
+      value: limits.dailyAmount,
+      used: usage.amount,
+      resetsAt: debitFitsAt(limits, counted, usage, amount, count),
+    };
   }
   return null;
 }

@@ -108,6 +108,18 @@ describe('spending limits: checkLimits', () => {
     expect(checkLimits(limits({ dailyCount: 4 }), window, 1, at(10))).toBeNull();
   });
 
+  it('when one operation makes several debits (a payout of n lines), then each counts against the daily count and n are recorded', () => {
+    const window = spent([at(0, 10), 1]);
+    const l = limits({ dailyCount: 1000 });
+    // 1 used: 999 more debits fit, 1,000 do not, and waiting for the old hour makes them fit.
+    expect(checkLimits(l, window, 999, at(1), 999)).toBeNull();
+    expect(checkLimits(l, window, 1000, at(1), 1000)).toEqual({ limit: 'dailyCount', value: 1000, used: 1, resetsAt: at(24) });
+    // More debits than the limit itself: waiting never helps.
+    expect(checkLimits(l, [], 1001, at(1), 1001)).toEqual({ limit: 'dailyCount', value: 1000, used: 0, resetsAt: null });
+    expect(usageOf(recordSpend(window, 1000, at(1), 1000), at(1))).toEqual({ amount: 1001, count: 1001 });
+    expect(usageOf(recordSpend(window, 5, at(0, 20), 5), at(1))).toEqual({ amount: 6, count: 6 });
+  });
+
   it('when the daily amount would be passed, then dailyAmount with the moment enough old hours have left', () => {
     const window = spent([at(0), 500], [at(3), 300]);
     const l = limits({ dailyAmount: 1000 });

@@ -48,6 +48,12 @@ export interface HoldState {
   updatedAt: Date;
   capturedAmount: number | null;
   transactionId: number | null;
+  /**
+   * The platform client its payer named to capture or void it, which alone may (an ADMIN+ may then
+   * only void it); null: none named (holds placed before settlers were named too), so a hold paying
+   * a treasury is settled by the clients granted it and one paying a user by no client.
+   */
+  settlerClientId: string | null;
 }
 
 export type HoldEvent = 'created' | 'captured' | 'voided' | 'expired';
@@ -171,8 +177,8 @@ export interface Accepted {
   holds: HoldChange[];
   /** Approval requests created or decided. */
   approvals: ApprovalChange[];
-  /** An outgoing debit the payer's spending limits count. */
-  spend: { walletKey: string; amount: number } | null;
+  /** Outgoing debits the payer's spending limits count: `amount` in all, in `count` debits (a payout: one per line). */
+  spend: { walletKey: string; amount: number; count: number } | null;
   /** A wallet's limit overrides, replaced. */
   limits: { walletKey: string; overrides: LimitOverrides } | null;
   /** What this movement adds to the four-eyes windows (domain/four-eyes.ts). */
@@ -199,9 +205,16 @@ export function activeOf(wallet: WalletState): number {
   return wallet.balance - wallet.held;
 }
 
-/** A hold's id follows from the command that created it: a redelivery or retry names the same hold. */
-export function holdIdOf(commandId: string): string {
-  return uuidV5(`ledger.hold:${commandId}`);
+/**
+ * A hold's id follows from the command that created it, so a redelivery, a retry answered from the
+ * stored outcome and a replay of the command log name the same hold; and from the 128 random bits
+ * the gateway drew for it (`idNonce`, carried in the command), so it cannot be computed from the
+ * command id, which follows from the payer and the Idempotency-Key (docs/DESIGN.md "Holds"). A
+ * command without a nonce (sent by a gateway of an earlier version) names the hold as before.
+ */
+export function holdIdOf(command: { commandId: string; data: { idNonce?: string | undefined } }): string {
+  const { idNonce } = command.data;
+  return uuidV5(idNonce === undefined ? `ledger.hold:${command.commandId}` : `ledger.hold:${command.commandId}:${idNonce}`);
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   approval,
   approvalPage,
   approvalsQuery,
-  hold,
+  internalHold,
   payoutApproval,
   payoutApprovalPage,
   payoutApprovalsQuery,
@@ -164,10 +164,11 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
     return { approvals: page.rows.map(approvalView), pagination: { limit, offset, total: page.total } };
   });
 
-  app.get('/internal/holds/:id', { schema: { params: z.object({ id: uuidInput }), response: { 200: hold } } }, async (request) => {
+  // With who may settle it: the gateway judges a capture or void by it before sending one.
+  app.get('/internal/holds/:id', { schema: { params: z.object({ id: uuidInput }), response: { 200: internalHold } } }, async (request) => {
     const found = await firstFound(deps.pools, (db) => findHold(db, request.params.id));
     if (!found) throw new AppError('HOLD_NOT_FOUND', `Hold ${request.params.id} does not exist`);
-    return holdView(found);
+    return { ...holdView(found), settlerClientId: found.settlerClientId };
   });
 
   app.get('/internal/holds', { schema: { querystring: adminHoldsQuery, response: { 200: holdPage } } }, async (request) => {

@@ -17,7 +17,9 @@ export const ledgerRouteCallers: InternalRouteCallers = {
   'GET /internal/payout-approvals': ['gateway'],
   'GET /internal/holds/:id': ['gateway'],
   'GET /internal/holds': ['gateway'],
-  'GET /internal/transactions': ['history'],
+  // The DLQ redrive of coin.transactions, run with the ledger's own credentials, checks each dead
+  // letter against this record before it sends it back (docs/RELIABILITY.md "Re-driving dead letters").
+  'GET /internal/transactions': ['history', 'ledger'],
   'GET /internal/transactions/:id': ['gateway'],
   'GET /internal/treasuries': ['gateway'],
   'GET /internal/supply': ['gateway'],

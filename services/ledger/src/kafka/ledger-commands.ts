@@ -35,6 +35,8 @@ export interface LedgerCommandDeps {
   xafRate?: number | undefined;
   /** Spending-limit defaults and hold expiry from the configuration (the domain's defaults when absent). */
   policy?: LedgerPolicy;
+  /** The keyed derivation of audit record ids (AuditRecordSigner.recordId); plain UUIDv5 when absent (tests). */
+  auditRecordIdOf?: (name: string) => string;
   /**
    * Called after an apply's database commit and before anything else (outbox publish,
    * replies, offset commit). Tests use it to crash the process at the worst moment.
@@ -150,6 +152,7 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
         owns,
         ...(deps.policy ? { policy: deps.policy } : {}),
         requestIdOf,
+        ...(deps.auditRecordIdOf ? { auditRecordIdOf: deps.auditRecordIdOf } : {}),
         ...(traceHeadersOf ? { traceHeadersOf } : {}),
       },
       {

@@ -32,6 +32,8 @@ import { AppError, InvariantViolation } from '@coin/errors';
 export interface UserCommandClock {
   now: () => Date;
   newId: () => string;
+  /** The keyed derivation of audit record ids (AuditRecordSigner.recordId); plain UUIDv5 when absent (tests). */
+  auditRecordIdOf?: (name: string) => string;
 }
 
 export interface AppliedCommand {
@@ -69,7 +71,11 @@ export async function applyUserCommand(
     const settled = await decideAndWrite(tx, command, { now, newId: clock.newId }, meta);
     const outbox = settled.ok ? await tx.enqueueEvents(settled.events) : [];
     // An administrative command is recorded in the admin audit log, applied or rejected, with its outcome.
-    const audit = auditRecordOfCommand(command, settled, { at: now, requestId: meta.requestId ?? null });
+    const audit = auditRecordOfCommand(command, settled, {
+      at: now,
+      requestId: meta.requestId ?? null,
+      ...(clock.auditRecordIdOf ? { idOf: clock.auditRecordIdOf } : {}),
+    });
     if (audit) outbox.push(...(await tx.enqueueAudit([audit])));
     const outcome: StoredOutcome = settled.ok ? { ok: true, reply: settled.result } : { ok: false, reply: settled.error.toWire() };
     await tx.storeOutcome(command.commandId, command.type, outcome);

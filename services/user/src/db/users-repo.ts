@@ -18,6 +18,13 @@ export async function insertUser(db: Queryable, input: NewAccount): Promise<User
   return result.rows[0] ?? null;
 }
 
+/** When an account was deleted (null: it is live), deleted or not; undefined for an id never issued. */
+export async function findDeletionOf(db: Queryable, id: number): Promise<{ deletedAt: Date | null } | undefined> {
+  const result = await db.query<{ deleted_at: Date | null }>('SELECT deleted_at FROM users WHERE id = $1', [id]);
+  const row = result.rows[0];
+  return row ? { deletedAt: row.deleted_at } : undefined;
+}
+
 /** A live (not deleted) user. */
 export async function findUserById(db: Queryable, id: number): Promise<UserRow | null> {
   const result = await db.query<UserRow>(`SELECT ${userColumns} FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]);

@@ -14,14 +14,20 @@ export interface AuditContext {
   at: Date;
   /** The `request-id` header the command arrived with (set by the gateway); null when absent. */
   requestId: string | null;
+  /** The service's keyed derivation of record ids (auditRecordId); plain UUIDv5 when absent (tests). */
+  idOf?: (name: string) => string;
 }
 
 /** What a command came to, as the audit log reads it. */
 export type AuditOutcome = { ok: false; error: AppError } | { ok: true; result: unknown; events: UserEventV2[] };
 
-/** The id of a command's record: the same on every delivery of the command. */
-export function auditRecordId(commandId: string, action: AuditAction): string {
-  return uuidV5(`admin.audit:${commandId}:${action}`);
+/**
+ * The id of a command's record: the same on every delivery of the command. `idOf` is the
+ * service's keyed derivation (AuditRecordSigner.recordId), so no other writer can compute it
+ * ahead; plain UUIDv5 without a key (tests).
+ */
+export function auditRecordId(commandId: string, action: AuditAction, idOf: (name: string) => string = uuidV5): string {
+  return idOf(`admin.audit:${commandId}:${action}`);
 }
 
 function actorOf(actor: Actor): AuditRecord['actor'] {
@@ -119,7 +125,7 @@ export function auditRecordOfCommand(command: UserCommand, outcome: AuditOutcome
   const described = describe(command, outcome);
   if (!described) return null;
   return {
-    id: auditRecordId(command.commandId, described.action),
+    id: auditRecordId(command.commandId, described.action, context.idOf),
     at: context.at.toISOString(),
     actor: actorOf(command.actor),
     ...described,

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { takeUndeliveredNotices } from '../db/account-notices-repo';
 import { hasSecondFactor, insertChallenge } from '../db/second-factor-repo';
 import { consumeSessionGrant, createRefreshToken, newSessionOrigin, type SessionOrigin } from '../db/sessions-repo';
-import { findCredentialsByEmail, findUserById } from '../db/users-repo';
+import { findCredentialsByEmail, findDeletionOf, findUserById } from '../db/users-repo';
 import type { FailurePolicy } from '../domain/second-factor';
 import type { SecretBox } from '../domain/secret-box';
 import { signAccessToken, type SigningKeys, type TokenSettings } from '../domain/tokens';
@@ -30,6 +30,8 @@ export interface InternalRouteDeps {
   now: () => Date;
   /** scrypt cost passwords are (re)hashed at (PASSWORD_SCRYPT_LOG2_N); default OWASP's minimum. */
   passwordHashCost?: ScryptCost;
+  /** Writes the revocations committed so far into the ledger's partitions, before an answer that revoked (RevocationRelay). */
+  revocations?: { flush(): Promise<void> };
 }
 
 const adminRoles: ReadonlySet<Role> = new Set(['ADMIN', 'SUPERADMIN']);
@@ -112,6 +114,24 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
       const row = await findUserById(deps.pool, request.params.id);
       if (!row) throw new AppError('USER_NOT_FOUND', 'No such user');
       return { ...toUser(row), tokenVersion: row.token_version };
+    },
+  );
+
+  // Whether an account is deleted, deleted or not (the route above hides deleted users): what the
+  // ledger asks before it turns a user.deleted event into a wallet close (docs/DESIGN.md "Deleting
+  // a user"), and the DLQ redrive before it sends a user event back. 404 for an id never issued.
+  app.get(
+    '/internal/users/:id/deletion',
+    {
+      schema: {
+        params: z.object({ id: userIdParam }),
+        response: { 200: z.object({ userId: z.number().int().positive(), deleted: z.boolean(), deletedAt: z.string().nullable() }) },
+      },
+    },
+    async (request) => {
+      const found = await findDeletionOf(deps.pool, request.params.id);
+      if (!found) throw new AppError('USER_NOT_FOUND', 'No such user');
+      return { userId: request.params.id, deleted: found.deletedAt !== null, deletedAt: found.deletedAt?.toISOString() ?? null };
     },
   );
 }

@@ -9,6 +9,9 @@ export const userRouteCallers: InternalRouteCallers = {
   'POST /internal/auth/login': ['gateway'],
   'POST /internal/sessions': ['gateway'],
   'GET /internal/users/:id': ['gateway'],
+  // The ledger, before a user.deleted event closes a wallet (docs/DESIGN.md "Deleting a user").
+  // And the DLQ redrive of user.events.v2, run with the user service's own credentials.
+  'GET /internal/users/:id/deletion': ['ledger', 'user'],
   'POST /internal/auth/refresh': ['gateway'],
   'POST /internal/auth/logout': ['gateway'],
   'POST /internal/auth/token': ['gateway'],

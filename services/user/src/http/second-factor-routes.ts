@@ -109,6 +109,22 @@ async function endAllSessions(client: PoolClient, deps: InternalRouteDeps, user:
 }
 
 /**
+ * Writes the revocation a password change or reset made into the ledger's partitions before the
+ * answer (docs/DESIGN.md "Who asks"). The change is committed either way; while Kafka does not
+ * take the records the caller gets 503 and the relay's sweeper writes them once it does.
+ */
+async function flushRevocations(deps: InternalRouteDeps): Promise<void> {
+  try {
+    await deps.revocations?.flush();
+  } catch {
+    throw new AppError(
+      'UNAVAILABLE',
+      'The change is saved, but the other sessions could not be ended everywhere yet; they will be shortly',
+    );
+  }
+}
+
+/**
  * The second factor (enrolment, sign-in, step-up) and passwords (change, reset): docs/DESIGN.md
  * "Admin sign-in: second factor and step-up". Credential-bearing, so internal HTTP, never Kafka.
  */
@@ -207,6 +223,7 @@ export function registerSecondFactorRoutes(app: App, deps: InternalRouteDeps): v
         // Every other session ends (whoever knew the old password may hold one); this caller gets a new one.
         return endAllSessions(client, deps, locked);
       });
+      await flushRevocations(deps);
       return { session: await issueSession(deps, updated, mfaAt), tokenVersion: updated.token_version };
     },
   );
@@ -222,6 +239,7 @@ export function registerSecondFactorRoutes(app: App, deps: InternalRouteDeps): v
       return endAllSessions(client, deps, locked);
     });
     if (!updated) throw new AppError('UNAUTHENTICATED', 'The reset code is wrong, used or expired; ask an operator for a new one');
+    await flushRevocations(deps);
     return { userId: updated.id, tokenVersion: updated.token_version };
   });
 }

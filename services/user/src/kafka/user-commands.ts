@@ -23,7 +23,18 @@ export interface UserCommandDeps {
   tracing?: Tracing;
   /** Large deletions wait for a second SUPERADMIN, judged on the ledger's figure (docs/DESIGN.md "Deleting a user"). */
   deletions?: { policy: DeletionPolicy; balanceOf: BalanceReader };
+  /** Writes the revocations committed so far into the ledger's partitions (RevocationRelay). */
+  revocations?: { flush(): Promise<void> };
 }
+
+/** The commands that may revoke (raise a token version, revoke a client): their answer waits for the revocation records. */
+const revokingTypes: ReadonlySet<UserCommand['type']> = new Set([
+  'user.change-role',
+  'user.delete',
+  'user.approve-deletion',
+  'user.revoke-sessions',
+  'user.platform-client.revoke',
+]);
 
 /**
  * The user.commands consumer: each delivered (already validated) command is applied, its events
@@ -53,6 +64,9 @@ export function handleUserCommands(deps: UserCommandDeps) {
     });
     span?.setAttribute('coin.command.ok', outcome.ok);
     await deps.outbox.publishCommitted(outbox);
+    // Before the answer (a redelivery's too): nothing the caller does once answered can reach a
+    // ledger partition before the revocation. Kafka not taking it fails the batch as transient.
+    if (deps.revocations && revokingTypes.has(command.type)) await deps.revocations.flush();
     const address = replyAddressOf(item.headers, deps.replyTopic);
     // The reply names the command's span: the caller's span links to it.
     if (address)

@@ -123,3 +123,41 @@ describe('user command spans', () => {
     expect(sent[0]!.message.headers?.traceparent).toBeUndefined();
   });
 });
+
+describe('a revoking command is answered only once its revocation records are written', () => {
+  const handlerRevoking = (flush: () => Promise<void>) => {
+    const events: string[] = [];
+    const producer = { send: async () => void events.push('reply') } as unknown as BatchingProducer;
+    const outbox = { publishCommitted: async () => undefined } as unknown as OutboxRelay;
+    const handle = handleUserCommands({
+      store: storeAnswering({ ok: true, reply: { userId: 7 } }),
+      producer,
+      outbox,
+      replyTopic,
+      logger,
+      clock: { now: () => new Date(), newId: () => 'id' },
+      revocations: {
+        flush: async () => {
+          await flush();
+          events.push('revocations written');
+        },
+      },
+    });
+    return { handle, events };
+  };
+
+  it('when the records are written, then the reply follows them (a redelivery too)', async () => {
+    const { handle, events } = handlerRevoking(async () => undefined);
+    await handle([delivered({})]);
+    expect(events).toEqual(['revocations written', 'reply']);
+  });
+
+  it('when Kafka does not take the records, then the batch fails (retried as transient) and nobody is answered', async () => {
+    const down = Object.assign(new Error('Connection error: ECONNREFUSED'), { name: 'KafkaJSConnectionError' });
+    const { handle, events } = handlerRevoking(async () => {
+      throw down;
+    });
+    await expect(handle([delivered({})])).rejects.toBe(down);
+    expect(events).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { adminServiceActionEvent, type ServiceActionRecord } from '@coin/contracts';
 import { insertOutbox, type PoolClient } from '@coin/db';
-import { uuidV5 } from '@coin/security';
+import { randomUUID } from 'node:crypto';
 
 /** Who took an action on an endpoint: the service itself (a disabling), or who asked, as the gateway verified it. */
 export type EndpointActionActor = ServiceActionRecord['actor'];
@@ -35,13 +35,14 @@ export interface AuditedBy {
 
 /**
  * The admin audit record of an action on an endpoint (docs/DESIGN.md "Webhooks"). Its id is
- * derived from the action, the endpoint and the time the row took, so a record published twice
- * (the relay's sweep after a crash) is the same record, which the history service skips.
+ * random, so no other writer of the log can take it ahead; the outbox row keeps the record, so a
+ * record published twice (the relay's sweep after a crash) is the same record, which the history
+ * service skips.
  */
 export function endpointActionRecord(action: EndpointAction): ServiceActionRecord {
   const at = action.at.toISOString();
   return {
-    id: uuidV5(`webhooks ${action.action} ${action.endpointId} ${at}`),
+    id: randomUUID(),
     at,
     source: 'webhooks',
     actor: action.actor,

@@ -12,15 +12,11 @@ const disabling = {
 };
 
 describe('the audit record of an action on a webhook endpoint', () => {
-  it('when the same disabling is recorded twice (a sweep after a crash), then it is the same record, id included', () => {
-    expect(endpointActionRecord(disabling)).toEqual(endpointActionRecord({ ...disabling }));
-  });
-
-  it('when another endpoint, action or time is recorded, then the id differs', () => {
-    const id = endpointActionRecord(disabling).id;
-    expect(endpointActionRecord({ ...disabling, endpointId: '1f8e3c6a-2b4d-4e1f-9a7c-5d3b1e8f6a20' }).id).not.toBe(id);
-    expect(endpointActionRecord({ ...disabling, action: 'webhook-endpoint.enable' }).id).not.toBe(id);
-    expect(endpointActionRecord({ ...disabling, at: new Date('2030-05-03T12:30:00.000Z') }).id).not.toBe(id);
+  it('when the same disabling is made into a record twice, then the two differ in their random id only: no other writer of the log can compute it ahead (the outbox row keeps the record for every republish)', () => {
+    const [first, second] = [endpointActionRecord(disabling), endpointActionRecord({ ...disabling })];
+    expect(first.id).not.toBe(second.id);
+    expect(first.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect({ ...first, id: second.id }).toEqual(second);
   });
 
   it('when a record is made, then it is an admin.service-action.recorded record naming the service, the endpoint and the client', () => {

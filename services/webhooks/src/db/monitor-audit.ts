@@ -1,6 +1,6 @@
 import { adminServiceActionEvent, minorUnitsToCoins, type ServiceActionRecord } from '@coin/contracts';
 import { insertOutbox, type PoolClient } from '@coin/db';
-import { uuidV5 } from '@coin/security';
+import { randomUUID } from 'node:crypto';
 import type { MonitorRow } from './monitors-repo';
 
 export interface MonitorAction {
@@ -14,13 +14,13 @@ export interface MonitorAction {
 
 /**
  * The admin audit record of a monitor created or deleted (docs/DESIGN.md "Balance monitors"), as
- * `admin.service-action.recorded`: a monitor is created once and deleted once, so its id, derived
- * from the action and the monitor, is the same however often the outbox publishes it.
+ * `admin.service-action.recorded`. Its id is random, so no other writer of the log can take it
+ * ahead; the outbox row keeps the record, so it is the same however often the outbox publishes it.
  */
 export function monitorActionRecord(action: MonitorAction): ServiceActionRecord {
   const { monitor } = action;
   return {
-    id: uuidV5(`webhooks ${action.action} ${monitor.id}`),
+    id: randomUUID(),
     at: action.at.toISOString(),
     source: 'webhooks',
     actor: action.actor,

@@ -1,29 +1,17 @@
 import { captureHoldCommand, ledgerResults, walletKeyOf, walletKeyOfUser, type Party } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { holdAfter, payerWallet } from './replies';
-import {
-  accepted,
-  beyondLimit,
-  canCredit,
-  canDebit,
-  coins,
-  holdNotFound,
-  holdOf,
-  missingParty,
-  reject,
-  settleNotGranted,
-  settlerGranted,
-} from './rules';
+import { accepted, beyondLimit, canCredit, canDebit, coins, holdNotFound, holdOf, missingParty, reject, settlementRefusal } from './rules';
 import { userAtLeast } from '../authors';
 import type { CommandModule } from './types';
 
-/** Takes up to the held amount (ADMIN+ or a platform client granted the recipient): a PURCHASE or TRANSFER, credited by a leg. */
+/** Takes up to the held amount (who may: rules.ts settlementRefusal): a PURCHASE or TRANSFER, credited by a leg. */
 export const captureHold: CommandModule<'ledger.capture-hold'> = {
   type: 'ledger.capture-hold',
   schema: captureHoldCommand,
   result: ledgerResults['ledger.capture-hold'],
   createsTransaction: true,
-  // A platform client's grant is judged against the hold's recipient where the hold is read (decide).
+  // Who may settle this hold (the client its payer named, a granted one, an ADMIN+) is judged where the hold is read (decide).
   authorRefusal: (_command, author) =>
     userAtLeast(author, 'ADMIN') || author.kind === 'system' ? null : 'Command refused: only ADMIN+ and platform clients settle holds',
   // The recipient is loaded by the apply once the hold is read (the store's hold recipients).
@@ -33,7 +21,8 @@ export const captureHold: CommandModule<'ledger.capture-hold'> = {
     const { holdId, fromUserId } = command.data;
     const hold = holdOf(context.state, holdId, fromUserId);
     if (!hold) return holdNotFound(holdId);
-    if (!settlerGranted(command, hold)) return settleNotGranted(hold);
+    const refused = settlementRefusal(command, hold, 'capture');
+    if (refused) return refused;
     if (hold.status !== 'PENDING') return reject('HOLD_NOT_PENDING', `The hold is ${hold.status}`);
     if (now >= hold.expiresAt) return reject('HOLD_NOT_PENDING', `The hold expired at ${hold.expiresAt.toISOString()}`);
     const amount = command.data.amount ?? hold.amount;

@@ -32,7 +32,7 @@ export const hold: CommandModule<'ledger.hold'> = {
     const overLimit = limitBreachOf(command, source, amount, now, policy);
     if (overLimit) return overLimit;
     const created: HoldState = {
-      id: holdIdOf(command.commandId),
+      id: holdIdOf(command),
       fromUserId,
       to,
       amount,
@@ -44,8 +44,13 @@ export const hold: CommandModule<'ledger.hold'> = {
       updatedAt: now,
       capturedAmount: null,
       transactionId: null,
+      settlerClientId: command.data.settlerClientId ?? null,
     };
-    return accepted({ holds: [{ hold: created, event: 'created' }], spend: { walletKey: source.key, amount }, subjectKey: source.key });
+    return accepted({
+      holds: [{ hold: created, event: 'created' }],
+      spend: { walletKey: source.key, amount, count: 1 },
+      subjectKey: source.key,
+    });
   },
   reply: (input) => ({ hold: holdAfter(input), wallet: payerWallet(input) }),
   audit: () => null,

@@ -88,7 +88,8 @@ function personCharges(command: PayoutCommand, total: number): WindowCharge[] {
 /**
  * Pays up to payoutLinesMax users at once from REWARDS (REWARD lines) or from the payer's own
  * wallet (TRANSFER lines), in the payer's partition: the total is judged once against the payer's
- * active coins, spending limits (a wallet) or four-eyes window and client cap (REWARDS), and a
+ * active coins, spending limits (a wallet: each line one debit of the daily count) or four-eyes
+ * window and client cap (REWARDS), and a
  * single bad line refuses the whole payout (docs/DESIGN.md "Payouts"). Each line is its own
  * transaction with its own credit leg.
  */
@@ -131,7 +132,8 @@ export const payout: ApprovableModule<'ledger.payout'> = {
     if (activeOf(source) < total) return insufficient(source, total);
     if (!canDebit(source, total)) return beyondLimit(source);
     if (from.kind === 'user') {
-      const overLimit = limitBreachOf(command, source, total, context.now, context.policy);
+      // One operation of the total for the amount limits, one debit per line for the daily count.
+      const overLimit = limitBreachOf(command, source, total, context.now, context.policy, lines.length);
       if (overLimit) return overLimit;
     }
     const reference = payoutReferenceOf(command);
@@ -156,8 +158,8 @@ export const payout: ApprovableModule<'ledger.payout'> = {
           amount: t.amount,
           returnTo: from,
         })),
-        // A payout from a wallet is one debit of the total for the spending limits.
-        spend: from.kind === 'user' ? { walletKey: source.key, amount: total } : null,
+        // A payout from a wallet moves its total, in one debit per line (docs/DESIGN.md "Spending limits").
+        spend: from.kind === 'user' ? { walletKey: source.key, amount: total, count: lines.length } : null,
         subjectKey: source.key,
         windows,
       });

@@ -100,7 +100,7 @@ describe('the payout module, alone', () => {
     });
   });
 
-  it('when a wallet pays, then the lines are TRANSFERs and the spending limits count one debit of the total', () => {
+  it('when a wallet pays, then the lines are TRANSFERs and the spending limits count the total once in amount and each line in the count', () => {
     const decision = payout.decide(
       payoutOf({ from: { kind: 'user', userId: 1 } }, { kind: 'user', id: '1', role: 'USER' }),
       contextOf([userWallet(1, 500), ...recipients]),
@@ -111,7 +111,28 @@ describe('the payout module, alone', () => {
         { type: 'TRANSFER', reference: `payout:${commandId}#0` },
         { type: 'TRANSFER', reference: `payout:${commandId}#1` },
       ],
-      spend: { walletKey: 'user:1', amount: 500 },
+      spend: { walletKey: 'user:1', amount: 500, count: 2 },
+    });
+  });
+
+  it('when a wallet pays 1,000 lines with one debit already counted today, then the daily count of 1,000 refuses it: every line counts', () => {
+    const policy: LedgerPolicy = {
+      ...defaultPolicy,
+      limits: { ...defaultPolicy.limits, USER: { dailyAmount: null, dailyCount: 1000, singleAmount: null } },
+    };
+    const many = Array.from({ length: 1000 }, (_, index) => ({ toUserId: 10 + index, amount: 1 }));
+    const wallets = many.map(({ toUserId }) => userWallet(toUserId, 0));
+    const command = payoutOf({ from: { kind: 'user', userId: 1 }, lines: many }, { kind: 'user', id: '1', role: 'USER' });
+    const payer = userWallet(1, 5000);
+    expect(payout.decide(command, contextOf([payer, ...wallets], policy))).toMatchObject({
+      ok: true,
+      spend: { walletKey: 'user:1', amount: 1000, count: 1000 },
+    });
+    const used = { ...payer, spending: recordSpend([], 1, now) };
+    expect(payout.decide(command, contextOf([used, ...wallets], policy))).toMatchObject({
+      ok: false,
+      code: 'LIMIT_EXCEEDED',
+      extra: { limit: { name: 'dailyCount', value: 1000, used: 1 } },
     });
   });
 

@@ -1,4 +1,11 @@
-import { clientMaySettle, type ApprovableCommand, type LedgerCommand, type Party, type Role } from '@coin/contracts';
+import {
+  adminSettleRefusal,
+  clientSettleRefusal,
+  type ApprovableCommand,
+  type LedgerCommand,
+  type Party,
+  type Role,
+} from '@coin/contracts';
 import type { ErrorCode } from '@coin/errors';
 import { approvalIdOf, sameCommand, type ApprovalState } from '../approvals';
 import { platformGrantsOf } from '../authors';
@@ -78,8 +85,8 @@ function limitExceeded(breach: LimitBreach): Rejected {
 }
 
 /**
- * The spending limits of a debit the payer makes from their own wallet (transfers, purchases and
- * new holds), with the defaults of the role the request was made with.
+ * The spending limits of debits the payer makes from their own wallet (transfers, purchases, new
+ * holds: one each; a payout: one per line, `count`), with the defaults of the role the request was made with.
  */
 export function limitBreachOf(
   command: LedgerCommand,
@@ -87,9 +94,10 @@ export function limitBreachOf(
   amount: number,
   now: Date,
   policy: LedgerPolicy,
+  count = 1,
 ): Rejected | null {
   const role: Role = command.actor.kind === 'user' && command.actor.role ? command.actor.role : 'USER';
-  const breach = checkLimits(effectiveLimits(policy.limits, role, source.limits), source.spending, amount, now);
+  const breach = checkLimits(effectiveLimits(policy.limits, role, source.limits), source.spending, amount, now, count);
   return breach ? limitExceeded(breach) : null;
 }
 
@@ -173,17 +181,21 @@ export function missingParty(p: Party): Rejected {
 }
 
 /**
- * Whether the author may settle this hold: people passed authorRefusal (ADMIN+); a platform client
- * needs the grant of the treasury the hold pays, read from the proof it verified (clientMaySettle).
+ * Why the author may not capture or void this hold (docs/DESIGN.md "Holds", who settles a hold),
+ * or null when they may. The rule is the contract's, which the gateway applies too: a platform
+ * client is judged with the grants of the proof the consumer verified; a person passed
+ * authorRefusal (ADMIN+), may void any hold, and captures one only when its payer named no client
+ * and it does not pay them (SELF_DEALING).
  */
-export function settlerGranted(command: LedgerCommand, hold: HoldState): boolean {
-  if (command.actor.kind !== 'system') return true;
-  return clientMaySettle(platformGrantsOf(command).treasuries, hold.to.kind === 'treasury' ? hold.to.code : null);
-}
-
-export function settleNotGranted(hold: HoldState): Rejected {
-  const treasury = hold.to.kind === 'treasury' ? hold.to.code : 'its recipient';
-  return reject('FORBIDDEN', `This platform client is not granted ${treasury}: it may not settle holds paying it`);
+export function settlementRefusal(command: LedgerCommand, hold: HoldState, action: 'capture' | 'void'): Rejected | null {
+  const settlers = { toTreasury: hold.to.kind === 'treasury' ? hold.to.code : null, settlerClientId: hold.settlerClientId };
+  if (command.actor.kind === 'system') {
+    const refusal = clientSettleRefusal(command.actor.id, platformGrantsOf(command).treasuries, settlers);
+    return refusal ? reject('FORBIDDEN', refusal) : null;
+  }
+  const refusal = adminSettleRefusal(action, settlers);
+  if (refusal) return reject('FORBIDDEN', refusal);
+  return action === 'capture' && paysActor(command, hold.to) ? selfDealing('An admin cannot capture a hold paying themselves') : null;
 }
 
 /** A new approval request: `asked` waits for a second person under the id its command's id names. */

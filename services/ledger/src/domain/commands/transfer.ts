@@ -37,7 +37,7 @@ export const transfer: CommandModule<'ledger.transfer'> = {
       transaction,
       entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
       creditLegs: [{ transactionId: transaction.id, transactionType: transaction.type, to, amount, returnTo: from }],
-      spend: { walletKey: source.key, amount },
+      spend: { walletKey: source.key, amount, count: 1 },
       subjectKey: source.key,
     });
   },
