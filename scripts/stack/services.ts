@@ -108,6 +108,8 @@ export const serviceDatabases = {
       webhook_endpoints: ['SELECT', 'INSERT', 'UPDATE'],
       // Each attempt moves its delivery forward; the log is kept (no DELETE).
       webhook_deliveries: ['SELECT', 'INSERT', 'UPDATE'],
+      // Revoked platform clients: a revocation is final (no UPDATE, no DELETE).
+      webhook_revoked_clients: ['SELECT', 'INSERT'],
       // Balance monitors: soft-deleted, and their last crossing noted (UPDATE); a crossing is never changed.
       balance_monitors: ['SELECT', 'INSERT', 'UPDATE'],
       balance_monitor_crossings: ['SELECT', 'INSERT'],

@@ -105,6 +105,24 @@ export const oauthError = z.object({
   error_description: z.string(),
 });
 
+// ---- Revocations the gateway keeps in memory (docs/DESIGN.md "A cache cannot grant") ----
+/** The most ids of each kind GET /internal/revocations answers: the latest revoked, older ones are past any cached entry's expiry. */
+export const revokedIdsMax = 10_000;
+const knownCount = z.coerce.number().int().min(-1).max(Number.MAX_SAFE_INTEGER).default(-1);
+/** What the caller already holds: the counts of its last answer (-1: nothing yet). An unchanged count is answered without its ids. */
+export const revocationsQuery = z.strictObject({ apiKeys: knownCount, platformClients: knownCount });
+const revokedOfKind = <T extends z.ZodType>(id: T) =>
+  z.object({
+    revoked: z.number().int().nonnegative().describe('How many are revoked (revocation is final: the count only grows)'),
+    ids: z
+      .array(id)
+      .max(revokedIdsMax)
+      .nullable()
+      .describe('The revoked ids, the latest revoked first; null when `revoked` is the count the caller said it knows'),
+  });
+export const revocationList = z.object({ apiKeys: revokedOfKind(z.uuid()), platformClients: revokedOfKind(platformClientIdText) });
+export type RevocationList = z.infer<typeof revocationList>;
+
 // ---- Platform clients (SUPERADMIN; the operator CLI does the same) ----
 /** A platform client as an operator or a SUPERADMIN sees it: never its secret or the secret's hash. */
 export const platformClient = z.object({

@@ -25,6 +25,8 @@ import {
   adminWebhookEndpointPage,
   createWebhookEndpointInternalBody,
   enableWebhookEndpointInternalBody,
+  revokedClientsAnswer,
+  revokedClientsInternalBody,
   webhookClientIdText,
   webhookDeliveriesQuery,
   webhookDeliveryPage,
@@ -44,6 +46,8 @@ import {
   internalUser,
   logoutBody,
   platformClientList,
+  revocationList,
+  revocationsQuery,
   systemToken,
   userList,
   userListQuery,
@@ -233,6 +237,13 @@ export const internalReads = {
     response: platformClientStatus,
   },
   'users.platform-clients': { service: 'users', method: 'GET', path: '/internal/platform-clients', response: platformClientList },
+  'users.revocations': {
+    service: 'users',
+    method: 'GET',
+    path: '/internal/revocations',
+    query: revocationsQuery,
+    response: revocationList,
+  },
   'users.deletion-requests': {
     service: 'users',
     method: 'GET',
@@ -442,6 +453,13 @@ export const internalPosts = {
     path: '/internal/webhooks/endpoints',
     body: createWebhookEndpointInternalBody,
     response: webhookEndpointWithSecret,
+  },
+  'webhooks.revoked-clients': {
+    service: 'webhooks',
+    method: 'POST',
+    path: '/internal/webhooks/revoked-clients',
+    body: revokedClientsInternalBody,
+    response: revokedClientsAnswer,
   },
   // ---- webhooks: balance monitors ----
   'webhooks.create-balance-monitor': {

@@ -107,6 +107,19 @@ export const webhookClientIdText = z
   .max(100)
   .regex(/^[A-Za-z0-9_-]+$/, 'must be a platform client id');
 
+/** The most client ids one call of POST /internal/webhooks/revoked-clients names. */
+export const revokedClientsBatchMax = 1000;
+/**
+ * Internal (the gateway): platform clients revoked. Their endpoints stop (disabled, naming the
+ * revocation) and they get no new ones; naming a client again changes nothing.
+ */
+export const revokedClientsInternalBody = z.strictObject({
+  clientIds: z.array(webhookClientIdText).min(1).max(revokedClientsBatchMax),
+});
+export const revokedClientsAnswer = z.object({
+  stopped: z.number().int().nonnegative().describe('Endpoints disabled by this call (0 when every client named was known revoked)'),
+});
+
 export const webhookEndpointIdParams = z.strictObject({ id: z.uuid().describe("The endpoint's id") });
 export const webhookDeliveryIdParams = webhookEndpointIdParams.extend({
   deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).describe("The delivery's id, from the delivery log"),

@@ -165,6 +165,12 @@ export const errorCatalog = {
     action:
       'Sign in with it; if the authenticator is lost, sign in with a recovery code or ask an operator to reset it (npm run admin -- reset-mfa).',
   },
+  PLATFORM_CLIENT_REVOKED: {
+    kind: 'conflict',
+    title: 'The platform client is revoked',
+    action:
+      'Its webhook endpoints can still be listed, read and deleted, not added, enabled, rotated or redelivered; register a new client if the integration is to go on.',
+  },
   REQUEST_IN_PROGRESS: {
     kind: 'conflict',
     title: 'A request with this Idempotency-Key is in progress',

@@ -30,6 +30,7 @@ import { registerRefusalAudit, type RefusalAudit } from './plugins/refusal-audit
 import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerPlatformClientRoutes } from './routes/platform-clients';
 import { TokenVersionStore } from './plugins/token-version';
+import { revocationDefaults, Revocations } from './revocation/revocations';
 import { RequestGate } from './plugins/request-gate';
 import { registerRateLimits, type RateLimitSettings } from './plugins/rate-limit';
 import { rateLimitFailOpenCounter } from './metrics';
@@ -93,6 +94,8 @@ export interface GatewayDeps {
   adminConsoleDir?: string;
   /** The live balance streams' fan-out and limits (default: a fan-out nothing feeds, for tests and the document). */
   liveBalance?: LiveBalanceSettings;
+  /** What this instance knows of revocations (default: sets nothing feeds but its own revocations, for tests and the document). */
+  revocations?: Revocations;
 }
 
 /** The gateway as a fastify app, without listen(): tests drive it with inject() or on port 0. */
@@ -170,6 +173,9 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   // The routes read the internal services by the contract's table of their routes, checked.
   const routeDeps = {
     ...deps,
+    revocations:
+      deps.revocations ??
+      (deps.tokenVersions instanceof TokenVersionStore ? deps.tokenVersions.revocations : new Revocations(revocationDefaults)),
     internal: new InternalApi({
       ledger: deps.ledger,
       users: deps.users,

@@ -104,6 +104,22 @@ export const gatewayConfigSchema = z.object({
   API_KEY_CACHE_TTL_S: positiveInt(30),
   /** Cached "this platform client is not revoked"; `npm run admin -- revoke-client` drops it at once (docs/OPERATIONS.md "Platform clients"). */
   PLATFORM_CLIENT_CACHE_TTL_S: positiveInt(30),
+  /**
+   * How long each instance remembers a user's revocation in memory (docs/DESIGN.md "A cache cannot
+   * grant"), and how far back its own reader of user.events.v2 starts: an older cached version
+   * written back is refused while a token issued before the revocation may be valid. At least the
+   * user service's ACCESS_TOKEN_TTL_S (15 min by default).
+   */
+  GATEWAY_REVOCATION_WINDOW_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(3600),
+  /** Users whose revocation one instance remembers at once (about 100 bytes each); past it the oldest is forgotten, counted. */
+  GATEWAY_REVOCATIONS_TRACKED_MAX: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
+  /** How often each instance asks the user service for the revoked API keys and platform clients (one small query when none changed). */
+  GATEWAY_REVOCATION_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   /** Rate limits (docs/CONTRACT.md "Limits"), each a count per window. Login requests per client address, whatever their outcome. */
   RATE_LIMIT_LOGIN_PER_IP_MAX: positiveInt(10),
   RATE_LIMIT_LOGIN_PER_IP_WINDOW_MS: positiveInt(60_000),

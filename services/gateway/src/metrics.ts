@@ -8,6 +8,11 @@ export const gatewayMetricNames = {
   balanceStreams: 'coin_gateway_balance_stream_requests',
   balanceEventsDropped: 'coin_gateway_balance_events_dropped_total',
   balanceEventsDelivered: 'coin_gateway_balance_events_delivered_total',
+  cacheStaleEntries: 'coin_gateway_cache_stale_entries_total',
+  streamsEnded: 'coin_gateway_balance_streams_ended_total',
+  revocationFeedFailures: 'coin_gateway_revocation_feed_failures_total',
+  revocationEventsDropped: 'coin_gateway_revocation_events_dropped_total',
+  revocationsForgotten: 'coin_gateway_revocations_forgotten_total',
 } as const;
 
 /** Which limit was checked without Redis: the rate-limit policies, the per-caller write limit, and the failed-login counters. */
@@ -52,6 +57,74 @@ export function cacheMacFailureCounter(registry: Registry): Counter<'cache'> {
       },
     })
   );
+}
+
+/**
+ * Cached authorization entries whose MAC verified but which were not believed, by cache and reason:
+ * `expired`, past the expiry sealed into them (Redis drops entries then, so one still read was
+ * written back, or the clocks disagree); `revoked`, older than a revocation the gateway knows of (a
+ * token version below the one a revocation set, the grant of a revoked key, the status of a revoked
+ * client). Each was a miss, answered by the user service, and deleted. Outside a burst right after
+ * a revocation (a read that raced it), an increase means something wrote back an old entry.
+ */
+export function cacheStaleEntriesCounter(registry: Registry): Counter<'cache' | 'reason'> {
+  const existing = registry.getSingleMetric(gatewayMetricNames.cacheStaleEntries) as Counter<'cache' | 'reason'> | undefined;
+  return (
+    existing ??
+    new Counter({
+      name: gatewayMetricNames.cacheStaleEntries,
+      help: 'Cached authorization entries with a valid MAC not believed (ignored as a miss and deleted), by cache and reason (expired, revoked)',
+      labelNames: ['cache', 'reason'] as const,
+      registers: [registry],
+    })
+  );
+}
+
+/** The revocation feed's metrics (services/gateway/src/revocation), one set per registry. */
+export interface RevocationMetrics {
+  /** Live balance streams the gateway ended because their token was revoked or expired. */
+  streamsEnded: Counter<'reason'>;
+  /** Polls of the user service's revocations that failed. */
+  feedFailures: Counter;
+  /** Records of user.events.v2 this instance's revocation consumer could not read (the shared consumer dead-letters them). */
+  eventsDropped: Counter;
+  /** Users' revocations forgotten before their window ended, to stay within GATEWAY_REVOCATIONS_TRACKED_MAX. */
+  forgotten: Counter;
+}
+
+export function revocationMetrics(registry: Registry): RevocationMetrics {
+  const existing = registry.getSingleMetric(gatewayMetricNames.streamsEnded) as Counter<'reason'> | undefined;
+  if (existing) {
+    return {
+      streamsEnded: existing,
+      feedFailures: registry.getSingleMetric(gatewayMetricNames.revocationFeedFailures) as Counter,
+      eventsDropped: registry.getSingleMetric(gatewayMetricNames.revocationEventsDropped) as Counter,
+      forgotten: registry.getSingleMetric(gatewayMetricNames.revocationsForgotten) as Counter,
+    };
+  }
+  return {
+    streamsEnded: new Counter({
+      name: gatewayMetricNames.streamsEnded,
+      help: 'Live balance streams ended by the gateway because their access token was revoked (role change, deletion, logout everywhere) or expired, by reason',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
+    feedFailures: new Counter({
+      name: gatewayMetricNames.revocationFeedFailures,
+      help: "Polls of the user service's revoked API keys and platform clients that failed (the last answer stays in use)",
+      registers: [registry],
+    }),
+    eventsDropped: new Counter({
+      name: gatewayMetricNames.revocationEventsDropped,
+      help: "Records of user.events.v2 this instance's revocation consumer could not read and passed over",
+      registers: [registry],
+    }),
+    forgotten: new Counter({
+      name: gatewayMetricNames.revocationsForgotten,
+      help: "Users' revocations this instance forgot before their window ended, to stay within GATEWAY_REVOCATIONS_TRACKED_MAX",
+      registers: [registry],
+    }),
+  };
 }
 
 /**

@@ -27,9 +27,21 @@ import { CommandBus } from './clients/commands';
 import { InternalHttpClient } from './clients/internal-http';
 import { ReplyPartitionLease } from './clients/reply-partition-lease';
 import type { GatewayConfig } from './config';
-import { balanceStreamMetrics, cacheMacFailureCounter, rateLimitFailOpenCounter, refusalAuditDroppedCounter } from './metrics';
+import {
+  balanceStreamMetrics,
+  cacheMacFailureCounter,
+  cacheStaleEntriesCounter,
+  rateLimitFailOpenCounter,
+  refusalAuditDroppedCounter,
+  revocationMetrics,
+} from './metrics';
 import { startBalanceConsumer } from './live-balance/consumer';
 import { BalanceFanout } from './live-balance/fanout';
+import { StreamHolders } from './live-balance/holders';
+import { RevocationFeed } from './revocation/feed';
+import { Revocations } from './revocation/revocations';
+import { startRevocationConsumer } from './revocation/user-events';
+import { InternalApi } from './clients/internal-api';
 import { defaultLiveBalance } from './routes/balance-stream';
 import { CacheAuthenticator, CacheMac, decodeCacheMacSecret } from './plugins/cache-mac';
 import { ApiKeyVerifier } from './plugins/api-key';
@@ -90,15 +102,22 @@ async function openGatewayService(
   const internalClient = (url: string, audience: ServiceName) =>
     new InternalHttpClient(url, config.INTERNAL_HTTP_TIMEOUT_MS, serviceTokens.authorizationFor(audience));
   const users = internalClient(config.USER_SERVICE_URL, 'user');
-  // Every cached authorization entry is MAC'd under a key Redis never holds (issue 29 item 6).
+  // Every cached authorization entry is MAC'd under a key Redis never holds, with its own expiry.
   const cacheAuth = new CacheAuthenticator(
     new CacheMac(decodeCacheMacSecret(config.CACHE_MAC_SECRET), gatewayRedisPrefix(config.TOPIC_PREFIX)),
     redis,
     cacheMacFailureCounter(metrics),
     logger,
+    cacheStaleEntriesCounter(metrics),
   );
-  const tokenVersions = new TokenVersionStore(redis, users, config.TOKEN_VERSION_CACHE_TTL_S, logger, cacheAuth);
-  const platformClients = new PlatformClientStatus(redis, users, config.PLATFORM_CLIENT_CACHE_TTL_S, logger, cacheAuth);
+  // What this instance knows of revocations, in memory: a cached entry older than it is not believed.
+  const revocationCounters = revocationMetrics(metrics);
+  const revocations = new Revocations(
+    { userWindowMs: config.GATEWAY_REVOCATION_WINDOW_S * 1000, usersMax: config.GATEWAY_REVOCATIONS_TRACKED_MAX },
+    () => revocationCounters.forgotten.inc(),
+  );
+  const tokenVersions = new TokenVersionStore(redis, users, config.TOKEN_VERSION_CACHE_TTL_S, logger, cacheAuth, revocations);
+  const platformClients = new PlatformClientStatus(redis, users, config.PLATFORM_CLIENT_CACHE_TTL_S, logger, cacheAuth, revocations);
   // One group shared by all gateway instances: the cache is shared Redis, so each event needs
   // writing once, and committed offsets mean no event is missed while the gateways restart.
   const userEvents = await startConsumer({
@@ -112,9 +131,38 @@ async function openGatewayService(
   });
   runtime.onClose('user events consumer', () => userEvents.stop());
   await userEvents.ready;
+  // And this instance's own reader of the same events, for its memory of revocations (the shared
+  // group reaches one instance per event).
+  const revocationEvents = await startRevocationConsumer({
+    kafka,
+    admin,
+    topics: [topics.userEventsV2],
+    instanceId,
+    revocations,
+    windowMs: config.GATEWAY_REVOCATION_WINDOW_S * 1000,
+    logger,
+    dropped: () => revocationCounters.eventsDropped.inc(),
+    restarts: consumerRestartCounter(metrics),
+  });
+  runtime.onClose('revocation consumer', () => revocationEvents.stop());
+  // The revoked API keys and platform clients, from the user service's list; the revoked clients'
+  // webhooks stopped (the operator CLI's revocations reach the webhooks service this way).
+  const webhooks = internalClient(config.WEBHOOKS_SERVICE_URL, 'webhooks');
+  const feedApi = new InternalApi({ users, webhooks });
+  const revocationFeed = new RevocationFeed({
+    read: (known) => feedApi.read('users.revocations', known),
+    stopWebhooks: async (clientIds) => void (await feedApi.post('webhooks.revoked-clients', { clientIds })),
+    revocations,
+    intervalMs: config.GATEWAY_REVOCATION_POLL_MS,
+    logger,
+    failed: () => revocationCounters.feedFailures.inc(),
+  });
+  await revocationFeed.start();
+  runtime.onClose('revocation feed', () => revocationFeed.stop());
   // The live balance streams: this instance's own consumer of coin.balances feeds its own
   // connections (docs/DESIGN.md "Live balance"); it closes after the public API has ended them.
   const balanceMetrics = balanceStreamMetrics(metrics, () => fanout.connections);
+  const holders = new StreamHolders((reason) => revocationCounters.streamsEnded.inc({ reason }));
   const fanout = new BalanceFanout(
     { connectionsMax: config.GATEWAY_STREAMS_MAX, connectionsPerCallerMax: config.GATEWAY_STREAMS_PER_CALLER_MAX },
     { dropped: (reason) => balanceMetrics.dropped.inc({ reason }), delivered: (count) => balanceMetrics.delivered.inc(count) },
@@ -149,7 +197,7 @@ async function openGatewayService(
       redis: async () => void (await redis.ping()),
       postgres: async () => void (await users.get('/internal/readiness')),
       // The reply consumer and the token-version consumer: without the first, every write times out.
-      consumers: consumersReadiness([replies, userEvents, balances]),
+      consumers: consumersReadiness([replies, userEvents, revocationEvents, balances]),
     },
     // Without Redis the gateway still serves reads, keyless writes and logins (docs/OPERATIONS.md
     // "Redis outage"): it stays in rotation, reported degraded.
@@ -165,7 +213,7 @@ async function openGatewayService(
     users,
     ledger: internalClient(config.LEDGER_SERVICE_URL, 'ledger'),
     history: internalClient(config.HISTORY_SERVICE_URL, 'history'),
-    webhooks: internalClient(config.WEBHOOKS_SERVICE_URL, 'webhooks'),
+    webhooks,
     auth: {
       jwksUrl: new URL('/.well-known/jwks.json', config.USER_SERVICE_URL).toString(),
       issuer: config.JWT_ISSUER,
@@ -176,13 +224,14 @@ async function openGatewayService(
     },
     bodyBytesMax: config.BODY_BYTES_MAX,
     linger: { bytesMax: config.GATEWAY_LINGER_BYTES_MAX, ms: config.GATEWAY_LINGER_MS },
-    liveBalance: defaultLiveBalance(fanout, config.GATEWAY_STREAM_REPLAY_MAX),
+    liveBalance: defaultLiveBalance(fanout, config.GATEWAY_STREAM_REPLAY_MAX, holders),
+    revocations,
     accessLog: { sampleRate: config.GATEWAY_ACCESS_LOG_SAMPLE, slowMs: config.GATEWAY_ACCESS_LOG_SLOW_MS },
     passwordHashCost: passwordHashCostOf(config, logger),
     trustedProxies: config.GATEWAY_TRUSTED_PROXIES,
     redis,
     idempotencyLockMs: config.COMMAND_TIMEOUT_MS + 1000,
-    apiKeys: new ApiKeyVerifier(redis, users, config.API_KEY_CACHE_TTL_S, logger, cacheAuth),
+    apiKeys: new ApiKeyVerifier(redis, users, config.API_KEY_CACHE_TTL_S, logger, cacheAuth, revocations),
     tokenVersions,
     rateLimits: {
       loginPerIp: { max: config.RATE_LIMIT_LOGIN_PER_IP_MAX, windowMs: config.RATE_LIMIT_LOGIN_PER_IP_WINDOW_MS },

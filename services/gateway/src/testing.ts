@@ -18,14 +18,20 @@ import type { Redis } from '@coin/redis';
 import { buildApp, type GatewayDeps } from './app';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '@coin/logger';
-import { cacheMacFailureCounter } from './metrics';
+import { cacheMacFailureCounter, cacheStaleEntriesCounter } from './metrics';
 import { CacheAuthenticator, CacheMac } from './plugins/cache-mac';
 
 /** A cache authenticator under a fresh random key, for a test that builds the caches itself. */
 export function testCacheAuthenticator(redis: Redis, logger: Logger, metrics: Registry = new Registry()): CacheAuthenticator {
   // A fake Redis (the component test's) has no options: no prefix.
   const prefix = (redis as { options?: { keyPrefix?: string } }).options?.keyPrefix ?? '';
-  return new CacheAuthenticator(new CacheMac(randomBytes(32), prefix), redis, cacheMacFailureCounter(metrics), logger);
+  return new CacheAuthenticator(
+    new CacheMac(randomBytes(32), prefix),
+    redis,
+    cacheMacFailureCounter(metrics),
+    logger,
+    cacheStaleEntriesCounter(metrics),
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import { gatewayMetricNames } from './metrics';
 import type { CacheAuthenticator } from './plugins/cache-mac';
 import { exampleUser } from './routes/examples';
 import { TokenVersionStore } from './plugins/token-version';
+import { Revocations } from './revocation/revocations';
 import { testCacheAuthenticator } from './testing';
 
 const logger = createLogger('gateway-token-version-mac-int', 'silent');
@@ -24,6 +25,7 @@ describe('TokenVersionStore with MAC-sealed entries', () => {
   let store: TokenVersionStore;
   let cacheAuth: CacheAuthenticator;
   let metrics: Registry;
+  let revocations: Revocations;
   /** What the fake user service answers for GET /internal/users/:id. */
   let userTokenVersion = 5;
   let userReads = 0;
@@ -41,23 +43,24 @@ describe('TokenVersionStore with MAC-sealed entries', () => {
     await redis.connect();
     metrics = new Registry();
     cacheAuth = testCacheAuthenticator(redis, logger, metrics);
+    revocations = new Revocations({ userWindowMs: 60_000, usersMax: 100 });
     const users = new InternalHttpClient(
       `http://127.0.0.1:${(userService.address() as AddressInfo).port}`,
       2000,
       async () => 'Bearer fake',
     );
-    store = new TokenVersionStore(redis, users, 3600, logger, cacheAuth);
+    store = new TokenVersionStore(redis, users, 3600, logger, cacheAuth, revocations);
   });
   afterAll(async () => {
     // The shared Redis keeps nothing of this test (some entries were written without a TTL).
-    await redis?.del(...[1, 2, 3, 4, 5].map((id) => `tokenver:${id}`));
+    await redis?.del(...[1, 2, 3, 4, 5, 6, 7].map((id) => `tokenver:${id}`));
     redis?.disconnect();
     await new Promise((resolve) => userService?.close(resolve));
   });
 
   const opened = async (userId: number) => {
     const stored = await redis.get(`tokenver:${userId}`);
-    return stored === null ? null : (cacheAuth.mac.open(`tokenver:${userId}`, stored) ?? 'forged');
+    return stored === null ? null : (cacheAuth.mac.open(`tokenver:${userId}`, stored)?.value ?? 'forged');
   };
   const failures = async () =>
     (await metrics.getSingleMetric(gatewayMetricNames.cacheMacFailures)?.get())?.values.reduce((n, v) => n + v.value, 0) ?? 0;
@@ -100,5 +103,40 @@ describe('TokenVersionStore with MAC-sealed entries', () => {
     userTokenVersion = 7;
     await expect(store.current(5)).resolves.toBe(7);
     expect(await opened(5)).toBe('7');
+  });
+
+  const stale = async (reason: string) =>
+    (await metrics.getSingleMetric(gatewayMetricNames.cacheStaleEntries)?.get())?.values
+      .filter((v) => v.labels.reason === reason)
+      .reduce((n, v) => n + v.value, 0) ?? 0;
+
+  it('when a valid entry is read past its sealed expiry (written back after Redis dropped it), then it is a miss answered by the user service, counted and replaced', async () => {
+    const pastS = Math.floor(Date.now() / 1000) - 1;
+    await redis.set('tokenver:6', cacheAuth.mac.seal('tokenver:6', '2', pastS), 'EX', 600);
+    userTokenVersion = 3;
+    const [readsBefore, expiredBefore] = [userReads, await stale('expired')];
+    await expect(store.current(6)).resolves.toBe(3);
+    expect(userReads).toBe(readsBefore + 1);
+    expect(await stale('expired')).toBe(expiredBefore + 1);
+    expect(await opened(6)).toBe('3');
+  });
+
+  it('when an entry recorded before a revocation is written back after it, then it is not believed: the user service answers, and the gate expects no old entry', async () => {
+    userTokenVersion = 1;
+    await expect(store.current(7)).resolves.toBe(1);
+    const recorded = (await redis.get('tokenver:7'))!;
+    expect(store.expectedEntry(7, 1)).toBe(recorded);
+    // The revocation, as the gateway that ran it (or user.events.v2) tells this instance.
+    userTokenVersion = 2;
+    await store.remember(7, 2);
+    expect(await opened(7)).toBe('2');
+    await redis.set('tokenver:7', recorded, 'EX', 600);
+    const [readsBefore, revokedBefore] = [userReads, await stale('revoked')];
+    await expect(store.current(7)).resolves.toBe(2);
+    expect(userReads).toBe(readsBefore + 1);
+    expect(await stale('revoked')).toBe(revokedBefore + 1);
+    expect(await opened(7)).toBe('2');
+    expect(store.expectedEntry(7, 1)).toBe('');
+    expect(store.expectedEntry(7, 2)).toBe(await redis.get('tokenver:7'));
   });
 });

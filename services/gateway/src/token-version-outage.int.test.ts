@@ -137,7 +137,7 @@ describe('TokenVersionStore when Redis is unreachable', () => {
       await eventually(async () => (await redis.ping()) === 'PONG', 10_000, 'reconnected');
       await handle([delivered(roleChanged(42, 9))]);
       const stored = await redis.get('tokenver:42');
-      expect(stored && cacheAuth.mac.open('tokenver:42', stored)).toBe('9');
+      expect(stored && cacheAuth.mac.open('tokenver:42', stored)?.value).toBe('9');
     },
     30_000,
   );

@@ -125,10 +125,10 @@ describe('gateway token-version consumer with a poison event (real Kafka and Red
       logger,
       cacheAuth,
     );
-    /** The cached value if its MAC verifies ("forged" if not): entries are `<value>.<mac>`. */
+    /** The cached value if its MAC verifies ("forged" if not): entries are `<value>.<expiry>.<mac>`. */
     const cached = async (key: string) => {
       const stored = await redis.get(key);
-      return stored === null ? null : (cacheAuth.mac.open(key, stored) ?? 'forged');
+      return stored === null ? null : (cacheAuth.mac.open(key, stored)?.value ?? 'forged');
     };
     userEvents = await startConsumer({
       kafka,

@@ -294,6 +294,85 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
     expect(after.find((r) => r.action === 'webhook-endpoint.enable')?.actor).toEqual({ kind: 'system', id: clientId });
   }, 60_000);
 
+  it('when a client is revoked, then its retrying delivery is never sent again, its endpoints are shown stopped (audited) and can be read and deleted, never added, enabled, rotated or redelivered', async () => {
+    receiver.failing = true;
+    const clientId = `client-${randomUUID()}`;
+    const path = `/internal/webhooks/clients/${clientId}/endpoints`;
+    const created = await call('POST', '/internal/webhooks/endpoints', {
+      id: randomUUID(),
+      clientId,
+      treasuries: ['REWARDS'],
+      url: `${receiver.url}/${clientId}`,
+      eventTypes: ['coin.transaction.recorded'],
+    });
+    const endpointId = created.body.id as string;
+    const event = transactionEvent({ id: freshId() + 4_000_000, type: 'REWARD', fromUserId: null, fromTreasury: 'REWARDS', toUserId: 79 });
+    await publishEvents(producer, topic, [event]);
+    const attempts = () => receiver.refused.filter((r) => r.path.endsWith(clientId)).length;
+    await eventually(async () => attempts() >= 1, 20_000, 'a first attempt');
+    await eventually(
+      async () => {
+        const { rows } = await pool.query<{ attempts: number }>('SELECT attempts FROM webhook_deliveries WHERE endpoint_id = $1', [
+          endpointId,
+        ]);
+        return (rows[0]?.attempts ?? 0) >= 1;
+      },
+      20_000,
+      'the first attempt recorded',
+    );
+
+    const revoked = await call('POST', '/internal/webhooks/revoked-clients', { clientIds: [clientId, `never-${randomUUID()}`] });
+    expect(revoked).toEqual({ status: 200, body: { stopped: 1 } });
+    // Its retry comes due: the worker passes it over, now and later.
+    const before = attempts();
+    await makeDue(endpointId);
+    await service.deliverDue();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(attempts()).toBe(before);
+    const { rows } = await pool.query<{ status: string }>('SELECT status FROM webhook_deliveries WHERE endpoint_id = $1', [endpointId]);
+    expect(rows.map((r) => r.status)).toEqual(['PENDING']);
+
+    const listed = await call('GET', path);
+    expect(listed.body.endpoints).toEqual([
+      expect.objectContaining({ id: endpointId, status: 'DISABLED', disabledReason: 'the platform client was revoked' }),
+    ]);
+    expect((await call('GET', `${path}/${endpointId}`)).status).toBe(200);
+    expect((await call('GET', `${path}/${endpointId}/deliveries`)).status).toBe(200);
+    const disabling = await pool.query<{ payload: { record: { action: string; summary: { reason: string } } } }>(
+      `SELECT payload FROM outbox WHERE payload->'record'->>'target' = $1`,
+      [`webhook-endpoint:${endpointId}`],
+    );
+    expect(disabling.rows.map((r) => r.payload.record)).toEqual([
+      expect.objectContaining({
+        action: 'webhook-endpoint.disable',
+        summary: expect.objectContaining({ reason: 'the platform client was revoked' }),
+      }),
+    ]);
+
+    for (const [method, target, body] of [
+      [
+        'POST',
+        '/internal/webhooks/endpoints',
+        { id: randomUUID(), clientId, treasuries: [], url: `${receiver.url}/x`, eventTypes: ['coin.transaction.recorded'] },
+      ],
+      ['POST', `${path}/${endpointId}/enable`, { actor: { kind: 'system', id: clientId }, requestId: 'req-enable' }],
+      ['POST', `${path}/${endpointId}/rotate-secret`, undefined],
+      ['POST', `${path}/${endpointId}/deliveries/1/redeliver`, undefined],
+    ] as const) {
+      const answer = await call(method, target, body);
+      expect({ target, status: answer.status, code: answer.body?.code }).toEqual({ target, status: 409, code: 'PLATFORM_CLIENT_REVOKED' });
+    }
+    // Told again (another gateway's poll): nothing more to stop, nothing recorded twice.
+    expect((await call('POST', '/internal/webhooks/revoked-clients', { clientIds: [clientId] })).body).toEqual({ stopped: 0 });
+    expect((await call('DELETE', `${path}/${endpointId}`)).status).toBe(204);
+    expect((await call('GET', path)).body).toEqual({ endpoints: [] });
+    // What is not a list of client ids changes nothing.
+    for (const body of [{ clientIds: [] }, { clientIds: ['has space'] }, { clientIds: [clientId], extra: 1 }, {}]) {
+      expect((await call('POST', '/internal/webhooks/revoked-clients', body)).status).toBe(400);
+    }
+    receiver.failing = false;
+  }, 60_000);
+
   it('hostile URLs are refused with a problem, and a receiver on 127.0.0.1 is refused without the operator allowance', async () => {
     // This service has the operator's allowance (private networks, http); what no allowance admits is refused here.
     for (const url of [

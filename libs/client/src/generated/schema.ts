@@ -1076,7 +1076,7 @@ export interface paths {
     };
     /**
      * The caller's balance, live: a snapshot, then each change within a second of its commit (Server-Sent Events)
-     * @description Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. When the stream ends, reconnect with `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot.
+     * @description Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. The stream ends when the access token it was opened with expires or is revoked (logout everywhere, a role change, a deletion), and when the gateway shuts down. When it ends, reconnect with a valid token and `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot.
      */
     get: operations['streamMyBalance'];
     put?: never;
@@ -1096,7 +1096,7 @@ export interface paths {
     };
     /**
      * A user's balance, live (the console's user page): as GET /api/wallets/me/stream, for any user
-     * @description Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. When the stream ends, reconnect with `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot.
+     * @description Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. The stream ends when the access token it was opened with expires or is revoked (logout everywhere, a role change, a deletion), and when the gateway shuts down. When it ends, reconnect with a valid token and `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot.
      */
     get: operations['streamUserBalance'];
     put?: never;
@@ -2064,7 +2064,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -2367,7 +2367,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -2615,7 +2615,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -2821,7 +2821,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3029,7 +3029,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3275,7 +3275,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3521,7 +3521,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3871,7 +3871,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4204,7 +4204,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4395,7 +4395,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5008,7 +5008,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5257,7 +5257,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5473,7 +5473,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5690,7 +5690,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5881,7 +5881,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7007,7 +7007,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7950,7 +7950,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8103,7 +8103,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8929,7 +8929,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9307,7 +9307,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9559,7 +9559,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9739,7 +9739,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -11574,7 +11574,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. When the stream ends, reconnect with `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot. */
+      /** @description Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. The stream ends when the access token it was opened with expires or is revoked (logout everywhere, a role change, a deletion), and when the gateway shuts down. When it ends, reconnect with a valid token and `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -11654,7 +11654,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. When the stream ends, reconnect with `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot. */
+      /** @description Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. The stream ends when the access token it was opened with expires or is revoked (logout everywhere, a role change, a deletion), and when the gateway shuts down. When it ends, reconnect with a valid token and `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -12337,7 +12337,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12936,7 +12936,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -13356,6 +13356,19 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
@@ -13492,6 +13505,19 @@ export interface operations {
       };
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
@@ -13753,6 +13779,19 @@ export interface operations {
       };
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
@@ -14060,7 +14099,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14483,6 +14522,19 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
@@ -14620,6 +14672,19 @@ export interface operations {
       };
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
@@ -14883,6 +14948,19 @@ export interface operations {
       };
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
@@ -15239,6 +15317,7 @@ export interface operations {
           | 'email-taken'
           | 'last-superadmin'
           | 'mfa-already-enrolled'
+          | 'platform-client-revoked'
           | 'request-in-progress'
           | 'payload-too-large'
           | 'insufficient-funds'

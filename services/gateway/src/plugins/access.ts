@@ -41,6 +41,8 @@ export interface Principal {
   treasuries?: string[];
   /** Users: when the token's holder last gave a second factor (ms since the epoch); absent: password only. */
   mfaAtMs?: number;
+  /** When the access token expires (ms since the epoch): a live stream opened with it ends then. */
+  expiresAtMs?: number;
 }
 
 declare module 'fastify' {

@@ -6,6 +6,7 @@ import { sha256Hex } from '@coin/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { InternalApi } from '../clients/internal-api';
 import type { InternalHttpClient } from '../clients/internal-http';
+import { revocationDefaults, Revocations } from '../revocation/revocations';
 import type { ApiKeyScope } from './access';
 import type { CacheAuthenticator } from './cache-mac';
 
@@ -63,9 +64,13 @@ function usableGrant(text: string, nowMs: number): ApiKeyGrant | null {
  * within the cache TTL).
  *
  * A cached grant is MAC'd (plugins/cache-mac.ts: CACHE_MAC_SECRET, bound to the key name, so to
- * this key's hash): a grant written by anything but a gateway, or another key's grant moved here,
- * does not verify and is a miss, answered by the user service. The tombstone is not MAC'd: forging
- * one can only refuse a key, which whoever writes Redis can do anyway (docs/DESIGN.md "API keys").
+ * this key's hash, and to its own expiry, API_KEY_CACHE_TTL_S after it was read): a grant written
+ * by anything but a gateway, or another key's grant moved here, does not verify and is a miss,
+ * answered by the user service. The tombstone is not MAC'd: forging one can only refuse a key,
+ * which whoever writes Redis can do anyway. Deleting it and writing back a grant recorded before
+ * the revocation does not revive the key either: the grant names the key's id, which this
+ * instance's revocation set holds (its own revocations at once, the user service's list within a
+ * poll), and past its sealed expiry the grant is not believed anyway (docs/DESIGN.md "API keys").
  */
 export class ApiKeyVerifier {
   /** The user service's routes of the contract table, their answers checked (clients/internal-api.ts). */
@@ -77,6 +82,8 @@ export class ApiKeyVerifier {
     private readonly cacheTtlSeconds: number,
     private readonly logger: Logger,
     private readonly auth: CacheAuthenticator,
+    /** What this instance knows of revoked keys: a cached grant of one is not believed. */
+    private readonly revocations: Revocations = new Revocations(revocationDefaults),
     private readonly now: () => number = Date.now,
   ) {
     this.internal = new InternalApi({ users });
@@ -98,8 +105,13 @@ export class ApiKeyVerifier {
     const entry = `apikey:${hash}`;
     const verified = await this.auth.verified('api-key', entry, cached);
     // An entry of an earlier version (no owner or proof), or whose proof is about to expire, is a miss.
-    const usable = verified === null ? null : usableGrant(verified, this.now());
-    if (usable) return usable;
+    const usable = verified === null ? null : usableGrant(verified.value, this.now());
+    if (usable && cached) {
+      if (!this.revocations.apiKeyRevoked(usable.id)) return usable;
+      // A grant of a key revoked since it was cached: written back, or cached by a lookup that raced the revocation.
+      await this.auth.stale('api-key', entry, cached, 'revoked');
+      throw new AppError('API_KEY_INVALID', 'The API key is invalid or revoked');
+    }
     const grant = await this.internal.post('users.api-key-lookup', { keyHash: hash }, requestId);
     const expiresAtMs = keyProofExpiryMs(grant.keyProof);
     // Cached no longer than its proof stays worth sending (the proof lives minutes, the cache seconds).
@@ -107,14 +119,19 @@ export class ApiKeyVerifier {
       expiresAtMs === null ? 0 : Math.min(this.cacheTtlSeconds, Math.floor((expiresAtMs - keyProofRenewMs - this.now()) / 1000));
     if (cacheUp && ttlSeconds > 0) {
       const value: CachedGrant = { ...grant, keyProofExpiresAtMs: expiresAtMs! };
-      const sealed = this.auth.seal(entry, JSON.stringify(value));
+      const sealed = this.auth.seal(entry, JSON.stringify(value), ttlSeconds);
       await this.redis.set(entry, sealed, 'EX', ttlSeconds).catch(() => undefined);
     }
     return grant;
   }
 
-  /** After a revocation committed: drop the cached grant and block any late re-caching. */
-  async revoked(keyHash: string): Promise<void> {
+  /**
+   * After a revocation committed: refused by this instance at once (its revocation set), then the
+   * cached grant dropped and any late re-caching blocked for the other instances until their poll
+   * of the user service's list brings it.
+   */
+  async revoked(keyHash: string, keyId: string): Promise<void> {
+    this.revocations.revokeApiKey(keyId);
     try {
       await this.redis.multi().del(`apikey:${keyHash}`).set(`apikey-revoked:${keyHash}`, '1', 'EX', tombstoneTtlSeconds).exec();
     } catch (err) {

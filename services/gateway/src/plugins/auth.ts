@@ -87,14 +87,14 @@ export async function verifyAccessToken(
     // The client's treasury grants, as the user service signed them (a token without the claim grants none).
     const claimed = payload['treasuries'];
     const treasuries = Array.isArray(claimed) ? claimed.filter((t): t is string => typeof t === 'string') : [];
-    return { principal: { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version, treasuries }, expiresAtMs, kid };
+    return { principal: { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version, treasuries, expiresAtMs }, expiresAtMs, kid };
   }
   const parsedRole = roleSchema.safeParse(claimedRole);
   if (!parsedRole.success || !/^[1-9][0-9]{0,15}$/.test(subject)) throw new AppError('UNAUTHENTICATED', 'The access token is invalid');
   const mfaAt = payload.mfa_at;
   const mfa = typeof mfaAt === 'number' && Number.isFinite(mfaAt) ? { mfaAtMs: mfaAt * 1000 } : {};
   return {
-    principal: { kind: 'user', subject, userId: Number(subject), role: parsedRole.data, tokenVersion: version, ...mfa },
+    principal: { kind: 'user', subject, userId: Number(subject), role: parsedRole.data, tokenVersion: version, ...mfa, expiresAtMs },
     expiresAtMs,
     kid,
   };

@@ -2,6 +2,7 @@ import type { Logger } from '@coin/logger';
 import { redisFailureLogLevel, type Redis } from '@coin/redis';
 import { InternalApi } from '../clients/internal-api';
 import type { InternalHttpClient } from '../clients/internal-http';
+import { revocationDefaults, Revocations } from '../revocation/revocations';
 import type { CacheAuthenticator } from './cache-mac';
 
 /** The gateway's Redis key prefix; the operator CLI writes client revocations under it too. */
@@ -27,10 +28,13 @@ const activeValue = 'active';
  * With Redis down the user service is asked directly: never a stale "active". The Redis client
  * bounds the failed read (libs/redis), and nothing is written back while it is down.
  *
- * The cached "active" is MAC'd (plugins/cache-mac.ts), bound to the client's key name: an
- * "active" written by anything but a gateway (a revoked client's, after deleting its tombstone)
- * does not verify and is a miss, answered by the user service. Tombstones are not MAC'd: the
- * operator CLI, which holds no gateway secret, writes them, and forging one can only deny.
+ * The cached "active" is MAC'd (plugins/cache-mac.ts), bound to the client's key name and to its
+ * own expiry: an "active" written by anything but a gateway does not verify and is a miss, answered
+ * by the user service. One recorded before a revocation and written back after it (the tombstone
+ * deleted) names a client this instance's revocation set holds (its own revocations at once, the
+ * user service's list within a poll, the CLI's included), and past its sealed expiry it is not
+ * believed anyway. Tombstones are not MAC'd: the operator CLI, which holds no gateway secret,
+ * writes them, and forging one can only deny.
  */
 export class PlatformClientStatus {
   /** The user service's routes of the contract table, their answers checked (clients/internal-api.ts). */
@@ -42,6 +46,8 @@ export class PlatformClientStatus {
     private readonly cacheTtlSeconds: number,
     private readonly logger: Logger,
     private readonly auth: CacheAuthenticator,
+    /** What this instance knows of revoked clients: a cached "active" of one is not believed. */
+    private readonly revocations: Revocations = new Revocations(revocationDefaults),
   ) {
     this.internal = new InternalApi({ users });
   }
@@ -57,12 +63,23 @@ export class PlatformClientStatus {
       this.logger[redisFailureLogLevel(err)]({ err }, 'platform client cache unavailable; asking the user service');
     }
     if (revoked) return false;
-    if ((await this.auth.verified('platform-client', activeKey(clientId), cached)) === activeValue) return true;
+    const verified = await this.auth.verified('platform-client', activeKey(clientId), cached);
+    if (verified?.value === activeValue && cached) {
+      if (!this.revocations.clientRevoked(clientId)) return true;
+      // Revoked since it was cached: written back, or cached by a lookup that raced the revocation.
+      await this.auth.stale('platform-client', activeKey(clientId), cached, 'revoked');
+      return false;
+    }
     const { active } = await this.internal.read('users.platform-client-status', { id: clientId }, requestId);
     if (cacheUp) {
       // A revocation is final, so a "revoked" answer is cached as the tombstone itself.
       const write = active
-        ? this.redis.set(activeKey(clientId), this.auth.seal(activeKey(clientId), activeValue), 'EX', this.cacheTtlSeconds)
+        ? this.redis.set(
+            activeKey(clientId),
+            this.auth.seal(activeKey(clientId), activeValue, this.cacheTtlSeconds),
+            'EX',
+            this.cacheTtlSeconds,
+          )
         : forgetPlatformClient(this.redis, clientId);
       await write.catch(() => undefined);
     }

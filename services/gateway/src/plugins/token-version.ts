@@ -5,27 +5,29 @@ import type { Logger } from '@coin/logger';
 import { isRedisUnreachable, redisFailureLogLevel, type Redis } from '@coin/redis';
 import { InternalApi } from '../clients/internal-api';
 import type { InternalHttpClient } from '../clients/internal-http';
+import { revocationDefaults, Revocations, type UserState } from '../revocation/revocations';
 import type { CacheAuthenticator } from './cache-mac';
 
 const deletedMarker = 'deleted';
+/** Users whose current entry this instance remembers for the request gate: about 3 MB at most. */
+const currentEntriesMax = 20_000;
 
 /**
  * Raises a cached version, never lowers it: a fallback read that raced with an event cannot
- * put an older version back. A deleted user stays deleted. Entries are MAC'd, `<version>.<mac>`
- * or `deleted.<mac>` (plugins/cache-mac.ts); the script compares the part before the MAC, which
- * it cannot verify (Redis never holds the key): ARGV[1] is the new plain value, ARGV[3] the
- * sealed entry to store. An entry in no known format (an unsealed one from before MACs) is
- * replaced. A forged entry that keeps a write out (a high version, "deleted") only makes a miss:
- * the reader fails its MAC, deletes it and reads the user service (CacheAuthenticator).
+ * put an older version back. A deleted user stays deleted. Entries are MAC'd and carry their own
+ * expiry, `<version>.<expiry>.<mac>` or `deleted.<expiry>.<mac>` (plugins/cache-mac.ts); the
+ * script compares the part before the first dot, which it cannot verify (Redis never holds the
+ * key): ARGV[1] is the new plain value, ARGV[3] the sealed entry to store. The same value is
+ * stored again, so that its expiry moves on with its Redis TTL; a higher one is left as it is. An
+ * entry in no known format (an unsealed one from before MACs) is replaced. A forged entry that
+ * keeps a write out (a high version, "deleted") only makes a miss: the reader fails its MAC,
+ * deletes it and reads the user service (CacheAuthenticator).
  */
 const setMaxScript = `
 local current = redis.call('GET', KEYS[1])
 local stored = current and string.match(current, '^([^.]*)%.')
-if stored == '${deletedMarker}' then return 0 end
-if ARGV[1] ~= '${deletedMarker}' and stored and tonumber(stored) and tonumber(stored) >= tonumber(ARGV[1]) then
-  redis.call('EXPIRE', KEYS[1], ARGV[2])
-  return 0
-end
+if stored == '${deletedMarker}' and ARGV[1] ~= '${deletedMarker}' then return 0 end
+if ARGV[1] ~= '${deletedMarker}' and stored and tonumber(stored) and tonumber(stored) > tonumber(ARGV[1]) then return 0 end
 redis.call('SET', KEYS[1], ARGV[3], 'EX', ARGV[2])
 return 1
 `;
@@ -44,15 +46,23 @@ type RedisWithSetMax = Redis & {
  * request gets 503. The Redis client bounds each call (libs/redis), so an outage adds at most
  * one command timeout to the check.
  *
- * Cached versions are MAC'd (plugins/cache-mac.ts), bound to `tokenver:<userId>`: a version
- * written by anything but a gateway (a revoked token's old version, another user's entry) does
- * not verify and is a miss, answered by the user service.
+ * Cached versions are MAC'd (plugins/cache-mac.ts), bound to `tokenver:<userId>` and to their own
+ * expiry: a version written by anything but a gateway (another user's entry, an invented one) does
+ * not verify, and one recorded earlier and written back after a revocation is older than what this
+ * instance knows of the user's revocations (revocation/revocations.ts: its own commands and
+ * user.events.v2); either is a miss, answered by the user service.
  */
 export class TokenVersionStore {
   private readonly redis: RedisWithSetMax;
 
   /** The user service's routes of the contract table, their answers checked (clients/internal-api.ts). */
   private readonly internal: InternalApi;
+  /**
+   * Each user's entry as this instance last verified or wrote it, with its version: what the
+   * request gate compares Redis with (an entry's expiry makes it unpredictable, so it is
+   * remembered rather than recomputed). The oldest makes room.
+   */
+  private readonly currentEntries = new Map<number, { version: number; entry: string; expiresAtS: number }>();
 
   constructor(
     redis: Redis,
@@ -60,6 +70,9 @@ export class TokenVersionStore {
     private readonly ttlSeconds: number,
     private readonly logger: Logger,
     private readonly auth: CacheAuthenticator,
+    /** What this instance knows of revocations: a cached version older than it is not believed. */
+    readonly revocations: Revocations = new Revocations(revocationDefaults),
+    private readonly nowMs: () => number = Date.now,
   ) {
     this.internal = new InternalApi({ users });
     if (!('tokenVersionSetMax' in redis)) redis.defineCommand('tokenVersionSetMax', { numberOfKeys: 1, lua: setMaxScript });
@@ -75,9 +88,17 @@ export class TokenVersionStore {
     return this.key(userId);
   }
 
-  /** The entry Redis holds while `version` is the user's current one (plugins/request-gate.ts compares with it). */
+  /**
+   * The entry Redis holds while `version` is the user's current one, as far as this instance knows
+   * (plugins/request-gate.ts compares with it): the one it last verified or wrote, if still within
+   * its expiry and not older than a revocation known here; '' (which no entry is) otherwise.
+   */
   expectedEntry(userId: number, version: number): string {
-    return this.auth.seal(this.key(userId), String(version));
+    const known = this.currentEntries.get(userId);
+    if (known === undefined || known.version !== version) return '';
+    const nowMs = this.nowMs();
+    if (known.expiresAtS * 1000 <= nowMs || this.revocations.userStale(userId, version, nowMs)) return '';
+    return known.entry;
   }
 
   /** The version a token must carry to be accepted; null for a deleted user. */
@@ -93,7 +114,8 @@ export class TokenVersionStore {
 
   /**
    * The version from what was read of the cache (or why it could not be read): the entry if its
-   * MAC verifies, else the user service's answer, written back if the cache answered.
+   * MAC verifies, it is within its expiry and no revocation known here is newer; else the user
+   * service's answer, written back if the cache answered.
    */
   async resolve(userId: number, read: { stored: string | null } | { error: unknown }): Promise<number | null> {
     let cached: string | null = null;
@@ -102,28 +124,46 @@ export class TokenVersionStore {
       cacheUp = false;
       this.logger[redisFailureLogLevel(read.error)]({ err: read.error }, 'token version cache unavailable; reading the user service');
     } else cached = read.stored;
-    const verified = await this.auth.verified('token-version', this.key(userId), cached);
-    if (verified === deletedMarker) return null;
-    if (verified !== null && /^\d+$/.test(verified)) return Number(verified);
+    const key = this.key(userId);
+    const opened = await this.auth.verified('token-version', key, cached);
+    const state = opened === null ? undefined : stateOf(opened.value);
+    if (opened !== null && cached !== null && state !== undefined) {
+      if (!this.revocations.userStale(userId, state, this.nowMs())) {
+        if (state !== deletedMarker) this.remembered(userId, state, cached, opened.expiresAtS);
+        return state === deletedMarker ? null : state;
+      }
+      // Believable once, no longer: written back after a revocation this instance knows of.
+      await this.auth.stale('token-version', key, cached, 'revoked');
+    }
     // With the cache down, writing the answer back would only wait out another timeout.
+    const readStartedAtMs = this.nowMs();
     try {
       const user = await this.internal.read('users.user', { id: userId });
-      if (cacheUp) await this.remember(userId, user.tokenVersion);
+      this.revocations.userConfirmed(userId, user.tokenVersion, readStartedAtMs, this.nowMs());
+      if (cacheUp) await this.write(userId, String(user.tokenVersion));
       return user.tokenVersion;
     } catch (err) {
       if (err instanceof AppError && err.code === 'USER_NOT_FOUND') {
-        if (cacheUp) await this.rememberDeleted(userId);
+        this.revocations.userConfirmed(userId, deletedMarker, readStartedAtMs, this.nowMs());
+        if (cacheUp) await this.write(userId, deletedMarker);
         return null;
       }
       throw err;
     }
   }
 
+  /**
+   * A version this instance's own command set (a role change, a deletion, a logout everywhere): a
+   * floor here at once, so an older entry written back is not believed and the live streams of
+   * older tokens end, and written to the cache for every instance.
+   */
   async remember(userId: number, version: number): Promise<void> {
+    this.revocations.userChanged(userId, version, this.nowMs());
     await this.write(userId, String(version));
   }
 
   async rememberDeleted(userId: number): Promise<void> {
+    this.revocations.userChanged(userId, deletedMarker, this.nowMs());
     await this.write(userId, deletedMarker);
   }
 
@@ -138,9 +178,22 @@ export class TokenVersionStore {
     }
   }
 
-  private setMax(userId: number, value: string): Promise<number> {
+  private async setMax(userId: number, value: string): Promise<number> {
     const key = this.key(userId);
-    return this.redis.tokenVersionSetMax(key, value, this.ttlSeconds, this.auth.seal(key, value));
+    const expiresAtS = this.auth.expiryIn(this.ttlSeconds);
+    const entry = this.auth.mac.seal(key, value, expiresAtS);
+    const written = await this.redis.tokenVersionSetMax(key, value, this.ttlSeconds, entry);
+    const state = stateOf(value);
+    if (written === 1 && typeof state === 'number') this.remembered(userId, state, entry, expiresAtS);
+    return written;
+  }
+
+  private remembered(userId: number, version: number, entry: string, expiresAtS: number): void {
+    const known = this.currentEntries.get(userId);
+    if (known?.entry === entry) return;
+    this.currentEntries.delete(userId);
+    if (this.currentEntries.size >= currentEntriesMax) this.currentEntries.delete(this.currentEntries.keys().next().value as number);
+    this.currentEntries.set(userId, { version, entry, expiresAtS });
   }
 
   /**
@@ -181,4 +234,10 @@ export class TokenVersionStore {
       throw err;
     }
   }
+}
+
+/** A cached value as a user's state: a version, deleted, or undefined for anything else. */
+function stateOf(value: string): UserState | undefined {
+  if (value === deletedMarker) return deletedMarker;
+  return /^\d{1,15}$/.test(value) ? Number(value) : undefined;
 }

@@ -89,7 +89,7 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
         ...authorityOf(request),
         requestId: String(request.id),
       });
-      await deps.apiKeys.revoked(keyHash);
+      await deps.apiKeys.revoked(keyHash, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -6,12 +6,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { InternalApi } from '../clients/internal-api';
 import { BalanceFanout, streamRefusalRetryAfterS, type Subscription } from '../live-balance/fanout';
+import { StreamHolders } from '../live-balance/holders';
+import type { Revocations } from '../revocation/revocations';
 import { BalanceStreamSession, type BalanceReader, type SessionLimits, type StreamOutput } from '../live-balance/session';
 import { lastEventIdOf, sseEvent, sseHeartbeat, sseRetry } from '../live-balance/sse';
 import { principalOf, userIdOf } from '../plugins/auth';
 
 export interface LiveBalanceSettings {
   fanout: BalanceFanout;
+  /** The streams by the user whose token opened them: ended at the token's expiry or revocation. */
+  holders: StreamHolders;
   session: SessionLimits;
   /** Bytes a stream may have waiting for a slow client; past it the stream ends (the client resumes by Last-Event-ID). */
   bufferedBytesMax: number;
@@ -26,9 +30,11 @@ export const balanceChangesPageMax = 100;
 export function defaultLiveBalance(
   fanout = new BalanceFanout({ connectionsMax: 10_000, connectionsPerCallerMax: 5 }),
   replayMax = 1000,
+  holders = new StreamHolders(),
 ): LiveBalanceSettings {
   return {
     fanout,
+    holders,
     session: { pageSize: balanceChangesPageMax, replayMax, pendingMax: 1000 },
     bufferedBytesMax: 256 * 1024,
     reconnectMs: 2000,
@@ -45,8 +51,10 @@ const exampleStream =
 const streamDescription =
   "Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, " +
   'the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) ' +
-  'for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. When the stream ends, reconnect ' +
-  'with `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot.';
+  'for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. The stream ends when the access ' +
+  'token it was opened with expires or is revoked (logout everywhere, a role change, a deletion), and when the gateway shuts ' +
+  'down. When it ends, reconnect with a valid token and `Last-Event-ID`: nothing is lost or repeated. A resume of more ' +
+  'changes than the gateway replays starts over with a snapshot.';
 
 const lastEventIdHeaders = z.object({
   'last-event-id': z
@@ -92,10 +100,18 @@ const sources: StreamSource[] = [
  * instance's fan-out, which the instance's coin.balances consumer feeds; the ledger is read only
  * to start, resume or fill a gap, never per event.
  */
-export function registerBalanceStreamRoutes(app: App, deps: { internal: InternalApi; liveBalance: LiveBalanceSettings }): void {
-  const { fanout } = deps.liveBalance;
+export function registerBalanceStreamRoutes(
+  app: App,
+  deps: { internal: InternalApi; liveBalance: LiveBalanceSettings; revocations: Revocations },
+): void {
+  const { fanout, holders } = deps.liveBalance;
+  // A revocation this instance learns (its own command, user.events.v2) ends the streams of the tokens it makes old.
+  const unsubscribe = deps.revocations.onUserChanged((userId, state) => holders.revoked(userId, state));
   // Before the server waits for its connections to end: a stream would never end by itself.
-  app.addHook('preClose', async () => fanout.endAll());
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    fanout.endAll();
+  });
   for (const source of sources) {
     app.get(
       source.path,
@@ -132,7 +148,7 @@ async function openStream(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
-  deps: { internal: InternalApi; liveBalance: LiveBalanceSettings },
+  deps: { internal: InternalApi; liveBalance: LiveBalanceSettings; revocations: Revocations },
 ): Promise<FastifyReply> {
   const settings = deps.liveBalance;
   const lastEventId = lastEventIdOf(request.headers['last-event-id']);
@@ -157,10 +173,12 @@ async function openStream(
 
   const body = new PassThrough();
   let subscription: Subscription | undefined;
+  let release: (() => void) | undefined;
   let ended = false;
   const end = () => {
     if (ended) return;
     ended = true;
+    release?.();
     session.close();
     subscription?.close();
     body.end();
@@ -189,6 +207,21 @@ async function openStream(
   } catch (err) {
     if (err instanceof AppError) reply.header('retry-after', String(streamRefusalRetryAfterS));
     throw err;
+  }
+  // The stream lives as long as its token would be accepted: until it expires or is revoked.
+  const principal = principalOf(request);
+  if (principal.userId !== undefined && principal.expiresAtMs !== undefined) {
+    const nowMs = Date.now();
+    release = settings.holders.hold(
+      { userId: principal.userId, tokenVersion: principal.tokenVersion, expiresAtMs: principal.expiresAtMs },
+      end,
+      nowMs,
+    );
+    // Revoked between the check of this request and now: the stream does not start.
+    if (deps.revocations.userStale(principal.userId, principal.tokenVersion, nowMs)) {
+      end();
+      throw new AppError('UNAUTHENTICATED', 'The access token has been revoked');
+    }
   }
   write(sseRetry(settings.reconnectMs));
   try {

@@ -8,6 +8,7 @@ import {
   platformClientList,
   problem,
   userDraft,
+  webhookClientIdText,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
@@ -20,6 +21,7 @@ import { authorityOf } from '../plugins/auth';
 import { minor } from './amounts';
 import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
 import { forgetPlatformClient } from '../plugins/platform-clients';
+import type { Revocations } from '../revocation/revocations';
 import { withExample } from './examples';
 
 export interface PlatformClientRouteDeps {
@@ -27,6 +29,8 @@ export interface PlatformClientRouteDeps {
   internal: InternalApi;
   /** The gateway's Redis, where the status of each client behind a SYSTEM token is cached. */
   redis: Redis;
+  /** This instance's revocation sets: a client it revokes is refused here at once. */
+  revocations: Revocations;
 }
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 503: problem, 504: problem };
@@ -151,12 +155,21 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
         ...authorityOf(request),
         requestId: String(request.id),
       });
-      // Also when it was revoked already: a retry after a failed cache update completes it, as the CLI's rerun does.
+      // Refused by this instance from now on; the others learn it from the user service's list within a poll.
+      deps.revocations.revokeClient(id);
+      // Also when it was revoked already: a retry after a failed update completes it, as the CLI's rerun does.
       try {
         await forgetPlatformClient(deps.redis, id);
+        // Its webhooks stop now, not when a gateway's poll reports it (only such ids can have endpoints).
+        if (webhookClientIdText.safeParse(id).success) {
+          await deps.internal.post('webhooks.revoked-clients', { clientIds: [id] }, String(request.id));
+        }
       } catch (err) {
-        request.log.error({ err }, 'platform client revoked but the cache could not be updated');
-        throw new AppError('UNAVAILABLE', 'The client is revoked; its cached status expires within the cache lifetime. Retry to confirm.');
+        request.log.error({ err }, 'platform client revoked but its cached status or its webhooks could not be updated');
+        throw new AppError(
+          'UNAVAILABLE',
+          'The client is revoked; its cached status expires within the cache lifetime and its webhooks stop within a revocation poll. Retry to confirm.',
+        );
       }
       return client;
     },

@@ -70,10 +70,19 @@ interface Owner {
 }
 
 /**
+ * What a route does with the client's endpoints: `manage` reads or deletes them (also a revoked
+ * client's: its integration is gone, its endpoints are not, and someone must be able to see and
+ * remove them), `change` adds, enables, rotates or redelivers (never for a revoked client: 409
+ * PLATFORM_CLIENT_REVOKED).
+ */
+type Purpose = 'manage' | 'change';
+
+/**
  * The two families of the same routes: a platform client's own (`platform`: the client is its
- * token's subject, the grants its token's claim) and a SUPERADMIN's for a named client (its grants
- * read from the user service; a revoked or unknown client is a 404; writes need a fresh step-up
- * and are recorded in the admin audit log by the webhooks service, with the change).
+ * token's subject, the grants its token's claim; a revoked client's token is refused before) and a
+ * SUPERADMIN's for a named client (its grants read from the user service; an unknown client is a
+ * 404, a revoked one is managed but not changed; writes need a fresh step-up and are recorded in
+ * the admin audit log by the webhooks service, with the change).
  */
 interface Family {
   base: string;
@@ -88,7 +97,7 @@ interface Family {
   params: z.ZodObject;
   endpointParams: z.ZodObject;
   deliveryParams: z.ZodObject;
-  ownerOf(request: FastifyRequest): Promise<Owner>;
+  ownerOf(request: FastifyRequest, purpose: Purpose): Promise<Owner>;
 }
 
 function families(deps: WebhookRouteDeps): Family[] {
@@ -120,11 +129,14 @@ function families(deps: WebhookRouteDeps): Family[] {
       params: clientWebhookParams,
       endpointParams: clientWebhookEndpointParams,
       deliveryParams: clientWebhookDeliveryParams,
-      ownerOf: async (request) => {
+      ownerOf: async (request, purpose) => {
         const { clientId } = request.params as { clientId: string };
         const { platformClients } = await deps.internal.read('users.platform-clients', {}, String(request.id));
-        const client = platformClients.find((c) => c.id === clientId && c.revokedAt === null);
+        const client = platformClients.find((c) => c.id === clientId);
         if (!client) throw new AppError('NOT_FOUND', 'No such platform client');
+        if (client.revokedAt !== null && purpose === 'change') {
+          throw new AppError('PLATFORM_CLIENT_REVOKED', 'The platform client is revoked: its endpoints can be listed, read and deleted');
+        }
         return { clientId: client.id, treasuries: [...client.treasuries] };
       },
     },
@@ -187,8 +199,8 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
   /** A SUPERADMIN's change names who asked, for its admin audit record; a client's own changes carry nothing. */
   const change = (request: FastifyRequest) =>
     family.audited ? { auditedBy: { actor: actorOf(request), requestId: String(request.id) } } : {};
-  const target = async (request: FastifyRequest) => ({
-    clientId: (await family.ownerOf(request)).clientId,
+  const target = async (request: FastifyRequest, purpose: Purpose) => ({
+    clientId: (await family.ownerOf(request, purpose)).clientId,
     endpointId: endpointIdOf(request),
   });
 
@@ -214,7 +226,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       },
     },
     async (request, reply) => {
-      const owner = await family.ownerOf(request);
+      const owner = await family.ownerOf(request, 'change');
       // The endpoint's id is the key's command id: a retry names the same endpoint, which the service answers again.
       const { commandId } = idempotencyOf(request);
       const body = request.body as z.output<typeof createWebhookEndpointBody>;
@@ -251,7 +263,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       },
     },
     async (request) => {
-      const owner = await family.ownerOf(request);
+      const owner = await family.ownerOf(request, 'manage');
       return deps.internal.read('webhooks.endpoints', { clientId: owner.clientId }, String(request.id));
     },
   );
@@ -269,7 +281,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
         response: { 200: withExample(webhookEndpoint, exampleEndpoint), 404: problem, ...errorResponses },
       },
     },
-    async (request) => deps.internal.read('webhooks.endpoint', await target(request), String(request.id)),
+    async (request) => deps.internal.read('webhooks.endpoint', await target(request, 'manage'), String(request.id)),
   );
 
   app.delete(
@@ -286,7 +298,11 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       },
     },
     async (request, reply) => {
-      await deps.internal.act('webhooks.delete-endpoint', { params: await target(request), body: change(request) }, String(request.id));
+      await deps.internal.act(
+        'webhooks.delete-endpoint',
+        { params: await target(request, 'manage'), body: change(request) },
+        String(request.id),
+      );
       return reply.code(204).send(null);
     },
   );
@@ -304,12 +320,13 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
         response: {
           200: withExample(webhookEndpointWithSecret, { ...exampleEndpoint, previousSecretExpiresAt: at, secret: exampleSecret }),
           404: problem,
+          409: problem,
           ...errorResponses,
         },
       },
     },
     async (request) =>
-      deps.internal.act('webhooks.rotate-secret', { params: await target(request), body: change(request) }, String(request.id)),
+      deps.internal.act('webhooks.rotate-secret', { params: await target(request, 'change'), body: change(request) }, String(request.id)),
   );
 
   app.post(
@@ -322,13 +339,13 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
         security,
         operationId: `enable${infix}WebhookEndpoint`,
         params: family.endpointParams,
-        response: { 200: withExample(webhookEndpoint, exampleEndpoint), 404: problem, ...errorResponses },
+        response: { 200: withExample(webhookEndpoint, exampleEndpoint), 404: problem, 409: problem, ...errorResponses },
       },
     },
     async (request) =>
       deps.internal.act(
         'webhooks.enable-endpoint',
-        { params: await target(request), body: { actor: actorOf(request), requestId: String(request.id) } },
+        { params: await target(request, 'change'), body: { actor: actorOf(request), requestId: String(request.id) } },
         String(request.id),
       ),
   );
@@ -355,7 +372,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       const { limit, cursor } = request.query as z.output<typeof webhookDeliveriesQuery>;
       const page = await deps.internal.read(
         'webhooks.deliveries',
-        { ...(await target(request)), limit, ...(cursor ? { cursor } : {}) },
+        { ...(await target(request, 'manage')), limit, ...(cursor ? { cursor } : {}) },
         String(request.id),
       );
       return keysetLinks(page);
@@ -372,14 +389,14 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
         security,
         operationId: `redeliver${infix}WebhookDelivery`,
         params: family.deliveryParams,
-        response: { 202: withExample(webhookRedelivery, { status: 'PENDING' }), 404: problem, ...errorResponses },
+        response: { 202: withExample(webhookRedelivery, { status: 'PENDING' }), 404: problem, 409: problem, ...errorResponses },
       },
     },
     async (request, reply) => {
       const { deliveryId } = request.params as { deliveryId: number };
       const answer = await deps.internal.act(
         'webhooks.redeliver',
-        { params: { ...(await target(request)), deliveryId }, body: change(request) },
+        { params: { ...(await target(request, 'change')), deliveryId }, body: change(request) },
         String(request.id),
       );
       return reply.code(202).send(answer);

@@ -7,6 +7,9 @@ import {
   platformClientIdText,
   platformClientList,
   refreshBody,
+  revocationList,
+  revocationsQuery,
+  revokedIdsMax,
   systemToken,
   tokenPair,
   userIdParam,
@@ -22,6 +25,7 @@ import { z } from 'zod';
 import { constantTimeEqual, sha256Hex, signKeyProof } from '@coin/security';
 import { findActiveApiKeyByHash, listApiKeys } from '../db/api-keys-repo';
 import { findActivePlatformClient, listPlatformClients, platformClientOf } from '../db/clients-repo';
+import { revokedCredentials } from '../db/revoked-credentials-repo';
 import { createRefreshToken, listSessionsOfUser, lockRefreshToken, markUsed, revokeFamily } from '../db/sessions-repo';
 import { findUserById, listUsers } from '../db/users-repo';
 import { signAccessToken } from '../domain/tokens';
@@ -139,6 +143,11 @@ export function registerIdentityRoutes(app: App, deps: InternalRouteDeps): void 
   );
 
   app.get('/internal/api-keys', { schema: { response: { 200: apiKeyList } } }, async () => ({ apiKeys: await listApiKeys(deps.pool) }));
+
+  // Polled by every gateway instance (about once a second): its in-memory sets of revoked keys and clients.
+  app.get('/internal/revocations', { schema: { querystring: revocationsQuery, response: { 200: revocationList } } }, async (request) =>
+    revokedCredentials(deps.pool, request.query, revokedIdsMax),
+  );
 
   // The grant of an active key, with its proof: what the ledger checks on every admin money
   // command sent with the key, so that it need not take the gateway's word (docs/DESIGN.md "API keys").

@@ -26,6 +26,7 @@ export const userRouteCallers: InternalRouteCallers = {
   'GET /internal/platform-clients': ['gateway'],
   'GET /internal/users/:id/sessions': ['gateway'],
   'GET /internal/api-keys': ['gateway'],
+  'GET /internal/revocations': ['gateway'],
   'POST /internal/api-keys/lookup': ['gateway'],
   'GET /internal/readiness': ['gateway'],
   'GET /internal/deletion-requests': ['gateway'],

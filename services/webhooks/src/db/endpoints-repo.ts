@@ -1,4 +1,4 @@
-import { inTransaction, type Pool } from '@coin/db';
+import { inTransaction, type Pool, type PoolClient } from '@coin/db';
 import { type AuditedBy, type EndpointActionActor, recordEndpointAction, serviceActor } from './audit-outbox';
 
 export interface EndpointRow {
@@ -74,11 +74,17 @@ export async function insertEndpoint(
   | { kind: 'existing'; row: EndpointRow; secretSealed: Buffer }
   | { kind: 'over-limit' }
   | { kind: 'id-taken' }
+  | { kind: 'client-revoked' }
 > {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`webhooks:${endpoint.clientId}`]);
+    // Under the client's lock, which a revocation takes too: no endpoint is added after it.
+    if (await clientRevoked(client, endpoint.clientId)) {
+      await client.query('ROLLBACK');
+      return { kind: 'client-revoked' };
+    }
     const existing = await client.query<Row & { secret_sealed: Buffer; deleted_at: Date | null }>(
       `SELECT ${columns}, secret_sealed, deleted_at FROM webhook_endpoints WHERE id = $1`,
       [endpoint.id],
@@ -210,6 +216,7 @@ export async function rotateSecret(
   });
 }
 
+/** The signing material of the enabled endpoints among `ids` (the worker's, right before it sends). */
 export async function endpointSecrets(pool: Pool, ids: readonly string[]): Promise<Map<string, EndpointSecrets & { url: string }>> {
   const r = await pool.query<{
     id: string;
@@ -217,7 +224,12 @@ export async function endpointSecrets(pool: Pool, ids: readonly string[]): Promi
     secret_sealed: Buffer;
     previous_secret_sealed: Buffer | null;
     previous_secret_expires_at: Date | null;
-  }>('SELECT id, url, secret_sealed, previous_secret_sealed, previous_secret_expires_at FROM webhook_endpoints WHERE id = ANY($1)', [ids]);
+  }>(
+    // Enabled ones only: an endpoint stopped (its client revoked) between the claim and this read sends nothing.
+    `SELECT id, url, secret_sealed, previous_secret_sealed, previous_secret_expires_at FROM webhook_endpoints
+      WHERE id = ANY($1) AND status = 'ENABLED' AND deleted_at IS NULL`,
+    [ids],
+  );
   return new Map(
     r.rows.map((row) => [
       row.id,
@@ -263,15 +275,18 @@ export async function disableEndpoint(pool: Pool, id: string, reason: string, ad
  * Re-enables a disabled endpoint of the client (its pending deliveries go out again, a failed one
  * only when redelivered) and records who did it for the admin audit log, in one transaction. An
  * endpoint already enabled is answered as it is, with no record (a retried request changes
- * nothing); undefined when the client has no such endpoint.
+ * nothing); undefined when the client has no such endpoint; 'client-revoked' when the client was
+ * revoked (under the client's lock, which a revocation takes too).
  */
 export async function enableEndpoint(
   pool: Pool,
   clientId: string,
   id: string,
   by: { actor: EndpointActionActor; requestId: string | null; adminAuditTopic: string },
-): Promise<EndpointRow | undefined> {
+): Promise<EndpointRow | 'client-revoked' | undefined> {
   return inTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`webhooks:${clientId}`]);
+    if (await clientRevoked(client, clientId)) return 'client-revoked';
     const r = await client.query<Row & { enabled_at: Date; was_reason: string | null }>(
       `WITH before AS (
          SELECT id, disabled_reason FROM webhook_endpoints
@@ -315,4 +330,48 @@ export async function listAllEndpoints(
     [options.status ?? null, options.after ?? null, options.limit],
   );
   return r.rows.map(endpointOf);
+}
+
+/** What a revocation writes as the reason of the endpoints it disables. */
+export const clientRevokedReason = 'the platform client was revoked';
+
+/** Whether the client was revoked (webhook_revoked_clients), read in the caller's transaction. */
+export async function clientRevoked(db: Pool | PoolClient, clientId: string): Promise<boolean> {
+  const r = await db.query('SELECT 1 FROM webhook_revoked_clients WHERE client_id = $1', [clientId]);
+  return (r.rowCount ?? 0) > 0;
+}
+
+/**
+ * Platform clients revoked (the gateways report them, docs/DESIGN.md "Webhooks"): each is
+ * remembered, and every enabled endpoint of theirs is disabled, naming the revocation, with its
+ * admin audit record, in one transaction. Their pending deliveries stay in the log and are never
+ * claimed (the worker takes only enabled endpoints' deliveries). Under each client's lock, taken
+ * in one order, so no endpoint is added or enabled beside it. Naming a client again changes
+ * nothing. Returns the endpoints disabled.
+ */
+export async function stopRevokedClients(pool: Pool, clientIds: readonly string[], adminAuditTopic: string): Promise<number> {
+  const ids = [...new Set(clientIds)].sort();
+  if (ids.length === 0) return 0;
+  return inTransaction(pool, async (client) => {
+    // The ids are sorted and unnest keeps their order: the locks are taken in one order by every caller.
+    await client.query('SELECT pg_advisory_xact_lock(hashtext(id)) FROM unnest($1::text[]) AS id', [ids.map((id) => `webhooks:${id}`)]);
+    await client.query('INSERT INTO webhook_revoked_clients (client_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [ids]);
+    const r = await client.query<Row>(
+      `UPDATE webhook_endpoints SET status = 'DISABLED', disabled_reason = $2, disabled_at = now()
+        WHERE client_id = ANY($1) AND status = 'ENABLED' AND deleted_at IS NULL RETURNING ${columns}`,
+      [ids, clientRevokedReason],
+    );
+    for (const row of r.rows.map(endpointOf)) {
+      await recordEndpointAction(client, adminAuditTopic, {
+        action: 'webhook-endpoint.disable',
+        endpointId: row.id,
+        clientId: row.clientId,
+        at: row.disabledAt ?? new Date(),
+        actor: serviceActor,
+        reason: clientRevokedReason,
+        requestId: null,
+      });
+    }
+    return r.rows.length;
+  });
 }

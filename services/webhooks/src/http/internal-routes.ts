@@ -3,6 +3,8 @@ import {
   createWebhookEndpointInternalBody,
   enableWebhookEndpointInternalBody,
   internalWebhookEndpointsQuery,
+  revokedClientsAnswer,
+  revokedClientsInternalBody,
   webhookChangeInternalBody,
   webhookDeliveryPage,
   webhookEndpoint,
@@ -16,6 +18,7 @@ import type { App } from '@coin/http';
 import { z } from 'zod';
 import { deliveryLog, redeliver } from '../db/deliveries-repo';
 import {
+  clientRevoked,
   deleteEndpoint,
   enableEndpoint,
   type EndpointRow,
@@ -24,6 +27,7 @@ import {
   listAllEndpoints,
   listEndpoints,
   rotateSecret,
+  stopRevokedClients,
 } from '../db/endpoints-repo';
 import { checkEndpointUrl, type OutboundPolicy } from '../domain/outbound-policy';
 import { newEndpointSecret, type SecretBox } from '../domain/secret-box';
@@ -55,6 +59,8 @@ function endpointView(row: EndpointRow): z.input<typeof webhookEndpoint> {
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'No such webhook endpoint');
+const revoked = () =>
+  new AppError('PLATFORM_CLIENT_REVOKED', 'The platform client is revoked: its endpoints can be listed, read and deleted, nothing else');
 
 /** A change's body: absent (a caller that audits nothing) reads as `{}`. */
 const changeBody = z.preprocess((value) => value ?? {}, webhookChangeInternalBody);
@@ -102,6 +108,7 @@ export function registerInternalRoutes(
         throw new AppError('LIMIT_EXCEEDED', `A client may register at most ${deps.maxEndpointsPerClient} webhook endpoints`);
       }
       if (row.kind === 'id-taken') throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      if (row.kind === 'client-revoked') throw revoked();
       // A retried create (the same idempotency key of the same client) answers the endpoint it made, with its secret.
       const secretShown = row.kind === 'created' ? secret : deps.box.open(row.secretSealed);
       return reply.code(201).send({ ...endpointView(row.row), secret: secretShown });
@@ -134,9 +141,18 @@ export function registerInternalRoutes(
         requestId: request.body.requestId,
         adminAuditTopic: deps.adminAuditTopic,
       });
+      if (row === 'client-revoked') throw revoked();
       if (!row) throw notFound();
       return endpointView(row);
     },
+  );
+
+  // Platform clients revoked, as the gateways report them (the revocation route at once, every
+  // gateway's poll of the user service for the operator CLI's): their endpoints stop.
+  app.post(
+    '/internal/webhooks/revoked-clients',
+    { schema: { body: revokedClientsInternalBody, response: { 200: revokedClientsAnswer } } },
+    async (request) => ({ stopped: await stopRevokedClients(deps.pool, request.body.clientIds, deps.adminAuditTopic) }),
   );
 
   // Every client's endpoints (ADMIN+ through the gateway: the console's list of failing endpoints).
@@ -168,6 +184,7 @@ export function registerInternalRoutes(
     '/internal/webhooks/clients/:clientId/endpoints/:endpointId/rotate-secret',
     { schema: { params: endpointParams, body: changeBody, response: { 200: webhookEndpointWithSecret } } },
     async (request) => {
+      if (await clientRevoked(deps.pool, request.params.clientId)) throw revoked();
       const secret = newEndpointSecret();
       const row = await rotateSecret(
         deps.pool,
@@ -215,6 +232,7 @@ export function registerInternalRoutes(
     { schema: { params: deliveryParams, body: changeBody } },
     async (request, reply) => {
       const endpoint = await findEndpoint(deps.pool, request.params.clientId, request.params.endpointId);
+      if (endpoint && (await clientRevoked(deps.pool, endpoint.clientId))) throw revoked();
       const audited = auditedByOf(request.body, deps.adminAuditTopic);
       if (!endpoint || !(await redeliver(deps.pool, endpoint, request.params.deliveryId, audited))) throw notFound();
       return reply.code(202).send({ status: 'PENDING' });

@@ -8,6 +8,7 @@ export const webhooksRouteCallers: InternalRouteCallers = {
   'DELETE /internal/webhooks/clients/:clientId/endpoints/:endpointId': ['gateway'],
   'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/enable': ['gateway'],
   'GET /internal/webhooks/endpoints': ['gateway'],
+  'POST /internal/webhooks/revoked-clients': ['gateway'],
   'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/rotate-secret': ['gateway'],
   'GET /internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries': ['gateway'],
   'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries/:deliveryId/redeliver': ['gateway'],
