@@ -12,7 +12,7 @@ import {
   uuidInput,
 } from './common';
 import { coinAmount, coinValue } from './money';
-import { platformClientId, user } from './user';
+import { grantRequest, platformClientId, user } from './user';
 import { withCursorParam, withPageLinks } from './paging';
 
 // ---- API keys (docs/CONTRACT.md "Authentication and roles") ----
@@ -35,19 +35,29 @@ export const createApiKeyBody = z.strictObject({
     // The refinement as the document states it (z.toJSONSchema cannot see into a refinement).
     .meta({ uniqueItems: true }),
 });
-export const createdApiKey = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  scopes: z.array(apiKeyScope),
-  createdAt: isoDateTime,
-  key: z.string().describe('The secret, shown this once; only its hash is stored'),
+/**
+ * The 202 of a new key (docs/DESIGN.md "Two-person acts"): the secret, shown this once, and the
+ * request another SUPERADMIN approves; the key works from that approval on, never before.
+ */
+export const requestedApiKey = z.object({
+  grantRequest,
+  key: z.string().describe('The secret, shown this once; only its hash is stored. It works once another SUPERADMIN approved the request'),
 });
 export const apiKeyList = z.object({ apiKeys: z.array(apiKey) });
 export const apiKeyIdParams = z.object({ id: uuidInput });
 
 /** Internal: the gateway asks whether an active key has this hash. */
 export const apiKeyLookup = z.strictObject({ keyHash: z.string().regex(/^[0-9a-f]{64}$/) });
-export const apiKeyGrant = z.object({ id: z.uuid(), scopes: z.array(apiKeyScope) });
+/**
+ * An active key's grant. `createdBy` / `approvedBy` are the SUPERADMINs who asked for and approved
+ * it (null: an operator's, or made before approvals): no payment made with the key goes to them.
+ */
+export const apiKeyGrant = z.object({
+  id: z.uuid(),
+  scopes: z.array(apiKeyScope),
+  createdBy: userId.nullable(),
+  approvedBy: userId.nullable(),
+});
 export type ApiKeyGrant = z.infer<typeof apiKeyGrant>;
 
 // ---- Sessions and platform clients (docs/CONTRACT.md "Authentication and roles") ----
@@ -120,8 +130,16 @@ export const createPlatformClientBody = z.strictObject({
     .describe('The treasuries granted (default none: the client may then settle only holds paying a user, and reward nothing)'),
   dailyRewardCap: coinAmount.optional().describe('Its own daily reward cap in coins (default: the ledger default)'),
 });
-export const createdPlatformClient = platformClient.extend({
-  clientSecret: z.string().describe('The secret, shown this once; only its hash is stored'),
+/**
+ * The 202 of a new client (docs/DESIGN.md "Two-person acts"): the request another SUPERADMIN
+ * approves and, in the first answer only, the secret, which opens nothing before that approval.
+ */
+export const requestedPlatformClient = z.object({
+  grantRequest,
+  clientSecret: z
+    .string()
+    .optional()
+    .describe('The secret, shown this once (absent from a retry with the same Idempotency-Key); only its hash is stored'),
 });
 export const platformClientIdParams = z.object({ id: platformClientId });
 /** A user command's result for platform clients; the hashes let the gateway tell a first answer from a replay. */

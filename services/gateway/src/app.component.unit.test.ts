@@ -185,9 +185,9 @@ const burnOnlyKey = `ck_${'b'.repeat(43)}`;
 /** A person's reward needs a key of the reward scope (a platform client's token alone suffices). */
 const rewardKey = `ck_${'r'.repeat(43)}`;
 const grants: Record<string, ApiKeyGrant> = {
-  [sha256Hex(rewardKey)]: { id: randomUUID(), scopes: ['reward'] },
-  [sha256Hex(mintKey)]: { id: randomUUID(), scopes: ['mint'] },
-  [sha256Hex(burnOnlyKey)]: { id: randomUUID(), scopes: ['burn'] },
+  [sha256Hex(rewardKey)]: { id: randomUUID(), scopes: ['reward'], createdBy: null, approvedBy: null },
+  [sha256Hex(mintKey)]: { id: randomUUID(), scopes: ['mint'], createdBy: null, approvedBy: null },
+  [sha256Hex(burnOnlyKey)]: { id: randomUUID(), scopes: ['burn'], createdBy: null, approvedBy: null },
 };
 
 describe('gateway component (buildApp with fake ports)', () => {

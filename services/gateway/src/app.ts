@@ -40,6 +40,7 @@ import { registerSessionRoutes } from './routes/sessions';
 import { registerSecondFactorRoutes } from './routes/second-factor';
 import { registerAdminUserRoutes } from './routes/admin-users';
 import { registerDeletionRequestRoutes } from './routes/deletion-requests';
+import { registerGrantRequestRoutes } from './routes/grant-requests';
 import { registerHistoryRoutes } from './routes/history';
 import { registerStatementRoutes } from './routes/statements';
 import { registerStatsRoutes } from './routes/stats';
@@ -192,6 +193,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerSecondFactorRoutes(app, routeDeps);
   registerAdminUserRoutes(app, routeDeps);
   registerDeletionRequestRoutes(app, routeDeps);
+  registerGrantRequestRoutes(app, routeDeps);
   registerLimitRoutes(app, routeDeps);
   registerHistoryRoutes(app, routeDeps);
   registerStatementRoutes(app, routeDeps);

@@ -20,6 +20,7 @@ import { userEventMessage } from './db/user-events-outbox';
 const passwordHash = 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U';
 const operator: Actor = { kind: 'operator', id: 'int-test' };
 const clock = { now: () => new Date(), newId: randomUUID };
+const meta = { grants: { expirySeconds: 3600, dailyRewardCapMaxMinor: 10_000_000 } };
 
 function command<T extends UserCommand['type']>(
   type: T,
@@ -59,9 +60,10 @@ describe('user commands against PostgreSQL', () => {
       store,
       command('user.register', operator, { email: `u${nextEmail}@int.test`, passwordHash, fullName: 'Int' }),
       clock,
+      meta,
     );
     const id = (applied.outcome.reply as { user: { id: number } }).user.id;
-    if (role !== 'USER') await applyUserCommand(store, command('user.change-role', operator, { userId: id, role }), clock);
+    if (role !== 'USER') await applyUserCommand(store, command('user.change-role', operator, { userId: id, role }), clock, meta);
     return id;
   }
 
@@ -106,7 +108,7 @@ describe('user commands against PostgreSQL', () => {
         ),
     };
     const results = await Promise.all(
-      [a, b].map((userId) => applyUserCommand(slowStore, command('user.change-role', operator, { userId, role: 'ADMIN' }), clock)),
+      [a, b].map((userId) => applyUserCommand(slowStore, command('user.change-role', operator, { userId, role: 'ADMIN' }), clock, meta)),
     );
     expect(results.map((r) => r.outcome.ok).sort()).toEqual([false, true]);
     expect(results.find((r) => !r.outcome.ok)!.outcome.reply).toEqual({
@@ -119,7 +121,7 @@ describe('user commands against PostgreSQL', () => {
   it('when a role changes, then the row, the reply and the outbox event agree, and a redelivery changes nothing more', async () => {
     const id = await register();
     const cmd = command('user.change-role', operator, { userId: id, role: 'DEVELOPER' });
-    const applied = await applyUserCommand(store, cmd, clock);
+    const applied = await applyUserCommand(store, cmd, clock, meta);
     expect(applied.outcome).toEqual({ ok: true, reply: { user: { id, role: 'DEVELOPER' }, tokenVersion: 1 } });
     expect(await rowOf(id)).toMatchObject({ role: 'DEVELOPER', token_version: 1 });
     const rows = await outboxOf(id);
@@ -129,7 +131,7 @@ describe('user commands against PostgreSQL', () => {
     expect(rows[1]).toEqual(userEventMessage(topics, payload as any));
     expect(payload).toMatchObject({ user: { id, role: 'DEVELOPER', tokenVersion: 1 }, previousRole: 'USER' });
 
-    const again = await applyUserCommand(store, cmd, clock);
+    const again = await applyUserCommand(store, cmd, clock, meta);
     expect(again).toEqual({ outcome: applied.outcome, outbox: [] });
     expect(await rowOf(id)).toMatchObject({ token_version: 1 });
     expect(await outboxOf(id)).toHaveLength(2);
@@ -138,7 +140,7 @@ describe('user commands against PostgreSQL', () => {
   it('when a user is deleted, then the row is a tombstone, refresh tokens are revoked, and user.deleted names the account by id only', async () => {
     const id = await register();
     await createRefreshToken(pool, id, { ttlSeconds: 3600, maxAgeSeconds: 3600 }, newSessionOrigin(new Date(), null));
-    const applied = await applyUserCommand(store, command('user.delete', operator, { userId: id }), clock);
+    const applied = await applyUserCommand(store, command('user.delete', operator, { userId: id }), clock, meta);
     expect(applied.outcome).toEqual({ ok: true, reply: { userId: id, tokenVersion: 1 } });
     expect(await rowOf(id)).toMatchObject({ email: null, deleted: true, token_version: 1 });
     const live = await pool.query('SELECT 1 FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [id]);
@@ -149,7 +151,7 @@ describe('user commands against PostgreSQL', () => {
       user: { id, role: 'USER', tokenVersion: 1 },
     });
     expect(JSON.stringify((await outboxOf(id)).map((r) => r.payload))).not.toContain(`u${nextEmail}@int.test`);
-    const gone = await applyUserCommand(store, command('user.revoke-sessions', operator, { userId: id }), clock);
+    const gone = await applyUserCommand(store, command('user.revoke-sessions', operator, { userId: id }), clock, meta);
     expect(gone.outcome).toEqual({ ok: false, reply: { code: 'USER_NOT_FOUND', detail: 'No such user' } });
   });
 

@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The API key that authorised this request (audit), on routes that need one. */
     apiKeyId?: string;
+    /** That key's grant: its scopes and the people behind it, whom no payment made with it may reach. */
+    apiKeyGrant?: ApiKeyGrant;
   }
 }
 
@@ -65,10 +67,17 @@ export class ApiKeyVerifier {
     if (revoked) throw new AppError('API_KEY_INVALID', 'The API key is invalid or revoked');
     const entry = `apikey:${hash}`;
     const verified = await this.auth.verified('api-key', entry, cached);
-    if (verified !== null) return JSON.parse(verified) as ApiKeyGrant;
+    if (verified !== null) {
+      // A grant cached before the people behind keys were kept names none (it lives the cache TTL at most).
+      const found = JSON.parse(verified) as Partial<ApiKeyGrant> & Pick<ApiKeyGrant, 'id' | 'scopes'>;
+      return { id: found.id, scopes: found.scopes, createdBy: found.createdBy ?? null, approvedBy: found.approvedBy ?? null };
+    }
     const grant = await this.internal.post('users.api-key-lookup', { keyHash: hash }, requestId);
     if (cacheUp) {
-      const sealed = this.auth.seal(entry, JSON.stringify({ id: grant.id, scopes: grant.scopes }));
+      const sealed = this.auth.seal(
+        entry,
+        JSON.stringify({ id: grant.id, scopes: grant.scopes, createdBy: grant.createdBy, approvedBy: grant.approvedBy }),
+      );
       await this.redis.set(entry, sealed, 'EX', this.cacheTtlSeconds).catch(() => undefined);
     }
     return grant;
@@ -116,4 +125,23 @@ export async function requireApiKeyScope(request: FastifyRequest, verifier: ApiK
   const grant = await verifier.grantOf(header, String(request.id));
   if (!grant.scopes.includes(scope)) throw new AppError('API_KEY_SCOPE', `The API key lacks the "${scope}" scope`);
   request.apiKeyId = grant.id;
+  request.apiKeyGrant = grant;
+}
+
+/**
+ * No payment made with an API key goes to the people behind it, the SUPERADMINs who asked for
+ * and approved the key (docs/DESIGN.md "Two-person acts"): 403 SELF_DEALING when one of
+ * `recipients` (user ids) is one of them. The gateway judges it, as only it sees the key; the
+ * ledger judges a person paying themselves on its own.
+ */
+export function refusePaymentToPeopleBehindKey(request: FastifyRequest, recipients: Iterable<number>): void {
+  const grant = request.apiKeyGrant;
+  if (!grant) return;
+  const behind = new Set([grant.createdBy, grant.approvedBy].filter((id): id is number => id !== null));
+  for (const recipient of recipients) {
+    if (behind.has(recipient)) {
+      request.refusedAtGateway = true;
+      throw new AppError('SELF_DEALING', 'No payment made with an API key goes to the SUPERADMINs who asked for or approved the key');
+    }
+  }
 }

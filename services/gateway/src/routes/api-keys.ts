@@ -1,4 +1,5 @@
-import { apiKeyIdParams, apiKeyList, createApiKeyBody, createdApiKey, problem, userDraft } from '@coin/contracts';
+import { apiKeyIdParams, apiKeyList, createApiKeyBody, problem, requestedApiKey, userDraft } from '@coin/contracts';
+import { InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import { randomSecret, sha256Hex } from '@coin/security';
@@ -6,7 +7,7 @@ import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { authorityOf } from '../plugins/auth';
 import { apiKeyPrefix, type ApiKeyVerifier } from '../plugins/api-key';
-import { exampleApiKeyList, exampleCreateApiKey, exampleCreatedApiKey, withExample } from './examples';
+import { exampleApiKeyList, exampleCreateApiKey, exampleRequestedApiKey, withExample } from './examples';
 
 export interface ApiKeyRouteDeps {
   commands: CommandBus;
@@ -23,23 +24,27 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
       config: { access: 'superadmin', stepUp: true },
       schema: {
         tags: ['api-keys'],
-        summary: 'Create an API key; the secret is in this response only',
+        summary:
+          'Ask for an API key: 202 with the secret (shown this once) and the request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve); the key works from that approval on',
         security: [{ bearerAuth: [] }],
         operationId: 'createApiKey',
         body: withExample(createApiKeyBody, exampleCreateApiKey),
-        response: { 201: withExample(createdApiKey, exampleCreatedApiKey), ...errorResponses },
+        response: { 202: withExample(requestedApiKey, exampleRequestedApiKey), ...errorResponses },
       },
     },
     async (request, reply) => {
-      // The secret is made here and only its hash is sent over Kafka and stored.
+      // The secret is made here, when it can be handed over, and only its hash is sent over Kafka
+      // and stored with the request: the key exists (and works) only once a second SUPERADMIN
+      // approves it (docs/DESIGN.md "Two-person acts").
       const key = randomSecret(apiKeyPrefix);
       const { name, scopes } = request.body;
-      const created = await deps.commands.user(userDraft('user.api-key.create', { name, scopes, keyHash: sha256Hex(key) }), {
+      const answer = await deps.commands.user(userDraft('user.api-key.create', { name, scopes, keyHash: sha256Hex(key) }), {
         ...authorityOf(request),
         requestId: String(request.id),
       });
-      reply.status(201);
-      return { id: created.id, name: created.name, scopes: created.scopes, createdAt: created.createdAt, key };
+      if (!('grantRequest' in answer)) throw new InvariantViolation('a person’s API key was made without a second SUPERADMIN');
+      reply.status(202);
+      return { grantRequest: answer.grantRequest, key };
     },
   );
 

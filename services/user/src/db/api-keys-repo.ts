@@ -23,15 +23,17 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
   };
 }
 
+/** The inserted key, or null when its id or hash is taken (a key approved twice cannot be: its request is decided once). */
 export async function insertApiKey(
   db: Queryable,
-  input: { id: string; name: string; scopes: ApiKeyScopeName[]; keyHash: string; createdBy: number | null },
-): Promise<ApiKey> {
+  input: { id: string; name: string; scopes: ApiKeyScopeName[]; keyHash: string; createdBy: number | null; approvedBy?: number | null },
+): Promise<ApiKey | null> {
   const result = await db.query<ApiKeyRow>(
-    `INSERT INTO api_keys (id, name, scopes, key_hash, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING ${columns}`,
-    [input.id, input.name, input.scopes, input.keyHash, input.createdBy],
+    `INSERT INTO api_keys (id, name, scopes, key_hash, created_by, approved_by) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT DO NOTHING RETURNING ${columns}`,
+    [input.id, input.name, input.scopes, input.keyHash, input.createdBy, input.approvedBy ?? null],
   );
-  return toApiKey(result.rows[0]!);
+  return result.rows[0] ? toApiKey(result.rows[0]) : null;
 }
 
 export async function listApiKeys(db: Queryable): Promise<ApiKey[]> {
@@ -49,10 +51,21 @@ export async function revokeApiKey(db: Queryable, id: string): Promise<{ keyHash
   return row ? { keyHash: row.key_hash } : null;
 }
 
-export async function findActiveApiKeyByHash(db: Queryable, keyHash: string): Promise<{ id: string; scopes: ApiKeyScopeName[] } | null> {
-  const result = await db.query<{ id: string; scopes: ApiKeyScopeName[] }>(
-    'SELECT id, scopes FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
+/** An active key's grant, with the people behind it (no payment made with it goes to them). */
+export async function findActiveApiKeyByHash(
+  db: Queryable,
+  keyHash: string,
+): Promise<{ id: string; scopes: ApiKeyScopeName[]; createdBy: number | null; approvedBy: number | null } | null> {
+  const result = await db.query<{ id: string; scopes: ApiKeyScopeName[]; created_by: string | null; approved_by: string | null }>(
+    'SELECT id, scopes, created_by, approved_by FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
     [keyHash],
   );
-  return result.rows[0] ?? null;
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    scopes: row.scopes,
+    createdBy: row.created_by === null ? null : Number(row.created_by),
+    approvedBy: row.approved_by === null ? null : Number(row.approved_by),
+  };
 }

@@ -10,12 +10,16 @@ import { Link } from '../../router';
 
 const scopes = ['mint', 'burn', 'refund', 'reward'] as const;
 
-/** SUPERADMIN: GET/POST /api/admin/api-keys and DELETE /api/admin/api-keys/{id}; the secret is shown once, here, and kept nowhere. */
+/**
+ * SUPERADMIN: GET/POST /api/admin/api-keys and DELETE /api/admin/api-keys/{id}; the secret is shown
+ * once, here, and kept nowhere. A new key works once another SUPERADMIN approves its request (the
+ * Approvals page).
+ */
 export function ApiKeysScreen() {
   const { session } = useConsole();
   const keys = useLoad(() => session.client.listApiKeys(), []);
   const action = useMutation<void>();
-  const [created, setCreated] = useState<{ name: string; key: string }>();
+  const [created, setCreated] = useState<{ name: string; key: string; requestId: string }>();
   const revoking = useConfirmation<{ id: string; name: string }>();
 
   const create = (event: FormEvent<HTMLFormElement>) => {
@@ -25,8 +29,9 @@ export function ApiKeysScreen() {
     const chosen = scopes.filter((s) => data.get(`scope-${s}`) === 'on');
     setCreated(undefined);
     void action.run(async () => {
-      const answer = await session.client.createApiKey({ body: { name: String(data.get('name') ?? '').trim(), scopes: chosen } });
-      setCreated({ name: answer.name, key: answer.key });
+      const name = String(data.get('name') ?? '').trim();
+      const answer = await session.client.createApiKey({ body: { name, scopes: chosen } });
+      setCreated({ name, key: answer.key, requestId: answer.grantRequest.id });
       form.reset();
       keys.reload();
     });
@@ -54,7 +59,8 @@ export function ApiKeysScreen() {
         {created ? (
           <div className="notice" role="status">
             <p>
-              <strong>Key "{created.name}" created.</strong> Copy the secret now: it is shown this once and cannot be read again.
+              <strong>Key "{created.name}" asked for.</strong> Copy the secret now: it is shown this once and cannot be read again. It works
+              once another SUPERADMIN approves request <code>{created.requestId.slice(0, 8)}</code> on the Approvals page.
             </p>
             <p>
               <code className="secret" data-testid="api-key-secret">
