@@ -132,7 +132,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
         title: 'Coin ledger API',
         // The API's semantic version (docs/VERSIONING.md): raised with every change of the document,
         // judged against the last released one by scripts/contract/api-versions.unit.test.ts.
-        version: '2.1.0',
+        version: '3.0.0',
         description: 'Central ledger of the platform coin. Errors are RFC 9457 problem+json.',
       },
       components: {

@@ -972,7 +972,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The services' own actions in the admin audit log (since 2.1.0): a webhook endpoint disabled after persistent failure (actor: the webhooks service) or re-enabled (actor: who asked), a balance monitor created or deleted (actor: the ADMIN+), newest first, keyset pages (filters actor, target, from, to) */
+    /** The services' own actions in the admin audit log (since 3.0.0): a webhook endpoint disabled after persistent failure (actor: the webhooks service) or re-enabled (actor: who asked), a balance monitor created or deleted (actor: the ADMIN+), newest first, keyset pages (filters actor, target, from, to) */
     get: operations['listServiceActions'];
     put?: never;
     post?: never;
