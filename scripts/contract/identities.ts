@@ -1,6 +1,6 @@
 /**
- * The identities a contract run sends requests as, created through the public API (the first
- * SUPERADMIN as `npm start` creates it): an ordinary user, the SUPERADMIN, an API key with every
+ * The identities a contract run sends requests as, created through the public API (the
+ * SUPERADMINs as the operator CLI creates them): an ordinary user, the SUPERADMIN, an API key with every
  * scope, and a user of its own for "log out everywhere".
  */
 import { requestJson } from '../stack/http-json';
@@ -9,9 +9,9 @@ import type { ContractIdentities } from './schemathesis';
 
 export async function createContractIdentities(
   gatewayUrl: string,
-  bootstrapSuperadmin: (email: string, password: string) => Promise<void>,
+  makeSuperadmin: (email: string, password: string) => Promise<void>,
 ): Promise<ContractIdentities> {
-  const principals = await createFuzzPrincipals(gatewayUrl, bootstrapSuperadmin);
+  const principals = await createFuzzPrincipals(gatewayUrl, makeSuperadmin);
   const superadmin = { authorization: `Bearer ${principals.superadmin.accessToken}` };
   const keys = await requestJson(gatewayUrl, 'GET', '/api/admin/api-keys', { headers: superadmin, timeoutMs: 15_000 });
   const key = (keys.body?.apiKeys as Array<{ id: string; revokedAt: string | null }> | undefined)?.find((k) => k.revokedAt === null);

@@ -122,6 +122,17 @@ async function coSignerFor(stack: TestStack, requesterId: number): Promise<Admin
   return signer.session;
 }
 
+/** Makes the stack's co-signers now, before requests a test makes by other means (the admin console), which they then approve. */
+export async function coSignersReady(stack: TestStack): Promise<void> {
+  await coSignersOf(stack);
+}
+
+/** Approves a pending grant request as a co-signer who is not the user of `requesterToken` (made by `coSignersReady` before the request). */
+export async function approveAsCoSigner(stack: TestStack, requesterToken: string, requestId: string): Promise<void> {
+  const approver = await coSignerFor(stack, userIdOfToken(requesterToken));
+  await apiClient(stack.gatewayUrl, { accessToken: approver.accessToken }).approveGrantRequest({ path: { id: requestId } });
+}
+
 /**
  * Runs a two-person act as production must: `ask` (with `requesterToken`, a SUPERADMIN's) answers
  * 202 with a grant request, and a co-signer approves it (POST /api/admin/grant-requests/{id}/approve).
@@ -132,11 +143,9 @@ export async function withSecondSuperadmin<T extends { grantRequest: { id: strin
   requesterToken: string,
   ask: () => Promise<T>,
 ): Promise<T> {
-  const requesterId = userIdOfToken(requesterToken);
-  await coSignersOf(stack);
+  await coSignersReady(stack);
   const asked = await ask();
-  const approver = await coSignerFor(stack, requesterId);
-  await apiClient(stack.gatewayUrl, { accessToken: approver.accessToken }).approveGrantRequest({ path: { id: asked.grantRequest.id } });
+  await approveAsCoSigner(stack, requesterToken, asked.grantRequest.id);
   return asked;
 }
 
@@ -155,27 +164,18 @@ export async function apiKeyFor(
   return asked.key;
 }
 
-/**
- * A role granted through the real API (PATCH /api/admin/users/{id}/role): a grant of ADMIN or
- * SUPERADMIN, or SUPERADMIN taken away, is approved by a second SUPERADMIN; another change applies
- * at once. Returns the role the account has after it.
- */
-export async function changeRoleThroughApi(
+/** The id of the pending grant request of the act `matches` names (one asked for in the console, say). */
+export async function pendingGrantRequest(
   stack: TestStack,
   superadminToken: string,
-  userId: number,
-  role: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN',
+  matches: (act: { type: string; name?: string; userId?: number }) => boolean,
 ): Promise<string> {
-  const requesterId = userIdOfToken(superadminToken);
-  await coSignersOf(stack);
-  const answer = await apiClient(stack.gatewayUrl, { accessToken: superadminToken }).changeUserRole({
-    path: { id: userId },
-    body: { role },
+  const { grantRequests } = await apiClient(stack.gatewayUrl, { accessToken: superadminToken }).listGrantRequests({
+    query: { status: 'PENDING' },
   });
-  if ('user' in answer) return answer.user.role;
-  const approver = await coSignerFor(stack, requesterId);
-  await apiClient(stack.gatewayUrl, { accessToken: approver.accessToken }).approveGrantRequest({ path: { id: answer.grantRequest.id } });
-  return role;
+  const found = grantRequests.find((r) => matches(r.act));
+  if (!found) throw new Error(`no pending grant request matches: ${JSON.stringify(grantRequests.map((r) => r.act))}`);
+  return found.id;
 }
 
 /** Runs the operator CLI (`npm run admin -- …`) against this stack's schemas and topics; returns what it printed. */
