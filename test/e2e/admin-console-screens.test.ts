@@ -331,6 +331,8 @@ describe('admin console screens in a browser', () => {
       path: { id: asked.approval?.id ?? 'missing' },
     });
     await balanceSettlesAt(rich, 10_000);
+    // The approver is a SUPERADMIN before the request is made: one promoted after it may not approve it.
+    const second = await adminSession(stack, 'SUPERADMIN');
 
     const requester = await newPage();
     await signIn(requester, superadmin);
@@ -343,7 +345,6 @@ describe('admin console screens in a browser', () => {
     await requester.getByRole('status').filter({ hasText: 'Not deleted yet' }).waitFor();
     expect(await balanceOf(rich)).toBe(10_000);
 
-    const second = await adminSession(stack, 'SUPERADMIN');
     const approver = await newPage();
     await signIn(approver, second);
     await go(approver, 'Approvals');
