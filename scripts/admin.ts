@@ -5,7 +5,10 @@
  *                                                          with --promote-existing (its password replaced, second factor removed)
  *   create-client --name N [--treasuries T,T] [--daily-reward-cap COINS]
  *                                                          register a platform client with its grants (default:
- *                                                          none; the ledger's default cap); prints its secret once
+ *                                                          none; the ledger's default cap, at most
+ *                                                          PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS); prints its secret
+ *                                                          once. An operator acts alone (no second SUPERADMIN):
+ *                                                          the break-glass path, audited as `operator`
  *   list-clients                                           platform clients: id, name, grants, createdAt, revokedAt
  *   revoke-client --id ID                                  revoke a platform client; its SYSTEM tokens stop on the next request
  *   revoke-sessions --user-id ID                           log a user out everywhere, now
@@ -41,6 +44,7 @@ import {
   resetSecondFactor,
   revokePlatformClient,
   revokeUserSessions,
+  userConfigSchema,
 } from '@coin/user';
 import { readFileSync } from 'node:fs';
 import { defaultGatewayUrl, defaultRewardsTarget, devSeed, exportLines } from './admin/dev-seed';
@@ -71,6 +75,13 @@ function clientGrants(values: Map<string, string>): { treasuries: string[]; dail
     );
   }
   const cap = parsed.data.dailyRewardCap;
+  // The deployment's ceiling binds the operator too (docs/DESIGN.md "Two-person acts"): the user service's setting, read the same way.
+  const ceiling = userConfigSchema.shape.PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS.parse(
+    process.env.PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS?.trim() || undefined,
+  );
+  if (cap !== undefined && cap > ceiling) {
+    throw new UsageError(`--daily-reward-cap may be at most ${ceiling} coins (PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS)\n${usage}`);
+  }
   return { treasuries: parsed.data.treasuries ?? [], dailyRewardCap: cap === undefined ? null : coinsToMinorUnits(cap) };
 }
 

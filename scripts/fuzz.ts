@@ -14,7 +14,7 @@ import { commandPartitions, probeLiveness } from './fuzz/liveness';
 import { fuzzGateway } from './fuzz/openapi-fuzz';
 import { createFuzzPrincipals, fuzzContextFor } from './fuzz/principals';
 import { stateSnapshotter } from './fuzz/state-snapshot';
-import { bootstrapSuperadmin } from './stack/bootstrap-admin';
+import { operatorSuperadmin } from './stack/bootstrap-admin';
 import { generateJwtKey } from './stack/keys';
 import { ProcessStack } from './stack/processes';
 import { provision } from './stack/provision';
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const snapshots = stateSnapshotter(infra.databaseUrl, [`${prefix}users`, `${prefix}ledger`]);
   try {
     const principals = await createFuzzPrincipals(stack.gatewayUrl, async (email, password) => {
-      await bootstrapSuperadmin({ databaseUrl: infra.databaseUrl, schemaPrefix: prefix, topicPrefix: prefix, email, password });
+      await operatorSuperadmin({ databaseUrl: infra.databaseUrl, schemaPrefix: prefix, topicPrefix: prefix, email, password });
     });
     const doc = await (await fetch(`${stack.gatewayUrl}/openapi.json`)).json();
     process.stderr.write(`fuzz: ${count} requests, seed ${seed}, gateway ${stack.gatewayUrl}\n`);
@@ -75,6 +75,7 @@ async function main(): Promise<void> {
     const liveness = await probeLiveness({
       gatewayUrl: stack.gatewayUrl,
       superadmin: { email: principals.superadmin.email, password: principals.superadmin.password, device: principals.superadmin.device },
+      approveGrant: principals.approveGrant,
       partitions: await commandPartitions(infra.kafkaBrokers, prefix),
       log: (line) => process.stderr.write(`${line}\n`),
     });

@@ -2,10 +2,14 @@
  * An operator for a process stack: the first SUPERADMIN (created as `npm start` creates it, from
  * configuration), its access token, and an API key with the mint scope, all through the real
  * API. Funding then goes through real MINT commands, so Σ balances == Σ MINT − Σ BURN holds.
+ * A key is a two-person act (docs/DESIGN.md "Two-person acts"): a second SUPERADMIN, made by the
+ * operator CLI's path before anything is asked, approves what the first asks for.
  */
 import { randomUUID } from 'node:crypto';
+import { createPool, schemaName } from '@coin/db';
+import { createSuperadmin } from '@coin/user';
 import { bootstrapSuperadmin } from '../../scripts/stack/bootstrap-admin';
-import { enrolSecondFactor, type TotpDevice } from '../../scripts/stack/totp';
+import { enrolSecondFactor, stepUp, type TotpDevice } from '../../scripts/stack/totp';
 import { mapConcurrent, requestJson } from './http';
 
 export interface Operator {
@@ -20,10 +24,49 @@ export interface OperatorLogin extends Operator {
   password: string;
   /** Its enrolled second factor (a SUPERADMIN signs in with a TOTP code). */
   device: TotpDevice;
+  /** The second SUPERADMIN approves a grant request the operator asked for (a role grant, a key, a client). */
+  approveGrant(requestId: string): Promise<void>;
+}
+
+/** Well inside STEP_UP_MAX_AGE_S (300 s): approving is a step-up operation. */
+const stepUpEveryMs = 200_000;
+
+/**
+ * A second SUPERADMIN, made as `npm run admin -- create-superadmin` makes one (the database), signed
+ * in with its second factor: it approves the grant requests of the first.
+ */
+async function createCoSigner(input: {
+  gatewayUrl: string;
+  userDatabaseUrl: string;
+  prefix: string;
+}): Promise<(requestId: string) => Promise<void>> {
+  const email = `cosigner.${Date.now().toString(36)}@bench.example`;
+  const password = `cosigner-${randomUUID()}`;
+  const pool = createPool({ url: input.userDatabaseUrl, schema: schemaName(input.prefix, 'users'), applicationName: 'bench-cosigner' });
+  try {
+    await createSuperadmin(pool, { email, password, fullName: 'Bench co-signer', topicPrefix: input.prefix, now: new Date() });
+  } finally {
+    await pool.end();
+  }
+  const login = await requestJson(input.gatewayUrl, 'POST', '/api/auth/login', { body: { email, password } });
+  if (login.status !== 200) throw new Error(`co-signer login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  const { device, session } = await enrolSecondFactor(input.gatewayUrl, login.body.accessToken as string);
+  let accessToken = session.accessToken;
+  let steppedUpAtMs = Date.now();
+  return async (requestId) => {
+    if (Date.now() - steppedUpAtMs > stepUpEveryMs) {
+      accessToken = await stepUp(input.gatewayUrl, accessToken, device);
+      steppedUpAtMs = Date.now();
+    }
+    const approved = await requestJson(input.gatewayUrl, 'POST', `/api/admin/grant-requests/${requestId}/approve`, {
+      headers: { authorization: `Bearer ${accessToken}`, 'idempotency-key': randomUUID() },
+    });
+    if (approved.status !== 200) throw new Error(`grant approval failed: ${approved.status} ${JSON.stringify(approved.body)}`);
+  };
 }
 
 export async function createOperator(input: { gatewayUrl: string; userDatabaseUrl: string; prefix: string }): Promise<Operator> {
-  const { email: _email, password: _password, device: _device, ...operator } = await createOperatorLogin(input);
+  const { email: _email, password: _password, device: _device, approveGrant: _approve, ...operator } = await createOperatorLogin(input);
   return operator;
 }
 
@@ -32,6 +75,8 @@ export async function createOperatorLogin(input: { gatewayUrl: string; userDatab
   const email = `operator.${Date.now().toString(36)}@bench.example`;
   const password = `operator-${randomUUID()}`;
   await bootstrapSuperadmin({ databaseUrl: input.userDatabaseUrl, schemaPrefix: input.prefix, topicPrefix: input.prefix, email, password });
+  // Before any request: an approver must have been a SUPERADMIN before the request it approves.
+  const approveGrant = await createCoSigner(input);
   // The bootstrap user's event reaches the ledger through the outbox; login needs only the row.
   const login = await requestJson(input.gatewayUrl, 'POST', '/api/auth/login', { body: { email, password } });
   if (login.status !== 200) throw new Error(`operator login failed: ${login.status} ${JSON.stringify(login.body)}`);
@@ -42,9 +87,18 @@ export async function createOperatorLogin(input: { gatewayUrl: string; userDatab
     body: { name: 'bench', scopes: ['mint', 'burn', 'refund', 'reward'] },
     headers: { authorization: `Bearer ${accessToken}` },
   });
-  if (key.status !== 201) throw new Error(`API key creation failed: ${key.status} ${JSON.stringify(key.body)}`);
+  if (key.status !== 202) throw new Error(`API key request failed: ${key.status} ${JSON.stringify(key.body)}`);
+  await approveGrant(key.body.grantRequest.id as string);
   const apiKey = key.body.key as string;
-  return { accessToken, apiKey, headers: { authorization: `Bearer ${accessToken}`, 'x-api-key': apiKey }, email, password, device };
+  return {
+    accessToken,
+    apiKey,
+    headers: { authorization: `Bearer ${accessToken}`, 'x-api-key': apiKey },
+    email,
+    password,
+    device,
+    approveGrant,
+  };
 }
 
 /** Mints `coins` into each user's wallet through POST /api/admin/mint; returns the minor units minted. */

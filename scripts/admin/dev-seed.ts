@@ -2,14 +2,18 @@
  * `npm run admin -- dev-seed`: what a developer needs to call a local stack in the first five
  * minutes, made through the same paths production uses (README "A five-minute tour"):
  *
- *   - a SUPERADMIN (the operator CLI's create-superadmin: there is no API to become the first one)
- *     and an ADMIN (registered through the API, promoted by the SUPERADMIN through the API), each
- *     with a TOTP second factor enrolled through the API, as the role requires (docs/DESIGN.md
- *     "Admin sign-in: second factor and step-up");
- *   - an API key per admin with every scope (mint, burn, refund, reward);
+ *   - two SUPERADMINs (the operator CLI's create-superadmin: there is no API to become the first
+ *     ones), since every act that creates the means to move coins needs two of them
+ *     (docs/DESIGN.md "Two-person acts"), and an ADMIN (registered through the API; the SUPERADMIN
+ *     asks for the promotion, 202, and the second SUPERADMIN approves it), each with a TOTP second
+ *     factor enrolled through the API, as the role requires (docs/DESIGN.md "Admin sign-in: second
+ *     factor and step-up");
+ *   - an API key per admin with every scope (mint, burn, refund, reward), asked for by the
+ *     SUPERADMIN and approved by the second;
  *   - a funded REWARDS treasury: the SUPERADMIN asks for a treasury MINT (202, four-eyes) and the
  *     ADMIN approves it with their own key (201): the real approval, not a database write;
- *   - a platform client granted REWARDS, whose SYSTEM token pays rewards.
+ *   - a platform client granted REWARDS, whose SYSTEM token pays rewards (asked for by the
+ *     SUPERADMIN, approved by the second; it never pays either of them).
  *
  * It prints `export NAME='value'` lines on stdout (so `eval "$(npm run -s admin -- dev-seed)"`
  * sets them in the shell) and what it made, in words, on stderr. Secrets are shown this once and
@@ -38,6 +42,9 @@ export const seedVariables = [
   'COIN_SUPERADMIN_PASSWORD',
   'COIN_SUPERADMIN_TOTP_SECRET',
   'COIN_SUPERADMIN_API_KEY',
+  'COIN_SECOND_SUPERADMIN_EMAIL',
+  'COIN_SECOND_SUPERADMIN_PASSWORD',
+  'COIN_SECOND_SUPERADMIN_TOTP_SECRET',
   'COIN_ADMIN_EMAIL',
   'COIN_ADMIN_PASSWORD',
   'COIN_ADMIN_TOTP_SECRET',
@@ -85,7 +92,7 @@ async function gatewayAnswers(gatewayUrl: string): Promise<void> {
   throw new Error(`the gateway at ${gatewayUrl} does not answer: start the stack first (\`npm start\`), or set GATEWAY_URL`);
 }
 
-type Who = 'SUPERADMIN' | 'ADMIN';
+type Who = 'SUPERADMIN' | 'SECOND_SUPERADMIN' | 'ADMIN';
 
 /** A signed-in admin: a session whose second factor is fresh (step-up operations pass), and the factor's secret. */
 interface AdminSignedIn {
@@ -98,7 +105,7 @@ interface AdminSignedIn {
 function wrongPassword(email: string, who: Who): Error {
   return new Error(
     `${email} exists but the password is not the one given: set COIN_${who}_PASSWORD to its password (the seed printed it the first time), ` +
-      'or give other addresses with COIN_SUPERADMIN_EMAIL / COIN_ADMIN_EMAIL',
+      'or give other addresses with COIN_SUPERADMIN_EMAIL / COIN_SECOND_SUPERADMIN_EMAIL / COIN_ADMIN_EMAIL',
   );
 }
 
@@ -162,25 +169,41 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
   const anonymous = createCoinClient({ baseUrl: gatewayUrl });
   await gatewayAnswers(gatewayUrl);
 
-  // ---- The SUPERADMIN: the operator CLI's path (the database), as create-superadmin does ----
+  // ---- Two SUPERADMINs: the operator CLI's path (the database), as create-superadmin does ----
   const superEmail = given(env, 'COIN_SUPERADMIN_EMAIL') ?? 'superadmin@example.com';
   const superPassword = given(env, 'COIN_SUPERADMIN_PASSWORD') ?? newPassword();
-  const created = await createSuperadmin(options.pool, {
-    email: superEmail,
-    password: superPassword,
-    fullName: 'Dev Superadmin',
-    topicPrefix: options.topicPrefix,
-    now: new Date(),
-  }).catch((err: Error) => {
-    throw new Error(
-      `${superEmail} has an account that is not a SUPERADMIN (${err.message}): give another address with COIN_SUPERADMIN_EMAIL`,
-    );
-  });
+  const operatorMade = async (email: string, password: string, fullName: string, variable: string) =>
+    createSuperadmin(options.pool, { email, password, fullName, topicPrefix: options.topicPrefix, now: new Date() }).catch((err: Error) => {
+      throw new Error(`${email} has an account that is not a SUPERADMIN (${err.message}): give another address with ${variable}`);
+    });
+  const created = await operatorMade(superEmail, superPassword, 'Dev Superadmin', 'COIN_SUPERADMIN_EMAIL');
+  // The second one exists before anything is asked for: an approver must have been a SUPERADMIN before the request.
+  const secondEmail = given(env, 'COIN_SECOND_SUPERADMIN_EMAIL') ?? secondAddressOf(superEmail);
+  const secondPassword = given(env, 'COIN_SECOND_SUPERADMIN_PASSWORD') ?? newPassword();
+  const secondCreated = await operatorMade(secondEmail, secondPassword, 'Dev Second Superadmin', 'COIN_SECOND_SUPERADMIN_EMAIL');
   const superSession = await signInAdmin(anonymous, gatewayUrl, 'SUPERADMIN', superEmail, superPassword, env, note);
   note(`SUPERADMIN ${superEmail} (user ${created.userId}): ${created.outcome === 'created' ? 'created' : 'already there, reused'}`);
+  note(
+    `second SUPERADMIN ${secondEmail} (user ${secondCreated.userId}): ${secondCreated.outcome === 'created' ? 'created' : 'already there, reused'}`,
+  );
   const superadmin = createCoinClient({ baseUrl: gatewayUrl, accessToken: superSession.accessToken });
 
-  // ---- The ADMIN: registered and promoted through the API, as a SUPERADMIN does in the console ----
+  // Signed in only when something needs it (each sign-in counts against the login limit: 10 a
+  // minute per address with npm start's settings, which a tour pasted twice in a minute would reach).
+  let secondSignedIn: AdminSignedIn | undefined;
+  const secondSession = async () => {
+    secondSignedIn ??= await signInAdmin(anonymous, gatewayUrl, 'SECOND_SUPERADMIN', secondEmail, secondPassword, env, note);
+    return secondSignedIn;
+  };
+  const reusedSecondSecret = given(env, 'COIN_SECOND_SUPERADMIN_TOTP_SECRET');
+  if (!reusedSecondSecret) await secondSession();
+  /** The second SUPERADMIN approves what the first asked for (POST /api/admin/grant-requests/{id}/approve). */
+  const approveAsSecond = async (requestId: string) => {
+    const second = createCoinClient({ baseUrl: gatewayUrl, accessToken: (await secondSession()).accessToken });
+    await second.approveGrantRequest({ path: { id: requestId } });
+  };
+
+  // ---- The ADMIN: registered through the API; the SUPERADMIN asks for the promotion, the second approves it ----
   const adminEmail = given(env, 'COIN_ADMIN_EMAIL') ?? 'admin@example.com';
   const adminPassword = given(env, 'COIN_ADMIN_PASSWORD') ?? newPassword();
   await anonymous.registerUser({ body: { email: adminEmail, password: adminPassword, fullName: 'Dev Admin' } });
@@ -189,14 +212,12 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
   );
   if (!found) throw new Error(`${adminEmail} was registered but the user list does not show it; run the seed again`);
   if (found.role !== 'ADMIN') {
-    await superadmin.changeUserRole({ path: { id: found.id }, body: { role: 'ADMIN' } });
-    note(`ADMIN ${adminEmail} (user ${found.id}): registered and made ADMIN by the SUPERADMIN`);
+    const asked = await superadmin.changeUserRole({ path: { id: found.id }, body: { role: 'ADMIN' } });
+    if ('grantRequest' in asked) await approveAsSecond(asked.grantRequest.id);
+    note(`ADMIN ${adminEmail} (user ${found.id}): registered and made ADMIN (asked by the SUPERADMIN, approved by the second)`);
   } else {
     note(`ADMIN ${adminEmail} (user ${found.id}): already there, reused`);
   }
-  // Signed in only when something needs it: a first sign-in enrols the second factor, and an
-  // approval needs the ADMIN. Every sign-in counts against the login limit (10 a minute per
-  // address with npm start's settings), which a tour pasted twice in a minute would otherwise reach.
   let adminSignedIn: AdminSignedIn | undefined;
   const adminSession = async () => {
     adminSignedIn ??= await signInAdmin(anonymous, gatewayUrl, 'ADMIN', adminEmail, adminPassword, env, note);
@@ -206,18 +227,22 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
   if (!reusedAdminSecret) await adminSession();
 
   // ---- API keys: one per admin, every scope, issued to that admin (it works with their token only);
-  // created by the SUPERADMIN (POST /api/admin/api-keys) ----
+  // asked for by the SUPERADMIN (POST /api/admin/api-keys), approved by the second ----
   const keyFor = async (variable: SeedVariable, who: string, ownerUserId: number) => {
     const reused = given(env, variable);
     if (reused) {
       note(`API key of the ${who}: reused from ${variable}`);
       return reused;
     }
-    const made = await superadmin.createApiKey({
+    const asked = await superadmin.createApiKey({
       body: { name: `dev-seed ${who}`, scopes: ['mint', 'burn', 'refund', 'reward'], ownerUserId },
     });
-    note(`API key of the ${who}: created (id ${made.id}, scopes mint, burn, refund, reward, issued to user ${ownerUserId})`);
-    return made.key;
+    await approveAsSecond(asked.grantRequest.id);
+    const act = asked.grantRequest.act;
+    note(
+      `API key of the ${who}: created (id ${act.type === 'user.api-key.create' ? act.apiKeyId : '?'}, scopes mint, burn, refund, reward, issued to user ${ownerUserId}; approved by the second SUPERADMIN)`,
+    );
+    return asked.key;
   };
   const superKey = await keyFor('COIN_SUPERADMIN_API_KEY', 'SUPERADMIN', created.userId);
   const adminKey = await keyFor('COIN_ADMIN_API_KEY', 'ADMIN', found.id);
@@ -247,18 +272,24 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
     note(`REWARDS: ${balance} coins already (topped up to ${options.rewardsTarget} below half of it), nothing minted`);
   }
 
-  // ---- A platform client granted REWARDS (POST /api/admin/platform-clients) ----
+  // ---- A platform client granted REWARDS (POST /api/admin/platform-clients), approved by the second SUPERADMIN ----
   let clientId = given(env, 'COIN_CLIENT_ID');
   let clientSecret = given(env, 'COIN_CLIENT_SECRET');
   if (clientId && clientSecret && (await tokenWorks(anonymous, clientId, clientSecret))) {
     note(`platform client ${clientId}: reused from COIN_CLIENT_ID`);
   } else {
-    // A fresh Idempotency-Key per call (the client's default): the answer is the 201 with the secret.
-    const client = await superadmin.createPlatformClient({ body: { name: 'dev-seed platform', treasuries: ['REWARDS'] } });
-    if (!('clientSecret' in client)) throw new Error('the platform client was created without its secret in the answer');
-    clientId = client.id;
-    clientSecret = client.clientSecret;
-    note(`platform client ${clientId}: created, granted REWARDS (its SYSTEM token pays rewards from it)`);
+    // A fresh Idempotency-Key per call (the client's default): the answer is the first, with the secret.
+    const asked = await superadmin.createPlatformClient({ body: { name: 'dev-seed platform', treasuries: ['REWARDS'] } });
+    const act = asked.grantRequest.act;
+    if (!asked.clientSecret || act.type !== 'user.platform-client.create') {
+      throw new Error('the platform client was asked for without its secret in the answer');
+    }
+    await approveAsSecond(asked.grantRequest.id);
+    clientId = act.clientId;
+    clientSecret = asked.clientSecret;
+    note(
+      `platform client ${clientId}: created, granted REWARDS (its SYSTEM token pays rewards from it); approved by the second SUPERADMIN`,
+    );
   }
 
   return {
@@ -267,6 +298,9 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
     COIN_SUPERADMIN_PASSWORD: superPassword,
     COIN_SUPERADMIN_TOTP_SECRET: superSession.totpSecret,
     COIN_SUPERADMIN_API_KEY: superKey,
+    COIN_SECOND_SUPERADMIN_EMAIL: secondEmail,
+    COIN_SECOND_SUPERADMIN_PASSWORD: secondPassword,
+    COIN_SECOND_SUPERADMIN_TOTP_SECRET: secondSignedIn?.totpSecret ?? reusedSecondSecret ?? '',
     COIN_ADMIN_EMAIL: adminEmail,
     COIN_ADMIN_PASSWORD: adminPassword,
     COIN_ADMIN_TOTP_SECRET: adminSignedIn?.totpSecret ?? reusedAdminSecret ?? '',
@@ -274,6 +308,12 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
     COIN_CLIENT_ID: clientId,
     COIN_CLIENT_SECRET: clientSecret,
   };
+}
+
+/** The second SUPERADMIN's default address, from the first's: `superadmin+second@example.com`. */
+export function secondAddressOf(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? `${email.slice(0, at)}+second${email.slice(at)}` : `second.${email}`;
 }
 
 async function tokenWorks(coin: CoinClient, clientId: string, clientSecret: string): Promise<boolean> {

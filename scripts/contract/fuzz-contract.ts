@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { integerArg, positionalArgs, UsageError } from '../cli-args';
 import { ensureInfra } from '../infra';
-import { bootstrapSuperadmin } from '../stack/bootstrap-admin';
+import { operatorSuperadmin } from '../stack/bootstrap-admin';
 import { generateJwtKey } from '../stack/keys';
 import { ProcessStack } from '../stack/processes';
 import { provision } from '../stack/provision';
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   });
   try {
     const identities = await createContractIdentities(stack.gatewayUrl, async (email, password) => {
-      await bootstrapSuperadmin({ databaseUrl: infra.databaseUrl, schemaPrefix: prefix, topicPrefix: prefix, email, password });
+      await operatorSuperadmin({ databaseUrl: infra.databaseUrl, schemaPrefix: prefix, topicPrefix: prefix, email, password });
     });
     log(`max ${maxExamples} examples per operation and phase, at most ${maxTimeS} s, seed ${seed}, gateway ${stack.gatewayUrl}`);
     const result = await runSchemathesis({ gatewayUrl: stack.gatewayUrl, identities, maxExamples, maxTimeS, seed, log });

@@ -120,6 +120,15 @@ include-operation-id = ["createPlatformClient", "createWebhookEndpoint", "create
 checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "422", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 
+# Approving or rejecting a grant request depends on who asks and on the request's state
+# (docs/DESIGN.md "Two-person acts"): its requester is 403 APPROVAL_BY_REQUESTER, someone promoted
+# since is 403 APPROVER_NOT_ELIGIBLE, a decided or outdated request is 409; no schema can state those.
+[[operations]]
+include-operation-id = ["approveGrantRequest", "rejectGrantRequest"]
+checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "429", "5xx"]
+checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "503", "504"]
+phases.stateful.generation.mode = "positive"
+
 # A payout is a money command (422 for a balance, a limit or a closed recipient, as above), and its
 # lines must name each recipient once: JSON Schema's uniqueItems compares whole lines, so a rule on
 # one member (toUserId) is not one a schema can state; two lines to one user are a 400 naming the line.

@@ -30,6 +30,8 @@ export interface LivenessTarget {
    */
   /** Signed in afresh (password, then the device's code: a fresh second factor for the key it creates), or a token. */
   superadmin: { email: string; password: string; device: TotpDevice } | { accessToken: string };
+  /** A second SUPERADMIN's approval of the key the probe asks for (docs/DESIGN.md "Two-person acts"). */
+  approveGrant: (requestId: string) => Promise<void>;
   /** Partition counts of the command topics (`commandPartitions` reads them from the broker). */
   partitions: { userCommands: number; ledgerCommands: number };
   /** The answer time every probe request must keep (a latency promise, not a timeout). */
@@ -123,8 +125,14 @@ export async function probeLiveness(target: LivenessTarget): Promise<LivenessRep
   }
   const adminAuth = { authorization: `Bearer ${adminToken}` };
   const key = await call('POST', '/api/admin/api-keys', { headers: adminAuth, body: { name: 'liveness probe', scopes: ['mint'] } });
-  if (key.status !== 201) {
-    report.failures.push(`API key creation answered ${key.status} ${JSON.stringify(key.body).slice(0, 200)}`);
+  if (key.status !== 202) {
+    report.failures.push(`API key request answered ${key.status} ${JSON.stringify(key.body).slice(0, 200)}`);
+    return report;
+  }
+  try {
+    await target.approveGrant(key.body.grantRequest.id as string);
+  } catch (err) {
+    report.failures.push(`API key approval failed: ${(err as Error).message.slice(0, 200)}`);
     return report;
   }
   const mintHeaders = { ...adminAuth, 'x-api-key': key.body.key as string };

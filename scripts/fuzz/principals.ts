@@ -1,19 +1,21 @@
 /**
  * The sessions the API fuzzer sends requests as: an ordinary user, an ADMIN with an API key of
- * every scope, and the first SUPERADMIN (created as `npm start` creates it). With only a user
- * token every admin operation stops at 403, before its body, path or query is ever judged: the
- * ids past 2^53 that reached the user service came in through PATCH and DELETE
- * /api/admin/users/{id}, which only a SUPERADMIN reaches.
+ * every scope, and a SUPERADMIN (created as the operator CLI creates one; a second approves its
+ * grant requests). With only a user token every admin operation stops at 403, before its body,
+ * path or query is ever judged: the ids past 2^53 that reached the user service came in through
+ * PATCH and DELETE /api/admin/users/{id}, which only a SUPERADMIN reaches.
  */
 import { randomUUID } from 'node:crypto';
 import { requestJson } from '../stack/http-json';
-import { enrolSecondFactor, type TotpDevice } from '../stack/totp';
+import { enrolSecondFactor, stepUp, type TotpDevice } from '../stack/totp';
 import type { FuzzCase, FuzzContext, Operation } from './openapi-fuzz';
 
 export interface FuzzPrincipals {
   user: { userId: number; accessToken: string };
   admin: { userId: number; token: string; apiKey: string };
   superadmin: { userId: number; email: string; password: string; accessToken: string; device: TotpDevice };
+  /** A second SUPERADMIN approves a grant request the first asked for (docs/DESIGN.md "Two-person acts"). */
+  approveGrant(requestId: string): Promise<void>;
 }
 
 async function expectStatus(status: number, what: string, response: { status: number; body: unknown }): Promise<void> {
@@ -21,12 +23,13 @@ async function expectStatus(status: number, what: string, response: { status: nu
 }
 
 /**
- * Creates the three sessions through the public API; `bootstrapSuperadmin` creates the first
- * SUPERADMIN in the users schema (there is no API for that, by design).
+ * Creates the three sessions through the public API; `makeSuperadmin` creates a SUPERADMIN in the
+ * users schema as the operator CLI does (there is no API for that, by design): the first, and a
+ * second who approves what the first asks for (the ADMIN's promotion, its API key).
  */
 export async function createFuzzPrincipals(
   gatewayUrl: string,
-  bootstrapSuperadmin: (email: string, password: string) => Promise<void>,
+  makeSuperadmin: (email: string, password: string) => Promise<void>,
 ): Promise<FuzzPrincipals> {
   const tag = randomUUID().slice(0, 8);
   const password = `fuzz password ${tag}`;
@@ -54,8 +57,25 @@ export async function createFuzzPrincipals(
     return { userId: session.userId, accessToken: signedIn.accessToken, device };
   };
   const superadminEmail = `fuzz.superadmin.${tag}@example.test`;
-  await bootstrapSuperadmin(superadminEmail, password);
+  await makeSuperadmin(superadminEmail, password);
   const superadmin = await enrolled(await login(superadminEmail));
+  const coSignerEmail = `fuzz.cosigner.${tag}@example.test`;
+  await makeSuperadmin(coSignerEmail, password);
+  const coSigner = await enrolled(await login(coSignerEmail));
+  let coSignerToken = coSigner.accessToken;
+  let steppedUpAtMs = Date.now();
+  const approveGrant = async (requestId: string) => {
+    // Approving is a step-up operation: past most of its window (300 s), a fresh code first.
+    if (Date.now() - steppedUpAtMs > 200_000) {
+      coSignerToken = await stepUp(gatewayUrl, coSignerToken, coSigner.device);
+      steppedUpAtMs = Date.now();
+    }
+    const approved = await requestJson(gatewayUrl, 'POST', `/api/admin/grant-requests/${requestId}/approve`, {
+      headers: { authorization: `Bearer ${coSignerToken}`, 'idempotency-key': randomUUID() },
+      timeoutMs: 15_000,
+    });
+    await expectStatus(200, 'grant approval', approved);
+  };
   // Its wallet is opened by the ledger from the user.registered event, when the ledger's
   // consumer has joined its group: seconds after a fresh start. Wait, so that the run's first
   // "a rejected request changes nothing" check does not see it land.
@@ -67,22 +87,25 @@ export async function createFuzzPrincipals(
   const user = await register(`fuzz.user.${tag}@example.test`);
   const adminEmail = `fuzz.admin.${tag}@example.test`;
   const adminUser = await register(adminEmail);
-  await expectStatus(
-    200,
-    'promotion to ADMIN',
-    await call('PATCH', `/api/admin/users/${adminUser.userId}/role`, { token: superadmin.accessToken, body: { role: 'ADMIN' } }),
-  );
+  const promotion = await call('PATCH', `/api/admin/users/${adminUser.userId}/role`, {
+    token: superadmin.accessToken,
+    body: { role: 'ADMIN' },
+  });
+  await expectStatus(202, 'promotion to ADMIN', promotion);
+  await approveGrant(promotion.body.grantRequest.id as string);
   const admin = await enrolled(await login(adminEmail));
   const key = await call('POST', '/api/admin/api-keys', {
     token: superadmin.accessToken,
     // Issued to the ADMIN, whose token alone it works with.
     body: { name: `fuzz ${tag}`, scopes: ['mint', 'burn', 'refund', 'reward'], ownerUserId: admin.userId },
   });
-  await expectStatus(201, 'API key creation', key);
+  await expectStatus(202, 'API key request', key);
+  await approveGrant(key.body.grantRequest.id as string);
   return {
     user,
     admin: { userId: admin.userId, token: admin.accessToken, apiKey: key.body.key as string },
     superadmin: { ...superadmin, email: superadminEmail, password },
+    approveGrant,
   };
 }
 

@@ -29,6 +29,9 @@ export const serviceDatabases = {
       // A grant is consumed (deleted) once, and expired ones are purged.
       session_grants: ['SELECT', 'INSERT', 'DELETE'],
       deletion_requests: ['SELECT', 'INSERT', 'UPDATE'],
+      // Two-person acts wait here until a second SUPERADMIN decides; deletions one made alone are counted.
+      grant_requests: ['SELECT', 'INSERT', 'UPDATE'],
+      deletions_alone: ['SELECT', 'INSERT'],
       // A registration attempt on a taken e-mail is counted (upsert), then marked delivered at login.
       account_notices: ['SELECT', 'INSERT', 'UPDATE'],
       // Second factor (docs/DESIGN.md "Admin sign-in"): a recovery code is marked used, a

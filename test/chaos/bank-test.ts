@@ -733,6 +733,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       liveness = await probeLiveness({
         gatewayUrl: stack.gatewayUrl,
         superadmin: { email: operator.email, password: operator.password, device: operator.device },
+        approveGrant: operator.approveGrant,
         partitions: await commandPartitions(infra.kafkaBrokers, prefix),
         log,
       });

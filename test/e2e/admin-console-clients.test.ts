@@ -1,7 +1,15 @@
 import { decodeJwt } from 'jose';
 import type { Browser, Page } from 'playwright-core';
 import { ensureConsoleBuilt } from '../../scripts/stack/console';
-import { type AdminSession, adminSession, apiKeyFor, codesWithoutWaiting } from '../harness/admin';
+import {
+  type AdminSession,
+  adminSession,
+  apiKeyFor,
+  approveAsCoSigner,
+  codesWithoutWaiting,
+  coSignersReady,
+  pendingGrantRequest,
+} from '../harness/admin';
 import { accessibilityViolations, launchChromium, signInToConsole } from '../harness/browser';
 import { eventually } from '../harness/eventually';
 import { apiClient, applied, http, login, registerUser } from '../harness/http';
@@ -23,6 +31,8 @@ describe('admin console: platform clients and sessions in a browser', () => {
     await ensureConsoleBuilt(log);
     [stack, browser] = await Promise.all([startTestStack(), launchChromium(log)]);
     [superadmin, admin] = await Promise.all([adminSession(stack, 'SUPERADMIN'), adminSession(stack, 'ADMIN')]);
+    // The SUPERADMINs who approve what the console asks for exist before it asks.
+    await coSignersReady(stack);
   }, 300_000);
   afterAll(async () => {
     await browser?.close();
@@ -49,7 +59,7 @@ describe('admin console: platform clients and sessions in a browser', () => {
     await page.getByRole('heading', { name: `User ${email}` }).waitFor();
   };
 
-  it('when a SUPERADMIN creates a platform client in the console, then its secret is shown once and works, and revoking it there stops it', async () => {
+  it('when a SUPERADMIN asks for a platform client in the console, then its secret is shown once and works once another SUPERADMIN approved it, and revoking it there stops it', async () => {
     const page = await signedIn(superadmin);
     await page.getByRole('link', { name: 'Platform clients', exact: true }).click();
     await page.getByRole('heading', { name: 'Platform clients', level: 1 }).waitFor();
@@ -71,15 +81,24 @@ describe('admin console: platform clients and sessions in a browser', () => {
     expect(await page.evaluate('document.activeElement?.textContent ?? ""')).toContain('Copy the secret now');
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    // The secret works: a SYSTEM token for it.
+    // The secret opens nothing until a second SUPERADMIN approves the request; then a SYSTEM token.
     const anonymous = apiClient(stack.gatewayUrl);
+    await expect(anonymous.issueToken({ body: { clientId, clientSecret } })).rejects.toMatchObject({ status: 401 });
+    const requestId = await pendingGrantRequest(
+      stack,
+      superadmin.accessToken,
+      (act) => act.type === 'user.platform-client.create' && act.name === name,
+    );
+    await approveAsCoSigner(stack, superadmin.accessToken, requestId);
     const token = await anonymous.issueToken({ body: { clientId, clientSecret } });
     expect(token).toMatchObject({ tokenType: 'Bearer' });
     // With the grants chosen in the form, in the token and in the table.
     expect(decodeJwt((token as { accessToken: string }).accessToken)).toMatchObject({ treasuries: ['REWARDS'], rewardCap: 25_000 });
 
-    // Once dismissed it is gone from the page, and the list never shows it.
+    // Once dismissed it is gone from the page, and the list (read again: the client exists now) never shows it.
     await page.getByRole('button', { name: 'I have copied it' }).click();
+    await page.getByRole('link', { name: 'Users', exact: true }).click();
+    await page.getByRole('link', { name: 'Platform clients', exact: true }).click();
     const row = page.getByTestId(`platform-client-${clientId}`);
     await row.waitFor();
     expect(await row.textContent()).toContain('REWARDS');

@@ -6,9 +6,11 @@ import {
   adminSession,
   adminStepUp,
   apiKeyFor,
+  approveAsCoSigner,
   codesWithoutWaiting,
   createPlatformClientWithCli,
   fundTreasury,
+  pendingGrantRequest,
 } from '../harness/admin';
 import { accessibilityViolations, launchChromium, scrollsSideways, signInToConsole } from '../harness/browser';
 import { eventually } from '../harness/eventually';
@@ -329,6 +331,8 @@ describe('admin console screens in a browser', () => {
       path: { id: asked.approval?.id ?? 'missing' },
     });
     await balanceSettlesAt(rich, 10_000);
+    // The approver is a SUPERADMIN before the request is made: one promoted after it may not approve it.
+    const second = await adminSession(stack, 'SUPERADMIN');
 
     const requester = await newPage();
     await signIn(requester, superadmin);
@@ -341,7 +345,6 @@ describe('admin console screens in a browser', () => {
     await requester.getByRole('status').filter({ hasText: 'Not deleted yet' }).waitFor();
     expect(await balanceOf(rich)).toBe(10_000);
 
-    const second = await adminSession(stack, 'SUPERADMIN');
     const approver = await newPage();
     await signIn(approver, second);
     await go(approver, 'Approvals');
@@ -450,7 +453,7 @@ describe('admin console screens in a browser', () => {
     expect(results.every((r) => r?.startsWith('rejected'))).toBe(true);
   }, 60_000);
 
-  it('when a SUPERADMIN creates an API key in the console, then the secret is shown once and works; revoked, the API refuses it', async () => {
+  it('when a SUPERADMIN asks for an API key in the console, then the secret is shown once and works once another SUPERADMIN approved it; revoked, the API refuses it', async () => {
     const user = await registerUser(stack.gatewayUrl, { fullName: 'Key Target' });
     const name = `console key ${Date.now()}`;
     await go(page, 'API keys');
@@ -460,7 +463,12 @@ describe('admin console screens in a browser', () => {
     await form.getByRole('button', { name: 'Create key' }).click();
     const secret = (await page.getByTestId('api-key-secret').textContent()) ?? '';
     expect(secret.length).toBeGreaterThan(20);
-    // The secret works, for its scopes.
+    // Approved by another SUPERADMIN (made before the request, by apiKeyFor in beforeAll), the secret works, for its scopes.
+    await approveAsCoSigner(
+      stack,
+      superadmin.accessToken,
+      await pendingGrantRequest(stack, superadmin.accessToken, (act) => act.type === 'user.api-key.create' && act.name === name),
+    );
     const withKey = apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey: secret });
     await applied(withKey.mintCoins({ body: { userId: user.userId, amount: 1, reason: 'with the new key' } }));
     await balanceSettlesAt(user, 1);

@@ -1,15 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { CoinProblemError } from '@coin/client';
 import type { AuditLogEntry } from '@coin/contracts';
-import { adminSession, apiKeyFor, createPlatformClientWithCli, runOperatorCommand, type Session } from '../harness/admin';
+import {
+  adminSession,
+  apiKeyFor,
+  createPlatformClientWithCli,
+  runOperatorCommand,
+  withSecondSuperadmin,
+  type Session,
+} from '../harness/admin';
 import { eventually } from '../harness/eventually';
 import { apiClient, applied, http, login, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 
 /**
- * Issue 23: the API routes the admin console needed. Platform clients for a SUPERADMIN (create
- * with the secret once, list, revoke; applied once over user.commands, audited with the
- * SUPERADMIN as actor), a user's sessions for ADMIN+ (and their revocation for a SUPERADMIN), and
+ * Issue 23: the API routes the admin console needed. Platform clients for a SUPERADMIN (asked
+ * for with the secret once and approved by a second SUPERADMIN, list, revoke; applied once over
+ * user.commands, audited with the SUPERADMINs), a user's sessions for ADMIN+ (and their revocation for a SUPERADMIN), and
  * the admin user read's wallet with held coins and activeCoins.
  */
 describe('admin API for platform clients, sessions and wallets (issue 23)', () => {
@@ -35,10 +42,12 @@ describe('admin API for platform clients, sessions and wallets (issue 23)', () =
     );
   const systemToken = async (client: { clientId: string; clientSecret: string }) =>
     (await as().issueToken({ body: client })) as { accessToken: string };
-  /** A reward far beyond what REWARDS holds: 422 means the SYSTEM token was accepted, 401 that it was refused. */
+  /**
+   * A reward far beyond what REWARDS holds: 422 means the SYSTEM token was accepted, 401 that it was
+   * refused. To the ADMIN: a client never pays the SUPERADMINs who asked for or approved it (403).
+   */
   const rewardStatus = async (token: string) =>
-    (await as(token).api.POST('/api/admin/reward', { body: { userId: superadmin.userId, amount: 1_000_000, reason: 'probe' } })).response
-      .status;
+    (await as(token).api.POST('/api/admin/reward', { body: { userId: admin.userId, amount: 1_000_000, reason: 'probe' } })).response.status;
   const auditOf = (clientId: string, count: number) =>
     eventually(
       async () => {
@@ -50,36 +59,43 @@ describe('admin API for platform clients, sessions and wallets (issue 23)', () =
     );
 
   describe('platform clients', () => {
-    it('when a SUPERADMIN creates a client, then the secret is in that answer only, its token works, and after the revocation its token is refused on the next request', async () => {
+    it('when a SUPERADMIN asks for a client and another approves it, then the secret is in the first answer only, its token works, and after the revocation its token is refused on the next request', async () => {
       const name = `tournaments ${run}`;
-      const created = await as(superadmin.accessToken).api.POST('/api/admin/platform-clients', {
-        body: { name, treasuries: ['REWARDS'] },
-        params: { header: { 'idempotency-key': `create-${run}` } },
+      const asked = await withSecondSuperadmin(stack, superadmin.accessToken, async () => {
+        const answer = await as(superadmin.accessToken).api.POST('/api/admin/platform-clients', {
+          body: { name, treasuries: ['REWARDS'] },
+          params: { header: { 'idempotency-key': `create-${run}` } },
+        });
+        expect(answer.response.status).toBe(202);
+        return answer.data!;
       });
-      expect(created.response.status).toBe(201);
-      const client = created.data as { id: string; name: string; createdAt: string; revokedAt: null; clientSecret: string };
-      expect(client).toEqual({
-        id: expect.stringMatching(/^pc_[A-Za-z0-9_-]{12}$/),
-        name,
-        createdAt: expect.any(String),
-        revokedAt: null,
-        treasuries: ['REWARDS'],
-        dailyRewardCap: null,
+      expect(asked).toEqual({
+        grantRequest: expect.objectContaining({
+          status: 'PENDING',
+          act: {
+            type: 'user.platform-client.create',
+            clientId: expect.stringMatching(/^pc_[A-Za-z0-9_-]{12}$/),
+            name,
+            treasuries: ['REWARDS'],
+            dailyRewardCap: null,
+          },
+        }),
         clientSecret: expect.stringMatching(/^pcs_/),
       });
-      const secret = client.clientSecret!;
+      const clientId = (asked.grantRequest.act as { clientId: string }).clientId;
+      const secret = asked.clientSecret!;
 
-      const token = (await systemToken({ clientId: client.id, clientSecret: secret })).accessToken;
+      const token = (await systemToken({ clientId, clientSecret: secret })).accessToken;
       expect(await rewardStatus(token)).toBe(422);
       expect(await rewardStatus(token)).toBe(422); // the second through the gateway's cached client status
 
       // Listed without any secret.
       const listed = await as(superadmin.accessToken).listPlatformClients();
-      const entry = listed.platformClients.find((c) => c.id === client.id);
+      const entry = listed.platformClients.find((c) => c.id === clientId);
       expect(entry).toEqual({
-        id: client.id,
+        id: clientId,
         name,
-        createdAt: client.createdAt,
+        createdAt: expect.any(String),
         revokedAt: null,
         treasuries: ['REWARDS'],
         dailyRewardCap: null,
@@ -87,52 +103,52 @@ describe('admin API for platform clients, sessions and wallets (issue 23)', () =
       expect(JSON.stringify(listed)).not.toContain(secret);
       expect(JSON.stringify(listed)).not.toMatch(/secret|hash/i);
 
-      const revoked = await as(superadmin.accessToken).revokePlatformClient({ path: { id: client.id } });
-      expect(revoked).toEqual({
-        id: client.id,
-        name,
-        createdAt: client.createdAt,
-        revokedAt: expect.any(String),
-        treasuries: ['REWARDS'],
-        dailyRewardCap: null,
-      });
+      const revoked = await as(superadmin.accessToken).revokePlatformClient({ path: { id: clientId } });
+      expect(revoked).toEqual({ ...entry, revokedAt: expect.any(String) });
       // The very next request with the token that just worked is refused, and no new token is issued.
       expect(await rewardStatus(token)).toBe(401);
-      await expect(as().issueToken({ body: { clientId: client.id, clientSecret: secret } })).rejects.toMatchObject({ status: 401 });
+      await expect(as().issueToken({ body: { clientId, clientSecret: secret } })).rejects.toMatchObject({ status: 401 });
 
       // Revoking again answers the same client, revoked at the first time, and is no new audited action.
-      const again = await as(superadmin.accessToken).revokePlatformClient({ path: { id: client.id } });
+      const again = await as(superadmin.accessToken).revokePlatformClient({ path: { id: clientId } });
       expect(again).toEqual(revoked);
 
-      const entries = await auditOf(client.id, 2);
-      expect(entries.map((e) => [e.action, e.actor, e.result, e.summary])).toEqual([
-        ['platform-client.revoke', { kind: 'user', id: String(superadmin.userId), role: 'SUPERADMIN' }, 'applied', { name }],
+      // The creation is recorded as the approved act, with who asked and who approved.
+      const entries = await auditOf(clientId, 2);
+      expect(entries.map((e) => [e.action, e.actor.id, e.result, e.summary])).toEqual([
+        ['platform-client.revoke', String(superadmin.userId), 'applied', { name }],
         [
           'platform-client.create',
-          { kind: 'user', id: String(superadmin.userId), role: 'SUPERADMIN' },
+          expect.any(String),
           'applied',
-          { name, treasuries: ['REWARDS'], dailyRewardCapMinor: null },
+          {
+            name,
+            treasuries: ['REWARDS'],
+            dailyRewardCap: null,
+            requestedBy: String(superadmin.userId),
+            approvedBy: expect.any(String),
+            grantRequest: asked.grantRequest.id,
+          },
         ],
       ]);
       expect(JSON.stringify(entries)).not.toContain(secret);
       await new Promise((r) => setTimeout(r, 1000));
-      expect((await as(superadmin.accessToken).listAuditLog({ query: { target: `client:${client.id}` } })).entries).toHaveLength(2);
+      expect((await as(superadmin.accessToken).listAuditLog({ query: { target: `client:${clientId}` } })).entries).toHaveLength(2);
     });
 
-    it('when a creation is retried with the same Idempotency-Key, then one client exists and the retry gets it (200) without its secret; another body with that key is 422', async () => {
+    it('when a request is retried with the same Idempotency-Key, then one request exists and the retry gets it (202) without the secret; another body with that key is 422', async () => {
       const key = `retry-${run}`;
       const name = `retried ${run}`;
       const post = (body: unknown, idempotencyKey = key) =>
         raw('POST', '/api/admin/platform-clients', { token: superadmin.accessToken, body, headers: { 'idempotency-key': idempotencyKey } });
       const first = await post({ name });
-      expect(first.status).toBe(201);
+      expect(first.status).toBe(202);
       expect(typeof first.body.clientSecret).toBe('string');
       const retry = await post({ name });
-      expect(retry.status).toBe(200);
-      const { clientSecret: _shownOnce, ...withoutSecret } = first.body;
-      expect(retry.body).toEqual(withoutSecret);
-      const listed = await as(superadmin.accessToken).listPlatformClients();
-      expect(listed.platformClients.filter((c) => c.name === name)).toHaveLength(1);
+      expect(retry.status).toBe(202);
+      expect(retry.body).toEqual({ grantRequest: first.body.grantRequest });
+      const pending = await as(superadmin.accessToken).listGrantRequests({ query: { status: 'PENDING' } });
+      expect(pending.grantRequests.filter((r) => r.act.type === 'user.platform-client.create' && r.act.name === name)).toHaveLength(1);
 
       const reused = await post({ name: `${name} other` });
       expect(reused.status).toBe(422);
@@ -144,10 +160,18 @@ describe('admin API for platform clients, sessions and wallets (issue 23)', () =
         body: { name },
         headers: { 'idempotency-key': key },
       });
-      expect(theirs.status).toBe(201);
-      expect(theirs.body.id).not.toBe(first.body.id);
-      // One audit record for the creation and its retry.
-      expect(await auditOf(first.body.id, 1)).toHaveLength(1);
+      expect(theirs.status).toBe(202);
+      expect(theirs.body.grantRequest.id).not.toBe(first.body.grantRequest.id);
+      // One audit record for the request and its retry.
+      const requests = await eventually(
+        async () => {
+          const page = await as(superadmin.accessToken).listAuditLog({ query: { target: `grant-request:${first.body.grantRequest.id}` } });
+          return page.entries.length >= 1 ? page.entries : undefined;
+        },
+        15_000,
+        'the request record',
+      );
+      expect(requests.map((e) => e.action)).toEqual(['approval.request']);
     });
 
     it('when a client made by the operator CLI is listed and revoked through the API, then the CLI sees it revoked too', async () => {
@@ -188,6 +212,7 @@ describe('admin API for platform clients, sessions and wallets (issue 23)', () =
 
     it('when the body, the key or the id is hostile, then 400 (or 404 for a well-formed unknown id) as a problem, and nothing is created', async () => {
       const before = (await as(superadmin.accessToken).listPlatformClients()).platformClients.length;
+      const requestsBefore = (await as(superadmin.accessToken).listGrantRequests()).grantRequests.length;
       const post = (options: Parameters<typeof http>[3]) =>
         raw('POST', '/api/admin/platform-clients', {
           token: superadmin.accessToken,
@@ -223,6 +248,7 @@ describe('admin API for platform clients, sessions and wallets (issue 23)', () =
       const unknown = await revoke('pc_doesnotexist');
       expect([unknown.status, unknown.body.code]).toEqual([404, 'NOT_FOUND']);
       expect((await as(superadmin.accessToken).listPlatformClients()).platformClients.length).toBe(before);
+      expect((await as(superadmin.accessToken).listGrantRequests()).grantRequests.length).toBe(requestsBefore);
     });
   });
 

@@ -13,6 +13,8 @@ import { startTestStack, type TestStack } from '../harness/stack';
 describe('the admin audit log through the gateway', () => {
   let stack: TestStack;
   let superadmin: Session;
+  /** The second SUPERADMIN, who approves what the first asks for (docs/DESIGN.md "Two-person acts"). */
+  let approver: Session;
   let apiKey: string;
   let apiKeyId: string;
   const run = randomUUID().slice(0, 8);
@@ -23,13 +25,15 @@ describe('the admin audit log through the gateway', () => {
       ...(body !== undefined ? { body } : {}),
       headers: { 'x-request-id': requestId(name), ...(options.apiKey ? { 'x-api-key': apiKey } : {}) },
     });
+  const approve = (grantRequestId: string, name: string) =>
+    call('POST', `/api/admin/grant-requests/${grantRequestId}/approve`, name, undefined, { token: approver.accessToken });
   const auditLog = (query: string, token = superadmin.accessToken) =>
     http(stack.gatewayUrl, 'GET', `/api/admin/audit-log${query}`, { token });
   /** The entries with this request id, once `count` of them are there (the projection is eventually consistent). */
-  const recorded = (name: string, count = 1): Promise<AuditLogEntry[]> =>
+  const recorded = (name: string, count = 1, actor = superadmin): Promise<AuditLogEntry[]> =>
     eventually(
       async () => {
-        const page = await auditLog(`?actor=${superadmin.userId}&limit=1000`);
+        const page = await auditLog(`?actor=${actor.userId}&limit=1000`);
         expect(page.status).toBe(200);
         const entries = (page.body.entries as AuditLogEntry[]).filter((e) => e.requestId === requestId(name));
         return entries.length >= count ? entries : undefined;
@@ -40,37 +44,61 @@ describe('the admin audit log through the gateway', () => {
 
   beforeAll(async () => {
     stack = await startTestStack();
-    superadmin = await adminSession(stack, 'SUPERADMIN');
+    [superadmin, approver] = await Promise.all([adminSession(stack, 'SUPERADMIN'), adminSession(stack, 'SUPERADMIN')]);
     const created = await call('POST', '/api/admin/api-keys', 'key-create', { name: `audit ${run}`, scopes: ['mint', 'burn', 'refund'] });
-    expect(created.status).toBe(201);
+    expect(created.status).toBe(202);
     apiKey = created.body.key;
-    apiKeyId = created.body.id;
+    apiKeyId = created.body.grantRequest.act.apiKeyId;
+    const approved = await approve(created.body.grantRequest.id, 'key-approve');
+    expect(approved.status).toBe(200);
   }, 90_000);
   afterAll(async () => {
     await stack?.close();
   });
 
-  it('when an API key is created, then it is recorded once with its name and scopes and never its secret', async () => {
-    const [entry] = await recorded('key-create');
-    expect(entry).toMatchObject({
+  it('when an API key is asked for and approved, then the request, the approval and the key are each recorded once with its name and scopes and never its secret', async () => {
+    const [asked] = await recorded('key-create');
+    expect(asked).toMatchObject({
       actor: { kind: 'user', id: String(superadmin.userId), role: 'SUPERADMIN' },
-      action: 'api-key.create',
-      target: `api-key:${apiKeyId}`,
-      summary: { name: `audit ${run}`, scopes: ['mint', 'burn', 'refund'] },
+      action: 'approval.request',
+      target: expect.stringMatching(/^grant-request:/),
+      summary: { type: 'user.api-key.create', apiKeyId, name: `audit ${run}`, scopes: ['mint', 'burn', 'refund'] },
       result: 'applied',
       errorCode: null,
     });
-    expect(JSON.stringify(entry)).not.toContain(apiKey);
+    const approval = await recorded('key-approve', 2, approver);
+    expect(approval.map((e) => e.action).sort()).toEqual(['api-key.create', 'approval.approve']);
+    expect(approval.find((e) => e.action === 'api-key.create')).toMatchObject({
+      actor: { kind: 'user', id: String(approver.userId), role: 'SUPERADMIN' },
+      target: `api-key:${apiKeyId}`,
+      summary: {
+        name: `audit ${run}`,
+        scopes: ['mint', 'burn', 'refund'],
+        requestedBy: String(superadmin.userId),
+        approvedBy: String(approver.userId),
+        grantRequest: asked!.target.replace('grant-request:', ''),
+      },
+      result: 'applied',
+    });
+    expect(JSON.stringify([asked, ...approval])).not.toContain(apiKey);
   });
 
-  it('when a role is changed, then the record names the user, the new and the previous role', async () => {
+  it('when a role is granted, then the request and the applied change name the user, the new and the previous role', async () => {
     const user = await registerUser(stack.gatewayUrl);
-    expect((await call('PATCH', `/api/admin/users/${user.userId}/role`, 'role', { role: 'ADMIN' })).status).toBe(200);
-    const [entry] = await recorded('role');
-    expect(entry).toMatchObject({
-      action: 'user.change-role',
+    const asked = await call('PATCH', `/api/admin/users/${user.userId}/role`, 'role', { role: 'ADMIN' });
+    expect(asked.status).toBe(202);
+    const [request] = await recorded('role');
+    expect(request).toMatchObject({
+      action: 'approval.request',
+      target: `grant-request:${asked.body.grantRequest.id}`,
+      summary: { type: 'user.change-role', userId: user.userId, role: 'ADMIN', previousRole: 'USER' },
+      result: 'applied',
+    });
+    expect((await approve(asked.body.grantRequest.id, 'role-approve')).status).toBe(200);
+    const applied = await recorded('role-approve', 2, approver);
+    expect(applied.find((e) => e.action === 'user.change-role')).toMatchObject({
       target: `user:${user.userId}`,
-      summary: { role: 'ADMIN', previousRole: 'USER' },
+      summary: { role: 'ADMIN', previousRole: 'USER', requestedBy: String(superadmin.userId), approvedBy: String(approver.userId) },
       result: 'applied',
     });
   });

@@ -1,7 +1,7 @@
 import { createContractIdentities } from '../../scripts/contract/identities';
 import { runSchemathesis } from '../../scripts/contract/schemathesis';
 import { ensureSchemathesis } from '../../scripts/contract/schemathesis-venv';
-import { bootstrapSuperadmin } from '../../scripts/stack/bootstrap-admin';
+import { operatorSuperadmin } from '../../scripts/stack/bootstrap-admin';
 import { startTestStack, type TestStack } from '../harness/stack';
 
 /** Bounded to stay within about two minutes; `npm run fuzz:contract` runs many more. */
@@ -22,7 +22,7 @@ describe('the OpenAPI contract, checked by Schemathesis against the running gate
 
   it('when every check runs in every phase (examples, coverage, fuzzing, stateful) as a user, a SUPERADMIN and with an API key, then nothing fails', async () => {
     const identities = await createContractIdentities(stack.gatewayUrl, async (email, password) => {
-      await bootstrapSuperadmin({ databaseUrl: stack.databaseUrl, schemaPrefix: stack.prefix, topicPrefix: stack.prefix, email, password });
+      await operatorSuperadmin({ databaseUrl: stack.databaseUrl, schemaPrefix: stack.prefix, topicPrefix: stack.prefix, email, password });
     });
     const result = await runSchemathesis({ gatewayUrl: stack.gatewayUrl, identities, maxExamples, maxTimeS, seed });
     // The summary on success (phases, test cases, warnings); the whole report on failure.

@@ -2,7 +2,7 @@ import { probeLiveness, commandPartitions } from '../../scripts/fuzz/liveness';
 import { fuzzGateway } from '../../scripts/fuzz/openapi-fuzz';
 import { createFuzzPrincipals, fuzzContextFor, type FuzzPrincipals } from '../../scripts/fuzz/principals';
 import { stateSnapshotter, type StateSnapshotter } from '../../scripts/fuzz/state-snapshot';
-import { bootstrapSuperadmin } from '../../scripts/stack/bootstrap-admin';
+import { operatorSuperadmin } from '../../scripts/stack/bootstrap-admin';
 import { http } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 
@@ -19,7 +19,7 @@ describe('API fuzzing from the OpenAPI document (property-based, fast-check)', (
     stack = await startTestStack({ extraEnv: { STEP_UP_MAX_AGE_S: '900' } });
     snapshots = stateSnapshotter(stack.databaseUrl, [`${stack.prefix}users`, `${stack.prefix}ledger`]);
     principals = await createFuzzPrincipals(stack.gatewayUrl, async (email, password) => {
-      await bootstrapSuperadmin({ databaseUrl: stack.databaseUrl, schemaPrefix: stack.prefix, topicPrefix: stack.prefix, email, password });
+      await operatorSuperadmin({ databaseUrl: stack.databaseUrl, schemaPrefix: stack.prefix, topicPrefix: stack.prefix, email, password });
     });
   }, 90_000);
   afterAll(async () => {
@@ -46,6 +46,7 @@ describe('API fuzzing from the OpenAPI document (property-based, fast-check)', (
     const liveness = await probeLiveness({
       gatewayUrl: stack.gatewayUrl,
       superadmin: { email: principals.superadmin.email, password: principals.superadmin.password, device: principals.superadmin.device },
+      approveGrant: principals.approveGrant,
       partitions: await commandPartitions(stack.kafkaBrokers, stack.prefix),
       log,
     });

@@ -49,7 +49,7 @@ export async function adminSession(stack: TestStack, role: 'ADMIN' | 'SUPERADMIN
 export async function adminSession(stack: TestStack, role: PrivilegedRole): Promise<Session>;
 export async function adminSession(stack: TestStack, role: PrivilegedRole): Promise<Session | AdminSession> {
   const user = await registerUser(stack.gatewayUrl, { fullName: `Test ${role}` });
-  await withUsersDb(stack, (query) => query('UPDATE users SET role = $1 WHERE id = $2', [role, user.userId]));
+  await withUsersDb(stack, (query) => query('UPDATE users SET role = $1, role_since = now() WHERE id = $2', [role, user.userId]));
   const tokens = await login(stack.gatewayUrl, user.email, user.password);
   const base = { userId: user.userId, email: user.email, password: user.password };
   if (role === 'DEVELOPER') return { ...base, ...tokens };
@@ -79,10 +79,81 @@ export async function adminStepUp(stack: TestStack, admin: Pick<AdminSession, 'a
   return stepUp(stack.gatewayUrl, admin.accessToken, admin.device);
 }
 
+/** The user id a user access token names (its `sub`), read without verifying: the token is the test's own. */
+function userIdOfToken(accessToken: string): number {
+  const payload = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: string };
+  return Number(payload.sub);
+}
+
+/** Well inside STEP_UP_MAX_AGE_S (300 s by default). */
+const coSignerStepUpEveryMs = 200_000;
+
+interface CoSigner {
+  session: AdminSession;
+  steppedUpAtMs: number;
+}
+
 /**
- * Creates an API key through the real API (POST /api/admin/api-keys) and returns its secret. The
- * key is issued to `owner` (an ADMIN+), or to the SUPERADMIN creating it, and works with that
- * admin's token only (docs/DESIGN.md "API keys").
+ * SUPERADMINs who approve the two-person acts a test's SUPERADMIN asks for (docs/DESIGN.md
+ * "Two-person acts"), made per stack as an operator would and kept: two of them, so that each
+ * approves what the other asked for too. They exist before the requests they approve, as the rule
+ * requires (an approver promoted after the request is refused).
+ */
+const coSigners = new WeakMap<TestStack, Promise<CoSigner[]>>();
+
+function coSignersOf(stack: TestStack): Promise<CoSigner[]> {
+  let found = coSigners.get(stack);
+  if (!found) {
+    found = Promise.all([adminSession(stack, 'SUPERADMIN'), adminSession(stack, 'SUPERADMIN')]).then((sessions) =>
+      sessions.map((session) => ({ session, steppedUpAtMs: Date.now() })),
+    );
+    coSigners.set(stack, found);
+  }
+  return found;
+}
+
+/** A co-signer who is not `requesterId`, with a fresh second factor (approving is a step-up operation). */
+async function coSignerFor(stack: TestStack, requesterId: number): Promise<AdminSession> {
+  const signer = (await coSignersOf(stack)).find((s) => s.session.userId !== requesterId)!;
+  if (Date.now() - signer.steppedUpAtMs > coSignerStepUpEveryMs) {
+    signer.session.accessToken = await adminStepUp(stack, signer.session);
+    signer.steppedUpAtMs = Date.now();
+  }
+  return signer.session;
+}
+
+/** Makes the stack's co-signers now, before requests a test makes by other means (the admin console), which they then approve. */
+export async function coSignersReady(stack: TestStack): Promise<void> {
+  await coSignersOf(stack);
+}
+
+/** Approves a pending grant request as a co-signer who is not the user of `requesterToken` (made by `coSignersReady` before the request). */
+export async function approveAsCoSigner(stack: TestStack, requesterToken: string, requestId: string): Promise<void> {
+  const approver = await coSignerFor(stack, userIdOfToken(requesterToken));
+  await apiClient(stack.gatewayUrl, { accessToken: approver.accessToken }).approveGrantRequest({ path: { id: requestId } });
+}
+
+/**
+ * Runs a two-person act as production must: `ask` (with `requesterToken`, a SUPERADMIN's) answers
+ * 202 with a grant request, and a co-signer approves it (POST /api/admin/grant-requests/{id}/approve).
+ * The co-signers are made before the request. Returns what `ask` answered.
+ */
+export async function withSecondSuperadmin<T extends { grantRequest: { id: string } }>(
+  stack: TestStack,
+  requesterToken: string,
+  ask: () => Promise<T>,
+): Promise<T> {
+  await coSignersReady(stack);
+  const asked = await ask();
+  await approveAsCoSigner(stack, requesterToken, asked.grantRequest.id);
+  return asked;
+}
+
+/**
+ * Creates an API key through the real API (POST /api/admin/api-keys, 202) approved by a second
+ * SUPERADMIN (docs/DESIGN.md "Two-person acts"), and returns its secret. The key is issued to
+ * `owner` (an ADMIN+), or to the SUPERADMIN asking for it, and works with that admin's token only
+ * (docs/DESIGN.md "API keys").
  */
 export async function apiKeyFor(
   stack: TestStack,
@@ -90,10 +161,26 @@ export async function apiKeyFor(
   scopes: Array<'mint' | 'burn' | 'refund' | 'reward'>,
   owner?: { userId: number },
 ): Promise<string> {
-  const created = await apiClient(stack.gatewayUrl, { accessToken: superadminToken }).createApiKey({
-    body: { name: `test key ${scopes.join('+')}`, scopes, ...(owner ? { ownerUserId: owner.userId } : {}) },
+  const asked = await withSecondSuperadmin(stack, superadminToken, () =>
+    apiClient(stack.gatewayUrl, { accessToken: superadminToken }).createApiKey({
+      body: { name: `test key ${scopes.join('+')}`, scopes, ...(owner ? { ownerUserId: owner.userId } : {}) },
+    }),
+  );
+  return asked.key;
+}
+
+/** The id of the pending grant request of the act `matches` names (one asked for in the console, say). */
+export async function pendingGrantRequest(
+  stack: TestStack,
+  superadminToken: string,
+  matches: (act: { type: string; name?: string; userId?: number }) => boolean,
+): Promise<string> {
+  const { grantRequests } = await apiClient(stack.gatewayUrl, { accessToken: superadminToken }).listGrantRequests({
+    query: { status: 'PENDING' },
   });
-  return created.key;
+  const found = grantRequests.find((r) => matches(r.act));
+  if (!found) throw new Error(`no pending grant request matches: ${JSON.stringify(grantRequests.map((r) => r.act))}`);
+  return found.id;
 }
 
 /** Runs the operator CLI (`npm run admin -- …`) against this stack's schemas and topics; returns what it printed. */
@@ -157,8 +244,6 @@ export async function platformClientToken(stack: TestStack, name: string, grants
 
 /** A second SUPERADMIN with a mint/burn/refund key per stack: the approver of four-eyes requests. */
 const approvers = new WeakMap<TestStack, Promise<{ session: AdminSession; steppedUpAtMs: number; apiKey: string }>>();
-/** Well inside STEP_UP_MAX_AGE_S (300 s by default). */
-const approverStepUpEveryMs = 200_000;
 
 /**
  * Mints into a treasury the way production must (docs/DESIGN.md "Approvals"): a MINT into a
@@ -188,7 +273,7 @@ export async function fundTreasury(
   }
   const current = await approver;
   // Approving is a step-up operation: past most of the window, the approver confirms a fresh code.
-  if (Date.now() - current.steppedUpAtMs > approverStepUpEveryMs) {
+  if (Date.now() - current.steppedUpAtMs > coSignerStepUpEveryMs) {
     current.session.accessToken = await adminStepUp(stack, current.session);
     current.steppedUpAtMs = Date.now();
   }

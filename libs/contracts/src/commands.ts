@@ -14,7 +14,7 @@ import {
   walletKeyOfUser,
   type LedgerCommand,
 } from './ledger';
-import { deletionPending, deletionRequest, type UserCommand } from './user';
+import { deletionPending, deletionRequest, grantPending, grantRequest, type UserCommand } from './user';
 
 /**
  * The typed boundary between the services that send commands and the ledger that applies them:
@@ -201,6 +201,8 @@ export function userDraft<T extends UserCommandType>(type: T, data: UserCommandO
 export const apiKeyCommandKey = 'api-keys';
 /** Platform-client commands are rarer still: one shared key, like API keys. */
 export const platformClientCommandKey = 'platform-clients';
+/** Decisions of two-person acts (docs/DESIGN.md "Two-person acts"): rare, one shared key. */
+export const grantRequestCommandKey = 'grant-requests';
 
 /**
  * Whether a user command must carry proof of the authority behind it: all but a registration,
@@ -234,6 +236,9 @@ export function userPartitionKeyOf(command: UserDraft): string {
     case 'user.platform-client.create':
     case 'user.platform-client.revoke':
       return platformClientCommandKey;
+    case 'user.approve-grant':
+    case 'user.reject-grant':
+      return grantRequestCommandKey;
   }
 }
 
@@ -248,22 +253,31 @@ const tokenVersion = z.number().int().nonnegative();
 export const userResults = {
   // The new account's id only: replies are stored and sent on a topic, personal data is not (docs/DESIGN.md "Erasure").
   'user.register': z.object({ user: z.object({ id: userId }) }),
-  'user.change-role': z.object({ user: z.object({ id: userId, role }), tokenVersion }),
+  // Applied at once (a role that grants no means to move coins), or a request a second SUPERADMIN decides.
+  'user.change-role': z.union([z.object({ user: z.object({ id: userId, role }), tokenVersion }), grantPending]),
   // Deleted at once, or (at or above DELETION_APPROVAL_MIN_COINS) a request a second SUPERADMIN decides.
   'user.delete': z.union([z.object({ userId, tokenVersion }), deletionPending]),
   'user.revoke-sessions': z.object({ userId, tokenVersion }),
   'user.approve-deletion': z.object({ userId, tokenVersion, deletionRequest }),
   'user.reject-deletion': z.object({ deletionRequest }),
-  'user.api-key.create': apiKey,
+  // A person's key waits for a second SUPERADMIN; an operator's (never on Kafka) would be the key itself.
+  'user.api-key.create': z.union([apiKey, grantPending]),
   'user.api-key.revoke': z.object({ id: z.uuid(), keyHash: z.string().regex(/^[0-9a-f]{64}$/) }),
-  'user.platform-client.create': platformClientCreated,
+  // The hashes come back with the request too, so the gateway tells a first answer from a retry's.
+  'user.platform-client.create': z.union([
+    platformClientCreated,
+    grantPending.extend({ secretHash: z.string().regex(/^[0-9a-f]{64}$/), requestHash: z.string().regex(/^[0-9a-f]{64}$/) }),
+  ]),
   'user.platform-client.revoke': platformClientRevoked,
+  // The approved role change's new token version (the gateway caches it at once); null for keys and clients.
+  'user.approve-grant': z.object({ grantRequest, tokenVersion: tokenVersion.nullable() }),
+  'user.reject-grant': z.object({ grantRequest }),
 } satisfies Record<UserCommandType, z.ZodType>;
 export type UserResult<T extends UserCommandType> = z.infer<(typeof userResults)[T]>;
 
 /**
  * The commands an admin confirms with a fresh second factor (step-up, docs/DESIGN.md "Admin
- * sign-in: second factor and step-up"): approving or rejecting a four-eyes request or a deletion,
+ * sign-in: second factor and step-up"): approving or rejecting a four-eyes request, a deletion or a grant request,
  * deleting a user, changing a role, creating an API key or a platform client. The gateway asks for
  * it, and the service applying the command checks the proof's `mfa_at` again against the command's
  * time, so neither a stolen token past its step-up window nor a forged command gets through.
@@ -277,6 +291,8 @@ const stepUpCommandTypes: ReadonlySet<string> = new Set([
   'user.reject-deletion',
   'user.api-key.create',
   'user.platform-client.create',
+  'user.approve-grant',
+  'user.reject-grant',
 ] satisfies Array<LedgerCommandType | UserCommandType>);
 
 export function commandNeedsStepUp(type: LedgerCommandType | UserCommandType): boolean {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   apiKeyCommandKey,
   platformClientCommandKey,
+  grantRequestCommandKey,
   commandMessage,
   ledgerCommandMessage,
   ledgerDraft,
@@ -196,6 +197,8 @@ const userKeys: Record<UserCommandType, Array<[string, UserDraft, string]>> = {
   'user.platform-client.revoke': [
     ['any client', userDraft('user.platform-client.revoke', { clientId: 'pc_abc' }), platformClientCommandKey],
   ],
+  'user.approve-grant': [['any request', userDraft('user.approve-grant', { requestId: randomUUID() }), grantRequestCommandKey]],
+  'user.reject-grant': [['any request', userDraft('user.reject-grant', { requestId: randomUUID(), reason: 'no' }), grantRequestCommandKey]],
 };
 
 describe('partitionKeyOf (ledger commands)', () => {
@@ -281,6 +284,17 @@ describe('userResults (what the user service answers)', () => {
     decidedAt: null,
     rejectionReason: null,
   };
+  const grant = {
+    id: randomUUID(),
+    status: 'PENDING',
+    act: { type: 'user.change-role', userId: 12, role: 'ADMIN', previousRole: 'USER' },
+    requestedBy: { kind: 'user', id: '1', role: 'SUPERADMIN' },
+    createdAt: at,
+    expiresAt: at,
+    decidedBy: null,
+    decidedAt: null,
+    rejectionReason: null,
+  };
   const results: Record<UserCommandType, unknown> = {
     // The new id only: replies are stored and sent on a topic, a person's data is not.
     'user.register': { user: { id: 12 } },
@@ -300,7 +314,32 @@ describe('userResults (what the user service answers)', () => {
       client: { id: 'pc_abc', name: 'ops', createdAt: at, revokedAt: at, treasuries: [], dailyRewardCap: null },
       revoked: true,
     },
+    'user.approve-grant': { grantRequest: { ...grant, status: 'APPROVED' }, tokenVersion: 4 },
+    'user.reject-grant': { grantRequest: { ...grant, status: 'REJECTED', rejectionReason: 'no' } },
   };
+  // A two-person act asked for by a person answers with its request (202 at the gateway).
+  const pendingResults: Array<[UserCommandType, unknown]> = [
+    ['user.change-role', { grantRequest: grant }],
+    [
+      'user.api-key.create',
+      { grantRequest: { ...grant, act: { type: 'user.api-key.create', apiKeyId: randomUUID(), name: 'ops', scopes: ['mint'] } } },
+    ],
+    [
+      'user.platform-client.create',
+      {
+        grantRequest: {
+          ...grant,
+          act: { type: 'user.platform-client.create', clientId: 'pc_abc', name: 'ops', treasuries: ['REWARDS'], dailyRewardCap: null },
+        },
+        secretHash: hash,
+        requestHash: hash,
+      },
+    ],
+  ];
+
+  it.each(pendingResults)('when %s waits for a second SUPERADMIN, then its request passes the schema unchanged', (type, result) => {
+    expect(userResults[type].parse(result)).toEqual(result);
+  });
 
   it.each(Object.entries(results))(
     'when %s is answered as the user service does, then the result passes its schema unchanged',

@@ -12,7 +12,7 @@ import {
   uuidInput,
 } from './common';
 import { coinAmount, coinValue } from './money';
-import { platformClientId, user } from './user';
+import { grantRequest, platformClientId, user } from './user';
 import { withCursorParam, withPageLinks } from './paging';
 
 // ---- API keys (docs/CONTRACT.md "Authentication and roles") ----
@@ -41,13 +41,13 @@ export const createApiKeyBody = z.strictObject({
     .optional()
     .describe('The ADMIN or SUPERADMIN the key is issued to: it works with their token only (default: the caller)'),
 });
-export const createdApiKey = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  scopes: z.array(apiKeyScope),
-  ownerUserId: userId.describe('The admin the key was issued to, the only one it works for'),
-  createdAt: isoDateTime,
-  key: z.string().describe('The secret, shown this once; only its hash is stored'),
+/**
+ * The 202 of a new key (docs/DESIGN.md "Two-person acts"): the secret, shown this once, and the
+ * request another SUPERADMIN approves; the key works from that approval on, never before.
+ */
+export const requestedApiKey = z.object({
+  grantRequest,
+  key: z.string().describe('The secret, shown this once; only its hash is stored. It works once another SUPERADMIN approved the request'),
 });
 export const apiKeyList = z.object({ apiKeys: z.array(apiKey) });
 export const apiKeyIdParams = z.object({ id: uuidInput });
@@ -57,13 +57,17 @@ export const apiKeyLookup = z.strictObject({ keyHash: z.string().regex(/^[0-9a-f
 /**
  * An active key's grant: its scopes and the admin it was issued to (a key of no one is answered
  * as invalid), with the key proof the ledger checks on the commands sent with it (docs/DESIGN.md "API
- * keys"): a JWS the user service signed, valid for a few minutes from the look-up.
+ * keys"): a JWS the user service signed, valid for a few minutes from the look-up. `createdBy` /
+ * `approvedBy` are the SUPERADMINs who asked for and approved it (null: an operator's, or made
+ * before approvals): no payment made with the key goes to them.
  */
 export const apiKeyGrant = z.object({
   id: z.uuid(),
   scopes: z.array(apiKeyScope),
   ownerUserId: userId,
   keyProof: z.string().min(1).max(4096),
+  createdBy: userId.nullable(),
+  approvedBy: userId.nullable(),
 });
 export type ApiKeyGrant = z.infer<typeof apiKeyGrant>;
 
@@ -155,8 +159,16 @@ export const createPlatformClientBody = z.strictObject({
     .describe('The treasuries granted (default none: the client may then settle only holds paying a user, and reward nothing)'),
   dailyRewardCap: coinAmount.optional().describe('Its own daily reward cap in coins (default: the ledger default)'),
 });
-export const createdPlatformClient = platformClient.extend({
-  clientSecret: z.string().describe('The secret, shown this once; only its hash is stored'),
+/**
+ * The 202 of a new client (docs/DESIGN.md "Two-person acts"): the request another SUPERADMIN
+ * approves and, in the first answer only, the secret, which opens nothing before that approval.
+ */
+export const requestedPlatformClient = z.object({
+  grantRequest,
+  clientSecret: z
+    .string()
+    .optional()
+    .describe('The secret, shown this once (absent from a retry with the same Idempotency-Key); only its hash is stored'),
 });
 export const platformClientIdParams = z.object({ id: platformClientId });
 /** A user command's result for platform clients; the hashes let the gateway tell a first answer from a replay. */

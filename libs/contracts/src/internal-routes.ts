@@ -73,6 +73,10 @@ import {
   deletionRequestIdParam,
   deletionRequestList,
   deletionRequestsQuery,
+  grantRequest,
+  grantRequestIdParam,
+  grantRequestList,
+  grantRequestsQuery,
   loginBody,
   loginResult,
   refreshBody,
@@ -257,6 +261,20 @@ export const internalReads = {
     path: '/internal/deletion-requests/:id',
     params: deletionRequestIdParam,
     response: deletionRequest,
+  },
+  'users.grant-requests': {
+    service: 'users',
+    method: 'GET',
+    path: '/internal/grant-requests',
+    query: grantRequestsQuery,
+    response: grantRequestList,
+  },
+  'users.grant-request': {
+    service: 'users',
+    method: 'GET',
+    path: '/internal/grant-requests/:id',
+    params: grantRequestIdParam,
+    response: grantRequest,
   },
   // ---- history ----
   'history.user-transactions': {

@@ -15,7 +15,7 @@ import {
   userId,
   uuidInput,
 } from './common';
-import { positiveMinorUnits } from './money';
+import { coinValue, positiveMinorUnits } from './money';
 
 /** The User (docs/CONTRACT.md "Resources"), without the wallet (list form). */
 export const user = z.object({
@@ -162,6 +162,12 @@ export const createPlatformClientCommand = commandSchema(
   }),
 );
 export const revokePlatformClientCommand = commandSchema('user.platform-client.revoke', z.object({ clientId: platformClientId }));
+/**
+ * A second SUPERADMIN decides a two-person act (docs/DESIGN.md "Two-person acts"): a role grant,
+ * an API key or a platform client asked for by another. Rare, so one shared key, like API keys.
+ */
+export const approveGrantCommand = commandSchema('user.approve-grant', z.object({ requestId: uuidInput }));
+export const rejectGrantCommand = commandSchema('user.reject-grant', z.object({ requestId: uuidInput, reason: reasonText }));
 
 export const userCommand = z.discriminatedUnion('type', [
   registerUserCommand,
@@ -174,6 +180,8 @@ export const userCommand = z.discriminatedUnion('type', [
   revokeApiKeyCommand,
   createPlatformClientCommand,
   revokePlatformClientCommand,
+  approveGrantCommand,
+  rejectGrantCommand,
 ]);
 export type UserCommand = z.infer<typeof userCommand>;
 
@@ -207,6 +215,52 @@ export const deletionRequestsQuery = z.strictObject({ status: deletionRequestSta
 export const deletionRequestList = z.object({ deletionRequests: z.array(deletionRequest) });
 export const deletionRequestIdParam = z.strictObject({ id: uuidInput });
 export const rejectDeletionBody = z.strictObject({ reason: reasonText });
+
+// ---- Grant requests: two-person acts (docs/DESIGN.md "Two-person acts") ----
+export const grantRequestStatus = deletionRequestStatus;
+export type GrantRequestStatus = DeletionRequestStatus;
+/** What a grant request does once approved; never a secret or its hash. */
+export const grantAct = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('user.change-role'),
+    userId,
+    role,
+    previousRole: role.describe('The role the account had when the change was asked for; the approval applies only while it still has it'),
+  }),
+  z.object({
+    type: z.literal('user.api-key.create'),
+    apiKeyId: z.uuid().describe('The id the key has once approved'),
+    name: z.string(),
+    scopes: z.array(apiKeyScope),
+    ownerUserId: userId.describe('The admin the key is issued to, the only one it will work for'),
+  }),
+  z.object({
+    type: z.literal('user.platform-client.create'),
+    clientId: z.string().describe('The client id, as `POST /api/auth/token` takes it once approved'),
+    name: z.string(),
+    treasuries: z.array(treasuryCode),
+    dailyRewardCap: coinValue.nullable().describe('Coins it may reward in a rolling 24 h; null: the ledger default'),
+  }),
+]);
+export type GrantAct = z.infer<typeof grantAct>;
+export const grantRequest = z.object({
+  id: z.uuid(),
+  status: grantRequestStatus,
+  act: grantAct,
+  requestedBy: deletionRequestActor,
+  createdAt: isoDateTime,
+  expiresAt: isoDateTime,
+  decidedBy: deletionRequestActor.nullable(),
+  decidedAt: isoDateTime.nullable(),
+  rejectionReason: z.string().nullable(),
+});
+export type GrantRequest = z.infer<typeof grantRequest>;
+/** The 202 of a two-person act: nothing is granted until another SUPERADMIN approves the request. */
+export const grantPending = z.object({ grantRequest });
+export const grantRequestsQuery = z.strictObject({ status: grantRequestStatus.optional() });
+export const grantRequestList = z.object({ grantRequests: z.array(grantRequest) });
+export const grantRequestIdParam = z.strictObject({ id: uuidInput });
+export const rejectGrantBody = z.strictObject({ reason: reasonText });
 
 // ---- Internal HTTP of the user service (gateway only) ----
 /** The one-time grant the gateway made for a registration: `sg_` + 256 random bits, base64url. */

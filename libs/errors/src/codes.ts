@@ -94,6 +94,12 @@ export const errorCatalog = {
     title: 'The requester cannot approve their own request',
     action: 'Ask another ADMIN+ (with an API key of the same scope) to approve it.',
   },
+  APPROVER_NOT_ELIGIBLE: {
+    kind: 'forbidden',
+    title: 'Only a SUPERADMIN who was one before the request may approve it',
+    action:
+      'Ask another SUPERADMIN who held the role when the request was made; someone promoted since (or no longer a SUPERADMIN) cannot approve it.',
+  },
   FOUR_EYES_REQUIRED: {
     kind: 'forbidden',
     title: 'A second person is required',
@@ -159,6 +165,12 @@ export const errorCatalog = {
     title: 'The last SUPERADMIN cannot be demoted or deleted',
     action: 'Make another user SUPERADMIN first, then change or delete this one.',
   },
+  GRANT_REQUEST_OUTDATED: {
+    kind: 'conflict',
+    title: 'The request no longer fits the account it names',
+    action:
+      'Read the account again: its role changed, or the requester is no longer a SUPERADMIN, since the request was made; reject this one and ask again if still needed.',
+  },
   MFA_ALREADY_ENROLLED: {
     kind: 'conflict',
     title: 'A second factor is already enrolled',
@@ -221,6 +233,12 @@ export const errorCatalog = {
     kind: 'unprocessable',
     title: 'An API key is issued to an ADMIN or SUPERADMIN',
     action: 'Name an ADMIN or SUPERADMIN in ownerUserId (or leave it out to issue the key to yourself), or change the role first.',
+  },
+  REWARD_CAP_ABOVE_CEILING: {
+    kind: 'unprocessable',
+    title: "The client's daily reward cap is above the deployment's ceiling",
+    action:
+      'Ask for a cap at or below PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS (the detail says it), or leave it out for the ledger default.',
   },
   CAPTURE_EXCEEDS_HOLD: {
     kind: 'unprocessable',

@@ -2,6 +2,7 @@ import type {
   ApiKey,
   Approval,
   DeletionRequest,
+  GrantRequest,
   Hold,
   OperationResult,
   PlatformClient,
@@ -117,6 +118,19 @@ export const deletionRequest = (id: string, userId: number, balance: number): De
   userId,
   status: 'PENDING',
   balance,
+  requestedBy: { kind: 'user', id: '3', role: 'SUPERADMIN' },
+  createdAt: at,
+  expiresAt: at,
+  decidedBy: null,
+  decidedAt: null,
+  rejectionReason: null,
+});
+
+/** A two-person act waiting for a second SUPERADMIN. */
+export const grantRequest = (id: string, act: GrantRequest['act']): GrantRequest => ({
+  id,
+  status: 'PENDING',
+  act,
   requestedBy: { kind: 'user', id: '3', role: 'SUPERADMIN' },
   createdAt: at,
   expiresAt: at,

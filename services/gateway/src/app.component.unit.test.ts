@@ -194,6 +194,8 @@ const grantOf = (scopes: ApiKeyGrant['scopes'], owner = 2): ApiKeyGrant => ({
   scopes,
   ownerUserId: owner,
   keyProof: keyProofOf(owner),
+  createdBy: null,
+  approvedBy: null,
 });
 const grants: Record<string, ApiKeyGrant> = {
   [sha256Hex(rewardKey)]: grantOf(['reward']),

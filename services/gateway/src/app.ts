@@ -42,6 +42,7 @@ import { registerSessionRoutes } from './routes/sessions';
 import { registerSecondFactorRoutes } from './routes/second-factor';
 import { registerAdminUserRoutes } from './routes/admin-users';
 import { registerDeletionRequestRoutes } from './routes/deletion-requests';
+import { registerGrantRequestRoutes } from './routes/grant-requests';
 import { registerHistoryRoutes } from './routes/history';
 import { registerStatementRoutes } from './routes/statements';
 import { registerStatsRoutes } from './routes/stats';
@@ -138,7 +139,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
         title: 'Coin ledger API',
         // The API's semantic version (docs/VERSIONING.md): raised with every change of the document,
         // judged against the last released one by scripts/contract/api-versions.unit.test.ts.
-        version: '2.1.0',
+        version: '3.0.0',
         description: 'Central ledger of the platform coin. Errors are RFC 9457 problem+json.',
       },
       components: {
@@ -202,6 +203,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerSecondFactorRoutes(app, routeDeps);
   registerAdminUserRoutes(app, routeDeps);
   registerDeletionRequestRoutes(app, routeDeps);
+  registerGrantRequestRoutes(app, routeDeps);
   registerLimitRoutes(app, routeDeps);
   registerHistoryRoutes(app, routeDeps);
   registerStatementRoutes(app, routeDeps);

@@ -91,6 +91,7 @@ describe('the OpenAPI document (GET /openapi.json) says what the service does (i
       'PlatformClient',
       'UserSession',
       'DeletionRequest',
+      'GrantRequest',
       'AuditLogEntry',
     ];
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Problem', ...models]));

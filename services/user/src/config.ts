@@ -13,9 +13,20 @@ import {
   z,
   type Env,
 } from '@coin/config';
-import { coinsToMinorUnits } from '@coin/contracts';
+import { coinsToMinorUnits, minorUnitsPerCoin } from '@coin/contracts';
 import { keyProofAudience } from '@coin/security';
+import type { GrantPolicy } from './domain/grant-requests';
 import { mfaKeyBytes } from './domain/secret-box';
+
+/** Coins, 2 decimals at most, or 0 (off). */
+function coinsOrZero(defaultCoins: number) {
+  return z.coerce
+    .number()
+    .nonnegative()
+    .max(1_000_000_000)
+    .refine((v) => v === 0 || coinsToMinorUnits(v) !== null, 'must be 0 or a coin amount (2 decimals at most)')
+    .default(defaultCoins);
+}
 
 export const userConfigSchema = z.object({
   ...commonEnv,
@@ -101,9 +112,40 @@ export const userConfigSchema = z.object({
     .default(10_000),
   /** How long a deletion request waits for its second SUPERADMIN before it expires (24 h). */
   DELETION_REQUEST_EXPIRY_S: positiveInt(24 * 3600),
+  /**
+   * What one SUPERADMIN deletes alone in a rolling day (docs/DESIGN.md "Deleting a user"): a
+   * deletion that would take the sum of the balances they deleted to this many coins or beyond
+   * waits for a second SUPERADMIN, however small each is; 0: no sum kept. The default is the
+   * single threshold's: one person alone burns less than it a day, in one deletion or many.
+   */
+  DELETION_WINDOW_DAILY_COINS: coinsOrZero(10_000),
+  /** Past this many deletions in a rolling day, one SUPERADMIN's further deletions wait too; 0: not counted. */
+  DELETION_WINDOW_DAILY_COUNT: z.coerce.number().int().nonnegative().max(1_000_000).default(20),
+  /** How long a two-person act (a role grant, an API key, a platform client) waits for its second SUPERADMIN (24 h). */
+  GRANT_REQUEST_EXPIRY_S: positiveInt(24 * 3600),
+  /**
+   * The highest daily reward cap a platform client may be given, in coins (docs/DESIGN.md
+   * "Two-person acts"); a cap above it is refused (422 REWARD_CAP_ABOVE_CEILING). The default is
+   * the ledger's default cap (PLATFORM_CLIENT_DAILY_REWARD_COINS), which keep at or below this.
+   */
+  PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS: z.coerce
+    .number()
+    .positive()
+    .refine((v) => coinsToMinorUnits(v) !== null, 'must be a coin amount (2 decimals at most, at most 1,000,000,000)')
+    .default(100_000),
 });
 
 export type UserConfig = z.output<typeof userConfigSchema>;
+
+/** The policy of two-person acts, from the configuration (minor units). */
+export function grantPolicyOf(
+  config: Pick<UserConfig, 'GRANT_REQUEST_EXPIRY_S' | 'PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS'>,
+): GrantPolicy {
+  return {
+    expirySeconds: config.GRANT_REQUEST_EXPIRY_S,
+    dailyRewardCapMaxMinor: Math.round(config.PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS * minorUnitsPerCoin),
+  };
+}
 
 export function loadUserConfig(env: Env): Readonly<UserConfig> {
   const config = parseConfig(userConfigSchema, env);

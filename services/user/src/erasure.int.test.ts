@@ -25,6 +25,7 @@ import { erasureRecordId } from './domain/erasure';
 const passwordHash = 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U';
 const operator: Actor = { kind: 'operator', id: 'int-test' };
 const clock = { now: () => new Date(), newId: randomUUID };
+const meta = { grants: { expirySeconds: 3600, dailyRewardCapMaxMinor: 10_000_000 } };
 
 function command<T extends UserCommand['type']>(type: T, data: Extract<UserCommand, { type: T }>['data']): UserCommand {
   return { commandId: randomUUID(), type, issuedAt: new Date().toISOString(), actor: operator, data } as UserCommand;
@@ -59,7 +60,7 @@ describe('erasure of a deleted account in the user service', () => {
 
   /** Applies a command as the consumer does, and sends its outbox rows as the relay does after the commit. */
   async function apply(cmd: UserCommand, send = true) {
-    const applied = await applyUserCommand(userCommandStore(pool, topics), cmd, clock);
+    const applied = await applyUserCommand(userCommandStore(pool, topics), cmd, clock, meta);
     if (send) await relay.publishCommitted(applied.outbox as OutboxRow[]);
     return applied;
   }

@@ -37,6 +37,8 @@ import { SecretBox } from './domain/secret-box';
 import { userOpenRoutes, userRouteCallers } from './http/route-callers';
 import { registerReadinessRoute } from './http/readiness-route';
 import { registerDeletionRequestRoutes } from './http/deletion-request-routes';
+import { registerGrantRequestRoutes } from './http/grant-request-routes';
+import { grantPolicyOf } from './config';
 import { ledgerBalanceReader } from './http/ledger-balances';
 import { handleUserCommands } from './kafka/user-commands';
 import { storeSetAsideOutcome } from './db/processed-commands';
@@ -164,6 +166,7 @@ async function openUserService(
   registerSecondFactorRoutes(app, routeDeps);
   registerReadinessRoute(app, readiness);
   registerDeletionRequestRoutes(app, { pool, now });
+  registerGrantRequestRoutes(app, { pool, now });
   registerRegistrationKeyRoutes(app, { pool, unboundKeyMaxAgeS: config.COMMAND_MAX_AGE_S });
   const balanceOf = ledgerBalanceReader({
     baseUrl: config.LEDGER_SERVICE_URL,
@@ -233,10 +236,13 @@ async function openUserService(
       clock: { now, newId: randomUUID, auditRecordIdOf: (name) => auditSigner.recordId(name) },
       tracing,
       revocations,
+      grants: grantPolicyOf(config),
       deletions: {
         policy: {
           approvalMinMinor: Math.round(config.DELETION_APPROVAL_MIN_COINS * minorUnitsPerCoin),
           expirySeconds: config.DELETION_REQUEST_EXPIRY_S,
+          windowMinor: Math.round(config.DELETION_WINDOW_DAILY_COINS * minorUnitsPerCoin),
+          windowCountMax: config.DELETION_WINDOW_DAILY_COUNT,
         },
         balanceOf,
       },

@@ -21,6 +21,7 @@ import { revocationAt, unpublishedRevocations } from './db/revocations-repo';
 const passwordHash = 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U';
 const operator: Actor = { kind: 'operator', id: 'int-test' };
 const clock = { now: () => new Date(), newId: randomUUID };
+const meta = { grants: { expirySeconds: 3600, dailyRewardCapMaxMinor: 10_000_000 } };
 
 function command<T extends UserCommand['type']>(
   type: T,
@@ -60,9 +61,10 @@ describe('user commands against PostgreSQL', () => {
       store,
       command('user.register', operator, { email: `u${nextEmail}@int.test`, passwordHash, fullName: 'Int' }),
       clock,
+      meta,
     );
     const id = (applied.outcome.reply as { user: { id: number } }).user.id;
-    if (role !== 'USER') await applyUserCommand(store, command('user.change-role', operator, { userId: id, role }), clock);
+    if (role !== 'USER') await applyUserCommand(store, command('user.change-role', operator, { userId: id, role }), clock, meta);
     return id;
   }
 
@@ -107,7 +109,7 @@ describe('user commands against PostgreSQL', () => {
         ),
     };
     const results = await Promise.all(
-      [a, b].map((userId) => applyUserCommand(slowStore, command('user.change-role', operator, { userId, role: 'ADMIN' }), clock)),
+      [a, b].map((userId) => applyUserCommand(slowStore, command('user.change-role', operator, { userId, role: 'ADMIN' }), clock, meta)),
     );
     expect(results.map((r) => r.outcome.ok).sort()).toEqual([false, true]);
     expect(results.find((r) => !r.outcome.ok)!.outcome.reply).toEqual({
@@ -120,7 +122,7 @@ describe('user commands against PostgreSQL', () => {
   it('when a role changes, then the row, the reply and the outbox event agree, and a redelivery changes nothing more', async () => {
     const id = await register();
     const cmd = command('user.change-role', operator, { userId: id, role: 'DEVELOPER' });
-    const applied = await applyUserCommand(store, cmd, clock);
+    const applied = await applyUserCommand(store, cmd, clock, meta);
     expect(applied.outcome).toEqual({ ok: true, reply: { user: { id, role: 'DEVELOPER' }, tokenVersion: 1 } });
     expect(await rowOf(id)).toMatchObject({ role: 'DEVELOPER', token_version: 1 });
     const rows = await outboxOf(id);
@@ -130,7 +132,7 @@ describe('user commands against PostgreSQL', () => {
     expect(rows[1]).toEqual(userEventMessage(topics, payload as any));
     expect(payload).toMatchObject({ user: { id, role: 'DEVELOPER', tokenVersion: 1 }, previousRole: 'USER' });
 
-    const again = await applyUserCommand(store, cmd, clock);
+    const again = await applyUserCommand(store, cmd, clock, meta);
     expect(again).toEqual({ outcome: applied.outcome, outbox: [] });
     expect(await rowOf(id)).toMatchObject({ token_version: 1 });
     expect(await outboxOf(id)).toHaveLength(2);
@@ -139,7 +141,7 @@ describe('user commands against PostgreSQL', () => {
   it('when a user is deleted, then the row is a tombstone, refresh tokens are revoked, and user.deleted names the account by id only', async () => {
     const id = await register();
     await createRefreshToken(pool, id, { ttlSeconds: 3600, maxAgeSeconds: 3600 }, newSessionOrigin(new Date(), null));
-    const applied = await applyUserCommand(store, command('user.delete', operator, { userId: id }), clock);
+    const applied = await applyUserCommand(store, command('user.delete', operator, { userId: id }), clock, meta);
     expect(applied.outcome).toEqual({ ok: true, reply: { userId: id, tokenVersion: 1 } });
     expect(await rowOf(id)).toMatchObject({ email: null, deleted: true, token_version: 1 });
     const live = await pool.query('SELECT 1 FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [id]);
@@ -150,7 +152,7 @@ describe('user commands against PostgreSQL', () => {
       user: { id, role: 'USER', tokenVersion: 1 },
     });
     expect(JSON.stringify((await outboxOf(id)).map((r) => r.payload))).not.toContain(`u${nextEmail}@int.test`);
-    const gone = await applyUserCommand(store, command('user.revoke-sessions', operator, { userId: id }), clock);
+    const gone = await applyUserCommand(store, command('user.revoke-sessions', operator, { userId: id }), clock, meta);
     expect(gone.outcome).toEqual({ ok: false, reply: { code: 'USER_NOT_FOUND', detail: 'No such user' } });
   });
 
@@ -223,7 +225,7 @@ describe('user commands against PostgreSQL', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const between = new Date();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await applyUserCommand(store, command('user.change-role', operator, { userId: id, role: 'ADMIN' }), clock);
+    await applyUserCommand(store, command('user.change-role', operator, { userId: id, role: 'ADMIN' }), clock, meta);
     // One rise for the registration's change to SUPERADMIN, one for the CLI's logout-all, one for the demotion.
     const rows = (await unpublishedRevocations(pool, 1000)).filter((r) => r.subject === subject);
     expect(rows.map((r) => r.versionAfter)).toEqual([1, 2, 3]);

@@ -113,14 +113,17 @@ export class InsiderActor implements ChaosActor {
       body: { role: 'ADMIN' },
       headers: { authorization: operator.headers.authorization! },
     });
-    if (role.status !== 200) throw new Error(`insider role: ${role.status} ${JSON.stringify(role.body)}`);
+    // Granting ADMIN waits for a second SUPERADMIN (docs/DESIGN.md "Two-person acts"): the operator's co-signer approves.
+    if (role.status !== 202) throw new Error(`insider role: ${role.status} ${JSON.stringify(role.body)}`);
+    await operator.approveGrant(role.body.grantRequest.id as string);
     const login = await requestJson(gatewayUrl, 'POST', '/api/auth/login', { body: { email, password } });
     const key = await requestJson(gatewayUrl, 'POST', '/api/admin/api-keys', {
       // Issued to the insider: a key works with its owner's token only.
       body: { name: this.run, scopes: ['mint', 'reward'], ownerUserId: userId },
       headers: { authorization: operator.headers.authorization! },
     });
-    if (login.status !== 200 || key.status !== 201) throw new Error(`insider login/key: ${login.status} ${key.status}`);
+    if (login.status !== 200 || key.status !== 202) throw new Error(`insider login/key: ${login.status} ${key.status}`);
+    await operator.approveGrant(key.body.grantRequest.id as string);
     // An ADMIN enrols its second factor at the first sign-in: admin routes need it.
     const { session } = await enrolSecondFactor(gatewayUrl, login.body.accessToken as string);
     this.insider = {

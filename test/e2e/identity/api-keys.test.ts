@@ -7,7 +7,7 @@ import { createRedis, type Redis } from '@coin/redis';
 import { ApiKeyVerifier, InternalHttpClient, registerApiKeyCheck, registerAuth, testCacheAuthenticator } from '@coin/gateway/testing';
 import { callerSigner } from '../../harness/service-tokens';
 import { startTestStack, type TestStack } from '../../harness/stack';
-import { adminSession, apiKeyFor, withUsersDb, type Session } from '../../harness/admin';
+import { adminSession, apiKeyFor, withSecondSuperadmin, withUsersDb, type Session } from '../../harness/admin';
 import { apiClient, http, registerUser } from '../../harness/http';
 
 /**
@@ -67,32 +67,41 @@ describe('API keys', () => {
   const mintWith = (key: string | undefined, token = admin.accessToken) =>
     http(probeUrl, 'POST', '/api/probe/mint', { token, body: {}, ...(key !== undefined ? { headers: { 'x-api-key': key } } : {}) });
 
-  it('when a SUPERADMIN creates a key, then the secret is shown once and the list never shows it', async () => {
-    const created = await as(superadmin.accessToken).api.POST('/api/admin/api-keys', {
-      body: { name: 'tournament mint', scopes: ['mint', 'burn'] },
+  it('when a SUPERADMIN asks for a key and another approves it, then the secret is shown once (202) and the list never shows it', async () => {
+    const created = await withSecondSuperadmin(stack, superadmin.accessToken, async () => {
+      const asked = await as(superadmin.accessToken).api.POST('/api/admin/api-keys', {
+        body: { name: 'tournament mint', scopes: ['mint', 'burn'] },
+      });
+      expect(asked.response.status).toBe(202);
+      return asked.data!;
     });
-    expect(created.response.status).toBe(201);
-    expect(created.data).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    expect(created).toEqual({
+      grantRequest: expect.objectContaining({
+        status: 'PENDING',
+        act: {
+          type: 'user.api-key.create',
+          apiKeyId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          name: 'tournament mint',
+          scopes: ['mint', 'burn'],
+          ownerUserId: superadmin.userId,
+        },
+      }),
+      key: expect.stringMatching(/^ck_[A-Za-z0-9_-]{43}$/),
+    });
+    const act = created.grantRequest.act as { apiKeyId: string };
+    const list = await as(superadmin.accessToken).api.GET('/api/admin/api-keys');
+    expect(list.response.status).toBe(200);
+    const listed = list.data!.apiKeys.find((k: { id: string }) => k.id === act.apiKeyId);
+    expect(listed).toEqual({
+      id: act.apiKeyId,
       name: 'tournament mint',
       scopes: ['mint', 'burn'],
       // Issued to its creator: no admin was named.
       ownerUserId: superadmin.userId,
       createdAt: expect.any(String),
-      key: expect.stringMatching(/^ck_[A-Za-z0-9_-]{43}$/),
-    });
-    const list = await as(superadmin.accessToken).api.GET('/api/admin/api-keys');
-    expect(list.response.status).toBe(200);
-    const listed = list.data!.apiKeys.find((k: { id: string }) => k.id === created.data!.id);
-    expect(listed).toEqual({
-      id: created.data!.id,
-      name: 'tournament mint',
-      scopes: ['mint', 'burn'],
-      ownerUserId: superadmin.userId,
-      createdAt: created.data!.createdAt,
       revokedAt: null,
     });
-    expect(JSON.stringify(list.data)).not.toContain(created.data!.key);
+    expect(JSON.stringify(list.data)).not.toContain(created.key);
   });
 
   it('when a key is stored, then only its SHA-256 is in the database', async () => {
@@ -128,10 +137,10 @@ describe('API keys', () => {
   });
 
   it('when a key is issued to an ADMIN, then it works with their token only, not even with its creator’s', async () => {
-    const created = await as(superadmin.accessToken).createApiKey({
-      body: { name: 'for the admin', scopes: ['mint'], ownerUserId: admin.userId },
-    });
-    expect(created.ownerUserId).toBe(admin.userId);
+    const created = await withSecondSuperadmin(stack, superadmin.accessToken, () =>
+      as(superadmin.accessToken).createApiKey({ body: { name: 'for the admin', scopes: ['mint'], ownerUserId: admin.userId } }),
+    );
+    expect(created.grantRequest.act).toMatchObject({ type: 'user.api-key.create', ownerUserId: admin.userId });
     expect((await mintWith(created.key)).status).toBe(200);
     const asCreator = await mintWith(created.key, superadmin.accessToken);
     expect([asCreator.status, asCreator.body.code, asCreator.body.detail]).toEqual([
@@ -199,17 +208,18 @@ describe('API keys', () => {
   });
 
   it('when a key that was just used (and cached) is revoked, then the very next request is refused', async () => {
-    const created = await as(superadmin.accessToken).createApiKey({
-      body: { name: 'soon revoked', scopes: ['mint'], ownerUserId: admin.userId },
-    });
+    const created = await withSecondSuperadmin(stack, superadmin.accessToken, () =>
+      as(superadmin.accessToken).createApiKey({ body: { name: 'soon revoked', scopes: ['mint'], ownerUserId: admin.userId } }),
+    );
+    const id = (created.grantRequest.act as { apiKeyId: string }).apiKeyId;
     expect((await mintWith(created.key)).status).toBe(200);
     expect((await mintWith(created.key)).status).toBe(200);
-    expect(await revokeStatus(created.id)).toBe(204);
+    expect(await revokeStatus(id)).toBe(204);
     const after = await mintWith(created.key);
     expect(after.status).toBe(401);
     expect(after.body.code).toBe('API_KEY_INVALID');
     const list = await as(superadmin.accessToken).listApiKeys();
-    expect(list.apiKeys.find((k: { id: string }) => k.id === created.id)!.revokedAt).toEqual(expect.any(String));
-    expect(await revokeStatus(created.id)).toBe(204);
+    expect(list.apiKeys.find((k: { id: string }) => k.id === id)!.revokedAt).toEqual(expect.any(String));
+    expect(await revokeStatus(id)).toBe(204);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { adminSession, apiKeyFor, platformClientToken, type Session } from '../../harness/admin';
+import { adminSession, apiKeyFor, platformClientToken, withSecondSuperadmin, type Session } from '../../harness/admin';
 import { eventually } from '../../harness/eventually';
 import { apiClient, http, registerUser, type HttpResult } from '../../harness/http';
 import { callerSigner, internalHeaders } from '../../harness/service-tokens';
@@ -221,15 +221,18 @@ describe('malformed requests are 400s (issue 30 item 4)', () => {
     });
 
     it('when an API key is revoked by its id in upper case, then that key stops working', async () => {
-      const created = await apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken }).createApiKey({
-        body: { name: 'upper case', scopes: ['mint'] },
-      });
-      const revoked = await http(stack.gatewayUrl, 'DELETE', `/api/admin/api-keys/${created.id.toUpperCase()}`, {
+      const asked = await withSecondSuperadmin(stack, superadmin.accessToken, () =>
+        apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken }).createApiKey({
+          body: { name: 'upper case', scopes: ['mint'] },
+        }),
+      );
+      const id = (asked.grantRequest.act as { apiKeyId: string }).apiKeyId;
+      const revoked = await http(stack.gatewayUrl, 'DELETE', `/api/admin/api-keys/${id.toUpperCase()}`, {
         token: superadmin.accessToken,
       });
       expect(revoked.status).toBe(204);
       const listed = await http(stack.gatewayUrl, 'GET', '/api/admin/api-keys', { token: superadmin.accessToken });
-      expect(listed.body.apiKeys.find((k: { id: string }) => k.id === created.id)?.revokedAt).toEqual(expect.any(String));
+      expect(listed.body.apiKeys.find((k: { id: string }) => k.id === id)?.revokedAt).toEqual(expect.any(String));
     });
   });
 

@@ -3,7 +3,7 @@ import { topicNames, walletKeyOfUser, type AuditLogEntry } from '@coin/contracts
 import { BatchingProducer, createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { decodeJwt } from 'jose';
-import { adminSession, apiKeyFor, fundTreasury, platformClientToken, type Session } from '../../harness/admin';
+import { adminSession, apiKeyFor, fundTreasury, platformClientToken, withSecondSuperadmin, type Session } from '../../harness/admin';
 import { eventually } from '../../harness/eventually';
 import { apiClient, http, registerUser } from '../../harness/http';
 import { startTestStack, type TestStack } from '../../harness/stack';
@@ -194,13 +194,29 @@ describe('platform client grants: treasuries and a daily reward cap per client',
     expect((await apiClient(stack.gatewayUrl, { accessToken: friend.accessToken }).getMyWallet()).balance).toBe(0);
   });
 
-  it('when a SUPERADMIN registers a client through the API, then the grants are stored as asked; a treasury named twice or an unknown one is 400', async () => {
+  it('when a SUPERADMIN registers a client through the API and another approves it, then the grants are stored as asked and its token names both; a treasury named twice or an unknown one is 400', async () => {
     const create = (body: unknown) => call(superadmin.accessToken, 'POST', '/api/admin/platform-clients', body);
-    const created = await create({ name: `api-${run}`, treasuries: ['REWARDS', 'OPERATIONS'], dailyRewardCap: 50 });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ treasuries: ['OPERATIONS', 'REWARDS'], dailyRewardCap: 50 });
+    const created = await withSecondSuperadmin(stack, superadmin.accessToken, async () => {
+      const answer = await create({ name: `api-${run}`, treasuries: ['REWARDS', 'OPERATIONS'], dailyRewardCap: 50 });
+      expect(answer.status).toBe(202);
+      return answer.body as { grantRequest: { id: string; act: { clientId: string } }; clientSecret: string };
+    });
+    expect(created.grantRequest.act).toMatchObject({ treasuries: ['OPERATIONS', 'REWARDS'], dailyRewardCap: 50 });
+    const { clientId } = created.grantRequest.act;
+    const listed = await call(superadmin.accessToken, 'GET', '/api/admin/platform-clients');
+    expect((listed.body.platformClients as Array<{ id: string }>).find((c) => c.id === clientId)).toMatchObject({
+      treasuries: ['OPERATIONS', 'REWARDS'],
+      dailyRewardCap: 50,
+    });
+    const issued = await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: { clientId, clientSecret: created.clientSecret } });
+    const approval = await call(superadmin.accessToken, 'GET', `/api/admin/grant-requests/${created.grantRequest.id}`);
+    expect(decodeJwt(issued.body.accessToken)).toMatchObject({
+      role: 'SYSTEM',
+      createdBy: superadmin.userId,
+      approvedBy: Number(approval.body.decidedBy.id),
+    });
     const none = await create({ name: `api-none-${run}` });
-    expect(none.body).toMatchObject({ treasuries: [], dailyRewardCap: null });
+    expect(none.body.grantRequest.act).toMatchObject({ treasuries: [], dailyRewardCap: null });
     expect((await create({ name: 'x', treasuries: ['REWARDS', 'REWARDS'] })).status).toBe(400);
     expect((await create({ name: 'x', treasuries: ['PAYROLL'] })).status).toBe(400);
     expect((await create({ name: 'x', dailyRewardCap: 0 })).status).toBe(400);

@@ -14,6 +14,7 @@ import {
   fundTreasury,
   runOperatorCommand,
   type AdminSession,
+  withSecondSuperadmin,
 } from '../../harness/admin';
 import { EventStreamReader } from '../../harness/event-stream';
 import { eventually } from '../../harness/eventually';
@@ -123,9 +124,11 @@ describe('revocation reaches every cache, stream and delivery', () => {
     });
 
     it('when a revoked API key has its tombstone deleted and its captured grant written back, then it is refused (401) on both gateways', async () => {
-      const created = await apiClient(stack.gatewayUrl, { accessToken: await fresh() }).createApiKey({
-        body: { name: 'revocation replay', scopes: ['burn'] },
-      });
+      const token = await fresh();
+      const created = await withSecondSuperadmin(stack, token, () =>
+        apiClient(stack.gatewayUrl, { accessToken: token }).createApiKey({ body: { name: 'revocation replay', scopes: ['burn'] } }),
+      );
+      const keyId = (created.grantRequest.act as { apiKeyId: string }).apiKeyId;
       const key = created.key;
       const hash = sha256Hex(key);
       const target = await registerUser(stack.gatewayUrl);
@@ -139,7 +142,7 @@ describe('revocation reaches every cache, stream and delivery', () => {
       expect((await burn(stack.gatewayUrl)).status).not.toBe(401);
       expect((await burn(other.url)).status).not.toBe(401);
       const grant = await captured(`apikey:${hash}`);
-      const revoked = await http(stack.gatewayUrl, 'DELETE', `/api/admin/api-keys/${created.id}`, { token: superadmin.accessToken });
+      const revoked = await http(stack.gatewayUrl, 'DELETE', `/api/admin/api-keys/${keyId}`, { token: superadmin.accessToken });
       expect(revoked.status).toBe(204);
       const replay = async () => {
         await redis.del(`apikey-revoked:${hash}`);

@@ -15,6 +15,7 @@ export type ApiKey = components['schemas']['ApiKey'];
 export type PlatformClient = components['schemas']['PlatformClient'];
 export type UserSession = components['schemas']['UserSession'];
 export type DeletionRequest = components['schemas']['DeletionRequest'];
+export type GrantRequest = components['schemas']['GrantRequest'];
 export type AuditLogEntry = components['schemas']['AuditLogEntry'];
 export type BalanceStreamSnapshot = components['schemas']['BalanceStreamSnapshot'];
 export type BalanceStreamChange = components['schemas']['BalanceStreamChange'];

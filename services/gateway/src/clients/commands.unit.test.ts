@@ -124,13 +124,13 @@ describe('CommandBus', () => {
     });
 
     it('when a user reply carries a token version that is not a number, then the bus throws an invariant violation', async () => {
-      const { client } = fakeClient(() => ({ ok: true, result: { user: { id: 12, role: 'ADMIN' }, tokenVersion: '3' } }));
+      const { client } = fakeClient(() => ({ ok: true, result: { userId: 12, tokenVersion: '3' } }));
       const bus = new CommandBus(client, topics, 1000);
 
-      const sent = bus.user(userDraft('user.change-role', { userId: 12, role: 'ADMIN' }), { actor: admin });
+      const sent = bus.user(userDraft('user.revoke-sessions', { userId: 12 }), { actor: admin });
 
       await expect(sent).rejects.toBeInstanceOf(InvariantViolation);
-      await expect(sent).rejects.toThrow(/user\.change-role .*tokenVersion/);
+      await expect(sent).rejects.toThrow(/user\.revoke-sessions .*tokenVersion/);
     });
 
     it('when an open-wallet reply is the result of another command, then it is refused too (each type has its own schema)', async () => {

@@ -27,6 +27,8 @@ declare module 'fastify' {
     apiKeyId?: string;
     /** That key's proof, signed by the user service: copied into the commands the request sends (docs/DESIGN.md "API keys"). */
     apiKeyProof?: string;
+    /** That key's grant: its scopes and the people behind it, whom no payment made with it may reach. */
+    apiKeyGrant?: ApiKeyGrant;
   }
 }
 
@@ -51,7 +53,14 @@ function usableGrant(text: string, nowMs: number): ApiKeyGrant | null {
   if (typeof cached.keyProof !== 'string' || typeof cached.ownerUserId !== 'number' || typeof cached.keyProofExpiresAtMs !== 'number')
     return null;
   if (cached.keyProofExpiresAtMs - nowMs < keyProofRenewMs) return null;
-  return { id: cached.id!, scopes: cached.scopes!, ownerUserId: cached.ownerUserId, keyProof: cached.keyProof };
+  return {
+    id: cached.id!,
+    scopes: cached.scopes!,
+    ownerUserId: cached.ownerUserId,
+    keyProof: cached.keyProof,
+    createdBy: cached.createdBy ?? null,
+    approvedBy: cached.approvedBy ?? null,
+  };
 }
 
 /**
@@ -179,4 +188,23 @@ export async function requireApiKeyScope(request: FastifyRequest, verifier: ApiK
   if (!grant.scopes.includes(scope)) throw new AppError('API_KEY_SCOPE', `The API key lacks the "${scope}" scope`);
   request.apiKeyId = grant.id;
   request.apiKeyProof = grant.keyProof;
+  request.apiKeyGrant = grant;
+}
+
+/**
+ * No payment made with an API key goes to the people behind it, the SUPERADMINs who asked for
+ * and approved the key (docs/DESIGN.md "Two-person acts"): 403 SELF_DEALING when one of
+ * `recipients` (user ids) is one of them. The gateway judges it, as only it sees the key; the
+ * ledger judges a person paying themselves on its own.
+ */
+export function refusePaymentToPeopleBehindKey(request: FastifyRequest, recipients: Iterable<number>): void {
+  const grant = request.apiKeyGrant;
+  if (!grant) return;
+  const behind = new Set([grant.createdBy, grant.approvedBy].filter((id): id is number => id !== null));
+  for (const recipient of recipients) {
+    if (behind.has(recipient)) {
+      request.refusedAtGateway = true;
+      throw new AppError('SELF_DEALING', 'No payment made with an API key goes to the SUPERADMINs who asked for or approved the key');
+    }
+  }
 }

@@ -6,6 +6,7 @@ import {
   balanceStreamSnapshot,
   canonicalJson,
   deletionRequest,
+  grantRequest,
   hold,
   platformClient,
   problem,
@@ -204,6 +205,7 @@ export const namedModels: Readonly<Record<string, z.ZodType>> = {
   PlatformClient: platformClient,
   UserSession: userSession,
   DeletionRequest: deletionRequest,
+  GrantRequest: grantRequest,
   AuditLogEntry: auditLogEntry,
   // The data of the live balance stream's events (the route's answer is text/event-stream).
   BalanceStreamSnapshot: balanceStreamSnapshot,

@@ -337,6 +337,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The code and detail of a problem answered 401/403, seen in onSend for the refusal audit. */
     refusalProblem?: { code: string; detail: string };
+    /**
+     * Set by a check of the gateway's own that refuses with a code of another service's (a
+     * payment to the people behind an API key, SELF_DEALING): recorded as a refusal like the
+     * codes above. The same code answered by the ledger is the ledger's to record.
+     */
+    refusedAtGateway?: boolean;
   }
 }
 
@@ -367,7 +373,7 @@ export function registerRefusalAudit(app: FastifyInstance, audit: RefusalAudit):
   });
   app.addHook('onResponse', async (request: FastifyRequest, reply) => {
     const problem = request.refusalProblem;
-    if (!problem || !isRefusal(reply.statusCode, problem.code)) return;
+    if (!problem || !(isRefusal(reply.statusCode, problem.code) || request.refusedAtGateway)) return;
     const config = request.routeOptions.config;
     const schema = request.routeOptions.schema as { operationId?: unknown } | undefined;
     audit.refused({

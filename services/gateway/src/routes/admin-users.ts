@@ -2,6 +2,7 @@ import {
   closeWalletReason,
   changeRoleBody,
   deletionPending,
+  grantPending,
   ledgerDraft,
   messageBody,
   minorUnitsPerCoin,
@@ -31,6 +32,7 @@ import {
   exampleDeleted,
   exampleDeletionPending,
   exampleRoleChanged,
+  exampleRoleGrantPending,
   exampleUserDetail,
   exampleUserList,
   withExample,
@@ -164,20 +166,29 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
       config: { access: 'superadmin', stepUp: true },
       schema: {
         tags: ['admin'],
-        summary: "Change a user's role; their current tokens stop working at once (the last SUPERADMIN cannot be demoted)",
+        summary:
+          "Change a user's role; their current tokens stop working at once (the last SUPERADMIN cannot be demoted). Granting ADMIN or SUPERADMIN, or taking SUPERADMIN away, changes nothing yet: 202 with a request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve)",
         security: [{ bearerAuth: [] }],
         params: idParams,
         operationId: 'changeUserRole',
         body: withExample(changeRoleBody, exampleChangeRole),
-        response: { 200: withExample(roleChanged, exampleRoleChanged), 404: problem, 409: problem, ...errorResponses },
+        response: {
+          200: withExample(roleChanged, exampleRoleChanged),
+          202: withExample(grantPending, exampleRoleGrantPending),
+          404: problem,
+          409: problem,
+          ...errorResponses,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
       const result = await deps.commands.user(userDraft('user.change-role', { userId: id, role: request.body.role }), {
         ...authorityOf(request),
         requestId: String(request.id),
       });
+      // A grant waits for a second SUPERADMIN (docs/DESIGN.md "Two-person acts"): nothing changed, no token ends.
+      if ('grantRequest' in result) return reply.status(202).send({ grantRequest: result.grantRequest });
       await deps.tokenVersions.remember(id, result.tokenVersion);
       return { message: 'Role updated', user: result.user };
     },

@@ -1,4 +1,4 @@
-import { apiKeyIdParams, apiKeyList, createApiKeyBody, createdApiKey, problem, userDraft } from '@coin/contracts';
+import { apiKeyIdParams, apiKeyList, createApiKeyBody, problem, requestedApiKey, userDraft } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { authorityOf, userIdOf } from '../plugins/auth';
 import { apiKeyPrefix, type ApiKeyVerifier } from '../plugins/api-key';
-import { exampleApiKeyList, exampleCreateApiKey, exampleCreatedApiKey, withExample } from './examples';
+import { exampleApiKeyList, exampleCreateApiKey, exampleRequestedApiKey, withExample } from './examples';
 
 export interface ApiKeyRouteDeps {
   commands: CommandBus;
@@ -25,34 +25,29 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
       schema: {
         tags: ['api-keys'],
         summary:
-          'Create an API key issued to an ADMIN or SUPERADMIN (ownerUserId; default: the caller), the only one it works for; the secret is in this response only',
+          'Ask for an API key issued to an ADMIN or SUPERADMIN (ownerUserId; default: the caller), the only one it works for: 202 with the secret (shown this once) and the request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve); the key works from that approval on',
         security: [{ bearerAuth: [] }],
         operationId: 'createApiKey',
         body: withExample(createApiKeyBody, exampleCreateApiKey),
         // 404: the owner named is no live account; 422: not an ADMIN or SUPERADMIN.
-        response: { 201: withExample(createdApiKey, exampleCreatedApiKey), 404: problem, 422: problem, ...errorResponses },
+        response: { 202: withExample(requestedApiKey, exampleRequestedApiKey), 404: problem, 422: problem, ...errorResponses },
       },
     },
     async (request, reply) => {
-      // The secret is made here and only its hash is sent over Kafka and stored.
+      // The secret is made here, when it can be handed over, and only its hash is sent over Kafka
+      // and stored with the request: the key exists (and works) only once a second SUPERADMIN
+      // approves it (docs/DESIGN.md "Two-person acts").
       const key = randomSecret(apiKeyPrefix);
       const { name, scopes } = request.body;
       // Issued to the admin named, else to the caller: a key works with its owner's token only.
       const ownerUserId = request.body.ownerUserId ?? userIdOf(request);
-      const created = await deps.commands.user(userDraft('user.api-key.create', { name, scopes, keyHash: sha256Hex(key), ownerUserId }), {
+      const answer = await deps.commands.user(userDraft('user.api-key.create', { name, scopes, keyHash: sha256Hex(key), ownerUserId }), {
         ...authorityOf(request),
         requestId: String(request.id),
       });
-      if (created.ownerUserId === null) throw new InvariantViolation('the user service stored a new API key without its owner');
-      reply.status(201);
-      return {
-        id: created.id,
-        name: created.name,
-        scopes: created.scopes,
-        ownerUserId: created.ownerUserId,
-        createdAt: created.createdAt,
-        key,
-      };
+      if (!('grantRequest' in answer)) throw new InvariantViolation('a person’s API key was made without a second SUPERADMIN');
+      reply.status(202);
+      return { grantRequest: answer.grantRequest, key };
     },
   );
 

@@ -22,7 +22,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
-import { requireApiKeyScope, type ApiKeyVerifier } from '../plugins/api-key';
+import { refusePaymentToPeopleBehindKey, requireApiKeyScope, type ApiKeyVerifier } from '../plugins/api-key';
 import type { ApiKeyScope } from '../plugins/access';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
@@ -66,6 +66,24 @@ function asPayoutApproval(shown: Approval | PayoutApproval): PayoutApproval {
   return shown;
 }
 
+/** The people a stored command pays (user ids): a refund pays its purchase's payer, read from the ledger. */
+async function recipientsOf(deps: ApprovalRouteDeps, request: FastifyRequest, command: ApprovableCommand): Promise<number[]> {
+  switch (command.type) {
+    case 'ledger.mint':
+      return command.data.to.kind === 'user' ? [command.data.to.userId] : [];
+    case 'ledger.reward':
+      return [command.data.toUserId];
+    case 'ledger.payout':
+      return command.data.lines.map((line) => line.toUserId);
+    case 'ledger.refund': {
+      const purchase = await deps.internal.read('ledger.transaction', { id: command.data.transactionId }, String(request.id));
+      return purchase.fromUserId === null ? [] : [purchase.fromUserId];
+    }
+    case 'ledger.burn':
+      return [];
+  }
+}
+
 /** Approves a request: its stored command, applied by the ledger, with the API key the direct command needs. */
 async function sendApprove(
   deps: ApprovalRouteDeps,
@@ -75,6 +93,7 @@ async function sendApprove(
   command: ApprovableCommand,
 ) {
   await requireApiKeyScope(request, deps.apiKeys, scopeOf(command));
+  refusePaymentToPeopleBehindKey(request, await recipientsOf(deps, request, command));
   return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
     ledgerDraft('ledger.approve', { approvalId, command, requestHash }),
   );

@@ -122,13 +122,26 @@ export const exampleSupplyReport = {
 
 const apiKeyId = '3f2e1d0c-9b8a-4776-8564-a3b2c1d0e9f8';
 const scopes: ApiKeyScopeName[] = ['mint', 'refund'];
-export const exampleCreatedApiKey = {
-  id: apiKeyId,
-  name: 'Shop back office',
-  scopes,
-  ownerUserId: 42,
-  createdAt: at,
+/** A two-person act waiting for its second SUPERADMIN (docs/DESIGN.md "Two-person acts"). */
+export function exampleGrantRequest<A>(act: A) {
+  return {
+    id: '8c2e4a6b-1d3f-5a7c-9e0b-2d4f6a8c0e1a',
+    status: 'PENDING' as const,
+    act,
+    requestedBy: { kind: 'user' as const, id: '1', role: 'SUPERADMIN' as const },
+    createdAt: '2026-01-15T09:30:00.000Z',
+    expiresAt: '2026-01-16T09:30:00.000Z',
+    decidedBy: null,
+    decidedAt: null,
+    rejectionReason: null,
+  };
+}
+export const exampleRequestedApiKey = {
+  grantRequest: exampleGrantRequest({ type: 'user.api-key.create' as const, apiKeyId, name: 'Shop back office', scopes, ownerUserId: 42 }),
   key: 'ck_q2Vx8Lm4Np0Rt6Zb3Jc9Wd1Hf7Ks5Ya2Ge8Uo4Ti0Xr',
+};
+export const exampleRoleGrantPending = {
+  grantRequest: exampleGrantRequest({ type: 'user.change-role' as const, userId, role: 'ADMIN' as const, previousRole: 'USER' as const }),
 };
 export const exampleApiKeyList = {
   apiKeys: [{ id: apiKeyId, name: 'Shop back office', scopes, ownerUserId: 42, createdAt: at, revokedAt: null }],

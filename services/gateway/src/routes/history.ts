@@ -110,7 +110,7 @@ export function registerHistoryRoutes(app: App, deps: { internal: InternalApi })
       schema: {
         tags: ['admin', 'webhooks'],
         summary:
-          "The services' own actions in the admin audit log (since 2.1.0): a webhook endpoint disabled after persistent failure " +
+          "The services' own actions in the admin audit log (since 3.0.0): a webhook endpoint disabled after persistent failure " +
           '(actor: the webhooks service) or re-enabled (actor: who asked), a balance monitor created or deleted (actor: the ADMIN+), ' +
           'newest first, keyset pages (filters actor, target, from, to)',
         security: [{ bearerAuth: [] }],

@@ -18,6 +18,7 @@ import type { App } from '@coin/http';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { principalOf, userIdOf } from '../plugins/auth';
+import { refusePaymentToPeopleBehindKey } from '../plugins/api-key';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
 import { appliedOrPending, commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
@@ -79,6 +80,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
     },
     async (request, reply) => {
       const { amount, reason } = request.body;
+      if (request.body.userId !== undefined) refusePaymentToPeopleBehindKey(request, [request.body.userId]);
       return sendLedgerCommand(
         deps.commands,
         request,
@@ -205,6 +207,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         throw new AppError('FORBIDDEN', 'This platform client is not granted the REWARDS treasury');
       }
       const { userId, amount, reason } = request.body;
+      refusePaymentToPeopleBehindKey(request, [userId]);
       return sendLedgerCommand(
         deps.commands,
         request,
@@ -240,6 +243,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       const purchase = await deps.internal.read('ledger.transaction', { id: transactionId }, String(request.id));
       const treasury = purchase.toTreasury;
       if (purchase.type !== 'PURCHASE' || treasury === null) throw new AppError('NOT_REFUNDABLE', 'Only a purchase can be refunded');
+      if (purchase.fromUserId !== null) refusePaymentToPeopleBehindKey(request, [purchase.fromUserId]);
       return sendLedgerCommand(
         deps.commands,
         request,

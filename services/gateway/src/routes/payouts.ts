@@ -12,7 +12,7 @@ import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { FastifyRequest } from 'fastify';
 import type { CommandBus } from '../clients/commands';
-import { requireApiKeyScope, type ApiKeyVerifier } from '../plugins/api-key';
+import { refusePaymentToPeopleBehindKey, requireApiKeyScope, type ApiKeyVerifier } from '../plugins/api-key';
 import { actsAsAdmin, principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
@@ -94,6 +94,10 @@ export function registerPayoutRoutes(app: App, deps: PayoutRouteDeps): void {
     async (request, reply) => {
       const { from, reason, reference, lines } = request.body;
       const payer = await payerOf(request, from, deps.apiKeys);
+      refusePaymentToPeopleBehindKey(
+        request,
+        lines.map((line) => line.toUserId),
+      );
       return sendLedgerCommand(
         deps.commands,
         request,

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import {
-  createdPlatformClient,
   createPlatformClientBody,
   idempotencyKey,
   platformClient,
   platformClientIdParams,
   platformClientList,
   problem,
+  requestedPlatformClient,
   userDraft,
   webhookClientIdText,
 } from '@coin/contracts';
-import { AppError } from '@coin/errors';
+import { AppError, InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { Redis } from '@coin/redis';
 import { randomSecret, sha256Hex } from '@coin/security';
@@ -22,7 +22,7 @@ import { minor } from './amounts';
 import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
 import { forgetPlatformClient } from '../plugins/platform-clients';
 import type { Revocations } from '../revocation/revocations';
-import { withExample } from './examples';
+import { exampleGrantRequest, withExample } from './examples';
 
 export interface PlatformClientRouteDeps {
   commands: CommandBus;
@@ -53,17 +53,25 @@ const exampleClient = {
   dailyRewardCap: 5000,
 };
 const exampleSecret = 'pcs_q3J7mN0vYc2xLk8tR5wP1sZ9hB4gD6fA0eU2iO7yTn4';
+const exampleClientRequest = exampleGrantRequest({
+  type: 'user.platform-client.create' as const,
+  clientId: exampleClient.id,
+  name: exampleClient.name,
+  treasuries: exampleClient.treasuries,
+  dailyRewardCap: exampleClient.dailyRewardCap,
+});
 
 /**
  * Platform clients (the SYSTEM callers of POST /api/auth/token), for a SUPERADMIN: the same
  * actions as the operator CLI's create-client, list-clients and revoke-client. Like API keys
  * (routes/api-keys.ts), the gateway makes the secret and sends only its SHA-256 in a user
- * command, so the secret never crosses Kafka and is in the 201 only; the user service applies each
- * command once and records it in the admin audit log with the SUPERADMIN as actor.
+ * command, so the secret never crosses Kafka and is in the first 202 only; the user service
+ * stores the client as a request another SUPERADMIN approves (docs/DESIGN.md "Two-person acts"),
+ * the client existing from that approval on, and records each step in the admin audit log.
  *
  * Creation requires an Idempotency-Key: its command id is derived from the key (plugins/idempotency.ts),
- * so a retry is the same command and the user service answers it with the client it created. The
- * secret is not kept anywhere, so that retry answers 200 with the client and no `clientSecret`
+ * so a retry is the same command and the user service answers it with the request it made. The
+ * secret is not kept anywhere, so that retry answers 202 with the request and no `clientSecret`
  * (the gateway tells it from a first answer by the stored secret hash, which is not its own); the
  * answer is never recorded for GET /api/commands/{key} either. The same key with another body is
  * 422 IDEMPOTENCY_KEY_REUSED.
@@ -91,17 +99,13 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
       schema: {
         tags: ['platform-clients'],
         summary:
-          'Register a platform client; its secret is in this 201 only (a retry with the same Idempotency-Key answers 200, without it)',
+          'Ask for a platform client: 202 with the request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve) and its secret, in this first answer only (a retry with the same Idempotency-Key answers 202 without it); the client works from that approval on. A daily reward cap above PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS is 422 REWARD_CAP_ABOVE_CEILING',
         security: [{ bearerAuth: [] }],
         operationId: 'createPlatformClient',
         headers: requiredIdempotencyHeaders,
         body: withExample(createPlatformClientBody, { name: 'tournaments', treasuries: ['REWARDS'], dailyRewardCap: 5000 }),
         response: {
-          201: withExample(createdPlatformClient, { ...exampleClient, clientSecret: exampleSecret }),
-          200: withExample(
-            platformClient.describe('A retry of a creation (same Idempotency-Key and body): the client it created, without the secret'),
-            exampleClient,
-          ),
+          202: withExample(requestedPlatformClient, { grantRequest: exampleClientRequest, clientSecret: exampleSecret }),
           409: problem,
           422: problem,
           ...errorResponses,
@@ -112,7 +116,7 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
       const { commandId, requestHash } = idempotencyOf(request);
       const clientSecret = randomSecret('pcs_');
       const secretHash = sha256Hex(clientSecret);
-      const { client, ...stored } = await deps.commands.user(
+      const stored = await deps.commands.user(
         userDraft('user.platform-client.create', {
           clientId: newClientId(),
           name: request.body.name,
@@ -126,13 +130,10 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
       if (stored.requestHash !== requestHash) {
         throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request (another path, body or API key)');
       }
-      if (stored.secretHash !== secretHash) {
-        // A retry of a creation that was applied: its secret went out with the first answer only.
-        reply.status(200);
-        return client;
-      }
-      reply.status(201);
-      return { ...client, clientSecret };
+      if (!('grantRequest' in stored)) throw new InvariantViolation('a person’s platform client was made without a second SUPERADMIN');
+      reply.status(202);
+      // A retry of a request that was stored: its secret went out with the first answer only.
+      return stored.secretHash === secretHash ? { grantRequest: stored.grantRequest, clientSecret } : { grantRequest: stored.grantRequest };
     },
   );
 

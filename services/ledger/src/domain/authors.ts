@@ -38,6 +38,11 @@ export function isUser(author: VerifiedAuthor, userId: number): boolean {
 export function platformGrantsOf(command: Pick<LedgerCommand, 'actor'> & { proof?: string | undefined }): {
   treasuries?: string[];
   rewardCap?: number | null;
+  /**
+   * The people behind the client: the SUPERADMINs who asked for and approved it (claims
+   * `createdBy`, `approvedBy`). It never pays them (docs/DESIGN.md "Two-person acts").
+   */
+  peopleBehind?: number[];
 } {
   if (command.actor.kind !== 'system' || !command.proof) return {};
   const payload = command.proof.split('.')[1];
@@ -46,9 +51,13 @@ export function platformGrantsOf(command: Pick<LedgerCommand, 'actor'> & { proof
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
     const cap = claims['rewardCap'];
     const treasuries = claims['treasuries'];
+    const people = [claims['createdBy'], claims['approvedBy']].filter(
+      (id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0,
+    );
     return {
       ...(Array.isArray(treasuries) ? { treasuries: treasuries.filter((t): t is string => typeof t === 'string') } : {}),
       ...(typeof cap === 'number' && Number.isSafeInteger(cap) && cap >= 0 ? { rewardCap: cap } : {}),
+      ...(people.length > 0 ? { peopleBehind: people } : {}),
     };
   } catch {
     return {};

@@ -59,9 +59,9 @@ function modelLimits(policy: LedgerPolicy, command: LedgerCommand, overrides: Li
  * partitions and delivered in any order, stored outcomes kept like processed_commands.
  */
 /** A SYSTEM token's shape with the grant claims (the signature was checked before the apply). */
-function grantProof(treasuries: string[] | undefined): string {
+function grantProof(treasuries: string[] | undefined, people: { createdBy?: number; approvedBy?: number } = {}): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'EdDSA' })}.${part({ role: 'SYSTEM', ...(treasuries ? { treasuries } : {}) })}.signature`;
+  return `${part({ alg: 'EdDSA' })}.${part({ role: 'SYSTEM', ...(treasuries ? { treasuries } : {}), ...people })}.signature`;
 }
 
 class World {
@@ -106,12 +106,14 @@ class World {
       this.holdPayers.set(holdIdOf({ commandId, data: data as { idNonce?: string } }), (data as { fromUserId: number }).fromUserId);
     // A platform client's commands carry its token as proof; the consumer verified its signature
     // before the apply, so here only its grant claims matter: every treasury, unless a test says.
-    const proof = by.kind === 'system' ? { proof: grantProof(this.clientGrants) } : {};
+    const proof = by.kind === 'system' ? { proof: grantProof(this.clientGrants, this.clientPeople) } : {};
     return { commandId, type, issuedAt: this.at.toISOString(), actor: by, data, ...proof } as LedgerCommand;
   }
 
   /** The treasuries the platform clients of this world's commands are granted. */
   clientGrants: string[] | undefined = [...treasuryCodes];
+  /** The SUPERADMINs who asked for and approved those clients (their tokens' claims); none unless a test says. */
+  clientPeople: { createdBy?: number; approvedBy?: number } = {};
 
   /** Moves the clock on. */
   tick(ms: number) {
@@ -1562,6 +1564,35 @@ describe('ledger domain: four-eyes by window', () => {
       extra: { limit: { name: 'clientDailyRewards', value: 50, used: 50 } },
     });
     expect(stepOf(w, reward({ kind: 'system', id: 'pc_shop' }, 1)).ok).toBe(true);
+  });
+
+  it('when a platform client rewards or pays out to a SUPERADMIN who asked for or approved it, then SELF_DEALING; others are paid', () => {
+    const w = world();
+    w.clientPeople = { createdBy: 3, approvedBy: 4 };
+    const client: Actor = { kind: 'system', id: 'pc_tournaments' };
+    const reward = (toUserId: number) => stepOf(w, w.command('ledger.reward', { toUserId, amount: 10, reason: 'r' }, undefined, client));
+    expect([reward(3), reward(4)]).toEqual([
+      expect.objectContaining({ ok: false, code: 'SELF_DEALING' }),
+      expect.objectContaining({ ok: false, code: 'SELF_DEALING' }),
+    ]);
+    expect(reward(2).ok).toBe(true);
+    const payout = stepOf(
+      w,
+      w.command(
+        'ledger.payout',
+        {
+          from: { kind: 'treasury', code: 'REWARDS' },
+          lines: [
+            { toUserId: 2, amount: 1 },
+            { toUserId: 4, amount: 1 },
+          ],
+          reason: 'cup',
+        },
+        undefined,
+        client,
+      ),
+    );
+    expect(payout).toMatchObject({ ok: false, code: 'SELF_DEALING', detail: expect.stringMatching(/^lines\[1\]/) });
   });
 
   describe('a person\'s payout from REWARDS past the window (docs/DESIGN.md "Payouts")', () => {

@@ -3,7 +3,8 @@ import type { Actor, ApiKey, AuditRecord, PlatformClient, UserCommand, UserEvent
 import type { OutboxRow } from '@coin/db';
 import type { UserRow } from '../domain/users';
 import type { DeletionPolicy, DeletionRequestRow } from '../domain/deletion-requests';
-import { applyUserCommand } from './apply-user-command';
+import type { GrantPolicy, GrantRequestRow } from '../domain/grant-requests';
+import { applyUserCommand, type ApplyMeta } from './apply-user-command';
 import type { StoredOutcome, UserCommandStore, UserCommandTransaction } from './store';
 
 /**
@@ -17,6 +18,10 @@ const keyHash = 'b'.repeat(64);
 const operator: Actor = { kind: 'operator', id: 'admin-cli' };
 const superadmin: Actor = { kind: 'user', id: '1', role: 'SUPERADMIN' };
 const admin: Actor = { kind: 'user', id: '2', role: 'ADMIN' };
+/** Every SUPERADMIN of these tests has held the role for a day. */
+const longAgo = new Date(now.getTime() - 24 * 3600 * 1000);
+const grants: GrantPolicy = { expirySeconds: 24 * 3600, dailyRewardCapMaxMinor: 10_000_000 };
+const meta: ApplyMeta = { grants };
 
 function account(overrides: Partial<UserRow> = {}): UserRow {
   return {
@@ -26,7 +31,8 @@ function account(overrides: Partial<UserRow> = {}): UserRow {
     role: 'USER',
     is_verified: false,
     token_version: 3,
-    created_at: now,
+    created_at: longAgo,
+    role_since: longAgo,
     ...overrides,
   };
 }
@@ -52,6 +58,9 @@ interface FakeState {
   /** Platform clients by id, with whether each is revoked. */
   clients?: Map<string, PlatformClient>;
   deletionRequests?: DeletionRequestRow[];
+  grantRequests?: GrantRequestRow[];
+  /** What each requester deleted alone in the window, by `kind:id`. */
+  deletionWindows?: Map<string, { balanceMinor: number; count: number }>;
   /** Keys of sealed registrations no account has yet, by id. */
   personalDataKeys?: Map<string, Buffer>;
 }
@@ -75,6 +84,8 @@ function fakeStore(state: FakeState = {}) {
       calls.push(`lockUser ${userId}`);
       return state.users?.find((u) => u.id === userId) ?? null;
     },
+    // Reads of the people deciding a request are not locks: left out of `calls`.
+    findUser: async (userId) => state.users?.find((u) => u.id === userId) ?? null,
     lockSuperadminSet: async () => {
       calls.push('lockSuperadminSet');
       return state.superadminCount ?? 0;
@@ -95,7 +106,9 @@ function fakeStore(state: FakeState = {}) {
       void calls.push(`insertSessionGrant ${grant.userId} ${grant.grantHash.slice(0, 8)} ${grant.expiresAt.toISOString()}`),
     writeChanges: async (changes) => void calls.push(`writeChanges ${changes.map((c) => c.type).join(',') || '(none)'}`),
     insertApiKey: async (key): Promise<ApiKey> => {
-      calls.push(`insertApiKey ${key.id} by ${key.createdBy} for ${key.ownerUserId}`);
+      calls.push(
+        `insertApiKey ${key.id} by ${key.createdBy} for ${key.ownerUserId}${key.approvedBy ? ` approved by ${key.approvedBy}` : ''}`,
+      );
       return {
         id: key.id,
         name: key.name,
@@ -111,7 +124,7 @@ function fakeStore(state: FakeState = {}) {
       return hash ? { keyHash: hash } : null;
     },
     insertPlatformClient: async (client) => {
-      calls.push(`insertPlatformClient ${client.id}`);
+      calls.push(`insertPlatformClient ${client.id}${client.approvedBy ? ` by ${client.createdBy} approved by ${client.approvedBy}` : ''}`);
       if (state.clients?.has(client.id)) return null;
       const inserted = {
         id: client.id,
@@ -149,6 +162,27 @@ function fakeStore(state: FakeState = {}) {
       calls.push(`updateDeletionRequest ${request.status}`);
       state.deletionRequests = (state.deletionRequests ?? []).map((r) => (r.id === request.id ? request : r));
     },
+    lockGrantRequest: async (id) => {
+      calls.push('lockGrantRequest');
+      return state.grantRequests?.find((r) => r.id === id) ?? null;
+    },
+    insertGrantRequest: async (request) => {
+      calls.push(`insertGrantRequest ${request.act.type}`);
+      state.grantRequests = [...(state.grantRequests ?? []), request];
+    },
+    updateGrantRequest: async (request) => {
+      calls.push(`updateGrantRequest ${request.status}`);
+      state.grantRequests = (state.grantRequests ?? []).map((r) => (r.id === request.id ? request : r));
+    },
+    lockDeletionWindow: async (requester) => {
+      calls.push(`lockDeletionWindow ${requester}`);
+      return state.deletionWindows?.get(requester) ?? { balanceMinor: 0, count: 0 };
+    },
+    recordDeletionAlone: async ({ userId, requester, balanceMinor }) => {
+      calls.push(`recordDeletionAlone ${userId} ${requester} ${balanceMinor}`);
+      const window = state.deletionWindows?.get(requester) ?? { balanceMinor: 0, count: 0 };
+      state.deletionWindows?.set(requester, { balanceMinor: window.balanceMinor + balanceMinor, count: window.count + 1 });
+    },
     enqueueEvents: async (events): Promise<OutboxRow[]> => {
       calls.push(`enqueueEvents ${events.map((e) => e.type).join(',') || '(none)'}`);
       enqueued.push(...events);
@@ -178,7 +212,7 @@ describe('applying a user command', () => {
     const cmd = command('user.delete', superadmin, { userId: 7 });
     const previous: StoredOutcome = { ok: true, reply: { userId: 7, tokenVersion: 4 } };
     const fake = fakeStore({ users: [account()], outcomes: new Map([[cmd.commandId, previous]]) });
-    expect(await applyUserCommand(fake.store, cmd, clock)).toEqual({ outcome: previous, outbox: [] });
+    expect(await applyUserCommand(fake.store, cmd, clock, meta)).toEqual({ outcome: previous, outbox: [] });
     expect(fake.calls).toEqual(['findOutcome']);
   });
 
@@ -191,7 +225,7 @@ describe('applying a user command', () => {
       command('user.api-key.revoke', admin, { id: '30000000-0000-4000-8000-000000000001' }),
     ]) {
       const fake = fakeStore({ users: [account()] });
-      const applied = await applyUserCommand(fake.store, cmd, clock);
+      const applied = await applyUserCommand(fake.store, cmd, clock, meta);
       expect(applied.outcome).toEqual({ ok: false, reply: { code: 'FORBIDDEN', detail: 'Only a SUPERADMIN may do this' } });
       // Nothing written but the refusal's audit record (an admin action attempted and rejected).
       expect(applied.outbox.map((row) => row.topic)).toEqual(['admin.audit']);
@@ -200,9 +234,9 @@ describe('applying a user command', () => {
     }
   });
 
-  it('when a SUPERADMIN is demoted, then the account is locked before the SUPERADMIN set, and changes, events and outcome are written in that order', async () => {
+  it('when an operator demotes a SUPERADMIN, then the account is locked before the SUPERADMIN set, and changes, events and outcome are written in that order', async () => {
     const fake = fakeStore({ users: [account({ role: 'SUPERADMIN' })], superadminCount: 2 });
-    const applied = await applyUserCommand(fake.store, command('user.change-role', superadmin, { userId: 7, role: 'ADMIN' }), clock);
+    const applied = await applyUserCommand(fake.store, command('user.change-role', operator, { userId: 7, role: 'ADMIN' }), clock, meta);
     expect(fake.calls).toEqual([
       'findOutcome',
       'lockUser 7',
@@ -224,29 +258,29 @@ describe('applying a user command', () => {
 
   it('when the last SUPERADMIN would be deleted, then LAST_SUPERADMIN is stored and nothing is written', async () => {
     const fake = fakeStore({ users: [account({ role: 'SUPERADMIN' })], superadminCount: 1 });
-    const applied = await applyUserCommand(fake.store, command('user.delete', operator, { userId: 7 }), clock);
+    const applied = await applyUserCommand(fake.store, command('user.delete', operator, { userId: 7 }), clock, meta);
     expect(applied.outcome).toEqual({ ok: false, reply: { code: 'LAST_SUPERADMIN', detail: 'The last SUPERADMIN cannot be deleted' } });
     expect(fake.calls).toEqual(['findOutcome', 'lockUser 7', 'lockSuperadminSet', 'storeOutcome user.delete']);
   });
 
   it('when no SUPERADMIN would go, then the SUPERADMIN set is not locked', async () => {
     const fake = fakeStore({ users: [account({ role: 'ADMIN' })] });
-    await applyUserCommand(fake.store, command('user.delete', operator, { userId: 7 }), clock);
-    await applyUserCommand(fake.store, command('user.change-role', operator, { userId: 7, role: 'SUPERADMIN' }), clock);
+    await applyUserCommand(fake.store, command('user.delete', operator, { userId: 7 }), clock, meta);
+    await applyUserCommand(fake.store, command('user.change-role', operator, { userId: 7, role: 'SUPERADMIN' }), clock, meta);
     expect(fake.calls).not.toContain('lockSuperadminSet');
     expect(fake.calls).toContain('writeChanges erase-user,revoke-refresh-tokens');
   });
 
   it('when the account does not exist, then USER_NOT_FOUND is stored after the lookup, with no further lock', async () => {
     const fake = fakeStore();
-    const applied = await applyUserCommand(fake.store, command('user.change-role', operator, { userId: 7, role: 'USER' }), clock);
+    const applied = await applyUserCommand(fake.store, command('user.change-role', operator, { userId: 7, role: 'USER' }), clock, meta);
     expect(applied.outcome).toEqual({ ok: false, reply: { code: 'USER_NOT_FOUND', detail: 'No such user' } });
     expect(fake.calls).toEqual(['findOutcome', 'lockUser 7', 'storeOutcome user.change-role']);
   });
 
   it('when the role is unchanged, then the outcome is stored with no write and no event', async () => {
     const fake = fakeStore({ users: [account({ role: 'ADMIN' })] });
-    const applied = await applyUserCommand(fake.store, command('user.change-role', operator, { userId: 7, role: 'ADMIN' }), clock);
+    const applied = await applyUserCommand(fake.store, command('user.change-role', operator, { userId: 7, role: 'ADMIN' }), clock, meta);
     expect(applied.outcome).toEqual({ ok: true, reply: { user: { id: 7, role: 'ADMIN' }, tokenVersion: 3 } });
     // No event; the action itself is still recorded (applied, nothing changed).
     expect(applied.outbox.map((row) => row.topic)).toEqual(['admin.audit']);
@@ -265,6 +299,7 @@ describe('applying a user command', () => {
       fake.store,
       command('user.revoke-sessions', { kind: 'user', id: '7', role: 'USER' }, { userId: 7 }),
       clock,
+      meta,
     );
     expect(applied.outcome).toEqual({ ok: true, reply: { userId: 7, tokenVersion: 4 } });
     expect(fake.enqueued.map((e) => e.type)).toEqual(['user.sessions-revoked']);
@@ -276,7 +311,7 @@ describe('applying a user command', () => {
 
     it('when it carries no password hash, then VALIDATION_FAILED is stored and nothing is inserted', async () => {
       const fake = fakeStore();
-      const applied = await applyUserCommand(fake.store, register('plaintext-password'), clock);
+      const applied = await applyUserCommand(fake.store, register('plaintext-password'), clock, meta);
       expect(applied.outcome).toEqual({
         ok: false,
         reply: { code: 'VALIDATION_FAILED', detail: 'A register command must carry a password hash' },
@@ -286,7 +321,7 @@ describe('applying a user command', () => {
 
     it('when the email is taken, then EMAIL_TAKEN is stored, no event is emitted, and the owner gets a notice', async () => {
       const fake = fakeStore({ emailTaken: true });
-      const applied = await applyUserCommand(fake.store, register(passwordHash), clock);
+      const applied = await applyUserCommand(fake.store, register(passwordHash), clock, meta);
       expect(applied).toEqual({
         outcome: { ok: false, reply: { code: 'EMAIL_TAKEN', detail: 'An account with this email already exists' } },
         outbox: [],
@@ -301,7 +336,7 @@ describe('applying a user command', () => {
 
     it('when the account is inserted, then user.registered is queued and the new id alone is the stored reply (no personal data)', async () => {
       const fake = fakeStore();
-      const applied = await applyUserCommand(fake.store, register(passwordHash), clock);
+      const applied = await applyUserCommand(fake.store, register(passwordHash), clock, meta);
       expect(applied.outcome).toEqual({ ok: true, reply: { user: { id: 42 } } });
       expect(fake.calls).toEqual([
         'findOutcome',
@@ -318,7 +353,7 @@ describe('applying a user command', () => {
     it('when the data is sealed under a key the service made, then it is opened, the account inserted, and the key given to it', async () => {
       const key = newPersonalDataKey();
       const fake = fakeStore({ personalDataKeys: new Map([[keyId, key]]) });
-      const applied = await applyUserCommand(fake.store, sealedRegister(key), clock);
+      const applied = await applyUserCommand(fake.store, sealedRegister(key), clock, meta);
       expect(applied.outcome).toEqual({ ok: true, reply: { user: { id: 42 } } });
       expect(fake.calls).toEqual([
         'findOutcome',
@@ -333,7 +368,7 @@ describe('applying a user command', () => {
     it('when the address is taken, then the key goes to the account that has it (its erasure destroys it)', async () => {
       const key = newPersonalDataKey();
       const fake = fakeStore({ emailTaken: true, personalDataKeys: new Map([[keyId, key]]) });
-      await applyUserCommand(fake.store, sealedRegister(key), clock);
+      await applyUserCommand(fake.store, sealedRegister(key), clock, meta);
       expect(fake.calls).toContain(`bindPersonalDataKey ${keyId} ada@example.com`);
     });
 
@@ -345,7 +380,7 @@ describe('applying a user command', () => {
       const key = newPersonalDataKey();
       const known = _case.startsWith('its key') ? new Map<string, Buffer>() : new Map([[keyId, key]]);
       const fake = fakeStore({ personalDataKeys: known });
-      const applied = await applyUserCommand(fake.store, sealedRegister(sealedWith ?? key, data), clock);
+      const applied = await applyUserCommand(fake.store, sealedRegister(sealedWith ?? key, data), clock, meta);
       expect(applied.outcome).toEqual({ ok: false, reply: { code: 'VALIDATION_FAILED', detail: 'The registration data cannot be read' } });
       expect(fake.calls).toEqual(['findOutcome', `lockUnboundPersonalDataKey ${keyId}`, 'storeOutcome user.register']);
     });
@@ -362,7 +397,7 @@ describe('applying a user command', () => {
 
     it('when a registration carries a session grant hash, then the grant is stored with the account, expiring 60 s later', async () => {
       const fake = fakeStore();
-      await applyUserCommand(fake.store, withGrant(), clock);
+      await applyUserCommand(fake.store, withGrant(), clock, meta);
       expect(fake.calls).toEqual([
         'findOutcome',
         'insertUser ada@example.com',
@@ -374,7 +409,7 @@ describe('applying a user command', () => {
 
     it('when the email is taken, then no grant is stored (nothing to grant a session to)', async () => {
       const fake = fakeStore({ emailTaken: true });
-      await applyUserCommand(fake.store, withGrant(), clock);
+      await applyUserCommand(fake.store, withGrant(), clock, meta);
       expect(fake.calls).toEqual([
         'findOutcome',
         'insertUser ada@example.com',
@@ -385,17 +420,18 @@ describe('applying a user command', () => {
   });
 
   describe('API keys', () => {
-    it('when a SUPERADMIN issues a key to an ADMIN, then the owner is locked before the insert and the stored key is the reply', async () => {
+    it('when an operator issues a key to an ADMIN, then the owner is locked before the insert and the stored key is the reply', async () => {
       const fake = fakeStore({ users: [account({ id: 2, role: 'ADMIN' })] });
       const applied = await applyUserCommand(
         fake.store,
-        command('user.api-key.create', superadmin, { name: 'ci', scopes: ['mint'], keyHash, ownerUserId: 2 }),
+        command('user.api-key.create', operator, { name: 'ci', scopes: ['mint'], keyHash, ownerUserId: 2 }),
         clock,
+        meta,
       );
       expect(applied.outcome.ok).toBe(true);
       expect(applied.outcome.reply).toMatchObject({ name: 'ci', scopes: ['mint'], ownerUserId: 2, revokedAt: null });
       expect(fake.calls[1]).toBe('lockUser 2');
-      expect(fake.calls[2]).toMatch(/^insertApiKey 20000000-0000-4000-8000-\d{12} by 1 for 2$/);
+      expect(fake.calls[2]).toMatch(/^insertApiKey 20000000-0000-4000-8000-\d{12} by null for 2$/);
     });
 
     it('when the owner is a USER or no live account, then the key is refused and nothing is inserted', async () => {
@@ -408,6 +444,7 @@ describe('applying a user command', () => {
           fake.store,
           command('user.api-key.create', superadmin, { name: 'ci', scopes: ['mint'], keyHash, ownerUserId: 2 }),
           clock,
+          meta,
         );
         expect(applied.outcome).toMatchObject({ ok: false, reply: { code } });
         expect(fake.calls).toEqual(['findOutcome', 'lockUser 2', 'storeOutcome user.api-key.create']);
@@ -423,13 +460,14 @@ describe('applying a user command', () => {
             fake.store,
             command('user.api-key.revoke', operator, { id: '30000000-0000-4000-8000-000000000003' }),
             clock,
+            meta,
           )
         ).outcome,
       ).toEqual({
         ok: false,
         reply: { code: 'NOT_FOUND', detail: 'No such API key' },
       });
-      expect((await applyUserCommand(fake.store, command('user.api-key.revoke', operator, { id: known }), clock)).outcome).toEqual({
+      expect((await applyUserCommand(fake.store, command('user.api-key.revoke', operator, { id: known }), clock, meta)).outcome).toEqual({
         ok: true,
         reply: { id: known, keyHash },
       });
@@ -440,14 +478,14 @@ describe('applying a user command', () => {
     const secretHash = 'c'.repeat(64);
     const requestHash = 'd'.repeat(64);
 
-    it('when a SUPERADMIN creates a client, then the reply carries the client, its grants and both hashes, and the audit names the SUPERADMIN, the grants and no secret', async () => {
+    it('when an operator creates a client, then the reply carries the client, its grants and both hashes, and the audit names the operator, the grants and no secret', async () => {
       const fake = fakeStore({ clients: new Map() });
       const grants = { treasuries: ['REWARDS' as const, 'COURSE_FEES' as const], dailyRewardCap: 500_000 };
       const applied = await applyUserCommand(
         fake.store,
-        command('user.platform-client.create', superadmin, { clientId: 'pc_new', name: 'tournaments', secretHash, requestHash, ...grants }),
+        command('user.platform-client.create', operator, { clientId: 'pc_new', name: 'tournaments', secretHash, requestHash, ...grants }),
         clock,
-        { requestId: 'req-1' },
+        { ...meta, requestId: 'req-1' },
       );
       expect(applied.outcome).toEqual({
         ok: true,
@@ -468,7 +506,7 @@ describe('applying a user command', () => {
         expect.objectContaining({
           action: 'platform-client.create',
           target: 'client:pc_new',
-          actor: { kind: 'user', id: '1', role: 'SUPERADMIN' },
+          actor: operator,
           summary: { name: 'tournaments', treasuries: ['COURSE_FEES', 'REWARDS'], dailyRewardCapMinor: 500_000 },
           result: 'applied',
           requestId: 'req-1',
@@ -483,8 +521,9 @@ describe('applying a user command', () => {
         fake.store,
         command('user.platform-client.create', admin, { clientId: 'pc_new', name: 'x', secretHash, requestHash }),
         clock,
+        meta,
       );
-      const revoke = await applyUserCommand(fake.store, command('user.platform-client.revoke', admin, { clientId: 'pc_new' }), clock);
+      const revoke = await applyUserCommand(fake.store, command('user.platform-client.revoke', admin, { clientId: 'pc_new' }), clock, meta);
       expect([create.outcome.ok, revoke.outcome.ok]).toEqual([false, false]);
       expect(fake.calls.filter((c) => c.startsWith('insert') || c.startsWith('revoke'))).toEqual([]);
       expect(fake.audited.map((r) => [r.action, r.result, r.errorCode])).toEqual([
@@ -501,9 +540,24 @@ describe('applying a user command', () => {
         ],
       ]);
       const fake = fakeStore({ clients });
-      const first = await applyUserCommand(fake.store, command('user.platform-client.revoke', superadmin, { clientId: 'pc_a' }), clock);
-      const again = await applyUserCommand(fake.store, command('user.platform-client.revoke', superadmin, { clientId: 'pc_a' }), clock);
-      const unknown = await applyUserCommand(fake.store, command('user.platform-client.revoke', superadmin, { clientId: 'pc_b' }), clock);
+      const first = await applyUserCommand(
+        fake.store,
+        command('user.platform-client.revoke', superadmin, { clientId: 'pc_a' }),
+        clock,
+        meta,
+      );
+      const again = await applyUserCommand(
+        fake.store,
+        command('user.platform-client.revoke', superadmin, { clientId: 'pc_a' }),
+        clock,
+        meta,
+      );
+      const unknown = await applyUserCommand(
+        fake.store,
+        command('user.platform-client.revoke', superadmin, { clientId: 'pc_b' }),
+        clock,
+        meta,
+      );
       expect(first.outcome.reply).toEqual({
         client: {
           id: 'pc_a',
@@ -536,10 +590,10 @@ describe('applying a user command', () => {
 });
 
 describe('large deletions wait for a second SUPERADMIN', () => {
-  const policy: DeletionPolicy = { approvalMinMinor: 1_000_000, expirySeconds: 24 * 3600 };
+  const policy: DeletionPolicy = { approvalMinMinor: 1_000_000, expirySeconds: 24 * 3600, windowMinor: 0, windowCountMax: 0 };
   const other: Actor = { kind: 'user', id: '3', role: 'SUPERADMIN' };
   const deleteAt = (balanceMinor: number, actor: Actor = superadmin) =>
-    [command('user.delete', actor, { userId: 7 }), clock, { deletionPolicy: policy, balanceMinor }] as const;
+    [command('user.delete', actor, { userId: 7 }), clock, { grants, deletionPolicy: policy, balanceMinor }] as const;
 
   it('when the balance is below the threshold, then the user is deleted at once', async () => {
     const fake = fakeStore({ users: [account()] });
@@ -557,6 +611,7 @@ describe('large deletions wait for a second SUPERADMIN', () => {
     expect(fake.calls).toEqual([
       'findOutcome',
       'lockUser 7',
+      'lockDeletionWindow user:1',
       'lockPendingDeletionRequest 7',
       'insertDeletionRequest 7 1000000',
       'enqueueEvents (none)',
@@ -589,12 +644,12 @@ describe('large deletions wait for a second SUPERADMIN', () => {
   it('when the policy is on but the consumer read no balance, then it is a broken invariant (never decided without the figure)', async () => {
     const fake = fakeStore({ users: [account()] });
     await expect(
-      applyUserCommand(fake.store, command('user.delete', superadmin, { userId: 7 }), clock, { deletionPolicy: policy }),
+      applyUserCommand(fake.store, command('user.delete', superadmin, { userId: 7 }), clock, { grants, deletionPolicy: policy }),
     ).rejects.toThrow(/without the ledger balance/);
   });
 
   async function pendingRequest() {
-    const fake = fakeStore({ users: [account()] });
+    const fake = fakeStore({ users: [account(), account({ id: 1, role: 'SUPERADMIN' }), account({ id: 3, role: 'SUPERADMIN' })] });
     const applied = await applyUserCommand(fake.store, ...deleteAt(2_000_000));
     const id = (applied.outcome.reply as { deletionRequest: { id: string } }).deletionRequest.id;
     return { fake, id };
@@ -602,14 +657,19 @@ describe('large deletions wait for a second SUPERADMIN', () => {
 
   it('when the requester approves their own request, then APPROVAL_BY_REQUESTER and nothing is deleted', async () => {
     const { fake, id } = await pendingRequest();
-    const applied = await applyUserCommand(fake.store, command('user.approve-deletion', superadmin, { userId: 7, requestId: id }), clock);
+    const applied = await applyUserCommand(
+      fake.store,
+      command('user.approve-deletion', superadmin, { userId: 7, requestId: id }),
+      clock,
+      meta,
+    );
     expect(applied.outcome).toEqual({ ok: false, reply: expect.objectContaining({ code: 'APPROVAL_BY_REQUESTER' }) });
     expect(fake.calls.filter((c) => c.startsWith('writeChanges'))).toEqual([]);
   });
 
   it('when another SUPERADMIN approves, then the user is deleted as a direct deletion and the request is APPROVED in the same transaction', async () => {
     const { fake, id } = await pendingRequest();
-    const applied = await applyUserCommand(fake.store, command('user.approve-deletion', other, { userId: 7, requestId: id }), clock);
+    const applied = await applyUserCommand(fake.store, command('user.approve-deletion', other, { userId: 7, requestId: id }), clock, meta);
     expect(applied.outcome).toEqual({
       ok: true,
       reply: { userId: 7, tokenVersion: 4, deletionRequest: expect.objectContaining({ id, status: 'APPROVED', decidedBy: other }) },
@@ -629,12 +689,22 @@ describe('large deletions wait for a second SUPERADMIN', () => {
 
   it('when an ADMIN approves, or the request names another user, or it is decided already, then it is refused', async () => {
     const { fake, id } = await pendingRequest();
-    const byAdmin = await applyUserCommand(fake.store, command('user.approve-deletion', admin, { userId: 7, requestId: id }), clock);
+    const byAdmin = await applyUserCommand(fake.store, command('user.approve-deletion', admin, { userId: 7, requestId: id }), clock, meta);
     expect(byAdmin.outcome.reply).toEqual(expect.objectContaining({ code: 'FORBIDDEN' }));
-    const otherUser = await applyUserCommand(fake.store, command('user.approve-deletion', other, { userId: 8, requestId: id }), clock);
+    const otherUser = await applyUserCommand(
+      fake.store,
+      command('user.approve-deletion', other, { userId: 8, requestId: id }),
+      clock,
+      meta,
+    );
     expect(otherUser.outcome.reply).toEqual(expect.objectContaining({ code: 'APPROVAL_NOT_FOUND' }));
-    await applyUserCommand(fake.store, command('user.reject-deletion', superadmin, { userId: 7, requestId: id, reason: 'mistake' }), clock);
-    const late = await applyUserCommand(fake.store, command('user.approve-deletion', other, { userId: 7, requestId: id }), clock);
+    await applyUserCommand(
+      fake.store,
+      command('user.reject-deletion', superadmin, { userId: 7, requestId: id, reason: 'mistake' }),
+      clock,
+      meta,
+    );
+    const late = await applyUserCommand(fake.store, command('user.approve-deletion', other, { userId: 7, requestId: id }), clock, meta);
     expect(late.outcome.reply).toEqual(expect.objectContaining({ code: 'APPROVAL_NOT_PENDING' }));
     expect(fake.audited.at(-1)).toEqual(
       expect.objectContaining({ action: 'approval.approve', result: 'rejected', errorCode: 'APPROVAL_NOT_PENDING' }),
@@ -644,8 +714,284 @@ describe('large deletions wait for a second SUPERADMIN', () => {
   it('when the request has expired, then an approval is refused and the request is marked EXPIRED', async () => {
     const { fake, id } = await pendingRequest();
     const later = { now: () => new Date(now.getTime() + policy.expirySeconds * 1000), newId: clock.newId };
-    const applied = await applyUserCommand(fake.store, command('user.approve-deletion', other, { userId: 7, requestId: id }), later);
+    const applied = await applyUserCommand(fake.store, command('user.approve-deletion', other, { userId: 7, requestId: id }), later, meta);
     expect(applied.outcome.reply).toEqual(expect.objectContaining({ code: 'APPROVAL_NOT_PENDING' }));
     expect(fake.calls.at(-2)).toBe('updateDeletionRequest EXPIRED');
+  });
+});
+
+describe('two-person acts', () => {
+  const other: Actor = { kind: 'user', id: '3', role: 'SUPERADMIN' };
+  const people = () => [account(), account({ id: 1, role: 'SUPERADMIN' }), account({ id: 3, role: 'SUPERADMIN' })];
+  const secretHash = 'c'.repeat(64);
+  const requestHash = 'd'.repeat(64);
+  const requestIdOf = (applied: { outcome: StoredOutcome }) => (applied.outcome.reply as { grantRequest: { id: string } }).grantRequest.id;
+
+  it('when a SUPERADMIN grants ADMIN, then a request is stored instead, nothing about the account changes, and the request is audited', async () => {
+    const fake = fakeStore({ users: people() });
+    const applied = await applyUserCommand(fake.store, command('user.change-role', superadmin, { userId: 7, role: 'ADMIN' }), clock, meta);
+    expect(applied.outcome.reply).toEqual({
+      grantRequest: expect.objectContaining({
+        status: 'PENDING',
+        act: { type: 'user.change-role', userId: 7, role: 'ADMIN', previousRole: 'USER' },
+        requestedBy: superadmin,
+        expiresAt: new Date(now.getTime() + grants.expirySeconds * 1000).toISOString(),
+      }),
+    });
+    expect(fake.calls).toEqual([
+      'findOutcome',
+      'lockUser 7',
+      'insertGrantRequest user.change-role',
+      'enqueueEvents (none)',
+      'storeOutcome user.change-role',
+    ]);
+    expect(fake.audited).toEqual([
+      expect.objectContaining({
+        action: 'approval.request',
+        target: `grant-request:${requestIdOf(applied)}`,
+        summary: { type: 'user.change-role', userId: 7, role: 'ADMIN', previousRole: 'USER' },
+      }),
+    ]);
+  });
+
+  it('when a SUPERADMIN demotes another SUPERADMIN, then it waits too; taking ADMIN away or moving between USER and DEVELOPER does not', async () => {
+    const fake = fakeStore({
+      users: [account({ role: 'SUPERADMIN' }), account({ id: 8, role: 'ADMIN' }), account({ id: 9 })],
+      superadminCount: 2,
+    });
+    const demotion = await applyUserCommand(fake.store, command('user.change-role', superadmin, { userId: 7, role: 'ADMIN' }), clock, meta);
+    expect(demotion.outcome.reply).toEqual({
+      grantRequest: expect.objectContaining({ act: expect.objectContaining({ previousRole: 'SUPERADMIN' }) }),
+    });
+    const fromAdmin = await applyUserCommand(fake.store, command('user.change-role', superadmin, { userId: 8, role: 'USER' }), clock, meta);
+    const toDeveloper = await applyUserCommand(
+      fake.store,
+      command('user.change-role', superadmin, { userId: 9, role: 'DEVELOPER' }),
+      clock,
+      meta,
+    );
+    expect([fromAdmin.outcome.reply, toDeveloper.outcome.reply]).toEqual([
+      { user: { id: 8, role: 'USER' }, tokenVersion: 4 },
+      { user: { id: 9, role: 'DEVELOPER' }, tokenVersion: 4 },
+    ]);
+    expect(fake.calls.filter((c) => c.startsWith('insertGrantRequest'))).toHaveLength(1);
+  });
+
+  it('when the last SUPERADMIN would be demoted, then LAST_SUPERADMIN at once, no request', async () => {
+    const fake = fakeStore({ users: [account({ role: 'SUPERADMIN' })], superadminCount: 1 });
+    const applied = await applyUserCommand(fake.store, command('user.change-role', superadmin, { userId: 7, role: 'USER' }), clock, meta);
+    expect(applied.outcome.reply).toEqual(expect.objectContaining({ code: 'LAST_SUPERADMIN' }));
+    expect(fake.calls).not.toContain('insertGrantRequest user.change-role');
+  });
+
+  it('when a SUPERADMIN asks for a key, then only a request is stored: the hash is kept for the approval, never shown or audited', async () => {
+    const fake = fakeStore({ users: people() });
+    const applied = await applyUserCommand(
+      fake.store,
+      command('user.api-key.create', superadmin, { name: 'ci', scopes: ['mint'], keyHash }),
+      clock,
+      meta,
+    );
+    expect(applied.outcome.reply).toEqual({
+      grantRequest: expect.objectContaining({
+        act: { type: 'user.api-key.create', apiKeyId: expect.any(String), name: 'ci', scopes: ['mint'] },
+      }),
+    });
+    expect(fake.calls.filter((c) => c.startsWith('insertApiKey'))).toEqual([]);
+    expect(JSON.stringify(applied.outcome)).not.toContain(keyHash);
+    expect(JSON.stringify(fake.audited)).not.toContain(keyHash);
+  });
+
+  it('when a client is asked for with a cap above the ceiling, then REWARD_CAP_ABOVE_CEILING and nothing is stored; within it, a request whose answer carries the hashes', async () => {
+    const fake = fakeStore({ users: people(), clients: new Map() });
+    const data = { clientId: 'pc_new', name: 'jackpot', secretHash, requestHash, treasuries: ['REWARDS' as const] };
+    const huge = await applyUserCommand(
+      fake.store,
+      command('user.platform-client.create', superadmin, { ...data, dailyRewardCap: grants.dailyRewardCapMaxMinor + 1 }),
+      clock,
+      meta,
+    );
+    expect(huge.outcome.reply).toEqual(expect.objectContaining({ code: 'REWARD_CAP_ABOVE_CEILING' }));
+    expect(fake.audited.at(-1)).toEqual(expect.objectContaining({ action: 'platform-client.create', result: 'rejected' }));
+    const modest = await applyUserCommand(
+      fake.store,
+      command('user.platform-client.create', superadmin, { ...data, dailyRewardCap: grants.dailyRewardCapMaxMinor }),
+      clock,
+      meta,
+    );
+    expect(modest.outcome.reply).toEqual({
+      grantRequest: expect.objectContaining({
+        act: { type: 'user.platform-client.create', clientId: 'pc_new', name: 'jackpot', treasuries: ['REWARDS'], dailyRewardCap: 100_000 },
+      }),
+      secretHash,
+      requestHash,
+    });
+    expect(fake.calls.filter((c) => c.startsWith('insertPlatformClient'))).toEqual([]);
+  });
+
+  /** The requests a fake store holds, to start another (whose accounts changed since) with them. */
+  async function storedRequests(fake: ReturnType<typeof fakeStore>): Promise<GrantRequestRow[]> {
+    const ids = fake.audited.filter((r) => r.action === 'approval.request').map((r) => r.target.replace('grant-request:', ''));
+    return fake.store.transaction(async (tx) => (await Promise.all(ids.map((id) => tx.lockGrantRequest(id)))).filter((r) => r !== null));
+  }
+
+  async function askedKey() {
+    const fake = fakeStore({ users: people() });
+    const applied = await applyUserCommand(
+      fake.store,
+      command('user.api-key.create', superadmin, { name: 'ci', scopes: ['mint'], keyHash }),
+      clock,
+      meta,
+    );
+    return { fake, id: requestIdOf(applied) };
+  }
+  const approve = (actor: Actor, requestId: string) => command('user.approve-grant', actor, { requestId });
+
+  it('when the requester approves, or an ADMIN, or a SUPERADMIN made after the request, then refused and nothing is made', async () => {
+    const { fake, id } = await askedKey();
+    const own = await applyUserCommand(fake.store, approve(superadmin, id), clock, meta);
+    const byAdmin = await applyUserCommand(fake.store, approve(admin, id), clock, meta);
+    // Promoted at the request's very moment: not before it.
+    const fresh = fakeStore({ users: [...people(), account({ id: 4, role: 'SUPERADMIN', role_since: now })], grantRequests: [] });
+    const asked = await applyUserCommand(
+      fresh.store,
+      command('user.api-key.create', superadmin, { name: 'ci', scopes: ['mint'], keyHash }),
+      clock,
+      meta,
+    );
+    const latecomer = await applyUserCommand(
+      fresh.store,
+      approve({ kind: 'user', id: '4', role: 'SUPERADMIN' }, requestIdOf(asked)),
+      clock,
+      meta,
+    );
+    expect([own, byAdmin, latecomer].map((a) => (a.outcome.reply as { code: string }).code)).toEqual([
+      'APPROVAL_BY_REQUESTER',
+      'FORBIDDEN',
+      'APPROVER_NOT_ELIGIBLE',
+    ]);
+    expect([...fake.calls, ...fresh.calls].filter((c) => c.startsWith('insertApiKey') || c.startsWith('updateGrantRequest'))).toEqual([]);
+    expect(fake.audited.map((r) => [r.action, r.result, r.errorCode])).toEqual([
+      ['approval.request', 'applied', null],
+      ['approval.approve', 'rejected', 'APPROVAL_BY_REQUESTER'],
+      ['approval.approve', 'rejected', 'FORBIDDEN'],
+    ]);
+  });
+
+  it('when another SUPERADMIN approves, then the key is made with who asked and who approved, the request APPROVED, and both the approval and the key are audited', async () => {
+    const { fake, id } = await askedKey();
+    const applied = await applyUserCommand(fake.store, approve(other, id), clock, meta);
+    expect(applied.outcome).toEqual({
+      ok: true,
+      reply: { grantRequest: expect.objectContaining({ id, status: 'APPROVED', decidedBy: other }), tokenVersion: null },
+    });
+    expect(fake.calls.slice(-5)).toEqual([
+      'lockGrantRequest',
+      expect.stringMatching(/^insertApiKey \S+ by 1 approved by 3$/),
+      'updateGrantRequest APPROVED',
+      'enqueueEvents (none)',
+      'storeOutcome user.approve-grant',
+    ]);
+    expect(fake.audited.slice(-2)).toEqual([
+      expect.objectContaining({ action: 'approval.approve', target: `grant-request:${id}`, actor: other, result: 'applied' }),
+      expect.objectContaining({ action: 'api-key.create', summary: expect.objectContaining({ requestedBy: '1', approvedBy: '3' }) }),
+    ]);
+    const again = await applyUserCommand(fake.store, approve(other, id), clock, meta);
+    expect(again.outcome.reply).toEqual(expect.objectContaining({ code: 'APPROVAL_NOT_PENDING' }));
+  });
+
+  it('when a role grant is approved, then the role is set as a direct change would, with its event; if the role changed meanwhile, GRANT_REQUEST_OUTDATED', async () => {
+    const fake = fakeStore({ users: people() });
+    const asked = await applyUserCommand(fake.store, command('user.change-role', superadmin, { userId: 7, role: 'ADMIN' }), clock, meta);
+    const applied = await applyUserCommand(fake.store, approve(other, requestIdOf(asked)), clock, meta);
+    expect(applied.outcome.reply).toEqual({ grantRequest: expect.objectContaining({ status: 'APPROVED' }), tokenVersion: 4 });
+    expect(fake.enqueued.map((e) => e.type)).toEqual(['user.role-changed']);
+
+    // Asked against USER; approved once the account is ADMIN (another request got there first).
+    const second = await applyUserCommand(
+      fake.store,
+      command('user.change-role', superadmin, { userId: 7, role: 'SUPERADMIN' }),
+      clock,
+      meta,
+    );
+    const users = people().map((u) => (u.id === 7 ? { ...u, role: 'ADMIN' as const } : u));
+    const outdated = fakeStore({ users, grantRequests: await storedRequests(fake) });
+    const refused = await applyUserCommand(outdated.store, approve(other, requestIdOf(second)), clock, meta);
+    expect(refused.outcome.reply).toEqual(expect.objectContaining({ code: 'GRANT_REQUEST_OUTDATED' }));
+    expect(outdated.calls.filter((c) => c.startsWith('writeChanges') || c.startsWith('updateGrantRequest'))).toEqual([]);
+  });
+
+  it('when the requester is no longer a SUPERADMIN, then their request cannot be approved', async () => {
+    const { fake, id } = await askedKey();
+    const demoted = fakeStore({
+      users: [account(), account({ id: 1, role: 'ADMIN' }), account({ id: 3, role: 'SUPERADMIN' })],
+      grantRequests: await storedRequests(fake),
+    });
+    const refused = await applyUserCommand(demoted.store, approve(other, id), clock, meta);
+    expect(refused.outcome.reply).toEqual(expect.objectContaining({ code: 'GRANT_REQUEST_OUTDATED' }));
+  });
+
+  it('when a request has expired, then its approval is refused and it is marked EXPIRED; the requester may reject a pending one', async () => {
+    const { fake, id } = await askedKey();
+    const later = { now: () => new Date(now.getTime() + grants.expirySeconds * 1000), newId: clock.newId };
+    const late = await applyUserCommand(fake.store, approve(other, id), later, meta);
+    expect(late.outcome.reply).toEqual(expect.objectContaining({ code: 'APPROVAL_NOT_PENDING' }));
+    expect(fake.calls.at(-2)).toBe('updateGrantRequest EXPIRED');
+
+    const pending = await askedKey();
+    const withdrawn = await applyUserCommand(
+      pending.fake.store,
+      command('user.reject-grant', superadmin, { requestId: pending.id, reason: 'mistake' }),
+      clock,
+      meta,
+    );
+    expect(withdrawn.outcome.reply).toEqual({ grantRequest: expect.objectContaining({ status: 'REJECTED', rejectionReason: 'mistake' }) });
+    expect(pending.fake.audited.at(-1)).toEqual(
+      expect.objectContaining({ action: 'approval.reject', summary: expect.objectContaining({ reason: 'mistake' }) }),
+    );
+  });
+});
+
+describe('deletions counted in a rolling window per requester', () => {
+  const policy: DeletionPolicy = { approvalMinMinor: 1_000_000, expirySeconds: 24 * 3600, windowMinor: 1_000_000, windowCountMax: 3 };
+  const remove = (userId: number, balanceMinor: number, actor: Actor = superadmin) =>
+    [command('user.delete', actor, { userId }), clock, { grants, deletionPolicy: policy, balanceMinor }] as const;
+
+  it('when a deletion would take the requester’s day to the window, then it waits, though under the single threshold; below it, it is counted', async () => {
+    const fake = fakeStore({
+      users: [account(), account({ id: 8 })],
+      deletionWindows: new Map([['user:1', { balanceMinor: 900_000, count: 1 }]]),
+    });
+    const first = await applyUserCommand(fake.store, ...remove(7, 99_999));
+    expect(first.outcome.reply).toEqual({ userId: 7, tokenVersion: 4 });
+    expect(fake.calls).toContain('recordDeletionAlone 7 user:1 99999');
+    const second = await applyUserCommand(fake.store, ...remove(8, 1));
+    expect(second.outcome.reply).toEqual({ deletionRequest: expect.objectContaining({ userId: 8, status: 'PENDING', balance: 0.01 }) });
+    expect(fake.calls.indexOf('lockDeletionWindow user:1')).toBeLessThan(fake.calls.indexOf('recordDeletionAlone 7 user:1 99999'));
+  });
+
+  it('when the requester deleted the window’s count already, then the next waits even with nothing to burn; another SUPERADMIN’s window is their own', async () => {
+    const fake = fakeStore({
+      users: [account(), account({ id: 8 })],
+      deletionWindows: new Map([['user:1', { balanceMinor: 0, count: 3 }]]),
+    });
+    const waits = await applyUserCommand(fake.store, ...remove(7, 0));
+    expect(waits.outcome.reply).toEqual({ deletionRequest: expect.objectContaining({ status: 'PENDING' }) });
+    const another = await applyUserCommand(fake.store, ...remove(8, 0, { kind: 'user', id: '3', role: 'SUPERADMIN' }));
+    expect(another.outcome.reply).toEqual({ userId: 8, tokenVersion: 4 });
+  });
+
+  it('when a SUPERADMIN is deleted by one person, then it waits whatever the balance', async () => {
+    const fake = fakeStore({ users: [account({ role: 'SUPERADMIN' })], superadminCount: 3, deletionWindows: new Map() });
+    const applied = await applyUserCommand(fake.store, ...remove(7, 0));
+    expect(applied.outcome.reply).toEqual({ deletionRequest: expect.objectContaining({ userId: 7, balance: 0 }) });
+    expect(fake.calls.filter((c) => c.startsWith('writeChanges'))).toEqual([]);
+  });
+
+  it('when an operator deletes, then no window is taken or counted (an operator acts alone by design)', async () => {
+    const fake = fakeStore({ users: [account()], deletionWindows: new Map() });
+    await applyUserCommand(fake.store, ...remove(7, 5_000_000, operator));
+    expect(fake.calls.some((c) => c.startsWith('lockDeletionWindow') || c.startsWith('recordDeletionAlone'))).toBe(false);
+    expect(fake.calls).toContain('writeChanges erase-user,revoke-refresh-tokens');
   });
 });

@@ -3,7 +3,8 @@ import type { OutboxRow } from '@coin/db';
 import type { AccountChange, NewApiKey, NewPlatformClient } from '../domain/commands';
 import type { NewAccount, UserRow } from '../domain/users';
 import type { NewSessionGrant } from '../domain/session-grants';
-import type { DeletionRequestRow } from '../domain/deletion-requests';
+import type { DeletionRequestRow, DeletionWindow } from '../domain/deletion-requests';
+import type { GrantRequestRow } from '../domain/grant-requests';
 
 /** A command's answer as processed_commands keeps it: a redelivery is answered with it again. */
 export interface StoredOutcome {
@@ -22,6 +23,8 @@ export interface UserCommandTransaction {
   storeOutcome(commandId: string, type: string, outcome: StoredOutcome): Promise<void>;
   /** Locks a live account's row until the transaction ends; null when no live account has the id. */
   lockUser(userId: number): Promise<UserRow | null>;
+  /** A live account's row, not locked (the people deciding a request); null when no live account has the id. */
+  findUser(userId: number): Promise<UserRow | null>;
   /**
    * Takes the lock that serialises every removal of a SUPERADMIN and counts the live ones; taken
    * after the account's row, by every path that removes a SUPERADMIN.
@@ -39,7 +42,8 @@ export interface UserCommandTransaction {
   insertSessionGrant(grant: NewSessionGrant): Promise<void>;
   /** Writes decided changes in order; a row that does not end as decided is a broken invariant. */
   writeChanges(changes: AccountChange[]): Promise<void>;
-  insertApiKey(key: NewApiKey): Promise<ApiKey>;
+  /** The inserted key, or null when its id or hash is taken. */
+  insertApiKey(key: NewApiKey): Promise<ApiKey | null>;
   /** Revokes the key (idempotently); null when no key has the id. */
   revokeApiKey(id: string): Promise<{ keyHash: string } | null>;
   /** The inserted client, or null when its id is taken. */
@@ -53,6 +57,18 @@ export interface UserCommandTransaction {
   insertDeletionRequest(request: DeletionRequestRow): Promise<void>;
   /** Writes a PENDING request's new status and decision; a request that was not PENDING is a broken invariant. */
   updateDeletionRequest(request: DeletionRequestRow): Promise<void>;
+  /** Locks a grant request by id; null when none has it. */
+  lockGrantRequest(id: string): Promise<GrantRequestRow | null>;
+  insertGrantRequest(request: GrantRequestRow): Promise<void>;
+  /** Writes a PENDING request's new status and decision; a request that was not PENDING is a broken invariant. */
+  updateGrantRequest(request: GrantRequestRow): Promise<void>;
+  /**
+   * Locks one requester's deletion window (every deletion of theirs takes it, whatever its
+   * partition) and reads what they deleted alone in the rolling day before `now`.
+   */
+  lockDeletionWindow(requester: string, now: Date): Promise<DeletionWindow>;
+  /** Counts a deletion made alone in its requester's window. */
+  recordDeletionAlone(deletion: { userId: number; requester: string; balanceMinor: number; at: Date }): Promise<void>;
   /** Puts the events in the outbox; the rows come back to be published as soon as the transaction commits. */
   enqueueEvents(events: UserEventV2[]): Promise<OutboxRow[]>;
   /** Puts admin audit records in the outbox (topic admin.audit), like the events. */

@@ -13,7 +13,7 @@ export async function writeAccountChanges(client: PoolClient, changes: AccountCh
   for (const change of changes) {
     switch (change.type) {
       case 'set-role':
-        expectTokenVersion(await setRole(client, change.userId, change.role), change.tokenVersion);
+        expectTokenVersion(await setRole(client, change.userId, change.role, change.at), change.tokenVersion);
         break;
       case 'erase-user':
         expectTokenVersion(await eraseUser(client, change.userId), change.tokenVersion);

@@ -1,6 +1,6 @@
 import { minorUnitsToCoins, type PlatformClient } from '@coin/contracts';
 import type { Pool, PoolClient } from '@coin/db';
-import type { NewPlatformClient, PlatformClientGrants } from '../domain/commands';
+import type { NewPlatformClient, PeopleBehind, PlatformClientGrants } from '../domain/commands';
 
 type Queryable = Pool | PoolClient;
 
@@ -23,12 +23,10 @@ function grantParams(input: PlatformClientGrants): [string[], number | null] {
 }
 
 export async function insertPlatformClient(db: Queryable, input: NewPlatformClient): Promise<void> {
-  await db.query('INSERT INTO platform_clients (id, name, secret_hash, treasuries, daily_reward_cap) VALUES ($1, $2, $3, $4, $5)', [
-    input.id,
-    input.name,
-    input.secretHash,
-    ...grantParams(input),
-  ]);
+  await db.query(
+    'INSERT INTO platform_clients (id, name, secret_hash, treasuries, daily_reward_cap, created_by, approved_by) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [input.id, input.name, input.secretHash, ...grantParams(input), input.createdBy ?? null, input.approvedBy ?? null],
+  );
 }
 
 /** The API's view of a client row (libs/contracts `platformClient`); the cap in coins. */
@@ -46,9 +44,10 @@ export function platformClientOf(row: PlatformClientRow): PlatformClient {
 /** Inserts a client made by the gateway (the user command); null when the id is taken. */
 export async function insertNewPlatformClient(db: Queryable, input: NewPlatformClient): Promise<PlatformClient | null> {
   const result = await db.query<PlatformClientRow>(
-    `INSERT INTO platform_clients (id, name, secret_hash, treasuries, daily_reward_cap) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO platform_clients (id, name, secret_hash, treasuries, daily_reward_cap, created_by, approved_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (id) DO NOTHING RETURNING ${clientColumns}`,
-    [input.id, input.name, input.secretHash, ...grantParams(input)],
+    [input.id, input.name, input.secretHash, ...grantParams(input), input.createdBy ?? null, input.approvedBy ?? null],
   );
   const row = result.rows[0];
   return row ? platformClientOf(row) : null;
@@ -57,15 +56,27 @@ export async function insertNewPlatformClient(db: Queryable, input: NewPlatformC
 export async function findActivePlatformClient(
   db: Queryable,
   id: string,
-): Promise<{ id: string; secret_hash: string; grants: PlatformClientGrants } | null> {
-  const result = await db.query<{ id: string; secret_hash: string; treasuries: string[]; daily_reward_cap: string | null }>(
-    'SELECT id, secret_hash, treasuries, daily_reward_cap FROM platform_clients WHERE id = $1 AND revoked_at IS NULL',
+): Promise<{ id: string; secret_hash: string; grants: PlatformClientGrants & PeopleBehind } | null> {
+  const result = await db.query<{
+    id: string;
+    secret_hash: string;
+    treasuries: string[];
+    daily_reward_cap: string | null;
+    created_by: string | null;
+    approved_by: string | null;
+  }>(
+    'SELECT id, secret_hash, treasuries, daily_reward_cap, created_by, approved_by FROM platform_clients WHERE id = $1 AND revoked_at IS NULL',
     [id],
   );
   const row = result.rows[0];
   if (!row) return null;
   const cap = row.daily_reward_cap === null ? null : Number(row.daily_reward_cap);
-  return { id: row.id, secret_hash: row.secret_hash, grants: { treasuries: row.treasuries, dailyRewardCap: cap } };
+  const person = (text: string | null) => (text === null ? null : Number(text));
+  return {
+    id: row.id,
+    secret_hash: row.secret_hash,
+    grants: { treasuries: row.treasuries, dailyRewardCap: cap, createdBy: person(row.created_by), approvedBy: person(row.approved_by) },
+  };
 }
 
 /** Oldest first; revoked clients included (the listing is an audit too). */

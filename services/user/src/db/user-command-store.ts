@@ -6,7 +6,9 @@ import { insertApiKey, revokeApiKey } from './api-keys-repo';
 import { insertNewPlatformClient, platformClientOf, revokePlatformClient } from './clients-repo';
 import { findOutcome, storeOutcome } from './processed-commands';
 import { insertAuditRecords, insertUserEvents } from './user-events-outbox';
-import { insertUser, lockSuperadminSet, lockUser } from './users-repo';
+import { findUserById, insertUser, lockSuperadminSet, lockUser } from './users-repo';
+import { insertGrantRequest, lockGrantRequest, updateGrantRequest } from './grant-requests-repo';
+import { lockDeletionWindow, recordDeletionAlone } from './deletion-window-repo';
 import { insertSessionGrant } from './sessions-repo';
 import { noteRegistrationAttempt } from './account-notices-repo';
 import { bindPersonalDataKey, lockUnboundPersonalDataKey } from './personal-data-keys-repo';
@@ -22,6 +24,7 @@ function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'us
     findOutcome: (commandId) => findOutcome(client, commandId),
     storeOutcome: (commandId, type, outcome) => storeOutcome(client, commandId, type, outcome),
     lockUser: (userId) => lockUser(client, userId),
+    findUser: (userId) => findUserById(client, userId),
     lockSuperadminSet: () => lockSuperadminSet(client),
     insertUser: (account) => insertUser(client, account),
     noteRegistrationAttempt: (emailNormalized, at) => noteRegistrationAttempt(client, emailNormalized, at),
@@ -40,6 +43,11 @@ function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'us
     lockDeletionRequest: (id) => lockDeletionRequest(client, id),
     insertDeletionRequest: (request) => insertDeletionRequest(client, request),
     updateDeletionRequest: (request) => updateDeletionRequest(client, request),
+    lockGrantRequest: (id) => lockGrantRequest(client, id),
+    insertGrantRequest: (request) => insertGrantRequest(client, request),
+    updateGrantRequest: (request) => updateGrantRequest(client, request),
+    lockDeletionWindow: (requester, now) => lockDeletionWindow(client, requester, now),
+    recordDeletionAlone: (deletion) => recordDeletionAlone(client, deletion),
     enqueueEvents: (events) => insertUserEvents(client, topics, events),
     enqueueAudit: (records) => insertAuditRecords(client, topics, records),
   };

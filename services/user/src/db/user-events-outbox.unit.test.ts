@@ -17,6 +17,7 @@ describe('the events of an account', () => {
     is_verified: false,
     token_version: 3,
     created_at: new Date('2030-01-01T00:00:00Z'),
+    role_since: new Date('2030-01-01T00:00:00Z'),
   };
   const at = new Date('2030-05-01T10:00:00Z');
   const events = [

@@ -2,7 +2,7 @@ import type { Pool, PoolClient } from '@coin/db';
 import type { Role } from '@coin/contracts';
 import type { NewAccount, UserRow } from '../domain/users';
 
-const userColumns = 'id, email, full_name, role, is_verified, token_version, created_at';
+const userColumns = 'id, email, full_name, role, is_verified, token_version, created_at, role_since';
 
 type Queryable = Pool | PoolClient;
 
@@ -116,10 +116,11 @@ export async function hasSuperadminRow(client: PoolClient): Promise<boolean> {
   return (existing.rowCount ?? 0) > 0;
 }
 
-export async function setRole(client: PoolClient, id: number, role: Role): Promise<UserRow> {
+/** A new role, held from `at` (the deciding service's clock, which also times the requests an approver is judged against). */
+export async function setRole(client: PoolClient, id: number, role: Role, at: Date): Promise<UserRow> {
   const result = await client.query<UserRow>(
-    `UPDATE users SET role = $2, token_version = token_version + 1, updated_at = now() WHERE id = $1 RETURNING ${userColumns}`,
-    [id, role],
+    `UPDATE users SET role = $2, role_since = $3, token_version = token_version + 1, updated_at = now() WHERE id = $1 RETURNING ${userColumns}`,
+    [id, role, at],
   );
   return result.rows[0]!;
 }

@@ -1,4 +1,4 @@
-import type { Actor, AuditAction, AuditRecord, AuditSummary, UserCommand, UserEventV2 } from '@coin/contracts';
+import type { Actor, AuditAction, AuditRecord, AuditSummary, GrantRequest, UserCommand, UserEventV2 } from '@coin/contracts';
 import type { AppError } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
 import { apiKeyOwnerOf, platformClientToCreate, type PlatformClientGrants } from './commands';
@@ -40,12 +40,43 @@ interface Described {
   summary: AuditSummary;
 }
 
+/** The grant request a command's applied outcome answers with, if it became or decided one. */
+function grantRequestOf(outcome: AuditOutcome): GrantRequest | undefined {
+  return outcome.ok ? (outcome.result as { grantRequest?: GrantRequest } | null)?.grantRequest : undefined;
+}
+
+/** A grant request's act as the audit log records it: its type and its fields, never a secret or a hash. */
+function actSummary(act: GrantRequest['act']): AuditSummary {
+  switch (act.type) {
+    case 'user.change-role':
+      return { type: act.type, userId: act.userId, role: act.role, previousRole: act.previousRole };
+    case 'user.api-key.create':
+      return { type: act.type, apiKeyId: act.apiKeyId, name: act.name, scopes: [...act.scopes] };
+    case 'user.platform-client.create':
+      return {
+        type: act.type,
+        clientId: act.clientId,
+        name: act.name,
+        treasuries: [...act.treasuries].sort(),
+        dailyRewardCap: act.dailyRewardCap,
+      };
+  }
+}
+
+/** A command that became a two-person request is recorded as the request (docs/DESIGN.md "Two-person acts"). */
+function asRequest(outcome: AuditOutcome): Described | null {
+  const pending = grantRequestOf(outcome);
+  return pending ? { action: 'approval.request', target: `grant-request:${pending.id}`, summary: actSummary(pending.act) } : null;
+}
+
 /** The administrative commands and how each is described; null for the others. */
 function describe(command: UserCommand, outcome: AuditOutcome): Described | null {
   switch (command.type) {
     case 'user.register':
       return null;
     case 'user.change-role': {
+      const request = asRequest(outcome);
+      if (request) return request;
       const changed = outcome.ok ? outcome.events.find((e) => e.type === 'user.role-changed') : undefined;
       return {
         action: 'user.change-role',
@@ -82,6 +113,8 @@ function describe(command: UserCommand, outcome: AuditOutcome): Described | null
       if (command.actor.kind === 'user' && command.actor.id === String(command.data.userId)) return null;
       return { action: 'sessions.revoke', target: `user:${command.data.userId}`, summary: {} };
     case 'user.api-key.create': {
+      const request = asRequest(outcome);
+      if (request) return request;
       // The key's hash is left out: only its name, scopes and the admin it is issued to.
       const id = outcome.ok ? (outcome.result as { id?: unknown }).id : undefined;
       return {
@@ -93,6 +126,8 @@ function describe(command: UserCommand, outcome: AuditOutcome): Described | null
     case 'user.api-key.revoke':
       return { action: 'api-key.revoke', target: `api-key:${command.data.id}`, summary: {} };
     case 'user.platform-client.create': {
+      const request = asRequest(outcome);
+      if (request) return request;
       // The name and the grants, as the CLI records them: never the secret or its hash.
       const id = outcome.ok ? (outcome.result as { client?: { id?: unknown } }).client?.id : undefined;
       const { treasuries, dailyRewardCap } = platformClientToCreate(command);
@@ -112,7 +147,50 @@ function describe(command: UserCommand, outcome: AuditOutcome): Described | null
         summary: result ? { name: result.client.name } : {},
       };
     }
+    case 'user.approve-grant':
+    case 'user.reject-grant': {
+      // The act from the decided request; a refused decision names the request only.
+      const decided = grantRequestOf(outcome);
+      const reason: AuditSummary = command.type === 'user.reject-grant' ? { reason: command.data.reason } : {};
+      return {
+        action: command.type === 'user.approve-grant' ? 'approval.approve' : 'approval.reject',
+        target: `grant-request:${command.data.requestId}`,
+        summary: { ...(decided ? actSummary(decided.act) : {}), ...reason },
+      };
+    }
   }
+}
+
+/**
+ * The act an approval applied, recorded under its own action (a role change, a new key, a new
+ * client) with who asked and who approved, so the log reads the same whether an operator or two
+ * SUPERADMINs did it; null for any other command or outcome.
+ */
+export function auditRecordOfApprovedAct(command: UserCommand, outcome: AuditOutcome, context: AuditContext): AuditRecord | null {
+  if (command.type !== 'user.approve-grant') return null;
+  const decided = grantRequestOf(outcome);
+  if (!decided) return null;
+  const act = decided.act;
+  const people = { requestedBy: decided.requestedBy.id, approvedBy: command.actor.id, grantRequest: decided.id };
+  const described: Described =
+    act.type === 'user.change-role'
+      ? { action: 'user.change-role', target: `user:${act.userId}`, summary: { role: act.role, previousRole: act.previousRole, ...people } }
+      : act.type === 'user.api-key.create'
+        ? { action: 'api-key.create', target: `api-key:${act.apiKeyId}`, summary: { name: act.name, scopes: [...act.scopes], ...people } }
+        : {
+            action: 'platform-client.create',
+            target: `client:${act.clientId}`,
+            summary: { name: act.name, treasuries: [...act.treasuries].sort(), dailyRewardCap: act.dailyRewardCap, ...people },
+          };
+  return {
+    id: auditRecordId(command.commandId, described.action),
+    at: context.at.toISOString(),
+    actor: actorOf(command.actor),
+    ...described,
+    result: 'applied',
+    errorCode: null,
+    requestId: context.requestId,
+  };
 }
 
 /** A client's grants as the audit log records them: sorted codes, the cap in minor units as every ledger amount. */

@@ -38,7 +38,7 @@ export interface DecisionContext {
  * after the write: the locked row's plus one, which the writer checks.
  */
 export type AccountChange =
-  | { type: 'set-role'; userId: number; role: Role; tokenVersion: number }
+  | { type: 'set-role'; userId: number; role: Role; tokenVersion: number; at: Date }
   | { type: 'erase-user'; userId: number; tokenVersion: number }
   | { type: 'bump-token-version'; userId: number; tokenVersion: number }
   | { type: 'revoke-refresh-tokens'; userId: number };
@@ -48,9 +48,12 @@ export interface Rejected {
   error: AppError;
 }
 
-/** What a decision answers; a decided deletion is the immediate one (apply/ turns a large one into a request). */
-type DecidedResult<T extends UserCommand['type']> = T extends 'user.delete'
-  ? Extract<UserResult<'user.delete'>, { tokenVersion: number }>
+/**
+ * What a decision answers; a decided deletion or role change is the immediate one (apply/ turns
+ * one that waits for a second SUPERADMIN into a request).
+ */
+type DecidedResult<T extends UserCommand['type']> = T extends 'user.delete' | 'user.change-role'
+  ? Extract<UserResult<T>, { tokenVersion: number }>
   : UserResult<T>;
 
 export type Decision<T extends UserCommand['type']> =
@@ -73,6 +76,8 @@ export interface NewApiKey {
   createdBy: number | null;
   /** The ADMIN+ the key is issued to: it works with their token only. */
   ownerUserId: number;
+  /** The SUPERADMIN who approved its request; null for an operator's key. */
+  approvedBy?: number | null;
 }
 
 /** A user id as actors carry it (text); other actors (operators, services) have other ids. */
@@ -163,7 +168,7 @@ function changeRole(current: UserRow, role: Role, state: AccountState, context: 
   return {
     ok: true,
     result: { user: { id: updated.id, role: updated.role }, tokenVersion: updated.token_version },
-    changes: [{ type: 'set-role', userId: current.id, role, tokenVersion: updated.token_version }],
+    changes: [{ type: 'set-role', userId: current.id, role, tokenVersion: updated.token_version, at: context.now }],
     events: [roleChangedEventOf(updated, current.role, context.now, context.newId())],
   };
 }
@@ -269,8 +274,17 @@ export interface PlatformClientGrants {
   dailyRewardCap: number | null;
 }
 
+/**
+ * The people behind a client or key: who asked for it and who approved it (null: an operator, or
+ * made before approvals). No payment made with it goes to them (docs/DESIGN.md "Two-person acts").
+ */
+export interface PeopleBehind {
+  createdBy: number | null;
+  approvedBy: number | null;
+}
+
 /** A platform client to insert; the gateway made its id and secret and sent only the secret's hash. */
-export interface NewPlatformClient extends PlatformClientGrants {
+export interface NewPlatformClient extends PlatformClientGrants, Partial<PeopleBehind> {
   id: string;
   name: string;
   secretHash: string;

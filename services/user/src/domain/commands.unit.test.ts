@@ -33,6 +33,7 @@ function account(overrides: Partial<UserRow> = {}): UserRow {
     is_verified: false,
     token_version: 3,
     created_at: createdAt,
+    role_since: createdAt,
     ...overrides,
   };
 }
@@ -121,7 +122,7 @@ describe('deciding a command about an account', () => {
     it('when the role changes, then the role is set, the token version goes up and user.role-changed names the previous role', () => {
       const decision = accepted(decideAccountCommand(changeRole(operator, 'DEVELOPER'), { user: account() }, context()));
       expect(decision.result).toEqual({ user: { id: 7, role: 'DEVELOPER' }, tokenVersion: 4 });
-      expect(decision.changes).toEqual([{ type: 'set-role', userId: 7, role: 'DEVELOPER', tokenVersion: 4 }]);
+      expect(decision.changes).toEqual([{ type: 'set-role', userId: 7, role: 'DEVELOPER', tokenVersion: 4, at: context().now }]);
       expect(decision.events).toEqual([
         {
           eventId: '00000000-0000-4000-8000-000000000001',
@@ -148,7 +149,7 @@ describe('deciding a command about an account', () => {
       const decision = accepted(
         decideAccountCommand(changeRole(superadmin, 'ADMIN'), { user: account({ role: 'SUPERADMIN' }), superadminCount: 2 }, context()),
       );
-      expect(decision.changes).toEqual([{ type: 'set-role', userId: 7, role: 'ADMIN', tokenVersion: 4 }]);
+      expect(decision.changes).toEqual([{ type: 'set-role', userId: 7, role: 'ADMIN', tokenVersion: 4, at: context().now }]);
     });
 
     it('when a SUPERADMIN is promoted to SUPERADMIN or someone else is promoted, then the SUPERADMIN count is not needed', () => {

@@ -1,6 +1,8 @@
 import { minorUnitsToCoins, type Actor, type DeletionRequest, type DeletionRequestStatus, type UserCommand } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
+import { approverRefusal } from './grant-requests';
+import type { UserRow } from './users';
 
 /**
  * Large deletions wait for a second SUPERADMIN (docs/DESIGN.md "Deleting a user", issue 29
@@ -15,6 +17,43 @@ export interface DeletionPolicy {
   /** At or above this balance a deletion waits; 0: never. */
   approvalMinMinor: number;
   expirySeconds: number;
+  /**
+   * What one SUPERADMIN deletes alone in a rolling day (docs/DESIGN.md "Deleting a user"): the
+   * balances summed (a deletion that would take the sum to this or beyond waits; 0: no limit) and
+   * the deletions counted (past this many, deletions wait; 0: no limit).
+   */
+  windowMinor: number;
+  windowCountMax: number;
+}
+
+/** The rolling window deletions are counted in: a day, like the four-eyes windows of the ledger. */
+export const deletionWindowMs = 24 * 3600 * 1000;
+
+/** What one requester deleted alone in the rolling day before a deletion: balances in minor units. */
+export interface DeletionWindow {
+  balanceMinor: number;
+  count: number;
+}
+
+/** Why a person's deletion waits for a second SUPERADMIN, or null when one SUPERADMIN may do it alone. */
+export type DeletionWait = 'balance' | 'superadmin' | 'window';
+
+/**
+ * Whether a deletion of `target` (holding `balanceMinor`, held coins included) by a requester who
+ * deleted `window` alone in the last day waits: a large balance; a SUPERADMIN (deleting one
+ * would leave the requester alone, as a demotion would); or the requester's rolling window.
+ */
+export function deletionWait(
+  target: { role: string },
+  balanceMinor: number,
+  window: DeletionWindow,
+  policy: DeletionPolicy,
+): DeletionWait | null {
+  if (deletionNeedsApproval(balanceMinor, policy)) return 'balance';
+  if (target.role === 'SUPERADMIN') return 'superadmin';
+  if (policy.windowMinor > 0 && window.balanceMinor + balanceMinor >= policy.windowMinor) return 'window';
+  if (policy.windowCountMax > 0 && window.count + 1 > policy.windowCountMax) return 'window';
+  return null;
 }
 
 /** A row of deletion_requests. */
@@ -85,19 +124,28 @@ type DecideDeletion = Pick<Extract<UserCommand, { type: 'user.approve-deletion' 
 
 /**
  * Why this approval or rejection cannot apply to the (locked) request, or null when it may. An
- * approval needs a SUPERADMIN who is not the requester; a rejection any SUPERADMIN (the
+ * approval needs a SUPERADMIN who is not the requester and held the role before the request was
+ * made (`approver`: their row, `approverRefusal`); a rejection any SUPERADMIN (the
  * requester may withdraw their own). Both need the request PENDING and unexpired, and naming the
  * command's user (the command is keyed by that user, so it serialises with their other commands).
  */
-export function deletionDecisionRefusal(command: DecideDeletion, request: DeletionRequestRow | null, now: Date): AppError | null {
+export function deletionDecisionRefusal(
+  command: DecideDeletion,
+  request: DeletionRequestRow | null,
+  now: Date,
+  approver: Pick<UserRow, 'role' | 'role_since'> | null,
+): AppError | null {
   if (!(command.actor.kind === 'user' && command.actor.role === 'SUPERADMIN')) {
     return new AppError('FORBIDDEN', 'Only a SUPERADMIN may decide a deletion request');
   }
   if (!request || request.userId !== command.data.userId) return new AppError('APPROVAL_NOT_FOUND', 'No such deletion request');
   const status = statusAt(request, now);
   if (status !== 'PENDING') return new AppError('APPROVAL_NOT_PENDING', `The deletion request is ${status}`);
-  if (command.type === 'user.approve-deletion' && sameActor(command.actor, request.requestedBy)) {
-    return new AppError('APPROVAL_BY_REQUESTER', 'The SUPERADMIN who asked for the deletion cannot approve it');
+  if (command.type === 'user.approve-deletion') {
+    if (sameActor(command.actor, request.requestedBy)) {
+      return new AppError('APPROVAL_BY_REQUESTER', 'The SUPERADMIN who asked for the deletion cannot approve it');
+    }
+    return approverRefusal(approver, request.createdAt);
   }
   return null;
 }

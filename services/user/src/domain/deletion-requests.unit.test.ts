@@ -1,8 +1,15 @@
 import type { Actor } from '@coin/contracts';
-import { deletionDecisionRefusal, deletionNeedsApproval, newDeletionRequest, statusAt, type DeletionPolicy } from './deletion-requests';
+import {
+  deletionDecisionRefusal,
+  deletionNeedsApproval,
+  deletionWait,
+  newDeletionRequest,
+  statusAt,
+  type DeletionPolicy,
+} from './deletion-requests';
 
 const now = new Date('2030-01-02T03:04:05.000Z');
-const policy: DeletionPolicy = { approvalMinMinor: 1_000_000, expirySeconds: 3600 };
+const policy: DeletionPolicy = { approvalMinMinor: 1_000_000, expirySeconds: 3600, windowMinor: 500_000, windowCountMax: 3 };
 const a: Actor = { kind: 'user', id: '1', role: 'SUPERADMIN' };
 const b: Actor = { kind: 'user', id: '2', role: 'SUPERADMIN' };
 const request = newDeletionRequest(
@@ -33,14 +40,40 @@ describe('deletion requests (pure)', () => {
 
   it('when approved by its requester, an ADMIN, for another user, or too late, then refused; by another SUPERADMIN, admitted; the requester may reject', () => {
     const approve = (actor: Actor, userId = 7) => ({ type: 'user.approve-deletion' as const, actor, data: { userId, requestId } });
-    expect(deletionDecisionRefusal(approve(a), request, now)?.code).toBe('APPROVAL_BY_REQUESTER');
-    expect(deletionDecisionRefusal(approve({ kind: 'user', id: '3', role: 'ADMIN' }), request, now)?.code).toBe('FORBIDDEN');
-    expect(deletionDecisionRefusal(approve(b, 8), request, now)?.code).toBe('APPROVAL_NOT_FOUND');
-    expect(deletionDecisionRefusal(approve(b), null, now)?.code).toBe('APPROVAL_NOT_FOUND');
-    expect(deletionDecisionRefusal(approve(b), request, request.expiresAt)?.code).toBe('APPROVAL_NOT_PENDING');
-    expect(deletionDecisionRefusal(approve(b), { ...request, status: 'APPROVED' }, now)?.code).toBe('APPROVAL_NOT_PENDING');
-    expect(deletionDecisionRefusal(approve(b), request, now)).toBeNull();
+    const b1 = { role: 'SUPERADMIN' as const, role_since: new Date(now.getTime() - 1) };
+    expect(deletionDecisionRefusal(approve(a), request, now, b1)?.code).toBe('APPROVAL_BY_REQUESTER');
+    expect(deletionDecisionRefusal(approve({ kind: 'user', id: '3', role: 'ADMIN' }), request, now, b1)?.code).toBe('FORBIDDEN');
+    expect(deletionDecisionRefusal(approve(b, 8), request, now, b1)?.code).toBe('APPROVAL_NOT_FOUND');
+    expect(deletionDecisionRefusal(approve(b), null, now, b1)?.code).toBe('APPROVAL_NOT_FOUND');
+    expect(deletionDecisionRefusal(approve(b), request, request.expiresAt, b1)?.code).toBe('APPROVAL_NOT_PENDING');
+    expect(deletionDecisionRefusal(approve(b), { ...request, status: 'APPROVED' }, now, b1)?.code).toBe('APPROVAL_NOT_PENDING');
+    expect(deletionDecisionRefusal(approve(b), request, now, b1)).toBeNull();
     const reject = { type: 'user.reject-deletion' as const, actor: a, data: { userId: 7, requestId, reason: 'mistake' } };
-    expect(deletionDecisionRefusal(reject, request, now)).toBeNull();
+    expect(deletionDecisionRefusal(reject, request, now, null)).toBeNull();
+  });
+
+  it('when the approver became a SUPERADMIN at or after the request, or is no longer one, then APPROVER_NOT_ELIGIBLE', () => {
+    const approve = { type: 'user.approve-deletion' as const, actor: b, data: { userId: 7, requestId } };
+    expect(deletionDecisionRefusal(approve, request, now, { role: 'SUPERADMIN', role_since: now })?.code).toBe('APPROVER_NOT_ELIGIBLE');
+    expect(deletionDecisionRefusal(approve, request, now, { role: 'ADMIN', role_since: new Date(0) })?.code).toBe('APPROVER_NOT_ELIGIBLE');
+    expect(deletionDecisionRefusal(approve, request, now, null)?.code).toBe('APPROVER_NOT_ELIGIBLE');
+  });
+
+  it('when a deletion would take the requester’s rolling day to the window’s sum or past its count, or deletes a SUPERADMIN, then it waits', () => {
+    const user = { role: 'USER' };
+    expect(deletionWait(user, 100, { balanceMinor: 499_899, count: 0 }, policy)).toBeNull();
+    expect(deletionWait(user, 101, { balanceMinor: 499_899, count: 0 }, policy)).toBe('window');
+    expect(deletionWait(user, 0, { balanceMinor: 0, count: 2 }, policy)).toBeNull();
+    expect(deletionWait(user, 0, { balanceMinor: 0, count: 3 }, policy)).toBe('window');
+    expect(deletionWait({ role: 'SUPERADMIN' }, 0, { balanceMinor: 0, count: 0 }, policy)).toBe('superadmin');
+    expect(deletionWait(user, 1_000_000, { balanceMinor: 0, count: 0 }, policy)).toBe('balance');
+    expect(
+      deletionWait(
+        user,
+        10 ** 9,
+        { balanceMinor: 10 ** 9, count: 10 ** 6 },
+        { ...policy, approvalMinMinor: 0, windowMinor: 0, windowCountMax: 0 },
+      ),
+    ).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, exportJWK, importPKCS8, importSPKI, jwtVerify, SignJWT, type JWK, type CryptoKey } from 'jose';
 import type { Role } from '@coin/contracts';
-import type { PlatformClientGrants } from './commands';
+import type { PeopleBehind, PlatformClientGrants } from './commands';
 
 export const accessTokenAlgorithm = 'EdDSA';
 
@@ -38,9 +38,10 @@ export interface AccessTokenClaims {
   tokenVersion: number;
   /**
    * SYSTEM tokens: the client's grants, as claims the gateway and the ledger check (`treasuries`,
-   * and `rewardCap` in minor units, null for the ledger default).
+   * and `rewardCap` in minor units, null for the ledger default), and the people behind it
+   * (`createdBy`, `approvedBy`: user ids or null), whom the ledger never lets it pay.
    */
-  grants?: PlatformClientGrants;
+  grants?: PlatformClientGrants & Partial<PeopleBehind>;
   /** When the subject last gave a second factor (`mfa_at`, seconds); absent: password only. */
   mfaAt?: Date | null;
 }
@@ -58,7 +59,15 @@ export async function signAccessToken(
   nowMs: number,
 ): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
-  const grantClaims = claims.grants ? { treasuries: claims.grants.treasuries, rewardCap: claims.grants.dailyRewardCap } : {};
+  const grants = claims.grants;
+  const grantClaims = grants
+    ? {
+        treasuries: grants.treasuries,
+        rewardCap: grants.dailyRewardCap,
+        createdBy: grants.createdBy ?? null,
+        approvedBy: grants.approvedBy ?? null,
+      }
+    : {};
   const mfa = claims.mfaAt ? { mfa_at: Math.floor(claims.mfaAt.getTime() / 1000) } : {};
   return new SignJWT({ role: claims.role, ver: claims.tokenVersion, ...grantClaims, ...mfa })
     .setProtectedHeader({ alg: accessTokenAlgorithm, kid: keys.kid, typ: 'JWT' })

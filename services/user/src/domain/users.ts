@@ -10,6 +10,8 @@ export interface UserRow {
   is_verified: boolean;
   token_version: number;
   created_at: Date;
+  /** Since when the account has its role: an approver must have been a SUPERADMIN before the request (docs/DESIGN.md "Two-person acts"). */
+  role_since: Date;
 }
 
 /** An account to insert: the email is stored as given (trimmed) and compared normalised. */

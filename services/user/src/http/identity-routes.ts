@@ -162,6 +162,13 @@ export function registerIdentityRoutes(app: App, deps: InternalRouteDeps): void 
       { keyId: found.id, ownerUserId: found.ownerUserId, scopes: found.scopes },
       { nowMs: deps.now().getTime(), ttlSeconds: deps.apiKeyProofTtlSeconds },
     );
-    return { id: found.id, scopes: found.scopes, ownerUserId: found.ownerUserId, keyProof };
+    return {
+      id: found.id,
+      scopes: found.scopes,
+      ownerUserId: found.ownerUserId,
+      keyProof,
+      createdBy: found.createdBy,
+      approvedBy: found.approvedBy,
+    };
   });
 }

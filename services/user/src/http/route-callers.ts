@@ -31,6 +31,8 @@ export const userRouteCallers: InternalRouteCallers = {
   'GET /internal/readiness': ['gateway'],
   'GET /internal/deletion-requests': ['gateway'],
   'GET /internal/deletion-requests/:id': ['gateway'],
+  'GET /internal/grant-requests': ['gateway'],
+  'GET /internal/grant-requests/:id': ['gateway'],
   'POST /internal/registration-keys': ['gateway'],
 };
 

@@ -6,6 +6,7 @@ import { traceHeadersOfSpan, type Tracing } from '@coin/telemetry';
 import { applyUserCommand, type UserCommandClock } from '../apply/apply-user-command';
 import type { UserCommandStore } from '../apply/store';
 import type { DeletionPolicy } from '../domain/deletion-requests';
+import type { GrantPolicy } from '../domain/grant-requests';
 import type { BalanceReader } from '../http/ledger-balances';
 
 export interface UserCommandDeps {
@@ -21,7 +22,12 @@ export interface UserCommandDeps {
    * `traceparent`, whose context its reply carries. Off when absent or disabled.
    */
   tracing?: Tracing;
-  /** Large deletions wait for a second SUPERADMIN, judged on the ledger's figure (docs/DESIGN.md "Deleting a user"). */
+  /** Two-person acts (docs/DESIGN.md "Two-person acts"): their requests' expiry and the ceiling of a client's cap. */
+  grants: GrantPolicy;
+  /**
+   * Large deletions, deletions of a SUPERADMIN and deletions past the requester's rolling window
+   * wait for a second SUPERADMIN, judged on the ledger's figure (docs/DESIGN.md "Deleting a user").
+   */
   deletions?: { policy: DeletionPolicy; balanceOf: BalanceReader };
   /** Writes the revocations committed so far into the ledger's partitions (RevocationRelay). */
   revocations?: { flush(): Promise<void> };
@@ -53,12 +59,10 @@ export function handleUserCommands(deps: UserCommandDeps) {
     // failed read throws UNAVAILABLE, a transient failure: the command comes back, and is never
     // decided without the figure.
     const deletions = deps.deletions;
-    const balanceMinor =
-      command.type === 'user.delete' && deletions && deletions.policy.approvalMinMinor > 0
-        ? await deletions.balanceOf(command.data.userId)
-        : undefined;
+    const balanceMinor = command.type === 'user.delete' && deletions ? await deletions.balanceOf(command.data.userId) : undefined;
     const { outcome, outbox } = await applyUserCommand(deps.store, command, deps.clock, {
       requestId: item.headers[headerNames.requestId],
+      grants: deps.grants,
       ...(deletions ? { deletionPolicy: deletions.policy } : {}),
       ...(balanceMinor !== undefined ? { balanceMinor } : {}),
     });

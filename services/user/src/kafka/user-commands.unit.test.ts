@@ -51,6 +51,7 @@ function handlerWith(store: UserCommandStore, tracing?: Tracing) {
     replyTopic,
     logger,
     clock: { now: () => new Date(), newId: () => 'id' },
+    grants: { expirySeconds: 3600, dailyRewardCapMaxMinor: 10_000_000 },
     ...(tracing ? { tracing } : {}),
   });
   return { handle, sent };
@@ -136,6 +137,7 @@ describe('a revoking command is answered only once its revocation records are wr
       replyTopic,
       logger,
       clock: { now: () => new Date(), newId: () => 'id' },
+      grants: { expirySeconds: 3600, dailyRewardCapMaxMinor: 10_000_000 },
       revocations: {
         flush: async () => {
           await flush();

@@ -2,7 +2,7 @@ import type { OperationResult } from '@coin/client';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, problem, renderScreen } from '../../../test/fake-console';
-import { apiKey } from '../../../test/fixtures';
+import { apiKey, grantRequest } from '../../../test/fixtures';
 import { ApiKeysScreen } from '.';
 
 describe('API keys screen', () => {
@@ -16,7 +16,7 @@ describe('API keys screen', () => {
     expect(within(table).queryByRole('button', { name: 'Revoke old' })).toBeNull();
   });
 
-  it('when a key is created, then the button is busy until the answer and the secret is shown once', async () => {
+  it('when a key is asked for, then the button is busy until the answer and the secret is shown once, with the request another SUPERADMIN approves', async () => {
     const answer = deferred<OperationResult<'createApiKey'>>();
     const createApiKey = jest.fn((_input: unknown) => answer.promise);
     const listApiKeys = jest.fn(async () => ({ apiKeys: [] }));
@@ -27,15 +27,32 @@ describe('API keys screen', () => {
     await ui.click(screen.getByRole('button', { name: 'Create key' }));
     expect(screen.getByRole('button', { name: 'Create key' })).toHaveProperty('disabled', true);
     expect(createApiKey).toHaveBeenCalledWith({ body: { name: 'payments', scopes: ['mint', 'burn'] } });
-    await act(async () => answer.resolve({ ...apiKey('k3', 'payments'), ownerUserId: 7, key: 'ck_secret_once' }));
+    const request = grantRequest('7a6b5c4d-0000-4000-8000-000000000001', {
+      type: 'user.api-key.create',
+      apiKeyId: '7a6b5c4d-0000-4000-8000-000000000002',
+      name: 'payments',
+      scopes: ['mint', 'burn'],
+      ownerUserId: 7,
+    });
+    await act(async () => answer.resolve({ grantRequest: request, key: 'ck_secret_once' }));
     expect((await screen.findByTestId('api-key-secret')).textContent).toBe('ck_secret_once');
+    expect(screen.getByRole('status').textContent).toContain('another SUPERADMIN approves request 7a6b5c4d');
     expect(listApiKeys).toHaveBeenCalledTimes(2);
     await ui.click(screen.getByRole('button', { name: 'I have copied it' }));
     expect(screen.queryByTestId('api-key-secret')).toBeNull();
   });
 
   it('when a key is created for another admin, then the body names them, and the list shows whom each key is issued to', async () => {
-    const createApiKey = jest.fn(async (_input: unknown) => ({ ...apiKey('k4', 'back office'), ownerUserId: 42, key: 'ck_secret' }));
+    const createApiKey = jest.fn(async (_input: unknown) => ({
+      grantRequest: grantRequest('7a6b5c4d-0000-4000-8000-000000000003', {
+        type: 'user.api-key.create',
+        apiKeyId: '7a6b5c4d-0000-4000-8000-000000000004',
+        name: 'back office',
+        scopes: ['mint'],
+        ownerUserId: 42,
+      }),
+      key: 'ck_secret',
+    }));
     renderScreen(<ApiKeysScreen />, { listApiKeys: async () => ({ apiKeys: [apiKey('k1', 'ops')] }), createApiKey });
     const ui = userEvent.setup();
     const table = await screen.findByRole('table', { name: 'API keys' });

@@ -13,13 +13,14 @@ const scopes = ['mint', 'burn', 'refund', 'reward'] as const;
 /**
  * SUPERADMIN: GET/POST /api/admin/api-keys and DELETE /api/admin/api-keys/{id}; the secret is shown
  * once, here, and kept nowhere. A key is issued to one admin (the one named, else the SUPERADMIN
- * creating it) and works with that admin's token only.
+ * asking for it) and works with that admin's token only, once another SUPERADMIN approves its
+ * request (the Approvals page).
  */
 export function ApiKeysScreen() {
   const { session } = useConsole();
   const keys = useLoad(() => session.client.listApiKeys(), []);
   const action = useMutation<void>();
-  const [created, setCreated] = useState<{ name: string; key: string; ownerUserId: number }>();
+  const [created, setCreated] = useState<{ name: string; key: string; requestId: string; ownerUserId: number }>();
   const revoking = useConfirmation<{ id: string; name: string }>();
 
   const create = (event: FormEvent<HTMLFormElement>) => {
@@ -30,10 +31,17 @@ export function ApiKeysScreen() {
     const owner = String(data.get('owner') ?? '').trim();
     setCreated(undefined);
     void action.run(async () => {
+      const name = String(data.get('name') ?? '').trim();
       const answer = await session.client.createApiKey({
-        body: { name: String(data.get('name') ?? '').trim(), scopes: chosen, ...(owner ? { ownerUserId: Number(owner) } : {}) },
+        body: { name, scopes: chosen, ...(owner ? { ownerUserId: Number(owner) } : {}) },
       });
-      setCreated({ name: answer.name, key: answer.key, ownerUserId: answer.ownerUserId });
+      const act = answer.grantRequest.act;
+      setCreated({
+        name,
+        key: answer.key,
+        requestId: answer.grantRequest.id,
+        ownerUserId: act.type === 'user.api-key.create' ? act.ownerUserId : Number(owner),
+      });
       form.reset();
       keys.reload();
     });
@@ -65,9 +73,10 @@ export function ApiKeysScreen() {
           <div className="notice" role="status">
             <p>
               <strong>
-                Key "{created.name}" created, issued to user {created.ownerUserId}.
+                Key "{created.name}" asked for, issued to user {created.ownerUserId}.
               </strong>{' '}
-              Copy the secret now: it is shown this once and cannot be read again. It works with that admin's sign-in only.
+              Copy the secret now: it is shown this once and cannot be read again. It works with that admin's sign-in only, once another
+              SUPERADMIN approves request <code>{created.requestId.slice(0, 8)}</code> on the Approvals page.
             </p>
             <p>
               <code className="secret" data-testid="api-key-secret">

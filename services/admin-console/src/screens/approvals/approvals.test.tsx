@@ -2,7 +2,7 @@ import type { OperationResult } from '@coin/client';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, problem, renderScreen } from '../../../test/fake-console';
-import { approval, deletionRequest, type PayoutApproval, transaction } from '../../../test/fixtures';
+import { approval, deletionRequest, grantRequest, type PayoutApproval, transaction } from '../../../test/fixtures';
 
 import { ApprovalsScreen } from '.';
 
@@ -69,6 +69,7 @@ describe('approvals screen', () => {
         listApprovals: async () => pending([]),
         ...noPayouts,
         listDeletionRequests: async () => ({ deletionRequests: [deletionRequest('dddddddd-1', 9, 20_000)] }),
+        listGrantRequests: async () => ({ grantRequests: [] }),
         rejectDeletionRequest,
       },
       { role: 'SUPERADMIN' },
@@ -81,5 +82,30 @@ describe('approvals screen', () => {
     expect(rejectDeletionRequest).toHaveBeenCalledWith(
       expect.objectContaining({ path: { id: 'dddddddd-1' }, body: { reason: 'keeps studying' } }),
     );
+  });
+
+  it('when a SUPERADMIN approves a grant request, then it is sent with its own Idempotency-Key, said, and the list loaded again', async () => {
+    const approveGrantRequest = jest.fn(async () => ({}) as OperationResult<'approveGrantRequest'>);
+    const listGrantRequests = jest.fn(async () => ({
+      grantRequests: [grantRequest('gggggggg-1', { type: 'user.change-role', userId: 9, role: 'ADMIN', previousRole: 'USER' })],
+    }));
+    renderScreen(
+      <ApprovalsScreen />,
+      {
+        listApprovals: async () => pending([]),
+        ...noPayouts,
+        listDeletionRequests: async () => ({ deletionRequests: [] }),
+        listGrantRequests,
+        approveGrantRequest,
+      },
+      { role: 'SUPERADMIN' },
+    );
+    const ui = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Pending grant requests' });
+    expect(within(table).getByText(/USER → ADMIN/)).toBeTruthy();
+    await ui.click(within(table).getByRole('button', { name: 'Approve request gggggggg' }));
+    expect(await screen.findByText('Approved gggggggg.')).toBeTruthy();
+    expect(approveGrantRequest).toHaveBeenCalledWith({ path: { id: 'gggggggg-1' }, idempotencyKey: expect.any(String) });
+    expect(listGrantRequests).toHaveBeenCalledTimes(2);
   });
 });

@@ -10,6 +10,7 @@ import { Page, Pager, Table } from '../../components/layout';
 import { coins, when } from '../../format';
 import { Decide } from './decide';
 import { DeletionRequests } from './deletion-requests';
+import { GrantRequests } from './grant-requests';
 import { PayoutApprovals } from './payout-approvals';
 import { approvalsPageSize as pageSize, type StatusChoice, StatusFilter } from './status-filter';
 
@@ -125,6 +126,7 @@ export function ApprovalsScreen() {
         )}
       </Loaded>
       <PayoutApprovals />
+      {session.role === 'SUPERADMIN' ? <GrantRequests /> : null}
       {session.role === 'SUPERADMIN' ? <DeletionRequests /> : null}
     </Page>
   );

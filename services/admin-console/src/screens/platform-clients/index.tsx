@@ -12,7 +12,8 @@ import { Link } from '../../router';
 
 /**
  * SUPERADMIN: GET/POST /api/admin/platform-clients and POST /api/admin/platform-clients/{id}/revoke
- * (the SYSTEM callers of POST /api/auth/token). The secret is shown once, here, and kept nowhere.
+ * (the SYSTEM callers of POST /api/auth/token). The secret is shown once, here, and kept nowhere;
+ * the client works once another SUPERADMIN approves its request (the Approvals page).
  * Each creation carries its own Idempotency-Key, kept across a retry after a network error or a 5xx,
  * so a double click or a resubmission never registers a second client.
  */
@@ -21,7 +22,7 @@ export function PlatformClientsScreen() {
   const clients = useLoad(() => session.client.listPlatformClients(), []);
   const key = useSubmissionKey();
   const action = useMutation<string | undefined>();
-  const [created, setCreated] = useState<{ id: string; name: string; secret: string }>();
+  const [created, setCreated] = useState<{ id: string; name: string; secret: string; requestId: string }>();
   const revoking = useConfirmation<{ id: string; name: string }>();
   // The secret box takes the focus when it appears, so a keyboard or screen-reader user lands on it.
   const focusSecret = useCallback((node: HTMLDivElement | null) => node?.focus(), []);
@@ -40,11 +41,13 @@ export function PlatformClientsScreen() {
       const answer = await key.send((idempotencyKey) => session.client.createPlatformClient({ body, idempotencyKey }));
       form.reset();
       clients.reload();
-      if ('clientSecret' in answer) {
-        setCreated({ id: answer.id, name: answer.name, secret: answer.clientSecret });
+      const act = answer.grantRequest.act;
+      const id = act.type === 'user.platform-client.create' ? act.clientId : answer.grantRequest.id;
+      if (answer.clientSecret !== undefined) {
+        setCreated({ id, name, secret: answer.clientSecret, requestId: answer.grantRequest.id });
         return undefined;
       }
-      return `Client "${answer.name}" (${answer.id}) was already created by this submission; its secret was shown then only.`;
+      return `Client "${name}" (${id}) was already asked for by this submission; its secret was shown then only.`;
     });
   };
   return (
@@ -79,8 +82,9 @@ export function PlatformClientsScreen() {
         {created ? (
           <div className="notice" role="status" tabIndex={-1} ref={focusSecret} aria-labelledby="client-created">
             <p id="client-created">
-              <strong>Client "{created.name}" created.</strong> Copy the secret now (select it, then Ctrl+C or ⌘C): it is shown this once
-              and cannot be read again.
+              <strong>Client "{created.name}" asked for.</strong> Copy the secret now (select it, then Ctrl+C or ⌘C): it is shown this once
+              and cannot be read again. The client works once another SUPERADMIN approves request{' '}
+              <code>{created.requestId.slice(0, 8)}</code> on the Approvals page.
             </p>
             <dl className="facts">
               <dt>Client id</dt>

@@ -2,18 +2,26 @@ import type { OperationResult } from '@coin/client';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, renderScreen } from '../../../test/fake-console';
-import { platformClient } from '../../../test/fixtures';
+import { grantRequest, platformClient } from '../../../test/fixtures';
 import { PlatformClientsScreen } from '.';
 
 type Created = OperationResult<'createPlatformClient'>;
+const asked = (clientId: string, name: string) =>
+  grantRequest('9f1e2d3c-0000-4000-8000-000000000001', {
+    type: 'user.platform-client.create',
+    clientId,
+    name,
+    treasuries: ['REWARDS'],
+    dailyRewardCap: 250,
+  });
 
 describe('platform clients screen', () => {
-  it('when a client is created, then the button is busy, the secret is shown once, and a replayed creation says so instead', async () => {
+  it('when a client is asked for, then the button is busy, the secret is shown once with the request to approve, and a replayed request says so instead', async () => {
     const first = deferred<Created>();
     const createPlatformClient = jest
       .fn((_input: { body: unknown; idempotencyKey?: string }) => first.promise)
       .mockImplementationOnce(() => first.promise)
-      .mockImplementationOnce(async () => platformClient('pc-1', 'tournaments') as Created);
+      .mockImplementationOnce(async (): Promise<Created> => ({ grantRequest: asked('pc-1', 'tournaments') }));
     const listPlatformClients = jest.fn(async () => ({ platformClients: [platformClient('pc-0', 'shop')] }));
     renderScreen(<PlatformClientsScreen />, { listPlatformClients, createPlatformClient }, { role: 'SUPERADMIN' });
     const ui = userEvent.setup();
@@ -24,13 +32,14 @@ describe('platform clients screen', () => {
     await ui.click(within(form).getByRole('button', { name: 'Create client' }));
     expect(within(form).getByRole('button', { name: 'Create client' })).toHaveProperty('disabled', true);
     expect(createPlatformClient.mock.calls[0]?.[0].body).toEqual({ name: 'tournaments', treasuries: ['REWARDS'], dailyRewardCap: 250 });
-    await act(async () => first.resolve({ ...platformClient('pc-1', 'tournaments'), clientSecret: 'pcs_once' }));
+    await act(async () => first.resolve({ grantRequest: asked('pc-1', 'tournaments'), clientSecret: 'pcs_once' }));
     expect((await screen.findByTestId('platform-client-secret')).textContent).toBe('pcs_once');
     expect(screen.getByTestId('platform-client-id').textContent).toBe('pc-1');
+    expect(screen.getByRole('status').textContent).toContain('another SUPERADMIN approves request 9f1e2d3c');
 
     await ui.type(within(form).getByLabelText(/^Name/), 'tournaments');
     await ui.click(within(form).getByRole('button', { name: 'Create client' }));
-    expect(await screen.findByText(/was already created by this submission/)).toBeTruthy();
+    expect(await screen.findByText(/was already asked for by this submission/)).toBeTruthy();
     expect(screen.queryByTestId('platform-client-secret')).toBeNull();
   });
 

@@ -30,13 +30,17 @@ export function SuperadminActions({
   const act = async (what: 'role' | 'delete'): Promise<string | undefined> => {
     if (what === 'role') {
       const answer = await session.client.changeUserRole({ path: { id: String(userId) }, body: { role: newRole } });
+      // Granting ADMIN or SUPERADMIN, or taking SUPERADMIN away, waits for another SUPERADMIN.
+      if ('grantRequest' in answer) {
+        return `Not changed yet: another SUPERADMIN must approve request ${answer.grantRequest.id.slice(0, 8)} on the Approvals page.`;
+      }
       onChanged();
       return `Role changed to ${answer.user.role}.`;
     }
     const answer = await session.client.deleteUser({ path: { id: String(userId) } });
-    // A user holding the threshold or more is not deleted: the request waits for another SUPERADMIN.
+    // A large balance, a SUPERADMIN, or past the requester's daily deletions: the request waits for another SUPERADMIN.
     if ('deletionRequest' in answer) {
-      return `Not deleted yet: ${coins(answer.deletionRequest.balance)} is at or above the threshold, so another SUPERADMIN must approve request ${answer.deletionRequest.id.slice(0, 8)} on the Approvals page.`;
+      return `Not deleted yet: another SUPERADMIN must approve request ${answer.deletionRequest.id.slice(0, 8)} (balance ${coins(answer.deletionRequest.balance)}) on the Approvals page.`;
     }
     navigate('/users');
     return undefined;

@@ -2,7 +2,7 @@ import type { OperationResult } from '@coin/client';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, problem, renderScreen } from '../../../test/fake-console';
-import { dailyOf, limits, transaction, user, userDetail, userSession } from '../../../test/fixtures';
+import { dailyOf, grantRequest, limits, transaction, user, userDetail, userSession } from '../../../test/fixtures';
 import { lastDays } from '../dashboard/series';
 import { UserDetailScreen, UsersScreen } from '.';
 
@@ -133,5 +133,25 @@ describe('user detail screen', () => {
     expect(await screen.findByText('Role changed to ADMIN.')).toBeTruthy();
     expect(operations.changeUserRole).toHaveBeenCalledWith({ path: { id: '7' }, body: { role: 'ADMIN' } });
     expect(operations.getUser).toHaveBeenCalledTimes(2);
+  });
+
+  it('when a role grant waits for another SUPERADMIN (202), then the console says so and the user is not loaded again', async () => {
+    const operations = detailOperations({
+      changeUserRole: jest.fn(async () => ({
+        grantRequest: grantRequest('5e4d3c2b-0000-4000-8000-000000000001', {
+          type: 'user.change-role',
+          userId: 7,
+          role: 'ADMIN',
+          previousRole: 'USER',
+        }),
+      })),
+    });
+    renderScreen(<UserDetailScreen userId={7} />, operations, { role: 'SUPERADMIN' });
+    const ui = userEvent.setup();
+    await ui.selectOptions(await screen.findByRole('combobox', { name: 'New role' }), 'ADMIN');
+    await ui.click(screen.getByRole('button', { name: 'Change role' }));
+    await ui.click(screen.getByRole('button', { name: 'Yes, make ADMIN' }));
+    expect(await screen.findByText(/another SUPERADMIN must approve request 5e4d3c2b/)).toBeTruthy();
+    expect(operations.getUser).toHaveBeenCalledTimes(1);
   });
 });

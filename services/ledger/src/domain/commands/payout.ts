@@ -25,6 +25,8 @@ import {
   limitBreachOf,
   missingParty,
   paysActor,
+  paysPeopleBehind,
+  paysPeopleBehindDetail,
   pendingRequest,
   reject,
   selfDealing,
@@ -58,6 +60,7 @@ function badLine(command: PayoutCommand): Rejected | null {
       return lineRefused(index, reject('SELF_TRANSFER', 'The payer cannot pay themselves'));
     }
     if (from.kind === 'treasury' && paysActor(command, to)) return lineRefused(index, selfDealing('An admin cannot reward themselves'));
+    if (paysPeopleBehind(command, to)) return lineRefused(index, selfDealing(paysPeopleBehindDetail));
     // One line per recipient: a user named twice is more likely a mistake than two prizes.
     if (paid.has(toUserId)) return lineRefused(index, reject('VALIDATION_FAILED', `User ${toUserId} is paid by an earlier line`));
     paid.add(toUserId);

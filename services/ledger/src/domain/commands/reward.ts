@@ -20,6 +20,8 @@ import {
   insufficient,
   missingParty,
   paysActor,
+  paysPeopleBehind,
+  paysPeopleBehindDetail,
   reject,
   selfDealing,
 } from './rules';
@@ -54,6 +56,7 @@ export const reward: ApprovableModule<'ledger.reward'> = {
     const from: Party = { kind: 'treasury', code: 'REWARDS' };
     const to: Party = { kind: 'user', userId: toUserId };
     if (paysActor(command, to)) return selfDealing('An admin cannot reward themselves');
+    if (paysPeopleBehind(command, to)) return selfDealing(paysPeopleBehindDetail);
     const source = context.wallet(walletKeyOf(from));
     if (!source) return missingParty(from);
     const target = context.wallet(walletKeyOf(to));

@@ -143,6 +143,18 @@ export function paysActor(command: Pick<LedgerCommand, 'actor'>, to: Party | nul
   return to?.kind === 'user' && command.actor.kind === 'user' && command.actor.id === String(to.userId);
 }
 
+/**
+ * Whether a platform client's command would pay one of the people behind it, the SUPERADMINs who
+ * asked for and approved it (its proof's claims): refused like self-dealing, since either of them
+ * could otherwise have the client pay them (docs/DESIGN.md "Two-person acts").
+ */
+export function paysPeopleBehind(command: Pick<LedgerCommand, 'actor'> & { proof?: string | undefined }, to: Party | null): boolean {
+  if (command.actor.kind !== 'system' || to?.kind !== 'user') return false;
+  return platformGrantsOf(command).peopleBehind?.includes(to.userId) ?? false;
+}
+
+export const paysPeopleBehindDetail = 'A platform client cannot pay the SUPERADMINs who asked for or approved it';
+
 export function selfDealing(detail: string): Rejected {
   return reject('SELF_DEALING', detail);
 }

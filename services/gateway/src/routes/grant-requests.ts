@@ -1,0 +1,169 @@
+import {
+  grantRequest,
+  grantRequestIdParam,
+  grantRequestList,
+  grantRequestsQuery,
+  problem,
+  rejectGrantBody,
+  userDraft,
+} from '@coin/contracts';
+import type { App } from '@coin/http';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { CommandBus } from '../clients/commands';
+import type { InternalApi } from '../clients/internal-api';
+import { authorityOf } from '../plugins/auth';
+import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
+import type { TokenVersionStore } from '../plugins/token-version';
+import { answered } from './command-route';
+import { exampleGrantRequest, withExample } from './examples';
+
+export interface GrantRequestRouteDeps {
+  commands: CommandBus;
+  internal: InternalApi;
+  tokenVersions: TokenVersionStore;
+}
+
+const errorResponses = {
+  400: problem,
+  401: problem,
+  403: problem,
+  404: problem,
+  409: problem,
+  422: problem,
+  429: problem,
+  503: problem,
+  504: problem,
+};
+
+const exampleRequest = exampleGrantRequest({
+  type: 'user.change-role' as const,
+  userId: 42,
+  role: 'ADMIN' as const,
+  previousRole: 'USER' as const,
+});
+const exampleDecision = {
+  ...exampleRequest,
+  decidedBy: { kind: 'user' as const, id: '2', role: 'SUPERADMIN' as const },
+  decidedAt: '2026-01-15T10:02:00.000Z',
+};
+
+/**
+ * Two-person acts (docs/DESIGN.md "Two-person acts"): a role grant (PATCH
+ * /api/admin/users/{id}/role to ADMIN or SUPERADMIN, or away from SUPERADMIN), an API key and a
+ * platform client, asked for by a SUPERADMIN, answer 202 with a grant request. Another SUPERADMIN,
+ * one since before the request, approves it here (the act is then applied as asked), or any
+ * SUPERADMIN rejects it, or it expires. The user service judges every rule; the gateway relays.
+ */
+export function registerGrantRequestRoutes(app: App, deps: GrantRequestRouteDeps): void {
+  const requestOf = (request: FastifyRequest, id: string) => deps.internal.read('users.grant-request', { id }, String(request.id));
+
+  app.get(
+    '/api/admin/grant-requests',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Grant requests (role grants, API keys and platform clients waiting for a second SUPERADMIN), newest first, optionally of one status',
+        security: [{ bearerAuth: [] }],
+        querystring: grantRequestsQuery,
+        operationId: 'listGrantRequests',
+        response: {
+          200: withExample(grantRequestList, { grantRequests: [exampleRequest] }),
+          400: problem,
+          401: problem,
+          403: problem,
+          503: problem,
+        },
+      },
+    },
+    async (request) => deps.internal.read('users.grant-requests', { status: request.query.status }, String(request.id)),
+  );
+
+  app.get(
+    '/api/admin/grant-requests/:id',
+    {
+      config: { access: 'superadmin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'One grant request',
+        security: [{ bearerAuth: [] }],
+        params: grantRequestIdParam,
+        operationId: 'getGrantRequest',
+        response: { 200: withExample(grantRequest, exampleRequest), 400: problem, 401: problem, 403: problem, 404: problem, 503: problem },
+      },
+    },
+    async (request) => requestOf(request, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/grant-requests/:id/approve',
+    {
+      config: { access: 'superadmin', idempotent: true, stepUp: true },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Approve a grant request: the role change, key or client is applied as asked. By a SUPERADMIN other than the requester who held the role before the request was made (403 APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE)',
+        security: [{ bearerAuth: [] }],
+        headers: idempotencyHeaders,
+        params: grantRequestIdParam,
+        operationId: 'approveGrantRequest',
+        response: {
+          200: withExample(z.object({ message: z.string(), grantRequest }), {
+            message: 'Approved',
+            grantRequest: { ...exampleDecision, status: 'APPROVED' as const },
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const found = await requestOf(request, request.params.id);
+      const result = await answered(request, () =>
+        deps.commands.user(userDraft('user.approve-grant', { requestId: found.id }), {
+          ...authorityOf(request),
+          commandId: idempotencyOf(request).commandId,
+          requestId: String(request.id),
+        }),
+      );
+      // A role changed: the account's older tokens are refused from the very next request.
+      const act = result.grantRequest.act;
+      if (act.type === 'user.change-role' && result.tokenVersion !== null)
+        await deps.tokenVersions.remember(act.userId, result.tokenVersion);
+      return { message: 'Approved', grantRequest: result.grantRequest };
+    },
+  );
+
+  app.post(
+    '/api/admin/grant-requests/:id/reject',
+    {
+      config: { access: 'superadmin', idempotent: true, stepUp: true },
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a pending grant request with a reason: nothing is granted; any SUPERADMIN, the requester included',
+        security: [{ bearerAuth: [] }],
+        headers: idempotencyHeaders,
+        params: grantRequestIdParam,
+        body: withExample(rejectGrantBody, { reason: 'Not agreed with the team' }),
+        operationId: 'rejectGrantRequest',
+        response: {
+          200: withExample(z.object({ grantRequest }), {
+            grantRequest: { ...exampleDecision, status: 'REJECTED' as const, rejectionReason: 'Not agreed with the team' },
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const found = await requestOf(request, request.params.id);
+      return answered(request, () =>
+        deps.commands.user(userDraft('user.reject-grant', { requestId: found.id, reason: request.body.reason }), {
+          ...authorityOf(request),
+          commandId: idempotencyOf(request).commandId,
+          requestId: String(request.id),
+        }),
+      );
+    },
+  );
+}

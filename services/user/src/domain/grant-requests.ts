@@ -1,0 +1,206 @@
+import {
+  minorUnitsToCoins,
+  type Actor,
+  type ApiKeyScopeName,
+  type GrantRequest,
+  type GrantRequestStatus,
+  type Role,
+  type UserCommand,
+} from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import { uuidV5 } from '@coin/security';
+import type { UserRow } from './users';
+
+/**
+ * Two-person acts (docs/DESIGN.md "Two-person acts"). Every act that creates the means to move
+ * coins, when a person asks for it, waits as a request until a different SUPERADMIN, who held the
+ * role before the request was made, approves it: granting ADMIN or SUPERADMIN, demoting a
+ * SUPERADMIN, issuing an API key, registering a platform client (whose grants never change: more
+ * is a new client). An operator of the CLI acts alone (the first SUPERADMIN, break-glass): they
+ * hold the database already. Pure: rows come from the caller, `now` is given.
+ */
+
+/** The policy of grant requests, from the user service's configuration; minor units. */
+export interface GrantPolicy {
+  expirySeconds: number;
+  /** The highest daily reward cap a platform client may be given (PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS). */
+  dailyRewardCapMaxMinor: number;
+}
+
+/** What an approval applies, as stored: the hashes of new secrets included (never shown, never a secret). */
+export type StoredGrantAct =
+  | { type: 'user.change-role'; userId: number; role: Role; previousRole: Role }
+  | { type: 'user.api-key.create'; apiKeyId: string; name: string; scopes: ApiKeyScopeName[]; keyHash: string; ownerUserId: number }
+  | {
+      type: 'user.platform-client.create';
+      clientId: string;
+      name: string;
+      treasuries: string[];
+      /** Minor units; null: the ledger default. */
+      dailyRewardCap: number | null;
+      secretHash: string;
+      requestHash: string;
+    };
+
+/** A row of grant_requests. */
+export interface GrantRequestRow {
+  id: string;
+  act: StoredGrantAct;
+  requestedBy: Actor;
+  status: GrantRequestStatus;
+  createdAt: Date;
+  expiresAt: Date;
+  decidedBy: Actor | null;
+  decidedAt: Date | null;
+  rejectionReason: string | null;
+}
+
+/** The roles that may approve, decide and ask for two-person acts. */
+const grantingRoles: ReadonlySet<Role> = new Set(['ADMIN', 'SUPERADMIN']);
+
+/**
+ * Whether a role change needs a second SUPERADMIN: it grants ADMIN or SUPERADMIN (the power to
+ * move coins or to grant it), or it takes a SUPERADMIN away (one of the two people every other act
+ * needs). Taking ADMIN away, or moving between USER and DEVELOPER, grants nothing: immediate.
+ */
+export function roleChangeNeedsSecondPerson(from: Role, to: Role): boolean {
+  if (from === to) return false;
+  return grantingRoles.has(to) || from === 'SUPERADMIN';
+}
+
+/** Whether the actor acts alone by design: an operator of the CLI (never on Kafka: no proof). */
+export function actsAlone(actor: Actor): boolean {
+  return actor.kind === 'operator';
+}
+
+/** The request an act becomes: its id derives from the command's, so a redelivery names the same one. */
+export function newGrantRequest(
+  command: { commandId: string; actor: Actor },
+  act: StoredGrantAct,
+  policy: GrantPolicy,
+  now: Date,
+): GrantRequestRow {
+  return {
+    id: uuidV5(`user.grant-request:${command.commandId}`),
+    act,
+    requestedBy: command.actor,
+    status: 'PENDING',
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + policy.expirySeconds * 1000),
+    decidedBy: null,
+    decidedAt: null,
+    rejectionReason: null,
+  };
+}
+
+/** A PENDING request past its expiry is EXPIRED, whether or not the row says so yet. */
+export function grantStatusAt(row: Pick<GrantRequestRow, 'status' | 'expiresAt'>, now: Date): GrantRequestStatus {
+  return row.status === 'PENDING' && row.expiresAt.getTime() <= now.getTime() ? 'EXPIRED' : row.status;
+}
+
+/** The API's view: the act without its hashes, a cap in coins. */
+export function grantRequestView(row: GrantRequestRow, now: Date): GrantRequest {
+  return {
+    id: row.id,
+    status: grantStatusAt(row, now),
+    act: actView(row.act),
+    requestedBy: row.requestedBy,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    decidedBy: row.decidedBy,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    rejectionReason: row.rejectionReason,
+  };
+}
+
+function actView(act: StoredGrantAct): GrantRequest['act'] {
+  switch (act.type) {
+    case 'user.change-role':
+      return act;
+    case 'user.api-key.create':
+      return { type: act.type, apiKeyId: act.apiKeyId, name: act.name, scopes: act.scopes, ownerUserId: act.ownerUserId };
+    case 'user.platform-client.create':
+      return {
+        type: act.type,
+        clientId: act.clientId,
+        name: act.name,
+        treasuries: [...act.treasuries].sort() as Extract<GrantRequest['act'], { type: 'user.platform-client.create' }>['treasuries'],
+        dailyRewardCap: act.dailyRewardCap === null ? null : minorUnitsToCoins(act.dailyRewardCap),
+      };
+  }
+}
+
+/** A cap above the configured ceiling is refused, when asked for and again when approved (the ceiling may have come down). */
+export function rewardCapRefusal(dailyRewardCap: number | null, policy: GrantPolicy): AppError | null {
+  if (dailyRewardCap === null || dailyRewardCap <= policy.dailyRewardCapMaxMinor) return null;
+  return new AppError(
+    'REWARD_CAP_ABOVE_CEILING',
+    `A platform client may be given a daily reward cap of at most ${minorUnitsToCoins(policy.dailyRewardCapMaxMinor)} coins`,
+  );
+}
+
+function sameActor(a: Actor, b: Actor): boolean {
+  return a.kind === b.kind && a.id === b.id;
+}
+
+/**
+ * Whether `approver` (their live row, read in the deciding transaction) may approve a request
+ * made at `requestedAt`: a SUPERADMIN now, and since before the request, so that one person cannot
+ * promote an accomplice (or a second account) and have them approve what was already asked. The
+ * same rule holds for deletion requests.
+ */
+export function approverRefusal(approver: Pick<UserRow, 'role' | 'role_since'> | null, requestedAt: Date): AppError | null {
+  if (approver?.role !== 'SUPERADMIN' || approver.role_since.getTime() >= requestedAt.getTime()) {
+    return new AppError('APPROVER_NOT_ELIGIBLE', 'Only a SUPERADMIN who held the role before the request was made may approve it');
+  }
+  return null;
+}
+
+type DecideGrant = Pick<Extract<UserCommand, { type: 'user.approve-grant' | 'user.reject-grant' }>, 'type' | 'actor' | 'data'>;
+
+/**
+ * Why this approval or rejection cannot apply to the (locked) request, or null when it may. Both
+ * need a SUPERADMIN and the request PENDING and unexpired; an approval also someone other than
+ * the requester, eligible by `approverRefusal` (`approver`: their row), while the requester
+ * (`requester`: their row) is still a SUPERADMIN. A rejection may come from any SUPERADMIN, the
+ * requester withdrawing included.
+ */
+export function grantDecisionRefusal(
+  command: DecideGrant,
+  request: GrantRequestRow | null,
+  people: { approver: Pick<UserRow, 'role' | 'role_since'> | null; requester: Pick<UserRow, 'role'> | null },
+  now: Date,
+): AppError | null {
+  if (!(command.actor.kind === 'user' && command.actor.role === 'SUPERADMIN')) {
+    return new AppError('FORBIDDEN', 'Only a SUPERADMIN may decide a grant request');
+  }
+  if (!request) return new AppError('APPROVAL_NOT_FOUND', 'No such grant request');
+  const status = grantStatusAt(request, now);
+  if (status !== 'PENDING') return new AppError('APPROVAL_NOT_PENDING', `The grant request is ${status}`);
+  if (command.type === 'user.reject-grant') return null;
+  if (sameActor(command.actor, request.requestedBy)) {
+    return new AppError('APPROVAL_BY_REQUESTER', 'The SUPERADMIN who asked cannot approve their own request');
+  }
+  const ineligible = approverRefusal(people.approver, request.createdAt);
+  if (ineligible) return ineligible;
+  if (people.requester?.role !== 'SUPERADMIN') {
+    return new AppError('GRANT_REQUEST_OUTDATED', 'The SUPERADMIN who asked is no longer one: the request cannot be approved');
+  }
+  return null;
+}
+
+/** The request once decided. */
+export function decidedGrant(request: GrantRequestRow, command: DecideGrant, now: Date): GrantRequestRow {
+  return {
+    ...request,
+    status: command.type === 'user.approve-grant' ? 'APPROVED' : 'REJECTED',
+    decidedBy: command.actor,
+    decidedAt: now,
+    rejectionReason: 'reason' in command.data ? command.data.reason : null,
+  };
+}
+
+/** The user id an actor names, when it is a person's (operators and clients name no row of users). */
+export function personIdOf(actor: Actor): number | null {
+  return actor.kind === 'user' && /^[1-9][0-9]{0,15}$/.test(actor.id) ? Number(actor.id) : null;
+}
