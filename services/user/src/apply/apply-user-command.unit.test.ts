@@ -794,7 +794,7 @@ describe('two-person acts', () => {
     );
     expect(applied.outcome.reply).toEqual({
       grantRequest: expect.objectContaining({
-        act: { type: 'user.api-key.create', apiKeyId: expect.any(String), name: 'ci', scopes: ['mint'] },
+        act: { type: 'user.api-key.create', apiKeyId: expect.any(String), name: 'ci', scopes: ['mint'], ownerUserId: 1 },
       }),
     });
     expect(fake.calls.filter((c) => c.startsWith('insertApiKey'))).toEqual([]);
@@ -885,9 +885,10 @@ describe('two-person acts', () => {
       ok: true,
       reply: { grantRequest: expect.objectContaining({ id, status: 'APPROVED', decidedBy: other }), tokenVersion: null },
     });
+    // The owner is locked and still an ADMIN+ when the key comes to exist.
     expect(fake.calls.slice(-5)).toEqual([
-      'lockGrantRequest',
-      expect.stringMatching(/^insertApiKey \S+ by 1 approved by 3$/),
+      'lockUser 1',
+      expect.stringMatching(/^insertApiKey \S+ by 1 for 1 approved by 3$/),
       'updateGrantRequest APPROVED',
       'enqueueEvents (none)',
       'storeOutcome user.approve-grant',

@@ -1,0 +1,74 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './manifests';
+
+/**
+ * docs/DESIGN.md "Threat matrix": every principal against every act it must never do alone, each
+ * cell naming the tests that prove it. This keeps the table honest as code moves: a cell without
+ * a test, a test id without its definition, or a definition naming a file or a test that no
+ * longer exists fails here.
+ */
+const design = readFileSync(join(repoRoot, 'docs/DESIGN.md'), 'utf8');
+const acts = ['mint', 'move', 'burn', 'approve', 'escalate', "read another's data", 'hide a record', 'deny service cheaply'];
+const principals = [
+  'outside caller',
+  'USER',
+  'platform client',
+  'ADMIN',
+  'SUPERADMIN',
+  "gateway's Kafka credentials",
+  "user service's Kafka credentials",
+  "ledger's Kafka credentials",
+  "history's Kafka credentials",
+  "webhooks' Kafka credentials",
+  'a database runtime role',
+  'Redis',
+  'a DLQ redrive',
+];
+
+function section(doc: string, heading: string): string {
+  const start = doc.indexOf(`\n## ${heading}\n`);
+  if (start < 0) throw new Error(`docs/DESIGN.md has no "## ${heading}" section`);
+  const end = doc.indexOf('\n## ', start + 1);
+  return doc.slice(start, end < 0 ? undefined : end);
+}
+
+const matrix = section(design, 'Threat matrix');
+const cellsOf = (line: string): string[] =>
+  line
+    .split('|')
+    .slice(1, -1)
+    .map((c) => c.trim());
+const tableLines = matrix.split('\n').filter((l) => l.startsWith('|'));
+const header = cellsOf(tableLines[0] ?? '');
+const rows = tableLines.slice(2).map(cellsOf);
+/** `- **T12** \`path/to/file.test.ts\` "test name (or its start)": what stops it` */
+const definitions = new Map(
+  [...matrix.matchAll(/^- \*\*(T\d+)\*\* `([^`]+)` "([^"]+)"/gm)].map((m) => [m[1]!, { file: m[2]!, name: m[3]! }]),
+);
+
+describe('docs/DESIGN.md threat matrix', () => {
+  it('when read, then its columns are the acts and its rows every principal, once each', () => {
+    expect(header.slice(1).map((h) => h.replace(/\*/g, ''))).toEqual(acts);
+    expect(rows.map((r) => r[0]!.replace(/\*/g, ''))).toEqual(principals);
+  });
+
+  it('then every cell names at least one test, and every test it names is defined below the table', () => {
+    for (const row of rows) {
+      row.slice(1).forEach((cell, i) => {
+        const ids = [...cell.matchAll(/\bT\d+\b/g)].map((m) => m[0]);
+        if (ids.length === 0) throw new Error(`cell (${row[0]}, ${acts[i]}) names no test`);
+        for (const id of ids) if (!definitions.has(id)) throw new Error(`cell (${row[0]}, ${acts[i]}) names ${id}, which is not defined`);
+      });
+    }
+  });
+
+  it('then every defined test exists: its file, and a test of that name in it', () => {
+    expect(definitions.size).toBeGreaterThan(0);
+    for (const [id, { file, name }] of definitions) {
+      const path = join(repoRoot, file);
+      if (!existsSync(path)) throw new Error(`${id}: ${file} does not exist`);
+      if (!readFileSync(path, 'utf8').includes(name)) throw new Error(`${id}: ${file} has no test named "${name}"`);
+    }
+  });
+});
