@@ -28,8 +28,13 @@ describe('two-person acts', () => {
     call('POST', `/api/admin/grant-requests/${id}/reject`, admin.accessToken, { reason }, { 'idempotency-key': randomUUID() });
   const createClient = (admin: { accessToken: string }, body: Record<string, unknown>) =>
     call('POST', '/api/admin/platform-clients', admin.accessToken, body, { 'idempotency-key': randomUUID() });
-  const createKey = (admin: { accessToken: string }, scopes: string[]) =>
-    call('POST', '/api/admin/api-keys', admin.accessToken, { name: `key ${randomUUID().slice(0, 8)}`, scopes });
+  /** A key asked for by `admin`, issued to `ownerUserId` (default: the one asking), the only admin it works for. */
+  const createKey = (admin: { accessToken: string }, scopes: string[], ownerUserId?: number) =>
+    call('POST', '/api/admin/api-keys', admin.accessToken, {
+      name: `key ${randomUUID().slice(0, 8)}`,
+      scopes,
+      ...(ownerUserId !== undefined ? { ownerUserId } : {}),
+    });
   const changeRole = (admin: { accessToken: string }, userId: number, role: string) =>
     call('PATCH', `/api/admin/users/${userId}/role`, admin.accessToken, { role });
   const systemToken = async (clientId: string, clientSecret: string) => {
@@ -44,8 +49,8 @@ describe('two-person acts', () => {
     });
   const roleOf = async (userId: number) => (await call('GET', `/api/admin/users/${userId}`, first.accessToken)).body.role as string;
   /** An approved key: asked by `requester`, approved by `approver`. */
-  const approvedKey = async (requester: AdminSession, approver: AdminSession, scopes: string[]) => {
-    const asked = await createKey(requester, scopes);
+  const approvedKey = async (requester: AdminSession, approver: AdminSession, scopes: string[], ownerUserId?: number) => {
+    const asked = await createKey(requester, scopes, ownerUserId);
     expect(asked.status).toBe(202);
     expect((await approve(asked.body.grantRequest.id, approver)).status).toBe(200);
     return asked.body.key as string;
@@ -147,10 +152,13 @@ describe('two-person acts', () => {
   it('when a lone SUPERADMIN issues an API key, then its secret is shown once but the key works only once another SUPERADMIN approved it', async () => {
     const admin = await adminSession(stack, 'ADMIN');
     const someone = await registerUser(stack.gatewayUrl);
-    const asked = await createKey(first, ['mint']);
+    const asked = await createKey(first, ['mint'], admin.userId);
     expect(asked.status).toBe(202);
     expect(asked.body.key).toMatch(/^ck_/);
-    expect(asked.body.grantRequest).toMatchObject({ status: 'PENDING', act: { type: 'user.api-key.create', scopes: ['mint'] } });
+    expect(asked.body.grantRequest).toMatchObject({
+      status: 'PENDING',
+      act: { type: 'user.api-key.create', scopes: ['mint'], ownerUserId: admin.userId },
+    });
     expect(JSON.stringify(asked.body.grantRequest)).not.toContain(asked.body.key);
     const mint = () =>
       http(stack.gatewayUrl, 'POST', '/api/admin/mint', {
@@ -218,7 +226,7 @@ describe('two-person acts', () => {
 
   it('when an admin pays the SUPERADMIN who asked for or approved their API key, then 403 SELF_DEALING', async () => {
     const admin = await adminSession(stack, 'ADMIN');
-    const key = await approvedKey(first, second, ['mint']);
+    const key = await approvedKey(first, second, ['mint'], admin.userId);
     const mint = (userId: number) =>
       http(stack.gatewayUrl, 'POST', '/api/admin/mint', {
         token: admin.accessToken,

@@ -28,10 +28,12 @@ export function auditWriterRefusal(event: AdminAuditEvent, signer: string, fromR
 /**
  * The service that applies an action, and so records it: the ledger moves money, sets limits and
  * decides its approvals; the user service decides accounts, sessions, keys, clients and the
- * approvals of deletions (targets `deletion-request:`).
+ * approvals of deletions and of two-person grants (targets `deletion-request:`, `grant-request:`).
  */
+const userApprovalTargets = ['deletion-request:', 'grant-request:'];
+
 function actionOwner(action: string, target: string): 'ledger' | 'user' {
   if (action.startsWith('money.') || action === 'limits.set') return 'ledger';
-  if (action.startsWith('approval.')) return target.startsWith('deletion-request:') ? 'user' : 'ledger';
+  if (action.startsWith('approval.')) return userApprovalTargets.some((prefix) => target.startsWith(prefix)) ? 'user' : 'ledger';
   return 'user';
 }

@@ -47,6 +47,7 @@ describe('which writer may have written an audit record', () => {
     expect(auditWriterRefusal(action('money.mint', 'user:1'), 'ledger', false)).toBeNull();
     expect(auditWriterRefusal(action('approval.approve', 'approval:a'), 'ledger', false)).toBeNull();
     expect(auditWriterRefusal(action('approval.approve', 'deletion-request:d'), 'user', false)).toBeNull();
+    expect(auditWriterRefusal(action('approval.request', 'grant-request:g'), 'user', false)).toBeNull();
     expect(auditWriterRefusal(action('user.change-role', 'user:1'), 'user', false)).toBeNull();
     expect(auditWriterRefusal(refusal('ledger'), 'ledger', false)).toBeNull();
     expect(auditWriterRefusal(refusal('gateway'), 'gateway', true)).toBeNull();
@@ -56,6 +57,7 @@ describe('which writer may have written an audit record', () => {
     expect(auditWriterRefusal(action('money.mint', 'user:1'), 'user', false)).toMatch(/recorded by ledger/);
     expect(auditWriterRefusal(action('user.delete', 'user:1'), 'webhooks', false)).toMatch(/recorded by user/);
     expect(auditWriterRefusal(action('approval.approve', 'deletion-request:d'), 'ledger', false)).toMatch(/recorded by user/);
+    expect(auditWriterRefusal(action('approval.approve', 'grant-request:g'), 'ledger', false)).toMatch(/recorded by user/);
     expect(auditWriterRefusal(refusal('ledger'), 'user', false)).toMatch(/a record of ledger signed by user/);
     expect(auditWriterRefusal(refusal('gateway'), 'gateway', false)).toMatch(/refusals topic only/);
     expect(auditWriterRefusal(refusal('ledger'), 'ledger', true)).toMatch(/only the gateway/);
