@@ -322,7 +322,12 @@ describe('userResults (what the user service answers)', () => {
     ['user.change-role', { grantRequest: grant }],
     [
       'user.api-key.create',
-      { grantRequest: { ...grant, act: { type: 'user.api-key.create', apiKeyId: randomUUID(), name: 'ops', scopes: ['mint'] } } },
+      {
+        grantRequest: {
+          ...grant,
+          act: { type: 'user.api-key.create', apiKeyId: randomUUID(), name: 'ops', scopes: ['mint'], ownerUserId: 7 },
+        },
+      },
     ],
     [
       'user.platform-client.create',

@@ -4,7 +4,7 @@ import { partitionKeyOf, topicNames, walletKeyOfUser, type LedgerCommand } from 
 import { BatchingProducer, createKafka, keyPartitioner, partitionCount } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import type { Kafka } from 'kafkajs';
-import { signProof, type ProofActor } from '../../../scripts/stack/proofs';
+import { signProof, signTestKeyProof, type ProofActor } from '../../../scripts/stack/proofs';
 import {
   adminSession,
   apiKeyFor,
@@ -138,7 +138,8 @@ describe('commands judged at the time the broker appended them', () => {
 
   it('when an approval carries a second factor stale when it was appended but fresh at a backdated issuedAt, then it is refused and the request stays pending', async () => {
     const requester = await adminSession(stack, 'ADMIN');
-    const requesterKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    // Issued to the requester: a key works for its owner only.
+    const requesterKey = await apiKeyFor(stack, superadmin.accessToken, ['mint'], requester);
     // A mint into a treasury always waits for a second person.
     const asked = await apiClient(stack.gatewayUrl, { accessToken: requester.accessToken, apiKey: requesterKey }).api.POST(
       '/api/admin/mint',
@@ -201,6 +202,8 @@ describe('commands judged at the time the broker appended them', () => {
         type: 'ledger.mint',
         actor: { kind: 'user', id: String(admin.userId), role: 'ADMIN' },
         proof: admin.accessToken,
+        // What the gateway adds for the admin's own mint key: the user service's proof of it.
+        keyProof: await signTestKeyProof(stack.jwtKey, { id: String(admin.userId) }, { scopes: ['mint'] }),
         data: mintOf(target.userId, 700),
       });
       expect((await http(stack.gatewayUrl, 'POST', '/api/auth/logout-all', { token: admin.accessToken })).status).toBe(204);
