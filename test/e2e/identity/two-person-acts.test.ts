@@ -130,13 +130,17 @@ describe('two-person acts', () => {
     expect([again.status, again.body.code]).toEqual([409, 'APPROVAL_NOT_PENDING']);
     // Both steps are in the admin audit log, written (and signed) by the user service.
     const target = `grant-request:${asked.body.grantRequest.id}`;
-    await eventually(async () => {
-      const log = await call('GET', `/api/admin/audit-log?target=${encodeURIComponent(target)}&result=applied`, first.accessToken);
-      expect(log.status).toBe(200);
-      const actions = (log.body.entries as Array<{ action: string; source?: string }>).map((e) => e.action).sort();
-      expect(actions).toEqual(['approval.approve', 'approval.request']);
-      return true;
-    }, 15_000, 'the grant request and its approval in the audit log');
+    await eventually(
+      async () => {
+        const log = await call('GET', `/api/admin/audit-log?target=${encodeURIComponent(target)}&result=applied`, first.accessToken);
+        expect(log.status).toBe(200);
+        const actions = (log.body.entries as Array<{ action: string; source?: string }>).map((e) => e.action).sort();
+        expect(actions).toEqual(['approval.approve', 'approval.request']);
+        return true;
+      },
+      15_000,
+      'the grant request and its approval in the audit log',
+    );
 
     const toSuper = await changeRole(first, user.userId, 'SUPERADMIN');
     expect(toSuper.status).toBe(202);
