@@ -14,7 +14,7 @@ import { apiClient, applied, http, login, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 
 /**
- * Issue 23: the API routes the admin console needed. Platform clients for a SUPERADMIN (asked
+ * The API routes the admin console needed. Platform clients for a SUPERADMIN (asked
  * for with the secret once and approved by a second SUPERADMIN, list, revoke; applied once over
  * user.commands, audited with the SUPERADMINs), a user's sessions for ADMIN+ (and their revocation for a SUPERADMIN), and
  * the admin user read's wallet with held coins and activeCoins.

@@ -42,7 +42,7 @@ export interface HoldRouteDeps {
 }
 
 /**
- * Holds (issue 21): a payer reserves coins for a treasury or a user, naming the platform client
+ * Holds: a payer reserves coins for a treasury or a user, naming the platform client
  * that may settle them if it wants one; that client (or, with none named, one granted the
  * treasury paid), or an ADMIN+, later captures them (a PURCHASE or TRANSFER is recorded) or voids
  * them, or they expire.
