@@ -4,8 +4,13 @@ import { createPool, type PoolOptions } from './pool';
 export interface DatabaseWatchOptions {
   /** How long PostgreSQL may stay unreachable before the process gives up (DB_OUTAGE_GRACE_MS). */
   graceMs: number;
-  /** How often it is asked while reachable, and while not. */
+  /** How often it is asked while it does not answer (default 1 s): the grace is counted from the first failed probe. */
   probeIntervalMs?: number;
+  /**
+   * How often it is asked while it answers (default 5 s): readiness checks ask it too, and every
+   * query the service makes would fail on its own, so a quiet service need not wake each second.
+   */
+  reachableProbeIntervalMs?: number;
   log: {
     warn(obj: object, msg: string): void;
     info(obj: object, msg: string): void;
@@ -23,11 +28,13 @@ export interface DatabaseWatchOptions {
  * the process: readiness is false while it is away (the orchestrator stops sending traffic), the
  * consumers pause on their own (transient failures are retried in place), and only an outage
  * longer than the grace ends the process, with one clear log line. A probe is a `SELECT 1` on
- * the service's pool, every `probeIntervalMs`.
+ * the service's pool, every `reachableProbeIntervalMs` while it answers and every
+ * `probeIntervalMs` once it does not.
  */
 export class DatabaseWatch {
   private unreachableSince: number | null = null;
   private timer: NodeJS.Timeout | undefined;
+  private stopped = true;
   private gaveUp = false;
   private probing: Promise<void> | undefined;
 
@@ -38,13 +45,21 @@ export class DatabaseWatch {
   ) {}
 
   start(): void {
-    const interval = this.options.probeIntervalMs ?? 1000;
-    this.timer = setInterval(() => void this.probe(), interval);
-    this.timer.unref();
+    this.stopped = false;
+    this.scheduleProbe();
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  private scheduleProbe(): void {
+    if (this.stopped) return;
+    const interval =
+      this.unreachableSince === null ? (this.options.reachableProbeIntervalMs ?? 5000) : (this.options.probeIntervalMs ?? 1000);
+    this.timer = setTimeout(() => void this.probe().finally(() => this.scheduleProbe()), interval);
+    this.timer.unref();
   }
 
   /** Milliseconds since PostgreSQL stopped answering; null while it answers. */
@@ -99,7 +114,7 @@ export class DatabaseWatch {
  * connection errors logged (never an unhandled 'error' event), the watch started.
  */
 export function openServiceDatabase(
-  options: Omit<PoolOptions, 'onIdleError'> & Omit<DatabaseWatchOptions, 'probeIntervalMs'>,
+  options: Omit<PoolOptions, 'onIdleError'> & Omit<DatabaseWatchOptions, 'probeIntervalMs' | 'reachableProbeIntervalMs'>,
   /** Where the service registers its closes (ServiceRuntime): the watch stops, then the pool ends. */
   runtime?: { onClose(name: string, close: () => unknown): void },
 ): {

@@ -81,4 +81,27 @@ describe('DatabaseWatch', () => {
     await Promise.all([watch.probe(), watch.readiness(), watch.probe()]);
     expect(pool.query).toHaveBeenCalledTimes(1);
   });
+
+  it('when it runs, then PostgreSQL is asked every 5 s while it answers and every second once it does not', async () => {
+    jest.useFakeTimers();
+    try {
+      const { state, pool } = fakePool();
+      const watch = new DatabaseWatch(pool as never, { graceMs: 60_000, log: recordingLog().log });
+      watch.start();
+      await jest.advanceTimersByTimeAsync(4_900);
+      expect(pool.query).toHaveBeenCalledTimes(0);
+      await jest.advanceTimersByTimeAsync(100);
+      expect(pool.query).toHaveBeenCalledTimes(1);
+      state.down = true;
+      await jest.advanceTimersByTimeAsync(5_000);
+      expect(pool.query).toHaveBeenCalledTimes(2);
+      await jest.advanceTimersByTimeAsync(3_000);
+      expect(pool.query).toHaveBeenCalledTimes(5);
+      watch.stop();
+      await jest.advanceTimersByTimeAsync(10_000);
+      expect(pool.query).toHaveBeenCalledTimes(5);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

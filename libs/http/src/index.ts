@@ -151,10 +151,17 @@ export function installOperationalRoutes(
 /** Every metric the services export starts with this, prom-client's default (process, Node.js) ones included. */
 export const metricPrefix = 'coin_';
 
+/**
+ * How often the event loop's delay is sampled for `coin_nodejs_eventloop_lag_*`: prom-client's
+ * default, 10 ms, wakes an idle process 100 times a second for it alone (a fifth of an idle
+ * service's CPU, docs/PERFORMANCE.md "An idle stack"); a stall of 100 ms or more is still seen.
+ */
+const eventLoopSampleMs = 100;
+
 export function createMetricsRegistry(service: string): Registry {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
-  collectDefaultMetrics({ register: registry, prefix: metricPrefix });
+  collectDefaultMetrics({ register: registry, prefix: metricPrefix, eventLoopMonitoringPrecision: eventLoopSampleMs });
   return registry;
 }
 

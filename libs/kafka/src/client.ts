@@ -8,29 +8,36 @@ process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
 
 /**
  * Consumer settings that make group joins quick (docs/LOCAL_INFRA.md "Kafka settings"): the broker's minimum session
- * timeout and frequent heartbeats. The fetch wait is how long the broker holds a fetch that finds
- * nothing; a record arriving answers it at once (minBytes 1), so a longer wait costs no latency
- * and saves an idle consumer's empty fetches (10 a second at 100 ms, against 2 at 500 ms, per
- * consumer, in the client and the broker: the CPU that dominated at low load, docs/PERFORMANCE.md).
- * It bounds how long a stop or a rebalance waits for the fetch in flight.
+ * timeout and heartbeats well inside it. The fetch wait is how long the broker holds a fetch that
+ * finds nothing; a record arriving answers it at once (minBytes 1), so a longer wait costs no
+ * latency and saves an idle consumer's empty fetches: one a second per consumer, where 100 ms made
+ * ten, in the client and the broker (docs/PERFORMANCE.md "An idle stack"). A heartbeat goes with
+ * the fetch loop, at most every 2 s. The wait bounds how long a stop or a rebalance waits for the
+ * fetch in flight.
  */
 export const fastGroupSettings = {
   sessionTimeout: 6000,
-  heartbeatInterval: 500,
+  heartbeatInterval: 2000,
   rebalanceTimeout: 10000,
-  maxWaitTimeInMs: 500,
+  maxWaitTimeInMs: 1000,
 } as const;
 
 /**
- * Fetch settings of a consumer off the request path (events nobody waits on by the millisecond:
- * the live balance feed, the webhooks service's feeds): a fetch waits for 64 KiB or `maxWaitMs`,
- * whichever comes first, instead of returning as soon as one record exists. Under load a fetch
- * then brings a couple of hundred balance changes instead of a handful, so the client and the
- * broker handle far fewer requests per event; when idle a record waits at most `maxWaitMs`.
+ * Batching of a consumer off the request path (events nobody waits on by the millisecond: the
+ * history projection, the webhooks service's feeds): after a batch smaller than
+ * `offPathLingerBytes` the consumer waits `lingerMs` before its next fetch, so under load a fetch
+ * brings what arrived meanwhile (a couple of hundred events instead of a handful, one statement
+ * each) while an idle consumer's fetch stays held by the broker for the whole fetch wait
+ * (fastGroupSettings) and is answered as soon as a record comes: one fetch a second when idle,
+ * where a fetch waiting for 64 KiB or `lingerMs` returned 1000 / `lingerMs` times a second
+ * whatever the load (docs/PERFORMANCE.md "An idle stack").
  */
-export function offPathFetch(maxWaitMs: number): { minBytes: number; maxWaitTimeInMs: number } {
-  return { minBytes: 64 * 1024, maxWaitTimeInMs: maxWaitMs };
+export function offPathFetch(lingerMs: number): { lingerMs: number } {
+  return { lingerMs };
 }
+
+/** A batch at least this large (its values' bytes) is followed by the next fetch at once: the consumer is behind. */
+export const offPathLingerBytes = 64 * 1024;
 
 const pinoLevelOf: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.ERROR]: 'error',

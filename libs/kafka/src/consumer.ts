@@ -4,7 +4,7 @@ import { dlqOf, headerNames } from '@coin/contracts';
 import { AppError, classifyFailure, type WireError } from '@coin/errors';
 import type { Logger } from '@coin/logger';
 import type { BatchingProducer } from './batching-producer';
-import { fastGroupSettings } from './client';
+import { fastGroupSettings, offPathLingerBytes } from './client';
 import { coPartitionedAssigner } from './co-partitioned-assigner';
 import { readHeaders } from './headers';
 import { replyAddressOf, replyBodyOf, sendReply } from './replies';
@@ -152,7 +152,15 @@ export interface ConsumerOptions<S extends z.ZodType> {
    * Larger fetches make larger batches, which is what a batch-per-transaction handler (the
    * ledger) wants; such a handler also needs a session timeout well above its slowest batch.
    */
-  tuning?: { maxBytesPerPartition?: number; maxBytes?: number; minBytes?: number; maxWaitTimeInMs?: number; sessionTimeout?: number };
+  tuning?: {
+    maxBytesPerPartition?: number;
+    maxBytes?: number;
+    minBytes?: number;
+    maxWaitTimeInMs?: number;
+    sessionTimeout?: number;
+    /** Off the request path: the pause after a small batch that lets the next fetch bring many (offPathFetch). */
+    lingerMs?: number;
+  };
 }
 
 /** Where and when the broker put a record: its partition, its offset and its timestamp. */
@@ -321,7 +329,7 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
       options.kafka.consumer({
         groupId: options.groupId,
         ...fastGroupSettings,
-        ...(options.tuning ?? {}),
+        ...fetchTuning(options.tuning),
         // Round robin second: a member of an older version (one topic) can still share the group
         // during a rolling upgrade; the broker picks the first protocol every member offers.
         ...(options.coPartitioned ? { partitionAssigners: [coPartitionedAssigner, PartitionAssigners.roundRobin] } : {}),
@@ -461,8 +469,30 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
         );
       await commitOffsetsIfNecessary();
       await heartbeat();
+      const pauseMs = lingerAfter(batch.messages, options.tuning?.lingerMs);
+      if (pauseMs > 0 && isRunning()) await sleep(pauseMs);
     },
   };
+}
+
+/** The kafkajs consumer's share of the tuning (the linger is ours). */
+function fetchTuning(tuning: ConsumerOptions<z.ZodType>['tuning']): Omit<NonNullable<ConsumerOptions<z.ZodType>['tuning']>, 'lingerMs'> {
+  const { lingerMs: _ours, ...kafkajs } = tuning ?? {};
+  return kafkajs;
+}
+
+/**
+ * How long an off-path consumer waits before its next fetch after this batch: its linger after a
+ * small batch, nothing after one of `offPathLingerBytes` or more (it is behind: fetch at once).
+ */
+export function lingerAfter(messages: readonly Pick<KafkaMessage, 'value'>[], lingerMs: number | undefined): number {
+  if (!lingerMs || lingerMs <= 0) return 0;
+  let bytes = 0;
+  for (const message of messages) {
+    bytes += message.value?.length ?? 0;
+    if (bytes >= offPathLingerBytes) return 0;
+  }
+  return lingerMs;
 }
 
 /** A command dead-lettered before anything decided it is answered at once, never left to time out. */

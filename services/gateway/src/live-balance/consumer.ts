@@ -1,8 +1,12 @@
-import { fastGroupSettings, offPathFetch, SupervisedConsumer } from '@coin/kafka';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fastGroupSettings, lingerAfter, SupervisedConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import type { Kafka } from 'kafkajs';
 import type { Counter } from 'prom-client';
 import type { BalanceFanout } from './fanout';
+
+/** The pause after a small batch of balance changes. */
+const balanceLingerMs = 100;
 
 export interface BalanceConsumerOptions {
   kafka: Kafka;
@@ -31,8 +35,7 @@ export async function startBalanceConsumer(options: BalanceConsumerOptions): Pro
     groupId,
     logger: options.logger.child({ groupId }),
     ...(options.restarts ? { restarts: options.restarts } : {}),
-    // A change reaches its streams within a second: a fetch may wait 100 ms to bring many (offPathFetch).
-    create: () => options.kafka.consumer({ groupId, ...fastGroupSettings, ...offPathFetch(100) }),
+    create: () => options.kafka.consumer({ groupId, ...fastGroupSettings }),
     start: async (created) => {
       const stopListening = created.on(created.events.FETCH, () => {
         markFirstFetch();
@@ -43,8 +46,12 @@ export async function startBalanceConsumer(options: BalanceConsumerOptions): Pro
       await created.run({
         autoCommit: false,
         // One synchronous loop per fetched batch: no promise per record.
-        eachBatch: async ({ batch }) => {
+        eachBatch: async ({ batch, isRunning }) => {
           for (const message of batch.messages) options.fanout.publish(message.key, message.value);
+          // A change reaches its streams within a second: after a small batch the next fetch
+          // waits 100 ms to bring many (offPathFetch), and an idle feed's fetch is held by the broker.
+          const pauseMs = lingerAfter(batch.messages, balanceLingerMs);
+          if (pauseMs > 0 && isRunning()) await sleep(pauseMs);
         },
       });
     },
