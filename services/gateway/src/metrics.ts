@@ -8,6 +8,8 @@ export const gatewayMetricNames = {
   balanceStreams: 'coin_gateway_balance_stream_requests',
   balanceEventsDropped: 'coin_gateway_balance_events_dropped_total',
   balanceEventsDelivered: 'coin_gateway_balance_events_delivered_total',
+  balanceEventsRelayed: 'coin_gateway_balance_events_relayed_total',
+  balanceRelayRefused: 'coin_gateway_balance_relay_refused_total',
   cacheStaleEntries: 'coin_gateway_cache_stale_entries_total',
   streamsEnded: 'coin_gateway_balance_streams_ended_total',
   revocationFeedFailures: 'coin_gateway_revocation_feed_failures_total',
@@ -153,6 +155,10 @@ export interface BalanceStreamMetrics {
   delivered: Counter;
   /** Open streams on this instance. */
   streams: Gauge;
+  /** Watched changes this instance's share of the relay published to Redis, by outcome. */
+  relayed: Counter<'outcome'>;
+  /** Messages on the relay's Redis channels not believed (unsealed, malformed, stale), by reason. */
+  relayRefused: Counter<'reason'>;
 }
 
 export function balanceStreamMetrics(registry: Registry, openStreams: () => number): BalanceStreamMetrics {
@@ -162,6 +168,8 @@ export function balanceStreamMetrics(registry: Registry, openStreams: () => numb
       streams: existing,
       dropped: registry.getSingleMetric(gatewayMetricNames.balanceEventsDropped) as Counter<'reason'>,
       delivered: registry.getSingleMetric(gatewayMetricNames.balanceEventsDelivered) as Counter,
+      relayed: registry.getSingleMetric(gatewayMetricNames.balanceEventsRelayed) as Counter<'outcome'>,
+      relayRefused: registry.getSingleMetric(gatewayMetricNames.balanceRelayRefused) as Counter<'reason'>,
     };
   }
   return {
@@ -182,6 +190,18 @@ export function balanceStreamMetrics(registry: Registry, openStreams: () => numb
     delivered: new Counter({
       name: gatewayMetricNames.balanceEventsDelivered,
       help: 'Live balance events handed to open streams (one per stream of the wallet)',
+      registers: [registry],
+    }),
+    relayed: new Counter({
+      name: gatewayMetricNames.balanceEventsRelayed,
+      help: 'Balance changes of watched wallets this instance relayed from coin.balances to their Redis channel (outcome published, or failed while Redis is away); changes nobody watches are not relayed',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    relayRefused: new Counter({
+      name: gatewayMetricNames.balanceRelayRefused,
+      help: 'Messages on the live balance relay channels in Redis this instance did not believe: not sealed under CACHE_MAC_SECRET, malformed, or stale, by reason',
+      labelNames: ['reason'] as const,
       registers: [registry],
     }),
   };

@@ -35,7 +35,8 @@ import {
   refusalAuditDroppedCounter,
   revocationMetrics,
 } from './metrics';
-import { startBalanceConsumer } from './live-balance/consumer';
+import { BalanceRelay } from './live-balance/relay';
+import { RelaySeal } from './live-balance/relay-seal';
 import { BalanceFanout } from './live-balance/fanout';
 import { StreamHolders } from './live-balance/holders';
 import { RevocationFeed } from './revocation/feed';
@@ -159,23 +160,39 @@ async function openGatewayService(
   });
   await revocationFeed.start();
   runtime.onClose('revocation feed', () => revocationFeed.stop());
-  // The live balance streams: this instance's own consumer of coin.balances feeds its own
-  // connections (docs/DESIGN.md "Live balance"); it closes after the public API has ended them.
+  // The live balance streams: one relay shared by every instance reads coin.balances and carries
+  // the changes of watched wallets over Redis to the instances whose streams watch them
+  // (docs/DESIGN.md "Live balance"); it closes after the public API has ended them.
   const balanceMetrics = balanceStreamMetrics(metrics, () => fanout.connections);
   const holders = new StreamHolders((reason) => revocationCounters.streamsEnded.inc({ reason }));
   const fanout = new BalanceFanout(
     { connectionsMax: config.GATEWAY_STREAMS_MAX, connectionsPerCallerMax: config.GATEWAY_STREAMS_PER_CALLER_MAX },
     { dropped: (reason) => balanceMetrics.dropped.inc({ reason }), delivered: (count) => balanceMetrics.delivered.inc(count) },
   );
-  const balances = await startBalanceConsumer({
+  const balanceSubscriber = redis.duplicate();
+  await balanceSubscriber.connect();
+  const balanceRelay = new BalanceRelay({
     kafka,
     topics: [topics.coinBalances],
+    groupId: `${config.TOPIC_PREFIX}gateway-balances`,
+    redis,
+    subscriber: balanceSubscriber,
+    channelPrefix: gatewayRedisPrefix(config.TOPIC_PREFIX),
+    seal: new RelaySeal(decodeCacheMacSecret(config.CACHE_MAC_SECRET)),
     instanceId,
     fanout,
     logger,
+    counters: {
+      relayed: () => balanceMetrics.relayed.inc({ outcome: 'published' }),
+      publishFailed: () => balanceMetrics.relayed.inc({ outcome: 'failed' }),
+      refused: (reason) => balanceMetrics.relayRefused.inc({ reason }),
+    },
     restarts: consumerRestartCounter(metrics),
   });
-  runtime.onClose('balance consumer', () => balances.stop());
+  fanout.feedFrom(balanceRelay);
+  await balanceRelay.start();
+  const balances = balanceRelay.consuming;
+  runtime.onClose('balance relay', () => balanceRelay.stop());
   fanout.startHeartbeats(config.GATEWAY_STREAM_HEARTBEAT_MS);
   const refusalsDropped = refusalAuditDroppedCounter(metrics);
   const refusalAudit = new RefusalAudit({

@@ -19,6 +19,12 @@ export interface StreamListener {
   end(): void;
 }
 
+/** Told when this instance starts and stops watching a wallet (its first stream opened, its last closed). */
+export interface WalletWatchers {
+  watch(walletKey: string): void;
+  unwatch(walletKey: string): void;
+}
+
 export interface Subscription {
   /** The stream has ended: frees its place. Idempotent. */
   close(): void;
@@ -42,9 +48,9 @@ const uncounted: FanoutCounters = { dropped: () => undefined, delivered: () => u
 export const streamRefusalRetryAfterS = 5;
 
 /**
- * The gateway instance's live balance streams by wallet: every record of coin.balances this
- * instance consumes is validated once and handed to the streams of its wallet, in memory (no
- * database read per event). Each instance consumes the whole topic for its own streams, so a
+ * The gateway instance's live balance streams by wallet: every change of a watched wallet the
+ * relay brings (./relay.ts) is validated once and handed to the streams of its wallet, in memory
+ * (no database read per event). The relay is told which wallets this instance watches, so a
  * client may connect to any instance.
  */
 export class BalanceFanout {
@@ -53,6 +59,7 @@ export class BalanceFanout {
   private open = 0;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private closing = false;
+  private watchers: WalletWatchers | undefined;
 
   constructor(
     private readonly limits: FanoutLimits,
@@ -61,6 +68,11 @@ export class BalanceFanout {
 
   get connections(): number {
     return this.open;
+  }
+
+  /** Who feeds this instance's streams (the relay): told of each wallet watched and unwatched. */
+  feedFrom(watchers: WalletWatchers): void {
+    this.watchers = watchers;
   }
 
   /**
@@ -82,6 +94,7 @@ export class BalanceFanout {
     if (!listeners) {
       listeners = new Set();
       this.byWallet.set(walletKey, listeners);
+      this.watchers?.watch(walletKey);
     }
     listeners.add(listener);
     let closed = false;
@@ -95,7 +108,10 @@ export class BalanceFanout {
         else this.byCaller.delete(caller);
         const set = this.byWallet.get(walletKey);
         set?.delete(listener);
-        if (set?.size === 0) this.byWallet.delete(walletKey);
+        if (set?.size === 0) {
+          this.byWallet.delete(walletKey);
+          this.watchers?.unwatch(walletKey);
+        }
       },
     };
   }
@@ -106,11 +122,10 @@ export class BalanceFanout {
   }
 
   /**
-   * A record of coin.balances, its key (the wallet key) and value: validated, hostile or unknown
-   * input dropped and counted, never thrown. A record of a wallet no stream here watches is passed
-   * over by its key alone, before its value is parsed: every instance reads every change of the
-   * platform, and parsing them all cost each gateway about a tenth of a millisecond per transfer
-   * (docs/PERFORMANCE.md "Issue 31"). Such a record is not looked at, so it is not counted either.
+   * A record of coin.balances as the relay carried it, its key (the wallet key) and value:
+   * validated, hostile or unknown input dropped and counted, never thrown. A record of a wallet no
+   * stream here watches (one that closed meanwhile) is passed over by its key alone, unparsed and
+   * uncounted.
    */
   publish(key: Buffer | string | null, value: EventValue): void {
     const walletKey = key === null ? null : key.toString();

@@ -132,3 +132,20 @@ describe('BalanceFanout', () => {
     expect(() => hub.subscribe('user:9', '9', new Recorder())).toThrow(expect.objectContaining({ code: 'UNAVAILABLE' }));
   });
 });
+
+describe('BalanceFanout and its feed', () => {
+  it("when a wallet's first stream opens and its last one closes, then the feed is told once each", () => {
+    const hub = new BalanceFanout({ connectionsMax: 10, connectionsPerCallerMax: 5 });
+    const told: string[] = [];
+    hub.feedFrom({ watch: (w) => void told.push(`+${w}`), unwatch: (w) => void told.push(`-${w}`) });
+    const one = hub.subscribe('user:7', 'a', new Recorder());
+    const two = hub.subscribe('user:7', 'b', new Recorder());
+    const other = hub.subscribe('user:8', 'a', new Recorder());
+    one.close();
+    one.close();
+    expect(told).toEqual(['+user:7', '+user:8']);
+    two.close();
+    other.close();
+    expect(told).toEqual(['+user:7', '+user:8', '-user:7', '-user:8']);
+  });
+});
