@@ -170,13 +170,24 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
   await gatewayAnswers(gatewayUrl);
 
   // ---- Two SUPERADMINs: the operator CLI's path (the database), as create-superadmin does ----
-  const superEmail = given(env, 'COIN_SUPERADMIN_EMAIL') ?? 'superadmin@example.com';
-  const superPassword = given(env, 'COIN_SUPERADMIN_PASSWORD') ?? newPassword();
   const operatorMade = async (email: string, password: string, fullName: string, variable: string) =>
     createSuperadmin(options.pool, { email, password, fullName, topicPrefix: options.topicPrefix, now: new Date() }).catch((err: Error) => {
       throw new Error(`${email} has an account that is not a SUPERADMIN (${err.message}): give another address with ${variable}`);
     });
-  const created = await operatorMade(superEmail, superPassword, 'Dev Superadmin', 'COIN_SUPERADMIN_EMAIL');
+  const superPassword = given(env, 'COIN_SUPERADMIN_PASSWORD') ?? newPassword();
+  let superEmail = given(env, 'COIN_SUPERADMIN_EMAIL') ?? defaultAddresses.superadmin;
+  let created = await operatorMade(superEmail, superPassword, 'Dev Superadmin', 'COIN_SUPERADMIN_EMAIL');
+  // A shell that names nothing (a second terminal) while another shell seeded the default
+  // addresses: their passwords were shown there once, so this shell gets a set of its own.
+  let tag: string | undefined;
+  if (created.outcome !== 'created' && !given(env, 'COIN_SUPERADMIN_EMAIL') && !given(env, 'COIN_SUPERADMIN_PASSWORD')) {
+    tag = randomBytes(3).toString('hex');
+    superEmail = taggedAddress(defaultAddresses.superadmin, tag);
+    note(
+      `${defaultAddresses.superadmin} was seeded from another shell (its password was shown there): this shell gets its own admins, tagged +${tag}`,
+    );
+    created = await operatorMade(superEmail, superPassword, 'Dev Superadmin', 'COIN_SUPERADMIN_EMAIL');
+  }
   // The second one exists before anything is asked for: an approver must have been a SUPERADMIN before the request.
   const secondEmail = given(env, 'COIN_SECOND_SUPERADMIN_EMAIL') ?? secondAddressOf(superEmail);
   const secondPassword = given(env, 'COIN_SECOND_SUPERADMIN_PASSWORD') ?? newPassword();
@@ -204,7 +215,7 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
   };
 
   // ---- The ADMIN: registered through the API; the SUPERADMIN asks for the promotion, the second approves it ----
-  const adminEmail = given(env, 'COIN_ADMIN_EMAIL') ?? 'admin@example.com';
+  const adminEmail = given(env, 'COIN_ADMIN_EMAIL') ?? (tag ? taggedAddress(defaultAddresses.admin, tag) : defaultAddresses.admin);
   const adminPassword = given(env, 'COIN_ADMIN_PASSWORD') ?? newPassword();
   await anonymous.registerUser({ body: { email: adminEmail, password: adminPassword, fullName: 'Dev Admin' } });
   const found = (await superadmin.listUsers({ query: { q: adminEmail, pageSize: 100 } })).users.find(
@@ -308,6 +319,15 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
     COIN_CLIENT_ID: clientId,
     COIN_CLIENT_SECRET: clientSecret,
   };
+}
+
+/** The admins' addresses when the environment names none. */
+export const defaultAddresses = { superadmin: 'superadmin@example.com', admin: 'admin@example.com' } as const;
+
+/** `superadmin@example.com` tagged `ab12cd`: `superadmin+ab12cd@example.com`. */
+export function taggedAddress(email: string, tag: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, at)}+${tag}${email.slice(at)}`;
 }
 
 /** The second SUPERADMIN's default address, from the first's: `superadmin+second@example.com`. */

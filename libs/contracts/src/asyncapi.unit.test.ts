@@ -1,5 +1,5 @@
 import { coinApprovalEventTypes, coinApprovalEventTypesV2, coinBalanceEventTypes, coinPayoutApprovalEventTypes } from '@coin/events';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
@@ -195,6 +195,14 @@ describe('docs/EVENTS.md', () => {
       expect([published.topic, text.includes(published.topic)]).toEqual([published.topic, true]);
       for (const message of published.messages) expect([message.type, text.includes(`\`${message.type}\``)]).toEqual([message.type, true]);
     }
+  });
+
+  it('then its table of schema modules names every schema shipped in libs/events/schemas, by topic', () => {
+    const text = readFileSync(join(__dirname, '../../../docs/EVENTS.md'), 'utf8');
+    const moduleRows = text.split('\n').filter((line) => /^\| `[a-z-]+\.ts` \|/.test(line));
+    const shipped = readdirSync(join(__dirname, '../../events/schemas')).map((file) => file.replace(/\.json$/, ''));
+    expect(shipped.length).toBeGreaterThanOrEqual(10);
+    for (const topic of shipped) expect([topic, moduleRows.some((row) => row.includes(`\`${topic}\``))]).toEqual([topic, true]);
   });
 
   it('then its table of topics has a row per published topic, with its event types and partitions', () => {
