@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
-import { migrate, type RuntimeGrants, schemaName, serviceDatabaseUrl } from './migrate';
+import { migrate, migrationChecksum, type RuntimeGrants, schemaName, serviceDatabaseUrl } from './migrate';
 import { insertOutbox, OutboxRelay, outboxTable, type OutboxRow } from './outbox';
 import { createPool, inTransaction } from './pool';
 
@@ -49,6 +49,31 @@ describe('per-service migrations and the outbox, against real PostgreSQL', () =>
     expect(results.flat()).toEqual(['003_more.sql']);
     await expect(pool.query('SELECT * FROM more')).rejects.toThrow(/permission denied/);
     expect((await pool.query('SELECT * FROM extra')).rowCount).toBe(0);
+  });
+
+  it('when an applied migration is edited, then migrate refuses before applying anything; put back, it goes on; a record without a checksum adopts the file', async () => {
+    const original = 'CREATE TABLE more (id int);';
+    writeFileSync(join(dir, '003_more.sql'), 'CREATE TABLE more (id int, sneaky text);');
+    writeFileSync(join(dir, '000_first.sql'), 'CREATE TABLE first_of_all (id int);');
+    const withMore = {
+      ...target,
+      runtime: { ...target.runtime, grants: { ...grants, extra: ['SELECT'] as const, more: [], first_of_all: [] } },
+    };
+    await expect(migrate(withMore)).rejects.toThrow(`migration ${schema}/003_more.sql was changed after it was applied`);
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      const first = await admin.query(`SELECT to_regclass('${schema}.first_of_all') AS t`);
+      expect(first.rows[0].t).toBeNull();
+      writeFileSync(join(dir, '003_more.sql'), original);
+      expect(await migrate(withMore)).toEqual(['000_first.sql']);
+      await admin.query(`UPDATE ${schema}.schema_migrations SET checksum = NULL WHERE name = '003_more.sql'`);
+      expect(await migrate(withMore)).toEqual([]);
+      const adopted = await admin.query(`SELECT checksum FROM ${schema}.schema_migrations WHERE name = '003_more.sql'`);
+      expect(adopted.rows[0].checksum).toBe(migrationChecksum(Buffer.from(original)));
+    } finally {
+      await admin.end();
+    }
   });
 
   it('then the tables belong to the owner, and the runtime role connects with its own credentials and holds exactly its grants', async () => {

@@ -62,11 +62,18 @@ function lockIdOf(schema: string): string {
 
 const rolesLock = 'coin-ledger database roles';
 
+/** The sha256 (hex) of a migration file's bytes, as `schema_migrations.checksum` records it. */
+export function migrationChecksum(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
 const privileges: ReadonlySet<string> = new Set<TablePrivilege>(['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE']);
 
 /**
  * Creates the roles and the schema when missing, applies every `NNN_name.sql` not yet recorded
- * in `<schema>.schema_migrations` (file-name order, each in its own transaction, as the owner),
+ * in `<schema>.schema_migrations` (file-name order, each in its own transaction, as the owner,
+ * recorded with the sha256 of its text; a recorded migration whose file has changed since stops
+ * the run before anything is applied: an edit to an applied migration never runs anywhere),
  * then sets the runtime role's privileges to exactly `runtime.grants`. A schema some other role
  * owns (one migrated before the owner/runtime split, when the service's role owned its tables)
  * is handed over to the owner first. An advisory lock keeps two migrators from racing.
@@ -99,14 +106,36 @@ export async function migrate(target: MigrationTarget): Promise<string[]> {
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const done = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
-    for (const file of files) {
-      if (done.has(file)) continue;
-      const sql = readFileSync(join(target.migrationsDir, file), 'utf8');
+    await client.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text');
+    const recorded = new Map(
+      (await client.query<{ name: string; checksum: string | null }>('SELECT name, checksum FROM schema_migrations')).rows.map((r) => [
+        r.name,
+        r.checksum,
+      ]),
+    );
+    const texts = new Map(files.map((file) => [file, readFileSync(join(target.migrationsDir, file))]));
+    for (const [file, bytes] of texts) {
+      if (!recorded.has(file)) continue;
+      const was = recorded.get(file);
+      const checksum = migrationChecksum(bytes);
+      if (was === null || was === undefined) {
+        // Applied before checksums were recorded: what is on disk now is taken as what ran.
+        await client.query('UPDATE schema_migrations SET checksum = $2 WHERE name = $1 AND checksum IS NULL', [file, checksum]);
+      } else if (was !== checksum) {
+        throw new Error(
+          `migration ${schema}/${file} was changed after it was applied (sha256 ${was.slice(0, 12)}… then, ${checksum.slice(0, 12)}… now): ` +
+            'put the applied text back and make the change a new migration',
+        );
+      }
+    }
+    for (const [file, bytes] of texts) {
+      if (recorded.has(file)) continue;
+      const checksum = migrationChecksum(bytes);
+      const sql = bytes.toString('utf8');
       await client.query('BEGIN');
       try {
         await client.query(sql);
-        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+        await client.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [file, checksum]);
         await client.query('COMMIT');
       } catch (err) {
         await client.query('ROLLBACK');
