@@ -56,7 +56,8 @@ export interface KeyProofNeed {
   at: Date;
 }
 
-interface VerifiedKeyProof {
+/** A key proof whose signature, type, issuer and audience verified, with its claims. */
+export interface VerifiedKeyProof {
   keyId: string;
   ownerUserId: string;
   scopes: readonly string[];
@@ -94,16 +95,26 @@ export class KeyProofVerifier {
    * `need.at`, or null when it does. Never throws for a bad proof.
    */
   async refusal(keyProof: string | undefined, need: KeyProofNeed): Promise<string | null> {
-    if (!keyProof) return refused('it carries no proof of an API key (an admin money command needs the key of the admin who sends it)');
+    const checked = await this.check(keyProof, need);
+    return checked.ok ? null : checked.reason;
+  }
+
+  /** As `refusal`, with the proof when it passes: its key id (revoked since?). */
+  async check(
+    keyProof: string | undefined,
+    need: KeyProofNeed,
+  ): Promise<{ ok: true; proof: VerifiedKeyProof } | { ok: false; reason: string }> {
+    const no = (reason: string) => ({ ok: false as const, reason: refused(reason) });
+    if (!keyProof) return no('it carries no proof of an API key (an admin money command needs the key of the admin who sends it)');
     const proof = await this.verify(keyProof);
-    if (!proof) return refused('its key proof is not one the user service signed');
-    if (proof.ownerUserId !== need.ownerUserId) return refused(`its key proof is of a key issued to another user, not ${need.ownerUserId}`);
-    if (!proof.scopes.includes(need.scope)) return refused(`its key proof is of a key without the "${need.scope}" scope`);
+    if (!proof) return no('its key proof is not one the user service signed');
+    if (proof.ownerUserId !== need.ownerUserId) return no(`its key proof is of a key issued to another user, not ${need.ownerUserId}`);
+    if (!proof.scopes.includes(need.scope)) return no(`its key proof is of a key without the "${need.scope}" scope`);
     const atS = need.at.getTime() / 1000;
     if (!Number.isFinite(atS) || proof.iatS > atS + this.toleranceS || proof.expS < atS - this.toleranceS) {
-      return refused('its key proof was not valid when the command is judged');
+      return no('its key proof was not valid when the command is judged');
     }
-    return null;
+    return { ok: true, proof };
   }
 
   private async verify(token: string): Promise<VerifiedKeyProof | null> {

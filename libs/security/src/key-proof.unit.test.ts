@@ -28,6 +28,10 @@ describe('KeyProofVerifier: the proof of an API key, verified by the service tha
     expect(await verifier.refusal(proof, { ...need, at: new Date(now.getTime() + 200_000) })).toBeNull();
   });
 
+  it('when a proof passes, then the check names its key (whose revocation the ledger looks up)', async () => {
+    expect(await verifier.check(await proofOf(), need)).toEqual({ ok: true, proof: expect.objectContaining({ keyId, ownerUserId: '7' }) });
+  });
+
   it.each([
     ['no proof', async () => undefined, need],
     ['a key of another user', async () => proofOf({ ownerUserId: 8 }), need],
