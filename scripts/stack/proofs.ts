@@ -47,17 +47,32 @@ export async function signProof(
  * The proof of an API key of `owner` (docs/DESIGN.md "API keys"), signed with the stack's key as
  * the user service signs it when the gateway looks a key up: what an admin's money command on
  * ledger.commands carries besides the admin's token. By default a key with every scope, issued
- * now, valid for 5 minutes; the key id is derived from the owner unless given.
+ * now, valid for 5 minutes, that no one asked for or approved (an operator's); the key id is
+ * derived from the owner unless given.
  */
 export async function signTestKeyProof(
   key: JwtKey,
   owner: { id: string },
-  options: { scopes?: readonly string[]; issuedAt?: Date; ttlSeconds?: number; keyId?: string; issuer?: string } = {},
+  options: {
+    scopes?: readonly string[];
+    issuedAt?: Date;
+    ttlSeconds?: number;
+    keyId?: string;
+    issuer?: string;
+    createdBy?: number | null;
+    approvedBy?: number | null;
+  } = {},
 ): Promise<string> {
   return signKeyProof(
     { kid: key.kid, privateKey: createPrivateKey(key.privateKeyPem) },
     options.issuer ?? 'coin-ledger',
-    { keyId: options.keyId ?? uuidV5(`test-api-key:${owner.id}`), ownerUserId: Number(owner.id), scopes: options.scopes ?? apiKeyScopes },
+    {
+      keyId: options.keyId ?? uuidV5(`test-api-key:${owner.id}`),
+      ownerUserId: Number(owner.id),
+      scopes: options.scopes ?? apiKeyScopes,
+      createdBy: options.createdBy ?? null,
+      approvedBy: options.approvedBy ?? null,
+    },
     { nowMs: (options.issuedAt ?? new Date()).getTime(), ttlSeconds: options.ttlSeconds ?? 300 },
   );
 }

@@ -175,6 +175,7 @@ export {
   RevocationVerifier,
   revocationAudience,
   revocationRecordKey,
+  revocationSubjectOfApiKey,
   revocationSubjectOfClient,
   revocationSubjectOfUser,
   signRevocation,
@@ -205,4 +206,5 @@ export {
   signKeyProof,
   type KeyProofClaims,
   type KeyProofNeed,
+  type VerifiedKeyProof,
 } from './key-proof';

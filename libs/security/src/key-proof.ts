@@ -20,12 +20,20 @@ export const keyProofType = 'coin-api-key+jwt';
 export const keyProofAudience = 'coin-ledger-api-key';
 const algorithm = 'EdDSA';
 
-/** What a key proof says: which key, whose, with which scopes. */
+/**
+ * What a key proof says: which key, whose, with which scopes, and the people behind it (the
+ * claims `createdBy` and `approvedBy`, as a platform client's token names its own): the
+ * SUPERADMINs who asked for and approved the key, whom no payment made with it may reach
+ * (docs/DESIGN.md "Two-person acts"). Null: no one (an operator's key, or one made before
+ * approvals existed); the claim is present either way.
+ */
 export interface KeyProofClaims {
   keyId: string;
   /** The user the key was issued to (the JWT subject, as a decimal string). */
   ownerUserId: number;
   scopes: readonly string[];
+  createdBy: number | null;
+  approvedBy: number | null;
 }
 
 /**
@@ -39,7 +47,7 @@ export async function signKeyProof(
   options: { nowMs: number; ttlSeconds: number },
 ): Promise<string> {
   const iat = Math.floor(options.nowMs / 1000);
-  return new SignJWT({ api_key_id: claims.keyId, scopes: [...claims.scopes] })
+  return new SignJWT({ api_key_id: claims.keyId, scopes: [...claims.scopes], createdBy: claims.createdBy, approvedBy: claims.approvedBy })
     .setProtectedHeader({ alg: algorithm, kid: signingKey.kid, typ: keyProofType })
     .setSubject(String(claims.ownerUserId))
     .setIssuer(issuer)
@@ -56,10 +64,13 @@ export interface KeyProofNeed {
   at: Date;
 }
 
-interface VerifiedKeyProof {
+/** A key proof whose signature, type, issuer and audience verified, with its claims. */
+export interface VerifiedKeyProof {
   keyId: string;
   ownerUserId: string;
   scopes: readonly string[];
+  /** The people behind the key (its `createdBy` and `approvedBy`, those that are someone). */
+  peopleBehind: readonly number[];
   iatS: number;
   expS: number;
 }
@@ -94,19 +105,33 @@ export class KeyProofVerifier {
    * `need.at`, or null when it does. Never throws for a bad proof.
    */
   async refusal(keyProof: string | undefined, need: KeyProofNeed): Promise<string | null> {
-    if (!keyProof) return refused('it carries no proof of an API key (an admin money command needs the key of the admin who sends it)');
-    const proof = await this.verify(keyProof);
-    if (!proof) return refused('its key proof is not one the user service signed');
-    if (proof.ownerUserId !== need.ownerUserId) return refused(`its key proof is of a key issued to another user, not ${need.ownerUserId}`);
-    if (!proof.scopes.includes(need.scope)) return refused(`its key proof is of a key without the "${need.scope}" scope`);
-    const atS = need.at.getTime() / 1000;
-    if (!Number.isFinite(atS) || proof.iatS > atS + this.toleranceS || proof.expS < atS - this.toleranceS) {
-      return refused('its key proof was not valid when the command is judged');
-    }
-    return null;
+    const checked = await this.check(keyProof, need);
+    return checked.ok ? null : checked.reason;
   }
 
-  private async verify(token: string): Promise<VerifiedKeyProof | null> {
+  /** As `refusal`, with the proof when it passes: its key id (revoked since?) and the people behind the key. */
+  async check(
+    keyProof: string | undefined,
+    need: KeyProofNeed,
+  ): Promise<{ ok: true; proof: VerifiedKeyProof } | { ok: false; reason: string }> {
+    const no = (reason: string) => ({ ok: false as const, reason: refused(reason) });
+    if (!keyProof) return no('it carries no proof of an API key (an admin money command needs the key of the admin who sends it)');
+    const proof = await this.verify(keyProof);
+    if (proof === 'without people') {
+      return no('its key proof does not name the people behind the key (signed before proofs named them; the gateway asks for a new one)');
+    }
+    if (!proof) return no('its key proof is not one the user service signed');
+    if (proof.ownerUserId !== need.ownerUserId) return no(`its key proof is of a key issued to another user, not ${need.ownerUserId}`);
+    if (!proof.scopes.includes(need.scope)) return no(`its key proof is of a key without the "${need.scope}" scope`);
+    const atS = need.at.getTime() / 1000;
+    if (!Number.isFinite(atS) || proof.iatS > atS + this.toleranceS || proof.expS < atS - this.toleranceS) {
+      return no('its key proof was not valid when the command is judged');
+    }
+    return { ok: true, proof };
+  }
+
+  /** The proof's claims once its signature verified; 'without people' for one that lacks `createdBy` or `approvedBy`. */
+  private async verify(token: string): Promise<VerifiedKeyProof | 'without people' | null> {
     const known = this.verified.get(token);
     if (known) return known;
     let payload: Record<string, unknown>;
@@ -125,13 +150,17 @@ export class KeyProofVerifier {
       if (err instanceof joseErrors.JOSEError) return null;
       throw err;
     }
-    const { sub, iat, exp, api_key_id: keyId, scopes } = payload;
+    const { sub, iat, exp, api_key_id: keyId, scopes, createdBy, approvedBy } = payload;
     if (typeof sub !== 'string' || !userIdText.test(sub) || typeof iat !== 'number' || typeof exp !== 'number') return null;
     if (typeof keyId !== 'string' || !Array.isArray(scopes)) return null;
+    // Who is behind the key must be said, even when it is no one (null): a proof that says nothing
+    // is one signed before proofs named them, and is not taken as "no one" (docs/DESIGN.md "API keys").
+    if (!isPersonOrNone(createdBy) || !isPersonOrNone(approvedBy)) return 'without people';
     const proof: VerifiedKeyProof = {
       keyId,
       ownerUserId: sub,
       scopes: scopes.filter((s): s is string => typeof s === 'string'),
+      peopleBehind: [createdBy, approvedBy].filter((id): id is number => id !== null),
       iatS: iat,
       expS: exp,
     };
@@ -145,6 +174,11 @@ export class KeyProofVerifier {
     if (!key) throw new joseErrors.JWKSNoMatchingKey();
     return key;
   }
+}
+
+/** A user id, or null for no one; anything else (absent included) is neither. */
+function isPersonOrNone(value: unknown): value is number | null {
+  return value === null || (typeof value === 'number' && Number.isSafeInteger(value) && value > 0);
 }
 
 function refused(reason: string): string {

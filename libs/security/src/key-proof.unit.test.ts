@@ -10,13 +10,19 @@ const verifier = new KeyProofVerifier({ keys: [{ kid: 'k1', publicKeyPem }], iss
 const now = new Date('2026-11-23T10:00:00Z');
 const keyId = '3f2e1d0c-9b8a-4776-8564-a3b2c1d0e9f8';
 const proofOf = (
-  claims: { ownerUserId?: number; scopes?: string[] } = {},
+  claims: { ownerUserId?: number; scopes?: string[]; createdBy?: number | null; approvedBy?: number | null } = {},
   options: { issuedAt?: Date; ttlSeconds?: number; key?: typeof signingKey; issuer?: string } = {},
 ) =>
   signKeyProof(
     options.key ?? signingKey,
     options.issuer ?? 'coin-ledger',
-    { keyId, ownerUserId: claims.ownerUserId ?? 7, scopes: claims.scopes ?? ['mint', 'burn'] },
+    {
+      keyId,
+      ownerUserId: claims.ownerUserId ?? 7,
+      scopes: claims.scopes ?? ['mint', 'burn'],
+      createdBy: claims.createdBy === undefined ? 1 : claims.createdBy,
+      approvedBy: claims.approvedBy === undefined ? 2 : claims.approvedBy,
+    },
     { nowMs: (options.issuedAt ?? now).getTime(), ttlSeconds: options.ttlSeconds ?? 300 },
   );
 const need = { ownerUserId: '7', scope: 'mint', at: now };
@@ -26,6 +32,31 @@ describe('KeyProofVerifier: the proof of an API key, verified by the service tha
     const proof = await proofOf();
     expect(await verifier.refusal(proof, need)).toBeNull();
     expect(await verifier.refusal(proof, { ...need, at: new Date(now.getTime() + 200_000) })).toBeNull();
+  });
+
+  it('when a proof passes, then the check names its key and the people behind the key (null claims: no one)', async () => {
+    expect(await verifier.check(await proofOf(), need)).toEqual({
+      ok: true,
+      proof: expect.objectContaining({ keyId, ownerUserId: '7', peopleBehind: [1, 2] }),
+    });
+    const operatorKey = await proofOf({ createdBy: null, approvedBy: null, scopes: ['mint'] });
+    expect(await verifier.check(operatorKey, need)).toMatchObject({ ok: true, proof: { peopleBehind: [] } });
+  });
+
+  it('when a genuine proof does not say who asked for and approved the key (signed before proofs named them), then it is refused, not taken as no one', async () => {
+    const iat = Math.floor(now.getTime() / 1000);
+    const withoutPeople = (claims: Record<string, unknown>) =>
+      new SignJWT({ api_key_id: keyId, scopes: ['mint'], ...claims })
+        .setProtectedHeader({ alg: 'EdDSA', kid: 'k1', typ: keyProofType })
+        .setSubject('7')
+        .setIssuer('coin-ledger')
+        .setAudience(keyProofAudience)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + 300)
+        .sign(pair.privateKey);
+    for (const claims of [{}, { createdBy: 1 }, { createdBy: 1, approvedBy: '2' }, { createdBy: 0, approvedBy: 2 }]) {
+      expect(await verifier.refusal(await withoutPeople(claims), need)).toMatch(/does not name the people behind the key/);
+    }
   });
 
   it.each([

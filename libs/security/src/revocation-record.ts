@@ -6,14 +6,15 @@ import { revocationRecordType, type TrustedKey } from './command-authority';
  * A revocation the user service writes into every partition of ledger.commands (docs/DESIGN.md
  * "Who asks", revocation floors): from this record on, in its partition, the ledger accepts no
  * proof of `subject` below `minTokenVersion` (a person: logout-all, a role change, a deletion),
- * or none at all (`client:<id>`, a platform client revoked for good).
+ * or none at all (`client:<id>`, a platform client revoked for good; `apikey:<id>`, an API key
+ * revoked for good: no key proof of it).
  *
  * It travels as a compact JWS signed with the user service's access-token key, under its own
  * `typ` and audience: an access token never passes as a revocation, and a revocation never
  * passes as an access token (CommandAuthority refuses the type and the audience).
  */
 export interface Revocation {
-  /** `user:<id>` or `client:<id>`. */
+  /** `user:<id>`, `client:<id>` or `apikey:<id>`. */
   subject: string;
   /** People only: the lowest token version still valid. */
   minTokenVersion?: number;
@@ -27,7 +28,8 @@ export const revocationAudience = 'coin-ledger-revocation';
 /** The key a revocation record travels under: no wallet key has this form, so it is never a command's. */
 export const revocationRecordKey = 'authority.revoked';
 
-const subjectText = /^(user:[1-9][0-9]{0,15}|client:[A-Za-z0-9_-]{1,100})$/;
+const subjectText =
+  /^(user:[1-9][0-9]{0,15}|client:[A-Za-z0-9_-]{1,100}|apikey:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 export function revocationSubjectOfUser(userId: number): string {
   return `user:${userId}`;
@@ -35,6 +37,11 @@ export function revocationSubjectOfUser(userId: number): string {
 
 export function revocationSubjectOfClient(clientId: string): string {
   return `client:${clientId}`;
+}
+
+/** An API key (its id, a UUID as the user service stores it): its key proofs stop proving. */
+export function revocationSubjectOfApiKey(keyId: string): string {
+  return `apikey:${keyId}`;
 }
 
 /** Signs a revocation with the user service's access-token signing key (PKCS#8 PEM or a KeyObject). */
@@ -84,10 +91,12 @@ export class RevocationVerifier {
       throw err;
     }
     const { sub, ver, iat } = payload;
-    if (typeof sub !== 'string' || !subjectText.test(sub)) return { ok: false, reason: 'its subject is not a user or a platform client' };
+    if (typeof sub !== 'string' || !subjectText.test(sub)) {
+      return { ok: false, reason: 'its subject is not a user, a platform client or an API key' };
+    }
     if (typeof iat !== 'number') return { ok: false, reason: 'it carries no time' };
     const at = new Date(iat * 1000);
-    if (sub.startsWith('client:')) return { ok: true, revocation: { subject: sub, at } };
+    if (sub.startsWith('client:') || sub.startsWith('apikey:')) return { ok: true, revocation: { subject: sub, at } };
     if (typeof ver !== 'number' || !Number.isSafeInteger(ver) || ver < 0) return { ok: false, reason: 'it carries no token version' };
     return { ok: true, revocation: { subject: sub, minTokenVersion: ver, at } };
   }

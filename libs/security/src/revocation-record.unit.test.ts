@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { CommandAuthority } from './command-authority';
-import { RevocationVerifier, signRevocation } from './revocation-record';
+import { RevocationVerifier, revocationSubjectOfApiKey, signRevocation } from './revocation-record';
 
 const pair = generateKeyPairSync('ed25519');
 const publicKeyPem = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
@@ -19,6 +19,13 @@ describe('revocation records: signed by the user service, never an access token'
   it('when a platform client is revoked, then the record names it for good', async () => {
     const record = await signRevocation(signer, 'coin-ledger', { subject: 'client:pc_1', at });
     expect(await verifier.verify(record)).toEqual({ ok: true, revocation: { subject: 'client:pc_1', at } });
+  });
+
+  it('when an API key is revoked, then the record names the key for good, and a key id of another form is not signed', async () => {
+    const keyId = '3f2e1d0c-9b8a-4776-8564-a3b2c1d0e9f8';
+    const record = await signRevocation(signer, 'coin-ledger', { subject: revocationSubjectOfApiKey(keyId), at });
+    expect(await verifier.verify(record)).toEqual({ ok: true, revocation: { subject: `apikey:${keyId}`, at } });
+    await expect(signRevocation(signer, 'coin-ledger', { subject: 'apikey:not-a-uuid', at })).rejects.toThrow(/not a revocation subject/);
   });
 
   it.each([

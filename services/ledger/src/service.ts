@@ -253,11 +253,14 @@ async function openLedgerService(
       // Revoked before this command was written (a floor at an earlier offset of its partition):
       // a map lookup, no I/O.
       // A person's admin money command also needs a second factor and the proof of the person's
-      // own API key, valid at the same time.
+      // own API key, valid at the same time, of a key not revoked before it (a floor too).
+      const offset = Number(record.offset);
       return (
-        floors.refusal(record.partition, Number(record.offset), check.authority) ??
+        floors.refusal(record.partition, offset, check.authority) ??
         authorRefusal(command, check.authority) ??
-        (await adminMoneyRefusal(keyProofs, command, new Date(record.timestampMs)))
+        (await adminMoneyRefusal(keyProofs, command, new Date(record.timestampMs), (keyId) =>
+          floors.keyRefusal(record.partition, offset, keyId),
+        ))
       );
     },
     // The user service's revocation records: not commands, so neither the schema nor the wallet

@@ -44,22 +44,48 @@ export function platformGrantsOf(command: Pick<LedgerCommand, 'actor'> & { proof
    */
   peopleBehind?: number[];
 } {
-  if (command.actor.kind !== 'system' || !command.proof) return {};
-  const payload = command.proof.split('.')[1];
-  if (!payload) return {};
+  if (command.actor.kind !== 'system') return {};
+  const claims = claimsOf(command.proof);
+  if (!claims) return {};
+  const cap = claims['rewardCap'];
+  const treasuries = claims['treasuries'];
+  const people = peopleOf(claims);
+  return {
+    ...(Array.isArray(treasuries) ? { treasuries: treasuries.filter((t): t is string => typeof t === 'string') } : {}),
+    ...(typeof cap === 'number' && Number.isSafeInteger(cap) && cap >= 0 ? { rewardCap: cap } : {}),
+    ...(people.length > 0 ? { peopleBehind: people } : {}),
+  };
+}
+
+/**
+ * The people behind the API key a person's command was sent with: the SUPERADMINs who asked for
+ * and approved the key (its key proof's `createdBy`, `approvedBy`). No payment made with the key
+ * goes to them (docs/DESIGN.md "Two-person acts"). The consumer verified the key proof, and that
+ * it names both, before a command that needs one (apiKeyScopeNeeded) reached the apply; on any
+ * other command the field is not the gateway's and not verified, and what it names can only
+ * refuse its sender's own command. None for a command without one (tests, the ledger's own).
+ */
+export function peopleBehindKeyOf(command: Pick<LedgerCommand, 'actor'> & { keyProof?: string | undefined }): number[] {
+  if (command.actor.kind !== 'user') return [];
+  const claims = claimsOf(command.keyProof);
+  return claims ? peopleOf(claims) : [];
+}
+
+/** The `createdBy` and `approvedBy` claims that name someone. */
+function peopleOf(claims: Record<string, unknown>): number[] {
+  return [claims['createdBy'], claims['approvedBy']].filter(
+    (id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0,
+  );
+}
+
+/** The claims of a compact JWS, read without verifying (the consumer verified it), or null. */
+function claimsOf(jws: string | undefined): Record<string, unknown> | null {
+  const payload = jws?.split('.')[1];
+  if (!payload) return null;
   try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const cap = claims['rewardCap'];
-    const treasuries = claims['treasuries'];
-    const people = [claims['createdBy'], claims['approvedBy']].filter(
-      (id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0,
-    );
-    return {
-      ...(Array.isArray(treasuries) ? { treasuries: treasuries.filter((t): t is string => typeof t === 'string') } : {}),
-      ...(typeof cap === 'number' && Number.isSafeInteger(cap) && cap >= 0 ? { rewardCap: cap } : {}),
-      ...(people.length > 0 ? { peopleBehind: people } : {}),
-    };
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>) : null;
   } catch {
-    return {};
+    return null;
   }
 }

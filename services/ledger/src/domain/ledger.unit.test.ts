@@ -58,6 +58,12 @@ function modelLimits(policy: LedgerPolicy, command: LedgerCommand, overrides: Li
  * A whole ledger in memory: every partition's wallets in one map, credit legs queued between
  * partitions and delivered in any order, stored outcomes kept like processed_commands.
  */
+/** A compact JWS's shape with these claims (the signature was checked before the apply). */
+function claimsJws(claims: object): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'EdDSA' })}.${part(claims)}.signature`;
+}
+
 /** A SYSTEM token's shape with the grant claims (the signature was checked before the apply). */
 function grantProof(treasuries: string[] | undefined, people: { createdBy?: number; approvedBy?: number } = {}): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -739,6 +745,94 @@ describe('ledger domain: decisions', () => {
     expect(world.state.wallets.get('user:2')!.balance).toBe(10);
     // Someone else's money is not self-dealing: admin 2 rewards user 3.
     expect(codeOf(world, world.command('ledger.reward', { toUserId: 3, amount: 10, reason: 'r' }, undefined, admin2))).toBe('OK');
+  });
+
+  it("when a person's command made with an API key would pay a SUPERADMIN who asked for or approved the key (mint, reward, refund, payout from REWARDS, a request or an approval), then SELF_DEALING; others are paid", () => {
+    const world = funded(1000, 1000);
+    const admin5: Actor = { kind: 'user', id: '5', role: 'ADMIN' };
+    // The proof of the key the command was sent with (verified by the consumer before the apply):
+    // asked for by user 3, approved by user 4.
+    const withKey = (command: LedgerCommand, people: object = { createdBy: 3, approvedBy: 4 }) =>
+      ({ ...command, keyProof: claimsJws({ api_key_id: 'k', scopes: ['mint', 'refund', 'reward'], ...people }) }) as LedgerCommand;
+    const mintTo = (userId: number) => ({ to: { kind: 'user' as const, userId }, amount: 10, reason: 'r' });
+    const payoutTo = (toUserId: number) => ({
+      from: { kind: 'treasury' as const, code: 'REWARDS' as const },
+      lines: [
+        { toUserId: 2, amount: 1 },
+        { toUserId, amount: 1 },
+      ],
+      reason: 'cup',
+      reference: `cup-${toUserId}`,
+    });
+    expect(codeOf(world, withKey(world.command('ledger.mint', mintTo(3), undefined, admin5)))).toBe('SELF_DEALING');
+    expect(codeOf(world, withKey(world.command('ledger.reward', { toUserId: 4, amount: 10, reason: 'r' }, undefined, admin5)))).toBe(
+      'SELF_DEALING',
+    );
+    const [payout] = world.apply([withKey(world.command('ledger.payout', payoutTo(3), undefined, admin5))]);
+    expect(payout?.kind === 'decided' && payout.decision).toMatchObject({ ok: false, code: 'SELF_DEALING', detail: /^lines\[1\]/ });
+    expect(
+      codeOf(
+        world,
+        withKey(world.command('ledger.request-approval', { command: { type: 'ledger.mint', data: mintTo(4) } }, undefined, admin5)),
+      ),
+    ).toBe('SELF_DEALING');
+    expect(
+      codeOf(
+        world,
+        withKey(world.command('ledger.request-approval', { command: { type: 'ledger.payout', data: payoutTo(4) } }, undefined, admin5)),
+      ),
+    ).toBe('SELF_DEALING');
+    // A refund pays the purchase's payer: user 3 bought, so a refund made with the key is refused, asked for or direct.
+    world.apply([
+      world.command('ledger.mint', mintTo(3)),
+      world.command('ledger.transfer', {
+        kind: 'PURCHASE',
+        fromUserId: 3,
+        to: { kind: 'treasury', code: 'COURSE_FEES' },
+        amount: 5,
+        reason: 'p',
+      }),
+    ]);
+    world.drain();
+    const purchaseId = world.transactions.find((t) => t.type === 'PURCHASE')!.id;
+    const refund = { transactionId: purchaseId, treasury: 'COURSE_FEES' as const, reason: 'r' };
+    expect(codeOf(world, withKey(world.command('ledger.refund', refund, undefined, admin5)))).toBe('SELF_DEALING');
+    world.state.refundTargets.set(purchaseId, {
+      id: purchaseId,
+      type: 'PURCHASE',
+      amount: 5,
+      fromUserId: 3,
+      toTreasury: 'COURSE_FEES',
+      refunded: 0,
+    });
+    expect(
+      codeOf(
+        world,
+        withKey(world.command('ledger.request-approval', { command: { type: 'ledger.refund', data: refund } }, undefined, admin5)),
+      ),
+    ).toBe('SELF_DEALING');
+    // Admin 1 asks (with a key of nobody's) to mint to user 4; admin 5's approval with the key asked for by 3 and approved by 4 is refused.
+    const requestId = world.nextCommandId();
+    const asked = { type: 'ledger.mint' as const, data: mintTo(4) };
+    expect(
+      codeOf(world, world.command('ledger.request-approval', { command: asked }, requestId, { kind: 'user', id: '1', role: 'ADMIN' })),
+    ).toBe('OK');
+    expect(
+      codeOf(world, withKey(world.command('ledger.approve', { approvalId: approvalIdOf(requestId), command: asked }, undefined, admin5))),
+    ).toBe('SELF_DEALING');
+    expect(world.state.wallets.get('user:4')!.balance).toBe(0);
+    // Anyone else is paid with the same key; a key of no one (an operator's, null claims) refuses no one.
+    expect(codeOf(world, withKey(world.command('ledger.reward', { toUserId: 2, amount: 10, reason: 'r' }, undefined, admin5)))).toBe('OK');
+    expect(codeOf(world, withKey(world.command('ledger.mint', mintTo(3), undefined, admin5), { createdBy: null, approvedBy: null }))).toBe(
+      'OK',
+    );
+    // A platform client's token is its only credential: a key proof on its command names no one it may not pay.
+    expect(
+      codeOf(
+        world,
+        withKey(world.command('ledger.reward', { toUserId: 4, amount: 1, reason: 'r' }, undefined, { kind: 'system', id: 'pc_x' })),
+      ),
+    ).toBe('OK');
   });
 
   it('when a purchase is refunded, then partial refunds add up to at most the purchase and the default is the remainder', () => {

@@ -1,12 +1,14 @@
+import { revocationSubjectOfApiKey } from '@coin/security';
+
 /**
  * Revocation floors (docs/DESIGN.md "Who asks"): what the ledger knows of revocations, in each
  * partition of ledger.commands, as of each offset. The user service writes a signed revocation
- * record into every partition before it answers the logout-all, role change, deletion or client
- * revocation that made it; from that record's offset on, in that partition, a proof of the
- * subject below the minimum token version (any proof of a revoked client) is refused, and before
- * it, it is not: a command written before the revocation still applies, even if the ledger meets
- * it only after an outage. A redelivered batch is judged the same way, since every floor keeps
- * the offset it came in at.
+ * record into every partition before it answers the logout-all, role change, deletion, client
+ * or API key revocation that made it; from that record's offset on, in that partition, a proof
+ * of the subject below the minimum token version (any proof of a revoked client, any key proof
+ * of a revoked API key) is refused, and before it, it is not: a command written before the
+ * revocation still applies, even if the ledger meets it only after an outage. A redelivered
+ * batch is judged the same way, since every floor keeps the offset it came in at.
  *
  * A lookup is one map access for a subject that was never revoked (nearly every command), a
  * short scan of that subject's floors otherwise: no I/O, no signature.
@@ -16,7 +18,7 @@
 export interface RevocationFloor {
   partition: number;
   offset: number;
-  /** `user:<id>` or `client:<id>`. */
+  /** `user:<id>`, `client:<id>` or `apikey:<id>`. */
   subject: string;
   /** People: the lowest token version still valid from here on; null: no proof of this subject any more. */
   minTokenVersion: number | null;
@@ -75,6 +77,18 @@ export class RevocationFloors {
     return min === Number.POSITIVE_INFINITY
       ? `Command refused: its proof's platform client ${proof.id} was revoked before the command was written`
       : `Command refused: its proof (token version ${proof.tokenVersion}) was revoked before the command was written (logout-all, a role change or a deletion raised ${subject} to version ${min})`;
+  }
+
+  /**
+   * Why a key proof of the API key `keyId` may not act at `offset` of `partition`, or null when it
+   * may: the key's revocation met before that offset (a key is revoked for good; a proof signed
+   * before the revocation and still unexpired proves nothing after it). A map lookup for a key
+   * never revoked.
+   */
+  keyRefusal(partition: number, offset: number, keyId: string): string | null {
+    const first = this.steps.get(keyOf(partition, revocationSubjectOfApiKey(keyId)))?.[0];
+    if (!first || first.offset >= offset) return null;
+    return `Command refused: its key proof's API key ${keyId} was revoked before the command was written`;
   }
 
   /** How many floors are held: a gauge, and tests. */

@@ -46,3 +46,34 @@ describe('revocation floors: a revocation counts from its offset on, in its part
     expect(floors.refusal(3, 8, { kind: 'user', id: 'pc_1', tokenVersion: 0 })).toBeNull();
   });
 });
+
+describe('revocation floors of API keys: a revoked key proves nothing from its revocation on, in its partition', () => {
+  const keyId = '3f2e1d0c-9b8a-4776-8564-a3b2c1d0e9f8';
+  const revoked = (partition: number, offset: number) => ({ partition, offset, subject: `apikey:${keyId}`, minTokenVersion: null });
+
+  it('when a key was revoked before the command, then its key proof is refused there, and another key is not', () => {
+    const floors = new RevocationFloors([revoked(4, 20)]);
+    expect(floors.keyRefusal(4, 21, keyId)).toMatch(new RegExp(`API key ${keyId} was revoked before the command was written`));
+    expect(floors.keyRefusal(4, 21, '00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  it('when the command came before the revocation (written before it, judged after an outage), then the key proof still passes', () => {
+    const floors = new RevocationFloors([revoked(4, 20)]);
+    expect(floors.keyRefusal(4, 19, keyId)).toBeNull();
+    expect(floors.keyRefusal(4, 20, keyId)).toBeNull();
+  });
+
+  it('when the revocation is in another partition only, then it does not count here', () => {
+    expect(new RevocationFloors([revoked(1, 20)]).keyRefusal(4, 21, keyId)).toBeNull();
+  });
+
+  it('when a revocation is redelivered later, then the earliest offset still counts, and a person of the same number is not the key', () => {
+    const floors = new RevocationFloors();
+    floors.raise(revoked(4, 50));
+    floors.raise(revoked(4, 20));
+    floors.raise(revoked(4, 50));
+    expect(floors.size).toBe(2);
+    expect(floors.keyRefusal(4, 30, keyId)).toMatch(/was revoked/);
+    expect(floors.refusal(4, 30, { kind: 'user', id: keyId, tokenVersion: 0 })).toBeNull();
+  });
+});

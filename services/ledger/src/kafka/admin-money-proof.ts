@@ -7,16 +7,24 @@ import type { KeyProofVerifier } from '@coin/security';
  * authorRefusal the author's role: that the author signed in with a second factor (the token's
  * `mfa_at`), and the proof of the author's own API key with the scope the command needs
  * (apiKeyScopeNeeded, the contract's table), valid at `judgedAt`, the time the token was judged
- * at. The gateway checks both before it sends; this is what a process with the gateway's Kafka
- * credentials and an admin's token cannot forge. Null when the command passes (or needs neither).
+ * at, and of a key not revoked before the command was written (`keyRevoked`: the revocation
+ * floors of the command's partition, a map lookup). The gateway checks both before it sends;
+ * this is what a process with the gateway's Kafka credentials and an admin's token cannot forge.
+ * Null when the command passes (or needs neither).
  */
-export async function adminMoneyRefusal(keyProofs: KeyProofVerifier, command: LedgerCommand, judgedAt: Date): Promise<string | null> {
+export async function adminMoneyRefusal(
+  keyProofs: KeyProofVerifier,
+  command: LedgerCommand,
+  judgedAt: Date,
+  keyRevoked: (keyId: string) => string | null,
+): Promise<string | null> {
   const scope = apiKeyScopeNeeded(command);
   if (scope === null) return null;
   if (!signedInWithSecondFactor(command.proof)) {
     return `Command refused: ${command.type} of a person needs a session signed in with a second factor, and its proof carries none`;
   }
-  return keyProofs.refusal(command.keyProof, { ownerUserId: command.actor.id, scope, at: judgedAt });
+  const checked = await keyProofs.check(command.keyProof, { ownerUserId: command.actor.id, scope, at: judgedAt });
+  return checked.ok ? keyRevoked(checked.proof.keyId) : checked.reason;
 }
 
 /**

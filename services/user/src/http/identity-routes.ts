@@ -159,7 +159,8 @@ export function registerIdentityRoutes(app: App, deps: InternalRouteDeps): void 
     const keyProof = await signKeyProof(
       deps.keys,
       deps.tokens.issuer,
-      { keyId: found.id, ownerUserId: found.ownerUserId, scopes: found.scopes },
+      // Who asked for and approved the key: the ledger never lets a payment made with it reach them.
+      { keyId: found.id, ownerUserId: found.ownerUserId, scopes: found.scopes, createdBy: found.createdBy, approvedBy: found.approvedBy },
       { nowMs: deps.now().getTime(), ttlSeconds: deps.apiKeyProofTtlSeconds },
     );
     return {

@@ -33,13 +33,18 @@ export interface UserCommandDeps {
   revocations?: { flush(): Promise<void> };
 }
 
-/** The commands that may revoke (raise a token version, revoke a client): their answer waits for the revocation records. */
+/**
+ * The commands that may revoke (raise a token version, revoke a client or an API key; an approved
+ * grant request may be a role change): their answer waits for the revocation records.
+ */
 const revokingTypes: ReadonlySet<UserCommand['type']> = new Set([
   'user.change-role',
   'user.delete',
   'user.approve-deletion',
+  'user.approve-grant',
   'user.revoke-sessions',
   'user.platform-client.revoke',
+  'user.api-key.revoke',
 ]);
 
 /**

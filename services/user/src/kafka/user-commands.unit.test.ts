@@ -154,6 +154,15 @@ describe('a revoking command is answered only once its revocation records are wr
     expect(events).toEqual(['revocations written', 'reply']);
   });
 
+  it.each([
+    ['an API key revocation', { type: 'user.api-key.revoke', data: { id: '3f2e1d0c-9b8a-4776-8564-a3b2c1d0e9f8' } }],
+    ['an approved grant request (it may be a role change)', { type: 'user.approve-grant', data: { requestId: 'r' } }],
+  ])('when the command is %s, then its reply waits for the revocation records too', async (_name, revoking) => {
+    const { handle, events } = handlerRevoking(async () => undefined);
+    await handle([{ ...delivered({}), value: { ...command, ...revoking } as unknown as UserCommand }]);
+    expect(events).toEqual(['revocations written', 'reply']);
+  });
+
   it('when Kafka does not take the records, then the batch fails (retried as transient) and nobody is answered', async () => {
     const down = Object.assign(new Error('Connection error: ECONNREFUSED'), { name: 'KafkaJSConnectionError' });
     const { handle, events } = handlerRevoking(async () => {

@@ -6,7 +6,7 @@ import { refund } from './refund';
 import { reward } from './reward';
 import type { Rejected } from '../state';
 import { coinsOrNull } from './replies';
-import type { ApprovableModule, ApprovableParts, ApprovableType, CommandReads } from './types';
+import type { ApprovableModule, ApprovableParts, ApprovableType, CommandReads, RequestOfApproval } from './types';
 
 /**
  * The commands an approval request may hold back (libs/contracts approvableCommand), each with
@@ -42,7 +42,7 @@ export function holdsPayout(command: ApprovableCommand): command is Extract<Appr
 }
 
 /** Why a request for `command` is refused at once rather than parked for a second person, or null. */
-export function requestRefusal(request: Pick<LedgerCommand, 'actor'>, command: ApprovableCommand): Rejected | null {
+export function requestRefusal(request: RequestOfApproval, command: ApprovableCommand): Rejected | null {
   return partsOf(command).requestRefusal(request, command);
 }
 

@@ -4,7 +4,16 @@ import { approvedCommand, sameActor, userIdOfActor } from '../approvals';
 import { approvalSummary, approvedReads, holdsPayout, type ApprovedCommand } from './approvable';
 import { payout } from './payout';
 import { transactionIdOf, transactionIdsOf } from './replies';
-import { approvalNotFound, approvalNotPending, approvalOf, paysActor, reject, selfDealing } from './rules';
+import {
+  approvalNotFound,
+  approvalNotPending,
+  approvalOf,
+  paysActor,
+  paysPeopleBehindKey,
+  paysPeopleBehindKeyDetail,
+  reject,
+  selfDealing,
+} from './rules';
 import { adminRefusal } from '../authors';
 import type { CommandModule } from './types';
 
@@ -49,6 +58,8 @@ export const approve: CommandModule<'ledger.approve'> = {
     const first = applied[0];
     if (!first || inner.parked) return inner;
     if (applied.some((t) => paysActor(command, t.to))) return selfDealing('An approver cannot approve a payment to themselves');
+    // The approval is made with the approver's key: its people are never paid by it either.
+    if (applied.some((t) => paysPeopleBehindKey(command, t.to))) return selfDealing(paysPeopleBehindKeyDetail);
     // Every transaction the approval applies names it: the request, who asked and who approved.
     const named = { id: approval.id, requestedBy, approvedBy };
     return {

@@ -1,7 +1,18 @@
 import { ledgerResults, minorUnitsToCoins, mintCommand, walletKeyOf } from '@coin/contracts';
 import { actorScope, isPerson, personCharges, recipientScope, type WindowCharge } from '../four-eyes';
 import { moneyReply, transactionIdOf } from './replies';
-import { accepted, beyondLimit, canCredit, fourEyes, missingParty, paysActor, reject, selfDealing } from './rules';
+import {
+  accepted,
+  beyondLimit,
+  canCredit,
+  fourEyes,
+  missingParty,
+  paysActor,
+  paysPeopleBehindKey,
+  paysPeopleBehindKeyDetail,
+  reject,
+  selfDealing,
+} from './rules';
 import { adminRefusal } from '../authors';
 import type { ApprovableModule } from './types';
 
@@ -19,6 +30,7 @@ export const mint: ApprovableModule<'ledger.mint'> = {
   decide(command, context) {
     const { to, amount, reason } = command.data;
     if (paysActor(command, to)) return selfDealing('An admin cannot mint into their own wallet');
+    if (paysPeopleBehindKey(command, to)) return selfDealing(paysPeopleBehindKeyDetail);
     const target = context.wallet(walletKeyOf(to));
     if (!target) return missingParty(to);
     if (target.status === 'CLOSED') return reject('RECIPIENT_CLOSED', 'The wallet to mint into is closed');
@@ -44,7 +56,12 @@ export const mint: ApprovableModule<'ledger.mint'> = {
   }),
   approvable: {
     target: ({ data }) => walletKeyOf(data.to),
-    requestRefusal: (request, { data }) => (paysActor(request, data.to) ? selfDealing('An admin cannot mint into their own wallet') : null),
+    requestRefusal: (request, { data }) =>
+      paysActor(request, data.to)
+        ? selfDealing('An admin cannot mint into their own wallet')
+        : paysPeopleBehindKey(request, data.to)
+          ? selfDealing(paysPeopleBehindKeyDetail)
+          : null,
     view: ({ data }) => ({
       type: 'MINT',
       userId: data.to.kind === 'user' ? data.to.userId : null,

@@ -27,6 +27,8 @@ import {
   paysActor,
   paysPeopleBehind,
   paysPeopleBehindDetail,
+  paysPeopleBehindKey,
+  paysPeopleBehindKeyDetail,
   pendingRequest,
   reject,
   selfDealing,
@@ -61,6 +63,8 @@ function badLine(command: PayoutCommand): Rejected | null {
     }
     if (from.kind === 'treasury' && paysActor(command, to)) return lineRefused(index, selfDealing('An admin cannot reward themselves'));
     if (paysPeopleBehind(command, to)) return lineRefused(index, selfDealing(paysPeopleBehindDetail));
+    // A payout from REWARDS is made with a key (a payout from the payer's own wallet needs none).
+    if (from.kind === 'treasury' && paysPeopleBehindKey(command, to)) return lineRefused(index, selfDealing(paysPeopleBehindKeyDetail));
     // One line per recipient: a user named twice is more likely a mistake than two prizes.
     if (paid.has(toUserId)) return lineRefused(index, reject('VALIDATION_FAILED', `User ${toUserId} is paid by an earlier line`));
     paid.add(toUserId);
@@ -232,7 +236,9 @@ export const payout: ApprovableModule<'ledger.payout'> = {
       // Its lines' references must be known before it is approved (the payout that parks one stores it).
       if (data.reference === undefined) return reject('VALIDATION_FAILED', 'A payout waiting for approval names its reference');
       const own = data.lines.findIndex(({ toUserId }) => paysActor(request, { kind: 'user', userId: toUserId }));
-      return own < 0 ? null : lineRefused(own, selfDealing('An admin cannot reward themselves'));
+      if (own >= 0) return lineRefused(own, selfDealing('An admin cannot reward themselves'));
+      const behind = data.lines.findIndex(({ toUserId }) => paysPeopleBehindKey(request, { kind: 'user', userId: toUserId }));
+      return behind < 0 ? null : lineRefused(behind, selfDealing(paysPeopleBehindKeyDetail));
     },
     // Its request is a PayoutApproval (views/approval-view.ts): an Approval shows one recipient.
     view: () => null,

@@ -11,6 +11,8 @@ import {
   insufficient,
   missingParty,
   paysActor,
+  paysPeopleBehindKey,
+  paysPeopleBehindKeyDetail,
   reject,
   selfDealing,
 } from './rules';
@@ -50,6 +52,7 @@ export const refund: ApprovableModule<'ledger.refund'> = {
     const from: Party = { kind: 'treasury', code: treasury };
     const to: Party = { kind: 'user', userId: purchase.fromUserId };
     if (paysActor(command, to)) return selfDealing('An admin cannot refund their own purchase');
+    if (paysPeopleBehindKey(command, to)) return selfDealing(paysPeopleBehindKeyDetail);
     const source = context.wallet(walletKeyOf(from));
     if (!source) return missingParty(from);
     const target = context.wallet(walletKeyOf(to));
@@ -82,7 +85,9 @@ export const refund: ApprovableModule<'ledger.refund'> = {
   }),
   approvable: {
     target: ({ data }) => `transaction:${data.transactionId}`,
-    // The payer is known from the purchase only: a refund to its requester is refused when it is decided.
+    // The payer is known from the purchase only: a refund to its requester is refused when it is
+    // decided, and one to the people behind the requester's key when it is asked for
+    // (request-approval reads the purchase).
     requestRefusal: () => null,
     view: ({ data }) => ({
       type: 'REFUND',

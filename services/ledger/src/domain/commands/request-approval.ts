@@ -1,7 +1,7 @@
 import { ledgerResults, requestApprovalCommand } from '@coin/contracts';
 import { approvalSummary, approvedTarget, requestRefusal } from './approvable';
 import { approvalAfter } from './replies';
-import { accepted, pendingRequest } from './rules';
+import { accepted, paysPeopleBehindKey, paysPeopleBehindKeyDetail, pendingRequest, selfDealing } from './rules';
 import { adminRefusal } from '../authors';
 import type { CommandModule } from './types';
 
@@ -12,11 +12,18 @@ export const requestApproval: CommandModule<'ledger.request-approval'> = {
   result: ledgerResults['ledger.request-approval'],
   createsTransaction: false,
   authorRefusal: adminRefusal,
-  reads: () => ({}),
+  // A refund's purchase, whose payer it would pay (the people behind the requester's key are never paid).
+  reads: ({ data }) => (data.command.type === 'ledger.refund' ? { refundTarget: data.command.data.transactionId } : {}),
   decide(command, context) {
     // A request whose money would go to its requester is refused now, not parked for a second person.
     const refusal = requestRefusal(command, command.data.command);
     if (refusal) return refusal;
+    // So is one whose money would go to the people behind the key it was asked with: the key
+    // proof is not kept with the request, so this is the one time it is judged. A refund pays
+    // the purchase's payer; the approval judges the purchase itself.
+    const asked = command.data.command;
+    const payer = asked.type === 'ledger.refund' ? (context.state.refundTargets.get(asked.data.transactionId)?.fromUserId ?? null) : null;
+    if (payer !== null && paysPeopleBehindKey(command, { kind: 'user', userId: payer })) return selfDealing(paysPeopleBehindKeyDetail);
     return accepted({
       approvals: [{ approval: pendingRequest(command, command.data.command, context.now, context.policy), event: 'requested' }],
     });

@@ -22,6 +22,8 @@ import {
   paysActor,
   paysPeopleBehind,
   paysPeopleBehindDetail,
+  paysPeopleBehindKey,
+  paysPeopleBehindKeyDetail,
   reject,
   selfDealing,
 } from './rules';
@@ -57,6 +59,7 @@ export const reward: ApprovableModule<'ledger.reward'> = {
     const to: Party = { kind: 'user', userId: toUserId };
     if (paysActor(command, to)) return selfDealing('An admin cannot reward themselves');
     if (paysPeopleBehind(command, to)) return selfDealing(paysPeopleBehindDetail);
+    if (paysPeopleBehindKey(command, to)) return selfDealing(paysPeopleBehindKeyDetail);
     const source = context.wallet(walletKeyOf(from));
     if (!source) return missingParty(from);
     const target = context.wallet(walletKeyOf(to));
@@ -99,8 +102,11 @@ export const reward: ApprovableModule<'ledger.reward'> = {
   }),
   approvable: {
     target: ({ data }) => walletKeyOfUser(data.toUserId),
-    requestRefusal: (request, { data }) =>
-      paysActor(request, { kind: 'user', userId: data.toUserId }) ? selfDealing('An admin cannot reward themselves') : null,
+    requestRefusal(request, { data }) {
+      const to: Party = { kind: 'user', userId: data.toUserId };
+      if (paysActor(request, to)) return selfDealing('An admin cannot reward themselves');
+      return paysPeopleBehindKey(request, to) ? selfDealing(paysPeopleBehindKeyDetail) : null;
+    },
     // Paid from REWARDS to the user; `treasury` names a MINT's or BURN's wallet, so it stays null.
     view: ({ data }) => ({
       type: 'REWARD',

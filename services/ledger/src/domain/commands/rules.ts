@@ -8,7 +8,7 @@ import {
 } from '@coin/contracts';
 import type { ErrorCode } from '@coin/errors';
 import { approvalIdOf, sameCommand, type ApprovalState } from '../approvals';
-import { platformGrantsOf } from '../authors';
+import { peopleBehindKeyOf, platformGrantsOf } from '../authors';
 import { isPerson, windowReached, type WindowCharge } from '../four-eyes';
 import { checkLimits, effectiveLimits, type LimitBreach } from '../limits';
 import {
@@ -154,6 +154,18 @@ export function paysPeopleBehind(command: Pick<LedgerCommand, 'actor'> & { proof
 }
 
 export const paysPeopleBehindDetail = 'A platform client cannot pay the SUPERADMINs who asked for or approved it';
+
+/**
+ * Whether a person's command made with an API key would pay one of the people behind the key,
+ * the SUPERADMINs who asked for and approved it (its key proof's claims): refused like
+ * self-dealing, as a client's payment to the people behind the client is, since either of them
+ * could otherwise have a key issued to a colleague pay them (docs/DESIGN.md "Two-person acts").
+ */
+export function paysPeopleBehindKey(command: Pick<LedgerCommand, 'actor'> & { keyProof?: string | undefined }, to: Party | null): boolean {
+  return to?.kind === 'user' && peopleBehindKeyOf(command).includes(to.userId);
+}
+
+export const paysPeopleBehindKeyDetail = 'No payment made with an API key goes to the SUPERADMINs who asked for or approved the key';
 
 export function selfDealing(detail: string): Rejected {
   return reject('SELF_DEALING', detail);

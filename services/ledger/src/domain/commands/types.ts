@@ -124,8 +124,14 @@ export interface ApprovableParts<T extends ApprovableType> {
    * an Approval.
    */
   view(command: ApprovableOf<T>): Approval['command'] | null;
-  /** Why a request for it is refused at once (money to the requester: self-dealing), or null: it may wait for a second person. */
-  requestRefusal(request: Pick<LedgerCommand, 'actor'>, command: ApprovableOf<T>): Rejected | null;
+  /**
+   * Why a request for it is refused at once (money to the requester, or to the people behind the
+   * requester's API key: self-dealing), or null: it may wait for a second person.
+   */
+  requestRefusal(request: RequestOfApproval, command: ApprovableOf<T>): Rejected | null;
 }
+
+/** Who asks for an approval: the actor, and the proof of the API key they asked with (the people behind it are never paid). */
+export type RequestOfApproval = Pick<LedgerCommand, 'actor'> & { keyProof?: string | undefined };
 
 export type ApprovableModule<T extends ApprovableType> = CommandModule<T> & { approvable: ApprovableParts<T> };
