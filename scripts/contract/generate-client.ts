@@ -1,5 +1,5 @@
 /**
- * Generates @coin/client (libs/client) from the gateway's OpenAPI document (issue 20):
+ * Generates @coin/client (libs/client) from the gateway's OpenAPI document:
  *
  *   libs/client/openapi.json               the document as GET /openapi.json serves it
  *   libs/client/src/generated/schema.ts    its TypeScript types (openapi-typescript)

@@ -53,7 +53,7 @@ describe('the operation table of @coin/client', () => {
   });
 });
 
-describe('integer parameters of @coin/client (issue 32)', () => {
+describe('integer parameters of @coin/client', () => {
   it('when a parameter is a string of digits by its pattern, then the client takes a number for it; any other string stays a string', () => {
     const integers = [
       '^(?:[1-9][0-9]{0,14}|[1-8][0-9]{15}|9007199254740991)$',

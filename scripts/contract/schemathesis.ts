@@ -1,5 +1,5 @@
 /**
- * The OpenAPI contract check (issue 20): Schemathesis, every check and every phase (examples,
+ * The OpenAPI contract check: Schemathesis, every check and every phase (examples,
  * coverage, fuzzing, stateful), against a running gateway and the document it serves. Used by
  * test/e2e/contract-schemathesis.test.ts (bounded) and `npm run fuzz:contract` (longer).
  *
@@ -157,7 +157,7 @@ phases.stateful.generation.mode = "positive"
 
 # A cursor is opaque (docs/CONTRACT.md "Paging"; the audit log's too): only one the service issued (a page's
 # nextCursor) is valid, and no pattern can tell those from other strings of the same letters; the
-# others are refused with 400. Every list takes one (issue 32); the offset and page lists refuse a
+# others are refused with 400. Every list takes one; the offset and page lists refuse a
 # cursor given with offset or page (which was meant cannot be told), which no schema can state.
 # GET /api/admin/transactions takes userId or treasury, not both: OpenAPI 3.1 cannot state a rule
 # across two query parameters (the parameters' descriptions say it), so that pair is a 400 too.

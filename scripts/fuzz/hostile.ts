@@ -1,5 +1,5 @@
 /**
- * What a hostile caller sends, as fast-check generators (issue 16 item 8). Each family once got
+ * What a hostile caller sends, as fast-check generators. Each family once got
  * past the gateway: a NUL in a name stalled a Kafka partition (PostgreSQL refuses U+0000), ids
  * above 2^53−1 were accepted and never answered, and 0.0100000000000000001 passed as 0.01. The
  * API fuzzer puts them in every field of every operation: bodies, path and query parameters,

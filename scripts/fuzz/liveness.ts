@@ -1,5 +1,5 @@
 /**
- * The liveness probe (issue 16 item 8): after anything hostile was thrown at a stack (a fuzz
+ * The liveness probe: after anything hostile was thrown at a stack (a fuzz
  * run, the bank test), prove that no Kafka partition stopped. A poison message used to stall
  * its partition for good while every other request still answered, so "no 5xx so far" proves
  * nothing about the partitions the run happened not to use afterwards. The probe therefore

@@ -96,7 +96,7 @@ export interface FuzzStats {
   slowestMs: number;
 }
 
-/** Text no field takes (issue 16): a control other than tab, LF, CR, or a lone surrogate. */
+/** Text no field takes: a control other than tab, LF, CR, or a lone surrogate. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's purpose.
 const forbiddenText = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 function hasForbiddenText(value: unknown): boolean {

@@ -39,7 +39,7 @@ describe('openapi fuzz: the checks and generators', () => {
   });
 });
 
-describe('openapi fuzz: hostile values (issue 16)', () => {
+describe('openapi fuzz: hostile values', () => {
   const transferOp = {
     method: 'POST',
     path: '/api/coins/transfer',

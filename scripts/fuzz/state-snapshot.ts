@@ -36,7 +36,7 @@ export function stateSnapshotter(adminUrl: string, schemas: string[]): StateSnap
         assertIdentifier(t.table);
         // Outbox rows (outbox, the ledger's outbox_batches) are marked published after the fact,
         // in the background: only their existence counts. A rejected administrative command is
-        // recorded in the admin audit log on purpose (issue 22), through the outbox: rows that
+        // recorded in the admin audit log on purpose, through the outbox: rows that
         // carry only admin.audit messages are left out, like processed_commands.
         const row = t.table === 'outbox' || t.table === 'outbox_batches' ? 'x.id::text' : 'x::text';
         const where =

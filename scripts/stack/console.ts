@@ -1,4 +1,4 @@
-// The admin console's build (services/admin-console, issue 23): Vite bundles it into its dist/www,
+// The admin console's build (services/admin-console): Vite bundles it into its dist/www,
 // which the gateway serves at /admin. `npm start` and `npm test` call ensureConsoleBuilt() during
 // their set-up; it builds only when dist is missing or older than a source it is built from.
 import { spawn } from 'node:child_process';

@@ -707,7 +707,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       ) {
         violations.push(`ledger audit (GET /internal/supply) failed: ${JSON.stringify(supply.body).slice(0, 500)}`);
       }
-      // The holds' part of the audit (issue 21): present, and nothing in it.
+      // The holds' part of the audit: present, and nothing in it.
       if (report.heldCoins === undefined || !Array.isArray(report.mismatchedHolds) || !Array.isArray(report.badCaptures)) {
         violations.push('ledger audit (GET /internal/supply) has no hold figures (heldCoins, mismatchedHolds, badCaptures)');
       } else if (report.mismatchedHolds.length > 0 || report.badCaptures.length > 0) {

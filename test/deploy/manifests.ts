@@ -694,7 +694,7 @@ export function promtoolCheckRules(promtool: string, groups: Obj[]): string | nu
   }
 }
 
-// ---------------------------------------------------------------- Kafka security (issue 24, part 3)
+// ---------------------------------------------------------------- Kafka security (part 3)
 
 /** Each KafkaUser is one of kafkaServices, authenticates with SCRAM-SHA-512 and has exactly the ACLs of kafkaAclsOf. */
 export function checkKafkaUsers(resources: Obj[]): string[] {

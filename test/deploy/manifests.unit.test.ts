@@ -59,7 +59,7 @@ const base = join(k8sDir, 'base');
 const overlays = ['dev', 'prod'].map((o) => join(k8sDir, 'overlays', o));
 const services = ['gateway', 'user', 'ledger', 'history', 'webhooks'] as const;
 const clone = <T>(value: T): T => structuredClone(value);
-/** What the Ingress may expose (issue 24): the API, the back office, the API documents, RFC 8615 URIs, the error pages. */
+/** What the Ingress may expose: the API, the back office, the API documents, RFC 8615 URIs, the error pages. */
 const publicIngressPaths = ['/api', '/admin', '/docs', '/openapi.json', '/asyncapi.json', '/.well-known', '/problems'];
 const byKind = (resources: Obj[], kind: string, name?: string) =>
   resources.filter((r) => r.kind === kind && (name === undefined || r.metadata?.name === name));

@@ -16,7 +16,7 @@ import { apiClient, applied, http, login, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 
 /**
- * The admin console's platform clients screen and a user's sessions (issue 23), in a real headless
+ * The admin console's platform clients screen and a user's sessions, in a real headless
  * chromium against the real stack. What the page shows is checked again through the API.
  */
 describe('admin console: platform clients and sessions in a browser', () => {

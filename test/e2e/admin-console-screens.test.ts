@@ -18,7 +18,7 @@ import { apiClient, applied, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 
 /**
- * The admin console's screens beyond the first browser test (admin-console.test.ts, issue 23):
+ * The admin console's screens beyond the first browser test (admin-console.test.ts):
  * burn, refund and reward; approvals by a second admin; holds; the audit log; API keys; an axe-core
  * check of every main screen; the keyboard; a narrow window. Real chromium against the real stack;
  * every check of money is made again through the API, never trusted from the page alone.
@@ -591,7 +591,7 @@ describe('admin console screens in a browser', () => {
     await go(checked, 'Platform clients');
     await checked.getByRole('table', { name: 'Platform clients' }).waitFor();
     await check('platform clients');
-    // The webhooks screen (issue 31): a client's endpoint, registered by a SUPERADMIN, and its delivery log.
+    // The webhooks screen: a client's endpoint, registered by a SUPERADMIN, and its delivery log.
     const hookClient = await createPlatformClientWithCli(stack, `axe-hooks-${Date.now().toString(36)}`, { treasuries: ['REWARDS'] });
     const steppedUp = apiClient(stack.gatewayUrl, { accessToken: await adminStepUp(stack, superadmin) });
     await steppedUp.createClientWebhookEndpoint({

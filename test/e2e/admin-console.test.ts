@@ -8,7 +8,7 @@ import { apiClient, http, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 
 /**
- * The admin console (services/admin-console, issue 23) in a real, headless chromium against the
+ * The admin console (services/admin-console) in a real, headless chromium against the
  * real stack: the gateway serves the built console at /admin; every check of money or roles is
  * made again through the API, never trusted from the page alone.
  */

@@ -19,7 +19,7 @@ import { startTestStack, type TestStack } from '../harness/stack';
  * user.commands, audited with the SUPERADMINs), a user's sessions for ADMIN+ (and their revocation for a SUPERADMIN), and
  * the admin user read's wallet with held coins and activeCoins.
  */
-describe('admin API for platform clients, sessions and wallets (issue 23)', () => {
+describe('admin API for platform clients, sessions and wallets', () => {
   let stack: TestStack;
   let superadmin: Session;
   let admin: Session;
@@ -324,7 +324,7 @@ describe('admin API for platform clients, sessions and wallets (issue 23)', () =
 
       await applied(
         apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey }).mintCoins({
-          body: { userId: payer.userId, amount: 10.5, reason: 'issue 23' },
+          body: { userId: payer.userId, amount: 10.5, reason: 'console refund' },
         }),
       );
       await as(payer.accessToken).createHold({ body: { toUserId: payee.userId, amount: 3.3, reason: 'order 23' } });

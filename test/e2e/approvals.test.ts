@@ -8,7 +8,7 @@ import { apiClient, http, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, fundTreasury } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 
-/** Issue 22 through the gateway: four-eyes approval of large mints, burns and refunds (shipped thresholds). */
+/** Through the gateway: Four-eyes approval of large mints, burns and refunds (shipped thresholds). */
 describe('four-eyes approval of large money commands', () => {
   let stack: TestStack;
   /** The requester: an ADMIN with a mint/burn/refund key. */

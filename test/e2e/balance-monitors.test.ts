@@ -11,7 +11,7 @@ import { http, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 
 /**
- * Balance monitors through the gateway (issue 31 item 2, docs/DESIGN.md "Balance monitors"): an
+ * Balance monitors through the gateway (docs/DESIGN.md "Balance monitors"): an
  * ADMIN watches REWARDS below a threshold; rewards drain it past the threshold, then further
  * below: exactly one coin.balance-monitor.crossed on Kafka, from the ledger's real
  * coin.balance.changed, and one signed webhook delivery to a real receiver of a client granted

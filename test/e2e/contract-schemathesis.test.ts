@@ -9,7 +9,7 @@ const maxExamples = Number(process.env.CONTRACT_MAX_EXAMPLES ?? 15);
 const maxTimeS = Number(process.env.CONTRACT_MAX_TIME_S ?? 100);
 const seed = Number(process.env.CONTRACT_SEED ?? 20_2026);
 
-describe('the OpenAPI contract, checked by Schemathesis against the running gateway (issue 20)', () => {
+describe('the OpenAPI contract, checked by Schemathesis against the running gateway', () => {
   let stack: TestStack;
   beforeAll(async () => {
     // The pinned Schemathesis in .tools/schemathesis-venv, installed from PyPI the first time.

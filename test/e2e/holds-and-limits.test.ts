@@ -10,7 +10,7 @@ import { apiClient, http, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, fundTreasury, platformClientToken } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 
-/** Issue 21 through the gateway: holds (create, capture, void, expire) and spending limits. */
+/** Through the gateway: Holds (create, capture, void, expire) and spending limits. */
 describe('holds and spending limits through the gateway and the ledger', () => {
   let stack: TestStack;
   let admin: string;

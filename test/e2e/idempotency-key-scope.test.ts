@@ -6,7 +6,7 @@ import { apiClient, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, platformClientToken } from '../harness/admin';
 
 /**
- * Issue 29 item 7, "a retry key names the whole request": an Idempotency-Key sent again is a
+ * "A retry key names the whole request": An Idempotency-Key sent again is a
  * replay only for the same concrete path (path parameters included), the same body and the same
  * caller (bearer subject, and the API key on routes that take one); anything else is
  * 422 IDEMPOTENCY_KEY_REUSED and changes nothing.

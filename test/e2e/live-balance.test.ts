@@ -8,7 +8,7 @@ import { startTestStack, type TestStack } from '../harness/stack';
 type Person = Awaited<ReturnType<typeof registerUser>>;
 
 /**
- * The live balance stream through the real stack (issue 31 item 5, docs/DESIGN.md "Live
+ * The live balance stream through the real stack (docs/DESIGN.md "Live
  * balance"): the ledger publishes each change on coin.balances, the gateway's own consumer fans it
  * out to the wallet's streams; a resume by Last-Event-ID reads the missed ones from the ledger.
  */

@@ -8,7 +8,7 @@ import { startTestStack, type TestStack } from '../harness/stack';
 const runs = Number(process.env.FUZZ_MALFORMED_RUNS ?? 400);
 
 /**
- * Issue 30, item 4, as a property: whatever malformed body, cursor or time a caller sends to any
+ * As a property: whatever malformed body, cursor or time a caller sends to any
  * operation of the OpenAPI document that takes a body or a cursor, the answer is below 500 (so
  * no 503 either, which would tell the caller to retry what no retry cures) and, when an error,
  * problem+json. The generators aim at what once got past the edge: nesting deeper than the stack,
@@ -101,7 +101,7 @@ const cursorText = fc.oneof(
 const withBody = (operation: Operation) => operation.body !== null || ['POST', 'PUT', 'PATCH', 'DELETE'].includes(operation.method);
 const withCursor = (operation: Operation) => operation.parameters.some((p) => p.in === 'query' && p.name === 'cursor');
 
-describe('malformed input is never a 5xx, on every operation with a body or a cursor (issue 30 item 4, fast-check)', () => {
+describe('malformed input is never a 5xx, on every operation with a body or a cursor (fast-check)', () => {
   let stack: TestStack;
   let superadmin: Session;
   let apiKey: string;

@@ -360,7 +360,7 @@ describe('money endpoints through the gateway, the ledger and back', () => {
     const since = Date.now() / 1000;
     const text = await eventually(
       async () => {
-        // /metrics is on the metrics port since issue 29 item 5, never on the internal API port.
+        // /metrics is on the metrics port, never on the internal API port.
         const body = await (await fetch(`${stack.metricsUrls.ledger}/metrics`)).text();
         const last = Number(
           body

@@ -5,7 +5,7 @@ import { apiClient, http, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 
 /**
- * Issue 32: every list pages one way (cursor in; hasMore and nextCursor out), the client's
+ * Every list pages one way (cursor in; hasMore and nextCursor out), the client's
  * paginate() walks any of them, and clientCredentialsToken() keeps a platform client's SYSTEM
  * token, against the real services.
  */

@@ -7,7 +7,7 @@ import { adminSession, adminStepUp, apiKeyFor, fundTreasury, platformClientToken
 import { eventually } from '../harness/eventually';
 
 /**
- * Atomic payouts through the gateway (issue 31 item 3): one request pays many users from REWARDS
+ * Atomic payouts through the gateway: one request pays many users from REWARDS
  * or a wallet, all or nothing, every line its own transaction in the answer and the history.
  */
 describe('payouts through the gateway and the ledger', () => {

@@ -6,7 +6,7 @@ import { CoinProblemError } from '@coin/client';
 import { apiClient, http, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor } from '../harness/admin';
 
-/** Issue 20 item 5: the endpoints platforms expect (one transaction, a command's fate, problem pages). */
+/** The endpoints platforms expect (one transaction, a command's fate, problem pages). */
 describe('endpoints platforms expect', () => {
   let stack: TestStack;
   let superadmin: string;
@@ -252,7 +252,7 @@ describe('endpoints platforms expect', () => {
     expect(tx.security).toEqual([{ bearerAuth: [] }]);
     expect(tx.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
     expect(Object.keys(tx.responses).sort()).toEqual(['200', '400', '401', '403', '404', '503']);
-    // The answer is the named Transaction model (components.schemas, issue 32).
+    // The answer is the named Transaction model (components.schemas).
     expect(tx.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Transaction' });
     expect(Object.keys(doc.components.schemas.Transaction.properties)).toEqual(
       expect.arrayContaining(['id', 'type', 'amount', 'fromUserId', 'toUserId']),

@@ -5,7 +5,7 @@ import { adminSession, apiKeyFor } from '../harness/admin';
 import { eraseUser } from '@coin/user/testing';
 
 /**
- * Issue 16 through the public API: a user command the database refuses is answered at once and
+ * Through the public API: A user command the database refuses is answered at once and
  * its partition goes on; a deleted user's wallet is closed when DELETE answers.
  */
 describe('poison commands and deletion races through the gateway', () => {

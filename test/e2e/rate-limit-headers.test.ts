@@ -8,7 +8,7 @@ import { startTestStack, type TestStack } from '../harness/stack';
 import { startTcpProxy, type TcpProxy } from '../harness/tcp-proxy';
 
 /**
- * Issue 20 item 5: the IETF RateLimit-Policy and RateLimit fields
+ * The IETF RateLimit-Policy and RateLimit fields
  * (draft-ietf-httpapi-ratelimit-headers) on every answer of a limited route, successes included.
  */
 const loginMax = 6;
@@ -106,7 +106,7 @@ describe('RateLimit-Policy and RateLimit fields on limited routes', () => {
     expect(paths['/api/wallets/me'].get.responses['200'].headers?.RateLimit).toBeUndefined();
   });
 
-  describe('when Redis is unreachable and the limits are counted in process (issue 29 item 6)', () => {
+  describe('when Redis is unreachable and the limits are counted in process', () => {
     let proxy: TcpProxy;
     let gateway: RunningService;
     beforeAll(async () => {

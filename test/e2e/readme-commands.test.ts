@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 
 /**
- * Every `npm run` command the README names starts on a fresh clone (issue 32 item 7): a clone has
+ * Every `npm run` command the README names starts on a fresh clone: a clone has
  * no dist/ of the compiled workspace packages, and `npm run chaos` once failed there on a missing
  * @coin/client because only `npm test` built it. Here a copy of the tracked files (what a clone
  * holds, with this work tree's edits) gets the repository's node_modules hard-linked, and each

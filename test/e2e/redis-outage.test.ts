@@ -9,7 +9,7 @@ import { startTestStack, type TestStack } from '../harness/stack';
 import { startTcpProxy, type TcpProxy, type TcpProxyMode } from '../harness/tcp-proxy';
 
 /**
- * Issue 17 item 2: a gateway whose Redis is unreachable answers within a bounded time and stays
+ * A gateway whose Redis is unreachable answers within a bounded time and stays
  * safe. The Redis server is shared with the tests running in parallel, so it is never stopped:
  * a second gateway of the stack reaches it through a TCP proxy that this test breaks.
  */

@@ -5,7 +5,7 @@ import { http, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 
 /**
- * A statement that crosses a month, through the gateway (issue 31 item 4; docs/CONTRACT.md
+ * A statement that crosses a month, through the gateway (docs/CONTRACT.md
  * "Statements and balances as of a time"). The money moves through the real ledger; the ledger
  * stamps every transaction now, so the first two are moved back into last month in the history
  * projection (their createdAt only): the amounts, and so the balances, stay the ledger's.

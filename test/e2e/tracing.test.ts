@@ -6,7 +6,7 @@ import { adminSession, apiKeyFor } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 
 /**
- * Traces (issue 24, docs/DESIGN.md "Traces"): the four services of the in-process stack, tracing
+ * Traces (docs/DESIGN.md "Traces"): the four services of the in-process stack, tracing
  * on, export to one in-memory exporter; one transfer's spans are then read back by trace id.
  */
 describe('one trace of a transfer, from the HTTP request through the ledger to the history projection', () => {

@@ -49,14 +49,14 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; clo
 }
 
 /**
- * Issue 31 item 1 through the gateway: a platform client registers an endpoint (the secret once),
+ * Through the gateway: A platform client registers an endpoint (the secret once),
  * a receiver that fails then recovers gets the delivery signed, the delivery log shows it, a
  * manual redelivery sends it again, another client sees nothing of it, a user token is refused
  * (audited), and an endpoint that never answers is disabled after its schedule, which the admin
  * list and the audit log show, and which a SUPERADMIN re-enables (audited too). The retry
  * schedule runs in milliseconds through WEBHOOKS_RETRY_UNIT_MS, same shape and count.
  */
-describe('webhooks through the gateway (issue 31 item 1)', () => {
+describe('webhooks through the gateway', () => {
   let stack: TestStack;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let superadmin: AdminSession;

@@ -1,4 +1,4 @@
-// Kafka security (issue 24, part 3): a broker of its own with SCRAM-SHA-512 and ACLs, the ACLs
+// Kafka security (part 3): a broker of its own with SCRAM-SHA-512 and ACLs, the ACLs
 // the Strimzi KafkaUsers declare (libs/contracts kafkaAclsOf), and the services against it.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';

@@ -13,7 +13,7 @@ function fakeFetch(answer: (request: Request, body: string) => Response) {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-describe('paginate() over the lists of the API (issue 32)', () => {
+describe('paginate() over the lists of the API', () => {
   /** A holds list of 5 rows served 2 at a time with cursors "c2", "c4", as the gateway answers. */
   const holdsApi = () =>
     fakeFetch((request) => {

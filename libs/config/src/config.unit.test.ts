@@ -78,7 +78,7 @@ describe('config parsing', () => {
     });
   });
 
-  describe('password hashing cost (issue 30 item 5)', () => {
+  describe('password hashing cost', () => {
     const schema = z.object(passwordHashEnv);
     const costOf = (env: Record<string, string>, logger?: { warn(details: object, message: string): void }) =>
       passwordHashCostOf(parseConfig(schema, env), logger);

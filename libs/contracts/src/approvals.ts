@@ -5,7 +5,7 @@ import { withCursorParam, withPageLinks } from './paging';
 import { reasonText } from './ledger';
 
 /**
- * Four-eyes approval of large money commands (issue 22, docs/DESIGN.md "Approvals"): the request
+ * Four-eyes approval of large money commands (docs/DESIGN.md "Approvals"): the request
  * answers 202 with one of these instead of moving money; another ADMIN+ approves (the command is
  * applied then, exactly as a direct one) or rejects it, or it expires.
  */

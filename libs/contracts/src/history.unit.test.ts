@@ -3,7 +3,7 @@ import { positiveIdParam } from './common';
 import { adminTransactionsQuery, queryInt, utcQueryTime } from './history';
 import { userListQuery } from './identity';
 
-describe('query times of GET /api/admin/transactions (issue 20)', () => {
+describe('query times of GET /api/admin/transactions', () => {
   it.each([
     ['2026-01-15T09:30:00Z', '2026-01-15T09:30:00Z'],
     ['2026-01-15T09:30:00.123456+02:00', '2026-01-15T07:30:00.123456Z'],
@@ -20,7 +20,7 @@ describe('query times of GET /api/admin/transactions (issue 20)', () => {
   });
 });
 
-describe('integers in paths and query strings, as the OpenAPI document states them (issue 20)', () => {
+describe('integers in paths and query strings, as the OpenAPI document states them', () => {
   const texts = [
     '',
     '0',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * One paging style for every list of the public API (issue 32): a page answers `hasMore` and
+ * One paging style for every list of the public API: a page answers `hasMore` and
  * `nextCursor`, and the next page is asked for with `cursor=<nextCursor>` and the same other
  * parameters. The keyset lists (history, the admin search, the audit log) always worked so; the
  * offset lists (wallet transactions, holds, approvals) and the page list (admin users) keep their

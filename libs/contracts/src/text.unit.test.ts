@@ -41,7 +41,7 @@ const hostile = [
 const lineBreaks = ['a\nb', 'a\rb', 'a\tb', 'a\r\nb'];
 const fine = ['', 'Ada Lovelace', 'Zoë Ångström', '🚀 rocket', 'a\u00a0b', '中文', 'quote " backslash \\', 'a\u2028b'];
 
-describe('text rules (issue 16): no controls, no lone surrogates', () => {
+describe('text rules: no controls, no lone surrogates', () => {
   it.each(hostile)('when single-line or free text contains %j, then it is refused', (text) => {
     expect(singleLineText(0, 100).safeParse(text).success).toBe(false);
     expect(freeText(0, 100).safeParse(text).success).toBe(false);
@@ -159,7 +159,7 @@ describe('ids in paths and queries: digits only, at most 2^53−1', () => {
   });
 });
 
-describe('text rules as the OpenAPI document states them (issue 20)', () => {
+describe('text rules as the OpenAPI document states them', () => {
   const isLoneSurrogateFree = (text: string) => !/\p{Cs}/u.test(text);
   it.each([
     ['single-line', singleLinePattern, singleLineDocumentedPattern],
@@ -178,7 +178,7 @@ describe('text rules as the OpenAPI document states them (issue 20)', () => {
   );
 });
 
-describe('a trimmed text that must not be empty, as the OpenAPI document states it (issue 20)', () => {
+describe('a trimmed text that must not be empty, as the OpenAPI document states it', () => {
   it.each([' ', '   ', '\u00a0', '\u3000', '\ufeff', ' \u2003 ', 'Ada', ' Ada ', '\u00a0x'])(
     'when the text is %j, then the document admits it exactly when the service does',
     (text) => {

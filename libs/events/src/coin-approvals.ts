@@ -29,7 +29,7 @@ export const approvalCommandView = z.object({
 });
 
 /**
- * A four-eyes approval request (issue 22): a large MINT, BURN or REFUND waiting for a second
+ * A four-eyes approval request: a large MINT, BURN or REFUND waiting for a second
  * ADMIN+. PENDING until exactly one of APPROVED (the command was applied: `transactionId`),
  * REJECTED or EXPIRED.
  */

@@ -1,5 +1,5 @@
 /**
- * The adaptive limits of a GroupCommit pipeline (issue 34): how many applies run at once
+ * The adaptive limits of a GroupCommit pipeline: how many applies run at once
  * (depth), how many items one apply may take (batch size) and how long a shallow queue waits for
  * more before an apply starts (linger). A pure decision from what the last apply saw, so each
  * rule is tested without a clock; GroupCommit calls it after every apply.

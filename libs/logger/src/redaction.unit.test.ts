@@ -13,7 +13,7 @@ function capture() {
   return { logger: createLogger('test', 'info', stream), lines };
 }
 
-describe('log redaction (issue 30 item 5): secrets by name, at any depth', () => {
+describe('log redaction: secrets by name, at any depth', () => {
   it('when secrets sit deep in objects and arrays, then every one is censored and the rest is kept', () => {
     const { logger, lines } = capture();
     logger.info(

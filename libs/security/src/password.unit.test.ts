@@ -8,7 +8,7 @@ import {
   verifyPassword,
 } from './index';
 
-describe('password hashing: scrypt at OWASP’s cost, the cost stored with the hash (issue 30 item 5)', () => {
+describe('password hashing: scrypt at OWASP’s cost, the cost stored with the hash', () => {
   it('when no cost is given, then the hash is scrypt N=2^17, r=8, p=1 (OWASP Password Storage Cheat Sheet) and verifies', async () => {
     expect(owaspScryptCost).toEqual({ log2N: 17, r: 8, p: 1 });
     const hash = await hashPassword('correct horse battery');

@@ -51,7 +51,7 @@ function schemaExamples(schema: unknown, out: Array<{ schema: Json; example: unk
   return out;
 }
 
-describe('the OpenAPI document (GET /openapi.json) says what the service does (issue 20)', () => {
+describe('the OpenAPI document (GET /openapi.json) says what the service does', () => {
   let app: App;
   let doc: Json;
   beforeAll(async () => {
@@ -79,7 +79,7 @@ describe('the OpenAPI document (GET /openapi.json) says what the service does (i
     );
   });
 
-  it('then the main models are named components, and answers refer to them instead of repeating them (issue 32)', () => {
+  it('then the main models are named components, and answers refer to them instead of repeating them', () => {
     const models = [
       'Transaction',
       'Wallet',
@@ -106,7 +106,7 @@ describe('the OpenAPI document (GET /openapi.json) says what the service does (i
     });
   });
 
-  it('then every list pages one way: a cursor parameter in, hasMore and nextCursor out (issue 32)', () => {
+  it('then every list pages one way: a cursor parameter in, hasMore and nextCursor out', () => {
     const lists = operationsOf(doc).filter(
       ({ method, operation }) =>
         method === 'get' &&

@@ -18,7 +18,7 @@ import { TokenVersionStore } from './plugins/token-version';
 import { testCacheAuthenticator } from './testing';
 
 /**
- * Issue 19: the Redis round trips one request costs the gateway, counted on the real Redis. The
+ * The Redis round trips one request costs the gateway, counted on the real Redis. The
  * gateway is buildApp() with its real Redis plugins; only the ledger behind Kafka is faked.
  */
 
@@ -229,8 +229,8 @@ describe('gateway Redis round trips per request (real Redis)', () => {
     const { result, trips } = await measured(() => transfer(randomUUID()));
     expect(result.status).toBe(201);
     expect(result.headers.ratelimit).toMatch(/^"writes-caller";r=\d+;t=\d+$/);
-    // Before issue 19: [GET], [EVALSHA rate limit], [SET NX lock], [SET NX answer], [EVALSHA release] (5 round trips);
-    // before issue 34: [GET], [EVALSHA rate limit, SET NX lock], [SET NX answer, EVALSHA release] (3).
+    // Once [GET], [EVALSHA rate limit], [SET NX lock], [SET NX answer], [EVALSHA release] (5 round trips);
+    // then [GET], [EVALSHA rate limit, SET NX lock], [SET NX answer, EVALSHA release] (3).
     expect(trips.map((trip) => [...trip].sort())).toEqual([['EVALSHA'], ['EVALSHA', 'SET']]);
   });
 

@@ -15,7 +15,7 @@ import { testCacheAuthenticator } from './testing';
 const logger = createLogger('gateway-token-version-mac-int', 'silent');
 
 /**
- * Issue 29 item 6 against real Redis: the token-version Lua keeps "set if higher" (and "deleted
+ * Real Redis: the token-version Lua keeps "set if higher" (and "deleted
  * is final") on the MAC'd format, and an entry that does not verify is a miss answered by the
  * user service, counted, and replaced.
  */

@@ -272,7 +272,7 @@ describe('history projection and reads (history service in-process, real Kafka a
 
   it('when the database refuses one event for a reason it does not class as data (P0001), then that event is set aside and the partition goes on', async () => {
     // The schema's owner installs a trigger refusing one reason with a plain RAISE (SQLSTATE
-    // P0001): before issue 16 only classes 22/23 were isolated, and this batch came back for ever.
+    // P0001): when only classes 22/23 were isolated, this batch came back for ever.
     const owner = createPool({
       url: testInfra().databaseUrl,
       schema: schemaName(bed.prefix, 'history'),

@@ -11,7 +11,7 @@ import { eventually, startLedgerHarness, type LedgerHarness } from '../../../tes
 import { startTcpProxy, type TcpProxy } from '../../../test/harness/tcp-proxy';
 
 /**
- * Issue 17: a PostgreSQL restart or failover is ridden out. The ledger runs as its own process
+ * A PostgreSQL restart or failover is ridden out. The ledger runs as its own process
  * (services/ledger/src/main.ts, as deployed) and reaches PostgreSQL through a TCP proxy the test
  * breaks (the server is shared with every test running in parallel, so it is not restarted):
  * every connection is reset and new ones are refused, as in a restart. Before the fix an idle

@@ -11,7 +11,7 @@ import { outboxBatchPublisher } from './kafka/outbox-publisher';
 import { handleLedgerCommands } from './kafka/ledger-commands';
 
 /**
- * Issue 16: no partition ever stops on a command that cannot be applied. Each case puts one
+ * No partition ever stops on a command that cannot be applied. Each case puts one
  * message the database or the domain refuses among good ones on the same partition; on the code
  * before the fix the batch was redelivered for ever and every later command there timed out.
  */

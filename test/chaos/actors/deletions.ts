@@ -6,7 +6,7 @@
  * a 404 on such a retry counts as deleted (the earlier attempt did it), a 404 on the first
  * attempt does not.
  *
- * Checks (issue 16 item 3, "deleted means closed at once"):
+ * Checks ("deleted means closed at once"):
  *  - every target was deleted;
  *  - every transfer to a target whose first attempt left after the DELETE's 200 arrived was
  *    refused with 404/422 (USER_NOT_FOUND / RECIPIENT_CLOSED), never acknowledged;

@@ -1,5 +1,5 @@
 /**
- * Holds (issue 21) under faults. `loops` concurrent loops, each: a funded user places a hold
+ * Holds under faults. `loops` concurrent loops, each: a funded user places a hold
  * (`POST /api/coins/holds`, 0.01–5 coins, for a shop treasury or another funded user) with its
  * own Idempotency-Key, and the hold's fate is dealt in turn (`fateCycle`) before it is sent:
  *  - capture: the operator (ADMIN+; SYSTEM clients may too) captures all of it a moment later;

@@ -3,7 +3,7 @@
  * characters and lone surrogates in a transfer's reason, a registration's fullName, a purchase's
  * reference, the user search `q` and the Idempotency-Key header (as raw bytes where fetch
  * refuses them), and ids past 2^53 in paths (and in bodies, written exactly in the JSON text).
- * Each was once able to stall a Kafka partition or hang its caller (issue 16); each is sent with
+ * Each was once able to stall a Kafka partition or hang its caller; each is sent with
  * valid credentials, so the only thing wrong with it is the hostile part.
  *
  * Every one must be answered 400. A 5xx or a timeout is a failure of the run, never retried —

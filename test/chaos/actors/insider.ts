@@ -1,5 +1,5 @@
 /**
- * An insider (issue 29): an ADMIN with a mint and reward key who tries to move coins alone, and a
+ * An insider: an ADMIN with a mint and reward key who tries to move coins alone, and a
  * process holding the gateway's Kafka credentials, both during the whole run, under the faults.
  *
  *  - split mints: the ADMIN mints `splitCoins` at a time to random users, each with its own

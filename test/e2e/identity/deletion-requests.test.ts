@@ -20,7 +20,7 @@ interface DeletionRequestView {
 }
 
 /**
- * Issue 29 item 3 through the real stack: a deletion of a user whose wallet holds
+ * Through the real stack: A deletion of a user whose wallet holds
  * DELETION_APPROVAL_MIN_COINS or more (50 here, so a mint of 60 stays clear of the four-eyes
  * windows) is not done by one SUPERADMIN: it becomes a request another SUPERADMIN approves. The
  * user service judges it on the ledger's own figure, read with its own service token.

@@ -165,10 +165,10 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
           status: 403,
         });
       }
-      // Its own webhook endpoints are a platform's too (issue 31): its list answers, empty.
+      // Its own webhook endpoints are a platform's too: its list answers, empty.
       const hooks = await http(stack.gatewayUrl, 'GET', '/api/webhooks/endpoints', { token: systemToken });
       expect({ status: hooks.status, body: hooks.body }).toEqual({ status: 200, body: { endpoints: [] } });
-      // Capturing and voiding holds is a platform's to do (issue 21): past the role check, an unknown hold is 404.
+      // Capturing and voiding holds is a platform's to do: past the role check, an unknown hold is 404.
       for (const action of ['capture', 'void']) {
         const response = await http(
           stack.gatewayUrl,

@@ -7,7 +7,7 @@ import { apiClient, http, registerUser } from '../../harness/http';
 import { adminSession, apiKeyFor, createPlatformClientWithCli, runOperatorCommand } from '../../harness/admin';
 
 /**
- * Issue 29 item 6, "a cache cannot grant": whoever can write the gateway's Redis cannot widen or
+ * "A cache cannot grant": Whoever can write the gateway's Redis cannot widen or
  * invent authorization. Every cached grant carries a MAC under a key Redis never holds
  * (CACHE_MAC_SECRET); an entry without a valid one is a miss, answered by the user service.
  * These tests write the gateway's real Redis, under this stack's prefix, as an attacker would.

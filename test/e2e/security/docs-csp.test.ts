@@ -4,7 +4,7 @@ import { http } from '../../harness/http';
 import { startTestStack, type TestStack } from '../../harness/stack';
 
 /**
- * Issue 30, item 5: the API documentation page (/docs, Swagger UI) is served with a strict
+ * The API documentation page (/docs, Swagger UI) is served with a strict
  * Content-Security-Policy (scripts, styles and requests from this origin only; no inline script,
  * no eval, no framing), and still works under it in a real browser.
  */

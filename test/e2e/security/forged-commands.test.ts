@@ -11,7 +11,7 @@ import { callerSigner, internalHeaders } from '../../harness/service-tokens';
 import { startTestStack, type TestStack } from '../../harness/stack';
 
 /**
- * An insider with only a service's Kafka credentials (issue 29): whatever actor a command names,
+ * An insider with only a service's Kafka credentials: whatever actor a command names,
  * the user service and the ledger apply it only with the proof of that actor (their own token,
  * valid when the command was issued). The forged commands below are written to the topics the
  * gateway writes, as a process holding its credentials could; each is followed on the same key

@@ -6,7 +6,7 @@ import { startTestStack, type TestStack } from '../../harness/stack';
 import { callerSigner, internalHeaders } from '../../harness/service-tokens';
 
 /**
- * Issue 16, item 2: input PostgreSQL or the ledger cannot take never passes the edge. Every
+ * Input PostgreSQL or the ledger cannot take never passes the edge. Every
  * case is a real request through the gateway that must be refused with 400 naming the field,
  * and leave every table of the user and ledger schemas exactly as it was. Before the fix, the
  * NUL in a name, reason, reference or key name reached PostgreSQL (and stalled a partition),
@@ -31,7 +31,7 @@ const lineBreaks: Array<[string, string]> = [
   ['TAB', 'a\tb'],
 ];
 
-describe('hostile input is refused at the edge (issue 16 item 2)', () => {
+describe('hostile input is refused at the edge', () => {
   let stack: TestStack;
   let snapshots: StateSnapshotter;
   let superadmin: Session;

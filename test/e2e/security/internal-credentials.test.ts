@@ -6,7 +6,7 @@ import { withUsersDb } from '../../harness/admin';
 import { sha256Hex } from '@coin/security';
 
 /**
- * Issue 29 item 5: the internal APIs answer only callers that prove who they are (a short EdDSA
+ * The internal APIs answer only callers that prove who they are (a short EdDSA
  * service token, docs/DESIGN.md "Internal HTTP credentials"), each route only the callers its
  * table admits, and /internal/sessions only for the registration that just happened.
  */

@@ -6,7 +6,7 @@ import { startTestStack, type TestStack } from '../../harness/stack';
 import { startTcpProxy, type TcpProxy } from '../../harness/tcp-proxy';
 
 /**
- * Issue 29 item 6: with Redis unreachable, login throttling and the auth rate limits fall back to
+ * With Redis unreachable, login throttling and the auth rate limits fall back to
  * in-process counters (per gateway instance) instead of switching off. As in redis-outage.test.ts
  * the shared Redis is never stopped: a second gateway reaches it through a TCP proxy this test
  * refuses. Clients are named in X-Forwarded-For (the test, on loopback, is the trusted proxy).

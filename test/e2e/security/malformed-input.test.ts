@@ -8,7 +8,7 @@ import { startTestStack, type TestStack } from '../../harness/stack';
 import { startTcpProxy, type TcpProxy } from '../../harness/tcp-proxy';
 
 /**
- * Issue 30, item 4: every malformed request is a 400, never a 5xx and never a 503 a retry
+ * Every malformed request is a 400, never a 5xx and never a 503 a retry
  * cannot cure. Each case is a real request through the gateway (and, where a service parses the
  * same input, straight to the service's internal API too).
  */
@@ -69,7 +69,7 @@ function postInOneWrite(
 const nestedArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
-describe('malformed requests are 400s (issue 30 item 4)', () => {
+describe('malformed requests are 400s', () => {
   let stack: TestStack;
   let superadmin: Session;
   let apiKey: string;

@@ -4,7 +4,7 @@ import { http, registerUser } from '../../harness/http';
 import { startTestStack, type TestStack } from '../../harness/stack';
 
 /**
- * Issue 30, item 5: passwords are hashed at the configured scrypt cost (OWASP's 2^17 in
+ * Passwords are hashed at the configured scrypt cost (OWASP's 2^17 in
  * production; the test stack sets 2^14 explicitly), the parameters stored with the hash, and a
  * hash made at a lower cost is replaced at its owner's next successful login.
  */

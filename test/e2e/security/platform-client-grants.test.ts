@@ -9,7 +9,7 @@ import { apiClient, http, registerUser } from '../../harness/http';
 import { startTestStack, type TestStack } from '../../harness/stack';
 
 /*
- * Issue 29 item 2: platform clients are granted the treasuries they may reward from and settle
+ * Platform clients are granted the treasuries they may reward from and settle
  * holds for, with a daily reward cap of their own; anything else is 403 (audited). The grants are
  * stored by the user service, signed into the client's SYSTEM token, checked by the gateway and
  * again by the ledger from the token it verifies itself.

@@ -10,7 +10,7 @@ import type { Role } from '@coin/contracts';
  *   Idempotency-Key); the route itself answers only about objects of that caller (ADMIN+ where
  *   the route says so) and answers any other as if it did not exist. Not platform clients;
  * - `reward`: ADMIN+ or a platform client (SYSTEM): paying rewards (docs/CONTRACT.md "Authentication and roles");
- * - `settle`: ADMIN+ or a platform client (SYSTEM): capturing and voiding holds (issue 21), what
+ * - `settle`: ADMIN+ or a platform client (SYSTEM): capturing and voiding holds, what
  *   a platform's checkout or tournament does when an order ships or is cancelled;
  * - `payout`: any user (from their own wallet) or a platform client (SYSTEM, from REWARDS); the
  *   route judges the rest (routes/payouts.ts: an ADMIN+ with an API key of the reward scope pays

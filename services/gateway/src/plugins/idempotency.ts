@@ -18,7 +18,7 @@ import type { RequestGate } from './request-gate';
  *   canonical body), stored with the outcome by the service that applies the command (ledger
  *   processed_commands, user service for platform clients), so the same key on another hold's or
  *   approval's path, with another body or with another API key is refused (422
- *   IDEMPOTENCY_KEY_REUSED), never answered with the first request's outcome (issue 29 item 7);
+ *   IDEMPOTENCY_KEY_REUSED), never answered with the first request's outcome;
  * - a Redis lock per (caller, key) while the request is in flight: a concurrent duplicate gets
  *   409 REQUEST_IN_PROGRESS instead of waiting. The lock is only a courtesy: correctness comes
  *   from the command id, so a lost lock (Redis restart, TTL) cannot apply anything twice.
@@ -120,7 +120,7 @@ export function markCommandAnswered(request: FastifyRequest): void {
 }
 
 /**
- * What a retry must repeat exactly to be answered from the stored outcome (issue 29 item 7): the
+ * What a retry must repeat exactly to be answered from the stored outcome: the
  * method and the concrete URL as sent (path parameters, so another hold's capture or another
  * approval's decision is another request; and the query string, which no keyed route reads but a
  * retry repeats verbatim anyway), the caller (already in the command id: a second namespace

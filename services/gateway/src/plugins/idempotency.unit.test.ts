@@ -1,6 +1,6 @@
 import { requestHashOf } from './idempotency';
 
-describe('requestHashOf: a retry key names the whole request (issue 29 item 7)', () => {
+describe('requestHashOf: a retry key names the whole request', () => {
   const base = {
     method: 'POST',
     url: '/api/coins/holds/7c1e0f3a-0000-4000-8000-000000000001/capture',

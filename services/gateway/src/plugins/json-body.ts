@@ -12,8 +12,8 @@
  * @coin/http) before anything parses or walks the value recursively.
  *
  * The common body (exact numbers, no repeated or special key, checked in one pass over the text)
- * is parsed by JSON.parse; lossless-json parses only the rest, and gives every refusal (issue 34:
- * it was 5 % of the gateway's CPU per transfer).
+ * is parsed by JSON.parse; lossless-json parses only the rest, and gives every refusal (parsing
+ * everything with it was 5 % of the gateway's CPU per transfer).
  */
 import { AppError, validationError, type FieldError } from '@coin/errors';
 import { jsonDepthMax, refuseDeepJson } from '@coin/http';

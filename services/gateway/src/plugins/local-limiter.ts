@@ -1,6 +1,6 @@
 /**
  * The in-process stand-in for the Redis counters of the rate limits and the login throttle,
- * used only while Redis cannot be reached (issue 29 item 6): the limits then hold **per gateway
+ * used only while Redis cannot be reached: the limits then hold **per gateway
  * instance** instead of switching off. Fixed windows as in Redis (a counter's window starts with
  * its first hit), so with N instances behind a load balancer a client gets at most N times each
  * budget while Redis is down, and nothing more (docs/DESIGN.md "Rate limits").

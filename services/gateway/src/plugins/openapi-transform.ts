@@ -63,7 +63,7 @@ interface RouteFacts {
 }
 
 /**
- * The error statuses an operation can answer, from what guards it (issue 20): input checked by a
+ * The error statuses an operation can answer, from what guards it: input checked by a
  * schema → 400 (a body also 413); a caller to identify → 401 and 403; an Idempotency-Key → 409
  * (in progress), 422 (reused for another request) and 503 (the lock store is down); a rate limit
  * → 429; anything under /api reaches a service that may be unavailable → 503. A route adds the
@@ -190,7 +190,7 @@ function problemResponse(status: number, response: Json): Json {
  * the one server is `/`: the document's own origin, behind any proxy.
  */
 /**
- * The main models by name (issue 32): `components.schemas` has each once and every place the
+ * The main models by name: `components.schemas` has each once and every place the
  * document shows one refers to it, so generated clients get named types (`Transaction`, not the
  * type of `transferCoins`' 201 body's `transaction`) and readers see one definition.
  */

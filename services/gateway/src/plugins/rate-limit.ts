@@ -99,7 +99,7 @@ export const rateLimitResponseHeaders = {
  * 429 RATE_LIMITED with Retry-After. Every answer of a limited route, successes included, carries
  * the IETF `RateLimit-Policy` and `RateLimit` fields of each limit checked for it. Route-level hooks run after the global auth hook, so the
  * per-caller limit keys on the verified principal. When Redis is unreachable the limits fall back
- * to in-process counters (`LocalLimiter`, issue 29 item 6): the same rules, counted per gateway
+ * to in-process counters (`LocalLimiter`): the same rules, counted per gateway
  * instance, so with N instances a client gets at most N times each budget during the outage
  * instead of unlimited requests (login guessing, registration floods). Each such check counts in
  * `coin_gateway_rate_limit_fail_open_total{limit}` (the name is historic: it counts checks made

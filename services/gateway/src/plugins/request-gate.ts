@@ -59,7 +59,7 @@ type RedisWithGate = Redis & {
 type UserPrincipal = Principal & { userId: number };
 
 /**
- * The Redis round trips of a user's write merged into one (issue 34): the token version check
+ * The Redis round trips of a user's write merged into one: the token version check
  * (immediate revocation), the per-caller write limit and the Idempotency-Key lock, in that order
  * and each only if the one before passed, so a revoked token counts against no limit and a
  * rate-limited request holds no lock. The gateway knows the entry a current version has in Redis

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { registerSecurityHeaders, securityHeaders } from './security-headers';
 
-describe('security headers: the docs page has its own strict CSP (issue 30 item 5)', () => {
+describe('security headers: the docs page has its own strict CSP', () => {
   const app = Fastify();
   registerSecurityHeaders(app, securityHeaders());
   for (const url of ['/docs', '/docs/', '/docs/static/swagger-ui-bundle.js', '/docsearch', '/api/x']) app.get(url, async () => 'ok');

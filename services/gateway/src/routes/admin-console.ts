@@ -4,7 +4,7 @@ import { extname, join, relative, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
- * The admin console (services/admin-console, issue 23): a single-page app built by Vite into its
+ * The admin console (services/admin-console): a single-page app built by Vite into its
  * package's dist/www, served here at /admin as static files. The files are read once when the
  * gateway starts and served from memory by their exact path, so no part of a request's URL ever
  * reaches the file system (no traversal to guard against). Any other path under /admin is a

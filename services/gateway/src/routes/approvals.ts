@@ -118,7 +118,7 @@ function sendReject(
 }
 
 /**
- * Four-eyes approval (issue 22, docs/DESIGN.md "Approvals"): a MINT, BURN or REFUND above the
+ * Four-eyes approval (docs/DESIGN.md "Approvals"): a MINT, BURN or REFUND above the
  * thresholds answers 202 with a request; another ADMIN+ approves it here with an API key of the
  * command's scope, and the ledger applies the stored command in the same step that marks the
  * request approved (never twice, never by its requester), or someone rejects it, or it expires.

@@ -6,7 +6,7 @@ import type { CommandStatusReader } from '../plugins/idempotency';
 import { exampleCommandStatus, withExample } from './examples';
 
 /**
- * What became of a money request sent with an Idempotency-Key (issue 20), e.g. after a 504.
+ * What became of a money request sent with an Idempotency-Key, e.g. after a 504.
  * Keys are per caller: the command ids are derived from the caller's token subject, so another
  * caller's key reads UNKNOWN, like a key never used. Users only (any role): a platform client
  * may reward and nothing else (docs/CONTRACT.md "Authentication and roles"), so it gets 403 and retries its reward with the same key.

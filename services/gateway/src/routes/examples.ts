@@ -1,5 +1,5 @@
 /**
- * One example per request body and per success response of the OpenAPI document (issue 20),
+ * One example per request body and per success response of the OpenAPI document,
  * attached to the route's zod schema as `examples` metadata: the document shows them and a
  * generated client's docs quote them. services/gateway/src/openapi.unit.test.ts checks each one
  * against its schema in the document (ajv, JSON Schema 2020-12) and against the zod schema that
@@ -269,7 +269,7 @@ export const exampleRefund = { transactionId: 1001, amount: 10, reason: 'Partial
 export const exampleCreateApiKey = { name: 'Shop back office', scopes, ownerUserId: 42 };
 export const exampleChangeRole = { role: 'ADMIN' } as const;
 
-// ---- Holds and spending limits (issue 21) ----
+// ---- Holds and spending limits ----
 const holdId = '5b1f3c2e-8d4a-5f6b-9c7e-1a2b3c4d5e6f';
 const exampleHold = {
   id: holdId,
@@ -322,7 +322,7 @@ export const exampleSpendingLimits = {
   resetsAt: '2026-01-16T09:00:00.000Z',
 } as const;
 
-// ---- Approvals (issue 22) ----
+// ---- Approvals ----
 const exampleApproval = {
   id: '9c8b7a6f-5e4d-5c3b-8a2f-1e0d9c8b7a6f',
   status: 'PENDING',
@@ -385,7 +385,7 @@ export const exampleSteppedUp = { accessToken: exampleTokenPair.accessToken, exp
 export const exampleChangePassword = { currentPassword: 'correct horse battery', newPassword: 'staple battery horse correct' };
 export const exampleResetPassword = { code: 'K7QD-2M4X-PZ3A-WXRT-B2NC', newPassword: 'staple battery horse correct' };
 
-// ---- Payouts (issue 31 item 3) ----
+// ---- Payouts ----
 export const examplePayout = {
   from: { treasury: 'REWARDS' as const },
   reason: 'Spring cup: prizes',

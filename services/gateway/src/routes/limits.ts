@@ -41,7 +41,7 @@ function overridesOf(body: LimitsBody): LimitOverrides {
 }
 
 /**
- * Spending limits per user (issue 21): the ledger enforces them when it decides a debit; the
+ * Spending limits per user: the ledger enforces them when it decides a debit; the
  * defaults depend on the user's role, which the user service knows, so each read names it.
  */
 export function registerLimitRoutes(app: App, deps: LimitRouteDeps): void {

@@ -68,7 +68,7 @@ async function payerOf(
   return { kind: 'user', userId: me };
 }
 
-/** POST /api/coins/payouts: one request pays up to payoutLinesMax users, all or nothing (issue 31 item 3). */
+/** POST /api/coins/payouts: one request pays up to payoutLinesMax users, all or nothing. */
 export function registerPayoutRoutes(app: App, deps: PayoutRouteDeps): void {
   app.post(
     '/api/coins/payouts',

@@ -75,7 +75,7 @@ const html = {
 };
 
 /**
- * The pages problem `type` URIs point to (issue 20): one short HTML page per error code, what it
+ * The pages problem `type` URIs point to: one short HTML page per error code, what it
  * means and what to do, from the one error catalog; 404 for anything that is not a code's slug.
  * Public, and locked down like the API (no scripts, no styles, no framing: plugins/security-headers.ts).
  */

@@ -15,7 +15,7 @@ export function mayRead(principal: Principal, tx: Transaction): boolean {
 }
 
 /**
- * One transaction by id (issue 20). Read from the ledger, not from history: the ledger is the
+ * One transaction by id. Read from the ledger, not from history: the ledger is the
  * record and answers at once, so the id from a 201 can be read back immediately; history is a
  * projection that may lag by up to a second (docs/CONTRACT.md "Paging"). Anyone but a party or ADMIN+ gets the
  * same 404 as for an id that does not exist, so the answer does not reveal that it exists.

@@ -8,7 +8,7 @@ type Queryable = Pick<PoolClient, 'query'>;
 /**
  * The ledger's own proof of consistency (docs/CONTRACT.md "Amounts"): Σ balances == Σ MINT − Σ BURN, every
  * wallet's balance and totals equal the sum of its entries, no purchase refunded beyond its
- * amount; and for holds (issue 21): every wallet's `held` is the sum of its PENDING holds and
+ * amount; and for holds: every wallet's `held` is the sum of its PENDING holds and
  * within its balance, every CAPTURED hold has exactly one transaction (hold_id) that matches it,
  * and no transaction names a hold that is not CAPTURED; every wallet's balance changes chain
  * (auditBalanceChains). Read in one REPEATABLE READ snapshot so the figures belong to one moment.

@@ -5,8 +5,7 @@ import { approverRefusal } from './grant-requests';
 import type { UserRow } from './users';
 
 /**
- * Large deletions wait for a second SUPERADMIN (docs/DESIGN.md "Deleting a user", issue 29
- * item 3). Deleting a user burns their whole balance, so one SUPERADMIN alone may delete only a
+ * Large deletions wait for a second SUPERADMIN (docs/DESIGN.md "Deleting a user"). Deleting a user burns their whole balance, so one SUPERADMIN alone may delete only a
  * user whose wallet holds less than the threshold; at or above it the deletion becomes a request
  * that another SUPERADMIN approves (the deletion then happens exactly as a direct one) or anyone
  * of them rejects. Pure: the balance is the ledger's figure, read by the consumer, and `now` is given.

@@ -10,7 +10,7 @@ import { type MoneyAnswer, MoneyResult } from './money-result';
 export type Kind = 'mint' | 'burn' | 'refund' | 'reward';
 
 const titles: Record<Kind, string> = { mint: 'Mint', burn: 'Burn', refund: 'Refund a purchase', reward: 'Reward' };
-// A person's reward needs a key of the reward scope too (issue 29): only a platform client's token suffices alone.
+// A person's reward needs a key of the reward scope too: only a platform client's token suffices alone.
 const needsKey: Record<Kind, boolean> = { mint: true, burn: true, refund: true, reward: true };
 
 /**
