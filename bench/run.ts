@@ -24,6 +24,7 @@ import pg from 'pg';
 import { argsOrExit, parseCliArgs } from '../scripts/cli-args';
 import { ensureInfra } from '../scripts/infra';
 import { removeTopicsAndSchemas } from '../scripts/stack/cleanup';
+import { runAb } from './ab';
 import { generateJwtKey } from '../scripts/stack/keys';
 import { freePort, ProcessStack, waitForReady } from '../scripts/stack/processes';
 import { provision } from '../scripts/stack/provision';
@@ -855,7 +856,9 @@ async function main(): Promise<void> {
   if (!result.invariants.ok) process.exitCode = 1;
 }
 
-main().catch((err: unknown) => {
+// `npm run bench -- --ab <ref>`: this checkout's pipeline against another build's, interleaved (./ab.ts).
+const entry = process.argv.includes('--ab') ? () => runAb(process.argv.slice(2)) : main;
+entry().catch((err: unknown) => {
   say(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   process.exit(1);
 });
