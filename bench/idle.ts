@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { argsOrExit, integerArg, parseCliArgs } from '../scripts/cli-args';
 import { ensureInfra } from '../scripts/infra';
 import { removeTopicsAndSchemas } from '../scripts/stack/cleanup';
 import { generateJwtKey } from '../scripts/stack/keys';
@@ -20,12 +21,7 @@ import { repoRoot, serviceNames } from '../scripts/stack/services';
 import { cpuSnapshot } from './lib/cpu';
 import { benchServiceEnv } from './lib/service-env';
 
-function flag(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} needs a positive number`);
-  return value;
-}
+const usage = 'usage: npm run bench:idle [-- --warmup SECONDS (20)] [--window SECONDS (30)]';
 
 /** CPU ms per wall second, by process, between two snapshots `seconds` apart. */
 function msPerSecond(before: Map<string, number>, after: Map<string, number>, seconds: number): Map<string, number> {
@@ -38,8 +34,11 @@ function msPerSecond(before: Map<string, number>, after: Map<string, number>, se
 }
 
 async function main(): Promise<void> {
-  const warmupS = flag('warmup', 20);
-  const windowS = flag('window', 30);
+  const { values } = argsOrExit(() =>
+    parseCliArgs({ args: process.argv.slice(2), options: { warmup: { type: 'string' }, window: { type: 'string' } } }, usage),
+  );
+  const warmupS = argsOrExit(() => integerArg(values.warmup, '--warmup', 20, usage));
+  const windowS = argsOrExit(() => integerArg(values.window, '--window', 30, usage));
   const infra = await ensureInfra((m) => console.error(m));
   const prefix = `idle_${Date.now().toString(36)}_`;
   const runDir = join(repoRoot, '.run', 'bench', prefix);

@@ -434,7 +434,10 @@ function markdown(result: Record<string, any>): string {
 async function main(): Promise<void> {
   // Settings come from the environment (above); an argument would be silently ignored, so none is taken.
   argsOrExit(() =>
-    parseCliArgs({ args: process.argv.slice(2), options: {} }, 'usage: npm run bench (settings: BENCH_* environment variables)'),
+    parseCliArgs(
+      { args: process.argv.slice(2), options: {} },
+      'usage: npm run bench [-- --ab <git ref> [--rounds N]] (settings: BENCH_* environment variables)',
+    ),
   );
   const startedAt = new Date().toISOString();
   const notes: string[] = [];
