@@ -1,4 +1,4 @@
-import { PartitionAssigners, type ConsumerRunConfig, type Kafka, type KafkaMessage } from 'kafkajs';
+import { PartitionAssigners, type Consumer, type ConsumerRunConfig, type Kafka, type KafkaMessage } from 'kafkajs';
 import { z } from 'zod';
 import { dlqOf, headerNames } from '@coin/contracts';
 import { AppError, classifyFailure, type WireError } from '@coin/errors';
@@ -6,6 +6,7 @@ import type { Logger } from '@coin/logger';
 import type { BatchingProducer } from './batching-producer';
 import { fastGroupSettings, offPathLingerBytes } from './client';
 import { coPartitionedAssigner } from './co-partitioned-assigner';
+import { ResolvedOffsets } from './commit-on-stop';
 import { readHeaders } from './headers';
 import { replyAddressOf, replyBodyOf, sendReply } from './replies';
 import { consumerMetrics, consumerRestartCounter, loggerForHeaders, type ConsumerMetrics } from './metrics';
@@ -229,6 +230,9 @@ export function commandFailedError(commandId: string, why: 'refused' | 'failed')
   return new AppError('COMMAND_FAILED', detail).toWire();
 }
 
+/** How long a stop waits for the batches in hand before its final commit. */
+const stopDrainMs = 5_000;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function parseMessage<S extends z.ZodType>(
@@ -321,10 +325,16 @@ export async function deadLetter(
 export async function startConsumer<S extends z.ZodType>(options: ConsumerOptions<S>): Promise<RunningConsumer> {
   const log = options.logger.child({ groupId: options.groupId });
   const metrics = options.metrics ? consumerMetrics(options.metrics) : undefined;
+  // With a commit interval, what the consumer applied since its last commit is committed on stop.
+  const resolvedOf = new WeakMap<Consumer, ResolvedOffsets>();
   const supervisor = new SupervisedConsumer({
     groupId: options.groupId,
     logger: log,
     ...(options.metrics ? { restarts: consumerRestartCounter(options.metrics) } : {}),
+    beforeStop: async (consumer) => {
+      const committed = await resolvedOf.get(consumer)?.drain((offsets) => consumer.commitOffsets(offsets), stopDrainMs);
+      if (committed) log.debug({ partitions: committed }, 'committed the offsets applied since the last commit');
+    },
     create: () =>
       options.kafka.consumer({
         groupId: options.groupId,
@@ -339,7 +349,14 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
       for (const topic of options.topics) {
         await consumer.subscribe({ topic, fromBeginning: options.fromBeginning ?? true });
       }
-      await consumer.run(runConfig(options, log, metrics));
+      const config = runConfig(options, log, metrics);
+      if (options.commitIntervalMs) {
+        const resolved = new ResolvedOffsets();
+        resolvedOf.set(consumer, resolved);
+        consumer.on(consumer.events.GROUP_JOIN, (event) => resolved.assign(event.payload.memberAssignment));
+        config.eachBatch = resolved.wrap(config.eachBatch!);
+      }
+      await consumer.run(config);
     },
   });
   await supervisor.start();

@@ -14,6 +14,8 @@ export interface SupervisorOptions {
   restartDelayMaxMs?: number;
   /** coin_kafka_consumer_restarts_total, counted per replacement started. */
   restarts?: Counter<'group'>;
+  /** Runs on the running consumer in stop(), before it leaves the group (a final commit, say). */
+  beforeStop?: (consumer: Consumer) => Promise<void>;
 }
 
 /**
@@ -51,6 +53,13 @@ export class SupervisedConsumer {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.restartTimer);
+    if (this.current && this.joined && this.options.beforeStop) {
+      try {
+        await this.options.beforeStop(this.current);
+      } catch (err) {
+        this.options.logger.warn({ err }, 'kafka consumer could not finish before stopping; its last batches will be delivered again');
+      }
+    }
     await this.current?.disconnect();
   }
 

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { dlqOf } from '@coin/contracts';
+import { createLogger } from '@coin/logger';
+import { testInfra, uniquePrefix } from '../../../test/harness/env';
+import { BatchingProducer } from './batching-producer';
+import { createKafka } from './client';
+import { startConsumer } from './consumer';
+import { ensureTopics } from './topics';
+
+const logger = createLogger('commit-on-stop-int', 'silent');
+
+async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('a consumer with a commit interval, stopped gracefully (real broker)', () => {
+  const prefix = uniquePrefix();
+  const topic = `${prefix}cos-events`;
+  const kafka = createKafka({ brokers: testInfra().kafkaBrokers, clientId: 'commit-on-stop-int', logger });
+  let producer: BatchingProducer;
+
+  beforeAll(async () => {
+    await ensureTopics(kafka, [
+      { topic, numPartitions: 2 },
+      { topic: dlqOf(topic), numPartitions: 1 },
+    ]);
+    producer = new BatchingProducer(kafka.producer(), logger);
+    await producer.connect();
+  }, 60_000);
+
+  afterAll(() => producer.close());
+
+  /** A consumer of `{ n }` whose commit interval is longer than the test: only a stop commits. */
+  async function consumer(groupId: string, handled: number[]) {
+    const running = await startConsumer({
+      kafka,
+      groupId,
+      topics: [topic],
+      schema: z.object({ n: z.number().int() }),
+      logger,
+      producer,
+      commitIntervalMs: 600_000,
+      handleBatch: async (items) => void handled.push(...items.map((i) => i.value.n)),
+    });
+    await running.ready;
+    return running;
+  }
+
+  it('when it stops after applying batches inside its commit interval, then what it applied is committed and the next consumer of the group is handed none of it again', async () => {
+    const groupId = `${prefix}cos-group`;
+    const first: number[] = [];
+    const c1 = await consumer(groupId, first);
+    for (let n = 1; n <= 6; n += 1) await producer.send(topic, { key: `k${n}`, value: JSON.stringify({ n }) });
+    await until(() => first.length === 6, 20_000, 'the first consumer to apply six messages');
+    await c1.stop();
+
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
+      const ends = await admin.fetchTopicOffsets(topic);
+      const byPartition = (rows: Array<{ partition: number; offset: string }>) =>
+        Object.fromEntries(rows.map((r) => [r.partition, r.offset]).sort(([a], [b]) => Number(a) - Number(b)));
+      expect(byPartition(committed!.partitions)).toEqual(byPartition(ends.map((e) => ({ partition: e.partition, offset: e.high }))));
+    } finally {
+      await admin.disconnect();
+    }
+
+    const second: number[] = [];
+    const c2 = await consumer(groupId, second);
+    await producer.send(topic, { key: 'k7', value: JSON.stringify({ n: 7 }) });
+    await until(() => second.includes(7), 20_000, 'the second consumer to apply a new message');
+    await c2.stop();
+    expect(second).toEqual([7]);
+  }, 90_000);
+});
