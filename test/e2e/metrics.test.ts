@@ -76,6 +76,40 @@ describe('metrics: every service exposes the operational histograms, counters an
     }
   });
 
+  it('when nothing has failed yet, then every counter an alert watches is exported at zero, so the first failure is an increase (test/deploy/alerts.promtool.yml)', async () => {
+    const [gateway, ledger, history] = await Promise.all([
+      scrape(stack.metricsUrls.gateway),
+      scrape(stack.metricsUrls.ledger),
+      scrape(stack.metricsUrls.history),
+    ]);
+    /** The sample of `name` carrying every one of `labels`, with its value. */
+    const sample = (text: string, name: string, labels: Record<string, string>) =>
+      samples(text, name).find((l) => Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
+    const zero = expect.stringMatching(/ 0$/);
+    for (const limit of ['login-ip', 'register-ip', 'credentials-ip', 'writes-caller', 'login-failures'])
+      expect(sample(gateway, 'coin_gateway_rate_limit_fail_open_total', { limit })).toEqual(zero);
+    for (const cache of ['api-key', 'platform-client', 'token-version']) {
+      expect(sample(gateway, 'coin_gateway_cache_mac_failures_total', { cache })).toEqual(zero);
+      expect(sample(gateway, 'coin_gateway_cache_stale_entries_total', { cache, reason: 'revoked' })).toEqual(zero);
+    }
+    // A command type's timeout series exists from its first request on.
+    expect(sample(gateway, 'coin_kafka_request_reply_duration_seconds_count', { type: 'user.register', outcome: 'timeout' })).toEqual(zero);
+    for (const [text, group] of [
+      [gateway, `${stack.prefix}gateway-token-versions`],
+      [ledger, `${stack.prefix}ledger-service`],
+      [history, `${stack.prefix}history-service`],
+    ] as const) {
+      expect(sample(text, 'coin_kafka_consumer_restarts_total', { group })).toEqual(zero);
+
+      for (const outcome of ['dead_lettered', 'set_aside', 'handler_failed'])
+        expect(sample(text, 'coin_kafka_consumer_messages_total', { group, outcome })).toEqual(zero);
+    }
+    expect(sample(gateway, 'coin_kafka_consumer_restarts_total', { group: `${stack.prefix}gateway-balances` })).toEqual(zero);
+    for (const reason of ['signature', 'writer'])
+      expect(sample(history, 'coin_history_audit_records_refused_total', { reason })).toEqual(zero);
+    expect(sample(history, 'coin_history_audit_id_conflicts_total', {})).toEqual(zero);
+  });
+
   it('when a client requests unknown URLs, then they are counted under route="unmatched", never by their raw path', async () => {
     const response = await http(stack.gatewayUrl, 'GET', '/no/such/path/12345');
     expect(response.status).toBe(404);

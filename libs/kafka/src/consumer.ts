@@ -230,6 +230,9 @@ export function commandFailedError(commandId: string, why: 'refused' | 'failed')
   return new AppError('COMMAND_FAILED', detail).toWire();
 }
 
+/** The outcomes of coin_kafka_consumer_messages_total that alerts watch (deploy/prometheus/alerts.yml). */
+const alertedOutcomes = ['dead_lettered', 'set_aside', 'handler_failed'] as const;
+
 /** How long a stop waits for the batches in hand before its final commit. */
 const stopDrainMs = 5_000;
 
@@ -325,6 +328,9 @@ export async function deadLetter(
 export async function startConsumer<S extends z.ZodType>(options: ConsumerOptions<S>): Promise<RunningConsumer> {
   const log = options.logger.child({ groupId: options.groupId });
   const metrics = options.metrics ? consumerMetrics(options.metrics) : undefined;
+  // The series the alerts watch exist from the start (at 0): the first dead letter is an increase.
+  for (const topic of options.topics)
+    for (const outcome of alertedOutcomes) metrics?.messages.inc({ group: options.groupId, topic, outcome }, 0);
   // With a commit interval, what the consumer applied since its last commit is committed on stop.
   const resolvedOf = new WeakMap<Consumer, ResolvedOffsets>();
   const supervisor = new SupervisedConsumer({

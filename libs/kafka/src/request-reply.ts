@@ -72,6 +72,8 @@ export class RequestReplyClient {
   private readonly restarts: Counter<'group'> | undefined;
   private readonly groupId: string;
   private readonly roundTrip: Histogram<'topic' | 'type' | 'outcome'> | undefined;
+  /** `topic type` pairs whose timeout series exists. */
+  private readonly typesSent = new Set<string>();
 
   constructor(
     private readonly kafka: Kafka,
@@ -225,11 +227,24 @@ export class RequestReplyClient {
     waiter.reject(new AppError('TIMEOUT', detail, { extra: { commandId: waiter.commandId } }));
   }
 
+  /**
+   * The timeout series of a command type exists (at 0) from its first request on: the alert on
+   * timeouts sees the first one as an increase, not as a series appearing.
+   */
+  private zeroTimeoutsOf(topic: string, type: string): void {
+    if (!this.roundTrip) return;
+    const key = `${topic} ${type}`;
+    if (this.typesSent.has(key)) return;
+    this.typesSent.add(key);
+    this.roundTrip.zero({ topic, type, outcome: 'timeout' });
+  }
+
   /** Sends the command and resolves with its reply; rejects with AppError TIMEOUT / UNAVAILABLE. */
   async request(options: RequestOptions): Promise<Reply> {
     const correlationId = randomUUID();
     const { command } = options;
     const endTimer = this.roundTrip?.startTimer({ topic: options.topic, type: command.type });
+    this.zeroTimeoutsOf(options.topic, command.type);
     const ids = { requestId: options.requestId, commandId: command.commandId, correlationId };
     // The span of the round trip: the child of the active span (the gateway's HTTP request), the
     // parent of the consumer's span through the command's headers; it ends with the reply.

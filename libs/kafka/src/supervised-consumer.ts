@@ -38,7 +38,10 @@ export class SupervisedConsumer {
   /** Resolves when the first consumer has joined its group. */
   readonly ready = new Promise<void>((resolve) => (this.markReady = resolve));
 
-  constructor(private readonly options: SupervisorOptions) {}
+  constructor(private readonly options: SupervisorOptions) {
+    // The group's series exists from the start (at 0): the alert sees the first replacement as an increase.
+    options.restarts?.inc({ group: options.groupId }, 0);
+  }
 
   /** True while a consumer of the group is joined and not crashed. */
   get consuming(): boolean {

@@ -1,4 +1,5 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
+import { macCaches, staleReasons } from './plugins/cache-mac';
 
 /** Metric names, shared with the docs (docs/OPERATIONS.md "Observability"). */
 export const gatewayMetricNames = {
@@ -18,7 +19,8 @@ export const gatewayMetricNames = {
 } as const;
 
 /** Which limit was checked without Redis: the rate-limit policies, the per-caller write limit, and the failed-login counters. */
-export type FailOpenLimit = 'login-ip' | 'register-ip' | 'credentials-ip' | 'writes-caller' | 'login-failures';
+export const failOpenLimits = ['login-ip', 'register-ip', 'credentials-ip', 'writes-caller', 'login-failures'] as const;
+export type FailOpenLimit = (typeof failOpenLimits)[number];
 
 /**
  * Limit checks made without the shared counters because Redis could not be reached: since issue
@@ -34,6 +36,10 @@ export function rateLimitFailOpenCounter(registry: Registry): Counter<'limit'> {
       help: 'Rate-limit and login-throttling checks counted per gateway instance (in process) because Redis could not be reached, by limit',
       labelNames: ['limit'] as const,
       registers: [registry],
+      // Each limit's series exists from the start (at 0): the first fail-open is an increase.
+      collect() {
+        for (const limit of failOpenLimits) this.inc({ limit }, 0);
+      },
     })
   );
 }
@@ -55,7 +61,7 @@ export function cacheMacFailureCounter(registry: Registry): Counter<'cache'> {
       registers: [registry],
       // Each cache's series exists from the start (at 0), so an increase over 0 is an increase.
       collect() {
-        for (const cache of ['api-key', 'platform-client', 'token-version']) this.inc({ cache }, 0);
+        for (const cache of macCaches) this.inc({ cache }, 0);
       },
     })
   );
@@ -78,6 +84,9 @@ export function cacheStaleEntriesCounter(registry: Registry): Counter<'cache' | 
       help: 'Cached authorization entries with a valid MAC not believed (ignored as a miss and deleted), by cache and reason (expired, revoked)',
       labelNames: ['cache', 'reason'] as const,
       registers: [registry],
+      collect() {
+        for (const cache of macCaches) for (const reason of staleReasons) this.inc({ cache, reason }, 0);
+      },
     })
   );
 }

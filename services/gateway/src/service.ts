@@ -128,6 +128,7 @@ async function openGatewayService(
     schema: consumedUserEvent,
     logger,
     producer,
+    metrics,
     handleBatch: tokenVersions.handleUserEvents(),
   });
   runtime.onClose('user events consumer', () => userEvents.stop());

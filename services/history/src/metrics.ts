@@ -84,6 +84,10 @@ export function registerHistoryMetrics(registry: Registry, lag: { admin: Admin; 
       help: 'Audit records refused before the chain: no valid signature of the writer they name (signature), or a writer claiming another source (writer)',
       labelNames: ['reason'],
       registers: [registry],
+      // Each reason's series exists from the start (at 0): the first refusal is an increase.
+      collect() {
+        for (const reason of ['signature', 'writer']) this.inc({ reason }, 0);
+      },
     }),
     auditIdConflicts: new Counter({
       name: historyMetricNames.auditIdConflicts,

@@ -20,7 +20,8 @@ export function decodeCacheMacSecret(text: string): Buffer {
 }
 
 /** The caches whose entries are authenticated, as the failure metric labels them. */
-export type MacCache = 'api-key' | 'platform-client' | 'token-version';
+export const macCaches = ['api-key', 'platform-client', 'token-version'] as const;
+export type MacCache = (typeof macCaches)[number];
 
 /** Verified entries remembered per gateway (CacheMac.open): about 2 MB at most. */
 const openedEntriesMaxDefault = 20_000;
@@ -116,7 +117,8 @@ export class CacheMac {
 }
 
 /** Why a verified entry was not believed: past its sealed expiry, or older than a revocation the gateway knows of. */
-export type StaleReason = 'expired' | 'revoked';
+export const staleReasons = ['expired', 'revoked'] as const;
+export type StaleReason = (typeof staleReasons)[number];
 
 /** Deletes an entry only if it still holds the value that failed: a valid entry written since stays. */
 const deleteIfScript = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
