@@ -1,4 +1,14 @@
-import { eventually, freshId, historyGet, startHistoryTestBed, transactionEvent, type HistoryTestBed } from '../../../test/harness/history';
+import { createPool } from '@coin/db';
+import {
+  asGateway,
+  eventually,
+  freshId,
+  historyGet,
+  startHistoryTestBed,
+  transactionEvent,
+  type HistoryTestBed,
+} from '../../../test/harness/history';
+import { testInfra } from '../../../test/harness/env';
 
 /**
  * Balances as of a time and statements (docs/DESIGN.md "Statements and balances as of a time")
@@ -136,6 +146,77 @@ describe('balances as of a time and statements (history service in-process, real
       `2030-02-20T08:30:00.000Z,${ids.purchase},PURCHASE,-2.5,82.5,${user},,,COURSE_FEES,"'=cmd|' /C calc'!A0, ""quoted""",'+order-1,`,
     );
   });
+
+  it('when the database connection fails in the middle of a CSV statement, then the response ends in an error, never as a shorter file that looks whole', async () => {
+    // Enough lines that the cursor (1,000 rows a fetch, paced by the reader) is still open when
+    // the reader has taken its first chunk: about 2 MB of CSV.
+    const party = 910_000 + freshId();
+    const lines = 12_000;
+    const base = Date.parse('2030-05-01T00:00:00Z');
+    for (let start = 0; start < lines; start += 1000) {
+      await bed.publish(
+        Array.from({ length: Math.min(1000, lines - start) }, (_, i) =>
+          transactionEvent({
+            id: 700_000_000 + party * 100 + start + i,
+            type: 'MINT',
+            fromUserId: null,
+            toUserId: party,
+            amount: 1,
+            reason: 'a line of a long statement, padded so the file is large: '.padEnd(120, '.'),
+            createdAt: new Date(base + (start + i) * 1000).toISOString(),
+          }),
+        ),
+      );
+    }
+    const db = createPool({
+      url: testInfra().databaseUrl,
+      schema: `${bed.prefix}history`,
+      applicationName: 'csv-failure-test',
+      connectionsMax: 1,
+    });
+    try {
+      await eventually(
+        async () => {
+          const r = await db.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM history_entries WHERE party_kind = 'user' AND party_id = $1",
+            [String(party)],
+          );
+          return r.rows[0]!.n === lines ? true : undefined;
+        },
+        60_000,
+        'the long statement stored',
+      );
+      const response = await fetch(
+        `${bed.url}/internal/history/statements/user/${party}/csv?from=2030-05-01T00:00:00Z&to=2030-06-01T00:00:00Z`,
+        {
+          headers: { authorization: await asGateway() },
+        },
+      );
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      const first = await reader.read();
+      expect(first.done).toBe(false);
+      // The history service's connection holding the statement's cursor goes away (a failover, an operator's kill).
+      const killed = await db.query<{ pid: number }>(
+        `SELECT pg_terminate_backend(pid) AS ok, pid FROM pg_stat_activity
+          WHERE application_name = 'history-service' AND query LIKE '%ORDER BY e.created_at, e.transaction_id%' AND pid <> pg_backend_pid()`,
+      );
+      expect(killed.rows.length).toBeGreaterThan(0);
+      let received = first.value!.byteLength;
+      const readToEnd = async () => {
+        for (;;) {
+          const chunk = await reader.read();
+          if (chunk.done) return received;
+          received += chunk.value.byteLength;
+        }
+      };
+      await expect(readToEnd()).rejects.toThrow();
+      // What arrived is a prefix of the file, and the client was told it is not all of it.
+      expect(received).toBeLessThan(lines * 120);
+    } finally {
+      await db.end();
+    }
+  }, 120_000);
 
   it('when the period is empty, reversed, too long or the party malformed, then it is a 400 or an empty statement', async () => {
     const empty = await statement('user', user, '?from=2029-01-01T00:00:00Z&to=2029-02-01T00:00:00Z');

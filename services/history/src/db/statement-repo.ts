@@ -155,9 +155,19 @@ export interface StatementCsvStream {
 export async function streamStatementCsv(pool: Pool, party: PartyKey, period: Period): Promise<StatementCsvStream> {
   const client = await pool.connect();
   let released = false;
+  let csv: StatementCsv | undefined;
+  // A connection lost mid-read (a failover, a killed backend) is reported on the client, not on
+  // the cursor: without this the stream never ended (the caller's response hung, looking whole
+  // so far) and the unheard 'error' event ended the process.
+  const onConnectionError = (err: Error) => {
+    if (csv && !csv.destroyed) csv.destroy(err);
+    release(err);
+  };
+  client.on('error', onConnectionError);
   const release = (err?: Error) => {
     if (released) return;
     released = true;
+    client.off('error', onConnectionError);
     // A connection whose cursor was cut off mid-read is dropped, not reused.
     client.release(err);
   };
@@ -173,22 +183,23 @@ export async function streamStatementCsv(pool: Pool, party: PartyKey, period: Pe
         { batchSize: csvBatchRows, highWaterMark: csvBatchRows },
       ),
     );
-    const csv = new StatementCsv(opening);
-    rows.on('error', (err: Error) => csv.destroy(err));
-    rows.pipe(csv);
-    csv.on('end', () => {
+    const stream = new StatementCsv(opening);
+    csv = stream;
+    rows.on('error', (err: Error) => stream.destroy(err));
+    rows.pipe(stream);
+    stream.on('end', () => {
       client.query('COMMIT').then(
         () => release(),
         (err: Error) => release(err),
       );
     });
-    csv.on('close', () => {
-      if (!csv.readableEnded) {
+    stream.on('close', () => {
+      if (!stream.readableEnded) {
         rows.destroy();
         release(new Error('statement stream closed before its end'));
       }
     });
-    return { opening, closing, csv };
+    return { opening, closing, csv: stream };
   } catch (err) {
     release(err as Error);
     throw err;
