@@ -26,7 +26,7 @@ import { provision } from '../../scripts/stack/provision';
 import { seedUsers } from '../../scripts/stack/seed';
 import { devServiceDatabaseUrl, repoRoot } from '../../scripts/stack/services';
 import { CheckerActor } from './actors/checker';
-import { sleep, toMinor } from './client';
+import { ledgerTransactions, sleep, toMinor } from './client';
 import { type CheckerResult, ensureToxiproxy, runChecker } from './history/go-tools';
 import { checkHistoryReads } from './history/history-reads';
 import { HistoryRecorder } from './history/recorder';
@@ -151,7 +151,7 @@ export async function runCheckerTest(options: CheckerTestOptions): Promise<Check
     });
     await fundUsers({ gatewayUrl: s.gatewayUrl, operator, userIds: wallets.map((w) => w.userId), coins: startingCoins });
 
-    // Before the load: each wallet's balance and the funding in its history (the baseline).
+    // Before the load: each wallet's balance.
     const creditLagMs = options.creditLagMs ?? 10_000;
     const setup = new HistoryRecorder([], creditLagMs);
     const setupActor = new CheckerActor({
@@ -164,14 +164,11 @@ export async function runCheckerTest(options: CheckerTestOptions): Promise<Check
       opGiveUpMs,
     });
     const initial: Array<{ id: number; initial: number }> = [];
-    const baseline = new Set<number>();
     for (const w of wallets) {
       const read = await setupActor.readWallet(0, w);
       if (read.outcome !== 'ok' || read.output.balance !== toMinor(startingCoins))
         throw new Error(`wallet of user ${w.userId} reads ${JSON.stringify(read.output)} after its funding, not ${startingCoins} coins`);
       initial.push({ id: w.userId, initial: read.output.balance });
-      const history = await setupActor.readHistory(0, w);
-      for (const id of history.output.transactionIds ?? []) baseline.add(id);
     }
 
     const recorder = new HistoryRecorder(initial, creditLagMs);
@@ -204,6 +201,7 @@ export async function runCheckerTest(options: CheckerTestOptions): Promise<Check
     log(`${wallets.length} wallets of ${startingCoins} coins, ${options.clients} clients, ${options.durationSec} s under faults begin`);
     actor.start();
     nemesis.start();
+    while (goesOn()) await sleep(200);
     await actor.stop();
     await nemesis.stop();
     const loadS = (Date.now() - startedAt) / 1000;
@@ -227,11 +225,18 @@ export async function runCheckerTest(options: CheckerTestOptions): Promise<Check
 
     // After the quiet moment: every wallet read once more, histories until complete (eventual).
     for (const w of wallets) await actor.readWallet(options.clients, w);
+    // What a history may show: the ledger's record, less the transfers whose request was refused.
+    const record = (await ledgerTransactions(s.urls.ledger, await s.internalHeaders('history', 'ledger'))) ?? [];
+    if (record.length === 0) violations.push('the ledger record could not be read (GET /internal/transactions)');
+    const refused = new Set(
+      recorder.operations.filter((o) => o.kind === 'transfer' && o.outcome === 'fail').map((o) => `checker ${o.input.key}`),
+    );
+    const baseline = new Set(record.filter((t) => !refused.has(t.reason)).map((t) => t.id));
     let history = checkHistoryReads(recorder.operations, { baseline, finalFrom });
     for (const deadline = Date.now() + historySettleMs; ; ) {
       for (const w of wallets) await actor.readHistory(options.clients, w);
       history = checkHistoryReads(recorder.operations, { baseline, finalFrom });
-      if (history.problems.length === 0 || Date.now() > deadline) break;
+      if (history.missing.length === 0 || Date.now() > deadline) break;
       await sleep(2000);
     }
 
@@ -247,7 +252,8 @@ export async function runCheckerTest(options: CheckerTestOptions): Promise<Check
     } catch (err) {
       violations.push(`the checker failed: ${err instanceof Error ? err.message : String(err)}`);
     }
-    violations.push(...history.problems.map((p) => `history reads: ${p}`));
+    const historyProblems = [...history.problems, ...history.missing];
+    violations.push(...historyProblems.map((p) => `history reads: ${p}`));
 
     const timeline = nemesis.timeline;
     const faults: Record<string, number> = {};
@@ -263,7 +269,7 @@ export async function runCheckerTest(options: CheckerTestOptions): Promise<Check
       ok: violations.length === 0,
       violations,
       checker,
-      historyProblems: history.problems,
+      historyProblems,
       timeline,
       counts: {
         operations: ops.length,
