@@ -45,8 +45,6 @@ export interface CheckerTestOptions {
   restartKafka: boolean;
   /** How long after a transfer's 201 its credit may land (docs/CONTRACT.md "Read consistency"). */
   creditLagMs?: number;
-  /** Test-only fault: wallet reads served from the history's balance, a stale copy (the checker must find anomalies). */
-  staleWalletReads?: boolean;
   /** Write Porcupine's HTML visualization next to the history. */
   html?: boolean;
   infra?: InfraEndpoints;

@@ -6,10 +6,8 @@
  *    refused INSUFFICIENT_FUNDS), each with its own Idempotency-Key, retried with it while the
  *    answer is not definitive (docs/CONTRACT.md "Idempotency") for up to `opGiveUpMs`, then
  *    left without an outcome until settle() drives it to one;
- *  - wallet reads (GET /api/wallets/me), one attempt each; `walletReadPath` may point them at
- *    the history's balance (GET /api/wallets/me/balance, eventually consistent) instead, a read
- *    from a stale copy that the linearizability checker must catch (the test-only fault of
- *    CHAOS_CHECKER_WALLET_READ=history);
+ *  - wallet reads (GET /api/wallets/me), one attempt each, also right after half the answered
+ *    transfers (the sender's wallet: read-your-writes);
  *  - history reads (GET /api/coins/history), one attempt each.
  */
 import { randomUUID } from 'node:crypto';
@@ -27,8 +25,6 @@ export interface CheckerActorOptions {
   requestTimeoutMs: number;
   /** A transfer is retried with its key this long, then left open until settle(). */
   opGiveUpMs: number;
-  /** Where wallet reads go: the ledger's wallet (default), or the history's balance (a stale copy, to see the checker fail). */
-  walletReadPath?: '/api/wallets/me' | '/api/wallets/me/balance';
   /** Share of transfers, wallet reads and history reads (the rest). */
   mix?: { transfer: number; read: number };
 }
@@ -94,6 +90,8 @@ export class CheckerActor {
     const op = recorder.invoke(client, 'transfer', { from: from.userId, to: to.userId, amount, key: randomUUID() });
     const giveUpAt = Date.now() + this.options.opGiveUpMs;
     if (!(await this.drive(op, from, giveUpAt))) this.open.push({ op, from });
+    // Read-your-writes: half the time the sender's wallet is read right after the answer.
+    else if (Math.random() < 0.5) await this.readWallet(client, from);
   }
 
   /** Sends the transfer (again, same key) until a definitive answer or `giveUpAt`; true when definitive. */
