@@ -33,6 +33,11 @@ export interface ProcessStackOptions {
   logLevel?: string;
   /** Extra environment for every service (rate limits, timeouts). */
   extraEnv?: Record<string, string>;
+  /**
+   * Per service, variables that replace what serviceEnvs gave it (the checker run points each
+   * service's database URL at its own fault-injecting proxy).
+   */
+  envOverrides?: Partial<Record<ServiceName, Record<string, string>>>;
   /** Extra node flags per service, e.g. ['--cpu-prof', '--cpu-prof-dir=...']. */
   nodeArgs?: Partial<Record<ServiceName, string[]>>;
   /** Where each service's stdout/stderr is appended (<dir>/<service>.log). */
@@ -117,6 +122,7 @@ export class ProcessStack {
       logLevel: options.logLevel ?? 'warn',
       extra: options.extraEnv ?? {},
     });
+    for (const [name, vars] of Object.entries(options.envOverrides ?? {})) Object.assign(this.envs[name as ServiceName], vars);
     this.urls = Object.fromEntries(serviceNames.map((n) => [n, `http://127.0.0.1:${ports[n]}`])) as Record<ServiceName, string>;
     this.metricsUrls = Object.fromEntries(serviceNames.map((n) => [n, `http://127.0.0.1:${metricsPorts[n]}`])) as Record<
       ServiceName,
@@ -241,6 +247,15 @@ export class ProcessStack {
     this.log(name).write(`--- ${new Date().toISOString()} SIGKILL pid ${supervisor.pid}\n`);
     this.kills += 1;
     await supervisor.kill('SIGKILL', 10_000);
+  }
+
+  /** SIGSTOP (true) or SIGCONT (false) to the service's process: it hangs, holding its sockets, until continued. */
+  pause(name: ServiceName, paused: boolean): number | undefined {
+    const supervisor = this.supervisors.get(name);
+    if (!supervisor?.isRunning() || supervisor.pid === undefined) return undefined;
+    this.log(name).write(`--- ${new Date().toISOString()} ${paused ? 'SIGSTOP' : 'SIGCONT'} pid ${supervisor.pid}\n`);
+    process.kill(supervisor.pid, paused ? 'SIGSTOP' : 'SIGCONT');
+    return supervisor.pid;
   }
 
   /** Kills the service if it runs, starts it (replacing a pending supervisor restart), waits for /readyz. */

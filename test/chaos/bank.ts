@@ -11,9 +11,18 @@
  * CHAOS_KAFKA_RESTART, CHAOS_DB_RESTART, CHAOS_REDIS_RESTART (1 each; 0 leaves that shared server
  * alone), CHAOS_INFRA_DOWN_S (5: how long PostgreSQL and Redis stay down). Prints the report as
  * JSON, a summary line on stderr, and exits non-zero on any violation.
+ *
+ * `npm run chaos -- --checker [--duration-s N]`: the checker run instead (./checker-test.ts,
+ * ./checker-cli.ts): a few clients over a few wallets under Toxiproxy faults, pauses and kills,
+ * their history checked for linearizability (Porcupine) and the history reads for what the
+ * contract promises; prints the anomalies and the fault timeline, exits non-zero on any anomaly.
  */
-import { argsOrExit, parseCliArgs } from '../../scripts/cli-args';
+import { argsOrExit, integerArg, parseCliArgs, UsageError } from '../../scripts/cli-args';
 import { runBankTest, type BankTestReport, type InfraKind } from './bank-test';
+import { runCheckerCli } from './checker-cli';
+
+const usage =
+  'usage: npm run chaos [-- --checker [--duration-s N]] (settings: CHAOS_* environment variables; --checker: CHAOS_CHECKER_* too)';
 
 const on = (name: string) => (process.env[name] ?? '1') !== '0';
 
@@ -35,10 +44,18 @@ function infraSummary(report: BankTestReport, kind: InfraKind): string {
 }
 
 async function main(): Promise<void> {
-  // Settings come from the environment (above); an argument would be silently ignored, so none is taken.
-  argsOrExit(() =>
-    parseCliArgs({ args: process.argv.slice(2), options: {} }, 'usage: npm run chaos (settings: CHAOS_* environment variables)'),
+  // The bank test's settings come from the environment (above); the checker run takes its two flags.
+  const { values } = argsOrExit(() =>
+    parseCliArgs({ args: process.argv.slice(2), options: { checker: { type: 'boolean' }, 'duration-s': { type: 'string' } } }, usage),
   );
+  if (values['duration-s'] !== undefined && !values.checker)
+    argsOrExit(() => {
+      throw new UsageError(`--duration-s goes with --checker (the bank test reads CHAOS_DURATION_S)\n${usage}`);
+    });
+  if (values.checker) {
+    const durationSec = argsOrExit(() => integerArg(values['duration-s'], '--duration-s', 60, usage));
+    process.exit(await runCheckerCli(durationSec));
+  }
   const report = await runBankTest({
     durationSec: Number(process.env.CHAOS_DURATION_S ?? 60),
     wallets: Number(process.env.CHAOS_WALLETS ?? 1000),
