@@ -8,6 +8,11 @@ export const headerNames = {
   replyTo: 'reply-to',
   /** The partition of `reply-to` the waiting gateway instance reads (docs/DESIGN.md "Request/reply"). */
   replyPartition: 'reply-partition',
+  /**
+   * `1`: the waiting gateway reads packed replies (docs/DESIGN.md "Packed records"), so the
+   * reply may share a record with others bound for the same reply partition.
+   */
+  replyPack: 'reply-pack',
   traceparent: 'traceparent',
   requestId: 'request-id',
   type: 'type',

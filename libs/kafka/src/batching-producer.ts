@@ -1,9 +1,11 @@
 import type { Message, Producer, TopicMessages } from 'kafkajs';
 import type { Logger } from '@coin/logger';
+import { encodePack, packBytesMax, packEntriesMax, type PackEntry, packHeader, packVersion } from './pack';
 
 interface Pending {
   topic: string;
   message: Message;
+  pack: boolean;
   resolve: () => void;
   reject: (err: unknown) => void;
 }
@@ -50,6 +52,39 @@ export interface SendOptions {
    * always ahead or never (replies go to the reply topics alone).
    */
   ahead?: boolean;
+  /**
+   * The message may share a record with the other such messages of its topic-partition in the
+   * same request (a pack, see pack.ts), when its topic is one `packOn` named and its partition is
+   * known (explicit, or from its key). Only for messages whose reader unpacks.
+   */
+  pack?: boolean;
+}
+
+/** The messages of one pack in the making: one topic-partition, in the order they were sent. */
+class PackInMaking {
+  readonly entries: PackEntry[] = [];
+  readonly messages: Message[] = [];
+  bytes = 0;
+  constructor(readonly partition: number) {}
+
+  record(): Message {
+    // A pack of one is the message itself: nothing to share, and any reader reads it.
+    if (this.messages.length === 1) return this.messages[0]!;
+    return { partition: this.partition, key: null, value: encodePack(this.entries), headers: { [packHeader]: packVersion } };
+  }
+}
+
+/** The message as a pack entry, or null when it cannot be one (a key, value or header that is not text). */
+function packEntryOf(message: Message): PackEntry | null {
+  const { key, value } = message;
+  if ((key != null && typeof key !== 'string') || typeof value !== 'string') return null;
+  const headers: Record<string, string> = {};
+  for (const [name, text] of Object.entries(message.headers ?? {})) {
+    if (text === undefined) continue;
+    if (typeof text !== 'string') return null;
+    headers[name] = text;
+  }
+  return { key: key ?? null, headers, value };
 }
 
 /**
@@ -75,6 +110,8 @@ export class BatchingProducer {
   private readonly lingerMs: number;
   private readonly signedTopics: ReadonlySet<string>;
   private readonly auditSigner: { headersFor(value: Buffer | string): Record<string, string> } | undefined;
+  /** Topics whose messages sent with `pack` may be packed, with how a key finds its partition (null: explicit partitions only). */
+  private readonly packTopics = new Map<string, ((key: string) => number) | null>();
 
   constructor(
     private readonly producer: Producer,
@@ -92,12 +129,22 @@ export class BatchingProducer {
     await this.producer.connect();
   }
 
+  /**
+   * Messages sent to `topic` with `pack` are packed per partition and request (pack.ts): the
+   * topic's readers must unpack. `partitionOf` is the partitioner the producer uses for a keyed
+   * message (keyPartitioner of the topic's partition count); without it only messages with an
+   * explicit partition are packed.
+   */
+  packOn(topic: string, partitionOf?: (key: string) => number): void {
+    this.packTopics.set(topic, partitionOf ?? null);
+  }
+
   send(topic: string, message: Message, options?: SendOptions): Promise<void> {
     if (this.closed) return Promise.reject(new Error('producer is closed'));
     if (this.auditSigner && this.signedTopics.has(topic) && message.value != null)
       message = { ...message, headers: { ...(message.headers ?? {}), ...this.auditSigner.headersFor(message.value) } };
     return new Promise<void>((resolve, reject) => {
-      (options?.ahead ? this.aheadQueue : this.queue).push({ topic, message, resolve, reject });
+      (options?.ahead ? this.aheadQueue : this.queue).push({ topic, message, pack: options?.pack === true, resolve, reject });
       this.schedule();
     });
   }
@@ -137,13 +184,13 @@ export class BatchingProducer {
     const batch = this.takeBatch();
     this.lastSentAt = performance.now();
     try {
-      const byTopic = new Map<string, Message[]>();
+      const byTopic = new Map<string, Pending[]>();
       for (const item of batch) {
         const list = byTopic.get(item.topic) ?? [];
-        list.push(item.message);
+        list.push(item);
         byTopic.set(item.topic, list);
       }
-      const topicMessages: TopicMessages[] = [...byTopic].map(([topic, messages]) => ({ topic, messages }));
+      const topicMessages: TopicMessages[] = [...byTopic].map(([topic, items]) => ({ topic, messages: this.recordsOf(topic, items) }));
       await this.producer.sendBatch({ topicMessages, acks: -1 });
       for (const item of batch) item.resolve();
     } catch (err) {
@@ -153,6 +200,39 @@ export class BatchingProducer {
       this.flushing = false;
       if (this.waiting > 0) this.schedule();
     }
+  }
+
+  /**
+   * The records of one topic in a request: its messages, those that may be packed gathered per
+   * partition. Order per partition holds: a message that cannot be packed closes its
+   * partition's pack (all of them when its partition is unknown), so later ones start another.
+   */
+  private recordsOf(topic: string, items: Pending[]): Message[] {
+    const partitionOf = this.packTopics.get(topic);
+    if (partitionOf === undefined || !items.some((item) => item.pack)) return items.map((item) => item.message);
+    const slots: Array<Message | PackInMaking> = [];
+    const open = new Map<number, PackInMaking>();
+    for (const { message, pack } of items) {
+      const partition = message.partition ?? (partitionOf && typeof message.key === 'string' ? partitionOf(message.key) : undefined);
+      const entry = pack && partition !== undefined ? packEntryOf(message) : null;
+      if (entry === null || partition === undefined) {
+        if (partition === undefined) open.clear();
+        else open.delete(partition);
+        slots.push(message);
+        continue;
+      }
+      const bytes = approximateBytes(message);
+      let making = open.get(partition);
+      if (!making || making.messages.length >= packEntriesMax || making.bytes + bytes > packBytesMax) {
+        making = new PackInMaking(partition);
+        open.set(partition, making);
+        slots.push(making);
+      }
+      making.entries.push(entry);
+      making.messages.push(message);
+      making.bytes += bytes;
+    }
+    return slots.map((slot) => (slot instanceof PackInMaking ? slot.record() : slot));
   }
 
   /** The messages of the next request, ahead ones first: at least one, within both limits. */

@@ -8,6 +8,7 @@ import { fastGroupSettings, offPathLingerBytes } from './client';
 import { coPartitionedAssigner } from './co-partitioned-assigner';
 import { ResolvedOffsets } from './commit-on-stop';
 import { readHeaders } from './headers';
+import { isPack, packEntryIndex, unpack } from './pack';
 import { replyAddressOf, replyBodyOf, sendReply } from './replies';
 import { consumerMetrics, consumerRestartCounter, loggerForHeaders, type ConsumerMetrics } from './metrics';
 import { SupervisedConsumer } from './supervised-consumer';
@@ -148,6 +149,14 @@ export interface ConsumerOptions<S extends z.ZodType> {
    * coPartitionedAssigner): for topics whose partition n holds the same keys.
    */
   coPartitioned?: boolean;
+  /**
+   * Topics whose packed records (pack.ts, docs/DESIGN.md "Packed records") this consumer reads as
+   * the messages they carry, each then validated, refused, dead-lettered and handled as if it
+   * had come alone, in order. A pack that cannot be read is dead-lettered whole; an entry that
+   * cannot, or whose key `partitionOf` puts in another partition than the pack's, alone (and
+   * its caller answered). On other topics a pack is one message like any other (and invalid).
+   */
+  packs?: { topics: readonly string[]; partitionOf: (key: string) => number };
   /**
    * Fetch sizing and group timing, passed to the kafkajs consumer over the fast defaults.
    * Larger fetches make larger batches, which is what a batch-per-transaction handler (the
@@ -315,6 +324,7 @@ export async function deadLetter(
       'dlq-original-topic': topic,
       'dlq-original-partition': String(partition),
       'dlq-original-offset': message.offset,
+      ...(packEntryIndex.has(message) ? { 'dlq-original-pack-entry': String(packEntryIndex.get(message)) } : {}),
       'dlq-error': error.slice(0, 1000),
       'dlq-at': new Date().toISOString(),
     },
@@ -391,7 +401,8 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
       const valid: Delivered<z.output<S>>[] = [];
       const passesOver = options.passOver ? await options.passOver() : null;
       let passedOver = 0;
-      for (const message of batch.messages) {
+      const unpacked = await unpackBatch(batch.messages, batch.topic, batch.partition, options, log);
+      for (const message of unpacked.messages) {
         if (passesOver?.(message)) {
           passedOver += 1;
           continue;
@@ -440,7 +451,7 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
       }
       const labels = { group: options.groupId, topic: batch.topic };
       metrics?.messages.inc({ ...labels, outcome: 'valid' }, valid.length);
-      metrics?.messages.inc({ ...labels, outcome: 'dead_lettered' }, batch.messages.length - valid.length - passedOver);
+      metrics?.messages.inc({ ...labels, outcome: 'dead_lettered' }, unpacked.count - valid.length - passedOver);
       if (passedOver > 0) metrics?.messages.inc({ ...labels, outcome: 'passed_over' }, passedOver);
       if (valid.length > 0) {
         const endTimer = metrics?.batchDuration.startTimer(labels);
@@ -496,6 +507,58 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
       if (pauseMs > 0 && isRunning()) await sleep(pauseMs);
     },
   };
+}
+
+/**
+ * The batch's records with each pack replaced by the messages it carries (see `packs`), and how
+ * many messages that makes (the dead-lettered packs and entries counted in). Packs and entries
+ * that cannot be read are dead-lettered here, their callers answered when they name one.
+ */
+async function unpackBatch<S extends z.ZodType>(
+  records: KafkaMessage[],
+  topic: string,
+  partition: number,
+  options: ConsumerOptions<S>,
+  log: Logger,
+): Promise<{ messages: KafkaMessage[]; count: number }> {
+  const packs = options.packs;
+  if (!packs?.topics.includes(topic) || !records.some(isPack)) return { messages: records, count: records.length };
+  const messages: KafkaMessage[] = [];
+  let count = 0;
+  for (const record of records) {
+    if (!isPack(record)) {
+      messages.push(record);
+      count += 1;
+      continue;
+    }
+    const result = unpack(record);
+    if (!result.ok) {
+      log.warn({ topic, partition, offset: record.offset, error: result.error }, 'dead-lettering an unreadable pack');
+      await deadLetter(options.producer, topic, partition, record, result.error);
+      count += 1;
+      continue;
+    }
+    for (const entry of result.entries) {
+      count += 1;
+      const key = entry.message.key?.toString() ?? null;
+      const error = !entry.ok
+        ? entry.error
+        : key === null
+          ? `pack entry ${entry.index}: no key`
+          : packs.partitionOf(key) !== partition
+            ? `pack entry ${entry.index}: its key belongs in partition ${packs.partitionOf(key)}, not ${partition}`
+            : null;
+      if (error === null) {
+        messages.push(entry.message);
+        continue;
+      }
+      const headers = readHeaders(entry.message.headers);
+      loggerForHeaders(log, headers).warn({ topic, partition, offset: record.offset, error }, 'dead-lettering invalid message');
+      await deadLetter(options.producer, topic, partition, entry.message, error);
+      if (options.replyTopic) await answerUndecided(options.producer, headers, options.replyTopic);
+    }
+  }
+  return { messages, count };
 }
 
 /** The kafkajs consumer's share of the tuning (the linger is ours). */

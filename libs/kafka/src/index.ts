@@ -14,3 +14,4 @@ export * from './supervised-consumer';
 export * from './refusal-audit';
 export * from './service-clients';
 export * from './message-spans';
+export * from './pack';

@@ -7,6 +7,8 @@ export interface ReplyAddress {
   correlationId: string;
   /** The partition the waiting gateway instance reads; absent, the reply goes by its key. */
   partition?: number;
+  /** The waiting gateway reads packed replies (the command's `reply-pack: 1`). */
+  packs?: boolean;
 }
 
 /** Partitions of the reply topic: every topic set-up grows it to this many (ensureTopics). */
@@ -36,7 +38,9 @@ export function replyAddressOf(headers: Record<string, string>, replyTopic: stri
   const correlationId = headers[headerNames.correlationId];
   if (replyTo !== replyTopic || !correlationId) return null;
   const partition = replyPartitionOf(headers);
-  return partition === undefined ? { replyTo, correlationId } : { replyTo, correlationId, partition };
+  const address: ReplyAddress = partition === undefined ? { replyTo, correlationId } : { replyTo, correlationId, partition };
+  if (headers[headerNames.replyPack] === '1') address.packs = true;
+  return address;
 }
 
 export type ReplyBody =
@@ -58,7 +62,9 @@ export function sendReply(
   traceHeaders?: Record<string, string>,
 ): Promise<void> {
   const value: Reply = { ...body, correlationId: address.correlationId } as Reply;
-  // Ahead of the events waiting in the producer: the caller waits on this, nobody on those.
+  // Ahead of the events waiting in the producer: the caller waits on this, nobody on those. Packed
+  // with the other replies to the same partition when the caller reads packs (and the producer
+  // packs this topic: packOn).
   return producer.send(
     address.replyTo,
     {
@@ -67,6 +73,6 @@ export function sendReply(
       value: JSON.stringify(value),
       headers: { ...traceHeaders, [headerNames.correlationId]: address.correlationId, [headerNames.commandId]: body.commandId },
     },
-    { ahead: true },
+    address.packs ? { ahead: true, pack: true } : { ahead: true },
   );
 }

@@ -17,6 +17,7 @@ import {
 import type { BatchingProducer } from './batching-producer';
 import { fastGroupSettings } from './client';
 import { readHeaders } from './headers';
+import { isPack, unpack } from './pack';
 import { parseMessage } from './consumer';
 import { consumerRestartCounter, repliesReadCounter, requestReplyHistogram } from './metrics';
 import { replyPartitions } from './replies';
@@ -156,9 +157,10 @@ export class RequestReplyClient {
           // A whole fetched batch in one synchronous loop, instead of kafkajs's per-message path
           // (a promise, offset bookkeeping and a heartbeat check for every reply).
           eachBatch: async ({ batch }) => {
-            this.read += batch.messages.length;
-            this.readCounter?.inc(batch.messages.length);
-            for (const message of batch.messages) this.deliver(message);
+            let read = 0;
+            for (const message of batch.messages) read += isPack(message) ? this.deliverPack(message) : this.deliver(message);
+            this.read += read;
+            this.readCounter?.inc(read);
             const last = batch.messages[batch.messages.length - 1];
             if (last) this.nextOffsets.set(batch.partition, String(BigInt(last.offset) + 1n));
           },
@@ -196,12 +198,37 @@ export class RequestReplyClient {
     }
   }
 
-  private deliver(message: KafkaMessage): void {
+  /**
+   * Each reply of a pack (docs/DESIGN.md "Packed records") as if it had come alone. A pack that
+   * cannot be read is passed over whole (its callers learn nothing sooner than their deadline);
+   * an entry that cannot be read is passed over alone, and answers its caller as a garbled reply
+   * does. Returns how many replies it held.
+   */
+  private deliverPack(record: KafkaMessage): number {
+    const unpacked = unpack(record);
+    if (!unpacked.ok) {
+      this.logger.warn({ error: unpacked.error, offset: record.offset }, 'unreadable reply pack');
+      return 0;
+    }
+    for (const entry of unpacked.entries) {
+      if (entry.ok) {
+        this.deliver(entry.message);
+        continue;
+      }
+      const correlationId = readHeaders(entry.message.headers)[headerNames.correlationId];
+      if (correlationId === undefined || !this.waiters.has(correlationId)) continue;
+      this.logger.warn({ error: entry.error, offset: record.offset }, 'invalid reply');
+      this.fail(correlationId, 'The reply to this command could not be read; retry with the same Idempotency-Key');
+    }
+    return unpacked.entries.length;
+  }
+
+  private deliver(message: KafkaMessage): number {
     // Look the correlation id up in the header before parsing, so the replies of an instance
     // sharing the partition (and late ones) cost no JSON parse and validation.
     const header = message.headers?.[headerNames.correlationId];
     const correlationId = header === undefined ? undefined : String(header);
-    if (correlationId !== undefined && !this.waiters.has(correlationId)) return;
+    if (correlationId !== undefined && !this.waiters.has(correlationId)) return 1;
     const parsed = parseMessage(replySchema, message);
     if (!parsed.ok) {
       this.logger.warn({ error: parsed.error, offset: message.offset }, 'invalid reply');
@@ -209,13 +236,14 @@ export class RequestReplyClient {
       // unknown (the same answer a timeout gives) instead of waiting out the deadline.
       if (correlationId !== undefined)
         this.fail(correlationId, 'The reply to this command could not be read; retry with the same Idempotency-Key');
-      return;
+      return 1;
     }
     const waiter = this.waiters.get(parsed.value.correlationId);
-    if (!waiter) return; // another instance's reply, or one that arrived after its deadline
+    if (!waiter) return 1; // another instance's reply, or one that arrived after its deadline
     this.waiters.delete(parsed.value.correlationId);
     clearTimeout(waiter.timer);
     waiter.resolve(parsed.value, message);
+    return 1;
   }
 
   /** Answers a waiting request with TIMEOUT's meaning (outcome unknown) before its deadline. */
@@ -284,18 +312,25 @@ export class RequestReplyClient {
     const sent = (async () => {
       // The command as every sender writes it (contracts), plus where and under which id to answer.
       const message = commandMessage(command, options.key);
-      await this.producer.send(options.topic, {
-        ...message,
-        headers: {
-          ...message.headers,
-          [headerNames.correlationId]: correlationId,
-          [headerNames.replyTo]: this.replyTopic,
-          ...(this.partition === undefined ? {} : { [headerNames.replyPartition]: String(this.partition) }),
-          ...(options.requestId ? { [headerNames.requestId]: options.requestId } : {}),
-          ...(options.traceparent ? { [headerNames.traceparent]: options.traceparent } : {}),
-          ...(span ? traceHeadersOf(trace.setSpan(context.active(), span)) : {}),
+      // Packed with the other commands to its partition when the producer packs the topic (packOn).
+      await this.producer.send(
+        options.topic,
+        {
+          ...message,
+          headers: {
+            ...message.headers,
+            [headerNames.correlationId]: correlationId,
+            [headerNames.replyTo]: this.replyTopic,
+            // This client reads packed replies.
+            [headerNames.replyPack]: '1',
+            ...(this.partition === undefined ? {} : { [headerNames.replyPartition]: String(this.partition) }),
+            ...(options.requestId ? { [headerNames.requestId]: options.requestId } : {}),
+            ...(options.traceparent ? { [headerNames.traceparent]: options.traceparent } : {}),
+            ...(span ? traceHeadersOf(trace.setSpan(context.active(), span)) : {}),
+          },
         },
-      });
+        { pack: true },
+      );
     })().catch((err: unknown) => {
       const waiter = this.waiters.get(correlationId);
       // Past the deadline the caller has its TIMEOUT already; the send's failure is only logged.

@@ -18,6 +18,8 @@ import {
   sendRefusalRecord,
   startConsumer,
   openServiceKafka,
+  keyPartitioner,
+  partitionCount,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { createRedis, type Redis } from '@coin/redis';
@@ -86,6 +88,9 @@ async function openGatewayService(
     },
   });
   const metrics = createMetricsRegistry('gateway');
+  // The commands to the ledger share a record per partition and request (docs/DESIGN.md "Packed
+  // records"): packed by the partitioner the producer uses, so each sits where its key belongs.
+  producer.packOn(topics.ledgerCommands, keyPartitioner(await partitionCount(admin, topics.ledgerCommands)));
   const redis = createRedis(config.REDIS_URL, gatewayRedisPrefix(config.TOPIC_PREFIX), {
     commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
   });

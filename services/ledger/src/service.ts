@@ -174,6 +174,9 @@ async function openLedgerService(
   // sender choose that time, so the ledger does not start on one.
   await assertAppendTime(admin, [topics.ledgerCommands, topics.ledgerInternal]);
   const partitionOfWallet = keyPartitioner(partitions);
+  // Replies to a gateway that reads packs share a record per reply partition and request
+  // (docs/DESIGN.md "Packed records").
+  producer.packOn(topics.gatewayReplies);
   const shardMap = config.LEDGER_SHARDS_DATABASE_URL
     ? ShardMap.of(config.LEDGER_SHARDS_DATABASE_URL, partitions)
     : ShardMap.single(config.LEDGER_DATABASE_URL, partitions);
@@ -235,6 +238,10 @@ async function openLedgerService(
     topics: [topics.ledgerCommands, topics.ledgerInternal],
     coPartitioned: true,
     schema: ledgerCommand,
+    // The gateway packs its commands per partition (docs/DESIGN.md "Packed records"): each is
+    // read out of its pack and judged as if it had come alone; one whose key belongs in another
+    // partition is refused.
+    packs: { topics: [topics.ledgerCommands], partitionOf: partitionOfWallet },
     // A command under another key sits in a partition that does not serialise its wallet: it is
     // refused and answered (COMMAND_FAILED), never applied.
     keyOf: partitionKeyOf,

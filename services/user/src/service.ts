@@ -97,6 +97,9 @@ async function openUserService(
     producer: { auditSigning: { topics: [topicNames(config.TOPIC_PREFIX).adminAudit], signer: auditSigner } },
   });
   const metrics = createMetricsRegistry('user');
+  // Replies to a gateway that reads packs share a record per reply partition and request
+  // (docs/DESIGN.md "Packed records").
+  producer.packOn(topicNames(config.TOPIC_PREFIX).gatewayReplies);
   const sendToKafka = outboxPublisher(producer);
   const eventTopics = topicNames(config.TOPIC_PREFIX);
   const outbox = new OutboxRelay({
