@@ -9,7 +9,7 @@ import {
   type TopicNames,
 } from '@coin/contracts';
 import { createPool, type Pool } from '@coin/db';
-import { BatchingProducer, createKafka, RequestReplyClient } from '@coin/kafka';
+import { BatchingProducer, createKafka, keyPartitioner, partitionCount, RequestReplyClient } from '@coin/kafka';
 import { createLogger, type Logger } from '@coin/logger';
 import { ServiceTokenSigner } from '@coin/http';
 import type { Kafka } from 'kafkajs';
@@ -136,6 +136,14 @@ export async function startLedgerHarness(
   const kafka = createKafka({ brokers: infra.kafkaBrokers, clientId: 'ledger-test', logger });
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
+  // As the gateway does: commands sent together to one partition share a record (a pack).
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    producer.packOn(topics.ledgerCommands, keyPartitioner(await partitionCount(admin, topics.ledgerCommands)));
+  } finally {
+    await admin.disconnect();
+  }
   const client = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger);
   await client.start();
   const pool = createPool({

@@ -514,7 +514,7 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
  * many messages that makes (the dead-lettered packs and entries counted in). Packs and entries
  * that cannot be read are dead-lettered here, their callers answered when they name one.
  */
-async function unpackBatch<S extends z.ZodType>(
+export async function unpackBatch<S extends z.ZodType>(
   records: KafkaMessage[],
   topic: string,
   partition: number,

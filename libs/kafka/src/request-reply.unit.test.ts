@@ -90,6 +90,7 @@ describe('the message a request produces', () => {
             ...contract.headers,
             'correlation-id': expect.stringMatching(/^[0-9a-f-]{36}$/),
             'reply-to': 'replies',
+            'reply-pack': '1',
             'request-id': 'req-1',
             traceparent: 'tp',
           },
