@@ -182,6 +182,8 @@ export interface RecordPlace {
    * LogAppendTime (the command topics, checked at start), the time the broker appended it.
    */
   timestampMs: number;
+  /** Which message of the pack at `offset` it is, when it came in one (pack.ts). */
+  packEntry?: number;
 }
 
 /** A valid message that was refused before any apply (see `onRefused`). */
@@ -190,6 +192,8 @@ export interface RefusedMessage<T> {
   topic: string;
   partition: number;
   offset: string;
+  /** Which message of the pack at `offset` it was, when it came in one (pack.ts). */
+  packEntry?: number;
   /** What refused it, in a sentence (the dead letter's `dlq-error`). */
   reason: string;
   headers: Record<string, string>;
@@ -408,7 +412,13 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
           continue;
         }
         if (options.records?.matches(message)) {
-          const place = { topic: batch.topic, partition: batch.partition, offset: message.offset, timestampMs: Number(message.timestamp) };
+          const place = {
+            topic: batch.topic,
+            partition: batch.partition,
+            offset: message.offset,
+            timestampMs: Number(message.timestamp),
+            ...packPlace(message),
+          };
           const refusal = await options.records.take(message, place);
           if (refusal === null) {
             passedOver += 1;
@@ -425,7 +435,12 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
         let parsed = checkTopic(checkKey(parseMessage(options.schema, message), message, options.keyOf), batch.topic, options.topicRefusal);
         // Awaited only when there is such a check: no promise per message on the ledger's hot path otherwise.
         if (parsed.ok && options.refuse) {
-          const place = { partition: batch.partition, offset: message.offset, timestampMs: Number(message.timestamp) };
+          const place = {
+            partition: batch.partition,
+            offset: message.offset,
+            timestampMs: Number(message.timestamp),
+            ...packPlace(message),
+          };
           parsed = await checkRefusal(parsed, batch.topic, headers, place, options.refuse);
         }
         if (parsed.ok) {
@@ -443,6 +458,7 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
               topic: batch.topic,
               partition: batch.partition,
               offset: message.offset,
+              ...packPlace(message),
               reason: parsed.error,
               headers,
             });
@@ -559,6 +575,12 @@ export async function unpackBatch<S extends z.ZodType>(
     }
   }
   return { messages, count };
+}
+
+/** `packEntry` of a message read from a pack; nothing for a record that came alone. */
+function packPlace(message: KafkaMessage): { packEntry?: number } {
+  const index = packEntryIndex.get(message);
+  return index === undefined ? {} : { packEntry: index };
 }
 
 /** The kafkajs consumer's share of the tuning (the linger is ours). */

@@ -41,9 +41,13 @@ export function commandRefusalRecord(
   };
 }
 
-/** The name a refused message's record id is derived from: its place in the log, the same on every delivery. */
-export function refusalIdName(refused: Pick<RefusedMessage<unknown>, 'topic' | 'partition' | 'offset'>): string {
-  return `admin.refusal:${refused.topic}:${refused.partition}:${refused.offset}`;
+/**
+ * The name a refused message's record id is derived from: its place in the log, the same on every
+ * delivery (for a message of a pack, the pack's place and its entry: each its own record).
+ */
+export function refusalIdName(refused: Pick<RefusedMessage<unknown>, 'topic' | 'partition' | 'offset' | 'packEntry'>): string {
+  const place = `admin.refusal:${refused.topic}:${refused.partition}:${refused.offset}`;
+  return refused.packEntry === undefined ? place : `${place}:${refused.packEntry}`;
 }
 
 /**

@@ -48,4 +48,10 @@ describe('commandRefusalRecord', () => {
     expect(refusalIdName(refused)).toBe(refusalIdName({ ...refused }));
     expect(refusalIdName(refused)).not.toBe(refusalIdName({ ...refused, offset: '1043' }));
   });
+
+  it('when two messages of one pack are refused, then each has an id name of its own, and neither is the name of a record that came alone', () => {
+    const names = [refusalIdName(refused), refusalIdName({ ...refused, packEntry: 0 }), refusalIdName({ ...refused, packEntry: 1 })];
+    expect(new Set(names).size).toBe(3);
+    expect(refusalIdName({ ...refused, packEntry: 1 })).toBe(refusalIdName({ ...refused, packEntry: 1 }));
+  });
 });

@@ -678,4 +678,89 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     expect(reported).toEqual([1, 0]);
     expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(70);
   });
+
+  describe('packed records (docs/DESIGN.md "Packed records")', () => {
+    /** The command ids each pack of a topic carried (records that are not packs are left out). */
+    const packsOf = (watch: TopicWatch): string[][] =>
+      watch.values
+        .filter((v): v is Array<{ value: string }> => Array.isArray(v))
+        .map((entries) => entries.map((e) => (JSON.parse(e.value) as { commandId: string }).commandId));
+
+    it('when N commands to one partition are sent together, then they travel as one pack, all N apply and each of the N callers gets its own answer, itself packed', async () => {
+      const [alice, bob] = [await openUser(), await openUser()];
+      resultOf(await mint(alice, 10_000));
+      const transfer = (commandId: string, amount: unknown) =>
+        h.send({
+          type: 'ledger.transfer',
+          key: walletKeyOfUser(alice),
+          commandId,
+          data: { kind: 'TRANSFER', fromUserId: alice, to: { kind: 'user', userId: bob }, amount, reason: 'packed' },
+        });
+      // The payer's proof is signed once and cached: the N sends below leave in the same tick.
+      resultOf(await transfer(randomUUID(), 100));
+      const commands = await watchTopic(h.kafka, h.topics.ledgerCommands);
+      const replies = await watchTopic(h.kafka, h.topics.gatewayReplies);
+      try {
+        const ids: string[] = Array.from({ length: 20 }, () => randomUUID());
+        const answers = await Promise.all(ids.map((id, n) => transfer(id, 10 + n)));
+        expect(answers.map((a) => a.ok && (a.result as { transaction: { amount: number } }).transaction.amount)).toEqual(
+          ids.map((_, n) => (10 + n) / 100),
+        );
+        expect(answers.map((a) => a.commandId)).toEqual(ids);
+        const sum = ids.reduce((total, _, n) => total + 10 + n, 0);
+        expect(await balanceOf(h, walletKeyOfUser(alice))).toBe(10_000 - 100 - sum);
+        const applied = await h.pool.query('SELECT count(*)::int AS n FROM transactions WHERE command_id = ANY($1::uuid[])', [ids]);
+        expect(applied.rows[0].n).toBe(ids.length);
+        // One pack carried them all, in the order they were sent.
+        await eventually(async () => (packsOf(commands).some((p) => p.includes(ids[0]!)) ? true : undefined), 10_000, 'the pack');
+        expect(packsOf(commands).find((p) => p.includes(ids[0]!))).toEqual(ids);
+        // And the answers came back packed too (the apply may have split them over batches).
+        await eventually(
+          async () =>
+            packsOf(replies)
+              .flat()
+              .filter((id) => ids.includes(id)).length >= 2
+              ? true
+              : undefined,
+          10_000,
+          'packed replies',
+        );
+      } finally {
+        await commands.stop();
+        await replies.stop();
+      }
+    });
+
+    it('when one command of a pack fails the contract, then it alone is dead-lettered and answered COMMAND_FAILED, and the others of its pack apply', async () => {
+      const [alice, bob] = [await openUser(), await openUser()];
+      resultOf(await mint(alice, 10_000));
+      const transfer = (commandId: string, amount: unknown) =>
+        h.send({
+          type: 'ledger.transfer',
+          key: walletKeyOfUser(alice),
+          commandId,
+          data: { kind: 'TRANSFER', fromUserId: alice, to: { kind: 'user', userId: bob }, amount, reason: 'packed' },
+        });
+      resultOf(await transfer(randomUUID(), 100));
+      const commands = await watchTopic(h.kafka, h.topics.ledgerCommands);
+      const deadLetters = await watchTopic(h.kafka, dlqOf(h.topics.ledgerCommands));
+      try {
+        const ids: string[] = Array.from({ length: 6 }, () => randomUUID());
+        const bad = 3;
+        const answers = await Promise.all(ids.map((id, n) => transfer(id, n === bad ? 'lots' : 50)));
+        expect(answers.map((a) => (a.ok ? 'applied' : a.error.code))).toEqual(
+          ids.map((_, n) => (n === bad ? 'COMMAND_FAILED' : 'applied')),
+        );
+        expect(await balanceOf(h, walletKeyOfUser(alice))).toBe(10_000 - 100 - 5 * 50);
+        await eventually(async () => (packsOf(commands).some((p) => p.includes(ids[bad]!)) ? true : undefined), 10_000, 'the pack');
+        expect(packsOf(commands).find((p) => p.includes(ids[bad]!))).toEqual(ids);
+        const deadIds = () => deadLetters.values.map((v) => (v as { commandId?: string } | null)?.commandId);
+        await eventually(async () => (deadIds().includes(ids[bad]!) ? true : undefined), 15_000, 'the dead letter');
+        expect(deadIds().filter((id) => id !== undefined && ids.includes(id))).toEqual([ids[bad]]);
+      } finally {
+        await commands.stop();
+        await deadLetters.stop();
+      }
+    });
+  });
 });
