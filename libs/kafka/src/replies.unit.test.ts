@@ -41,4 +41,20 @@ describe('reply addresses', () => {
     expect(replyPartitionOf(headersWith('0'))).toBe(0);
     expect(replyPartitionOf(headersWith(String(replyPartitions - 1)))).toBe(replyPartitions - 1);
   });
+
+  it.each([
+    ['announces it reads packs (reply-pack: 1)', '1', { ahead: true, pack: true }],
+    ['says nothing of packs (an older gateway)', undefined, { ahead: true }],
+    ['names a version of packs it does not read', '2', { ahead: true }],
+  ])('when the caller %s, then its reply may be packed only if it said 1', async (_, pack, options) => {
+    const headers = { ...headersWith('3'), ...(pack === undefined ? {} : { [headerNames.replyPack]: pack }) };
+    const calls: unknown[][] = [];
+    const producer = { send: async (...args: unknown[]) => void calls.push(args) } as unknown as BatchingProducer;
+    await sendReply(producer, replyAddressOf(headers, replyTopic)!, {
+      commandId: '00000000-0000-4000-8000-000000000000',
+      ok: true,
+      result: {},
+    });
+    expect(calls).toEqual([[replyTopic, expect.objectContaining({ partition: 3 }), options]]);
+  });
 });
