@@ -63,7 +63,12 @@ export function unpack(record: KafkaMessage, max = packEntriesMax): UnpackResult
   if (!Array.isArray(json)) return { ok: false, error: 'pack: value is not an array' };
   if (json.length === 0) return { ok: false, error: 'pack: no messages' };
   if (json.length > max) return { ok: false, error: `pack: ${json.length} messages, more than ${max}` };
-  return { ok: true, entries: json.map((entry, index) => entryOf(record, entry, index)) };
+  try {
+    return { ok: true, entries: json.map((entry, index) => entryOf(record, entry, index)) };
+  } catch (err) {
+    // Nothing in a pack may stop its partition: whatever else fails, the pack is refused whole.
+    return { ok: false, error: `pack: unreadable (${err instanceof Error ? err.message : String(err)})` };
+  }
 }
 
 function entryOf(record: KafkaMessage, entry: unknown, index: number): Unpacked {
@@ -96,7 +101,16 @@ function entryOf(record: KafkaMessage, entry: unknown, index: number): Unpacked 
   if (problem === null) return { ok: true, message: message(fields.value as string, headers!), index };
   // Its dead letter carries the entry as it came, and the headers when they could be read (so
   // that its caller, if it names one, is answered).
-  return { ok: false, message: message(JSON.stringify(entry) ?? 'null', headers ?? {}), index, error: `pack entry ${index}: ${problem}` };
+  return { ok: false, message: message(reencoded(entry), headers ?? {}), index, error: `pack entry ${index}: ${problem}` };
+}
+
+/** A refused entry as text for its dead letter; one nested too deep to re-encode (a stack overflow) is named, not thrown. */
+function reencoded(entry: unknown): string {
+  try {
+    return JSON.stringify(entry) ?? 'null';
+  } catch {
+    return '"(an entry too deeply nested to re-encode)"';
+  }
 }
 
 function stringRecord(value: unknown): Record<string, string> | null {

@@ -87,6 +87,14 @@ describe('pack envelope', () => {
     expect(readHeaders(first.message.headers)).toEqual({ 'correlation-id': 'c' });
   });
 
+  it('when an entry is nested deeper than the stack can re-encode, then it alone is refused and nothing throws', () => {
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    const hostile = record(`[${JSON.stringify(entry(1))},${deep},${JSON.stringify(entry(2))}]`, { [packHeader]: '1' });
+    const unpacked = unpack(hostile);
+    if (!unpacked.ok) throw new Error(unpacked.error);
+    expect(unpacked.entries.map((e) => (e.ok ? 'ok' : e.error))).toEqual(['ok', 'pack entry 1: not an object', 'ok']);
+  });
+
   it('isPack looks at the header only', () => {
     expect(isPack(record('[]', { [packHeader]: 'anything' }))).toBe(true);
     expect(isPack(record('[]'))).toBe(false);
