@@ -55,6 +55,7 @@ import {
   type Obj,
 } from './manifests';
 import { alertsFile, prometheusRuleFile, renderPrometheusRule } from './prometheus-rule';
+import { dashboardConfigMapFile, dashboardFile, renderDashboardConfigMap } from './grafana-dashboard';
 
 const base = join(k8sDir, 'base');
 const overlays = ['dev', 'prod'].map((o) => join(k8sDir, 'overlays', o));
@@ -673,6 +674,19 @@ describe('monitoring: metric names, the Grafana dashboard, the PrometheusRule an
       }
     }
     expect(loadKustomization(overlays[1]!).file.components).toContain('../../components/monitoring');
+  });
+
+  it('when the monitoring component is read, then it ships the Grafana dashboard as a ConfigMap the sidecar loads, holding deploy/grafana/coin-ledger.json', () => {
+    // On failure: npx tsx test/deploy/grafana-dashboard.ts --write
+    const dashboardText = readFileSync(dashboardFile, 'utf8');
+    expect(readFileSync(dashboardConfigMapFile, 'utf8')).toBe(renderDashboardConfigMap(dashboardText));
+    const prod = kustomizeBuild(overlays[1]!);
+    const configMap = byKind(prod, 'ConfigMap', 'coin-ledger-dashboard')[0]!;
+    expect(configMap.metadata.labels).toMatchObject({ grafana_dashboard: '1' });
+    expect(JSON.parse(configMap.data['coin-ledger.json'])).toEqual(JSON.parse(dashboardText));
+    expect(renderDashboardConfigMap(dashboardText.replace('"uid": "coin-ledger"', '"uid": "other"'))).not.toBe(
+      readFileSync(dashboardConfigMapFile, 'utf8'),
+    );
   });
 
   it('when the PrometheusRule drifts from alerts.yml, then the comparison fails', () => {
