@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { topicNames } from '@coin/contracts';
 import { createPool, type Pool, schemaName } from '@coin/db';
-import { verifyWebhookSignature } from '@coin/events';
+import { standardWebhooksSecret, verifyWebhookSignature } from '@coin/events';
+import { Webhook } from 'standardwebhooks';
 import { ServiceTokenSigner } from '@coin/http';
 import { createLogger } from '@coin/logger';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
@@ -24,6 +25,8 @@ interface Received {
   signature: string;
   eventId: string;
   attempt: string;
+  /** The Standard Webhooks headers. */
+  standard: Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string>;
 }
 
 /** A real HTTP receiver on 127.0.0.1 that answers 503 while `failing` is set, then 200. */
@@ -43,6 +46,11 @@ class Receiver {
           path: req.url ?? '',
           body: Buffer.concat(chunks).toString('utf8'),
           signature: String(req.headers['coin-signature'] ?? ''),
+          standard: {
+            'webhook-id': String(req.headers['webhook-id'] ?? ''),
+            'webhook-timestamp': String(req.headers['webhook-timestamp'] ?? ''),
+            'webhook-signature': String(req.headers['webhook-signature'] ?? ''),
+          },
           eventId: String(req.headers['coin-event-id'] ?? ''),
           attempt: String(req.headers['coin-delivery-attempt'] ?? ''),
         };
@@ -178,7 +186,11 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
     for (const got of receiver.received) {
       expect(verifyWebhookSignature({ body: got.body, header: got.signature, secret })).toMatchObject({ ok: true });
       expect(JSON.parse(got.body).eventId).toBe(got.eventId);
+      // A Standard Webhooks library verifies the same delivery, its id the event's on every attempt.
+      expect(new Webhook(standardWebhooksSecret(secret)).verify(got.body, got.standard)).toEqual(JSON.parse(got.body));
+      expect(got.standard['webhook-id']).toBe(got.eventId);
     }
+    expect(receiver.refused[0]!.standard['webhook-id']).toBe(receiver.received[0]!.standard['webhook-id']);
     // The receiver has the request before the worker records its answer: the log catches up just after.
     const after = await eventually(
       async () => {
