@@ -14,7 +14,8 @@ export interface EndpointAction {
     | 'webhook-endpoint.create'
     | 'webhook-endpoint.delete'
     | 'webhook-endpoint.rotate-secret'
-    | 'webhook-endpoint.redeliver';
+    | 'webhook-endpoint.redeliver'
+    | 'webhook-endpoint.test';
   endpointId: string;
   clientId: string;
   /** When it happened, as the endpoint's row says (its disabled_at, or the time of the re-enabling). */
