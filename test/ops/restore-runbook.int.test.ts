@@ -12,6 +12,7 @@ import { ledgerCommandMessage, treasuryCodes, walletKeyOfTreasury, walletKeyOfUs
 import { createPool, type Pool } from '@coin/db';
 import { keyPartitioner, partitionCount } from '@coin/kafka';
 import { ledgerGroupIds, owedCreditLegCommands } from '@coin/ledger';
+import { uuidV5 } from '@coin/security';
 import { runAudit } from '../../scripts/audit';
 import { rewindAfterRestore } from '../../scripts/restore-rewind';
 import { ProofCache, type ProofActor } from '../../scripts/stack/proofs';
@@ -83,6 +84,67 @@ interface Rehearsal {
   legsOwed: Array<{ commandId: string; data: unknown }>;
   /** The legs the debits owed at the backup sent (the outbox in the backup). */
   originalLegs: Array<{ commandId: string; data: unknown }>;
+  /** The highest transaction id published before the restore (the ledger's record then). */
+  highestBeforeRestore: number;
+  /** Transactions the restarted ledger wrote: the commands applied again, then new ones. */
+  writtenAfterRestore: Array<{ id: number; commandId: string; createdAt: string }>;
+  /**
+   * A consumer deduplicating coin.transactions by eventId, reading the whole topic: the
+   * transactions written after the restore whose event it dropped as a duplicate (the copy it
+   * kept under that eventId is another transaction's, published before the restore).
+   */
+  droppedAsDuplicate: Array<{ id: number; kept: string; dropped: string }>;
+  /** What step 3 printed. */
+  step3Stdout: string;
+}
+
+/** Every record of a topic, from its start to the end it has now, in each partition's order. */
+async function readTopic(h: LedgerHarness, topic: string): Promise<Array<{ partition: number; value: string }>> {
+  const a = h.kafka.admin();
+  await a.connect();
+  const ends = new Map((await a.fetchTopicOffsets(topic)).map((p) => [p.partition, BigInt(p.high)]));
+  await a.disconnect();
+  const pending = new Set([...ends].filter(([, end]) => end > 0n).map(([p]) => p));
+  const records: Array<{ partition: number; offset: bigint; value: string }> = [];
+  if (pending.size === 0) return [];
+  const consumer = h.kafka.consumer({ groupId: `${h.prefix}restore-rehearsal-reader-${randomUUID()}` });
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${topic}: not read to its end in 30 s`)), 30_000);
+      consumer
+        .run({
+          autoCommit: false,
+          eachMessage: async ({ partition, message }) => {
+            const offset = BigInt(message.offset);
+            if (offset < ends.get(partition)!) records.push({ partition, offset, value: message.value?.toString() ?? '' });
+            if (offset + 1n >= ends.get(partition)! && pending.delete(partition) && pending.size === 0) {
+              clearTimeout(timer);
+              resolve();
+            }
+          },
+        })
+        .catch(reject);
+    });
+  } finally {
+    await consumer.disconnect();
+  }
+  return records.sort((x, y) => x.partition - y.partition || (x.offset < y.offset ? -1 : x.offset > y.offset ? 1 : 0));
+}
+
+/**
+ * A consumer that deduplicates coin.transactions by eventId as docs/EVENTS.md tells it to: the
+ * first event of each eventId is kept, every later one dropped. Events of one transaction id share
+ * a key, so a partition's order is the order it sees them in.
+ */
+function deduplicateByEventId(records: Array<{ value: string }>): Map<string, { id: number; createdAt: string }> {
+  const kept = new Map<string, { id: number; createdAt: string }>();
+  for (const { value } of records) {
+    const event = JSON.parse(value) as { eventId: string; transaction: { id: number; createdAt: string } };
+    if (!kept.has(event.eventId)) kept.set(event.eventId, { id: event.transaction.id, createdAt: event.transaction.createdAt });
+  }
+  return kept;
 }
 
 /**
@@ -249,6 +311,9 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
       ).rejects.toThrow(/still running: stop the ledger first/);
       expect(await internalEndOffsets(h)).toEqual(internalEnd);
     }
+    const highestBeforeRestore = Number(
+      (await admin.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM transactions')).rows[0]!.id,
+    );
     // 1. Stop everything that writes.
     await h.ledger?.close();
     h.ledger = undefined;
@@ -263,8 +328,10 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
     const legsOwed = (await owedCreditLegCommands(h.pool, new Date())).map(({ commandId, data }) => ({ commandId, data }));
     // 3. Position the consumer groups.
     let legsSent: number[] = [];
+    let step3Stdout = '';
     if (runbook === 'as written') {
       const step3 = await restoreRewind(h, restorePoint);
+      step3Stdout = step3.stdout;
       expect({ code: step3.code, stderr: step3.stderr }).toEqual({ code: 0, stderr: '' });
       const sent = /credit legs owed by the restored ledger sent to \S+: (\d+)(?: \(transactions ([\d, ]+)\))?/.exec(step3.stdout);
       expect(sent).not.toBeNull();
@@ -285,6 +352,36 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
       return r.rows[0]!.n === after.length ? true : undefined;
     }, 30_000);
     const audit = await settledAudit(adminUrl, h.prefix, 10_000);
+    const balancesAfter = await balances(admin);
+    // New money after the restore: transfers the restored ledger numbers itself.
+    const newAfterRestore: string[] = [];
+    for (const [from, to] of pairs.slice(0, 3)) {
+      const commandId = randomUUID();
+      newAfterRestore.push(commandId);
+      const reply = await h.send({
+        type: 'ledger.transfer',
+        key: walletKeyOfUser(from),
+        commandId,
+        data: { kind: 'TRANSFER', fromUserId: from, to: { kind: 'user', userId: to }, amount: 50, reason: 'after the restore' },
+      });
+      expect(reply).toMatchObject({ ok: true });
+    }
+    await eventually(async () => {
+      const r = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_batches WHERE published_at IS NULL');
+      return r.rows[0]!.n === 0 ? true : undefined;
+    });
+    const writtenAfterRestore = (
+      await admin.query<{ id: string; command_id: string; created_at: Date }>(
+        'SELECT id::text, command_id::text, created_at FROM transactions WHERE command_id = ANY($1) ORDER BY id',
+        [[...after, ...newAfterRestore]],
+      )
+    ).rows.map((r) => ({ id: Number(r.id), commandId: r.command_id, createdAt: r.created_at.toISOString() }));
+    expect(writtenAfterRestore.map((t) => t.commandId).sort()).toEqual([...after, ...newAfterRestore].sort());
+    const kept = deduplicateByEventId(await readTopic(h, h.topics.coinTransactions));
+    const droppedAsDuplicate = writtenAfterRestore.flatMap((t) => {
+      const first = kept.get(uuidV5(`coin.transaction.recorded:${t.id}`));
+      return first && first.createdAt === t.createdAt ? [] : [{ id: t.id, kept: first?.createdAt ?? 'none', dropped: t.createdAt }];
+    });
     const missing = await admin.query<{ command_id: string }>(
       `SELECT t.command_id FROM transactions t
         WHERE t.command_id = ANY($1)
@@ -295,12 +392,16 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
     return {
       audit,
       balancesBefore,
-      balancesAfter: await balances(admin),
+      balancesAfter,
       transfersWithoutCredit: missing.rows.map((r) => r.command_id),
       owedAtBackup: { commandIds: owedIds, transactionIds: owedTransactions },
       legsSent,
       legsOwed,
       originalLegs,
+      highestBeforeRestore,
+      writtenAfterRestore,
+      droppedAsDuplicate,
+      step3Stdout,
     };
   } finally {
     await h.close();
@@ -322,6 +423,21 @@ describe('restoring the ledger from a backup (docs/OPERATIONS.md "Restoring from
     expect(r.legsOwed).toHaveLength(r.owedAtBackup.commandIds.length);
     expect([...r.legsSent].sort()).toEqual([...r.owedAtBackup.transactionIds].sort());
     expect(r.originalLegs).toEqual(expect.arrayContaining(r.legsOwed));
+    // No id is handed out twice: what the restarted ledger wrote (the commands applied again, and
+    // new ones) is numbered above every id published before the restore, and a consumer that
+    // deduplicates by eventId keeps every one of them.
+    expect({
+      reusedIds: r.writtenAfterRestore.filter((t) => t.id <= r.highestBeforeRestore).map((t) => t.id),
+      droppedAsDuplicate: r.droppedAsDuplicate,
+    }).toEqual({ reusedIds: [], droppedAsDuplicate: [] });
+    const floor =
+      /shard 0: transaction ids start at (\d+) \(the restored sequence would have handed out (\d+); ids \d+\.\.\d+ are never handed out again, highest published (\d+), gap 1000\)/.exec(
+        r.step3Stdout,
+      );
+    expect(floor).not.toBeNull();
+    expect(Number(floor![3])).toBe(r.highestBeforeRestore);
+    expect(Number(floor![1])).toBe(r.highestBeforeRestore + 1001);
+    expect(Math.min(...r.writtenAfterRestore.map((t) => t.id))).toBeGreaterThanOrEqual(Number(floor![1]));
   }, 180_000);
 
   it('when only ledger.commands is rewound (the runbook before), then the credits applied after the backup are lost and the audit fails on them', async () => {
