@@ -65,3 +65,16 @@ export async function recordEndpointAction(client: PoolClient, adminAuditTopic: 
   const record = endpointActionRecord(action);
   await insertOutbox(client, [{ topic: adminAuditTopic, key: record.id, payload: adminServiceActionEvent(record) }]);
 }
+
+/**
+ * Records an action on an endpoint that a SUPERADMIN asked for (`auditedBy`), in the caller's
+ * transaction; a platform client's change to its own endpoint (no `auditedBy`) is no admin action.
+ */
+export async function recordIfAudited(
+  client: PoolClient,
+  auditedBy: AuditedBy | undefined,
+  action: Pick<EndpointAction, 'action' | 'endpointId' | 'clientId' | 'at' | 'details'>,
+): Promise<void> {
+  if (!auditedBy) return;
+  await recordEndpointAction(client, auditedBy.topic, { ...action, actor: auditedBy.actor, reason: null, requestId: auditedBy.requestId });
+}

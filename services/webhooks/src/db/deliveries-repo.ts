@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type WebhookTestEvent, webhookTestEventType } from '@coin/contracts';
 import { inTransaction, type Pool, type PoolClient } from '@coin/db';
-import { type AuditedBy, recordEndpointAction } from './audit-outbox';
+import { type AuditedBy, recordIfAudited } from './audit-outbox';
 
 export interface NewDelivery {
   endpointId: string;
@@ -179,18 +179,13 @@ export async function insertTestDelivery(
       [endpoint.id, eventId, webhookTestEventType, `test:${endpoint.id}`, JSON.stringify(testEventOf(endpoint, eventId))],
     );
     const row = r.rows[0]!;
-    if (auditedBy) {
-      await recordEndpointAction(client, auditedBy.topic, {
-        action: 'webhook-endpoint.test',
-        endpointId: endpoint.id,
-        clientId: endpoint.clientId,
-        at: row.at,
-        actor: auditedBy.actor,
-        reason: null,
-        requestId: auditedBy.requestId,
-        details: { deliveryId: row.id, eventId },
-      });
-    }
+    await recordIfAudited(client, auditedBy, {
+      action: 'webhook-endpoint.test',
+      endpointId: endpoint.id,
+      clientId: endpoint.clientId,
+      at: row.at,
+      details: { deliveryId: row.id, eventId },
+    });
     return { deliveryId: Number(row.id), eventId };
   });
 }
@@ -212,18 +207,14 @@ export async function redeliver(
       [deliveryId, endpoint.id],
     );
     const done = r.rows[0];
-    if (done && auditedBy) {
-      await recordEndpointAction(client, auditedBy.topic, {
+    if (done)
+      await recordIfAudited(client, auditedBy, {
         action: 'webhook-endpoint.redeliver',
         endpointId: endpoint.id,
         clientId: endpoint.clientId,
         at: done.at,
-        actor: auditedBy.actor,
-        reason: null,
-        requestId: auditedBy.requestId,
         details: { deliveryId: String(deliveryId) },
       });
-    }
     return done !== undefined;
   });
 }
