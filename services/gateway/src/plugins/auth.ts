@@ -215,6 +215,11 @@ export function actorOf(request: FastifyRequest): Actor {
  * service applying the command verifies itself (docs/DESIGN.md "Who asks: proof of authority in
  * every command"), so it never takes the gateway's word for who the actor is.
  */
-export function authorityOf(request: FastifyRequest): { actor: Actor; proof: string } {
-  return { actor: actorOf(request), proof: bearerTokenOf(request) };
+/** Marks a request whose command was answered from its stored outcome (the idempotency plugin says so in Idempotent-Replayed). */
+function markReplayed(request: FastifyRequest): void {
+  if (request.idempotency) request.idempotency.replayed = true;
+}
+
+export function authorityOf(request: FastifyRequest): { actor: Actor; proof: string; onReplayed: () => void } {
+  return { actor: actorOf(request), proof: bearerTokenOf(request), onReplayed: () => markReplayed(request) };
 }
