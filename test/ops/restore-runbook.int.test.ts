@@ -3,76 +3,40 @@
 // credits not yet applied), move money, restore the backup, position the consumer groups as the
 // runbook says, let the ledger apply again, and audit. The runbook before this test rewound
 // ledger.commands only: the credits applied after the backup were lost for good.
-import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ledgerCommandMessage, treasuryCodes, walletKeyOfTreasury, walletKeyOfUser, type LedgerCommand } from '@coin/contracts';
-import { createPool, type Pool } from '@coin/db';
+import { createPool } from '@coin/db';
 import { keyPartitioner, partitionCount } from '@coin/kafka';
 import { ledgerGroupIds, owedCreditLegCommands } from '@coin/ledger';
 import { uuidV5 } from '@coin/security';
-import { runAudit } from '../../scripts/audit';
 import { rewindAfterRestore } from '../../scripts/restore-rewind';
 import { ProofCache, type ProofActor } from '../../scripts/stack/proofs';
 import { testInfra } from '../harness/env';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../harness/ledger';
+import {
+  type AuditRun,
+  balances,
+  deduplicateByEventId,
+  dumpLedgerSchema,
+  internalEndOffsets,
+  marginMs,
+  readTopic,
+  restoreLedgerSchema,
+  restoreRewind,
+  settledAudit,
+} from './restore-helpers';
 
-const repoRoot = path.join(__dirname, '..', '..');
 const users = Array.from({ length: 10 }, (_, i) => i + 1);
 const seedAmount = 100_000;
-/** The runbook's default margin before the restore point. */
-const marginMs = 300_000;
-
-/** PostgreSQL's own variables for a URL: the password stays out of the tools' arguments. */
-function pgEnv(url: string): NodeJS.ProcessEnv {
-  const u = new URL(url);
-  return {
-    ...process.env,
-    PGHOST: u.hostname,
-    PGPORT: u.port || '5432',
-    PGUSER: decodeURIComponent(u.username),
-    PGPASSWORD: decodeURIComponent(u.password),
-    PGDATABASE: u.pathname.slice(1),
-  };
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
-  const result = spawnSync(command, args, { env, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
-}
-
-/**
- * Step 3 as an operator runs it: `npm run restore:rewind` (its script) with the ledger's own
- * environment; what it printed.
- */
-function restoreRewind(h: LedgerHarness, restorePoint: Date): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(repoRoot, 'scripts/restore-rewind.ts'),
-      '--restore-point',
-      restorePoint.toISOString(),
-      '--margin-s',
-      String(marginMs / 1000),
-    ],
-    { cwd: repoRoot, env: { ...process.env, ...h.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
 
 type Runbook = 'as written' | 'before the fix (ledger.commands only)';
 
 interface Rehearsal {
   /** What `npm run audit` reports after the restore and the re-apply. */
-  audit: Awaited<ReturnType<typeof runAudit>>;
+  audit: AuditRun;
   balancesBefore: Record<string, number>;
   balancesAfter: Record<string, number>;
   /** Transfers whose credit entry is missing after the restore (command ids). */
@@ -96,83 +60,6 @@ interface Rehearsal {
   droppedAsDuplicate: Array<{ id: number; kept: string; dropped: string }>;
   /** What step 3 printed. */
   step3Stdout: string;
-}
-
-/** Every record of a topic, from its start to the end it has now, in each partition's order. */
-async function readTopic(h: LedgerHarness, topic: string): Promise<Array<{ partition: number; value: string }>> {
-  const a = h.kafka.admin();
-  await a.connect();
-  const ends = new Map((await a.fetchTopicOffsets(topic)).map((p) => [p.partition, BigInt(p.high)]));
-  await a.disconnect();
-  const pending = new Set([...ends].filter(([, end]) => end > 0n).map(([p]) => p));
-  const records: Array<{ partition: number; offset: bigint; value: string }> = [];
-  if (pending.size === 0) return [];
-  const consumer = h.kafka.consumer({ groupId: `${h.prefix}restore-rehearsal-reader-${randomUUID()}` });
-  await consumer.connect();
-  await consumer.subscribe({ topic, fromBeginning: true });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${topic}: not read to its end in 30 s`)), 30_000);
-      consumer
-        .run({
-          autoCommit: false,
-          eachMessage: async ({ partition, message }) => {
-            const offset = BigInt(message.offset);
-            if (offset < ends.get(partition)!) records.push({ partition, offset, value: message.value?.toString() ?? '' });
-            if (offset + 1n >= ends.get(partition)! && pending.delete(partition) && pending.size === 0) {
-              clearTimeout(timer);
-              resolve();
-            }
-          },
-        })
-        .catch(reject);
-    });
-  } finally {
-    await consumer.disconnect();
-  }
-  return records.sort((x, y) => x.partition - y.partition || (x.offset < y.offset ? -1 : x.offset > y.offset ? 1 : 0));
-}
-
-/**
- * A consumer that deduplicates coin.transactions by eventId as docs/EVENTS.md tells it to: the
- * first event of each eventId is kept, every later one dropped. Events of one transaction id share
- * a key, so a partition's order is the order it sees them in.
- */
-function deduplicateByEventId(records: Array<{ value: string }>): Map<string, { id: number; createdAt: string }> {
-  const kept = new Map<string, { id: number; createdAt: string }>();
-  for (const { value } of records) {
-    const event = JSON.parse(value) as { eventId: string; transaction: { id: number; createdAt: string } };
-    if (!kept.has(event.eventId)) kept.set(event.eventId, { id: event.transaction.id, createdAt: event.transaction.createdAt });
-  }
-  return kept;
-}
-
-/**
- * `npm run audit`'s check, read again until it passes with no credit leg in flight (every
- * transfer credited) or `timeoutMs` has passed; the last report either way.
- */
-async function settledAudit(databaseUrl: string, schemaPrefix: string, timeoutMs: number): Promise<Awaited<ReturnType<typeof runAudit>>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const audit = await runAudit({ databaseUrl, schemaPrefix, waitMs: 0, creditLegMaxAgeS: 1, log: () => undefined });
-    if ((audit.ok && audit.report.creditLegs.inFlight.count === 0) || Date.now() >= deadline) return audit;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-async function internalEndOffsets(h: LedgerHarness): Promise<string[]> {
-  const a = h.kafka.admin();
-  await a.connect();
-  try {
-    return (await a.fetchTopicOffsets(h.topics.ledgerInternal)).sort((x, y) => x.partition - y.partition).map((p) => p.high);
-  } finally {
-    await a.disconnect();
-  }
-}
-
-async function balances(pool: Pool): Promise<Record<string, number>> {
-  const rows = await pool.query<{ wallet_key: string; balance: number }>('SELECT wallet_key, balance FROM wallets ORDER BY wallet_key');
-  return Object.fromEntries(rows.rows.map((r) => [r.wallet_key, Number(r.balance)]));
 }
 
 async function rehearse(runbook: Runbook): Promise<Rehearsal> {
@@ -257,7 +144,7 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
     // The backup (the runbook's logical backup of the ledger's schema); T is taken before it starts.
     const restorePoint = new Date();
     const dump = path.join(workDir, 'ledger.dump');
-    run('pg_dump', ['--format=custom', `--schema=${schema}`, `--file=${dump}`], pgEnv(adminUrl));
+    dumpLedgerSchema(adminUrl, schema, dump);
     await lock.query('ROLLBACK');
     lock.release();
 
@@ -318,7 +205,7 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
     await h.ledger?.close();
     h.ledger = undefined;
     // 2. Restore the backup.
-    run('pg_restore', ['--clean', '--if-exists', '--single-transaction', `--dbname=${pgEnv(adminUrl).PGDATABASE}`, dump], pgEnv(adminUrl));
+    restoreLedgerSchema(adminUrl, dump);
     const originalLegs = (await admin.query<{ messages: string }>('SELECT messages FROM outbox_batches ORDER BY id')).rows.flatMap((row) =>
       (JSON.parse(row.messages) as Array<{ topic: string; payload: string }>)
         .filter((m) => m.topic === h.topics.ledgerInternal)
@@ -377,7 +264,7 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
       )
     ).rows.map((r) => ({ id: Number(r.id), commandId: r.command_id, createdAt: r.created_at.toISOString() }));
     expect(writtenAfterRestore.map((t) => t.commandId).sort()).toEqual([...after, ...newAfterRestore].sort());
-    const kept = deduplicateByEventId(await readTopic(h, h.topics.coinTransactions));
+    const { kept } = deduplicateByEventId(await readTopic(h, h.topics.coinTransactions));
     const droppedAsDuplicate = writtenAfterRestore.flatMap((t) => {
       const first = kept.get(uuidV5(`coin.transaction.recorded:${t.id}`));
       return first && first.createdAt === t.createdAt ? [] : [{ id: t.id, kept: first?.createdAt ?? 'none', dropped: t.createdAt }];
