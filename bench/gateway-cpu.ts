@@ -1,6 +1,6 @@
 /**
  * `npm run bench:gateway-cpu`: the gateway's CPU per transfer at fixed offered rates, two gateway
- * builds interleaved on one running stack (issue 34: "measured by process in interleaved
+ * builds interleaved on one running stack (the house rule: "measured by process in interleaved
  * before/after runs on the same machine"). The other services run once, from this checkout; the
  * gateway is started from each build in turn (same port and environment), warmed up, and
  * measured at every rate, the order of the builds alternating round by round, so a slow spell

@@ -4,7 +4,7 @@
  * (fastify inject: routing, zod validation, SQL on a real PostgreSQL, serialisation; no socket),
  * which is what the gateway calls for GET /api/coins/history and GET /api/wallets/me/transactions.
  * Then the freshness through Kafka: events produced at a steady pace, time until stored.
- * Then a statement (issue 31 item 4): a treasury with 1,000,000 lines in a year, its balance as
+ * Then a statement: a treasury with 1,000,000 lines in a year, its balance as
  * of a time and a JSON page in-process, and the whole year as CSV through a history process and
  * a gateway process of their own (the gateway's pass-through code), with each one's peak RSS.
  * Uses its own schema (bench_history), dropped at the end unless --keep.

@@ -17,7 +17,7 @@
  *
  *   npm run bench:ledger -- [--commands 100000] [--wallets 10000] [--partitions 6] [--replicas 2]
  *
- * `npm run bench:ledger-consume` (`--consume`, issue 34): does one ledger keep up with itself?
+ * `npm run bench:ledger-consume` (`--consume`): does one ledger keep up with itself?
  * Each round runs twice on a fresh prefix, in alternating order: the ledger inside this process
  * (the direct apply of `--replicas 1`) and one ledger process (`node services/ledger/src/main.ts`,
  * as deployed, fed from the same kind of pre-filled ledger.commands, no gateway in the way).

@@ -98,7 +98,7 @@ const settings = {
   skipBest: process.env.BENCH_SKIP_BEST === '1',
   /** BENCH_BEST_TOPOLOGY: a topology to try instead of the one the cores give. */
   bestTopology: process.env.BENCH_BEST_TOPOLOGY ?? null,
-  /** The equal-rate steps (issue 19): these fractions of the baseline's peak, for all three systems. */
+  /** The equal-rate steps: these fractions of the baseline's peak, for all three systems. */
   equalFractions: (process.env.BENCH_EQUAL_FRACTIONS ?? '0.1,0.25,0.5,0.8').split(',').filter(Boolean).map(Number),
   /** The peak those fractions are of, when given: else this run's baseline peak. */
   equalRatePeak: process.env.BENCH_EQUAL_RATE_PEAK ? Number(process.env.BENCH_EQUAL_RATE_PEAK) : null,

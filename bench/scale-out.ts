@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale-out` (issue 19): scale-out simulated on one machine. One stack for the
+ * `npm run bench:scale-out`: scale-out simulated on one machine. One stack for the
  * whole run; for each configuration of gateways × ledgers the extra gateway and ledger processes
  * are started or stopped (same environment as the stack's own, another port), the ledger group is
  * left to rebalance, then one closed-loop step of transfers runs with the connections split evenly

@@ -3,7 +3,7 @@
  * to the point T and the ledger is stopped: puts the ledger's consumer groups where the restored
  * database needs them and sends the credit legs it owes.
  *
- *   npm run restore:rewind -- --restore-point <ISO 8601 time of T> [--margin-s 300] [--prefix <schema prefix>]
+ *   npm run restore:rewind -- --restore-point <ISO 8601 time of T> [--margin-s 300] [--id-gap 1000] [--prefix <schema prefix>]
  *
  * - `ledger-service` on ledger.commands and `ledger-user-events` on user.events.v2 (and the retired user.events): to the first
  *   offset at T − margin (what `kafka-consumer-groups.sh --reset-offsets --to-datetime` does).
@@ -14,6 +14,10 @@
  *   and closes of user events (derived again from user.events.v2 above). Replayed, the legs of
  *   transactions the restore lost would credit ids the restored sequence hands out again, to
  *   other transactions.
+ * - The transaction id sequence of every shard: past the highest transaction id the ledger published
+ *   since T − margin (coin.transactions, ledger.internal, gateway.replies, read to their ends), plus
+ *   `--id-gap` (docs/DESIGN.md "Ids across a restore"): no id a consumer has seen is handed out
+ *   again, to another transaction. Printed as the new floor and the ids that are void.
  * - Then the credit legs the restored ledger owes (a debit kept, its credit applied after T and
  *   lost) go to ledger.internal, after that end, each under the command id of the leg its debit
  *   sent: a copy that arrives too (the outbox sweep republishing an unpublished batch) credits once.
@@ -29,11 +33,12 @@ import { commonEnv, kafkaSecurityOf, parseConfig, z } from '@coin/config';
 import { ledgerCommandMessage, topicNames } from '@coin/contracts';
 import { createPool, type PoolClient } from '@coin/db';
 import { createKafka } from '@coin/kafka';
-import { ledgerGroupIds, owedCreditLegCommands } from '@coin/ledger';
+import { ledgerGroupIds, ledgerRestoreScanGroupId, owedCreditLegCommands } from '@coin/ledger';
 import { createLogger } from '@coin/logger';
 import type { Admin, Kafka } from 'kafkajs';
 import { argsOrExit, integerArg, parseCliArgs, UsageError } from './cli-args';
 import { ledgerDatabaseUrls } from './audit';
+import { type IdFloor, idCarryingTopics, idFloor, type PublishedScan, scanPublishedTransactionIds } from './restore-ids';
 
 export interface RestoreRewindOptions {
   kafka: Kafka;
@@ -47,8 +52,17 @@ export interface RestoreRewindOptions {
    * "Shards") every shard, the home shard first, all restored to the same point.
    */
   ledgerDb: Pick<PoolClient, 'query'> | readonly Pick<PoolClient, 'query'>[];
+  /** Ids skipped above the highest one published (docs/DESIGN.md "Ids across a restore"); default 1000. */
+  idGap?: number;
+  /** How long the read of the published ids may take; default 5 minutes. */
+  scanTimeoutMs?: number;
   now?: () => Date;
   log: (line: string) => void;
+}
+
+/** The transaction id sequence of one shard, before and after the advance. */
+export interface ShardIdFloor extends IdFloor {
+  shard: number;
 }
 
 export interface GroupPosition {
@@ -62,6 +76,43 @@ export interface RestoreRewindReport {
   positions: GroupPosition[];
   /** Command ids of the credit legs sent, one per leg the restored ledger owes. */
   legsSent: string[];
+  /** What was read of the published ids, and each shard's sequence moved past them. */
+  published: PublishedScan;
+  idFloors: ShardIdFloor[];
+}
+
+/** The default of `--id-gap`: ids left unused above the highest published one. */
+export const defaultIdGap = 1000;
+
+/** Moves each shard's transaction id sequence past `highestPublished` + gap (forward only). */
+async function advanceTransactionIds(
+  dbs: readonly Pick<PoolClient, 'query'>[],
+  highestPublished: number,
+  gap: number,
+): Promise<ShardIdFloor[]> {
+  const floors: ShardIdFloor[] = [];
+  for (const [shard, db] of dbs.entries()) {
+    const state =
+      // pg_sequence_last_value: what USAGE (the runtime role's) may read; null before the first nextval.
+      (
+        await db.query<{ last_value: string | null; highest_row: string }>(
+          `SELECT pg_sequence_last_value('transactions_id_seq')::text AS last_value,
+                (SELECT coalesce(max(id), 0) FROM transactions)::text AS highest_row`,
+        )
+      ).rows[0]!;
+    const floor = idFloor(
+      {
+        lastValue: state.last_value === null ? 1 : Number(state.last_value),
+        isCalled: state.last_value !== null,
+        highestRow: Number(state.highest_row),
+      },
+      highestPublished,
+      gap,
+    );
+    const next = (await db.query<{ next: string }>('SELECT advance_transaction_ids($1::bigint)::text AS next', [floor.next])).rows[0]!;
+    floors.push({ shard, ...floor, next: Number(next.next) });
+  }
+  return floors;
 }
 
 /** Legs per produce request: well under the broker's 1 MiB request limit. */
@@ -84,8 +135,23 @@ export async function rewindAfterRestore(options: RestoreRewindOptions): Promise
   const admin = options.kafka.admin();
   await admin.connect();
   const positions: GroupPosition[] = [];
+  const dbs = Array.isArray(options.ledgerDb) ? options.ledgerDb : [options.ledgerDb as Pick<PoolClient, 'query'>];
+  let published: PublishedScan;
   try {
     await refuseRunningGroups(admin, [groups.commands, groups.userEvents]);
+    // Read-only, before anything is set: a failure leaves the groups and the sequences as they were.
+    published = await scanPublishedTransactionIds({
+      kafka: options.kafka,
+      topics: idCarryingTopics(topics),
+      fromMs: from,
+      groupId: ledgerRestoreScanGroupId(options.topicPrefix),
+      ...(options.scanTimeoutMs === undefined ? {} : { timeoutMs: options.scanTimeoutMs }),
+    });
+    options.log(
+      `transaction ids published since the restore point - margin: highest ${published.highest || 'none'} (${published.byTopic
+        .map((t) => `${t.topic}: ${t.records} record(s), highest ${t.highest || 'none'}`)
+        .join('; ')})`,
+    );
     // Read every position before setting any: a failure here leaves the groups as they were.
     const atTime = async (groupId: string, topic: string): Promise<GroupPosition> => ({
       groupId,
@@ -116,6 +182,15 @@ export async function rewindAfterRestore(options: RestoreRewindOptions): Promise
     await admin.disconnect();
   }
 
+  const idFloors = await advanceTransactionIds(dbs, published.highest, options.idGap ?? defaultIdGap);
+  for (const f of idFloors) {
+    options.log(
+      `shard ${f.shard}: transaction ids start at ${f.next} (the restored sequence would have handed out ${f.restoredNext}; ` +
+        (f.next > f.restoredNext ? `ids ${f.restoredNext}..${f.next - 1} are never handed out again, ` : '') +
+        `highest published ${f.highestPublished || 'none'}, gap ${options.idGap ?? defaultIdGap})`,
+    );
+  }
+
   const legs = await owedCreditLegCommands(options.ledgerDb, (options.now ?? (() => new Date()))());
   if (legs.length > 0) {
     const producer = options.kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
@@ -133,11 +208,11 @@ export async function rewindAfterRestore(options: RestoreRewindOptions): Promise
     `credit legs owed by the restored ledger sent to ${topics.ledgerInternal}: ${legs.length}` +
       (legs.length > 0 ? ` (transactions ${legs.map((l) => l.data.transactionId).join(', ')})` : ''),
   );
-  return { positions, legsSent: legs.map((l) => l.commandId) };
+  return { positions, legsSent: legs.map((l) => l.commandId), published, idFloors };
 }
 
 const usage =
-  'usage: npm run restore:rewind -- --restore-point <ISO 8601 time, e.g. 2026-11-23T04:00:00Z> [--margin-s 300] [--prefix <schema prefix>]';
+  'usage: npm run restore:rewind -- --restore-point <ISO 8601 time, e.g. 2026-11-23T04:00:00Z> [--margin-s 300] [--id-gap 1000] [--prefix <schema prefix>]';
 
 /** An ISO 8601 date and time with its offset (Z or ±hh:mm): a time without one would be read in the machine's zone. */
 export function restorePointArg(text: string | undefined, now: Date): Date {
@@ -153,17 +228,23 @@ export function restorePointArg(text: string | undefined, now: Date): Date {
 const restoreConfig = z.object({ ...commonEnv });
 
 async function main(): Promise<void> {
-  const { restorePoint, marginS, prefix } = argsOrExit(() => {
+  const { restorePoint, marginS, idGap, prefix } = argsOrExit(() => {
     const { values } = parseCliArgs(
       {
         args: process.argv.slice(2),
-        options: { 'restore-point': { type: 'string' }, 'margin-s': { type: 'string' }, prefix: { type: 'string' } },
+        options: {
+          'restore-point': { type: 'string' },
+          'margin-s': { type: 'string' },
+          'id-gap': { type: 'string' },
+          prefix: { type: 'string' },
+        },
       },
       usage,
     );
     return {
       restorePoint: restorePointArg(values['restore-point'], new Date()),
       marginS: integerArg(values['margin-s'], '--margin-s', 300, usage, 0),
+      idGap: integerArg(values['id-gap'], '--id-gap', defaultIdGap, usage, 0),
       prefix: values.prefix,
     };
   });
@@ -184,6 +265,7 @@ async function main(): Promise<void> {
       topicPrefix: config.TOPIC_PREFIX,
       restorePoint,
       marginMs: marginS * 1000,
+      idGap,
       ledgerDb: pools,
       log: (line) => process.stdout.write(`[restore:rewind] ${line}\n`),
     });

@@ -1,5 +1,5 @@
 /**
- * The equal-rate table (issue 19): the pipeline, the baseline and the transport floor at the
+ * The equal-rate table: the pipeline, the baseline and the transport floor at the
  * same absolute offered rates — fractions of the baseline's measured peak — in open loop, so
  * their latencies and CPU per transfer compare at the load a platform really runs, not only at
  * saturation. Pure: the rate plan, the rows and their ratios, the markdown and the chart series;
@@ -16,7 +16,7 @@ const systemNames: Record<EqualRateSystem, string> = { pipeline: 'pipeline', bas
 /** The load generator's own label in the CPU figures (bench/run.ts, bench/lib/transport-floor.ts). */
 export const loadGeneratorLabel = 'load generator';
 
-/** Issue 19's targets, as ratios. */
+/** The equal-rate targets (docs/PERFORMANCE.md), as ratios. */
 export const equalRateTargets = {
   /** Pipeline p99 ÷ baseline p99 at every equal-rate step. */
   p99Ratio: 2,
@@ -336,7 +336,7 @@ export function equalRateMarkdown(table: EqualRateTable): string[] {
       );
     });
   }
-  lines.push('', 'Issue 19 targets, as ratios from this run:', '');
+  lines.push('', 'Equal-rate targets, as ratios from this run:', '');
   for (const line of describeEqualRateRatios(table)) lines.push(`- ${line}`);
   for (const note of table.notes) lines.push(`- ${note}`);
   lines.push('');

@@ -1,5 +1,5 @@
 /**
- * The best topology of each design for a machine's cores (issue 34 item 3), from the CPU each
+ * The best topology of each design for a machine's cores, from the CPU each
  * process took per transfer at the design's 1×1 peak in the same run. A Node process runs on one
  * core at most, so a tier needs about (its share of the CPU per transfer) × cores processes to
  * keep the machine full: the gateway, the busiest process, gets the most, and the ledgers at most

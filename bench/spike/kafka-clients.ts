@@ -1,5 +1,5 @@
 /**
- * Spike (issue 19, "the Kafka client"): kafkajs against @platformatic/kafka on the transport
+ * Spike ("the Kafka client"): kafkajs against @platformatic/kafka on the transport
  * floor — a command/reply round trip through Kafka, the shape of ../floor/front.ts and echo.ts
  * without the HTTP. Per client, two processes (./kafka-clients/front.ts and echo.ts, the settings
  * in ./kafka-clients/transport.ts): the front produces commands open loop at each offered rate to

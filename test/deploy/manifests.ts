@@ -443,6 +443,37 @@ function containerPortsOf(resource: Obj): Array<{ name?: string; port: number; p
 }
 
 /**
+ * The infrastructure pods an egress rule may name (deploy/k8s/components/infra-peers): exactly
+ * these labels, in the app's namespace, on the infrastructure's port.
+ */
+export const infraPeers = {
+  kafka: { labels: { 'strimzi.io/cluster': 'coin-kafka', 'strimzi.io/broker-role': 'true' }, port: 9092 },
+  postgres: { labels: { 'cnpg.io/cluster': 'coin-postgres' }, port: 5432 },
+  redis: { labels: { 'app.kubernetes.io/name': 'redis', 'app.kubernetes.io/instance': 'coin-redis' }, port: 6379 },
+} as const;
+
+/** Which infrastructure a peer names by exactly its pods' labels (no namespace selector), if any. */
+function infraPeerOf(peer: Obj): keyof typeof infraPeers | undefined {
+  if (peer.namespaceSelector || !peer.podSelector || (peer.podSelector.matchExpressions ?? []).length > 0) return undefined;
+  const labels = (peer.podSelector.matchLabels ?? {}) as Obj;
+  return (Object.keys(infraPeers) as Array<keyof typeof infraPeers>).find((kind) => {
+    const want = infraPeers[kind].labels as Record<string, string>;
+    return Object.keys(labels).length === Object.keys(want).length && Object.entries(want).every(([k, v]) => labels[k] === v);
+  });
+}
+
+/** The egress rules that reach infrastructure by its port alone, to any destination: `policy: port`. */
+export function portOnlyInfraRules(resources: Obj[]): string[] {
+  return resources
+    .filter((r) => r.kind === 'NetworkPolicy')
+    .flatMap((p) =>
+      ((p.spec?.egress ?? []) as Obj[])
+        .filter((rule) => (rule.to ?? []).length === 0)
+        .flatMap((rule) => ((rule.ports ?? []) as Obj[]).map((port) => `${p.metadata.name}: ${port.port}`)),
+    );
+}
+
+/**
  * Egress: a default deny for the app's pods; each workload (Deployment, Job) selected by an egress
  * policy whose rules reach exactly what its config needs (egressNeeds); a rule to an app pod opens
  * only a port that pod listens on; DNS only to kube-system on 53; infrastructure only on its port.
@@ -522,6 +553,13 @@ export function checkEgress(
               ports.every((p) => Number(p.port) === 53) && ['UDP', 'TCP'].every((pr) => ports.some((p) => p.protocol === pr));
             if (!dns || !dnsPorts) problems.push(`${where}: egress to another namespace other than DNS (kube-system, 53 UDP/TCP)`);
             else reached.add('dns');
+            continue;
+          }
+          const infra = infraPeerOf(peer);
+          if (infra) {
+            const { port } = infraPeers[infra];
+            if (ports.every((p) => Number(p.port) === port && p.protocol === 'TCP')) reached.add(infra);
+            else problems.push(`${where}: egress to the ${infra} pods on a port other than ${port}/TCP`);
             continue;
           }
           const targets = workloads.filter(

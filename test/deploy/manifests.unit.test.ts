@@ -33,6 +33,7 @@ import {
   kafkaUsageInCode,
   k8sDir,
   kustomizeBuild,
+  portOnlyInfraRules,
   kustomizeResources,
   loadCompose,
   loadKustomization,
@@ -54,6 +55,7 @@ import {
   type Obj,
 } from './manifests';
 import { alertsFile, prometheusRuleFile, renderPrometheusRule } from './prometheus-rule';
+import { dashboardConfigMapFile, dashboardFile, renderDashboardConfigMap } from './grafana-dashboard';
 
 const base = join(k8sDir, 'base');
 const overlays = ['dev', 'prod'].map((o) => join(k8sDir, 'overlays', o));
@@ -430,9 +432,30 @@ describe('private by default: the Ingress and the egress NetworkPolicies', () =>
     // It sends the clients' webhooks: https to the internet, nothing else outside its dependencies.
     expect(needsOf('webhooks')).toEqual(['dns', 'https-internet', 'kafka', 'otlp', 'postgres']);
     for (const dir of [base, ...overlays]) {
-      const resources = kustomizeResources(dir);
+      // Rendered by kustomize: the prod overlay's components patch the policies.
+      const resources = kustomizeBuild(dir);
       expect({ dir, problems: checkEgress(resources, infraPorts(dir), needsOf) }).toEqual({ dir, problems: [] });
     }
+  });
+
+  it('when the prod overlay is rendered, then Kafka, PostgreSQL and Redis are reached only at their pods (components/infra-peers), base by port wherever they run', () => {
+    const prod = kustomizeBuild(overlays.find((dir) => dir.endsWith('prod'))!);
+    expect(portOnlyInfraRules(prod)).toEqual([]);
+    // Base stays portable (a broker in another namespace, a managed database): by port.
+    expect(portOnlyInfraRules(kustomizeBuild(base))).toEqual(
+      expect.arrayContaining(['gateway-egress: 9092', 'gateway-egress: 6379', 'ledger-egress: 5432', 'migrate-egress: 9092']),
+    );
+    // A peer naming other pods, or the right pods on another port, is no infrastructure peer.
+    const broken = clone(prod);
+    const rules = byKind(broken, 'NetworkPolicy', 'ledger-egress')[0]!.spec.egress as Obj[];
+    rules[1]!.to[0].podSelector.matchLabels = { 'strimzi.io/cluster': 'other-kafka', 'strimzi.io/broker-role': 'true' };
+    rules[2]!.ports = [{ port: 5433, protocol: 'TCP' }];
+    expect(checkEgress(broken, infraPorts(base), needsOf)).toEqual(
+      expect.arrayContaining([
+        'NetworkPolicy ledger-egress: egress to the postgres pods on a port other than 5432/TCP',
+        'Deployment ledger: cannot reach kafka, which its config needs',
+      ]),
+    );
   });
 
   it('when an egress rule names a wrong port, goes missing, opens too much, or a workload is left unselected, then the check names it', () => {
@@ -651,6 +674,19 @@ describe('monitoring: metric names, the Grafana dashboard, the PrometheusRule an
       }
     }
     expect(loadKustomization(overlays[1]!).file.components).toContain('../../components/monitoring');
+  });
+
+  it('when the monitoring component is read, then it ships the Grafana dashboard as a ConfigMap the sidecar loads, holding deploy/grafana/coin-ledger.json', () => {
+    // On failure: npx tsx test/deploy/grafana-dashboard.ts --write
+    const dashboardText = readFileSync(dashboardFile, 'utf8');
+    expect(readFileSync(dashboardConfigMapFile, 'utf8')).toBe(renderDashboardConfigMap(dashboardText));
+    const prod = kustomizeBuild(overlays[1]!);
+    const configMap = byKind(prod, 'ConfigMap', 'coin-ledger-dashboard')[0]!;
+    expect(configMap.metadata.labels).toMatchObject({ grafana_dashboard: '1' });
+    expect(JSON.parse(configMap.data['coin-ledger.json'])).toEqual(JSON.parse(dashboardText));
+    expect(renderDashboardConfigMap(dashboardText.replace('"uid": "coin-ledger"', '"uid": "other"'))).not.toBe(
+      readFileSync(dashboardConfigMapFile, 'utf8'),
+    );
   });
 
   it('when the PrometheusRule drifts from alerts.yml, then the comparison fails', () => {

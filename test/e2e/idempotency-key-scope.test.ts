@@ -71,6 +71,22 @@ describe('Idempotency-Key: the same key on another request is refused, never rep
     expect(await holdOf(payer.accessToken, b.id)).toMatchObject({ status: 'PENDING', transactionId: null });
   });
 
+  it("when a platform client settled a hold with a key, then GET /api/commands/{key} with its own token reads DONE with that answer, and a user's reads UNKNOWN", async () => {
+    const payer = await funded(10);
+    const payee = await registerUser(stack.gatewayUrl);
+    const hold = (
+      await as(payer.accessToken).createHold({ body: { toUserId: payee.userId, amount: 2, reason: 'status', settlerClientId: shopId } })
+    ).hold;
+    const key = `capture-status-${randomUUID()}`;
+    expect(await shop.getCommandStatus({ path: { idempotencyKey: key } })).toEqual({ status: 'UNKNOWN' });
+    const captured = await shop.captureHold({ path: { id: hold.id }, body: {}, idempotencyKey: key });
+    const status = await shop.getCommandStatus({ path: { idempotencyKey: key } });
+    expect(status).toMatchObject({ status: 'DONE', statusCode: 201, request: `POST /api/coins/holds/${hold.id}/capture` });
+    expect((status as { body: unknown }).body).toEqual(captured);
+    // Keys are per caller: the payer asking for the platform's key learns nothing.
+    expect(await as(payer.accessToken).getCommandStatus({ path: { idempotencyKey: key } })).toEqual({ status: 'UNKNOWN' });
+  });
+
   it('when a key that voided hold A is sent to void hold B, then 422 and B stays pending', async () => {
     const payer = await funded(10);
     const payee = await registerUser(stack.gatewayUrl);

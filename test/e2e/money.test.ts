@@ -230,6 +230,8 @@ describe('money endpoints through the gateway, the ledger and back', () => {
     expect(first.response.status).toBe(201);
     expect(again.response.status).toBe(201);
     expect(again.data).toEqual(first.data);
+    // The retry says it is the first answer again (Stripe's header); the first answer does not.
+    expect([first.response.headers.get('idempotent-replayed'), again.response.headers.get('idempotent-replayed')]).toEqual([null, 'true']);
     expect(await balanceOf(sender.accessToken)).toBe(7);
     const reused = await problemOf(coin.transferCoins({ body: { ...body, amount: 4 }, idempotencyKey }));
     expect([reused.status, reused.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
@@ -247,6 +249,10 @@ describe('money endpoints through the gateway, the ledger and back', () => {
       coin.transferCoins({ body: { toUserId: receiver.userId, amount: 50, reason: 'big' }, idempotencyKey: rejectedKey }),
     );
     expect([bigAgain.status, bigAgain.code]).toEqual([422, 'INSUFFICIENT_FUNDS']);
+    expect([big.response?.headers.get('idempotent-replayed'), bigAgain.response?.headers.get('idempotent-replayed')]).toEqual([
+      null,
+      'true',
+    ]);
 
     // Beyond what the document allows (255 characters): sent raw.
     const tooLong = await post('/api/coins/transfer', sender.accessToken, body, { 'idempotency-key': 'k'.repeat(256) });

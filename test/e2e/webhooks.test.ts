@@ -210,12 +210,26 @@ describe('webhooks through the gateway', () => {
     );
   });
 
+  it('when a platform client asks for a test delivery, then its receiver gets a coin.webhook.test event now, signed with the secret', async () => {
+    const asked = await call(clientA.token, 'POST', `/api/webhooks/endpoints/${endpoint.id}/test`);
+    expect(asked).toMatchObject({ status: 202, body: { status: 'PENDING', deliveryId: expect.any(Number), eventId: expect.any(String) } });
+    const got = await eventually(
+      async () => receiver.received.find((r) => r.answered === 200 && JSON.parse(r.body).eventId === asked.body.eventId),
+      10_000,
+      'the test delivery',
+    );
+    expect(JSON.parse(got.body)).toMatchObject({ type: 'coin.webhook.test', data: { endpointId: endpoint.id } });
+    const check = verifyWebhookSignature({ body: got.body, header: String(got.headers['coin-signature']), secret: endpoint.secret });
+    expect(check.ok).toBe(true);
+  });
+
   it('when another client names the endpoint, then every route answers 404 and its list does not show it', async () => {
     for (const [method, path] of [
       ['GET', `/api/webhooks/endpoints/${endpoint.id}`],
       ['GET', `/api/webhooks/endpoints/${endpoint.id}/deliveries`],
       ['POST', `/api/webhooks/endpoints/${endpoint.id}/rotate-secret`],
       ['POST', `/api/webhooks/endpoints/${endpoint.id}/enable`],
+      ['POST', `/api/webhooks/endpoints/${endpoint.id}/test`],
       ['DELETE', `/api/webhooks/endpoints/${endpoint.id}`],
     ] as const) {
       const answer = await call(clientB.token, method, path);

@@ -31,6 +31,12 @@ export interface LedgerHarness {
   topics: TopicNames;
   config: Readonly<LedgerConfig>;
   env: Record<string, string>;
+  /**
+   * Every service's environment on this harness's prefix and keys (`env` is the ledger's): a test
+   * that starts another service beside the ledger (history, webhooks) or runs an operator script
+   * as one of them takes its environment from here.
+   */
+  serviceEnvs: ReturnType<typeof serviceEnvs>;
   kafka: Kafka;
   producer: BatchingProducer;
   client: RequestReplyClient;
@@ -119,7 +125,7 @@ export async function startLedgerHarness(
   await migrateLedgerShards({ shardAdminUrls: shardUrls.slice(1), schemaPrefix: prefix });
   const shardMap = shardUrls.length > 1 ? ledgerShardMap(shardUrls, options.ledgerPartitions ?? 6) : undefined;
   const serviceKeys = generateServiceKeys();
-  const env = serviceEnvs({
+  const envs = serviceEnvs({
     ...infra,
     topicPrefix: prefix,
     schemaPrefix: prefix,
@@ -129,7 +135,8 @@ export async function startLedgerHarness(
     ports: { gateway: 0, user: 0, ledger: 0, history: 0, webhooks: 0 },
     // The apply stage's tests mint freely as one SUPERADMIN: four-eyes windows are off unless a test turns them on.
     extra: { ...fourEyesOffEnv, ...(shardMap ? { LEDGER_SHARDS_DATABASE_URL: shardMap } : {}), ...(options.extraEnv ?? {}) },
-  }).ledger;
+  });
+  const env = envs.ledger;
   const config = loadLedgerConfig(env);
   const logger = createLogger('ledger-test', (process.env.COIN_TEST_LOG_LEVEL ?? 'warn') as 'warn');
   const topics = topicNames(prefix);
@@ -176,6 +183,7 @@ export async function startLedgerHarness(
     topics,
     config,
     env,
+    serviceEnvs: envs,
     kafka,
     producer,
     client,

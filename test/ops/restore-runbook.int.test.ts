@@ -3,75 +3,40 @@
 // credits not yet applied), move money, restore the backup, position the consumer groups as the
 // runbook says, let the ledger apply again, and audit. The runbook before this test rewound
 // ledger.commands only: the credits applied after the backup were lost for good.
-import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ledgerCommandMessage, treasuryCodes, walletKeyOfTreasury, walletKeyOfUser, type LedgerCommand } from '@coin/contracts';
-import { createPool, type Pool } from '@coin/db';
+import { createPool } from '@coin/db';
 import { keyPartitioner, partitionCount } from '@coin/kafka';
 import { ledgerGroupIds, owedCreditLegCommands } from '@coin/ledger';
-import { runAudit } from '../../scripts/audit';
+import { uuidV5 } from '@coin/security';
 import { rewindAfterRestore } from '../../scripts/restore-rewind';
 import { ProofCache, type ProofActor } from '../../scripts/stack/proofs';
 import { testInfra } from '../harness/env';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../harness/ledger';
+import {
+  type AuditRun,
+  balances,
+  deduplicateByEventId,
+  dumpLedgerSchema,
+  internalEndOffsets,
+  marginMs,
+  readTopic,
+  restoreLedgerSchema,
+  restoreRewind,
+  settledAudit,
+} from './restore-helpers';
 
-const repoRoot = path.join(__dirname, '..', '..');
 const users = Array.from({ length: 10 }, (_, i) => i + 1);
 const seedAmount = 100_000;
-/** The runbook's default margin before the restore point. */
-const marginMs = 300_000;
-
-/** PostgreSQL's own variables for a URL: the password stays out of the tools' arguments. */
-function pgEnv(url: string): NodeJS.ProcessEnv {
-  const u = new URL(url);
-  return {
-    ...process.env,
-    PGHOST: u.hostname,
-    PGPORT: u.port || '5432',
-    PGUSER: decodeURIComponent(u.username),
-    PGPASSWORD: decodeURIComponent(u.password),
-    PGDATABASE: u.pathname.slice(1),
-  };
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): void {
-  const result = spawnSync(command, args, { env, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
-}
-
-/**
- * Step 3 as an operator runs it: `npm run restore:rewind` (its script) with the ledger's own
- * environment; what it printed.
- */
-function restoreRewind(h: LedgerHarness, restorePoint: Date): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(repoRoot, 'scripts/restore-rewind.ts'),
-      '--restore-point',
-      restorePoint.toISOString(),
-      '--margin-s',
-      String(marginMs / 1000),
-    ],
-    { cwd: repoRoot, env: { ...process.env, ...h.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
 
 type Runbook = 'as written' | 'before the fix (ledger.commands only)';
 
 interface Rehearsal {
   /** What `npm run audit` reports after the restore and the re-apply. */
-  audit: Awaited<ReturnType<typeof runAudit>>;
+  audit: AuditRun;
   balancesBefore: Record<string, number>;
   balancesAfter: Record<string, number>;
   /** Transfers whose credit entry is missing after the restore (command ids). */
@@ -83,34 +48,18 @@ interface Rehearsal {
   legsOwed: Array<{ commandId: string; data: unknown }>;
   /** The legs the debits owed at the backup sent (the outbox in the backup). */
   originalLegs: Array<{ commandId: string; data: unknown }>;
-}
-
-/**
- * `npm run audit`'s check, read again until it passes with no credit leg in flight (every
- * transfer credited) or `timeoutMs` has passed; the last report either way.
- */
-async function settledAudit(databaseUrl: string, schemaPrefix: string, timeoutMs: number): Promise<Awaited<ReturnType<typeof runAudit>>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const audit = await runAudit({ databaseUrl, schemaPrefix, waitMs: 0, creditLegMaxAgeS: 1, log: () => undefined });
-    if ((audit.ok && audit.report.creditLegs.inFlight.count === 0) || Date.now() >= deadline) return audit;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-async function internalEndOffsets(h: LedgerHarness): Promise<string[]> {
-  const a = h.kafka.admin();
-  await a.connect();
-  try {
-    return (await a.fetchTopicOffsets(h.topics.ledgerInternal)).sort((x, y) => x.partition - y.partition).map((p) => p.high);
-  } finally {
-    await a.disconnect();
-  }
-}
-
-async function balances(pool: Pool): Promise<Record<string, number>> {
-  const rows = await pool.query<{ wallet_key: string; balance: number }>('SELECT wallet_key, balance FROM wallets ORDER BY wallet_key');
-  return Object.fromEntries(rows.rows.map((r) => [r.wallet_key, Number(r.balance)]));
+  /** The highest transaction id published before the restore (the ledger's record then). */
+  highestBeforeRestore: number;
+  /** Transactions the restarted ledger wrote: the commands applied again, then new ones. */
+  writtenAfterRestore: Array<{ id: number; commandId: string; createdAt: string }>;
+  /**
+   * A consumer deduplicating coin.transactions by eventId, reading the whole topic: the
+   * transactions written after the restore whose event it dropped as a duplicate (the copy it
+   * kept under that eventId is another transaction's, published before the restore).
+   */
+  droppedAsDuplicate: Array<{ id: number; kept: string; dropped: string }>;
+  /** What step 3 printed. */
+  step3Stdout: string;
 }
 
 async function rehearse(runbook: Runbook): Promise<Rehearsal> {
@@ -195,7 +144,7 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
     // The backup (the runbook's logical backup of the ledger's schema); T is taken before it starts.
     const restorePoint = new Date();
     const dump = path.join(workDir, 'ledger.dump');
-    run('pg_dump', ['--format=custom', `--schema=${schema}`, `--file=${dump}`], pgEnv(adminUrl));
+    dumpLedgerSchema(adminUrl, schema, dump);
     await lock.query('ROLLBACK');
     lock.release();
 
@@ -249,11 +198,14 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
       ).rejects.toThrow(/still running: stop the ledger first/);
       expect(await internalEndOffsets(h)).toEqual(internalEnd);
     }
+    const highestBeforeRestore = Number(
+      (await admin.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM transactions')).rows[0]!.id,
+    );
     // 1. Stop everything that writes.
     await h.ledger?.close();
     h.ledger = undefined;
     // 2. Restore the backup.
-    run('pg_restore', ['--clean', '--if-exists', '--single-transaction', `--dbname=${pgEnv(adminUrl).PGDATABASE}`, dump], pgEnv(adminUrl));
+    restoreLedgerSchema(adminUrl, dump);
     const originalLegs = (await admin.query<{ messages: string }>('SELECT messages FROM outbox_batches ORDER BY id')).rows.flatMap((row) =>
       (JSON.parse(row.messages) as Array<{ topic: string; payload: string }>)
         .filter((m) => m.topic === h.topics.ledgerInternal)
@@ -263,8 +215,10 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
     const legsOwed = (await owedCreditLegCommands(h.pool, new Date())).map(({ commandId, data }) => ({ commandId, data }));
     // 3. Position the consumer groups.
     let legsSent: number[] = [];
+    let step3Stdout = '';
     if (runbook === 'as written') {
       const step3 = await restoreRewind(h, restorePoint);
+      step3Stdout = step3.stdout;
       expect({ code: step3.code, stderr: step3.stderr }).toEqual({ code: 0, stderr: '' });
       const sent = /credit legs owed by the restored ledger sent to \S+: (\d+)(?: \(transactions ([\d, ]+)\))?/.exec(step3.stdout);
       expect(sent).not.toBeNull();
@@ -285,6 +239,36 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
       return r.rows[0]!.n === after.length ? true : undefined;
     }, 30_000);
     const audit = await settledAudit(adminUrl, h.prefix, 10_000);
+    const balancesAfter = await balances(admin);
+    // New money after the restore: transfers the restored ledger numbers itself.
+    const newAfterRestore: string[] = [];
+    for (const [from, to] of pairs.slice(0, 3)) {
+      const commandId = randomUUID();
+      newAfterRestore.push(commandId);
+      const reply = await h.send({
+        type: 'ledger.transfer',
+        key: walletKeyOfUser(from),
+        commandId,
+        data: { kind: 'TRANSFER', fromUserId: from, to: { kind: 'user', userId: to }, amount: 50, reason: 'after the restore' },
+      });
+      expect(reply).toMatchObject({ ok: true });
+    }
+    await eventually(async () => {
+      const r = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_batches WHERE published_at IS NULL');
+      return r.rows[0]!.n === 0 ? true : undefined;
+    });
+    const writtenAfterRestore = (
+      await admin.query<{ id: string; command_id: string; created_at: Date }>(
+        'SELECT id::text, command_id::text, created_at FROM transactions WHERE command_id = ANY($1) ORDER BY id',
+        [[...after, ...newAfterRestore]],
+      )
+    ).rows.map((r) => ({ id: Number(r.id), commandId: r.command_id, createdAt: r.created_at.toISOString() }));
+    expect(writtenAfterRestore.map((t) => t.commandId).sort()).toEqual([...after, ...newAfterRestore].sort());
+    const { kept } = deduplicateByEventId(await readTopic(h, h.topics.coinTransactions));
+    const droppedAsDuplicate = writtenAfterRestore.flatMap((t) => {
+      const first = kept.get(uuidV5(`coin.transaction.recorded:${t.id}`));
+      return first && first.createdAt === t.createdAt ? [] : [{ id: t.id, kept: first?.createdAt ?? 'none', dropped: t.createdAt }];
+    });
     const missing = await admin.query<{ command_id: string }>(
       `SELECT t.command_id FROM transactions t
         WHERE t.command_id = ANY($1)
@@ -295,12 +279,16 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
     return {
       audit,
       balancesBefore,
-      balancesAfter: await balances(admin),
+      balancesAfter,
       transfersWithoutCredit: missing.rows.map((r) => r.command_id),
       owedAtBackup: { commandIds: owedIds, transactionIds: owedTransactions },
       legsSent,
       legsOwed,
       originalLegs,
+      highestBeforeRestore,
+      writtenAfterRestore,
+      droppedAsDuplicate,
+      step3Stdout,
     };
   } finally {
     await h.close();
@@ -322,6 +310,21 @@ describe('restoring the ledger from a backup (docs/OPERATIONS.md "Restoring from
     expect(r.legsOwed).toHaveLength(r.owedAtBackup.commandIds.length);
     expect([...r.legsSent].sort()).toEqual([...r.owedAtBackup.transactionIds].sort());
     expect(r.originalLegs).toEqual(expect.arrayContaining(r.legsOwed));
+    // No id is handed out twice: what the restarted ledger wrote (the commands applied again, and
+    // new ones) is numbered above every id published before the restore, and a consumer that
+    // deduplicates by eventId keeps every one of them.
+    expect({
+      reusedIds: r.writtenAfterRestore.filter((t) => t.id <= r.highestBeforeRestore).map((t) => t.id),
+      droppedAsDuplicate: r.droppedAsDuplicate,
+    }).toEqual({ reusedIds: [], droppedAsDuplicate: [] });
+    const floor =
+      /shard 0: transaction ids start at (\d+) \(the restored sequence would have handed out (\d+); ids \d+\.\.\d+ are never handed out again, highest published (\d+), gap 1000\)/.exec(
+        r.step3Stdout,
+      );
+    expect(floor).not.toBeNull();
+    expect(Number(floor![3])).toBe(r.highestBeforeRestore);
+    expect(Number(floor![1])).toBe(r.highestBeforeRestore + 1001);
+    expect(Math.min(...r.writtenAfterRestore.map((t) => t.id))).toBeGreaterThanOrEqual(Number(floor![1]));
   }, 180_000);
 
   it('when only ledger.commands is rewound (the runbook before), then the credits applied after the backup are lost and the audit fails on them', async () => {

@@ -35,6 +35,7 @@ import {
   webhookEndpointWithSecret,
   webhookChangeInternalBody,
   webhookRedelivery,
+  webhookTestDelivery,
 } from './webhooks';
 import {
   apiKeyGrant,
@@ -520,6 +521,14 @@ export const internalActions = {
     params: webhookEndpointParams,
     body: enableWebhookEndpointInternalBody,
     response: webhookEndpoint,
+  },
+  'webhooks.test-delivery': {
+    service: 'webhooks',
+    method: 'POST',
+    path: '/internal/webhooks/clients/:clientId/endpoints/:endpointId/test',
+    params: webhookEndpointParams,
+    body: webhookChangeInternalBody,
+    response: webhookTestDelivery,
   },
   'webhooks.redeliver': {
     service: 'webhooks',

@@ -29,6 +29,12 @@ import { appendTimeTopics, dlqOf, type TopicBase } from './topics';
 export interface KafkaAccess {
   produces: readonly TopicBase[];
   consumes: readonly TopicBase[];
+  /**
+   * Topics it produces and reads back without consuming them as a service: Read (and Describe),
+   * no dead letters. The ledger's restore step reads the transaction ids it published
+   * (docs/DESIGN.md "Ids across a restore").
+   */
+  readsBack?: readonly TopicBase[];
   /** Consumer group id prefix; null: no consumer groups. */
   groupPrefix: string | null;
   /** Creates and grows topics (the migrate step only). */
@@ -75,6 +81,7 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
       'admin.audit',
     ],
     consumes: ['ledger.commands', 'ledger.internal', 'user.events', 'user.events.v2'],
+    readsBack: ['coin.transactions', 'gateway.replies'],
     groupPrefix: 'ledger-',
     managesTopics: false,
   },
@@ -158,6 +165,7 @@ export function kafkaAclsOf(service: KafkaService): KafkaAcl[] {
     add(t, 'Write', 'Describe');
     if (redrivableTopics.includes(t)) add(dlqOf(t), 'Read', 'Describe');
   }
+  for (const t of access.readsBack ?? []) add(t, 'Read', 'Describe');
   for (const t of access.consumes) {
     add(t, 'Read', 'Describe');
     if (appendTimeTopics.includes(t)) add(t, 'DescribeConfigs');

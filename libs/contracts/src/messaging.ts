@@ -70,10 +70,26 @@ export const wireError = z.object({
   extra: z.record(z.string(), z.unknown()).optional(),
 });
 
-/** The answer to a command, produced to the topic named in its `reply-to` header. */
+/**
+ * The answer to a command, produced to the topic named in its `reply-to` header. `replayed`: the
+ * applying service answered it from the outcome an earlier delivery of the same command stored
+ * (a retry with the same Idempotency-Key), not by applying it now.
+ */
 export const reply = z.discriminatedUnion('ok', [
-  z.object({ correlationId: z.string().min(1), commandId: z.uuid(), ok: z.literal(true), result: z.unknown() }),
-  z.object({ correlationId: z.string().min(1), commandId: z.uuid(), ok: z.literal(false), error: wireError }),
+  z.object({
+    correlationId: z.string().min(1),
+    commandId: z.uuid(),
+    ok: z.literal(true),
+    result: z.unknown(),
+    replayed: z.literal(true).optional(),
+  }),
+  z.object({
+    correlationId: z.string().min(1),
+    commandId: z.uuid(),
+    ok: z.literal(false),
+    error: wireError,
+    replayed: z.literal(true).optional(),
+  }),
 ]);
 export type Reply = z.infer<typeof reply>;
 

@@ -150,6 +150,26 @@ export const webhookDeliveryPublicPage = webhookDeliveryPage.extend({
 /** The answer to a redelivery: the delivery is queued again, sent on the worker's next pass. */
 export const webhookRedelivery = z.object({ status: z.literal('PENDING') });
 
+/** The type of the sample event a test delivery sends (never on a Kafka topic, never about money). */
+export const webhookTestEventType = 'coin.webhook.test';
+
+/** The body of a test delivery: the event envelope, with the endpoint it was sent to. */
+export const webhookTestEvent = z.object({
+  eventId: z.uuid(),
+  type: z.literal(webhookTestEventType),
+  version: z.literal(1),
+  occurredAt: z.iso.datetime(),
+  data: z.object({ endpointId: z.uuid(), clientId: z.string() }),
+});
+export type WebhookTestEvent = z.infer<typeof webhookTestEvent>;
+
+/** The answer to a test delivery: queued, signed and sent like any delivery, shown in the delivery log. */
+export const webhookTestDelivery = z.object({
+  status: z.literal('PENDING'),
+  deliveryId: z.number().int().positive().describe("The delivery in the endpoint's delivery log"),
+  eventId: z.uuid().describe("The test event's id: its webhook-id header and the body's eventId"),
+});
+
 export const enableWebhookEndpointInternalBody = z.strictObject({
   actor: webhookActor,
   requestId: z.string().max(200).nullable(),

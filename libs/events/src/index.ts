@@ -198,3 +198,9 @@ export {
   verifyWebhookSignature,
   webhookSignatureHeader,
 } from './webhook-signature';
+export {
+  type StandardWebhookInput,
+  standardWebhookHeaderNames,
+  standardWebhookHeaders,
+  standardWebhooksSecret,
+} from './standard-webhooks';

@@ -12,6 +12,22 @@ function recordingApply(options: { failWhen?: (group: string[]) => boolean; dela
   return { calls, apply };
 }
 
+/** A promise opened by hand. */
+function opened(): { promise: Promise<void>; open: () => void } {
+  let open: () => void = () => undefined;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+/** Waits (yielding to the event loop) until the condition holds; fails after 5 s. */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not reached');
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
 describe('GroupCommit', () => {
   it('when groups are submitted in the same tick, then one apply takes them all and each gets its own result', async () => {
     const { calls, apply } = recordingApply();
@@ -22,34 +38,47 @@ describe('GroupCommit', () => {
   });
 
   it('when the applies in flight are at the limit, then later groups wait and go together in the next apply', async () => {
-    const { calls, apply } = recordingApply({ delayMs: 20 });
-    const commit = new GroupCommit(apply, { inFlightMax: 1, itemsMax: 100 });
+    // The first apply is held open until the later groups are submitted: no timing involved.
+    const gate = opened();
+    const calls: string[][][] = [];
+    const commit = new GroupCommit(
+      async (groups: string[][]) => {
+        calls.push(groups);
+        if (calls.length === 1) await gate.promise;
+        return groups.map((g) => g.join('+'));
+      },
+      { inFlightMax: 1, itemsMax: 100 },
+    );
     const first = commit.submit(['a']);
-    await new Promise((r) => setTimeout(r, 5)); // the first apply is running now
+    await until(() => calls.length === 1);
     const later = [commit.submit(['b']), commit.submit(['c'])];
-    await new Promise((r) => setTimeout(r, 1));
+    await new Promise((r) => setImmediate(r));
     const third = commit.submit(['d']);
+    expect(calls).toHaveLength(1);
+    gate.open();
     expect(await Promise.all([first, ...later, third])).toEqual(['a', 'b', 'c', 'd']);
     expect(calls).toEqual([[['a']], [['b'], ['c'], ['d']]]);
   });
 
   it('when two applies may run at once, then the second starts while the first is in flight', async () => {
+    const gate = opened();
     let running = 0;
-    let runningMax = 0;
     const commit = new GroupCommit(
       async (groups: number[][]) => {
         running += 1;
-        runningMax = Math.max(runningMax, running);
-        await new Promise((r) => setTimeout(r, 20));
+        await gate.promise;
         running -= 1;
         return groups.map((g) => g.length);
       },
       { inFlightMax: 2, itemsMax: 100 },
     );
     const first = commit.submit([1]);
-    await new Promise((r) => setTimeout(r, 5));
-    await Promise.all([first, commit.submit([2])]);
-    expect(runningMax).toBe(2);
+    await until(() => running === 1);
+    const second = commit.submit([2]);
+    // Both in flight before either may finish.
+    await until(() => running === 2);
+    gate.open();
+    expect(await Promise.all([first, second])).toEqual([1, 1]);
   });
 
   it('when the waiting groups exceed itemsMax, then an apply takes only what fits, and a larger group goes alone', async () => {

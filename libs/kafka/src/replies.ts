@@ -43,15 +43,17 @@ export function replyAddressOf(headers: Record<string, string>, replyTopic: stri
   return address;
 }
 
-export type ReplyBody =
+export type ReplyBody = (
   | { commandId: string; ok: true; result: unknown }
-  | { commandId: string; ok: false; error: { code: string; detail: string; errors?: Array<{ path: string; message: string }> } };
+  | { commandId: string; ok: false; error: { code: string; detail: string; errors?: Array<{ path: string; message: string }> } }
+) & { replayed?: true };
 
-/** A stored command outcome as a reply body. */
-export function replyBodyOf(commandId: string, outcome: { ok: boolean; reply: unknown }): ReplyBody {
+/** A command outcome as a reply body; `replayed` when it was answered from an earlier delivery's stored outcome. */
+export function replyBodyOf(commandId: string, outcome: { ok: boolean; reply: unknown; replayed?: true }): ReplyBody {
+  const replayed = outcome.replayed ? { replayed: true as const } : {};
   return outcome.ok
-    ? { commandId, ok: true, result: outcome.reply }
-    : { commandId, ok: false, error: outcome.reply as { code: string; detail: string } };
+    ? { commandId, ok: true, result: outcome.reply, ...replayed }
+    : { commandId, ok: false, error: outcome.reply as { code: string; detail: string }, ...replayed };
 }
 
 /** `traceHeaders`: the `traceparent` of the span that handled the command (the caller's span links to it). */

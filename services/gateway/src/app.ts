@@ -36,6 +36,7 @@ import { registerRateLimits, type RateLimitSettings } from './plugins/rate-limit
 import { rateLimitFailOpenCounter } from './metrics';
 import type { LoginThrottle } from './plugins/login-throttle';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
+import { registerDeprecationHeaders } from './plugins/deprecation';
 import { trustProxyOption } from './plugins/client-address';
 import type { ScryptCost } from '@coin/security';
 import { registerSessionRoutes } from './routes/sessions';
@@ -131,6 +132,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   installHttpMetrics(app, deps.metrics);
   registerAccessLog(app, deps.accessLog ?? accessLogDefaults);
   registerSecurityHeaders(app, setSecurityHeaders);
+  registerDeprecationHeaders(app);
   registerGracefulClose(app, deps.linger ?? lingerDefaults);
   await app.register(swagger, {
     openapi: {

@@ -9,7 +9,7 @@ export { auditLedger } from './db/audit';
 export { auditShards } from './db/audit-shards';
 export { copyLeftOnTarget, MoveRefused, movePartition, type MoveResult, type PartitionFigures } from './db/move-partition';
 export { ledgerShardUrlsOf, shardMapText, type ShardSpec } from './shards';
-export { ledgerGroupIds } from './kafka/groups';
+export { ledgerGroupIds, ledgerRestoreScanGroupId } from './kafka/groups';
 export { userDeletionReader, type UserDeletionReader, type UserDeletionStatus } from './kafka/user-deletions';
 export { ledgerMetricNames } from './metrics';
 export { owedCreditLegCommands } from './restore';

@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { topicNames } from '@coin/contracts';
+import { topicNames, webhookTestEvent } from '@coin/contracts';
 import { createPool, type Pool, schemaName } from '@coin/db';
-import { verifyWebhookSignature } from '@coin/events';
+import { standardWebhooksSecret, verifyWebhookSignature } from '@coin/events';
+import { Webhook } from 'standardwebhooks';
 import { ServiceTokenSigner } from '@coin/http';
 import { createLogger } from '@coin/logger';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
@@ -24,6 +25,8 @@ interface Received {
   signature: string;
   eventId: string;
   attempt: string;
+  /** The Standard Webhooks headers. */
+  standard: Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string>;
 }
 
 /** A real HTTP receiver on 127.0.0.1 that answers 503 while `failing` is set, then 200. */
@@ -43,6 +46,11 @@ class Receiver {
           path: req.url ?? '',
           body: Buffer.concat(chunks).toString('utf8'),
           signature: String(req.headers['coin-signature'] ?? ''),
+          standard: {
+            'webhook-id': String(req.headers['webhook-id'] ?? ''),
+            'webhook-timestamp': String(req.headers['webhook-timestamp'] ?? ''),
+            'webhook-signature': String(req.headers['webhook-signature'] ?? ''),
+          },
           eventId: String(req.headers['coin-event-id'] ?? ''),
           attempt: String(req.headers['coin-delivery-attempt'] ?? ''),
         };
@@ -178,7 +186,11 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
     for (const got of receiver.received) {
       expect(verifyWebhookSignature({ body: got.body, header: got.signature, secret })).toMatchObject({ ok: true });
       expect(JSON.parse(got.body).eventId).toBe(got.eventId);
+      // A Standard Webhooks library verifies the same delivery, its id the event's on every attempt.
+      expect(new Webhook(standardWebhooksSecret(secret)).verify(got.body, got.standard)).toEqual(JSON.parse(got.body));
+      expect(got.standard['webhook-id']).toBe(got.eventId);
     }
+    expect(receiver.refused[0]!.standard['webhook-id']).toBe(receiver.received[0]!.standard['webhook-id']);
     // The receiver has the request before the worker records its answer: the log catches up just after.
     const after = await eventually(
       async () => {
@@ -222,6 +234,46 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
     for (const secret of [created.body.secret, rotated.body.secret]) {
       expect(verifyWebhookSignature({ body: got.body, header: got.signature, secret }).ok).toBe(true);
     }
+  }, 60_000);
+
+  it('when a test delivery is asked for, then a coin.webhook.test event reaches the endpoint now, signed both ways, and shows in its delivery log; another client cannot ask for it', async () => {
+    receiver.failing = false;
+    const clientId = `client-${randomUUID()}`;
+    const created = await call('POST', '/internal/webhooks/endpoints', {
+      id: randomUUID(),
+      clientId,
+      treasuries: [],
+      url: `${receiver.url}/${clientId}`,
+      eventTypes: ['coin.transaction.recorded'],
+    });
+    const endpointId = created.body.id as string;
+    const path = `/internal/webhooks/clients/${clientId}/endpoints/${endpointId}`;
+    const queued = await call('POST', `${path}/test`);
+    expect(queued).toEqual({ status: 202, body: { status: 'PENDING', deliveryId: expect.any(Number), eventId: expect.any(String) } });
+    const got = await eventually(async () => receiver.received.find((r) => r.eventId === queued.body.eventId), 20_000, 'the test delivery');
+    expect(got.path).toBe(`/hook/${clientId}`);
+    const event = webhookTestEvent.parse(JSON.parse(got.body));
+    expect(event).toEqual({
+      eventId: queued.body.eventId,
+      type: 'coin.webhook.test',
+      version: 1,
+      occurredAt: expect.any(String),
+      data: { endpointId, clientId },
+    });
+    expect(verifyWebhookSignature({ body: got.body, header: got.signature, secret: created.body.secret }).ok).toBe(true);
+    expect(new Webhook(standardWebhooksSecret(created.body.secret)).verify(got.body, got.standard)).toEqual(event);
+    const log = await eventually(
+      async () => {
+        const r = await call('GET', `${path}/deliveries`);
+        return r.body.deliveries[0]?.status === 'DELIVERED' ? r.body.deliveries : undefined;
+      },
+      20_000,
+      'the test delivery logged',
+    );
+    expect(log[0]).toMatchObject({ id: queued.body.deliveryId, eventId: queued.body.eventId, eventType: 'coin.webhook.test', attempts: 1 });
+    // Another client naming this endpoint finds nothing, and nothing is sent.
+    const stranger = await call('POST', `/internal/webhooks/clients/client-${randomUUID()}/endpoints/${endpointId}/test`);
+    expect(stranger.status).toBe(404);
   }, 60_000);
 
   it('when the schedule runs out, then the endpoint is disabled and nothing more is sent', async () => {
@@ -358,6 +410,7 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
       ['POST', `${path}/${endpointId}/enable`, { actor: { kind: 'system', id: clientId }, requestId: 'req-enable' }],
       ['POST', `${path}/${endpointId}/rotate-secret`, undefined],
       ['POST', `${path}/${endpointId}/deliveries/1/redeliver`, undefined],
+      ['POST', `${path}/${endpointId}/test`, undefined],
     ] as const) {
       const answer = await call(method, target, body);
       expect({ target, status: answer.status, code: answer.body?.code }).toEqual({ target, status: 409, code: 'PLATFORM_CLIENT_REVOKED' });

@@ -88,6 +88,7 @@ export const operationTable = {
   rotateWebhookSecret: { method: 'post', path: '/api/webhooks/endpoints/{id}/rotate-secret', idempotencyKey: false },
   enableWebhookEndpoint: { method: 'post', path: '/api/webhooks/endpoints/{id}/enable', idempotencyKey: false },
   listWebhookDeliveries: { method: 'get', path: '/api/webhooks/endpoints/{id}/deliveries', idempotencyKey: false },
+  testWebhookEndpoint: { method: 'post', path: '/api/webhooks/endpoints/{id}/test', idempotencyKey: false },
   redeliverWebhookDelivery: {
     method: 'post',
     path: '/api/webhooks/endpoints/{id}/deliveries/{deliveryId}/redeliver',
@@ -118,6 +119,11 @@ export const operationTable = {
   listClientWebhookDeliveries: {
     method: 'get',
     path: '/api/admin/platform-clients/{clientId}/webhooks/endpoints/{id}/deliveries',
+    idempotencyKey: false,
+  },
+  testClientWebhookEndpoint: {
+    method: 'post',
+    path: '/api/admin/platform-clients/{clientId}/webhooks/endpoints/{id}/test',
     idempotencyKey: false,
   },
   redeliverClientWebhookDelivery: {

@@ -37,6 +37,8 @@ export interface CommandContext {
   /** The command id; given when the caller's Idempotency-Key fixed it, fresh otherwise. */
   commandId?: string;
   requestId?: string;
+  /** Called when the answer is a stored one: a retry of a command already applied or refused. */
+  onReplayed?: () => void;
 }
 
 /**
@@ -73,7 +75,7 @@ export class CommandBus {
   }
 
   private async send(topic: string, key: string, draft: LedgerDraft | UserDraft, context: CommandContext): Promise<Reply> {
-    return this.client.request({
+    const reply = await this.client.request({
       topic,
       key,
       timeoutMs: this.timeoutMs,
@@ -88,6 +90,8 @@ export class CommandBus {
         data: draft.data,
       },
     });
+    if (reply.replayed) context.onReplayed?.();
+    return reply;
   }
 }
 

@@ -9,6 +9,8 @@ import type { Role } from '@coin/contracts';
  * - `caller`: any user reading one object named in the path (a transaction id, an
  *   Idempotency-Key); the route itself answers only about objects of that caller (ADMIN+ where
  *   the route says so) and answers any other as if it did not exist. Not platform clients;
+ * - `owner`: any user or a platform client (SYSTEM) reading something of its own named in the
+ *   path (an Idempotency-Key: keys are per caller, so another caller's reads as never used);
  * - `reward`: ADMIN+ or a platform client (SYSTEM): paying rewards (docs/CONTRACT.md "Authentication and roles");
  * - `settle`: ADMIN+ or a platform client (SYSTEM): capturing and voiding holds, what
  *   a platform's checkout or tournament does when an order ships or is cancelled;
@@ -20,7 +22,7 @@ import type { Role } from '@coin/contracts';
  *   manages a client's endpoints on the admin routes that name the client.
  * SYSTEM may do nothing else.
  */
-export type Access = 'public' | 'user' | 'admin' | 'superadmin' | 'reward' | 'settle' | 'caller' | 'payout' | 'platform';
+export type Access = 'public' | 'user' | 'admin' | 'superadmin' | 'reward' | 'settle' | 'caller' | 'owner' | 'payout' | 'platform';
 export type ApiKeyScope = 'mint' | 'burn' | 'refund' | 'reward';
 
 export interface RouteAccess {
@@ -61,7 +63,7 @@ declare module 'fastify' {
 }
 
 /**
- * The minimum role for each access level; 'reward', 'settle' and 'payout' also admit SYSTEM callers.
+ * The minimum role for each access level; 'reward', 'settle', 'owner' and 'payout' also admit SYSTEM callers.
  * 'platform' admits SYSTEM callers only (isAllowed): no role is enough.
  */
 export const minimumRole: Record<Exclude<Access, 'public' | 'platform'>, Role> = {
@@ -71,5 +73,6 @@ export const minimumRole: Record<Exclude<Access, 'public' | 'platform'>, Role> =
   reward: 'ADMIN',
   settle: 'ADMIN',
   caller: 'USER',
+  owner: 'USER',
   payout: 'USER',
 };

@@ -120,7 +120,7 @@ export function secondFactorRefusal(
   if (principal.kind !== 'user' || principal.role === 'SYSTEM' || !roleAtLeast(principal.role, 'ADMIN')) return null;
   // Routes any user has stay open; everything an admin's role adds needs the second factor.
   // A payout from one's own wallet is a user's; the route asks a payout from REWARDS for the second factor.
-  if (route.access === 'user' || route.access === 'caller' || route.access === 'payout') return null;
+  if (route.access === 'user' || route.access === 'caller' || route.access === 'owner' || route.access === 'payout') return null;
   if (principal.mfaAtMs === undefined) {
     return new AppError('MFA_REQUIRED', 'Admin operations need a session signed in with a second factor (TOTP): enrol or sign in with it');
   }
@@ -134,7 +134,8 @@ export function secondFactorRefusal(
 }
 
 export function isAllowed(principal: Principal, access: Exclude<Access, 'public'>): boolean {
-  if (principal.kind === 'system') return access === 'reward' || access === 'settle' || access === 'payout' || access === 'platform';
+  if (principal.kind === 'system')
+    return access === 'reward' || access === 'settle' || access === 'owner' || access === 'payout' || access === 'platform';
   if (access === 'platform') return false;
   return roleAtLeast(principal.role as Exclude<Principal['role'], 'SYSTEM'>, minimumRole[access]);
 }
@@ -214,6 +215,11 @@ export function actorOf(request: FastifyRequest): Actor {
  * service applying the command verifies itself (docs/DESIGN.md "Who asks: proof of authority in
  * every command"), so it never takes the gateway's word for who the actor is.
  */
-export function authorityOf(request: FastifyRequest): { actor: Actor; proof: string } {
-  return { actor: actorOf(request), proof: bearerTokenOf(request) };
+/** Marks a request whose command was answered from its stored outcome (the idempotency plugin says so in Idempotent-Replayed). */
+function markReplayed(request: FastifyRequest): void {
+  if (request.idempotency) request.idempotency.replayed = true;
+}
+
+export function authorityOf(request: FastifyRequest): { actor: Actor; proof: string; onReplayed: () => void } {
+  return { actor: actorOf(request), proof: bearerTokenOf(request), onReplayed: () => markReplayed(request) };
 }

@@ -74,6 +74,8 @@ export interface Idempotency {
   lock?: { key: string; token: string };
   /** Set by the route when the answer about to be sent is the command's own (the ledger's 201 or rejection). */
   commandAnswered?: boolean;
+  /** Set when the command was answered from its stored outcome: a retry of one already applied or refused. */
+  replayed?: boolean;
 }
 
 export interface IdempotencyOptions {
@@ -276,6 +278,9 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   // costs no round trip of its own.
   app.addHook('onSend', (request, reply, payload, done) => {
     const idempotency = request.idempotency;
+    // Stripe's header: this answer is the one the key's first request got (only for a keyed request).
+    if (idempotency?.replayed && idempotency.commandAnswered && request.headers[idempotencyKeyHeader] !== undefined)
+      reply.header('idempotent-replayed', 'true');
     if (!idempotency?.lock || !idempotency.commandAnswered || typeof payload !== 'string') {
       done(null, payload);
       return;

@@ -53,7 +53,7 @@ function rendered(value: ContentResponse) {
  */
 export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   const documented = withGuards(input);
-  return withRateLimitHeaders(documented, transformSchema(documented));
+  return withResponseHeaders(documented, transformSchema(documented));
 };
 
 interface RouteFacts {
@@ -103,16 +103,30 @@ function withGuards(input: Parameters<typeof jsonSchemaTransform>[0]): Parameter
 }
 
 /** Every answer of a rate-limited operation declares the RateLimit-Policy and RateLimit fields (plugins/rate-limit.ts). */
-function withRateLimitHeaders(input: Parameters<typeof jsonSchemaTransform>[0], output: ReturnType<typeof jsonSchemaTransform>) {
-  const route = (input as { route?: { method: string | string[]; config?: unknown } }).route;
+/** The answer of a keyed money request that repeats the key's first answer (Stripe's header; plugins/idempotency.ts). */
+const idempotentReplayedHeader = {
+  'Idempotent-Replayed': {
+    type: 'string',
+    enum: ['true'],
+    description:
+      'Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again.',
+  },
+} as const;
+
+function withResponseHeaders(input: Parameters<typeof jsonSchemaTransform>[0], output: ReturnType<typeof jsonSchemaTransform>) {
+  const route = (input as { route?: { method: string | string[]; config?: { idempotent?: boolean } } }).route;
   if (!route) return output;
   const { policies, perCallerWrites } = rateLimitsOf(route);
+  const headers = {
+    ...(policies.length > 0 || perCallerWrites ? rateLimitResponseHeaders : {}),
+    ...(route.config?.idempotent ? idempotentReplayedHeader : {}),
+  };
   const schema = output.schema as { response?: Record<string, unknown> };
-  if ((policies.length === 0 && !perCallerWrites) || !schema.response) return output;
+  if (Object.keys(headers).length === 0 || !schema.response) return output;
   const response = Object.fromEntries(
     Object.entries(schema.response).map(([status, value]) => [
       status,
-      isContentResponse(value) || typeof value !== 'object' || value === null ? value : { ...value, headers: rateLimitResponseHeaders },
+      isContentResponse(value) || typeof value !== 'object' || value === null ? value : { ...value, headers },
     ]),
   );
   return { ...output, schema: { ...schema, response } } as ReturnType<typeof jsonSchemaTransform>;

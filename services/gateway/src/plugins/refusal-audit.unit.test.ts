@@ -111,6 +111,7 @@ describe('isAuditedRoute and isRefusal', () => {
     [{ access: 'platform' as const }, true],
     [{ access: 'user' as const }, false],
     [{ access: 'caller' as const }, false],
+    [{ access: 'owner' as const }, false],
     [{ access: 'public' as const }, false],
     [undefined, false],
   ])('when the route is %j, then audited is %s', (config, audited) => {

@@ -8,14 +8,14 @@ import { exampleCommandStatus, withExample } from './examples';
 /**
  * What became of a money request sent with an Idempotency-Key, e.g. after a 504.
  * Keys are per caller: the command ids are derived from the caller's token subject, so another
- * caller's key reads UNKNOWN, like a key never used. Users only (any role): a platform client
- * may reward and nothing else (docs/CONTRACT.md "Authentication and roles"), so it gets 403 and retries its reward with the same key.
+ * caller's key reads UNKNOWN, like a key never used. Any user, and a platform client (SYSTEM) for
+ * the keys of its own rewards, payouts and hold settlements.
  */
 export function registerCommandRoutes(app: App, deps: { commandStatus: CommandStatusReader }): void {
   app.get(
     '/api/commands/:idempotencyKey',
     {
-      config: { access: 'caller' },
+      config: { access: 'owner' },
       schema: {
         tags: ['coins', 'money'],
         summary:

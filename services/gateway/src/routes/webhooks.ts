@@ -15,6 +15,7 @@ import {
   webhookEndpointList,
   webhookEndpointWithSecret,
   webhookRedelivery,
+  webhookTestDelivery,
   type WebhookEndpoint,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
@@ -62,6 +63,7 @@ const exampleDelivery = {
   createdAt: at,
   deliveredAt: '2026-01-15T09:31:02.000Z',
 };
+const exampleTestDelivery = { status: 'PENDING' as const, deliveryId: 813, eventId: '0c6f3b7e-2d41-4a8e-9b55-1f0e7a3c9d21' };
 
 /** Whose endpoints a route manages, and with which grants (event visibility: docs/DESIGN.md "Webhooks"). */
 interface Owner {
@@ -72,7 +74,7 @@ interface Owner {
 /**
  * What a route does with the client's endpoints: `manage` reads or deletes them (also a revoked
  * client's: its integration is gone, its endpoints are not, and someone must be able to see and
- * remove them), `change` adds, enables, rotates or redelivers (never for a revoked client: 409
+ * remove them), `change` adds, enables, rotates, tests or redelivers (never for a revoked client: 409
  * PLATFORM_CLIENT_REVOKED).
  */
 type Purpose = 'manage' | 'change';
@@ -376,6 +378,29 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
         String(request.id),
       );
       return keysetLinks(page);
+    },
+  );
+
+  app.post(
+    `${base}/:id/test`,
+    {
+      config: writeConfig,
+      schema: {
+        tags,
+        summary: `Send a test event (coin.webhook.test) to a webhook endpoint of ${who} now, signed and retried like any delivery and shown in its delivery log; a disabled endpoint gets it once enabled`,
+        security,
+        operationId: `test${infix}WebhookEndpoint`,
+        params: family.endpointParams,
+        response: { 202: withExample(webhookTestDelivery, exampleTestDelivery), 404: problem, 409: problem, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const answer = await deps.internal.act(
+        'webhooks.test-delivery',
+        { params: await target(request, 'change'), body: change(request) },
+        String(request.id),
+      );
+      return reply.code(202).send(answer);
     },
   );
 

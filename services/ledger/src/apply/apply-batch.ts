@@ -201,9 +201,9 @@ function writeOf(
   const outcomes: Outcome[] = [];
   for (const step of steps) {
     let outcome: Outcome;
-    if (step.kind === 'stored') outcome = step.outcome;
+    if (step.kind === 'stored') outcome = { ok: step.outcome.ok, reply: step.outcome.reply, replayed: true };
     else if (step.kind === 'reused') outcome = { ok: false, reply: step.error };
-    else if (step.kind === 'repeat') outcome = outcomes[step.of]!;
+    else if (step.kind === 'repeat') outcome = { ...outcomes[step.of]!, replayed: true };
     else {
       outcome = outcomeOf(step, context.xafRate);
       write.outcomes.push({ commandId: step.command.commandId, type: step.command.type, ...outcome, requestHash: step.requestHash });

@@ -11,6 +11,8 @@ import { userWalletView, walletView } from '../views/wallet-view';
 export interface Outcome {
   ok: boolean;
   reply: unknown;
+  /** Answered from the outcome stored by an earlier delivery of the same command (a retry): the gateway's Idempotent-Replayed. */
+  replayed?: true;
 }
 
 /** The views the command modules render their replies with. */

@@ -11,6 +11,11 @@ export function ledgerUserEventsGroupId(topicPrefix: string): string {
   return `${topicPrefix}ledger-user-events`;
 }
 
+/** `npm run restore:rewind`'s read of the ids the ledger published (it commits nothing): under the ledger's prefix, its ACL. */
+export function ledgerRestoreScanGroupId(topicPrefix: string): string {
+  return `${topicPrefix}ledger-restore-scan`;
+}
+
 export function ledgerGroupIds(topicPrefix: string): { commands: string; userEvents: string } {
   return { commands: ledgerCommandsGroupId(topicPrefix), userEvents: ledgerUserEventsGroupId(topicPrefix) };
 }

@@ -14,7 +14,8 @@ export interface EndpointAction {
     | 'webhook-endpoint.create'
     | 'webhook-endpoint.delete'
     | 'webhook-endpoint.rotate-secret'
-    | 'webhook-endpoint.redeliver';
+    | 'webhook-endpoint.redeliver'
+    | 'webhook-endpoint.test';
   endpointId: string;
   clientId: string;
   /** When it happened, as the endpoint's row says (its disabled_at, or the time of the re-enabling). */
@@ -63,4 +64,17 @@ export function endpointActionRecord(action: EndpointAction): ServiceActionRecor
 export async function recordEndpointAction(client: PoolClient, adminAuditTopic: string, action: EndpointAction): Promise<void> {
   const record = endpointActionRecord(action);
   await insertOutbox(client, [{ topic: adminAuditTopic, key: record.id, payload: adminServiceActionEvent(record) }]);
+}
+
+/**
+ * Records an action on an endpoint that a SUPERADMIN asked for (`auditedBy`), in the caller's
+ * transaction; a platform client's change to its own endpoint (no `auditedBy`) is no admin action.
+ */
+export async function recordIfAudited(
+  client: PoolClient,
+  auditedBy: AuditedBy | undefined,
+  action: Pick<EndpointAction, 'action' | 'endpointId' | 'clientId' | 'at' | 'details'>,
+): Promise<void> {
+  if (!auditedBy) return;
+  await recordEndpointAction(client, auditedBy.topic, { ...action, actor: auditedBy.actor, reason: null, requestId: auditedBy.requestId });
 }

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { type WebhookTestEvent, webhookTestEventType } from '@coin/contracts';
 import { inTransaction, type Pool, type PoolClient } from '@coin/db';
-import { type AuditedBy, recordEndpointAction } from './audit-outbox';
+import { type AuditedBy, recordIfAudited } from './audit-outbox';
 
 export interface NewDelivery {
   endpointId: string;
@@ -147,6 +149,47 @@ export async function deliveryLog(pool: Pool, endpointId: string, limit: number,
   }));
 }
 
+/** The sample event of a test delivery (libs/contracts `webhookTestEvent`). */
+function testEventOf(endpoint: { id: string; clientId: string }, eventId: string): WebhookTestEvent {
+  return {
+    eventId,
+    type: webhookTestEventType,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    data: { endpointId: endpoint.id, clientId: endpoint.clientId },
+  };
+}
+
+/**
+ * Queues a test delivery of the endpoint (`coin.webhook.test`, sent now, signed and retried like
+ * any delivery, in a lane of its own so it waits for no wallet's events). A SUPERADMIN's test is
+ * recorded with it.
+ */
+export async function insertTestDelivery(
+  pool: Pool,
+  endpoint: { id: string; clientId: string },
+  auditedBy?: AuditedBy,
+): Promise<{ deliveryId: number; eventId: string }> {
+  const eventId = randomUUID();
+  return inTransaction(pool, async (client) => {
+    const r = await client.query<{ id: string; at: Date }>(
+      `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, wallet_key, body)
+       VALUES ($1::uuid, $2::uuid, $3, $4, $5)
+       RETURNING id, now() AS at`,
+      [endpoint.id, eventId, webhookTestEventType, `test:${endpoint.id}`, JSON.stringify(testEventOf(endpoint, eventId))],
+    );
+    const row = r.rows[0]!;
+    await recordIfAudited(client, auditedBy, {
+      action: 'webhook-endpoint.test',
+      endpointId: endpoint.id,
+      clientId: endpoint.clientId,
+      at: row.at,
+      details: { deliveryId: row.id, eventId },
+    });
+    return { deliveryId: Number(row.id), eventId };
+  });
+}
+
 /**
  * Sends one delivery of the endpoint again, now, with a fresh schedule; false when the endpoint has
  * no such delivery. A SUPERADMIN's redelivery is recorded with it.
@@ -164,18 +207,14 @@ export async function redeliver(
       [deliveryId, endpoint.id],
     );
     const done = r.rows[0];
-    if (done && auditedBy) {
-      await recordEndpointAction(client, auditedBy.topic, {
+    if (done)
+      await recordIfAudited(client, auditedBy, {
         action: 'webhook-endpoint.redeliver',
         endpointId: endpoint.id,
         clientId: endpoint.clientId,
         at: done.at,
-        actor: auditedBy.actor,
-        reason: null,
-        requestId: auditedBy.requestId,
         details: { deliveryId: String(deliveryId) },
       });
-    }
     return done !== undefined;
   });
 }

@@ -1,5 +1,5 @@
 import { inTransaction, type Pool, type PoolClient } from '@coin/db';
-import { type AuditedBy, type EndpointActionActor, recordEndpointAction, serviceActor } from './audit-outbox';
+import { type AuditedBy, type EndpointActionActor, recordEndpointAction, recordIfAudited, serviceActor } from './audit-outbox';
 
 export interface EndpointRow {
   id: string;
@@ -111,18 +111,13 @@ export async function insertEndpoint(
       [endpoint.id, endpoint.clientId, endpoint.url, endpoint.eventTypes, endpoint.treasuries, endpoint.secretSealed],
     );
     const row = endpointOf(inserted.rows[0] as Row);
-    if (auditedBy) {
-      await recordEndpointAction(client, auditedBy.topic, {
-        action: 'webhook-endpoint.create',
-        endpointId: row.id,
-        clientId: row.clientId,
-        at: row.createdAt,
-        actor: auditedBy.actor,
-        reason: null,
-        requestId: auditedBy.requestId,
-        details: { url: row.url.slice(0, 1000), eventTypes: row.eventTypes },
-      });
-    }
+    await recordIfAudited(client, auditedBy, {
+      action: 'webhook-endpoint.create',
+      endpointId: row.id,
+      clientId: row.clientId,
+      at: row.createdAt,
+      details: { url: row.url.slice(0, 1000), eventTypes: row.eventTypes },
+    });
     await client.query('COMMIT');
     return { kind: 'created', row, secretSealed: endpoint.secretSealed };
   } catch (err) {
@@ -165,17 +160,13 @@ export async function deleteEndpoint(pool: Pool, clientId: string, id: string, a
       [id, clientId],
     );
     const deleted = r.rows[0];
-    if (deleted && auditedBy) {
-      await recordEndpointAction(client, auditedBy.topic, {
+    if (deleted)
+      await recordIfAudited(client, auditedBy, {
         action: 'webhook-endpoint.delete',
         endpointId: id,
         clientId,
         at: deleted.deleted_at,
-        actor: auditedBy.actor,
-        reason: null,
-        requestId: auditedBy.requestId,
       });
-    }
     return deleted !== undefined;
   });
 }
@@ -201,17 +192,12 @@ export async function rotateSecret(
     );
     const rotated = r.rows[0];
     if (!rotated) return undefined;
-    if (auditedBy) {
-      await recordEndpointAction(client, auditedBy.topic, {
-        action: 'webhook-endpoint.rotate-secret',
-        endpointId: id,
-        clientId,
-        at: rotated.rotated_at,
-        actor: auditedBy.actor,
-        reason: null,
-        requestId: auditedBy.requestId,
-      });
-    }
+    await recordIfAudited(client, auditedBy, {
+      action: 'webhook-endpoint.rotate-secret',
+      endpointId: id,
+      clientId,
+      at: rotated.rotated_at,
+    });
     return endpointOf(rotated);
   });
 }

@@ -1,5 +1,5 @@
 import type { Pool } from '@coin/db';
-import { signWebhook, webhookSignatureHeader } from '@coin/events';
+import { signWebhook, standardWebhookHeaders, webhookSignatureHeader } from '@coin/events';
 import type { Logger } from '@coin/logger';
 import { endpointSecrets } from '../db/endpoints-repo';
 import { type ClaimedDelivery, claimDueDeliveries, markDelivered, markFailed, markRetry } from '../db/deliveries-repo';
@@ -80,9 +80,12 @@ export class DeliveryWorker {
     if (endpoint.previousSecretSealed && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt.getTime() > Date.now()) {
       secrets.push(box.open(endpoint.previousSecretSealed));
     }
-    const signature = signWebhook({ body: delivery.body, secrets, timestamp: Math.floor(Date.now() / 1000) });
+    const timestamp = Math.floor(Date.now() / 1000);
+    const signature = signWebhook({ body: delivery.body, secrets, timestamp });
     const result = await sender.post(endpoint.url, delivery.body, {
       [webhookSignatureHeader]: signature,
+      // The same signature in the Standard Webhooks form, for its libraries in any language.
+      ...standardWebhookHeaders({ id: delivery.eventId, timestamp, body: delivery.body, secrets }),
       'coin-event-id': delivery.eventId,
       'coin-delivery-attempt': String(delivery.attempts + 1),
     });

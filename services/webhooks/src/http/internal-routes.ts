@@ -16,7 +16,7 @@ import type { Pool } from '@coin/db';
 import { AppError, validationError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
-import { deliveryLog, redeliver } from '../db/deliveries-repo';
+import { deliveryLog, insertTestDelivery, redeliver } from '../db/deliveries-repo';
 import {
   clientRevoked,
   deleteEndpoint,
@@ -224,6 +224,18 @@ export function registerInternalRoutes(
         })),
         nextCursor: rows.length > limit && page.length > 0 ? String(page[page.length - 1]?.id) : null,
       };
+    },
+  );
+
+  app.post(
+    '/internal/webhooks/clients/:clientId/endpoints/:endpointId/test',
+    { schema: { params: endpointParams, body: changeBody } },
+    async (request, reply) => {
+      const endpoint = await findEndpoint(deps.pool, request.params.clientId, request.params.endpointId);
+      if (!endpoint) throw notFound();
+      if (await clientRevoked(deps.pool, endpoint.clientId)) throw revoked();
+      const queued = await insertTestDelivery(deps.pool, endpoint, auditedByOf(request.body, deps.adminAuditTopic));
+      return reply.code(202).send({ status: 'PENDING', ...queued });
     },
   );
 

@@ -12,6 +12,7 @@ export const webhooksRouteCallers: InternalRouteCallers = {
   'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/rotate-secret': ['gateway'],
   'GET /internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries': ['gateway'],
   'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries/:deliveryId/redeliver': ['gateway'],
+  'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/test': ['gateway'],
   // Balance monitors (ADMIN+ at the gateway).
   'POST /internal/webhooks/balance-monitors': ['gateway'],
   'GET /internal/webhooks/balance-monitors': ['gateway'],

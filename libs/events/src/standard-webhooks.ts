@@ -1,0 +1,60 @@
+import { createHmac } from 'node:crypto';
+
+/**
+ * The Standard Webhooks headers (https://www.standardwebhooks.com, the spec's "Signature scheme")
+ * that every delivery carries beside `Coin-Signature`, so a receiver in any language verifies it
+ * with a Standard Webhooks library instead of code of its own:
+ * - `webhook-id`: the event's id, the same on every attempt (the receiver's deduplication key);
+ * - `webhook-timestamp`: unix seconds of the attempt;
+ * - `webhook-signature`: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated,
+ *   one per valid secret (two during a rotation's overlap).
+ * The HMAC key is the secret's bytes: what follows `whsec_`, base64url-decoded. The libraries read
+ * the secret in standard base64: `standardWebhooksSecret` gives that form of an endpoint's secret.
+ */
+export const standardWebhookHeaderNames = {
+  id: 'webhook-id',
+  timestamp: 'webhook-timestamp',
+  signature: 'webhook-signature',
+} as const;
+
+const secretPrefix = 'whsec_';
+
+/** The key bytes of an endpoint secret (`whsec_<base64url>`); throws on anything else. */
+function keyOf(secret: string): Buffer {
+  if (!secret.startsWith(secretPrefix)) throw new Error('a webhook secret starts with whsec_');
+  const key = Buffer.from(secret.slice(secretPrefix.length), 'base64url');
+  if (key.length < 16) throw new Error('a webhook secret holds at least 16 bytes');
+  return key;
+}
+
+/** An endpoint's secret as Standard Webhooks libraries take it: `whsec_` and the key in standard base64. */
+export function standardWebhooksSecret(secret: string): string {
+  return `${secretPrefix}${keyOf(secret).toString('base64')}`;
+}
+
+export interface StandardWebhookInput {
+  /** The message id: the event's id, unchanged across retries. */
+  id: string;
+  /** Unix seconds of the attempt. */
+  timestamp: number;
+  /** The exact bytes sent as the request body. */
+  body: string | Uint8Array;
+  /** The endpoint's valid secrets, newest first. */
+  secrets: readonly string[];
+}
+
+/** The three Standard Webhooks headers of one attempt. */
+export function standardWebhookHeaders({ id, timestamp, body, secrets }: StandardWebhookInput): Record<string, string> {
+  if (secrets.length === 0) throw new Error('standardWebhookHeaders needs at least one secret');
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0) throw new Error('standardWebhookHeaders needs a timestamp in unix seconds');
+  // The spec's ids are printable ASCII without the separators of the signed text.
+  if (!/^[\x21-\x7e]{1,256}$/.test(id) || id.includes('.')) throw new Error('a webhook id is 1 to 256 printable characters, no dot');
+  const signatures = secrets.map(
+    (secret) => `v1,${createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.`).update(body).digest('base64')}`,
+  );
+  return {
+    [standardWebhookHeaderNames.id]: id,
+    [standardWebhookHeaderNames.timestamp]: String(timestamp),
+    [standardWebhookHeaderNames.signature]: signatures.join(' '),
+  };
+}
