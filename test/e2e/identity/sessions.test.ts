@@ -132,7 +132,7 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
       await pool.end();
     });
 
-    it('when a registered client presents its secret, then it gets a SYSTEM token that only the reward, hold-settling, payout and its own webhook routes accept', async () => {
+    it('when a registered client presents its secret, then it gets a SYSTEM token that only the reward, hold-settling, payout, its own command-status and webhook routes accept', async () => {
       const issued = await as().api.POST('/api/auth/token', { body: client });
       expect(issued.response.status).toBe(200);
       expect(issued.data).toEqual({ accessToken: expect.any(String), tokenType: 'Bearer', expiresIn: 900 });
@@ -151,6 +151,7 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
           r.access !== 'settle' &&
           r.access !== 'platform' &&
           r.access !== 'payout' &&
+          r.access !== 'owner' &&
           r.method !== 'HEAD',
       )) {
         const url = route.url.replace(/:(\w+)/g, (_m, name) =>
@@ -165,6 +166,9 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
           status: 403,
         });
       }
+      // What became of its own keyed requests: a key it never used reads UNKNOWN.
+      const status = await http(stack.gatewayUrl, 'GET', '/api/commands/never-used', { token: systemToken });
+      expect({ status: status.status, body: status.body }).toEqual({ status: 200, body: { status: 'UNKNOWN' } });
       // Its own webhook endpoints are a platform's too: its list answers, empty.
       const hooks = await http(stack.gatewayUrl, 'GET', '/api/webhooks/endpoints', { token: systemToken });
       expect({ status: hooks.status, body: hooks.body }).toEqual({ status: 200, body: { endpoints: [] } });
