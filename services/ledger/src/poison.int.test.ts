@@ -102,9 +102,10 @@ describe('ledger consumers with a poison message among good ones', () => {
     expect(!poison.ok && poison.error.detail).toContain(poisonId);
     expect(await balanceOf(userId)).toBe(300);
 
-    // A retry with the same id gets the same answer from the stored outcome and changes nothing.
+    // A retry with the same id gets the same answer from the stored outcome, marked so, and changes nothing.
     const retry = await mint(userId, 5, 'poison', poisonId);
-    expect(retry).toEqual({ ...poison, correlationId: retry.correlationId });
+    expect(retry).toEqual({ ...poison, correlationId: retry.correlationId, replayed: true });
+    expect(poison).not.toHaveProperty('replayed');
     const dead = await eventually(
       async () => deadLetters.find((d) => d.headers[headerNames.commandId] === poisonId),
       10_000,
