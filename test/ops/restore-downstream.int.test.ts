@@ -14,7 +14,6 @@ import * as path from 'node:path';
 import { treasuryCodes, walletKeyOfTreasury, walletKeyOfUser } from '@coin/contracts';
 import { createPool, type Pool } from '@coin/db';
 import { historyGroupId, loadHistoryConfig, startHistoryService, type RunningService } from '@coin/history';
-import { keyPartitioner, partitionCount } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { uuidV5 } from '@coin/security';
 import type { Kafka } from 'kafkajs';
@@ -33,6 +32,8 @@ import {
   runScript,
   type ScriptRun,
   settledAudit,
+  seedWallets,
+  userPartitions,
 } from './restore-helpers';
 
 const users = Array.from({ length: 12 }, (_, i) => i + 1);
@@ -203,21 +204,8 @@ async function rehearse(variant: Variant): Promise<Rehearsal> {
   let history: RunningService | undefined;
   try {
     [, history] = await Promise.all([h.startLedger(), startHistoryService(historyConfig, historyLogger)]);
-    const kafkaAdmin = h.kafka.admin();
-    await kafkaAdmin.connect();
-    const partitionOf = keyPartitioner(await partitionCount(kafkaAdmin, h.topics.ledgerCommands));
-    await kafkaAdmin.disconnect();
-    const partition = (userId: number) => partitionOf(walletKeyOfUser(userId));
-    for (const userId of users) {
-      expect(await h.send({ type: 'ledger.open-wallet', key: walletKeyOfUser(userId), data: { userId } })).toMatchObject({ ok: true });
-      expect(
-        await h.send({
-          type: 'ledger.mint',
-          key: walletKeyOfUser(userId),
-          data: { to: { kind: 'user', userId }, amount: seedAmount, reason: 'seed' },
-        }),
-      ).toMatchObject({ ok: true });
-    }
+    const { partitionOf, partition } = await userPartitions(h);
+    await seedWallets(h, users, seedAmount);
     const pairs = users.flatMap((from) => users.filter((to) => partition(to) !== partition(from)).map((to) => [from, to] as const));
     const treasury = treasuryCodes.find((code) => partitionOf(walletKeyOfTreasury(code)) !== partition(1)) ?? treasuryCodes[0]!;
 

@@ -4,7 +4,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
+import { walletKeyOfUser } from '@coin/contracts';
 import type { Pool } from '@coin/db';
+import { keyPartitioner, partitionCount } from '@coin/kafka';
 import { runAudit } from '../../scripts/audit';
 import type { LedgerHarness } from '../harness/ledger';
 
@@ -212,5 +214,29 @@ export async function outboxDrained(pool: Pool, timeoutMs = 20_000): Promise<voi
     if (r.rows[0]!.n === 0) return;
     if (Date.now() >= deadline) throw new Error(`outbox: ${r.rows[0]!.n} batch(es) still unpublished after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Which ledger.commands partition each user's wallet is on (the producers' partitioner over the topic's partitions). */
+export async function userPartitions(
+  h: LedgerHarness,
+): Promise<{ partitionOf: (key: string) => number; partition: (userId: number) => number }> {
+  const kafkaAdmin = h.kafka.admin();
+  await kafkaAdmin.connect();
+  try {
+    const partitionOf = keyPartitioner(await partitionCount(kafkaAdmin, h.topics.ledgerCommands));
+    return { partitionOf, partition: (userId: number) => partitionOf(walletKeyOfUser(userId)) };
+  } finally {
+    await kafkaAdmin.disconnect();
+  }
+}
+
+/** Opens each user's wallet and mints `amount` coins into it, each answered ok. */
+export async function seedWallets(h: LedgerHarness, users: readonly number[], amount: number): Promise<void> {
+  for (const userId of users) {
+    expect(await h.send({ type: 'ledger.open-wallet', key: walletKeyOfUser(userId), data: { userId } })).toMatchObject({ ok: true });
+    expect(
+      await h.send({ type: 'ledger.mint', key: walletKeyOfUser(userId), data: { to: { kind: 'user', userId }, amount, reason: 'seed' } }),
+    ).toMatchObject({ ok: true });
   }
 }

@@ -9,7 +9,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ledgerCommandMessage, treasuryCodes, walletKeyOfTreasury, walletKeyOfUser, type LedgerCommand } from '@coin/contracts';
 import { createPool } from '@coin/db';
-import { keyPartitioner, partitionCount } from '@coin/kafka';
 import { ledgerGroupIds, owedCreditLegCommands } from '@coin/ledger';
 import { uuidV5 } from '@coin/security';
 import { rewindAfterRestore } from '../../scripts/restore-rewind';
@@ -27,6 +26,8 @@ import {
   restoreLedgerSchema,
   restoreRewind,
   settledAudit,
+  seedWallets,
+  userPartitions,
 } from './restore-helpers';
 
 const users = Array.from({ length: 10 }, (_, i) => i + 1);
@@ -70,22 +71,8 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-restore-'));
   try {
     await h.startLedger();
-    const kafkaAdmin = h.kafka.admin();
-    await kafkaAdmin.connect();
-    const partitionOf = keyPartitioner(await partitionCount(kafkaAdmin, h.topics.ledgerCommands));
-    await kafkaAdmin.disconnect();
-    const partition = (userId: number) => partitionOf(walletKeyOfUser(userId));
-
-    for (const userId of users) {
-      expect(await h.send({ type: 'ledger.open-wallet', key: walletKeyOfUser(userId), data: { userId } })).toMatchObject({ ok: true });
-      expect(
-        await h.send({
-          type: 'ledger.mint',
-          key: walletKeyOfUser(userId),
-          data: { to: { kind: 'user', userId }, amount: seedAmount, reason: 'seed' },
-        }),
-      ).toMatchObject({ ok: true });
-    }
+    const { partitionOf, partition } = await userPartitions(h);
+    await seedWallets(h, users, seedAmount);
 
     // Credit legs owed at the backup: user 1 pays two users of two other partitions and buys from
     // a treasury of another partition. The credited wallet rows are locked, so the legs (on
