@@ -686,7 +686,11 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
         .filter((v): v is Array<{ value: string }> => Array.isArray(v))
         .map((entries) => entries.map((e) => (JSON.parse(e.value) as { commandId: string }).commandId));
 
-    it('when N commands to one partition are sent together, then they travel as one pack, all N apply and each of the N callers gets its own answer, itself packed', async () => {
+    /**
+     * A funded payer, after one transfer of it (its proof is signed once and cached, so the
+     * sends of a test leave in the same tick) and a transfer of it to another user by command id.
+     */
+    async function payerWithTransfer() {
       const [alice, bob] = [await openUser(), await openUser()];
       resultOf(await mint(alice, 10_000));
       const transfer = (commandId: string, amount: unknown) =>
@@ -696,8 +700,12 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
           commandId,
           data: { kind: 'TRANSFER', fromUserId: alice, to: { kind: 'user', userId: bob }, amount, reason: 'packed' },
         });
-      // The payer's proof is signed once and cached: the N sends below leave in the same tick.
       resultOf(await transfer(randomUUID(), 100));
+      return { alice, transfer };
+    }
+
+    it('when N commands to one partition are sent together, then they travel as one pack, all N apply and each of the N callers gets its own answer, itself packed', async () => {
+      const { alice, transfer } = await payerWithTransfer();
       const commands = await watchTopic(h.kafka, h.topics.ledgerCommands);
       const replies = await watchTopic(h.kafka, h.topics.gatewayReplies);
       try {
@@ -732,16 +740,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     });
 
     it('when one command of a pack fails the contract, then it alone is dead-lettered and answered COMMAND_FAILED, and the others of its pack apply', async () => {
-      const [alice, bob] = [await openUser(), await openUser()];
-      resultOf(await mint(alice, 10_000));
-      const transfer = (commandId: string, amount: unknown) =>
-        h.send({
-          type: 'ledger.transfer',
-          key: walletKeyOfUser(alice),
-          commandId,
-          data: { kind: 'TRANSFER', fromUserId: alice, to: { kind: 'user', userId: bob }, amount, reason: 'packed' },
-        });
-      resultOf(await transfer(randomUUID(), 100));
+      const { alice, transfer } = await payerWithTransfer();
       const commands = await watchTopic(h.kafka, h.topics.ledgerCommands);
       const deadLetters = await watchTopic(h.kafka, dlqOf(h.topics.ledgerCommands));
       try {
