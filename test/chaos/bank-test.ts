@@ -52,6 +52,7 @@ import { fundShopTreasuries, RefundsActor } from './actors/refunds';
 import { TransfersActor } from './actors/transfers';
 import { InsiderActor } from './actors/insider';
 import { AnswerClock, capped, ledgerTransactions, pick, sleep, toMinor } from './client';
+import type { KafkaLayout } from '../../scripts/infra/kafka';
 import { restartKafkaBroker } from './kafka-restart';
 import { locatePostgres, restartPostgres, type InfraOutage } from './postgres-restart';
 import { locateRedis, restartRedis } from './redis-restart';
@@ -61,8 +62,10 @@ export interface BankTestOptions {
   wallets: number;
   /** Concurrent transfer clients, each with one transfer in flight. */
   clients: number;
-  /** Restart the (shared!) Kafka broker once, half-way. */
+  /** Restart the Kafka broker once, half-way (the shared one, unless `kafkaLayout` names a private one). */
   restartKafka: boolean;
+  /** The layout of a private broker `infra.kafkaBrokers` names (test/chaos/private-broker.ts): the one restarted. */
+  kafkaLayout?: KafkaLayout;
   /**
    * Restart the (shared!) PostgreSQL server once, at about a quarter of the run, when the
    * project's scripts started it (pg_ctlcluster or pg_ctl, fast: every connection ended).
@@ -426,7 +429,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
         restart: async () => ({
           how: 'broker process, same command line',
           whileDown: 'broker stopped',
-          ...(await restartKafkaBroker(infra.kafkaBrokers, log)),
+          ...(await restartKafkaBroker(infra.kafkaBrokers, log, options.kafkaLayout)),
         }),
       });
     if (!options.restartRedis) skip('Redis', 'switched off (CHAOS_REDIS_RESTART=0, or the short test in npm test)');

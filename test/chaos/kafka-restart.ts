@@ -3,12 +3,13 @@
  * directory and environment, output appended to the same log. Whoever started it (this
  * checkout's `npm start`/`npm test`, or another checkout on the same machine), the pid file and
  * `.run/started.json` beside its working directory are updated, so `npm run stop` there still
- * stops it. The broker is shared: only the bank test with its broker-restart switch on calls this.
+ * stops it. The shared broker is restarted only by `npm run chaos` (the bank test with its
+ * broker-restart switch on); the short bank test of `npm test` restarts a private broker of its own.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, openSync, readdirSync, readFileSync, readlinkSync, writeFileSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
-import { kafkaLayout, probeKafka } from '../../scripts/infra/kafka';
+import { kafkaLayout, probeKafka, type KafkaLayout } from '../../scripts/infra/kafka';
 
 /**
  * The broker to restart: the one this checkout's pid file names when it runs (a second broker on
@@ -57,8 +58,20 @@ async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: num
   return false;
 }
 
-export async function restartKafkaBroker(brokers: string[], log: (m: string) => void): Promise<{ downMs: number }> {
-  const pid = brokerPid();
+/** The pid a broker's own pid file names, when that process is a live broker. */
+function pidOfLayout(layout: KafkaLayout): number | undefined {
+  const file = join(layout.runDir, 'kafka.pid');
+  const pid = existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : Number.NaN;
+  return Number.isInteger(pid) && alive(pid) && isKafka(pid) ? pid : undefined;
+}
+
+/**
+ * Restarts the broker `brokers` name: with `layout`, a private broker a test started
+ * (test/chaos/private-broker.ts), found and recorded through its own run directory; without it,
+ * the machine's shared broker.
+ */
+export async function restartKafkaBroker(brokers: string[], log: (m: string) => void, layout?: KafkaLayout): Promise<{ downMs: number }> {
+  const pid = layout ? pidOfLayout(layout) : brokerPid();
   if (pid === undefined) throw new Error('no kafka.Kafka process found to restart');
   const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
   const cwd = readlinkSync(`/proc/${pid}/cwd`);
@@ -74,15 +87,16 @@ export async function restartKafkaBroker(brokers: string[], log: (m: string) => 
     process.kill(pid, 'SIGKILL');
     await waitUntil(() => !alive(pid), 5_000);
   }
-  const logFile = join(cwd, '.run', 'kafka.log');
-  const out = openSync(existsSync(join(cwd, '.run')) ? logFile : '/dev/null', 'a');
+  const runDir = layout?.runDir ?? join(cwd, '.run');
+  const logFile = join(runDir, 'kafka.log');
+  const out = openSync(existsSync(runDir) ? logFile : '/dev/null', 'a');
   const child = spawn(argv[0]!, argv.slice(1), { cwd, env, detached: true, stdio: ['ignore', out, out] });
   closeSync(out);
   child.unref();
   const newPid = child.pid!;
-  const pidFile = join(cwd, '.run', 'kafka.pid');
+  const pidFile = join(runDir, 'kafka.pid');
   if (existsSync(pidFile)) writeFileSync(pidFile, `${newPid}\n`);
-  const startedFile = join(cwd, '.run', 'started.json');
+  const startedFile = layout?.startedFile ?? join(runDir, 'started.json');
   if (existsSync(startedFile)) {
     const record = JSON.parse(readFileSync(startedFile, 'utf8')) as { kafka?: { pid: number } };
     if (record.kafka?.pid === pid) {
