@@ -221,6 +221,7 @@ export function buildOperationalApp(options: OperationalAppOptions): FastifyInst
 
 export type { FastifyInstance, ZodTypeProvider };
 
+export * from './close-within';
 export * from './json-depth';
 export * from './metrics';
 export * from './service-auth';

@@ -20,6 +20,9 @@ type Closer = () => unknown;
  * component starts (or, for one started later but needed to its end, such as an outbox relay,
  * where it is made).
  */
+/** A component's close that takes this long is logged (a warning naming it). */
+const slowCloseMs = 2000;
+
 export class ServiceRuntime {
   private readonly closers: { name: string; close: Closer }[] = [];
   private state: 'starting' | 'running' | 'closing' = 'starting';
@@ -59,8 +62,12 @@ export class ServiceRuntime {
     this.state = 'closing';
     const failed: string[] = [];
     for (const { name, close } of [...this.closers].reverse()) {
+      const started = Date.now();
       try {
         await close();
+        const tookMs = Date.now() - started;
+        // A slow stop is what an orchestrator's grace period cuts short: name the component.
+        if (tookMs >= slowCloseMs) this.logger.warn({ component: name, tookMs }, 'closing a component took long');
       } catch (err) {
         failed.push(name);
         this.logger.error({ err, component: name }, 'closing a component failed; closing the others');

@@ -4,6 +4,7 @@ import { consumedUserEvent, topicNames } from '@coin/contracts';
 import { AuditRecordSigner } from '@coin/security';
 import {
   buildOperationalApp,
+  closeWithin,
   createMetricsRegistry,
   type RunningService as ServiceAddresses,
   type ServiceName,
@@ -278,7 +279,8 @@ async function openGatewayService(
   const metricsUrl = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
   runtime.onClose('operational port', () => operational.close());
   const url = await app.listen({ host: config.HOST, port: config.GATEWAY_PORT });
-  runtime.onClose('public API', () => app.close());
+  // A command in flight gets its answer (or its 504) before the connections still open are closed.
+  runtime.onClose('public API', () => closeWithin(app, config.COMMAND_TIMEOUT_MS + 2000, logger));
   return { url, metricsUrl, routes: app.routeTable };
 }
 
