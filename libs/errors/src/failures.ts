@@ -23,7 +23,10 @@ const transientSqlStateClasses = new Set([
   '57', // operator intervention: admin shutdown, crash shutdown, query canceled (statement timeout)
   '58', // system error: I/O error
 ]);
-const permanentSqlStateClasses = new Set(['22', '23']);
+/** A SQLSTATE: five digits or capitals; its first two name its class. */
+const sqlStatePattern = /^[0-9A-Z]{5}$/;
+/** SQLSTATE classes that blame the statement's data: 22 data exception, 23 integrity constraint violation. */
+const dataSqlStateClasses = new Set(['22', '23']);
 /** Single SQLSTATEs of other classes that pass: a read-only transaction (connected to a standby during a failover). */
 const transientSqlStates = new Set(['25006']);
 
@@ -55,6 +58,17 @@ const transientMessages = [
   /^(LOADING|READONLY|BUSY|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|OOM) /,
 ];
 
+/**
+ * Whether PostgreSQL refused a statement for its data (SQLSTATE class 22 or 23), not for the
+ * state of the connection or the server: the same data is refused again, so the message that
+ * carries it is set aside. The one home of this class for every consumer (classifyFailure, and
+ * the consumers that store a refused batch one message at a time: @coin/kafka storeIsolatingDataErrors).
+ */
+export function isDataError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' && sqlStatePattern.test(code) && dataSqlStateClasses.has(code.slice(0, 2));
+}
+
 export function classifyFailure(err: unknown): FailureClass {
   if (err instanceof ZodError || err instanceof InvariantViolation) return 'permanent';
   if (err instanceof AppError) {
@@ -64,11 +78,10 @@ export function classifyFailure(err: unknown): FailureClass {
   if (typeof err !== 'object' || err === null) return 'unknown';
   const { code, retriable, name, message } = err as { code?: unknown; retriable?: unknown; name?: unknown; message?: unknown };
   if (typeof code === 'string') {
-    if (/^[0-9A-Z]{5}$/.test(code)) {
+    if (sqlStatePattern.test(code)) {
       if (transientSqlStates.has(code)) return 'transient';
-      const sqlClass = code.slice(0, 2);
-      if (transientSqlStateClasses.has(sqlClass)) return 'transient';
-      if (permanentSqlStateClasses.has(sqlClass)) return 'permanent';
+      if (transientSqlStateClasses.has(code.slice(0, 2))) return 'transient';
+      if (isDataError(err)) return 'permanent';
     }
     if (transientSystemCodes.has(code)) return 'transient';
   }

@@ -1,7 +1,7 @@
 import { KafkaJSConnectionError, KafkaJSRequestTimeoutError } from 'kafkajs';
 import { z } from 'zod';
 import { AppError, InvariantViolation } from './app-error';
-import { classifyFailure } from './failures';
+import { classifyFailure, isDataError } from './failures';
 
 /** What node-postgres throws: an Error carrying the SQLSTATE in `code`. */
 const pgError = (code: string, message = `pg error ${code}`) => Object.assign(new Error(message), { code });
@@ -75,5 +75,20 @@ describe('classifyFailure', () => {
     expect(classifyFailure('a string')).toBe('unknown');
     expect(classifyFailure(undefined)).toBe('unknown');
     expect(classifyFailure(null)).toBe('unknown');
+  });
+});
+
+describe('isDataError', () => {
+  it('when PostgreSQL refuses a statement for its data (class 22 or 23), then it is a data error; for anything else, or no SQLSTATE, it is not', () => {
+    expect(['22021', '22P02', '23505', '23514'].map((code) => isDataError(pgError(code)))).toEqual([true, true, true, true]);
+    expect(['40001', '08006', 'P0001', '25006', '2200', 'ECONNRESET'].map((code) => isDataError(pgError(code)))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect([new Error('no code'), null, undefined, 'text'].map(isDataError)).toEqual([false, false, false, false]);
   });
 });

@@ -1,6 +1,6 @@
 import { adminAuditEvent, type AdminAuditEvent, type TopicNames } from '@coin/contracts';
 import type { Pool } from '@coin/db';
-import { deadLetter, originalMessageOf, type BatchingProducer, type Delivered } from '@coin/kafka';
+import { deadLetter, originalMessageOf, storeIsolatingDataErrors, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import type { AuditSignatureVerifier } from '@coin/security';
 import { type IncomingAuditRecord, storeAuditRecords } from '../db/audit-log-repo';
@@ -37,10 +37,10 @@ export function auditGroupId(topicPrefix: string): string {
   return `${topicPrefix}history-audit`;
 }
 
-/** PostgreSQL SQLSTATE classes that blame the data, not the database: 22 data exception, 23 integrity. */
-function isDataError(err: unknown): boolean {
-  const code = (err as { code?: unknown }).code;
-  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
+/** A record whose signature and writer hold, with the message it came in. */
+interface SignedRecord {
+  item: Delivered<AdminAuditEvent>;
+  incoming: IncomingAuditRecord;
 }
 
 /** What the audit consumer counts (HistoryMetrics). */
@@ -57,8 +57,9 @@ export interface AuditEventMetrics {
  * alert CoinAuditRecordRefused), never chained. A redelivered record is skipped; one whose id is
  * stored with other content is kept in admin_audit_conflicts and counted
  * (`coin_history_audit_id_conflicts_total`, alert CoinAuditIdConflict). If the database refuses
- * the batch for its data, each record is tried on its own and the one refused is dead-lettered,
- * so one bad message cannot block the log. Any other failure is thrown: the batch comes back.
+ * the batch for its data, each record is stored on its own and the one refused is dead-lettered
+ * (@coin/kafka storeIsolatingDataErrors), so one bad message cannot block the log. Any other
+ * failure is thrown: the batch comes back.
  */
 export function handleAuditEvents(deps: {
   pool: Pool;
@@ -75,9 +76,9 @@ export function handleAuditEvents(deps: {
     );
     await deadLetter(deps.producer, item.topic, item.partition, originalMessageOf(item), error);
   };
-  /** The records whose writer holds, with it; the others dead-lettered and counted. */
-  const signed = async (items: Delivered<AdminAuditEvent>[]): Promise<IncomingAuditRecord[]> => {
-    const kept: IncomingAuditRecord[] = [];
+  /** The records whose writer holds, with it and their message; the others dead-lettered and counted. */
+  const signed = async (items: Delivered<AdminAuditEvent>[]): Promise<SignedRecord[]> => {
+    const kept: SignedRecord[] = [];
     for (const item of items) {
       const check = deps.verifier.check(originalMessageOf(item).value, item.headers);
       const refusal = check.ok ? auditWriterRefusal(item.value, check.signer, item.topic === deps.refusalsTopic) : check.reason;
@@ -87,15 +88,21 @@ export function handleAuditEvents(deps: {
         continue;
       }
       kept.push({
-        record: item.value.record,
-        signer: check.signer,
-        from: { topic: item.topic, partition: item.partition, offset: item.offset },
+        item,
+        incoming: {
+          record: item.value.record,
+          signer: check.signer,
+          from: { topic: item.topic, partition: item.partition, offset: item.offset },
+        },
       });
     }
     return kept;
   };
-  const store = async (incoming: IncomingAuditRecord[]) => {
-    const result = await storeAuditRecords(deps.pool, incoming);
+  const store = async (signedRecords: SignedRecord[]) => {
+    const result = await storeAuditRecords(
+      deps.pool,
+      signedRecords.map((one) => one.incoming),
+    );
     for (const conflict of result.conflicts) {
       deps.metrics.auditIdConflicts.inc();
       deps.logger.error(
@@ -105,22 +112,12 @@ export function handleAuditEvents(deps: {
     }
   };
   return async (items: Delivered<AdminAuditEvent>[]): Promise<void> => {
-    const incoming = await signed(items);
-    try {
-      await store(incoming);
-      return;
-    } catch (err) {
-      if (!isDataError(err)) throw err;
-      deps.logger.warn({ err, count: incoming.length }, 'audit batch refused for its data; storing records one by one');
-    }
-    for (const one of incoming) {
-      try {
-        await store([one]);
-      } catch (err) {
-        if (!isDataError(err)) throw err;
-        const item = items.find((i) => i.topic === one.from.topic && i.partition === one.from.partition && i.offset === one.from.offset)!;
-        await refuse(item, `audit log refused: ${(err as Error).message}`);
-      }
-    }
+    await storeIsolatingDataErrors(await signed(items), {
+      store,
+      messageOf: (one) => one.item,
+      producer: deps.producer,
+      logger: deps.logger,
+      refusal: 'audit log refused',
+    });
   };
 }

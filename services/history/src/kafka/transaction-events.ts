@@ -1,6 +1,6 @@
 import { transactionRecorded } from '@coin/contracts';
 import type { Pool } from '@coin/db';
-import { deadLetter, messageSpans, originalMessageOf, type BatchingProducer, type Delivered } from '@coin/kafka';
+import { messageSpans, storeIsolatingDataErrors, type BatchingProducer, type Delivered } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import type { Tracing } from '@coin/telemetry';
 import { z } from 'zod';
@@ -24,21 +24,16 @@ export const projectableTransactionEvent = transactionRecorded.transform((event,
 });
 export type ProjectableEvent = z.output<typeof projectableTransactionEvent>;
 
-/** PostgreSQL SQLSTATE classes that blame the data, not the database: 22 data exception, 23 integrity. */
-function isDataError(err: unknown): boolean {
-  const code = (err as { code?: unknown }).code;
-  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
-}
-
 function rowOf(event: ProjectableEvent): ProjectedRow {
   return { ...event.row, event_id: event.eventId };
 }
 
 /**
  * Stores one row per transaction and one per party; a redelivered event hits the primary keys
- * and changes nothing. If the database refuses the batch for its data, each event is retried on
- * its own and the one it refuses goes to the dead-letter topic, so one bad message cannot block
- * its partition. Any other failure is thrown: the batch is not committed and comes back.
+ * and changes nothing. If the database refuses the batch for its data, each event is stored on
+ * its own and the one it refuses goes to the dead-letter topic (@coin/kafka
+ * storeIsolatingDataErrors), so one bad message cannot block its partition. Any other failure is
+ * thrown: the batch is not committed and comes back.
  */
 export function handleTransactionEvents(deps: {
   pool: Pool;
@@ -59,30 +54,17 @@ export function handleTransactionEvents(deps: {
     }
   };
   const project = async (items: Delivered<ProjectableEvent>[]): Promise<void> => {
-    try {
-      record(
-        items,
-        await storeTransactions(
-          deps.pool,
-          items.map((i) => rowOf(i.value)),
-        ),
-      );
-      return;
-    } catch (err) {
-      if (!isDataError(err)) throw err;
-      deps.logger.warn({ err, count: items.length }, 'batch refused for its data; storing events one by one');
-    }
-    for (const item of items) {
-      try {
-        record([item], await storeTransactions(deps.pool, [rowOf(item.value)]));
-      } catch (err) {
-        if (!isDataError(err)) throw err;
-        const error = `projection refused: ${(err as Error).message}`;
-        deps.logger.warn({ topic: item.topic, partition: item.partition, offset: item.offset, error }, 'dead-lettering unstorable event');
-        await deadLetter(deps.producer, item.topic, item.partition, originalMessageOf(item), error);
-        deps.metrics.eventsDeadLettered.inc();
-      }
-    }
+    await storeIsolatingDataErrors(items, {
+      store: async (part) => {
+        const rows = part.map((i) => rowOf(i.value));
+        record(part, await storeTransactions(deps.pool, rows));
+      },
+      messageOf: (item) => item,
+      producer: deps.producer,
+      logger: deps.logger,
+      refusal: 'projection refused',
+      onDeadLettered: () => deps.metrics.eventsDeadLettered.inc(),
+    });
   };
   const spans = messageSpans<ProjectableEvent>(deps.tracing, (item) => ({
     name: 'project coin.transaction.recorded',

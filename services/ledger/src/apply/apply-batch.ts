@@ -28,7 +28,7 @@ import { TransactionIds } from './transaction-ids';
  * two round trips. One read loads what the commands need; the commands are decided in offset
  * order in memory (domain/), then the credit legs this apply may credit itself; one write stores
  * wallets, transactions, entries, outcomes and outbox messages atomically. The redo of a lost
- * race is apply-commands.ts; Kafka and metrics live in the adapter (kafka/ledger-commands.ts),
+ * race is apply-commands.ts; Kafka, traces and metrics live in the adapter (kafka/ledger-commands.ts),
  * SQL in the store (db/batch-store.ts).
  */
 
@@ -43,12 +43,18 @@ export interface ApplyContext {
   owns: (walletKey: string) => boolean;
   /** Spending-limit defaults and hold expiry (the ledger's configuration); the domain's defaults when absent. */
   policy?: LedgerPolicy;
-  /** The `request-id` header a command arrived with (set by the gateway), for the admin audit log; none when absent. */
-  requestIdOf?: (commandId: string) => string | undefined;
+  /**
+   * The request id an admin audit record of the command names (record data: the `requestId`
+   * field of docs/EVENTS.md "admin.audit"); null in the record when absent.
+   */
+  auditRequestIdOf?: (commandId: string) => string | undefined;
   /** The keyed derivation of audit record ids (AuditContext.idOf). */
   auditRecordIdOf?: (name: string) => string;
-  /** The trace headers (`traceparent`) of the command's span: its events carry them (docs/DESIGN.md "Traces"). */
-  traceHeadersOf?: (commandId: string) => Record<string, string> | undefined;
+  /**
+   * Headers the caller adds to the events a command causes (its transactions, holds and balance
+   * changes), stored with them in the outbox: the use case passes them on unread. None when absent.
+   */
+  eventHeadersOf?: (commandId: string) => Record<string, string> | undefined;
 }
 
 export interface AppliedBatch {
@@ -158,7 +164,7 @@ function writeOf(
       approval: transaction.approval,
       commandId,
     });
-    write.outbox.push(transactionEventMessage(context.topics, transaction, context.traceHeadersOf?.(commandId)));
+    write.outbox.push(transactionEventMessage(context.topics, transaction, context.eventHeadersOf?.(commandId)));
   };
   const recordEffects = (step: Extract<BatchStep, { kind: 'decided' }>) => {
     const { decision } = step;
@@ -170,7 +176,7 @@ function writeOf(
       // A hold created and resolved in one batch is written once, as it stands at the end.
       holds.set(change.hold.id, change.hold);
       touched.add(walletKeyOfUser(change.hold.fromUserId));
-      write.outbox.push(holdEventMessage(context.topics, change, context.traceHeadersOf?.(step.command.commandId)));
+      write.outbox.push(holdEventMessage(context.topics, change, context.eventHeadersOf?.(step.command.commandId)));
     }
     for (const change of decision.approvals) {
       approvals.set(change.approval.id, change.approval);
@@ -180,7 +186,7 @@ function writeOf(
     if (decision.spend) touched.add(decision.spend.walletKey);
     if (decision.limits) touched.add(decision.limits.walletKey);
     // Each entry is one balance change of its wallet: numbered, with the balance it left, and published.
-    const traceHeaders = context.traceHeadersOf?.(step.command.commandId);
+    const eventHeaders = context.eventHeadersOf?.(step.command.commandId);
     for (const change of step.changes) {
       const { walletKey, transactionId, amount, sequence, balance } = change;
       write.entries.push({
@@ -192,7 +198,7 @@ function writeOf(
         sequence,
         balanceAfter: balance,
       });
-      write.outbox.push(balanceChangedMessage(context.topics, change, now, traceHeaders));
+      write.outbox.push(balanceChangedMessage(context.topics, change, now, eventHeaders));
       touched.add(walletKey);
     }
     for (const key of decision.closes) touched.add(key);
@@ -212,7 +218,7 @@ function writeOf(
       // other command refused for want of authority, as a refusal.
       const auditContext = {
         at: now,
-        requestId: context.requestIdOf?.(step.command.commandId) ?? null,
+        requestId: context.auditRequestIdOf?.(step.command.commandId) ?? null,
         ...(context.auditRecordIdOf ? { idOf: context.auditRecordIdOf } : {}),
       };
       const audit = auditRecordOf(step, auditContext);

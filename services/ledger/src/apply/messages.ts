@@ -30,7 +30,7 @@ export function transactionEventId(transactionId: number): string {
 export function transactionEventMessage(
   topics: TopicNames,
   transaction: NewTransaction,
-  traceHeaders?: Record<string, string>,
+  headers?: Record<string, string>,
 ): OutboxBatchMessage {
   const event: TransactionRecorded = {
     eventId: transactionEventId(transaction.id),
@@ -42,8 +42,8 @@ export function transactionEventMessage(
   return {
     topic: topics.coinTransactions,
     key: String(transaction.id),
-    // Stored with the message: a publish by the sweeper still names the command's trace.
-    headers: { ...traceHeaders, [headerNames.type]: event.type },
+    // The caller's headers are stored with the message: a publish by the sweeper carries them too.
+    headers: { ...headers, [headerNames.type]: event.type },
     payload: JSON.stringify(event),
   };
 }
@@ -75,19 +75,19 @@ export function balanceChangedEvent(change: BalanceChange, at: Date): BalanceCha
 
 /**
  * The coin.balances message of one balance change, keyed by the wallet so its changes stay in
- * order. Two per transfer on the apply's path, so the headers object is shared when no trace
- * rides along (nothing mutates an outbox message).
+ * order. Two per transfer on the apply's path, so the headers object is shared when the caller
+ * adds none (nothing mutates an outbox message).
  */
 export function balanceChangedMessage(
   topics: TopicNames,
   change: BalanceChange,
   at: Date,
-  traceHeaders?: Record<string, string>,
+  headers?: Record<string, string>,
 ): OutboxBatchMessage {
   return {
     topic: topics.coinBalances,
     key: change.walletKey,
-    headers: traceHeaders ? { ...traceHeaders, ...balanceChangedHeaders } : (balanceChangedHeaders as Record<string, string>),
+    headers: headers ? { ...headers, ...balanceChangedHeaders } : (balanceChangedHeaders as Record<string, string>),
     payload: JSON.stringify(balanceChangedEvent(change, at)),
   };
 }
@@ -107,7 +107,7 @@ export function holdEventId(change: HoldChange): string {
 }
 
 /** The coin.holds event of a hold's change, keyed by the hold id so one hold's events stay in order. */
-export function holdEventMessage(topics: TopicNames, change: HoldChange, traceHeaders?: Record<string, string>): OutboxBatchMessage {
+export function holdEventMessage(topics: TopicNames, change: HoldChange, headers?: Record<string, string>): OutboxBatchMessage {
   const event: CoinHoldEvent = {
     eventId: holdEventId(change),
     type: `coin.hold.${change.event}`,
@@ -118,7 +118,7 @@ export function holdEventMessage(topics: TopicNames, change: HoldChange, traceHe
   return {
     topic: topics.coinHolds,
     key: change.hold.id,
-    headers: { ...traceHeaders, [headerNames.type]: event.type },
+    headers: { ...headers, [headerNames.type]: event.type },
     payload: JSON.stringify(event),
   };
 }

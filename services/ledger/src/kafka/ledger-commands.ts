@@ -2,7 +2,6 @@ import { headerNames, type LedgerCommand, type TopicNames } from '@coin/contract
 import type { OutboxRelay } from '@coin/db';
 import {
   GroupCommit,
-  messageSpans,
   replyAddressOf,
   replyBodyOf,
   sendReply,
@@ -12,17 +11,20 @@ import {
   type GroupCommitOptions,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { endSpan, ROOT_CONTEXT, trace, traceHeadersOfSpan, type Span, type Tracing } from '@coin/telemetry';
+import type { Tracing } from '@coin/telemetry';
+import type { ApplyContext } from '../apply/apply-batch';
 import { applyCommands } from '../apply/apply-commands';
 import type { LedgerPolicy } from '../domain/ledger';
 import type { Outcome } from '../apply/outcomes';
 import type { LedgerStore, OutboxBatch } from '../apply/store';
+import { metered, withCrashHook, type Apply, type ApplyReport, type PartitionBatches } from './apply-steps';
+import { commandTracing, type CommandTracing } from './apply-tracing';
 
 /**
  * The Kafka adapter of the ledger's use case (apply/apply-commands.ts): it merges the partition
- * batches that arrive together into one apply (GroupCommit), publishes the apply's outbox row,
- * answers each command's caller, and reports metrics. It decides nothing; its spans come from
- * the traced batch handler (@coin/kafka messageSpans).
+ * batches that arrive together into one apply (GroupCommit), applies them, publishes the apply's
+ * outbox row and answers each command's caller. It decides nothing. Spans, metrics and the tests'
+ * crash hook are wrappers around the plain apply (apply-tracing.ts, apply-steps.ts).
  */
 
 export interface LedgerCommandDeps {
@@ -46,14 +48,7 @@ export interface LedgerCommandDeps {
    * Reports each apply (the partition batches merged into one database transaction) once its
    * outbox publish has settled, whatever happens after (metrics).
    */
-  onBatch?: (info: {
-    commands: number;
-    applied: number;
-    creditedInPlace: number;
-    durationMs: number;
-    commitMs: number;
-    publishMs: number;
-  }) => void;
+  onBatch?: (info: ApplyReport) => void;
   /**
    * The ledger.commands partition a wallet key is produced to (see `keyPartitioner`). With it,
    * an apply credits the legs whose wallet belongs to one of its own partitions itself instead of
@@ -69,7 +64,7 @@ export interface LedgerCommandDeps {
 }
 
 /** What a partition handler gets back from a (possibly merged) apply. */
-interface GroupResult {
+interface BatchResult {
   outcomes: Outcome[];
   /** Settles once the apply's outbox row is published (it rejects if the publish fails). */
   published: Promise<void>;
@@ -101,113 +96,84 @@ export const defaultApplyLimits: GroupCommitOptions = {
  * outcomes make the second delivery change nothing.
  */
 export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommitOptions = defaultApplyLimits) {
-  const tracing = deps.tracing?.enabled ? deps.tracing : undefined;
-  const spans = messageSpans<LedgerCommand>(tracing, (item) => ({
-    name: `process ${item.value.type}`,
-    attributes: { 'coin.command.id': item.value.commandId, 'coin.command.type': item.value.type },
-  }));
-  const applyGroups = async (groups: Delivered<LedgerCommand>[][]): Promise<GroupResult[]> => {
-    const started = performance.now();
-    const commands = groups.flatMap((group) => group.map((item) => item.value));
-    // One apply serves many traces: its span is a root linked to each command's span.
-    const applySpan = spans.startSpanOver('ledger apply', groups.flat(), {
-      'messaging.batch.message_count': commands.length,
-      'coin.ledger.partition_batches': groups.length,
+  const tracing = commandTracing(deps.tracing);
+  // The metrics' commit time stops before the crash hook; the apply's span covers all of it.
+  const apply = tracing.traced(withCrashHook(metered(plainApply(deps, tracing.eventHeaders), deps.onBatch), deps.afterCommit));
+  const groupCommit = new GroupCommit(applyAndPublish(apply), limits);
+  return tracing.wrap(answeringCallers(groupCommit, deps, tracing));
+}
+
+/**
+ * The apply itself: the use case on the merged batches' commands, then the publish of its
+ * outbox row. `eventHeaders`: the headers the adapter adds to each command's events.
+ */
+function plainApply(deps: LedgerCommandDeps, eventHeaders: CommandTracing['eventHeaders']): Apply {
+  return async (batches) => {
+    const commands = batches.flatMap((batch) => batch.map((item) => item.value));
+    const context: ApplyContext = {
+      now: deps.now(),
+      topics: deps.topics,
+      xafRate: deps.xafRate,
+      owns: ownedWallets(batches, deps.partitionOfWallet),
+      ...(deps.policy ? { policy: deps.policy } : {}),
+      auditRequestIdOf: requestIdsOf(batches),
+      ...(deps.auditRecordIdOf ? { auditRecordIdOf: deps.auditRecordIdOf } : {}),
+      ...(eventHeaders ? { eventHeadersOf: eventHeaders(batches) } : {}),
+    };
+    const batch = await applyCommands(deps.store, commands, context, {
+      onLostRace: (err, attempt) =>
+        deps.logger.warn({ err, attempt, groups: batches.length }, 'batch lost a race; redoing it from fresh state'),
     });
-    try {
-      return await applyTraced(groups, commands, started, applySpan);
-    } catch (err) {
-      endSpan(applySpan, err);
-      throw err;
-    }
+    return { batch, publish: () => deps.outbox.publishCommitted(batch.outbox ? [batch.outbox] : []) };
   };
-  const applyTraced = async (
-    groups: Delivered<LedgerCommand>[][],
-    commands: LedgerCommand[],
-    started: number,
-    applySpan: Span | undefined,
-  ): Promise<GroupResult[]> => {
-    // The headers each command's outbox messages carry: its span's trace context.
-    const traceHeadersOf = applySpan ? traceHeadersByCommand(groups, spans.spanOf) : undefined;
-    // The partitions whose batches are in this apply: only this apply writes their wallets now
-    // (each partition is serial, and a zombie's write fails the version check).
-    const { partitionOfWallet } = deps;
-    const partitions = new Set(groups.flatMap((group) => group.map((item) => item.partition)));
-    const owns = partitionOfWallet ? (walletKey: string) => partitions.has(partitionOfWallet(walletKey)) : () => false;
-    const requestIds = new Map<string, string>();
-    for (const group of groups) {
-      for (const item of group) {
-        const requestId = item.headers[headerNames.requestId];
-        if (requestId) requestIds.set(item.value.commandId, requestId);
-      }
+}
+
+/**
+ * Whether a wallet belongs to a partition whose batch is in this apply: only this apply writes
+ * its wallets now (each partition is serial, and a zombie's write fails the version check).
+ */
+function ownedWallets(batches: PartitionBatches, partitionOfWallet: LedgerCommandDeps['partitionOfWallet']) {
+  if (!partitionOfWallet) return () => false;
+  const partitions = new Set(batches.flatMap((batch) => batch.map((item) => item.partition)));
+  return (walletKey: string) => partitions.has(partitionOfWallet(walletKey));
+}
+
+/** The `request-id` header (set by the gateway) each command arrived with, by command id: data of its audit records. */
+function requestIdsOf(batches: PartitionBatches): (commandId: string) => string | undefined {
+  const requestIds = new Map<string, string>();
+  for (const batch of batches)
+    for (const item of batch) {
+      const requestId = item.headers[headerNames.requestId];
+      if (requestId) requestIds.set(item.value.commandId, requestId);
     }
-    const requestIdOf = (commandId: string) => requestIds.get(commandId);
-    const applied = await applyCommands(
-      deps.store,
-      commands,
-      {
-        now: deps.now(),
-        topics: deps.topics,
-        xafRate: deps.xafRate,
-        owns,
-        ...(deps.policy ? { policy: deps.policy } : {}),
-        requestIdOf,
-        ...(deps.auditRecordIdOf ? { auditRecordIdOf: deps.auditRecordIdOf } : {}),
-        ...(traceHeadersOf ? { traceHeadersOf } : {}),
-      },
-      {
-        onLostRace: (err, attempt) =>
-          deps.logger.warn({ err, attempt, groups: groups.length }, 'batch lost a race; redoing it from fresh state'),
-      },
-    );
-    const committed = performance.now();
-    await deps.afterCommit?.({ commands: commands.length });
-    // Reported once per committed apply, even when the publish fails (the sweeper and the
-    // redelivery take over): the applied count must match the database, which a redelivered
-    // batch (answered from stored outcomes) no longer adds to. Chained on the publish, so every
-    // handler awaiting it finds the apply already reported.
-    applySpan?.setAttribute('coin.ledger.applied', applied.applied);
-    const publishSpan =
-      applySpan && applied.outbox
-        ? tracing?.tracer.startSpan(
-            'publish outbox',
-            { attributes: { 'messaging.system': 'kafka', 'messaging.batch.message_count': applied.outbox.messages.length } },
-            trace.setSpan(ROOT_CONTEXT, applySpan),
-          )
-        : undefined;
-    const published = deps.outbox.publishCommitted(applied.outbox ? [applied.outbox] : []).finally(() => {
-      const done = performance.now();
-      deps.onBatch?.({
-        commands: commands.length,
-        applied: applied.applied,
-        creditedInPlace: applied.creditedInPlace,
-        durationMs: done - started,
-        commitMs: committed - started,
-        publishMs: done - committed,
-      });
-    });
-    published.catch(() => undefined); // each handler awaits it and sees the failure itself
-    if (applySpan)
-      published.then(
-        () => {
-          endSpan(publishSpan);
-          endSpan(applySpan);
-        },
-        (err: unknown) => {
-          endSpan(publishSpan, err);
-          endSpan(applySpan, err);
-        },
-      );
+  return (commandId) => requestIds.get(commandId);
+}
+
+/**
+ * The group commit's apply: commits the merged batches, starts the publish (every handler awaits
+ * it and sees a failure itself) and hands each partition batch its outcomes.
+ */
+function applyAndPublish(apply: Apply): (batches: PartitionBatches) => Promise<BatchResult[]> {
+  return async (batches) => {
+    const { batch, publish } = await apply(batches);
+    const published = publish();
+    published.catch(() => undefined);
     let offset = 0;
-    return groups.map((group) => {
-      const outcomes = applied.outcomes.slice(offset, offset + group.length);
-      offset += group.length;
+    return batches.map((items) => {
+      const outcomes = batch.outcomes.slice(offset, offset + items.length);
+      offset += items.length;
       return { outcomes, published };
     });
   };
-  const groupCommit = new GroupCommit(applyGroups, limits);
+}
 
-  const handle = async (items: Delivered<LedgerCommand>[], control?: BatchControl): Promise<void> => {
+/** The handler of one partition batch: its share of a merged apply, then each command's reply. */
+function answeringCallers(
+  groupCommit: GroupCommit<Delivered<LedgerCommand>, BatchResult>,
+  deps: LedgerCommandDeps,
+  tracing: CommandTracing,
+) {
+  return async (items: Delivered<LedgerCommand>[], control?: BatchControl): Promise<void> => {
     await control?.heartbeat();
     // The lane is the partition number: partition n of ledger.commands and of ledger.internal hold
     // the same wallets, so their batches never run in two applies at once.
@@ -216,33 +182,13 @@ export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommi
     // published_at update) to finish; sendReply puts them ahead of the batch's events too.
     const replies: Promise<void>[] = [];
     items.forEach((item, i) => {
+      const outcome = outcomes[i]!;
+      const traceHeaders = tracing.answered(item, outcome.ok);
       const address = replyAddressOf(item.headers, deps.topics.gatewayReplies);
-      const span = spans.spanOf(item);
-      span?.setAttribute('coin.command.ok', outcomes[i]!.ok);
-      // The reply names the command's span: the caller's span links to it.
-      const traceHeaders = span ? traceHeadersOfSpan(span) : undefined;
-      if (address) replies.push(sendReply(deps.producer, address, replyBodyOf(item.value.commandId, outcomes[i]!), traceHeaders));
+      if (address) replies.push(sendReply(deps.producer, address, replyBodyOf(item.value.commandId, outcome), traceHeaders));
     });
     await Promise.all([published, ...replies]);
     // During a rebalance this throws; the batch is committed and counted, its offsets are not.
     await control?.heartbeat();
-  };
-  return spans.wrap(handle);
-}
-
-/** The trace headers of each traced command of an apply, by command id (a repeated id: its first). */
-function traceHeadersByCommand(
-  groups: Delivered<LedgerCommand>[][],
-  spanOf: (item: Delivered<LedgerCommand>) => Span | undefined,
-): (commandId: string) => Record<string, string> | undefined {
-  const byId = new Map<string, Span>();
-  for (const group of groups)
-    for (const item of group) {
-      const span = spanOf(item);
-      if (span && !byId.has(item.value.commandId)) byId.set(item.value.commandId, span);
-    }
-  return (commandId) => {
-    const span = byId.get(commandId);
-    return span ? traceHeadersOfSpan(span) : undefined;
   };
 }

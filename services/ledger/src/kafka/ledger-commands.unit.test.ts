@@ -1,0 +1,181 @@
+import { headerNames, topicNames, type LedgerCommand } from '@coin/contracts';
+import type { OutboxRelay } from '@coin/db';
+import type { BatchingProducer, Delivered } from '@coin/kafka';
+import { createLogger } from '@coin/logger';
+import { InMemorySpanExporter, startTracing, useSpanExporterForTests, type Tracing } from '@coin/telemetry';
+import { emptyWallet } from '../domain/ledger';
+import type { BatchWrite, LedgerStore, OutboxBatch } from '../apply/store';
+import { handleLedgerCommands, type LedgerCommandDeps } from './ledger-commands';
+
+const logger = createLogger('ledger-commands-test', 'fatal');
+const topics = topicNames('t_');
+const now = new Date('2026-01-01T00:00:00.000Z');
+const callerTraceId = '0af7651916cd43dd8448eb211c80319c';
+const callerSpanId = 'b7ad6b7169203331';
+
+/** An admin's burn from the OPERATIONS treasury: a transaction, a balance change and an audit record. */
+const burn = {
+  commandId: '3f1c9f5e-0b7a-4f43-9a55-2f6d3c1e8a10',
+  type: 'ledger.burn',
+  issuedAt: now.toISOString(),
+  actor: { kind: 'user', id: '1', role: 'ADMIN' },
+  data: { from: { kind: 'treasury', code: 'OPERATIONS' }, amount: 400, reason: 'r' },
+} as LedgerCommand;
+
+const delivered = (headers: Record<string, string>): Delivered<LedgerCommand> => ({
+  value: burn,
+  key: 'treasury:OPERATIONS',
+  headers: {
+    [headerNames.replyTo]: topics.gatewayReplies,
+    [headerNames.correlationId]: 'corr-1',
+    [headerNames.requestId]: 'req-1',
+    ...headers,
+  },
+  topic: topics.ledgerCommands,
+  partition: 3,
+  offset: '41',
+});
+
+/** A store holding the treasury's wallet, recording what each step of the adapter did, in order. */
+function recordingStore(steps: string[]) {
+  const writes: BatchWrite[] = [];
+  const store: LedgerStore = {
+    read: async () => ({
+      known: new Map(),
+      wallets: new Map([
+        ['treasury:OPERATIONS', { state: { ...emptyWallet({ kind: 'treasury', code: 'OPERATIONS' }, now), balance: 1_000 }, version: 1 }],
+      ]),
+      refundTargets: new Map(),
+      holds: new Map(),
+      approvals: new Map(),
+      windows: new Map(),
+      reservedIds: [10],
+    }),
+    write: async (batch) => {
+      writes.push(batch);
+      steps.push('commit');
+      return 17;
+    },
+  };
+  return { store, writes };
+}
+
+function handlerWith(extra: Partial<LedgerCommandDeps> = {}) {
+  const steps: string[] = [];
+  const { store, writes } = recordingStore(steps);
+  const replies: Array<{ topic: string; message: { headers?: Record<string, string> } }> = [];
+  const producer = {
+    send: async (topic: string, message: { headers?: Record<string, string> }) => {
+      steps.push('reply');
+      replies.push({ topic, message });
+    },
+  } as unknown as BatchingProducer;
+  const published: OutboxBatch[] = [];
+  const outbox = {
+    // Kafka acknowledges on a later turn of the event loop.
+    publishCommitted: async (rows: OutboxBatch[]) => {
+      steps.push('publish');
+      await new Promise((resolve) => setImmediate(resolve));
+      published.push(...rows);
+      steps.push('published');
+    },
+  } as unknown as OutboxRelay<OutboxBatch>;
+  const handle = handleLedgerCommands({ store, producer, outbox, topics, logger, now: () => now, ...extra });
+  return { handle, steps, writes, replies, published };
+}
+
+/** The stored outbox messages of the one write, by topic. */
+const outboxOf = (writes: BatchWrite[]) => new Map(writes[0]!.outbox.map((m) => [m.topic, m]));
+
+describe('the ledger adapter: outbox headers and audit request ids', () => {
+  const exporter = new InMemorySpanExporter();
+  let tracing: Tracing;
+
+  beforeAll(() => {
+    useSpanExporterForTests(exporter);
+    tracing = startTracing({
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://localhost:4318',
+      OTEL_SERVICE_NAME: 'coin-ledger',
+    });
+  });
+  afterAll(async () => {
+    await tracing.shutdown();
+    useSpanExporterForTests(undefined);
+  });
+  beforeEach(() => exporter.reset());
+
+  it("when a traced command is applied, then its events are stored with its span's traceparent, its audit record is not, and its reply names the same span", async () => {
+    const { handle, writes, replies } = handlerWith({ tracing });
+    await handle([delivered({ traceparent: `00-${callerTraceId}-${callerSpanId}-01` })]);
+
+    const spans = exporter.getFinishedSpans();
+    const command = spans.find((s) => s.name === 'process ledger.burn')!;
+    const apply = spans.find((s) => s.name === 'ledger apply')!;
+    const publish = spans.find((s) => s.name === 'publish outbox')!;
+    expect(command.parentSpanContext?.spanId).toBe(callerSpanId);
+    expect(command.attributes['coin.command.ok']).toBe(true);
+    expect(apply.links.map((l) => l.context.spanId)).toEqual([command.spanContext().spanId]);
+    expect(apply.attributes['coin.ledger.applied']).toBe(1);
+    expect(publish.parentSpanContext?.spanId).toBe(apply.spanContext().spanId);
+    expect(publish.attributes['messaging.batch.message_count']).toBe(3);
+
+    const traceparent = `00-${callerTraceId}-${command.spanContext().spanId}-01`;
+    const outbox = outboxOf(writes);
+    expect(outbox.get(topics.coinTransactions)!.headers).toEqual({ traceparent, type: 'coin.transaction.recorded' });
+    expect(outbox.get(topics.coinBalances)!.headers).toEqual({ traceparent, type: 'coin.balance.changed' });
+    expect(outbox.get(topics.adminAudit)!.headers.traceparent).toBeUndefined();
+    expect(JSON.parse(outbox.get(topics.adminAudit)!.payload).record.requestId).toBe('req-1');
+    expect(replies.map((r) => r.message.headers?.traceparent)).toEqual([traceparent]);
+  });
+
+  it('when tracing is off, then no span is made, the events carry only their type and the audit record still names the request', async () => {
+    const { handle, writes, replies } = handlerWith();
+    await handle([delivered({ traceparent: `00-${callerTraceId}-${callerSpanId}-01` })]);
+
+    expect(exporter.getFinishedSpans()).toHaveLength(0);
+    const outbox = outboxOf(writes);
+    expect(outbox.get(topics.coinTransactions)!.headers).toEqual({ type: 'coin.transaction.recorded' });
+    expect(outbox.get(topics.coinBalances)!.headers).toEqual({ type: 'coin.balance.changed' });
+    expect(JSON.parse(outbox.get(topics.adminAudit)!.payload).record.requestId).toBe('req-1');
+    expect(replies[0]!.message.headers?.traceparent).toBeUndefined();
+  });
+
+  it('when the crash hook and the metrics are given, then the hook runs between the commit and the publish, the reply does not wait for the publish, and the apply is reported once the publish settled', async () => {
+    const reports: unknown[] = [];
+    const { handle, steps, published } = handlerWith({
+      tracing,
+      afterCommit: ({ commands }) => void steps.push(`hook ${commands}`),
+      onBatch: (report) => {
+        steps.push('report');
+        reports.push(report);
+      },
+    });
+    await handle([delivered({})]);
+
+    expect(steps).toEqual(['commit', 'hook 1', 'publish', 'reply', 'published', 'report']);
+    expect(published.map((row) => row.id)).toEqual([17]);
+    expect(reports).toEqual([
+      {
+        commands: 1,
+        applied: 1,
+        creditedInPlace: 0,
+        durationMs: expect.any(Number),
+        commitMs: expect.any(Number),
+        publishMs: expect.any(Number),
+      },
+    ]);
+  });
+
+  it('when the crash hook throws after the commit, then nothing is published or answered, the apply span ends failed and the batch fails', async () => {
+    const { handle, steps } = handlerWith({
+      tracing,
+      afterCommit: () => {
+        throw new Error('crash here');
+      },
+    });
+    await expect(handle([delivered({})])).rejects.toThrow('crash here');
+    expect(steps).toEqual(['commit']);
+    expect(exporter.getFinishedSpans().find((s) => s.name === 'ledger apply')?.status.message).toBe('Error');
+  });
+});
