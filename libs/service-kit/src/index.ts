@@ -25,7 +25,7 @@ import { startTracing, type Tracing, type TracingConfig } from '@coin/telemetry'
 import type { Registry } from 'prom-client';
 
 /**
- * The service kit (docs/DESIGN.md "The service kit"): the frame every service with a database,
+ * The service kit (docs/DESIGN.md "Map of the code"): the frame every service with a database,
  * Kafka and an internal API shares, opened in one order and closed in the reverse one
  * (ServiceRuntime). A service names only what is its own: its consumers, routes and workers,
  * opened in `open` with the parts the frame hands it.
