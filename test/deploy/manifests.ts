@@ -851,7 +851,7 @@ export interface KafkaUsageInCode {
 /**
  * What a service's source does with Kafka, read from its code (services/<name>/src, tests
  * excluded): topics it consumes (`topics: [topics.x]` of a consumer, the reply topic of a
- * RequestReplyClient), topics it produces to (`topic:`/`replyTopic:` values, `send(…topics.x`,
+ * RequestReplyClient), topics it produces to (`topic:`/`replyTopic:`/`adminAuditTopic:` values, `send(…topics.x`,
  * `replyAddressOf(…, topics.x)`), and its consumer group ids (`groupId:` templates, after the
  * TOPIC_PREFIX), and the topic of `sendRefusalRecord(…, topics.x`. The reply lease (ReplyPartitionLease, Redis) and the history lag metrics name a
  * topic without writing it. A heuristic over the source: a new way of producing needs a pattern here.
@@ -866,12 +866,17 @@ export function kafkaUsageInCode(service: string): KafkaUsageInCode {
   };
   for (const file of sourceFiles(join(repoRoot, 'services', service, 'src'))) {
     // Calls that name a topic without producing to it: the reply lease (Redis), the history lag metrics.
-    const text = readFileSync(file, 'utf8').replace(/(?:new ReplyPartitionLease|registerHistoryMetrics)\([^)]*\)/g, '');
+    // And the producer's audit-signing option, whose `topics` are those it signs, not reads.
+    const text = readFileSync(file, 'utf8')
+      .replace(/(?:new ReplyPartitionLease|registerHistoryMetrics)\([^)]*\)/g, '')
+      .replace(/\bauditSigning:\s*\{\s*topics:\s*\[[^\]]*\]/g, '');
     for (const m of text.matchAll(/\btopics:\s*\[([^\]]*)\]/g))
       for (const t of m[1]!.matchAll(/\btopics\.(\w+)/g)) usage.consumes.add(base(t[1]!));
     for (const m of text.matchAll(/new RequestReplyClient\([^)]*?\btopics\.(\w+)/g)) usage.consumes.add(base(m[1]!));
     for (const m of text.matchAll(/\b(?:topic|replyTopic):\s*(?:\w+\.)*topics\.(\w+)/g)) usage.produces.add(base(m[1]!));
     for (const m of text.matchAll(/\bsend\(\s*(?:\w+\.)*topics\.(\w+)/g)) usage.produces.add(base(m[1]!));
+    // Audit records written through a service's outbox name their topic as `adminAuditTopic`.
+    for (const m of text.matchAll(/\badminAuditTopic:\s*(?:\w+\.)*topics\.(\w+)/g)) usage.produces.add(base(m[1]!));
     for (const m of text.matchAll(/\breplyAddressOf\([^)]*?\btopics\.(\w+)/g)) usage.produces.add(base(m[1]!));
     for (const m of text.matchAll(/\bsendRefusalRecord\([^,]*,\s*(?:\w+\.)*topics\.(\w+)/g)) usage.produces.add(base(m[1]!));
     for (const m of text.matchAll(/(?:groupId:\s*|return\s+)`\$\{[^}]*\}([a-z][a-z0-9-]*)`/g)) usage.groups.add(m[1]!);

@@ -1,26 +1,18 @@
 import { createPrivateKey } from 'node:crypto';
-import { kafkaSecurityOf } from '@coin/config';
 import { topicNames } from '@coin/contracts';
-import { openServiceDatabase } from '@coin/db';
-import {
-  buildInternalApp,
-  buildOperationalApp,
-  createMetricsRegistry,
-  type RunningService,
-  type ServiceRuntime,
-  startService,
-} from '@coin/http';
-import { consumersReadiness, offPathFetch, startConsumer, type RunningConsumer, openServiceKafka } from '@coin/kafka';
+import type { Pool } from '@coin/db';
+import type { RunningService, ServiceRuntime } from '@coin/http';
+import { offPathFetch, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { startTracing } from '@coin/telemetry';
+import { AuditSignatureVerifier } from '@coin/security';
+import { type FrameParts, startFramedService } from '@coin/service-kit';
+import { AuditCheckpointer } from './audit-checkpointer';
 import type { HistoryConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
 import { historyRouteCallers } from './http/route-callers';
-import { handleTransactionEvents, projectableTransactionEvent } from './kafka/transaction-events';
 import { auditGroupId, auditSourceRefusal, handleAuditEvents, projectableAuditEvent } from './kafka/audit-events';
+import { handleTransactionEvents, projectableTransactionEvent } from './kafka/transaction-events';
 import { registerHistoryMetrics } from './metrics';
-import { AuditCheckpointer } from './audit-checkpointer';
-import { AuditSignatureVerifier } from '@coin/security';
 
 export type { RunningService };
 
@@ -39,118 +31,89 @@ export async function startHistoryService(
   logger: Logger,
   options: HistoryServiceOptions = {},
 ): Promise<RunningService> {
-  // Components open in order and close in the reverse order (ServiceRuntime).
-  return startService(logger, (runtime) => openHistoryService(runtime, config, logger, options));
+  return startFramedService(
+    logger,
+    {
+      name: 'history',
+      config,
+      clientId: 'history-service',
+      database: { url: config.HISTORY_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}history` },
+      internalApi: { port: config.HISTORY_HTTP_PORT, routes: historyRouteCallers },
+      onDatabaseLost: options.onDatabaseLost,
+    },
+    (parts) => openHistoryParts(parts, config),
+  );
 }
 
-async function openHistoryService(
-  runtime: ServiceRuntime,
-  config: Readonly<HistoryConfig>,
-  logger: Logger,
-  options: HistoryServiceOptions,
-): Promise<Omit<RunningService, 'close'>> {
-  // Before anything opens: a SASL protocol without credentials is a configuration error.
-  const security = kafkaSecurityOf(config);
-  const tracing = startTracing(config);
-  runtime.onClose('tracing', () => tracing.shutdown());
-  const schema = `${config.DB_SCHEMA_PREFIX}history`;
-  const { pool, watch: database } = openServiceDatabase(
-    {
-      url: config.HISTORY_DATABASE_URL,
-      schema,
-      applicationName: 'history-service',
-      graceMs: config.DB_OUTAGE_GRACE_MS,
-      log: logger,
-      ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
-    },
-    runtime,
-  );
-  const { kafka, producer, admin } = await openServiceKafka(runtime, {
-    brokers: config.KAFKA_BROKERS,
-    security,
-    clientId: 'history-service',
-    logger,
-  });
+/** What is the history service's own: the projection's and the audit log's consumers, the checkpointer, the read routes. */
+async function openHistoryParts(parts: FrameParts, config: Readonly<HistoryConfig>): Promise<Record<string, never>> {
+  const { runtime, logger, pool, kafka, producer, admin, tracing, app, track } = parts;
   const topics = topicNames(config.TOPIC_PREFIX);
   const groupId = historyGroupId(config.TOPIC_PREFIX);
-  const registry = createMetricsRegistry('history');
-  const metrics = registerHistoryMetrics(registry, { admin, groupId, topic: topics.coinTransactions });
-  const consumers: RunningConsumer[] = [];
-  const operational = buildOperationalApp({
-    logger,
-    metrics: registry,
-    readiness: {
-      postgres: database.readiness,
-      kafka: async () => void (await admin.describeCluster()),
-      consumers: consumersReadiness(consumers),
-    },
-    started: () => runtime.isReady(),
-  });
-  const app = buildInternalApp({
-    logger,
-    metrics: registry,
-    serviceAuth: { audience: 'history', publicKeys: config.SERVICE_TOKEN_PUBLIC_KEYS, routes: historyRouteCallers },
-  });
+  const metrics = registerHistoryMetrics(parts.metrics, { admin, groupId, topic: topics.coinTransactions });
   registerInternalRoutes(app, { pool });
-  const consumer = await startConsumer({
-    kafka,
-    groupId,
-    topics: [topics.coinTransactions],
-    schema: projectableTransactionEvent,
-    logger,
-    producer,
-    // Rows of different partitions never conflict (the keys are per transaction), so partitions run side by side.
-    partitionsConsumedConcurrently: 3,
-    // A redelivered event hits the primary keys and changes nothing.
-    commitIntervalMs: 500,
-    // The projection is off the request path: letting a fetch wait up to 50 ms for 64 KB makes
-    // batches about twice as large under load (one statement each) and halves its CPU per
-    // event, for at most 50 ms more before a row is readable (the target is one second).
-    tuning: offPathFetch(50),
-    metrics: registry,
-    handleBatch: handleTransactionEvents({ pool, producer, logger, metrics, tracing }),
-  });
-  runtime.onClose('transaction events consumer', () => consumer.stop());
-  consumers.push(consumer);
+  const consumer = track(
+    'transaction events consumer',
+    await startConsumer({
+      kafka,
+      groupId,
+      topics: [topics.coinTransactions],
+      schema: projectableTransactionEvent,
+      logger,
+      producer,
+      // Rows of different partitions never conflict (the keys are per transaction), so partitions run side by side.
+      partitionsConsumedConcurrently: 3,
+      // A redelivered event hits the primary keys and changes nothing.
+      commitIntervalMs: 500,
+      // The projection is off the request path: letting a fetch wait up to 50 ms for 64 KB makes
+      // batches about twice as large under load (one statement each) and halves its CPU per
+      // event, for at most 50 ms more before a row is readable (the target is one second).
+      tuning: offPathFetch(50),
+      metrics: parts.metrics,
+      handleBatch: handleTransactionEvents({ pool, producer, logger, metrics, tracing }),
+    }),
+  );
   await consumer.ready;
   // The admin audit log: its own group on admin.audit and the gateway's admin.refusals (one
   // partition each), applied serially so the hash chain has one writer.
-  const auditConsumer = await startConsumer({
-    kafka,
-    groupId: auditGroupId(config.TOPIC_PREFIX),
-    topics: [topics.adminAudit, topics.adminRefusals],
-    schema: projectableAuditEvent,
-    refuse: auditSourceRefusal(topics),
-    logger,
-    producer,
-    metrics: registry,
-    handleBatch: handleAuditEvents({
-      pool,
-      producer,
+  const auditConsumer = track(
+    'audit events consumer',
+    await startConsumer({
+      kafka,
+      groupId: auditGroupId(config.TOPIC_PREFIX),
+      topics: [topics.adminAudit, topics.adminRefusals],
+      schema: projectableAuditEvent,
+      refuse: auditSourceRefusal(topics),
       logger,
-      verifier: new AuditSignatureVerifier(config.AUDIT_SIGNER_PUBLIC_KEYS),
-      refusalsTopic: topics.adminRefusals,
-      metrics,
-    }),
-  });
-  runtime.onClose('audit events consumer', () => auditConsumer.stop());
-  consumers.push(auditConsumer);
-  await auditConsumer.ready;
-  const checkpointer = config.AUDIT_CHECKPOINT_PRIVATE_KEY
-    ? new AuditCheckpointer({
+      producer,
+      metrics: parts.metrics,
+      handleBatch: handleAuditEvents({
         pool,
-        privateKey: createPrivateKey(config.AUDIT_CHECKPOINT_PRIVATE_KEY),
-        intervalMs: config.AUDIT_CHECKPOINT_INTERVAL_MS,
+        producer,
         logger,
-      })
-    : undefined;
-  if (checkpointer) {
-    checkpointer.start();
-    runtime.onClose('audit checkpointer', () => checkpointer.stop());
-  } else logger.warn('AUDIT_CHECKPOINT_PRIVATE_KEY is not set: the admin audit log is not anchored by signed checkpoints');
-  const metricsUrl = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
-  runtime.onClose('operational port', () => operational.close());
-  const url = await app.listen({ host: config.HOST, port: config.HISTORY_HTTP_PORT });
-  runtime.onClose('internal API', () => app.close());
-  return { url, metricsUrl };
+        verifier: new AuditSignatureVerifier(config.AUDIT_SIGNER_PUBLIC_KEYS),
+        refusalsTopic: topics.adminRefusals,
+        metrics,
+      }),
+    }),
+  );
+  await auditConsumer.ready;
+  startAuditCheckpointer(runtime, pool, config, logger);
+  return {};
+}
+
+/** Anchors the audit log with signed checkpoints, when a key is configured (a warning otherwise). */
+function startAuditCheckpointer(runtime: ServiceRuntime, pool: Pool, config: Readonly<HistoryConfig>, logger: Logger): void {
+  if (!config.AUDIT_CHECKPOINT_PRIVATE_KEY) {
+    logger.warn('AUDIT_CHECKPOINT_PRIVATE_KEY is not set: the admin audit log is not anchored by signed checkpoints');
+    return;
+  }
+  const checkpointer = new AuditCheckpointer({
+    pool,
+    privateKey: createPrivateKey(config.AUDIT_CHECKPOINT_PRIVATE_KEY),
+    intervalMs: config.AUDIT_CHECKPOINT_INTERVAL_MS,
+    logger,
+  });
+  checkpointer.start();
+  runtime.onClose('audit checkpointer', () => checkpointer.stop());
 }

@@ -1,32 +1,20 @@
-import { kafkaSecurityOf, passwordHashCostOf } from '@coin/config';
 import { randomUUID } from 'node:crypto';
-import { commandNeedsStepUp, topicNames, userCommand, userCommandNeedsProof } from '@coin/contracts';
-import { openServiceDatabase, OutboxRelay, outboxTable } from '@coin/db';
-import {
-  buildInternalApp,
-  buildOperationalApp,
-  createMetricsRegistry,
-  type RunningService,
-  type ServiceRuntime,
-  ServiceTokenSigner,
-  startService,
-} from '@coin/http';
-import { minorUnitsPerCoin } from '@coin/contracts';
+import { passwordHashCostOf } from '@coin/config';
+import { commandNeedsStepUp, minorUnitsPerCoin, topicNames, type UserCommand, userCommand, userCommandNeedsProof } from '@coin/contracts';
+import { OutboxRelay, type OutboxRow, outboxTable, type Pool } from '@coin/db';
+import { type RunningService, ServiceTokenSigner } from '@coin/http';
 import {
   assertAppendTime,
   commandRefusalRecord,
-  consumersReadiness,
   outboxPublisher,
   partitionCount,
   refusalIdName,
   sendRefusalRecord,
   startConsumer,
-  type RunningConsumer,
-  openServiceKafka,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { AuditRecordSigner, CommandAuthority, revocationSubjectOfClient, revocationSubjectOfUser } from '@coin/security';
-import { startTracing } from '@coin/telemetry';
+import { type FrameParts, startFramedService } from '@coin/service-kit';
 import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
 import { registerInternalRoutes } from './http/internal-routes';
@@ -59,63 +47,49 @@ export async function startUserService(
   logger: Logger,
   options: UserServiceOptions = {},
 ): Promise<RunningService> {
-  // Components open in order and close in the reverse order (ServiceRuntime).
-  return startService(logger, (runtime) => openUserService(runtime, config, logger, options));
+  const topics = topicNames(config.TOPIC_PREFIX);
+  const auditSigner = new AuditRecordSigner('user', config.SERVICE_TOKEN_PRIVATE_KEY);
+  return startFramedService(
+    logger,
+    {
+      name: 'user',
+      config,
+      clientId: 'user-service',
+      database: { url: config.USER_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}users` },
+      internalApi: { port: config.USER_HTTP_PORT, routes: userRouteCallers, open: userOpenRoutes },
+      // Its admin audit records are signed with its own key (docs/DESIGN.md "Admin audit log").
+      producer: { auditSigning: { topics: [topics.adminAudit], signer: auditSigner } },
+      onDatabaseLost: options.onDatabaseLost,
+    },
+    (parts) => openUserParts(parts, config, auditSigner),
+  );
 }
 
-async function openUserService(
-  runtime: ServiceRuntime,
+/** What is the user service's own: its outbox and revocation relays, its routes and the user.commands consumer. */
+async function openUserParts(
+  parts: FrameParts,
   config: Readonly<UserConfig>,
-  logger: Logger,
-  options: UserServiceOptions,
-): Promise<Omit<RunningService, 'close'>> {
-  // Before anything opens: a SASL protocol without credentials is a configuration error.
-  const security = kafkaSecurityOf(config);
-  // Off unless OTEL_TRACES_EXPORTER=otlp (docs/DESIGN.md "Traces").
-  const tracing = startTracing(config);
-  runtime.onClose('tracing', () => tracing.shutdown());
+  auditSigner: AuditRecordSigner,
+): Promise<Record<string, never>> {
+  const { runtime, logger, pool, producer, admin } = parts;
   const now = () => new Date();
-  const schema = `${config.DB_SCHEMA_PREFIX}users`;
-  const { pool, watch: database } = openServiceDatabase(
-    {
-      url: config.USER_DATABASE_URL,
-      schema,
-      applicationName: 'user-service',
-      graceMs: config.DB_OUTAGE_GRACE_MS,
-      log: logger,
-      ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
-    },
-    runtime,
-  );
-  const auditSigner = new AuditRecordSigner('user', config.SERVICE_TOKEN_PRIVATE_KEY);
-  const { kafka, producer, admin } = await openServiceKafka(runtime, {
-    brokers: config.KAFKA_BROKERS,
-    security,
-    clientId: 'user-service',
-    logger,
-    // Its admin audit records are signed with its own key (docs/DESIGN.md "Admin audit log").
-    producer: { auditSigning: { topics: [topicNames(config.TOPIC_PREFIX).adminAudit], signer: auditSigner } },
-  });
-  const metrics = createMetricsRegistry('user');
+  const topics = topicNames(config.TOPIC_PREFIX);
   // Replies to a gateway that reads packs share a record per reply partition and request
   // (docs/DESIGN.md "Packed records").
-  producer.packOn(topicNames(config.TOPIC_PREFIX).gatewayReplies);
+  producer.packOn(topics.gatewayReplies);
   const sendToKafka = outboxPublisher(producer);
-  const eventTopics = topicNames(config.TOPIC_PREFIX);
   const outbox = new OutboxRelay({
     store: outboxTable(pool),
-    metrics,
+    metrics: parts.metrics,
     // Rows an older version addressed to user.events (version 1, retired) go out as user.events.v2.
-    publish: (rows) => sendToKafka(rows.map((row) => readdressedUserEventRow(eventTopics, row))),
+    publish: (rows) => sendToKafka(rows.map((row) => readdressedUserEventRow(topics, row))),
     onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
   });
   outbox.start();
   runtime.onClose('outbox relay', () => outbox.stop());
-
   const keys = await loadSigningKeys(config.JWT_PRIVATE_KEY, config.JWT_KEY_ID, config.JWT_PREVIOUS_PUBLIC_KEYS);
   // Every revocation (a token version's rise, a revoked client) goes into every partition of
   // ledger.commands, signed, before its caller is answered (docs/DESIGN.md "Who asks").
-  const topics = topicNames(config.TOPIC_PREFIX);
   const revocations = new RevocationRelay({
     pool,
     producer,
@@ -128,26 +102,29 @@ async function openUserService(
   });
   revocations.start();
   runtime.onClose('revocation relay', () => revocations.stop());
-  const consumers: RunningConsumer[] = [];
-  const readiness = {
-    postgres: database.readiness,
-    kafka: async () => void (await admin.describeCluster()),
-    consumers: consumersReadiness(consumers),
-  };
-  const operational = buildOperationalApp({ logger, metrics, readiness, started: () => runtime.isReady() });
-  const app = buildInternalApp({
-    logger,
-    metrics,
-    serviceAuth: {
-      audience: 'user',
-      publicKeys: config.SERVICE_TOKEN_PUBLIC_KEYS,
-      routes: userRouteCallers,
-      open: userOpenRoutes,
-    },
-  });
+  registerUserRoutes(parts, config, { keys, now, revocations });
+  // Commands are judged at the time the broker appended them, never at a time their sender wrote.
+  await assertAppendTime(admin, [topics.userCommands]);
+  const consumer = parts.track(
+    'user commands consumer',
+    await startUserCommandsConsumer(parts, config, { keys, now, revocations, outbox, auditSigner }),
+  );
+  await consumer.ready;
+  return {};
+}
+
+interface UserParts {
+  keys: Awaited<ReturnType<typeof loadSigningKeys>>;
+  now: () => Date;
+  revocations: RevocationRelay;
+}
+
+function registerUserRoutes(parts: FrameParts, config: Readonly<UserConfig>, own: UserParts): void {
+  const { app, pool, logger } = parts;
+  const { now } = own;
   const routeDeps = {
     pool,
-    keys,
+    keys: own.keys,
     tokens: { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, ttlSeconds: config.ACCESS_TOKEN_TTL_S },
     apiKeyProofTtlSeconds: config.API_KEY_PROOF_TTL_S,
     sessions: {
@@ -162,66 +139,79 @@ async function openUserService(
     topics: topicNames(config.TOPIC_PREFIX),
     now,
     passwordHashCost: passwordHashCostOf(config, logger),
-    revocations,
+    revocations: own.revocations,
   };
   registerInternalRoutes(app, routeDeps);
   registerIdentityRoutes(app, routeDeps);
   registerSecondFactorRoutes(app, routeDeps);
-  registerReadinessRoute(app, readiness);
+  registerReadinessRoute(app, parts.readiness);
   registerDeletionRequestRoutes(app, { pool, now });
   registerGrantRequestRoutes(app, { pool, now });
   registerRegistrationKeyRoutes(app, { pool, unboundKeyMaxAgeS: config.COMMAND_MAX_AGE_S });
-  const balanceOf = ledgerBalanceReader({
-    baseUrl: config.LEDGER_SERVICE_URL,
-    timeoutMs: config.LEDGER_READ_TIMEOUT_MS,
-    signer: new ServiceTokenSigner('user', config.SERVICE_TOKEN_PRIVATE_KEY),
-  });
+}
 
-  // Commands are judged at the time the broker appended them, never at a time their sender wrote.
-  await assertAppendTime(admin, [topics.userCommands]);
+/**
+ * A role change, a deletion, keys and clients must prove who asked (the caller's own token,
+ * checked against the actor and the command's time), never the sender's word for it; those
+ * that change rights or delete also need the author's fresh second factor (step-up).
+ */
+function unprovenCommandRefusal(authority: CommandAuthority, pool: Pool) {
+  return async (command: UserCommand, appendedAt: Date): Promise<string | null> => {
+    if (!userCommandNeedsProof(command.type)) return null;
+    const check = await authority.check(command, appendedAt, { stepUp: commandNeedsStepUp(command.type) });
+    if (!check.ok) return check.reason;
+    // Revoked by then (logout-all, a role change, a deletion, a revoked client): judged against
+    // the history of token versions, as of the append time, so a command written before the
+    // revocation still applies and one written after never does.
+    const { kind, id, tokenVersion } = check.authority;
+    const past = await revocationAt(
+      pool,
+      kind === 'system' ? revocationSubjectOfClient(id) : revocationSubjectOfUser(Number(id)),
+      appendedAt,
+    );
+    const refusal =
+      kind === 'system' && past.revoked
+        ? `Command refused: its proof's platform client ${id} was revoked before the command was appended`
+        : kind === 'user' && past.minTokenVersion !== null && tokenVersion < past.minTokenVersion
+          ? `Command refused: its proof (token version ${tokenVersion}) was revoked before the command was appended (version ${past.minTokenVersion} by then)`
+          : null;
+    // A redelivery of a command already decided (its own logout-all, say) was judged when it
+    // first came: the two clocks compared here must not turn its stored answer into a refusal.
+    return refusal !== null && !(await commandDecided(pool, command.commandId)) ? refusal : null;
+  };
+}
+
+async function startUserCommandsConsumer(
+  parts: FrameParts,
+  config: Readonly<UserConfig>,
+  own: UserParts & { outbox: OutboxRelay<OutboxRow>; auditSigner: AuditRecordSigner },
+) {
+  const { kafka, producer, logger, pool, tracing } = parts;
+  const { now, auditSigner } = own;
+  const topics = topicNames(config.TOPIC_PREFIX);
   const authority = new CommandAuthority({
-    keys: keys.trusted,
+    keys: own.keys.trusted,
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,
     maxCommandAgeMs: config.COMMAND_MAX_AGE_S * 1000,
     stepUpMaxAgeMs: config.STEP_UP_MAX_AGE_S * 1000,
   });
-  const consumer = await startConsumer({
+  const refusalOf = unprovenCommandRefusal(authority, pool);
+  const balanceOf = ledgerBalanceReader({
+    baseUrl: config.LEDGER_SERVICE_URL,
+    timeoutMs: config.LEDGER_READ_TIMEOUT_MS,
+    signer: new ServiceTokenSigner('user', config.SERVICE_TOKEN_PRIVATE_KEY),
+  });
+  return startConsumer({
     kafka,
     groupId: `${config.TOPIC_PREFIX}user-service`,
     topics: [topics.userCommands],
     schema: userCommand,
-    // A role change, a deletion, keys and clients must prove who asked (the caller's own token,
-    // checked against the actor and the command's time), never the sender's word for it; those
-    // that change rights or delete also need the author's fresh second factor (step-up).
-    refuse: async (command, _topic, _headers, record) => {
-      if (!userCommandNeedsProof(command.type)) return null;
-      const appendedAt = new Date(record.timestampMs);
-      const check = await authority.check(command, appendedAt, { stepUp: commandNeedsStepUp(command.type) });
-      if (!check.ok) return check.reason;
-      // Revoked by then (logout-all, a role change, a deletion, a revoked client): judged against
-      // the history of token versions, as of the append time, so a command written before the
-      // revocation still applies and one written after never does.
-      const { kind, id, tokenVersion } = check.authority;
-      const past = await revocationAt(
-        pool,
-        kind === 'system' ? revocationSubjectOfClient(id) : revocationSubjectOfUser(Number(id)),
-        appendedAt,
-      );
-      const refusal =
-        kind === 'system' && past.revoked
-          ? `Command refused: its proof's platform client ${id} was revoked before the command was appended`
-          : kind === 'user' && past.minTokenVersion !== null && tokenVersion < past.minTokenVersion
-            ? `Command refused: its proof (token version ${tokenVersion}) was revoked before the command was appended (version ${past.minTokenVersion} by then)`
-            : null;
-      // A redelivery of a command already decided (its own logout-all, say) was judged when it
-      // first came: the two clocks compared here must not turn its stored answer into a refusal.
-      return refusal !== null && !(await commandDecided(pool, command.commandId)) ? refusal : null;
-    },
+    refuse: (command, _topic, _headers, record) => refusalOf(command, new Date(record.timestampMs)),
     logger,
     producer,
     partitionsConsumedConcurrently: 3,
-    metrics,
+    metrics: parts.metrics,
     // A command refused before apply (by a `refuse` check such as a proof of authority) is
     // recorded in the admin audit log, besides its dead letter and answer.
     onRefused: (refused) =>
@@ -233,12 +223,12 @@ async function openUserService(
     handleBatch: handleUserCommands({
       store: userCommandStore(pool, topics),
       producer,
-      outbox,
+      outbox: own.outbox,
       replyTopic: topics.gatewayReplies,
       logger,
       clock: { now, newId: randomUUID, auditRecordIdOf: (name) => auditSigner.recordId(name) },
       tracing,
-      revocations,
+      revocations: own.revocations,
       grants: grantPolicyOf(config),
       deletions: {
         policy: {
@@ -255,13 +245,4 @@ async function openUserService(
     // retry with the same id gets the same answer (docs/RELIABILITY.md "Failure classes").
     recordSetAside: ({ value: command }, error) => storeSetAsideOutcome(pool, command.commandId, command.type, error),
   });
-  runtime.onClose('user commands consumer', () => consumer.stop());
-  consumers.push(consumer);
-  await consumer.ready;
-  const metricsUrl = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
-  runtime.onClose('operational port', () => operational.close());
-  const url = await app.listen({ host: config.HOST, port: config.USER_HTTP_PORT });
-  // Closed first: stop taking new work, then drain what is in flight, then release connections.
-  runtime.onClose('internal API', () => app.close());
-  return { url, metricsUrl };
 }

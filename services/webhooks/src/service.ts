@@ -1,19 +1,11 @@
-import { kafkaSecurityOf } from '@coin/config';
 import { topicNames } from '@coin/contracts';
-import { AuditRecordSigner } from '@coin/security';
-import { OutboxRelay, openServiceDatabase, outboxTable } from '@coin/db';
+import { OutboxRelay, outboxTable } from '@coin/db';
 import { coinBalanceEvent } from '@coin/events';
-import {
-  buildInternalApp,
-  buildOperationalApp,
-  createMetricsRegistry,
-  type RunningService,
-  type ServiceRuntime,
-  startService,
-} from '@coin/http';
-import { consumersReadiness, offPathFetch, openServiceKafka, outboxPublisher, type RunningConsumer, startConsumer } from '@coin/kafka';
+import type { RunningService } from '@coin/http';
+import { offPathFetch, outboxPublisher, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { startTracing } from '@coin/telemetry';
+import { AuditRecordSigner } from '@coin/security';
+import { type FrameParts, startFramedService } from '@coin/service-kit';
 import { Counter } from 'prom-client';
 import { encryptionKeyBytes, type WebhooksConfig } from './config';
 import { OutboundSender } from './delivery/outbound';
@@ -60,140 +52,66 @@ export async function startWebhooksService(
   logger: Logger,
   options: WebhooksServiceOptions = {},
 ): Promise<RunningWebhooksService> {
-  return startService(logger, (runtime) => openWebhooksService(runtime, config, logger, options));
-}
-
-async function openWebhooksService(
-  runtime: ServiceRuntime,
-  config: Readonly<WebhooksConfig>,
-  logger: Logger,
-  options: WebhooksServiceOptions,
-): Promise<Omit<RunningWebhooksService, 'close'>> {
-  const security = kafkaSecurityOf(config);
+  // Before anything opens: endpoint secrets are sealed with this key.
   const key = encryptionKeyBytes(config.WEBHOOKS_ENCRYPTION_SECRET);
   if (!key) throw new Error('WEBHOOKS_ENCRYPTION_SECRET must be 32 bytes, base64 or base64url');
-  const box = new SecretBox(key);
-  const tracing = startTracing(config);
-  runtime.onClose('tracing', () => tracing.shutdown());
-  const { pool, watch: database } = openServiceDatabase(
-    {
-      url: config.WEBHOOKS_DATABASE_URL,
-      schema: `${config.DB_SCHEMA_PREFIX}webhooks`,
-      applicationName: 'webhooks-service',
-      graceMs: config.DB_OUTAGE_GRACE_MS,
-      log: logger,
-      ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
-    },
-    runtime,
-  );
-  // The producer sends, through the outbox, the balance monitors' crossings and the records of the
-  // service's own actions to admin.audit, and the dead letters of events a consumer's schema refuses.
-  const auditSigner = new AuditRecordSigner('webhooks', config.SERVICE_TOKEN_PRIVATE_KEY);
-  const { kafka, producer, admin } = await openServiceKafka(runtime, {
-    brokers: config.KAFKA_BROKERS,
-    security,
-    clientId: 'webhooks-service',
-    logger,
-    // Its admin audit records are signed with its own key (docs/DESIGN.md "Admin audit log").
-    producer: { auditSigning: { topics: [topicNames(config.TOPIC_PREFIX).adminAudit], signer: auditSigner } },
-  });
   const topics = topicNames(config.TOPIC_PREFIX);
-  // Where the records of its own actions go (through the outbox): the admin audit log.
-  const auditOutbox = { topic: topics.adminAudit };
-  const registry = createMetricsRegistry('webhooks');
-  const disabledEndpoints = new Counter({
-    name: webhooksMetricNames.endpointsDisabled,
-    help: 'Webhook endpoints disabled after their retry schedule ran out',
-    registers: [registry],
-  });
-  const skippedBalanceEvents = new Counter({
-    name: webhooksMetricNames.balanceEventsSkipped,
-    help: 'Well-formed coin.balances events the balance monitors passed over: a wallet naming no or both sides, a balance with more than 2 decimals, a wallet other than the record key',
-    labelNames: ['reason'],
-    registers: [registry],
-  });
-  // The outbox of the crossings and of the admin.audit records (an endpoint disabled or re-enabled), each written in its action's transaction.
+  return startFramedService(
+    logger,
+    {
+      name: 'webhooks',
+      config,
+      clientId: 'webhooks-service',
+      database: { url: config.WEBHOOKS_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}webhooks` },
+      internalApi: { port: config.WEBHOOKS_HTTP_PORT, routes: webhooksRouteCallers },
+      // Its audit records (a SUPERADMIN's action on an endpoint) are signed as the webhooks service's.
+      producer: {
+        auditSigning: { topics: [topics.adminAudit], signer: new AuditRecordSigner('webhooks', config.SERVICE_TOKEN_PRIVATE_KEY) },
+      },
+      onDatabaseLost: options.onDatabaseLost,
+    },
+    (parts) => openWebhooksParts(parts, config, new SecretBox(key)),
+  );
+}
+
+/** What is the webhooks service's own: its routes, the two consumers, the outbox relay and the delivery worker. */
+async function openWebhooksParts(
+  parts: FrameParts,
+  config: Readonly<WebhooksConfig>,
+  box: SecretBox,
+): Promise<{ deliverDue(): Promise<number> }> {
+  const { runtime, logger, pool, producer } = parts;
+  const topics = topicNames(config.TOPIC_PREFIX);
+  const counters = webhooksCounters(parts.metrics);
   const outbox = new OutboxRelay({
     store: outboxTable(pool),
-    metrics: registry,
+    metrics: parts.metrics,
     publish: outboxPublisher(producer),
     onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
   });
   outbox.start();
   runtime.onClose('outbox relay', () => outbox.stop());
-  const consumers: RunningConsumer[] = [];
-  const operational = buildOperationalApp({
-    logger,
-    metrics: registry,
-    readiness: {
-      postgres: database.readiness,
-      kafka: async () => void (await admin.describeCluster()),
-      consumers: consumersReadiness(consumers),
-    },
-    started: () => runtime.isReady(),
-  });
   const policy = { allowHttp: config.WEBHOOKS_ALLOW_HTTP, allowPrivateNetworks: config.WEBHOOKS_ALLOW_PRIVATE_NETWORKS };
   if (policy.allowHttp || policy.allowPrivateNetworks)
     logger.warn(policy, 'webhooks may be sent over http or to private networks (operator allowance)');
-  const app = buildInternalApp({
-    logger,
-    metrics: registry,
-    serviceAuth: { audience: 'webhooks', publicKeys: config.SERVICE_TOKEN_PUBLIC_KEYS, routes: webhooksRouteCallers },
-  });
-  registerInternalRoutes(app, {
+  registerInternalRoutes(parts.app, {
     pool,
     box,
     policy,
     maxEndpointsPerClient: config.WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT,
-    adminAuditTopic: auditOutbox.topic,
+    adminAuditTopic: topics.adminAudit,
   });
-  // The wallets the monitors watch, in memory: the balance consumer passes over every other change unparsed.
   const monitoredWallets = new MonitoredWallets(() => monitoredWalletKeys(pool));
-  registerMonitorRoutes(app, {
+  registerMonitorRoutes(parts.app, {
     pool,
     maxMonitors: config.WEBHOOKS_MAX_BALANCE_MONITORS,
-    adminAuditTopic: auditOutbox.topic,
+    adminAuditTopic: topics.adminAudit,
     onChanged: () => monitoredWallets.invalidate(),
   });
-  const consumer = await startConsumer({
-    kafka,
-    groupId: webhooksGroupId(config.TOPIC_PREFIX),
-    topics: [topics.coinTransactions, topics.coinHolds],
-    schema: webhookEvent,
-    logger,
-    producer,
-    // A redelivered event hits the (endpoint, event) key and adds nothing.
-    commitIntervalMs: 500,
-    // Deliveries are retried over a day: a fetch may wait 250 ms to bring many events (offPathFetch).
-    tuning: offPathFetch(250),
-    metrics: registry,
-    handleBatch: handleCoinEvents({ pool }),
+  await startEventConsumers(parts, config, {
+    monitoredWallets,
+    balanceEvents: { outbox, onSkipped: (reason) => counters.skippedBalanceEvents.inc({ reason }) },
   });
-  runtime.onClose('coin events consumer', () => consumer.stop());
-  consumers.push(consumer);
-  // Balance changes into monitor crossings; a hostile message fails the schema and is dead-lettered (counted), never stopping the partition.
-  const balanceConsumer = await startConsumer({
-    kafka,
-    groupId: balanceMonitorsGroupId(config.TOPIC_PREFIX),
-    topics: [topics.coinBalances],
-    schema: coinBalanceEvent,
-    logger,
-    producer,
-    passOver: monitoredWallets.passOver,
-    // A redelivered event hits the (monitor, balance event) key and fires nothing.
-    commitIntervalMs: 500,
-    tuning: offPathFetch(250),
-    metrics: registry,
-    handleBatch: handleBalanceEvents({
-      pool,
-      outbox,
-      topic: topics.coinBalanceMonitors,
-      onSkipped: (reason) => skippedBalanceEvents.inc({ reason }),
-    }),
-  });
-  runtime.onClose('balance events consumer', () => balanceConsumer.stop());
-  consumers.push(balanceConsumer);
-  await Promise.all([consumer.ready, balanceConsumer.ready]);
   const sender = new OutboundSender(policy, config.WEBHOOKS_DELIVERY_TIMEOUT_MS);
   runtime.onClose('outbound sender', () => sender.close());
   const worker = new DeliveryWorker({
@@ -204,15 +122,77 @@ async function openWebhooksService(
     pollIntervalMs: config.WEBHOOKS_POLL_INTERVAL_MS,
     concurrency: config.WEBHOOKS_DELIVERY_CONCURRENCY,
     timeoutMs: config.WEBHOOKS_DELIVERY_TIMEOUT_MS,
-    adminAuditTopic: auditOutbox.topic,
+    adminAuditTopic: topics.adminAudit,
     retryUnitMs: config.WEBHOOKS_RETRY_UNIT_MS,
-    onDisabled: () => disabledEndpoints.inc(),
+    onDisabled: () => counters.disabledEndpoints.inc(),
   });
   worker.start();
   runtime.onClose('delivery worker', () => worker.stop());
-  const metricsUrl = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
-  runtime.onClose('operational port', () => operational.close());
-  const url = await app.listen({ host: config.HOST, port: config.WEBHOOKS_HTTP_PORT });
-  runtime.onClose('internal API', () => app.close());
-  return { url, metricsUrl, deliverDue: () => worker.runOnce() };
+  return { deliverDue: () => worker.runOnce() };
+}
+
+function webhooksCounters(registry: FrameParts['metrics']) {
+  return {
+    disabledEndpoints: new Counter({
+      name: webhooksMetricNames.endpointsDisabled,
+      help: 'Webhook endpoints disabled after their retry schedule ran out',
+      registers: [registry],
+    }),
+    skippedBalanceEvents: new Counter({
+      name: webhooksMetricNames.balanceEventsSkipped,
+      help: 'Well-formed coin.balances events the balance monitors passed over: a wallet naming no or both sides, a balance with more than 2 decimals, a wallet other than the record key',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+  };
+}
+
+/** The coin events that become deliveries, and the balance changes the monitors watch: each its own group. */
+async function startEventConsumers(
+  parts: FrameParts,
+  config: Readonly<WebhooksConfig>,
+  own: {
+    monitoredWallets: MonitoredWallets;
+    balanceEvents: Pick<Parameters<typeof handleBalanceEvents>[0], 'outbox' | 'onSkipped'>;
+  },
+): Promise<void> {
+  const { kafka, producer, logger, pool, track } = parts;
+  const topics = topicNames(config.TOPIC_PREFIX);
+  const consumer = track(
+    'coin events consumer',
+    await startConsumer({
+      kafka,
+      groupId: webhooksGroupId(config.TOPIC_PREFIX),
+      topics: [topics.coinTransactions, topics.coinHolds],
+      schema: webhookEvent,
+      logger,
+      producer,
+      commitIntervalMs: 500,
+      tuning: offPathFetch(250),
+      metrics: parts.metrics,
+      handleBatch: handleCoinEvents({ pool }),
+    }),
+  );
+  const balanceConsumer = track(
+    'balance events consumer',
+    await startConsumer({
+      kafka,
+      groupId: balanceMonitorsGroupId(config.TOPIC_PREFIX),
+      topics: [topics.coinBalances],
+      schema: coinBalanceEvent,
+      logger,
+      producer,
+      passOver: own.monitoredWallets.passOver,
+      commitIntervalMs: 500,
+      tuning: offPathFetch(250),
+      metrics: parts.metrics,
+      handleBatch: handleBalanceEvents({
+        pool,
+        outbox: own.balanceEvents.outbox,
+        topic: topics.coinBalanceMonitors,
+        onSkipped: own.balanceEvents.onSkipped,
+      }),
+    }),
+  );
+  await Promise.all([consumer.ready, balanceConsumer.ready]);
 }
