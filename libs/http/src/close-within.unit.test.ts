@@ -45,13 +45,19 @@ describe('closing an app within a drain time', () => {
 
   it('when the requests in flight end within the drain time, then they are answered and nothing is forced', async () => {
     const app = Fastify();
+    let arrived!: () => void;
+    const inFlight = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
     app.get('/slow', async () => {
+      arrived();
       await new Promise((resolve) => setTimeout(resolve, 100));
       return { ok: true };
     });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     const answer = get(`${url}/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Closed once the request is in the handler: a connection whose request is not read yet is idle.
+    await inFlight;
     const { logger, warnings } = recordingLogger();
     await closeWithin(app, 5_000, logger);
     expect(await answer).toBe('status 200');
