@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import type { Load } from '../hooks/use-load';
+import { Loaded } from './busy';
+import { Pager, Table } from './layout';
+
+/** One column of a PagedTable: its header, what a row shows in it, and whether it holds numbers (right-aligned). */
+export interface Column<Row> {
+  key: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  numeric?: boolean;
+}
+
+/** Where the pager stands and how it moves (offset, page or cursor paging alike). */
+export interface Paging {
+  label: string;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  name?: string;
+}
+
+/**
+ * A screen's list: the load's problem and Loading… (Loaded), then the table with its caption, one row
+ * per item with the `empty` line when there is none, and the pager under it.
+ */
+export function PagedTable<T, Row>({
+  load,
+  error,
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  paging,
+}: {
+  load: Load<T>;
+  error?: unknown;
+  caption: string;
+  columns: readonly Column<Row>[];
+  rows: (data: T) => readonly Row[];
+  rowKey: (row: Row) => string | number;
+  empty: ReactNode;
+  paging: (data: T, rows: readonly Row[]) => Paging;
+}) {
+  return (
+    <Loaded load={load} error={error}>
+      {(data) => {
+        const items = rows(data);
+        return (
+          <>
+            <Table caption={caption}>
+              <thead>
+                <tr>
+                  {columns.map((column) => (
+                    <th key={column.key} scope="col" className={column.numeric ? 'num' : undefined}>
+                      {column.header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((row) => (
+                  <tr key={rowKey(row)}>
+                    {columns.map((column) => (
+                      <td key={column.key} className={column.numeric ? 'num' : undefined}>
+                        {column.cell(row)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+                {items.length === 0 ? (
+                  <tr>
+                    <td colSpan={columns.length}>{empty}</td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </Table>
+            <Pager {...paging(data, items)} />
+          </>
+        );
+      }}
+    </Loaded>
+  );
+}
