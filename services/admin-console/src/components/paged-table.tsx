@@ -21,6 +21,51 @@ export interface Paging {
   name?: string;
 }
 
+/** The table of a list: a header per column, one row per item, and the `empty` line across all columns when there is none. */
+export function ColumnTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  caption: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  empty: ReactNode;
+}) {
+  return (
+    <Table caption={caption}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.key} scope="col" className={column.numeric ? 'num' : undefined}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)}>
+            {columns.map((column) => (
+              <td key={column.key} className={column.numeric ? 'num' : undefined}>
+                {column.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={columns.length}>{empty}</td>
+          </tr>
+        ) : null}
+      </tbody>
+    </Table>
+  );
+}
+
 /**
  * A screen's list: the load's problem and Loading… (Loaded), then the table with its caption, one row
  * per item with the `empty` line when there is none, and the pager under it.
@@ -50,33 +95,7 @@ export function PagedTable<T, Row>({
         const items = rows(data);
         return (
           <>
-            <Table caption={caption}>
-              <thead>
-                <tr>
-                  {columns.map((column) => (
-                    <th key={column.key} scope="col" className={column.numeric ? 'num' : undefined}>
-                      {column.header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((row) => (
-                  <tr key={rowKey(row)}>
-                    {columns.map((column) => (
-                      <td key={column.key} className={column.numeric ? 'num' : undefined}>
-                        {column.cell(row)}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-                {items.length === 0 ? (
-                  <tr>
-                    <td colSpan={columns.length}>{empty}</td>
-                  </tr>
-                ) : null}
-              </tbody>
-            </Table>
+            <ColumnTable caption={caption} columns={columns} rows={items} rowKey={rowKey} empty={empty} />
             <Pager {...paging(data, items)} />
           </>
         );
