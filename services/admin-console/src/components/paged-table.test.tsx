@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { problem } from '../../test/fake-console';
 import { useLoad } from '../hooks/use-load';
-import { type Column, PagedTable } from './paged-table';
+import { type Column, cursorPaging, PagedTable } from './paged-table';
 
 interface Fruit {
   id: string;
@@ -33,13 +33,7 @@ function Fruits({ list }: { list: (cursor: string | undefined) => Promise<FruitP
       rows={(data) => data.fruits}
       rowKey={(fruit) => fruit.id}
       empty="No fruit."
-      paging={(data) => ({
-        label: `Page ${stack.length + 1}`,
-        hasPrevious: stack.length > 0,
-        hasNext: data.nextCursor !== null,
-        onPrevious: () => setStack(stack.slice(0, -1)),
-        onNext: () => data.nextCursor && setStack([...stack, data.nextCursor]),
-      })}
+      paging={(data) => cursorPaging(stack, data.nextCursor, setStack)}
     />
   );
 }

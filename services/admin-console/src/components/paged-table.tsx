@@ -21,6 +21,20 @@ export interface Paging {
   name?: string;
 }
 
+/**
+ * Cursor paging as the screens keep it: `stack` holds the cursors that led to the current page
+ * (empty on the first), so Previous pops one and Next pushes the page's `nextCursor`.
+ */
+export function cursorPaging(stack: readonly string[], nextCursor: string | null | undefined, setStack: (next: string[]) => void): Paging {
+  return {
+    label: `Page ${stack.length + 1}`,
+    hasPrevious: stack.length > 0,
+    hasNext: Boolean(nextCursor),
+    onPrevious: () => setStack(stack.slice(0, -1)),
+    onNext: () => nextCursor && setStack([...stack, nextCursor]),
+  };
+}
+
 /** The table of a list: a header per column, one row per item, and the `empty` line across all columns when there is none. */
 export function ColumnTable<Row>({
   caption,

@@ -1,7 +1,7 @@
 import type { OperationResult, operations } from '@coin/client';
 import { useState } from 'react';
 import { Field, Page } from '../../components/layout';
-import { type Column, PagedTable } from '../../components/paged-table';
+import { type Column, cursorPaging, PagedTable } from '../../components/paged-table';
 import { useConsole } from '../../context';
 import { toIso, when } from '../../format';
 import { useLoad } from '../../hooks/use-load';
@@ -160,13 +160,7 @@ export function AuditLogScreen() {
         rows={(data) => data.entries}
         rowKey={(e) => e.id}
         empty="No entry."
-        paging={(data) => ({
-          label: `Page ${stack.length + 1}`,
-          hasPrevious: stack.length > 0,
-          hasNext: Boolean(data.nextCursor),
-          onPrevious: () => setStack(stack.slice(0, -1)),
-          onNext: () => data.nextCursor && setStack([...stack, data.nextCursor]),
-        })}
+        paging={(data) => cursorPaging(stack, data.nextCursor, setStack)}
       />
     </Page>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Field, Page } from '../../components/layout';
-import { PagedTable } from '../../components/paged-table';
+import { cursorPaging, PagedTable } from '../../components/paged-table';
 import { useConsole } from '../../context';
 import { toIso, toLocal, transactionTypes, treasuries } from '../../format';
 import { useLoad } from '../../hooks/use-load';
@@ -89,13 +89,7 @@ export function TransactionsScreen() {
         rows={(data) => data.transactions}
         rowKey={(t) => t.id}
         empty="No transaction."
-        paging={(data) => ({
-          label: `Page ${stack.length + 1}`,
-          hasPrevious: stack.length > 0,
-          hasNext: Boolean(data.nextCursor),
-          onPrevious: () => setCursors({ key, stack: stack.slice(0, -1) }),
-          onNext: () => data.nextCursor && setCursors({ key, stack: [...stack, data.nextCursor] }),
-        })}
+        paging={(data) => cursorPaging(stack, data.nextCursor, (next) => setCursors({ key, stack: next }))}
       />
     </Page>
   );
