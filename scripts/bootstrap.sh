@@ -138,7 +138,7 @@ exec 3>&-
 
 case "$1" in
   test)
-    # Formatting and lint rules (biome.json: the import rules keep domain/ free of I/O and the
+    # Function lengths (scripts/lint/long-functions.ts), formatting and lint rules (biome.json: the import rules keep domain/ free of I/O and the
     # services out of each other) are checked first: a failure here fails the run in seconds.
     echo "[stack] lint and format check (npm run lint; npm run lint:fix repairs most findings)"
     npm run --silent lint

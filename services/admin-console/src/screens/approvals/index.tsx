@@ -1,18 +1,21 @@
+import type { OperationResult } from '@coin/client';
 import { useState } from 'react';
-import { Loaded } from '../../components/busy';
 import { Notice } from '../../components/notice';
 import { useConsole } from '../../context';
 import { useLoad } from '../../hooks/use-load';
 import { useMutation } from '../../hooks/use-mutation';
 import { Link } from '../../router';
 import { SubmissionKey } from '../../session';
-import { Page, Pager, Table } from '../../components/layout';
+import { Page } from '../../components/layout';
+import { type Column, PagedTable } from '../../components/paged-table';
 import { coins, when } from '../../format';
 import { Decide } from './decide';
 import { DeletionRequests } from './deletion-requests';
 import { GrantRequests } from './grant-requests';
 import { PayoutApprovals } from './payout-approvals';
 import { approvalsPageSize as pageSize, type StatusChoice, StatusFilter } from './status-filter';
+
+type Approval = OperationResult<'listApprovals'>['approvals'][number];
 
 /**
  * GET /api/admin/approvals; approve (with the session's API key of the command's scope) or reject with a reason.
@@ -49,6 +52,37 @@ export function ApprovalsScreen() {
       },
       { key: id },
     );
+  const columns: readonly Column<Approval>[] = [
+    { key: 'request', header: 'Request', cell: (a) => <code>{a.id.slice(0, 8)}</code> },
+    { key: 'status', header: 'Status', cell: (a) => a.status },
+    {
+      key: 'command',
+      header: 'Command',
+      cell: (a) => (
+        <>
+          {a.command.type} {coins(a.command.amount)}{' '}
+          {a.command.userId !== null ? <Link to={`/users/${a.command.userId}`}>user {a.command.userId}</Link> : (a.command.treasury ?? '')}
+          {a.command.transactionId !== null ? <> of transaction {a.command.transactionId}</> : null} · {a.command.reason}
+        </>
+      ),
+    },
+    {
+      key: 'requested-by',
+      header: 'Requested by',
+      cell: (a) => (
+        <>
+          {a.requestedBy.kind} {a.requestedBy.id}
+        </>
+      ),
+    },
+    { key: 'expires', header: 'Expires (UTC)', cell: (a) => when(a.expiresAt) },
+    {
+      key: 'decide',
+      header: 'Decide',
+      cell: (a) =>
+        a.status === 'PENDING' ? <Decide id={a.id} busy={decision.busyKey === a.id} onDecide={decide} /> : (a.decidedBy?.id ?? '—'),
+    },
+  ];
   return (
     <Page title="Approvals">
       <p className="muted">
@@ -65,66 +99,22 @@ export function ApprovalsScreen() {
         }}
       />
       <Notice>{decision.result}</Notice>
-      <Loaded load={requests} error={decision.error}>
-        {(data) => (
-          <>
-            <Table caption="Approval requests">
-              <thead>
-                <tr>
-                  <th scope="col">Request</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Command</th>
-                  <th scope="col">Requested by</th>
-                  <th scope="col">Expires (UTC)</th>
-                  <th scope="col">Decide</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.approvals.map((a) => (
-                  <tr key={a.id}>
-                    <td>
-                      <code>{a.id.slice(0, 8)}</code>
-                    </td>
-                    <td>{a.status}</td>
-                    <td>
-                      {a.command.type} {coins(a.command.amount)}{' '}
-                      {a.command.userId !== null ? (
-                        <Link to={`/users/${a.command.userId}`}>user {a.command.userId}</Link>
-                      ) : (
-                        (a.command.treasury ?? '')
-                      )}
-                      {a.command.transactionId !== null ? <> of transaction {a.command.transactionId}</> : null} · {a.command.reason}
-                    </td>
-                    <td>
-                      {a.requestedBy.kind} {a.requestedBy.id}
-                    </td>
-                    <td>{when(a.expiresAt)}</td>
-                    <td>
-                      {a.status === 'PENDING' ? (
-                        <Decide id={a.id} busy={decision.busyKey === a.id} onDecide={decide} />
-                      ) : (
-                        (a.decidedBy?.id ?? '—')
-                      )}
-                    </td>
-                  </tr>
-                ))}
-                {data.approvals.length === 0 ? (
-                  <tr>
-                    <td colSpan={6}>No request.</td>
-                  </tr>
-                ) : null}
-              </tbody>
-            </Table>
-            <Pager
-              label={`${offset + 1}–${offset + data.approvals.length}`}
-              hasPrevious={offset > 0}
-              hasNext={data.approvals.length === pageSize}
-              onPrevious={() => setOffset(Math.max(0, offset - pageSize))}
-              onNext={() => setOffset(offset + pageSize)}
-            />
-          </>
-        )}
-      </Loaded>
+      <PagedTable
+        load={requests}
+        error={decision.error}
+        caption="Approval requests"
+        columns={columns}
+        rows={(data) => data.approvals}
+        rowKey={(a) => a.id}
+        empty="No request."
+        paging={(_, rows) => ({
+          label: `${offset + 1}–${offset + rows.length}`,
+          hasPrevious: offset > 0,
+          hasNext: rows.length === pageSize,
+          onPrevious: () => setOffset(Math.max(0, offset - pageSize)),
+          onNext: () => setOffset(offset + pageSize),
+        })}
+      />
       <PayoutApprovals />
       {session.role === 'SUPERADMIN' ? <GrantRequests /> : null}
       {session.role === 'SUPERADMIN' ? <DeletionRequests /> : null}

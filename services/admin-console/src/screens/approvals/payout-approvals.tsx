@@ -1,6 +1,6 @@
+import type { OperationResult } from '@coin/client';
 import { useState } from 'react';
-import { Loaded } from '../../components/busy';
-import { Pager, Table } from '../../components/layout';
+import { type Column, PagedTable } from '../../components/paged-table';
 import { Notice } from '../../components/notice';
 import { useConsole } from '../../context';
 import { coins, when } from '../../format';
@@ -10,6 +10,8 @@ import { SubmissionKey } from '../../session';
 import { Decide } from './decide';
 import { PayoutLines } from './payout-lines';
 import { approvalsPageSize, type StatusChoice, StatusFilter } from './status-filter';
+
+type PayoutApproval = OperationResult<'listPayoutApprovals'>['payoutApprovals'][number];
 
 /**
  * GET /api/admin/payout-approvals: a person's payouts from REWARDS past the four-eyes window, each
@@ -51,6 +53,42 @@ export function PayoutApprovals() {
       },
       { key: id },
     );
+  const columns: readonly Column<PayoutApproval>[] = [
+    { key: 'request', header: 'Request', cell: (a) => <code>{a.id.slice(0, 8)}</code> },
+    { key: 'status', header: 'Status', cell: (a) => a.status },
+    {
+      key: 'reference',
+      header: 'Reference',
+      cell: (a) => (
+        <>
+          <code>{a.payout.reference}</code> · {a.payout.reason}
+        </>
+      ),
+    },
+    { key: 'total', header: 'Total', numeric: true, cell: (a) => coins(a.payout.total) },
+    { key: 'lines', header: 'Lines', cell: (a) => <PayoutLines id={a.id} lines={a.payout.lines} /> },
+    {
+      key: 'requested-by',
+      header: 'Requested by',
+      cell: (a) => (
+        <>
+          {a.requestedBy.kind} {a.requestedBy.id}
+        </>
+      ),
+    },
+    { key: 'created', header: 'Created (UTC)', cell: (a) => when(a.createdAt) },
+    { key: 'expires', header: 'Expires (UTC)', cell: (a) => when(a.expiresAt) },
+    {
+      key: 'decide',
+      header: 'Decide',
+      cell: (a) =>
+        a.status === 'PENDING' ? (
+          <Decide id={a.id} what="payout request" busy={decision.busyKey === a.id} onDecide={decide} />
+        ) : (
+          (a.decidedBy?.id ?? '—')
+        ),
+    },
+  ];
   return (
     <section aria-labelledby="payouts-waiting" className="panel">
       <h2 id="payouts-waiting">Payouts waiting</h2>
@@ -67,71 +105,23 @@ export function PayoutApprovals() {
         }}
       />
       <Notice>{decision.result}</Notice>
-      <Loaded load={requests} error={decision.error}>
-        {(data) => (
-          <>
-            <Table caption="Payout approval requests">
-              <thead>
-                <tr>
-                  <th scope="col">Request</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Reference</th>
-                  <th scope="col" className="num">
-                    Total
-                  </th>
-                  <th scope="col">Lines</th>
-                  <th scope="col">Requested by</th>
-                  <th scope="col">Created (UTC)</th>
-                  <th scope="col">Expires (UTC)</th>
-                  <th scope="col">Decide</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.payoutApprovals.map((a) => (
-                  <tr key={a.id}>
-                    <td>
-                      <code>{a.id.slice(0, 8)}</code>
-                    </td>
-                    <td>{a.status}</td>
-                    <td>
-                      <code>{a.payout.reference}</code> · {a.payout.reason}
-                    </td>
-                    <td className="num">{coins(a.payout.total)}</td>
-                    <td>
-                      <PayoutLines id={a.id} lines={a.payout.lines} />
-                    </td>
-                    <td>
-                      {a.requestedBy.kind} {a.requestedBy.id}
-                    </td>
-                    <td>{when(a.createdAt)}</td>
-                    <td>{when(a.expiresAt)}</td>
-                    <td>
-                      {a.status === 'PENDING' ? (
-                        <Decide id={a.id} what="payout request" busy={decision.busyKey === a.id} onDecide={decide} />
-                      ) : (
-                        (a.decidedBy?.id ?? '—')
-                      )}
-                    </td>
-                  </tr>
-                ))}
-                {data.payoutApprovals.length === 0 ? (
-                  <tr>
-                    <td colSpan={9}>No payout request.</td>
-                  </tr>
-                ) : null}
-              </tbody>
-            </Table>
-            <Pager
-              name="Pages of payout requests"
-              label={`${offset + 1}–${offset + data.payoutApprovals.length}`}
-              hasPrevious={offset > 0}
-              hasNext={data.payoutApprovals.length === approvalsPageSize}
-              onPrevious={() => setOffset(Math.max(0, offset - approvalsPageSize))}
-              onNext={() => setOffset(offset + approvalsPageSize)}
-            />
-          </>
-        )}
-      </Loaded>
+      <PagedTable
+        load={requests}
+        error={decision.error}
+        caption="Payout approval requests"
+        columns={columns}
+        rows={(data) => data.payoutApprovals}
+        rowKey={(a) => a.id}
+        empty="No payout request."
+        paging={(_, rows) => ({
+          name: 'Pages of payout requests',
+          label: `${offset + 1}–${offset + rows.length}`,
+          hasPrevious: offset > 0,
+          hasNext: rows.length === approvalsPageSize,
+          onPrevious: () => setOffset(Math.max(0, offset - approvalsPageSize)),
+          onNext: () => setOffset(offset + approvalsPageSize),
+        })}
+      />
     </section>
   );
 }

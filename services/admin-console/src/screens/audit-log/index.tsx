@@ -1,7 +1,7 @@
-import type { operations } from '@coin/client';
+import type { OperationResult, operations } from '@coin/client';
 import { useState } from 'react';
-import { Loaded } from '../../components/busy';
-import { Field, Page, Pager, Table } from '../../components/layout';
+import { Field, Page } from '../../components/layout';
+import { type Column, cursorPaging, PagedTable } from '../../components/paged-table';
 import { useConsole } from '../../context';
 import { toIso, when } from '../../format';
 import { useLoad } from '../../hooks/use-load';
@@ -32,6 +32,37 @@ const pageSize = 50;
 
 type Result = NonNullable<NonNullable<operations['listAuditLog']['parameters']['query']>['result']>;
 const results: Result[] = ['applied', 'rejected'];
+
+type Entry = OperationResult<'listAuditLog'>['entries'][number];
+
+const entryColumns: readonly Column<Entry>[] = [
+  { key: 'at', header: 'At (UTC)', cell: (e) => when(e.at) },
+  {
+    key: 'actor',
+    header: 'Actor',
+    cell: (e) => (
+      <>
+        {e.actor.kind} {e.actor.id}
+        {e.actor.role ? ` (${e.actor.role})` : ''}
+      </>
+    ),
+  },
+  { key: 'action', header: 'Action', cell: (e) => e.action },
+  { key: 'target', header: 'Target', cell: (e) => e.target },
+  {
+    key: 'result',
+    header: 'Result',
+    cell: (e) => (
+      <>
+        {e.result}
+        {e.errorCode ? ` (${e.errorCode})` : ''}
+        {'reason' in e ? `: ${e.reason}` : ''}
+      </>
+    ),
+  },
+  { key: 'summary', header: 'Summary', cell: (e) => <code className="summary">{JSON.stringify(e.summary)}</code> },
+  { key: 'request', header: 'Request id', cell: (e) => <code>{e.requestId ?? '—'}</code> },
+];
 
 interface Filters {
   actor: string;
@@ -122,61 +153,15 @@ export function AuditLogScreen() {
         </Field>
         <button type="submit">Filter</button>
       </form>
-      <Loaded load={entries}>
-        {(data) => (
-          <>
-            <Table caption="Audit log entries">
-              <thead>
-                <tr>
-                  <th scope="col">At (UTC)</th>
-                  <th scope="col">Actor</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">Summary</th>
-                  <th scope="col">Request id</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.entries.map((e) => (
-                  <tr key={e.id}>
-                    <td>{when(e.at)}</td>
-                    <td>
-                      {e.actor.kind} {e.actor.id}
-                      {e.actor.role ? ` (${e.actor.role})` : ''}
-                    </td>
-                    <td>{e.action}</td>
-                    <td>{e.target}</td>
-                    <td>
-                      {e.result}
-                      {e.errorCode ? ` (${e.errorCode})` : ''}
-                      {'reason' in e ? `: ${e.reason}` : ''}
-                    </td>
-                    <td>
-                      <code className="summary">{JSON.stringify(e.summary)}</code>
-                    </td>
-                    <td>
-                      <code>{e.requestId ?? '—'}</code>
-                    </td>
-                  </tr>
-                ))}
-                {data.entries.length === 0 ? (
-                  <tr>
-                    <td colSpan={7}>No entry.</td>
-                  </tr>
-                ) : null}
-              </tbody>
-            </Table>
-            <Pager
-              label={`Page ${stack.length + 1}`}
-              hasPrevious={stack.length > 0}
-              hasNext={Boolean(data.nextCursor)}
-              onPrevious={() => setStack(stack.slice(0, -1))}
-              onNext={() => data.nextCursor && setStack([...stack, data.nextCursor])}
-            />
-          </>
-        )}
-      </Loaded>
+      <PagedTable
+        load={entries}
+        caption="Audit log entries"
+        columns={entryColumns}
+        rows={(data) => data.entries}
+        rowKey={(e) => e.id}
+        empty="No entry."
+        paging={(data) => cursorPaging(stack, data.nextCursor, setStack)}
+      />
     </Page>
   );
 }

@@ -1,6 +1,7 @@
+import type { OperationResult } from '@coin/client';
 import { useState } from 'react';
-import { Loaded } from '../../components/busy';
-import { Field, Page, Pager, Table } from '../../components/layout';
+import { Field, Page } from '../../components/layout';
+import { type Column, PagedTable } from '../../components/paged-table';
 import { useConsole } from '../../context';
 import { coins, when } from '../../format';
 import { useLoad } from '../../hooks/use-load';
@@ -8,6 +9,36 @@ import { Link, useLocation } from '../../router';
 
 const statuses = ['PENDING', 'CAPTURED', 'VOIDED', 'EXPIRED'] as const;
 const pageSize = 25;
+
+type Hold = OperationResult<'listHolds'>['holds'][number];
+
+const holdColumns: readonly Column<Hold>[] = [
+  { key: 'hold', header: 'Hold', cell: (h) => <code>{h.id.slice(0, 8)}</code> },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (h) => (
+      <>
+        {h.status}
+        {h.transactionId !== null ? (
+          <>
+            {' '}
+            (<Link to={`/transactions/${h.transactionId}`}>{h.transactionId}</Link>)
+          </>
+        ) : null}
+      </>
+    ),
+  },
+  { key: 'amount', header: 'Amount', numeric: true, cell: (h) => coins(h.amount) },
+  { key: 'payer', header: 'Payer', cell: (h) => <Link to={`/users/${h.fromUserId}`}>user {h.fromUserId}</Link> },
+  {
+    key: 'to',
+    header: 'To',
+    cell: (h) => (h.toUserId !== null ? <Link to={`/users/${h.toUserId}`}>user {h.toUserId}</Link> : h.toTreasury),
+  },
+  { key: 'reason', header: 'Reason', cell: (h) => h.reason },
+  { key: 'expires', header: 'Expires (UTC)', cell: (h) => when(h.expiresAt) },
+];
 
 /** GET /api/admin/holds: every payer's holds, or one's, by status. */
 export function HoldsScreen() {
@@ -50,64 +81,21 @@ export function HoldsScreen() {
         </Field>
         <button type="submit">Filter</button>
       </form>
-      <Loaded load={holds}>
-        {(data) => (
-          <>
-            <Table caption="Holds">
-              <thead>
-                <tr>
-                  <th scope="col">Hold</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                  <th scope="col">Payer</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Expires (UTC)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.holds.map((h) => (
-                  <tr key={h.id}>
-                    <td>
-                      <code>{h.id.slice(0, 8)}</code>
-                    </td>
-                    <td>
-                      {h.status}
-                      {h.transactionId !== null ? (
-                        <>
-                          {' '}
-                          (<Link to={`/transactions/${h.transactionId}`}>{h.transactionId}</Link>)
-                        </>
-                      ) : null}
-                    </td>
-                    <td className="num">{coins(h.amount)}</td>
-                    <td>
-                      <Link to={`/users/${h.fromUserId}`}>user {h.fromUserId}</Link>
-                    </td>
-                    <td>{h.toUserId !== null ? <Link to={`/users/${h.toUserId}`}>user {h.toUserId}</Link> : h.toTreasury}</td>
-                    <td>{h.reason}</td>
-                    <td>{when(h.expiresAt)}</td>
-                  </tr>
-                ))}
-                {data.holds.length === 0 ? (
-                  <tr>
-                    <td colSpan={7}>No hold.</td>
-                  </tr>
-                ) : null}
-              </tbody>
-            </Table>
-            <Pager
-              label={`${total === 0 ? 0 : offset + 1}–${offset + data.holds.length} of ${total}`}
-              hasPrevious={offset > 0}
-              hasNext={offset + pageSize < total}
-              onPrevious={() => setOffset(Math.max(0, offset - pageSize))}
-              onNext={() => setOffset(offset + pageSize)}
-            />
-          </>
-        )}
-      </Loaded>
+      <PagedTable
+        load={holds}
+        caption="Holds"
+        columns={holdColumns}
+        rows={(data) => data.holds}
+        rowKey={(h) => h.id}
+        empty="No hold."
+        paging={(_, rows) => ({
+          label: `${total === 0 ? 0 : offset + 1}–${offset + rows.length} of ${total}`,
+          hasPrevious: offset > 0,
+          hasNext: offset + pageSize < total,
+          onPrevious: () => setOffset(Math.max(0, offset - pageSize)),
+          onNext: () => setOffset(offset + pageSize),
+        })}
+      />
     </Page>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Loaded } from '../../components/busy';
-import { Field, Page, Pager } from '../../components/layout';
+import { Field, Page } from '../../components/layout';
+import { cursorPaging, PagedTable } from '../../components/paged-table';
 import { useConsole } from '../../context';
 import { toIso, toLocal, transactionTypes, treasuries } from '../../format';
 import { useLoad } from '../../hooks/use-load';
 import { navigate, useLocation } from '../../router';
-import { TransactionRows } from './transaction-rows';
+import { transactionColumns } from './transaction-rows';
 
 const filterNames = ['userId', 'treasury', 'type', 'from', 'to'] as const;
 const pageSize = 25;
@@ -82,20 +82,15 @@ export function TransactionsScreen() {
         </Field>
         <button type="submit">Search</button>
       </form>
-      <Loaded load={found}>
-        {(data) => (
-          <>
-            <TransactionRows caption="Transactions found" transactions={data.transactions} />
-            <Pager
-              label={`Page ${stack.length + 1}`}
-              hasPrevious={stack.length > 0}
-              hasNext={Boolean(data.nextCursor)}
-              onPrevious={() => setCursors({ key, stack: stack.slice(0, -1) })}
-              onNext={() => data.nextCursor && setCursors({ key, stack: [...stack, data.nextCursor] })}
-            />
-          </>
-        )}
-      </Loaded>
+      <PagedTable
+        load={found}
+        caption="Transactions found"
+        columns={transactionColumns}
+        rows={(data) => data.transactions}
+        rowKey={(t) => t.id}
+        empty="No transaction."
+        paging={(data) => cursorPaging(stack, data.nextCursor, (next) => setCursors({ key, stack: next }))}
+      />
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 import type { OperationResult } from '@coin/client';
-import { Table } from '../../components/layout';
+import { type Column, ColumnTable } from '../../components/paged-table';
 import { coins, when } from '../../format';
 import { Link } from '../../router';
 
@@ -14,42 +14,17 @@ export const party = (userId: number | null, treasury: string | null) =>
     '—'
   );
 
+export const transactionColumns: readonly Column<Transaction>[] = [
+  { key: 'id', header: 'Id', cell: (t) => <Link to={`/transactions/${t.id}`}>{t.id}</Link> },
+  { key: 'type', header: 'Type', cell: (t) => t.type },
+  { key: 'amount', header: 'Amount', numeric: true, cell: (t) => coins(t.amount) },
+  { key: 'from', header: 'From', cell: (t) => party(t.fromUserId, t.fromTreasury) },
+  { key: 'to', header: 'To', cell: (t) => party(t.toUserId, t.toTreasury) },
+  { key: 'reason', header: 'Reason', cell: (t) => t.reason },
+  { key: 'at', header: 'At (UTC)', cell: (t) => when(t.createdAt) },
+];
+
+/** Transactions as a table (a user's recent ones, or a page of a search). */
 export function TransactionRows({ caption, transactions }: { caption: string; transactions: readonly Transaction[] }) {
-  return (
-    <Table caption={caption}>
-      <thead>
-        <tr>
-          <th scope="col">Id</th>
-          <th scope="col">Type</th>
-          <th scope="col" className="num">
-            Amount
-          </th>
-          <th scope="col">From</th>
-          <th scope="col">To</th>
-          <th scope="col">Reason</th>
-          <th scope="col">At (UTC)</th>
-        </tr>
-      </thead>
-      <tbody>
-        {transactions.map((t) => (
-          <tr key={t.id}>
-            <td>
-              <Link to={`/transactions/${t.id}`}>{t.id}</Link>
-            </td>
-            <td>{t.type}</td>
-            <td className="num">{coins(t.amount)}</td>
-            <td>{party(t.fromUserId, t.fromTreasury)}</td>
-            <td>{party(t.toUserId, t.toTreasury)}</td>
-            <td>{t.reason}</td>
-            <td>{when(t.createdAt)}</td>
-          </tr>
-        ))}
-        {transactions.length === 0 ? (
-          <tr>
-            <td colSpan={7}>No transaction.</td>
-          </tr>
-        ) : null}
-      </tbody>
-    </Table>
-  );
+  return <ColumnTable caption={caption} columns={transactionColumns} rows={transactions} rowKey={(t) => t.id} empty="No transaction." />;
 }

@@ -1,5 +1,6 @@
-import { Loaded } from '../../components/busy';
-import { Field, Page, Pager, Table } from '../../components/layout';
+import type { OperationResult } from '@coin/client';
+import { Field, Page } from '../../components/layout';
+import { type Column, PagedTable } from '../../components/paged-table';
 import { useConsole } from '../../context';
 import { roles, when } from '../../format';
 import { useLoad } from '../../hooks/use-load';
@@ -9,6 +10,17 @@ import type { Role } from '../../session';
 export { UserDetailScreen } from './user-detail';
 
 const pageSize = 20;
+
+type AdminUser = OperationResult<'listUsers'>['users'][number];
+
+const userColumns: readonly Column<AdminUser>[] = [
+  { key: 'id', header: 'Id', cell: (user) => user.id },
+  { key: 'email', header: 'E-mail', cell: (user) => <Link to={`/users/${user.id}`}>{user.email}</Link> },
+  { key: 'name', header: 'Name', cell: (user) => user.fullName },
+  { key: 'role', header: 'Role', cell: (user) => user.role },
+  { key: 'verified', header: 'Verified', cell: (user) => (user.isVerified ? 'yes' : 'no') },
+  { key: 'created', header: 'Created (UTC)', cell: (user) => when(user.createdAt) },
+];
 
 /** GET /api/admin/users: search by e-mail or name, filter by role, paging (state in the URL, so back/forward and links work). */
 export function UsersScreen() {
@@ -60,50 +72,21 @@ export function UsersScreen() {
         </Field>
         <button type="submit">Search</button>
       </form>
-      <Loaded load={found}>
-        {(data) => (
-          <>
-            <Table caption="Users">
-              <thead>
-                <tr>
-                  <th scope="col">Id</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Verified</th>
-                  <th scope="col">Created (UTC)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.users.map((user) => (
-                  <tr key={user.id}>
-                    <td>{user.id}</td>
-                    <td>
-                      <Link to={`/users/${user.id}`}>{user.email}</Link>
-                    </td>
-                    <td>{user.fullName}</td>
-                    <td>{user.role}</td>
-                    <td>{user.isVerified ? 'yes' : 'no'}</td>
-                    <td>{when(user.createdAt)}</td>
-                  </tr>
-                ))}
-                {data.users.length === 0 ? (
-                  <tr>
-                    <td colSpan={6}>No user matches.</td>
-                  </tr>
-                ) : null}
-              </tbody>
-            </Table>
-            <Pager
-              label={`Page ${page} of ${pages} · ${total} users`}
-              hasPrevious={page > 1}
-              hasNext={page < pages}
-              onPrevious={() => go({ page: page - 1 })}
-              onNext={() => go({ page: page + 1 })}
-            />
-          </>
-        )}
-      </Loaded>
+      <PagedTable
+        load={found}
+        caption="Users"
+        columns={userColumns}
+        rows={(data) => data.users}
+        rowKey={(user) => user.id}
+        empty="No user matches."
+        paging={() => ({
+          label: `Page ${page} of ${pages} · ${total} users`,
+          hasPrevious: page > 1,
+          hasNext: page < pages,
+          onPrevious: () => go({ page: page - 1 }),
+          onNext: () => go({ page: page + 1 }),
+        })}
+      />
     </Page>
   );
 }

@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import type { Load } from '../hooks/use-load';
+import { Loaded } from './busy';
+import { Pager, Table } from './layout';
+
+/** One column of a PagedTable: its header, what a row shows in it, and whether it holds numbers (right-aligned). */
+export interface Column<Row> {
+  key: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  numeric?: boolean;
+}
+
+/** Where the pager stands and how it moves (offset, page or cursor paging alike). */
+export interface Paging {
+  label: string;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  name?: string;
+}
+
+/**
+ * Cursor paging as the screens keep it: `stack` holds the cursors that led to the current page
+ * (empty on the first), so Previous pops one and Next pushes the page's `nextCursor`.
+ */
+export function cursorPaging(stack: readonly string[], nextCursor: string | null | undefined, setStack: (next: string[]) => void): Paging {
+  return {
+    label: `Page ${stack.length + 1}`,
+    hasPrevious: stack.length > 0,
+    hasNext: Boolean(nextCursor),
+    onPrevious: () => setStack(stack.slice(0, -1)),
+    onNext: () => nextCursor && setStack([...stack, nextCursor]),
+  };
+}
+
+/** The table of a list: a header per column, one row per item, and the `empty` line across all columns when there is none. */
+export function ColumnTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  caption: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  empty: ReactNode;
+}) {
+  return (
+    <Table caption={caption}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.key} scope="col" className={column.numeric ? 'num' : undefined}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)}>
+            {columns.map((column) => (
+              <td key={column.key} className={column.numeric ? 'num' : undefined}>
+                {column.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={columns.length}>{empty}</td>
+          </tr>
+        ) : null}
+      </tbody>
+    </Table>
+  );
+}
+
+/**
+ * A screen's list: the load's problem and Loading… (Loaded), then the table with its caption, one row
+ * per item with the `empty` line when there is none, and the pager under it.
+ */
+export function PagedTable<T, Row>({
+  load,
+  error,
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  paging,
+}: {
+  load: Load<T>;
+  error?: unknown;
+  caption: string;
+  columns: readonly Column<Row>[];
+  rows: (data: T) => readonly Row[];
+  rowKey: (row: Row) => string | number;
+  empty: ReactNode;
+  paging: (data: T, rows: readonly Row[]) => Paging;
+}) {
+  return (
+    <Loaded load={load} error={error}>
+      {(data) => {
+        const items = rows(data);
+        return (
+          <>
+            <ColumnTable caption={caption} columns={columns} rows={items} rowKey={rowKey} empty={empty} />
+            <Pager {...paging(data, items)} />
+          </>
+        );
+      }}
+    </Loaded>
+  );
+}
