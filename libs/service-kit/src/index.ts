@@ -122,17 +122,7 @@ async function openFrame<T extends OwnParts>(
     kafka: async () => void (await clients.admin.describeCluster()),
     consumers: consumersReadiness(consumers),
   };
-  const operational = buildOperationalApp({ logger, metrics, readiness, started: () => runtime.isReady() });
-  const app = buildInternalApp({
-    logger,
-    metrics,
-    serviceAuth: {
-      audience: frame.name,
-      publicKeys: config.SERVICE_TOKEN_PUBLIC_KEYS,
-      routes: frame.internalApi.routes,
-      ...(frame.internalApi.open ? { open: frame.internalApi.open } : {}),
-    },
-  });
+  const { operational, app } = frameApps(runtime, logger, frame, metrics, readiness);
   const own = await open({
     ...clients,
     runtime,
@@ -157,4 +147,26 @@ async function openFrame<T extends OwnParts>(
   const url = await app.listen({ host: config.HOST, port: frame.internalApi.port });
   runtime.onClose('internal API', () => app.close());
   return { ...own, url, metricsUrl };
+}
+
+/** The operational app (/healthz, /readyz over `readiness`, /metrics) and the internal API with its service-token auth. */
+function frameApps(
+  runtime: ServiceRuntime,
+  logger: Logger,
+  frame: ServiceFrame,
+  metrics: Registry,
+  readiness: Record<string, ReadinessCheck>,
+): { operational: ReturnType<typeof buildOperationalApp>; app: App } {
+  const operational = buildOperationalApp({ logger, metrics, readiness, started: () => runtime.isReady() });
+  const app = buildInternalApp({
+    logger,
+    metrics,
+    serviceAuth: {
+      audience: frame.name,
+      publicKeys: frame.config.SERVICE_TOKEN_PUBLIC_KEYS,
+      routes: frame.internalApi.routes,
+      ...(frame.internalApi.open ? { open: frame.internalApi.open } : {}),
+    },
+  });
+  return { operational, app };
 }
