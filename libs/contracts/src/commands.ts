@@ -37,46 +37,10 @@ export function ledgerDraft<T extends LedgerCommandType>(type: T, data: LedgerCo
   return { type, data } as LedgerDraft<T>;
 }
 
-/**
- * The one rule for the key (so the partition) a ledger command travels under: the wallet it
- * debits (MINT: credits; a credit leg: credits; opening and closing: the user's wallet). The
- * partition applies that wallet's commands one at a time, which is what makes a balance check
- * and the debit that follows it one step (docs/DESIGN.md "Partitioning: one writer per wallet"). The ledger refuses a
- * command delivered under any other key.
- */
+/** The key (so the partition) a ledger command travels under: its row's rule (ledgerCommandContracts). */
 export function partitionKeyOf(command: LedgerDraft): string {
-  switch (command.type) {
-    case 'ledger.open-wallet':
-    case 'ledger.close-wallet':
-      return walletKeyOfUser(command.data.userId);
-    case 'ledger.mint':
-      return walletKeyOf(command.data.to);
-    case 'ledger.burn':
-      return walletKeyOf(command.data.from);
-    case 'ledger.transfer':
-      return walletKeyOfUser(command.data.fromUserId);
-    case 'ledger.reward':
-      return walletKeyOfTreasury('REWARDS');
-    case 'ledger.payout':
-      return walletKeyOf(command.data.from);
-    case 'ledger.refund':
-      return walletKeyOfTreasury(command.data.treasury);
-    case 'ledger.credit':
-      return walletKeyOf(command.data.to);
-    case 'ledger.hold':
-    case 'ledger.capture-hold':
-    case 'ledger.void-hold':
-    case 'ledger.expire-hold':
-      return walletKeyOfUser(command.data.fromUserId);
-    case 'ledger.set-limits':
-      return walletKeyOfUser(command.data.userId);
-    case 'ledger.request-approval':
-    case 'ledger.approve':
-    case 'ledger.reject-approval':
-    case 'ledger.expire-approval':
-      // The partition that would apply the command decides every step of its approval.
-      return partitionKeyOf(command.data.command as LedgerDraft);
-  }
+  const row = ledgerCommandContracts[command.type] as LedgerContractRow<LedgerCommandType>;
+  return row.partitionKey(command.data);
 }
 
 /** A command as a Kafka message: the one command-to-message mapping (reply headers are added by the sender). */
@@ -98,32 +62,127 @@ export function ledgerCommandMessage(command: LedgerCommand): CommandMessage {
   return commandMessage(command, partitionKeyOf(command));
 }
 
+const transactionId = z.number().int().positive();
+
 /**
- * Which ledger command may travel on which topic. The gateway writes ledger.commands; the ledger
- * writes ledger.internal, which the broker lets it alone write (libs/contracts kafka-access.ts),
- * and sends every command of its own there. The commands only the ledger sends, a transfer's
- * credit leg (and the return of one that met a closed wallet) and the expiry sweeps' commands,
- * are refused on ledger.commands: a credit leg there would be coins from no debit. Opening and
- * closing a wallet are sent by both (the gateway as it registers or deletes a user, the ledger
- * on user.registered and user.deleted) and travel on either; a client's command never travels on
- * ledger.internal.
+ * A person's MINT, BURN or REFUND is applied (the transaction and the wallet), or, when it would
+ * take a four-eyes window to its threshold, stored as an approval request (202).
  */
-export const ledgerOnlyCommandTypes = [
-  'ledger.credit',
-  'ledger.expire-hold',
-  'ledger.expire-approval',
-] as const satisfies readonly LedgerCommandType[];
-const eitherTopicCommandTypes: readonly LedgerCommandType[] = ['ledger.open-wallet', 'ledger.close-wallet'];
+const moneyOrApproval = z.union([moneyResult, approvalPending]);
+
+/** An approval request as the ledger answers it: an Approval, or a PayoutApproval when it holds a payout. */
+const anyApproval = z.union([approval, payoutApproval]);
+/** The 201 of an approved payout: the payout's result as a direct one answers, and the request. */
+export const payoutApprovedResult = payoutResult.extend({ approval: payoutApproval });
+
+/**
+ * Where a ledger command may travel: `ledger.commands` (a client's command, sent by the gateway),
+ * `ledger.internal` (the ledger's own, which the broker lets it alone write: a transfer's credit
+ * leg and the expiry sweeps' commands; a credit leg on ledger.commands would be coins from no
+ * debit) or either (opening and closing a wallet: the gateway sends them as it registers or
+ * deletes a user, the ledger on user.registered and user.deleted).
+ */
+export type LedgerCommandRoute = 'client' | 'ledger' | 'either';
+
+/**
+ * One row per ledger command: its contract apart from its schema (ledger.ts `ledgerCommand`).
+ * Typed so that a command without a row, or a row without a field, is a compile error.
+ * - `partitionKey`: the one rule for the key (so the partition) the command travels under: the
+ *   wallet it debits (MINT: credits; a credit leg: credits; opening and closing: the user's
+ *   wallet). The partition applies that wallet's commands one at a time, which is what makes a
+ *   balance check and the debit that follows it one step (docs/DESIGN.md "Partitioning: one
+ *   writer per wallet"). The ledger refuses a command delivered under any other key.
+ * - `route`: the topic it may travel on (LedgerCommandRoute).
+ * - `result`: what the ledger answers it with when it is accepted (the `result` of its reply).
+ */
+export interface LedgerContractRow<T extends LedgerCommandType> {
+  partitionKey(data: LedgerCommandOf<T>['data']): string;
+  route: LedgerCommandRoute;
+  result: z.ZodType;
+}
+
+/** An approval's every step is decided by the partition that would apply the command it holds. */
+const partitionOfHeld = (data: { command: unknown }) => partitionKeyOf(data.command as LedgerDraft);
+
+export const ledgerCommandContracts = {
+  'ledger.open-wallet': {
+    partitionKey: (d) => walletKeyOfUser(d.userId),
+    route: 'either',
+    result: z.object({ wallet: wallet.nullable() }),
+  },
+  'ledger.mint': { partitionKey: (d) => walletKeyOf(d.to), route: 'client', result: moneyOrApproval },
+  'ledger.burn': { partitionKey: (d) => walletKeyOf(d.from), route: 'client', result: moneyOrApproval },
+  'ledger.transfer': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', result: moneyResult },
+  // A person's reward past the four-eyes window waits (202); a platform client's never does.
+  'ledger.reward': { partitionKey: () => walletKeyOfTreasury('REWARDS'), route: 'client', result: moneyOrApproval },
+  'ledger.refund': { partitionKey: (d) => walletKeyOfTreasury(d.treasury), route: 'client', result: moneyOrApproval },
+  // A person's payout from REWARDS past the four-eyes window waits (202, a PayoutApproval); a platform client's never does.
+  'ledger.payout': {
+    partitionKey: (d) => walletKeyOf(d.from),
+    route: 'client',
+    result: z.union([payoutResult, payoutApprovalPending]),
+  },
+  'ledger.credit': {
+    partitionKey: (d) => walletKeyOf(d.to),
+    route: 'ledger',
+    result: z.object({
+      transactionId,
+      resolution: z.enum(['credited', 'returned', 'burned']),
+      returnTransactionId: transactionId.nullable(),
+    }),
+  },
+  'ledger.close-wallet': {
+    partitionKey: (d) => walletKeyOfUser(d.userId),
+    route: 'either',
+    result: z.object({ closed: z.boolean(), burnTransactionId: transactionId.nullable() }),
+  },
+  'ledger.hold': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', result: holdResult },
+  'ledger.capture-hold': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', result: captureResult },
+  'ledger.void-hold': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', result: holdResult },
+  'ledger.expire-hold': {
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'ledger',
+    result: z.object({ hold: hold.nullable(), expired: z.boolean() }),
+  },
+  'ledger.set-limits': {
+    partitionKey: (d) => walletKeyOfUser(d.userId),
+    route: 'client',
+    result: z.object({ userId, overrides: limitOverrides }),
+  },
+  // A request holding a payout is shown as a PayoutApproval (its own view), every other as an Approval.
+  'ledger.request-approval': { partitionKey: partitionOfHeld, route: 'client', result: z.object({ approval: anyApproval }) },
+  'ledger.approve': {
+    partitionKey: partitionOfHeld,
+    route: 'client',
+    result: z.union([moneyResult.extend({ approval }), payoutApprovedResult]),
+  },
+  'ledger.reject-approval': { partitionKey: partitionOfHeld, route: 'client', result: z.object({ approval: anyApproval }) },
+  'ledger.expire-approval': {
+    partitionKey: partitionOfHeld,
+    route: 'ledger',
+    result: z.object({ approval: anyApproval.nullable(), expired: z.boolean() }),
+  },
+} satisfies { [T in LedgerCommandType]: LedgerContractRow<T> };
+
+const ledgerCommandTypes = Object.keys(ledgerCommandContracts) as LedgerCommandType[];
+
+/** What the ledger answers each accepted command with (the `result` of its reply), read from the rows. */
+export const ledgerResults = Object.fromEntries(ledgerCommandTypes.map((type) => [type, ledgerCommandContracts[type].result])) as {
+  [T in LedgerCommandType]: (typeof ledgerCommandContracts)[T]['result'];
+};
+export type LedgerResult<T extends LedgerCommandType> = z.infer<(typeof ledgerResults)[T]>;
+
+/** The commands only the ledger sends, on ledger.internal (their rows' route). */
+export const ledgerOnlyCommandTypes = ledgerCommandTypes.filter((type) => ledgerCommandContracts[type].route === 'ledger');
 
 export type LedgerCommandTopic = 'ledger.commands' | 'ledger.internal';
 
-/** Why a command of this type may not travel on this topic, or null when it may (see ledgerOnlyCommandTypes). */
+/** Why a command of this type may not travel on this topic, or null when it may (its row's route). */
 export function ledgerTopicRefusal(topic: LedgerCommandTopic, type: LedgerCommandType): string | null {
-  if (eitherTopicCommandTypes.includes(type)) return null;
-  const ledgerOnly = (ledgerOnlyCommandTypes as readonly LedgerCommandType[]).includes(type);
-  if (topic === 'ledger.commands' && ledgerOnly)
+  const { route } = ledgerCommandContracts[type];
+  if (topic === 'ledger.commands' && route === 'ledger')
     return `type: ${type} is sent by the ledger alone, on ledger.internal, never on ledger.commands`;
-  if (topic === 'ledger.internal' && !ledgerOnly)
+  if (topic === 'ledger.internal' && route === 'client')
     return `type: ${type} is a client's command, sent on ledger.commands, never on ledger.internal`;
   return null;
 }
@@ -138,49 +197,6 @@ export function ledgerTopicRefusal(topic: LedgerCommandTopic, type: LedgerComman
 export function ledgerCommandNeedsProof(topic: LedgerCommandTopic, type: LedgerCommandType): boolean {
   return topic === 'ledger.commands' && type !== 'ledger.open-wallet';
 }
-
-const transactionId = z.number().int().positive();
-
-/**
- * A person's MINT, BURN or REFUND is applied (the transaction and the wallet), or, when it would
- * take a four-eyes window to its threshold, stored as an approval request (202).
- */
-const moneyOrApproval = z.union([moneyResult, approvalPending]);
-
-/** An approval request as the ledger answers it: an Approval, or a PayoutApproval when it holds a payout. */
-const anyApproval = z.union([approval, payoutApproval]);
-/** The 201 of an approved payout: the payout's result as a direct one answers, and the request. */
-export const payoutApprovedResult = payoutResult.extend({ approval: payoutApproval });
-
-/** What the ledger answers each accepted command with (the `result` of its reply). */
-export const ledgerResults = {
-  'ledger.open-wallet': z.object({ wallet: wallet.nullable() }),
-  'ledger.mint': moneyOrApproval,
-  'ledger.burn': moneyOrApproval,
-  'ledger.transfer': moneyResult,
-  // A person's reward past the four-eyes window waits (202); a platform client's never does.
-  'ledger.reward': moneyOrApproval,
-  'ledger.refund': moneyOrApproval,
-  // A person's payout from REWARDS past the four-eyes window waits (202, a PayoutApproval); a platform client's never does.
-  'ledger.payout': z.union([payoutResult, payoutApprovalPending]),
-  'ledger.credit': z.object({
-    transactionId,
-    resolution: z.enum(['credited', 'returned', 'burned']),
-    returnTransactionId: transactionId.nullable(),
-  }),
-  'ledger.close-wallet': z.object({ closed: z.boolean(), burnTransactionId: transactionId.nullable() }),
-  'ledger.hold': holdResult,
-  'ledger.capture-hold': captureResult,
-  'ledger.void-hold': holdResult,
-  'ledger.expire-hold': z.object({ hold: hold.nullable(), expired: z.boolean() }),
-  'ledger.set-limits': z.object({ userId, overrides: limitOverrides }),
-  // A request holding a payout is shown as a PayoutApproval (its own view), every other as an Approval.
-  'ledger.request-approval': z.object({ approval: anyApproval }),
-  'ledger.approve': z.union([moneyResult.extend({ approval }), payoutApprovedResult]),
-  'ledger.reject-approval': z.object({ approval: anyApproval }),
-  'ledger.expire-approval': z.object({ approval: anyApproval.nullable(), expired: z.boolean() }),
-} satisfies Record<LedgerCommandType, z.ZodType>;
-export type LedgerResult<T extends LedgerCommandType> = z.infer<(typeof ledgerResults)[T]>;
 
 // ---- User commands (user.commands) ----
 

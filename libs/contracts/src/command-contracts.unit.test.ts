@@ -1,0 +1,27 @@
+import { ledgerCommandContracts, ledgerOnlyCommandTypes, ledgerResults, partitionKeyOf, type LedgerDraft } from './commands';
+import { ledgerCommand } from './ledger';
+
+describe('the ledger command contract table', () => {
+  it('when the schema union and the table are compared, then every command the ledger accepts has a row and every row a command', () => {
+    const schemaTypes = ledgerCommand.options.map((option) => option.shape.type.value).sort();
+    expect(Object.keys(ledgerCommandContracts).sort()).toEqual(schemaTypes);
+    expect(Object.keys(ledgerResults).sort()).toEqual(schemaTypes);
+  });
+
+  it('when the routes are read, then exactly the credit leg and the two expiry sweeps are the ledger’s own (a change here is a change of who may write what)', () => {
+    expect([...ledgerOnlyCommandTypes].sort()).toEqual(['ledger.credit', 'ledger.expire-approval', 'ledger.expire-hold']);
+    expect(ledgerCommandContracts['ledger.open-wallet'].route).toBe('either');
+    expect(ledgerCommandContracts['ledger.close-wallet'].route).toBe('either');
+  });
+
+  it('when an approval step is keyed, then it travels under the key of the command it holds', () => {
+    const held: LedgerDraft = { type: 'ledger.burn', data: { from: { kind: 'user', userId: 7 }, amount: 100, reason: 'x' } } as LedgerDraft;
+    const approve = {
+      type: 'ledger.approve',
+      data: { approvalId: '00000000-0000-4000-8000-000000000000', command: held },
+    } as unknown as LedgerDraft;
+    expect(partitionKeyOf(approve)).toBe(partitionKeyOf(held));
+    expect(partitionKeyOf(held)).toBe('user:7');
+    expect(partitionKeyOf({ type: 'ledger.reward', data: {} } as unknown as LedgerDraft)).toBe('treasury:REWARDS');
+  });
+});
