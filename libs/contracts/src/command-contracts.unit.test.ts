@@ -1,5 +1,18 @@
-import { ledgerCommandContracts, ledgerOnlyCommandTypes, ledgerResults, partitionKeyOf, type LedgerDraft } from './commands';
+import {
+  commandNeedsStepUp,
+  ledgerCommandContracts,
+  ledgerOnlyCommandTypes,
+  ledgerResults,
+  partitionKeyOf,
+  userCommandContracts,
+  userCommandNeedsProof,
+  userResults,
+  type LedgerCommandType,
+  type LedgerDraft,
+  type UserCommandType,
+} from './commands';
 import { ledgerCommand } from './ledger';
+import { userCommand } from './user';
 
 describe('the ledger command contract table', () => {
   it('when the schema union and the table are compared, then every command the ledger accepts has a row and every row a command', () => {
@@ -23,5 +36,28 @@ describe('the ledger command contract table', () => {
     expect(partitionKeyOf(approve)).toBe(partitionKeyOf(held));
     expect(partitionKeyOf(held)).toBe('user:7');
     expect(partitionKeyOf({ type: 'ledger.reward', data: {} } as unknown as LedgerDraft)).toBe('treasury:REWARDS');
+  });
+
+  it('when the user schema union and its table are compared, then every user command has a row, and only a registration needs no proof', () => {
+    const schemaTypes = userCommand.options.map((option) => option.shape.type.value).sort();
+    expect(Object.keys(userCommandContracts).sort()).toEqual(schemaTypes);
+    expect(Object.keys(userResults).sort()).toEqual(schemaTypes);
+    expect(schemaTypes.filter((type) => !userCommandNeedsProof(type as UserCommandType))).toEqual(['user.register']);
+  });
+
+  it('when the rows are read for step-up, then exactly the acts that create or remove authority or decide a request need a fresh second factor', () => {
+    const types = [...Object.keys(ledgerCommandContracts), ...Object.keys(userCommandContracts)] as (LedgerCommandType | UserCommandType)[];
+    expect(types.filter(commandNeedsStepUp).sort()).toEqual([
+      'ledger.approve',
+      'ledger.reject-approval',
+      'user.api-key.create',
+      'user.approve-deletion',
+      'user.approve-grant',
+      'user.change-role',
+      'user.delete',
+      'user.platform-client.create',
+      'user.reject-deletion',
+      'user.reject-grant',
+    ]);
   });
 });

@@ -93,11 +93,14 @@ export type LedgerCommandRoute = 'client' | 'ledger' | 'either';
  *   balance check and the debit that follows it one step (docs/DESIGN.md "Partitioning: one
  *   writer per wallet"). The ledger refuses a command delivered under any other key.
  * - `route`: the topic it may travel on (LedgerCommandRoute).
+ * - `stepUp`: whether an admin confirms it with a fresh second factor (commandNeedsStepUp).
  * - `result`: what the ledger answers it with when it is accepted (the `result` of its reply).
  */
 export interface LedgerContractRow<T extends LedgerCommandType> {
   partitionKey(data: LedgerCommandOf<T>['data']): string;
   route: LedgerCommandRoute;
+  /** An admin confirms it with a fresh second factor (step-up; see commandNeedsStepUp). */
+  stepUp: boolean;
   result: z.ZodType;
 }
 
@@ -108,23 +111,26 @@ export const ledgerCommandContracts = {
   'ledger.open-wallet': {
     partitionKey: (d) => walletKeyOfUser(d.userId),
     route: 'either',
+    stepUp: false,
     result: z.object({ wallet: wallet.nullable() }),
   },
-  'ledger.mint': { partitionKey: (d) => walletKeyOf(d.to), route: 'client', result: moneyOrApproval },
-  'ledger.burn': { partitionKey: (d) => walletKeyOf(d.from), route: 'client', result: moneyOrApproval },
-  'ledger.transfer': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', result: moneyResult },
+  'ledger.mint': { partitionKey: (d) => walletKeyOf(d.to), route: 'client', stepUp: false, result: moneyOrApproval },
+  'ledger.burn': { partitionKey: (d) => walletKeyOf(d.from), route: 'client', stepUp: false, result: moneyOrApproval },
+  'ledger.transfer': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: moneyResult },
   // A person's reward past the four-eyes window waits (202); a platform client's never does.
-  'ledger.reward': { partitionKey: () => walletKeyOfTreasury('REWARDS'), route: 'client', result: moneyOrApproval },
-  'ledger.refund': { partitionKey: (d) => walletKeyOfTreasury(d.treasury), route: 'client', result: moneyOrApproval },
+  'ledger.reward': { partitionKey: () => walletKeyOfTreasury('REWARDS'), route: 'client', stepUp: false, result: moneyOrApproval },
+  'ledger.refund': { partitionKey: (d) => walletKeyOfTreasury(d.treasury), route: 'client', stepUp: false, result: moneyOrApproval },
   // A person's payout from REWARDS past the four-eyes window waits (202, a PayoutApproval); a platform client's never does.
   'ledger.payout': {
     partitionKey: (d) => walletKeyOf(d.from),
     route: 'client',
+    stepUp: false,
     result: z.union([payoutResult, payoutApprovalPending]),
   },
   'ledger.credit': {
     partitionKey: (d) => walletKeyOf(d.to),
     route: 'ledger',
+    stepUp: false,
     result: z.object({
       transactionId,
       resolution: z.enum(['credited', 'returned', 'burned']),
@@ -134,32 +140,37 @@ export const ledgerCommandContracts = {
   'ledger.close-wallet': {
     partitionKey: (d) => walletKeyOfUser(d.userId),
     route: 'either',
+    stepUp: false,
     result: z.object({ closed: z.boolean(), burnTransactionId: transactionId.nullable() }),
   },
-  'ledger.hold': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', result: holdResult },
-  'ledger.capture-hold': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', result: captureResult },
-  'ledger.void-hold': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', result: holdResult },
+  'ledger.hold': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: holdResult },
+  'ledger.capture-hold': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: captureResult },
+  'ledger.void-hold': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: holdResult },
   'ledger.expire-hold': {
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'ledger',
+    stepUp: false,
     result: z.object({ hold: hold.nullable(), expired: z.boolean() }),
   },
   'ledger.set-limits': {
     partitionKey: (d) => walletKeyOfUser(d.userId),
     route: 'client',
+    stepUp: false,
     result: z.object({ userId, overrides: limitOverrides }),
   },
   // A request holding a payout is shown as a PayoutApproval (its own view), every other as an Approval.
-  'ledger.request-approval': { partitionKey: partitionOfHeld, route: 'client', result: z.object({ approval: anyApproval }) },
+  'ledger.request-approval': { partitionKey: partitionOfHeld, route: 'client', stepUp: false, result: z.object({ approval: anyApproval }) },
   'ledger.approve': {
     partitionKey: partitionOfHeld,
     route: 'client',
+    stepUp: true,
     result: z.union([moneyResult.extend({ approval }), payoutApprovedResult]),
   },
-  'ledger.reject-approval': { partitionKey: partitionOfHeld, route: 'client', result: z.object({ approval: anyApproval }) },
+  'ledger.reject-approval': { partitionKey: partitionOfHeld, route: 'client', stepUp: true, result: z.object({ approval: anyApproval }) },
   'ledger.expire-approval': {
     partitionKey: partitionOfHeld,
     route: 'ledger',
+    stepUp: false,
     result: z.object({ approval: anyApproval.nullable(), expired: z.boolean() }),
   },
 } satisfies { [T in LedgerCommandType]: LedgerContractRow<T> };
@@ -221,96 +232,129 @@ export const platformClientCommandKey = 'platform-clients';
 export const grantRequestCommandKey = 'grant-requests';
 
 /**
- * Whether a user command must carry proof of the authority behind it: all but a registration,
- * which a stranger asks for. Operators act through the CLI on the database, never on Kafka.
+ * One row per user command, typed like the ledger's (a missing row or field is a compile error):
+ * - `partitionKey`: the one rule for the key it travels under. A sealed registration is keyed by
+ *   its key's id, which names no one (two of one address may then apply side by side: the unique
+ *   address decides, and the second meets EMAIL_TAKEN); one in clear (an earlier gateway's) by
+ *   the address as the user service compares it (trimmed, lower-cased). The commands about an
+ *   account by its id, so they apply in the order they were sent; keys, clients and grant
+ *   decisions by one shared key each.
+ * - `proof`: whether it must carry proof of the authority behind it: all but a registration,
+ *   which a stranger asks for. Operators act through the CLI on the database, never on Kafka.
+ * - `stepUp`: whether an admin confirms it with a fresh second factor (commandNeedsStepUp).
+ * - `result`: what the user service answers it with when it is accepted.
  */
-export function userCommandNeedsProof(type: UserCommandType): boolean {
-  return type !== 'user.register';
+export interface UserContractRow<T extends UserCommandType> {
+  partitionKey(data: UserCommandOf<T>['data']): string;
+  proof: boolean;
+  stepUp: boolean;
+  result: z.ZodType;
 }
 
-/**
- * The one rule for the key a user command travels under. A sealed registration is keyed by its
- * key's id, which names no one (two of one address may then apply side by side: the unique
- * address decides, and the second meets EMAIL_TAKEN); one in clear (an earlier gateway's) by the
- * address as the user service compares it (trimmed, lower-cased). The commands about an account
- * by its id, so they apply in the order they were sent.
- */
+/** The user's token version after the command: the gateway caches it to refuse older tokens at once. */
+const tokenVersion = z.number().int().nonnegative();
+const byUserId = (d: { userId: number }) => String(d.userId);
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const userCommandContracts = {
+  'user.register': {
+    // Sealed: under its key's id, so the record key names no one either.
+    partitionKey: (d) => ('sealed' in d ? d.sealed.keyId : normalizeEmail(d.email)),
+    proof: false,
+    stepUp: false,
+    // The new account's id only: replies are stored and sent on a topic, personal data is not (docs/DESIGN.md "Erasure").
+    result: z.object({ user: z.object({ id: userId }) }),
+  },
+  'user.change-role': {
+    partitionKey: byUserId,
+    proof: true,
+    stepUp: true,
+    // Applied at once (a role that grants no means to move coins), or a request a second SUPERADMIN decides.
+    result: z.union([z.object({ user: z.object({ id: userId, role }), tokenVersion }), grantPending]),
+  },
+  'user.delete': {
+    partitionKey: byUserId,
+    proof: true,
+    stepUp: true,
+    // Deleted at once, or (at or above DELETION_APPROVAL_MIN_COINS) a request a second SUPERADMIN decides.
+    result: z.union([z.object({ userId, tokenVersion }), deletionPending]),
+  },
+  'user.revoke-sessions': { partitionKey: byUserId, proof: true, stepUp: false, result: z.object({ userId, tokenVersion }) },
+  'user.approve-deletion': {
+    partitionKey: byUserId,
+    proof: true,
+    stepUp: true,
+    result: z.object({ userId, tokenVersion, deletionRequest }),
+  },
+  'user.reject-deletion': { partitionKey: byUserId, proof: true, stepUp: true, result: z.object({ deletionRequest }) },
+  'user.api-key.create': {
+    partitionKey: () => apiKeyCommandKey,
+    proof: true,
+    stepUp: true,
+    // A person's key waits for a second SUPERADMIN; an operator's (never on Kafka) would be the key itself.
+    result: z.union([apiKey, grantPending]),
+  },
+  'user.api-key.revoke': {
+    partitionKey: () => apiKeyCommandKey,
+    proof: true,
+    stepUp: false,
+    result: z.object({ id: z.uuid(), keyHash: sha256Hex }),
+  },
+  'user.platform-client.create': {
+    partitionKey: () => platformClientCommandKey,
+    proof: true,
+    stepUp: true,
+    // The hashes come back with the request too, so the gateway tells a first answer from a retry's.
+    result: z.union([platformClientCreated, grantPending.extend({ secretHash: sha256Hex, requestHash: sha256Hex })]),
+  },
+  'user.platform-client.revoke': {
+    partitionKey: () => platformClientCommandKey,
+    proof: true,
+    stepUp: false,
+    result: platformClientRevoked,
+  },
+  'user.approve-grant': {
+    partitionKey: () => grantRequestCommandKey,
+    proof: true,
+    stepUp: true,
+    // The approved role change's new token version (the gateway caches it at once); null for keys and clients.
+    result: z.object({ grantRequest, tokenVersion: tokenVersion.nullable() }),
+  },
+  'user.reject-grant': { partitionKey: () => grantRequestCommandKey, proof: true, stepUp: true, result: z.object({ grantRequest }) },
+} satisfies { [T in UserCommandType]: UserContractRow<T> };
+
+const userCommandTypes = Object.keys(userCommandContracts) as UserCommandType[];
+
+export function userCommandNeedsProof(type: UserCommandType): boolean {
+  return userCommandContracts[type].proof;
+}
+
+/** The key (so the partition) a user command travels under: its row's rule (userCommandContracts). */
 export function userPartitionKeyOf(command: UserDraft): string {
-  switch (command.type) {
-    case 'user.register':
-      // Sealed: under its key's id, so the record key names no one either.
-      return 'sealed' in command.data ? command.data.sealed.keyId : normalizeEmail(command.data.email);
-    case 'user.change-role':
-    case 'user.delete':
-    case 'user.revoke-sessions':
-    case 'user.approve-deletion':
-    case 'user.reject-deletion':
-      return String(command.data.userId);
-    case 'user.api-key.create':
-    case 'user.api-key.revoke':
-      return apiKeyCommandKey;
-    case 'user.platform-client.create':
-    case 'user.platform-client.revoke':
-      return platformClientCommandKey;
-    case 'user.approve-grant':
-    case 'user.reject-grant':
-      return grantRequestCommandKey;
-  }
+  const row = userCommandContracts[command.type] as UserContractRow<UserCommandType>;
+  return row.partitionKey(command.data);
 }
 
 export function userCommandMessage(command: UserCommand): CommandMessage {
   return commandMessage(command, userPartitionKeyOf(command));
 }
 
-/** The user's token version after the command: the gateway caches it to refuse older tokens at once. */
-const tokenVersion = z.number().int().nonnegative();
-
-/** What the user service answers each accepted command with (the `result` of its reply). */
-export const userResults = {
-  // The new account's id only: replies are stored and sent on a topic, personal data is not (docs/DESIGN.md "Erasure").
-  'user.register': z.object({ user: z.object({ id: userId }) }),
-  // Applied at once (a role that grants no means to move coins), or a request a second SUPERADMIN decides.
-  'user.change-role': z.union([z.object({ user: z.object({ id: userId, role }), tokenVersion }), grantPending]),
-  // Deleted at once, or (at or above DELETION_APPROVAL_MIN_COINS) a request a second SUPERADMIN decides.
-  'user.delete': z.union([z.object({ userId, tokenVersion }), deletionPending]),
-  'user.revoke-sessions': z.object({ userId, tokenVersion }),
-  'user.approve-deletion': z.object({ userId, tokenVersion, deletionRequest }),
-  'user.reject-deletion': z.object({ deletionRequest }),
-  // A person's key waits for a second SUPERADMIN; an operator's (never on Kafka) would be the key itself.
-  'user.api-key.create': z.union([apiKey, grantPending]),
-  'user.api-key.revoke': z.object({ id: z.uuid(), keyHash: z.string().regex(/^[0-9a-f]{64}$/) }),
-  // The hashes come back with the request too, so the gateway tells a first answer from a retry's.
-  'user.platform-client.create': z.union([
-    platformClientCreated,
-    grantPending.extend({ secretHash: z.string().regex(/^[0-9a-f]{64}$/), requestHash: z.string().regex(/^[0-9a-f]{64}$/) }),
-  ]),
-  'user.platform-client.revoke': platformClientRevoked,
-  // The approved role change's new token version (the gateway caches it at once); null for keys and clients.
-  'user.approve-grant': z.object({ grantRequest, tokenVersion: tokenVersion.nullable() }),
-  'user.reject-grant': z.object({ grantRequest }),
-} satisfies Record<UserCommandType, z.ZodType>;
+/** What the user service answers each accepted command with (the `result` of its reply), read from the rows. */
+export const userResults = Object.fromEntries(userCommandTypes.map((type) => [type, userCommandContracts[type].result])) as {
+  [T in UserCommandType]: (typeof userCommandContracts)[T]['result'];
+};
 export type UserResult<T extends UserCommandType> = z.infer<(typeof userResults)[T]>;
 
 /**
- * The commands an admin confirms with a fresh second factor (step-up, docs/DESIGN.md "Admin
- * sign-in: second factor and step-up"): approving or rejecting a four-eyes request, a deletion or a grant request,
- * deleting a user, changing a role, creating an API key or a platform client. The gateway asks for
- * it, and the service applying the command checks the proof's `mfa_at` again against the command's
- * time, so neither a stolen token past its step-up window nor a forged command gets through.
+ * Whether an admin confirms the command with a fresh second factor (step-up, docs/DESIGN.md "Admin
+ * sign-in: second factor and step-up"): its row says so (approving or rejecting a four-eyes
+ * request, a deletion or a grant request, deleting a user, changing a role, creating an API key
+ * or a platform client). The gateway asks for it, and the service applying the command checks the
+ * proof's `mfa_at` again against the command's time, so neither a stolen token past its step-up
+ * window nor a forged command gets through.
  */
-const stepUpCommandTypes: ReadonlySet<string> = new Set([
-  'ledger.approve',
-  'ledger.reject-approval',
-  'user.change-role',
-  'user.delete',
-  'user.approve-deletion',
-  'user.reject-deletion',
-  'user.api-key.create',
-  'user.platform-client.create',
-  'user.approve-grant',
-  'user.reject-grant',
-] satisfies Array<LedgerCommandType | UserCommandType>);
-
 export function commandNeedsStepUp(type: LedgerCommandType | UserCommandType): boolean {
-  return stepUpCommandTypes.has(type);
+  const row =
+    type in ledgerCommandContracts ? ledgerCommandContracts[type as LedgerCommandType] : userCommandContracts[type as UserCommandType];
+  return row.stepUp;
 }
