@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as ts from 'typescript';
 
@@ -122,13 +122,37 @@ export function compare(present: readonly LongFunction[], baseline: readonly Lon
   return { errors, needsWrite };
 }
 
-function sourceFiles(root: string): string[] {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...roots], {
-    cwd: root,
-    encoding: 'utf8',
+/** The files git tracks or would (not ignored); a copy without .git (a source archive) is walked instead. */
+function candidateFiles(root: string): string[] {
+  try {
+    return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...roots], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).split('\n');
+  } catch {
+    return roots.flatMap((dir) => walk(root, dir));
+  }
+}
+
+/** Every file under `dir`, leaving out what git ignores here: dependencies, builds, dot-directories. */
+function walk(root: string, dir: string): string[] {
+  const skipped = new Set(['node_modules', 'dist', 'coverage']);
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(join(root, dir), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return skipped.has(entry.name) || entry.name.startsWith('.') ? [] : walk(root, path);
+    return entry.isFile() ? [path] : [];
   });
-  return listed
-    .split('\n')
+}
+
+function sourceFiles(root: string): string[] {
+  return candidateFiles(root)
     .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))
     .filter((file) => !file.includes('/generated/') && !file.includes('/node_modules/'));
 }

@@ -1,4 +1,7 @@
-import { compare, type LongFunction, longFunctionsIn, maxLines } from './long-functions';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compare, type LongFunction, longFunctionsIn, maxLines, scan } from './long-functions';
 
 /**
  * The long-function checker on small sources: it measures a function by the lines it spans, takes
@@ -72,5 +75,21 @@ describe('long-function baseline', () => {
       'libs/x/src/a.ts: big shrank from 90 to 80 lines',
       `libs/x/src/a.ts: gone is no longer over ${maxLines} lines (or is gone)`,
     ]);
+  });
+});
+
+describe('long-function scan of a tree', () => {
+  it('when the tree is a copy without git (a source archive), then its files are walked and a long function is still found, dependencies and builds left out', () => {
+    const root = mkdtempSync(join(tmpdir(), 'long-functions-'));
+    try {
+      const long = `export function long() {\n${'  step();\n'.repeat(maxLines)}}\n`;
+      for (const dir of ['services/a/src', 'services/a/node_modules/x', 'libs/b/dist']) mkdirSync(join(root, dir), { recursive: true });
+      writeFileSync(join(root, 'services/a/src/long.ts'), long);
+      writeFileSync(join(root, 'services/a/node_modules/x/long.ts'), long);
+      writeFileSync(join(root, 'libs/b/dist/long.ts'), long);
+      expect(scan(root).map((f) => `${f.file}: ${f.name}`)).toEqual(['services/a/src/long.ts: long']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
