@@ -33,6 +33,12 @@ describe('the committed JSON Schemas of the event topics', () => {
     ]);
   });
 
+  it('then EVENTS.md names every one of them, so a consumer in another language finds each', () => {
+    const eventsDoc = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'EVENTS.md'), 'utf8');
+    const unnamed = Object.keys(generated).filter((file) => !eventsDoc.includes(`\`${file}\``));
+    expect(unnamed).toEqual([]);
+  });
+
   it('then the package exports each of them and the AsyncAPI document, so a consumer can import them', () => {
     const { exports } = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
     for (const file of [...Object.keys(generated).map((name) => `schemas/${name}`), 'asyncapi.json'])
