@@ -3,7 +3,9 @@
  * and prints the fault timeline, the anomalies (zero is the pass) and where the history is.
  * Settings: CHAOS_CHECKER_WALLETS (8), CHAOS_CHECKER_CLIENTS (6), CHAOS_KAFKA_RESTART (1: the
  * broker restarted once, half-way; 0 leaves a shared broker alone), CHAOS_CHECKER_HTML (0: 1
- * writes Porcupine's visualization next to the history)). Returns the exit code: 0 none, 1 any.
+ * writes Porcupine's visualization next to the history), CHAOS_CHECKER_FAULTS (1: 0 runs without
+ * the nemesis), CHAOS_CHECKER_BUGS (0: 1 puts the bugs of ./history/injected-bugs.ts in on
+ * purpose, to see the run fail). Returns the exit code: 0 none, 1 any.
  */
 import { runCheckerTest } from './checker-test';
 import { formatTimeline } from './nemesis/checker-nemesis';
@@ -16,6 +18,8 @@ export async function runCheckerCli(durationSec: number): Promise<number> {
     intervalMs: [1500, 3500],
     restartKafka: (process.env.CHAOS_KAFKA_RESTART ?? '1') !== '0',
     html: process.env.CHAOS_CHECKER_HTML === '1',
+    faults: process.env.CHAOS_CHECKER_FAULTS !== '0',
+    injectBugs: process.env.CHAOS_CHECKER_BUGS === '1',
   });
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const c = report.counts;

@@ -23,16 +23,17 @@ import { ensureInfra, type InfraEndpoints } from '../../scripts/infra';
 import { generateJwtKey } from '../../scripts/stack/keys';
 import { ProcessStack, waitForReady } from '../../scripts/stack/processes';
 import { provision } from '../../scripts/stack/provision';
-import { seedUsers } from '../../scripts/stack/seed';
+import { type SeededUser, seedUsers } from '../../scripts/stack/seed';
 import { devServiceDatabaseUrl, repoRoot } from '../../scripts/stack/services';
 import { CheckerActor } from './actors/checker';
 import { ledgerTransactions, sleep, toMinor } from './client';
 import { type CheckerResult, ensureToxiproxy, runChecker } from './history/go-tools';
 import { checkHistoryReads } from './history/history-reads';
+import { type BuggyGateway, startBuggyGateway } from './history/injected-bugs';
 import { HistoryRecorder } from './history/recorder';
 import { restartKafkaBroker } from './kafka-restart';
 import { CheckerNemesis, type FaultRecord } from './nemesis/checker-nemesis';
-import { startToxiproxy } from './nemesis/toxiproxy';
+import { startToxiproxy, type Toxiproxy } from './nemesis/toxiproxy';
 
 export interface CheckerTestOptions {
   durationSec: number;
@@ -47,6 +48,14 @@ export interface CheckerTestOptions {
   creditLagMs?: number;
   /** Write Porcupine's HTML visualization next to the history. */
   html?: boolean;
+  /** Inject the nemesis's faults (true); false runs the load on a healthy stack. */
+  faults?: boolean;
+  /**
+   * Put bugs in on purpose between the clients and the gateway (./history/injected-bugs.ts):
+   * stale wallet reads for every second wallet, transfers acknowledged before they are applied
+   * for the others. The run must then find anomalies on both kinds of wallet.
+   */
+  injectBugs?: boolean;
   infra?: InfraEndpoints;
   log?: (message: string) => void;
 }
@@ -73,6 +82,8 @@ export interface CheckerTestReport {
   runS: number;
   historyFile: string;
   htmlFile?: string;
+  /** With `injectBugs`: which wallets had which bug, and how often each changed an answer. */
+  bugs?: { staleReadWallets: number[]; earlyAckWallets: number[]; counts: BuggyGateway['counts'] };
 }
 
 const startingCoins = 100;
@@ -107,6 +118,34 @@ async function waitQuiet(stack: ProcessStack, withinMs: number): Promise<boolean
   return false;
 }
 
+/** Heals whatever a failed fault left behind and lets the stack come back; what did not, as violations. */
+async function healAfterFaults(stack: ProcessStack, toxiproxy: Toxiproxy, proxies: string[]): Promise<string[]> {
+  const violations: string[] = [];
+  for (const proxy of proxies) {
+    await toxiproxy.setEnabled(proxy, true).catch(() => undefined);
+    for (const toxic of ['latency', 'reset']) await toxiproxy.removeToxic(proxy, toxic).catch(() => undefined);
+  }
+  for (const name of ['gateway', 'ledger', 'user', 'history'] as const) {
+    stack.pause(name, false);
+    if (!stack.isRunning(name))
+      await stack.restart(name).catch((err: Error) => violations.push(`${name} did not come back: ${err.message}`));
+  }
+  for (const [name, url] of Object.entries(stack.metricsUrls))
+    await waitForReady(url, 60_000).catch(() => violations.push(`${name} not ready 60 s after the faults stopped`));
+  return violations;
+}
+
+/** The bug layer of `injectBugs`: even-indexed wallets read stale, the others are acknowledged early. */
+async function injectBugs(gatewayUrl: string, wallets: SeededUser[]) {
+  const stale = wallets.filter((_, i) => i % 2 === 0);
+  const early = wallets.filter((_, i) => i % 2 === 1);
+  const gateway = await startBuggyGateway(gatewayUrl, {
+    staleReads: new Set(stale.map((w) => w.accessToken)),
+    earlyAcks: new Set(early.map((w) => w.accessToken)),
+  });
+  return { gateway, staleReadWallets: stale.map((w) => w.userId), earlyAckWallets: early.map((w) => w.userId) };
+}
+
 export async function runCheckerTest(options: CheckerTestOptions): Promise<CheckerTestReport> {
   const log = options.log ?? ((m: string) => process.stderr.write(`[checker] ${m}\n`));
   const began = Date.now();
@@ -132,6 +171,7 @@ export async function runCheckerTest(options: CheckerTestOptions): Promise<Check
 
   const jwtKey = generateJwtKey(`checker-${prefix}`);
   let stack: ProcessStack | undefined;
+  let bugs: Awaited<ReturnType<typeof injectBugs>> | undefined;
   try {
     stack = await ProcessStack.start({ infra, prefix, jwtKey, logDir: runDir, extraEnv: benchServiceEnv(), envOverrides });
     const s = stack;
@@ -174,11 +214,13 @@ export async function runCheckerTest(options: CheckerTestOptions): Promise<Check
     const recorder = new HistoryRecorder(initial, creditLagMs);
     const startedAt = Date.now();
     const endAt = startedAt + options.durationSec * 1000;
+    const withFaults = options.faults ?? true;
     let nemesis: CheckerNemesis | undefined;
-    // The load lasts the duration and until every fault kind has happened once.
-    const goesOn = () => Date.now() < endAt || !(nemesis?.covered() ?? true);
+    // The load lasts the duration and, with faults, until every fault kind has happened once.
+    const goesOn = () => Date.now() < endAt || (withFaults && !(nemesis?.covered() ?? true));
+    bugs = options.injectBugs ? await injectBugs(s.gatewayUrl, wallets) : undefined;
     const actor = new CheckerActor({
-      gatewayUrl: s.gatewayUrl,
+      gatewayUrl: bugs?.gateway.url ?? s.gatewayUrl,
       wallets,
       clients: options.clients,
       recorder,
@@ -200,24 +242,13 @@ export async function runCheckerTest(options: CheckerTestOptions): Promise<Check
     });
     log(`${wallets.length} wallets of ${startingCoins} coins, ${options.clients} clients, ${options.durationSec} s under faults begin`);
     actor.start();
-    nemesis.start();
+    if (withFaults) nemesis.start();
     while (goesOn()) await sleep(200);
     await actor.stop();
     await nemesis.stop();
     const loadS = (Date.now() - startedAt) / 1000;
 
-    // Heal whatever a failed fault left behind, then let the stack come back.
-    const violations: string[] = [];
-    for (const proxy of Object.keys(proxies)) {
-      await toxiproxy.setEnabled(proxy, true).catch(() => undefined);
-      for (const toxic of ['latency', 'reset']) await toxiproxy.removeToxic(proxy, toxic).catch(() => undefined);
-    }
-    for (const name of ['gateway', 'ledger', 'user', 'history'] as const) {
-      s.pause(name, false);
-      if (!s.isRunning(name)) await s.restart(name).catch((err: Error) => violations.push(`${name} did not come back: ${err.message}`));
-    }
-    for (const [name, url] of Object.entries(s.metricsUrls))
-      await waitForReady(url, 60_000).catch(() => violations.push(`${name} not ready 60 s after the faults stopped`));
+    const violations = await healAfterFaults(s, toxiproxy, Object.keys(proxies));
     const settled = await actor.settle(settleMs);
     if (!(await waitQuiet(s, 60_000))) violations.push('credit legs still in flight 60 s after the faults stopped');
     recorder.markQuiet();
@@ -286,8 +317,12 @@ export async function runCheckerTest(options: CheckerTestOptions): Promise<Check
       runS: Number(((Date.now() - began) / 1000).toFixed(1)),
       historyFile,
       ...(htmlFile ? { htmlFile } : {}),
+      ...(bugs
+        ? { bugs: { staleReadWallets: bugs.staleReadWallets, earlyAckWallets: bugs.earlyAckWallets, counts: bugs.gateway.counts } }
+        : {}),
     };
   } finally {
+    await bugs?.gateway.stop();
     if (stack) for (const name of ['gateway', 'ledger', 'user', 'history'] as const) stack.pause(name, false);
     await stack?.stop();
     await toxiproxy.stop();

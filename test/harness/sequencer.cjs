@@ -16,6 +16,7 @@ const slowestFirst = [
   'test/e2e/readme-commands.test.ts', // 57 s
   'scripts/contract/api-versions.unit.test.ts', // 52 s
   'test/chaos/checker.int.test.ts', // 50 s
+  'test/chaos/checker-bugs.int.test.ts', // about 50 s: a stack of child processes, 15 s of load
   'test/e2e/identity/admin-mfa.test.ts', // 50 s
   'test/e2e/readme-tour.test.ts', // 48 s
   'test/ops/restore-runbook.int.test.ts', // 46 s
