@@ -2,7 +2,8 @@
  * `npm run chaos -- --checker [--duration-s N]` (parsed in ./bank.ts): runs ./checker-test.ts
  * and prints the fault timeline, the anomalies (zero is the pass) and where the history is.
  * Settings: CHAOS_CHECKER_WALLETS (8), CHAOS_CHECKER_CLIENTS (6), CHAOS_KAFKA_RESTART (1: the
- * broker restarted once, half-way; 0 leaves a shared broker alone), CHAOS_CHECKER_HTML (0: 1
+ * broker restarted once, half-way; 0 leaves a shared broker alone), CHAOS_DB_RESTART (1: the
+ * PostgreSQL server restarted once, at three quarters; 0 leaves it alone), CHAOS_CHECKER_HTML (0: 1
  * writes Porcupine's visualization next to the history), CHAOS_CHECKER_FAULTS (1: 0 runs without
  * the nemesis), CHAOS_CHECKER_BUGS (0: 1 puts the bugs of ./history/injected-bugs.ts in on
  * purpose, to see the run fail). Returns the exit code: 0 none, 1 any.
@@ -17,6 +18,7 @@ export async function runCheckerCli(durationSec: number): Promise<number> {
     clients: Number(process.env.CHAOS_CHECKER_CLIENTS ?? 6),
     intervalMs: [1500, 3500],
     restartKafka: (process.env.CHAOS_KAFKA_RESTART ?? '1') !== '0',
+    restartPostgres: (process.env.CHAOS_DB_RESTART ?? '1') !== '0',
     html: process.env.CHAOS_CHECKER_HTML === '1',
     faults: process.env.CHAOS_CHECKER_FAULTS !== '0',
     injectBugs: process.env.CHAOS_CHECKER_BUGS === '1',

@@ -32,6 +32,7 @@ import { checkHistoryReads } from './history/history-reads';
 import { type BuggyGateway, startBuggyGateway } from './history/injected-bugs';
 import { HistoryRecorder } from './history/recorder';
 import { restartKafkaBroker } from './kafka-restart';
+import { locatePostgres, restartPostgres } from './postgres-restart';
 import { CheckerNemesis, type FaultRecord } from './nemesis/checker-nemesis';
 import { startToxiproxy, type Toxiproxy } from './nemesis/toxiproxy';
 
@@ -44,6 +45,8 @@ export interface CheckerTestOptions {
   intervalMs: [number, number];
   /** Restart the (shared) Kafka broker once, half-way. */
   restartKafka: boolean;
+  /** Restart the (shared) PostgreSQL server once, at three quarters (only one the project's scripts started). */
+  restartPostgres?: boolean;
   /** How long after a transfer's 201 its credit may land (docs/CONTRACT.md "Read consistency"). */
   creditLagMs?: number;
   /** Write Porcupine's HTML visualization next to the history. */
@@ -133,6 +136,39 @@ async function healAfterFaults(stack: ProcessStack, toxiproxy: Toxiproxy, proxie
   for (const [name, url] of Object.entries(stack.metricsUrls))
     await waitForReady(url, 60_000).catch(() => violations.push(`${name} not ready 60 s after the faults stopped`));
   return violations;
+}
+
+/** What the run did, counted from its recorded operations and its fault timeline. */
+function countsOf(
+  recorder: HistoryRecorder,
+  history: { reads: number; comparisons: number },
+  settled: number,
+  timeline: FaultRecord[],
+): CheckerTestReport['counts'] {
+  const faults: Record<string, number> = {};
+  for (const f of timeline) faults[f.kind] = (faults[f.kind] ?? 0) + 1;
+  const ops = recorder.history().operations;
+  const transfers = ops.filter((o) => o.kind === 'transfer');
+  const reads = ops.filter((o) => o.kind === 'read');
+  return {
+    operations: ops.length,
+    transfersOk: transfers.filter((o) => o.outcome === 'ok').length,
+    transfersRefused: transfers.filter((o) => o.outcome === 'fail').length,
+    transfersUnresolved: transfers.filter((o) => o.outcome === 'info').length,
+    transfersSettledAfterFaults: settled,
+    readsOk: reads.filter((o) => o.outcome === 'ok').length,
+    readsFailed: reads.filter((o) => o.outcome !== 'ok').length,
+    historyReads: history.reads,
+    historyComparisons: history.comparisons,
+    faults,
+  };
+}
+
+/** Restarts the PostgreSQL server the stack uses, when the project's scripts started it. */
+async function restartSharedPostgres(infra: InfraEndpoints, log: (m: string) => void): Promise<void> {
+  const located = await locatePostgres(infra.databaseUrl);
+  if (!located.ok) throw new Error(`PostgreSQL not restarted: ${located.reason}`);
+  await restartPostgres(located.server, infra.databaseUrl, 5_000, log);
 }
 
 /** The bug layer of `injectBugs`: even-indexed wallets read stale, the others are acknowledged early. */
@@ -238,6 +274,9 @@ export async function runCheckerTest(options: CheckerTestOptions): Promise<Check
       ...(options.restartKafka
         ? { kafkaRestartAt: startedAt + options.durationSec * 500, restartKafka: () => restartKafkaBroker(infra.kafkaBrokers, log) }
         : {}),
+      ...(options.restartPostgres
+        ? { postgresRestartAt: startedAt + options.durationSec * 750, restartPostgres: () => restartSharedPostgres(infra, log) }
+        : {}),
       log,
     });
     log(`${wallets.length} wallets of ${startingCoins} coins, ${options.clients} clients, ${options.durationSec} s under faults begin`);
@@ -287,14 +326,10 @@ export async function runCheckerTest(options: CheckerTestOptions): Promise<Check
     violations.push(...historyProblems.map((p) => `history reads: ${p}`));
 
     const timeline = nemesis.timeline;
-    const faults: Record<string, number> = {};
-    for (const f of timeline) faults[f.kind] = (faults[f.kind] ?? 0) + 1;
     violations.push(...timeline.filter((f) => f.error).map((f) => `fault not injected as planned at ${f.atS} s: ${f.what}: ${f.error}`));
-    const ops = recorder.history().operations;
-    const transfers = ops.filter((o) => o.kind === 'transfer');
-    const reads = ops.filter((o) => o.kind === 'read');
+    const counts = countsOf(recorder, history, settled, timeline);
     log(
-      `load ${loadS.toFixed(0)} s; ${transfers.length} transfers, ${reads.length} wallet reads, ${history.reads} history reads; ${settled} transfers settled after the faults`,
+      `load ${loadS.toFixed(0)} s; ${counts.transfersOk + counts.transfersRefused + counts.transfersUnresolved} transfers, ${counts.readsOk + counts.readsFailed} wallet reads, ${history.reads} history reads; ${settled} transfers settled after the faults`,
     );
     return {
       ok: violations.length === 0,
@@ -302,18 +337,7 @@ export async function runCheckerTest(options: CheckerTestOptions): Promise<Check
       checker,
       historyProblems,
       timeline,
-      counts: {
-        operations: ops.length,
-        transfersOk: transfers.filter((o) => o.outcome === 'ok').length,
-        transfersRefused: transfers.filter((o) => o.outcome === 'fail').length,
-        transfersUnresolved: transfers.filter((o) => o.outcome === 'info').length,
-        transfersSettledAfterFaults: settled,
-        readsOk: reads.filter((o) => o.outcome === 'ok').length,
-        readsFailed: reads.filter((o) => o.outcome !== 'ok').length,
-        historyReads: history.reads,
-        historyComparisons: history.comparisons,
-        faults,
-      },
+      counts,
       runS: Number(((Date.now() - began) / 1000).toFixed(1)),
       historyFile,
       ...(htmlFile ? { htmlFile } : {}),

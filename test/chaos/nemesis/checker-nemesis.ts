@@ -7,7 +7,9 @@
  *    from one dependency, for 3–5 s;
  *  - pause: SIGSTOP of one service process, SIGCONT 2–4 s later;
  *  - kill: SIGKILL of one service process, started again up to 1.5 s later;
- *  - kafka: the Kafka broker restarted, once, half-way (only when asked; the broker is shared).
+ *  - kafka: the Kafka broker restarted, once, half-way (only when asked; the broker is shared);
+ *  - postgres: the PostgreSQL server restarted (every service's connections ended), once, at
+ *    three quarters (only when asked; the server is shared).
  * Every fault is put in the timeline: when it began (s into the run), what, how long it lasted.
  */
 import type { ProcessStack } from '../../../scripts/stack/processes';
@@ -23,7 +25,7 @@ export interface FaultRecord {
   error?: string;
 }
 
-export type FaultKind = 'latency' | 'reset_peer' | 'cut' | 'pause' | 'kill' | 'kafka';
+export type FaultKind = 'latency' | 'reset_peer' | 'cut' | 'pause' | 'kill' | 'kafka' | 'postgres';
 
 export interface CheckerNemesisOptions {
   stack: ProcessStack;
@@ -37,6 +39,9 @@ export interface CheckerNemesisOptions {
   /** Restart the Kafka broker once at this moment (Date.now()), if given. */
   kafkaRestartAt?: number;
   restartKafka?: () => Promise<unknown>;
+  /** Restart the PostgreSQL server once at this moment (Date.now()), if given. */
+  postgresRestartAt?: number;
+  restartPostgres?: () => Promise<unknown>;
   log: (message: string) => void;
 }
 
@@ -48,9 +53,11 @@ export class CheckerNemesis {
   private readonly kinds: FaultKind[] = (['latency', 'reset_peer', 'cut', 'pause', 'kill'] as FaultKind[]).sort(() => Math.random() - 0.5);
   private done: Promise<void> | undefined;
   private kafkaPending: boolean;
+  private postgresPending: boolean;
 
   constructor(private readonly options: CheckerNemesisOptions) {
     this.kafkaPending = options.kafkaRestartAt !== undefined && options.restartKafka !== undefined;
+    this.postgresPending = options.postgresRestartAt !== undefined && options.restartPostgres !== undefined;
   }
 
   start(): void {
@@ -62,9 +69,9 @@ export class CheckerNemesis {
     await this.done;
   }
 
-  /** Every kind injected at least once (and the Kafka restart, when planned). */
+  /** Every kind injected at least once (and the broker and database restarts, when planned). */
   covered(): boolean {
-    return this.kinds.length === 0 && !this.kafkaPending;
+    return this.kinds.length === 0 && !this.kafkaPending && !this.postgresPending;
   }
 
   private async loop(): Promise<void> {
@@ -75,6 +82,11 @@ export class CheckerNemesis {
       if (this.kafkaPending && Date.now() >= this.options.kafkaRestartAt!) {
         this.kafkaPending = false;
         await this.fault('kafka', 'Kafka broker restarted', async () => void (await this.options.restartKafka!()));
+        continue;
+      }
+      if (this.postgresPending && Date.now() >= this.options.postgresRestartAt!) {
+        this.postgresPending = false;
+        await this.fault('postgres', 'PostgreSQL server restarted', async () => void (await this.options.restartPostgres!()));
         continue;
       }
       const kind = this.kinds.shift() ?? pick(['latency', 'reset_peer', 'cut', 'pause', 'kill'] as FaultKind[]);
