@@ -36,7 +36,7 @@ import type { RequestGate } from './request-gate';
  * UNKNOWN. The record is only for that read: a retry still goes to the ledger, whose stored
  * outcome is the truth (a 504, a 503 or a lost record leave UNKNOWN, and the retry is safe).
  *
- * Round trips (issues 19 and 34): a user's keyed write on a route with the per-caller limit
+ * Round trips: a user's keyed write on a route with the per-caller limit
  * takes its lock in the request gate's one script, after the token version check and the limit
  * (plugins/request-gate.ts): not taken for a revoked token or a request over its limit. On any
  * other path (a cache miss, a platform client, a route with an API-key scope) the lock's SET NX
