@@ -197,11 +197,19 @@ describe('balances as of a time and statements (history service in-process, real
       const first = await reader.read();
       expect(first.done).toBe(false);
       // The history service's connection holding the statement's cursor goes away (a failover, an operator's kill).
-      const killed = await db.query<{ pid: number }>(
-        `SELECT pg_terminate_backend(pid) AS ok, pid FROM pg_stat_activity
-          WHERE application_name = 'history-service' AND query LIKE '%ORDER BY e.created_at, e.transaction_id%' AND pid <> pg_backend_pid()`,
+      // The first chunk may be the header, written before the cursor's query shows in pg_stat_activity: look again.
+      const killed = await eventually(
+        async () => {
+          const found = await db.query<{ pid: number }>(
+            `SELECT pg_terminate_backend(pid) AS ok, pid FROM pg_stat_activity
+              WHERE application_name = 'history-service' AND query LIKE '%ORDER BY e.created_at, e.transaction_id%' AND pid <> pg_backend_pid()`,
+          );
+          return found.rows.length > 0 ? found.rows : undefined;
+        },
+        10_000,
+        "the statement's cursor in pg_stat_activity",
       );
-      expect(killed.rows.length).toBeGreaterThan(0);
+      expect(killed.length).toBeGreaterThan(0);
       let received = first.value!.byteLength;
       const readToEnd = async () => {
         for (;;) {
