@@ -3,6 +3,7 @@ import { type CoinClient, CoinProblemError } from '@coin/client';
 import { coinApprovalEvent, coinApprovalEventV2, type CoinApprovalEvent, type CoinApprovalEventV2, topicNames } from '@coin/contracts';
 import { createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
+import { uuidV5 } from '@coin/security';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { apiClient, http, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, fundTreasury } from '../harness/admin';
@@ -163,6 +164,18 @@ describe('four-eyes approval of large money commands', () => {
       (result) => ((result as { approval?: unknown; transaction?: unknown }).transaction ? 201 : 202),
       (err: unknown) => (err instanceof CoinProblemError ? err.status : Promise.reject(err)),
     );
+
+  it('when a mint waits with an Idempotency-Key, then its request id cannot be computed from the requester id and the key, and a retry with the key names the same request', async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    const key = `mint-${randomUUID()}`;
+    const ask = () => maker.mintCoins({ body: { userId: user.userId, amount: 10_000, reason: 'guess me' }, idempotencyKey: key });
+    const approval = await pending(ask());
+    // What anyone knowing the requester and the key could compute: the command id the gateway derives, then the request id from it.
+    const commandId = uuidV5(`user:${makerId}:POST /api/admin/mint:${key}`);
+    expect(approval.id).not.toBe(uuidV5(`ledger.request-approval:${commandId}`));
+    expect((await pending(ask())).id).toBe(approval.id);
+    await checker.rejectRequest({ path: { id: approval.id }, body: { reason: 'a test of its id' } });
+  });
 
   it('when one admin splits a large mint into requests under the threshold, then the one that takes their day to 10,000 coins waits (202)', async () => {
     const admin = await freshAdmin();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { coinHoldEvent, topicNames, type CoinHoldEvent } from '@coin/contracts';
-import { createKafka } from '@coin/kafka';
+import { coinHoldEvent, holdIdNamingPayer, payerOfHoldId, topicNames, walletKeyOfUser, type CoinHoldEvent } from '@coin/contracts';
+import { BatchingProducer, createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { type CoinClient, CoinProblemError } from '@coin/client';
 import { decodeJwt } from 'jose';
@@ -20,6 +20,7 @@ describe('holds and spending limits through the gateway and the ledger', () => {
   let shop: CoinClient;
   /** The shop's client id: a hold paying a user names it to let it settle (docs/DESIGN.md "Holds"). */
   let shopId: string;
+  let shopToken: string;
   const as = (token: string) => apiClient(stack.gatewayUrl, { accessToken: token });
   const mint = (userId: number, amount: number) => platform.mintCoins({ body: { userId, amount, reason: 'seed' } });
   const walletOf = (token: string) => as(token).getMyWallet();
@@ -49,7 +50,7 @@ describe('holds and spending limits through the gateway and the ledger', () => {
     admin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
     apiKey = await apiKeyFor(stack, admin, ['mint', 'burn', 'refund', 'reward']);
     platform = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey });
-    const shopToken = await platformClientToken(stack, 'holds-shop');
+    shopToken = await platformClientToken(stack, 'holds-shop');
     shop = as(shopToken);
     shopId = decodeJwt(shopToken).sub!;
   }, 90_000);
@@ -104,6 +105,53 @@ describe('holds and spending limits through the gateway and the ledger', () => {
     expect(hold.id).not.toBe(uuidV5(`ledger.hold:${commandId}`));
     expect((await place()).hold.id).toBe(hold.id);
     expect(await walletOf(payer.accessToken)).toMatchObject({ balance: 3, activeCoins: 2 });
+  });
+
+  it("when a hold's id is rewritten to name another payer, or its real id is sent with another payer, on ledger.commands by an insider with the shop's token, then the ledger refuses both and the hold stays; the shop's capture through the gateway, routed by the id, takes it", async () => {
+    const payer = await funded(5);
+    const other = await funded(5);
+    const { hold } = await as(payer.accessToken).createHold({ body: { toTreasury: 'SUBSCRIPTIONS', amount: 4, reason: 'forged' } });
+    // The id names its payer: the gateway routes a capture or void by it, with no read.
+    expect(payerOfHoldId(hold.id)).toBe(payer.userId);
+    const forgedId = `${hold.id.slice(0, 21)}${holdIdNamingPayer(other.userId, '0'.repeat(32)).slice(21)}`;
+    expect(payerOfHoldId(forgedId)).toBe(other.userId);
+    const logger = createLogger('e2e', 'warn');
+    const producer = new BatchingProducer(
+      createKafka({ brokers: stack.kafkaBrokers, clientId: 'e2e-hold-forger', logger }).producer(),
+      logger,
+    );
+    await producer.connect();
+    try {
+      for (const holdId of [forgedId, hold.id]) {
+        const command = {
+          commandId: randomUUID(),
+          type: 'ledger.capture-hold',
+          issuedAt: new Date().toISOString(),
+          actor: { kind: 'system', id: shopId },
+          proof: shopToken,
+          data: { holdId, fromUserId: other.userId },
+        };
+        await producer.send(topicNames(stack.prefix).ledgerCommands, {
+          key: walletKeyOfUser(other.userId),
+          value: JSON.stringify(command),
+        });
+      }
+    } finally {
+      await producer.close();
+    }
+    // Same key, after them: the other payer's own request, so both forgeries were decided by then.
+    await as(other.accessToken).createHold({ body: { toTreasury: 'SUBSCRIPTIONS', amount: 1, reason: 'after the forgeries' } });
+    expect(await holdOf(payer.accessToken, hold.id)).toMatchObject({ status: 'PENDING', capturedAmount: null });
+    expect(await walletOf(payer.accessToken)).toMatchObject({ balance: 5, activeCoins: 1 });
+    expect(await walletOf(other.accessToken)).toMatchObject({ balance: 5, activeCoins: 4 });
+    const captured = await shop.captureHold({ path: { id: hold.id }, body: { amount: 4 } });
+    expect(captured.hold).toMatchObject({ id: hold.id, status: 'CAPTURED', fromUserId: payer.userId });
+    // A version 8 id naming no user is refused at the edge.
+    const malformed = await http(stack.gatewayUrl, 'POST', `/api/coins/holds/${hold.id.slice(0, 21)}00-000000000000/void`, {
+      token: shopToken,
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect([malformed.status, malformed.body.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
   it('when a platform captures part of a hold, then a PURCHASE of that amount is recorded, the rest is released, and the hold cannot be captured or voided again', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CoinClient, CoinProblemError } from '@coin/client';
 import type { AuditLogEntry, Transaction } from '@coin/contracts';
+import { uuidV5 } from '@coin/security';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { apiClient, http, registerUser, uniqueEmail } from '../harness/http';
 import { adminSession, adminStepUp, apiKeyFor, fundTreasury, platformClientToken, type AdminSession } from '../harness/admin';
@@ -383,10 +384,16 @@ describe('payouts through the gateway and the ledger', () => {
     /** The requester: an ADMIN with a reward key; the approver is the SUPERADMIN with its own. */
     let maker: AdminSession;
     let makerKey: string;
-    const pay = (token: string, key: string, lines: Array<{ toUserId: number; amount: number }>, reason = 'season prizes') =>
+    const pay = (
+      token: string,
+      key: string,
+      lines: Array<{ toUserId: number; amount: number }>,
+      reason = 'season prizes',
+      idempotencyKey = randomUUID(),
+    ) =>
       http(stack.gatewayUrl, 'POST', '/api/coins/payouts', {
         token,
-        headers: { 'idempotency-key': randomUUID(), 'x-api-key': key },
+        headers: { 'idempotency-key': idempotencyKey, 'x-api-key': key },
         body: { from: { treasury: 'REWARDS' }, reason, lines },
       });
     const approver = async () => {
@@ -506,6 +513,21 @@ describe('payouts through the gateway and the ledger', () => {
       expect([late.status, late.code]).toEqual([409, 'APPROVAL_NOT_PENDING']);
       expect(await balancesOf(tokens)).toEqual([0, 0, 0]);
       expect(await rewardsBalance()).toBe(before);
+    }, 60_000);
+
+    it('when a payout waits with an Idempotency-Key, then its request id cannot be computed from the requester id and the key, and a retry with the key names the same request', async () => {
+      const [a] = await users(1);
+      const key = randomUUID();
+      const ask = () => pay(maker.accessToken, makerKey, [{ toUserId: a!.userId, amount: 12_000 }], 'guess me', key);
+      const asked = await ask();
+      expect(asked.status).toBe(202);
+      const id = (asked.body.approval as { id: string }).id;
+      // What anyone knowing the requester and the key could compute: the command id the gateway derives, then the request id from it.
+      const commandId = uuidV5(`user:${maker.userId}:POST /api/coins/payouts:${key}`);
+      expect(id).not.toBe(uuidV5(`ledger.request-approval:${commandId}`));
+      const again = await ask();
+      expect([again.status, (again.body.approval as { id: string }).id]).toEqual([202, id]);
+      await (await approver()).rejectPayoutRequest({ path: { id }, body: { reason: 'a test of its id' } });
     }, 60_000);
   });
 });

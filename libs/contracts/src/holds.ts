@@ -58,7 +58,48 @@ export const captureHoldBody = z.strictObject({
   amount: coinAmount.optional().describe('Coins to take, at most the held amount; the rest is released. Default: all of it'),
 });
 
-export const holdIdParam = z.strictObject({ id: uuidInput });
+/**
+ * A hold's id names its payer (docs/CONTRACT.md "Ids", docs/decisions/0005): a UUIDv8 (RFC 9562)
+ * `xxxxxxxx-xxxx-8xxx-8Rpp-pppppppppppp`, where the fourth group starts with `8` (the variant and
+ * this layout), the 14 digits `p` are the payer's user id in hexadecimal, and the 16 digits `x`
+ * and `R` are random. A capture or void is sent to the payer's partition from the id alone; the
+ * ledger checks that the id's payer is the command's and the stored hold's. Ids issued before
+ * (UUIDv5) name no payer.
+ */
+const payerHoldId = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The payer a hold id names, or null when it names none (an id issued before, or not a hold's). */
+export function payerOfHoldId(id: string): number | null {
+  const lower = id.toLowerCase();
+  if (!payerHoldId.test(lower)) return null;
+  const payer = Number.parseInt(lower.slice(21, 23) + lower.slice(24), 16);
+  return payer >= 1 && payer <= Number.MAX_SAFE_INTEGER ? payer : null;
+}
+
+/**
+ * The id of a hold of `payer`, its random digits taken from `seed` (32 hexadecimal digits, e.g. a
+ * hash the ledger derives from the command id and the gateway's nonce: 64 of its bits are used).
+ */
+export function holdIdNamingPayer(payer: number, seed: string): string {
+  if (!Number.isSafeInteger(payer) || payer < 1) throw new RangeError(`a hold's payer must be a user id, not ${payer}`);
+  if (!/^[0-9a-f]{32}$/.test(seed)) throw new RangeError('a hold id seed must be 32 lowercase hexadecimal digits');
+  const p = payer.toString(16).padStart(14, '0');
+  return `${seed.slice(0, 8)}-${seed.slice(8, 12)}-8${seed.slice(12, 15)}-8${seed[15]}${p.slice(0, 2)}-${p.slice(2)}`;
+}
+
+/**
+ * A hold id in a path: any UUID (ids issued before name no payer), but one of the payer-naming
+ * layout (version 8) must name a user id.
+ */
+export const holdIdInput = uuidInput
+  .refine((id) => id[14] !== '8' || payerOfHoldId(id) !== null, {
+    message: 'a hold id of version 8 must name its payer (a user id from 1 to 2^53 - 1)',
+  })
+  .describe(
+    "The hold's id: a UUIDv8 whose last 14 hexadecimal digits are its payer's user id (xxxxxxxx-xxxx-8xxx-8Rpp-pppppppppppp), or a UUIDv5 issued before",
+  );
+
+export const holdIdParam = z.strictObject({ id: holdIdInput });
 
 /**
  * A hold as the ledger's internal API shows it to the gateway: the Hold and who may settle it (the

@@ -68,15 +68,23 @@ const transactionId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** docs/CONTRACT.md "Transaction types": the caller's own reference of a purchase (an order number), ≤ 100 characters on one line. */
 const purchaseReference = singleLineText(1, 100);
 
+/**
+ * At least 128 random bits (base64url) the gateway draws per request for a command that may create
+ * an object with an id (a hold, an approval request): the id derives from them and the command id,
+ * so it cannot be computed from the actor and the Idempotency-Key (docs/CONTRACT.md "Ids"). Stored
+ * with the command's outcome, so a redelivery or a keyed retry names the same object.
+ */
+const idNonce = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'must be 128 to 384 random bits, base64url');
+
 /** Keyed by the wallet it credits: new coins. */
 export const mintCommand = commandSchema(
   'ledger.mint',
-  z.object({ to: party, amount: positiveMinorUnits, reason: reasonText, requestHash }),
+  z.object({ to: party, amount: positiveMinorUnits, reason: reasonText, idNonce: idNonce.optional(), requestHash }),
 );
 /** Keyed by the wallet it debits: coins destroyed. */
 export const burnCommand = commandSchema(
   'ledger.burn',
-  z.object({ from: party, amount: positiveMinorUnits, reason: reasonText, requestHash }),
+  z.object({ from: party, amount: positiveMinorUnits, reason: reasonText, idNonce: idNonce.optional(), requestHash }),
 );
 /** TRANSFER (to a user or a treasury) and PURCHASE (to a treasury); keyed by the paying user. */
 export const transferCommand = commandSchema(
@@ -94,7 +102,7 @@ export const transferCommand = commandSchema(
 /** Keyed by the REWARDS treasury, which it debits. */
 export const rewardCommand = commandSchema(
   'ledger.reward',
-  z.object({ toUserId: userId, amount: positiveMinorUnits, reason: reasonText, requestHash }),
+  z.object({ toUserId: userId, amount: positiveMinorUnits, reason: reasonText, idNonce: idNonce.optional(), requestHash }),
 );
 /**
  * The most lines one payout may carry (docs/CONTRACT.md "Payouts"): every line is a transaction
@@ -121,6 +129,7 @@ export const payoutCommand = commandSchema(
     lines: z.array(payoutLine).min(1).max(payoutLinesMax),
     reason: reasonText,
     reference: payoutReference.optional(),
+    idNonce: idNonce.optional(),
     requestHash,
   }),
 );
@@ -135,6 +144,7 @@ export const refundCommand = commandSchema(
     treasury: treasuryCode,
     amount: positiveMinorUnits.optional(),
     reason: reasonText,
+    idNonce: idNonce.optional(),
     requestHash,
   }),
 );
@@ -169,9 +179,6 @@ const holdExpirySeconds = z.number().int().min(1).max(holdExpirySecondsMax);
  * wallet, like every later command about the hold, so the partition that judges the payer's
  * debits also judges the hold. The hold's id is derived from the command id.
  */
-/** The random part of a hold's id: 16 to 48 random bytes, base64url. */
-const holdIdNonce = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'must be 128 to 384 random bits, base64url');
-
 export const holdCommand = commandSchema(
   'ledger.hold',
   z.object({
@@ -188,7 +195,7 @@ export const holdCommand = commandSchema(
      * At least 128 random bits (base64url) the gateway draws per request: the hold's id derives from
      * them and the command id, so it cannot be computed from the payer and the Idempotency-Key.
      */
-    idNonce: holdIdNonce.optional(),
+    idNonce: idNonce.optional(),
     requestHash,
   }),
 );
@@ -217,16 +224,17 @@ export const setLimitsCommand = commandSchema('ledger.set-limits', z.object({ us
 
 /**
  * A money command that waits for a second ADMIN+ (docs/DESIGN.md "Approvals"): what the request
- * asked for, exactly as the direct command would carry it (without its request hash).
+ * asked for, exactly as the direct command would carry it (without its request hash and id nonce).
  */
+const notStored = { requestHash: true, idNonce: true } as const;
 export const approvableCommand = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ledger.mint'), data: mintCommand.shape.data.omit({ requestHash: true }) }),
-  z.object({ type: z.literal('ledger.burn'), data: burnCommand.shape.data.omit({ requestHash: true }) }),
-  z.object({ type: z.literal('ledger.refund'), data: refundCommand.shape.data.omit({ requestHash: true }) }),
+  z.object({ type: z.literal('ledger.mint'), data: mintCommand.shape.data.omit(notStored) }),
+  z.object({ type: z.literal('ledger.burn'), data: burnCommand.shape.data.omit(notStored) }),
+  z.object({ type: z.literal('ledger.refund'), data: refundCommand.shape.data.omit(notStored) }),
   // A person's reward past the four-eyes window (its view is on coin.approvals.v2 only).
-  z.object({ type: z.literal('ledger.reward'), data: rewardCommand.shape.data.omit({ requestHash: true }) }),
+  z.object({ type: z.literal('ledger.reward'), data: rewardCommand.shape.data.omit(notStored) }),
   // A person's payout from REWARDS past the four-eyes window (a PayoutApproval, on coin.payout-approvals only).
-  z.object({ type: z.literal('ledger.payout'), data: payoutCommand.shape.data.omit({ requestHash: true }) }),
+  z.object({ type: z.literal('ledger.payout'), data: payoutCommand.shape.data.omit(notStored) }),
 ]);
 export type ApprovableCommand = z.infer<typeof approvableCommand>;
 const approvalId = uuidInput;
@@ -239,7 +247,10 @@ export const approvalExpirySecondsMax = 7 * 24 * 3600;
  * partition that would apply it decides every step of the request. The id derives from the
  * command id.
  */
-export const requestApprovalCommand = commandSchema('ledger.request-approval', z.object({ command: approvableCommand, requestHash }));
+export const requestApprovalCommand = commandSchema(
+  'ledger.request-approval',
+  z.object({ command: approvableCommand, idNonce: idNonce.optional(), requestHash }),
+);
 /** Applies the request's command, by an ADMIN+ who did not request it; `command` names the key and must equal the stored one. */
 export const approveCommand = commandSchema('ledger.approve', z.object({ approvalId, command: approvableCommand, requestHash }));
 export const rejectApprovalCommand = commandSchema(

@@ -5995,6 +5995,7 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @description The hold's id: a UUIDv8 whose last 14 hexadecimal digits are its payer's user id (xxxxxxxx-xxxx-8xxx-8Rpp-pppppppppppp), or a UUIDv5 issued before */
         id: string;
       };
       cookie?: never;
@@ -6234,6 +6235,7 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @description The hold's id: a UUIDv8 whose last 14 hexadecimal digits are its payer's user id (xxxxxxxx-xxxx-8xxx-8Rpp-pppppppppppp), or a UUIDv5 issued before */
         id: string;
       };
       cookie?: never;

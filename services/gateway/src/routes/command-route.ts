@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { problem, type LedgerDraft, type LedgerResult } from '@coin/contracts';
 import { AppError, isErrorCode, statusOf } from '@coin/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -17,6 +18,15 @@ export const commandErrorResponses = {
   503: problem,
   504: problem,
 };
+
+/**
+ * 128 random bits for a command that may create an object with an id (a hold, an approval
+ * request): its id derives from them too, so nobody computes it from the actor and the
+ * Idempotency-Key. Drawn per request; a keyed retry is answered from the stored outcome (the same id).
+ */
+export function drawIdNonce(): string {
+  return randomBytes(16).toString('base64url');
+}
 
 /**
  * The ledger decided the command and refused it (a 4xx it stored as the command's outcome), as

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   adminSettleRefusal,
   clientSettleRefusal,
@@ -11,6 +10,7 @@ import {
   holdResult,
   ledgerDraft,
   myHoldsPublicQuery,
+  payerOfHoldId,
   problem,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
@@ -21,7 +21,7 @@ import type { InternalApi } from '../clients/internal-api';
 import { principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
-import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import { drawIdNonce, commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import {
   exampleCapture,
   exampleCaptureResult,
@@ -42,29 +42,34 @@ export interface HoldRouteDeps {
 }
 
 /**
+ * The payer of a hold to capture or void (its commands are keyed by the payer's wallet): the one
+ * its id names. An id issued before ids named their payer (UUIDv5) is read from the ledger, and
+ * the caller refused here with 403 (audited) unless one who may settle it (the client its payer
+ * named; with none, a client granted the treasury it pays; an ADMIN+ voiding, or capturing when
+ * no client is named), by the rule the ledger judges again from the token it verifies itself.
+ */
+async function payerOf(deps: HoldRouteDeps, request: FastifyRequest, holdId: string, action: 'capture' | 'void'): Promise<number> {
+  const named = payerOfHoldId(holdId);
+  if (named !== null) return named;
+  const hold = await deps.internal.read('ledger.hold', { id: holdId }, String(request.id));
+  const principal = principalOf(request);
+  const refusal =
+    principal.kind === 'system' ? clientSettleRefusal(principal.subject, principal.treasuries, hold) : adminSettleRefusal(action, hold);
+  if (refusal) throw new AppError('FORBIDDEN', refusal);
+  return hold.fromUserId;
+}
+
+/**
  * Holds: a payer reserves coins for a treasury or a user, naming the platform client
  * that may settle them if it wants one; that client (or, with none named, one granted the
  * treasury paid), or an ADMIN+, later captures them (a PURCHASE or TRANSFER is recorded) or voids
  * them, or they expire.
- * Every command about a hold is keyed by the payer's wallet: capture and void first read the hold
- * to learn its payer (immutable), and the ledger checks it again when it applies them.
+ * Every command about a hold is keyed by the payer's wallet: capture and void learn the payer from
+ * the hold's id (payerOfHoldId, docs/decisions/0005), and the ledger, which alone judges who may
+ * settle it, checks the id's payer against the command's and the stored hold's. An id issued
+ * before ids named their payer is looked up once (payerOf), the migration path.
  */
 export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
-  /**
-   * The payer of a hold to capture or void (its commands are keyed by the payer's wallet), once the
-   * caller is one who may settle it (the client its payer named; with none, a client granted the
-   * treasury it pays; an ADMIN+ voiding, or capturing when no client is named): refused here with
-   * 403 (audited), and again by the ledger from the token it verifies itself.
-   */
-  const payerOf = async (request: FastifyRequest, holdId: string, action: 'capture' | 'void'): Promise<number> => {
-    const hold = await deps.internal.read('ledger.hold', { id: holdId }, String(request.id));
-    const principal = principalOf(request);
-    const refusal =
-      principal.kind === 'system' ? clientSettleRefusal(principal.subject, principal.treasuries, hold) : adminSettleRefusal(action, hold);
-    if (refusal) throw new AppError('FORBIDDEN', refusal);
-    return hold.fromUserId;
-  };
-
   app.post(
     '/api/coins/holds',
     {
@@ -98,7 +103,7 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
           ...(expiresInSeconds !== undefined ? { expiresInSeconds } : {}),
           ...(settlerClientId !== undefined ? { settlerClientId } : {}),
           // The hold's id derives from these random bits too: not computable from the payer and the key.
-          idNonce: randomBytes(16).toString('base64url'),
+          idNonce: drawIdNonce(),
           requestHash,
         }),
       );
@@ -124,7 +129,7 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
     async (request, reply) => {
       const holdId = request.params.id;
       const { amount } = request.body ?? {};
-      const fromUserId = await payerOf(request, holdId, 'capture');
+      const fromUserId = await payerOf(deps, request, holdId, 'capture');
       return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.capture-hold', {
           holdId,
@@ -153,7 +158,7 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
     },
     async (request, reply) => {
       const holdId = request.params.id;
-      const fromUserId = await payerOf(request, holdId, 'void');
+      const fromUserId = await payerOf(deps, request, holdId, 'void');
       return sendLedgerCommand(
         deps.commands,
         request,

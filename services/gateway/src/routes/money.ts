@@ -15,13 +15,15 @@ import {
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { principalOf, userIdOf } from '../plugins/auth';
 import { refusePaymentToPeopleBehindKey } from '../plugins/api-key';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
-import { appliedOrPending, commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import { appliedOrPending, drawIdNonce, commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import {
   exampleApprovalPending,
   exampleBurn,
@@ -85,7 +87,8 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         deps.commands,
         request,
         reply,
-        (requestHash) => ledgerDraft('ledger.mint', { to: partyOf(request.body), amount: minor(amount), reason, requestHash }),
+        (requestHash) =>
+          ledgerDraft('ledger.mint', { to: partyOf(request.body), amount: minor(amount), reason, idNonce: drawIdNonce(), requestHash }),
         appliedOrPending,
       );
     },
@@ -115,7 +118,8 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         deps.commands,
         request,
         reply,
-        (requestHash) => ledgerDraft('ledger.burn', { from: partyOf(request.body), amount: minor(amount), reason, requestHash }),
+        (requestHash) =>
+          ledgerDraft('ledger.burn', { from: partyOf(request.body), amount: minor(amount), reason, idNonce: drawIdNonce(), requestHash }),
         appliedOrPending,
       );
     },
@@ -212,7 +216,8 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         deps.commands,
         request,
         reply,
-        (requestHash) => ledgerDraft('ledger.reward', { toUserId: userId, amount: minor(amount), reason, requestHash }),
+        (requestHash) =>
+          ledgerDraft('ledger.reward', { toUserId: userId, amount: minor(amount), reason, idNonce: drawIdNonce(), requestHash }),
         appliedOrPending,
       );
     },
@@ -236,28 +241,33 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         },
       },
     },
-    async (request, reply) => {
-      const { transactionId, amount, reason } = request.body;
-      // The refund debits the treasury the purchase paid, so the command names that treasury
-      // (its key); the ledger checks the purchase again when it applies the refund.
-      const purchase = await deps.internal.read('ledger.transaction', { id: transactionId }, String(request.id));
-      const treasury = purchase.toTreasury;
-      if (purchase.type !== 'PURCHASE' || treasury === null) throw new AppError('NOT_REFUNDABLE', 'Only a purchase can be refunded');
-      if (purchase.fromUserId !== null) refusePaymentToPeopleBehindKey(request, [purchase.fromUserId]);
-      return sendLedgerCommand(
-        deps.commands,
-        request,
-        reply,
-        (requestHash) =>
-          ledgerDraft('ledger.refund', {
-            transactionId,
-            treasury,
-            reason,
-            ...(amount !== undefined ? { amount: minor(amount) } : {}),
-            requestHash,
-          }),
-        appliedOrPending,
-      );
-    },
+    async (request, reply) => sendRefund(deps, request, reply, request.body),
+  );
+}
+
+/**
+ * A refund: it debits the treasury the purchase paid, so the command names that treasury (its
+ * key), read from the ledger; the ledger checks the purchase again when it applies the refund.
+ */
+async function sendRefund(deps: MoneyRouteDeps, request: FastifyRequest, reply: FastifyReply, body: z.infer<typeof refundBody>) {
+  const { transactionId, amount, reason } = body;
+  const purchase = await deps.internal.read('ledger.transaction', { id: transactionId }, String(request.id));
+  const treasury = purchase.toTreasury;
+  if (purchase.type !== 'PURCHASE' || treasury === null) throw new AppError('NOT_REFUNDABLE', 'Only a purchase can be refunded');
+  if (purchase.fromUserId !== null) refusePaymentToPeopleBehindKey(request, [purchase.fromUserId]);
+  return sendLedgerCommand(
+    deps.commands,
+    request,
+    reply,
+    (requestHash) =>
+      ledgerDraft('ledger.refund', {
+        transactionId,
+        treasury,
+        reason,
+        ...(amount !== undefined ? { amount: minor(amount) } : {}),
+        idNonce: drawIdNonce(),
+        requestHash,
+      }),
+    appliedOrPending,
   );
 }

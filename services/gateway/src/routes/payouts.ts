@@ -16,7 +16,7 @@ import { refusePaymentToPeopleBehindKey, requireApiKeyScope, type ApiKeyVerifier
 import { actsAsAdmin, principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
-import { appliedOrPending, commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import { appliedOrPending, drawIdNonce, commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { examplePayout, examplePayoutApprovalPending, examplePayoutResult, withExample } from './examples';
 
 export interface PayoutRouteDeps {
@@ -112,6 +112,7 @@ export function registerPayoutRoutes(app: App, deps: PayoutRouteDeps): void {
               amount: minor(line.amount),
               ...(line.reason !== undefined ? { reason: line.reason } : {}),
             })),
+            idNonce: drawIdNonce(),
             requestHash,
           }),
         appliedOrPending,

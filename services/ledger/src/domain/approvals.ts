@@ -28,9 +28,18 @@ export interface ApprovalChange {
   event: ApprovalEvent;
 }
 
-/** An approval request's id follows from the request's command: a retry with the same key names the same request. */
-export function approvalIdOf(commandId: string): string {
-  return uuidV5(`ledger.request-approval:${commandId}`);
+/**
+ * An approval request's id follows from the command that asked for it, so a redelivery, a retry
+ * answered from the stored outcome and a replay of the command log name the same request; and
+ * from the 128 random bits the gateway drew for it (`idNonce`, carried in the command), so it
+ * cannot be computed from the command id, which follows from the requester and the
+ * Idempotency-Key (docs/DESIGN.md "Approvals"). A command without a nonce (sent by a gateway of
+ * an earlier version) names the request as before.
+ */
+export function approvalIdOf(command: { commandId: string; data: object }): string {
+  const { commandId, data } = command;
+  const idNonce = 'idNonce' in data && typeof data.idNonce === 'string' ? data.idNonce : undefined;
+  return uuidV5(idNonce === undefined ? `ledger.request-approval:${commandId}` : `ledger.request-approval:${commandId}:${idNonce}`);
 }
 
 /** The id of the command an approval applies: one per request, so it is applied at most once. */

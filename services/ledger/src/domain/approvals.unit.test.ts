@@ -30,7 +30,12 @@ describe('ledger domain: four-eyes approvals', () => {
     const decision = decide(state, command('ledger.request-approval', { command: mintBig }, maker, 'req-1'), t0, () => 1, defaultPolicy);
     expect(decision).toMatchObject({ ok: true, transaction: null, entries: [] });
     const approval = decision.ok ? decision.approvals[0]!.approval : null;
-    expect(approval).toMatchObject({ id: approvalIdOf('req-1'), status: 'PENDING', requestedBy: maker, command: mintBig });
+    expect(approval).toMatchObject({
+      id: approvalIdOf({ commandId: 'req-1', data: {} }),
+      status: 'PENDING',
+      requestedBy: maker,
+      command: mintBig,
+    });
     expect(approval!.expiresAt.getTime() - t0.getTime()).toBe(defaultPolicy.approvalExpirySeconds * 1000);
   });
 

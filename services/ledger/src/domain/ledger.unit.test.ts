@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { uuidV5 } from '@coin/security';
+import { holdIdNamingPayer, payerOfHoldId } from '@coin/contracts';
 import {
   roles,
   treasuryCodes,
@@ -109,7 +110,10 @@ class World {
     by: Actor = actor,
   ): LedgerCommand {
     if (type === 'ledger.hold')
-      this.holdPayers.set(holdIdOf({ commandId, data: data as { idNonce?: string } }), (data as { fromUserId: number }).fromUserId);
+      this.holdPayers.set(
+        holdIdOf({ commandId, data: data as { fromUserId: number; idNonce?: string } }),
+        (data as { fromUserId: number }).fromUserId,
+      );
     // A platform client's commands carry its token as proof; the consumer verified its signature
     // before the apply, so here only its grant claims matter: every treasury, unless a test says.
     const proof = by.kind === 'system' ? { proof: grantProof(this.clientGrants, this.clientPeople) } : {};
@@ -436,7 +440,7 @@ function run(world: World, batch: Action[], owned: string[] = []): void {
     if (a.do === 'hold-op') {
       // Any hold a hold command named, this apply's included: created, refused (never created), resolved.
       const ids = [...world.holdPayers.keys()];
-      const holdId = ids[a.index % Math.max(ids.length, 1)] ?? holdIdOf({ commandId: 'no such command', data: {} });
+      const holdId = ids[a.index % Math.max(ids.length, 1)] ?? holdIdOf({ commandId: 'no such command', data: { fromUserId: 1 } });
       const fromUserId = a.payer ?? world.holdPayers.get(holdId) ?? 1;
       if (a.op === 'capture') {
         commands.push(
@@ -735,7 +739,7 @@ describe('ledger domain: decisions', () => {
     const approve = (by: Actor) =>
       world.command(
         'ledger.approve',
-        { approvalId: approvalIdOf(requestId), command: { type: 'ledger.mint', data: mintTo(2) } },
+        { approvalId: approvalIdOf({ commandId: requestId, data: {} }), command: { type: 'ledger.mint', data: mintTo(2) } },
         undefined,
         by,
       );
@@ -818,7 +822,17 @@ describe('ledger domain: decisions', () => {
       codeOf(world, world.command('ledger.request-approval', { command: asked }, requestId, { kind: 'user', id: '1', role: 'ADMIN' })),
     ).toBe('OK');
     expect(
-      codeOf(world, withKey(world.command('ledger.approve', { approvalId: approvalIdOf(requestId), command: asked }, undefined, admin5))),
+      codeOf(
+        world,
+        withKey(
+          world.command(
+            'ledger.approve',
+            { approvalId: approvalIdOf({ commandId: requestId, data: {} }), command: asked },
+            undefined,
+            admin5,
+          ),
+        ),
+      ),
     ).toBe('SELF_DEALING');
     expect(world.state.wallets.get('user:4')!.balance).toBe(0);
     // Anyone else is paid with the same key; a key of no one (an operator's, null claims) refuses no one.
@@ -1095,6 +1109,26 @@ describe('ledger domain: holds', () => {
     expect(holdIdOf({ ...command, data: { ...command.data, idNonce: 'Zz0W9vJ3nL8xR2tY6uI1oP' } })).not.toBe(id);
   });
 
+  it('when a hold is placed with a nonce, then its id names its payer; a capture or void of it naming another payer, or an id rewritten to name another, is refused and the hold stays', () => {
+    const world = funded(100);
+    world.apply([world.command('ledger.open-wallet', { userId: 2 })]);
+    const id = hold(world, { amount: 10, idNonce: 'q0W9vJ3nL8xR2tY6uI1oPa' });
+    expect(payerOfHoldId(id)).toBe(1);
+    // The id rewritten to name payer 2, sent to payer 2's partition, as an insider with the gateway's credentials could.
+    const forged = `${id.slice(0, 21)}${holdIdNamingPayer(2, '0'.repeat(32)).slice(21)}`;
+    expect(payerOfHoldId(forged)).toBe(2);
+    for (const command of [
+      capture(world, id, undefined, 2),
+      voidHold(world, id, 2),
+      capture(world, forged, undefined, 2),
+      voidHold(world, forged, 2),
+    ]) {
+      expect(codeOf(world, command)).toBe('HOLD_NOT_FOUND');
+    }
+    expect(world.state.holds.get(id)).toMatchObject({ status: 'PENDING', fromUserId: 1 });
+    expect(codeOf(world, capture(world, id, 4))).toBe('OK');
+  });
+
   it('when a hold names the payer, a closed or unknown recipient, a payer without a wallet, or more than the active coins, then it is refused', () => {
     const world = funded(100);
     world.apply([world.command('ledger.close-wallet', { userId: 3, reason: 'deleted' })]);
@@ -1224,7 +1258,7 @@ describe('ledger domain: holds', () => {
     for (const command of [capture(world, id, undefined, 2), voidHold(world, id, 2), expire(world, id, 2)]) {
       expect(codeOf(world, command)).toBe('HOLD_NOT_FOUND');
     }
-    const unknown = holdIdOf({ commandId: 'never sent', data: {} });
+    const unknown = holdIdOf({ commandId: 'never sent', data: { fromUserId: 1 } });
     for (const command of [capture(world, unknown), voidHold(world, unknown), expire(world, unknown)]) {
       expect(codeOf(world, command)).toBe('HOLD_NOT_FOUND');
     }
@@ -1623,7 +1657,7 @@ describe('ledger domain: four-eyes by window', () => {
     const approve = w.command(
       'ledger.approve',
       {
-        approvalId: approvalIdOf(requestId),
+        approvalId: approvalIdOf({ commandId: requestId, data: {} }),
         command: { type: 'ledger.mint', data: { to: { kind: 'user', userId: 2 }, amount: 20_000, reason: 'r' } },
       },
       undefined,
@@ -1714,8 +1748,24 @@ describe('ledger domain: four-eyes by window', () => {
       w.drain();
       expect(balancesOf(w)).toEqual([50_000, 0, 0, 0]);
       expect(w.state.wallets.get('treasury:REWARDS')!.balance).toBe(50_000);
-      expect(request).toMatchObject({ id: approvalIdOf(requestId), status: 'PENDING', requestedBy: admin(10) });
+      expect(request).toMatchObject({ id: approvalIdOf({ commandId: requestId, data: {} }), status: 'PENDING', requestedBy: admin(10) });
       expect(request.command).toEqual({ type: 'ledger.payout', data: { ...rewardsPayout, reference: `payout:${requestId}` } });
+    });
+
+    it("when the payout carries the gateway's random nonce, then the request's id is not the one its command id alone names, and it is not stored with the request; a redelivery names the same request", () => {
+      const w = world();
+      const requestId = w.nextCommandId();
+      const idNonce = 'q0W9vJ3nL8xR2tY6uI1oPa';
+      const command = w.command('ledger.payout', { ...rewardsPayout, idNonce }, requestId, admin(10));
+      const decision = stepOf(w, command);
+      const request = decision.ok ? decision.approvals[0]!.approval : undefined;
+      expect(request?.id).toBe(approvalIdOf(command));
+      expect(request?.id).not.toBe(uuidV5(`ledger.request-approval:${requestId}`));
+      expect(request?.command.data).not.toHaveProperty('idNonce');
+      expect(approvalIdOf({ commandId: requestId, data: { idNonce: 'Zz0W9vJ3nL8xR2tY6uI1oP' } })).not.toBe(request?.id);
+      const [again] = w.apply([command]);
+      expect(again?.kind).toBe('stored');
+      expect(w.state.approvals.size).toBe(1);
     });
 
     it('when another admin approves, then every line is applied once, each transaction naming the approval, and no window counts it', () => {

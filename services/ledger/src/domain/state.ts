@@ -1,4 +1,12 @@
-import { walletKeyOf, type HoldStatus, type LimitOverrides, type Party, type TransactionType, type TreasuryCode } from '@coin/contracts';
+import {
+  holdIdNamingPayer,
+  walletKeyOf,
+  type HoldStatus,
+  type LimitOverrides,
+  type Party,
+  type TransactionType,
+  type TreasuryCode,
+} from '@coin/contracts';
 import type { ErrorCode } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
 import type { ApprovalChange, ApprovalState } from './approvals';
@@ -209,12 +217,17 @@ export function activeOf(wallet: WalletState): number {
  * A hold's id follows from the command that created it, so a redelivery, a retry answered from the
  * stored outcome and a replay of the command log name the same hold; and from the 128 random bits
  * the gateway drew for it (`idNonce`, carried in the command), so it cannot be computed from the
- * command id, which follows from the payer and the Idempotency-Key (docs/DESIGN.md "Holds"). A
- * command without a nonce (sent by a gateway of an earlier version) names the hold as before.
+ * command id, which follows from the payer and the Idempotency-Key (docs/DESIGN.md "Holds"). It
+ * names its payer (holdIdNamingPayer: 64 of the hash's bits are kept), so a capture or void is
+ * routed to the payer's partition from the id alone (docs/decisions/0005). A command without a
+ * nonce (sent by a gateway of an earlier version) names the hold as before: UUIDv5, no payer.
  */
-export function holdIdOf(command: { commandId: string; data: { idNonce?: string | undefined } }): string {
-  const { idNonce } = command.data;
-  return uuidV5(idNonce === undefined ? `ledger.hold:${command.commandId}` : `ledger.hold:${command.commandId}:${idNonce}`);
+export function holdIdOf(command: { commandId: string; data: { fromUserId: number; idNonce?: string | undefined } }): string {
+  const { idNonce, fromUserId } = command.data;
+  if (idNonce === undefined) return uuidV5(`ledger.hold:${command.commandId}`);
+  // The hash's digits less the UUIDv5's version and variant: all random.
+  const hex = uuidV5(`ledger.hold:${command.commandId}:${idNonce}`).replaceAll('-', '');
+  return holdIdNamingPayer(fromUserId, `${hex.slice(0, 12)}${hex.slice(13, 16)}${hex.slice(17)}00`);
 }
 
 /**

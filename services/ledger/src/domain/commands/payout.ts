@@ -186,7 +186,7 @@ export const payout: ApprovableModule<'ledger.payout'> = {
     if (windowReached(context.state.windows, charges, context.policy.fourEyes, context.now)) {
       // The request stores the payout's reference as the direct payout would have had it, so its
       // lines, once approved, are referenced as the 202 said.
-      const { requestHash: _, ...data } = command.data;
+      const { requestHash: _, idNonce: _nonce, ...data } = command.data;
       const asked: ApprovableCommand = { type: 'ledger.payout', data: { ...data, reference } };
       return accepted({
         approvals: [{ approval: pendingRequest(command, asked, context.now, context.policy), event: 'requested' }],

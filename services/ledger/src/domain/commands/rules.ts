@@ -5,6 +5,7 @@ import {
   type LedgerCommand,
   type Party,
   type Role,
+  payerOfHoldId,
 } from '@coin/contracts';
 import type { ErrorCode } from '@coin/errors';
 import { approvalIdOf, sameCommand, type ApprovalState } from '../approvals';
@@ -177,6 +178,9 @@ export function holdNotFound(id: string): Rejected {
 
 /** The hold a capture, void or expiry names, if it is the payer's. */
 export function holdOf(state: LedgerState, id: string, fromUserId: number): HoldState | null {
+  // An id naming a payer (docs/decisions/0005) names the partition it was sent to: never another's.
+  const named = payerOfHoldId(id);
+  if (named !== null && named !== fromUserId) return null;
   const found = state.holds.get(id);
   return found && found.fromUserId === fromUserId ? found : null;
 }
@@ -224,13 +228,13 @@ export function settlementRefusal(command: LedgerCommand, hold: HoldState, actio
 
 /** A new approval request: `asked` waits for a second person under the id its command's id names. */
 export function pendingRequest(
-  command: Pick<LedgerCommand, 'commandId' | 'actor'>,
+  command: Pick<LedgerCommand, 'commandId' | 'actor' | 'data'>,
   asked: ApprovableCommand,
   now: Date,
   policy: LedgerPolicy,
 ): ApprovalState {
   return {
-    id: approvalIdOf(command.commandId),
+    id: approvalIdOf(command),
     command: asked,
     requestedBy: command.actor,
     status: 'PENDING',
@@ -258,8 +262,8 @@ export function fourEyes(
   const { state, policy, now, approved } = context;
   if (approved || !isPerson(command.actor)) return apply([]);
   if (alwaysWaits || windowReached(state.windows, charges, policy.fourEyes, now)) {
-    // The command as it would have applied, less its request hash (the request's own is stored with its outcome).
-    const { requestHash: _, ...data } = command.data as Record<string, unknown>;
+    // The command as it would have applied, less its request hash (the request's own is stored with its outcome) and id nonce.
+    const { requestHash: _, idNonce: _nonce, ...data } = command.data as Record<string, unknown>;
     const asked = { type: command.type, data } as ApprovableCommand;
     return accepted({ approvals: [{ approval: pendingRequest(command, asked, now, policy), event: 'requested' }], parked: true });
   }
