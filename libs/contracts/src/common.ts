@@ -106,6 +106,13 @@ export const userIdParam = positiveIdParam;
  */
 export const uuidInput = z.uuid().overwrite((id) => id.toLowerCase());
 
+/**
+ * The random part of an id the gateway draws per request (a hold's, a deletion or grant
+ * request's): 16 to 48 random bytes, base64url. The id derives from it and the command id, so it
+ * cannot be computed from the actor and the Idempotency-Key (docs/DESIGN.md "Holds").
+ */
+export const idNonce = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'must be 128 to 384 random bits, base64url');
+
 // ---- Text that enters the system ----
 /*
  * Every text a caller gives passes one of two rules, in HTTP bodies, query strings and headers

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commandSchema } from './messaging';
 import { coinAmount, coinValue, minorUnits, positiveMinorUnits } from './money';
-import { isoDateTime, positiveIdParam, reasonText, singleLineText, treasuryCode, userId, uuidInput } from './common';
+import { idNonce, isoDateTime, positiveIdParam, reasonText, singleLineText, treasuryCode, userId, uuidInput } from './common';
 import { type BalanceWallet, transaction, transactionType } from '@coin/events';
 import { platformClientId } from './user';
 
@@ -169,9 +169,6 @@ const holdExpirySeconds = z.number().int().min(1).max(holdExpirySecondsMax);
  * wallet, like every later command about the hold, so the partition that judges the payer's
  * debits also judges the hold. The hold's id is derived from the command id.
  */
-/** The random part of a hold's id: 16 to 48 random bytes, base64url. */
-const holdIdNonce = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'must be 128 to 384 random bits, base64url');
-
 export const holdCommand = commandSchema(
   'ledger.hold',
   z.object({
@@ -188,7 +185,7 @@ export const holdCommand = commandSchema(
      * At least 128 random bits (base64url) the gateway draws per request: the hold's id derives from
      * them and the command id, so it cannot be computed from the payer and the Idempotency-Key.
      */
-    idNonce: holdIdNonce.optional(),
+    idNonce: idNonce.optional(),
     requestHash,
   }),
 );

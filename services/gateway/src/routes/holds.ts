@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomIdNonce } from '@coin/security';
 import {
   adminSettleRefusal,
   clientSettleRefusal,
@@ -98,7 +98,7 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
           ...(expiresInSeconds !== undefined ? { expiresInSeconds } : {}),
           ...(settlerClientId !== undefined ? { settlerClientId } : {}),
           // The hold's id derives from these random bits too: not computable from the payer and the key.
-          idNonce: randomBytes(16).toString('base64url'),
+          idNonce: randomIdNonce(),
           requestHash,
         }),
       );

@@ -25,7 +25,6 @@ import {
   deletionRequestView,
   deletionWait,
   newDeletionRequest,
-  statusAt,
   type DeletionPolicy,
 } from '../domain/deletion-requests';
 import {
@@ -33,7 +32,6 @@ import {
   decidedGrant,
   grantDecisionRefusal,
   grantRequestView,
-  grantStatusAt,
   newGrantRequest,
   personIdOf,
   rewardCapRefusal,
@@ -43,6 +41,7 @@ import {
   type StoredGrantAct,
 } from '../domain/grant-requests';
 import { AppError, InvariantViolation } from '@coin/errors';
+import { requestStatusAt } from '../domain/two-person-requests';
 
 export interface UserCommandClock {
   now: () => Date;
@@ -200,7 +199,7 @@ async function decideAndWrite(
 /** Stores a two-person act as a request for a second SUPERADMIN; its view is the command's answer. */
 async function requestGrant(
   tx: UserCommandTransaction,
-  command: Pick<UserCommand, 'commandId' | 'actor'>,
+  command: Extract<UserCommand, { type: 'user.change-role' | 'user.api-key.create' | 'user.platform-client.create' }>,
   act: StoredGrantAct,
   context: DecisionContext,
   policy: GrantPolicy,
@@ -256,7 +255,7 @@ async function decideGrantRequest(
   };
   const refusal = grantDecisionRefusal(command, request, people, context.now);
   if (refusal) {
-    if (request?.status === 'PENDING' && grantStatusAt(request, context.now) === 'EXPIRED') {
+    if (request?.status === 'PENDING' && requestStatusAt(request, context.now) === 'EXPIRED') {
       await tx.updateGrantRequest({ ...request, status: 'EXPIRED' });
     }
     return { ok: false, error: refusal };
@@ -390,7 +389,7 @@ async function deleteOrRequest(
     const window = await tx.lockDeletionWindow(requester, context.now);
     if (deletionWait(user, balanceMinor, window, policy)) {
       const pending = await tx.lockPendingDeletionRequest(command.data.userId);
-      if (pending && statusAt(pending, context.now) === 'PENDING') {
+      if (pending && requestStatusAt(pending, context.now) === 'PENDING') {
         return { ok: true, result: { deletionRequest: deletionRequestView(pending, context.now) }, events: [] };
       }
       // An expired request makes room for the new one (one PENDING row per user).
@@ -422,7 +421,7 @@ async function decideDeletionRequest(
   const approver = approverId !== null ? await tx.findUser(approverId) : null;
   const refusal = deletionDecisionRefusal(command, request, context.now, approver);
   if (refusal) {
-    if (request?.status === 'PENDING' && statusAt(request, context.now) === 'EXPIRED') {
+    if (request?.status === 'PENDING' && requestStatusAt(request, context.now) === 'EXPIRED') {
       await tx.updateDeletionRequest({ ...request, status: 'EXPIRED' });
     }
     return { ok: false, error: refusal };

@@ -58,7 +58,7 @@ export async function findDeletionRequest(db: Queryable, id: string): Promise<De
 /**
  * Requests newest first, of one stored status or all. EXPIRED is stored only once a decision
  * meets an expired request, so "PENDING" here includes expired ones: the caller's view tells them
- * apart by `expires_at` (statusAt).
+ * apart by `expires_at` (requestStatusAt).
  */
 export async function listDeletionRequests(db: Queryable, status: DeletionRequestStatus | undefined): Promise<DeletionRequestRow[]> {
   const result = await db.query<Row>(

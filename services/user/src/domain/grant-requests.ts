@@ -1,14 +1,13 @@
-import {
-  minorUnitsToCoins,
-  type Actor,
-  type ApiKeyScopeName,
-  type GrantRequest,
-  type GrantRequestStatus,
-  type Role,
-  type UserCommand,
-} from '@coin/contracts';
+import { minorUnitsToCoins, type Actor, type ApiKeyScopeName, type GrantRequest, type Role, type UserCommand } from '@coin/contracts';
 import { AppError } from '@coin/errors';
-import { uuidV5 } from '@coin/security';
+import {
+  decidedRequestOf,
+  pendingRequest,
+  requestStatusAt,
+  sameActor,
+  type RequestingCommand,
+  type TwoPersonRequest,
+} from './two-person-requests';
 import type { UserRow } from './users';
 
 /**
@@ -42,17 +41,9 @@ export type StoredGrantAct =
       requestHash: string;
     };
 
-/** A row of grant_requests. */
-export interface GrantRequestRow {
-  id: string;
+/** A row of grant_requests: a two-person request for `act`. */
+export interface GrantRequestRow extends TwoPersonRequest {
   act: StoredGrantAct;
-  requestedBy: Actor;
-  status: GrantRequestStatus;
-  createdAt: Date;
-  expiresAt: Date;
-  decidedBy: Actor | null;
-  decidedAt: Date | null;
-  rejectionReason: string | null;
 }
 
 /** The roles that may approve, decide and ask for two-person acts. */
@@ -73,36 +64,16 @@ export function actsAlone(actor: Actor): boolean {
   return actor.kind === 'operator';
 }
 
-/** The request an act becomes: its id derives from the command's, so a redelivery names the same one. */
-export function newGrantRequest(
-  command: { commandId: string; actor: Actor },
-  act: StoredGrantAct,
-  policy: GrantPolicy,
-  now: Date,
-): GrantRequestRow {
-  return {
-    id: uuidV5(`user.grant-request:${command.commandId}`),
-    act,
-    requestedBy: command.actor,
-    status: 'PENDING',
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + policy.expirySeconds * 1000),
-    decidedBy: null,
-    decidedAt: null,
-    rejectionReason: null,
-  };
-}
-
-/** A PENDING request past its expiry is EXPIRED, whether or not the row says so yet. */
-export function grantStatusAt(row: Pick<GrantRequestRow, 'status' | 'expiresAt'>, now: Date): GrantRequestStatus {
-  return row.status === 'PENDING' && row.expiresAt.getTime() <= now.getTime() ? 'EXPIRED' : row.status;
+/** The request an act becomes (its id: requestIdOf, from the command id and the gateway's nonce). */
+export function newGrantRequest(command: RequestingCommand, act: StoredGrantAct, policy: GrantPolicy, now: Date): GrantRequestRow {
+  return { ...pendingRequest('grant-request', command, policy.expirySeconds, now), act };
 }
 
 /** The API's view: the act without its hashes, a cap in coins. */
 export function grantRequestView(row: GrantRequestRow, now: Date): GrantRequest {
   return {
     id: row.id,
-    status: grantStatusAt(row, now),
+    status: requestStatusAt(row, now),
     act: actView(row.act),
     requestedBy: row.requestedBy,
     createdAt: row.createdAt.toISOString(),
@@ -139,10 +110,6 @@ export function rewardCapRefusal(dailyRewardCap: number | null, policy: GrantPol
   );
 }
 
-function sameActor(a: Actor, b: Actor): boolean {
-  return a.kind === b.kind && a.id === b.id;
-}
-
 /**
  * Whether `approver` (their live row, read in the deciding transaction) may approve a request
  * made at `requestedAt`: a SUPERADMIN now, and since before the request, so that one person cannot
@@ -175,7 +142,7 @@ export function grantDecisionRefusal(
     return new AppError('FORBIDDEN', 'Only a SUPERADMIN may decide a grant request');
   }
   if (!request) return new AppError('APPROVAL_NOT_FOUND', 'No such grant request');
-  const status = grantStatusAt(request, now);
+  const status = requestStatusAt(request, now);
   if (status !== 'PENDING') return new AppError('APPROVAL_NOT_PENDING', `The grant request is ${status}`);
   if (command.type === 'user.reject-grant') return null;
   if (sameActor(command.actor, request.requestedBy)) {
@@ -191,13 +158,7 @@ export function grantDecisionRefusal(
 
 /** The request once decided. */
 export function decidedGrant(request: GrantRequestRow, command: DecideGrant, now: Date): GrantRequestRow {
-  return {
-    ...request,
-    status: command.type === 'user.approve-grant' ? 'APPROVED' : 'REJECTED',
-    decidedBy: command.actor,
-    decidedAt: now,
-    rejectionReason: 'reason' in command.data ? command.data.reason : null,
-  };
+  return decidedRequestOf(request, { approved: command.type === 'user.approve-grant', ...command }, now);
 }
 
 /** The user id an actor names, when it is a person's (operators and clients name no row of users). */
