@@ -1,5 +1,5 @@
 import { minorUnitsToCoins, type DeletionRequest, type UserCommand } from '@coin/contracts';
-import { AppError } from '@coin/errors';
+import { rejected, type Rejected } from '@coin/errors';
 import { approverRefusal } from './grant-requests';
 import {
   decidedRequestOf,
@@ -112,16 +112,16 @@ export function deletionDecisionRefusal(
   request: DeletionRequestRow | null,
   now: Date,
   approver: Pick<UserRow, 'role' | 'role_since'> | null,
-): AppError | null {
+): Rejected | null {
   if (!(command.actor.kind === 'user' && command.actor.role === 'SUPERADMIN')) {
-    return new AppError('FORBIDDEN', 'Only a SUPERADMIN may decide a deletion request');
+    return rejected('FORBIDDEN', 'Only a SUPERADMIN may decide a deletion request');
   }
-  if (!request || request.userId !== command.data.userId) return new AppError('APPROVAL_NOT_FOUND', 'No such deletion request');
+  if (!request || request.userId !== command.data.userId) return rejected('APPROVAL_NOT_FOUND', 'No such deletion request');
   const status = requestStatusAt(request, now);
-  if (status !== 'PENDING') return new AppError('APPROVAL_NOT_PENDING', `The deletion request is ${status}`);
+  if (status !== 'PENDING') return rejected('APPROVAL_NOT_PENDING', `The deletion request is ${status}`);
   if (command.type === 'user.approve-deletion') {
     if (sameActor(command.actor, request.requestedBy)) {
-      return new AppError('APPROVAL_BY_REQUESTER', 'The SUPERADMIN who asked for the deletion cannot approve it');
+      return rejected('APPROVAL_BY_REQUESTER', 'The SUPERADMIN who asked for the deletion cannot approve it');
     }
     return approverRefusal(approver, request.createdAt);
   }

@@ -1,5 +1,5 @@
 import { minorUnitsToCoins, type Actor, type ApiKeyScopeName, type GrantRequest, type Role, type UserCommand } from '@coin/contracts';
-import { AppError } from '@coin/errors';
+import { rejected, type Rejected } from '@coin/errors';
 import {
   decidedRequestOf,
   pendingRequest,
@@ -102,9 +102,9 @@ function actView(act: StoredGrantAct): GrantRequest['act'] {
 }
 
 /** A cap above the configured ceiling is refused, when asked for and again when approved (the ceiling may have come down). */
-export function rewardCapRefusal(dailyRewardCap: number | null, policy: GrantPolicy): AppError | null {
+export function rewardCapRefusal(dailyRewardCap: number | null, policy: GrantPolicy): Rejected | null {
   if (dailyRewardCap === null || dailyRewardCap <= policy.dailyRewardCapMaxMinor) return null;
-  return new AppError(
+  return rejected(
     'REWARD_CAP_ABOVE_CEILING',
     `A platform client may be given a daily reward cap of at most ${minorUnitsToCoins(policy.dailyRewardCapMaxMinor)} coins`,
   );
@@ -116,9 +116,9 @@ export function rewardCapRefusal(dailyRewardCap: number | null, policy: GrantPol
  * promote an accomplice (or a second account) and have them approve what was already asked. The
  * same rule holds for deletion requests.
  */
-export function approverRefusal(approver: Pick<UserRow, 'role' | 'role_since'> | null, requestedAt: Date): AppError | null {
+export function approverRefusal(approver: Pick<UserRow, 'role' | 'role_since'> | null, requestedAt: Date): Rejected | null {
   if (approver?.role !== 'SUPERADMIN' || approver.role_since.getTime() >= requestedAt.getTime()) {
-    return new AppError('APPROVER_NOT_ELIGIBLE', 'Only a SUPERADMIN who held the role before the request was made may approve it');
+    return rejected('APPROVER_NOT_ELIGIBLE', 'Only a SUPERADMIN who held the role before the request was made may approve it');
   }
   return null;
 }
@@ -137,21 +137,21 @@ export function grantDecisionRefusal(
   request: GrantRequestRow | null,
   people: { approver: Pick<UserRow, 'role' | 'role_since'> | null; requester: Pick<UserRow, 'role'> | null },
   now: Date,
-): AppError | null {
+): Rejected | null {
   if (!(command.actor.kind === 'user' && command.actor.role === 'SUPERADMIN')) {
-    return new AppError('FORBIDDEN', 'Only a SUPERADMIN may decide a grant request');
+    return rejected('FORBIDDEN', 'Only a SUPERADMIN may decide a grant request');
   }
-  if (!request) return new AppError('APPROVAL_NOT_FOUND', 'No such grant request');
+  if (!request) return rejected('APPROVAL_NOT_FOUND', 'No such grant request');
   const status = requestStatusAt(request, now);
-  if (status !== 'PENDING') return new AppError('APPROVAL_NOT_PENDING', `The grant request is ${status}`);
+  if (status !== 'PENDING') return rejected('APPROVAL_NOT_PENDING', `The grant request is ${status}`);
   if (command.type === 'user.reject-grant') return null;
   if (sameActor(command.actor, request.requestedBy)) {
-    return new AppError('APPROVAL_BY_REQUESTER', 'The SUPERADMIN who asked cannot approve their own request');
+    return rejected('APPROVAL_BY_REQUESTER', 'The SUPERADMIN who asked cannot approve their own request');
   }
   const ineligible = approverRefusal(people.approver, request.createdAt);
   if (ineligible) return ineligible;
   if (people.requester?.role !== 'SUPERADMIN') {
-    return new AppError('GRANT_REQUEST_OUTDATED', 'The SUPERADMIN who asked is no longer one: the request cannot be approved');
+    return rejected('GRANT_REQUEST_OUTDATED', 'The SUPERADMIN who asked is no longer one: the request cannot be approved');
   }
   return null;
 }
