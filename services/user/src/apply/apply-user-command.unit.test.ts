@@ -941,6 +941,16 @@ describe('two-person acts', () => {
     expect(again.outcome.reply).toEqual(expect.objectContaining({ code: 'APPROVAL_NOT_PENDING' }));
   });
 
+  it('when an approval is audited with the service’s keyed ids, then the act’s record takes its id from the key too, not from the command id alone', async () => {
+    const { fake, id } = await askedKey();
+    const keyed = { ...clock, auditRecordIdOf: (name: string) => uuidV5(`keyed:${name}`) };
+    const sent = approve(other, id);
+    await applyUserCommand(fake.store, sent, keyed, meta);
+    const act = fake.audited.find((record) => record.action === 'api-key.create' && record.summary.grantRequest === id);
+    expect(act?.id).toBe(uuidV5(`keyed:admin.audit:${sent.commandId}:api-key.create`));
+    expect(act?.id).not.toBe(uuidV5(`admin.audit:${sent.commandId}:api-key.create`));
+  });
+
   it('when a role grant is approved, then the role is set as a direct change would, with its event; if the role changed meanwhile, GRANT_REQUEST_OUTDATED', async () => {
     const fake = fakeStore({ users: people() });
     const asked = await applyUserCommand(fake.store, command('user.change-role', superadmin, { userId: 7, role: 'ADMIN' }), clock, meta);
