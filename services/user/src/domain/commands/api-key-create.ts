@@ -12,6 +12,7 @@ import type { AuditDescription, UserCommandModule } from './types';
  */
 export const createApiKey: UserCommandModule<'user.api-key.create'> = {
   type: 'user.api-key.create',
+  revokes: false,
   authorize: superadminOrOperator,
   loads: [
     (command) => {

@@ -5,6 +5,7 @@ import type { UserCommandModule } from './types';
 /** `user.api-key.revoke`: revokes the key (idempotently); its hash goes back, for the gateway to drop it from its cache. */
 export const revokeApiKey: UserCommandModule<'user.api-key.revoke'> = {
   type: 'user.api-key.revoke',
+  revokes: true,
   authorize: superadminOrOperator,
   loads: [],
   decide: (command) =>

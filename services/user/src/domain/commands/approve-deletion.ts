@@ -27,6 +27,7 @@ function refusalOf(command: Approval, state: UserState, context: DecideContext) 
  */
 export const approveDeletion: UserCommandModule<'user.approve-deletion'> = {
   type: 'user.approve-deletion',
+  revokes: true,
   authorize: superadminOrOperator,
   loads: [
     (command) => ({ read: 'lock-user', userId: command.data.userId }),

@@ -105,6 +105,7 @@ function applyAct(
  */
 export const approveGrant: UserCommandModule<'user.approve-grant'> = {
   type: 'user.approve-grant',
+  revokes: true,
   authorize: superadminOrOperator,
   loads: [
     (command) => ({ read: 'grant-request', id: command.data.requestId }),

@@ -11,6 +11,7 @@ import type { UserCommandModule } from './types';
  */
 export const changeRole: UserCommandModule<'user.change-role'> = {
   type: 'user.change-role',
+  revokes: true,
   authorize: superadminOrOperator,
   loads: accountLoads,
   decide(command, state, context) {

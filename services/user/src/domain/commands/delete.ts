@@ -44,6 +44,7 @@ function waits(person: NonNullable<ReturnType<typeof personsDeletion>>, state: U
  */
 export const deleteUser: UserCommandModule<'user.delete'> = {
   type: 'user.delete',
+  revokes: true,
   authorize: superadminOrOperator,
   loads: [
     ...accountLoads,

@@ -11,6 +11,7 @@ import type { AuditDescription, UserCommandModule } from './types';
  */
 export const createPlatformClient: UserCommandModule<'user.platform-client.create'> = {
   type: 'user.platform-client.create',
+  revokes: false,
   authorize: superadminOrOperator,
   loads: [],
   decide(command, _state, context) {

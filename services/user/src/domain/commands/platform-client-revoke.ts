@@ -5,6 +5,7 @@ import type { AuditDescription, UserCommandModule } from './types';
 /** `user.platform-client.revoke`: revokes the client, keeping the first revocation time. */
 export const revokePlatformClient: UserCommandModule<'user.platform-client.revoke'> = {
   type: 'user.platform-client.revoke',
+  revokes: true,
   authorize: superadminOrOperator,
   loads: [],
   decide: (command, _state, context) =>

@@ -40,6 +40,7 @@ function registrationDataOf(
  */
 export const register: UserCommandModule<'user.register'> = {
   type: 'user.register',
+  revokes: false,
   authorize: anyone,
   loads: [(command) => ('sealed' in command.data ? { read: 'personal-data-key', keyId: command.data.sealed.keyId } : null)],
   decide(command, state, context) {

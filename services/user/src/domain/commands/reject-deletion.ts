@@ -7,6 +7,7 @@ import type { UserCommandModule } from './types';
 /** `user.reject-deletion`: any SUPERADMIN (the requester withdrawing included) marks a PENDING request REJECTED; nothing else changes. */
 export const rejectDeletion: UserCommandModule<'user.reject-deletion'> = {
   type: 'user.reject-deletion',
+  revokes: false,
   authorize: superadminOrOperator,
   loads: [(command) => ({ read: 'deletion-request', id: command.data.requestId })],
   decide(command, state, context) {

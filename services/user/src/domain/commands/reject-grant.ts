@@ -8,6 +8,7 @@ import type { UserCommandModule } from './types';
 /** `user.reject-grant`: any SUPERADMIN (the requester withdrawing included) marks a PENDING request REJECTED; nothing else changes. */
 export const rejectGrant: UserCommandModule<'user.reject-grant'> = {
   type: 'user.reject-grant',
+  revokes: false,
   authorize: superadminOrOperator,
   loads: [(command) => ({ read: 'grant-request', id: command.data.requestId })],
   decide(command, state, context) {

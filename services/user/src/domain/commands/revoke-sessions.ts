@@ -5,6 +5,7 @@ import type { UserCommandModule } from './types';
 /** `user.revoke-sessions`: "log out everywhere", by the user themself or a SUPERADMIN: a new token version. */
 export const revokeSessions: UserCommandModule<'user.revoke-sessions'> = {
   type: 'user.revoke-sessions',
+  revokes: true,
   authorize: selfOrSuperadmin,
   loads: accountLoads,
   decide(command, state, context) {

@@ -19,6 +19,19 @@ describe('the user command table', () => {
     expect((userCommandTable[type] as UserCommandModule<UserCommandType>).type).toBe(type);
   });
 
+  it('when the modules say which commands may revoke, then their answers wait for the revocation records of exactly these', () => {
+    const revoking = contractTypes.filter((type) => userCommandTable[type].revokes);
+    expect(revoking.sort()).toEqual([
+      'user.api-key.revoke',
+      'user.approve-deletion',
+      'user.approve-grant',
+      'user.change-role',
+      'user.delete',
+      'user.platform-client.revoke',
+      'user.revoke-sessions',
+    ]);
+  });
+
   it('when a table misses a command, then it does not compile', () => {
     const { 'user.approve-grant': _left, ...rest } = userCommandTable;
     // @ts-expect-error: a table without the approve-grant module is not a user command table

@@ -144,6 +144,11 @@ export interface AuditDescription {
 
 export interface UserCommandModule<T extends UserCommandType> {
   type: T;
+  /**
+   * Whether it may revoke (raise a token version, revoke a client or a key; an approved grant may
+   * be a role change): its answer waits until the revocation records are in the ledger's partitions.
+   */
+  revokes: boolean;
   /** Why the actor may not send the command, or null when they may; asked before anything is read, so a refused actor takes no lock. */
   authorize(command: Pick<UserCommandOf<T>, 'type' | 'actor' | 'data'>): Rejected | null;
   /** What the decider reads, in lock order. */
