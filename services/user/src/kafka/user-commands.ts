@@ -51,7 +51,8 @@ export function handleUserCommands(deps: UserCommandDeps) {
     // failed read throws UNAVAILABLE, a transient failure: the command comes back, and is never
     // decided without the figure.
     const deletions = deps.deletions;
-    const balanceMinor = command.type === 'user.delete' && deletions ? await deletions.balanceOf(command.data.userId) : undefined;
+    const balanceUserId = deletions ? userModuleOf(command).balanceOf?.(command) : undefined;
+    const balanceMinor = deletions && balanceUserId !== undefined ? await deletions.balanceOf(balanceUserId) : undefined;
     const { outcome, outbox } = await applyUserCommand(deps.store, command, deps.clock, {
       requestId: item.headers[headerNames.requestId],
       grants: deps.grants,

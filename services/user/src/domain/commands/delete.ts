@@ -45,6 +45,7 @@ function waits(person: NonNullable<ReturnType<typeof personsDeletion>>, state: U
 export const deleteUser: UserCommandModule<'user.delete'> = {
   type: 'user.delete',
   revokes: true,
+  balanceOf: (command) => command.data.userId,
   authorize: superadminOrOperator,
   loads: [
     ...accountLoads,

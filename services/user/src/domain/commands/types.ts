@@ -149,6 +149,11 @@ export interface UserCommandModule<T extends UserCommandType> {
    * be a role change): its answer waits until the revocation records are in the ledger's partitions.
    */
   revokes: boolean;
+  /**
+   * The user whose ledger balance the decision is judged on (a deletion's target), read by the
+   * consumer before the transaction (`DecideContext.balanceMinor`); absent: none.
+   */
+  balanceOf?(command: UserCommandOf<T>): number;
   /** Why the actor may not send the command, or null when they may; asked before anything is read, so a refused actor takes no lock. */
   authorize(command: Pick<UserCommandOf<T>, 'type' | 'actor' | 'data'>): Rejected | null;
   /** What the decider reads, in lock order. */
