@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CoinProblemError } from '@coin/client';
 import type { AuditLogEntry } from '@coin/contracts';
+import { uuidV5 } from '@coin/security';
 import {
   adminSession,
   apiKeyFor,
@@ -147,6 +148,9 @@ describe('admin API for platform clients, sessions and wallets', () => {
       const retry = await post({ name });
       expect(retry.status).toBe(202);
       expect(retry.body).toEqual({ grantRequest: first.body.grantRequest });
+      // What anyone knowing the SUPERADMIN and the key could compute: the command id the gateway derives, then the request id from it alone.
+      const commandId = uuidV5(`user:${superadmin.userId}:POST /api/admin/platform-clients:${key}`);
+      expect(first.body.grantRequest.id).not.toBe(uuidV5(`user.grant-request:${commandId}`));
       const pending = await as(superadmin.accessToken).listGrantRequests({ query: { status: 'PENDING' } });
       expect(pending.grantRequests.filter((r) => r.act.type === 'user.platform-client.create' && r.act.name === name)).toHaveLength(1);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commandSchema } from './messaging';
 import { coinAmount, coinValue, minorUnits, positiveMinorUnits } from './money';
-import { isoDateTime, positiveIdParam, reasonText, singleLineText, treasuryCode, userId, uuidInput } from './common';
+import { idNonce, isoDateTime, positiveIdParam, reasonText, singleLineText, treasuryCode, userId, uuidInput } from './common';
 import { type BalanceWallet, transaction, transactionType } from '@coin/events';
 import { platformClientId } from './user';
 
@@ -67,14 +67,6 @@ const requestHash = z
 const transactionId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** docs/CONTRACT.md "Transaction types": the caller's own reference of a purchase (an order number), ≤ 100 characters on one line. */
 const purchaseReference = singleLineText(1, 100);
-
-/**
- * At least 128 random bits (base64url) the gateway draws per request for a command that may create
- * an object with an id (a hold, an approval request): the id derives from them and the command id,
- * so it cannot be computed from the actor and the Idempotency-Key (docs/CONTRACT.md "Ids"). Stored
- * with the command's outcome, so a redelivery or a keyed retry names the same object.
- */
-const idNonce = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'must be 128 to 384 random bits, base64url');
 
 /** Keyed by the wallet it credits: new coins. */
 export const mintCommand = commandSchema(

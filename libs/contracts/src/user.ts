@@ -5,6 +5,7 @@ import {
   apiKeyScope,
   email,
   fullName,
+  idNonce,
   isoDateTime,
   password,
   reasonText,
@@ -115,9 +116,17 @@ export const registerUserCommand = commandSchema(
   z.union([z.object({ sealed: sealedPersonalData, ...registrationExtras }), registrationPersonalData.extend(registrationExtras)]),
 );
 
+/**
+ * At least 128 random bits (base64url) the gateway draws per request, on the commands that may
+ * become a two-person request: the request's id derives from them and the command id, so it
+ * cannot be computed from the actor and the Idempotency-Key. Optional: a command of a gateway of
+ * an earlier version names its request as before.
+ */
+const requestIdNonce = { idNonce: idNonce.optional() };
+
 /** Role changes, deletions and "log out everywhere" bump the user's token version (docs/CONTRACT.md "Authentication and roles"). */
-export const changeRoleCommand = commandSchema('user.change-role', z.object({ userId, role }));
-export const deleteUserCommand = commandSchema('user.delete', z.object({ userId }));
+export const changeRoleCommand = commandSchema('user.change-role', z.object({ userId, role, ...requestIdNonce }));
+export const deleteUserCommand = commandSchema('user.delete', z.object({ userId, ...requestIdNonce }));
 export const revokeSessionsCommand = commandSchema('user.revoke-sessions', z.object({ userId }));
 /**
  * A deletion that waited for a second SUPERADMIN (docs/DESIGN.md "Deleting a user"). The target
@@ -138,6 +147,7 @@ export const createApiKeyCommand = commandSchema(
     scopes: z.array(apiKeyScope).min(1),
     keyHash: z.string().regex(/^[0-9a-f]{64}$/),
     ownerUserId: userId.optional(),
+    ...requestIdNonce,
   }),
 );
 export const revokeApiKeyCommand = commandSchema('user.api-key.revoke', z.object({ id: uuidInput }));
@@ -159,6 +169,7 @@ export const createPlatformClientCommand = commandSchema(
     treasuries: z.array(treasuryCode).max(treasuryCodes.length).optional(),
     /** Minor units; absent or null: the ledger default. */
     dailyRewardCap: positiveMinorUnits.nullable().optional(),
+    ...requestIdNonce,
   }),
 );
 export const revokePlatformClientCommand = commandSchema('user.platform-client.revoke', z.object({ clientId: platformClientId }));

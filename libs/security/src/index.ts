@@ -109,6 +109,15 @@ export function randomSecret(prefix = ''): string {
 }
 
 /**
+ * The random part of an id the gateway draws per request (`idNonce`: a hold's, a deletion or
+ * grant request's): 128 bits, base64url. The id derives from it and the command id, so nobody
+ * can compute it from the actor and the Idempotency-Key.
+ */
+export function randomIdNonce(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/**
  * Secrets with 256 bits of entropy need no slow KDF: a SHA-256 lookup hash is enough and lets
  * the gateway check an API key per request without spending 60 ms of CPU.
  */

@@ -19,7 +19,7 @@ import {
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
-import { uuidV5 } from '@coin/security';
+import { randomIdNonce, uuidV5 } from '@coin/security';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
@@ -183,10 +183,8 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
     },
     async (request, reply) => {
       const { id } = request.params;
-      const result = await deps.commands.user(userDraft('user.change-role', { userId: id, role: request.body.role }), {
-        ...authorityOf(request),
-        requestId: String(request.id),
-      });
+      const draft = userDraft('user.change-role', { userId: id, role: request.body.role, idNonce: randomIdNonce() });
+      const result = await deps.commands.user(draft, { ...authorityOf(request), requestId: String(request.id) });
       // A grant waits for a second SUPERADMIN (docs/DESIGN.md "Two-person acts"): nothing changed, no token ends.
       if ('grantRequest' in result) return reply.status(202).send({ grantRequest: result.grantRequest });
       await deps.tokenVersions.remember(id, result.tokenVersion);
@@ -231,7 +229,7 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
         });
       let result: Awaited<ReturnType<typeof deps.commands.user<UserDraft<'user.delete'>>>>;
       try {
-        result = await deps.commands.user(userDraft('user.delete', { userId: id }), {
+        result = await deps.commands.user(userDraft('user.delete', { userId: id, idNonce: randomIdNonce() }), {
           ...authorityOf(request),
           commandId: deleteCommandId,
           requestId: String(request.id),

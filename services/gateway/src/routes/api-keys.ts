@@ -2,7 +2,7 @@ import { apiKeyIdParams, apiKeyList, createApiKeyBody, problem, requestedApiKey,
 import { InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
-import { randomSecret, sha256Hex } from '@coin/security';
+import { randomIdNonce, randomSecret, sha256Hex } from '@coin/security';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { authorityOf, userIdOf } from '../plugins/auth';
@@ -41,10 +41,8 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
       const { name, scopes } = request.body;
       // Issued to the admin named, else to the caller: a key works with its owner's token only.
       const ownerUserId = request.body.ownerUserId ?? userIdOf(request);
-      const answer = await deps.commands.user(userDraft('user.api-key.create', { name, scopes, keyHash: sha256Hex(key), ownerUserId }), {
-        ...authorityOf(request),
-        requestId: String(request.id),
-      });
+      const draft = userDraft('user.api-key.create', { name, scopes, keyHash: sha256Hex(key), ownerUserId, idNonce: randomIdNonce() });
+      const answer = await deps.commands.user(draft, { ...authorityOf(request), requestId: String(request.id) });
       if (!('grantRequest' in answer)) throw new InvariantViolation('a person’s API key was made without a second SUPERADMIN');
       reply.status(202);
       return { grantRequest: answer.grantRequest, key };

@@ -20,15 +20,6 @@ export const commandErrorResponses = {
 };
 
 /**
- * 128 random bits for a command that may create an object with an id (a hold, an approval
- * request): its id derives from them too, so nobody computes it from the actor and the
- * Idempotency-Key. Drawn per request; a keyed retry is answered from the stored outcome (the same id).
- */
-export function drawIdNonce(): string {
-  return randomBytes(16).toString('base64url');
-}
-
-/**
  * The ledger decided the command and refused it (a 4xx it stored as the command's outcome), as
  * opposed to a timeout or an outage (5xx: the outcome is not known) or a key reused for another
  * request (the answer to this request, not the command's outcome).

@@ -1,3 +1,4 @@
+import { randomIdNonce } from '@coin/security';
 import {
   adminSettleRefusal,
   clientSettleRefusal,
@@ -21,7 +22,7 @@ import type { InternalApi } from '../clients/internal-api';
 import { principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
-import { drawIdNonce, commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import {
   exampleCapture,
   exampleCaptureResult,
@@ -103,7 +104,7 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
           ...(expiresInSeconds !== undefined ? { expiresInSeconds } : {}),
           ...(settlerClientId !== undefined ? { settlerClientId } : {}),
           // The hold's id derives from these random bits too: not computable from the payer and the key.
-          idNonce: drawIdNonce(),
+          idNonce: randomIdNonce(),
           requestHash,
         }),
       );

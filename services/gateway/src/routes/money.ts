@@ -1,3 +1,4 @@
+import { randomIdNonce } from '@coin/security';
 import {
   apiKeyScopeOfCommand,
   clientMayReward,
@@ -23,7 +24,7 @@ import { principalOf, userIdOf } from '../plugins/auth';
 import { refusePaymentToPeopleBehindKey } from '../plugins/api-key';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
-import { appliedOrPending, drawIdNonce, commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import { appliedOrPending, commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import {
   exampleApprovalPending,
   exampleBurn,
@@ -88,7 +89,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         request,
         reply,
         (requestHash) =>
-          ledgerDraft('ledger.mint', { to: partyOf(request.body), amount: minor(amount), reason, idNonce: drawIdNonce(), requestHash }),
+          ledgerDraft('ledger.mint', { to: partyOf(request.body), amount: minor(amount), reason, idNonce: randomIdNonce(), requestHash }),
         appliedOrPending,
       );
     },
@@ -119,7 +120,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         request,
         reply,
         (requestHash) =>
-          ledgerDraft('ledger.burn', { from: partyOf(request.body), amount: minor(amount), reason, idNonce: drawIdNonce(), requestHash }),
+          ledgerDraft('ledger.burn', { from: partyOf(request.body), amount: minor(amount), reason, idNonce: randomIdNonce(), requestHash }),
         appliedOrPending,
       );
     },
@@ -217,7 +218,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         request,
         reply,
         (requestHash) =>
-          ledgerDraft('ledger.reward', { toUserId: userId, amount: minor(amount), reason, idNonce: drawIdNonce(), requestHash }),
+          ledgerDraft('ledger.reward', { toUserId: userId, amount: minor(amount), reason, idNonce: randomIdNonce(), requestHash }),
         appliedOrPending,
       );
     },
@@ -265,7 +266,7 @@ async function sendRefund(deps: MoneyRouteDeps, request: FastifyRequest, reply: 
         treasury,
         reason,
         ...(amount !== undefined ? { amount: minor(amount) } : {}),
-        idNonce: drawIdNonce(),
+        idNonce: randomIdNonce(),
         requestHash,
       }),
     appliedOrPending,

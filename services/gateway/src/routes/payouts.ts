@@ -1,3 +1,4 @@
+import { randomIdNonce } from '@coin/security';
 import {
   apiKeyScopeOfCommand,
   clientMayReward,
@@ -16,7 +17,7 @@ import { refusePaymentToPeopleBehindKey, requireApiKeyScope, type ApiKeyVerifier
 import { actsAsAdmin, principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
-import { appliedOrPending, drawIdNonce, commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import { appliedOrPending, commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { examplePayout, examplePayoutApprovalPending, examplePayoutResult, withExample } from './examples';
 
 export interface PayoutRouteDeps {
@@ -112,7 +113,7 @@ export function registerPayoutRoutes(app: App, deps: PayoutRouteDeps): void {
               amount: minor(line.amount),
               ...(line.reason !== undefined ? { reason: line.reason } : {}),
             })),
-            idNonce: drawIdNonce(),
+            idNonce: randomIdNonce(),
             requestHash,
           }),
         appliedOrPending,

@@ -13,7 +13,7 @@ import {
 import { AppError, InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { Redis } from '@coin/redis';
-import { randomSecret, sha256Hex } from '@coin/security';
+import { randomIdNonce, randomSecret, sha256Hex } from '@coin/security';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
@@ -41,6 +41,19 @@ const requiredIdempotencyHeaders = z.looseObject({ [idempotencyKeyHeader]: idemp
 /** The client id's shape, as the operator CLI makes it (services/user/src/admin/operator.ts): `pc_` + 72 random bits. */
 function newClientId(): string {
   return `pc_${randomBytes(9).toString('base64url')}`;
+}
+
+/** The command asking for a new client: its id made here, its secret's and request's hashes given. */
+function clientDraft(body: z.infer<typeof createPlatformClientBody>, hashes: { secretHash: string; requestHash: string }) {
+  return userDraft('user.platform-client.create', {
+    clientId: newClientId(),
+    name: body.name,
+    ...hashes,
+    treasuries: body.treasuries ?? [],
+    dailyRewardCap: body.dailyRewardCap === undefined ? null : minor(body.dailyRewardCap),
+    // The grant request's id derives from these random bits too: not computable from the caller and the key.
+    idNonce: randomIdNonce(),
+  });
 }
 
 const at = '2026-01-15T09:30:00.000Z';
@@ -116,17 +129,11 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
       const { commandId, requestHash } = idempotencyOf(request);
       const clientSecret = randomSecret('pcs_');
       const secretHash = sha256Hex(clientSecret);
-      const stored = await deps.commands.user(
-        userDraft('user.platform-client.create', {
-          clientId: newClientId(),
-          name: request.body.name,
-          secretHash,
-          requestHash,
-          treasuries: request.body.treasuries ?? [],
-          dailyRewardCap: request.body.dailyRewardCap === undefined ? null : minor(request.body.dailyRewardCap),
-        }),
-        { ...authorityOf(request), commandId, requestId: String(request.id) },
-      );
+      const stored = await deps.commands.user(clientDraft(request.body, { secretHash, requestHash }), {
+        ...authorityOf(request),
+        commandId,
+        requestId: String(request.id),
+      });
       if (stored.requestHash !== requestHash) {
         throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request (another path, body or API key)');
       }

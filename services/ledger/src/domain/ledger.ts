@@ -49,7 +49,6 @@ export {
   type LedgerState,
   type NewTransaction,
   type RefundTarget,
-  type Rejected,
   type WalletState,
 } from './state';
 

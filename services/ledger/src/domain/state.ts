@@ -7,7 +7,7 @@ import {
   type TransactionType,
   type TreasuryCode,
 } from '@coin/contracts';
-import type { ErrorCode } from '@coin/errors';
+import type { Rejected } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
 import type { ApprovalChange, ApprovalState } from './approvals';
 import { fourEyesOff, type FourEyesPolicy, type WindowCharge } from './four-eyes';
@@ -196,14 +196,6 @@ export interface Accepted {
   /** The wallet the caller's operation debited (MINT: credited): the one the reply shows. */
   subjectKey: string | null;
   credit: CreditResolution | null;
-}
-
-export interface Rejected {
-  ok: false;
-  code: ErrorCode;
-  detail: string;
-  /** Safe-to-show members of the problem body (LIMIT_EXCEEDED: which limit and when it resets). */
-  extra?: Record<string, unknown>;
 }
 
 export type Decision = Accepted | Rejected;

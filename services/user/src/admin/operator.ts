@@ -1,3 +1,4 @@
+import { errorOf } from '@coin/errors';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { topicNames, type Actor, type AuditAction, type AuditSummary, type PlatformClient } from '@coin/contracts';
@@ -8,7 +9,7 @@ import { insertPlatformClient, listPlatformClients, platformClientOf, revokePlat
 import { insertAuditRecords, insertUserEvents } from '../db/user-events-outbox';
 import { operatorAuditRecord, platformClientGrantsSummary } from '../domain/audit-records';
 import { findCredentialsByEmail, insertUser, lockUser } from '../db/users-repo';
-import { decideAccountCommand, type PlatformClientGrants } from '../domain/commands';
+import { decideAccountCommand, type PlatformClientGrants } from '../domain/rules';
 import { userEventOf } from '../domain/user-events';
 import { groupedCodeHash, randomGroupedCode } from '../domain/second-factor';
 import { newAccount, normalizeEmail, type UserRow } from '../domain/users';
@@ -86,7 +87,7 @@ export async function createSuperadmin(
     const promotion = { type: 'user.change-role' as const, actor: operator, data: { userId: locked.id, role: 'SUPERADMIN' as const } };
     const decision = decideAccountCommand(promotion, { user: locked }, { now: input.now, newId: randomUUID });
     // A promotion removes no SUPERADMIN, so an operator's is never refused.
-    if (!decision.ok) throw decision.error;
+    if (!decision.ok) throw errorOf(decision);
     // Taken over: the operator's password, no second factor of the registrant's, no session of theirs.
     await setPasswordHash(client, locked.id, passwordHash);
     await clearSecondFactor(client, locked.id);
@@ -202,7 +203,7 @@ export async function resetSecondFactor(
 async function endSessionsAsOperator(client: PoolClient, user: UserRow, input: { topicPrefix: string; now: Date }): Promise<number> {
   const revocation = { type: 'user.revoke-sessions' as const, actor: operator, data: { userId: user.id } };
   const decision = decideAccountCommand(revocation, { user }, { now: input.now, newId: randomUUID });
-  if (!decision.ok) throw decision.error;
+  if (!decision.ok) throw errorOf(decision);
   await writeAccountChanges(client, decision.changes);
   await insertUserEvents(client, topicNames(input.topicPrefix), decision.events);
   return decision.result.tokenVersion;

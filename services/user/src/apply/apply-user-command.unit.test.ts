@@ -1,4 +1,4 @@
-import { newPersonalDataKey, sealPersonalData } from '@coin/security';
+import { newPersonalDataKey, sealPersonalData, uuidV5 } from '@coin/security';
 import type { Actor, ApiKey, AuditRecord, PlatformClient, UserCommand, UserEventV2 } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
 import type { UserRow } from '../domain/users';
@@ -626,6 +626,21 @@ describe('large deletions wait for a second SUPERADMIN', () => {
     ]);
   });
 
+  it('when a keyed deletion becomes a request, then its id is not the one the actor and the Idempotency-Key name; a retry with the key answers the same request', async () => {
+    const fake = fakeStore({ users: [account()] });
+    // What anyone knowing the actor and the key computes: the gateway's command id, then the request id from it alone.
+    const commandId = uuidV5(`user:1:DELETE /api/admin/users/7:order-7`);
+    const keyed = (idNonce: string) => ({ ...command('user.delete', superadmin, { userId: 7, idNonce }), commandId });
+    const options = { grants, deletionPolicy: policy, balanceMinor: 2_000_000 };
+    const first = await applyUserCommand(fake.store, keyed('q0W9vJ3nL8xR2tY6uI1oPa'), clock, options);
+    const id = (first.outcome.reply as { deletionRequest: { id: string } }).deletionRequest.id;
+    expect(id).not.toBe(uuidV5(`user.deletion-request:${commandId}`));
+    // The retry is a new command with the same id and another nonce: answered from the stored outcome.
+    const retry = await applyUserCommand(fake.store, keyed('Zz0W9vJ3nL8xR2tY6uI1oP'), clock, options);
+    expect(retry.outcome).toEqual(first.outcome);
+    expect(fake.calls.filter((c) => c.startsWith('insertDeletionRequest'))).toHaveLength(1);
+  });
+
   it('when a request is pending, then a second deletion answers it and stores no other', async () => {
     const fake = fakeStore({ users: [account()] });
     const first = await applyUserCommand(fake.store, ...deleteAt(2_000_000));
@@ -752,6 +767,31 @@ describe('two-person acts', () => {
         summary: { type: 'user.change-role', userId: 7, role: 'ADMIN', previousRole: 'USER' },
       }),
     ]);
+  });
+
+  it('when a keyed request for a client is made, then its id is not the one the actor and the Idempotency-Key name; a retry with the key answers the same request', async () => {
+    const fake = fakeStore({ users: people(), clients: new Map() });
+    const commandId = uuidV5(`user:1:POST /api/admin/platform-clients:client-7`);
+    const keyed = (idNonce: string) => ({
+      ...command('user.platform-client.create', superadmin, { clientId: 'pc_seven', name: 'seven', secretHash, requestHash, idNonce }),
+      commandId,
+    });
+    const first = await applyUserCommand(fake.store, keyed('q0W9vJ3nL8xR2tY6uI1oPa'), clock, meta);
+    expect(requestIdOf(first)).not.toBe(uuidV5(`user.grant-request:${commandId}`));
+    const retry = await applyUserCommand(fake.store, keyed('Zz0W9vJ3nL8xR2tY6uI1oP'), clock, meta);
+    expect(requestIdOf(retry)).toBe(requestIdOf(first));
+    expect(fake.calls.filter((c) => c.startsWith('insertGrantRequest'))).toHaveLength(1);
+  });
+
+  it('when two role grants carry other nonces, then their requests have other ids; the same command redelivered names the same', async () => {
+    const data = { userId: 7, role: 'ADMIN' as const };
+    const first = command('user.change-role', superadmin, { ...data, idNonce: 'q0W9vJ3nL8xR2tY6uI1oPa' });
+    const other = { ...first, data: { ...data, idNonce: 'Zz0W9vJ3nL8xR2tY6uI1oP' } } as UserCommand;
+    const [a, b, c] = await Promise.all(
+      [first, first, other].map((sent) => applyUserCommand(fakeStore({ users: people() }).store, sent, clock, meta)),
+    );
+    expect(requestIdOf(b!)).toBe(requestIdOf(a!));
+    expect(requestIdOf(c!)).not.toBe(requestIdOf(a!));
   });
 
   it('when a SUPERADMIN demotes another SUPERADMIN, then it waits too; taking ADMIN away or moving between USER and DEVELOPER does not', async () => {
@@ -899,6 +939,16 @@ describe('two-person acts', () => {
     ]);
     const again = await applyUserCommand(fake.store, approve(other, id), clock, meta);
     expect(again.outcome.reply).toEqual(expect.objectContaining({ code: 'APPROVAL_NOT_PENDING' }));
+  });
+
+  it('when an approval is audited with the service’s keyed ids, then the act’s record takes its id from the key too, not from the command id alone', async () => {
+    const { fake, id } = await askedKey();
+    const keyed = { ...clock, auditRecordIdOf: (name: string) => uuidV5(`keyed:${name}`) };
+    const sent = approve(other, id);
+    await applyUserCommand(fake.store, sent, keyed, meta);
+    const act = fake.audited.find((record) => record.action === 'api-key.create' && record.summary.grantRequest === id);
+    expect(act?.id).toBe(uuidV5(`keyed:admin.audit:${sent.commandId}:api-key.create`));
+    expect(act?.id).not.toBe(uuidV5(`admin.audit:${sent.commandId}:api-key.create`));
   });
 
   it('when a role grant is approved, then the role is set as a direct change would, with its event; if the role changed meanwhile, GRANT_REQUEST_OUTDATED', async () => {

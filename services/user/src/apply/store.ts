@@ -1,6 +1,6 @@
 import type { ApiKey, AuditRecord, PlatformClient, UserEventV2 } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
-import type { AccountChange, NewApiKey, NewPlatformClient } from '../domain/commands';
+import type { AccountChange, NewApiKey, NewPlatformClient } from '../domain/rules';
 import type { NewAccount, UserRow } from '../domain/users';
 import type { NewSessionGrant } from '../domain/session-grants';
 import type { DeletionRequestRow, DeletionWindow } from '../domain/deletion-requests';

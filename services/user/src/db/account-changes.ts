@@ -1,6 +1,6 @@
 import type { PoolClient } from '@coin/db';
 import { InvariantViolation } from '@coin/errors';
-import type { AccountChange } from '../domain/commands';
+import type { AccountChange } from '../domain/rules';
 import type { UserRow } from '../domain/users';
 import { revokeAllOfUser } from './sessions-repo';
 import { bumpTokenVersion, eraseUser, setRole } from './users-repo';

@@ -1,6 +1,6 @@
 import { minorUnitsToCoins, type PlatformClient } from '@coin/contracts';
 import type { Pool, PoolClient } from '@coin/db';
-import type { NewPlatformClient, PeopleBehind, PlatformClientGrants } from '../domain/commands';
+import type { NewPlatformClient, PeopleBehind, PlatformClientGrants } from '../domain/rules';
 
 type Queryable = Pool | PoolClient;
 

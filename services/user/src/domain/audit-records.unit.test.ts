@@ -1,6 +1,7 @@
 import { adminActionRecorded, type Actor, type UserCommand } from '@coin/contracts';
-import { AppError } from '@coin/errors';
-import { auditRecordId, auditRecordOfCommand, operatorAuditRecord } from './audit-records';
+import { rejected } from '@coin/errors';
+import { auditRecordId, operatorAuditRecord } from './audit-records';
+import { auditRecordOfCommand } from './commands/audit';
 
 const at = new Date('2030-05-01T10:00:00.000Z');
 const superadmin: Actor = { kind: 'user', id: '1', role: 'SUPERADMIN' };
@@ -55,7 +56,7 @@ describe('the user service audit records (auditRecordOfCommand)', () => {
 
   it('when a role change is refused (the last SUPERADMIN), then it is recorded as rejected with the code', () => {
     const change = command('user.change-role', superadmin, { userId: 1, role: 'ADMIN' });
-    const record = auditRecordOfCommand(change, { ok: false, error: new AppError('LAST_SUPERADMIN', 'no') }, context);
+    const record = auditRecordOfCommand(change, rejected('LAST_SUPERADMIN', 'no'), context);
     expect(record).toMatchObject({
       action: 'user.change-role',
       target: 'user:1',

@@ -1,7 +1,14 @@
-import { minorUnitsToCoins, type Actor, type DeletionRequest, type DeletionRequestStatus, type UserCommand } from '@coin/contracts';
-import { AppError } from '@coin/errors';
-import { uuidV5 } from '@coin/security';
+import { minorUnitsToCoins, type DeletionRequest, type UserCommand } from '@coin/contracts';
+import { rejected, type Rejected } from '@coin/errors';
 import { approverRefusal } from './grant-requests';
+import {
+  decidedRequestOf,
+  pendingRequest,
+  requestStatusAt,
+  sameActor,
+  type RequestingCommand,
+  type TwoPersonRequest,
+} from './two-person-requests';
 import type { UserRow } from './users';
 
 /**
@@ -55,18 +62,10 @@ export function deletionWait(
   return null;
 }
 
-/** A row of deletion_requests. */
-export interface DeletionRequestRow {
-  id: string;
+/** A row of deletion_requests: a two-person request for the deletion of a user holding `balanceMinor`. */
+export interface DeletionRequestRow extends TwoPersonRequest {
   userId: number;
-  requestedBy: Actor;
   balanceMinor: number;
-  status: DeletionRequestStatus;
-  createdAt: Date;
-  expiresAt: Date;
-  decidedBy: Actor | null;
-  decidedAt: Date | null;
-  rejectionReason: string | null;
 }
 
 /** Whether a deletion of a user holding `balanceMinor` (held coins included) waits for a second SUPERADMIN. */
@@ -74,37 +73,21 @@ export function deletionNeedsApproval(balanceMinor: number, policy: DeletionPoli
   return policy.approvalMinMinor > 0 && balanceMinor >= policy.approvalMinMinor;
 }
 
-/** The request a deletion becomes: its id derives from the command's, so a redelivery names the same one. */
+/** The request a deletion becomes (its id: requestIdOf, from the command id and the gateway's nonce). */
 export function newDeletionRequest(
-  command: { commandId: string; actor: Actor; data: { userId: number } },
+  command: RequestingCommand & { data: { userId: number } },
   balanceMinor: number,
   policy: DeletionPolicy,
   now: Date,
 ): DeletionRequestRow {
-  return {
-    id: uuidV5(`user.deletion-request:${command.commandId}`),
-    userId: command.data.userId,
-    requestedBy: command.actor,
-    balanceMinor,
-    status: 'PENDING',
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + policy.expirySeconds * 1000),
-    decidedBy: null,
-    decidedAt: null,
-    rejectionReason: null,
-  };
-}
-
-/** A PENDING request past its expiry is EXPIRED, whether or not the row says so yet. */
-export function statusAt(row: DeletionRequestRow, now: Date): DeletionRequestStatus {
-  return row.status === 'PENDING' && row.expiresAt.getTime() <= now.getTime() ? 'EXPIRED' : row.status;
+  return { ...pendingRequest('deletion-request', command, policy.expirySeconds, now), userId: command.data.userId, balanceMinor };
 }
 
 export function deletionRequestView(row: DeletionRequestRow, now: Date): DeletionRequest {
   return {
     id: row.id,
     userId: row.userId,
-    status: statusAt(row, now),
+    status: requestStatusAt(row, now),
     balance: minorUnitsToCoins(row.balanceMinor),
     requestedBy: row.requestedBy,
     createdAt: row.createdAt.toISOString(),
@@ -113,10 +96,6 @@ export function deletionRequestView(row: DeletionRequestRow, now: Date): Deletio
     decidedAt: row.decidedAt?.toISOString() ?? null,
     rejectionReason: row.rejectionReason,
   };
-}
-
-function sameActor(a: Actor, b: Actor): boolean {
-  return a.kind === b.kind && a.id === b.id;
 }
 
 type DecideDeletion = Pick<Extract<UserCommand, { type: 'user.approve-deletion' | 'user.reject-deletion' }>, 'type' | 'actor' | 'data'>;
@@ -133,16 +112,16 @@ export function deletionDecisionRefusal(
   request: DeletionRequestRow | null,
   now: Date,
   approver: Pick<UserRow, 'role' | 'role_since'> | null,
-): AppError | null {
+): Rejected | null {
   if (!(command.actor.kind === 'user' && command.actor.role === 'SUPERADMIN')) {
-    return new AppError('FORBIDDEN', 'Only a SUPERADMIN may decide a deletion request');
+    return rejected('FORBIDDEN', 'Only a SUPERADMIN may decide a deletion request');
   }
-  if (!request || request.userId !== command.data.userId) return new AppError('APPROVAL_NOT_FOUND', 'No such deletion request');
-  const status = statusAt(request, now);
-  if (status !== 'PENDING') return new AppError('APPROVAL_NOT_PENDING', `The deletion request is ${status}`);
+  if (!request || request.userId !== command.data.userId) return rejected('APPROVAL_NOT_FOUND', 'No such deletion request');
+  const status = requestStatusAt(request, now);
+  if (status !== 'PENDING') return rejected('APPROVAL_NOT_PENDING', `The deletion request is ${status}`);
   if (command.type === 'user.approve-deletion') {
     if (sameActor(command.actor, request.requestedBy)) {
-      return new AppError('APPROVAL_BY_REQUESTER', 'The SUPERADMIN who asked for the deletion cannot approve it');
+      return rejected('APPROVAL_BY_REQUESTER', 'The SUPERADMIN who asked for the deletion cannot approve it');
     }
     return approverRefusal(approver, request.createdAt);
   }
@@ -151,11 +130,5 @@ export function deletionDecisionRefusal(
 
 /** The request once decided. */
 export function decidedRequest(request: DeletionRequestRow, command: DecideDeletion, now: Date): DeletionRequestRow {
-  return {
-    ...request,
-    status: command.type === 'user.approve-deletion' ? 'APPROVED' : 'REJECTED',
-    decidedBy: command.actor,
-    decidedAt: now,
-    rejectionReason: 'reason' in command.data ? command.data.reason : null,
-  };
+  return decidedRequestOf(request, { approved: command.type === 'user.approve-deletion', ...command }, now);
 }

@@ -1,12 +1,6 @@
 import type { Actor } from '@coin/contracts';
-import {
-  deletionDecisionRefusal,
-  deletionNeedsApproval,
-  deletionWait,
-  newDeletionRequest,
-  statusAt,
-  type DeletionPolicy,
-} from './deletion-requests';
+import { deletionDecisionRefusal, deletionNeedsApproval, deletionWait, newDeletionRequest, type DeletionPolicy } from './deletion-requests';
+import { requestStatusAt } from './two-person-requests';
 
 const now = new Date('2030-01-02T03:04:05.000Z');
 const policy: DeletionPolicy = { approvalMinMinor: 1_000_000, expirySeconds: 3600, windowMinor: 500_000, windowCountMax: 3 };
@@ -34,8 +28,8 @@ describe('deletion requests (pure)', () => {
   });
 
   it('when a PENDING request passes its expiry, then it reads EXPIRED', () => {
-    expect(statusAt(request, now)).toBe('PENDING');
-    expect(statusAt(request, request.expiresAt)).toBe('EXPIRED');
+    expect(requestStatusAt(request, now)).toBe('PENDING');
+    expect(requestStatusAt(request, request.expiresAt)).toBe('EXPIRED');
   });
 
   it('when approved by its requester, an ADMIN, for another user, or too late, then refused; by another SUPERADMIN, admitted; the requester may reject', () => {

@@ -1,14 +1,13 @@
+import { minorUnitsToCoins, type Actor, type ApiKeyScopeName, type GrantRequest, type Role, type UserCommand } from '@coin/contracts';
+import { rejected, type Rejected } from '@coin/errors';
 import {
-  minorUnitsToCoins,
-  type Actor,
-  type ApiKeyScopeName,
-  type GrantRequest,
-  type GrantRequestStatus,
-  type Role,
-  type UserCommand,
-} from '@coin/contracts';
-import { AppError } from '@coin/errors';
-import { uuidV5 } from '@coin/security';
+  decidedRequestOf,
+  pendingRequest,
+  requestStatusAt,
+  sameActor,
+  type RequestingCommand,
+  type TwoPersonRequest,
+} from './two-person-requests';
 import type { UserRow } from './users';
 
 /**
@@ -42,17 +41,9 @@ export type StoredGrantAct =
       requestHash: string;
     };
 
-/** A row of grant_requests. */
-export interface GrantRequestRow {
-  id: string;
+/** A row of grant_requests: a two-person request for `act`. */
+export interface GrantRequestRow extends TwoPersonRequest {
   act: StoredGrantAct;
-  requestedBy: Actor;
-  status: GrantRequestStatus;
-  createdAt: Date;
-  expiresAt: Date;
-  decidedBy: Actor | null;
-  decidedAt: Date | null;
-  rejectionReason: string | null;
 }
 
 /** The roles that may approve, decide and ask for two-person acts. */
@@ -73,36 +64,16 @@ export function actsAlone(actor: Actor): boolean {
   return actor.kind === 'operator';
 }
 
-/** The request an act becomes: its id derives from the command's, so a redelivery names the same one. */
-export function newGrantRequest(
-  command: { commandId: string; actor: Actor },
-  act: StoredGrantAct,
-  policy: GrantPolicy,
-  now: Date,
-): GrantRequestRow {
-  return {
-    id: uuidV5(`user.grant-request:${command.commandId}`),
-    act,
-    requestedBy: command.actor,
-    status: 'PENDING',
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + policy.expirySeconds * 1000),
-    decidedBy: null,
-    decidedAt: null,
-    rejectionReason: null,
-  };
-}
-
-/** A PENDING request past its expiry is EXPIRED, whether or not the row says so yet. */
-export function grantStatusAt(row: Pick<GrantRequestRow, 'status' | 'expiresAt'>, now: Date): GrantRequestStatus {
-  return row.status === 'PENDING' && row.expiresAt.getTime() <= now.getTime() ? 'EXPIRED' : row.status;
+/** The request an act becomes (its id: requestIdOf, from the command id and the gateway's nonce). */
+export function newGrantRequest(command: RequestingCommand, act: StoredGrantAct, policy: GrantPolicy, now: Date): GrantRequestRow {
+  return { ...pendingRequest('grant-request', command, policy.expirySeconds, now), act };
 }
 
 /** The API's view: the act without its hashes, a cap in coins. */
 export function grantRequestView(row: GrantRequestRow, now: Date): GrantRequest {
   return {
     id: row.id,
-    status: grantStatusAt(row, now),
+    status: requestStatusAt(row, now),
     act: actView(row.act),
     requestedBy: row.requestedBy,
     createdAt: row.createdAt.toISOString(),
@@ -131,16 +102,12 @@ function actView(act: StoredGrantAct): GrantRequest['act'] {
 }
 
 /** A cap above the configured ceiling is refused, when asked for and again when approved (the ceiling may have come down). */
-export function rewardCapRefusal(dailyRewardCap: number | null, policy: GrantPolicy): AppError | null {
+export function rewardCapRefusal(dailyRewardCap: number | null, policy: GrantPolicy): Rejected | null {
   if (dailyRewardCap === null || dailyRewardCap <= policy.dailyRewardCapMaxMinor) return null;
-  return new AppError(
+  return rejected(
     'REWARD_CAP_ABOVE_CEILING',
     `A platform client may be given a daily reward cap of at most ${minorUnitsToCoins(policy.dailyRewardCapMaxMinor)} coins`,
   );
-}
-
-function sameActor(a: Actor, b: Actor): boolean {
-  return a.kind === b.kind && a.id === b.id;
 }
 
 /**
@@ -149,9 +116,9 @@ function sameActor(a: Actor, b: Actor): boolean {
  * promote an accomplice (or a second account) and have them approve what was already asked. The
  * same rule holds for deletion requests.
  */
-export function approverRefusal(approver: Pick<UserRow, 'role' | 'role_since'> | null, requestedAt: Date): AppError | null {
+export function approverRefusal(approver: Pick<UserRow, 'role' | 'role_since'> | null, requestedAt: Date): Rejected | null {
   if (approver?.role !== 'SUPERADMIN' || approver.role_since.getTime() >= requestedAt.getTime()) {
-    return new AppError('APPROVER_NOT_ELIGIBLE', 'Only a SUPERADMIN who held the role before the request was made may approve it');
+    return rejected('APPROVER_NOT_ELIGIBLE', 'Only a SUPERADMIN who held the role before the request was made may approve it');
   }
   return null;
 }
@@ -170,34 +137,28 @@ export function grantDecisionRefusal(
   request: GrantRequestRow | null,
   people: { approver: Pick<UserRow, 'role' | 'role_since'> | null; requester: Pick<UserRow, 'role'> | null },
   now: Date,
-): AppError | null {
+): Rejected | null {
   if (!(command.actor.kind === 'user' && command.actor.role === 'SUPERADMIN')) {
-    return new AppError('FORBIDDEN', 'Only a SUPERADMIN may decide a grant request');
+    return rejected('FORBIDDEN', 'Only a SUPERADMIN may decide a grant request');
   }
-  if (!request) return new AppError('APPROVAL_NOT_FOUND', 'No such grant request');
-  const status = grantStatusAt(request, now);
-  if (status !== 'PENDING') return new AppError('APPROVAL_NOT_PENDING', `The grant request is ${status}`);
+  if (!request) return rejected('APPROVAL_NOT_FOUND', 'No such grant request');
+  const status = requestStatusAt(request, now);
+  if (status !== 'PENDING') return rejected('APPROVAL_NOT_PENDING', `The grant request is ${status}`);
   if (command.type === 'user.reject-grant') return null;
   if (sameActor(command.actor, request.requestedBy)) {
-    return new AppError('APPROVAL_BY_REQUESTER', 'The SUPERADMIN who asked cannot approve their own request');
+    return rejected('APPROVAL_BY_REQUESTER', 'The SUPERADMIN who asked cannot approve their own request');
   }
   const ineligible = approverRefusal(people.approver, request.createdAt);
   if (ineligible) return ineligible;
   if (people.requester?.role !== 'SUPERADMIN') {
-    return new AppError('GRANT_REQUEST_OUTDATED', 'The SUPERADMIN who asked is no longer one: the request cannot be approved');
+    return rejected('GRANT_REQUEST_OUTDATED', 'The SUPERADMIN who asked is no longer one: the request cannot be approved');
   }
   return null;
 }
 
 /** The request once decided. */
 export function decidedGrant(request: GrantRequestRow, command: DecideGrant, now: Date): GrantRequestRow {
-  return {
-    ...request,
-    status: command.type === 'user.approve-grant' ? 'APPROVED' : 'REJECTED',
-    decidedBy: command.actor,
-    decidedAt: now,
-    rejectionReason: 'reason' in command.data ? command.data.reason : null,
-  };
+  return decidedRequestOf(request, { approved: command.type === 'user.approve-grant', ...command }, now);
 }
 
 /** The user id an actor names, when it is a person's (operators and clients name no row of users). */

@@ -1,12 +1,6 @@
 import type { Actor, Role } from '@coin/contracts';
-import {
-  approverRefusal,
-  grantRequestView,
-  grantStatusAt,
-  newGrantRequest,
-  rewardCapRefusal,
-  roleChangeNeedsSecondPerson,
-} from './grant-requests';
+import { approverRefusal, grantRequestView, newGrantRequest, rewardCapRefusal, roleChangeNeedsSecondPerson } from './grant-requests';
+import { requestStatusAt } from './two-person-requests';
 
 const now = new Date('2030-01-02T03:04:05.000Z');
 const policy = { expirySeconds: 3600, dailyRewardCapMaxMinor: 1_000_000 };
@@ -30,10 +24,12 @@ describe('grant requests (pure)', () => {
 
   it('when the same command makes its request twice, then the id is the same; past its expiry it reads EXPIRED', () => {
     const act = { type: 'user.change-role' as const, userId: 7, role: 'ADMIN' as const, previousRole: 'USER' as const };
-    const request = newGrantRequest({ commandId: '10000000-0000-4000-8000-000000000001', actor: a }, act, policy, now);
-    expect(newGrantRequest({ commandId: '10000000-0000-4000-8000-000000000001', actor: a }, act, policy, now).id).toBe(request.id);
-    expect(grantStatusAt(request, now)).toBe('PENDING');
-    expect(grantStatusAt(request, request.expiresAt)).toBe('EXPIRED');
+    const request = newGrantRequest({ commandId: '10000000-0000-4000-8000-000000000001', actor: a, data: {} }, act, policy, now);
+    expect(newGrantRequest({ commandId: '10000000-0000-4000-8000-000000000001', actor: a, data: {} }, act, policy, now).id).toBe(
+      request.id,
+    );
+    expect(requestStatusAt(request, now)).toBe('PENDING');
+    expect(requestStatusAt(request, request.expiresAt)).toBe('EXPIRED');
   });
 
   it('when a request holds a new secret’s hash, then its view shows neither the hash nor the request hash, and the cap in coins', () => {
@@ -46,7 +42,10 @@ describe('grant requests (pure)', () => {
       secretHash: 'c'.repeat(64),
       requestHash: 'd'.repeat(64),
     };
-    const view = grantRequestView(newGrantRequest({ commandId: '10000000-0000-4000-8000-000000000002', actor: a }, act, policy, now), now);
+    const view = grantRequestView(
+      newGrantRequest({ commandId: '10000000-0000-4000-8000-000000000002', actor: a, data: {} }, act, policy, now),
+      now,
+    );
     expect(view.act).toEqual({
       type: 'user.platform-client.create',
       clientId: 'pc_x',

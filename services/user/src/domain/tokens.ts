@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, exportJWK, importPKCS8, importSPKI, jwtVerify, SignJWT, type JWK, type CryptoKey } from 'jose';
 import type { Role } from '@coin/contracts';
-import type { PeopleBehind, PlatformClientGrants } from './commands';
+import type { PeopleBehind, PlatformClientGrants } from './rules';
 
 export const accessTokenAlgorithm = 'EdDSA';
 

@@ -3,7 +3,8 @@ import type { Pool } from '@coin/db';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { findDeletionRequest, listDeletionRequests } from '../db/deletion-requests-repo';
-import { deletionRequestView, statusAt } from '../domain/deletion-requests';
+import { deletionRequestView } from '../domain/deletion-requests';
+import { requestStatusAt } from '../domain/two-person-requests';
 
 /** Reads of the deletion requests (docs/DESIGN.md "Deleting a user"), for the gateway's admin routes. */
 export function registerDeletionRequestRoutes(app: App, deps: { pool: Pool; now: () => Date }): void {
@@ -16,7 +17,7 @@ export function registerDeletionRequestRoutes(app: App, deps: { pool: Pool; now:
       const rows = await listDeletionRequests(deps.pool, status);
       // A stored PENDING past its expiry is shown, and filtered, as EXPIRED.
       return {
-        deletionRequests: rows.filter((row) => !status || statusAt(row, now) === status).map((row) => deletionRequestView(row, now)),
+        deletionRequests: rows.filter((row) => !status || requestStatusAt(row, now) === status).map((row) => deletionRequestView(row, now)),
       };
     },
   );

@@ -3,7 +3,8 @@ import type { Pool } from '@coin/db';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { findGrantRequest, listGrantRequests } from '../db/grant-requests-repo';
-import { grantRequestView, grantStatusAt } from '../domain/grant-requests';
+import { grantRequestView } from '../domain/grant-requests';
+import { requestStatusAt } from '../domain/two-person-requests';
 
 /** Reads of the grant requests (docs/DESIGN.md "Two-person acts"), for the gateway's admin routes. */
 export function registerGrantRequestRoutes(app: App, deps: { pool: Pool; now: () => Date }): void {
@@ -16,7 +17,7 @@ export function registerGrantRequestRoutes(app: App, deps: { pool: Pool; now: ()
       const rows = await listGrantRequests(deps.pool, status);
       // A stored PENDING past its expiry is shown, and filtered, as EXPIRED.
       return {
-        grantRequests: rows.filter((row) => !status || grantStatusAt(row, now) === status).map((row) => grantRequestView(row, now)),
+        grantRequests: rows.filter((row) => !status || requestStatusAt(row, now) === status).map((row) => grantRequestView(row, now)),
       };
     },
   );

@@ -15,7 +15,7 @@ import {
   type Actor,
 } from '@coin/contracts';
 import { inTransaction, type PoolClient } from '@coin/db';
-import { AppError } from '@coin/errors';
+import { AppError, errorOf } from '@coin/errors';
 import type { App } from '@coin/http';
 import { hashPassword, owaspScryptCost, sha256Hex, verifyPassword } from '@coin/security';
 import { writeAccountChanges } from '../db/account-changes';
@@ -37,7 +37,7 @@ import { takeUndeliveredNotices } from '../db/account-notices-repo';
 import { revokeAllOfUser } from '../db/sessions-repo';
 import { insertUserEvents } from '../db/user-events-outbox';
 import { findPasswordHash, findUserById, lockUser } from '../db/users-repo';
-import { decideAccountCommand } from '../domain/commands';
+import { decideAccountCommand } from '../domain/rules';
 import {
   acceptedTotpStep,
   afterFailure,
@@ -102,7 +102,7 @@ async function endAllSessions(client: PoolClient, deps: InternalRouteDeps, user:
     { user },
     { now: deps.now(), newId: randomUUID },
   );
-  if (!decision.ok) throw decision.error;
+  if (!decision.ok) throw errorOf(decision);
   await writeAccountChanges(client, decision.changes);
   await insertUserEvents(client, deps.topics, decision.events);
   return { ...user, token_version: decision.result.tokenVersion };

@@ -5,6 +5,7 @@ import type { Logger } from '@coin/logger';
 import { traceHeadersOfSpan, type Tracing } from '@coin/telemetry';
 import { applyUserCommand, type UserCommandClock } from '../apply/apply-user-command';
 import type { UserCommandStore } from '../apply/store';
+import { userModuleOf } from '../domain/commands/table';
 import type { DeletionPolicy } from '../domain/deletion-requests';
 import type { GrantPolicy } from '../domain/grant-requests';
 import type { BalanceReader } from '../http/ledger-balances';
@@ -34,20 +35,6 @@ export interface UserCommandDeps {
 }
 
 /**
- * The commands that may revoke (raise a token version, revoke a client or an API key; an approved
- * grant request may be a role change): their answer waits for the revocation records.
- */
-const revokingTypes: ReadonlySet<UserCommand['type']> = new Set([
-  'user.change-role',
-  'user.delete',
-  'user.approve-deletion',
-  'user.approve-grant',
-  'user.revoke-sessions',
-  'user.platform-client.revoke',
-  'user.api-key.revoke',
-]);
-
-/**
  * The user.commands consumer: each delivered (already validated) command is applied, its events
  * published as soon as they are committed, and its outcome sent to the caller. One at a time, in
  * partition order: commands about one account are applied in the order they were sent.
@@ -64,7 +51,8 @@ export function handleUserCommands(deps: UserCommandDeps) {
     // failed read throws UNAVAILABLE, a transient failure: the command comes back, and is never
     // decided without the figure.
     const deletions = deps.deletions;
-    const balanceMinor = command.type === 'user.delete' && deletions ? await deletions.balanceOf(command.data.userId) : undefined;
+    const balanceUserId = deletions ? userModuleOf(command).balanceOf?.(command) : undefined;
+    const balanceMinor = deletions && balanceUserId !== undefined ? await deletions.balanceOf(balanceUserId) : undefined;
     const { outcome, outbox } = await applyUserCommand(deps.store, command, deps.clock, {
       requestId: item.headers[headerNames.requestId],
       grants: deps.grants,
@@ -75,7 +63,7 @@ export function handleUserCommands(deps: UserCommandDeps) {
     await deps.outbox.publishCommitted(outbox);
     // Before the answer (a redelivery's too): nothing the caller does once answered can reach a
     // ledger partition before the revocation. Kafka not taking it fails the batch as transient.
-    if (deps.revocations && revokingTypes.has(command.type)) await deps.revocations.flush();
+    if (deps.revocations && userModuleOf(command).revokes) await deps.revocations.flush();
     const address = replyAddressOf(item.headers, deps.replyTopic);
     // The reply names the command's span: the caller's span links to it.
     if (address)

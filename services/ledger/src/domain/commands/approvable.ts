@@ -4,7 +4,7 @@ import { mint } from './mint';
 import { payout } from './payout';
 import { refund } from './refund';
 import { reward } from './reward';
-import type { Rejected } from '../state';
+import type { Rejected } from '@coin/errors';
 import { coinsOrNull } from './replies';
 import type { ApprovableModule, ApprovableParts, ApprovableType, CommandReads, RequestOfApproval } from './types';
 

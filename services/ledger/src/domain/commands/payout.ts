@@ -13,7 +13,8 @@ import {
 import { InvariantViolation } from '@coin/errors';
 import { actorScope, clientCapBreach, clientScope, isPerson, recipientScope, windowReached, type WindowCharge } from '../four-eyes';
 import { platformGrantsOf, isUser, userAtLeast } from '../authors';
-import { activeOf, type Decision, type NewTransaction, type Rejected } from '../state';
+import type { Rejected } from '@coin/errors';
+import { activeOf, type Decision, type NewTransaction } from '../state';
 import { transactionIdsOf } from './replies';
 import {
   accepted,

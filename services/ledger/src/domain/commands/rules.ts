@@ -7,21 +7,12 @@ import {
   type Role,
   payerOfHoldId,
 } from '@coin/contracts';
-import type { ErrorCode } from '@coin/errors';
+import { rejected, type ErrorCode, type Rejected } from '@coin/errors';
 import { approvalIdOf, sameCommand, type ApprovalState } from '../approvals';
 import { peopleBehindKeyOf, platformGrantsOf } from '../authors';
 import { isPerson, windowReached, type WindowCharge } from '../four-eyes';
 import { checkLimits, effectiveLimits, type LimitBreach } from '../limits';
-import {
-  activeOf,
-  walletAmountMax,
-  type Accepted,
-  type HoldState,
-  type LedgerPolicy,
-  type LedgerState,
-  type Rejected,
-  type WalletState,
-} from '../state';
+import { activeOf, walletAmountMax, type Accepted, type HoldState, type LedgerPolicy, type LedgerState, type WalletState } from '../state';
 import type { DecideContext } from './types';
 
 /**
@@ -30,7 +21,7 @@ import type { DecideContext } from './types';
  */
 
 export function reject(code: ErrorCode, detail: string): Rejected {
-  return { ok: false, code, detail };
+  return rejected(code, detail);
 }
 
 export function accepted(parts: Partial<Omit<Accepted, 'ok'>>): Accepted {

@@ -17,7 +17,8 @@ import type {
 import type { z } from 'zod';
 import type { ApprovalState } from '../approvals';
 import type { VerifiedAuthor } from '../authors';
-import type { Accepted, Decision, HoldState, LedgerPolicy, LedgerState, NewTransaction, Rejected, WalletState } from '../state';
+import type { Rejected } from '@coin/errors';
+import type { Accepted, Decision, HoldState, LedgerPolicy, LedgerState, NewTransaction, WalletState } from '../state';
 
 /**
  * What one ledger command is, in one module (docs/DESIGN.md "Adding a command"): the contract it

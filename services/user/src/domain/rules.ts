@@ -8,17 +8,18 @@ import type {
   UserEventV2,
   UserResult,
 } from '@coin/contracts';
-import { AppError, InvariantViolation } from '@coin/errors';
+import { InvariantViolation, rejected, type Rejected } from '@coin/errors';
 import { isPasswordHash } from '@coin/security';
 import { roleChangedEventOf, userEventOf } from './user-events';
 import { newAccount, removesLastSuperadmin, removesSuperadmin, type NewAccount, type UserRow } from './users';
 
 /**
- * The rules of the user commands (docs/CONTRACT.md "Authentication and roles"), as pure decisions. The use case (apply/) asks them in
- * this order: `authorize` before anything is loaded, so a refused actor takes no lock; an account
- * command is then decided from the locked account, plus the SUPERADMIN count when it would remove
- * a SUPERADMIN (`needsSuperadminSet`). A registration and the API-key commands depend on what a
- * write finds (the unique email, the key's row), so they are decided around that write.
+ * The rules the user commands share (docs/CONTRACT.md "Authentication and roles"), as pure
+ * decisions; each command's module (domain/commands/) composes them. Who may send a command is
+ * asked before anything is loaded, so a refused actor takes no lock; an account command is then
+ * decided from the locked account, plus the SUPERADMIN count when it would remove a SUPERADMIN
+ * (`needsSuperadminSet`). A registration and the API-key and client commands depend on what a
+ * write finds (the unique email, the key's row), so their modules decide on that finding.
  */
 
 /** A command as the rules read it: operator actions build one without an envelope. */
@@ -43,14 +44,9 @@ export type AccountChange =
   | { type: 'bump-token-version'; userId: number; tokenVersion: number }
   | { type: 'revoke-refresh-tokens'; userId: number };
 
-export interface Rejected {
-  ok: false;
-  error: AppError;
-}
-
 /**
- * What a decision answers; a decided deletion or role change is the immediate one (apply/ turns
- * one that waits for a second SUPERADMIN into a request).
+ * What a decision answers; a decided deletion or role change is the immediate one (its module
+ * turns one that waits for a second SUPERADMIN into a request).
  */
 type DecidedResult<T extends UserCommand['type']> = T extends 'user.delete' | 'user.change-role'
   ? Extract<UserResult<T>, { tokenVersion: number }>
@@ -83,32 +79,29 @@ export interface NewApiKey {
 /** A user id as actors carry it (text); other actors (operators, services) have other ids. */
 const userIdText = /^[1-9][0-9]{0,15}$/;
 
-function rejected(error: AppError): Rejected {
-  return { ok: false, error };
-}
-
 /** The gateway checked roles before sending; the user service checks again (defence in depth). */
 function isSuperadminOrOperator(actor: Actor): boolean {
   return actor.kind === 'operator' || (actor.kind === 'user' && actor.role === 'SUPERADMIN');
 }
 
-/** Why the actor may not send this command, or null when it may. */
-export function authorize(command: Request<UserCommand>): AppError | null {
-  switch (command.type) {
-    case 'user.register':
-      // Anyone may register: the gateway's public route sends it on behalf of a stranger.
-      return null;
-    case 'user.revoke-sessions': {
-      const self = command.actor.kind === 'user' && command.actor.id === String(command.data.userId);
-      return self || isSuperadminOrOperator(command.actor) ? null : forbidden();
-    }
-    default:
-      return isSuperadminOrOperator(command.actor) ? null : forbidden();
-  }
+/** Anyone may send it: a registration, which the gateway's public route sends on behalf of a stranger. */
+export function anyone(): null {
+  return null;
 }
 
-function forbidden(): AppError {
-  return new AppError('FORBIDDEN', 'Only a SUPERADMIN may do this');
+/** The rule of every command but a registration and "log out everywhere": a SUPERADMIN or an operator. */
+export function superadminOrOperator(command: { actor: Actor }): Rejected | null {
+  return isSuperadminOrOperator(command.actor) ? null : forbidden();
+}
+
+/** "Log out everywhere": the account's own user (a user, never a service of the same id), or a SUPERADMIN or an operator. */
+export function selfOrSuperadmin(command: { actor: Actor; data: { userId: number } }): Rejected | null {
+  const self = command.actor.kind === 'user' && command.actor.id === String(command.data.userId);
+  return self ? null : superadminOrOperator(command);
+}
+
+function forbidden(): Rejected {
+  return rejected('FORBIDDEN', 'Only a SUPERADMIN may do this');
 }
 
 /** The role the account has after the command; null when the command deletes it. */
@@ -133,10 +126,10 @@ export function decideAccountCommand(
   state: AccountState,
   context: DecisionContext,
 ): Decision<AccountCommand['type']> {
-  const refusal = authorize(command);
-  if (refusal) return rejected(refusal);
+  const refusal = command.type === 'user.revoke-sessions' ? selfOrSuperadmin(command) : superadminOrOperator(command);
+  if (refusal) return refusal;
   const current = state.user;
-  if (!current) return rejected(new AppError('USER_NOT_FOUND', 'No such user'));
+  if (!current) return rejected('USER_NOT_FOUND', 'No such user');
   switch (command.type) {
     case 'user.change-role':
       return changeRole(current, command.data.role, state, context);
@@ -162,7 +155,7 @@ function changeRole(current: UserRow, role: Role, state: AccountState, context: 
     return { ok: true, result: { user: { id: current.id, role }, tokenVersion: current.token_version }, changes: [], events: [] };
   }
   if (removesTheLastSuperadmin(current, role, state)) {
-    return rejected(new AppError('LAST_SUPERADMIN', 'The last SUPERADMIN cannot be demoted'));
+    return rejected('LAST_SUPERADMIN', 'The last SUPERADMIN cannot be demoted');
   }
   const updated = { ...current, role, token_version: current.token_version + 1 };
   return {
@@ -175,7 +168,7 @@ function changeRole(current: UserRow, role: Role, state: AccountState, context: 
 
 function deleteAccount(current: UserRow, state: AccountState, context: DecisionContext): Decision<'user.delete'> {
   if (removesTheLastSuperadmin(current, null, state)) {
-    return rejected(new AppError('LAST_SUPERADMIN', 'The last SUPERADMIN cannot be deleted'));
+    return rejected('LAST_SUPERADMIN', 'The last SUPERADMIN cannot be deleted');
   }
   const tokenVersion = current.token_version + 1;
   return {
@@ -208,14 +201,14 @@ export function accountToRegister(data: RegistrationPersonalData): Rejected | { 
   const { email, passwordHash, fullName } = data;
   // Only the gateway hashes passwords; anything else on the topic is refused, not retried.
   if (!isPasswordHash(passwordHash)) {
-    return rejected(new AppError('VALIDATION_FAILED', 'A register command must carry a password hash'));
+    return rejected('VALIDATION_FAILED', 'A register command must carry a password hash');
   }
   return { ok: true, account: newAccount({ email, fullName, passwordHash, role: 'USER' }) };
 }
 
 /** The registration once the store tried to insert the account: null means the email was taken. */
 export function decideRegistration(inserted: UserRow | null, context: DecisionContext): Decision<'user.register'> {
-  if (!inserted) return rejected(new AppError('EMAIL_TAKEN', 'An account with this email already exists'));
+  if (!inserted) return rejected('EMAIL_TAKEN', 'An account with this email already exists');
   return {
     ok: true,
     // The id only: the reply is stored (processed_commands) and travels on gateway.replies, where
@@ -246,12 +239,10 @@ export function decideApiKeyCreation(
   context: DecisionContext,
 ): Rejected | { ok: true; key: NewApiKey } {
   if (!owner || owner.id !== apiKeyOwnerOf(command)) {
-    return rejected(new AppError('USER_NOT_FOUND', 'An API key is issued to an existing admin: no live user has this id'));
+    return rejected('USER_NOT_FOUND', 'An API key is issued to an existing admin: no live user has this id');
   }
   if (owner.role !== 'ADMIN' && owner.role !== 'SUPERADMIN') {
-    return rejected(
-      new AppError('API_KEY_OWNER_NOT_ADMIN', `An API key is issued to an ADMIN or SUPERADMIN; user ${owner.id} is a ${owner.role}`),
-    );
+    return rejected('API_KEY_OWNER_NOT_ADMIN', `An API key is issued to an ADMIN or SUPERADMIN; user ${owner.id} is a ${owner.role}`);
   }
   // An actor id shaped like a user id is recorded as the creator; an operator's name or a
   // platform client's id names no row of users.
@@ -262,7 +253,7 @@ export function decideApiKeyCreation(
 
 /** An authorised revocation once the store tried it: null means no key has this id. */
 export function decideApiKeyRevocation(id: string, revoked: { keyHash: string } | null): Decision<'user.api-key.revoke'> {
-  if (!revoked) return rejected(new AppError('NOT_FOUND', 'No such API key'));
+  if (!revoked) return rejected('NOT_FOUND', 'No such API key');
   return { ok: true, result: { id, keyHash: revoked.keyHash }, changes: [], events: [] };
 }
 
@@ -305,7 +296,7 @@ export function decidePlatformClientCreation(
   command: RequestOf<'user.platform-client.create'>,
   inserted: PlatformClient | null,
 ): Decision<'user.platform-client.create'> {
-  if (!inserted) return rejected(new AppError('COMMAND_FAILED', 'The new client id is taken; retry with another Idempotency-Key'));
+  if (!inserted) return rejected('COMMAND_FAILED', 'The new client id is taken; retry with another Idempotency-Key');
   return {
     ok: true,
     result: { client: inserted, secretHash: command.data.secretHash, requestHash: command.data.requestHash },
@@ -318,6 +309,6 @@ export function decidePlatformClientCreation(
 export function decidePlatformClientRevocation(
   revoked: { client: PlatformClient; revoked: boolean } | null,
 ): Decision<'user.platform-client.revoke'> {
-  if (!revoked) return rejected(new AppError('NOT_FOUND', 'No such platform client'));
+  if (!revoked) return rejected('NOT_FOUND', 'No such platform client');
   return { ok: true, result: revoked, changes: [], events: [] };
 }

@@ -1,8 +1,7 @@
 import { roles, type Actor, type Role } from '@coin/contracts';
-import { InvariantViolation, type WireError } from '@coin/errors';
+import { InvariantViolation, wireOf, type Rejected, type WireError } from '@coin/errors';
 import {
   accountToRegister,
-  authorize,
   decideAccountCommand,
   decideApiKeyCreation,
   decideApiKeyRevocation,
@@ -10,8 +9,8 @@ import {
   needsSuperadminSet,
   type AccountCommand,
   type DecisionContext,
-  type Rejected,
-} from './commands';
+} from './rules';
+import { authorizeUserCommand as authorize } from './commands/table';
 import type { UserRow } from './users';
 
 const now = new Date('2030-01-02T03:04:05.000Z');
@@ -53,11 +52,11 @@ const revokeSessions = (actor: Actor, userId = 7): AccountCommand => ({ type: 'u
 
 function errorOf(decision: { ok: true } | Rejected): WireError {
   if (decision.ok) throw new Error('expected a rejection');
-  return decision.error.toWire();
+  return wireOf(decision);
 }
 
 function accepted<T extends { ok: true } | Rejected>(decision: T): Exclude<T, Rejected> {
-  if (!decision.ok) throw new Error(`expected acceptance, got ${JSON.stringify(decision.error.toWire())}`);
+  if (!decision.ok) throw new Error(`expected acceptance, got ${JSON.stringify(wireOf(decision))}`);
   return decision as Exclude<T, Rejected>;
 }
 

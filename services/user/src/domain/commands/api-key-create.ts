@@ -1,0 +1,48 @@
+import { rejected } from '@coin/errors';
+import { asRequest } from '../audit-records';
+import { actsAlone } from '../grant-requests';
+import { apiKeyOwnerOf, superadminOrOperator, decideApiKeyCreation } from '../rules';
+import { answered, finding, lockedUser, requestedGrant } from './shared';
+import type { AuditDescription, UserCommandModule } from './types';
+
+/**
+ * `user.api-key.create`: the owner's row is locked (a key is never issued to an account being
+ * demoted or deleted meanwhile) and must be an ADMIN or SUPERADMIN. A person's key waits as a
+ * request for a second SUPERADMIN (docs/DESIGN.md "Two-person acts"); an operator's is inserted.
+ */
+export const createApiKey: UserCommandModule<'user.api-key.create'> = {
+  type: 'user.api-key.create',
+  revokes: false,
+  authorize: superadminOrOperator,
+  loads: [
+    (command) => {
+      const ownerId = apiKeyOwnerOf(command);
+      return ownerId === null ? null : { read: 'lock-user', userId: ownerId };
+    },
+  ],
+  decide(command, state, context) {
+    const ownerId = apiKeyOwnerOf(command);
+    const decision = decideApiKeyCreation(command, ownerId === null ? null : lockedUser(state, ownerId), context);
+    if (!decision.ok) return decision;
+    const key = decision.key;
+    if (!actsAlone(command.actor)) {
+      const { id: apiKeyId, name, scopes, keyHash, ownerUserId } = key;
+      const { view, write } = requestedGrant(command, { type: command.type, apiKeyId, name, scopes, keyHash, ownerUserId }, context);
+      return answered({ grantRequest: view }, [write]);
+    }
+    return finding({ write: 'insert-api-key', key }, (inserted) =>
+      inserted ? answered(inserted) : rejected('COMMAND_FAILED', 'The new key is taken; retry with a new key'),
+    );
+  },
+  audit(command, settled): AuditDescription | null {
+    const request = asRequest(settled);
+    if (request) return request;
+    // The key's hash is left out: only its name, scopes and the admin it is issued to.
+    const id = settled.ok ? (settled.result as { id?: unknown }).id : undefined;
+    return {
+      action: 'api-key.create',
+      target: typeof id === 'string' ? `api-key:${id}` : 'api-key:none',
+      summary: { name: command.data.name, scopes: [...command.data.scopes], ownerUserId: apiKeyOwnerOf(command) },
+    };
+  },
+};

@@ -1,0 +1,45 @@
+import { asRequest, platformClientGrantsSummary } from '../audit-records';
+import { actsAlone, rewardCapRefusal } from '../grant-requests';
+import { superadminOrOperator, decidePlatformClientCreation, platformClientToCreate } from '../rules';
+import { answered, finding, requestedGrant } from './shared';
+import type { AuditDescription, UserCommandModule } from './types';
+
+/**
+ * `user.platform-client.create`: a cap above the configured ceiling is refused; a person's client
+ * waits as a request for a second SUPERADMIN (docs/DESIGN.md "Two-person acts"), answered with the
+ * hashes so the gateway tells a first answer from a retry's; an operator's is inserted.
+ */
+export const createPlatformClient: UserCommandModule<'user.platform-client.create'> = {
+  type: 'user.platform-client.create',
+  revokes: false,
+  authorize: superadminOrOperator,
+  loads: [],
+  decide(command, _state, context) {
+    const client = platformClientToCreate(command);
+    const capRefusal = rewardCapRefusal(client.dailyRewardCap, context.grants);
+    if (capRefusal) return capRefusal;
+    if (!actsAlone(command.actor)) {
+      const { secretHash, requestHash } = command.data;
+      const { id: clientId, name, treasuries, dailyRewardCap } = client;
+      const act = { type: command.type, clientId, name, treasuries, dailyRewardCap, secretHash, requestHash };
+      const { view, write } = requestedGrant(command, act, context);
+      return answered({ grantRequest: view, secretHash, requestHash }, [write]);
+    }
+    return finding({ write: 'insert-platform-client', client }, (inserted) => {
+      const decision = decidePlatformClientCreation(command, inserted);
+      return decision.ok ? answered(decision.result) : decision;
+    });
+  },
+  audit(command, settled): AuditDescription | null {
+    const request = asRequest(settled);
+    if (request) return request;
+    // The name and the grants, as the CLI records them: never the secret or its hash.
+    const id = settled.ok ? (settled.result as { client?: { id?: unknown } }).client?.id : undefined;
+    const { treasuries, dailyRewardCap } = platformClientToCreate(command);
+    return {
+      action: 'platform-client.create',
+      target: typeof id === 'string' ? `client:${id}` : 'client:none',
+      summary: { name: command.data.name, ...platformClientGrantsSummary({ treasuries, dailyRewardCap }) },
+    };
+  },
+};

@@ -1,0 +1,30 @@
+import { InvariantViolation } from '@coin/errors';
+import { actSummary, grantRequestOf } from '../audit-records';
+import { decidedGrant, grantDecisionRefusal, grantRequestView } from '../grant-requests';
+import { superadminOrOperator } from '../rules';
+import { answered, refusedOnRequest } from './shared';
+import type { UserCommandModule } from './types';
+
+/** `user.reject-grant`: any SUPERADMIN (the requester withdrawing included) marks a PENDING request REJECTED; nothing else changes. */
+export const rejectGrant: UserCommandModule<'user.reject-grant'> = {
+  type: 'user.reject-grant',
+  revokes: false,
+  authorize: superadminOrOperator,
+  loads: [(command) => ({ read: 'grant-request', id: command.data.requestId })],
+  decide(command, state, context) {
+    const request = state.grantRequest ?? null;
+    const refusal = grantDecisionRefusal(command, request, { approver: null, requester: null }, context.now);
+    if (refusal) return refusedOnRequest(refusal, request, context.now, (expired) => ({ write: 'update-grant-request', request: expired }));
+    if (!request) throw new InvariantViolation('a grant request was decided without its row');
+    const decided = decidedGrant(request, command, context.now);
+    return answered({ grantRequest: grantRequestView(decided, context.now) }, [{ write: 'update-grant-request', request: decided }]);
+  },
+  audit(command, settled) {
+    const decided = grantRequestOf(settled);
+    return {
+      action: 'approval.reject',
+      target: `grant-request:${command.data.requestId}`,
+      summary: { ...(decided ? actSummary(decided.act) : {}), reason: command.data.reason },
+    };
+  },
+};

@@ -1,0 +1,50 @@
+import type { UserCommand, UserCommandType } from '@coin/contracts';
+import { createApiKey } from './api-key-create';
+import { revokeApiKey } from './api-key-revoke';
+import { approveDeletion } from './approve-deletion';
+import { approveGrant } from './approve-grant';
+import { changeRole } from './change-role';
+import { deleteUser } from './delete';
+import { createPlatformClient } from './platform-client-create';
+import { revokePlatformClient } from './platform-client-revoke';
+import { register } from './register';
+import { rejectDeletion } from './reject-deletion';
+import { rejectGrant } from './reject-grant';
+import { revokeSessions } from './revoke-sessions';
+import type { UserCommandModule } from './types';
+import type { Rejected } from '@coin/errors';
+
+/**
+ * The user service's commands, one module each (docs/DESIGN.md "Adding a command"). The use case
+ * authorises, reads, decides, writes and audits through this table; a command type of the
+ * contract without its module here is a compile error.
+ */
+export const userCommandTable: { [T in UserCommandType]: UserCommandModule<T> } = {
+  'user.register': register,
+  'user.change-role': changeRole,
+  'user.delete': deleteUser,
+  'user.revoke-sessions': revokeSessions,
+  'user.approve-deletion': approveDeletion,
+  'user.reject-deletion': rejectDeletion,
+  'user.api-key.create': createApiKey,
+  'user.api-key.revoke': revokeApiKey,
+  'user.platform-client.create': createPlatformClient,
+  'user.platform-client.revoke': revokePlatformClient,
+  'user.approve-grant': approveGrant,
+  'user.reject-grant': rejectGrant,
+};
+
+/**
+ * The module of a command. The one cast of the dispatch: the table's type pairs each type with
+ * the module of that type, which TypeScript cannot carry through an index by a union.
+ */
+export function userModuleOf(command: UserCommand): UserCommandModule<UserCommandType> {
+  return userCommandTable[command.type] as UserCommandModule<UserCommandType>;
+}
+
+/** Why the actor may not send this command (its module's rule), or null when they may. */
+export function authorizeUserCommand<C extends Pick<UserCommand, 'type' | 'actor' | 'data'>>(command: C): Rejected | null {
+  return (userCommandTable[command.type] as UserCommandModule<UserCommandType>).authorize(
+    command as Pick<UserCommand, 'type' | 'actor' | 'data'>,
+  );
+}
