@@ -57,7 +57,7 @@ export function serviceDatabaseUrl(adminUrl: string, role: string, password: str
 }
 
 function lockIdOf(schema: string): string {
-  return BigInt.asIntN(64, BigInt('0x' + createHash('sha256').update(schema).digest('hex').slice(0, 16))).toString();
+  return BigInt.asIntN(64, BigInt(`0x${createHash('sha256').update(schema).digest('hex').slice(0, 16)}`)).toString();
 }
 
 const rolesLock = 'coin-ledger database roles';
