@@ -1,5 +1,8 @@
+import { type AddressInfo, createServer, type Server } from 'node:net';
+import type { App } from '@coin/http';
 import { createLogger } from '@coin/logger';
 import type { RunningConsumer } from '@coin/kafka';
+import Fastify from 'fastify';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { type FrameConfig, type FrameParts, type ServiceFrame, startFramedService } from './index';
 
@@ -22,9 +25,51 @@ function frameOf(): ServiceFrame {
     name: 'history',
     config,
     clientId: 'kit-test',
-    database: { url: infra.databaseUrl, schema: `${uniquePrefix()}kit` },
+    databases: [{ url: infra.databaseUrl, schema: `${uniquePrefix()}kit` }],
     internalApi: { port: 0, routes: { 'GET /internal/ping': ['gateway'] } },
   };
+}
+
+/** A frame with no database and no internal API, but Redis: the gateway's shape. */
+function publicFrameOf(): ServiceFrame {
+  const { databases: _databases, internalApi: _internalApi, ...frame } = frameOf();
+  return {
+    ...frame,
+    redis: { url: testInfra().redisUrl, keyPrefix: uniquePrefix(), commandTimeoutMs: 1000, outage: 'the test goes on', degradable: true },
+  };
+}
+
+/** A public app stand-in: one route, its close recorded. */
+function publicApp(events: string[]): { app: App; close: () => Promise<void> } {
+  const app = Fastify() as unknown as App;
+  app.get('/hello', async () => ({ hello: true }));
+  return {
+    app,
+    close: async () => {
+      events.push('public API closed');
+      await app.close();
+    },
+  };
+}
+
+async function listening(port: number): Promise<Server> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return server;
+}
+
+function portOf(server: Server): number {
+  return (server.address() as AddressInfo).port;
+}
+
+async function freePort(): Promise<number> {
+  const server = await listening(0);
+  const port = portOf(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** A consumer stand-in: what the frame reads of one (whether it consumes) and its stop. */
@@ -81,5 +126,110 @@ describe('the service kit (real PostgreSQL and Kafka)', () => {
       }),
     ).rejects.toThrow('a part of its own failed');
     expect(events).toEqual(['consumer stopped']);
+  });
+
+  it('when a service has several databases, then each gets its own pool under its application name and /readyz is down while any one is unreachable', async () => {
+    const infra = testInfra();
+    const schema = `${uniquePrefix()}kit`;
+    const frame = { ...frameOf(), internalApi: { port: 0, routes: {} } };
+    const names: string[] = [];
+    const service = await startFramedService(
+      logger,
+      {
+        ...frame,
+        databases: [
+          { url: infra.databaseUrl, schema, applicationName: 'kit-home' },
+          { url: infra.shardDatabaseUrl, schema, applicationName: 'kit-shard' },
+        ],
+      },
+      async (parts: FrameParts) => {
+        for (const pool of parts.pools) {
+          names.push((await pool.query<{ name: string }>("SELECT current_setting('application_name') AS name")).rows[0]!.name);
+        }
+        expect(parts.pool).toBe(parts.pools[0]);
+        return {};
+      },
+    );
+    try {
+      expect(names).toEqual(['kit-home', 'kit-shard']);
+      expect(((await (await fetch(`${service.metricsUrl}/readyz`)).json()) as { checks: { postgres: string } }).checks.postgres).toBe('up');
+    } finally {
+      await service.close();
+    }
+    const unreachable = await startFramedService(
+      logger,
+      {
+        ...frame,
+        databases: [
+          { url: infra.databaseUrl, schema },
+          { url: 'postgres://kit:kit@127.0.0.1:1/kit', schema },
+        ],
+      },
+      async () => ({}),
+    );
+    try {
+      const ready = await fetch(`${unreachable.metricsUrl}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(((await ready.json()) as { checks: { postgres: string } }).checks.postgres).toBe('down');
+    } finally {
+      await unreachable.close();
+    }
+  });
+
+  it('when a service has no database and no internal API but Redis and an app of its own, then /readyz checks Kafka and Redis, its app is its address, and its app closes first', async () => {
+    const events: string[] = [];
+    let redisStatus: () => string = () => '';
+    const service = await startFramedService(logger, publicFrameOf(), async (parts: FrameParts) => {
+      parts.track('a consumer', fakeConsumer(events));
+      expect(() => parts.pool).toThrow('no a database');
+      expect(() => parts.app).toThrow('no an internal API');
+      expect(await parts.redis.ping()).toBe('PONG');
+      redisStatus = () => parts.redis.status;
+      const { app, close } = publicApp(events);
+      parts.serve('public API', app, { port: 0, close });
+      return {};
+    });
+    try {
+      const ready = await fetch(`${service.metricsUrl}/readyz`);
+      expect(((await ready.json()) as { checks: unknown }).checks).toEqual({ kafka: 'up', redis: 'up', consumers: 'up' });
+      expect(await (await fetch(`${service.url}/hello`)).json()).toEqual({ hello: true });
+    } finally {
+      await service.close();
+    }
+    expect(events).toEqual(['public API closed', 'consumer stopped']);
+    // Disconnected: its socket ends a moment after the close.
+    for (let waited = 0; redisStatus() !== 'end' && waited < 2000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(redisStatus()).toBe('end');
+  });
+
+  it('when the app a service serves cannot listen, then the start fails and what had opened is closed, the operational port included', async () => {
+    const events: string[] = [];
+    const taken = await listening(0);
+    const metricsPort = await freePort();
+    const frame = publicFrameOf();
+    try {
+      await expect(
+        startFramedService(logger, { ...frame, config: { ...frame.config, METRICS_PORT: metricsPort } }, async (parts: FrameParts) => {
+          parts.track('a consumer', fakeConsumer(events));
+          parts.serve('public API', publicApp(events).app, { port: portOf(taken) });
+          return {};
+        }),
+      ).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      taken.close();
+    }
+    expect(events).toEqual(['consumer stopped']);
+    // The operational port is free again: it was closed.
+    (await listening(metricsPort)).close();
+  });
+
+  it('when a frame has a database but no outage grace, or an internal API but no service keys, then the start fails before anything opens', async () => {
+    const { DB_OUTAGE_GRACE_MS: _grace, SERVICE_TOKEN_PUBLIC_KEYS: _keys, ...config } = frameOf().config;
+    const open = jest.fn(async () => ({}));
+    await expect(startFramedService(logger, { ...frameOf(), config }, open)).rejects.toThrow('needs DB_OUTAGE_GRACE_MS');
+    await expect(
+      startFramedService(logger, { ...frameOf(), databases: [], config: { ...config, DB_OUTAGE_GRACE_MS: 1000 } }, open),
+    ).rejects.toThrow('needs SERVICE_TOKEN_PUBLIC_KEYS');
+    expect(open).not.toHaveBeenCalled();
   });
 });

@@ -5,7 +5,7 @@ import type { RunningService, ServiceRuntime } from '@coin/http';
 import { offPathFetch, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { AuditSignatureVerifier } from '@coin/security';
-import { type FrameParts, startFramedService } from '@coin/service-kit';
+import { type FrameParts, type ServiceOptions, startFramedService } from '@coin/service-kit';
 import { AuditCheckpointer } from './audit-checkpointer';
 import type { HistoryConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
@@ -21,23 +21,17 @@ export function historyGroupId(topicPrefix: string): string {
   return `${topicPrefix}history-service`;
 }
 
-export interface HistoryServiceOptions {
-  /** Called when PostgreSQL stays away longer than DB_OUTAGE_GRACE_MS (main.ts: exit). */
-  onDatabaseLost?: () => void;
-}
-
 export async function startHistoryService(
   config: Readonly<HistoryConfig>,
   logger: Logger,
-  options: HistoryServiceOptions = {},
+  options: ServiceOptions = {},
 ): Promise<RunningService> {
   return startFramedService(
     logger,
     {
       name: 'history',
       config,
-      clientId: 'history-service',
-      database: { url: config.HISTORY_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}history` },
+      databases: [{ url: config.HISTORY_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}history` }],
       internalApi: { port: config.HISTORY_HTTP_PORT, routes: historyRouteCallers },
       onDatabaseLost: options.onDatabaseLost,
     },

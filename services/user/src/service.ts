@@ -14,7 +14,7 @@ import {
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { AuditRecordSigner, CommandAuthority, revocationSubjectOfClient, revocationSubjectOfUser } from '@coin/security';
-import { type FrameParts, startFramedService } from '@coin/service-kit';
+import { type FrameParts, type ServiceOptions, startFramedService } from '@coin/service-kit';
 import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
 import { registerInternalRoutes } from './http/internal-routes';
@@ -37,15 +37,10 @@ import { RevocationRelay } from './kafka/revocation-relay';
 
 export type { RunningService };
 
-export interface UserServiceOptions {
-  /** Called when PostgreSQL stays away longer than DB_OUTAGE_GRACE_MS (main.ts: exit). */
-  onDatabaseLost?: () => void;
-}
-
 export async function startUserService(
   config: Readonly<UserConfig>,
   logger: Logger,
-  options: UserServiceOptions = {},
+  options: ServiceOptions = {},
 ): Promise<RunningService> {
   const topics = topicNames(config.TOPIC_PREFIX);
   const auditSigner = new AuditRecordSigner('user', config.SERVICE_TOKEN_PRIVATE_KEY);
@@ -54,8 +49,7 @@ export async function startUserService(
     {
       name: 'user',
       config,
-      clientId: 'user-service',
-      database: { url: config.USER_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}users` },
+      databases: [{ url: config.USER_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}users` }],
       internalApi: { port: config.USER_HTTP_PORT, routes: userRouteCallers, open: userOpenRoutes },
       // Its admin audit records are signed with its own key (docs/DESIGN.md "Admin audit log").
       producer: { auditSigning: { topics: [topics.adminAudit], signer: auditSigner } },

@@ -5,7 +5,7 @@ import type { RunningService } from '@coin/http';
 import { offPathFetch, outboxPublisher, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { AuditRecordSigner } from '@coin/security';
-import { type FrameParts, startFramedService } from '@coin/service-kit';
+import { type FrameParts, type ServiceOptions, startFramedService } from '@coin/service-kit';
 import { Counter } from 'prom-client';
 import { encryptionKeyBytes, type WebhooksConfig } from './config';
 import { OutboundSender } from './delivery/outbound';
@@ -37,11 +37,6 @@ export function balanceMonitorsGroupId(topicPrefix: string): string {
   return `${topicPrefix}webhooks-balance-monitors`;
 }
 
-export interface WebhooksServiceOptions {
-  /** Called when PostgreSQL stays away longer than DB_OUTAGE_GRACE_MS (main.ts: exit). */
-  onDatabaseLost?: () => void;
-}
-
 export interface RunningWebhooksService extends RunningService {
   /** Sends what is due now, without waiting for the next poll (tests). */
   deliverDue(): Promise<number>;
@@ -50,7 +45,7 @@ export interface RunningWebhooksService extends RunningService {
 export async function startWebhooksService(
   config: Readonly<WebhooksConfig>,
   logger: Logger,
-  options: WebhooksServiceOptions = {},
+  options: ServiceOptions = {},
 ): Promise<RunningWebhooksService> {
   // Before anything opens: endpoint secrets are sealed with this key.
   const key = encryptionKeyBytes(config.WEBHOOKS_ENCRYPTION_SECRET);
@@ -61,8 +56,7 @@ export async function startWebhooksService(
     {
       name: 'webhooks',
       config,
-      clientId: 'webhooks-service',
-      database: { url: config.WEBHOOKS_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}webhooks` },
+      databases: [{ url: config.WEBHOOKS_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}webhooks` }],
       internalApi: { port: config.WEBHOOKS_HTTP_PORT, routes: webhooksRouteCallers },
       // Its audit records (a SUPERADMIN's action on an endpoint) are signed as the webhooks service's.
       producer: {
