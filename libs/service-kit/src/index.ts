@@ -141,6 +141,43 @@ export async function startFramedService<T extends OwnParts>(
   return startService(logger, (runtime) => openFrame(runtime, logger, frame, open));
 }
 
+/** What a service's own parts are opened with besides the frame's parts. */
+export interface ServiceContext<C, O extends ServiceOptions = ServiceOptions, P = undefined> {
+  config: Readonly<C>;
+  /** What `prepare` made before anything opened. */
+  prepared: P;
+  options: Partial<O>;
+}
+
+/** A service as the kit starts it: its frame and its own parts, from its configuration. */
+export interface ServiceDefinition<C extends FrameConfig, O extends ServiceOptions, P, T extends OwnParts> {
+  /**
+   * What the frame and the service's parts share (a key, a signer), made from the configuration
+   * before anything opens: a configuration error throws here, and nothing has opened.
+   */
+  prepare?: (config: Readonly<C>) => P;
+  /** The frame: its name, databases, Redis, internal API and producer options. */
+  frame: (config: Readonly<C>, prepared: P) => Omit<ServiceFrame, 'config' | 'onDatabaseLost'>;
+  /** The service's own parts, opened in the frame; what it returns joins the service's addresses. */
+  open: (parts: FrameParts, context: ServiceContext<C, O, P>) => Promise<T>;
+}
+
+/**
+ * A service's start, `(config, logger, options)`: prepares, opens the frame the definition names
+ * (`options.onDatabaseLost` its database watch's), then the service's own parts. Every service's
+ * `service.ts` is one of these.
+ */
+export function defineService<C extends FrameConfig, O extends ServiceOptions, P, T extends OwnParts>(
+  definition: ServiceDefinition<C, O, P, T>,
+): (config: Readonly<C>, logger: Logger, options?: Partial<O>) => Promise<RunningService & T> {
+  return async (config, logger, options = {}) => {
+    const prepared = definition.prepare ? definition.prepare(config) : (undefined as P);
+    return startFramedService(logger, { ...definition.frame(config, prepared), config, onDatabaseLost: options.onDatabaseLost }, (parts) =>
+      definition.open(parts, { config, prepared, options }),
+    );
+  };
+}
+
 async function openFrame<T extends OwnParts>(
   runtime: ServiceRuntime,
   logger: Logger,

@@ -4,7 +4,7 @@ import { createLogger } from '@coin/logger';
 import type { RunningConsumer } from '@coin/kafka';
 import Fastify from 'fastify';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
-import { type FrameConfig, type FrameParts, type ServiceFrame, startFramedService } from './index';
+import { defineService, type FrameConfig, type FrameParts, type ServiceFrame, startFramedService } from './index';
 
 /** The frame's settings for a service on free ports against the test infrastructure. */
 function frameOf(): ServiceFrame {
@@ -231,5 +231,34 @@ describe('the service kit (real PostgreSQL and Kafka)', () => {
       startFramedService(logger, { ...frameOf(), databases: [], config: { ...config, DB_OUTAGE_GRACE_MS: 1000 } }, open),
     ).rejects.toThrow('needs SERVICE_TOKEN_PUBLIC_KEYS');
     expect(open).not.toHaveBeenCalled();
+  });
+
+  it('when a service is defined, then what it prepares reaches its frame and its parts, and a preparation that throws rejects the start before anything opens', async () => {
+    const { config, ...frame } = publicFrameOf();
+    const opened: string[] = [];
+    const start = defineService({
+      prepare: (given: FrameConfig) => {
+        if (given.OTEL_SERVICE_NAME === 'refused') throw new Error('a setting is refused');
+        return `prepared for ${given.OTEL_SERVICE_NAME}`;
+      },
+      frame: (_given, prepared) => {
+        opened.push(`frame ${prepared}`);
+        return frame;
+      },
+      open: async (parts, { prepared, options }) => {
+        opened.push(`parts ${prepared}`);
+        parts.serve('public API', publicApp([]).app, { port: 0 });
+        return { lost: typeof options.onDatabaseLost };
+      },
+    });
+    const service = await start(config, logger, { onDatabaseLost: () => undefined });
+    await service.close();
+    expect({ opened, lost: service.lost }).toEqual({
+      opened: ['frame prepared for kit-test', 'parts prepared for kit-test'],
+      lost: 'function',
+    });
+    const refused = start({ ...config, OTEL_SERVICE_NAME: 'refused' }, logger);
+    await expect(refused).rejects.toThrow('a setting is refused');
+    expect(opened).toHaveLength(2);
   });
 });

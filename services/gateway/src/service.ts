@@ -5,7 +5,7 @@ import { closeWithin, type RunningService as ServiceAddresses, type ServiceName,
 import { consumerRestartCounter, keyPartitioner, partitionCount, RequestReplyClient, sendRefusalRecord, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { AuditRecordSigner } from '@coin/security';
-import { type FrameParts, startFramedService } from '@coin/service-kit';
+import { defineService, type FrameParts } from '@coin/service-kit';
 import { buildApp, type GatewayDeps } from './app';
 import { CommandBus } from './clients/commands';
 import { InternalApi } from './clients/internal-api';
@@ -42,34 +42,30 @@ export interface RunningService extends ServiceAddresses {
   routes: RouteEntry[];
 }
 
-export async function startGatewayService(config: Readonly<GatewayConfig>, logger: Logger): Promise<RunningService> {
-  return startFramedService(
-    logger,
-    {
-      name: 'gateway',
-      config,
-      clientId: 'gateway',
-      redis: {
-        url: config.REDIS_URL,
-        keyPrefix: gatewayRedisPrefix(config.TOPIC_PREFIX),
-        commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
-        // Without Redis the gateway still serves reads, keyless writes and logins (docs/OPERATIONS.md
-        // "Redis outage"): it stays in rotation, reported degraded.
-        degradable: true,
-        outage: 'rate limits counted per instance, Idempotency-Key requests answered 503, caches bypassed',
-      },
-      producer: {
-        lingerMs: config.GATEWAY_PRODUCE_LINGER_MS,
-        // Its refusal records are signed with its own key (docs/DESIGN.md "Admin audit log").
-        auditSigning: {
-          topics: [topicNames(config.TOPIC_PREFIX).adminRefusals],
-          signer: new AuditRecordSigner('gateway', config.SERVICE_TOKEN_PRIVATE_KEY),
-        },
+export const startGatewayService: (config: Readonly<GatewayConfig>, logger: Logger) => Promise<RunningService> = defineService({
+  frame: (config: Readonly<GatewayConfig>) => ({
+    name: 'gateway',
+    clientId: 'gateway',
+    redis: {
+      url: config.REDIS_URL,
+      keyPrefix: gatewayRedisPrefix(config.TOPIC_PREFIX),
+      commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
+      // Without Redis the gateway still serves reads, keyless writes and logins (docs/OPERATIONS.md
+      // "Redis outage"): it stays in rotation, reported degraded.
+      degradable: true,
+      outage: 'rate limits counted per instance, Idempotency-Key requests answered 503, caches bypassed',
+    },
+    producer: {
+      lingerMs: config.GATEWAY_PRODUCE_LINGER_MS,
+      // Its refusal records are signed with its own key (docs/DESIGN.md "Admin audit log").
+      auditSigning: {
+        topics: [topicNames(config.TOPIC_PREFIX).adminRefusals],
+        signer: new AuditRecordSigner('gateway', config.SERVICE_TOKEN_PRIVATE_KEY),
       },
     },
-    (parts) => openGatewayParts(parts, config),
-  );
-}
+  }),
+  open: (parts, { config }) => openGatewayParts(parts, config),
+});
 
 /** The internal services the gateway calls, each call with a service token for that callee only. */
 type InternalClients = Record<'users' | 'ledger' | 'history' | 'webhooks', InternalHttpClient>;

@@ -5,7 +5,7 @@ import type { RunningService, ServiceRuntime } from '@coin/http';
 import { offPathFetch, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { AuditSignatureVerifier } from '@coin/security';
-import { type FrameParts, type ServiceOptions, startFramedService } from '@coin/service-kit';
+import { defineService, type FrameParts } from '@coin/service-kit';
 import { AuditCheckpointer } from './audit-checkpointer';
 import type { HistoryConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
@@ -21,23 +21,14 @@ export function historyGroupId(topicPrefix: string): string {
   return `${topicPrefix}history-service`;
 }
 
-export async function startHistoryService(
-  config: Readonly<HistoryConfig>,
-  logger: Logger,
-  options: ServiceOptions = {},
-): Promise<RunningService> {
-  return startFramedService(
-    logger,
-    {
-      name: 'history',
-      config,
-      databases: [{ url: config.HISTORY_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}history` }],
-      internalApi: { port: config.HISTORY_HTTP_PORT, routes: historyRouteCallers },
-      onDatabaseLost: options.onDatabaseLost,
-    },
-    (parts) => openHistoryParts(parts, config),
-  );
-}
+export const startHistoryService = defineService({
+  frame: (config: Readonly<HistoryConfig>) => ({
+    name: 'history',
+    databases: [{ url: config.HISTORY_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}history` }],
+    internalApi: { port: config.HISTORY_HTTP_PORT, routes: historyRouteCallers },
+  }),
+  open: (parts, { config }) => openHistoryParts(parts, config),
+});
 
 /** What is the history service's own: the projection's and the audit log's consumers, the checkpointer, the read routes. */
 async function openHistoryParts(parts: FrameParts, config: Readonly<HistoryConfig>): Promise<Record<string, never>> {

@@ -1,9 +1,8 @@
 import { consumedUserEvent, ledgerCommand, ledgerTopicRefusal, partitionKeyOf, type TopicNames, topicNames } from '@coin/contracts';
 import { type RunningService, ServiceTokenSigner } from '@coin/http';
 import { assertAppendTime, keyPartitioner, partitionCount, type RunningConsumer, startConsumer } from '@coin/kafka';
-import type { Logger } from '@coin/logger';
 import { AuditRecordSigner } from '@coin/security';
-import { type FrameParts, type ServiceOptions, startFramedService } from '@coin/service-kit';
+import { defineService, type FrameParts, type ServiceContext, type ServiceOptions } from '@coin/service-kit';
 import { startSupplyCheck } from './checks/supply-check';
 import { type LedgerConfig, ledgerPolicyOf } from './config';
 import { dueApprovals } from './db/approval-reads';
@@ -33,28 +32,25 @@ export interface LedgerServiceOptions extends ServiceOptions {
   now?: () => Date;
 }
 
-export async function startLedgerService(
-  config: Readonly<LedgerConfig>,
-  logger: Logger,
-  options: LedgerServiceOptions = {},
-): Promise<RunningService> {
-  const auditSigner = new AuditRecordSigner('ledger', config.SERVICE_TOKEN_PRIVATE_KEY);
-  return startFramedService(
-    logger,
-    {
-      name: 'ledger',
-      config,
-      // One shard unless LEDGER_SHARDS_DATABASE_URL names several (docs/DESIGN.md "Shards"): a pool
-      // each; shard 0 is the home shard, whose pool serves what is not split by partition yet.
-      databases: shardDatabases(shardSpecsOf(config), `${config.DB_SCHEMA_PREFIX}ledger`),
-      internalApi: { port: config.LEDGER_HTTP_PORT, routes: ledgerRouteCallers },
-      // Its admin audit records are signed with its own key (docs/DESIGN.md "Admin audit log").
-      producer: { auditSigning: { topics: [topicNames(config.TOPIC_PREFIX).adminAudit], signer: auditSigner } },
-      onDatabaseLost: options.onDatabaseLost,
-    },
-    (parts) => openLedgerParts(parts, { config, options, auditSigner, now: options.now ?? (() => new Date()) }),
-  );
-}
+export const startLedgerService = defineService({
+  prepare: (config: Readonly<LedgerConfig>) => new AuditRecordSigner('ledger', config.SERVICE_TOKEN_PRIVATE_KEY),
+  frame: (config, auditSigner) => ({
+    name: 'ledger',
+    // One shard unless LEDGER_SHARDS_DATABASE_URL names several (docs/DESIGN.md "Shards"): a pool
+    // each; shard 0 is the home shard, whose pool serves what is not split by partition yet.
+    databases: shardDatabases(shardSpecsOf(config), `${config.DB_SCHEMA_PREFIX}ledger`),
+    internalApi: { port: config.LEDGER_HTTP_PORT, routes: ledgerRouteCallers },
+    // Its admin audit records are signed with its own key (docs/DESIGN.md "Admin audit log").
+    producer: { auditSigning: { topics: [topicNames(config.TOPIC_PREFIX).adminAudit], signer: auditSigner } },
+  }),
+  open: (parts, context: ServiceContext<LedgerConfig, LedgerServiceOptions, AuditRecordSigner>) =>
+    openLedgerParts(parts, {
+      config: context.config,
+      options: context.options,
+      auditSigner: context.prepared,
+      now: context.options.now ?? (() => new Date()),
+    }),
+});
 
 function shardSpecsOf(config: Readonly<LedgerConfig>): readonly ShardSpec[] {
   return config.LEDGER_SHARDS_DATABASE_URL ?? [{ index: 0, partitions: [], url: config.LEDGER_DATABASE_URL }];
@@ -63,7 +59,7 @@ function shardSpecsOf(config: Readonly<LedgerConfig>): readonly ShardSpec[] {
 /** What the ledger's parts share: its configuration, the service's options, its audit signer and clock. */
 interface LedgerContext {
   config: Readonly<LedgerConfig>;
-  options: LedgerServiceOptions;
+  options: Partial<LedgerServiceOptions>;
   auditSigner: AuditRecordSigner;
   now: () => Date;
 }

@@ -12,9 +12,8 @@ import {
   sendRefusalRecord,
   startConsumer,
 } from '@coin/kafka';
-import type { Logger } from '@coin/logger';
 import { AuditRecordSigner, CommandAuthority, revocationSubjectOfClient, revocationSubjectOfUser } from '@coin/security';
-import { type FrameParts, type ServiceOptions, startFramedService } from '@coin/service-kit';
+import { defineService, type FrameParts } from '@coin/service-kit';
 import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
 import { registerInternalRoutes } from './http/internal-routes';
@@ -37,27 +36,17 @@ import { RevocationRelay } from './kafka/revocation-relay';
 
 export type { RunningService };
 
-export async function startUserService(
-  config: Readonly<UserConfig>,
-  logger: Logger,
-  options: ServiceOptions = {},
-): Promise<RunningService> {
-  const topics = topicNames(config.TOPIC_PREFIX);
-  const auditSigner = new AuditRecordSigner('user', config.SERVICE_TOKEN_PRIVATE_KEY);
-  return startFramedService(
-    logger,
-    {
-      name: 'user',
-      config,
-      databases: [{ url: config.USER_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}users` }],
-      internalApi: { port: config.USER_HTTP_PORT, routes: userRouteCallers, open: userOpenRoutes },
-      // Its admin audit records are signed with its own key (docs/DESIGN.md "Admin audit log").
-      producer: { auditSigning: { topics: [topics.adminAudit], signer: auditSigner } },
-      onDatabaseLost: options.onDatabaseLost,
-    },
-    (parts) => openUserParts(parts, config, auditSigner),
-  );
-}
+export const startUserService = defineService({
+  // Its admin audit records are signed with its own key (docs/DESIGN.md "Admin audit log").
+  prepare: (config: Readonly<UserConfig>) => new AuditRecordSigner('user', config.SERVICE_TOKEN_PRIVATE_KEY),
+  frame: (config, auditSigner) => ({
+    name: 'user',
+    databases: [{ url: config.USER_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}users` }],
+    internalApi: { port: config.USER_HTTP_PORT, routes: userRouteCallers, open: userOpenRoutes },
+    producer: { auditSigning: { topics: [topicNames(config.TOPIC_PREFIX).adminAudit], signer: auditSigner } },
+  }),
+  open: (parts, { config, prepared }) => openUserParts(parts, config, prepared),
+});
 
 /** What is the user service's own: its outbox and revocation relays, its routes and the user.commands consumer. */
 async function openUserParts(

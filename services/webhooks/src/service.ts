@@ -5,7 +5,7 @@ import type { RunningService } from '@coin/http';
 import { offPathFetch, outboxPublisher, startConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { AuditRecordSigner } from '@coin/security';
-import { type FrameParts, type ServiceOptions, startFramedService } from '@coin/service-kit';
+import { defineService, type FrameParts, type ServiceOptions } from '@coin/service-kit';
 import { Counter } from 'prom-client';
 import { encryptionKeyBytes, type WebhooksConfig } from './config';
 import { OutboundSender } from './delivery/outbound';
@@ -42,31 +42,31 @@ export interface RunningWebhooksService extends RunningService {
   deliverDue(): Promise<number>;
 }
 
-export async function startWebhooksService(
+export const startWebhooksService: (
   config: Readonly<WebhooksConfig>,
   logger: Logger,
-  options: ServiceOptions = {},
-): Promise<RunningWebhooksService> {
+  options?: ServiceOptions,
+) => Promise<RunningWebhooksService> = defineService({
   // Before anything opens: endpoint secrets are sealed with this key.
-  const key = encryptionKeyBytes(config.WEBHOOKS_ENCRYPTION_SECRET);
-  if (!key) throw new Error('WEBHOOKS_ENCRYPTION_SECRET must be 32 bytes, base64 or base64url');
-  const topics = topicNames(config.TOPIC_PREFIX);
-  return startFramedService(
-    logger,
-    {
-      name: 'webhooks',
-      config,
-      databases: [{ url: config.WEBHOOKS_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}webhooks` }],
-      internalApi: { port: config.WEBHOOKS_HTTP_PORT, routes: webhooksRouteCallers },
-      // Its audit records (a SUPERADMIN's action on an endpoint) are signed as the webhooks service's.
-      producer: {
-        auditSigning: { topics: [topics.adminAudit], signer: new AuditRecordSigner('webhooks', config.SERVICE_TOKEN_PRIVATE_KEY) },
+  prepare: (config: Readonly<WebhooksConfig>) => {
+    const key = encryptionKeyBytes(config.WEBHOOKS_ENCRYPTION_SECRET);
+    if (!key) throw new Error('WEBHOOKS_ENCRYPTION_SECRET must be 32 bytes, base64 or base64url');
+    return new SecretBox(key);
+  },
+  frame: (config) => ({
+    name: 'webhooks',
+    databases: [{ url: config.WEBHOOKS_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}webhooks` }],
+    internalApi: { port: config.WEBHOOKS_HTTP_PORT, routes: webhooksRouteCallers },
+    // Its audit records (a SUPERADMIN's action on an endpoint) are signed as the webhooks service's.
+    producer: {
+      auditSigning: {
+        topics: [topicNames(config.TOPIC_PREFIX).adminAudit],
+        signer: new AuditRecordSigner('webhooks', config.SERVICE_TOKEN_PRIVATE_KEY),
       },
-      onDatabaseLost: options.onDatabaseLost,
     },
-    (parts) => openWebhooksParts(parts, config, new SecretBox(key)),
-  );
-}
+  }),
+  open: (parts, { config, prepared }) => openWebhooksParts(parts, config, prepared),
+});
 
 /** What is the webhooks service's own: its routes, the two consumers, the outbox relay and the delivery worker. */
 async function openWebhooksParts(
