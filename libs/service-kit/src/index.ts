@@ -13,7 +13,15 @@ import {
   type ServiceRuntime,
   startService,
 } from '@coin/http';
-import { type BatchingProducerOptions, consumersReadiness, openServiceKafka, type ServiceKafkaClients } from '@coin/kafka';
+import {
+  type BatchingProducerOptions,
+  type ConsumerOptions,
+  consumersReadiness,
+  openServiceKafka,
+  type RunningConsumer,
+  type ServiceKafkaClients,
+  startConsumer,
+} from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { createRedis, type Redis } from '@coin/redis';
 import { startTracing, type Tracing, type TracingConfig } from '@coin/telemetry';
@@ -93,6 +101,11 @@ export interface TrackedConsumer {
   stop(): Promise<void>;
 }
 
+/** What a consumer's options take from the frame. */
+type FrameConsumerOptions = 'kafka' | 'producer' | 'logger' | 'metrics';
+/** The schema of a consumer's messages (a zod schema, as startConsumer takes it). */
+type ConsumerSchema = Parameters<typeof startConsumer>[0]['schema'];
+
 /** An app the service serves beside the internal API (the gateway's public API). */
 export interface ServedApp {
   port: number;
@@ -118,6 +131,11 @@ export interface FrameParts extends ServiceKafkaClients {
   readonly app: App;
   /** Adds a consumer: /readyz is down while it is not consuming, and it stops when the service closes. */
   track<C extends TrackedConsumer>(name: string, consumer: C): C;
+  /**
+   * Starts a consumer on the frame's Kafka client, with its producer (dead letters, replies), logger
+   * and metrics, and tracks it. Its `ready` is the caller's to await (consumers may join side by side).
+   */
+  consume<S extends ConsumerSchema>(name: string, options: Omit<ConsumerOptions<S>, FrameConsumerOptions>): Promise<RunningConsumer>;
   /** Adds a check to /readyz (a dependency of the service's own). */
   ready(name: string, check: ReadinessCheck): void;
   /** Every check /readyz runs, the service's own included (for a route that reports them too). */
@@ -247,6 +265,11 @@ function partsOf(
     consumers: consumersReadiness(consumers),
   };
   const served: { name: string; app: App; options: ServedApp }[] = [];
+  const track = <C extends TrackedConsumer>(name: string, consumer: C): C => {
+    runtime.onClose(name, () => consumer.stop());
+    consumers.push(consumer);
+    return consumer;
+  };
   const parts: FrameParts = {
     ...opened,
     runtime,
@@ -265,10 +288,10 @@ function partsOf(
       return present(app, 'an internal API');
     },
     readiness,
-    track(name, consumer) {
-      runtime.onClose(name, () => consumer.stop());
-      consumers.push(consumer);
-      return consumer;
+    track,
+    async consume(name, options) {
+      const { kafka, producer, logger, metrics } = opened;
+      return track(name, await startConsumer({ ...options, kafka, producer, logger, metrics }));
     },
     ready(name, check) {
       readiness[name] = check;

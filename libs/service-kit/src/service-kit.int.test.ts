@@ -3,6 +3,7 @@ import type { App } from '@coin/http';
 import { createLogger } from '@coin/logger';
 import type { RunningConsumer } from '@coin/kafka';
 import Fastify from 'fastify';
+import { z } from 'zod';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { defineService, type FrameConfig, type FrameParts, type ServiceFrame, startFramedService } from './index';
 
@@ -260,5 +261,34 @@ describe('the service kit (real PostgreSQL and Kafka)', () => {
     const refused = start({ ...config, OTEL_SERVICE_NAME: 'refused' }, logger);
     await expect(refused).rejects.toThrow('a setting is refused');
     expect(opened).toHaveLength(2);
+  });
+
+  it("when a service consumes through the frame, then its consumer reads with the frame's Kafka client, /readyz counts it, and it stops with the service", async () => {
+    const topic = `${uniquePrefix()}kit-events`;
+    const handled: number[] = [];
+    let consumer!: RunningConsumer;
+    const service = await startFramedService(logger, frameOf(), async (parts: FrameParts) => {
+      parts.app.get('/internal/ping', async () => ({ pong: true }));
+      await parts.admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
+      consumer = await parts.consume('kit events consumer', {
+        groupId: `${topic}-group`,
+        topics: [topic],
+        schema: z.object({ n: z.number().int() }),
+        handleBatch: async (items) => void handled.push(...items.map((item) => item.value.n)),
+      });
+      await consumer.ready;
+      await parts.producer.send(topic, { key: 'k', value: JSON.stringify({ n: 7 }) });
+      return {};
+    });
+    try {
+      for (let waited = 0; handled.length === 0 && waited < 15_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(handled).toEqual([7]);
+      expect(((await (await fetch(`${service.metricsUrl}/readyz`)).json()) as { checks: { consumers: string } }).checks.consumers).toBe(
+        'up',
+      );
+    } finally {
+      await service.close();
+    }
+    expect(consumer.consuming).toBe(false);
   });
 });

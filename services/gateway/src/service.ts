@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { passwordHashCostOf } from '@coin/config';
 import { consumedUserEvent, topicNames } from '@coin/contracts';
 import { closeWithin, type RunningService as ServiceAddresses, type ServiceName, ServiceTokenSigner } from '@coin/http';
-import { consumerRestartCounter, keyPartitioner, partitionCount, RequestReplyClient, sendRefusalRecord, startConsumer } from '@coin/kafka';
+import { consumerRestartCounter, keyPartitioner, partitionCount, RequestReplyClient, sendRefusalRecord } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { AuditRecordSigner } from '@coin/security';
 import { defineService, type FrameParts } from '@coin/service-kit';
@@ -160,23 +160,16 @@ async function startUserEventConsumers(
   caches: AuthCaches,
   instanceId: string,
 ): Promise<void> {
-  const { kafka, logger, metrics, track } = parts;
+  const { kafka, logger, metrics, track, consume } = parts;
   const topics = topicNames(config.TOPIC_PREFIX);
   // One group shared by all gateway instances: the cache is shared Redis, so each event needs
   // writing once, and committed offsets mean no event is missed while the gateways restart.
-  const userEvents = track(
-    'user events consumer',
-    await startConsumer({
-      kafka,
-      groupId: `${config.TOPIC_PREFIX}gateway-token-versions`,
-      topics: [topics.userEventsV2, topics.userEvents],
-      schema: consumedUserEvent,
-      logger,
-      producer: parts.producer,
-      metrics,
-      handleBatch: caches.tokenVersions.handleUserEvents(),
-    }),
-  );
+  const userEvents = await consume('user events consumer', {
+    groupId: `${config.TOPIC_PREFIX}gateway-token-versions`,
+    topics: [topics.userEventsV2, topics.userEvents],
+    schema: consumedUserEvent,
+    handleBatch: caches.tokenVersions.handleUserEvents(),
+  });
   await userEvents.ready;
   // And this instance's own reader of the same events, for its memory of revocations (the shared
   // group reaches one instance per event).

@@ -1,6 +1,6 @@
 import { consumedUserEvent, ledgerCommand, ledgerTopicRefusal, partitionKeyOf, type TopicNames, topicNames } from '@coin/contracts';
 import { type RunningService, ServiceTokenSigner } from '@coin/http';
-import { assertAppendTime, keyPartitioner, partitionCount, type RunningConsumer, startConsumer } from '@coin/kafka';
+import { assertAppendTime, keyPartitioner, partitionCount, type RunningConsumer } from '@coin/kafka';
 import { AuditRecordSigner } from '@coin/security';
 import { defineService, type FrameParts, type ServiceContext, type ServiceOptions } from '@coin/service-kit';
 import { startSupplyCheck } from './checks/supply-check';
@@ -105,11 +105,8 @@ async function openLedgerParts(parts: FrameParts, context: LedgerContext): Promi
   // (docs/DESIGN.md "Packed records").
   producer.packOn(placement.topics.gatewayReplies);
   const ledgerMetrics = registerLedgerMetrics(parts.metrics);
-  const commandConsumer = parts.track(
-    'ledger commands consumer',
-    await startCommandConsumer(parts, context, { ...placement, shards, ledgerMetrics }),
-  );
-  const userEvents = parts.track('user events consumer', await startUserEventsConsumer(parts, context, placement.topics));
+  const commandConsumer = await startCommandConsumer(parts, context, { ...placement, shards, ledgerMetrics });
+  const userEvents = await startUserEventsConsumer(parts, context, placement.topics);
   await Promise.all([commandConsumer.ready, userEvents.ready]);
   for (const shard of shards) shard.outbox.start();
   startLedgerWorkers(parts, context, placement.topics, ledgerMetrics);
@@ -160,8 +157,7 @@ async function startCommandConsumer(parts: FrameParts, context: LedgerContext, p
   const { topics, partitionOfWallet, shardMap, shards } = placement;
   const poolOfPartition = (partition: number) => shards[shardMap.shardOfPartition(partition)]!.pool;
   const judge = await commandJudge({ config, pool: parts.pool, producer, topics, auditSigner: context.auditSigner, now });
-  return startConsumer({
-    kafka: parts.kafka,
+  return parts.consume('ledger commands consumer', {
     groupId: ledgerGroupIds(config.TOPIC_PREFIX).commands,
     // The gateway's commands and the ledger's own (credit legs, expiries, wallet opens and
     // closes from user events), co-partitioned: this process owns the same partition numbers of
@@ -181,11 +177,8 @@ async function startCommandConsumer(parts: FrameParts, context: LedgerContext, p
       ledgerTopicRefusal(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', command.type),
     // Who asked: proofs, revocation floors, revocation records, refusals audited (kafka/command-judge.ts).
     ...judge,
-    logger: parts.logger,
-    producer,
     // One partition = one serial stream of a set of wallets; partitions run side by side.
-    // Generic consumer metrics too: kafka_consumer_batch_*, lag, messages with group=<prefix>ledger-service.
-    metrics: parts.metrics,
+    // Generic consumer metrics too (the frame's): kafka_consumer_batch_*, lag, messages with group=<prefix>ledger-service.
     partitionsConsumedConcurrently: config.LEDGER_PARTITIONS_CONCURRENT,
     // A redelivered command is answered from its stored outcome, so offsets need not be
     // committed after every batch.
@@ -246,14 +239,10 @@ function shardedApply(parts: FrameParts, context: LedgerContext, placement: Appl
 /** The user events consumer: wallets opened and closed from user events. */
 function startUserEventsConsumer(parts: FrameParts, context: LedgerContext, topics: TopicNames): Promise<RunningConsumer> {
   const { config, auditSigner } = context;
-  return startConsumer({
-    kafka: parts.kafka,
+  return parts.consume('user events consumer', {
     groupId: ledgerGroupIds(config.TOPIC_PREFIX).userEvents,
     topics: [topics.userEventsV2, topics.userEvents],
     schema: consumedUserEvent,
-    logger: parts.logger,
-    producer: parts.producer,
-    metrics: parts.metrics,
     handleBatch: handleUserEvents({
       producer: parts.producer,
       topics,

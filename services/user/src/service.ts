@@ -3,15 +3,7 @@ import { passwordHashCostOf } from '@coin/config';
 import { commandNeedsStepUp, minorUnitsPerCoin, topicNames, type UserCommand, userCommand, userCommandNeedsProof } from '@coin/contracts';
 import { OutboxRelay, type OutboxRow, outboxTable, type Pool } from '@coin/db';
 import { type RunningService, ServiceTokenSigner } from '@coin/http';
-import {
-  assertAppendTime,
-  commandRefusalRecord,
-  outboxPublisher,
-  partitionCount,
-  refusalIdName,
-  sendRefusalRecord,
-  startConsumer,
-} from '@coin/kafka';
+import { assertAppendTime, commandRefusalRecord, outboxPublisher, partitionCount, refusalIdName, sendRefusalRecord } from '@coin/kafka';
 import { AuditRecordSigner, CommandAuthority, revocationSubjectOfClient, revocationSubjectOfUser } from '@coin/security';
 import { defineService, type FrameParts } from '@coin/service-kit';
 import type { UserConfig } from './config';
@@ -88,10 +80,7 @@ async function openUserParts(
   registerUserRoutes(parts, config, { keys, now, revocations });
   // Commands are judged at the time the broker appended them, never at a time their sender wrote.
   await assertAppendTime(admin, [topics.userCommands]);
-  const consumer = parts.track(
-    'user commands consumer',
-    await startUserCommandsConsumer(parts, config, { keys, now, revocations, outbox, auditSigner }),
-  );
+  const consumer = await startUserCommandsConsumer(parts, config, { keys, now, revocations, outbox, auditSigner });
   await consumer.ready;
   return {};
 }
@@ -169,7 +158,7 @@ async function startUserCommandsConsumer(
   config: Readonly<UserConfig>,
   own: UserParts & { outbox: OutboxRelay<OutboxRow>; auditSigner: AuditRecordSigner },
 ) {
-  const { kafka, producer, logger, pool, tracing } = parts;
+  const { producer, logger, pool, tracing } = parts;
   const { now, auditSigner } = own;
   const topics = topicNames(config.TOPIC_PREFIX);
   const authority = new CommandAuthority({
@@ -185,16 +174,12 @@ async function startUserCommandsConsumer(
     timeoutMs: config.LEDGER_READ_TIMEOUT_MS,
     signer: new ServiceTokenSigner('user', config.SERVICE_TOKEN_PRIVATE_KEY),
   });
-  return startConsumer({
-    kafka,
+  return parts.consume('user commands consumer', {
     groupId: `${config.TOPIC_PREFIX}user-service`,
     topics: [topics.userCommands],
     schema: userCommand,
     refuse: (command, _topic, _headers, record) => refusalOf(command, new Date(record.timestampMs)),
-    logger,
-    producer,
     partitionsConsumedConcurrently: 3,
-    metrics: parts.metrics,
     // A command refused before apply (by a `refuse` check such as a proof of authority) is
     // recorded in the admin audit log, besides its dead letter and answer.
     onRefused: (refused) =>

@@ -2,7 +2,7 @@ import { topicNames } from '@coin/contracts';
 import { OutboxRelay, outboxTable } from '@coin/db';
 import { coinBalanceEvent } from '@coin/events';
 import type { RunningService } from '@coin/http';
-import { offPathFetch, outboxPublisher, startConsumer } from '@coin/kafka';
+import { offPathFetch, outboxPublisher } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { AuditRecordSigner } from '@coin/security';
 import { defineService, type FrameParts, type ServiceOptions } from '@coin/service-kit';
@@ -150,43 +150,29 @@ async function startEventConsumers(
     balanceEvents: Pick<Parameters<typeof handleBalanceEvents>[0], 'outbox' | 'onSkipped'>;
   },
 ): Promise<void> {
-  const { kafka, producer, logger, pool, track } = parts;
+  const { pool, consume } = parts;
   const topics = topicNames(config.TOPIC_PREFIX);
-  const consumer = track(
-    'coin events consumer',
-    await startConsumer({
-      kafka,
-      groupId: webhooksGroupId(config.TOPIC_PREFIX),
-      topics: [topics.coinTransactions, topics.coinHolds],
-      schema: webhookEvent,
-      logger,
-      producer,
-      commitIntervalMs: 500,
-      tuning: offPathFetch(250),
-      metrics: parts.metrics,
-      handleBatch: handleCoinEvents({ pool }),
+  const consumer = await consume('coin events consumer', {
+    groupId: webhooksGroupId(config.TOPIC_PREFIX),
+    topics: [topics.coinTransactions, topics.coinHolds],
+    schema: webhookEvent,
+    commitIntervalMs: 500,
+    tuning: offPathFetch(250),
+    handleBatch: handleCoinEvents({ pool }),
+  });
+  const balanceConsumer = await consume('balance events consumer', {
+    groupId: balanceMonitorsGroupId(config.TOPIC_PREFIX),
+    topics: [topics.coinBalances],
+    schema: coinBalanceEvent,
+    passOver: own.monitoredWallets.passOver,
+    commitIntervalMs: 500,
+    tuning: offPathFetch(250),
+    handleBatch: handleBalanceEvents({
+      pool,
+      outbox: own.balanceEvents.outbox,
+      topic: topics.coinBalanceMonitors,
+      onSkipped: own.balanceEvents.onSkipped,
     }),
-  );
-  const balanceConsumer = track(
-    'balance events consumer',
-    await startConsumer({
-      kafka,
-      groupId: balanceMonitorsGroupId(config.TOPIC_PREFIX),
-      topics: [topics.coinBalances],
-      schema: coinBalanceEvent,
-      logger,
-      producer,
-      passOver: own.monitoredWallets.passOver,
-      commitIntervalMs: 500,
-      tuning: offPathFetch(250),
-      metrics: parts.metrics,
-      handleBatch: handleBalanceEvents({
-        pool,
-        outbox: own.balanceEvents.outbox,
-        topic: topics.coinBalanceMonitors,
-        onSkipped: own.balanceEvents.onSkipped,
-      }),
-    }),
-  );
+  });
   await Promise.all([consumer.ready, balanceConsumer.ready]);
 }
