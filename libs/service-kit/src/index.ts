@@ -15,46 +15,102 @@ import {
 } from '@coin/http';
 import {
   type BatchingProducerOptions,
+  type ConsumerOptions,
   consumersReadiness,
   openServiceKafka,
   type RunningConsumer,
   type ServiceKafkaClients,
+  startConsumer,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
+import { createRedis, type Redis } from '@coin/redis';
 import { startTracing, type Tracing, type TracingConfig } from '@coin/telemetry';
 import type { Registry } from 'prom-client';
 
 /**
- * The service kit (docs/DESIGN.md "Map of the code"): the frame every service with a database,
- * Kafka and an internal API shares, opened in one order and closed in the reverse one
- * (ServiceRuntime). A service names only what is its own: its consumers, routes and workers,
- * opened in `open` with the parts the frame hands it.
+ * The service kit (docs/DESIGN.md "Map of the code"): the frame every service shares, opened in
+ * one order and closed in the reverse one (ServiceRuntime). A service names only what is its own:
+ * which optional parts its frame has (databases, Redis, an internal API) and its consumers,
+ * routes, workers and apps, opened in `open` with the parts the frame hands it.
  *
- * Order: tracing, the database (pool and watch), Kafka (producer and admin), the metrics
- * registry, the operational app (/healthz, /readyz: postgres, kafka, consumers and the
- * service's own checks, /metrics) and the internal app; then the service's own parts; then the
- * operational port and the API port listen. Anything that throws on the way closes what opened.
+ * Order: tracing, the databases (a pool and its watch each), Kafka (producer and admin), Redis,
+ * the metrics registry, the operational app (/healthz, /readyz: postgres, kafka, redis, consumers
+ * and the service's own checks, /metrics) and the internal app; then the service's own parts;
+ * then the operational port, the internal API and the apps the service serves listen. Anything
+ * that throws on the way closes what opened.
  */
 export interface FrameConfig extends TracingConfig, KafkaConnectionConfig {
   HOST: string;
   METRICS_PORT: number;
-  DB_OUTAGE_GRACE_MS: number;
-  SERVICE_TOKEN_PUBLIC_KEYS: ServicePublicKeys;
+  /** How long PostgreSQL may stay away before `onDatabaseLost`: a frame with a database needs it. */
+  DB_OUTAGE_GRACE_MS?: number;
+  /** The keys service tokens are checked against: a frame with an internal API needs them. */
+  SERVICE_TOKEN_PUBLIC_KEYS?: ServicePublicKeys;
+}
+
+/** One PostgreSQL database of the service: a pool (and its watch) on `url`, in `schema`. */
+export interface FrameDatabase {
+  url: string;
+  schema: string;
+  /** PostgreSQL application name (default the client id). */
+  applicationName?: string;
+  /** The pool's size (default @coin/db's). */
+  connectionsMax?: number;
+}
+
+/** Redis, for a service that keeps shared state there. */
+export interface FrameRedis {
+  url: string;
+  keyPrefix: string;
+  commandTimeoutMs: number;
+  /** What an outage means for the service, logged once when Redis becomes unreachable. */
+  outage: string;
+  /** Whether the service stays in rotation without Redis (/readyz reports it degraded). */
+  degradable?: boolean;
 }
 
 export interface ServiceFrame {
   /** The service's name: its metrics registry and the audience of its internal API. */
   name: ServiceName;
   config: Readonly<FrameConfig>;
-  /** Kafka client id and PostgreSQL application name (`<name>-service`). */
-  clientId: string;
-  database: { url: string; schema: string };
-  /** The internal API: its port and which caller may call which route. */
-  internalApi: { port: number; routes: InternalRouteCallers; open?: readonly string[] };
+  /** Kafka client id and PostgreSQL application name (default `<name>-service`). */
+  clientId?: string;
+  /**
+   * Its databases, in order (none: the service has no database of its own). The first is the
+   * home one, `pool` and `database` of the parts; /readyz's `postgres` is up when all are.
+   */
+  databases?: readonly FrameDatabase[];
+  redis?: FrameRedis;
+  /** The internal API: its port and which caller may call which route (none: the service serves its own apps). */
+  internalApi?: { port: number; routes: InternalRouteCallers; open?: readonly string[] };
   /** The producer's options (audit signing of the topics it writes records to). */
   producer?: BatchingProducerOptions;
-  /** Called when PostgreSQL stays away longer than DB_OUTAGE_GRACE_MS (main.ts: exit). */
+  /** Called when a database stays away longer than DB_OUTAGE_GRACE_MS (main.ts: exit). */
   onDatabaseLost?: (() => void) | undefined;
+}
+
+/** What a service's start takes besides its configuration and logger. */
+export interface ServiceOptions {
+  /** Called when PostgreSQL stays away longer than DB_OUTAGE_GRACE_MS (main.ts: exit). */
+  onDatabaseLost?: () => void;
+}
+
+/** A consumer as /readyz and the close see it: whether it consumes, and its stop. */
+export interface TrackedConsumer {
+  readonly consuming: boolean;
+  stop(): Promise<void>;
+}
+
+/** What a consumer's options take from the frame. */
+type FrameConsumerOptions = 'kafka' | 'producer' | 'logger' | 'metrics';
+/** The schema of a consumer's messages (a zod schema, as startConsumer takes it). */
+type ConsumerSchema = Parameters<typeof startConsumer>[0]['schema'];
+
+/** An app the service serves beside the internal API (the gateway's public API). */
+export interface ServedApp {
+  port: number;
+  /** How it closes (default `app.close()`): a public API lets the requests in flight finish. */
+  close?: () => Promise<void>;
 }
 
 /** What the frame opened, handed to the service's own parts. */
@@ -62,17 +118,34 @@ export interface FrameParts extends ServiceKafkaClients {
   runtime: ServiceRuntime;
   logger: Logger;
   tracing: Tracing;
-  pool: Pool;
-  database: DatabaseWatch;
+  /** The home database's pool and watch (a frame without databases has none: reading them throws). */
+  readonly pool: Pool;
+  readonly database: DatabaseWatch;
+  /** Every database's pool and watch, in the frame's order. */
+  pools: readonly Pool[];
+  databases: readonly DatabaseWatch[];
+  /** Redis, connected (a frame without it has none: reading it throws). */
+  readonly redis: Redis;
   metrics: Registry;
-  /** The internal API, its routes registered by the service. */
-  app: App;
+  /** The internal API, its routes registered by the service (a frame without it has none: reading it throws). */
+  readonly app: App;
   /** Adds a consumer: /readyz is down while it is not consuming, and it stops when the service closes. */
-  track(name: string, consumer: RunningConsumer): RunningConsumer;
+  track<C extends TrackedConsumer>(name: string, consumer: C): C;
+  /**
+   * Starts a consumer on the frame's Kafka client, with its producer (dead letters, replies), logger
+   * and metrics, and tracks it. Its `ready` is the caller's to await (consumers may join side by side).
+   */
+  consume<S extends ConsumerSchema>(name: string, options: Omit<ConsumerOptions<S>, FrameConsumerOptions>): Promise<RunningConsumer>;
   /** Adds a check to /readyz (a dependency of the service's own). */
   ready(name: string, check: ReadinessCheck): void;
   /** Every check /readyz runs, the service's own included (for a route that reports them too). */
   readonly readiness: Readonly<Record<string, ReadinessCheck>>;
+  /**
+   * Serves `app` on its port once the operational port and the internal API listen, in the order
+   * served, each closed before what opened earlier. Without an internal API the first one served
+   * is the service's `url`.
+   */
+  serve(name: string, app: App, options: ServedApp): void;
 }
 
 /** The service's own addresses and handles, beside the frame's `url` and `metricsUrl`. */
@@ -86,6 +159,43 @@ export async function startFramedService<T extends OwnParts>(
   return startService(logger, (runtime) => openFrame(runtime, logger, frame, open));
 }
 
+/** What a service's own parts are opened with besides the frame's parts. */
+export interface ServiceContext<C, O extends ServiceOptions = ServiceOptions, P = undefined> {
+  config: Readonly<C>;
+  /** What `prepare` made before anything opened. */
+  prepared: P;
+  options: Partial<O>;
+}
+
+/** A service as the kit starts it: its frame and its own parts, from its configuration. */
+export interface ServiceDefinition<C extends FrameConfig, O extends ServiceOptions, P, T extends OwnParts> {
+  /**
+   * What the frame and the service's parts share (a key, a signer), made from the configuration
+   * before anything opens: a configuration error throws here, and nothing has opened.
+   */
+  prepare?: (config: Readonly<C>) => P;
+  /** The frame: its name, databases, Redis, internal API and producer options. */
+  frame: (config: Readonly<C>, prepared: P) => Omit<ServiceFrame, 'config' | 'onDatabaseLost'>;
+  /** The service's own parts, opened in the frame; what it returns joins the service's addresses. */
+  open: (parts: FrameParts, context: ServiceContext<C, O, P>) => Promise<T>;
+}
+
+/**
+ * A service's start, `(config, logger, options)`: prepares, opens the frame the definition names
+ * (`options.onDatabaseLost` its database watch's), then the service's own parts. Every service's
+ * `service.ts` is one of these.
+ */
+export function defineService<C extends FrameConfig, O extends ServiceOptions, P, T extends OwnParts>(
+  definition: ServiceDefinition<C, O, P, T>,
+): (config: Readonly<C>, logger: Logger, options?: Partial<O>) => Promise<RunningService & T> {
+  return async (config, logger, options = {}) => {
+    const prepared = definition.prepare ? definition.prepare(config) : (undefined as P);
+    return startFramedService(logger, { ...definition.frame(config, prepared), config, onDatabaseLost: options.onDatabaseLost }, (parts) =>
+      definition.open(parts, { config, prepared, options }),
+    );
+  };
+}
+
 async function openFrame<T extends OwnParts>(
   runtime: ServiceRuntime,
   logger: Logger,
@@ -93,80 +203,201 @@ async function openFrame<T extends OwnParts>(
   open: (parts: FrameParts) => Promise<T>,
 ): Promise<Omit<RunningService, 'close'> & T> {
   const { config } = frame;
-  // Before anything opens: a SASL protocol without credentials is a configuration error.
+  const clientId = frame.clientId ?? `${frame.name}-service`;
+  // Before anything opens: a SASL protocol without credentials is a configuration error, and so is
+  // a part of the frame without the settings it needs.
   const security = kafkaSecurityOf(config);
+  const { graceMs, publicKeys } = frameSettings(frame);
   const tracing = startTracing(config);
   runtime.onClose('tracing', () => tracing.shutdown());
-  const { pool, watch: database } = openServiceDatabase(
-    {
-      url: frame.database.url,
-      schema: frame.database.schema,
-      applicationName: frame.clientId,
-      graceMs: config.DB_OUTAGE_GRACE_MS,
-      log: logger,
-      ...(frame.onDatabaseLost ? { onGraceExceeded: frame.onDatabaseLost } : {}),
-    },
-    runtime,
-  );
+  const databases = openDatabases(runtime, logger, frame, { clientId, graceMs });
   const clients = await openServiceKafka(runtime, {
     brokers: config.KAFKA_BROKERS,
     security,
-    clientId: frame.clientId,
+    clientId,
     logger,
     ...(frame.producer ? { producer: frame.producer } : {}),
   });
+  const redis = frame.redis ? await openRedis(runtime, logger, frame.redis) : undefined;
   const metrics = createMetricsRegistry(frame.name);
-  const consumers: RunningConsumer[] = [];
+  const app = internalAppOf(logger, frame, metrics, publicKeys);
+  const { parts, readiness, served } = partsOf(runtime, { ...clients, logger, tracing, databases, redis, metrics, app });
+  const operational = buildOperationalApp({
+    logger,
+    metrics,
+    readiness,
+    ...(frame.redis?.degradable ? { degradable: ['redis'] } : {}),
+    started: () => runtime.isReady(),
+  });
+  const own = await open(parts);
+  const metricsUrl = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
+  runtime.onClose('operational port', () => operational.close());
+  const urls = await listenAll(runtime, config.HOST, [
+    ...(app && frame.internalApi ? [{ name: 'internal API', app, options: { port: frame.internalApi.port } }] : []),
+    ...served,
+  ]);
+  return { ...own, url: present(urls[0], 'an API to serve (an internal API or an app it serves)'), metricsUrl };
+}
+
+interface Opened extends ServiceKafkaClients {
+  logger: Logger;
+  tracing: Tracing;
+  databases: readonly { pool: Pool; watch: DatabaseWatch }[];
+  redis: Redis | undefined;
+  metrics: Registry;
+  app: App | undefined;
+}
+
+/**
+ * The parts handed to the service: what opened, and the registers of its consumers, its own
+ * readiness checks and the apps it serves (read by /readyz and the listens).
+ */
+function partsOf(
+  runtime: ServiceRuntime,
+  opened: Opened,
+): { parts: FrameParts; readiness: Record<string, ReadinessCheck>; served: { name: string; app: App; options: ServedApp }[] } {
+  const { databases, redis, app } = opened;
+  const consumers: TrackedConsumer[] = [];
   const readiness: Record<string, ReadinessCheck> = {
-    postgres: database.readiness,
-    kafka: async () => void (await clients.admin.describeCluster()),
+    ...(databases.length > 0 ? { postgres: async () => void (await Promise.all(databases.map(({ watch }) => watch.readiness()))) } : {}),
+    kafka: async () => void (await opened.admin.describeCluster()),
+    ...(redis ? { redis: async () => void (await redis.ping()) } : {}),
     consumers: consumersReadiness(consumers),
   };
-  const { operational, app } = frameApps(runtime, logger, frame, metrics, readiness);
-  const own = await open({
-    ...clients,
+  const served: { name: string; app: App; options: ServedApp }[] = [];
+  const track = <C extends TrackedConsumer>(name: string, consumer: C): C => {
+    runtime.onClose(name, () => consumer.stop());
+    consumers.push(consumer);
+    return consumer;
+  };
+  const parts: FrameParts = {
+    ...opened,
     runtime,
-    logger,
-    tracing,
-    pool,
-    database,
-    metrics,
-    app,
+    get pool() {
+      return present(databases[0], 'a database').pool;
+    },
+    get database() {
+      return present(databases[0], 'a database').watch;
+    },
+    pools: databases.map(({ pool }) => pool),
+    databases: databases.map(({ watch }) => watch),
+    get redis() {
+      return present(redis, 'Redis');
+    },
+    get app() {
+      return present(app, 'an internal API');
+    },
     readiness,
-    track(name, consumer) {
-      runtime.onClose(name, () => consumer.stop());
-      consumers.push(consumer);
-      return consumer;
+    track,
+    async consume(name, options) {
+      const { kafka, producer, logger, metrics } = opened;
+      return track(name, await startConsumer({ ...options, kafka, producer, logger, metrics }));
     },
     ready(name, check) {
       readiness[name] = check;
     },
-  });
-  const metricsUrl = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });
-  runtime.onClose('operational port', () => operational.close());
-  const url = await app.listen({ host: config.HOST, port: frame.internalApi.port });
-  runtime.onClose('internal API', () => app.close());
-  return { ...own, url, metricsUrl };
+    serve(name, servedApp, options) {
+      served.push({ name, app: servedApp, options });
+    },
+  };
+  return { parts, readiness, served };
 }
 
-/** The operational app (/healthz, /readyz over `readiness`, /metrics) and the internal API with its service-token auth. */
-function frameApps(
+/** The settings the frame's optional parts need: the outage grace of its databases, the keys of its internal API. */
+function frameSettings(frame: ServiceFrame): { graceMs: number; publicKeys: ServicePublicKeys } {
+  const { DB_OUTAGE_GRACE_MS: graceMs, SERVICE_TOKEN_PUBLIC_KEYS: publicKeys } = frame.config;
+  if ((frame.databases ?? []).length > 0 && graceMs === undefined) {
+    throw new Error(`${frame.name}: a frame with a database needs DB_OUTAGE_GRACE_MS`);
+  }
+  if (frame.internalApi && publicKeys === undefined) {
+    throw new Error(`${frame.name}: a frame with an internal API needs SERVICE_TOKEN_PUBLIC_KEYS`);
+  }
+  // Neither is read by a frame without the part that needs it.
+  return { graceMs: graceMs ?? 0, publicKeys: publicKeys ?? {} };
+}
+
+/** One pool and watch per database of the frame, each closed (watch, then pool) in the reverse order. */
+function openDatabases(
   runtime: ServiceRuntime,
   logger: Logger,
   frame: ServiceFrame,
-  metrics: Registry,
-  readiness: Record<string, ReadinessCheck>,
-): { operational: ReturnType<typeof buildOperationalApp>; app: App } {
-  const operational = buildOperationalApp({ logger, metrics, readiness, started: () => runtime.isReady() });
-  const app = buildInternalApp({
+  settings: { clientId: string; graceMs: number },
+): { pool: Pool; watch: DatabaseWatch }[] {
+  const { clientId, graceMs } = settings;
+  return (frame.databases ?? []).map((spec) =>
+    openServiceDatabase(
+      {
+        url: spec.url,
+        schema: spec.schema,
+        applicationName: spec.applicationName ?? clientId,
+        ...(spec.connectionsMax !== undefined ? { connectionsMax: spec.connectionsMax } : {}),
+        graceMs,
+        log: logger,
+        ...(frame.onDatabaseLost ? { onGraceExceeded: frame.onDatabaseLost } : {}),
+      },
+      runtime,
+    ),
+  );
+}
+
+/** Redis, connected, closed by its disconnect; an outage logged once, with what it means for the service. */
+async function openRedis(runtime: ServiceRuntime, logger: Logger, spec: FrameRedis): Promise<Redis> {
+  const redis = createRedis(spec.url, spec.keyPrefix, { commandTimeoutMs: spec.commandTimeoutMs });
+  logRedisOutages(redis, logger, spec.outage);
+  await redis.connect();
+  runtime.onClose('redis', () => redis.disconnect());
+  return redis;
+}
+
+/**
+ * One line when Redis becomes unreachable and one when it is back, instead of a line per
+ * reconnection attempt (about every second) or ioredis's own console output. /readyz shows
+ * `redis: down` meanwhile.
+ */
+function logRedisOutages(redis: Redis, logger: Logger, outage: string): void {
+  let reachable = true;
+  redis.on('error', (err: Error) => {
+    if (!reachable) return;
+    reachable = false;
+    logger.error({ err }, `Redis unreachable: ${outage}`);
+  });
+  redis.on('ready', () => {
+    if (reachable) return;
+    reachable = true;
+    logger.info('Redis reachable again');
+  });
+}
+
+/** The internal API with its service-token auth, when the frame has one. */
+function internalAppOf(logger: Logger, frame: ServiceFrame, metrics: Registry, publicKeys: ServicePublicKeys): App | undefined {
+  if (!frame.internalApi) return undefined;
+  return buildInternalApp({
     logger,
     metrics,
     serviceAuth: {
       audience: frame.name,
-      publicKeys: frame.config.SERVICE_TOKEN_PUBLIC_KEYS,
+      publicKeys,
       routes: frame.internalApi.routes,
       ...(frame.internalApi.open ? { open: frame.internalApi.open } : {}),
     },
   });
-  return { operational, app };
+}
+
+/** Each app listens in turn, its close registered as it does; their addresses in the same order. */
+async function listenAll(
+  runtime: ServiceRuntime,
+  host: string,
+  apps: readonly { name: string; app: App; options: ServedApp }[],
+): Promise<string[]> {
+  const urls: string[] = [];
+  for (const { name, app, options } of apps) {
+    urls.push(await app.listen({ host, port: options.port }));
+    runtime.onClose(name, options.close ?? (() => app.close()));
+  }
+  return urls;
+}
+
+function present<V>(value: V | undefined, what: string): V {
+  if (value === undefined) throw new Error(`this service's frame has no ${what}`);
+  return value;
 }

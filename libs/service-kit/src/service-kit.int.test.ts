@@ -1,7 +1,11 @@
+import { type AddressInfo, createServer, type Server } from 'node:net';
+import type { App } from '@coin/http';
 import { createLogger } from '@coin/logger';
 import type { RunningConsumer } from '@coin/kafka';
+import Fastify from 'fastify';
+import { z } from 'zod';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
-import { type FrameConfig, type FrameParts, type ServiceFrame, startFramedService } from './index';
+import { defineService, type FrameConfig, type FrameParts, type ServiceFrame, startFramedService } from './index';
 
 /** The frame's settings for a service on free ports against the test infrastructure. */
 function frameOf(): ServiceFrame {
@@ -22,9 +26,51 @@ function frameOf(): ServiceFrame {
     name: 'history',
     config,
     clientId: 'kit-test',
-    database: { url: infra.databaseUrl, schema: `${uniquePrefix()}kit` },
+    databases: [{ url: infra.databaseUrl, schema: `${uniquePrefix()}kit` }],
     internalApi: { port: 0, routes: { 'GET /internal/ping': ['gateway'] } },
   };
+}
+
+/** A frame with no database and no internal API, but Redis: the gateway's shape. */
+function publicFrameOf(): ServiceFrame {
+  const { databases: _databases, internalApi: _internalApi, ...frame } = frameOf();
+  return {
+    ...frame,
+    redis: { url: testInfra().redisUrl, keyPrefix: uniquePrefix(), commandTimeoutMs: 1000, outage: 'the test goes on', degradable: true },
+  };
+}
+
+/** A public app stand-in: one route, its close recorded. */
+function publicApp(events: string[]): { app: App; close: () => Promise<void> } {
+  const app = Fastify() as unknown as App;
+  app.get('/hello', async () => ({ hello: true }));
+  return {
+    app,
+    close: async () => {
+      events.push('public API closed');
+      await app.close();
+    },
+  };
+}
+
+async function listening(port: number): Promise<Server> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return server;
+}
+
+function portOf(server: Server): number {
+  return (server.address() as AddressInfo).port;
+}
+
+async function freePort(): Promise<number> {
+  const server = await listening(0);
+  const port = portOf(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** A consumer stand-in: what the frame reads of one (whether it consumes) and its stop. */
@@ -81,5 +127,168 @@ describe('the service kit (real PostgreSQL and Kafka)', () => {
       }),
     ).rejects.toThrow('a part of its own failed');
     expect(events).toEqual(['consumer stopped']);
+  });
+
+  it('when a service has several databases, then each gets its own pool under its application name and /readyz is down while any one is unreachable', async () => {
+    const infra = testInfra();
+    const schema = `${uniquePrefix()}kit`;
+    const frame = { ...frameOf(), internalApi: { port: 0, routes: {} } };
+    const names: string[] = [];
+    const service = await startFramedService(
+      logger,
+      {
+        ...frame,
+        databases: [
+          { url: infra.databaseUrl, schema, applicationName: 'kit-home' },
+          { url: infra.shardDatabaseUrl, schema, applicationName: 'kit-shard' },
+        ],
+      },
+      async (parts: FrameParts) => {
+        for (const pool of parts.pools) {
+          names.push((await pool.query<{ name: string }>("SELECT current_setting('application_name') AS name")).rows[0]!.name);
+        }
+        expect(parts.pool).toBe(parts.pools[0]);
+        return {};
+      },
+    );
+    try {
+      expect(names).toEqual(['kit-home', 'kit-shard']);
+      expect(((await (await fetch(`${service.metricsUrl}/readyz`)).json()) as { checks: { postgres: string } }).checks.postgres).toBe('up');
+    } finally {
+      await service.close();
+    }
+    const unreachable = await startFramedService(
+      logger,
+      {
+        ...frame,
+        databases: [
+          { url: infra.databaseUrl, schema },
+          { url: 'postgres://kit:kit@127.0.0.1:1/kit', schema },
+        ],
+      },
+      async () => ({}),
+    );
+    try {
+      const ready = await fetch(`${unreachable.metricsUrl}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(((await ready.json()) as { checks: { postgres: string } }).checks.postgres).toBe('down');
+    } finally {
+      await unreachable.close();
+    }
+  });
+
+  it('when a service has no database and no internal API but Redis and an app of its own, then /readyz checks Kafka and Redis, its app is its address, and its app closes first', async () => {
+    const events: string[] = [];
+    let redisStatus: () => string = () => '';
+    const service = await startFramedService(logger, publicFrameOf(), async (parts: FrameParts) => {
+      parts.track('a consumer', fakeConsumer(events));
+      expect(() => parts.pool).toThrow('no a database');
+      expect(() => parts.app).toThrow('no an internal API');
+      expect(await parts.redis.ping()).toBe('PONG');
+      redisStatus = () => parts.redis.status;
+      const { app, close } = publicApp(events);
+      parts.serve('public API', app, { port: 0, close });
+      return {};
+    });
+    try {
+      const ready = await fetch(`${service.metricsUrl}/readyz`);
+      expect(((await ready.json()) as { checks: unknown }).checks).toEqual({ kafka: 'up', redis: 'up', consumers: 'up' });
+      expect(await (await fetch(`${service.url}/hello`)).json()).toEqual({ hello: true });
+    } finally {
+      await service.close();
+    }
+    expect(events).toEqual(['public API closed', 'consumer stopped']);
+    // Disconnected: its socket ends a moment after the close.
+    for (let waited = 0; redisStatus() !== 'end' && waited < 2000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(redisStatus()).toBe('end');
+  });
+
+  it('when the app a service serves cannot listen, then the start fails and what had opened is closed, the operational port included', async () => {
+    const events: string[] = [];
+    const taken = await listening(0);
+    const metricsPort = await freePort();
+    const frame = publicFrameOf();
+    try {
+      await expect(
+        startFramedService(logger, { ...frame, config: { ...frame.config, METRICS_PORT: metricsPort } }, async (parts: FrameParts) => {
+          parts.track('a consumer', fakeConsumer(events));
+          parts.serve('public API', publicApp(events).app, { port: portOf(taken) });
+          return {};
+        }),
+      ).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      taken.close();
+    }
+    expect(events).toEqual(['consumer stopped']);
+    // The operational port is free again: it was closed.
+    (await listening(metricsPort)).close();
+  });
+
+  it('when a frame has a database but no outage grace, or an internal API but no service keys, then the start fails before anything opens', async () => {
+    const { DB_OUTAGE_GRACE_MS: _grace, SERVICE_TOKEN_PUBLIC_KEYS: _keys, ...config } = frameOf().config;
+    const open = jest.fn(async () => ({}));
+    await expect(startFramedService(logger, { ...frameOf(), config }, open)).rejects.toThrow('needs DB_OUTAGE_GRACE_MS');
+    await expect(
+      startFramedService(logger, { ...frameOf(), databases: [], config: { ...config, DB_OUTAGE_GRACE_MS: 1000 } }, open),
+    ).rejects.toThrow('needs SERVICE_TOKEN_PUBLIC_KEYS');
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('when a service is defined, then what it prepares reaches its frame and its parts, and a preparation that throws rejects the start before anything opens', async () => {
+    const { config, ...frame } = publicFrameOf();
+    const opened: string[] = [];
+    const start = defineService({
+      prepare: (given: FrameConfig) => {
+        if (given.OTEL_SERVICE_NAME === 'refused') throw new Error('a setting is refused');
+        return `prepared for ${given.OTEL_SERVICE_NAME}`;
+      },
+      frame: (_given, prepared) => {
+        opened.push(`frame ${prepared}`);
+        return frame;
+      },
+      open: async (parts, { prepared, options }) => {
+        opened.push(`parts ${prepared}`);
+        parts.serve('public API', publicApp([]).app, { port: 0 });
+        return { lost: typeof options.onDatabaseLost };
+      },
+    });
+    const service = await start(config, logger, { onDatabaseLost: () => undefined });
+    await service.close();
+    expect({ opened, lost: service.lost }).toEqual({
+      opened: ['frame prepared for kit-test', 'parts prepared for kit-test'],
+      lost: 'function',
+    });
+    const refused = start({ ...config, OTEL_SERVICE_NAME: 'refused' }, logger);
+    await expect(refused).rejects.toThrow('a setting is refused');
+    expect(opened).toHaveLength(2);
+  });
+
+  it("when a service consumes through the frame, then its consumer reads with the frame's Kafka client, /readyz counts it, and it stops with the service", async () => {
+    const topic = `${uniquePrefix()}kit-events`;
+    const handled: number[] = [];
+    let consumer!: RunningConsumer;
+    const service = await startFramedService(logger, frameOf(), async (parts: FrameParts) => {
+      parts.app.get('/internal/ping', async () => ({ pong: true }));
+      await parts.admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
+      consumer = await parts.consume('kit events consumer', {
+        groupId: `${topic}-group`,
+        topics: [topic],
+        schema: z.object({ n: z.number().int() }),
+        handleBatch: async (items) => void handled.push(...items.map((item) => item.value.n)),
+      });
+      await consumer.ready;
+      await parts.producer.send(topic, { key: 'k', value: JSON.stringify({ n: 7 }) });
+      return {};
+    });
+    try {
+      for (let waited = 0; handled.length === 0 && waited < 15_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(handled).toEqual([7]);
+      expect(((await (await fetch(`${service.metricsUrl}/readyz`)).json()) as { checks: { consumers: string } }).checks.consumers).toBe(
+        'up',
+      );
+    } finally {
+      await service.close();
+    }
+    expect(consumer.consuming).toBe(false);
   });
 });

@@ -17,7 +17,7 @@ export {
   type RebuildProgress,
   type RebuildResult,
 } from './rebuild';
-export { historyGroupId, startHistoryService, type HistoryServiceOptions, type RunningService } from './service';
+export { historyGroupId, startHistoryService, type RunningService } from './service';
 export { type AuditChainReport, verifyAuditChain } from './db/audit-log-repo';
 export { chainHash, genesisHash } from './domain/audit-chain';
 export { checkpointsAgainstLog } from './db/audit-checkpoint-repo';

@@ -2,10 +2,10 @@ import { createPrivateKey } from 'node:crypto';
 import { topicNames } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import type { RunningService, ServiceRuntime } from '@coin/http';
-import { offPathFetch, startConsumer } from '@coin/kafka';
+import { offPathFetch } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { AuditSignatureVerifier } from '@coin/security';
-import { type FrameParts, startFramedService } from '@coin/service-kit';
+import { defineService, type FrameParts } from '@coin/service-kit';
 import { AuditCheckpointer } from './audit-checkpointer';
 import type { HistoryConfig } from './config';
 import { registerInternalRoutes } from './http/internal-routes';
@@ -21,82 +21,53 @@ export function historyGroupId(topicPrefix: string): string {
   return `${topicPrefix}history-service`;
 }
 
-export interface HistoryServiceOptions {
-  /** Called when PostgreSQL stays away longer than DB_OUTAGE_GRACE_MS (main.ts: exit). */
-  onDatabaseLost?: () => void;
-}
-
-export async function startHistoryService(
-  config: Readonly<HistoryConfig>,
-  logger: Logger,
-  options: HistoryServiceOptions = {},
-): Promise<RunningService> {
-  return startFramedService(
-    logger,
-    {
-      name: 'history',
-      config,
-      clientId: 'history-service',
-      database: { url: config.HISTORY_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}history` },
-      internalApi: { port: config.HISTORY_HTTP_PORT, routes: historyRouteCallers },
-      onDatabaseLost: options.onDatabaseLost,
-    },
-    (parts) => openHistoryParts(parts, config),
-  );
-}
+export const startHistoryService = defineService({
+  frame: (config: Readonly<HistoryConfig>) => ({
+    name: 'history',
+    databases: [{ url: config.HISTORY_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}history` }],
+    internalApi: { port: config.HISTORY_HTTP_PORT, routes: historyRouteCallers },
+  }),
+  open: (parts, { config }) => openHistoryParts(parts, config),
+});
 
 /** What is the history service's own: the projection's and the audit log's consumers, the checkpointer, the read routes. */
 async function openHistoryParts(parts: FrameParts, config: Readonly<HistoryConfig>): Promise<Record<string, never>> {
-  const { runtime, logger, pool, kafka, producer, admin, tracing, app, track } = parts;
+  const { runtime, logger, pool, producer, admin, tracing, app, consume } = parts;
   const topics = topicNames(config.TOPIC_PREFIX);
   const groupId = historyGroupId(config.TOPIC_PREFIX);
   const metrics = registerHistoryMetrics(parts.metrics, { admin, groupId, topic: topics.coinTransactions });
   registerInternalRoutes(app, { pool });
-  const consumer = track(
-    'transaction events consumer',
-    await startConsumer({
-      kafka,
-      groupId,
-      topics: [topics.coinTransactions],
-      schema: projectableTransactionEvent,
-      logger,
-      producer,
-      // Rows of different partitions never conflict (the keys are per transaction), so partitions run side by side.
-      partitionsConsumedConcurrently: 3,
-      // A redelivered event hits the primary keys and changes nothing.
-      commitIntervalMs: 500,
-      // The projection is off the request path: letting a fetch wait up to 50 ms for 64 KB makes
-      // batches about twice as large under load (one statement each) and halves its CPU per
-      // event, for at most 50 ms more before a row is readable (the target is one second).
-      tuning: offPathFetch(50),
-      metrics: parts.metrics,
-      handleBatch: handleTransactionEvents({ pool, producer, logger, metrics, tracing }),
-    }),
-  );
+  const consumer = await consume('transaction events consumer', {
+    groupId,
+    topics: [topics.coinTransactions],
+    schema: projectableTransactionEvent,
+    // Rows of different partitions never conflict (the keys are per transaction), so partitions run side by side.
+    partitionsConsumedConcurrently: 3,
+    // A redelivered event hits the primary keys and changes nothing.
+    commitIntervalMs: 500,
+    // The projection is off the request path: letting a fetch wait up to 50 ms for 64 KB makes
+    // batches about twice as large under load (one statement each) and halves its CPU per
+    // event, for at most 50 ms more before a row is readable (the target is one second).
+    tuning: offPathFetch(50),
+    handleBatch: handleTransactionEvents({ pool, producer, logger, metrics, tracing }),
+  });
   await consumer.ready;
   // The admin audit log: its own group on admin.audit and the gateway's admin.refusals (one
   // partition each), applied serially so the hash chain has one writer.
-  const auditConsumer = track(
-    'audit events consumer',
-    await startConsumer({
-      kafka,
-      groupId: auditGroupId(config.TOPIC_PREFIX),
-      topics: [topics.adminAudit, topics.adminRefusals],
-      schema: projectableAuditEvent,
-      refuse: auditSourceRefusal(topics),
-      logger,
+  const auditConsumer = await consume('audit events consumer', {
+    groupId: auditGroupId(config.TOPIC_PREFIX),
+    topics: [topics.adminAudit, topics.adminRefusals],
+    schema: projectableAuditEvent,
+    refuse: auditSourceRefusal(topics),
+    handleBatch: handleAuditEvents({
+      pool,
       producer,
-      metrics: parts.metrics,
-      handleBatch: handleAuditEvents({
-        pool,
-        producer,
-        logger,
-        verifier: new AuditSignatureVerifier(config.AUDIT_SIGNER_PUBLIC_KEYS),
-        refusalsTopic: topics.adminRefusals,
-        metrics,
-      }),
+      logger,
+      verifier: new AuditSignatureVerifier(config.AUDIT_SIGNER_PUBLIC_KEYS),
+      refusalsTopic: topics.adminRefusals,
+      metrics,
     }),
-  );
+  });
   await auditConsumer.ready;
   startAuditCheckpointer(runtime, pool, config, logger);
   return {};

@@ -1,6 +1,7 @@
-import { openServiceDatabase, OutboxRelay, type Pool } from '@coin/db';
+import { type DatabaseWatch, OutboxRelay, type Pool } from '@coin/db';
 import type { BatchingProducer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
+import type { FrameDatabase } from '@coin/service-kit';
 import type { LedgerStore, OutboxBatch } from './apply/store';
 import { batchStore } from './db/batch-store';
 import { outboxBatches } from './db/outbox-store';
@@ -12,42 +13,43 @@ import type { ShardSpec } from './shards';
 export interface RunningShard {
   index: number;
   pool: Pool;
-  database: ReturnType<typeof openServiceDatabase>['watch'];
+  database: DatabaseWatch;
   outbox: OutboxRelay<OutboxBatch>;
   store: LedgerStore;
 }
 
 export interface ShardRuntimeOptions {
-  schema: string;
-  graceMs: number;
   logger: Logger;
   producer: BatchingProducer;
   metrics: ConstructorParameters<typeof OutboxRelay>[0]['metrics'];
   sweepIntervalMs: number;
   sweepGraceMs: number;
-  onDatabaseLost?: () => void;
+}
+
+/** The shards' databases as the service frame opens them: one pool each, the home shard first. */
+export function shardDatabases(specs: readonly ShardSpec[], schema: string): FrameDatabase[] {
+  return specs.map((spec) => ({
+    url: spec.url,
+    schema,
+    applicationName: specs.length > 1 ? `ledger-service-shard-${spec.index}` : 'ledger-service',
+    connectionsMax: 12,
+  }));
 }
 
 /**
- * A pool, an outbox relay and a store per shard. One shard (no LEDGER_SHARDS_DATABASE_URL) is
- * today's ledger exactly: the batch store on its one pool. With several, each shard's store is the
- * sharded store around its own batch store (db/sharded-store.ts).
+ * An outbox relay and a store per shard, on the pools the frame opened (shardDatabases). One shard
+ * (no LEDGER_SHARDS_DATABASE_URL) is today's ledger exactly: the batch store on its one pool. With
+ * several, each shard's store is the sharded store around its own batch store (db/sharded-store.ts).
  */
 export function openShards(
   specs: readonly ShardSpec[],
+  databases: { pools: readonly Pool[]; databases: readonly DatabaseWatch[] },
   options: ShardRuntimeOptions,
   shardOfWallet: (walletKey: string) => number,
 ): RunningShard[] {
-  const opened = specs.map((spec) => {
-    const { pool, watch } = openServiceDatabase({
-      url: spec.url,
-      schema: options.schema,
-      applicationName: specs.length > 1 ? `ledger-service-shard-${spec.index}` : 'ledger-service',
-      connectionsMax: 12,
-      graceMs: options.graceMs,
-      log: options.logger,
-      ...(options.onDatabaseLost ? { onGraceExceeded: options.onDatabaseLost } : {}),
-    });
+  const opened = specs.map((spec, at) => {
+    const pool = databases.pools[at]!;
+    const watch = databases.databases[at]!;
     const outbox = new OutboxRelay<OutboxBatch>({
       store: outboxBatches(pool),
       publish: outboxBatchPublisher(options.producer),

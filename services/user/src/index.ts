@@ -20,4 +20,4 @@ export { createFirstSuperadmin, type BootstrapOutcome } from './admin/superadmin
 export { erasePersonalData, type ErasureOutcome } from './admin/erasure';
 export { erasureRecordId } from './domain/erasure';
 export { loadUserConfig, userConfigSchema, type UserConfig } from './config';
-export { startUserService, type RunningService, type UserServiceOptions } from './service';
+export { startUserService, type RunningService } from './service';

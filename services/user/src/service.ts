@@ -3,18 +3,9 @@ import { passwordHashCostOf } from '@coin/config';
 import { commandNeedsStepUp, minorUnitsPerCoin, topicNames, type UserCommand, userCommand, userCommandNeedsProof } from '@coin/contracts';
 import { OutboxRelay, type OutboxRow, outboxTable, type Pool } from '@coin/db';
 import { type RunningService, ServiceTokenSigner } from '@coin/http';
-import {
-  assertAppendTime,
-  commandRefusalRecord,
-  outboxPublisher,
-  partitionCount,
-  refusalIdName,
-  sendRefusalRecord,
-  startConsumer,
-} from '@coin/kafka';
-import type { Logger } from '@coin/logger';
+import { assertAppendTime, commandRefusalRecord, outboxPublisher, partitionCount, refusalIdName, sendRefusalRecord } from '@coin/kafka';
 import { AuditRecordSigner, CommandAuthority, revocationSubjectOfClient, revocationSubjectOfUser } from '@coin/security';
-import { type FrameParts, startFramedService } from '@coin/service-kit';
+import { defineService, type FrameParts } from '@coin/service-kit';
 import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
 import { registerInternalRoutes } from './http/internal-routes';
@@ -37,33 +28,17 @@ import { RevocationRelay } from './kafka/revocation-relay';
 
 export type { RunningService };
 
-export interface UserServiceOptions {
-  /** Called when PostgreSQL stays away longer than DB_OUTAGE_GRACE_MS (main.ts: exit). */
-  onDatabaseLost?: () => void;
-}
-
-export async function startUserService(
-  config: Readonly<UserConfig>,
-  logger: Logger,
-  options: UserServiceOptions = {},
-): Promise<RunningService> {
-  const topics = topicNames(config.TOPIC_PREFIX);
-  const auditSigner = new AuditRecordSigner('user', config.SERVICE_TOKEN_PRIVATE_KEY);
-  return startFramedService(
-    logger,
-    {
-      name: 'user',
-      config,
-      clientId: 'user-service',
-      database: { url: config.USER_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}users` },
-      internalApi: { port: config.USER_HTTP_PORT, routes: userRouteCallers, open: userOpenRoutes },
-      // Its admin audit records are signed with its own key (docs/DESIGN.md "Admin audit log").
-      producer: { auditSigning: { topics: [topics.adminAudit], signer: auditSigner } },
-      onDatabaseLost: options.onDatabaseLost,
-    },
-    (parts) => openUserParts(parts, config, auditSigner),
-  );
-}
+export const startUserService = defineService({
+  // Its admin audit records are signed with its own key (docs/DESIGN.md "Admin audit log").
+  prepare: (config: Readonly<UserConfig>) => new AuditRecordSigner('user', config.SERVICE_TOKEN_PRIVATE_KEY),
+  frame: (config, auditSigner) => ({
+    name: 'user',
+    databases: [{ url: config.USER_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}users` }],
+    internalApi: { port: config.USER_HTTP_PORT, routes: userRouteCallers, open: userOpenRoutes },
+    producer: { auditSigning: { topics: [topicNames(config.TOPIC_PREFIX).adminAudit], signer: auditSigner } },
+  }),
+  open: (parts, { config, prepared }) => openUserParts(parts, config, prepared),
+});
 
 /** What is the user service's own: its outbox and revocation relays, its routes and the user.commands consumer. */
 async function openUserParts(
@@ -105,10 +80,7 @@ async function openUserParts(
   registerUserRoutes(parts, config, { keys, now, revocations });
   // Commands are judged at the time the broker appended them, never at a time their sender wrote.
   await assertAppendTime(admin, [topics.userCommands]);
-  const consumer = parts.track(
-    'user commands consumer',
-    await startUserCommandsConsumer(parts, config, { keys, now, revocations, outbox, auditSigner }),
-  );
+  const consumer = await startUserCommandsConsumer(parts, config, { keys, now, revocations, outbox, auditSigner });
   await consumer.ready;
   return {};
 }
@@ -186,7 +158,7 @@ async function startUserCommandsConsumer(
   config: Readonly<UserConfig>,
   own: UserParts & { outbox: OutboxRelay<OutboxRow>; auditSigner: AuditRecordSigner },
 ) {
-  const { kafka, producer, logger, pool, tracing } = parts;
+  const { producer, logger, pool, tracing } = parts;
   const { now, auditSigner } = own;
   const topics = topicNames(config.TOPIC_PREFIX);
   const authority = new CommandAuthority({
@@ -202,16 +174,12 @@ async function startUserCommandsConsumer(
     timeoutMs: config.LEDGER_READ_TIMEOUT_MS,
     signer: new ServiceTokenSigner('user', config.SERVICE_TOKEN_PRIVATE_KEY),
   });
-  return startConsumer({
-    kafka,
+  return parts.consume('user commands consumer', {
     groupId: `${config.TOPIC_PREFIX}user-service`,
     topics: [topics.userCommands],
     schema: userCommand,
     refuse: (command, _topic, _headers, record) => refusalOf(command, new Date(record.timestampMs)),
-    logger,
-    producer,
     partitionsConsumedConcurrently: 3,
-    metrics: parts.metrics,
     // A command refused before apply (by a `refuse` check such as a proof of authority) is
     // recorded in the admin audit log, besides its dead letter and answer.
     onRefused: (refused) =>

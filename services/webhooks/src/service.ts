@@ -2,10 +2,10 @@ import { topicNames } from '@coin/contracts';
 import { OutboxRelay, outboxTable } from '@coin/db';
 import { coinBalanceEvent } from '@coin/events';
 import type { RunningService } from '@coin/http';
-import { offPathFetch, outboxPublisher, startConsumer } from '@coin/kafka';
+import { offPathFetch, outboxPublisher } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { AuditRecordSigner } from '@coin/security';
-import { type FrameParts, startFramedService } from '@coin/service-kit';
+import { defineService, type FrameParts, type ServiceOptions } from '@coin/service-kit';
 import { Counter } from 'prom-client';
 import { encryptionKeyBytes, type WebhooksConfig } from './config';
 import { OutboundSender } from './delivery/outbound';
@@ -37,42 +37,36 @@ export function balanceMonitorsGroupId(topicPrefix: string): string {
   return `${topicPrefix}webhooks-balance-monitors`;
 }
 
-export interface WebhooksServiceOptions {
-  /** Called when PostgreSQL stays away longer than DB_OUTAGE_GRACE_MS (main.ts: exit). */
-  onDatabaseLost?: () => void;
-}
-
 export interface RunningWebhooksService extends RunningService {
   /** Sends what is due now, without waiting for the next poll (tests). */
   deliverDue(): Promise<number>;
 }
 
-export async function startWebhooksService(
+export const startWebhooksService: (
   config: Readonly<WebhooksConfig>,
   logger: Logger,
-  options: WebhooksServiceOptions = {},
-): Promise<RunningWebhooksService> {
+  options?: ServiceOptions,
+) => Promise<RunningWebhooksService> = defineService({
   // Before anything opens: endpoint secrets are sealed with this key.
-  const key = encryptionKeyBytes(config.WEBHOOKS_ENCRYPTION_SECRET);
-  if (!key) throw new Error('WEBHOOKS_ENCRYPTION_SECRET must be 32 bytes, base64 or base64url');
-  const topics = topicNames(config.TOPIC_PREFIX);
-  return startFramedService(
-    logger,
-    {
-      name: 'webhooks',
-      config,
-      clientId: 'webhooks-service',
-      database: { url: config.WEBHOOKS_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}webhooks` },
-      internalApi: { port: config.WEBHOOKS_HTTP_PORT, routes: webhooksRouteCallers },
-      // Its audit records (a SUPERADMIN's action on an endpoint) are signed as the webhooks service's.
-      producer: {
-        auditSigning: { topics: [topics.adminAudit], signer: new AuditRecordSigner('webhooks', config.SERVICE_TOKEN_PRIVATE_KEY) },
+  prepare: (config: Readonly<WebhooksConfig>) => {
+    const key = encryptionKeyBytes(config.WEBHOOKS_ENCRYPTION_SECRET);
+    if (!key) throw new Error('WEBHOOKS_ENCRYPTION_SECRET must be 32 bytes, base64 or base64url');
+    return new SecretBox(key);
+  },
+  frame: (config) => ({
+    name: 'webhooks',
+    databases: [{ url: config.WEBHOOKS_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}webhooks` }],
+    internalApi: { port: config.WEBHOOKS_HTTP_PORT, routes: webhooksRouteCallers },
+    // Its audit records (a SUPERADMIN's action on an endpoint) are signed as the webhooks service's.
+    producer: {
+      auditSigning: {
+        topics: [topicNames(config.TOPIC_PREFIX).adminAudit],
+        signer: new AuditRecordSigner('webhooks', config.SERVICE_TOKEN_PRIVATE_KEY),
       },
-      onDatabaseLost: options.onDatabaseLost,
     },
-    (parts) => openWebhooksParts(parts, config, new SecretBox(key)),
-  );
-}
+  }),
+  open: (parts, { config, prepared }) => openWebhooksParts(parts, config, prepared),
+});
 
 /** What is the webhooks service's own: its routes, the two consumers, the outbox relay and the delivery worker. */
 async function openWebhooksParts(
@@ -156,43 +150,29 @@ async function startEventConsumers(
     balanceEvents: Pick<Parameters<typeof handleBalanceEvents>[0], 'outbox' | 'onSkipped'>;
   },
 ): Promise<void> {
-  const { kafka, producer, logger, pool, track } = parts;
+  const { pool, consume } = parts;
   const topics = topicNames(config.TOPIC_PREFIX);
-  const consumer = track(
-    'coin events consumer',
-    await startConsumer({
-      kafka,
-      groupId: webhooksGroupId(config.TOPIC_PREFIX),
-      topics: [topics.coinTransactions, topics.coinHolds],
-      schema: webhookEvent,
-      logger,
-      producer,
-      commitIntervalMs: 500,
-      tuning: offPathFetch(250),
-      metrics: parts.metrics,
-      handleBatch: handleCoinEvents({ pool }),
+  const consumer = await consume('coin events consumer', {
+    groupId: webhooksGroupId(config.TOPIC_PREFIX),
+    topics: [topics.coinTransactions, topics.coinHolds],
+    schema: webhookEvent,
+    commitIntervalMs: 500,
+    tuning: offPathFetch(250),
+    handleBatch: handleCoinEvents({ pool }),
+  });
+  const balanceConsumer = await consume('balance events consumer', {
+    groupId: balanceMonitorsGroupId(config.TOPIC_PREFIX),
+    topics: [topics.coinBalances],
+    schema: coinBalanceEvent,
+    passOver: own.monitoredWallets.passOver,
+    commitIntervalMs: 500,
+    tuning: offPathFetch(250),
+    handleBatch: handleBalanceEvents({
+      pool,
+      outbox: own.balanceEvents.outbox,
+      topic: topics.coinBalanceMonitors,
+      onSkipped: own.balanceEvents.onSkipped,
     }),
-  );
-  const balanceConsumer = track(
-    'balance events consumer',
-    await startConsumer({
-      kafka,
-      groupId: balanceMonitorsGroupId(config.TOPIC_PREFIX),
-      topics: [topics.coinBalances],
-      schema: coinBalanceEvent,
-      logger,
-      producer,
-      passOver: own.monitoredWallets.passOver,
-      commitIntervalMs: 500,
-      tuning: offPathFetch(250),
-      metrics: parts.metrics,
-      handleBatch: handleBalanceEvents({
-        pool,
-        outbox: own.balanceEvents.outbox,
-        topic: topics.coinBalanceMonitors,
-        onSkipped: own.balanceEvents.onSkipped,
-      }),
-    }),
-  );
+  });
   await Promise.all([consumer.ready, balanceConsumer.ready]);
 }

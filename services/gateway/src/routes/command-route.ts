@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { problem, type LedgerDraft, type LedgerResult } from '@coin/contracts';
 import { AppError, isErrorCode, statusOf } from '@coin/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';

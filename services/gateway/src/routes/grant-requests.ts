@@ -15,7 +15,7 @@ import type { InternalApi } from '../clients/internal-api';
 import { authorityOf } from '../plugins/auth';
 import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
 import type { TokenVersionStore } from '../plugins/token-version';
-import { answered } from './command-route';
+import { answered, commandErrorResponses as errorResponses } from './command-route';
 import { exampleGrantRequest, withExample } from './examples';
 
 export interface GrantRequestRouteDeps {
@@ -23,18 +23,6 @@ export interface GrantRequestRouteDeps {
   internal: InternalApi;
   tokenVersions: TokenVersionStore;
 }
-
-const errorResponses = {
-  400: problem,
-  401: problem,
-  403: problem,
-  404: problem,
-  409: problem,
-  422: problem,
-  429: problem,
-  503: problem,
-  504: problem,
-};
 
 const exampleRequest = exampleGrantRequest({
   type: 'user.change-role' as const,

@@ -1,14 +1,8 @@
 import type { GrantRequest } from '@coin/client';
-import { Loaded } from '../../components/busy';
-import { Notice } from '../../components/notice';
 import { useConsole } from '../../context';
-import { useLoad } from '../../hooks/use-load';
-import { useMutation } from '../../hooks/use-mutation';
+import { coins } from '../../format';
 import { Link } from '../../router';
-import { SubmissionKey } from '../../session';
-import { Table } from '../../components/layout';
-import { coins, when } from '../../format';
-import { Decide } from './decide';
+import { RequestTable } from './request-table';
 
 /** What a grant request would do once approved, in words. */
 function actOf(act: GrantRequest['act']) {
@@ -41,19 +35,7 @@ function actOf(act: GrantRequest['act']) {
  */
 export function GrantRequests() {
   const { session } = useConsole();
-  const decision = useMutation();
-  const requests = useLoad(() => session.client.listGrantRequests({ query: { status: 'PENDING' } }), []);
-  const decide = (id: string, approve: boolean, reason: string) =>
-    void decision.run(
-      async () => {
-        const idempotencyKey = new SubmissionKey().current;
-        if (approve) await session.client.approveGrantRequest({ path: { id }, idempotencyKey });
-        else await session.client.rejectGrantRequest({ path: { id }, body: { reason }, idempotencyKey });
-        requests.reload();
-        return `${approve ? 'Approved' : 'Rejected'} ${id.slice(0, 8)}.`;
-      },
-      { key: id },
-    );
+  const decided = (approve: boolean, id: string) => `${approve ? 'Approved' : 'Rejected'} ${id.slice(0, 8)}.`;
   return (
     <section aria-labelledby="grant-requests" className="panel">
       <h2 id="grant-requests">Grant requests</h2>
@@ -61,44 +43,23 @@ export function GrantRequests() {
         Role grants, API keys and platform clients wait for a second SUPERADMIN who held the role before the request; you cannot approve
         your own.
       </p>
-      <Notice>{decision.result}</Notice>
-      <Loaded load={requests} error={decision.error}>
-        {(data) => (
-          <Table caption="Pending grant requests">
-            <thead>
-              <tr>
-                <th scope="col">Request</th>
-                <th scope="col">What</th>
-                <th scope="col">Requested by</th>
-                <th scope="col">Expires (UTC)</th>
-                <th scope="col">Decide</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.grantRequests.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <code>{r.id.slice(0, 8)}</code>
-                  </td>
-                  <td>{actOf(r.act)}</td>
-                  <td>
-                    {r.requestedBy.kind} {r.requestedBy.id}
-                  </td>
-                  <td>{when(r.expiresAt)}</td>
-                  <td>
-                    <Decide id={r.id} busy={decision.busyKey === r.id} onDecide={decide} />
-                  </td>
-                </tr>
-              ))}
-              {data.grantRequests.length === 0 ? (
-                <tr>
-                  <td colSpan={5}>No request.</td>
-                </tr>
-              ) : null}
-            </tbody>
-          </Table>
-        )}
-      </Loaded>
+      <RequestTable
+        caption="Pending grant requests"
+        empty="No request."
+        list={() => session.client.listGrantRequests({ query: { status: 'PENDING' } })}
+        rows={(data) => data.grantRequests}
+        columns={[{ key: 'what', header: 'What', cell: (r: GrantRequest) => actOf(r.act) }]}
+        decisions={{
+          approve: async (id, idempotencyKey) => {
+            await session.client.approveGrantRequest({ path: { id }, idempotencyKey });
+            return decided(true, id);
+          },
+          reject: async (id, reason, idempotencyKey) => {
+            await session.client.rejectGrantRequest({ path: { id }, body: { reason }, idempotencyKey });
+            return decided(false, id);
+          },
+        }}
+      />
     </section>
   );
 }

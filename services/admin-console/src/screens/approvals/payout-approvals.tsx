@@ -1,15 +1,9 @@
 import type { OperationResult } from '@coin/client';
-import { useState } from 'react';
-import { type Column, PagedTable } from '../../components/paged-table';
-import { Notice } from '../../components/notice';
+import type { Column } from '../../components/paged-table';
 import { useConsole } from '../../context';
 import { coins, when } from '../../format';
-import { useLoad } from '../../hooks/use-load';
-import { useMutation } from '../../hooks/use-mutation';
-import { SubmissionKey } from '../../session';
-import { Decide } from './decide';
 import { PayoutLines } from './payout-lines';
-import { approvalsPageSize, type StatusChoice, StatusFilter } from './status-filter';
+import { keyedApproval, RequestTable } from './request-table';
 
 type PayoutApproval = OperationResult<'listPayoutApprovals'>['payoutApprovals'][number];
 
@@ -20,75 +14,6 @@ type PayoutApproval = OperationResult<'listPayoutApprovals'>['payoutApprovals'][
  */
 export function PayoutApprovals() {
   const { session, apiKey } = useConsole();
-  const [status, setStatus] = useState<StatusChoice>('PENDING');
-  const [offset, setOffset] = useState(0);
-  const decision = useMutation();
-  const requests = useLoad(
-    () =>
-      session.client.listPayoutApprovals({
-        query: { limit: String(approvalsPageSize), offset: String(offset), ...(status ? { status } : {}) },
-      }),
-    [status, offset],
-  );
-  const decide = (id: string, approve: boolean, reason: string) =>
-    void decision.run(
-      async () => {
-        const idempotencyKey = new SubmissionKey().current;
-        let said: string;
-        if (approve) {
-          const answer = await session.client.approvePayoutRequest({
-            path: { id },
-            idempotencyKey,
-            ...(apiKey ? { headers: { 'x-api-key': apiKey } } : {}),
-          });
-          const { payout } = answer;
-          const lines = payout.lines.length === 1 ? '1 line' : `${payout.lines.length} lines`;
-          said = `Approved: payout ${payout.reference}, ${lines} (${payout.type}) of ${coins(payout.total)} in all.`;
-        } else {
-          await session.client.rejectPayoutRequest({ path: { id }, body: { reason }, idempotencyKey });
-          said = `Rejected payout ${id}.`;
-        }
-        requests.reload();
-        return said;
-      },
-      { key: id },
-    );
-  const columns: readonly Column<PayoutApproval>[] = [
-    { key: 'request', header: 'Request', cell: (a) => <code>{a.id.slice(0, 8)}</code> },
-    { key: 'status', header: 'Status', cell: (a) => a.status },
-    {
-      key: 'reference',
-      header: 'Reference',
-      cell: (a) => (
-        <>
-          <code>{a.payout.reference}</code> · {a.payout.reason}
-        </>
-      ),
-    },
-    { key: 'total', header: 'Total', numeric: true, cell: (a) => coins(a.payout.total) },
-    { key: 'lines', header: 'Lines', cell: (a) => <PayoutLines id={a.id} lines={a.payout.lines} /> },
-    {
-      key: 'requested-by',
-      header: 'Requested by',
-      cell: (a) => (
-        <>
-          {a.requestedBy.kind} {a.requestedBy.id}
-        </>
-      ),
-    },
-    { key: 'created', header: 'Created (UTC)', cell: (a) => when(a.createdAt) },
-    { key: 'expires', header: 'Expires (UTC)', cell: (a) => when(a.expiresAt) },
-    {
-      key: 'decide',
-      header: 'Decide',
-      cell: (a) =>
-        a.status === 'PENDING' ? (
-          <Decide id={a.id} what="payout request" busy={decision.busyKey === a.id} onDecide={decide} />
-        ) : (
-          (a.decidedBy?.id ?? '—')
-        ),
-    },
-  ];
   return (
     <section aria-labelledby="payouts-waiting" className="panel">
       <h2 id="payouts-waiting">Payouts waiting</h2>
@@ -96,32 +21,44 @@ export function PayoutApprovals() {
         A person's payout from REWARDS past the four-eyes window waits here whole. Approving pays every line, all or nothing, and needs the
         API key's reward scope; you cannot approve your own payout.
       </p>
-      <StatusFilter
-        label="Payout status"
-        value={status}
-        onChange={(next) => {
-          setStatus(next);
-          setOffset(0);
-        }}
-      />
-      <Notice>{decision.result}</Notice>
-      <PagedTable
-        load={requests}
-        error={decision.error}
+      <RequestTable
         caption="Payout approval requests"
-        columns={columns}
-        rows={(data) => data.payoutApprovals}
-        rowKey={(a) => a.id}
         empty="No payout request."
-        paging={(_, rows) => ({
-          name: 'Pages of payout requests',
-          label: `${offset + 1}–${offset + rows.length}`,
-          hasPrevious: offset > 0,
-          hasNext: rows.length === approvalsPageSize,
-          onPrevious: () => setOffset(Math.max(0, offset - approvalsPageSize)),
-          onNext: () => setOffset(offset + approvalsPageSize),
-        })}
+        what="payout request"
+        filter={{ label: 'Payout status', pagesName: 'Pages of payout requests' }}
+        list={({ status, offset, limit }) =>
+          session.client.listPayoutApprovals({ query: { limit: String(limit), offset: String(offset), ...(status ? { status } : {}) } })
+        }
+        rows={(data) => data.payoutApprovals}
+        columns={payoutColumns}
+        columnsAfterRequester={[{ key: 'created', header: 'Created (UTC)', cell: (a: PayoutApproval) => when(a.createdAt) }]}
+        decisions={{
+          approve: async (id, idempotencyKey) => {
+            const { payout } = await session.client.approvePayoutRequest(keyedApproval(id, idempotencyKey, apiKey));
+            const lines = payout.lines.length === 1 ? '1 line' : `${payout.lines.length} lines`;
+            return `Approved: payout ${payout.reference}, ${lines} (${payout.type}) of ${coins(payout.total)} in all.`;
+          },
+          reject: async (id, reason, idempotencyKey) => {
+            await session.client.rejectPayoutRequest({ path: { id }, body: { reason }, idempotencyKey });
+            return `Rejected payout ${id}.`;
+          },
+        }}
       />
     </section>
   );
 }
+
+/** A payout's own columns: its reference and reason, its total and its lines. */
+const payoutColumns: readonly Column<PayoutApproval>[] = [
+  {
+    key: 'reference',
+    header: 'Reference',
+    cell: (a) => (
+      <>
+        <code>{a.payout.reference}</code> · {a.payout.reason}
+      </>
+    ),
+  },
+  { key: 'total', header: 'Total', numeric: true, cell: (a) => coins(a.payout.total) },
+  { key: 'lines', header: 'Lines', cell: (a) => <PayoutLines id={a.id} lines={a.payout.lines} /> },
+];

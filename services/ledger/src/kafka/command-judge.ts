@@ -1,0 +1,127 @@
+import { commandNeedsStepUp, type ledgerCommand, ledgerCommandNeedsProof, type TopicNames } from '@coin/contracts';
+import type { Pool } from '@coin/db';
+import { type BatchingProducer, type ConsumerOptions, commandRefusalRecord, refusalIdName, sendRefusalRecord } from '@coin/kafka';
+import {
+  type AuditRecordSigner,
+  CommandAuthority,
+  KeyProofVerifier,
+  RevocationVerifier,
+  revocationRecordKey,
+  uuidV5,
+} from '@coin/security';
+import type { LedgerConfig } from '../config';
+import { loadRevocationFloors, recordRevocationFloor } from '../db/revocation-floors';
+import { authorRefusal } from '../domain/authority';
+import { RevocationFloors } from '../domain/revocation-floors';
+import { adminMoneyRefusal } from './admin-money-proof';
+
+type CommandConsumerOptions = ConsumerOptions<typeof ledgerCommand>;
+type RefusedCommand = Parameters<typeof commandRefusalRecord>[1];
+
+export interface CommandJudgeDeps {
+  config: Readonly<LedgerConfig>;
+  /** The home shard's pool: where the revocation floors are kept. */
+  pool: Pool;
+  producer: BatchingProducer;
+  topics: TopicNames;
+  auditSigner: AuditRecordSigner;
+  now: () => Date;
+}
+
+/**
+ * Who may ask (docs/DESIGN.md "Who asks"), as the apply consumer judges it: the proof a command
+ * carries, the revocation floors met in ledger.commands (loaded before the first command is
+ * judged, kept in the home shard), and every refusal recorded in the admin audit log.
+ */
+export async function commandJudge(
+  deps: CommandJudgeDeps,
+): Promise<Required<Pick<CommandConsumerOptions, 'refuse' | 'records' | 'onRefused'>>> {
+  const { config, topics } = deps;
+  const authority = new CommandAuthority({
+    keys: config.AUTHORITY_PUBLIC_KEYS,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    maxCommandAgeMs: config.COMMAND_MAX_AGE_S * 1000,
+    stepUpMaxAgeMs: config.STEP_UP_MAX_AGE_S * 1000,
+  });
+  // Revocations met in ledger.commands, by partition and offset.
+  const floors = new RevocationFloors(await loadRevocationFloors(deps.pool));
+  // The proofs of API keys the user service signs with the same keys (docs/DESIGN.md "API keys").
+  const keyProofs = new KeyProofVerifier({ keys: config.AUTHORITY_PUBLIC_KEYS, issuer: config.JWT_ISSUER });
+  // Every refusal is recorded in the admin audit log (rejected, actor unverified), besides the
+  // dead letter and the answer: a forged command is an attempt on authority.
+  const audit = (refused: RefusedCommand) =>
+    sendRefusalRecord(
+      deps.producer,
+      topics.adminAudit,
+      commandRefusalRecord('ledger', refused, deps.auditSigner.recordId(refusalIdName(refused)), deps.now()),
+    );
+  return {
+    // A command that moves coins, approves, changes limits or closes a wallet must prove who
+    // asked (the caller's own signed token, checked here against the actor and the time the
+    // broker appended the command): a process with only the gateway's Kafka credentials cannot
+    // name an actor, nor choose the time its proof is judged at.
+    refuse: async (command, topic, _headers, record) => {
+      if (!ledgerCommandNeedsProof(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', command.type)) return null;
+      // Approving or rejecting a four-eyes request also needs the approver's fresh second factor.
+      const check = await authority.check(command, new Date(record.timestampMs), { stepUp: commandNeedsStepUp(command.type) });
+      if (!check.ok) return check.reason;
+      // Revoked before this command was written (a floor at an earlier offset of its partition):
+      // a map lookup, no I/O.
+      // A person's admin money command also needs a second factor and the proof of the person's
+      // own API key, valid at the same time, of a key not revoked before it (a floor too).
+      const offset = Number(record.offset);
+      return (
+        floors.refusal(record.partition, offset, check.authority) ??
+        authorRefusal(command, check.authority) ??
+        (await adminMoneyRefusal(keyProofs, command, new Date(record.timestampMs), (keyId) =>
+          floors.keyRefusal(record.partition, offset, keyId),
+        ))
+      );
+    },
+    records: revocationRecords(deps, floors, audit),
+    onRefused: audit,
+  };
+}
+
+/**
+ * The user service's revocation records: not commands, so neither the schema nor the wallet key
+ * check applies (they travel under their own key, written to each partition explicitly). Taken in
+ * offset order, before the commands after them are judged; recorded before the batch's offsets can
+ * commit. One that does not verify is dead-lettered, audited, and changes nothing.
+ */
+function revocationRecords(
+  deps: CommandJudgeDeps,
+  floors: RevocationFloors,
+  audit: (refused: RefusedCommand) => Promise<void>,
+): CommandConsumerOptions['records'] & {} {
+  const { topics } = deps;
+  const revocations = new RevocationVerifier(deps.config.AUTHORITY_PUBLIC_KEYS, deps.config.JWT_ISSUER);
+  const revocationKey = Buffer.from(revocationRecordKey);
+  return {
+    matches: (message) => message.key !== null && revocationKey.equals(message.key),
+    take: async (message, record) => {
+      const verified =
+        record.topic === topics.ledgerCommands
+          ? await revocations.verify(message.value?.toString('utf8') ?? '')
+          : { ok: false as const, reason: 'only the user service writes revocations, and only to ledger.commands' };
+      if (!verified.ok) {
+        const refused = {
+          value: { commandId: uuidV5(refusalIdName(record)), type: revocationRecordKey, actor: { kind: 'service' as const, id: 'user' } },
+          topic: record.topic,
+          partition: record.partition,
+          offset: record.offset,
+          reason: `Revocation record refused: ${verified.reason}`,
+          headers: {},
+        };
+        await audit(refused);
+        return refused.reason;
+      }
+      const { subject, minTokenVersion, at } = verified.revocation;
+      const floor = { partition: record.partition, offset: Number(record.offset), subject, minTokenVersion: minTokenVersion ?? null };
+      await recordRevocationFloor(deps.pool, floor, at);
+      floors.raise(floor);
+      return null;
+    },
+  };
+}
