@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PlatformEvent, WebhookEndpoint } from '@coin/contracts';
 import { verifyAndParseWebhook } from '@coin/events';
+import { runCoinCommand } from '../../libs/cli/src/command';
 import { adminSession, apiKeyFor, createPlatformClientWithCli, fundTreasury, type AdminSession } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 import { http, registerUser } from '../harness/http';
@@ -17,7 +18,7 @@ describe('a platform client’s events (GET /api/events)', () => {
   let stack: TestStack;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let superadmin: AdminSession;
-  let clientA: { clientId: string; token: string };
+  let clientA: { clientId: string; token: string; secret: string };
   let clientB: { clientId: string; token: string };
   let clientOps: { clientId: string; token: string };
   let winner: { userId: number; accessToken: string };
@@ -54,7 +55,7 @@ describe('a platform client’s events (GET /api/events)', () => {
       createPlatformClientWithCli(stack, `events-ops-${run}`, { treasuries: ['OPERATIONS'] }),
     ]);
     const tokens = await Promise.all([a, b, ops].map(tokenOf));
-    clientA = { clientId: a.clientId, token: tokens[0] as string };
+    clientA = { clientId: a.clientId, token: tokens[0] as string, secret: a.clientSecret };
     clientB = { clientId: b.clientId, token: tokens[1] as string };
     clientOps = { clientId: ops.clientId, token: tokens[2] as string };
     winner = await registerUser(stack.gatewayUrl);
@@ -165,5 +166,42 @@ describe('a platform client’s events (GET /api/events)', () => {
     expect({ status: mismatch.status, code: mismatch.body.code }).toEqual({ status: 400, code: 'CURSOR_MISMATCH' });
     const forged = await call(clientA.token, 'GET', '/api/events?cursor=eyJ2IjoxLCJzIjoxfQ');
     expect({ status: forged.status, code: forged.body.code }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+  });
+
+  it('when coin listen runs for the platform, then an event recorded after it started arrives at the local receiver, signed with the local secret; one from before does not', async () => {
+    const before = (await eventsOf(clientA.token)).map((e) => e.id);
+    const stop = new AbortController();
+    const lines: string[] = [];
+    const env = { COIN_URL: stack.gatewayUrl, COIN_CLIENT_ID: clientA.clientId, COIN_CLIENT_SECRET: clientA.secret };
+    const listening = runCoinCommand(
+      ['listen', '--forward-to', `${receiver.url}/cli`, '--interval-ms', '200'],
+      env,
+      (line) => lines.push(line),
+      stop.signal,
+    );
+    try {
+      const secret = await eventually(async () => /(whsec_\S+)/.exec(lines.join('\n'))?.[1], 5_000, 'the printed forwarding secret');
+      const rewarded = await call(clientA.token, 'POST', '/api/admin/reward', {
+        body: { userId: winner.userId, amount: 2, reason: `events cli ${run}` },
+        headers: { 'idempotency-key': randomUUID() },
+      });
+      expect(rewarded.status).toBe(201);
+      const relayed = await eventually(
+        async () => receiver.received.find((r) => r.path === '/cli' && r.body.includes(`events cli ${run}`)),
+        30_000,
+        'the event relayed by coin listen',
+      );
+      const event = verifyAndParseWebhook(relayed.body, relayed.headers, secret);
+      expect(event.type).toBe('coin.transaction.recorded');
+      const listed = await call(clientA.token, 'GET', `/api/events/${event.eventId}`);
+      expect(event).toEqual(listed.body.payload);
+      expect(receiver.received.filter((r) => r.path === '/cli').map((r) => JSON.parse(r.body).eventId as string)).not.toEqual(
+        expect.arrayContaining(before.slice(0, 1)),
+      );
+      expect(lines.some((line) => line.includes(event.eventId) && line.endsWith('-> 200'))).toBe(true);
+    } finally {
+      stop.abort();
+      await listening;
+    }
   });
 });

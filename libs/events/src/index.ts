@@ -203,6 +203,7 @@ export {
   standardWebhookHeaderNames,
   standardWebhookHeaders,
   standardWebhooksSecret,
+  webhookDeliveryHeaders,
 } from './standard-webhooks';
 export {
   type CoinWebhookEvent,
