@@ -3,7 +3,7 @@ import { coinBalanceMonitorEventTypes } from './coin-balance-monitors';
 import { coinHoldEventTypes } from './coin-holds';
 import { coinTransactionEventTypes } from './coin-transactions';
 import { sampleHoldCreatedEvent, sampleRecordedEvent } from './sample-events';
-import { standardWebhookHeaders } from './standard-webhooks';
+import { standardWebhookHeaders, standardWebhooksSecret } from './standard-webhooks';
 import { verifyAndParseWebhook, WebhookVerificationError, type WebhookErrorReason } from './verify-and-parse';
 import { coinWebhookEventTypes, webhookEndpointDisabledEventType, webhookTestEventType } from './webhook-events';
 import { signWebhook, webhookSignatureHeader } from './webhook-signature';
@@ -39,6 +39,8 @@ describe('verifyAndParseWebhook', () => {
     const event = verifyAndParseWebhook(body, standard(body), secret, { now: sentAt + 5 });
     expect(event.type).toBe('coin.transaction.recorded');
     if (event.type === 'coin.transaction.recorded') expect(event.transaction.amount).toBe(12.5);
+    // The secret in the standard base64 form the Standard Webhooks libraries take works too.
+    expect(verifyAndParseWebhook(body, standard(body), standardWebhooksSecret(secret), { now: sentAt }).eventId).toBe(event.eventId);
   });
 
   it('when a delivery carries only the legacy Coin-Signature header, in any case and as a fetch Headers, then it verifies too', () => {
