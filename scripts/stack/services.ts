@@ -111,6 +111,8 @@ export const serviceDatabases = {
       webhook_endpoints: ['SELECT', 'INSERT', 'UPDATE'],
       // Each attempt moves its delivery forward; the log is kept (no DELETE).
       webhook_deliveries: ['SELECT', 'INSERT', 'UPDATE'],
+      // A platform's events (GET /api/events): recorded once, never changed; the pruning job deletes those past 30 days.
+      webhook_events: ['SELECT', 'INSERT', 'DELETE'],
       // Revoked platform clients: a revocation is final (no UPDATE, no DELETE).
       webhook_revoked_clients: ['SELECT', 'INSERT'],
       // Balance monitors: soft-deleted, and their last crossing noted (UPDATE); a crossing is never changed.

@@ -22,6 +22,7 @@ export * from './platform-grants';
 export * from './canonical-json';
 export * from './internal-routes';
 export * from './webhooks';
+export * from './platform-events';
 export * from './balance-changes';
 export * from './balance-stream';
 export * from './stats';

@@ -18,6 +18,7 @@ import {
   createBalanceMonitorInternalBody,
   deleteBalanceMonitorInternalBody,
 } from './balance-monitors';
+import { clientEventParams, clientEventsParams, eventsQuery, platformEvent, platformEventPage } from './platform-events';
 import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
 import { dailyBalances, dailyRangeQuery, dailySupply, dailyVolume } from './stats';
 import { adminHoldsQuery, holdPage, internalHold, spendingLimits } from './holds';
@@ -370,6 +371,21 @@ export const internalReads = {
     params: webhookEndpointParams,
     query: webhookDeliveriesQuery,
     response: webhookDeliveryPage,
+  },
+  'webhooks.events': {
+    service: 'webhooks',
+    method: 'GET',
+    path: '/internal/webhooks/clients/:clientId/events',
+    params: clientEventsParams,
+    query: eventsQuery,
+    response: platformEventPage,
+  },
+  'webhooks.event': {
+    service: 'webhooks',
+    method: 'GET',
+    path: '/internal/webhooks/clients/:clientId/events/:eventId',
+    params: clientEventParams,
+    response: platformEvent,
   },
   'webhooks.all-endpoints': {
     service: 'webhooks',

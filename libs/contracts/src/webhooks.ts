@@ -84,6 +84,9 @@ export const webhookDelivery = z.object({
   lastError: z.string().nullable(),
   createdAt: z.iso.datetime(),
   deliveredAt: z.iso.datetime().nullable(),
+  payload: z
+    .record(z.string(), z.unknown())
+    .describe('The event exactly as sent (the signed body): one of the webhook events (CoinWebhookEvent in @coin/events)'),
 });
 
 export const webhookDeliveryPage = z.object({
@@ -150,18 +153,15 @@ export const webhookDeliveryPublicPage = webhookDeliveryPage.extend({
 /** The answer to a redelivery: the delivery is queued again, sent on the worker's next pass. */
 export const webhookRedelivery = z.object({ status: z.literal('PENDING') });
 
-/** The type of the sample event a test delivery sends (never on a Kafka topic, never about money). */
-export const webhookTestEventType = 'coin.webhook.test';
-
-/** The body of a test delivery: the event envelope, with the endpoint it was sent to. */
-export const webhookTestEvent = z.object({
-  eventId: z.uuid(),
-  type: z.literal(webhookTestEventType),
-  version: z.literal(1),
-  occurredAt: z.iso.datetime(),
-  data: z.object({ endpointId: z.uuid(), clientId: z.string() }),
-});
-export type WebhookTestEvent = z.infer<typeof webhookTestEvent>;
+/** The sample event of a test delivery and the event of a disabled endpoint: their schemas are @coin/events' (the webhook event union). */
+export {
+  type WebhookEndpointDisabledEvent,
+  type WebhookTestEvent,
+  webhookEndpointDisabledEvent,
+  webhookEndpointDisabledEventType,
+  webhookTestEvent,
+  webhookTestEventType,
+} from '@coin/events';
 
 /** The answer to a test delivery: queued, signed and sent like any delivery, shown in the delivery log. */
 export const webhookTestDelivery = z.object({

@@ -203,4 +203,25 @@ export {
   standardWebhookHeaderNames,
   standardWebhookHeaders,
   standardWebhooksSecret,
+  webhookDeliveryHeaders,
 } from './standard-webhooks';
+export {
+  type CoinWebhookEvent,
+  type CoinWebhookEventType,
+  coinWebhookEvent,
+  coinWebhookEventTypes,
+  type WebhookEndpointDisabledEvent,
+  type WebhookTestEvent,
+  webhookEndpointDisabledEvent,
+  webhookEndpointDisabledEventType,
+  webhookTestEvent,
+  webhookTestEventType,
+} from './webhook-events';
+export {
+  defaultMaxWebhookBodyBytes,
+  type VerifyAndParseOptions,
+  type WebhookErrorReason,
+  type WebhookHeaders,
+  verifyAndParseWebhook,
+  WebhookVerificationError,
+} from './verify-and-parse';

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { signWebhook, webhookSignatureHeader } from './webhook-signature';
 
 /**
  * The Standard Webhooks headers (https://www.standardwebhooks.com, the spec's "Signature scheme")
@@ -56,5 +57,17 @@ export function standardWebhookHeaders({ id, timestamp, body, secrets }: Standar
     [standardWebhookHeaderNames.id]: id,
     [standardWebhookHeaderNames.timestamp]: String(timestamp),
     [standardWebhookHeaderNames.signature]: signatures.join(' '),
+  };
+}
+
+/**
+ * Every signature header of one delivery attempt: `Coin-Signature`, the three Standard Webhooks
+ * headers and `coin-event-id`, as the webhooks service sends them (and `coin listen` forwards).
+ */
+export function webhookDeliveryHeaders(input: StandardWebhookInput): Record<string, string> {
+  return {
+    [webhookSignatureHeader]: signWebhook({ body: input.body, secrets: input.secrets, timestamp: input.timestamp }),
+    ...standardWebhookHeaders(input),
+    'coin-event-id': input.id,
   };
 }

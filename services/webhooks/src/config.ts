@@ -65,6 +65,11 @@ export const webhooksConfigSchema = z.object({
   WEBHOOKS_RETRY_UNIT_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
   /** Endpoints one platform client may register. */
   WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * How often the pruning job deletes the platform events older than their 30 days (eventRetentionDays
+   * in @coin/contracts; GET /api/events promises 30) (milliseconds; an hour by default).
+   */
+  WEBHOOKS_EVENT_PRUNE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
   /** Balance monitors there may be at once (all wallets together): each costs the balance consumer a look-up. */
   WEBHOOKS_MAX_BALANCE_MONITORS: z.coerce.number().int().min(1).max(10_000).default(200),
 });

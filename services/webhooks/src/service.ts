@@ -1,4 +1,4 @@
-import { topicNames } from '@coin/contracts';
+import { eventRetentionDays, topicNames } from '@coin/contracts';
 import { OutboxRelay, outboxTable } from '@coin/db';
 import { coinBalanceEvent } from '@coin/events';
 import type { RunningService } from '@coin/http';
@@ -11,6 +11,8 @@ import { encryptionKeyBytes, type WebhooksConfig } from './config';
 import { OutboundSender } from './delivery/outbound';
 import { DeliveryWorker } from './delivery/worker';
 import { SecretBox } from './domain/secret-box';
+import { prunePlatformEvents } from './db/events-repo';
+import { registerEventRoutes } from './http/event-routes';
 import { registerInternalRoutes } from './http/internal-routes';
 import { webhooksRouteCallers } from './http/route-callers';
 import { registerMonitorRoutes } from './http/monitor-routes';
@@ -95,6 +97,8 @@ async function openWebhooksParts(
     maxEndpointsPerClient: config.WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT,
     adminAuditTopic: topics.adminAudit,
   });
+  registerEventRoutes(parts.app, { pool });
+  startEventPruning(parts, config.WEBHOOKS_EVENT_PRUNE_INTERVAL_MS);
   const monitoredWallets = new MonitoredWallets(() => monitoredWalletKeys(pool));
   registerMonitorRoutes(parts.app, {
     pool,
@@ -123,6 +127,32 @@ async function openWebhooksParts(
   worker.start();
   runtime.onClose('delivery worker', () => worker.stop());
   return { deliverDue: () => worker.runOnce() };
+}
+
+/** Rows one statement of the pruning job deletes at most (a short lock, a bounded WAL burst). */
+const pruneBatch = 10_000;
+
+/**
+ * The pruning job: every `intervalMs` (and once at start) it deletes the platform events older than
+ * eventRetentionDays (30), in batches; a failed pass is logged and the next one tries again.
+ */
+function startEventPruning(parts: FrameParts, intervalMs: number): void {
+  const { pool, logger, runtime } = parts;
+  let running: Promise<void> = Promise.resolve();
+  const prune = () => {
+    running = prunePlatformEvents(pool, eventRetentionDays, pruneBatch)
+      .then((deleted) => {
+        if (deleted > 0) logger.info({ deleted, retentionDays: eventRetentionDays }, 'pruned platform events past their retention');
+      })
+      .catch((err: unknown) => logger.warn({ err }, 'pruning platform events failed; trying again at the next interval'));
+  };
+  prune();
+  const timer = setInterval(prune, intervalMs);
+  timer.unref();
+  runtime.onClose('event pruning', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }
 
 function webhooksCounters(registry: FrameParts['metrics']) {

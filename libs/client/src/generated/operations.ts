@@ -131,6 +131,8 @@ export const operationTable = {
     path: '/api/admin/platform-clients/{clientId}/webhooks/endpoints/{id}/deliveries/{deliveryId}/redeliver',
     idempotencyKey: false,
   },
+  listEvents: { method: 'get', path: '/api/events', idempotencyKey: false },
+  getEvent: { method: 'get', path: '/api/events/{id}', idempotencyKey: false },
   listAllWebhookEndpoints: { method: 'get', path: '/api/admin/webhooks/endpoints', idempotencyKey: false },
   getCommandStatus: { method: 'get', path: '/api/commands/{idempotencyKey}', idempotencyKey: false },
   listErrorCodes: { method: 'get', path: '/problems', idempotencyKey: false },

@@ -1504,6 +1504,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The calling platform client's events of the last 30 days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it); filter by type and by time */
+    get: operations['listEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/events/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One event of the calling platform client, exactly as its webhook deliveries carry it (another client's is a 404) */
+    get: operations['getEvent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/webhooks/endpoints': {
     parameters: {
       query?: never;
@@ -14807,7 +14841,26 @@ export interface operations {
            *           "lastResponseCode": 200,
            *           "lastError": null,
            *           "createdAt": "2026-01-15T09:30:00.000Z",
-           *           "deliveredAt": "2026-01-15T09:31:02.000Z"
+           *           "deliveredAt": "2026-01-15T09:31:02.000Z",
+           *           "payload": {
+           *             "eventId": "7f9b1d3f-5c7e-5092-b4d6-f81a2c4e6083",
+           *             "type": "coin.transaction.recorded",
+           *             "version": 1,
+           *             "occurredAt": "2026-01-15T09:30:00.000Z",
+           *             "transaction": {
+           *               "id": 1042,
+           *               "type": "REWARD",
+           *               "amount": 25,
+           *               "fromUserId": null,
+           *               "toUserId": 9,
+           *               "fromTreasury": "REWARDS",
+           *               "toTreasury": null,
+           *               "reason": "tournament win",
+           *               "reference": null,
+           *               "refundOf": null,
+           *               "createdAt": "2026-01-15T09:30:00.000Z"
+           *             }
+           *           }
            *         }
            *       ],
            *       "nextCursor": null,
@@ -14830,6 +14883,10 @@ export interface operations {
               /** Format: date-time */
               createdAt: string;
               deliveredAt: string | null;
+              /** @description The event exactly as sent (the signed body): one of the webhook events (CoinWebhookEvent in @coin/events) */
+              payload: {
+                [key: string]: unknown;
+              };
             }[];
             /** @description null on the last page */
             nextCursor: string | null;
@@ -16145,7 +16202,26 @@ export interface operations {
            *           "lastResponseCode": 200,
            *           "lastError": null,
            *           "createdAt": "2026-01-15T09:30:00.000Z",
-           *           "deliveredAt": "2026-01-15T09:31:02.000Z"
+           *           "deliveredAt": "2026-01-15T09:31:02.000Z",
+           *           "payload": {
+           *             "eventId": "7f9b1d3f-5c7e-5092-b4d6-f81a2c4e6083",
+           *             "type": "coin.transaction.recorded",
+           *             "version": 1,
+           *             "occurredAt": "2026-01-15T09:30:00.000Z",
+           *             "transaction": {
+           *               "id": 1042,
+           *               "type": "REWARD",
+           *               "amount": 25,
+           *               "fromUserId": null,
+           *               "toUserId": 9,
+           *               "fromTreasury": "REWARDS",
+           *               "toTreasury": null,
+           *               "reason": "tournament win",
+           *               "reference": null,
+           *               "refundOf": null,
+           *               "createdAt": "2026-01-15T09:30:00.000Z"
+           *             }
+           *           }
            *         }
            *       ],
            *       "nextCursor": null,
@@ -16168,6 +16244,10 @@ export interface operations {
               /** Format: date-time */
               createdAt: string;
               deliveredAt: string | null;
+              /** @description The event exactly as sent (the signed body): one of the webhook events (CoinWebhookEvent in @coin/events) */
+              payload: {
+                [key: string]: unknown;
+              };
             }[];
             /** @description null on the last page */
             nextCursor: string | null;
@@ -16524,6 +16604,260 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listEvents: {
+    parameters: {
+      query?: {
+        /** @description Events per page (1-100) */
+        limit?: number;
+        /** @description Opaque; pass the nextCursor of the previous page (another list’s cursor is refused with 400 CURSOR_MISMATCH) */
+        cursor?: string;
+        /** @description Only events of this type (coin.transaction.recorded, coin.hold.created, coin.webhook-endpoint.disabled, …) */
+        type?: string;
+        /** @description Only events recorded after this instant */
+        after?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "events": [
+           *         {
+           *           "id": "7f9b1d3f-5c7e-5092-b4d6-f81a2c4e6083",
+           *           "type": "coin.webhook-endpoint.disabled",
+           *           "createdAt": "2026-01-16T11:30:00.000Z",
+           *           "payload": {
+           *             "eventId": "7f9b1d3f-5c7e-5092-b4d6-f81a2c4e6083",
+           *             "type": "coin.webhook-endpoint.disabled",
+           *             "version": 1,
+           *             "occurredAt": "2026-01-16T11:30:00.000Z",
+           *             "data": {
+           *               "endpointId": "0f8e3c6a-2b4d-4e1f-9a7c-5d3b1e8f6a20",
+           *               "clientId": "pc_Xk3v9QmT2bLw",
+           *               "url": "https://tournaments.example.com/coin-webhooks",
+           *               "reason": "delivery 812 failed 13 attempts over the retry schedule",
+           *               "disabledAt": "2026-01-16T11:30:00.000Z"
+           *             }
+           *           }
+           *         }
+           *       ],
+           *       "nextCursor": null,
+           *       "hasMore": false
+           *     }
+           */
+          'application/json': {
+            /** @description Oldest first, in the order they were recorded */
+            events: {
+              /**
+               * Format: uuid
+               * @description The event's id: its eventId, and the webhook-id of its deliveries
+               */
+              id: string;
+              type: string;
+              /**
+               * Format: date-time
+               * @description When the webhooks service recorded it for this platform
+               */
+              createdAt: string;
+              /** @description The event exactly as its deliveries carry it: one of the webhook events (CoinWebhookEvent in @coin/events) */
+              payload: {
+                [key: string]: unknown;
+              };
+            }[];
+            /** @description null on the last page */
+            nextCursor: string | null;
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The event's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "7f9b1d3f-5c7e-5092-b4d6-f81a2c4e6083",
+           *       "type": "coin.webhook-endpoint.disabled",
+           *       "createdAt": "2026-01-16T11:30:00.000Z",
+           *       "payload": {
+           *         "eventId": "7f9b1d3f-5c7e-5092-b4d6-f81a2c4e6083",
+           *         "type": "coin.webhook-endpoint.disabled",
+           *         "version": 1,
+           *         "occurredAt": "2026-01-16T11:30:00.000Z",
+           *         "data": {
+           *           "endpointId": "0f8e3c6a-2b4d-4e1f-9a7c-5d3b1e8f6a20",
+           *           "clientId": "pc_Xk3v9QmT2bLw",
+           *           "url": "https://tournaments.example.com/coin-webhooks",
+           *           "reason": "delivery 812 failed 13 attempts over the retry schedule",
+           *           "disabledAt": "2026-01-16T11:30:00.000Z"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description The event's id: its eventId, and the webhook-id of its deliveries
+             */
+            id: string;
+            type: string;
+            /**
+             * Format: date-time
+             * @description When the webhooks service recorded it for this platform
+             */
+            createdAt: string;
+            /** @description The event exactly as its deliveries carry it: one of the webhook events (CoinWebhookEvent in @coin/events) */
+            payload: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
           [name: string]: unknown;
         };
         content: {

@@ -27,6 +27,7 @@ import type { Access } from '../plugins/access';
 import { principalOf } from '../plugins/auth';
 import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
 import { withExample } from './examples';
+import { registerEventRoutes } from './events';
 import { keysetLinks } from './paging';
 
 export interface WebhookRouteDeps {
@@ -62,6 +63,25 @@ const exampleDelivery = {
   lastError: null,
   createdAt: at,
   deliveredAt: '2026-01-15T09:31:02.000Z',
+  payload: {
+    eventId: '7f9b1d3f-5c7e-5092-b4d6-f81a2c4e6083',
+    type: 'coin.transaction.recorded',
+    version: 1,
+    occurredAt: at,
+    transaction: {
+      id: 1042,
+      type: 'REWARD',
+      amount: 25,
+      fromUserId: null,
+      toUserId: 9,
+      fromTreasury: 'REWARDS',
+      toTreasury: null,
+      reason: 'tournament win',
+      reference: null,
+      refundOf: null,
+      createdAt: at,
+    },
+  },
 };
 const exampleTestDelivery = { status: 'PENDING' as const, deliveryId: 813, eventId: '0c6f3b7e-2d41-4a8e-9b55-1f0e7a3c9d21' };
 
@@ -165,6 +185,8 @@ function actorOf(request: FastifyRequest) {
  */
 export function registerWebhookRoutes(app: App, deps: WebhookRouteDeps): void {
   for (const family of families(deps)) registerFamily(app, deps, family);
+  // What the deliveries carried, to read back (GET /api/events).
+  registerEventRoutes(app, deps);
 
   app.get(
     '/api/admin/webhooks/endpoints',

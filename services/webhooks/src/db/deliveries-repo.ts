@@ -110,6 +110,8 @@ export interface DeliveryLogRow {
   lastError: string | null;
   createdAt: Date;
   deliveredAt: Date | null;
+  /** The exact bytes sent. */
+  body: string;
 }
 
 /** One endpoint's deliveries, newest first, keyset on the id (`before`: the last id of the previous page). */
@@ -127,9 +129,10 @@ export async function deliveryLog(pool: Pool, endpointId: string, limit: number,
     last_error: string | null;
     created_at: Date;
     delivered_at: Date | null;
+    body: string;
   }>(
     `SELECT id, event_id, event_type, wallet_key, status, attempts, next_attempt_at, last_attempt_at, last_response_code,
-            last_error, created_at, delivered_at
+            last_error, created_at, delivered_at, body
        FROM webhook_deliveries WHERE endpoint_id = $1 AND ($3::bigint IS NULL OR id < $3) ORDER BY id DESC LIMIT $2`,
     [endpointId, limit, before ?? null],
   );
@@ -146,6 +149,7 @@ export async function deliveryLog(pool: Pool, endpointId: string, limit: number,
     lastError: row.last_error,
     createdAt: row.created_at,
     deliveredAt: row.delivered_at,
+    body: row.body,
   }));
 }
 

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { inTransaction, type Pool, type PoolClient } from '@coin/db';
+import { endpointDisabledEvent } from '../domain/platform-events';
+import { insertDeliveries } from './deliveries-repo';
+import { insertPlatformEvents } from './events-repo';
 import { type AuditedBy, type EndpointActionActor, recordEndpointAction, recordIfAudited, serviceActor } from './audit-outbox';
 
 export interface EndpointRow {
@@ -231,8 +235,9 @@ export async function endpointSecrets(pool: Pool, ids: readonly string[]): Promi
 
 /**
  * Disables an enabled endpoint and records it for the admin audit log in the same transaction
- * (the outbox: exactly one record per disabling); undefined when it already was disabled
- * (another instance got there first), and then no record.
+ * (the outbox: exactly one record per disabling), with a `coin.webhook-endpoint.disabled` event in
+ * the client's events and a delivery of it to each other enabled endpoint of the client;
+ * undefined when it already was disabled (another instance got there first), and then nothing.
  */
 export async function disableEndpoint(pool: Pool, id: string, reason: string, adminAuditTopic: string): Promise<EndpointRow | undefined> {
   return inTransaction(pool, async (client) => {
@@ -252,9 +257,31 @@ export async function disableEndpoint(pool: Pool, id: string, reason: string, ad
         reason,
         requestId: null,
       });
+      await tellClientOfDisabling(client, row, reason, row.disabledAt);
     }
     return row;
   });
+}
+
+/** The platform's own event of a disabled endpoint: in its events, and sent to its other enabled endpoints (a lane of their own). */
+async function tellClientOfDisabling(client: PoolClient, row: EndpointRow, reason: string, at: Date): Promise<void> {
+  const event = endpointDisabledEvent(randomUUID(), row, reason, at);
+  const body = JSON.stringify(event);
+  await insertPlatformEvents(client, [{ clientId: row.clientId, eventId: event.eventId, eventType: event.type, body }]);
+  const others = await client.query<{ id: string }>(
+    `SELECT id FROM webhook_endpoints WHERE client_id = $1 AND id <> $2 AND status = 'ENABLED' AND deleted_at IS NULL`,
+    [row.clientId, row.id],
+  );
+  await insertDeliveries(
+    client,
+    others.rows.map((other) => ({
+      endpointId: other.id,
+      eventId: event.eventId,
+      eventType: event.type,
+      walletKey: `endpoint:${row.id}`,
+      body,
+    })),
+  );
 }
 
 /**

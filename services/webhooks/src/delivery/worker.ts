@@ -1,5 +1,5 @@
 import type { Pool } from '@coin/db';
-import { signWebhook, standardWebhookHeaders, webhookSignatureHeader } from '@coin/events';
+import { webhookDeliveryHeaders } from '@coin/events';
 import type { Logger } from '@coin/logger';
 import { endpointSecrets } from '../db/endpoints-repo';
 import { type ClaimedDelivery, claimDueDeliveries, markDelivered, markFailed, markRetry } from '../db/deliveries-repo';
@@ -81,12 +81,9 @@ export class DeliveryWorker {
       secrets.push(box.open(endpoint.previousSecretSealed));
     }
     const timestamp = Math.floor(Date.now() / 1000);
-    const signature = signWebhook({ body: delivery.body, secrets, timestamp });
+    // Coin-Signature and the same signature in the Standard Webhooks form, for its libraries in any language.
     const result = await sender.post(endpoint.url, delivery.body, {
-      [webhookSignatureHeader]: signature,
-      // The same signature in the Standard Webhooks form, for its libraries in any language.
-      ...standardWebhookHeaders({ id: delivery.eventId, timestamp, body: delivery.body, secrets }),
-      'coin-event-id': delivery.eventId,
+      ...webhookDeliveryHeaders({ id: delivery.eventId, timestamp, body: delivery.body, secrets }),
       'coin-delivery-attempt': String(delivery.attempts + 1),
     });
     const outcome = { responseCode: result.responseCode, error: result.error };

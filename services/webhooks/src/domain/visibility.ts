@@ -17,13 +17,21 @@ export interface EndpointScope {
  */
 export function deliveryOf(scope: EndpointScope, event: WebhookEvent): { walletKey: string } | null {
   if (!scope.eventTypes.includes(event.type)) return null;
+  return visibleWith(scope.treasuries, event);
+}
+
+/**
+ * Whether a client granted `treasuries` sees the event (its events list, GET /api/events, whatever
+ * its endpoints subscribe to), and its wallet key.
+ */
+export function visibleWith(treasuries: readonly string[], event: WebhookEvent): { walletKey: string } | null {
   if ('transaction' in event) {
     const t = event.transaction;
-    if (!clientMaySeeTreasuries(scope.treasuries, [t.fromTreasury, t.toTreasury])) return null;
+    if (!clientMaySeeTreasuries(treasuries, [t.fromTreasury, t.toTreasury])) return null;
     const user = t.fromUserId ?? t.toUserId;
     return { walletKey: user !== null ? `user:${user}` : `treasury:${t.fromTreasury ?? t.toTreasury}` };
   }
   const h = event.hold;
-  if (!clientMaySeeTreasuries(scope.treasuries, [h.toTreasury])) return null;
+  if (!clientMaySeeTreasuries(treasuries, [h.toTreasury])) return null;
   return { walletKey: `user:${h.fromUserId}` };
 }

@@ -6,6 +6,7 @@ import {
   revokedClientsAnswer,
   revokedClientsInternalBody,
   webhookChangeInternalBody,
+  type webhookDelivery,
   webhookDeliveryPage,
   webhookEndpoint,
   webhookEndpointWithSecret,
@@ -16,7 +17,7 @@ import type { Pool } from '@coin/db';
 import { AppError, validationError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
-import { deliveryLog, insertTestDelivery, redeliver } from '../db/deliveries-repo';
+import { type DeliveryLogRow, deliveryLog, insertTestDelivery, redeliver } from '../db/deliveries-repo';
 import {
   clientRevoked,
   deleteEndpoint,
@@ -55,6 +56,24 @@ function endpointView(row: EndpointRow): z.input<typeof webhookEndpoint> {
     disabledAt: row.disabledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     previousSecretExpiresAt: row.previousSecretExpiresAt?.toISOString() ?? null,
+  };
+}
+
+function deliveryView(d: DeliveryLogRow): z.input<typeof webhookDelivery> {
+  return {
+    id: d.id,
+    eventId: d.eventId,
+    eventType: d.eventType,
+    status: d.status,
+    attempts: d.attempts,
+    nextAttemptAt: d.status === 'PENDING' ? d.nextAttemptAt.toISOString() : null,
+    lastAttemptAt: d.lastAttemptAt?.toISOString() ?? null,
+    lastResponseCode: d.lastResponseCode,
+    lastError: d.lastError,
+    createdAt: d.createdAt.toISOString(),
+    deliveredAt: d.deliveredAt?.toISOString() ?? null,
+    // The signed body, as sent: the service wrote it, from an event it validated.
+    payload: JSON.parse(d.body) as Record<string, unknown>,
   };
 }
 
@@ -209,19 +228,7 @@ export function registerInternalRoutes(
       const rows = await deliveryLog(deps.pool, endpoint.id, limit + 1, cursor ? Number(cursor) : undefined);
       const page = rows.slice(0, limit);
       return {
-        deliveries: page.map((d) => ({
-          id: d.id,
-          eventId: d.eventId,
-          eventType: d.eventType,
-          status: d.status,
-          attempts: d.attempts,
-          nextAttemptAt: d.status === 'PENDING' ? d.nextAttemptAt.toISOString() : null,
-          lastAttemptAt: d.lastAttemptAt?.toISOString() ?? null,
-          lastResponseCode: d.lastResponseCode,
-          lastError: d.lastError,
-          createdAt: d.createdAt.toISOString(),
-          deliveredAt: d.deliveredAt?.toISOString() ?? null,
-        })),
+        deliveries: page.map(deliveryView),
         nextCursor: rows.length > limit && page.length > 0 ? String(page[page.length - 1]?.id) : null,
       };
     },

@@ -13,6 +13,9 @@ export const webhooksRouteCallers: InternalRouteCallers = {
   'GET /internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries': ['gateway'],
   'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries/:deliveryId/redeliver': ['gateway'],
   'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/test': ['gateway'],
+  // A platform's events (GET /api/events).
+  'GET /internal/webhooks/clients/:clientId/events': ['gateway'],
+  'GET /internal/webhooks/clients/:clientId/events/:eventId': ['gateway'],
   // Balance monitors (ADMIN+ at the gateway).
   'POST /internal/webhooks/balance-monitors': ['gateway'],
   'GET /internal/webhooks/balance-monitors': ['gateway'],

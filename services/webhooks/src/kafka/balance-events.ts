@@ -5,6 +5,7 @@ import type { Delivered } from '@coin/kafka';
 import { uuidV5 } from '@coin/security';
 import { insertDeliveries, type NewDelivery } from '../db/deliveries-repo';
 import { enabledEndpoints } from '../db/endpoints-repo';
+import { eventClients, insertPlatformEvents, type NewPlatformEvent } from '../db/events-repo';
 import { liveMonitorsOf, type MonitorRow } from '../db/monitors-repo';
 import { balanceMinorOf, crossingOf } from '../domain/crossing';
 
@@ -103,7 +104,8 @@ export function handleBalanceEvents(deps: BalanceEventDeps) {
     }
     const crossings = [...byKey.values()];
     if (crossings.length === 0) return;
-    const endpoints = (await enabledEndpoints(deps.pool)).filter((e) => e.eventTypes.includes(crossedType));
+    const [all, clients] = await Promise.all([enabledEndpoints(deps.pool), eventClients(deps.pool)]);
+    const endpoints = all.filter((e) => e.eventTypes.includes(crossedType));
     const client = await deps.pool.connect();
     let published: number[] = [];
     const messages: OutboxRow[] = [];
@@ -129,6 +131,7 @@ export function handleBalanceEvents(deps: BalanceEventDeps) {
       const fresh = new Set(inserted.rows.map((r) => `${r.monitor_id}:${r.balance_event_id}`));
       const firing = crossings.filter((c) => fresh.has(`${c.monitor.id}:${c.change.event.eventId}`));
       const deliveries: NewDelivery[] = [];
+      const events: NewPlatformEvent[] = [];
       for (const crossing of firing) {
         const event = crossedEvent(crossing);
         messages.push({
@@ -138,23 +141,11 @@ export function handleBalanceEvents(deps: BalanceEventDeps) {
           headers: { type: crossedType },
           payload: event,
         });
-        // A treasury's crossing goes to the clients granted it; a user wallet's names no client (Kafka only).
-        const treasury = event.wallet.treasury;
-        if (treasury === null) continue;
-        const body = JSON.stringify(event);
-        for (const endpoint of endpoints) {
-          if (!clientMaySeeTreasuries(endpoint.treasuries, [treasury])) continue;
-          deliveries.push({
-            endpointId: endpoint.id,
-            eventId: event.eventId,
-            eventType: crossedType,
-            walletKey: crossing.change.walletKey,
-            body,
-          });
-        }
+        fanOut(event, crossing.change.walletKey, endpoints, clients, deliveries, events);
       }
       published = await insertOutbox(client, messages);
       await insertDeliveries(client, deliveries);
+      await insertPlatformEvents(client, events);
       if (firing.length > 0)
         await client.query('UPDATE balance_monitors SET last_crossed_at = now() WHERE id = ANY($1::uuid[])', [
           [...new Set(firing.map((c) => c.monitor.id))],
@@ -168,4 +159,29 @@ export function handleBalanceEvents(deps: BalanceEventDeps) {
     }
     await deps.outbox.publishCommitted(messages.map((m, i) => ({ ...m, id: published[i] as number })));
   };
+}
+
+/**
+ * A treasury's crossing goes to the endpoints of the clients granted it and into those clients'
+ * events; a user wallet's names no client (Kafka only).
+ */
+function fanOut(
+  event: BalanceMonitorCrossed,
+  walletKey: string,
+  endpoints: readonly { id: string; treasuries: readonly string[] }[],
+  clients: readonly { clientId: string; treasuries: readonly string[] }[],
+  deliveries: NewDelivery[],
+  events: NewPlatformEvent[],
+): void {
+  const treasury = event.wallet.treasury;
+  if (treasury === null) return;
+  const body = JSON.stringify(event);
+  for (const granted of clients) {
+    if (clientMaySeeTreasuries(granted.treasuries, [treasury]))
+      events.push({ clientId: granted.clientId, eventId: event.eventId, eventType: crossedType, body });
+  }
+  for (const endpoint of endpoints) {
+    if (clientMaySeeTreasuries(endpoint.treasuries, [treasury]))
+      deliveries.push({ endpointId: endpoint.id, eventId: event.eventId, eventType: crossedType, walletKey, body });
+  }
 }

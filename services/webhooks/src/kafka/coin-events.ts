@@ -1,10 +1,11 @@
-import type { Pool } from '@coin/db';
+import { inTransaction, type Pool } from '@coin/db';
 import { coinHoldEvent, coinTransactionEvent } from '@coin/events';
 import type { Delivered } from '@coin/kafka';
 import { z } from 'zod';
 import { enabledEndpoints } from '../db/endpoints-repo';
 import { insertDeliveries, type NewDelivery } from '../db/deliveries-repo';
-import { deliveryOf, type WebhookEvent } from '../domain/visibility';
+import { eventClients, insertPlatformEvents, type NewPlatformEvent } from '../db/events-repo';
+import { deliveryOf, visibleWith, type WebhookEvent } from '../domain/visibility';
 
 /** What the consumer validates with: every event of coin.transactions and coin.holds. */
 export const webhookEvent = z.discriminatedUnion('type', [...coinTransactionEvent.options, ...coinHoldEvent.options]);
@@ -14,24 +15,34 @@ export const webhookEventTypes = webhookEvent.options.map((o) => o.shape.type.va
 
 /**
  * Turns a batch of events into deliveries, one per endpoint that asked for the type and may see
- * the event. The body is fixed here, so every attempt sends (and signs) the same bytes. Inserts
- * are idempotent on (endpoint, event): a redelivered batch adds nothing.
+ * the event, and into the events of each client that may see it (GET /api/events, whether or not
+ * an endpoint of it is enabled), in one transaction. The body is fixed here, so every attempt
+ * sends (and signs) the same bytes and the events list shows them. Inserts are idempotent on
+ * (endpoint, event) and (client, event): a redelivered batch adds nothing.
  */
 export function handleCoinEvents(deps: { pool: Pool }) {
   return async (items: Delivered<WebhookEvent>[]): Promise<void> => {
-    const endpoints = await enabledEndpoints(deps.pool);
-    if (endpoints.length === 0) return;
+    const [endpoints, clients] = await Promise.all([enabledEndpoints(deps.pool), eventClients(deps.pool)]);
+    if (clients.length === 0) return;
     const deliveries: NewDelivery[] = [];
+    const events: NewPlatformEvent[] = [];
     for (const item of items) {
       const event = item.value;
-      let body: string | undefined;
+      const body = JSON.stringify(event);
+      for (const client of clients) {
+        if (visibleWith(client.treasuries, event))
+          events.push({ clientId: client.clientId, eventId: event.eventId, eventType: event.type, body });
+      }
       for (const endpoint of endpoints) {
         const match = deliveryOf(endpoint, event);
         if (!match) continue;
-        body ??= JSON.stringify(event);
         deliveries.push({ endpointId: endpoint.id, eventId: event.eventId, eventType: event.type, walletKey: match.walletKey, body });
       }
     }
-    await insertDeliveries(deps.pool, deliveries);
+    if (events.length === 0 && deliveries.length === 0) return;
+    await inTransaction(deps.pool, async (client) => {
+      await insertPlatformEvents(client, events);
+      await insertDeliveries(client, deliveries);
+    });
   };
 }

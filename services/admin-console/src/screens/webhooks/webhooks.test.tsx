@@ -37,6 +37,7 @@ const delivery = (id: number, overrides: Partial<Delivery> = {}): Delivery => ({
   lastError: null,
   createdAt: '2026-03-01T00:00:00.000Z',
   deliveredAt: null,
+  payload: { eventId: '7f9b1d3f-5c7e-5092-b4d6-f81a2c4e6083', type: 'coin.transaction.recorded' },
   ...overrides,
 });
 const page = (endpoints: Endpoint[]) => ({ endpoints, nextCursor: null, hasMore: false });

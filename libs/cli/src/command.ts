@@ -1,0 +1,136 @@
+import { clientCredentialsToken, createCoinClient } from '@coin/client';
+import { forwardEvent, newForwardSecret } from './forward';
+import { listen } from './listen';
+import { isSampleType, sampleEvents } from './samples';
+
+export const usage = `usage: npm run coin -- listen|trigger … in this repository, coin listen|trigger … where @coin/cli is installed
+coin: the coin ledger's command for integrators
+
+  coin listen --forward-to URL [--type EVENT_TYPE] [--since ISO_TIME] [--interval-ms N]
+      Relays your platform's events (GET /api/events) to a local receiver, each POSTed as a
+      webhook delivery signed with a local secret (printed at start). Ctrl-C stops it.
+  coin trigger EVENT_TYPE --forward-to URL
+      POSTs a made-up sample event of that type to URL, signed the same way (nothing is sent to
+      the API: a real delivery from the service is POST /api/webhooks/endpoints/{id}/test).
+
+Environment (credentials are never taken from the command line):
+  COIN_URL              the API, e.g. https://coin.example.com (listen)
+  COIN_CLIENT_ID, COIN_CLIENT_SECRET   your platform client's credentials (listen), or
+  COIN_TOKEN            a SYSTEM access token (listen)
+  COIN_FORWARD_SECRET   the whsec_… secret to sign with (default: a new one each run)`;
+
+/** A wrong command line or environment: printed with the usage, exit status 2. */
+export class UsageError extends Error {}
+
+const credentialFlag = /^--?(client-?secret|secret|token|password|api-?key)(=|$)/i;
+const intervalMin = 100;
+const intervalMax = 60_000;
+
+function flagsOf(args: readonly string[]): { positional: string[]; flags: Map<string, string> } {
+  const positional: string[] = [];
+  const flags = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (credentialFlag.test(arg))
+      throw new UsageError(
+        'credentials come from the environment (COIN_CLIENT_ID, COIN_CLIENT_SECRET, COIN_TOKEN), never the command line',
+      );
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const value = args[i + 1];
+    if (value === undefined || value.startsWith('--')) throw new UsageError(`${arg} needs a value`);
+    flags.set(arg.slice(2), value);
+    i++;
+  }
+  return { positional, flags };
+}
+
+function forwardUrlOf(flags: Map<string, string>): string {
+  const text = flags.get('forward-to');
+  if (!text) throw new UsageError('--forward-to URL is required');
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError('--forward-to must be an http:// or https:// URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--forward-to must be an http:// or https:// URL');
+  return url.toString();
+}
+
+function secretOf(env: NodeJS.ProcessEnv, print: (line: string) => void): string {
+  const given = env.COIN_FORWARD_SECRET;
+  if (given !== undefined) {
+    if (!/^whsec_[A-Za-z0-9_-]{22,}={0,2}$/.test(given)) throw new UsageError('COIN_FORWARD_SECRET must be a whsec_… secret');
+    return given;
+  }
+  const secret = newForwardSecret();
+  print(`Your forwarding secret is ${secret} (verify the forwarded events with it; set COIN_FORWARD_SECRET to keep one across runs)`);
+  return secret;
+}
+
+function clientOf(env: NodeJS.ProcessEnv) {
+  const baseUrl = env.COIN_URL;
+  if (!baseUrl) throw new UsageError('COIN_URL must name the API');
+  if (env.COIN_TOKEN) return createCoinClient({ baseUrl, accessToken: env.COIN_TOKEN });
+  const { COIN_CLIENT_ID: clientId, COIN_CLIENT_SECRET: clientSecret } = env;
+  if (!clientId || !clientSecret) throw new UsageError('set COIN_CLIENT_ID and COIN_CLIENT_SECRET (or COIN_TOKEN)');
+  return createCoinClient({ baseUrl, accessToken: clientCredentialsToken({ baseUrl, clientId, clientSecret }) });
+}
+
+function sinceOf(flags: Map<string, string>): Date {
+  const text = flags.get('since');
+  if (text === undefined) return new Date();
+  const since = new Date(text);
+  if (Number.isNaN(since.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(text)) throw new UsageError('--since must be an ISO 8601 time');
+  return since;
+}
+
+function intervalOf(flags: Map<string, string>): number {
+  const text = flags.get('interval-ms') ?? '2000';
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < intervalMin || ms > intervalMax)
+    throw new UsageError(`--interval-ms must be an integer from ${intervalMin} to ${intervalMax}`);
+  return ms;
+}
+
+/**
+ * Runs one `coin` command: `listen` until `signal` aborts, `trigger` once. Throws UsageError for
+ * a wrong command line or environment.
+ */
+export async function runCoinCommand(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  print: (line: string) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  if (args.length === 1 && ['--help', '-h', 'help'].includes(args[0] as string)) {
+    print(usage);
+    return;
+  }
+  const { positional, flags } = flagsOf(args);
+  const [command, ...rest] = positional;
+  if (command === 'listen') {
+    if (rest.length > 0) throw new UsageError(`listen takes no argument besides its flags (got ${rest[0]})`);
+    const forwardTo = forwardUrlOf(flags);
+    const options = { since: sinceOf(flags), intervalMs: intervalOf(flags), type: flags.get('type'), coin: clientOf(env) };
+    const secret = secretOf(env, print);
+    print(`Relaying the events of ${env.COIN_URL} recorded after ${options.since.toISOString()} to ${forwardTo}`);
+    await listen({ ...options, forwardTo, secret, print, signal });
+    return;
+  }
+  if (command === 'trigger') {
+    const [type] = rest;
+    if (!type || rest.length > 1 || !isSampleType(type))
+      throw new UsageError(`trigger needs one event type: ${Object.keys(sampleEvents).join(', ')}`);
+    const forwardTo = forwardUrlOf(flags);
+    const payload = sampleEvents[type]();
+    const result = await forwardEvent(forwardTo, { id: payload.eventId, payload }, secretOf(env, print));
+    print(`${payload.type}  ${payload.eventId}  -> ${result.status ?? `unreachable (${result.error})`}`);
+    if (result.status === null || result.status < 200 || result.status > 299) throw new Error('the receiver did not accept the event');
+    return;
+  }
+  throw new UsageError(command ? `unknown command ${command}` : 'a command is needed');
+}

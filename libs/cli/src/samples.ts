@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { CoinWebhookEvent, CoinWebhookEventType } from '@coin/events';
+
+/** The fields every sample of one type shares: a fresh id and the time now. */
+function envelope<T extends CoinWebhookEventType>(type: T) {
+  return { eventId: randomUUID(), type, version: 1 as const, occurredAt: new Date().toISOString() };
+}
+
+function sampleHold(status: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED') {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    status,
+    amount: 30,
+    fromUserId: 7,
+    toUserId: null,
+    toTreasury: 'COURSE_FEES' as const,
+    reason: 'sample hold (coin trigger)',
+    reference: null,
+    expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    createdAt: now,
+    updatedAt: now,
+    capturedAmount: status === 'CAPTURED' ? 25.5 : null,
+    transactionId: status === 'CAPTURED' ? 1043 : null,
+  };
+}
+
+/**
+ * A made-up event of each webhook event type, for `coin trigger`: the shape a delivery of that
+ * type has (a missing type is a compile error; a unit test parses each with coinWebhookEvent),
+ * with sample values that name no real wallet.
+ */
+export const sampleEvents: { [T in CoinWebhookEventType]: () => Extract<CoinWebhookEvent, { type: T }> } = {
+  'coin.transaction.recorded': () => ({
+    ...envelope('coin.transaction.recorded'),
+    transaction: {
+      id: 1042,
+      type: 'REWARD',
+      amount: 25,
+      fromUserId: null,
+      toUserId: 9,
+      fromTreasury: 'REWARDS',
+      toTreasury: null,
+      reason: 'sample reward (coin trigger)',
+      reference: null,
+      refundOf: null,
+      createdAt: new Date().toISOString(),
+    },
+  }),
+  'coin.hold.created': () => ({ ...envelope('coin.hold.created'), hold: sampleHold('PENDING') }),
+  'coin.hold.captured': () => ({ ...envelope('coin.hold.captured'), hold: sampleHold('CAPTURED') }),
+  'coin.hold.voided': () => ({ ...envelope('coin.hold.voided'), hold: sampleHold('VOIDED') }),
+  'coin.hold.expired': () => ({ ...envelope('coin.hold.expired'), hold: sampleHold('EXPIRED') }),
+  'coin.balance-monitor.crossed': () => ({
+    ...envelope('coin.balance-monitor.crossed'),
+    monitorId: randomUUID(),
+    wallet: { userId: null, treasury: 'REWARDS' },
+    threshold: 1000,
+    direction: 'down',
+    balance: 975,
+    previousBalance: 1000,
+    transactionId: 1042,
+    transactionType: 'REWARD',
+    sequence: 42,
+  }),
+  'coin.webhook.test': () => ({ ...envelope('coin.webhook.test'), data: { endpointId: randomUUID(), clientId: 'pc_sample' } }),
+  'coin.webhook-endpoint.disabled': () => ({
+    ...envelope('coin.webhook-endpoint.disabled'),
+    data: {
+      endpointId: randomUUID(),
+      clientId: 'pc_sample',
+      url: 'https://example.com/coin-webhooks',
+      reason: 'delivery 812 failed 13 attempts over the retry schedule',
+      disabledAt: new Date().toISOString(),
+    },
+  }),
+};
+
+export function isSampleType(type: string): type is CoinWebhookEventType {
+  return Object.hasOwn(sampleEvents, type);
+}

@@ -1,0 +1,98 @@
+import {
+  eventRetentionDays,
+  eventsQuery,
+  type PlatformEvent,
+  platformEvent,
+  platformEventIdParams,
+  platformEventPublicPage,
+  problem,
+} from '@coin/contracts';
+import type { App } from '@coin/http';
+import type { z } from 'zod';
+import type { InternalApi } from '../clients/internal-api';
+import { principalOf } from '../plugins/auth';
+import { withExample } from './examples';
+import { keysetLinks } from './paging';
+
+const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 503: problem, 504: problem };
+
+const exampleEvent: PlatformEvent = {
+  id: '7f9b1d3f-5c7e-5092-b4d6-f81a2c4e6083',
+  type: 'coin.webhook-endpoint.disabled',
+  createdAt: '2026-01-16T11:30:00.000Z',
+  payload: {
+    eventId: '7f9b1d3f-5c7e-5092-b4d6-f81a2c4e6083',
+    type: 'coin.webhook-endpoint.disabled',
+    version: 1,
+    occurredAt: '2026-01-16T11:30:00.000Z',
+    data: {
+      endpointId: '0f8e3c6a-2b4d-4e1f-9a7c-5d3b1e8f6a20',
+      clientId: 'pc_Xk3v9QmT2bLw',
+      url: 'https://tournaments.example.com/coin-webhooks',
+      reason: 'delivery 812 failed 13 attempts over the retry schedule',
+      disabledAt: '2026-01-16T11:30:00.000Z',
+    },
+  },
+};
+
+/**
+ * A platform client's own events (docs/DESIGN.md "Webhooks"): what its webhooks carry, kept 30
+ * days by the webhooks service, so a platform backfills after an outage. SYSTEM tokens only
+ * (access `platform`); the client is the token's subject, never a parameter, so no other
+ * client's events can be named.
+ */
+export function registerEventRoutes(app: App, deps: { internal: InternalApi }): void {
+  app.get(
+    '/api/events',
+    {
+      config: { access: 'platform' },
+      schema: {
+        tags: ['webhooks'],
+        summary: `The calling platform client's events of the last ${eventRetentionDays} days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it); filter by type and by time`,
+        security: [{ bearerAuth: [] }],
+        operationId: 'listEvents',
+        querystring: eventsQuery,
+        response: {
+          200: withExample(platformEventPublicPage, { events: [exampleEvent], nextCursor: null, hasMore: false }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { limit, cursor, type, after } = request.query as z.output<typeof eventsQuery>;
+      const page = await deps.internal.read(
+        'webhooks.events',
+        {
+          clientId: principalOf(request).subject,
+          limit,
+          ...(cursor ? { cursor } : {}),
+          ...(type ? { type } : {}),
+          ...(after ? { after } : {}),
+        },
+        String(request.id),
+      );
+      return keysetLinks(page);
+    },
+  );
+
+  app.get(
+    '/api/events/:id',
+    {
+      config: { access: 'platform' },
+      schema: {
+        tags: ['webhooks'],
+        summary: "One event of the calling platform client, exactly as its webhook deliveries carry it (another client's is a 404)",
+        security: [{ bearerAuth: [] }],
+        operationId: 'getEvent',
+        params: platformEventIdParams,
+        response: { 200: withExample(platformEvent, exampleEvent), 404: problem, ...errorResponses },
+      },
+    },
+    async (request) =>
+      deps.internal.read(
+        'webhooks.event',
+        { clientId: principalOf(request).subject, eventId: (request.params as { id: string }).id },
+        String(request.id),
+      ),
+  );
+}
