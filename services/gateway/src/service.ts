@@ -48,6 +48,7 @@ import { startRevocationConsumer } from './revocation/user-events';
 import { InternalApi } from './clients/internal-api';
 import { defaultLiveBalance } from './routes/balance-stream';
 import { CacheAuthenticator, CacheMac, decodeCacheMacSecret } from './plugins/cache-mac';
+import { RedisAdmissionStore } from './plugins/admission-redis';
 import { ApiKeyVerifier } from './plugins/api-key';
 import { LoginThrottle } from './plugins/login-throttle';
 import { gatewayRedisPrefix, PlatformClientStatus } from './plugins/platform-clients';
@@ -242,7 +243,6 @@ async function openGatewayService(
       jwksUrl: new URL('/.well-known/jwks.json', config.USER_SERVICE_URL).toString(),
       issuer: config.JWT_ISSUER,
       audience: config.JWT_AUDIENCE,
-      currentTokenVersion: (userId) => tokenVersions.current(userId),
       platformClientActive: (clientId, requestId) => platformClients.isActive(clientId, requestId),
       stepUpMaxAgeS: config.STEP_UP_MAX_AGE_S,
     },
@@ -254,6 +254,7 @@ async function openGatewayService(
     passwordHashCost: passwordHashCostOf(config, logger),
     trustedProxies: config.GATEWAY_TRUSTED_PROXIES,
     redis,
+    admissionStore: new RedisAdmissionStore(redis),
     idempotencyLockMs: config.COMMAND_TIMEOUT_MS + 1000,
     apiKeys: new ApiKeyVerifier(redis, users, config.API_KEY_CACHE_TTL_S, logger, cacheAuth, revocations),
     tokenVersions,
