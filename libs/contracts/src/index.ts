@@ -27,3 +27,4 @@ export * from './balance-stream';
 export * from './stats';
 export * from './balance-monitors';
 export * from './api-key-scopes';
+export * from './api-version';

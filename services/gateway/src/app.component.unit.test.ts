@@ -294,7 +294,7 @@ describe('gateway component (buildApp with fake ports)', () => {
   async function token(
     sub: string,
     role: string,
-    options: { ver?: number; expiresAt?: number; mfaAt?: number | null; treasuries?: string[] } = {},
+    options: { ver?: number; expiresAt?: number; mfaAt?: number | null; treasuries?: string[]; coinVersion?: string } = {},
   ): Promise<string> {
     const mfaAt = options.mfaAt === undefined ? Math.floor(Date.now() / 1000) : options.mfaAt;
     return new SignJWT({
@@ -302,6 +302,7 @@ describe('gateway component (buildApp with fake ports)', () => {
       ver: options.ver ?? 0,
       ...(mfaAt === null ? {} : { mfa_at: mfaAt }),
       ...(options.treasuries ? { treasuries: options.treasuries } : {}),
+      ...(options.coinVersion ? { coin_version: options.coinVersion } : {}),
     })
       .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key' })
       .setSubject(sub)
@@ -732,6 +733,41 @@ describe('gateway component (buildApp with fake ports)', () => {
       expect(first.statusCode).toBe(201);
       expect(first.headers['idempotent-replayed']).toBeUndefined();
       expect({ status: again.statusCode, replayed: again.headers['idempotent-replayed'] }).toEqual({ status: 201, replayed: 'true' });
+    });
+  });
+
+  describe('Coin-Version', () => {
+    it("when a platform client pinned to the current version calls without the header, then its answer is that version's, said in Coin-Version", async () => {
+      const pinned = await token('shop-backend', 'SYSTEM', { treasuries: ['REWARDS'], coinVersion: '3.0.0' });
+      const response = await post('/api/admin/reward', reward, { authorization: `Bearer ${pinned}` });
+      expect({ status: response.statusCode, version: response.headers['coin-version'] }).toEqual({ status: 201, version: '3.0.0' });
+      expect(response.json()).toMatchObject({ transaction: { type: 'REWARD' }, wallet: { code: 'REWARDS' } });
+    });
+
+    it('when a user names no version, then the newest is used and said', async () => {
+      const response = await inject({
+        method: 'GET',
+        url: '/api/commands/some-key',
+        headers: { authorization: `Bearer ${await userToken()}` },
+      });
+      expect(response.headers['coin-version']).toBe('3.0.0');
+    });
+
+    it('when Coin-Version names a version this API does not serve, or is malformed, then 400 listing the supported ones and nothing is sent', async () => {
+      const sent = bus.requests.length;
+      for (const version of ['2.0.0', 'latest']) {
+        const response = await post(
+          '/api/coins/transfer',
+          { toUserId: 9, amount: 1, reason: 'x' },
+          {
+            authorization: `Bearer ${await userToken()}`,
+            'coin-version': version,
+          },
+        );
+        const body = expectProblem(response, 400, 'VALIDATION_FAILED');
+        expect(body.detail).toBe('Unsupported Coin-Version; supported versions: 3.0.0');
+      }
+      expect(bus.requests.length).toBe(sent);
     });
   });
 

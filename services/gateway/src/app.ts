@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answerFrameworkError, installHttpMetrics, installHttpTracing, installProblemHandler, type App } from '@coin/http';
+import { currentApiVersion } from '@coin/contracts';
 import type { Logger } from '@coin/logger';
 import type { Tracing } from '@coin/telemetry';
 import type { Counter, Registry } from 'prom-client';
@@ -38,6 +39,7 @@ import { rateLimitFailOpenCounter } from './metrics';
 import type { LoginThrottle } from './plugins/login-throttle';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { registerDeprecationHeaders } from './plugins/deprecation';
+import { registerApiVersion } from './plugins/api-version';
 import { trustProxyOption } from './plugins/client-address';
 import type { ScryptCost } from '@coin/security';
 import { registerSessionRoutes } from './routes/sessions';
@@ -145,7 +147,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
         title: 'Coin ledger API',
         // The API's semantic version (docs/VERSIONING.md): raised with every change of the document,
         // judged against the last released one by scripts/contract/api-versions.unit.test.ts.
-        version: '3.0.0',
+        version: currentApiVersion,
         description: 'Central ledger of the platform coin. Errors are RFC 9457 problem+json.',
       },
       components: {
@@ -165,9 +167,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   const local = new LocalLimiter();
   const admission = writeAdmissionOf(deps, failOpen, local);
   admission.guard(app);
-  registerAuth(app, { ...deps.auth, tokenVersion: admission.tokenVersion });
-  registerApiKeyCheck(app, deps.apiKeys);
-  if (deps.refusalAudit) registerRefusalAudit(app, deps.refusalAudit);
+  registerCallerChecks(app, deps, admission);
   await registerRateLimits(app, { redis: deps.redis, limits: deps.rateLimits, failOpen, local });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => deps.users.get('/.well-known/jwks.json'));
@@ -241,4 +241,16 @@ async function registerCommandContext(app: App, admission: WriteAdmission, route
     registerBalanceMonitorRoutes(commands, routeDeps);
     registerWebhookRoutes(commands, routeDeps);
   });
+}
+
+/**
+ * Who calls, in hook order: the token (its version asked of write admission), then Coin-Version
+ * (after authentication: a platform client's pinned version is its default), the API key, and
+ * the refusal audit of what those refuse.
+ */
+function registerCallerChecks(app: App, deps: GatewayDeps, admission: WriteAdmission): void {
+  registerAuth(app, { ...deps.auth, tokenVersion: admission.tokenVersion });
+  registerApiVersion(app);
+  registerApiKeyCheck(app, deps.apiKeys);
+  if (deps.refusalAudit) registerRefusalAudit(app, deps.refusalAudit);
 }

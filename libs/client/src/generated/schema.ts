@@ -1987,9 +1987,15 @@ export interface components {
     };
   };
   responses: never;
-  parameters: never;
+  parameters: {
+    /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+    CoinVersion: '3.0.0';
+  };
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description The API version this answer is shaped for: the one asked for in Coin-Version, or the default. */
+    CoinVersion: string;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1997,7 +2003,10 @@ export interface operations {
   registerUser: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2028,6 +2037,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2051,6 +2061,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2064,6 +2075,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2077,6 +2089,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2090,6 +2103,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2103,6 +2117,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2114,7 +2129,10 @@ export interface operations {
   login: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2142,6 +2160,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2209,6 +2228,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2222,6 +2242,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2235,6 +2256,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2248,6 +2270,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2261,6 +2284,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2274,6 +2298,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2287,6 +2312,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2298,7 +2324,10 @@ export interface operations {
   getMyWallet: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2307,6 +2336,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2328,6 +2358,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2337,6 +2368,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2346,6 +2378,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2355,6 +2388,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2369,6 +2403,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -2403,6 +2439,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2448,6 +2485,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2492,6 +2530,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2507,6 +2546,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2522,6 +2562,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2537,6 +2578,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2552,6 +2594,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2567,6 +2610,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2582,6 +2626,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2597,6 +2642,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2612,6 +2658,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2627,6 +2674,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2641,6 +2689,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -2675,6 +2725,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2720,6 +2771,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2764,6 +2816,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2779,6 +2832,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2794,6 +2848,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2809,6 +2864,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2824,6 +2880,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2839,6 +2896,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2854,6 +2912,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2869,6 +2928,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2884,6 +2944,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2899,6 +2960,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2913,6 +2975,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -2947,6 +3011,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2992,6 +3057,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3007,6 +3073,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3022,6 +3089,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3037,6 +3105,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3052,6 +3121,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3067,6 +3137,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3082,6 +3153,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3097,6 +3169,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3112,6 +3185,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3127,6 +3201,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3141,6 +3216,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -3177,6 +3254,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3222,6 +3300,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3237,6 +3316,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3252,6 +3332,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3267,6 +3348,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3282,6 +3364,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3297,6 +3380,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3312,6 +3396,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3327,6 +3412,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3342,6 +3428,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3357,6 +3444,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3371,6 +3459,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -3403,6 +3493,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3448,6 +3539,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3492,6 +3584,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3507,6 +3600,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3522,6 +3616,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3537,6 +3632,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3552,6 +3648,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3567,6 +3664,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3582,6 +3680,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3597,6 +3696,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3612,6 +3712,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3627,6 +3728,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3641,6 +3743,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -3673,6 +3777,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3718,6 +3823,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3762,6 +3868,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3777,6 +3884,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3792,6 +3900,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3807,6 +3916,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3822,6 +3932,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3837,6 +3948,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3852,6 +3964,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3867,6 +3980,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3882,6 +3996,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3897,6 +4012,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3911,6 +4027,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -3970,6 +4088,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4034,6 +4153,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4136,6 +4256,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4151,6 +4272,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4166,6 +4288,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4181,6 +4304,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4196,6 +4320,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4211,6 +4336,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4226,6 +4352,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4241,6 +4368,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4256,6 +4384,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4271,6 +4400,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4290,7 +4420,10 @@ export interface operations {
         /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4299,6 +4432,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4355,6 +4489,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4364,6 +4499,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4373,6 +4509,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4382,6 +4519,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4396,6 +4534,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         id: string;
@@ -4413,6 +4553,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4491,6 +4632,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4506,6 +4648,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4521,6 +4664,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4536,6 +4680,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4551,6 +4696,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4566,6 +4712,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4581,6 +4728,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4596,6 +4744,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4611,6 +4760,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4625,6 +4775,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         id: string;
@@ -4654,6 +4806,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4702,6 +4855,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4717,6 +4871,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4732,6 +4887,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4747,6 +4903,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4762,6 +4919,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4777,6 +4935,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4792,6 +4951,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4807,6 +4967,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4822,6 +4983,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4837,6 +4999,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4856,7 +5019,10 @@ export interface operations {
         /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4865,6 +5031,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4979,6 +5146,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4988,6 +5156,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4997,6 +5166,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5006,6 +5176,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5017,7 +5188,10 @@ export interface operations {
   getPayoutApproval: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         id: string;
       };
@@ -5028,6 +5202,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5120,6 +5295,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5129,6 +5305,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5138,6 +5315,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5147,6 +5325,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5156,6 +5335,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5170,6 +5350,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         id: string;
@@ -5187,6 +5369,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5337,6 +5520,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5352,6 +5536,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5367,6 +5552,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5382,6 +5568,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5397,6 +5584,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5412,6 +5600,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5427,6 +5616,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5442,6 +5632,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5457,6 +5648,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5471,6 +5663,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         id: string;
@@ -5500,6 +5694,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5606,6 +5801,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5621,6 +5817,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5636,6 +5833,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5651,6 +5849,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5666,6 +5865,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5681,6 +5881,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5696,6 +5897,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5711,6 +5913,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5726,6 +5929,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5741,6 +5945,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5755,6 +5960,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -5797,6 +6004,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5844,6 +6052,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5859,6 +6068,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5874,6 +6084,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5889,6 +6100,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5904,6 +6116,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5919,6 +6132,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5934,6 +6148,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5949,6 +6164,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5964,6 +6180,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5979,6 +6196,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5993,6 +6211,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         id: string;
@@ -6022,6 +6242,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6083,6 +6304,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6098,6 +6320,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6113,6 +6336,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6128,6 +6352,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6143,6 +6368,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6158,6 +6384,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6173,6 +6400,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6188,6 +6416,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6203,6 +6432,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6218,6 +6448,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6232,6 +6463,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         id: string;
@@ -6249,6 +6482,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6296,6 +6530,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6311,6 +6546,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6326,6 +6562,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6341,6 +6578,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6356,6 +6594,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6371,6 +6610,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6386,6 +6626,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6401,6 +6642,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6416,6 +6658,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6435,7 +6678,10 @@ export interface operations {
         /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6444,6 +6690,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6492,6 +6739,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6501,6 +6749,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6510,6 +6759,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6519,6 +6769,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6540,7 +6791,10 @@ export interface operations {
         /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6549,6 +6803,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6597,6 +6852,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6606,6 +6862,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6615,6 +6872,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6624,6 +6882,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6635,7 +6894,10 @@ export interface operations {
   listTreasuries: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6644,6 +6906,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6671,6 +6934,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6680,6 +6944,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6689,6 +6954,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6700,7 +6966,10 @@ export interface operations {
   getSupplyReport: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6709,6 +6978,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6826,6 +7096,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6835,6 +7106,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6844,6 +7116,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6855,7 +7128,10 @@ export interface operations {
   listApiKeys: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6864,6 +7140,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6892,6 +7169,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6901,6 +7179,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6910,6 +7189,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6919,6 +7199,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6928,6 +7209,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6937,6 +7219,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6948,7 +7231,10 @@ export interface operations {
   createApiKey: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6981,6 +7267,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7027,6 +7314,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7040,6 +7328,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7053,6 +7342,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7066,6 +7356,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7079,6 +7370,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7092,6 +7384,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7105,6 +7398,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7118,6 +7412,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7131,6 +7426,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7142,7 +7438,10 @@ export interface operations {
   revokeApiKey: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         id: string;
       };
@@ -7157,6 +7456,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content?: never;
@@ -7168,6 +7468,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7181,6 +7482,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7194,6 +7496,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7207,6 +7510,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7220,6 +7524,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7233,6 +7538,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7246,6 +7552,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7257,7 +7564,10 @@ export interface operations {
   listPlatformClients: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7266,6 +7576,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7293,6 +7604,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7302,6 +7614,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7311,6 +7624,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7320,6 +7634,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7329,6 +7644,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7338,6 +7654,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7352,6 +7669,8 @@ export interface operations {
       header: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key': string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -7387,6 +7706,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7434,6 +7754,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7449,6 +7770,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7464,6 +7786,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7479,6 +7802,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7494,6 +7818,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7509,6 +7834,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7524,6 +7850,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7539,6 +7866,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7554,6 +7882,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7565,7 +7894,10 @@ export interface operations {
   revokePlatformClient: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         id: string;
       };
@@ -7580,6 +7912,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7605,6 +7938,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7618,6 +7952,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7631,6 +7966,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7644,6 +7980,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7657,6 +7994,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7670,6 +8008,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7683,6 +8022,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7694,7 +8034,10 @@ export interface operations {
   refreshToken: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7719,6 +8062,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7753,6 +8097,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7766,6 +8111,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7779,6 +8125,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7792,6 +8139,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7805,6 +8153,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7818,6 +8167,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7829,7 +8179,10 @@ export interface operations {
   logout: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7854,6 +8207,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content?: never;
@@ -7865,6 +8219,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7878,6 +8233,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7891,6 +8247,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7904,6 +8261,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7917,6 +8275,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7930,6 +8289,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7941,7 +8301,10 @@ export interface operations {
   logoutEverywhere: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7954,6 +8317,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content?: never;
@@ -7965,6 +8329,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7978,6 +8343,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7991,6 +8357,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8004,6 +8371,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8017,6 +8385,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8030,6 +8399,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8041,7 +8411,10 @@ export interface operations {
   issueToken: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8084,6 +8457,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8118,6 +8492,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8136,6 +8511,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8154,6 +8530,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8167,6 +8544,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8180,6 +8558,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8193,6 +8572,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8204,7 +8584,10 @@ export interface operations {
   verifySecondFactor: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8230,6 +8613,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8280,6 +8664,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8293,6 +8678,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8306,6 +8692,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8319,6 +8706,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8332,6 +8720,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8345,6 +8734,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8356,7 +8746,10 @@ export interface operations {
   startMfaEnrolment: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8369,6 +8762,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8393,6 +8787,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8406,6 +8801,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8419,6 +8815,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8432,6 +8829,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8445,6 +8843,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8458,6 +8857,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8471,6 +8871,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8482,7 +8883,10 @@ export interface operations {
   confirmMfaEnrolment: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8506,6 +8910,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8546,6 +8951,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8559,6 +8965,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8572,6 +8979,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8585,6 +8993,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8598,6 +9007,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8611,6 +9021,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8624,6 +9035,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8637,6 +9049,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8648,7 +9061,10 @@ export interface operations {
   stepUp: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8672,6 +9088,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8696,6 +9113,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8709,6 +9127,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8722,6 +9141,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8735,6 +9155,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8748,6 +9169,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8761,6 +9183,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8774,6 +9197,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8785,7 +9209,10 @@ export interface operations {
   changePassword: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8813,6 +9240,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8847,6 +9275,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8860,6 +9289,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8873,6 +9303,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8886,6 +9317,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8899,6 +9331,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8912,6 +9345,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8925,6 +9359,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8936,7 +9371,10 @@ export interface operations {
   resetPassword: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8963,6 +9401,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content?: never;
@@ -8974,6 +9413,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8987,6 +9427,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9000,6 +9441,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9013,6 +9455,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9026,6 +9469,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9039,6 +9483,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9058,7 +9503,10 @@ export interface operations {
         /** @description The nextCursor of the previous page, instead of page (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9067,6 +9515,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9108,6 +9557,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9117,6 +9567,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9126,6 +9577,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9135,6 +9587,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9144,6 +9597,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9153,6 +9607,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9164,7 +9619,10 @@ export interface operations {
   getUser: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -9176,6 +9634,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9223,6 +9682,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9232,6 +9692,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9241,6 +9702,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9250,6 +9712,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9259,6 +9722,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9268,6 +9732,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9277,6 +9742,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9288,7 +9754,10 @@ export interface operations {
   deleteUser: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -9304,6 +9773,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9324,6 +9794,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9359,6 +9830,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9372,6 +9844,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9385,6 +9858,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9398,6 +9872,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9411,6 +9886,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9424,6 +9900,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9437,6 +9914,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9450,6 +9928,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9461,7 +9940,10 @@ export interface operations {
   listUserSessions: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -9473,6 +9955,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9499,6 +9982,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9508,6 +9992,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9517,6 +10002,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9526,6 +10012,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9535,6 +10022,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9544,6 +10032,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9553,6 +10042,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9564,7 +10054,10 @@ export interface operations {
   revokeUserSessions: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -9580,6 +10073,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content?: never;
@@ -9591,6 +10085,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9604,6 +10099,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9617,6 +10113,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9630,6 +10127,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9643,6 +10141,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9656,6 +10155,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9669,6 +10169,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9680,7 +10181,10 @@ export interface operations {
   changeUserRole: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -9708,6 +10212,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9737,6 +10242,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9776,6 +10282,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9789,6 +10296,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9802,6 +10310,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9815,6 +10324,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9828,6 +10338,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9841,6 +10352,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9854,6 +10366,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9867,6 +10380,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9880,6 +10394,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9893,7 +10408,10 @@ export interface operations {
       query?: {
         status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9902,6 +10420,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9935,6 +10454,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9944,6 +10464,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9953,6 +10474,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9962,6 +10484,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9976,6 +10499,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         id: string;
@@ -9993,6 +10518,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10032,6 +10558,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10047,6 +10574,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10062,6 +10590,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10077,6 +10606,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10092,6 +10622,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10107,6 +10638,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10122,6 +10654,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10137,6 +10670,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10152,6 +10686,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10166,6 +10701,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         id: string;
@@ -10195,6 +10732,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10232,6 +10770,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10247,6 +10786,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10262,6 +10802,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10277,6 +10818,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10292,6 +10834,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10307,6 +10850,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10322,6 +10866,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10337,6 +10882,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10352,6 +10898,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10367,6 +10914,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10380,7 +10928,10 @@ export interface operations {
       query?: {
         status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10389,6 +10940,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10426,6 +10978,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10435,6 +10988,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10444,6 +10998,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10453,6 +11008,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10464,7 +11020,10 @@ export interface operations {
   getGrantRequest: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         id: string;
       };
@@ -10475,6 +11034,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10506,6 +11066,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10515,6 +11076,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10524,6 +11086,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10533,6 +11096,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10542,6 +11106,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10556,6 +11121,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         id: string;
@@ -10573,6 +11140,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10620,6 +11188,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10635,6 +11204,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10650,6 +11220,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10665,6 +11236,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10680,6 +11252,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10695,6 +11268,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10710,6 +11284,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10725,6 +11300,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10740,6 +11316,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10754,6 +11331,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         id: string;
@@ -10783,6 +11362,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10828,6 +11408,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10843,6 +11424,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10858,6 +11440,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10873,6 +11456,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10888,6 +11472,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10903,6 +11488,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10918,6 +11504,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10933,6 +11520,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10948,6 +11536,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10963,6 +11552,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10974,7 +11564,10 @@ export interface operations {
   getUserLimits: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -10986,6 +11579,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11051,6 +11645,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11060,6 +11655,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11069,6 +11665,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11078,6 +11675,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11087,6 +11685,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11096,6 +11695,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11105,6 +11705,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11116,7 +11717,10 @@ export interface operations {
   setUserLimits: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -11150,6 +11754,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11219,6 +11824,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11232,6 +11838,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11245,6 +11852,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11258,6 +11866,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11271,6 +11880,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11284,6 +11894,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11297,6 +11908,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11310,6 +11922,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11326,7 +11939,10 @@ export interface operations {
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11335,6 +11951,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11371,6 +11988,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11380,6 +11998,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11389,6 +12008,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11398,6 +12018,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11416,7 +12037,10 @@ export interface operations {
         /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11425,6 +12049,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11472,6 +12097,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11481,6 +12107,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11490,6 +12117,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11499,6 +12127,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11524,7 +12153,10 @@ export interface operations {
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11533,6 +12165,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11569,6 +12202,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11578,6 +12212,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11587,6 +12222,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11596,6 +12232,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11639,7 +12276,10 @@ export interface operations {
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11648,6 +12288,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11692,6 +12333,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11701,6 +12343,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11710,6 +12353,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11719,6 +12363,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11743,7 +12388,10 @@ export interface operations {
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11752,6 +12400,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11821,6 +12470,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11830,6 +12480,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11839,6 +12490,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11848,6 +12500,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11862,7 +12515,10 @@ export interface operations {
         /** @description The instant (RFC 3339); the balance after every transaction with createdAt <= at. Default: now */
         at?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11871,6 +12527,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11894,6 +12551,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11903,6 +12561,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11912,6 +12571,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11921,6 +12581,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11943,7 +12604,10 @@ export interface operations {
         /** @description csv: the whole period as text/csv, streamed (as with Accept: text/csv); default JSON pages */
         format?: 'json' | 'csv';
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11952,6 +12616,7 @@ export interface operations {
       /** @description JSON pages, or with format=csv / Accept: text/csv the whole period as CSV (a header row, then a row per line) */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12004,6 +12669,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12013,6 +12679,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12022,6 +12689,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12031,6 +12699,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12047,7 +12716,10 @@ export interface operations {
         /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
         to: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -12056,6 +12728,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12102,6 +12775,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12111,6 +12785,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12120,6 +12795,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12129,6 +12805,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12143,7 +12820,10 @@ export interface operations {
         /** @description The instant (RFC 3339); the balance after every transaction with createdAt <= at. Default: now */
         at?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -12155,6 +12835,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12178,6 +12859,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12187,6 +12869,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12196,6 +12879,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12205,6 +12889,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12227,7 +12912,10 @@ export interface operations {
         /** @description csv: the whole period as text/csv, streamed (as with Accept: text/csv); default JSON pages */
         format?: 'json' | 'csv';
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -12239,6 +12927,7 @@ export interface operations {
       /** @description JSON pages, or with format=csv / Accept: text/csv the whole period as CSV (a header row, then a row per line) */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12291,6 +12980,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12300,6 +12990,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12309,6 +13000,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12318,6 +13010,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12334,7 +13027,10 @@ export interface operations {
         /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
         to: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -12346,6 +13042,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12392,6 +13089,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12401,6 +13099,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12410,6 +13109,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12419,6 +13119,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12433,7 +13134,10 @@ export interface operations {
         /** @description The instant (RFC 3339); the balance after every transaction with createdAt <= at. Default: now */
         at?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
       };
@@ -12444,6 +13148,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12467,6 +13172,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12476,6 +13182,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12485,6 +13192,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12494,6 +13202,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12516,7 +13225,10 @@ export interface operations {
         /** @description csv: the whole period as text/csv, streamed (as with Accept: text/csv); default JSON pages */
         format?: 'json' | 'csv';
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
       };
@@ -12527,6 +13239,7 @@ export interface operations {
       /** @description JSON pages, or with format=csv / Accept: text/csv the whole period as CSV (a header row, then a row per line) */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12579,6 +13292,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12588,6 +13302,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12597,6 +13312,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12606,6 +13322,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12622,7 +13339,10 @@ export interface operations {
         /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
         to: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
       };
@@ -12633,6 +13353,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12679,6 +13400,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12688,6 +13410,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12697,6 +13420,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12706,6 +13430,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12720,6 +13445,8 @@ export interface operations {
       header?: {
         /** @description The `id` of the last event received: the stream goes on after it (what EventSource sends on reconnect) */
         'last-event-id'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -12729,6 +13456,7 @@ export interface operations {
       /** @description Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. The stream ends when the access token it was opened with expires or is revoked (logout everywhere, a role change, a deletion), and when the gateway shuts down. When it ends, reconnect with a valid token and `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot. */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12738,6 +13466,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12747,6 +13476,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12756,6 +13486,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12765,6 +13496,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12774,6 +13506,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12783,6 +13516,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12797,6 +13531,8 @@ export interface operations {
       header?: {
         /** @description The `id` of the last event received: the stream goes on after it (what EventSource sends on reconnect) */
         'last-event-id'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         /** @description positive integer, at most 9007199254740991 */
@@ -12809,6 +13545,7 @@ export interface operations {
       /** @description Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. The stream ends when the access token it was opened with expires or is revoked (logout everywhere, a role change, a deletion), and when the gateway shuts down. When it ends, reconnect with a valid token and `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot. */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12818,6 +13555,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12827,6 +13565,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12836,6 +13575,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12845,6 +13585,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12854,6 +13595,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12863,6 +13605,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12879,7 +13622,10 @@ export interface operations {
         /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
         to: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -12888,6 +13634,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12934,6 +13681,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12943,6 +13691,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12952,6 +13701,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12961,6 +13711,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12977,7 +13728,10 @@ export interface operations {
         /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
         to: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -12986,6 +13740,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13101,6 +13856,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13110,6 +13866,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13119,6 +13876,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13128,6 +13886,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13139,7 +13898,10 @@ export interface operations {
   getTransaction: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -13151,6 +13913,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13175,6 +13938,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13184,6 +13948,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13193,6 +13958,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13202,6 +13968,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13211,6 +13978,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13222,7 +13990,10 @@ export interface operations {
   listBalanceMonitors: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13231,6 +14002,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13279,6 +14051,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13288,6 +14061,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13297,6 +14071,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13306,6 +14081,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13315,6 +14091,7 @@ export interface operations {
       /** @description Problem: INTERNAL */
       500: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13324,6 +14101,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13333,6 +14111,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13347,6 +14126,8 @@ export interface operations {
       header: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key': string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -13400,6 +14181,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13448,6 +14230,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13463,6 +14246,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13478,6 +14262,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13493,6 +14278,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13508,6 +14294,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13523,6 +14310,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13538,6 +14326,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13553,6 +14342,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13568,6 +14358,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13583,6 +14374,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13598,6 +14390,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13609,7 +14402,10 @@ export interface operations {
   getBalanceMonitor: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         id: string;
       };
@@ -13620,6 +14416,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13662,6 +14459,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13671,6 +14469,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13680,6 +14479,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13689,6 +14489,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13698,6 +14499,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13707,6 +14509,7 @@ export interface operations {
       /** @description Problem: INTERNAL */
       500: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13716,6 +14519,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13725,6 +14529,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13736,7 +14541,10 @@ export interface operations {
   deleteBalanceMonitor: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         id: string;
       };
@@ -13751,6 +14559,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content?: never;
@@ -13762,6 +14571,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13775,6 +14585,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13788,6 +14599,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13801,6 +14613,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13814,6 +14627,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13827,6 +14641,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13840,6 +14655,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13853,6 +14669,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13864,7 +14681,10 @@ export interface operations {
   listWebhookEndpoints: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13873,6 +14693,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13917,6 +14738,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13926,6 +14748,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13935,6 +14758,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13944,6 +14768,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13953,6 +14778,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13962,6 +14788,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13971,6 +14798,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13985,6 +14813,8 @@ export interface operations {
       header: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key': string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -14024,6 +14854,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14071,6 +14902,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14086,6 +14918,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14101,6 +14934,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14116,6 +14950,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14131,6 +14966,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14146,6 +14982,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14161,6 +14998,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14176,6 +15014,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14191,6 +15030,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14206,6 +15046,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14217,7 +15058,10 @@ export interface operations {
   getWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description The endpoint's id */
         id: string;
@@ -14229,6 +15073,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14267,6 +15112,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14276,6 +15122,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14285,6 +15132,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14294,6 +15142,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14303,6 +15152,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14312,6 +15162,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14321,6 +15172,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14332,7 +15184,10 @@ export interface operations {
   deleteWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description The endpoint's id */
         id: string;
@@ -14348,6 +15203,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content?: never;
@@ -14359,6 +15215,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14372,6 +15229,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14385,6 +15243,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14398,6 +15257,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14411,6 +15271,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14424,6 +15285,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14437,6 +15299,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14448,7 +15311,10 @@ export interface operations {
   rotateWebhookSecret: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description The endpoint's id */
         id: string;
@@ -14464,6 +15330,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14509,6 +15376,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14522,6 +15390,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14535,6 +15404,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14548,6 +15418,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14561,6 +15432,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14574,6 +15446,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14587,6 +15460,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14600,6 +15474,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14611,7 +15486,10 @@ export interface operations {
   enableWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description The endpoint's id */
         id: string;
@@ -14627,6 +15505,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14669,6 +15548,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14682,6 +15562,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14695,6 +15576,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14708,6 +15590,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14721,6 +15604,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14734,6 +15618,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14747,6 +15632,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14760,6 +15646,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14776,7 +15663,10 @@ export interface operations {
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: number | string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description The endpoint's id */
         id: string;
@@ -14788,6 +15678,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14839,6 +15730,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14848,6 +15740,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14857,6 +15750,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14866,6 +15760,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14875,6 +15770,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14884,6 +15780,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14893,6 +15790,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14904,7 +15802,10 @@ export interface operations {
   testWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description The endpoint's id */
         id: string;
@@ -14920,6 +15821,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14950,6 +15852,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14963,6 +15866,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14976,6 +15880,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14989,6 +15894,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15002,6 +15908,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15015,6 +15922,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15028,6 +15936,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15041,6 +15950,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15052,7 +15962,10 @@ export interface operations {
   redeliverWebhookDelivery: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description The endpoint's id */
         id: string;
@@ -15070,6 +15983,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15091,6 +16005,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15104,6 +16019,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15117,6 +16033,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15130,6 +16047,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15143,6 +16061,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15156,6 +16075,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15169,6 +16089,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15182,6 +16103,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15193,7 +16115,10 @@ export interface operations {
   listClientWebhookEndpoints: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         clientId: string;
       };
@@ -15204,6 +16129,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15248,6 +16174,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15257,6 +16184,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15266,6 +16194,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15275,6 +16204,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15284,6 +16214,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15293,6 +16224,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15302,6 +16234,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15316,6 +16249,8 @@ export interface operations {
       header: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key': string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         clientId: string;
@@ -15357,6 +16292,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15404,6 +16340,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15419,6 +16356,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15434,6 +16372,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15449,6 +16388,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15464,6 +16404,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15479,6 +16420,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15494,6 +16436,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15509,6 +16452,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15524,6 +16468,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15539,6 +16484,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15550,7 +16496,10 @@ export interface operations {
   getClientWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         clientId: string;
         /** @description The endpoint's id */
@@ -15563,6 +16512,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15601,6 +16551,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15610,6 +16561,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15619,6 +16571,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15628,6 +16581,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15637,6 +16591,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15646,6 +16601,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15655,6 +16611,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15666,7 +16623,10 @@ export interface operations {
   deleteClientWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         clientId: string;
         /** @description The endpoint's id */
@@ -15683,6 +16643,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content?: never;
@@ -15694,6 +16655,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15707,6 +16669,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15720,6 +16683,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15733,6 +16697,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15746,6 +16711,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15759,6 +16725,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15772,6 +16739,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15783,7 +16751,10 @@ export interface operations {
   rotateClientWebhookSecret: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         clientId: string;
         /** @description The endpoint's id */
@@ -15800,6 +16771,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15845,6 +16817,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15858,6 +16831,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15871,6 +16845,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15884,6 +16859,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15897,6 +16873,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15910,6 +16887,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15923,6 +16901,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15936,6 +16915,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15947,7 +16927,10 @@ export interface operations {
   enableClientWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         clientId: string;
         /** @description The endpoint's id */
@@ -15964,6 +16947,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16006,6 +16990,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16019,6 +17004,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16032,6 +17018,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16045,6 +17032,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16058,6 +17046,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16071,6 +17060,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16084,6 +17074,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16097,6 +17088,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16113,7 +17105,10 @@ export interface operations {
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: number | string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         clientId: string;
         /** @description The endpoint's id */
@@ -16126,6 +17121,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16177,6 +17173,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16186,6 +17183,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16195,6 +17193,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16204,6 +17203,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16213,6 +17213,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16222,6 +17223,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16231,6 +17233,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16242,7 +17245,10 @@ export interface operations {
   testClientWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         clientId: string;
         /** @description The endpoint's id */
@@ -16259,6 +17265,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16289,6 +17296,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16302,6 +17310,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16315,6 +17324,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16328,6 +17338,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16341,6 +17352,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16354,6 +17366,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16367,6 +17380,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16380,6 +17394,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16391,7 +17406,10 @@ export interface operations {
   redeliverClientWebhookDelivery: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         clientId: string;
         /** @description The endpoint's id */
@@ -16410,6 +17428,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16431,6 +17450,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16444,6 +17464,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16457,6 +17478,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16470,6 +17492,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16483,6 +17506,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16496,6 +17520,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16509,6 +17534,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16522,6 +17548,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16540,7 +17567,10 @@ export interface operations {
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -16549,6 +17579,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16599,6 +17630,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16608,6 +17640,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16617,6 +17650,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16626,6 +17660,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16635,6 +17670,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16644,6 +17680,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16655,7 +17692,10 @@ export interface operations {
   getCommandStatus: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         idempotencyKey: string;
@@ -16667,6 +17707,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16746,6 +17787,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16755,6 +17797,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16764,6 +17807,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16773,6 +17817,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {

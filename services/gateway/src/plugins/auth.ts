@@ -1,4 +1,4 @@
-import { roleAtLeast, role as roleSchema, type Actor } from '@coin/contracts';
+import { apiVersionText, roleAtLeast, role as roleSchema, type Actor } from '@coin/contracts';
 import { AppError, classifyFailure } from '@coin/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
@@ -85,7 +85,14 @@ export async function verifyAccessToken(
     // The client's treasury grants, as the user service signed them (a token without the claim grants none).
     const claimed = payload['treasuries'];
     const treasuries = Array.isArray(claimed) ? claimed.filter((t): t is string => typeof t === 'string') : [];
-    return { principal: { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version, treasuries, expiresAtMs }, expiresAtMs, kid };
+    // The version the client was created with (the user service signs it); one not X.Y.Z is ignored.
+    const pinned = apiVersionText.safeParse(payload['coin_version']);
+    const apiVersion = pinned.success ? { apiVersion: pinned.data } : {};
+    return {
+      principal: { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version, treasuries, ...apiVersion, expiresAtMs },
+      expiresAtMs,
+      kid,
+    };
   }
   const parsedRole = roleSchema.safeParse(claimedRole);
   if (!parsedRole.success || !/^[1-9][0-9]{0,15}$/.test(subject)) throw new AppError('UNAUTHENTICATED', 'The access token is invalid');
