@@ -117,7 +117,7 @@ export function judgeApiVersion(input: {
         : 'its text differs (descriptions, examples or other parts oasdiff does not report)';
   return [
     `the API document changed since the released ${baseline} and info.version is ${current}: ${why}\n` +
-      `Set info.version to ${nextVersion(baseline, bump)} (services/gateway/src/app.ts), run npm run client:generate, ` +
+      `Set info.version to ${nextVersion(baseline, bump)} (currentApiVersion, libs/contracts/src/api-version.ts), run npm run client:generate, ` +
       `and describe the change under "## [${nextVersion(baseline, bump)}] - Unreleased" in docs/API_CHANGELOG.md.`,
   ];
 }

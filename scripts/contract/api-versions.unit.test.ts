@@ -66,7 +66,7 @@ describe('the bump a change needs', () => {
     const breaking = [change('response-success-status-removed', 'error')];
     const [problem] = judgeApiVersion({ baseline: '2.0.0', current: '2.1.0', changes: breaking, documentsDiffer: true });
     expect(problem).toContain('[response-success-status-removed] GET /x');
-    expect(problem).toContain('Set info.version to 3.0.0 (services/gateway/src/app.ts)');
+    expect(problem).toContain('Set info.version to 3.0.0 (currentApiVersion, libs/contracts/src/api-version.ts)');
     expect(problem).toContain('"## [3.0.0] - Unreleased" in docs/API_CHANGELOG.md');
     expect(judgeApiVersion({ baseline: '2.0.0', current: '3.0.0', changes: breaking, documentsDiffer: true })).toEqual([]);
     expect(judgeApiVersion({ baseline: '2.0.0', current: '2.0.0', changes: [], documentsDiffer: true })[0]).toContain(

@@ -17,6 +17,12 @@ export interface CoinClientOptions {
   retry?: RetryPolicy;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
+  /**
+   * The API version (X.Y.Z) to pin, sent as `Coin-Version` on every request that does not set its
+   * own: answers keep that version's shape (docs/VERSIONING.md "Pinning a version"). Absent, the
+   * gateway answers as the version the platform client was created with, or the newest.
+   */
+  version?: string;
 }
 
 // ---- Types of the named operations, from the generated `operations` of the document ----
@@ -159,7 +165,7 @@ function newKey(): string {
   return globalThis.crypto.randomUUID();
 }
 
-/** Authorization (bearer) and x-api-key on every request that does not set its own. */
+/** Authorization (bearer), x-api-key and Coin-Version on every request that does not set its own. */
 function credentials(options: CoinClientOptions): Middleware {
   return {
     async onRequest({ request }) {
@@ -168,6 +174,7 @@ function credentials(options: CoinClientOptions): Middleware {
         if (token) request.headers.set('authorization', `Bearer ${token}`);
       }
       if (options.apiKey && !request.headers.has('x-api-key')) request.headers.set('x-api-key', options.apiKey);
+      if (options.version && !request.headers.has('coin-version')) request.headers.set('coin-version', options.version);
       return request;
     },
   };

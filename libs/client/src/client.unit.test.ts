@@ -260,6 +260,17 @@ describe('@coin/client against a fake fetch', () => {
     });
   });
 
+  describe('pinned version', () => {
+    it('when a version is configured, then every request sends it as Coin-Version; a call may send its own; unset, none is sent', async () => {
+      const { fetch, sent } = fakeFetch(json(200, { balance: 0 }));
+      const pinned = createCoinClient({ baseUrl: 'http://coin.test', version: '3.0.0', fetch });
+      await pinned.getMyWallet();
+      await pinned.getMyWallet({ headers: { 'coin-version': '9.9.9' } });
+      await createCoinClient({ baseUrl: 'http://coin.test', fetch }).getMyWallet();
+      expect(sent.map((s) => s.headers['coin-version'])).toEqual(['3.0.0', '9.9.9', undefined]);
+    });
+  });
+
   describe('authentication', () => {
     it('when a token string and an API key are given, then each request has Authorization: Bearer and x-api-key', async () => {
       const { fetch, sent } = fakeFetch(json(201, transferred));

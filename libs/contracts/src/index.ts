@@ -28,3 +28,4 @@ export * from './balance-stream';
 export * from './stats';
 export * from './balance-monitors';
 export * from './api-key-scopes';
+export * from './api-version';

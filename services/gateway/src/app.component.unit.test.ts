@@ -14,9 +14,9 @@ import { buildApp, type GatewayDeps } from './app';
 import { CommandBus } from './clients/commands';
 import { InternalHttpClient } from './clients/internal-http';
 import { ApiKeyVerifier } from './plugins/api-key';
-import { testCacheAuthenticator } from './testing';
+import { MemoryTokenVersions, testCacheAuthenticator } from './testing';
+import { MemoryAdmissionStore } from './plugins/admission-store';
 import type { LoginThrottle } from './plugins/login-throttle';
-import type { TokenVersionStore } from './plugins/token-version';
 
 /**
  * The gateway as one component: the real fastify app of buildApp(), its ports faked (Kafka
@@ -26,7 +26,7 @@ import type { TokenVersionStore } from './plugins/token-version';
 
 // ---- Fakes ----------------------------------------------------------------------------------
 
-/** Just the Redis the gateway's plugins use: SET (NX, PX/EX), GET, MGET, DEL and defined scripts. */
+/** Just the Redis the API-key cache and the named rate limits use: SET (NX, PX/EX), GET, MGET, DEL and defined scripts. */
 class FakeRedis {
   private readonly values = new Map<string, { value: string; expiresAtMs: number }>();
 
@@ -64,7 +64,7 @@ class FakeRedis {
   /** The scripts the gateway defines, implemented here; any other one fails (its caller fails open or 503s). */
   defineCommand(name: string): void {
     const self = this as unknown as Record<string, unknown>;
-    if (name === 'idempotencyRelease' || name === 'cacheMacDeleteIf') {
+    if (name === 'cacheMacDeleteIf') {
       self[name] = async (key: string, token: string) => (this.read(key) === token ? this.del(key) : 0);
     } else if (name === 'rateLimit') {
       // @fastify/rate-limit's store: (key, windowMs, max, continueExceeding, backoff, callback) → [count, ttlMs].
@@ -78,6 +78,22 @@ class FakeRedis {
         throw new Error(`FakeRedis: script ${name} not supported`);
       };
     }
+  }
+}
+
+/** The in-memory admission store, which a test can make unreachable (as Redis down: every call rejects). */
+class UnreliableAdmissionStore extends MemoryAdmissionStore {
+  down = false;
+  private check(): void {
+    if (this.down) throw Object.assign(new Error('Connection is closed.'), { name: 'Error' });
+  }
+  override async admit(ask: Parameters<MemoryAdmissionStore['admit']>[0]) {
+    this.check();
+    return super.admit(ask);
+  }
+  override async record(key: string, value: string, ttlMs: number) {
+    this.check();
+    return super.record(key, value, ttlMs);
   }
 }
 
@@ -209,8 +225,10 @@ describe('gateway component (buildApp with fake ports)', () => {
   let jwks: Server;
   let privateKey: CryptoKey;
   let bus: FakeLedgerBus;
+  /** Write admission's store, in memory: the same plugin code as over Redis in production. */
+  const admissionStore = new UnreliableAdmissionStore();
   /** Current token versions of users (the revocation check); a user not listed is at version 0. */
-  const tokenVersions = new Map<number, number>();
+  const tokenVersions = new MemoryTokenVersions(admissionStore);
   /** What the fake ledger's internal API answers, by `METHOD path` (a test adds its own). */
   const ledgerRoutes: Record<string, (body: unknown) => unknown> = {};
 
@@ -244,17 +262,17 @@ describe('gateway component (buildApp with fake ports)', () => {
         jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`,
         issuer,
         audience,
-        currentTokenVersion: async (userId) => tokenVersions.get(userId) ?? 0,
         platformClientActive: async () => true,
         stepUpMaxAgeS: 300,
       },
       bodyBytesMax: 64 * 1024,
       trustedProxies: [],
       redis,
+      admissionStore,
       idempotencyLockMs: 10_000,
       apiKeys: new ApiKeyVerifier(redis, users, 60, logger, testCacheAuthenticator(redis, logger)),
-      // Used by routes these tests do not call (sessions, admin users, login).
-      tokenVersions: {} as TokenVersionStore,
+      // Its remember/rememberDeleted are used by routes these tests do not call (sessions, admin users).
+      tokenVersions: tokenVersions.asStore(),
       rateLimits: { loginPerIp: rule, registerPerIp: rule, credentialsPerIp: rule, writesPerCaller: rule },
       loginThrottle: {} as LoginThrottle,
     };
@@ -269,13 +287,14 @@ describe('gateway component (buildApp with fake ports)', () => {
 
   beforeEach(() => {
     bus.answer = async (options) => bus.apply(options);
+    admissionStore.down = false;
   });
 
   /** `mfaAt`: seconds of the holder's last second factor (default now; null: a password-only session). */
   async function token(
     sub: string,
     role: string,
-    options: { ver?: number; expiresAt?: number; mfaAt?: number | null; treasuries?: string[] } = {},
+    options: { ver?: number; expiresAt?: number; mfaAt?: number | null; treasuries?: string[]; coinVersion?: string } = {},
   ): Promise<string> {
     const mfaAt = options.mfaAt === undefined ? Math.floor(Date.now() / 1000) : options.mfaAt;
     return new SignJWT({
@@ -283,6 +302,7 @@ describe('gateway component (buildApp with fake ports)', () => {
       ver: options.ver ?? 0,
       ...(mfaAt === null ? {} : { mfa_at: mfaAt }),
       ...(options.treasuries ? { treasuries: options.treasuries } : {}),
+      ...(options.coinVersion ? { coin_version: options.coinVersion } : {}),
     })
       .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key' })
       .setSubject(sub)
@@ -649,6 +669,105 @@ describe('gateway component (buildApp with fake ports)', () => {
       // The lock went with the first answer: a retry now replays it.
       const retry = await post('/api/admin/reward', reward, headers);
       expect({ status: retry.statusCode, body: retry.json() }).toEqual({ status: 201, body: firstResponse.json() });
+    });
+  });
+
+  describe('write admission (token version, write limit, lock: one plugin, the in-memory store)', () => {
+    const transfer = { toUserId: 9, amount: 1, reason: 'x' };
+
+    it('when the caller is past the write limit, then 429 with Retry-After and the fields, and a keyed request holds no lock', async () => {
+      // 1000 writes counted in this window already (the component's limit is 1000 a minute).
+      admissionStore.put('rl:writes-caller:21', '1000', 60_000);
+      const key = `limited-${randomUUID()}`;
+      const sent = bus.requests.length;
+      const limited = await post('/api/coins/transfer', transfer, {
+        authorization: `Bearer ${await userToken(21)}`,
+        'idempotency-key': key,
+      });
+      expectProblem(limited, 429, 'RATE_LIMITED');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(limited.headers['ratelimit-policy']).toBe('"writes-caller";q=1000;w=60');
+      expect(limited.headers.ratelimit).toMatch(/^"writes-caller";r=0;t=\d+$/);
+      expect(bus.requests.length).toBe(sent);
+      const status = await inject({
+        method: 'GET',
+        url: `/api/commands/${key}`,
+        headers: { authorization: `Bearer ${await userToken(21)}` },
+      });
+      expect(status.json()).toEqual({ status: 'UNKNOWN' });
+    });
+
+    it('when a revoked token writes, then 401 and its write counts against no limit', async () => {
+      tokenVersions.set(22, 1);
+      const refused = await post('/api/coins/transfer', transfer, { authorization: `Bearer ${await token('22', 'USER', { ver: 0 })}` });
+      expectProblem(refused, 401, 'UNAUTHENTICATED');
+      expect(await admissionStore.read(['rl:writes-caller:22'])).toEqual([null]);
+      const ok = await post('/api/coins/transfer', transfer, { authorization: `Bearer ${await token('22', 'USER', { ver: 1 })}` });
+      expect(ok.statusCode).toBe(201);
+      expect(ok.headers.ratelimit).toMatch(/^"writes-caller";r=999;t=\d+$/);
+    });
+
+    it('when the store is unreachable, then a keyed write is 503 with Retry-After and sends nothing; a keyless one goes on, counted in process', async () => {
+      admissionStore.down = true;
+      const authorization = `Bearer ${await userToken(23)}`;
+      const sent = bus.requests.length;
+      const keyed = await post('/api/coins/transfer', transfer, { authorization, 'idempotency-key': randomUUID() });
+      expectProblem(keyed, 503, 'UNAVAILABLE');
+      expect(keyed.headers['retry-after']).toBe('1');
+      expect(bus.requests.length).toBe(sent);
+      const keyless = await post('/api/coins/transfer', transfer, { authorization });
+      expect(keyless.statusCode).toBe(201);
+      expect(keyless.headers.ratelimit).toMatch(/^"writes-caller";r=\d+;t=\d+$/);
+    });
+
+    it('when a keyed command was answered from its stored outcome, then the replay says Idempotent-Replayed: true', async () => {
+      const headers = { authorization: `Bearer ${await userToken(24)}`, 'idempotency-key': `replayed-${randomUUID()}` };
+      // The ledger says `replayed` when it answers a command id it has stored (as services/ledger does).
+      bus.answer = async (options) => {
+        const seen = bus.applied.some((command) => command.commandId === options.command.commandId);
+        const reply = bus.apply(options);
+        return seen ? ({ ...reply, replayed: true } as Reply) : reply;
+      };
+      const first = await post('/api/coins/transfer', transfer, headers);
+      const again = await post('/api/coins/transfer', transfer, headers);
+      expect(first.statusCode).toBe(201);
+      expect(first.headers['idempotent-replayed']).toBeUndefined();
+      expect({ status: again.statusCode, replayed: again.headers['idempotent-replayed'] }).toEqual({ status: 201, replayed: 'true' });
+    });
+  });
+
+  describe('Coin-Version', () => {
+    it("when a platform client pinned to the current version calls without the header, then its answer is that version's, said in Coin-Version", async () => {
+      const pinned = await token('shop-backend', 'SYSTEM', { treasuries: ['REWARDS'], coinVersion: '3.0.0' });
+      const response = await post('/api/admin/reward', reward, { authorization: `Bearer ${pinned}` });
+      expect({ status: response.statusCode, version: response.headers['coin-version'] }).toEqual({ status: 201, version: '3.0.0' });
+      expect(response.json()).toMatchObject({ transaction: { type: 'REWARD' }, wallet: { code: 'REWARDS' } });
+    });
+
+    it('when a user names no version, then the newest is used and said', async () => {
+      const response = await inject({
+        method: 'GET',
+        url: '/api/commands/some-key',
+        headers: { authorization: `Bearer ${await userToken()}` },
+      });
+      expect(response.headers['coin-version']).toBe('3.0.0');
+    });
+
+    it('when Coin-Version names a version this API does not serve, or is malformed, then 400 listing the supported ones and nothing is sent', async () => {
+      const sent = bus.requests.length;
+      for (const version of ['2.0.0', 'latest']) {
+        const response = await post(
+          '/api/coins/transfer',
+          { toUserId: 9, amount: 1, reason: 'x' },
+          {
+            authorization: `Bearer ${await userToken()}`,
+            'coin-version': version,
+          },
+        );
+        const body = expectProblem(response, 400, 'VALIDATION_FAILED');
+        expect(body.detail).toBe('Unsupported Coin-Version; supported versions: 3.0.0');
+      }
+      expect(bus.requests.length).toBe(sent);
     });
   });
 

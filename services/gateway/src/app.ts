@@ -4,9 +4,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answerFrameworkError, installHttpMetrics, installHttpTracing, installProblemHandler, type App } from '@coin/http';
+import { currentApiVersion } from '@coin/contracts';
 import type { Logger } from '@coin/logger';
 import type { Tracing } from '@coin/telemetry';
-import type { Registry } from 'prom-client';
+import type { Counter, Registry } from 'prom-client';
 import type { CommandBus } from './clients/commands';
 import type { InternalHttpClient } from './clients/internal-http';
 import { InternalApi } from './clients/internal-api';
@@ -15,7 +16,6 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerWalletRoutes } from './routes/wallets';
 import type { Redis } from '@coin/redis';
 import { lingerDefaults, registerGracefulClose, type LingerLimits } from './plugins/graceful-close';
-import { registerIdempotency } from './plugins/idempotency';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerFormBodyParser } from './plugins/oauth-token';
 import { registerApprovalRoutes } from './routes/approvals';
@@ -31,12 +31,15 @@ import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerPlatformClientRoutes } from './routes/platform-clients';
 import { TokenVersionStore } from './plugins/token-version';
 import { revocationDefaults, Revocations } from './revocation/revocations';
-import { RequestGate } from './plugins/request-gate';
+import { registerWriteAdmission, WriteAdmission } from './plugins/admission';
+import type { AdmissionStore } from './plugins/admission-store';
+import { LocalLimiter } from './plugins/local-limiter';
 import { registerRateLimits, type RateLimitSettings } from './plugins/rate-limit';
 import { rateLimitFailOpenCounter } from './metrics';
 import type { LoginThrottle } from './plugins/login-throttle';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { registerDeprecationHeaders } from './plugins/deprecation';
+import { registerApiVersion } from './plugins/api-version';
 import { trustProxyOption } from './plugins/client-address';
 import type { ScryptCost } from '@coin/security';
 import { registerSessionRoutes } from './routes/sessions';
@@ -68,7 +71,8 @@ export interface GatewayDeps {
   history: InternalHttpClient;
   /** The webhooks service's internal API (absent: component tests without it; its routes then answer 500). */
   webhooks?: InternalHttpClient;
-  auth: AuthOptions;
+  /** The token-version check is write admission's (admissionStore). */
+  auth: Omit<AuthOptions, 'tokenVersion'>;
   bodyBytesMax: number;
   /** How long and how much of a refused body is read after its answer, before the close (plugins/graceful-close.ts; defaults when absent). */
   linger?: LingerLimits;
@@ -77,6 +81,8 @@ export interface GatewayDeps {
   /** Proxies whose X-Forwarded-For names the client (GATEWAY_TRUSTED_PROXIES); empty trusts none. */
   trustedProxies: readonly string[];
   redis: Redis;
+  /** Write admission's store (plugins/admission.ts): Redis in production, in memory in component tests. */
+  admissionStore: AdmissionStore;
   /** Lifetime of an Idempotency-Key in-flight lock whose release is lost. */
   idempotencyLockMs: number;
   /** How long a keyed command's answer stays readable through GET /api/commands/{key} (default a day). */
@@ -141,7 +147,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
         title: 'Coin ledger API',
         // The API's semantic version (docs/VERSIONING.md): raised with every change of the document,
         // judged against the last released one by scripts/contract/api-versions.unit.test.ts.
-        version: '3.0.0',
+        version: currentApiVersion,
         description: 'Central ledger of the platform coin. Errors are RFC 9457 problem+json.',
       },
       components: {
@@ -157,19 +163,12 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   registerRouteTable(app);
-  // A user's write costs one Redis round trip before its answer: token version, write limit and
-  // lock in one script (plugins/request-gate.ts). Without a real store (component tests' fakes)
-  // each check goes its own way.
-  const gate = deps.tokenVersions instanceof TokenVersionStore ? new RequestGate(deps.redis, deps.tokenVersions) : undefined;
-  registerAuth(app, gate ? { ...deps.auth, admit: (principal, request, goesOn) => gate.admit(principal, request, goesOn) } : deps.auth);
-  registerApiKeyCheck(app, deps.apiKeys);
-  if (deps.refusalAudit) registerRefusalAudit(app, deps.refusalAudit);
-  await registerRateLimits(app, {
-    redis: deps.redis,
-    limits: deps.rateLimits,
-    failOpen: rateLimitFailOpenCounter(deps.metrics),
-    ...(gate ? { gate } : {}),
-  });
+  const failOpen = rateLimitFailOpenCounter(deps.metrics);
+  const local = new LocalLimiter();
+  const admission = writeAdmissionOf(deps, failOpen, local);
+  admission.guard(app);
+  registerCallerChecks(app, deps, admission);
+  await registerRateLimits(app, { redis: deps.redis, limits: deps.rateLimits, failOpen, local });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => deps.users.get('/.well-known/jwks.json'));
 
@@ -188,35 +187,70 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   };
   registerAuthRoutes(app, routeDeps);
   registerWalletRoutes(app, routeDeps);
-  const commandStatus = registerIdempotency(app, {
-    redis: deps.redis,
-    lockMs: deps.idempotencyLockMs,
-    ...(gate ? { gate } : {}),
-    ...(deps.idempotencyAnswerTtlMs !== undefined ? { answerTtlMs: deps.idempotencyAnswerTtlMs } : {}),
-  });
-  registerMoneyRoutes(app, routeDeps);
-  registerPayoutRoutes(app, routeDeps);
-  registerApprovalRoutes(app, routeDeps);
-  registerHoldRoutes(app, routeDeps);
-  registerTreasuryRoutes(app, routeDeps);
-  registerApiKeyRoutes(app, routeDeps);
-  registerPlatformClientRoutes(app, routeDeps);
-  registerSessionRoutes(app, routeDeps);
-  registerSecondFactorRoutes(app, routeDeps);
-  registerAdminUserRoutes(app, routeDeps);
-  registerDeletionRequestRoutes(app, routeDeps);
-  registerGrantRequestRoutes(app, routeDeps);
-  registerLimitRoutes(app, routeDeps);
-  registerHistoryRoutes(app, routeDeps);
-  registerStatementRoutes(app, routeDeps);
-  registerBalanceStreamRoutes(app, { ...routeDeps, liveBalance: deps.liveBalance ?? defaultLiveBalance() });
-  registerStatsRoutes(app, routeDeps);
-  registerTransactionRoutes(app, routeDeps);
-  registerBalanceMonitorRoutes(app, routeDeps);
-  registerWebhookRoutes(app, routeDeps);
-  registerCommandRoutes(app, { commandStatus });
+  await registerCommandContext(app, admission, routeDeps, deps);
+  registerCommandRoutes(app, { commandStatus: admission });
   registerAsyncApiRoute(app);
   registerProblemRoutes(app);
   registerAdminConsoleRoutes(app, deps.adminConsoleDir !== undefined ? { dir: deps.adminConsoleDir } : {});
   return app;
+}
+
+/**
+ * Write admission (plugins/admission.ts): a user's write costs one round trip to its store before
+ * its answer (token version, write limit and lock at once), the same code over Redis or memory.
+ */
+function writeAdmissionOf(deps: GatewayDeps, failOpen: Counter<'limit'>, local: LocalLimiter): WriteAdmission {
+  return new WriteAdmission({
+    store: deps.admissionStore,
+    tokenVersions: deps.tokenVersions,
+    writesPerCaller: deps.rateLimits.writesPerCaller,
+    lockMs: deps.idempotencyLockMs,
+    failOpen,
+    local,
+    ...(deps.idempotencyAnswerTtlMs !== undefined ? { answerTtlMs: deps.idempotencyAnswerTtlMs } : {}),
+  });
+}
+
+type RouteDeps = GatewayDeps & { revocations: Revocations; internal: InternalApi };
+
+/**
+ * The command routes, in their own context (an encapsulated plugin): write admission's hooks are
+ * theirs alone. The read-only registrars among them stay in place, keeping the document's order.
+ */
+async function registerCommandContext(app: App, admission: WriteAdmission, routeDeps: RouteDeps, deps: GatewayDeps) {
+  await app.register(async (commands) => {
+    registerWriteAdmission(commands, admission);
+    registerMoneyRoutes(commands, routeDeps);
+    registerPayoutRoutes(commands, routeDeps);
+    registerApprovalRoutes(commands, routeDeps);
+    registerHoldRoutes(commands, routeDeps);
+    registerTreasuryRoutes(commands, routeDeps);
+    registerApiKeyRoutes(commands, routeDeps);
+    registerPlatformClientRoutes(commands, routeDeps);
+    registerSessionRoutes(commands, routeDeps);
+    registerSecondFactorRoutes(commands, routeDeps);
+    registerAdminUserRoutes(commands, routeDeps);
+    registerDeletionRequestRoutes(commands, routeDeps);
+    registerGrantRequestRoutes(commands, routeDeps);
+    registerLimitRoutes(commands, routeDeps);
+    registerHistoryRoutes(commands, routeDeps);
+    registerStatementRoutes(commands, routeDeps);
+    registerBalanceStreamRoutes(commands, { ...routeDeps, liveBalance: deps.liveBalance ?? defaultLiveBalance() });
+    registerStatsRoutes(commands, routeDeps);
+    registerTransactionRoutes(commands, routeDeps);
+    registerBalanceMonitorRoutes(commands, routeDeps);
+    registerWebhookRoutes(commands, routeDeps);
+  });
+}
+
+/**
+ * Who calls, in hook order: the token (its version asked of write admission), then Coin-Version
+ * (after authentication: a platform client's pinned version is its default), the API key, and
+ * the refusal audit of what those refuse.
+ */
+function registerCallerChecks(app: App, deps: GatewayDeps, admission: WriteAdmission): void {
+  registerAuth(app, { ...deps.auth, tokenVersion: admission.tokenVersion });
+  registerApiVersion(app);
+  registerApiKeyCheck(app, deps.apiKeys);
+  if (deps.refusalAudit) registerRefusalAudit(app, deps.refusalAudit);
 }

@@ -12,6 +12,7 @@ import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { buildApp } from './app';
 import { CommandBus } from './clients/commands';
 import { InternalHttpClient } from './clients/internal-http';
+import { RedisAdmissionStore } from './plugins/admission-redis';
 import { ApiKeyVerifier } from './plugins/api-key';
 import type { LoginThrottle } from './plugins/login-throttle';
 import { TokenVersionStore } from './plugins/token-version';
@@ -163,12 +164,12 @@ describe('gateway Redis round trips per request (real Redis)', () => {
         jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`,
         issuer: 'coin-ledger',
         audience: 'coin-ledger-api',
-        currentTokenVersion: (id) => tokenVersions.current(id),
         stepUpMaxAgeS: 300,
       },
       bodyBytesMax: 64 * 1024,
       trustedProxies: [],
       redis,
+      admissionStore: new RedisAdmissionStore(redis),
       idempotencyLockMs: 10_000,
       apiKeys: new ApiKeyVerifier(redis, users, 60, logger, cacheAuth),
       tokenVersions,

@@ -24,6 +24,7 @@ import {
   refusalAuditDroppedCounter,
   revocationMetrics,
 } from './metrics';
+import { RedisAdmissionStore } from './plugins/admission-redis';
 import { ApiKeyVerifier } from './plugins/api-key';
 import { CacheAuthenticator, CacheMac, decodeCacheMacSecret } from './plugins/cache-mac';
 import { LoginThrottle } from './plugins/login-throttle';
@@ -283,7 +284,6 @@ function gatewayDeps(
       jwksUrl: new URL('/.well-known/jwks.json', config.USER_SERVICE_URL).toString(),
       issuer: config.JWT_ISSUER,
       audience: config.JWT_AUDIENCE,
-      currentTokenVersion: (userId) => caches.tokenVersions.current(userId),
       platformClientActive: (clientId, requestId) => caches.platformClients.isActive(clientId, requestId),
       stepUpMaxAgeS: config.STEP_UP_MAX_AGE_S,
     },
@@ -295,6 +295,7 @@ function gatewayDeps(
     passwordHashCost: passwordHashCostOf(config, logger),
     trustedProxies: config.GATEWAY_TRUSTED_PROXIES,
     redis,
+    admissionStore: new RedisAdmissionStore(redis),
     idempotencyLockMs: config.COMMAND_TIMEOUT_MS + 1000,
     apiKeys: caches.apiKeys,
     tokenVersions: caches.tokenVersions,

@@ -10,6 +10,7 @@ export { sendStatementCsv } from './routes/statements';
 export { ApiKeyVerifier, registerApiKeyCheck } from './plugins/api-key';
 export { registerAuth } from './plugins/auth';
 export { CacheAuthenticator, CacheMac } from './plugins/cache-mac';
+export { MemoryAdmissionStore } from './plugins/admission-store';
 
 import { Registry } from 'prom-client';
 import type { App } from '@coin/http';
@@ -20,6 +21,45 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from '@coin/logger';
 import { cacheMacFailureCounter, cacheStaleEntriesCounter } from './metrics';
 import { CacheAuthenticator, CacheMac } from './plugins/cache-mac';
+import type { TokenVersionSource } from './plugins/admission';
+import { MemoryAdmissionStore } from './plugins/admission-store';
+import type { TokenVersionStore } from './plugins/token-version';
+
+/**
+ * The token-version cache of a component test, over its in-memory admission store: the user
+ * service's answer is `versions` (a user not listed is at version 0, null is deleted), written
+ * back to the store on a miss as TokenVersionStore does, unsealed (no MAC to check in process).
+ * `set` changes a user's version and its cached entry, as a user event would.
+ */
+export class MemoryTokenVersions implements TokenVersionSource {
+  private readonly versions = new Map<number, number | null>();
+
+  constructor(private readonly store: MemoryAdmissionStore) {}
+
+  keyOf(userId: number): string {
+    return `tokenver:${userId}`;
+  }
+
+  expectedEntry(_userId: number, version: number): string {
+    return String(version);
+  }
+
+  async resolve(userId: number): Promise<number | null> {
+    const version = this.versions.has(userId) ? (this.versions.get(userId) ?? null) : 0;
+    this.store.put(this.keyOf(userId), version === null ? 'deleted' : String(version));
+    return version;
+  }
+
+  set(userId: number, version: number | null): void {
+    this.versions.set(userId, version);
+    this.store.put(this.keyOf(userId), version === null ? 'deleted' : String(version));
+  }
+
+  /** As GatewayDeps takes it: the routes a component test calls use no more of it than admission does. */
+  asStore(): TokenVersionStore {
+    return this as unknown as TokenVersionStore;
+  }
+}
 
 /** A cache authenticator under a fresh random key, for a test that builds the caches itself. */
 export function testCacheAuthenticator(redis: Redis, logger: Logger, metrics: Registry = new Registry()): CacheAuthenticator {
@@ -52,13 +92,13 @@ export async function documentedApp(): Promise<App> {
       jwksUrl: 'http://127.0.0.1:9/.well-known/jwks.json',
       issuer: 'coin-ledger',
       audience: 'coin-ledger-api',
-      currentTokenVersion: async () => 0,
       stepUpMaxAgeS: 300,
       platformClientActive: async () => true,
     },
     bodyBytesMax: 16 * 1024,
     trustedProxies: [],
     redis: { defineCommand: () => undefined } as unknown as Redis,
+    admissionStore: new MemoryAdmissionStore(),
     idempotencyLockMs: 10_000,
     apiKeys: none,
     tokenVersions: none,

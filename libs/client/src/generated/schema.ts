@@ -2021,9 +2021,15 @@ export interface components {
     };
   };
   responses: never;
-  parameters: never;
+  parameters: {
+    /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+    CoinVersion: '3.0.0';
+  };
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description The API version this answer is shaped for: the one asked for in Coin-Version, or the default. */
+    CoinVersion: string;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2031,7 +2037,10 @@ export interface operations {
   registerUser: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2062,6 +2071,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2085,6 +2095,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2098,6 +2109,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2111,6 +2123,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2124,6 +2137,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2137,6 +2151,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2148,7 +2163,10 @@ export interface operations {
   login: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2176,6 +2194,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2243,6 +2262,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2256,6 +2276,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2269,6 +2290,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2282,6 +2304,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2295,6 +2318,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2308,6 +2332,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2321,6 +2346,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2332,7 +2358,10 @@ export interface operations {
   getMyWallet: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2341,6 +2370,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2362,6 +2392,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2371,6 +2402,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2380,6 +2412,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2389,6 +2422,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2403,6 +2437,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -2437,6 +2473,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2482,6 +2519,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2526,6 +2564,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2541,6 +2580,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2556,6 +2596,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2571,6 +2612,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2586,6 +2628,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2601,6 +2644,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2616,6 +2660,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2631,6 +2676,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2646,6 +2692,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2661,6 +2708,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2675,6 +2723,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -2709,6 +2759,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2754,6 +2805,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2798,6 +2850,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2813,6 +2866,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2828,6 +2882,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2843,6 +2898,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2858,6 +2914,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2873,6 +2930,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2888,6 +2946,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2903,6 +2962,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2918,6 +2978,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2933,6 +2994,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -2947,6 +3009,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -2981,6 +3045,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3026,6 +3091,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3041,6 +3107,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3056,6 +3123,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3071,6 +3139,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3086,6 +3155,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3101,6 +3171,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3116,6 +3187,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3131,6 +3203,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3146,6 +3219,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3161,6 +3235,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3175,6 +3250,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -3211,6 +3288,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3256,6 +3334,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3271,6 +3350,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3286,6 +3366,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3301,6 +3382,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3316,6 +3398,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3331,6 +3414,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3346,6 +3430,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3361,6 +3446,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3376,6 +3462,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3391,6 +3478,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3405,6 +3493,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -3437,6 +3527,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3482,6 +3573,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3526,6 +3618,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3541,6 +3634,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3556,6 +3650,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3571,6 +3666,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3586,6 +3682,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3601,6 +3698,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3616,6 +3714,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3631,6 +3730,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3646,6 +3746,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3661,6 +3762,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3675,6 +3777,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -3707,6 +3811,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3752,6 +3857,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3796,6 +3902,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3811,6 +3918,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3826,6 +3934,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3841,6 +3950,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3856,6 +3966,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3871,6 +3982,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3886,6 +3998,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3901,6 +4014,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3916,6 +4030,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3931,6 +4046,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -3945,6 +4061,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -4004,6 +4122,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4068,6 +4187,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4170,6 +4290,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4185,6 +4306,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4200,6 +4322,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4215,6 +4338,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4230,6 +4354,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4245,6 +4370,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4260,6 +4386,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4275,6 +4402,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4290,6 +4418,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4305,6 +4434,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4324,7 +4454,10 @@ export interface operations {
         /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4333,6 +4466,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4389,6 +4523,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4398,6 +4533,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4407,6 +4543,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4416,6 +4553,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4430,6 +4568,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         id: string;
@@ -4447,6 +4587,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4525,6 +4666,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4540,6 +4682,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4555,6 +4698,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4570,6 +4714,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4585,6 +4730,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4600,6 +4746,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4615,6 +4762,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4630,6 +4778,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4645,6 +4794,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4659,6 +4809,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         id: string;
@@ -4688,6 +4840,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4736,6 +4889,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4751,6 +4905,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4766,6 +4921,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4781,6 +4937,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4796,6 +4953,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4811,6 +4969,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4826,6 +4985,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4841,6 +5001,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4856,6 +5017,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4871,6 +5033,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -4890,7 +5053,10 @@ export interface operations {
         /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4899,6 +5065,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5013,6 +5180,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5022,6 +5190,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5031,6 +5200,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5040,6 +5210,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5051,7 +5222,10 @@ export interface operations {
   getPayoutApproval: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         id: string;
       };
@@ -5062,6 +5236,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5154,6 +5329,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5163,6 +5339,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5172,6 +5349,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5181,6 +5359,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5190,6 +5369,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5204,6 +5384,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         id: string;
@@ -5221,6 +5403,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5371,6 +5554,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5386,6 +5570,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5401,6 +5586,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5416,6 +5602,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5431,6 +5618,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5446,6 +5634,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5461,6 +5650,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5476,6 +5666,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5491,6 +5682,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5505,6 +5697,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         id: string;
@@ -5534,6 +5728,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5640,6 +5835,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5655,6 +5851,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5670,6 +5867,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5685,6 +5883,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5700,6 +5899,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5715,6 +5915,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5730,6 +5931,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5745,6 +5947,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5760,6 +5963,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5775,6 +5979,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5789,6 +5994,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -5831,6 +6038,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5878,6 +6086,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5893,6 +6102,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5908,6 +6118,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5923,6 +6134,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5938,6 +6150,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5953,6 +6166,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5968,6 +6182,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5983,6 +6198,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -5998,6 +6214,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6013,6 +6230,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6027,6 +6245,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         /** @description The hold's id: a UUIDv8 whose last 14 hexadecimal digits are its payer's user id (xxxxxxxx-xxxx-8xxx-8Rpp-pppppppppppp), or a UUIDv5 issued before */
@@ -6057,6 +6277,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6118,6 +6339,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6133,6 +6355,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6148,6 +6371,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6163,6 +6387,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6178,6 +6403,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6193,6 +6419,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6208,6 +6435,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6223,6 +6451,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6238,6 +6467,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6253,6 +6483,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6267,6 +6498,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         /** @description The hold's id: a UUIDv8 whose last 14 hexadecimal digits are its payer's user id (xxxxxxxx-xxxx-8xxx-8Rpp-pppppppppppp), or a UUIDv5 issued before */
@@ -6285,6 +6518,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6332,6 +6566,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6347,6 +6582,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6362,6 +6598,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6377,6 +6614,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6392,6 +6630,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6407,6 +6646,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6422,6 +6662,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6437,6 +6678,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6452,6 +6694,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6471,7 +6714,10 @@ export interface operations {
         /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6480,6 +6726,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6528,6 +6775,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6537,6 +6785,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6546,6 +6795,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6555,6 +6805,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6576,7 +6827,10 @@ export interface operations {
         /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6585,6 +6839,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6633,6 +6888,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6642,6 +6898,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6651,6 +6908,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6660,6 +6918,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6671,7 +6930,10 @@ export interface operations {
   listTreasuries: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6680,6 +6942,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6707,6 +6970,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6716,6 +6980,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6725,6 +6990,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6736,7 +7002,10 @@ export interface operations {
   getSupplyReport: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6745,6 +7014,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6862,6 +7132,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6871,6 +7142,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6880,6 +7152,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6891,7 +7164,10 @@ export interface operations {
   listApiKeys: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -6900,6 +7176,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6928,6 +7205,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6937,6 +7215,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6946,6 +7225,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6955,6 +7235,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6964,6 +7245,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6973,6 +7255,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -6984,7 +7267,10 @@ export interface operations {
   createApiKey: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7017,6 +7303,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7063,6 +7350,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7076,6 +7364,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7089,6 +7378,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7102,6 +7392,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7115,6 +7406,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7128,6 +7420,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7141,6 +7434,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7154,6 +7448,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7167,6 +7462,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7178,7 +7474,10 @@ export interface operations {
   revokeApiKey: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         id: string;
       };
@@ -7193,6 +7492,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content?: never;
@@ -7204,6 +7504,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7217,6 +7518,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7230,6 +7532,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7243,6 +7546,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7256,6 +7560,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7269,6 +7574,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7282,6 +7588,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7293,7 +7600,10 @@ export interface operations {
   listPlatformClients: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7302,6 +7612,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7329,6 +7640,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7338,6 +7650,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7347,6 +7660,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7356,6 +7670,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7365,6 +7680,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7374,6 +7690,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7388,6 +7705,8 @@ export interface operations {
       header: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key': string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -7423,6 +7742,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7470,6 +7790,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7485,6 +7806,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7500,6 +7822,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7515,6 +7838,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7530,6 +7854,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7545,6 +7870,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7560,6 +7886,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7575,6 +7902,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7590,6 +7918,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7601,7 +7930,10 @@ export interface operations {
   revokePlatformClient: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         id: string;
       };
@@ -7616,6 +7948,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7641,6 +7974,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7654,6 +7988,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7667,6 +8002,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7680,6 +8016,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7693,6 +8030,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7706,6 +8044,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7719,6 +8058,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7730,7 +8070,10 @@ export interface operations {
   refreshToken: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7755,6 +8098,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7789,6 +8133,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7802,6 +8147,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7815,6 +8161,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7828,6 +8175,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7841,6 +8189,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7854,6 +8203,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7865,7 +8215,10 @@ export interface operations {
   logout: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7890,6 +8243,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content?: never;
@@ -7901,6 +8255,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7914,6 +8269,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7927,6 +8283,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7940,6 +8297,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7953,6 +8311,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7966,6 +8325,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -7977,7 +8337,10 @@ export interface operations {
   logoutEverywhere: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -7990,6 +8353,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content?: never;
@@ -8001,6 +8365,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8014,6 +8379,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8027,6 +8393,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8040,6 +8407,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8053,6 +8421,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8066,6 +8435,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8077,7 +8447,10 @@ export interface operations {
   issueToken: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8120,6 +8493,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8154,6 +8528,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8172,6 +8547,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8190,6 +8566,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8203,6 +8580,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8216,6 +8594,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8229,6 +8608,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8240,7 +8620,10 @@ export interface operations {
   verifySecondFactor: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8266,6 +8649,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8316,6 +8700,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8329,6 +8714,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8342,6 +8728,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8355,6 +8742,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8368,6 +8756,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8381,6 +8770,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8392,7 +8782,10 @@ export interface operations {
   startMfaEnrolment: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8405,6 +8798,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8429,6 +8823,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8442,6 +8837,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8455,6 +8851,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8468,6 +8865,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8481,6 +8879,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8494,6 +8893,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8507,6 +8907,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8518,7 +8919,10 @@ export interface operations {
   confirmMfaEnrolment: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8542,6 +8946,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8582,6 +8987,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8595,6 +9001,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8608,6 +9015,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8621,6 +9029,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8634,6 +9043,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8647,6 +9057,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8660,6 +9071,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8673,6 +9085,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8684,7 +9097,10 @@ export interface operations {
   stepUp: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8708,6 +9124,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8732,6 +9149,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8745,6 +9163,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8758,6 +9177,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8771,6 +9191,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8784,6 +9205,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8797,6 +9219,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8810,6 +9233,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8821,7 +9245,10 @@ export interface operations {
   changePassword: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8849,6 +9276,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8883,6 +9311,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8896,6 +9325,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8909,6 +9339,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8922,6 +9353,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8935,6 +9367,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8948,6 +9381,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8961,6 +9395,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -8972,7 +9407,10 @@ export interface operations {
   resetPassword: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -8999,6 +9437,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content?: never;
@@ -9010,6 +9449,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9023,6 +9463,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9036,6 +9477,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9049,6 +9491,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9062,6 +9505,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9075,6 +9519,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9094,7 +9539,10 @@ export interface operations {
         /** @description The nextCursor of the previous page, instead of page (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9103,6 +9551,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9144,6 +9593,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9153,6 +9603,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9162,6 +9613,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9171,6 +9623,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9180,6 +9633,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9189,6 +9643,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9200,7 +9655,10 @@ export interface operations {
   getUser: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -9212,6 +9670,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9259,6 +9718,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9268,6 +9728,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9277,6 +9738,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9286,6 +9748,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9295,6 +9758,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9304,6 +9768,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9313,6 +9778,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9324,7 +9790,10 @@ export interface operations {
   deleteUser: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -9340,6 +9809,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9360,6 +9830,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9395,6 +9866,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9408,6 +9880,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9421,6 +9894,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9434,6 +9908,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9447,6 +9922,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9460,6 +9936,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9473,6 +9950,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9486,6 +9964,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9497,7 +9976,10 @@ export interface operations {
   listUserSessions: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -9509,6 +9991,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9535,6 +10018,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9544,6 +10028,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9553,6 +10038,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9562,6 +10048,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9571,6 +10058,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9580,6 +10068,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9589,6 +10078,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9600,7 +10090,10 @@ export interface operations {
   revokeUserSessions: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -9616,6 +10109,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content?: never;
@@ -9627,6 +10121,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9640,6 +10135,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9653,6 +10149,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9666,6 +10163,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9679,6 +10177,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9692,6 +10191,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9705,6 +10205,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9716,7 +10217,10 @@ export interface operations {
   changeUserRole: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -9744,6 +10248,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9773,6 +10278,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9812,6 +10318,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9825,6 +10332,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9838,6 +10346,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9851,6 +10360,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9864,6 +10374,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9877,6 +10388,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9890,6 +10402,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9903,6 +10416,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9916,6 +10430,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9929,7 +10444,10 @@ export interface operations {
       query?: {
         status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -9938,6 +10456,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9971,6 +10490,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9980,6 +10500,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9989,6 +10510,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -9998,6 +10520,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10012,6 +10535,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         id: string;
@@ -10029,6 +10554,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10068,6 +10594,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10083,6 +10610,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10098,6 +10626,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10113,6 +10642,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10128,6 +10658,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10143,6 +10674,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10158,6 +10690,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10173,6 +10706,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10188,6 +10722,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10202,6 +10737,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         id: string;
@@ -10231,6 +10768,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10268,6 +10806,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10283,6 +10822,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10298,6 +10838,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10313,6 +10854,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10328,6 +10870,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10343,6 +10886,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10358,6 +10902,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10373,6 +10918,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10388,6 +10934,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10403,6 +10950,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10416,7 +10964,10 @@ export interface operations {
       query?: {
         status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -10425,6 +10976,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10462,6 +11014,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10471,6 +11024,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10480,6 +11034,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10489,6 +11044,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10500,7 +11056,10 @@ export interface operations {
   getGrantRequest: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         id: string;
       };
@@ -10511,6 +11070,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10542,6 +11102,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10551,6 +11112,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10560,6 +11122,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10569,6 +11132,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10578,6 +11142,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10592,6 +11157,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         id: string;
@@ -10609,6 +11176,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10656,6 +11224,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10671,6 +11240,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10686,6 +11256,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10701,6 +11272,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10716,6 +11288,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10731,6 +11304,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10746,6 +11320,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10761,6 +11336,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10776,6 +11352,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10790,6 +11367,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         id: string;
@@ -10819,6 +11398,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10864,6 +11444,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10879,6 +11460,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10894,6 +11476,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10909,6 +11492,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10924,6 +11508,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10939,6 +11524,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10954,6 +11540,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10969,6 +11556,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10984,6 +11572,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -10999,6 +11588,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11010,7 +11600,10 @@ export interface operations {
   getUserLimits: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -11022,6 +11615,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11087,6 +11681,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11096,6 +11691,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11105,6 +11701,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11114,6 +11711,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11123,6 +11721,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11132,6 +11731,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11141,6 +11741,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11152,7 +11753,10 @@ export interface operations {
   setUserLimits: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -11186,6 +11790,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11255,6 +11860,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11268,6 +11874,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11281,6 +11888,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11294,6 +11902,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11307,6 +11916,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11320,6 +11930,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11333,6 +11944,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11346,6 +11958,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11362,7 +11975,10 @@ export interface operations {
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11371,6 +11987,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11407,6 +12024,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11416,6 +12034,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11425,6 +12044,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11434,6 +12054,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11452,7 +12073,10 @@ export interface operations {
         /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11461,6 +12085,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11508,6 +12133,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11517,6 +12143,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11526,6 +12153,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11535,6 +12163,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11560,7 +12189,10 @@ export interface operations {
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11569,6 +12201,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11605,6 +12238,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11614,6 +12248,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11623,6 +12258,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11632,6 +12268,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11675,7 +12312,10 @@ export interface operations {
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11684,6 +12324,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11728,6 +12369,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11737,6 +12379,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11746,6 +12389,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11755,6 +12399,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11779,7 +12424,10 @@ export interface operations {
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11788,6 +12436,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11857,6 +12506,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11866,6 +12516,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11875,6 +12526,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11884,6 +12536,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11898,7 +12551,10 @@ export interface operations {
         /** @description The instant (RFC 3339); the balance after every transaction with createdAt <= at. Default: now */
         at?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11907,6 +12563,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11930,6 +12587,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11939,6 +12597,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11948,6 +12607,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11957,6 +12617,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -11979,7 +12640,10 @@ export interface operations {
         /** @description csv: the whole period as text/csv, streamed (as with Accept: text/csv); default JSON pages */
         format?: 'json' | 'csv';
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -11988,6 +12652,7 @@ export interface operations {
       /** @description JSON pages, or with format=csv / Accept: text/csv the whole period as CSV (a header row, then a row per line) */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12040,6 +12705,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12049,6 +12715,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12058,6 +12725,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12067,6 +12735,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12083,7 +12752,10 @@ export interface operations {
         /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
         to: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -12092,6 +12764,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12138,6 +12811,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12147,6 +12821,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12156,6 +12831,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12165,6 +12841,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12179,7 +12856,10 @@ export interface operations {
         /** @description The instant (RFC 3339); the balance after every transaction with createdAt <= at. Default: now */
         at?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -12191,6 +12871,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12214,6 +12895,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12223,6 +12905,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12232,6 +12915,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12241,6 +12925,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12263,7 +12948,10 @@ export interface operations {
         /** @description csv: the whole period as text/csv, streamed (as with Accept: text/csv); default JSON pages */
         format?: 'json' | 'csv';
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -12275,6 +12963,7 @@ export interface operations {
       /** @description JSON pages, or with format=csv / Accept: text/csv the whole period as CSV (a header row, then a row per line) */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12327,6 +13016,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12336,6 +13026,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12345,6 +13036,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12354,6 +13046,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12370,7 +13063,10 @@ export interface operations {
         /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
         to: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -12382,6 +13078,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12428,6 +13125,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12437,6 +13135,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12446,6 +13145,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12455,6 +13155,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12469,7 +13170,10 @@ export interface operations {
         /** @description The instant (RFC 3339); the balance after every transaction with createdAt <= at. Default: now */
         at?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
       };
@@ -12480,6 +13184,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12503,6 +13208,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12512,6 +13218,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12521,6 +13228,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12530,6 +13238,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12552,7 +13261,10 @@ export interface operations {
         /** @description csv: the whole period as text/csv, streamed (as with Accept: text/csv); default JSON pages */
         format?: 'json' | 'csv';
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
       };
@@ -12563,6 +13275,7 @@ export interface operations {
       /** @description JSON pages, or with format=csv / Accept: text/csv the whole period as CSV (a header row, then a row per line) */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12615,6 +13328,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12624,6 +13338,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12633,6 +13348,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12642,6 +13358,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12658,7 +13375,10 @@ export interface operations {
         /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
         to: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
       };
@@ -12669,6 +13389,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12715,6 +13436,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12724,6 +13446,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12733,6 +13456,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12742,6 +13466,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12756,6 +13481,8 @@ export interface operations {
       header?: {
         /** @description The `id` of the last event received: the stream goes on after it (what EventSource sends on reconnect) */
         'last-event-id'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -12765,6 +13492,7 @@ export interface operations {
       /** @description Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. The stream ends when the access token it was opened with expires or is revoked (logout everywhere, a role change, a deletion), and when the gateway shuts down. When it ends, reconnect with a valid token and `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot. */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12774,6 +13502,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12783,6 +13512,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12792,6 +13522,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12801,6 +13532,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12810,6 +13542,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12819,6 +13552,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12833,6 +13567,8 @@ export interface operations {
       header?: {
         /** @description The `id` of the last event received: the stream goes on after it (what EventSource sends on reconnect) */
         'last-event-id'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         /** @description positive integer, at most 9007199254740991 */
@@ -12845,6 +13581,7 @@ export interface operations {
       /** @description Server-Sent Events, each with `id:` the wallet's balance-change sequence. First `event: snapshot` (data: BalanceStreamSnapshot, the balance now), or with a `Last-Event-ID` header the changes after it; then `event: balance` (data: BalanceStreamChange) for each change, in sequence order, each once. A `: keep-alive` comment about every 15 s. The stream ends when the access token it was opened with expires or is revoked (logout everywhere, a role change, a deletion), and when the gateway shuts down. When it ends, reconnect with a valid token and `Last-Event-ID`: nothing is lost or repeated. A resume of more changes than the gateway replays starts over with a snapshot. */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12854,6 +13591,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12863,6 +13601,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12872,6 +13611,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12881,6 +13621,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12890,6 +13631,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12899,6 +13641,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12915,7 +13658,10 @@ export interface operations {
         /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
         to: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -12924,6 +13670,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12970,6 +13717,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12979,6 +13727,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12988,6 +13737,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -12997,6 +13747,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13013,7 +13764,10 @@ export interface operations {
         /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from, both counted */
         to: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13022,6 +13776,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13137,6 +13892,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13146,6 +13902,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13155,6 +13912,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13164,6 +13922,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13175,7 +13934,10 @@ export interface operations {
   getTransaction: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description positive integer, at most 9007199254740991 */
         id: number | string;
@@ -13187,6 +13949,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13211,6 +13974,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13220,6 +13984,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13229,6 +13994,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13238,6 +14004,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13247,6 +14014,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13258,7 +14026,10 @@ export interface operations {
   listBalanceMonitors: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13267,6 +14038,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13315,6 +14087,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13324,6 +14097,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13333,6 +14107,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13342,6 +14117,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13351,6 +14127,7 @@ export interface operations {
       /** @description Problem: INTERNAL */
       500: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13360,6 +14137,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13369,6 +14147,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13383,6 +14162,8 @@ export interface operations {
       header: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key': string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -13436,6 +14217,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13484,6 +14266,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13499,6 +14282,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13514,6 +14298,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13529,6 +14314,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13544,6 +14330,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13559,6 +14346,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13574,6 +14362,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13589,6 +14378,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13604,6 +14394,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13619,6 +14410,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13634,6 +14426,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13645,7 +14438,10 @@ export interface operations {
   getBalanceMonitor: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         id: string;
       };
@@ -13656,6 +14452,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13698,6 +14495,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13707,6 +14505,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13716,6 +14515,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13725,6 +14525,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13734,6 +14535,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13743,6 +14545,7 @@ export interface operations {
       /** @description Problem: INTERNAL */
       500: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13752,6 +14555,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13761,6 +14565,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13772,7 +14577,10 @@ export interface operations {
   deleteBalanceMonitor: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         id: string;
       };
@@ -13787,6 +14595,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content?: never;
@@ -13798,6 +14607,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13811,6 +14621,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13824,6 +14635,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13837,6 +14649,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13850,6 +14663,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13863,6 +14677,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13876,6 +14691,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13889,6 +14705,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13900,7 +14717,10 @@ export interface operations {
   listWebhookEndpoints: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -13909,6 +14729,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13953,6 +14774,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13962,6 +14784,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13971,6 +14794,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13980,6 +14804,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13989,6 +14814,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -13998,6 +14824,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14007,6 +14834,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14021,6 +14849,8 @@ export interface operations {
       header: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key': string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path?: never;
       cookie?: never;
@@ -14060,6 +14890,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14107,6 +14938,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14122,6 +14954,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14137,6 +14970,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14152,6 +14986,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14167,6 +15002,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14182,6 +15018,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14197,6 +15034,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14212,6 +15050,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14227,6 +15066,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14242,6 +15082,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14253,7 +15094,10 @@ export interface operations {
   getWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description The endpoint's id */
         id: string;
@@ -14265,6 +15109,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14303,6 +15148,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14312,6 +15158,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14321,6 +15168,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14330,6 +15178,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14339,6 +15188,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14348,6 +15198,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14357,6 +15208,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14368,7 +15220,10 @@ export interface operations {
   deleteWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description The endpoint's id */
         id: string;
@@ -14384,6 +15239,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content?: never;
@@ -14395,6 +15251,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14408,6 +15265,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14421,6 +15279,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14434,6 +15293,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14447,6 +15307,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14460,6 +15321,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14473,6 +15335,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14484,7 +15347,10 @@ export interface operations {
   rotateWebhookSecret: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description The endpoint's id */
         id: string;
@@ -14500,6 +15366,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14545,6 +15412,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14558,6 +15426,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14571,6 +15440,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14584,6 +15454,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14597,6 +15468,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14610,6 +15482,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14623,6 +15496,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14636,6 +15510,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14647,7 +15522,10 @@ export interface operations {
   enableWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description The endpoint's id */
         id: string;
@@ -14663,6 +15541,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14705,6 +15584,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14718,6 +15598,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14731,6 +15612,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14744,6 +15626,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14757,6 +15640,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14770,6 +15654,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14783,6 +15668,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14796,6 +15682,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14812,7 +15699,10 @@ export interface operations {
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: number | string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description The endpoint's id */
         id: string;
@@ -14824,6 +15714,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14898,6 +15789,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14907,6 +15799,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14916,6 +15809,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14925,6 +15819,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14934,6 +15829,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14943,6 +15839,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14952,6 +15849,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -14963,7 +15861,10 @@ export interface operations {
   testWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description The endpoint's id */
         id: string;
@@ -14979,6 +15880,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15009,6 +15911,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15022,6 +15925,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15035,6 +15939,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15048,6 +15953,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15061,6 +15967,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15074,6 +15981,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15087,6 +15995,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15100,6 +16009,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15111,7 +16021,10 @@ export interface operations {
   redeliverWebhookDelivery: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description The endpoint's id */
         id: string;
@@ -15129,6 +16042,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15150,6 +16064,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15163,6 +16078,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15176,6 +16092,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15189,6 +16106,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15202,6 +16120,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15215,6 +16134,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15228,6 +16148,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15241,6 +16162,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15252,7 +16174,10 @@ export interface operations {
   listClientWebhookEndpoints: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         clientId: string;
       };
@@ -15263,6 +16188,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15307,6 +16233,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15316,6 +16243,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15325,6 +16253,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15334,6 +16263,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15343,6 +16273,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15352,6 +16283,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15361,6 +16293,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15375,6 +16308,8 @@ export interface operations {
       header: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key': string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
         clientId: string;
@@ -15416,6 +16351,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15463,6 +16399,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15478,6 +16415,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15493,6 +16431,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15508,6 +16447,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15523,6 +16463,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15538,6 +16479,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15553,6 +16495,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15568,6 +16511,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15583,6 +16527,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15598,6 +16543,7 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15609,7 +16555,10 @@ export interface operations {
   getClientWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         clientId: string;
         /** @description The endpoint's id */
@@ -15622,6 +16571,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15660,6 +16610,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15669,6 +16620,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15678,6 +16630,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15687,6 +16640,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15696,6 +16650,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15705,6 +16660,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15714,6 +16670,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15725,7 +16682,10 @@ export interface operations {
   deleteClientWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         clientId: string;
         /** @description The endpoint's id */
@@ -15742,6 +16702,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content?: never;
@@ -15753,6 +16714,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15766,6 +16728,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15779,6 +16742,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15792,6 +16756,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15805,6 +16770,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15818,6 +16784,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15831,6 +16798,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15842,7 +16810,10 @@ export interface operations {
   rotateClientWebhookSecret: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         clientId: string;
         /** @description The endpoint's id */
@@ -15859,6 +16830,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15904,6 +16876,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15917,6 +16890,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15930,6 +16904,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15943,6 +16918,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15956,6 +16932,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15969,6 +16946,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15982,6 +16960,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -15995,6 +16974,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16006,7 +16986,10 @@ export interface operations {
   enableClientWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         clientId: string;
         /** @description The endpoint's id */
@@ -16023,6 +17006,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16065,6 +17049,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16078,6 +17063,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16091,6 +17077,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16104,6 +17091,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16117,6 +17105,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16130,6 +17119,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16143,6 +17133,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16156,6 +17147,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16172,7 +17164,10 @@ export interface operations {
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: number | string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         clientId: string;
         /** @description The endpoint's id */
@@ -16185,6 +17180,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16259,6 +17255,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16268,6 +17265,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16277,6 +17275,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16286,6 +17285,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16295,6 +17295,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16304,6 +17305,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16313,6 +17315,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16324,7 +17327,10 @@ export interface operations {
   testClientWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         clientId: string;
         /** @description The endpoint's id */
@@ -16341,6 +17347,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16371,6 +17378,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16384,6 +17392,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16397,6 +17406,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16410,6 +17420,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16423,6 +17434,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16436,6 +17448,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16449,6 +17462,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16462,6 +17476,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16473,7 +17488,10 @@ export interface operations {
   redeliverClientWebhookDelivery: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         clientId: string;
         /** @description The endpoint's id */
@@ -16492,6 +17510,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16513,6 +17532,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16526,6 +17546,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16539,6 +17560,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16552,6 +17574,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16565,6 +17588,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16578,6 +17602,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16591,6 +17616,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16604,6 +17630,7 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16876,7 +17903,10 @@ export interface operations {
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -16885,6 +17915,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16935,6 +17966,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16944,6 +17976,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16953,6 +17986,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16962,6 +17996,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16971,6 +18006,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16980,6 +18016,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -16991,7 +18028,10 @@ export interface operations {
   getCommandStatus: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         idempotencyKey: string;
@@ -17003,6 +18043,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -17082,6 +18123,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -17091,6 +18133,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -17100,6 +18143,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -17109,6 +18153,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {

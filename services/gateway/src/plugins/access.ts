@@ -41,6 +41,8 @@ export interface Principal {
   tokenVersion: number;
   /** Set for SYSTEM only: the treasuries the platform client was granted (its token's claim). */
   treasuries?: string[];
+  /** Set for SYSTEM only: the API version the platform client is pinned to (its token's `coin_version` claim). */
+  apiVersion?: string;
   /** Users: when the token's holder last gave a second factor (ms since the epoch); absent: password only. */
   mfaAtMs?: number;
   /** When the access token expires (ms since the epoch): a live stream opened with it ends then. */

@@ -1,4 +1,4 @@
-import { roleAtLeast, role as roleSchema, type Actor } from '@coin/contracts';
+import { apiVersionText, roleAtLeast, role as roleSchema, type Actor } from '@coin/contracts';
 import { AppError, classifyFailure } from '@coin/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
@@ -9,14 +9,12 @@ export interface AuthOptions {
   jwksUrl: string;
   issuer: string;
   audience: string;
-  /** Token-version check (immediate revocation); resolves the user's current version. */
-  currentTokenVersion?: (userId: number) => Promise<number | null>;
   /**
-   * The same check, in which the write limit and the Idempotency-Key lock of a request that will
-   * go on if it passes (`goesOn`: allowed, no second factor wanting) may ride
-   * (plugins/request-gate.ts). Used instead of currentTokenVersion when given.
+   * Token-version check (immediate revocation): the user's current version (null: deleted). Write
+   * admission's (plugins/admission.ts), in which the write limit and the Idempotency-Key lock of
+   * a request that will go on if it passes (`goesOn`: allowed, no second factor wanting) ride.
    */
-  admit?: (principal: Principal & { userId: number }, request: FastifyRequest, goesOn: boolean) => Promise<number | null>;
+  tokenVersion?: (principal: Principal & { userId: number }, request: FastifyRequest, goesOn: boolean) => Promise<number | null>;
   /** Platform-client check for SYSTEM tokens (immediate revocation, plugins/platform-clients.ts). */
   platformClientActive?: (clientId: string, requestId: string) => Promise<boolean>;
   /** How old the second factor of a step-up route's caller may be (STEP_UP_MAX_AGE_S). */
@@ -87,7 +85,14 @@ export async function verifyAccessToken(
     // The client's treasury grants, as the user service signed them (a token without the claim grants none).
     const claimed = payload['treasuries'];
     const treasuries = Array.isArray(claimed) ? claimed.filter((t): t is string => typeof t === 'string') : [];
-    return { principal: { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version, treasuries, expiresAtMs }, expiresAtMs, kid };
+    // The version the client was created with (the user service signs it); one not X.Y.Z is ignored.
+    const pinned = apiVersionText.safeParse(payload['coin_version']);
+    const apiVersion = pinned.success ? { apiVersion: pinned.data } : {};
+    return {
+      principal: { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version, treasuries, ...apiVersion, expiresAtMs },
+      expiresAtMs,
+      kid,
+    };
   }
   const parsedRole = roleSchema.safeParse(claimedRole);
   if (!parsedRole.success || !/^[1-9][0-9]{0,15}$/.test(subject)) throw new AppError('UNAUTHENTICATED', 'The access token is invalid');
@@ -170,13 +175,10 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     }
     const allowed = isAllowed(principal, access);
     const refusal = secondFactorRefusal(principal, { access, stepUp: request.routeOptions.config?.stepUp }, nowMs, options.stepUpMaxAgeS);
-    if (principal.kind === 'user' && principal.userId !== undefined && (options.admit || options.currentTokenVersion)) {
+    if (principal.kind === 'user' && principal.userId !== undefined && options.tokenVersion) {
       // Only a request that will go on may count against a limit or take a lock with the check:
-      // the revocation's 401 still comes first, as it did.
-      const userPrincipal = principal as Principal & { userId: number };
-      const current = options.admit
-        ? await options.admit(userPrincipal, request, allowed && !refusal)
-        : await options.currentTokenVersion!(principal.userId);
+      // the revocation's 401 still comes first.
+      const current = await options.tokenVersion(principal as Principal & { userId: number }, request, allowed && !refusal);
       if (current === null || current !== principal.tokenVersion)
         throw new AppError('UNAUTHENTICATED', 'The access token has been revoked');
     }

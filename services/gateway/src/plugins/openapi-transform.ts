@@ -20,6 +20,7 @@ import { errorCatalog, statusOf, type ErrorCode } from '@coin/errors';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from './access';
+import { responseShapes, supportedVersions } from './api-version';
 import { rateLimitResponseHeaders, rateLimitsOf } from './rate-limit';
 
 type ContentResponse = { description?: string; content: Record<string, { schema: z.ZodType }> };
@@ -55,6 +56,41 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   const documented = withGuards(input);
   return withResponseHeaders(documented, transformSchema(documented));
 };
+
+/** `Coin-Version` (plugins/api-version.ts), asked and answered on every /api operation: one component each, referred to. */
+const coinVersionComponents = {
+  parameters: {
+    CoinVersion: {
+      in: 'header',
+      name: 'Coin-Version',
+      required: false,
+      schema: { type: 'string', enum: supportedVersions(responseShapes) },
+      description:
+        'The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones.',
+    },
+  },
+  headers: {
+    CoinVersion: {
+      schema: { type: 'string' },
+      description: 'The API version this answer is shaped for: the one asked for in Coin-Version, or the default.',
+    },
+  },
+} as const;
+
+/** An /api operation with the Coin-Version parameter and, on each answer, the Coin-Version header. */
+function withCoinVersion(operation: Json, responses: Record<string, Json>): Json {
+  const parameters = [...((operation.parameters as unknown[] | undefined) ?? []), { $ref: '#/components/parameters/CoinVersion' }];
+  const answered = Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => [
+      status,
+      {
+        ...response,
+        headers: { ...((response.headers as Json | undefined) ?? {}), 'Coin-Version': { $ref: '#/components/headers/CoinVersion' } },
+      },
+    ]),
+  );
+  return { ...operation, parameters, responses: answered };
+}
 
 interface RouteFacts {
   url: string;
@@ -275,7 +311,8 @@ export function openApiTransformObject(input: { openapiObject: Partial<Json> }):
               Number(status) >= 400 ? problemResponse(Number(status), response) : response,
             ]),
           );
-          return [method, referenceModels(referenceProblems({ ...operation, responses }), models().byShape)];
+          const versioned = path.startsWith('/api/') ? withCoinVersion(operation, responses) : { ...operation, responses };
+          return [method, referenceModels(referenceProblems(versioned), models().byShape)];
         }),
       ),
     ]),
@@ -286,6 +323,7 @@ export function openApiTransformObject(input: { openapiObject: Partial<Json> }):
     paths,
     components: {
       ...(document.components ?? {}),
+      ...coinVersionComponents,
       schemas: {
         ...((document.components?.schemas as Json | undefined) ?? {}),
         Problem: problemSchema,

@@ -1,12 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from '@coin/errors';
 import type { Redis } from '@coin/redis';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { Counter } from 'prom-client';
 import type { FailOpenLimit } from '../metrics';
-import { fixedWindowCounter } from './fixed-window';
-import { LocalLimiter } from './local-limiter';
-import type { RequestGate } from './request-gate';
+import type { LocalLimiter } from './local-limiter';
 
 /**
  * Limits a route opts into by name; authenticated writes are limited per caller automatically.
@@ -60,7 +58,8 @@ export function rateLimitField(states: readonly RateLimitState[]): string {
   return states.map((s) => `"${s.name}";r=${Math.max(0, s.remaining)};t=${Math.max(0, s.ttlInSeconds)}`).join(', ');
 }
 
-function addHook(route: RouteOptions, hook: 'onRequest' | 'preHandler', handler: onRequestHookHandler | preHandlerHookHandler): void {
+/** Appends a route-level hook, after those the route or an earlier onRoute hook set. */
+export function addRouteHook(route: RouteOptions, hook: 'onRequest' | 'preHandler' | 'onSend' | 'onResponse', handler: unknown): void {
   const existing = route[hook] as unknown;
   const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
   (route as unknown as Record<string, unknown>)[hook] = [...list, handler];
@@ -106,14 +105,67 @@ export const rateLimitResponseHeaders = {
  * without Redis), and the outage shows in /readyz. The Redis client bounds every call
  * (libs/redis), so the fallback costs at most its command timeout.
  */
-/** The counters' key prefix in Redis (the plugin's `nameSpace`; the write limit's own counters too). */
-const counterNameSpace = 'rl:';
+/** The counters' key prefix in Redis (the plugin's `nameSpace`; the write limit's own counters too, plugins/admission.ts). */
+export const counterNameSpace = 'rl:';
+
+/** What one limit counted for a request: its rule and the count so far in the window. */
+export interface LimitCount {
+  name: FailOpenLimit;
+  rule: RateLimitRule;
+  current: number;
+  ttlMs: number;
+}
+
+const reported = new WeakMap<FastifyRequest, RateLimitState[]>();
+
+/**
+ * Reports a limit checked for the request in the IETF fields (both lists, one item per limit
+ * checked, in the order they were checked) and answers 429 with Retry-After when it is exceeded.
+ * Every limit of the gateway goes through here: the named ones below and the per-caller write
+ * limit of write admission (plugins/admission.ts).
+ */
+export function enforceLimitCount(
+  request: FastifyRequest,
+  reply: { header(name: string, value: unknown): unknown },
+  count: LimitCount,
+): void {
+  const ttlInSeconds = Math.ceil(count.ttlMs / 1000);
+  const state: RateLimitState = {
+    name: count.name,
+    max: count.rule.max,
+    timeWindow: count.rule.windowMs,
+    remaining: Math.max(0, count.rule.max - count.current),
+    ttlInSeconds,
+  };
+  const states = [...(reported.get(request) ?? []), state];
+  reported.set(request, states);
+  reply.header('ratelimit-policy', rateLimitPolicyField(states));
+  reply.header('ratelimit', rateLimitField(states));
+  if (count.current > count.rule.max) {
+    reply.header('retry-after', String(Math.max(1, ttlInSeconds)));
+    throw new AppError('RATE_LIMITED', 'Too many requests; retry after the time in Retry-After');
+  }
+}
+
+/**
+ * A count made in process while Redis is unreachable: counted in the fail-open metric (the
+ * counter is the signal; a log line per request would flood the logs for the whole outage).
+ */
+export function countLocally(
+  request: FastifyRequest,
+  options: { failOpen: Counter<'limit'>; local: LocalLimiter },
+  limit: { name: FailOpenLimit; key: string; rule: RateLimitRule; err: unknown },
+): LimitCount {
+  options.failOpen.inc({ limit: limit.name });
+  request.log.debug({ err: limit.err, limit: limit.name }, 'rate limit counter (Redis) unavailable; checked in process');
+  const { count, ttlMs } = options.local.hit(limit.key, limit.rule.windowMs);
+  return { name: limit.name, rule: limit.rule, current: count, ttlMs };
+}
 
 export async function registerRateLimits(
   app: FastifyInstance,
-  options: { redis: Redis; limits: RateLimitSettings; failOpen: Counter<'limit'>; local?: LocalLimiter; gate?: RequestGate },
+  options: { redis: Redis; limits: RateLimitSettings; failOpen: Counter<'limit'>; local: LocalLimiter },
 ): Promise<void> {
-  const local = options.local ?? new LocalLimiter();
   // skipOnError stays off: the plugin would swallow the error where this one counts it.
   await app.register(rateLimit, { global: false, redis: options.redis, nameSpace: counterNameSpace, skipOnError: false });
   interface Checked {
@@ -126,113 +178,30 @@ export async function registerRateLimits(
     rule,
     keyOf: (request) => `${name}:${keyOf(request)}`,
   });
-  /**
-   * The per-caller write limit counts with its own command (plugins/fixed-window.ts, the plugin's
-   * counting) under `rl:writes-caller:<caller>`, so that the request gate can count the same
-   * counter in its one script (plugins/request-gate.ts). (The plugin's own key for a limiter made
-   * by createRateLimit has its route part empty: `rl:undefinedundefined-writes-caller:<caller>`;
-   * a deploy of this change starts each caller's window afresh once.)
-   */
-  const countWrite = fixedWindowCounter(options.redis);
-  const makeWrites = (rule: RateLimitRule, keyOf: (request: FastifyRequest) => string): Checked => {
-    const checked: Checked = {
-      rule,
-      keyOf: (request) => `writes-caller:${keyOf(request)}`,
-      limiter: async (request) =>
-        fromCount(checked, request, await countWrite(`${counterNameSpace}${checked.keyOf(request)}`, rule.windowMs)),
-    };
-    return checked;
-  };
-  /** The same check in process (Redis unreachable): the plugin's answer shape, from the local counter. */
-  const checkLocally = (checked: Checked, request: FastifyRequest): Awaited<ReturnType<Limiter>> => {
-    const { count, ttlMs } = local.hit(checked.keyOf(request), checked.rule.windowMs);
-    const ttlInSeconds = Math.ceil(ttlMs / 1000);
-    return {
-      isAllowed: false,
-      key: checked.keyOf(request),
-      max: checked.rule.max,
-      timeWindow: checked.rule.windowMs,
-      remaining: Math.max(0, checked.rule.max - count),
-      ttl: ttlMs,
-      ttlInSeconds,
-      isExceeded: count > checked.rule.max,
-      isBanned: false,
-    };
-  };
-
   const byIp = (request: FastifyRequest) => request.ip;
-  const byCaller = (request: FastifyRequest) => request.principal?.subject ?? request.ip;
-
-  const limiters: Record<RateLimitPolicy | 'writes-caller', Checked> = {
+  const limiters: Record<RateLimitPolicy, Checked> = {
     'login-ip': make('login-ip', options.limits.loginPerIp, byIp),
     'register-ip': make('register-ip', options.limits.registerPerIp, byIp),
     'credentials-ip': make('credentials-ip', options.limits.credentialsPerIp, byIp),
-    'writes-caller': makeWrites(options.limits.writesPerCaller, byCaller),
   };
-  /** The plugin's answer shape from a count of the write limit's own (alone, or in the request gate's script). */
-  function fromCount(checked: Checked, request: FastifyRequest, counted: { current: number; ttlMs: number }): Awaited<ReturnType<Limiter>> {
-    return {
-      isAllowed: false,
-      key: checked.keyOf(request),
-      max: checked.rule.max,
-      timeWindow: checked.rule.windowMs,
-      remaining: Math.max(0, checked.rule.max - counted.current),
-      ttl: counted.ttlMs,
-      ttlInSeconds: Math.ceil(counted.ttlMs / 1000),
-      isExceeded: counted.current > checked.rule.max,
-      isBanned: false,
-    };
-  }
-  /** What the request gate counted for a request's write limit: the hook below reads it instead of counting again. */
-  const gated = new WeakMap<FastifyRequest, { current: number; ttlMs: number } | { error: unknown }>();
-  if (options.gate) {
-    const writes = limiters['writes-caller'];
-    options.gate.writeLimit = (request, principal) => {
-      const route = request.routeOptions;
-      // Only a route whose one limit is this one, and that nothing checked later can refuse
-      // (an API key's scope): what the gate counts must be what this hook would have counted.
-      if (route.config?.apiKeyScope) return undefined;
-      const { policies, perCallerWrites } = rateLimitsOf(route);
-      if (!perCallerWrites || policies.length > 0) return undefined;
-      return {
-        key: `${counterNameSpace}writes-caller:${principal.subject}`,
-        max: writes.rule.max,
-        windowMs: writes.rule.windowMs,
-        settle: (result) => gated.set(request, result),
-      };
-    };
-  }
-  const reported = new WeakMap<FastifyRequest, RateLimitState[]>();
   const enforce =
-    (name: FailOpenLimit, checked: Checked) =>
+    (name: RateLimitPolicy, checked: Checked) =>
     async (request: FastifyRequest, reply: { header(name: string, value: unknown): unknown }) => {
-      let result: Awaited<ReturnType<Limiter>>;
-      const counted = name === 'writes-caller' ? gated.get(request) : undefined;
+      let count: LimitCount;
       try {
-        if (counted && 'error' in counted) throw counted.error;
-        result = counted ? fromCount(checked, request, counted) : await checked.limiter(request);
+        const result = await checked.limiter(request);
+        // isAllowed is only ever true for an allow list, which none of these limits has.
+        if (result.isAllowed) return;
+        count = { name, rule: checked.rule, current: checked.rule.max - result.remaining + (result.isExceeded ? 1 : 0), ttlMs: result.ttl };
       } catch (err) {
-        // The counter is the signal; a log line per request would flood the logs for the whole outage.
-        options.failOpen.inc({ limit: name });
-        request.log.debug({ err, limit: name }, 'rate limit counter (Redis) unavailable; checked in process');
-        result = checkLocally(checked, request);
+        count = countLocally(request, options, { name, key: checked.keyOf(request), rule: checked.rule, err });
       }
-      // Every checked limit of the request, in the IETF fields (both are lists, one item per limit).
-      // (isAllowed is only ever true for an allow list, which none of these limits has.)
-      if (result.isAllowed) return;
-      const states = [...(reported.get(request) ?? []), { ...result, name }];
-      reported.set(request, states);
-      reply.header('ratelimit-policy', rateLimitPolicyField(states));
-      reply.header('ratelimit', rateLimitField(states));
-      if (result.isExceeded) {
-        reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
-        throw new AppError('RATE_LIMITED', 'Too many requests; retry after the time in Retry-After');
-      }
+      enforceLimitCount(request, reply, count);
     };
 
+  // The per-caller write limit is write admission's (plugins/admission.ts): these are the named ones.
   app.addHook('onRoute', (route) => {
-    const { policies, perCallerWrites } = rateLimitsOf(route);
-    for (const policy of policies) addHook(route, 'onRequest', enforce(policy, limiters[policy]) as onRequestHookHandler);
-    if (perCallerWrites) addHook(route, 'onRequest', enforce('writes-caller', limiters['writes-caller']) as onRequestHookHandler);
+    for (const policy of rateLimitsOf(route).policies)
+      addRouteHook(route, 'onRequest', enforce(policy, limiters[policy]) as onRequestHookHandler);
   });
 }

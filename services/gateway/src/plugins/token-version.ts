@@ -9,7 +9,7 @@ import { revocationDefaults, Revocations, type UserState } from '../revocation/r
 import type { CacheAuthenticator } from './cache-mac';
 
 const deletedMarker = 'deleted';
-/** Users whose current entry this instance remembers for the request gate: about 3 MB at most. */
+/** Users whose current entry this instance remembers for write admission: about 3 MB at most. */
 const currentEntriesMax = 20_000;
 
 /**
@@ -59,7 +59,7 @@ export class TokenVersionStore {
   private readonly internal: InternalApi;
   /**
    * Each user's entry as this instance last verified or wrote it, with its version: what the
-   * request gate compares Redis with (an entry's expiry makes it unpredictable, so it is
+   * write admission compares Redis with (an entry's expiry makes it unpredictable, so it is
    * remembered rather than recomputed). The oldest makes room.
    */
   private readonly currentEntries = new Map<number, { version: number; entry: string; expiresAtS: number }>();
@@ -90,7 +90,7 @@ export class TokenVersionStore {
 
   /**
    * The entry Redis holds while `version` is the user's current one, as far as this instance knows
-   * (plugins/request-gate.ts compares with it): the one it last verified or wrote, if still within
+   * (plugins/admission.ts compares with it): the one it last verified or wrote, if still within
    * its expiry and not older than a revocation known here; '' (which no entry is) otherwise.
    */
   expectedEntry(userId: number, version: number): string {

@@ -13,6 +13,8 @@ import { buildApp, type GatewayDeps } from '../app';
 import { InternalHttpClient } from '../clients/internal-http';
 import { BalanceFanout } from '../live-balance/fanout';
 import { defaultLiveBalance } from './balance-stream';
+import { MemoryAdmissionStore } from '../plugins/admission-store';
+import { MemoryTokenVersions } from '../testing';
 
 /**
  * The stream routes as a component: the real app of buildApp() answering over app.inject() with
@@ -98,6 +100,7 @@ describe('balance stream routes (buildApp, fake ledger, real fan-out)', () => {
     await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
     const { port } = jwks.address() as AddressInfo;
     const none = {} as never;
+    const admissionStore = new MemoryAdmissionStore();
     const rule = { max: 1000, windowMs: 60_000 };
     const deps: GatewayDeps = {
       logger: createLogger('balance-stream-component', 'silent'),
@@ -110,16 +113,16 @@ describe('balance stream routes (buildApp, fake ledger, real fan-out)', () => {
         jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`,
         issuer,
         audience,
-        currentTokenVersion: async () => 0,
         platformClientActive: async () => true,
         stepUpMaxAgeS: 300,
       },
       bodyBytesMax: 16 * 1024,
       trustedProxies: [],
       redis: { defineCommand: () => undefined } as unknown as Redis,
+      admissionStore,
       idempotencyLockMs: 10_000,
       apiKeys: none,
-      tokenVersions: none,
+      tokenVersions: new MemoryTokenVersions(admissionStore).asStore(),
       rateLimits: { loginPerIp: rule, registerPerIp: rule, credentialsPerIp: rule, writesPerCaller: rule },
       loginThrottle: none,
       liveBalance: defaultLiveBalance(fanout),

@@ -1,4 +1,4 @@
-import { minorUnitsToCoins, type PlatformClient } from '@coin/contracts';
+import { currentApiVersion, minorUnitsToCoins, type PlatformClient } from '@coin/contracts';
 import type { Pool, PoolClient } from '@coin/db';
 import type { NewPlatformClient, PeopleBehind, PlatformClientGrants } from '../domain/rules';
 
@@ -24,8 +24,8 @@ function grantParams(input: PlatformClientGrants): [string[], number | null] {
 
 export async function insertPlatformClient(db: Queryable, input: NewPlatformClient): Promise<void> {
   await db.query(
-    'INSERT INTO platform_clients (id, name, secret_hash, treasuries, daily_reward_cap, created_by, approved_by) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-    [input.id, input.name, input.secretHash, ...grantParams(input), input.createdBy ?? null, input.approvedBy ?? null],
+    'INSERT INTO platform_clients (id, name, secret_hash, treasuries, daily_reward_cap, created_by, approved_by, api_version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+    [input.id, input.name, input.secretHash, ...grantParams(input), input.createdBy ?? null, input.approvedBy ?? null, currentApiVersion],
   );
 }
 
@@ -44,10 +44,10 @@ export function platformClientOf(row: PlatformClientRow): PlatformClient {
 /** Inserts a client made by the gateway (the user command); null when the id is taken. */
 export async function insertNewPlatformClient(db: Queryable, input: NewPlatformClient): Promise<PlatformClient | null> {
   const result = await db.query<PlatformClientRow>(
-    `INSERT INTO platform_clients (id, name, secret_hash, treasuries, daily_reward_cap, created_by, approved_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO platform_clients (id, name, secret_hash, treasuries, daily_reward_cap, created_by, approved_by, api_version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (id) DO NOTHING RETURNING ${clientColumns}`,
-    [input.id, input.name, input.secretHash, ...grantParams(input), input.createdBy ?? null, input.approvedBy ?? null],
+    [input.id, input.name, input.secretHash, ...grantParams(input), input.createdBy ?? null, input.approvedBy ?? null, currentApiVersion],
   );
   const row = result.rows[0];
   return row ? platformClientOf(row) : null;
@@ -56,7 +56,7 @@ export async function insertNewPlatformClient(db: Queryable, input: NewPlatformC
 export async function findActivePlatformClient(
   db: Queryable,
   id: string,
-): Promise<{ id: string; secret_hash: string; grants: PlatformClientGrants & PeopleBehind } | null> {
+): Promise<{ id: string; secret_hash: string; grants: PlatformClientGrants & PeopleBehind; apiVersion: string } | null> {
   const result = await db.query<{
     id: string;
     secret_hash: string;
@@ -64,8 +64,9 @@ export async function findActivePlatformClient(
     daily_reward_cap: string | null;
     created_by: string | null;
     approved_by: string | null;
+    api_version: string;
   }>(
-    'SELECT id, secret_hash, treasuries, daily_reward_cap, created_by, approved_by FROM platform_clients WHERE id = $1 AND revoked_at IS NULL',
+    'SELECT id, secret_hash, treasuries, daily_reward_cap, created_by, approved_by, api_version FROM platform_clients WHERE id = $1 AND revoked_at IS NULL',
     [id],
   );
   const row = result.rows[0];
@@ -76,6 +77,7 @@ export async function findActivePlatformClient(
     id: row.id,
     secret_hash: row.secret_hash,
     grants: { treasuries: row.treasuries, dailyRewardCap: cap, createdBy: person(row.created_by), approvedBy: person(row.approved_by) },
+    apiVersion: row.api_version,
   };
 }
 

@@ -44,6 +44,8 @@ export interface AccessTokenClaims {
   grants?: PlatformClientGrants & Partial<PeopleBehind>;
   /** When the subject last gave a second factor (`mfa_at`, seconds); absent: password only. */
   mfaAt?: Date | null;
+  /** SYSTEM tokens: the API version the client is pinned to (`coin_version`, the gateway's Coin-Version default). */
+  apiVersion?: string;
 }
 
 export interface TokenSettings {
@@ -69,7 +71,8 @@ export async function signAccessToken(
       }
     : {};
   const mfa = claims.mfaAt ? { mfa_at: Math.floor(claims.mfaAt.getTime() / 1000) } : {};
-  return new SignJWT({ role: claims.role, ver: claims.tokenVersion, ...grantClaims, ...mfa })
+  const pinned = claims.apiVersion ? { coin_version: claims.apiVersion } : {};
+  return new SignJWT({ role: claims.role, ver: claims.tokenVersion, ...grantClaims, ...mfa, ...pinned })
     .setProtectedHeader({ alg: accessTokenAlgorithm, kid: keys.kid, typ: 'JWT' })
     .setSubject(claims.subject)
     .setIssuer(settings.issuer)

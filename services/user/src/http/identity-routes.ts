@@ -98,7 +98,7 @@ export function registerIdentityRoutes(app: App, deps: InternalRouteDeps): void 
     const accessToken = await signAccessToken(
       deps.keys,
       deps.tokens,
-      { subject: found.id, role: 'SYSTEM', tokenVersion: 0, grants: found.grants },
+      { subject: found.id, role: 'SYSTEM', tokenVersion: 0, grants: found.grants, apiVersion: found.apiVersion },
       deps.now().getTime(),
     );
     return { accessToken, tokenType: 'Bearer' as const, expiresIn: deps.tokens.ttlSeconds };
