@@ -119,6 +119,17 @@ describe('one trace of a transfer, from the HTTP request through the ledger to t
     // No query text carries a bound value: node-postgres' parameters stay out of the span.
     expect(historyQuery.attributes['db.query.parameters']).toBeUndefined();
 
+    // The records' times (the bench's hop breakdown splits produce from fetch with them): the
+    // command's broker append time falls between the send and the command span, the reply's
+    // record time before the send span ends.
+    const ms = (t: [number, number]) => t[0] * 1000 + t[1] / 1e6;
+    const appended = Number(command.attributes['coin.kafka.record_timestamp_ms']);
+    expect(appended).toBeGreaterThanOrEqual(Math.floor(ms(send.startTime)) - 1);
+    expect(appended).toBeLessThanOrEqual(Math.ceil(ms(command.startTime)) + 1);
+    const replied = Number(send.attributes['coin.reply.record_timestamp_ms']);
+    expect(replied).toBeGreaterThanOrEqual(Math.floor(ms(command.startTime)) - 1);
+    expect(replied).toBeLessThanOrEqual(Math.ceil(ms(send.endTime)) + 1);
+
     // Each starts after its parent: request, send, command, projection.
     const ns = (t: [number, number]) => BigInt(t[0]) * 1_000_000_000n + BigInt(t[1]);
     expect(ns(server.startTime) <= ns(send.startTime)).toBe(true);

@@ -59,7 +59,13 @@ export function messageSpans<T>(tracing: Tracing | undefined, describe: MessageS
       on,
       name,
       item.headers,
-      kafkaAttributes(item.topic, 'process', { partition: item.partition, offset: item.offset, ...attributes }),
+      kafkaAttributes(item.topic, 'process', {
+        partition: item.partition,
+        offset: item.offset,
+        // The record's timestamp (the broker's append time on the command topics): where the bench's hop breakdown splits produce from fetch.
+        'coin.kafka.record_timestamp_ms': item.raw ? Number(item.raw.timestamp) : undefined,
+        ...attributes,
+      }),
     )!;
     spans.set(item, span);
     return span;
