@@ -13,7 +13,8 @@
  * (transfers/s: the peak those fractions are of, instead of this run's baseline peak — e.g. with
  * BENCH_SKIP_BASELINE=1), BENCH_SKIP_BEST=1 (no best-topology step, ./lib/best-topology.ts),
  * BENCH_BEST_TOPOLOGY ("<gateways>x<ledgers>:<baseline processes>", e.g. "2x1:2": that topology
- * instead of the one the cores give).
+ * instead of the one the cores give), BENCH_BREAKDOWN=1 (the pipeline's services trace to the bench,
+ * and each pipeline step gets its hop breakdown, ./lib/hop-breakdown.ts: a slower, traced run).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createPublicKey, randomBytes, randomUUID } from 'node:crypto';
@@ -53,6 +54,8 @@ import { measureTransportFloor, type TransportFloor } from './lib/transport-floo
 import { gatewayConfigSchema } from '@coin/gateway';
 import { say, status } from './lib/progress';
 import { benchServiceEnv } from './lib/service-env';
+import { breakdownMarkdown, describeBreakdown, type HopRow } from './lib/hop-breakdown';
+import { stepBreakdown, tracedEnv } from './lib/span-sink';
 import { pipelineInvariants } from './lib/invariants';
 import { describeStep, progressTick } from './lib/step-report';
 import {
@@ -128,22 +131,25 @@ interface Observed {
   metricsUrls: Record<string, string>;
 }
 
-type ObservedStep = StepResult & { cpu: CpuUse | null; stages: StageFigures | null };
+type ObservedStep = StepResult & { cpu: CpuUse | null; stages: StageFigures | null; breakdown?: HopRow[] | null };
 
 /** One load step, with the CPU each component spent on it and the services' own stage figures. */
 async function observedStep(spec: StepSpec, observed: Observed): Promise<ObservedStep> {
   const hasMetrics = Object.keys(observed.metricsUrls).length > 0;
   const pidsWithBench = () => ({ ...observed.pids(), 'load generator': process.pid });
   const [cpuBefore, stagesBefore] = [cpuSnapshot(pidsWithBench()), hasMetrics ? await stageSnapshot(observed.metricsUrls) : null];
-  const started = performance.now();
+  const [started, startedAt] = [performance.now(), Date.now()];
   const result = await runStep(spec);
   const wallSeconds = (performance.now() - started) / 1000;
   const cpu = cpuUse(cpuBefore, cpuSnapshot(pidsWithBench()), result.ok, wallSeconds);
   const stages = stagesBefore ? stageFigures(stagesBefore, await stageSnapshot(observed.metricsUrls), wallSeconds) : null;
+  // BENCH_BREAKDOWN=1: the pipeline's steps are traced, and each gets its hop breakdown.
+  const breakdown = await stepBreakdown('gateway' in observed.metricsUrls, startedAt, Date.now());
   say(describeStep(result));
   if (cpu) say(`  ${describeCpuUse(cpu)}`);
   if (stages) say(`  ${describeStages(stages)}`);
-  return { ...result, cpu, stages };
+  if (breakdown) say(`  ${describeBreakdown(breakdown)}`);
+  return { ...result, cpu, stages, breakdown };
 }
 
 /** A few seconds at 16 connections before a system is measured: JIT, pools and caches warm. */
@@ -427,7 +433,7 @@ function markdown(result: Record<string, any>): string {
   if (result.profiles) lines.push('', '## CPU profiles (self time, top functions)', '', '```', result.profiles, '```');
   if ((result.notes as string[]).length > 0) lines.push('');
   for (const note of result.notes as string[]) lines.push(`- ${note}`);
-  lines.push('', '![throughput/latency](latest.svg)', '');
+  lines.push(...breakdownMarkdown(observed), '', '![throughput/latency](latest.svg)', '');
   return lines.join('\n');
 }
 
@@ -497,7 +503,7 @@ async function main(): Promise<void> {
   } = { pipelineStep: null, baselineStep: null };
   try {
     say('starting the four services as child processes');
-    stack = await ProcessStack.start({ infra, prefix, jwtKey, cacheMacSecret, logDir: runDir, extraEnv: benchServiceEnv(), nodeArgs });
+    stack = await ProcessStack.start({ infra, prefix, jwtKey, cacheMacSecret, logDir: runDir, extraEnv: await tracedEnv(), nodeArgs });
     say(`stack up: gateway ${stack.gatewayUrl}`);
     const users = await seedUsers({
       userDatabaseUrl: stack.env('user').USER_DATABASE_URL!,
@@ -728,7 +734,7 @@ async function main(): Promise<void> {
         jwtKey,
         cacheMacSecret,
         logDir: runDir,
-        extraEnv: benchServiceEnv(),
+        extraEnv: await tracedEnv(),
         nodeArgs: restartNodeArgs,
       });
       const restarted = stack;

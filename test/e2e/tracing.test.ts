@@ -89,10 +89,11 @@ describe('one trace of a transfer, from the HTTP request through the ledger to t
     expect(command.attributes).toMatchObject({ 'coin.command.type': 'ledger.transfer', 'coin.command.ok': true });
     expect(linkedTo(send, command)).toBe(true);
 
-    // The apply (group commit) is a trace of its own, linked both ways with the command.
+    // The apply (group commit) is linked both ways with the command; it holds this command only,
+    // so it is the command's child, in this trace.
     const apply = await spanWhere('the ledger apply span', (s) => s.name === 'ledger apply' && linkedTo(s, command));
     expect(serviceOf(apply)).toBe('coin-ledger');
-    expect(apply.parentSpanContext).toBeUndefined();
+    expect(parentOf(apply)).toBe(idOf(command));
     expect(linkedTo(command, apply)).toBe(true);
     const publish = exporter.getFinishedSpans().find((s) => s.name === 'publish outbox' && parentOf(s) === idOf(apply));
     expect(publish).toBeDefined();
@@ -102,6 +103,32 @@ describe('one trace of a transfer, from the HTTP request through the ledger to t
     expect(projected.name).toBe('project coin.transaction.recorded');
     expect(projected.kind).toBe(SpanKind.CONSUMER);
     expect(parentOf(projected)).toBe(idOf(command));
+
+    // The maintained instrumentations' spans join the same trace: the gateway's Redis calls under
+    // its request, the ledger's queries under its apply, the history's under its projection.
+    const underIn = (service: string, system: string, parent: ReadableSpan) => (s: ReadableSpan) =>
+      inThisTrace(s) && serviceOf(s) === service && s.attributes['db.system.name'] === system && parentOf(s) === idOf(parent);
+    const redis = await spanWhere('a gateway Redis span', underIn('coin-gateway', 'redis', server));
+    expect(redis.kind).toBe(SpanKind.CLIENT);
+    // A Redis span names its command, never its arguments (keys and values can hold tokens).
+    expect(redis.attributes['db.query.text']).toMatch(/^[a-z]+$/);
+    const ledgerQuery = await spanWhere('a ledger query span', underIn('coin-ledger', 'postgresql', apply));
+    expect(ledgerQuery.kind).toBe(SpanKind.CLIENT);
+    const historyQuery = await spanWhere('a history query span', underIn('coin-history', 'postgresql', projected));
+    expect(historyQuery.kind).toBe(SpanKind.CLIENT);
+    // No query text carries a bound value: node-postgres' parameters stay out of the span.
+    expect(historyQuery.attributes['db.query.parameters']).toBeUndefined();
+
+    // The records' times (the bench's hop breakdown splits produce from fetch with them): the
+    // command's broker append time falls between the send and the command span, the reply's
+    // record time before the send span ends.
+    const ms = (t: [number, number]) => t[0] * 1000 + t[1] / 1e6;
+    const appended = Number(command.attributes['coin.kafka.record_timestamp_ms']);
+    expect(appended).toBeGreaterThanOrEqual(Math.floor(ms(send.startTime)) - 1);
+    expect(appended).toBeLessThanOrEqual(Math.ceil(ms(command.startTime)) + 1);
+    const replied = Number(send.attributes['coin.reply.record_timestamp_ms']);
+    expect(replied).toBeGreaterThanOrEqual(Math.floor(ms(command.startTime)) - 1);
+    expect(replied).toBeLessThanOrEqual(Math.ceil(ms(send.endTime)) + 1);
 
     // Each starts after its parent: request, send, command, projection.
     const ns = (t: [number, number]) => BigInt(t[0]) * 1_000_000_000n + BigInt(t[1]);
@@ -126,7 +153,10 @@ describe('one trace of a transfer, from the HTTP request through the ledger to t
     const traceId = server.spanContext().traceId;
     const inThisTrace = (s: ReadableSpan) => s.spanContext().traceId === traceId;
     const send = await spanWhere('the gateway send span', (s) => inThisTrace(s) && s.kind === SpanKind.PRODUCER);
-    const command = await spanWhere('the user command span', (s) => inThisTrace(s) && serviceOf(s) === 'coin-user');
+    const command = await spanWhere(
+      'the user command span',
+      (s) => inThisTrace(s) && serviceOf(s) === 'coin-user' && s.kind === SpanKind.CONSUMER,
+    );
 
     expect(serviceOf(server)).toBe('coin-gateway');
     expect(server.name).toBe('PATCH /api/admin/users/:id/role');

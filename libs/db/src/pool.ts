@@ -1,4 +1,8 @@
 import pg from 'pg';
+import { traceableModule } from '@coin/telemetry';
+
+// Queries get spans when tracing is on (the maintained pg instrumentation; nothing is patched otherwise).
+traceableModule('pg', pg);
 
 const int8Oid = 20;
 

@@ -1,4 +1,5 @@
 import {
+  context,
   endSpan,
   kafkaAttributes,
   ROOT_CONTEXT,
@@ -7,6 +8,7 @@ import {
   type Link,
   type Span,
   type Tracing,
+  trace,
 } from '@coin/telemetry';
 import type { Delivered } from './consumer';
 
@@ -22,15 +24,19 @@ export interface MessageSpans<T> {
   spanOf(item: Delivered<T>): Span | undefined;
   /**
    * The handler with every message of its batch spanned: the spans start before it runs and end
-   * when it settles, failed with its error (the error's name only) if it throws.
+   * when it settles, failed with its error (the error's name only) if it throws. When the batch's
+   * messages are all of one trace (a batch of one, always), the handler runs as the child of the
+   * first one's span, so its queries (the pg and ioredis instrumentations) join that trace; a batch
+   * from several traces has no honest single parent, and its queries make no spans.
    */
   wrap<A extends unknown[]>(
     handle: (items: Delivered<T>[], ...rest: A) => Promise<void>,
   ): (items: Delivered<T>[], ...rest: A) => Promise<void>;
   /**
-   * A root span for work that serves many messages at once (one apply of merged batches, from
-   * many traces: no single parent is honest), linked to each message's span and each message's
-   * span linked back to it. Undefined when tracing is off.
+   * A span for work that serves many messages at once (one apply of merged batches), linked to
+   * each message's span and each message's span linked back to it. Its parent is the first
+   * message's span when all of them are of one trace (then the transfer's trace holds the work);
+   * from many traces no single parent is honest, and it is a root. Undefined when tracing is off.
    */
   startSpanOver(name: string, items: Iterable<Delivered<T>>, attributes: Attributes): Span | undefined;
 }
@@ -53,7 +59,13 @@ export function messageSpans<T>(tracing: Tracing | undefined, describe: MessageS
       on,
       name,
       item.headers,
-      kafkaAttributes(item.topic, 'process', { partition: item.partition, offset: item.offset, ...attributes }),
+      kafkaAttributes(item.topic, 'process', {
+        partition: item.partition,
+        offset: item.offset,
+        // The record's timestamp (the broker's append time on the command topics): where the bench's hop breakdown splits produce from fetch.
+        'coin.kafka.record_timestamp_ms': item.raw ? Number(item.raw.timestamp) : undefined,
+        ...attributes,
+      }),
     )!;
     spans.set(item, span);
     return span;
@@ -64,8 +76,9 @@ export function messageSpans<T>(tracing: Tracing | undefined, describe: MessageS
       (handle) =>
       async (items, ...rest) => {
         const started = items.map(start);
+        const parent = soleTraceSpan(started);
         try {
-          await handle(items, ...rest);
+          await (parent ? context.with(trace.setSpan(ROOT_CONTEXT, parent), () => handle(items, ...rest)) : handle(items, ...rest));
           for (const span of started) endSpan(span);
         } catch (err) {
           for (const span of started) endSpan(span, err);
@@ -81,9 +94,18 @@ export function messageSpans<T>(tracing: Tracing | undefined, describe: MessageS
         linked.push(span);
         if (links.length < linksMax) links.push({ context: span.spanContext() });
       }
-      const shared = on.tracer.startSpan(name, { links, attributes }, ROOT_CONTEXT);
+      const parent = soleTraceSpan(linked);
+      const shared = on.tracer.startSpan(name, { links, attributes }, parent ? trace.setSpan(ROOT_CONTEXT, parent) : ROOT_CONTEXT);
       for (const span of linked) span.addLink({ context: shared.spanContext() });
       return shared;
     },
   };
+}
+
+/** The first span when every span is of one trace; undefined when they are of several, or none. */
+export function soleTraceSpan(spans: readonly Span[]): Span | undefined {
+  const first = spans[0];
+  if (!first) return undefined;
+  const traceId = first.spanContext().traceId;
+  return spans.every((span) => span.spanContext().traceId === traceId) ? first : undefined;
 }

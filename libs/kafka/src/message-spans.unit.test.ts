@@ -1,4 +1,13 @@
-import { InMemorySpanExporter, SpanKind, SpanStatusCode, startTracing, useSpanExporterForTests, type Tracing } from '@coin/telemetry';
+import {
+  context,
+  InMemorySpanExporter,
+  SpanKind,
+  SpanStatusCode,
+  startTracing,
+  trace,
+  useSpanExporterForTests,
+  type Tracing,
+} from '@coin/telemetry';
 import type { Delivered } from './consumer';
 import { messageSpans } from './message-spans';
 
@@ -83,6 +92,31 @@ describe('messageSpans (the traced batch handler of every batch adapter)', () =>
     expect(apply.attributes['messaging.batch.message_count']).toBe(2);
     expect(apply.links.map((l) => l.context.spanId).sort()).toEqual(messages.map((s) => s.spanContext().spanId).sort());
     for (const span of messages) expect(span.links.map((l) => l.context.spanId)).toEqual([apply.spanContext().spanId]);
+  });
+
+  it("when a batch is of one trace, then the handler runs under its first span and work over it is that span's child; a batch of several traces runs under none", async () => {
+    const spans = messageSpans(tracing, describeMessage);
+    const caller = { traceparent: `00-${callerTraceId}-${callerSpanId}-01` };
+    const activeDuring = async (items: Delivered<{ id: string }>[]) => {
+      let active: string | undefined;
+      await spans.wrap(async (batch: typeof items) => {
+        active = trace.getSpan(context.active())?.spanContext().spanId;
+        spans.startSpanOver('apply', batch, {})!.end();
+      })(items);
+      return active;
+    };
+
+    const one = [delivered(1, caller), delivered(2, caller)];
+    const activeInOne = await activeDuring(one);
+    const first = exporter.getFinishedSpans().find((s) => s.name === 'handle m-1')!;
+    expect(activeInOne).toBe(first.spanContext().spanId);
+    const applyOfOne = exporter.getFinishedSpans().find((s) => s.name === 'apply')!;
+    expect(applyOfOne.parentSpanContext?.spanId).toBe(first.spanContext().spanId);
+    expect(applyOfOne.spanContext().traceId).toBe(callerTraceId);
+
+    exporter.reset();
+    expect(await activeDuring([delivered(3, caller), delivered(4)])).toBeUndefined();
+    expect(exporter.getFinishedSpans().find((s) => s.name === 'apply')!.parentSpanContext).toBeUndefined();
   });
 
   it('when tracing is off, then the handler runs as it is and no message has a span', async () => {

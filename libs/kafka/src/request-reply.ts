@@ -399,6 +399,8 @@ function endReplySpan(span: Span, reply: Reply, message: KafkaMessage | undefine
   const link = message ? linkFromHeaders(readHeaders(message.headers)) : undefined;
   if (link) span.addLink(link);
   span.setAttribute('coin.reply.ok', reply.ok);
+  // When the reply's record was made (the replier's producer): where the bench's hop breakdown splits reply produce from fetch.
+  if (message) span.setAttribute('coin.reply.record_timestamp_ms', Number(message.timestamp));
   if (!reply.ok) span.setAttribute('error.type', reply.error.code);
   span.end();
 }

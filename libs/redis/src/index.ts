@@ -1,4 +1,8 @@
 import { Redis, ReplyError } from 'ioredis';
+import { traceableModule } from '@coin/telemetry';
+
+// Commands get spans when tracing is on (the maintained ioredis instrumentation; nothing is patched otherwise).
+traceableModule('ioredis', Redis);
 
 export { Redis };
 

@@ -1,6 +1,7 @@
 import {
   context,
   isSpanContextValid,
+  propagation,
   ProxyTracerProvider,
   ROOT_CONTEXT,
   SpanKind,
@@ -16,7 +17,7 @@ import {
   type Tracer,
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { getRPCMetadata, RPCType, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
@@ -28,8 +29,13 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { enableInstrumentations, guardedPropagator, registerServiceTracer } from './instrumentations';
+
+export { traceableModule, type TraceableModule } from './instrumentations';
 
 export { SpanKind, SpanStatusCode, ROOT_CONTEXT, context, trace };
+/** The HTTP instrumentation's per-request metadata: a framework names the request's route there. */
+export { getRPCMetadata, RPCType };
 export type { Attributes, Context, Link, Span, SpanContext, Tracer };
 /** For tests: the exporter `useSpanExporterForTests` takes, and the spans it holds. */
 export { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
@@ -74,13 +80,17 @@ let contextManagerInstalled = false;
 
 /**
  * Active-span propagation through async code (AsyncLocalStorage): the gateway's request span is
- * the parent of the command it sends without every route passing it along. Installed once per
- * process, and only when some service turns tracing on.
+ * the parent of the command it sends without every route passing it along. With it, the W3C
+ * propagator the HTTP instrumentation uses (through `extractContext`'s checks) and the maintained
+ * instrumentations of pg, ioredis and node:http. Installed once per process, and only when some
+ * service turns tracing on.
  */
 function installContextManager(): void {
   if (contextManagerInstalled) return;
   contextManagerInstalled = true;
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(guardedPropagator(propagator, extractContext));
+  enableInstrumentations();
 }
 
 /**
@@ -101,11 +111,16 @@ export function startTracing(config: TracingConfig): Tracing {
     sampler: new AlwaysOnSampler(),
     spanProcessors: [processor],
   });
+  const tracer = provider.getTracer('coin-ledger');
+  const forget = registerServiceTracer({ serviceName: config.OTEL_SERVICE_NAME, tracer });
   return {
     enabled: true,
-    tracer: provider.getTracer('coin-ledger'),
+    tracer,
     serviceName: config.OTEL_SERVICE_NAME,
-    shutdown: () => provider.shutdown(),
+    shutdown: () => {
+      forget();
+      return provider.shutdown();
+    },
   };
 }
 

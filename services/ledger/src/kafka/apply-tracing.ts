@@ -1,6 +1,6 @@
 import type { LedgerCommand } from '@coin/contracts';
 import { messageSpans, type Delivered, type MessageSpans } from '@coin/kafka';
-import { endSpan, ROOT_CONTEXT, trace, traceHeadersOfSpan, type Span, type Tracing } from '@coin/telemetry';
+import { context, endSpan, ROOT_CONTEXT, trace, traceHeadersOfSpan, type Span, type Tracing } from '@coin/telemetry';
 import { commandCount, type Apply, type PartitionBatches } from './apply-steps';
 
 /**
@@ -44,8 +44,10 @@ export function commandTracing(tracing: Tracing | undefined): CommandTracing {
 }
 
 /**
- * One apply serves many traces: its span is a root linked to each command's span. It ends with
- * the outbox publish (failed if the apply or the publish fails), whose span is its child.
+ * One apply serves many traces: its span is linked to each command's span (their child when they
+ * are all of one trace, a root otherwise) and is the active span while the apply runs, so its
+ * queries (the pg instrumentation) are its children. It ends with the outbox publish (failed if
+ * the apply or the publish fails), whose span is its child.
  */
 function tracedApply(apply: Apply, spans: MessageSpans<LedgerCommand>, tracing: Tracing): Apply {
   return async (batches) => {
@@ -55,7 +57,7 @@ function tracedApply(apply: Apply, spans: MessageSpans<LedgerCommand>, tracing: 
     });
     let committed: Awaited<ReturnType<Apply>>;
     try {
-      committed = await apply(batches);
+      committed = await (applySpan ? context.with(trace.setSpan(ROOT_CONTEXT, applySpan), () => apply(batches)) : apply(batches));
     } catch (err) {
       endSpan(applySpan, err);
       throw err;

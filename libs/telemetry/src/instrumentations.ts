@@ -1,0 +1,157 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import http from 'node:http';
+import {
+  context,
+  ProxyTracerProvider,
+  trace,
+  type Context,
+  type Span,
+  type SpanOptions,
+  type TextMapGetter,
+  type TextMapPropagator,
+  type TextMapSetter,
+  type Tracer,
+  type TracerProvider,
+} from '@opentelemetry/api';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+
+/**
+ * OpenTelemetry's maintained instrumentations of node-postgres, ioredis and node:http
+ * (docs/DESIGN.md "Traces"), applied once per process and only when a service turns tracing on:
+ * with tracing off nothing here is constructed and no module is patched.
+ *
+ * The modules are patched explicitly, not through require-in-the-middle's load hook: the library
+ * that owns a client hands its module over (`traceableModule`), so patching does not depend on
+ * load order, on the loader (tsx, Jest's module registry) or on ESM hooks.
+ */
+
+/** Spans with the name of one service, the tracer each instrumentation span is started with. */
+export interface ServiceTracer {
+  readonly serviceName: string;
+  readonly tracer: Tracer;
+}
+
+export type TraceableModule = 'pg' | 'ioredis';
+
+/** What this module uses of an instrumentation (each package has its own copy of the base class). */
+interface Instrumentation {
+  setTracerProvider(provider: TracerProvider): void;
+  getModuleDefinitions(): { name: string; patch?: (exports: object) => unknown }[];
+}
+
+const modules = new Map<TraceableModule, object>();
+let instrumentations: Map<TraceableModule | 'http', Instrumentation> | undefined;
+
+/**
+ * A module whose calls get spans once tracing is on: `pg` (its exports, whose `Client` is
+ * patched) or `ioredis` (the `Redis` class). Called by the library that owns the client when it loads.
+ */
+export function traceableModule(name: TraceableModule, exports: object): void {
+  modules.set(name, exports);
+  if (instrumentations) patch(name, exports);
+}
+
+/** Probes and scrapes: a span every few seconds per pod that tells nothing. */
+const untracedPaths = new Set(['/healthz', '/readyz', '/metrics']);
+const pathOf = (url: string | undefined) => (url ?? '').split('?', 1)[0] ?? '';
+
+/**
+ * Turns the instrumentations on, once per process. pg and ioredis make a span only under a parent
+ * (a request's or a message's): the pollers, sweepers and health checks make none. A Redis span
+ * names its command, never its arguments (keys and values can hold tokens).
+ */
+export function enableInstrumentations(): void {
+  if (instrumentations) return;
+  const provider = serviceTracerProvider();
+  instrumentations = new Map<TraceableModule | 'http', Instrumentation>([
+    ['pg', new PgInstrumentation({ enabled: false, requireParentSpan: true, ignoreConnectSpans: true })],
+    ['ioredis', new IORedisInstrumentation({ enabled: false, requireParentSpan: true, dbStatementSerializer: (command) => command })],
+    [
+      'http',
+      new HttpInstrumentation({
+        enabled: false,
+        requireParentforOutgoingSpans: true,
+        ignoreIncomingRequestHook: (request) => untracedPaths.has(pathOf(request.url)),
+      }),
+    ],
+  ]);
+  for (const instrumentation of instrumentations.values()) instrumentation.setTracerProvider(provider);
+  patch('http', http);
+  for (const [name, exports] of modules) patch(name, exports);
+}
+
+function patch(name: TraceableModule | 'http', exports: object): void {
+  const instrumentation = instrumentations?.get(name);
+  for (const definition of instrumentation?.getModuleDefinitions() ?? []) if (definition.name === name) definition.patch?.(exports);
+}
+
+// ---------------------------------------------------------------- which service a span belongs to
+
+const services = new Map<string, ServiceTracer>();
+/** The service whose start an async chain belongs to (its servers, consumers, timers). */
+const serviceScope = new AsyncLocalStorage<ServiceTracer>();
+const noopTracer = new ProxyTracerProvider().getTracer('coin');
+
+/**
+ * Notes a service whose tracing is on, for the instrumentations' spans, and makes it the service of
+ * the rest of the calling async chain (the service's start: the servers it listens with, so a
+ * request's span is its). Returns the function that forgets it (service close).
+ */
+export function registerServiceTracer(service: ServiceTracer): () => void {
+  services.set(service.serviceName, service);
+  serviceScope.enterWith(service);
+  return () => {
+    if (services.get(service.serviceName) === service) services.delete(service.serviceName);
+  };
+}
+
+/**
+ * The tracer of the service a new span belongs to: its local parent's service; else the service
+ * whose start the current async chain belongs to; else the first that turned tracing on. A
+ * deployed process runs one service, so all three agree; the in-process test stack runs four
+ * services in one process, which this keeps apart.
+ */
+function tracerFor(ctx: Context): Tracer {
+  const parent = trace.getSpan(ctx) as (Span & { resource?: { attributes: Record<string, unknown> } }) | undefined;
+  const parentService = parent?.resource?.attributes['service.name'];
+  const byParent = typeof parentService === 'string' ? services.get(parentService) : undefined;
+  return (byParent ?? serviceScope.getStore() ?? services.values().next().value)?.tracer ?? noopTracer;
+}
+
+const routingTracer: Tracer = {
+  startSpan: (name: string, options?: SpanOptions, ctx: Context = context.active()) => tracerFor(ctx).startSpan(name, options, ctx),
+  startActiveSpan: ((...args: unknown[]) => {
+    const ctx = args.length >= 4 ? (args[2] as Context) : context.active();
+    return (tracerFor(ctx).startActiveSpan as (...a: unknown[]) => unknown)(...args);
+  }) as Tracer['startActiveSpan'],
+};
+
+function serviceTracerProvider(): TracerProvider {
+  return { getTracer: () => routingTracer };
+}
+
+// ---------------------------------------------------------------- the global propagator
+
+/**
+ * The propagator the HTTP instrumentation reads and writes `traceparent` with: W3C trace context,
+ * extracted through `extract` (the same guarded reading as a Kafka message's headers).
+ */
+export function guardedPropagator(
+  w3c: TextMapPropagator,
+  extract: (headers: Record<string, string | undefined>) => Context,
+): TextMapPropagator {
+  return {
+    inject: (ctx: Context, carrier: unknown, setter: TextMapSetter) => w3c.inject(ctx, carrier, setter),
+    extract: (ctx: Context, carrier: unknown, getter: TextMapGetter) => {
+      const first = (key: string) => {
+        const value = getter.get(carrier, key);
+        return Array.isArray(value) ? value[0] : value;
+      };
+      const spanContext = trace.getSpanContext(extract({ traceparent: first('traceparent'), tracestate: first('tracestate') }));
+      return spanContext ? trace.setSpanContext(ctx, spanContext) : ctx;
+    },
+    fields: () => w3c.fields(),
+  };
+}

@@ -1,0 +1,73 @@
+import { propagation } from '@opentelemetry/api';
+import {
+  context,
+  InMemorySpanExporter,
+  ROOT_CONTEXT,
+  startTracing,
+  trace,
+  traceableModule,
+  useSpanExporterForTests,
+  type Tracing,
+} from './index';
+
+/** node-postgres' exports as far as its instrumentation reaches: a `Client` whose `query` it wraps. */
+class FakeClient {
+  connectionParameters = { database: 'coin', host: '127.0.0.1', port: 5432 };
+  async connect(): Promise<void> {}
+  async query(_text: string): Promise<{ rows: unknown[]; rowCount: number; command: string }> {
+    return { rows: [], rowCount: 0, command: 'SELECT' };
+  }
+}
+const originalQuery = FakeClient.prototype.query;
+const fakePg = { Client: FakeClient };
+
+const on = (service: string) =>
+  startTracing({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:1', OTEL_SERVICE_NAME: service });
+const valid = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+
+describe('the maintained instrumentations (pg, ioredis, node:http), on only with tracing', () => {
+  const exporter = new InMemorySpanExporter();
+  const started: Tracing[] = [];
+  beforeAll(() => useSpanExporterForTests(exporter));
+  afterAll(async () => {
+    for (const tracing of started) await tracing.shutdown();
+    useSpanExporterForTests(undefined);
+  });
+
+  it('when tracing is off, then nothing is patched; when a service turns it on, then the module a library handed over is', () => {
+    traceableModule('pg', fakePg);
+    startTracing({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:1', OTEL_SERVICE_NAME: 'off' });
+    expect(FakeClient.prototype.query).toBe(originalQuery);
+
+    started.push(on('svc-a'));
+    expect(FakeClient.prototype.query).not.toBe(originalQuery);
+  });
+
+  it("when a query runs under a service's span, then its span is that service's child; with no parent it makes no span", async () => {
+    const b = on('svc-b');
+    started.push(b);
+    const [a] = started as [Tracing];
+    const client = new FakeClient();
+    for (const tracing of [a, b]) {
+      const parent = tracing.tracer.startSpan(`work of ${tracing.serviceName}`);
+      await context.with(trace.setSpan(ROOT_CONTEXT, parent), () => client.query('SELECT 1'));
+      parent.end();
+    }
+    await context.with(ROOT_CONTEXT, () => client.query('SELECT 2'));
+
+    const queries = exporter.getFinishedSpans().filter((s) => s.attributes['db.system.name'] === 'postgresql');
+    expect(queries.map((s) => s.resource.attributes['service.name'])).toEqual(['svc-a', 'svc-b']);
+    for (const query of queries) {
+      const parent = exporter.getFinishedSpans().find((s) => s.spanContext().spanId === query.parentSpanContext?.spanId);
+      expect(parent?.name).toBe(`work of ${query.resource.attributes['service.name']}`);
+    }
+  });
+
+  it('when an HTTP request carries a hostile traceparent, then the propagator the HTTP instrumentation uses starts a new trace; a valid one is joined', () => {
+    const extract = (traceparent: string) => trace.getSpanContext(propagation.extract(ROOT_CONTEXT, { traceparent }));
+    expect(extract(valid)?.traceId).toBe('0af7651916cd43dd8448eb211c80319c');
+    expect(extract('00-zzzz-not-a-trace-01')).toBeUndefined();
+    expect(extract(`${valid}${' '.repeat(2000)}`)).toBeUndefined();
+    expect(extract('00-00000000000000000000000000000000-b7ad6b7169203331-01')).toBeUndefined();
+  });
+});
