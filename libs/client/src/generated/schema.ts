@@ -938,7 +938,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Search all transactions (filters userId or treasury, type, from inclusive, to exclusive), newest first, keyset pages */
+    /** Search transactions (filters userId or treasury, type, from inclusive, to exclusive, reference, metadata[key]=value), newest first, keyset pages: ADMIN+ all of them, a platform client those its own requests made */
     get: operations['searchTransactions'];
     put?: never;
     post?: never;
@@ -1216,7 +1216,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One transaction by id, for a party to it (sender or receiver) or ADMIN+; anyone else gets 404 */
+    /** One transaction by id, for a party to it (sender or receiver), ADMIN+, or the platform client whose request made it; anyone else gets 404 */
     get: operations['getTransaction'];
     put?: never;
     post?: never;
@@ -1645,6 +1645,11 @@ export interface components {
         requestedBy: number;
         approvedBy: number;
       };
+      /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+      metadata?: {
+        [key: string]: string;
+      };
+      clientId?: string;
     };
     Wallet: {
       /** Format: uuid */
@@ -2390,6 +2395,10 @@ export interface operations {
           amount: number;
           /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
           reason: string;
+          /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+          metadata?: {
+            [key: string]: string;
+          };
         } & (unknown | unknown);
       };
     };
@@ -2662,6 +2671,10 @@ export interface operations {
           amount: number;
           /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
           reason: string;
+          /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+          metadata?: {
+            [key: string]: string;
+          };
         } & (unknown | unknown);
       };
     };
@@ -2934,6 +2947,10 @@ export interface operations {
           amount: number;
           /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
           reason: string;
+          /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+          metadata?: {
+            [key: string]: string;
+          };
         } & (unknown | unknown);
       };
     };
@@ -3164,6 +3181,10 @@ export interface operations {
           reason: string;
           /** @description One line of text: no control characters, no lone surrogates */
           reference?: string;
+          /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+          metadata?: {
+            [key: string]: string;
+          };
         };
       };
     };
@@ -3390,6 +3411,10 @@ export interface operations {
           amount: number;
           /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
           reason: string;
+          /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+          metadata?: {
+            [key: string]: string;
+          };
         };
       };
     };
@@ -3660,6 +3685,10 @@ export interface operations {
           amount?: number;
           /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
           reason: string;
+          /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+          metadata?: {
+            [key: string]: string;
+          };
         };
       };
     };
@@ -3950,6 +3979,10 @@ export interface operations {
           reason: string;
           /** @description One line of text: no control characters, no lone surrogates */
           reference?: string;
+          /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+          metadata?: {
+            [key: string]: string;
+          };
           lines: {
             toUserId: number;
             /** @description Coins, > 0, at most 2 decimals, at most 1,000,000,000 */
@@ -6009,6 +6042,10 @@ export interface operations {
         'application/json': {
           /** @description Coins to take, at most the held amount; the rest is released. Default: all of it */
           amount?: number;
+          /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+          metadata?: {
+            [key: string]: string;
+          };
         };
       };
     };
@@ -11519,10 +11556,16 @@ export interface operations {
         from?: string;
         /** @description createdAt < to */
         to?: string;
+        /** @description The transaction's reference, exactly */
+        reference?: string;
         /** @description integer 1..1000, default 100 */
         limit?: number | string;
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
+        /** @description metadata[key]=value: transactions whose metadata has every pair given */
+        metadata?: {
+          [key: string]: string;
+        };
       };
       header?: never;
       path?: never;
@@ -11987,6 +12030,11 @@ export interface operations {
                   requestedBy: number;
                   approvedBy: number;
                 };
+                /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+                metadata?: {
+                  [key: string]: string;
+                };
+                clientId?: string;
               };
               /** @description Coins this transaction moved into (> 0) or out of (< 0) the party's balance */
               change: number;
@@ -12274,6 +12322,11 @@ export interface operations {
                   requestedBy: number;
                   approvedBy: number;
                 };
+                /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+                metadata?: {
+                  [key: string]: string;
+                };
+                clientId?: string;
               };
               /** @description Coins this transaction moved into (> 0) or out of (< 0) the party's balance */
               change: number;
@@ -12562,6 +12615,11 @@ export interface operations {
                   requestedBy: number;
                   approvedBy: number;
                 };
+                /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+                metadata?: {
+                  [key: string]: string;
+                };
+                clientId?: string;
               };
               /** @description Coins this transaction moved into (> 0) or out of (< 0) the party's balance */
               change: number;

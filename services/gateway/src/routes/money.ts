@@ -21,7 +21,7 @@ import { principalOf, userIdOf } from '../plugins/auth';
 import { refusePaymentToPeopleBehindKey } from '../plugins/api-key';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
-import { appliedOrPending, commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import { appliedOrPending, commandErrorResponses as errorResponses, moneyFields, sendLedgerCommand, withMetadata } from './command-route';
 import {
   exampleApprovalPending,
   exampleBurn,
@@ -79,13 +79,12 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const { amount, reason } = request.body;
       if (request.body.userId !== undefined) refusePaymentToPeopleBehindKey(request, [request.body.userId]);
       return sendLedgerCommand(
         deps.commands,
         request,
         reply,
-        (requestHash) => ledgerDraft('ledger.mint', { to: partyOf(request.body), amount: minor(amount), reason, requestHash }),
+        (requestHash) => ledgerDraft('ledger.mint', { to: partyOf(request.body), ...moneyFields(request.body), requestHash }),
         appliedOrPending,
       );
     },
@@ -110,12 +109,11 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const { amount, reason } = request.body;
       return sendLedgerCommand(
         deps.commands,
         request,
         reply,
-        (requestHash) => ledgerDraft('ledger.burn', { from: partyOf(request.body), amount: minor(amount), reason, requestHash }),
+        (requestHash) => ledgerDraft('ledger.burn', { from: partyOf(request.body), ...moneyFields(request.body), requestHash }),
         appliedOrPending,
       );
     },
@@ -136,14 +134,13 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const { toUserId, toTreasury, amount, reason } = request.body;
+      const { toUserId, toTreasury } = request.body;
       return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.transfer', {
           kind: 'TRANSFER',
           fromUserId: userIdOf(request),
           to: partyOf({ userId: toUserId, treasury: toTreasury }),
-          amount: minor(amount),
-          reason,
+          ...moneyFields(request.body),
           requestHash,
         }),
       );
@@ -165,14 +162,13 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const { treasury, amount, reason, reference } = request.body;
+      const { treasury, reference } = request.body;
       return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.transfer', {
           kind: 'PURCHASE',
           fromUserId: userIdOf(request),
           to: { kind: 'treasury', code: treasury },
-          amount: minor(amount),
-          reason,
+          ...moneyFields(request.body),
           ...(reference !== undefined ? { reference } : {}),
           requestHash,
         }),
@@ -206,13 +202,13 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       if (principal.kind === 'system' && !clientMayReward(principal.treasuries)) {
         throw new AppError('FORBIDDEN', 'This platform client is not granted the REWARDS treasury');
       }
-      const { userId, amount, reason } = request.body;
+      const { userId } = request.body;
       refusePaymentToPeopleBehindKey(request, [userId]);
       return sendLedgerCommand(
         deps.commands,
         request,
         reply,
-        (requestHash) => ledgerDraft('ledger.reward', { toUserId: userId, amount: minor(amount), reason, requestHash }),
+        (requestHash) => ledgerDraft('ledger.reward', { toUserId: userId, ...moneyFields(request.body), requestHash }),
         appliedOrPending,
       );
     },
@@ -237,7 +233,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const { transactionId, amount, reason } = request.body;
+      const { transactionId, amount, reason, metadata } = request.body;
       // The refund debits the treasury the purchase paid, so the command names that treasury
       // (its key); the ledger checks the purchase again when it applies the refund.
       const purchase = await deps.internal.read('ledger.transaction', { id: transactionId }, String(request.id));
@@ -254,6 +250,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
             treasury,
             reason,
             ...(amount !== undefined ? { amount: minor(amount) } : {}),
+            ...withMetadata(metadata),
             requestHash,
           }),
         appliedOrPending,
