@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type CoinClient, CoinProblemError, paginate } from '@coin/client';
 import type { Transaction } from '@coin/contracts';
 import { startTestStack, type TestStack } from '../harness/stack';
@@ -51,8 +53,23 @@ describe('a platform reads back its own transactions, with their metadata', () =
       'the wallet open',
     ).then(paidOf);
 
+  /** A webhook receiver on loopback (the test stack allows http and private networks): the bodies it was sent. */
+  const delivered: string[] = [];
+  let receiver: Server;
+  let receiverUrl: string;
+
   beforeAll(async () => {
-    stack = await startTestStack();
+    receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        delivered.push(Buffer.concat(chunks).toString('utf8'));
+        response.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    stack = await startTestStack({ extraEnv: { WEBHOOKS_POLL_INTERVAL_MS: '50' } });
     superadmin = await adminSession(stack, 'SUPERADMIN');
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint', 'burn', 'refund', 'reward']);
     await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey }, 'REWARDS', 1_000);
@@ -63,9 +80,10 @@ describe('a platform reads back its own transactions, with their metadata', () =
   }, 120_000);
   afterAll(async () => {
     await stack?.close();
+    await new Promise<void>((resolve) => receiver?.close(() => resolve()));
   });
 
-  it('when a platform pays with metadata, then it reads the transaction back by id, by reference and by metadata, and the payee sees the metadata in history', async () => {
+  it('when a platform pays with metadata, then it reads the transaction back by id, by reference and by metadata, and the payee sees the metadata in history and in the statement and its CSV', async () => {
     const payee = await registerUser(stack.gatewayUrl);
     const reference = `order-${randomUUID().slice(0, 8)}`;
     const metadata = { orderId: reference, 'shop.channel': 'web', note: 'Grüße 🎉' };
@@ -97,6 +115,37 @@ describe('a platform reads back its own transactions, with their metadata', () =
       return page.transactions.find((t) => t.id === id);
     });
     expect(history).toMatchObject({ metadata });
+
+    // The payee's statement: the JSON line shows it, the CSV's last cell is it as compact JSON.
+    const period = `?from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`;
+    const statement = await http(stack.gatewayUrl, 'GET', `/api/wallets/me/statement${period}`, { token: payee.accessToken });
+    expect(statement.body.lines.find((l: { transaction: Transaction }) => l.transaction.id === id)?.transaction).toMatchObject({
+      metadata,
+    });
+    const csv = await http(stack.gatewayUrl, 'GET', `/api/wallets/me/statement${period}`, {
+      token: payee.accessToken,
+      headers: { accept: 'text/csv' },
+    });
+    const [header, ...rows] = String(csv.body).split('\r\n');
+    expect(header!.split(',').at(-1)).toBe('metadata');
+    const row = rows.find((r) => r.split(',')[1] === String(id));
+    // One quoted cell (RFC 4180: quotes doubled); the stored JSON keeps no key order of the request.
+    const cell = /,"(\{.*\})"$/.exec(row!)?.[1];
+    expect(JSON.parse(cell!.replaceAll('""', '"'))).toEqual(metadata);
+  });
+
+  it("when a platform's webhook endpoint gets the transaction it made, then the delivered body carries the metadata", async () => {
+    await shop.createWebhookEndpoint({ body: { url: receiverUrl, eventTypes: ['coin.transaction.recorded'] } });
+    const payee = await registerUser(stack.gatewayUrl);
+    const reference = `hook-${randomUUID().slice(0, 8)}`;
+    const paid = await shopPays(payee.userId, reference, { orderId: reference });
+    const id = paid.payout.lines[0]!.transactionId;
+    const body = await eventually(
+      async () => delivered.map((text) => JSON.parse(text)).find((event) => event.transaction?.id === id),
+      20_000,
+      'the webhook delivered',
+    );
+    expect(body).toMatchObject({ type: 'coin.transaction.recorded', transaction: { id, metadata: { orderId: reference } } });
   });
 
   it("when another platform or a user asks for the shop's transaction, then it is 404 by id and absent from the search; a user's transfer is no platform's", async () => {
