@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { decodeJwt } from 'jose';
 import { type CoinClient, CoinProblemError, paginate } from '@coin/client';
 import type { Transaction } from '@coin/contracts';
 import { startTestStack, type TestStack } from '../harness/stack';
@@ -183,6 +184,22 @@ describe('a platform reads back its own transactions, with their metadata', () =
       return page.transactions.some((t) => t.id === transfer.transaction.id) ? true : undefined;
     });
     expect((await shop.searchTransactions({ query: { metadata: { mine: 'yes' } } })).transactions).toEqual([]);
+  });
+
+  it('when a platform captures a hold it settles with metadata, then it reads the capture back with it; the payer sees it too', async () => {
+    const [payer, payee] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
+    await paidOf(await shopPays(payer.userId, `fund-${randomUUID().slice(0, 8)}`, {}));
+    const shopId = decodeJwt(shopToken).sub!;
+    const { hold } = await as(payer.accessToken).createHold({
+      body: { toUserId: payee.userId, amount: 2, reason: 'escrow', settlerClientId: shopId },
+    });
+    const captured = await shop.captureHold({ path: { id: hold.id }, body: { metadata: { shipment: 'S-9' } } });
+    expect(captured.transaction).toMatchObject({ clientId: shopId, metadata: { shipment: 'S-9' } });
+    expect(await shop.getTransaction({ path: { id: captured.transaction.id } })).toMatchObject({ metadata: { shipment: 'S-9' } });
+    expect(await as(payer.accessToken).getTransaction({ path: { id: captured.transaction.id } })).toMatchObject({
+      metadata: { shipment: 'S-9' },
+    });
+    expect((await problemOf(rival.getTransaction({ path: { id: captured.transaction.id } }))).status).toBe(404);
   });
 
   it('when metadata is out of bounds or hostile, then the gateway answers a 400 problem and nothing moves', async () => {
