@@ -4,6 +4,7 @@ import { isoDateTime, role, roles, type Role, treasuryCode, treasuryCodes, type 
 // The value types the published events use live in @coin/events (libs/events), the package other
 // services install; re-exported here so the HTTP API and the events share one definition.
 export { isoDateTime, role, roles, type Role, treasuryCode, treasuryCodes, type TreasuryCode, userId };
+export { type Metadata, metadata, metadataLimits } from '@coin/events';
 
 const roleRank: Record<Role, number> = { USER: 0, DEVELOPER: 1, ADMIN: 2, SUPERADMIN: 3 };
 export function roleAtLeast(actual: Role, required: Role): boolean {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { digitsParam, isoDateTime, treasuryCode, userIdParam } from './common';
+import { digitsParam, isoDateTime, type Metadata, metadata, singleLineText, treasuryCode, userIdParam } from './common';
+import { platformClientId } from './user';
 import { transaction, transactionType } from './ledger';
 import { pageCursorParam, withCursorParam, withPageLinks } from './paging';
 
@@ -83,21 +84,72 @@ export function utcQueryTime(text: string): string {
   return `${new Date(ms).toISOString().slice(0, 19)}${fraction}Z`;
 }
 
-/** GET /api/admin/transactions: search over every transaction, keyset pages, newest first. */
+/** The filters of the transaction search, public and internal alike. */
+const transactionSearchFields = {
+  userId: userIdParam.optional().describe('Transactions this user sent or received (not with treasury)'),
+  treasury: treasuryCode.optional().describe('Transactions this treasury sent or received (not with userId)'),
+  type: transactionType.optional(),
+  from: isoDateTime.transform(utcQueryTime).optional().describe('createdAt >= from'),
+  to: isoDateTime.transform(utcQueryTime).optional().describe('createdAt < to'),
+  reference: singleLineText(1, 100).optional().describe("The transaction's reference, exactly"),
+  limit: queryInt(1, historyPaging.cursorPageLimitMax, historyPaging.cursorPageLimitDefault),
+  cursor: historyCursor.optional(),
+};
+const userOrTreasury = {
+  check: (q: { userId?: number | undefined; treasury?: string | undefined }) => q.userId === undefined || q.treasury === undefined,
+  params: { message: 'give userId or treasury, not both', path: ['treasury'] },
+};
+
+/**
+ * The metadata filter as a query string writes it: `metadata[key]=value`, once per key (every
+ * pair must match). The gateway gathers those parameters into this object before validation
+ * (routes/history.ts), so the same bounds as a request's metadata apply.
+ */
+export const metadataQuery = metadata.meta({ style: 'deepObject', explode: true });
+
+/**
+ * GET /api/admin/transactions: search over every transaction (ADMIN+), or over the ones its own
+ * requests made (a platform client), keyset pages, newest first.
+ */
 export const adminTransactionsQuery = z
   .strictObject({
-    userId: userIdParam.optional().describe('Transactions this user sent or received (not with treasury)'),
-    treasury: treasuryCode.optional().describe('Transactions this treasury sent or received (not with userId)'),
-    type: transactionType.optional(),
-    from: isoDateTime.transform(utcQueryTime).optional().describe('createdAt >= from'),
-    to: isoDateTime.transform(utcQueryTime).optional().describe('createdAt < to'),
-    limit: queryInt(1, historyPaging.cursorPageLimitMax, historyPaging.cursorPageLimitDefault),
-    cursor: historyCursor.optional(),
+    ...transactionSearchFields,
+    metadata: metadataQuery.optional().describe('metadata[key]=value: transactions whose metadata has every pair given'),
   })
-  .refine((q) => q.userId === undefined || q.treasury === undefined, {
-    message: 'give userId or treasury, not both',
-    path: ['treasury'],
-  });
+  .refine(userOrTreasury.check, userOrTreasury.params);
+
+/** The longest metadata filter as JSON text on the internal route: 20 keys of 40 and values of 500, escaped. */
+const metadataJsonCharsMax = 64 * 1024;
+
+/** A metadata filter as JSON text, or null when the text is not JSON or not metadata. */
+export function metadataOfJson(text: string): Metadata | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = metadata.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The history service's form of the search: the metadata filter as its JSON text (a query
+ * string carries no object; the route reads it with metadataOfJson), and the platform client the
+ * gateway narrows a client's search to.
+ */
+export const internalTransactionsQuery = z
+  .strictObject({
+    ...transactionSearchFields,
+    metadata: z
+      .string()
+      .max(metadataJsonCharsMax)
+      .refine((text) => metadataOfJson(text) !== null, 'must be the JSON text of metadata')
+      .optional(),
+    clientId: platformClientId.optional(),
+  })
+  .refine(userOrTreasury.check, userOrTreasury.params);
+export type InternalTransactionsQuery = z.output<typeof internalTransactionsQuery>;
 
 export const adminTransactionsPage = historyPage;
 export const adminTransactionsPublicPage = historyPublicPage;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { coinAmount, coinValue } from './money';
-import { isoDateTime, role, singleLineText, treasuryCode, userId, userIdParam, uuidInput } from './common';
+import { isoDateTime, metadata, role, singleLineText, treasuryCode, userId, userIdParam, uuidInput } from './common';
 import { historyPaging, queryInt } from './history';
 import { withCursorParam, withPageLinks } from './paging';
 import { holdExpirySecondsMax, reasonText, transaction, wallet } from './ledger';
@@ -56,6 +56,7 @@ export const createHoldBody = z
 /** POST /api/coins/holds/{id}/capture: without an amount the whole hold is taken. */
 export const captureHoldBody = z.strictObject({
   amount: coinAmount.optional().describe('Coins to take, at most the held amount; the rest is released. Default: all of it'),
+  metadata: metadata.optional(),
 });
 
 /**

@@ -4,7 +4,7 @@ import { auditLogPage, auditLogQuery, serviceActionLogPage, serviceActionLogQuer
 import { role, userIdParam, uuidInput } from './common';
 import {
   adminTransactionsPage,
-  adminTransactionsQuery,
+  internalTransactionsQuery,
   historyPage,
   historyQuery,
   walletTransactionsPage,
@@ -299,7 +299,7 @@ export const internalReads = {
     service: 'history',
     method: 'GET',
     path: '/internal/transactions',
-    query: adminTransactionsQuery,
+    query: internalTransactionsQuery,
     response: adminTransactionsPage,
   },
   'history.audit-log': { service: 'history', method: 'GET', path: '/internal/audit-log', query: auditLogQuery, response: auditLogPage },

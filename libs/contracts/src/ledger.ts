@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commandSchema } from './messaging';
 import { coinAmount, coinValue, minorUnits, positiveMinorUnits } from './money';
-import { idNonce, isoDateTime, positiveIdParam, reasonText, singleLineText, treasuryCode, userId, uuidInput } from './common';
+import { idNonce, isoDateTime, metadata, positiveIdParam, reasonText, singleLineText, treasuryCode, userId, uuidInput } from './common';
 import { type BalanceWallet, transaction, transactionType } from '@coin/events';
 import { platformClientId } from './user';
 
@@ -71,12 +71,26 @@ const purchaseReference = singleLineText(1, 100);
 /** Keyed by the wallet it credits: new coins. */
 export const mintCommand = commandSchema(
   'ledger.mint',
-  z.object({ to: party, amount: positiveMinorUnits, reason: reasonText, idNonce: idNonce.optional(), requestHash }),
+  z.object({
+    to: party,
+    amount: positiveMinorUnits,
+    reason: reasonText,
+    idNonce: idNonce.optional(),
+    metadata: metadata.optional(),
+    requestHash,
+  }),
 );
 /** Keyed by the wallet it debits: coins destroyed. */
 export const burnCommand = commandSchema(
   'ledger.burn',
-  z.object({ from: party, amount: positiveMinorUnits, reason: reasonText, idNonce: idNonce.optional(), requestHash }),
+  z.object({
+    from: party,
+    amount: positiveMinorUnits,
+    reason: reasonText,
+    idNonce: idNonce.optional(),
+    metadata: metadata.optional(),
+    requestHash,
+  }),
 );
 /** TRANSFER (to a user or a treasury) and PURCHASE (to a treasury); keyed by the paying user. */
 export const transferCommand = commandSchema(
@@ -88,13 +102,21 @@ export const transferCommand = commandSchema(
     amount: positiveMinorUnits,
     reason: reasonText,
     reference: purchaseReference.optional(),
+    metadata: metadata.optional(),
     requestHash,
   }),
 );
 /** Keyed by the REWARDS treasury, which it debits. */
 export const rewardCommand = commandSchema(
   'ledger.reward',
-  z.object({ toUserId: userId, amount: positiveMinorUnits, reason: reasonText, idNonce: idNonce.optional(), requestHash }),
+  z.object({
+    toUserId: userId,
+    amount: positiveMinorUnits,
+    reason: reasonText,
+    idNonce: idNonce.optional(),
+    metadata: metadata.optional(),
+    requestHash,
+  }),
 );
 /**
  * The most lines one payout may carry (docs/CONTRACT.md "Payouts"): every line is a transaction
@@ -122,6 +144,8 @@ export const payoutCommand = commandSchema(
     reason: reasonText,
     reference: payoutReference.optional(),
     idNonce: idNonce.optional(),
+    /** Every line's transaction carries it. */
+    metadata: metadata.optional(),
     requestHash,
   }),
 );
@@ -137,6 +161,7 @@ export const refundCommand = commandSchema(
     amount: positiveMinorUnits.optional(),
     reason: reasonText,
     idNonce: idNonce.optional(),
+    metadata: metadata.optional(),
     requestHash,
   }),
 );
@@ -194,7 +219,7 @@ export const holdCommand = commandSchema(
 /** Takes up to the held amount (all of it without `amount`) and releases the rest; keyed by the payer's wallet. */
 export const captureHoldCommand = commandSchema(
   'ledger.capture-hold',
-  z.object({ holdId, fromUserId: userId, amount: positiveMinorUnits.optional(), requestHash }),
+  z.object({ holdId, fromUserId: userId, amount: positiveMinorUnits.optional(), metadata: metadata.optional(), requestHash }),
 );
 /** Releases a pending hold; keyed by the payer's wallet. */
 export const voidHoldCommand = commandSchema('ledger.void-hold', z.object({ holdId, fromUserId: userId, requestHash }));
@@ -404,12 +429,24 @@ const exactlyOneTarget =
 const exactlyOneOf = (first: string, second: string) => ({ oneOf: [{ required: [first] }, { required: [second] }] });
 
 export const mintBody = z
-  .strictObject({ userId: userId.optional(), treasury: treasuryCode.optional(), amount: coinAmount, reason: reasonText })
+  .strictObject({
+    userId: userId.optional(),
+    treasury: treasuryCode.optional(),
+    amount: coinAmount,
+    reason: reasonText,
+    metadata: metadata.optional(),
+  })
   .superRefine(exactlyOneTarget('userId', 'treasury'))
   .meta(exactlyOneOf('userId', 'treasury'));
 export const burnBody = mintBody;
 export const transferBody = z
-  .strictObject({ toUserId: userId.optional(), toTreasury: treasuryCode.optional(), amount: coinAmount, reason: reasonText })
+  .strictObject({
+    toUserId: userId.optional(),
+    toTreasury: treasuryCode.optional(),
+    amount: coinAmount,
+    reason: reasonText,
+    metadata: metadata.optional(),
+  })
   .superRefine(exactlyOneTarget('toUserId', 'toTreasury'))
   .meta(exactlyOneOf('toUserId', 'toTreasury'));
 export const purchaseBody = z.strictObject({
@@ -417,8 +454,9 @@ export const purchaseBody = z.strictObject({
   amount: coinAmount,
   reason: reasonText,
   reference: purchaseReference.optional(),
+  metadata: metadata.optional(),
 });
-export const rewardBody = z.strictObject({ userId, amount: coinAmount, reason: reasonText });
+export const rewardBody = z.strictObject({ userId, amount: coinAmount, reason: reasonText, metadata: metadata.optional() });
 /** A payout's line as the caller writes it (coins); the reason defaults to the payout's. */
 const payoutBodyLine = z.strictObject({ toUserId: userId, amount: coinAmount, reason: reasonText.optional() });
 /** Fails on the second line naming a user already paid, at that line's index: one line per recipient. */
@@ -438,6 +476,8 @@ export const payoutBody = z.strictObject({
   from: z.union([z.strictObject({ treasury: z.literal('REWARDS') }), z.strictObject({ userId: userId.optional() })]),
   reason: reasonText,
   reference: payoutReference.optional(),
+  /** Carried by every line's transaction. */
+  metadata: metadata.optional(),
   lines: z.array(payoutBodyLine).min(1).max(payoutLinesMax).superRefine(oneLinePerRecipient),
 });
 /** The 201 of a payout: each line's transaction (its id, recipient and amount) and the payer's wallet after the debit. */
@@ -456,6 +496,7 @@ export const refundBody = z.strictObject({
   transactionId,
   amount: coinAmount.optional(),
   reason: reasonText,
+  metadata: metadata.optional(),
 });
 
 export const transactionIdParam = positiveIdParam;

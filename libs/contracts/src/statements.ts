@@ -115,6 +115,8 @@ export const statementCsvColumns = [
   'reason',
   'reference',
   'refundOf',
+  /** The transaction's metadata as compact JSON (empty without any). */
+  'metadata',
 ] as const;
 
 export const statementCsvMediaType = 'text/csv';

@@ -25,6 +25,10 @@ export interface TransactionRow {
   approval_id?: string | null;
   requested_by?: number | null;
   approved_by?: number | null;
+  /** The caller's metadata (docs/CONTRACT.md "Metadata"), or null; jsonb in both stores. */
+  metadata?: Record<string, string> | null;
+  /** The platform client whose request made it, or null. */
+  client_id?: string | null;
 }
 
 /** The one Transaction view (docs/CONTRACT.md "Resources": the API and the coin.transactions event): amounts in coins. */
@@ -44,6 +48,8 @@ export function transactionView(row: TransactionRow): Transaction {
     ...(row.approval_id && row.requested_by && row.approved_by
       ? { approval: { id: row.approval_id, requestedBy: row.requested_by, approvedBy: row.approved_by } }
       : {}),
+    ...(row.metadata ? { metadata: row.metadata } : {}),
+    ...(row.client_id ? { clientId: row.client_id } : {}),
   };
 }
 
@@ -67,6 +73,8 @@ export function transactionRowOf(view: Transaction): TransactionRow | null {
     reference: view.reference,
     refund_of: view.refundOf,
     created_at: createdAt,
+    ...(view.metadata ? { metadata: view.metadata } : {}),
+    ...(view.clientId ? { client_id: view.clientId } : {}),
   };
 }
 

@@ -52,6 +52,20 @@ describe('the Transaction view and its row', () => {
     } satisfies TransactionRow);
   });
 
+  it('when a view carries metadata and the platform client that made it, then the row keeps both and shows them again', () => {
+    const original = view({
+      type: 'REWARD',
+      amount: 5,
+      fromTreasury: 'REWARDS',
+      toUserId: 8,
+      metadata: { order: 'A-1' },
+      clientId: 'pc_shop',
+    });
+    const row = transactionRowOf(original);
+    expect(row).toMatchObject({ metadata: { order: 'A-1' }, client_id: 'pc_shop' });
+    expect(transactionView(row!)).toEqual(original);
+  });
+
   it('when the time carries an offset, then the row holds the same instant and the view shows it in UTC', () => {
     const row = transactionRowOf(view({ type: 'MINT', amount: 1, toUserId: 7, createdAt: '2030-01-02T05:04:05.678+02:00' }));
     expect(transactionView(row!).createdAt).toBe('2030-01-02T03:04:05.678Z');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandSchema } from './messaging';
-import { userEvent as userEventV1Schema, userEventV2 as userEventV2Schema } from '@coin/events';
+import { platformClientId, userEvent as userEventV1Schema, userEventV2 as userEventV2Schema } from '@coin/events';
 import {
   apiKeyScope,
   email,
@@ -151,8 +151,8 @@ export const createApiKeyCommand = commandSchema(
   }),
 );
 export const revokeApiKeyCommand = commandSchema('user.api-key.revoke', z.object({ id: uuidInput }));
-/** A platform client's id as the operator CLI and the gateway make it: `pc_` + base64url. */
-export const platformClientId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be a platform client id (letters, digits, _ and -)');
+/** A platform client's id as the operator CLI and the gateway make it: `pc_` + base64url (the rule lives in @coin/events). */
+export { platformClientId };
 /**
  * Like API keys, the gateway makes the client's id and secret and sends only the secret's SHA-256.
  * `requestHash` (the route and body, as the Idempotency-Key plugin hashes them) comes back in the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventSchema } from './envelope';
-import { coinValue, isoDateTime, transactionType, treasuryCode, userId } from './primitives';
+import { coinValue, isoDateTime, metadata, platformClientId, transactionType, treasuryCode, userId } from './primitives';
 
 /** The topic (before any deployment prefix); the record key is the transaction id as a decimal string. */
 export const coinTransactionsTopic = 'coin.transactions';
@@ -20,6 +20,13 @@ export const transaction = z.object({
   createdAt: isoDateTime,
   /** Set on a MINT, BURN or REFUND that waited for a second ADMIN+ (four-eyes approval): who asked and who approved. */
   approval: z.object({ id: z.uuid(), requestedBy: userId, approvedBy: userId }).optional(),
+  /** Since 1.6.0: the caller's key-value metadata, when the request that made the transaction carried some. */
+  metadata: metadata.optional(),
+  /**
+   * Since 1.6.0: the platform client whose request made the transaction (a reward, a payout line,
+   * a capture it settled); absent when a person or the ledger itself caused it.
+   */
+  clientId: platformClientId.optional(),
 });
 export type Transaction = z.infer<typeof transaction>;
 

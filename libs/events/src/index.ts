@@ -11,6 +11,12 @@ export {
   treasuryCode,
   treasuryCodes,
   userId,
+  type Metadata,
+  metadata,
+  metadataKeyPattern,
+  metadataLimits,
+  metadataValuePattern,
+  platformClientId,
 } from './primitives';
 export { eventSchema } from './envelope';
 export {

@@ -26,6 +26,29 @@ export const sampleRecordedEvent = {
   },
 } as const;
 
+/** A coin.transaction.recorded event of a platform's reward with metadata (the optional fields of 1.6.0). */
+export const sampleRecordedWithMetadataEvent = {
+  eventId: '0d9e3c1a-6b2f-4c8e-9a71-3e5f0b2d4c68',
+  type: 'coin.transaction.recorded',
+  version: 1,
+  occurredAt: '2030-05-01T10:00:02.000Z',
+  transaction: {
+    id: 1043,
+    type: 'REWARD',
+    amount: 5,
+    fromUserId: null,
+    toUserId: 9,
+    fromTreasury: 'REWARDS',
+    toTreasury: null,
+    reason: 'Finished course 42',
+    reference: null,
+    refundOf: null,
+    createdAt: '2030-05-01T10:00:02.000Z',
+    metadata: { courseId: '42', 'shop.channel': 'web' },
+    clientId: 'pc_courses',
+  },
+} as const;
+
 /** A well-formed user.registered event. */
 export const sampleUserRegisteredEvent = {
   eventId: '0d9b2f4e-6a77-4c1e-9a55-3b0f1d2e4c6a',

@@ -7,7 +7,13 @@ import { eventJsonSchemaFiles, eventTopics, type JsonSchema, sameJson } from './
 import { coinHoldEvent, holdCaptured } from './coin-holds';
 import { coinTransactionEvent, transactionRecorded } from './coin-transactions';
 import { userEvent, userEventV2 } from './user-events';
-import { sampleAdminActionRecordedEvent, sampleEvents, sampleHoldCapturedEvent, sampleRecordedEvent } from './sample-events';
+import {
+  sampleAdminActionRecordedEvent,
+  sampleEvents,
+  sampleHoldCapturedEvent,
+  sampleRecordedEvent,
+  sampleRecordedWithMetadataEvent,
+} from './sample-events';
 import { adminActionRecorded } from './admin-audit';
 
 /*
@@ -99,6 +105,25 @@ describe('the committed JSON Schemas of the event topics', () => {
       expect(validate({ ...event, version: event.version + 1 })).toBe(false);
     },
   );
+
+  it('when a transaction carries metadata and its client (1.6.0), then the zod schema and the committed JSON Schema accept it, and metadata out of bounds neither', () => {
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    const validate = ajv.compile(JSON.parse(readFileSync(join(schemasDir, 'coin.transactions.json'), 'utf8')) as JsonSchema);
+    const event = sampleRecordedWithMetadataEvent;
+    expect(transactionRecorded.safeParse(event).success).toBe(true);
+    expect([validate(event), validate.errors ?? []]).toEqual([true, []]);
+    const hostile = [
+      { ...event.transaction.metadata, 'bad key': 'x' },
+      { k: 'v'.repeat(501) },
+      { k: 'a\u0000b' },
+      Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])),
+    ];
+    for (const metadata of hostile) {
+      const wrong = { ...event, transaction: { ...event.transaction, metadata } };
+      expect([transactionRecorded.safeParse(wrong).success, validate(wrong)]).toEqual([false, false]);
+    }
+  });
 
   it('then a validator built from them accepts a real event, with an unknown extra field, and rejects a wrong one', () => {
     const ajv = new Ajv2020({ strict: false });

@@ -938,7 +938,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Search all transactions (filters userId or treasury, type, from inclusive, to exclusive), newest first, keyset pages */
+    /** Search transactions (filters userId or treasury, type, from inclusive, to exclusive, reference, metadata[key]=value), newest first, keyset pages: ADMIN+ all of them, a platform client those its own requests made */
     get: operations['searchTransactions'];
     put?: never;
     post?: never;
@@ -1216,7 +1216,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One transaction by id, for a party to it (sender or receiver) or ADMIN+; anyone else gets 404 */
+    /** One transaction by id, for a party to it (sender or receiver), ADMIN+, or the platform client whose request made it; anyone else gets 404 */
     get: operations['getTransaction'];
     put?: never;
     post?: never;
@@ -1679,6 +1679,11 @@ export interface components {
         requestedBy: number;
         approvedBy: number;
       };
+      /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+      metadata?: {
+        [key: string]: string;
+      };
+      clientId?: string;
     };
     Wallet: {
       /** Format: uuid */
@@ -2460,6 +2465,10 @@ export interface operations {
           amount: number;
           /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
           reason: string;
+          /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+          metadata?: {
+            [key: string]: string;
+          };
         } & (unknown | unknown);
       };
     };
@@ -2746,6 +2755,10 @@ export interface operations {
           amount: number;
           /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
           reason: string;
+          /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+          metadata?: {
+            [key: string]: string;
+          };
         } & (unknown | unknown);
       };
     };
@@ -3032,6 +3045,10 @@ export interface operations {
           amount: number;
           /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
           reason: string;
+          /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+          metadata?: {
+            [key: string]: string;
+          };
         } & (unknown | unknown);
       };
     };
@@ -3275,6 +3292,10 @@ export interface operations {
           reason: string;
           /** @description One line of text: no control characters, no lone surrogates */
           reference?: string;
+          /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+          metadata?: {
+            [key: string]: string;
+          };
         };
       };
     };
@@ -3514,6 +3535,10 @@ export interface operations {
           amount: number;
           /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
           reason: string;
+          /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+          metadata?: {
+            [key: string]: string;
+          };
         };
       };
     };
@@ -3798,6 +3823,10 @@ export interface operations {
           amount?: number;
           /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
           reason: string;
+          /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+          metadata?: {
+            [key: string]: string;
+          };
         };
       };
     };
@@ -4102,6 +4131,10 @@ export interface operations {
           reason: string;
           /** @description One line of text: no control characters, no lone surrogates */
           reference?: string;
+          /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+          metadata?: {
+            [key: string]: string;
+          };
           lines: {
             toUserId: number;
             /** @description Coins, > 0, at most 2 decimals, at most 1,000,000,000 */
@@ -6264,6 +6297,10 @@ export interface operations {
         'application/json': {
           /** @description Coins to take, at most the held amount; the rest is released. Default: all of it */
           amount?: number;
+          /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+          metadata?: {
+            [key: string]: string;
+          };
         };
       };
     };
@@ -12184,10 +12221,16 @@ export interface operations {
         from?: string;
         /** @description createdAt < to */
         to?: string;
+        /** @description The transaction's reference, exactly */
+        reference?: string;
         /** @description integer 1..1000, default 100 */
         limit?: number | string;
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
+        /** @description metadata[key]=value: transactions whose metadata has every pair given */
+        metadata?: {
+          [key: string]: string;
+        };
       };
       header?: {
         /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
@@ -12688,6 +12731,11 @@ export interface operations {
                   requestedBy: number;
                   approvedBy: number;
                 };
+                /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+                metadata?: {
+                  [key: string]: string;
+                };
+                clientId?: string;
               };
               /** @description Coins this transaction moved into (> 0) or out of (< 0) the party's balance */
               change: number;
@@ -12999,6 +13047,11 @@ export interface operations {
                   requestedBy: number;
                   approvedBy: number;
                 };
+                /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+                metadata?: {
+                  [key: string]: string;
+                };
+                clientId?: string;
               };
               /** @description Coins this transaction moved into (> 0) or out of (< 0) the party's balance */
               change: number;
@@ -13311,6 +13364,11 @@ export interface operations {
                   requestedBy: number;
                   approvedBy: number;
                 };
+                /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+                metadata?: {
+                  [key: string]: string;
+                };
+                clientId?: string;
               };
               /** @description Coins this transaction moved into (> 0) or out of (< 0) the party's balance */
               change: number;
@@ -17651,7 +17709,10 @@ export interface operations {
         /** @description Only events recorded after this instant */
         after?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -17660,6 +17721,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -17718,6 +17780,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -17727,6 +17790,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -17736,6 +17800,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -17745,6 +17810,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -17754,6 +17820,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -17763,6 +17830,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -17774,7 +17842,10 @@ export interface operations {
   getEvent: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
       path: {
         /** @description The event's id */
         id: string;
@@ -17786,6 +17857,7 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -17831,6 +17903,7 @@ export interface operations {
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
       400: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -17840,6 +17913,7 @@ export interface operations {
       /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
       401: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -17849,6 +17923,7 @@ export interface operations {
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
       403: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -17858,6 +17933,7 @@ export interface operations {
       /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -17867,6 +17943,7 @@ export interface operations {
       /** @description Problem: RATE_LIMITED */
       429: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -17876,6 +17953,7 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
@@ -17885,6 +17963,7 @@ export interface operations {
       /** @description Problem: TIMEOUT */
       504: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {

@@ -17,12 +17,25 @@ import type { Role } from '@coin/contracts';
  * - `payout`: any user (from their own wallet) or a platform client (SYSTEM, from REWARDS); the
  *   route judges the rest (routes/payouts.ts: an ADMIN+ with an API key of the reward scope pays
  *   from REWARDS too).
+ * - `search`: ADMIN+ (every transaction) or a platform client (SYSTEM), whose search the route
+ *   narrows to the transactions its own requests made (docs/DESIGN.md "Platform read-back");
  * - `platform`: a platform client (SYSTEM) only, acting on its own things named by its token: its
  *   webhook endpoints (docs/DESIGN.md "Webhooks"). No user, whatever the role: a SUPERADMIN
  *   manages a client's endpoints on the admin routes that name the client.
  * SYSTEM may do nothing else.
  */
-export type Access = 'public' | 'user' | 'admin' | 'superadmin' | 'reward' | 'settle' | 'caller' | 'owner' | 'payout' | 'platform';
+export type Access =
+  | 'public'
+  | 'user'
+  | 'admin'
+  | 'superadmin'
+  | 'reward'
+  | 'settle'
+  | 'caller'
+  | 'owner'
+  | 'payout'
+  | 'platform'
+  | 'search';
 export type ApiKeyScope = 'mint' | 'burn' | 'refund' | 'reward';
 
 export interface RouteAccess {
@@ -65,7 +78,7 @@ declare module 'fastify' {
 }
 
 /**
- * The minimum role for each access level; 'reward', 'settle', 'owner' and 'payout' also admit SYSTEM callers.
+ * The minimum role for each access level; 'reward', 'settle', 'owner', 'payout' and 'search' also admit SYSTEM callers.
  * 'platform' admits SYSTEM callers only (isAllowed): no role is enough.
  */
 export const minimumRole: Record<Exclude<Access, 'public' | 'platform'>, Role> = {
@@ -77,4 +90,5 @@ export const minimumRole: Record<Exclude<Access, 'public' | 'platform'>, Role> =
   caller: 'USER',
   owner: 'USER',
   payout: 'USER',
+  search: 'ADMIN',
 };

@@ -140,7 +140,14 @@ export function secondFactorRefusal(
 
 export function isAllowed(principal: Principal, access: Exclude<Access, 'public'>): boolean {
   if (principal.kind === 'system')
-    return access === 'reward' || access === 'settle' || access === 'owner' || access === 'payout' || access === 'platform';
+    return (
+      access === 'reward' ||
+      access === 'settle' ||
+      access === 'owner' ||
+      access === 'payout' ||
+      access === 'platform' ||
+      access === 'search'
+    );
   if (access === 'platform') return false;
   return roleAtLeast(principal.role as Exclude<Principal['role'], 'SYSTEM'>, minimumRole[access]);
 }

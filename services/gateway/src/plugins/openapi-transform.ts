@@ -297,6 +297,22 @@ function referenceModels(value: unknown, byShape: Map<string, string>): unknown 
   return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, referenceModels(inner, byShape)]));
 }
 
+/**
+ * A query parameter's serialisation (`style`, `explode`: the search's `metadata[key]=value` is a
+ * deepObject) is said in its schema's metadata, which the generator leaves inside the schema;
+ * OpenAPI reads it on the parameter, so it is moved there.
+ */
+function withParameterStyles(operation: Json): Json {
+  if (!Array.isArray(operation.parameters)) return operation;
+  const parameters = (operation.parameters as Json[]).map((parameter) => {
+    const schema = parameter.schema as Json | undefined;
+    if (!schema || (schema.style === undefined && schema.explode === undefined)) return parameter;
+    const { style, explode, ...rest } = schema;
+    return { ...parameter, style, explode, schema: rest };
+  });
+  return { ...operation, parameters };
+}
+
 export function openApiTransformObject(input: { openapiObject: Partial<Json> }): Json {
   const document = input.openapiObject as Json & { paths?: Record<string, Record<string, Json>>; components?: Json };
   const { $schema: _dialect, ...problemSchema } = z.toJSONSchema(problem, { io: 'output' }) as Json;
@@ -311,7 +327,8 @@ export function openApiTransformObject(input: { openapiObject: Partial<Json> }):
               Number(status) >= 400 ? problemResponse(Number(status), response) : response,
             ]),
           );
-          const versioned = path.startsWith('/api/') ? withCoinVersion(operation, responses) : { ...operation, responses };
+          const styled = withParameterStyles(operation);
+          const versioned = path.startsWith('/api/') ? withCoinVersion(styled, responses) : { ...styled, responses };
           return [method, referenceModels(referenceProblems(versioned), models().byShape)];
         }),
       ),

@@ -19,7 +19,7 @@ import type { Access, ApiKeyScope, Principal } from './access';
  */
 
 /** The access levels whose refusals are recorded: those that need more than a user. */
-const guardedAccess: ReadonlySet<Access> = new Set<Access>(['admin', 'superadmin', 'reward', 'settle', 'payout', 'platform']);
+const guardedAccess: ReadonlySet<Access> = new Set<Access>(['admin', 'superadmin', 'reward', 'settle', 'payout', 'platform', 'search']);
 
 /**
  * The error codes that are refusals of authority. A caller without the second factor an admin

@@ -109,6 +109,7 @@ describe('isAuditedRoute and isRefusal', () => {
     [{ access: 'settle' as const }, true],
     [{ access: 'payout' as const }, true],
     [{ access: 'platform' as const }, true],
+    [{ access: 'search' as const }, true],
     [{ access: 'user' as const }, false],
     [{ access: 'caller' as const }, false],
     [{ access: 'owner' as const }, false],

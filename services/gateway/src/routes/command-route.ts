@@ -1,9 +1,10 @@
-import { problem, type LedgerDraft, type LedgerResult } from '@coin/contracts';
+import { problem, type LedgerDraft, type LedgerResult, type Metadata } from '@coin/contracts';
 import { AppError, isErrorCode, statusOf } from '@coin/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CommandBus } from '../clients/commands';
 import { authorityOf } from '../plugins/auth';
 import { idempotencyOf, markCommandAnswered } from '../plugins/idempotency';
+import { minor } from './amounts';
 
 /** Every answer a command route may give besides its success: the ledger's refusals, a busy or slow pipeline. */
 export const commandErrorResponses = {
@@ -78,4 +79,18 @@ export async function sendLedgerCommand<D extends LedgerDraft>(
   );
   reply.status(typeof status === 'number' ? status : status(result));
   return result;
+}
+
+/** A request's metadata as a command field: absent when the request gave none, so the command stays as it was without it. */
+export function withMetadata(metadata: Metadata | undefined): { metadata?: Metadata } {
+  return metadata !== undefined ? { metadata } : {};
+}
+
+/** The fields every money body shares, as a command carries them: the amount in minor units, the reason, the metadata if any. */
+export function moneyFields(body: { amount: number; reason: string; metadata?: Metadata | undefined }): {
+  amount: number;
+  reason: string;
+  metadata?: Metadata;
+} {
+  return { amount: minor(body.amount), reason: body.reason, ...withMetadata(body.metadata) };
 }

@@ -189,8 +189,8 @@ export const exampleStatementPage = {
 };
 /** The same statement as CSV. */
 export const exampleStatementCsv =
-  'createdAt,transactionId,type,change,runningBalance,fromUserId,toUserId,fromTreasury,toTreasury,reason,reference,refundOf\r\n' +
-  `${at},1001,TRANSFER,-12.5,125.5,42,43,,,"Lunch, split two ways",,\r\n`;
+  'createdAt,transactionId,type,change,runningBalance,fromUserId,toUserId,fromTreasury,toTreasury,reason,reference,refundOf,metadata\r\n' +
+  `${at},1001,TRANSFER,-12.5,125.5,42,43,,,"Lunch, split two ways",,,\r\n`;
 /** GET /api/admin/audit-log: an ADMIN's mint, as the ledger recorded it. */
 export const exampleAuditLogPage: AuditLogPage & { hasMore: boolean } = {
   entries: [

@@ -13,11 +13,29 @@ import {
 } from '@coin/contracts';
 import type { App } from '@coin/http';
 import type { InternalApi } from '../clients/internal-api';
-import { userIdOf } from '../plugins/auth';
+import { principalOf, userIdOf } from '../plugins/auth';
 import { keysetLinks, offsetLinks, startOf } from './paging';
 import { exampleAuditLogPage, exampleHistoryPage, exampleServiceActionPage, exampleWalletTransactionsPage, withExample } from './examples';
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 503: problem };
+
+/** `metadata[key]`: one pair of a search's metadata filter in the query string. */
+const metadataParam = /^metadata\[(.*)\]$/s;
+
+/**
+ * Gathers the `metadata[key]=value` parameters of a query string into one `metadata` object, which
+ * the query's schema then judges like a request's metadata (keys, values, count). A parameter
+ * given twice (an array) or a `metadata` given otherwise stays as it is, for the schema to refuse.
+ */
+export function gatherMetadataParams(query: Record<string, unknown>): Record<string, unknown> {
+  const pairs = Object.entries(query).filter(([name]) => metadataParam.test(name));
+  if (pairs.length === 0) return query;
+  const rest = Object.fromEntries(Object.entries(query).filter(([name]) => !metadataParam.test(name)));
+  if (rest['metadata'] !== undefined) return { ...rest, metadata: [rest['metadata'], ...pairs.map(([, value]) => value)] };
+  const metadata: Record<string, unknown> = Object.create(null);
+  for (const [name, value] of pairs) metadata[metadataParam.exec(name)?.[1] ?? ''] = value;
+  return { ...rest, metadata };
+}
 
 /**
  * History reads (docs/CONTRACT.md "Paging"). A user reads only their own history: the user id comes from the
@@ -69,21 +87,7 @@ export function registerHistoryRoutes(app: App, deps: { internal: InternalApi })
     },
   );
 
-  app.get(
-    '/api/admin/transactions',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'history'],
-        summary: 'Search all transactions (filters userId or treasury, type, from inclusive, to exclusive), newest first, keyset pages',
-        security: [{ bearerAuth: [] }],
-        operationId: 'searchTransactions',
-        querystring: adminTransactionsQuery,
-        response: { 200: withExample(adminTransactionsPublicPage, exampleHistoryPage), ...errorResponses },
-      },
-    },
-    async (request) => keysetLinks(await deps.internal.read('history.transactions', request.query, String(request.id))),
-  );
+  registerTransactionSearch(app, deps);
 
   app.get(
     '/api/admin/audit-log',
@@ -120,5 +124,39 @@ export function registerHistoryRoutes(app: App, deps: { internal: InternalApi })
       },
     },
     async (request) => keysetLinks(await deps.internal.read('history.service-actions', request.query, String(request.id))),
+  );
+}
+
+/**
+ * The transaction search: ADMIN+ over every transaction, a platform client over the ones its own
+ * requests made (docs/DESIGN.md "Platform read-back").
+ */
+function registerTransactionSearch(app: App, deps: { internal: InternalApi }): void {
+  app.get(
+    '/api/admin/transactions',
+    {
+      config: { access: 'search' },
+      preValidation: async (request) => {
+        request.query = gatherMetadataParams(request.query as Record<string, unknown>) as typeof request.query;
+      },
+      schema: {
+        tags: ['admin', 'history'],
+        summary:
+          'Search transactions (filters userId or treasury, type, from inclusive, to exclusive, reference, metadata[key]=value), newest first, keyset pages: ' +
+          'ADMIN+ all of them, a platform client those its own requests made',
+        security: [{ bearerAuth: [] }],
+        operationId: 'searchTransactions',
+        querystring: adminTransactionsQuery,
+        response: { 200: withExample(adminTransactionsPublicPage, exampleHistoryPage), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      // A platform client searches only what its own requests made, whatever else it filters by.
+      const scope = principal.kind === 'system' ? { clientId: principal.subject } : {};
+      const { metadata, ...filters } = request.query;
+      const query = { ...filters, ...(metadata !== undefined ? { metadata: JSON.stringify(metadata) } : {}), ...scope };
+      return keysetLinks(await deps.internal.read('history.transactions', query, String(request.id)));
+    },
   );
 }

@@ -13,6 +13,7 @@ import {
   myHoldsPublicQuery,
   payerOfHoldId,
   problem,
+  type Metadata,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
@@ -22,7 +23,7 @@ import type { InternalApi } from '../clients/internal-api';
 import { principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
-import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import { commandErrorResponses as errorResponses, sendLedgerCommand, withMetadata } from './command-route';
 import {
   exampleCapture,
   exampleCaptureResult,
@@ -40,6 +41,11 @@ export interface HoldRouteDeps {
   internal: InternalApi;
   /** Whether a platform client exists and is not revoked (the auth plugin's check): a hold names only such a settler. */
   auth: { platformClientActive?: (clientId: string, requestId: string) => Promise<boolean> };
+}
+
+/** What a capture's body adds to its command: the amount to take (all without it) and the metadata, if given. */
+function captureFields(body: { amount?: number | undefined; metadata?: Metadata | undefined }): { amount?: number; metadata?: Metadata } {
+  return { ...(body.amount !== undefined ? { amount: minor(body.amount) } : {}), ...withMetadata(body.metadata) };
 }
 
 /**
@@ -129,15 +135,9 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
     },
     async (request, reply) => {
       const holdId = request.params.id;
-      const { amount } = request.body ?? {};
       const fromUserId = await payerOf(deps, request, holdId, 'capture');
       return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
-        ledgerDraft('ledger.capture-hold', {
-          holdId,
-          fromUserId,
-          ...(amount !== undefined ? { amount: minor(amount) } : {}),
-          requestHash,
-        }),
+        ledgerDraft('ledger.capture-hold', { holdId, fromUserId, ...captureFields(request.body ?? {}), requestHash }),
       );
     },
   );

@@ -24,7 +24,7 @@ import { principalOf, userIdOf } from '../plugins/auth';
 import { refusePaymentToPeopleBehindKey } from '../plugins/api-key';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
-import { appliedOrPending, commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import { appliedOrPending, commandErrorResponses as errorResponses, moneyFields, sendLedgerCommand, withMetadata } from './command-route';
 import {
   exampleApprovalPending,
   exampleBurn,
@@ -82,14 +82,13 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const { amount, reason } = request.body;
       if (request.body.userId !== undefined) refusePaymentToPeopleBehindKey(request, [request.body.userId]);
       return sendLedgerCommand(
         deps.commands,
         request,
         reply,
         (requestHash) =>
-          ledgerDraft('ledger.mint', { to: partyOf(request.body), amount: minor(amount), reason, idNonce: randomIdNonce(), requestHash }),
+          ledgerDraft('ledger.mint', { to: partyOf(request.body), ...moneyFields(request.body), idNonce: randomIdNonce(), requestHash }),
         appliedOrPending,
       );
     },
@@ -114,13 +113,12 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const { amount, reason } = request.body;
       return sendLedgerCommand(
         deps.commands,
         request,
         reply,
         (requestHash) =>
-          ledgerDraft('ledger.burn', { from: partyOf(request.body), amount: minor(amount), reason, idNonce: randomIdNonce(), requestHash }),
+          ledgerDraft('ledger.burn', { from: partyOf(request.body), ...moneyFields(request.body), idNonce: randomIdNonce(), requestHash }),
         appliedOrPending,
       );
     },
@@ -141,14 +139,13 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const { toUserId, toTreasury, amount, reason } = request.body;
+      const { toUserId, toTreasury } = request.body;
       return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.transfer', {
           kind: 'TRANSFER',
           fromUserId: userIdOf(request),
           to: partyOf({ userId: toUserId, treasury: toTreasury }),
-          amount: minor(amount),
-          reason,
+          ...moneyFields(request.body),
           requestHash,
         }),
       );
@@ -170,14 +167,13 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const { treasury, amount, reason, reference } = request.body;
+      const { treasury, reference } = request.body;
       return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.transfer', {
           kind: 'PURCHASE',
           fromUserId: userIdOf(request),
           to: { kind: 'treasury', code: treasury },
-          amount: minor(amount),
-          reason,
+          ...moneyFields(request.body),
           ...(reference !== undefined ? { reference } : {}),
           requestHash,
         }),
@@ -211,14 +207,14 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       if (principal.kind === 'system' && !clientMayReward(principal.treasuries)) {
         throw new AppError('FORBIDDEN', 'This platform client is not granted the REWARDS treasury');
       }
-      const { userId, amount, reason } = request.body;
+      const { userId } = request.body;
       refusePaymentToPeopleBehindKey(request, [userId]);
       return sendLedgerCommand(
         deps.commands,
         request,
         reply,
         (requestHash) =>
-          ledgerDraft('ledger.reward', { toUserId: userId, amount: minor(amount), reason, idNonce: randomIdNonce(), requestHash }),
+          ledgerDraft('ledger.reward', { toUserId: userId, ...moneyFields(request.body), idNonce: randomIdNonce(), requestHash }),
         appliedOrPending,
       );
     },
@@ -251,7 +247,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
  * key), read from the ledger; the ledger checks the purchase again when it applies the refund.
  */
 async function sendRefund(deps: MoneyRouteDeps, request: FastifyRequest, reply: FastifyReply, body: z.infer<typeof refundBody>) {
-  const { transactionId, amount, reason } = body;
+  const { transactionId, amount, reason, metadata } = body;
   const purchase = await deps.internal.read('ledger.transaction', { id: transactionId }, String(request.id));
   const treasury = purchase.toTreasury;
   if (purchase.type !== 'PURCHASE' || treasury === null) throw new AppError('NOT_REFUNDABLE', 'Only a purchase can be refunded');
@@ -266,6 +262,7 @@ async function sendRefund(deps: MoneyRouteDeps, request: FastifyRequest, reply: 
         treasury,
         reason,
         ...(amount !== undefined ? { amount: minor(amount) } : {}),
+        ...withMetadata(metadata),
         idNonce: randomIdNonce(),
         requestHash,
       }),

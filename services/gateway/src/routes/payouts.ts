@@ -17,7 +17,7 @@ import { refusePaymentToPeopleBehindKey, requireApiKeyScope, type ApiKeyVerifier
 import { actsAsAdmin, principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
-import { appliedOrPending, commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import { appliedOrPending, commandErrorResponses as errorResponses, sendLedgerCommand, withMetadata } from './command-route';
 import { examplePayout, examplePayoutApprovalPending, examplePayoutResult, withExample } from './examples';
 
 export interface PayoutRouteDeps {
@@ -93,7 +93,7 @@ export function registerPayoutRoutes(app: App, deps: PayoutRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const { from, reason, reference, lines } = request.body;
+      const { from, reason, reference, metadata, lines } = request.body;
       const payer = await payerOf(request, from, deps.apiKeys);
       refusePaymentToPeopleBehindKey(
         request,
@@ -108,6 +108,7 @@ export function registerPayoutRoutes(app: App, deps: PayoutRouteDeps): void {
             from: payer,
             reason,
             ...(reference !== undefined ? { reference } : {}),
+            ...withMetadata(metadata),
             lines: lines.map((line) => ({
               toUserId: line.toUserId,
               amount: minor(line.amount),

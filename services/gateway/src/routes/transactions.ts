@@ -7,9 +7,14 @@ import type { Principal } from '../plugins/access';
 import { actsAsAdmin, principalOf } from '../plugins/auth';
 import { exampleTransaction, withExample } from './examples';
 
-/** A party to the transaction (the user who sent or received it), or ADMIN+. */
+/**
+ * A party to the transaction (the user who sent or received it), ADMIN+, or the platform client
+ * whose request made it (docs/DESIGN.md "Platform read-back"): never another client's, nor a
+ * transfer between users that no client made.
+ */
 export function mayRead(principal: Principal, tx: Transaction): boolean {
-  if (principal.kind !== 'user' || principal.role === 'SYSTEM') return false;
+  if (principal.kind === 'system') return tx.clientId !== undefined && tx.clientId === principal.subject;
+  if (principal.role === 'SYSTEM') return false;
   if (actsAsAdmin(principal)) return true;
   return tx.fromUserId === principal.userId || tx.toUserId === principal.userId;
 }
@@ -19,16 +24,17 @@ export function mayRead(principal: Principal, tx: Transaction): boolean {
  * record and answers at once, so the id from a 201 can be read back immediately; history is a
  * projection that may lag by up to a second (docs/CONTRACT.md "Paging"). Anyone but a party or ADMIN+ gets the
  * same 404 as for an id that does not exist, so the answer does not reveal that it exists.
- * Users only (a platform client gets 403 before anything is read: docs/CONTRACT.md "Authentication and roles").
+ * A platform client reads the transactions its own requests made, and gets the same 404 for any other.
  */
 export function registerTransactionRoutes(app: App, deps: { internal: InternalApi }): void {
   app.get(
     '/api/coins/transactions/:id',
     {
-      config: { access: 'caller' },
+      config: { access: 'owner' },
       schema: {
         tags: ['coins', 'history'],
-        summary: 'One transaction by id, for a party to it (sender or receiver) or ADMIN+; anyone else gets 404',
+        summary:
+          'One transaction by id, for a party to it (sender or receiver), ADMIN+, or the platform client whose request made it; anyone else gets 404',
         security: [{ bearerAuth: [] }],
         operationId: 'getTransaction',
         params: z.object({ id: transactionIdParam }),

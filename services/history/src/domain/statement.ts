@@ -70,5 +70,6 @@ export function statementCsvRow(line: RunningLine): string {
     csvTextCell(row.reason),
     csvTextCell(row.reference),
     csvNumberCell(row.refund_of),
+    csvTextCell(row.metadata ? JSON.stringify(row.metadata) : null),
   ].join(',')}\r\n`;
 }

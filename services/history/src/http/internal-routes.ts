@@ -1,4 +1,13 @@
-import { daysOf, internalReads, internalStreams, minorUnitsToCoins, transactionTypes, transactionView } from '@coin/contracts';
+import {
+  daysOf,
+  type InternalTransactionsQuery,
+  internalReads,
+  internalStreams,
+  metadataOfJson,
+  minorUnitsToCoins,
+  transactionTypes,
+  transactionView,
+} from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import type { App } from '@coin/http';
 import { findKeysetPage, findOffsetPage, type HistoryFilter } from '../db/history-repo';
@@ -51,14 +60,7 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool }): void {
   const search = internalReads['history.transactions'];
   app.get(search.path, { schema: { querystring: search.query, response: { 200: search.response } } }, async (request) => {
     const q = request.query;
-    const filter: HistoryFilter = {
-      ...(q.userId !== undefined ? { party: { kind: 'user' as const, id: String(q.userId) } } : {}),
-      ...(q.treasury !== undefined ? { party: { kind: 'treasury' as const, id: q.treasury } } : {}),
-      ...(q.type ? { type: q.type } : {}),
-      ...(q.from ? { from: q.from } : {}),
-      ...(q.to ? { to: q.to } : {}),
-    };
-    const page = await findKeysetPage(deps.pool, filter, q.limit, q.cursor ? decodeCursor('transactions', q.cursor) : null);
+    const page = await findKeysetPage(deps.pool, searchFilterOf(q), q.limit, q.cursor ? decodeCursor('transactions', q.cursor) : null);
     return { transactions: page.rows.map(transactionView), nextCursor: page.next ? encodeCursor('transactions', page.next) : null };
   });
 
@@ -194,4 +196,19 @@ function registerDailySeriesRoutes(app: App, deps: { pool: Pool }): void {
       days: dense.map((d) => ({ day: d.day, types: d.types.map((t) => ({ ...t, amount: minorUnitsToCoins(t.amount) })) })),
     };
   });
+}
+
+/** The history filter of a transaction search, from its validated query. */
+function searchFilterOf(q: InternalTransactionsQuery): HistoryFilter {
+  return {
+    ...(q.userId !== undefined ? { party: { kind: 'user' as const, id: String(q.userId) } } : {}),
+    ...(q.treasury !== undefined ? { party: { kind: 'treasury' as const, id: q.treasury } } : {}),
+    ...(q.type ? { type: q.type } : {}),
+    ...(q.from ? { from: q.from } : {}),
+    ...(q.to ? { to: q.to } : {}),
+    ...(q.reference !== undefined ? { reference: q.reference } : {}),
+    // Validated as metadata's JSON text by the query schema.
+    ...(q.metadata !== undefined ? { metadata: metadataOfJson(q.metadata) ?? {} } : {}),
+    ...(q.clientId !== undefined ? { clientId: q.clientId } : {}),
+  };
 }

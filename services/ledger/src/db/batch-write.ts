@@ -65,6 +65,8 @@ const newTransactions: Columns<NewTransaction> = {
   approval_id: column.uuid((t) => t.approval?.id ?? null),
   requested_by: column.bigint((t) => t.approval?.requestedBy ?? null),
   approved_by: column.bigint((t) => t.approval?.approvedBy ?? null),
+  metadata: column.jsonbOrNull((t) => t.row.metadata ?? null),
+  client_id: column.text((t) => t.row.client_id ?? null),
 };
 
 /** Approval requests created or decided, as they stand at the end of the batch. */

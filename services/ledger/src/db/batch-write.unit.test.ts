@@ -87,6 +87,8 @@ const batch: BatchWrite = {
         reference: 'transaction reference',
         refund_of: 5003,
         created_at: at(13),
+        metadata: { orderId: 'transaction metadata' },
+        client_id: 'pc_transaction_client',
       },
       returns: 5004,
       holdId: '00000000-0000-4000-8000-00000000000e',
@@ -215,6 +217,8 @@ describe('the batch write (named columns)', () => {
       approval_id: '00000000-0000-4000-8000-00000000000f',
       requested_by: 53,
       approved_by: 54,
+      metadata: { orderId: 'transaction metadata' },
+      client_id: 'pc_transaction_client',
     });
     const { columns, selected } = insertOf('transactions');
     expect(selected).toEqual(columns);

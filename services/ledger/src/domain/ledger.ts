@@ -106,11 +106,30 @@ export function decide(
   nextId: () => number,
   policy: LedgerPolicy = defaultPolicy,
 ): Decision {
-  return moduleOf(command).decide(command, contextOf(state, now, nextId, policy, false));
+  return moduleOf(command).decide(command, contextOf(command, state, now, nextId, policy, false));
+}
+
+/**
+ * What every transaction a command makes carries of the command itself: the caller's metadata
+ * (checked by the command schema) and, when a platform client sent it, that client's id, which
+ * is what lets the client read the transaction back (docs/DESIGN.md "Platform read-back").
+ */
+function provenanceOf(command: LedgerCommand): Pick<NewTransaction, 'metadata' | 'clientId'> {
+  const given = 'metadata' in command.data ? command.data.metadata : undefined;
+  const metadata = given && Object.keys(given).length > 0 ? given : null;
+  return { metadata, clientId: command.actor.kind === 'system' ? command.actor.id : null };
 }
 
 /** `approved`: the command is applied by an approval (its second person), so no window stops or counts it. */
-function contextOf(state: LedgerState, now: Date, nextId: () => number, policy: LedgerPolicy, approved: boolean): DecideContext {
+function contextOf(
+  command: LedgerCommand,
+  state: LedgerState,
+  now: Date,
+  nextId: () => number,
+  policy: LedgerPolicy,
+  approved: boolean,
+): DecideContext {
+  const provenance = provenanceOf(command);
   return {
     state,
     now,
@@ -124,11 +143,12 @@ function contextOf(state: LedgerState, now: Date, nextId: () => number, policy: 
         returns: null,
         holdId: null,
         approval: null,
+        ...provenance,
         ...draft,
         id: nextId(),
         createdAt: now,
       }) as NewTransaction,
-    decideApproved: (command) => moduleOf(command).decide(command, contextOf(state, now, nextId, policy, true)),
+    decideApproved: (inner) => moduleOf(inner).decide(inner, contextOf(inner, state, now, nextId, policy, true)),
   };
 }
 

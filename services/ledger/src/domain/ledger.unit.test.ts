@@ -1884,3 +1884,70 @@ describe('ledger domain: four-eyes by window', () => {
     });
   });
 });
+
+describe('ledger domain: who made a transaction, and its metadata', () => {
+  const shop: Actor = { kind: 'system', id: 'pc_shop' };
+  const user = (userId: number): Party => ({ kind: 'user', userId });
+  const made = (world: World, command: LedgerCommand) => {
+    const before = world.transactions.length;
+    world.apply([command]);
+    return world.transactions.slice(before);
+  };
+
+  it("when a platform client's reward or payout carries metadata, then every transaction it makes names the client and carries the metadata", () => {
+    const world = new World(defaultPolicy);
+    world.apply([world.command('ledger.mint', { to: { kind: 'treasury', code: 'REWARDS' }, amount: 1_000, reason: 'seed' })]);
+    const [reward] = made(
+      world,
+      world.command('ledger.reward', { toUserId: 2, amount: 10, reason: 'r', metadata: { order: 'A' } }, undefined, shop),
+    );
+    expect(reward).toMatchObject({ type: 'REWARD', clientId: 'pc_shop', metadata: { order: 'A' } });
+    const lines = made(
+      world,
+      world.command(
+        'ledger.payout',
+        {
+          from: { kind: 'treasury', code: 'REWARDS' },
+          reason: 'cup',
+          metadata: { cup: 'spring' },
+          lines: [
+            { toUserId: 2, amount: 5 },
+            { toUserId: 3, amount: 5 },
+          ],
+        },
+        undefined,
+        shop,
+      ),
+    );
+    expect(lines.map((t) => [t.clientId, t.metadata])).toEqual([
+      ['pc_shop', { cup: 'spring' }],
+      ['pc_shop', { cup: 'spring' }],
+    ]);
+  });
+
+  it("when a person moves coins, with or without metadata, then no client is named: a user's transfer is no platform's", () => {
+    const world = new World(defaultPolicy);
+    world.apply([world.command('ledger.mint', { to: user(1), amount: 100, reason: 'seed' })]);
+    const [withMetadata] = made(
+      world,
+      world.command(
+        'ledger.transfer',
+        { kind: 'TRANSFER', fromUserId: 1, to: user(2), amount: 5, reason: 'r', metadata: { mine: 'yes' } },
+        undefined,
+        {
+          kind: 'user',
+          id: '1',
+        },
+      ),
+    );
+    expect(withMetadata).toMatchObject({ clientId: null, metadata: { mine: 'yes' } });
+    const [without] = made(
+      world,
+      world.command('ledger.transfer', { kind: 'TRANSFER', fromUserId: 1, to: user(2), amount: 5, reason: 'r' }, undefined, {
+        kind: 'user',
+        id: '1',
+      }),
+    );
+    expect(without).toMatchObject({ clientId: null, metadata: null });
+  });
+});

@@ -130,6 +130,10 @@ export interface NewTransaction {
   holdId: string | null;
   /** Set on a command applied by an approval: the request, who asked and who approved. */
   approval: { id: string; requestedBy: number; approvedBy: number } | null;
+  /** The caller's key-value metadata (docs/CONTRACT.md "Metadata"), or null when the command carried none. */
+  metadata: Record<string, string> | null;
+  /** The platform client whose command made the transaction, or null (a person's or the ledger's own). */
+  clientId: string | null;
   createdAt: Date;
 }
 

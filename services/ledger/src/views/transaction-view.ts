@@ -20,6 +20,8 @@ export function transactionRowOf(t: NewTransaction): TransactionRow {
     approval_id: t.approval?.id ?? null,
     requested_by: t.approval?.requestedBy ?? null,
     approved_by: t.approval?.approvedBy ?? null,
+    metadata: t.metadata,
+    client_id: t.clientId,
   };
 }
 

@@ -46,7 +46,10 @@ export interface CommandReads {
 }
 
 /** A transaction a decider creates: the id and time are the context's, the links default to none. */
-export type TransactionDraft = Omit<NewTransaction, 'id' | 'createdAt' | 'reference' | 'refundOf' | 'returns' | 'holdId' | 'approval'> &
+export type TransactionDraft = Omit<
+  NewTransaction,
+  'id' | 'createdAt' | 'reference' | 'refundOf' | 'returns' | 'holdId' | 'approval' | 'metadata' | 'clientId'
+> &
   Partial<NewTransaction>;
 
 /** What a decider is given beside its command: the partition's state, the clock, the policy and the id allocator. */
