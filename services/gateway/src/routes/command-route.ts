@@ -1,3 +1,4 @@
+import { randomIdNonce } from '@coin/security';
 import { problem, type LedgerDraft, type LedgerResult, type Metadata } from '@coin/contracts';
 import { AppError, isErrorCode, statusOf } from '@coin/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -84,6 +85,14 @@ export async function sendLedgerCommand<D extends LedgerDraft>(
 /** A request's metadata as a command field: absent when the request gave none, so the command stays as it was without it. */
 export function withMetadata(metadata: Metadata | undefined): { metadata?: Metadata } {
   return metadata !== undefined ? { metadata } : {};
+}
+
+/**
+ * A money body's fields (moneyFields) for a command that may wait for a second person, with the
+ * random bits its approval request's id derives from (not computable from the actor and the key).
+ */
+export function approvableMoneyFields(body: { amount: number; reason: string; metadata?: Metadata | undefined }) {
+  return { ...moneyFields(body), idNonce: randomIdNonce() };
 }
 
 /** The fields every money body shares, as a command carries them: the amount in minor units, the reason, the metadata if any. */

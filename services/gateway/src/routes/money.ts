@@ -24,7 +24,14 @@ import { principalOf, userIdOf } from '../plugins/auth';
 import { refusePaymentToPeopleBehindKey } from '../plugins/api-key';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
-import { appliedOrPending, commandErrorResponses as errorResponses, moneyFields, sendLedgerCommand, withMetadata } from './command-route';
+import {
+  appliedOrPending,
+  approvableMoneyFields,
+  commandErrorResponses as errorResponses,
+  moneyFields,
+  sendLedgerCommand,
+  withMetadata,
+} from './command-route';
 import {
   exampleApprovalPending,
   exampleBurn,
@@ -87,8 +94,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         deps.commands,
         request,
         reply,
-        (requestHash) =>
-          ledgerDraft('ledger.mint', { to: partyOf(request.body), ...moneyFields(request.body), idNonce: randomIdNonce(), requestHash }),
+        (requestHash) => ledgerDraft('ledger.mint', { to: partyOf(request.body), ...approvableMoneyFields(request.body), requestHash }),
         appliedOrPending,
       );
     },
@@ -117,8 +123,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         deps.commands,
         request,
         reply,
-        (requestHash) =>
-          ledgerDraft('ledger.burn', { from: partyOf(request.body), ...moneyFields(request.body), idNonce: randomIdNonce(), requestHash }),
+        (requestHash) => ledgerDraft('ledger.burn', { from: partyOf(request.body), ...approvableMoneyFields(request.body), requestHash }),
         appliedOrPending,
       );
     },
@@ -213,8 +218,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
         deps.commands,
         request,
         reply,
-        (requestHash) =>
-          ledgerDraft('ledger.reward', { toUserId: userId, ...moneyFields(request.body), idNonce: randomIdNonce(), requestHash }),
+        (requestHash) => ledgerDraft('ledger.reward', { toUserId: userId, ...approvableMoneyFields(request.body), requestHash }),
         appliedOrPending,
       );
     },
