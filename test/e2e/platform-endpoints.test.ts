@@ -250,7 +250,9 @@ describe('endpoints platforms expect', () => {
     const doc = (await http(stack.gatewayUrl, 'GET', '/openapi.json')).body;
     const tx = doc.paths['/api/coins/transactions/{id}'].get;
     expect(tx.security).toEqual([{ bearerAuth: [] }]);
-    expect(tx.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    // Every /api operation also takes the Coin-Version header (docs/VERSIONING.md).
+    const coinVersion = { $ref: '#/components/parameters/CoinVersion' };
+    expect(tx.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true }), coinVersion]);
     expect(Object.keys(tx.responses).sort()).toEqual(['200', '400', '401', '403', '404', '503']);
     // The answer is the named Transaction model (components.schemas).
     expect(tx.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Transaction' });
@@ -269,6 +271,7 @@ describe('endpoints platforms expect', () => {
         required: true,
         schema: expect.objectContaining({ pattern: expect.any(String) }),
       }),
+      coinVersion,
     ]);
     expect(Object.keys(command.responses).sort()).toEqual(['200', '400', '401', '403', '503']);
     expect(JSON.stringify(command.responses['200'])).toMatch(/IN_PROGRESS.*DONE.*UNKNOWN/s);

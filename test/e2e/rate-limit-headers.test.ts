@@ -100,10 +100,10 @@ describe('RateLimit-Policy and RateLimit fields on limited routes', () => {
       ['/api/coins/transfer', 'post'],
     ] as const) {
       const responses = paths[path][method].responses;
-      // A keyed money operation also declares Idempotent-Replayed.
+      // A keyed money operation also declares Idempotent-Replayed; every /api answer says its Coin-Version.
       const keyed = path === '/api/coins/transfer' ? ['Idempotent-Replayed'] : [];
       for (const status of ['200', '201', '429'].filter((s) => responses[s]))
-        expect(Object.keys(responses[status].headers ?? {}).sort()).toEqual([...keyed, 'RateLimit', 'RateLimit-Policy']);
+        expect(Object.keys(responses[status].headers ?? {}).sort()).toEqual(['Coin-Version', ...keyed, 'RateLimit', 'RateLimit-Policy']);
     }
     expect(paths['/api/wallets/me'].get.responses['200'].headers?.RateLimit).toBeUndefined();
   });

@@ -225,6 +225,7 @@ async function startLiveBalance(
   instanceId: string,
 ): Promise<LiveBalanceSettings> {
   const { redis, metrics } = parts;
+  const topics = topicNames(config.TOPIC_PREFIX);
   const balanceMetrics = balanceStreamMetrics(metrics, () => fanout.connections);
   const holders = new StreamHolders((reason) => caches.revocationCounters.streamsEnded.inc({ reason }));
   const fanout = new BalanceFanout(
@@ -235,7 +236,7 @@ async function startLiveBalance(
   await balanceSubscriber.connect();
   const balanceRelay = new BalanceRelay({
     kafka: parts.kafka,
-    topics: [topicNames(config.TOPIC_PREFIX).coinBalances],
+    topics: [topics.coinBalances],
     groupId: `${config.TOPIC_PREFIX}gateway-balances`,
     redis,
     subscriber: balanceSubscriber,
@@ -323,6 +324,7 @@ function gatewayDeps(
 /** 401/403 answers of guarded routes recorded in the admin audit log, within limits. */
 function refusalAuditOf(parts: FrameParts, config: Readonly<GatewayConfig>): RefusalAudit {
   const refusalsDropped = refusalAuditDroppedCounter(parts.metrics);
+  const topics = topicNames(config.TOPIC_PREFIX);
   return new RefusalAudit({
     limits: {
       perPrincipalMax: config.REFUSAL_AUDIT_PER_PRINCIPAL_MAX,
@@ -330,7 +332,7 @@ function refusalAuditOf(parts: FrameParts, config: Readonly<GatewayConfig>): Ref
       principalsMax: config.REFUSAL_AUDIT_PRINCIPALS_MAX,
     },
     inFlightMax: config.REFUSAL_AUDIT_IN_FLIGHT_MAX,
-    send: (record) => sendRefusalRecord(parts.producer, topicNames(config.TOPIC_PREFIX).adminRefusals, record),
+    send: (record) => sendRefusalRecord(parts.producer, topics.adminRefusals, record),
     dropped: (reason) => refusalsDropped.inc({ reason }),
     logger: parts.logger,
   });

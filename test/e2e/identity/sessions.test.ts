@@ -132,7 +132,7 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
       await pool.end();
     });
 
-    it('when a registered client presents its secret, then it gets a SYSTEM token that only the reward, hold-settling, payout, its own command-status and webhook routes accept', async () => {
+    it('when a registered client presents its secret, then it gets a SYSTEM token that only the reward, hold-settling, payout, its own command-status, its own transaction search and webhook routes accept', async () => {
       const issued = await as().api.POST('/api/auth/token', { body: client });
       expect(issued.response.status).toBe(200);
       expect(issued.data).toEqual({ accessToken: expect.any(String), tokenType: 'Bearer', expiresIn: 900 });
@@ -152,6 +152,7 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
           r.access !== 'platform' &&
           r.access !== 'payout' &&
           r.access !== 'owner' &&
+          r.access !== 'search' &&
           r.method !== 'HEAD',
       )) {
         const url = route.url.replace(/:(\w+)/g, (_m, name) =>
@@ -166,6 +167,12 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
           status: 403,
         });
       }
+      // The transactions its own requests made, searched: none yet, and nobody else's.
+      const search = await http(stack.gatewayUrl, 'GET', '/api/admin/transactions', { token: systemToken });
+      expect({ status: search.status, transactions: (search.body as { transactions?: unknown[] }).transactions }).toEqual({
+        status: 200,
+        transactions: [],
+      });
       // What became of its own keyed requests: a key it never used reads UNKNOWN.
       const status = await http(stack.gatewayUrl, 'GET', '/api/commands/never-used', { token: systemToken });
       expect({ status: status.status, body: status.body }).toEqual({ status: 200, body: { status: 'UNKNOWN' } });

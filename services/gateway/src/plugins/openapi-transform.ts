@@ -100,7 +100,7 @@ interface RouteFacts {
 
 /**
  * The error statuses an operation can answer, from what guards it: input checked by a
- * schema → 400 (a body also 413); a caller to identify → 401 and 403; an Idempotency-Key → 409
+ * schema, or any /api operation's Coin-Version header → 400 (a body also 413); a caller to identify → 401 and 403; an Idempotency-Key → 409
  * (in progress), 422 (reused for another request) and 503 (the lock store is down); a rate limit
  * → 429; anything under /api reaches a service that may be unavailable → 503. A route adds the
  * ones only its handler knows (404, 409, 422, 504) in its own `response`.
@@ -117,7 +117,9 @@ export function guardedErrorStatuses(route: RouteFacts, schema: Record<string, u
   if (route.config?.idempotent) for (const status of [409, 422, 503]) statuses.add(status);
   const { policies, perCallerWrites } = rateLimitsOf(route);
   if (policies.length > 0 || perCallerWrites) statuses.add(429);
-  if (route.url.startsWith('/api/')) statuses.add(503);
+  // Under /api: a Coin-Version header that is malformed or names no served version → 400; a
+  // service behind the gateway may be unavailable → 503.
+  if (route.url.startsWith('/api/')) for (const status of [400, 503]) statuses.add(status);
   return [...statuses];
 }
 
