@@ -52,37 +52,7 @@ export function ApprovalsScreen() {
       },
       { key: id },
     );
-  const columns: readonly Column<Approval>[] = [
-    { key: 'request', header: 'Request', cell: (a) => <code>{a.id.slice(0, 8)}</code> },
-    { key: 'status', header: 'Status', cell: (a) => a.status },
-    {
-      key: 'command',
-      header: 'Command',
-      cell: (a) => (
-        <>
-          {a.command.type} {coins(a.command.amount)}{' '}
-          {a.command.userId !== null ? <Link to={`/users/${a.command.userId}`}>user {a.command.userId}</Link> : (a.command.treasury ?? '')}
-          {a.command.transactionId !== null ? <> of transaction {a.command.transactionId}</> : null} · {a.command.reason}
-        </>
-      ),
-    },
-    {
-      key: 'requested-by',
-      header: 'Requested by',
-      cell: (a) => (
-        <>
-          {a.requestedBy.kind} {a.requestedBy.id}
-        </>
-      ),
-    },
-    { key: 'expires', header: 'Expires (UTC)', cell: (a) => when(a.expiresAt) },
-    {
-      key: 'decide',
-      header: 'Decide',
-      cell: (a) =>
-        a.status === 'PENDING' ? <Decide id={a.id} busy={decision.busyKey === a.id} onDecide={decide} /> : (a.decidedBy?.id ?? '—'),
-    },
-  ];
+  const columns = approvalColumns(decision.busyKey, decide);
   return (
     <Page title="Approvals">
       <p className="muted">
@@ -120,4 +90,41 @@ export function ApprovalsScreen() {
       {session.role === 'SUPERADMIN' ? <DeletionRequests /> : null}
     </Page>
   );
+}
+
+/** The approval requests' columns, the last one deciding a pending request. */
+function approvalColumns(
+  busyKey: string | undefined,
+  decide: (id: string, approve: boolean, reason: string) => void,
+): readonly Column<Approval>[] {
+  return [
+    { key: 'request', header: 'Request', cell: (a) => <code>{a.id.slice(0, 8)}</code> },
+    { key: 'status', header: 'Status', cell: (a) => a.status },
+    {
+      key: 'command',
+      header: 'Command',
+      cell: (a) => (
+        <>
+          {a.command.type} {coins(a.command.amount)}{' '}
+          {a.command.userId !== null ? <Link to={`/users/${a.command.userId}`}>user {a.command.userId}</Link> : (a.command.treasury ?? '')}
+          {a.command.transactionId !== null ? <> of transaction {a.command.transactionId}</> : null} · {a.command.reason}
+        </>
+      ),
+    },
+    {
+      key: 'requested-by',
+      header: 'Requested by',
+      cell: (a) => (
+        <>
+          {a.requestedBy.kind} {a.requestedBy.id}
+        </>
+      ),
+    },
+    { key: 'expires', header: 'Expires (UTC)', cell: (a) => when(a.expiresAt) },
+    {
+      key: 'decide',
+      header: 'Decide',
+      cell: (a) => (a.status === 'PENDING' ? <Decide id={a.id} busy={busyKey === a.id} onDecide={decide} /> : (a.decidedBy?.id ?? '—')),
+    },
+  ];
 }

@@ -2,7 +2,7 @@ import type { OperationResult } from '@coin/client';
 import { useState } from 'react';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { Notice } from '../../components/notice';
-import { useConsole } from '../../context';
+import { type ConsoleClient, useConsole } from '../../context';
 import { coins, when } from '../../format';
 import { useLoad } from '../../hooks/use-load';
 import { useMutation } from '../../hooks/use-mutation';
@@ -33,62 +33,13 @@ export function PayoutApprovals() {
   const decide = (id: string, approve: boolean, reason: string) =>
     void decision.run(
       async () => {
-        const idempotencyKey = new SubmissionKey().current;
-        let said: string;
-        if (approve) {
-          const answer = await session.client.approvePayoutRequest({
-            path: { id },
-            idempotencyKey,
-            ...(apiKey ? { headers: { 'x-api-key': apiKey } } : {}),
-          });
-          const { payout } = answer;
-          const lines = payout.lines.length === 1 ? '1 line' : `${payout.lines.length} lines`;
-          said = `Approved: payout ${payout.reference}, ${lines} (${payout.type}) of ${coins(payout.total)} in all.`;
-        } else {
-          await session.client.rejectPayoutRequest({ path: { id }, body: { reason }, idempotencyKey });
-          said = `Rejected payout ${id}.`;
-        }
+        const said = await decidePayout(session.client, apiKey, id, approve, reason);
         requests.reload();
         return said;
       },
       { key: id },
     );
-  const columns: readonly Column<PayoutApproval>[] = [
-    { key: 'request', header: 'Request', cell: (a) => <code>{a.id.slice(0, 8)}</code> },
-    { key: 'status', header: 'Status', cell: (a) => a.status },
-    {
-      key: 'reference',
-      header: 'Reference',
-      cell: (a) => (
-        <>
-          <code>{a.payout.reference}</code> · {a.payout.reason}
-        </>
-      ),
-    },
-    { key: 'total', header: 'Total', numeric: true, cell: (a) => coins(a.payout.total) },
-    { key: 'lines', header: 'Lines', cell: (a) => <PayoutLines id={a.id} lines={a.payout.lines} /> },
-    {
-      key: 'requested-by',
-      header: 'Requested by',
-      cell: (a) => (
-        <>
-          {a.requestedBy.kind} {a.requestedBy.id}
-        </>
-      ),
-    },
-    { key: 'created', header: 'Created (UTC)', cell: (a) => when(a.createdAt) },
-    { key: 'expires', header: 'Expires (UTC)', cell: (a) => when(a.expiresAt) },
-    {
-      key: 'decide',
-      header: 'Decide',
-      cell: (a) =>
-        a.status === 'PENDING' ? (
-          <Decide id={a.id} what="payout request" busy={decision.busyKey === a.id} onDecide={decide} />
-        ) : (
-          (a.decidedBy?.id ?? '—')
-        ),
-    },
-  ];
+  const columns = payoutApprovalColumns(decision.busyKey, decide);
   return (
     <section aria-labelledby="payouts-waiting" className="panel">
       <h2 id="payouts-waiting">Payouts waiting</h2>
@@ -124,4 +75,70 @@ export function PayoutApprovals() {
       />
     </section>
   );
+}
+
+/** The payout requests' columns, the last one deciding a pending request. */
+function payoutApprovalColumns(
+  busyKey: string | undefined,
+  decide: (id: string, approve: boolean, reason: string) => void,
+): readonly Column<PayoutApproval>[] {
+  return [
+    { key: 'request', header: 'Request', cell: (a) => <code>{a.id.slice(0, 8)}</code> },
+    { key: 'status', header: 'Status', cell: (a) => a.status },
+    {
+      key: 'reference',
+      header: 'Reference',
+      cell: (a) => (
+        <>
+          <code>{a.payout.reference}</code> · {a.payout.reason}
+        </>
+      ),
+    },
+    { key: 'total', header: 'Total', numeric: true, cell: (a) => coins(a.payout.total) },
+    { key: 'lines', header: 'Lines', cell: (a) => <PayoutLines id={a.id} lines={a.payout.lines} /> },
+    {
+      key: 'requested-by',
+      header: 'Requested by',
+      cell: (a) => (
+        <>
+          {a.requestedBy.kind} {a.requestedBy.id}
+        </>
+      ),
+    },
+    { key: 'created', header: 'Created (UTC)', cell: (a) => when(a.createdAt) },
+    { key: 'expires', header: 'Expires (UTC)', cell: (a) => when(a.expiresAt) },
+    {
+      key: 'decide',
+      header: 'Decide',
+      cell: (a) =>
+        a.status === 'PENDING' ? (
+          <Decide id={a.id} what="payout request" busy={busyKey === a.id} onDecide={decide} />
+        ) : (
+          (a.decidedBy?.id ?? '—')
+        ),
+    },
+  ];
+}
+
+/** Approves a payout request (with the API key, when one is set) or rejects it; what to tell the admin. */
+async function decidePayout(
+  client: ConsoleClient,
+  apiKey: string | undefined,
+  id: string,
+  approve: boolean,
+  reason: string,
+): Promise<string> {
+  const idempotencyKey = new SubmissionKey().current;
+  if (approve) {
+    const answer = await client.approvePayoutRequest({
+      path: { id },
+      idempotencyKey,
+      ...(apiKey ? { headers: { 'x-api-key': apiKey } } : {}),
+    });
+    const { payout } = answer;
+    const lines = payout.lines.length === 1 ? '1 line' : `${payout.lines.length} lines`;
+    return `Approved: payout ${payout.reference}, ${lines} (${payout.type}) of ${coins(payout.total)} in all.`;
+  }
+  await client.rejectPayoutRequest({ path: { id }, body: { reason }, idempotencyKey });
+  return `Rejected payout ${id}.`;
 }
