@@ -119,8 +119,7 @@ async function main(): Promise<void> {
   ];
   const rows: Row[] = [];
   const profiles: string[] = [];
-  let stack: ProcessStack | undefined;
-  let gateway: ChildProcess | undefined;
+  const live: Live = {};
   // Interrupted: the services and the measured gateway stop, and the run's topics and schemas go.
   let interrupted = false;
   const interrupt = () => {
@@ -128,8 +127,8 @@ async function main(): Promise<void> {
     interrupted = true;
     say('interrupted: stopping the stack');
     void (async () => {
-      if (gateway) await stopGateway(gateway);
-      await stack?.stop();
+      if (live.gateway) await stopGateway(live.gateway);
+      await live.stack?.stop();
       await removeTopicsAndSchemas(infra, [prefix]).catch(() => undefined);
       process.exit(1);
     })();
@@ -137,17 +136,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   try {
-    stack = await ProcessStack.start({ infra, prefix, jwtKey, logDir: runDir, extraEnv: benchServiceEnv() });
-    const users = await seedUsers({
-      userDatabaseUrl: stack.env('user').USER_DATABASE_URL!,
-      ledgerDatabaseUrl: stack.env('ledger').LEDGER_DATABASE_URL!,
-      prefix,
-      count: settings.users,
-      jwtKey,
-      log: status,
-    });
-    const operator = await createOperator({ gatewayUrl: stack.gatewayUrl, userDatabaseUrl: stack.env('user').USER_DATABASE_URL!, prefix });
-    await fundUsers({ gatewayUrl: stack.gatewayUrl, operator, userIds: users.map((u) => u.userId), coins: 10_000 });
+    const stack = await ProcessStack.start({ infra, prefix, jwtKey, logDir: runDir, extraEnv: benchServiceEnv() });
+    live.stack = stack;
+    const users = await seededAndFunded(stack, prefix, jwtKey);
     say(
       `${users.length} users seeded and funded; rates ${settings.rates.join(', ')}/s, ${settings.rounds} rounds of ${builds.length} builds`,
     );
@@ -155,69 +146,113 @@ async function main(): Promise<void> {
     await stack.kill('gateway');
     const gatewayEnv = { ...stack.env('gateway'), ...settings.gatewayEnv };
     const next = transferGenerator(users, true);
-    const running = stack;
     for (let round = 1; round <= settings.rounds; round += 1) {
       const order = round % 2 === 1 ? builds : [...builds].reverse();
       for (const build of order) {
-        const profileDir = settings.profile ? join(runDir, 'profiles', `${build.name}-${round}`) : null;
-        gateway = startGateway(build, gatewayEnv, join(runDir, `gateway-${build.name}-${round}.log`), profileDir);
-        const child = gateway;
-        await waitForReady(running.metricsUrls.gateway, 90_000, () => child.exitCode === null);
-        await runStep({
-          label: 'warm-up',
-          url: running.gatewayUrl,
-          kind: 'open',
-          connections,
-          ratePerSec: settings.rates[0]!,
-          durationSec: warmupSec,
-          next,
-        });
-        for (const rate of settings.rates) {
-          const pids = () => ({
-            ...Object.fromEntries(serviceNames.map((n) => [n, n === 'gateway' ? child.pid : running.pid(n)])),
-            'load generator': process.pid,
-          });
-          const before = cpuSnapshot(pids());
-          const started = performance.now();
-          const result = await runStep({
-            label: `${build.name} ${rate}/s`,
-            url: running.gatewayUrl,
-            kind: 'open',
-            connections,
-            ratePerSec: rate,
-            durationSec: settings.stepSec,
-            next,
-          });
-          const use = cpuUse(before, cpuSnapshot(pids()), result.ok, (performance.now() - started) / 1000);
-          const row: Row = {
-            round,
-            build: build.name,
-            ratePerSec: rate,
-            achievedPerSec: result.transfersPerSec,
-            p99Ms: result.p99Ms,
-            errors: result.errors + result.timeouts + result.non2xx,
-            gatewayMsPerTransfer: use?.msPerTransfer.gateway ?? Number.NaN,
-            msPerTransfer: use?.msPerTransfer ?? {},
-          };
-          rows.push(row);
-          say(
-            `round ${round} ${build.name} ${rate}/s: achieved ${row.achievedPerSec}/s, p99 ${row.p99Ms} ms, errors ${row.errors}, gateway ${row.gatewayMsPerTransfer} ms/transfer`,
-          );
-        }
-        await stopGateway(child);
-        gateway = undefined;
-        if (profileDir) {
-          const { readdirSync } = await import('node:fs');
-          for (const file of readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')))
-            profiles.push(summariseProfile(join(profileDir, file)));
-        }
+        await measureBuild({ build, round, stack, live, gatewayEnv, next, runDir, rows, profiles });
       }
     }
   } finally {
-    if (gateway) await stopGateway(gateway);
-    await stack?.stop();
+    if (live.gateway) await stopGateway(live.gateway);
+    await live.stack?.stop();
     await removeTopicsAndSchemas(infra, [prefix]).catch((err: Error) => say(`clean-up failed: ${err.message}`));
   }
+  const report = [reportTable(rows, builds).join('\n'), ...profiles].join('\n\n');
+  writeFileSync(join(runDir, 'gateway-cpu.md'), `${report}\n`);
+  writeFileSync(join(runDir, 'gateway-cpu.json'), `${JSON.stringify({ settings, rows }, null, 2)}\n`);
+  process.stdout.write(`${report}\n(${join(runDir, 'gateway-cpu.md')})\n`);
+}
+
+/** The bench's users, seeded straight into the databases, each funded with 10,000 coins through the API. */
+async function seededAndFunded(stack: ProcessStack, prefix: string, jwtKey: ReturnType<typeof generateJwtKey>) {
+  const users = await seedUsers({
+    userDatabaseUrl: stack.env('user').USER_DATABASE_URL!,
+    ledgerDatabaseUrl: stack.env('ledger').LEDGER_DATABASE_URL!,
+    prefix,
+    count: settings.users,
+    jwtKey,
+    log: status,
+  });
+  const operator = await createOperator({ gatewayUrl: stack.gatewayUrl, userDatabaseUrl: stack.env('user').USER_DATABASE_URL!, prefix });
+  await fundUsers({ gatewayUrl: stack.gatewayUrl, operator, userIds: users.map((u) => u.userId), coins: 10_000 });
+  return users;
+}
+
+/** What an interruption must stop: the stack and the gateway being measured, once started. */
+interface Live {
+  stack?: ProcessStack;
+  gateway?: ChildProcess;
+}
+
+/** One build in one round: its gateway started, warmed up, measured at each rate, stopped; its CPU profiles summarised. */
+async function measureBuild(run: {
+  build: Build;
+  round: number;
+  stack: ProcessStack;
+  live: Live;
+  gatewayEnv: Record<string, string>;
+  next: ReturnType<typeof transferGenerator>;
+  runDir: string;
+  rows: Row[];
+  profiles: string[];
+}): Promise<void> {
+  const { build, round, stack: running, next, runDir } = run;
+  const profileDir = settings.profile ? join(runDir, 'profiles', `${build.name}-${round}`) : null;
+  const child = startGateway(build, run.gatewayEnv, join(runDir, `gateway-${build.name}-${round}.log`), profileDir);
+  run.live.gateway = child;
+  await waitForReady(running.metricsUrls.gateway, 90_000, () => child.exitCode === null);
+  await runStep({
+    label: 'warm-up',
+    url: running.gatewayUrl,
+    kind: 'open',
+    connections,
+    ratePerSec: settings.rates[0]!,
+    durationSec: warmupSec,
+    next,
+  });
+  for (const rate of settings.rates) {
+    const pids = () => ({
+      ...Object.fromEntries(serviceNames.map((n) => [n, n === 'gateway' ? child.pid : running.pid(n)])),
+      'load generator': process.pid,
+    });
+    const before = cpuSnapshot(pids());
+    const started = performance.now();
+    const result = await runStep({
+      label: `${build.name} ${rate}/s`,
+      url: running.gatewayUrl,
+      kind: 'open',
+      connections,
+      ratePerSec: rate,
+      durationSec: settings.stepSec,
+      next,
+    });
+    const use = cpuUse(before, cpuSnapshot(pids()), result.ok, (performance.now() - started) / 1000);
+    const row: Row = {
+      round,
+      build: build.name,
+      ratePerSec: rate,
+      achievedPerSec: result.transfersPerSec,
+      p99Ms: result.p99Ms,
+      errors: result.errors + result.timeouts + result.non2xx,
+      gatewayMsPerTransfer: use?.msPerTransfer.gateway ?? Number.NaN,
+      msPerTransfer: use?.msPerTransfer ?? {},
+    };
+    run.rows.push(row);
+    say(
+      `round ${round} ${build.name} ${rate}/s: achieved ${row.achievedPerSec}/s, p99 ${row.p99Ms} ms, errors ${row.errors}, gateway ${row.gatewayMsPerTransfer} ms/transfer`,
+    );
+  }
+  await stopGateway(child);
+  run.live.gateway = undefined;
+  if (profileDir) {
+    const { readdirSync } = await import('node:fs');
+    for (const file of readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')))
+      run.profiles.push(summariseProfile(join(profileDir, file)));
+  }
+}
+
+/** The report: per rate and build, the gateway's CPU per transfer in each round and their median; each build against "before". */
+function reportTable(rows: Row[], builds: Build[]): string[] {
   const lines = ['| rate/s | build | gateway ms/transfer by round | median | achieved/s | p99 ms |', '|---|---|---|---|---|---|'];
   for (const rate of settings.rates) {
     for (const build of builds) {
@@ -239,10 +274,7 @@ async function main(): Promise<void> {
         );
     }
   }
-  const report = [lines.join('\n'), ...profiles].join('\n\n');
-  writeFileSync(join(runDir, 'gateway-cpu.md'), `${report}\n`);
-  writeFileSync(join(runDir, 'gateway-cpu.json'), `${JSON.stringify({ settings, rows }, null, 2)}\n`);
-  process.stdout.write(`${report}\n(${join(runDir, 'gateway-cpu.md')})\n`);
+  return lines;
 }
 
 main().catch((err: unknown) => {

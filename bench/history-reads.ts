@@ -13,7 +13,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createPool } from '@coin/db';
+import { createPool, type Pool } from '@coin/db';
 import { buildInternalApp, ServiceTokenSigner } from '@coin/http';
 import { createLogger } from '@coin/logger';
 import { historyMetricNames, historyRouteCallers, loadHistoryConfig, registerInternalRoutes, startHistoryService } from '@coin/history';
@@ -176,45 +176,11 @@ async function measureFreshness(databaseUrl: string, brokers: string[]) {
       const now = new Date().toISOString();
       await producer.send({
         topic,
-        messages: Array.from({ length: freshnessBurst }, (_, i) => {
-          const id = sent + i + 1;
-          const event = {
-            eventId: randomUUID(),
-            type: 'coin.transaction.recorded',
-            version: 1,
-            occurredAt: now,
-            transaction: {
-              id,
-              type: 'TRANSFER',
-              amount: 1,
-              fromUserId: 1 + (id % 500),
-              toUserId: 501 + (id % 500),
-              fromTreasury: null,
-              toTreasury: null,
-              reason: 'bench',
-              reference: null,
-              refundOf: null,
-              createdAt: now,
-            },
-          };
-          return { key: String(id), value: JSON.stringify(event), headers: { [headerNames.type]: event.type } };
-        }),
+        messages: Array.from({ length: freshnessBurst }, (_, i) => recordedEventMessage(sent + i + 1, now)),
       });
       await new Promise((r) => setTimeout(r, freshnessPauseMs));
     }
-    const deadline = Date.now() + 60_000;
-    let buckets: Array<{ le: number; count: number }> = [];
-    let total = 0;
-    while (Date.now() < deadline) {
-      const text = await (await fetch(`${service.metricsUrl}/metrics`)).text();
-      buckets = [...text.matchAll(new RegExp(`${historyMetricNames.applyDelay}_bucket\\{le="([^"]+)"[^}]*\\} (\\d+)`, 'g'))].map((m) => ({
-        le: m[1] === '+Inf' ? Infinity : Number(m[1]),
-        count: Number(m[2]),
-      }));
-      total = buckets.find((b) => b.le === Infinity)?.count ?? 0;
-      if (total >= freshnessEvents) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const { buckets, total } = await applyDelayBuckets(service.metricsUrl);
     const bucketOf = (q: number) => buckets.find((b) => b.count >= q * total)?.le ?? Infinity;
     return {
       events: total,
@@ -234,6 +200,48 @@ async function measureFreshness(databaseUrl: string, brokers: string[]) {
   }
 }
 
+/** A coin.transaction.recorded event of a small TRANSFER `id`, as the ledger publishes it, ready to send. */
+function recordedEventMessage(id: number, now: string) {
+  const event = {
+    eventId: randomUUID(),
+    type: 'coin.transaction.recorded',
+    version: 1,
+    occurredAt: now,
+    transaction: {
+      id,
+      type: 'TRANSFER',
+      amount: 1,
+      fromUserId: 1 + (id % 500),
+      toUserId: 501 + (id % 500),
+      fromTreasury: null,
+      toTreasury: null,
+      reason: 'bench',
+      reference: null,
+      refundOf: null,
+      createdAt: now,
+    },
+  };
+  return { key: String(id), value: JSON.stringify(event), headers: { [headerNames.type]: event.type } };
+}
+
+/** The history's apply-delay histogram, once it has counted every event sent (or after 60 s, what it has). */
+async function applyDelayBuckets(metricsUrl: string): Promise<{ buckets: Array<{ le: number; count: number }>; total: number }> {
+  const deadline = Date.now() + 60_000;
+  let buckets: Array<{ le: number; count: number }> = [];
+  let total = 0;
+  while (Date.now() < deadline) {
+    const text = await (await fetch(`${metricsUrl}/metrics`)).text();
+    buckets = [...text.matchAll(new RegExp(`${historyMetricNames.applyDelay}_bucket\\{le="([^"]+)"[^}]*\\} (\\d+)`, 'g'))].map((m) => ({
+      le: m[1] === '+Inf' ? Infinity : Number(m[1]),
+      count: Number(m[2]),
+    }));
+    total = buckets.find((b) => b.le === Infinity)?.count ?? 0;
+    if (total >= freshnessEvents) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { buckets, total };
+}
+
 async function main(): Promise<void> {
   const usage = 'usage: npm run bench:history [-- --keep]';
   const { values } = argsOrExit(() =>
@@ -249,6 +257,61 @@ async function main(): Promise<void> {
   const url = devServiceDatabaseUrl(infra.databaseUrl, 'history');
   const pool = createPool({ url, schema, applicationName: 'bench-history', connectionsMax: 4 });
 
+  const counts = await loadUserHistory(pool, log);
+  const { app, get } = await historyApi(pool);
+  const { cursorSamples, offsetSamples, adminSamples } = await measureUserReads(get);
+
+  const plans = await Promise.all([
+    pool.query(
+      `EXPLAIN SELECT * FROM history_entries WHERE party_kind = 'user' AND party_id = '1' AND (created_at, transaction_id) < (now(), 1) ORDER BY created_at DESC, transaction_id DESC LIMIT 101`,
+    ),
+    pool.query(`EXPLAIN SELECT count(*) FROM history_entries WHERE party_kind = 'user' AND party_id = '1'`),
+  ]);
+  const { balanceSamples, pageSamples } = await measureTreasuryReads(pool, get);
+  log('streaming a year of a treasury (1,000,000 lines) as CSV through a history and a gateway process');
+  const statementCsv = await measureStatementCsv(infra.databaseUrl);
+  log(
+    `statement: ${JSON.stringify({ balance: summary('balance as of', balanceSamples), page: summary('statement page', pageSamples), statementCsv })}`,
+  );
+  const statementPlan = await pool.query(
+    `EXPLAIN SELECT sum(delta) FROM history_entries WHERE party_kind = 'treasury' AND party_id = '${statementTreasury}' AND created_at <= '2025-07-01'`,
+  );
+  log('measuring freshness through Kafka');
+  const freshness = await measureFreshness(infra.databaseUrl, infra.kafkaBrokers);
+  const results = {
+    measuredAt: new Date().toISOString(),
+    how: 'history service internal API in-process (fastify inject), real PostgreSQL, sequential requests',
+    rows: counts.rows,
+    userTransactions: counts.target,
+    reads: [
+      summary('GET /api/coins/history (keyset, limit=100, full walks)', cursorSamples),
+      summary('GET /api/wallets/me/transactions (offset 0..9980, limit=20, with total)', offsetSamples),
+      summary('GET /api/admin/transactions (first page, limit=100, all / by type)', adminSamples),
+      summary('GET /api/admin/treasuries/{code}/balance?at=mid-year (Σ over ~500,000 of 1,000,000 lines)', balanceSamples),
+      summary('GET /api/admin/treasuries/{code}/statement (a month from mid-year, first page of 100)', pageSamples),
+    ],
+    statementCsv,
+    freshness,
+    plans: [...plans, statementPlan].map((p) => p.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')),
+  };
+  printResults(results, statementCsv, freshness);
+  mkdirSync(join(repoRoot, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(repoRoot, 'bench', 'results', 'history-reads.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+  await app.close();
+  await pool.end();
+  if (!values.keep) {
+    const cleanup = new pg.Client({ connectionString: infra.databaseUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await cleanup.end();
+  }
+}
+
+type HistoryGet = (url: string) => Promise<{ ms: number; body: { transactions: unknown[]; nextCursor?: string | null } }>;
+
+/** The measured user's history among 99,000 others, loaded in bulk and analysed; its counts. */
+async function loadUserHistory(pool: Pool, log: (m: string) => void): Promise<{ rows: number; target: number }> {
   const started = Date.now();
   // One transaction per row, each with one user party: the measured user on every 100th, the
   // others spread over 99,000 users. createdAt advances with the id plus up to 10 minutes of
@@ -282,8 +345,14 @@ async function main(): Promise<void> {
   log(
     `loaded ${counts.rows[0]!.rows.toLocaleString('en-US')} history rows (${counts.rows[0]!.target.toLocaleString('en-US')} for user ${targetUserId}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+  return counts.rows[0]!;
+}
 
-  // As the gateway calls it: a service token per request (cached by both sides, as in production).
+/**
+ * The history's internal API in-process, and a timed GET on it. As the gateway calls it: a service
+ * token per request (cached by both sides, as in production).
+ */
+async function historyApi(pool: Pool): Promise<{ app: Awaited<ReturnType<typeof buildInternalApp>>; get: HistoryGet }> {
   const keys = generateServiceKeys().gateway;
   const app = buildInternalApp({
     logger: createLogger('bench-history', 'warn'),
@@ -292,14 +361,18 @@ async function main(): Promise<void> {
   registerInternalRoutes(app, { pool });
   await app.ready();
   const authorization = new ServiceTokenSigner('gateway', keys.privateKeyPem).authorizationFor('history');
-  const get = async (url: string) => {
+  const get: HistoryGet = async (url) => {
     const t0 = process.hrtime.bigint();
     const response = await app.inject({ method: 'GET', url, headers: { authorization: await authorization() } });
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
     return { ms, body: response.json() as { transactions: unknown[]; nextCursor?: string | null } };
   };
+  return { app, get };
+}
 
+/** The user's reads: keyset walks, offset pages, and the admin search's first pages. */
+async function measureUserReads(get: HistoryGet) {
   // Keyset: walk the whole history page by page (100 pages of 100), again and again.
   const cursorSamples: number[] = [];
   let cursor: string | null = null;
@@ -321,14 +394,11 @@ async function main(): Promise<void> {
     const { ms } = await get(`/internal/transactions?limit=100${i % 2 ? '&type=PURCHASE' : ''}`);
     if (i >= warmupRequests / 2) adminSamples.push(ms);
   }
+  return { cursorSamples, offsetSamples, adminSamples };
+}
 
-  const plans = await Promise.all([
-    pool.query(
-      `EXPLAIN SELECT * FROM history_entries WHERE party_kind = 'user' AND party_id = '1' AND (created_at, transaction_id) < (now(), 1) ORDER BY created_at DESC, transaction_id DESC LIMIT 101`,
-    ),
-    pool.query(`EXPLAIN SELECT count(*) FROM history_entries WHERE party_kind = 'user' AND party_id = '1'`),
-  ]);
-  // A treasury's year: 1,000,000 lines, then its balance as of a time, a JSON page, and the CSV.
+/** A treasury's year (1,000,000 lines) loaded, then its balance as of a time and a statement page, timed. */
+async function measureTreasuryReads(pool: Pool, get: HistoryGet) {
   await pool.query(
     `INSERT INTO history_entries (party_kind, party_id, transaction_id, type, amount, from_user_id, to_user_id, from_treasury, to_treasury,
                                   reason, reference, refund_of, created_at, event_id)
@@ -354,32 +424,15 @@ async function main(): Promise<void> {
       pageSamples.push(page.ms);
     }
   }
-  log('streaming a year of a treasury (1,000,000 lines) as CSV through a history and a gateway process');
-  const statementCsv = await measureStatementCsv(infra.databaseUrl);
-  log(
-    `statement: ${JSON.stringify({ balance: summary('balance as of', balanceSamples), page: summary('statement page', pageSamples), statementCsv })}`,
-  );
-  const statementPlan = await pool.query(
-    `EXPLAIN SELECT sum(delta) FROM history_entries WHERE party_kind = 'treasury' AND party_id = '${statementTreasury}' AND created_at <= '2025-07-01'`,
-  );
-  log('measuring freshness through Kafka');
-  const freshness = await measureFreshness(infra.databaseUrl, infra.kafkaBrokers);
-  const results = {
-    measuredAt: new Date().toISOString(),
-    how: 'history service internal API in-process (fastify inject), real PostgreSQL, sequential requests',
-    rows: counts.rows[0]!.rows,
-    userTransactions: counts.rows[0]!.target,
-    reads: [
-      summary('GET /api/coins/history (keyset, limit=100, full walks)', cursorSamples),
-      summary('GET /api/wallets/me/transactions (offset 0..9980, limit=20, with total)', offsetSamples),
-      summary('GET /api/admin/transactions (first page, limit=100, all / by type)', adminSamples),
-      summary('GET /api/admin/treasuries/{code}/balance?at=mid-year (Σ over ~500,000 of 1,000,000 lines)', balanceSamples),
-      summary('GET /api/admin/treasuries/{code}/statement (a month from mid-year, first page of 100)', pageSamples),
-    ],
-    statementCsv,
-    freshness,
-    plans: [...plans, statementPlan].map((p) => p.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')),
-  };
+  return { balanceSamples, pageSamples };
+}
+
+/** The results on stdout: each read's percentiles, the freshness, the statement CSV's memory, the plans. */
+function printResults(
+  results: { reads: Array<ReturnType<typeof summary>>; plans: string[] },
+  statementCsv: Awaited<ReturnType<typeof measureStatementCsv>>,
+  freshness: Awaited<ReturnType<typeof measureFreshness>>,
+): void {
   for (const r of results.reads)
     process.stdout.write(`${r.read}: p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms (${r.requests} requests)\n`);
   process.stdout.write(
@@ -394,17 +447,6 @@ async function main(): Promise<void> {
     `statement CSV live JS heap after a full GC (MiB), after a day: ${live('baseline')}; a month: ${live('afterMonth')}; the year: ${live('afterYear')}\n`,
   );
   for (const plan of results.plans) process.stdout.write(`${plan}\n`);
-  mkdirSync(join(repoRoot, 'bench', 'results'), { recursive: true });
-  writeFileSync(join(repoRoot, 'bench', 'results', 'history-reads.json'), `${JSON.stringify(results, null, 2)}\n`);
-
-  await app.close();
-  await pool.end();
-  if (!values.keep) {
-    const cleanup = new pg.Client({ connectionString: infra.databaseUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await cleanup.end();
-  }
 }
 
 main().catch((err: Error) => {

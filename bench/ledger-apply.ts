@@ -31,8 +31,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { topicNames, walletKeyOfUser } from '@coin/contracts';
-import { createPool } from '@coin/db';
+import { createPool, type Pool } from '@coin/db';
 import { createKafka } from '@coin/kafka';
+import type { Kafka } from 'kafkajs';
 import { createLogger, type Logger } from '@coin/logger';
 import { ledgerMetricNames, loadLedgerConfig, startLedgerService, type LedgerConfig } from '@coin/ledger';
 import { runAudit } from '../scripts/audit';
@@ -169,7 +170,6 @@ async function measureOnFreshPrefix(infra: InfraEndpoints, mode: LedgerMode): Pr
 
 /** Provisions `prefix`, runs the measurement and the audit. */
 async function measure(infra: InfraEndpoints, prefix: string, mode: LedgerMode): Promise<Measured> {
-  const processes = mode.kind === 'processes' ? mode.count : 1;
   await provision({
     kafkaBrokers: infra.kafkaBrokers,
     databaseUrl: infra.databaseUrl,
@@ -200,6 +200,23 @@ async function measure(infra: InfraEndpoints, prefix: string, mode: LedgerMode):
     connectionsMax: 12,
   });
 
+  await fundWallets(pool);
+  await produceTransfers(createKafka({ brokers: infra.kafkaBrokers, clientId: 'ledger-bench', logger }), topics.ledgerCommands, proofs);
+
+  const expected = commandCount * 2; // each transfer and its credit leg
+  const run =
+    mode.kind === 'processes'
+      ? await applyInReplicas(env, expected, prefix, infra.kafkaBrokers, mode.count)
+      : await applyInProcess(config, logger, expected);
+  const { applied, seconds } = run;
+  logRun(run, mode);
+  const audit = await runAudit({ databaseUrl: infra.databaseUrl, schemaPrefix: prefix, waitMs: 5_000, log: (l) => log(`audit: ${l}`) });
+  await pool.end();
+  return { auditOk: audit.ok, commandsPerSec: Math.round(applied / seconds), cpuMsPerCommand: run.cpuMsPerCommand };
+}
+
+/** Each of the bench's wallets, opened and funded by one MINT, straight in the database. */
+async function fundWallets(pool: Pool): Promise<void> {
   log(`funding ${walletCount} wallets`);
   const userIds = Array.from({ length: walletCount }, (_, i) => i + 1);
   await pool.query(
@@ -215,8 +232,10 @@ async function measure(infra: InfraEndpoints, prefix: string, mode: LedgerMode):
      SELECT t.id, w.id, $2, now(), 1, $2 FROM t JOIN w ON w.user_id = t.to_user_id`,
     [userIds, fundingMinor],
   );
+}
 
-  const kafka = createKafka({ brokers: infra.kafkaBrokers, clientId: 'ledger-bench', logger });
+/** The transfer commands between random wallets, each with its payer's proof, produced before the ledger starts. */
+async function produceTransfers(kafka: Kafka, topic: string, proofs: ProofCache): Promise<void> {
   const rawProducer = kafka.producer();
   await rawProducer.connect();
   log(`producing ${commandCount} transfer commands to ${partitions} partitions`);
@@ -244,16 +263,16 @@ async function measure(infra: InfraEndpoints, prefix: string, mode: LedgerMode):
       };
       messages.push({ key: walletKeyOfUser(from), value: JSON.stringify(command) });
     }
-    await rawProducer.send({ topic: topics.ledgerCommands, messages, acks: -1 });
+    await rawProducer.send({ topic, messages, acks: -1 });
   }
   await rawProducer.disconnect();
   log(`produced in ${((performance.now() - producedAt) / 1000).toFixed(1)} s`);
+}
 
-  const expected = commandCount * 2; // each transfer and its credit leg
-  const run =
-    mode.kind === 'processes'
-      ? await applyInReplicas(env, expected, prefix, infra.kafkaBrokers, mode.count)
-      : await applyInProcess(config, logger, expected);
+/** The run's figures: for a reader, then as one machine-readable line for bench/run.ts and CI. */
+function logRun(run: ApplyRun, mode: LedgerMode): void {
+  const processes = mode.kind === 'processes' ? mode.count : 1;
+  const expected = commandCount * 2;
   const { applied, delivered, batches, seconds } = run;
   log('---');
   log(
@@ -272,7 +291,6 @@ async function measure(infra: InfraEndpoints, prefix: string, mode: LedgerMode):
   log(
     `batches (= database commits) ${batches}, mean batch ${(delivered / batches).toFixed(1)} commands, mean batch time ${(run.applyMsTotal / batches).toFixed(1)} ms${split}`,
   );
-  // One machine-readable line for bench/run.ts and CI.
   log(
     JSON.stringify({
       commandsPerSec: Math.round(applied / seconds),
@@ -288,9 +306,6 @@ async function measure(infra: InfraEndpoints, prefix: string, mode: LedgerMode):
       inProcess: mode.kind === 'in-process',
     }),
   );
-  const audit = await runAudit({ databaseUrl: infra.databaseUrl, schemaPrefix: prefix, waitMs: 5_000, log: (l) => log(`audit: ${l}`) });
-  await pool.end();
-  return { auditOk: audit.ok, commandsPerSec: Math.round(applied / seconds), cpuMsPerCommand: run.cpuMsPerCommand };
 }
 
 interface ApplyRun {
@@ -431,65 +446,21 @@ async function applyInReplicas(
   await admin.connect();
   const startedAt = performance.now();
   try {
-    for (let i = 0; i < replicas; i += 1) {
-      const port = await freePort();
-      // Each replica's metrics port: its /readyz and the /metrics this run polls.
-      const metricsPort = await freePort();
-      urls.push(`http://127.0.0.1:${metricsPort}`);
-      children.push(
-        spawn(process.execPath, [...serviceNodeArgs.ledger, '--import', 'tsx', join(repoRoot, 'services/ledger/src/main.ts')], {
-          cwd: repoRoot,
-          env: { ...process.env, ...env, LEDGER_HTTP_PORT: String(port), METRICS_PORT: String(metricsPort) },
-          stdio: ['ignore', 'inherit', 'inherit'],
-        }),
-      );
-    }
-    const poll = async () => {
-      const pages = await Promise.all(urls.map(async (url) => ledgerCounters(await (await fetch(`${url}/metrics`)).text())));
-      return pages.reduce((a, b) => ({
-        applied: a.applied + b.applied,
-        creditedInPlace: a.creditedInPlace + b.creditedInPlace,
-        batches: a.batches + b.batches,
-        delivered: a.delivered + b.delivered,
-        applySeconds: a.applySeconds + b.applySeconds,
-      }));
-    };
+    await spawnReplicas(env, replicas, children, urls);
+    const poll = () => pollTotals(urls);
     const groupIsStable = async () => {
       const { groups } = await admin.describeGroups([`${prefix}ledger-service`]);
       return groups[0]?.state === 'Stable' && groups[0].members.length === replicas;
     };
     await Promise.all(urls.map((url) => waitForReady(url, 60_000)));
-    // Start and end are each known to within one poll: the midpoint of the two polls around them.
-    let previousAt = performance.now();
-    let stable: { at: number; totals: Awaited<ReturnType<typeof poll>> } | null = null;
     const zero = { applied: 0, creditedInPlace: 0, batches: 0, delivered: 0, applySeconds: 0 };
-    let firstApplyAt: number | null = null;
-    let cpuAtFirstApply: { cpuSeconds: number; applied: number } | null = null;
-    // Each scrape renders every metric of the process: ten a second took a visible share of one
-    // ledger's CPU on a loaded machine. One process needs no stable moment, only its start and
-    // end, so it is polled less (the end is known to within half a poll of a window of tens of s).
-    const pollMs = replicas > 1 ? 100 : 500;
-    let lastAt = 0;
-    let totals = await poll();
-    let lastLog = 0;
-    while (totals.applied < expected) {
-      await new Promise((r) => setTimeout(r, pollMs));
-      const now = performance.now();
-      if (replicas > 1 && !stable && (await groupIsStable())) stable = { at: now, totals: await poll() };
-      totals = await poll();
-      if (firstApplyAt === null && totals.batches > 0) {
-        firstApplyAt = (previousAt + now) / 2 - totals.applySeconds * 1000;
-        if (replicas === 1 && children[0]?.pid) cpuAtFirstApply = cpuMark(children[0].pid, totals.applied);
-      }
-      if (totals.applied >= expected) lastAt = (previousAt + now) / 2;
-      previousAt = now;
-      if (now - lastLog > 2000) {
-        log(
-          `applied ${totals.applied}/${expected} in ${totals.batches} batches (${replicas} processes${stable ? '' : ', group not yet stable'})`,
-        );
-        lastLog = now;
-      }
-    }
+    const { totals, stable, firstApplyAt, cpuAtFirstApply, lastAt } = await watchApply({
+      poll,
+      groupIsStable,
+      replicas,
+      expected,
+      children,
+    });
     if (replicas === 1 && firstApplyAt !== null) {
       return {
         ...totalsRun(totals, zero),
@@ -513,17 +484,97 @@ async function applyInReplicas(
     };
   } finally {
     await admin.disconnect();
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-          }),
-      ),
+    await stopChildren(children);
+  }
+}
+
+/** Starts `replicas` ledger processes, each on free ports; each child and its metrics URL are pushed as it starts. */
+async function spawnReplicas(env: Record<string, string>, replicas: number, children: ChildProcess[], urls: string[]): Promise<void> {
+  for (let i = 0; i < replicas; i += 1) {
+    const port = await freePort();
+    // Each replica's metrics port: its /readyz and the /metrics this run polls.
+    const metricsPort = await freePort();
+    urls.push(`http://127.0.0.1:${metricsPort}`);
+    children.push(
+      spawn(process.execPath, [...serviceNodeArgs.ledger, '--import', 'tsx', join(repoRoot, 'services/ledger/src/main.ts')], {
+        cwd: repoRoot,
+        env: { ...process.env, ...env, LEDGER_HTTP_PORT: String(port), METRICS_PORT: String(metricsPort) },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      }),
     );
   }
+}
+
+type Totals = ReturnType<typeof ledgerCounters>;
+
+/** The ledger counters summed over the replicas' /metrics. */
+async function pollTotals(urls: string[]): Promise<Totals> {
+  const pages = await Promise.all(urls.map(async (url) => ledgerCounters(await (await fetch(`${url}/metrics`)).text())));
+  return pages.reduce((a, b) => ({
+    applied: a.applied + b.applied,
+    creditedInPlace: a.creditedInPlace + b.creditedInPlace,
+    batches: a.batches + b.batches,
+    delivered: a.delivered + b.delivered,
+    applySeconds: a.applySeconds + b.applySeconds,
+  }));
+}
+
+/**
+ * Polls until every command is applied. Start and end are each known to within one poll: the
+ * midpoint of the two polls around them. With replicas, the moment the group is stable too.
+ */
+async function watchApply(run: {
+  poll: () => Promise<Totals>;
+  groupIsStable: () => Promise<boolean>;
+  replicas: number;
+  expected: number;
+  children: ChildProcess[];
+}) {
+  const { poll, groupIsStable, replicas, expected, children } = run;
+  let previousAt = performance.now();
+  let stable: { at: number; totals: Awaited<ReturnType<typeof poll>> } | null = null;
+  let firstApplyAt: number | null = null;
+  let cpuAtFirstApply: { cpuSeconds: number; applied: number } | null = null;
+  // Each scrape renders every metric of the process: ten a second took a visible share of one
+  // ledger's CPU on a loaded machine. One process needs no stable moment, only its start and
+  // end, so it is polled less (the end is known to within half a poll of a window of tens of s).
+  const pollMs = replicas > 1 ? 100 : 500;
+  let lastAt = 0;
+  let totals = await poll();
+  let lastLog = 0;
+  while (totals.applied < expected) {
+    await new Promise((r) => setTimeout(r, pollMs));
+    const now = performance.now();
+    if (replicas > 1 && !stable && (await groupIsStable())) stable = { at: now, totals: await poll() };
+    totals = await poll();
+    if (firstApplyAt === null && totals.batches > 0) {
+      firstApplyAt = (previousAt + now) / 2 - totals.applySeconds * 1000;
+      if (replicas === 1 && children[0]?.pid) cpuAtFirstApply = cpuMark(children[0].pid, totals.applied);
+    }
+    if (totals.applied >= expected) lastAt = (previousAt + now) / 2;
+    previousAt = now;
+    if (now - lastLog > 2000) {
+      log(
+        `applied ${totals.applied}/${expected} in ${totals.batches} batches (${replicas} processes${stable ? '' : ', group not yet stable'})`,
+      );
+      lastLog = now;
+    }
+  }
+  return { totals, stable, firstApplyAt, cpuAtFirstApply, lastAt };
+}
+
+/** Stops each child still running with SIGTERM, and waits for it to exit. */
+async function stopChildren(children: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
 }
 
 main().catch((err: unknown) => {

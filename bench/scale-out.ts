@@ -34,7 +34,7 @@ import { devServiceDatabaseUrl, repoRoot } from '../scripts/stack/services';
 import { createOperator, fundUsers } from './lib/admin';
 import { cpuSnapshot, cpuUse, type CpuUse } from './lib/cpu';
 import { pipelineInvariants } from './lib/invariants';
-import { runStep, type GeneratedRequest } from './lib/load';
+import { runStep, type GeneratedRequest, type StepResult } from './lib/load';
 import { say, status } from './lib/progress';
 import { benchServiceEnv } from './lib/service-env';
 import { metricTotals } from './lib/stage-metrics';
@@ -175,120 +175,13 @@ async function runLayout(shards: 1 | 2, infra: InfraEndpoints) {
     say('starting the four services as child processes');
     stack = await ProcessStack.start({ infra, prefix, jwtKey, logDir: runDir, extraEnv: { ...benchServiceEnv(), ...shardEnv } });
     const running = stack;
-    const users = await seedUsers({
-      userDatabaseUrl: stack.env('user').USER_DATABASE_URL!,
-      ledgerDatabaseUrl: stack.env('ledger').LEDGER_DATABASE_URL!,
-      ...(shards === 2 ? { ledgerShardDatabaseUrls: shardUrls.map((url) => devServiceDatabaseUrl(url, 'ledger')) } : {}),
-      prefix,
-      count: settings.users,
-      jwtKey,
-      log: status,
-    });
-    const operator = await createOperator({ gatewayUrl: stack.gatewayUrl, userDatabaseUrl: stack.env('user').USER_DATABASE_URL!, prefix });
-    const mintedMinor = await fundUsers({
-      gatewayUrl: stack.gatewayUrl,
-      operator,
-      userIds: users.map((u) => u.userId),
-      coins: settings.fundCoins,
-      onProgress: (done) => status(`funding: ${done}/${users.length} MINT commands`),
-    });
-    say(`${users.length} users seeded and funded with ${settings.fundCoins} coins each`);
+    const { users, mintedMinor } = await seededAndFunded(stack, prefix, jwtKey, shardUrls);
     const next: () => GeneratedRequest = transferGenerator(users, true);
 
     for (const config of settings.configs) {
       const name = `${config.gateways}x${config.ledgers}${settings.shards.length > 1 ? ` ${shards} shard${shards > 1 ? 's' : ''}` : ''}`;
-      // Grow or shrink the set of extra processes to this configuration (the stack's own is #1).
-      for (const role of ['ledger', 'gateway'] as const) {
-        const wanted = (role === 'gateway' ? config.gateways : config.ledgers) - 1;
-        while (extras[role].length > wanted) {
-          const extra = extras[role].pop()!;
-          status(`${name}: stopping ${extra.label}`);
-          await extra.supervisor.stop(stopGraceMs);
-        }
-        while (extras[role].length < wanted) {
-          const label = `${role}-${extras[role].length + 2}`;
-          status(`${name}: starting ${label}`);
-          extras[role].push(await startExtra(running, role, label, runDir, exits));
-        }
-      }
-      const gateways = [
-        { label: 'gateway-1', url: running.urls.gateway, metricsUrl: running.metricsUrls.gateway },
-        ...extras.gateway.map((e) => ({ label: e.label, url: e.url, metricsUrl: e.metricsUrl })),
-      ];
-      const pids = () => ({
-        'gateway-1': running.pid('gateway'),
-        'ledger-1': running.pid('ledger'),
-        user: running.pid('user'),
-        history: running.pid('history'),
-        ...Object.fromEntries([...extras.gateway, ...extras.ledger].map((e) => [e.label, e.supervisor.pid])),
-        'load generator': process.pid,
-      });
-      const shares = split(settings.connections, gateways.length);
-      const loadAll = (label: string, durationSec: number) =>
-        Promise.all(
-          gateways.map((g, i) =>
-            runStep({
-              label: `${name} ${g.label} ${label}`,
-              url: g.url,
-              kind: 'closed',
-              connections: shares[i]!,
-              durationSec,
-              next,
-              ...(i === 0 ? { onTick: progressTick(`${name} ${label} (gateway-1's share)`, durationSec) } : {}),
-            }),
-          ),
-        );
-      // Load while the ledger group rebalances onto its new members, then until it is stable.
-      await loadAll('settle', settings.settleSec);
-      const group = await waitForLedgerGroup(admin, ledgerGroupId, config.ledgers, 60_000);
-      say(`${name}: ledger group ${group.state}, partitions ${group.members.map((m) => `[${m.partitions.join(',')}]`).join(' ')}`);
-      await loadAll('warm-up', settings.warmupSec);
-
-      const countersBefore = await quietCounters(gateways.map((g) => g.metricsUrl));
-      const cpuBefore = cpuSnapshot(pids());
-      const started = performance.now();
-      const steps = await loadAll('step', settings.stepSec);
-      const wallSeconds = (performance.now() - started) / 1000;
-      const cpuAfter = cpuSnapshot(pids());
-      const countersAfter = await quietCounters(gateways.map((g) => g.metricsUrl));
-      const ok = steps.reduce((n, s) => n + s.ok, 0);
-      const cpu = cpuUse(cpuBefore, cpuAfter, ok, wallSeconds);
-      const perGateway: GatewayFigures[] = steps.map((s, i) => ({
-        label: gateways[i]!.label,
-        connections: s.connections,
-        transfersPerSec: s.transfersPerSec,
-        p50Ms: s.p50Ms,
-        p99Ms: s.p99Ms,
-        httpAnswered: s.ok + s.non2xx,
-        answered: countersAfter[i]!.roundTrips - countersBefore[i]!.roundTrips,
-        repliesRead: countersAfter[i]!.repliesRead - countersBefore[i]!.repliesRead,
-        step: s,
-      }));
-      for (const s of steps) say(`  ${describeStep(s)}`);
-      const result: ConfigResult = {
-        config: name,
-        shards,
-        gateways: config.gateways,
-        ledgers: config.ledgers,
-        transfersPerSec: round(
-          steps.reduce((n, s) => n + s.transfersPerSec, 0),
-          1,
-        ),
-        p50MsMax: Math.max(...steps.map((s) => s.p50Ms)),
-        p99MsMax: Math.max(...steps.map((s) => s.p99Ms)),
-        errors: steps.reduce((n, s) => n + s.errors + s.timeouts, 0),
-        non2xx: steps.reduce((n, s) => n + s.non2xx, 0),
-        cpuMsPerTransfer: cpuBreakdown(cpu),
-        coresBusy: cpu?.coresBusy ?? null,
-        cpuByProcess: cpu,
-        ledgerGroup: group,
-        perGateway,
-      };
-      results.push(result);
-      const c = result.cpuMsPerTransfer;
-      say(
-        `${name}: ${result.transfersPerSec} transfers/s, p50 ≤ ${result.p50MsMax} ms, p99 ≤ ${result.p99MsMax} ms; CPU ms/transfer ${c ? `total ${c.total} (gateways ${c.gateways}, ledgers ${c.ledgers}, kafka ${c.kafka}, postgres ${c.postgres})` : 'n/a'}; replies read/answered ${perGateway.map((g) => `${g.label} ${g.repliesRead}/${g.answered}`).join(', ')}`,
-      );
+      await resizeExtras({ running, extras, config, name, runDir, exits });
+      results.push(await measureConfiguration({ running, extras, config, name, shards, admin, ledgerGroupId, next }));
     }
 
     for (const role of ['gateway', 'ledger'] as const)
@@ -305,6 +198,163 @@ async function runLayout(shards: 1 | 2, infra: InfraEndpoints) {
     if (!settings.keep) await removeTopicsAndSchemas(infra, [prefix]).catch((err: Error) => say(`clean-up failed: ${err.message}`));
   }
   return { results, invariants, exits, notes };
+}
+
+/** The bench's users, seeded straight into the databases (each shard's ledger too), funded through the API; the coins minted. */
+async function seededAndFunded(stack: ProcessStack, prefix: string, jwtKey: ReturnType<typeof generateJwtKey>, shardUrls: string[]) {
+  const users = await seedUsers({
+    userDatabaseUrl: stack.env('user').USER_DATABASE_URL!,
+    ledgerDatabaseUrl: stack.env('ledger').LEDGER_DATABASE_URL!,
+    ...(shardUrls.length > 0 ? { ledgerShardDatabaseUrls: shardUrls.map((url) => devServiceDatabaseUrl(url, 'ledger')) } : {}),
+    prefix,
+    count: settings.users,
+    jwtKey,
+    log: status,
+  });
+  const operator = await createOperator({ gatewayUrl: stack.gatewayUrl, userDatabaseUrl: stack.env('user').USER_DATABASE_URL!, prefix });
+  const mintedMinor = await fundUsers({
+    gatewayUrl: stack.gatewayUrl,
+    operator,
+    userIds: users.map((u) => u.userId),
+    coins: settings.fundCoins,
+    onProgress: (done) => status(`funding: ${done}/${users.length} MINT commands`),
+  });
+  say(`${users.length} users seeded and funded with ${settings.fundCoins} coins each`);
+  return { users, mintedMinor };
+}
+
+/** Grows or shrinks the set of extra gateways and ledgers to `config` (the stack's own is #1 of each). */
+async function resizeExtras(run: {
+  running: ProcessStack;
+  extras: Record<Role, Extra[]>;
+  config: Config;
+  name: string;
+  runDir: string;
+  exits: string[];
+}): Promise<void> {
+  const { running, extras, config, name, runDir, exits } = run;
+  for (const role of ['ledger', 'gateway'] as const) {
+    const wanted = (role === 'gateway' ? config.gateways : config.ledgers) - 1;
+    while (extras[role].length > wanted) {
+      const extra = extras[role].pop()!;
+      status(`${name}: stopping ${extra.label}`);
+      await extra.supervisor.stop(stopGraceMs);
+    }
+    while (extras[role].length < wanted) {
+      const label = `${role}-${extras[role].length + 2}`;
+      status(`${name}: starting ${label}`);
+      extras[role].push(await startExtra(running, role, label, runDir, exits));
+    }
+  }
+}
+
+/**
+ * One configuration: load while the ledger group rebalances onto its members and until it is
+ * stable, a warm-up, then the measured step on every gateway at once, with the CPU of each process.
+ */
+async function measureConfiguration(run: {
+  running: ProcessStack;
+  extras: Record<Role, Extra[]>;
+  config: Config;
+  name: string;
+  shards: 1 | 2;
+  admin: ReturnType<ReturnType<typeof createKafka>['admin']>;
+  ledgerGroupId: string;
+  next: () => GeneratedRequest;
+}): Promise<ConfigResult> {
+  const { running, extras, config, name, next } = run;
+  const gateways = [
+    { label: 'gateway-1', url: running.urls.gateway, metricsUrl: running.metricsUrls.gateway },
+    ...extras.gateway.map((e) => ({ label: e.label, url: e.url, metricsUrl: e.metricsUrl })),
+  ];
+  const pids = () => ({
+    'gateway-1': running.pid('gateway'),
+    'ledger-1': running.pid('ledger'),
+    user: running.pid('user'),
+    history: running.pid('history'),
+    ...Object.fromEntries([...extras.gateway, ...extras.ledger].map((e) => [e.label, e.supervisor.pid])),
+    'load generator': process.pid,
+  });
+  const shares = split(settings.connections, gateways.length);
+  const loadAll = (label: string, durationSec: number) =>
+    Promise.all(
+      gateways.map((g, i) =>
+        runStep({
+          label: `${name} ${g.label} ${label}`,
+          url: g.url,
+          kind: 'closed',
+          connections: shares[i]!,
+          durationSec,
+          next,
+          ...(i === 0 ? { onTick: progressTick(`${name} ${label} (gateway-1's share)`, durationSec) } : {}),
+        }),
+      ),
+    );
+  // Load while the ledger group rebalances onto its new members, then until it is stable.
+  await loadAll('settle', settings.settleSec);
+  const group = await waitForLedgerGroup(run.admin, run.ledgerGroupId, config.ledgers, 60_000);
+  say(`${name}: ledger group ${group.state}, partitions ${group.members.map((m) => `[${m.partitions.join(',')}]`).join(' ')}`);
+  await loadAll('warm-up', settings.warmupSec);
+
+  const countersBefore = await quietCounters(gateways.map((g) => g.metricsUrl));
+  const cpuBefore = cpuSnapshot(pids());
+  const started = performance.now();
+  const steps = await loadAll('step', settings.stepSec);
+  const wallSeconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuSnapshot(pids());
+  const countersAfter = await quietCounters(gateways.map((g) => g.metricsUrl));
+  const ok = steps.reduce((n, s) => n + s.ok, 0);
+  const cpu = cpuUse(cpuBefore, cpuAfter, ok, wallSeconds);
+  const perGateway: GatewayFigures[] = steps.map((s, i) => ({
+    label: gateways[i]!.label,
+    connections: s.connections,
+    transfersPerSec: s.transfersPerSec,
+    p50Ms: s.p50Ms,
+    p99Ms: s.p99Ms,
+    httpAnswered: s.ok + s.non2xx,
+    answered: countersAfter[i]!.roundTrips - countersBefore[i]!.roundTrips,
+    repliesRead: countersAfter[i]!.repliesRead - countersBefore[i]!.repliesRead,
+    step: s,
+  }));
+  for (const s of steps) say(`  ${describeStep(s)}`);
+  return configResult({ name, shards: run.shards, config, steps, cpu, group, perGateway });
+}
+
+/** A configuration's figures: throughput summed over the gateways, the worst latencies, CPU per transfer; said too. */
+function configResult(run: {
+  name: string;
+  shards: 1 | 2;
+  config: Config;
+  steps: StepResult[];
+  cpu: CpuUse | null;
+  group: Awaited<ReturnType<typeof waitForLedgerGroup>>;
+  perGateway: GatewayFigures[];
+}): ConfigResult {
+  const { name, shards, config, steps, cpu, group, perGateway } = run;
+  const result: ConfigResult = {
+    config: name,
+    shards,
+    gateways: config.gateways,
+    ledgers: config.ledgers,
+    transfersPerSec: round(
+      steps.reduce((n, s) => n + s.transfersPerSec, 0),
+      1,
+    ),
+    p50MsMax: Math.max(...steps.map((s) => s.p50Ms)),
+    p99MsMax: Math.max(...steps.map((s) => s.p99Ms)),
+    errors: steps.reduce((n, s) => n + s.errors + s.timeouts, 0),
+    non2xx: steps.reduce((n, s) => n + s.non2xx, 0),
+    cpuMsPerTransfer: cpuBreakdown(cpu),
+    coresBusy: cpu?.coresBusy ?? null,
+    cpuByProcess: cpu,
+    ledgerGroup: group,
+    perGateway,
+  };
+  const c = result.cpuMsPerTransfer;
+  say(
+    `${name}: ${result.transfersPerSec} transfers/s, p50 ≤ ${result.p50MsMax} ms, p99 ≤ ${result.p99MsMax} ms; CPU ms/transfer ${c ? `total ${c.total} (gateways ${c.gateways}, ledgers ${c.ledgers}, kafka ${c.kafka}, postgres ${c.postgres})` : 'n/a'}; replies read/answered ${perGateway.map((g) => `${g.label} ${g.repliesRead}/${g.answered}`).join(', ')}`,
+  );
+  return result;
 }
 
 async function main(): Promise<void> {

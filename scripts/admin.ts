@@ -32,7 +32,7 @@
  * terminal) or from a file (`--password-file`, e.g. a mounted Secret). `--password` is refused.
  */
 import { coinsToMinorUnits, createPlatformClientBody, treasuryCodes } from '@coin/contracts';
-import { createPool, schemaName } from '@coin/db';
+import { createPool, type Pool, schemaName } from '@coin/db';
 import { createRedis } from '@coin/redis';
 import { forgetPlatformClient, gatewayRedisPrefix } from '@coin/gateway';
 import {
@@ -229,6 +229,122 @@ function userIdOf(values: Map<string, string>): number {
   return Number(id);
 }
 
+/** What one run of a command has: the parsed flags, what was read before connecting, and where to write. */
+interface CommandRun {
+  pool: Pool;
+  values: Map<string, string>;
+  password: string | undefined;
+  userId: number | undefined;
+  seedTarget: number | undefined;
+  topicPrefix: string;
+  out: (line: string) => void;
+  io: AdminIo;
+}
+
+/** Each command's work once the database is open (the checks that need none have run). */
+const commands: Record<AdminCommand, (run: CommandRun) => Promise<void>> = {
+  'create-superadmin': async (run) => {
+    const result = await createSuperadmin(run.pool, {
+      email: required(run.values, 'email'),
+      password: run.password!,
+      ...(run.values.get('name') ? { fullName: run.values.get('name')! } : {}),
+      topicPrefix: run.topicPrefix,
+      now: new Date(),
+      promoteExisting: run.values.has('promote-existing'),
+    });
+    const note = result.outcome === 'promoted' ? ' (its password is now the one given; second factor removed; sessions ended)' : '';
+    run.out(`superadmin ${result.outcome}: user id ${result.userId}${note}`);
+    if (result.outcome !== 'unchanged') run.out('At the first sign-in, enrol an authenticator app (TOTP): admin operations need it.');
+  },
+  'reset-password': async (run) => {
+    const minutes = Number(run.values.get('expires-in-minutes') ?? resetCodeMinutesDefault);
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > resetCodeMinutesMax) {
+      throw new Error(`--expires-in-minutes must be a whole number from 1 to ${resetCodeMinutesMax}`);
+    }
+    const issued = await issuePasswordReset(run.pool, {
+      userId: run.userId!,
+      ttlSeconds: minutes * 60,
+      topicPrefix: run.topicPrefix,
+      now: new Date(),
+    });
+    if (!issued) throw new Error(`no user ${run.userId}`);
+    run.out(`reset code: ${issued.code}`);
+    run.out(`expires:    ${issued.expiresAt.toISOString()} (one use; the user's sessions have ended)`);
+    run.out('Give it to the account holder over a channel you trust; they set a new password with POST /api/auth/password-reset.');
+  },
+  'reset-mfa': async (run) => {
+    const result = await resetSecondFactor(run.pool, { userId: run.userId!, topicPrefix: run.topicPrefix, now: new Date() });
+    if (!result) throw new Error(`no user ${run.userId}`);
+    run.out(
+      `second factor of user ${run.userId} removed and sessions ended (token version ${result.tokenVersion}); they enrol again at sign-in`,
+    );
+  },
+  'create-client': async (run) => {
+    const name = required(run.values, 'name');
+    if (name.length > 100) throw new Error('--name must be at most 100 characters');
+    const grants = clientGrants(run.values);
+    const { clientId, clientSecret } = await createPlatformClient(run.pool, name, {
+      topicPrefix: run.topicPrefix,
+      now: new Date(),
+      grants,
+    });
+    run.out(`client id:     ${clientId}`);
+    run.out(`client secret: ${clientSecret}`);
+    run.out('The secret is shown this once; only its hash is stored.');
+  },
+  'list-clients': async (run) => {
+    const clients = await listClients(run.pool);
+    if (clients.length === 0) {
+      run.out('no platform clients');
+      return;
+    }
+    const rows = clients.map((c) => [
+      c.id,
+      c.name,
+      c.treasuries.join(',') || '-',
+      c.dailyRewardCap === null ? 'default' : String(c.dailyRewardCap),
+      c.createdAt,
+      c.revokedAt ?? '-',
+    ]);
+    for (const line of table([['id', 'name', 'treasuries', 'dailyRewardCap', 'createdAt', 'revokedAt'], ...rows])) run.out(line);
+  },
+  'revoke-client': async (run) => {
+    const id = required(run.values, 'id');
+    if (!clientIdPattern.test(id)) throw new Error('--id must be a platform client id (as list-clients shows it)');
+    const result = await revokePlatformClient(run.pool, { clientId: id, now: new Date(), topicPrefix: run.topicPrefix });
+    if (!result) throw new Error(`no platform client ${id}`);
+    // Also when it was already revoked: running the command again is how a failed cache update is retried.
+    await forgetInGateway(id, run.topicPrefix);
+    run.out(
+      result.alreadyRevoked
+        ? `client ${id} (${result.client.name}) was already revoked${result.client.revokedAt ? ` at ${result.client.revokedAt}` : ''}`
+        : `client ${id} (${result.client.name}) revoked at ${result.client.revokedAt}: no new tokens, and its tokens are refused from the next request`,
+    );
+  },
+  'revoke-sessions': async (run) => {
+    const result = await revokeUserSessions(run.pool, { userId: run.userId!, topicPrefix: run.topicPrefix, now: new Date() });
+    if (!result) throw new Error(`no user ${run.userId}`);
+    run.out(`sessions of user ${run.userId} revoked (token version ${result.tokenVersion})`);
+  },
+  erase: async (run) => {
+    const result = await erasePersonalData(run.pool, { userId: run.userId!, topicPrefix: run.topicPrefix, now: new Date() });
+    if (!result.ok) throw new Error(`${result.code}: ${result.detail}`);
+    for (const line of result.receipt) run.out(line);
+  },
+  'dev-seed': async (run) => {
+    const seeded = await devSeed({
+      pool: run.pool,
+      topicPrefix: run.topicPrefix,
+      gatewayUrl: (process.env.GATEWAY_URL?.trim() || defaultGatewayUrl).replace(/\/+$/, ''),
+      rewardsTarget: run.seedTarget!,
+      env: process.env,
+      note: run.io.note ?? (() => undefined),
+    });
+    for (const line of exportLines(seeded)) run.out(line);
+    run.io.note?.('Secrets above are shown this once. In the README\'s tour: eval "$(npm run -s admin -- dev-seed)".');
+  },
+};
+
 /** How long a reset code lives unless the operator says (an hour: given in person or by phone, used at once). */
 const resetCodeMinutesDefault = 60;
 const resetCodeMinutesMax = 24 * 60;
@@ -261,110 +377,7 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
     connectionsMax: 1,
   });
   try {
-    switch (command) {
-      case 'create-superadmin': {
-        const result = await createSuperadmin(pool, {
-          email: required(values, 'email'),
-          password: password!,
-          ...(values.get('name') ? { fullName: values.get('name')! } : {}),
-          topicPrefix,
-          now: new Date(),
-          promoteExisting: values.has('promote-existing'),
-        });
-        const note = result.outcome === 'promoted' ? ' (its password is now the one given; second factor removed; sessions ended)' : '';
-        out(`superadmin ${result.outcome}: user id ${result.userId}${note}`);
-        if (result.outcome !== 'unchanged') out('At the first sign-in, enrol an authenticator app (TOTP): admin operations need it.');
-        return;
-      }
-      case 'reset-password': {
-        const minutes = Number(values.get('expires-in-minutes') ?? resetCodeMinutesDefault);
-        if (!Number.isInteger(minutes) || minutes < 1 || minutes > resetCodeMinutesMax) {
-          throw new Error(`--expires-in-minutes must be a whole number from 1 to ${resetCodeMinutesMax}`);
-        }
-        const issued = await issuePasswordReset(pool, { userId: userId!, ttlSeconds: minutes * 60, topicPrefix, now: new Date() });
-        if (!issued) throw new Error(`no user ${userId}`);
-        out(`reset code: ${issued.code}`);
-        out(`expires:    ${issued.expiresAt.toISOString()} (one use; the user's sessions have ended)`);
-        out('Give it to the account holder over a channel you trust; they set a new password with POST /api/auth/password-reset.');
-        return;
-      }
-      case 'reset-mfa': {
-        const result = await resetSecondFactor(pool, { userId: userId!, topicPrefix, now: new Date() });
-        if (!result) throw new Error(`no user ${userId}`);
-        out(
-          `second factor of user ${userId} removed and sessions ended (token version ${result.tokenVersion}); they enrol again at sign-in`,
-        );
-        return;
-      }
-      case 'create-client': {
-        const name = required(values, 'name');
-        if (name.length > 100) throw new Error('--name must be at most 100 characters');
-        const grants = clientGrants(values);
-        const { clientId, clientSecret } = await createPlatformClient(pool, name, { topicPrefix, now: new Date(), grants });
-        out(`client id:     ${clientId}`);
-        out(`client secret: ${clientSecret}`);
-        out('The secret is shown this once; only its hash is stored.');
-        return;
-      }
-      case 'list-clients': {
-        const clients = await listClients(pool);
-        if (clients.length === 0) {
-          out('no platform clients');
-          return;
-        }
-        const rows = clients.map((c) => [
-          c.id,
-          c.name,
-          c.treasuries.join(',') || '-',
-          c.dailyRewardCap === null ? 'default' : String(c.dailyRewardCap),
-          c.createdAt,
-          c.revokedAt ?? '-',
-        ]);
-        for (const line of table([['id', 'name', 'treasuries', 'dailyRewardCap', 'createdAt', 'revokedAt'], ...rows])) out(line);
-        return;
-      }
-      case 'revoke-client': {
-        const id = required(values, 'id');
-        if (!clientIdPattern.test(id)) throw new Error('--id must be a platform client id (as list-clients shows it)');
-        const result = await revokePlatformClient(pool, { clientId: id, now: new Date(), topicPrefix });
-        if (!result) throw new Error(`no platform client ${id}`);
-        // Also when it was already revoked: running the command again is how a failed cache update is retried.
-        await forgetInGateway(id, topicPrefix);
-        out(
-          result.alreadyRevoked
-            ? `client ${id} (${result.client.name}) was already revoked${result.client.revokedAt ? ` at ${result.client.revokedAt}` : ''}`
-            : `client ${id} (${result.client.name}) revoked at ${result.client.revokedAt}: no new tokens, and its tokens are refused from the next request`,
-        );
-        return;
-      }
-      case 'revoke-sessions': {
-        const result = await revokeUserSessions(pool, { userId: userId!, topicPrefix, now: new Date() });
-        if (!result) throw new Error(`no user ${userId}`);
-        out(`sessions of user ${userId} revoked (token version ${result.tokenVersion})`);
-        return;
-      }
-      case 'erase': {
-        const result = await erasePersonalData(pool, { userId: userId!, topicPrefix, now: new Date() });
-        if (!result.ok) throw new Error(`${result.code}: ${result.detail}`);
-        for (const line of result.receipt) out(line);
-        return;
-      }
-      case 'dev-seed': {
-        const values = await devSeed({
-          pool,
-          topicPrefix,
-          gatewayUrl: (process.env.GATEWAY_URL?.trim() || defaultGatewayUrl).replace(/\/+$/, ''),
-          rewardsTarget: seedTarget!,
-          env: process.env,
-          note: io.note ?? (() => undefined),
-        });
-        for (const line of exportLines(values)) out(line);
-        io.note?.('Secrets above are shown this once. In the README\'s tour: eval "$(npm run -s admin -- dev-seed)".');
-        return;
-      }
-      default:
-        throw new Error(usage);
-    }
+    await commands[command]({ pool, values, password, userId, seedTarget, topicPrefix, out, io });
   } finally {
     await pool.end();
   }

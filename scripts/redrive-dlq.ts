@@ -146,20 +146,7 @@ export async function redriveDlq(options: RedriveOptions): Promise<{ moved: numb
   const dlq = dlqOf(options.topic);
   const groupId = options.groupId ?? `${dlq}-redrive`;
   const limit = options.limit ?? Number.MAX_SAFE_INTEGER;
-  const admin = options.kafka.admin();
-  await admin.connect();
-  let remaining: Map<number, { next: number; end: number }>;
-  try {
-    const [ends, committed] = await Promise.all([admin.fetchTopicOffsets(dlq), admin.fetchOffsets({ groupId, topics: [dlq] })]);
-    const committedOf = new Map((committed[0]?.partitions ?? []).map((p) => [p.partition, Number(p.offset)]));
-    remaining = new Map(
-      ends
-        .map((e) => [e.partition, { next: Math.max(committedOf.get(e.partition) ?? -1, Number(e.low)), end: Number(e.high) }] as const)
-        .filter(([, r]) => r.next < r.end),
-    );
-  } finally {
-    await admin.disconnect();
-  }
+  const remaining = await remainingRanges(options.kafka, dlq, groupId);
   if (remaining.size === 0 || limit <= 0) return { moved: 0, refused: 0 };
 
   const producer = options.kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
@@ -189,18 +176,9 @@ export async function redriveDlq(options: RedriveOptions): Promise<{ moved: numb
           .filter((m) => Number(m.offset) >= range.next && Number(m.offset) < range.end)
           .slice(0, limit - moved - refused);
         if (messages.length === 0 || !isRunning()) return;
-        const verified: KafkaMessage[] = [];
-        for (const m of messages) {
-          const why = await options.check(m);
-          if (why === null) verified.push(m);
-          else {
-            refused += 1;
-            options.logger.warn(
-              { dlq, partition: batch.partition, offset: m.offset, why },
-              'dead letter not redriven: it does not verify against the owner of the topic',
-            );
-          }
-        }
+        const verified = await verifiedOf(messages, options, dlq, batch.partition, () => {
+          refused += 1;
+        });
         if (verified.length > 0)
           await producer.send({
             topic: options.topic,
@@ -227,6 +205,50 @@ export async function redriveDlq(options: RedriveOptions): Promise<{ moved: numb
     await producer.disconnect();
   }
   return { moved, refused };
+}
+
+/** Per DLQ partition, the offsets still to redrive: from the group's committed offset (or the log start) to the end. */
+async function remainingRanges(
+  kafka: RedriveOptions['kafka'],
+  dlq: string,
+  groupId: string,
+): Promise<Map<number, { next: number; end: number }>> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const [ends, committed] = await Promise.all([admin.fetchTopicOffsets(dlq), admin.fetchOffsets({ groupId, topics: [dlq] })]);
+    const committedOf = new Map((committed[0]?.partitions ?? []).map((p) => [p.partition, Number(p.offset)]));
+    return new Map(
+      ends
+        .map((e) => [e.partition, { next: Math.max(committedOf.get(e.partition) ?? -1, Number(e.low)), end: Number(e.high) }] as const)
+        .filter(([, r]) => r.next < r.end),
+    );
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** The messages that verify against the owner of the topic; each other one is logged and counted by `onRefused`. */
+async function verifiedOf(
+  messages: KafkaMessage[],
+  options: RedriveOptions,
+  dlq: string,
+  partition: number,
+  onRefused: () => void,
+): Promise<KafkaMessage[]> {
+  const verified: KafkaMessage[] = [];
+  for (const m of messages) {
+    const why = await options.check(m);
+    if (why === null) verified.push(m);
+    else {
+      onRefused();
+      options.logger.warn(
+        { dlq, partition, offset: m.offset, why },
+        'dead letter not redriven: it does not verify against the owner of the topic',
+      );
+    }
+  }
+  return verified;
 }
 
 /**

@@ -109,22 +109,7 @@ export async function scanPublishedTransactionIds(options: {
   groupId: string;
   timeoutMs?: number;
 }): Promise<PublishedScan> {
-  const admin = options.kafka.admin();
-  await admin.connect();
-  const ranges = new Map<string, { start: bigint; end: bigint }>();
-  try {
-    for (const topic of options.topics) {
-      const ends = await admin.fetchTopicOffsets(topic);
-      const starts = await admin.fetchTopicOffsetsByTimestamp(topic, options.fromMs);
-      for (const { partition, high } of ends) {
-        const start = BigInt(starts.find((s) => s.partition === partition)?.offset ?? high);
-        const end = BigInt(high);
-        if (start < end) ranges.set(`${topic}:${partition}`, { start, end });
-      }
-    }
-  } finally {
-    await admin.disconnect();
-  }
+  const ranges = await offsetRanges(options.kafka, options.topics, options.fromMs);
   const byTopic = new Map(options.topics.map((topic) => [topic, { topic, records: 0, highest: 0 }]));
   if (ranges.size === 0) return { highest: 0, records: 0, byTopic: [...byTopic.values()] };
 
@@ -182,4 +167,25 @@ export async function scanPublishedTransactionIds(options: {
     records: topics.reduce((a, t) => a + t.records, 0),
     byTopic: topics,
   };
+}
+
+/** Per `topic:partition`, the offsets written since `fromMs`: from the first at or after it to the end; empty ones left out. */
+async function offsetRanges(kafka: Kafka, topics: string[], fromMs: number): Promise<Map<string, { start: bigint; end: bigint }>> {
+  const admin = kafka.admin();
+  await admin.connect();
+  const ranges = new Map<string, { start: bigint; end: bigint }>();
+  try {
+    for (const topic of topics) {
+      const ends = await admin.fetchTopicOffsets(topic);
+      const starts = await admin.fetchTopicOffsetsByTimestamp(topic, fromMs);
+      for (const { partition, high } of ends) {
+        const start = BigInt(starts.find((s) => s.partition === partition)?.offset ?? high);
+        const end = BigInt(high);
+        if (start < end) ranges.set(`${topic}:${partition}`, { start, end });
+      }
+    }
+  } finally {
+    await admin.disconnect();
+  }
+  return ranges;
 }

@@ -153,24 +153,7 @@ export async function rewindAfterRestore(options: RestoreRewindOptions): Promise
         .join('; ')})`,
     );
     // Read every position before setting any: a failure here leaves the groups as they were.
-    const atTime = async (groupId: string, topic: string): Promise<GroupPosition> => ({
-      groupId,
-      topic,
-      to: 'restore point - margin',
-      offsets: (await admin.fetchTopicOffsetsByTimestamp(topic, from)).map(({ partition, offset }) => ({ partition, offset })),
-    });
-    const planned = [
-      await atTime(groups.commands, topics.ledgerCommands),
-      {
-        groupId: groups.commands,
-        topic: topics.ledgerInternal,
-        to: 'end' as const,
-        offsets: (await admin.fetchTopicOffsets(topics.ledgerInternal)).map(({ partition, high }) => ({ partition, offset: high })),
-      },
-      await atTime(groups.userEvents, topics.userEventsV2),
-      // Version 1, retired: what an older user service wrote there before the upgrade.
-      await atTime(groups.userEvents, topics.userEvents),
-    ];
+    const planned = await plannedPositions(admin, options.topicPrefix, from);
     for (const position of planned) {
       await admin.setOffsets({ groupId: position.groupId, topic: position.topic, partitions: position.offsets });
       positions.push(position);
@@ -192,23 +175,54 @@ export async function rewindAfterRestore(options: RestoreRewindOptions): Promise
   }
 
   const legs = await owedCreditLegCommands(options.ledgerDb, (options.now ?? (() => new Date()))());
-  if (legs.length > 0) {
-    const producer = options.kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
-    await producer.connect();
-    try {
-      for (let i = 0; i < legs.length; i += legsPerRequest) {
-        const messages = legs.slice(i, i + legsPerRequest).map((leg) => ledgerCommandMessage(leg));
-        await producer.send({ topic: topics.ledgerInternal, messages });
-      }
-    } finally {
-      await producer.disconnect();
-    }
-  }
+  await sendCreditLegs(options.kafka, topics.ledgerInternal, legs);
   options.log(
     `credit legs owed by the restored ledger sent to ${topics.ledgerInternal}: ${legs.length}` +
       (legs.length > 0 ? ` (transactions ${legs.map((l) => l.data.transactionId).join(', ')})` : ''),
   );
   return { positions, legsSent: legs.map((l) => l.commandId), published, idFloors };
+}
+
+/**
+ * Where the ledger's groups start again: its commands and the user events at the restore point
+ * minus the margin, its internal topic at the end.
+ */
+async function plannedPositions(admin: Admin, topicPrefix: string, from: number): Promise<GroupPosition[]> {
+  const topics = topicNames(topicPrefix);
+  const groups = ledgerGroupIds(topicPrefix);
+  const atTime = async (groupId: string, topic: string): Promise<GroupPosition> => ({
+    groupId,
+    topic,
+    to: 'restore point - margin',
+    offsets: (await admin.fetchTopicOffsetsByTimestamp(topic, from)).map(({ partition, offset }) => ({ partition, offset })),
+  });
+  return [
+    await atTime(groups.commands, topics.ledgerCommands),
+    {
+      groupId: groups.commands,
+      topic: topics.ledgerInternal,
+      to: 'end' as const,
+      offsets: (await admin.fetchTopicOffsets(topics.ledgerInternal)).map(({ partition, high }) => ({ partition, offset: high })),
+    },
+    await atTime(groups.userEvents, topics.userEventsV2),
+    // Version 1, retired: what an older user service wrote there before the upgrade.
+    await atTime(groups.userEvents, topics.userEvents),
+  ];
+}
+
+/** Sends the credit legs the restored ledger owes to its internal topic, in requests of at most `legsPerRequest`. */
+async function sendCreditLegs(kafka: Kafka, topic: string, legs: Awaited<ReturnType<typeof owedCreditLegCommands>>): Promise<void> {
+  if (legs.length === 0) return;
+  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+  await producer.connect();
+  try {
+    for (let i = 0; i < legs.length; i += legsPerRequest) {
+      const messages = legs.slice(i, i + legsPerRequest).map((leg) => ledgerCommandMessage(leg));
+      await producer.send({ topic, messages });
+    }
+  } finally {
+    await producer.disconnect();
+  }
 }
 
 const usage =

@@ -105,7 +105,85 @@ async function start(): Promise<void> {
   await ensureConsoleBuilt(log);
   const serviceKeys = generateServiceKeys();
   saveRunHistoryServiceKey(serviceKeys);
-  const envs = serviceEnvs({
+  const envs = stackEnvs(endpoints, serviceKeys);
+
+  // Like a Kubernetes deployment: a service that exits on its own (a crash, a signal not from us)
+  // is started again, after 1 s, 2 s, 4 s … 30 s; the rest keeps running.
+  let stopping = false;
+  const supervisors = superviseServices(envs, () => stopping);
+
+  const stopAll = async (code: number, reason: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    log(`${reason}: stopping the services (infrastructure keeps running; \`npm run stop\` stops it)`);
+    await Promise.all([...supervisors.values()].map((s) => s.stop(stopGraceMs)));
+    log('services stopped');
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stopAll(0, signal));
+  // Whatever ends this process, the services (in their own process groups) do not outlive it.
+  process.on('exit', () => {
+    for (const s of supervisors.values()) s.killNow();
+  });
+
+  try {
+    // Back-end services first: the gateway fetches the signing keys from the user service.
+    for (const name of serviceNames) {
+      if (stopping) return;
+      supervisors.get(name)!.start();
+      if (name !== 'gateway' && !(await waitForReady(readyUrlOf(name), startupReadyMs, () => stopping))) return;
+    }
+    if (!(await waitForReady(readyUrlOf('gateway'), startupReadyMs, () => stopping))) return;
+  } catch (err) {
+    await stopAll(1, (err as Error).message);
+    return;
+  }
+
+  await bootstrapIfAsked(envs.user.USER_DATABASE_URL!);
+  log(
+    `gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs, admin console at /admin); /metrics, /healthz, /readyz on ports ${Object.values(defaultMetricsPorts).join(', ')}; a service that exits is restarted; Ctrl-C stops the services`,
+  );
+}
+
+/** Readiness is on each service's metrics port. */
+function readyUrlOf(name: ServiceName): string {
+  return `http://127.0.0.1:${defaultMetricsPorts[name]}`;
+}
+
+/** A supervisor per service (not started yet); a restarted one is logged once ready again, unless the stack is stopping. */
+function superviseServices(envs: ReturnType<typeof stackEnvs>, isStopping: () => boolean): Map<ServiceName, Supervisor> {
+  const supervisors = new Map<ServiceName, Supervisor>();
+  for (const name of serviceNames) {
+    const supervisor: Supervisor = new Supervisor({
+      name,
+      spec: {
+        command: process.execPath,
+        args: [...serviceNodeArgs[name], '--import', 'tsx', join(repoRoot, `services/${name}/src/main.ts`)],
+        cwd: repoRoot,
+        env: { ...process.env, ...envs[name] },
+        // Ctrl-C reaches only us; we stop each service once, gracefully (a second signal would
+        // make a service exit at once).
+        detached: true,
+      },
+      log,
+      onSpawn: (child, cause) => {
+        pipeOutput(name, child);
+        if (cause !== 'restart') return;
+        const gaveUp = () => isStopping() || supervisor.child !== child || !supervisor.isRunning();
+        waitForReady(readyUrlOf(name), startupReadyMs, gaveUp).then(
+          (ready) => ready && log(`${name} ready again (pid ${child.pid}, restart #${supervisor.restarts})`),
+          (err: Error) => log(`${name} (pid ${child.pid}): ${err.message}`),
+        );
+      },
+    });
+    supervisors.set(name, supervisor);
+  }
+  return supervisors;
+}
+
+/** The services' environments for this run: the infrastructure's endpoints, the dev keys and this run's service keys. */
+function stackEnvs(endpoints: Awaited<ReturnType<typeof infraAndProvision>>, serviceKeys: ReturnType<typeof generateServiceKeys>) {
+  return serviceEnvs({
     ...endpoints,
     topicPrefix: process.env.TOPIC_PREFIX ?? '',
     schemaPrefix: process.env.DB_SCHEMA_PREFIX ?? '',
@@ -128,71 +206,15 @@ async function start(): Promise<void> {
         : {}),
     },
   });
-  // Readiness is on each service's metrics port.
-  const urlOf = (name: ServiceName) => `http://127.0.0.1:${defaultMetricsPorts[name]}`;
+}
 
-  // Like a Kubernetes deployment: a service that exits on its own (a crash, a signal not from us)
-  // is started again, after 1 s, 2 s, 4 s … 30 s; the rest keeps running.
-  let stopping = false;
-  const supervisors = new Map<ServiceName, Supervisor>();
-  for (const name of serviceNames) {
-    const supervisor: Supervisor = new Supervisor({
-      name,
-      spec: {
-        command: process.execPath,
-        args: [...serviceNodeArgs[name], '--import', 'tsx', join(repoRoot, `services/${name}/src/main.ts`)],
-        cwd: repoRoot,
-        env: { ...process.env, ...envs[name] },
-        // Ctrl-C reaches only us; we stop each service once, gracefully (a second signal would
-        // make a service exit at once).
-        detached: true,
-      },
-      log,
-      onSpawn: (child, cause) => {
-        pipeOutput(name, child);
-        if (cause !== 'restart') return;
-        const gaveUp = () => stopping || supervisor.child !== child || !supervisor.isRunning();
-        waitForReady(urlOf(name), startupReadyMs, gaveUp).then(
-          (ready) => ready && log(`${name} ready again (pid ${child.pid}, restart #${supervisor.restarts})`),
-          (err: Error) => log(`${name} (pid ${child.pid}): ${err.message}`),
-        );
-      },
-    });
-    supervisors.set(name, supervisor);
-  }
-
-  const stopAll = async (code: number, reason: string): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    log(`${reason}: stopping the services (infrastructure keeps running; \`npm run stop\` stops it)`);
-    await Promise.all([...supervisors.values()].map((s) => s.stop(stopGraceMs)));
-    log('services stopped');
-    process.exit(code);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stopAll(0, signal));
-  // Whatever ends this process, the services (in their own process groups) do not outlive it.
-  process.on('exit', () => {
-    for (const s of supervisors.values()) s.killNow();
-  });
-
-  try {
-    // Back-end services first: the gateway fetches the signing keys from the user service.
-    for (const name of serviceNames) {
-      if (stopping) return;
-      supervisors.get(name)!.start();
-      if (name !== 'gateway' && !(await waitForReady(urlOf(name), startupReadyMs, () => stopping))) return;
-    }
-    if (!(await waitForReady(urlOf('gateway'), startupReadyMs, () => stopping))) return;
-  } catch (err) {
-    await stopAll(1, (err as Error).message);
-    return;
-  }
-
+/** Makes the SUPERADMIN that BOOTSTRAP_SUPERADMIN_EMAIL and _PASSWORD name, when both are set. */
+async function bootstrapIfAsked(userDatabaseUrl: string): Promise<void> {
   const email = process.env.BOOTSTRAP_SUPERADMIN_EMAIL;
   const password = process.env.BOOTSTRAP_SUPERADMIN_PASSWORD;
   if (email && password) {
     const outcome = await bootstrapSuperadmin({
-      databaseUrl: envs.user.USER_DATABASE_URL!,
+      databaseUrl: userDatabaseUrl,
       schemaPrefix: process.env.DB_SCHEMA_PREFIX ?? '',
       topicPrefix: process.env.TOPIC_PREFIX ?? '',
       email,
@@ -200,9 +222,6 @@ async function start(): Promise<void> {
     });
     log(`bootstrap superadmin: ${outcome}`);
   }
-  log(
-    `gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs, admin console at /admin); /metrics, /healthz, /readyz on ports ${Object.values(defaultMetricsPorts).join(', ')}; a service that exits is restarted; Ctrl-C stops the services`,
-  );
 }
 
 const usage =

@@ -61,66 +61,16 @@ async function main(): Promise<void> {
   });
 
   app.post('/transfer', async (request, reply) => {
-    const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) throw new HttpError(401, 'UNAUTHENTICATED');
-    let fromId: number;
-    try {
-      const { payload } = await jwtVerify(header.slice(7), publicKey, {
-        issuer: config.JWT_ISSUER,
-        audience: config.JWT_AUDIENCE,
-        algorithms: ['EdDSA'],
-      });
-      fromId = Number(payload.sub);
-    } catch {
-      throw new HttpError(401, 'UNAUTHENTICATED');
-    }
+    const fromId = await payerOf(request.headers.authorization, publicKey);
     const parsed = transferBody.safeParse(request.body);
     if (!parsed.success) throw new HttpError(400, 'VALIDATION_FAILED');
     const { toUserId, reason } = parsed.data;
     const amount = coinsToMinorUnits(parsed.data.amount)!;
     if (toUserId === fromId) throw new HttpError(422, 'SELF_TRANSFER');
 
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const locked = await client.query<{ id: string; balance: string }>(
-        'SELECT id, balance FROM accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
-        [[fromId, toUserId]],
-      );
-      const from = locked.rows.find((r) => Number(r.id) === fromId);
-      const to = locked.rows.find((r) => Number(r.id) === toUserId);
-      if (!from || !to) throw new HttpError(404, 'USER_NOT_FOUND');
-      if (Number(from.balance) < amount) throw new HttpError(422, 'INSUFFICIENT_FUNDS');
-      const debited = await client.query<{ balance: string }>(
-        'UPDATE accounts SET balance = balance - $2 WHERE id = $1 RETURNING balance',
-        [fromId, amount],
-      );
-      await client.query('UPDATE accounts SET balance = balance + $2 WHERE id = $1', [toUserId, amount]);
-      const inserted = await client.query<{ id: string; created_at: Date }>(
-        'INSERT INTO transfers (from_id, to_id, amount, reason) VALUES ($1, $2, $3, $4) RETURNING id, created_at',
-        [fromId, toUserId, amount, reason],
-      );
-      await client.query('COMMIT');
-      const row = inserted.rows[0]!;
-      reply.status(201);
-      return {
-        transaction: {
-          id: Number(row.id),
-          type: 'TRANSFER',
-          amount: minorUnitsToCoins(amount),
-          fromUserId: fromId,
-          toUserId,
-          reason,
-          createdAt: row.created_at.toISOString(),
-        },
-        wallet: { userId: fromId, balance: minorUnitsToCoins(Number(debited.rows[0]!.balance)) },
-      };
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    const answer = await applyTransfer(pool, fromId, toUserId, amount, reason);
+    reply.status(201);
+    return answer;
   });
 
   await app.listen({ host: '127.0.0.1', port: config.BASELINE_PORT });
@@ -138,3 +88,62 @@ main().catch((err: unknown) => {
   process.stderr.write(`baseline: ${err instanceof Error ? err.stack : String(err)}\n`);
   process.exit(1);
 });
+
+/** The payer: the subject of the bearer token, verified as the gateway does (EdDSA, issuer, audience). */
+async function payerOf(header: string | undefined, publicKey: Awaited<ReturnType<typeof importSPKI>>): Promise<number> {
+  if (!header?.startsWith('Bearer ')) throw new HttpError(401, 'UNAUTHENTICATED');
+  try {
+    const { payload } = await jwtVerify(header.slice(7), publicKey, {
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+      algorithms: ['EdDSA'],
+    });
+    return Number(payload.sub);
+  } catch {
+    throw new HttpError(401, 'UNAUTHENTICATED');
+  }
+}
+
+/** The transfer in one transaction: both accounts locked in id order, the payer debited, the payee credited, the row written. */
+async function applyTransfer(pool: pg.Pool, fromId: number, toUserId: number, amount: number, reason: string) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const locked = await client.query<{ id: string; balance: string }>(
+      'SELECT id, balance FROM accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+      [[fromId, toUserId]],
+    );
+    const from = locked.rows.find((r) => Number(r.id) === fromId);
+    const to = locked.rows.find((r) => Number(r.id) === toUserId);
+    if (!from || !to) throw new HttpError(404, 'USER_NOT_FOUND');
+    if (Number(from.balance) < amount) throw new HttpError(422, 'INSUFFICIENT_FUNDS');
+    const debited = await client.query<{ balance: string }>('UPDATE accounts SET balance = balance - $2 WHERE id = $1 RETURNING balance', [
+      fromId,
+      amount,
+    ]);
+    await client.query('UPDATE accounts SET balance = balance + $2 WHERE id = $1', [toUserId, amount]);
+    const inserted = await client.query<{ id: string; created_at: Date }>(
+      'INSERT INTO transfers (from_id, to_id, amount, reason) VALUES ($1, $2, $3, $4) RETURNING id, created_at',
+      [fromId, toUserId, amount, reason],
+    );
+    await client.query('COMMIT');
+    const row = inserted.rows[0]!;
+    return {
+      transaction: {
+        id: Number(row.id),
+        type: 'TRANSFER',
+        amount: minorUnitsToCoins(amount),
+        fromUserId: fromId,
+        toUserId,
+        reason,
+        createdAt: row.created_at.toISOString(),
+      },
+      wallet: { userId: fromId, balance: minorUnitsToCoins(Number(debited.rows[0]!.balance)) },
+    };
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}

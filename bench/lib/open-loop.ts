@@ -21,78 +21,20 @@ export function runOpenLoop(spec: StepSpec & { ratePerSec: number }): Promise<St
   const pool = new Pool(spec.url, { connections: spec.connections, headersTimeout: requestTimeoutMs, bodyTimeout: requestTimeoutMs });
   const intervalMs = 1000 / spec.ratePerSec;
   const total = Math.round(spec.ratePerSec * spec.durationSec);
-  const latencies: number[] = [];
-  const statusCodes: Record<string, number> = {};
-  let ok = 0;
-  let non2xx = 0;
-  let errors = 0;
-  let timeouts = 0;
+  const tally: Tally = { latencies: [], statusCodes: {}, ok: 0, non2xx: 0, errors: 0, timeouts: 0 };
   let sent = 0;
   let finished = 0;
   let okAtLastTick = 0;
   const started = performance.now();
 
   return new Promise((resolve) => {
-    const done = () => {
-      clearInterval(ticker);
-      void pool.destroy();
-      const sorted = latencies.sort((a, b) => a - b);
-      const round = (v: number) => Math.round(v * 10) / 10;
-      resolve({
-        label: spec.label,
-        kind: 'open',
-        connections: spec.connections,
-        offeredPerSec: spec.ratePerSec,
-        durationSec: spec.durationSec,
-        transfersPerSec: round(ok / spec.durationSec),
-        requestsPerSec: round((ok + non2xx) / spec.durationSec),
-        p50Ms: Math.round(percentile(sorted, 50)),
-        p90Ms: Math.round(percentile(sorted, 90)),
-        p99Ms: Math.round(percentile(sorted, 99)),
-        maxMs: Math.round(sorted[sorted.length - 1] ?? 0),
-        ok,
-        non2xx,
-        errors,
-        timeouts,
-        statusCodes,
-      });
-    };
     const settle = () => {
       finished += 1;
-      if (sent === total && finished === total) done();
-    };
-    // undici's dispatch() with a handler rather than request(): no promise and no body stream per
-    // request (the body is not read, only waited for), so the generator takes less of the CPU the
-    // system under test shares with it.
-    const fire = (generated: GeneratedRequest, dueAt: number) => {
-      let statusCode = 0;
-      pool.dispatch(
-        {
-          method: 'POST',
-          path: generated.path,
-          headers: { ...generated.headers, 'content-type': 'application/json' },
-          body: generated.body,
-        },
-        {
-          onRequestStart: () => undefined,
-          onResponseStart: (_controller, status) => {
-            statusCode = status;
-          },
-          onResponseData: () => undefined,
-          onResponseEnd: () => {
-            statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
-            if (statusCode >= 200 && statusCode < 300) ok += 1;
-            else non2xx += 1;
-            latencies.push(performance.now() - dueAt);
-            settle();
-          },
-          onResponseError: (_controller, err: Error & { code?: string }) => {
-            if (err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT') timeouts += 1;
-            else errors += 1;
-            settle();
-          },
-        },
-      );
+      if (sent === total && finished === total) {
+        clearInterval(ticker);
+        void pool.destroy();
+        resolve(stepResultOf(spec, tally));
+      }
     };
     // Dispatch everything due, then sleep until the next request is due (timers are coarse, so
     // a late wake-up sends the overdue requests at once, each still timed from its due time).
@@ -101,14 +43,86 @@ export function runOpenLoop(spec: StepSpec & { ratePerSec: number }): Promise<St
       while (sent < total && started + sent * intervalMs <= now) {
         const dueAt = started + sent * intervalMs;
         sent += 1;
-        fire(spec.next(), dueAt);
+        fire(pool, spec.next(), dueAt, tally, settle);
       }
       if (sent < total) setTimeout(dispatch, Math.max(0, started + sent * intervalMs - performance.now()));
     };
     const ticker = setInterval(() => {
+      const { ok, non2xx, errors } = tally;
       spec.onTick?.({ elapsedSec: (performance.now() - started) / 1000, okLastSec: ok - okAtLastTick, ok, failed: non2xx + errors });
       okAtLastTick = ok;
     }, 1000);
     dispatch();
   });
+}
+
+/** What the requests of a step came to so far. */
+interface Tally {
+  latencies: number[];
+  statusCodes: Record<string, number>;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/**
+ * Sends one request and counts its answer in `tally`, its latency from `dueAt`. undici's dispatch()
+ * with a handler rather than request(): no promise and no body stream per request (the body is not
+ * read, only waited for), so the generator takes less of the CPU the system under test shares with it.
+ */
+function fire(pool: Pool, generated: GeneratedRequest, dueAt: number, tally: Tally, settle: () => void): void {
+  let statusCode = 0;
+  pool.dispatch(
+    {
+      method: 'POST',
+      path: generated.path,
+      headers: { ...generated.headers, 'content-type': 'application/json' },
+      body: generated.body,
+    },
+    {
+      onRequestStart: () => undefined,
+      onResponseStart: (_controller, status) => {
+        statusCode = status;
+      },
+      onResponseData: () => undefined,
+      onResponseEnd: () => {
+        tally.statusCodes[statusCode] = (tally.statusCodes[statusCode] ?? 0) + 1;
+        if (statusCode >= 200 && statusCode < 300) tally.ok += 1;
+        else tally.non2xx += 1;
+        tally.latencies.push(performance.now() - dueAt);
+        settle();
+      },
+      onResponseError: (_controller, err: Error & { code?: string }) => {
+        if (err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT') tally.timeouts += 1;
+        else tally.errors += 1;
+        settle();
+      },
+    },
+  );
+}
+
+/** The step's result: throughput over its duration, latency percentiles, and its counts. */
+function stepResultOf(spec: StepSpec & { ratePerSec: number }, tally: Tally): StepResult {
+  const { ok, non2xx, errors, timeouts, statusCodes } = tally;
+  const sorted = tally.latencies.sort((a, b) => a - b);
+  const round = (v: number) => Math.round(v * 10) / 10;
+  return {
+    label: spec.label,
+    kind: 'open',
+    connections: spec.connections,
+    offeredPerSec: spec.ratePerSec,
+    durationSec: spec.durationSec,
+    transfersPerSec: round(ok / spec.durationSec),
+    requestsPerSec: round((ok + non2xx) / spec.durationSec),
+    p50Ms: Math.round(percentile(sorted, 50)),
+    p90Ms: Math.round(percentile(sorted, 90)),
+    p99Ms: Math.round(percentile(sorted, 99)),
+    maxMs: Math.round(sorted[sorted.length - 1] ?? 0),
+    ok,
+    non2xx,
+    errors,
+    timeouts,
+    statusCodes,
+  };
 }

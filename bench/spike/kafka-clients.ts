@@ -387,17 +387,7 @@ async function main(): Promise<void> {
   );
 
   const topics = settings.clients.flatMap((c) => Object.values(topicsOf(prefix, c)));
-  const { Admin } = await import('@platformatic/kafka');
-  const admin = new Admin({ clientId: 'spike-admin', bootstrapBrokers: settings.brokers });
-  try {
-    for (const client of settings.clients) {
-      const t = topicsOf(prefix, client);
-      await admin.createTopics({ topics: [t.commands], partitions: settings.commandPartitions, replicas: 1 });
-      await admin.createTopics({ topics: [t.replies], partitions: settings.replyPartitions, replicas: 1 });
-    }
-  } finally {
-    await admin.close();
-  }
+  await createSpikeTopics(prefix);
 
   const rows: StepRow[] = [];
   const cleanUp = async () => {
@@ -431,12 +421,57 @@ async function main(): Promise<void> {
     steps: rows,
   };
   const table = markdownTable(rows);
-  const md = [
+  const md = reportMarkdown({
+    prefix,
+    startedAt,
+    versions,
+    producer: result.settings.producer,
+    consumer: result.settings.consumer,
+    table,
+    rows,
+  });
+  mkdirSync(join(repoRoot, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(repoRoot, 'bench', 'results', 'kafka-clients.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(join(repoRoot, 'bench', 'results', 'kafka-clients.md'), md);
+  // A copy next to the run's logs (.run, not versioned): earlier runs stay at hand.
+  writeFileSync(join(logDir, 'kafka-clients.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(join(logDir, 'kafka-clients.md'), md);
+  process.stdout.write(`${table}\n\n${comparison(rows)}\n`);
+  say(`wrote bench/results/kafka-clients.json and bench/results/kafka-clients.md (copies in ${logDir})`);
+}
+
+/** Each client's command and reply topics under `prefix`. */
+async function createSpikeTopics(prefix: string): Promise<void> {
+  const { Admin } = await import('@platformatic/kafka');
+  const admin = new Admin({ clientId: 'spike-admin', bootstrapBrokers: settings.brokers });
+  try {
+    for (const client of settings.clients) {
+      const t = topicsOf(prefix, client);
+      await admin.createTopics({ topics: [t.commands], partitions: settings.commandPartitions, replicas: 1 });
+      await admin.createTopics({ topics: [t.replies], partitions: settings.replyPartitions, replicas: 1 });
+    }
+  } finally {
+    await admin.close();
+  }
+}
+
+/** The report: how the run was made, the table of steps and the comparison with kafkajs. */
+function reportMarkdown(report: {
+  prefix: string;
+  startedAt: string;
+  versions: ReturnType<typeof clientVersions>;
+  producer: string;
+  consumer: string;
+  table: string;
+  rows: StepRow[];
+}): string {
+  const { prefix, startedAt, versions, table, rows } = report;
+  return [
     `# Kafka client spike: ${settings.clients.join(' vs ')} (transport floor, open loop)`,
     '',
     `Run ${prefix} at ${startedAt}: Node ${process.version}, Kafka ${kafkaVersion} (${settings.brokers.join(',')}), ${cpus().length} CPUs; kafkajs ${versions.kafkajs}, @platformatic/kafka ${versions.platformatic}${versions.confluent ? `, @confluentinc/kafka-javascript ${versions.confluent}` : ''}.`,
     `Each step ${settings.warmupSec} s warm-up + ${settings.stepSec} s measured; command topic ${settings.commandPartitions} partitions, reply topic ${settings.replyPartitions}.`,
-    `Producer: ${result.settings.producer}. Consumer: ${result.settings.consumer}.`,
+    `Producer: ${report.producer}. Consumer: ${report.consumer}.`,
     'Latency: from the due time of each open-loop command to its reply at the front. CPU: ms per round trip (one command + one reply), from /proc over the measured step.',
     'Broker CPU is this checkout\'s broker JVM only: anything else using this broker during a step counts too. "broker background" is its CPU over 3 s just before the step with the spike idle; "broker net" subtracts that rate over the step.',
     'All clients run side by side (idle ones only poll); the steps interleave by rate, the client order rotating from one rate to the next.',
@@ -448,14 +483,6 @@ async function main(): Promise<void> {
     comparison(rows),
     '',
   ].join('\n');
-  mkdirSync(join(repoRoot, 'bench', 'results'), { recursive: true });
-  writeFileSync(join(repoRoot, 'bench', 'results', 'kafka-clients.json'), `${JSON.stringify(result, null, 2)}\n`);
-  writeFileSync(join(repoRoot, 'bench', 'results', 'kafka-clients.md'), md);
-  // A copy next to the run's logs (.run, not versioned): earlier runs stay at hand.
-  writeFileSync(join(logDir, 'kafka-clients.json'), `${JSON.stringify(result, null, 2)}\n`);
-  writeFileSync(join(logDir, 'kafka-clients.md'), md);
-  process.stdout.write(`${table}\n\n${comparison(rows)}\n`);
-  say(`wrote bench/results/kafka-clients.json and bench/results/kafka-clients.md (copies in ${logDir})`);
 }
 
 argsOrExit(() =>

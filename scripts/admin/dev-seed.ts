@@ -168,8 +168,65 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
   const { env, note, gatewayUrl } = options;
   const anonymous = createCoinClient({ baseUrl: gatewayUrl });
   await gatewayAnswers(gatewayUrl);
+  const supers = await seedSuperadmins(options, anonymous);
+  const { superEmail, superPassword, created, superSession, superadmin, secondEmail, secondPassword } = supers;
 
-  // ---- Two SUPERADMINs: the operator CLI's path (the database), as create-superadmin does ----
+  // Signed in only when something needs it (each sign-in counts against the login limit: 10 a
+  // minute per address with npm start's settings, which a tour pasted twice in a minute would reach).
+  let secondSignedIn: AdminSignedIn | undefined;
+  const secondSession = async () => {
+    secondSignedIn ??= await signInAdmin(anonymous, gatewayUrl, 'SECOND_SUPERADMIN', secondEmail, secondPassword, env, note);
+    return secondSignedIn;
+  };
+  const reusedSecondSecret = given(env, 'COIN_SECOND_SUPERADMIN_TOTP_SECRET');
+  if (!reusedSecondSecret) await secondSession();
+  /** The second SUPERADMIN approves what the first asked for (POST /api/admin/grant-requests/{id}/approve). */
+  const approveAsSecond = async (requestId: string) => {
+    const second = createCoinClient({ baseUrl: gatewayUrl, accessToken: (await secondSession()).accessToken });
+    await second.approveGrantRequest({ path: { id: requestId } });
+  };
+
+  const admin = await seedAdmin(options, anonymous, superadmin, supers.tag, approveAsSecond);
+  const { adminEmail, adminPassword, found, adminSession, reusedAdminSecret } = admin;
+
+  // ---- API keys: one per admin, every scope, issued to that admin (it works with their token only);
+  // asked for by the SUPERADMIN (POST /api/admin/api-keys), approved by the second ----
+  const keyFor = (variable: SeedVariable, who: string, ownerUserId: number) =>
+    apiKeyFor({ env, note, superadmin, approveAsSecond }, variable, who, ownerUserId);
+  const superKey = await keyFor('COIN_SUPERADMIN_API_KEY', 'SUPERADMIN', created.userId);
+  const adminKey = await keyFor('COIN_ADMIN_API_KEY', 'ADMIN', found.id);
+
+  await fundRewards(options, superadmin, { accessToken: superSession.accessToken, apiKey: superKey }, async () => ({
+    accessToken: (await adminSession()).accessToken,
+    apiKey: adminKey,
+  }));
+  const { clientId, clientSecret } = await seedPlatformClient(options, anonymous, superadmin, approveAsSecond);
+
+  return {
+    COIN_URL: gatewayUrl,
+    COIN_SUPERADMIN_EMAIL: superEmail,
+    COIN_SUPERADMIN_PASSWORD: superPassword,
+    COIN_SUPERADMIN_TOTP_SECRET: superSession.totpSecret,
+    COIN_SUPERADMIN_API_KEY: superKey,
+    COIN_SECOND_SUPERADMIN_EMAIL: secondEmail,
+    COIN_SECOND_SUPERADMIN_PASSWORD: secondPassword,
+    COIN_SECOND_SUPERADMIN_TOTP_SECRET: secondSignedIn?.totpSecret ?? reusedSecondSecret ?? '',
+    COIN_ADMIN_EMAIL: adminEmail,
+    COIN_ADMIN_PASSWORD: adminPassword,
+    COIN_ADMIN_TOTP_SECRET: admin.signedIn()?.totpSecret ?? reusedAdminSecret ?? '',
+    COIN_ADMIN_API_KEY: adminKey,
+    COIN_CLIENT_ID: clientId,
+    COIN_CLIENT_SECRET: clientSecret,
+  };
+}
+
+/**
+ * Two SUPERADMINs: the operator CLI's path (the database), as create-superadmin does; the first
+ * signed in. A shell that names nothing (a second terminal) while another shell seeded the default
+ * addresses gets a set of its own, tagged.
+ */
+async function seedSuperadmins(options: DevSeedOptions, anonymous: CoinClient) {
+  const { env, note, gatewayUrl } = options;
   const operatorMade = async (email: string, password: string, fullName: string, variable: string) =>
     createSuperadmin(options.pool, { email, password, fullName, topicPrefix: options.topicPrefix, now: new Date() }).catch((err: Error) => {
       throw new Error(`${email} has an account that is not a SUPERADMIN (${err.message}): give another address with ${variable}`);
@@ -198,23 +255,18 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
     `second SUPERADMIN ${secondEmail} (user ${secondCreated.userId}): ${secondCreated.outcome === 'created' ? 'created' : 'already there, reused'}`,
   );
   const superadmin = createCoinClient({ baseUrl: gatewayUrl, accessToken: superSession.accessToken });
+  return { superEmail, superPassword, created, tag, secondEmail, secondPassword, superSession, superadmin };
+}
 
-  // Signed in only when something needs it (each sign-in counts against the login limit: 10 a
-  // minute per address with npm start's settings, which a tour pasted twice in a minute would reach).
-  let secondSignedIn: AdminSignedIn | undefined;
-  const secondSession = async () => {
-    secondSignedIn ??= await signInAdmin(anonymous, gatewayUrl, 'SECOND_SUPERADMIN', secondEmail, secondPassword, env, note);
-    return secondSignedIn;
-  };
-  const reusedSecondSecret = given(env, 'COIN_SECOND_SUPERADMIN_TOTP_SECRET');
-  if (!reusedSecondSecret) await secondSession();
-  /** The second SUPERADMIN approves what the first asked for (POST /api/admin/grant-requests/{id}/approve). */
-  const approveAsSecond = async (requestId: string) => {
-    const second = createCoinClient({ baseUrl: gatewayUrl, accessToken: (await secondSession()).accessToken });
-    await second.approveGrantRequest({ path: { id: requestId } });
-  };
-
-  // ---- The ADMIN: registered through the API; the SUPERADMIN asks for the promotion, the second approves it ----
+/** The ADMIN: registered through the API; the SUPERADMIN asks for the promotion, the second approves it. Signed in when needed. */
+async function seedAdmin(
+  options: DevSeedOptions,
+  anonymous: CoinClient,
+  superadmin: CoinClient,
+  tag: string | undefined,
+  approveAsSecond: (requestId: string) => Promise<void>,
+) {
+  const { env, note, gatewayUrl } = options;
   const adminEmail = given(env, 'COIN_ADMIN_EMAIL') ?? (tag ? taggedAddress(defaultAddresses.admin, tag) : defaultAddresses.admin);
   const adminPassword = given(env, 'COIN_ADMIN_PASSWORD') ?? newPassword();
   await anonymous.registerUser({ body: { email: adminEmail, password: adminPassword, fullName: 'Dev Admin' } });
@@ -236,43 +288,53 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
   };
   const reusedAdminSecret = given(env, 'COIN_ADMIN_TOTP_SECRET');
   if (!reusedAdminSecret) await adminSession();
+  return { adminEmail, adminPassword, found, adminSession, reusedAdminSecret, signedIn: () => adminSignedIn };
+}
 
-  // ---- API keys: one per admin, every scope, issued to that admin (it works with their token only);
-  // asked for by the SUPERADMIN (POST /api/admin/api-keys), approved by the second ----
-  const keyFor = async (variable: SeedVariable, who: string, ownerUserId: number) => {
-    const reused = given(env, variable);
-    if (reused) {
-      note(`API key of the ${who}: reused from ${variable}`);
-      return reused;
-    }
-    const asked = await superadmin.createApiKey({
-      body: { name: `dev-seed ${who}`, scopes: ['mint', 'burn', 'refund', 'reward'], ownerUserId },
-    });
-    await approveAsSecond(asked.grantRequest.id);
-    const act = asked.grantRequest.act;
-    note(
-      `API key of the ${who}: created (id ${act.type === 'user.api-key.create' ? act.apiKeyId : '?'}, scopes mint, burn, refund, reward, issued to user ${ownerUserId}; approved by the second SUPERADMIN)`,
-    );
-    return asked.key;
-  };
-  const superKey = await keyFor('COIN_SUPERADMIN_API_KEY', 'SUPERADMIN', created.userId);
-  const adminKey = await keyFor('COIN_ADMIN_API_KEY', 'ADMIN', found.id);
+/** The API key of `who` from `variable`, or asked for by the SUPERADMIN, issued to `ownerUserId`, approved by the second. */
+async function apiKeyFor(
+  seed: Pick<DevSeedOptions, 'env' | 'note'> & { superadmin: CoinClient; approveAsSecond: (requestId: string) => Promise<void> },
+  variable: SeedVariable,
+  who: string,
+  ownerUserId: number,
+): Promise<string> {
+  const { env, note, superadmin, approveAsSecond } = seed;
+  const reused = given(env, variable);
+  if (reused) {
+    note(`API key of the ${who}: reused from ${variable}`);
+    return reused;
+  }
+  const asked = await superadmin.createApiKey({
+    body: { name: `dev-seed ${who}`, scopes: ['mint', 'burn', 'refund', 'reward'], ownerUserId },
+  });
+  await approveAsSecond(asked.grantRequest.id);
+  const act = asked.grantRequest.act;
+  note(
+    `API key of the ${who}: created (id ${act.type === 'user.api-key.create' ? act.apiKeyId : '?'}, scopes mint, burn, refund, reward, issued to user ${ownerUserId}; approved by the second SUPERADMIN)`,
+  );
+  return asked.key;
+}
 
-  // ---- REWARDS: a treasury MINT always waits for a second ADMIN+ (four-eyes); the ADMIN approves it ----
+/**
+ * REWARDS: a treasury MINT always waits for a second ADMIN+ (four-eyes); the ADMIN approves it.
+ * Only below half the target, so that what a tour pays out does not mean a new approval every run.
+ */
+async function fundRewards(
+  options: DevSeedOptions,
+  superadmin: CoinClient,
+  asker: { accessToken: string; apiKey: string },
+  approver: () => Promise<{ accessToken: string; apiKey: string }>,
+): Promise<void> {
+  const { note, gatewayUrl } = options;
   const rewards = (await superadmin.listTreasuries()).treasuries.find((t) => t.code === 'REWARDS');
   const balance = rewards?.balance ?? 0;
-  // Below half the target, so that what a tour pays out does not mean a new approval every run.
   if (balance < options.rewardsTarget / 2) {
     const amount = Math.round((options.rewardsTarget - balance) * 100) / 100;
-    const asked = await createCoinClient({ baseUrl: gatewayUrl, accessToken: superSession.accessToken, apiKey: superKey }).mintCoins({
+    const asked = await createCoinClient({ baseUrl: gatewayUrl, ...asker }).mintCoins({
       body: { treasury: 'REWARDS', amount, reason: 'dev-seed: fund REWARDS' },
     });
     if (!('approval' in asked)) throw new Error(`a treasury MINT should wait for approval (202), got ${JSON.stringify(asked)}`);
-    const approved = await createCoinClient({
-      baseUrl: gatewayUrl,
-      accessToken: (await adminSession()).accessToken,
-      apiKey: adminKey,
-    }).approveRequest({
+    const approved = await createCoinClient({ baseUrl: gatewayUrl, ...(await approver()) }).approveRequest({
       path: { id: asked.approval.id },
     });
     note(
@@ -282,8 +344,16 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
   } else {
     note(`REWARDS: ${balance} coins already (topped up to ${options.rewardsTarget} below half of it), nothing minted`);
   }
+}
 
-  // ---- A platform client granted REWARDS (POST /api/admin/platform-clients), approved by the second SUPERADMIN ----
+/** A platform client granted REWARDS (POST /api/admin/platform-clients), approved by the second SUPERADMIN; reused when its credentials still work. */
+async function seedPlatformClient(
+  options: DevSeedOptions,
+  anonymous: CoinClient,
+  superadmin: CoinClient,
+  approveAsSecond: (requestId: string) => Promise<void>,
+): Promise<{ clientId: string; clientSecret: string }> {
+  const { env, note } = options;
   let clientId = given(env, 'COIN_CLIENT_ID');
   let clientSecret = given(env, 'COIN_CLIENT_SECRET');
   if (clientId && clientSecret && (await tokenWorks(anonymous, clientId, clientSecret))) {
@@ -303,22 +373,7 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
     );
   }
 
-  return {
-    COIN_URL: gatewayUrl,
-    COIN_SUPERADMIN_EMAIL: superEmail,
-    COIN_SUPERADMIN_PASSWORD: superPassword,
-    COIN_SUPERADMIN_TOTP_SECRET: superSession.totpSecret,
-    COIN_SUPERADMIN_API_KEY: superKey,
-    COIN_SECOND_SUPERADMIN_EMAIL: secondEmail,
-    COIN_SECOND_SUPERADMIN_PASSWORD: secondPassword,
-    COIN_SECOND_SUPERADMIN_TOTP_SECRET: secondSignedIn?.totpSecret ?? reusedSecondSecret ?? '',
-    COIN_ADMIN_EMAIL: adminEmail,
-    COIN_ADMIN_PASSWORD: adminPassword,
-    COIN_ADMIN_TOTP_SECRET: adminSignedIn?.totpSecret ?? reusedAdminSecret ?? '',
-    COIN_ADMIN_API_KEY: adminKey,
-    COIN_CLIENT_ID: clientId,
-    COIN_CLIENT_SECRET: clientSecret,
-  };
+  return { clientId, clientSecret };
 }
 
 /** The admins' addresses when the environment names none. */

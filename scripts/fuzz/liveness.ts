@@ -104,42 +104,16 @@ async function timed(send: () => Promise<JsonResponse>): Promise<{ response: Jso
 }
 
 export async function probeLiveness(target: LivenessTarget): Promise<LivenessReport> {
-  const withinMs = target.withinMs ?? 1000;
-  const log = target.log ?? (() => undefined);
   const report: LivenessReport = { ok: false, failures: [], registrations: [], transfers: [], extraRegistrations: 0 };
-  const call = (method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) =>
+  const call: Call = (method, path, options = {}) =>
     requestJson(target.gatewayUrl, method, path, { ...options, timeoutMs: requestTimeoutMs });
-  const userPartitionOf = keyPartitioner(target.partitions.userCommands);
-  const ledgerPartitionOf = keyPartitioner(target.partitions.ledgerCommands);
-
-  let adminToken: string;
-  if ('accessToken' in target.superadmin) adminToken = target.superadmin.accessToken;
-  else {
-    try {
-      adminToken = (await signIn(target.gatewayUrl, target.superadmin.email, target.superadmin.password, target.superadmin.device))
-        .accessToken;
-    } catch (err) {
-      report.failures.push(`superadmin sign-in failed: ${(err as Error).message.slice(0, 200)}`);
-      return report;
-    }
-  }
-  const adminAuth = { authorization: `Bearer ${adminToken}` };
-  const key = await call('POST', '/api/admin/api-keys', { headers: adminAuth, body: { name: 'liveness probe', scopes: ['mint'] } });
-  if (key.status !== 202) {
-    report.failures.push(`API key request answered ${key.status} ${JSON.stringify(key.body).slice(0, 200)}`);
-    return report;
-  }
-  try {
-    await target.approveGrant(key.body.grantRequest.id as string);
-  } catch (err) {
-    report.failures.push(`API key approval failed: ${(err as Error).message.slice(0, 200)}`);
-    return report;
-  }
-  const mintHeaders = { ...adminAuth, 'x-api-key': key.body.key as string };
+  const probe: Probe = { target, report, call, withinMs: target.withinMs ?? 1000, log: target.log ?? (() => undefined) };
+  const headers = await adminHeaders(probe);
+  if (!headers) return report;
 
   // 1. One registration per user.commands partition, each an e-mail chosen for its partition.
   const run = randomUUID().slice(0, 8);
-  const users: Array<{ userId: number; accessToken: string }> = [];
+  const users: User[] = [];
   const register = async (email: string): Promise<{ response: JsonResponse; ms: number }> => {
     const result = await timed(() => call('POST', '/api/auth/register', { body: { email, password, fullName: 'Liveness Probe' } }));
     // The 202 carries no tokens (it is the same for a taken address): the session comes from a login.
@@ -149,6 +123,69 @@ export async function probeLiveness(target: LivenessTarget): Promise<LivenessRep
     }
     return result;
   };
+  await registerOnEveryPartition(probe, register, run);
+
+  // 2. A payer on every ledger.commands partition: user ids are the server's, so register until covered.
+  const payers = await payerOnEveryPartition(probe, users, register, run);
+  if (!payers) return report;
+
+  // 3. Fund each payer (the MINT is keyed by the payer's wallet too), then each pays 0.01 on.
+  await fundAndTransfer(probe, payers, users, headers.mint);
+
+  // 4. The supply audit, once the credit legs of those transfers have landed.
+  await awaitConsistentSupply(probe, headers.admin);
+  probe.log(`liveness: supply ${JSON.stringify(report.supply)}`);
+  report.ok = report.failures.length === 0;
+  return report;
+}
+
+type Call = (method: string, path: string, options?: { body?: unknown; headers?: Record<string, string> }) => Promise<JsonResponse>;
+type User = { userId: number; accessToken: string };
+type Register = (email: string) => Promise<{ response: JsonResponse; ms: number }>;
+
+/** What each step of the probe uses: the target, the report it fills, its client, and the answer time to keep. */
+interface Probe {
+  target: LivenessTarget;
+  report: LivenessReport;
+  call: Call;
+  withinMs: number;
+  log: (line: string) => void;
+}
+
+/** The SUPERADMIN's headers, and with an approved API key of the mint scope for the MINTs; undefined (a failure noted) when either fails. */
+async function adminHeaders(probe: Probe): Promise<{ admin: Record<string, string>; mint: Record<string, string> } | undefined> {
+  const { target, report, call } = probe;
+  let adminToken: string;
+  if ('accessToken' in target.superadmin) adminToken = target.superadmin.accessToken;
+  else {
+    try {
+      adminToken = (await signIn(target.gatewayUrl, target.superadmin.email, target.superadmin.password, target.superadmin.device))
+        .accessToken;
+    } catch (err) {
+      report.failures.push(`superadmin sign-in failed: ${(err as Error).message.slice(0, 200)}`);
+      return undefined;
+    }
+  }
+  const adminAuth = { authorization: `Bearer ${adminToken}` };
+  const key = await call('POST', '/api/admin/api-keys', { headers: adminAuth, body: { name: 'liveness probe', scopes: ['mint'] } });
+  if (key.status !== 202) {
+    report.failures.push(`API key request answered ${key.status} ${JSON.stringify(key.body).slice(0, 200)}`);
+    return undefined;
+  }
+  try {
+    await target.approveGrant(key.body.grantRequest.id as string);
+  } catch (err) {
+    report.failures.push(`API key approval failed: ${(err as Error).message.slice(0, 200)}`);
+    return undefined;
+  }
+  const mintHeaders = { ...adminAuth, 'x-api-key': key.body.key as string };
+  return { admin: adminAuth, mint: mintHeaders };
+}
+
+/** Step 1: one registration per user.commands partition, within the answer time (a slow success tried again once). */
+async function registerOnEveryPartition(probe: Probe, register: Register, run: string): Promise<void> {
+  const { target, report, withinMs } = probe;
+  const userPartitionOf = keyPartitioner(target.partitions.userCommands);
   let n = 0;
   for (let partition = 0; partition < target.partitions.userCommands; partition += 1) {
     for (let attempts = 1; ; attempts += 1) {
@@ -173,12 +210,16 @@ export async function probeLiveness(target: LivenessTarget): Promise<LivenessRep
       break;
     }
   }
-  log(
+  probe.log(
     `liveness: registrations ${report.registrations.map((r) => `p${r.partition} ${r.status} ${r.ms} ms${r.attempts > 1 ? ' (2nd try)' : ''}`).join(', ')}`,
   );
+}
 
-  // 2. A payer on every ledger.commands partition: user ids are the server's, so register until covered.
-  const payers = new Map<number, { userId: number; accessToken: string }>();
+/** Step 2: registers until every ledger.commands partition has a payer; undefined (a failure noted) when none is found in time. */
+async function payerOnEveryPartition(probe: Probe, users: User[], register: Register, run: string): Promise<Map<number, User> | undefined> {
+  const { target, report } = probe;
+  const ledgerPartitionOf = keyPartitioner(target.partitions.ledgerCommands);
+  const payers = new Map<number, User>();
   const cover = () => {
     for (const user of users) {
       const partition = ledgerPartitionOf(walletKeyOfUser(user.userId));
@@ -193,7 +234,7 @@ export async function probeLiveness(target: LivenessTarget): Promise<LivenessRep
       report.failures.push(
         `registration of a payer answered ${response.status} in ${ms} ms ${JSON.stringify(response.body).slice(0, 200)}`,
       );
-      return report;
+      return undefined;
     }
     cover();
   }
@@ -201,10 +242,15 @@ export async function probeLiveness(target: LivenessTarget): Promise<LivenessRep
     report.failures.push(
       `no payer found for ${target.partitions.ledgerCommands - payers.size} ledger partitions after ${payerSearchMax} registrations`,
     );
-    return report;
+    return undefined;
   }
 
-  // 3. Fund each payer (the MINT is keyed by the payer's wallet too), then each pays 0.01 on.
+  return payers;
+}
+
+/** Step 3: a MINT to each payer, then each pays 0.01 to another user, within the answer time. */
+async function fundAndTransfer(probe: Probe, payers: Map<number, User>, users: User[], mintHeaders: Record<string, string>): Promise<void> {
+  const { report, call, withinMs } = probe;
   for (const [partition, payer] of payers) {
     const minted = await call('POST', '/api/admin/mint', {
       headers: mintHeaders,
@@ -240,11 +286,14 @@ export async function probeLiveness(target: LivenessTarget): Promise<LivenessRep
       break;
     }
   }
-  log(
+  probe.log(
     `liveness: transfers ${report.transfers.map((t) => `p${t.partition} ${t.status} ${t.ms} ms${t.attempts > 1 ? ' (2nd try)' : ''}`).join(', ')}`,
   );
+}
 
-  // 4. The supply audit, once the credit legs of those transfers have landed.
+/** Step 4: the supply audit until consistent, at most `supplySettleMs`. */
+async function awaitConsistentSupply(probe: Probe, adminAuth: Record<string, string>): Promise<void> {
+  const { report, call } = probe;
   const started = Date.now();
   for (;;) {
     const audit = await call('GET', '/api/admin/supply', { headers: adminAuth });
@@ -267,7 +316,4 @@ export async function probeLiveness(target: LivenessTarget): Promise<LivenessRep
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  log(`liveness: supply ${JSON.stringify(report.supply)}`);
-  report.ok = report.failures.length === 0;
-  return report;
 }

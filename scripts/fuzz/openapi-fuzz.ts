@@ -293,89 +293,121 @@ export function caseArbitrary(operations: Operation[], ctx: FuzzContext): fc.Arb
   const usable = operations.filter((op) => !(ctx.skip?.(op) ?? false));
   return fc
     .constantFrom(...usable)
-    .chain((op) => {
-      const pathParams = op.path.match(/\{[^}]+\}/g) ?? [];
-      const path = fc.tuple(...pathParams.map(() => pathValue)).map((values) => {
-        let p = op.path;
-        for (const [i, name] of pathParams.entries()) p = p.replace(name, values[i]!);
-        return p;
-      });
-      const queryParams = op.parameters.filter((p) => p.in === 'query');
-      // Values are percent-encoded here (hostileUrlValue already is): URLSearchParams would
-      // replace a lone surrogate by U+FFFD instead of sending it.
-      const query = fc
-        .tuple(
-          ...queryParams.map((p) =>
-            fc.option(
-              fc.oneof(
-                arbitraryOf(p.schema ?? { type: 'string' }).map((v) => percentEncode(String(v))),
-                fc.constantFrom('-1', '0', 'abc', '1e9', '1.5', ''),
-                hostileUrlValue,
-              ),
-              { nil: undefined },
-            ),
-          ),
-        )
-        .map((values) => {
-          const pairs = queryParams.flatMap((p, i) =>
-            values[i] !== undefined ? [`${encodeURIComponent(p.name)}=${values[i] as string}`] : [],
-          );
-          return pairs.length > 0 ? `?${pairs.join('&')}` : '';
-        });
-      const hostile = op.body ? hostileBody(op.body) : null;
-      const body: fc.Arbitrary<{ mode: string; raw: string | undefined; contentType?: string }> = op.body
-        ? fc.oneof(
-            { weight: 3, arbitrary: arbitraryOf(op.body).map((v) => ({ mode: 'schema-valid', raw: jsonText(v) })) },
-            { weight: 3, arbitrary: brokenBody(op.body) },
-            ...(hostile ? [{ weight: 3, arbitrary: hostile }] : []),
-          )
-        : fc.oneof(
-            { weight: 4, arbitrary: fc.constant({ mode: 'no-body', raw: undefined }) },
-            { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }).map((v) => ({ mode: 'unexpected-body', raw: JSON.stringify(v) })) },
-          );
-      const auth = fc.constantFrom<FuzzCase['auth']>(
-        'user',
-        'user',
-        'user',
-        ...(ctx.admin ? (['admin', 'admin', 'admin'] as const) : []),
-        ...(ctx.superadminToken ? (['superadmin', 'superadmin', 'superadmin'] as const) : []),
-        'none',
-        'garbage',
-        'alg-none',
-        'basic',
-      );
-      const extraHeaders = fc.record(
-        { 'idempotency-key': headerText, 'x-api-key': headerText, 'x-request-id': headerText },
-        { requiredKeys: [] },
-      );
-      return fc.tuple(path, query, body, auth, extraHeaders).map(([p, q, b, a, h]) => {
-        const headers: Record<string, string> = { ...(h as Record<string, string>) };
-        if (a === 'user') headers.authorization = `Bearer ${ctx.userToken}`;
-        if (a === 'admin' && ctx.admin) {
-          headers.authorization = `Bearer ${ctx.admin.token}`;
-          // Mostly the real key, so bodies are judged past the API-key check; sometimes a random one.
-          headers['x-api-key'] ??= ctx.admin.apiKey;
-        }
-        if (a === 'superadmin' && ctx.superadminToken) headers.authorization = `Bearer ${ctx.superadminToken}`;
-        if (a === 'garbage') headers.authorization = 'Bearer not.a.jwt';
-        if (a === 'alg-none') headers.authorization = `Bearer ${algNoneToken}`;
-        if (a === 'basic') headers.authorization = 'Basic dXNlcjpwYXNz';
-        const isGetLike = op.method === 'GET' || op.method === 'DELETE';
-        const raw = isGetLike && b.mode === 'unexpected-body' ? undefined : b.raw;
-        return {
-          operation: `${op.method} ${op.path}`,
-          method: op.method,
-          path: `${p}${q}`,
-          auth: a,
-          headers,
-          rawBody: raw,
-          contentType: raw === undefined ? undefined : (b.contentType ?? 'application/json'),
-          mode: b.mode,
-          forbiddenText: b.mode === 'hostile-text' || forbiddenInUrl.test(`${p}${q}`),
-        };
-      });
-    })
+    .chain((op) =>
+      fc
+        .tuple(pathArbitrary(op), queryArbitrary(op), bodyArbitrary(op), authArbitrary(ctx), extraHeadersArbitrary)
+        .map(([p, q, b, a, h]) => fuzzCase(op, ctx, p, q, b, a, h)),
+    )
     .filter((c) => !(ctx.skipCase?.(c) ?? false));
+}
+
+/** The operation's path with each `{param}` replaced by a fuzzed value. */
+function pathArbitrary(op: Operation): fc.Arbitrary<string> {
+  const pathParams = op.path.match(/\{[^}]+\}/g) ?? [];
+  return fc.tuple(...pathParams.map(() => pathValue)).map((values) => {
+    let p = op.path;
+    for (const [i, name] of pathParams.entries()) p = p.replace(name, values[i]!);
+    return p;
+  });
+}
+
+/** The operation's query string: each parameter absent, schema-valid, wrong or hostile. */
+function queryArbitrary(op: Operation): fc.Arbitrary<string> {
+  const queryParams = op.parameters.filter((p) => p.in === 'query');
+  // Values are percent-encoded here (hostileUrlValue already is): URLSearchParams would
+  // replace a lone surrogate by U+FFFD instead of sending it.
+  return fc
+    .tuple(
+      ...queryParams.map((p) =>
+        fc.option(
+          fc.oneof(
+            arbitraryOf(p.schema ?? { type: 'string' }).map((v) => percentEncode(String(v))),
+            fc.constantFrom('-1', '0', 'abc', '1e9', '1.5', ''),
+            hostileUrlValue,
+          ),
+          { nil: undefined },
+        ),
+      ),
+    )
+    .map((values) => {
+      const pairs = queryParams.flatMap((p, i) =>
+        values[i] !== undefined ? [`${encodeURIComponent(p.name)}=${values[i] as string}`] : [],
+      );
+      return pairs.length > 0 ? `?${pairs.join('&')}` : '';
+    });
+}
+
+type FuzzBody = { mode: string; raw: string | undefined; contentType?: string };
+
+/** A body valid by the schema, broken or hostile; for an operation without one, mostly none. */
+function bodyArbitrary(op: Operation): fc.Arbitrary<FuzzBody> {
+  const hostile = op.body ? hostileBody(op.body) : null;
+  return op.body
+    ? fc.oneof(
+        { weight: 3, arbitrary: arbitraryOf(op.body).map((v) => ({ mode: 'schema-valid', raw: jsonText(v) })) },
+        { weight: 3, arbitrary: brokenBody(op.body) },
+        ...(hostile ? [{ weight: 3, arbitrary: hostile }] : []),
+      )
+    : fc.oneof(
+        { weight: 4, arbitrary: fc.constant({ mode: 'no-body', raw: undefined }) },
+        { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }).map((v) => ({ mode: 'unexpected-body', raw: JSON.stringify(v) })) },
+      );
+}
+
+/** Who the case is sent as: mostly a real token, sometimes none or a forged one. */
+function authArbitrary(ctx: FuzzContext): fc.Arbitrary<FuzzCase['auth']> {
+  return fc.constantFrom<FuzzCase['auth']>(
+    'user',
+    'user',
+    'user',
+    ...(ctx.admin ? (['admin', 'admin', 'admin'] as const) : []),
+    ...(ctx.superadminToken ? (['superadmin', 'superadmin', 'superadmin'] as const) : []),
+    'none',
+    'garbage',
+    'alg-none',
+    'basic',
+  );
+}
+
+const extraHeadersArbitrary = fc.record(
+  { 'idempotency-key': headerText, 'x-api-key': headerText, 'x-request-id': headerText },
+  { requiredKeys: [] },
+);
+
+/** One case from its drawn parts: the authorization header of `a`, and the body a GET or DELETE sends. */
+function fuzzCase(
+  op: Operation,
+  ctx: FuzzContext,
+  p: string,
+  q: string,
+  b: FuzzBody,
+  a: FuzzCase['auth'],
+  h: Partial<Record<string, string>>,
+): FuzzCase {
+  const headers: Record<string, string> = { ...(h as Record<string, string>) };
+  if (a === 'user') headers.authorization = `Bearer ${ctx.userToken}`;
+  if (a === 'admin' && ctx.admin) {
+    headers.authorization = `Bearer ${ctx.admin.token}`;
+    // Mostly the real key, so bodies are judged past the API-key check; sometimes a random one.
+    headers['x-api-key'] ??= ctx.admin.apiKey;
+  }
+  if (a === 'superadmin' && ctx.superadminToken) headers.authorization = `Bearer ${ctx.superadminToken}`;
+  if (a === 'garbage') headers.authorization = 'Bearer not.a.jwt';
+  if (a === 'alg-none') headers.authorization = `Bearer ${algNoneToken}`;
+  if (a === 'basic') headers.authorization = 'Basic dXNlcjpwYXNz';
+  const isGetLike = op.method === 'GET' || op.method === 'DELETE';
+  const raw = isGetLike && b.mode === 'unexpected-body' ? undefined : b.raw;
+  return {
+    operation: `${op.method} ${op.path}`,
+    method: op.method,
+    path: `${p}${q}`,
+    auth: a,
+    headers,
+    rawBody: raw,
+    contentType: raw === undefined ? undefined : (b.contentType ?? 'application/json'),
+    mode: b.mode,
+    forbiddenText: b.mode === 'hostile-text' || forbiddenInUrl.test(`${p}${q}`),
+  };
 }
 
 /**

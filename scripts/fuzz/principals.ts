@@ -62,28 +62,11 @@ export async function createFuzzPrincipals(
   const coSignerEmail = `fuzz.cosigner.${tag}@example.test`;
   await makeSuperadmin(coSignerEmail, password);
   const coSigner = await enrolled(await login(coSignerEmail));
-  let coSignerToken = coSigner.accessToken;
-  let steppedUpAtMs = Date.now();
-  const approveGrant = async (requestId: string) => {
-    // Approving is a step-up operation: past most of its window (300 s), a fresh code first.
-    if (Date.now() - steppedUpAtMs > 200_000) {
-      coSignerToken = await stepUp(gatewayUrl, coSignerToken, coSigner.device);
-      steppedUpAtMs = Date.now();
-    }
-    const approved = await requestJson(gatewayUrl, 'POST', `/api/admin/grant-requests/${requestId}/approve`, {
-      headers: { authorization: `Bearer ${coSignerToken}`, 'idempotency-key': randomUUID() },
-      timeoutMs: 15_000,
-    });
-    await expectStatus(200, 'grant approval', approved);
-  };
+  const approveGrant = grantApprover(gatewayUrl, coSigner);
   // Its wallet is opened by the ledger from the user.registered event, when the ledger's
   // consumer has joined its group: seconds after a fresh start. Wait, so that the run's first
   // "a rejected request changes nothing" check does not see it land.
-  const deadline = Date.now() + 60_000;
-  while ((await call('GET', '/api/wallets/me', { token: superadmin.accessToken })).status !== 200) {
-    if (Date.now() > deadline) throw new Error("the bootstrapped SUPERADMIN's wallet was not opened within 60 s");
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await walletOpened(gatewayUrl, superadmin.accessToken);
   const user = await register(`fuzz.user.${tag}@example.test`);
   const adminEmail = `fuzz.admin.${tag}@example.test`;
   const adminUser = await register(adminEmail);
@@ -106,6 +89,35 @@ export async function createFuzzPrincipals(
     admin: { userId: admin.userId, token: admin.accessToken, apiKey: key.body.key as string },
     superadmin: { ...superadmin, email: superadminEmail, password },
     approveGrant,
+  };
+}
+
+/** Waits until the SUPERADMIN's wallet is open (see the call's comment), at most 60 s. */
+async function walletOpened(gatewayUrl: string, accessToken: string): Promise<void> {
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const walletStatus = async () => (await requestJson(gatewayUrl, 'GET', '/api/wallets/me', { headers, timeoutMs: 15_000 })).status;
+  const deadline = Date.now() + 60_000;
+  while ((await walletStatus()) !== 200) {
+    if (Date.now() > deadline) throw new Error("the bootstrapped SUPERADMIN's wallet was not opened within 60 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The co-signer's approval of a grant request, stepping up again when its last code is getting old. */
+function grantApprover(gatewayUrl: string, coSigner: { accessToken: string; device: TotpDevice }): (requestId: string) => Promise<void> {
+  let coSignerToken = coSigner.accessToken;
+  let steppedUpAtMs = Date.now();
+  return async (requestId: string) => {
+    // Approving is a step-up operation: past most of its window (300 s), a fresh code first.
+    if (Date.now() - steppedUpAtMs > 200_000) {
+      coSignerToken = await stepUp(gatewayUrl, coSignerToken, coSigner.device);
+      steppedUpAtMs = Date.now();
+    }
+    const approved = await requestJson(gatewayUrl, 'POST', `/api/admin/grant-requests/${requestId}/approve`, {
+      headers: { authorization: `Bearer ${coSignerToken}`, 'idempotency-key': randomUUID() },
+      timeoutMs: 15_000,
+    });
+    await expectStatus(200, 'grant approval', approved);
   };
 }
 

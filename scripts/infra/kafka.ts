@@ -162,7 +162,18 @@ export async function generateKafkaTls(dir: string, name = 'coin-ledger-test'): 
     file('broker.ext'),
     'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth,clientAuth\n',
   );
-  const steps: string[][] = [
+  const steps = opensslSteps(file, name);
+  for (const args of steps) {
+    const result = await run(openssl, args, { cwd: dir, env });
+    if (result.code !== 0) throw new Error(`Kafka: openssl ${args[0]} failed (exit ${result.code}):\n${tail(result.stderr)}`);
+  }
+  for (const f of ['ca.key', 'broker.key', 'broker.csr', 'broker.ext']) fs.rmSync(file(f), { force: true });
+  return { keystoreFile: file('broker.p12'), keystorePassword, caFile: file('ca.pem') };
+}
+
+/** The openssl commands making the test CA, the broker's certificate signed by it, and its PKCS#12 keystore. */
+function opensslSteps(file: (f: string) => string, name: string): string[][] {
+  return [
     // The CA: self-signed, CA:TRUE (OpenSSL, and so Node, trusts no other kind as an anchor).
     [
       'req',
@@ -220,12 +231,6 @@ export async function generateKafkaTls(dir: string, name = 'coin-ledger-test'): 
       'env:COIN_KAFKA_KEYSTORE_PASSWORD',
     ],
   ];
-  for (const args of steps) {
-    const result = await run(openssl, args, { cwd: dir, env });
-    if (result.code !== 0) throw new Error(`Kafka: openssl ${args[0]} failed (exit ${result.code}):\n${tail(result.stderr)}`);
-  }
-  for (const f of ['ca.key', 'broker.key', 'broker.csr', 'broker.ext']) fs.rmSync(file(f), { force: true });
-  return { keystoreFile: file('broker.p12'), keystorePassword, caFile: file('ca.pem') };
 }
 
 /** The kafkajs SASL option of the layout's super user (probes, the admin that creates ACLs). */
@@ -723,6 +728,37 @@ export async function ensureKafka(log: Log, layout: KafkaLayout = kafkaLayout())
   await prepareStorage(layout, libs, log);
 
   ensureDir(layout.runDir);
+  const { pid, exit } = spawnBroker(layout, libs, logFile);
+  fs.writeFileSync(pidFile, `${pid}\n`);
+  updateStarted((r) => {
+    r.kafka = { pid, port: layout.port, version: layout.version };
+  }, layout.startedFile);
+  log(`Kafka: started Kafka ${layout.version} as pid ${pid} on ${brokers.join(',')}; waiting for it to answer`);
+
+  const startedAt = Date.now();
+  let ready: true | undefined;
+  try {
+    ready = await waitFor(async () => ((await probeKafka(brokers, 3_000, sasl, ssl)) ? true : undefined), {
+      timeoutMs: readyTimeoutMs,
+      intervalMs: probeIntervalMs,
+      abort: exit,
+    });
+  } catch (err) {
+    // It died: nothing of ours is running any more. (A broker that is merely slow stays
+    // recorded, so `down` can still stop it.)
+    fs.rmSync(pidFile, { force: true });
+    updateStarted((r) => {
+      delete r.kafka;
+    }, layout.startedFile);
+    throw err;
+  }
+  if (!ready) throw new Error(`Kafka did not become ready within ${readyTimeoutMs / 1000} s; see ${rel(logFile)}`);
+  log(`Kafka: ready after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+  return { brokers, startedHere: true };
+}
+
+/** Starts the broker detached, its output to `logFile`; `exit` says why it stopped, once it has during the start. */
+function spawnBroker(layout: KafkaLayout, libs: string, logFile: string): { pid: number; exit: () => string | undefined } {
   const out = fs.openSync(logFile, 'w');
   let exit: string | undefined;
   const child = spawn(javaBin(), [...javaArgs(layout, libs), 'kafka.Kafka', propsFileOf(layout)], {
@@ -740,32 +776,7 @@ export async function ensureKafka(log: Log, layout: KafkaLayout = kafkaLayout())
   child.unref();
   const pid = child.pid;
   if (pid === undefined) throw new Error(`Kafka could not be launched; see ${rel(logFile)}`);
-  fs.writeFileSync(pidFile, `${pid}\n`);
-  updateStarted((r) => {
-    r.kafka = { pid, port: layout.port, version: layout.version };
-  }, layout.startedFile);
-  log(`Kafka: started Kafka ${layout.version} as pid ${pid} on ${brokers.join(',')}; waiting for it to answer`);
-
-  const startedAt = Date.now();
-  let ready: true | undefined;
-  try {
-    ready = await waitFor(async () => ((await probeKafka(brokers, 3_000, sasl, ssl)) ? true : undefined), {
-      timeoutMs: readyTimeoutMs,
-      intervalMs: probeIntervalMs,
-      abort: () => exit,
-    });
-  } catch (err) {
-    // It died: nothing of ours is running any more. (A broker that is merely slow stays
-    // recorded, so `down` can still stop it.)
-    fs.rmSync(pidFile, { force: true });
-    updateStarted((r) => {
-      delete r.kafka;
-    }, layout.startedFile);
-    throw err;
-  }
-  if (!ready) throw new Error(`Kafka did not become ready within ${readyTimeoutMs / 1000} s; see ${rel(logFile)}`);
-  log(`Kafka: ready after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
-  return { brokers, startedHere: true };
+  return { pid, exit: () => exit };
 }
 
 /** Stops the broker only if this project started it (whichever release it runs). */

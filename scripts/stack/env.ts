@@ -43,6 +43,7 @@ export interface StackSettings {
 }
 
 /** The environment each service is started with: the same keys its config.ts parses. */
+// long-function: a table, each service's environment variables, one a line (with why beside the less obvious ones)
 export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string, string>> {
   const host = s.host ?? '127.0.0.1';
   const common = {

@@ -486,15 +486,7 @@ export function checkEgress(
   const problems: string[] = [];
   const policies = resources.filter((r) => r.kind === 'NetworkPolicy' && (r.spec?.policyTypes ?? []).includes('Egress'));
   const workloads = resources.filter((r) => (r.kind === 'Deployment' || r.kind === 'Job') && podSpecOf(r));
-  const appLabels = { 'app.kubernetes.io/name': 'coin-ledger' };
-  if (
-    !policies.some(
-      (p) =>
-        matchesLabels(p.spec.podSelector, appLabels) &&
-        Object.keys(p.spec.podSelector.matchLabels ?? {}).length === 1 &&
-        (p.spec.egress ?? []).length === 0,
-    )
-  )
+  if (!hasDefaultDenyEgress(policies))
     problems.push('no default-deny egress policy for the app pods (app.kubernetes.io/name=coin-ledger, no egress rules)');
   for (const workload of workloads) {
     const name = String(workload.metadata.name);
@@ -524,60 +516,8 @@ export function checkEgress(
           continue;
         }
         for (const peer of to) {
-          if (peer.ipBlock) {
-            // The one ipBlock allowed: https to the internet, every private range excepted.
-            if (peer.ipBlock.cidr !== '0.0.0.0/0') {
-              problems.push(`${where}: ipBlock ${peer.ipBlock.cidr} (name the peer by labels, or by port for infrastructure)`);
-              continue;
-            }
-            const except = (peer.ipBlock.except ?? []) as string[];
-            const missing = internetExcept.filter((range) => !except.includes(range));
-            const httpsOnly = ports.every((p) => Number(p.port) === 443 && p.protocol === 'TCP');
-            if (missing.length > 0) problems.push(`${where}: ipBlock 0.0.0.0/0 does not except ${missing.join(', ')}`);
-            if (!httpsOnly) problems.push(`${where}: ipBlock 0.0.0.0/0 on a port other than 443/TCP`);
-            if (missing.length === 0 && httpsOnly) reached.add('https-internet');
-            continue;
-          }
-          if (peer.namespaceSelector) {
-            const collector =
-              peer.namespaceSelector.matchLabels?.['kubernetes.io/metadata.name'] === otlpCollector.namespace &&
-              peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] === otlpCollector.name;
-            if (collector) {
-              if (ports.every((p) => otlpCollector.ports.includes(Number(p.port)) && p.protocol === 'TCP')) reached.add('otlp');
-              else
-                problems.push(`${where}: egress to the trace collector on a port other than OTLP (${otlpCollector.ports.join(', ')} TCP)`);
-              continue;
-            }
-            const dns = peer.namespaceSelector.matchLabels?.['kubernetes.io/metadata.name'] === 'kube-system';
-            const dnsPorts =
-              ports.every((p) => Number(p.port) === 53) && ['UDP', 'TCP'].every((pr) => ports.some((p) => p.protocol === pr));
-            if (!dns || !dnsPorts) problems.push(`${where}: egress to another namespace other than DNS (kube-system, 53 UDP/TCP)`);
-            else reached.add('dns');
-            continue;
-          }
-          const infra = infraPeerOf(peer);
-          if (infra) {
-            const { port } = infraPeers[infra];
-            if (ports.every((p) => Number(p.port) === port && p.protocol === 'TCP')) reached.add(infra);
-            else problems.push(`${where}: egress to the ${infra} pods on a port other than ${port}/TCP`);
-            continue;
-          }
-          const targets = workloads.filter(
-            (w) => w.kind === 'Deployment' && matchesLabels(peer.podSelector, w.spec.template.metadata?.labels ?? {}),
-          );
-          if (targets.length !== 1) {
-            problems.push(`${where}: egress peer ${JSON.stringify(peer.podSelector)} selects ${targets.length} Deployments, not one`);
-            continue;
-          }
-          const target = targets[0]!;
-          const listens = containerPortsOf(target);
-          for (const { port, protocol } of ports) {
-            const open = listens.some(
-              (l) => (l.port === Number(port) || (l.name !== undefined && l.name === port)) && l.protocol === protocol,
-            );
-            if (!open) problems.push(`${where}: port ${port}/${protocol} is not a port ${target.metadata.name} listens on`);
-          }
-          reached.add(`service:${target.metadata.name}`);
+          const target = peerReached(peer, ports, where, workloads, problems);
+          if (target) reached.add(target);
         }
       }
     }
@@ -588,6 +528,80 @@ export function checkEgress(
       if (!needs.includes(extra)) problems.push(`${workload.kind} ${name}: may reach ${extra}, which it does not need`);
   }
   return problems;
+}
+
+/** Whether one policy denies all egress of every app pod (app.kubernetes.io/name=coin-ledger, no egress rules). */
+function hasDefaultDenyEgress(policies: Obj[]): boolean {
+  const appLabels = { 'app.kubernetes.io/name': 'coin-ledger' };
+  return policies.some(
+    (p) =>
+      matchesLabels(p.spec.podSelector, appLabels) &&
+      Object.keys(p.spec.podSelector.matchLabels ?? {}).length === 1 &&
+      (p.spec.egress ?? []).length === 0,
+  );
+}
+
+/**
+ * What one peer of an egress rule lets a pod reach on `ports`: the internet over https, the trace
+ * collector, DNS, an infrastructure service or one Deployment; undefined, with the problem noted,
+ * when the peer or its ports are not allowed.
+ */
+function peerReached(
+  peer: Obj,
+  ports: Array<{ port: unknown; protocol: unknown; endPort: unknown }>,
+  where: string,
+  workloads: Obj[],
+  problems: string[],
+): EgressTarget | undefined {
+  if (peer.ipBlock) {
+    // The one ipBlock allowed: https to the internet, every private range excepted.
+    if (peer.ipBlock.cidr !== '0.0.0.0/0') {
+      problems.push(`${where}: ipBlock ${peer.ipBlock.cidr} (name the peer by labels, or by port for infrastructure)`);
+      return undefined;
+    }
+    const except = (peer.ipBlock.except ?? []) as string[];
+    const missing = internetExcept.filter((range) => !except.includes(range));
+    const httpsOnly = ports.every((p) => Number(p.port) === 443 && p.protocol === 'TCP');
+    if (missing.length > 0) problems.push(`${where}: ipBlock 0.0.0.0/0 does not except ${missing.join(', ')}`);
+    if (!httpsOnly) problems.push(`${where}: ipBlock 0.0.0.0/0 on a port other than 443/TCP`);
+    return missing.length === 0 && httpsOnly ? 'https-internet' : undefined;
+  }
+  if (peer.namespaceSelector) {
+    const collector =
+      peer.namespaceSelector.matchLabels?.['kubernetes.io/metadata.name'] === otlpCollector.namespace &&
+      peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] === otlpCollector.name;
+    if (collector) {
+      if (ports.every((p) => otlpCollector.ports.includes(Number(p.port)) && p.protocol === 'TCP')) return 'otlp';
+      problems.push(`${where}: egress to the trace collector on a port other than OTLP (${otlpCollector.ports.join(', ')} TCP)`);
+      return undefined;
+    }
+    const dns = peer.namespaceSelector.matchLabels?.['kubernetes.io/metadata.name'] === 'kube-system';
+    const dnsPorts = ports.every((p) => Number(p.port) === 53) && ['UDP', 'TCP'].every((pr) => ports.some((p) => p.protocol === pr));
+    if (dns && dnsPorts) return 'dns';
+    problems.push(`${where}: egress to another namespace other than DNS (kube-system, 53 UDP/TCP)`);
+    return undefined;
+  }
+  const infra = infraPeerOf(peer);
+  if (infra) {
+    const { port } = infraPeers[infra];
+    if (ports.every((p) => Number(p.port) === port && p.protocol === 'TCP')) return infra;
+    problems.push(`${where}: egress to the ${infra} pods on a port other than ${port}/TCP`);
+    return undefined;
+  }
+  const targets = workloads.filter(
+    (w) => w.kind === 'Deployment' && matchesLabels(peer.podSelector, w.spec.template.metadata?.labels ?? {}),
+  );
+  if (targets.length !== 1) {
+    problems.push(`${where}: egress peer ${JSON.stringify(peer.podSelector)} selects ${targets.length} Deployments, not one`);
+    return undefined;
+  }
+  const target = targets[0]!;
+  const listens = containerPortsOf(target);
+  for (const { port, protocol } of ports) {
+    const open = listens.some((l) => (l.port === Number(port) || (l.name !== undefined && l.name === port)) && l.protocol === protocol);
+    if (!open) problems.push(`${where}: port ${port}/${protocol} is not a port ${target.metadata.name} listens on`);
+  }
+  return `service:${target.metadata.name}`;
 }
 
 // ---------------------------------------------------------------- metrics, PromQL, dashboard

@@ -113,17 +113,7 @@ export async function startLedgerHarness(
   const prefix = uniquePrefix();
   const jwtKey = generateJwtKey(`ledger-${prefix}`);
   const proofs = new ProofCache(jwtKey);
-  await provision({
-    kafkaBrokers: infra.kafkaBrokers,
-    databaseUrl: infra.databaseUrl,
-    topicPrefix: prefix,
-    schemaPrefix: prefix,
-    ...(options.ledgerPartitions ? { ledgerPartitions: options.ledgerPartitions } : {}),
-  });
-  // Shard 1 is the test infrastructure's second cluster (test/harness/infra.ts): its own server.
-  const shardUrls = options.shards ? [infra.databaseUrl, infra.shardDatabaseUrl] : [];
-  await migrateLedgerShards({ shardAdminUrls: shardUrls.slice(1), schemaPrefix: prefix });
-  const shardMap = shardUrls.length > 1 ? ledgerShardMap(shardUrls, options.ledgerPartitions ?? 6) : undefined;
+  const { shardUrls, shardMap } = await provisionLedgerHarness(infra, prefix, options);
   const serviceKeys = generateServiceKeys();
   const envs = serviceEnvs({
     ...infra,
@@ -141,42 +131,10 @@ export async function startLedgerHarness(
   const logger = createLogger('ledger-test', (process.env.COIN_TEST_LOG_LEVEL ?? 'warn') as 'warn');
   const topics = topicNames(prefix);
   const kafka = createKafka({ brokers: infra.kafkaBrokers, clientId: 'ledger-test', logger });
-  const producer = new BatchingProducer(kafka.producer(), logger);
-  await producer.connect();
-  // As the gateway does: commands sent together to one partition share a record (a pack).
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    producer.packOn(topics.ledgerCommands, keyPartitioner(await partitionCount(admin, topics.ledgerCommands)));
-  } finally {
-    await admin.disconnect();
-  }
+  const producer = await packingProducer(kafka, topics, logger);
   const client = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger);
   await client.start();
-  const pool = createPool({
-    url: config.LEDGER_DATABASE_URL,
-    schema: `${prefix}ledger`,
-    applicationName: 'ledger-test',
-    connectionsMax: 3,
-  });
-  const shardPools = [
-    pool,
-    ...shardUrls.slice(1).map((adminUrl, i) =>
-      createPool({
-        url: devServiceDatabaseUrl(adminUrl, 'ledger'),
-        schema: `${prefix}ledger`,
-        applicationName: `ledger-test-shard-${i + 1}`,
-        connectionsMax: 2,
-      }),
-    ),
-  ];
-  const tamperPool = createPool({
-    url: infra.databaseUrl,
-    schema: `${prefix}ledger`,
-    applicationName: 'ledger-test-tamper',
-    connectionsMax: 1,
-    settings: { session_replication_role: 'replica' },
-  });
+  const { pool, shardPools, tamperPool } = ledgerPools(config, infra.databaseUrl, prefix, shardUrls);
 
   const harness: LedgerHarness = {
     prefix,
@@ -199,35 +157,7 @@ export async function startLedgerHarness(
       return harness.ledger;
     },
     jwtKey,
-    send: async (command, timeoutMs = 20_000) => {
-      const actor = command.actor ?? defaultActorOf(command);
-      const proof = command.proof === undefined ? await proofs.of(actor) : command.proof;
-      // A person's admin money command carries the proof of their own key, signed when the
-      // command was issued (a back-dated command's too), unless the test says otherwise.
-      const keyProof =
-        command.keyProof !== undefined
-          ? command.keyProof
-          : !needsKeyProof(actor, command)
-            ? null
-            : command.issuedAt
-              ? await signTestKeyProof(jwtKey, actor, { issuedAt: command.issuedAt })
-              : await proofs.keyProofOf(actor);
-      return client.request({
-        // As its sender would: the ledger's own commands on the topic only the ledger writes.
-        topic: (ledgerOnlyCommandTypes as readonly string[]).includes(command.type) ? topics.ledgerInternal : topics.ledgerCommands,
-        key: command.key,
-        timeoutMs,
-        command: {
-          commandId: command.commandId ?? randomUUID(),
-          type: command.type,
-          issuedAt: (command.issuedAt ?? new Date()).toISOString(),
-          actor: { kind: actor.kind, id: actor.id, ...(actor.role ? { role: actor.role } : {}) },
-          ...(proof !== null ? { proof } : {}),
-          ...(keyProof !== null ? { keyProof } : {}),
-          data: command.data,
-        },
-      });
-    },
+    send: commandSender(client, proofs, jwtKey, topics),
     close: async () => {
       await harness.ledger?.close();
       await client.stop();
@@ -237,6 +167,107 @@ export async function startLedgerHarness(
     },
   };
   return harness;
+}
+
+/** Topics and schemas under the harness's prefix, and with `shards` the second shard's schema and the shard map. */
+async function provisionLedgerHarness(
+  infra: ReturnType<typeof testInfra>,
+  prefix: string,
+  options: { ledgerPartitions?: number; shards?: 2 },
+): Promise<{ shardUrls: string[]; shardMap: string | undefined }> {
+  await provision({
+    kafkaBrokers: infra.kafkaBrokers,
+    databaseUrl: infra.databaseUrl,
+    topicPrefix: prefix,
+    schemaPrefix: prefix,
+    ...(options.ledgerPartitions ? { ledgerPartitions: options.ledgerPartitions } : {}),
+  });
+  // Shard 1 is the test infrastructure's second cluster (test/harness/infra.ts): its own server.
+  const shardUrls = options.shards ? [infra.databaseUrl, infra.shardDatabaseUrl] : [];
+  await migrateLedgerShards({ shardAdminUrls: shardUrls.slice(1), schemaPrefix: prefix });
+  const shardMap = shardUrls.length > 1 ? ledgerShardMap(shardUrls, options.ledgerPartitions ?? 6) : undefined;
+  return { shardUrls, shardMap };
+}
+
+/** A producer that packs the commands sent together to one ledger.commands partition into one record, as the gateway does. */
+async function packingProducer(kafka: Kafka, topics: TopicNames, logger: Logger): Promise<BatchingProducer> {
+  const producer = new BatchingProducer(kafka.producer(), logger);
+  await producer.connect();
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    producer.packOn(topics.ledgerCommands, keyPartitioner(await partitionCount(admin, topics.ledgerCommands)));
+  } finally {
+    await admin.disconnect();
+  }
+  return producer;
+}
+
+/** The ledger's runtime pool, one per further shard, and the superuser's pool with triggers off. */
+function ledgerPools(
+  config: Readonly<LedgerConfig>,
+  databaseUrl: string,
+  prefix: string,
+  shardUrls: string[],
+): { pool: Pool; shardPools: Pool[]; tamperPool: Pool } {
+  const pool = createPool({
+    url: config.LEDGER_DATABASE_URL,
+    schema: `${prefix}ledger`,
+    applicationName: 'ledger-test',
+    connectionsMax: 3,
+  });
+  const shardPools = [
+    pool,
+    ...shardUrls.slice(1).map((adminUrl, i) =>
+      createPool({
+        url: devServiceDatabaseUrl(adminUrl, 'ledger'),
+        schema: `${prefix}ledger`,
+        applicationName: `ledger-test-shard-${i + 1}`,
+        connectionsMax: 2,
+      }),
+    ),
+  ];
+  const tamperPool = createPool({
+    url: databaseUrl,
+    schema: `${prefix}ledger`,
+    applicationName: 'ledger-test-tamper',
+    connectionsMax: 1,
+    settings: { session_replication_role: 'replica' },
+  });
+  return { pool, shardPools, tamperPool };
+}
+
+/** The harness's `send`: each command with its proofs, on the topic its sender would use. */
+function commandSender(client: RequestReplyClient, proofs: ProofCache, jwtKey: JwtKey, topics: TopicNames): LedgerHarness['send'] {
+  return async (command, timeoutMs = 20_000) => {
+    const actor = command.actor ?? defaultActorOf(command);
+    const proof = command.proof === undefined ? await proofs.of(actor) : command.proof;
+    // A person's admin money command carries the proof of their own key, signed when the
+    // command was issued (a back-dated command's too), unless the test says otherwise.
+    const keyProof =
+      command.keyProof !== undefined
+        ? command.keyProof
+        : !needsKeyProof(actor, command)
+          ? null
+          : command.issuedAt
+            ? await signTestKeyProof(jwtKey, actor, { issuedAt: command.issuedAt })
+            : await proofs.keyProofOf(actor);
+    return client.request({
+      // As its sender would: the ledger's own commands on the topic only the ledger writes.
+      topic: (ledgerOnlyCommandTypes as readonly string[]).includes(command.type) ? topics.ledgerInternal : topics.ledgerCommands,
+      key: command.key,
+      timeoutMs,
+      command: {
+        commandId: command.commandId ?? randomUUID(),
+        type: command.type,
+        issuedAt: (command.issuedAt ?? new Date()).toISOString(),
+        actor: { kind: actor.kind, id: actor.id, ...(actor.role ? { role: actor.role } : {}) },
+        ...(proof !== null ? { proof } : {}),
+        ...(keyProof !== null ? { keyProof } : {}),
+        data: command.data,
+      },
+    });
+  };
 }
 
 export { eventually } from './eventually';

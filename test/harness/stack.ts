@@ -1,4 +1,4 @@
-import { createLogger } from '@coin/logger';
+import { createLogger, type Logger } from '@coin/logger';
 import { loadGatewayConfig, startGatewayService, type RouteEntry } from '@coin/gateway';
 import { loadHistoryConfig, startHistoryService } from '@coin/history';
 import { loadLedgerConfig, startLedgerService } from '@coin/ledger';
@@ -69,39 +69,21 @@ export async function startTestStack(
   if (testImage()) return startImageStack(options);
   const infra = testInfra();
   const prefix = uniquePrefix();
-  await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
-  const shardAdminUrls = options.ledgerShards ? [infra.databaseUrl, infra.shardDatabaseUrl] : [];
-  await migrateLedgerShards({ shardAdminUrls: shardAdminUrls.slice(1), schemaPrefix: prefix });
-  const shardEnv: Record<string, string> =
-    shardAdminUrls.length > 1 ? { LEDGER_SHARDS_DATABASE_URL: ledgerShardMap(shardAdminUrls, defaultPartitions['ledger.commands']) } : {};
+  const shardEnv = await provisionTestStack(infra, prefix, options.ledgerShards);
   const jwtKey = generateJwtKey(`test-${prefix}`);
   const userTarget = { host: '127.0.0.1', port: 0 };
   const userProxy = await startTcpProxy(userTarget, 'refuse');
-  const settings = {
-    ...infra,
-    topicPrefix: prefix,
-    schemaPrefix: prefix,
-    jwtKey,
-    serviceKeys: generateServiceKeys(),
-    // One key for every serviceEnvs call below: env.history names the key the service signs with.
-    auditCheckpointKey: generateAuditCheckpointKey(),
-    logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
-    // The ledger, started before the user service, asks it whether a user is deleted: through a
-    // proxy that exists first and refuses until the user service is up (the ledger retries).
-    ports: { gateway: 0, user: userProxy.port, ledger: 0, history: 0, webhooks: 0 },
-    // Every request of a test comes from 127.0.0.1: production per-IP limits would throttle the
-    // suite itself. Tests of the limits pass their own low values through extraEnv.
-    extra: { ...relaxedRateLimits, ...shardEnv, ...(options.extraEnv ?? {}) },
-  };
+  // Every request of a test comes from 127.0.0.1: production per-IP limits would throttle the
+  // suite itself. Tests of the limits pass their own low values through extraEnv.
+  const settings = testStackSettings(infra, prefix, jwtKey, userProxy.port, {
+    ...relaxedRateLimits,
+    ...shardEnv,
+    ...(options.extraEnv ?? {}),
+  });
   const envs = serviceEnvs(settings);
   const logger = (name: string) => createLogger(name, settings.logLevel as 'warn');
-  // The user service reads the ledger (a deleted user's balance), so it starts knowing the ledger's port.
-  const [firstLedger, history, webhooks] = await Promise.all([
-    startLedgerService(loadLedgerConfig(envs.ledger), logger('ledger')),
-    startHistoryService(loadHistoryConfig(envs.history), logger('history')),
-    // The gateway's webhook and balance-monitor routes call it.
-    startWebhooksService(loadWebhooksConfig(envs.webhooks), logger('webhooks')),
-  ]);
+  // The user service reads the ledger (a deleted user's balance), so it starts after it, knowing the ledger's port.
+  const [firstLedger, history, webhooks] = await startBackEnds(envs, logger);
   let ledger = firstLedger;
   const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, user: 0, ledger: portOf(ledger.url) } }).user;
   const user = await startUserService(loadUserConfig(userEnv), logger('user'));
@@ -142,6 +124,54 @@ export async function startTestStack(
       await Promise.all([user.close(), ledger.close(), history.close(), webhooks.close()]);
       await userProxy.close();
     },
+  };
+}
+
+/** The ledger, history and webhooks services, started together. */
+function startBackEnds(envs: ReturnType<typeof serviceEnvs>, logger: (name: string) => Logger) {
+  return Promise.all([
+    startLedgerService(loadLedgerConfig(envs.ledger), logger('ledger')),
+    startHistoryService(loadHistoryConfig(envs.history), logger('history')),
+    // The gateway's webhook and balance-monitor routes call it.
+    startWebhooksService(loadWebhooksConfig(envs.webhooks), logger('webhooks')),
+  ]);
+}
+
+/** Topics and schemas under the run's prefix, and the second ledger shard's when asked for; the ledger's shard map then. */
+async function provisionTestStack(
+  infra: ReturnType<typeof testInfra>,
+  prefix: string,
+  ledgerShards: 2 | undefined,
+): Promise<Record<string, string>> {
+  await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
+  const shardAdminUrls = ledgerShards ? [infra.databaseUrl, infra.shardDatabaseUrl] : [];
+  await migrateLedgerShards({ shardAdminUrls: shardAdminUrls.slice(1), schemaPrefix: prefix });
+  return shardAdminUrls.length > 1
+    ? { LEDGER_SHARDS_DATABASE_URL: ledgerShardMap(shardAdminUrls, defaultPartitions['ledger.commands']) }
+    : {};
+}
+
+/** What serviceEnvs builds every service's environment from in this stack. */
+function testStackSettings(
+  infra: ReturnType<typeof testInfra>,
+  prefix: string,
+  jwtKey: ReturnType<typeof generateJwtKey>,
+  userProxyPort: number,
+  extra: Record<string, string>,
+) {
+  return {
+    ...infra,
+    topicPrefix: prefix,
+    schemaPrefix: prefix,
+    jwtKey,
+    serviceKeys: generateServiceKeys(),
+    // One key for every serviceEnvs call of startTestStack: env.history names the key the service signs with.
+    auditCheckpointKey: generateAuditCheckpointKey(),
+    logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
+    // The ledger, started before the user service, asks it whether a user is deleted: through a
+    // proxy that exists first and refuses until the user service is up (the ledger retries).
+    ports: { gateway: 0, user: userProxyPort, ledger: 0, history: 0, webhooks: 0 },
+    extra,
   };
 }
 

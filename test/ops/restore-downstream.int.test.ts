@@ -184,19 +184,7 @@ function startTraffic(h: LedgerHarness, pairs: ReadonlyArray<readonly [number, n
 
 async function rehearse(variant: Variant): Promise<Rehearsal> {
   const h = await startLedgerHarness();
-  const infra = testInfra();
-  const ledgerDb = createPool({
-    url: infra.databaseUrl,
-    schema: `${h.prefix}ledger`,
-    applicationName: 'restore-downstream',
-    connectionsMax: 2,
-  });
-  const historyDb = createPool({
-    url: infra.databaseUrl,
-    schema: `${h.prefix}history`,
-    applicationName: 'restore-downstream',
-    connectionsMax: 1,
-  });
+  const { ledgerDb, historyDb } = downstreamPools(h);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coin-restore-downstream-'));
   const historyConfig = loadHistoryConfig(h.serviceEnvs.history);
   const historyLogger = createLogger('history', (process.env.COIN_TEST_LOG_LEVEL ?? 'warn') as 'warn');
@@ -211,11 +199,7 @@ async function rehearse(variant: Variant): Promise<Rehearsal> {
 
     // Traffic, and the backup taken in the middle of it (T before pg_dump starts).
     const traffic = startTraffic(h, pairs, treasury);
-    await pause(3_000);
-    const restorePoint = new Date();
-    const inFlightAtBackup = traffic.inFlight();
-    const dump = path.join(workDir, 'ledger.dump');
-    dumpLedgerSchema(infra.databaseUrl, `${h.prefix}ledger`, dump);
+    const { restorePoint, inFlightAtBackup, dump } = await backupMidTraffic(h, traffic, workDir);
     await pause(3_000);
     // 1. Stop everything that writes. The runbook scales them all to 0 at once; history's pods
     // may go first, while the ledger still applies what is in Kafka: here it stops a second
@@ -224,107 +208,23 @@ async function rehearse(variant: Variant): Promise<Rehearsal> {
     history = undefined;
     await pause(1_000);
     await traffic.stop();
-    await outboxDrained(ledgerDb);
-    const ledgerAtStop = (await ledgerLines(ledgerDb)).size;
-    await h.ledger?.close();
-    h.ledger = undefined;
-    const historyLagAtStop = await groupLag(h.kafka, historyGroup, h.topics.coinTransactions);
+    const { ledgerAtStop, historyLagAtStop } = await stopLedger(h, ledgerDb, historyGroup);
 
-    // 2. Restore the backup.
-    restoreLedgerSchema(infra.databaseUrl, dump);
-    const inBackup = (await ledgerLines(ledgerDb)).size;
-    const restoredSequence = (
-      await ledgerDb.query<{ last_value: string; is_called: boolean }>('SELECT last_value::text, is_called FROM transactions_id_seq')
-    ).rows[0]!;
-    // 3. `npm run restore:rewind` as an operator runs it.
-    const step3 = await restoreRewind(h, restorePoint);
-    expect({ code: step3.code, stderr: step3.stderr }).toEqual({ code: 0, stderr: '' });
-    if (variant === 'ids not advanced') {
-      await ledgerDb.query('SELECT setval($1, $2, $3)', [
-        `${h.prefix}ledger.transactions_id_seq`,
-        restoredSequence.last_value,
-        restoredSequence.is_called,
-      ]);
-    }
+    // 2. Restore the backup; 3. `npm run restore:rewind`.
+    const { inBackup, step3 } = await restoreAndRewind(h, ledgerDb, dump, restorePoint, variant);
     // 4. Start the ledger; it applies again what the restore lost.
-    await h.startLedger();
-    const answeredOk = [...traffic.ok];
-    await eventually(async () => {
-      const r = await ledgerDb.query<{ n: number }>('SELECT count(*)::int AS n FROM processed_commands WHERE command_id = ANY($1)', [
-        answeredOk,
-      ]);
-      return r.rows[0]!.n === answeredOk.length ? true : undefined;
-    }, 60_000);
-    await outboxDrained(ledgerDb);
-    const audit = await settledAudit(infra.databaseUrl, h.prefix, 15_000);
-    const withTransaction = new Set(
-      (
-        await ledgerDb.query<{ command_id: string }>('SELECT command_id::text FROM transactions WHERE command_id = ANY($1)', [answeredOk])
-      ).rows.map((r) => r.command_id),
-    );
+    const { answeredOk, audit, withTransaction } = await restartLedger(h, ledgerDb, traffic.ok);
     // 5. Rebuild history from the ledger, then start it.
-    if (variant !== 'history group kept') {
-      // kafka-consumer-groups.sh --group history-service --topic coin.transactions --reset-offsets --to-latest --execute
-      const a = h.kafka.admin();
-      await a.connect();
-      // (the end offsets themselves: kafkajs's resetOffsets commits -1, which a group reading from
-      // the beginning takes as the topic's start)
-      const ends = await a.fetchTopicOffsets(h.topics.coinTransactions);
-      await a.setOffsets({
-        groupId: historyGroup,
-        topic: h.topics.coinTransactions,
-        partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })),
-      });
-      await a.disconnect();
-    }
-    const rebuild = await runScript('scripts/history-rebuild.ts', ['--reset'], {
-      NODE_ENV: 'development',
-      LEDGER_SERVICE_URL: h.ledger!.url,
-      HISTORY_REBUILD_DATABASE_URL: rebuildDatabaseUrl(infra),
-      DB_SCHEMA_PREFIX: h.prefix,
-      SERVICE_TOKEN_PRIVATE_KEY: h.serviceEnvs.history.SERVICE_TOKEN_PRIVATE_KEY!,
-    });
+    const rebuild = await rebuildHistory(h, variant, historyGroup);
     history = await startHistoryService(historyConfig, historyLogger);
     // The gateway is back: new money, which history takes from Kafka.
-    for (const [from, to] of pairs.slice(0, 4)) {
-      expect(
-        await h.send({
-          type: 'ledger.transfer',
-          key: walletKeyOfUser(from),
-          data: { kind: 'TRANSFER', fromUserId: from, to: { kind: 'user', userId: to }, amount: 7, reason: 'after the restore' },
-        }),
-      ).toMatchObject({ ok: true });
-    }
+    await transfersAfterRestore(h, pairs);
     await outboxDrained(ledgerDb);
     await historyCaughtUp(ledgerDb, historyDb);
 
     const ledger = await ledgerLines(ledgerDb);
     const floor = printedFloor(step3.stdout);
-    const records = await readTopic(h, h.topics.coinTransactions);
-    const { kept, copies, conflicts } = deduplicateByEventId(records);
-    const keptLine = (t: typeof kept extends Map<string, infer T> ? T : never) =>
-      [
-        t.id,
-        t.type,
-        String(Math.round(t.amount * 100)),
-        t.fromUserId,
-        t.toUserId,
-        t.fromTreasury,
-        t.toTreasury,
-        new Date(t.createdAt).toISOString(),
-      ].join('|');
-    const missingOrDifferent = [...ledger].flatMap(([id, line]) => {
-      const t = kept.get(uuidV5(`coin.transaction.recorded:${id}`));
-      const k = t ? keptLine(t) : null;
-      return k === line ? [] : [{ ledger: line, kept: k }];
-    });
-    const voidIds = { inPrintedRange: 0, belowIt: 0, aboveIt: 0 };
-    for (const t of kept.values()) {
-      if (ledger.has(t.id)) continue;
-      if (floor && t.id >= floor.voidFrom && t.id <= floor.voidTo) voidIds.inPrintedRange += 1;
-      else if (floor && t.id < floor.voidFrom) voidIds.belowIt += 1;
-      else voidIds.aboveIt += 1;
-    }
+    const dedup = await dedupOf(h, ledger, floor);
     const projected = await historyLines(historyDb);
     return {
       answeredOk: answeredOk.length,
@@ -337,7 +237,7 @@ async function rehearse(variant: Variant): Promise<Rehearsal> {
       floor,
       step3,
       rebuild,
-      dedup: { records: records.length, copies, conflicts: conflicts.length, missingOrDifferent, voidIds },
+      dedup,
       history: {
         onlyInHistory: [...projected].filter(([id, line]) => ledger.get(id) !== line).map(([, line]) => line),
         onlyInLedger: [...ledger].filter(([id, line]) => projected.get(id) !== line).map(([, line]) => line),
@@ -351,6 +251,155 @@ async function rehearse(variant: Variant): Promise<Rehearsal> {
     await historyDb.end();
     fs.rmSync(workDir, { recursive: true, force: true });
   }
+}
+
+/** The ledger's and the history's schemas, as their owner. */
+function downstreamPools(h: LedgerHarness): { ledgerDb: Pool; historyDb: Pool } {
+  const infra = testInfra();
+  const ledgerDb = createPool({
+    url: infra.databaseUrl,
+    schema: `${h.prefix}ledger`,
+    applicationName: 'restore-downstream',
+    connectionsMax: 2,
+  });
+  const historyDb = createPool({
+    url: infra.databaseUrl,
+    schema: `${h.prefix}history`,
+    applicationName: 'restore-downstream',
+    connectionsMax: 1,
+  });
+  return { ledgerDb, historyDb };
+}
+
+/** The backup, taken in the middle of the traffic: T before pg_dump starts, and the commands in flight then. */
+async function backupMidTraffic(h: LedgerHarness, traffic: ReturnType<typeof startTraffic>, workDir: string) {
+  await pause(3_000);
+  const restorePoint = new Date();
+  const inFlightAtBackup = traffic.inFlight();
+  const dump = path.join(workDir, 'ledger.dump');
+  dumpLedgerSchema(testInfra().databaseUrl, `${h.prefix}ledger`, dump);
+  return { restorePoint, inFlightAtBackup, dump };
+}
+
+/** The ledger stopped once its outbox is drained; its transactions then, and what history had not consumed. */
+async function stopLedger(h: LedgerHarness, ledgerDb: Pool, historyGroup: string) {
+  await outboxDrained(ledgerDb);
+  const ledgerAtStop = (await ledgerLines(ledgerDb)).size;
+  await h.ledger?.close();
+  h.ledger = undefined;
+  const historyLagAtStop = await groupLag(h.kafka, historyGroup, h.topics.coinTransactions);
+  return { ledgerAtStop, historyLagAtStop };
+}
+
+/**
+ * Steps 2 and 3: the backup restored, then `npm run restore:rewind` as an operator runs it (its ids
+ * advance undone for the variant that leaves them).
+ */
+async function restoreAndRewind(h: LedgerHarness, ledgerDb: Pool, dump: string, restorePoint: Date, variant: Variant) {
+  restoreLedgerSchema(testInfra().databaseUrl, dump);
+  const inBackup = (await ledgerLines(ledgerDb)).size;
+  const restoredSequence = (
+    await ledgerDb.query<{ last_value: string; is_called: boolean }>('SELECT last_value::text, is_called FROM transactions_id_seq')
+  ).rows[0]!;
+  // 3. `npm run restore:rewind` as an operator runs it.
+  const step3 = await restoreRewind(h, restorePoint);
+  expect({ code: step3.code, stderr: step3.stderr }).toEqual({ code: 0, stderr: '' });
+  if (variant === 'ids not advanced') {
+    await ledgerDb.query('SELECT setval($1, $2, $3)', [
+      `${h.prefix}ledger.transactions_id_seq`,
+      restoredSequence.last_value,
+      restoredSequence.is_called,
+    ]);
+  }
+  return { inBackup, step3 };
+}
+
+/** Step 4: the ledger applies again what the restore lost; the audit, and which answered commands have a transaction. */
+async function restartLedger(h: LedgerHarness, ledgerDb: Pool, ok: Iterable<string>) {
+  await h.startLedger();
+  const answeredOk = [...ok];
+  await eventually(async () => {
+    const r = await ledgerDb.query<{ n: number }>('SELECT count(*)::int AS n FROM processed_commands WHERE command_id = ANY($1)', [
+      answeredOk,
+    ]);
+    return r.rows[0]!.n === answeredOk.length ? true : undefined;
+  }, 60_000);
+  await outboxDrained(ledgerDb);
+  const audit = await settledAudit(testInfra().databaseUrl, h.prefix, 15_000);
+  const withTransaction = new Set(
+    (
+      await ledgerDb.query<{ command_id: string }>('SELECT command_id::text FROM transactions WHERE command_id = ANY($1)', [answeredOk])
+    ).rows.map((r) => r.command_id),
+  );
+  return { answeredOk, audit, withTransaction };
+}
+
+/** Step 5: history's group moved to the end (unless kept), then history rebuilt from the ledger. */
+async function rebuildHistory(h: LedgerHarness, variant: Variant, historyGroup: string): Promise<ScriptRun> {
+  if (variant !== 'history group kept') {
+    // kafka-consumer-groups.sh --group history-service --topic coin.transactions --reset-offsets --to-latest --execute
+    const a = h.kafka.admin();
+    await a.connect();
+    // (the end offsets themselves: kafkajs's resetOffsets commits -1, which a group reading from
+    // the beginning takes as the topic's start)
+    const ends = await a.fetchTopicOffsets(h.topics.coinTransactions);
+    await a.setOffsets({
+      groupId: historyGroup,
+      topic: h.topics.coinTransactions,
+      partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })),
+    });
+    await a.disconnect();
+  }
+  return runScript('scripts/history-rebuild.ts', ['--reset'], {
+    NODE_ENV: 'development',
+    LEDGER_SERVICE_URL: h.ledger!.url,
+    HISTORY_REBUILD_DATABASE_URL: rebuildDatabaseUrl(testInfra()),
+    DB_SCHEMA_PREFIX: h.prefix,
+    SERVICE_TOKEN_PRIVATE_KEY: h.serviceEnvs.history.SERVICE_TOKEN_PRIVATE_KEY!,
+  });
+}
+
+/** The gateway is back: new money, which history takes from Kafka. */
+async function transfersAfterRestore(h: LedgerHarness, pairs: ReadonlyArray<readonly [number, number]>): Promise<void> {
+  for (const [from, to] of pairs.slice(0, 4)) {
+    expect(
+      await h.send({
+        type: 'ledger.transfer',
+        key: walletKeyOfUser(from),
+        data: { kind: 'TRANSFER', fromUserId: from, to: { kind: 'user', userId: to }, amount: 7, reason: 'after the restore' },
+      }),
+    ).toMatchObject({ ok: true });
+  }
+}
+
+/** A consumer deduplicating coin.transactions by eventId, over the whole topic, against the ledger's record. */
+async function dedupOf(h: LedgerHarness, ledger: Map<number, Line>, floor: ReturnType<typeof printedFloor>): Promise<Rehearsal['dedup']> {
+  const records = await readTopic(h, h.topics.coinTransactions);
+  const { kept, copies, conflicts } = deduplicateByEventId(records);
+  const keptLine = (t: typeof kept extends Map<string, infer T> ? T : never) =>
+    [
+      t.id,
+      t.type,
+      String(Math.round(t.amount * 100)),
+      t.fromUserId,
+      t.toUserId,
+      t.fromTreasury,
+      t.toTreasury,
+      new Date(t.createdAt).toISOString(),
+    ].join('|');
+  const missingOrDifferent = [...ledger].flatMap(([id, line]) => {
+    const t = kept.get(uuidV5(`coin.transaction.recorded:${id}`));
+    const k = t ? keptLine(t) : null;
+    return k === line ? [] : [{ ledger: line, kept: k }];
+  });
+  const voidIds = { inPrintedRange: 0, belowIt: 0, aboveIt: 0 };
+  for (const t of kept.values()) {
+    if (ledger.has(t.id)) continue;
+    if (floor && t.id >= floor.voidFrom && t.id <= floor.voidTo) voidIds.inPrintedRange += 1;
+    else if (floor && t.id < floor.voidFrom) voidIds.belowIt += 1;
+    else voidIds.aboveIt += 1;
+  }
+  return { records: records.length, copies, conflicts: conflicts.length, missingOrDifferent, voidIds };
 }
 
 function summary(r: Rehearsal): string {

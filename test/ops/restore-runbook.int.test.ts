@@ -74,151 +74,27 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
     const { partitionOf, partition } = await userPartitions(h);
     await seedWallets(h, users, seedAmount);
 
-    // Credit legs owed at the backup: user 1 pays two users of two other partitions and buys from
-    // a treasury of another partition. The credited wallet rows are locked, so the legs (on
-    // ledger.internal, across partitions) cannot be applied while the debits commit and their
-    // outbox row is published: a backup taken then holds the debits, a published outbox and no
-    // credits, as a point-in-time restore can.
-    const sender = users[0]!;
-    const treasury = treasuryCodes.find((code) => partitionOf(walletKeyOfTreasury(code)) !== partition(sender));
-    if (!treasury) throw new Error('every treasury shares the sender partition: no leg would travel');
-    const recipients = users.filter((u) => partition(u) !== partition(sender));
-    const [r1, r2] = [recipients[0]!, recipients.find((u) => partition(u) !== partition(recipients[0]!)) ?? recipients[1]!];
-    const proofs = new ProofCache(h.jwtKey);
-    const payer: ProofActor = { kind: 'user', id: String(sender), role: 'USER' };
-    const owed: LedgerCommand[] = [];
-    for (const [to, amount] of [
-      [r1, 111],
-      [r1, 222],
-      [r2, 333],
-    ] as const) {
-      owed.push({
-        commandId: randomUUID(),
-        type: 'ledger.transfer',
-        issuedAt: new Date().toISOString(),
-        actor: { kind: 'user', id: String(sender), role: 'USER' },
-        proof: await proofs.of(payer),
-        data: { kind: 'TRANSFER', fromUserId: sender, to: { kind: 'user', userId: to }, amount, reason: 'owed at the backup' },
-      } as LedgerCommand);
-    }
-    owed.push({
-      commandId: randomUUID(),
-      type: 'ledger.transfer',
-      issuedAt: new Date().toISOString(),
-      actor: { kind: 'user', id: String(sender), role: 'USER' },
-      proof: await proofs.of(payer),
-      data: { kind: 'PURCHASE', fromUserId: sender, to: { kind: 'treasury', code: treasury }, amount: 444, reason: 'owed at the backup' },
-    } as LedgerCommand);
-    const lock = await admin.connect();
-    await lock.query('BEGIN');
-    await lock.query('SELECT 1 FROM wallets WHERE wallet_key = ANY($1) FOR UPDATE', [
-      [walletKeyOfUser(r1), walletKeyOfUser(r2), walletKeyOfTreasury(treasury)],
-    ]);
-    // One produce request: the four debits are one batch of the sender's partition.
-    await h.producer.sendMany(owed.map((c) => ({ topic: h.topics.ledgerCommands, message: ledgerCommandMessage(c) })));
-    const owedIds = owed.map((c) => c.commandId);
-    const owedTransactions = await eventually(async () => {
-      const r = await admin.query<{ id: number }>('SELECT id FROM transactions WHERE command_id = ANY($1) ORDER BY id', [owedIds]);
-      return r.rows.length === owed.length ? r.rows.map((row) => Number(row.id)) : undefined;
-    });
-    await eventually(async () => {
-      const r = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_batches WHERE published_at IS NULL');
-      return r.rows[0]!.n === 0 ? true : undefined;
-    });
-    const credited = await admin.query('SELECT 1 FROM entries WHERE transaction_id = ANY($1) AND amount > 0', [owedTransactions]);
-    expect(credited.rows).toEqual([]);
-
-    // The backup (the runbook's logical backup of the ledger's schema); T is taken before it starts.
-    const restorePoint = new Date();
+    const { owed, sender, r1, r2, treasury } = await owedAtBackup(h, partitionOf, partition);
     const dump = path.join(workDir, 'ledger.dump');
-    dumpLedgerSchema(adminUrl, schema, dump);
-    await lock.query('ROLLBACK');
-    lock.release();
+    const { owedIds, owedTransactions, restorePoint } = await backupWhileLegsOwed(h, admin, owed, [r1, r2], treasury, dump);
 
     // Money moves after the backup: transfers across partitions (their legs travel on
     // ledger.internal, one command at a time so no other batch shares their apply), a mint, and
     // spending by the recipients of the owed legs, within what they had before them.
-    const after: string[] = [];
     const pairs = users.flatMap((from) => users.filter((to) => partition(to) !== partition(from)).map((to) => [from, to] as const));
-    for (const [i, [from, to]] of pairs.slice(0, 12).entries()) {
-      const commandId = randomUUID();
-      after.push(commandId);
-      const reply = await h.send({
-        type: 'ledger.transfer',
-        key: walletKeyOfUser(from),
-        commandId,
-        data: { kind: 'TRANSFER', fromUserId: from, to: { kind: 'user', userId: to }, amount: 1_000 + i, reason: 'after the backup' },
-      });
-      expect(reply).toMatchObject({ ok: true });
-    }
-    expect(
-      await h.send({
-        type: 'ledger.mint',
-        key: walletKeyOfUser(r1),
-        data: { to: { kind: 'user', userId: r1 }, amount: 5_000, reason: 'after' },
-      }),
-    ).toMatchObject({ ok: true });
-    for (const [from, to] of [
-      [r1, sender],
-      [r2, r1],
-    ] as const) {
-      const commandId = randomUUID();
-      after.push(commandId);
-      const reply = await h.send({
-        type: 'ledger.transfer',
-        key: walletKeyOfUser(from),
-        commandId,
-        data: { kind: 'TRANSFER', fromUserId: from, to: { kind: 'user', userId: to }, amount: 777, reason: 'after the backup' },
-      });
-      expect(reply).toMatchObject({ ok: true });
-    }
+    const after = await moneyAfterBackup(h, pairs, sender, r1, r2);
     const quiet = await settledAudit(adminUrl, h.prefix, 15_000);
     expect(quiet.ok).toBe(true);
     expect(quiet.report.creditLegs.inFlight.count).toBe(0);
     const balancesBefore = await balances(admin);
 
-    if (runbook === 'as written') {
-      // Step 3 before step 1: refused while the ledger still consumes, and no leg is sent.
-      const internalEnd = await internalEndOffsets(h);
-      await expect(
-        rewindAfterRestore({ kafka: h.kafka, topicPrefix: h.prefix, restorePoint, marginMs, ledgerDb: h.pool, log: () => undefined }),
-      ).rejects.toThrow(/still running: stop the ledger first/);
-      expect(await internalEndOffsets(h)).toEqual(internalEnd);
-    }
+    if (runbook === 'as written') await expectRewindRefusedWhileRunning(h, restorePoint);
     const highestBeforeRestore = Number(
       (await admin.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM transactions')).rows[0]!.id,
     );
-    // 1. Stop everything that writes.
-    await h.ledger?.close();
-    h.ledger = undefined;
-    // 2. Restore the backup.
-    restoreLedgerSchema(adminUrl, dump);
-    const originalLegs = (await admin.query<{ messages: string }>('SELECT messages FROM outbox_batches ORDER BY id')).rows.flatMap((row) =>
-      (JSON.parse(row.messages) as Array<{ topic: string; payload: string }>)
-        .filter((m) => m.topic === h.topics.ledgerInternal)
-        .map((m) => JSON.parse(m.payload) as { commandId: string; data: unknown })
-        .map(({ commandId, data }) => ({ commandId, data })),
-    );
-    const legsOwed = (await owedCreditLegCommands(h.pool, new Date())).map(({ commandId, data }) => ({ commandId, data }));
+    const { originalLegs, legsOwed } = await stopAndRestore(h, admin, dump);
     // 3. Position the consumer groups.
-    let legsSent: number[] = [];
-    let step3Stdout = '';
-    if (runbook === 'as written') {
-      const step3 = await restoreRewind(h, restorePoint);
-      step3Stdout = step3.stdout;
-      expect({ code: step3.code, stderr: step3.stderr }).toEqual({ code: 0, stderr: '' });
-      const sent = /credit legs owed by the restored ledger sent to \S+: (\d+)(?: \(transactions ([\d, ]+)\))?/.exec(step3.stdout);
-      expect(sent).not.toBeNull();
-      legsSent = sent![2] ? sent![2].split(', ').map(Number) : [];
-      expect(legsSent).toHaveLength(Number(sent![1]));
-    } else {
-      // kafka-consumer-groups.sh --group ledger-service --topic ledger.commands --reset-offsets --to-datetime <T − margin>
-      const a = h.kafka.admin();
-      await a.connect();
-      const partitions = await a.fetchTopicOffsetsByTimestamp(h.topics.ledgerCommands, restorePoint.getTime() - marginMs);
-      await a.setOffsets({ groupId: ledgerGroupIds(h.prefix).commands, topic: h.topics.ledgerCommands, partitions });
-      await a.disconnect();
-    }
+    const { legsSent, step3Stdout } = await positionConsumerGroups(h, runbook, restorePoint);
     // 4. Start the ledger; it applies again what the restore lost.
     await h.startLedger();
     await eventually(async () => {
@@ -228,46 +104,14 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
     const audit = await settledAudit(adminUrl, h.prefix, 10_000);
     const balancesAfter = await balances(admin);
     // New money after the restore: transfers the restored ledger numbers itself.
-    const newAfterRestore: string[] = [];
-    for (const [from, to] of pairs.slice(0, 3)) {
-      const commandId = randomUUID();
-      newAfterRestore.push(commandId);
-      const reply = await h.send({
-        type: 'ledger.transfer',
-        key: walletKeyOfUser(from),
-        commandId,
-        data: { kind: 'TRANSFER', fromUserId: from, to: { kind: 'user', userId: to }, amount: 50, reason: 'after the restore' },
-      });
-      expect(reply).toMatchObject({ ok: true });
-    }
-    await eventually(async () => {
-      const r = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_batches WHERE published_at IS NULL');
-      return r.rows[0]!.n === 0 ? true : undefined;
-    });
-    const writtenAfterRestore = (
-      await admin.query<{ id: string; command_id: string; created_at: Date }>(
-        'SELECT id::text, command_id::text, created_at FROM transactions WHERE command_id = ANY($1) ORDER BY id',
-        [[...after, ...newAfterRestore]],
-      )
-    ).rows.map((r) => ({ id: Number(r.id), commandId: r.command_id, createdAt: r.created_at.toISOString() }));
-    expect(writtenAfterRestore.map((t) => t.commandId).sort()).toEqual([...after, ...newAfterRestore].sort());
-    const { kept } = deduplicateByEventId(await readTopic(h, h.topics.coinTransactions));
-    const droppedAsDuplicate = writtenAfterRestore.flatMap((t) => {
-      const first = kept.get(uuidV5(`coin.transaction.recorded:${t.id}`));
-      return first && first.createdAt === t.createdAt ? [] : [{ id: t.id, kept: first?.createdAt ?? 'none', dropped: t.createdAt }];
-    });
-    const missing = await admin.query<{ command_id: string }>(
-      `SELECT t.command_id FROM transactions t
-        WHERE t.command_id = ANY($1)
-          AND NOT EXISTS (SELECT 1 FROM entries e WHERE e.transaction_id = t.id AND e.amount > 0)
-        ORDER BY t.id`,
-      [[...owedIds, ...after]],
-    );
+    const newAfterRestore = await newMoneyAfterRestore(h, admin, pairs);
+    const { writtenAfterRestore, droppedAsDuplicate } = await writtenAndDropped(h, admin, [...after, ...newAfterRestore]);
+    const transfersWithoutCredit = await withoutCredit(admin, [...owedIds, ...after]);
     return {
       audit,
       balancesBefore,
       balancesAfter,
-      transfersWithoutCredit: missing.rows.map((r) => r.command_id),
+      transfersWithoutCredit,
       owedAtBackup: { commandIds: owedIds, transactionIds: owedTransactions },
       legsSent,
       legsOwed,
@@ -282,6 +126,244 @@ async function rehearse(runbook: Runbook): Promise<Rehearsal> {
     await admin.end();
     fs.rmSync(workDir, { recursive: true, force: true });
   }
+}
+
+/** Step 3 before step 1: refused while the ledger still consumes, and no leg is sent. */
+async function expectRewindRefusedWhileRunning(h: LedgerHarness, restorePoint: Date): Promise<void> {
+  const internalEnd = await internalEndOffsets(h);
+  await expect(
+    rewindAfterRestore({ kafka: h.kafka, topicPrefix: h.prefix, restorePoint, marginMs, ledgerDb: h.pool, log: () => undefined }),
+  ).rejects.toThrow(/still running: stop the ledger first/);
+  expect(await internalEndOffsets(h)).toEqual(internalEnd);
+}
+
+/**
+ * Steps 1 and 2 of the runbook: stop everything that writes, restore the backup. Then the legs the
+ * outbox in the backup sent, and those the restored ledger owes.
+ */
+async function stopAndRestore(h: LedgerHarness, admin: Admin, dump: string) {
+  // 1. Stop everything that writes.
+  await h.ledger?.close();
+  h.ledger = undefined;
+  // 2. Restore the backup.
+  restoreLedgerSchema(testInfra().databaseUrl, dump);
+  const originalLegs = (await admin.query<{ messages: string }>('SELECT messages FROM outbox_batches ORDER BY id')).rows.flatMap((row) =>
+    (JSON.parse(row.messages) as Array<{ topic: string; payload: string }>)
+      .filter((m) => m.topic === h.topics.ledgerInternal)
+      .map((m) => JSON.parse(m.payload) as { commandId: string; data: unknown })
+      .map(({ commandId, data }) => ({ commandId, data })),
+  );
+  const legsOwed = (await owedCreditLegCommands(h.pool, new Date())).map(({ commandId, data }) => ({ commandId, data }));
+  return { originalLegs, legsOwed };
+}
+
+/** Those of the transfers `commandIds` whose credit entry is missing. */
+async function withoutCredit(admin: Admin, commandIds: string[]): Promise<string[]> {
+  const missing = await admin.query<{ command_id: string }>(
+    `SELECT t.command_id FROM transactions t
+      WHERE t.command_id = ANY($1)
+        AND NOT EXISTS (SELECT 1 FROM entries e WHERE e.transaction_id = t.id AND e.amount > 0)
+      ORDER BY t.id`,
+    [commandIds],
+  );
+  return missing.rows.map((r) => r.command_id);
+}
+
+type Admin = ReturnType<typeof createPool>;
+type Pair = readonly [number, number];
+
+/**
+ * Credit legs owed at the backup: user 1 pays two users of two other partitions and buys from
+ * a treasury of another partition. The credited wallet rows are locked, so the legs (on
+ * ledger.internal, across partitions) cannot be applied while the debits commit and their
+ * outbox row is published: a backup taken then holds the debits, a published outbox and no
+ * credits, as a point-in-time restore can.
+ */
+async function owedAtBackup(
+  h: LedgerHarness,
+  partitionOf: Awaited<ReturnType<typeof userPartitions>>['partitionOf'],
+  partition: Awaited<ReturnType<typeof userPartitions>>['partition'],
+) {
+  const sender = users[0]!;
+  const treasury = treasuryCodes.find((code) => partitionOf(walletKeyOfTreasury(code)) !== partition(sender));
+  if (!treasury) throw new Error('every treasury shares the sender partition: no leg would travel');
+  const recipients = users.filter((u) => partition(u) !== partition(sender));
+  const [r1, r2] = [recipients[0]!, recipients.find((u) => partition(u) !== partition(recipients[0]!)) ?? recipients[1]!];
+  const owed = await owedCommands(h, sender, r1, r2, treasury);
+  return { owed, sender, r1, r2, treasury };
+}
+
+/**
+ * The commands owed at the backup: the sender pays r1 twice and r2 once, and buys from `treasury`,
+ * each with the payer's proof.
+ */
+async function owedCommands(h: LedgerHarness, sender: number, r1: number, r2: number, treasury: string): Promise<LedgerCommand[]> {
+  const proofs = new ProofCache(h.jwtKey);
+  const payer: ProofActor = { kind: 'user', id: String(sender), role: 'USER' };
+  const command = async (data: unknown): Promise<LedgerCommand> =>
+    ({
+      commandId: randomUUID(),
+      type: 'ledger.transfer',
+      issuedAt: new Date().toISOString(),
+      actor: { kind: 'user', id: String(sender), role: 'USER' },
+      proof: await proofs.of(payer),
+      data,
+    }) as LedgerCommand;
+  const owed: LedgerCommand[] = [];
+  for (const [to, amount] of [
+    [r1, 111],
+    [r1, 222],
+    [r2, 333],
+  ] as const) {
+    owed.push(
+      await command({ kind: 'TRANSFER', fromUserId: sender, to: { kind: 'user', userId: to }, amount, reason: 'owed at the backup' }),
+    );
+  }
+  owed.push(
+    await command({
+      kind: 'PURCHASE',
+      fromUserId: sender,
+      to: { kind: 'treasury', code: treasury },
+      amount: 444,
+      reason: 'owed at the backup',
+    }),
+  );
+  return owed;
+}
+
+/**
+ * Applies `owed` while the credited wallets are locked, waits until their debits are committed and
+ * published with no credit, then dumps the ledger's schema (the backup) to `dump`; T, the restore
+ * point, is taken before it starts.
+ */
+async function backupWhileLegsOwed(
+  h: LedgerHarness,
+  admin: Admin,
+  owed: LedgerCommand[],
+  [r1, r2]: [number, number],
+  treasury: string,
+  dump: string,
+): Promise<{ owedIds: string[]; owedTransactions: number[]; restorePoint: Date }> {
+  const lock = await admin.connect();
+  await lock.query('BEGIN');
+  await lock.query('SELECT 1 FROM wallets WHERE wallet_key = ANY($1) FOR UPDATE', [
+    [walletKeyOfUser(r1), walletKeyOfUser(r2), walletKeyOfTreasury(treasury)],
+  ]);
+  // One produce request: the four debits are one batch of the sender's partition.
+  await h.producer.sendMany(owed.map((c) => ({ topic: h.topics.ledgerCommands, message: ledgerCommandMessage(c) })));
+  const owedIds = owed.map((c) => c.commandId);
+  const owedTransactions = await eventually(async () => {
+    const r = await admin.query<{ id: number }>('SELECT id FROM transactions WHERE command_id = ANY($1) ORDER BY id', [owedIds]);
+    return r.rows.length === owed.length ? r.rows.map((row) => Number(row.id)) : undefined;
+  });
+  await eventually(async () => {
+    const r = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_batches WHERE published_at IS NULL');
+    return r.rows[0]!.n === 0 ? true : undefined;
+  });
+  const credited = await admin.query('SELECT 1 FROM entries WHERE transaction_id = ANY($1) AND amount > 0', [owedTransactions]);
+  expect(credited.rows).toEqual([]);
+
+  // The backup (the runbook's logical backup of the ledger's schema); T is taken before it starts.
+  const restorePoint = new Date();
+  dumpLedgerSchema(testInfra().databaseUrl, `${h.prefix}ledger`, dump);
+  await lock.query('ROLLBACK');
+  lock.release();
+  return { owedIds, owedTransactions, restorePoint };
+}
+
+/** Money moved after the backup (see the call); the ids of the transfers. */
+async function moneyAfterBackup(h: LedgerHarness, pairs: Pair[], sender: number, r1: number, r2: number): Promise<string[]> {
+  const after: string[] = [];
+  for (const [i, [from, to]] of pairs.slice(0, 12).entries()) {
+    after.push(await transferOk(h, from, to, 1_000 + i, 'after the backup'));
+  }
+  expect(
+    await h.send({
+      type: 'ledger.mint',
+      key: walletKeyOfUser(r1),
+      data: { to: { kind: 'user', userId: r1 }, amount: 5_000, reason: 'after' },
+    }),
+  ).toMatchObject({ ok: true });
+  for (const [from, to] of [
+    [r1, sender],
+    [r2, r1],
+  ] as const) {
+    after.push(await transferOk(h, from, to, 777, 'after the backup'));
+  }
+  return after;
+}
+
+/** A transfer from `from` to `to`, applied: its command id. */
+async function transferOk(h: LedgerHarness, from: number, to: number, amount: number, reason: string): Promise<string> {
+  const commandId = randomUUID();
+  const reply = await h.send({
+    type: 'ledger.transfer',
+    key: walletKeyOfUser(from),
+    commandId,
+    data: { kind: 'TRANSFER', fromUserId: from, to: { kind: 'user', userId: to }, amount, reason },
+  });
+  expect(reply).toMatchObject({ ok: true });
+  return commandId;
+}
+
+/** Step 3: the runbook's rewind as written (its stdout and the legs it sent), or before the fix, ledger.commands only. */
+async function positionConsumerGroups(
+  h: LedgerHarness,
+  runbook: Runbook,
+  restorePoint: Date,
+): Promise<{ legsSent: number[]; step3Stdout: string }> {
+  let legsSent: number[] = [];
+  let step3Stdout = '';
+  if (runbook === 'as written') {
+    const step3 = await restoreRewind(h, restorePoint);
+    step3Stdout = step3.stdout;
+    expect({ code: step3.code, stderr: step3.stderr }).toEqual({ code: 0, stderr: '' });
+    const sent = /credit legs owed by the restored ledger sent to \S+: (\d+)(?: \(transactions ([\d, ]+)\))?/.exec(step3.stdout);
+    expect(sent).not.toBeNull();
+    legsSent = sent![2] ? sent![2].split(', ').map(Number) : [];
+    expect(legsSent).toHaveLength(Number(sent![1]));
+  } else {
+    // kafka-consumer-groups.sh --group ledger-service --topic ledger.commands --reset-offsets --to-datetime <T − margin>
+    const a = h.kafka.admin();
+    await a.connect();
+    const partitions = await a.fetchTopicOffsetsByTimestamp(h.topics.ledgerCommands, restorePoint.getTime() - marginMs);
+    await a.setOffsets({ groupId: ledgerGroupIds(h.prefix).commands, topic: h.topics.ledgerCommands, partitions });
+    await a.disconnect();
+  }
+  return { legsSent, step3Stdout };
+}
+
+/** New money after the restore: transfers the restored ledger numbers itself, published. */
+async function newMoneyAfterRestore(h: LedgerHarness, admin: Admin, pairs: Pair[]): Promise<string[]> {
+  const newAfterRestore: string[] = [];
+  for (const [from, to] of pairs.slice(0, 3)) {
+    newAfterRestore.push(await transferOk(h, from, to, 50, 'after the restore'));
+  }
+  await eventually(async () => {
+    const r = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_batches WHERE published_at IS NULL');
+    return r.rows[0]!.n === 0 ? true : undefined;
+  });
+  return newAfterRestore;
+}
+
+/**
+ * The transactions the restarted ledger wrote for `commandIds`, and those whose event a consumer
+ * deduplicating coin.transactions by eventId drops.
+ */
+async function writtenAndDropped(h: LedgerHarness, admin: Admin, commandIds: string[]) {
+  const writtenAfterRestore = (
+    await admin.query<{ id: string; command_id: string; created_at: Date }>(
+      'SELECT id::text, command_id::text, created_at FROM transactions WHERE command_id = ANY($1) ORDER BY id',
+      [commandIds],
+    )
+  ).rows.map((r) => ({ id: Number(r.id), commandId: r.command_id, createdAt: r.created_at.toISOString() }));
+  expect(writtenAfterRestore.map((t) => t.commandId).sort()).toEqual([...commandIds].sort());
+  const { kept } = deduplicateByEventId(await readTopic(h, h.topics.coinTransactions));
+  const droppedAsDuplicate = writtenAfterRestore.flatMap((t) => {
+    const first = kept.get(uuidV5(`coin.transaction.recorded:${t.id}`));
+    return first && first.createdAt === t.createdAt ? [] : [{ id: t.id, kept: first?.createdAt ?? 'none', dropped: t.createdAt }];
+  });
+  return { writtenAfterRestore, droppedAsDuplicate };
 }
 
 describe('restoring the ledger from a backup (docs/OPERATIONS.md "Restoring from a backup")', () => {

@@ -62,28 +62,23 @@ async function main(): Promise<void> {
   const commandTopic = env('SPIKE_COMMAND_TOPIC');
   const replyTopic = env('SPIKE_REPLY_TOPIC');
   const transport = await createTransport(client, env('KAFKA_BROKERS').split(','), 'spike-front');
-
-  const inFlight = new Map<string, InFlight>();
-  let latencies: number[] = [];
-  let timeouts = 0;
-  let onSettled: (() => void) | undefined;
-  let probeAnswered: (() => void) | undefined;
+  const front: Front = { inFlight: new Map(), latencies: [], timeouts: 0, onSettled: undefined, probeAnswered: undefined };
 
   await transport.consume(replyTopic, env('SPIKE_GROUP'), (message) => {
-    const request = inFlight.get(message.key);
+    const request = front.inFlight.get(message.key);
     if (!request) {
-      if (message.key.startsWith('probe-')) probeAnswered?.();
+      if (message.key.startsWith('probe-')) front.probeAnswered?.();
       return;
     }
-    inFlight.delete(message.key);
+    front.inFlight.delete(message.key);
     const reply = JSON.parse(message.value) as { ok?: boolean };
     if (request.measured && reply.ok) {
-      latencies.push(performance.now() - request.dueAt);
-      onSettled?.();
+      front.latencies.push(performance.now() - request.dueAt);
+      front.onSettled?.();
     }
   });
 
-  const send = (correlationId: string, userId: string) => {
+  const send: Send = (correlationId, userId) => {
     const command = {
       commandId: randomUUID(),
       type: 'spike.echo',
@@ -94,9 +89,39 @@ async function main(): Promise<void> {
     transport.send(commandTopic, userId, JSON.stringify(command), { 'reply-to': replyTopic, 'correlation-id': correlationId });
   };
 
-  // Ready once the whole path answers: the echo has joined and both consumers fetch.
+  await probed(front, send);
+  report({ type: 'ready' });
+  const sweep = startSweeping(front);
+
+  process.on('message', (message: StepRequest) => {
+    if (message.type !== 'step') return;
+    void runStep(front, send, message).then(report);
+  });
+  process.once('SIGTERM', () => {
+    void (async () => {
+      clearInterval(sweep);
+      await transport.close();
+      process.exit(0);
+    })();
+  });
+}
+
+/** What the reply consumer, the sweep and the step in progress share. */
+interface Front {
+  inFlight: Map<string, InFlight>;
+  latencies: number[];
+  timeouts: number;
+  /** Called as each measured request settles (its reply, or its timeout), while a step runs. */
+  onSettled: (() => void) | undefined;
+  probeAnswered: (() => void) | undefined;
+}
+
+type Send = (correlationId: string, userId: string) => void;
+
+/** Ready once the whole path answers: the echo has joined and both consumers fetch (a probe a second, 60 s at most). */
+function probed(front: Front, send: Send): Promise<void> {
   const probeDeadline = Date.now() + 60_000;
-  await new Promise<void>((resolve, reject) => {
+  return new Promise<void>((resolve, reject) => {
     const attempt = () => {
       if (Date.now() > probeDeadline) {
         reject(new Error('no reply to the probe within 60 s'));
@@ -106,96 +131,87 @@ async function main(): Promise<void> {
       timer = setTimeout(attempt, 1000);
     };
     let timer: NodeJS.Timeout | undefined;
-    probeAnswered = () => {
+    front.probeAnswered = () => {
       clearTimeout(timer);
-      probeAnswered = undefined;
+      front.probeAnswered = undefined;
       resolve();
     };
     attempt();
   });
-  report({ type: 'ready' });
+}
 
-  // Requests not answered within the timeout count as timeouts and are forgotten.
-  let sweep: NodeJS.Timeout | undefined;
-  const startSweeping = () => {
-    sweep = setInterval(() => {
-      const now = performance.now();
-      for (const [id, request] of inFlight) {
-        if (now - request.dueAt < requestTimeoutMs) break; // insertion order is due order
-        inFlight.delete(id);
-        if (request.measured) {
-          timeouts += 1;
-          onSettled?.();
-        }
+/** Requests not answered within the timeout count as timeouts and are forgotten. */
+function startSweeping(front: Front): NodeJS.Timeout {
+  return setInterval(() => {
+    const now = performance.now();
+    for (const [id, request] of front.inFlight) {
+      if (now - request.dueAt < requestTimeoutMs) break; // insertion order is due order
+      front.inFlight.delete(id);
+      if (request.measured) {
+        front.timeouts += 1;
+        front.onSettled?.();
       }
-    }, 250);
-  };
-  startSweeping();
+    }
+  }, 250);
+}
 
-  const runStep = (step: StepRequest): Promise<FrontStepResult> =>
-    new Promise((resolve) => {
-      latencies = [];
-      timeouts = 0;
-      const intervalMs = 1000 / step.ratePerSec;
-      const warmupCount = Math.round(step.ratePerSec * step.warmupSec);
-      const measuredCount = Math.round(step.ratePerSec * step.durationSec);
-      const total = warmupCount + measuredCount;
-      const started = performance.now();
-      let sent = 0;
-      let measuringSince = 0;
-      const finish = () => {
-        if (sent < total || latencies.length + timeouts < measuredCount) return;
-        onSettled = undefined;
-        const sorted = latencies.sort((a, b) => a - b);
-        const round = (v: number) => Math.round(v * 10) / 10;
-        resolve({
-          type: 'result',
-          ratePerSec: step.ratePerSec,
-          durationSec: step.durationSec,
-          sent: measuredCount,
-          ok: sorted.length,
-          timeouts,
-          p50Ms: round(percentile(sorted, 50)),
-          p90Ms: round(percentile(sorted, 90)),
-          p99Ms: round(percentile(sorted, 99)),
-          maxMs: round(sorted[sorted.length - 1] ?? 0),
-          wallSec: round((performance.now() - measuringSince) / 1000),
-        });
-      };
-      onSettled = finish;
-      // Everything due goes now, then sleep until the next is due (a late wake-up sends the
-      // overdue requests at once, each still timed from its due time).
-      const dispatch = () => {
-        const now = performance.now();
-        while (sent < total && started + sent * intervalMs <= now) {
-          const dueAt = started + sent * intervalMs;
-          const measured = sent >= warmupCount;
-          if (sent === warmupCount) {
-            measuringSince = dueAt;
-            report({ type: 'measuring' });
-          }
-          sent += 1;
-          const correlationId = randomUUID();
-          inFlight.set(correlationId, { dueAt, measured });
-          send(correlationId, users[sent % users.length]!);
+/** One step: the warm-up then the measured requests, open loop at the step's rate; its result once each measured one settled. */
+function runStep(front: Front, send: Send, step: StepRequest): Promise<FrontStepResult> {
+  return new Promise((resolve) => {
+    front.latencies = [];
+    front.timeouts = 0;
+    const intervalMs = 1000 / step.ratePerSec;
+    const warmupCount = Math.round(step.ratePerSec * step.warmupSec);
+    const measuredCount = Math.round(step.ratePerSec * step.durationSec);
+    const total = warmupCount + measuredCount;
+    const started = performance.now();
+    let sent = 0;
+    let measuringSince = 0;
+    const finish = () => {
+      if (sent < total || front.latencies.length + front.timeouts < measuredCount) return;
+      front.onSettled = undefined;
+      resolve(stepResultOf(step, measuredCount, front, measuringSince));
+    };
+    front.onSettled = finish;
+    // Everything due goes now, then sleep until the next is due (a late wake-up sends the
+    // overdue requests at once, each still timed from its due time).
+    const dispatch = () => {
+      const now = performance.now();
+      while (sent < total && started + sent * intervalMs <= now) {
+        const dueAt = started + sent * intervalMs;
+        const measured = sent >= warmupCount;
+        if (sent === warmupCount) {
+          measuringSince = dueAt;
+          report({ type: 'measuring' });
         }
-        if (sent < total) setTimeout(dispatch, Math.max(0, started + sent * intervalMs - performance.now()));
-        else finish();
-      };
-      dispatch();
-    });
+        sent += 1;
+        const correlationId = randomUUID();
+        front.inFlight.set(correlationId, { dueAt, measured });
+        send(correlationId, users[sent % users.length]!);
+      }
+      if (sent < total) setTimeout(dispatch, Math.max(0, started + sent * intervalMs - performance.now()));
+      else finish();
+    };
+    dispatch();
+  });
+}
 
-  process.on('message', (message: StepRequest) => {
-    if (message.type !== 'step') return;
-    void runStep(message).then(report);
-  });
-  process.once('SIGTERM', () => {
-    void (async () => {
-      clearInterval(sweep);
-      await transport.close();
-      process.exit(0);
-    })();
-  });
+function stepResultOf(step: StepRequest, measuredCount: number, front: Front, measuringSince: number): FrontStepResult {
+  const sorted = front.latencies.sort((a, b) => a - b);
+  const round = (v: number) => Math.round(v * 10) / 10;
+  return {
+    type: 'result',
+    ratePerSec: step.ratePerSec,
+    durationSec: step.durationSec,
+    sent: measuredCount,
+    ok: sorted.length,
+    timeouts: front.timeouts,
+    p50Ms: round(percentile(sorted, 50)),
+    p90Ms: round(percentile(sorted, 90)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted[sorted.length - 1] ?? 0),
+    wallSec: round((performance.now() - measuringSince) / 1000),
+  };
 }
 
 main().catch((err: unknown) => {

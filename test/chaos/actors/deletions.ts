@@ -149,7 +149,25 @@ export class DeletionsActor implements ChaosActor {
       }
     }
 
-    // Transfers sent after the DELETE's 200 must be refused.
+    const payments = this.paymentsToTargets();
+    failures.push(...capped(payments.refusals, 30, 'transfers accepted after a deletion'));
+    failures.push(...capped(payments.acceptedAfterRetried404, 30, "transfers accepted after a deletion's 404-on-retry"));
+    const { closeBurns, burnedMinor } = await this.checkClosedWallets(end, failures);
+
+    this.figures = {
+      paymentsToTargets: payments.paidTargets,
+      sentAfterDeletion: payments.sentAfterDeletion,
+      refusedAfterDeletion: payments.refusedAfterDeletion,
+      sentAfterRetried404: payments.sentAfterRetried404,
+      acceptedAfterRetried404: payments.acceptedAfterRetried404.length,
+      closeBurns: [...closeBurns.values()].reduce((n, b) => n + b.length, 0),
+      burnedMinor,
+    };
+    return failures;
+  }
+
+  /** The transfers to the targets: those sent after a DELETE's 200 must be refused (and after a 404-on-retry, never accepted). */
+  private paymentsToTargets() {
     let paidTargets = 0;
     let sentAfterDeletion = 0;
     let refusedAfterDeletion = 0;
@@ -183,10 +201,14 @@ export class DeletionsActor implements ChaosActor {
           );
       }
     }
-    failures.push(...capped(refusals, 30, 'transfers accepted after a deletion'));
-    failures.push(...capped(acceptedAfterRetried404, 30, "transfers accepted after a deletion's 404-on-retry"));
+    return { paidTargets, sentAfterDeletion, refusedAfterDeletion, sentAfterRetried404, acceptedAfterRetried404, refusals };
+  }
 
-    // Each deleted user's wallet: CLOSED, balance 0, what it received burned once, with its audit record.
+  /**
+   * Each deleted user's wallet: CLOSED, balance 0, what it received burned once, with its audit
+   * record; every other BURN is a stray. Failures go to `failures`.
+   */
+  private async checkClosedWallets(end: EndState, failures: string[]): Promise<{ closeBurns: Map<number, number[]>; burnedMinor: number }> {
     const deleted = this.deletions.filter((d) => d.outcome === 'deleted' || d.outcome === 'deleted-on-retry').map((d) => d.user.userId);
     const wallets = await end.ledgerQuery<{ user_id: string; status: string; balance: string; total_received: string; total_sent: string }>(
       'SELECT user_id, status, balance, total_received, total_sent FROM wallets WHERE user_id = ANY($1::bigint[])',
@@ -223,17 +245,7 @@ export class DeletionsActor implements ChaosActor {
       }
       if (received === 0 && burns.length > 0) failures.push(`deleted user ${userId} received nothing but was burned [${burns.join(', ')}]`);
     }
-
-    this.figures = {
-      paymentsToTargets: paidTargets,
-      sentAfterDeletion,
-      refusedAfterDeletion,
-      sentAfterRetried404,
-      acceptedAfterRetried404: acceptedAfterRetried404.length,
-      closeBurns: [...closeBurns.values()].reduce((n, b) => n + b.length, 0),
-      burnedMinor,
-    };
-    return failures;
+    return { closeBurns, burnedMinor };
   }
 
   counts(): Record<string, number | Record<string, number>> {

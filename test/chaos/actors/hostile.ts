@@ -146,7 +146,19 @@ function hostileCases(o: HostileOptions): HostileCase[] {
   const userAuth = { authorization: `Bearer ${o.user.accessToken}` };
   const adminAuth = { authorization: `Bearer ${o.operator.accessToken}` };
   const cases: HostileCase[] = [];
-  const add = (
+  const add = caseAdder(o.gatewayUrl, cases);
+  addTextCases(o, add, userAuth, adminAuth);
+  addIdempotencyKeyCases(o, add, cases, userAuth);
+  addLargeIdCases(o, add, userAuth, adminAuth);
+  return cases.sort(() => Math.random() - 0.5);
+}
+
+type AddCase = ReturnType<typeof caseAdder>;
+type Auth = { authorization: string };
+
+/** Adds to `cases` a request sent with fetch, refused (by default) with 400. */
+function caseAdder(gatewayUrl: string, cases: HostileCase[]) {
+  return (
     name: string,
     method: string,
     path: string,
@@ -157,9 +169,12 @@ function hostileCases(o: HostileOptions): HostileCase[] {
       name,
       request: `${method} ${path}`,
       accept,
-      send: (timeoutMs) => viaFetch(o.gatewayUrl, method, path, options, timeoutMs),
+      send: (timeoutMs) => viaFetch(gatewayUrl, method, path, options, timeoutMs),
     });
+}
 
+/** Control characters and lone surrogates in free text, references and a search. */
+function addTextCases(o: HostileOptions, add: AddCase, userAuth: Auth, adminAuth: Auth): void {
   // Tab, line feed and carriage return are free text in a reason, not hostile; everywhere else they are.
   const freeTextAllowed = new Set(['\t', '\n', '\r']);
   for (const bad of [...controlCharacters, ...loneSurrogates]) {
@@ -191,8 +206,10 @@ function hostileCases(o: HostileOptions): HostileCase[] {
       surrogate ? [400, 200] : [400],
     );
   }
+}
 
-  // The Idempotency-Key: what fetch will send, then raw bytes it will not.
+/** The Idempotency-Key: what fetch will send, then raw bytes it will not (sent on a socket). */
+function addIdempotencyKeyCases(o: HostileOptions, add: AddCase, cases: HostileCase[], userAuth: Auth): void {
   const transferBody = { toUserId: o.payee.userId, amount: 0.01, reason: 'hostile idempotency key' };
   for (const [shown, key] of [
     ['a tab', 'key\twith-tab'],
@@ -225,8 +242,10 @@ function hostileCases(o: HostileOptions): HostileCase[] {
         ),
     });
   }
+}
 
-  // Ids past 2^53−1: in paths and query strings, and written exactly in JSON bodies.
+/** Ids past 2^53−1: in paths and query strings, and written exactly in JSON bodies. */
+function addLargeIdCases(o: HostileOptions, add: AddCase, userAuth: Auth, adminAuth: Auth): void {
   add('DELETE of user 2^53+1', 'DELETE', '/api/admin/users/9007199254740993', { headers: adminAuth });
   add('DELETE of user 2^53', 'DELETE', '/api/admin/users/9007199254740992', { headers: adminAuth });
   add('role change of user 9999999999999999', 'PATCH', '/api/admin/users/9999999999999999/role', {
@@ -243,7 +262,6 @@ function hostileCases(o: HostileOptions): HostileCase[] {
     headers: o.operator.headers,
     rawBody: '{"transactionId":9007199254740993,"amount":0.01,"reason":"hostile id"}',
   });
-  return cases.sort(() => Math.random() - 0.5);
 }
 
 export class HostileActor implements ChaosActor {

@@ -32,8 +32,32 @@ export function SeriesChart({
   valueName: string;
   format: (value: number) => string;
 }) {
-  const canvasRef = useRef<HTMLCanvasElement>(null);
   const titleId = useId();
+  const { canvasRef, failed } = useChartDrawing(kind, data, valueName);
+  return (
+    <figure className="chart" aria-labelledby={titleId}>
+      <figcaption id={titleId}>{title}</figcaption>
+      <div className="chart-canvas">
+        <canvas
+          ref={canvasRef}
+          role="img"
+          aria-label={`${title}: a ${kind === 'line' ? 'line' : 'bar'} chart; its numbers are in the table below it`}
+        >
+          {`${title}: the numbers are in the table below.`}
+        </canvas>
+      </div>
+      {failed ? <p className="muted">The chart could not be drawn; its numbers are in the table.</p> : null}
+      <details>
+        <summary>{`${title}: the numbers`}</summary>
+        <ChartTable title={title} data={data} format={format} />
+      </details>
+    </figure>
+  );
+}
+
+/** Draws the chart on the canvas once Chart.js is loaded; `failed` when its chunk could not be fetched. */
+function useChartDrawing(kind: 'line' | 'bar', data: ChartData, valueName: string) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     // A browser without a 2D canvas (or the component tests' DOM) still has the table.
@@ -53,46 +77,35 @@ export function SeriesChart({
       chart?.destroy();
     };
   }, [kind, data, valueName]);
+  return { canvasRef, failed };
+}
+
+/** The chart's numbers, a row per day and a column per series: the text alternative to the canvas. */
+function ChartTable({ title, data, format }: { title: string; data: ChartData; format: (value: number) => string }) {
   return (
-    <figure className="chart" aria-labelledby={titleId}>
-      <figcaption id={titleId}>{title}</figcaption>
-      <div className="chart-canvas">
-        <canvas
-          ref={canvasRef}
-          role="img"
-          aria-label={`${title}: a ${kind === 'line' ? 'line' : 'bar'} chart; its numbers are in the table below it`}
-        >
-          {`${title}: the numbers are in the table below.`}
-        </canvas>
-      </div>
-      {failed ? <p className="muted">The chart could not be drawn; its numbers are in the table.</p> : null}
-      <details>
-        <summary>{`${title}: the numbers`}</summary>
-        <Table caption={title}>
-          <thead>
-            <tr>
-              <th scope="col">Day (UTC)</th>
-              {data.series.map((s) => (
-                <th scope="col" key={s.label}>
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.labels.map((label, row) => (
-              <tr key={label}>
-                <th scope="row">{label}</th>
-                {data.series.map((s) => (
-                  <td key={s.label} className="num">
-                    {format(s.values[row] ?? 0)}
-                  </td>
-                ))}
-              </tr>
+    <Table caption={title}>
+      <thead>
+        <tr>
+          <th scope="col">Day (UTC)</th>
+          {data.series.map((s) => (
+            <th scope="col" key={s.label}>
+              {s.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {data.labels.map((label, row) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            {data.series.map((s) => (
+              <td key={s.label} className="num">
+                {format(s.values[row] ?? 0)}
+              </td>
             ))}
-          </tbody>
-        </Table>
-      </details>
-    </figure>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
   );
 }

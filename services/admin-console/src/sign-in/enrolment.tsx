@@ -49,22 +49,7 @@ export function Enrolment({
   };
   if (confirmed) {
     const { recoveryCodes, ...answer } = confirmed;
-    return (
-      <main className="signin" id="main">
-        <h1>Recovery codes</h1>
-        <p>Each works once, instead of a code from the app, if the phone is lost. They are shown this once: keep them somewhere safe.</p>
-        <ul className="recovery-codes" aria-label="Recovery codes">
-          {recoveryCodes.map((code) => (
-            <li key={code}>
-              <code>{code}</code>
-            </li>
-          ))}
-        </ul>
-        <button type="button" onClick={() => onEnrolled(answer)}>
-          I have saved them: continue
-        </button>
-      </main>
-    );
+    return <RecoveryCodes recoveryCodes={recoveryCodes} onContinue={() => onEnrolled(answer)} />;
   }
   return (
     <main className="signin" id="main">
@@ -97,6 +82,26 @@ export function Enrolment({
         Sign out
       </button>
       <ProblemView error={enrol.error} />
+    </main>
+  );
+}
+
+/** The recovery codes the enrolment answered with, shown this once before going on. */
+function RecoveryCodes({ recoveryCodes, onContinue }: { recoveryCodes: string[]; onContinue: () => void }) {
+  return (
+    <main className="signin" id="main">
+      <h1>Recovery codes</h1>
+      <p>Each works once, instead of a code from the app, if the phone is lost. They are shown this once: keep them somewhere safe.</p>
+      <ul className="recovery-codes" aria-label="Recovery codes">
+        {recoveryCodes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+      <button type="button" onClick={onContinue}>
+        I have saved them: continue
+      </button>
     </main>
   );
 }

@@ -61,17 +61,7 @@ export function SignIn({
           {message}
         </p>
       ) : null}
-      <form onSubmit={submit} aria-label="Sign in">
-        <Field label="E-mail">
-          <input name="email" type="email" autoComplete="username" required />
-        </Field>
-        <Field label="Password">
-          <input name="password" type="password" autoComplete="current-password" required />
-        </Field>
-        <button type="submit" disabled={signIn.busy}>
-          {signIn.busy ? 'Signing in…' : 'Sign in'}
-        </button>
-      </form>
+      <SignInForm busy={signIn.busy} onSubmit={submit} />
       <ProblemView error={signIn.error} />
       <p>
         <button type="button" className="link" onClick={() => setResetting(true)}>
@@ -80,6 +70,23 @@ export function SignIn({
       </p>
       <p className="muted">Tokens are kept in this tab's memory only: reloading the page signs you out.</p>
     </main>
+  );
+}
+
+/** The e-mail and password form. */
+function SignInForm({ busy, onSubmit }: { busy: boolean; onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+  return (
+    <form onSubmit={onSubmit} aria-label="Sign in">
+      <Field label="E-mail">
+        <input name="email" type="email" autoComplete="username" required />
+      </Field>
+      <Field label="Password">
+        <input name="password" type="password" autoComplete="current-password" required />
+      </Field>
+      <button type="submit" disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </button>
+    </form>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { OperationResult } from '@coin/client';
 import { type FormEvent, useState } from 'react';
 import { Loaded } from '../../components/busy';
 import { ConfirmDialog, useConfirmation } from '../../components/confirm';
@@ -20,7 +21,7 @@ export function ApiKeysScreen() {
   const { session } = useConsole();
   const keys = useLoad(() => session.client.listApiKeys(), []);
   const action = useMutation<void>();
-  const [created, setCreated] = useState<{ name: string; key: string; requestId: string; ownerUserId: number }>();
+  const [created, setCreated] = useState<CreatedKey>();
   const revoking = useConfirmation<{ id: string; name: string }>();
 
   const create = (event: FormEvent<HTMLFormElement>) => {
@@ -51,43 +52,12 @@ export function ApiKeysScreen() {
       <section className="panel" aria-labelledby="new-key">
         <h2 id="new-key">New API key</h2>
         <form className="filters" onSubmit={create} aria-labelledby="new-key">
-          <Field label="Name">
-            <input name="name" required maxLength={100} />
-          </Field>
-          <Field label="Issued to (user id; empty: you)">
-            <input name="owner" inputMode="numeric" pattern="[1-9][0-9]{0,15}" />
-          </Field>
-          <fieldset>
-            <legend>Scopes</legend>
-            {scopes.map((s) => (
-              <label key={s} className="check">
-                <input type="checkbox" name={`scope-${s}`} defaultChecked={s === 'mint'} /> {s}
-              </label>
-            ))}
-          </fieldset>
+          <NewKeyFields />
           <button type="submit" disabled={action.busy}>
             Create key
           </button>
         </form>
-        {created ? (
-          <div className="notice" role="status">
-            <p>
-              <strong>
-                Key "{created.name}" asked for, issued to user {created.ownerUserId}.
-              </strong>{' '}
-              Copy the secret now: it is shown this once and cannot be read again. It works with that admin's sign-in only, once another
-              SUPERADMIN approves request <code>{created.requestId.slice(0, 8)}</code> on the Approvals page.
-            </p>
-            <p>
-              <code className="secret" data-testid="api-key-secret">
-                {created.key}
-              </code>
-            </p>
-            <button type="button" onClick={() => setCreated(undefined)}>
-              I have copied it
-            </button>
-          </div>
-        ) : null}
+        {created ? <CreatedKeyNotice created={created} onDismiss={() => setCreated(undefined)} /> : null}
       </section>
       <ConfirmDialog
         confirmation={revoking}
@@ -100,36 +70,94 @@ export function ApiKeysScreen() {
         }}
       />
       <Loaded load={keys} error={action.error}>
-        {(data) => (
-          <Table caption="API keys">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Scopes</th>
-                <th scope="col">Issued to</th>
-                <th scope="col">Created (UTC)</th>
-                <th scope="col">Revoked (UTC)</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.apiKeys.map((k) => (
-                <tr key={k.id}>
-                  <td>{k.name}</td>
-                  <td>{k.scopes.join(', ')}</td>
-                  <td>{k.ownerUserId === null ? 'no one' : `user ${k.ownerUserId}`}</td>
-                  <td>{when(k.createdAt)}</td>
-                  <RevocationCells name={k.name} revokedAt={k.revokedAt} onRevoke={() => revoking.ask({ id: k.id, name: k.name })} />
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
+        {(data) => <ApiKeysTable apiKeys={data.apiKeys} onRevoke={(k) => revoking.ask({ id: k.id, name: k.name })} />}
       </Loaded>
       <p className="muted">
         Platform clients (the SYSTEM callers of <code>POST /api/auth/token</code>) have their own screen:{' '}
         <Link to="/platform-clients">Platform clients</Link>.
       </p>
     </Page>
+  );
+}
+
+/** The new key's name, owner and scopes (mint ticked by default). */
+function NewKeyFields() {
+  return (
+    <>
+      <Field label="Name">
+        <input name="name" required maxLength={100} />
+      </Field>
+      <Field label="Issued to (user id; empty: you)">
+        <input name="owner" inputMode="numeric" pattern="[1-9][0-9]{0,15}" />
+      </Field>
+      <fieldset>
+        <legend>Scopes</legend>
+        {scopes.map((s) => (
+          <label key={s} className="check">
+            <input type="checkbox" name={`scope-${s}`} defaultChecked={s === 'mint'} /> {s}
+          </label>
+        ))}
+      </fieldset>
+    </>
+  );
+}
+
+interface CreatedKey {
+  name: string;
+  key: string;
+  requestId: string;
+  ownerUserId: number;
+}
+
+/** The secret of the key just asked for, shown this once. */
+function CreatedKeyNotice({ created, onDismiss }: { created: CreatedKey; onDismiss: () => void }) {
+  return (
+    <div className="notice" role="status">
+      <p>
+        <strong>
+          Key "{created.name}" asked for, issued to user {created.ownerUserId}.
+        </strong>{' '}
+        Copy the secret now: it is shown this once and cannot be read again. It works with that admin's sign-in only, once another
+        SUPERADMIN approves request <code>{created.requestId.slice(0, 8)}</code> on the Approvals page.
+      </p>
+      <p>
+        <code className="secret" data-testid="api-key-secret">
+          {created.key}
+        </code>
+      </p>
+      <button type="button" onClick={onDismiss}>
+        I have copied it
+      </button>
+    </div>
+  );
+}
+
+type ApiKey = OperationResult<'listApiKeys'>['apiKeys'][number];
+
+function ApiKeysTable({ apiKeys, onRevoke }: { apiKeys: readonly ApiKey[]; onRevoke: (key: ApiKey) => void }) {
+  return (
+    <Table caption="API keys">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Scopes</th>
+          <th scope="col">Issued to</th>
+          <th scope="col">Created (UTC)</th>
+          <th scope="col">Revoked (UTC)</th>
+          <th scope="col">Action</th>
+        </tr>
+      </thead>
+      <tbody>
+        {apiKeys.map((k) => (
+          <tr key={k.id}>
+            <td>{k.name}</td>
+            <td>{k.scopes.join(', ')}</td>
+            <td>{k.ownerUserId === null ? 'no one' : `user ${k.ownerUserId}`}</td>
+            <td>{when(k.createdAt)}</td>
+            <RevocationCells name={k.name} revokedAt={k.revokedAt} onRevoke={() => onRevoke(k)} />
+          </tr>
+        ))}
+      </tbody>
+    </Table>
   );
 }

@@ -105,54 +105,13 @@ export function AuditLogScreen() {
   );
   return (
     <Page title="Audit log">
-      <form
-        className="filters"
-        aria-label="Filter the audit log"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const text = (name: string) => String(form.get(name) ?? '').trim();
-          setFilters({
-            actor: text('actor'),
-            action: text('action') as Action | '',
-            target: text('target'),
-            result: text('result') as Result | '',
-            from: toIso(text('from')),
-            to: toIso(text('to')),
-          });
+      <AuditLogFilters
+        filters={filters}
+        onFilter={(next) => {
+          setFilters(next);
           setStack([]);
         }}
-      >
-        <Field label="Actor id">
-          <input name="actor" defaultValue={filters.actor} />
-        </Field>
-        <Field label="Action">
-          <select name="action" defaultValue={filters.action}>
-            <option value="">Any</option>
-            {actions.map((a) => (
-              <option key={a}>{a}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Target" hint="e.g. user:42, treasury:REWARDS">
-          <input name="target" defaultValue={filters.target} />
-        </Field>
-        <Field label="Result">
-          <select name="result" defaultValue={filters.result}>
-            <option value="">Any</option>
-            {results.map((r) => (
-              <option key={r}>{r}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="From (UTC)">
-          <input name="from" type="datetime-local" />
-        </Field>
-        <Field label="To (UTC)">
-          <input name="to" type="datetime-local" />
-        </Field>
-        <button type="submit">Filter</button>
-      </form>
+      />
       <PagedTable
         load={entries}
         caption="Audit log entries"
@@ -163,5 +122,58 @@ export function AuditLogScreen() {
         paging={(data) => cursorPaging(stack, data.nextCursor, setStack)}
       />
     </Page>
+  );
+}
+
+/** The audit log's filters; submitting them reads the first page again. */
+function AuditLogFilters({ filters, onFilter }: { filters: Filters; onFilter: (filters: Filters) => void }) {
+  return (
+    <form
+      className="filters"
+      aria-label="Filter the audit log"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        const text = (name: string) => String(form.get(name) ?? '').trim();
+        onFilter({
+          actor: text('actor'),
+          action: text('action') as Action | '',
+          target: text('target'),
+          result: text('result') as Result | '',
+          from: toIso(text('from')),
+          to: toIso(text('to')),
+        });
+      }}
+    >
+      <Field label="Actor id">
+        <input name="actor" defaultValue={filters.actor} />
+      </Field>
+      <Field label="Action">
+        <select name="action" defaultValue={filters.action}>
+          <option value="">Any</option>
+          {actions.map((a) => (
+            <option key={a}>{a}</option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Target" hint="e.g. user:42, treasury:REWARDS">
+        <input name="target" defaultValue={filters.target} />
+      </Field>
+      <Field label="Result">
+        <select name="result" defaultValue={filters.result}>
+          <option value="">Any</option>
+          {results.map((r) => (
+            <option key={r}>{r}</option>
+          ))}
+        </select>
+      </Field>
+      <Field label="From (UTC)">
+        <input name="from" type="datetime-local" />
+      </Field>
+      <Field label="To (UTC)">
+        <input name="to" type="datetime-local" />
+      </Field>
+      <button type="submit">Filter</button>
+    </form>
   );
 }

@@ -25,26 +25,10 @@ export function DashboardScreen() {
   const { session } = useConsole();
   const range = useMemo(() => lastDays(new Date(), dashboardDays), []);
   const query = { from: range.from, to: range.to };
-  const balances = useLoad(async () => {
-    const [supply, ...daily] = await Promise.all([
-      session.client.getDailySupply({ query }),
-      ...treasuries.map((code) => session.client.getTreasuryDailyBalances({ path: { code }, query })),
-    ]);
-    return supplyAndTreasuries(
-      supply,
-      treasuries.map((code, i) => ({ code, daily: daily[i]! })),
-    );
-  }, [range]);
+  const balances = useBalanceSeries(range);
   const volume = useLoad(() => session.client.getDailyVolume({ query }), [range]);
   const volumeChart = useMemo(() => (volume.data ? volumeByType(volume.data, 'amount') : undefined), [volume.data]);
-  // Payouts waiting are requests of their own (GET /api/admin/payout-approvals), not Approvals: both are counted.
-  const approvals = useLoad(async () => {
-    const [requests, payouts] = await Promise.all([
-      session.client.listApprovals({ query: { status: 'PENDING', limit: '1' } }),
-      session.client.listPayoutApprovals({ query: { status: 'PENDING', limit: '1' } }),
-    ]);
-    return { requests: requests.pagination.total, payouts: payouts.pagination.total };
-  }, []);
+  const approvals = useApprovalsWaiting();
   const failing = useLoad(() => session.client.listAllWebhookEndpoints({ query: { status: 'disabled', limit: failingEndpointsRead } }), []);
   return (
     <Page title="Dashboard">
@@ -145,4 +129,35 @@ function FailingEndpoints({ endpoints, more }: { endpoints: DisabledEndpoint[]; 
       </ul>
     </>
   );
+}
+
+/** The supply and each treasury's balance at each day's end of `range`: one read per series. */
+function useBalanceSeries(range: { from: string; to: string }) {
+  const { session } = useConsole();
+  const query = { from: range.from, to: range.to };
+  return useLoad(async () => {
+    const [supply, ...daily] = await Promise.all([
+      session.client.getDailySupply({ query }),
+      ...treasuries.map((code) => session.client.getTreasuryDailyBalances({ path: { code }, query })),
+    ]);
+    return supplyAndTreasuries(
+      supply,
+      treasuries.map((code, i) => ({ code, daily: daily[i]! })),
+    );
+  }, [range]);
+}
+
+/**
+ * How many approval requests and payout requests are pending. Payouts waiting are requests of their
+ * own (GET /api/admin/payout-approvals), not Approvals: both are counted.
+ */
+function useApprovalsWaiting() {
+  const { session } = useConsole();
+  return useLoad(async () => {
+    const [requests, payouts] = await Promise.all([
+      session.client.listApprovals({ query: { status: 'PENDING', limit: '1' } }),
+      session.client.listPayoutApprovals({ query: { status: 'PENDING', limit: '1' } }),
+    ]);
+    return { requests: requests.pagination.total, payouts: payouts.pagination.total };
+  }, []);
 }

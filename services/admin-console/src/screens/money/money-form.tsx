@@ -67,28 +67,7 @@ export function MoneyForm({
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{titles[kind]}</h2>
       <form onSubmit={submit} aria-labelledby={`${id}-title`} data-testid={`${kind}-form`}>
-        {kind === 'refund' ? (
-          <Field label="Purchase transaction id">
-            <input name="transactionId" inputMode="numeric" pattern="[0-9]+" required defaultValue={defaultTransactionId} />
-          </Field>
-        ) : (
-          <Field label="User id">
-            <input name="userId" inputMode="numeric" pattern="[0-9]+" required={kind === 'reward'} defaultValue={defaultUserId} />
-          </Field>
-        )}
-        {kind === 'mint' || kind === 'burn' ? (
-          <Field label="Or a treasury (instead of a user)">
-            <select name="treasury" defaultValue="">
-              <option value="">—</option>
-              {treasuries.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </select>
-          </Field>
-        ) : null}
-        <Field label={kind === 'refund' ? 'Amount (empty: what is left of the purchase)' : 'Amount (coins)'}>
-          <input name="amount" type="number" min="0.01" step="0.01" required={kind !== 'refund'} />
-        </Field>
+        <MoneyFields kind={kind} defaultUserId={defaultUserId} defaultTransactionId={defaultTransactionId} />
         <Field label="Reason">
           <input name="reason" required maxLength={500} />
         </Field>
@@ -104,5 +83,35 @@ export function MoneyForm({
       <ProblemView error={send.error} />
       {send.result ? <MoneyResult answer={send.result} /> : null}
     </section>
+  );
+}
+
+/** The form's target (a user, a treasury or a purchase, by kind) and amount. */
+function MoneyFields({ kind, defaultUserId, defaultTransactionId }: { kind: Kind; defaultUserId: string; defaultTransactionId: string }) {
+  return (
+    <>
+      {kind === 'refund' ? (
+        <Field label="Purchase transaction id">
+          <input name="transactionId" inputMode="numeric" pattern="[0-9]+" required defaultValue={defaultTransactionId} />
+        </Field>
+      ) : (
+        <Field label="User id">
+          <input name="userId" inputMode="numeric" pattern="[0-9]+" required={kind === 'reward'} defaultValue={defaultUserId} />
+        </Field>
+      )}
+      {kind === 'mint' || kind === 'burn' ? (
+        <Field label="Or a treasury (instead of a user)">
+          <select name="treasury" defaultValue="">
+            <option value="">—</option>
+            {treasuries.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        </Field>
+      ) : null}
+      <Field label={kind === 'refund' ? 'Amount (empty: what is left of the purchase)' : 'Amount (coins)'}>
+        <input name="amount" type="number" min="0.01" step="0.01" required={kind !== 'refund'} />
+      </Field>
+    </>
   );
 }

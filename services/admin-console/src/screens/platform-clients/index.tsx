@@ -1,3 +1,4 @@
+import type { OperationResult } from '@coin/client';
 import { type FormEvent, useCallback, useState } from 'react';
 import { Loaded } from '../../components/busy';
 import { ConfirmDialog, useConfirmation } from '../../components/confirm';
@@ -22,19 +23,14 @@ export function PlatformClientsScreen() {
   const clients = useLoad(() => session.client.listPlatformClients(), []);
   const key = useSubmissionKey();
   const action = useMutation<string | undefined>();
-  const [created, setCreated] = useState<{ id: string; name: string; secret: string; requestId: string }>();
+  const [created, setCreated] = useState<CreatedClient>();
   const revoking = useConfirmation<{ id: string; name: string }>();
-  // The secret box takes the focus when it appears, so a keyboard or screen-reader user lands on it.
-  const focusSecret = useCallback((node: HTMLDivElement | null) => node?.focus(), []);
 
   const create = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const fields = new FormData(form);
-    const name = String(fields.get('name') ?? '').trim();
-    const granted = treasuryCodes.filter((code) => fields.get(`treasury-${code}`) === 'on');
-    const capText = String(fields.get('dailyRewardCap') ?? '').trim();
-    const body = { name, treasuries: granted, ...(capText !== '' ? { dailyRewardCap: Number(capText) } : {}) };
+    const body = newClientBody(new FormData(form));
+    const { name } = body;
     if (action.busy) return;
     setCreated(undefined);
     void action.run(async () => {
@@ -61,48 +57,12 @@ export function PlatformClientsScreen() {
       <section className="panel" aria-labelledby="new-client">
         <h2 id="new-client">New platform client</h2>
         <form className="filters" onSubmit={create} aria-labelledby="new-client" data-testid="platform-client-form">
-          <Field label="Name" hint="What the client is, e.g. tournaments">
-            <input name="name" required maxLength={100} autoComplete="off" />
-          </Field>
-          <fieldset>
-            <legend>Treasuries granted</legend>
-            {treasuryCodes.map((code) => (
-              <label key={code}>
-                <input type="checkbox" name={`treasury-${code}`} /> {code}
-              </label>
-            ))}
-          </fieldset>
-          <Field label="Daily reward cap (coins)" hint="Empty: the ledger default">
-            <input name="dailyRewardCap" type="number" min="0.01" step="0.01" inputMode="decimal" />
-          </Field>
+          <NewClientFields />
           <button type="submit" disabled={action.busy}>
             Create client
           </button>
         </form>
-        {created ? (
-          <div className="notice" role="status" tabIndex={-1} ref={focusSecret} aria-labelledby="client-created">
-            <p id="client-created">
-              <strong>Client "{created.name}" asked for.</strong> Copy the secret now (select it, then Ctrl+C or ⌘C): it is shown this once
-              and cannot be read again. The client works once another SUPERADMIN approves request{' '}
-              <code>{created.requestId.slice(0, 8)}</code> on the Approvals page.
-            </p>
-            <dl className="facts">
-              <dt>Client id</dt>
-              <dd>
-                <code data-testid="platform-client-id">{created.id}</code>
-              </dd>
-              <dt>Client secret</dt>
-              <dd>
-                <code className="secret" data-testid="platform-client-secret">
-                  {created.secret}
-                </code>
-              </dd>
-            </dl>
-            <button type="button" onClick={() => setCreated(undefined)}>
-              I have copied it
-            </button>
-          </div>
-        ) : null}
+        {created ? <CreatedClientNotice created={created} onDismiss={() => setCreated(undefined)} /> : null}
       </section>
       <Notice>{action.result}</Notice>
       <ConfirmDialog
@@ -120,40 +80,121 @@ export function PlatformClientsScreen() {
       />
       <Loaded load={clients} error={action.error}>
         {(data) => (
-          <Table caption="Platform clients">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Client id</th>
-                <th scope="col">Treasuries</th>
-                <th scope="col">Daily reward cap</th>
-                <th scope="col">Created (UTC)</th>
-                <th scope="col">Revoked (UTC)</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.platformClients.map((c) => (
-                <tr key={c.id} data-testid={`platform-client-${c.id}`}>
-                  <td>{c.name}</td>
-                  <td>
-                    <code>{c.id}</code>
-                  </td>
-                  <td>{c.treasuries.length > 0 ? c.treasuries.join(', ') : 'none'}</td>
-                  <td>{c.dailyRewardCap === null ? 'default' : c.dailyRewardCap}</td>
-                  <td>{when(c.createdAt)}</td>
-                  <RevocationCells name={c.name} revokedAt={c.revokedAt} onRevoke={() => revoking.ask({ id: c.id, name: c.name })} />
-                </tr>
-              ))}
-              {data.platformClients.length === 0 ? (
-                <tr>
-                  <td colSpan={5}>No platform clients yet.</td>
-                </tr>
-              ) : null}
-            </tbody>
-          </Table>
+          <PlatformClientsTable platformClients={data.platformClients} onRevoke={(c) => revoking.ask({ id: c.id, name: c.name })} />
         )}
       </Loaded>
     </Page>
   );
+}
+
+/** The new client's name, treasuries granted and daily reward cap. */
+function NewClientFields() {
+  return (
+    <>
+      <Field label="Name" hint="What the client is, e.g. tournaments">
+        <input name="name" required maxLength={100} autoComplete="off" />
+      </Field>
+      <fieldset>
+        <legend>Treasuries granted</legend>
+        {treasuryCodes.map((code) => (
+          <label key={code}>
+            <input type="checkbox" name={`treasury-${code}`} /> {code}
+          </label>
+        ))}
+      </fieldset>
+      <Field label="Daily reward cap (coins)" hint="Empty: the ledger default">
+        <input name="dailyRewardCap" type="number" min="0.01" step="0.01" inputMode="decimal" />
+      </Field>
+    </>
+  );
+}
+
+interface CreatedClient {
+  id: string;
+  name: string;
+  secret: string;
+  requestId: string;
+}
+
+/** The id and secret of the client just asked for, shown this once. */
+function CreatedClientNotice({ created, onDismiss }: { created: CreatedClient; onDismiss: () => void }) {
+  // The secret box takes the focus when it appears, so a keyboard or screen-reader user lands on it.
+  const focusSecret = useCallback((node: HTMLDivElement | null) => node?.focus(), []);
+  return (
+    <div className="notice" role="status" tabIndex={-1} ref={focusSecret} aria-labelledby="client-created">
+      <p id="client-created">
+        <strong>Client "{created.name}" asked for.</strong> Copy the secret now (select it, then Ctrl+C or ⌘C): it is shown this once and
+        cannot be read again. The client works once another SUPERADMIN approves request <code>{created.requestId.slice(0, 8)}</code> on the
+        Approvals page.
+      </p>
+      <dl className="facts">
+        <dt>Client id</dt>
+        <dd>
+          <code data-testid="platform-client-id">{created.id}</code>
+        </dd>
+        <dt>Client secret</dt>
+        <dd>
+          <code className="secret" data-testid="platform-client-secret">
+            {created.secret}
+          </code>
+        </dd>
+      </dl>
+      <button type="button" onClick={onDismiss}>
+        I have copied it
+      </button>
+    </div>
+  );
+}
+
+type PlatformClient = OperationResult<'listPlatformClients'>['platformClients'][number];
+
+function PlatformClientsTable({
+  platformClients,
+  onRevoke,
+}: {
+  platformClients: readonly PlatformClient[];
+  onRevoke: (client: PlatformClient) => void;
+}) {
+  return (
+    <Table caption="Platform clients">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Client id</th>
+          <th scope="col">Treasuries</th>
+          <th scope="col">Daily reward cap</th>
+          <th scope="col">Created (UTC)</th>
+          <th scope="col">Revoked (UTC)</th>
+          <th scope="col">Action</th>
+        </tr>
+      </thead>
+      <tbody>
+        {platformClients.map((c) => (
+          <tr key={c.id} data-testid={`platform-client-${c.id}`}>
+            <td>{c.name}</td>
+            <td>
+              <code>{c.id}</code>
+            </td>
+            <td>{c.treasuries.length > 0 ? c.treasuries.join(', ') : 'none'}</td>
+            <td>{c.dailyRewardCap === null ? 'default' : c.dailyRewardCap}</td>
+            <td>{when(c.createdAt)}</td>
+            <RevocationCells name={c.name} revokedAt={c.revokedAt} onRevoke={() => onRevoke(c)} />
+          </tr>
+        ))}
+        {platformClients.length === 0 ? (
+          <tr>
+            <td colSpan={5}>No platform clients yet.</td>
+          </tr>
+        ) : null}
+      </tbody>
+    </Table>
+  );
+}
+
+/** The creation's body from the form's fields: an empty cap leaves the ledger default. */
+function newClientBody(fields: FormData) {
+  const name = String(fields.get('name') ?? '').trim();
+  const granted = treasuryCodes.filter((code) => fields.get(`treasury-${code}`) === 'on');
+  const capText = String(fields.get('dailyRewardCap') ?? '').trim();
+  return { name, treasuries: granted, ...(capText !== '' ? { dailyRewardCap: Number(capText) } : {}) };
 }

@@ -8,16 +8,14 @@ import { navigate, useLocation } from '../../router';
 import { transactionColumns } from './transaction-rows';
 
 const filterNames = ['userId', 'treasury', 'type', 'from', 'to'] as const;
+type Filters = Record<(typeof filterNames)[number], string>;
 const pageSize = 25;
 
 /** GET /api/admin/transactions: by user or treasury, type, date range; keyset paging (Next follows nextCursor, Previous goes back the cursors seen). */
 export function TransactionsScreen() {
   const { session } = useConsole();
   const { query } = useLocation();
-  const filters = Object.fromEntries(filterNames.map((name) => [name, query.get(name) ?? ''])) as Record<
-    (typeof filterNames)[number],
-    string
-  >;
+  const filters = Object.fromEntries(filterNames.map((name) => [name, query.get(name) ?? ''])) as Filters;
   const key = filterNames.map((n) => filters[n]).join('|');
   const [cursors, setCursors] = useState<{ key: string; stack: string[] }>({ key, stack: [] });
   const stack = cursors.key === key ? cursors.stack : [];
@@ -39,49 +37,7 @@ export function TransactionsScreen() {
   );
   return (
     <Page title="Transactions">
-      <form
-        className="filters"
-        aria-label="Search transactions"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const params = new URLSearchParams();
-          for (const name of filterNames) {
-            const raw = String(form.get(name) ?? '').trim();
-            const value = name === 'from' || name === 'to' ? toIso(raw) : raw;
-            if (value) params.set(name, value);
-          }
-          setCursors({ key: '', stack: [] });
-          navigate(`/transactions${params.size ? `?${params}` : ''}`);
-        }}
-      >
-        <Field label="User id">
-          <input name="userId" inputMode="numeric" pattern="[0-9]*" defaultValue={filters.userId} key={`u${filters.userId}`} />
-        </Field>
-        <Field label="Treasury">
-          <select name="treasury" defaultValue={filters.treasury} key={`t${filters.treasury}`}>
-            <option value="">Any</option>
-            {treasuries.map((t) => (
-              <option key={t}>{t}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Type">
-          <select name="type" defaultValue={filters.type} key={`y${filters.type}`}>
-            <option value="">Any</option>
-            {transactionTypes.map((t) => (
-              <option key={t}>{t}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="From (UTC)">
-          <input name="from" type="datetime-local" defaultValue={toLocal(filters.from)} key={`f${filters.from}`} />
-        </Field>
-        <Field label="To (UTC, excluded)">
-          <input name="to" type="datetime-local" defaultValue={toLocal(filters.to)} key={`o${filters.to}`} />
-        </Field>
-        <button type="submit">Search</button>
-      </form>
+      <TransactionFilters filters={filters} onSearch={() => setCursors({ key: '', stack: [] })} />
       <PagedTable
         load={found}
         caption="Transactions found"
@@ -92,6 +48,55 @@ export function TransactionsScreen() {
         paging={(data) => cursorPaging(stack, data.nextCursor, (next) => setCursors({ key, stack: next }))}
       />
     </Page>
+  );
+}
+
+/** The search's filters, shown as the address has them; submitting puts them in the address (a new search from its first page). */
+function TransactionFilters({ filters, onSearch }: { filters: Filters; onSearch: () => void }) {
+  return (
+    <form
+      className="filters"
+      aria-label="Search transactions"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        const params = new URLSearchParams();
+        for (const name of filterNames) {
+          const raw = String(form.get(name) ?? '').trim();
+          const value = name === 'from' || name === 'to' ? toIso(raw) : raw;
+          if (value) params.set(name, value);
+        }
+        onSearch();
+        navigate(`/transactions${params.size ? `?${params}` : ''}`);
+      }}
+    >
+      <Field label="User id">
+        <input name="userId" inputMode="numeric" pattern="[0-9]*" defaultValue={filters.userId} key={`u${filters.userId}`} />
+      </Field>
+      <Field label="Treasury">
+        <select name="treasury" defaultValue={filters.treasury} key={`t${filters.treasury}`}>
+          <option value="">Any</option>
+          {treasuries.map((t) => (
+            <option key={t}>{t}</option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Type">
+        <select name="type" defaultValue={filters.type} key={`y${filters.type}`}>
+          <option value="">Any</option>
+          {transactionTypes.map((t) => (
+            <option key={t}>{t}</option>
+          ))}
+        </select>
+      </Field>
+      <Field label="From (UTC)">
+        <input name="from" type="datetime-local" defaultValue={toLocal(filters.from)} key={`f${filters.from}`} />
+      </Field>
+      <Field label="To (UTC, excluded)">
+        <input name="to" type="datetime-local" defaultValue={toLocal(filters.to)} key={`o${filters.to}`} />
+      </Field>
+      <button type="submit">Search</button>
+    </form>
   );
 }
 

@@ -2,8 +2,10 @@ import type { OperationResult } from '@coin/client';
 import { Table } from '../../components/layout';
 import { coins } from '../../format';
 
+type Report = OperationResult<'getSupplyReport'>;
+
 /** GET /api/admin/supply: whether the books balance, the credit legs in flight, and every mismatch the audit found. */
-export function SupplyReport({ report }: { report: OperationResult<'getSupplyReport'> }) {
+export function SupplyReport({ report }: { report: Report }) {
   return (
     <>
       <p className={report.consistent ? 'ok' : 'problem'} role="status" data-testid="supply-consistent">
@@ -16,77 +18,22 @@ export function SupplyReport({ report }: { report: OperationResult<'getSupplyRep
           {`✗ ${report.creditLegs.stale.count} credit legs (${coins(report.creditLegs.stale.amount)}) not landed within ${report.creditLegs.maxAgeSeconds} s: transactions ${report.creditLegs.staleTransactionIds.join(', ')}`}
         </p>
       ) : null}
-      <dl className="facts">
-        <dt>Minted</dt>
-        <dd>{coins(report.minted)}</dd>
-        <dt>Burned</dt>
-        <dd>{coins(report.burned)}</dd>
-        <dt>Supply</dt>
-        <dd>{coins(report.supply)}</dd>
-        <dt>Σ balances</dt>
-        <dd>{coins(report.balances)}</dd>
-        <dt>In flight</dt>
-        <dd>{coins(report.inFlight)}</dd>
-        <dt>{`Credit legs younger than ${report.creditLegs.maxAgeSeconds} s`}</dt>
-        <dd>{`${report.creditLegs.young.count} (${coins(report.creditLegs.young.amount)})`}</dd>
-        <dt>Credit legs older (stale)</dt>
-        <dd>{`${report.creditLegs.stale.count} (${coins(report.creditLegs.stale.amount)})`}</dd>
-        <dt>Discrepancy</dt>
-        <dd>{coins(report.discrepancy)}</dd>
-        <dt>Held</dt>
-        <dd>{coins(report.heldCoins)}</dd>
-        <dt>Wallets</dt>
-        <dd>{report.wallets}</dd>
-        <dt>Transactions</dt>
-        <dd>{report.transactions}</dd>
-      </dl>
+      <SupplyFacts report={report} />
       {report.mismatchedWallets.length > 0 ? (
-        <Table caption="Wallets whose balance is not the sum of their entries">
-          <thead>
-            <tr>
-              <th scope="col">Wallet</th>
-              <th scope="col" className="num">
-                Balance
-              </th>
-              <th scope="col" className="num">
-                Σ entries
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.mismatchedWallets.map((w) => (
-              <tr key={w.walletKey}>
-                <td>{w.walletKey}</td>
-                <td className="num">{coins(w.balance)}</td>
-                <td className="num">{coins(w.entriesSum)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <MismatchTable
+          caption="Wallets whose balance is not the sum of their entries"
+          stored="Balance"
+          sum="Σ entries"
+          rows={report.mismatchedWallets.map((w) => ({ walletKey: w.walletKey, stored: w.balance, sum: w.entriesSum }))}
+        />
       ) : null}
       {report.mismatchedHolds.length > 0 ? (
-        <Table caption="Wallets whose held coins are not the sum of their pending holds">
-          <thead>
-            <tr>
-              <th scope="col">Wallet</th>
-              <th scope="col" className="num">
-                Held
-              </th>
-              <th scope="col" className="num">
-                Σ pending
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.mismatchedHolds.map((w) => (
-              <tr key={w.walletKey}>
-                <td>{w.walletKey}</td>
-                <td className="num">{coins(w.held)}</td>
-                <td className="num">{coins(w.pendingSum)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <MismatchTable
+          caption="Wallets whose held coins are not the sum of their pending holds"
+          stored="Held"
+          sum="Σ pending"
+          rows={report.mismatchedHolds.map((w) => ({ walletKey: w.walletKey, stored: w.held, sum: w.pendingSum }))}
+        />
       ) : null}
       {report.overRefundedPurchases.length > 0 ? (
         <p className="problem">Purchases refunded beyond their amount: {report.overRefundedPurchases.join(', ')}</p>
@@ -101,5 +48,70 @@ export function SupplyReport({ report }: { report: OperationResult<'getSupplyRep
         </ul>
       ) : null}
     </>
+  );
+}
+
+/** The report's totals: minted, burned, supply, balances and what is in flight or held. */
+function SupplyFacts({ report }: { report: Report }) {
+  return (
+    <dl className="facts">
+      <dt>Minted</dt>
+      <dd>{coins(report.minted)}</dd>
+      <dt>Burned</dt>
+      <dd>{coins(report.burned)}</dd>
+      <dt>Supply</dt>
+      <dd>{coins(report.supply)}</dd>
+      <dt>Σ balances</dt>
+      <dd>{coins(report.balances)}</dd>
+      <dt>In flight</dt>
+      <dd>{coins(report.inFlight)}</dd>
+      <dt>{`Credit legs younger than ${report.creditLegs.maxAgeSeconds} s`}</dt>
+      <dd>{`${report.creditLegs.young.count} (${coins(report.creditLegs.young.amount)})`}</dd>
+      <dt>Credit legs older (stale)</dt>
+      <dd>{`${report.creditLegs.stale.count} (${coins(report.creditLegs.stale.amount)})`}</dd>
+      <dt>Discrepancy</dt>
+      <dd>{coins(report.discrepancy)}</dd>
+      <dt>Held</dt>
+      <dd>{coins(report.heldCoins)}</dd>
+      <dt>Wallets</dt>
+      <dd>{report.wallets}</dd>
+      <dt>Transactions</dt>
+      <dd>{report.transactions}</dd>
+    </dl>
+  );
+}
+
+/** One row per wallet whose stored figure is not the sum it should be. */
+interface Mismatch {
+  walletKey: string;
+  stored: number;
+  sum: number;
+}
+
+/** The wallets whose stored figure (balance or held coins) the audit found not equal to the sum of their rows. */
+function MismatchTable({ caption, stored, sum, rows }: { caption: string; stored: string; sum: string; rows: readonly Mismatch[] }) {
+  return (
+    <Table caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">Wallet</th>
+          <th scope="col" className="num">
+            {stored}
+          </th>
+          <th scope="col" className="num">
+            {sum}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((w) => (
+          <tr key={w.walletKey}>
+            <td>{w.walletKey}</td>
+            <td className="num">{coins(w.stored)}</td>
+            <td className="num">{coins(w.sum)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
   );
 }

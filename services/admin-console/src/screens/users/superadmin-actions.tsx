@@ -48,29 +48,16 @@ export function SuperadminActions({
   return (
     <section aria-labelledby="superadmin-actions" className="panel">
       <h2 id="superadmin-actions">SUPERADMIN actions</h2>
-      <form
-        className="filters"
-        aria-label="Change role"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <RoleForm
+        role={role}
+        newRole={newRole}
+        onNewRole={setNewRole}
+        onChangeRole={() => {
           change.reset();
           confirmation.ask('role');
         }}
-      >
-        <Field label="New role">
-          <select value={newRole} onChange={(event) => setNewRole(event.target.value as Role)}>
-            {roles.map((r) => (
-              <option key={r}>{r}</option>
-            ))}
-          </select>
-        </Field>
-        <button type="submit" disabled={newRole === role}>
-          Change role
-        </button>
-        <button type="button" className="danger" onClick={() => confirmation.ask('delete')}>
-          Delete user
-        </button>
-      </form>
+        onDelete={() => confirmation.ask('delete')}
+      />
       <ConfirmDialog
         confirmation={confirmation}
         mutation={change}
@@ -85,5 +72,45 @@ export function SuperadminActions({
       <Notice>{change.result}</Notice>
       <ProblemView error={change.error} />
     </section>
+  );
+}
+
+/** The new role's choice (submitting asks to confirm the change) and the delete button. */
+function RoleForm({
+  role,
+  newRole,
+  onNewRole,
+  onChangeRole,
+  onDelete,
+}: {
+  role: Role;
+  newRole: Role;
+  onNewRole: (role: Role) => void;
+  onChangeRole: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <form
+      className="filters"
+      aria-label="Change role"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChangeRole();
+      }}
+    >
+      <Field label="New role">
+        <select value={newRole} onChange={(event) => onNewRole(event.target.value as Role)}>
+          {roles.map((r) => (
+            <option key={r}>{r}</option>
+          ))}
+        </select>
+      </Field>
+      <button type="submit" disabled={newRole === role}>
+        Change role
+      </button>
+      <button type="button" className="danger" onClick={onDelete}>
+        Delete user
+      </button>
+    </form>
   );
 }

@@ -1,3 +1,4 @@
+import type { OperationResult } from '@coin/client';
 import { Loaded } from '../../components/busy';
 import { Page } from '../../components/layout';
 import { useConsole } from '../../context';
@@ -36,28 +37,7 @@ export function UserDetailScreen({ userId }: { userId: number }) {
       <Loaded load={user}>
         {(data) => (
           <>
-            <dl className="facts">
-              <dt>Id</dt>
-              <dd>{data.id}</dd>
-              <dt>Name</dt>
-              <dd>{data.fullName}</dd>
-              <dt>Role</dt>
-              <dd data-testid="user-role">{data.role}</dd>
-              <dt>Verified</dt>
-              <dd>{data.isVerified ? 'yes' : 'no'}</dd>
-              <dt>Created (UTC)</dt>
-              <dd>{when(data.createdAt)}</dd>
-              <dt>Balance</dt>
-              <dd data-testid="wallet-balance">{coins(balance)}</dd>
-              <dt>Held (pending holds)</dt>
-              <dd data-testid="held-coins">{coins(data.wallet.held)}</dd>
-              <dt>activeCoins</dt>
-              <dd data-testid="active-coins">{coins(data.wallet.activeCoins)}</dd>
-              <dt>Total received</dt>
-              <dd data-testid="total-received">{coins(data.wallet.totalReceived)}</dd>
-              <dt>Total sent</dt>
-              <dd data-testid="total-sent">{coins(data.wallet.totalSent)}</dd>
-            </dl>
+            <UserFacts user={data} />
             <p className="actions">
               <Link to={`/money?userId=${userId}`}>Mint, burn or reward for this user</Link>
               <Link to={`/transactions?userId=${userId}`}>All their transactions</Link>
@@ -72,22 +52,7 @@ export function UserDetailScreen({ userId }: { userId: number }) {
       </Loaded>
       <UserBalanceChart userId={userId} />
       <h2>Spending limits (24 h)</h2>
-      <Loaded load={limits}>
-        {(data) => (
-          <dl className="facts">
-            <dt>Daily amount</dt>
-            <dd>
-              {coins(data.usage.amount)} used of {data.limits.dailyAmount === null ? 'no limit' : coins(data.limits.dailyAmount)}
-            </dd>
-            <dt>Daily count</dt>
-            <dd>
-              {data.usage.count} used of {data.limits.dailyCount === null ? 'no limit' : data.limits.dailyCount}
-            </dd>
-            <dt>Single operation</dt>
-            <dd>{data.limits.singleAmount === null ? 'no limit' : coins(data.limits.singleAmount)}</dd>
-          </dl>
-        )}
-      </Loaded>
+      <Loaded load={limits}>{(data) => <LimitFacts limits={data} />}</Loaded>
       <h2>Recent transactions</h2>
       <Loaded load={recent}>{(data) => <TransactionRows caption="Recent transactions" transactions={data.transactions} />}</Loaded>
       <h2 id="sessions-title">Sessions</h2>
@@ -97,5 +62,51 @@ export function UserDetailScreen({ userId }: { userId: number }) {
         <EndSessions userId={userId} email={user.data.email} onEnded={sessions.reload} />
       ) : null}
     </Page>
+  );
+}
+
+/** Who the user is and their wallet: balance, held, activeCoins and totals. */
+function UserFacts({ user }: { user: OperationResult<'getUser'> }) {
+  return (
+    <dl className="facts">
+      <dt>Id</dt>
+      <dd>{user.id}</dd>
+      <dt>Name</dt>
+      <dd>{user.fullName}</dd>
+      <dt>Role</dt>
+      <dd data-testid="user-role">{user.role}</dd>
+      <dt>Verified</dt>
+      <dd>{user.isVerified ? 'yes' : 'no'}</dd>
+      <dt>Created (UTC)</dt>
+      <dd>{when(user.createdAt)}</dd>
+      <dt>Balance</dt>
+      <dd data-testid="wallet-balance">{coins(user.wallet.balance)}</dd>
+      <dt>Held (pending holds)</dt>
+      <dd data-testid="held-coins">{coins(user.wallet.held)}</dd>
+      <dt>activeCoins</dt>
+      <dd data-testid="active-coins">{coins(user.wallet.activeCoins)}</dd>
+      <dt>Total received</dt>
+      <dd data-testid="total-received">{coins(user.wallet.totalReceived)}</dd>
+      <dt>Total sent</dt>
+      <dd data-testid="total-sent">{coins(user.wallet.totalSent)}</dd>
+    </dl>
+  );
+}
+
+/** The user's spending limits and what the last 24 h used of them. */
+function LimitFacts({ limits }: { limits: OperationResult<'getUserLimits'> }) {
+  return (
+    <dl className="facts">
+      <dt>Daily amount</dt>
+      <dd>
+        {coins(limits.usage.amount)} used of {limits.limits.dailyAmount === null ? 'no limit' : coins(limits.limits.dailyAmount)}
+      </dd>
+      <dt>Daily count</dt>
+      <dd>
+        {limits.usage.count} used of {limits.limits.dailyCount === null ? 'no limit' : limits.limits.dailyCount}
+      </dd>
+      <dt>Single operation</dt>
+      <dd>{limits.limits.singleAmount === null ? 'no limit' : coins(limits.limits.singleAmount)}</dd>
+    </dl>
   );
 }

@@ -1,3 +1,4 @@
+import type { OperationResult } from '@coin/client';
 import { Loaded } from '../../components/busy';
 import { Table } from '../../components/layout';
 import { Notice } from '../../components/notice';
@@ -41,35 +42,18 @@ export function DeliveryLog({ endpoint, onClose }: { endpoint: { id: string; cli
             </thead>
             <tbody>
               {data.deliveries.map((d) => (
-                <tr key={d.id} data-testid={`webhook-delivery-${d.id}`} className={d.status === 'FAILED' ? 'attention' : undefined}>
-                  <td>{d.id}</td>
-                  <td>
-                    {d.eventType} <code>{d.eventId}</code>
-                  </td>
-                  <td>
-                    <span className="badge">{d.status}</span>
-                  </td>
-                  <td>{d.attempts}</td>
-                  <td>{d.lastResponseCode ?? d.lastError ?? '—'}</td>
-                  <td>{when(d.lastAttemptAt)}</td>
-                  <td>{when(d.deliveredAt)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      aria-label={`Redeliver delivery ${d.id}`}
-                      disabled={action.busy}
-                      onClick={() =>
-                        void action.run(async () => {
-                          await session.client.redeliverClientWebhookDelivery({ path: { ...path, deliveryId: d.id } });
-                          log.reload();
-                          return `Delivery ${d.id} queued again.`;
-                        })
-                      }
-                    >
-                      Redeliver
-                    </button>
-                  </td>
-                </tr>
+                <DeliveryRow
+                  key={d.id}
+                  delivery={d}
+                  busy={action.busy}
+                  onRedeliver={() =>
+                    void action.run(async () => {
+                      await session.client.redeliverClientWebhookDelivery({ path: { ...path, deliveryId: d.id } });
+                      log.reload();
+                      return `Delivery ${d.id} queued again.`;
+                    })
+                  }
+                />
               ))}
               {data.deliveries.length === 0 ? (
                 <tr>
@@ -81,5 +65,31 @@ export function DeliveryLog({ endpoint, onClose }: { endpoint: { id: string; cli
         )}
       </Loaded>
     </section>
+  );
+}
+
+type Delivery = OperationResult<'listClientWebhookDeliveries'>['deliveries'][number];
+
+/** One delivery: its event, status, attempts and last answer, and the button sending it again. */
+function DeliveryRow({ delivery, busy, onRedeliver }: { delivery: Delivery; busy: boolean; onRedeliver: () => void }) {
+  return (
+    <tr data-testid={`webhook-delivery-${delivery.id}`} className={delivery.status === 'FAILED' ? 'attention' : undefined}>
+      <td>{delivery.id}</td>
+      <td>
+        {delivery.eventType} <code>{delivery.eventId}</code>
+      </td>
+      <td>
+        <span className="badge">{delivery.status}</span>
+      </td>
+      <td>{delivery.attempts}</td>
+      <td>{delivery.lastResponseCode ?? delivery.lastError ?? '—'}</td>
+      <td>{when(delivery.lastAttemptAt)}</td>
+      <td>{when(delivery.deliveredAt)}</td>
+      <td>
+        <button type="button" aria-label={`Redeliver delivery ${delivery.id}`} disabled={busy} onClick={onRedeliver}>
+          Redeliver
+        </button>
+      </td>
+    </tr>
   );
 }

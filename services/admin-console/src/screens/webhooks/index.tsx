@@ -43,21 +43,7 @@ export function WebhooksScreen() {
         (about 26.5 hours) is disabled: nothing more is sent to it until it is re-enabled. Disablings and re-enablings are in the service
         actions of the audit log.
       </p>
-      <form className="filters" aria-label="Filter endpoints" onSubmit={(event) => event.preventDefault()}>
-        <Field label="Status">
-          <select
-            name="status"
-            value={status}
-            onChange={(event) => navigate(event.target.value === 'all' ? '/webhooks' : `/webhooks?status=${event.target.value}`)}
-          >
-            {statuses.map((s) => (
-              <option key={s} value={s}>
-                {s === 'all' ? 'All' : s === 'disabled' ? 'Disabled' : 'Active'}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </form>
+      <EndpointStatusFilter status={status} />
       <Notice>{action.result}</Notice>
       <ConfirmDialog
         confirmation={enabling}
@@ -76,63 +62,105 @@ export function WebhooksScreen() {
         {(data) => {
           const rows = [...data.endpoints].sort((a, b) => a.clientId.localeCompare(b.clientId) || a.createdAt.localeCompare(b.createdAt));
           return (
-            <Table caption="Webhook endpoints">
-              <thead>
-                <tr>
-                  <th scope="col">Client</th>
-                  <th scope="col">URL</th>
-                  <th scope="col">Event types</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Disabled (UTC) and why</th>
-                  {superadmin ? <th scope="col">Action</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((e) => (
-                  <tr key={e.id} data-testid={`webhook-endpoint-${e.id}`} className={e.status === 'DISABLED' ? 'attention' : undefined}>
-                    <td>
-                      <code>{e.clientId}</code>
-                    </td>
-                    <td>
-                      <code>{e.url}</code>
-                    </td>
-                    <td>{e.eventTypes.join(', ')}</td>
-                    <td>
-                      <span className="badge">{e.status === 'DISABLED' ? 'Disabled' : 'Active'}</span>
-                    </td>
-                    <td>{e.status === 'DISABLED' ? `${when(e.disabledAt)}: ${e.disabledReason ?? 'no reason recorded'}` : '—'}</td>
-                    {superadmin ? (
-                      <td>
-                        <button type="button" aria-label={`Deliveries of ${e.url}`} onClick={() => setOpen(e)}>
-                          Deliveries
-                        </button>{' '}
-                        {e.status === 'DISABLED' ? (
-                          <button
-                            type="button"
-                            aria-label={`Re-enable ${e.url}`}
-                            onClick={() => {
-                              action.reset();
-                              enabling.ask(e);
-                            }}
-                          >
-                            Re-enable
-                          </button>
-                        ) : null}
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-                {rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={superadmin ? 6 : 5}>No webhook endpoints{status === 'all' ? '' : ` ${status}`}.</td>
-                  </tr>
-                ) : null}
-              </tbody>
-            </Table>
+            <EndpointsTable
+              rows={rows}
+              status={status}
+              superadmin={superadmin}
+              onDeliveries={setOpen}
+              onReenable={(e) => {
+                action.reset();
+                enabling.ask(e);
+              }}
+            />
           );
         }}
       </Loaded>
       {superadmin && open ? <DeliveryLog key={open.id} endpoint={open} onClose={() => setOpen(undefined)} /> : null}
     </Page>
+  );
+}
+
+/** The endpoints, a row each; a SUPERADMIN also gets each row's deliveries and re-enable buttons. */
+function EndpointsTable({
+  rows,
+  status,
+  superadmin,
+  onDeliveries,
+  onReenable,
+}: {
+  rows: readonly Endpoint[];
+  status: StatusFilter;
+  superadmin: boolean;
+  onDeliveries: (endpoint: Endpoint) => void;
+  onReenable: (endpoint: Endpoint) => void;
+}) {
+  return (
+    <Table caption="Webhook endpoints">
+      <thead>
+        <tr>
+          <th scope="col">Client</th>
+          <th scope="col">URL</th>
+          <th scope="col">Event types</th>
+          <th scope="col">Status</th>
+          <th scope="col">Disabled (UTC) and why</th>
+          {superadmin ? <th scope="col">Action</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((e) => (
+          <tr key={e.id} data-testid={`webhook-endpoint-${e.id}`} className={e.status === 'DISABLED' ? 'attention' : undefined}>
+            <td>
+              <code>{e.clientId}</code>
+            </td>
+            <td>
+              <code>{e.url}</code>
+            </td>
+            <td>{e.eventTypes.join(', ')}</td>
+            <td>
+              <span className="badge">{e.status === 'DISABLED' ? 'Disabled' : 'Active'}</span>
+            </td>
+            <td>{e.status === 'DISABLED' ? `${when(e.disabledAt)}: ${e.disabledReason ?? 'no reason recorded'}` : '—'}</td>
+            {superadmin ? (
+              <td>
+                <button type="button" aria-label={`Deliveries of ${e.url}`} onClick={() => onDeliveries(e)}>
+                  Deliveries
+                </button>{' '}
+                {e.status === 'DISABLED' ? (
+                  <button type="button" aria-label={`Re-enable ${e.url}`} onClick={() => onReenable(e)}>
+                    Re-enable
+                  </button>
+                ) : null}
+              </td>
+            ) : null}
+          </tr>
+        ))}
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={superadmin ? 6 : 5}>No webhook endpoints{status === 'all' ? '' : ` ${status}`}.</td>
+          </tr>
+        ) : null}
+      </tbody>
+    </Table>
+  );
+}
+
+/** The status filter, kept in the address (`?status=`). */
+function EndpointStatusFilter({ status }: { status: StatusFilter }) {
+  return (
+    <form className="filters" aria-label="Filter endpoints" onSubmit={(event) => event.preventDefault()}>
+      <Field label="Status">
+        <select
+          name="status"
+          value={status}
+          onChange={(event) => navigate(event.target.value === 'all' ? '/webhooks' : `/webhooks?status=${event.target.value}`)}
+        >
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {s === 'all' ? 'All' : s === 'disabled' ? 'Disabled' : 'Active'}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </form>
   );
 }
