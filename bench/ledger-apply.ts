@@ -6,7 +6,7 @@
  * the sender, so spread over the partitions), then starts the ledger's command consumer (the
  * same handler and wiring as the service) and measures until every transfer and every credit
  * leg it produced has been applied. Prints commands/s, batch sizes and the commit count. A
- * credit applied in its debit's own apply (DESIGN.md, "Credit legs") counts as the leg command it
+ * credit applied in its debit's own apply (docs/design/ledger.md, "Credit legs") counts as the leg command it
  * replaces, so the figure stays debits + credits per second whichever way the credits go.
  *
  * By default the ledger runs as two processes, as deploy/k8s/base deploys it (`replicas: 2`):

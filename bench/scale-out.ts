@@ -13,7 +13,7 @@
  * BENCH_WARMUP_S (3), BENCH_SCALE_SETTLE_S (5: load after the set of processes changed, while the
  * ledger group rebalances), BENCH_USERS (10000), BENCH_KEEP=1 keeps the run's schemas and topics,
  * BENCH_SCALE_SHARDS ("1": the ledger's store in one PostgreSQL; "2": split over the local
- * cluster and the second one, docs/DESIGN.md "Shards"; "1,2,1,2" runs the layouts in turn, each
+ * cluster and the second one, docs/design/ledger.md "Shards"; "1,2,1,2" runs the layouts in turn, each
  * with its own stack, seeded and funded afresh, every configuration in each).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

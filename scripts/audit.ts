@@ -16,7 +16,7 @@
  * audit too. A failing audit is read again until --wait-ms has passed (an overdue leg may land).
  *
  *   npm run audit -- [--prefix <schema prefix>] [--wait-ms 5000] [--credit-leg-max-age-s 300]
- * Database: every shard of LEDGER_SHARDS_DATABASE_URL (docs/DESIGN.md "Shards"), else
+ * Database: every shard of LEDGER_SHARDS_DATABASE_URL (docs/design/ledger.md "Shards"), else
  * LEDGER_DATABASE_URL, else DATABASE_URL, else the local development cluster; the audit log:
  * HISTORY_DATABASE_URL, else the same (the home shard's with shards).
  */
@@ -32,7 +32,7 @@ import { devAuditCheckpointPublicKey } from './stack/keys';
 export interface AuditOptions {
   databaseUrl: string;
   /**
-   * Every shard's URL, the home shard first (docs/DESIGN.md "Shards"); absent: `databaseUrl`
+   * Every shard's URL, the home shard first (docs/design/ledger.md "Shards"); absent: `databaseUrl`
    * alone. Over several, the figures are summed and a credit leg is owed only if no shard holds
    * its credit (auditShards).
    */

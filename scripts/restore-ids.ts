@@ -1,5 +1,5 @@
 /**
- * The id floor of a restore (docs/DESIGN.md "Ids across a restore"): a restored ledger's
+ * The id floor of a restore (docs/design/ledger.md "Ids across a restore"): a restored ledger's
  * `transactions_id_seq` is back where it was at the restore point, and every id it handed out
  * after that point, which consumers have seen (event ids, credit-leg command ids and the API's
  * transaction ids derive from it), would be handed out again, to other transactions. Before the

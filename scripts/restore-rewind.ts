@@ -16,7 +16,7 @@
  *   other transactions.
  * - The transaction id sequence of every shard: past the highest transaction id the ledger published
  *   since T − margin (coin.transactions, ledger.internal, gateway.replies, read to their ends), plus
- *   `--id-gap` (docs/DESIGN.md "Ids across a restore"): no id a consumer has seen is handed out
+ *   `--id-gap` (docs/design/ledger.md "Ids across a restore"): no id a consumer has seen is handed out
  *   again, to another transaction. Printed as the new floor and the ids that are void.
  * - Then the credit legs the restored ledger owes (a debit kept, its credit applied after T and
  *   lost) go to ledger.internal, after that end, each under the command id of the leg its debit
@@ -48,11 +48,11 @@ export interface RestoreRewindOptions {
   /** How far before T the command topics are read again: at least the consumers' lag at T. */
   marginMs: number;
   /**
-   * The restored ledger's database, its schema on the search path; with shards (docs/DESIGN.md
+   * The restored ledger's database, its schema on the search path; with shards (docs/design/ledger.md
    * "Shards") every shard, the home shard first, all restored to the same point.
    */
   ledgerDb: Pick<PoolClient, 'query'> | readonly Pick<PoolClient, 'query'>[];
-  /** Ids skipped above the highest one published (docs/DESIGN.md "Ids across a restore"); default 1000. */
+  /** Ids skipped above the highest one published (docs/design/ledger.md "Ids across a restore"); default 1000. */
   idGap?: number;
   /** How long the read of the published ids may take; default 5 minutes. */
   scanTimeoutMs?: number;

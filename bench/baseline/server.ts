@@ -5,7 +5,7 @@
  * body, then one database transaction: SELECT both accounts FOR UPDATE (in id order, so two
  * opposite transfers cannot deadlock), check the balance, UPDATE both, INSERT the transfer,
  * COMMIT. One commit per transfer, row locks for correctness: the design the ledger's serial,
- * batched apply is meant to beat (docs/DESIGN.md "Batch apply").
+ * batched apply is meant to beat (docs/design/ledger.md "Batch apply").
  *
  * Started by bench/run.ts as a child process on the same machine and PostgreSQL as the stack.
  */

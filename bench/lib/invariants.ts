@@ -24,7 +24,7 @@ export async function pipelineInvariants(
   } else {
     details.supply = 'GET /internal/supply not available';
   }
-  // Every shard's wallets when the ledger is sharded (docs/DESIGN.md "Shards"), summed.
+  // Every shard's wallets when the ledger is sharded (docs/design/ledger.md "Shards"), summed.
   const ledgerEnv = stack.env('ledger');
   const urls = ledgerShardUrlsOf(ledgerEnv) ?? [ledgerEnv.LEDGER_DATABASE_URL];
   let total = 0;

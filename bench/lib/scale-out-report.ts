@@ -28,7 +28,7 @@ export interface GatewayFigures {
 
 export interface ConfigResult {
   config: string;
-  /** Ledger shards the store was split over (docs/DESIGN.md "Shards"); absent in runs before the dimension: 1. */
+  /** Ledger shards the store was split over (docs/design/ledger.md "Shards"); absent in runs before the dimension: 1. */
   shards?: number;
   gateways: number;
   ledgers: number;

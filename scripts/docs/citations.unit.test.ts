@@ -1,52 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brokenSectionCitations, outsideCitations, sectionTitles } from './citations';
-
-const root = join(__dirname, '..', '..');
-
-/** The repository's tracked text files, read once: what a reader of a fresh clone has. */
-function trackedTextFiles(): { path: string; text: string }[] {
-  const paths = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-    .split('\0')
-    .filter(Boolean)
-    // Frozen copies of released API documents: their text is what was released, never edited.
-    .filter((path) => !path.startsWith('libs/client/released/'));
-  const files: { path: string; text: string }[] = [];
-  for (const path of paths) {
-    let text: string;
-    try {
-      text = readFileSync(join(root, path), 'utf8');
-    } catch {
-      continue; // deleted in the work tree, not yet in the index
-    }
-    if (!text.includes('\0')) files.push({ path, text });
-  }
-  return files;
-}
-
-/**
- * Section titles of a cited doc: `docs/NAME.md` and a bare `NAME.md` are the docs under docs/
- * (a bare README.md the top-level one), any other path is read from the repository root.
- */
-function docTitlesOf(): (cited: string) => string[] | undefined {
-  const docs = new Set(readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')));
-  const cache = new Map<string, string[] | undefined>();
-  return (cited) => {
-    const bare = cited.replace(/^docs\//, '');
-    const path = !bare.includes('/') && docs.has(bare) ? join('docs', bare) : cited;
-    if (!cache.has(path)) {
-      let text: string | undefined;
-      try {
-        text = readFileSync(join(root, path), 'utf8');
-      } catch {
-        text = undefined; // not a doc of this repository (an RFC, another project's file)
-      }
-      cache.set(path, text === undefined ? undefined : sectionTitles(text));
-    }
-    return cache.get(path);
-  };
-}
+import { docTitlesOf, root, titlesFor, trackedTextFiles } from './repo-files';
 
 // The outside forms are assembled here so that this file passes its own scan.
 const contractOutside = `(${'SP'}EC §3)`;
@@ -109,7 +64,9 @@ describe('citations', () => {
 
     it("then every citation of a doc's section names a section that doc has", () => {
       const titlesOf = docTitlesOf();
-      const findings = files.flatMap(({ path, text }) => brokenSectionCitations(text, titlesOf).map((f) => `${path}:${f.line}: ${f.why}`));
+      const findings = files.flatMap(({ path, text }) =>
+        brokenSectionCitations(text, titlesFor(path, titlesOf)).map((f) => `${path}:${f.line}: ${f.why}`),
+      );
       expect(findings).toEqual([]);
     });
 

@@ -11,7 +11,7 @@ export interface InfraEndpoints {
   databaseUrl: string;
   redisUrl: string;
   /**
-   * The admin URL of the second PostgreSQL cluster, the ledger's shard 1 (docs/DESIGN.md
+   * The admin URL of the second PostgreSQL cluster, the ledger's shard 1 (docs/design/ledger.md
    * "Shards"), when asked for (`ledgerShards: 2`): the test suite always, `npm start` with
    * LEDGER_SHARD_COUNT=2.
    */

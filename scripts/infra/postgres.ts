@@ -33,7 +33,7 @@ export const pgDataDir = path.join(dataRoot, 'postgres');
 export const pgPrivateLogFile = path.join(runRoot, 'postgres.log');
 
 /**
- * The second cluster, the ledger's shard 1 (docs/DESIGN.md "Shards"): always a private cluster
+ * The second cluster, the ledger's shard 1 (docs/design/ledger.md "Shards"): always a private cluster
  * of our own (initdb), on a port neither the system cluster (5432) nor the private one (5433) takes.
  */
 const shardPort = 5434;

@@ -3,7 +3,7 @@ import { migrateServiceDatabase } from './provision';
 import { devServiceDatabaseUrl, serviceDatabases } from './services';
 
 /**
- * Local ledger shards (docs/DESIGN.md "Shards"): the ledger's schema, roles and grants in every
+ * Local ledger shards (docs/design/ledger.md "Shards"): the ledger's schema, roles and grants in every
  * further shard cluster, and the shard map that splits the partitions between the clusters. The
  * first shard is the stack's own cluster, which provision() has migrated already.
  */

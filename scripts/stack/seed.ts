@@ -23,7 +23,7 @@ export interface SeedOptions {
   /** The user and ledger services' database URLs (their own roles). */
   userDatabaseUrl: string;
   ledgerDatabaseUrl: string;
-  /** Every ledger shard's URL when the ledger is sharded (docs/DESIGN.md "Shards"): the opened wallets are counted over all. */
+  /** Every ledger shard's URL when the ledger is sharded (docs/design/ledger.md "Shards"): the opened wallets are counted over all. */
   ledgerShardDatabaseUrls?: readonly string[];
   prefix: string;
   count: number;

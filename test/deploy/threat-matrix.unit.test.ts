@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { repoRoot } from './manifests';
 
 /**
- * docs/DESIGN.md "Threat matrix": every principal against every act it must never do alone, each
+ * docs/design/security.md "Threat matrix": every principal against every act it must never do alone, each
  * cell naming the tests that prove it. This keeps the table honest as code moves: a cell without
  * a test, a test id without its definition, or a definition naming a file or a test that no
  * longer exists fails here.
  */
-const design = readFileSync(join(repoRoot, 'docs/DESIGN.md'), 'utf8');
+const design = readFileSync(join(repoRoot, 'docs/design/security.md'), 'utf8');
 const acts = ['mint', 'move', 'burn', 'approve', 'escalate', "read another's data", 'hide a record', 'deny service cheaply'];
 const principals = [
   'outside caller',
@@ -28,7 +28,7 @@ const principals = [
 
 function section(doc: string, heading: string): string {
   const start = doc.indexOf(`\n## ${heading}\n`);
-  if (start < 0) throw new Error(`docs/DESIGN.md has no "## ${heading}" section`);
+  if (start < 0) throw new Error(`docs/design/security.md has no "## ${heading}" section`);
   const end = doc.indexOf('\n## ', start + 1);
   return doc.slice(start, end < 0 ? undefined : end);
 }
@@ -47,7 +47,7 @@ const definitions = new Map(
   [...matrix.matchAll(/^- \*\*(T\d+)\*\* `([^`]+)` "([^"]+)"/gm)].map((m) => [m[1]!, { file: m[2]!, name: m[3]! }]),
 );
 
-describe('docs/DESIGN.md threat matrix', () => {
+describe('docs/design/security.md threat matrix', () => {
   it('when read, then its columns are the acts and its rows every principal, once each', () => {
     expect(header.slice(1).map((h) => h.replace(/\*/g, ''))).toEqual(acts);
     expect(rows.map((r) => r[0]!.replace(/\*/g, ''))).toEqual(principals);

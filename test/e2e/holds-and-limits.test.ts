@@ -18,7 +18,7 @@ describe('holds and spending limits through the gateway and the ledger', () => {
   let platform: CoinClient;
   /** A shop back end: a SYSTEM client, which may capture and void holds (and reward), nothing else. */
   let shop: CoinClient;
-  /** The shop's client id: a hold paying a user names it to let it settle (docs/DESIGN.md "Holds"). */
+  /** The shop's client id: a hold paying a user names it to let it settle (docs/design/ledger.md "Holds"). */
   let shopId: string;
   let shopToken: string;
   const as = (token: string) => apiClient(stack.gatewayUrl, { accessToken: token });

@@ -9,7 +9,7 @@ import { eventually } from '../harness/eventually';
 import { testInfra } from '../harness/env';
 
 /**
- * Two ledger shards through the real services (docs/DESIGN.md "Shards"): the gateway, the user
+ * Two ledger shards through the real services (docs/design/ledger.md "Shards"): the gateway, the user
  * service and the ledger on two PostgreSQL clusters, the lower half of ledger.commands'
  * partitions on the first, the upper half on the second.
  */

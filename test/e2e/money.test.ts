@@ -317,7 +317,7 @@ describe('money endpoints through the gateway, the ledger and back', () => {
     );
     expect(closed.code).toBe('RECIPIENT_CLOSED');
     // A transfer whose debit was decided while the wallet was open but whose credit leg arrived
-    // after the close is returned to the sender (DESIGN "Closed wallets"); wait for those legs.
+    // after the close is returned to the sender (docs/design/ledger.md "Closed wallets"); wait for those legs.
     await eventually(async () => ((await as(admin).getSupplyReport()).inFlight === 0 ? true : undefined), 10_000, 'no coin in flight');
     const client = new pg.Client({ connectionString: stack.databaseUrl });
     await client.connect();

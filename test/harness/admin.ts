@@ -246,7 +246,7 @@ export async function platformClientToken(stack: TestStack, name: string, grants
 const approvers = new WeakMap<TestStack, Promise<{ session: AdminSession; steppedUpAtMs: number; apiKey: string }>>();
 
 /**
- * Mints into a treasury the way production must (docs/DESIGN.md "Approvals"): a MINT into a
+ * Mints into a treasury the way production must (docs/design/ledger.md "Approvals"): a MINT into a
  * treasury always waits for a second ADMIN+, so `requester` asks (202) and another SUPERADMIN
  * approves it with a mint key (201). Returns the approval's answer.
  */

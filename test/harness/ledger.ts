@@ -103,7 +103,7 @@ export async function startLedgerHarness(
     ledgerPartitions?: number;
     extraEnv?: Record<string, string>;
     /**
-     * Two ledger shards (docs/DESIGN.md "Shards"): the second is the test infrastructure's second
+     * Two ledger shards (docs/design/ledger.md "Shards"): the second is the test infrastructure's second
      * PostgreSQL cluster (no transaction spans the two), partitions split in halves.
      */
     shards?: 2;

@@ -60,7 +60,7 @@ export async function startTestStack(
   options: {
     extraEnv?: Record<string, string>;
     /**
-     * Two ledger shards (docs/DESIGN.md "Shards"): the second is the test infrastructure's second
+     * Two ledger shards (docs/design/ledger.md "Shards"): the second is the test infrastructure's second
      * PostgreSQL cluster, owning the upper half of ledger.commands' partitions.
      */
     ledgerShards?: 2;

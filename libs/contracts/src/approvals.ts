@@ -5,7 +5,7 @@ import { withCursorParam, withPageLinks } from './paging';
 import { reasonText } from './ledger';
 
 /**
- * Four-eyes approval of large money commands (docs/DESIGN.md "Approvals"): the request
+ * Four-eyes approval of large money commands (docs/design/ledger.md "Approvals"): the request
  * answers 202 with one of these instead of moving money; another ADMIN+ approves (the command is
  * applied then, exactly as a direct one) or rejects it, or it expires.
  */
@@ -52,7 +52,7 @@ export const approvalPublicPage = withPageLinks(approvalPage);
 /** The 202 of a money request that waits for approval. */
 export const approvalPending = z.object({ approval });
 
-// ---- A person's payout past the four-eyes window (docs/DESIGN.md "Payouts") ----
+// ---- A person's payout past the four-eyes window (docs/design/ledger.md "Payouts") ----
 /**
  * Its request is a PayoutApproval, never an Approval (whose view and topics know one recipient
  * and a closed enum of commands): listed, read and decided on routes of its own.

@@ -90,7 +90,7 @@ export type LedgerCommandRoute = 'client' | 'ledger' | 'either';
  * - `partitionKey`: the one rule for the key (so the partition) the command travels under: the
  *   wallet it debits (MINT: credits; a credit leg: credits; opening and closing: the user's
  *   wallet). The partition applies that wallet's commands one at a time, which is what makes a
- *   balance check and the debit that follows it one step (docs/DESIGN.md "Partitioning: one
+ *   balance check and the debit that follows it one step (docs/design/ledger.md "Partitioning: one
  *   writer per wallet"). The ledger refuses a command delivered under any other key.
  * - `route`: the topic it may travel on (LedgerCommandRoute).
  * - `stepUp`: whether an admin confirms it with a fresh second factor (commandNeedsStepUp).

@@ -158,7 +158,7 @@ export const internalReads = {
     params: z.object({ userId: userIdParam }),
     response: wallet,
   },
-  // A wallet's balance changes after a sequence (the live balance stream's resume; docs/DESIGN.md "Balance changes").
+  // A wallet's balance changes after a sequence (the live balance stream's resume; docs/design/ledger.md "Balance changes").
   'ledger.balance-changes': {
     service: 'ledger',
     method: 'GET',
@@ -326,7 +326,7 @@ export const internalReads = {
     query: internalStatementQuery,
     response: statementPage,
   },
-  // Daily series (the console's charts): one read per range, never one per day (docs/DESIGN.md "Daily series").
+  // Daily series (the console's charts): one read per range, never one per day (docs/design/data.md "Daily series").
   'history.daily-balances': {
     service: 'history',
     method: 'GET',
@@ -412,7 +412,7 @@ export const internalReads = {
 
 /**
  * Reads whose answer is not JSON but a stream the gateway passes through unread (a statement's
- * CSV: docs/DESIGN.md "Statements and balances as of a time"). `limit` and `cursor` of the query
+ * CSV: docs/design/data.md "Statements and balances as of a time"). `limit` and `cursor` of the query
  * are ignored: the stream is the whole period.
  */
 export const internalStreams = {

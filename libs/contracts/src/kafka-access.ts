@@ -32,7 +32,7 @@ export interface KafkaAccess {
   /**
    * Topics it produces and reads back without consuming them as a service: Read (and Describe),
    * no dead letters. The ledger's restore step reads the transaction ids it published
-   * (docs/DESIGN.md "Ids across a restore").
+   * (docs/design/ledger.md "Ids across a restore").
    */
   readsBack?: readonly TopicBase[];
   /** Consumer group id prefix; null: no consumer groups. */

@@ -133,7 +133,7 @@ export const payoutPayer = z.discriminatedUnion('kind', [
 ]);
 export const payoutLine = z.object({ toUserId: userId, amount: positiveMinorUnits, reason: reasonText.optional() });
 /**
- * Pays up to payoutLinesMax users at once from one wallet, all or nothing (docs/DESIGN.md
+ * Pays up to payoutLinesMax users at once from one wallet, all or nothing (docs/design/ledger.md
  * "Payouts"); keyed by the payer's wallet, which it debits once for the total.
  */
 export const payoutCommand = commandSchema(
@@ -192,7 +192,7 @@ export const holdExpirySecondsMax = 30 * 24 * 3600;
 const holdExpirySeconds = z.number().int().min(1).max(holdExpirySecondsMax);
 
 /**
- * Reserves coins of the payer's wallet for `to` (docs/DESIGN.md "Holds"); keyed by the payer's
+ * Reserves coins of the payer's wallet for `to` (docs/design/ledger.md "Holds"); keyed by the payer's
  * wallet, like every later command about the hold, so the partition that judges the payer's
  * debits also judges the hold. The hold's id is derived from the command id.
  */
@@ -206,7 +206,7 @@ export const holdCommand = commandSchema(
     reference: purchaseReference.optional(),
     /** Seconds until the hold expires; the ledger's default when absent. */
     expiresInSeconds: holdExpirySeconds.optional(),
-    /** The platform client the payer names to capture or void the hold (docs/DESIGN.md "Holds": who settles a hold). */
+    /** The platform client the payer names to capture or void the hold (docs/design/ledger.md "Holds": who settles a hold). */
     settlerClientId: platformClientId.optional(),
     /**
      * At least 128 random bits (base64url) the gateway draws per request: the hold's id derives from
@@ -240,7 +240,7 @@ export type LimitOverrides = z.infer<typeof limitOverrides>;
 export const setLimitsCommand = commandSchema('ledger.set-limits', z.object({ userId, overrides: limitOverrides, requestHash }));
 
 /**
- * A money command that waits for a second ADMIN+ (docs/DESIGN.md "Approvals"): what the request
+ * A money command that waits for a second ADMIN+ (docs/design/ledger.md "Approvals"): what the request
  * asked for, exactly as the direct command would carry it (without its request hash and id nonce).
  */
 const notStored = { requestHash: true, idNonce: true } as const;
@@ -394,7 +394,7 @@ export const supplyReport = z.object({
     }),
   ),
   /**
-   * Wallets whose balance changes do not chain (docs/DESIGN.md "Balance changes"): the wallet's
+   * Wallets whose balance changes do not chain (docs/design/ledger.md "Balance changes"): the wallet's
    * `sequence` is not its last change's, the changes are not numbered 1, 2, 3… without a gap, or a
    * change's balance after is not the one before plus its amount, or the last one is not the
    * wallet's balance.

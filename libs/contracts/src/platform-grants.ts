@@ -16,7 +16,7 @@ export interface HoldSettlers {
 }
 
 /**
- * Why a platform client may not capture or void a hold, or null when it may (docs/DESIGN.md
+ * Why a platform client may not capture or void a hold, or null when it may (docs/design/ledger.md
  * "Holds", who settles a hold). A hold names its settler when it is placed: the client its payer
  * named settles it alone; with none named, a hold paying a treasury is settled by the clients
  * granted that treasury, and a hold paying a user by no client. A client settling a treasury's

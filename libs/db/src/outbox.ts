@@ -5,7 +5,7 @@ import { Gauge, type Registry } from 'prom-client';
 export const outboxBacklogMetricName = 'coin_outbox_backlog_rows';
 
 /**
- * Transactional outbox (docs/DESIGN.md "Outbox"). Rows are inserted in the same transaction as
+ * Transactional outbox (docs/design/ledger.md "Outbox"). Rows are inserted in the same transaction as
  * the state change; after commit the writer publishes them at once, and a sweeper republishes
  * whatever a crash left unpublished. Delivery is at least once: consumers dedupe.
  *

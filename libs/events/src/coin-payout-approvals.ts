@@ -5,7 +5,7 @@ import { coinValue, isoDateTime, userId } from './primitives';
 
 // ---- coin.payout-approvals (docs/EVENTS.md "coin.payout-approvals") ----
 /**
- * A person's payout from REWARDS past the four-eyes window waits for a second ADMIN+ (docs/DESIGN.md
+ * A person's payout from REWARDS past the four-eyes window waits for a second ADMIN+ (docs/design/ledger.md
  * "Payouts"). Its request is no Approval (one recipient, a command enum coin.approvals(.v2)
  * consumers know): it has its own view and its own topic, so no published contract changes.
  * The record key is the request's id.

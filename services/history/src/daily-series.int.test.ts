@@ -10,7 +10,7 @@ import {
 } from '../../../test/harness/history';
 
 /**
- * Daily series (docs/DESIGN.md "Daily series") over the history service's internal API, with the
+ * Daily series (docs/design/data.md "Daily series") over the history service's internal API, with the
  * projection fed through real Kafka into its own schema: a treasury's and a user's balance at each
  * day's end, the supply, and the volume per type, across day boundaries to the millisecond.
  */

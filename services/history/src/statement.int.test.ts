@@ -11,7 +11,7 @@ import {
 import { testInfra } from '../../../test/harness/env';
 
 /**
- * Balances as of a time and statements (docs/DESIGN.md "Statements and balances as of a time")
+ * Balances as of a time and statements (docs/design/data.md "Statements and balances as of a time")
  * over the history service's internal API, with the projection fed through real Kafka.
  */
 describe('balances as of a time and statements (history service in-process, real Kafka and PostgreSQL)', () => {

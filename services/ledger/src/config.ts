@@ -77,7 +77,7 @@ export const ledgerConfigSchema = z.object({
   USER_READ_TIMEOUT_MS: positiveInt(3000),
   LEDGER_DATABASE_URL: z.string().url(),
   /**
-   * Ledger shards (docs/DESIGN.md "Shards"): `<partitions>=<url>;…`, e.g. `0-2=postgres://…;3-5=postgres://…`,
+   * Ledger shards (docs/design/ledger.md "Shards"): `<partitions>=<url>;…`, e.g. `0-2=postgres://…;3-5=postgres://…`,
    * each shard a PostgreSQL database owning those partitions of ledger.commands (every partition
    * exactly one shard, checked at start against the topic). Unset: one shard, LEDGER_DATABASE_URL.
    */
@@ -117,14 +117,14 @@ export const ledgerConfigSchema = z.object({
     .default(24 * 3600),
   /** How often the ledger looks for pending holds (and approval requests) past their expiry and sends their expiry commands. */
   HOLD_EXPIRY_SWEEP_INTERVAL_MS: positiveInt(1000),
-  /** How often the continuous supply check reads the ledger rows past its cursor (docs/DESIGN.md "Audit"). */
+  /** How often the continuous supply check reads the ledger rows past its cursor (docs/design/ledger.md "Audit"). */
   SUPPLY_CHECK_INTERVAL_MS: positiveInt(10_000),
   /** How often it re-reads its totals from the whole ledger (1 h), so nothing the incremental path misses stays hidden longer. */
   SUPPLY_CHECK_REBASE_INTERVAL_MS: positiveInt(3_600_000),
   /** A credit leg owed for longer than this (since its transaction's created_at) is stale: reported, metered, alerted on. */
   CREDIT_LEG_MAX_AGE_S: positiveInt(300),
   /**
-   * Spending limits per role (docs/DESIGN.md "Spending limits"), JSON: {"USER": {"dailyAmount":
+   * Spending limits per role (docs/design/ledger.md "Spending limits"), JSON: {"USER": {"dailyAmount":
    * coins|null, "dailyCount": n|null, "singleAmount": coins|null}, …}; a role not named, or a
    * field left out or null, is not limited. ADMIN+ may override them per user.
    */
@@ -151,7 +151,7 @@ export const ledgerConfigSchema = z.object({
    */
   STEP_UP_MAX_AGE_S: positiveInt(300),
   /**
-   * Four-eyes by window (docs/DESIGN.md "Four-eyes windows"), in coins: a person's MINT, BURN,
+   * Four-eyes by window (docs/design/ledger.md "Four-eyes windows"), in coins: a person's MINT, BURN,
    * REFUND or REWARD that would take what they moved alone in the rolling day to this much or
    * more waits for a second ADMIN+ (202); 0 turns the window off.
    */

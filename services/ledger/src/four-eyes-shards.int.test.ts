@@ -3,7 +3,7 @@ import { keyPartitioner } from '@coin/kafka';
 import { startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
 
 /**
- * The four-eyes bound across shards (docs/DESIGN.md "Shards", "Four-eyes windows"): each shard
+ * The four-eyes bound across shards (docs/design/ledger.md "Shards", "Four-eyes windows"): each shard
  * keeps its part of a person's window and an apply judges the sum over shards, so requests at the
  * threshold at the same instant pass at most one per shard; once they are written, every shard
  * sees the sum.

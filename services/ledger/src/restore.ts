@@ -15,7 +15,7 @@ export async function owedCreditLegCommands(
   db: Pick<PoolClient, 'query'> | readonly Pick<PoolClient, 'query'>[],
   now: Date,
 ): Promise<CreditCommand[]> {
-  // Over several shards (docs/DESIGN.md "Shards"), every shard restored to the same point: what one
+  // Over several shards (docs/design/ledger.md "Shards"), every shard restored to the same point: what one
   // shard owes, less what another shard credited or returned of it (a leg crosses shards).
   const shards = Array.isArray(db) ? db : [db as Pick<PoolClient, 'query'>];
   const owed: CreditLeg[] = [];

@@ -36,7 +36,7 @@ export const startLedgerService = defineService({
   prepare: (config: Readonly<LedgerConfig>) => new AuditRecordSigner('ledger', config.SERVICE_TOKEN_PRIVATE_KEY),
   frame: (config, auditSigner) => ({
     name: 'ledger',
-    // One shard unless LEDGER_SHARDS_DATABASE_URL names several (docs/DESIGN.md "Shards"): a pool
+    // One shard unless LEDGER_SHARDS_DATABASE_URL names several (docs/design/ledger.md "Shards"): a pool
     // each; shard 0 is the home shard, whose pool serves what is not split by partition yet.
     databases: shardDatabases(shardSpecsOf(config), `${config.DB_SCHEMA_PREFIX}ledger`),
     internalApi: { port: config.LEDGER_HTTP_PORT, routes: ledgerRouteCallers },

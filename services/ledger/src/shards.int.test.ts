@@ -9,7 +9,7 @@ import { startSupplyCheck } from './checks/supply-check';
 import { owedCreditLegCommands } from './restore';
 
 /**
- * Two ledger shards (docs/DESIGN.md "Shards"): partitions 0-2 in the test cluster's database,
+ * Two ledger shards (docs/design/ledger.md "Shards"): partitions 0-2 in the test cluster's database,
  * 3-5 in the database coin_shard1, each a PostgreSQL database of its own.
  */
 describe('ledger shards', () => {

@@ -1,7 +1,7 @@
 import { z } from '@coin/config';
 
 /**
- * Ledger shards (docs/DESIGN.md "Shards"): the ledger's store split over several PostgreSQL
+ * Ledger shards (docs/design/ledger.md "Shards"): the ledger's store split over several PostgreSQL
  * databases, each owning a fixed set of ledger.commands partition numbers by configuration.
  * A partition's wallets, holds, approvals, outcomes and outbox rows live in its shard only;
  * an apply writes one shard. The map is `LEDGER_SHARDS_DATABASE_URL`:

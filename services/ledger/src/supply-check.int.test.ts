@@ -8,7 +8,7 @@ import { auditLedger } from './db/audit';
 import type { SupplyFigures } from './domain/supply';
 
 /**
- * The continuous supply check against a real ledger (docs/DESIGN.md "Audit"): the service's own
+ * The continuous supply check against a real ledger (docs/design/ledger.md "Audit"): the service's own
  * check (every 200 ms, a rebase every 2 s, legs stale after 2 s) is read through /metrics; a
  * second check on the test's pool is ticked by hand where the test needs to know when it ran.
  */

@@ -49,7 +49,7 @@ import {
  *
  * The store unreachable: the version is read from the user service (503 if it cannot answer), the
  * limit is counted in process (fail open per instance, counted in the metric), a keyed request
- * gets 503 with Retry-After, before any command exists (docs/DESIGN.md "Idempotency keys").
+ * gets 503 with Retry-After, before any command exists (docs/design/ledger.md "Idempotency keys").
  *
  * Registered (encapsulated) around the command routes; `guard` refuses, at ready, an
  * authenticated write registered outside them, which would go unlimited.

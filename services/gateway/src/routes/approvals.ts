@@ -118,7 +118,7 @@ function sendReject(
 }
 
 /**
- * Four-eyes approval (docs/DESIGN.md "Approvals"): a MINT, BURN or REFUND above the
+ * Four-eyes approval (docs/design/ledger.md "Approvals"): a MINT, BURN or REFUND above the
  * thresholds answers 202 with a request; another ADMIN+ approves it here with an API key of the
  * command's scope, and the ledger applies the stored command in the same step that marks the
  * request approved (never twice, never by its requester), or someone rejects it, or it expires.
@@ -198,7 +198,7 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
 }
 
 /**
- * A person's payout from REWARDS past the four-eyes windows (docs/DESIGN.md "Payouts") answers
+ * A person's payout from REWARDS past the four-eyes windows (docs/design/ledger.md "Payouts") answers
  * 202 with a PayoutApproval: no Approval (whose view shows one recipient and whose events
  * consumers know a closed set of commands), so it is listed, read and decided here, never on the
  * routes above. Approving applies every line as the direct payout would (all or nothing), by an

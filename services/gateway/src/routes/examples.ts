@@ -439,7 +439,7 @@ export const exampleDailyVolume = {
   ],
 };
 
-// ---- A person's payout waiting for a second person (docs/DESIGN.md "Payouts") ----
+// ---- A person's payout waiting for a second person (docs/design/ledger.md "Payouts") ----
 export const examplePayoutApproval = {
   id: '3d2c1b0a-9f8e-5d7c-8b6a-5f4e3d2c1b0a',
   status: 'PENDING' as const,

@@ -61,7 +61,7 @@ function partyOf(target: { userId?: number | undefined; treasury?: TreasuryCode 
  * carries the hash of its request, so the ledger can tell a retry from a reused key.
  *
  * A person's MINT, BURN, REFUND or REWARD that would take a four-eyes window to its threshold
- * is not applied: the ledger, which counts the windows (docs/DESIGN.md "Four-eyes windows"),
+ * is not applied: the ledger, which counts the windows (docs/design/ledger.md "Four-eyes windows"),
  * stores it as an approval request that another ADMIN+ approves (routes/approvals.ts), and the
  * answer is 202 with the request (appliedOrPending). The gateway only relays: it judges no
  * threshold itself, so a caller cannot split or parallelise past a check it does not make.

@@ -34,7 +34,7 @@ export const payoutBodyBytesMax = 256 * 1024;
 type Payer = LedgerCommandOf<'ledger.payout'>['data']['from'];
 
 /**
- * Who may pay from where (docs/DESIGN.md "Payouts"): from REWARDS, whoever may reward (a platform
+ * Who may pay from where (docs/design/ledger.md "Payouts"): from REWARDS, whoever may reward (a platform
  * client granted REWARDS; an ADMIN+ signed in with a second factor and an API key of the reward
  * scope); from a wallet, its owner alone, like a transfer (an ADMIN+ included: no one moves
  * another's coins). The ledger judges the same from the command's proof.

@@ -9,7 +9,7 @@ import { selectColumns, type EntryRow } from './history-repo';
 type Queryable = Pool | PoolClient;
 
 /*
- * Balances and statements (docs/DESIGN.md "Statements and balances as of a time"). Every sum is
+ * Balances and statements (docs/design/data.md "Statements and balances as of a time"). Every sum is
  * an index-only range scan of history_entries_party_recent_idx, which carries each entry's signed
  * `delta` (migration 005): Σ delta of a party up to an instant is its balance then.
  */

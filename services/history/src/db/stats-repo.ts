@@ -3,7 +3,7 @@ import type { DaySum, DayTypeVolume } from '../domain/daily-series';
 import type { PartyKey } from '../domain/projection';
 
 /*
- * The daily series' reads (docs/DESIGN.md "Daily series"). Each is ONE statement, so its opening
+ * The daily series' reads (docs/design/data.md "Daily series"). Each is ONE statement, so its opening
  * balance and its day sums come from one snapshot and agree with each other while history stores
  * new rows. A day is a UTC calendar day; PostgreSQL turns the range's days into its instants
  * (`from` 00:00Z, and 00:00Z of the day after `to`, which is past 9999 for its last day: a date

@@ -1,5 +1,5 @@
 /*
- * Daily series (docs/DESIGN.md "Daily series"): the store answers a balance before the range and
+ * Daily series (docs/design/data.md "Daily series"): the store answers a balance before the range and
  * the sums of the days that had transactions; these turn them into one point per day of the range,
  * in minor units. Days without a transaction carry the balance over, or a volume of zero.
  */

@@ -113,7 +113,7 @@ export function registerInternalRoutes(app: App, deps: { pool: Pool }): void {
   registerDailySeriesRoutes(app, deps);
 }
 
-/** Balances as of a time and statements (docs/DESIGN.md "Statements and balances as of a time"), of a user's wallet or a treasury. */
+/** Balances as of a time and statements (docs/design/data.md "Statements and balances as of a time"), of a user's wallet or a treasury. */
 function registerStatementRoutes(app: App, deps: { pool: Pool }): void {
   const balance = internalReads['history.balance'];
   app.get(
@@ -163,7 +163,7 @@ function registerStatementRoutes(app: App, deps: { pool: Pool }): void {
   });
 }
 
-/** Daily series (docs/DESIGN.md "Daily series"): one read per range, one point per day. */
+/** Daily series (docs/design/data.md "Daily series"): one read per range, one point per day. */
 function registerDailySeriesRoutes(app: App, deps: { pool: Pool }): void {
   const balances = internalReads['history.daily-balances'];
   app.get(

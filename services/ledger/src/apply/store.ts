@@ -108,7 +108,7 @@ export interface BatchWrite {
   approvals: ApprovalState[];
   /** Four-eyes windows the batch counted in, as they stand at its end, with the version each was read at. */
   windows: Array<{ scope: string; window: SpendingWindow; version: number | null }>;
-  /** `sequence` and `balanceAfter`: the wallet's balance change this entry is (docs/DESIGN.md "Balance changes"). */
+  /** `sequence` and `balanceAfter`: the wallet's balance change this entry is (docs/design/ledger.md "Balance changes"). */
   entries: Array<Entry & { walletId: string; createdAt: Date; sequence: number; balanceAfter: number }>;
   outcomes: Array<{ commandId: string; type: string; ok: boolean; reply: unknown; requestHash: string | null }>;
   /** Every message the batch produced, in publish order: one outbox_batches row (migration 004). */

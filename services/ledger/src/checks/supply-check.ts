@@ -16,7 +16,7 @@ import type { SupplyCheckMetrics } from '../metrics';
 export interface SupplyCheckDeps {
   pool: Pick<Pool, 'connect'>;
   /**
-   * Every shard's pool, the home shard first (docs/DESIGN.md "Shards"): with more than one, the
+   * Every shard's pool, the home shard first (docs/design/ledger.md "Shards"): with more than one, the
    * check folds them as one ledger (./supply-shards.ts) and `pool` is not read.
    */
   shards?: Shards;
@@ -42,7 +42,7 @@ export interface SupplyCheck {
 }
 
 /**
- * The continuous supply check (docs/DESIGN.md "Audit"): every tick reads, in one snapshot, the
+ * The continuous supply check (docs/design/ledger.md "Audit"): every tick reads, in one snapshot, the
  * rows past its cursor and Σ balances, folds them into its running totals and publishes the
  * verdict as gauges. It starts with a rebase (the totals read from the whole ledger) and rebases
  * again every `rebaseIntervalMs`, so whatever the incremental path could miss (a row committed

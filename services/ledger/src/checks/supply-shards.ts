@@ -4,7 +4,7 @@ import { readForeignSettlements, readIdsNearTop } from '../db/supply-shard-reads
 import type { OpenCreditLeg, SupplyDelta, SupplySnapshot, SupplyState } from '../domain/supply';
 
 /**
- * The continuous supply check's reads over several shards (docs/DESIGN.md "Shards"), folded as
+ * The continuous supply check's reads over several shards (docs/design/ledger.md "Shards"), folded as
  * one ledger: transaction ids are one series (the home shard hands them out), so one cursor, one
  * set of gaps and one set of open legs serve every shard. Each shard is read in a snapshot of its
  * own, one after the other, and a credit leg crosses shards: its transaction and debit in the

@@ -6,7 +6,7 @@ import { owedOverShards, overRefundedOverShards } from './settled-elsewhere';
 import { inSnapshot, readOpenCreditLegs } from './supply-reads';
 
 /**
- * The audit over every shard (docs/DESIGN.md "Shards"): each shard's audit (its wallets against
+ * The audit over every shard (docs/design/ledger.md "Shards"): each shard's audit (its wallets against
  * their entries, its holds, its refunds) and Σ over shards of MINT, BURN and balances. A credit
  * leg crosses shards as it crossed partitions: its debit and transaction are in the payer's shard,
  * its credit entry (or the return naming it) in the recipient's, so a leg a shard finds owed is

@@ -3,7 +3,7 @@ import type { PoolClient } from '@coin/db';
 type Queryable = Pick<PoolClient, 'query'>;
 
 /**
- * What the other shards hold of transactions one shard finds owing their credit leg (docs/DESIGN.md
+ * What the other shards hold of transactions one shard finds owing their credit leg (docs/design/ledger.md
  * "Shards"): a leg's debit and transaction are in the payer's shard, its credit entry (or the
  * return naming it) in the recipient's. Per transaction id, the amount credited or returned on
  * every shard but `shard`. With one shard: nothing.

@@ -1,7 +1,7 @@
 import type { Pool } from '@coin/db';
 
 /**
- * Reads over the ledger's shards (docs/DESIGN.md "Shards"). A row lives in the shard of the
+ * Reads over the ledger's shards (docs/design/ledger.md "Shards"). A row lives in the shard of the
  * partition that wrote it; the internal API's reads do not know the partition of an id (a hold,
  * an approval, a transaction), so they ask every shard at once, which with one shard is the one
  * query it always was.

@@ -6,7 +6,7 @@ import type { SpendingWindow } from '../domain/limits';
 import { safeInteger } from './wallet-rows';
 
 /**
- * The store of one shard's applies when the ledger has several shards (docs/DESIGN.md "Shards").
+ * The store of one shard's applies when the ledger has several shards (docs/design/ledger.md "Shards").
  * Writes go to its own shard only (one database transaction); what a batch reads of other
  * partitions comes from whichever shard has it, exactly as it came from the one database before:
  *

@@ -3,7 +3,7 @@ import type { PoolClient } from '@coin/db';
 type Queryable = Pick<PoolClient, 'query'>;
 
 /**
- * The credits and returns a shard holds of transactions it does not hold (docs/DESIGN.md
+ * The credits and returns a shard holds of transactions it does not hold (docs/design/ledger.md
  * "Shards": a leg's credit lands in the recipient's shard), by transaction id. A full pass over
  * entries: for a rebase of the continuous supply check, not for every tick.
  */

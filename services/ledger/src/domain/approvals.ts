@@ -2,7 +2,7 @@ import { type Actor, type ApprovableCommand, type ApprovalStatus, canonicalJson,
 import { uuidV5 } from '@coin/security';
 
 /**
- * Four-eyes approval (docs/DESIGN.md "Approvals"), pure. A request stores the money command it
+ * Four-eyes approval (docs/design/ledger.md "Approvals"), pure. A request stores the money command it
  * was asked for; an approval by another ADMIN+ applies exactly that command, in the partition
  * that would have applied it directly (every approval command is keyed like its `command`), so
  * the approval's status and the money move commit together, once.
@@ -33,7 +33,7 @@ export interface ApprovalChange {
  * answered from the stored outcome and a replay of the command log name the same request; and
  * from the 128 random bits the gateway drew for it (`idNonce`, carried in the command), so it
  * cannot be computed from the command id, which follows from the requester and the
- * Idempotency-Key (docs/DESIGN.md "Approvals"). A command without a nonce (sent by a gateway of
+ * Idempotency-Key (docs/design/ledger.md "Approvals"). A command without a nonce (sent by a gateway of
  * an earlier version) names the request as before.
  */
 export function approvalIdOf(command: { commandId: string; data: object }): string {

@@ -2,7 +2,7 @@ import { walletKeyOf, type Actor, type Party } from '@coin/contracts';
 import { nextResetOf, recordSpend, usageOf, type SpendingWindow } from './limits';
 
 /**
- * Four-eyes by window, not by request (docs/DESIGN.md "Four-eyes windows"). Pure.
+ * Four-eyes by window, not by request (docs/design/ledger.md "Four-eyes windows"). Pure.
  *
  * What one person moves alone is counted in a rolling 24 h, by the hour like spending limits:
  * every MINT, BURN, REFUND and person's REWARD they apply without a second person adds its amount

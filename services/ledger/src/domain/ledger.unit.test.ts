@@ -1723,7 +1723,7 @@ describe('ledger domain: four-eyes by window', () => {
     expect(payout).toMatchObject({ ok: false, code: 'SELF_DEALING', detail: expect.stringMatching(/^lines\[1\]/) });
   });
 
-  describe('a person\'s payout from REWARDS past the window (docs/DESIGN.md "Payouts")', () => {
+  describe('a person\'s payout from REWARDS past the window (docs/design/ledger.md "Payouts")', () => {
     const lines = [
       { toUserId: 2, amount: 4_000 },
       { toUserId: 3, amount: 4_000 },

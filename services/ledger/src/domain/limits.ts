@@ -1,7 +1,7 @@
 import type { LimitOverrides, Role } from '@coin/contracts';
 
 /**
- * Spending limits (docs/DESIGN.md "Spending limits"): what a user may move out of their own
+ * Spending limits (docs/design/ledger.md "Spending limits"): what a user may move out of their own
  * wallet per rolling 24 hours (amount and count) and per operation. Pure: the window lives in the
  * wallet's row and is judged and updated in the wallet's partition, like its balance, so a limit
  * holds under any concurrency.
@@ -132,7 +132,7 @@ function debitFitsAt(
  * Whether an operation of `count` debits moving `amount` in all at `now` passes `limits`; the
  * breach when it does not: the first limit it passes, and when it fits every limit again (null:
  * waiting never helps). The amount limits see the operation's total (`singleAmount` bounds what
- * one operation moves, a payout's total too); the daily count sees each debit (docs/DESIGN.md
+ * one operation moves, a payout's total too); the daily count sees each debit (docs/design/ledger.md
  * "Spending limits").
  */
 export function checkLimits(limits: Limits, window: SpendingWindow, amount: number, now: Date, count = 1): LimitBreach | null {

@@ -35,13 +35,13 @@ export interface WalletState {
   spending: SpendingWindow;
   /** This wallet's own limits over its role's defaults; null = the defaults. */
   limits: LimitOverrides | null;
-  /** How many times the balance changed: the sequence of its last change (docs/DESIGN.md "Balance changes"). */
+  /** How many times the balance changed: the sequence of its last change (docs/design/ledger.md "Balance changes"). */
   sequence: number;
   createdAt: Date;
   updatedAt: Date;
 }
 
-/** A reservation of a payer's coins for a later capture (docs/DESIGN.md "Holds"). */
+/** A reservation of a payer's coins for a later capture (docs/design/ledger.md "Holds"). */
 export interface HoldState {
   id: string;
   /** The payer's user id: the hold lives in their wallet and partition. */
@@ -213,7 +213,7 @@ export function activeOf(wallet: WalletState): number {
  * A hold's id follows from the command that created it, so a redelivery, a retry answered from the
  * stored outcome and a replay of the command log name the same hold; and from the 128 random bits
  * the gateway drew for it (`idNonce`, carried in the command), so it cannot be computed from the
- * command id, which follows from the payer and the Idempotency-Key (docs/DESIGN.md "Holds"). It
+ * command id, which follows from the payer and the Idempotency-Key (docs/design/ledger.md "Holds"). It
  * names its payer (holdIdNamingPayer: 64 of the hash's bits are kept), so a capture or void is
  * routed to the payer's partition from the id alone (docs/decisions/0005). A command without a
  * nonce (sent by a gateway of an earlier version) names the hold as before: UUIDv5, no payer.

@@ -1,7 +1,7 @@
 import type { TransactionType } from '@coin/contracts';
 
 /**
- * The continuous supply check's running totals (docs/DESIGN.md "Audit"), pure: the database
+ * The continuous supply check's running totals (docs/design/ledger.md "Audit"), pure: the database
  * adapter reads rows, this folds them. The invariant it keeps is
  *
  *   Σ entries + Σ in flight == Σ MINT − Σ BURN,   and   Σ balances == Σ entries,
@@ -14,7 +14,7 @@ import type { TransactionType } from '@coin/contracts';
  * with them.
  */
 
-/** Transaction types whose credit side is a leg of its own (docs/DESIGN.md "Credit legs"). */
+/** Transaction types whose credit side is a leg of its own (docs/design/ledger.md "Credit legs"). */
 const typesWithCreditLeg: ReadonlySet<TransactionType> = new Set(['TRANSFER', 'PURCHASE', 'REWARD', 'REFUND']);
 
 export interface SupplyTransactionRow {

@@ -47,7 +47,7 @@ import { treasuryView, userWalletView } from '../views/wallet-view';
 const transactionPageSizeMax = 1000;
 
 export interface InternalRouteDeps {
-  /** The shards' pools, the home shard first (docs/DESIGN.md "Shards"); one pool without shards. */
+  /** The shards' pools, the home shard first (docs/design/ledger.md "Shards"); one pool without shards. */
   pools: readonly Pool[];
   /** The shard (index into `pools`) owning a wallet key: every shard is seeded with the treasury rows, only the owner's is live. */
   shardOfWallet: (walletKey: string) => number;
@@ -112,7 +112,7 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
     { schema: { params: z.object({ id: uuidInput }), response: { 200: z.object({ approval, command: approvableCommand }) } } },
     async (request) => {
       const found = await firstFound(deps.pools, (db) => findApproval(db, request.params.id));
-      // A request holding a payout is no Approval (docs/DESIGN.md "Payouts"): /internal/payout-approvals/:id shows it.
+      // A request holding a payout is no Approval (docs/design/ledger.md "Payouts"): /internal/payout-approvals/:id shows it.
       if (!found || holdsPayout(found.command)) {
         throw new AppError('APPROVAL_NOT_FOUND', `Approval request ${request.params.id} does not exist`);
       }

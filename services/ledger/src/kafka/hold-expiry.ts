@@ -35,7 +35,7 @@ export function expireApprovalCommand(approval: { id: string; command: Approvabl
 
 export interface HoldExpiryDeps {
   dueHolds: (now: Date, limit: number) => Promise<Array<{ id: string; fromUserId: number }>>;
-  /** Pending approval requests past their expiry: expired the same way (docs/DESIGN.md "Approvals"). */
+  /** Pending approval requests past their expiry: expired the same way (docs/design/ledger.md "Approvals"). */
   dueApprovals?: (now: Date, limit: number) => Promise<Array<{ id: string; command: ApprovableCommand }>>;
   producer: Pick<BatchingProducer, 'sendMany'>;
   topics: Pick<TopicNames, 'ledgerInternal'>;

@@ -22,7 +22,7 @@ export function userWalletView(wallet: WalletState, userId: number, xafRate?: nu
   return {
     id: wallet.id,
     userId,
-    // What pending holds reserve stays in the balance but is not active (docs/DESIGN.md "Holds").
+    // What pending holds reserve stays in the balance but is not active (docs/design/ledger.md "Holds").
     activeCoins: minorUnitsToCoins(activeOf(wallet)),
     ...amounts,
     ...(xafRate !== undefined ? { xafValue: xafValueOf(wallet.balance, xafRate) } : {}),

@@ -9,7 +9,7 @@ type PayoutApproval = OperationResult<'listPayoutApprovals'>['payoutApprovals'][
 
 /**
  * GET /api/admin/payout-approvals: a person's payouts from REWARDS past the four-eyes window, each
- * waiting whole (docs/DESIGN.md "Payouts"). Approve (every line, all or nothing, with the session's
+ * waiting whole (docs/design/ledger.md "Payouts"). Approve (every line, all or nothing, with the session's
  * API key of the reward scope) or reject with a reason, as the approvals above.
  */
 export function PayoutApprovals() {

@@ -35,7 +35,7 @@ export const credit: CommandModule<'ledger.credit'> = {
       });
     }
     // The credited wallet closed after the debit committed (or cannot hold more): the coins go
-    // back, as a transaction of their own, so none is lost (docs/DESIGN.md "Closed wallets").
+    // back, as a transaction of their own, so none is lost (docs/design/ledger.md "Closed wallets").
     const why = target && target.status === 'OPEN' ? 'cannot hold more coins' : 'is closed';
     if (returnTo) {
       const transaction = context.newTransaction({

@@ -5,7 +5,7 @@ import { accepted, insufficient, limitBreachOf, missingParty, reject } from './r
 import { isUser } from '../authors';
 import type { CommandModule } from './types';
 
-/** Reserves coins of the payer's wallet for a later capture (docs/DESIGN.md "Holds"); counted by the spending limits now. */
+/** Reserves coins of the payer's wallet for a later capture (docs/design/ledger.md "Holds"); counted by the spending limits now. */
 export const hold: CommandModule<'ledger.hold'> = {
   type: 'ledger.hold',
   schema: holdCommand,

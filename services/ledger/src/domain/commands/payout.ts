@@ -98,7 +98,7 @@ function personCharges(command: PayoutCommand, total: number): WindowCharge[] {
  * wallet (TRANSFER lines), in the payer's partition: the total is judged once against the payer's
  * active coins, spending limits (a wallet: each line one debit of the daily count) or four-eyes
  * window and client cap (REWARDS), and a
- * single bad line refuses the whole payout (docs/DESIGN.md "Payouts"). Each line is its own
+ * single bad line refuses the whole payout (docs/design/ledger.md "Payouts"). Each line is its own
  * transaction with its own credit leg.
  */
 export const payout: ApprovableModule<'ledger.payout'> = {
@@ -166,7 +166,7 @@ export const payout: ApprovableModule<'ledger.payout'> = {
           amount: t.amount,
           returnTo: from,
         })),
-        // A payout from a wallet moves its total, in one debit per line (docs/DESIGN.md "Spending limits").
+        // A payout from a wallet moves its total, in one debit per line (docs/design/ledger.md "Spending limits").
         spend: from.kind === 'user' ? { walletKey: source.key, amount: total, count: lines.length } : null,
         subjectKey: source.key,
         windows,

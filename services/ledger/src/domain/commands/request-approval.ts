@@ -5,7 +5,7 @@ import { accepted, paysPeopleBehindKey, paysPeopleBehindKeyDetail, pendingReques
 import { adminRefusal } from '../authors';
 import type { CommandModule } from './types';
 
-/** Stores a money command as an approval request for a second ADMIN+ (docs/DESIGN.md "Approvals"). */
+/** Stores a money command as an approval request for a second ADMIN+ (docs/design/ledger.md "Approvals"). */
 export const requestApproval: CommandModule<'ledger.request-approval'> = {
   type: 'ledger.request-approval',
   schema: requestApprovalCommand,

@@ -200,7 +200,7 @@ export function missingParty(p: Party): Rejected {
 }
 
 /**
- * Why the author may not capture or void this hold (docs/DESIGN.md "Holds", who settles a hold),
+ * Why the author may not capture or void this hold (docs/design/ledger.md "Holds", who settles a hold),
  * or null when they may. The rule is the contract's, which the gateway applies too: a platform
  * client is judged with the grants of the proof the consumer verified; a person passed
  * authorRefusal (ADMIN+), may void any hold, and captures one only when its payer named no client
