@@ -3819,6 +3819,8 @@ export interface operations {
          */
         'application/json': {
           transactionId: number;
+          /** @enum {string} */
+          treasury?: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
           /** @description Coins, > 0, at most 2 decimals, at most 1,000,000,000 */
           amount?: number;
           /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */

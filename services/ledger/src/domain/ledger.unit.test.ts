@@ -878,6 +878,10 @@ describe('ledger domain: decisions', () => {
     expect(codeOf(world, world.command('ledger.refund', { transactionId: mint.id, treasury: 'COURSE_FEES', reason: 'x' }))).toBe(
       'NOT_REFUNDABLE',
     );
+    // A refund decided in another treasury's partition (the treasury its request named) debits nothing there.
+    expect(codeOf(world, world.command('ledger.refund', { transactionId: purchase.id, treasury: 'REWARDS', reason: 'x' }))).toBe(
+      'NOT_REFUNDABLE',
+    );
     expect(codeOf(world, world.command('ledger.refund', { transactionId: 424242, treasury: 'COURSE_FEES', reason: 'x' }))).toBe(
       'TRANSACTION_NOT_FOUND',
     );
