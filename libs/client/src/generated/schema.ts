@@ -4607,6 +4607,7 @@ export interface operations {
         'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
+        /** @description The request's id: a UUIDv8 naming the partition that keeps it and whether it holds a payout (xxxxxxxx-xxxx-8xxx-8Kpp-pppppppppppp, docs/CONTRACT.md), or a UUIDv5 issued before */
         id: string;
       };
       cookie?: never;
@@ -4848,6 +4849,7 @@ export interface operations {
         'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
+        /** @description The request's id: a UUIDv8 naming the partition that keeps it and whether it holds a payout (xxxxxxxx-xxxx-8xxx-8Kpp-pppppppppppp, docs/CONTRACT.md), or a UUIDv5 issued before */
         id: string;
       };
       cookie?: never;
@@ -5262,6 +5264,7 @@ export interface operations {
         'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
+        /** @description The request's id: a UUIDv8 naming the partition that keeps it and whether it holds a payout (xxxxxxxx-xxxx-8xxx-8Kpp-pppppppppppp, docs/CONTRACT.md), or a UUIDv5 issued before */
         id: string;
       };
       cookie?: never;
@@ -5423,6 +5426,7 @@ export interface operations {
         'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
+        /** @description The request's id: a UUIDv8 naming the partition that keeps it and whether it holds a payout (xxxxxxxx-xxxx-8xxx-8Kpp-pppppppppppp, docs/CONTRACT.md), or a UUIDv5 issued before */
         id: string;
       };
       cookie?: never;
@@ -5736,6 +5740,7 @@ export interface operations {
         'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
+        /** @description The request's id: a UUIDv8 naming the partition that keeps it and whether it holds a payout (xxxxxxxx-xxxx-8xxx-8Kpp-pppppppppppp, docs/CONTRACT.md), or a UUIDv5 issued before */
         id: string;
       };
       cookie?: never;
