@@ -8,8 +8,8 @@ export interface ApprovalRoute {
 }
 
 /**
- * An approval request's id names its route (docs/CONTRACT.md "Ids", docs/decisions/0005): a
- * UUIDv8 (RFC 9562) `xxxxxxxx-xxxx-8xxx-8Kpp-pppppppppppp`. The digit `K` is 8 for a payout's
+ * An approval request's id names its route (docs/CONTRACT.md "Holds, limits and approvals",
+ * docs/decisions/0005): a UUIDv8 (RFC 9562) `xxxxxxxx-xxxx-8xxx-8Kpp-pppppppppppp`. The digit `K` is 8 for a payout's
  * request plus 0 when its partition is a user's wallet (the 14 digits `p` are the user id in
  * hexadecimal) or 1 + the treasury's index in `treasuryCodes` (the digits `p` are 0); the 16
  * digits `x` are random. Ids issued before (UUIDv5, version digit 5) name nothing.
