@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { partitionKeyOf, topicNames, walletKeyOfUser } from '@coin/contracts';
+import { partitionKeyOf, routeOfApprovalId, topicNames, walletKeyOfUser } from '@coin/contracts';
+import { uuidV5 } from '@coin/security';
 import { BatchingProducer, createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { generateJwtKey } from '../../../scripts/stack/keys';
@@ -262,5 +263,36 @@ describe('forged commands on the topics the gateway writes', () => {
     const approved = await checker.approveRequest({ path: { id: approvalId } });
     expect(approved).toMatchObject({ approval: { id: approvalId, status: 'APPROVED' }, wallet: { balance: 10_000 } });
     expect(await apiClient(stack.gatewayUrl, { accessToken: accomplice.accessToken }).getMyWallet()).toMatchObject({ balance: 0 });
+  });
+
+  it('when a request was made by a gateway of an earlier version (no nonce: a UUIDv5 id naming no route), then the approve route reads it once and it is approved as before', async () => {
+    const payee = await registerUser(stack.gatewayUrl);
+    const maker = await adminSession(stack, 'ADMIN');
+    const makerKey = await apiKeyFor(stack, superadmin.accessToken, ['mint'], maker);
+    const actor = { kind: 'user', id: String(maker.userId), role: 'ADMIN' };
+    // What an earlier gateway wrote: the requester's genuine proofs, and no idNonce.
+    const asked = { type: 'ledger.mint', data: { to: { kind: 'user', userId: payee.userId }, amount: 1_000_000, reason: 'Prize payout' } };
+    const request = {
+      commandId: randomUUID(),
+      type: 'ledger.request-approval',
+      issuedAt: new Date().toISOString(),
+      actor,
+      proof: await signProof(stack.jwtKey, actor as never),
+      keyProof: await keyProofOf(makerKey),
+      data: { command: asked },
+    };
+    await producer.send(topics().ledgerCommands, { key: partitionKeyOf(request as never), value: JSON.stringify(request) });
+    const approvalId = uuidV5(`ledger.request-approval:${request.commandId}`);
+    expect(routeOfApprovalId(approvalId)).toBeNull();
+    const checkerKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    const checker = apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey: checkerKey });
+    await eventually(
+      async () =>
+        (await checker.listApprovals({ query: { status: 'PENDING' } })).approvals.some((a) => a.id === approvalId) ? true : undefined,
+      20_000,
+      'the request stored under its UUIDv5 id',
+    );
+    const approved = await checker.approveRequest({ path: { id: approvalId } });
+    expect(approved).toMatchObject({ approval: { id: approvalId, status: 'APPROVED' }, wallet: { balance: 10_000 } });
   });
 });
