@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type CoinClient, CoinProblemError } from '@coin/client';
-import { coinApprovalEvent, coinApprovalEventV2, type CoinApprovalEvent, type CoinApprovalEventV2, topicNames } from '@coin/contracts';
+import {
+  coinApprovalEvent,
+  coinApprovalEventV2,
+  type CoinApprovalEvent,
+  type CoinApprovalEventV2,
+  routeOfApprovalId,
+  topicNames,
+  walletKeyOfUser,
+} from '@coin/contracts';
 import { createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { uuidV5 } from '@coin/security';
@@ -165,7 +173,7 @@ describe('four-eyes approval of large money commands', () => {
       (err: unknown) => (err instanceof CoinProblemError ? err.status : Promise.reject(err)),
     );
 
-  it('when a mint waits with an Idempotency-Key, then its request id cannot be computed from the requester id and the key, and a retry with the key names the same request', async () => {
+  it('when a mint waits with an Idempotency-Key, then its request id cannot be computed from the requester id and the key, names the partition that keeps it, and a retry with the key names the same request', async () => {
     const user = await registerUser(stack.gatewayUrl);
     const key = `mint-${randomUUID()}`;
     const ask = () => maker.mintCoins({ body: { userId: user.userId, amount: 10_000, reason: 'guess me' }, idempotencyKey: key });
@@ -173,6 +181,11 @@ describe('four-eyes approval of large money commands', () => {
     // What anyone knowing the requester and the key could compute: the command id the gateway derives, then the request id from it.
     const commandId = uuidV5(`user:${makerId}:POST /api/admin/mint:${key}`);
     expect(approval.id).not.toBe(uuidV5(`ledger.request-approval:${commandId}`));
+    // The id names the recipient's partition, which keeps the request, and that it holds no payout.
+    expect(routeOfApprovalId(approval.id)).toEqual({ walletKey: walletKeyOfUser(user.userId), payout: false });
+    // So the routes of payout approvals refuse it from the id alone.
+    const asPayout = await problemOf(checker.approvePayoutRequest({ path: { id: approval.id } }));
+    expect([asPayout.status, asPayout.code]).toEqual([404, 'APPROVAL_NOT_FOUND']);
     expect((await pending(ask())).id).toBe(approval.id);
     await checker.rejectRequest({ path: { id: approval.id }, body: { reason: 'a test of its id' } });
   });

@@ -106,8 +106,15 @@ describe('money endpoints through the gateway, the ledger and back', () => {
     const list = await eventually(treasuryHas30, 5_000, 'purchase credited to the treasury');
     expect(list.treasuries.map((t) => t.code).sort()).toEqual(['COURSE_FEES', 'OPERATIONS', 'REWARDS', 'SUBSCRIPTIONS']);
 
-    const refund = (body: { transactionId: number; amount?: number; reason: string }) => applied(platform.refundTransaction({ body }));
-    const partial = await refund({ transactionId: purchaseId, amount: 10, reason: 'partly cancelled' });
+    const refund = (body: { transactionId: number; treasury?: 'COURSE_FEES' | 'REWARDS'; amount?: number; reason: string }) =>
+      applied(platform.refundTransaction({ body }));
+    // A refund naming a treasury the purchase did not pay is refused by the ledger (the gateway reads nothing first).
+    await expect(refund({ transactionId: purchaseId, treasury: 'REWARDS', amount: 1, reason: 'wrong treasury' })).rejects.toMatchObject({
+      status: 422,
+      code: 'NOT_REFUNDABLE',
+    });
+    // Naming the treasury it paid (routed with no read), or none (the purchase read once).
+    const partial = await refund({ transactionId: purchaseId, treasury: 'COURSE_FEES', amount: 10, reason: 'partly cancelled' });
     expect(partial.transaction).toMatchObject({
       type: 'REFUND',
       amount: 10,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type CoinClient, CoinProblemError } from '@coin/client';
-import type { AuditLogEntry, Transaction } from '@coin/contracts';
+import { routeOfApprovalId, type AuditLogEntry, type Transaction } from '@coin/contracts';
 import { uuidV5 } from '@coin/security';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { apiClient, http, registerUser, uniqueEmail } from '../harness/http';
@@ -515,7 +515,7 @@ describe('payouts through the gateway and the ledger', () => {
       expect(await rewardsBalance()).toBe(before);
     }, 60_000);
 
-    it('when a payout waits with an Idempotency-Key, then its request id cannot be computed from the requester id and the key, and a retry with the key names the same request', async () => {
+    it('when a payout waits with an Idempotency-Key, then its request id cannot be computed from the requester id and the key, names REWARDS and a payout, and a retry with the key names the same request', async () => {
       const [a] = await users(1);
       const key = randomUUID();
       const ask = () => pay(maker.accessToken, makerKey, [{ toUserId: a!.userId, amount: 12_000 }], 'guess me', key);
@@ -525,6 +525,11 @@ describe('payouts through the gateway and the ledger', () => {
       // What anyone knowing the requester and the key could compute: the command id the gateway derives, then the request id from it.
       const commandId = uuidV5(`user:${maker.userId}:POST /api/coins/payouts:${key}`);
       expect(id).not.toBe(uuidV5(`ledger.request-approval:${commandId}`));
+      // The id names the partition that keeps the request (REWARDS, which the payout debits) and that it holds a payout.
+      expect(routeOfApprovalId(id)).toEqual({ walletKey: 'treasury:REWARDS', payout: true });
+      // So the routes of Approvals refuse it from the id alone.
+      const asApproval = await problemOf((await approver()).approveRequest({ path: { id } }));
+      expect([asApproval.status, asApproval.code]).toEqual([404, 'APPROVAL_NOT_FOUND']);
       const again = await ask();
       expect([again.status, (again.body.approval as { id: string }).id]).toEqual([202, id]);
       await (await approver()).rejectPayoutRequest({ path: { id }, body: { reason: 'a test of its id' } });

@@ -33,7 +33,11 @@ export {
 } from '@coin/events';
 import { approvalV2 as approval, approvalStatus, payoutApproval } from '@coin/events';
 
-export const approvalIdParam = z.strictObject({ id: uuidInput });
+export const approvalIdParam = z.strictObject({
+  id: uuidInput.describe(
+    "The request's id: a UUIDv8 naming the partition that keeps it and whether it holds a payout (xxxxxxxx-xxxx-8xxx-8Kpp-pppppppppppp, docs/CONTRACT.md), or a UUIDv5 issued before",
+  ),
+});
 export const rejectApprovalBody = z.strictObject({ reason: reasonText });
 
 export const approvalsQuery = z.strictObject({

@@ -111,7 +111,8 @@ export const uuidInput = z.uuid().overwrite((id) => id.toLowerCase());
  * The random part of an id the gateway draws per request for a command that may create an object
  * with an id (a hold, an approval request, a deletion or grant request): 16 to 48 random bytes,
  * base64url. The id derives from it and the command id, so it cannot be computed from the actor
- * and the Idempotency-Key (docs/CONTRACT.md "Holds, limits and approvals"). A redelivery or a keyed retry is answered from
+ * and the Idempotency-Key (docs/CONTRACT.md "Holds, limits and approvals"). A redelivery or a
+ * keyed retry is answered from
  * the command's stored outcome, so it names the same object.
  */
 export const idNonce = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'must be 128 to 384 random bits, base64url');

@@ -60,7 +60,8 @@ export const captureHoldBody = z.strictObject({
 });
 
 /**
- * A hold's id names its payer (docs/CONTRACT.md "Holds, limits and approvals", docs/decisions/0005): a UUIDv8 (RFC 9562)
+ * A hold's id names its payer (docs/CONTRACT.md "Holds, limits and approvals", docs/decisions/0005):
+ * a UUIDv8 (RFC 9562)
  * `xxxxxxxx-xxxx-8xxx-8Rpp-pppppppppppp`, where the fourth group starts with `8` (the variant and
  * this layout), the 14 digits `p` are the payer's user id in hexadecimal, and the 16 digits `x`
  * and `R` are random. A capture or void is sent to the payer's partition from the id alone; the

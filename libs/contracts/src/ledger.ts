@@ -494,6 +494,12 @@ export const payoutResult = z.object({
 export type PayoutResult = z.infer<typeof payoutResult>;
 export const refundBody = z.strictObject({
   transactionId,
+  /**
+   * The treasury the purchase paid (its `toTreasury`): named, the refund goes to that treasury's
+   * partition with no read, and the ledger refuses it (NOT_REFUNDABLE) if the purchase did not pay it.
+   * Left out, the gateway reads the purchase once to learn it.
+   */
+  treasury: treasuryCode.optional(),
   amount: coinAmount.optional(),
   reason: reasonText,
   metadata: metadata.optional(),

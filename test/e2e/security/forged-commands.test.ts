@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { topicNames, walletKeyOfUser } from '@coin/contracts';
+import { partitionKeyOf, routeOfApprovalId, topicNames, walletKeyOfUser } from '@coin/contracts';
+import { uuidV5 } from '@coin/security';
 import { BatchingProducer, createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { generateJwtKey } from '../../../scripts/stack/keys';
@@ -26,6 +27,15 @@ describe('forged commands on the topics the gateway writes', () => {
   const forge = async (topic: string, key: string, type: string, actor: Record<string, unknown>, data: unknown, proof?: string) => {
     const command = { commandId: randomUUID(), type, issuedAt: new Date().toISOString(), actor, ...(proof ? { proof } : {}), data };
     await producer.send(topic, { key, value: JSON.stringify(command) });
+  };
+  /** The proof the user service answers the gateway's look-up of a key with (asked here as the gateway). */
+  const keyProofOf = async (apiKey: string): Promise<string | undefined> => {
+    const looked = await http(stack.userUrl, 'POST', '/internal/api-keys/lookup', {
+      body: { keyHash: createHash('sha256').update(apiKey).digest('hex') },
+      headers: await internalHeaders(callerSigner(stack.env.gateway), 'user'),
+    });
+    expect(looked.status).toBe(200);
+    return looked.body.keyProof as string | undefined;
   };
 
   beforeAll(async () => {
@@ -109,15 +119,6 @@ describe('forged commands on the topics the gateway writes', () => {
     const target = await registerUser(stack.gatewayUrl);
     const key = walletKeyOfUser(target.userId);
     const actor = { kind: 'user', id: String(superadmin.userId), role: 'SUPERADMIN' };
-    // The proof the user service answers the gateway's look-up of a key with (asked here as the gateway).
-    const keyProofOf = async (apiKey: string): Promise<string | undefined> => {
-      const looked = await http(stack.userUrl, 'POST', '/internal/api-keys/lookup', {
-        body: { keyHash: createHash('sha256').update(apiKey).digest('hex') },
-        headers: await internalHeaders(callerSigner(stack.env.gateway), 'user'),
-      });
-      expect(looked.status).toBe(200);
-      return looked.body.keyProof as string | undefined;
-    };
     const otherAdmin = await adminSession(stack, 'SUPERADMIN');
     const ownMintKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
     const forgeries: Array<[string, string, string | undefined]> = [
@@ -213,5 +214,85 @@ describe('forged commands on the topics the gateway writes', () => {
       20_000,
       'the fresh change',
     );
+  });
+
+  it("when an approve carries the approver's genuine proofs and a real request's id but another command than the one requested, then the ledger applies none of it and the request stays as it was", async () => {
+    const [payee, accomplice] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
+    const maker = await adminSession(stack, 'ADMIN');
+    const makerKey = await apiKeyFor(stack, superadmin.accessToken, ['mint'], maker);
+    // 10,000 coins is past the shipped four-eyes window: 202 with a PENDING request.
+    const requested = (await apiClient(stack.gatewayUrl, { accessToken: maker.accessToken, apiKey: makerKey }).mintCoins({
+      body: { userId: payee.userId, amount: 10_000, reason: 'Prize payout' },
+    })) as { approval?: { id: string } };
+    const approvalId = requested.approval!.id;
+    // The approver's genuine token (fresh second factor) and the genuine proof of their own mint key.
+    const actor = { kind: 'user', id: String(superadmin.userId), role: 'SUPERADMIN' };
+    const checkerKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    const proofs = { proof: await signProof(stack.jwtKey, actor as never), keyProof: await keyProofOf(checkerKey) };
+    const mintTo = (userId: number, amount: number) => ({
+      type: 'ledger.mint',
+      data: { to: { kind: 'user', userId }, amount, reason: 'Prize payout' },
+    });
+    // Another recipient; the same recipient, a hundred times the amount. Each under the key its command belongs under.
+    const forgeries = [mintTo(accomplice.userId, 1_000_000), mintTo(payee.userId, 100_000_000)];
+    for (const command of forgeries) {
+      const approve = {
+        commandId: randomUUID(),
+        type: 'ledger.approve',
+        issuedAt: new Date().toISOString(),
+        actor,
+        ...proofs,
+        data: { approvalId, command, requestHash: 'f'.repeat(64) },
+      };
+      await producer.send(topics().ledgerCommands, { key: partitionKeyOf(approve as never), value: JSON.stringify(approve) });
+    }
+    // Each forgery is decided and refused: the request's audit trail shows the refused approvals.
+    const checker = apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey: checkerKey });
+    const refused = await eventually(
+      async () => {
+        const page = await checker.listAuditLog({ query: { target: `approval:${approvalId}` } });
+        const entries = page.entries.filter((e) => e.action === 'approval.approve' && e.result === 'rejected');
+        return entries.length >= forgeries.length ? entries : undefined;
+      },
+      20_000,
+      'the refused approvals in the audit log',
+    );
+    expect(refused).toHaveLength(forgeries.length);
+    expect(await apiClient(stack.gatewayUrl, { accessToken: accomplice.accessToken }).getMyWallet()).toMatchObject({ balance: 0 });
+    // The request is still PENDING: the approver's real approval through the API applies what was requested, once.
+    const approved = await checker.approveRequest({ path: { id: approvalId } });
+    expect(approved).toMatchObject({ approval: { id: approvalId, status: 'APPROVED' }, wallet: { balance: 10_000 } });
+    expect(await apiClient(stack.gatewayUrl, { accessToken: accomplice.accessToken }).getMyWallet()).toMatchObject({ balance: 0 });
+  });
+
+  it('when a request was made by a gateway of an earlier version (no nonce: a UUIDv5 id naming no route), then the approve route reads it once and it is approved as before', async () => {
+    const payee = await registerUser(stack.gatewayUrl);
+    const maker = await adminSession(stack, 'ADMIN');
+    const makerKey = await apiKeyFor(stack, superadmin.accessToken, ['mint'], maker);
+    const actor = { kind: 'user', id: String(maker.userId), role: 'ADMIN' };
+    // What an earlier gateway wrote: the requester's genuine proofs, and no idNonce.
+    const asked = { type: 'ledger.mint', data: { to: { kind: 'user', userId: payee.userId }, amount: 1_000_000, reason: 'Prize payout' } };
+    const request = {
+      commandId: randomUUID(),
+      type: 'ledger.request-approval',
+      issuedAt: new Date().toISOString(),
+      actor,
+      proof: await signProof(stack.jwtKey, actor as never),
+      keyProof: await keyProofOf(makerKey),
+      data: { command: asked },
+    };
+    await producer.send(topics().ledgerCommands, { key: partitionKeyOf(request as never), value: JSON.stringify(request) });
+    const approvalId = uuidV5(`ledger.request-approval:${request.commandId}`);
+    expect(routeOfApprovalId(approvalId)).toBeNull();
+    const checkerKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    const checker = apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey: checkerKey });
+    await eventually(
+      async () =>
+        (await checker.listApprovals({ query: { status: 'PENDING' } })).approvals.some((a) => a.id === approvalId) ? true : undefined,
+      20_000,
+      'the request stored under its UUIDv5 id',
+    );
+    const approved = await checker.approveRequest({ path: { id: approvalId } });
+    expect(approved).toMatchObject({ approval: { id: approvalId, status: 'APPROVED' }, wallet: { balance: 10_000 } });
   });
 });

@@ -3829,6 +3829,8 @@ export interface operations {
          */
         'application/json': {
           transactionId: number;
+          /** @enum {string} */
+          treasury?: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
           /** @description Coins, > 0, at most 2 decimals, at most 1,000,000,000 */
           amount?: number;
           /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
@@ -4615,6 +4617,7 @@ export interface operations {
         'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
+        /** @description The request's id: a UUIDv8 naming the partition that keeps it and whether it holds a payout (xxxxxxxx-xxxx-8xxx-8Kpp-pppppppppppp, docs/CONTRACT.md), or a UUIDv5 issued before */
         id: string;
       };
       cookie?: never;
@@ -4856,6 +4859,7 @@ export interface operations {
         'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
+        /** @description The request's id: a UUIDv8 naming the partition that keeps it and whether it holds a payout (xxxxxxxx-xxxx-8xxx-8Kpp-pppppppppppp, docs/CONTRACT.md), or a UUIDv5 issued before */
         id: string;
       };
       cookie?: never;
@@ -5270,6 +5274,7 @@ export interface operations {
         'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
+        /** @description The request's id: a UUIDv8 naming the partition that keeps it and whether it holds a payout (xxxxxxxx-xxxx-8xxx-8Kpp-pppppppppppp, docs/CONTRACT.md), or a UUIDv5 issued before */
         id: string;
       };
       cookie?: never;
@@ -5431,6 +5436,7 @@ export interface operations {
         'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
+        /** @description The request's id: a UUIDv8 naming the partition that keeps it and whether it holds a payout (xxxxxxxx-xxxx-8xxx-8Kpp-pppppppppppp, docs/CONTRACT.md), or a UUIDv5 issued before */
         id: string;
       };
       cookie?: never;
@@ -5744,6 +5750,7 @@ export interface operations {
         'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
+        /** @description The request's id: a UUIDv8 naming the partition that keeps it and whether it holds a payout (xxxxxxxx-xxxx-8xxx-8Kpp-pppppppppppp, docs/CONTRACT.md), or a UUIDv5 issued before */
         id: string;
       };
       cookie?: never;

@@ -12,11 +12,12 @@ import {
   payoutApprovedResult,
   problem,
   rejectApprovalBody,
+  routeOfApprovalId,
   type ApprovableCommand,
   type Approval,
   type PayoutApproval,
 } from '@coin/contracts';
-import { InvariantViolation } from '@coin/errors';
+import { AppError, InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -64,6 +65,30 @@ function asApproval(shown: Approval | PayoutApproval): Approval {
 function asPayoutApproval(shown: Approval | PayoutApproval): PayoutApproval {
   if (!('payout' in shown)) throw new InvariantViolation('an Approval answered on the routes of payout approvals');
   return shown;
+}
+
+/**
+ * An early refusal that needs no read: an id that names its route (docs/decisions/0005) and is a
+ * payout's request where an Approval is asked for, or the other way round, is not found. Ids
+ * issued before name nothing and are read as before; the ledger's read answers the same code.
+ */
+function refuseOtherKindOfRequest(id: string, payout: boolean): void {
+  const route = routeOfApprovalId(id);
+  if (route && route.payout !== payout) {
+    throw new AppError('APPROVAL_NOT_FOUND', `${payout ? 'Payout approval' : 'Approval'} request ${id} does not exist`);
+  }
+}
+
+/** An Approval, and the command as the ledger keeps it (minor units): the approval's commands carry it. */
+function readApproval(deps: ApprovalRouteDeps, request: FastifyRequest, id: string) {
+  refuseOtherKindOfRequest(id, false);
+  return deps.internal.read('ledger.approval', { id }, String(request.id));
+}
+
+/** A PayoutApproval, and the payout as the ledger keeps it. */
+function readPayoutApproval(deps: ApprovalRouteDeps, request: FastifyRequest, id: string) {
+  refuseOtherKindOfRequest(id, true);
+  return deps.internal.read('ledger.payout-approval', { id }, String(request.id));
 }
 
 /** The people a stored command pays (user ids): a refund pays its purchase's payer, read from the ledger. */
@@ -124,8 +149,7 @@ function sendReject(
  * request approved (never twice, never by its requester), or someone rejects it, or it expires.
  */
 export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
-  // The view, and the command as the ledger keeps it (minor units): the approval's commands carry it.
-  const requestOf = (request: FastifyRequest, id: string) => deps.internal.read('ledger.approval', { id }, String(request.id));
+  const requestOf = (request: FastifyRequest, id: string) => readApproval(deps, request, id);
 
   app.get(
     '/api/admin/approvals',
@@ -205,7 +229,7 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
  * ADMIN+ other than the requester with an API key of the reward scope.
  */
 function registerPayoutApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
-  const requestOf = (request: FastifyRequest, id: string) => deps.internal.read('ledger.payout-approval', { id }, String(request.id));
+  const requestOf = (request: FastifyRequest, id: string) => readPayoutApproval(deps, request, id);
 
   app.get(
     '/api/admin/payout-approvals',

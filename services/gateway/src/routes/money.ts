@@ -248,14 +248,13 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
 
 /**
  * A refund: it debits the treasury the purchase paid, so the command names that treasury (its
- * key), read from the ledger; the ledger checks the purchase again when it applies the refund.
+ * key). A request naming it is sent there with no read (docs/decisions/0005): the ledger alone
+ * judges the purchase (that it paid this treasury, what remains, who it pays). A request naming
+ * none (clients before 3.0.0) reads the purchase once to learn it, and refuses early by the same rules.
  */
 async function sendRefund(deps: MoneyRouteDeps, request: FastifyRequest, reply: FastifyReply, body: z.infer<typeof refundBody>) {
   const { transactionId, amount, reason, metadata } = body;
-  const purchase = await deps.internal.read('ledger.transaction', { id: transactionId }, String(request.id));
-  const treasury = purchase.toTreasury;
-  if (purchase.type !== 'PURCHASE' || treasury === null) throw new AppError('NOT_REFUNDABLE', 'Only a purchase can be refunded');
-  if (purchase.fromUserId !== null) refusePaymentToPeopleBehindKey(request, [purchase.fromUserId]);
+  const treasury = body.treasury ?? (await treasuryOfPurchase(deps, request, transactionId));
   return sendLedgerCommand(
     deps.commands,
     request,
@@ -272,4 +271,13 @@ async function sendRefund(deps: MoneyRouteDeps, request: FastifyRequest, reply: 
       }),
     appliedOrPending,
   );
+}
+
+/** The treasury a purchase paid, read from the ledger (a refund request naming none); NOT_REFUNDABLE for anything but a purchase. */
+async function treasuryOfPurchase(deps: MoneyRouteDeps, request: FastifyRequest, transactionId: number) {
+  const purchase = await deps.internal.read('ledger.transaction', { id: transactionId }, String(request.id));
+  const treasury = purchase.toTreasury;
+  if (purchase.type !== 'PURCHASE' || treasury === null) throw new AppError('NOT_REFUNDABLE', 'Only a purchase can be refunded');
+  if (purchase.fromUserId !== null) refusePaymentToPeopleBehindKey(request, [purchase.fromUserId]);
+  return treasury;
 }

@@ -1,4 +1,13 @@
-import { type Actor, type ApprovableCommand, type ApprovalStatus, canonicalJson, type LedgerCommand } from '@coin/contracts';
+import {
+  type Actor,
+  type ApprovableCommand,
+  approvalIdNamingRoute,
+  type ApprovalStatus,
+  canonicalJson,
+  type LedgerCommand,
+  partitionKeyOf,
+} from '@coin/contracts';
+import { InvariantViolation } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
 
 /**
@@ -33,13 +42,19 @@ export interface ApprovalChange {
  * answered from the stored outcome and a replay of the command log name the same request; and
  * from the 128 random bits the gateway drew for it (`idNonce`, carried in the command), so it
  * cannot be computed from the command id, which follows from the requester and the
- * Idempotency-Key (docs/design/ledger.md "Approvals"). A command without a nonce (sent by a gateway of
- * an earlier version) names the request as before.
+ * Idempotency-Key (docs/design/ledger.md "Approvals"). It names the partition that keeps the request
+ * and whether it holds a payout (approvalIdNamingRoute: 60 of the hash's bits are kept), so a
+ * decision can be routed from the id alone (docs/decisions/0005). A command without a nonce (sent
+ * by a gateway of an earlier version) names the request as before: UUIDv5, no route.
  */
-export function approvalIdOf(command: { commandId: string; data: object }): string {
+export function approvalIdOf(command: { commandId: string; data: object }, asked?: ApprovableCommand): string {
   const { commandId, data } = command;
   const idNonce = 'idNonce' in data && typeof data.idNonce === 'string' ? data.idNonce : undefined;
-  return uuidV5(idNonce === undefined ? `ledger.request-approval:${commandId}` : `ledger.request-approval:${commandId}:${idNonce}`);
+  if (idNonce === undefined) return uuidV5(`ledger.request-approval:${commandId}`);
+  if (asked === undefined) throw new InvariantViolation('the id of a request drawn with a nonce names the command it holds');
+  const hex = uuidV5(`ledger.request-approval:${commandId}:${idNonce}`).replaceAll('-', '');
+  const route = { walletKey: partitionKeyOf(asked), payout: asked.type === 'ledger.payout' };
+  return approvalIdNamingRoute(route, `${hex.slice(0, 12)}${hex.slice(13, 16)}${hex.slice(17)}00`);
 }
 
 /** The id of the command an approval applies: one per request, so it is applied at most once. */

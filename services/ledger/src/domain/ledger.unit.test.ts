@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { uuidV5 } from '@coin/security';
-import { holdIdNamingPayer, payerOfHoldId } from '@coin/contracts';
+import { holdIdNamingPayer, payerOfHoldId, routeOfApprovalId } from '@coin/contracts';
 import {
   roles,
   treasuryCodes,
@@ -876,6 +876,10 @@ describe('ledger domain: decisions', () => {
     expect(codeOf(world, refund())).toBe('REFUND_EXCEEDS_PURCHASE');
     const mint = world.transactions.find((t) => t.type === 'MINT')!;
     expect(codeOf(world, world.command('ledger.refund', { transactionId: mint.id, treasury: 'COURSE_FEES', reason: 'x' }))).toBe(
+      'NOT_REFUNDABLE',
+    );
+    // A refund decided in another treasury's partition (the treasury its request named) debits nothing there.
+    expect(codeOf(world, world.command('ledger.refund', { transactionId: purchase.id, treasury: 'REWARDS', reason: 'x' }))).toBe(
       'NOT_REFUNDABLE',
     );
     expect(codeOf(world, world.command('ledger.refund', { transactionId: 424242, treasury: 'COURSE_FEES', reason: 'x' }))).toBe(
@@ -1759,10 +1763,12 @@ describe('ledger domain: four-eyes by window', () => {
       const command = w.command('ledger.payout', { ...rewardsPayout, idNonce }, requestId, admin(10));
       const decision = stepOf(w, command);
       const request = decision.ok ? decision.approvals[0]!.approval : undefined;
-      expect(request?.id).toBe(approvalIdOf(command));
+      expect(request?.id).toBe(approvalIdOf(command, request!.command));
       expect(request?.id).not.toBe(uuidV5(`ledger.request-approval:${requestId}`));
       expect(request?.command.data).not.toHaveProperty('idNonce');
-      expect(approvalIdOf({ commandId: requestId, data: { idNonce: 'Zz0W9vJ3nL8xR2tY6uI1oP' } })).not.toBe(request?.id);
+      expect(approvalIdOf({ commandId: requestId, data: { idNonce: 'Zz0W9vJ3nL8xR2tY6uI1oP' } }, request!.command)).not.toBe(request?.id);
+      // The id names the partition that keeps the request (REWARDS, which a payout debits) and that it holds a payout.
+      expect(routeOfApprovalId(request!.id)).toEqual({ walletKey: 'treasury:REWARDS', payout: true });
       const [again] = w.apply([command]);
       expect(again?.kind).toBe('stored');
       expect(w.state.approvals.size).toBe(1);

@@ -225,7 +225,7 @@ export function pendingRequest(
   policy: LedgerPolicy,
 ): ApprovalState {
   return {
-    id: approvalIdOf(command),
+    id: approvalIdOf(command, asked),
     command: asked,
     requestedBy: command.actor,
     status: 'PENDING',
