@@ -11,8 +11,7 @@ const root = join(__dirname, '..', '..');
 const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
   .split('\n')
   .filter((file) => /\.(ts|tsx|cjs|mjs|js|md|sh|ya?ml|go)$/.test(file))
-  .filter((file) => !file.includes('node_modules/') && !file.includes('/dist/') && !file.startsWith('patches/'))
-  .filter((file) => file !== 'scripts/lint/tracker-numbers.unit.test.ts'); // its own examples
+  .filter((file) => !file.includes('node_modules/') && !file.includes('/dist/') && !file.startsWith('patches/'));
 const trackerNumber = /\bissues?[- ]#?\d+|\bissues? \d+ and \d+/i;
 
 describe('tracker issue numbers', () => {
@@ -34,8 +33,16 @@ describe('tracker issue numbers', () => {
   });
 
   it('then the pattern catches the forms that were used', () => {
-    for (const cited of ['(issue 19)', 'Issue 34 item 2', 'the issue-19 code', 'issues 19 and 34', 'issue #7'])
-      expect([cited, trackerNumber.test(cited)]).toEqual([cited, true]);
+    // Built from the word, so this file's own text cites no number.
+    const word = 'issue';
+    const forms = [
+      `(${word} 19)`,
+      `${word[0]!.toUpperCase()}${word.slice(1)} 34 item 2`,
+      `the ${word}-19 code`,
+      `${word}s 19 and 34`,
+      `${word} #7`,
+    ];
+    for (const cited of forms) expect([cited, trackerNumber.test(cited)]).toEqual([cited, true]);
     for (const fine of ['an issue with the broker', 'issued 19 tokens', 'the issuer 42'])
       expect([fine, trackerNumber.test(fine)]).toEqual([fine, false]);
   });
