@@ -23,6 +23,24 @@ export function apiKeyScopeOfApprovable(command: ApprovableCommand): ApiKeyScope
   return apiKeyScopeOfCommand[command.type];
 }
 
+/**
+ * The scope an approve needs when it names only its request (docs/decisions/0005): the stored
+ * command's, which the sender does not know. The ledger checks the key proof's owner, time and
+ * revocation when it judges the command, and its scope once it loaded the request
+ * (`approverKeyScopeRefusal`).
+ */
+export const scopeOfStoredCommand = 'scope of the stored command';
+
+/**
+ * Why an approver whose API key has `scopes` may not approve a request holding `held`, or null: it
+ * needs the key the direct command needs. The one rule, for the gateway's early refusal (when it
+ * read the request) and the ledger's judgement after it loaded the request.
+ */
+export function approverKeyScopeRefusal(held: ApprovableCommand, scopes: readonly string[]): string | null {
+  const scope = apiKeyScopeOfApprovable(held);
+  return scope === null || scopes.includes(scope) ? null : `The API key lacks the "${scope}" scope`;
+}
+
 /** A ledger command as sent (its envelope's other fields do not matter here), type by type. */
 type SentCommand = LedgerCommand extends infer C ? (C extends LedgerCommand ? Pick<C, 'type' | 'data' | 'actor'> : never) : never;
 
@@ -30,9 +48,10 @@ type SentCommand = LedgerCommand extends infer C ? (C extends LedgerCommand ? Pi
  * The API key scope a ledger command needs from the person who sends it, or null when it needs
  * no key: a platform client's commands (its token is its only credential), and every command that
  * is no admin money command. Asking for approval, or approving, needs the key the command held
- * would need; rejecting moves nothing and needs none.
+ * would need (an approve naming only its request: `scopeOfStoredCommand`); rejecting moves
+ * nothing and needs none.
  */
-export function apiKeyScopeNeeded(command: SentCommand): ApiKeyScopeName | null {
+export function apiKeyScopeNeeded(command: SentCommand): ApiKeyScopeName | typeof scopeOfStoredCommand | null {
   if (command.actor.kind !== 'user') return null;
   switch (command.type) {
     case 'ledger.mint':
@@ -42,8 +61,9 @@ export function apiKeyScopeNeeded(command: SentCommand): ApiKeyScopeName | null 
     case 'ledger.payout':
       return apiKeyScopeOfApprovable(command);
     case 'ledger.request-approval':
-    case 'ledger.approve':
       return apiKeyScopeOfApprovable(command.data.command);
+    case 'ledger.approve':
+      return command.data.command === undefined ? scopeOfStoredCommand : apiKeyScopeOfApprovable(command.data.command);
     default:
       return null;
   }

@@ -3,6 +3,7 @@ import { normalizeEmail, role, userId } from './common';
 import { apiKey, platformClientCreated, platformClientRevoked } from './identity';
 import { headerNames } from './messaging';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
+import { routeOfApprovalId } from './approval-ids';
 import { captureResult, hold, holdResult } from './holds';
 import {
   limitOverrides,
@@ -107,6 +108,17 @@ export interface LedgerContractRow<T extends LedgerCommandType> {
 /** An approval's every step is decided by the partition that would apply the command it holds. */
 const partitionOfHeld = (data: { command: unknown }) => partitionKeyOf(data.command as LedgerDraft);
 
+/**
+ * An approve or a reject travels under the key its request's id names (docs/decisions/0005), or,
+ * for an id of the earlier layout, under its command's (the schema requires one or the other).
+ */
+const partitionOfRequest = (data: { approvalId: string; command?: unknown }) => {
+  const route = routeOfApprovalId(data.approvalId);
+  if (route) return route.walletKey;
+  if (data.command === undefined) throw new RangeError(`approval request ${data.approvalId} names no route and no command came with it`);
+  return partitionOfHeld({ command: data.command });
+};
+
 export const ledgerCommandContracts = {
   'ledger.open-wallet': {
     partitionKey: (d) => walletKeyOfUser(d.userId),
@@ -161,12 +173,17 @@ export const ledgerCommandContracts = {
   // A request holding a payout is shown as a PayoutApproval (its own view), every other as an Approval.
   'ledger.request-approval': { partitionKey: partitionOfHeld, route: 'client', stepUp: false, result: z.object({ approval: anyApproval }) },
   'ledger.approve': {
-    partitionKey: partitionOfHeld,
+    partitionKey: partitionOfRequest,
     route: 'client',
     stepUp: true,
     result: z.union([moneyResult.extend({ approval }), payoutApprovedResult]),
   },
-  'ledger.reject-approval': { partitionKey: partitionOfHeld, route: 'client', stepUp: true, result: z.object({ approval: anyApproval }) },
+  'ledger.reject-approval': {
+    partitionKey: partitionOfRequest,
+    route: 'client',
+    stepUp: true,
+    result: z.object({ approval: anyApproval }),
+  },
   'ledger.expire-approval': {
     partitionKey: partitionOfHeld,
     route: 'ledger',

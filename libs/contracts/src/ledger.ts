@@ -4,6 +4,7 @@ import { coinAmount, coinValue, minorUnits, positiveMinorUnits } from './money';
 import { idNonce, isoDateTime, metadata, positiveIdParam, reasonText, singleLineText, treasuryCode, userId, uuidInput } from './common';
 import { type BalanceWallet, transaction, transactionType } from '@coin/events';
 import { platformClientId } from './user';
+import { routeOfApprovalId } from './approval-ids';
 
 // The Transaction and the events on coin.transactions (docs/CONTRACT.md "Events") live in @coin/events (libs/events).
 export { transactionTypes, transactionType, type TransactionType } from '@coin/events';
@@ -268,11 +269,28 @@ export const requestApprovalCommand = commandSchema(
   'ledger.request-approval',
   z.object({ command: approvableCommand, idNonce: idNonce.optional(), requestHash }),
 );
-/** Applies the request's command, by an ADMIN+ who did not request it; `command` names the key and must equal the stored one. */
-export const approveCommand = commandSchema('ledger.approve', z.object({ approvalId, command: approvableCommand, requestHash }));
+/**
+ * What an approve or a reject names (docs/decisions/0005): the request only, when its id names its
+ * route (the partition keeping it: the ledger loads the stored command itself), or the request and
+ * its command, for an id of the earlier layout (UUIDv5, naming nothing): the command names the key
+ * and must equal the stored one. One or the other, or the command has no key to travel under.
+ */
+const namesItsRoute = (data: { approvalId: string; command?: ApprovableCommand | undefined }) =>
+  data.command !== undefined || routeOfApprovalId(data.approvalId) !== null;
+const namesItsRouteError = {
+  message: 'An approval request of the earlier id layout (UUIDv5) is decided with its command',
+  path: ['command'],
+};
+/** Applies the request's command, by an ADMIN+ who did not request it (the command, when sent, must equal the stored one). */
+export const approveCommand = commandSchema(
+  'ledger.approve',
+  z.object({ approvalId, command: approvableCommand.optional(), requestHash }).refine(namesItsRoute, namesItsRouteError),
+);
 export const rejectApprovalCommand = commandSchema(
   'ledger.reject-approval',
-  z.object({ approvalId, command: approvableCommand, reason: reasonText, requestHash }),
+  z
+    .object({ approvalId, command: approvableCommand.optional(), reason: reasonText, requestHash })
+    .refine(namesItsRoute, namesItsRouteError),
 );
 /** Sent by the ledger's expiry sweep for a pending request past its expiry. */
 export const expireApprovalCommand = commandSchema('ledger.expire-approval', z.object({ approvalId, command: approvableCommand }));

@@ -60,7 +60,8 @@ export async function signKeyProof(
 /** What a key proof must show for one command: the key's owner, a scope, and the time it is judged at. */
 export interface KeyProofNeed {
   ownerUserId: string;
-  scope: string;
+  /** Null: any scope, the caller judging the scope itself later (an approve naming only its request). */
+  scope: string | null;
   at: Date;
 }
 
@@ -122,7 +123,7 @@ export class KeyProofVerifier {
     }
     if (!proof) return no('its key proof is not one the user service signed');
     if (proof.ownerUserId !== need.ownerUserId) return no(`its key proof is of a key issued to another user, not ${need.ownerUserId}`);
-    if (!proof.scopes.includes(need.scope)) return no(`its key proof is of a key without the "${need.scope}" scope`);
+    if (need.scope !== null && !proof.scopes.includes(need.scope)) return no(`its key proof is of a key without the "${need.scope}" scope`);
     const atS = need.at.getTime() / 1000;
     if (!Number.isFinite(atS) || proof.iatS > atS + this.toleranceS || proof.expS < atS - this.toleranceS) {
       return no('its key proof was not valid when the command is judged');

@@ -3,8 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { Registry } from 'prom-client';
-import { topicNames, type ApiKeyGrant, type MoneyResult, type Reply } from '@coin/contracts';
+import { approvalIdNamingRoute, topicNames, type ApiKeyGrant, type MoneyResult, type Reply } from '@coin/contracts';
 import { AppError } from '@coin/errors';
+import { exampleApprovalPending } from './routes/examples';
 import type { App } from '@coin/http';
 import { createLogger } from '@coin/logger';
 import type { Redis } from '@coin/redis';
@@ -231,6 +232,8 @@ describe('gateway component (buildApp with fake ports)', () => {
   const tokenVersions = new MemoryTokenVersions(admissionStore);
   /** What the fake ledger's internal API answers, by `METHOD path` (a test adds its own). */
   const ledgerRoutes: Record<string, (body: unknown) => unknown> = {};
+  /** The fake ledger's internal API: its `calls` show what the gateway read. */
+  const ledgerHttp = new FakeInternalHttp(ledgerRoutes);
 
   beforeAll(async () => {
     const pair = await generateKeyPair('EdDSA');
@@ -256,7 +259,7 @@ describe('gateway component (buildApp with fake ports)', () => {
       metrics: new Registry(),
       commands: new CommandBus(bus.client, topicNames('component_'), 1000),
       users,
-      ledger: new FakeInternalHttp(ledgerRoutes),
+      ledger: ledgerHttp,
       history: new FakeInternalHttp(),
       auth: {
         jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`,
@@ -524,6 +527,63 @@ describe('gateway component (buildApp with fake ports)', () => {
         { authorization, 'idempotency-key': randomUUID() },
       );
       expect(response.statusCode).toBe(404);
+    });
+  });
+
+  describe('approvals decided from what the request names (docs/decisions/0005)', () => {
+    const nowS = () => Math.floor(Date.now() / 1000);
+    const headers = async (apiKey?: string) => ({
+      authorization: `Bearer ${await token('2', 'ADMIN', { mfaAt: nowS() - 10 })}`,
+      'idempotency-key': randomUUID(),
+      ...(apiKey ? { 'x-api-key': apiKey } : {}),
+    });
+    /** The ledger's answer for a request it does not hold: what was sent is what these tests look at. */
+    const notFound = () => {
+      bus.answer = async (options) => failed(options.command.commandId, 'APPROVAL_NOT_FOUND', 'Approval request does not exist');
+    };
+
+    it('when the id names its route, then approve and reject are sent under its wallet key naming only the request, with no read of the ledger', async () => {
+      notFound();
+      const id = approvalIdNamingRoute({ walletKey: 'user:7', payout: false }, 'ab'.repeat(16));
+      const [reads, sent] = [ledgerHttp.calls.length, bus.requests.length];
+      expectProblem(await post(`/api/admin/approvals/${id}/approve`, {}, await headers(mintKey)), 404, 'APPROVAL_NOT_FOUND');
+      expectProblem(await post(`/api/admin/approvals/${id}/reject`, { reason: 'no' }, await headers()), 404, 'APPROVAL_NOT_FOUND');
+      const payoutId = approvalIdNamingRoute({ walletKey: 'treasury:REWARDS', payout: true }, 'cd'.repeat(16));
+      expectProblem(await post(`/api/admin/payout-approvals/${payoutId}/approve`, {}, await headers(rewardKey)), 404, 'APPROVAL_NOT_FOUND');
+      expect(ledgerHttp.calls.length).toBe(reads);
+      const [approve, reject, payout] = bus.requests.slice(sent);
+      expect(approve).toMatchObject({
+        key: 'user:7',
+        command: { type: 'ledger.approve', keyProof: grants[sha256Hex(mintKey)]!.keyProof, data: { approvalId: id } },
+      });
+      expect(reject).toMatchObject({ key: 'user:7', command: { type: 'ledger.reject-approval', data: { approvalId: id, reason: 'no' } } });
+      expect(payout).toMatchObject({ key: 'treasury:REWARDS', command: { type: 'ledger.approve', data: { approvalId: payoutId } } });
+      for (const request of [approve, reject, payout]) expect(request!.command.data).not.toHaveProperty('command');
+    });
+
+    it('when the id names its route, then the early refusals need no read: a payout request on the routes of Approvals is not found, and a key with none of the scopes its route may need is refused', async () => {
+      const [reads, sent] = [ledgerHttp.calls.length, bus.requests.length];
+      const payoutId = approvalIdNamingRoute({ walletKey: 'treasury:REWARDS', payout: true }, 'ef'.repeat(16));
+      expectProblem(await post(`/api/admin/approvals/${payoutId}/approve`, {}, await headers(mintKey)), 404, 'APPROVAL_NOT_FOUND');
+      // A payout's request needs the reward scope: a mint key can approve none.
+      expectProblem(await post(`/api/admin/payout-approvals/${payoutId}/approve`, {}, await headers(mintKey)), 403, 'API_KEY_SCOPE');
+      expect([ledgerHttp.calls.length, bus.requests.length]).toEqual([reads, sent]);
+    });
+
+    it('when the id is of the earlier layout (UUIDv5, naming no route), then the request is read once and sent with its command, and the shared rule refuses a key without its scope early', async () => {
+      notFound();
+      const id = '0d9f8c1e-5a6b-5c7d-8e9f-0a1b2c3d4e5f';
+      const held = { type: 'ledger.mint', data: { to: { kind: 'user', userId: 7 }, amount: 2_000_000, reason: 'prize' } };
+      ledgerRoutes[`GET /internal/approvals/${id}`] = () => ({ approval: { ...exampleApprovalPending.approval, id }, command: held });
+      const [reads, sent] = [ledgerHttp.calls.length, bus.requests.length];
+      expectProblem(await post(`/api/admin/approvals/${id}/approve`, {}, await headers(mintKey)), 404, 'APPROVAL_NOT_FOUND');
+      expect(ledgerHttp.calls.length - reads).toBe(1);
+      expect(bus.requests.at(-1)).toMatchObject({
+        key: 'user:7',
+        command: { type: 'ledger.approve', data: { approvalId: id, command: held } },
+      });
+      expectProblem(await post(`/api/admin/approvals/${id}/approve`, {}, await headers(burnOnlyKey)), 403, 'API_KEY_SCOPE');
+      expect(bus.requests.length - sent).toBe(1);
     });
   });
 

@@ -265,6 +265,49 @@ describe('forged commands on the topics the gateway writes', () => {
     expect(await apiClient(stack.gatewayUrl, { accessToken: accomplice.accessToken }).getMyWallet()).toMatchObject({ balance: 0 });
   });
 
+  it("when an approve names only a routed request, with the approver's genuine proofs but a key without the stored command's scope, then the ledger refuses it after loading the request (audited) and nothing moves", async () => {
+    const payee = await registerUser(stack.gatewayUrl);
+    const maker = await adminSession(stack, 'ADMIN');
+    const makerKey = await apiKeyFor(stack, superadmin.accessToken, ['mint'], maker);
+    const requested = (await apiClient(stack.gatewayUrl, { accessToken: maker.accessToken, apiKey: makerKey }).mintCoins({
+      body: { userId: payee.userId, amount: 10_000, reason: 'Prize payout' },
+    })) as { approval?: { id: string } };
+    const approvalId = requested.approval!.id;
+    expect(routeOfApprovalId(approvalId)).toEqual({ walletKey: walletKeyOfUser(payee.userId), payout: false });
+    // The approver's genuine token and the genuine proof of their own key, of the burn scope only:
+    // the gateway could not tell (it reads nothing), the ledger judges the scope once it loaded the request.
+    const actor = { kind: 'user', id: String(superadmin.userId), role: 'SUPERADMIN' };
+    const burnKey = await apiKeyFor(stack, superadmin.accessToken, ['burn']);
+    const approve = {
+      commandId: randomUUID(),
+      type: 'ledger.approve',
+      issuedAt: new Date().toISOString(),
+      actor,
+      proof: await signProof(stack.jwtKey, actor as never),
+      keyProof: await keyProofOf(burnKey),
+      data: { approvalId, requestHash: 'f'.repeat(64) },
+    };
+    // Under the key the id names, as the gateway sends it.
+    await producer.send(topics().ledgerCommands, { key: walletKeyOfUser(payee.userId), value: JSON.stringify(approve) });
+    const mintKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    const checker = apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey: mintKey });
+    const refused = await eventually(
+      async () => {
+        const page = await checker.listAuditLog({ query: { target: `approval:${approvalId}` } });
+        return page.entries.find((e) => e.action === 'approval.approve' && e.result === 'rejected');
+      },
+      20_000,
+      'the refused approve in the audit log',
+    );
+    expect(refused).toMatchObject({ summary: { command: 'MINT', amount: 10_000 } });
+    expect(await apiClient(stack.gatewayUrl, { accessToken: payee.accessToken }).getMyWallet()).toMatchObject({ balance: 0 });
+    // Through the API with the same burn key: refused the same way (the ledger's answer), the request still PENDING.
+    const withBurnKey = apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey: burnKey });
+    await expect(withBurnKey.approveRequest({ path: { id: approvalId } })).rejects.toMatchObject({ status: 403, code: 'API_KEY_SCOPE' });
+    const approved = await checker.approveRequest({ path: { id: approvalId } });
+    expect(approved).toMatchObject({ approval: { id: approvalId, status: 'APPROVED' }, wallet: { balance: 10_000 } });
+  });
+
   it('when a request was made by a gateway of an earlier version (no nonce: a UUIDv5 id naming no route), then the approve route reads it once and it is approved as before', async () => {
     const payee = await registerUser(stack.gatewayUrl);
     const maker = await adminSession(stack, 'ADMIN');

@@ -173,10 +173,15 @@ export function registerApiKeyCheck(app: FastifyInstance, verifier: ApiKeyVerifi
 
 /**
  * The check of the hook above, for a route whose scope depends on what it acts on (approving a
- * request needs the scope of the command it applies): an `x-api-key` issued to the caller, with
- * that scope, or 401/403. The key's proof is kept for the command the route sends.
+ * request needs the scope of the command it applies, which the ledger judges once it loaded the
+ * request): an `x-api-key` issued to the caller, with that scope (or one of `scope`), or 401/403.
+ * The key's proof is kept for the command the route sends.
  */
-export async function requireApiKeyScope(request: FastifyRequest, verifier: ApiKeyVerifier, scope: ApiKeyScope): Promise<void> {
+export async function requireApiKeyScope(
+  request: FastifyRequest,
+  verifier: ApiKeyVerifier,
+  scope: ApiKeyScope | readonly ApiKeyScope[],
+): Promise<void> {
   const header = request.headers['x-api-key'];
   if (typeof header !== 'string' || header.length === 0) throw new AppError('API_KEY_INVALID', 'An x-api-key header is required');
   const grant = await verifier.grantOf(header, String(request.id));
@@ -185,7 +190,13 @@ export async function requireApiKeyScope(request: FastifyRequest, verifier: ApiK
   if (principal?.kind !== 'user' || principal.subject !== String(grant.ownerUserId)) {
     throw new AppError('API_KEY_INVALID', 'The API key was issued to another admin');
   }
-  if (!grant.scopes.includes(scope)) throw new AppError('API_KEY_SCOPE', `The API key lacks the "${scope}" scope`);
+  const scopes: readonly ApiKeyScope[] = typeof scope === 'string' ? [scope] : scope;
+  if (!scopes.some((one) => grant.scopes.includes(one))) {
+    throw new AppError(
+      'API_KEY_SCOPE',
+      `The API key lacks the "${scopes.join('", "')}" scope${scopes.length > 1 ? 's (one of them)' : ''}`,
+    );
+  }
   request.apiKeyId = grant.id;
   request.apiKeyProof = grant.keyProof;
   request.apiKeyGrant = grant;

@@ -1,9 +1,10 @@
 import {
-  apiKeyScopeOfApprovable,
+  apiKeyScopeOfCommand,
   approval,
   approvalIdParam,
   approvalPublicPage,
   approvalsPublicQuery,
+  approverKeyScopeRefusal,
   ledgerDraft,
   moneyResult,
   payoutApproval,
@@ -23,7 +24,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
-import { refusePaymentToPeopleBehindKey, requireApiKeyScope, type ApiKeyVerifier } from '../plugins/api-key';
+import { requireApiKeyScope, type ApiKeyVerifier } from '../plugins/api-key';
 import type { ApiKeyScope } from '../plugins/access';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
@@ -47,14 +48,6 @@ export interface ApprovalRouteDeps {
   apiKeys: ApiKeyVerifier;
 }
 
-/** The API key scope an approval needs: the one the direct command needs (the contract's table, which the ledger checks too). */
-function scopeOf(command: ApprovableCommand): ApiKeyScope {
-  const scope = apiKeyScopeOfApprovable(command);
-  // Only a person's commands wait for approval, and each of them needs a key.
-  if (scope === null) throw new InvariantViolation(`a request holds a ${command.type} that needs no API key`);
-  return scope;
-}
-
 /** The request of a route of Approvals: never a payout's (the ledger's read of an Approval answers APPROVAL_NOT_FOUND for one). */
 function asApproval(shown: Approval | PayoutApproval): Approval {
   if ('payout' in shown) throw new InvariantViolation('a payout request answered on the routes of Approvals');
@@ -70,7 +63,7 @@ function asPayoutApproval(shown: Approval | PayoutApproval): PayoutApproval {
 /**
  * An early refusal that needs no read: an id that names its route (docs/decisions/0005) and is a
  * payout's request where an Approval is asked for, or the other way round, is not found. Ids
- * issued before name nothing and are read as before; the ledger's read answers the same code.
+ * issued before name nothing and are read as before; the ledger answers the same code.
  */
 function refuseOtherKindOfRequest(id: string, payout: boolean): void {
   const route = routeOfApprovalId(id);
@@ -79,7 +72,7 @@ function refuseOtherKindOfRequest(id: string, payout: boolean): void {
   }
 }
 
-/** An Approval, and the command as the ledger keeps it (minor units): the approval's commands carry it. */
+/** An Approval, and the command as the ledger keeps it (minor units). */
 function readApproval(deps: ApprovalRouteDeps, request: FastifyRequest, id: string) {
   refuseOtherKindOfRequest(id, false);
   return deps.internal.read('ledger.approval', { id }, String(request.id));
@@ -91,53 +84,71 @@ function readPayoutApproval(deps: ApprovalRouteDeps, request: FastifyRequest, id
   return deps.internal.read('ledger.payout-approval', { id }, String(request.id));
 }
 
-/** The people a stored command pays (user ids): a refund pays its purchase's payer, read from the ledger. */
-async function recipientsOf(deps: ApprovalRouteDeps, request: FastifyRequest, command: ApprovableCommand): Promise<number[]> {
-  switch (command.type) {
-    case 'ledger.mint':
-      return command.data.to.kind === 'user' ? [command.data.to.userId] : [];
-    case 'ledger.reward':
-      return [command.data.toUserId];
-    case 'ledger.payout':
-      return command.data.lines.map((line) => line.toUserId);
-    case 'ledger.refund': {
-      const purchase = await deps.internal.read('ledger.transaction', { id: command.data.transactionId }, String(request.id));
-      return purchase.fromUserId === null ? [] : [purchase.fromUserId];
-    }
-    case 'ledger.burn':
-      return [];
-  }
-}
-
-/** Approves a request: its stored command, applied by the ledger, with the API key the direct command needs. */
-async function sendApprove(
+/**
+ * What an approve or a reject sends beside the request's id (docs/decisions/0005): nothing when
+ * the id names its route (the ledger loads the stored command itself; no read here), or the
+ * stored command, read once, for an id of the earlier layout (UUIDv5), whose key follows from it.
+ */
+async function heldCommandToSend(
   deps: ApprovalRouteDeps,
   request: FastifyRequest,
-  reply: FastifyReply,
-  approvalId: string,
-  command: ApprovableCommand,
+  id: string,
+  payout: boolean,
+): Promise<{ command?: ApprovableCommand }> {
+  refuseOtherKindOfRequest(id, payout);
+  if (routeOfApprovalId(id)) return {};
+  const { command } = await (payout ? readPayoutApproval : readApproval)(deps, request, id);
+  return { command };
+}
+
+/** The scopes a request on these routes may need: a payout's is the reward scope; an Approval's, one of the four. */
+const scopesOfRequests = {
+  payout: [apiKeyScopeOfCommand['ledger.payout']],
+  approval: [...new Set(Object.values(apiKeyScopeOfCommand))],
+} as const satisfies Record<string, readonly ApiKeyScope[]>;
+
+/**
+ * The approver's own API key, kept for the command (its proof). The ledger judges its scope
+ * against the stored command once it loaded the request (approverKeyScopeRefusal, the shared
+ * rule, and the people behind the key); the gateway refuses early what it can tell without a
+ * read: a key with none of the scopes a request of this route may need, or, when it read the
+ * request (an id of the earlier layout), the shared rule itself.
+ */
+async function requireApproverKey(
+  deps: ApprovalRouteDeps,
+  request: FastifyRequest,
+  payout: boolean,
+  held: { command?: ApprovableCommand },
 ) {
-  await requireApiKeyScope(request, deps.apiKeys, scopeOf(command));
-  refusePaymentToPeopleBehindKey(request, await recipientsOf(deps, request, command));
+  await requireApiKeyScope(request, deps.apiKeys, payout ? scopesOfRequests.payout : scopesOfRequests.approval);
+  const refusal = held.command && request.apiKeyGrant ? approverKeyScopeRefusal(held.command, request.apiKeyGrant.scopes) : null;
+  if (refusal) throw new AppError('API_KEY_SCOPE', refusal);
+}
+
+/** Approves a request: the ledger applies its stored command, with the API key the direct command needs. */
+async function sendApprove(deps: ApprovalRouteDeps, request: FastifyRequest, reply: FastifyReply, approvalId: string, payout: boolean) {
+  const held = await heldCommandToSend(deps, request, approvalId, payout);
+  await requireApproverKey(deps, request, payout, held);
   return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
-    ledgerDraft('ledger.approve', { approvalId, command, requestHash }),
+    ledgerDraft('ledger.approve', { approvalId, ...held, requestHash }),
   );
 }
 
 /** Rejects a request with a reason (200): nothing moves. */
-function sendReject(
+async function sendReject(
   deps: ApprovalRouteDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   approvalId: string,
-  command: ApprovableCommand,
   reason: string,
+  payout: boolean,
 ) {
+  const held = await heldCommandToSend(deps, request, approvalId, payout);
   return sendLedgerCommand(
     deps.commands,
     request,
     reply,
-    (requestHash) => ledgerDraft('ledger.reject-approval', { approvalId, command, reason, requestHash }),
+    (requestHash) => ledgerDraft('ledger.reject-approval', { approvalId, ...held, reason, requestHash }),
     200,
   );
 }
@@ -149,8 +160,6 @@ function sendReject(
  * request approved (never twice, never by its requester), or someone rejects it, or it expires.
  */
 export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
-  const requestOf = (request: FastifyRequest, id: string) => readApproval(deps, request, id);
-
   app.get(
     '/api/admin/approvals',
     {
@@ -189,8 +198,7 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
       },
     },
     async (request, reply) => {
-      const { command } = await requestOf(request, request.params.id);
-      const result = await sendApprove(deps, request, reply, request.params.id, command);
+      const result = await sendApprove(deps, request, reply, request.params.id, false);
       if ('payout' in result) throw new InvariantViolation('a payout request answered on the routes of Approvals');
       return result;
     },
@@ -212,8 +220,7 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
       },
     },
     async (request, reply) => {
-      const { command } = await requestOf(request, request.params.id);
-      const result = await sendReject(deps, request, reply, request.params.id, command, request.body.reason);
+      const result = await sendReject(deps, request, reply, request.params.id, request.body.reason, false);
       return { approval: asApproval(result.approval) };
     },
   );
@@ -229,8 +236,6 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
  * ADMIN+ other than the requester with an API key of the reward scope.
  */
 function registerPayoutApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
-  const requestOf = (request: FastifyRequest, id: string) => readPayoutApproval(deps, request, id);
-
   app.get(
     '/api/admin/payout-approvals',
     {
@@ -278,7 +283,7 @@ function registerPayoutApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
         },
       },
     },
-    async (request) => (await requestOf(request, request.params.id)).payoutApproval,
+    async (request) => (await readPayoutApproval(deps, request, request.params.id)).payoutApproval,
   );
 
   app.post(
@@ -297,8 +302,7 @@ function registerPayoutApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const { command } = await requestOf(request, request.params.id);
-      const result = await sendApprove(deps, request, reply, request.params.id, command);
+      const result = await sendApprove(deps, request, reply, request.params.id, true);
       if (!('payout' in result)) throw new InvariantViolation('an Approval answered on the routes of payout approvals');
       return { ...result, approval: asPayoutApproval(result.approval) };
     },
@@ -320,8 +324,7 @@ function registerPayoutApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const { command } = await requestOf(request, request.params.id);
-      const result = await sendReject(deps, request, reply, request.params.id, command, request.body.reason);
+      const result = await sendReject(deps, request, reply, request.params.id, request.body.reason, true);
       return { approval: asPayoutApproval(result.approval) };
     },
   );

@@ -16,11 +16,11 @@ import {
   type NewTransaction,
 } from '../domain/ledger';
 import { transactionRowOf } from '../views/transaction-view';
-import type { ApprovalState } from '../domain/approvals';
+import { requestToLoadFirst, withStoredRequest, type ApprovalState } from '../domain/approvals';
 import { approvalEventMessages, balanceChangedMessage, creditLegMessage, holdEventMessage, transactionEventMessage } from './messages';
 import { auditEventMessage, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
 import { outcomeOf, type Outcome } from './outcomes';
-import type { BatchRead, BatchWrite, LedgerStore, LoadedWallet, OutboxBatch } from './store';
+import type { BatchRead, BatchReadRequest, BatchWrite, LedgerStore, LoadedWallet, OutboxBatch } from './store';
 import { TransactionIds } from './transaction-ids';
 
 /**
@@ -68,7 +68,9 @@ export interface AppliedBatch {
   creditedInPlace: number;
 }
 
-export async function applyBatch(store: LedgerStore, commands: LedgerCommand[], context: ApplyContext): Promise<AppliedBatch> {
+export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], context: ApplyContext): Promise<AppliedBatch> {
+  // Approves and rejects naming only their request: what they read follows from the stored command.
+  const commands = await withStoredRequests(store, sent);
   const walletKeys = [...new Set(commands.flatMap(walletKeysOf))];
   const refundOf = commands.flatMap((c) => refundTargetOf(c) ?? []);
   const approvalIds = [...new Set(commands.flatMap(approvalIdsOf))];
@@ -103,6 +105,30 @@ export async function applyBatch(store: LedgerStore, commands: LedgerCommand[], 
     };
   }
 }
+
+/**
+ * The batch with each approve or reject that names only its request completed with the command
+ * the request stores (domain/approvals.ts withStoredRequest): the first of two reads, made only
+ * when the batch holds one (docs/decisions/0005). The main read loads the request again, with
+ * what its command reads, and the decision compares the two.
+ */
+async function withStoredRequests(store: LedgerStore, commands: LedgerCommand[]): Promise<LedgerCommand[]> {
+  const approvalIds = [...new Set(commands.flatMap((command) => requestToLoadFirst(command) ?? []))];
+  if (approvalIds.length === 0) return commands;
+  const { approvals } = await store.read({ ...nothingToRead, approvalIds });
+  return commands.map((command) => withStoredRequest(command, approvals));
+}
+
+const nothingToRead = {
+  commandIds: [],
+  walletKeys: [],
+  refundOf: [],
+  holdIds: [],
+  pendingHoldsOf: [],
+  approvalIds: [],
+  windowScopes: [],
+  idsToReserve: 0,
+} as const satisfies BatchReadRequest;
 
 export interface DecidedBatch {
   outcomes: Outcome[];

@@ -6,6 +6,7 @@ import {
   canonicalJson,
   type LedgerCommand,
   partitionKeyOf,
+  routeOfApprovalId,
 } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
@@ -85,4 +86,46 @@ export function approvedCommand(approval: ApprovalState, issuedAt: Date): Ledger
 /** The user id of an actor who is a user (admins are), for the transaction's record. */
 export function userIdOfActor(actor: Actor): number | null {
   return actor.kind === 'user' && /^[1-9][0-9]{0,15}$/.test(actor.id) ? Number(actor.id) : null;
+}
+
+/** An approve or a reject: the decisions a person sends, naming the request (and its command, for an id of the earlier layout). */
+type DecisionOnRequest = Extract<LedgerCommand, { type: 'ledger.approve' | 'ledger.reject-approval' }>;
+
+function isDecisionOnRequest(command: LedgerCommand): command is DecisionOnRequest {
+  return command.type === 'ledger.approve' || command.type === 'ledger.reject-approval';
+}
+
+/**
+ * The id of the request an approve or a reject names without its command (an id naming its
+ * route, docs/decisions/0005), whose stored command says what else the decision reads: the apply
+ * stage loads these requests first. None for any other command.
+ */
+export function requestToLoadFirst(command: LedgerCommand): string | null {
+  return isDecisionOnRequest(command) && command.data.command === undefined ? command.data.approvalId : null;
+}
+
+/**
+ * The request a routed id names, as stored, when it is kept where the id says: the partition of
+ * its command's wallet key, holding a payout or not. Null otherwise: an id naming another route
+ * than its request's is not found, whoever wrote the command (an insider's, under another key).
+ */
+export function requestNamedBy(approvals: ReadonlyMap<string, ApprovalState>, id: string): ApprovalState | null {
+  const route = routeOfApprovalId(id);
+  const found = approvals.get(id);
+  if (!route || !found) return null;
+  const kept = { walletKey: partitionKeyOf(found.command), payout: found.command.type === 'ledger.payout' };
+  return kept.walletKey === route.walletKey && kept.payout === route.payout ? found : null;
+}
+
+/**
+ * An approve or a reject naming only its request, with the command the request stores (what the
+ * ledger decides is the stored command, never one the sender supplies): the request is loaded by
+ * the ledger, not read by the gateway and sent back. Unchanged when it carries its command (an id
+ * of the earlier layout: compared with the stored one when decided) or names no request found
+ * where its id says (then refused APPROVAL_NOT_FOUND).
+ */
+export function withStoredRequest(command: LedgerCommand, approvals: ReadonlyMap<string, ApprovalState>): LedgerCommand {
+  if (!isDecisionOnRequest(command) || command.data.command !== undefined) return command;
+  const stored = requestNamedBy(approvals, command.data.approvalId);
+  return stored ? ({ ...command, data: { ...command.data, command: stored.command } } as LedgerCommand) : command;
 }

@@ -71,6 +71,17 @@ export function peopleBehindKeyOf(command: Pick<LedgerCommand, 'actor'> & { keyP
   return claims ? peopleOf(claims) : [];
 }
 
+/**
+ * The scopes of the API key a person's command was sent with (its key proof's `scopes`), read
+ * without verifying: the consumer verified the proof (signature, owner, time, revocation) before
+ * a command that needs one reached the apply. None for a command without one.
+ */
+export function keyScopesOf(command: Pick<LedgerCommand, 'actor'> & { keyProof?: string | undefined }): string[] {
+  if (command.actor.kind !== 'user') return [];
+  const scopes = claimsOf(command.keyProof)?.['scopes'];
+  return Array.isArray(scopes) ? scopes.filter((scope): scope is string => typeof scope === 'string') : [];
+}
+
 /** The `createdBy` and `approvedBy` claims that name someone. */
 function peopleOf(claims: Record<string, unknown>): number[] {
   return [claims['createdBy'], claims['approvedBy']].filter(

@@ -12,6 +12,7 @@ import {
   type LedgerState,
   type WalletState,
 } from './ledger';
+import { withStoredRequest } from './approvals';
 
 /** The stored outcome of a command: what every later delivery or retry of it gets back. */
 export interface StoredOutcome {
@@ -62,7 +63,9 @@ export function runBatch(
 ): BatchStep[] {
   const steps: BatchStep[] = [];
   const decidedAt = new Map<string, number>();
-  for (const command of commands) {
+  for (const sent of commands) {
+    // An approve or a reject naming only its request decides the command the request stores.
+    const command = withStoredRequest(sent, state.approvals);
     const requestHash = requestHashOf(command);
     const stored = known.get(command.commandId);
     if (stored) {

@@ -117,8 +117,15 @@ class World {
     // A platform client's commands carry its token as proof; the consumer verified its signature
     // before the apply, so here only its grant claims matter: every treasury, unless a test says.
     const proof = by.kind === 'system' ? { proof: grantProof(this.clientGrants, this.clientPeople) } : {};
-    return { commandId, type, issuedAt: this.at.toISOString(), actor: by, data, ...proof } as LedgerCommand;
+    // A person's approve carries the proof of their API key, verified by the consumer before the
+    // apply: here only its scopes matter (every approvable one, unless a test says).
+    const keyProof =
+      type === 'ledger.approve' && by.kind === 'user' ? { keyProof: claimsJws({ api_key_id: 'k', scopes: this.approverScopes }) } : {};
+    return { commandId, type, issuedAt: this.at.toISOString(), actor: by, data, ...proof, ...keyProof } as LedgerCommand;
   }
+
+  /** The scopes of the API key a person's approve is sent with. */
+  approverScopes = ['mint', 'burn', 'refund', 'reward'];
 
   /** The treasuries the platform clients of this world's commands are granted. */
   clientGrants: string[] | undefined = [...treasuryCodes];

@@ -1,4 +1,4 @@
-import { apiKeyScopeNeeded, type LedgerCommand } from '@coin/contracts';
+import { apiKeyScopeNeeded, scopeOfStoredCommand, type LedgerCommand } from '@coin/contracts';
 import type { KeyProofVerifier } from '@coin/security';
 
 /**
@@ -23,7 +23,9 @@ export async function adminMoneyRefusal(
   if (!signedInWithSecondFactor(command.proof)) {
     return `Command refused: ${command.type} of a person needs a session signed in with a second factor, and its proof carries none`;
   }
-  const checked = await keyProofs.check(command.keyProof, { ownerUserId: command.actor.id, scope, at: judgedAt });
+  // An approve naming only its request: its scope is the stored command's, judged once the apply loaded it (approve.ts).
+  const need = { ownerUserId: command.actor.id, scope: scope === scopeOfStoredCommand ? null : scope, at: judgedAt };
+  const checked = await keyProofs.check(command.keyProof, need);
   return checked.ok ? keyRevoked(checked.proof.keyId) : checked.reason;
 }
 

@@ -61,6 +61,11 @@ export function approvalSummary(command: ApprovableCommand): AuditSummary {
   };
 }
 
+/** As approvalSummary, of the command an approve or a reject decided; nothing of a request never found (named without its command). */
+export function approvalSummaryOf(command: ApprovableCommand | undefined): AuditSummary {
+  return command === undefined ? {} : approvalSummary(command);
+}
+
 /** A held-back command as a ledger command (what an approval applies). */
 export type ApprovedCommand = Extract<LedgerCommand, { type: ApprovableType }>;
 

@@ -1,13 +1,14 @@
 import { approveCommand, ledgerResults, type LedgerCommandOf } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { approvedCommand, sameActor, userIdOfActor } from '../approvals';
-import { approvalSummary, approvedReads, holdsPayout, type ApprovedCommand } from './approvable';
+import { approvalSummaryOf, approvedReads, holdsPayout, type ApprovedCommand } from './approvable';
 import { payout } from './payout';
 import { transactionIdOf, transactionIdsOf } from './replies';
 import {
   approvalNotFound,
   approvalNotPending,
   approvalOf,
+  approverKeyRefusal,
   paysActor,
   paysPeopleBehindKey,
   paysPeopleBehindKeyDetail,
@@ -27,11 +28,15 @@ export const approve: CommandModule<'ledger.approve'> = {
   result: ledgerResults['ledger.approve'],
   createsTransaction: true,
   // A payout's approval applies its lines, one transaction each.
-  transactionsOf: ({ data }) => (holdsPayout(data.command) ? data.command.data.lines.length : 1),
+  transactionsOf: ({ data }) => (data.command !== undefined && holdsPayout(data.command) ? data.command.data.lines.length : 1),
   authorRefusal: adminRefusal,
   reads(command) {
-    // What the command it applies reads (as its requester's; the approval step adds to no window), and the request.
-    const applied = approvedReads({ ...command, ...command.data.command } as ApprovedCommand);
+    // The request; and what the command it applies reads (as its requester's; the approval step
+    // adds to no window): the stored command, which the apply loads first when the approve names
+    // only the request (withStoredRequest). One naming a request not found reads only that.
+    const held = command.data.command;
+    if (held === undefined) return { approvalIds: [command.data.approvalId] };
+    const applied = approvedReads({ ...command, ...held } as ApprovedCommand);
     return {
       approvalIds: [command.data.approvalId],
       walletKeys: applied.walletKeys ?? [],
@@ -47,6 +52,9 @@ export const approve: CommandModule<'ledger.approve'> = {
     if (sameActor(approval.requestedBy, command.actor)) {
       return reject('APPROVAL_BY_REQUESTER', 'The ADMIN who requested this operation cannot approve it; another ADMIN+ must');
     }
+    // Judged after the load: the approver's key must have the scope the stored command needs.
+    const keyRefusal = approverKeyRefusal(command, approval.command);
+    if (keyRefusal) return keyRefusal;
     const requestedBy = userIdOfActor(approval.requestedBy);
     const approvedBy = userIdOfActor(command.actor);
     if (requestedBy === null || approvedBy === null) return reject('FORBIDDEN', 'Only users approve and request approvals');
@@ -79,8 +87,7 @@ export const approve: CommandModule<'ledger.approve'> = {
     const change = decision.approvals[0];
     if (!subject || !change) throw new InvariantViolation('an approval accepted without its request or wallet');
     const shown = views.approval(change.approval);
-    const stored = command.data.command;
-    if (holdsPayout(stored)) {
+    if (holdsPayout(change.approval.command)) {
       // The payout's own answer, as a direct one is answered (the command as the approval applied it), and the request.
       const applied = approvedCommand(change.approval, new Date(command.issuedAt)) as LedgerCommandOf<'ledger.payout'>;
       const result = payout.reply({ ...input, command: applied });
@@ -94,6 +101,6 @@ export const approve: CommandModule<'ledger.approve'> = {
   audit: ({ data }, applied) => ({
     action: 'approval.approve',
     target: `approval:${data.approvalId}`,
-    summary: { ...approvalSummary(data.command), ...transactionIdOf(applied), ...transactionIdsOf(applied) },
+    summary: { ...approvalSummaryOf(data.command), ...transactionIdOf(applied), ...transactionIdsOf(applied) },
   }),
 };

@@ -1,5 +1,5 @@
 import { ledgerResults, rejectApprovalCommand } from '@coin/contracts';
-import { approvalSummary } from './approvable';
+import { approvalSummaryOf } from './approvable';
 import { approvalAfter } from './replies';
 import { accepted, approvalNotFound, approvalNotPending, approvalOf } from './rules';
 import { adminRefusal } from '../authors';
@@ -37,6 +37,6 @@ export const rejectApproval: CommandModule<'ledger.reject-approval'> = {
   audit: ({ data }) => ({
     action: 'approval.reject',
     target: `approval:${data.approvalId}`,
-    summary: { ...approvalSummary(data.command), rejectionReason: data.reason },
+    summary: { ...approvalSummaryOf(data.command), rejectionReason: data.reason },
   }),
 };

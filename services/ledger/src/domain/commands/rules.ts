@@ -1,5 +1,6 @@
 import {
   adminSettleRefusal,
+  approverKeyScopeRefusal,
   clientSettleRefusal,
   type ApprovableCommand,
   type LedgerCommand,
@@ -8,8 +9,8 @@ import {
   payerOfHoldId,
 } from '@coin/contracts';
 import { rejected, type ErrorCode, type Rejected } from '@coin/errors';
-import { approvalIdOf, sameCommand, type ApprovalState } from '../approvals';
-import { peopleBehindKeyOf, platformGrantsOf } from '../authors';
+import { approvalIdOf, requestNamedBy, sameCommand, type ApprovalState } from '../approvals';
+import { keyScopesOf, peopleBehindKeyOf, platformGrantsOf } from '../authors';
 import { isPerson, windowReached, type WindowCharge } from '../four-eyes';
 import { checkLimits, effectiveLimits, type LimitBreach } from '../limits';
 import { activeOf, walletAmountMax, type Accepted, type HoldState, type LedgerPolicy, type LedgerState, type WalletState } from '../state';
@@ -113,10 +114,31 @@ export function approvalNotFound(id: string): Rejected {
   return reject('APPROVAL_NOT_FOUND', `Approval request ${id} does not exist`);
 }
 
-/** The request an approval command names, if its command is the stored one (the key the command travelled under follows from it). */
-export function approvalOf(state: LedgerState, id: string, command: ApprovableCommand): ApprovalState | null {
+/**
+ * The request an approval command names: if it carries a command, when that is the stored one
+ * (the key the command travelled under follows from it); if not (an approve or a reject naming
+ * only the request), when it is kept where its id says (requestNamedBy).
+ */
+export function approvalOf(state: LedgerState, id: string, command: ApprovableCommand | undefined): ApprovalState | null {
+  if (command === undefined) return requestNamedBy(state.approvals, id);
   const found = state.approvals.get(id);
   return found && sameCommand(found.command, command) ? found : null;
+}
+
+/**
+ * Why an approver may not apply the request's command with the API key they sent, or null
+ * (docs/DESIGN.md "API keys"): a person needs the key the direct command needs, the shared rule
+ * (libs/contracts approverKeyScopeRefusal), judged against the stored command once it is loaded.
+ * The consumer verified the key proof's signature, owner, time and revocation before; its scopes
+ * are read here (none without a proof).
+ */
+export function approverKeyRefusal(
+  command: Pick<LedgerCommand, 'actor'> & { keyProof?: string | undefined },
+  held: ApprovableCommand,
+): Rejected | null {
+  if (command.actor.kind !== 'user') return null;
+  const refusal = approverKeyScopeRefusal(held, keyScopesOf(command));
+  return refusal === null ? null : reject('API_KEY_SCOPE', refusal);
 }
 
 /** Why an approval request can no longer be decided, if it cannot. */
