@@ -346,6 +346,24 @@ const kafkaBindingVersion = '0.5.0';
  * The AsyncAPI 3.0 document of the published topics, generated from the zod schemas. Topic
  * addresses are the base names; a deployment with TOPIC_PREFIX prepends it to each.
  */
+/** One event's message: its type header, its payload's JSON Schema, its id for deduplication and the key it travels under. */
+function messageOf(message: (typeof publishedEvents)[number]['messages'][number], key: string): JsonObject {
+  return {
+    name: message.type,
+    title: message.type,
+    summary: message.summary,
+    contentType: 'application/json',
+    headers: {
+      type: 'object',
+      required: [headerNames.type],
+      properties: { [headerNames.type]: { type: 'string', const: message.type, description: 'The event type, also in the body' } },
+    },
+    payload: jsonSchemaOf(message.schema),
+    correlationId: { description: 'Unique per event; the deduplication key', location: '$message.payload#/eventId' },
+    bindings: { kafka: { key: { type: 'string', description: key }, bindingVersion: kafkaBindingVersion } },
+  };
+}
+
 export function buildAsyncApiDocument(options: { serverHost?: string } = {}): JsonObject {
   const channels: JsonObject = {};
   const operations: JsonObject = {};
@@ -353,20 +371,7 @@ export function buildAsyncApiDocument(options: { serverHost?: string } = {}): Js
   for (const published of publishedEvents) {
     const channelMessages: JsonObject = {};
     for (const message of published.messages) {
-      messages[message.name] = {
-        name: message.type,
-        title: message.type,
-        summary: message.summary,
-        contentType: 'application/json',
-        headers: {
-          type: 'object',
-          required: [headerNames.type],
-          properties: { [headerNames.type]: { type: 'string', const: message.type, description: 'The event type, also in the body' } },
-        },
-        payload: jsonSchemaOf(message.schema),
-        correlationId: { description: 'Unique per event; the deduplication key', location: '$message.payload#/eventId' },
-        bindings: { kafka: { key: { type: 'string', description: published.key }, bindingVersion: kafkaBindingVersion } },
-      };
+      messages[message.name] = messageOf(message, published.key);
       channelMessages[message.name] = { $ref: `#/components/messages/${message.name}` };
     }
     channels[published.channel] = {

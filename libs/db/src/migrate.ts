@@ -103,44 +103,11 @@ export async function migrate(target: MigrationTarget): Promise<string[]> {
     await handOver(client, schema, owner, log);
     await client.query(`SET ROLE ${owner}`);
     await client.query(`SET search_path TO ${schema}`);
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
-    await client.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text');
-    const recorded = new Map(
-      (await client.query<{ name: string; checksum: string | null }>('SELECT name, checksum FROM schema_migrations')).rows.map((r) => [
-        r.name,
-        r.checksum,
-      ]),
-    );
     const texts = new Map(files.map((file) => [file, readFileSync(join(target.migrationsDir, file))]));
-    for (const [file, bytes] of texts) {
-      if (!recorded.has(file)) continue;
-      const was = recorded.get(file);
-      const checksum = migrationChecksum(bytes);
-      if (was === null || was === undefined) {
-        // Applied before checksums were recorded: what is on disk now is taken as what ran.
-        await client.query('UPDATE schema_migrations SET checksum = $2 WHERE name = $1 AND checksum IS NULL', [file, checksum]);
-      } else if (was !== checksum) {
-        throw new Error(
-          `migration ${schema}/${file} was changed after it was applied (sha256 ${was.slice(0, 12)}… then, ${checksum.slice(0, 12)}… now): ` +
-            'put the applied text back and make the change a new migration',
-        );
-      }
-    }
+    const recorded = await checkRecordedMigrations(client, schema, texts);
     for (const [file, bytes] of texts) {
       if (recorded.has(file)) continue;
-      const checksum = migrationChecksum(bytes);
-      const sql = bytes.toString('utf8');
-      await client.query('BEGIN');
-      try {
-        await client.query(sql);
-        await client.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [file, checksum]);
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK');
-        throw new Error(`migration ${schema}/${file} failed: ${(err as Error).message}`);
-      }
+      await applyMigration(client, schema, file, bytes);
       applied.push(file);
       log(`migrated ${schema}: ${file}`);
     }
@@ -151,6 +118,52 @@ export async function migrate(target: MigrationTarget): Promise<string[]> {
     await client.end();
   }
   return applied;
+}
+
+/**
+ * The migrations recorded as applied (the table made on first use), each checked against its
+ * text on disk: one applied before checksums were recorded takes the text now on disk as what
+ * ran; one changed after it was applied stops the migration.
+ */
+async function checkRecordedMigrations(client: pg.Client, schema: string, texts: Map<string, Buffer>): Promise<Set<string>> {
+  await client.query(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  await client.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text');
+  const recorded = new Map(
+    (await client.query<{ name: string; checksum: string | null }>('SELECT name, checksum FROM schema_migrations')).rows.map((r) => [
+      r.name,
+      r.checksum,
+    ]),
+  );
+  for (const [file, bytes] of texts) {
+    if (!recorded.has(file)) continue;
+    const was = recorded.get(file);
+    const checksum = migrationChecksum(bytes);
+    if (was === null || was === undefined) {
+      // Applied before checksums were recorded: what is on disk now is taken as what ran.
+      await client.query('UPDATE schema_migrations SET checksum = $2 WHERE name = $1 AND checksum IS NULL', [file, checksum]);
+    } else if (was !== checksum) {
+      throw new Error(
+        `migration ${schema}/${file} was changed after it was applied (sha256 ${was.slice(0, 12)}… then, ${checksum.slice(0, 12)}… now): ` +
+          'put the applied text back and make the change a new migration',
+      );
+    }
+  }
+  return new Set(recorded.keys());
+}
+
+/** Applies one migration and records it with its checksum, in one transaction. */
+async function applyMigration(client: pg.Client, schema: string, file: string, bytes: Buffer): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await client.query(bytes.toString('utf8'));
+    await client.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [file, migrationChecksum(bytes)]);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw new Error(`migration ${schema}/${file} failed: ${(err as Error).message}`);
+  }
 }
 
 function checkGrants(grants: RuntimeGrants): void {

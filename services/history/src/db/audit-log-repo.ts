@@ -42,19 +42,7 @@ export async function storeAuditRecords(pool: Pool, incoming: IncomingAuditRecor
       'SELECT id, record FROM admin_audit_log WHERE id = ANY($1::uuid[])',
       [ids],
     );
-    const seen = new Map(stored.rows.map((r) => [r.id, canonicalJson(r.record)]));
-    const fresh: IncomingAuditRecord[] = [];
-    const conflicts: IncomingAuditRecord[] = [];
-    for (const item of incoming) {
-      const content = canonicalJson(item.record);
-      const earlier = seen.get(item.record.id);
-      if (earlier !== undefined) {
-        if (earlier !== content) conflicts.push(item);
-        continue;
-      }
-      seen.set(item.record.id, content);
-      fresh.push(item);
-    }
+    const { fresh, conflicts } = splitBySeen(incoming, new Map(stored.rows.map((r) => [r.id, canonicalJson(r.record)])));
     if (conflicts.length > 0)
       await client.query(
         `INSERT INTO admin_audit_conflicts (topic, partition, "offset", id, signer, record)
@@ -71,29 +59,7 @@ export async function storeAuditRecords(pool: Pool, incoming: IncomingAuditRecor
       );
     if (fresh.length === 0) return { stored: 0, conflicts };
     const last = await client.query<{ seq: string; hash: string }>('SELECT seq, hash FROM admin_audit_log ORDER BY seq DESC LIMIT 1');
-    let seq = last.rows[0] ? Number(last.rows[0].seq) : 0;
-    let prevHash = last.rows[0]?.hash ?? genesisHash;
-    const rows: unknown[][] = [[], [], [], [], [], [], [], [], [], [], [], []];
-    for (const { record, signer } of fresh) {
-      seq += 1;
-      const hash = chainHash(prevHash, record);
-      const values = [
-        seq,
-        record.id,
-        record.at,
-        record.actor.kind,
-        record.actor.id,
-        record.action,
-        record.target,
-        record.result,
-        JSON.stringify(record),
-        prevHash,
-        hash,
-        signer,
-      ];
-      for (const [i, v] of values.entries()) rows[i]!.push(v);
-      prevHash = hash;
-    }
+    const rows = chainedRows(fresh, last.rows[0] ? Number(last.rows[0].seq) : 0, last.rows[0]?.hash ?? genesisHash);
     // A plain INSERT: an id stored meanwhile would be a second writer outside the lock, and a
     // row skipped by ON CONFLICT would break the chain, so that fails the batch (retried) instead.
     await client.query(
@@ -104,6 +70,55 @@ export async function storeAuditRecords(pool: Pool, incoming: IncomingAuditRecor
     );
     return { stored: fresh.length, conflicts };
   });
+}
+
+/**
+ * The records not stored yet (`seen`: the stored ones' canonical texts by id), in order, the
+ * first of a repeated id kept; and those whose id is stored (or repeated) with other content.
+ */
+function splitBySeen(
+  incoming: IncomingAuditRecord[],
+  seen: Map<string, string>,
+): { fresh: IncomingAuditRecord[]; conflicts: IncomingAuditRecord[] } {
+  const fresh: IncomingAuditRecord[] = [];
+  const conflicts: IncomingAuditRecord[] = [];
+  for (const item of incoming) {
+    const content = canonicalJson(item.record);
+    const earlier = seen.get(item.record.id);
+    if (earlier !== undefined) {
+      if (earlier !== content) conflicts.push(item);
+      continue;
+    }
+    seen.set(item.record.id, content);
+    fresh.push(item);
+  }
+  return { fresh, conflicts };
+}
+
+/** The columns of the rows that append `fresh` to the chain after `seq` and `prevHash`, each hashed over the one before. */
+function chainedRows(fresh: IncomingAuditRecord[], seq: number, prevHash: string): unknown[][] {
+  const rows: unknown[][] = [[], [], [], [], [], [], [], [], [], [], [], []];
+  for (const { record, signer } of fresh) {
+    seq += 1;
+    const hash = chainHash(prevHash, record);
+    const values = [
+      seq,
+      record.id,
+      record.at,
+      record.actor.kind,
+      record.actor.id,
+      record.action,
+      record.target,
+      record.result,
+      JSON.stringify(record),
+      prevHash,
+      hash,
+      signer,
+    ];
+    for (const [i, v] of values.entries()) rows[i]!.push(v);
+    prevHash = hash;
+  }
+  return rows;
 }
 
 export interface AuditLogFilter {

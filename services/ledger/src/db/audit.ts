@@ -30,26 +30,7 @@ export async function auditLedger(db: Queryable, options: { now: Date; creditLeg
               (SELECT count(*) FROM wallets)::bigint AS wallets,
               (SELECT count(*) FROM transactions)::bigint AS transactions`,
     );
-    const mismatched = await db.query<{
-      wallet_key: string;
-      balance: number;
-      entries_sum: number;
-      total_received: number;
-      total_sent: number;
-    }>(
-      `WITH sums AS (
-         SELECT wallet_id, sum(amount)::bigint AS total,
-                coalesce(sum(amount) FILTER (WHERE amount > 0), 0)::bigint AS received,
-                coalesce(-sum(amount) FILTER (WHERE amount < 0), 0)::bigint AS sent
-           FROM entries GROUP BY wallet_id)
-       SELECT coalesce(w.wallet_key, 'unknown wallet ' || s.wallet_id) AS wallet_key,
-              coalesce(w.balance, 0) AS balance, coalesce(s.total, 0) AS entries_sum,
-              coalesce(w.total_received, 0) AS total_received, coalesce(w.total_sent, 0) AS total_sent
-         FROM wallets w FULL JOIN sums s ON s.wallet_id = w.id
-        WHERE w.id IS NULL OR s.wallet_id IS NULL AND (w.balance <> 0 OR w.total_received <> 0 OR w.total_sent <> 0)
-           OR w.balance <> s.total OR w.total_received <> s.received OR w.total_sent <> s.sent
-        ORDER BY 1`,
-    );
+    const mismatchedWallets = await auditWallets(db);
     const overRefunded = await db.query<{ id: number }>(
       `SELECT p.id FROM transactions p JOIN transactions r ON r.refund_of = p.id
         GROUP BY p.id, p.amount HAVING sum(r.amount) > p.amount ORDER BY p.id`,
@@ -78,19 +59,13 @@ export async function auditLedger(db: Queryable, options: { now: Date; creditLeg
       discrepancy: minorUnitsToCoins(discrepancy),
       wallets: t.wallets,
       transactions: t.transactions,
-      mismatchedWallets: mismatched.rows.map((r) => ({
-        walletKey: r.wallet_key,
-        balance: minorUnitsToCoins(r.balance),
-        entriesSum: minorUnitsToCoins(r.entries_sum),
-        totalReceived: minorUnitsToCoins(r.total_received),
-        totalSent: minorUnitsToCoins(r.total_sent),
-      })),
+      mismatchedWallets,
       overRefundedPurchases: overRefunded.rows.map((r) => r.id),
       ...holds,
       mismatchedSequences,
       consistent:
         discrepancy === 0 &&
-        mismatched.rows.length === 0 &&
+        mismatchedWallets.length === 0 &&
         overRefunded.rows.length === 0 &&
         holds.mismatchedHolds.length === 0 &&
         holds.badCaptures.length === 0 &&
@@ -99,6 +74,40 @@ export async function auditLedger(db: Queryable, options: { now: Date; creditLeg
   } finally {
     await db.query('COMMIT');
   }
+}
+
+/**
+ * Every wallet whose balance and totals are not what its entries add up to (and entries of no
+ * wallet, and a wallet with money but no entries), in coins.
+ */
+async function auditWallets(db: Queryable): Promise<SupplyReport['mismatchedWallets']> {
+  const mismatched = await db.query<{
+    wallet_key: string;
+    balance: number;
+    entries_sum: number;
+    total_received: number;
+    total_sent: number;
+  }>(
+    `WITH sums AS (
+       SELECT wallet_id, sum(amount)::bigint AS total,
+              coalesce(sum(amount) FILTER (WHERE amount > 0), 0)::bigint AS received,
+              coalesce(-sum(amount) FILTER (WHERE amount < 0), 0)::bigint AS sent
+         FROM entries GROUP BY wallet_id)
+     SELECT coalesce(w.wallet_key, 'unknown wallet ' || s.wallet_id) AS wallet_key,
+            coalesce(w.balance, 0) AS balance, coalesce(s.total, 0) AS entries_sum,
+            coalesce(w.total_received, 0) AS total_received, coalesce(w.total_sent, 0) AS total_sent
+       FROM wallets w FULL JOIN sums s ON s.wallet_id = w.id
+      WHERE w.id IS NULL OR s.wallet_id IS NULL AND (w.balance <> 0 OR w.total_received <> 0 OR w.total_sent <> 0)
+         OR w.balance <> s.total OR w.total_received <> s.received OR w.total_sent <> s.sent
+      ORDER BY 1`,
+  );
+  return mismatched.rows.map((r) => ({
+    walletKey: r.wallet_key,
+    balance: minorUnitsToCoins(r.balance),
+    entriesSum: minorUnitsToCoins(r.entries_sum),
+    totalReceived: minorUnitsToCoins(r.total_received),
+    totalSent: minorUnitsToCoins(r.total_sent),
+  }));
 }
 
 /**

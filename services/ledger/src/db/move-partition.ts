@@ -277,15 +277,8 @@ export async function copyLeftOnTarget(options: {
  * nothing, while the source has unpublished outbox rows or the target already holds rows of the
  * partition (unless they are exactly a copy an earlier run committed). Returns the moved figures.
  */
-export async function movePartition(options: {
-  source: MoveShard;
-  target: MoveShard;
-  partition: number;
-  partitionCount: number;
-  log: (line: string) => void;
-}): Promise<MoveResult> {
-  const { source, target, partition, log } = options;
-  const partitionOf = keyPartitioner(options.partitionCount);
+/** Refused while the source shard has outbox batches not published: they would be lost with its rows. */
+async function refuseUnpublished(source: MoveShard): Promise<void> {
   const unpublished = await source.client.query<{ count: number }>(
     'SELECT count(*)::int AS count FROM outbox_batches WHERE published_at IS NULL',
   );
@@ -294,11 +287,13 @@ export async function movePartition(options: {
       `shard ${source.index} has ${unpublished.rows[0]!.count} unpublished outbox batch(es): start the ledger until coin_outbox_backlog_rows is 0, then stop it again`,
     );
   }
-  const rows = await partitionRowsOf(source.client, partitionOf, partition);
-  const targetRows = await partitionRowsOf(target.client, partitionOf, partition);
-  const moving = await figuresOf(source.client, rows);
-  // A debit of the partition's wallets in a transaction the rule above does not give to the
-  // partition would be left behind: refused rather than guessed.
+}
+
+/**
+ * A debit of the partition's wallets in a transaction the rule above does not give to the
+ * partition would be left behind: refused rather than guessed.
+ */
+async function refuseStrayDebits(source: MoveShard, rows: PartitionRows, partition: number): Promise<void> {
   const stray = await source.client.query<{ id: string }>(
     `SELECT t.id::text AS id FROM entries e JOIN transactions t ON t.id = e.transaction_id
       WHERE e.wallet_id = ANY($3::uuid[]) AND e.amount < 0 AND NOT ${writtenBy('t')} LIMIT 5`,
@@ -309,6 +304,22 @@ export async function movePartition(options: {
       `transactions ${stray.rows.map((r) => r.id).join(', ')} debit partition ${partition}'s wallets but were not written by it: nothing done`,
     );
   }
+}
+
+export async function movePartition(options: {
+  source: MoveShard;
+  target: MoveShard;
+  partition: number;
+  partitionCount: number;
+  log: (line: string) => void;
+}): Promise<MoveResult> {
+  const { source, target, partition, log } = options;
+  const partitionOf = keyPartitioner(options.partitionCount);
+  await refuseUnpublished(source);
+  const rows = await partitionRowsOf(source.client, partitionOf, partition);
+  const targetRows = await partitionRowsOf(target.client, partitionOf, partition);
+  const moving = await figuresOf(source.client, rows);
+  await refuseStrayDebits(source, rows, partition);
   // The target's rows of the partition, by its own wallets and by the source's (a transaction
   // names users whose wallets may be missing there).
   const already = await figuresOf(target.client, {
