@@ -126,9 +126,7 @@ export async function migrate(target: MigrationTarget): Promise<string[]> {
  * ran; one changed after it was applied stops the migration.
  */
 async function checkRecordedMigrations(client: pg.Client, schema: string, texts: Map<string, Buffer>): Promise<Set<string>> {
-  await client.query(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
+  await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   await client.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text');
   const recorded = new Map(
     (await client.query<{ name: string; checksum: string | null }>('SELECT name, checksum FROM schema_migrations')).rows.map((r) => [
