@@ -51,6 +51,91 @@ export interface SupplyCheck {
  * the whole ledger's, so the alerts take the max over replicas and one stuck replica does not
  * blind the others.
  */
+/** What one tick reads with: the running totals (null before the first), whether it rebases, when it started, the limits. */
+interface TickRead {
+  state: SupplyState | null;
+  rebase: boolean;
+  startMs: number;
+  limits: SupplyLimits;
+}
+
+/** One database in one snapshot: the whole ledger (a rebase) or the rows past the cursor, and the balances' sum. */
+async function readOneDatabase(pool: SupplyCheckDeps['pool'], read: TickRead): Promise<{ next: SupplyState; balances: number }> {
+  const { state, rebase, startMs, limits } = read;
+  const client = await pool.connect();
+  try {
+    return await inSnapshot(client, async () => {
+      if (rebase || state === null) {
+        const snapshot = await readSupplySnapshot(client, limits.gapsMax);
+        return { next: rebaseSupply(snapshot, startMs), balances: await readBalancesSum(client) };
+      }
+      const delta = await readSupplyDelta(client, {
+        cursorId: state.cursorId,
+        gapIds: [...state.gaps.keys()],
+        openIds: [...state.open.keys()],
+      });
+      return { next: foldSupply(state, delta, startMs, limits), balances: await readBalancesSum(client) };
+    });
+  } finally {
+    client.release();
+  }
+}
+
+/** Every shard as one ledger: a cut torn by a leg landing between two shards' snapshots is read again. */
+async function readShards(shards: Shards, read: TickRead): Promise<{ next: SupplyState; balances: number }> {
+  const { state, rebase, startMs, limits } = read;
+  for (let attempt = 1; ; attempt += 1) {
+    if (rebase || state === null) {
+      const { snapshot, balances, consistent } = await readShardedSnapshot(shards, limits.gapsMax);
+      if (consistent || attempt >= cutAttemptsMax) return { next: rebaseSupply(snapshot, startMs), balances };
+    } else {
+      const { delta, balances, consistent } = await readShardedDelta(shards, state);
+      if (consistent || attempt >= cutAttemptsMax) return { next: foldSupply(state, delta, startMs, limits), balances };
+    }
+  }
+}
+
+/** A difference in the totals between the incremental path and the full read: a bug of the former, or a row changed below the cursor. */
+function warnOnRebaseDrift(logger: Logger, before: SupplyFigures, after: SupplyFigures): void {
+  if (before.entriesSum === after.entriesSum && before.supply === after.supply) return;
+  logger.warn(
+    {
+      before: { entriesSum: before.entriesSum, supply: before.supply },
+      after: { entriesSum: after.entriesSum, supply: after.supply },
+    },
+    'supply check: the rebase found other totals than the incremental path (rows committed late or changed behind the ledger)',
+  );
+}
+
+/** The ledger does not add up: logged as an error, with what an operator needs to start from. */
+function reportDiscrepancy(logger: Logger, figures: SupplyFigures): void {
+  if (figures.supplyDiscrepancy === 0 && figures.balancesDiscrepancy === 0) return;
+  logger.error(
+    {
+      supplyDiscrepancy: figures.supplyDiscrepancy,
+      balancesDiscrepancy: figures.balancesDiscrepancy,
+      entriesSum: figures.entriesSum,
+      balances: figures.balances,
+      supply: figures.supply,
+      inFlight: figures.legs.inFlight,
+    },
+    'supply check: the ledger does not add up (run npm run audit; docs/RELIABILITY.md)',
+  );
+}
+
+/** A tick's figures as the check's metrics. */
+function publishSupply(m: SupplyCheckMetrics, figures: SupplyFigures, rebase: boolean, nowMs: number): void {
+  m.discrepancy.set({ check: 'supply' }, figures.supplyDiscrepancy);
+  m.discrepancy.set({ check: 'balances' }, figures.balancesDiscrepancy);
+  m.legsInFlight.set({ age: 'young' }, figures.legs.young.count);
+  m.legsInFlight.set({ age: 'stale' }, figures.legs.stale.count);
+  m.legsInFlightAmount.set({ age: 'young' }, figures.legs.young.amount);
+  m.legsInFlightAmount.set({ age: 'stale' }, figures.legs.stale.amount);
+  m.oldestAge.set(figures.legs.oldestAgeSeconds ?? 0);
+  m.lastSuccess.set(nowMs / 1000);
+  if (rebase) m.rebaseLastSuccess.set(nowMs / 1000);
+}
+
 export function startSupplyCheck(deps: SupplyCheckDeps, options: { timer?: boolean } = {}): SupplyCheck {
   const limits = deps.limits ?? defaultSupplyLimits;
   let state: SupplyState | null = null;
@@ -58,93 +143,22 @@ export function startSupplyCheck(deps: SupplyCheckDeps, options: { timer?: boole
   let latest: SupplyFigures | null = null;
   let running: Promise<SupplyFigures> | null = null;
 
-  const readOneDatabase = async (rebase: boolean, startMs: number): Promise<{ next: SupplyState; balances: number }> => {
-    const client = await deps.pool.connect();
-    try {
-      return await inSnapshot(client, async () => {
-        if (rebase) {
-          const snapshot = await readSupplySnapshot(client, limits.gapsMax);
-          return { next: rebaseSupply(snapshot, startMs), balances: await readBalancesSum(client) };
-        }
-        const current = state!;
-        const delta = await readSupplyDelta(client, {
-          cursorId: current.cursorId,
-          gapIds: [...current.gaps.keys()],
-          openIds: [...current.open.keys()],
-        });
-        return { next: foldSupply(current, delta, startMs, limits), balances: await readBalancesSum(client) };
-      });
-    } finally {
-      client.release();
-    }
-  };
-
-  /** Every shard as one ledger: a cut torn by a leg landing between two shards' snapshots is read again. */
-  const readShards = async (shards: Shards, rebase: boolean, startMs: number): Promise<{ next: SupplyState; balances: number }> => {
-    for (let attempt = 1; ; attempt += 1) {
-      if (rebase) {
-        const { snapshot, balances, consistent } = await readShardedSnapshot(shards, limits.gapsMax);
-        if (consistent || attempt >= cutAttemptsMax) return { next: rebaseSupply(snapshot, startMs), balances };
-      } else {
-        const { delta, balances, consistent } = await readShardedDelta(shards, state!);
-        if (consistent || attempt >= cutAttemptsMax) return { next: foldSupply(state!, delta, startMs, limits), balances };
-      }
-    }
-  };
-
   const tickOnce = async (): Promise<SupplyFigures> => {
     const startMs = deps.now().getTime();
     const rebase = state === null || startMs - rebasedAtMs >= deps.rebaseIntervalMs;
+    const read = { state, rebase, startMs, limits };
     const { next, balances } =
-      deps.shards && deps.shards.length > 1 ? await readShards(deps.shards, rebase, startMs) : await readOneDatabase(rebase, startMs);
+      deps.shards && deps.shards.length > 1 ? await readShards(deps.shards, read) : await readOneDatabase(deps.pool, read);
     const nowMs = deps.now().getTime();
     const figures = supplyFigures(next, balances, nowMs, deps.creditLegMaxAgeMs);
-    if (rebase && state !== null) {
-      // What the incremental path believed just before, against the full read: a difference in
-      // the totals is a bug of the incremental path or a row changed below the cursor.
-      const before = supplyFigures(state, balances, nowMs, deps.creditLegMaxAgeMs);
-      if (before.entriesSum !== figures.entriesSum || before.supply !== figures.supply) {
-        deps.logger.warn(
-          {
-            before: { entriesSum: before.entriesSum, supply: before.supply },
-            after: { entriesSum: figures.entriesSum, supply: figures.supply },
-          },
-          'supply check: the rebase found other totals than the incremental path (rows committed late or changed behind the ledger)',
-        );
-      }
-    }
+    // What the incremental path believed just before, against the full read.
+    if (rebase && state !== null) warnOnRebaseDrift(deps.logger, supplyFigures(state, balances, nowMs, deps.creditLegMaxAgeMs), figures);
     state = next;
     if (rebase) rebasedAtMs = startMs;
     latest = figures;
-    publish(figures, rebase, nowMs);
-    if (figures.supplyDiscrepancy !== 0 || figures.balancesDiscrepancy !== 0) {
-      deps.logger.error(
-        {
-          supplyDiscrepancy: figures.supplyDiscrepancy,
-          balancesDiscrepancy: figures.balancesDiscrepancy,
-          entriesSum: figures.entriesSum,
-          balances: figures.balances,
-          supply: figures.supply,
-          inFlight: figures.legs.inFlight,
-        },
-        'supply check: the ledger does not add up (run npm run audit; docs/RELIABILITY.md)',
-      );
-    }
+    if (deps.metrics) publishSupply(deps.metrics, figures, rebase, nowMs);
+    reportDiscrepancy(deps.logger, figures);
     return figures;
-  };
-
-  const publish = (figures: SupplyFigures, rebase: boolean, nowMs: number) => {
-    const m = deps.metrics;
-    if (!m) return;
-    m.discrepancy.set({ check: 'supply' }, figures.supplyDiscrepancy);
-    m.discrepancy.set({ check: 'balances' }, figures.balancesDiscrepancy);
-    m.legsInFlight.set({ age: 'young' }, figures.legs.young.count);
-    m.legsInFlight.set({ age: 'stale' }, figures.legs.stale.count);
-    m.legsInFlightAmount.set({ age: 'young' }, figures.legs.young.amount);
-    m.legsInFlightAmount.set({ age: 'stale' }, figures.legs.stale.amount);
-    m.oldestAge.set(figures.legs.oldestAgeSeconds ?? 0);
-    m.lastSuccess.set(nowMs / 1000);
-    if (rebase) m.rebaseLastSuccess.set(nowMs / 1000);
   };
 
   const tick = (): Promise<SupplyFigures> => {
