@@ -1,5 +1,5 @@
 import { clientMaySeeTreasuries, minorUnitsToCoins, walletKeyOfEventWallet } from '@coin/contracts';
-import { insertOutbox, type OutboxRelay, type OutboxRow, type Pool } from '@coin/db';
+import { insertOutbox, type OutboxRelay, type OutboxRow, type Pool, type PoolClient } from '@coin/db';
 import type { BalanceMonitorCrossed, CoinBalanceEvent, CrossingDirection } from '@coin/events';
 import type { Delivered } from '@coin/kafka';
 import { uuidV5 } from '@coin/security';
@@ -64,6 +64,66 @@ function crossedEvent(crossing: Crossing): BalanceMonitorCrossed {
   };
 }
 
+/** The balance changes of a batch, each well formed and under its wallet's key; the others are passed over and counted. */
+function changesOf(items: Delivered<CoinBalanceEvent>[], onSkipped: (reason: SkipReason) => void): Change[] {
+  const changes: Change[] = [];
+  for (const { value: event, key } of items) {
+    const walletKey = walletKeyOfEventWallet(event.wallet);
+    if (!walletKey) {
+      onSkipped('wallet');
+      continue;
+    }
+    if (key !== walletKey) {
+      onSkipped('key');
+      continue;
+    }
+    const previousMinor = balanceMinorOf(event.previousBalance);
+    const balanceMinor = balanceMinorOf(event.balance);
+    if (previousMinor === null || balanceMinor === null) {
+      onSkipped('amount');
+      continue;
+    }
+    changes.push({ event, walletKey, previousMinor, balanceMinor });
+  }
+  return changes;
+}
+
+/** The crossings of the live monitors of the changes' wallets, by (monitor, balance event): two copies of one event in one batch are one crossing. */
+function crossingsOf(changes: Change[], monitors: MonitorRow[]): Crossing[] {
+  const byKey = new Map<string, Crossing>();
+  for (const change of changes) {
+    for (const monitor of monitors) {
+      if (monitor.walletKey !== change.walletKey) continue;
+      const direction = crossingOf(monitor, change);
+      if (direction) byKey.set(`${monitor.id}:${change.event.eventId}`, { monitor, change, direction });
+    }
+  }
+  return [...byKey.values()];
+}
+
+/** Stores the crossings under their unique key (monitor, balance event) and returns those stored now: the ones that fire. */
+async function insertCrossings(client: PoolClient, crossings: Crossing[]): Promise<Crossing[]> {
+  const inserted = await client.query<{ monitor_id: string; balance_event_id: string }>(
+    `INSERT INTO balance_monitor_crossings
+       (monitor_id, balance_event_id, event_id, direction, balance_minor, previous_minor, transaction_id, sequence)
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[])
+     ON CONFLICT DO NOTHING
+     RETURNING monitor_id, balance_event_id`,
+    [
+      crossings.map((c) => c.monitor.id),
+      crossings.map((c) => c.change.event.eventId),
+      crossings.map((c) => crossingEventId(c.monitor.id, c.change.event.eventId)),
+      crossings.map((c) => c.direction),
+      crossings.map((c) => c.change.balanceMinor),
+      crossings.map((c) => c.change.previousMinor),
+      crossings.map((c) => c.change.event.transactionId),
+      crossings.map((c) => c.change.event.sequence),
+    ],
+  );
+  const fresh = new Set(inserted.rows.map((r) => `${r.monitor_id}:${r.balance_event_id}`));
+  return crossings.filter((c) => fresh.has(`${c.monitor.id}:${c.change.event.eventId}`));
+}
+
 /**
  * Turns a batch of coin.balances events into crossings (docs/DESIGN.md "Balance monitors"). Each
  * is decided from one event alone and stored under the unique key (monitor, balance event) in
@@ -72,37 +132,9 @@ function crossedEvent(crossing: Crossing): BalanceMonitorCrossed {
  */
 export function handleBalanceEvents(deps: BalanceEventDeps) {
   return async (items: Delivered<CoinBalanceEvent>[]): Promise<void> => {
-    const changes: Change[] = [];
-    for (const { value: event, key } of items) {
-      const walletKey = walletKeyOfEventWallet(event.wallet);
-      if (!walletKey) {
-        deps.onSkipped('wallet');
-        continue;
-      }
-      if (key !== walletKey) {
-        deps.onSkipped('key');
-        continue;
-      }
-      const previousMinor = balanceMinorOf(event.previousBalance);
-      const balanceMinor = balanceMinorOf(event.balance);
-      if (previousMinor === null || balanceMinor === null) {
-        deps.onSkipped('amount');
-        continue;
-      }
-      changes.push({ event, walletKey, previousMinor, balanceMinor });
-    }
+    const changes = changesOf(items, deps.onSkipped);
     const monitors = await liveMonitorsOf(deps.pool, [...new Set(changes.map((c) => c.walletKey))]);
-    if (monitors.length === 0) return;
-    // By (monitor, balance event): two copies of one event in one batch are one crossing.
-    const byKey = new Map<string, Crossing>();
-    for (const change of changes) {
-      for (const monitor of monitors) {
-        if (monitor.walletKey !== change.walletKey) continue;
-        const direction = crossingOf(monitor, change);
-        if (direction) byKey.set(`${monitor.id}:${change.event.eventId}`, { monitor, change, direction });
-      }
-    }
-    const crossings = [...byKey.values()];
+    const crossings = crossingsOf(changes, monitors);
     if (crossings.length === 0) return;
     const [all, clients] = await Promise.all([enabledEndpoints(deps.pool), eventClients(deps.pool)]);
     const endpoints = all.filter((e) => e.eventTypes.includes(crossedType));
@@ -111,25 +143,7 @@ export function handleBalanceEvents(deps: BalanceEventDeps) {
     const messages: OutboxRow[] = [];
     try {
       await client.query('BEGIN');
-      const inserted = await client.query<{ monitor_id: string; balance_event_id: string }>(
-        `INSERT INTO balance_monitor_crossings
-           (monitor_id, balance_event_id, event_id, direction, balance_minor, previous_minor, transaction_id, sequence)
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[])
-         ON CONFLICT DO NOTHING
-         RETURNING monitor_id, balance_event_id`,
-        [
-          crossings.map((c) => c.monitor.id),
-          crossings.map((c) => c.change.event.eventId),
-          crossings.map((c) => crossingEventId(c.monitor.id, c.change.event.eventId)),
-          crossings.map((c) => c.direction),
-          crossings.map((c) => c.change.balanceMinor),
-          crossings.map((c) => c.change.previousMinor),
-          crossings.map((c) => c.change.event.transactionId),
-          crossings.map((c) => c.change.event.sequence),
-        ],
-      );
-      const fresh = new Set(inserted.rows.map((r) => `${r.monitor_id}:${r.balance_event_id}`));
-      const firing = crossings.filter((c) => fresh.has(`${c.monitor.id}:${c.change.event.eventId}`));
+      const firing = await insertCrossings(client, crossings);
       const deliveries: NewDelivery[] = [];
       const events: NewPlatformEvent[] = [];
       for (const crossing of firing) {
