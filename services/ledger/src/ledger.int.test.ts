@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { dlqOf, walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contracts';
+import { dlqOf, routeOfApprovalId, walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contracts';
 import { eventually, harnessActor, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
 import { generateJwtKey } from '../../../scripts/stack/keys';
 import { signProof, signTestKeyProof, type ProofActor } from '../../../scripts/stack/proofs';
@@ -454,6 +454,46 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       data: { toUserId: userId, amount: 100, reason: 'prize' },
     });
     expect(resultOf(reward).transaction).toMatchObject({ type: 'REWARD', amount: 1 });
+  });
+
+  it("when an approve names only a routed request, then the apply loads the request first and judges the approver's key against the stored command; a reject names only the request too", async () => {
+    const userId = await openUser();
+    const key = walletKeyOfUser(userId);
+    const requester: ProofActor = { kind: 'user', id: '636363', role: 'ADMIN' };
+    const approver: ProofActor = { kind: 'user', id: '646464', role: 'ADMIN' };
+    const held = { type: 'ledger.mint', data: { to: { kind: 'user', userId }, amount: 400, reason: 'four eyes' } };
+    const request = async (idNonce: string) =>
+      resultOf(
+        await h.send({
+          type: 'ledger.request-approval',
+          key,
+          actor: requester,
+          data: { command: held, idNonce, requestHash: 'a'.repeat(64) },
+        }),
+      ).approval.id as string;
+    const approvalId = await request('Zz0W9vJ3nL8xR2tY6uI1oP');
+    expect(routeOfApprovalId(approvalId)).toEqual({ walletKey: key, payout: false });
+    const approve = (keyProof?: string | null) =>
+      h.send({ type: 'ledger.approve', key, actor: approver, keyProof, data: { approvalId, requestHash: 'b'.repeat(64) } });
+    // No key proof, or the requester's: refused when the command is judged, before any read.
+    for (const keyProof of [null, await signTestKeyProof(h.jwtKey, requester)]) {
+      expect(await approve(keyProof)).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    }
+    // The approver's own key without the mint scope: refused once the stored command is loaded.
+    expect(await approve(await signTestKeyProof(h.jwtKey, approver, { scopes: ['burn', 'refund', 'reward'] }))).toMatchObject({
+      ok: false,
+      error: { code: 'API_KEY_SCOPE' },
+    });
+    expect(await balanceOf(h, key)).toBe(0);
+    expect(resultOf(await approve())).toMatchObject({ approval: { id: approvalId, status: 'APPROVED' }, wallet: { balance: 4 } });
+    const other = await request('Aa1B2c3D4e5F6g7H8i9J0k');
+    const rejected = await h.send({
+      type: 'ledger.reject-approval',
+      key,
+      actor: approver,
+      data: { approvalId: other, reason: 'no budget', requestHash: 'c'.repeat(64) },
+    });
+    expect(resultOf(rejected)).toMatchObject({ approval: { id: other, status: 'REJECTED', rejectionReason: 'no budget' } });
   });
 
   it('when a wallet changes between a batch read and its write, then the write fails as a whole and writes nothing', async () => {

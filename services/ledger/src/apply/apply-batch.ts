@@ -20,7 +20,7 @@ import { requestToLoadFirst, withStoredRequest, type ApprovalState } from '../do
 import { approvalEventMessages, balanceChangedMessage, creditLegMessage, holdEventMessage, transactionEventMessage } from './messages';
 import { auditEventMessage, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
 import { outcomeOf, type Outcome } from './outcomes';
-import type { BatchRead, BatchReadRequest, BatchWrite, LedgerStore, LoadedWallet, OutboxBatch } from './store';
+import { emptyReadRequest, type BatchRead, type BatchWrite, type LedgerStore, type LoadedWallet, type OutboxBatch } from './store';
 import { TransactionIds } from './transaction-ids';
 
 /**
@@ -115,20 +115,9 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
 async function withStoredRequests(store: LedgerStore, commands: LedgerCommand[]): Promise<LedgerCommand[]> {
   const approvalIds = [...new Set(commands.flatMap((command) => requestToLoadFirst(command) ?? []))];
   if (approvalIds.length === 0) return commands;
-  const { approvals } = await store.read({ ...nothingToRead, approvalIds });
+  const { approvals } = await store.read({ ...emptyReadRequest, approvalIds });
   return commands.map((command) => withStoredRequest(command, approvals));
 }
-
-const nothingToRead = {
-  commandIds: [],
-  walletKeys: [],
-  refundOf: [],
-  holdIds: [],
-  pendingHoldsOf: [],
-  approvalIds: [],
-  windowScopes: [],
-  idsToReserve: 0,
-} as const satisfies BatchReadRequest;
 
 export interface DecidedBatch {
   outcomes: Outcome[];

@@ -66,6 +66,18 @@ export interface BatchReadRequest {
   idsToReserve: number;
 }
 
+/** A read of nothing, to name only what a partial read needs (`{ ...emptyReadRequest, approvalIds }`). */
+export const emptyReadRequest: Readonly<BatchReadRequest> = {
+  commandIds: [],
+  walletKeys: [],
+  refundOf: [],
+  holdIds: [],
+  pendingHoldsOf: [],
+  approvalIds: [],
+  windowScopes: [],
+  idsToReserve: 0,
+};
+
 /** A wallet as read, with the version its update is checked against. */
 export interface LoadedWallet {
   state: WalletState;

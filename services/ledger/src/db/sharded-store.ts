@@ -1,6 +1,14 @@
 import { walletKeyOf, walletKeyOfUser } from '@coin/contracts';
 import type { Pool } from '@coin/db';
-import type { BatchRead, BatchReadRequest, BatchWrite, LedgerStore, LoadedWallet, LoadedWindow } from '../apply/store';
+import {
+  emptyReadRequest,
+  type BatchRead,
+  type BatchReadRequest,
+  type BatchWrite,
+  type LedgerStore,
+  type LoadedWallet,
+  type LoadedWindow,
+} from '../apply/store';
 import type { RefundTarget } from '../domain/ledger';
 import type { SpendingWindow } from '../domain/limits';
 import { safeInteger } from './wallet-rows';
@@ -54,7 +62,7 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
     const fromOthers = async (walletKeys: string[], refundOf: number[], windowScopes: string[]) =>
       Promise.all(
         others.map((other, i) =>
-          other.store.read({ ...emptyRequest, walletKeys, refundOf, windowScopes }).then((found) => ({ found, shard: i + 1 })),
+          other.store.read({ ...emptyReadRequest, walletKeys, refundOf, windowScopes }).then((found) => ({ found, shard: i + 1 })),
         ),
       );
     if (missingTargets.length > 0 || scopes.size > 0 || missingWallets().length > 0) {
@@ -77,7 +85,7 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
       for (const scope of extraScopes) scopes.add(scope);
       const walletKeys = missingWallets();
       const [ownExtra, othersExtra] = await Promise.all([
-        own.store.read({ ...emptyRequest, walletKeys, windowScopes: extraScopes }),
+        own.store.read({ ...emptyReadRequest, walletKeys, windowScopes: extraScopes }),
         fromOthers(walletKeys, [], extraScopes),
       ]);
       for (const [key, wallet] of ownExtra.wallets) if (own.owns(key)) wallets.set(key, wallet);
@@ -123,17 +131,6 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
 
   return { read, write };
 }
-
-const emptyRequest: BatchReadRequest = {
-  commandIds: [],
-  walletKeys: [],
-  refundOf: [],
-  holdIds: [],
-  pendingHoldsOf: [],
-  approvalIds: [],
-  windowScopes: [],
-  idsToReserve: 0,
-};
 
 /** The wallets a batch read loads: those its commands name, its holds' payees, its refunds' payers. */
 function neededWallets(request: BatchReadRequest, primary: BatchRead, targets: Iterable<RefundTarget>): Set<string> {
