@@ -38,6 +38,16 @@ describe('forged commands on the topics the gateway writes', () => {
     return looked.body.keyProof as string | undefined;
   };
 
+  /** A new ADMIN's mint of 10,000 coins to `userId`: past the shipped four-eyes window, 202 with a PENDING request (its id). */
+  const pendingMint = async (userId: number): Promise<string> => {
+    const maker = await adminSession(stack, 'ADMIN');
+    const makerKey = await apiKeyFor(stack, superadmin.accessToken, ['mint'], maker);
+    const requested = (await apiClient(stack.gatewayUrl, { accessToken: maker.accessToken, apiKey: makerKey }).mintCoins({
+      body: { userId, amount: 10_000, reason: 'Prize payout' },
+    })) as { approval?: { id: string } };
+    return requested.approval!.id;
+  };
+
   beforeAll(async () => {
     stack = await startTestStack();
     superadmin = await adminSession(stack, 'SUPERADMIN');
@@ -218,13 +228,7 @@ describe('forged commands on the topics the gateway writes', () => {
 
   it("when an approve carries the approver's genuine proofs and a real request's id but another command than the one requested, then the ledger applies none of it and the request stays as it was", async () => {
     const [payee, accomplice] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
-    const maker = await adminSession(stack, 'ADMIN');
-    const makerKey = await apiKeyFor(stack, superadmin.accessToken, ['mint'], maker);
-    // 10,000 coins is past the shipped four-eyes window: 202 with a PENDING request.
-    const requested = (await apiClient(stack.gatewayUrl, { accessToken: maker.accessToken, apiKey: makerKey }).mintCoins({
-      body: { userId: payee.userId, amount: 10_000, reason: 'Prize payout' },
-    })) as { approval?: { id: string } };
-    const approvalId = requested.approval!.id;
+    const approvalId = await pendingMint(payee.userId);
     // The approver's genuine token (fresh second factor) and the genuine proof of their own mint key.
     const actor = { kind: 'user', id: String(superadmin.userId), role: 'SUPERADMIN' };
     const checkerKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
@@ -267,12 +271,7 @@ describe('forged commands on the topics the gateway writes', () => {
 
   it("when an approve names only a routed request, with the approver's genuine proofs but a key without the stored command's scope, then the ledger refuses it after loading the request (audited) and nothing moves", async () => {
     const payee = await registerUser(stack.gatewayUrl);
-    const maker = await adminSession(stack, 'ADMIN');
-    const makerKey = await apiKeyFor(stack, superadmin.accessToken, ['mint'], maker);
-    const requested = (await apiClient(stack.gatewayUrl, { accessToken: maker.accessToken, apiKey: makerKey }).mintCoins({
-      body: { userId: payee.userId, amount: 10_000, reason: 'Prize payout' },
-    })) as { approval?: { id: string } };
-    const approvalId = requested.approval!.id;
+    const approvalId = await pendingMint(payee.userId);
     expect(routeOfApprovalId(approvalId)).toEqual({ walletKey: walletKeyOfUser(payee.userId), payout: false });
     // The approver's genuine token and the genuine proof of their own key, of the burn scope only:
     // the gateway could not tell (it reads nothing), the ledger judges the scope once it loaded the request.
