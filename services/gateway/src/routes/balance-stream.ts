@@ -144,6 +144,51 @@ export function registerBalanceStreamRoutes(
   }
 }
 
+/** The ledger's reads a stream resumes from: the changes after a sequence, and a snapshot. */
+function balanceReaderOf(internal: InternalApi, userId: number, requestId: string): BalanceReader {
+  return {
+    changesAfter: (afterSequence, limit) => internal.read('ledger.balance-changes', { userId, afterSequence, limit }, requestId),
+    // The sequence first, then the balance: a change committed between the two is in the balance
+    // and comes again live (same balance), never the other way round (a change lost).
+    snapshot: async () => {
+      const { sequence } = await internal.read(
+        'ledger.balance-changes',
+        { userId, afterSequence: Number.MAX_SAFE_INTEGER, limit: 1 },
+        requestId,
+      );
+      const wallet = await internal.read('ledger.wallet', { userId }, requestId);
+      return { balance: wallet.balance, sequence };
+    },
+  };
+}
+
+/**
+ * The stream lives as long as its token would be accepted: until it expires or is revoked (`end`
+ * is called then). Returns the release of that hold, if the token has a lifetime; a token revoked
+ * between the check of this request and now ends the stream before it starts (401).
+ */
+function holdForTokenLifetime(
+  request: FastifyRequest,
+  settings: LiveBalanceSettings,
+  revocations: Revocations,
+  end: () => void,
+): (() => void) | undefined {
+  const principal = principalOf(request);
+  if (principal.userId === undefined || principal.expiresAtMs === undefined) return undefined;
+  const nowMs = Date.now();
+  const release = settings.holders.hold(
+    { userId: principal.userId, tokenVersion: principal.tokenVersion, expiresAtMs: principal.expiresAtMs },
+    end,
+    nowMs,
+  );
+  if (revocations.userStale(principal.userId, principal.tokenVersion, nowMs)) {
+    release();
+    end();
+    throw new AppError('UNAUTHENTICATED', 'The access token has been revoked');
+  }
+  return release;
+}
+
 async function openStream(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -155,21 +200,7 @@ async function openStream(
   if (lastEventId === null) {
     throw validationError([{ path: 'Last-Event-ID', message: 'must be the id of an event of this stream (a whole number)' }]);
   }
-  const requestId = String(request.id);
-  const reader: BalanceReader = {
-    changesAfter: (afterSequence, limit) => deps.internal.read('ledger.balance-changes', { userId, afterSequence, limit }, requestId),
-    // The sequence first, then the balance: a change committed between the two is in the balance
-    // and comes again live (same balance), never the other way round (a change lost).
-    snapshot: async () => {
-      const { sequence } = await deps.internal.read(
-        'ledger.balance-changes',
-        { userId, afterSequence: Number.MAX_SAFE_INTEGER, limit: 1 },
-        requestId,
-      );
-      const wallet = await deps.internal.read('ledger.wallet', { userId }, requestId);
-      return { balance: wallet.balance, sequence };
-    },
-  };
+  const reader = balanceReaderOf(deps.internal, userId, String(request.id));
 
   const body = new PassThrough();
   let subscription: Subscription | undefined;
@@ -208,21 +239,7 @@ async function openStream(
     if (err instanceof AppError) reply.header('retry-after', String(streamRefusalRetryAfterS));
     throw err;
   }
-  // The stream lives as long as its token would be accepted: until it expires or is revoked.
-  const principal = principalOf(request);
-  if (principal.userId !== undefined && principal.expiresAtMs !== undefined) {
-    const nowMs = Date.now();
-    release = settings.holders.hold(
-      { userId: principal.userId, tokenVersion: principal.tokenVersion, expiresAtMs: principal.expiresAtMs },
-      end,
-      nowMs,
-    );
-    // Revoked between the check of this request and now: the stream does not start.
-    if (deps.revocations.userStale(principal.userId, principal.tokenVersion, nowMs)) {
-      end();
-      throw new AppError('UNAUTHENTICATED', 'The access token has been revoked');
-    }
-  }
+  release = holdForTokenLifetime(request, settings, deps.revocations, end);
   write(sseRetry(settings.reconnectMs));
   try {
     await session.start(lastEventId);
