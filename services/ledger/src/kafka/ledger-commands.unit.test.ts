@@ -1,11 +1,12 @@
-import { headerNames, topicNames, type LedgerCommand } from '@coin/contracts';
+import { defaultPartitions, headerNames, topicNames, type LedgerCommand } from '@coin/contracts';
 import type { OutboxRelay } from '@coin/db';
 import type { BatchingProducer, Delivered } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { InMemorySpanExporter, startTracing, useSpanExporterForTests, type Tracing } from '@coin/telemetry';
 import { emptyWallet } from '../domain/ledger';
 import type { BatchWrite, LedgerStore, OutboxBatch } from '../apply/store';
-import { handleLedgerCommands, type LedgerCommandDeps } from './ledger-commands';
+import { ledgerConfigSchema } from '../config';
+import { commandBatchSlots, handleLedgerCommands, type LedgerCommandDeps } from './ledger-commands';
 
 const logger = createLogger('ledger-commands-test', 'fatal');
 const topics = topicNames('t_');
@@ -177,5 +178,17 @@ describe('the ledger adapter: outbox headers and audit request ids', () => {
     await expect(handle([delivered({})])).rejects.toThrow('crash here');
     expect(steps).toEqual(['commit']);
     expect(exporter.getFinishedSpans().find((s) => s.name === 'ledger apply')?.status.message).toBe('Error');
+  });
+});
+
+describe('the command consumer: a slot for every batch of a fetch', () => {
+  it('when one ledger owns every partition of ledger.commands and ledger.internal, then each of their batches gets a slot of its own, so none waits for another apply to commit', () => {
+    const partitionsConcurrent = ledgerConfigSchema.shape.LEDGER_PARTITIONS_CONCURRENT.parse(undefined);
+    // The default is sized for one ledger owning every partition number.
+    expect(partitionsConcurrent).toBeGreaterThanOrEqual(defaultPartitions['ledger.commands']);
+    const topicPartitions = defaultPartitions['ledger.commands'] + defaultPartitions['ledger.internal'];
+    expect(commandBatchSlots(partitionsConcurrent)).toBe(topicPartitions);
+    // Two replicas sharing the partitions: each owns half of each topic's, and has slots for them.
+    expect(commandBatchSlots(Math.ceil(defaultPartitions['ledger.commands'] / 2))).toBe(topicPartitions / 2);
   });
 });
