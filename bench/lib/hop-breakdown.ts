@@ -26,6 +26,7 @@ export const hops = [
   'gateway before send',
   'produce',
   'broker + fetch',
+  'unpack + judge',
   'apply queue',
   'apply read',
   'decide',
@@ -48,6 +49,8 @@ export interface HopRow {
 /** The attributes the services set for this: the command record's broker append time, the reply record's time. */
 export const commandRecordTimeAttribute = 'coin.kafka.record_timestamp_ms';
 export const replyRecordTimeAttribute = 'coin.reply.record_timestamp_ms';
+/** When the command's batch reached the consumer's handler slot (libs/kafka consumer, before its checks). */
+export const batchReceivedAttribute = 'coin.kafka.batch_received_ms';
 
 const numberAttribute = (span: SpanRecord | undefined, key: string): number | undefined => {
   const value = span?.attributes[key];
@@ -85,6 +88,8 @@ export function transferHops({ server, send, command, apply, queries }: Transfer
   const out: Partial<Record<Hop, number>> = { total: server.endMs - server.startMs };
   const appended = numberAttribute(command, commandRecordTimeAttribute);
   const replied = numberAttribute(send, replyRecordTimeAttribute);
+  // Without the mark (an older build), the checks stay in broker + fetch.
+  const received = numberAttribute(command, batchReceivedAttribute);
   // The apply's last query is its write: one statement, its own transaction (write and commit).
   const write = queries.at(-1);
   const lastRead = queries.length > 1 ? queries.at(-2) : undefined;
@@ -93,7 +98,8 @@ export function transferHops({ server, send, command, apply, queries }: Transfer
   };
   put('gateway before send', server.startMs, send?.startMs);
   put('produce', send?.startMs, appended);
-  put('broker + fetch', appended, command?.startMs);
+  put('broker + fetch', appended, received ?? command?.startMs);
+  if (received !== undefined) put('unpack + judge', received, command?.startMs);
   put('apply queue', command?.startMs, apply?.startMs);
   put('apply read', apply?.startMs, lastRead?.endMs);
   put('decide', lastRead?.endMs, write?.startMs);

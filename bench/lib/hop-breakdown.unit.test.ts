@@ -10,6 +10,8 @@ function transfer(
   t0: number,
   at: {
     appended: number;
+    /** When the command's batch reached the ledger's handler slot (absent: a build without the mark). */
+    received?: number;
     consumed: number;
     apply: number;
     reads: number[];
@@ -49,7 +51,10 @@ function transfer(
     }),
     span('command', 'process ledger.transfer', 'consumer', 'coin-ledger', at.consumed, at.write[1] + 1, {
       parentSpanId: id('send'),
-      attributes: { 'coin.kafka.record_timestamp_ms': t0 + at.appended },
+      attributes: {
+        'coin.kafka.record_timestamp_ms': t0 + at.appended,
+        ...(at.received === undefined ? {} : { 'coin.kafka.batch_received_ms': t0 + at.received }),
+      },
       links: [applyId],
     }),
     // A root apply (it held other traces too), in a trace of its own.
@@ -78,7 +83,8 @@ describe('the hop breakdown of a step (where a transfer’s time goes)', () => {
       spans.push(
         ...transfer(n, 1_000_000 + n * 1000, {
           appended: 2 + n / 10, // produce: n/10
-          consumed: 5 + n / 10, // broker + fetch: 3
+          received: 4 + n / 10, // broker + fetch: 2
+          consumed: 5 + n / 10, // unpack + judge: 1
           apply: 6 + n / 10, // apply queue: 1
           reads: [7 + n / 10, 8 + n / 10], // apply read: 2 (to the last read's end)
           write: [9 + n / 10, 11 + n / 10], // decide 1, write + commit 2
@@ -90,7 +96,8 @@ describe('the hop breakdown of a step (where a transfer’s time goes)', () => {
     const rows = byHop(hopBreakdown(spans, 0, Number.MAX_SAFE_INTEGER));
     expect(rows.produce).toEqual({ hop: 'produce', transfers: 100, p50Ms: 5, p99Ms: 9.9 });
     expect(rows['gateway before send']).toMatchObject({ p50Ms: 2, p99Ms: 2 });
-    expect(rows['broker + fetch']).toMatchObject({ transfers: 100, p50Ms: 3, p99Ms: 3 });
+    expect(rows['broker + fetch']).toMatchObject({ transfers: 100, p50Ms: 2, p99Ms: 2 });
+    expect(rows['unpack + judge']).toMatchObject({ transfers: 100, p50Ms: 1, p99Ms: 1 });
     expect(rows['apply queue']).toMatchObject({ p50Ms: 1 });
     expect(rows['apply read']).toMatchObject({ p50Ms: 2 });
     expect(rows.decide).toMatchObject({ p50Ms: 1 });
@@ -109,7 +116,9 @@ describe('the hop breakdown of a step (where a transfer’s time goes)', () => {
     const rows = byHop(hopBreakdown([...inWindow, ...before, ...lonely], 4_000, 7_000));
     expect(rows.total!.transfers).toBe(2);
     expect(rows['reply fetch']!.transfers).toBe(2);
-    expect(rows['broker + fetch']!.transfers).toBe(1);
+    // No batch-received mark: broker + fetch runs to the command span, and no checks are told apart.
+    expect(rows['broker + fetch']).toMatchObject({ transfers: 1, p50Ms: 1 });
+    expect(rows['unpack + judge']!.transfers).toBe(0);
     expect(rows['apply read']).toMatchObject({ transfers: 1, p50Ms: 1 });
     expect(rows['apply write + commit']).toMatchObject({ transfers: 1, p50Ms: 1 });
   });
@@ -159,7 +168,7 @@ describe('the hop breakdown of a step (where a transfer’s time goes)', () => {
     ]);
     expect(lines).toContain('| hop | pipeline closed c=16 |');
     expect(lines).toContain('| produce | 1 / 1 |');
-    expect(lines.filter((l) => l.startsWith('| ') && !l.startsWith('| hop')).length).toBe(11);
+    expect(lines.filter((l) => l.startsWith('| ') && !l.startsWith('| hop')).length).toBe(12);
     expect(breakdownMarkdown([{ label: 'baseline', breakdown: null }])).toEqual([]);
   });
 });

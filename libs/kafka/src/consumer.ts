@@ -25,6 +25,11 @@ export interface Delivered<T> {
   log?: Logger;
   /** The message as it arrived: what a dead letter carries. */
   raw?: KafkaMessage;
+  /**
+   * When its batch reached the handler's slot (ms since the epoch), before unpacking and checks:
+   * where a trace tells the wait for the fetch loop from the checks after it.
+   */
+  receivedAtMs?: number;
 }
 
 /**
@@ -44,6 +49,7 @@ class DeliveredMessage<T> implements Delivered<T> {
     readonly offset: string,
     private readonly consumerLog: Logger,
     readonly raw: KafkaMessage,
+    readonly receivedAtMs: number,
   ) {}
 
   get log(): Logger {
@@ -402,6 +408,7 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
     partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
     eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
       if (!isRunning() || isStale()) return;
+      const receivedAtMs = Date.now();
       const valid: Delivered<z.output<S>>[] = [];
       const passesOver = options.passOver ? await options.passOver() : null;
       let passedOver = 0;
@@ -445,7 +452,9 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
         }
         if (parsed.ok) {
           const key = message.key ? message.key.toString() : null;
-          valid.push(new DeliveredMessage(parsed.value, key, headers, batch.topic, batch.partition, message.offset, log, message));
+          valid.push(
+            new DeliveredMessage(parsed.value, key, headers, batch.topic, batch.partition, message.offset, log, message, receivedAtMs),
+          );
         } else {
           loggerForHeaders(log, headers).warn(
             { topic: batch.topic, partition: batch.partition, offset: message.offset, error: parsed.error },
@@ -511,18 +520,23 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
       }
       const last = batch.messages[batch.messages.length - 1];
       if (last) resolveOffset(last.offset);
-      // Lag after this batch: the high watermark is the offset the next produced message gets.
-      if (last)
-        metrics?.lag.set(
-          { ...labels, partition: String(batch.partition) },
-          Math.max(0, Number(batch.highWatermark) - Number(last.offset) - 1),
-        );
+      if (last && metrics) setLag(metrics, labels, batch, last.offset);
       await commitOffsetsIfNecessary();
       await heartbeat();
       const pauseMs = lingerAfter(batch.messages, options.tuning?.lingerMs);
       if (pauseMs > 0 && isRunning()) await sleep(pauseMs);
     },
   };
+}
+
+/** Lag after a batch: the high watermark is the offset the next produced message gets. */
+function setLag(
+  metrics: ConsumerMetrics,
+  labels: { group: string; topic: string },
+  batch: { partition: number; highWatermark: string },
+  lastOffset: string,
+): void {
+  metrics.lag.set({ ...labels, partition: String(batch.partition) }, Math.max(0, Number(batch.highWatermark) - Number(lastOffset) - 1));
 }
 
 /**

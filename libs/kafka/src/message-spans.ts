@@ -64,6 +64,8 @@ export function messageSpans<T>(tracing: Tracing | undefined, describe: MessageS
         offset: item.offset,
         // The record's timestamp (the broker's append time on the command topics): where the bench's hop breakdown splits produce from fetch.
         'coin.kafka.record_timestamp_ms': item.raw ? Number(item.raw.timestamp) : undefined,
+        // When its batch reached the handler's slot: where the breakdown splits the fetch from the checks after it.
+        'coin.kafka.batch_received_ms': item.receivedAtMs,
         ...attributes,
       }),
     )!;

@@ -43,7 +43,10 @@ describe('messageSpans (the traced batch handler of every batch adapter)', () =>
 
   it('when a batch is handled, then each message has a CONSUMER span, the child of its traceparent, open during the handler and ended after it', async () => {
     const spans = messageSpans(tracing, describeMessage);
-    const items = [delivered(41, { traceparent: `00-${callerTraceId}-${callerSpanId}-01` }), delivered(42)];
+    const items = [
+      { ...delivered(41, { traceparent: `00-${callerTraceId}-${callerSpanId}-01` }), receivedAtMs: 1_700_000_000_123 },
+      delivered(42),
+    ];
     let openDuringHandler = 0;
     await spans.wrap(async (batch: typeof items) => {
       for (const item of batch) if (spans.spanOf(item)?.isRecording()) openDuringHandler += 1;
@@ -63,7 +66,10 @@ describe('messageSpans (the traced batch handler of every batch adapter)', () =>
       'messaging.destination.partition.id': '3',
       'messaging.kafka.offset': 41,
       'coin.message.id': 'm-41',
+      // When its batch reached the handler's slot: the hop breakdown's mark between the fetch and the checks.
+      'coin.kafka.batch_received_ms': 1_700_000_000_123,
     });
+    expect(finished[1]!.attributes['coin.kafka.batch_received_ms']).toBeUndefined();
     expect(finished.every((s) => s.status.code === SpanStatusCode.UNSET)).toBe(true);
   });
 

@@ -86,7 +86,8 @@ export const ledgerConfigSchema = z.object({
   COIN_XAF_RATE: z.coerce.number().positive().optional(),
   /**
    * Partitions this process applies side by side (each stays serial); at least as many as one
-   * replica can own, or the rest wait for a free slot.
+   * replica can own, or the rest wait for a free slot. Each gets a slot for its batch on
+   * ledger.commands and one on ledger.internal (commandBatchSlots).
    */
   LEDGER_PARTITIONS_CONCURRENT: positiveInt(6),
   /**

@@ -15,7 +15,7 @@ import { ledgerRouteCallers } from './http/route-callers';
 import { commandJudge } from './kafka/command-judge';
 import { ledgerGroupIds } from './kafka/groups';
 import { startHoldExpiry } from './kafka/hold-expiry';
-import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
+import { commandBatchSlots, handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
 import { userDeletionReader } from './kafka/user-deletions';
 import { handleUserEvents } from './kafka/user-events';
 import { registerLedgerMetrics, registerSupplyCheckMetrics } from './metrics';
@@ -177,9 +177,10 @@ async function startCommandConsumer(parts: FrameParts, context: LedgerContext, p
       ledgerTopicRefusal(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', command.type),
     // Who asked: proofs, revocation floors, revocation records, refusals audited (kafka/command-judge.ts).
     ...judge,
-    // One partition = one serial stream of a set of wallets; partitions run side by side.
+    // One partition = one serial stream of a set of wallets; partitions run side by side, each
+    // with a slot for its batch of either topic, so a fetch's batches share one apply.
     // Generic consumer metrics too (the frame's): kafka_consumer_batch_*, lag, messages with group=<prefix>ledger-service.
-    partitionsConsumedConcurrently: config.LEDGER_PARTITIONS_CONCURRENT,
+    partitionsConsumedConcurrently: commandBatchSlots(config.LEDGER_PARTITIONS_CONCURRENT),
     // A redelivered command is answered from its stored outcome, so offsets need not be
     // committed after every batch.
     commitIntervalMs: 500,

@@ -1,4 +1,4 @@
-import { headerNames, type LedgerCommand, type TopicNames } from '@coin/contracts';
+import { coPartitionedWith, headerNames, type LedgerCommand, type TopicNames } from '@coin/contracts';
 import type { OutboxRelay } from '@coin/db';
 import {
   GroupCommit,
@@ -68,6 +68,25 @@ interface BatchResult {
   outcomes: Outcome[];
   /** Settles once the apply's outbox row is published (it rejects if the publish fails). */
   published: Promise<void>;
+}
+
+/**
+ * The command topics one partition number is read on: ledger.commands and the topics
+ * co-partitioned with it (ledger.internal), whose partition n one process owns together.
+ */
+const commandTopicsPerPartition = 1 + Object.values(coPartitionedWith).filter((topic) => topic === 'ledger.commands').length;
+
+/**
+ * The command consumer's batch slots (kafkajs `partitionsConsumedConcurrently`) for a process that
+ * applies `partitionsConcurrent` partitions side by side (LEDGER_PARTITIONS_CONCURRENT): one slot
+ * per topic-partition, so every batch of a fetch is in hand at once and they share one apply.
+ * kafkajs fetches again only once every batch of the last fetch is handled; with one slot per
+ * partition number, the ledger.internal batches (a transfer's credit legs) waited for a slot, that
+ * is for the first apply to commit, and went in a second apply, and a command arriving meanwhile
+ * waited for both before its fetch (docs/PERFORMANCE.md "Where we stand").
+ */
+export function commandBatchSlots(partitionsConcurrent: number): number {
+  return partitionsConcurrent * commandTopicsPerPartition;
 }
 
 /**

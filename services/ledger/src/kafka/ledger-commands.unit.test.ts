@@ -1,11 +1,12 @@
-import { headerNames, topicNames, type LedgerCommand } from '@coin/contracts';
+import { defaultPartitions, headerNames, topicNames, type LedgerCommand } from '@coin/contracts';
 import type { OutboxRelay } from '@coin/db';
-import type { BatchingProducer, Delivered } from '@coin/kafka';
+import { type BatchingProducer, type Delivered, GroupCommit } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { InMemorySpanExporter, startTracing, useSpanExporterForTests, type Tracing } from '@coin/telemetry';
 import { emptyWallet } from '../domain/ledger';
 import type { BatchWrite, LedgerStore, OutboxBatch } from '../apply/store';
-import { handleLedgerCommands, type LedgerCommandDeps } from './ledger-commands';
+import { ledgerConfigSchema } from '../config';
+import { commandBatchSlots, defaultApplyLimits, handleLedgerCommands, type LedgerCommandDeps } from './ledger-commands';
 
 const logger = createLogger('ledger-commands-test', 'fatal');
 const topics = topicNames('t_');
@@ -177,5 +178,44 @@ describe('the ledger adapter: outbox headers and audit request ids', () => {
     await expect(handle([delivered({})])).rejects.toThrow('crash here');
     expect(steps).toEqual(['commit']);
     expect(exporter.getFinishedSpans().find((s) => s.name === 'ledger apply')?.status.message).toBe('Error');
+  });
+});
+
+describe('the command consumer: a slot for every batch of a fetch', () => {
+  it('when one ledger owns every partition of ledger.commands and ledger.internal, then each of their batches gets a slot of its own, so none waits for another apply to commit', () => {
+    const partitionsConcurrent = ledgerConfigSchema.shape.LEDGER_PARTITIONS_CONCURRENT.parse(undefined);
+    // The default is sized for one ledger owning every partition number.
+    expect(partitionsConcurrent).toBeGreaterThanOrEqual(defaultPartitions['ledger.commands']);
+    const topicPartitions = defaultPartitions['ledger.commands'] + defaultPartitions['ledger.internal'];
+    expect(commandBatchSlots(partitionsConcurrent)).toBe(topicPartitions);
+    // Two replicas sharing the partitions: each owns half of each topic's, and has slots for them.
+    expect(commandBatchSlots(Math.ceil(defaultPartitions['ledger.commands'] / 2))).toBe(topicPartitions / 2);
+  });
+
+  it("when a fetch brings a batch of every partition of both topics, then kafkajs's workers hand them all to one apply, where one slot per partition made two applies one after the other", async () => {
+    // kafkajs's own worker queue (what partitionsConsumedConcurrently sizes): push resolves once
+    // every batch is handled, and only then does its fetcher fetch again.
+    const createWorker = require('kafkajs/src/consumer/worker.js');
+    const createWorkerQueue = require('kafkajs/src/consumer/workerQueue.js');
+    const partitions = defaultPartitions['ledger.commands'];
+    const batches = [topics.ledgerCommands, topics.ledgerInternal].flatMap((topic) =>
+      Array.from({ length: partitions }, (_, partition) => ({ topic, partition })),
+    );
+    const appliesOfOneFetch = async (slots: number): Promise<number[]> => {
+      const applies: number[] = [];
+      const groupCommit = new GroupCommit<{ topic: string; partition: number }, void>(async (groups) => {
+        applies.push(groups.length);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return groups.map(() => undefined);
+      }, defaultApplyLimits);
+      const handler = (batch: { topic: string; partition: number }) => groupCommit.submit([batch], batch.partition);
+      const workers = Array.from({ length: slots }, (_, workerId) => createWorker({ handler, workerId }));
+      await createWorkerQueue({ workers }).push(...batches);
+      return applies;
+    };
+    const slots = commandBatchSlots(ledgerConfigSchema.shape.LEDGER_PARTITIONS_CONCURRENT.parse(undefined));
+    expect(await appliesOfOneFetch(slots)).toEqual([batches.length]);
+    // The old sizing, one slot per partition number: half the fetch waited for the first apply.
+    expect(await appliesOfOneFetch(partitions)).toEqual([partitions, partitions]);
   });
 });
