@@ -5,8 +5,10 @@ import { headerNames } from './messaging';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
 import { captureResult, hold, holdResult } from './holds';
 import {
+  commissionRuleEntry,
   limitOverrides,
   moneyResult,
+  purchaseResult,
   payoutResult,
   wallet,
   walletKeyOf,
@@ -116,7 +118,7 @@ export const ledgerCommandContracts = {
   },
   'ledger.mint': { partitionKey: (d) => walletKeyOf(d.to), route: 'client', stepUp: false, result: moneyOrApproval },
   'ledger.burn': { partitionKey: (d) => walletKeyOf(d.from), route: 'client', stepUp: false, result: moneyOrApproval },
-  'ledger.transfer': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: moneyResult },
+  'ledger.transfer': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: purchaseResult },
   // A person's reward past the four-eyes window waits (202); a platform client's never does.
   'ledger.reward': { partitionKey: () => walletKeyOfTreasury('REWARDS'), route: 'client', stepUp: false, result: moneyOrApproval },
   'ledger.refund': { partitionKey: (d) => walletKeyOfTreasury(d.treasury), route: 'client', stepUp: false, result: moneyOrApproval },
@@ -157,6 +159,12 @@ export const ledgerCommandContracts = {
     route: 'client',
     stepUp: false,
     result: z.object({ userId, overrides: limitOverrides }),
+  },
+  'ledger.set-commission': {
+    partitionKey: (d) => walletKeyOfTreasury(d.treasury),
+    route: 'client',
+    stepUp: true,
+    result: commissionRuleEntry,
   },
   // A request holding a payout is shown as a PayoutApproval (its own view), every other as an Approval.
   'ledger.request-approval': { partitionKey: partitionOfHeld, route: 'client', stepUp: false, result: z.object({ approval: anyApproval }) },

@@ -23,6 +23,7 @@ export const auditActions = [
   'money.refund',
   'money.reward',
   'limits.set',
+  'commission.set',
   'approval.request',
   'approval.approve',
   'approval.reject',

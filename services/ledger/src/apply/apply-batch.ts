@@ -185,6 +185,7 @@ function writeOf(
     for (const { scope } of decision.windows) counted.add(scope);
     if (decision.spend) touched.add(decision.spend.walletKey);
     if (decision.limits) touched.add(decision.limits.walletKey);
+    if (decision.commissionRule) touched.add(decision.commissionRule.walletKey);
     // Each entry is one balance change of its wallet: numbered, with the balance it left, and published.
     const eventHeaders = context.eventHeadersOf?.(step.command.commandId);
     for (const change of step.changes) {

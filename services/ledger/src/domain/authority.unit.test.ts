@@ -55,6 +55,7 @@ const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | 
   'ledger.burn': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.burn') },
   'ledger.refund': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.refund') },
   'ledger.set-limits': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.set-limits') },
+  'ledger.set-commission': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.set-commission') },
   'ledger.request-approval': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.request-approval') },
   'ledger.approve': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.approve') },
   'ledger.reject-approval': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.reject-approval') },

@@ -226,6 +226,14 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
     wallet.limits = decision.limits.overrides;
     wallet.updatedAt = now;
   }
+  if (decision.commissionRule) {
+    const { walletKey, clientId, rule, setBy } = decision.commissionRule;
+    const wallet = state.wallets.get(walletKey);
+    if (!wallet) throw new InvariantViolation(`commission rule of unloaded wallet ${walletKey}`);
+    const { [clientId]: _replaced, ...others } = wallet.commissions ?? {};
+    wallet.commissions = rule ? { ...others, [clientId]: { rule, setBy } } : others;
+    wallet.updatedAt = now;
+  }
   for (const key of new Set([
     ...decision.entries.map((e) => e.walletKey),
     ...decision.holds.map((h) => walletKeyOfUser(h.hold.fromUserId)),
